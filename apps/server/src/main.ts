@@ -1,0 +1,45 @@
+import { DatabaseOpenError, openDatabase } from '@milli/db';
+import { isSeeded, seedDemoStore } from '@milli/db/seed';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { MissingBuildError } from './plugins/web.ts';
+
+/** Start-up: config → database (migrate; seed a demo store when empty) → listen. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  await database.migrate();
+  if (config.seedDemo && !(await isSeeded(database.db))) {
+    await seedDemoStore(database.db);
+  }
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', () => database.close());
+
+  const stop = async (signal: string) => {
+    app.log.info(`${signal} received, closing`);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
+  console.log(`Milli is serving ${address.replace('0.0.0.0', 'localhost')} on ${where}`);
+}
+
+main().catch((error: unknown) => {
+  // Known start-up failures get one clear line; anything else keeps its stack for the developer.
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof MissingBuildError) {
+    console.error(`Milli could not start: ${error.message}`);
+  } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+    console.error(`Milli could not start: ${error.message} (set PORT to use another port)`);
+  } else {
+    console.error('Milli could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import { PassThrough } from 'node:stream';
+import type { AppLoadContext, EntryContext } from 'react-router';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { ServerRouter } from 'react-router';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import './context.ts';
+
+export const streamTimeout = 5_000;
+
+/**
+ * Streams the page as it renders. Crawlers (and link previews) get the whole page at once. Every inline
+ * script carries the request's CSP nonce, or the browser would refuse to hydrate.
+ */
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+  const nonce = loadContext.cspNonce || undefined;
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const onReady = () => {
+      shellRendered = true;
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timer);
+          timer = undefined;
+          callback();
+        },
+      });
+      headers.set('Content-Type', 'text/html; charset=utf-8');
+      pipe(body);
+      resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
+        onShellError: reject,
+        onError(error: unknown) {
+          status = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * The one API client, for the browser and for the server's loaders. On the server it is given
+ * `context.fetch` (in process, the visitor's cookies attached); in the browser it uses window.fetch.
+ * Answers are typed with the contracts' types (type-only imports keep zod out of the bundle).
+ */
+export type Fetcher = (input: string, init?: RequestInit) => Promise<Response>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiClient {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: FormData | URLSearchParams | object): Promise<T>;
+  /** The raw Response, for callers that need headers (Set-Cookie) or non-JSON bodies. */
+  raw(path: string, init?: RequestInit): Promise<Response>;
+}
+
+export function createApi(fetcher: Fetcher): ApiClient {
+  async function call<T>(path: string, init: RequestInit): Promise<T> {
+    const res = await fetcher(path, init);
+    const type = res.headers.get('content-type') ?? '';
+    const body: unknown = type.includes('application/json') ? await res.json() : await res.text();
+    if (!res.ok) {
+      const message =
+        body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+          ? body.message
+          : `Request failed (${res.status})`;
+      throw new ApiError(res.status, message, body);
+    }
+    return body as T;
+  }
+  return {
+    get: (path) => call(path, { method: 'GET', headers: { accept: 'application/json' } }),
+    post: (path, body) => {
+      if (body instanceof FormData || body instanceof URLSearchParams) return call(path, { method: 'POST', body });
+      return call(path, {
+        method: 'POST',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    },
+    raw: (path, init) => fetcher(path, init),
+  };
+}
+
+/** For code that runs in the browser (event handlers, effects). */
+export const browserApi: ApiClient = createApi((input, init) =>
+  fetch(input, { credentials: 'same-origin', ...init }),
+);
+
+/** For loaders and actions: the server's in-process fetch. */
+export function serverApi(context: { fetch: Fetcher }): ApiClient {
+  return createApi(context.fetch);
+}

@@ -1,0 +1,41 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+/** The specification's route table (exact match); unknown paths fall to the 404 screen. */
+const priceRoutes = ['jewellery-by-price', ...[1, 2, 3, 4, 5, 6].map((n) => `jewellery-by-price${n}`)].map((base) =>
+  route(`${base}/:min/:max`, 'routes/listing.tsx', { id: `listing-${base}` }),
+);
+
+export default [
+  index('routes/home.tsx'),
+  route('about-us', 'routes/about.tsx'),
+  route('account', 'routes/account.tsx'),
+  route('active-orders', 'routes/order-list.tsx', { id: 'orders-active' }),
+  route('completed-orders', 'routes/order-list.tsx', { id: 'orders-completed' }),
+  route('custom-orders', 'routes/order-list.tsx', { id: 'orders-custom' }),
+  route('cancelled-orders', 'routes/order-list.tsx', { id: 'orders-cancelled' }),
+  route('order-details', 'routes/order-details.tsx'),
+  route('cad-design', 'routes/cad-design.tsx'),
+  route('cart', 'routes/cart.tsx'),
+  route('checkout', 'routes/checkout.tsx'),
+  route('custom-design', 'routes/custom-design.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('otp', 'routes/otp.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('legal', 'routes/legal.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('register', 'routes/register.tsx'),
+  route('milli-harvest', 'routes/milli-harvest.tsx'),
+  route('manufacturer', 'routes/manufacturer.tsx'),
+  route('new-manufacturer', 'routes/new-manufacturer.tsx'),
+  route('product-detail/:id', 'routes/product-detail.tsx'),
+  ...priceRoutes,
+  route('alljewellery', 'routes/listing.tsx', { id: 'listing-all' }),
+  route('alljewellery/:page', 'routes/listing.tsx', { id: 'listing-all-page' }),
+  route('alljewellery/productfilter/:filterType', 'routes/listing.tsx', { id: 'listing-filter' }),
+  route('shop-detail/:id?', 'routes/shop-detail.tsx'),
+  route('store', 'routes/store.tsx'),
+  route('thank-you', 'routes/thank-you.tsx'),
+  route('wishlist', 'routes/wishlist.tsx'),
+  route('error', 'routes/error.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,67 @@
+/** Business constants of the specification (section 9), shared by server and browser. */
+export const MATERIALS = ['Gold', 'Diamond', 'Platinum', 'Silver'] as const;
+export type Material = (typeof MATERIALS)[number];
+
+export const CATEGORIES = [
+  'Bangles',
+  'Bracelets',
+  'Chains',
+  'Earrings',
+  'Necklaces',
+  'Nose Pins',
+  'Pendants',
+  'Rings',
+  'Daily Wears',
+] as const;
+
+/** The screen says Rings; queries say Fingerring (spec section 9). */
+export function categoryQueryName(category: string): string {
+  return category === 'Rings' ? 'Fingerring' : category;
+}
+
+/** Price bands in rupees; `max` null means no upper limit. Route suffixes price1…price6 follow the order. */
+export const PRICE_BANDS = [
+  { label: 'Under 10K', min: 0, max: 10_000 },
+  { label: '10K - 20K', min: 10_000, max: 20_000 },
+  { label: '20K - 30K', min: 20_000, max: 30_000 },
+  { label: '30K - 50K', min: 30_000, max: 50_000 },
+  { label: '50K - 75K', min: 50_000, max: 75_000 },
+  { label: '75K - 1 Lakh', min: 75_000, max: 100_000 },
+  { label: 'Above 1 Lakh', min: 100_000, max: null },
+] as const;
+
+export const STONE_AND_METAL_FILTERS = ['Gem Stone', 'Navaratna', 'Pearl', 'Yellow Gold', 'Rose Gold', 'White Gold'] as const;
+export const METAL_COLOURS = ['Yellow Gold', 'Rose Gold', 'White Gold'] as const;
+export const COLOUR_FILTERS = ['Red', 'Green', 'Brown', 'Grey', 'Orange'] as const;
+
+/** Sort values (DECISIONS §1): price high-to-low gets its own value instead of sharing 8. */
+export const SORT_OPTIONS = [
+  { value: 0, label: 'Default Sorting' },
+  { value: 1, label: 'Sort By Popularity' },
+  { value: 2, label: 'Sort By Latest' },
+  { value: 4, label: 'Sort By Rating' },
+  { value: 8, label: 'Sort By Price: Low to High' },
+  { value: 16, label: 'Sort By Price: High to Low' },
+] as const;
+export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
+
+export const GOLD_QUALITIES = [14, 18, 22, 24] as const;
+export const CUSTOM_GOLD_QUALITIES = [14, 18, 22] as const;
+export const DIAMOND_QUALITIES = ['SI-IJ', 'SI-GH', 'VVS-GH', 'VVS-EF'] as const;
+export const SIZE_OPTIONS = Array.from({ length: 30 }, (_, i) => i + 1);
+
+export const BANNER_AUTOPLAY_MS = 5000;
+export const STICKY_HEADER_AFTER_PX = 110;
+export const BACK_TO_TOP_AFTER_PX = 300;
+export const ABOUT_SLIDER = { slides: 6, scroll: 1, autoplayMs: 4000, breakpoints: [[992, 4], [768, 3], [576, 2]] } as const;
+export const CONFETTI_TWEEN_MS = 1000;
+export const PAGINATION_WINDOW = 2;
+export const PAGE_SIZE = 12;
+
+export const STORE_CITIES = ['Mumbai', 'Delhi', 'Bangalore', 'Chennai', 'Pune', 'Kolkata'] as const;
+
+export const HARVEST = { instalments: 10, freeInstalment: 11, firstInstalmentDiscountPercent: 50, sampleAmount: 1000 } as const;
+export const CAD_ADVANCE_PERCENT = 30;
+export const DEFAULT_COUNTRY = { name: 'India', iso2: 'IN', dialCode: '91' } as const;
+
+export const ORDER_STEPS = ['Order Placed', 'Order Picked', 'Out for Delivery', 'Delivered'] as const;

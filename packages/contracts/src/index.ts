@@ -1,0 +1,8 @@
+/**
+ * The browser-safe entry: constants, messages and types only (no zod at run time, so it costs the
+ * storefront bundle nothing). Schemas live in '@milli/contracts/schemas' for the server and forms.
+ */
+export * from './constants.ts';
+export * from './messages.ts';
+export type * from './schemas.ts';
+export type * from './catalog.ts';

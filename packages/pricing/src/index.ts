@@ -1,0 +1,2 @@
+export * from './money.ts';
+export * from './price.ts';
