@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -11,6 +11,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -36,7 +37,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // A path that cannot be decoded is the client's mistake: a 400 with a message, never a 500.
     frameworkErrors: (error, _request, reply) => {
-      reply.status(400).send({ message: 'The address is not valid.', code: error.code ?? 'BAD_URL' });
+      void (reply as FastifyReply).code(400).type('application/json').send({ message: 'The address is not valid.', code: error.code ?? 'BAD_URL' });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     { prefix: '/api' },
   );
 
+  mediaRoutes(app);
   if (options.web !== false) await app.register(webPlugin, { config });
   return app;
 }

@@ -61,3 +61,77 @@ export const ProductIdSchema = z.coerce
 export const PriceRangeParamsSchema = z
   .object({ min: rupees('min').pipe(z.number({ error: 'min is required' })), max: rupees('max').pipe(z.number({ error: 'max is required' })) })
   .refine((r) => r.min <= r.max, { message: 'min cannot be more than max', path: ['min'] });
+
+const ProductSummaryFields = {
+  product_id: z.number().int(),
+  product_name: z.string(),
+  product_category: z.string(),
+  product_material: z.string(),
+  product_price: z.number(),
+  product_price_paise: z.number().int(),
+  product_sku: z.string(),
+  product_tags: z.string(),
+  product_parent_image: z.string(),
+  product_stock_status: z.string(),
+  product_rating: z.number(),
+  product_on_sale: z.boolean(),
+};
+
+/** Rates a product page needs to price every choice it offers, with the same function the server uses. */
+export const PricingContextSchema = z.object({
+  metal: z.enum(['gold', 'platinum', 'silver']),
+  metalWeightMg: z.number().int().nullable(),
+  makingChargePaise: z.number().int(),
+  stoneValuePaise: z.number().int(),
+  diamondWeightCents: z.number().int(),
+  fixedPricePaise: z.number().int().nullable(),
+  gstPercent: z.number(),
+  defaultPurity: z.number().int(),
+  defaultDiamondQuality: z.string().nullable(),
+  /** paise per gram, keyed by purity ('14', '18', '22', '24' for gold; '950' platinum; '925' silver). */
+  ratesPaisePerGram: z.record(z.string(), z.number().int()),
+  /** paise per carat, keyed by diamond quality. */
+  diamondRatesPaisePerCarat: z.record(z.string(), z.number().int()),
+  ratesDate: z.string(),
+});
+export type PricingContext = z.infer<typeof PricingContextSchema>;
+
+export const ProductDetailSchema = z.object({
+  ...ProductSummaryFields,
+  product_description: z.string(),
+  product_metal: z.string(),
+  product_metal_colour: z.string().nullable(),
+  product_purity: z.number().int().nullable(),
+  product_metal_weight_g: z.number().nullable(),
+  product_diamond_weight_ct: z.number().nullable(),
+  product_stones: z.array(z.string()),
+  product_huid: z.string().nullable(),
+  product_stock: z.number().int(),
+  product_review_count: z.number().int(),
+  product_images: z.array(z.string()),
+  pricing: PricingContextSchema,
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+export const CartListQuerySchema = z.object({
+  cartList: z
+    .string({ error: 'cartList is required' })
+    .max(2000, 'cartList is too long')
+    .regex(/^\s*\d{1,9}(\s*,\s*\d{1,9})*\s*$/, 'cartList must be product ids separated by commas')
+    .transform((s) => [...new Set(s.split(',').map((x) => Number(x.trim())))].slice(0, 100)),
+});
+
+export const SuggestQuerySchema = z.object({ q: z.string().trim().min(1, 'q is required').max(100, 'q is too long') });
+
+/** A product as listings show it (spec section 3, plus what the screens need). product_price is rupees, as the spec's number. */
+export const ProductSummarySchema = z.object(ProductSummaryFields);
+export type ProductSummary = z.infer<typeof ProductSummarySchema>;
+
+/** Listing answer of get_product_detail, get_product_by_price and productList. */
+export const ProductPageSchema = z.object({
+  data: z.array(ProductSummarySchema),
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalResults: z.number().int(),
+});
+export type ProductPage = z.infer<typeof ProductPageSchema>;

@@ -5,4 +5,3 @@
 export * from './constants.ts';
 export * from './messages.ts';
 export type * from './schemas.ts';
-export type * from './catalog.ts';

@@ -27,28 +27,25 @@ export type Tag = z.infer<typeof TagSchema>;
 export const OtherStoneSchema = z.object({ ots_name: z.string() });
 export type OtherStone = z.infer<typeof OtherStoneSchema>;
 
-/** A product as listings show it (spec section 3, plus what the screens need). Prices in rupees as the spec's number, and in paise. */
-export const ProductSummarySchema = z.object({
-  product_id: z.number().int(),
-  product_name: z.string(),
-  product_category: z.string(),
-  product_material: z.string(),
-  product_price: z.number(),
-  product_price_paise: z.number().int(),
-  product_sku: z.string(),
-  product_tags: z.string(),
-  product_parent_image: z.string(),
-  product_stock_status: z.string(),
-  product_rating: z.number(),
-  product_on_sale: z.boolean(),
-});
-export type ProductSummary = z.infer<typeof ProductSummarySchema>;
+export * from './catalog.ts';
 
-/** Listing answer of get_product_detail, get_product_by_price and productList. */
-export const ProductPageSchema = z.object({
-  data: z.array(ProductSummarySchema),
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-  totalResults: z.number().int(),
+/** One showroom (GET /api/stores answers { data: StoreLocation[] }). */
+export const StoreLocationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  city: z.string(),
+  address: z.string(),
+  pincode: z.string(),
+  phone: z.string(),
+  hours: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
 });
-export type ProductPage = z.infer<typeof ProductPageSchema>;
+export type StoreLocation = z.infer<typeof StoreLocationSchema>;
+
+/** GET /api/stores/pincode/{pincode}: the product page's delivery-date and nearby-stores box. */
+export const PincodeCheckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), pincode: z.string(), deliveryDate: z.string(), deliveryDays: z.number().int(), stores: z.array(StoreLocationSchema) }),
+  z.object({ ok: z.literal(false), reason: z.enum(['invalid', 'unserved']), message: z.string() }),
+]);
+export type PincodeCheck = z.infer<typeof PincodeCheckSchema>;

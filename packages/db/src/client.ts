@@ -31,6 +31,12 @@ export interface OpenOptions {
   dataDir?: string;
   /** Largest pool for a PostgreSQL server. */
   poolSize?: number;
+  /**
+   * PGlite only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an
+   * empty cluster. Tests use a migrated template this way: loading it is several times faster
+   * than initialising a new cluster and migrating it.
+   */
+  loadDataDir?: Blob;
 }
 
 export class DatabaseOpenError extends Error {}
@@ -57,7 +63,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let client: PGlite;
   try {
     if (dir === 'memory') {
-      client = await PGlite.create({ extensions: { pg_trgm } });
+      client = await PGlite.create({ extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     } else {
       const dbDir = path.resolve(dir, 'pglite');
       mkdirSync(dbDir, { recursive: true });

@@ -1,2 +1,5 @@
 export * from './client.ts';
 export * as schema from './schema.ts';
+export { cartOptionsKey, type CartLineOptions } from './schema.ts';
+export * from './art.ts';
+export * from './search.ts';

@@ -10,7 +10,7 @@ export function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || first?.params?.issue?.path?.join('.');
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || (first?.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path?.map(String).join('.');
       const message = first?.message ?? 'Invalid request';
       return reply.status(400).send({ message: field ? `${field}: ${message}` : message, code: 'INVALID_REQUEST' });
     }

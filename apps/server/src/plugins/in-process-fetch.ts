@@ -41,6 +41,6 @@ export function createInProcessFetch(app: FastifyInstance): InProcessFetch {
     }
     const status = res.statusCode;
     const noBody = status === 204 || status === 304;
-    return new Response(noBody ? null : res.rawPayload, { status, headers: responseHeaders });
+    return new Response(noBody ? null : new Uint8Array(res.rawPayload), { status, headers: responseHeaders });
   };
 }

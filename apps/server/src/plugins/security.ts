@@ -2,12 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
-declare module 'fastify' {
-  interface FastifyReply {
-    cspNonce?: { script: string; style: string };
-  }
-}
-
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**

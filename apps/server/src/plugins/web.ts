@@ -53,9 +53,10 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
       wildcard: false,
       decorateReply: false,
       setHeaders(res, filePath) {
+        // @fastify/static hands us the reply.
         // Files under assets/ carry a content hash in their name, so they never change.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }

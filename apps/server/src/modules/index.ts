@@ -1,0 +1,8 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../app.ts';
+import { catalogModule } from './catalog/routes.ts';
+import { settingsModule } from './settings/routes.ts';
+import { storesModule } from './stores/routes.ts';
+
+/** Every API module, mounted under /api by buildApp. */
+export const modules: FastifyPluginAsync<AppDeps>[] = [settingsModule, storesModule, catalogModule];

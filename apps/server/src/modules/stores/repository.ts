@@ -1,0 +1,34 @@
+import { asc, eq } from 'drizzle-orm';
+import { schema, type Db } from '@milli/db';
+
+const columns = {
+  id: schema.stores.id,
+  name: schema.stores.name,
+  city: schema.stores.city,
+  address: schema.stores.address,
+  pincode: schema.stores.pincode,
+  phone: schema.stores.phone,
+  hours: schema.stores.hours,
+  latitude: schema.stores.latitude,
+  longitude: schema.stores.longitude,
+};
+
+export function createStoresRepository(db: Db) {
+  return {
+    /** Every open store, city by city in the order staff chose. */
+    listActive() {
+      return db
+        .select(columns)
+        .from(schema.stores)
+        .where(eq(schema.stores.active, true))
+        .orderBy(asc(schema.stores.city), asc(schema.stores.sortOrder), asc(schema.stores.id));
+    },
+    async deliveryDays(): Promise<number> {
+      const [row] = await db
+        .select({ days: schema.storeSettings.deliveryDays })
+        .from(schema.storeSettings)
+        .where(eq(schema.storeSettings.id, 1));
+      return row?.days ?? 15;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PincodeCheckSchema, StoreLocationSchema } from '@milli/contracts/schemas';
+import type { AppDeps } from '../../app.ts';
+import { createStoresService } from './service.ts';
+
+/** The store locator's data and the product page's pincode box. */
+export const storesModule: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const stores = createStoresService(deps.database.db);
+
+  api.get('/stores', { schema: { response: { 200: z.object({ data: z.array(StoreLocationSchema) }) } } }, async () => ({
+    data: await stores.list(),
+  }));
+
+  // An invalid or unserved PIN is an answer the shopper reads, not a failed request: 200 with ok false.
+  api.get(
+    '/stores/pincode/:pincode',
+    { schema: { params: z.object({ pincode: z.string().max(20) }), response: { 200: PincodeCheckSchema } } },
+    (req) => stores.checkPincode(req.params.pincode),
+  );
+};

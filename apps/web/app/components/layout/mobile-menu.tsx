@@ -1,0 +1,126 @@
+import { Link, NavLink } from 'react-router';
+import type { SessionUser } from '../../lib/session.ts';
+import { Drawer } from './drawer.tsx';
+import { PhoneIcon } from './icons.tsx';
+import { GIFT_OCCASIONS, MOBILE_CATEGORIES, MOBILE_MATERIALS, WEDDING_GIFTS, filterHref } from './nav-links.ts';
+import { LogoutButton } from './logout-button.tsx';
+import { telHref } from './contact.ts';
+
+export const MOBILE_MENU_ID = 'mobile-menu';
+
+/** Birthday, Wedding, Anniversary, Self, Personalized: the mobile menu's gifting order (spec §2). */
+const MOBILE_GIFTS = [GIFT_OCCASIONS[0], WEDDING_GIFTS, GIFT_OCCASIONS[1], GIFT_OCCASIONS[2], GIFT_OCCASIONS[3]];
+
+/**
+ * The drawer navigation of small screens (≤ 991 px). Materials and gifting expand with <details>, which
+ * needs no script; counts are repeated here because the header's icons are small on a phone.
+ */
+export function MobileMenu({
+  open,
+  onClose,
+  user,
+  cartCount,
+  wishlistCount,
+  helpLine,
+}: {
+  open: boolean;
+  onClose: () => void;
+  user: SessionUser | null;
+  cartCount: number;
+  wishlistCount: number;
+  helpLine: string;
+}) {
+  return (
+    <Drawer id={MOBILE_MENU_ID} open={open} onClose={onClose} side="left" title="Menu" className="mobile-menu">
+      <nav aria-label="Mobile">
+        <ul className="mm-list">
+          <li>
+            <NavLink to="/" end className="mm-link">
+              Home
+            </NavLink>
+          </li>
+          {MOBILE_MATERIALS.map((material) => (
+            <li key={material}>
+              <details className="mm-group">
+                <summary className="mm-link">{material}</summary>
+                <ul className="mm-sub">
+                  {MOBILE_CATEGORIES.map((category) => (
+                    <li key={category}>
+                      <Link to={filterHref({ material, category })}>{category}</Link>
+                    </li>
+                  ))}
+                  <li>
+                    <Link to={filterHref({ material })} className="mm-all">
+                      All {material.toLowerCase()}
+                    </Link>
+                  </li>
+                </ul>
+              </details>
+            </li>
+          ))}
+          <li>
+            <details className="mm-group">
+              <summary className="mm-link">Gifting</summary>
+              <ul className="mm-sub">
+                {MOBILE_GIFTS.map((gift) => (
+                  <li key={gift.short}>
+                    <Link to={gift.href}>{gift.short}</Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
+          <li>
+            <NavLink to="/milli-harvest" className="mm-link">
+              Milli Harvest
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/store" className="mm-link">
+              Shop by Store
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/wishlist" className="mm-link">
+              Wish List <span className="mm-count">{wishlistCount}</span>
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/cart" className="mm-link">
+              Cart <span className="mm-count">{cartCount}</span>
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/about-us" className="mm-link">
+              About
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div className="mm-account">
+        {user ? (
+          <>
+            <Link to="/account" className="btn btn-outline">
+              My account
+            </Link>
+            <LogoutButton className="btn btn-primary" />
+          </>
+        ) : (
+          <>
+            <Link to="/login" className="btn btn-primary">
+              Login
+            </Link>
+            <Link to="/register" className="btn btn-outline">
+              Signup
+            </Link>
+          </>
+        )}
+      </div>
+      {helpLine && (
+        <a className="mm-help" href={telHref(helpLine)}>
+          <PhoneIcon size={18} /> {helpLine}
+        </a>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,70 @@
+import { PRICE_BANDS, categoryQueryName, type Material } from '@milli/contracts';
+
+/** The JSON filter of /alljewellery/productfilter/{filterType}; category is the screen name (mapped here). */
+export interface ListingFilter {
+  material?: string;
+  category?: string;
+  tag?: string;
+  stone?: string;
+  q?: string;
+}
+
+/** Link to a filtered listing. 'Rings' goes out as 'Fingerring' (spec §9). Key order is stable. */
+export function filterHref(filter: ListingFilter): string {
+  const json: Record<string, string> = {};
+  if (filter.material) json.material = filter.material;
+  if (filter.category) json.category = categoryQueryName(filter.category);
+  if (filter.tag) json.tag = filter.tag;
+  if (filter.stone) json.stone = filter.stone;
+  if (filter.q) json.q = filter.q;
+  return `/alljewellery/productfilter/${encodeURIComponent(JSON.stringify(json))}`;
+}
+
+export function searchHref(text: string): string {
+  return `/alljewellery?q=${encodeURIComponent(text)}`;
+}
+
+/**
+ * 'Above 1 Lakh' has no upper limit but the route needs one: ten crore rupees is beyond any piece the
+ * store sells and well inside what the API accepts.
+ */
+export const OPEN_PRICE_MAX = 10_00_00_000;
+
+/** Band 0 → /jewellery-by-price/0/10000, band n (1…6) → /jewellery-by-price{n}/{min}/{max}. */
+export function priceBandHref(index: number): string {
+  const band = PRICE_BANDS[index];
+  if (!band) return '/alljewellery';
+  const base = index === 0 ? 'jewellery-by-price' : `jewellery-by-price${index}`;
+  return `/${base}/${band.min}/${band.max ?? OPEN_PRICE_MAX}`;
+}
+
+export const PRICE_LINKS = PRICE_BANDS.map((band, index) => ({ label: band.label, href: priceBandHref(index) }));
+
+/** Gifting: occasions are searched as text, so a piece tagged 'birthday' or named 'Birthday Studs' both match. */
+export const GIFT_OCCASIONS = [
+  { label: 'Birthday Gifts', short: 'Birthday', href: filterHref({ q: 'Birthday' }), art: 'birthday' },
+  { label: 'Anniversary Gifts', short: 'Anniversary', href: filterHref({ q: 'Anniversary' }), art: 'anniversary' },
+  { label: 'Self Gifts', short: 'Self', href: filterHref({ q: 'Self' }), art: 'self' },
+  { label: 'Personalized Gifts', short: 'Personalized', href: filterHref({ q: 'Personalized' }), art: 'personalized' },
+] as const;
+
+export const WEDDING_GIFTS = { label: 'Wedding Gifts', short: 'Wedding', href: filterHref({ q: 'Wedding' }) };
+
+export const GIFT_RECIPIENTS = ['Kids', 'Sister', 'Wife', 'Mom', 'Friends'].map((who) => ({
+  label: who,
+  href: filterHref({ q: who }),
+}));
+
+/** The mobile menu's shorter category list under each material (spec §2, mobile menu). */
+export const MOBILE_CATEGORIES = ['Rings', 'Earrings', 'Bracelets', 'Pendants', 'Necklaces', 'Daily Wears'] as const;
+/** The mobile menu lists materials in this order (spec): Gold, Platinum, Diamond, Silver. */
+export const MOBILE_MATERIALS = ['Gold', 'Platinum', 'Diamond', 'Silver'] as const satisfies readonly Material[];
+
+export const QUICK_LINKS = [
+  { label: 'About Us', href: '/about-us' },
+  { label: 'Privacy Policy', href: '/legal' },
+  { label: 'Store Locator', href: '/store' },
+  { label: 'Milli Harvest', href: '/milli-harvest' },
+  { label: 'Trade Partners', href: '/new-manufacturer' },
+  { label: 'Custom Design', href: '/custom-design' },
+] as const;

@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { formatRupees } from '@milli/pricing';
+import type { StoreSettings } from '@milli/contracts';
+import { CertifiedIcon, DiamondIcon, ExchangeIcon, MoneyBackIcon, SketchIcon, TruckIcon } from './icons.tsx';
+import { useShellData } from './shell-data.ts';
+
+/**
+ * The pre-footer every page shares: the store's promises, then a call to design a piece or visit a
+ * store. Numbers come from the store settings (DECISIONS §4), so no page promises what another denies:
+ * "free shipping" is only said while the shipping fee is zero.
+ */
+export function PreFooter({ settings: given }: { settings?: StoreSettings }) {
+  const shell = useShellData();
+  const settings = given ?? shell.settings;
+  const shipping =
+    settings.shippingFeePaise === 0
+      ? { title: 'Free shipping', text: `Insured delivery in ${settings.deliveryDays} days` }
+      : {
+          title: `Delivery in ${settings.deliveryDays} days`,
+          text: `Insured, flat ${formatRupees(settings.shippingFeePaise)} shipping`,
+        };
+  const promises = [
+    { icon: <MoneyBackIcon size={30} />, title: `${settings.returnWindowDays}-day money-back`, text: 'Changed your mind? Full refund, no questions' },
+    { icon: <ExchangeIcon size={30} />, title: 'Lifetime exchange & buy-back', text: 'Trade in old pieces at today’s value' },
+    { icon: <CertifiedIcon size={30} />, title: 'Certified jewellery', text: 'BIS hallmarked gold, certified diamonds' },
+    { icon: <TruckIcon size={30} />, ...shipping },
+  ];
+  return (
+    <aside className="pre-footer" aria-label="Our promise">
+      <div className="container">
+        <ul className="promise-strip">
+          {promises.map((p) => (
+            <li key={p.title} className="promise">
+              <span className="promise-icon">{p.icon}</span>
+              <span>
+                <strong className="promise-title">{p.title}</strong>
+                <span className="promise-text">{p.text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="cta-band">
+          <div className="cta-copy">
+            <DiamondIcon size={34} className="cta-gem" />
+            <div>
+              <p className="cta-title">A piece that exists nowhere else</p>
+              <p className="cta-text">
+                Tell us your idea. Our designers draw it, you approve the CAD, and our karigars craft it in gold,
+                platinum or silver.
+              </p>
+            </div>
+          </div>
+          <div className="cta-actions">
+            <Link to="/custom-design" className="btn btn-gold">
+              <SketchIcon size={18} /> Design yours
+            </Link>
+            <Link to="/store" className="btn btn-ghost-light">
+              Find a store
+            </Link>
+          </div>
+        </div>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,88 @@
+import { Form, Link } from 'react-router';
+import { formatRupees } from '@milli/pricing';
+import type { MiniCart } from '../../lib/cart-cookie.ts';
+import { Drawer } from './drawer.tsx';
+import { BagIcon, SearchIcon } from './icons.tsx';
+
+export const SIDE_PANEL_ID = 'side-panel';
+
+/** The slide-out panel: product search, the mini cart with its subtotal, and the way to cart and checkout. */
+export function SidePanel({ open, onClose, cart }: { open: boolean; onClose: () => void; cart: MiniCart }) {
+  return (
+    <Drawer id={SIDE_PANEL_ID} open={open} onClose={onClose} side="right" title="Search & cart" className="side-panel">
+      <Form method="get" action="/alljewellery" role="search" className="panel-search">
+        <label htmlFor="panel-search-q" className="visually-hidden">
+          Search jewellery
+        </label>
+        <input
+          id="panel-search-q"
+          name="q"
+          type="search"
+          placeholder="Search jewellery…"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={200}
+          required
+        />
+        <button type="submit" className="panel-search-btn" aria-label="Search">
+          <SearchIcon size={20} />
+        </button>
+      </Form>
+
+      <section className="mini-cart" aria-labelledby="mini-cart-title">
+        <h3 className="mini-cart-title" id="mini-cart-title">
+          Your cart <span className="mini-cart-count">({cart.count} {cart.count === 1 ? 'item' : 'items'})</span>
+        </h3>
+        {cart.lines.length === 0 ? (
+          <div className="mini-cart-empty">
+            <BagIcon size={40} />
+            <p>Your cart is empty.</p>
+            <p className="muted">Find something that sparkles and it will wait for you here.</p>
+            <Link to="/alljewellery" className="btn btn-outline">
+              Browse jewellery
+            </Link>
+          </div>
+        ) : (
+          <>
+            <ul className="mini-cart-lines">
+              {cart.lines.map((line) => (
+                <li key={line.productId} className="mini-cart-line">
+                  <img
+                    src={line.image || '/placeholder-jewel.svg'}
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                  <div>
+                    <Link to={`/product-detail/${line.productId}`} className="mini-cart-name">
+                      {line.name}
+                    </Link>
+                    <p className="mini-cart-qty">
+                      {line.quantity} × {formatRupees(line.unitPricePaise)}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <p className="mini-cart-subtotal">
+              <span>Subtotal</span>
+              <strong>{formatRupees(cart.subtotalPaise)}</strong>
+            </p>
+          </>
+        )}
+        <div className="mini-cart-actions">
+          {cart.lines.length > 0 && (
+            <Link to="/checkout" className="btn btn-primary">
+              Checkout
+            </Link>
+          )}
+          <Link to="/cart" className="btn btn-outline">
+            View Cart
+          </Link>
+        </div>
+      </section>
+    </Drawer>
+  );
+}

@@ -1,0 +1,109 @@
+import { Link } from 'react-router';
+import { MATERIALS } from '@milli/contracts';
+import { mailHref, telHref } from './contact.ts';
+import { MailIcon, PhoneIcon, PinIcon } from './icons.tsx';
+import { LogoMark } from './logo.tsx';
+import { QUICK_LINKS, filterHref } from './nav-links.ts';
+import type { ShellData } from './shell-data.ts';
+
+/** Footer: the vision, how to reach us (help line, two e-mails, the Chennai office), quick links, ©. */
+export function SiteFooter({ data }: { data: ShellData }) {
+  const { settings, year } = data;
+  const name = settings.storeName || 'Milli';
+  const emails = [settings.emailPrimary, settings.emailSecondary].filter(Boolean);
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-brand">
+          <Link to="/" className="footer-logo" aria-label={`${name}, home`}>
+            <LogoMark title={name} />
+          </Link>
+          <p className="footer-vision">
+            Our vision is to become a jewellery lifestyle brand admired the world over: designs that feel at home
+            in Chennai, Paris or New York, crafted with care and priced so that fine jewellery is a joy rather than
+            a luxury.
+          </p>
+        </div>
+
+        <div className="footer-col">
+          <h2 className="footer-heading">Get in touch</h2>
+          <ul className="footer-contact">
+            {settings.helpLine && (
+              <li>
+                <PhoneIcon size={18} />
+                <span>
+                  <span className="footer-label">Help line</span>
+                  <a href={telHref(settings.helpLine)}>{settings.helpLine}</a>
+                </span>
+              </li>
+            )}
+            {emails.length > 0 && (
+              <li>
+                <MailIcon size={18} />
+                <span>
+                  <span className="footer-label">Write to us</span>
+                  {emails.map((email) => (
+                    <a key={email} href={mailHref(email)} className="footer-email">
+                      {email}
+                    </a>
+                  ))}
+                </span>
+              </li>
+            )}
+            {settings.officeAddress && (
+              <li>
+                <PinIcon size={18} />
+                <span>
+                  <span className="footer-label">Office</span>
+                  <address>{settings.officeAddress}</address>
+                </span>
+              </li>
+            )}
+            {!settings.helpLine && emails.length === 0 && !settings.officeAddress && (
+              <li>
+                <span>Our contact details will be back shortly. Meanwhile, visit a store near you.</span>
+              </li>
+            )}
+          </ul>
+        </div>
+
+        <nav className="footer-col" aria-labelledby="footer-quick">
+          <h2 className="footer-heading" id="footer-quick">
+            Quick links
+          </h2>
+          <ul className="footer-links">
+            {QUICK_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link to={l.href}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav className="footer-col" aria-labelledby="footer-shop">
+          <h2 className="footer-heading" id="footer-shop">
+            Shop
+          </h2>
+          <ul className="footer-links">
+            {MATERIALS.map((m) => (
+              <li key={m}>
+                <Link to={filterHref({ material: m })}>{m} jewellery</Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/alljewellery">All jewellery</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="footer-bottom">
+        <div className="container footer-bottom-inner">
+          <p>
+            © {year} {name}. All rights reserved.
+          </p>
+          <p className="footer-made">Hallmarked gold · Certified diamonds · Prices in Indian rupees</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,203 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { MATERIALS, STICKY_HEADER_AFTER_PX } from '@milli/contracts';
+import { telHref } from './contact.ts';
+import { BagIcon, HeartIcon, MenuIcon, PhoneIcon, SearchIcon } from './icons.tsx';
+import { LogoMark } from './logo.tsx';
+import { LogoutButton, useLogoutError } from './logout-button.tsx';
+import { GiftingMenu, MegaMenu } from './mega-menu.tsx';
+import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu.tsx';
+import { NavDropdown } from './nav-dropdown.tsx';
+import type { ShellData } from './shell-data.ts';
+import { SIDE_PANEL_ID, SidePanel } from './side-panel.tsx';
+import { useScrollPast } from './use-scroll-past.ts';
+
+type Panel = 'side' | 'menu' | null;
+
+function plural(n: number, one: string, many: string) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function TopBar({ data }: { data: ShellData }) {
+  const { settings, user } = data;
+  const logoutError = useLogoutError();
+  return (
+    <div className="topbar">
+      <div className="container topbar-inner">
+        {settings.helpLine ? (
+          <p className="topbar-help">
+            <PhoneIcon size={15} />
+            <span className="topbar-help-label">Help line</span>
+            <a href={telHref(settings.helpLine)}>{settings.helpLine}</a>
+          </p>
+        ) : (
+          <p className="topbar-help">Certified jewellery · {settings.returnWindowDays}-day money-back</p>
+        )}
+        <nav aria-label="Account" className="topbar-nav">
+          <ul>
+            {user && <li className="topbar-greet">Hi, {user.userName}</li>}
+            <li>
+              <NavLink to="/about-us">About</NavLink>
+            </li>
+            {user ? (
+              <>
+                <li>
+                  <NavLink to="/account">My account</NavLink>
+                </li>
+                <li>
+                  <LogoutButton className="link-button" />
+                </li>
+              </>
+            ) : (
+              <>
+                <li>
+                  <NavLink to="/login">Login</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/register">Signup</NavLink>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+      </div>
+      {logoutError && (
+        <p className="container alert-error topbar-alert" role="alert">
+          {logoutError}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The site header: top bar, then the main bar (logo, mega-menus, gifting, links, wish list, cart,
+ * search) that becomes fixed after 110 px of scroll. Its slot keeps the bar's height, so nothing jumps.
+ */
+export function SiteHeader({ data }: { data: ShellData }) {
+  const { categories, tagsByCategory, otherStones, cart, wishlistCount, user, settings } = data;
+  const [panel, setPanel] = useState<Panel>(null);
+  const stuck = useScrollPast(STICKY_HEADER_AFTER_PX);
+  const location = useLocation();
+
+  const lastKey = useRef(location.key);
+  useEffect(() => {
+    if (location.key === lastKey.current) return;
+    lastKey.current = location.key;
+    setPanel(null);
+  }, [location.key]);
+
+  /** Triggers are links to #panel (works without JS); with JS they open the modal drawer instead. */
+  const opener = (which: Exclude<Panel, null>) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    setPanel(which);
+  };
+  const close = () => setPanel(null);
+
+  return (
+    <>
+      <header className="site-header">
+        <TopBar data={data} />
+        <div className="header-slot">
+          <div className={`header-bar${stuck ? ' is-stuck' : ''}`}>
+            <div className="container header-inner">
+              <a
+                href={`#${MOBILE_MENU_ID}`}
+                className="icon-btn hamburger"
+                aria-label="Open menu"
+                aria-haspopup="dialog"
+                aria-controls={MOBILE_MENU_ID}
+                aria-expanded={panel === 'menu'}
+                onClick={opener('menu')}
+              >
+                <MenuIcon />
+              </a>
+              <Link to="/" className="logo" aria-label={`${settings.storeName || 'Milli'}, home`}>
+                <LogoMark className="logo-mark" title={settings.storeName || 'Milli'} />
+              </Link>
+              <nav className="main-nav" aria-label="Main">
+                <ul className="nav-list">
+                  {MATERIALS.map((material) => (
+                    <NavDropdown
+                      key={material}
+                      id={`mega-${material.toLowerCase()}`}
+                      label={material}
+                      panelClassName="mega"
+                    >
+                      <MegaMenu
+                        material={material}
+                        categories={categories}
+                        tagsByCategory={tagsByCategory}
+                        otherStones={otherStones}
+                      />
+                    </NavDropdown>
+                  ))}
+                  <NavDropdown id="mega-gifting" label="Gifting" panelClassName="mega mega--gifting">
+                    <GiftingMenu />
+                  </NavDropdown>
+                  <li className="nav-item">
+                    <NavLink to="/milli-harvest" className="nav-link">
+                      Milli Harvest
+                    </NavLink>
+                  </li>
+                  <li className="nav-item">
+                    <NavLink to="/store" className="nav-link">
+                      Shop by Store
+                    </NavLink>
+                  </li>
+                </ul>
+              </nav>
+              <div className="header-actions">
+                <a
+                  href={`#${SIDE_PANEL_ID}`}
+                  className="icon-btn"
+                  aria-label="Search"
+                  aria-haspopup="dialog"
+                  aria-controls={SIDE_PANEL_ID}
+                  aria-expanded={panel === 'side'}
+                  onClick={opener('side')}
+                >
+                  <SearchIcon />
+                </a>
+                <Link
+                  to="/wishlist"
+                  className="icon-btn icon-btn--count"
+                  aria-label={`Wish list, ${plural(wishlistCount, 'item', 'items')}`}
+                >
+                  <HeartIcon />
+                  <span className="count-badge" aria-hidden="true">
+                    {wishlistCount}
+                  </span>
+                </Link>
+                <a
+                  href="/cart"
+                  className="icon-btn icon-btn--count"
+                  aria-label={`Cart, ${plural(cart.count, 'item', 'items')}`}
+                  aria-haspopup="dialog"
+                  aria-controls={SIDE_PANEL_ID}
+                  aria-expanded={panel === 'side'}
+                  onClick={opener('side')}
+                >
+                  <BagIcon />
+                  <span className="count-badge" aria-hidden="true">
+                    {cart.count}
+                  </span>
+                </a>
+              </div>
+            </div>
+          </div>
+        </div>
+      </header>
+      <SidePanel open={panel === 'side'} onClose={close} cart={cart} />
+      <MobileMenu
+        open={panel === 'menu'}
+        onClose={close}
+        user={user}
+        cartCount={cart.count}
+        wishlistCount={wishlistCount}
+        helpLine={settings.helpLine}
+      />
+    </>
+  );
+}

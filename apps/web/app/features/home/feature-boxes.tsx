@@ -1,0 +1,176 @@
+import type { ReactNode } from 'react';
+import type { StoreSettings } from '@milli/contracts';
+import { formatRupees } from '@milli/pricing';
+
+/** Line icons for the nine promises, drawn on a 48-unit grid in currentColor. */
+function FeatureIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 48 48"
+      width="44"
+      height="44"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+const ICONS = {
+  value: (
+    <FeatureIcon>
+      <path d="M8 30l8-8 7 6 15-15" />
+      <path d="M30 13h8v8" />
+      <path d="M8 40h32" />
+    </FeatureIcon>
+  ),
+  authentic: (
+    <FeatureIcon>
+      <path d="M24 5l15 6v11c0 10-6.5 17-15 21-8.5-4-15-11-15-21V11Z" />
+      <path d="M17 24l5 5 9-10" />
+    </FeatureIcon>
+  ),
+  custom: (
+    <FeatureIcon>
+      <path d="M9 39l4-12L32 8l8 8-19 19Z" />
+      <path d="M28 12l8 8M13 27l8 8" />
+      <path d="M9 39l5-1" />
+    </FeatureIcon>
+  ),
+  moneyBack: (
+    <FeatureIcon>
+      <path d="M40 24a16 16 0 1 1-4.7-11.3" />
+      <path d="M38 6v8h-8" />
+      <path d="M19 17h10M19 22h10M23 17c4 0 5 5 0 5h-4l9 9" />
+    </FeatureIcon>
+  ),
+  exchange: (
+    <FeatureIcon>
+      <path d="M8 17h28l-6-6" />
+      <path d="M40 31H12l6 6" />
+    </FeatureIcon>
+  ),
+  financing: (
+    <FeatureIcon>
+      <rect x="6" y="12" width="36" height="24" rx="3" />
+      <path d="M6 19h36" />
+      <path d="M12 29h8M26 29h4" />
+    </FeatureIcon>
+  ),
+  shipping: (
+    <FeatureIcon>
+      <path d="M4 12h24v20H4Z" />
+      <path d="M28 18h8l6 7v7H28" />
+      <circle cx="12" cy="35" r="4" />
+      <circle cx="35" cy="35" r="4" />
+    </FeatureIcon>
+  ),
+  buyBack: (
+    <FeatureIcon>
+      <path d="M14 8h20l7 9-17 23L7 17Z" />
+      <path d="M7 17h34M19 8l-4 9 9 23 9-23-4-9" />
+    </FeatureIcon>
+  ),
+  transparency: (
+    <FeatureIcon>
+      <path d="M4 24s7-13 20-13 20 13 20 13-7 13-20 13S4 24 4 24Z" />
+      <circle cx="24" cy="24" r="6" />
+    </FeatureIcon>
+  ),
+};
+
+interface Feature {
+  icon: ReactNode;
+  title: string;
+  text: string;
+}
+
+/**
+ * The nine feature boxes (spec §2). Numbers that are store settings (the return window, the shipping fee,
+ * delivery days) come from the settings, so this page never promises what the cart or checkout denies.
+ */
+export function featureList(settings: StoreSettings): Feature[] {
+  const shipping: Feature =
+    settings.shippingFeePaise === 0
+      ? {
+          icon: ICONS.shipping,
+          title: 'Free Shipping',
+          text: `Every order travels free, insured and tracked, and reaches you within ${settings.deliveryDays} days.`,
+        }
+      : {
+          icon: ICONS.shipping,
+          title: 'Insured Shipping',
+          text: `A flat ${formatRupees(settings.shippingFeePaise)} covers insured, tracked delivery to your door within ${settings.deliveryDays} days.`,
+        };
+  return [
+    {
+      icon: ICONS.value,
+      title: 'Value for Money',
+      text: 'Fair making charges, shown on every price. You pay for gold and craft, never for a famous label.',
+    },
+    {
+      icon: ICONS.authentic,
+      title: 'Authenticity',
+      text: 'Each gold piece carries its BIS hallmark and HUID, and every diamond comes with its certificate.',
+    },
+    {
+      icon: ICONS.custom,
+      title: 'Customized Design',
+      text: 'Share a sketch or a memory. We send a CAD design for your approval before anything is cast.',
+    },
+    {
+      icon: ICONS.moneyBack,
+      title: `${settings.returnWindowDays} Days Money Back`,
+      text: `Not in love with it? Return it within ${settings.returnWindowDays} days of delivery for a full refund.`,
+    },
+    {
+      icon: ICONS.exchange,
+      title: 'Exchange the Old',
+      text: 'Bring your old gold. We test and weigh it in front of you and credit it at the day’s rate.',
+    },
+    {
+      icon: ICONS.financing,
+      title: 'Financing Options',
+      text: 'Save towards a piece with Milli Harvest: pay ten monthly instalments and we add the eleventh.',
+    },
+    shipping,
+    {
+      icon: ICONS.buyBack,
+      title: 'Buy Back',
+      text: 'Every Milli piece can come home to us for life, bought back at the metal’s value on that day.',
+    },
+    {
+      icon: ICONS.transparency,
+      title: 'Transparency',
+      text: 'Weight, purity, stones and making charges are itemised on every bill. No surprises, ever.',
+    },
+  ];
+}
+
+export function FeatureBoxes({ settings }: { settings: StoreSettings }) {
+  return (
+    <section className="section features" aria-labelledby="features-title">
+      <div className="container">
+        <span className="section-eyebrow center">The Milli promise</span>
+        <h2 id="features-title" className="section-title">
+          Why shop with us
+        </h2>
+        <ul className="feature-grid">
+          {featureList(settings).map((f) => (
+            <li key={f.title} className="feature-box">
+              <span className="feature-icon">{f.icon}</span>
+              <h3 className="feature-title">{f.title}</h3>
+              <p className="feature-text">{f.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

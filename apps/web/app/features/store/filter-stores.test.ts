@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { countByCity, searchStores, storesInCity } from './filter-stores.ts';
+import type { StoreLocation } from './store-location.ts';
+
+const store = (id: number, city: string, pincode: string, name = `Milli ${city} ${id}`): StoreLocation => ({
+  id,
+  name,
+  city,
+  address: `${id} Main Road`,
+  pincode,
+  phone: '+91 44 4000 0000',
+  hours: '10:30 am - 8:30 pm',
+  latitude: 0,
+  longitude: 0,
+});
+
+const STORES = [
+  store(1, 'Chennai', '600017', 'Milli T. Nagar'),
+  store(2, 'Chennai', '600040', 'Milli Anna Nagar'),
+  store(3, 'Mumbai', '400050'),
+  store(4, 'Bengaluru', '560001'),
+  store(5, 'Chennai', '603103'),
+];
+
+describe('store search', () => {
+  it('finds the stores of a PIN code district, the nearest PIN first', () => {
+    expect(searchStores(STORES, '600 020').map((s) => s.id)).toEqual([1, 2]);
+  });
+  it('matches a partial PIN by its beginning', () => {
+    expect(searchStores(STORES, '60').map((s) => s.id)).toEqual([1, 2, 5]);
+  });
+  it('understands old city names and any letter case', () => {
+    expect(searchStores(STORES, 'madras').map((s) => s.id)).toEqual([1, 2, 5]);
+    expect(searchStores(STORES, 'BANGALORE').map((s) => s.id)).toEqual([4]);
+  });
+  it('falls back to a store name or address', () => {
+    expect(searchStores(STORES, 'anna nagar').map((s) => s.id)).toEqual([2]);
+  });
+  it('finds nothing for an empty query', () => {
+    expect(searchStores(STORES, '  ')).toEqual([]);
+  });
+});
+
+describe('city tiles', () => {
+  it('count every spelling of a city together', () => {
+    const counts = countByCity([...STORES, store(6, 'Bangalore', '560034')]);
+    expect(counts.get('bangalore')).toBe(2);
+    expect(counts.get('chennai')).toBe(3);
+    expect(counts.get('delhi')).toBeUndefined();
+  });
+  it('list a city’s stores', () => {
+    expect(storesInCity(STORES, 'Bangalore').map((s) => s.id)).toEqual([4]);
+  });
+});

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { CONFETTI_TWEEN_MS, MESSAGES } from '@milli/contracts';
+
+/**
+ * The thank-you card. It rises into view over CONFETTI_TWEEN_MS with a CSS animation, so it appears even
+ * before (or without) the page's script; reduced-motion visitors get it at once (global.css).
+ */
+export function OrderPlaced() {
+  return (
+    <section className="thanks-card" style={{ animationDuration: `${CONFETTI_TWEEN_MS}ms` }} aria-labelledby="thanks-title">
+      <svg className="thanks-seal" viewBox="0 0 96 96" width="96" height="96" aria-hidden="true" focusable="false">
+        <defs>
+          <linearGradient id="thanks-gold" x1="0" y1="0" x2="1" y2="1">
+            <stop offset="0" stopColor="#f3deb0" />
+            <stop offset="0.55" stopColor="#c99a3d" />
+            <stop offset="1" stopColor="#9a6c1c" />
+          </linearGradient>
+        </defs>
+        <path
+          d="M48 4l9 7 11-2 4 10 10 5-2 11 7 9-7 9 2 11-10 5-4 10-11-2-9 7-9-7-11 2-4-10-10-5 2-11-7-9 7-9-2-11 10-5 4-10 11 2Z"
+          fill="url(#thanks-gold)"
+        />
+        <circle cx="48" cy="48" r="27" fill="#7b2d26" />
+        <path d="M36 49l8 8 17-18" fill="none" stroke="#fff4dc" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <p className="thanks-eyebrow">Thank you for choosing Milli</p>
+      <h1 id="thanks-title" className="thanks-title">
+        {MESSAGES.orderPlaced}
+      </h1>
+      <p className="thanks-follow-up">{MESSAGES.orderFollowUp}</p>
+      <figure className="thanks-quote">
+        <blockquote>
+          <p>Trust is the finest thing we craft. We set it with care, we polish it with every promise kept, and we never let it slip.</p>
+        </blockquote>
+        <figcaption>The karigars of Milli, Chennai</figcaption>
+      </figure>
+      <div className="thanks-actions">
+        <Link to="/alljewellery" className="btn btn-outline">
+          Continue Shopping
+        </Link>
+        <Link to="/active-orders" className="btn btn-primary">
+          View My Orders
+        </Link>
+      </div>
+    </section>
+  );
+}

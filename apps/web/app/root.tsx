@@ -1,0 +1,182 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  redirect,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { MESSAGES, type Category, type OtherStone, type StoreSettings, type Tag } from '@milli/contracts';
+import type { Route } from './+types/root';
+import { serverApi, type ApiClient } from './lib/api.ts';
+import { EMPTY_MINI_CART, loadGuestMiniCart, readCartCookie } from './lib/cart-cookie.ts';
+import { HOME_TITLE, STORE_DESCRIPTION, pageTitle } from './lib/meta.ts';
+import { loadSessionUser } from './lib/session.ts';
+import { FALLBACK_SETTINGS, FALLBACK_SHELL_DATA, type ShellData } from './components/layout/shell-data.ts';
+import { SiteShell } from './components/layout/site-shell.tsx';
+import { ErrorScreen, NotFoundScreen } from './components/layout/status-screens.tsx';
+import type { LogoutResult } from './components/layout/logout-button.tsx';
+import './styles/tokens.css';
+import './styles/global.css';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/favicon.svg' },
+];
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: error ? pageTitle(missing ? 'Page not found' : 'Something went wrong') : HOME_TITLE },
+    { name: 'description', content: STORE_DESCRIPTION },
+    { name: 'theme-color', content: '#7b2d26' },
+  ];
+};
+
+/** Settles to `fallback` on any failure or unexpected shape: the shell renders whatever the API does. */
+async function safely<T>(load: () => Promise<unknown>, accept: (value: unknown) => value is T, fallback: T): Promise<T> {
+  try {
+    const value = await load();
+    return accept(value) ? value : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const isList = (value: unknown): value is unknown[] => Array.isArray(value);
+const isSettings = (value: unknown): value is StoreSettings =>
+  !!value && typeof value === 'object' && typeof (value as StoreSettings).storeName === 'string';
+
+async function loadSettings(api: ApiClient): Promise<StoreSettings> {
+  const got = await safely(() => api.get<StoreSettings>('/api/settings'), isSettings, FALLBACK_SETTINGS);
+  return { ...FALLBACK_SETTINGS, ...got };
+}
+
+async function loadCategories(api: ApiClient): Promise<string[]> {
+  const rows = await safely(() => api.get<Category[]>('/api/category'), isList, []);
+  const names = rows
+    .map((r) => (r as Partial<Category>)?.pr_cat_name)
+    .filter((n): n is string => typeof n === 'string' && n.trim() !== '')
+    // The database may say 'Fingerring'; the screen always says 'Rings' (spec §9).
+    .map((n) => (n === 'Fingerring' ? 'Rings' : n));
+  return names.length > 0 ? [...new Set(names)] : FALLBACK_SHELL_DATA.categories;
+}
+
+async function loadTags(api: ApiClient): Promise<Record<string, string[]>> {
+  const rows = await safely(() => api.get<Tag[]>('/api/admin/tags'), isList, []);
+  const byCategory: Record<string, string[]> = {};
+  for (const row of rows as Partial<Tag>[]) {
+    if (typeof row?.tg_cat !== 'string' || typeof row.tg_tag_name !== 'string') continue;
+    const list = (byCategory[row.tg_cat] ??= []);
+    if (!list.includes(row.tg_tag_name)) list.push(row.tg_tag_name);
+  }
+  return byCategory;
+}
+
+async function loadOtherStones(api: ApiClient): Promise<string[]> {
+  const rows = await safely(() => api.get<OtherStone[]>('/api/admin/other-stones'), isList, []);
+  return [
+    ...new Set(
+      (rows as Partial<OtherStone>[]).map((r) => r?.ots_name).filter((n): n is string => typeof n === 'string' && n !== ''),
+    ),
+  ];
+}
+
+/** Everything the shell shows, fetched in parallel; no call's failure fails the page. */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<ShellData> {
+  const api = serverApi(context);
+  const guestCart = readCartCookie(request.headers.get('cookie'));
+  const [settings, categories, tagsByCategory, otherStones, user, cart] = await Promise.all([
+    loadSettings(api),
+    loadCategories(api),
+    loadTags(api),
+    loadOtherStones(api),
+    loadSessionUser(api),
+    loadGuestMiniCart(api, guestCart).catch(() => EMPTY_MINI_CART),
+  ]);
+  return {
+    cspNonce: context.cspNonce ?? '',
+    settings,
+    categories,
+    tagsByCategory,
+    otherStones,
+    user,
+    cart,
+    // The wish list is not built yet: the count stays 0 until it is (a later issue fills this field).
+    wishlistCount: 0,
+    year: new Date().getFullYear(),
+  };
+}
+
+/** The root action: Logout (any page's Logout button posts here). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') !== 'logout') {
+    return data<LogoutResult>({ ok: false, message: 'Unknown request.' }, { status: 400 });
+  }
+  try {
+    const res = await serverApi(context).raw('/api/auth/logout', { method: 'POST' });
+    if (!res.ok) {
+      const body: unknown = (res.headers.get('content-type') ?? '').includes('application/json')
+        ? await res.json().catch(() => null)
+        : null;
+      const message =
+        body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+          ? body.message
+          : MESSAGES.logoutFailed;
+      return data<LogoutResult>({ ok: false, message }, { status: res.status >= 500 ? 502 : res.status });
+    }
+    const headers = new Headers();
+    for (const cookie of res.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+    return redirect('/', { headers });
+  } catch {
+    return data<LogoutResult>({ ok: false, message: MESSAGES.logoutFallback }, { status: 502 });
+  }
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const shell = useRouteLoaderData<ShellData>('root');
+  const nonce = shell?.cspNonce || undefined;
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteShell data={loaderData}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const shell = useRouteLoaderData<ShellData>('root') ?? FALLBACK_SHELL_DATA;
+  let content: React.ReactNode;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    content = <NotFoundScreen />;
+  } else if (isRouteErrorResponse(error)) {
+    content = <ErrorScreen status={error.status} />;
+  } else {
+    if (import.meta.env.DEV) console.error(error);
+    content = <ErrorScreen status={500} />;
+  }
+  return <SiteShell data={shell}>{content}</SiteShell>;
+}

@@ -1,0 +1,26 @@
+import type { Route } from './+types/about';
+import { pageTitle } from '../lib/meta.ts';
+import { PageBanner } from '../components/layout/page-banner.tsx';
+import { AboutStory } from '../features/about/about-story.tsx';
+import { PromiseStrip } from '../features/about/promise-strip.tsx';
+import { AboutSlider } from '../features/about/about-slider.tsx';
+import '../styles/screens/about.css';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('About Us') },
+  {
+    name: 'description',
+    content: 'Milli is a Chennai jewellery house: hand-finished gold, diamond, platinum and silver, fairly priced and fully transparent.',
+  },
+];
+
+export default function About() {
+  return (
+    <>
+      <PageBanner title="About Us" />
+      <AboutStory />
+      <PromiseStrip />
+      <AboutSlider />
+    </>
+  );
+}

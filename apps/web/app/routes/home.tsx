@@ -1,0 +1,35 @@
+import type { Route } from './+types/home';
+import { serverApi } from '../lib/api.ts';
+import { STORE_DESCRIPTION, pageTitle } from '../lib/meta.ts';
+import { useShellData } from '../components/layout/shell-data.ts';
+import { HeroBanner } from '../features/home/hero-banner.tsx';
+import { CollectionTiles } from '../features/home/collection-tiles.tsx';
+import { JewelOnSale } from '../features/home/jewel-on-sale.tsx';
+import { CraftVideo } from '../features/home/craft-video.tsx';
+import { FeatureBoxes } from '../features/home/feature-boxes.tsx';
+import { loadSaleShelves } from '../features/home/sale-shelves.ts';
+import '../styles/screens/home.css';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Online Jewellery Store') },
+  { name: 'description', content: STORE_DESCRIPTION },
+];
+
+/** The four 'Jewel On Sale' shelves (GET /api/product/productList?…&onSale=1); a failed call empties its tab only. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { shelves: await loadSaleShelves(serverApi(context)) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { settings } = useShellData();
+  return (
+    <>
+      <h1 className="visually-hidden">Milli: fine gold, diamond, platinum and silver jewellery</h1>
+      <HeroBanner />
+      <CollectionTiles />
+      <JewelOnSale shelves={loaderData.shelves} />
+      <CraftVideo />
+      <FeatureBoxes settings={settings} />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Route } from './+types/legal';
+import { pageTitle } from '../lib/meta.ts';
+import { PageBanner } from '../components/layout/page-banner.tsx';
+import { useShellData } from '../components/layout/shell-data.ts';
+import { PrivacyPolicy } from '../features/legal/privacy-policy.tsx';
+import '../styles/screens/legal.css';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Privacy Policy') },
+  { name: 'description', content: 'How Milli collects, uses and protects your personal data, and how to reach our Grievance Officer.' },
+];
+
+/** The return window, office address and contact details come from the store settings (root loader). */
+export default function Legal() {
+  const { settings } = useShellData();
+  return (
+    <>
+      <PageBanner title="Privacy Policy" />
+      <div className="section">
+        <PrivacyPolicy settings={settings} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Route } from './+types/store';
+import { serverApi } from '../lib/api.ts';
+import { pageTitle } from '../lib/meta.ts';
+import { PageBanner } from '../components/layout/page-banner.tsx';
+import { countByCity, searchStores, storesInCity } from '../features/store/filter-stores.ts';
+import { isStoreLocation, type StoreLocation } from '../features/store/store-location.ts';
+import { CityTiles, StoreResults, StoreSearch } from '../features/store/store-finder.tsx';
+import '../styles/screens/store.css';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Find a Store') },
+  { name: 'description', content: 'Find a Milli jewellery store near you by PIN code or city: Mumbai, Delhi, Bangalore, Chennai, Pune and Kolkata.' },
+];
+
+async function loadStores(context: Route.LoaderArgs['context']): Promise<StoreLocation[] | null> {
+  try {
+    const answer = await serverApi(context).get<{ data?: unknown }>('/api/stores');
+    return Array.isArray(answer?.data) ? answer.data.filter(isStoreLocation) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET /api/stores, once. The page gets the count per city for the tiles and, when `city` or `q` is in the
+ * address, the matching stores; `stores: null` means the list could not be fetched.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const city = params.get('city')?.trim().slice(0, 60) || null;
+  const q = params.get('q')?.trim().slice(0, 60) || null;
+  const stores = await loadStores(context);
+  const counts = stores ? Object.fromEntries(countByCity(stores)) : null;
+  const matches = !stores ? [] : q ? searchStores(stores, q) : city ? storesInCity(stores, city) : [];
+  return { city, q, counts, matches, failed: stores === null };
+}
+
+export default function Store({ loaderData }: Route.ComponentProps) {
+  const { city, q, counts, matches, failed } = loaderData;
+  const heading = q ? `Stores for “${q}”` : city ? `Our stores in ${city}` : null;
+  return (
+    <>
+      <PageBanner title="Store Locator" crumb="Shop by Store" />
+      <section className="section store-finder" aria-labelledby="store-finder-title">
+        <div className="container store-finder-inner">
+          <h2 id="store-finder-title">Find a Store near you</h2>
+          <p className="store-finder-lead">
+            Our family of stores grows every day. Drop in to try a piece before you buy it, have your ring size
+            measured, or bring your old gold for an exchange over a cup of filter coffee.
+          </p>
+          <StoreSearch query={q ?? ''} />
+          {heading && <StoreResults heading={heading} stores={matches} failed={failed} />}
+        </div>
+      </section>
+      <CityTiles counts={counts} selected={q ? null : city} />
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { categories, products } from './schema.ts';
+import { createTestDatabase, type TestDatabase } from './testing.ts';
+
+const TABLES = [
+  'cad_designs',
+  'cart_lines',
+  'carts',
+  'categories',
+  'coupon_redemptions',
+  'coupons',
+  'custom_design_images',
+  'custom_design_requests',
+  'customers',
+  'diamond_rates',
+  'harvest_instalments',
+  'harvest_plans',
+  'mail_outbox',
+  'metal_rates',
+  'order_addresses',
+  'order_lines',
+  'order_status_history',
+  'orders',
+  'other_stones',
+  'password_resets',
+  'payments',
+  'product_images',
+  'product_stones',
+  'product_tags',
+  'products',
+  'rate_limit_hits',
+  'sessions',
+  'sizer_requests',
+  'store_settings',
+  'stores',
+  'tags',
+  'trade_partner_applications',
+  'trade_partner_contacts',
+  'trade_partner_owners',
+  'wishlist_items',
+];
+
+async function rows<T>(database: TestDatabase | Awaited<ReturnType<typeof openDatabase>>, query: string): Promise<T[]> {
+  const result = (await database.db.execute(sql.raw(query))) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+describe('migrations', () => {
+  it('apply to an empty embedded database, and a second run changes nothing', async () => {
+    const database = await openDatabase({ dataDir: 'memory' });
+    try {
+      await database.migrate();
+      await database.migrate();
+      const applied = await rows<{ n: number | string }>(database, 'select count(*) as n from drizzle.__drizzle_migrations');
+      expect(Number(applied[0]!.n)).toBeGreaterThanOrEqual(2);
+    } finally {
+      await database.close();
+    }
+  });
+
+  describe(`on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase();
+    });
+    afterAll(async () => {
+      await database?.dispose();
+    });
+
+    it('create every table of the domain', async () => {
+      const found = await rows<{ table_name: string }>(
+        database,
+        "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+      );
+      expect(found.map((r) => r.table_name)).toEqual(TABLES);
+    });
+
+    it('install pg_trgm before the trigram indexes that need it', async () => {
+      const ext = await rows<{ extname: string }>(database, "select extname from pg_extension where extname = 'pg_trgm'");
+      expect(ext).toHaveLength(1);
+      const indexes = await rows<{ indexname: string }>(
+        database,
+        "select indexname from pg_indexes where tablename = 'products' and indexdef like '%gin_trgm_ops%' order by indexname",
+      );
+      expect(indexes.map((i) => i.indexname)).toEqual(['products_name_trgm_idx', 'products_search_text_trgm_idx']);
+    });
+
+    it('guard closed sets of values with CHECK constraints', async () => {
+      const [category] = await database.db
+        .insert(categories)
+        .values({ name: 'Anklets', queryName: 'Anklets', slug: 'anklets' })
+        .returning({ id: categories.id });
+      const base = {
+        sku: 'MT-AN-0001',
+        name: 'Test Anklet',
+        slug: 'test-anklet',
+        material: 'Gold' as const,
+        metal: 'gold' as const,
+        categoryId: category!.id,
+        purity: 22,
+        metalWeightMg: 5000,
+        image: '/media/art/chain/yellow-gold/1.svg',
+        listPricePaise: 100,
+        listPriceDate: '2026-01-01',
+      };
+      await expect(database.db.insert(products).values({ ...base, material: 'Brass' as never })).rejects.toThrow();
+      await expect(database.db.insert(products).values({ ...base, sku: 'MT-AN-0002', slug: 'x2', purity: 950 })).rejects.toThrow();
+      await expect(database.db.insert(products).values({ ...base, sku: 'MT-AN-0003', slug: 'x3', huid: 'abc' })).rejects.toThrow();
+      await expect(database.db.insert(products).values({ ...base, sku: 'MT-AN-0004', slug: 'x4', metalWeightMg: null })).rejects.toThrow();
+      const [ok] = await database.db.insert(products).values({ ...base, huid: 'AB12CD' }).returning();
+      expect(ok!.searchVector).toContain("'anklet'");
+    });
+  });
+});

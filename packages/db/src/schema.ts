@@ -1,0 +1,1268 @@
+/**
+ * The whole Milli domain as one Drizzle schema (PostgreSQL; the same SQL runs on PGlite).
+ *
+ * Conventions, so every module reads the same way:
+ * - snake_case column names; money is whole paise in `*_paise` bigint columns read as JS numbers
+ *   (safe up to 9e15 paise, far beyond any order), never floats;
+ * - weights are integers: metal in milligrams, diamonds and stones in cents (1 ct = 100 cents);
+ * - every timestamp is `timestamp with time zone`; calendar days (rate dates, due dates) are `date`;
+ * - closed sets of values are `text` guarded by a CHECK constraint rather than PostgreSQL enums,
+ *   because adding a value to a CHECK is one ordinary migration while enum changes cannot run
+ *   inside a transaction on older servers.
+ */
+import { relations, sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// ---------------------------------------------------------------------------------------------
+// Closed sets of values. Exported so services, contracts and the seed share one list.
+
+export const MATERIALS = ['Gold', 'Diamond', 'Platinum', 'Silver'] as const;
+export const METALS = ['gold', 'platinum', 'silver'] as const;
+export const METAL_COLOURS = ['Yellow Gold', 'Rose Gold', 'White Gold'] as const;
+export const COLOUR_FILTERS = ['Red', 'Green', 'Brown', 'Grey', 'Orange'] as const;
+export const DIAMOND_QUALITIES = ['SI-IJ', 'SI-GH', 'VVS-GH', 'VVS-EF'] as const;
+/** Gold karats; platinum is always 950 and silver 925 (parts per thousand), as in metal_rates. */
+export const GOLD_PURITIES = [14, 18, 22, 24] as const;
+export const PLATINUM_PURITY = 950;
+export const SILVER_PURITY = 925;
+export const GENDERS = ['Women', 'Men', 'Kids', 'Unisex'] as const;
+export const CUSTOMER_ROLES = ['customer', 'staff'] as const;
+export const ORDER_STATUSES = ['Placed', 'Picked', 'Out for Delivery', 'Delivered', 'Cancelled'] as const;
+export const ADDRESS_KINDS = ['shipping', 'billing'] as const;
+export const COUPON_KINDS = ['percent', 'fixed'] as const;
+export const PAYMENT_PURPOSES = ['cad_advance', 'harvest_instalment', 'order'] as const;
+export const PAYMENT_STATUSES = ['created', 'paid', 'failed', 'refunded'] as const;
+/** DECISIONS §4: Requested → Design Shared → Approved (advance paid) → Making → delivery steps; Rejected goes back to the design team. */
+export const CUSTOM_DESIGN_STATUSES = [
+  'Requested',
+  'Design Shared',
+  'Approved',
+  'Making',
+  'Picked',
+  'Out for Delivery',
+  'Delivered',
+  'Rejected',
+  'Cancelled',
+] as const;
+export const CAD_DESIGN_STATUSES = ['Shared', 'Approved', 'Rejected', 'Superseded'] as const;
+export const CUSTOM_METALS = ['gold', 'silver', 'platinum'] as const;
+export const TRADE_PARTNER_FORMS = ['short', 'long'] as const;
+/** Long form: Manufacture or Reseller; short form: Manufacture (2) or Retailer (3). */
+export const TRADE_PARTNER_TYPES = ['Manufacturer', 'Reseller', 'Retailer'] as const;
+export const TRADE_PARTNER_STATUSES = ['Received', 'Under Review', 'Approved', 'Rejected'] as const;
+export const TRADE_PARTNER_CONTACT_ROLES = ['management', 'service', 'logistics', 'accounts'] as const;
+export const HARVEST_PLAN_STATUSES = ['Active', 'Matured', 'Redeemed', 'Cancelled'] as const;
+export const HARVEST_INSTALMENT_STATUSES = ['Due', 'Paid', 'Free'] as const;
+export const SIZER_REQUEST_STATUSES = ['New', 'Sent', 'Closed'] as const;
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/** Text search configuration of products.search_vector; queries must use the same one. */
+export const PRODUCT_SEARCH_CONFIG = 'english';
+
+// ---------------------------------------------------------------------------------------------
+// Column helpers
+
+const paise = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const tsz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * CHECK (column IN (...)). Written as raw SQL with the bare column name: drizzle would otherwise
+ * qualify the column with its table, which reads oddly in the generated migrations.
+ */
+function oneOf(name: string, column: string, values: readonly (string | number)[], nullable = false): ReturnType<typeof check> {
+  const list = values.map((v) => (typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`)).join(', ');
+  const condition = `"${column}" IN (${list})`;
+  return check(name, sql.raw(nullable ? `"${column}" IS NULL OR ${condition}` : condition));
+}
+
+function raw(condition: string): SQL {
+  return sql.raw(condition);
+}
+
+const tsvector = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tsvector',
+});
+
+// ---------------------------------------------------------------------------------------------
+// Store settings: one typed row (id = 1), so every text that states the return window, the
+// shipping fee or the help line reads the same value (DECISIONS §4).
+
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    storeName: text('store_name').notNull(),
+    helpLine: text('help_line').notNull(),
+    emailPrimary: text('email_primary').notNull(),
+    emailSecondary: text('email_secondary').notNull(),
+    officeAddress: text('office_address').notNull(),
+    returnWindowDays: integer('return_window_days').notNull().default(15),
+    shippingFeePaise: paise('shipping_fee_paise').notNull().default(299),
+    deliveryDays: integer('delivery_days').notNull().default(15),
+    gstPercent: numeric('gst_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(3),
+    cadAdvancePercent: integer('cad_advance_percent').notNull().default(30),
+    /** Seller identity printed on invoices; the state decides CGST+SGST or IGST. */
+    sellerLegalName: text('seller_legal_name').notNull(),
+    sellerGstin: text('seller_gstin').notNull(),
+    sellerState: text('seller_state').notNull(),
+    sellerStateCode: text('seller_state_code').notNull(),
+    invoicePrefix: text('invoice_prefix').notNull().default('MIL'),
+    updatedAt: updatedAt(),
+  },
+  () => [check('store_settings_single_row', raw('"id" = 1'))],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue vocabulary
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    /** What screens show: 'Rings'. */
+    name: text('name').notNull(),
+    /** What queries say: 'Fingerring' for Rings (spec §9), otherwise the name. */
+    queryName: text('query_name').notNull(),
+    slug: text('slug').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Tile picture on the home page. */
+    image: text('image'),
+  },
+  (t) => [uniqueIndex('categories_name_key').on(t.name), uniqueIndex('categories_query_name_key').on(t.queryName), uniqueIndex('categories_slug_key').on(t.slug)],
+);
+
+/** Styles per category, shown under 'Shop by Style' in the mega-menu (e.g. Rings: Solitaire). */
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('tags_category_name_key').on(t.categoryId, t.name), index('tags_name_idx').on(t.name)],
+);
+
+export const otherStones = pgTable(
+  'other_stones',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('other_stones_name_key').on(t.name), uniqueIndex('other_stones_slug_key').on(t.slug)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Daily rates (DECISIONS §6). The rate of a day is the newest row on or before that day.
+
+export const metalRates = pgTable(
+  'metal_rates',
+  {
+    id: serial('id').primaryKey(),
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    metal: text('metal', { enum: METALS }).notNull(),
+    /** Karat for gold (14/18/22/24); 950 for platinum; 925 for silver. */
+    purity: integer('purity').notNull(),
+    ratePaisePerGram: paise('rate_paise_per_gram').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('metal_rates_date_metal_purity_key').on(t.rateDate, t.metal, t.purity),
+    oneOf('metal_rates_metal_check', 'metal', METALS),
+    check(
+      'metal_rates_purity_check',
+      raw(`("metal" = 'gold' AND "purity" IN (14, 18, 22, 24)) OR ("metal" = 'platinum' AND "purity" = 950) OR ("metal" = 'silver' AND "purity" = 925)`),
+    ),
+    check('metal_rates_rate_check', raw('"rate_paise_per_gram" > 0')),
+  ],
+);
+
+/** Price of one carat of diamond per quality grade, per day. */
+export const diamondRates = pgTable(
+  'diamond_rates',
+  {
+    id: serial('id').primaryKey(),
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    quality: text('quality', { enum: DIAMOND_QUALITIES }).notNull(),
+    ratePaisePerCarat: paise('rate_paise_per_carat').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('diamond_rates_date_quality_key').on(t.rateDate, t.quality),
+    oneOf('diamond_rates_quality_check', 'quality', DIAMOND_QUALITIES),
+    check('diamond_rates_rate_check', raw('"rate_paise_per_carat" > 0')),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    /** The mega-menu material a piece is listed under. */
+    material: text('material', { enum: MATERIALS }).notNull(),
+    /** The metal it is made of, which picks the rate. Diamond pieces are usually gold. */
+    metal: text('metal', { enum: METALS }).notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    metalColour: text('metal_colour', { enum: METAL_COLOURS }),
+    /** Default purity: karat for gold, 950 platinum, 925 silver (the metal_rates key). */
+    purity: integer('purity'),
+    /** Null for pieces sold at a fixed price (then fixed_price_paise is set). */
+    metalWeightMg: integer('metal_weight_mg'),
+    /** GST-inclusive price of a piece without a metal weight. */
+    fixedPricePaise: paise('fixed_price_paise'),
+    makingChargePaise: paise('making_charge_paise').notNull().default(0),
+    diamondWeightCents: integer('diamond_weight_cents').notNull().default(0),
+    diamondCount: integer('diamond_count').notNull().default(0),
+    /** Default grade offered on the product page; null when the piece has no diamonds. */
+    diamondQuality: text('diamond_quality', { enum: DIAMOND_QUALITIES }),
+    /** Coloured stones, pearls, polki: a fixed value per piece. */
+    stoneValuePaise: paise('stone_value_paise').notNull().default(0),
+    stoneWeightCents: integer('stone_weight_cents').notNull().default(0),
+    /** Listing colour filter (spec §9). */
+    colour: text('colour', { enum: COLOUR_FILTERS }),
+    /** BIS hallmark unique ID, six letters and digits; gold only. */
+    huid: text('huid'),
+    stock: integer('stock').notNull().default(0),
+    unitsSold: integer('units_sold').notNull().default(0),
+    /** Average rating in tenths of a star, 0-50, so sorting never meets a float. */
+    ratingTenths: smallint('rating_tenths').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    /** Lower comes first in the default (featured) sort; null = not featured. */
+    featuredRank: integer('featured_rank'),
+    onSale: boolean('on_sale').notNull().default(false),
+    /** URL path of the main picture (/media/art/… for demo pieces, /media/uploads/… for real photos). */
+    image: text('image').notNull(),
+    gender: text('gender', { enum: GENDERS }),
+    /** Gifting and occasion: 'Wedding', 'Anniversary', 'Birthday', 'Daily', 'Festive', 'Office'. */
+    occasion: text('occasion'),
+    /**
+     * The GST-inclusive price at list_price_date's rates, default purity and quality. Listings sort
+     * and filter on it; the pricing package recomputes it whenever rates change.
+     */
+    listPricePaise: paise('list_price_paise').notNull(),
+    listPriceDate: date('list_price_date', { mode: 'string' }).notNull(),
+    /** Hidden from the storefront when false (kept for old orders). */
+    active: boolean('active').notNull().default(true),
+    /**
+     * Extra words the search should find the piece by: category, tags, stones, colours, occasion.
+     * Denormalised because a generated column cannot read other tables; whoever changes a product's
+     * tags or stones rewrites it (see productSearchText in seed/catalog.ts).
+     */
+    searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        raw(
+          `setweight(to_tsvector('${PRODUCT_SEARCH_CONFIG}'::regconfig, coalesce("name", '') || ' ' || coalesce("sku", '')), 'A') || ` +
+            `setweight(to_tsvector('${PRODUCT_SEARCH_CONFIG}'::regconfig, coalesce("material", '') || ' ' || coalesce("search_text", '')), 'B') || ` +
+            `setweight(to_tsvector('${PRODUCT_SEARCH_CONFIG}'::regconfig, coalesce("description", '')), 'C')`,
+        ),
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_sku_key').on(t.sku),
+    uniqueIndex('products_slug_key').on(t.slug),
+    index('products_material_idx').on(t.material),
+    index('products_category_idx').on(t.categoryId),
+    index('products_material_category_price_idx').on(t.material, t.categoryId, t.listPricePaise),
+    index('products_list_price_idx').on(t.listPricePaise),
+    index('products_created_at_idx').on(t.createdAt),
+    index('products_units_sold_idx').on(t.unitsSold),
+    index('products_rating_idx').on(t.ratingTenths),
+    index('products_colour_idx').on(t.colour),
+    index('products_metal_colour_idx').on(t.metalColour),
+    index('products_on_sale_idx').on(t.categoryId).where(raw('"on_sale"')),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    oneOf('products_material_check', 'material', MATERIALS),
+    oneOf('products_metal_check', 'metal', METALS),
+    oneOf('products_metal_colour_check', 'metal_colour', METAL_COLOURS, true),
+    oneOf('products_colour_check', 'colour', COLOUR_FILTERS, true),
+    oneOf('products_diamond_quality_check', 'diamond_quality', DIAMOND_QUALITIES, true),
+    oneOf('products_gender_check', 'gender', GENDERS, true),
+    check('products_priced_check', raw('"metal_weight_mg" IS NOT NULL OR "fixed_price_paise" IS NOT NULL')),
+    check(
+      'products_purity_check',
+      raw(
+        `"purity" IS NULL OR ("metal" = 'gold' AND "purity" IN (14, 18, 22, 24)) OR ("metal" = 'platinum' AND "purity" = 950) OR ("metal" = 'silver' AND "purity" = 925)`,
+      ),
+    ),
+    check('products_huid_check', raw(`"huid" IS NULL OR "huid" ~ '^[A-Z0-9]{6}$'`)),
+    check('products_stock_check', raw('"stock" >= 0')),
+    check('products_rating_check', raw('"rating_tenths" BETWEEN 0 AND 50')),
+    check(
+      'products_amounts_check',
+      raw(
+        '"making_charge_paise" >= 0 AND "stone_value_paise" >= 0 AND "diamond_weight_cents" >= 0 AND "list_price_paise" >= 0 AND ("metal_weight_mg" IS NULL OR "metal_weight_mg" > 0)',
+      ),
+    ),
+  ],
+);
+
+/** Extra pictures of a product, beyond products.image, in display order. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    path: text('path').notNull(),
+    thumbPath: text('thumb_path'),
+    alt: text('alt').notNull().default(''),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+export const productTags = pgTable(
+  'product_tags',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index('product_tags_tag_idx').on(t.tagId)],
+);
+
+export const productStones = pgTable(
+  'product_stones',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    otherStoneId: integer('other_stone_id')
+      .notNull()
+      .references(() => otherStones.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.otherStoneId] }), index('product_stones_stone_idx').on(t.otherStoneId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    /** Stored lower-cased so that one address is one account whatever its spelling. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    mobile: text('mobile'),
+    role: text('role', { enum: CUSTOMER_ROLES }).notNull().default('customer'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('customers_email_key').on(t.email),
+    check('customers_email_lower_check', raw('"email" = lower("email")')),
+    oneOf('customers_role_check', 'role', CUSTOMER_ROLES),
+  ],
+);
+
+/** Only the hash of the cookie's token is kept, so a leaked table cannot be replayed. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    expiresAt: tsz('expires_at').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: tsz('last_seen_at'),
+  },
+  (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Forgot password: a 4-digit code (10-minute life, 5 tries), then a one-off token for /reset-password. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: tsz('expires_at').notNull(),
+    triesLeft: integer('tries_left').notNull().default(5),
+    /** Set once the code was checked; the reset screen then presents this token. */
+    verifiedTokenHash: text('verified_token_hash'),
+    verifiedAt: tsz('verified_at'),
+    usedAt: tsz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('password_resets_customer_idx').on(t.customerId, t.createdAt),
+    uniqueIndex('password_resets_verified_token_key').on(t.verifiedTokenHash),
+    check('password_resets_tries_check', raw('"tries_left" >= 0')),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Cart and wish list (guests keep theirs in cookies; these are for logged-in customers)
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('carts_customer_key').on(t.customerId)],
+);
+
+/** Choices a shopper made on the product page; all optional. */
+export interface CartLineOptions {
+  purity?: number;
+  size?: number;
+  colour?: (typeof METAL_COLOURS)[number];
+  diamondQuality?: (typeof DIAMOND_QUALITIES)[number];
+}
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    /** The spec's cartId. */
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    options: jsonb('options').$type<CartLineOptions>().notNull().default({}),
+    /**
+     * Canonical text of options (keys sorted, e.g. 'colour=Rose Gold;purity=18;size=12'), so the same
+     * product with the same choices is one line; see cartOptionsKey.
+     */
+    optionsKey: text('options_key').notNull().default(''),
+    /** Price frozen when the line was added (DECISIONS §6), with the rate that made it. */
+    unitPricePaise: paise('unit_price_paise').notNull(),
+    ratePaisePerGram: paise('rate_paise_per_gram'),
+    rateDate: date('rate_date', { mode: 'string' }),
+    addedAt: tsz('added_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_lines_cart_product_options_key').on(t.cartId, t.productId, t.optionsKey),
+    index('cart_lines_product_idx').on(t.productId),
+    check('cart_lines_quantity_check', raw('"quantity" > 0')),
+    check('cart_lines_price_check', raw('"unit_price_paise" >= 0')),
+  ],
+);
+
+/** One canonical key for a set of options: the same choices always give the same text. */
+export function cartOptionsKey(options: CartLineOptions): string {
+  return Object.entries(options)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(';');
+}
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    addedAt: tsz('added_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.productId] }), index('wishlist_items_product_idx').on(t.productId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Coupons
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored upper-case; shoppers may type it in any case. */
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind', { enum: COUPON_KINDS }).notNull(),
+    /** Percent (1-100) for 'percent'; paise for 'fixed'. */
+    value: integer('value').notNull(),
+    /** Ceiling of a percentage discount; null = none. */
+    maxDiscountPaise: paise('max_discount_paise'),
+    minOrderPaise: paise('min_order_paise').notNull().default(0),
+    startsAt: tsz('starts_at').notNull().defaultNow(),
+    endsAt: tsz('ends_at'),
+    /** Redemptions in all; null = unlimited. */
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    oneOf('coupons_kind_check', 'kind', COUPON_KINDS),
+    check('coupons_code_upper_check', raw('"code" = upper("code")')),
+    check('coupons_value_check', raw(`"value" > 0 AND ("kind" <> 'percent' OR "value" <= 100)`)),
+    check('coupons_dates_check', raw('"ends_at" IS NULL OR "ends_at" > "starts_at"')),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    /** Shown to the customer and printed as the invoice number, e.g. 'MIL-2026-000123'. */
+    orderNumber: text('order_number').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('Placed'),
+    /** Set when the order carries a custom-made piece (the custom orders list). */
+    customDesignRequestId: integer('custom_design_request_id').references(() => customDesignRequests.id, { onDelete: 'set null' }),
+    subtotalPaise: paise('subtotal_paise').notNull(),
+    discountPaise: paise('discount_paise').notNull().default(0),
+    shippingPaise: paise('shipping_paise').notNull().default(0),
+    /** GST contained in the total (prices are GST-inclusive). */
+    taxPaise: paise('tax_paise').notNull().default(0),
+    /** Harvest plan balance spent on this order. */
+    harvestCreditPaise: paise('harvest_credit_paise').notNull().default(0),
+    totalPaise: paise('total_paise').notNull(),
+    couponCode: text('coupon_code'),
+    /** A retried Place Order with the same key returns the first order instead of a second one. */
+    idempotencyKey: text('idempotency_key'),
+    companyName: text('company_name'),
+    companyEmail: text('company_email'),
+    companyGstin: text('company_gstin'),
+    placedAt: tsz('placed_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    uniqueIndex('orders_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
+    index('orders_customer_placed_idx').on(t.customerId, t.placedAt),
+    index('orders_status_idx').on(t.status),
+    oneOf('orders_status_check', 'status', ORDER_STATUSES),
+    check(
+      'orders_amounts_check',
+      raw('"subtotal_paise" >= 0 AND "discount_paise" >= 0 AND "shipping_paise" >= 0 AND "tax_paise" >= 0 AND "harvest_credit_paise" >= 0 AND "total_paise" >= 0'),
+    ),
+  ],
+);
+
+/** A snapshot of what was bought: later catalogue edits never change a placed order or its invoice. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    sku: text('sku').notNull(),
+    image: text('image').notNull(),
+    categoryName: text('category_name'),
+    options: jsonb('options').$type<CartLineOptions>().notNull().default({}),
+    unitPricePaise: paise('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalPaise: paise('line_total_paise').notNull(),
+    metalWeightMg: integer('metal_weight_mg'),
+    purity: integer('purity'),
+    ratePaisePerGram: paise('rate_paise_per_gram'),
+    rateDate: date('rate_date', { mode: 'string' }),
+    /** Price breakup as charged (metal, making, stones, diamonds, GST), for the invoice. */
+    priceBreakup: jsonb('price_breakup').$type<Record<string, number>>(),
+    /** 7113: articles of jewellery of precious metal. */
+    hsnCode: text('hsn_code').notNull().default('7113'),
+    huid: text('huid'),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_quantity_check', raw('"quantity" > 0')),
+  ],
+);
+
+export const orderAddresses = pgTable(
+  'order_addresses',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ADDRESS_KINDS }).notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    country: text('country').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state'),
+    pincode: text('pincode').notNull(),
+    countryCode: text('country_code').notNull(),
+    phone: text('phone').notNull(),
+  },
+  (t) => [uniqueIndex('order_addresses_order_kind_key').on(t.orderId, t.kind), oneOf('order_addresses_kind_check', 'kind', ADDRESS_KINDS)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    note: text('note'),
+    /** Staff member who made the change; null for the customer or the system. */
+    changedBy: integer('changed_by').references(() => customers.id, { onDelete: 'set null' }),
+    at: tsz('at').notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at), oneOf('order_status_history_status_check', 'status', ORDER_STATUSES)],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    discountPaise: paise('discount_paise').notNull(),
+    redeemedAt: tsz('redeemed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_coupon_order_key').on(t.couponId, t.orderId),
+    index('coupon_redemptions_coupon_customer_idx').on(t.couponId, t.customerId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Custom design service
+
+export const customDesignRequests = pgTable(
+  'custom_design_requests',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** custMetalType */
+    metalType: text('metal_type', { enum: CUSTOM_METALS }).notNull(),
+    /** custGoldQuality: 14, 18 or 22 kt (gold only). */
+    goldQuality: integer('gold_quality'),
+    /** custMetalWeight */
+    metalWeightMg: integer('metal_weight_mg'),
+    /** custGoldColor (gold only). */
+    goldColour: text('gold_colour', { enum: METAL_COLOURS }),
+    /** custCategory */
+    category: text('category').notNull(),
+    /** custDiamond: the kind of diamond asked for, or null for none. */
+    diamond: text('diamond'),
+    /** custDiamondQuality */
+    diamondQuality: text('diamond_quality'),
+    /** custDiamondNo */
+    diamondCount: integer('diamond_count'),
+    /** custDiamondWeight */
+    diamondWeightCents: integer('diamond_weight_cents'),
+    /** custStone */
+    stone: text('stone'),
+    /** custStoneType */
+    stoneType: text('stone_type'),
+    /** custStoneNo */
+    stoneCount: integer('stone_count'),
+    /** custStoneWeight */
+    stoneWeightCents: integer('stone_weight_cents'),
+    /** addRemarks */
+    remarks: text('remarks').notNull().default(''),
+    status: text('status', { enum: CUSTOM_DESIGN_STATUSES }).notNull().default('Requested'),
+    /** Why the customer rejected the last design, for the design team. */
+    rejectReason: text('reject_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('custom_design_requests_customer_idx').on(t.customerId, t.createdAt),
+    index('custom_design_requests_status_idx').on(t.status),
+    oneOf('custom_design_requests_status_check', 'status', CUSTOM_DESIGN_STATUSES),
+    oneOf('custom_design_requests_metal_check', 'metal_type', CUSTOM_METALS),
+    oneOf('custom_design_requests_gold_quality_check', 'gold_quality', [14, 18, 22], true),
+    oneOf('custom_design_requests_gold_colour_check', 'gold_colour', METAL_COLOURS, true),
+  ],
+);
+
+/** custImgOne..custImgFour, re-encoded on upload. */
+export const customDesignImages = pgTable(
+  'custom_design_images',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => customDesignRequests.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    path: text('path').notNull(),
+    thumbPath: text('thumb_path'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('custom_design_images_request_slot_key').on(t.requestId, t.slot), check('custom_design_images_slot_check', raw('"slot" BETWEEN 1 AND 4'))],
+);
+
+/** A design sheet shared with the customer; a rejection leads to a new version. */
+export const cadDesigns = pgTable(
+  'cad_designs',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => customDesignRequests.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    metal: text('metal').notNull(),
+    category: text('category').notNull(),
+    metalWeightMg: integer('metal_weight_mg').notNull(),
+    /** Metal quality as printed, e.g. '18 kt', '950 Platinum'. */
+    metalQuality: text('metal_quality').notNull(),
+    colour: text('colour'),
+    diamondQuality: text('diamond_quality'),
+    diamondWeightCents: integer('diamond_weight_cents'),
+    stone: text('stone'),
+    stoneWeightCents: integer('stone_weight_cents'),
+    totalAmountPaise: paise('total_amount_paise').notNull(),
+    advancePercent: integer('advance_percent').notNull().default(30),
+    /** The advance due on approval, rounded once when the sheet is made. */
+    advancePaise: paise('advance_paise').notNull(),
+    /** Rendering of the design shared by the team. */
+    imagePath: text('image_path'),
+    status: text('status', { enum: CAD_DESIGN_STATUSES }).notNull().default('Shared'),
+    rejectReason: text('reject_reason'),
+    sharedAt: tsz('shared_at').notNull().defaultNow(),
+    decidedAt: tsz('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('cad_designs_request_version_key').on(t.requestId, t.version),
+    oneOf('cad_designs_status_check', 'status', CAD_DESIGN_STATUSES),
+    check('cad_designs_advance_check', raw('"advance_percent" BETWEEN 0 AND 100 AND "advance_paise" >= 0 AND "total_amount_paise" >= 0')),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Milli Harvest: 10 monthly instalments, the 11th free, 50 % off the first (spec §9)
+
+export const harvestPlans = pgTable(
+  'harvest_plans',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    monthlyAmountPaise: paise('monthly_amount_paise').notNull(),
+    email: text('email').notNull(),
+    status: text('status', { enum: HARVEST_PLAN_STATUSES }).notNull().default('Active'),
+    /** What is left to spend at checkout once matured. */
+    redeemableBalancePaise: paise('redeemable_balance_paise').notNull().default(0),
+    startedAt: tsz('started_at').notNull().defaultNow(),
+    maturesAt: tsz('matures_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('harvest_plans_customer_idx').on(t.customerId),
+    oneOf('harvest_plans_status_check', 'status', HARVEST_PLAN_STATUSES),
+    check('harvest_plans_amount_check', raw('"monthly_amount_paise" > 0 AND "redeemable_balance_paise" >= 0')),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Payments (CAD advances, harvest instalments, orders), whatever the gateway
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    cadDesignId: integer('cad_design_id').references(() => cadDesigns.id, { onDelete: 'set null' }),
+    harvestPlanId: integer('harvest_plan_id').references(() => harvestPlans.id, { onDelete: 'set null' }),
+    amountPaise: paise('amount_paise').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('created'),
+    /** 'demo' for the built-in test gateway; a provider's name otherwise. */
+    gateway: text('gateway').notNull(),
+    gatewayRef: text('gateway_ref'),
+    /** card, upi, netbanking… as the gateway reports it; card numbers are never stored. */
+    method: text('method'),
+    failureReason: text('failure_reason'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    paidAt: tsz('paid_at'),
+  },
+  (t) => [
+    index('payments_customer_idx').on(t.customerId, t.createdAt),
+    uniqueIndex('payments_gateway_ref_key').on(t.gateway, t.gatewayRef),
+    uniqueIndex('payments_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
+    oneOf('payments_purpose_check', 'purpose', PAYMENT_PURPOSES),
+    oneOf('payments_status_check', 'status', PAYMENT_STATUSES),
+    check('payments_amount_check', raw('"amount_paise" > 0')),
+  ],
+);
+
+export const harvestInstalments = pgTable(
+  'harvest_instalments',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => harvestPlans.id, { onDelete: 'cascade' }),
+    /** 1-11; the 11th is free. */
+    number: smallint('number').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amountPaise: paise('amount_paise').notNull(),
+    /** 50 % of the first instalment, all of the 11th. */
+    discountPaise: paise('discount_paise').notNull().default(0),
+    status: text('status', { enum: HARVEST_INSTALMENT_STATUSES }).notNull().default('Due'),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    paidAt: tsz('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('harvest_instalments_plan_number_key').on(t.planId, t.number),
+    index('harvest_instalments_due_idx').on(t.status, t.dueDate),
+    oneOf('harvest_instalments_status_check', 'status', HARVEST_INSTALMENT_STATUSES),
+    check('harvest_instalments_number_check', raw('"number" BETWEEN 1 AND 11')),
+    check('harvest_instalments_amount_check', raw('"amount_paise" >= 0 AND "discount_paise" >= 0 AND "discount_paise" <= "amount_paise"')),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Trade partners (spec §3: long and short registration payloads)
+
+export const tradePartnerApplications = pgTable(
+  'trade_partner_applications',
+  {
+    id: serial('id').primaryKey(),
+    form: text('form', { enum: TRADE_PARTNER_FORMS }).notNull(),
+    /** adUserType as sent: the long form's radio value, or '2' / '3' from the short form. */
+    adUserType: text('ad_user_type').notNull(),
+    partnerType: text('partner_type', { enum: TRADE_PARTNER_TYPES }).notNull(),
+    /** Who was logged in when applying, if anyone. */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    // Short form: firstName, middleName, lastName.
+    firstName: text('first_name'),
+    middleName: text('middle_name'),
+    lastName: text('last_name'),
+    // Both forms: compName / companyName, adEmail / email, adPhone / phoneNumber, countryCode.
+    companyName: text('company_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    countryCode: text('country_code').notNull().default('91'),
+    // Long form, company: compType (+ the 'Other' text), compAdd1, compAdd2, compCity, compState, compPostal.
+    compType: text('comp_type'),
+    compTypeOther: text('comp_type_other'),
+    compAdd1: text('comp_add1'),
+    compAdd2: text('comp_add2'),
+    compCity: text('comp_city'),
+    compState: text('comp_state'),
+    compPostal: text('comp_postal'),
+    // Showroom / factory: srName, srArea, srEstDate, srAdd1, srAdd2, srCity, srState, srPin.
+    srName: text('sr_name'),
+    srArea: text('sr_area'),
+    srEstDate: date('sr_est_date', { mode: 'string' }),
+    srAdd1: text('sr_add1'),
+    srAdd2: text('sr_add2'),
+    srCity: text('sr_city'),
+    srState: text('sr_state'),
+    srPin: text('sr_pin'),
+    // Account: compPan, compGST, compInvoiceName, compWef, compBankName, compAccount, compBranch, compIfsc.
+    compPan: text('comp_pan'),
+    compGst: text('comp_gst'),
+    compInvoiceName: text('comp_invoice_name'),
+    compWef: date('comp_wef', { mode: 'string' }),
+    compBankName: text('comp_bank_name'),
+    compAccount: text('comp_account'),
+    compBranch: text('comp_branch'),
+    compIfsc: text('comp_ifsc'),
+    // Current operating status: compRetail, compLocation.
+    compRetail: text('comp_retail'),
+    compLocation: text('comp_location'),
+    // Fast-moving category shares in percent: bangles, bracelets, earrings, finger rings, necklaces, nose pins, pendants.
+    compBa: smallint('comp_ba'),
+    compBr: smallint('comp_br'),
+    compEr: smallint('comp_er'),
+    compFr: smallint('comp_fr'),
+    compNe: smallint('comp_ne'),
+    compNo: smallint('comp_no'),
+    compPe: smallint('comp_pe'),
+    status: text('status', { enum: TRADE_PARTNER_STATUSES }).notNull().default('Received'),
+    staffNote: text('staff_note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('trade_partner_applications_status_idx').on(t.status, t.createdAt),
+    index('trade_partner_applications_email_idx').on(t.email),
+    oneOf('trade_partner_applications_form_check', 'form', TRADE_PARTNER_FORMS),
+    oneOf('trade_partner_applications_type_check', 'partner_type', TRADE_PARTNER_TYPES),
+    oneOf('trade_partner_applications_status_check', 'status', TRADE_PARTNER_STATUSES),
+    check(
+      'trade_partner_applications_percent_check',
+      raw(
+        ['comp_ba', 'comp_br', 'comp_er', 'comp_fr', 'comp_ne', 'comp_no', 'comp_pe']
+          .map((c) => `("${c}" IS NULL OR "${c}" BETWEEN 0 AND 100)`)
+          .join(' AND '),
+      ),
+    ),
+  ],
+);
+
+/** Up to three owners (DECISIONS §2: every filled owner slot is kept, not only the first). */
+export const tradePartnerOwners = pgTable(
+  'trade_partner_owners',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => tradePartnerApplications.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    name: text('name').notNull(),
+    mobile: text('mobile'),
+    email: text('email'),
+    dob: date('dob', { mode: 'string' }),
+    anniversary: date('anniversary', { mode: 'string' }),
+  },
+  (t) => [uniqueIndex('trade_partner_owners_application_slot_key').on(t.applicationId, t.slot), check('trade_partner_owners_slot_check', raw('"slot" BETWEEN 1 AND 3'))],
+);
+
+/** Contact persons: Management, Order / Repair (service), Logistics, Accounts Manager. */
+export const tradePartnerContacts = pgTable(
+  'trade_partner_contacts',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => tradePartnerApplications.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: TRADE_PARTNER_CONTACT_ROLES }).notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+  },
+  (t) => [uniqueIndex('trade_partner_contacts_application_role_key').on(t.applicationId, t.role), oneOf('trade_partner_contacts_role_check', 'role', TRADE_PARTNER_CONTACT_ROLES)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Stores and sizer requests
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+    address: text('address').notNull(),
+    pincode: text('pincode').notNull(),
+    phone: text('phone').notNull(),
+    /** Opening hours as shown, e.g. 'Mon-Sun 10:30 am - 8:30 pm'. */
+    hours: text('hours').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    index('stores_city_idx').on(t.city),
+    index('stores_pincode_idx').on(t.pincode),
+    check('stores_pincode_check', raw(`"pincode" ~ '^[1-9][0-9]{5}$'`)),
+    check('stores_position_check', raw('"latitude" BETWEEN -90 AND 90 AND "longitude" BETWEEN -180 AND 180')),
+  ],
+);
+
+/** 'Get Free Sizer' requests from the product page; staff send a ring sizer. */
+export const sizerRequests = pgTable(
+  'sizer_requests',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    status: text('status', { enum: SIZER_REQUEST_STATUSES }).notNull().default('New'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sizer_requests_status_idx').on(t.status, t.createdAt), oneOf('sizer_requests_status_check', 'status', SIZER_REQUEST_STATUSES)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Infrastructure tables shared by all server instances
+
+/** Mail written in the same transaction as the change that causes it, sent afterwards. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** What the mail is about ('password-reset', 'order-placed', …), for logs and the dev mailbox. */
+    kind: text('kind').notNull(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Back-off: a failed send is retried no earlier than this. */
+    nextAttemptAt: tsz('next_attempt_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: tsz('sent_at'),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt), oneOf('mail_outbox_status_check', 'status', MAIL_STATUSES)],
+);
+
+/** Fixed-window counters, so a limit holds across every server instance. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: tsz('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_hits_window_idx').on(t.windowStart)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Relations, for db.query.*.findMany({ with: … })
+
+export const categoriesRelations = relations(categories, ({ many }) => ({ tags: many(tags), products: many(products) }));
+export const tagsRelations = relations(tags, ({ one, many }) => ({
+  category: one(categories, { fields: [tags.categoryId], references: [categories.id] }),
+  productTags: many(productTags),
+}));
+export const otherStonesRelations = relations(otherStones, ({ many }) => ({ productStones: many(productStones) }));
+export const productsRelations = relations(products, ({ one, many }) => ({
+  category: one(categories, { fields: [products.categoryId], references: [categories.id] }),
+  productTags: many(productTags),
+  productStones: many(productStones),
+  images: many(productImages),
+}));
+export const productImagesRelations = relations(productImages, ({ one }) => ({
+  product: one(products, { fields: [productImages.productId], references: [products.id] }),
+}));
+export const productTagsRelations = relations(productTags, ({ one }) => ({
+  product: one(products, { fields: [productTags.productId], references: [products.id] }),
+  tag: one(tags, { fields: [productTags.tagId], references: [tags.id] }),
+}));
+export const productStonesRelations = relations(productStones, ({ one }) => ({
+  product: one(products, { fields: [productStones.productId], references: [products.id] }),
+  stone: one(otherStones, { fields: [productStones.otherStoneId], references: [otherStones.id] }),
+}));
+export const customersRelations = relations(customers, ({ many, one }) => ({
+  sessions: many(sessions),
+  orders: many(orders),
+  cart: one(carts, { fields: [customers.id], references: [carts.customerId] }),
+  wishlistItems: many(wishlistItems),
+  customDesignRequests: many(customDesignRequests),
+  harvestPlans: many(harvestPlans),
+  payments: many(payments),
+}));
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  customer: one(customers, { fields: [sessions.customerId], references: [customers.id] }),
+}));
+export const cartsRelations = relations(carts, ({ one, many }) => ({
+  customer: one(customers, { fields: [carts.customerId], references: [customers.id] }),
+  lines: many(cartLines),
+}));
+export const cartLinesRelations = relations(cartLines, ({ one }) => ({
+  cart: one(carts, { fields: [cartLines.cartId], references: [carts.id] }),
+  product: one(products, { fields: [cartLines.productId], references: [products.id] }),
+}));
+export const wishlistItemsRelations = relations(wishlistItems, ({ one }) => ({
+  customer: one(customers, { fields: [wishlistItems.customerId], references: [customers.id] }),
+  product: one(products, { fields: [wishlistItems.productId], references: [products.id] }),
+}));
+export const ordersRelations = relations(orders, ({ one, many }) => ({
+  customer: one(customers, { fields: [orders.customerId], references: [customers.id] }),
+  customDesignRequest: one(customDesignRequests, { fields: [orders.customDesignRequestId], references: [customDesignRequests.id] }),
+  lines: many(orderLines),
+  addresses: many(orderAddresses),
+  statusHistory: many(orderStatusHistory),
+  payments: many(payments),
+}));
+export const orderLinesRelations = relations(orderLines, ({ one }) => ({
+  order: one(orders, { fields: [orderLines.orderId], references: [orders.id] }),
+  product: one(products, { fields: [orderLines.productId], references: [products.id] }),
+}));
+export const orderAddressesRelations = relations(orderAddresses, ({ one }) => ({
+  order: one(orders, { fields: [orderAddresses.orderId], references: [orders.id] }),
+}));
+export const orderStatusHistoryRelations = relations(orderStatusHistory, ({ one }) => ({
+  order: one(orders, { fields: [orderStatusHistory.orderId], references: [orders.id] }),
+}));
+export const couponsRelations = relations(coupons, ({ many }) => ({ redemptions: many(couponRedemptions) }));
+export const couponRedemptionsRelations = relations(couponRedemptions, ({ one }) => ({
+  coupon: one(coupons, { fields: [couponRedemptions.couponId], references: [coupons.id] }),
+  order: one(orders, { fields: [couponRedemptions.orderId], references: [orders.id] }),
+  customer: one(customers, { fields: [couponRedemptions.customerId], references: [customers.id] }),
+}));
+export const customDesignRequestsRelations = relations(customDesignRequests, ({ one, many }) => ({
+  customer: one(customers, { fields: [customDesignRequests.customerId], references: [customers.id] }),
+  images: many(customDesignImages),
+  designs: many(cadDesigns),
+}));
+export const customDesignImagesRelations = relations(customDesignImages, ({ one }) => ({
+  request: one(customDesignRequests, { fields: [customDesignImages.requestId], references: [customDesignRequests.id] }),
+}));
+export const cadDesignsRelations = relations(cadDesigns, ({ one, many }) => ({
+  request: one(customDesignRequests, { fields: [cadDesigns.requestId], references: [customDesignRequests.id] }),
+  payments: many(payments),
+}));
+export const harvestPlansRelations = relations(harvestPlans, ({ one, many }) => ({
+  customer: one(customers, { fields: [harvestPlans.customerId], references: [customers.id] }),
+  instalments: many(harvestInstalments),
+  payments: many(payments),
+}));
+export const harvestInstalmentsRelations = relations(harvestInstalments, ({ one }) => ({
+  plan: one(harvestPlans, { fields: [harvestInstalments.planId], references: [harvestPlans.id] }),
+  payment: one(payments, { fields: [harvestInstalments.paymentId], references: [payments.id] }),
+}));
+export const paymentsRelations = relations(payments, ({ one }) => ({
+  customer: one(customers, { fields: [payments.customerId], references: [customers.id] }),
+  order: one(orders, { fields: [payments.orderId], references: [orders.id] }),
+  cadDesign: one(cadDesigns, { fields: [payments.cadDesignId], references: [cadDesigns.id] }),
+  harvestPlan: one(harvestPlans, { fields: [payments.harvestPlanId], references: [harvestPlans.id] }),
+}));
+export const tradePartnerApplicationsRelations = relations(tradePartnerApplications, ({ many }) => ({
+  owners: many(tradePartnerOwners),
+  contacts: many(tradePartnerContacts),
+}));
+export const tradePartnerOwnersRelations = relations(tradePartnerOwners, ({ one }) => ({
+  application: one(tradePartnerApplications, { fields: [tradePartnerOwners.applicationId], references: [tradePartnerApplications.id] }),
+}));
+export const tradePartnerContactsRelations = relations(tradePartnerContacts, ({ one }) => ({
+  application: one(tradePartnerApplications, { fields: [tradePartnerContacts.applicationId], references: [tradePartnerApplications.id] }),
+}));
+export const sizerRequestsRelations = relations(sizerRequests, ({ one }) => ({
+  product: one(products, { fields: [sizerRequests.productId], references: [products.id] }),
+  customer: one(customers, { fields: [sizerRequests.customerId], references: [customers.id] }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Row types
+
+export type StoreSettings = typeof storeSettings.$inferSelect;
+export type NewStoreSettings = typeof storeSettings.$inferInsert;
+export type Category = typeof categories.$inferSelect;
+export type NewCategory = typeof categories.$inferInsert;
+export type Tag = typeof tags.$inferSelect;
+export type NewTag = typeof tags.$inferInsert;
+export type OtherStone = typeof otherStones.$inferSelect;
+export type NewOtherStone = typeof otherStones.$inferInsert;
+export type MetalRate = typeof metalRates.$inferSelect;
+export type NewMetalRate = typeof metalRates.$inferInsert;
+export type DiamondRate = typeof diamondRates.$inferSelect;
+export type NewDiamondRate = typeof diamondRates.$inferInsert;
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type ProductImage = typeof productImages.$inferSelect;
+export type NewProductImage = typeof productImages.$inferInsert;
+export type ProductTag = typeof productTags.$inferSelect;
+export type ProductStone = typeof productStones.$inferSelect;
+export type Customer = typeof customers.$inferSelect;
+export type NewCustomer = typeof customers.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type PasswordReset = typeof passwordResets.$inferSelect;
+export type NewPasswordReset = typeof passwordResets.$inferInsert;
+export type Cart = typeof carts.$inferSelect;
+export type CartLine = typeof cartLines.$inferSelect;
+export type NewCartLine = typeof cartLines.$inferInsert;
+export type WishlistItem = typeof wishlistItems.$inferSelect;
+export type Coupon = typeof coupons.$inferSelect;
+export type NewCoupon = typeof coupons.$inferInsert;
+export type CouponRedemption = typeof couponRedemptions.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderLine = typeof orderLines.$inferSelect;
+export type NewOrderLine = typeof orderLines.$inferInsert;
+export type OrderAddress = typeof orderAddresses.$inferSelect;
+export type NewOrderAddress = typeof orderAddresses.$inferInsert;
+export type OrderStatusChange = typeof orderStatusHistory.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type CustomDesignRequest = typeof customDesignRequests.$inferSelect;
+export type NewCustomDesignRequest = typeof customDesignRequests.$inferInsert;
+export type CustomDesignImage = typeof customDesignImages.$inferSelect;
+export type CadDesign = typeof cadDesigns.$inferSelect;
+export type NewCadDesign = typeof cadDesigns.$inferInsert;
+export type TradePartnerApplication = typeof tradePartnerApplications.$inferSelect;
+export type NewTradePartnerApplication = typeof tradePartnerApplications.$inferInsert;
+export type TradePartnerOwner = typeof tradePartnerOwners.$inferSelect;
+export type TradePartnerContact = typeof tradePartnerContacts.$inferSelect;
+export type HarvestPlan = typeof harvestPlans.$inferSelect;
+export type NewHarvestPlan = typeof harvestPlans.$inferInsert;
+export type HarvestInstalment = typeof harvestInstalments.$inferSelect;
+export type Store = typeof stores.$inferSelect;
+export type NewStore = typeof stores.$inferInsert;
+export type SizerRequest = typeof sizerRequests.$inferSelect;
+export type MailOutboxItem = typeof mailOutbox.$inferSelect;
+export type NewMailOutboxItem = typeof mailOutbox.$inferInsert;
+export type RateLimitHit = typeof rateLimitHits.$inferSelect;

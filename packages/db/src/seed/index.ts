@@ -1,0 +1,146 @@
+/**
+ * The demo store: what a newcomer sees on first start (catalogue, rates, stores, coupons,
+ * settings). Deterministic: the same `today` gives the same rows, byte for byte.
+ */
+import { sql } from 'drizzle-orm';
+import { collectionArtPath } from '../art.ts';
+import type { Db } from '../client.ts';
+import {
+  categories,
+  coupons,
+  diamondRates,
+  metalRates,
+  otherStones,
+  products,
+  productStones,
+  productTags,
+  storeSettings,
+  stores,
+  tags,
+  type NewProduct,
+} from '../schema.ts';
+import { productSearchText } from '../search.ts';
+import { CATEGORY_SPECS, OTHER_STONE_NAMES } from './catalog-data.ts';
+import { buildDemoProducts, slugify } from './products.ts';
+import { DIAMOND_RATES_RUPEES_PER_CARAT, METAL_RATES_RUPEES_PER_GRAM } from './rates.ts';
+import { DEMO_SETTINGS, demoCoupons } from './settings.ts';
+import { DEMO_STORES } from './stores.ts';
+
+export { buildDemoProducts, priceBandOf, PRICE_BANDS_RUPEES } from './products.ts';
+export { DIAMOND_RATES_RUPEES_PER_CARAT, GST_PERCENT, METAL_RATES_RUPEES_PER_GRAM } from './rates.ts';
+export { DEMO_STORES } from './stores.ts';
+export { DEMO_SETTINGS } from './settings.ts';
+
+export interface SeedOptions {
+  /** The day the store is seeded on: rates are dated that day (in India) and pieces were added in the months before. */
+  today?: Date;
+}
+
+export interface SeedSummary {
+  /** False when the database already held a store, and nothing was written. */
+  seeded: boolean;
+  rateDate: string;
+  categories: number;
+  products: number;
+  stores: number;
+}
+
+/** Any id will do as long as nothing else uses it: instances starting together seed once. */
+const SEED_LOCK_ID = 0x4d494c4c;
+
+/** The calendar day in India for an instant, 'YYYY-MM-DD': rates are published per Indian day. */
+export function indianDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** True once a store exists (settings or catalogue): the seed never writes over real data. */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const [settings] = await db.select({ id: storeSettings.id }).from(storeSettings).limit(1);
+  if (settings) return true;
+  const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+  return Boolean(category);
+}
+
+export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
+  const today = options.today ?? new Date();
+  const rateDate = indianDate(today);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`select pg_advisory_xact_lock(${SEED_LOCK_ID})`));
+    if (await isSeeded(tx as unknown as Db)) {
+      return { seeded: false, rateDate, categories: 0, products: 0, stores: 0 };
+    }
+
+    await tx.insert(storeSettings).values({ ...DEMO_SETTINGS, updatedAt: today });
+
+    const categoryRows = await tx
+      .insert(categories)
+      .values(
+        CATEGORY_SPECS.map((c, i) => ({ name: c.name, queryName: c.queryName, slug: c.slug, sortOrder: i + 1, image: collectionArtPath(c.name) })),
+      )
+      .returning({ id: categories.id, name: categories.name });
+    const categoryId = new Map(categoryRows.map((c) => [c.name, c.id]));
+
+    const tagRows = await tx
+      .insert(tags)
+      .values(
+        CATEGORY_SPECS.flatMap((c) =>
+          c.styles.map((s, i) => ({ categoryId: categoryId.get(c.name)!, name: s.tag, slug: slugify(s.tag), sortOrder: i + 1 })),
+        ),
+      )
+      .returning({ id: tags.id, categoryId: tags.categoryId, name: tags.name });
+    const tagId = new Map(tagRows.map((t) => [`${t.categoryId}:${t.name}`, t.id]));
+
+    const stoneRows = await tx
+      .insert(otherStones)
+      .values(OTHER_STONE_NAMES.map((name, i) => ({ name, slug: slugify(name), sortOrder: i + 1 })))
+      .returning({ id: otherStones.id, name: otherStones.name });
+    const stoneId = new Map(stoneRows.map((s) => [s.name, s.id]));
+
+    await tx.insert(metalRates).values(
+      METAL_RATES_RUPEES_PER_GRAM.map((r) => ({ rateDate, metal: r.metal, purity: r.purity, ratePaisePerGram: r.rupees * 100, createdAt: today })),
+    );
+    await tx.insert(diamondRates).values(
+      Object.entries(DIAMOND_RATES_RUPEES_PER_CARAT).map(([quality, rupees]) => ({
+        rateDate,
+        quality: quality as keyof typeof DIAMOND_RATES_RUPEES_PER_CARAT,
+        ratePaisePerCarat: rupees * 100,
+        createdAt: today,
+      })),
+    );
+
+    const demo = buildDemoProducts({ today, rateDate });
+    const specByName = new Map(CATEGORY_SPECS.map((c) => [c.name, c]));
+    const rows: NewProduct[] = demo.map((p) => ({
+      ...p.row,
+      categoryId: categoryId.get(p.category)!,
+      searchText: productSearchText({
+        category: p.category,
+        categoryQueryName: specByName.get(p.category)?.queryName,
+        tags: p.tags,
+        stones: p.stones,
+        metal: p.row.metal,
+        metalColour: p.row.metalColour,
+        colour: p.row.colour,
+        occasion: p.row.occasion,
+        gender: p.row.gender,
+        purity: p.row.purity,
+      }),
+    }));
+    const productIds = new Map<string, number>();
+    // Chunks keep each statement well under PostgreSQL's 65,535 bind parameters.
+    for (let i = 0; i < rows.length; i += 100) {
+      const inserted = await tx.insert(products).values(rows.slice(i, i + 100)).returning({ id: products.id, sku: products.sku });
+      for (const r of inserted) productIds.set(r.sku, r.id);
+    }
+
+    const links = demo.map((p) => ({ p, productId: productIds.get(p.row.sku)!, catId: categoryId.get(p.category)! }));
+    await tx.insert(productTags).values(links.flatMap(({ p, productId, catId }) => p.tags.map((t) => ({ productId, tagId: tagId.get(`${catId}:${t}`)! }))));
+    const stoneLinks = links.flatMap(({ p, productId }) => p.stones.map((s) => ({ productId, otherStoneId: stoneId.get(s)! })));
+    if (stoneLinks.length > 0) await tx.insert(productStones).values(stoneLinks);
+
+    await tx.insert(stores).values(DEMO_STORES);
+    await tx.insert(coupons).values(demoCoupons(today));
+
+    return { seeded: true, rateDate, categories: categoryRows.length, products: rows.length, stores: DEMO_STORES.length };
+  });
+}

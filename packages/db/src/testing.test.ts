@@ -1,0 +1,40 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { customers, products } from './schema.ts';
+import { isSeeded } from './seed/index.ts';
+import { createTestDatabase, type TestDatabase } from './testing.ts';
+
+describe('createTestDatabase', () => {
+  const opened: TestDatabase[] = [];
+  const open = async (...args: Parameters<typeof createTestDatabase>) => {
+    const database = await createTestDatabase(...args);
+    opened.push(database);
+    return database;
+  };
+  afterAll(async () => {
+    await Promise.all(opened.map((d) => d.dispose()));
+  });
+
+  it('gives each caller its own migrated, empty database', async () => {
+    const [a, b] = await Promise.all([open(), open()]);
+    expect(await isSeeded(a.db)).toBe(false);
+    await a.db.insert(customers).values({ username: 'asha', email: 'asha@milli.example', passwordHash: 'x' });
+    expect(await a.db.select().from(customers)).toHaveLength(1);
+    expect(await b.db.select().from(customers)).toHaveLength(0);
+    // Migrations are already applied: running them again is a no-op.
+    await b.migrate();
+  });
+
+  it('starts quickly once the template exists', async () => {
+    await open();
+    const started = performance.now();
+    await open();
+    // Budget for other engineers' API tests (< 2 s); generous here because CI machines vary.
+    expect(performance.now() - started).toBeLessThan(process.env.TEST_DATABASE_URL ? 5000 : 3000);
+  });
+
+  it('can start with the demo store', async () => {
+    const database = await open({ seed: true });
+    expect(await isSeeded(database.db)).toBe(true);
+    expect((await database.db.select({ id: products.id }).from(products)).length).toBeGreaterThanOrEqual(240);
+  });
+});
