@@ -11,6 +11,9 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
+import { createMailer, type Mailer } from './modules/mail/sender.ts';
+import { createRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
+import { sessionPlugin } from './plugins/session.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 
 export interface AppDeps {
@@ -18,11 +21,20 @@ export interface AppDeps {
   database: Database;
 }
 
+/** What every API module is registered with: the app's dependencies and its shared services. */
+export interface ModuleDeps extends AppDeps {
+  limiter: RateLimiter;
+  mailer: Mailer;
+  /** Set by the cart module: adds a guest cart to a customer's cart inside the login transaction. */
+  mergeGuestCart?: (tx: Database['db'], customerId: number, items: { productId: number; quantity: number }[]) => Promise<void>;
+}
+
 export type App = FastifyInstance;
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    mailer: Mailer;
   }
 }
 
@@ -49,7 +61,24 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   await securityPlugin(app, { dev: config.env === 'development' });
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 200, fieldSize: 64 * 1024 } });
+  // The spec's calls send multipart forms: fields (and file buffers) become a plain body object.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 200, fieldSize: 64 * 1024 },
+  });
+  sessionPlugin(app, deps.database.db, { secureCookies: (config.publicUrl ?? '').startsWith('https:') });
+
+  const mailer = createMailer(deps.database.db, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    pollMs: config.env === 'test' ? 0 : 5_000,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => mailer.stop());
+  const moduleDeps: ModuleDeps = { ...deps, limiter: createRateLimiter(deps.database.db), mailer };
   // Flush on every write so streamed pages arrive as they render, not after the slowest data.
   await app.register(compress, {
     global: true,
@@ -60,7 +89,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
 
   await app.register(
     async (api) => {
-      for (const mod of modules) await api.register(mod, deps);
+      for (const mod of modules) await api.register(mod, moduleDeps);
       // Unknown API paths answer JSON 404, never the web app's page.
       api.all('/*', (request, reply) => {
         reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SORT_OPTIONS } from './constants.ts';
 
 const sortValues = SORT_OPTIONS.map((o) => o.value) as number[];
+const sortMessage = `sort must be one of ${sortValues.join(', ')}`;
 const text = (max = 100) => z.string().trim().max(max, `must be at most ${max} characters`);
 const optionalText = (max = 100) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), text(max).optional());
@@ -45,7 +46,7 @@ export const ProductListQuerySchema = z.intersection(
   z.object({
     sort: z.preprocess(
       (v) => (v === '' || v === undefined ? 0 : v),
-      z.coerce.number().refine((n) => sortValues.includes(n), `sort must be one of ${sortValues.join(', ')}`),
+      z.coerce.number({ error: sortMessage }).refine((n) => sortValues.includes(n), sortMessage),
     ),
     page: z.preprocess((v) => (v === '' || v === undefined ? 1 : v), PageNumberSchema),
   }),

@@ -49,3 +49,4 @@ export const PincodeCheckSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), reason: z.enum(['invalid', 'unserved']), message: z.string() }),
 ]);
 export type PincodeCheck = z.infer<typeof PincodeCheckSchema>;
+export * from './accounts.ts';

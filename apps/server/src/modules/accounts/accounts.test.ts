@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing.ts';
+import { startTestSmtp } from '../../testing-smtp.ts';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+let ipCounter = 1;
+/** Each test gets its own client address, so per-IP limits of one test do not spill into the next. */
+const freshIp = () => `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await createTestApp({ seed: false, config: { smtpUrl: smtp.url } });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+function form(fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  return body;
+}
+
+/** Posts a multipart form, as the spec's client does. */
+async function post(url: string, fields: Record<string, string>, opts: { cookie?: string; ip?: string } = {}) {
+  const encoded = new Response(form(fields));
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')!, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+    remoteAddress: opts.ip ?? freshIp(),
+  });
+}
+
+function sessionCookie(res: { cookies: { name: string; value: string }[] }) {
+  const c = res.cookies.find((x) => x.name === 'milli_session');
+  return c ? `milli_session=${c.value}` : '';
+}
+
+async function signUpAndLogin(username: string, email: string, password = 'gold1234') {
+  const reg = await post('/api/auth/register', { username, email, password });
+  expect(reg.statusCode).toBe(200);
+  const login = await post('/api/auth/login', { username: email, password });
+  expect(login.statusCode).toBe(200);
+  return { cookie: sessionCookie(login), userId: login.json().userId as number };
+}
+
+describe('sign-up', () => {
+  it('creates an account and welcomes it by mail', async () => {
+    const res = await post('/api/auth/register', { username: 'priya', email: 'Priya@Example.in', password: 'jhumka2024' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Registration successful. Kindly login.' });
+    await t.app.mailer.flush();
+    const mails = smtp.to('priya@example.in');
+    expect(mails.map((m) => m.subject)).toContain('Welcome to Milli');
+    expect(mails[0]!.raw).toContain('text/html');
+  });
+
+  it('answers per field when the username or e-mail is taken', async () => {
+    await post('/api/auth/register', { username: 'arjun', email: 'arjun@example.in', password: 'bangle123' });
+    const res = await post('/api/auth/register', { username: 'ARJUN', email: 'arjun@example.in', password: 'bangle123' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toEqual({
+      username: 'This username is already taken.',
+      email: 'An account with this e-mail already exists.',
+    });
+  });
+
+  it('explains invalid fields', async () => {
+    const res = await post('/api/auth/register', { username: 'a', email: 'not-an-email', password: 'short' });
+    expect(res.statusCode).toBe(400);
+    const { message } = res.json();
+    expect(message.username).toMatch(/at least 3/);
+    expect(message.email).toMatch(/valid e-mail/);
+    expect(message.password).toMatch(/at least 8/);
+  });
+
+  it('never stores or returns the password', async () => {
+    const res = await post('/api/auth/register', { username: 'meera', email: 'meera@example.in', password: 'pearl12345' });
+    expect(res.body).not.toContain('pearl12345');
+    const rows = await t.database.db.query.customers.findMany();
+    expect(rows.find((r) => r.username === 'meera')!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe('login and sessions', () => {
+  it('logs in by e-mail or username with the exact message, and sets an http-only cookie', async () => {
+    await post('/api/auth/register', { username: 'kavya', email: 'kavya@example.in', password: 'navaratna9' });
+    for (const username of ['kavya@example.in', 'Kavya']) {
+      const res = await post('/api/auth/login', { username, password: 'navaratna9' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ message: 'Login Succesful', userName: 'kavya' });
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toMatch(/milli_session=/);
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Lax/i);
+    }
+  });
+
+  it('refuses a wrong password or unknown account with 401 and the same message', async () => {
+    await post('/api/auth/register', { username: 'rohan', email: 'rohan@example.in', password: 'chain12345' });
+    const wrong = await post('/api/auth/login', { username: 'rohan', password: 'nope12345' });
+    const unknown = await post('/api/auth/login', { username: 'nobody@example.in', password: 'nope12345' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(unknown.json().message);
+  });
+
+  it('tells who is logged in from the cookie only, and logout ends the session on the server', async () => {
+    const { cookie, userId } = await signUpAndLogin('isha', 'isha@example.in');
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+    expect(me.json()).toEqual({ userId, userName: 'isha' });
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(out.json().message).toBeTruthy();
+    const after = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('limits login attempts per account', async () => {
+    await post('/api/auth/register', { username: 'vikram', email: 'vikram@example.in', password: 'ruby123456' });
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) codes.push((await post('/api/auth/login', { username: 'vikram', password: `guess${i}xx1` })).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(codes.slice(10)).toEqual([429, 429]);
+    const res = await post('/api/auth/login', { username: 'vikram', password: 'ruby123456' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/Too many attempts/);
+  });
+
+  it('limits login attempts per IP', async () => {
+    const ip = freshIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await post('/api/auth/login', { username: `user${i}`, password: 'x1234567' }, { ip })).statusCode);
+    expect(codes[29]).toBe(401);
+    expect(codes[30]).toBe(429);
+  });
+
+  it('limits sign-ups per IP', async () => {
+    const ip = freshIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await post('/api/auth/register', { username: `bulk${i}`, email: `bulk${i}@example.in`, password: 'bulk12345' }, { ip })).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+
+  it('answers 400 with a message to an empty or malformed login', async () => {
+    const res = await post('/api/auth/login', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/e-mail or username/);
+    const json = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    expect(json.statusCode).toBe(400);
+  });
+});
+
+describe('user details: the guard of every call that names a user', () => {
+  it('answers the owner, 401 without a session, 403 for another customer', async () => {
+    const a = await signUpAndLogin('anita', 'anita@example.in');
+    const b = await signUpAndLogin('bharat', 'bharat@example.in');
+    const own = await t.app.inject({ url: `/api/users/user-details/${a.userId}`, headers: { cookie: a.cookie } });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().user).toMatchObject({ user_name: 'anita', user_email: 'anita@example.in' });
+    expect(own.body).not.toMatch(/argon2|password/i);
+    expect((await t.app.inject({ url: `/api/users/user-details/${a.userId}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/users/user-details/${a.userId}`, headers: { cookie: b.cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/users/user-details/abc', headers: { cookie: b.cookie } })).statusCode).toBe(403);
+    const forged = await t.app.inject({ url: `/api/users/user-details/${a.userId}`, headers: { cookie: 'milli_session=forged-token' } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('saves the profile, checks the mobile number, and changes the password only with the current one', async () => {
+    const a = await signUpAndLogin('deepa', 'deepa@example.in', 'pendant123');
+    const url = `/api/users/user-details/${a.userId}`;
+    const put = (body: object) =>
+      t.app.inject({ method: 'PUT', url, headers: { cookie: a.cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const bad = await put({ firstName: 'Deepa', email: 'deepa@example.in', mobile: '12345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/mobile/);
+    const ok = await put({ firstName: 'Deepa', lastName: 'Iyer', email: 'deepa@example.in', mobile: '+91 98400 12345' });
+    expect(ok.statusCode).toBe(200);
+    const details = await t.app.inject({ url, headers: { cookie: a.cookie } });
+    expect(details.json().user).toMatchObject({ first_name: 'Deepa', last_name: 'Iyer', mobile: '+91 98400 12345' });
+    const wrongCurrent = await put({ email: 'deepa@example.in', currentPassword: 'nope', newPassword: 'newpass123', confirmPassword: 'newpass123' });
+    expect(wrongCurrent.statusCode).toBe(400);
+    expect(wrongCurrent.json().message).toMatch(/current password/);
+    const mismatch = await put({ email: 'deepa@example.in', currentPassword: 'pendant123', newPassword: 'newpass123', confirmPassword: 'other1234' });
+    expect(mismatch.statusCode).toBe(400);
+    const changed = await put({ email: 'deepa@example.in', currentPassword: 'pendant123', newPassword: 'newpass123', confirmPassword: 'newpass123' });
+    expect(changed.statusCode).toBe(200);
+    expect((await post('/api/auth/login', { username: 'deepa', password: 'newpass123' })).statusCode).toBe(200);
+  });
+});
+
+describe('forgot password → OTP → reset', () => {
+  const codeFrom = (subject: string) => /^(\d{4}) /.exec(subject)?.[1];
+
+  it('mails a 4-digit code, verifies it, sets the new password and ends other sessions', async () => {
+    const a = await signUpAndLogin('lakshmi', 'lakshmi@example.in', 'bangles123');
+    const forgot = await post('/api/auth/forgot-password', { email: 'lakshmi@example.in' });
+    expect(forgot.statusCode).toBe(200);
+    await t.app.mailer.flush();
+    const mail = smtp.to('lakshmi@example.in').at(-1)!;
+    const code = codeFrom(mail.subject)!;
+    expect(code).toMatch(/^\d{4}$/);
+    const verified = await post('/api/auth/verify-otp', { email: 'lakshmi@example.in', otp: code });
+    expect(verified.statusCode).toBe(200);
+    const { resetToken } = verified.json();
+    const mismatch = await post('/api/auth/reset-password', { resetToken, password: 'emerald123', confirmPassword: 'emerald124' });
+    expect(mismatch.statusCode).toBe(400);
+    const reset = await post('/api/auth/reset-password', { resetToken, password: 'emerald123', confirmPassword: 'emerald123' });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: a.cookie } })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { username: 'lakshmi', password: 'bangles123' })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { username: 'lakshmi', password: 'emerald123' })).statusCode).toBe(200);
+    const again = await post('/api/auth/reset-password', { resetToken, password: 'another123', confirmPassword: 'another123' });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    await post('/api/auth/register', { username: 'known', email: 'known@example.in', password: 'known12345' });
+    const known = await post('/api/auth/forgot-password', { email: 'known@example.in' });
+    const unknown = await post('/api/auth/forgot-password', { email: 'ghost@example.in' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    await t.app.mailer.flush();
+    expect(smtp.to('ghost@example.in')).toHaveLength(0);
+  });
+
+  it('kills the code after 5 wrong tries', async () => {
+    await post('/api/auth/register', { username: 'sunil', email: 'sunil@example.in', password: 'sunil12345' });
+    await post('/api/auth/forgot-password', { email: 'sunil@example.in' });
+    await t.app.mailer.flush();
+    const code = codeFrom(smtp.to('sunil@example.in').at(-1)!.subject)!;
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 5; i++) expect((await post('/api/auth/verify-otp', { email: 'sunil@example.in', otp: wrong })).statusCode).toBe(400);
+    const right = await post('/api/auth/verify-otp', { email: 'sunil@example.in', otp: code });
+    expect(right.statusCode).toBe(400);
+  });
+
+  it('refuses an expired code', async () => {
+    await post('/api/auth/register', { username: 'gita', email: 'gita@example.in', password: 'gita123456' });
+    await post('/api/auth/forgot-password', { email: 'gita@example.in' });
+    await t.app.mailer.flush();
+    const code = codeFrom(smtp.to('gita@example.in').at(-1)!.subject)!;
+    const { schema } = await import('@milli/db');
+    await t.database.db.update(schema.passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await post('/api/auth/verify-otp', { email: 'gita@example.in', otp: code })).statusCode).toBe(400);
+  });
+
+  it('limits how often a code can be asked for', async () => {
+    const ip = freshIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await post('/api/auth/forgot-password', { email: 'flood@example.in' }, { ip })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing call from another origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'https://evil.example', host: 'localhost' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

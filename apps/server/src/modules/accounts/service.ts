@@ -1,0 +1,237 @@
+import { randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { ProfileUpdate, Register } from '@milli/contracts/schemas';
+import { MESSAGES } from '@milli/contracts';
+import type { Db } from '@milli/db';
+import { HttpError, SESSION_DAYS, hashToken, newToken, type SessionCustomer } from '../../plugins/session.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { queueMail } from '../mail/repository.ts';
+import { otpMail, passwordChangedMail, welcomeMail } from '../mail/templates.ts';
+import { accountsRepository } from './repository.ts';
+import { LIMITS } from './limits.ts';
+
+/** argon2id with OWASP's minimum memory cost (19 MiB, 2 passes). */
+const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const OTP_MINUTES = 10;
+const DAY_MS = 86_400_000;
+
+export const ACCOUNT_MESSAGES = {
+  badLogin: 'The e-mail/username or password is not correct.',
+  usernameTaken: 'This username is already taken.',
+  emailTaken: 'An account with this e-mail already exists.',
+  registered: 'Registration successful. Kindly login.',
+  loggedOut: 'Logged out successfully.',
+  forgotSent: 'If an account exists for that e-mail, we have sent a 4-digit code to it. It works for 10 minutes.',
+  otpWrong: 'The code is not correct or has expired. Please try again or ask for a new code.',
+  otpOk: 'Code verified. Please create a new password.',
+  resetExpired: 'Your reset session has expired. Please ask for a new code.',
+  resetDone: 'Your password has been changed. Please log in with the new password.',
+  profileSaved: 'Your profile has been saved.',
+  currentPasswordWrong: 'Your current password is not correct.',
+} as const;
+
+export interface GuestCartItem {
+  productId: number;
+  quantity: number;
+}
+
+export interface AccountsDeps {
+  db: Db;
+  limiter: RateLimiter;
+  /** Adds a guest cart to the customer's server cart inside the login transaction (cart module). */
+  mergeGuestCart?: (tx: Db, customerId: number, items: GuestCartItem[]) => Promise<void>;
+  /** Called after a transaction that queued mail has committed. */
+  mailQueued?: () => void;
+  now?: () => Date;
+}
+
+/** A hash to verify against when the account does not exist, so both answers take as long. */
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hash('not-a-real-password-0', ARGON));
+
+export function parseGuestCart(raw: string | undefined): GuestCartItem[] {
+  if (!raw) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  const items: GuestCartItem[] = [];
+  for (const entry of value.slice(0, 100)) {
+    if (!entry || typeof entry !== 'object') continue;
+    const e = entry as Record<string, unknown>;
+    const productId = Number(e.productId ?? e.product_id);
+    const quantity = Number(e.quantity);
+    if (Number.isSafeInteger(productId) && productId > 0 && Number.isSafeInteger(quantity) && quantity > 0 && quantity <= 1000) {
+      items.push({ productId, quantity });
+    }
+  }
+  return items;
+}
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, limiter } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repo = accountsRepository(db);
+
+  async function startSession(tx: Db, customerId: number): Promise<string> {
+    const token = newToken();
+    await accountsRepository(tx).createSession(hashToken(token), customerId, new Date(now().getTime() + SESSION_DAYS * DAY_MS));
+    return token;
+  }
+
+  return {
+    /** Field errors (message.username / message.email) or the new customer. */
+    async register(input: Register, ip: string) {
+      await limiter.take(LIMITS.registerIp, ip);
+      const [usernameTaken, emailTaken] = await Promise.all([repo.usernameTaken(input.username), repo.emailTaken(input.email)]);
+      if (usernameTaken || emailTaken) {
+        return {
+          ok: false as const,
+          message: {
+            ...(usernameTaken ? { username: ACCOUNT_MESSAGES.usernameTaken } : {}),
+            ...(emailTaken ? { email: ACCOUNT_MESSAGES.emailTaken } : {}),
+          },
+        };
+      }
+      const passwordHash = await hash(input.password, ARGON);
+      const brand = await repo.brand();
+      try {
+        const customer = await db.transaction(async (tx) => {
+          const created = await accountsRepository(tx as unknown as Db).create({ username: input.username, email: input.email, passwordHash });
+          await queueMail(tx as unknown as Db, welcomeMail(brand, created.email, created.username));
+          return created;
+        });
+        deps.mailQueued?.();
+        return { ok: true as const, customer };
+      } catch (error) {
+        // Two sign-ups racing for one name: the unique index decides, and the loser hears why.
+        if ((error as { code?: string }).code === '23505' || String((error as Error).message).includes('duplicate key')) {
+          return { ok: false as const, message: { username: ACCOUNT_MESSAGES.usernameTaken } };
+        }
+        throw error;
+      }
+    },
+
+    async login(input: { username: string; password: string; cartItems?: string | undefined }, ip: string) {
+      await limiter.take(LIMITS.loginIp, ip);
+      await limiter.take(LIMITS.loginAccount, input.username);
+      const customer = await repo.findByLogin(input.username);
+      const valid = customer
+        ? await verify(customer.passwordHash, input.password).catch(() => false)
+        : await verify(await getDummyHash(), input.password).then(() => false, () => false);
+      if (!customer || !valid) throw new HttpError(401, ACCOUNT_MESSAGES.badLogin, 'BAD_CREDENTIALS');
+      const items = parseGuestCart(input.cartItems);
+      const token = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        if (items.length > 0 && deps.mergeGuestCart) await deps.mergeGuestCart(t, customer.id, items);
+        return startSession(t, customer.id);
+      });
+      return { token, answer: { message: MESSAGES.loginSuccess, userId: customer.id, userName: customer.username } };
+    },
+
+    logout: (tokenHash: string) => repo.deleteSession(tokenHash),
+
+    async details(customer: SessionCustomer) {
+      const row = await repo.findById(customer.id);
+      if (!row) throw new HttpError(401, 'Please log in to continue.', 'UNAUTHENTICATED');
+      return {
+        user: { user_name: row.username, user_email: row.email, first_name: row.firstName, last_name: row.lastName, mobile: row.mobile },
+      };
+    },
+
+    async updateProfile(customer: SessionCustomer, input: ProfileUpdate, sessionTokenHash: string | null) {
+      const row = await repo.findById(customer.id);
+      if (!row) throw new HttpError(401, 'Please log in to continue.', 'UNAUTHENTICATED');
+      if (await repo.emailTaken(input.email, customer.id)) {
+        return { ok: false as const, field: 'email', message: ACCOUNT_MESSAGES.emailTaken };
+      }
+      let passwordHash: string | undefined;
+      if (input.newPassword) {
+        await limiter.take(LIMITS.loginAccount, row.username);
+        if (!(await verify(row.passwordHash, input.currentPassword ?? '').catch(() => false))) {
+          return { ok: false as const, field: 'currentPassword', message: ACCOUNT_MESSAGES.currentPasswordWrong };
+        }
+        passwordHash = await hash(input.newPassword, ARGON);
+      }
+      const brand = await repo.brand();
+      await db.transaction(async (tx) => {
+        const t = accountsRepository(tx as unknown as Db);
+        await t.updateProfile(customer.id, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          mobile: input.mobile ?? null,
+          ...(passwordHash ? { passwordHash } : {}),
+        });
+        if (passwordHash) {
+          // A changed password logs out every other device, not this one.
+          await t.deleteSessionsOf(customer.id, sessionTokenHash);
+          await queueMail(tx as unknown as Db, passwordChangedMail(brand, input.email));
+        }
+      });
+      if (passwordHash) deps.mailQueued?.();
+      return { ok: true as const, message: ACCOUNT_MESSAGES.profileSaved };
+    },
+
+    /** Same answer, and about the same time, whether or not the account exists. */
+    async forgotPassword(email: string, ip: string) {
+      await limiter.take(LIMITS.forgotIp, ip);
+      await limiter.take(LIMITS.forgotEmail, email);
+      const customer = await repo.findByLogin(email);
+      if (customer) {
+        const code = String(randomInt(0, 10_000)).padStart(4, '0');
+        const brand = await repo.brand();
+        await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          await accountsRepository(t).createReset(customer.id, hashToken(`${customer.id}:${code}`), new Date(now().getTime() + OTP_MINUTES * 60_000));
+          await queueMail(t, otpMail(brand, customer.email, code, OTP_MINUTES));
+        });
+        deps.mailQueued?.();
+      }
+      return { message: ACCOUNT_MESSAGES.forgotSent };
+    },
+
+    async verifyOtp(email: string, otp: string, ip: string) {
+      await limiter.take(LIMITS.otpIp, ip);
+      const customer = await repo.findByLogin(email);
+      const reset = customer ? await repo.openReset(customer.id, now()) : null;
+      if (!customer || !reset) throw new HttpError(400, ACCOUNT_MESSAGES.otpWrong, 'OTP_INVALID');
+      if (reset.codeHash !== hashToken(`${customer.id}:${otp}`)) {
+        const left = await repo.spendTry(reset.id);
+        throw new HttpError(
+          400,
+          left > 0 ? `${ACCOUNT_MESSAGES.otpWrong} (${left} ${left === 1 ? 'try' : 'tries'} left)` : 'Too many wrong codes. Please ask for a new code.',
+          'OTP_INVALID',
+        );
+      }
+      const resetToken = newToken();
+      await repo.markVerified(reset.id, hashToken(resetToken), now());
+      return { message: ACCOUNT_MESSAGES.otpOk, resetToken };
+    },
+
+    async resetPassword(resetToken: string, password: string) {
+      const reset = await repo.verifiedReset(hashToken(resetToken));
+      // The verified state lasts as long as the code would have: 10 minutes from the mail.
+      if (!reset || reset.expiresAt.getTime() < now().getTime() - 5 * 60_000) {
+        throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired, 'RESET_EXPIRED');
+      }
+      const passwordHash = await hash(password, ARGON);
+      const customer = await repo.findById(reset.customerId);
+      const brand = await repo.brand();
+      await db.transaction(async (tx) => {
+        const t = accountsRepository(tx as unknown as Db);
+        await t.setPassword(reset.customerId, passwordHash);
+        await t.markUsed(reset.id, now());
+        await t.deleteSessionsOf(reset.customerId);
+        if (customer) await queueMail(tx as unknown as Db, passwordChangedMail(brand, customer.email));
+      });
+      deps.mailQueued?.();
+      return { message: ACCOUNT_MESSAGES.resetDone };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,223 @@
+import {
+  COLOUR_FILTERS,
+  MATERIALS,
+  METAL_COLOURS,
+  PAGE_SIZE,
+  type Category,
+  type OtherStone,
+  type PricingContext,
+  type ProductDetail,
+  type ProductFilter,
+  type ProductPage,
+  type ProductSummary,
+  type Tag,
+} from '@milli/contracts';
+import type { Db } from '@milli/db';
+import { PricingError, priceJewellery, rupeesToPaise } from '@milli/pricing';
+import { createCatalogRepository, type ProductCriteria, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
+
+/** A listing request: the productList query, or the part of it the other listing routes fill in. */
+export type ListRequest = Partial<ProductFilter> & { sort: number; page: number };
+
+/** How many pieces the header's as-you-type dropdown shows. */
+export const SUGGESTION_LIMIT = 8;
+/** Words of a search beyond this are ignored: no shopper types more, and each word costs a condition. */
+const MAX_SEARCH_WORDS = 8;
+/** The largest price the filters accept (rupees): a max at this value means "no upper end". */
+const TOP_PRICE_RUPEES = 1_00_00_00_000;
+/** Default purity when a piece does not name one: 22 kt is India's everyday gold. */
+const DEFAULT_PURITY = { gold: 22, platinum: 950, silver: 925 } as const;
+/** GST on jewellery in India when the settings row is missing. */
+const DEFAULT_GST_PERCENT = 3;
+
+const SORTS: Record<number, ProductOrder> = { 0: 'featured', 1: 'popularity', 2: 'latest', 4: 'rating', 8: 'priceAsc', 16: 'priceDesc' };
+
+/** Rates are published per Indian calendar day. */
+export function indianDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+function oneOf<T extends string>(list: readonly T[], value: string): T | null {
+  const wanted = value.trim().toLowerCase();
+  return list.find((v) => v.toLowerCase() === wanted) ?? null;
+}
+
+/** The shopper's words, reduced to what full-text search can take safely. */
+export function searchTerms(text: string): SearchTerms {
+  const trimmed = text.trim();
+  const tokens = trimmed
+    .normalize('NFKD')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return { text: trimmed, tokens: [...new Set(tokens)].slice(0, MAX_SEARCH_WORDS) };
+}
+
+/** The filters as the repository takes them, or null when they cannot match anything (an unknown material or colour). */
+function criteriaOf(f: Partial<ProductFilter>): ProductCriteria | null {
+  const c: ProductCriteria = {};
+  if (f.material) {
+    const material = oneOf(MATERIALS, f.material);
+    if (!material) return null;
+    c.material = material;
+  }
+  if (f.category) c.category = f.category.trim();
+  if (f.tag) c.tag = f.tag.trim();
+  if (f.stone) {
+    // The 'Shop by Metal & Stone' list mixes stones with gold colours (spec §9).
+    const metalColour = oneOf(METAL_COLOURS, f.stone);
+    if (metalColour) c.metalColour = metalColour;
+    else c.stone = f.stone.trim();
+  }
+  if (f.colour) {
+    const colour = oneOf(COLOUR_FILTERS, f.colour);
+    if (!colour) return null;
+    c.colour = colour;
+  }
+  if (f.minPrice !== undefined && f.minPrice > 0) c.minPaise = rupeesToPaise(f.minPrice);
+  if (f.maxPrice !== undefined && f.maxPrice < TOP_PRICE_RUPEES) {
+    c.maxPaise = rupeesToPaise(f.maxPrice);
+    // Bands are half-open (a Rs. 20,000 piece is in 20K-30K, not 10K-20K); a range of one price means that price.
+    c.maxInclusive = f.minPrice !== undefined && f.minPrice >= f.maxPrice;
+  }
+  if (f.onSale) c.onSale = true;
+  if (f.q) {
+    const terms = searchTerms(f.q);
+    if (terms.text) c.search = terms;
+  }
+  return c;
+}
+
+function summary(row: ProductSummaryRow, pricePaise = row.listPricePaise): ProductSummary {
+  return {
+    product_id: row.id,
+    product_name: row.name,
+    product_category: row.category,
+    product_material: row.material,
+    product_price: pricePaise / 100,
+    product_price_paise: pricePaise,
+    product_sku: row.sku,
+    product_tags: row.tags,
+    product_parent_image: row.image,
+    product_stock_status: row.stock > 0 ? 'In Stock' : 'Out of Stock',
+    product_rating: row.ratingTenths / 10,
+    product_on_sale: row.onSale,
+  };
+}
+
+export function createCatalogService(db: Db, now: () => Date = () => new Date()) {
+  const repo = createCatalogRepository(db);
+
+  return {
+    async categories(): Promise<Category[]> {
+      return (await repo.categories()).map((c) => ({ pr_cat_name: c.name }));
+    },
+
+    async tags(): Promise<Tag[]> {
+      return (await repo.tags()).map((t) => ({ tg_cat: t.category, tg_tag_name: t.tag }));
+    },
+
+    async otherStones(): Promise<OtherStone[]> {
+      return (await repo.otherStones()).map((s) => ({ ots_name: s.name }));
+    },
+
+    /** One page of a listing. A page past the end is empty but keeps the totals, so the pager can lead back. */
+    async list(request: ListRequest): Promise<ProductPage> {
+      const page = request.page;
+      const criteria = criteriaOf(request);
+      if (!criteria) return { data: [], currentPage: page, totalPages: 0, totalResults: 0 };
+      const order: ProductOrder = request.sort === 0 && criteria.search ? 'relevance' : (SORTS[request.sort] ?? 'featured');
+      const [total, rows] = await Promise.all([
+        repo.countProducts(criteria),
+        repo.findProducts(criteria, order, PAGE_SIZE, (page - 1) * PAGE_SIZE),
+      ]);
+      return { data: rows.map((r) => summary(r)), currentPage: page, totalPages: Math.ceil(total / PAGE_SIZE), totalResults: total };
+    },
+
+    /** The header's dropdown: the best few matches, ranked as the search listing ranks them. */
+    async suggest(q: string): Promise<ProductSummary[]> {
+      const search = searchTerms(q);
+      if (!search.text) return [];
+      const rows = await repo.findProducts({ search }, 'relevance', SUGGESTION_LIMIT, 0);
+      return rows.map((r) => summary(r));
+    },
+
+    /** Guest carts: the products that still exist, in the order the cookie lists them. */
+    async byIds(ids: number[]): Promise<ProductSummary[]> {
+      const rows = await repo.productsByIds(ids);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [summary(row)] : [];
+      });
+    },
+
+    /** Everything the product page shows, priced at today's rates with the rates it needs to price other choices. */
+    async detail(id: number): Promise<ProductDetail | null> {
+      const product = await repo.productDetail(id);
+      if (!product) return null;
+      const [rates, gst] = await Promise.all([repo.ratesOn(indianDay(now()), product.metal), repo.gstPercent()]);
+
+      const defaultPurity = product.purity ?? DEFAULT_PURITY[product.metal];
+      const defaultDiamondQuality = product.diamondQuality ?? (product.diamondWeightCents > 0 ? 'SI-IJ' : null);
+      const ratesPaisePerGram = Object.fromEntries(rates.metal.map((r) => [r.key, r.paise]));
+      const diamondRatesPaisePerCarat = Object.fromEntries(rates.diamond.map((r) => [r.key, r.paise]));
+      const dates = [...rates.metal, ...rates.diamond].map((r) => r.date).sort();
+      const pricing: PricingContext = {
+        metal: product.metal,
+        metalWeightMg: product.metalWeightMg,
+        makingChargePaise: product.makingChargePaise,
+        stoneValuePaise: product.stoneValuePaise,
+        diamondWeightCents: product.diamondWeightCents,
+        fixedPricePaise: product.fixedPricePaise,
+        gstPercent: gst ?? DEFAULT_GST_PERCENT,
+        defaultPurity,
+        defaultDiamondQuality,
+        ratesPaisePerGram,
+        diamondRatesPaisePerCarat,
+        ratesDate: dates.at(-1) ?? product.listPriceDate,
+      };
+
+      return {
+        ...summary(product, priceToday(pricing, product.listPricePaise)),
+        product_description: product.description,
+        product_metal: product.metal,
+        product_metal_colour: product.metalColour,
+        product_purity: product.purity,
+        product_metal_weight_g: product.metalWeightMg === null ? null : product.metalWeightMg / 1000,
+        product_diamond_weight_ct: product.diamondWeightCents > 0 ? product.diamondWeightCents / 100 : null,
+        product_stones: product.stones,
+        product_huid: product.huid,
+        product_stock: product.stock,
+        product_review_count: product.reviewCount,
+        product_images: [...new Set([product.image, ...product.images])],
+        pricing,
+      };
+    },
+  };
+}
+
+/**
+ * The price of the default choice at the context's rates: the same function and inputs the page
+ * and the cart use. Without a rate for that choice (none published yet) the list price stands.
+ */
+function priceToday(p: PricingContext, listPricePaise: number): number {
+  const rate = p.ratesPaisePerGram[String(p.defaultPurity)];
+  const diamondRate = p.defaultDiamondQuality ? p.diamondRatesPaisePerCarat[p.defaultDiamondQuality] : 0;
+  if (p.metalWeightMg !== null && (rate === undefined || diamondRate === undefined)) return listPricePaise;
+  try {
+    return priceJewellery({
+      metalWeightMg: p.metalWeightMg,
+      ratePaisePerGram: rate ?? 0,
+      makingChargePaise: p.makingChargePaise,
+      stoneValuePaise: p.stoneValuePaise,
+      diamondWeightCents: p.diamondWeightCents,
+      diamondRatePaisePerCarat: diamondRate ?? 0,
+      fixedPricePaise: p.fixedPricePaise,
+      gstPercent: p.gstPercent,
+    }).totalPaise;
+  } catch (error) {
+    if (error instanceof PricingError) return listPricePaise;
+    throw error;
+  }
+}

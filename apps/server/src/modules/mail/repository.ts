@@ -1,0 +1,61 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { schema, type Db } from '@milli/db';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What the mail is about: 'welcome', 'password-reset', 'order-placed' … */
+  kind: string;
+}
+
+/** Writes a mail to the outbox; call it inside the transaction of the change that causes the mail. */
+export async function queueMail(db: Db, mail: OutgoingMail): Promise<void> {
+  await db.insert(schema.mailOutbox).values({
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    kind: mail.kind,
+  });
+}
+
+export function createOutboxRepository(db: Db) {
+  const t = schema.mailOutbox;
+  return {
+    /**
+     * Claims up to `limit` due mails by pushing their next attempt into the future, so another server
+     * instance polling at the same moment does not send them twice.
+     */
+    async claimDue(now: Date, limit: number, leaseMs: number) {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: t.id })
+          .from(t)
+          .where(and(eq(t.status, 'pending'), lte(t.nextAttemptAt, now)))
+          .orderBy(asc(t.id))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return [];
+        return tx
+          .update(t)
+          .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` })
+          .where(inArray(
+            t.id,
+            due.map((d) => d.id),
+          ))
+          .returning();
+      });
+    },
+    async markSent(id: number, at: Date) {
+      await db.update(t).set({ status: 'sent', sentAt: at, lastError: null }).where(eq(t.id, id));
+    },
+    async markFailed(id: number, error: string, retryAt: Date | null) {
+      await db
+        .update(t)
+        .set(retryAt ? { lastError: error.slice(0, 500), nextAttemptAt: retryAt } : { status: 'failed', lastError: error.slice(0, 500) })
+        .where(eq(t.id, id));
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { OutgoingMail } from './repository.ts';
+
+export interface Brand {
+  storeName: string;
+  helpLine: string;
+  emailPrimary: string;
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A branded mail that reads well on a phone: one narrow column, large text, plain-text twin. */
+function layout(brand: Brand, heading: string, paragraphs: string[], highlight?: string): { text: string; html: string } {
+  const text = [
+    heading,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(highlight ? [highlight, ''] : []),
+    `${brand.storeName} · ${brand.helpLine} · ${brand.emailPrimary}`,
+  ].join('\n');
+  const html = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(heading)}</title></head>
+<body style="margin:0;background:#f7f1ea;font-family:Georgia,'Times New Roman',serif;color:#2b1d16">
+<div style="max-width:520px;margin:0 auto;padding:24px 16px">
+<p style="font-size:28px;letter-spacing:2px;color:#7b2d26;margin:0 0 16px">${escape(brand.storeName)}</p>
+<div style="background:#fff;border-radius:12px;padding:24px;border-top:4px solid #c9a24a">
+<h1 style="font-size:22px;margin:0 0 12px">${escape(heading)}</h1>
+${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5;margin:0 0 12px">${escape(p)}</p>`).join('\n')}
+${highlight ? `<p style="font-size:34px;letter-spacing:10px;font-weight:bold;text-align:center;margin:20px 0;color:#7b2d26">${escape(highlight)}</p>` : ''}
+</div>
+<p style="font-size:13px;color:#6b5a50;margin:16px 0 0">${escape(brand.storeName)} · ${escape(brand.helpLine)} · ${escape(brand.emailPrimary)}</p>
+</div></body></html>`;
+  return { text, html };
+}
+
+export function welcomeMail(brand: Brand, to: string, username: string): OutgoingMail {
+  const body = layout(brand, `Welcome to ${brand.storeName}, ${username}`, [
+    'Your account is ready. Log in to keep a wish list, follow your orders and ask our designers for a piece made just for you.',
+    `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
+  ]);
+  return { to, subject: `Welcome to ${brand.storeName}`, kind: 'welcome', ...body };
+}
+
+export function otpMail(brand: Brand, to: string, code: string, minutes: number): OutgoingMail {
+  const body = layout(
+    brand,
+    'Your one-time password',
+    [
+      `Use this code to reset your ${brand.storeName} password. It works for ${minutes} minutes.`,
+      'If you did not ask to reset your password, you can ignore this mail: your password stays as it is.',
+    ],
+    code,
+  );
+  return { to, subject: `${code} is your ${brand.storeName} password reset code`, kind: 'password-reset', ...body };
+}
+
+export function passwordChangedMail(brand: Brand, to: string): OutgoingMail {
+  const body = layout(brand, 'Your password was changed', [
+    'The password of your account was just changed, and every other device was logged out.',
+    `If this was not you, call us at once on ${brand.helpLine}.`,
+  ]);
+  return { to, subject: `Your ${brand.storeName} password was changed`, kind: 'password-changed', ...body };
+}

@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import { schema, type Db } from '@milli/db';
+
+export const SESSION_COOKIE = 'milli_session';
+/** A login lasts 30 days; each visit in its last half extends it. */
+export const SESSION_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export interface SessionCustomer {
+  id: number;
+  username: string;
+  email: string;
+  role: 'customer' | 'staff';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The customer of the session cookie, or null. The only source of identity (DECISIONS §3). */
+    customer: SessionCustomer | null;
+    sessionTokenHash: string | null;
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** An error answer a route can throw: the error handler sends status + message + code. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads the session cookie on every request; stale or unknown tokens simply mean "nobody". */
+export function sessionPlugin(app: FastifyInstance, db: Db, opts: { secureCookies: boolean }) {
+  app.decorateRequest('customer', null);
+  app.decorateRequest('sessionTokenHash', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) return;
+    const tokenHash = hashToken(token);
+    const now = new Date();
+    const [row] = await db
+      .select({
+        id: schema.customers.id,
+        username: schema.customers.username,
+        email: schema.customers.email,
+        role: schema.customers.role,
+        expiresAt: schema.sessions.expiresAt,
+      })
+      .from(schema.sessions)
+      .innerJoin(schema.customers, eq(schema.customers.id, schema.sessions.customerId))
+      .where(and(eq(schema.sessions.tokenHash, tokenHash), gt(schema.sessions.expiresAt, now)));
+    if (!row) return;
+    request.customer = { id: row.id, username: row.username, email: row.email, role: row.role };
+    request.sessionTokenHash = tokenHash;
+    if (row.expiresAt.getTime() - now.getTime() < (SESSION_DAYS / 2) * DAY_MS) {
+      await db
+        .update(schema.sessions)
+        .set({ expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY_MS), lastSeenAt: now })
+        .where(eq(schema.sessions.tokenHash, tokenHash));
+    }
+  });
+
+  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
+    this.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: opts.secureCookies || this.request.protocol === 'https',
+      maxAge: SESSION_DAYS * 86_400,
+    });
+  });
+  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+    this.clearCookie(SESSION_COOKIE, { path: '/' });
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    setSessionCookie(token: string): void;
+    clearSessionCookie(): void;
+  }
+}
+
+/** 401 without a session. */
+export function requireCustomer(request: FastifyRequest): SessionCustomer {
+  if (!request.customer) throw new HttpError(401, 'Please log in to continue.', 'UNAUTHENTICATED');
+  return request.customer;
+}
+
+/**
+ * The one guard of every call that names a user id (cart, wish list, orders, custom requests, harvest…):
+ * 401 without a session, 403 when the id in the path or body is not the session's own.
+ */
+export function requireSelf(request: FastifyRequest, userId: unknown): SessionCustomer {
+  const customer = requireCustomer(request);
+  const id = typeof userId === 'string' && /^\d{1,10}$/.test(userId.trim()) ? Number(userId) : userId;
+  if (id !== customer.id) throw new HttpError(403, 'You can only see and change your own account.', 'FORBIDDEN');
+  return customer;
+}

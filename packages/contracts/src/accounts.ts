@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** Indian mobile: ten digits starting 6-9, optionally written with +91 / 0 and spaces. */
+export const INDIAN_MOBILE = /^(?:\+?91[\s-]?|0)?[6-9]\d{4}[\s-]?\d{5}$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+export const PASSWORD_RULE = 'Password must be at least 8 characters and contain a letter and a number.';
+
+export const PasswordSchema = z
+  .string({ error: 'Please enter a password.' })
+  .min(8, PASSWORD_RULE)
+  .max(200, 'Password is too long.')
+  .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), PASSWORD_RULE);
+
+export const EmailSchema = z
+  .string({ error: 'Please enter your e-mail address.' })
+  .trim()
+  .min(1, 'Please enter your e-mail address.')
+  .max(254, 'E-mail address is too long.')
+  .pipe(z.email({ error: 'Please enter a valid e-mail address.' }))
+  .transform((e) => e.toLowerCase());
+
+/** POST /api/auth/register (multipart username, email, password). Errors answer per field: message.username / message.email. */
+export const RegisterSchema = z.object({
+  username: z
+    .string({ error: 'Please choose a username.' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters.')
+    .max(40, 'Username must be at most 40 characters.')
+    .regex(USERNAME_PATTERN, 'Username may use letters, numbers, dots, dashes and underscores only.'),
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+export type Register = z.infer<typeof RegisterSchema>;
+
+/** Per-field messages of a refused sign-up (the spec's message.username / message.email). */
+export const RegisterErrorSchema = z.object({
+  message: z.object({ username: z.string().optional(), email: z.string().optional(), password: z.string().optional() }),
+  code: z.string(),
+});
+
+/** POST /api/auth/login: username is a username or an e-mail; cartItems is the guest cart as JSON. */
+export const LoginSchema = z.object({
+  username: z.string({ error: 'Please enter your e-mail or username.' }).trim().min(1, 'Please enter your e-mail or username.').max(254),
+  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(200),
+  cartItems: z.string().max(20_000).optional(),
+});
+
+export const LoginAnswerSchema = z.object({ message: z.string(), userId: z.number().int(), userName: z.string() });
+export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
+
+export const MessageSchema = z.object({ message: z.string() });
+
+/** GET /api/auth/me */
+export const MeSchema = z.object({ userId: z.number().int(), userName: z.string() });
+
+/** GET /api/users/user-details/{userId} */
+export const UserDetailsSchema = z.object({
+  user: z.object({
+    user_name: z.string(),
+    user_email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    mobile: z.string().nullable(),
+  }),
+});
+export type UserDetails = z.infer<typeof UserDetailsSchema>;
+
+const optionalString = (max: number) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
+
+/** PUT /api/users/user-details/{userId} (Edit Profile). Password change needs current + new + confirm. */
+export const ProfileUpdateSchema = z
+  .object({
+    firstName: z.string().trim().max(60, 'First name is too long.').default(''),
+    lastName: z.string().trim().max(60, 'Last name is too long.').default(''),
+    email: EmailSchema,
+    mobile: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.string().trim().regex(INDIAN_MOBILE, 'Please enter a valid 10-digit Indian mobile number.').optional(),
+    ),
+    currentPassword: optionalString(200),
+    newPassword: z.preprocess((v) => (v === '' || v === null ? undefined : v), PasswordSchema.optional()),
+    confirmPassword: optionalString(200),
+  })
+  .superRefine((p, ctx) => {
+    const changing = p.newPassword !== undefined || p.confirmPassword !== undefined;
+    if (!changing) return;
+    if (!p.currentPassword) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Please enter your current password to change it.' });
+    if (!p.newPassword) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'Please enter a new password.' });
+    else if (p.newPassword !== p.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'The new password and its confirmation do not match.' });
+  });
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+
+/** POST /api/auth/forgot-password */
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+/** POST /api/auth/verify-otp */
+export const VerifyOtpSchema = z.object({
+  email: EmailSchema,
+  otp: z.string({ error: 'Please enter the 4-digit code.' }).trim().regex(/^\d{4}$/, 'Please enter the 4-digit code.'),
+});
+export const VerifyOtpAnswerSchema = z.object({ message: z.string(), resetToken: z.string() });
+/** POST /api/auth/reset-password */
+export const ResetPasswordSchema = z
+  .object({
+    resetToken: z.string({ error: 'Your reset link has expired. Please ask for a new code.' }).min(10).max(200),
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: 'Please confirm the new password.' }),
+  })
+  .refine((r) => r.password === r.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match.' });
