@@ -14,6 +14,7 @@ import { modules } from './modules/index.ts';
 import { createMailer, type Mailer } from './modules/mail/sender.ts';
 import { createRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { createCartService } from './modules/cart/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 
 export interface AppDeps {
@@ -78,7 +79,13 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
-  const moduleDeps: ModuleDeps = { ...deps, limiter: createRateLimiter(deps.database.db), mailer };
+  const cart = createCartService(deps.database.db);
+  const moduleDeps: ModuleDeps = {
+    ...deps,
+    limiter: createRateLimiter(deps.database.db),
+    mailer,
+    mergeGuestCart: (tx, customerId, items) => cart.mergeGuest(tx, customerId, items),
+  };
   // Flush on every write so streamed pages arrive as they render, not after the slowest data.
   await app.register(compress, {
     global: true,

@@ -13,7 +13,7 @@ import {
 import { MESSAGES, type Category, type OtherStone, type StoreSettings, type Tag } from '@milli/contracts';
 import type { Route } from './+types/root';
 import { serverApi, type ApiClient } from './lib/api.ts';
-import { EMPTY_MINI_CART, loadGuestMiniCart, readCartCookie } from './lib/cart-cookie.ts';
+import { EMPTY_MINI_CART, loadCustomerMiniCart, loadGuestMiniCart, readCartCookie } from './lib/cart-cookie.ts';
 import { HOME_TITLE, STORE_DESCRIPTION, pageTitle } from './lib/meta.ts';
 import { loadSessionUser } from './lib/session.ts';
 import { FALLBACK_SETTINGS, FALLBACK_SHELL_DATA, type ShellData } from './components/layout/shell-data.ts';
@@ -90,14 +90,15 @@ async function loadOtherStones(api: ApiClient): Promise<string[]> {
 export async function loader({ request, context }: Route.LoaderArgs): Promise<ShellData> {
   const api = serverApi(context);
   const guestCart = readCartCookie(request.headers.get('cookie'));
-  const [settings, categories, tagsByCategory, otherStones, user, cart] = await Promise.all([
+  const [settings, categories, tagsByCategory, otherStones, user] = await Promise.all([
     loadSettings(api),
     loadCategories(api),
     loadTags(api),
     loadOtherStones(api),
     loadSessionUser(api),
-    loadGuestMiniCart(api, guestCart).catch(() => EMPTY_MINI_CART),
   ]);
+  // Spec §4: the server's cart when logged in, otherwise the guest cookie.
+  const cart = user ? await loadCustomerMiniCart(api, user.userId) : await loadGuestMiniCart(api, guestCart).catch(() => EMPTY_MINI_CART);
   return {
     cspNonce: context.cspNonce ?? '',
     settings,

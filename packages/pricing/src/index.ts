@@ -1,2 +1,3 @@
 export * from './money.ts';
 export * from './price.ts';
+export * from './choice.ts';

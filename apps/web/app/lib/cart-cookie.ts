@@ -1,4 +1,4 @@
-import type { ProductSummary } from '@milli/contracts';
+import type { CartLine, ProductSummary } from '@milli/contracts';
 import type { ApiClient } from './api.ts';
 
 /**
@@ -143,6 +143,29 @@ export async function loadGuestMiniCart(api: ApiClient, items: readonly GuestCar
       if (product) lines.push(toLine(product, item.quantity));
     }
     return summarise(lines);
+  } catch {
+    return EMPTY_MINI_CART;
+  }
+}
+
+/**
+ * A logged-in customer's cart from the server (GET /api/cart/find-by-user-id/{userId}), priced as frozen
+ * on each line. A failed call is an empty cart, as for guests.
+ */
+export async function loadCustomerMiniCart(api: ApiClient, userId: number): Promise<MiniCart> {
+  try {
+    const rows = await api.get<CartLine[]>(`/api/cart/find-by-user-id/${userId}`);
+    if (!Array.isArray(rows)) return EMPTY_MINI_CART;
+    return summarise(
+      rows.map((r) => ({
+        productId: r.product_id,
+        name: r.product_name,
+        image: r.product_parent_image,
+        quantity: r.quantity,
+        unitPricePaise: r.product_price_paise,
+        lineTotalPaise: r.product_price_paise * r.quantity,
+      })),
+    );
   } catch {
     return EMPTY_MINI_CART;
   }

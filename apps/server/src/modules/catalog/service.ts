@@ -13,7 +13,7 @@ import {
   type Tag,
 } from '@milli/contracts';
 import type { Db } from '@milli/db';
-import { PricingError, priceJewellery, rupeesToPaise } from '@milli/pricing';
+import { priceChoice, rupeesToPaise } from '@milli/pricing';
 import { createCatalogRepository, type ProductCriteria, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
 
 /** A listing request: the productList query, or the part of it the other listing routes fill in. */
@@ -202,22 +202,5 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
  * and the cart use. Without a rate for that choice (none published yet) the list price stands.
  */
 function priceToday(p: PricingContext, listPricePaise: number): number {
-  const rate = p.ratesPaisePerGram[String(p.defaultPurity)];
-  const diamondRate = p.defaultDiamondQuality ? p.diamondRatesPaisePerCarat[p.defaultDiamondQuality] : 0;
-  if (p.metalWeightMg !== null && (rate === undefined || diamondRate === undefined)) return listPricePaise;
-  try {
-    return priceJewellery({
-      metalWeightMg: p.metalWeightMg,
-      ratePaisePerGram: rate ?? 0,
-      makingChargePaise: p.makingChargePaise,
-      stoneValuePaise: p.stoneValuePaise,
-      diamondWeightCents: p.diamondWeightCents,
-      diamondRatePaisePerCarat: diamondRate ?? 0,
-      fixedPricePaise: p.fixedPricePaise,
-      gstPercent: p.gstPercent,
-    }).totalPaise;
-  } catch (error) {
-    if (error instanceof PricingError) return listPricePaise;
-    throw error;
-  }
+  return priceChoice(p)?.totalPaise ?? listPricePaise;
 }

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@milli/db';
+import { createTestApp, type TestApp } from '../../testing.ts';
+
+let t: TestApp;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(() => t?.close());
+
+async function multipart(url: string, fields: Record<string, string | number>, cookie?: string) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, String(v));
+  const encoded = new Response(body);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')!, ...(cookie ? { cookie } : {}) },
+    remoteAddress: `10.9.0.${++n}`,
+  });
+}
+
+async function customer(cartItems?: string) {
+  const name = `shopper${++n}`;
+  await multipart('/api/auth/register', { username: name, email: `${name}@example.in`, password: 'shop12345' });
+  const login = await multipart('/api/auth/login', { username: name, password: 'shop12345', ...(cartItems ? { cartItems } : {}) });
+  const c = login.cookies.find((x) => x.name === 'milli_session')!;
+  return { cookie: `milli_session=${c.value}`, userId: login.json().userId as number };
+}
+
+async function goldProduct() {
+  const rows = await t.database.db.query.products.findMany({ where: (p, { and, eq, gt, isNotNull }) => and(eq(p.metal, 'gold'), gt(p.stock, 5), isNotNull(p.metalWeightMg), eq(p.diamondWeightCents, 0)), limit: 1 });
+  return rows[0]!;
+}
+
+const lines = (c: { cookie: string; userId: number }) =>
+  t.app.inject({ url: `/api/cart/find-by-user-id/${c.userId}`, headers: { cookie: c.cookie } });
+
+describe('cart', () => {
+  it('adds a line priced on the server exactly as the product page prices it', async () => {
+    const c = await customer();
+    const p = await goldProduct();
+    const detail = (await t.app.inject({ url: `/api/product/find-by-id/${p.id}` })).json().data;
+    const add = await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 2, cart_user_id: c.userId }, c.cookie);
+    expect(add.statusCode).toBe(200);
+    expect(add.json()).toMatchObject({ message: 'Added to cart', cartCount: 2 });
+    const [line] = (await lines(c)).json();
+    expect(line).toMatchObject({ product_id: p.id, productId: p.id, quantity: 2, product_name: p.name });
+    expect(line.product_price_paise).toBe(detail.product_price_paise);
+    expect(line.product_price).toBe(detail.product_price_paise / 100);
+  });
+
+  it('prices a higher purity higher, and keeps different choices on separate lines', async () => {
+    const c = await customer();
+    const p = await goldProduct();
+    await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, purity: 14 }, c.cookie);
+    await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, purity: 24 }, c.cookie);
+    await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, purity: 24 }, c.cookie);
+    const got = (await lines(c)).json() as { options: { purity: number }; product_price_paise: number; quantity: number }[];
+    expect(got).toHaveLength(2);
+    const k14 = got.find((l) => l.options.purity === 14)!;
+    const k24 = got.find((l) => l.options.purity === 24)!;
+    expect(k24.quantity).toBe(2);
+    expect(k24.product_price_paise).toBeGreaterThan(k14.product_price_paise);
+  });
+
+  it('updates quantities, removes a line at 0, and deletes by cart id or product id', async () => {
+    const c = await customer();
+    const p = await goldProduct();
+    await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, size: 12 }, c.cookie);
+    await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, size: 14 }, c.cookie);
+    const [a, b] = (await lines(c)).json();
+    const upd = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/updateCart',
+      headers: { cookie: c.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify([
+        { product_id: p.id, quantity: 3, user_id: c.userId, cartId: a.cartId },
+        { product_id: p.id, quantity: 0, user_id: c.userId, cartId: b.cartId },
+      ]),
+    });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json().cartCount).toBe(3);
+    expect((await lines(c)).json()).toHaveLength(1);
+    const del = await t.app.inject({ method: 'POST', url: `/api/cart/delete/${a.cartId}/${c.userId}`, headers: { cookie: c.cookie } });
+    expect(del.json()).toMatchObject({ cartCount: 0 });
+    await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId }, c.cookie);
+    const byProduct = await t.app.inject({ method: 'POST', url: `/api/cart/delete/${p.id}/${c.userId}`, headers: { cookie: c.cookie } });
+    expect(byProduct.statusCode).toBe(200);
+    expect((await lines(c)).json()).toHaveLength(0);
+    const gone = await t.app.inject({ method: 'POST', url: `/api/cart/delete/${a.cartId}/${c.userId}`, headers: { cookie: c.cookie } });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('refuses out-of-stock pieces, unknown products, and bad quantities or options with a message', async () => {
+    const c = await customer();
+    const p = await goldProduct();
+    await t.database.db.update(schema.products).set({ stock: 0 }).where(eq(schema.products.id, p.id));
+    const sold = await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId }, c.cookie);
+    expect(sold.statusCode).toBe(409);
+    expect(sold.json().message).toMatch(/out of stock/);
+    await t.database.db.update(schema.products).set({ stock: 10 }).where(eq(schema.products.id, p.id));
+    expect((await multipart('/api/cart/add', { cart_product_id: 99999999, cart_quantity: 1, cart_user_id: c.userId }, c.cookie)).statusCode).toBe(404);
+    const bads: Record<string, string | number>[] = [{ cart_quantity: 0 }, { cart_quantity: 'lots' }, { purity: 9 }, { size: 31 }, { colour: 'Purple' }];
+    for (const bad of bads) {
+      const res = await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, ...bad }, c.cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+    const tooMany = await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 11, cart_user_id: c.userId }, c.cookie);
+    expect(tooMany.statusCode).toBe(409);
+  });
+
+  it('answers 401 without a session and 403 for another customer, on every cart call', async () => {
+    const a = await customer();
+    const b = await customer();
+    const p = await goldProduct();
+    const calls = (cookie?: string) => [
+      t.app.inject({ url: `/api/cart/find-by-user-id/${a.userId}`, ...(cookie ? { headers: { cookie } } : {}) }),
+      multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: a.userId }, cookie),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart/updateCart',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        payload: JSON.stringify([{ quantity: 1, user_id: a.userId, cartId: 1 }]),
+      }),
+      t.app.inject({ method: 'POST', url: `/api/cart/delete/1/${a.userId}`, ...(cookie ? { headers: { cookie } } : {}) }),
+    ];
+    expect((await Promise.all(calls())).map((r) => r.statusCode)).toEqual([401, 401, 401, 401]);
+    expect((await Promise.all(calls(b.cookie))).map((r) => r.statusCode)).toEqual([403, 403, 403, 403]);
+  });
+
+  it('merges the guest cart at login, adding quantities, and skips what cannot be bought', async () => {
+    const p = await goldProduct();
+    const guest = JSON.stringify([{ productId: p.id, quantity: 2 }, { productId: 99999999, quantity: 1 }, { productId: 'x', quantity: 1 }]);
+    const c = await customer(guest);
+    const got = (await lines(c)).json();
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ productId: p.id, quantity: 2 });
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { DIAMOND_QUALITIES, GOLD_QUALITIES, METAL_COLOURS } from './constants.ts';
+
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), z.coerce.number().pipe(schema).optional());
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, { error: message }).optional());
+
+/** POST /api/cart/add (multipart cart_product_id, cart_quantity, cart_user_id, plus the product page's choices). */
+export const CartAddSchema = z.object({
+  cart_product_id: z.coerce.number({ error: 'cart_product_id must be a product id' }).int().positive().max(2_147_483_647),
+  cart_quantity: z.preprocess(
+    (v) => (v === '' || v === undefined ? 1 : v),
+    z.coerce.number({ error: 'Quantity must be a whole number.' }).int('Quantity must be a whole number.').min(1, 'Quantity must be at least 1.').max(99, 'At most 99 of one piece per order.'),
+  ),
+  cart_user_id: z.union([z.string(), z.number()], { error: 'cart_user_id is required' }),
+  purity: optionalNumber(z.number().int().refine((n) => (GOLD_QUALITIES as readonly number[]).includes(n), 'Gold quality must be 14, 18, 22 or 24 kt.')),
+  size: optionalNumber(z.number().int().min(1, 'Size must be 1 to 30.').max(30, 'Size must be 1 to 30.')),
+  colour: optionalEnum(METAL_COLOURS, 'Colour must be Yellow Gold, Rose Gold or White Gold.'),
+  diamond_quality: optionalEnum(DIAMOND_QUALITIES, 'Diamond quality must be SI-IJ, SI-GH, VVS-GH or VVS-EF.'),
+});
+export type CartAdd = z.infer<typeof CartAddSchema>;
+
+/** POST /api/cart/updateCart: JSON list; quantity 0 removes the line (DECISIONS §4). */
+export const CartUpdateSchema = z
+  .array(
+    z.object({
+      product_id: z.coerce.number().int().positive().optional(),
+      quantity: z.coerce.number({ error: 'Quantity must be a whole number.' }).int('Quantity must be a whole number.').min(0, 'Quantity cannot be below 0.').max(99, 'At most 99 of one piece per order.'),
+      user_id: z.union([z.string(), z.number()]),
+      cartId: z.coerce.number({ error: 'cartId must be a number' }).int().positive(),
+    }),
+  )
+  .max(200, 'Too many lines.');
+
+/** One line of GET /api/cart/find-by-user-id/{userId} (spec §3 names; prices in rupees, plus paise). */
+export const CartLineSchema = z.object({
+  cartId: z.number().int(),
+  product_id: z.number().int(),
+  productId: z.number().int(),
+  quantity: z.number().int(),
+  product_name: z.string(),
+  product_parent_image: z.string(),
+  product_price: z.number(),
+  product_price_paise: z.number().int(),
+  product_offer_price: z.number(),
+  product_stock_status: z.string(),
+  options: z.object({
+    purity: z.number().int().optional(),
+    size: z.number().int().optional(),
+    colour: z.string().optional(),
+    diamondQuality: z.string().optional(),
+  }),
+});
+export type CartLine = z.infer<typeof CartLineSchema>;
+
+export const CartAddAnswerSchema = z.object({ message: z.string(), cartId: z.number().int(), cartCount: z.number().int() });
