@@ -109,3 +109,12 @@ export const ResetPasswordSchema = z
     confirmPassword: z.string({ error: 'Please confirm the new password.' }),
   })
   .refine((r) => r.password === r.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match.' });
+
+/** POST /api/sizer-requests: the product page's 'Get Free Sizer' form. */
+export const SizerRequestSchema = z.object({
+  name: z.string({ error: 'Please enter your name.' }).trim().min(2, 'Please enter your name.').max(80, 'Name is too long.'),
+  phone: z.string({ error: 'Please enter your mobile number.' }).trim().regex(INDIAN_MOBILE, 'Please enter a valid 10-digit Indian mobile number.'),
+  email: EmailSchema,
+  address: z.string({ error: 'Please enter the address to send the sizer to.' }).trim().min(10, 'Please enter the full address with its pincode.').max(400, 'Address is too long.'),
+  productId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().max(2_147_483_647).optional()),
+});

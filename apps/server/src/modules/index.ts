@@ -5,6 +5,7 @@ import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
 import { settingsModule } from './settings/routes.ts';
 import { storesModule } from './stores/routes.ts';
+import { sizerModule } from './stores/sizer.ts';
 
 /** Every API module, mounted under /api by buildApp. */
-export const modules: FastifyPluginAsync<ModuleDeps>[] = [settingsModule, storesModule, catalogModule, accountsModule, cartModule];
+export const modules: FastifyPluginAsync<ModuleDeps>[] = [settingsModule, storesModule, catalogModule, accountsModule, cartModule, sizerModule];

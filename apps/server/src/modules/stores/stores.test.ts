@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(() => t?.close());
+
+const json = (url: string, body: object) =>
+  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+
+describe('stores, settings, pincode and sizer', () => {
+  it('lists the stores of the six cities', async () => {
+    const res = await t.app.inject({ url: '/api/stores' });
+    const cities = new Set((res.json().data as { city: string }[]).map((s) => s.city));
+    expect(res.json().data.length).toBeGreaterThanOrEqual(24);
+    expect([...cities].sort()).toEqual(['Bangalore', 'Chennai', 'Delhi', 'Kolkata', 'Mumbai', 'Pune']);
+  });
+
+  it('answers the store settings the shell shows', async () => {
+    const res = await t.app.inject({ url: '/api/settings' });
+    expect(res.json()).toMatchObject({ storeName: 'Milli', returnWindowDays: 15, shippingFeePaise: 299, deliveryDays: 15 });
+  });
+
+  it('gives a delivery date and the nearest stores for a PIN, and says when a PIN is invalid or unserved', async () => {
+    const ok = (await t.app.inject({ url: '/api/stores/pincode/600017' })).json();
+    expect(ok).toMatchObject({ ok: true, pincode: '600017', deliveryDays: 15 });
+    expect(ok.deliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(ok.stores[0].city).toBe('Chennai');
+    expect((await t.app.inject({ url: '/api/stores/pincode/12ab' })).json()).toMatchObject({ ok: false, reason: 'invalid' });
+    expect((await t.app.inject({ url: '/api/stores/pincode/744101' })).json()).toMatchObject({ ok: false, reason: 'unserved' });
+  });
+
+  it('saves a sizer request and refuses one with bad fields', async () => {
+    const ok = await json('/api/sizer-requests', { name: 'Asha', phone: '9840012345', email: 'asha@example.in', address: '12 Anna Salai, Chennai 600002', productId: 1 });
+    expect(ok.statusCode).toBe(200);
+    const rows = await t.database.db.query.sizerRequests.findMany();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Asha', status: 'New' });
+    const bad = await json('/api/sizer-requests', { name: '', phone: '123', email: 'x', address: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/name/);
+  });
+
+  it('serves the demo drawings, and 404s anything else under /media/art', async () => {
+    const art = await t.app.inject({ url: '/media/art/ring/yellow-gold/3.svg' });
+    expect(art.statusCode).toBe(200);
+    expect(art.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(art.headers['cache-control']).toMatch(/immutable/);
+    expect(art.body).toMatch(/^<svg/);
+    expect((await t.app.inject({ url: '/media/art/ring/unobtainium/3.svg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/media/art/../../etc/passwd' })).statusCode).toBe(404);
+  });
+
+  it('answers an unknown API path with JSON 404 and a malformed one with 400, never 500', async () => {
+    const missing = await t.app.inject({ url: '/api/no-such-thing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBeTruthy();
+    const bad = await t.app.inject({ url: '/api/product/find-by-id/%E0%A4%A' });
+    expect(bad.statusCode).toBeLessThan(500);
+  });
+});
