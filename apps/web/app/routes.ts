@@ -37,5 +37,6 @@ export default [
   route('thank-you', 'routes/thank-you.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('error', 'routes/error.tsx'),
+  route('sitemap.xml', 'routes/sitemap.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -52,3 +52,44 @@ export function clearStoredUser(): void {
     // Storage unavailable: nothing was stored.
   }
 }
+
+/**
+ * Browser only: keeps the stored greeting (userData) in step with the session the server reports (the root
+ * loader's `user`), so it is written after a login redirect and dropped after a logout or an expired
+ * session, whichever page the visitor lands on.
+ */
+export function syncStoredUser(user: SessionUser | null): void {
+  try {
+    if (!user) {
+      window.localStorage.removeItem(USER_DATA_KEY);
+      return;
+    }
+    const next = JSON.stringify({ userId: user.userId, userName: user.userName });
+    if (window.localStorage.getItem(USER_DATA_KEY) !== next) window.localStorage.setItem(USER_DATA_KEY, next);
+  } catch {
+    // Storage unavailable: the session cookie still works, only the greeting cache is lost.
+  }
+}
+
+/** The spec's one-shot flag (local storage, string 'true'): set by a successful sign-up, read once by the login screen. */
+export const REGISTRATION_FLAG_KEY = 'registrationSuccess';
+
+/** Browser only: remember that a sign-up has just succeeded. */
+export function flagRegistrationSuccess(): void {
+  try {
+    window.localStorage.setItem(REGISTRATION_FLAG_KEY, 'true');
+  } catch {
+    // Storage unavailable: the login screen still learns it from ?registered=1.
+  }
+}
+
+/** Browser only: whether a sign-up has just succeeded; the flag is removed as it is read. */
+export function takeRegistrationSuccess(): boolean {
+  try {
+    const flagged = window.localStorage.getItem(REGISTRATION_FLAG_KEY) === 'true';
+    window.localStorage.removeItem(REGISTRATION_FLAG_KEY);
+    return flagged;
+  } catch {
+    return false;
+  }
+}

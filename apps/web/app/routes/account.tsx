@@ -1,21 +1,29 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, data } from 'react-router';
 import type { Route } from './+types/account';
+import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import { useShellData } from '../components/layout/shell-data.ts';
 import { LogoutButton, useLogoutError } from '../components/layout/logout-button.tsx';
+import { loadAccount, saveProfile } from '../features/account/auth-actions.server.ts';
+import { ACCOUNT_TEXT, type ProfileResult } from '../features/account/auth-results.ts';
+import { ACCOUNT_TABS, AccountTabList, panelId, tabId, useAccountTab, type AccountTab } from '../features/account/account-tabs.tsx';
+import { EditProfileForm } from '../features/account/edit-profile-form.tsx';
+import { FormAlert } from '../features/account/form-bits.tsx';
 import '../styles/screens/shells.css';
+import '../styles/screens/account.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') }, { name: 'robots', content: 'noindex' }];
 
-const TABS = [
-  { id: 'profile', label: 'Profile' },
-  { id: 'orders', label: 'Orders' },
-  { id: 'payments', label: 'Payments' },
-  { id: 'edit', label: 'Edit Profile' },
-  { id: 'logout', label: 'Logout' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+/** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadAccount(serverApi(context));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') === 'save-profile') return saveProfile(serverApi(context), form);
+  return data<ProfileResult>({ intent: 'save-profile', ok: false, message: 'Unknown request.' }, { status: 400 });
+}
 
 const ORDER_LISTS = [
   { to: '/active-orders', label: 'Active Orders', text: 'Orders on their way to you.' },
@@ -24,66 +32,76 @@ const ORDER_LISTS = [
   { to: '/cancelled-orders', label: 'Cancelled Orders', text: 'Orders that were cancelled, and their refunds.' },
 ];
 
-const EDIT_FIELDS = [
-  { id: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
-  { id: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
-  { id: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
-  { id: 'mobile', label: 'Mobile number', type: 'tel', autoComplete: 'tel' },
-  { id: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' },
-  { id: 'newPassword', label: 'New password', type: 'password', autoComplete: 'new-password' },
-  { id: 'confirmPassword', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
-] as const;
+function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab; children: React.ReactNode }) {
+  const label = ACCOUNT_TABS.find((t) => t.id === tab)?.label;
+  return (
+    <section
+      id={panelId(tab)}
+      role="tabpanel"
+      aria-labelledby={tabId(tab)}
+      hidden={tab !== active}
+      tabIndex={0}
+      className="card card-pad account-pane"
+    >
+      <h2 className="account-pane-title">{label}</h2>
+      {children}
+    </section>
+  );
+}
 
 /**
- * My Account (spec §2). The tabs are links (?tab=…), so each works without script and can be bookmarked.
- * Still to come with the account issue: the session guard, the profile's e-mail (GET
- * /api/users/user-details), saving the profile, and the payments list.
+ * My Account (spec §2): Profile, Orders, Payments, Edit Profile and Logout. Every pane is in the page; the
+ * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
-export default function Account() {
-  const [params] = useSearchParams();
-  const { user } = useShellData();
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, details } = loaderData;
+  const [tab, setTab] = useAccountTab();
   const logoutError = useLogoutError();
-  const asked = params.get('tab');
-  const tab: TabId = TABS.some((t) => t.id === asked) ? (asked as TabId) : 'profile';
+  const fullName = details ? `${details.first_name} ${details.last_name}`.trim() : '';
 
   return (
     <>
       <PageBanner title="My Account" />
       <div className="section">
-        <div className="container account">
-          <nav className="account-tabs" aria-label="My account">
-            <ul>
-              {TABS.map((t) => (
-                <li key={t.id}>
-                  <Link to={`/account?tab=${t.id}`} aria-current={t.id === tab ? 'page' : undefined} preventScrollReset>
-                    {t.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+        <div className="container account account--tabs">
+          <AccountTabList active={tab} onSelect={setTab} />
 
-          <section className="card card-pad account-pane" aria-labelledby="account-pane-title">
-            <h2 id="account-pane-title" className="account-pane-title">
-              {TABS.find((t) => t.id === tab)?.label}
-            </h2>
+          <div className="account-panes">
+            <Panel tab="profile" active={tab}>
+              {!details && <FormAlert tone="error">{ACCOUNT_TEXT.profileLoadFailed}</FormAlert>}
+              <dl className="profile-facts">
+                <dt>Name</dt>
+                <dd>{fullName || details?.user_name || user.userName}</dd>
+                <dt>Username</dt>
+                <dd>{details?.user_name ?? user.userName}</dd>
+                {details && (
+                  <>
+                    <dt>E-mail</dt>
+                    <dd>{details.user_email}</dd>
+                  </>
+                )}
+                {details?.mobile && (
+                  <>
+                    <dt>Mobile</dt>
+                    <dd>{details.mobile}</dd>
+                  </>
+                )}
+              </dl>
+              {details && !fullName && (
+                <p className="muted profile-nudge">
+                  Add your name and mobile number under{' '}
+                  <a href="/account?tab=edit" onClick={(event) => {
+                      event.preventDefault();
+                      setTab('edit');
+                    }}>
+                    Edit Profile
+                  </a>{' '}
+                  so our team can reach you about your orders.
+                </p>
+              )}
+            </Panel>
 
-            {tab === 'profile' &&
-              (user ? (
-                <dl className="profile-facts">
-                  <dt>Name</dt>
-                  <dd>{user.userName}</dd>
-                </dl>
-              ) : (
-                <div className="empty-state">
-                  <p>Please log in to see your account.</p>
-                  <Link to="/login" className="btn btn-primary btn-sm">
-                    Login
-                  </Link>
-                </div>
-              ))}
-
-            {tab === 'orders' && (
+            <Panel tab="orders" active={tab}>
               <ul className="account-order-links">
                 {ORDER_LISTS.map((l) => (
                   <li key={l.to}>
@@ -94,44 +112,27 @@ export default function Account() {
                   </li>
                 ))}
               </ul>
-            )}
+            </Panel>
 
-            {tab === 'payments' && (
+            <Panel tab="payments" active={tab}>
               <div className="empty-state">
                 <p className="empty-state-title">No payments yet</p>
                 <p className="muted">Advances for your custom designs and your Milli Harvest instalments will be listed here.</p>
               </div>
-            )}
+            </Panel>
 
-            {tab === 'edit' && (
-              <form method="post" className="form-grid">
-                {EDIT_FIELDS.map((f) => (
-                  <div key={f.id} className="form-field">
-                    <label htmlFor={`profile-${f.id}`}>{f.label}</label>
-                    <input id={`profile-${f.id}`} name={f.id} type={f.type} autoComplete={f.autoComplete} />
-                  </div>
-                ))}
-                <p className="field-hint span-2">To change your password, fill in the current password and the new one twice.</p>
-                <div className="span-2">
-                  <button type="submit" className="btn btn-primary">
-                    Save Changes
-                  </button>
-                </div>
-              </form>
-            )}
+            <Panel tab="edit" active={tab}>
+              <EditProfileForm details={details} result={actionData} />
+            </Panel>
 
-            {tab === 'logout' && (
+            <Panel tab="logout" active={tab}>
               <div className="stack">
                 <p>Leaving already? Your cart and wish list will be waiting for you.</p>
-                {logoutError && (
-                  <p className="alert-error" role="alert">
-                    {logoutError}
-                  </p>
-                )}
+                {logoutError && <FormAlert tone="error">{logoutError}</FormAlert>}
                 <LogoutButton className="btn btn-primary" />
               </div>
-            )}
-          </section>
+            </Panel>
+          </div>
         </div>
       </div>
     </>

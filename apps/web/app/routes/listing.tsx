@@ -1,120 +1,183 @@
-import { Form, Link, useSearchParams } from 'react-router';
+import { Link, data, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { Route } from './+types/listing';
-import { COLOUR_FILTERS, PRICE_BANDS, SORT_OPTIONS, STONE_AND_METAL_FILTERS, categoryQueryName } from '@milli/contracts';
-import { pageTitle } from '../lib/meta.ts';
+import { MESSAGES, type ProductPage } from '@milli/contracts';
+import { ApiError, serverApi } from '../lib/api.ts';
+import { STORE_DESCRIPTION, pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { useShellData } from '../components/layout/shell-data.ts';
+import { ErrorScreen } from '../components/layout/status-screens.tsx';
+import { listingHeading } from '../features/catalog/catalog-text.ts';
+import { ActiveFilters, FilterPanel } from '../features/catalog/filter-panel.tsx';
+import { ListingCartBlock, ListingSearch } from '../features/catalog/listing-sidebar.tsx';
+import { listingHref, parseListing, productListPath, showingRange } from '../features/catalog/listing-url.ts';
+import { Pagination } from '../features/catalog/pagination.tsx';
+import { ProductCard } from '../features/catalog/product-card.tsx';
+import { SortControl } from '../features/catalog/sort-control.tsx';
 import '../styles/screens/shells.css';
+import '../styles/screens/catalog.css';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('All Jewellery') }];
+export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
+  if (error) return [{ title: pageTitle('Page not found') }, { name: 'robots', content: 'noindex' }];
+  const heading = loaded ? listingHeading(loaded.state.filter) : 'All Jewellery';
+  return [
+    { title: pageTitle('All Jewellery') },
+    {
+      name: 'description',
+      content: heading === 'All Jewellery' ? STORE_DESCRIPTION : `${heading} from Milli: certified, hallmarked and priced at today’s rates.`,
+    },
+  ];
+};
 
-/** The filter address of one value, as the spec writes it: /alljewellery/productfilter/{json}. */
-const filterHref = (filter: Record<string, string | number>) =>
-  `/alljewellery/productfilter/${encodeURIComponent(JSON.stringify(filter))}`;
+/** The price-band routes keep their own address in links (jewellery-by-price, jewellery-by-price1…6). */
+function priceBaseOf(pathname: string): string | undefined {
+  return /^\/(jewellery-by-price[1-6]?)\//i.exec(pathname)?.[1]?.toLowerCase();
+}
+
+const EMPTY_PAGE: ProductPage = { data: [], currentPage: 1, totalPages: 0, totalResults: 0 };
 
 /**
- * The listing layout (spec §2) for all-jewellery, price-band and filter routes. Products, the 'Showing X
- * to Y of Z results' line and pagination appear with the listing issue, once there is data to show;
- * until then nothing pretends to be a result.
+ * GET /api/product/productList with the address's filters, sort and page. An address that cannot be
+ * read (bad JSON, words for numbers, min above max) is a 404 with the reason; the API refusing the
+ * query is the same; an API failure shows the layout with an apology instead of products.
  */
-export default function Listing() {
-  const { categories } = useShellData();
-  const [params] = useSearchParams();
-  const sort = params.get('sort') ?? '0';
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = parseListing(params, url.searchParams, priceBaseOf(url.pathname));
+  if (!parsed.ok) throw data({ reason: parsed.reason }, { status: 404 });
+  const { state } = parsed;
+  try {
+    const page = await serverApi(context).get<ProductPage>(productListPath(state));
+    const safe = page && Array.isArray(page.data) ? page : EMPTY_PAGE;
+    return { state, page: safe, failed: false };
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      throw data({ reason: error.message }, { status: 404 });
+    }
+    return data({ state, page: EMPTY_PAGE, failed: true }, { status: 503 });
+  }
+}
+
+function Results({ loaderData }: { loaderData: Route.ComponentProps['loaderData'] }) {
+  const { state, page, failed } = loaderData;
+  const total = page.totalResults;
+  if (failed) {
+    return (
+      <div className="alert-error" role="alert">
+        We could not load the jewellery just now. Please <Link to={listingHref(state)}>try again</Link> in a moment.
+      </div>
+    );
+  }
+  if (total === 0) {
+    return (
+      <div className="empty-state listing-empty">
+        <p className="empty-state-title">No products match</p>
+        <p className="muted">Try fewer filters, another price band or a different word.</p>
+        <Link to="/alljewellery" className="btn btn-primary">
+          Clear filters
+        </Link>
+      </div>
+    );
+  }
+  if (page.data.length === 0) {
+    return (
+      <div className="empty-state listing-empty">
+        <p className="empty-state-title">This page is past the end</p>
+        <p className="muted">
+          There {page.totalPages === 1 ? 'is 1 page' : `are ${page.totalPages} pages`} of results.
+        </p>
+        <Link to={listingHref({ ...state, page: Math.max(1, page.totalPages) })} className="btn btn-primary">
+          Go to the last page
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="product-grid">
+        {page.data.map((product, i) => (
+          <li key={product.product_id}>
+            <ProductCard product={product} eager={i < 4} />
+          </li>
+        ))}
+      </ul>
+      <Pagination state={state} totalPages={page.totalPages} />
+    </>
+  );
+}
+
+/** The listing (spec §2) for all-jewellery, page, filter and price-band addresses. */
+export default function Listing({ loaderData }: Route.ComponentProps) {
+  const { categories, tagsByCategory, otherStones, cart } = useShellData();
+  const { state, page } = loaderData;
+  const { start, end } = showingRange(state.page, page.totalResults);
+  const heading = listingHeading(state.filter);
   return (
     <>
       <PageBanner title="All Jewellery" crumb="Products" />
-      <div className="section">
+      <div className="section listing-section">
         <div className="container listing">
-          <aside className="listing-side" aria-label="Filters">
-            <Form method="get" action="/alljewellery" role="search" className="side-block">
-              <div className="form-field">
-                <label htmlFor="listing-q">Search products</label>
-                <input id="listing-q" name="q" type="search" defaultValue={params.get('q') ?? ''} />
-              </div>
-            </Form>
-            <nav className="side-block" aria-labelledby="side-categories">
-              <h2 id="side-categories" className="side-title">
-                Categories
-              </h2>
-              <ul className="side-links">
-                {categories.map((c) => (
-                  <li key={c}>
-                    <Link to={filterHref({ category: categoryQueryName(c) })}>{c}</Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <nav className="side-block" aria-labelledby="side-price">
-              <h2 id="side-price" className="side-title">
-                Shop by price
-              </h2>
-              <ul className="side-links">
-                {PRICE_BANDS.map((b) => (
-                  <li key={b.label}>
-                    <Link to={filterHref(b.max === null ? { minPrice: b.min } : { minPrice: b.min, maxPrice: b.max })}>{b.label}</Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <nav className="side-block" aria-labelledby="side-stone">
-              <h2 id="side-stone" className="side-title">
-                Metal &amp; Stone
-              </h2>
-              <ul className="side-links">
-                {STONE_AND_METAL_FILTERS.map((s) => (
-                  <li key={s}>
-                    <Link to={filterHref({ stone: s })}>{s}</Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <nav className="side-block" aria-labelledby="side-colour">
-              <h2 id="side-colour" className="side-title">
-                Colour
-              </h2>
-              <ul className="side-links side-links--inline">
-                {COLOUR_FILTERS.map((c) => (
-                  <li key={c}>
-                    <Link to={filterHref({ colour: c })}>{c}</Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <div className="side-block side-promo">
-              <p className="side-title">Can’t find it?</p>
-              <p className="muted">Our designers will make it for you.</p>
-              <Link to="/custom-design" className="btn btn-gold btn-sm">
-                Custom design
-              </Link>
-              <p className="side-cart-links">
-                <Link to="/cart">View cart</Link> · <Link to="/checkout">Checkout</Link>
-              </p>
-            </div>
-          </aside>
-
           <section className="listing-main" aria-labelledby="listing-title">
-            <h2 id="listing-title" className="visually-hidden">
-              Products
+            <h2 id="listing-title" className="listing-title">
+              {heading}
+              {state.filter.q && <span className="listing-title-q"> matching “{state.filter.q}”</span>}
             </h2>
-            <Form method="get" className="listing-toolbar">
-              <div className="form-field">
-                <label htmlFor="listing-sort">Sort by</label>
-                <select id="listing-sort" name="sort" defaultValue={sort}>
-                  {SORT_OPTIONS.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className="btn btn-outline btn-sm">
-                Sort
-              </button>
-            </Form>
+            <div className="listing-toolbar">
+              <p className="listing-count" role="status">
+                {page.totalResults > 0 && page.data.length > 0
+                  ? `Showing ${start} to ${end} of ${page.totalResults} results`
+                  : `${page.totalResults} results`}
+              </p>
+              <a href="#listing-filters" className="btn btn-outline btn-sm listing-filters-jump">
+                Filters
+              </a>
+              <SortControl state={state} />
+            </div>
+            <ActiveFilters state={state} />
+            <Results loaderData={loaderData} />
           </section>
+
+          <aside className="listing-side" id="listing-filters" aria-label="Search and filters">
+            <ListingSearch state={state} />
+            <FilterPanel state={state} categories={categories} tagsByCategory={tagsByCategory} otherStones={otherStones} />
+            <ListingCartBlock cart={cart} />
+          </aside>
         </div>
       </div>
     </>
+  );
+}
+
+/** An address the listing cannot read: the 404 screen, with the reason, and a way back to everything. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const reason =
+    isRouteErrorResponse(error) && error.data && typeof error.data === 'object' && 'reason' in error.data
+      ? String((error.data as { reason: unknown }).reason)
+      : null;
+  if (!isRouteErrorResponse(error) || error.status !== 404) {
+    if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
+    return <ErrorScreen status={isRouteErrorResponse(error) ? error.status : 500} />;
+  }
+  return (
+    <section className="status-screen" aria-labelledby="status-title">
+      <div className="container status-inner">
+        <p className="status-code" aria-hidden="true">
+          404
+        </p>
+        <h1 id="status-title" className="status-title">
+          <span className="visually-hidden">404: </span>
+          {MESSAGES.notFound}
+        </h1>
+        <p className="status-text">{reason ?? 'This listing address cannot be read.'}</p>
+        <div className="status-actions">
+          <Link to="/alljewellery" className="btn btn-primary">
+            See all jewellery
+          </Link>
+          <Link to="/" className="btn btn-outline">
+            Back to Home
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,16 +1,58 @@
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Form, Link } from 'react-router';
+import { MESSAGES } from '@milli/contracts';
 import type { Route } from './+types/login';
+import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
+import { takeRegistrationSuccess } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
+import { logIn, redirectIfLoggedIn } from '../features/account/auth-actions.server.ts';
+import { ACCOUNT_TEXT, LOGIN_BANNER_PARAMS } from '../features/account/auth-results.ts';
+import { Field, FormAlert, useSubmitting } from '../features/account/form-bits.tsx';
 import '../styles/screens/shells.css';
+import '../styles/screens/account.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Login') }];
 
+/** Already logged in: straight home (spec §2). The query flags carry one-time banners across a redirect. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectIfLoggedIn(serverApi(context));
+  const params = new URL(request.url).searchParams;
+  return {
+    registered: params.get(LOGIN_BANNER_PARAMS.registered) === '1',
+    reset: params.get(LOGIN_BANNER_PARAMS.reset) === '1',
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return logIn(serverApi(context), request);
+}
+
+/** The banner flags are shown once: a reload or a bookmark of this address does not show them again. */
+function useOneTimeBanners(fromServer: { registered: boolean; reset: boolean }) {
+  const [registeredHere, setRegisteredHere] = useState(false);
+  useEffect(() => {
+    // Spec §3: the registrationSuccess flag is read once on the login screen, then removed.
+    if (takeRegistrationSuccess()) setRegisteredHere(true);
+    const url = new URL(window.location.href);
+    const flags = Object.values(LOGIN_BANNER_PARAMS);
+    if (flags.some((name) => url.searchParams.has(name))) {
+      for (const name of flags) url.searchParams.delete(name);
+      // history.state is the router's own entry: kept as is, only the address changes.
+      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    }
+  }, []);
+  return { registered: fromServer.registered || registeredHere, reset: fromServer.reset };
+}
+
 /**
- * Login (spec §2). The form's behaviour (POST /api/auth/login with the guest cart, the
- * 'Login Succesful' check, the stored greeting, the redirect home) arrives with the login issue.
+ * Login (spec §2, §8): E-mail Id (or username) and password; the guest cart goes along and is merged.
+ * Success lands on the home page logged in; a refusal shows the server's message in a red alert.
  */
-export default function Login() {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const banners = useOneTimeBanners(loaderData);
+  const submitting = useSubmitting();
+
   return (
     <>
       <PageBanner title="Login" />
@@ -19,22 +61,26 @@ export default function Login() {
           <div className="card card-pad auth-card">
             <h2 className="auth-title">Welcome back</h2>
             <p className="auth-lead">Log in to follow your orders, keep a wish list and see your custom designs.</p>
-            <form method="post" className="auth-form">
-              <div className="form-field">
-                <label htmlFor="login-username">E-mail Id</label>
-                <input id="login-username" name="username" type="text" autoComplete="username" inputMode="email" />
-              </div>
-              <div className="form-field">
-                <label htmlFor="login-password">Password</label>
-                <input id="login-password" name="password" type="password" autoComplete="current-password" />
-              </div>
+            {banners.registered && !actionData && <FormAlert tone="success">{MESSAGES.registrationSuccessBanner}</FormAlert>}
+            {banners.reset && !actionData && <FormAlert tone="success">{ACCOUNT_TEXT.resetDone}</FormAlert>}
+            {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
+            <Form method="post" className="auth-form">
+              <Field
+                id="login-username"
+                name="username"
+                label="E-mail Id"
+                autoComplete="username"
+                inputMode="email"
+                defaultValue={actionData?.username}
+              />
+              <Field id="login-password" name="password" label="Password" type="password" autoComplete="current-password" />
               <p className="auth-aside">
                 <Link to="/forgot-password">Forgot Password</Link>
               </p>
-              <button type="submit" className="btn btn-primary btn-block">
-                Login
+              <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+                {submitting ? 'Logging in…' : 'Login'}
               </button>
-            </form>
+            </Form>
             <p className="auth-switch">
               New to Milli? <Link to="/register">Create One</Link>
             </p>

@@ -1,71 +1,153 @@
-import { data } from 'react-router';
+import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/product-detail';
-import { DIAMOND_QUALITIES, GOLD_QUALITIES, MESSAGES, METAL_COLOURS, SIZE_OPTIONS, type ProductDetail } from '@milli/contracts';
-import { formatRupees } from '@milli/pricing';
+import type { PincodeCheck, ProductDetail } from '@milli/contracts';
 import { ApiError, serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { useShellData } from '../components/layout/shell-data.ts';
+import { CertBadges } from '../features/catalog/cert-badges.tsx';
+import { PincodeBox } from '../features/catalog/pincode-box.tsx';
+import {
+  addToCart,
+  addedClearCookie,
+  readAdded,
+  requestSizer,
+  type AddToCartResult,
+} from '../features/catalog/product-actions.server.ts';
+import { ProductPurchase } from '../features/catalog/product-purchase.tsx';
+import { jsonForScript, productJsonLd, productMeta } from '../features/catalog/product-seo.ts';
+import { ProductTabs } from '../features/catalog/product-tabs.tsx';
+import { PLACEHOLDER_IMAGE } from '../features/catalog/product-card.tsx';
+import type { SizerResult } from '../features/catalog/sizer-dialog.tsx';
 import '../styles/screens/shells.css';
+import '../styles/screens/catalog.css';
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: pageTitle(loaded?.product?.product_name ?? 'Product Details') },
-];
+export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
+  if (error || !loaded?.product) return [{ title: pageTitle(error ? 'Page not found' : 'Product Details') }];
+  return productMeta(loaded.product, loaded.origin, loaded.path);
+};
 
-/**
- * GET /api/product/find-by-id/{id}: an unknown product is a 404 page; any other failure leaves the
- * layout with a message instead of the product.
- */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,10}$/.test(params.id)) throw data(null, { status: 404 });
+const ID = /^\d{1,10}$/;
+
+function productId(raw: string | undefined): number | null {
+  if (!raw || !ID.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+async function checkPincode(api: ReturnType<typeof serverApi>, pincode: string): Promise<PincodeCheck> {
   try {
-    const answer = await serverApi(context).get<{ data: ProductDetail }>(`/api/product/find-by-id/${params.id}`);
-    return { product: answer?.data ?? null };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
-    return { product: null };
+    return await api.get<PincodeCheck>(`/api/stores/pincode/${encodeURIComponent(pincode.slice(0, 20))}`);
+  } catch {
+    return { ok: false, reason: 'invalid', message: 'We could not check this pincode just now. Please try again.' };
   }
 }
 
-const MATERIALS = ['Gold', 'Diamond', 'Silver', 'Stone'];
-
-function RadioRow({ name, legend, options, defaultValue }: { name: string; legend: string; options: readonly (string | number)[]; defaultValue?: string | number }) {
-  return (
-    <fieldset className="pd-options">
-      <legend>{legend}</legend>
-      <div className="chip-row">
-        {options.map((o) => (
-          <span key={o} className="chip">
-            <input id={`pd-${name}-${o}`} type="radio" name={name} value={o} defaultChecked={o === defaultValue} data-reveals={name === 'material' && o === 'Diamond' ? '' : undefined} />
-            <label htmlFor={`pd-${name}-${o}`}>{typeof o === 'number' ? `${o}kt` : o}</label>
-          </span>
-        ))}
-      </div>
-    </fieldset>
-  );
+/**
+ * GET /api/product/find-by-id/{id}, and with ?pincode= the delivery check beside it. An unknown or
+ * malformed id is the 404 screen; any other failure leaves an apology in the layout.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = productId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const api = serverApi(context);
+  const pincode = (url.searchParams.get('pincode') ?? '').trim();
+  const [found, pincodeCheck] = await Promise.all([
+    api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${id}`).then(
+      (answer) => ({ product: answer?.data ?? null, status: 200 }),
+      (error: unknown) => ({ product: null, status: error instanceof ApiError ? error.status : 502 }),
+    ),
+    pincode ? checkPincode(api, pincode) : Promise.resolve(null),
+  ]);
+  if (found.status === 404 || found.status === 400) throw data(null, { status: 404 });
+  const addedQuantity = readAdded(request.headers.get('cookie'), id);
+  const result = { product: found.product, pincode, pincodeCheck, addedQuantity, origin: url.origin, path: `/product-detail/${id}` };
+  const headers = addedQuantity !== null ? { 'Set-Cookie': addedClearCookie(id) } : undefined;
+  return data(result, { status: found.product ? 200 : 503, headers });
 }
 
-/**
- * Product detail: the layout of spec §2 around the real product. The price breakup, option pricing,
- * pincode check, sizer request and Add to Cart arrive with the product page issue.
- */
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const merged = new Headers();
+  for (const cookie of [...actionHeaders.getSetCookie(), ...loaderHeaders.getSetCookie()]) merged.append('Set-Cookie', cookie);
+  return merged;
+}
+
+/** Add to Cart and the sizer request: two forms of this page, told apart by their intent. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const id = productId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const api = serverApi(context);
+  const intent = form.get('intent');
+  if (intent === 'add-to-cart') {
+    const { result, setCookies, status } = await addToCart(api, request.headers.get('cookie'), id, form.get('quantity'));
+    const headers = new Headers();
+    for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+    if (result.ok) {
+      // POST, redirect, GET: the header's cart count and every loader read the new cart.
+      const pincode = new URL(request.url).searchParams.get('pincode');
+      return redirect(`/product-detail/${id}${pincode ? `?pincode=${encodeURIComponent(pincode)}` : ''}`, { headers });
+    }
+    return data<AddToCartResult | SizerResult>(result, { status, headers });
+  }
+  if (intent === 'sizer') {
+    const { result, status } = await requestSizer(api, id, form);
+    return data<AddToCartResult | SizerResult>(result, { status });
+  }
+  throw data(null, { status: 400 });
+}
+
 export default function ProductDetailScreen({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
-  const { settings } = useShellData();
-  const tags = product?.product_tags.split(',').map((t) => t.trim()).filter(Boolean) ?? [];
+  const { product, pincode, pincodeCheck, addedQuantity, origin, path } = loaderData;
+  const { settings, cspNonce } = useShellData();
+  const actionData = useActionData<typeof action>();
+  const cartResult: AddToCartResult | null =
+    actionData?.intent === 'add-to-cart'
+      ? actionData
+      : addedQuantity !== null && product
+        ? { intent: 'add-to-cart', ok: true, message: `Added to your cart: ${product.product_name} × ${addedQuantity}.` }
+        : null;
+  const sizerResult = actionData?.intent === 'sizer' ? actionData : null;
+
+  const gallery = product ? [...new Set([product.product_parent_image, ...product.product_images].filter(Boolean))] : [];
+  const goldPurity = product?.pricing.metal === 'gold' ? (product.product_purity ?? product.pricing.defaultPurity) : null;
+
   return (
     <>
       <PageBanner title="Product Details" parents={[{ label: 'Products', href: '/alljewellery' }]} crumb={product?.product_name ?? 'Product'} />
-      <div className="section">
+      {product && (
+        <script
+          type="application/ld+json"
+          nonce={cspNonce || undefined}
+          // The browser hides a nonce from the DOM after parsing, so hydration sees it empty.
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, origin, path)) }}
+        />
+      )}
+      <div className="section pd-section">
         <div className="container pd">
           <div className="pd-gallery">
             <div className="pd-image">
-              {product && <img src={product.product_parent_image || '/placeholder-jewel.svg'} alt={product.product_name} width={640} height={640} />}
+              <img
+                src={gallery[0] || PLACEHOLDER_IMAGE}
+                alt={product?.product_name ?? ''}
+                width={640}
+                height={640}
+                fetchPriority="high"
+                decoding="async"
+              />
             </div>
-            <ul className="pd-certs" aria-label="Certification">
-              <li>BIS Hallmarked</li>
-              <li>Certified Jewellery</li>
-            </ul>
+            {gallery.length > 1 && (
+              <ul className="pd-thumbs" aria-label="More pictures">
+                {gallery.slice(1, 5).map((src, i) => (
+                  <li key={src}>
+                    <img src={src} alt={`${product?.product_name ?? 'Product'}, view ${i + 2}`} width={120} height={120} loading="lazy" decoding="async" />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {product && <CertBadges goldPurity={goldPurity} huid={product.product_huid} />}
           </div>
 
           <div className="pd-info">
@@ -74,69 +156,9 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
                 We could not load this piece just now. Please try again in a moment.
               </p>
             ) : (
-              <>
-                <span className="section-eyebrow">{product.product_category === 'Fingerring' ? 'Rings' : product.product_category}</span>
-                <h2 className="pd-name">{product.product_name}</h2>
-                <p className="muted">{product.product_review_count} Reviews</p>
-                <p className="pd-price price">{formatRupees(product.product_price_paise)}</p>
-                <dl className="pd-facts">
-                  <dt>Availability</dt>
-                  <dd>{product.product_stock_status}</dd>
-                  <dt>SKU</dt>
-                  <dd>{product.product_sku}</dd>
-                  {tags.length > 0 && (
-                    <>
-                      <dt>Tags</dt>
-                      <dd>{tags.join(', ')}</dd>
-                    </>
-                  )}
-                </dl>
-              </>
+              <ProductPurchase key={product.product_id} product={product} cartResult={cartResult} sizerResult={sizerResult} />
             )}
-
-            <form method="get" className="pd-pincode">
-              <div className="form-field">
-                <label htmlFor="pd-pincode">{MESSAGES.pincodePrompt}</label>
-                <div className="inline-field">
-                  <input id="pd-pincode" name="pincode" type="text" inputMode="numeric" maxLength={6} autoComplete="postal-code" />
-                  <button type="submit" className="btn btn-outline">
-                    Check
-                  </button>
-                </div>
-              </div>
-            </form>
-
-            <form method="post" className="pd-choose">
-              <div className="reveal-toggle">
-                <RadioRow name="material" legend="Material" options={MATERIALS} defaultValue="Gold" />
-              </div>
-              <div className="reveal">
-                <RadioRow name="diamondQuality" legend="Diamond quality" options={DIAMOND_QUALITIES} />
-              </div>
-              <RadioRow name="colour" legend="Colour" options={METAL_COLOURS} defaultValue="Yellow Gold" />
-              <RadioRow name="purity" legend="Gold quality" options={GOLD_QUALITIES} defaultValue={22} />
-              <div className="form-grid">
-                <div className="form-field">
-                  <label htmlFor="pd-size">Size</label>
-                  <select id="pd-size" name="size" defaultValue="">
-                    <option value="">Choose a size</option>
-                    {SIZE_OPTIONS.map((s) => (
-                      <option key={s} value={s}>
-                        {s}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="form-field">
-                  <label htmlFor="pd-qty">Quantity</label>
-                  <input id="pd-qty" name="quantity" type="number" min="1" step="1" defaultValue={1} />
-                </div>
-              </div>
-              <button type="submit" className="btn btn-primary btn-block" disabled={!product}>
-                Add to Cart
-              </button>
-            </form>
-
+            <PincodeBox pincode={pincode} check={pincodeCheck} />
             <ul className="pd-notes">
               <li>Product will be delivered in {settings.deliveryDays} days</li>
               <li>{settings.returnWindowDays} day returnable</li>
@@ -147,43 +169,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
 
           {product && (
             <div className="pd-more">
-              <section aria-labelledby="pd-details-title">
-                <h2 id="pd-details-title" className="shell-h3">
-                  Details
-                </h2>
-                <p>{product.product_description}</p>
-              </section>
-              <section aria-labelledby="pd-info-title">
-                <h2 id="pd-info-title" className="shell-h3">
-                  Additional Info
-                </h2>
-                <table className="table table--facts">
-                  <tbody>
-                    <tr>
-                      <th scope="row">Metal</th>
-                      <td>{product.product_metal}</td>
-                    </tr>
-                    {product.product_purity !== null && (
-                      <tr>
-                        <th scope="row">Purity</th>
-                        <td>{product.product_purity} kt</td>
-                      </tr>
-                    )}
-                    {product.product_metal_weight_g !== null && (
-                      <tr>
-                        <th scope="row">Metal weight</th>
-                        <td>{product.product_metal_weight_g} g</td>
-                      </tr>
-                    )}
-                    {product.product_huid && (
-                      <tr>
-                        <th scope="row">HUID</th>
-                        <td>{product.product_huid}</td>
-                      </tr>
-                    )}
-                  </tbody>
-                </table>
-              </section>
+              <ProductTabs product={product} deliveryDays={settings.deliveryDays} returnDays={settings.returnWindowDays} />
             </div>
           )}
         </div>

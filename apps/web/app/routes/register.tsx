@@ -1,13 +1,41 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/register';
+import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
+import { flagRegistrationSuccess } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
+import { signUp } from '../features/account/auth-actions.server.ts';
+import { ACCOUNT_TEXT, LOGIN_BANNER_PARAMS } from '../features/account/auth-results.ts';
+import { Field, FormAlert, useSubmitting } from '../features/account/form-bits.tsx';
 import '../styles/screens/shells.css';
+import '../styles/screens/account.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Sign Up') }];
 
-/** Sign up (spec §2). Sending it (POST /api/auth/register, per-field errors, the success banner) is a later issue. */
-export default function Register() {
+export async function action({ request, context }: Route.ActionArgs) {
+  return signUp(serverApi(context), request);
+}
+
+/**
+ * Spec §4: an ok sign-up sets the registrationSuccess flag and goes to /login. The action's redirect
+ * carries ?registered=1 (which works without script); as the router follows it, the flag is set too.
+ */
+function useFlagOnSuccess() {
+  const navigation = useNavigation();
+  const target = navigation.state === 'loading' ? navigation.location : null;
+  const toLogin = !!target && target.pathname === '/login' && new URLSearchParams(target.search).get(LOGIN_BANNER_PARAMS.registered) === '1';
+  useEffect(() => {
+    if (toLogin) flagRegistrationSuccess();
+  }, [toLogin]);
+}
+
+/** Sign up (spec §2, §8): username, e-mail and password; the server's messages show under each field. */
+export default function Register({ actionData }: Route.ComponentProps) {
+  useFlagOnSuccess();
+  const submitting = useSubmitting();
+  const errors = actionData?.fieldErrors ?? {};
+
   return (
     <>
       <PageBanner title="Sign Up" />
@@ -16,26 +44,41 @@ export default function Register() {
           <div className="card card-pad auth-card">
             <h2 className="auth-title">Join the Milli family</h2>
             <p className="auth-lead">An account keeps your orders, wish list and custom designs in one place.</p>
-            <form method="post" className="auth-form">
-              <div className="form-field">
-                <label htmlFor="register-username">Username</label>
-                <input id="register-username" name="username" type="text" autoComplete="username" />
-              </div>
-              <div className="form-field">
-                <label htmlFor="register-email">E-mail</label>
-                <input id="register-email" name="email" type="email" autoComplete="email" />
-              </div>
-              <div className="form-field">
-                <label htmlFor="register-password">Password</label>
-                <input id="register-password" name="password" type="password" autoComplete="new-password" />
-              </div>
+            {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
+            <Form method="post" className="auth-form">
+              <Field
+                id="register-username"
+                name="username"
+                label="Username"
+                autoComplete="username"
+                defaultValue={actionData?.values.username}
+                error={errors.username}
+              />
+              <Field
+                id="register-email"
+                name="email"
+                label="E-mail"
+                type="email"
+                autoComplete="email"
+                defaultValue={actionData?.values.email}
+                error={errors.email}
+              />
+              <Field
+                id="register-password"
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+                error={errors.password}
+                hint={ACCOUNT_TEXT.passwordHint}
+              />
               <p className="auth-aside">
                 <Link to="/forgot-password">Forgot Password?</Link>
               </p>
-              <button type="submit" className="btn btn-primary btn-block">
-                Signup
+              <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+                {submitting ? 'Signing up…' : 'Signup'}
               </button>
-            </form>
+            </Form>
             <p className="auth-switch">
               Already have an account? <Link to="/login">Login</Link>
             </p>

@@ -1,14 +1,31 @@
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { MESSAGES } from '@milli/contracts';
+import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
+import { hasResetToken, setNewPassword } from '../features/account/auth-actions.server.ts';
+import { ACCOUNT_TEXT } from '../features/account/auth-results.ts';
+import { Field, FormAlert, useSubmitting } from '../features/account/form-bits.tsx';
 import '../styles/screens/shells.css';
+import '../styles/screens/account.css';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Reset Password') }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Reset Password') }, { name: 'robots', content: 'noindex' }];
 
-/** Reset password (spec §2). Setting the new password (then /login) is a later issue. */
-export default function ResetPassword() {
+/** Only a visitor who has just validated a code (the short-lived reset cookie) can set a password here. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { verified: hasResetToken(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return setNewPassword(serverApi(context), request);
+}
+
+/** Reset password (spec §2; DECISIONS §2): new + confirm, then /login with a success banner. */
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useSubmitting();
+  const expired = actionData ? actionData.expired : !loaderData.verified;
+
   return (
     <>
       <PageBanner title="Reset Password" />
@@ -16,20 +33,33 @@ export default function ResetPassword() {
         <div className="container">
           <div className="card card-pad auth-card">
             <h2 className="auth-title">{MESSAGES.resetPrompt}</h2>
-            <p className="auth-lead">Choose a password you have not used here before.</p>
-            <form method="post" className="auth-form">
-              <div className="form-field">
-                <label htmlFor="reset-new">New password</label>
-                <input id="reset-new" name="newPassword" type="password" autoComplete="new-password" />
+            {expired ? (
+              <div className="stack">
+                <FormAlert tone={actionData ? 'error' : 'info'}>{actionData?.message ?? ACCOUNT_TEXT.resetExpired}</FormAlert>
+                <Link to="/forgot-password" className="btn btn-primary btn-block">
+                  Get a new code
+                </Link>
               </div>
-              <div className="form-field">
-                <label htmlFor="reset-confirm">Confirm password</label>
-                <input id="reset-confirm" name="confirmPassword" type="password" autoComplete="new-password" />
-              </div>
-              <button type="submit" className="btn btn-primary btn-block">
-                Reset Password
-              </button>
-            </form>
+            ) : (
+              <>
+                <p className="auth-lead">Choose a password you have not used here before.</p>
+                {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
+                <Form method="post" className="auth-form">
+                  <Field
+                    id="reset-new"
+                    name="newPassword"
+                    label="New password"
+                    type="password"
+                    autoComplete="new-password"
+                    hint={ACCOUNT_TEXT.passwordHint}
+                  />
+                  <Field id="reset-confirm" name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
+                  <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+                    {submitting ? 'Saving…' : 'Reset Password'}
+                  </button>
+                </Form>
+              </>
+            )}
             <p className="auth-switch">
               <Link to="/login">Back to Log-in</Link>
             </p>

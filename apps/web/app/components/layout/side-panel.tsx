@@ -1,8 +1,9 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { formatRupees } from '@milli/pricing';
 import type { MiniCart } from '../../lib/cart-cookie.ts';
 import { Drawer } from './drawer.tsx';
-import { BagIcon, SearchIcon } from './icons.tsx';
+import { HeaderSearch } from './header-search.tsx';
+import { BagIcon } from './icons.tsx';
 
 export const SIDE_PANEL_ID = 'side-panel';
 
@@ -10,24 +11,7 @@ export const SIDE_PANEL_ID = 'side-panel';
 export function SidePanel({ open, onClose, cart }: { open: boolean; onClose: () => void; cart: MiniCart }) {
   return (
     <Drawer id={SIDE_PANEL_ID} open={open} onClose={onClose} side="right" title="Search & cart" className="side-panel">
-      <Form method="get" action="/alljewellery" role="search" className="panel-search">
-        <label htmlFor="panel-search-q" className="visually-hidden">
-          Search jewellery
-        </label>
-        <input
-          id="panel-search-q"
-          name="q"
-          type="search"
-          placeholder="Search jewellery…"
-          autoComplete="off"
-          enterKeyHint="search"
-          maxLength={200}
-          required
-        />
-        <button type="submit" className="panel-search-btn" aria-label="Search">
-          <SearchIcon size={20} />
-        </button>
-      </Form>
+      <HeaderSearch />
 
       <section className="mini-cart" aria-labelledby="mini-cart-title">
         <h3 className="mini-cart-title" id="mini-cart-title">

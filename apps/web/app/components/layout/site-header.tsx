@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { MATERIALS, STICKY_HEADER_AFTER_PX } from '@milli/contracts';
+import { syncStoredUser } from '../../lib/session.ts';
 import { telHref } from './contact.ts';
 import { BagIcon, HeartIcon, MenuIcon, PhoneIcon, SearchIcon } from './icons.tsx';
 import { LogoMark } from './logo.tsx';
@@ -79,6 +80,13 @@ export function SiteHeader({ data }: { data: ShellData }) {
   const [panel, setPanel] = useState<Panel>(null);
   const stuck = useScrollPast(STICKY_HEADER_AFTER_PX);
   const location = useLocation();
+
+  // The stored greeting follows the session cookie: written after login, gone after logout.
+  const userId = user?.userId;
+  const userName = user?.userName;
+  useEffect(() => {
+    syncStoredUser(userId !== undefined && userName !== undefined ? { userId, userName } : null);
+  }, [userId, userName]);
 
   const lastKey = useRef(location.key);
   useEffect(() => {

@@ -1,0 +1,273 @@
+import { data, redirect } from 'react-router';
+import { MESSAGES, type UserDetails } from '@milli/contracts';
+import type { ApiClient } from '../../lib/api.ts';
+import { readCartCookie, readCookie } from '../../lib/cart-cookie.ts';
+import { loadSessionUser, type SessionUser } from '../../lib/session.ts';
+import {
+  ACCOUNT_TEXT,
+  LOGIN_BANNER_PARAMS,
+  PROFILE_FIELDS,
+  type ForgotResult,
+  type LoginResult,
+  type OtpResult,
+  type ProfileField,
+  type ProfileResult,
+  type RegisterField,
+  type RegisterResult,
+  type ResetResult,
+} from './auth-results.ts';
+
+/**
+ * The account screens' actions: each reads its form, makes the one API call the specification names
+ * (in process, with the visitor's cookie), and either redirects — passing on the API's Set-Cookie
+ * headers (session, cleared guest cart) — or answers what the screen should show.
+ */
+
+interface ApiAnswer {
+  status: number;
+  ok: boolean;
+  body: unknown;
+  setCookies: string[];
+}
+
+/** One API call; null when it could not be made at all (the screens then show their fallback text). */
+async function call(api: ApiClient, path: string, init: RequestInit): Promise<ApiAnswer | null> {
+  try {
+    const res = await api.raw(path, { ...init, headers: { accept: 'application/json', ...init.headers } });
+    const type = res.headers.get('content-type') ?? '';
+    const body: unknown = type.includes('application/json') ? await res.json().catch(() => null) : null;
+    return { status: res.status, ok: res.ok, body, setCookies: res.headers.getSetCookie() };
+  } catch {
+    return null;
+  }
+}
+
+const json = (method: string, body: object): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+function field(body: unknown, name: string): unknown {
+  return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+/** The API's readable message for a refused call (4xx), else null: a 5xx or a missing answer gets the screen's fallback. */
+function refusal(answer: ApiAnswer | null): string | null {
+  if (!answer || answer.status >= 500) return null;
+  const message = field(answer.body, 'message');
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+/** The status an action answers with when the API refused (its own 4xx) or failed (502). */
+const failStatus = (answer: ApiAnswer | null) => (answer && answer.status >= 400 && answer.status < 500 ? answer.status : 502);
+
+function withCookies(cookies: readonly string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return headers;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+/** Passwords are sent exactly as typed: spaces count. */
+const secret = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+const multipart = (fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+};
+
+// ---------- login and sign-up ----------
+
+/** Already logged in: the login screen sends the visitor home (spec §2). */
+export async function redirectIfLoggedIn(api: ApiClient): Promise<void> {
+  if (await loadSessionUser(api)) throw redirect('/');
+}
+
+/**
+ * Login (spec §7, §8): multipart username + password, plus the guest cart from the cartItems cookie
+ * so the server merges it. Success is an ok answer whose message is exactly 'Login Succesful'; then the
+ * session cookie (and the cleared guest cart) go back with the redirect home.
+ */
+export async function logIn(api: ApiClient, request: Request) {
+  const form = await request.formData();
+  const username = text(form, 'username');
+  const fields: Record<string, string> = { username, password: secret(form, 'password') };
+  const cart = readCartCookie(request.headers.get('cookie'));
+  if (cart.length > 0) fields.cartItems = JSON.stringify(cart);
+
+  const answer = await call(api, '/api/auth/login', { method: 'POST', body: multipart(fields) });
+  if (answer?.ok && field(answer.body, 'message') === MESSAGES.loginSuccess) {
+    return redirect('/', { headers: withCookies(answer.setCookies) });
+  }
+  const message = (answer && !answer.ok && refusal(answer)) || MESSAGES.loginFallback;
+  return data<LoginResult>({ message, username }, { status: answer && !answer.ok ? failStatus(answer) : 502 });
+}
+
+/**
+ * Sign up (spec §7, §8): multipart username, email, password. Success goes to /login with the banner;
+ * a refusal shows the fallback line plus the server's message per field (or its one message, e.g. 429).
+ */
+export async function signUp(api: ApiClient, request: Request) {
+  const form = await request.formData();
+  const values = { username: text(form, 'username'), email: text(form, 'email') };
+  const answer = await call(api, '/api/auth/register', {
+    method: 'POST',
+    body: multipart({ ...values, password: secret(form, 'password') }),
+  });
+  if (answer?.ok) return redirect(`/login?${LOGIN_BANNER_PARAMS.registered}=1`);
+
+  const fieldErrors: RegisterResult['fieldErrors'] = {};
+  const message = answer && answer.status < 500 ? field(answer.body, 'message') : undefined;
+  if (message && typeof message === 'object') {
+    for (const name of ['username', 'email', 'password'] as RegisterField[]) {
+      const value = (message as Record<string, unknown>)[name];
+      if (typeof value === 'string' && value) fieldErrors[name] = value;
+    }
+  }
+  const alert = typeof message === 'string' && message ? message : MESSAGES.registerFallback;
+  return data<RegisterResult>({ message: alert, fieldErrors, values }, { status: failStatus(answer) });
+}
+
+// ---------- forgotten password: e-mail, code, new password ----------
+
+/** The verified reset state, carried from /otp to /reset-password. */
+export const RESET_COOKIE = 'milli_reset';
+const RESET_MAX_AGE_S = 600;
+
+/**
+ * Http-only, so page scripts never see the token, and not in the URL, so it stays out of history and logs.
+ * Path=/ rather than /reset-password: with script, the form posts to /reset-password.data, which a
+ * cookie scoped to /reset-password would not reach.
+ */
+function resetCookie(request: Request, token: string, maxAge: number): string {
+  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+  return `${RESET_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+function readResetToken(request: Request): string | null {
+  const raw = readCookie(request.headers.get('cookie'), RESET_COOKIE);
+  if (!raw) return null;
+  try {
+    return decodeURIComponent(raw) || null;
+  } catch {
+    return null;
+  }
+}
+
+export const hasResetToken = (request: Request) => readResetToken(request) !== null;
+
+/** Forgot password: its own call; the answer never says whether the account exists. Then /otp for that e-mail. */
+export async function requestCode(api: ApiClient, request: Request) {
+  const form = await request.formData();
+  const email = text(form, 'email');
+  const answer = await call(api, '/api/auth/forgot-password', json('POST', { email }));
+  if (answer?.ok) return redirect(`/otp?email=${encodeURIComponent(email)}`);
+  return data<ForgotResult>({ message: refusal(answer) ?? ACCOUNT_TEXT.forgotFallback, email }, { status: failStatus(answer) });
+}
+
+/**
+ * /otp: 'verify' checks the four boxes' code (then the reset token goes into the short-lived cookie and
+ * the visitor to /reset-password); 'resend' asks for a fresh code for the same e-mail.
+ */
+export async function checkCode(api: ApiClient, request: Request) {
+  const form = await request.formData();
+  const email = text(form, 'email');
+
+  if (form.get('intent') === 'resend') {
+    const answer = await call(api, '/api/auth/forgot-password', json('POST', { email }));
+    const result: OtpResult = answer?.ok
+      ? { intent: 'resend', ok: true, message: ACCOUNT_TEXT.codeResent(email) }
+      : { intent: 'resend', ok: false, message: refusal(answer) ?? ACCOUNT_TEXT.forgotFallback };
+    return data(result, { status: answer?.ok ? 200 : failStatus(answer) });
+  }
+
+  const otp = [1, 2, 3, 4].map((n) => text(form, `otp${n}`)).join('');
+  const answer = await call(api, '/api/auth/verify-otp', json('POST', { email, otp }));
+  const token = answer?.ok ? field(answer.body, 'resetToken') : undefined;
+  if (typeof token === 'string' && token) {
+    return redirect('/reset-password', { headers: withCookies([resetCookie(request, token, RESET_MAX_AGE_S)]) });
+  }
+  return data<OtpResult>(
+    { intent: 'verify', ok: false, message: refusal(answer) ?? ACCOUNT_TEXT.otpFallback },
+    { status: failStatus(answer) },
+  );
+}
+
+/** /reset-password: new + confirm with the token from the cookie; success ends the cookie and goes to /login. */
+export async function setNewPassword(api: ApiClient, request: Request) {
+  const form = await request.formData();
+  const resetToken = readResetToken(request);
+  if (!resetToken) return data<ResetResult>({ message: ACCOUNT_TEXT.resetExpired, expired: true }, { status: 400 });
+
+  const answer = await call(
+    api,
+    '/api/auth/reset-password',
+    json('POST', { resetToken, password: secret(form, 'newPassword'), confirmPassword: secret(form, 'confirmPassword') }),
+  );
+  if (answer?.ok) {
+    return redirect(`/login?${LOGIN_BANNER_PARAMS.reset}=1`, { headers: withCookies([resetCookie(request, '', 0)]) });
+  }
+  const expired = field(answer?.body, 'code') === 'RESET_EXPIRED';
+  return data<ResetResult>(
+    { message: refusal(answer) ?? ACCOUNT_TEXT.resetFallback, expired },
+    { status: failStatus(answer), ...(expired ? { headers: withCookies([resetCookie(request, '', 0)]) } : {}) },
+  );
+}
+
+// ---------- My Account ----------
+
+export interface AccountData {
+  user: SessionUser;
+  /** Null when the details could not be read just now (the page still shows, with a message). */
+  details: UserDetails['user'] | null;
+}
+
+/** Guests go to /login (spec §6); a logged-in customer gets their details (GET /api/users/user-details/{id}). */
+export async function loadAccount(api: ApiClient): Promise<AccountData> {
+  const user = await loadSessionUser(api);
+  if (!user) throw redirect('/login');
+  const answer = await call(api, `/api/users/user-details/${user.userId}`, { method: 'GET' });
+  if (answer?.status === 401) throw redirect('/login');
+  const details = answer?.ok ? (field(answer.body, 'user') as UserDetails['user'] | undefined) : undefined;
+  return { user, details: details && typeof details === 'object' ? details : null };
+}
+
+const isProfileField = (name: unknown): name is ProfileField => PROFILE_FIELDS.includes(name as ProfileField);
+
+/** Edit Profile's Save Changes: PUT /api/users/user-details/{id}; the answer names the field at fault. */
+export async function saveProfile(api: ApiClient, form: FormData) {
+  const user = await loadSessionUser(api);
+  if (!user) throw redirect('/login');
+  const payload = Object.fromEntries(
+    PROFILE_FIELDS.map((name) => [name, name.endsWith('Password') ? secret(form, name) : text(form, name)]),
+  );
+  const answer = await call(api, `/api/users/user-details/${user.userId}`, json('PUT', payload));
+  if (answer?.status === 401) throw redirect('/login');
+  if (answer?.ok) {
+    const message = field(answer.body, 'message');
+    return data<ProfileResult>({
+      intent: 'save-profile',
+      ok: true,
+      message: typeof message === 'string' && message ? message : 'Your profile has been saved.',
+      savedAt: Date.now(),
+    });
+  }
+  const at = field(answer?.body, 'field');
+  return data<ProfileResult>(
+    {
+      intent: 'save-profile',
+      ok: false,
+      message: refusal(answer) ?? ACCOUNT_TEXT.profileFallback,
+      ...(isProfileField(at) ? { field: at } : {}),
+    },
+    { status: failStatus(answer) },
+  );
+}

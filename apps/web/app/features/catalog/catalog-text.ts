@@ -1,0 +1,76 @@
+import { PRICE_BANDS, type ProductSummary } from '@milli/contracts';
+import { formatRupees, rupeesToPaise } from '@milli/pricing';
+import { OPEN_PRICE_MAX } from '../../components/layout/nav-links.ts';
+import type { FilterKey, ListingFilter } from './listing-url.ts';
+
+/** Queries say 'Fingerring'; the screen always says 'Rings' (spec §9). */
+export function screenCategory(name: string): string {
+  return name === 'Fingerring' ? 'Rings' : name;
+}
+
+/** A product's price in paise: the API's paise field, or its rupees for an older answer. */
+export function productPaise(product: Pick<ProductSummary, 'product_price' | 'product_price_paise'>): number {
+  return Number.isSafeInteger(product.product_price_paise) ? product.product_price_paise : rupeesToPaise(product.product_price);
+}
+
+/** A price route's open upper end (or any absurdly high limit) means 'no upper limit'. */
+export function isOpenMax(maxPrice: number | undefined): boolean {
+  return maxPrice === undefined || maxPrice >= OPEN_PRICE_MAX;
+}
+
+/** The index of the spec's price band that a filter's range is, or -1. */
+export function priceBandIndex(filter: ListingFilter): number {
+  if (filter.minPrice === undefined && filter.maxPrice === undefined) return -1;
+  return PRICE_BANDS.findIndex(
+    (band) =>
+      band.min === (filter.minPrice ?? 0) && (band.max === null ? isOpenMax(filter.maxPrice) : band.max === filter.maxPrice),
+  );
+}
+
+const rupees = (r: number) => formatRupees(rupeesToPaise(r), { decimals: false });
+
+/** The price range as a person reads it: the band's own label when it is one. */
+export function priceRangeLabel(filter: ListingFilter): string {
+  const band = priceBandIndex(filter);
+  if (band >= 0) return PRICE_BANDS[band]!.label;
+  const { minPrice, maxPrice } = filter;
+  if (minPrice !== undefined && !isOpenMax(maxPrice)) return `${rupees(minPrice)} – ${rupees(maxPrice!)}`;
+  if (minPrice !== undefined) return `From ${rupees(minPrice)}`;
+  return `Up to ${rupees(maxPrice!)}`;
+}
+
+export interface ActiveFilter {
+  /** The keys removed together when the chip is removed (a price range is one chip). */
+  keys: FilterKey[];
+  label: string;
+}
+
+const NAMES: Partial<Record<FilterKey, string>> = {
+  material: 'Material',
+  category: 'Category',
+  tag: 'Style',
+  stone: 'Metal & stone',
+  colour: 'Colour',
+};
+
+/** The chosen filters, each as one removable chip. */
+export function activeFilters(filter: ListingFilter): ActiveFilter[] {
+  const chips: ActiveFilter[] = [];
+  for (const key of ['material', 'category', 'tag', 'stone', 'colour'] as const) {
+    const value = filter[key];
+    if (value === undefined) continue;
+    chips.push({ keys: [key], label: `${NAMES[key]}: ${key === 'category' ? screenCategory(value) : value}` });
+  }
+  if (filter.minPrice !== undefined || filter.maxPrice !== undefined) {
+    chips.push({ keys: ['minPrice', 'maxPrice'], label: `Price: ${priceRangeLabel(filter)}` });
+  }
+  if (filter.q !== undefined) chips.push({ keys: ['q'], label: `Search: “${filter.q}”` });
+  return chips;
+}
+
+/** The banner's heading: what is being shown, in a few words. */
+export function listingHeading(filter: ListingFilter): string {
+  const parts = [filter.material, filter.category ? screenCategory(filter.category) : undefined].filter(Boolean);
+  if (parts.length === 0) return 'All Jewellery';
+  return parts.join(' ');
+}

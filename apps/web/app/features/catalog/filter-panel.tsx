@@ -1,0 +1,160 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { COLOUR_FILTERS, MATERIALS, PRICE_BANDS, STONE_AND_METAL_FILTERS, categoryQueryName } from '@milli/contracts';
+import { CloseIcon } from '../../components/layout/icons.tsx';
+import { activeFilters, priceBandIndex, screenCategory } from './catalog-text.ts';
+import { hrefWithFilter, toggleFilter, withoutKeys, type ListingState } from './listing-url.ts';
+
+type TextKey = 'material' | 'category' | 'tag' | 'stone' | 'colour';
+
+/** One filter value: a link that sets it, or, when it is already chosen, removes it. */
+function Option({ state, name, value, label }: { state: ListingState; name: TextKey; value: string; label?: string }) {
+  const active = state.filter[name] === value;
+  return (
+    <li>
+      <Link
+        to={hrefWithFilter(state, toggleFilter(state.filter, name, value))}
+        className={`filter-option${active ? ' is-active' : ''}`}
+        aria-current={active ? 'true' : undefined}
+        preventScrollReset
+        rel="nofollow"
+      >
+        <span className="filter-check" aria-hidden="true" />
+        {label ?? value}
+        {active && <span className="visually-hidden"> (chosen: select to remove)</span>}
+      </Link>
+    </li>
+  );
+}
+
+function Group({ id, title, children, inline = false }: { id: string; title: string; children: ReactNode; inline?: boolean }) {
+  return (
+    <section className="side-block filter-group" aria-labelledby={id}>
+      <h3 id={id} className="side-title">
+        {title}
+      </h3>
+      <ul className={`filter-list${inline ? ' filter-list--inline' : ''}`}>{children}</ul>
+    </section>
+  );
+}
+
+/** The chosen filters as chips, each removable, and a way to clear them all. */
+export function ActiveFilters({ state }: { state: ListingState }) {
+  const chips = activeFilters(state.filter);
+  if (chips.length === 0) return null;
+  return (
+    <div className="active-filters" aria-label="Chosen filters" role="region">
+      <ul>
+        {chips.map((chip) => (
+          <li key={chip.keys.join()}>
+            <Link
+              to={hrefWithFilter(state, withoutKeys(state.filter, ...chip.keys))}
+              className="filter-chip"
+              aria-label={`Remove ${chip.label}`}
+              preventScrollReset
+              rel="nofollow"
+            >
+              {chip.label}
+              <CloseIcon size={14} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {chips.length > 1 && (
+        <Link to={hrefWithFilter({ ...state, priceBase: undefined }, {})} className="filter-clear">
+          Clear all filters
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The listing's filter side panel (spec §2, §9): material, category, the chosen category's style tags,
+ * metal & stone, price bands and colour. Every option is a link, so filtering works without JavaScript
+ * and every filtered page has an address to share.
+ */
+export function FilterPanel({
+  state,
+  categories,
+  tagsByCategory,
+  otherStones,
+}: {
+  state: ListingState;
+  categories: string[];
+  tagsByCategory: Record<string, string[]>;
+  otherStones: string[];
+}) {
+  const chosenCategory = state.filter.category ? screenCategory(state.filter.category) : undefined;
+  const tags = chosenCategory ? (tagsByCategory[chosenCategory] ?? []) : [];
+  const stones = [...STONE_AND_METAL_FILTERS, ...otherStones.filter((s) => !(STONE_AND_METAL_FILTERS as readonly string[]).includes(s))];
+  const band = priceBandIndex(state.filter);
+  return (
+    <>
+      <Group id="filter-material" title="Material">
+        {MATERIALS.map((m) => (
+          <Option key={m} state={state} name="material" value={m} />
+        ))}
+      </Group>
+      <Group id="filter-category" title="Category">
+        {categories.map((c) => (
+          <Option key={c} state={state} name="category" value={categoryQueryName(c)} label={c} />
+        ))}
+      </Group>
+      {chosenCategory && tags.length > 0 && (
+        <Group id="filter-style" title={`${chosenCategory} by style`}>
+          {tags.map((t) => (
+            <Option key={t} state={state} name="tag" value={t} />
+          ))}
+        </Group>
+      )}
+      <Group id="filter-stone" title="Metal & Stone">
+        {stones.map((s) => (
+          <Option key={s} state={state} name="stone" value={s} />
+        ))}
+      </Group>
+      <Group id="filter-price" title="Price">
+        {PRICE_BANDS.map((b, i) => {
+          const active = band === i;
+          const range = b.max === null ? { minPrice: b.min } : { minPrice: b.min, maxPrice: b.max };
+          const base = withoutKeys(state.filter, 'minPrice', 'maxPrice');
+          return (
+            <li key={b.label}>
+              <Link
+                to={hrefWithFilter(state, active ? base : { ...base, ...range })}
+                className={`filter-option${active ? ' is-active' : ''}`}
+                aria-current={active ? 'true' : undefined}
+                preventScrollReset
+                rel="nofollow"
+              >
+                <span className="filter-check filter-check--round" aria-hidden="true" />
+                {b.label}
+                {active && <span className="visually-hidden"> (chosen: select to remove)</span>}
+              </Link>
+            </li>
+          );
+        })}
+      </Group>
+      <Group id="filter-colour" title="Colour" inline>
+        {COLOUR_FILTERS.map((c) => {
+          const active = state.filter.colour === c;
+          return (
+            <li key={c}>
+              <Link
+                to={hrefWithFilter(state, toggleFilter(state.filter, 'colour', c))}
+                className={`colour-swatch colour-swatch--${c.toLowerCase()}${active ? ' is-active' : ''}`}
+                aria-current={active ? 'true' : undefined}
+                preventScrollReset
+                rel="nofollow"
+              >
+                <span className="colour-dot" aria-hidden="true" />
+                {c}
+                {active && <span className="visually-hidden"> (chosen: select to remove)</span>}
+              </Link>
+            </li>
+          );
+        })}
+      </Group>
+    </>
+  );
+}

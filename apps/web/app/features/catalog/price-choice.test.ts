@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { PricingContext } from '@milli/contracts';
+import { priceJewellery } from '@milli/pricing';
+import { priceForChoice, purityOptions } from './price-choice.ts';
+
+const gold = (over: Partial<PricingContext> = {}): PricingContext => ({
+  metal: 'gold',
+  metalWeightMg: 5_250,
+  makingChargePaise: 4_500_00,
+  stoneValuePaise: 0,
+  diamondWeightCents: 0,
+  fixedPricePaise: null,
+  gstPercent: 3,
+  defaultPurity: 22,
+  defaultDiamondQuality: null,
+  ratesPaisePerGram: { '14': 7_985_00, '18': 10_240_00, '22': 12_505_00, '24': 13_650_00 },
+  diamondRatesPaisePerCarat: { 'SI-IJ': 52_000_00, 'SI-GH': 64_000_00, 'VVS-GH': 82_000_00, 'VVS-EF': 1_05_000_00 },
+  ratesDate: '2026-01-01',
+  ...over,
+});
+
+describe('priceForChoice', () => {
+  it('prices the chosen purity with the pricing package', () => {
+    const p = priceForChoice(gold(), { purity: 18, diamondQuality: null });
+    const expected = priceJewellery({
+      metalWeightMg: 5_250,
+      ratePaisePerGram: 10_240_00,
+      makingChargePaise: 4_500_00,
+      stoneValuePaise: 0,
+      diamondWeightCents: 0,
+      diamondRatePaisePerCarat: 0,
+      fixedPricePaise: null,
+      gstPercent: 3,
+    });
+    expect(p?.breakup).toEqual(expected);
+    expect(p?.purity).toBe(18);
+  });
+
+  it('a higher karat costs more, and the lines add up to the total', () => {
+    const k14 = priceForChoice(gold(), { purity: 14, diamondQuality: null })!.breakup;
+    const k24 = priceForChoice(gold(), { purity: 24, diamondQuality: null })!.breakup;
+    expect(k24.totalPaise).toBeGreaterThan(k14.totalPaise);
+    const b = k24;
+    expect(b.metalPaise + b.makingPaise + b.stonesPaise + b.diamondPaise + b.gstPaise).toBe(b.totalPaise);
+  });
+
+  it('diamond quality changes the price only of pieces with diamonds', () => {
+    const plain = priceForChoice(gold(), { purity: 22, diamondQuality: 'VVS-EF' })!;
+    expect(plain.diamondQuality).toBeNull();
+    expect(plain.breakup.diamondPaise).toBe(0);
+    const set = gold({ diamondWeightCents: 25, defaultDiamondQuality: 'SI-GH' });
+    const si = priceForChoice(set, { purity: 22, diamondQuality: 'SI-IJ' })!.breakup;
+    const vvs = priceForChoice(set, { purity: 22, diamondQuality: 'VVS-EF' })!.breakup;
+    expect(vvs.diamondPaise).toBe(26_250_00); // 0.25 ct × Rs 1,05,000
+    expect(vvs.totalPaise).toBeGreaterThan(si.totalPaise);
+  });
+
+  it('falls back to the defaults for a purity or grade the store has no rate for', () => {
+    const p = priceForChoice(gold({ diamondWeightCents: 10, defaultDiamondQuality: 'SI-GH' }), { purity: 9, diamondQuality: 'XX' })!;
+    expect(p.purity).toBe(22);
+    expect(p.diamondQuality).toBe('SI-GH');
+  });
+
+  it('silver and platinum keep their own purity whatever karat is picked', () => {
+    const silver = gold({ metal: 'silver', defaultPurity: 925, ratesPaisePerGram: { '925': 182_00 } });
+    expect(purityOptions(silver)).toEqual([925]);
+    expect(priceForChoice(silver, { purity: 24, diamondQuality: null })!.purity).toBe(925);
+  });
+
+  it('pieces without a weight keep their fixed price', () => {
+    const fixed = gold({ metalWeightMg: null, fixedPricePaise: 10_300_00 });
+    const p = priceForChoice(fixed, { purity: 14, diamondQuality: null })!.breakup;
+    expect(p.totalPaise).toBe(10_300_00);
+    expect(p.computed).toBe(false);
+  });
+
+  it('is null for data the price function refuses', () =>
+    expect(priceForChoice(gold({ metalWeightMg: null, fixedPricePaise: null }), { purity: 22, diamondQuality: null })).toBeNull());
+
+  it('lists gold purities in order', () => expect(purityOptions(gold())).toEqual([14, 18, 22, 24]));
+});

@@ -1,0 +1,133 @@
+import type { ProductDetail } from '@milli/contracts';
+import { ApiError, type ApiClient } from '../../lib/api.ts';
+import { MAX_LINE_QUANTITY, cartSetCookie, readCartCookie, readCookie } from '../../lib/cart-cookie.ts';
+import { loadSessionUser } from '../../lib/session.ts';
+import type { SizerResult } from './sizer-dialog.tsx';
+import { inStock } from './product-seo.ts';
+
+export interface AddToCartResult {
+  intent: 'add-to-cart';
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * After a successful Add to Cart the page is loaded again (POST, redirect, GET), so every loader, the
+ * header's cart count included, reads the new cart. This one-request cookie carries the 'added' note
+ * across the redirect; the product page's loader reads it and clears it.
+ */
+export const ADDED_COOKIE = 'milli_added';
+
+export function addedSetCookie(productId: number, quantity: number): string {
+  return `${ADDED_COOKIE}=${productId}-${quantity}; Path=/; Max-Age=120; HttpOnly; SameSite=Lax`;
+}
+
+export function addedClearCookie(productId: number): string {
+  return `${ADDED_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+}
+
+/** The quantity just added to this product, from the one-request cookie, or null. */
+export function readAdded(cookieHeader: string | null, productId: number): number | null {
+  const value = readCookie(cookieHeader, ADDED_COOKIE);
+  const match = value ? /^(\d+)-(\d+)$/.exec(value) : null;
+  if (!match || Number(match[1]) !== productId) return null;
+  return Number(match[2]);
+}
+
+const ADD_FAILED = 'We could not add this piece to your cart just now. Please try again.';
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status < 500 && error.message && !/^Request failed/.test(error.message)
+    ? error.message
+    : fallback;
+}
+
+/**
+ * Add to Cart (spec §4): a logged-in shopper's line goes to POST /api/cart/add (multipart
+ * cart_product_id, cart_quantity, cart_user_id; the server checks the id is the session's own and
+ * prices the line); a guest's is appended to the cartItems cookie. Quantity is at least 1.
+ */
+export async function addToCart(
+  api: ApiClient,
+  cookieHeader: string | null,
+  productId: number,
+  rawQuantity: FormDataEntryValue | null,
+): Promise<{ result: AddToCartResult; setCookies: string[]; status: number }> {
+  const fail = (message: string, status = 400) => ({ result: { intent: 'add-to-cart' as const, ok: false, message }, setCookies: [], status });
+  const quantity = Math.floor(Number(rawQuantity ?? 1));
+  if (!Number.isFinite(quantity) || quantity < 1) return fail('Please choose a quantity of at least 1.');
+  if (quantity > MAX_LINE_QUANTITY) return fail(`At most ${MAX_LINE_QUANTITY} of one piece can be ordered online.`);
+
+  let product: ProductDetail;
+  try {
+    product = (await api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${productId}`)).data;
+  } catch (error) {
+    return fail(messageOf(error, ADD_FAILED), error instanceof ApiError && error.status === 404 ? 404 : 502);
+  }
+  if (!inStock(product)) return fail('Sorry, this piece is out of stock.', 409);
+
+  const user = await loadSessionUser(api);
+  if (user) {
+    const form = new FormData();
+    form.set('cart_product_id', String(productId));
+    form.set('cart_quantity', String(quantity));
+    form.set('cart_user_id', String(user.userId));
+    try {
+      await api.post('/api/cart/add', form);
+    } catch (error) {
+      return fail(messageOf(error, ADD_FAILED), 502);
+    }
+    return {
+      result: { intent: 'add-to-cart', ok: true, message: `${product.product_name} is in your cart.` },
+      setCookies: [addedSetCookie(productId, quantity)],
+      status: 200,
+    };
+  }
+
+  const items = readCartCookie(cookieHeader);
+  const existing = items.find((i) => i.productId === productId);
+  if (existing) existing.quantity = Math.min(MAX_LINE_QUANTITY, existing.quantity + quantity);
+  else items.push({ productId, quantity });
+  return {
+    result: { intent: 'add-to-cart', ok: true, message: `${product.product_name} is in your cart.` },
+    setCookies: [cartSetCookie(items), addedSetCookie(productId, quantity)],
+    status: 200,
+  };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9][0-9\s-]{8,14}$/;
+const PINCODE = /^[1-9][0-9]{5}$/;
+
+/** The 'Get Free Sizer' form: checked here for a friendly answer, then POST /api/sizer-requests. */
+export async function requestSizer(api: ApiClient, productId: number, form: FormData): Promise<{ result: SizerResult; status: number }> {
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const values = { name: text('name'), phone: text('phone'), email: text('email'), address: text('address'), pincode: text('pincode') };
+  const fieldErrors: NonNullable<SizerResult['fieldErrors']> = {};
+  if (!values.name) fieldErrors.name = 'Please tell us your name.';
+  else if (values.name.length > 100) fieldErrors.name = 'Please keep the name under 100 characters.';
+  if (!PHONE.test(values.phone)) fieldErrors.phone = 'Please enter a mobile number we can call.';
+  if (!EMAIL.test(values.email) || values.email.length > 200) fieldErrors.email = 'Please enter a valid e-mail address.';
+  if (!values.address) fieldErrors.address = 'Please tell us where to send the sizer.';
+  else if (values.address.length > 500) fieldErrors.address = 'Please keep the address under 500 characters.';
+  if (!PINCODE.test(values.pincode)) fieldErrors.pincode = 'Please enter a valid 6-digit pincode.';
+  if (Object.keys(fieldErrors).length > 0) {
+    return { result: { intent: 'sizer', ok: false, message: 'Please check the highlighted fields.', fieldErrors }, status: 400 };
+  }
+  try {
+    const answer = await api.post<{ message?: string }>('/api/sizer-requests', { ...values, productId });
+    const message =
+      answer && typeof answer === 'object' && typeof answer.message === 'string' && answer.message
+        ? answer.message
+        : 'Thank you! Your free sizer is on its way; we will call you before we post it.';
+    return { result: { intent: 'sizer', ok: true, message }, status: 200 };
+  } catch (error) {
+    const message =
+      error instanceof ApiError && error.status !== 404 && !/^Request failed/.test(error.message)
+        ? error.message
+        : 'We could not send your request just now. Please try again in a moment.';
+    // A refused request (bad field) keeps its status; a missing or failing service is ours to fix: 503.
+    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404;
+    return { result: { intent: 'sizer', ok: false, message }, status: refused ? (error as ApiError).status : 503 };
+  }
+}

@@ -1,0 +1,56 @@
+import { Form, Link } from 'react-router';
+import type { ProductSummary } from '@milli/contracts';
+import { formatRupees } from '@milli/pricing';
+import { ArrowRightIcon, HeartIcon } from '../../components/layout/icons.tsx';
+import { productPaise, screenCategory } from './catalog-text.ts';
+
+export const PLACEHOLDER_IMAGE = '/placeholder-jewel.svg';
+const IMAGE_SIZE = 480;
+
+/**
+ * A product on the listing: picture, category, name (the card's link), price in rupees, the arrow link
+ * and the wish-list heart. The heart is a form of its own posting to /wishlist, so it works without
+ * JavaScript once the wish list takes it.
+ */
+export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+  const href = `/product-detail/${product.product_id}`;
+  const outOfStock = /out/i.test(product.product_stock_status);
+  return (
+    <article className="product-card">
+      <div className="product-card-media">
+        <img
+          src={product.product_parent_image || PLACEHOLDER_IMAGE}
+          alt={product.product_name}
+          width={IMAGE_SIZE}
+          height={IMAGE_SIZE}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        {product.product_on_sale && <span className="product-card-badge">Sale</span>}
+        {outOfStock && <span className="product-card-badge product-card-badge--muted">Out of stock</span>}
+      </div>
+      <Form method="post" action="/wishlist" className="product-card-wish">
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="productId" value={product.product_id} />
+        <button type="submit" className="wish-btn" aria-label={`Add to wish list: ${product.product_name}`} title="Add to wish list">
+          <HeartIcon size={20} />
+        </button>
+      </Form>
+      <div className="product-card-body">
+        {product.product_category && <span className="product-card-category">{screenCategory(product.product_category)}</span>}
+        <h3 className="product-card-name">
+          <Link to={href} className="product-card-link" prefetch="intent">
+            {product.product_name}
+          </Link>
+        </h3>
+        <div className="product-card-foot">
+          <p className="product-card-price price">{formatRupees(productPaise(product))}</p>
+          {/* The whole card is already the link above; the arrow is its visible cue, so it is not a second tab stop. */}
+          <Link to={href} className="product-card-arrow" tabIndex={-1} aria-hidden="true">
+            <ArrowRightIcon size={18} />
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

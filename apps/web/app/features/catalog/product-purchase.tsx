@@ -1,0 +1,283 @@
+import { useState, type ReactNode } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { DIAMOND_QUALITIES, GOLD_QUALITIES, METAL_COLOURS, SIZE_OPTIONS, type ProductDetail } from '@milli/contracts';
+import { formatRupees } from '@milli/pricing';
+import { productPaise, screenCategory } from './catalog-text.ts';
+import { PriceBreakup } from './price-breakup.tsx';
+import { hasDiamonds, priceForChoice } from './price-choice.ts';
+import type { AddToCartResult } from './product-actions.server.ts';
+import { inStock } from './product-seo.ts';
+import { SizerDialog, SizerTrigger, useSizerDialog, type SizerResult } from './sizer-dialog.tsx';
+import { listingHref } from './listing-url.ts';
+
+/** The product page's material choices (spec §2). */
+export const MATERIAL_CHOICES = ['Gold', 'Diamond', 'Silver', 'Stone'] as const;
+
+function Stars({ rating, reviews }: { rating: number; reviews: number }) {
+  const value = Number.isFinite(rating) ? Math.min(5, Math.max(0, rating)) : 0;
+  return (
+    <p className="pd-rating">
+      <span className="stars" role="img" aria-label={`Rated ${value.toFixed(1)} out of 5`}>
+        <span className="stars-fill" style={{ width: `${(value / 5) * 100}%` }} />
+      </span>
+      <span>
+        {reviews} {reviews === 1 ? 'Review' : 'Reviews'}
+      </span>
+    </p>
+  );
+}
+
+function Chips<T extends string | number>({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  label = String,
+  disabled = false,
+  note,
+}: {
+  name: string;
+  legend: string;
+  options: readonly T[];
+  value: T | null;
+  onChange?: (value: T) => void;
+  label?: (value: T) => string;
+  disabled?: boolean;
+  note?: ReactNode;
+}) {
+  return (
+    <fieldset className="pd-options" disabled={disabled}>
+      <legend>{legend}</legend>
+      <div className="chip-row">
+        {options.map((o) => (
+          <span key={o} className="chip">
+            <input
+              id={`pd-${name}-${o}`}
+              type="radio"
+              name={name}
+              value={o}
+              checked={value === o}
+              onChange={() => onChange?.(o)}
+            />
+            <label htmlFor={`pd-${name}-${o}`}>{label(o)}</label>
+          </span>
+        ))}
+      </div>
+      {note && <p className="field-hint">{note}</p>}
+    </fieldset>
+  );
+}
+
+function defaultMaterial(product: ProductDetail): (typeof MATERIAL_CHOICES)[number] | null {
+  if (product.product_material === 'Diamond' || hasDiamonds(product.pricing)) return 'Diamond';
+  if (product.product_material === 'Silver') return 'Silver';
+  if (product.product_material === 'Gold') return 'Gold';
+  return null;
+}
+
+/**
+ * Name, price and the buying choices of a product page. Purity and diamond grade re-price the piece
+ * live with the pricing package; the breakup below follows. Add to Cart posts to the page's action.
+ */
+export function ProductPurchase({
+  product,
+  cartResult,
+  sizerResult,
+}: {
+  product: ProductDetail;
+  cartResult: AddToCartResult | null;
+  sizerResult: SizerResult | null;
+}) {
+  const { pricing } = product;
+  const gold = pricing.metal === 'gold';
+  const [material, setMaterial] = useState(defaultMaterial(product));
+  const [purity, setPurity] = useState(pricing.defaultPurity);
+  const [diamondQuality, setDiamondQuality] = useState(pricing.defaultDiamondQuality ?? DIAMOND_QUALITIES[1]);
+  const [colour, setColour] = useState<string | null>(product.product_metal_colour);
+  const [quantity, setQuantity] = useState(1);
+  const sizer = useSizerDialog(sizerResult !== null);
+  const navigation = useNavigation();
+  const adding = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add-to-cart';
+
+  const price = priceForChoice(pricing, { purity, diamondQuality });
+  const totalPaise = price?.breakup.totalPaise ?? productPaise(product);
+  const available = inStock(product);
+  const tags = product.product_tags
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const goldKarats = GOLD_QUALITIES.filter((k) => pricing.ratesPaisePerGram[String(k)] !== undefined);
+
+  return (
+    <>
+      <Link to={listingHref({ filter: { category: product.product_category }, sort: 0, page: 1 })} className="section-eyebrow pd-category">
+        {screenCategory(product.product_category)}
+      </Link>
+      <h2 className="pd-name">{product.product_name}</h2>
+      <Stars rating={product.product_rating} reviews={product.product_review_count} />
+      <p className="pd-price price">
+        <output aria-live="polite" aria-label="Price">
+          {formatRupees(totalPaise)}
+        </output>
+        <span className="pd-price-note">incl. GST</span>
+      </p>
+      <dl className="pd-facts">
+        <dt>Availability</dt>
+        <dd className={available ? 'pd-stock' : 'pd-stock pd-stock--out'}>{available ? 'In Stock' : 'Out of Stock'}</dd>
+        <dt>SKU</dt>
+        <dd>{product.product_sku}</dd>
+        {tags.length > 0 && (
+          <>
+            <dt>Tags</dt>
+            <dd className="pd-tags">
+              {tags.map((tag) => (
+                <Link key={tag} to={listingHref({ filter: { q: tag }, sort: 0, page: 1 })} className="badge">
+                  {tag}
+                </Link>
+              ))}
+            </dd>
+          </>
+        )}
+        {product.product_huid && (
+          <>
+            <dt>HUID</dt>
+            <dd>{product.product_huid}</dd>
+          </>
+        )}
+      </dl>
+
+      <Form method="post" className="pd-choose" preventScrollReset>
+        <input type="hidden" name="intent" value="add-to-cart" />
+        <input type="hidden" name="productId" value={product.product_id} />
+        <div className="reveal-toggle">
+          <fieldset className="pd-options">
+            <legend>Material</legend>
+            <div className="chip-row">
+              {MATERIAL_CHOICES.map((m) => (
+                <span key={m} className="chip">
+                  <input
+                    id={`pd-material-${m}`}
+                    type="radio"
+                    name="material"
+                    value={m}
+                    checked={material === m}
+                    onChange={() => setMaterial(m)}
+                    data-reveals={m === 'Diamond' ? '' : undefined}
+                  />
+                  <label htmlFor={`pd-material-${m}`}>{m}</label>
+                </span>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+        {/* Shown only once Diamond is chosen (CSS :has, so it works before and without JavaScript). */}
+        <div className="reveal">
+          <Chips
+            name="diamondQuality"
+            legend="Diamond quality"
+            options={DIAMOND_QUALITIES}
+            value={diamondQuality}
+            onChange={setDiamondQuality}
+            note={hasDiamonds(pricing) ? undefined : 'This piece has no diamonds; the grade applies to diamond pieces.'}
+          />
+        </div>
+        <Chips
+          name="colour"
+          legend="Colour"
+          options={METAL_COLOURS}
+          value={colour as (typeof METAL_COLOURS)[number] | null}
+          onChange={setColour}
+          disabled={!gold}
+          note={gold ? undefined : `Colours apply to gold; this piece is ${pricing.metal}.`}
+        />
+        <Chips
+          name="purity"
+          legend="Gold quality"
+          options={GOLD_QUALITIES}
+          value={gold ? purity : null}
+          onChange={setPurity}
+          label={(k) => `${k}kt`}
+          disabled={!gold}
+          note={
+            gold
+              ? goldKarats.length < GOLD_QUALITIES.length
+                ? 'Purities without a rate today are priced at the piece’s own purity.'
+                : undefined
+              : `This piece is ${pricing.metal} (${pricing.defaultPurity}), so gold quality does not apply.`
+          }
+        />
+        <div className="form-grid pd-size-qty">
+          <div className="form-field">
+            <label htmlFor="pd-size">Size</label>
+            <select id="pd-size" name="size" defaultValue="">
+              <option value="">Choose a size</option>
+              {SIZE_OPTIONS.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+            <SizerTrigger control={sizer} />
+          </div>
+          <div className="form-field">
+            <label htmlFor="pd-qty">Quantity</label>
+            <div className="stepper">
+              <button
+                type="button"
+                className="stepper-btn"
+                aria-label="One less"
+                aria-controls="pd-qty"
+                disabled={quantity <= 1}
+                onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+              >
+                −
+              </button>
+              <input
+                id="pd-qty"
+                name="quantity"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={99}
+                step={1}
+                value={quantity}
+                onChange={(event) => {
+                  const n = Math.floor(Number(event.target.value));
+                  setQuantity(Number.isFinite(n) && n >= 1 ? Math.min(99, n) : 1);
+                }}
+              />
+              <button
+                type="button"
+                className="stepper-btn"
+                aria-label="One more"
+                aria-controls="pd-qty"
+                disabled={quantity >= 99}
+                onClick={() => setQuantity((q) => Math.min(99, q + 1))}
+              >
+                +
+              </button>
+            </div>
+          </div>
+        </div>
+        {cartResult && (
+          <p className={cartResult.ok ? 'alert-success' : 'alert-error'} role={cartResult.ok ? 'status' : 'alert'}>
+            {cartResult.message}
+            {cartResult.ok && (
+              <>
+                {' '}
+                <Link to="/cart">View cart</Link>
+              </>
+            )}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block pd-add" disabled={!available || adding}>
+          {adding ? 'Adding…' : 'Add to Cart'}
+        </button>
+      </Form>
+      <SizerDialog productId={product.product_id} fallback={sizerResult} control={sizer} />
+
+      {price && <PriceBreakup pricing={pricing} price={price} />}
+    </>
+  );
+}

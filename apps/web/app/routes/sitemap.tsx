@@ -1,0 +1,28 @@
+import type { Route } from './+types/sitemap';
+import type { Category } from '@milli/contracts';
+import { serverApi } from '../lib/api.ts';
+import { STATIC_PAGES, allProductIds, categoryEntries, sitemapXml } from '../features/catalog/sitemap.ts';
+
+/** /sitemap.xml: the storefront's pages, every category's listing and every product, for search engines. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = serverApi(context);
+  const origin = new URL(request.url).origin;
+  const [categories, ids] = await Promise.all([
+    api.get<Category[]>('/api/category').then(
+      (rows) => (Array.isArray(rows) ? rows.map((r) => r.pr_cat_name).filter((n) => typeof n === 'string' && n !== '') : []),
+      () => [] as string[],
+    ),
+    allProductIds(api),
+  ]);
+  const xml = sitemapXml(origin, [
+    ...STATIC_PAGES,
+    ...categoryEntries(categories.map((n) => (n === 'Fingerring' ? 'Rings' : n))),
+    ...ids.map((id) => ({ path: `/product-detail/${id}`, changefreq: 'weekly' as const, priority: 0.7 })),
+  ]);
+  return new Response(xml, {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    },
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Every route of the specification's route table (spec §2) renders with HTTP 200, inside the common
+ * shell, with a 'Milli…' title, hydrates without a console error, and then navigates in the browser.
+ * Runs once per project: 375 px (mobile menu) and 1440 px (mega-menu).
+ */
+import { expect, expectClientNavigation, expectShell, sharedPageTest as test, waitForHydration } from './fixtures.ts';
+
+const filter = (value: Record<string, string | number>) => `/alljewellery/productfilter/${encodeURIComponent(JSON.stringify(value))}`;
+
+const ROUTES: string[] = [
+  '/',
+  '/about-us',
+  '/account',
+  '/active-orders',
+  '/completed-orders',
+  '/custom-orders',
+  '/cancelled-orders',
+  '/order-details',
+  '/cad-design',
+  '/cart',
+  '/checkout',
+  '/custom-design',
+  '/forgot-password',
+  '/otp',
+  '/reset-password',
+  '/legal',
+  '/login',
+  '/register',
+  '/milli-harvest',
+  '/manufacturer',
+  '/new-manufacturer',
+  '/product-detail/1',
+  '/jewellery-by-price/0/10000',
+  ...[1, 2, 3, 4, 5, 6].map((n) => `/jewellery-by-price${n}/0/10000`),
+  '/alljewellery',
+  '/allJewellery',
+  '/alljewellery/2',
+  filter({ category: 'Bangles' }),
+  filter({ material: 'Gold', category: 'Fingerring', minPrice: 0, maxPrice: 50000 }),
+  '/store',
+  '/thank-you',
+  '/wishlist',
+];
+
+/** Pages for a logged-in customer: these may send a visitor to /login instead (and only these). */
+const MAY_REQUIRE_LOGIN = new Set([
+  '/account',
+  '/active-orders',
+  '/completed-orders',
+  '/custom-orders',
+  '/cancelled-orders',
+  '/order-details',
+  '/cad-design',
+  '/checkout',
+  '/wishlist',
+]);
+
+const decodedPath = (url: string) => decodeURIComponent(new URL(url).pathname);
+
+for (const path of ROUTES) {
+  test(`route ${decodeURIComponent(path)}`, async ({ page, baseURL }) => {
+    const response = await page.goto(path);
+    expect(response, 'a document response').not.toBeNull();
+
+    const landed = decodedPath(page.url());
+    const wanted = decodedPath(new URL(path, baseURL).toString());
+    if (landed !== wanted) {
+      expect(MAY_REQUIRE_LOGIN.has(path), `${path} was redirected to ${landed}`).toBe(true);
+      expect(landed, `${path} may only redirect to the login page`).toBe('/login');
+    } else {
+      expect(response!.request().redirectedFrom(), `${path} answered without a redirect`).toBeNull();
+    }
+    expect(response!.status(), `HTTP status of ${path}`).toBe(200);
+
+    expect(await page.title(), 'the title starts with the store name').toMatch(/^Milli\b/);
+    const main = (await page.locator('main#main').innerText()).trim();
+    expect(main, 'the page has content').not.toBe('');
+    expect(main, 'not the 404 screen').not.toContain("Ooops! That page doesn't exist!");
+    expect(main, 'not the error screen').not.toContain('Something went wrong on our side');
+
+    await waitForHydration(page);
+    await expectShell(page);
+
+    // Hydrated for real: a top-bar link is handled by the router, not by a full page load.
+    const topBar = page.locator('header.site-header').getByRole('navigation', { name: 'Account' });
+    const [label, target] = landed === '/login' ? ['About', '/about-us'] : ['Login', '/login'];
+    await expectClientNavigation(page, () => topBar.getByRole('link', { name: label, exact: true }).click(), target);
+    await expect(page).toHaveTitle(/^Milli\b/);
+  });
+}
