@@ -53,7 +53,7 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
  * My Account (spec §2): Profile, Orders, Payments, Edit Profile and Logout. Every pane is in the page; the
  * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
-export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+export default function Account({ loaderData }: Route.ComponentProps) {
   const { user, details } = loaderData;
   const [tab, setTab] = useAccountTab();
   const logoutError = useLogoutError();
@@ -122,7 +122,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Panel>
 
             <Panel tab="edit" active={tab}>
-              <EditProfileForm details={details} result={actionData} />
+              <EditProfileForm details={details} />
             </Panel>
 
             <Panel tab="logout" active={tab}>

@@ -61,7 +61,7 @@ export default function Otp({ loaderData, actionData }: Route.ComponentProps) {
                 {busyWith === 'verify' ? 'Checking…' : 'Validate OTP'}
               </button>
             </Form>
-            <div className="auth-switch otp-resend">
+            <div className="otp-resend">
               <span>Did not get it?</span>
               {email ? (
                 <Form method="post" className="inline-form">
@@ -74,9 +74,10 @@ export default function Otp({ loaderData, actionData }: Route.ComponentProps) {
               ) : (
                 <Link to="/forgot-password">Resend code</Link>
               )}
-              <span aria-hidden="true">·</span>
-              <Link to="/login">Back to Log-in</Link>
             </div>
+            <p className="auth-switch">
+              <Link to="/login">Back to Log-in</Link>
+            </p>
           </div>
         </div>
       </div>

@@ -63,7 +63,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (found.status === 404 || found.status === 400) throw data(null, { status: 404 });
   const addedQuantity = readAdded(request.headers.get('cookie'), id);
   const result = { product: found.product, pincode, pincodeCheck, addedQuantity, origin: url.origin, path: `/product-detail/${id}` };
-  const headers = addedQuantity !== null ? { 'Set-Cookie': addedClearCookie(id) } : undefined;
+  const headers = addedQuantity !== null ? { 'Set-Cookie': addedClearCookie() } : undefined;
   return data(result, { status: found.product ? 200 : 503, headers });
 }
 
@@ -81,7 +81,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const api = serverApi(context);
   const intent = form.get('intent');
   if (intent === 'add-to-cart') {
-    const { result, setCookies, status } = await addToCart(api, request.headers.get('cookie'), id, form.get('quantity'));
+    const { result, setCookies, status } = await addToCart(api, request.headers.get('cookie'), id, form);
     const headers = new Headers();
     for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
     if (result.ok) {

@@ -35,9 +35,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             <h2 className="auth-title">{MESSAGES.resetPrompt}</h2>
             {expired ? (
               <div className="stack">
-                <FormAlert tone={actionData ? 'error' : 'info'}>{actionData?.message ?? ACCOUNT_TEXT.resetExpired}</FormAlert>
+                <FormAlert tone={actionData ? 'error' : 'info'}>{actionData?.message ?? ACCOUNT_TEXT.resetNeedsCode}</FormAlert>
                 <Link to="/forgot-password" className="btn btn-primary btn-block">
-                  Get a new code
+                  {actionData ? 'Get a new code' : 'Get a code by e-mail'}
                 </Link>
               </div>
             ) : (

@@ -267,6 +267,7 @@ export async function saveProfile(api: ApiClient, form: FormData) {
       ok: false,
       message: refusal(answer) ?? ACCOUNT_TEXT.profileFallback,
       ...(isProfileField(at) ? { field: at } : {}),
+      values: Object.fromEntries(Object.entries(payload).filter(([name]) => !name.endsWith('Password'))),
     },
     { status: failStatus(answer) },
   );

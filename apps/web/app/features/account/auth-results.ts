@@ -42,8 +42,10 @@ export interface ProfileResult {
   ok: boolean;
   message: string;
   field?: ProfileField;
-  /** Set on success, so the form starts again from the saved values (and empty password boxes). */
+  /** Set on success (new each time), so the form knows to empty its password boxes. */
   savedAt?: number;
+  /** On a refusal, what was typed (never the passwords), so a page rendered without script keeps it. */
+  values?: Partial<Record<ProfileField, string>>;
 }
 
 /** The screens' own texts (the spec's fixed messages live in MESSAGES of @milli/contracts). */
@@ -51,6 +53,7 @@ export const ACCOUNT_TEXT = {
   passwordHint: 'At least 8 characters, with a letter and a number.',
   resetDone: 'Your password has been changed. Please log in with the new password.',
   resetExpired: 'Your reset session has expired. Please ask for a new code.',
+  resetNeedsCode: 'To create a new password, first ask for a one-time password by e-mail and enter it.',
   forgotFallback: 'We could not send a code just now. Please try again later.',
   otpFallback: 'We could not check the code just now. Please try again later.',
   resetFallback: 'We could not change your password just now. Please try again later.',

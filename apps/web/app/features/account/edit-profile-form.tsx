@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
-import { Form } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useActionData, useFetcher } from 'react-router';
 import type { UserDetails } from '@milli/contracts';
 import { ACCOUNT_TEXT, type ProfileField, type ProfileResult } from './auth-results.ts';
-import { Field, FormAlert, useSubmitting } from './form-bits.tsx';
+import { Field, FormAlert } from './form-bits.tsx';
 import { tabHref } from './account-tabs.tsx';
 
 interface FieldSpec {
@@ -39,15 +39,33 @@ function initialValues(details: UserDetails['user'] | null): Partial<Record<Prof
  * Edit Profile (DECISIONS §2): names, e-mail and mobile are saved with PUT /api/users/user-details/{id};
  * the password changes only when the current one and the new one twice are given. A refusal is shown under
  * the field the server names, and the keyboard is taken there.
+ *
+ * With script the form is a fetcher: saving is not a navigation, so the open tab and the address stay as
+ * they are while the page's data reloads. Without script it is a plain POST to /account?tab=edit, and the
+ * answer comes back as the page's action data.
  */
-export function EditProfileForm({ details, result }: { details: UserDetails['user'] | null; result: ProfileResult | undefined }) {
-  const submitting = useSubmitting();
-  const values = initialValues(details);
+export function EditProfileForm({ details }: { details: UserDetails['user'] | null }) {
+  const fetcher = useFetcher<ProfileResult>({ key: 'save-profile' });
+  const posted = useActionData<ProfileResult | undefined>();
+  const result = fetcher.data ?? posted;
+  const submitting = fetcher.state === 'submitting';
+  const form = useRef<HTMLFormElement>(null);
+  const values = { ...initialValues(details), ...(result && !result.ok ? result.values : {}) };
   const errorField = result && !result.ok ? result.field : undefined;
 
   useEffect(() => {
     if (errorField) document.getElementById(inputId(errorField))?.focus();
   }, [errorField, result]);
+
+  // Saved: the password boxes empty again (the other fields already show what was saved).
+  const savedAt = result?.ok ? result.savedAt : undefined;
+  useEffect(() => {
+    if (savedAt === undefined) return;
+    for (const f of PASSWORDS) {
+      const input = form.current?.elements.namedItem(f.name);
+      if (input instanceof HTMLInputElement) input.value = '';
+    }
+  }, [savedAt]);
 
   const field = (f: FieldSpec) => (
     <Field
@@ -72,8 +90,7 @@ export function EditProfileForm({ details, result }: { details: UserDetails['use
           {errorField ? `Your changes were not saved: please check ${LABELS[errorField].toLowerCase()}.` : result.message}
         </FormAlert>
       )}
-      {/* A successful save starts the form again from the saved values, with the password boxes empty. */}
-      <Form method="post" action={tabHref('edit')} className="profile-form" key={result?.savedAt ?? 'initial'}>
+      <fetcher.Form ref={form} method="post" action={tabHref('edit')} className="profile-form">
         <input type="hidden" name="intent" value="save-profile" />
         <div className="form-grid">{DETAILS.map(field)}</div>
         <fieldset className="form-section profile-passwords">
@@ -84,7 +101,7 @@ export function EditProfileForm({ details, result }: { details: UserDetails['use
         <button type="submit" className="btn btn-primary" disabled={submitting}>
           {submitting ? 'Saving…' : 'Save Changes'}
         </button>
-      </Form>
+      </fetcher.Form>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PricingContext } from '@milli/contracts';
 import { priceJewellery } from '@milli/pricing';
-import { priceForChoice, purityOptions } from './price-choice.ts';
+import { effectiveChoice, priceForChoice } from './price-choice.ts';
 
 const gold = (over: Partial<PricingContext> = {}): PricingContext => ({
   metal: 'gold',
@@ -55,16 +55,20 @@ describe('priceForChoice', () => {
     expect(vvs.totalPaise).toBeGreaterThan(si.totalPaise);
   });
 
-  it('falls back to the defaults for a purity or grade the store has no rate for', () => {
-    const p = priceForChoice(gold({ diamondWeightCents: 10, defaultDiamondQuality: 'SI-GH' }), { purity: 9, diamondQuality: 'XX' })!;
-    expect(p.purity).toBe(22);
-    expect(p.diamondQuality).toBe('SI-GH');
+  it('has no price for a purity or grade without a published rate (the server refuses those too)', () => {
+    expect(priceForChoice(gold({ ratesPaisePerGram: { '22': 12_505_00 } }), { purity: 24, diamondQuality: null })).toBeNull();
+    expect(priceForChoice(gold({ diamondWeightCents: 10, defaultDiamondQuality: 'SI-GH' }), { purity: 22, diamondQuality: 'XX' })).toBeNull();
   });
 
   it('silver and platinum keep their own purity whatever karat is picked', () => {
     const silver = gold({ metal: 'silver', defaultPurity: 925, ratesPaisePerGram: { '925': 182_00 } });
-    expect(purityOptions(silver)).toEqual([925]);
     expect(priceForChoice(silver, { purity: 24, diamondQuality: null })!.purity).toBe(925);
+  });
+
+  it('tells the cart only the options the server accepts for the piece', () => {
+    expect(effectiveChoice(gold(), { purity: 18, diamondQuality: 'VVS-EF' })).toEqual({ purity: 18, diamondQuality: undefined });
+    const platinumDiamond = gold({ metal: 'platinum', defaultPurity: 950, diamondWeightCents: 25, defaultDiamondQuality: 'SI-GH' });
+    expect(effectiveChoice(platinumDiamond, { purity: 18, diamondQuality: null })).toEqual({ purity: undefined, diamondQuality: 'SI-GH' });
   });
 
   it('pieces without a weight keep their fixed price', () => {
@@ -76,6 +80,4 @@ describe('priceForChoice', () => {
 
   it('is null for data the price function refuses', () =>
     expect(priceForChoice(gold({ metalWeightMg: null, fixedPricePaise: null }), { purity: 22, diamondQuality: null })).toBeNull());
-
-  it('lists gold purities in order', () => expect(purityOptions(gold())).toEqual([14, 18, 22, 24]));
 });

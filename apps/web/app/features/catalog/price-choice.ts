@@ -1,17 +1,17 @@
 import type { PricingContext } from '@milli/contracts';
-import { priceJewellery, type PriceBreakup, type PriceInput } from '@milli/pricing';
+import { priceChoice, type PriceBreakup } from '@milli/pricing';
 
 /** What the shopper has picked on the product page that changes the price. */
 export interface PriceChoice {
-  /** Karat for gold (14/18/22/24); ignored for platinum and silver, which have one purity. */
+  /** Karat for gold (14/18/22/24); platinum and silver have one purity and ignore it. */
   purity: number;
-  /** Diamond grade; ignored for pieces without diamonds. */
+  /** Diamond grade; pieces without diamonds ignore it. */
   diamondQuality: string | null;
 }
 
 export interface ChoicePrice {
   breakup: PriceBreakup;
-  /** The purity whose rate was used (the chosen one when the store has a rate for it). */
+  /** The purity whose rate was used. */
   purity: number;
   /** The diamond grade whose rate was used, or null when the piece has no diamonds. */
   diamondQuality: string | null;
@@ -19,62 +19,38 @@ export interface ChoicePrice {
   diamondRatePaisePerCarat: number;
 }
 
-/** Gold pieces can be made in any purity the store has a rate for; other metals only in their own. */
-export function purityOptions(pricing: PricingContext): number[] {
-  if (pricing.metal !== 'gold') return [pricing.defaultPurity];
-  return Object.keys(pricing.ratesPaisePerGram)
-    .map(Number)
-    .filter((n) => Number.isInteger(n))
-    .sort((a, b) => a - b);
-}
-
 export function hasDiamonds(pricing: PricingContext): boolean {
   return pricing.diamondWeightCents > 0;
 }
 
-/** The input of the one price function (packages/pricing) for a product and the shopper's choices. */
-export function priceInputFor(pricing: PricingContext, choice: PriceChoice): Omit<ChoicePrice, 'breakup'> & { input: PriceInput } {
-  const rates = pricing.ratesPaisePerGram;
-  const wanted = pricing.metal === 'gold' ? choice.purity : pricing.defaultPurity;
-  const purity = rates[String(wanted)] !== undefined ? wanted : pricing.defaultPurity;
-  const ratePaisePerGram = rates[String(purity)] ?? 0;
-
-  let diamondQuality: string | null = null;
-  let diamondRatePaisePerCarat = 0;
-  if (hasDiamonds(pricing)) {
-    const diamondRates = pricing.diamondRatesPaisePerCarat;
-    const candidates = [choice.diamondQuality, pricing.defaultDiamondQuality];
-    diamondQuality = candidates.find((q): q is string => !!q && diamondRates[q] !== undefined) ?? null;
-    diamondRatePaisePerCarat = diamondQuality ? (diamondRates[diamondQuality] ?? 0) : 0;
-  }
-
+/**
+ * The options the cart may be told about, exactly as the server accepts them: purity only for gold,
+ * a diamond grade only for pieces with diamonds (the server refuses the others).
+ */
+export function effectiveChoice(pricing: PricingContext, choice: PriceChoice): { purity: number | undefined; diamondQuality: string | undefined } {
   return {
-    purity,
-    diamondQuality,
-    ratePaisePerGram,
-    diamondRatePaisePerCarat,
-    input: {
-      metalWeightMg: pricing.metalWeightMg,
-      ratePaisePerGram,
-      makingChargePaise: pricing.makingChargePaise,
-      stoneValuePaise: pricing.stoneValuePaise,
-      diamondWeightCents: pricing.diamondWeightCents,
-      diamondRatePaisePerCarat,
-      fixedPricePaise: pricing.fixedPricePaise,
-      gstPercent: pricing.gstPercent,
-    },
+    purity: pricing.metal === 'gold' ? choice.purity : undefined,
+    diamondQuality: hasDiamonds(pricing) ? (choice.diamondQuality ?? pricing.defaultDiamondQuality ?? undefined) : undefined,
   };
 }
 
 /**
- * The price of a product for the shopper's choices, from the same function the server charges with.
- * Null when the product's pricing data cannot be priced (the page then shows the list price alone).
+ * The price of a product for the shopper's choices: `priceChoice` from @milli/pricing, the function
+ * the server runs when the line goes into the cart, so the page and the charge cannot disagree. Null
+ * when no rate is published today for that choice (the server would refuse it too).
  */
 export function priceForChoice(pricing: PricingContext, choice: PriceChoice): ChoicePrice | null {
-  const { input, ...used } = priceInputFor(pricing, choice);
-  try {
-    return { ...used, breakup: priceJewellery(input) };
-  } catch {
-    return null;
-  }
+  const used = effectiveChoice(pricing, choice);
+  const priced = priceChoice(pricing, used);
+  if (!priced) return null;
+  const { ratePaisePerGram, ...breakup } = priced;
+  const purity = used.purity ?? pricing.defaultPurity;
+  const diamondQuality = used.diamondQuality ?? null;
+  return {
+    breakup,
+    purity,
+    diamondQuality,
+    ratePaisePerGram: ratePaisePerGram ?? 0,
+    diamondRatePaisePerCarat: diamondQuality ? (pricing.diamondRatesPaisePerCarat[diamondQuality] ?? 0) : 0,
+  };
 }

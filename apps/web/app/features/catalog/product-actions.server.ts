@@ -1,8 +1,10 @@
-import type { ProductDetail } from '@milli/contracts';
+import { DIAMOND_QUALITIES, GOLD_QUALITIES, METAL_COLOURS, SIZE_OPTIONS, type ProductDetail } from '@milli/contracts';
+import { SizerRequestSchema } from '@milli/contracts/schemas';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { MAX_LINE_QUANTITY, cartSetCookie, readCartCookie, readCookie } from '../../lib/cart-cookie.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import type { SizerResult } from './sizer-dialog.tsx';
+import { hasDiamonds } from './price-choice.ts';
 import { inStock } from './product-seo.ts';
 
 export interface AddToCartResult {
@@ -22,7 +24,7 @@ export function addedSetCookie(productId: number, quantity: number): string {
   return `${ADDED_COOKIE}=${productId}-${quantity}; Path=/; Max-Age=120; HttpOnly; SameSite=Lax`;
 }
 
-export function addedClearCookie(productId: number): string {
+export function addedClearCookie(): string {
   return `${ADDED_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 }
 
@@ -47,14 +49,33 @@ function messageOf(error: unknown, fallback: string): string {
  * cart_product_id, cart_quantity, cart_user_id; the server checks the id is the session's own and
  * prices the line); a guest's is appended to the cartItems cookie. Quantity is at least 1.
  */
+/**
+ * The piece's options from the product form, as POST /api/cart/add names them, and only those the
+ * server accepts for this piece (it refuses a purity for silver or a grade for a piece without
+ * diamonds): purity and colour for gold, diamond_quality for diamond pieces, size 1-30.
+ */
+export function cartOptions(product: ProductDetail, form: FormData): Record<string, string> {
+  const options: Record<string, string> = {};
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const purity = Number(text('purity'));
+  if (product.pricing.metal === 'gold' && (GOLD_QUALITIES as readonly number[]).includes(purity)) options.purity = String(purity);
+  const colour = text('colour');
+  if (product.pricing.metal === 'gold' && (METAL_COLOURS as readonly string[]).includes(colour)) options.colour = colour;
+  const quality = text('diamondQuality');
+  if (hasDiamonds(product.pricing) && (DIAMOND_QUALITIES as readonly string[]).includes(quality)) options.diamond_quality = quality;
+  const size = Number(text('size'));
+  if ((SIZE_OPTIONS as readonly number[]).includes(size)) options.size = String(size);
+  return options;
+}
+
 export async function addToCart(
   api: ApiClient,
   cookieHeader: string | null,
   productId: number,
-  rawQuantity: FormDataEntryValue | null,
+  form: FormData,
 ): Promise<{ result: AddToCartResult; setCookies: string[]; status: number }> {
   const fail = (message: string, status = 400) => ({ result: { intent: 'add-to-cart' as const, ok: false, message }, setCookies: [], status });
-  const quantity = Math.floor(Number(rawQuantity ?? 1));
+  const quantity = Math.floor(Number(form.get('quantity') ?? 1));
   if (!Number.isFinite(quantity) || quantity < 1) return fail('Please choose a quantity of at least 1.');
   if (quantity > MAX_LINE_QUANTITY) return fail(`At most ${MAX_LINE_QUANTITY} of one piece can be ordered online.`);
 
@@ -68,12 +89,13 @@ export async function addToCart(
 
   const user = await loadSessionUser(api);
   if (user) {
-    const form = new FormData();
-    form.set('cart_product_id', String(productId));
-    form.set('cart_quantity', String(quantity));
-    form.set('cart_user_id', String(user.userId));
+    const body = new FormData();
+    body.set('cart_product_id', String(productId));
+    body.set('cart_quantity', String(quantity));
+    body.set('cart_user_id', String(user.userId));
+    for (const [name, value] of Object.entries(cartOptions(product, form))) body.set(name, value);
     try {
-      await api.post('/api/cart/add', form);
+      await api.post('/api/cart/add', body);
     } catch (error) {
       return fail(messageOf(error, ADD_FAILED), 502);
     }
@@ -95,38 +117,51 @@ export async function addToCart(
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9][0-9\s-]{8,14}$/;
 const PINCODE = /^[1-9][0-9]{5}$/;
+type SizerField = keyof NonNullable<SizerResult['fieldErrors']>;
 
-/** The 'Get Free Sizer' form: checked here for a friendly answer, then POST /api/sizer-requests. */
+/**
+ * The 'Get Free Sizer' form: checked with the API's own schema (the same messages the API would give),
+ * the pincode appended to the address as the API keeps it, then POST /api/sizer-requests.
+ */
 export async function requestSizer(api: ApiClient, productId: number, form: FormData): Promise<{ result: SizerResult; status: number }> {
   const text = (name: string) => String(form.get(name) ?? '').trim();
-  const values = { name: text('name'), phone: text('phone'), email: text('email'), address: text('address'), pincode: text('pincode') };
+  const pincode = text('pincode');
+  const address = text('address');
+  const body = {
+    name: text('name'),
+    phone: text('phone'),
+    email: text('email'),
+    address: address && pincode && !address.includes(pincode) ? `${address}, ${pincode}` : address,
+    productId,
+  };
   const fieldErrors: NonNullable<SizerResult['fieldErrors']> = {};
-  if (!values.name) fieldErrors.name = 'Please tell us your name.';
-  else if (values.name.length > 100) fieldErrors.name = 'Please keep the name under 100 characters.';
-  if (!PHONE.test(values.phone)) fieldErrors.phone = 'Please enter a mobile number we can call.';
-  if (!EMAIL.test(values.email) || values.email.length > 200) fieldErrors.email = 'Please enter a valid e-mail address.';
-  if (!values.address) fieldErrors.address = 'Please tell us where to send the sizer.';
-  else if (values.address.length > 500) fieldErrors.address = 'Please keep the address under 500 characters.';
-  if (!PINCODE.test(values.pincode)) fieldErrors.pincode = 'Please enter a valid 6-digit pincode.';
+  if (!PINCODE.test(pincode)) fieldErrors.pincode = 'Please enter a valid 6-digit pincode.';
+  const parsed = SizerRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === 'name' || field === 'phone' || field === 'email' || field === 'address') {
+        fieldErrors[field as SizerField] ??= issue.message;
+      }
+    }
+  }
   if (Object.keys(fieldErrors).length > 0) {
     return { result: { intent: 'sizer', ok: false, message: 'Please check the highlighted fields.', fieldErrors }, status: 400 };
   }
   try {
-    const answer = await api.post<{ message?: string }>('/api/sizer-requests', { ...values, productId });
+    const answer = await api.post<{ message?: string }>('/api/sizer-requests', body);
     const message =
       answer && typeof answer === 'object' && typeof answer.message === 'string' && answer.message
         ? answer.message
-        : 'Thank you! Your free sizer is on its way; we will call you before we post it.';
+        : 'Thank you! Your free sizer is on its way.';
     return { result: { intent: 'sizer', ok: true, message }, status: 200 };
   } catch (error) {
     const message =
       error instanceof ApiError && error.status !== 404 && !/^Request failed/.test(error.message)
         ? error.message
         : 'We could not send your request just now. Please try again in a moment.';
-    // A refused request (bad field) keeps its status; a missing or failing service is ours to fix: 503.
+    // A refused request (bad field, too many tries) keeps its status; a missing or failing service is ours: 503.
     const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404;
     return { result: { intent: 'sizer', ok: false, message }, status: refused ? (error as ApiError).status : 503 };
   }

@@ -35,6 +35,7 @@ function Chips<T extends string | number>({
   onChange,
   label = String,
   disabled = false,
+  unavailable,
   note,
 }: {
   name: string;
@@ -44,6 +45,8 @@ function Chips<T extends string | number>({
   onChange?: (value: T) => void;
   label?: (value: T) => string;
   disabled?: boolean;
+  /** Options that cannot be chosen today (no published rate). */
+  unavailable?: (value: T) => boolean;
   note?: ReactNode;
 }) {
   return (
@@ -58,6 +61,7 @@ function Chips<T extends string | number>({
               name={name}
               value={o}
               checked={value === o}
+              disabled={unavailable?.(o)}
               onChange={() => onChange?.(o)}
             />
             <label htmlFor={`pd-${name}-${o}`}>{label(o)}</label>
@@ -107,7 +111,8 @@ export function ProductPurchase({
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-  const goldKarats = GOLD_QUALITIES.filter((k) => pricing.ratesPaisePerGram[String(k)] !== undefined);
+  const noRate = (karat: number) => pricing.metalWeightMg !== null && pricing.ratesPaisePerGram[String(karat)] === undefined;
+  const noDiamondRate = (quality: string) => hasDiamonds(pricing) && pricing.diamondRatesPaisePerCarat[quality] === undefined;
 
   return (
     <>
@@ -179,6 +184,7 @@ export function ProductPurchase({
             options={DIAMOND_QUALITIES}
             value={diamondQuality}
             onChange={setDiamondQuality}
+            unavailable={noDiamondRate}
             note={hasDiamonds(pricing) ? undefined : 'This piece has no diamonds; the grade applies to diamond pieces.'}
           />
         </div>
@@ -199,13 +205,8 @@ export function ProductPurchase({
           onChange={setPurity}
           label={(k) => `${k}kt`}
           disabled={!gold}
-          note={
-            gold
-              ? goldKarats.length < GOLD_QUALITIES.length
-                ? 'Purities without a rate today are priced at the piece’s own purity.'
-                : undefined
-              : `This piece is ${pricing.metal} (${pricing.defaultPurity}), so gold quality does not apply.`
-          }
+          unavailable={gold ? noRate : undefined}
+          note={gold ? undefined : `This piece is ${pricing.metal} (${pricing.defaultPurity}), so gold quality does not apply.`}
         />
         <div className="form-grid pd-size-qty">
           <div className="form-field">
@@ -271,7 +272,12 @@ export function ProductPurchase({
             )}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block pd-add" disabled={!available || adding}>
+        {!price && (
+          <p className="alert-info" role="status">
+            Today’s rate for this choice is not published yet. Please choose another gold quality or diamond grade.
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block pd-add" disabled={!available || !price || adding}>
           {adding ? 'Adding…' : 'Add to Cart'}
         </button>
       </Form>

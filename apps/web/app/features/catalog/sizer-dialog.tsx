@@ -137,7 +137,7 @@ export function SizerDialog({ productId, fallback, control }: { productId: numbe
               <input type="hidden" name="productId" value={productId} />
               <div className="form-field">
                 <label htmlFor="sizer-name">Name</label>
-                <input id="sizer-name" name="name" autoComplete="name" required maxLength={100} autoFocus {...invalid('name')} />
+                <input id="sizer-name" name="name" autoComplete="name" required minLength={2} maxLength={80} autoFocus {...invalid('name')} />
                 {fieldError('name')}
               </div>
               <div className="form-grid">
@@ -163,7 +163,7 @@ export function SizerDialog({ productId, fallback, control }: { productId: numbe
               </div>
               <div className="form-field">
                 <label htmlFor="sizer-address">Address</label>
-                <textarea id="sizer-address" name="address" autoComplete="street-address" required maxLength={500} rows={3} {...invalid('address')} />
+                <textarea id="sizer-address" name="address" autoComplete="street-address" required minLength={10} maxLength={380} rows={3} {...invalid('address')} />
                 {fieldError('address')}
               </div>
               <div className="form-field">

@@ -1,0 +1,178 @@
+/**
+ * The e2e `test`: baseURL is the server global-setup.ts started, and every test fails on a console
+ * error or an uncaught page error (a failed hydration shows up as one), unless it expects that message.
+ */
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+
+export { expect };
+
+export interface ConsoleGuard {
+  /** Console errors matching this are expected in this test (e.g. the 404 of a not-found page). */
+  allow(pattern: RegExp): void;
+}
+
+export const test = base.extend<{ consoleGuard: ConsoleGuard }, { workerPage: Page }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use) => {
+    const url = process.env.MILLI_E2E_URL;
+    if (!url) throw new Error('MILLI_E2E_URL is not set: run through playwright.config.ts (its global setup starts the server)');
+    await use(url);
+  },
+
+  /**
+   * One page per worker, with the project's viewport, for specs that only look (routes.spec.ts): a fresh
+   * context per test costs a new renderer process each time, which adds up over 74 page visits.
+   */
+  workerPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { viewport, hasTouch, isMobile, locale, timezoneId } = workerInfo.project.use;
+      const context = await browser.newContext({ viewport, hasTouch, isMobile, locale, timezoneId, baseURL: process.env.MILLI_E2E_URL });
+      const page = await context.newPage();
+      await use(page);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  consoleGuard: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [];
+      const problems: string[] = [];
+      const onConsole = (message: ConsoleMessage) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (allowed.some((re) => re.test(text))) return;
+        const where = message.location();
+        problems.push(`console.error: ${text}${where.url ? ` (${where.url}:${where.lineNumber})` : ''}`);
+      };
+      const onPageError = (error: Error) => /WebSocket closed without opened/.test(error.message) || problems.push(`page error: ${error.stack ?? error.message}`);
+      page.on('console', onConsole);
+      page.on('pageerror', onPageError);
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+      expect(problems, 'console errors and uncaught page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** The same `test`, on the worker's shared page (see workerPage). */
+export const sharedPageTest = test.extend({
+  page: async ({ workerPage }, use) => {
+    await use(workerPage);
+  },
+});
+
+/** Small screens get the hamburger and the drawer menu; the mega-menu shows from 992 px. */
+export function isMobile(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1440) < 992;
+}
+
+/**
+ * Waits until React has hydrated the page. The preloader gets `is-done` from an effect (the server
+ * renders it without), so the class appears only once hydration has run its effects.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('.preloader')).toHaveClass(/\bis-done\b/, { timeout: 15_000 });
+}
+
+/**
+ * Follows a link and checks that the router handled it in the browser: a marker put on `window`
+ * survives, which a full page load would wipe.
+ */
+export async function expectClientNavigation(page: Page, click: () => Promise<void>, toPath: string | RegExp): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eNoReload?: boolean }).__e2eNoReload = true;
+  });
+  await click();
+  await expect(page).toHaveURL((url) => (typeof toPath === 'string' ? url.pathname === toPath : toPath.test(url.pathname)));
+  expect(
+    await page.evaluate(() => (window as unknown as { __e2eNoReload?: boolean }).__e2eNoReload === true),
+    'the navigation happened in the browser, without a full page load',
+  ).toBe(true);
+}
+
+/** What a person sees of the shared frame; read in one round trip, so 74 page visits stay quick. */
+export interface ShellSnapshot {
+  header: boolean;
+  topBar: boolean;
+  topBarHelpLine: boolean;
+  topBarLinks: string[];
+  logo: boolean;
+  wishListIcon: boolean;
+  cartIcon: boolean;
+  menuToggle: boolean;
+  megaMenuNav: boolean;
+  megaMenuItems: string[];
+  preFooter: boolean;
+  footer: boolean;
+  footerHelpLine: boolean;
+  footerEmails: number;
+  footerOfficeInChennai: boolean;
+}
+
+export function readShell(page: Page): Promise<ShellSnapshot> {
+  return page.evaluate((): ShellSnapshot => {
+    const shown = (el: Element | null | undefined) =>
+      !!el && el.checkVisibility({ visibilityProperty: true }) && el.getBoundingClientRect().width > 0;
+    const one = (selector: string) => shown(document.querySelector(selector));
+    const texts = (selector: string) =>
+      [...document.querySelectorAll(selector)].filter(shown).map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
+    const footer = document.querySelector('footer.site-footer');
+    return {
+      header: one('header.site-header'),
+      topBar: one('header.site-header .topbar'),
+      topBarHelpLine: one('.topbar .topbar-help a[href^="tel:"]'),
+      topBarLinks: texts('.topbar nav[aria-label="Account"] a'),
+      logo: one('.header-bar a.logo'),
+      wishListIcon: one('.header-bar a[href="/wishlist"][aria-label^="Wish list, "]'),
+      cartIcon: one('.header-bar a[aria-label^="Cart, "]'),
+      menuToggle: one('.header-bar a[aria-label="Open menu"]'),
+      megaMenuNav: one('.header-bar nav[aria-label="Main"]'),
+      megaMenuItems: texts('.header-bar nav[aria-label="Main"] .nav-list > li > :is(a, button)'),
+      preFooter: !!document.querySelector('aside[aria-label="Our promise"]'),
+      footer: shown(footer),
+      footerHelpLine: shown(footer?.querySelector('a[href^="tel:"]')),
+      footerEmails: [...(footer?.querySelectorAll('a[href^="mailto:"]') ?? [])].filter(shown).length,
+      footerOfficeInChennai: /Chennai/.test(footer?.querySelector('address')?.textContent ?? ''),
+    };
+  });
+}
+
+/**
+ * The frame every page shares (spec §2): top bar with the help line, About and (logged out) Login and
+ * Signup; logo, wish list and cart; the mega-menu at desktop widths or the menu toggle on phones; the
+ * pre-footer; the footer with the help line, two e-mails and the Chennai office.
+ */
+export async function expectShell(page: Page): Promise<void> {
+  const mobile = isMobile(page);
+  expect(await readShell(page), `the common shell at ${page.viewportSize()?.width} px`).toEqual({
+    header: true,
+    topBar: true,
+    topBarHelpLine: true,
+    topBarLinks: ['About', 'Login', 'Signup'],
+    logo: true,
+    wishListIcon: true,
+    cartIcon: true,
+    menuToggle: mobile,
+    megaMenuNav: !mobile,
+    megaMenuItems: mobile ? [] : ['Gold', 'Diamond', 'Platinum', 'Silver', 'Gifting', 'Milli Harvest', 'Shop by Store'],
+    preFooter: true,
+    footer: true,
+    footerHelpLine: true,
+    footerEmails: 2,
+    footerOfficeInChennai: true,
+  } satisfies ShellSnapshot);
+}
+
+/**
+ * The e2e server's DATA_DIR, for specs that read what it writes there: with no SMTP configured, every mail
+ * a shopper would receive lands in DATA_DIR/mailbox/*.eml. Global setup publishes it as
+ * MILLI_E2E_DATA_DIR; against an external server (E2E_BASE_URL), set it to that server's DATA_DIR.
+ */
+export function e2eDataDir(): string {
+  const dir = process.env.MILLI_E2E_DATA_DIR;
+  if (!dir) throw new Error("MILLI_E2E_DATA_DIR is not set: global setup must publish the server's DATA_DIR (process.env.MILLI_E2E_DATA_DIR = dataDir)");
+  return dir;
+}

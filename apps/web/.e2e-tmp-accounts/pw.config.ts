@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests against the real built server (started by e2e/global-setup.ts on a free port with a
+ * throw-away database), in Debian's Chromium: Playwright never downloads a browser here.
+ * Run from the repo root with `npm run test:e2e` (builds first).
+ */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: '/tmp/acc-explore/test-results',
+  globalSetup: './global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: 0,
+  // A 2-core machine: the server and two browsers already share it.
+  workers: 2,
+  // Generous: a loaded 2-core machine can take seconds per page; a healthy run is far below.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: '/tmp/acc-explore/report', open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    // baseURL comes from the server that global setup started (see e2e/fixtures.ts).
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'mobile-375', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
+    { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 } } },
+  ],
+});
