@@ -1,16 +1,16 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { ProductSummary } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
-import { ArrowRightIcon, HeartIcon } from '../../components/layout/icons.tsx';
+import { ArrowRightIcon } from '../../components/layout/icons.tsx';
 import { productPaise, screenCategory } from './catalog-text.ts';
 
 export const PLACEHOLDER_IMAGE = '/placeholder-jewel.svg';
 const IMAGE_SIZE = 480;
 
 /**
- * A product on the listing: picture, category, name (the card's link), price in rupees, the arrow link
- * and the wish-list heart. The heart is a form of its own posting to /wishlist, so it works without
- * JavaScript once the wish list takes it.
+ * A product on the listing: picture, category, name (the card's link), price in rupees and the arrow
+ * link. The wish-list heart joins the card with the wish list itself (the cart and wish-list issue): a
+ * heart that cannot save anything yet would only mislead.
  */
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   const href = `/product-detail/${product.product_id}`;
@@ -29,13 +29,6 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
         {product.product_on_sale && <span className="product-card-badge">Sale</span>}
         {outOfStock && <span className="product-card-badge product-card-badge--muted">Out of stock</span>}
       </div>
-      <Form method="post" action="/wishlist" className="product-card-wish">
-        <input type="hidden" name="intent" value="add" />
-        <input type="hidden" name="productId" value={product.product_id} />
-        <button type="submit" className="wish-btn" aria-label={`Add to wish list: ${product.product_name}`} title="Add to wish list">
-          <HeartIcon size={20} />
-        </button>
-      </Form>
       <div className="product-card-body">
         {product.product_category && <span className="product-card-category">{screenCategory(product.product_category)}</span>}
         <h3 className="product-card-name">
