@@ -7,7 +7,10 @@ import { test as base, expect, type ConsoleMessage, type Page } from '@playwrigh
 export { expect };
 
 export interface ConsoleGuard {
-  /** Console errors matching this are expected in this test (e.g. the 404 of a not-found page). */
+  /**
+   * Console errors matching this are expected in this test (e.g. the 404 of a not-found page). The
+   * pattern is tested against `<message> @ <url of the resource the message is about>`.
+   */
   allow(pattern: RegExp): void;
 }
 
@@ -41,8 +44,8 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }, { workerPage: Pa
       const onConsole = (message: ConsoleMessage) => {
         if (message.type() !== 'error') return;
         const text = message.text();
-        if (allowed.some((re) => re.test(text))) return;
         const where = message.location();
+        if (allowed.some((re) => re.test(`${text} @ ${where.url}`))) return;
         problems.push(`console.error: ${text}${where.url ? ` (${where.url}:${where.lineNumber})` : ''}`);
       };
       const onPageError = (error: Error) => /WebSocket closed without opened/.test(error.message) || problems.push(`page error: ${error.stack ?? error.message}`);
@@ -169,10 +172,10 @@ export async function expectShell(page: Page): Promise<void> {
 /**
  * The e2e server's DATA_DIR, for specs that read what it writes there: with no SMTP configured, every mail
  * a shopper would receive lands in DATA_DIR/mailbox/*.eml. Global setup publishes it as
- * MILLI_E2E_DATA_DIR; against an external server (E2E_BASE_URL), set it to that server's DATA_DIR.
+ * MILLI_E2E_DATA_DIR (from E2E_DATA_DIR when the specs run against an external server, E2E_BASE_URL).
  */
 export function e2eDataDir(): string {
   const dir = process.env.MILLI_E2E_DATA_DIR;
-  if (!dir) throw new Error("MILLI_E2E_DATA_DIR is not set: global setup must publish the server's DATA_DIR (process.env.MILLI_E2E_DATA_DIR = dataDir)");
+  if (!dir) throw new Error("the server's DATA_DIR is unknown: with E2E_BASE_URL, set E2E_DATA_DIR to that server's DATA_DIR");
   return dir;
 }

@@ -5,10 +5,12 @@
  * so the first start migrates and seeds a fresh demo store and nothing touches ./data.
  *
  * The URL comes from the line the server prints ("Milli is serving http://… on …") and reaches the
- * tests as process.env.MILLI_E2E_URL (workers inherit the runner's environment), read by fixtures.ts.
+ * tests as process.env.MILLI_E2E_URL (workers inherit the runner's environment), read by fixtures.ts;
+ * its DATA_DIR (where the local mailbox lives) as process.env.MILLI_E2E_DATA_DIR (fixtures' e2eDataDir()).
  * The returned function is Playwright's teardown: it stops that very process and removes DATA_DIR.
  *
- * Set E2E_BASE_URL to run the specs against a server that is already running instead.
+ * Set E2E_BASE_URL to run the specs against a server that is already running instead (and E2E_DATA_DIR
+ * to that server's DATA_DIR, for specs that read its mailbox).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,6 +30,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const external = process.env.E2E_BASE_URL;
   if (external) {
     process.env.MILLI_E2E_URL = external.replace(/\/$/, '');
+    if (process.env.E2E_DATA_DIR) process.env.MILLI_E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR);
     return async () => {};
   }
 
@@ -68,6 +71,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     throw error;
   }
   process.env.MILLI_E2E_URL = url;
+  process.env.MILLI_E2E_DATA_DIR = dataDir;
   await warmUp(url);
   console.log(`[e2e] server ${url} (pid ${child.pid}, DATA_DIR ${dataDir})`);
 
