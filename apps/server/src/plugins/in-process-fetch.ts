@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 
-export type InProcessFetch = (input: string, init?: RequestInit, cookie?: string) => Promise<Response>;
+export type InProcessFetch = (input: string, init?: RequestInit, cookie?: string, remoteAddress?: string) => Promise<Response>;
 
 /**
  * A fetch() that answers from this Fastify instance without a network hop (app.inject), so
  * server-side loaders speak the same HTTP API as the browser. The visitor's cookie is passed on,
- * so the API sees the same identity it would see from the browser.
+ * and the visitor's address, so the API sees the same identity and client it would see from the browser.
  */
 export function createInProcessFetch(app: FastifyInstance): InProcessFetch {
-  return async (input, init = {}, cookie) => {
+  return async (input, init = {}, cookie, remoteAddress) => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => {
       headers[key] = value;
@@ -31,6 +31,8 @@ export function createInProcessFetch(app: FastifyInstance): InProcessFetch {
       method: (init.method ?? 'GET') as 'GET',
       url: input,
       headers,
+      // The visitor's address, so per-IP rate limits count the visitor, not this server.
+      ...(remoteAddress ? { remoteAddress } : {}),
       ...(payload === undefined ? {} : { payload }),
     });
     const responseHeaders = new Headers();

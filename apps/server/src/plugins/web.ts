@@ -77,7 +77,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
         const cookie = request.headers.cookie;
         const response = await handler(webRequest, {
           cspNonce: reply.cspNonce?.script ?? '',
-          fetch: (input: string, init?: RequestInit) => inProcessFetch(input, init, cookie),
+          fetch: (input: string, init?: RequestInit) => inProcessFetch(input, init, cookie, request.ip),
         });
         return sendWebResponse(reply, response);
       },
