@@ -26,3 +26,22 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
     },
   };
 }
+
+/** Posts a multipart form, as the specification's client does. */
+export async function postForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string | number>,
+  opts: { cookie?: string | undefined; ip?: string } = {},
+) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, String(v));
+  const encoded = new Response(body);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')!, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing.ts';
+import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { startTestSmtp } from '../../testing-smtp.ts';
 
 let t: TestApp;
@@ -17,23 +17,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-function form(fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  return body;
-}
-
 /** Posts a multipart form, as the spec's client does. */
-async function post(url: string, fields: Record<string, string>, opts: { cookie?: string; ip?: string } = {}) {
-  const encoded = new Response(form(fields));
-  return t.app.inject({
-    method: 'POST',
-    url,
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    headers: { 'content-type': encoded.headers.get('content-type')!, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
-    remoteAddress: opts.ip ?? freshIp(),
-  });
-}
+const post = (url: string, fields: Record<string, string>, opts: { cookie?: string; ip?: string } = {}) =>
+  postForm(t.app, url, fields, { cookie: opts.cookie, ip: opts.ip ?? freshIp() });
 
 function sessionCookie(res: { cookies: { name: string; value: string }[] }) {
   const c = res.cookies.find((x) => x.name === 'milli_session');

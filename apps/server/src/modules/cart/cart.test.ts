@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@milli/db';
-import { createTestApp, type TestApp } from '../../testing.ts';
+import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 
 let t: TestApp;
 let n = 0;
@@ -11,18 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function multipart(url: string, fields: Record<string, string | number>, cookie?: string) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, String(v));
-  const encoded = new Response(body);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    headers: { 'content-type': encoded.headers.get('content-type')!, ...(cookie ? { cookie } : {}) },
-    remoteAddress: `10.9.0.${++n}`,
-  });
-}
+const multipart = (url: string, fields: Record<string, string | number>, cookie?: string) =>
+  postForm(t.app, url, fields, { cookie, ip: `10.9.0.${++n}` });
 
 async function customer(cartItems?: string) {
   const name = `shopper${++n}`;

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CartAddAnswerSchema, CartAddSchema, CartLineSchema, CartUpdateSchema, ErrorSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../app.ts';
+import { bodyErrorMessage } from '../../plugins/errors.ts';
 import { requireSelf } from '../../plugins/session.ts';
 import { createCartService } from './service.ts';
 
@@ -17,7 +18,7 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   api.post('/cart/add', { schema: { response: { 200: CartAddAnswerSchema, ...errors } } }, async (req, reply) => {
     const parsed = CartAddSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
-      return reply.status(400).send({ message: parsed.error.issues.map((i) => i.message).join(' '), code: 'INVALID_REQUEST' });
+      return reply.status(400).send({ message: bodyErrorMessage(parsed.error), code: 'INVALID_REQUEST' });
     }
     const customer = requireSelf(req, parsed.data.cart_user_id);
     return cart.add(customer.id, parsed.data);
@@ -32,7 +33,7 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   api.post('/cart/updateCart', { schema: { response: { 200: CountSchema, ...errors } } }, async (req, reply) => {
     const parsed = CartUpdateSchema.safeParse(req.body ?? []);
     if (!parsed.success) {
-      return reply.status(400).send({ message: parsed.error.issues.map((i) => i.message).join(' '), code: 'INVALID_REQUEST' });
+      return reply.status(400).send({ message: bodyErrorMessage(parsed.error), code: 'INVALID_REQUEST' });
     }
     if (parsed.data.length === 0) {
       return { message: 'Cart updated', cartCount: 0 };

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorSchema, MessageSchema, SizerRequestSchema } from '@milli/contracts/schemas';
 import { schema } from '@milli/db';
 import type { ModuleDeps } from '../../app.ts';
+import { bodyErrorMessage } from '../../plugins/errors.ts';
 
 const LIMIT = { name: 'sizer-ip', max: 10, windowMs: 60 * 60_000, message: 'Too many requests. Please try again later.' };
 
@@ -14,7 +15,7 @@ export const sizerModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => 
   api.post('/sizer-requests', { schema: { response: { 200: MessageSchema, 400: ErrorSchema, 429: ErrorSchema } } }, async (req, reply) => {
     const parsed = SizerRequestSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
-      return reply.status(400).send({ message: parsed.error.issues.map((i) => i.message).join(' '), code: 'INVALID_REQUEST' });
+      return reply.status(400).send({ message: bodyErrorMessage(parsed.error), code: 'INVALID_REQUEST' });
     }
     await deps.limiter.take(LIMIT, req.ip);
     const { productId, ...fields } = parsed.data;
