@@ -4,4 +4,5 @@
  */
 export * from './constants.ts';
 export * from './messages.ts';
+export * from './india.ts';
 export type * from './schemas.ts';

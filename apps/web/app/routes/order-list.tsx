@@ -1,21 +1,9 @@
 import { Link, useLocation } from 'react-router';
+import { OrderListNav, orderListFor as listFor } from '../features/orders/order-lists.tsx';
 import type { Route } from './+types/order-list';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import '../styles/screens/shells.css';
-
-/** The four order lists share this screen (routes.ts); the path says which one. */
-const LISTS = [
-  { path: '/active-orders', title: 'Active Orders', action: 'View details' },
-  { path: '/completed-orders', title: 'Delivered Orders', action: 'View details' },
-  { path: '/custom-orders', title: 'Customized Orders', action: 'View Design' },
-  { path: '/cancelled-orders', title: 'Cancelled Orders', action: 'View details' },
-] as const;
-
-function listFor(pathname: string) {
-  const path = pathname.replace(/\/+$/, '').toLowerCase();
-  return LISTS.find((l) => l.path === path) ?? LISTS[0];
-}
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: pageTitle(listFor(location.pathname).title) },
@@ -34,17 +22,7 @@ export default function OrderList() {
       <PageBanner title={list.title} parents={[{ label: 'My Account', href: '/account?tab=orders' }]} />
       <div className="section">
         <div className="container">
-          <nav aria-label="Order lists" className="pill-nav">
-            <ul>
-              {LISTS.map((l) => (
-                <li key={l.path}>
-                  <Link to={l.path} aria-current={l.path === list.path ? 'page' : undefined}>
-                    {l.title}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <OrderListNav current={list.path} />
           <div className="table-wrap card">
             <table className="table">
               <caption className="visually-hidden">{list.title}</caption>

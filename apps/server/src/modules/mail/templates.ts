@@ -6,10 +6,10 @@ export interface Brand {
   emailPrimary: string;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A branded mail that reads well on a phone: one narrow column, large text, plain-text twin. */
-function layout(brand: Brand, heading: string, paragraphs: string[], highlight?: string): { text: string; html: string } {
+/** A branded mail that reads well on a phone: one narrow column, large text, plain-text twin. Every module's mails use it. */
+export function layout(brand: Brand, heading: string, paragraphs: string[], highlight?: string): { text: string; html: string } {
   const text = [
     heading,
     '',
