@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { parseArtPath, renderArt } from '@milli/db';
+
+/** Link previews (WhatsApp, Facebook, X) do not show SVG: each drawing also comes as a PNG this wide. */
+export const PREVIEW_PNG_SIZE = 1200;
 
 /**
  * /media/art/{kind}/{metal}/{variant}.svg: the demo catalogue's drawings, rendered from their path.
@@ -8,8 +12,29 @@ import { parseArtPath, renderArt } from '@milli/db';
  */
 export function mediaRoutes(app: FastifyInstance) {
   const cache = new Map<string, string>();
-  app.get('/media/art/*', (request, reply) => {
+  const pngCache = new Map<string, Buffer>();
+  app.get('/media/art/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
+    if (path.endsWith('.png')) {
+      const ref = parseArtPath(`${path.slice(0, -4)}.svg`);
+      if (!ref) return reply.status(404).type('text/plain; charset=utf-8').send('No such picture.');
+      let png = pngCache.get(path);
+      if (!png) {
+        png = await sharp(Buffer.from(renderArt(ref)), { density: 300 })
+          .resize(PREVIEW_PNG_SIZE, PREVIEW_PNG_SIZE, { fit: 'contain', background: '#fbf6ef' })
+          .flatten({ background: '#fbf6ef' })
+          .png({ compressionLevel: 9, palette: true })
+          .toBuffer();
+        // Previews are fetched rarely (once per share): a small cache is plenty.
+        if (pngCache.size >= 100) pngCache.delete(pngCache.keys().next().value!);
+        pngCache.set(path, png);
+      }
+      return reply
+        .type('image/png')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(png);
+    }
     const ref = parseArtPath(path);
     if (!ref) return reply.status(404).type('text/plain; charset=utf-8').send('No such picture.');
     let svg = cache.get(path);

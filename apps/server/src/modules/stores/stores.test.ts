@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing.ts';
 
@@ -43,6 +44,14 @@ describe('stores, settings, pincode and sizer', () => {
     expect(bad.json().message).toMatch(/name/);
   });
 
+  it('renders a drawing as a 1200 px PNG for link previews', async () => {
+    const res = await t.app.inject({ url: '/media/art/ring/rose-gold/3.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 1200, height: 1200 });
+  });
+
   it('serves the demo drawings, and 404s anything else under /media/art', async () => {
     const art = await t.app.inject({ url: '/media/art/ring/yellow-gold/3.svg' });
     expect(art.statusCode).toBe(200);
@@ -50,6 +59,7 @@ describe('stores, settings, pincode and sizer', () => {
     expect(art.headers['cache-control']).toMatch(/immutable/);
     expect(art.body).toMatch(/^<svg/);
     expect((await t.app.inject({ url: '/media/art/ring/unobtainium/3.svg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/media/art/ring/unobtainium/3.png' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/media/art/../../etc/passwd' })).statusCode).toBe(404);
   });
 

@@ -49,7 +49,10 @@ describe('product SEO', () => {
     const tags = productMeta(product(), 'https://milli.example', '/product-detail/7');
     expect(tags).toContainEqual({ title: 'Milli | Aarna Jhumka' });
     expect(tags).toContainEqual({ property: 'og:type', content: 'product' });
-    expect(tags).toContainEqual({ property: 'og:image', content: 'https://milli.example/media/art/jhumka/yellow-gold/1.svg' });
+    // Messaging apps show no SVG in link previews: the drawing's PNG rendition is named instead.
+    expect(tags).toContainEqual({ property: 'og:image', content: 'https://milli.example/media/art/jhumka/yellow-gold/1.png' });
+    expect(tags).toContainEqual({ property: 'og:image:type', content: 'image/png' });
+    expect(tags).toContainEqual({ property: 'og:image:width', content: '1200' });
     expect(tags).toContainEqual({ name: 'description', content: 'Temple jhumkas in 22kt gold.' });
   });
 

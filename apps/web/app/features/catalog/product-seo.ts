@@ -27,10 +27,20 @@ export function productDescription(product: ProductDetail): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
+/**
+ * The picture for link previews: messaging apps do not show SVG, so a demo drawing
+ * (/media/art/….svg) is named by its PNG rendition (same path, .png, 1200 px square).
+ */
+export function previewImage(path: string): { path: string; type: string; size?: number } {
+  if (/^\/media\/art\/.+\.svg$/.test(path)) return { path: `${path.slice(0, -4)}.png`, type: 'image/png', size: 1200 };
+  return { path, type: /\.webp$/.test(path) ? 'image/webp' : /\.png$/.test(path) ? 'image/png' : 'image/jpeg' };
+}
+
 /** Title, description and OpenGraph tags of a product page, for React Router's meta export. */
 export function productMeta(product: ProductDetail, origin: string, path: string) {
   const description = productDescription(product);
-  const image = absoluteUrl(origin, product.product_parent_image);
+  const preview = previewImage(product.product_parent_image);
+  const image = absoluteUrl(origin, preview.path);
   const url = absoluteUrl(origin, path);
   const price = (productPaise(product) / 100).toFixed(2);
   return [
@@ -43,6 +53,13 @@ export function productMeta(product: ProductDetail, origin: string, path: string
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: image },
+    { property: 'og:image:type', content: preview.type },
+    ...(preview.size
+      ? [
+          { property: 'og:image:width', content: String(preview.size) },
+          { property: 'og:image:height', content: String(preview.size) },
+        ]
+      : []),
     { property: 'og:image:alt', content: product.product_name },
     { property: 'product:price:amount', content: price },
     { property: 'product:price:currency', content: 'INR' },
