@@ -1,0 +1,395 @@
+/**
+ * `npm run bench`: the store's speed, measured the same way every time, against the production build on
+ * 127.0.0.1 with the demo store, on the embedded database and on PostgreSQL, next to a bare Fastify
+ * ceiling. Prints a table and writes docs/benchmarks.md (date, machine, figures, targets).
+ *
+ * Environment (all optional):
+ *   BENCH_SECONDS       seconds per measurement (default 5)
+ *   BENCH_CONNECTIONS   comma-separated connection counts (default 10,50)
+ *   BENCH_DATABASE_URL  PostgreSQL server for the second pass (default postgres://postgres@127.0.0.1:5432/postgres;
+ *                       a fresh database milli_bench_<time> is created there and dropped afterwards). 'none' skips it.
+ *   BENCH_ONLY          comma-separated scenario names to run (e.g. listing,product)
+ *   BENCH_OUT           where to write the report (default docs/benchmarks.md; 'none' prints only)
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Options, type Result } from 'autocannon';
+import pg from 'pg';
+import { repoRoot, start, type Running } from './processes.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
+const OUT = process.env.BENCH_OUT ?? 'docs/benchmarks.md';
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SHOPPERS = Math.max(...CONNECTIONS);
+
+/** The issue's targets on this 2-core machine (requests/s at 50 connections, unless said). */
+const TARGETS: Record<string, number> = { listing: 3000, product: 5000, 'add-to-cart': 1000, 'page-product': 800 };
+const P99_TARGET_MS = 50;
+const RSS_TARGET_MB = 250;
+
+interface Shopper {
+  id: number;
+  cookie: string;
+}
+
+interface Context {
+  url: string;
+  productIds: number[];
+  shoppers: Shopper[];
+}
+
+interface Scenario {
+  name: string;
+  what: string;
+  options(ctx: Context, connections: number): Options;
+}
+
+const get = (name: string, what: string, pathOf: string): Scenario => ({
+  name,
+  what,
+  options: (ctx, connections) => ({ url: `${ctx.url}${pathOf}`, connections, duration: SECONDS }),
+});
+
+/** Cycles through the in-stock products, a different starting point for every connection. */
+function productCycle(ctx: Context) {
+  let connection = 0;
+  return (context: Record<string, unknown>) => {
+    if (context.next === undefined) context.next = (connection++ * 37) % ctx.productIds.length;
+    const i = context.next as number;
+    context.next = (i + 1) % ctx.productIds.length;
+    return ctx.productIds[i]!;
+  };
+}
+
+const SCENARIOS: Scenario[] = [
+  get('listing', 'API: product listing, first page', '/api/product/productList?page=1'),
+  get('listing-filtered', 'API: listing filtered (Gold rings, price up)', '/api/product/productList?material=Gold&category=Fingerring&sort=8'),
+  get('search', "API: search 'jhumka'", '/api/product/productList?q=jhumka'),
+  {
+    name: 'product',
+    what: 'API: product by id (every product in turn)',
+    options: (ctx, connections) => {
+      const nextId = productCycle(ctx);
+      return {
+        url: ctx.url,
+        connections,
+        duration: SECONDS,
+        requests: [{ method: 'GET', setupRequest: (req, context) => ({ ...req, path: `/api/product/find-by-id/${nextId(context)}` }) }],
+      };
+    },
+  },
+  {
+    name: 'add-to-cart',
+    what: 'API: add to cart (one logged-in shopper per connection)',
+    options: (ctx, connections) => {
+      const nextId = productCycle(ctx);
+      let shopper = 0;
+      return {
+        url: ctx.url,
+        connections,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req, context) => {
+              if (context.shopper === undefined) context.shopper = ctx.shoppers[shopper++ % ctx.shoppers.length];
+              const who = context.shopper as Shopper;
+              const boundary = 'milli-bench-boundary';
+              const field = (name: string, value: string | number) =>
+                `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+              const body = `${field('cart_product_id', nextId(context))}${field('cart_quantity', 1)}${field('cart_user_id', who.id)}--${boundary}--\r\n`;
+              return {
+                ...req,
+                path: '/api/cart/add',
+                headers: { cookie: who.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+                body,
+              };
+            },
+          },
+        ],
+      };
+    },
+  },
+  get('page-home', 'Page: home, server-rendered', '/'),
+  get('page-listing', 'Page: listing, server-rendered', '/alljewellery'),
+  {
+    name: 'page-product',
+    what: 'Page: product detail, server-rendered',
+    options: (ctx, connections) => {
+      const nextId = productCycle(ctx);
+      return {
+        url: ctx.url,
+        connections,
+        duration: SECONDS,
+        requests: [{ method: 'GET', setupRequest: (req, context) => ({ ...req, path: `/product-detail/${nextId(context)}` }) }],
+      };
+    },
+  },
+];
+
+interface Row {
+  database: string;
+  scenario: string;
+  what: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  ceilingRatio: number | null;
+  rssMb: number;
+}
+
+async function measure(options: Options): Promise<Result> {
+  // A short warm-up (JIT, caches, connection pools), then the measurement.
+  await autocannon({ ...options, duration: 1 });
+  return autocannon(options);
+}
+
+async function json<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await fetch(url, init);
+  return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+}
+
+/** Signs up and logs in one shopper per connection; each comes from its own address (X-Forwarded-For). */
+async function makeShoppers(url: string, count: number, tag: string): Promise<Shopper[]> {
+  const shoppers: Shopper[] = [];
+  for (let i = 0; i < count; i++) {
+    const ip = `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+    const username = `bench${tag}${i}`;
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      return f;
+    };
+    const password = 'Bench-pass-2026';
+    const reg = await fetch(`${url}/api/auth/register`, {
+      method: 'POST',
+      body: form({ username, email: `${username}@bench.example`, password }),
+      headers: { 'x-forwarded-for': ip },
+    });
+    if (reg.status >= 300) throw new Error(`sign-up of ${username} answered ${reg.status}: ${await reg.text()}`);
+    const login = await json<{ userId: number }>(`${url}/api/auth/login`, {
+      method: 'POST',
+      body: form({ username, password }),
+      headers: { 'x-forwarded-for': ip },
+    });
+    if (login.status !== 200) throw new Error(`login of ${username} answered ${login.status}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    shoppers.push({ id: login.body.userId, cookie });
+  }
+  return shoppers;
+}
+
+async function inStockIds(url: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; page < 100; page++) {
+    const { body } = await json<{ data: { product_id: number; product_stock_status: string }[]; totalPages: number }>(
+      `${url}/api/product/productList?page=${page}`,
+    );
+    for (const p of body.data) if (!/out/i.test(p.product_stock_status)) ids.push(p.product_id);
+    if (page >= body.totalPages) break;
+  }
+  return ids;
+}
+
+/** The production server on a free port and a throw-away DATA_DIR; PGlite unless a database URL is given. */
+function startStore(dataDir: string, databaseUrl?: string): Promise<Running> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', TRUST_PROXY: 'true' };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return start('apps/server/src/main.ts', [], env, /Milli is serving (https?:\/\/\S+)/);
+}
+
+async function runDatabase(label: string, databaseUrl: string | undefined, ceilingRps: Map<number, number>): Promise<Row[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'milli-bench-'));
+  const server = await startStore(dataDir, databaseUrl);
+  const rows: Row[] = [];
+  try {
+    console.log(`\n${label}: server ${server.url} (pid ${server.pid}), preparing ${SHOPPERS} shoppers…`);
+    const ctx: Context = { url: server.url, productIds: await inStockIds(server.url), shoppers: await makeShoppers(server.url, SHOPPERS, label.slice(0, 2).toLowerCase()) };
+    let peakRss = server.rssMb();
+    for (const scenario of SCENARIOS) {
+      if (ONLY && !ONLY.has(scenario.name)) continue;
+      for (const connections of CONNECTIONS) {
+        const result = await measure(scenario.options(ctx, connections));
+        peakRss = Math.max(peakRss, server.rssMb());
+        const ceiling = ceilingRps.get(connections);
+        const row: Row = {
+          database: label,
+          scenario: scenario.name,
+          what: scenario.what,
+          connections,
+          rps: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+          ceilingRatio: ceiling ? result.requests.average / ceiling : null,
+          rssMb: peakRss,
+        };
+        rows.push(row);
+        console.log(formatRow(row));
+      }
+    }
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+async function runCeiling(listingUrl: string): Promise<{ rows: Row[]; rps: Map<number, number> }> {
+  const body = await (await fetch(listingUrl)).text();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'milli-ceiling-'));
+  const file = path.join(dir, 'listing.json');
+  writeFileSync(file, body);
+  const ceiling = await start('bench/ceiling.ts', [file], { ...process.env }, /ceiling listening on (\S+)/);
+  const rows: Row[] = [];
+  const rps = new Map<number, number>();
+  try {
+    for (const connections of CONNECTIONS) {
+      const result = await measure({ url: `${ceiling.url}/constant`, connections, duration: SECONDS });
+      rps.set(connections, result.requests.average);
+      const row: Row = {
+        database: '-',
+        scenario: 'ceiling',
+        what: `Bare Fastify, constant JSON of ${Math.round(body.length / 1024)} KB (the listing's size)`,
+        connections,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        ceilingRatio: 1,
+        rssMb: ceiling.rssMb(),
+      };
+      rows.push(row);
+      console.log(formatRow(row));
+    }
+  } finally {
+    await ceiling.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { rows, rps };
+}
+
+function formatRow(r: Row): string {
+  const ratio = r.ceilingRatio === null ? '' : ` (${(r.ceilingRatio * 100).toFixed(1)} % of ceiling)`;
+  const bad = r.errors + r.non2xx > 0 ? `  !! ${r.errors} errors, ${r.non2xx} non-2xx` : '';
+  return `  ${r.scenario.padEnd(17)} c=${String(r.connections).padEnd(3)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  rss ${r.rssMb} MB${ratio}${bad}`;
+}
+
+function verdicts(rows: Row[]): string[] {
+  const lines: string[] = [];
+  const top = Math.max(...CONNECTIONS);
+  for (const database of [...new Set(rows.filter((r) => r.database !== '-').map((r) => r.database))]) {
+    for (const [scenario, target] of Object.entries(TARGETS)) {
+      const row = rows.find((r) => r.database === database && r.scenario === scenario && r.connections === top);
+      if (!row) continue;
+      lines.push(`${row.rps >= target ? 'met' : 'NOT met'}: ${database} ${scenario} ${row.rps} req/s (target ≥ ${target})`);
+    }
+    const worstP99 = Math.max(...rows.filter((r) => r.database === database && r.connections === top).map((r) => r.p99));
+    lines.push(`${worstP99 <= P99_TARGET_MS ? 'met' : 'NOT met'}: ${database} worst p99 at ${top} connections ${worstP99} ms (target ≤ ${P99_TARGET_MS} ms)`);
+    const rss = Math.max(...rows.filter((r) => r.database === database).map((r) => r.rssMb));
+    lines.push(`${rss <= RSS_TARGET_MB ? 'met' : 'NOT met'}: ${database} peak server RSS ${rss} MB (target ≤ ${RSS_TARGET_MB} MB)`);
+  }
+  return lines;
+}
+
+function report(rows: Row[], startedAt: Date): string {
+  const cpu = os.cpus();
+  const table = [
+    '| database | scenario | connections | req/s | p50 ms | p99 ms | of ceiling | server RSS MB | errors / non-2xx |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.what} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ceilingRatio === null ? '' : `${(r.ceilingRatio * 100).toFixed(1)} %`} | ${r.rssMb} | ${r.errors} / ${r.non2xx} |`,
+    ),
+  ].join('\n');
+  return `# Benchmarks
+
+Written by \`npm run bench\` (bench/run.ts); do not edit by hand. Run on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,
+on ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version},
+${SECONDS} s per measurement after a 1 s warm-up, autocannon on the same machine as the server (it takes CPU from it).
+"Of ceiling" compares with a bare Fastify route answering a constant JSON as large as the listing answer, at the
+same number of connections. RSS is the server's peak resident memory up to that row.
+
+${table}
+
+## Targets (issue 7)
+
+${verdicts(rows)
+  .map((l) => `- ${l}`)
+  .join('\n')}
+`;
+}
+
+async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  if (PG_URL === 'none') return null;
+  const name = `milli_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.warn(`PostgreSQL pass skipped: cannot connect (${(error as Error).message})`);
+    return null;
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function main() {
+  const startedAt = new Date();
+  if (!existsSync(path.join(repoRoot, 'apps/web/build/server/index.js'))) {
+    console.log('building the web app first (npm run build)…');
+    execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
+  }
+  // The ceiling's body is the listing answer itself, taken from a short-lived server.
+  const probeDir = mkdtempSync(path.join(os.tmpdir(), 'milli-bench-probe-'));
+  const probe = await startStore(probeDir);
+  console.log('ceiling: bare Fastify');
+  const ceiling = await runCeiling(`${probe.url}/api/product/productList?page=1`).finally(async () => {
+    await probe.stop();
+    rmSync(probeDir, { recursive: true, force: true });
+  });
+
+  const rows: Row[] = [...ceiling.rows];
+  rows.push(...(await runDatabase('PGlite', undefined, ceiling.rps)));
+  const pgDb = await createPgDatabase();
+  if (pgDb) {
+    try {
+      rows.push(...(await runDatabase('PostgreSQL', pgDb.url, ceiling.rps)));
+    } finally {
+      await pgDb.drop();
+    }
+  }
+
+  console.log('\nTargets:');
+  for (const line of verdicts(rows)) console.log(`  ${line}`);
+  if (OUT !== 'none') {
+    writeFileSync(path.join(repoRoot, OUT), report(rows, startedAt));
+    console.log(`\nwrote ${OUT}`);
+  }
+}
+
+await main();
