@@ -36,6 +36,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     mailer: Mailer;
+    /** Every route as registered (method and URL pattern), for tests that sweep the whole API. */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -54,6 +56,11 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);

@@ -14,6 +14,9 @@ export function errorsPlugin(app: FastifyInstance) {
       const message = first?.message ?? 'Invalid request';
       return reply.status(400).send({ message: field ? `${field}: ${message}` : message, code: 'INVALID_REQUEST' });
     }
+    if (isBrokenMultipart(error, request.headers['content-type'])) {
+      return reply.status(400).send({ message: 'The form data could not be read: it is cut short or malformed.', code: 'BAD_MULTIPART' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: clientMessage(error), code: error.code ?? 'BAD_REQUEST' });
@@ -27,6 +30,15 @@ export function errorsPlugin(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
+}
+
+/**
+ * The multipart parser (busboy) throws plain Errors, without a status, when a body ends early or its
+ * parts are malformed: that is the client's mistake, not ours.
+ */
+function isBrokenMultipart(error: FastifyError, contentType: string | undefined): boolean {
+  if (error.statusCode !== undefined || !/^multipart\//i.test(contentType ?? '')) return false;
+  return /busboy|dicer/i.test(error.stack ?? '') || /multipart|boundary|part header|end of form/i.test(error.message);
 }
 
 function clientMessage(error: FastifyError): string {

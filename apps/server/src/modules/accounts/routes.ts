@@ -47,7 +47,8 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
 
   api.post(
     '/auth/register',
-    { schema: { response: { 200: MessageSchema, 400: RegisterErrorSchema, 429: ErrorSchema } } },
+    // Refused fields answer per field (spec §7); a body that cannot be read at all answers one message.
+    { schema: { response: { 200: MessageSchema, 400: z.union([RegisterErrorSchema, ErrorSchema]), 429: ErrorSchema } } },
     async (req, reply) => {
       const parsed = RegisterSchema.safeParse(req.body ?? {});
       if (!parsed.success) return reply.status(400).send({ message: fieldMessages(parsed.error), code: 'INVALID_REQUEST' });

@@ -1,0 +1,189 @@
+/**
+ * Hostile input against every API endpoint (issue 7): wrong types, huge strings, unicode, negative and
+ * huge numbers, missing and extra fields, broken JSON and multipart, odd content types, hostile path
+ * parameters, with and without a session. The endpoints are not listed by hand: every route the app
+ * registers under /api is swept, so a new endpoint is fuzzed the day it is added.
+ *
+ * What must hold: never a 5xx, the server keeps answering, and a refused request (4xx) leaves the
+ * database as it was (only rate-limit counters may move: counting refused attempts is their job).
+ */
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, postForm, type TestApp } from './testing.ts';
+
+let t: TestApp;
+let cookie = '';
+let userId = 0;
+
+/** Field names the store's forms and calls use, so fuzzed bodies reach past "missing field" checks. */
+const FIELDS = [
+  'username', 'email', 'password', 'cartItems', 'otp', 'resetToken', 'firstName', 'middleName', 'lastName', 'mobile',
+  'currentPassword', 'newPassword', 'confirmPassword', 'cart_product_id', 'cart_quantity', 'cart_user_id', 'product_id',
+  'quantity', 'user_id', 'cartId', 'userId', 'purity', 'size', 'colour', 'diamond_quality', 'name', 'phone', 'address',
+  'productId', 'pincode', 'country', 'city', 'countryCode', 'phoneNumber', 'companyName', 'companyEmail', 'gstin',
+  'cartDataList', 'couponCode', 'code', 'idempotencyKey', 'custMetalType', 'custGoldQuality', 'custMetalWeight',
+  'custGoldColor', 'custCategory', 'custDiamond', 'custStone', 'addRemarks', 'adUserType', 'compName', 'compPan',
+  'compGST', 'compIfsc', 'compBA', 'status', 'monthlyAmount', 'amount', 'cardNumber', 'expiry', 'cvv', 'reason', 'list',
+  'q', 'page', 'sort', 'material', 'category', 'tag', 'stone', 'minPrice', 'maxPrice', 'cartList',
+];
+
+const hostileString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.constantFrom(
+    '', ' ', '0', '-1', '1e309', 'NaN', 'Infinity', '99999999999999999999999', '2147483648', '-2147483649', '1.5',
+    'null', 'undefined', 'true', '[]', '{}', '{"__proto__":{"admin":true}}', "' OR 1=1 --", '"; DROP TABLE products; --',
+    '<script>alert(1)</script>', '../../../../etc/passwd', '%00', '\u0000', '\u202e\u0645\u0631\u062d\u0628\u0627', '💍'.repeat(500),
+    'a'.repeat(70_000), '९८७६५४३२१०', '١٢٣', '𝟙𝟚𝟛',
+  ),
+);
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(0, -1, 1, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, 1e308, null, true, false),
+  fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 10 })), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.integer(), fc.string({ maxLength: 10 })), { maxKeys: 4 }),
+);
+
+const hostileFields = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 })), hostileValue, { maxKeys: 12 });
+
+type Encoding = 'json' | 'form' | 'multipart' | 'broken-json' | 'broken-multipart' | 'wrong-type' | 'none';
+const encoding = fc.constantFrom<Encoding>('json', 'form', 'multipart', 'broken-json', 'broken-multipart', 'wrong-type', 'none');
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+}
+
+function pathWith(url: string, param: string): string {
+  return url.replace(/:[A-Za-z_]+\??/g, () => encodeURIComponent(param)).replace(/\*$/, encodeURIComponent(param));
+}
+
+interface Tried {
+  route: string;
+  statuses: Map<number, number>;
+}
+
+/** Row counts of every table but the rate-limit counters, in one query. */
+async function fingerprint(): Promise<string> {
+  const tables = await t.database.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'rate_limit_hits' and tablename not like '__drizzle%' order by tablename`,
+  );
+  const names = (tables as unknown as { rows: { tablename: string }[] }).rows ?? (tables as unknown as { tablename: string }[]);
+  const counts = sql.join(
+    names.map((r) => sql.raw(`select '${r.tablename}' as t, count(*)::int as n from "${r.tablename}"`)),
+    sql.raw(' union all '),
+  );
+  const result = await t.database.db.execute(counts);
+  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as { t: string; n: number }[];
+  return rows.map((r) => `${r.t}=${r.n}`).join(',');
+}
+
+let logins = 0;
+/** Logs the fuzzing customer in (again: the sweep's own calls to logout end its session). */
+async function logIn() {
+  const login = await postForm(t.app, '/api/auth/login', { username: 'fuzzer', password: 'hostile123' }, { ip: `10.9.8.${++logins}` });
+  expect(login.statusCode).toBe(200);
+  const session = login.cookies.find((c) => c.name === 'milli_session');
+  cookie = `milli_session=${session!.value}`;
+  userId = login.json().userId;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  const reg = await postForm(t.app, '/api/auth/register', { username: 'fuzzer', email: 'fuzzer@example.in', password: 'hostile123' }, { ip: '10.9.9.1' });
+  expect(reg.statusCode).toBe(200);
+  await logIn();
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('hostile input on every API endpoint', () => {
+  it('never answers 5xx, keeps serving, and changes nothing when it refuses', async () => {
+    const routes = t.app.routeList.filter((r) => r.url.startsWith('/api/') && r.url !== '/api/*' && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    expect(routes.length).toBeGreaterThan(15);
+    const tried: Tried[] = [];
+    const failures: string[] = [];
+    let sent = 0;
+    let unchangedChecks = 0;
+
+    for (const route of routes) {
+      if ((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode !== 200) await logIn();
+      const record: Tried = { route: `${route.method} ${route.url}`, statuses: new Map() };
+      tried.push(record);
+      await fc.assert(
+        fc.asyncProperty(hostileString, hostileFields, encoding, fc.boolean(), fc.boolean(), fc.boolean(), async (param, fields, enc, withSession, ownId, asList) => {
+          // Half the time the body names the session's own id, so requests get past the ownership check.
+          if (ownId) for (const k of ['userId', 'user_id', 'cart_user_id']) if (k in fields) fields[k] = userId;
+          const url = pathWith(route.url, ownId && /userId/.test(route.url) ? String(userId) : param);
+          const headers: Record<string, string> = withSession ? { cookie } : {};
+          let payload: string | Buffer | undefined;
+          switch (enc) {
+            case 'json':
+              headers['content-type'] = 'application/json';
+              payload = JSON.stringify(asList ? Object.values(fields) : fields);
+              break;
+            case 'form':
+              headers['content-type'] = 'application/x-www-form-urlencoded';
+              payload = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, text(v)])).toString();
+              break;
+            case 'multipart': {
+              const form = new FormData();
+              for (const [k, v] of Object.entries(fields)) form.append(k, text(v));
+              const encoded = new Response(form);
+              headers['content-type'] = encoded.headers.get('content-type')!;
+              payload = Buffer.from(await encoded.arrayBuffer());
+              break;
+            }
+            case 'broken-json':
+              headers['content-type'] = 'application/json';
+              payload = `{"${text(param).slice(0, 50)}": [1, 2,`;
+              break;
+            case 'broken-multipart':
+              headers['content-type'] = 'multipart/form-data; boundary=xyz';
+              payload = `--xyz\r\ncontent-disposition: form-data; name="a"\r\n\r\n${text(param).slice(0, 100)}`;
+              break;
+            case 'wrong-type':
+              headers['content-type'] = 'text/xml';
+              payload = `<a>${text(param).slice(0, 100)}</a>`;
+              break;
+            case 'none':
+              break;
+          }
+          const hasBody = route.method !== 'GET' && route.method !== 'DELETE' && payload !== undefined;
+          const before = route.method === 'GET' ? '' : await fingerprint();
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url: route.method === 'GET' ? `${url}?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, text(v)])).toString()}` : url,
+            headers: hasBody ? headers : withSession ? { cookie } : {},
+            ...(hasBody ? { payload } : {}),
+            remoteAddress: `10.66.${sent % 200}.${(sent >> 8) % 250 + 1}`,
+          });
+          sent++;
+          record.statuses.set(res.statusCode, (record.statuses.get(res.statusCode) ?? 0) + 1);
+          if (res.statusCode >= 500) failures.push(`${route.method} ${url.slice(0, 120)} [${enc}] → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (route.method !== 'GET' && res.statusCode >= 400 && res.statusCode < 500) {
+            unchangedChecks++;
+            const after = await fingerprint();
+            if (after !== before) failures.push(`${route.method} ${url.slice(0, 120)} [${enc}] → ${res.statusCode} but the database changed`);
+          }
+        }),
+        { numRuns: route.method === 'GET' ? 20 : 30, seed: 20261123, endOnFailure: true },
+      );
+    }
+
+    // The server still serves a shopper afterwards.
+    const alive = await t.app.inject({ url: '/api/product/find-by-id/1' });
+    expect(alive.statusCode).toBe(200);
+
+    console.log(`hostile input: ${sent} requests over ${routes.length} endpoints; ${unchangedChecks} refusals checked to leave the database unchanged`);
+    for (const r of tried) {
+      console.log(`  ${r.route.padEnd(60)} ${[...r.statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
