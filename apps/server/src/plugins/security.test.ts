@@ -1,0 +1,95 @@
+/**
+ * The security headers and cookie flags every answer carries (issue 7), asserted on an API answer, a
+ * refused one and the session cookie, with and without an https public address.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@milli/db';
+import { createTestApp, postForm, type TestApp } from '../testing.ts';
+import { hashToken } from './session.ts';
+
+let plain: TestApp;
+let https: TestApp;
+
+beforeAll(async () => {
+  [plain, https] = await Promise.all([
+    createTestApp({ seed: false }),
+    createTestApp({ seed: false, config: { publicUrl: 'https://milli.example' } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([plain?.close(), https?.close()]);
+});
+
+function csp(header: string | string[] | undefined): Map<string, string> {
+  const text = String(header ?? '');
+  return new Map(
+    text
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(/\s+/)[0]!, d.slice(d.indexOf(' ') + 1)] as [string, string]),
+  );
+}
+
+describe('security headers', () => {
+  it('every answer, ok or refused, carries the same protective headers', async () => {
+    for (const res of [await plain.app.inject({ url: '/api/settings' }), await plain.app.inject({ url: '/api/auth/me' })]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      const policy = csp(res.headers['content-security-policy']);
+      expect(policy.get('default-src')).toBe("'self'");
+      expect(policy.get('script-src')).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}'$/);
+      expect(policy.get('object-src')).toBe("'none'");
+      expect(policy.get('frame-ancestors')).toBe("'self'");
+      expect(policy.get('form-action')).toBe("'self'");
+    }
+  });
+
+  it('gives every answer its own script nonce', async () => {
+    const a = csp((await plain.app.inject({ url: '/api/settings' })).headers['content-security-policy']).get('script-src');
+    const b = csp((await plain.app.inject({ url: '/api/settings' })).headers['content-security-policy']).get('script-src');
+    expect(a).not.toBe(b);
+  });
+
+  it('refuses a state-changing call from another site', async () => {
+    const crossSite = await plain.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(403);
+    const otherOrigin = await plain.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.example' } });
+    expect(otherOrigin.statusCode).toBe(403);
+    expect(otherOrigin.json()).toMatchObject({ code: 'CROSS_ORIGIN' });
+  });
+});
+
+describe('session cookie', () => {
+  async function loginCookie(t: TestApp, name: string): Promise<string> {
+    const ip = `10.44.0.${name.length}`;
+    expect((await postForm(t.app, '/api/auth/register', { username: name, email: `${name}@example.in`, password: 'cookie123' }, { ip })).statusCode).toBe(200);
+    const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'cookie123' }, { ip });
+    expect(login.statusCode).toBe(200);
+    const header = [login.headers['set-cookie']].flat().find((c) => String(c).startsWith('milli_session='));
+    expect(header).toBeDefined();
+    return String(header);
+  }
+
+  it('is http-only, same-site, site-wide and lasts 30 days; its value is not stored', async () => {
+    const cookie = await loginCookie(plain, 'cookieplain');
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Path=\//);
+    expect(cookie).toMatch(/; Max-Age=2592000/);
+    const token = decodeURIComponent(/^milli_session=([^;]+)/.exec(cookie)![1]!);
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    const stored = await plain.database.db.select({ tokenHash: schema.sessions.tokenHash }).from(schema.sessions);
+    expect(stored.map((s) => s.tokenHash)).not.toContain(token);
+    expect(stored.map((s) => s.tokenHash)).toContain(hashToken(token));
+  });
+
+  it('is Secure when the store is served over https', async () => {
+    const cookie = await loginCookie(https, 'cookiesecure');
+    expect(cookie).toMatch(/; Secure/i);
+  });
+});
