@@ -14,7 +14,19 @@ export interface ConsoleGuard {
   allow(pattern: RegExp): void;
 }
 
+let visitors = 0;
+
 export const test = base.extend<{ consoleGuard: ConsoleGuard }, { workerPage: Page }>({
+  /**
+   * Each test is its own visitor: the e2e server trusts X-Forwarded-For (as behind a load balancer), so
+   * the per-address limits on sign-up and login count each test's shopper, not the whole suite at once.
+   */
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    visitors++;
+    await use({ 'x-forwarded-for': `10.${testInfo.parallelIndex + 1}.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}` });
+  },
+
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => {
     const url = process.env.MILLI_E2E_URL;

@@ -4,56 +4,7 @@
  * Runs once per project: 375 px (mobile menu) and 1440 px (mega-menu).
  */
 import { expect, expectClientNavigation, expectShell, sharedPageTest as test, waitForHydration } from './fixtures.ts';
-
-const filter = (value: Record<string, string | number>) => `/alljewellery/productfilter/${encodeURIComponent(JSON.stringify(value))}`;
-
-const ROUTES: string[] = [
-  '/',
-  '/about-us',
-  '/account',
-  '/active-orders',
-  '/completed-orders',
-  '/custom-orders',
-  '/cancelled-orders',
-  '/order-details',
-  '/cad-design',
-  '/cart',
-  '/checkout',
-  '/custom-design',
-  '/forgot-password',
-  '/otp',
-  '/reset-password',
-  '/legal',
-  '/login',
-  '/register',
-  '/milli-harvest',
-  '/manufacturer',
-  '/new-manufacturer',
-  '/product-detail/1',
-  '/jewellery-by-price/0/10000',
-  ...[1, 2, 3, 4, 5, 6].map((n) => `/jewellery-by-price${n}/0/10000`),
-  '/alljewellery',
-  '/allJewellery',
-  '/alljewellery/2',
-  filter({ category: 'Bangles' }),
-  filter({ material: 'Gold', category: 'Fingerring', minPrice: 0, maxPrice: 50000 }),
-  '/store',
-  '/thank-you',
-  '/wishlist',
-];
-
-/** Pages for a logged-in customer: these may send a visitor to /login instead (and only these). */
-const MAY_REQUIRE_LOGIN = new Set([
-  '/account',
-  '/active-orders',
-  '/completed-orders',
-  '/custom-orders',
-  '/cancelled-orders',
-  '/order-details',
-  '/cad-design',
-  '/checkout',
-  '/wishlist',
-]);
+import { MAY_REQUIRE_LOGIN, ROUTES } from './route-table.ts';
 
 const decodedPath = (url: string) => decodeURIComponent(new URL(url).pathname);
 

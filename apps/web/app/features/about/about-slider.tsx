@@ -141,25 +141,25 @@ export function AboutSlider() {
           <p className="visually-hidden" aria-live={paused || engaged ? 'polite' : 'off'} aria-atomic="true">
             Showing from piece {current} of {count}
           </p>
-          <ul
+          <div
             className={`about-slider-track${animate ? ' is-animated' : ''}`}
             style={trackStyle}
           >
             {PIECES.map((piece, i) => (
-              <li key={`s${i}`} className="about-slide" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
+              <div key={`s${i}`} className="about-slide" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
                 <figure>
                   <img src={artUrl(piece)} alt={artAlt(piece)} width={ART_SIZE} height={ART_SIZE} loading="lazy" decoding="async" />
                 </figure>
-              </li>
+              </div>
             ))}
             {CLONES.map((piece, i) => (
-              <li key={`c${i}`} className="about-slide" aria-hidden="true" inert>
+              <div key={`c${i}`} className="about-slide" aria-hidden="true" inert>
                 <figure>
                   <img src={artUrl(piece)} alt="" width={ART_SIZE} height={ART_SIZE} loading="lazy" decoding="async" />
                 </figure>
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
         </div>
       </div>
     </section>

@@ -1,0 +1,54 @@
+/**
+ * The specification's route table (spec §2) as the browser specs visit it: every route once, with one
+ * example for each parameterised route. Shared by routes.spec.ts (shell and navigation) and
+ * accessibility.spec.ts (axe-core).
+ */
+const filter = (value: Record<string, string | number>) => `/alljewellery/productfilter/${encodeURIComponent(JSON.stringify(value))}`;
+
+export const ROUTES: string[] = [
+  '/',
+  '/about-us',
+  '/account',
+  '/active-orders',
+  '/completed-orders',
+  '/custom-orders',
+  '/cancelled-orders',
+  '/order-details',
+  '/cad-design',
+  '/cart',
+  '/checkout',
+  '/custom-design',
+  '/forgot-password',
+  '/otp',
+  '/reset-password',
+  '/legal',
+  '/login',
+  '/register',
+  '/milli-harvest',
+  '/manufacturer',
+  '/new-manufacturer',
+  '/product-detail/1',
+  '/jewellery-by-price/0/10000',
+  ...[1, 2, 3, 4, 5, 6].map((n) => `/jewellery-by-price${n}/0/10000`),
+  '/alljewellery',
+  '/allJewellery',
+  '/alljewellery/2',
+  filter({ category: 'Bangles' }),
+  filter({ material: 'Gold', category: 'Fingerring', minPrice: 0, maxPrice: 50000 }),
+  '/store',
+  '/thank-you',
+  '/wishlist',
+];
+
+/** Pages for a logged-in customer: these may send a visitor to /login instead (and only these). */
+export const MAY_REQUIRE_LOGIN = new Set([
+  '/account',
+  '/active-orders',
+  '/completed-orders',
+  '/custom-orders',
+  '/cancelled-orders',
+  '/order-details',
+  '/cad-design',
+  '/checkout',
+  '/wishlist',
+]);
