@@ -5,7 +5,7 @@ import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../features/account/form-bits.tsx';
-import { cancelOrder, loadOrderDetail, orderNumberParam, type CancelResult } from '../features/orders/orders.server.ts';
+import { cancelOrder, loadOrderDetail, orderNumberParam, requireUser, type CancelResult } from '../features/orders/orders.server.ts';
 import { AddressLines, StatusBadge, TrackingTimeline, optionsText, orderDate, stepTime } from '../features/orders/order-parts.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/orders.css';
@@ -23,8 +23,12 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const orderNumber = orderNumberParam(url);
-  if (orderNumber === null) return { orderNumber: null, order: null, confirming: false, cancelled: false };
-  const order = await loadOrderDetail(serverApi(context), orderNumber);
+  const api = serverApi(context);
+  if (orderNumber === null) {
+    await requireUser(api);
+    return { orderNumber: null, order: null, confirming: false, cancelled: false };
+  }
+  const order = await loadOrderDetail(api, orderNumber);
   return data(
     { orderNumber, order, confirming: url.searchParams.get('cancel') === '1', cancelled: url.searchParams.get('cancelled') === '1' },
     { status: order ? 200 : 503 },

@@ -20,7 +20,7 @@ export function listKindOf(path: string): OrderListKind | null {
   return LIST_OF_PATH[path] ?? null;
 }
 
-async function requireUser(api: ApiClient) {
+export async function requireUser(api: ApiClient) {
   const user = await loadSessionUser(api);
   if (!user) throw redirect('/login');
   return user;
