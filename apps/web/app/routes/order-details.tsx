@@ -92,13 +92,15 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                     </p>
                   </div>
                   <div className="order-actions">
-                    <a
-                      className="btn btn-primary btn-sm"
-                      href={`/api/orders/${encodeURIComponent(detail.order.orderNumber)}/invoice.pdf`}
-                      download
-                    >
-                      Download invoice
-                    </a>
+                    {detail.order.status !== 'Cancelled' && (
+                      <a
+                        className="btn btn-primary btn-sm"
+                        href={`/api/orders/${encodeURIComponent(detail.order.orderNumber)}/invoice.pdf`}
+                        download
+                      >
+                        Download invoice
+                      </a>
+                    )}
                     {detail.order.canCancel && !confirming && (
                       <Link to={`${self}&cancel=1#cancel-order`} className="btn btn-outline btn-sm">
                         Cancel order

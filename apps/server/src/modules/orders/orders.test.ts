@@ -210,6 +210,19 @@ describe('cancelling an order', () => {
     expect(still).toMatchObject({ stock: 5, unitsSold: 8 });
   });
 
+  it('lets only one of two simultaneous cancels through, and returns the stock once', async () => {
+    const me = await shopper();
+    const p = await stockedProduct();
+    await db.update(schema.products).set({ stock: 1, unitsSold: 4 }).where(eq(schema.products.id, p.id));
+    const order = await createOrder(db, { customerId: me.id, lines: [await lineFor(db, p.id, { quantity: 3 })] });
+    const answers = await Promise.all([post(`/api/orders/${order.orderNumber}/cancel`, me), post(`/api/orders/${order.orderNumber}/cancel`, me)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const [after] = await db.select().from(schema.products).where(eq(schema.products.id, p.id));
+    expect(after).toMatchObject({ stock: 4, unitsSold: 1 });
+    const history = await db.select().from(schema.orderStatusHistory).where(eq(schema.orderStatusHistory.orderId, order.id));
+    expect(history.filter((h) => h.status === 'Cancelled')).toHaveLength(1);
+  });
+
   it('allows a picked order, refuses once it is out for delivery or delivered', async () => {
     const me = await shopper();
     const picked = await createOrder(db, { customerId: me.id, status: 'Picked' });
@@ -343,6 +356,14 @@ describe('tax invoice', () => {
     expect(text).toContain(`Buyer GSTIN: ${gstin}`);
     expect(text).toContain('Bangalore Gems LLP');
     expect(text).toContain('IGST @ 3%');
+  });
+
+  it('is not given for a cancelled order', async () => {
+    const me = await shopper();
+    const order = await createOrder(db, { customerId: me.id, status: 'Cancelled' });
+    const res = await get(`/api/orders/${order.orderNumber}/invoice.pdf`, me);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This order was cancelled, so it has no invoice.');
   });
 
   it('is only for the order’s own customer', async () => {

@@ -28,6 +28,7 @@ export const ORDER_MESSAGES = {
   tooLate: 'This order can no longer be cancelled: it is already out for delivery. You can return it after delivery.',
   delivered: 'This order has been delivered and can no longer be cancelled. You can return it within the return window.',
   staffOnly: 'Only store staff can change the status of an order.',
+  noInvoice: 'This order was cancelled, so it has no invoice.',
 } as const;
 
 /** 'In transit' is how the lists show Picked and Out for Delivery (DECISIONS §4). */
@@ -214,6 +215,8 @@ export function createOrdersService(deps: OrdersDeps) {
 
     async invoice(customer: SessionCustomer, orderNumber: string) {
       const order = await own(customer.id, orderNumber);
+      // Cancelled before delivery, nothing was supplied: there is no tax invoice to give.
+      if (order.status === 'Cancelled') throw new HttpError(409, ORDER_MESSAGES.noInvoice, 'ORDER_CANCELLED');
       const [lines, addresses, s, buyer] = await Promise.all([repo.lines(order.id), repo.addresses(order.id), settings(), repo.customer(customer.id)]);
       const invoiceNumber = invoiceNumberOf(order.orderNumber, s.invoicePrefix);
       const pdf = await renderInvoicePdf(
