@@ -1,3 +1,5 @@
 export * from './money.ts';
 export * from './price.ts';
 export * from './choice.ts';
+export * from './words.ts';
+export * from './gst.ts';

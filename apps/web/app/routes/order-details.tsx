@@ -1,27 +1,60 @@
-import { Link, useSearchParams } from 'react-router';
+import { Form, Link, data, useActionData, useNavigation } from 'react-router';
+import { formatRupees } from '@milli/pricing';
 import type { Route } from './+types/order-details';
-import { ORDER_STEPS } from '@milli/contracts';
+import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
+import { FormAlert } from '../features/account/form-bits.tsx';
+import { cancelOrder, loadOrderDetail, orderNumberParam, requireUser, type CancelResult } from '../features/orders/orders.server.ts';
+import { AddressLines, StatusBadge, TrackingTimeline, optionsText, orderDate, stepTime } from '../features/orders/order-parts.tsx';
 import '../styles/screens/shells.css';
+import '../styles/screens/orders.css';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Order Details') }, { name: 'robots', content: 'noindex' }];
-
-const DETAIL_ROWS = ['Product name', 'Quantity', 'Shipping address', 'Billing address', 'Invoice number'];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: pageTitle(loaded?.order ? `Order ${loaded.order.order.orderNumber}` : 'Order Details') },
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
- * Order tracking (spec §2; DECISIONS §2: the real status history). Loading an order by its id is a later
- * issue: with no id the screen points to the order lists; with one it shows the structure, unfilled.
+ * Order tracking (spec §2; DECISIONS §2: the real status history). /order-details?order={number}; guests
+ * go to /login, an unknown or someone else's order is the 404 screen. `&cancel=1` is the confirmation step
+ * of Cancel order, so cancelling works without script as well.
  */
-export default function OrderDetails() {
-  const [params] = useSearchParams();
-  const id = params.get('id')?.trim().slice(0, 40) || null;
-  return (
-    <>
-      <PageBanner title="Order Details" parents={[{ label: 'My Account', href: '/account?tab=orders' }]} />
-      <div className="section">
-        <div className="container stack-lg">
-          {!id ? (
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const orderNumber = orderNumberParam(url);
+  const api = serverApi(context);
+  if (orderNumber === null) {
+    await requireUser(api);
+    return { orderNumber: null, order: null, confirming: false, cancelled: false };
+  }
+  const order = await loadOrderDetail(api, orderNumber);
+  return data(
+    { orderNumber, order, confirming: url.searchParams.get('cancel') === '1', cancelled: url.searchParams.get('cancelled') === '1' },
+    { status: order ? 200 : 503 },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const orderNumber = orderNumberParam(new URL(request.url));
+  const form = await request.formData();
+  if (!orderNumber || form.get('intent') !== 'cancel') return data<CancelResult>({ ok: false, message: 'Unknown request.' }, { status: 400 });
+  return cancelOrder(serverApi(context), orderNumber);
+}
+
+const CANCELLED_TEXT = 'Your order has been cancelled. A confirmation has been sent to your e-mail.';
+
+export default function OrderDetails({ loaderData }: Route.ComponentProps) {
+  const { orderNumber, order: detail, confirming, cancelled } = loaderData;
+  const result = useActionData<typeof action>() as CancelResult | undefined;
+  const submitting = useNavigation().state === 'submitting';
+
+  if (!orderNumber) {
+    return (
+      <>
+        <PageBanner title="Order Details" parents={[{ label: 'My Account', href: '/account?tab=orders' }]} />
+        <div className="section">
+          <div className="container">
             <div className="card card-pad empty-state">
               <p className="empty-state-title">Which order would you like to follow?</p>
               <p className="muted">Choose an order from your lists to see where it is.</p>
@@ -29,43 +62,188 @@ export default function OrderDetails() {
                 Active Orders
               </Link>
             </div>
+          </div>
+        </div>
+      </>
+    );
+  }
+
+  const self = `/order-details?order=${encodeURIComponent(orderNumber)}`;
+  return (
+    <>
+      <PageBanner title="Order Details" parents={[{ label: 'My Account', href: '/account?tab=orders' }]} />
+      <div className="section">
+        <div className="container stack-lg order-details">
+          {!detail ? (
+            <FormAlert tone="error">We could not load this order just now. Please try again in a moment.</FormAlert>
           ) : (
             <>
+              {cancelled && detail.order.status === 'Cancelled' && <FormAlert tone="success">{CANCELLED_TEXT}</FormAlert>}
+              {result && !result.ok && <FormAlert tone="error">{result.message}</FormAlert>}
+
               <section className="card card-pad" aria-labelledby="tracking-title">
-                <h2 id="tracking-title" className="shell-h2">
-                  Order {id}
-                </h2>
-                <ol className="timeline">
-                  {ORDER_STEPS.map((step, i) => (
-                    <li key={step} className="timeline-step">
-                      <span className="timeline-dot" aria-hidden="true">
-                        {i + 1}
-                      </span>
-                      <span className="timeline-label">{step}</span>
-                    </li>
-                  ))}
-                </ol>
-                <p className="muted" role="status">
-                  The tracking details of this order are not available yet.
-                </p>
+                <div className="order-head">
+                  <div>
+                    <h2 id="tracking-title" className="shell-h2 order-title">
+                      Order {detail.order.orderNumber}
+                    </h2>
+                    <p className="muted">
+                      Placed on <time dateTime={detail.order.date}>{orderDate(detail.order.date)}</time> · <StatusBadge status={detail.order.displayStatus} />
+                    </p>
+                  </div>
+                  <div className="order-actions">
+                    {detail.order.status !== 'Cancelled' && (
+                      <a
+                        className="btn btn-primary btn-sm"
+                        href={`/api/orders/${encodeURIComponent(detail.order.orderNumber)}/invoice.pdf`}
+                        download
+                      >
+                        Download invoice
+                      </a>
+                    )}
+                    {detail.order.canCancel && !confirming && (
+                      <Link to={`${self}&cancel=1#cancel-order`} className="btn btn-outline btn-sm">
+                        Cancel order
+                      </Link>
+                    )}
+                  </div>
+                </div>
+
+                {detail.order.canCancel && confirming && (
+                  <div id="cancel-order" className="order-confirm alert-info" role="region" aria-labelledby="cancel-title">
+                    <h3 id="cancel-title" className="order-confirm-title">
+                      Cancel order {detail.order.orderNumber}?
+                    </h3>
+                    <p>The order will be cancelled and any amount paid refunded to the way you paid. This cannot be undone.</p>
+                    <Form method="post" action={self} className="order-confirm-actions">
+                      <input type="hidden" name="intent" value="cancel" />
+                      <button type="submit" className="btn btn-primary btn-sm" disabled={submitting}>
+                        {submitting ? 'Cancelling…' : 'Yes, cancel this order'}
+                      </button>
+                      <Link to={self} className="btn btn-outline btn-sm">
+                        Keep my order
+                      </Link>
+                    </Form>
+                  </div>
+                )}
+
+                <h3 className="visually-hidden">Tracking</h3>
+                <TrackingTimeline steps={detail.tracking} cancelled={detail.order.status === 'Cancelled'} />
+                {detail.order.status === 'Cancelled' && (
+                  <p className="order-cancelled-note" role="note">
+                    This order was cancelled
+                    {detail.history.at(-1)?.status === 'Cancelled' ? ` on ${stepTime(detail.history.at(-1)!.at)}` : ''}.
+                  </p>
+                )}
               </section>
-              <section className="card card-pad" aria-labelledby="order-facts-title">
-                <h2 id="order-facts-title" className="shell-h2">
-                  Order summary
+
+              <section className="card card-pad" aria-labelledby="items-title">
+                <h2 id="items-title" className="shell-h2">
+                  Items
                 </h2>
                 <div className="table-wrap">
-                  <table className="table table--facts">
+                  <table className="table order-lines">
+                    <thead>
+                      <tr>
+                        <th scope="col">Product name</th>
+                        <th scope="col">Quantity</th>
+                        <th scope="col" className="num">
+                          Price
+                        </th>
+                        <th scope="col" className="num">
+                          Total
+                        </th>
+                      </tr>
+                    </thead>
                     <tbody>
-                      {DETAIL_ROWS.map((row) => (
-                        <tr key={row}>
-                          <th scope="row">{row}</th>
-                          <td className="muted">Not available yet</td>
+                      {detail.lines.map((line, i) => (
+                        <tr key={`${line.sku}-${i}`}>
+                          <td data-label="Product name">
+                            <div className="order-item">
+                              {line.image && <img src={line.image} alt="" width={56} height={56} loading="lazy" className="order-item-image" />}
+                              <div>
+                                <p className="order-item-name">{line.name}</p>
+                                {optionsText(line.options) && <p className="muted order-item-meta">{optionsText(line.options)}</p>}
+                              </div>
+                            </div>
+                          </td>
+                          <td data-label="Quantity">{line.quantity}</td>
+                          <td data-label="Price" className="num">
+                            {formatRupees(line.unitPricePaise)}
+                          </td>
+                          <td data-label="Total" className="num">
+                            {formatRupees(line.lineTotalPaise)}
+                          </td>
                         </tr>
                       ))}
                     </tbody>
                   </table>
                 </div>
               </section>
+
+              <div className="order-grid">
+                <section className="card card-pad" aria-labelledby="facts-title">
+                  <h2 id="facts-title" className="shell-h2">
+                    Delivery and invoice
+                  </h2>
+                  <table className="table table--facts">
+                    <tbody>
+                      <tr>
+                        <th scope="row">Shipping address</th>
+                        <td>
+                          <AddressLines address={detail.shippingAddress} />
+                        </td>
+                      </tr>
+                      <tr>
+                        <th scope="row">Billing address</th>
+                        <td>
+                          <AddressLines address={detail.billingAddress} />
+                        </td>
+                      </tr>
+                      {detail.order.companyGstin && (
+                        <tr>
+                          <th scope="row">Company GSTIN</th>
+                          <td>
+                            {detail.order.companyName ? `${detail.order.companyName} · ` : ''}
+                            {detail.order.companyGstin}
+                          </td>
+                        </tr>
+                      )}
+                      <tr>
+                        <th scope="row">Invoice number</th>
+                        <td>{detail.order.invoiceNumber}</td>
+                      </tr>
+                    </tbody>
+                  </table>
+                </section>
+
+                <section className="card card-pad" aria-labelledby="totals-title">
+                  <h2 id="totals-title" className="shell-h2">
+                    Payment summary
+                  </h2>
+                  <dl className="order-totals">
+                    <dt>Subtotal</dt>
+                    <dd>{formatRupees(detail.totals.subtotalPaise)}</dd>
+                    {detail.totals.discountPaise > 0 && (
+                      <>
+                        <dt>Discount{detail.order.couponCode ? ` (${detail.order.couponCode})` : ''}</dt>
+                        <dd>-{formatRupees(detail.totals.discountPaise)}</dd>
+                      </>
+                    )}
+                    <dt>Shipping</dt>
+                    <dd>{formatRupees(detail.totals.shippingPaise)}</dd>
+                    {detail.totals.harvestCreditPaise > 0 && (
+                      <>
+                        <dt>Paid from Milli Harvest</dt>
+                        <dd>-{formatRupees(detail.totals.harvestCreditPaise)}</dd>
+                      </>
+                    )}
+                    <dt className="order-total">Total</dt>
+                    <dd className="order-total">{formatRupees(detail.totals.totalPaise)}</dd>
+                  </dl>
+                  <p className="muted order-gst-note">Prices include GST{detail.totals.taxPaise > 0 ? ` of ${formatRupees(detail.totals.taxPaise)}` : ''}.</p>
+                </section>
+              </div>
             </>
           )}
         </div>

@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { schema, type Db } from '@milli/db';
+
+const { orders, orderLines, orderAddresses, orderStatusHistory, couponRedemptions, products, customers } = schema;
+
+export type OrderStatus = (typeof schema.ORDER_STATUSES)[number];
+
+/**
+ * Order queries. Every customer query names the customer in its WHERE clause, so another customer's
+ * order number finds nothing; the staff queries (`…ForStaff`) are only reached behind the staff check.
+ * `db` may be a transaction.
+ */
+export function ordersRepository(db: Db) {
+  const firstLine = db
+    .select({
+      orderId: orderLines.orderId,
+      name: sql<string>`(array_agg(${orderLines.productName} order by ${orderLines.id}))[1]`.as('first_name'),
+      image: sql<string>`(array_agg(${orderLines.image} order by ${orderLines.id}))[1]`.as('first_image'),
+      items: sql<number>`sum(${orderLines.quantity})::int`.as('items'),
+    })
+    .from(orderLines)
+    .groupBy(orderLines.orderId)
+    .as('first_line');
+
+  return {
+    async page(customerId: number, statuses: readonly OrderStatus[], limit: number, offset: number) {
+      const where = and(eq(orders.customerId, customerId), inArray(orders.status, [...statuses]));
+      const [total] = await db.select({ n: count() }).from(orders).where(where);
+      const rows = await db
+        .select({
+          orderId: orders.id,
+          orderNumber: orders.orderNumber,
+          placedAt: orders.placedAt,
+          status: orders.status,
+          totalPaise: orders.totalPaise,
+          firstItemName: firstLine.name,
+          firstItemImage: firstLine.image,
+          itemCount: firstLine.items,
+        })
+        .from(orders)
+        .leftJoin(firstLine, eq(firstLine.orderId, orders.id))
+        .where(where)
+        .orderBy(desc(orders.placedAt), desc(orders.id))
+        .limit(limit)
+        .offset(offset);
+      return { total: Number(total?.n ?? 0), rows };
+    },
+
+    /** The customer's own order by its number, or null (also for someone else's). */
+    async findOwn(customerId: number, orderNumber: string, opts: { lock?: boolean } = {}) {
+      const q = db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.orderNumber, orderNumber), eq(orders.customerId, customerId)));
+      const [row] = opts.lock ? await q.for('update') : await q;
+      return row ?? null;
+    },
+
+    async findForStaff(orderNumber: string, opts: { lock?: boolean } = {}) {
+      const q = db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+      const [row] = opts.lock ? await q.for('update') : await q;
+      return row ?? null;
+    },
+
+    async lines(orderId: number) {
+      return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+    },
+
+    async addresses(orderId: number) {
+      return db.select().from(orderAddresses).where(eq(orderAddresses.orderId, orderId));
+    },
+
+    async history(orderId: number) {
+      return db
+        .select({ status: orderStatusHistory.status, at: orderStatusHistory.at, note: orderStatusHistory.note })
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, orderId))
+        .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id));
+    },
+
+    async setStatus(orderId: number, status: OrderStatus, changedBy: number | null, note: string | null, at: Date) {
+      await db.update(orders).set({ status, updatedAt: at }).where(eq(orders.id, orderId));
+      await db.insert(orderStatusHistory).values({ orderId, status, changedBy, note, at });
+    },
+
+    /**
+     * Puts the pieces of a cancelled order back on the shelf. The product rows are locked in id order,
+     * the same order every writer of stock uses, so two cancellations (or a cancellation and a new order)
+     * cannot deadlock.
+     */
+    async returnStock(lines: readonly { productId: number | null; quantity: number }[]) {
+      const byProduct = new Map<number, number>();
+      for (const l of lines) if (l.productId !== null) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
+      const ids = [...byProduct.keys()].sort((a, b) => a - b);
+      if (ids.length === 0) return;
+      await db.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
+      for (const id of ids) {
+        const quantity = byProduct.get(id)!;
+        await db
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${quantity}`, unitsSold: sql`greatest(${products.unitsSold} - ${quantity}, 0)` })
+          .where(eq(products.id, id));
+      }
+    },
+
+    /** The coupon's use by this order no longer counts towards its limits. */
+    async releaseCoupon(orderId: number) {
+      return db.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ id: couponRedemptions.id });
+    },
+
+    async customer(customerId: number) {
+      const [row] = await db
+        .select({ email: customers.email, firstName: customers.firstName, username: customers.username })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+      return row ?? null;
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof ordersRepository>;

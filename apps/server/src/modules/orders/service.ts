@@ -1,0 +1,260 @@
+import { type schema, type Db } from '@milli/db';
+import type { OrderDetail, OrderListAnswer, OrderListQuery, OrderStatusAnswer, OrderStatusChange, TrackingStep } from '@milli/contracts/schemas';
+import { ORDER_STEPS } from '@milli/contracts';
+import { HttpError, type SessionCustomer } from '../../plugins/session.ts';
+import { queueMail } from '../mail/repository.ts';
+import { orderCancelledMail, orderStepMail } from './mail.ts';
+import { renderInvoicePdf, type InvoiceAddress } from './invoice.ts';
+import { ordersRepository, type OrderStatus } from './repository.ts';
+
+export const ORDER_PAGE_SIZE = 10;
+
+/** Which statuses each list shows (the custom list is the custom-design module's). */
+export const LIST_STATUSES: Record<OrderListQuery['list'], readonly OrderStatus[]> = {
+  active: ['Placed', 'Picked', 'Out for Delivery'],
+  completed: ['Delivered'],
+  cancelled: ['Cancelled'],
+};
+
+/** The delivery steps in order; Cancelled stands outside them. */
+const FLOW: readonly OrderStatus[] = ['Placed', 'Picked', 'Out for Delivery', 'Delivered'];
+/** A customer may cancel until the parcel leaves with the courier (DECISIONS §4). */
+const CANCELLABLE: readonly OrderStatus[] = ['Placed', 'Picked'];
+
+export const ORDER_MESSAGES = {
+  notFound: 'We could not find that order.',
+  cancelled: 'Your order has been cancelled. A confirmation has been sent to your e-mail.',
+  alreadyCancelled: 'This order is already cancelled.',
+  tooLate: 'This order can no longer be cancelled: it is already out for delivery. You can return it after delivery.',
+  delivered: 'This order has been delivered and can no longer be cancelled. You can return it within the return window.',
+  staffOnly: 'Only store staff can change the status of an order.',
+  noInvoice: 'This order was cancelled, so it has no invoice.',
+} as const;
+
+/** 'In transit' is how the lists show Picked and Out for Delivery (DECISIONS §4). */
+export function displayStatus(status: OrderStatus): string {
+  return status === 'Picked' || status === 'Out for Delivery' ? 'In transit' : status;
+}
+
+/** An order number as it may appear in a path: anything else cannot name an order. */
+const ORDER_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/_-]{0,39}$/;
+
+/** The invoice number: the order number, carrying the store's invoice prefix. */
+export function invoiceNumberOf(orderNumber: string, prefix: string): string {
+  return orderNumber.toUpperCase().startsWith(prefix.toUpperCase()) ? orderNumber : `${prefix}-${orderNumber}`;
+}
+
+/** The four tracking steps, each done or not and with the time the history recorded for it. */
+export function trackingSteps(status: OrderStatus, history: readonly { status: OrderStatus; at: Date }[]): TrackingStep[] {
+  const reached = new Map<OrderStatus, Date>();
+  for (const h of history) if (!reached.has(h.status)) reached.set(h.status, h.at);
+  const position = FLOW.indexOf(status);
+  // A cancelled order has gone as far as the last step its history records.
+  const last = position >= 0 ? position : Math.max(-1, ...FLOW.map((s, i) => (reached.has(s) ? i : -1)));
+  return FLOW.map((s, i) => ({
+    label: ORDER_STEPS[i]!,
+    status: s,
+    done: i <= last,
+    current: position >= 0 && i === position,
+    at: reached.get(s)?.toISOString() ?? null,
+  }));
+}
+
+function toAddress(a: typeof schema.orderAddresses.$inferSelect | undefined): InvoiceAddress | null {
+  if (!a) return null;
+  return {
+    firstName: a.firstName,
+    lastName: a.lastName,
+    address: a.address,
+    city: a.city,
+    state: a.state,
+    pincode: a.pincode,
+    country: a.country,
+    countryCode: a.countryCode,
+    phone: a.phone,
+  };
+}
+
+export interface OrdersDeps {
+  db: Db;
+  /** Called after a transaction that queued mail has committed. */
+  mailQueued?: () => void;
+  now?: () => Date;
+}
+
+export function createOrdersService(deps: OrdersDeps) {
+  const { db } = deps;
+  const repo = ordersRepository(db);
+  const now = deps.now ?? (() => new Date());
+
+  async function settings() {
+    const row = await db.query.storeSettings.findFirst();
+    if (!row) throw new Error('store settings are missing');
+    return row;
+  }
+  const brandOf = (s: Awaited<ReturnType<typeof settings>>) => ({ storeName: s.storeName, helpLine: s.helpLine, emailPrimary: s.emailPrimary });
+
+  async function own(customerId: number, orderNumber: string) {
+    if (!ORDER_NUMBER.test(orderNumber)) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
+    const order = await repo.findOwn(customerId, orderNumber);
+    if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
+    return order;
+  }
+
+  return {
+    async list(customerId: number, query: OrderListQuery): Promise<OrderListAnswer> {
+      const { total, rows } = await repo.page(customerId, LIST_STATUSES[query.list], ORDER_PAGE_SIZE, (query.page - 1) * ORDER_PAGE_SIZE);
+      return {
+        data: rows.map((r) => ({
+          orderId: r.orderId,
+          orderNumber: r.orderNumber,
+          date: r.placedAt.toISOString(),
+          status: r.status,
+          displayStatus: displayStatus(r.status),
+          totalPaise: r.totalPaise,
+          firstItemName: r.firstItemName ?? '',
+          firstItemImage: r.firstItemImage ?? '',
+          itemCount: r.itemCount ?? 0,
+        })),
+        currentPage: query.page,
+        totalPages: Math.ceil(total / ORDER_PAGE_SIZE),
+        totalResults: total,
+      };
+    },
+
+    async detail(customerId: number, orderNumber: string): Promise<OrderDetail> {
+      const order = await own(customerId, orderNumber);
+      const [lines, addresses, history, s] = await Promise.all([repo.lines(order.id), repo.addresses(order.id), repo.history(order.id), settings()]);
+      return {
+        order: {
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          invoiceNumber: invoiceNumberOf(order.orderNumber, s.invoicePrefix),
+          date: order.placedAt.toISOString(),
+          status: order.status,
+          displayStatus: displayStatus(order.status),
+          couponCode: order.couponCode,
+          companyName: order.companyName,
+          companyGstin: order.companyGstin,
+          canCancel: CANCELLABLE.includes(order.status),
+        },
+        lines: lines.map((l) => ({
+          name: l.productName,
+          sku: l.sku,
+          image: l.image,
+          quantity: l.quantity,
+          unitPricePaise: l.unitPricePaise,
+          lineTotalPaise: l.lineTotalPaise,
+          options: l.options,
+        })),
+        shippingAddress: toAddress(addresses.find((a) => a.kind === 'shipping')),
+        billingAddress: toAddress(addresses.find((a) => a.kind === 'billing')),
+        totals: {
+          subtotalPaise: order.subtotalPaise,
+          discountPaise: order.discountPaise,
+          shippingPaise: order.shippingPaise,
+          taxPaise: order.taxPaise,
+          harvestCreditPaise: order.harvestCreditPaise,
+          totalPaise: order.totalPaise,
+        },
+        history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), note: h.note })),
+        tracking: trackingSteps(order.status, history),
+      };
+    },
+
+    /**
+     * The customer cancels before the parcel leaves: in one transaction the status and its history row,
+     * the stock and units sold of every line, the coupon's use, and the confirmation mail.
+     */
+    async cancel(customer: SessionCustomer, orderNumber: string): Promise<OrderStatusAnswer> {
+      if (!ORDER_NUMBER.test(orderNumber)) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
+      const s = await settings();
+      const at = now();
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const r = ordersRepository(tx);
+        // The row lock makes a second, simultaneous cancel wait and then see 'Cancelled'.
+        const order = await r.findOwn(customer.id, orderNumber, { lock: true });
+        if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
+        if (order.status === 'Cancelled') throw new HttpError(409, ORDER_MESSAGES.alreadyCancelled, 'ORDER_ALREADY_CANCELLED');
+        if (order.status === 'Delivered') throw new HttpError(409, ORDER_MESSAGES.delivered, 'ORDER_NOT_CANCELLABLE');
+        if (!CANCELLABLE.includes(order.status)) throw new HttpError(409, ORDER_MESSAGES.tooLate, 'ORDER_NOT_CANCELLABLE');
+        await r.setStatus(order.id, 'Cancelled', null, 'Cancelled by the customer', at);
+        await r.returnStock(await r.lines(order.id));
+        await r.releaseCoupon(order.id);
+        await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, order.totalPaise));
+      });
+      deps.mailQueued?.();
+      return { message: ORDER_MESSAGES.cancelled, orderNumber, status: 'Cancelled' };
+    },
+
+    /** Staff move an order one step along Placed → Picked → Out for Delivery → Delivered, never back. */
+    async advance(staff: SessionCustomer, orderNumber: string, change: OrderStatusChange): Promise<OrderStatusAnswer> {
+      if (staff.role !== 'staff') throw new HttpError(403, ORDER_MESSAGES.staffOnly, 'FORBIDDEN');
+      if (!ORDER_NUMBER.test(orderNumber)) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
+      const s = await settings();
+      const at = now();
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const r = ordersRepository(tx);
+        const order = await r.findForStaff(orderNumber, { lock: true });
+        if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
+        if (order.status === 'Cancelled') throw new HttpError(409, 'This order was cancelled; its status can no longer change.', 'ORDER_CANCELLED');
+        const next = FLOW[FLOW.indexOf(order.status) + 1];
+        if (!next) throw new HttpError(409, 'This order has been delivered; there is no further step.', 'ORDER_DELIVERED');
+        if (change.status !== next) {
+          throw new HttpError(409, `An order that is ${order.status} can only move to ${next}.`, 'ORDER_STATUS_NOT_NEXT');
+        }
+        await r.setStatus(order.id, next, staff.id, change.note ?? null, at);
+        const buyer = await r.customer(order.customerId);
+        if (buyer) await queueMail(tx, orderStepMail(brandOf(s), buyer.email, order.orderNumber, next, s.returnWindowDays));
+      });
+      deps.mailQueued?.();
+      return { message: `Order ${orderNumber} is now ${change.status}.`, orderNumber, status: change.status };
+    },
+
+    async invoice(customer: SessionCustomer, orderNumber: string) {
+      const order = await own(customer.id, orderNumber);
+      // Cancelled before delivery, nothing was supplied: there is no tax invoice to give.
+      if (order.status === 'Cancelled') throw new HttpError(409, ORDER_MESSAGES.noInvoice, 'ORDER_CANCELLED');
+      const [lines, addresses, s, buyer] = await Promise.all([repo.lines(order.id), repo.addresses(order.id), settings(), repo.customer(customer.id)]);
+      const invoiceNumber = invoiceNumberOf(order.orderNumber, s.invoicePrefix);
+      const pdf = await renderInvoicePdf(
+        {
+          invoiceNumber,
+          orderNumber: order.orderNumber,
+          placedAt: order.placedAt,
+          companyName: order.companyName,
+          companyGstin: order.companyGstin,
+          couponCode: order.couponCode,
+          subtotalPaise: order.subtotalPaise,
+          discountPaise: order.discountPaise,
+          shippingPaise: order.shippingPaise,
+          harvestCreditPaise: order.harvestCreditPaise,
+          lines: lines.map((l) => ({
+            name: l.productName,
+            sku: l.sku,
+            hsnCode: l.hsnCode,
+            quantity: l.quantity,
+            unitPricePaise: l.unitPricePaise,
+            lineTotalPaise: l.lineTotalPaise,
+            huid: l.huid,
+          })),
+          billing: toAddress(addresses.find((a) => a.kind === 'billing')),
+          shipping: toAddress(addresses.find((a) => a.kind === 'shipping')),
+        },
+        {
+          legalName: s.sellerLegalName,
+          gstin: s.sellerGstin,
+          state: s.sellerState,
+          stateCode: s.sellerStateCode,
+          address: s.officeAddress,
+          storeName: s.storeName,
+          gstPercent: s.gstPercent,
+        },
+        buyer?.firstName || buyer?.username || customer.username,
+      );
+      return { pdf, fileName: `invoice-${invoiceNumber.replace(/[^A-Za-z0-9-]/g, '-')}.pdf` };
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { data, redirect } from 'react-router';
+import type { OrderDetail, OrderListAnswer, OrderStatusAnswer } from '@milli/contracts';
+import { ApiError, type ApiClient } from '../../lib/api.ts';
+import { loadSessionUser } from '../../lib/session.ts';
+
+/**
+ * The order screens' calls to the orders API, made in process with the visitor's cookie. Guests are sent
+ * to /login; an order that is not the visitor's (the API answers 404) is the 404 screen.
+ */
+
+export type OrderListKind = 'active' | 'completed' | 'cancelled';
+
+const LIST_OF_PATH: Record<string, OrderListKind> = {
+  '/active-orders': 'active',
+  '/completed-orders': 'completed',
+  '/cancelled-orders': 'cancelled',
+};
+
+export function listKindOf(path: string): OrderListKind | null {
+  return LIST_OF_PATH[path] ?? null;
+}
+
+export async function requireUser(api: ApiClient) {
+  const user = await loadSessionUser(api);
+  if (!user) throw redirect('/login');
+  return user;
+}
+
+const pageOf = (raw: string | null) => {
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+};
+
+export interface OrderListData {
+  orders: OrderListAnswer | null;
+}
+
+export async function loadOrderList(api: ApiClient, kind: OrderListKind, url: URL): Promise<OrderListData> {
+  await requireUser(api);
+  try {
+    return { orders: await api.get<OrderListAnswer>(`/api/orders?list=${kind}&page=${pageOf(url.searchParams.get('page'))}`) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw redirect('/login');
+    return { orders: null };
+  }
+}
+
+/** What the details screen was asked for: an order number that could be one, or null. */
+export function orderNumberParam(url: URL): string | null {
+  const raw = (url.searchParams.get('order') ?? url.searchParams.get('id') ?? '').trim();
+  if (!raw) return null;
+  return /^[A-Za-z0-9][A-Za-z0-9/_-]{0,39}$/.test(raw) ? raw : '';
+}
+
+export async function loadOrderDetail(api: ApiClient, orderNumber: string): Promise<OrderDetail | null> {
+  await requireUser(api);
+  if (orderNumber === '') throw data(null, { status: 404 });
+  try {
+    return await api.get<OrderDetail>(`/api/orders/${encodeURIComponent(orderNumber)}`);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 401) throw redirect('/login');
+      if (error.status === 404 || error.status === 403 || error.status === 400) throw data(null, { status: 404 });
+    }
+    return null;
+  }
+}
+
+export interface CancelResult {
+  ok: boolean;
+  message: string;
+}
+
+/** Cancel order: on success back to the order (POST, redirect, GET) with the result banner; otherwise the reason. */
+export async function cancelOrder(api: ApiClient, orderNumber: string) {
+  await requireUser(api);
+  try {
+    await api.post<OrderStatusAnswer>(`/api/orders/${encodeURIComponent(orderNumber)}/cancel`);
+    return redirect(`/order-details?order=${encodeURIComponent(orderNumber)}&cancelled=1`);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 401) throw redirect('/login');
+      if (error.status === 404) throw data(null, { status: 404 });
+      if (error.status < 500) return data<CancelResult>({ ok: false, message: error.message }, { status: error.status });
+    }
+    return data<CancelResult>({ ok: false, message: 'We could not cancel your order just now. Please try again, or call us.' }, { status: 502 });
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Order lists and details in the browser. Placing an order is checkout's (another branch), so these specs
+ * cover what a new customer meets: the guest redirect, empty lists that say so, and the 404 screen for an
+ * order that is not theirs; the API tests (modules/orders) cover orders with data.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+const PASSWORD = 'Kundan2024';
+
+async function logInNewShopper(page: Page, testInfo: TestInfo): Promise<void> {
+  const username = `e2e_orders_${testInfo.project.name.replace(/\W/g, '')}_${randomUUID().slice(0, 8)}`;
+  const email = `${username}@example.in`.toLowerCase();
+  const register = await page.request.post('/api/auth/register', { multipart: { username, email, password: PASSWORD } });
+  expect(register.status(), await register.text()).toBe(200);
+  // The context's request shares the page's cookies: the session cookie is the browser's from here on.
+  const login = await page.request.post('/api/auth/login', { multipart: { username, password: PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+}
+
+test('a guest who opens an order list or an order is sent to log in', async ({ page }) => {
+  await page.goto('/active-orders');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/order-details?order=MIL-2026-000001');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a customer without orders sees empty lists that say so, and can switch lists', async ({ page }, testInfo) => {
+  await logInNewShopper(page, testInfo);
+  await page.goto('/active-orders');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Active Orders' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Active Orders' });
+  for (const column of ['My Order', 'Order ID', 'Order Date', 'Order Status']) {
+    await expect(table.getByRole('columnheader', { name: column })).toBeAttached();
+  }
+  await expect(page.getByText('No active orders')).toBeVisible();
+
+  const lists = page.getByRole('navigation', { name: 'Order lists' });
+  await lists.getByRole('link', { name: 'Delivered Orders' }).click();
+  await expect(page).toHaveURL(/\/completed-orders$/);
+  await expect(page.getByText('No delivered orders yet')).toBeVisible();
+  await expect(lists.getByRole('link', { name: 'Delivered Orders' })).toHaveAttribute('aria-current', 'page');
+
+  await lists.getByRole('link', { name: 'Cancelled Orders' }).click();
+  await expect(page).toHaveURL(/\/cancelled-orders$/);
+  await expect(page.getByText('No cancelled orders')).toBeVisible();
+});
+
+test('an order that is not the customer’s is the 404 screen', async ({ page, consoleGuard }, testInfo) => {
+  consoleGuard.allow(/status of 404/);
+  await logInNewShopper(page, testInfo);
+  const res = await page.goto('/order-details?order=MIL-2026-000001');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("Ooops! That page doesn't exist!")).toBeVisible();
+});
+
+test('order details without an order number points to the lists', async ({ page }, testInfo) => {
+  await logInNewShopper(page, testInfo);
+  await page.goto('/order-details');
+  await expect(page.getByText('Which order would you like to follow?')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Active Orders' }).last()).toHaveAttribute('href', '/active-orders');
+});
