@@ -194,19 +194,23 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
             </p>
           )}
 
-          {items.length > 0 ? (
-            <WishlistTable items={items} readOnly={shared} caption={shared ? 'Shared wish list' : 'Your wish list'} />
-          ) : (
-            !loadFailed &&
-            !badLink && (
-              <div className="card empty-state">
-                <p className="empty-state-title">{shared ? 'These pieces are no longer available' : 'Your wish list is empty'}</p>
-                <p className="muted">Tap the heart on any piece to keep it here for later.</p>
-                <Link to="/alljewellery" className="btn btn-outline btn-sm">
-                  Discover jewellery
-                </Link>
-              </div>
-            )
+          {!badLink && (
+            <WishlistTable
+              items={items}
+              readOnly={shared}
+              caption={shared ? 'Shared wish list' : 'Your wish list'}
+              empty={
+                <div className="empty-state">
+                  <p className="empty-state-title">
+                    {loadFailed ? 'Nothing to show just now' : shared ? 'These pieces are no longer available' : 'Your wish list is empty'}
+                  </p>
+                  <p className="muted">Tap the heart on any piece to keep it here for later.</p>
+                  <Link to="/alljewellery" className="btn btn-outline btn-sm">
+                    Discover jewellery
+                  </Link>
+                </div>
+              }
+            />
           )}
 
           {!shared && (

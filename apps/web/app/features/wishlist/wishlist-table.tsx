@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { formatRupees } from '@milli/pricing';
 import { submitThroughFetcher } from '../../components/wishlist/fetcher-submit.ts';
@@ -88,7 +89,18 @@ function Row({ item, readOnly }: { item: WishlistItem; readOnly: boolean }) {
  * The spec's wish-list table: Product, Price, Availability, Total (= the price: one of each piece) and
  * Actions (Add to Cart, and the remove icon unless it is someone else's shared list).
  */
-export function WishlistTable({ items, readOnly, caption }: { items: WishlistItem[]; readOnly: boolean; caption: string }) {
+export function WishlistTable({
+  items,
+  readOnly,
+  caption,
+  empty,
+}: {
+  items: WishlistItem[];
+  readOnly: boolean;
+  caption: string;
+  /** Shown in the table's one row when there is no piece (the spec's table stays, with its columns). */
+  empty: ReactNode;
+}) {
   return (
     <div className="table-wrap card wl-table-wrap">
       <table className="table wl-table">
@@ -103,9 +115,13 @@ export function WishlistTable({ items, readOnly, caption }: { items: WishlistIte
           </tr>
         </thead>
         <tbody>
-          {items.map((item) => (
-            <Row key={item.productId} item={item} readOnly={readOnly} />
-          ))}
+          {items.length === 0 ? (
+            <tr className="wl-empty">
+              <td colSpan={5}>{empty}</td>
+            </tr>
+          ) : (
+            items.map((item) => <Row key={item.productId} item={item} readOnly={readOnly} />)
+          )}
         </tbody>
       </table>
     </div>
