@@ -26,6 +26,8 @@ function shopper(testInfo: TestInfo) {
 }
 
 test('a guest hearts a piece, adds it to the cart from the wish list, keeps it through login, then removes it', async ({ page, request }, testInfo) => {
+  // One shopper's whole story, a dozen page loads: more than the default minute on a busy machine.
+  test.slow();
   await page.goto('/alljewellery');
   await waitForHydration(page);
   await expect(wishIcon(page)).toHaveAttribute('aria-label', 'Wish list, 0 items');
