@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './modules/mail/sender.ts';
 import { createRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { createCartService } from './modules/cart/service.ts';
+import { createWishlistService } from './modules/wishlist/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 
 export interface AppDeps {
@@ -28,6 +29,8 @@ export interface ModuleDeps extends AppDeps {
   mailer: Mailer;
   /** Set by the cart module: adds a guest cart to a customer's cart inside the login transaction. */
   mergeGuestCart?: (tx: Database['db'], customerId: number, items: { productId: number; quantity: number }[]) => Promise<void>;
+  /** Set by the wish-list module: adds a guest wish list (product ids) to a customer's inside the login transaction. */
+  mergeGuestWishlist?: (tx: Database['db'], customerId: number, productIds: readonly number[]) => Promise<void>;
 }
 
 export type App = FastifyInstance;
@@ -87,11 +90,13 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
   const cart = createCartService(deps.database.db);
+  const wishlist = createWishlistService(deps.database.db);
   const moduleDeps: ModuleDeps = {
     ...deps,
     limiter: createRateLimiter(deps.database.db),
     mailer,
     mergeGuestCart: (tx, customerId, items) => cart.mergeGuest(tx, customerId, items),
+    mergeGuestWishlist: (tx, customerId, productIds) => wishlist.mergeGuest(tx, customerId, productIds),
   };
   // Flush on every write so streamed pages arrive as they render, not after the slowest data.
   await app.register(compress, {

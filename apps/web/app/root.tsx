@@ -16,6 +16,7 @@ import { serverApi, type ApiClient } from './lib/api.ts';
 import { EMPTY_MINI_CART, loadCustomerMiniCart, loadGuestMiniCart, readCartCookie } from './lib/cart-cookie.ts';
 import { HOME_TITLE, STORE_DESCRIPTION, pageTitle } from './lib/meta.ts';
 import { loadSessionUser } from './lib/session.ts';
+import { loadWishlistIds } from './features/wishlist/wishlist.server.ts';
 import { FALLBACK_SETTINGS, FALLBACK_SHELL_DATA, type ShellData } from './components/layout/shell-data.ts';
 import { SiteShell } from './components/layout/site-shell.tsx';
 import { ErrorScreen, NotFoundScreen } from './components/layout/status-screens.tsx';
@@ -97,6 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Sh
     loadOtherStones(api),
     loadSessionUser(api),
   ]);
+  const wishlist = loadWishlistIds(api, user, request.headers.get('cookie'));
   // Spec §4: the server's cart when logged in, otherwise the guest cookie.
   const cart = user ? await loadCustomerMiniCart(api, user.userId) : await loadGuestMiniCart(api, guestCart).catch(() => EMPTY_MINI_CART);
   return {
@@ -107,8 +109,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Sh
     otherStones,
     user,
     cart,
-    // The wish list is not built yet: the count stays 0 until it is (a later issue fills this field).
-    wishlistCount: 0,
+    // DECISIONS §2: the real count (the customer's pieces, or the guest cookie's), not the spec's fixed 0.
+    wishlistCount: (await wishlist).length,
+    wishlistIds: await wishlist,
     year: new Date().getFullYear(),
   };
 }

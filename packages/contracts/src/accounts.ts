@@ -44,6 +44,8 @@ export const LoginSchema = z.object({
   username: z.string({ error: 'Please enter your e-mail or username.' }).trim().min(1, 'Please enter your e-mail or username.').max(254),
   password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(200),
   cartItems: z.string().max(20_000).optional(),
+  /** The guest wish list (JSON list of product ids), merged like cartItems. */
+  wishlistItems: z.string().max(20_000).optional(),
 });
 
 export const LoginAnswerSchema = z.object({ message: z.string(), userId: z.number().int(), userName: z.string() });

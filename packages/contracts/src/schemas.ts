@@ -52,3 +52,4 @@ export type PincodeCheck = z.infer<typeof PincodeCheckSchema>;
 export * from './accounts.ts';
 export * from './cart.ts';
 export * from './orders.ts';
+export * from './wishlist.ts';

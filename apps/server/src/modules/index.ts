@@ -7,6 +7,7 @@ import { ordersModule } from './orders/routes.ts';
 import { settingsModule } from './settings/routes.ts';
 import { storesModule } from './stores/routes.ts';
 import { sizerModule } from './stores/sizer.ts';
+import { wishlistModule } from './wishlist/routes.ts';
 
 /** Every API module, mounted under /api by buildApp. */
-export const modules: FastifyPluginAsync<ModuleDeps>[] = [settingsModule, storesModule, catalogModule, accountsModule, cartModule, sizerModule, ordersModule];
+export const modules: FastifyPluginAsync<ModuleDeps>[] = [] = [settingsModule, storesModule, catalogModule, accountsModule, cartModule, sizerModule, ordersModule, wishlistModule];

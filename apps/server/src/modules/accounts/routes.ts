@@ -40,6 +40,7 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     limiter: deps.limiter,
     mailQueued: () => deps.mailer.kick(),
     ...(deps.mergeGuestCart ? { mergeGuestCart: deps.mergeGuestCart } : {}),
+    ...(deps.mergeGuestWishlist ? { mergeGuestWishlist: deps.mergeGuestWishlist } : {}),
   });
 
   const invalid = (reply: FastifyReply, error: z.ZodError) =>
@@ -65,6 +66,7 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     reply.setSessionCookie(token);
     // The guest cart now lives on the server: the cookie copy goes.
     reply.clearCookie('cartItems', { path: '/' });
+    reply.clearCookie('wishlistItems', { path: '/' });
     return answer;
   });
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { ProfileUpdate, Register } from '@milli/contracts/schemas';
-import { MESSAGES } from '@milli/contracts';
+import { MESSAGES, parseWishlistIds } from '@milli/contracts';
 import type { Db } from '@milli/db';
 import { HttpError, SESSION_DAYS, hashToken, newToken, type SessionCustomer } from '../../plugins/session.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
@@ -40,6 +40,8 @@ export interface AccountsDeps {
   limiter: RateLimiter;
   /** Adds a guest cart to the customer's server cart inside the login transaction (cart module). */
   mergeGuestCart?: (tx: Db, customerId: number, items: GuestCartItem[]) => Promise<void>;
+  /** Adds a guest wish list (product ids) to the customer's inside the login transaction (wish-list module). */
+  mergeGuestWishlist?: (tx: Db, customerId: number, productIds: readonly number[]) => Promise<void>;
   /** Called after a transaction that queued mail has committed. */
   mailQueued?: () => void;
   now?: () => Date;
@@ -115,7 +117,7 @@ export function createAccountsService(deps: AccountsDeps) {
       }
     },
 
-    async login(input: { username: string; password: string; cartItems?: string | undefined }, ip: string) {
+    async login(input: { username: string; password: string; cartItems?: string | undefined; wishlistItems?: string | undefined }, ip: string) {
       await limiter.take(LIMITS.loginIp, ip);
       await limiter.take(LIMITS.loginAccount, input.username);
       const customer = await repo.findByLogin(input.username);
@@ -124,9 +126,11 @@ export function createAccountsService(deps: AccountsDeps) {
         : await verify(await getDummyHash(), input.password).then(() => false, () => false);
       if (!customer || !valid) throw new HttpError(401, ACCOUNT_MESSAGES.badLogin, 'BAD_CREDENTIALS');
       const items = parseGuestCart(input.cartItems);
+      const wished = parseWishlistIds(input.wishlistItems);
       const token = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         if (items.length > 0 && deps.mergeGuestCart) await deps.mergeGuestCart(t, customer.id, items);
+        if (wished.length > 0 && deps.mergeGuestWishlist) await deps.mergeGuestWishlist(t, customer.id, wished);
         return startSession(t, customer.id);
       });
       return { token, answer: { message: MESSAGES.loginSuccess, userId: customer.id, userName: customer.username } };

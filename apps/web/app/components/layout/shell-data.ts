@@ -23,6 +23,8 @@ export interface ShellData {
   user: SessionUser | null;
   cart: MiniCart;
   wishlistCount: number;
+  /** Product ids in the visitor's wish list (the customer's, or the guest cookie's): the hearts' state. */
+  wishlistIds: number[];
   /** Server's year, so the footer's © never disagrees between server and browser. */
   year: number;
 }
@@ -48,6 +50,7 @@ export const FALLBACK_SHELL_DATA: ShellData = {
   user: null,
   cart: EMPTY_MINI_CART,
   wishlistCount: 0,
+  wishlistIds: [],
   year: new Date().getFullYear(),
 };
 

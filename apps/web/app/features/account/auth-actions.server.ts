@@ -3,6 +3,7 @@ import { MESSAGES, type UserDetails } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
 import { readCartCookie, readCookie } from '../../lib/cart-cookie.ts';
 import { loadSessionUser, type SessionUser } from '../../lib/session.ts';
+import { readWishlistCookie } from '../../lib/wishlist-cookie.ts';
 import {
   ACCOUNT_TEXT,
   LOGIN_BANNER_PARAMS,
@@ -102,6 +103,9 @@ export async function logIn(api: ApiClient, request: Request) {
   const fields: Record<string, string> = { username, password: secret(form, 'password') };
   const cart = readCartCookie(request.headers.get('cookie'));
   if (cart.length > 0) fields.cartItems = JSON.stringify(cart);
+  // The guest wish list too (DECISIONS §2); the API merges it and clears the cookie, like the cart's.
+  const wished = readWishlistCookie(request.headers.get('cookie'));
+  if (wished.length > 0) fields.wishlistItems = JSON.stringify(wished);
 
   const answer = await call(api, '/api/auth/login', { method: 'POST', body: multipart(fields) });
   if (answer?.ok && field(answer.body, 'message') === MESSAGES.loginSuccess) {

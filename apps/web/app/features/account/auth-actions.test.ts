@@ -63,10 +63,20 @@ describe('logIn (spec §7 login, §8)', () => {
     });
   });
 
+  it('sends the guest wish list from its cookie as wishlistItems, and passes its clearing on', async () => {
+    const clearWishlist = 'wishlistItems=; Path=/; Max-Age=0';
+    const { api, calls } = fakeApi(() => json(200, { message: MESSAGES.loginSuccess, userId: 7, userName: 'asha' }, [SESSION, clearWishlist]));
+    const wished = encodeURIComponent(JSON.stringify([12, 40, 'x', 12]));
+    const result = outcome(await logIn(api, post('/login', { username: 'asha', password: 'x' }, `wishlistItems=${wished}`)));
+    expect(result).toEqual({ redirect: '/', cookies: [SESSION, clearWishlist] });
+    expect((calls[0]!.init.body as FormData).get('wishlistItems')).toBe('[12,40]');
+  });
+
   it('leaves cartItems out when the guest cart is empty', async () => {
     const { api, calls } = fakeApi(() => json(200, { message: MESSAGES.loginSuccess, userId: 7, userName: 'asha' }));
     await logIn(api, post('/login', { username: 'asha', password: 'x' }));
     expect((calls[0]!.init.body as FormData).has('cartItems')).toBe(false);
+    expect((calls[0]!.init.body as FormData).has('wishlistItems')).toBe(false);
   });
 
   it('counts only the exact message as success: anything else keeps the visitor logged out', async () => {

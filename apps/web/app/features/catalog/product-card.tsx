@@ -2,15 +2,15 @@ import { Link } from 'react-router';
 import type { ProductSummary } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { ArrowRightIcon } from '../../components/layout/icons.tsx';
+import { WishlistHeart } from '../../components/wishlist/wishlist-heart.tsx';
 import { productPaise, screenCategory } from './catalog-text.ts';
 
 export const PLACEHOLDER_IMAGE = '/placeholder-jewel.svg';
 const IMAGE_SIZE = 480;
 
 /**
- * A product on the listing: picture, category, name (the card's link), price in rupees and the arrow
- * link. The wish-list heart joins the card with the wish list itself (the cart and wish-list issue): a
- * heart that cannot save anything yet would only mislead.
+ * A product on the listing: picture, category, name (the card's link), price in rupees, the arrow link
+ * and the wish-list heart (its own small form, above the card's link so both can be reached).
  */
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   const href = `/product-detail/${product.product_id}`;
@@ -29,6 +29,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
         {product.product_on_sale && <span className="product-card-badge">Sale</span>}
         {outOfStock && <span className="product-card-badge product-card-badge--muted">Out of stock</span>}
       </div>
+      <WishlistHeart productId={product.product_id} productName={product.product_name} className="product-card-wish" />
       <div className="product-card-body">
         {product.product_category && <span className="product-card-category">{screenCategory(product.product_category)}</span>}
         <h3 className="product-card-name">

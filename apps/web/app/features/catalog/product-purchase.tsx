@@ -9,6 +9,7 @@ import type { AddToCartResult } from './product-actions.server.ts';
 import { inStock } from './product-seo.ts';
 import { SizerDialog, SizerTrigger, useSizerDialog, type SizerResult } from './sizer-dialog.tsx';
 import { listingHref } from './listing-url.ts';
+import { WishlistHeart } from '../../components/wishlist/wishlist-heart.tsx';
 
 /** The product page's material choices (spec §2). */
 export const MATERIAL_CHOICES = ['Gold', 'Diamond', 'Silver', 'Stone'] as const;
@@ -119,7 +120,10 @@ export function ProductPurchase({
       <Link to={listingHref({ filter: { category: product.product_category }, sort: 0, page: 1 })} className="section-eyebrow pd-category">
         {screenCategory(product.product_category)}
       </Link>
-      <h2 className="pd-name">{product.product_name}</h2>
+      <div className="pd-title">
+        <h2 className="pd-name">{product.product_name}</h2>
+        <WishlistHeart productId={product.product_id} productName={product.product_name} className="pd-wish" size={22} />
+      </div>
       <Stars rating={product.product_rating} reviews={product.product_review_count} />
       <p className="pd-price price">
         <output aria-live="polite" aria-label="Price">

@@ -1,0 +1,49 @@
+import { useFetcher, useLocation } from 'react-router';
+import { HeartIcon } from '../layout/icons.tsx';
+import { useShellData } from '../layout/shell-data.ts';
+import { submitThroughFetcher } from './fetcher-submit.ts';
+
+/** The /wishlist action's answer, as far as the heart reads it. */
+interface HeartAnswer {
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * The wish-list heart of a product card and the product page: a real button in a small form posting to
+ * the /wishlist action, so it works before and without JavaScript (the action then sends the visitor back
+ * here). With JavaScript the same form goes through a fetcher: the page stays put, the heart fills at
+ * once, and the header's count follows when the root loader revalidates.
+ */
+export function WishlistHeart({ productId, productName, className = '', size = 20 }: { productId: number; productName: string; className?: string; size?: number }) {
+  const { wishlistIds } = useShellData();
+  const location = useLocation();
+  // One key per piece: every heart for the same piece on a page shows the same state.
+  const fetcher = useFetcher<HeartAnswer>({ key: `wishlist-heart-${productId}` });
+  const saved = wishlistIds.includes(productId);
+  const pending = fetcher.formData?.get('productId') === String(productId) ? fetcher.formData.get('intent') === 'add' : null;
+  const on = pending ?? saved;
+  const failed = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+
+  return (
+    <form method="post" action="/wishlist" className={`wish-form ${className}`.trim()} onSubmit={submitThroughFetcher(fetcher)}>
+      <input type="hidden" name="intent" value={on ? 'remove' : 'add'} />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        className="wish-btn"
+        aria-pressed={on}
+        aria-label={on ? `Remove ${productName} from wish list` : `Add ${productName} to wish list`}
+        title={on ? 'In your wish list' : 'Add to wish list'}
+      >
+        <HeartIcon size={size} fill={on ? 'currentColor' : 'none'} />
+      </button>
+      {failed && (
+        <span className="wish-error" role="alert">
+          {failed}
+        </span>
+      )}
+    </form>
+  );
+}
