@@ -10,4 +10,4 @@ import { sizerModule } from './stores/sizer.ts';
 import { wishlistModule } from './wishlist/routes.ts';
 
 /** Every API module, mounted under /api by buildApp. */
-export const modules: FastifyPluginAsync<ModuleDeps>[] = [] = [settingsModule, storesModule, catalogModule, accountsModule, cartModule, sizerModule, ordersModule, wishlistModule];
+export const modules: FastifyPluginAsync<ModuleDeps>[] = [settingsModule, storesModule, catalogModule, accountsModule, cartModule, sizerModule, ordersModule, wishlistModule];
