@@ -102,3 +102,28 @@ test('a guest’s piece becomes a placed order: login, merged cart, coupon, term
   await page.goto('/cart');
   await expect(page.locator('main').getByText('Your cart is empty', { exact: true })).toBeVisible();
 });
+
+test.describe('without script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a guest’s cart: plus and minus post at once, minus floors at 0, remove empties it', async ({ page, request, context, baseURL }, testInfo) => {
+    const list = await request.get('/api/product/productList?minPrice=10000&maxPrice=20000');
+    const pieces = ((await list.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[] }).data.filter((p) => p.product_stock_status === 'In Stock');
+    const piece = pieces[testInfo.project.name === 'mobile-375' ? 2 : 3]!;
+    await context.addCookies([{ name: 'cartItems', value: encodeURIComponent(JSON.stringify([{ productId: piece.product_id, quantity: 1 }])), url: baseURL! }]);
+
+    await page.goto('/cart');
+    const row = page.getByRole('row').filter({ hasText: piece.product_name });
+    const qty = row.getByLabel(`Quantity of ${piece.product_name}`);
+    await expect(qty).toHaveValue('1');
+    await row.getByRole('button', { name: `One more ${piece.product_name}` }).click();
+    await expect(qty).toHaveValue('2');
+    await expect(page.getByRole('status').filter({ hasText: 'Cart updated.' })).toBeVisible();
+    await row.getByRole('button', { name: `One fewer ${piece.product_name}` }).click();
+    await expect(qty).toHaveValue('1');
+    await page.getByRole('button', { name: 'Update Cart' }).click();
+    await expect(qty).toHaveValue('1');
+    await row.getByRole('button', { name: `Remove ${piece.product_name} from your cart` }).click();
+    await expect(page.locator('main').getByText('Your cart is empty', { exact: true })).toBeVisible();
+  });
+});

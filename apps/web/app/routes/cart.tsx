@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/cart';
 import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -10,7 +10,7 @@ import { FormAlert } from '../features/account/form-bits.tsx';
 import { cartAction } from '../features/cart/cart-actions.server.ts';
 import { loadCartView } from '../features/cart/cart-data.server.ts';
 import { CartTable } from '../features/cart/cart-table.tsx';
-import { cartTotals } from '../features/cart/cart-view.ts';
+import { CART_NOTES, cartTotals } from '../features/cart/cart-view.ts';
 import { TotalsList } from '../features/cart/totals-list.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/cart.css';
@@ -40,7 +40,18 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const [hydrated, setHydrated] = useState(false);
   const saved = useMemo(() => Object.fromEntries(view.lines.map((l) => [l.key, l.quantity])), [view.lines]);
   const [quantities, setQuantities] = useState<Record<string, number>>(saved);
+  const [params] = useSearchParams();
+  const notes = { updated: params.get(CART_NOTES.updated) === '1', coupon: params.get(CART_NOTES.coupon) === '1' };
   useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    // The banner is shown once: a reload or a bookmark of this address does not show it again.
+    const url = new URL(window.location.href);
+    if (url.searchParams.has(CART_NOTES.updated) || url.searchParams.has(CART_NOTES.coupon)) {
+      url.searchParams.delete(CART_NOTES.updated);
+      url.searchParams.delete(CART_NOTES.coupon);
+      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    }
+  }, [params]);
   useEffect(() => setQuantities(saved), [saved]);
 
   const step = (key: string, delta: -1 | 1) =>
@@ -64,7 +75,11 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
       <PageBanner title="Cart" />
       <div className="section">
         <div className="container cart">
-          {updateResult && <FormAlert tone={updateResult.ok ? 'success' : 'error'}>{updateResult.message}</FormAlert>}
+          {updateResult ? (
+            <FormAlert tone={updateResult.ok ? 'success' : 'error'}>{updateResult.message}</FormAlert>
+          ) : (
+            notes.updated && <FormAlert tone="success">Cart updated.</FormAlert>
+          )}
           {hasLines ? (
             <CartTable lines={view.lines} quantities={quantities} onStep={step} hydrated={hydrated} busy={busy} />
           ) : (
@@ -95,6 +110,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
               </h2>
               {view.couponNotice && !couponResult && <FormAlert tone="info">{view.couponNotice}</FormAlert>}
               {couponResult && <FormAlert tone={couponResult.ok ? 'success' : 'error'}>{couponResult.message}</FormAlert>}
+              {!couponResult && notes.coupon && view.coupon && <FormAlert tone="success">{view.coupon.message}</FormAlert>}
               {view.coupon ? (
                 <Form method="post" className="coupon-applied">
                   <p>

@@ -1,8 +1,9 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { MAX_LINE_QUANTITY, readCartCookie } from '../../lib/cart-cookie.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import { applyCoupon, couponSetCookie, guestCartCookie } from './cart-data.server.ts';
+import { CART_NOTES } from './cart-view.ts';
 
 export interface CartActionResult {
   intent: 'update' | 'coupon';
@@ -12,8 +13,8 @@ export interface CartActionResult {
 
 const UPDATE_FAILED = 'We could not update your cart just now. Please try again.';
 
-function reply(result: CartActionResult, status: number, setCookie?: string) {
-  return data(result, { status, ...(setCookie ? { headers: { 'Set-Cookie': setCookie } } : {}) });
+function reply(result: CartActionResult, status: number) {
+  return data(result, { status });
 }
 
 /**
@@ -40,20 +41,20 @@ export async function cartAction(api: ApiClient, request: Request) {
   const user = await loadSessionUser(api);
 
   if (intent === 'coupon' || intent === 'remove-coupon') {
-    if (intent === 'remove-coupon') return reply({ intent: 'coupon', ok: true, message: 'Coupon removed.' }, 200, couponSetCookie(null));
+    if (intent === 'remove-coupon') return redirect('/cart', { headers: { 'Set-Cookie': couponSetCookie(null) } });
     const code = String(form.get('coupon') ?? '').trim();
     if (!code) return reply({ intent: 'coupon', ok: false, message: 'Please enter a coupon code.' }, 400);
     const applied = await applyCoupon(api, code, user ? null : readCartCookie(request.headers.get('cookie')));
     if (!applied.ok) return reply({ intent: 'coupon', ok: false, message: applied.message }, 422);
-    return reply({ intent: 'coupon', ok: true, message: applied.coupon.message }, 200, couponSetCookie(applied.coupon.code));
+    return redirect(`/cart?${CART_NOTES.coupon}=1`, { headers: { 'Set-Cookie': couponSetCookie(applied.coupon.code) } });
   }
 
   const quantities = quantitiesOf(form);
-  if (!user) return reply({ intent: 'update', ok: true, message: 'Cart updated.' }, 200, guestCartCookie(request, quantities));
+  if (!user) return redirect(`/cart?${CART_NOTES.updated}=1`, { headers: { 'Set-Cookie': guestCartCookie(request, quantities) } });
   const changes = [...quantities].map(([key, quantity]) => ({ cartId: Number(key), quantity, user_id: user.userId }));
   try {
     await api.post('/api/cart/updateCart', changes.filter((c) => Number.isSafeInteger(c.cartId) && c.cartId > 0));
-    return reply({ intent: 'update', ok: true, message: 'Cart updated.' }, 200);
+    return redirect(`/cart?${CART_NOTES.updated}=1`);
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return reply({ intent: 'update', ok: false, message: error.message }, error.status);
     return reply({ intent: 'update', ok: false, message: UPDATE_FAILED }, 502);

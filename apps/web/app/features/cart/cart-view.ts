@@ -1,5 +1,11 @@
 import { couponDiscount, orderTotals, type CouponRule, type OrderTotals } from '@milli/pricing';
 
+/**
+ * The cart's actions redirect back to /cart on success (POST, redirect, GET), so the page is read with the
+ * new cookies (guest cart, coupon) even without script; these query flags carry the one-time banner.
+ */
+export const CART_NOTES = { updated: 'updated', coupon: 'coupon' } as const;
+
 /** One row of the cart screen and checkout's summary. Money in paise. */
 export interface CartViewLine {
   /** What a form names the line by: the cart line id for customers, the product id for guests. */
