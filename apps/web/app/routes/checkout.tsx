@@ -92,6 +92,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <input type="hidden" name="cartDataList" value={cartDataList(view.lines)} />
+          {/* The coupon whose totals this page shows; the server checks it again. */}
+          <input type="hidden" name="couponCode" value={view.coupon?.code ?? ''} />
           <section className="card card-pad" aria-labelledby="billing-title">
             <h2 id="billing-title" className="shell-h2">
               Billing details

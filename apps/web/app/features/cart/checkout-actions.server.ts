@@ -2,14 +2,14 @@ import { data, redirect } from 'react-router';
 import type { PlaceOrderAnswer, PlaceOrderError } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
 import { loadSessionUser } from '../../lib/session.ts';
-import { couponSetCookie, readCouponCode } from './cart-data.server.ts';
+import { couponSetCookie } from './cart-data.server.ts';
 import { BILLING_FIELDS, TERMS_MESSAGE, type CheckoutResult } from './checkout-form.ts';
 
 const PLACE_FAILED = 'We could not place your order just now. Nothing was charged. Please try again.';
 
 /**
  * Place Order: the terms first (DECISIONS §2: a message, not silence), then POST /api/orders/placeOrders
- * with the spec's form fields, the page's cartDataList, the remembered coupon and the visit's idempotency
+ * with the spec's form fields, the page's cartDataList, the coupon the page showed and the visit's idempotency
  * key. Success forgets the coupon and goes to /thank-you with the order number.
  */
 export async function placeOrder(api: ApiClient, request: Request) {
@@ -30,7 +30,7 @@ export async function placeOrder(api: ApiClient, request: Request) {
   }
   body.set('cartDataList', text('cartDataList'));
   body.set('userId', String(user.userId));
-  body.set('couponCode', readCouponCode(request) ?? '');
+  body.set('couponCode', text('couponCode'));
   body.set('idempotencyKey', text('idempotencyKey'));
 
   let res: Response;
