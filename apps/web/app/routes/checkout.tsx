@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/checkout';
 import { DEFAULT_COUNTRY } from '@milli/contracts';
@@ -72,6 +72,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const totals = cartTotals(view.lines, view.shippingFeePaise, view.coupon);
   const termsMessage = termsError ?? fields.terms;
   const hasLines = view.lines.length > 0;
+  // After a refusal, the first field to fix gets the focus (and the screen scrolls to it), so the message is not missed.
+  useEffect(() => {
+    if (actionData) document.querySelector<HTMLElement>('.checkout [aria-invalid="true"]')?.focus();
+  }, [actionData]);
   const dialCodes = [...new Map(list.map((c) => [c.dialCode, c])).values()].sort((a, b) => Number(a.dialCode) - Number(b.dialCode));
 
   return (
