@@ -44,6 +44,10 @@ export const CartLineSchema = z.object({
   product_price: z.number(),
   product_price_paise: z.number().int(),
   product_offer_price: z.number(),
+  /** The price frozen when the line was added; product_price_paise is today's (the one checkout charges). */
+  added_price_paise: z.number().int(),
+  /** Pieces in stock: the cart's plus button stops there. */
+  product_stock: z.number().int(),
   product_stock_status: z.string(),
   options: z.object({
     purity: z.number().int().optional(),

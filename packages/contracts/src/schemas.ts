@@ -53,3 +53,4 @@ export * from './accounts.ts';
 export * from './cart.ts';
 export * from './orders.ts';
 export * from './wishlist.ts';
+export * from './checkout.ts';

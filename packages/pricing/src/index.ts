@@ -3,3 +3,4 @@ export * from './price.ts';
 export * from './choice.ts';
 export * from './words.ts';
 export * from './gst.ts';
+export * from './totals.ts';

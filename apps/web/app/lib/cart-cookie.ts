@@ -1,4 +1,5 @@
 import type { CartLine, ProductSummary } from '@milli/contracts';
+import { orderTotals } from '@milli/pricing';
 import type { ApiClient } from './api.ts';
 
 /**
@@ -122,7 +123,8 @@ export function summarise(lines: MiniCartLine[]): MiniCart {
   return {
     lines,
     count: lines.reduce((n, l) => n + l.quantity, 0),
-    subtotalPaise: lines.reduce((n, l) => n + l.lineTotalPaise, 0),
+    // The pricing package's totals function, as on the cart screen and in checkout.
+    subtotalPaise: orderTotals({ lines: lines.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: l.quantity })), shippingFeePaise: 0 }).subtotalPaise,
   };
 }
 

@@ -1,107 +1,146 @@
-import { Link } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/cart';
-import { formatRupees } from '@milli/pricing';
+import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
+import { loadSessionUser } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { useShellData } from '../components/layout/shell-data.ts';
+import { FormAlert } from '../features/account/form-bits.tsx';
+import { cartAction } from '../features/cart/cart-actions.server.ts';
+import { loadCartView } from '../features/cart/cart-data.server.ts';
+import { CartTable } from '../features/cart/cart-table.tsx';
+import { CART_NOTES, cartTotals } from '../features/cart/cart-view.ts';
+import { TotalsList } from '../features/cart/totals-list.tsx';
 import '../styles/screens/shells.css';
+import '../styles/screens/cart.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Cart') }, { name: 'robots', content: 'noindex' }];
 
+/** The server's cart for a customer, the cartItems cookie's for a guest (spec §4), priced today, with the remembered coupon. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = serverApi(context);
+  const [user, settings] = await Promise.all([loadSessionUser(api), api.get<{ shippingFeePaise: number }>('/api/settings').catch(() => ({ shippingFeePaise: 299 }))]);
+  return loadCartView(api, request, user, settings.shippingFeePaise);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return cartAction(serverApi(context), request);
+}
+
 /**
- * The cart (spec §2). It shows the lines the header's cart already knows (root loader); changing
- * quantities, removing lines, coupons and Update Cart arrive with the cart issue.
+ * Cart (spec §2): the table, Continue Shoping and Update Cart, the coupon box with Apply, and Subtotal,
+ * Shipping and Total with two decimals, computed by the pricing package's totals function.
  */
-export default function Cart() {
-  const { cart, settings } = useShellData();
-  const hasLines = cart.lines.length > 0;
-  const shipping = hasLines ? settings.shippingFeePaise : 0;
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+  const view = loaderData;
+  const { settings } = useShellData();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const [hydrated, setHydrated] = useState(false);
+  const saved = useMemo(() => Object.fromEntries(view.lines.map((l) => [l.key, l.quantity])), [view.lines]);
+  const [quantities, setQuantities] = useState<Record<string, number>>(saved);
+  const [params] = useSearchParams();
+  const notes = { updated: params.get(CART_NOTES.updated) === '1', coupon: params.get(CART_NOTES.coupon) === '1' };
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    // The banner is shown once: a reload or a bookmark of this address does not show it again.
+    const url = new URL(window.location.href);
+    if (url.searchParams.has(CART_NOTES.updated) || url.searchParams.has(CART_NOTES.coupon)) {
+      url.searchParams.delete(CART_NOTES.updated);
+      url.searchParams.delete(CART_NOTES.coupon);
+      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    }
+  }, [params]);
+  useEffect(() => setQuantities(saved), [saved]);
+
+  const step = (key: string, delta: -1 | 1) =>
+    setQuantities((q) => {
+      const line = view.lines.find((l) => l.key === key);
+      const next = Math.max(0, (q[key] ?? 0) + delta);
+      return { ...q, [key]: line?.stock !== null && line?.stock !== undefined ? Math.min(next, Math.max(line.stock, q[key] ?? 0)) : Math.min(next, 99) };
+    });
+  const dirty = view.lines.some((l) => quantities[l.key] !== l.quantity);
+  const totals = cartTotals(
+    view.lines.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: quantities[l.key] ?? l.quantity })),
+    view.shippingFeePaise ?? settings.shippingFeePaise,
+    view.coupon,
+  );
+  const hasLines = view.lines.length > 0;
+  const updateResult = actionData?.intent === 'update' ? actionData : null;
+  const couponResult = actionData?.intent === 'coupon' ? actionData : null;
+
   return (
     <>
       <PageBanner title="Cart" />
       <div className="section">
         <div className="container cart">
-          <div className="table-wrap card">
-            <table className="table cart-table">
-              <caption className="visually-hidden">Pieces in your cart</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {hasLines ? (
-                  cart.lines.map((line) => (
-                    <tr key={line.productId}>
-                      <td>
-                        <div className="cart-product">
-                          <img src={line.image || '/placeholder-jewel.svg'} alt="" width={64} height={64} loading="lazy" />
-                          <Link to={`/product-detail/${line.productId}`}>{line.name}</Link>
-                        </div>
-                      </td>
-                      <td className="price">{formatRupees(line.unitPricePaise)}</td>
-                      <td>
-                        <label htmlFor={`qty-${line.productId}`} className="visually-hidden">
-                          Quantity of {line.name}
-                        </label>
-                        <input id={`qty-${line.productId}`} className="qty-box" type="number" value={line.quantity} readOnly />
-                      </td>
-                      <td className="price">{formatRupees(line.lineTotalPaise)}</td>
-                    </tr>
-                  ))
-                ) : (
-                  <tr>
-                    <td colSpan={4}>
-                      <div className="empty-state">
-                        <p className="empty-state-title">Your cart is empty</p>
-                        <p className="muted">Find something you love in our collections.</p>
-                      </div>
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
+          {updateResult ? (
+            <FormAlert tone={updateResult.ok ? 'success' : 'error'}>{updateResult.message}</FormAlert>
+          ) : (
+            notes.updated && <FormAlert tone="success">Cart updated.</FormAlert>
+          )}
+          {hasLines ? (
+            <CartTable lines={view.lines} quantities={quantities} onStep={step} hydrated={hydrated} busy={busy} />
+          ) : (
+            <div className="card empty-state cart-empty">
+              <p className="empty-state-title">Your cart is empty</p>
+              <p className="muted">Find something you love in our collections.</p>
+            </div>
+          )}
 
           <div className="cart-buttons">
             <Link to="/alljewellery" className="btn btn-outline">
               Continue Shoping
             </Link>
-            {/* Quantities become editable with the cart issue; until then there is nothing to update. */}
-            <button type="button" className="btn btn-outline" disabled>
-              Update Cart
-            </button>
+            {hasLines && (
+              <div className="cart-update">
+                {dirty && <span className="cart-dirty">Quantities changed: press Update Cart to save them.</span>}
+                <button type="submit" form="cart-form" name="intent" value="update" className="btn btn-outline" disabled={busy}>
+                  Update Cart
+                </button>
+              </div>
+            )}
           </div>
 
           <div className="cart-bottom">
-            <form method="post" className="card card-pad coupon">
-              <h2 className="shell-h3">Coupon</h2>
-              <div className="form-field">
-                <label htmlFor="coupon-code">Coupon code</label>
-                <div className="inline-field">
-                  <input id="coupon-code" name="coupon" type="text" autoComplete="off" />
-                  <button type="submit" className="btn btn-primary" disabled={!hasLines}>
-                    Apply
+            <section className="card card-pad coupon" aria-labelledby="coupon-title">
+              <h2 id="coupon-title" className="shell-h3">
+                Coupon
+              </h2>
+              {view.couponNotice && !couponResult && <FormAlert tone="info">{view.couponNotice}</FormAlert>}
+              {couponResult && <FormAlert tone={couponResult.ok ? 'success' : 'error'}>{couponResult.message}</FormAlert>}
+              {!couponResult && notes.coupon && view.coupon && <FormAlert tone="success">{view.coupon.message}</FormAlert>}
+              {view.coupon ? (
+                <Form method="post" className="coupon-applied">
+                  <p>
+                    <strong>{view.coupon.code}</strong> is applied.
+                  </p>
+                  <button type="submit" name="intent" value="remove-coupon" className="btn btn-outline btn-sm" disabled={busy}>
+                    Remove coupon
                   </button>
-                </div>
-              </div>
-            </form>
+                </Form>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="coupon" />
+                  <div className="form-field">
+                    <label htmlFor="coupon-code">Coupon code</label>
+                    <div className="inline-field">
+                      <input id="coupon-code" name="coupon" type="text" autoComplete="off" autoCapitalize="characters" maxLength={40} />
+                      <button type="submit" className="btn btn-primary" disabled={!hasLines || busy}>
+                        Apply
+                      </button>
+                    </div>
+                  </div>
+                </Form>
+              )}
+            </section>
 
             <section className="card card-pad cart-totals" aria-labelledby="cart-totals-title">
               <h2 id="cart-totals-title" className="shell-h3">
                 Cart totals
               </h2>
-              <dl className="totals">
-                <dt>Subtotal</dt>
-                <dd>{formatRupees(cart.subtotalPaise)}</dd>
-                <dt>Shipping</dt>
-                <dd>{formatRupees(shipping)}</dd>
-                <dt className="totals-grand">Total</dt>
-                <dd className="totals-grand">{formatRupees(cart.subtotalPaise + shipping)}</dd>
-              </dl>
+              <TotalsList totals={totals} couponCode={view.coupon?.code} />
               {hasLines ? (
                 <Link to="/checkout" className="btn btn-primary btn-block">
                   Proceed to Checkout

@@ -132,4 +132,36 @@ describe('cart', () => {
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ productId: p.id, quantity: 2 });
   });
+  it('refuses an update beyond the stock, naming the piece, and lets quantities go down or to 0', async () => {
+    const c = await customer();
+    const p = await goldProduct();
+    await t.database.db.update(schema.products).set({ stock: 3 }).where(eq(schema.products.id, p.id));
+    await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 2, cart_user_id: c.userId }, c.cookie);
+    const [line] = (await lines(c)).json();
+    const update = (quantity: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart/updateCart',
+        headers: { cookie: c.cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify([{ product_id: p.id, quantity, user_id: c.userId, cartId: line.cartId }]),
+      });
+    const tooMany = await update(4);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toBe(`Only 3 of ${p.name} in stock.`);
+    expect((await update(3)).json().cartCount).toBe(3);
+    expect((await update(-1)).statusCode).toBe(400);
+    expect((await update(0)).json().cartCount).toBe(0);
+    await t.database.db.update(schema.products).set({ stock: 10 }).where(eq(schema.products.id, p.id));
+  });
+
+  it('shows today’s price beside the price frozen when the line was added (the gold rate moved)', async () => {
+    const c = await customer();
+    const p = await goldProduct();
+    await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId }, c.cookie);
+    await t.database.db.update(schema.cartLines).set({ unitPricePaise: 100 }).where(eq(schema.cartLines.productId, p.id));
+    const [line] = (await lines(c)).json();
+    const today = (await t.app.inject({ url: `/api/product/find-by-id/${p.id}` })).json().data.product_price_paise;
+    expect(line).toMatchObject({ added_price_paise: 100, product_price_paise: today });
+    expect(line.product_stock).toBeGreaterThan(0);
+  });
 });

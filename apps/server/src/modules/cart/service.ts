@@ -1,4 +1,4 @@
-import type { CartAdd, CartLine } from '@milli/contracts/schemas';
+import type { CartAdd, CartLine, ProductDetail } from '@milli/contracts/schemas';
 import type { CartLineOptions, Db } from '@milli/db';
 import { priceChoice } from '@milli/pricing';
 import { HttpError } from '../../plugins/session.ts';
@@ -6,6 +6,23 @@ import { createCatalogService } from '../catalog/service.ts';
 import { cartRepository } from './repository.ts';
 
 const MAX_PER_LINE = 99;
+
+/**
+ * Today's price of a piece with a line's choices (purity, diamond quality), with the product page's
+ * function: the cart prices lines with it when they are added and shown, checkout when the order is placed.
+ */
+export function priceOptions(product: ProductDetail, options: CartLineOptions) {
+  const card = product.pricing;
+  if (options.purity !== undefined && card.metal !== 'gold') {
+    throw new HttpError(400, 'Gold quality can only be chosen for gold pieces.', 'INVALID_OPTION');
+  }
+  if (options.diamondQuality !== undefined && card.diamondWeightCents === 0) {
+    throw new HttpError(400, 'This piece has no diamonds to choose a quality for.', 'INVALID_OPTION');
+  }
+  const breakup = priceChoice(card, { purity: options.purity, diamondQuality: options.diamondQuality });
+  if (!breakup) throw new HttpError(409, 'Today’s rate for this choice is not published yet. Please try another.', 'NO_RATE');
+  return breakup;
+}
 
 export function createCartService(db: Db, now: () => Date = () => new Date()) {
   const repo = cartRepository(db);
@@ -18,16 +35,8 @@ export function createCartService(db: Db, now: () => Date = () => new Date()) {
     const product = await createCatalogService(tx, now).detail(productId);
     if (!product) throw new HttpError(404, 'This product does not exist.', 'PRODUCT_NOT_FOUND');
     if (product.product_stock <= 0) throw new HttpError(409, 'Sorry, this piece is out of stock.', 'OUT_OF_STOCK');
-    const card = product.pricing;
-    if (options.purity !== undefined && card.metal !== 'gold') {
-      throw new HttpError(400, 'Gold quality can only be chosen for gold pieces.', 'INVALID_OPTION');
-    }
-    if (options.diamondQuality !== undefined && card.diamondWeightCents === 0) {
-      throw new HttpError(400, 'This piece has no diamonds to choose a quality for.', 'INVALID_OPTION');
-    }
-    const breakup = priceChoice(card, { purity: options.purity, diamondQuality: options.diamondQuality });
-    if (!breakup) throw new HttpError(409, 'Today’s rate for this choice is not published yet. Please try another.', 'NO_RATE');
-    return { product, unitPricePaise: breakup.totalPaise, ratePaisePerGram: breakup.ratePaisePerGram, rateDate: card.ratesDate };
+    const breakup = priceOptions(product, options);
+    return { product, unitPricePaise: breakup.totalPaise, ratePaisePerGram: breakup.ratePaisePerGram, rateDate: product.pricing.ratesDate };
   }
 
   async function addItem(tx: Db, customerId: number, productId: number, quantity: number, options: CartLineOptions) {
@@ -69,26 +78,56 @@ export function createCartService(db: Db, now: () => Date = () => new Date()) {
       }
     },
 
+    /**
+     * The lines at today's price (what checkout will charge), with the price frozen when each was added:
+     * when the two differ (the gold rate moved) the cart shows the new price with a note.
+     */
     async lines(customerId: number): Promise<CartLine[]> {
       const rows = await repo.lines(customerId);
-      return rows.map((r) => ({
-        cartId: r.cartId,
-        product_id: r.productId,
-        productId: r.productId,
-        quantity: r.quantity,
-        product_name: r.name,
-        product_parent_image: r.image,
-        product_price: r.unitPricePaise / 100,
-        product_price_paise: r.unitPricePaise,
-        product_offer_price: r.unitPricePaise / 100,
-        product_stock_status: r.stock > 0 ? 'In Stock' : 'Out of Stock',
-        options: r.options,
-      }));
+      const catalog = createCatalogService(db, now);
+      const details = new Map(await Promise.all([...new Set(rows.map((r) => r.productId))].map(async (id) => [id, await catalog.detail(id)] as const)));
+      return rows.map((r) => {
+        const product = details.get(r.productId);
+        let today = r.unitPricePaise;
+        try {
+          if (product) today = priceOptions(product, r.options).totalPaise;
+        } catch (error) {
+          // No rate today for this choice: the frozen price stands, and checkout will say why it cannot charge it.
+          if (!(error instanceof HttpError)) throw error;
+        }
+        return {
+          cartId: r.cartId,
+          product_id: r.productId,
+          productId: r.productId,
+          quantity: r.quantity,
+          product_name: r.name,
+          product_parent_image: r.image,
+          product_price: today / 100,
+          product_price_paise: today,
+          product_offer_price: today / 100,
+          added_price_paise: r.unitPricePaise,
+          product_stock: r.stock,
+          product_stock_status: r.stock > 0 ? 'In Stock' : 'Out of Stock',
+          options: r.options,
+        };
+      });
     },
 
+    /** New quantities (0 removes the line); more of a piece than is in stock is refused, naming it. */
     async update(customerId: number, changes: { cartId: number; quantity: number }[]) {
       await db.transaction(async (tx) => {
         const t = cartRepository(tx as unknown as Db);
+        const current = await t.lines(customerId);
+        const wanted = new Map(current.map((l) => [l.cartId, l.quantity]));
+        for (const c of changes) if (wanted.has(c.cartId)) wanted.set(c.cartId, c.quantity);
+        const perProduct = new Map<number, number>();
+        for (const l of current) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + wanted.get(l.cartId)!);
+        for (const l of current) {
+          const grew = changes.some((c) => c.cartId === l.cartId && c.quantity > l.quantity);
+          if (grew && perProduct.get(l.productId)! > l.stock) {
+            throw new HttpError(409, l.stock > 0 ? `Only ${l.stock} of ${l.name} in stock.` : `Sorry, ${l.name} is out of stock.`, 'NOT_ENOUGH_STOCK');
+          }
+        }
         for (const c of changes) await t.setQuantity(customerId, c.cartId, c.quantity);
       });
       return { message: 'Cart updated', cartCount: await repo.count(customerId) };

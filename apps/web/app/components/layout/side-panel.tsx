@@ -29,8 +29,9 @@ export function SidePanel({ open, onClose, cart }: { open: boolean; onClose: () 
         ) : (
           <>
             <ul className="mini-cart-lines">
-              {cart.lines.map((line) => (
-                <li key={line.productId} className="mini-cart-line">
+              {cart.lines.map((line, i) => (
+                // A piece can be in the cart twice, with different choices (size, purity).
+                <li key={`${line.productId}-${i}`} className="mini-cart-line">
                   <img
                     src={line.image || '/placeholder-jewel.svg'}
                     alt=""

@@ -5,7 +5,7 @@ import { CONFETTI_TWEEN_MS, MESSAGES } from '@milli/contracts';
  * The thank-you card. It rises into view over CONFETTI_TWEEN_MS with a CSS animation, so it appears even
  * before (or without) the page's script; reduced-motion visitors get it at once (global.css).
  */
-export function OrderPlaced() {
+export function OrderPlaced({ orderNumber = null }: { orderNumber?: string | null }) {
   return (
     <section className="thanks-card" style={{ animationDuration: `${CONFETTI_TWEEN_MS}ms` }} aria-labelledby="thanks-title">
       <svg className="thanks-seal" viewBox="0 0 96 96" width="96" height="96" aria-hidden="true" focusable="false">
@@ -27,6 +27,11 @@ export function OrderPlaced() {
       <h1 id="thanks-title" className="thanks-title">
         {MESSAGES.orderPlaced}
       </h1>
+      {orderNumber && (
+        <p className="thanks-order">
+          Order number <strong data-testid="order-number">{orderNumber}</strong>
+        </p>
+      )}
       <p className="thanks-follow-up">{MESSAGES.orderFollowUp}</p>
       <figure className="thanks-quote">
         <blockquote>

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { schema } from '@milli/db';
+import { createTestApp, postForm, type TestApp } from '../../testing.ts';
+
+let t: TestApp;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(() => t?.close());
+
+const ip = () => `10.7.${Math.floor(++n / 200)}.${n % 200}`;
+const form = (url: string, fields: Record<string, string | number>, cookie?: string) => postForm(t.app, url, fields, { cookie, ip: ip() });
+
+interface Shopper {
+  cookie: string;
+  userId: number;
+  email: string;
+}
+
+async function customer(): Promise<Shopper> {
+  const name = `buyer${++n}`;
+  await form('/api/auth/register', { username: name, email: `${name}@example.in`, password: 'shop12345' });
+  const login = await form('/api/auth/login', { username: name, password: 'shop12345' });
+  const c = login.cookies.find((x) => x.name === 'milli_session')!;
+  return { cookie: `milli_session=${c.value}`, userId: login.json().userId as number, email: `${name}@example.in` };
+}
+
+const taken = new Set<number>();
+/** A gold piece priced by weight that no other test uses, with the stock asked for. */
+async function product(opts: { stock?: number; minPaise?: number; maxPaise?: number } = {}) {
+  const rows = await t.database.db.query.products.findMany({
+    where: (p, { and, eq, gte, lte, isNotNull }) =>
+      and(eq(p.metal, 'gold'), eq(p.active, true), isNotNull(p.metalWeightMg), eq(p.diamondWeightCents, 0), gte(p.listPricePaise, opts.minPaise ?? 0), lte(p.listPricePaise, opts.maxPaise ?? 1e12)),
+    orderBy: (p, { asc }) => [asc(p.id)],
+  });
+  const row = rows.find((r) => !taken.has(r.id))!;
+  taken.add(row.id);
+  await t.database.db.update(schema.products).set({ stock: opts.stock ?? 10 }).where(eq(schema.products.id, row.id));
+  return (await t.database.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, row.id) }))!;
+}
+
+async function add(c: Shopper, productId: number, quantity = 1, extra: Record<string, string | number> = {}) {
+  const res = await form('/api/cart/add', { cart_product_id: productId, cart_quantity: quantity, cart_user_id: c.userId, ...extra }, c.cookie);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const billing = {
+  firstName: 'Meera',
+  lastName: 'Iyer',
+  country: 'India',
+  address: '12 Temple Street, Mylapore',
+  city: 'Chennai',
+  countryCode: '91',
+  phoneNumber: '9876543210',
+  pincode: '600004',
+  companyName: '',
+  companyEmail: '',
+  gstin: '',
+};
+
+const place = (c: Shopper | null, fields: Record<string, string | number> = {}) =>
+  form('/api/orders/placeOrders', { ...billing, userId: c?.userId ?? 1, ...fields }, c?.cookie);
+
+const todayPrice = async (productId: number) => (await t.app.inject({ url: `/api/product/find-by-id/${productId}` })).json().data.product_price_paise as number;
+const stockOf = async (id: number) => (await t.database.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, id) }))!;
+const ordersOf = (customerId: number) => t.database.db.select().from(schema.orders).where(eq(schema.orders.customerId, customerId));
+const cartOf = async (c: Shopper) => (await t.app.inject({ url: `/api/cart/find-by-user-id/${c.userId}`, headers: { cookie: c.cookie } })).json() as { productId: number; quantity: number }[];
+
+describe('POST /api/orders/placeOrders', () => {
+  it('answers 401 without a session and 403 for another customer’s id, and writes nothing', async () => {
+    const a = await customer();
+    const b = await customer();
+    const p = await product();
+    await add(a, p.id);
+    expect((await place(null, { userId: a.userId })).statusCode).toBe(401);
+    const foreign = await place(b, { userId: a.userId });
+    expect(foreign.statusCode).toBe(403);
+    expect(await ordersOf(a.userId)).toHaveLength(0);
+    expect(await cartOf(a)).toHaveLength(1);
+  });
+
+  it('names every missing field, and checks PIN, mobile, foreign phones and GSTIN', async () => {
+    const c = await customer();
+    const p = await product();
+    await add(c, p.id);
+    const empty = await place(c, Object.fromEntries(Object.keys(billing).map((k) => [k, ''])));
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json().fields).sort()).toEqual(['address', 'city', 'country', 'countryCode', 'firstName', 'lastName', 'phoneNumber', 'pincode']);
+    expect(empty.json().fields.firstName).toBe('Please enter your first name.');
+
+    const cases: [Record<string, string>, string, RegExp][] = [
+      [{ pincode: '060004' }, 'pincode', /6-digit PIN/],
+      [{ phoneNumber: '12345' }, 'phoneNumber', /10-digit mobile/],
+      [{ country: 'Atlantis' }, 'country', /from the list/],
+      [{ countryCode: '999' }, 'countryCode', /from the list/],
+      [{ country: 'United Kingdom', countryCode: '44', phoneNumber: '12', pincode: 'SW1A 1AA' }, 'phoneNumber', /\+44/],
+      [{ companyName: 'Iyer Traders', gstin: '33AAKCM4821Q1Z2' }, 'gstin', /check character/],
+      [{ companyName: 'Iyer Traders', gstin: 'HELLO' }, 'gstin', /15 characters/],
+      [{ gstin: '33AAKCM4821Q1Z1' }, 'companyName', /company name/],
+      [{ companyName: 'Iyer Traders', companyEmail: 'not-an-email' }, 'companyEmail', /e-mail/],
+    ];
+    for (const [fields, field, message] of cases) {
+      const res = await place(c, fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().fields[field], JSON.stringify(fields)).toMatch(message);
+    }
+    expect(await ordersOf(c.userId)).toHaveLength(0);
+    expect(await cartOf(c)).toHaveLength(1);
+
+    const abroad = await place(c, { country: 'United Kingdom', countryCode: '44', phoneNumber: '7911 123456', pincode: 'SW1A 1AA', companyName: 'Iyer Traders', companyEmail: 'accounts@iyer.example', gstin: '33AAKCM4821Q1Z1' });
+    expect(abroad.statusCode, abroad.body).toBe(200);
+    const [order] = await ordersOf(c.userId);
+    expect(order).toMatchObject({ companyName: 'Iyer Traders', companyGstin: '33AAKCM4821Q1Z1', companyEmail: 'accounts@iyer.example' });
+  });
+
+  it('prices on the server at today’s rate whatever the client or the frozen cart price says, adds the shipping setting, and snapshots the order', async () => {
+    const c = await customer();
+    const p = await product();
+    await add(c, p.id, 2, { purity: 18 });
+    // The line's frozen price is stale (the gold rate moved since it was added) and the client lies about money.
+    await t.database.db.execute(sql`update cart_lines set unit_price_paise = 100 where product_id = ${p.id}`);
+    const res = await place(c, { totalPaise: 1, subtotalPaise: 1, product_price: 1, shippingPaise: 0, cartDataList: JSON.stringify([{ productId: p.id, quantity: 2 }]) });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    const detail = (await t.app.inject({ url: `/api/product/find-by-id/${p.id}` })).json().data;
+    const { priceChoice } = await import('@milli/pricing');
+    const unit = priceChoice(detail.pricing, { purity: 18 })!.totalPaise;
+    expect(answer).toMatchObject({ message: 'Your order has been placed successfully', subtotalPaise: unit * 2, discountPaise: 0, shippingPaise: 299, totalPaise: unit * 2 + 299, replayed: false });
+    expect(answer.orderNumber).toMatch(/^MIL-\d{4}-\d{6}$/);
+    expect(answer.orderNumber.endsWith(String(answer.orderId).padStart(6, '0'))).toBe(true);
+
+    const [line] = await t.database.db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, answer.orderId));
+    expect(line).toMatchObject({ productId: p.id, productName: p.name, sku: p.sku, quantity: 2, unitPricePaise: unit, lineTotalPaise: unit * 2, purity: 18, hsnCode: '7113', huid: p.huid, metalWeightMg: p.metalWeightMg });
+    expect(line!.priceBreakup).toMatchObject({ totalPaise: unit });
+    expect(line!.ratePaisePerGram).toBeGreaterThan(0);
+    const addresses = await t.database.db.select().from(schema.orderAddresses).where(eq(schema.orderAddresses.orderId, answer.orderId));
+    expect(addresses.map((a) => a.kind).sort()).toEqual(['billing', 'shipping']);
+    expect(addresses[0]).toMatchObject({ city: 'Chennai', pincode: '600004', phone: '9876543210', countryCode: '91' });
+    const history = await t.database.db.select().from(schema.orderStatusHistory).where(eq(schema.orderStatusHistory.orderId, answer.orderId));
+    expect(history.map((h) => h.status)).toEqual(['Placed']);
+    expect(await cartOf(c)).toHaveLength(0);
+    const after = await stockOf(p.id);
+    expect(after.stock).toBe(8);
+    expect(after.unitsSold).toBe(p.unitsSold + 2);
+    const mail = await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.textBody).toContain(answer.orderNumber);
+  });
+
+  it('charges the shipping fee the settings say', async () => {
+    const c = await customer();
+    const p = await product();
+    await add(c, p.id);
+    await t.database.db.update(schema.storeSettings).set({ shippingFeePaise: 4_99 });
+    try {
+      const res = await place(c);
+      expect(res.json()).toMatchObject({ shippingPaise: 499, totalPaise: (await todayPrice(p.id)) + 499 });
+    } finally {
+      await t.database.db.update(schema.storeSettings).set({ shippingFeePaise: 299 });
+    }
+  });
+
+  it('applies a coupon once per customer as its rule says, and records the redemption', async () => {
+    const c = await customer();
+    const p = await product({ minPaise: 20_000_00, maxPaise: 60_000_00 });
+    await add(c, p.id);
+    const price = await todayPrice(p.id);
+    const res = await place(c, { couponCode: 'welcome10' });
+    expect(res.statusCode, res.body).toBe(200);
+    const discount = Math.min(Math.floor(price / 10), 5_000_00);
+    expect(res.json()).toMatchObject({ couponCode: 'WELCOME10', discountPaise: discount, totalPaise: price - discount + 299 });
+    const redemptions = await t.database.db.select().from(schema.couponRedemptions).where(eq(schema.couponRedemptions.orderId, res.json().orderId));
+    expect(redemptions).toMatchObject([{ customerId: c.userId, discountPaise: discount }]);
+
+    await add(c, p.id);
+    const again = await place(c, { couponCode: 'WELCOME10' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({ code: 'COUPON_ALREADY_USED', message: 'You have already used coupon WELCOME10.' });
+    const unknown = await place(c, { couponCode: 'NOSUCH' });
+    expect(unknown.statusCode).toBe(404);
+    expect(await ordersOf(c.userId)).toHaveLength(1);
+    expect(await cartOf(c)).toHaveLength(1);
+    expect((await stockOf(p.id)).stock).toBe(9);
+  });
+
+  it('refuses an empty cart, and a cartDataList that names what is not in the cart', async () => {
+    const c = await customer();
+    const empty = await place(c);
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json().message).toMatch(/cart is empty/);
+    const p = await product();
+    const q = await product();
+    await add(c, p.id);
+    const changed = await place(c, { cartDataList: JSON.stringify([{ productId: p.id, quantity: 1 }, { productId: q.id, quantity: 1 }]) });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toMatch(/^Your cart has changed/);
+    expect((await place(c, { cartDataList: 'not json' })).statusCode).toBe(400);
+  });
+
+  it('creates one order for one idempotency key, even when the same request arrives twice at once', async () => {
+    const c = await customer();
+    const p = await product();
+    await add(c, p.id);
+    const key = 'checkout-visit-0001';
+    const first = await place(c, { idempotencyKey: key });
+    const second = await place(c, { idempotencyKey: key });
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ orderId: first.json().orderId, orderNumber: first.json().orderNumber, replayed: true });
+
+    await add(c, p.id);
+    const [x, y] = await Promise.all([place(c, { idempotencyKey: 'checkout-visit-0002' }), place(c, { idempotencyKey: 'checkout-visit-0002' })]);
+    expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
+    expect(x.json().orderId).toBe(y.json().orderId);
+    expect(await ordersOf(c.userId)).toHaveLength(2);
+    expect((await stockOf(p.id)).stock).toBe(8);
+    expect((await place(c, { idempotencyKey: 'bad key!' })).statusCode).toBe(400);
+  });
+
+  it('leaves nothing written when the last line is out of stock after earlier lines were taken', async () => {
+    const c = await customer();
+    const first = await product({ stock: 5 });
+    const last = await product({ stock: 5 });
+    await add(c, first.id, 2);
+    await add(c, last.id, 1);
+    await t.database.db.update(schema.products).set({ stock: 0 }).where(eq(schema.products.id, last.id));
+    const redemptionsBefore = (await t.database.db.select().from(schema.couponRedemptions)).length;
+    const res = await place(c);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'OUT_OF_STOCK', message: `Sorry, ${last.name} is out of stock. Please remove it from your cart.` });
+    expect(await ordersOf(c.userId)).toHaveLength(0);
+    expect((await stockOf(first.id)).stock).toBe(5);
+    expect((await stockOf(first.id)).unitsSold).toBe(first.unitsSold);
+    expect(await cartOf(c)).toHaveLength(2);
+    expect((await t.database.db.select().from(schema.couponRedemptions)).length).toBe(redemptionsBefore);
+
+    await t.database.db.update(schema.products).set({ stock: 1 }).where(eq(schema.products.id, first.id));
+    const short = await place(c);
+    expect(short.json().message).toBe(`Sorry, only 1 of ${first.name} is left. Please lower the quantity in your cart.`);
+  });
+
+  it('sells a piece with stock 3 to exactly 3 of 12 buyers racing for it', async () => {
+    const p = await product({ stock: 3 });
+    const buyers: Shopper[] = [];
+    for (let i = 0; i < 12; i++) buyers.push(await customer());
+    for (const b of buyers) await add(b, p.id);
+    const results = await Promise.all(buyers.map((b, i) => place(b, { idempotencyKey: `race-${i}-000000` })));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((s) => s === 200)).toHaveLength(3);
+    expect(codes.filter((s) => s === 409)).toHaveLength(9);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().message).toContain(p.name);
+    const sold = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.orderLines).where(eq(schema.orderLines.productId, p.id));
+    expect(Number(sold[0]!.n)).toBe(3);
+    const after = await stockOf(p.id);
+    expect(after.stock).toBe(0);
+    expect(after.unitsSold).toBe(p.unitsSold + 3);
+  });
+});

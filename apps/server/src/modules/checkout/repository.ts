@@ -1,0 +1,63 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { schema, type Db } from '@milli/db';
+import type { NewOrder, NewOrderAddress, NewOrderLine } from '@milli/db/schema';
+
+const { carts, cartLines, orders, orderLines, orderAddresses, orderStatusHistory, products } = schema;
+
+/** Order placement's queries; `db` is the placement's transaction. Every customer query names the customer. */
+export function checkoutRepository(db: Db) {
+  return {
+    /** Holds the customer's cart row until the order commits: one customer's checkouts run one at a time. */
+    async lockCart(customerId: number) {
+      await db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)).for('update');
+    },
+    async orderByKey(customerId: number, idempotencyKey: string) {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, idempotencyKey)));
+      return row ?? null;
+    },
+    /**
+     * Locks the products' rows in id order, so two checkouts that share pieces always take the locks in the
+     * same order and cannot deadlock; the stock read here is the stock after every earlier order committed.
+     */
+    async lockProducts(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: products.id, name: products.name, stock: products.stock })
+        .from(products)
+        .where(inArray(products.id, ids))
+        .orderBy(asc(products.id))
+        .for('update');
+    },
+    async takeStock(productId: number, quantity: number) {
+      const rows = await db
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${quantity}`, unitsSold: sql`${products.unitsSold} + ${quantity}`, updatedAt: new Date() })
+        .where(and(eq(products.id, productId), sql`${products.stock} >= ${quantity}`))
+        .returning({ id: products.id });
+      return rows.length === 1;
+    },
+    /** The next order id, taken before the insert so the order number (which contains it) is written with the row. */
+    async nextOrderId() {
+      const result = await db.execute<{ id: string | number }>(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`);
+      const rows = (Array.isArray(result) ? result : (result as { rows: { id: string | number }[] }).rows) as { id: string | number }[];
+      return Number(rows[0]!.id);
+    },
+    async createOrder(order: NewOrder, lines: Omit<NewOrderLine, 'orderId'>[], address: Omit<NewOrderAddress, 'orderId' | 'kind'>) {
+      const [row] = await db.insert(orders).values(order).returning();
+      const orderId = row!.id;
+      await db.insert(orderLines).values(lines.map((l) => ({ ...l, orderId })));
+      await db.insert(orderAddresses).values([
+        { ...address, orderId, kind: 'shipping' as const },
+        { ...address, orderId, kind: 'billing' as const },
+      ]);
+      await db.insert(orderStatusHistory).values({ orderId, status: 'Placed', note: 'Order placed by the customer' });
+      return row!;
+    },
+    async emptyCart(customerId: number) {
+      await db.delete(cartLines).where(inArray(cartLines.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId))));
+    },
+  };
+}

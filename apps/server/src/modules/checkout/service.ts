@@ -1,0 +1,234 @@
+import { MESSAGES, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
+import type { CartLineOptions, Db } from '@milli/db';
+import type { Order } from '@milli/db/schema';
+import { orderTotals } from '@milli/pricing';
+import { HttpError, type SessionCustomer } from '../../plugins/session.ts';
+import { cartRepository } from '../cart/repository.ts';
+import { priceOptions } from '../cart/service.ts';
+import { createCatalogService, indianDay } from '../catalog/service.ts';
+import { checkCoupon } from '../coupons/service.ts';
+import { couponRepository } from '../coupons/repository.ts';
+import { queueMail } from '../mail/repository.ts';
+import { createSettingsRepository } from '../settings/repository.ts';
+import { orderPlacedMail } from './mail.ts';
+import { checkoutRepository } from './repository.ts';
+import { orderFormProblems, parseCartDataList, type OrderFormProblems } from './validate.ts';
+
+/** A billing form with mistakes: 400 with one message per field. */
+export class OrderFormError extends HttpError {
+  constructor(readonly fields: OrderFormProblems) {
+    super(400, Object.values(fields)[0] ?? 'Please check the form.', 'INVALID_ORDER');
+  }
+}
+
+const CART_CHANGED = 'Your cart has changed since you opened checkout. Please review your cart and place the order again.';
+
+/** The order number printed on the invoice: the settings' prefix, the year in India, the order id ('MIL-2026-000123'). */
+export function orderNumberOf(prefix: string, at: Date, id: number): string {
+  return `${prefix}-${indianDay(at).slice(0, 4)}-${String(id).padStart(6, '0')}`;
+}
+
+function answerOf(order: Order, replayed: boolean): PlaceOrderAnswer {
+  return {
+    message: MESSAGES.orderPlaced,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    subtotalPaise: order.subtotalPaise,
+    discountPaise: order.discountPaise,
+    shippingPaise: order.shippingPaise,
+    taxPaise: order.taxPaise,
+    totalPaise: order.totalPaise,
+    couponCode: order.couponCode,
+    replayed,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+type CartRow = Awaited<ReturnType<ReturnType<typeof cartRepository>['lines']>>[number];
+
+/**
+ * POST /api/orders/placeOrders: one transaction of named steps. The server cart is the source of truth,
+ * every price is computed here, and any refusal rolls everything back, so nothing is ever half-written.
+ */
+export function createCheckoutService(db: Db, now: () => Date = () => new Date()) {
+  const steps = {
+    /** The customer's server cart; the page's cartDataList may only name what is in it. */
+    async loadCart(tx: Db, customerId: number, shown: Map<number, number>) {
+      const lines = await cartRepository(tx).lines(customerId);
+      if (lines.length === 0) throw new HttpError(409, 'Your cart is empty. Add a piece before placing an order.', 'CART_EMPTY');
+      const inCart = new Map<number, number>();
+      for (const l of lines) inCart.set(l.productId, (inCart.get(l.productId) ?? 0) + l.quantity);
+      for (const [productId, quantity] of shown) {
+        if (!inCart.has(productId) || (quantity > 0 && inCart.get(productId) !== quantity)) throw new HttpError(409, CART_CHANGED, 'CART_CHANGED');
+      }
+      return lines;
+    },
+
+    /** Today's price of every line with its choices, by the product page's function; the client's numbers are never read. */
+    async priceLines(tx: Db, lines: CartRow[]) {
+      const catalog = createCatalogService(tx, now);
+      const priced = [];
+      for (const line of lines) {
+        const product = await catalog.detail(line.productId);
+        if (!product) throw new HttpError(409, `${line.name} is no longer sold. Please remove it from your cart.`, 'PRODUCT_UNAVAILABLE');
+        const options = line.options as CartLineOptions;
+        const breakup = priceOptions(product, options);
+        priced.push({ line, product, options, breakup, unitPricePaise: breakup.totalPaise, quantity: line.quantity });
+      }
+      return priced;
+    },
+
+    /** Locks the rows (product-id order), then checks and takes the stock line by line; a short line undoes all. */
+    async takeStock(tx: Db, lines: { line: CartRow; quantity: number }[]) {
+      const repo = checkoutRepository(tx);
+      const need = new Map<number, number>();
+      for (const l of lines) need.set(l.line.productId, (need.get(l.line.productId) ?? 0) + l.quantity);
+      const locked = new Map((await repo.lockProducts([...need.keys()].sort((a, b) => a - b))).map((p) => [p.id, p]));
+      for (const l of lines) {
+        const product = locked.get(l.line.productId);
+        const wanted = need.get(l.line.productId)!;
+        if (!product || product.stock < wanted) {
+          const left = product?.stock ?? 0;
+          throw new HttpError(
+            409,
+            left > 0 ? `Sorry, only ${left} of ${l.line.name} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.` : `Sorry, ${l.line.name} is out of stock. Please remove it from your cart.`,
+            'OUT_OF_STOCK',
+          );
+        }
+        if (!(await repo.takeStock(l.line.productId, l.quantity))) throw new HttpError(409, `Sorry, ${l.line.name} is out of stock.`, 'OUT_OF_STOCK');
+        product.stock -= l.quantity;
+        need.set(l.line.productId, wanted - l.quantity);
+      }
+    },
+  };
+
+  async function place(customer: SessionCustomer, input: PlaceOrder): Promise<PlaceOrderAnswer> {
+    const problems = orderFormProblems(input);
+    if (Object.keys(problems).length > 0) throw new OrderFormError(problems);
+    const shown = parseCartDataList(input.cartDataList);
+    if (!shown) throw new HttpError(400, 'cartDataList must be a JSON list of { productId, quantity }.', 'INVALID_REQUEST');
+    const key = input.idempotencyKey || null;
+
+    return db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      const repo = checkoutRepository(tx);
+      const at = now();
+
+      // Step 0: one checkout at a time per customer; a key already used answers its first order.
+      await repo.lockCart(customer.id);
+      if (key) {
+        const first = await repo.orderByKey(customer.id, key);
+        if (first) return answerOf(first, true);
+      }
+
+      // Steps 1-2: the server cart, priced today.
+      const cart = await steps.loadCart(tx, customer.id, shown);
+      const priced = await steps.priceLines(tx, cart);
+      const settings = await createSettingsRepository(tx).get();
+      if (!settings) throw new HttpError(503, 'The store is not set up yet.', 'NO_SETTINGS');
+      const subtotalPaise = orderTotals({ lines: priced, shippingFeePaise: 0 }).subtotalPaise;
+
+      // Step 3: the coupon (its row locked until commit, so its last use goes to one order only).
+      const coupon = input.couponCode ? await checkCoupon(tx, input.couponCode, subtotalPaise, customer.id, at, { lock: true }) : null;
+
+      // Step 4: totals with the shipping setting, by the function the cart and checkout screens use.
+      const totals = orderTotals({ lines: priced, shippingFeePaise: settings.shippingFeePaise, discountPaise: coupon?.discountPaise ?? 0, gstPercent: settings.gstPercent });
+
+      // Step 5: stock, under row locks.
+      await steps.takeStock(tx, priced);
+
+      // Step 6: the order, its lines (a snapshot), both addresses and its first status.
+      const id = await repo.nextOrderId();
+      const order = await repo.createOrder(
+        {
+          id,
+          customerId: customer.id,
+          orderNumber: orderNumberOf(settings.invoicePrefix, at, id),
+          status: 'Placed',
+          subtotalPaise: totals.subtotalPaise,
+          discountPaise: totals.discountPaise,
+          shippingPaise: totals.shippingPaise,
+          taxPaise: totals.gstPaise,
+          totalPaise: totals.totalPaise,
+          couponCode: coupon?.coupon.code ?? null,
+          idempotencyKey: key,
+          companyName: input.companyName || null,
+          companyEmail: input.companyEmail ? input.companyEmail.toLowerCase() : null,
+          companyGstin: input.gstin ? input.gstin.toUpperCase() : null,
+          placedAt: at,
+        },
+        priced.map((p) => {
+          const card = p.product.pricing;
+          const weighed = card.metalWeightMg !== null;
+          const { computed: _computed, ratePaisePerGram, ...breakup } = p.breakup;
+          return {
+            productId: p.line.productId,
+            productName: p.product.product_name,
+            sku: p.product.product_sku,
+            image: p.product.product_parent_image,
+            categoryName: p.product.product_category,
+            options: p.options,
+            unitPricePaise: p.unitPricePaise,
+            quantity: p.quantity,
+            lineTotalPaise: p.unitPricePaise * p.quantity,
+            metalWeightMg: card.metalWeightMg,
+            purity: weighed ? (p.options.purity ?? card.defaultPurity) : null,
+            ratePaisePerGram,
+            rateDate: weighed ? card.ratesDate : null,
+            priceBreakup: breakup,
+            hsnCode: '7113',
+            huid: p.product.product_huid,
+          };
+        }),
+        {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          country: input.country,
+          address: input.address,
+          city: input.city,
+          pincode: input.pincode,
+          countryCode: input.countryCode.replace(/^\+/, ''),
+          phone: input.phoneNumber.replace(/[\s()-]/g, ''),
+        },
+      );
+      if (coupon) await couponRepository(tx).redeem({ couponId: coupon.coupon.id, customerId: customer.id, orderId: order.id, discountPaise: totals.discountPaise });
+
+      // Step 7: the cart is empty, and the confirmation waits in the outbox (sent after commit).
+      await repo.emptyCart(customer.id);
+      await queueMail(
+        tx,
+        orderPlacedMail(settings, customer.email, {
+          orderNumber: order.orderNumber,
+          firstName: input.firstName,
+          lines: priced.map((p) => ({ name: p.product.product_name, quantity: p.quantity, lineTotalPaise: p.unitPricePaise * p.quantity })),
+          totals,
+          couponCode: order.couponCode,
+          deliveryDays: settings.deliveryDays,
+        }),
+      );
+      return answerOf(order, false);
+    });
+  }
+
+  return {
+    steps,
+    async placeOrder(customer: SessionCustomer, input: PlaceOrder): Promise<PlaceOrderAnswer> {
+      try {
+        return await place(customer, input);
+      } catch (error) {
+        // Two requests with one key that both passed the check: the unique index let one through; answer it.
+        if (input.idempotencyKey && isUniqueViolation(error)) {
+          const first = await checkoutRepository(db).orderByKey(customer.id, input.idempotencyKey);
+          if (first) return answerOf(first, true);
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { CouponAnswer, CouponApply } from '@milli/contracts/schemas';
+import type { Db } from '@milli/db';
+import { orderTotals } from '@milli/pricing';
+import { HttpError } from '../../plugins/session.ts';
+import { parseGuestCart } from '../accounts/service.ts';
+import { createCartService } from '../cart/service.ts';
+import { createCatalogService } from '../catalog/service.ts';
+import { createSettingsRepository } from '../settings/repository.ts';
+import { couponRepository } from './repository.ts';
+import { evaluateCoupon } from './rules.ts';
+
+/** A refused coupon as an answer: 404 for a code that does not exist, 422 for one that does not apply. */
+export class CouponError extends HttpError {}
+
+/**
+ * Judges a code for a subtotal and (optionally) a customer, and throws the reason when it does not apply.
+ * With `lock` (inside the order's transaction) the coupon's row stays locked until the order commits, so
+ * two orders cannot both take its last use.
+ */
+export async function checkCoupon(db: Db, code: string, subtotalPaise: number, customerId: number | null, now: Date, opts: { lock?: boolean } = {}) {
+  const repo = couponRepository(db);
+  const coupon = await repo.byCode(code, opts);
+  const used = coupon ? await repo.usage(coupon.id, customerId) : { total: 0, mine: 0 };
+  const verdict = evaluateCoupon(coupon, { code, subtotalPaise, now, used });
+  if (!verdict.ok) throw new CouponError(verdict.status, verdict.message, verdict.code);
+  return { coupon: coupon!, discountPaise: verdict.discountPaise, message: verdict.message };
+}
+
+export function createCouponService(db: Db, now: () => Date = () => new Date()) {
+  const cart = createCartService(db, now);
+  const catalog = createCatalogService(db, now);
+
+  /** The cart's lines at today's prices: the customer's server cart, or the guest's list. */
+  async function linesOf(customerId: number | null, cartItems: string | undefined) {
+    if (customerId !== null) {
+      return (await cart.lines(customerId)).map((l) => ({ unitPricePaise: l.product_price_paise, quantity: l.quantity }));
+    }
+    const items = parseGuestCart(cartItems);
+    const products = new Map((await catalog.byIds(items.map((i) => i.productId))).map((p) => [p.product_id, p]));
+    return items.flatMap((i) => {
+      const p = products.get(i.productId);
+      return p ? [{ unitPricePaise: p.product_price_paise, quantity: i.quantity }] : [];
+    });
+  }
+
+  return {
+    async apply(customerId: number | null, input: CouponApply): Promise<CouponAnswer> {
+      const [lines, settings] = await Promise.all([linesOf(customerId, input.cartItems), createSettingsRepository(db).get()]);
+      const shippingFeePaise = settings?.shippingFeePaise ?? 0;
+      const before = orderTotals({ lines, shippingFeePaise });
+      if (before.subtotalPaise === 0) throw new CouponError(422, 'Your cart is empty: add a piece before applying a coupon.', 'CART_EMPTY');
+      const { coupon, discountPaise, message } = await checkCoupon(db, input.code, before.subtotalPaise, customerId, now());
+      const totals = orderTotals({ lines, shippingFeePaise, discountPaise });
+      return {
+        message,
+        code: coupon.code,
+        description: coupon.description,
+        kind: coupon.kind,
+        value: coupon.value,
+        maxDiscountPaise: coupon.maxDiscountPaise,
+        minOrderPaise: coupon.minOrderPaise,
+        subtotalPaise: totals.subtotalPaise,
+        discountPaise: totals.discountPaise,
+        shippingPaise: totals.shippingPaise,
+        totalPaise: totals.totalPaise,
+      };
+    },
+  };
+}

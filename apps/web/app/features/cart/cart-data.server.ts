@@ -1,0 +1,109 @@
+import type { CartLine, CouponAnswer, ProductSummary } from '@milli/contracts';
+import { ApiError, type ApiClient } from '../../lib/api.ts';
+import { cartSetCookie, readCartCookie, readCookie, type GuestCartItem } from '../../lib/cart-cookie.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import type { AppliedCoupon, CartView, CartViewLine } from './cart-view.ts';
+
+/** The coupon the shopper applied in the cart, remembered so checkout shows the same totals. */
+export const COUPON_COOKIE = 'milli_coupon';
+const COUPON_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+
+export function readCouponCode(request: Request): string | null {
+  const raw = readCookie(request.headers.get('cookie'), COUPON_COOKIE);
+  return raw && COUPON_PATTERN.test(raw) ? raw.toUpperCase() : null;
+}
+
+export function couponSetCookie(code: string | null): string {
+  return code ? `${COUPON_COOKIE}=${code}; Path=/; Max-Age=${7 * 86_400}; HttpOnly; SameSite=Lax` : `${COUPON_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+}
+
+function choicesOf(options: CartLine['options']): string {
+  return [
+    options.size ? `Size ${options.size}` : '',
+    options.purity ? `${options.purity} kt` : '',
+    options.colour ?? '',
+    options.diamondQuality ? `Diamond ${options.diamondQuality}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+async function customerLines(api: ApiClient, userId: number): Promise<CartViewLine[]> {
+  const rows = await api.get<CartLine[]>(`/api/cart/find-by-user-id/${userId}`);
+  return rows.map((r) => ({
+    key: String(r.cartId),
+    cartId: r.cartId,
+    productId: r.product_id,
+    name: r.product_name,
+    image: r.product_parent_image,
+    quantity: r.quantity,
+    unitPricePaise: r.product_price_paise,
+    addedPricePaise: r.added_price_paise !== r.product_price_paise ? r.added_price_paise : null,
+    stock: r.product_stock,
+    choices: choicesOf(r.options),
+  }));
+}
+
+async function guestLines(api: ApiClient, items: GuestCartItem[]): Promise<CartViewLine[]> {
+  if (items.length === 0) return [];
+  const products = await api.post<ProductSummary[]>(`/api/product/get_product_detail?cartList=${items.map((i) => i.productId).join(',')}`);
+  const byId = new Map(products.map((p) => [p.product_id, p]));
+  return items.flatMap((i) => {
+    const p = byId.get(i.productId);
+    if (!p) return [];
+    return [
+      {
+        key: String(p.product_id),
+        cartId: null,
+        productId: p.product_id,
+        name: p.product_name,
+        image: p.product_parent_image,
+        quantity: i.quantity,
+        unitPricePaise: p.product_price_paise,
+        addedPricePaise: null,
+        stock: p.product_stock_status === 'Out of Stock' ? 0 : null,
+        choices: '',
+      },
+    ];
+  });
+}
+
+/** Asks the server what a code takes off this visitor's cart (it prices the cart itself). */
+export async function applyCoupon(api: ApiClient, code: string, guestItems: GuestCartItem[] | null): Promise<{ ok: true; coupon: AppliedCoupon } | { ok: false; message: string }> {
+  try {
+    const answer = await api.post<CouponAnswer>('/api/coupons/apply', { code, ...(guestItems ? { cartItems: JSON.stringify(guestItems) } : {}) });
+    return {
+      ok: true,
+      coupon: {
+        code: answer.code,
+        message: answer.message,
+        rule: { kind: answer.kind, value: answer.value, maxDiscountPaise: answer.maxDiscountPaise, minOrderPaise: answer.minOrderPaise },
+      },
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return { ok: false, message: error.message };
+    return { ok: false, message: 'We could not check this coupon just now. Please try again.' };
+  }
+}
+
+/** The cart as the cart screen and checkout show it: the server's lines for a customer, the cookie's for a guest. */
+export async function loadCartView(api: ApiClient, request: Request, user: SessionUser | null, shippingFeePaise: number): Promise<CartView> {
+  const guestItems = user ? null : readCartCookie(request.headers.get('cookie'));
+  const lines = user ? await customerLines(api, user.userId) : await guestLines(api, guestItems ?? []);
+  const code = readCouponCode(request);
+  let coupon: AppliedCoupon | null = null;
+  let couponNotice: string | null = null;
+  if (code && lines.length > 0) {
+    const applied = await applyCoupon(api, code, guestItems);
+    if (applied.ok) coupon = applied.coupon;
+    else couponNotice = `Coupon ${code} no longer applies: ${applied.message}`;
+  }
+  return { userId: user?.userId ?? null, lines, shippingFeePaise, coupon, couponNotice };
+}
+
+/** Guest carts live in the cookie: the new quantities (0 removes a line) as a Set-Cookie value. */
+export function guestCartCookie(request: Request, quantities: Map<string, number>): string {
+  const items = readCartCookie(request.headers.get('cookie'));
+  const next = items.map((i) => ({ productId: i.productId, quantity: quantities.get(String(i.productId)) ?? i.quantity })).filter((i) => i.quantity > 0);
+  return cartSetCookie(next);
+}

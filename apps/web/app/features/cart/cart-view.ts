@@ -1,0 +1,63 @@
+import { couponDiscount, orderTotals, type CouponRule, type OrderTotals } from '@milli/pricing';
+
+/**
+ * The cart's actions redirect back to /cart on success (POST, redirect, GET), so the page is read with the
+ * new cookies (guest cart, coupon) even without script; these query flags carry the one-time banner.
+ */
+export const CART_NOTES = { updated: 'updated', coupon: 'coupon' } as const;
+
+/** One row of the cart screen and checkout's summary. Money in paise. */
+export interface CartViewLine {
+  /** What a form names the line by: the cart line id for customers, the product id for guests. */
+  key: string;
+  cartId: number | null;
+  productId: number;
+  name: string;
+  image: string;
+  quantity: number;
+  /** Today's price: what checkout will charge. */
+  unitPricePaise: number;
+  /** The price frozen when the line was added, when it differs from today's (the gold rate moved). */
+  addedPricePaise: number | null;
+  /** Pieces in stock, when known: the plus button stops there. */
+  stock: number | null;
+  /** 'Size 12 · 18 kt' */
+  choices: string;
+}
+
+export interface AppliedCoupon {
+  code: string;
+  message: string;
+  rule: CouponRule;
+}
+
+export interface CartView {
+  userId: number | null;
+  lines: CartViewLine[];
+  shippingFeePaise: number;
+  coupon: AppliedCoupon | null;
+  /** Why the remembered coupon no longer applies (the cart changed, it expired …). */
+  couponNotice: string | null;
+}
+
+export interface QuantityLine {
+  unitPricePaise: number;
+  quantity: number;
+}
+
+/**
+ * The screen's totals for given quantities, with the pricing package's totals and coupon functions (the
+ * ones the server charges with), so the steppers can update the totals before Update Cart.
+ */
+export function cartTotals(lines: readonly QuantityLine[], shippingFeePaise: number, coupon: AppliedCoupon | null): OrderTotals {
+  const subtotal = orderTotals({ lines, shippingFeePaise: 0 }).subtotalPaise;
+  const discountPaise = coupon ? couponDiscount(coupon.rule, subtotal) : 0;
+  return orderTotals({ lines, shippingFeePaise, discountPaise });
+}
+
+/** The JSON of checkout's cartDataList (spec §3): productId and quantity per product. */
+export function cartDataList(lines: readonly CartViewLine[]): string {
+  const byProduct = new Map<number, number>();
+  for (const l of lines) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
+  return JSON.stringify([...byProduct].map(([productId, quantity]) => ({ productId, quantity })));
+}

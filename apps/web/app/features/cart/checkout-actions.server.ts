@@ -1,0 +1,48 @@
+import { data, redirect } from 'react-router';
+import type { PlaceOrderAnswer, PlaceOrderError } from '@milli/contracts';
+import type { ApiClient } from '../../lib/api.ts';
+import { loadSessionUser } from '../../lib/session.ts';
+import { couponSetCookie } from './cart-data.server.ts';
+import { BILLING_FIELDS, TERMS_MESSAGE, type CheckoutResult } from './checkout-form.ts';
+
+const PLACE_FAILED = 'We could not place your order just now. Nothing was charged. Please try again.';
+
+/**
+ * Place Order: the terms first (DECISIONS §2: a message, not silence), then POST /api/orders/placeOrders
+ * with the spec's form fields, the page's cartDataList, the coupon the page showed and the visit's idempotency
+ * key. Success forgets the coupon and goes to /thank-you with the order number.
+ */
+export async function placeOrder(api: ApiClient, request: Request) {
+  const form = await request.formData();
+  const user = await loadSessionUser(api);
+  if (!user) throw redirect('/login?next=/checkout');
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const corporate = form.get('corporate') === 'on';
+  const values: CheckoutResult['values'] = Object.fromEntries(BILLING_FIELDS.map((f) => [f, text(f)]));
+  if (corporate) values.corporate = 'on';
+  if (form.get('terms') !== 'on') return data<CheckoutResult>({ message: TERMS_MESSAGE, fields: { terms: TERMS_MESSAGE }, values }, { status: 400 });
+
+  const body = new FormData();
+  for (const f of BILLING_FIELDS) {
+    // Company fields count only when the corporate box is ticked (they stay in the page, hidden, otherwise).
+    if (!corporate && (f === 'companyName' || f === 'companyEmail' || f === 'gstin')) body.set(f, '');
+    else body.set(f, values[f] ?? '');
+  }
+  body.set('cartDataList', text('cartDataList'));
+  body.set('userId', String(user.userId));
+  body.set('couponCode', text('couponCode'));
+  body.set('idempotencyKey', text('idempotencyKey'));
+
+  let res: Response;
+  try {
+    res = await api.raw('/api/orders/placeOrders', { method: 'POST', body, headers: { accept: 'application/json' } });
+  } catch {
+    return data<CheckoutResult>({ message: PLACE_FAILED, fields: {}, values }, { status: 502 });
+  }
+  const answer = (await res.json().catch(() => null)) as (PlaceOrderAnswer & PlaceOrderError) | null;
+  if (res.ok && answer?.orderNumber) {
+    return redirect(`/thank-you?order=${encodeURIComponent(answer.orderNumber)}`, { headers: { 'Set-Cookie': couponSetCookie(null) } });
+  }
+  const message = res.status < 500 && answer?.message ? answer.message : PLACE_FAILED;
+  return data<CheckoutResult>({ message, fields: (answer?.fields ?? {}) as CheckoutResult['fields'], values }, { status: res.status < 500 ? res.status : 502 });
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../lib/api.ts';
+import { placeOrder } from './checkout-actions.server.ts';
+import { TERMS_MESSAGE } from './checkout-form.ts';
+
+/** An API that knows one logged-in customer and records what placeOrders was sent. */
+function fakeApi(answer: { status: number; body: unknown }) {
+  const sent: FormData[] = [];
+  const api: ApiClient = {
+    get: () => Promise.reject(new Error('unused')),
+    post: () => Promise.reject(new Error('unused')),
+    raw: (path, init) => {
+      if (path === '/api/auth/me') return Promise.resolve(Response.json({ userId: 7, userName: 'meera' }));
+      sent.push(init?.body as FormData);
+      return Promise.resolve(Response.json(answer.body, { status: answer.status }));
+    },
+  };
+  return { api, sent };
+}
+
+const request = (fields: Record<string, string>) => {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  return new Request('http://x/checkout', { method: 'POST', body });
+};
+
+const billing = { firstName: 'Meera', lastName: 'Iyer', country: 'India', address: '12 Temple St', city: 'Chennai', countryCode: '91', phoneNumber: '9876543210', pincode: '600004', companyName: 'Iyer Traders', gstin: 'X', cartDataList: '[]', idempotencyKey: 'abcdefgh-1', couponCode: 'WELCOME10' };
+
+describe('Place Order without script', () => {
+  it('says the terms must be accepted, keeps what was typed, and sends nothing', async () => {
+    const { api, sent } = fakeApi({ status: 200, body: {} });
+    const result = (await placeOrder(api, request(billing))) as unknown as { data: { message: string; fields: { terms: string }; values: { firstName: string } }; init: { status: number } };
+    expect(result.init.status).toBe(400);
+    expect(result.data).toMatchObject({ message: TERMS_MESSAGE, fields: { terms: TERMS_MESSAGE }, values: { firstName: 'Meera' } });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('sends the spec’s fields with the session’s user id, drops company fields unless corporate is ticked, and goes to /thank-you', async () => {
+    const { api, sent } = fakeApi({ status: 200, body: { orderNumber: 'MIL-2026-000042' } });
+    const res = (await placeOrder(api, request({ ...billing, terms: 'on' }))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/thank-you?order=MIL-2026-000042');
+    expect(res.headers.get('set-cookie')).toMatch(/^milli_coupon=; .*Max-Age=0/);
+    const body = sent[0]!;
+    expect(Object.fromEntries(['userId', 'companyName', 'gstin', 'couponCode', 'idempotencyKey', 'pincode'].map((k) => [k, body.get(k)]))).toEqual({
+      userId: '7',
+      companyName: '',
+      gstin: '',
+      couponCode: 'WELCOME10',
+      idempotencyKey: 'abcdefgh-1',
+      pincode: '600004',
+    });
+  });
+
+  it('passes on the server’s field messages', async () => {
+    const { api } = fakeApi({ status: 400, body: { message: 'Please enter a valid 6-digit PIN code.', fields: { pincode: 'Please enter a valid 6-digit PIN code.' } } });
+    const result = (await placeOrder(api, request({ ...billing, terms: 'on' }))) as unknown as { data: { fields: { pincode: string } }; init: { status: number } };
+    expect(result.init.status).toBe(400);
+    expect(result.data.fields.pincode).toMatch(/PIN/);
+  });
+});

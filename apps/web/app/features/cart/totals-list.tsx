@@ -1,0 +1,27 @@
+import { formatRupees, type OrderTotals } from '@milli/pricing';
+
+/** Subtotal, coupon, shipping and total: the same list on the cart and in checkout's summary (two decimals, spec §9). */
+export function TotalsList({ totals, couponCode }: { totals: OrderTotals; couponCode?: string | null | undefined }) {
+  return (
+    <dl className="totals" aria-live="polite">
+      <dt>Subtotal</dt>
+      <dd data-testid="subtotal">{formatRupees(totals.subtotalPaise)}</dd>
+      {totals.discountPaise > 0 && (
+        <>
+          <dt>Coupon{couponCode ? ` (${couponCode})` : ''}</dt>
+          <dd className="totals-discount" data-testid="discount">
+            −{formatRupees(totals.discountPaise)}
+          </dd>
+        </>
+      )}
+      <dt>Shipping</dt>
+      <dd data-testid="shipping">{formatRupees(totals.shippingPaise)}</dd>
+      <dt className="totals-grand">Total</dt>
+      <dd className="totals-grand" data-testid="total">
+        {formatRupees(totals.totalPaise)}
+      </dd>
+      <dt className="totals-note">GST included</dt>
+      <dd className="totals-note">{formatRupees(totals.gstPaise)}</dd>
+    </dl>
+  );
+}

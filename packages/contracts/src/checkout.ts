@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+const field = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(max, `must be at most ${max} characters`));
+
+/** POST /api/coupons/apply: the cart's Apply. The server prices the cart itself (the session's, or the guest list). */
+export const CouponApplySchema = z.object({
+  code: z.string({ error: 'Please enter a coupon code.' }).trim().min(1, 'Please enter a coupon code.').max(40, 'Coupon codes are at most 40 characters.'),
+  /** A guest's cart (the cartItems cookie's list) when nobody is logged in. */
+  cartItems: z.string().max(20_000).optional(),
+});
+export type CouponApply = z.infer<typeof CouponApplySchema>;
+
+/** A coupon that applies: what it takes off, and the rule so a screen can recompute as quantities change. */
+export const CouponAnswerSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  description: z.string(),
+  kind: z.enum(['percent', 'fixed']),
+  value: z.number().int(),
+  maxDiscountPaise: z.number().int().nullable(),
+  minOrderPaise: z.number().int(),
+  subtotalPaise: z.number().int(),
+  discountPaise: z.number().int(),
+  shippingPaise: z.number().int(),
+  totalPaise: z.number().int(),
+});
+export type CouponAnswer = z.infer<typeof CouponAnswerSchema>;
+
+/** Why a coupon does not apply (the code of a 4xx answer of /api/coupons/apply and of placeOrders). */
+export const COUPON_REFUSALS = ['COUPON_UNKNOWN', 'COUPON_INACTIVE', 'COUPON_EXPIRED', 'COUPON_NOT_YET_VALID', 'COUPON_MIN_ORDER', 'COUPON_USED_UP', 'COUPON_ALREADY_USED'] as const;
+export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
+
+/**
+ * POST /api/orders/placeOrders (form data, spec §3's order placement fields, plus couponCode and
+ * idempotencyKey). Only shapes here; the rules (PIN, phone, GSTIN) are the server's, so every message
+ * comes from one place. Nothing about money is taken from the client.
+ */
+export const PlaceOrderSchema = z.object({
+  firstName: field(60),
+  lastName: field(60),
+  country: field(80),
+  address: field(300),
+  city: field(80),
+  countryCode: field(6),
+  phoneNumber: field(20),
+  pincode: field(12),
+  companyName: field(120),
+  companyEmail: field(254),
+  gstin: field(20),
+  /** JSON list of { productId, quantity }: what the checkout page showed. */
+  cartDataList: field(20_000),
+  userId: z.union([z.string(), z.number()]).optional(),
+  couponCode: field(40),
+  idempotencyKey: field(100),
+});
+export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
+export type PlaceOrderField = 'firstName' | 'lastName' | 'country' | 'address' | 'city' | 'countryCode' | 'phoneNumber' | 'pincode' | 'companyName' | 'companyEmail' | 'gstin' | 'idempotencyKey';
+
+export const PlaceOrderAnswerSchema = z.object({
+  message: z.string(),
+  orderId: z.number().int(),
+  orderNumber: z.string(),
+  subtotalPaise: z.number().int(),
+  discountPaise: z.number().int(),
+  shippingPaise: z.number().int(),
+  taxPaise: z.number().int(),
+  totalPaise: z.number().int(),
+  couponCode: z.string().nullable(),
+  /** True when this key had already placed the order: the first order is answered again. */
+  replayed: z.boolean(),
+});
+export type PlaceOrderAnswer = z.infer<typeof PlaceOrderAnswerSchema>;
+
+/** A refused order: one message for the alert, and per-field messages when the form was at fault. */
+export const PlaceOrderErrorSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type PlaceOrderError = z.infer<typeof PlaceOrderErrorSchema>;

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { couponDiscount, orderTotals } from './totals.ts';
+
+describe('orderTotals', () => {
+  it('adds lines, takes off the discount, adds shipping and states the GST contained', () => {
+    const t = orderTotals({ lines: [{ unitPricePaise: 10_300_00, quantity: 2 }, { unitPricePaise: 515_00, quantity: 1 }], shippingFeePaise: 299, discountPaise: 1_000_00 });
+    expect(t).toEqual({ subtotalPaise: 21_115_00, discountPaise: 1_000_00, shippingPaise: 299, gstPaise: Math.round((20_115_00 * 3) / 103), totalPaise: 20_115_00 + 299 });
+  });
+
+  it('charges no shipping on an empty cart and never discounts more than the subtotal', () => {
+    expect(orderTotals({ lines: [], shippingFeePaise: 299 })).toMatchObject({ subtotalPaise: 0, shippingPaise: 0, totalPaise: 0 });
+    expect(orderTotals({ lines: [{ unitPricePaise: 500, quantity: 1 }], shippingFeePaise: 299, discountPaise: 900 })).toMatchObject({ discountPaise: 500, totalPaise: 299 });
+  });
+
+  it('refuses fractions of a paisa', () => {
+    expect(() => orderTotals({ lines: [{ unitPricePaise: 1.5, quantity: 1 }], shippingFeePaise: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('couponDiscount', () => {
+  const percent = { kind: 'percent' as const, value: 10, maxDiscountPaise: 5_000_00, minOrderPaise: 5_000_00 };
+  it('gives nothing below the minimum order', () => expect(couponDiscount(percent, 4_999_99)).toBe(0));
+  it('takes a percentage, rounded down, up to its cap', () => {
+    expect(couponDiscount(percent, 10_000_05)).toBe(1_000_00);
+    expect(couponDiscount(percent, 1_00_000_00)).toBe(5_000_00);
+  });
+  it('never takes more than the subtotal for a fixed amount', () => {
+    expect(couponDiscount({ kind: 'fixed', value: 500_00, maxDiscountPaise: null, minOrderPaise: 0 }, 300_00)).toBe(300_00);
+  });
+});

@@ -1,0 +1,60 @@
+import type { Paise } from './money.ts';
+
+/** A priced line: today's unit price (GST-inclusive) and how many. */
+export interface TotalsLine {
+  unitPricePaise: Paise;
+  quantity: number;
+}
+
+export interface OrderTotals {
+  subtotalPaise: Paise;
+  /** Never more than the subtotal. */
+  discountPaise: Paise;
+  /** The store's shipping fee; nothing when there is nothing to ship. */
+  shippingPaise: Paise;
+  /** GST contained in the goods after the discount (prices are GST-inclusive; shipping carries none). */
+  gstPaise: Paise;
+  totalPaise: Paise;
+}
+
+function whole(name: string, n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`${name} must be a whole number ≥ 0, got ${n}`);
+  return n;
+}
+
+/**
+ * The one totals function: the cart screen, the slide-out cart, checkout's summary and the placed order
+ * all call it, so they can never disagree (DECISIONS §4: the shipping setting applies on every one).
+ */
+export function orderTotals(input: { lines: readonly TotalsLine[]; shippingFeePaise: Paise; discountPaise?: Paise; gstPercent?: number }): OrderTotals {
+  const subtotalPaise = input.lines.reduce((sum, l) => sum + whole('unitPricePaise', l.unitPricePaise) * whole('quantity', l.quantity), 0);
+  const discountPaise = Math.min(whole('discountPaise', input.discountPaise ?? 0), subtotalPaise);
+  const hasGoods = input.lines.some((l) => l.quantity > 0);
+  const shippingPaise = hasGoods ? whole('shippingFeePaise', input.shippingFeePaise) : 0;
+  const gstPercent = input.gstPercent ?? 3;
+  const goods = subtotalPaise - discountPaise;
+  const gstPaise = Math.round((goods * gstPercent) / (100 + gstPercent));
+  return { subtotalPaise, discountPaise, shippingPaise, gstPaise, totalPaise: goods + shippingPaise };
+}
+
+/** A coupon's money rule: percent of the subtotal (with an optional cap) or a fixed amount. */
+export interface CouponRule {
+  kind: 'percent' | 'fixed';
+  /** Percent 1-100, or paise for a fixed amount. */
+  value: number;
+  maxDiscountPaise: Paise | null;
+  minOrderPaise: Paise;
+}
+
+/**
+ * What a coupon takes off a subtotal: 0 below its minimum order; a percentage is rounded down to the
+ * paisa and capped; a fixed amount never exceeds the subtotal. The server's coupon check and the cart's
+ * steppers (which recompute as quantities change) both use it.
+ */
+export function couponDiscount(rule: CouponRule, subtotalPaise: Paise): Paise {
+  whole('subtotalPaise', subtotalPaise);
+  if (subtotalPaise === 0 || subtotalPaise < rule.minOrderPaise) return 0;
+  const raw = rule.kind === 'percent' ? Math.floor((subtotalPaise * rule.value) / 100) : rule.value;
+  const capped = rule.kind === 'percent' && rule.maxDiscountPaise !== null ? Math.min(raw, rule.maxDiscountPaise) : raw;
+  return Math.min(capped, subtotalPaise);
+}
