@@ -6,3 +6,4 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './india.ts';
 export type * from './schemas.ts';
+export * from './test-cards.ts';

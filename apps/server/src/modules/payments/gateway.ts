@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEMO_PAYMENT_MESSAGES } from '@milli/contracts';
 import type { Card } from '@milli/contracts/schemas';
 import { checkCard } from './card.ts';
 
@@ -25,23 +26,13 @@ export interface PaymentGateway {
   refund(ref: string, amountPaise: number): Promise<void>;
 }
 
+/** The test gateway's answers (the same words the payment form's note promises). */
+export const DEMO_MESSAGES = DEMO_PAYMENT_MESSAGES;
+
 /**
- * The built-in test gateway: no money moves. Only the test cards below are accepted, so nobody types a
- * real card into it thinking they paid. Any future expiry and any 3-digit CVV work with them.
+ * The built-in test gateway: no money moves. Only the test cards (DEMO_TEST_CARDS) are accepted, so
+ * nobody types a real card into it thinking they paid.
  */
-export const DEMO_TEST_CARDS = [
-  { number: '4111 1111 1111 1111', outcome: 'succeeds' },
-  { number: '5555 5555 5555 4444', outcome: 'succeeds' },
-  { number: '4000 0000 0000 0002', outcome: 'is declined' },
-  { number: '4000 0000 0000 9995', outcome: 'fails for insufficient funds' },
-] as const;
-
-export const DEMO_MESSAGES = {
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-  notATestCard: 'This store takes test payments only: please use one of the test cards listed on the form.',
-} as const;
-
 export function createDemoGateway(now: () => Date = () => new Date()): PaymentGateway {
   const answered = new Map<string, ChargeResult>();
   const outcome = (digits: string): ChargeResult | null => {
