@@ -15,7 +15,7 @@ export function PayForm({ instalment, payKey, result }: { instalment: HarvestIns
   return (
     <section id="pay-form" className="card card-pad harvest-pay" aria-labelledby="pay-title">
       <h3 id="pay-title">
-        Pay instalment {instalment.number}: {amount}
+        Pay instalment {instalment.number}: <span className="nowrap">{amount}</span>
       </h3>
       {result && <FormAlert tone="error">{result.message}</FormAlert>}
       {/* A new key after each refusal: the next try is a new payment, a double click is the same one. */}
