@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
-import { redeemableBalance, spendBalance } from './service.ts';
+import { createDemoGateway } from '../payments/gateway.ts';
+import { createPaymentService } from '../payments/service.ts';
+import { createHarvestService, redeemableBalance, spendBalance } from './service.ts';
 
 let t: TestApp;
 let ip = 1;
@@ -157,6 +159,28 @@ describe('paying instalments', () => {
     expect((await post('/api/harvest/instalments/abc/pay', { ...GOOD, idempotencyKey: key() }, other.cookie)).statusCode).toBe(400);
     expect((await post('/api/harvest/instalments/99999999/pay', { ...GOOD, idempotencyKey: key() }, other.cookie)).statusCode).toBe(404);
     expect(await t.database.db.select().from(schema.payments).where(eq(schema.payments.harvestPlanId, plan.id))).toHaveLength(0);
+  });
+});
+
+describe('limits', () => {
+  it('takes no payment once the plan reaches its maturity date, so no money is held past it', async () => {
+    const { plan, id } = await enrolled();
+    const db = t.database.db as unknown as Db;
+    const later = () => new Date(Date.parse(`${plan.maturityDate}T00:00:00+05:30`));
+    const harvest = createHarvestService(db, createPaymentService(db, createDemoGateway(later), later), later);
+    await expect(harvest.pay(id, plan.instalments[0].id, { ...GOOD, idempotencyKey: key() })).rejects.toMatchObject({ statusCode: 409, code: 'PLAN_AT_MATURITY' });
+    expect(await t.database.db.select().from(schema.payments).where(eq(schema.payments.harvestPlanId, plan.id))).toHaveLength(0);
+  });
+
+  it('stops card testing: at most 20 payment attempts an hour per customer', async () => {
+    const { cookie, plan } = await enrolled();
+    const url = `/api/harvest/instalments/${plan.instalments[0].id}/pay`;
+    for (let n = 0; n < 20; n++) {
+      expect((await post(url, { ...GOOD, cvv: 'x', idempotencyKey: key() }, cookie)).statusCode).toBe(400);
+    }
+    const blocked = await post(url, { ...GOOD, idempotencyKey: key() }, cookie);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many payment attempts. Please try again in an hour.');
   });
 });
 

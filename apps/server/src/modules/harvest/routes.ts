@@ -14,7 +14,7 @@ import type { ModuleDeps } from '../../app.ts';
 import { bodyErrorMessage } from '../../plugins/errors.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { createGateway } from '../payments/gateway.ts';
-import { createPaymentService } from '../payments/service.ts';
+import { createPaymentService, PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
 import { createHarvestService } from './service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
@@ -45,13 +45,14 @@ export const harvestModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     {
       schema: {
         params: z.object({ id: z.coerce.number({ error: 'The instalment id must be a number.' }).int().positive().max(2_147_483_647) }),
-        response: { 200: HarvestPayAnswerSchema, ...errors, 400: PaymentErrorSchema, 402: PaymentErrorSchema },
+        response: { 200: HarvestPayAnswerSchema, ...errors, 400: PaymentErrorSchema, 402: PaymentErrorSchema, 429: ErrorSchema },
       },
     },
     async (req, reply) => {
       const customer = requireCustomer(req);
       const parsed = HarvestPaySchema.safeParse(req.body ?? {});
       if (!parsed.success) return reply.status(400).send({ message: bodyErrorMessage(parsed.error), code: 'INVALID_REQUEST' });
+      await deps.limiter.take(PAYMENT_ATTEMPTS_LIMIT, String(customer.id));
       const result = await harvest.pay(customer.id, req.params.id, parsed.data);
       if (!result.ok) {
         return reply.status(result.status).send({ message: result.message, code: result.code, ...(result.fields ? { fields: result.fields } : {}) });

@@ -21,6 +21,17 @@ export type PaymentOutcome =
 
 const IN_FLIGHT_MS = 2 * 60_000;
 
+/**
+ * Card attempts per customer: enough for typos and a second card, too few to try out stolen numbers
+ * (card testing). Every payment route takes it before calling `pay`.
+ */
+export const PAYMENT_ATTEMPTS_LIMIT = {
+  name: 'payment-customer',
+  max: 20,
+  windowMs: 60 * 60_000,
+  message: 'Too many payment attempts. Please try again in an hour.',
+};
+
 export function createPaymentService(db: Db, gateway: PaymentGateway, now: () => Date = () => new Date()) {
   const repo = paymentRepository(db);
 
