@@ -17,7 +17,7 @@ export function PaymentsTable({ payments }: { payments: PaymentRow[] | null }) {
   }
   if (payments.length === 0) {
     return (
-      <div className="empty-state">
+      <div className="empty-state payments-empty">
         <p className="empty-state-title">No payments yet</p>
         <p className="muted">Advances for your custom designs and your Milli Harvest instalments will be listed here.</p>
         <Link to="/milli-harvest" className="btn btn-outline btn-sm">
