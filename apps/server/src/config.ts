@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Which payment gateway charges cards; only the built-in test gateway ('demo') exists so far. */
+  PAYMENT_GATEWAY: z.enum(['demo']).default('demo'),
 });
 
 export interface Config {
@@ -37,6 +39,7 @@ export interface Config {
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  paymentGateway: 'demo';
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    paymentGateway: e.PAYMENT_GATEWAY,
   };
 }
 

@@ -7,3 +7,4 @@ export * from './messages.ts';
 export * from './india.ts';
 export type * from './schemas.ts';
 export * from './wishlist-ids.ts';
+export * from './test-cards.ts';

@@ -54,3 +54,5 @@ export * from './cart.ts';
 export * from './orders.ts';
 export * from './wishlist.ts';
 export * from './checkout.ts';
+export * from './payments.ts';
+export * from './harvest.ts';

@@ -4,3 +4,4 @@ export * from './choice.ts';
 export * from './words.ts';
 export * from './gst.ts';
 export * from './totals.ts';
+export * from './harvest.ts';

@@ -9,14 +9,19 @@ import { ACCOUNT_TEXT, type ProfileResult } from '../features/account/auth-resul
 import { ACCOUNT_TABS, AccountTabList, panelId, tabId, useAccountTab, type AccountTab } from '../features/account/account-tabs.tsx';
 import { EditProfileForm } from '../features/account/edit-profile-form.tsx';
 import { FormAlert } from '../features/account/form-bits.tsx';
+import { loadPayments } from '../features/payments/payments.server.ts';
+import { PaymentsTable } from '../features/payments/payments-table.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
+import '../styles/screens/payments.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') }, { name: 'robots', content: 'noindex' }];
 
 /** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadAccount(serverApi(context));
+  const api = serverApi(context);
+  const [account, payments] = await Promise.all([loadAccount(api), loadPayments(api)]);
+  return { ...account, payments };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,7 +59,7 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
  * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { user, details } = loaderData;
+  const { user, details, payments } = loaderData;
   const [tab, setTab] = useAccountTab();
   const logoutError = useLogoutError();
   const fullName = details ? `${details.first_name} ${details.last_name}`.trim() : '';
@@ -115,10 +120,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             </Panel>
 
             <Panel tab="payments" active={tab}>
-              <div className="empty-state">
-                <p className="empty-state-title">No payments yet</p>
-                <p className="muted">Advances for your custom designs and your Milli Harvest instalments will be listed here.</p>
-              </div>
+              <PaymentsTable payments={payments} />
             </Panel>
 
             <Panel tab="edit" active={tab}>

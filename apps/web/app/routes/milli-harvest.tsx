@@ -1,9 +1,19 @@
+import { useState } from 'react';
+import { Form, Link } from 'react-router';
 import type { Route } from './+types/milli-harvest';
 import { HARVEST } from '@milli/contracts';
 import { formatRupees, rupeesToPaise } from '@milli/pricing';
+import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
+import { FormAlert, useSubmitting } from '../features/account/form-bits.tsx';
+import { harvestAction, loadHarvestPage } from '../features/harvest/harvest-actions.server.ts';
+import { HarvestBreakdown } from '../features/harvest/harvest-breakdown.tsx';
+import { PlanSchedule, PlanSummary } from '../features/harvest/harvest-schedule.tsx';
+import { PayForm } from '../features/harvest/pay-form.tsx';
+import type { EnrolResult, PayResult } from '../features/harvest/harvest-text.ts';
 import '../styles/screens/shells.css';
+import '../styles/screens/harvest.css';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Milli Harvest') },
@@ -23,12 +33,99 @@ const STEPS = [
   { title: 'Happy shopping', text: 'At maturity, redeem your savings at checkout on the piece you have been dreaming of.' },
 ];
 
+/** Who is here, their plan (if any), and which payment form is open (?pay=id). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadHarvestPage(serverApi(context), request);
+}
+
+/** Start Now (intent enrol) and Pay (intent pay); both work without script. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return harvestAction(serverApi(context), request);
+}
+
+function EnrolForm({ amount, email, loggedIn, result }: { amount: string; email: string; loggedIn: boolean; result: EnrolResult | undefined }) {
+  const [typed, setTyped] = useState(result?.values.monthlyAmount ?? amount);
+  const submitting = useSubmitting();
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <Form method="post" className="card card-pad harvest-form" aria-labelledby="harvest-form-title" noValidate>
+      <h3 id="harvest-form-title" className="shell-h3">
+        Start your plan
+      </h3>
+      <input type="hidden" name="intent" value="enrol" />
+      {result && (
+        <FormAlert tone="error">
+          {result.message}
+          {result.loginNeeded && (
+            <>
+              {' '}
+              <Link to="/login">Login</Link> · <Link to="/register">Sign up</Link>
+            </>
+          )}
+        </FormAlert>
+      )}
+      <div className="form-field">
+        <label htmlFor="harvest-amount">Monthly amount (Rs.)</label>
+        <input
+          id="harvest-amount"
+          name="monthlyAmount"
+          type="number"
+          min={1000}
+          step={500}
+          inputMode="numeric"
+          required
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          aria-invalid={errors.monthlyAmount ? true : undefined}
+          aria-describedby={`${errors.monthlyAmount ? 'harvest-amount-error ' : ''}harvest-amount-hint harvest-breakdown`}
+        />
+        {errors.monthlyAmount && (
+          <p id="harvest-amount-error" className="field-error">
+            {errors.monthlyAmount}
+          </p>
+        )}
+        <p id="harvest-amount-hint" className="field-hint">
+          From Rs. 1,000, in steps of Rs. 500.
+        </p>
+      </div>
+      <HarvestBreakdown amount={typed} id="harvest-breakdown" />
+      <div className="form-field">
+        <label htmlFor="harvest-email">E-mail</label>
+        <input
+          id="harvest-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={result?.values.email ?? email}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'harvest-email-error' : undefined}
+        />
+        {errors.email && (
+          <p id="harvest-email-error" className="field-error">
+            {errors.email}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+        {submitting ? 'Starting…' : 'Start Now'}
+      </button>
+      {!loggedIn && <p className="field-hint harvest-login-note">You will be asked to log in or sign up first; the amount you chose is kept.</p>}
+    </Form>
+  );
+}
+
 /**
- * Milli Harvest (spec §2 '10 + 1' plan). Enrolling, paying instalments and the schedule arrive with the
- * harvest issue; both forms are not wired yet.
+ * Milli Harvest (spec §2 '10 + 1' plan, DECISIONS §2): a logged-in customer enrols with a monthly amount,
+ * sees the schedule and pays the next due instalment with a card (the test gateway for now).
  */
-export default function MilliHarvest() {
+export default function MilliHarvest({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, email, amount, plan, payingId, payKey, banner } = loaderData;
   const sample = rupeesToPaise(HARVEST.sampleAmount);
+  const enrolResult = actionData?.intent === 'enrol' ? (actionData as EnrolResult) : undefined;
+  const payResult = actionData?.intent === 'pay' ? (actionData as PayResult) : undefined;
+  const running = plan?.status === 'Active';
+  const paying = plan && payingId !== null ? plan.instalments.find((i) => i.id === payingId) : undefined;
   return (
     <>
       <PageBanner title="Milli Harvest" />
@@ -47,21 +144,27 @@ export default function MilliHarvest() {
               {formatRupees(sample * HARVEST.freeInstalment, { decimals: false })} at maturity.
             </p>
           </div>
-          <form method="post" className="card card-pad harvest-form">
-            <div className="form-field">
-              <label htmlFor="harvest-amount">Monthly amount (Rs.)</label>
-              <input id="harvest-amount" name="monthlyAmount" type="number" min="0" step="100" inputMode="numeric" defaultValue={HARVEST.sampleAmount} />
-            </div>
-            <div className="form-field">
-              <label htmlFor="harvest-email">E-mail</label>
-              <input id="harvest-email" name="email" type="email" autoComplete="email" />
-            </div>
-            <button type="submit" className="btn btn-primary btn-block">
-              Start Now
-            </button>
-          </form>
+          {plan && running ? (
+            <PlanSummary plan={plan} />
+          ) : (
+            <EnrolForm amount={amount} email={email} loggedIn={!!user} result={enrolResult} />
+          )}
         </div>
       </section>
+
+      {plan && (
+        <section id="plan" className="section harvest-plan-section" aria-labelledby="harvest-schedule-title">
+          <div className="container stack">
+            <h2 id="harvest-schedule-title" className="section-title">
+              Your instalments
+            </h2>
+            {banner && <FormAlert tone="success">{banner}</FormAlert>}
+            {!running && <PlanSummary plan={plan} />}
+            <PlanSchedule plan={plan} payingId={payingId} />
+            {paying && <PayForm instalment={paying} payKey={payKey} result={payResult} />}
+          </div>
+        </section>
+      )}
 
       <section className="section section--warm" aria-labelledby="harvest-why-title">
         <div className="container">

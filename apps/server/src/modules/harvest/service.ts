@@ -1,0 +1,169 @@
+import type { Card, HarvestEnrol, HarvestPlan } from '@milli/contracts/schemas';
+import type { Db } from '@milli/db';
+import { harvestBreakdown, harvestSchedule, indianDate, monthlyAmountProblem, startOfIndianDate } from '@milli/pricing';
+import { HttpError } from '../../plugins/session.ts';
+import { queueMail } from '../mail/repository.ts';
+import type { PaymentService } from '../payments/service.ts';
+import { enrolledMail, instalmentPaidMail } from './mail.ts';
+import { harvestRepository, type InstalmentRecord, type PlanRecord } from './repository.ts';
+
+function toPlan(plan: PlanRecord, rows: InstalmentRecord[]): HarvestPlan {
+  const sums = harvestBreakdown(plan.monthlyAmountPaise);
+  const next = plan.status === 'Active' ? rows.find((i) => i.status === 'Due') : undefined;
+  return {
+    id: plan.id,
+    status: plan.status,
+    monthlyAmountPaise: plan.monthlyAmountPaise,
+    email: plan.email,
+    startedAt: plan.startedAt.toISOString(),
+    maturityDate: indianDate(plan.maturesAt),
+    paidPaise: rows.filter((i) => i.status === 'Paid').reduce((n, i) => n + i.amountPaise - i.discountPaise, 0),
+    youPayPaise: sums.youPayPaise,
+    storeAddsPaise: sums.storeAddsPaise,
+    redeemablePaise: sums.redeemablePaise,
+    balancePaise: plan.status === 'Matured' ? plan.redeemableBalancePaise : 0,
+    nextDueId: next?.id ?? null,
+    instalments: rows.map((i) => ({
+      id: i.id,
+      number: i.number,
+      dueDate: i.dueDate,
+      amountPaise: i.amountPaise,
+      discountPaise: i.discountPaise,
+      payablePaise: i.amountPaise - i.discountPaise,
+      status: i.status,
+      paidAt: i.paidAt ? i.paidAt.toISOString() : null,
+    })),
+  };
+}
+
+export function createHarvestService(db: Db, payments: PaymentService, now: () => Date = () => new Date()) {
+  const repo = harvestRepository(db);
+
+  async function plans(customerId: number): Promise<HarvestPlan[]> {
+    await repo.matureDue(customerId, now());
+    return (await repo.plans(customerId)).map((p) => toPlan(p.plan, p.instalments));
+  }
+
+  async function planById(customerId: number, planId: number): Promise<HarvestPlan> {
+    const plan = (await plans(customerId)).find((p) => p.id === planId);
+    if (!plan) throw new HttpError(404, 'No such plan.', 'PLAN_NOT_FOUND');
+    return plan;
+  }
+
+  return {
+    plans,
+
+    /** 'Start Now': one Active plan at a time; ten instalments from today, the store's 11th, and a welcome mail. */
+    async enrol(customerId: number, input: HarvestEnrol): Promise<HarvestPlan> {
+      const problem = monthlyAmountProblem(input.monthlyAmount);
+      if (problem) throw new HttpError(400, problem, 'INVALID_AMOUNT');
+      const monthlyPaise = input.monthlyAmount * 100;
+      const start = now();
+      const { rows, maturityDate } = harvestSchedule(indianDate(start), monthlyPaise);
+      const brand = await repo.brand();
+      return db.transaction(async (tx) => {
+        const t = harvestRepository(tx as unknown as Db);
+        if (await t.hasActivePlan(customerId)) {
+          throw new HttpError(409, 'You already have a Milli Harvest plan running. You can start another once it matures.', 'PLAN_EXISTS');
+        }
+        const made = await t.createPlan(customerId, { monthlyAmountPaise: monthlyPaise, email: input.email, startedAt: start, maturesAt: startOfIndianDate(maturityDate) }, rows);
+        const plan = (await t.plans(customerId)).find((p) => p.plan.id === made.id)!;
+        const answer = toPlan(plan.plan, plan.instalments);
+        await queueMail(tx as unknown as Db, enrolledMail(brand, answer));
+        return answer;
+      });
+    },
+
+    /**
+     * Pays one instalment through the gateway: only the plan's next due one, only by the plan's owner,
+     * only while the plan runs (payments stop at the maturity date, so no money is held past it).
+     */
+    async pay(customerId: number, instalmentId: number, input: Card & { idempotencyKey: string }) {
+      const brand = await repo.brand();
+      let planId = 0;
+      let number = 0;
+      const { idempotencyKey, ...card } = input;
+      const outcome = await payments.pay({
+        customerId,
+        idempotencyKey,
+        card,
+        prepare: async (tx) => {
+          const found = await harvestRepository(tx).lockInstalment(customerId, instalmentId);
+          if (!found) throw new HttpError(404, 'No such instalment in your plans.', 'INSTALMENT_NOT_FOUND');
+          const { plan, instalment, instalments } = found;
+          planId = plan.id;
+          number = instalment.number;
+          if (instalment.status === 'Paid') throw new HttpError(409, `Instalment ${instalment.number} is already paid.`, 'ALREADY_PAID');
+          if (instalment.status === 'Free') throw new HttpError(409, 'The 11th instalment is on us: there is nothing to pay.', 'FREE_INSTALMENT');
+          if (plan.status !== 'Active') throw new HttpError(409, 'This plan is no longer taking payments.', 'PLAN_CLOSED');
+          if (now() >= plan.maturesAt) {
+            throw new HttpError(409, 'This plan has reached its maturity date. Please call us about the instalments left.', 'PLAN_AT_MATURITY');
+          }
+          const next = instalments.find((i) => i.status === 'Due');
+          if (next && next.id !== instalment.id) throw new HttpError(409, `Please pay instalment ${next.number} first.`, 'OUT_OF_ORDER');
+          return {
+            purpose: 'harvest_instalment',
+            amountPaise: instalment.amountPaise - instalment.discountPaise,
+            description: `Milli Harvest plan ${plan.id}, instalment ${instalment.number} of 10`,
+            harvestPlanId: plan.id,
+          };
+        },
+        settle: async (tx, payment) => {
+          const t = harvestRepository(tx);
+          const paid = await t.markPaid(customerId, instalmentId, payment.id, payment.paidAt ?? now());
+          if (!paid) throw new HttpError(409, 'This instalment was paid meanwhile; the charge was refunded.', 'ALREADY_PAID');
+          await t.matureDue(customerId, now());
+          const plan = (await t.plans(customerId)).find((p) => p.plan.id === paid.planId)!;
+          await queueMail(tx, instalmentPaidMail(brand, toPlan(plan.plan, plan.instalments), paid.number, payment.amountPaise, payment.method ?? 'card'));
+        },
+      });
+      if (!outcome.ok) return outcome;
+      const { payment } = outcome;
+      if (outcome.replay) {
+        planId = payment.harvestPlanId ?? 0;
+        number = (await repo.instalmentOfPayment(customerId, payment.id))?.number ?? number;
+      }
+      return {
+        ok: true as const,
+        answer: {
+          message: `Payment received: instalment ${number} of 10 is paid.`,
+          plan: await planById(customerId, planId),
+          paymentId: payment.id,
+          method: payment.method ?? '',
+        },
+      };
+    },
+  };
+}
+
+/** What the customer can spend at checkout: the balance of their matured plans, in paise. */
+export async function redeemableBalance(db: Db, customerId: number, now: Date = new Date()): Promise<number> {
+  const repo = harvestRepository(db);
+  await repo.matureDue(customerId, now);
+  return repo.balance(customerId);
+}
+
+/**
+ * Spends `amountPaise` of the matured balance on an order, inside the checkout's transaction (oldest
+ * plan first; a plan spent to zero becomes Redeemed). Refuses, changing nothing, when the balance is short.
+ * The order itself records the amount (orders.harvest_credit_paise), so no ledger row is written here yet;
+ * `orderId` is taken now so callers need not change when one is.
+ */
+export async function spendBalance(tx: Db, customerId: number, amountPaise: number, orderId: number, now: Date = new Date()): Promise<void> {
+  if (!Number.isInteger(amountPaise) || amountPaise <= 0) throw new HttpError(400, 'The Harvest amount to redeem must be more than zero.', 'INVALID_AMOUNT');
+  const repo = harvestRepository(tx);
+  await repo.matureDue(customerId, now);
+  const matured = await repo.lockMatured(customerId);
+  const available = matured.reduce((n, p) => n + p.redeemableBalancePaise, 0);
+  if (available < amountPaise) {
+    throw new HttpError(409, 'Your Milli Harvest balance is not enough for this order.', 'HARVEST_BALANCE_SHORT');
+  }
+  let left = amountPaise;
+  for (const plan of matured) {
+    if (left === 0) break;
+    const take = Math.min(left, plan.redeemableBalancePaise);
+    if (take === 0) continue;
+    await repo.setBalance(customerId, plan.id, plan.redeemableBalancePaise - take);
+    left -= take;
+  }
+}

@@ -1,0 +1,152 @@
+import type { Card, CardField, PaymentRow } from '@milli/contracts/schemas';
+import type { Db } from '@milli/db';
+import { HttpError } from '../../plugins/session.ts';
+import { checkCard } from './card.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { paymentRepository, type PaymentPurpose, type PaymentRecord } from './repository.ts';
+
+/** What a purchase tells the payment step about itself, read inside the first transaction (with its locks). */
+export interface PaymentIntent {
+  purpose: PaymentPurpose;
+  amountPaise: number;
+  description: string;
+  harvestPlanId?: number;
+  cadDesignId?: number;
+  orderId?: number;
+}
+
+export type PaymentOutcome =
+  | { ok: true; payment: PaymentRecord; replay: boolean }
+  | { ok: false; status: 400 | 402 | 409; message: string; code: string; fields?: Partial<Record<CardField, string>> };
+
+const IN_FLIGHT_MS = 2 * 60_000;
+
+/**
+ * Card attempts per customer: enough for typos and a second card, too few to try out stolen numbers
+ * (card testing). Every payment route takes it before calling `pay`.
+ */
+export const PAYMENT_ATTEMPTS_LIMIT = {
+  name: 'payment-customer',
+  max: 20,
+  windowMs: 60 * 60_000,
+  message: 'Too many payment attempts. Please try again in an hour.',
+};
+
+export function createPaymentService(db: Db, gateway: PaymentGateway, now: () => Date = () => new Date()) {
+  const repo = paymentRepository(db);
+
+  /** A retried key answers what the first attempt came to, and never charges again. */
+  function replay(payment: PaymentRecord): PaymentOutcome {
+    if (payment.status === 'paid') return { ok: true, payment, replay: true };
+    if (payment.status === 'created') return { ok: false, status: 409, message: 'This payment is still being processed. Please wait a moment.', code: 'PAYMENT_IN_PROGRESS' };
+    return { ok: false, status: 402, message: payment.failureReason ?? 'The payment did not go through.', code: 'PAYMENT_FAILED' };
+  }
+
+  return {
+    gatewayName: gateway.name,
+
+    /**
+     * One payment, as named steps: (1) check the card; (2) in one transaction, let the purchase check and
+     * lock what is paid for (`prepare`) and write the 'created' row; (3) charge the gateway, outside any
+     * transaction; (4) in one transaction, mark the row paid and let the purchase record it (`settle`), or
+     * mark it failed with the reason. If `settle` fails after a good charge, the charge is refunded.
+     */
+    async pay(input: {
+      customerId: number;
+      idempotencyKey: string;
+      card: Card;
+      prepare: (tx: Db) => Promise<PaymentIntent>;
+      settle: (tx: Db, payment: PaymentRecord) => Promise<void>;
+    }): Promise<PaymentOutcome> {
+      const { customerId, idempotencyKey, card } = input;
+      const earlier = await repo.byKey(customerId, idempotencyKey);
+      if (earlier) return replay(earlier);
+
+      const checked = checkCard(card, now());
+      if (!checked.ok) {
+        return { ok: false, status: 400, message: Object.values(checked.fields).join(' '), code: 'INVALID_CARD', fields: checked.fields };
+      }
+
+      const started = await db.transaction(async (tx) => {
+        const intent = await input.prepare(tx as unknown as Db);
+        const t = paymentRepository(tx as unknown as Db);
+        if (intent.harvestPlanId && (await t.inFlightForPlan(customerId, intent.harvestPlanId, new Date(now().getTime() - IN_FLIGHT_MS)))) {
+          throw new HttpError(409, 'A payment for this plan is still being processed. Please wait a moment.', 'PAYMENT_IN_PROGRESS');
+        }
+        const payment = await t.create({
+          customerId,
+          purpose: intent.purpose,
+          amountPaise: intent.amountPaise,
+          gateway: gateway.name,
+          idempotencyKey,
+          harvestPlanId: intent.harvestPlanId ?? null,
+          cadDesignId: intent.cadDesignId ?? null,
+          orderId: intent.orderId ?? null,
+        });
+        return { intent, payment };
+      });
+      if (!started.payment) {
+        const raced = await repo.byKey(customerId, idempotencyKey);
+        return raced ? replay(raced) : { ok: false, status: 409, message: 'Please try again.', code: 'PAYMENT_IN_PROGRESS' };
+      }
+      const payment = started.payment;
+
+      let result;
+      try {
+        result = await gateway.charge({ amountPaise: payment.amountPaise, card, idempotencyKey, description: started.intent.description });
+      } catch {
+        result = { ok: false as const, reason: 'The payment could not be completed. Nothing was charged; please try again.', code: 'unavailable' as const };
+      }
+
+      if (!result.ok) {
+        await repo.markFailed(customerId, payment.id, result.reason);
+        return { ok: false, status: 402, message: result.reason, code: result.code === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'PAYMENT_DECLINED' };
+      }
+
+      const { ref, method } = result;
+      try {
+        const paid = await db.transaction(async (tx) => {
+          const row = await paymentRepository(tx as unknown as Db).markPaid(customerId, payment.id, ref, method, now());
+          if (!row) throw new HttpError(409, 'This payment was already settled.', 'PAYMENT_SETTLED');
+          await input.settle(tx as unknown as Db, row);
+          return row;
+        });
+        return { ok: true, payment: paid, replay: false };
+      } catch (error) {
+        // Compensation: the card was charged but the purchase could not record it.
+        await gateway.refund(ref, payment.amountPaise);
+        const reason = error instanceof HttpError ? error.message : 'The payment could not be recorded and was refunded.';
+        await repo.markRefunded(customerId, payment.id, reason);
+        throw error;
+      }
+    },
+
+    async list(customerId: number): Promise<PaymentRow[]> {
+      const rows = await repo.list(customerId);
+      return rows.map((r) => ({
+        id: r.id,
+        purpose: r.purpose,
+        description: describe(r.purpose, r.instalmentNumber === null ? null : Number(r.instalmentNumber)),
+        amountPaise: r.amountPaise,
+        status: r.status,
+        method: r.method,
+        failureReason: r.failureReason,
+        createdAt: r.createdAt.toISOString(),
+        paidAt: r.paidAt ? r.paidAt.toISOString() : null,
+      }));
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;
+
+function describe(purpose: PaymentPurpose, instalment: number | null): string {
+  switch (purpose) {
+    case 'harvest_instalment':
+      return instalment ? `Milli Harvest instalment ${instalment} of 10` : 'Milli Harvest instalment';
+    case 'cad_advance':
+      return 'Custom design advance (30 %)';
+    case 'order':
+      return 'Order payment';
+  }
+}

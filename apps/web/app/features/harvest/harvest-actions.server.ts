@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { data, redirect } from 'react-router';
+import type { HarvestPlan } from '@milli/contracts';
+import type { ApiClient } from '../../lib/api.ts';
+import { readCookie } from '../../lib/cart-cookie.ts';
+import { loadSessionUser, type SessionUser } from '../../lib/session.ts';
+import { HARVEST_TEXT, type EnrolResult, type PayResult } from './harvest-text.ts';
+
+/** The amount a guest typed, kept for an hour so it is still there after logging in. */
+const AMOUNT_COOKIE = 'milli_harvest_amount';
+
+interface Answer {
+  status: number;
+  ok: boolean;
+  body: Record<string, unknown> | null;
+}
+
+async function call(api: ApiClient, path: string, body?: object): Promise<Answer | null> {
+  try {
+    const res = await api.raw(path, {
+      method: body ? 'POST' : 'GET',
+      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const type = res.headers.get('content-type') ?? '';
+    const parsed: unknown = type.includes('application/json') ? await res.json().catch(() => null) : null;
+    return { status: res.status, ok: res.ok, body: parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null };
+  } catch {
+    return null;
+  }
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+/** A refusal's readable message (4xx), or the screen's fallback. */
+const messageOf = (answer: Answer | null, fallback: string) =>
+  answer && answer.status < 500 && typeof answer.body?.message === 'string' && answer.body.message ? answer.body.message : fallback;
+const failStatus = (answer: Answer | null) => (answer && answer.status >= 400 && answer.status < 500 ? answer.status : 502);
+
+export interface HarvestPageData {
+  user: SessionUser | null;
+  email: string;
+  amount: string;
+  plan: HarvestPlan | null;
+  /** The instalment whose payment form is open (?pay=id), when it is the one that can be paid. */
+  payingId: number | null;
+  payKey: string;
+  banner: string | null;
+}
+
+/** /milli-harvest: who is here, their current plan (the running one, else the latest), and which form is open. */
+export async function loadHarvestPage(api: ApiClient, request: Request): Promise<HarvestPageData> {
+  const url = new URL(request.url);
+  const user = await loadSessionUser(api);
+  let plan: HarvestPlan | null = null;
+  let email = '';
+  if (user) {
+    const [plans, details] = await Promise.all([call(api, '/api/harvest/plans'), call(api, `/api/users/user-details/${user.userId}`)]);
+    const list = Array.isArray(plans?.body?.data) ? (plans.body.data as HarvestPlan[]) : [];
+    plan = list.find((p) => p.status === 'Active') ?? list.at(-1) ?? null;
+    const detailUser = details?.body?.user as { user_email?: unknown } | undefined;
+    email = typeof detailUser?.user_email === 'string' ? detailUser.user_email : '';
+  }
+  const typed = decodeURIComponent(readCookie(request.headers.get('cookie'), AMOUNT_COOKIE) ?? '');
+  const asked = Number(url.searchParams.get('pay'));
+  const paid = Number(url.searchParams.get('paid'));
+  const banner = url.searchParams.has('started')
+    ? HARVEST_TEXT.started
+    : Number.isInteger(paid) && paid >= 1 && paid <= 10
+      ? HARVEST_TEXT.paid(paid)
+      : null;
+  return {
+    user,
+    email,
+    amount: /^\d{1,7}$/.test(typed) ? typed : '1000',
+    plan,
+    payingId: plan && plan.nextDueId !== null && plan.nextDueId === asked ? asked : null,
+    payKey: randomUUID(),
+    banner,
+  };
+}
+
+export async function harvestAction(api: ApiClient, request: Request) {
+  const form = await request.formData();
+  return form.get('intent') === 'pay' ? pay(api, form) : enrol(api, request, form);
+}
+
+/** Start Now: guests are asked to log in (their amount kept in a cookie); customers are enrolled. */
+async function enrol(api: ApiClient, request: Request, form: FormData) {
+  const values = { monthlyAmount: text(form, 'monthlyAmount'), email: text(form, 'email') };
+  const user = await loadSessionUser(api);
+  if (!user) {
+    const amount = values.monthlyAmount.replace(/\D/g, '').slice(0, 7);
+    const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+    const headers = new Headers({ 'Set-Cookie': `${AMOUNT_COOKIE}=${amount}; Path=/; Max-Age=3600; SameSite=Lax; HttpOnly${secure}` });
+    return data<EnrolResult>({ intent: 'enrol', loginNeeded: true, message: HARVEST_TEXT.loginNeeded, fieldErrors: {}, values }, { status: 401, headers });
+  }
+  const answer = await call(api, '/api/harvest/enrol', values);
+  if (answer?.ok) {
+    // The plan has started: the typed amount has done its job.
+    return redirect('/milli-harvest?started=1', { headers: { 'Set-Cookie': `${AMOUNT_COOKIE}=; Path=/; Max-Age=0` } });
+  }
+  const message = messageOf(answer, HARVEST_TEXT.enrolFallback);
+  const fieldErrors: EnrolResult['fieldErrors'] = {};
+  if (/e-mail/i.test(message)) fieldErrors.email = message;
+  else if (/amount/i.test(message)) fieldErrors.monthlyAmount = message;
+  return data<EnrolResult>({ intent: 'enrol', loginNeeded: answer?.status === 401, message, fieldErrors, values }, { status: failStatus(answer) });
+}
+
+/** Pay: the card goes to the API once and is never echoed back; a refusal says why and gives a fresh key. */
+async function pay(api: ApiClient, form: FormData) {
+  const instalmentId = text(form, 'instalmentId');
+  const body = {
+    nameOnCard: text(form, 'nameOnCard'),
+    cardNumber: text(form, 'cardNumber'),
+    expiry: text(form, 'expiry'),
+    cvv: text(form, 'cvv'),
+    idempotencyKey: text(form, 'idempotencyKey'),
+  };
+  if (!/^\d{1,10}$/.test(instalmentId)) {
+    return data<PayResult>({ intent: 'pay', message: HARVEST_TEXT.payFallback, fieldErrors: {}, nextKey: randomUUID() }, { status: 400 });
+  }
+  const answer = await call(api, `/api/harvest/instalments/${instalmentId}/pay`, body);
+  if (answer?.ok) {
+    const number = (answer.body?.plan as HarvestPlan | undefined)?.instalments.find((i) => String(i.id) === instalmentId)?.number ?? 1;
+    return redirect(`/milli-harvest?paid=${number}#plan`);
+  }
+  const fields = answer && answer.status < 500 && answer.body?.fields && typeof answer.body.fields === 'object' ? (answer.body.fields as PayResult['fieldErrors']) : {};
+  return data<PayResult>(
+    { intent: 'pay', message: messageOf(answer, HARVEST_TEXT.payFallback), fieldErrors: fields, nextKey: randomUUID(), values: { nameOnCard: body.nameOnCard, expiry: body.expiry } },
+    { status: failStatus(answer) },
+  );
+}

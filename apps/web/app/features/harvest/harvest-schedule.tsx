@@ -1,0 +1,88 @@
+import { Link } from 'react-router';
+import type { HarvestPlan } from '@milli/contracts';
+import { formatRupees } from '@milli/pricing';
+
+const rupees = (paise: number) => formatRupees(paise, { decimals: false });
+export const longDate = (iso: string) =>
+  new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+const STATUS_TEXT: Record<HarvestPlan['status'], string> = {
+  Active: 'Running',
+  Matured: 'Matured: ready to redeem',
+  Redeemed: 'Redeemed',
+  Cancelled: 'Cancelled',
+};
+
+/** The plan at a glance: monthly amount, what is paid, maturity and what can be redeemed. */
+export function PlanSummary({ plan }: { plan: HarvestPlan }) {
+  const paidCount = plan.instalments.filter((i) => i.status === 'Paid').length;
+  return (
+    <div className="card card-pad harvest-summary">
+      <p className="section-eyebrow">Your plan · {STATUS_TEXT[plan.status]}</p>
+      <dl className="harvest-facts">
+        <dt>Monthly amount</dt>
+        <dd>{rupees(plan.monthlyAmountPaise)}</dd>
+        <dt>Paid so far</dt>
+        <dd>
+          {rupees(plan.paidPaise)} <span className="muted">({paidCount} of 10)</span>
+        </dd>
+        <dt>Matures on</dt>
+        <dd>{longDate(plan.maturityDate)}</dd>
+        <dt>{plan.status === 'Matured' ? 'To spend at checkout' : 'You can redeem'}</dt>
+        <dd className="price">{rupees(plan.status === 'Matured' ? plan.balancePaise : plan.redeemablePaise)}</dd>
+      </dl>
+      {plan.nextDueId !== null && (
+        <Link className="btn btn-primary btn-block" to={`/milli-harvest?pay=${plan.nextDueId}#pay-form`}>
+          Pay next instalment
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The eleven rows: due date, amount, discount, what to pay, status, and Pay on the next due one. */
+export function PlanSchedule({ plan, payingId }: { plan: HarvestPlan; payingId: number | null }) {
+  return (
+    <div className="table-wrap">
+      <table className="table harvest-schedule">
+        <caption className="visually-hidden">Instalment schedule of your Milli Harvest plan</caption>
+        <thead>
+          <tr>
+            <th scope="col">No.</th>
+            <th scope="col">Due date</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Discount</th>
+            <th scope="col">You pay</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="visually-hidden">Action</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {plan.instalments.map((i) => (
+            <tr key={i.id} className={i.id === payingId ? 'is-paying' : undefined}>
+              <th scope="row" data-label="No.">
+                {i.number}
+              </th>
+              <td data-label="Due date">{longDate(i.dueDate)}</td>
+              <td data-label="Amount">{rupees(i.amountPaise)}</td>
+              <td data-label="Discount">{i.discountPaise > 0 ? (i.status === 'Free' ? '100% (on us)' : `${rupees(i.discountPaise)} (50%)`) : '–'}</td>
+              <td data-label="You pay">{rupees(i.payablePaise)}</td>
+              <td data-label="Status">
+                <span className={`badge harvest-status harvest-status--${i.status.toLowerCase()}`}>{i.status}</span>
+              </td>
+              <td className="harvest-action">
+                {i.id === plan.nextDueId && i.id !== payingId && (
+                  <Link className="btn btn-outline btn-sm" to={`/milli-harvest?pay=${i.id}#pay-form`} aria-label={`Pay instalment ${i.number}`}>
+                    Pay
+                  </Link>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

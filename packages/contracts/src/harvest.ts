@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { CardSchema } from './payments.ts';
+
+/** POST /api/harvest/enrol: the monthly amount in rupees, as typed on /milli-harvest, and the plan's e-mail. */
+export const HarvestEnrolSchema = z.object({
+  monthlyAmount: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/[,\s]/g, '').replace(/^Rs\.?/i, '') : v),
+    z.coerce.number({ error: 'Please enter the monthly amount in rupees.' }),
+  ),
+  email: z
+    .string({ error: 'Please enter your e-mail.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please enter your e-mail.')
+    .max(254, 'This e-mail is too long.')
+    .pipe(z.email({ error: 'Please enter a valid e-mail address.' })),
+});
+export type HarvestEnrol = z.infer<typeof HarvestEnrolSchema>;
+
+/** POST /api/harvest/instalments/{id}/pay: card fields and a key that makes a retried click charge once. */
+export const HarvestPaySchema = CardSchema.extend({
+  idempotencyKey: z
+    .string({ error: 'idempotencyKey is required.' })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotencyKey must be 8-100 letters, digits, - or _.'),
+});
+export type HarvestPay = z.infer<typeof HarvestPaySchema>;
+
+export const HarvestInstalmentSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  dueDate: z.string(),
+  amountPaise: z.number().int(),
+  discountPaise: z.number().int(),
+  payablePaise: z.number().int(),
+  status: z.enum(['Due', 'Paid', 'Free']),
+  paidAt: z.string().nullable(),
+});
+export type HarvestInstalment = z.infer<typeof HarvestInstalmentSchema>;
+
+export const HarvestPlanSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['Active', 'Matured', 'Redeemed', 'Cancelled']),
+  monthlyAmountPaise: z.number().int(),
+  email: z.string(),
+  startedAt: z.string(),
+  /** The Indian calendar date the plan matures (the 11th instalment's date). */
+  maturityDate: z.string(),
+  paidPaise: z.number().int(),
+  youPayPaise: z.number().int(),
+  storeAddsPaise: z.number().int(),
+  redeemablePaise: z.number().int(),
+  /** What is left to spend at checkout (0 until the plan matures). */
+  balancePaise: z.number().int(),
+  /** The one instalment that can be paid now, or null. */
+  nextDueId: z.number().int().nullable(),
+  instalments: z.array(HarvestInstalmentSchema),
+});
+export type HarvestPlan = z.infer<typeof HarvestPlanSchema>;
+export const HarvestPlanListSchema = z.object({ data: z.array(HarvestPlanSchema) });
+export const HarvestEnrolAnswerSchema = z.object({ message: z.string(), plan: HarvestPlanSchema });
+export const HarvestPayAnswerSchema = z.object({ message: z.string(), plan: HarvestPlanSchema, paymentId: z.number().int(), method: z.string() });
