@@ -6,6 +6,7 @@ import { catalogModule } from './catalog/routes.ts';
 import { settingsModule } from './settings/routes.ts';
 import { storesModule } from './stores/routes.ts';
 import { sizerModule } from './stores/sizer.ts';
+import { tradePartnersModule } from './trade-partners/routes.ts';
 
 /** Every API module, mounted under /api by buildApp. */
-export const modules: FastifyPluginAsync<ModuleDeps>[] = [settingsModule, storesModule, catalogModule, accountsModule, cartModule, sizerModule];
+export const modules: FastifyPluginAsync<ModuleDeps>[] = [settingsModule, storesModule, catalogModule, accountsModule, cartModule, sizerModule, tradePartnersModule];
