@@ -189,7 +189,7 @@ export const LongRegistrationSchema = z
     }
     if (allValid && total > 100) r.say('fastMoving', `the shares add up to ${total} %, which is more than 100 %.`);
   })
-  .transform((v) => {
+  .transform((v): Record<string, string> & { adUserType: keyof typeof LONG_USER_TYPES } => {
     const get = (f: string) => v[f] ?? '';
     return {
       ...v,

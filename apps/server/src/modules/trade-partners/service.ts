@@ -88,8 +88,8 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
       const get = (f: string) => input[f] ?? '';
       // The IFSC must name a real branch; its bank is the one on record, whatever was typed.
       let bankName = orNull(get('compBankName'));
-      if (input.compIfsc !== '') {
-        const bank = bankOfIfsc(input.compIfsc);
+      if (get('compIfsc') !== '') {
+        const bank = bankOfIfsc(get('compIfsc'));
         if (!bank) {
           return { ok: false, fields: { compIfsc: `${LONG_REGISTRATION_LABELS.compIfsc}: no bank branch has this IFSC. Please check it on a cheque leaf or your passbook.` } };
         }
@@ -118,9 +118,9 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
           partnerType,
           customerId,
           companyName: get('compName'),
-          email: input.adEmail,
+          email: get('adEmail'),
           phone: get('adPhone'),
-          countryCode: input.countryCode,
+          countryCode: get('countryCode'),
           compType: orNull(get('compType')),
           compTypeOther: get('compType') === 'Other' ? orNull(get('compTypeOther')) : null,
           compAdd1: get('compAdd1'),
@@ -136,14 +136,14 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
           srCity: get('srCity'),
           srState: get('srState'),
           srPin: get('srPin'),
-          compPan: orNull(input.compPan),
-          compGst: orNull(input.compGST),
+          compPan: orNull(get('compPan')),
+          compGst: orNull(get('compGST')),
           compInvoiceName: orNull(get('compInvoiceName')),
           compWef: orNull(get('compWef')),
           compBankName: bankName,
-          compAccount: orNull(input.compAccount),
+          compAccount: orNull(get('compAccount')),
           compBranch: orNull(get('compBranch')),
-          compIfsc: orNull(input.compIfsc),
+          compIfsc: orNull(get('compIfsc')),
           compRetail: orNull(get('compRetail')),
           compLocation: orNull(get('compLocation')),
           compBa: ba ?? null,
@@ -161,13 +161,13 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
           partnerType,
           companyName: get('compName'),
           applicantName: owners[0]?.name ?? contacts[0]?.name ?? get('compName'),
-          email: input.adEmail,
-          phone: `+${input.countryCode} ${get('adPhone')}`,
+          email: get('adEmail'),
+          phone: `+${get('countryCode')} ${get('adPhone')}`,
           city: get('compCity'),
           bankName,
         },
       );
-      return { ok: true, answer: { message: MESSAGES.shortRegistrationSuccess, reference: ref, ...(bankName && input.compIfsc ? { bankName } : {}) } };
+      return { ok: true, answer: { message: MESSAGES.shortRegistrationSuccess, reference: ref, ...(bankName && get('compIfsc') ? { bankName } : {}) } };
     },
   };
 }
