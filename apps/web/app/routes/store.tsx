@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Store({ loaderData }: Route.ComponentProps) {
   const { city, q, pin, counts, matches, notice, failed } = loaderData;
-  const heading = pin ? `Stores nearest to PIN ${pin}` : q ? `Stores for “${q}”` : city ? `Our stores in ${city}` : null;
+  const heading = pin ? (notice ? `PIN code ${pin}` : `Stores nearest to PIN ${pin}`) : q ? `Stores for “${q}”` : city ? `Our stores in ${city}` : null;
   return (
     <>
       <PageBanner title="Store Locator" crumb="Shop by Store" />
