@@ -160,3 +160,21 @@ test.describe('long registration (/new-manufacturer)', () => {
     await expect(other).toBeHidden();
   });
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the short form posts to its action and shows the banner all the same', async ({ page }, testInfo) => {
+    await page.goto('/manufacturer');
+    await page.getByLabel('First name').fill('Meena');
+    await page.getByLabel('Middle name').fill('R');
+    await page.getByLabel('Last name').fill('Pillai');
+    await page.getByLabel('Phone number').fill('9876501234');
+    await page.getByLabel('E-mail').fill(uniqueEmail(testInfo, 'meena'));
+    await page.getByLabel('Company name').fill('Pillai Pearls');
+    await page.getByLabel('Manufacture', { exact: true }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
+    await expect(page.getByLabel('Company name')).toHaveValue('');
+  });
+});

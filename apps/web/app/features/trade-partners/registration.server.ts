@@ -45,8 +45,10 @@ export async function submitRegistration(api: ApiClient, request: Request) {
     const ok = answer as TradePartnerAnswer;
     return { ok: true, message: ok.message, reference: ok.reference, ...(ok.bankName ? { bankName: ok.bankName } : {}) } satisfies RegistrationResult;
   }
+  // A message the server meant for the person (a refusal, or any other answer under 500) is shown as it is.
+  const readable = status > 0 && status < 500 && isRecord(answer) && typeof answer.message === 'string' && answer.message !== '';
   const refused = status >= 400 && status < 500;
-  const message = refused && isRecord(answer) && typeof answer.message === 'string' && answer.message !== '' ? answer.message : MESSAGES.shortRegistrationFailed;
+  const message = readable ? (answer as { message: string }).message : MESSAGES.shortRegistrationFailed;
   const fields: Record<string, string> = {};
   if (refused && isRecord(answer) && isRecord(answer.fields)) {
     for (const [name, text] of Object.entries(answer.fields)) if (typeof text === 'string') fields[name] = text;
