@@ -34,7 +34,7 @@ export default function Manufacturer({ loaderData, actionData }: Route.Component
       <PageBanner title="Manufacturer" />
       <div className="section">
         <div className="container narrow">
-          <header className="shell-intro">
+          <header className="shell-intro registration-intro">
             <h2>Partner with Milli</h2>
             <p className="muted">
               Manufacturers and retailers: tell us who you are, and our partner team will call you to take it from

@@ -106,7 +106,7 @@ export default function NewManufacturer({ loaderData, actionData }: Route.Compon
       <PageBanner title="Manufacturer" crumb="Manufacture & Retailers Registration" />
       <div className="section">
         <div className="container narrow">
-          <header className="shell-intro">
+          <header className="shell-intro registration-intro">
             <span className="section-eyebrow">KYC Details</span>
             <h2>Manufacture &amp; Retailers Registration</h2>
             <p className="muted">
