@@ -81,7 +81,7 @@ const ACCOUNT: FieldDef[] = [
   { name: 'compGST', label: 'GSTIN', maxLength: 15, hint: 'Its PAN part must match the PAN.' },
   { name: 'compInvoiceName', label: 'Name on invoices' },
   { name: 'compWef', label: 'GST registered with effect from', type: 'date' },
-  { name: 'compBankName', label: 'Bank name', hint: 'Filled in from the IFSC when it is given.' },
+  { name: 'compBankName', label: 'Bank name', hint: 'With an IFSC, we keep the bank it belongs to.' },
   { name: 'compAccount', label: 'Account number', inputMode: 'numeric', maxLength: 24 },
   { name: 'compBranch', label: 'Branch' },
   { name: 'compIfsc', label: 'IFSC', maxLength: 11, hint: 'On your cheque leaf, e.g. SBIN0001234.' },
