@@ -56,3 +56,4 @@ export * from './wishlist.ts';
 export * from './checkout.ts';
 export * from './payments.ts';
 export * from './harvest.ts';
+export * from './trade-partners.ts';

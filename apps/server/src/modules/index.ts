@@ -11,6 +11,7 @@ import { paymentsModule } from './payments/routes.ts';
 import { settingsModule } from './settings/routes.ts';
 import { storesModule } from './stores/routes.ts';
 import { sizerModule } from './stores/sizer.ts';
+import { tradePartnersModule } from './trade-partners/routes.ts';
 import { wishlistModule } from './wishlist/routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
@@ -27,4 +28,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   ordersModule,
   paymentsModule,
   harvestModule,
+  tradePartnersModule,
 ];

@@ -1,92 +1,76 @@
+import { Form } from 'react-router';
 import type { Route } from './+types/manufacturer';
-import { DEFAULT_COUNTRY } from '@milli/contracts';
+import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
+import { dialCodes, submitRegistration } from '../features/trade-partners/registration.server.ts';
+import { PhoneField, RadioGroup, RegistrationBanner, TextField, formState } from '../features/trade-partners/form-parts.tsx';
+import { useSubmitting } from '../features/trade-partners/use-submitting.ts';
 import '../styles/screens/shells.css';
+import '../styles/screens/trade-partners.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Manufacturer') }];
 
-const NAME_FIELDS = [
-  { id: 'firstName', label: 'First name', autoComplete: 'given-name', star: true },
-  { id: 'middleName', label: 'Middle name', autoComplete: 'additional-name', star: false },
-  { id: 'lastName', label: 'Last name', autoComplete: 'family-name', star: true },
-] as const;
+export function loader() {
+  return { dialCodes: dialCodes() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitRegistration(serverApi(context), request);
+}
+
+const ID = 'mf';
 
 /**
- * The short trade-partner registration (spec §2). Field names are the API's. Sending it (multipart to
- * /api/manufacturer/register, the exact success message, the error banner) and the full dial-code list
- * arrive with the registration issue.
+ * The short trade-partner registration (spec §2, §4, §8): names, phone with country code, e-mail,
+ * company and type, posted as multipart to /api/manufacturer/register. The exact success message shows
+ * and the form clears; any other answer shows the server's message ('Registration Failed.' if none).
  */
-export default function Manufacturer() {
+export default function Manufacturer({ loaderData, actionData }: Route.ComponentProps) {
+  const state = formState(actionData);
+  const submitting = useSubmitting();
   return (
     <>
       <PageBanner title="Manufacturer" />
       <div className="section">
         <div className="container narrow">
-          <header className="shell-intro">
+          <header className="shell-intro registration-intro">
             <h2>Partner with Milli</h2>
             <p className="muted">
               Manufacturers and retailers: tell us who you are, and our partner team will call you to take it from
               there. Fields marked * are required.
             </p>
           </header>
-          <form method="post" encType="multipart/form-data" className="card card-pad">
-            <div className="form-grid form-grid--3">
-              {NAME_FIELDS.map((f) => (
-                <div key={f.id} className="form-field">
-                  <label htmlFor={`mf-${f.id}`}>
-                    {f.label}
-                    {f.star && <span aria-hidden="true"> *</span>}
-                  </label>
-                  <input id={`mf-${f.id}`} name={f.id} type="text" autoComplete={f.autoComplete} />
-                </div>
-              ))}
-            </div>
-            <div className="form-grid">
-              <div className="form-field">
-                <label htmlFor="mf-phone">
-                  Phone number<span aria-hidden="true"> *</span>
-                </label>
-                <div className="inline-field">
-                  <label htmlFor="mf-code" className="visually-hidden">
-                    Country code
-                  </label>
-                  <select id="mf-code" name="countryCode" defaultValue={DEFAULT_COUNTRY.dialCode} className="code-select">
-                    <option value={DEFAULT_COUNTRY.dialCode}>
-                      {DEFAULT_COUNTRY.name} (+{DEFAULT_COUNTRY.dialCode})
-                    </option>
-                  </select>
-                  <input id="mf-phone" name="phoneNumber" type="tel" autoComplete="tel-national" />
-                </div>
+          <div className="card card-pad registration-card">
+            <RegistrationBanner result={actionData} idPrefix={ID} />
+            {/* A new key after each success remounts the form, so every field is empty again. */}
+            <Form key={actionData?.ok ? actionData.reference : 'form'} method="post" encType="multipart/form-data" className="registration-form" noValidate>
+              <div className="form-grid form-grid--3">
+                <TextField idPrefix={ID} state={state} name="firstName" label="First name" autoComplete="given-name" required maxLength={60} />
+                {/* Spec §5: required though the original label carried no star; ours says so. */}
+                <TextField idPrefix={ID} state={state} name="middleName" label="Middle name" autoComplete="additional-name" required maxLength={60} />
+                <TextField idPrefix={ID} state={state} name="lastName" label="Last name" autoComplete="family-name" required maxLength={60} />
               </div>
-              <div className="form-field">
-                <label htmlFor="mf-email">
-                  E-mail<span aria-hidden="true"> *</span>
-                </label>
-                <input id="mf-email" name="email" type="email" autoComplete="email" />
+              <div className="form-grid">
+                <PhoneField idPrefix={ID} state={state} name="phoneNumber" label="Phone number" dialCodes={loaderData.dialCodes} required />
+                <TextField idPrefix={ID} state={state} name="email" label="E-mail" type="email" autoComplete="email" inputMode="email" required maxLength={254} />
+                <TextField idPrefix={ID} state={state} name="companyName" label="Company name" autoComplete="organization" required wide />
               </div>
-              <div className="form-field span-2">
-                <label htmlFor="mf-company">
-                  Company name<span aria-hidden="true"> *</span>
-                </label>
-                <input id="mf-company" name="companyName" type="text" autoComplete="organization" />
-              </div>
-            </div>
-            <fieldset className="radio-group">
-              <legend>I am a</legend>
-              <div className="check-field">
-                <input id="mf-type-2" name="adUserType" type="radio" value="2" />
-                <label htmlFor="mf-type-2">Manufacture</label>
-              </div>
-              <div className="check-field">
-                <input id="mf-type-3" name="adUserType" type="radio" value="3" />
-                <label htmlFor="mf-type-3">Retailer</label>
-              </div>
-            </fieldset>
-            <button type="submit" className="btn btn-primary">
-              Submit
-            </button>
-          </form>
+              <RadioGroup
+                idPrefix={ID}
+                state={state}
+                name="adUserType"
+                legend="I am a"
+                options={[
+                  { value: '2', label: 'Manufacture' },
+                  { value: '3', label: 'Retailer' },
+                ]}
+              />
+              <button type="submit" className="btn btn-primary" disabled={submitting}>
+                {submitting ? 'Submitting…' : 'Submit'}
+              </button>
+            </Form>
+          </div>
         </div>
       </div>
     </>

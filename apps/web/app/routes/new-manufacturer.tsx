@@ -1,118 +1,112 @@
+import type { ReactNode } from 'react';
+import { Form } from 'react-router';
+import { COMPANY_TYPES, CONTACT_ROLES, FAST_MOVING, OWNER_SLOTS, ownerFields } from '@milli/contracts/trade-partner-fields';
 import type { Route } from './+types/new-manufacturer';
-import { DEFAULT_COUNTRY } from '@milli/contracts';
+import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
+import { dialCodes, submitRegistration } from '../features/trade-partners/registration.server.ts';
+import { PhoneField, RadioGroup, RegistrationBanner, TextField, formState, type FormState, type TextFieldProps } from '../features/trade-partners/form-parts.tsx';
+import { useSubmitting } from '../features/trade-partners/use-submitting.ts';
 import '../styles/screens/shells.css';
+import '../styles/screens/trade-partners.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Manufacturer') }];
 
-interface FieldDef {
-  name: string;
-  label: string;
-  type?: 'text' | 'email' | 'tel' | 'date' | 'number';
-  autoComplete?: string;
-  required?: boolean;
-  wide?: boolean;
+export function loader() {
+  return { dialCodes: dialCodes() };
 }
 
-function Field({ def, idSuffix = '' }: { def: FieldDef; idSuffix?: string }) {
-  const id = `nm-${def.name}${idSuffix}`;
-  return (
-    <div className={`form-field${def.wide ? ' span-2' : ''}`}>
-      <label htmlFor={id}>
-        {def.label}
-        {def.required && <span aria-hidden="true"> *</span>}
-      </label>
-      <input id={id} name={def.name} type={def.type ?? 'text'} autoComplete={def.autoComplete ?? 'off'} required={def.required} />
-    </div>
-  );
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitRegistration(serverApi(context), request);
 }
 
-function Section({ title, children, hint }: { title: string; children: React.ReactNode; hint?: string }) {
+const ID = 'nm';
+
+type FieldDef = Omit<TextFieldProps, 'state' | 'idPrefix'>;
+
+function Section({ title, children, hint, id }: { title: string; children: ReactNode; hint?: string; id?: string }) {
   return (
-    <fieldset className="form-section">
+    <fieldset className="form-section" id={id}>
       <legend>{title}</legend>
-      {hint && <p className="field-hint">{hint}</p>}
+      {hint && <p className="field-hint section-hint">{hint}</p>}
       {children}
     </fieldset>
   );
 }
 
-const COMPANY_TYPES = ['Individual', 'Proprietor', 'Partnership', 'Pvt Ltd.', 'Public Ltd.', 'Other'];
+function Fields({ defs, state, className = 'form-grid' }: { defs: FieldDef[]; state: FormState; className?: string }) {
+  return (
+    <div className={className}>
+      {defs.map((def) => (
+        <TextField key={def.name} idPrefix={ID} state={state} {...def} />
+      ))}
+    </div>
+  );
+}
 
 const ADDRESS: FieldDef[] = [
-  { name: 'compAdd1', label: 'Street address line 1', autoComplete: 'address-line1', required: true, wide: true },
-  { name: 'compAdd2', label: 'Street address line 2', autoComplete: 'address-line2', required: true, wide: true },
+  { name: 'compAdd1', label: 'Street address line 1', autoComplete: 'address-line1', required: true, wide: true, maxLength: 200 },
+  { name: 'compAdd2', label: 'Street address line 2', autoComplete: 'address-line2', required: true, wide: true, maxLength: 200 },
   { name: 'compCity', label: 'City', autoComplete: 'address-level2', required: true },
   { name: 'compState', label: 'State', autoComplete: 'address-level1', required: true },
-  { name: 'compPostal', label: 'Postal code', autoComplete: 'postal-code', required: true },
-  { name: 'adEmail', label: 'E-mail', type: 'email', autoComplete: 'email', required: true },
+  { name: 'compPostal', label: 'Postal code', autoComplete: 'postal-code', inputMode: 'numeric', required: true, maxLength: 10, hint: 'A 6-digit PIN for Indian addresses.' },
+  { name: 'adEmail', label: 'E-mail', type: 'email', autoComplete: 'email', inputMode: 'email', required: true, maxLength: 254 },
 ];
 
-const OWNER: FieldDef[] = [
-  { name: 'ownerName', label: 'Name' },
-  { name: 'ownerMobile', label: 'Mobile', type: 'tel' },
-  { name: 'ownerEmail', label: 'E-mail', type: 'email' },
-  { name: 'ownerDOB', label: 'Date of birth', type: 'date' },
-  { name: 'ownerAnniDate', label: 'Anniversary date', type: 'date' },
-];
+function ownerDefs(slot: 1 | 2 | 3): FieldDef[] {
+  const f = ownerFields(slot);
+  return [
+    { name: f.name, label: 'Name' },
+    { name: f.mobile, label: 'Mobile', type: 'tel', inputMode: 'tel', maxLength: 20 },
+    { name: f.email, label: 'E-mail', type: 'email', inputMode: 'email', maxLength: 254 },
+    { name: f.dob, label: 'Date of birth', type: 'date' },
+    { name: f.anniversary, label: 'Anniversary date', type: 'date' },
+  ];
+}
 
 const SHOWROOM: FieldDef[] = [
   { name: 'srName', label: 'Showroom / factory name' },
-  { name: 'srArea', label: 'Area (sq. ft.)', type: 'number' },
+  { name: 'srArea', label: 'Area (sq. ft.)', type: 'number', inputMode: 'decimal', min: '1', step: 'any' },
   { name: 'srEstDate', label: 'Established on', type: 'date' },
-  { name: 'srAdd1', label: 'Street address line 1', required: true, wide: true },
-  { name: 'srAdd2', label: 'Street address line 2', required: true, wide: true },
+  { name: 'srAdd1', label: 'Street address line 1', required: true, wide: true, maxLength: 200 },
+  { name: 'srAdd2', label: 'Street address line 2', required: true, wide: true, maxLength: 200 },
   { name: 'srCity', label: 'City', required: true },
   { name: 'srState', label: 'State', required: true },
-  { name: 'srPin', label: 'Postal code', required: true },
-];
-
-const CONTACTS: { title: string; prefix: string }[] = [
-  { title: 'Management', prefix: 'manag' },
-  { title: 'Order / Repair', prefix: 'service' },
-  { title: 'Logistics', prefix: 'logistics' },
-  { title: 'Accounts Manager', prefix: 'acc' },
+  { name: 'srPin', label: 'PIN code', inputMode: 'numeric', required: true, maxLength: 10 },
 ];
 
 const ACCOUNT: FieldDef[] = [
-  { name: 'compPan', label: 'PAN' },
-  { name: 'compGST', label: 'GSTIN' },
+  { name: 'compPan', label: 'PAN', maxLength: 10, hint: 'e.g. ABCPE1234F' },
+  { name: 'compGST', label: 'GSTIN', maxLength: 15, hint: 'Its PAN part must match the PAN.' },
   { name: 'compInvoiceName', label: 'Name on invoices' },
   { name: 'compWef', label: 'GST registered with effect from', type: 'date' },
-  { name: 'compBankName', label: 'Bank name' },
-  { name: 'compAccount', label: 'Account number' },
+  { name: 'compBankName', label: 'Bank name', hint: 'With an IFSC, we keep the bank it belongs to.' },
+  { name: 'compAccount', label: 'Account number', inputMode: 'numeric', maxLength: 24 },
   { name: 'compBranch', label: 'Branch' },
-  { name: 'compIfsc', label: 'IFSC' },
+  { name: 'compIfsc', label: 'IFSC', maxLength: 11, hint: 'On your cheque leaf, e.g. SBIN0001234.' },
 ];
 
 const OPERATING: FieldDef[] = [
-  { name: 'compRetail', label: 'Business currently run as (retail, wholesale, both)', wide: true },
-  { name: 'compLocation', label: 'Cities and regions you serve', wide: true },
-];
-
-const FAST_MOVING = [
-  { name: 'compBA', label: 'Bangles' },
-  { name: 'compBR', label: 'Bracelets' },
-  { name: 'compER', label: 'Earrings' },
-  { name: 'compFR', label: 'Finger rings' },
-  { name: 'compNE', label: 'Necklaces' },
-  { name: 'compNO', label: 'Nose pins' },
-  { name: 'compPE', label: 'Pendants' },
+  { name: 'compRetail', label: 'Business currently run as (retail, wholesale, both)', wide: true, maxLength: 300 },
+  { name: 'compLocation', label: 'Cities and regions you serve', wide: true, maxLength: 300 },
 ];
 
 /**
- * The long manufacturer / reseller registration (spec §2). Field names are the API's; the three owner
- * slots repeat the owner names, so all filled owners travel together (DECISIONS §2). Sending the form,
- * its banners, and the full dial-code list arrive with the registration issue.
+ * The long manufacturer / reseller registration (spec §2, §3, §5; DECISIONS §2). Field names are the
+ * API's; all three owner slots are sent (slots 2 and 3 as ownerName2 …, ownerName3 …). On success the
+ * exact message shows and every field clears; a refusal shows the server's message and each field's
+ * problem beside it. The 'Other' company-type box shows only while Other is chosen (CSS :has()).
  */
-export default function NewManufacturer() {
+export default function NewManufacturer({ loaderData, actionData }: Route.ComponentProps) {
+  const state = formState(actionData);
+  const submitting = useSubmitting();
   return (
     <>
       <PageBanner title="Manufacturer" crumb="Manufacture & Retailers Registration" />
       <div className="section">
         <div className="container narrow">
-          <header className="shell-intro">
+          <header className="shell-intro registration-intro">
             <span className="section-eyebrow">KYC Details</span>
             <h2>Manufacture &amp; Retailers Registration</h2>
             <p className="muted">
@@ -120,127 +114,114 @@ export default function NewManufacturer() {
               days. Fields marked * are required.
             </p>
           </header>
-          <form method="post" encType="multipart/form-data" className="card card-pad stack-lg">
-            <Section title="Registration type">
-              <div className="radio-row">
-                {['Manufacture', 'Reseller'].map((type) => (
-                  <div key={type} className="check-field">
-                    <input id={`nm-type-${type}`} name="adUserType" type="radio" value={type} defaultChecked={type === 'Reseller'} />
-                    <label htmlFor={`nm-type-${type}`}>{type}</label>
-                  </div>
-                ))}
-              </div>
-            </Section>
+          <div className="card card-pad registration-card">
+            <RegistrationBanner result={actionData} idPrefix={ID} />
+            <Form
+              key={actionData?.ok ? actionData.reference : 'form'}
+              method="post"
+              encType="multipart/form-data"
+              className="registration-form stack-lg"
+              noValidate
+            >
+              <Section title="Registration type">
+                <RadioGroup
+                  idPrefix={ID}
+                  state={state}
+                  name="adUserType"
+                  legend="Register as"
+                  defaultValue="Reseller"
+                  options={[
+                    { value: 'Manufacture', label: 'Manufacture' },
+                    { value: 'Reseller', label: 'Reseller' },
+                  ]}
+                />
+              </Section>
 
-            <Section title="Company">
-              <Field def={{ name: 'compName', label: 'Company name', autoComplete: 'organization', required: true, wide: true }} />
-              <fieldset className="radio-group reveal-toggle">
-                <legend>Company type</legend>
-                <div className="radio-row">
-                  {COMPANY_TYPES.map((type) => (
-                    <div key={type} className="check-field">
-                      <input id={`nm-ctype-${type}`} name="compType" type="radio" value={type} data-reveals={type === 'Other' ? '' : undefined} />
-                      <label htmlFor={`nm-ctype-${type}`}>{type}</label>
-                    </div>
+              <Section title="Company">
+                <Fields state={state} defs={[{ name: 'compName', label: 'Company name', autoComplete: 'organization', required: true, wide: true }]} />
+                <div className="company-type">
+                  <RadioGroup
+                    idPrefix={ID}
+                    state={state}
+                    name="compType"
+                    legend="Company type"
+                    className="reveal-toggle"
+                    revealOn="Other"
+                    options={COMPANY_TYPES.map((t) => ({ value: t, label: t }))}
+                  />
+                  <div className="reveal company-type-other">
+                    <TextField idPrefix={ID} state={state} name="compTypeOther" label="Please describe the company type" />
+                  </div>
+                </div>
+              </Section>
+
+              <Section title="Address and contact">
+                <div className="form-grid">
+                  {ADDRESS.map((def) => (
+                    <TextField key={def.name} idPrefix={ID} state={state} {...def} />
                   ))}
+                  <PhoneField idPrefix={ID} state={state} name="adPhone" label="Phone number" dialCodes={loaderData.dialCodes} required />
                 </div>
-              </fieldset>
-              <div className="reveal">
-                <Field def={{ name: 'compTypeOther', label: 'Please describe the company type' }} />
-              </div>
-            </Section>
+              </Section>
 
-            <Section title="Address and contact">
-              <div className="form-grid">
-                {ADDRESS.map((def) => (
-                  <Field key={def.name} def={def} />
+              <Section title="Owner details" hint="Up to three owners or partners. Phone numbers use the country code above.">
+                {OWNER_SLOTS.map((slot) => (
+                  <fieldset key={slot} className="sub-section">
+                    <legend>Owner {slot}</legend>
+                    <Fields state={state} defs={ownerDefs(slot)} className="form-grid form-grid--3" />
+                  </fieldset>
                 ))}
-                <div className="form-field">
-                  <label htmlFor="nm-adPhone">
-                    Phone number<span aria-hidden="true"> *</span>
-                  </label>
-                  <div className="inline-field">
-                    <label htmlFor="nm-code" className="visually-hidden">
-                      Country code
-                    </label>
-                    <select id="nm-code" name="countryCode" defaultValue={DEFAULT_COUNTRY.dialCode} className="code-select" required>
-                      <option value={DEFAULT_COUNTRY.dialCode}>
-                        {DEFAULT_COUNTRY.name} (+{DEFAULT_COUNTRY.dialCode})
-                      </option>
-                    </select>
-                    <input id="nm-adPhone" name="adPhone" type="tel" autoComplete="tel-national" required />
-                  </div>
-                </div>
-              </div>
-            </Section>
+              </Section>
 
-            <Section title="Owner details" hint="Up to three owners or partners.">
-              {[1, 2, 3].map((n) => (
-                <fieldset key={n} className="sub-section">
-                  <legend>Owner {n}</legend>
-                  <div className="form-grid form-grid--3">
-                    {OWNER.map((def) => (
-                      <Field key={def.name} def={def} idSuffix={`-${n}`} />
-                    ))}
-                  </div>
-                </fieldset>
-              ))}
-            </Section>
+              <Section title="Showroom / factory">
+                <Fields state={state} defs={SHOWROOM} />
+              </Section>
 
-            <Section title="Showroom / factory">
-              <div className="form-grid">
-                {SHOWROOM.map((def) => (
-                  <Field key={def.name} def={def} />
+              <Section title="Contact persons">
+                {CONTACT_ROLES.map((c) => (
+                  <fieldset key={c.prefix} className="sub-section">
+                    <legend>{c.title}</legend>
+                    <Fields
+                      state={state}
+                      className="form-grid form-grid--3"
+                      defs={[
+                        { name: `${c.prefix}Name`, label: 'Name' },
+                        { name: `${c.prefix}Phone`, label: 'Phone', type: 'tel', inputMode: 'tel', maxLength: 20 },
+                        { name: `${c.prefix}Email`, label: 'E-mail', type: 'email', inputMode: 'email', maxLength: 254 },
+                      ]}
+                    />
+                  </fieldset>
                 ))}
+              </Section>
+
+              <Section title="Account details">
+                <Fields state={state} defs={ACCOUNT} />
+              </Section>
+
+              <Section title="Current operating status">
+                <Fields state={state} defs={OPERATING} />
+              </Section>
+
+              <Section id={`${ID}-fastMoving`} title="Fast-moving categories" hint="Roughly what share of your sales each category makes up, in whole percent (together at most 100).">
+                {state.fields.fastMoving && (
+                  <p className="field-error" id={`${ID}-fastMoving-error`}>
+                    {state.fields.fastMoving}
+                  </p>
+                )}
+                <Fields
+                  state={state}
+                  className="form-grid form-grid--4"
+                  defs={FAST_MOVING.map((c) => ({ name: c.field, label: `${c.label} (%)`, type: 'number', inputMode: 'numeric', min: '0', max: '100', step: '1', maxLength: 3 }))}
+                />
+              </Section>
+
+              <div>
+                <button type="submit" className="btn btn-primary" disabled={submitting}>
+                  {submitting ? 'Submitting…' : 'Submit'}
+                </button>
               </div>
-            </Section>
-
-            <Section title="Contact persons">
-              {CONTACTS.map((c) => (
-                <fieldset key={c.prefix} className="sub-section">
-                  <legend>{c.title}</legend>
-                  <div className="form-grid form-grid--3">
-                    <Field def={{ name: `${c.prefix}Name`, label: 'Name' }} />
-                    <Field def={{ name: `${c.prefix}Phone`, label: 'Phone', type: 'tel' }} />
-                    <Field def={{ name: `${c.prefix}Email`, label: 'E-mail', type: 'email' }} />
-                  </div>
-                </fieldset>
-              ))}
-            </Section>
-
-            <Section title="Account details">
-              <div className="form-grid">
-                {ACCOUNT.map((def) => (
-                  <Field key={def.name} def={def} />
-                ))}
-              </div>
-            </Section>
-
-            <Section title="Current operating status">
-              <div className="form-grid">
-                {OPERATING.map((def) => (
-                  <Field key={def.name} def={def} />
-                ))}
-              </div>
-            </Section>
-
-            <Section title="Fast-moving categories" hint="Roughly what share of your sales each category makes up.">
-              <div className="form-grid form-grid--4">
-                {FAST_MOVING.map((c) => (
-                  <div key={c.name} className="form-field">
-                    <label htmlFor={`nm-${c.name}`}>{c.label} (%)</label>
-                    <input id={`nm-${c.name}`} name={c.name} type="number" min="0" max="100" step="1" inputMode="numeric" />
-                  </div>
-                ))}
-              </div>
-            </Section>
-
-            <div>
-              <button type="submit" className="btn btn-primary">
-                Submit
-              </button>
-            </div>
-          </form>
+            </Form>
+          </div>
         </div>
       </div>
     </>

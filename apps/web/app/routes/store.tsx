@@ -2,7 +2,8 @@ import type { Route } from './+types/store';
 import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import { countByCity, searchStores, storesInCity } from '../features/store/filter-stores.ts';
+import type { PincodeCheck } from '@milli/contracts';
+import { countByCity, fullPincode, searchStores, storesInCity } from '../features/store/filter-stores.ts';
 import { isStoreLocation, type StoreLocation } from '../features/store/store-location.ts';
 import { CityTiles, StoreResults, StoreSearch } from '../features/store/store-finder.tsx';
 import '../styles/screens/store.css';
@@ -21,23 +22,47 @@ async function loadStores(context: Route.LoaderArgs['context']): Promise<StoreLo
   }
 }
 
+/** What a full PIN code finds: the nearest stores (the server ranks them), or why there are none. */
+async function nearPincode(context: Route.LoaderArgs['context'], pin: string): Promise<{ stores: StoreLocation[]; notice: string | null } | null> {
+  try {
+    const check = await serverApi(context).get<PincodeCheck>(`/api/stores/pincode/${pin}`);
+    if (!check.ok) {
+      return {
+        stores: [],
+        notice:
+          check.reason === 'unserved'
+            ? `PIN code ${pin} is not served yet: we have no store near it and our couriers do not reach it yet.`
+            : check.message,
+      };
+    }
+    return { stores: check.stores.filter(isStoreLocation), notice: null };
+  } catch {
+    return null;
+  }
+}
+
 /**
- * GET /api/stores, once. The page gets the count per city for the tiles and, when `city` or `q` is in the
- * address, the matching stores; `stores: null` means the list could not be fetched.
+ * GET /api/stores, once: the count per city for the tiles and, when `city` or `q` is in the address,
+ * the matching stores. A full PIN code in `q` asks the API for the nearest stores instead (the same
+ * ranking as the product page's pincode box). `failed` means a list could not be fetched.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const city = params.get('city')?.trim().slice(0, 60) || null;
   const q = params.get('q')?.trim().slice(0, 60) || null;
-  const stores = await loadStores(context);
+  const pin = q ? fullPincode(q) : null;
+  const [stores, near] = await Promise.all([loadStores(context), pin ? nearPincode(context, pin) : Promise.resolve(null)]);
   const counts = stores ? Object.fromEntries(countByCity(stores)) : null;
+  if (pin) {
+    return { city, q, pin, counts, matches: near?.stores ?? [], notice: near?.notice ?? null, failed: near === null };
+  }
   const matches = !stores ? [] : q ? searchStores(stores, q) : city ? storesInCity(stores, city) : [];
-  return { city, q, counts, matches, failed: stores === null };
+  return { city, q, pin, counts, matches, notice: null, failed: stores === null };
 }
 
 export default function Store({ loaderData }: Route.ComponentProps) {
-  const { city, q, counts, matches, failed } = loaderData;
-  const heading = q ? `Stores for “${q}”` : city ? `Our stores in ${city}` : null;
+  const { city, q, pin, counts, matches, notice, failed } = loaderData;
+  const heading = pin ? (notice ? `PIN code ${pin}` : `Stores nearest to PIN ${pin}`) : q ? `Stores for “${q}”` : city ? `Our stores in ${city}` : null;
   return (
     <>
       <PageBanner title="Store Locator" crumb="Shop by Store" />
@@ -49,7 +74,7 @@ export default function Store({ loaderData }: Route.ComponentProps) {
             measured, or bring your old gold for an exchange over a cup of filter coffee.
           </p>
           <StoreSearch query={q ?? ''} />
-          {heading && <StoreResults heading={heading} stores={matches} failed={failed} />}
+          {heading && <StoreResults heading={heading} stores={matches} failed={failed} notice={notice} place={pin ? null : (q ?? city)} />}
         </div>
       </section>
       <CityTiles counts={counts} selected={q ? null : city} />

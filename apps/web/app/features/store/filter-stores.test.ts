@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countByCity, searchStores, storesInCity } from './filter-stores.ts';
+import { countByCity, fullPincode, searchStores, storesInCity } from './filter-stores.ts';
 import type { StoreLocation } from './store-location.ts';
 
 const store = (id: number, city: string, pincode: string, name = `Milli ${city} ${id}`): StoreLocation => ({
@@ -23,8 +23,10 @@ const STORES = [
 ];
 
 describe('store search', () => {
-  it('finds the stores of a PIN code district, the nearest PIN first', () => {
-    expect(searchStores(STORES, '600 020').map((s) => s.id)).toEqual([1, 2]);
+  it('leaves a full PIN code to the server’s pincode check', () => {
+    expect(fullPincode('600 020')).toBe('600020');
+    expect(fullPincode('60002')).toBeNull();
+    expect(searchStores(STORES, '600 020')).toEqual([]);
   });
   it('matches a partial PIN by its beginning', () => {
     expect(searchStores(STORES, '60').map((s) => s.id)).toEqual([1, 2, 5]);

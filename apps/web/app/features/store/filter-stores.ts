@@ -26,32 +26,22 @@ export function countByCity(stores: readonly StoreLocation[]): Map<string, numbe
   return counts;
 }
 
-const sharedPrefix = (a: string, b: string) => {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return n;
-};
+/** A search for a full PIN code: six digits, spaces allowed ('600 017'). Those go to the API's pincode check. */
+export function fullPincode(query: string): string | null {
+  const digits = query.replace(/\s+/g, '');
+  return /^\d{6}$/.test(digits) ? digits : null;
+}
 
 /**
- * The stores that answer a search, best first:
- *  - a 6-digit PIN: stores in the same postal district (first three digits), nearest PIN first;
- *  - fewer digits: stores whose PIN starts with them;
+ * The stores that answer a search by words or a partial PIN (a full PIN is ranked by the server's
+ * pincode module, see routes/store.tsx):
+ *  - fewer than six digits: stores whose PIN starts with them;
  *  - words: the city (old names too: Madras, Bombay…), or a store's name or address containing them.
  */
 export function searchStores(stores: readonly StoreLocation[], query: string): StoreLocation[] {
   const q = query.trim();
-  if (q === '') return [];
+  if (q === '' || fullPincode(q)) return [];
   const digits = q.replace(/\s+/g, '');
-  if (/^\d{6}$/.test(digits)) {
-    const target = Number(digits);
-    return stores
-      .filter((s) => sharedPrefix(s.pincode, digits) >= 3)
-      .sort(
-        (a, b) =>
-          sharedPrefix(b.pincode, digits) - sharedPrefix(a.pincode, digits) ||
-          Math.abs(Number(a.pincode) - target) - Math.abs(Number(b.pincode) - target),
-      );
-  }
   if (/^\d{1,5}$/.test(digits)) return stores.filter((s) => s.pincode.startsWith(digits));
   const city = normaliseCity(q);
   const byCity = stores.filter((s) => normaliseCity(s.city) === city);

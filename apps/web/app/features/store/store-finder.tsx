@@ -81,10 +81,16 @@ export function StoreResults({
   stores,
   heading,
   failed,
+  notice = null,
+  place = null,
 }: {
   stores: StoreLocation[];
   heading: string;
   failed: boolean;
+  /** Why nothing was found, when the server said (an unserved or invalid PIN code). */
+  notice?: string | null;
+  /** The city or words searched for, named in the 'no store' answer. */
+  place?: string | null;
 }) {
   return (
     <section className="store-results" aria-labelledby="store-results-title" id="store-results">
@@ -96,10 +102,14 @@ export function StoreResults({
           We could not load our store list just now. Please try again in a moment.
         </p>
       ) : stores.length === 0 ? (
-        <div className="store-none">
+        <div className="store-none" role="status">
           <p>
-            We do not have a store there yet, but our family grows every day. Meanwhile we deliver to most PIN codes
-            in India, and our team can help you on a video call.
+            {notice ?? (
+              <>
+                We do not have a store {place ? <>in “{place}”</> : 'there'} yet, but our family grows every day. Meanwhile we
+                deliver to most PIN codes in India, and our team can help you on a video call.
+              </>
+            )}
           </p>
           <Link to="/alljewellery" className="btn btn-outline btn-sm">
             Shop online

@@ -1,18 +1,6 @@
-/**
- * One store as GET /api/stores answers it ({ data: StoreLocation[] }). Kept here until the stores API
- * publishes its type in @milli/contracts; then this file re-exports that type instead.
- */
-export interface StoreLocation {
-  id: number;
-  name: string;
-  city: string;
-  address: string;
-  pincode: string;
-  phone: string;
-  hours: string;
-  latitude: number;
-  longitude: number;
-}
+/** One store as GET /api/stores answers it ({ data: StoreLocation[] }): the contract's type. */
+export type { StoreLocation } from '@milli/contracts';
+import type { StoreLocation } from '@milli/contracts';
 
 export function isStoreLocation(value: unknown): value is StoreLocation {
   if (!value || typeof value !== 'object') return false;

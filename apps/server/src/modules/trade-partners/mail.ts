@@ -1,0 +1,44 @@
+import { layout, type Brand } from '../mail/templates.ts';
+import type { OutgoingMail } from '../mail/repository.ts';
+
+/** What both mails say about an application. */
+export interface ApplicationSummary {
+  reference: string;
+  form: 'short' | 'long';
+  partnerType: string;
+  companyName: string;
+  applicantName: string;
+  email: string;
+  phone: string;
+  city?: string | null;
+  bankName?: string | null;
+}
+
+/** To the applicant: we have it, this is its reference, and what happens next. */
+export function applicationReceivedMail(brand: Brand, a: ApplicationSummary): OutgoingMail {
+  const body = layout(
+    brand,
+    `We have received your application, ${a.applicantName}`,
+    [
+      `Thank you for applying to partner with ${brand.storeName} as a ${a.partnerType.toLowerCase()} for ${a.companyName}.`,
+      `Your reference is ${a.reference}. Our support team reviews every application and will call you on ${a.phone} within a few working days.`,
+      a.form === 'long'
+        ? 'Please keep your PAN, GST certificate and a cancelled cheque at hand: we may ask for copies to complete your KYC.'
+        : 'When we call, we will ask for your KYC details (PAN, GSTIN and bank account) to complete the registration.',
+      `Questions? Call us on ${brand.helpLine} or reply to this mail, quoting ${a.reference}.`,
+    ],
+    a.reference,
+  );
+  return { to: a.email, subject: `${brand.storeName}: trade partner application ${a.reference} received`, kind: 'trade-partner-received', ...body };
+}
+
+/** To the store's partner desk: a new application to review. */
+export function newApplicationNotice(brand: Brand, a: ApplicationSummary): OutgoingMail {
+  const body = layout(brand, `New trade partner application ${a.reference}`, [
+    `${a.companyName} applied as a ${a.partnerType.toLowerCase()} (${a.form === 'long' ? 'full KYC form' : 'short form'}).`,
+    `Applicant: ${a.applicantName}, ${a.email}, ${a.phone}${a.city ? `, ${a.city}` : ''}.`,
+    ...(a.bankName ? [`Bank (from the IFSC): ${a.bankName}.`] : []),
+    'The application is stored with status Received. Please review it in the back office.',
+  ]);
+  return { to: brand.emailPrimary, subject: `New trade partner application ${a.reference}: ${a.companyName}`, kind: 'trade-partner-notice', ...body };
+}

@@ -1,0 +1,173 @@
+import {
+  CONTACT_ROLES,
+  FAST_MOVING,
+  LONG_REGISTRATION_LABELS,
+  LONG_USER_TYPES,
+  OWNER_SLOTS,
+  SHORT_USER_TYPES,
+  ownerFields,
+  type LongRegistration,
+  type ShortRegistration,
+  type TradePartnerAnswer,
+} from '@milli/contracts/schemas';
+import { MESSAGES } from '@milli/contracts';
+import type { Db } from '@milli/db';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { queueMail } from '../mail/repository.ts';
+import { bankOfIfsc } from './ifsc.ts';
+import { APPLICATION_LIMIT } from './limits.ts';
+import { applicationReceivedMail, newApplicationNotice, type ApplicationSummary } from './mail.ts';
+import { tradePartnersRepository, type NewApplication, type NewContact, type NewOwner } from './repository.ts';
+
+export interface TradePartnersDeps {
+  db: Db;
+  limiter: RateLimiter;
+  /** Called after a transaction that queued mail has committed. */
+  mailQueued?: () => void;
+}
+
+export type RegistrationResult = { ok: true; answer: TradePartnerAnswer } | { ok: false; fields: Record<string, string> };
+
+const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+const reference = (id: number) => `TP-${String(id).padStart(6, '0')}`;
+
+/** Trade-partner applications (spec §2 short and long registration; DECISIONS §2). */
+export function createTradePartnersService(deps: TradePartnersDeps) {
+  const { db, limiter } = deps;
+
+  /** Application, owners, contacts and both mails in one transaction: nothing half-written. */
+  async function store(application: NewApplication, owners: NewOwner[], contacts: NewContact[], summary: Omit<ApplicationSummary, 'reference'>) {
+    const brand = await tradePartnersRepository(db).brand();
+    const created = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const row = await tradePartnersRepository(t).create(application, owners, contacts);
+      const full = { ...summary, reference: reference(row.id) };
+      await queueMail(t, applicationReceivedMail(brand, full));
+      await queueMail(t, newApplicationNotice(brand, full));
+      return row;
+    });
+    deps.mailQueued?.();
+    return reference(created.id);
+  }
+
+  return {
+    /** Counts one attempt from this address; throws 429 once the hour's allowance is spent. */
+    takeAttempt: (ip: string) => limiter.take(APPLICATION_LIMIT, ip),
+
+    async registerShort(input: ShortRegistration, customerId: number | null): Promise<RegistrationResult> {
+      const partnerType = SHORT_USER_TYPES[input.adUserType];
+      const ref = await store(
+        {
+          form: 'short',
+          adUserType: input.adUserType,
+          partnerType,
+          customerId,
+          firstName: input.firstName,
+          middleName: input.middleName,
+          lastName: input.lastName,
+          companyName: input.companyName,
+          email: input.email,
+          phone: input.phoneNumber,
+          countryCode: input.countryCode,
+        },
+        [],
+        [],
+        {
+          form: 'short',
+          partnerType,
+          companyName: input.companyName,
+          applicantName: input.firstName,
+          email: input.email,
+          phone: `+${input.countryCode} ${input.phoneNumber}`,
+        },
+      );
+      return { ok: true, answer: { message: MESSAGES.shortRegistrationSuccess, reference: ref } };
+    },
+
+    async registerLong(input: LongRegistration, customerId: number | null): Promise<RegistrationResult> {
+      const get = (f: string) => input[f] ?? '';
+      // The IFSC must name a real branch; its bank is the one on record, whatever was typed.
+      let bankName = orNull(get('compBankName'));
+      if (get('compIfsc') !== '') {
+        const bank = bankOfIfsc(get('compIfsc'));
+        if (!bank) {
+          return { ok: false, fields: { compIfsc: `${LONG_REGISTRATION_LABELS.compIfsc}: no bank branch has this IFSC. Please check it on a cheque leaf or your passbook.` } };
+        }
+        bankName = bank;
+      }
+
+      const owners: NewOwner[] = OWNER_SLOTS.flatMap((slot) => {
+        const f = ownerFields(slot);
+        const name = get(f.name);
+        if (name === '') return [];
+        return [{ slot, name, mobile: orNull(get(f.mobile)), email: orNull(get(f.email).toLowerCase()), dob: orNull(get(f.dob)), anniversary: orNull(get(f.anniversary)) }];
+      });
+      const contacts: NewContact[] = CONTACT_ROLES.flatMap((c) => {
+        const name = get(`${c.prefix}Name`);
+        if (name === '') return [];
+        return [{ role: c.role, name, phone: orNull(get(`${c.prefix}Phone`)), email: orNull(get(`${c.prefix}Email`).toLowerCase()) }];
+      });
+      const percent = (field: string) => (get(field) === '' ? null : Number(get(field)));
+      const [ba, br, er, fr, ne, no, pe] = FAST_MOVING.map((c) => percent(c.field));
+      const partnerType = LONG_USER_TYPES[input.adUserType];
+
+      const ref = await store(
+        {
+          form: 'long',
+          adUserType: input.adUserType,
+          partnerType,
+          customerId,
+          companyName: get('compName'),
+          email: get('adEmail'),
+          phone: get('adPhone'),
+          countryCode: get('countryCode'),
+          compType: orNull(get('compType')),
+          compTypeOther: get('compType') === 'Other' ? orNull(get('compTypeOther')) : null,
+          compAdd1: get('compAdd1'),
+          compAdd2: get('compAdd2'),
+          compCity: get('compCity'),
+          compState: get('compState'),
+          compPostal: get('compPostal'),
+          srName: orNull(get('srName')),
+          srArea: orNull(get('srArea')),
+          srEstDate: orNull(get('srEstDate')),
+          srAdd1: get('srAdd1'),
+          srAdd2: get('srAdd2'),
+          srCity: get('srCity'),
+          srState: get('srState'),
+          srPin: get('srPin'),
+          compPan: orNull(get('compPan')),
+          compGst: orNull(get('compGST')),
+          compInvoiceName: orNull(get('compInvoiceName')),
+          compWef: orNull(get('compWef')),
+          compBankName: bankName,
+          compAccount: orNull(get('compAccount')),
+          compBranch: orNull(get('compBranch')),
+          compIfsc: orNull(get('compIfsc')),
+          compRetail: orNull(get('compRetail')),
+          compLocation: orNull(get('compLocation')),
+          compBa: ba ?? null,
+          compBr: br ?? null,
+          compEr: er ?? null,
+          compFr: fr ?? null,
+          compNe: ne ?? null,
+          compNo: no ?? null,
+          compPe: pe ?? null,
+        },
+        owners,
+        contacts,
+        {
+          form: 'long',
+          partnerType,
+          companyName: get('compName'),
+          applicantName: owners[0]?.name ?? contacts[0]?.name ?? get('compName'),
+          email: get('adEmail'),
+          phone: `+${get('countryCode')} ${get('adPhone')}`,
+          city: get('compCity'),
+          bankName,
+        },
+      );
+      return { ok: true, answer: { message: MESSAGES.shortRegistrationSuccess, reference: ref, ...(bankName && get('compIfsc') ? { bankName } : {}) } };
+    },
+  };
+}
