@@ -38,7 +38,8 @@ test('a guest’s piece becomes a placed order: login, merged cart, coupon, term
   await page.getByLabel('E-mail Id').fill(username);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  // Login brings the shopper back to the checkout that sent them there.
+  await expect(page).toHaveURL(/\/checkout$/);
 
   // The guest cart was merged into the customer's cart.
   await page.goto('/cart');

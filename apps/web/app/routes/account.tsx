@@ -18,9 +18,9 @@ import '../styles/screens/payments.css';
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') }, { name: 'robots', content: 'noindex' }];
 
 /** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [account, payments] = await Promise.all([loadAccount(api), loadPayments(api)]);
+  const [account, payments] = await Promise.all([loadAccount(api, request), loadPayments(api)]);
   return { ...account, payments };
 }
 

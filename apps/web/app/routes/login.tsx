@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Form, Link } from 'react-router';
+import { safeRedirect } from '../lib/safe-redirect.ts';
 import { MESSAGES } from '@milli/contracts';
 import type { Route } from './+types/login';
 import { serverApi } from '../lib/api.ts';
@@ -16,9 +17,11 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('Login') }];
 
 /** Already logged in: straight home (spec §2). The query flags carry one-time banners across a redirect. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await redirectIfLoggedIn(serverApi(context));
   const params = new URL(request.url).searchParams;
+  const next = safeRedirect(params.get('next'));
+  await redirectIfLoggedIn(serverApi(context), next);
   return {
+    next,
     registered: params.get(LOGIN_BANNER_PARAMS.registered) === '1',
     reset: params.get(LOGIN_BANNER_PARAMS.reset) === '1',
   };
@@ -65,6 +68,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {banners.reset && !actionData && <FormAlert tone="success">{ACCOUNT_TEXT.resetDone}</FormAlert>}
             {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
             <Form method="post" className="auth-form">
+              {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
               <Field
                 id="login-username"
                 name="username"

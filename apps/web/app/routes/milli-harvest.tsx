@@ -59,7 +59,7 @@ function EnrolForm({ amount, email, loggedIn, result }: { amount: string; email:
           {result.loginNeeded && (
             <>
               {' '}
-              <Link to="/login">Login</Link> · <Link to="/register">Sign up</Link>
+              <Link to="/login?next=%2Fmilli-harvest">Login</Link> · <Link to="/register">Sign up</Link>
             </>
           )}
         </FormAlert>

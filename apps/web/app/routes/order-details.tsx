@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderNumber = orderNumberParam(url);
   const api = serverApi(context);
   if (orderNumber === null) {
-    await requireUser(api);
+    await requireUser(api, request);
     return { orderNumber: null, order: null, confirming: false, cancelled: false };
   }
   const order = await loadOrderDetail(api, orderNumber);

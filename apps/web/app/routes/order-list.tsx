@@ -1,6 +1,7 @@
-import { Link, redirect, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatRupees } from '@milli/pricing';
 import { OrderListNav, orderListFor as listFor } from '../features/orders/order-lists.tsx';
+import { loginRedirect } from '../lib/safe-redirect.ts';
 import { listKindOf, loadOrderList, type OrderListData } from '../features/orders/orders.server.ts';
 import { StatusBadge, orderDate } from '../features/orders/order-parts.tsx';
 import { FormAlert } from '../features/account/form-bits.tsx';
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Or
   const api = serverApi(context);
   const kind = listKindOf(listFor(url.pathname).path);
   if (!kind) {
-    if (!(await loadSessionUser(api))) throw redirect('/login');
+    if (!(await loadSessionUser(api))) throw loginRedirect(url);
     return { orders: { data: [], currentPage: 1, totalPages: 0, totalResults: 0 } };
   }
   return loadOrderList(api, kind, url);

@@ -15,8 +15,8 @@ import {
   changeWishlist,
   loadCustomerWishlist,
   loadProductsByIds,
-  safeRedirect,
 } from '../features/wishlist/wishlist.server.ts';
+import { safeRedirect } from '../lib/safe-redirect.ts';
 import '../styles/screens/shells.css';
 import '../styles/screens/wishlist.css';
 

@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router';
+import { loginRedirect, safeRedirect } from '../../lib/safe-redirect.ts';
 import { MESSAGES, type UserDetails } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
 import { readCartCookie, readCookie } from '../../lib/cart-cookie.ts';
@@ -87,9 +88,12 @@ const multipart = (fields: Record<string, string>) => {
 
 // ---------- login and sign-up ----------
 
-/** Already logged in: the login screen sends the visitor home (spec §2). */
-export async function redirectIfLoggedIn(api: ApiClient): Promise<void> {
-  if (await loadSessionUser(api)) throw redirect('/');
+/**
+ * Already logged in: the login screen sends the visitor home (spec §2), or back to the page that sent
+ * them to log in (`next`, a path on this site only).
+ */
+export async function redirectIfLoggedIn(api: ApiClient, next?: string | null): Promise<void> {
+  if (await loadSessionUser(api)) throw redirect(safeRedirect(next) ?? '/');
 }
 
 /**
@@ -109,7 +113,8 @@ export async function logIn(api: ApiClient, request: Request) {
 
   const answer = await call(api, '/api/auth/login', { method: 'POST', body: multipart(fields) });
   if (answer?.ok && field(answer.body, 'message') === MESSAGES.loginSuccess) {
-    return redirect('/', { headers: withCookies(answer.setCookies) });
+    // Home (spec §4), unless a page sent the shopper here to log in first (checkout, orders, harvest…).
+    return redirect(safeRedirect(form.get('next')) ?? '/', { headers: withCookies(answer.setCookies) });
   }
   const message = (answer && !answer.ok && refusal(answer)) || MESSAGES.loginFallback;
   return data<LoginResult>({ message, username }, { status: answer && !answer.ok ? failStatus(answer) : 502 });
@@ -235,9 +240,9 @@ export interface AccountData {
 }
 
 /** Guests go to /login (spec §6); a logged-in customer gets their details (GET /api/users/user-details/{id}). */
-export async function loadAccount(api: ApiClient): Promise<AccountData> {
+export async function loadAccount(api: ApiClient, request?: Request): Promise<AccountData> {
   const user = await loadSessionUser(api);
-  if (!user) throw redirect('/login');
+  if (!user) throw request ? loginRedirect(request) : redirect('/login');
   const answer = await call(api, `/api/users/user-details/${user.userId}`, { method: 'GET' });
   if (answer?.status === 401) throw redirect('/login');
   const details = answer?.ok ? (field(answer.body, 'user') as UserDetails['user'] | undefined) : undefined;

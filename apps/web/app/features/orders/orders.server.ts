@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { OrderDetail, OrderListAnswer, OrderStatusAnswer } from '@milli/contracts';
+import { loginRedirect } from '../../lib/safe-redirect.ts';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 
@@ -20,9 +21,10 @@ export function listKindOf(path: string): OrderListKind | null {
   return LIST_OF_PATH[path] ?? null;
 }
 
-export async function requireUser(api: ApiClient) {
+/** The logged-in customer, or a redirect to /login that comes back to `from` afterwards. */
+export async function requireUser(api: ApiClient, from?: Request | URL) {
   const user = await loadSessionUser(api);
-  if (!user) throw redirect('/login');
+  if (!user) throw from ? loginRedirect(from) : redirect('/login');
   return user;
 }
 
@@ -36,7 +38,7 @@ export interface OrderListData {
 }
 
 export async function loadOrderList(api: ApiClient, kind: OrderListKind, url: URL): Promise<OrderListData> {
-  await requireUser(api);
+  await requireUser(api, url);
   try {
     return { orders: await api.get<OrderListAnswer>(`/api/orders?list=${kind}&page=${pageOf(url.searchParams.get('page'))}`) };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
-import { changeWishlist, loadProductsByIds, safeRedirect } from './wishlist.server.ts';
+import { changeWishlist, loadProductsByIds } from './wishlist.server.ts';
 
 const product = (id: number, stock = 'In Stock') => ({
   product_id: id,
@@ -33,13 +33,6 @@ function fakeApi(post: (path: string, body?: unknown) => unknown) {
 const guestRequest = (cookie = '') => new Request('http://shop.test/wishlist', { method: 'POST', headers: cookie ? { cookie } : {} });
 
 describe('wish-list actions', () => {
-  it('sends a form back only to a path on this site', () => {
-    expect(safeRedirect('/alljewellery?page=2')).toBe('/alljewellery?page=2');
-    for (const bad of ['//evil.test', '/\\evil.test', 'https://evil.test/', 'alljewellery', '/x\r\nSet-Cookie: a=b', null, '/'.padEnd(2001, 'a')]) {
-      expect(safeRedirect(bad), String(bad)).toBeNull();
-    }
-  });
-
   it('adds a known piece to the guest cookie, newest first, and refuses an unknown one', async () => {
     const { api } = fakeApi((path) => (path.endsWith('cartList=9') ? [product(9)] : []));
     const added = await changeWishlist(api, null, guestRequest(`wishlistItems=${encodeURIComponent('[4]')}`), 'add', 9);
