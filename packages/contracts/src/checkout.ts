@@ -52,6 +52,8 @@ export const PlaceOrderSchema = z.object({
   userId: z.union([z.string(), z.number()]).optional(),
   couponCode: field(40),
   idempotencyKey: field(100),
+  /** 'true' / 'on' / '1': pay what it can of the order from the customer's matured Milli Harvest balance. */
+  useHarvest: z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean()).optional(),
 });
 export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
 export type PlaceOrderField = 'firstName' | 'lastName' | 'country' | 'address' | 'city' | 'countryCode' | 'phoneNumber' | 'pincode' | 'companyName' | 'companyEmail' | 'gstin' | 'idempotencyKey';
@@ -65,6 +67,8 @@ export const PlaceOrderAnswerSchema = z.object({
   shippingPaise: z.number().int(),
   taxPaise: z.number().int(),
   totalPaise: z.number().int(),
+  /** Paid from the Milli Harvest balance; the shopper pays totalPaise less this. */
+  harvestCreditPaise: z.number().int(),
   couponCode: z.string().nullable(),
   /** True when this key had already placed the order: the first order is answered again. */
   replayed: z.boolean(),

@@ -4,12 +4,19 @@ import { couponDiscount, orderTotals } from './totals.ts';
 describe('orderTotals', () => {
   it('adds lines, takes off the discount, adds shipping and states the GST contained', () => {
     const t = orderTotals({ lines: [{ unitPricePaise: 10_300_00, quantity: 2 }, { unitPricePaise: 515_00, quantity: 1 }], shippingFeePaise: 299, discountPaise: 1_000_00 });
-    expect(t).toEqual({ subtotalPaise: 21_115_00, discountPaise: 1_000_00, shippingPaise: 299, gstPaise: Math.round((20_115_00 * 3) / 103), totalPaise: 20_115_00 + 299 });
+    expect(t).toEqual({ subtotalPaise: 21_115_00, discountPaise: 1_000_00, shippingPaise: 299, gstPaise: Math.round((20_115_00 * 3) / 103), totalPaise: 20_115_00 + 299, harvestCreditPaise: 0, payablePaise: 20_115_00 + 299 });
   });
 
   it('charges no shipping on an empty cart and never discounts more than the subtotal', () => {
     expect(orderTotals({ lines: [], shippingFeePaise: 299 })).toMatchObject({ subtotalPaise: 0, shippingPaise: 0, totalPaise: 0 });
     expect(orderTotals({ lines: [{ unitPricePaise: 500, quantity: 1 }], shippingFeePaise: 299, discountPaise: 900 })).toMatchObject({ discountPaise: 500, totalPaise: 299 });
+  });
+
+  it('lets a Harvest balance pay up to the total without changing the total or its GST', () => {
+    const lines = [{ unitPricePaise: 10_000_00, quantity: 1 }];
+    const plain = orderTotals({ lines, shippingFeePaise: 299 });
+    expect(orderTotals({ lines, shippingFeePaise: 299, harvestBalancePaise: 4_000_00 })).toEqual({ ...plain, harvestCreditPaise: 4_000_00, payablePaise: plain.totalPaise - 4_000_00 });
+    expect(orderTotals({ lines, shippingFeePaise: 299, harvestBalancePaise: 50_000_00 })).toMatchObject({ harvestCreditPaise: plain.totalPaise, payablePaise: 0 });
   });
 
   it('refuses fractions of a paisa', () => {

@@ -14,7 +14,12 @@ export interface OrderTotals {
   shippingPaise: Paise;
   /** GST contained in the goods after the discount (prices are GST-inclusive; shipping carries none). */
   gstPaise: Paise;
+  /** The order's value: goods after discount, plus shipping. The invoice states this amount. */
   totalPaise: Paise;
+  /** Part of the total paid from a matured Milli Harvest balance (never more than the total). */
+  harvestCreditPaise: Paise;
+  /** What is left for the shopper to pay: total less the Harvest credit. */
+  payablePaise: Paise;
 }
 
 function whole(name: string, n: number): number {
@@ -26,7 +31,14 @@ function whole(name: string, n: number): number {
  * The one totals function: the cart screen, the slide-out cart, checkout's summary and the placed order
  * all call it, so they can never disagree (DECISIONS §4: the shipping setting applies on every one).
  */
-export function orderTotals(input: { lines: readonly TotalsLine[]; shippingFeePaise: Paise; discountPaise?: Paise; gstPercent?: number }): OrderTotals {
+export function orderTotals(input: {
+  lines: readonly TotalsLine[];
+  shippingFeePaise: Paise;
+  discountPaise?: Paise;
+  gstPercent?: number;
+  /** Harvest balance the shopper chose to spend; only as much as the order needs is used. */
+  harvestBalancePaise?: Paise;
+}): OrderTotals {
   const subtotalPaise = input.lines.reduce((sum, l) => sum + whole('unitPricePaise', l.unitPricePaise) * whole('quantity', l.quantity), 0);
   const discountPaise = Math.min(whole('discountPaise', input.discountPaise ?? 0), subtotalPaise);
   const hasGoods = input.lines.some((l) => l.quantity > 0);
@@ -34,7 +46,11 @@ export function orderTotals(input: { lines: readonly TotalsLine[]; shippingFeePa
   const gstPercent = input.gstPercent ?? 3;
   const goods = subtotalPaise - discountPaise;
   const gstPaise = Math.round((goods * gstPercent) / (100 + gstPercent));
-  return { subtotalPaise, discountPaise, shippingPaise, gstPaise, totalPaise: goods + shippingPaise };
+  const totalPaise = goods + shippingPaise;
+  // A Harvest balance is money the shopper already paid in: it settles part of the order, it is not a
+  // discount, so GST and the invoice's total stay as they are.
+  const harvestCreditPaise = Math.min(whole('harvestBalancePaise', input.harvestBalancePaise ?? 0), totalPaise);
+  return { subtotalPaise, discountPaise, shippingPaise, gstPaise, totalPaise, harvestCreditPaise, payablePaise: totalPaise - harvestCreditPaise };
 }
 
 /** A coupon's money rule: percent of the subtotal (with an optional cap) or a fixed amount. */

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Form, redirect, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import type { Route } from './+types/checkout';
 import { DEFAULT_COUNTRY } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { serverApi } from '../lib/api.ts';
+import { loginRedirect } from '../lib/safe-redirect.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { loadSessionUser } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
@@ -23,11 +24,16 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('Checkout') },
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const user = await loadSessionUser(api);
-  if (!user) throw redirect('/login?next=/checkout');
-  const settings = await api.get<{ shippingFeePaise: number }>('/api/settings').catch(() => ({ shippingFeePaise: 299 }));
+  if (!user) throw loginRedirect(request);
+  const [settings, plans] = await Promise.all([
+    api.get<{ shippingFeePaise: number }>('/api/settings').catch(() => ({ shippingFeePaise: 299 })),
+    // A matured Milli Harvest plan's balance can pay for the order; no plan (or no answer) means none.
+    api.get<{ data: { balancePaise: number }[] }>('/api/harvest/plans').catch(() => ({ data: [] })),
+  ]);
   const view = await loadCartView(api, request, user, settings.shippingFeePaise);
   return {
     view,
+    harvestBalancePaise: plans.data.reduce((sum, p) => sum + (Number.isSafeInteger(p.balancePaise) ? p.balancePaise : 0), 0),
     countries: countryOptions(),
     idempotencyKey: crypto.randomUUID(),
   };
@@ -62,14 +68,15 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
  * terms and corporate-order boxes, Place Order → /thank-you.
  */
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, countries: list, idempotencyKey } = loaderData;
+  const { view, countries: list, idempotencyKey, harvestBalancePaise } = loaderData;
+  const [useHarvest, setUseHarvest] = useState(actionData ? actionData.values.useHarvest === 'on' : harvestBalancePaise > 0);
   const navigation = useNavigation();
   const placing = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const [termsError, setTermsError] = useState<string | null>(null);
   const [dialCode, setDialCode] = useState(actionData?.values.countryCode || DEFAULT_COUNTRY.dialCode);
   const fields = actionData?.fields ?? {};
   const values = actionData?.values ?? {};
-  const totals = cartTotals(view.lines, view.shippingFeePaise, view.coupon);
+  const totals = cartTotals(view.lines, view.shippingFeePaise, view.coupon, useHarvest ? harvestBalancePaise : 0);
   const termsMessage = termsError ?? fields.terms;
   const hasLines = view.lines.length > 0;
   // After a refusal, the first field to fix gets the focus (and the screen scrolls to it), so the message is not missed.
@@ -206,6 +213,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </ul>
             )}
             {view.couponNotice && <FormAlert tone="info">{view.couponNotice}</FormAlert>}
+            {harvestBalancePaise > 0 && (
+              <div className="check-field">
+                <input id="use-harvest" name="useHarvest" type="checkbox" checked={useHarvest} onChange={(e) => setUseHarvest(e.target.checked)} />
+                <label htmlFor="use-harvest">Pay from my Milli Harvest balance ({formatRupees(harvestBalancePaise)} available)</label>
+              </div>
+            )}
             <TotalsList totals={totals} couponCode={view.coupon?.code} />
             <div className="check-field terms-field">
               <input id="terms" name="terms" type="checkbox" aria-describedby={termsMessage ? 'terms-error' : undefined} onChange={(e) => e.target.checked && setTermsError(null)} />

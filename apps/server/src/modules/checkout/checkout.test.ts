@@ -163,6 +163,39 @@ describe('POST /api/orders/placeOrders', () => {
     }
   });
 
+  it('pays what it can from a matured Milli Harvest balance when asked, and keeps the rest of the balance', async () => {
+    const c = await customer();
+    const p = await product({ stock: 5 });
+    const price = await todayPrice(p.id);
+    const past = new Date(Date.now() - 86_400_000);
+    // A plan that matured yesterday with more than one order's worth in it.
+    const balance = price + 299 + 50_000;
+    const [plan] = await t.database.db
+      .insert(schema.harvestPlans)
+      .values({ customerId: c.userId, monthlyAmountPaise: 200_000, email: c.email, status: 'Matured', redeemableBalancePaise: balance, startedAt: new Date(Date.now() - 320 * 86_400_000), maturesAt: past })
+      .returning();
+
+    await add(c, p.id);
+    const first = await place(c, { useHarvest: 'on', idempotencyKey: 'harvest-1' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ totalPaise: price + 299, harvestCreditPaise: price + 299 });
+    const left = async () => (await t.database.db.query.harvestPlans.findFirst({ where: (h, { eq }) => eq(h.id, plan!.id) }))!;
+    expect((await left()).redeemableBalancePaise).toBe(50_000);
+
+    // The next order uses the rest; the invoice total (GST) is the order's value, whoever pays it.
+    await add(c, p.id);
+    const second = (await place(c, { useHarvest: 'true', idempotencyKey: 'harvest-2' })).json();
+    expect(second).toMatchObject({ totalPaise: price + 299, harvestCreditPaise: 50_000 });
+    expect(await left()).toMatchObject({ redeemableBalancePaise: 0, status: 'Redeemed' });
+    const [order] = await t.database.db.select().from(schema.orders).where(eq(schema.orders.orderNumber, second.orderNumber));
+    expect(order).toMatchObject({ harvestCreditPaise: 50_000, totalPaise: price + 299 });
+
+    // Asking without a balance changes nothing; not asking never spends it.
+    const other = await customer();
+    await add(other, p.id);
+    expect((await place(other, { useHarvest: 'on' })).json()).toMatchObject({ harvestCreditPaise: 0, totalPaise: price + 299 });
+  });
+
   it('applies a coupon once per customer as its rule says, and records the redemption', async () => {
     const c = await customer();
     const p = await product({ minPaise: 20_000_00, maxPaise: 60_000_00 });

@@ -8,6 +8,7 @@ import { priceOptions } from '../cart/service.ts';
 import { createCatalogService, indianDay } from '../catalog/service.ts';
 import { checkCoupon } from '../coupons/service.ts';
 import { couponRepository } from '../coupons/repository.ts';
+import { redeemableBalance, spendBalance } from '../harvest/service.ts';
 import { queueMail } from '../mail/repository.ts';
 import { createSettingsRepository } from '../settings/repository.ts';
 import { orderPlacedMail } from './mail.ts';
@@ -38,6 +39,7 @@ function answerOf(order: Order, replayed: boolean): PlaceOrderAnswer {
     shippingPaise: order.shippingPaise,
     taxPaise: order.taxPaise,
     totalPaise: order.totalPaise,
+    harvestCreditPaise: order.harvestCreditPaise,
     couponCode: order.couponCode,
     replayed,
   };
@@ -137,8 +139,16 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
       // Step 3: the coupon (its row locked until commit, so its last use goes to one order only).
       const coupon = input.couponCode ? await checkCoupon(tx, input.couponCode, subtotalPaise, customer.id, at, { lock: true }) : null;
 
-      // Step 4: totals with the shipping setting, by the function the cart and checkout screens use.
-      const totals = orderTotals({ lines: priced, shippingFeePaise: settings.shippingFeePaise, discountPaise: coupon?.discountPaise ?? 0, gstPercent: settings.gstPercent });
+      // Step 4: totals with the shipping setting, by the function the cart and checkout screens use; a
+      // matured Milli Harvest balance pays what it can when the shopper asked for it.
+      const harvestBalancePaise = input.useHarvest ? await redeemableBalance(tx, customer.id, at) : 0;
+      const totals = orderTotals({
+        lines: priced,
+        shippingFeePaise: settings.shippingFeePaise,
+        discountPaise: coupon?.discountPaise ?? 0,
+        gstPercent: settings.gstPercent,
+        harvestBalancePaise,
+      });
 
       // Step 5: stock, under row locks.
       await steps.takeStock(tx, priced);
@@ -156,6 +166,7 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
           shippingPaise: totals.shippingPaise,
           taxPaise: totals.gstPaise,
           totalPaise: totals.totalPaise,
+          harvestCreditPaise: totals.harvestCreditPaise,
           couponCode: coupon?.coupon.code ?? null,
           idempotencyKey: key,
           companyName: input.companyName || null,
@@ -197,6 +208,7 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
           phone: input.phoneNumber.replace(/[\s()-]/g, ''),
         },
       );
+      if (totals.harvestCreditPaise > 0) await spendBalance(tx, customer.id, totals.harvestCreditPaise, order.id, at);
       if (coupon) await couponRepository(tx).redeem({ couponId: coupon.coupon.id, customerId: customer.id, orderId: order.id, discountPaise: totals.discountPaise });
 
       // Step 7: the cart is empty, and the confirmation waits in the outbox (sent after commit).

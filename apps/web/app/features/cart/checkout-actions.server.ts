@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router';
+import { loginRedirect } from '../../lib/safe-redirect.ts';
 import type { PlaceOrderAnswer, PlaceOrderError } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
 import { loadSessionUser } from '../../lib/session.ts';
@@ -15,13 +16,14 @@ const PLACE_FAILED = 'We could not place your order just now. Nothing was charge
 export async function placeOrder(api: ApiClient, request: Request) {
   const form = await request.formData();
   const user = await loadSessionUser(api);
-  if (!user) throw redirect('/login?next=/checkout');
+  if (!user) throw loginRedirect(new URL('/checkout', request.url));
   const text = (name: string) => String(form.get(name) ?? '').trim();
   const corporate = form.get('corporate') === 'on';
   const values: CheckoutResult['values'] = Object.fromEntries(BILLING_FIELDS.map((f) => [f, text(f)]));
   if (corporate) values.corporate = 'on';
   if (form.get('terms') !== 'on') return data<CheckoutResult>({ message: TERMS_MESSAGE, fields: { terms: TERMS_MESSAGE }, values }, { status: 400 });
 
+  if (form.get('useHarvest') === 'on') values.useHarvest = 'on';
   const body = new FormData();
   for (const f of BILLING_FIELDS) {
     // Company fields count only when the corporate box is ticked (they stay in the page, hidden, otherwise).
@@ -32,6 +34,7 @@ export async function placeOrder(api: ApiClient, request: Request) {
   body.set('userId', String(user.userId));
   body.set('couponCode', text('couponCode'));
   body.set('idempotencyKey', text('idempotencyKey'));
+  if (form.get('useHarvest') === 'on') body.set('useHarvest', 'true');
 
   let res: Response;
   try {

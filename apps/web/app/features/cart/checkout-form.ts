@@ -7,5 +7,5 @@ export type BillingField = (typeof BILLING_FIELDS)[number];
 export interface CheckoutResult {
   message: string;
   fields: Partial<Record<BillingField | 'terms', string>>;
-  values: Partial<Record<BillingField | 'corporate', string>>;
+  values: Partial<Record<BillingField | 'corporate' | 'useHarvest', string>>;
 }

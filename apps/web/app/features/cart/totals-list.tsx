@@ -22,6 +22,18 @@ export function TotalsList({ totals, couponCode }: { totals: OrderTotals; coupon
       </dd>
       <dt className="totals-note">GST included</dt>
       <dd className="totals-note">{formatRupees(totals.gstPaise)}</dd>
+      {totals.harvestCreditPaise > 0 && (
+        <>
+          <dt>From your Milli Harvest balance</dt>
+          <dd className="totals-discount" data-testid="harvest">
+            −{formatRupees(totals.harvestCreditPaise)}
+          </dd>
+          <dt className="totals-grand">To pay</dt>
+          <dd className="totals-grand" data-testid="payable">
+            {formatRupees(totals.payablePaise)}
+          </dd>
+        </>
+      )}
     </dl>
   );
 }
