@@ -1,0 +1,172 @@
+/**
+ * The ownership matrix (issue 7, DECISIONS §3): every call that reaches a customer's own data, tried
+ * three ways: without a session (401), by another logged-in customer naming the owner's id or the
+ * owner's records (403 or 404, and never the owner's data), and by the owner (it works). Runs on PGlite
+ * and, in the PostgreSQL pass, on PostgreSQL. The owner's data is compared before and after.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, postForm, type TestApp } from './testing.ts';
+
+let t: TestApp;
+let n = 0;
+const ip = () => `10.55.${Math.floor(++n / 200)}.${(n % 200) + 1}`;
+
+interface Customer {
+  id: number;
+  cookie: string;
+  email: string;
+}
+
+async function customer(name: string): Promise<Customer> {
+  const email = `${name}@example.in`;
+  expect((await postForm(t.app, '/api/auth/register', { username: name, email, password: 'matrix123' }, { ip: ip() })).statusCode).toBe(200);
+  const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'matrix123' }, { ip: ip() });
+  const c = login.cookies.find((x) => x.name === 'milli_session')!;
+  return { id: login.json().userId, cookie: `milli_session=${c.value}`, email };
+}
+
+type Who = 'nobody' | 'intruder' | 'owner';
+interface Call {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  /** Multipart form fields (the spec's calls send forms). */
+  body?: Record<string, string | number>;
+  /** A JSON body instead (updateCart's list, the profile). */
+  json?: unknown;
+  /** What the intruder gets: 403 when the call names the owner's id, 404 when it names the owner's record. */
+  intruder: 403 | 404 | 'own-data-only';
+  /** The owner's status; omitted when the owner's call would change what later rows need. */
+  owner?: number;
+}
+
+let owner: Customer;
+let intruder: Customer;
+let calls: Call[] = [];
+let ownerSnapshot = '';
+
+async function send(call: Call, who: Who) {
+  const cookie = who === 'owner' ? owner.cookie : who === 'intruder' ? intruder.cookie : undefined;
+  if (call.body) return postForm(t.app, call.url, call.body, { cookie, ip: ip() });
+  return t.app.inject({
+    method: call.method,
+    url: call.url,
+    headers: { ...(cookie ? { cookie } : {}), ...(call.json ? { 'content-type': 'application/json' } : {}) },
+    ...(call.json ? { payload: JSON.stringify(call.json) } : {}),
+    remoteAddress: ip(),
+  });
+}
+
+/** Everything the owner can see of their own account, as one text. */
+async function snapshot(): Promise<string> {
+  const get = async (url: string) => (await t.app.inject({ url, headers: { cookie: owner.cookie } })).body;
+  return [
+    await get(`/api/users/user-details/${owner.id}`),
+    await get(`/api/cart/find-by-user-id/${owner.id}`),
+    await get(`/api/wishlist/ids/${owner.id}`),
+    await get('/api/orders?list=active'),
+    await get('/api/harvest/plans'),
+    await get('/api/payments'),
+  ]
+    .join('\n')
+    .replace(/"(addedAt|added_at|updatedAt|lastSeenAt)":"[^"]*"/g, '');
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  owner = await customer('owner');
+  intruder = await customer('intruder');
+
+  // The owner's records: a cart line, a wish-list piece, a placed order, a harvest plan with a paid instalment.
+  const products = (await t.app.inject({ url: '/api/product/productList?material=Gold&sort=8' })).json().data as { product_id: number; product_stock_status: string }[];
+  const [p1, p2, p3] = products.filter((p) => p.product_stock_status === 'In Stock').map((p) => p.product_id);
+  const add = async (productId: number) => {
+    const res = await postForm(t.app, '/api/cart/add', { cart_product_id: productId, cart_quantity: 1, cart_user_id: owner.id }, { cookie: owner.cookie, ip: ip() });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().cartId as number;
+  };
+  await add(p1!);
+  const placed = await postForm(
+    t.app,
+    '/api/orders/placeOrders',
+    { firstName: 'Owner', lastName: 'One', country: 'India', address: '1 Beach Road', city: 'Chennai', countryCode: '91', phoneNumber: '9876543210', pincode: '600001', cartDataList: '[]', userId: owner.id, idempotencyKey: 'matrix-order-1' },
+    { cookie: owner.cookie, ip: ip() },
+  );
+  expect(placed.statusCode, placed.body).toBe(200);
+  const orderNumber = placed.json().orderNumber as string;
+  const cartLine = await add(p2!);
+  expect((await postForm(t.app, '/api/wishlist/add', { product_id: p3!, user_id: owner.id }, { cookie: owner.cookie, ip: ip() })).statusCode).toBe(200);
+  const enrol = await postForm(t.app, '/api/harvest/enrol', { monthlyAmount: 1000, email: owner.email }, { cookie: owner.cookie, ip: ip() });
+  expect(enrol.statusCode, enrol.body).toBe(200);
+  const instalment = (enrol.json().plan.instalments as { id: number }[])[0]!.id;
+  const card = { nameOnCard: 'Owner One', cardNumber: '4111 1111 1111 1111', expiry: '12/39', cvv: '123' };
+  expect((await postForm(t.app, `/api/harvest/instalments/${instalment}/pay`, { ...card, idempotencyKey: 'matrix-pay-1' }, { cookie: owner.cookie, ip: ip() })).statusCode).toBe(200);
+  const nextInstalment = (enrol.json().plan.instalments as { id: number }[])[1]!.id;
+
+  calls = [
+    { name: 'user details', method: 'GET', url: `/api/users/user-details/${owner.id}`, intruder: 403, owner: 200 },
+    { name: 'edit profile', method: 'PUT', url: `/api/users/user-details/${owner.id}`, json: { firstName: 'Mallory' }, intruder: 403 },
+    { name: 'cart lines', method: 'GET', url: `/api/cart/find-by-user-id/${owner.id}`, intruder: 403, owner: 200 },
+    { name: 'add to cart', method: 'POST', url: '/api/cart/add', body: { cart_product_id: p3!, cart_quantity: 1, cart_user_id: owner.id }, intruder: 403 },
+    { name: 'update cart', method: 'POST', url: '/api/cart/updateCart', json: [{ product_id: p2!, quantity: 5, user_id: owner.id, cartId: cartLine }], intruder: 403 },
+    { name: 'update the owner’s line under one’s own id', method: 'POST', url: '/api/cart/updateCart', json: [{ product_id: p2!, quantity: 5, user_id: 'INTRUDER', cartId: cartLine }], intruder: 'own-data-only' },
+    { name: 'delete cart line', method: 'POST', url: `/api/cart/delete/${cartLine}/${owner.id}`, intruder: 403 },
+    { name: 'delete the owner’s line under one’s own id', method: 'POST', url: `/api/cart/delete/${cartLine}/INTRUDER`, intruder: 404 },
+    { name: 'wish list', method: 'GET', url: `/api/wishlist/find-by-user-id/${owner.id}`, intruder: 403, owner: 200 },
+    { name: 'wish-list ids', method: 'GET', url: `/api/wishlist/ids/${owner.id}`, intruder: 403, owner: 200 },
+    { name: 'wish-list add', method: 'POST', url: '/api/wishlist/add', body: { product_id: p1!, user_id: owner.id }, intruder: 403 },
+    { name: 'wish-list delete', method: 'POST', url: `/api/wishlist/delete/${p3!}/${owner.id}`, intruder: 403 },
+    { name: 'place order', method: 'POST', url: '/api/orders/placeOrders', body: { firstName: 'M', lastName: 'X', country: 'India', address: 'x', city: 'x', countryCode: '91', phoneNumber: '9876543210', pincode: '600001', cartDataList: '[]', userId: owner.id }, intruder: 403 },
+    { name: 'order list', method: 'GET', url: '/api/orders?list=active', intruder: 'own-data-only', owner: 200 },
+    { name: 'order details', method: 'GET', url: `/api/orders/${orderNumber}`, intruder: 404, owner: 200 },
+    { name: 'invoice', method: 'GET', url: `/api/orders/${orderNumber}/invoice.pdf`, intruder: 404, owner: 200 },
+    { name: 'cancel order', method: 'POST', url: `/api/orders/${orderNumber}/cancel`, body: { reason: 'x' }, intruder: 404 },
+    { name: 'staff status change', method: 'POST', url: `/api/admin/orders/${orderNumber}/status`, body: { status: 'Picked' }, intruder: 403 },
+    { name: 'harvest plans', method: 'GET', url: '/api/harvest/plans', intruder: 'own-data-only', owner: 200 },
+    { name: 'pay an instalment', method: 'POST', url: `/api/harvest/instalments/${nextInstalment}/pay`, body: { ...card, idempotencyKey: 'matrix-intruder-1' }, intruder: 404 },
+    { name: 'payments', method: 'GET', url: '/api/payments', intruder: 'own-data-only', owner: 200 },
+  ];
+  ownerSnapshot = await snapshot();
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('ownership of every customer call', () => {
+  it('refuses anyone without a session, refuses another customer, and serves the owner', async () => {
+    const table: string[] = [];
+    const problems: string[] = [];
+    for (const call of calls) {
+      const fill = (c: Call, id: number): Call => ({
+        ...c,
+        url: c.url.replace('INTRUDER', String(id)),
+        ...(c.json ? { json: JSON.parse(JSON.stringify(c.json).replace('"INTRUDER"', String(id))) } : {}),
+      });
+      const asIntruder = fill(call, intruder.id);
+      const nobody = await send(fill(call, 0), 'nobody');
+      const other = await send(asIntruder, 'intruder');
+      const row = [`${call.method} ${call.url.padEnd(48)}`, `nobody ${nobody.statusCode}`, `intruder ${other.statusCode}`];
+      if (nobody.statusCode !== 401) problems.push(`${call.name}: without a session answered ${nobody.statusCode}, not 401`);
+      if (call.intruder === 'own-data-only') {
+        if (other.statusCode !== 200) problems.push(`${call.name}: another customer got ${other.statusCode}`);
+        if (other.body.includes(owner.email) || other.body.includes('Owner')) problems.push(`${call.name}: another customer saw the owner's data`);
+        if (/"(data|lines)":\[\{/.test(other.body) && call.url.startsWith('/api/orders')) problems.push(`${call.name}: another customer listed orders that are not theirs`);
+      } else if (call.intruder === 403 && other.statusCode !== 403) {
+        problems.push(`${call.name}: another customer naming the owner's id got ${other.statusCode}, not 403`);
+      } else if (call.intruder === 404 && ![403, 404].includes(other.statusCode)) {
+        problems.push(`${call.name}: another customer reaching the owner's record got ${other.statusCode}, not 404/403`);
+      }
+      if (call.owner) {
+        const mine = await send(call, 'owner');
+        row.push(`owner ${mine.statusCode}`);
+        if (mine.statusCode !== call.owner) problems.push(`${call.name}: the owner got ${mine.statusCode}, not ${call.owner}`);
+      }
+      table.push(row.join('  '));
+    }
+    console.log(`ownership matrix: ${calls.length} calls × (nobody, another customer, owner)\n  ${table.join('\n  ')}`);
+    expect(problems).toEqual([]);
+    // Nothing another customer or a stranger did changed anything of the owner's.
+    expect(await snapshot()).toBe(ownerSnapshot);
+  }, 120_000);
+});
