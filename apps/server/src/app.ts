@@ -16,6 +16,7 @@ import { createRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { customDesignMedia } from './modules/custom-design/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   );
 
   mediaRoutes(app);
+  customDesignMedia(app, moduleDeps);
   if (options.web !== false) await app.register(webPlugin, { config });
   return app;
 }

@@ -51,3 +51,4 @@ export const PincodeCheckSchema = z.discriminatedUnion('ok', [
 export type PincodeCheck = z.infer<typeof PincodeCheckSchema>;
 export * from './accounts.ts';
 export * from './cart.ts';
+export * from './custom-design.ts';
