@@ -49,7 +49,7 @@ export default function CustomOrders({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id}>
-                    <td>
+                    <td className="custom-order-first">
                       <div className="custom-order-item">
                         {row.image ? (
                           <img src={row.image} alt="" width={56} height={56} loading="lazy" />
@@ -59,14 +59,14 @@ export default function CustomOrders({ loaderData }: Route.ComponentProps) {
                         <span>{row.title}</span>
                       </div>
                     </td>
-                    <td className="nowrap">{row.number}</td>
-                    <td className="nowrap">
+                    <td className="nowrap" data-label="Order ID">{row.number}</td>
+                    <td className="nowrap" data-label="Order Date">
                       <time dateTime={row.date}>{shortDate(row.date)}</time>
                     </td>
-                    <td>
+                    <td data-label="Order Status">
                       <span className={`status-chip status-chip--${row.status.toLowerCase().replace(/\s+/g, '-')}`}>{row.status}</span>
                     </td>
-                    <td>
+                    <td className="custom-order-action">
                       <Link to={`/cad-design?request=${row.id}`} className="btn btn-outline btn-sm" aria-label={`View Design of ${row.number}`}>
                         {LIST.action}
                       </Link>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { CUSTOM_GOLD_QUALITIES, DIAMOND_QUALITIES, METAL_COLOURS } from '@milli/contracts';
 import { CUSTOM_IMAGE_FIELDS, type CustomDesignField } from '@milli/contracts/custom-design-fields';
@@ -123,13 +123,20 @@ export function CustomRequestForm({ result, categories, stones }: { result: Cust
   // Until script runs every group shows, so the form works without it; then only what applies.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const alertBox = useRef<HTMLDivElement>(null);
+  // A refusal or a success is brought into view (the button may be far below the banner).
+  useEffect(() => {
+    if (result) alertBox.current?.focus();
+  }, [result]);
   const common = { errors, values };
   const isGold = !hydrated || metal === '' || metal.toLowerCase() === 'gold';
 
   return (
     <>
-      {result?.ok && <FormAlert tone="success">{result.message}</FormAlert>}
-      {failed && <FormAlert tone="error">{failed.message}</FormAlert>}
+      <div ref={alertBox} tabIndex={-1} className="custom-alert-anchor">
+        {result?.ok && <FormAlert tone="success">{result.message}</FormAlert>}
+        {failed && <FormAlert tone="error">{failed.message}</FormAlert>}
+      </div>
       <Form
         key={result?.ok ? result.sentAt : 'request'}
         method="post"
