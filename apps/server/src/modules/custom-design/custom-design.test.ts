@@ -258,6 +258,33 @@ describe('image checks', () => {
     expect(res.json().message).toBe('Please send at most four images.');
   });
 
+  it('accepts WebP, GIF and AVIF, and a photograph of several megabytes, turned upright per its EXIF', async () => {
+    const c = await customer();
+    const base = sharp({ create: { width: 90, height: 60, channels: 3, background: '#c9a24a' } });
+    const pixels = Buffer.alloc(1400 * 1000 * 3);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919) % 251;
+    const noise = await sharp(pixels, { raw: { width: 1400, height: 1000, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(1024 * 1024);
+    const res = await send(c, goldFields(c), {
+      custImgOne: await base.clone().webp().toBuffer(),
+      custImgTwo: await base.clone().gif().toBuffer(),
+      custImgThree: await base.clone().avif().toBuffer(),
+      custImgFour: noise,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [request] = await requestsOf(c.userId);
+    const images = await t.database.db.select().from(schema.customDesignImages).where(eq(schema.customDesignImages.requestId, request!.id)).orderBy(schema.customDesignImages.slot);
+    expect(images.map((i) => [i.slot, i.width, i.height])).toEqual([
+      [1, 90, 60],
+      [2, 90, 60],
+      [3, 90, 60],
+      [4, 1000, 1400],
+    ]);
+  });
+
   it('refuses text in an image slot', async () => {
     const c = await customer();
     const res = await send(c, goldFields(c, { custImgOne: 'C:\\fakepath\\ring.png' }));
