@@ -4,17 +4,31 @@
  * success message and a cleared form, then finds the request under Customized Orders and opens its design page.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 const SUCCESS = 'Your Custom Order Requested Placed Successfully! Our Admin team will get back to you within 48Hrs.';
 const PASSWORD = 'Jhumka2024';
 /** Chromium logs the 400 of the refused first attempt (the form's action answers with the API's status). */
 const EXPECTED_REFUSAL = /Failed to load resource: the server responded with a status of 400 .* @ \S+\/custom-design\.data\b/;
+
+/** axe-core's WCAG 2 A/AA rules over the page's own content (the shared header and footer are checked elsewhere). */
+async function expectAccessible(page: Page): Promise<void> {
+  const source = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Through the debugger, not a <script> tag: the store's CSP rightly refuses inline scripts without its nonce.
+  await page.evaluate(source);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const result = await axe.run({ include: ['#main'] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}
 
 async function picture(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'milli-e2e-custom-'));
@@ -69,6 +83,7 @@ test('a customer sends a design request and follows it to the design page', asyn
   await form.getByRole('combobox', { name: 'Stone', exact: true }).selectOption('No');
   await form.getByLabel('Image 1').setInputFiles(await picture());
   await expect(form.getByRole('img', { name: 'Preview of image 1' })).toBeVisible();
+  await expectAccessible(page);
 
   // Silver hides the gold-only fields; back to gold shows them again.
   await metal.selectOption('Silver');
@@ -100,6 +115,7 @@ test('a customer sends a design request and follows it to the design page', asyn
   await expect(row).toContainText('Requested');
   await expect(row).toContainText(/CUS-\d{6}/);
   await expect.poll(() => row.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectAccessible(page);
 
   await row.getByRole('link', { name: /View Design/ }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/cad-design' && /^\d+$/.test(url.searchParams.get('request') ?? ''));
@@ -109,4 +125,5 @@ test('a customer sends a design request and follows it to the design page', asyn
   await expect(page.getByRole('row', { name: /Metal quality/ })).toContainText('18 kt');
   const reference = page.getByRole('img', { name: 'Your reference image 1' });
   await expect.poll(() => reference.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectAccessible(page);
 });
