@@ -17,6 +17,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { customDesignMedia } from './modules/custom-design/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   );
 
   mediaRoutes(app);
+  customDesignMedia(app, moduleDeps);
   if (options.web !== false) await app.register(webPlugin, { config });
   return app;
 }

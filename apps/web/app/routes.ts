@@ -11,7 +11,7 @@ export default [
   route('account', 'routes/account.tsx'),
   route('active-orders', 'routes/order-list.tsx', { id: 'orders-active' }),
   route('completed-orders', 'routes/order-list.tsx', { id: 'orders-completed' }),
-  route('custom-orders', 'routes/order-list.tsx', { id: 'orders-custom' }),
+  route('custom-orders', 'routes/custom-orders.tsx'),
   route('cancelled-orders', 'routes/order-list.tsx', { id: 'orders-cancelled' }),
   route('order-details', 'routes/order-details.tsx'),
   route('cad-design', 'routes/cad-design.tsx'),

@@ -57,3 +57,4 @@ export * from './checkout.ts';
 export * from './payments.ts';
 export * from './harvest.ts';
 export * from './trade-partners.ts';
+export * from './custom-design.ts';

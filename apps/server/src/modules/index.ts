@@ -5,6 +5,7 @@ import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
 import { checkoutModule } from './checkout/routes.ts';
 import { couponsModule } from './coupons/routes.ts';
+import { customDesignModule } from './custom-design/routes.ts';
 import { harvestModule } from './harvest/routes.ts';
 import { ordersModule } from './orders/routes.ts';
 import { paymentsModule } from './payments/routes.ts';
@@ -29,4 +30,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   paymentsModule,
   harvestModule,
   tradePartnersModule,
+  customDesignModule,
 ];

@@ -1,88 +1,232 @@
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { Route } from './+types/cad-design';
-import { CAD_ADVANCE_PERCENT, ORDER_STEPS } from '@milli/contracts';
+import { CAD_ADVANCE_PERCENT, type CustomRequestDetail } from '@milli/contracts';
+import { CUSTOM_STEPS } from '@milli/contracts/custom-design-fields';
+import { formatRupees } from '@milli/pricing';
+import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
+import { loadCadDesign, rejectDesign } from '../features/custom-design/actions.server.ts';
+import { carats, grams, metalName, shortDate } from '../features/custom-design/format.ts';
+import type { RejectResult } from '../features/custom-design/texts.ts';
+import { FormAlert, useSubmitting } from '../features/account/form-bits.tsx';
 import '../styles/screens/shells.css';
+import '../styles/screens/custom-design.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Design') }, { name: 'robots', content: 'noindex' }];
 
-const SHEET_ROWS = [
-  'Metal',
-  'Category',
-  'Metal weight',
-  'Metal quality',
-  'Colour',
-  'Diamond quality',
-  'Diamond weight',
-  'Stone',
-  'Stone weight',
-  'Total amount',
-];
+/** Guests go to /login; a customer sees their own request (?request={id}) and its latest design sheet. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadCadDesign(serverApi(context), request);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return rejectDesign(serverApi(context), request);
+}
+
+/** Which of the four steps are done (DECISIONS §4); after Making the delivery steps count as done too. */
+function stepsDone(status: string): number {
+  switch (status) {
+    case 'Requested':
+    case 'Cancelled':
+      return 1;
+    case 'Design Shared':
+    case 'Rejected':
+      return 2;
+    case 'Approved':
+      return 3;
+    default:
+      return 4;
+  }
+}
+
+function Timeline({ status }: { status: string }) {
+  const done = stepsDone(status);
+  return (
+    <ol className="timeline custom-timeline">
+      {CUSTOM_STEPS.map((step, i) => {
+        const state = i < done - 1 ? 'done' : i === done - 1 ? 'current' : 'todo';
+        return (
+          <li key={step} className={`timeline-step timeline-step--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+            <span className="timeline-dot" aria-hidden="true">
+              {state === 'todo' ? i + 1 : '✓'}
+            </span>
+            <span className="timeline-label">
+              {step}
+              <span className="visually-hidden">{state === 'todo' ? ' (not yet)' : state === 'current' ? ' (current step)' : ' (done)'}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Spec §3's CAD sheet attributes: the shared design's values, or the request's own until a design exists. */
+function sheetRows(detail: CustomRequestDetail): [string, string][] {
+  const { request: r, design: d } = detail;
+  const none = '—';
+  if (d) {
+    return [
+      ['Metal', d.metal],
+      ['Category', d.category],
+      ['Metal weight', grams(d.metalWeightMg) ?? none],
+      ['Metal quality', d.metalQuality],
+      ['Colour', d.colour ?? none],
+      ['Diamond quality', d.diamondQuality ?? none],
+      ['Diamond weight', carats(d.diamondWeightCents) ?? none],
+      ['Stone', d.stone ?? none],
+      ['Stone weight', carats(d.stoneWeightCents) ?? none],
+      ['Total amount', formatRupees(d.totalAmountPaise)],
+    ];
+  }
+  return [
+    ['Metal', metalName(r.metalType)],
+    ['Category', r.category],
+    ['Metal weight', grams(r.metalWeightMg) ?? 'Left to our designers'],
+    ['Metal quality', r.goldQuality ? `${r.goldQuality} kt` : r.metalType === 'platinum' ? '950 Platinum' : r.metalType === 'silver' ? '925 Silver' : none],
+    ['Colour', r.goldColour ?? none],
+    ['Diamond quality', r.diamond ? (r.diamondQuality ?? none) : 'No diamond'],
+    ['Diamond weight', r.diamond ? (carats(r.diamondWeightCents) ?? 'Left to our designers') : none],
+    ['Stone', r.stone ? [r.stoneType, r.stoneCount ? `${r.stoneCount} pcs` : null].filter(Boolean).join(', ') : 'No stone'],
+    ['Stone weight', r.stone ? (carats(r.stoneWeightCents) ?? none) : none],
+    ['Total amount', 'Quoted with the design'],
+  ];
+}
+
+function RejectForm({ result }: { result: RejectResult | undefined }) {
+  const submitting = useSubmitting();
+  const error = result && !result.ok ? result.message : undefined;
+  return (
+    <Form method="post" className="cad-reject" aria-labelledby="cad-reject-title">
+      <h3 id="cad-reject-title" className="shell-h3">
+        Not quite right?
+      </h3>
+      {error && <FormAlert tone="error">{error}</FormAlert>}
+      <div className="form-field">
+        <label htmlFor="reject-reason">What should our designers change?</label>
+        <textarea
+          id="reject-reason"
+          name="reason"
+          rows={3}
+          maxLength={1000}
+          defaultValue={result?.reason ?? ''}
+          aria-invalid={error ? true : undefined}
+          placeholder="For example: a thinner band, a smaller stone, more leaves."
+        />
+      </div>
+      <button type="submit" className="btn btn-outline" disabled={submitting}>
+        {submitting ? 'Sending…' : 'Reject'}
+      </button>
+    </Form>
+  );
+}
+
+function Detail({ detail, result }: { detail: CustomRequestDetail; result: RejectResult | undefined }) {
+  const { request: r, design: d } = detail;
+  const waiting = d?.status === 'Shared' && r.status === 'Design Shared';
+  return (
+    <>
+      <section className="card card-pad" aria-labelledby="cad-progress-title">
+        <h2 id="cad-progress-title" className="shell-h2">
+          {r.title} <span className="muted cad-number">{r.number}</span>
+        </h2>
+        <p className="muted">
+          Requested on <time dateTime={r.date}>{shortDate(r.date)}</time> · Status: <strong>{r.status}</strong>
+        </p>
+        <Timeline status={r.status} />
+        {result?.ok && <FormAlert tone="success">{result.message}</FormAlert>}
+        {!d && r.status === 'Requested' && (
+          <FormAlert tone="info">Our design team is preparing your CAD design and will reply within 48 hours.</FormAlert>
+        )}
+        {r.status === 'Rejected' && !result?.ok && (
+          <FormAlert tone="info">
+            You asked for changes{r.rejectReason ? `: “${r.rejectReason}”` : ''}. Our design team is preparing a new version and will reply within 48 hours.
+          </FormAlert>
+        )}
+      </section>
+
+      <div className="cad-columns">
+        <section className="card card-pad" aria-labelledby="cad-sheet-title">
+          <h2 id="cad-sheet-title" className="shell-h2">
+            {d ? `Design specification (version ${d.version})` : 'Your specification'}
+          </h2>
+          {d?.image && <img className="cad-render" src={d.image} alt={`CAD design of ${r.title}, version ${d.version}`} />}
+          <div className="table-wrap">
+            <table className="table table--facts">
+              <tbody>
+                {sheetRows(detail).map(([label, value]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {d && (
+            <p className="cad-advance">
+              On approval, an advance of {d.advancePercent}% ({formatRupees(d.advancePaise)}) starts the making of your piece; the
+              balance is due when it is ready.
+            </p>
+          )}
+          {waiting && <RejectForm result={result} />}
+        </section>
+
+        <section className="card card-pad" aria-labelledby="cad-request-title">
+          <h2 id="cad-request-title" className="shell-h2">
+            What you sent us
+          </h2>
+          {r.images.length > 0 && (
+            <ul className="cad-images">
+              {r.images.map((image) => (
+                <li key={image.slot}>
+                  <a href={image.url} target="_blank" rel="noreferrer">
+                    <img src={image.thumbUrl} alt={`Your reference image ${image.slot}`} loading="lazy" />
+                    <span className="visually-hidden"> (opens the full picture)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3 className="shell-h3">Remarks</h3>
+          <p className="cad-remarks">{r.remarks}</p>
+          {!d && (
+            <p className="muted">
+              Once you approve a design, an advance of {CAD_ADVANCE_PERCENT}% of its total starts the making of your piece.
+            </p>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
 
 /**
- * The CAD design of a custom order (spec §2; DECISIONS §2: the real design sheet, Approve then a 30 %
- * advance through the gateway, Reject with a reason). Loading a design and the actions are a later issue.
+ * The CAD design of a custom order (spec §2, title 'Design'; DECISIONS §2, §4: the real request and design
+ * sheet, a four-step timeline, Reject with a reason). Approve and the 30 % advance come with the payments work.
  */
-export default function CadDesign() {
+export default function CadDesign({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageBanner title="Design" parents={[{ label: 'Customized Orders', href: '/custom-orders' }]} />
       <div className="section">
         <div className="container cad">
-          <section className="card card-pad" aria-labelledby="cad-progress-title">
-            <h2 id="cad-progress-title" className="shell-h2">
-              Progress
-            </h2>
-            <ol className="timeline">
-              {ORDER_STEPS.map((step, i) => (
-                <li key={step} className="timeline-step">
-                  <span className="timeline-dot" aria-hidden="true">
-                    {i + 1}
-                  </span>
-                  <span className="timeline-label">{step}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
-
-          <section className="card card-pad" aria-labelledby="cad-sheet-title">
-            <h2 id="cad-sheet-title" className="shell-h2">
-              Design specification
-            </h2>
-            <p className="muted">Your designer has not shared a CAD design yet. It will appear here for your approval.</p>
-            <div className="table-wrap">
-              <table className="table table--facts">
-                <tbody>
-                  {SHEET_ROWS.map((row) => (
-                    <tr key={row}>
-                      <th scope="row">{row}</th>
-                      <td className="muted">Awaiting design</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <div className="cad-actions">
-              <button type="button" className="btn btn-primary" disabled>
-                Approve
-              </button>
-              <button type="button" className="btn btn-outline" disabled>
-                Reject
-              </button>
-            </div>
-          </section>
-
-          <section className="card card-pad" aria-labelledby="cad-payment-title">
-            <h2 id="cad-payment-title" className="shell-h2">
-              Payment
-            </h2>
-            <p>
-              Once you approve the design, an advance of {CAD_ADVANCE_PERCENT}% of the total starts the making of your
-              piece. The balance is due when it is ready.
-            </p>
+          {loaderData.state === 'ok' ? (
+            <Detail detail={loaderData.detail} result={actionData} />
+          ) : (
+            <section className="card card-pad empty-state">
+              <p className="empty-state-title">
+                {loaderData.state === 'failed' ? 'We could not load this design just now' : loaderData.state === 'missing' ? 'We could not find this design' : 'Choose a design'}
+              </p>
+              <p className="muted">
+                {loaderData.state === 'failed' ? 'Please reload the page in a minute.' : 'Your custom design requests are listed under Customized Orders.'}
+              </p>
+            </section>
+          )}
+          <p>
             <Link to="/custom-orders">Back to Customized Orders</Link>
-          </section>
+          </p>
         </div>
       </div>
     </>

@@ -1,0 +1,383 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { MESSAGES } from '@milli/contracts';
+import { schema } from '@milli/db';
+import { createTestApp, postForm, type TestApp } from '../../testing.ts';
+
+let t: TestApp;
+let dataDir: string;
+let n = 0;
+const NEW_REQUEST = '/api/admin/cutom-jewelry/new-request';
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'milli-custom-test-'));
+  t = await createTestApp({ seed: true, config: { dataDir } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function customer() {
+  const name = `designer${++n}`;
+  await postForm(t.app, '/api/auth/register', { username: name, email: `${name}@example.in`, password: 'ring12345' }, { ip: `10.8.0.${n}` });
+  const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'ring12345' }, { ip: `10.8.0.${n}` });
+  const c = login.cookies.find((x) => x.name === 'milli_session')!;
+  return { cookie: `milli_session=${c.value}`, userId: login.json().userId as number, email: `${name}@example.in` };
+}
+type Customer = Awaited<ReturnType<typeof customer>>;
+
+/** Pictures made here, with sharp: a real PNG or JPEG of the given size. */
+const png = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 160, b: 60 } } }).png().toBuffer();
+const jpeg = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 40, b: 30 } } }).jpeg().toBuffer();
+
+/** A 1-bit PNG that says 9000 × 9000 (81 megapixels) in a few kilobytes: a decompression bomb. */
+function bombPng(side = 9000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // greyscale
+  const raw = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const goldFields = (c: Customer, overrides: Record<string, string> = {}): Record<string, string> => ({
+  custMetalType: 'gold',
+  custGoldQuality: '18',
+  custMetalWeight: '4.5',
+  custGoldColor: 'Yellow Gold',
+  custCategory: 'Rings',
+  custDiamond: 'No',
+  custDiamondQuality: '',
+  custDiamondNo: '',
+  custDiamondWeight: '',
+  custStone: 'No',
+  custStoneType: '',
+  custStoneNo: '',
+  custStoneWeight: '',
+  addRemarks: 'A slim band with a leaf pattern, for my mother.',
+  userId: String(c.userId),
+  ...overrides,
+});
+
+/** Posts the form as a browser does: text fields and files (an empty file part for an empty slot). */
+async function send(c: Customer | null, fields: Record<string, string>, files: Record<string, Buffer | null> = {}, opts: { userId?: string } = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (opts.userId !== undefined) form.set('userId', opts.userId);
+  for (const [k, v] of Object.entries(files)) {
+    form.append(k, v ? new Blob([new Uint8Array(v)], { type: 'image/png' }) : new Blob([], { type: 'application/octet-stream' }), v ? `${k}.png` : '');
+  }
+  const encoded = new Response(form);
+  return t.app.inject({
+    method: 'POST',
+    url: NEW_REQUEST,
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')!, ...(c ? { cookie: c.cookie } : {}) },
+  });
+}
+
+const requestsOf = (customerId: number) =>
+  t.database.db.select().from(schema.customDesignRequests).where(eq(schema.customDesignRequests.customerId, customerId));
+const uploadedDirs = () => {
+  const dir = path.join(dataDir, 'uploads', 'custom');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+
+describe('POST /api/admin/cutom-jewelry/new-request', () => {
+  it('stores a gold request with its pictures re-encoded to WebP, and queues a mail to the store and the customer', async () => {
+    const c = await customer();
+    const res = await send(c, goldFields(c), { custImgOne: await png(), custImgTwo: await jpeg(2400, 1200), custImgThree: null, custImgFour: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: MESSAGES.customRequestSuccess });
+
+    const [request] = await requestsOf(c.userId);
+    expect(request).toMatchObject({ status: 'Requested', metalType: 'gold', goldQuality: 18, goldColour: 'Yellow Gold', category: 'Rings', metalWeightMg: 4500, diamond: null, stone: null });
+
+    const images = await t.database.db.select().from(schema.customDesignImages).where(eq(schema.customDesignImages.requestId, request!.id)).orderBy(schema.customDesignImages.slot);
+    expect(images.map((i) => [i.slot, i.width, i.height])).toEqual([
+      [1, 64, 48],
+      [2, 2000, 1000],
+    ]);
+    for (const image of images) {
+      expect(image.path).toMatch(new RegExp(`^custom/${request!.id}/[0-9a-f]{32}\\.webp$`));
+      const main = await sharp(path.join(dataDir, 'uploads', image.path)).metadata();
+      expect(main.format).toBe('webp');
+      expect(main.exif).toBeUndefined();
+      const thumb = await sharp(path.join(dataDir, 'uploads', image.thumbPath!)).metadata();
+      expect(thumb.format).toBe('webp');
+      expect(Math.max(thumb.width!, thumb.height!)).toBeLessThanOrEqual(320);
+    }
+
+    const [settings] = await t.database.db.select().from(schema.storeSettings);
+    const mails = await t.database.db.select().from(schema.mailOutbox).where(sql`${schema.mailOutbox.kind} like 'custom-request-%'`);
+    const mine = mails.filter((m) => m.textBody.includes(`CUS-${String(request!.id).padStart(6, '0')}`));
+    expect(mine.map((m) => m.toAddress).sort()).toEqual([c.email, settings!.emailPrimary].sort());
+    expect(mine.find((m) => m.toAddress === settings!.emailPrimary)!.textBody).toContain('A slim band with a leaf pattern');
+  });
+
+  it('takes silver and platinum without gold fields, any case, and the query name of Rings', async () => {
+    const c = await customer();
+    const silver = await send(c, goldFields(c, { custMetalType: 'SILVER', custGoldQuality: '', custGoldColor: '', custCategory: 'fingerring' }), { custImgOne: await png() });
+    expect(silver.json()).toEqual({ message: MESSAGES.customRequestSuccess });
+    const platinum = await send(c, goldFields(c, { custMetalType: 'Platinum', custGoldQuality: '', custGoldColor: '', custCategory: 'pendants', custDiamond: 'Yes', custDiamondQuality: 'vvs-ef', custDiamondNo: '12', custDiamondWeight: '0.36', custStone: 'Yes', custStoneType: 'Pearl', custStoneNo: '3', custStoneWeight: '1.5' }), { custImgOne: await jpeg() });
+    expect(platinum.statusCode).toBe(200);
+    const rows = await requestsOf(c.userId);
+    expect(rows.map((r) => [r.metalType, r.category, r.goldQuality, r.goldColour])).toEqual(
+      expect.arrayContaining([
+        ['silver', 'Rings', null, null],
+        ['platinum', 'Pendants', null, null],
+      ]),
+    );
+    expect(rows.find((r) => r.metalType === 'platinum')).toMatchObject({ diamond: 'Yes', diamondQuality: 'VVS-EF', diamondCount: 12, diamondWeightCents: 36, stone: 'Yes', stoneType: 'Pearl', stoneCount: 3, stoneWeightCents: 150 });
+  });
+
+  it('answers 401 to a guest and 403 for another customer’s id, storing nothing', async () => {
+    const c = await customer();
+    const other = await customer();
+    const guest = await send(null, goldFields(c), { custImgOne: await png() });
+    expect(guest.statusCode).toBe(401);
+    const foreign = await send(c, goldFields(c), { custImgOne: await png() }, { userId: String(other.userId) });
+    expect(foreign.statusCode).toBe(403);
+    expect(await requestsOf(c.userId)).toHaveLength(0);
+    expect(await requestsOf(other.userId)).toHaveLength(0);
+  });
+
+  const refusals: [string, Record<string, string>, string, RegExp][] = [
+    ['no metal', { custMetalType: '' }, 'custMetalType', /choose a metal/i],
+    ['an unknown metal', { custMetalType: 'copper' }, 'custMetalType', /Metal must be Gold, Silver or Platinum/],
+    ['gold without quality', { custGoldQuality: '' }, 'custGoldQuality', /gold quality: 14, 18 or 22 kt/i],
+    ['gold of 24 kt', { custGoldQuality: '24' }, 'custGoldQuality', /14, 18 or 22 kt/],
+    ['gold without colour', { custGoldColor: '' }, 'custGoldColor', /gold colour/i],
+    ['an unknown colour', { custGoldColor: 'Green Gold' }, 'custGoldColor', /Yellow Gold, Rose Gold or White Gold/],
+    ['silver with a gold quality', { custMetalType: 'silver', custGoldColor: '' }, 'custGoldQuality', /for gold only.*silver/],
+    ['platinum with a gold colour', { custMetalType: 'platinum', custGoldQuality: '' }, 'custGoldColor', /for gold only.*platinum/],
+    ['no category', { custCategory: '' }, 'custCategory', /choose a category/i],
+    ['an unknown category', { custCategory: 'Crowns' }, 'custCategory', /store’s categories/],
+    ['a diamond without quality', { custDiamond: 'Yes' }, 'custDiamondQuality', /diamond quality/i],
+    ['an unknown diamond quality', { custDiamond: 'Yes', custDiamondQuality: 'Flawless' }, 'custDiamondQuality', /SI-IJ/],
+    ['diamond details without a diamond', { custDiamondQuality: 'SI-IJ' }, 'custDiamond', /only with a diamond/],
+    ['a stone without type', { custStone: 'Yes', custStoneNo: '2', custStoneWeight: '1' }, 'custStoneType', /stone type/i],
+    ['a stone without number', { custStone: 'Yes', custStoneType: 'Pearl', custStoneWeight: '1' }, 'custStoneNo', /number of stones/i],
+    ['a stone without weight', { custStone: 'Yes', custStoneType: 'Pearl', custStoneNo: '2' }, 'custStoneWeight', /stone weight/i],
+    ['stone details without a stone', { custStoneType: 'Pearl' }, 'custStone', /only with a stone/],
+    ['no remarks', { addRemarks: '   ' }, 'addRemarks', /add remarks/i],
+    ['remarks too long', { addRemarks: 'x'.repeat(2001) }, 'addRemarks', /at most 2000 characters/],
+    ['a negative weight', { custMetalWeight: '-3' }, 'custMetalWeight', /Metal weight must be a number/],
+    ['a weight beyond reason', { custMetalWeight: '5000' }, 'custMetalWeight', /at most 1000 grams/],
+    ['a weight that is not a number', { custMetalWeight: 'heavy' }, 'custMetalWeight', /Metal weight must be a number/],
+    ['a fraction of a stone', { custStone: 'Yes', custStoneType: 'Pearl', custStoneNo: '1.5', custStoneWeight: '1' }, 'custStoneNo', /whole number/],
+    ['a negative diamond weight', { custDiamond: 'Yes', custDiamondQuality: 'SI-IJ', custDiamondWeight: '-0.2' }, 'custDiamondWeight', /Diamond weight must be a number/],
+  ];
+  it.each(refusals)('refuses %s, naming the field', async (_name, overrides, field, pattern) => {
+    const c = await customer();
+    const res = await send(c, goldFields(c, overrides), { custImgOne: await png() });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.message).not.toBe(MESSAGES.customRequestSuccess);
+    expect(body.fields[field]).toMatch(pattern);
+    expect(body.message).toMatch(pattern);
+    expect(await requestsOf(c.userId)).toHaveLength(0);
+  });
+
+  it('needs at least one image', async () => {
+    const c = await customer();
+    const res = await send(c, goldFields(c), { custImgOne: null, custImgTwo: null });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.custImgOne).toMatch(/at least one image/);
+  });
+
+  it('reports every problem at once', async () => {
+    const c = await customer();
+    const res = await send(c, goldFields(c, { custMetalType: '', custCategory: '', addRemarks: '' }));
+    expect(Object.keys(res.json().fields).sort()).toEqual(['addRemarks', 'custCategory', 'custImgOne', 'custMetalType']);
+  });
+});
+
+describe('image checks', () => {
+  const before = () => uploadedDirs().length;
+
+  it('refuses a script renamed .png, by its content', async () => {
+    const c = await customer();
+    const dirs = before();
+    const res = await send(c, goldFields(c), { custImgOne: Buffer.from('#!/bin/sh\necho pwned\n<script>alert(1)</script>\n') });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.custImgOne).toMatch(/Image 1 is not an image we can read/);
+    expect(res.json().message).toMatch(/is not an image we can read/);
+    expect(uploadedDirs().length).toBe(dirs);
+  });
+
+  it('refuses an SVG carrying a script', async () => {
+    const c = await customer();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+    const res = await send(c, goldFields(c), { custImgOne: await png(), custImgTwo: svg });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.custImgTwo).toMatch(/Image 2 is not an image we can read.*SVG/);
+    expect(await requestsOf(c.userId)).toHaveLength(0);
+  });
+
+  it('refuses a decompression bomb before decoding it', async () => {
+    const c = await customer();
+    const bomb = bombPng();
+    expect(bomb.length).toBeLessThan(200_000);
+    const res = await send(c, goldFields(c), { custImgOne: bomb });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.custImgOne).toMatch(/too many pixels/);
+  });
+
+  it('answers 413 with a message to a file over 10 MB', async () => {
+    const c = await customer();
+    const big = Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    const res = await send(c, goldFields(c), { custImgOne: big });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/larger than 10 MB/);
+    expect(await requestsOf(c.userId)).toHaveLength(0);
+  });
+
+  it('answers 413 with a message to a fifth image', async () => {
+    const c = await customer();
+    const image = await png();
+    const res = await send(c, goldFields(c), { custImgOne: image, custImgTwo: image, custImgThree: image, custImgFour: image, custImgFive: image });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('Please send at most four images.');
+  });
+
+  it('accepts WebP, GIF and AVIF, and a photograph of several megabytes, turned upright per its EXIF', async () => {
+    const c = await customer();
+    const base = sharp({ create: { width: 90, height: 60, channels: 3, background: '#c9a24a' } });
+    const pixels = Buffer.alloc(1400 * 1000 * 3);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919) % 251;
+    const noise = await sharp(pixels, { raw: { width: 1400, height: 1000, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(1024 * 1024);
+    const res = await send(c, goldFields(c), {
+      custImgOne: await base.clone().webp().toBuffer(),
+      custImgTwo: await base.clone().gif().toBuffer(),
+      custImgThree: await base.clone().avif().toBuffer(),
+      custImgFour: noise,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [request] = await requestsOf(c.userId);
+    const images = await t.database.db.select().from(schema.customDesignImages).where(eq(schema.customDesignImages.requestId, request!.id)).orderBy(schema.customDesignImages.slot);
+    expect(images.map((i) => [i.slot, i.width, i.height])).toEqual([
+      [1, 90, 60],
+      [2, 90, 60],
+      [3, 90, 60],
+      [4, 1000, 1400],
+    ]);
+  });
+
+  it('refuses text in an image slot', async () => {
+    const c = await customer();
+    const res = await send(c, goldFields(c, { custImgOne: 'C:\\fakepath\\ring.png' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.custImgOne).toBe('Image 1 must be an image file.');
+  });
+
+  it('removes the written pictures when the transaction fails', async () => {
+    const c = await customer();
+    const dirs = before();
+    await t.database.db.execute(sql`ALTER TABLE mail_outbox RENAME TO mail_outbox_away`);
+    try {
+      const res = await send(c, goldFields(c), { custImgOne: await png() });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE mail_outbox_away RENAME TO mail_outbox`);
+    }
+    expect(await requestsOf(c.userId)).toHaveLength(0);
+    expect(uploadedDirs().length).toBe(dirs);
+  });
+});
+
+describe('the customer’s requests and pictures', () => {
+  async function placed(c: Customer, overrides: Record<string, string> = {}) {
+    const res = await send(c, goldFields(c, overrides), { custImgOne: await png(800, 600) });
+    expect(res.statusCode).toBe(200);
+    const rows = await requestsOf(c.userId);
+    return rows.sort((a, b) => b.id - a.id)[0]!;
+  }
+
+  it('lists only the session customer’s requests, with title, number, status and thumbnail', async () => {
+    const c = await customer();
+    const other = await customer();
+    const r = await placed(c, { custGoldQuality: '22', custGoldColor: 'rose gold', custCategory: 'Earrings' });
+    await placed(other);
+    const res = await t.app.inject({ url: '/api/custom-design/requests', headers: { cookie: c.cookie } });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({ id: r.id, number: `CUS-${String(r.id).padStart(6, '0')}`, title: '22 kt Rose Gold Earrings', status: 'Requested' });
+    expect(data[0].image).toMatch(/^\/media\/uploads\/custom\/\d+\/[0-9a-f]{32}-thumb\.webp$/);
+    expect((await t.app.inject({ url: '/api/custom-design/requests' })).statusCode).toBe(401);
+  });
+
+  it('serves a picture only to its owner, as WebP that no browser may sniff', async () => {
+    const c = await customer();
+    const other = await customer();
+    const r = await placed(c);
+    const detail = (await t.app.inject({ url: `/api/custom-design/requests/${r.id}`, headers: { cookie: c.cookie } })).json();
+    const url = detail.request.images[0].url as string;
+    const res = await t.app.inject({ url, headers: { cookie: c.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect((await sharp(res.rawPayload).metadata()).format).toBe('webp');
+    expect((await t.app.inject({ url, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    for (const bad of ['/media/uploads/../../package.json', '/media/uploads/custom/1/..%2f..%2f..%2fetc%2fpasswd', `/media/uploads/custom/${r.id}/x.svg`, '/media/uploads/mailbox/1.eml']) {
+      const probe = await t.app.inject({ url: bad, headers: { cookie: c.cookie } });
+      expect(probe.statusCode, bad).toBeGreaterThanOrEqual(400);
+      expect(probe.headers['content-type'] ?? '').not.toContain('image/');
+    }
+  });
+
+  it('shows the request, then the design sheet once the team shares one, and takes a rejection with a reason', async () => {
+    const c = await customer();
+    const other = await customer();
+    const r = await placed(c);
+    const url = `/api/custom-design/requests/${r.id}`;
+    expect((await t.app.inject({ url, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    const first = (await t.app.inject({ url, headers: { cookie: c.cookie } })).json();
+    expect(first.design).toBeNull();
+    expect(first.request).toMatchObject({ title: '18 kt Yellow Gold Rings', remarks: 'A slim band with a leaf pattern, for my mother.', images: [{ slot: 1, width: 800, height: 600 }] });
+
+    const reject = (cookie: string, reason: string) => postForm(t.app, `${url}/reject`, { reason }, { cookie });
+    expect((await reject(c.cookie, 'Thinner please')).statusCode).toBe(409);
+
+    await t.database.db.insert(schema.cadDesigns).values({ requestId: r.id, version: 1, metal: 'Gold', category: 'Rings', metalWeightMg: 4200, metalQuality: '18 kt', colour: 'Yellow Gold', totalAmountPaise: 4_850_000, advancePaise: 1_455_000 });
+    await t.database.db.update(schema.customDesignRequests).set({ status: 'Design Shared' }).where(eq(schema.customDesignRequests.id, r.id));
+    const shared = (await t.app.inject({ url, headers: { cookie: c.cookie } })).json();
+    expect(shared.request.status).toBe('Design Shared');
+    expect(shared.design).toMatchObject({ version: 1, metalQuality: '18 kt', totalAmountPaise: 4_850_000, advancePercent: 30, advancePaise: 1_455_000, status: 'Shared' });
+
+    expect((await reject(other.cookie, 'Not mine')).statusCode).toBe(404);
+    const tooShort = await reject(c.cookie, ' ');
+    expect(tooShort.statusCode).toBe(400);
+    const ok = await reject(c.cookie, 'The band should be thinner, about 2 mm.');
+    expect(ok.statusCode).toBe(200);
+    const after = (await t.app.inject({ url, headers: { cookie: c.cookie } })).json();
+    expect(after.request).toMatchObject({ status: 'Rejected', rejectReason: 'The band should be thinner, about 2 mm.' });
+    expect(after.design).toMatchObject({ status: 'Rejected' });
+    const mails = await t.database.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, 'custom-design-rejected'));
+    expect(mails.some((m) => m.textBody.includes('about 2 mm'))).toBe(true);
+    expect((await reject(c.cookie, 'Again')).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,38 @@
+import { layout, type Brand } from '../mail/templates.ts';
+import type { OutgoingMail } from '../mail/repository.ts';
+import { requestNumber, specLines, type RequestFacts } from './describe.ts';
+
+/** To the store's primary address: a new request for the design team, who reply within 48 hours (spec §9). */
+export function newRequestStoreMail(brand: Brand, r: RequestFacts & { remarks: string }, customer: { username: string; email: string }, imageCount: number): OutgoingMail {
+  const number = requestNumber(r.id);
+  const body = layout(brand, `New custom design request ${number}`, [
+    `${customer.username} (${customer.email}) asks for a custom piece. Please share a CAD design within 48 hours.`,
+    ...specLines(r),
+    `Remarks: ${r.remarks}`,
+    `${imageCount} reference ${imageCount === 1 ? 'image is' : 'images are'} attached to the request in the back office.`,
+  ]);
+  return { to: brand.emailPrimary, subject: `New custom design request ${number}`, kind: 'custom-request-store', ...body };
+}
+
+/** To the customer: the request is in, and what happens next. */
+export function newRequestCustomerMail(brand: Brand, r: RequestFacts, to: string, username: string): OutgoingMail {
+  const number = requestNumber(r.id);
+  const body = layout(brand, `We have your design request, ${username}`, [
+    `Thank you for asking ${brand.storeName} to make a piece for you. Your request number is ${number}.`,
+    ...specLines(r),
+    'Our design team will share a CAD design within 48 hours. You will find it under My Account, Customized Orders, where you can approve it or ask for changes.',
+    `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
+  ]);
+  return { to, subject: `Your custom design request ${number}`, kind: 'custom-request-customer', ...body };
+}
+
+/** To the store: the customer rejected the shared design; it goes back to the design team. */
+export function designRejectedMail(brand: Brand, r: RequestFacts, version: number, reason: string, customer: { username: string; email: string }): OutgoingMail {
+  const number = requestNumber(r.id);
+  const body = layout(brand, `Design ${number} v${version} rejected`, [
+    `${customer.username} (${customer.email}) rejected version ${version} of the design for ${number}.`,
+    `Their reason: ${reason}`,
+    'Please prepare a new version and share it.',
+  ]);
+  return { to: brand.emailPrimary, subject: `Design rejected: ${number} v${version}`, kind: 'custom-design-rejected', ...body };
+}

@@ -1,0 +1,99 @@
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CadRejectSchema, CustomDesignErrorSchema, CustomRequestDetailSchema, CustomRequestListSchema, ErrorSchema, MessageSchema } from '@milli/contracts/schemas';
+import type { ModuleDeps } from '../../app.ts';
+import { bodyErrorMessage } from '../../plugins/errors.ts';
+import { requireCustomer, requireSelf } from '../../plugins/session.ts';
+import { createCustomDesignService, type CustomDesignService } from './service.ts';
+import { createUploadStore, UPLOAD_PATH, UPLOADS_URL_PREFIX, type UploadStore } from './storage.ts';
+
+const errors = { 400: CustomDesignErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema };
+
+/** One upload store and service per app (the API module and the /media route share them). */
+const perApp = new WeakMap<object, { store: UploadStore; service: CustomDesignService }>();
+function servicesOf(deps: ModuleDeps) {
+  let found = perApp.get(deps.database);
+  if (!found) {
+    const store = createUploadStore(deps.config.dataDir);
+    found = { store, service: createCustomDesignService(deps.database.db, store, { mailQueued: () => deps.mailer.kick() }) };
+    perApp.set(deps.database, found);
+  }
+  return found;
+}
+
+/** The multipart limits of app.ts (4 files, 10 MB each) refused in words a person can act on. */
+function uploadLimits(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  switch (error.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return reply.status(413).send({ message: 'An image is larger than 10 MB. Please send smaller pictures (at most 10 MB each).', code: 'FILE_TOO_LARGE' });
+    case 'FST_FILES_LIMIT':
+      return reply.status(413).send({ message: 'Please send at most four images.', code: 'TOO_MANY_FILES' });
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return reply.status(413).send({ message: 'The form has too many fields.', code: 'TOO_MANY_FIELDS' });
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return reply.status(415).send({ message: 'Please send the form as multipart/form-data.', code: 'NOT_MULTIPART' });
+    default:
+      throw error;
+  }
+}
+
+/** Custom design requests (spec §7: the spelt-that-way new-request call) and the customer's list and CAD page. */
+export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { service } = servicesOf(deps);
+
+  api.post(
+    '/admin/cutom-jewelry/new-request',
+    { schema: { response: { 200: MessageSchema, ...errors } }, errorHandler: uploadLimits },
+    async (req, reply) => {
+      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+      const customer = requireSelf(req, body.userId);
+      const result = await service.submit(customer, body);
+      if (!result.ok) return reply.status(400).send({ message: result.message, code: 'INVALID_REQUEST', fields: result.fields });
+      return { message: result.message };
+    },
+  );
+
+  api.get('/custom-design/requests', { schema: { response: { 200: CustomRequestListSchema, ...errors } } }, async (req) => ({
+    data: await service.list(requireCustomer(req).id),
+  }));
+
+  const IdParams = z.object({ id: z.coerce.number({ error: 'id must be a request number' }).int().positive().max(2_147_483_647) });
+
+  api.get('/custom-design/requests/:id', { schema: { params: IdParams, response: { 200: CustomRequestDetailSchema, ...errors } } }, async (req) =>
+    service.detail(requireCustomer(req).id, req.params.id),
+  );
+
+  api.post('/custom-design/requests/:id/reject', { schema: { params: IdParams, response: { 200: MessageSchema, ...errors } } }, async (req, reply) => {
+    const customer = requireCustomer(req);
+    const parsed = CadRejectSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return reply.status(400).send({ message: bodyErrorMessage(parsed.error), code: 'INVALID_REQUEST', fields: { reason: bodyErrorMessage(parsed.error) } });
+    return service.reject(customer, req.params.id, parsed.data.reason);
+  });
+};
+
+/**
+ * /media/uploads/{path}: a customer's own pictures, only as WebP the store wrote itself. Any other path,
+ * someone else's picture, or a guest gets the same 404, so names cannot be probed.
+ */
+export function customDesignMedia(app: FastifyInstance, deps: ModuleDeps) {
+  const { store, service } = servicesOf(deps);
+  app.get(`${UPLOADS_URL_PREFIX}*`, async (request, reply) => {
+    const notFound = () => reply.status(404).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send('No such picture.');
+    const relative = (request.url.split('?')[0] ?? '').slice(UPLOADS_URL_PREFIX.length);
+    if (!UPLOAD_PATH.test(relative) || !request.customer) return notFound();
+    const owner = await service.ownerOfPath(relative);
+    if (owner === null || (owner !== request.customer.id && request.customer.role !== 'staff')) return notFound();
+    const bytes = await store.read(relative);
+    if (!bytes) return notFound();
+    return reply
+      .type('image/webp')
+      .header('cache-control', 'private, max-age=86400, immutable')
+      .header('content-security-policy', "default-src 'none'")
+      .header('content-disposition', 'inline')
+      .header('x-content-type-options', 'nosniff')
+      .send(bytes);
+  });
+}

@@ -1,0 +1,196 @@
+import {
+  CUSTOM_DESIGN_FIELD_LABELS,
+  CUSTOM_IMAGE_FIELDS,
+  CustomDesignFormSchema,
+  type CustomDesignField,
+  type CustomRequestDetail,
+  type CustomRequestRow,
+} from '@milli/contracts/schemas';
+import { MESSAGES } from '@milli/contracts';
+import type { Db } from '@milli/db';
+import { queueMail } from '../mail/repository.ts';
+import { HttpError, type SessionCustomer } from '../../plugins/session.ts';
+import { ImageRefused, processImage, type ProcessedImage } from './images.ts';
+import { designRejectedMail, newRequestCustomerMail, newRequestStoreMail } from './mail.ts';
+import { customDesignRepository } from './repository.ts';
+import { requestNumber, requestTitle } from './describe.ts';
+import { uploadUrl, type UploadStore } from './storage.ts';
+
+export type SubmitResult =
+  | { ok: true; message: string; requestId: number }
+  | { ok: false; message: string; fields: Partial<Record<CustomDesignField, string>> };
+
+type Row = Awaited<ReturnType<ReturnType<typeof customDesignRepository>['listForCustomer']>>[number];
+
+export function createCustomDesignService(db: Db, store: UploadStore, opts: { mailQueued?: () => void } = {}) {
+  const repo = customDesignRepository(db);
+
+  /** The store's category by screen or query name ('Rings' or 'Fingerring'), any case. */
+  async function canonicalCategory(raw: string): Promise<string | null> {
+    const wanted = raw.toLowerCase();
+    const found = (await repo.categoryNames()).find((c) => c.name.toLowerCase() === wanted || c.queryName.toLowerCase() === wanted);
+    return found?.name ?? null;
+  }
+
+  /** Each filled slot's picture, checked and re-encoded; refusals name the slot. */
+  async function readImages(body: Record<string, unknown>, fields: Partial<Record<CustomDesignField, string>>) {
+    const images: { slot: number; image: ProcessedImage }[] = [];
+    for (const [i, name] of CUSTOM_IMAGE_FIELDS.entries()) {
+      const value = body[name];
+      const label = CUSTOM_DESIGN_FIELD_LABELS[name];
+      if (value === undefined || value === null || value === '' || (Buffer.isBuffer(value) && value.length === 0)) continue;
+      if (!Buffer.isBuffer(value)) {
+        fields[name] = Array.isArray(value) ? `${label}: please send one file per image slot.` : `${label} must be an image file.`;
+        continue;
+      }
+      try {
+        images.push({ slot: i + 1, image: await processImage(value, label) });
+      } catch (error) {
+        if (!(error instanceof ImageRefused)) throw error;
+        fields[name] = error.message;
+      }
+    }
+    return images;
+  }
+
+  function toRow(r: Row, image: string | null): CustomRequestRow {
+    return { id: r.id, number: requestNumber(r.id), title: requestTitle(r), date: r.createdAt.toISOString(), status: r.status, image };
+  }
+
+  return {
+    /** POST /api/admin/cutom-jewelry/new-request: check everything, then store the request, its pictures and two mails at once. */
+    async submit(customer: SessionCustomer, body: Record<string, unknown>): Promise<SubmitResult> {
+      const fields: Partial<Record<CustomDesignField, string>> = {};
+      const parsed = CustomDesignFormSchema.safeParse(body);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const name = String(issue.path[0] ?? 'addRemarks') as CustomDesignField;
+          fields[name] ??= issue.message;
+        }
+      }
+      let category: string | null = null;
+      if (parsed.success) {
+        category = await canonicalCategory(parsed.data.category);
+        if (!category) fields.custCategory = 'Category must be one of the store’s categories (for example Rings, Earrings or Pendants).';
+      }
+      const images = await readImages(body, fields);
+      if (images.length === 0 && !CUSTOM_IMAGE_FIELDS.some((n) => fields[n])) {
+        fields.custImgOne = 'Please add at least one image of your idea (a sketch or a photograph).';
+      }
+      if (!parsed.success || !category || Object.keys(fields).length > 0) {
+        return { ok: false, message: [...new Set(Object.values(fields))].join(' '), fields };
+      }
+
+      const values = { ...parsed.data, category, customerId: customer.id, status: 'Requested' as const };
+      const brand = await repo.brand();
+      let requestId: number | null = null;
+      try {
+        await db.transaction(async (t) => {
+          const tx = t as unknown as Db;
+          const txRepo = customDesignRepository(tx);
+          const created = await txRepo.insertRequest(values);
+          requestId = created.id;
+          const rows = [];
+          for (const { slot, image } of images) {
+            const stored = await store.writePair(created.id, image.main, image.thumb);
+            rows.push({ requestId: created.id, slot, ...stored, width: image.width, height: image.height });
+          }
+          await txRepo.insertImages(rows);
+          if (brand.emailPrimary) await queueMail(tx, newRequestStoreMail(brand, created, customer, rows.length));
+          await queueMail(tx, newRequestCustomerMail(brand, created, customer.email, customer.username));
+        });
+      } catch (error) {
+        // Nothing half-written: pictures of a request that was never stored are removed.
+        if (requestId !== null) await store.removeRequest(requestId).catch(() => {});
+        throw error;
+      }
+      opts.mailQueued?.();
+      return { ok: true, message: MESSAGES.customRequestSuccess, requestId: requestId! };
+    },
+
+    /** The Customized Orders list: the session customer's requests, newest first, each with its first thumbnail. */
+    async list(customerId: number): Promise<CustomRequestRow[]> {
+      const rows = await repo.listForCustomer(customerId);
+      const images = await repo.imagesOf(rows.map((r) => r.id));
+      return rows.map((r) => {
+        const first = images.find((i) => i.requestId === r.id);
+        return toRow(r, first ? uploadUrl(first.thumbPath ?? first.path) : null);
+      });
+    },
+
+    async detail(customerId: number, id: number): Promise<CustomRequestDetail> {
+      const r = await repo.findForCustomer(id, customerId);
+      if (!r) throw new HttpError(404, 'We could not find this custom design request.', 'NOT_FOUND');
+      const images = await repo.imagesOf([r.id]);
+      const design = await repo.latestDesign(r.id);
+      const first = images[0];
+      return {
+        request: {
+          ...toRow(r, first ? uploadUrl(first.thumbPath ?? first.path) : null),
+          metalType: r.metalType,
+          goldQuality: r.goldQuality,
+          goldColour: r.goldColour,
+          metalWeightMg: r.metalWeightMg,
+          category: r.category,
+          diamond: r.diamond,
+          diamondQuality: r.diamondQuality,
+          diamondCount: r.diamondCount,
+          diamondWeightCents: r.diamondWeightCents,
+          stone: r.stone,
+          stoneType: r.stoneType,
+          stoneCount: r.stoneCount,
+          stoneWeightCents: r.stoneWeightCents,
+          remarks: r.remarks,
+          rejectReason: r.rejectReason,
+          images: images.map((i) => ({ slot: i.slot, url: uploadUrl(i.path), thumbUrl: uploadUrl(i.thumbPath ?? i.path), width: i.width, height: i.height })),
+        },
+        design: design
+          ? {
+              id: design.id,
+              version: design.version,
+              metal: design.metal,
+              category: design.category,
+              metalWeightMg: design.metalWeightMg,
+              metalQuality: design.metalQuality,
+              colour: design.colour,
+              diamondQuality: design.diamondQuality,
+              diamondWeightCents: design.diamondWeightCents,
+              stone: design.stone,
+              stoneWeightCents: design.stoneWeightCents,
+              totalAmountPaise: design.totalAmountPaise,
+              advancePercent: design.advancePercent,
+              advancePaise: design.advancePaise,
+              image: design.imagePath ? uploadUrl(design.imagePath) : null,
+              status: design.status,
+              sharedAt: design.sharedAt.toISOString(),
+            }
+          : null,
+      };
+    },
+
+    /** Reject (DECISIONS §2): the shared design is refused with a reason and the request goes back to the design team. */
+    async reject(customer: SessionCustomer, id: number, reason: string) {
+      const r = await repo.findForCustomer(id, customer.id);
+      if (!r) throw new HttpError(404, 'We could not find this custom design request.', 'NOT_FOUND');
+      const design = await repo.latestDesign(r.id);
+      if (!design || design.status !== 'Shared' || r.status !== 'Design Shared') {
+        throw new HttpError(409, 'There is no design waiting for your answer on this request.', 'NO_DESIGN_TO_REJECT');
+      }
+      const brand = await repo.brand();
+      const done = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const ok = await customDesignRepository(tx).rejectDesign(r.id, customer.id, design.id, reason, new Date());
+        if (ok && brand.emailPrimary) await queueMail(tx, designRejectedMail(brand, r, design.version, reason, customer));
+        return ok;
+      });
+      if (!done) throw new HttpError(409, 'There is no design waiting for your answer on this request.', 'NO_DESIGN_TO_REJECT');
+      opts.mailQueued?.();
+      return { message: 'Thank you. Your design goes back to our design team, who will share a new version within 48 hours.' };
+    },
+
+    /** Who may see a stored picture (null: nobody, it is not the store's). */
+    ownerOfPath: (relative: string) => repo.ownerOfPath(relative),
+  };
+}
+
+export type CustomDesignService = ReturnType<typeof createCustomDesignService>;

@@ -1,0 +1,20 @@
+import type { CustomRequestDetail } from '@milli/contracts';
+import type { CustomDesignField } from '@milli/contracts/custom-design-fields';
+
+/** Texts and answer shapes of the custom design screens, shared by their actions and components. */
+export const CUSTOM_TEXT = {
+  fallback: 'We could not send your request just now. Please try again in a minute.',
+  loginNeeded: 'Please log in to send a design request.',
+  tooLarge: 'Your images are too large together. Please send at most four pictures of up to 10 MB each.',
+  rejectFallback: 'We could not record your answer just now. Please try again in a minute.',
+} as const;
+
+export type FieldErrors = Partial<Record<CustomDesignField, string>>;
+
+export type CustomFormResult =
+  | { ok: true; message: string; sentAt: number }
+  | { ok: false; message: string; fields: FieldErrors; values: FieldErrors };
+
+export type CadLoad = { state: 'ok'; detail: CustomRequestDetail } | { state: 'missing' | 'failed' | 'choose' };
+
+export type RejectResult = { ok: boolean; message: string; reason?: string };
