@@ -4,6 +4,7 @@
  * owner's records (403 or 404, and never the owner's data), and by the owner (it works). Runs on PGlite
  * and, in the PostgreSQL pass, on PostgreSQL. The owner's data is compared before and after.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postForm, type TestApp } from './testing.ts';
 
@@ -67,6 +68,7 @@ async function snapshot(): Promise<string> {
     await get('/api/orders?list=active'),
     await get('/api/harvest/plans'),
     await get('/api/payments'),
+    await get('/api/custom-design/requests'),
   ]
     .join('\n')
     .replace(/"(addedAt|added_at|updatedAt|lastSeenAt)":"[^"]*"/g, '');
@@ -103,6 +105,23 @@ beforeAll(async () => {
   expect((await postForm(t.app, `/api/harvest/instalments/${instalment}/pay`, { ...card, idempotencyKey: 'matrix-pay-1' }, { cookie: owner.cookie, ip: ip() })).statusCode).toBe(200);
   const nextInstalment = (enrol.json().plan.instalments as { id: number }[])[1]!.id;
 
+  // A custom design request with a picture.
+  const design = new FormData();
+  const designFields = { custMetalType: 'gold', custGoldQuality: '18', custMetalWeight: '4', custGoldColor: 'Rose Gold', custCategory: 'Rings', custDiamond: 'No', custStone: 'No', addRemarks: 'A leaf band.', userId: String(owner.id) };
+  for (const [k, v] of Object.entries(designFields)) design.append(k, v);
+  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c9a24a' } }).png().toBuffer();
+  design.append('custImgOne', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'ring.png');
+  const encoded = new Response(design);
+  const requested = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/cutom-jewelry/new-request',
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')!, cookie: owner.cookie },
+    remoteAddress: ip(),
+  });
+  expect(requested.statusCode, requested.body).toBe(200);
+  const requestId = ((await t.app.inject({ url: '/api/custom-design/requests', headers: { cookie: owner.cookie } })).json().data as { id: number }[])[0]!.id;
+
   calls = [
     { name: 'user details', method: 'GET', url: `/api/users/user-details/${owner.id}`, intruder: 403, owner: 200 },
     { name: 'edit profile', method: 'PUT', url: `/api/users/user-details/${owner.id}`, json: { firstName: 'Mallory' }, intruder: 403 },
@@ -125,6 +144,10 @@ beforeAll(async () => {
     { name: 'harvest plans', method: 'GET', url: '/api/harvest/plans', intruder: 'own-data-only', owner: 200 },
     { name: 'pay an instalment', method: 'POST', url: `/api/harvest/instalments/${nextInstalment}/pay`, body: { ...card, idempotencyKey: 'matrix-intruder-1' }, intruder: 404 },
     { name: 'payments', method: 'GET', url: '/api/payments', intruder: 'own-data-only', owner: 200 },
+    { name: 'custom design request', method: 'POST', url: '/api/admin/cutom-jewelry/new-request', body: { ...designFields }, intruder: 403 },
+    { name: 'custom requests', method: 'GET', url: '/api/custom-design/requests', intruder: 'own-data-only', owner: 200 },
+    { name: 'custom request', method: 'GET', url: `/api/custom-design/requests/${requestId}`, intruder: 404, owner: 200 },
+    { name: 'reject a design', method: 'POST', url: `/api/custom-design/requests/${requestId}/reject`, body: { reason: 'not mine' }, intruder: 404 },
   ];
   ownerSnapshot = await snapshot();
 }, 180_000);

@@ -1,0 +1,47 @@
+/**
+ * axe-core on every route of the spec's route table (issue 7), at 375 and 1440 px, as a guest and, for
+ * the pages that are only a customer's, logged in: no serious or critical violation of WCAG 2.1 A/AA.
+ * Each test prints what it checked, so a passing run still says how much was looked at.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, waitForHydration } from './fixtures.ts';
+import { MAY_REQUIRE_LOGIN, ROUTES } from './route-table.ts';
+
+async function serious(page: Page, path: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  console.log(`axe ${path}: ${results.passes.length} rules passed, ${results.violations.length - bad.length} minor, ${bad.length} serious or critical`);
+  return bad.map((v) => `${path}: ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
+}
+
+test.describe('as a guest', () => {
+  for (const path of ROUTES) {
+    test(`axe ${decodeURIComponent(path)}`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await serious(page, decodeURIComponent(path))).toEqual([]);
+    });
+  }
+});
+
+test.describe('as a customer', () => {
+  test('the customer-only pages', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    const username = `axe_${testInfo.project.name.replace(/\W/g, '')}_${Date.now().toString(36)}`;
+    const password = 'Access2026';
+    const reg = await page.request.post('/api/auth/register', { multipart: { username, email: `${username}@example.in`, password } });
+    expect(reg.status(), await reg.text()).toBe(200);
+    const login = await page.request.post('/api/auth/login', { multipart: { username, password } });
+    expect(login.status(), await login.text()).toBe(200);
+
+    const problems: string[] = [];
+    for (const path of ROUTES.filter((p) => MAY_REQUIRE_LOGIN.has(p))) {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(new URL(page.url()).pathname, `${path} is open to a logged-in customer`).not.toBe('/login');
+      problems.push(...(await serious(page, `${path} (logged in)`)));
+    }
+    expect(problems).toEqual([]);
+  });
+});
