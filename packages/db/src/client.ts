@@ -44,6 +44,12 @@ export class DatabaseOpenError extends Error {}
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection that the server ends (restart, failover, an administrator, a dropped test
+    // database) is reported here; without a listener Node treats it as an uncaught error and the whole
+    // store stops. The pool opens a fresh connection for the next query.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     try {
       const client = await pool.connect();
       client.release();

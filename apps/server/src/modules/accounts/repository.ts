@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
+import { createSettingsRepository } from '../settings/repository.ts';
 
 const c = schema.customers;
 
@@ -109,12 +110,7 @@ export function accountsRepository(db: Db) {
     async markUsed(resetId: number, at: Date) {
       await db.update(schema.passwordResets).set({ usedAt: at }).where(eq(schema.passwordResets.id, resetId));
     },
-    async brand() {
-      const [row] = await db
-        .select({ storeName: schema.storeSettings.storeName, helpLine: schema.storeSettings.helpLine, emailPrimary: schema.storeSettings.emailPrimary })
-        .from(schema.storeSettings)
-        .where(eq(schema.storeSettings.id, 1));
-      return row ?? { storeName: 'Milli', helpLine: '', emailPrimary: '' };
-    },
+    /** The store's name, help line and address for mails (one query, in the settings repository). */
+    brand: () => createSettingsRepository(db).brand(),
   };
 }

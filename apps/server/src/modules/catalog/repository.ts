@@ -256,36 +256,34 @@ export function createCatalogRepository(db: Db) {
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .where(and(eq(products.id, id), eq(products.active, true)));
       if (!product) return null;
-      const [images, stones] = await Promise.all([
-        db
-          .select({ path: productImages.path })
-          .from(productImages)
-          .where(eq(productImages.productId, id))
-          .orderBy(asc(productImages.position), asc(productImages.id)),
-        db
-          .select({ name: otherStones.name })
-          .from(productStones)
-          .innerJoin(otherStones, eq(otherStones.id, productStones.otherStoneId))
-          .where(eq(productStones.productId, id))
-          .orderBy(asc(otherStones.sortOrder), asc(otherStones.id)),
-      ]);
+      // Sequential, not Promise.all: `db` may be a transaction, one connection that runs one query at a time.
+      const images = await db
+        .select({ path: productImages.path })
+        .from(productImages)
+        .where(eq(productImages.productId, id))
+        .orderBy(asc(productImages.position), asc(productImages.id));
+      const stones = await db
+        .select({ name: otherStones.name })
+        .from(productStones)
+        .innerJoin(otherStones, eq(otherStones.id, productStones.otherStoneId))
+        .where(eq(productStones.productId, id))
+        .orderBy(asc(otherStones.sortOrder), asc(otherStones.id));
       return { ...product, images: images.map((i) => i.path), stones: stones.map((s) => s.name) };
     },
 
     /** The newest rate of each purity of this metal, and of each diamond quality, dated on or before `day`. */
     async ratesOn(day: string, metal: Metal): Promise<{ metal: RateRow[]; diamond: RateRow[] }> {
-      const [metalRows, diamondRows] = await Promise.all([
-        db
-          .selectDistinctOn([metalRates.purity], { purity: metalRates.purity, paise: metalRates.ratePaisePerGram, date: metalRates.rateDate })
-          .from(metalRates)
-          .where(and(eq(metalRates.metal, metal), lte(metalRates.rateDate, day)))
-          .orderBy(asc(metalRates.purity), desc(metalRates.rateDate)),
-        db
-          .selectDistinctOn([diamondRates.quality], { quality: diamondRates.quality, paise: diamondRates.ratePaisePerCarat, date: diamondRates.rateDate })
-          .from(diamondRates)
-          .where(lte(diamondRates.rateDate, day))
-          .orderBy(asc(diamondRates.quality), desc(diamondRates.rateDate)),
-      ]);
+      // Sequential: also read inside transactions (see productDetail).
+      const metalRows = await db
+        .selectDistinctOn([metalRates.purity], { purity: metalRates.purity, paise: metalRates.ratePaisePerGram, date: metalRates.rateDate })
+        .from(metalRates)
+        .where(and(eq(metalRates.metal, metal), lte(metalRates.rateDate, day)))
+        .orderBy(asc(metalRates.purity), desc(metalRates.rateDate));
+      const diamondRows = await db
+        .selectDistinctOn([diamondRates.quality], { quality: diamondRates.quality, paise: diamondRates.ratePaisePerCarat, date: diamondRates.rateDate })
+        .from(diamondRates)
+        .where(lte(diamondRates.rateDate, day))
+        .orderBy(asc(diamondRates.quality), desc(diamondRates.rateDate));
       return {
         metal: metalRows.map((r) => ({ key: String(r.purity), paise: Number(r.paise), date: r.date })),
         diamond: diamondRows.map((r) => ({ key: r.quality, paise: Number(r.paise), date: r.date })),

@@ -156,7 +156,10 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     async detail(id: number): Promise<ProductDetail | null> {
       const product = await repo.productDetail(id);
       if (!product) return null;
-      const [rates, gst] = await Promise.all([repo.ratesOn(indianDay(now()), product.metal), repo.gstPercent()]);
+      // One after another: detail() also runs inside the cart's and checkout's transactions, whose single
+      // connection cannot run two queries at once.
+      const rates = await repo.ratesOn(indianDay(now()), product.metal);
+      const gst = await repo.gstPercent();
 
       const defaultPurity = product.purity ?? DEFAULT_PURITY[product.metal];
       const defaultDiamondQuality = product.diamondQuality ?? (product.diamondWeightCents > 0 ? 'SI-IJ' : null);

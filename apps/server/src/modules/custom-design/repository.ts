@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
+import { createSettingsRepository } from '../settings/repository.ts';
 
 type NewRequest = typeof schema.customDesignRequests.$inferInsert;
 type NewImage = typeof schema.customDesignImages.$inferInsert;
@@ -13,13 +14,8 @@ export function customDesignRepository(db: Db) {
     async categoryNames() {
       return db.select({ name: schema.categories.name, queryName: schema.categories.queryName }).from(schema.categories);
     },
-    async brand() {
-      const [row] = await db
-        .select({ storeName: schema.storeSettings.storeName, helpLine: schema.storeSettings.helpLine, emailPrimary: schema.storeSettings.emailPrimary })
-        .from(schema.storeSettings)
-        .where(eq(schema.storeSettings.id, 1));
-      return row ?? { storeName: 'Milli', helpLine: '', emailPrimary: '' };
-    },
+    /** The store's name, help line and address for mails (one query, in the settings repository). */
+    brand: () => createSettingsRepository(db).brand(),
     async insertRequest(values: NewRequest) {
       const [row] = await db.insert(r).values(values).returning();
       return row!;

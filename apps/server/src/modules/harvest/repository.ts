@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
+import { createSettingsRepository } from '../settings/repository.ts';
 
-const { harvestPlans: plans, harvestInstalments: instalments, storeSettings } = schema;
+const { harvestPlans: plans, harvestInstalments: instalments } = schema;
 
 export type PlanRecord = typeof plans.$inferSelect;
 export type InstalmentRecord = typeof instalments.$inferSelect;
@@ -115,12 +116,7 @@ export function harvestRepository(db: Db) {
         .where(and(eq(plans.customerId, customerId), eq(plans.status, 'Matured')));
       return Number(row?.n ?? 0);
     },
-    async brand() {
-      const [row] = await db
-        .select({ storeName: storeSettings.storeName, helpLine: storeSettings.helpLine, emailPrimary: storeSettings.emailPrimary })
-        .from(storeSettings)
-        .where(eq(storeSettings.id, 1));
-      return row ?? { storeName: 'Milli', helpLine: '', emailPrimary: '' };
-    },
+    /** The store's name, help line and address for mails (one query, in the settings repository). */
+    brand: () => createSettingsRepository(db).brand(),
   };
 }

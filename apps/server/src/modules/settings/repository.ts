@@ -7,5 +7,13 @@ export function createSettingsRepository(db: Db) {
       const [row] = await db.select().from(schema.storeSettings).where(eq(schema.storeSettings.id, 1));
       return row ?? null;
     },
+    /** What every mail's frame prints (modules/mail/templates.ts Brand), with a fallback before setup. */
+    async brand() {
+      const [row] = await db
+        .select({ storeName: schema.storeSettings.storeName, helpLine: schema.storeSettings.helpLine, emailPrimary: schema.storeSettings.emailPrimary })
+        .from(schema.storeSettings)
+        .where(eq(schema.storeSettings.id, 1));
+      return row ?? { storeName: 'Milli', helpLine: '', emailPrimary: '' };
+    },
   };
 }

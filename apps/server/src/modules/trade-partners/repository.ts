@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
+import { createSettingsRepository } from '../settings/repository.ts';
 
 export type NewApplication = typeof schema.tradePartnerApplications.$inferInsert;
 export type NewOwner = Omit<typeof schema.tradePartnerOwners.$inferInsert, 'applicationId'>;
@@ -19,12 +19,7 @@ export function tradePartnersRepository(db: Db) {
       if (contacts.length > 0) await db.insert(schema.tradePartnerContacts).values(contacts.map((c) => ({ ...c, applicationId: row.id })));
       return row;
     },
-    async brand() {
-      const [row] = await db
-        .select({ storeName: schema.storeSettings.storeName, helpLine: schema.storeSettings.helpLine, emailPrimary: schema.storeSettings.emailPrimary })
-        .from(schema.storeSettings)
-        .where(eq(schema.storeSettings.id, 1));
-      return row ?? { storeName: 'Milli', helpLine: '', emailPrimary: '' };
-    },
+    /** The store's name, help line and address for mails (one query, in the settings repository). */
+    brand: () => createSettingsRepository(db).brand(),
   };
 }
