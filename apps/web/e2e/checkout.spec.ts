@@ -15,7 +15,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   if (dir) await page.screenshot({ path: `${dir}/${name}-${testInfo.project.name}.png`, fullPage: true });
 }
 
-test('a guest’s piece becomes a placed order: login, merged cart, coupon, terms, thank-you', async ({ page, request }, testInfo) => {
+test('a guest’s piece becomes a placed order: login, merged cart, coupon, terms, thank-you, active orders, invoice', async ({ page, request }, testInfo) => {
   // Many pages and a placed order on a shared 2-core machine.
   test.setTimeout(150_000);
   // A piece of Rs. 20,000-30,000 in stock: enough for WELCOME10's Rs. 5,000 minimum.
@@ -91,6 +91,7 @@ test('a guest’s piece becomes a placed order: login, merged cart, coupon, term
   await expect(page).toHaveURL(/\/checkout$/);
   await shot(page, testInfo, 'checkout');
 
+  const placedTotal = (await page.getByTestId('total').textContent())!.trim();
   await page.getByLabel('I have read and accept the terms and conditions').check();
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/thank-you\?order=MIL-\d{4}-\d{6}/);
@@ -99,9 +100,26 @@ test('a guest’s piece becomes a placed order: login, merged cart, coupon, term
   await expect(page.getByTestId('order-number')).toHaveText(/^MIL-\d{4}-\d{6}$/);
   await shot(page, testInfo, 'thank-you');
 
+  const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
+
   // The cart is empty now.
   await page.goto('/cart');
   await expect(page.locator('main').getByText('Your cart is empty', { exact: true })).toBeVisible();
+
+  // The order is in Active Orders with the total the cart and checkout showed, and its invoice downloads.
+  await page.goto('/active-orders');
+  const orderRow = page.getByRole('row').filter({ hasText: orderNumber });
+  await expect(orderRow).toBeVisible();
+  await expect(orderRow).toContainText(placedTotal);
+  await expect(orderRow).toContainText('Placed');
+  await orderRow.getByRole('link', { name: /View details/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/order-details\\?order=${orderNumber}$`));
+  await expect(page.locator('dd.order-total')).toHaveText(placedTotal);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Order Placed' }).first()).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download invoice' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const pdf = await download.path().then((p) => import('node:fs/promises').then((fs) => fs.readFile(p!)));
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 test.describe('without script', () => {

@@ -232,14 +232,16 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                     )}
                     <dt>Shipping</dt>
                     <dd>{formatRupees(detail.totals.shippingPaise)}</dd>
+                    <dt className="order-total">Total</dt>
+                    <dd className="order-total">{formatRupees(detail.totals.totalPaise)}</dd>
                     {detail.totals.harvestCreditPaise > 0 && (
                       <>
                         <dt>Paid from Milli Harvest</dt>
                         <dd>-{formatRupees(detail.totals.harvestCreditPaise)}</dd>
+                        <dt>Paid by you</dt>
+                        <dd>{formatRupees(detail.totals.totalPaise - detail.totals.harvestCreditPaise)}</dd>
                       </>
                     )}
-                    <dt className="order-total">Total</dt>
-                    <dd className="order-total">{formatRupees(detail.totals.totalPaise)}</dd>
                   </dl>
                   <p className="muted order-gst-note">Prices include GST{detail.totals.taxPaise > 0 ? ` of ${formatRupees(detail.totals.taxPaise)}` : ''}.</p>
                 </section>
