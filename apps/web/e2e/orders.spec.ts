@@ -20,10 +20,11 @@ async function logInNewShopper(page: Page, testInfo: TestInfo): Promise<void> {
 }
 
 test('a guest who opens an order list or an order is sent to log in', async ({ page }) => {
+  // Login remembers where the shopper was going (a path on this site), and brings them back after.
   await page.goto('/active-orders');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Factive-orders$/);
   await page.goto('/order-details?order=MIL-2026-000001');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Forder-details%3Forder%3DMIL-2026-000001$/);
 });
 
 test('a customer without orders sees empty lists that say so, and can switch lists', async ({ page }, testInfo) => {
