@@ -24,10 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const orderNumber = orderNumberParam(url);
   const api = serverApi(context);
-  if (orderNumber === null) {
-    await requireUser(api, request);
-    return { orderNumber: null, order: null, confirming: false, cancelled: false };
-  }
+  await requireUser(api, request);
+  if (orderNumber === null) return { orderNumber: null, order: null, confirming: false, cancelled: false };
   const order = await loadOrderDetail(api, orderNumber);
   return data(
     { orderNumber, order, confirming: url.searchParams.get('cancel') === '1', cancelled: url.searchParams.get('cancelled') === '1' },
