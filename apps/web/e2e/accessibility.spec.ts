@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { expect, sharedPageTest, test, waitForHydration } from './fixtures.ts';
 import { MAY_REQUIRE_LOGIN, ROUTES } from './route-table.ts';
 
 async function serious(page: Page, path: string): Promise<string[]> {
@@ -15,9 +15,10 @@ async function serious(page: Page, path: string): Promise<string[]> {
   return bad.map((v) => `${path}: ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
 }
 
-test.describe('as a guest', () => {
+// Guests only look: one page per worker (a fresh context per visit costs a renderer process each time).
+sharedPageTest.describe('as a guest', () => {
   for (const path of ROUTES) {
-    test(`axe ${decodeURIComponent(path)}`, async ({ page }) => {
+    sharedPageTest(`axe ${decodeURIComponent(path)}`, async ({ page }) => {
       await page.goto(path);
       await waitForHydration(page);
       expect(await serious(page, decodeURIComponent(path))).toEqual([]);
