@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from './testing.ts';
-
-const serverUrl = process.env.TEST_DATABASE_URL;
+import { createTestDatabase, testServerUrl as serverUrl } from './testing.ts';
 
 describe('PostgreSQL client', () => {
   it.skipIf(!serverUrl)('survives the server ending its idle connections, and queries again', async () => {

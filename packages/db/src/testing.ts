@@ -37,9 +37,12 @@ export interface TestDatabaseOptions {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** The PostgreSQL server the tests use when TEST_DATABASE_URL is set (test configuration, read here only). */
+export const testServerUrl: string | undefined = process.env.TEST_DATABASE_URL;
+
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const today = seedDay(options.seed);
-  const serverUrl = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
+  const serverUrl = options.databaseUrl ?? testServerUrl;
   return serverUrl ? createPostgresDatabase(serverUrl, today) : createPgliteDatabase(today);
 }
 
