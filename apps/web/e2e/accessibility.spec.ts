@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, sharedPageTest, test, waitForHydration } from './fixtures.ts';
+import { expect, logInNewShopper, sharedPageTest, test, waitForHydration } from './fixtures.ts';
 import { MAY_REQUIRE_LOGIN, ROUTES } from './route-table.ts';
 
 async function serious(page: Page, path: string): Promise<string[]> {
@@ -29,12 +29,7 @@ sharedPageTest.describe('as a guest', () => {
 test.describe('as a customer', () => {
   test('the customer-only pages', async ({ page }, testInfo) => {
     test.setTimeout(180_000);
-    const username = `axe_${testInfo.project.name.replace(/\W/g, '')}_${Date.now().toString(36)}`;
-    const password = 'Access2026';
-    const reg = await page.request.post('/api/auth/register', { multipart: { username, email: `${username}@example.in`, password } });
-    expect(reg.status(), await reg.text()).toBe(200);
-    const login = await page.request.post('/api/auth/login', { multipart: { username, password } });
-    expect(login.status(), await login.text()).toBe(200);
+    await logInNewShopper(page, testInfo, 'axe');
 
     const problems: string[] = [];
     for (const path of ROUTES.filter((p) => MAY_REQUIRE_LOGIN.has(p))) {

@@ -3,14 +3,13 @@
  * asked to log in; a customer fills the form with a picture, meets a field error, sends it, sees the exact
  * success message and a cleared form, then finds the request under Customized Orders and opens its design page.
  */
-import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, logInThroughForm, newShopper, signUp, test, waitForHydration } from './fixtures.ts';
 
 const SUCCESS = 'Your Custom Order Requested Placed Successfully! Our Admin team will get back to you within 48Hrs.';
 const PASSWORD = 'Jhumka2024';
@@ -38,11 +37,6 @@ async function picture(): Promise<string> {
   return file;
 }
 
-function newShopper(testInfo: TestInfo) {
-  const username = `cd_${testInfo.project.name.replace(/\W/g, '')}_${randomUUID().slice(0, 8)}`;
-  return { username, email: `${username}@example.in`.toLowerCase() };
-}
-
 test('a guest is asked to log in instead of getting a form that would fail', async ({ page }) => {
   await page.goto('/custom-design');
   await expect(page).toHaveTitle(/Manufacturer/);
@@ -59,15 +53,9 @@ test('a guest is asked to log in instead of getting a form that would fail', asy
 test('a customer sends a design request and follows it to the design page', async ({ page, consoleGuard }, testInfo) => {
   test.slow();
   consoleGuard.allow(EXPECTED_REFUSAL);
-  const shopper = newShopper(testInfo);
-  const res = await page.request.post('/api/auth/register', { multipart: { ...shopper, password: PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  await page.goto('/login');
-  await waitForHydration(page);
-  await page.getByLabel('E-mail Id').fill(shopper.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
+  const shopper = newShopper(testInfo, 'cd');
+  await signUp(page, shopper, PASSWORD);
+  await logInThroughForm(page, shopper, PASSWORD);
 
   await page.goto('/custom-design');
   await waitForHydration(page);

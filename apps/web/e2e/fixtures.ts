@@ -2,7 +2,8 @@
  * The e2e `test`: baseURL is the server global-setup.ts started, and every test fails on a console
  * error or an uncaught page error (a failed hydration shows up as one), unless it expects that message.
  */
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
 
 export { expect };
 
@@ -190,4 +191,40 @@ export function e2eDataDir(): string {
   const dir = process.env.MILLI_E2E_DATA_DIR;
   if (!dir) throw new Error("the server's DATA_DIR is unknown: with E2E_BASE_URL, set E2E_DATA_DIR to that server's DATA_DIR");
   return dir;
+}
+
+/** A new shopper for one test: a unique username (tag, project, random) and its e-mail. */
+export interface Shopper {
+  username: string;
+  email: string;
+}
+
+export function newShopper(testInfo: TestInfo, tag: string): Shopper {
+  const username = `${tag}_${testInfo.project.name.replace(/\W/g, '')}_${randomUUID().slice(0, 8)}`;
+  return { username, email: `${username}@example.in`.toLowerCase() };
+}
+
+/** Signs a shopper up through the API (the page's request context, which shares its cookies). */
+export async function signUp(page: Page, shopper: Shopper, password: string): Promise<void> {
+  const res = await page.request.post('/api/auth/register', { multipart: { ...shopper, password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Logs in as a person does: the login form, then home. */
+export async function logInThroughForm(page: Page, shopper: Shopper, password: string): Promise<void> {
+  await page.goto('/login');
+  await waitForHydration(page);
+  await page.getByLabel('E-mail Id').fill(shopper.email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+}
+
+/** A new shopper, signed up and logged in through the API: the page's session cookie is theirs from here on. */
+export async function logInNewShopper(page: Page, testInfo: TestInfo, tag: string, password = 'Kundan2024'): Promise<Shopper> {
+  const shopper = newShopper(testInfo, tag);
+  await signUp(page, shopper, password);
+  const login = await page.request.post('/api/auth/login', { multipart: { username: shopper.username, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return shopper;
 }

@@ -4,18 +4,12 @@
  * schedule; the first instalment is paid with a declined card (the reason shows) and then a good one;
  * the payments appear under My Account → Payments. Each test has its own customer.
  */
-import { randomUUID } from 'node:crypto';
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, logInThroughForm, newShopper, signUp, test, waitForHydration } from './fixtures.ts';
 
 /** The refusals this journey causes on purpose: the guest's Start Now (401) and the declined card (402). */
 const EXPECTED_REFUSALS = /Failed to load resource: the server responded with a status of 40[12] .* @ \S+\/milli-harvest\.data\b/;
 const PASSWORD = 'Harvest2026';
-
-function newShopper(testInfo: TestInfo) {
-  const username = `hv_${testInfo.project.name.replace(/\W/g, '')}_${randomUUID().slice(0, 8)}`;
-  return { username, email: `${username}@example.in`.toLowerCase() };
-}
 
 async function payWith(page: Page, number: string) {
   const form = page.locator('#pay-form');
@@ -29,7 +23,7 @@ async function payWith(page: Page, number: string) {
 test('enrol in Milli Harvest with Rs. 2,000, pay the first instalment after a decline, and see it in My Account', async ({ page, consoleGuard }, testInfo) => {
   test.slow();
   consoleGuard.allow(EXPECTED_REFUSALS);
-  const shopper = newShopper(testInfo);
+  const shopper = newShopper(testInfo, 'hv');
 
   // A guest: the breakdown follows the amount; Start Now asks for a login.
   await page.goto('/milli-harvest');
@@ -49,14 +43,8 @@ test('enrol in Milli Harvest with Rs. 2,000, pay the first instalment after a de
   await expect(page.getByRole('alert')).toContainText('Please log in or sign up to start your Milli Harvest plan.');
 
   // Sign up and log in.
-  const reg = await page.request.post('/api/auth/register', { multipart: { ...shopper, password: PASSWORD } });
-  expect(reg.status(), await reg.text()).toBe(200);
-  await page.goto('/login');
-  await waitForHydration(page);
-  await page.getByLabel('E-mail Id').fill(shopper.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await signUp(page, shopper, PASSWORD);
+  await logInThroughForm(page, shopper, PASSWORD);
 
   // Back on the page, the amount typed as a guest is still there; the e-mail is the account's.
   await page.goto('/milli-harvest');

@@ -3,21 +3,8 @@
  * cover what a new customer meets: the guest redirect, empty lists that say so, and the 404 screen for an
  * order that is not theirs; the API tests (modules/orders) cover orders with data.
  */
-import { randomUUID } from 'node:crypto';
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { expect, logInNewShopper, test, waitForHydration } from './fixtures.ts';
 
-const PASSWORD = 'Kundan2024';
-
-async function logInNewShopper(page: Page, testInfo: TestInfo): Promise<void> {
-  const username = `e2e_orders_${testInfo.project.name.replace(/\W/g, '')}_${randomUUID().slice(0, 8)}`;
-  const email = `${username}@example.in`.toLowerCase();
-  const register = await page.request.post('/api/auth/register', { multipart: { username, email, password: PASSWORD } });
-  expect(register.status(), await register.text()).toBe(200);
-  // The context's request shares the page's cookies: the session cookie is the browser's from here on.
-  const login = await page.request.post('/api/auth/login', { multipart: { username, password: PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-}
 
 test('a guest who opens an order list or an order is sent to log in', async ({ page }) => {
   // Login remembers where the shopper was going (a path on this site), and brings them back after.
@@ -28,7 +15,7 @@ test('a guest who opens an order list or an order is sent to log in', async ({ p
 });
 
 test('a customer without orders sees empty lists that say so, and can switch lists', async ({ page }, testInfo) => {
-  await logInNewShopper(page, testInfo);
+  await logInNewShopper(page, testInfo, 'e2e_orders');
   await page.goto('/active-orders');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Active Orders' })).toBeVisible();
@@ -51,14 +38,14 @@ test('a customer without orders sees empty lists that say so, and can switch lis
 
 test('an order that is not the customer’s is the 404 screen', async ({ page, consoleGuard }, testInfo) => {
   consoleGuard.allow(/status of 404/);
-  await logInNewShopper(page, testInfo);
+  await logInNewShopper(page, testInfo, 'e2e_orders');
   const res = await page.goto('/order-details?order=MIL-2026-000001');
   expect(res?.status()).toBe(404);
   await expect(page.getByText("Ooops! That page doesn't exist!")).toBeVisible();
 });
 
 test('order details without an order number points to the lists', async ({ page }, testInfo) => {
-  await logInNewShopper(page, testInfo);
+  await logInNewShopper(page, testInfo, 'e2e_orders');
   await page.goto('/order-details');
   await expect(page.getByText('Which order would you like to follow?')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Active Orders' }).last()).toHaveAttribute('href', '/active-orders');

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import { categories, products } from './schema.ts';
-import { createTestDatabase, type TestDatabase } from './testing.ts';
+import { createTestDatabase, testServerUrl, type TestDatabase } from './testing.ts';
 
 const TABLES = [
   'cad_designs',
@@ -60,7 +60,7 @@ describe('migrations', () => {
     }
   });
 
-  describe(`on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+  describe(`on ${testServerUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     let database: TestDatabase;
     beforeAll(async () => {
       database = await createTestDatabase();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { customers, products } from './schema.ts';
 import { isSeeded } from './seed/index.ts';
-import { createTestDatabase, type TestDatabase } from './testing.ts';
+import { createTestDatabase, testServerUrl, type TestDatabase } from './testing.ts';
 
 describe('createTestDatabase', () => {
   const opened: TestDatabase[] = [];
@@ -30,7 +30,7 @@ describe('createTestDatabase', () => {
   it('keeps a migrated template on disk for later test files (PGlite)', async () => {
     // How fast that makes a start is measured by the benchmarks, not asserted here: CI machines vary.
     await open();
-    if (process.env.TEST_DATABASE_URL) return;
+    if (testServerUrl) return;
     const dir = path.join(os.tmpdir(), 'milli-db-templates');
     expect(readdirSync(dir).some((f) => f.endsWith('.tar'))).toBe(true);
     const again = await open();

@@ -3,7 +3,7 @@ import type { Route } from './+types/custom-orders';
 import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import { OrderListNav, ORDER_LISTS } from '../features/orders/order-lists.tsx';
+import { OrderListNav, ORDER_LISTS, OrderTableHead } from '../features/orders/order-lists.tsx';
 import { loadCustomOrders } from '../features/custom-design/actions.server.ts';
 import { shortDate } from '../features/custom-design/format.ts';
 import { FormAlert } from '../features/account/form-bits.tsx';
@@ -35,17 +35,7 @@ export default function CustomOrders({ loaderData }: Route.ComponentProps) {
           <div className="table-wrap card">
             <table className="table custom-orders">
               <caption className="visually-hidden">{LIST.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">My Order</th>
-                  <th scope="col">Order ID</th>
-                  <th scope="col">Order Date</th>
-                  <th scope="col">Order Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{LIST.action}</span>
-                  </th>
-                </tr>
-              </thead>
+              <OrderTableHead action={LIST.action} />
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id}>

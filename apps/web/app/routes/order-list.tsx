@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { formatRupees } from '@milli/pricing';
-import { OrderListNav, orderListFor as listFor } from '../features/orders/order-lists.tsx';
+import { OrderListNav, orderListFor as listFor, OrderTableHead } from '../features/orders/order-lists.tsx';
 import { loginRedirect } from '../lib/safe-redirect.ts';
 import { listKindOf, loadOrderList, type OrderListData } from '../features/orders/orders.server.ts';
 import { StatusBadge, orderDate } from '../features/orders/order-parts.tsx';
@@ -61,17 +61,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
                 {list.title}
                 {orders && orders.totalPages > 1 ? `, page ${orders.currentPage} of ${orders.totalPages}` : ''}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">My Order</th>
-                  <th scope="col">Order ID</th>
-                  <th scope="col">Order Date</th>
-                  <th scope="col">Order Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{list.action}</span>
-                  </th>
-                </tr>
-              </thead>
+              <OrderTableHead action={list.action} />
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.orderId}>

@@ -31,3 +31,20 @@ export function OrderListNav({ current }: { current: OrderList['path'] }) {
     </nav>
   );
 }
+
+/** The spec's columns of every order list (My Order, Order ID, Order Date, Order Status, and the action). */
+export function OrderTableHead({ action }: { action: OrderList['action'] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">My Order</th>
+        <th scope="col">Order ID</th>
+        <th scope="col">Order Date</th>
+        <th scope="col">Order Status</th>
+        <th scope="col">
+          <span className="visually-hidden">{action}</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
