@@ -13,6 +13,7 @@ import { webPlugin } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
 import { createMailer, type Mailer } from './modules/mail/sender.ts';
 import { createRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
+import { createReadCache, type ReadCache } from './plugins/read-cache.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
@@ -27,6 +28,8 @@ export interface AppDeps {
 /** What every API module is registered with: the app's dependencies and its shared services. */
 export interface ModuleDeps extends AppDeps {
   limiter: RateLimiter;
+  /** What every visitor sees alike, kept until the database announces a change (decision 017). */
+  readCache: ReadCache;
   mailer: Mailer;
   /** Set by the cart module: adds a guest cart to a customer's cart inside the login transaction. */
   mergeGuestCart?: (tx: Database['db'], customerId: number, items: { productId: number; quantity: number }[]) => Promise<void>;
@@ -40,6 +43,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     mailer: Mailer;
+    readCache: ReadCache;
     /** Every route as registered (method and URL pattern), for tests that sweep the whole API. */
     routeList: { method: string; url: string }[];
   }
@@ -73,10 +77,12 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   await securityPlugin(app, { dev: config.env === 'development' });
   await app.register(cookie);
   await app.register(formbody);
-  // The spec's calls send multipart forms: fields (and file buffers) become a plain body object.
+  // The spec's calls send multipart forms: fields (and file buffers) become a plain body object. Files are
+  // kept in memory, so only the route that takes pictures accepts any (custom-design/routes.ts raises the
+  // limit to its four); elsewhere a file part is refused (413) instead of being held and then ignored.
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 200, fieldSize: 64 * 1024 },
+    limits: { fileSize: 10 * 1024 * 1024, files: 0, fields: 200, fieldSize: 64 * 1024 },
   });
   sessionPlugin(app, deps.database.db, { secureCookies: (config.publicUrl ?? '').startsWith('https:') });
 
@@ -90,12 +96,16 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
+  const readCache = await createReadCache(deps.database, { maxBytes: config.readCacheMb * 1024 * 1024 });
+  app.decorate('readCache', readCache);
+  app.addHook('onClose', async () => readCache.close());
   const cart = createCartService(deps.database.db);
   const wishlist = createWishlistService(deps.database.db);
   const moduleDeps: ModuleDeps = {
     ...deps,
     limiter: createRateLimiter(deps.database.db),
     mailer,
+    readCache,
     mergeGuestCart: (tx, customerId, items) => cart.mergeGuest(tx, customerId, items),
     mergeGuestWishlist: (tx, customerId, productIds) => wishlist.mergeGuest(tx, customerId, productIds),
   };

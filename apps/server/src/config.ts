@@ -12,6 +12,8 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Memory for the read cache of catalogue answers and anonymous pages, in MB; 0 turns it off. */
+  READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   API_BASE_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
@@ -22,6 +24,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Which payment gateway charges cards; only the built-in test gateway ('demo') exists so far. */
   PAYMENT_GATEWAY: z.enum(['demo']).default('demo'),
+  /** 'false' serves the API and media only, without the web app (and so without needing its build). */
+  SERVE_WEB: z.enum(['true', 'false']).default('true'),
 });
 
 export interface Config {
@@ -31,6 +35,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  readCacheMb: number;
   seedDemo: boolean;
   apiBaseUrl: string | undefined;
   publicUrl: string | undefined;
@@ -40,6 +45,7 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   paymentGateway: 'demo';
+  serveWeb: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR === 'memory' ? 'memory' : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    readCacheMb: e.READ_CACHE_MB,
     seedDemo: e.SEED_DEMO === 'true',
     apiBaseUrl: e.API_BASE_URL,
     publicUrl: e.PUBLIC_URL,
@@ -67,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     paymentGateway: e.PAYMENT_GATEWAY,
+    serveWeb: e.SERVE_WEB === 'true',
   };
 }
 

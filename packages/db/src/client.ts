@@ -1,10 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -19,7 +16,18 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Hears NOTIFY on a channel. PostgreSQL: on a connection of its own, opened again (after a second) when it
+   * drops; `onListening(false)` says notifications may be missed until `onListening(true)`. Returns a stop function.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  onListening(listening: boolean): void;
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
@@ -33,8 +41,8 @@ export interface OpenOptions {
   poolSize?: number;
   /**
    * PGlite only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an
-   * empty cluster. Tests use a migrated template this way: loading it is several times faster
-   * than initialising a new cluster and migrating it.
+   * empty cluster, in memory or in a new folder. Tests use a migrated template this way: loading it
+   * is several times faster than initialising a new cluster and migrating it.
    */
   loadDataDir?: Blob;
 }
@@ -62,10 +70,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      listen: (channel, handlers) => listenPg(options.databaseUrl!, channel, handlers),
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
       close: () => pool.end(),
     };
   }
   const dir = options.dataDir ?? './data';
+  // Loaded only when the embedded database is used: the module alone costs a server on PostgreSQL about 40 MB.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   try {
     if (dir === 'memory') {
@@ -73,7 +92,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     } else {
       const dbDir = path.resolve(dir, 'pglite');
       mkdirSync(dbDir, { recursive: true });
-      client = await PGlite.create(dbDir, { extensions: { pg_trgm } });
+      client = await PGlite.create(dbDir, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     }
   } catch (error) {
     throw new DatabaseOpenError(`cannot open the embedded database in ${path.resolve(dir)}: ${(error as Error).message}`);
@@ -83,7 +102,73 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, (payload) => handlers.onMessage(payload));
+      handlers.onListening(true);
+      return async () => {
+        handlers.onListening(false);
+        if (!client.closed) await unlisten();
+      };
+    },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     close: () => client.close(),
+  };
+}
+
+const LISTEN_RETRY_MS = 1_000;
+
+/** LISTEN on a dedicated connection, opened again after a second whenever it fails or drops. */
+async function listenPg(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (client: pg.Client) => {
+    if (current === client) current = null;
+    handlers.onListening(false);
+    if (!stopped && retry === undefined) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, LISTEN_RETRY_MS);
+      retry.unref();
+    }
+  };
+
+  async function connect() {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    // Errors end the connection; 'end' starts the retry.
+    client.on('error', () => {});
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch {
+      await client.end().catch(() => {});
+      lost(client);
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    handlers.onListening(true);
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    handlers.onListening(false);
+    await client?.end().catch(() => {});
   };
 }
 

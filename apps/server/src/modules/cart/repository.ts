@@ -59,6 +59,57 @@ export function cartRepository(db: Db) {
         .returning({ id: cartLines.id });
       return row!.id;
     },
+    /**
+     * Add to Cart in one statement (one round trip, no transaction): refused, writing nothing, when the product
+     * is gone or the pieces already in the cart plus these would be more than its stock now (read in the same
+     * statement, never from a cache); otherwise the cart is made if need be and the line of the same product and
+     * choices grows (at most 99), or starts, at the price frozen now. Answers the line's id and the cart's piece
+     * count after, or, when refused, the stock now (null when the product is gone).
+     */
+    async addWithinStock(
+      customerId: number,
+      line: { productId: number; quantity: number; options: CartLineOptions; unitPricePaise: number; ratePaisePerGram: number | null; rateDate: string | null },
+      requested: number,
+    ): Promise<{ added: true; lineId: number; count: number } | { added: false; stock: number | null }> {
+      const optionsKey = cartOptionsKey(line.options);
+      type Answer = { line_id: number | null; line_quantity: number | null; stock: number | null; old_quantity: number; before: number };
+      const result = await db.execute<Answer>(sql`
+        with live as (
+          select ${products.stock} as stock from ${products} where ${products.id} = ${line.productId} and ${products.active}
+        ), existing_cart as (
+          select ${carts.id} as id from ${carts} where ${carts.customerId} = ${customerId}
+        ), held as (
+          select coalesce(sum(${cartLines.quantity}), 0)::int as q from ${cartLines}
+          where ${cartLines.cartId} = (select id from existing_cart) and ${cartLines.productId} = ${line.productId}
+        ), same_line as (
+          select coalesce(max(${cartLines.quantity}), 0)::int as q from ${cartLines}
+          where ${cartLines.cartId} = (select id from existing_cart) and ${cartLines.productId} = ${line.productId} and ${cartLines.optionsKey} = ${optionsKey}
+        ), before as (
+          select coalesce(sum(${cartLines.quantity}), 0)::int as n from ${cartLines} where ${cartLines.cartId} = (select id from existing_cart)
+        ), allowed as (
+          select 1 as ok from held, live where held.q + ${requested}::int <= live.stock
+        ), cart as (
+          insert into ${carts} (customer_id) select ${customerId} from allowed
+          on conflict (customer_id) do update set updated_at = now()
+          returning id
+        ), added as (
+          insert into ${cartLines} (cart_id, product_id, quantity, options, options_key, unit_price_paise, rate_paise_per_gram, rate_date)
+          select cart.id, ${line.productId}, ${line.quantity}, ${JSON.stringify(line.options)}::jsonb, ${optionsKey}, ${line.unitPricePaise}, ${line.ratePaisePerGram}, ${line.rateDate}::date
+          from cart
+          on conflict (cart_id, product_id, options_key) do update set
+            quantity = least(${cartLines}.quantity + excluded.quantity, 99),
+            unit_price_paise = excluded.unit_price_paise,
+            rate_paise_per_gram = excluded.rate_paise_per_gram,
+            rate_date = excluded.rate_date,
+            updated_at = now()
+          returning id, quantity
+        )
+        select (select id from added) as line_id, (select quantity from added) as line_quantity,
+               (select stock from live) as stock, (select q from same_line) as old_quantity, (select n from before) as before`);
+      const row = (Array.isArray(result) ? result : (result as { rows: Answer[] }).rows)[0] as Answer;
+      if (row.line_id === null) return { added: false, stock: row.stock === null ? null : Number(row.stock) };
+      return { added: true, lineId: Number(row.line_id), count: Number(row.before) + Number(row.line_quantity) - Number(row.old_quantity) };
+    },
     async setQuantity(customerId: number, lineId: number, quantity: number) {
       const cartId = await cartIdOf(customerId, false);
       if (cartId === null) return false;

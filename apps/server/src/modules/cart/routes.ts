@@ -13,7 +13,7 @@ const CountSchema = z.object({ message: z.string(), cartCount: z.number().int() 
 /** The logged-in cart (spec §7); a guest's cart is the cartItems cookie, priced by get_product_detail. */
 export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const cart = createCartService(deps.database.db);
+  const cart = createCartService(deps.database.db, undefined, deps.readCache);
 
   api.post('/cart/add', { schema: { response: { 200: CartAddAnswerSchema, ...errors } } }, async (req, reply) => {
     const parsed = CartAddSchema.safeParse(req.body ?? {});

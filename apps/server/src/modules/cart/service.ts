@@ -2,7 +2,8 @@ import type { CartAdd, CartLine, ProductDetail } from '@milli/contracts/schemas'
 import type { CartLineOptions, Db } from '@milli/db';
 import { priceChoice } from '@milli/pricing';
 import { HttpError } from '../../plugins/session.ts';
-import { createCatalogService } from '../catalog/service.ts';
+import type { ReadCache } from '../../plugins/read-cache.ts';
+import { createCatalogService, indianDay } from '../catalog/service.ts';
 import { cartRepository } from './repository.ts';
 
 const MAX_PER_LINE = 99;
@@ -24,21 +25,31 @@ export function priceOptions(product: ProductDetail, options: CartLineOptions) {
   return breakup;
 }
 
-export function createCartService(db: Db, now: () => Date = () => new Date()) {
+const notFound = () => new HttpError(404, 'This product does not exist.', 'PRODUCT_NOT_FOUND');
+const soldOut = () => new HttpError(409, 'Sorry, this piece is out of stock.', 'OUT_OF_STOCK');
+
+export function createCartService(db: Db, now: () => Date = () => new Date(), readCache?: ReadCache) {
   const repo = cartRepository(db);
+  /** The product as its page shows it today; from the read cache when there is one (never inside a transaction). */
+  const productToday = (id: number) => {
+    const load = () => createCatalogService(db, now).detail(id);
+    return readCache ? readCache.get(`detail:${id}:${indianDay(now())}`, load, () => 4096) : load();
+  };
 
   /**
    * The price of a line, computed on the server from today's rates with the product page's function
    * (DECISIONS §6): nothing the client says about money is used.
    */
-  async function priceLine(tx: Db, productId: number, options: CartLineOptions) {
-    const product = await createCatalogService(tx, now).detail(productId);
-    if (!product) throw new HttpError(404, 'This product does not exist.', 'PRODUCT_NOT_FOUND');
-    if (product.product_stock <= 0) throw new HttpError(409, 'Sorry, this piece is out of stock.', 'OUT_OF_STOCK');
+  async function priceLine(tx: Db | null, productId: number, options: CartLineOptions) {
+    const product = tx ? await createCatalogService(tx, now).detail(productId) : await productToday(productId);
+    if (!product) throw notFound();
+    // From the cache, stock is only a hint: addWithinStock checks the stock of the moment.
+    if (tx && product.product_stock <= 0) throw soldOut();
     const breakup = priceOptions(product, options);
     return { product, unitPricePaise: breakup.totalPaise, ratePaisePerGram: breakup.ratePaisePerGram, rateDate: product.pricing.ratesDate };
   }
 
+  /** A guest's line added inside the login transaction: everything read through that transaction. */
   async function addItem(tx: Db, customerId: number, productId: number, quantity: number, options: CartLineOptions) {
     const priced = await priceLine(tx, productId, options);
     const inCart = (await cartRepository(tx).lines(customerId)).filter((l) => l.productId === productId).reduce((n, l) => n + l.quantity, 0);
@@ -63,8 +74,24 @@ export function createCartService(db: Db, now: () => Date = () => new Date()) {
         ...(input.colour !== undefined ? { colour: input.colour } : {}),
         ...(input.diamond_quality !== undefined ? { diamondQuality: input.diamond_quality } : {}),
       };
-      const cartId = await db.transaction((tx) => addItem(tx as unknown as Db, customerId, input.cart_product_id, input.cart_quantity, options));
-      return { message: 'Added to cart', cartId, cartCount: await repo.count(customerId) };
+      // Priced from the read cache, then one statement checks the pieces already in the cart against the stock and
+      // adds the line. The stock shown here is checked again, under lock, when the order is placed.
+      const priced = await priceLine(null, input.cart_product_id, options);
+      const line = {
+        productId: input.cart_product_id,
+        quantity: Math.min(input.cart_quantity, MAX_PER_LINE),
+        options,
+        unitPricePaise: priced.unitPricePaise,
+        ratePaisePerGram: priced.ratePaisePerGram,
+        rateDate: priced.rateDate,
+      };
+      const result = await repo.addWithinStock(customerId, line, input.cart_quantity);
+      if (!result.added) {
+        if (result.stock === null) throw notFound();
+        if (result.stock <= 0) throw soldOut();
+        throw new HttpError(409, `Only ${result.stock} of this piece in stock.`, 'NOT_ENOUGH_STOCK');
+      }
+      return { message: 'Added to cart', cartId: result.lineId, cartCount: result.count };
     },
 
     /** The guest cart at login: quantities add up; pieces gone or sold out are skipped, never fail the login. */
@@ -84,8 +111,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date()) {
      */
     async lines(customerId: number): Promise<CartLine[]> {
       const rows = await repo.lines(customerId);
-      const catalog = createCatalogService(db, now);
-      const details = new Map(await Promise.all([...new Set(rows.map((r) => r.productId))].map(async (id) => [id, await catalog.detail(id)] as const)));
+      const details = new Map(await Promise.all([...new Set(rows.map((r) => r.productId))].map(async (id) => [id, await productToday(id)] as const)));
       return rows.map((r) => {
         const product = details.get(r.productId);
         let today = r.unitPricePaise;

@@ -4,9 +4,10 @@ import { PAGE_SIZE, type ProductDetail, type ProductPage, type ProductSummary } 
 import { schema } from '@milli/db';
 import { priceJewellery } from '@milli/pricing';
 import { createTestApp, type TestApp } from '../../testing.ts';
-import { createCatalogService, indianDay } from './service.ts';
+import { createCatalogRepository, RANK_BLOCK, type ProductFilters, type ProductOrder } from './repository.ts';
+import { createCatalogService, indianDay, searchTerms } from './service.ts';
 
-const { diamondRates, metalRates, otherStones, productImages, products, productStones } = schema;
+const { diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, tags } = schema;
 
 async function call<T>(t: TestApp, url: string, method: 'GET' | 'POST' = 'GET') {
   const res = await t.app.inject({ method, url });
@@ -379,6 +380,59 @@ describe('catalogue API on the demo store', () => {
       expect(soldOut.slice(soldOut.indexOf(true)).every(Boolean)).toBe(true);
     });
 
+    it('reads a page past the first as the same rows one long page holds at that place', async () => {
+      // Page one is one query; later pages choose their ids first (or, with a stone or style sorted by price,
+      // take the matches first): each path must give the rows of the plain query, in its order.
+      const repo = createCatalogRepository(t.database.db);
+      // The style with the most pieces, so that it has pages to walk.
+      const [style] = await t.database.db
+        .select({ name: tags.name })
+        .from(tags)
+        .innerJoin(productTags, eq(productTags.tagId, tags.id))
+        .groupBy(tags.id, tags.name)
+        .orderBy(sql`count(*) desc`, tags.id)
+        .limit(1);
+      const cases: [string, ProductFilters, ProductOrder][] = [
+        ['everything', {}, 'featured'],
+        ['everything', {}, 'rating'],
+        ['gold', { material: 'Gold' }, 'latest'],
+        ['pearl', { stone: 'Pearl' }, 'priceAsc'],
+        [style!.name, { tag: style!.name }, 'priceDesc'],
+        [style!.name, { tag: style!.name }, 'popularity'],
+        ["search 'gold'", { search: searchTerms('gold') }, 'relevance'],
+        ["search 'ring'", { search: searchTerms('ring') }, 'priceAsc'],
+      ];
+      for (const [what, filters, order] of cases) {
+        const criteria = await repo.lookUpWords(filters);
+        const whole = (await repo.findProducts(criteria, order, 1000, 0)).map((r) => r.id);
+        // Pages of 5, so that a small style has several too.
+        const walked: number[] = [];
+        for (let offset = 0; offset < whole.length + 5; offset += 5) walked.push(...(await repo.findProducts(criteria, order, 5, offset)).map((r) => r.id));
+        console.log(`${what}, ${order}: ${whole.length} rows, ${Math.ceil(whole.length / 5)} pages of 5`);
+        expect(whole.length, what).toBeGreaterThan(5);
+        expect(walked, `${what}, ${order}`).toEqual(whole);
+      }
+    });
+
+    it('sorts a stone by price exactly as its pieces’ prices and ids say', async () => {
+      for (const [stone, sort] of [
+        ['Pearl', 8],
+        ['Ruby', 16],
+      ] as const) {
+        const { items } = await allPages(t, `stone=${stone}&sort=${sort}`);
+        const linked = await t.database.db
+          .select({ id: products.id, price: products.listPricePaise })
+          .from(products)
+          .innerJoin(productStones, eq(productStones.productId, products.id))
+          .innerJoin(otherStones, eq(otherStones.id, productStones.otherStoneId))
+          .where(and(eq(products.active, true), sql`lower(${otherStones.name}) = ${stone.toLowerCase()}`));
+        const sign = sort === 8 ? 1 : -1;
+        const expected = linked.sort((a, b) => sign * (a.price - b.price) || a.id - b.id).map((r) => r.id);
+        console.log(`stone ${stone}, sort ${sort}: ${expected.length} pieces`);
+        expect(items.map((p) => p.product_id), `${stone} sort ${sort}`).toEqual(expected);
+      }
+    });
+
     it('breaks ties by product id, so every sort pages through each product exactly once', async () => {
       for (const sort of [0, 1, 2, 4, 8, 16]) {
         const { items } = await allPages(t, `sort=${sort}&material=Silver`);
@@ -484,6 +538,20 @@ describe('catalogue API on the demo store', () => {
       expect(typo.body.data.map((p) => p.product_id)).toEqual(same.data.slice(0, 8).map((p) => p.product_id));
       const none = await call<{ data: ProductSummary[] }>(t, '/api/product/suggest?q=zzqxw');
       expect(none.body.data).toEqual([]);
+    });
+
+    it('looks up only the words that could be typos, and keeps the ones the catalogue lacks', async () => {
+      const repo = createCatalogRepository(t.database.db);
+      // 'gold' and 'ruby' are in the catalogue; '22' and 'kt' are too short or a number to be typos.
+      const criteria = await repo.lookUpWords({ material: 'Gold', search: searchTerms('Gold jhumkha 22 kt ruby') });
+      console.log('typos of "Gold jhumkha 22 kt ruby":', JSON.stringify(criteria.search?.typos));
+      expect(criteria.material).toBe('Gold');
+      expect(criteria.search?.tokens).toEqual(['gold', 'jhumkha', '22', 'kt', 'ruby']);
+      expect(criteria.search?.typos.map((t) => t.token)).toEqual(['jhumkha']);
+      // What it stands for: the catalogue's words like it (search_words), not the words of one piece.
+      expect(criteria.search?.typos[0]!.like).toContain('jhumka');
+      expect(criteria.search?.typos[0]!.like).not.toContain('gold');
+      expect(await repo.lookUpWords({ colour: 'Red' })).toEqual({ colour: 'Red' });
     });
 
     it('refuses an empty or over-long suggestion query', async () => {
@@ -612,6 +680,8 @@ describe('catalogue API as the catalogue changes', () => {
     const [row] = await t.database.db.select().from(products).where(eq(products.id, 12));
     const before = await page(t, '/api/product/get_product_detail');
     await t.database.db.update(products).set({ active: false }).where(eq(products.id, 12));
+    // A change made outside the API (a staff tool, another instance) reaches the read cache by the database's notification.
+    await t.app.readCache.caughtUp();
     const after = await page(t, '/api/product/get_product_detail');
     expect(after.totalResults).toBe(before.totalResults - 1);
     expect((await page(t, `/api/product/productList?q=${row!.sku}`)).data.map((p) => p.product_id)).not.toContain(12);
@@ -619,8 +689,47 @@ describe('catalogue API as the catalogue changes', () => {
     expect((await call<ProductSummary[]>(t, '/api/product/get_product_detail?cartList=12,13', 'POST')).body.map((p) => p.product_id)).toEqual([13]);
   });
 
+  it('forgives a typo of a word the catalogue only just gained', async () => {
+    // The typo fallback compares with search_words, which a trigger on products keeps.
+    const before = await page(t, '/api/product/productList?q=kamarbanth');
+    expect(before.totalResults).toBe(0);
+    await t.database.db.update(products).set({ name: 'Kamarbandh Waist Chain' }).where(eq(products.id, 40));
+    await t.app.readCache.caughtUp();
+    const after = await page(t, '/api/product/productList?q=kamarbanth');
+    console.log(`'kamarbanth' before the rename: ${before.totalResults}, after: ${after.data.map((p) => p.product_name).join(', ')}`);
+    expect(after.data.map((p) => p.product_id)).toEqual([40]);
+  });
+
+  it('pages a search with more matches than a ranking block through each match exactly once', async () => {
+    // Relevance ranks by ts_rank in blocks of RANK_BLOCK, by the full relevance within each: pages must not
+    // depend on how deep the page asked for is.
+    const [template] = await t.database.db.select().from(products).where(sql`${products.name} ilike '%jhumka%'`).limit(1);
+    const { id: _id, searchVector: _vector, createdAt: _created, updatedAt: _updated, ...piece } = template!;
+    const styles = ['Temple', 'Pearl Drop', 'Peacock', 'Chandbali', 'Meenakari', 'Kundan', 'Tiny', 'Grand'];
+    await t.database.db.insert(products).values(
+      Array.from({ length: RANK_BLOCK + 40 }, (_, i) => ({
+        ...piece,
+        sku: `MS-TEST-${String(i).padStart(4, '0')}`,
+        slug: `test-jhumka-${i}`,
+        name: `${styles[i % styles.length]} Jhumka ${i % 3 === 0 ? 'Earrings' : 'Set'} ${i}`,
+        unitsSold: (i * 37) % 101,
+        featuredRank: null,
+      })),
+    );
+    await t.app.readCache.caughtUp();
+    const { first, items } = await allPages(t, 'q=jhumka');
+    const ids = items.map((p) => p.product_id);
+    console.log(`'jhumka': ${first.totalResults} matches over ${first.totalPages} pages`);
+    expect(first.totalResults).toBeGreaterThan(RANK_BLOCK);
+    expect(ids).toHaveLength(first.totalResults);
+    expect(new Set(ids).size).toBe(ids.length);
+    const suggest = await call<{ data: ProductSummary[] }>(t, '/api/product/suggest?q=jhumka');
+    expect(suggest.body.data.map((p) => p.product_id)).toEqual(ids.slice(0, 8));
+  });
+
   it('puts a piece at exactly a band edge in the upper band only, and finds an exact price', async () => {
     await t.database.db.update(products).set({ listPricePaise: 20_000_00 }).where(eq(products.id, 20));
+    await t.app.readCache.caughtUp();
     const lower = await allPagesByPrice(t, 10_000, 20_000);
     const upper = await allPagesByPrice(t, 20_000, 30_000);
     expect(lower).not.toContain(20);
@@ -633,6 +742,7 @@ describe('catalogue API as the catalogue changes', () => {
       { productId: 30, position: 2, path: '/media/uploads/b.webp' },
       { productId: 30, position: 1, path: '/media/uploads/a.webp' },
     ]);
+    await t.app.readCache.caughtUp();
     const d = (await call<{ data: ProductDetail }>(t, '/api/product/find-by-id/30')).body.data;
     expect(d.product_images.slice(1)).toEqual(['/media/uploads/a.webp', '/media/uploads/b.webp']);
   });
@@ -646,6 +756,7 @@ describe('catalogue API as the catalogue changes', () => {
     await t.database.db.insert(metalRates).values(current.map((r) => ({ rateDate: tomorrow, metal: r.metal, purity: r.purity, ratePaisePerGram: r.ratePaisePerGram + 100_00 })));
     const diamonds = await t.database.db.select().from(diamondRates).where(eq(diamondRates.rateDate, today));
     await t.database.db.insert(diamondRates).values(diamonds.map((r) => ({ rateDate: tomorrow, quality: r.quality, ratePaisePerCarat: r.ratePaisePerCarat })));
+    await t.app.readCache.caughtUp();
 
     const now = (await call<{ data: ProductDetail }>(t, `/api/product/find-by-id/${gold!.id}`)).body.data;
     expect(now.pricing.ratesDate).toBe(today);

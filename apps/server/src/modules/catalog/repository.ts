@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, exists, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { categories, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, storeSettings, tags } = schema;
+const { categories, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, searchWords, storeSettings, tags } = schema;
 
 type Material = (typeof schema.MATERIALS)[number];
 type Metal = (typeof schema.METALS)[number];
@@ -25,7 +24,7 @@ export interface ProductCriteria {
   /** True makes maxPaise inclusive (an exact price, or the top of the scale); bands are half-open otherwise. */
   maxInclusive?: boolean;
   onSale?: boolean;
-  search?: SearchTerms;
+  search?: SearchQuery;
 }
 
 export interface SearchTerms {
@@ -35,17 +34,41 @@ export interface SearchTerms {
   tokens: string[];
 }
 
+/** Search terms after `lookUpWords`: which of the tokens may be typos (no active product has them). */
+export interface SearchQuery extends SearchTerms {
+  /**
+   * Tokens of TYPO_MIN_LENGTH or more, not all digits, that no active product has, each with the catalogue's
+   * words (search_words) it is similar to: the token matches the pieces that have one of those instead.
+   */
+  typos: Typo[];
+}
+
+export interface Typo {
+  token: string;
+  /** Catalogue words within TYPO_SIMILARITY of the token, lower-case letters and digits. */
+  like: string[];
+}
+
+/** Criteria as the service builds them, before the search's words are looked up. */
+export type ProductFilters = Omit<ProductCriteria, 'search'> & { search?: SearchTerms };
+
 export type ProductOrder = 'featured' | 'popularity' | 'latest' | 'rating' | 'priceAsc' | 'priceDesc' | 'relevance';
 
 /**
  * A word counts as a typo when no active product has it (as a prefix, after stemming), and then
- * matches by trigram similarity instead. 0.5 lets one wrong letter through in words of five or
- * more ('brecelet', 'jumka', 'emrald') without letting 'rings' find earrings: such words are in the
- * catalogue, so they match by full-text search only.
+ * matches the pieces that have a catalogue word this similar to it (pg_trgm's word_similarity
+ * against search_words). 0.5 lets one wrong letter through in words of five or more ('brecelet',
+ * 'jumka', 'emrald') without letting 'rings' find earrings: such words are in the catalogue, so
+ * they match by full-text search only.
  */
 const TYPO_SIMILARITY = 0.5;
 /** Below this length a 'typo' is another word: 'kad' is not a misspelt 'kada'. */
 const TYPO_MIN_LENGTH = 4;
+/**
+ * The relevance order ranks matches by ts_rank in blocks of this many, and by full relevance (name
+ * similarity too) within each block: see findRelevant. More than the demo store's searches match.
+ */
+export const RANK_BLOCK = 200;
 
 const tagList = sql<string>`coalesce((
   select string_agg(${tags.name}, ', ' order by ${tags.sortOrder}, ${tags.id})
@@ -92,27 +115,55 @@ function anyWordQuery(tokens: string[]): SQL {
   return sql`to_tsquery(${config}, ${tokens.map((t) => `${t}:*`).join(' | ')})`;
 }
 
-function typoMatch(token: string): SQL {
-  return sql`greatest(word_similarity(${token}::text, ${products.name}), word_similarity(${token}::text, ${products.searchText}), word_similarity(${token}::text, ${products.material})) >= ${TYPO_SIMILARITY}`;
+/**
+ * The words a typo stands for, as prefixes in the name, SKU, material and search words (weights A and B: the
+ * texts the typo was compared with), or null when it is like no word of the catalogue.
+ */
+function typoQuery(typo: Typo): string | null {
+  const words = typo.like.filter((w) => /^[a-z0-9]+$/.test(w));
+  return words.length > 0 ? words.map((w) => `${w}:*AB`).join(' | ') : null;
 }
 
-const known = alias(products, 'known');
+/**
+ * Any of the known words, or of the words a typo stands for (the typo itself is in no product): what
+ * ts_rank chooses the best matches by.
+ */
+function rankQuery(search: SearchQuery): SQL {
+  const typos = new Set(search.typos.map((t) => t.token));
+  const known = search.tokens.filter((t) => !typos.has(t)).map((t) => `${t}:*`);
+  const alternatives = search.typos.map(typoQuery).filter((q): q is string => q !== null);
+  return sql`to_tsquery(${config}, ${[...known, ...alternatives].join(' | ')})`;
+}
+
+/** A word that may be a typo: long enough to be one, and not a number. */
+function typoCandidate(token: string): boolean {
+  return token.length >= TYPO_MIN_LENGTH && !/^\d+$/.test(token);
+}
 
 /**
  * Every word must be found: by full-text search (as a prefix, so the header can search as the
- * shopper types), or, for a word the catalogue does not contain at all, by similarity to names,
- * search words and materials. Stop words ('for', 'the') ask for nothing. An exact SKU always matches.
+ * shopper types), or, for a word the catalogue does not contain at all (looked up beforehand by
+ * lookUpWords), by the catalogue words it is similar to. Stop words ('for', 'the') ask for nothing.
+ * An exact SKU always matches.
+ *
+ * Every branch is a full-text or SKU condition, so a search is answered by those two indexes instead
+ * of a scan of every product.
  */
-function searchCondition(db: Db, search: SearchTerms): SQL {
+function searchCondition(search: SearchQuery): SQL {
   const exactSku = sql`upper(${products.sku}) = upper(${search.text})`;
   if (search.tokens.length === 0) return exactSku;
+  const typos = new Map(search.typos.map((t) => [t.token, t]));
   const perWord = search.tokens.map((token) => {
     const q = prefixQuery(token);
     const fts = sql`${products.searchVector} @@ ${q}`;
-    if (token.length < TYPO_MIN_LENGTH || /^\d+$/.test(token)) return sql`(numnode(${q}) = 0 or ${fts})`;
-    // Uncorrelated, so PostgreSQL answers it once per query, not once per row.
-    const inCatalogue = exists(db.select({ one: sql`1` }).from(known).where(and(eq(known.active, true), sql`${known.searchVector} @@ ${q}`)));
-    return sql`(numnode(${q}) = 0 or ${fts} or (not ${inCatalogue} and ${typoMatch(token)}))`;
+    const typo = typos.get(token);
+    if (typo) {
+      // A word no active product has (a stop word among them: its query is empty, numnode 0).
+      const like = typoQuery(typo);
+      return like === null ? sql`(numnode(${q}) = 0 or ${fts})` : sql`(numnode(${q}) = 0 or ${fts} or ${products.searchVector} @@ to_tsquery(${config}, ${like}))`;
+    }
+    if (typoCandidate(token)) return fts;
+    return sql`(numnode(${q}) = 0 or ${fts})`;
   });
   return sql`(${exactSku} or (numnode(${anyWordQuery(search.tokens)}) > 0 and ${and(...perWord)}))`;
 }
@@ -123,7 +174,7 @@ function relevance(search: SearchTerms): SQL {
   return sql`(${rank} + word_similarity(${search.text}::text, ${products.name}) + 0.5 * word_similarity(${search.text}::text, ${products.searchText}))`;
 }
 
-function where(db: Db, c: ProductCriteria): SQL | undefined {
+function where(c: ProductCriteria): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(products.active, true)];
   if (c.material === 'Diamond') {
     // The Diamond range, and any other piece set with diamonds (a platinum solitaire).
@@ -155,13 +206,17 @@ function where(db: Db, c: ProductCriteria): SQL | undefined {
   if (c.minPaise !== undefined) conditions.push(gte(products.listPricePaise, c.minPaise));
   if (c.maxPaise !== undefined) conditions.push(c.maxInclusive ? lte(products.listPricePaise, c.maxPaise) : lt(products.listPricePaise, c.maxPaise));
   if (c.onSale) conditions.push(eq(products.onSale, true));
-  if (c.search) conditions.push(searchCondition(db, c.search));
+  if (c.search) conditions.push(searchCondition(c.search));
   return and(...conditions);
 }
 
+/** Featured: the shop's picks first, then what sells; sold-out pieces go to the end. */
+function featuredOrder(): SQL[] {
+  return [asc(sql`${products.stock} = 0`), sql`${products.featuredRank} asc nulls last`, desc(products.unitsSold)];
+}
+
 function orderBy(order: ProductOrder, search: SearchTerms | undefined): SQL[] {
-  // Featured: the shop's picks first, then what sells; sold-out pieces go to the end.
-  const featured = [asc(sql`${products.stock} = 0`), sql`${products.featuredRank} asc nulls last`, desc(products.unitsSold)];
+  const featured = featuredOrder();
   switch (order) {
     case 'relevance':
       if (search) return [desc(sql`upper(${products.sku}) = upper(${search.text})`), desc(relevance(search)), ...featured, asc(products.id)];
@@ -188,6 +243,46 @@ export interface RateRow {
 }
 
 export function createCatalogRepository(db: Db) {
+  /**
+   * The relevance order in two steps (decision 018): ts_rank, which the full-text match has at hand,
+   * picks the best RANK_BLOCK matches (then the next RANK_BLOCK, and so on), and the full relevance with
+   * its name similarities orders each block. Up to RANK_BLOCK matches this is exactly the order of
+   * `relevance`; beyond, similarity is only worked out for the blocks the page reaches, and pages walk
+   * every match once because the blocks do not depend on the page asked for. A typo, in no product's
+   * search vector, is ranked by the catalogue words it stands for.
+   */
+  function findRelevant(criteria: ProductCriteria, search: SearchQuery, limit: number, offset: number): Promise<ProductSummaryRow[]> {
+    const exact = sql`upper(${products.sku}) = upper(${search.text})`;
+    const rank = sql`ts_rank(${products.searchVector}, ${rankQuery(search)})`;
+    const depth = Math.ceil((offset + limit) / RANK_BLOCK) * RANK_BLOCK;
+    const ranked = db
+      .select({ id: products.id, exact: sql<boolean>`${exact}`.as('exact'), rank: sql<number>`${rank}`.as('rank') })
+      .from(products)
+      .where(where(criteria))
+      .orderBy(desc(exact), desc(rank), ...featuredOrder(), asc(products.id))
+      .limit(depth)
+      .as('ranked');
+    // The block of each of those rows: its place in the same order (worked out over `depth` rows only).
+    const position = sql`row_number() over (order by ${ranked.exact} desc, ${ranked.rank} desc, ${sql.join([...featuredOrder(), asc(products.id)], sql`, `)})`;
+    const block = sql`(${position} - 1) / ${sql.raw(String(RANK_BLOCK))}`;
+    const score = relevance(search);
+    // The page's ids with their sort keys, then its columns: the tag list runs for the page's rows, not for those it skips.
+    const page = db
+      .select({ id: products.id, block: sql<number>`${block}`.as('block'), exact: ranked.exact, score: sql<number>`${score}`.as('score') })
+      .from(ranked)
+      .innerJoin(products, eq(products.id, ranked.id))
+      .orderBy(block, desc(ranked.exact), desc(score), ...featuredOrder(), asc(products.id))
+      .limit(limit)
+      .offset(offset)
+      .as('page');
+    return db
+      .select(summaryColumns)
+      .from(page)
+      .innerJoin(products, eq(products.id, page.id))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .orderBy(asc(page.block), desc(page.exact), desc(page.score), ...featuredOrder(), asc(products.id));
+  }
+
   return {
     /** Category screen names in the shop's display order. */
     categories(): Promise<{ name: string }[]> {
@@ -207,20 +302,63 @@ export function createCatalogRepository(db: Db) {
       return db.select({ name: otherStones.name }).from(otherStones).orderBy(asc(otherStones.sortOrder), asc(otherStones.id));
     },
 
+    /**
+     * The criteria with the search's words looked up: one indexed query for the words that could be
+     * typos, asking which of them no active product has. Only those get the similarity fallback.
+     */
+    async lookUpWords(filters: ProductFilters): Promise<ProductCriteria> {
+      const { search, ...rest } = filters;
+      if (!search) return rest;
+      const candidates = search.tokens.filter(typoCandidate);
+      if (candidates.length === 0) return { ...rest, search: { ...search, typos: [] } };
+      // Per word, null when an active product has it, else the catalogue words like it. One exists() per word,
+      // each with its own query, so the planner sees the word: a common one is met in the first rows of a
+      // scan, a rare one is looked up in the full-text index.
+      const checks = sql.join(
+        candidates.map(
+          (token, i) =>
+            sql`case when exists (select 1 from ${products} where ${products.active} and ${products.searchVector} @@ ${prefixQuery(token)}) then null
+              else (select coalesce(json_agg(${searchWords.word} order by ${searchWords.word}), '[]'::json) from ${searchWords}
+                    where word_similarity(${token}::text, ${searchWords.word}) >= ${TYPO_SIMILARITY}) end as ${sql.identifier(`w${i}`)}`,
+        ),
+        sql`, `,
+      );
+      const result = (await db.execute(sql`select ${checks}`)) as unknown as { rows: Record<string, string[] | string | null>[] };
+      const row = result.rows[0] ?? {};
+      const typos = candidates.flatMap((token, i) => {
+        const like = row[`w${i}`] ?? null;
+        if (like === null) return [];
+        return [{ token, like: typeof like === 'string' ? (JSON.parse(like) as string[]) : like }];
+      });
+      return { ...rest, search: { ...search, typos } };
+    },
+
     async countProducts(criteria: ProductCriteria): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where(db, criteria));
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where(criteria));
       return Number(row?.n ?? 0);
     },
 
+    /**
+     * One page of the listing. The tag list (a subquery per row) is only worked out for the page's own
+     * rows: a page past the first chooses its ids first, then reads their columns (decision 018).
+     */
     findProducts(criteria: ProductCriteria, order: ProductOrder, limit: number, offset: number): Promise<ProductSummaryRow[]> {
-      return db
-        .select(summaryColumns)
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(where(db, criteria))
-        .orderBy(...orderBy(order, criteria.search))
-        .limit(limit)
-        .offset(offset);
+      const search = criteria.search;
+      if (order === 'relevance' && search && search.tokens.length > 0) return findRelevant(criteria, search, limit, offset);
+      const keys = orderBy(order, search);
+      const condition = where(criteria);
+      const rows = db.select(summaryColumns).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
+      if ((criteria.stone !== undefined || criteria.tag !== undefined) && (order === 'priceAsc' || order === 'priceDesc')) {
+        // A stone or a style hides its matches from the planner, which walks the price index hoping to
+        // meet them early; a rare one (Polki) is met 30,000 pieces in. Take the matches first, then sort.
+        const direction = sql.raw(order === 'priceAsc' ? 'asc' : 'desc');
+        const ids = sql`(with m as materialized (select ${products.id} as id, ${products.listPricePaise} as price from ${products} where ${condition})
+          select m.id from m order by m.price ${direction}, m.id asc limit ${limit} offset ${offset})`;
+        return rows.where(inArray(products.id, ids)).orderBy(...keys);
+      }
+      if (offset === 0) return rows.where(condition).orderBy(...keys).limit(limit);
+      const ids = db.select({ id: products.id }).from(products).where(condition).orderBy(...keys).limit(limit).offset(offset);
+      return rows.where(inArray(products.id, ids)).orderBy(...keys);
     },
 
     /** Active products among these ids, in no particular order. */

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,24 +16,39 @@ import {
   SuggestQuerySchema,
   TagSchema,
 } from '@milli/contracts/schemas';
-import type { AppDeps } from '../../app.ts';
-import { createCatalogService } from './service.ts';
+import type { ModuleDeps } from '../../app.ts';
+import { sendKept } from '../../plugins/read-cache.ts';
+import { createCatalogService, indianDay, type ListRequest } from './service.ts';
 
-/** The spec's catalogue calls (section 7), paths exactly as DECISIONS §1 names them. */
-export const catalogModule: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+/**
+ * The spec's catalogue calls (section 7), paths exactly as DECISIONS §1 names them. Every answer here is the
+ * same for every visitor, so it is kept in the read cache until the catalogue changes (decision 017).
+ */
+export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const catalog = createCatalogService(deps.database.db);
+  const cache = deps.readCache;
   const page = { 200: ProductPageSchema, 400: ErrorSchema };
+  const ok = async (value: Promise<unknown>) => ({ status: 200, value: await value });
+  /** A listing, keyed by the checked and normalised query, so spellings of one request share an entry. */
+  const listing = (reply: FastifyReply, request: ListRequest) =>
+    sendKept(cache, reply, `list:${JSON.stringify(request)}`, () => ok(catalog.list(request)));
 
-  api.get('/category', { schema: { response: { 200: z.array(CategorySchema) } } }, () => catalog.categories());
-  api.get('/admin/tags', { schema: { response: { 200: z.array(TagSchema) } } }, () => catalog.tags());
-  api.get('/admin/other-stones', { schema: { response: { 200: z.array(OtherStoneSchema) } } }, () => catalog.otherStones());
+  api.get('/category', { schema: { response: { 200: z.array(CategorySchema) } } }, (_req, reply) =>
+    sendKept(cache, reply, 'categories', () => ok(catalog.categories())),
+  );
+  api.get('/admin/tags', { schema: { response: { 200: z.array(TagSchema) } } }, (_req, reply) =>
+    sendKept(cache, reply, 'tags', () => ok(catalog.tags())),
+  );
+  api.get('/admin/other-stones', { schema: { response: { 200: z.array(OtherStoneSchema) } } }, (_req, reply) =>
+    sendKept(cache, reply, 'other-stones', () => ok(catalog.otherStones())),
+  );
 
-  api.get('/product/get_product_detail', { schema: { response: page } }, () => catalog.list({ sort: 0, page: 1 }));
+  api.get('/product/get_product_detail', { schema: { response: page } }, (_req, reply) => listing(reply, { sort: 0, page: 1 }));
   api.get(
     '/product/get_product_detail/:page',
     { schema: { params: z.object({ page: PageNumberSchema }), response: page } },
-    (req) => catalog.list({ sort: 0, page: req.params.page }),
+    (req, reply) => listing(reply, { sort: 0, page: req.params.page }),
   );
   api.get(
     '/product/get_product_by_price/:min/:max',
@@ -44,15 +59,15 @@ export const catalogModule: FastifyPluginAsync<AppDeps> = async (app, deps) => {
         response: page,
       },
     },
-    (req) => catalog.list({ minPrice: req.params.min, maxPrice: req.params.max, sort: 0, page: req.query.page ?? 1 }),
+    (req, reply) => listing(reply, { minPrice: req.params.min, maxPrice: req.params.max, sort: 0, page: req.query.page ?? 1 }),
   );
-  api.get('/product/productList', { schema: { querystring: ProductListQuerySchema, response: page } }, (req) =>
-    catalog.list(req.query),
+  api.get('/product/productList', { schema: { querystring: ProductListQuerySchema, response: page } }, (req, reply) =>
+    listing(reply, req.query),
   );
   api.get(
     '/product/suggest',
     { schema: { querystring: SuggestQuerySchema, response: { 200: z.object({ data: z.array(ProductSummarySchema) }) } } },
-    async (req) => ({ data: await catalog.suggest(req.query.q) }),
+    (req, reply) => sendKept(cache, reply, `suggest:${req.query.q}`, async () => ok(catalog.suggest(req.query.q).then((data) => ({ data })))),
   );
   api.get(
     '/product/find-by-id/:id',
@@ -62,11 +77,13 @@ export const catalogModule: FastifyPluginAsync<AppDeps> = async (app, deps) => {
         response: { 200: z.object({ data: ProductDetailSchema }), 404: ErrorSchema },
       },
     },
-    async (req, reply) => {
-      const product = await catalog.detail(req.params.id);
-      if (!product) return reply.status(404).send({ message: 'This product does not exist.', code: 'PRODUCT_NOT_FOUND' });
-      return { data: product };
-    },
+    // Priced at the day's rates: the day is part of the key.
+    (req, reply) =>
+      sendKept(cache, reply, `product:${req.params.id}:${indianDay(new Date())}`, async () => {
+        const product = await catalog.detail(req.params.id);
+        if (!product) return { status: 404, value: { message: 'This product does not exist.', code: 'PRODUCT_NOT_FOUND' } };
+        return { status: 200, value: { data: product } };
+      }),
   );
   // Guest carts: prices of the products in the cartItems cookie.
   api.post(

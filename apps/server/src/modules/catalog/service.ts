@@ -14,7 +14,7 @@ import {
 } from '@milli/contracts';
 import type { Db } from '@milli/db';
 import { priceChoice, rupeesToPaise } from '@milli/pricing';
-import { createCatalogRepository, type ProductCriteria, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
+import { createCatalogRepository, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
 
 /** A listing request: the productList query, or the part of it the other listing routes fill in. */
 export type ListRequest = Partial<ProductFilter> & { sort: number; page: number };
@@ -32,9 +32,12 @@ const DEFAULT_GST_PERCENT = 3;
 
 const SORTS: Record<number, ProductOrder> = { 0: 'featured', 1: 'popularity', 2: 'latest', 4: 'rating', 8: 'priceAsc', 16: 'priceDesc' };
 
+/** Made once: building a formatter costs far more than using one, and every priced answer asks for the day. */
+const INDIAN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Rates are published per Indian calendar day. */
 export function indianDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return INDIAN_DAY.format(at);
 }
 
 function oneOf<T extends string>(list: readonly T[], value: string): T | null {
@@ -54,8 +57,8 @@ export function searchTerms(text: string): SearchTerms {
 }
 
 /** The filters as the repository takes them, or null when they cannot match anything (an unknown material or colour). */
-function criteriaOf(f: Partial<ProductFilter>): ProductCriteria | null {
-  const c: ProductCriteria = {};
+function criteriaOf(f: Partial<ProductFilter>): ProductFilters | null {
+  const c: ProductFilters = {};
   if (f.material) {
     const material = oneOf(MATERIALS, f.material);
     if (!material) return null;
@@ -124,9 +127,11 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     /** One page of a listing. A page past the end is empty but keeps the totals, so the pager can lead back. */
     async list(request: ListRequest): Promise<ProductPage> {
       const page = request.page;
-      const criteria = criteriaOf(request);
-      if (!criteria) return { data: [], currentPage: page, totalPages: 0, totalResults: 0 };
-      const order: ProductOrder = request.sort === 0 && criteria.search ? 'relevance' : (SORTS[request.sort] ?? 'featured');
+      const filters = criteriaOf(request);
+      if (!filters) return { data: [], currentPage: page, totalPages: 0, totalResults: 0 };
+      const order: ProductOrder = request.sort === 0 && filters.search ? 'relevance' : (SORTS[request.sort] ?? 'featured');
+      // Once, before the two queries that follow: which of the search's words the catalogue lacks.
+      const criteria = await repo.lookUpWords(filters);
       const [total, rows] = await Promise.all([
         repo.countProducts(criteria),
         repo.findProducts(criteria, order, PAGE_SIZE, (page - 1) * PAGE_SIZE),
@@ -138,7 +143,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     async suggest(q: string): Promise<ProductSummary[]> {
       const search = searchTerms(q);
       if (!search.text) return [];
-      const rows = await repo.findProducts({ search }, 'relevance', SUGGESTION_LIMIT, 0);
+      const rows = await repo.findProducts(await repo.lookUpWords({ search }), 'relevance', SUGGESTION_LIMIT, 0);
       return rows.map((r) => summary(r));
     },
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@milli/db';
-import { createTestApp, postForm, type TestApp } from '../../testing.ts';
+import { BILLING, createTestApp, postForm, type TestApp } from '../../testing.ts';
 
 let t: TestApp;
 let n = 0;
@@ -47,22 +47,8 @@ async function add(c: Shopper, productId: number, quantity = 1, extra: Record<st
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const billing = {
-  firstName: 'Meera',
-  lastName: 'Iyer',
-  country: 'India',
-  address: '12 Temple Street, Mylapore',
-  city: 'Chennai',
-  countryCode: '91',
-  phoneNumber: '9876543210',
-  pincode: '600004',
-  companyName: '',
-  companyEmail: '',
-  gstin: '',
-};
-
 const place = (c: Shopper | null, fields: Record<string, string | number> = {}) =>
-  form('/api/orders/placeOrders', { ...billing, userId: c?.userId ?? 1, ...fields }, c?.cookie);
+  form('/api/orders/placeOrders', { ...BILLING, userId: c?.userId ?? 1, ...fields }, c?.cookie);
 
 const todayPrice = async (productId: number) => (await t.app.inject({ url: `/api/product/find-by-id/${productId}` })).json().data.product_price_paise as number;
 const stockOf = async (id: number) => (await t.database.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, id) }))!;
@@ -86,7 +72,7 @@ describe('POST /api/orders/placeOrders', () => {
     const c = await customer();
     const p = await product();
     await add(c, p.id);
-    const empty = await place(c, Object.fromEntries(Object.keys(billing).map((k) => [k, ''])));
+    const empty = await place(c, Object.fromEntries(Object.keys(BILLING).map((k) => [k, ''])));
     expect(empty.statusCode).toBe(400);
     expect(Object.keys(empty.json().fields).sort()).toEqual(['address', 'city', 'country', 'countryCode', 'firstName', 'lastName', 'phoneNumber', 'pincode']);
     expect(empty.json().fields.firstName).toBe('Please enter your first name.');

@@ -5,6 +5,7 @@ import type { ModuleDeps } from '../../app.ts';
 import { bodyErrorMessage } from '../../plugins/errors.ts';
 import { requireSelf } from '../../plugins/session.ts';
 import { createCheckoutService, OrderFormError } from './service.ts';
+import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 
 const errors = { 400: PlaceOrderErrorSchema, 401: PlaceOrderErrorSchema, 403: PlaceOrderErrorSchema, 404: PlaceOrderErrorSchema, 409: PlaceOrderErrorSchema, 422: PlaceOrderErrorSchema, 503: PlaceOrderErrorSchema };
 
@@ -15,6 +16,8 @@ const errors = { 400: PlaceOrderErrorSchema, 401: PlaceOrderErrorSchema, 403: Pl
 export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const checkout = createCheckoutService(deps.database.db);
+  // Orders take and give back stock.
+  forgetAfterWrites(app, deps.readCache);
 
   api.post('/orders/placeOrders', { schema: { response: { 200: PlaceOrderAnswerSchema, ...errors } } }, async (req, reply) => {
     const parsed = PlaceOrderSchema.safeParse(req.body ?? {});

@@ -6,6 +6,7 @@ import type { ModuleDeps } from '../../app.ts';
 import { bodyErrorMessage } from '../../plugins/errors.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { createOrdersService } from './service.ts';
+import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 const OrderParams = z.object({ orderNumber: z.string().max(60) });
@@ -18,6 +19,8 @@ const OrderParams = z.object({ orderNumber: z.string().max(60) });
 export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const orders = createOrdersService({ db: deps.database.db, mailQueued: () => deps.mailer.kick() });
+  // Orders take and give back stock.
+  forgetAfterWrites(app, deps.readCache);
 
   api.get('/orders', { schema: { response: { 200: OrderListSchema, ...errors } } }, async (req, reply) => {
     const customer = requireCustomer(req);

@@ -2,17 +2,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PincodeCheckSchema, StoreLocationSchema } from '@milli/contracts/schemas';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../app.ts';
+import { sendKept } from '../../plugins/read-cache.ts';
 import { createStoresService } from './service.ts';
 
 /** The store locator's data and the product page's pincode box. */
-export const storesModule: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+export const storesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const stores = createStoresService(deps.database.db);
 
-  api.get('/stores', { schema: { response: { 200: z.object({ data: z.array(StoreLocationSchema) }) } } }, async () => ({
-    data: await stores.list(),
-  }));
+  api.get('/stores', { schema: { response: { 200: z.object({ data: z.array(StoreLocationSchema) }) } } }, (_req, reply) =>
+    sendKept(deps.readCache, reply, 'stores', async () => ({ status: 200, value: { data: await stores.list() } })),
+  );
 
   // An invalid or unserved PIN is an answer the shopper reads, not a failed request: 200 with ok false.
   api.get(

@@ -1,0 +1,162 @@
+/**
+ * The read cache (decision 017): catalogue answers are kept until the database announces a change, whoever
+ * made it: this instance's own orders (at once), a staff tool or another instance writing SQL (by the
+ * notification). Runs on PGlite and, in the PostgreSQL pass, on PostgreSQL, where notifications arrive on
+ * a connection of their own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@milli/db';
+import { BILLING, createTestApp, postForm, type TestApp } from '../testing.ts';
+import { createReadCache } from './read-cache.ts';
+
+let t: TestApp;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(() => t?.close());
+
+const get = async (url: string) => {
+  const res = await t.app.inject({ url });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+};
+const ip = () => `10.9.${Math.floor(++n / 200)}.${n % 200}`;
+const form = (url: string, fields: Record<string, string | number>, cookie?: string) => postForm(t.app, url, fields, { cookie, ip: ip() });
+
+async function shopper() {
+  const name = `cachebuyer${++n}`;
+  await form('/api/auth/register', { username: name, email: `${name}@example.in`, password: 'shop12345' });
+  const login = await form('/api/auth/login', { username: name, password: 'shop12345' });
+  const session = login.cookies.find((c) => c.name === 'milli_session')!;
+  return { cookie: `milli_session=${session.value}`, userId: login.json().userId as number };
+}
+
+/** An active gold piece priced by weight, at the given stock. */
+async function goldPiece(stock: number) {
+  const row = await t.database.db.query.products.findFirst({
+    where: (p, { and, eq, isNotNull }) => and(eq(p.metal, 'gold'), eq(p.active, true), isNotNull(p.metalWeightMg), eq(p.diamondWeightCents, 0)),
+    orderBy: (p, { desc }) => [desc(p.id)],
+  });
+  await t.database.db.update(schema.products).set({ stock }).where(eq(schema.products.id, row!.id));
+  await t.app.readCache.caughtUp();
+  return row!;
+}
+
+describe('read cache', () => {
+  it('answers a repeated listing from memory, byte for byte', async () => {
+    const url = '/api/product/productList?material=Gold&sort=8';
+    const first = await get(url);
+    const before = t.app.readCache.stats();
+    const second = await get(url);
+    const after = t.app.readCache.stats();
+    console.log(`read cache: ${JSON.stringify(after)}`);
+    expect(after.listening).toBe(true);
+    expect(after.hits).toBe(before.hits + 1);
+    expect(after.misses).toBe(before.misses);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('shows a change made outside the API (staff tool, another instance) once the database announces it', async () => {
+    const listing = async () => (await get('/api/product/get_product_detail')).json().data as { product_id: number; product_name: string }[];
+    const shown = (await listing())[0]!;
+    await t.database.db.update(schema.products).set({ name: `${shown.product_name} (renamed by staff)` }).where(eq(schema.products.id, shown.product_id));
+    await t.app.readCache.caughtUp();
+    expect((await listing())[0]!.product_name).toBe(`${shown.product_name} (renamed by staff)`);
+    const detail = await get(`/api/product/find-by-id/${shown.product_id}`);
+    expect(detail.json().data.product_name).toBe(`${shown.product_name} (renamed by staff)`);
+  });
+
+  it('shows a piece sold out by an order on this instance at once, in the listing and on its page', async () => {
+    const piece = await goldPiece(1);
+    const stockStatus = async () => {
+      const page = (await get(`/api/product/productList?q=${encodeURIComponent(piece.sku)}`)).json().data as { product_id: number; product_stock_status: string }[];
+      const detail = (await get(`/api/product/find-by-id/${piece.id}`)).json().data as { product_stock: number };
+      return { listed: page.find((p) => p.product_id === piece.id)?.product_stock_status, stock: detail.product_stock };
+    };
+    expect(await stockStatus()).toEqual({ listed: 'In Stock', stock: 1 });
+    const buyer = await shopper();
+    const added = await form('/api/cart/add', { cart_product_id: piece.id, cart_quantity: 1, cart_user_id: buyer.userId }, buyer.cookie);
+    expect(added.statusCode, added.body).toBe(200);
+    const placed = await form(
+      '/api/orders/placeOrders',
+      { ...BILLING, userId: buyer.userId },
+      buyer.cookie,
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    // No caughtUp here: the instance that sold the piece forgets its answers before its own answer leaves.
+    expect(await stockStatus()).toEqual({ listed: 'Out of Stock', stock: 0 });
+    const again = await form('/api/cart/add', { cart_product_id: piece.id, cart_quantity: 1, cart_user_id: buyer.userId }, buyer.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/out of stock/i);
+  });
+
+  it('does not keep an answer that was loading when a change arrived', async () => {
+    const cache = t.app.readCache;
+    let release!: () => void;
+    const slow = cache.get('test:slow', () => new Promise<string>((resolve) => (release = () => resolve('old'))), () => 10);
+    cache.invalidate();
+    release();
+    expect(await slow).toBe('old');
+    expect(cache.peek('test:slow')).toBeUndefined();
+    expect(await cache.get('test:slow', async () => 'new', () => 10)).toBe('new');
+    expect(cache.peek('test:slow')).toBe('new');
+  });
+
+  it('loads a key once for many callers at the same time', async () => {
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return 'value';
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.app.readCache.get('test:herd', load, () => 10)));
+    expect(answers.every((a) => a === 'value')).toBe(true);
+    expect(loads).toBe(1);
+  });
+
+  it('keeps no more than its budget, dropping the least recently used first', async () => {
+    const small = await createReadCache(t.database, { maxBytes: 1000 });
+    try {
+      for (let i = 0; i < 10; i++) await small.get(`k${i}`, async () => i, () => 200);
+      const { bytes, entries } = small.stats();
+      expect(bytes).toBeLessThanOrEqual(1000);
+      expect(entries).toBe(5);
+      expect(small.peek('k0')).toBeUndefined();
+      expect(small.peek('k9')).toBe(9);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('keeps nothing while it cannot hear changes', async () => {
+    let handlers!: Parameters<typeof t.database.listen>[1];
+    const deaf = await createReadCache(
+      {
+        ...t.database,
+        listen: async (_channel, h) => {
+          handlers = h;
+          h.onListening(false);
+          return async () => {};
+        },
+      },
+      { maxBytes: 1_000_000 },
+    );
+    let loads = 0;
+    const load = async () => ++loads;
+    await deaf.get('k', load, () => 10);
+    await deaf.get('k', load, () => 10);
+    expect(loads).toBe(2);
+    handlers.onListening(true);
+    await deaf.get('k', load, () => 10);
+    await deaf.get('k', load, () => 10);
+    expect(loads).toBe(3);
+    // A lost connection drops what was kept: changes may be missed until it is back.
+    handlers.onListening(false);
+    expect(deaf.peek('k')).toBeUndefined();
+    await deaf.close();
+  });
+});

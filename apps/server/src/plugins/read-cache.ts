@@ -1,0 +1,201 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database } from '@milli/db';
+
+/** The channel the database announces catalogue, rate, settings and store changes on (migration 0002). */
+export const CATALOGUE_CHANNEL = 'milli_catalogue';
+
+export interface ReadCacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  /** How many times a change (or a lost connection) emptied the cache. */
+  flushes: number;
+  listening: boolean;
+}
+
+/**
+ * What every visitor sees alike (catalogue answers, settings, anonymous pages), kept in memory until the
+ * database says something it is made of changed. Each entry belongs to a generation; a change starts a new
+ * generation and drops every entry, and an answer loaded while a change arrived is served but not kept.
+ * While the instance is not listening (the notification connection is down), nothing is kept: a cache that
+ * cannot hear changes would serve stale stock.
+ */
+export interface ReadCache {
+  /** The value kept under `key`, or what `load` gives (one load at a time per key), kept if nothing changed meanwhile. */
+  get<T>(key: string, load: () => Promise<T>, sizeOf: (value: T) => number, keep?: (value: T) => boolean): Promise<T>;
+  /** A kept value, or undefined. */
+  peek<T>(key: string): T | undefined;
+  /** Keeps a value loaded elsewhere, if no change arrived since `generation` was read. */
+  put(key: string, value: unknown, bytes: number, generation: number): void;
+  readonly generation: number;
+  /** Drops everything now (this instance's own writes call it right after their commit). */
+  invalidate(): void;
+  /**
+   * Resolves once every change committed before the call has been heard (PostgreSQL delivers notifications
+   * on their own connection, a moment after the commit). Tests that write to the database directly use it.
+   */
+  caughtUp(): Promise<void>;
+  stats(): ReadCacheStats;
+  close(): Promise<void>;
+}
+
+interface Entry {
+  value: unknown;
+  bytes: number;
+}
+
+export interface ReadCacheOptions {
+  /** Most bytes kept (the sum of the entries' sizes); the least recently used entries go first. 0 turns the cache off. */
+  maxBytes: number;
+}
+
+export async function createReadCache(database: Database, options: ReadCacheOptions): Promise<ReadCache> {
+  const entries = new Map<string, Entry>();
+  const loading = new Map<string, { generation: number; promise: Promise<unknown> }>();
+  const waiters = new Map<string, () => void>();
+  let generation = 0;
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+  let flushes = 0;
+  let listening = false;
+  let syncCounter = 0;
+  const enabled = options.maxBytes > 0;
+
+  function flush() {
+    generation++;
+    flushes++;
+    entries.clear();
+    loading.clear();
+    bytes = 0;
+  }
+
+  function keep(key: string, value: unknown, size: number) {
+    if (!enabled || !listening || size > options.maxBytes / 4) return;
+    const old = entries.get(key);
+    if (old) bytes -= old.bytes;
+    entries.delete(key);
+    entries.set(key, { value, bytes: size });
+    bytes += size;
+    for (const [oldest, entry] of entries) {
+      if (bytes <= options.maxBytes) break;
+      entries.delete(oldest);
+      bytes -= entry.bytes;
+    }
+  }
+
+  const stop = await database.listen(CATALOGUE_CHANNEL, {
+    onMessage(payload) {
+      if (payload.startsWith('sync:')) {
+        waiters.get(payload)?.();
+        waiters.delete(payload);
+        return;
+      }
+      flush();
+    },
+    onListening(now) {
+      // Whatever changed while nobody listened is unknown: start again either way.
+      listening = now;
+      flush();
+    },
+  });
+
+  function peek<T>(key: string): T | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    // Most recently used goes to the end of the map's order.
+    entries.delete(key);
+    entries.set(key, entry);
+    hits++;
+    return entry.value as T;
+  }
+
+  return {
+    get generation() {
+      return generation;
+    },
+
+    peek,
+
+    put(key, value, size, since) {
+      if (since === generation) keep(key, value, size);
+    },
+
+    async get<T>(key: string, load: () => Promise<T>, sizeOf: (value: T) => number, keepIf?: (value: T) => boolean): Promise<T> {
+      const kept = peek<T>(key);
+      if (kept !== undefined) return kept;
+      misses++;
+      const pending = loading.get(key);
+      if (pending && pending.generation === generation) return pending.promise as Promise<T>;
+      const since = generation;
+      const promise = load();
+      if (enabled && listening) loading.set(key, { generation: since, promise });
+      try {
+        const value = await promise;
+        if (since === generation && (keepIf?.(value) ?? true)) keep(key, value, sizeOf(value));
+        return value;
+      } finally {
+        if (loading.get(key)?.promise === promise) loading.delete(key);
+      }
+    },
+
+    invalidate: flush,
+
+    async caughtUp() {
+      if (database.kind === 'pglite') return; // PGlite hands notifications over before the query that caused them returns.
+      const marker = `sync:${process.pid}:${++syncCounter}`;
+      const heard = new Promise<void>((resolve) => waiters.set(marker, resolve));
+      await database.notify(CATALOGUE_CHANNEL, marker);
+      await Promise.race([heard, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+      waiters.delete(marker);
+    },
+
+    stats: () => ({ entries: entries.size, bytes, hits, misses, flushes, listening }),
+
+    close: stop,
+  };
+}
+
+/** A kept answer: its status and its JSON text, serialised once by the route's response schema. */
+interface KeptAnswer {
+  status: number;
+  text: string;
+}
+
+/**
+ * Answers a GET from the read cache: on a miss `load` gives the status and value, which the route's own
+ * response schema serialises (so a kept answer is exactly what the route would send); 200 and 404 answers
+ * are kept, keyed by what the answer depends on.
+ */
+export async function sendKept(
+  cache: ReadCache,
+  reply: FastifyReply,
+  key: string,
+  load: () => Promise<{ status: number; value: unknown }>,
+  headersWhenOk: Record<string, string> = {},
+): Promise<void> {
+  const kept = await cache.get<KeptAnswer>(
+    key,
+    async () => {
+      const { status, value } = await load();
+      reply.status(status);
+      return { status, text: reply.serialize(value) as string };
+    },
+    (answer) => answer.text.length * 2 + key.length * 2 + 64,
+    (answer) => answer.status === 200 || answer.status === 404,
+  );
+  if (kept.status === 200) reply.headers(headersWhenOk);
+  await reply.status(kept.status).type('application/json; charset=utf-8').send(kept.text);
+}
+
+/**
+ * For the routes that move stock (placing, cancelling, advancing orders): after any of their POSTs this
+ * instance's read cache forgets at once, before the answer leaves (other instances hear the database's
+ * notification a moment later). Registered inside the module, so it applies to that module's routes only.
+ */
+export function forgetAfterWrites(app: FastifyInstance, cache: ReadCache): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'POST' && reply.statusCode < 500) cache.invalidate();
+  });
+}
