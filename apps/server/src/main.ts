@@ -16,7 +16,7 @@ async function main() {
   if (config.seedDemo && !(await isSeeded(database.db))) {
     await seedDemoStore(database.db);
   }
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database }, { web: config.serveWeb });
   app.addHook('onClose', () => database.close());
 
   const stop = async (signal: string) => {

@@ -13,8 +13,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
-  const database = await createTestDatabase({ seed: options.seed ?? true });
+export async function createTestApp(options: { seed?: boolean; config?: Partial<Config>; poolSize?: number } = {}): Promise<TestApp> {
+  const database = await createTestDatabase({ seed: options.seed ?? true, ...(options.poolSize ? { poolSize: options.poolSize } : {}) });
   const app = await buildApp({ config: testConfig(options.config), database }, { web: false });
   await app.ready();
   return {
@@ -45,3 +45,18 @@ export async function postForm(
     ...(opts.ip ? { remoteAddress: opts.ip } : {}),
   });
 }
+
+/** A valid billing form for India, as the checkout page sends it. */
+export const BILLING = {
+  firstName: 'Meera',
+  lastName: 'Iyer',
+  country: 'India',
+  address: '12 Temple Street, Mylapore',
+  city: 'Chennai',
+  countryCode: '91',
+  phoneNumber: '9876543210',
+  pincode: '600004',
+  companyName: '',
+  companyEmail: '',
+  gstin: '',
+};

@@ -23,6 +23,8 @@ import { indianDate, seedDemoStore } from './seed/index.ts';
 export type TestDatabase = Database & {
   /** Closes the connection and, on PostgreSQL, drops the database. */
   dispose(): Promise<void>;
+  /** PostgreSQL: the new database's address, for a server process started on it. */
+  url?: string;
 };
 
 export interface TestDatabaseOptions {
@@ -33,6 +35,13 @@ export interface TestDatabaseOptions {
   seed?: boolean | { today: Date };
   /** PostgreSQL server URL; defaults to process.env.TEST_DATABASE_URL, PGlite when neither is set. */
   databaseUrl?: string;
+  /** PostgreSQL only: connections in the pool (4 unless asked; a race test wants as many as production has). */
+  poolSize?: number;
+  /**
+   * PGlite only: keep the database on disk in this folder, laid out as the server's DATA_DIR, so a
+   * server process can be started on it once this connection is closed.
+   */
+  dataDir?: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,7 +52,7 @@ export const testServerUrl: string | undefined = process.env.TEST_DATABASE_URL;
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const today = seedDay(options.seed);
   const serverUrl = options.databaseUrl ?? testServerUrl;
-  return serverUrl ? createPostgresDatabase(serverUrl, today) : createPgliteDatabase(today);
+  return serverUrl ? createPostgresDatabase(serverUrl, today, options.poolSize ?? 4) : createPgliteDatabase(today, options.dataDir ?? 'memory');
 }
 
 function seedDay(seed: TestDatabaseOptions['seed']): Date | null {
@@ -57,7 +66,7 @@ function seedDay(seed: TestDatabaseOptions['seed']): Date | null {
 
 const templates = new Map<string, Promise<Blob>>();
 
-async function createPgliteDatabase(today: Date | null): Promise<TestDatabase> {
+async function createPgliteDatabase(today: Date | null, dataDir: string): Promise<TestDatabase> {
   const key = templateKey(today);
   let template = templates.get(key);
   if (!template) {
@@ -66,7 +75,7 @@ async function createPgliteDatabase(today: Date | null): Promise<TestDatabase> {
     // A failed build must not poison later calls in this process.
     template.catch(() => templates.delete(key));
   }
-  const database = await openDatabase({ dataDir: 'memory', loadDataDir: await template });
+  const database = await openDatabase({ dataDir, loadDataDir: await template });
   return { ...database, dispose: () => database.close() };
 }
 
@@ -168,14 +177,14 @@ function pgliteVersion(): string {
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL
 
-async function createPostgresDatabase(serverUrl: string, today: Date | null): Promise<TestDatabase> {
+async function createPostgresDatabase(serverUrl: string, today: Date | null, poolSize: number): Promise<TestDatabase> {
   const name = `milli_test_${randomBytes(6).toString('hex')}`;
   await admin(serverUrl, `CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    database = await openDatabase({ databaseUrl: url.toString(), poolSize });
     await database.migrate();
     if (today) await seedDemoStore(database.db, { today });
   } catch (error) {
@@ -185,6 +194,7 @@ async function createPostgresDatabase(serverUrl: string, today: Date | null): Pr
   let disposed = false;
   return {
     ...database,
+    url: url.toString(),
     dispose: async () => {
       if (disposed) return;
       disposed = true;

@@ -1,0 +1,179 @@
+/**
+ * The last pieces (issue 7): 100 logged-in customers, each with the same piece in their cart, press
+ * Place Order at the same moment, over real HTTP against the server listening on a port. The piece has
+ * 10 in stock: exactly 10 orders, stock 0, and each of the 90 others gets checkout's out-of-stock message
+ * with a 409, never a 5xx, and has nothing written for them. On PGlite (one connection: the race is on
+ * the request path) and, in the PostgreSQL pass, on PostgreSQL with the production pool of connections,
+ * where the checkouts' transactions really run side by side and meet at the product row's lock.
+ */
+import type { AddressInfo } from 'node:net';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@milli/db';
+import { loadConfig } from '../config.ts';
+import { createTestApp, type TestApp } from '../testing.ts';
+import { inBatches, moreShoppersLike, storeClient, type Shopper, type StoreClient } from './shoppers.ts';
+
+const BUYERS = 100;
+const STOCK = 10;
+/** Buyers who sign up and log in through the API; the others get the same account and session rows directly. */
+const SIGNED_UP = 5;
+
+let t: TestApp;
+let store: StoreClient;
+
+beforeAll(async () => {
+  // The pool production starts with (DATABASE_POOL_SIZE's default); PGlite has one connection whatever this says.
+  t = await createTestApp({ seed: true, poolSize: loadConfig({}).databasePoolSize, config: { trustProxy: true } });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  store = storeClient(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
+}, 120_000);
+afterAll(() => t?.close());
+
+/** Samples, every few milliseconds until stopped, how many sessions of this database wait for a lock. */
+function watchLockWaits(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  let most = 0;
+  let running = true;
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`,
+      );
+      most = Math.max(most, rows[0]!.n);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return most;
+    },
+  };
+}
+
+/** Rows in the tables an order writes, to show the losers left nothing behind. */
+async function rowCounts() {
+  const db = t.database.db;
+  const n = async (table: PgTable) =>
+    Number((await db.select({ n: count() }).from(table))[0]!.n);
+  return {
+    orders: await n(schema.orders),
+    orderLines: await n(schema.orderLines),
+    orderAddresses: await n(schema.orderAddresses),
+    statusHistory: await n(schema.orderStatusHistory),
+    payments: await n(schema.payments),
+    couponRedemptions: await n(schema.couponRedemptions),
+    mail: await n(schema.mailOutbox),
+  };
+}
+
+describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
+  it(`sells exactly ${STOCK}, and every other buyer hears it is out of stock (409), with nothing written for them`, async () => {
+    const db = t.database.db;
+    const [piece] = await db
+      .select()
+      .from(schema.products)
+      .where(sql`${schema.products.active} and ${schema.products.stock} > 0`)
+      .orderBy(schema.products.id)
+      .limit(1);
+    await db.update(schema.products).set({ stock: STOCK }).where(eq(schema.products.id, piece!.id));
+
+    const started = Date.now();
+    // A few sign up and log in through the API; the rest are written as those calls would leave them.
+    const signedUp = await inBatches(Array.from({ length: SIGNED_UP }), 3, () => store.signUp('racer'));
+    const buyers: Shopper[] = [...signedUp, ...(await moreShoppersLike(db, signedUp[0]!, BUYERS - SIGNED_UP, 'racer'))];
+    await inBatches(buyers, 10, async (b) => {
+      const added = await store.addToCart(b, piece!.id);
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+    });
+    console.log(`[concurrency] ${t.database.kind}: ${BUYERS} logged-in customers (${SIGNED_UP} signed up through the API) put "${piece!.name}" (stock ${STOCK}) in their carts in ${Date.now() - started} ms`);
+    const before = await rowCounts();
+
+    // How many Place Order requests the server holds at once, and (PostgreSQL) how many checkouts wait at a lock.
+    let inFlight = 0;
+    let peak = 0;
+    const server = t.app.server;
+    const onRequest = (_req: unknown, res: NodeJS.EventEmitter) => {
+      peak = Math.max(peak, ++inFlight);
+      res.once('close', () => inFlight--);
+    };
+    server.on('request', onRequest);
+    const waits = t.database.url ? watchLockWaits(t.database.url) : null;
+    const raceStart = Date.now();
+    const answers = await Promise.all(buyers.map((b, i) => store.placeOrder(b, { idempotencyKey: `race-${String(i).padStart(4, '0')}-checkout` })));
+    const raceMs = Date.now() - raceStart;
+    server.off('request', onRequest);
+    const mostWaiting = await waits?.stop();
+
+    const byStatus = new Map<number, number>();
+    for (const a of answers) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
+    console.log(
+      `[concurrency] ${t.database.kind}: ${BUYERS} Place Order requests at once (server held up to ${peak} at a time) answered in ${raceMs} ms: ` +
+        [...byStatus].map(([s, n]) => `${n} × ${s}`).join(', ') +
+        (mostWaiting === undefined ? '' : `; up to ${mostWaiting} checkouts seen waiting for a row lock at once`),
+    );
+
+    const failures = answers.filter((a) => a.status >= 500);
+    expect(failures.map((f) => `${f.status} ${JSON.stringify(f.body)}`), 'no buyer may get a server error').toEqual([]);
+    if (t.database.kind === 'postgres') {
+      expect(peak, 'the requests overlapped on the server').toBeGreaterThan(1);
+    } else {
+      // PGlite runs inside the server's thread and never waits on I/O, so each checkout runs to its end
+      // before the next request is even read: the same race, taken one at a time.
+      console.log('[concurrency] pglite: the embedded database serves one checkout at a time; the PostgreSQL pass is the concurrent one');
+    }
+
+    const winners = buyers.filter((_, i) => answers[i]!.status === 200);
+    const losers = buyers.filter((_, i) => answers[i]!.status !== 200);
+    expect(winners).toHaveLength(STOCK);
+    expect(losers).toHaveLength(BUYERS - STOCK);
+    // The message checkout gives for a piece that ran out (the store speaks English to every shopper).
+    const soldOut = `Sorry, ${piece!.name} is out of stock. Please remove it from your cart.`;
+    for (const [i, a] of answers.entries()) {
+      if (a.status === 200) continue;
+      expect(a.status, `buyer ${i}`).toBe(409);
+      expect(a.body, `buyer ${i}`).toMatchObject({ code: 'OUT_OF_STOCK', message: soldOut });
+    }
+
+    // The database: stock 0, ten whole orders for ten different winners, nothing for the losers.
+    const after = (await db.select().from(schema.products).where(eq(schema.products.id, piece!.id)))[0]!;
+    expect(after.stock).toBe(0);
+    expect(after.unitsSold).toBe(piece!.unitsSold + STOCK);
+    const counts = await rowCounts();
+    expect({
+      orders: counts.orders - before.orders,
+      orderLines: counts.orderLines - before.orderLines,
+      orderAddresses: counts.orderAddresses - before.orderAddresses,
+      statusHistory: counts.statusHistory - before.statusHistory,
+      payments: counts.payments - before.payments,
+      couponRedemptions: counts.couponRedemptions - before.couponRedemptions,
+      mail: counts.mail - before.mail,
+    }).toEqual({ orders: STOCK, orderLines: STOCK, orderAddresses: 2 * STOCK, statusHistory: STOCK, payments: 0, couponRedemptions: 0, mail: STOCK });
+    const racers = buyers.map((b) => b.userId);
+    const orders = await db.select().from(schema.orders).where(inArray(schema.orders.customerId, racers));
+    expect(orders.map((o) => o.customerId).sort()).toEqual(winners.map((w) => w.userId).sort());
+    for (const w of winners) {
+      const answer = answers[buyers.indexOf(w)]!.body as { orderId: number; orderNumber: string };
+      expect(orders.find((o) => o.id === answer.orderId)).toMatchObject({ customerId: w.userId, orderNumber: answer.orderNumber });
+    }
+    const paymentsOfRacers = await db.select().from(schema.payments).where(inArray(schema.payments.customerId, racers));
+    expect(paymentsOfRacers).toEqual([]);
+
+    // Winners' carts are empty; each loser still has the piece in theirs, to remove or wait for.
+    for (const w of winners) expect(await store.cart(w)).toEqual([]);
+    for (const l of losers) expect((await store.cart(l)).map((line) => [line.productId, line.quantity])).toEqual([[piece!.id, 1]]);
+    console.log(`[concurrency] ${t.database.kind}: stock ${STOCK} → ${after.stock}; ${orders.length} orders in the database; the ${losers.length} losers have no order, payment or mail and keep their carts`);
+
+    // And a late buyer on the sold-out piece is told the same, calmly.
+    const late = losers[0]!;
+    const again = await store.placeOrder(late);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'OUT_OF_STOCK', message: soldOut });
+  }, 120_000);
+});

@@ -1,0 +1,86 @@
+/**
+ * Two instances on one PostgreSQL (issue 7; docs/operations.md promises that a shopper can move between
+ * instances between any two requests): two real server processes (main.ts) on one fresh database. The
+ * shopper signs up and logs in on A, fills the cart on B with A's session cookie, checks out on A, and B
+ * sees the order, the empty cart and the lower stock; logging out on B ends the session on A. Only with
+ * TEST_DATABASE_URL: two processes cannot share one embedded database, whose files belong to one process.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@milli/db';
+import { createTestDatabase, testServerUrl, type TestDatabase } from '@milli/db/testing';
+import { startStore, type Running } from '../../../../bench/processes.ts';
+import { storeClient } from './shoppers.ts';
+
+const why = 'skipped: two instances need a shared PostgreSQL server (set TEST_DATABASE_URL); the embedded database belongs to one process';
+if (!testServerUrl) console.log(`[two instances] ${why}`);
+
+describe.skipIf(!testServerUrl)('two server instances on one PostgreSQL database', () => {
+  let folder: string;
+  let database: TestDatabase;
+  const servers: Running[] = [];
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'milli-two-'));
+    database = await createTestDatabase({ seed: true });
+    const instance = () => startStore({ dataDir: folder, databaseUrl: database.url, seedDemo: false, serveWeb: false, timeoutMs: 60_000 });
+    servers.push(...(await Promise.all([instance(), instance()])));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.dispose();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  }, 60_000);
+
+  it('logs in on A, fills the cart on B, checks out on A, and B sees the order, the empty cart and the stock', async () => {
+    const a = storeClient(servers[0]!.url);
+    const b = storeClient(servers[1]!.url);
+    console.log(`[two instances] A on ${a.baseUrl} (pid ${servers[0]!.pid}), B on ${b.baseUrl} (pid ${servers[1]!.pid}), one database`);
+
+    const [piece] = await database.db
+      .select()
+      .from(schema.products)
+      .where(and(eq(schema.products.active, true), gt(schema.products.stock, 2)))
+      .orderBy(schema.products.id)
+      .limit(1);
+    const stockOn = async (client: typeof a) => ((await client.get(`/api/product/find-by-id/${piece!.id}`)).body as { data: { product_stock: number } }).data.product_stock;
+    expect(await stockOn(b)).toBe(piece!.stock);
+
+    // Signed up and logged in on A; the cookie A set is good on B.
+    const shopper = await a.signUp('twin');
+    const added = await b.addToCart(shopper, piece!.id, 2);
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect((await a.cart(shopper)).map((l) => [l.productId, l.quantity]), 'A sees the line B added').toEqual([[piece!.id, 2]]);
+
+    // Checked out on A.
+    const placed = await a.placeOrder(shopper, { idempotencyKey: 'two-instances-0001' });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const { orderNumber } = placed.body as { orderNumber: string };
+
+    // B sees it all.
+    const detail = await b.get(`/api/orders/${orderNumber}`, shopper);
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    const list = await b.get('/api/orders?list=active', shopper);
+    expect((list.body as { data: { orderNumber: string }[] }).data.map((o) => o.orderNumber)).toContain(orderNumber);
+    expect(await b.cart(shopper), 'B sees the cart emptied').toEqual([]);
+    // B's read cache hears of A's sale by the database's notification, a moment after A's commit (decision 017).
+    await expect.poll(() => stockOn(b), { message: 'B shows the stock A sold', timeout: 2_000, interval: 20 }).toBe(piece!.stock - 2);
+    // The same key pressed again on B answers A's order, not a second one.
+    expect((await b.addToCart(shopper, piece!.id)).status).toBe(200);
+    const replay = await b.placeOrder(shopper, { idempotencyKey: 'two-instances-0001' });
+    expect(replay.body).toMatchObject({ orderNumber, replayed: true });
+
+    // Logging out on B ends the session on A too.
+    expect((await a.get('/api/auth/me', shopper)).status).toBe(200);
+    expect((await b.post('/api/auth/logout', {}, shopper)).status).toBe(200);
+    expect((await a.get('/api/auth/me', shopper)).status).toBe(401);
+    console.log(
+      `[two instances] signed up and logged in on A, added 2 × "${piece!.name}" on B with A's cookie, placed ${orderNumber} on A; ` +
+        `B shows the order, an empty cart and stock ${piece!.stock} → ${piece!.stock - 2}, replays the same key as A's order; logging out on B ends the session on A`,
+    );
+  }, 60_000);
+});
