@@ -1,7 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { constants as zlib, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -38,23 +42,38 @@ const png = (width = 64, height = 48) =>
 const jpeg = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: { r: 120, g: 40, b: 30 } } }).jpeg().toBuffer();
 
-/** A 1-bit PNG that says 9000 × 9000 (81 megapixels) in a few kilobytes: a decompression bomb. */
-function bombPng(side = 9000): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
+const pngChunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+};
+/** A greyscale PNG built by hand: its header (IHDR) and the zlib stream given as its pixel data. */
+function handPng(side: number, bitDepth: number, idat: Buffer): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(side, 0);
   ihdr.writeUInt32BE(side, 4);
-  ihdr[8] = 1; // bit depth
+  ihdr[8] = bitDepth;
   ihdr[9] = 0; // greyscale
-  const raw = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A 1-bit PNG that says 9000 × 9000 (81 megapixels) in a few kilobytes: a decompression bomb. */
+function bombPng(side = 9000): Buffer {
+  return handPng(side, 1, deflateSync(Buffer.alloc((1 + Math.ceil(side / 8)) * side), { level: 9 }));
+}
+
+/**
+ * A zlib stream of `megabytes` MB of zeros, about 1,000 times smaller: one compressed megabyte, flushed
+ * so that it stands alone, repeated. Built in milliseconds however large the bomb.
+ */
+function zeroStream(megabytes: number): Buffer {
+  const oneMb = deflateRawSync(Buffer.alloc(1024 * 1024), { level: 9, finishFlush: zlib.Z_FULL_FLUSH });
+  const adler = Buffer.alloc(4); // Adler-32 of n zero bytes: a = 1, b = n mod 65521.
+  adler.writeUInt32BE((((megabytes * 1024 * 1024) % 65521) * 65536 + 1) >>> 0);
+  return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array.from({ length: megabytes }, () => oneMb), Buffer.from([0x03, 0x00]), adler]);
 }
 
 const goldFields = (c: Customer, overrides: Record<string, string> = {}): Record<string, string> => ({
@@ -91,6 +110,73 @@ async function send(c: Customer | null, fields: Record<string, string>, files: R
     payload: Buffer.from(await encoded.arrayBuffer()),
     headers: { 'content-type': encoded.headers.get('content-type')!, ...(c ? { cookie: c.cookie } : {}) },
   });
+}
+
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+/**
+ * Sends the form over a real socket with one picture of `size` bytes (a PNG signature, then zeros),
+ * written in 64 KB pieces from one buffer so the sender itself holds nothing. Samples the process's
+ * Buffer memory meanwhile (the server is in this process): its peak growth says what the server held.
+ */
+async function streamUpload(c: Customer, size: number, chunked: boolean, opts: { guest?: boolean } = {}) {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const boundary = '----milli-test-boundary';
+  const head = Buffer.from(
+    Object.entries(goldFields(c))
+      .map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${boundary}\r\ncontent-disposition: form-data; name="custImgOne"; filename="huge.png"\r\ncontent-type: image/png\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const piece = Buffer.alloc(64 * 1024);
+  Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]).copy(piece);
+  // Measured after a collection, so that what counts is what the server holds, not pieces it has dropped.
+  const held = () => {
+    collectGarbage();
+    return process.memoryUsage().arrayBuffers;
+  };
+  const baseline = held();
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, held())), 40);
+  let bytesSent = 0;
+  try {
+    return await new Promise<{ status: number; body: { message?: string }; bytesSent: number; peakGrowth: number }>((resolve, reject) => {
+      const headers: http.OutgoingHttpHeaders = { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(opts.guest ? {} : { cookie: c.cookie }) };
+      if (!chunked) headers['content-length'] = head.length + size + tail.length;
+      // Its own connection, dropped once answered: the rest of the body is not wanted, and the app can close.
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: NEW_REQUEST, headers, agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => {
+          // One last sample: a refusal answered before the body was read still lets the rest stream in.
+          peak = Math.max(peak, held());
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as { message?: string }, bytesSent, peakGrowth: peak - baseline });
+        });
+      });
+      // The server may close the connection once it has answered: the rest of the body is not wanted.
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+      });
+      let left = size;
+      const pump = () => {
+        while (left > 0 && !req.destroyed) {
+          const n = Math.min(left, piece.length);
+          left -= n;
+          bytesSent += n;
+          if (!req.write(n === piece.length ? piece : piece.subarray(0, n))) return void req.once('drain', pump);
+        }
+        if (!req.destroyed) req.end(tail);
+      };
+      req.write(head);
+      pump();
+    });
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 const requestsOf = (customerId: number) =>
@@ -241,6 +327,27 @@ describe('image checks', () => {
     expect(res.json().fields.custImgOne).toMatch(/too many pixels/);
   });
 
+  it('refuses a PNG whose modest header (64 × 64) sits on 8 GB of deflated zeros, without inflating them', async () => {
+    const c = await customer();
+    const dirs = before();
+    const bomb = handPng(64, 8, zeroStream(8 * 1024));
+    console.log(`bomb: 64 × 64 PNG of ${(bomb.length / 2 ** 20).toFixed(1)} MB whose pixel data inflates to 8 GB`);
+    expect(bomb.length).toBeLessThan(10 * 1024 * 1024);
+    const res = await send(c, goldFields(c), { custImgOne: bomb });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.custImgOne).toMatch(/Image 1 is not an image we can read: it holds far more data than its pixels need/);
+    expect(await requestsOf(c.userId)).toHaveLength(0);
+    expect(uploadedDirs().length).toBe(dirs);
+  });
+
+  it('still takes a PNG whose compressed data is honest, however well it compresses', async () => {
+    const c = await customer();
+    // 3000 × 3000 of one grey: 9 MB of pixels in about 9 KB, which is compression, not a bomb.
+    const flat = handPng(3000, 8, deflateSync(Buffer.alloc(3001 * 3000, 0), { level: 9 }));
+    const res = await send(c, goldFields(c), { custImgOne: flat });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('answers 413 with a message to a file over 10 MB', async () => {
     const c = await customer();
     const big = Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
@@ -248,6 +355,51 @@ describe('image checks', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/larger than 10 MB/);
     expect(await requestsOf(c.userId)).toHaveLength(0);
+  });
+
+  it.each([
+    ['with its length declared', false],
+    ['chunked, its length unknown', true],
+  ])('refuses a 50 MB upload sent over a socket %s: a 413 with a message, memory held flat, nothing stored', async (_how, chunked) => {
+    const c = await customer();
+    const dirs = before();
+    const sent = await streamUpload(c, 50 * 1024 * 1024, chunked);
+    console.log(`50 MB upload (${chunked ? 'chunked' : 'content-length'}): ${sent.status} after ${(sent.bytesSent / 2 ** 20).toFixed(1)} MB sent; server buffers grew by at most ${(sent.peakGrowth / 2 ** 20).toFixed(1)} MB`);
+    expect(sent.status).toBe(413);
+    expect(sent.body.message).toBe('An image is larger than 10 MB. Please send smaller pictures (at most 10 MB each).');
+    // Holding the whole file would take 50 MB of buffers; the parser keeps at most the 10 MB limit.
+    expect(sent.peakGrowth).toBeLessThan(30 * 1024 * 1024);
+    expect(await requestsOf(c.userId)).toHaveLength(0);
+    expect(uploadedDirs().length).toBe(dirs);
+    // The server lives on and takes the next request.
+    expect((await send(c, goldFields(c), { custImgOne: await png() })).statusCode).toBe(200);
+  });
+
+  it('tells a guest to log in before reading a byte of a 50 MB upload', async () => {
+    const c = await customer();
+    const sent = await streamUpload(c, 50 * 1024 * 1024, true, { guest: true });
+    console.log(`guest's 50 MB upload: ${sent.status}; server buffers grew by at most ${(sent.peakGrowth / 2 ** 20).toFixed(1)} MB`);
+    expect(sent.status).toBe(401);
+    expect(sent.body.message).toBe('Please log in to continue.');
+    // Parsing the form would have held the first 10 MB of the picture (12 MB measured); sockets and the
+    // discarded rest of the stream account for a few MB.
+    expect(sent.peakGrowth).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  it('takes files on this form only: a picture sent to another form (log in) is refused, not held', async () => {
+    const form = new FormData();
+    form.append('username', 'someone');
+    form.append('password', 'ring12345');
+    form.append('avatar', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'me.png');
+    const encoded = new Response(form);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+      remoteAddress: '10.8.1.1',
+    });
+    expect(res.statusCode).toBe(413);
   });
 
   it('answers 413 with a message to a fifth image', async () => {

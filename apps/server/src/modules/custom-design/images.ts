@@ -22,6 +22,35 @@ export interface ProcessedImage {
 
 export class ImageRefused extends Error {}
 
+const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * True for a PNG whose compressed pixel data (its IDAT chunks) is larger than the pixels its header
+ * declares could ever need. libspng inflates the whole stream, surplus included, so a 64 × 64 header
+ * over 10 MB of deflated zeros makes the decoder inflate some 10 GB: a decompression bomb with an
+ * innocent size. Deflate never grows data by more than about an eighth (fixed Huffman codes of 9 bits),
+ * so anything beyond a quarter more than the raw rows, plus slack for block headers, is not a picture.
+ */
+export function pngDataOverrun(bytes: Buffer): boolean {
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR') return false;
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  const bitsPerPixel = bytes[24]! * (PNG_CHANNELS[bytes[25]!] ?? 4);
+  const interlaced = bytes[28] === 1;
+  // Rows with their filter byte; Adam7 adds at most one filter byte per row of each of its seven passes.
+  const raw = height * (1 + Math.ceil((width * bitsPerPixel) / 8)) + (interlaced ? 7 * height : 0);
+  const allowed = raw * 1.25 + 64 * 1024;
+  let data = 0;
+  for (let at = 8; at + 8 <= bytes.length; ) {
+    const length = bytes.readUInt32BE(at);
+    if (bytes.toString('latin1', at + 4, at + 8) === 'IDAT') data += length;
+    if (data > allowed) return true;
+    at += 12 + length;
+  }
+  return false;
+}
+
 /**
  * Reads an upload by its bytes (never its name or declared type), refuses what is not a raster picture
  * we can read, and re-encodes it: turned upright per EXIF, metadata stripped, at most 2000 px on the
@@ -45,6 +74,9 @@ export async function processImage(bytes: Buffer, label: string): Promise<Proces
   }
   if (pixels > MAX_IMAGE_PIXELS) {
     throw new ImageRefused(`${label} has too many pixels (at most 40 megapixels). Please send a smaller picture.`);
+  }
+  if (format === 'png' && pngDataOverrun(bytes)) {
+    throw new ImageRefused(`${label} is not an image we can read: it holds far more data than its pixels need. Please send the picture again.`);
   }
   try {
     const upright = sharp(bytes, options).rotate();

@@ -5,6 +5,7 @@ import { CadRejectSchema, CustomDesignErrorSchema, CustomRequestDetailSchema, Cu
 import type { ModuleDeps } from '../../app.ts';
 import { bodyErrorMessage } from '../../plugins/errors.ts';
 import { requireCustomer, requireSelf } from '../../plugins/session.ts';
+import { MAX_IMAGE_BYTES } from './images.ts';
 import { createCustomDesignService, type CustomDesignService } from './service.ts';
 import { createUploadStore, UPLOAD_PATH, UPLOADS_URL_PREFIX, type UploadStore } from './storage.ts';
 
@@ -22,11 +23,25 @@ function servicesOf(deps: ModuleDeps) {
   return found;
 }
 
-/** The multipart limits of app.ts (4 files, 10 MB each) refused in words a person can act on. */
+/** Four pictures of 10 MB and the text fields: a declared body beyond this is refused before a byte of it is read. */
+const MAX_FORM_BYTES = 4 * MAX_IMAGE_BYTES + 1024 * 1024;
+const TOO_LARGE = { message: 'An image is larger than 10 MB. Please send smaller pictures (at most 10 MB each).', code: 'FILE_TOO_LARGE' };
+
+/**
+ * Before a byte of the body is read: a guest is told to log in, and a body that says it is larger than
+ * the form can ever be is refused. One that does not say (chunked) streams through the multipart parser,
+ * which keeps at most 10 MB of a file and drops the rest.
+ */
+async function beforeBody(req: FastifyRequest, reply: FastifyReply) {
+  requireCustomer(req);
+  if (Number(req.headers['content-length'] ?? 0) > MAX_FORM_BYTES) return reply.status(413).header('connection', 'close').send(TOO_LARGE);
+}
+
+/** The form's own multipart limits (4 files, 10 MB each; app.ts takes no file elsewhere) refused in words a person can act on. */
 function uploadLimits(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   switch (error.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return reply.status(413).send({ message: 'An image is larger than 10 MB. Please send smaller pictures (at most 10 MB each).', code: 'FILE_TOO_LARGE' });
+      return reply.status(413).send(TOO_LARGE);
     case 'FST_FILES_LIMIT':
       return reply.status(413).send({ message: 'Please send at most four images.', code: 'TOO_MANY_FILES' });
     case 'FST_PARTS_LIMIT':
@@ -46,7 +61,12 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
 
   api.post(
     '/admin/cutom-jewelry/new-request',
-    { schema: { response: { 200: MessageSchema, ...errors } }, errorHandler: uploadLimits },
+    {
+      schema: { response: { 200: MessageSchema, ...errors } },
+      config: { multipartOptions: { limits: { files: 4, fileSize: MAX_IMAGE_BYTES } } },
+      onRequest: beforeBody,
+      errorHandler: uploadLimits,
+    },
     async (req, reply) => {
       const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
       const customer = requireSelf(req, body.userId);
