@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
@@ -28,10 +28,28 @@ export default function handleRequest(
     let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const onReady = () => {
       shellRendered = true;
-      const body = new PassThrough({
-        final(callback) {
+      // React writes a page in hundreds of 2 KB pieces; what it writes in one go leaves as one chunk, so the
+      // compressor (which flushes every chunk, for streaming) and the socket see a few large writes.
+      let pending: Buffer[] = [];
+      let scheduled = false;
+      const body: Transform = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          pending.push(chunk);
+          if (!scheduled) {
+            scheduled = true;
+            setImmediate(() => {
+              scheduled = false;
+              if (pending.length > 0) body.push(Buffer.concat(pending));
+              pending = [];
+            });
+          }
+          callback();
+        },
+        flush(callback) {
           clearTimeout(timer);
           timer = undefined;
+          if (pending.length > 0) this.push(Buffer.concat(pending));
+          pending = [];
           callback();
         },
       });

@@ -5,16 +5,61 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { KeptPage } from './page-cache.ts';
 import type { Config } from '../config.ts';
 import { createInProcessFetch } from './in-process-fetch.ts';
+import { keptPage, mayKeep, pageBytes, pageKey, sendKeptPage } from './page-cache.ts';
+import { indianDay } from '../modules/catalog/service.ts';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 const clientDir = path.join(webRoot, 'build/client');
 const serverBuildFile = path.join(webRoot, 'build/server/index.js');
 
 export class MissingBuildError extends Error {}
+
+/** The most a page's form may send: the custom design form's four 10 MB images and its fields; 1 MB for any other. */
+const LARGE_FORM_PATHS = new Set(['/custom-design']);
+const LARGE_FORM_BYTES = 41 * 1024 * 1024;
+const FORM_BYTES = 1024 * 1024;
+const TOO_LARGE_PAGE =
+  '<!doctype html><html lang="en-IN"><meta charset="utf-8"><title>Milli: form too large</title>' +
+  '<p>The form you sent is too large. Please go back, send smaller pictures or less text, and try again.</p></html>';
+
+class BodyTooLargeError extends Error {}
+
+/** Reads a form body to its end, or fails past `limit` bytes without holding more than that. */
+function readLimited(stream: Readable, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stop();
+        reject(new BodyTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+  });
+}
 
 /**
  * Serves the React Router app inside Fastify: built assets with long-lived cache headers for hashed
@@ -52,6 +97,8 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
       prefix: '/',
       wildcard: false,
       decorateReply: false,
+      // The build writes .br and .gz copies of its assets (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // @fastify/static hands us the reply.
         // Files under assets/ carry a content hash in their name, so they never change.
@@ -72,20 +119,51 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       handler: async (request, reply) => {
+        // Pages are priced at the day's rates: the day is part of the key.
+        const key = mode === 'production' ? pageKey(request, indianDay(new Date())) : null;
+        if (key) {
+          const kept = app.readCache.peek<KeptPage>(key);
+          if (kept) return sendKeptPage(request, reply, kept);
+        }
+        const generation = app.readCache.generation;
         const handler = createRequestHandler(await getBuild(), mode);
-        const webRequest = toWebRequest(request, reply);
+        // A page's form body is read here, within its limit, before React Router parses it: an endless or huge
+        // body is refused (413) instead of being held in memory whole.
+        let body: Buffer | undefined;
+        if (request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Readable) {
+          const limit = LARGE_FORM_PATHS.has(request.url.split('?')[0]!) ? LARGE_FORM_BYTES : FORM_BYTES;
+          const tooLarge = () => {
+            // The rest of the body is read and dropped, never held (the server's request timeout bounds how long):
+            // closing the connection on a client still sending would reset it, and it would lose this answer.
+            request.raw.resume();
+            return reply.status(413).type('text/html; charset=utf-8').send(TOO_LARGE_PAGE);
+          };
+          if (Number(request.headers['content-length'] ?? 0) > limit) return tooLarge();
+          try {
+            body = await readLimited(request.body, limit);
+          } catch (error) {
+            if (error instanceof BodyTooLargeError) return tooLarge();
+            throw error;
+          }
+        }
+        const webRequest = toWebRequest(request, reply, body);
         const cookie = request.headers.cookie;
         const response = await handler(webRequest, {
           cspNonce: reply.cspNonce?.script ?? '',
           fetch: (input: string, init?: RequestInit) => inProcessFetch(input, init, cookie, request.ip),
         });
-        return sendWebResponse(reply, response);
+        if (key && mayKeep(response)) {
+          const page = keptPage(response, Buffer.from(await response.arrayBuffer()));
+          app.readCache.put(key, page, pageBytes(page), generation);
+          return sendKeptPage(request, reply, page);
+        }
+        return sendWebResponse(reply, response, Boolean(cookie));
       },
     });
   });
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined): Request {
   const origin = `${request.protocol}://${request.host}`;
   const url = new URL(request.url, origin);
   const headers = new Headers();
@@ -98,20 +176,19 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
-  if (request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Readable) {
-    init.body = createReadableStreamFromReadable(request.body);
-    init.duplex = 'half';
-  }
+  const init: RequestInit = { method: request.method, headers, signal: controller.signal };
+  if (body !== undefined) init.body = new Uint8Array(body) as Uint8Array<ArrayBuffer>;
   return new Request(url, init);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+async function sendWebResponse(reply: FastifyReply, response: Response, personal: boolean) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
     reply.header(key, value);
   }
+  // A page shared by visitors without cookies is this visitor's own once it shows their session or cart.
+  if (personal && /\bpublic\b/.test(response.headers.get('cache-control') ?? '')) reply.header('cache-control', 'private, no-cache');
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();

@@ -1,4 +1,5 @@
 import type { Route } from './+types/about';
+import { sharedPageHeaders } from '../lib/shared-page.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { AboutStory } from '../features/about/about-story.tsx';
@@ -23,4 +24,9 @@ export default function About() {
       <AboutSlider />
     </>
   );
+}
+
+/** The same page for every visitor without cookies: the server may keep it (decision 017). */
+export function headers(args: Route.HeadersArgs) {
+  return sharedPageHeaders(args);
 }

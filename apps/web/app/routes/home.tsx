@@ -1,4 +1,5 @@
 import type { Route } from './+types/home';
+import { sharedPageHeaders } from '../lib/shared-page.ts';
 import { serverApi } from '../lib/api.ts';
 import { STORE_DESCRIPTION, pageTitle } from '../lib/meta.ts';
 import { useShellData } from '../components/layout/shell-data.ts';
@@ -32,4 +33,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <FeatureBoxes settings={settings} />
     </>
   );
+}
+
+/** The same page for every visitor without cookies: the server may keep it (decision 017). */
+export function headers(args: Route.HeadersArgs) {
+  return sharedPageHeaders(args);
 }

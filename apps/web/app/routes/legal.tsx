@@ -1,4 +1,5 @@
 import type { Route } from './+types/legal';
+import { sharedPageHeaders } from '../lib/shared-page.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { useShellData } from '../components/layout/shell-data.ts';
@@ -21,4 +22,9 @@ export default function Legal() {
       </div>
     </>
   );
+}
+
+/** The same page for every visitor without cookies: the server may keep it (decision 017). */
+export function headers(args: Route.HeadersArgs) {
+  return sharedPageHeaders(args);
 }

@@ -1,5 +1,6 @@
 import { Link, data, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { Route } from './+types/listing';
+import { sharedPageHeaders } from '../lib/shared-page.ts';
 import { MESSAGES, type ProductPage } from '@milli/contracts';
 import { ApiError, serverApi } from '../lib/api.ts';
 import { STORE_DESCRIPTION, pageTitle } from '../lib/meta.ts';
@@ -96,7 +97,7 @@ function Results({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
       <ul className="product-grid">
         {page.data.map((product, i) => (
           <li key={product.product_id}>
-            <ProductCard product={product} eager={i < 4} />
+            <ProductCard product={product} eager={i < 4} priority={i === 0} />
           </li>
         ))}
       </ul>
@@ -180,4 +181,9 @@ export function ErrorBoundary() {
       </div>
     </section>
   );
+}
+
+/** The same page for every visitor without cookies: the server may keep it (decision 017). */
+export function headers(args: Route.HeadersArgs) {
+  return sharedPageHeaders(args);
 }

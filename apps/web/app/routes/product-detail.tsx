@@ -1,5 +1,6 @@
 import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/product-detail';
+import { sharedPageHeaders } from '../lib/shared-page.ts';
 import type { PincodeCheck, ProductDetail } from '@milli/contracts';
 import { ApiError, serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -67,10 +68,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(result, { status: found.product ? 200 : 503, headers });
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  const merged = new Headers();
-  for (const cookie of [...actionHeaders.getSetCookie(), ...loaderHeaders.getSetCookie()]) merged.append('Set-Cookie', cookie);
-  return merged;
+/** The same page for every visitor without cookies (the server may keep it, decision 017), and the action's cookies. */
+export function headers(args: Route.HeadersArgs) {
+  return sharedPageHeaders(args);
 }
 
 /** Add to Cart and the sizer request: two forms of this page, told apart by their intent. */

@@ -1,4 +1,5 @@
 import type { Route } from './+types/store';
+import { sharedPageHeaders } from '../lib/shared-page.ts';
 import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
@@ -80,4 +81,9 @@ export default function Store({ loaderData }: Route.ComponentProps) {
       <CityTiles counts={counts} selected={q ? null : city} />
     </>
   );
+}
+
+/** The same page for every visitor without cookies: the server may keep it (decision 017). */
+export function headers(args: Route.HeadersArgs) {
+  return sharedPageHeaders(args);
 }

@@ -56,8 +56,10 @@ export function CustomDesignPromo() {
 
 /**
  * The mega-menu of one material: categories on the left; for the hovered or focused one, Shop by Style
- * (its tags), Shop by Metal & Stone, Shop by price and the custom-design promo. Every category's panels
- * are in the HTML, so the menu works without JavaScript (CSS shows the hovered one).
+ * (its tags), Shop by Metal & Stone, Shop by price and the custom-design promo. Only the chosen category's
+ * panels are rendered (the first one's in the server's HTML): rendering all of them put about a thousand
+ * links, 200 KB, into every page (decision 017). Without JavaScript each category link still leads to its
+ * listing, whose filter panel offers the same choices.
  */
 export function MegaMenu({
   material,
@@ -100,38 +102,40 @@ export function MegaMenu({
                   {category}
                   <ArrowRightIcon className="mega-cat-arrow" />
                 </Link>
-                <div className="mega-detail">
-                  <Column id={`${key}-style`} title="Shop by Style">
-                    {tags.length > 0 ? (
-                      tags.map((tag) => (
-                        <li key={tag}>
-                          <Link to={filterHref({ material, category, tag })}>{tag}</Link>
+                {category === active && (
+                  <div className="mega-detail">
+                    <Column id={`${key}-style`} title="Shop by Style">
+                      {tags.length > 0 ? (
+                        tags.map((tag) => (
+                          <li key={tag}>
+                            <Link to={filterHref({ material, category, tag })}>{tag}</Link>
+                          </li>
+                        ))
+                      ) : (
+                        <li>
+                          <Link to={filterHref({ material, category })}>
+                            All {material.toLowerCase()} {category.toLowerCase()}
+                          </Link>
                         </li>
-                      ))
-                    ) : (
-                      <li>
-                        <Link to={filterHref({ material, category })}>
-                          All {material.toLowerCase()} {category.toLowerCase()}
-                        </Link>
-                      </li>
-                    )}
-                  </Column>
-                  <Column id={`${key}-stone`} title="Shop by Metal & Stone">
-                    {stones.map((stone) => (
-                      <li key={stone}>
-                        <Link to={filterHref({ material, category, stone })}>{stone}</Link>
-                      </li>
-                    ))}
-                  </Column>
-                  <Column id={`${key}-price`} title="Shop by price">
-                    {PRICE_LINKS.map((band) => (
-                      <li key={band.href}>
-                        <Link to={band.href}>{band.label}</Link>
-                      </li>
-                    ))}
-                  </Column>
-                  <CustomDesignPromo />
-                </div>
+                      )}
+                    </Column>
+                    <Column id={`${key}-stone`} title="Shop by Metal & Stone">
+                      {stones.map((stone) => (
+                        <li key={stone}>
+                          <Link to={filterHref({ material, category, stone })}>{stone}</Link>
+                        </li>
+                      ))}
+                    </Column>
+                    <Column id={`${key}-price`} title="Shop by price">
+                      {PRICE_LINKS.map((band) => (
+                        <li key={band.href}>
+                          <Link to={band.href}>{band.label}</Link>
+                        </li>
+                      ))}
+                    </Column>
+                    <CustomDesignPromo />
+                  </div>
+                )}
               </li>
             );
           })}

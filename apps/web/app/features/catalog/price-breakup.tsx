@@ -4,18 +4,23 @@ import type { ChoicePrice } from './price-choice.ts';
 
 const METAL_NAMES = { gold: 'Gold', platinum: 'Platinum', silver: 'Silver' } as const;
 
+// Made once: each toLocaleString with options builds a formatter, and the breakup formats every row.
+const GRAMS = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+const CARATS = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const RATE_DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 function grams(mg: number): string {
-  return `${(mg / 1000).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 3 })} g`;
+  return `${GRAMS.format(mg / 1000)} g`;
 }
 
 function carats(cents: number): string {
-  return `${(cents / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ct`;
+  return `${CARATS.format(cents / 100)} ct`;
 }
 
 function rateDate(iso: string): string {
   const date = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return RATE_DATE.format(date);
 }
 
 /**

@@ -11,8 +11,9 @@ const IMAGE_SIZE = 480;
 /**
  * A product on the listing: picture, category, name (the card's link), price in rupees, the arrow link
  * and the wish-list heart (its own small form, above the card's link so both can be reached).
+ * `eager` for the first row (on screen at once); `priority` for the first card, the page's largest paint on a phone.
  */
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+export function ProductCard({ product, eager = false, priority = false }: { product: ProductSummary; eager?: boolean; priority?: boolean }) {
   const href = `/product-detail/${product.product_id}`;
   const outOfStock = /out/i.test(product.product_stock_status);
   return (
@@ -23,7 +24,8 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
           alt={product.product_name}
           width={IMAGE_SIZE}
           height={IMAGE_SIZE}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
         {product.product_on_sale && <span className="product-card-badge">Sale</span>}

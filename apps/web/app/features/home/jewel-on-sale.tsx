@@ -65,13 +65,17 @@ export function JewelOnSale({ shelves }: { shelves: SaleShelves }) {
         </div>
         {SALE_TABS.map((tab) => {
           const shelf = shelves[tab.id];
+          // Only the shown tab's cards are in the page: the hidden three would add some 400 elements that
+          // every phone styles and hydrates before the first screen settles. Their data is already here.
+          if (tab.id !== selected) {
+            return <div key={tab.id} role="tabpanel" id={`sale-panel-${tab.id}`} aria-labelledby={`sale-tab-${tab.id}`} hidden className="sale-panel" />;
+          }
           return (
             <div
               key={tab.id}
               role="tabpanel"
               id={`sale-panel-${tab.id}`}
               aria-labelledby={`sale-tab-${tab.id}`}
-              hidden={tab.id !== selected}
               tabIndex={0}
               className="sale-panel"
             >
