@@ -12,13 +12,30 @@ export interface Running {
   /** Resident memory of the process now, in MB (Linux /proc). */
   rssMb(): number;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or the kernel's OOM killer would: no shutdown code runs. Resolves once it is gone. */
+  kill(): Promise<void>;
 }
 
-/** Starts `node --import tsx <script>` and waits for the line that names its address. */
-export function start(script: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs = 180_000): Promise<Running> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+/**
+ * Starts `node --import tsx <script>` and waits for the line that names its address. The child has this
+ * process's environment with `env` laid over it; a variable given as undefined is removed.
+ */
+export function start(
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  ready: RegExp,
+  timeoutMs = 180_000,
+  nodeFlags: string[] = [],
+): Promise<Running> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[key];
+    else childEnv[key] = value;
+  }
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], {
     cwd: repoRoot,
-    env,
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const killOnExit = () => child.kill('SIGKILL');
@@ -47,6 +64,13 @@ export function start(script: string, args: string[], env: NodeJS.ProcessEnv, re
             child.kill('SIGTERM');
             setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
           }),
+        kill: () =>
+          new Promise<void>((done) => {
+            process.off('exit', killOnExit);
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGKILL');
+          }),
       });
     };
     child.stdout?.on('data', onData);
@@ -58,6 +82,37 @@ export function start(script: string, args: string[], env: NodeJS.ProcessEnv, re
       reject(new Error(`${script} exited with ${code}:\n${output}`));
     });
   });
+}
+
+export interface StoreOptions {
+  /** The store's DATA_DIR (the embedded database, uploads, mail files). */
+  dataDir: string;
+  /** PostgreSQL; the embedded database when absent. */
+  databaseUrl?: string | undefined;
+  seedDemo?: boolean;
+  /** False serves only the API and /media, without the web build. */
+  serveWeb?: boolean;
+  timeoutMs?: number;
+  nodeFlags?: string[];
+}
+
+/**
+ * The Milli server (apps/server/src/main.ts) in production mode on a free port of 127.0.0.1, trusting
+ * X-Forwarded-For (as behind a load balancer) so each simulated shopper can come from an address of its own.
+ */
+export function startStore(options: StoreOptions): Promise<Running> {
+  const env = {
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl,
+    SEED_DEMO: String(options.seedDemo ?? true),
+    SERVE_WEB: String(options.serveWeb ?? true),
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+  };
+  return start('apps/server/src/main.ts', [], env, /Milli is serving (https?:\/\/\S+)/, options.timeoutMs, options.nodeFlags);
 }
 
 function rssMb(pid: number): number {

@@ -8,7 +8,9 @@
  *   BENCH_CONNECTIONS   comma-separated connection counts (default 10,50)
  *   BENCH_DATABASE_URL  PostgreSQL server for the second pass (default postgres://postgres@127.0.0.1:5432/postgres;
  *                       a fresh database milli_bench_<time> is created there and dropped afterwards). 'none' skips it.
+ *   BENCH_DATABASES     which passes to run (default pglite,postgresql)
  *   BENCH_ONLY          comma-separated scenario names to run (e.g. listing,product)
+ *   BENCH_NODE_FLAGS    extra node flags for the store's server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
  *   BENCH_OUT           where to write the report (default docs/benchmarks.md; 'none' prints only)
  */
 import { execSync } from 'node:child_process';
@@ -17,12 +19,13 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
-import { repoRoot, start, type Running } from './processes.ts';
+import { repoRoot, start, startStore, type Running } from './processes.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const OUT = process.env.BENCH_OUT ?? 'docs/benchmarks.md';
+const DATABASES = new Set((process.env.BENCH_DATABASES ?? 'pglite,postgresql').toLowerCase().split(','));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SHOPPERS = Math.max(...CONNECTIONS);
 
@@ -48,11 +51,14 @@ interface Scenario {
   options(ctx: Context, connections: number): Options;
 }
 
-const get = (name: string, what: string, pathOf: string): Scenario => ({
+const get = (name: string, what: string, pathOf: string, headers: Record<string, string> = {}): Scenario => ({
   name,
   what,
-  options: (ctx, connections) => ({ url: `${ctx.url}${pathOf}`, connections, duration: SECONDS }),
+  options: (ctx, connections) => ({ url: `${ctx.url}${pathOf}`, connections, duration: SECONDS, headers }),
 });
+
+/** Pages are asked for as a browser asks: compressed. */
+const BROWSER = { 'accept-encoding': 'br, gzip, deflate', accept: 'text/html' };
 
 /** Cycles through the in-stock products, a different starting point for every connection. */
 function productCycle(ctx: Context) {
@@ -65,70 +71,80 @@ function productCycle(ctx: Context) {
   };
 }
 
-const SCENARIOS: Scenario[] = [
-  get('listing', 'API: product listing, first page', '/api/product/productList?page=1'),
-  get('listing-filtered', 'API: listing filtered (Gold rings, price up)', '/api/product/productList?material=Gold&category=Fingerring&sort=8'),
-  get('search', "API: search 'jhumka'", '/api/product/productList?q=jhumka'),
-  {
-    name: 'product',
-    what: 'API: product by id (every product in turn)',
+/** GETs of a visitor without cookies about the in-stock products in turn. */
+function productScenario(name: string, what: string, pathOf: (productId: number) => string, headers: Record<string, string> = {}): Scenario {
+  return {
+    name,
+    what,
     options: (ctx, connections) => {
       const nextId = productCycle(ctx);
       return {
         url: ctx.url,
         connections,
         duration: SECONDS,
-        requests: [{ method: 'GET', setupRequest: (req, context) => ({ ...req, path: `/api/product/find-by-id/${nextId(context)}` }) }],
+        headers,
+        requests: [{ method: 'GET', setupRequest: (req, context) => ({ ...req, path: pathOf(nextId(context)) }) }],
       };
     },
-  },
-  {
-    name: 'add-to-cart',
-    what: 'API: add to cart (one logged-in shopper per connection)',
+  };
+}
+
+/**
+ * Requests of logged-in shoppers about the products in turn: one shopper per connection, handed out in turn,
+ * each keeping theirs for the whole run.
+ */
+function shopperScenario(
+  name: string,
+  what: string,
+  request: (who: Shopper, productId: number) => { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string },
+): Scenario {
+  return {
+    name,
+    what,
     options: (ctx, connections) => {
       const nextId = productCycle(ctx);
-      let shopper = 0;
+      let next = 0;
       return {
         url: ctx.url,
         connections,
         duration: SECONDS,
         requests: [
           {
-            method: 'POST',
             setupRequest: (req, context) => {
-              if (context.shopper === undefined) context.shopper = ctx.shoppers[shopper++ % ctx.shoppers.length];
-              const who = context.shopper as Shopper;
-              const boundary = 'milli-bench-boundary';
-              const field = (name: string, value: string | number) =>
-                `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-              const body = `${field('cart_product_id', nextId(context))}${field('cart_quantity', 1)}${field('cart_user_id', who.id)}--${boundary}--\r\n`;
-              return {
-                ...req,
-                path: '/api/cart/add',
-                headers: { cookie: who.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-                body,
-              };
+              context.shopper ??= ctx.shoppers[next++ % ctx.shoppers.length];
+              return { ...req, ...request(context.shopper as Shopper, nextId(context)) };
             },
           },
         ],
       };
     },
-  },
-  get('page-home', 'Page: home, server-rendered', '/'),
-  get('page-listing', 'Page: listing, server-rendered', '/alljewellery'),
-  {
-    name: 'page-product',
-    what: 'Page: product detail, server-rendered',
-    options: (ctx, connections) => {
-      const nextId = productCycle(ctx);
-      return {
-        url: ctx.url,
-        connections,
-        duration: SECONDS,
-        requests: [{ method: 'GET', setupRequest: (req, context) => ({ ...req, path: `/product-detail/${nextId(context)}` }) }],
-      };
-    },
-  },
+  };
+}
+
+const SCENARIOS: Scenario[] = [
+  get('listing', 'API: product listing, first page', '/api/product/productList?page=1'),
+  get('listing-filtered', 'API: listing filtered (Gold rings, price up)', '/api/product/productList?material=Gold&category=Fingerring&sort=8'),
+  get('search', "API: search 'jhumka'", '/api/product/productList?q=jhumka'),
+  productScenario('product', 'API: product by id (every product in turn)', (id) => `/api/product/find-by-id/${id}`),
+  shopperScenario('add-to-cart', 'API: add to cart (one logged-in shopper per connection)', (who, productId) => {
+    const boundary = 'milli-bench-boundary';
+    const field = (name: string, value: string | number) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    return {
+      method: 'POST',
+      path: '/api/cart/add',
+      headers: { cookie: who.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: `${field('cart_product_id', productId)}${field('cart_quantity', 1)}${field('cart_user_id', who.id)}--${boundary}--\r\n`,
+    };
+  }),
+  get('page-home', 'Page: home, server-rendered (visitor without cookies)', '/', BROWSER),
+  get('page-listing', 'Page: listing, server-rendered (visitor without cookies)', '/alljewellery', BROWSER),
+  productScenario('page-product', 'Page: product detail, server-rendered (visitor without cookies)', (id) => `/product-detail/${id}`, BROWSER),
+  // Never from the page cache: the page shows the shopper's own name, cart and hearts.
+  shopperScenario('page-product-shopper', 'Page: product detail, logged-in shopper (rendered every time)', (who, productId) => ({
+    method: 'GET',
+    path: `/product-detail/${productId}`,
+    headers: { ...BROWSER, cookie: who.cookie },
+  })),
 ];
 
 interface Row {
@@ -202,16 +218,13 @@ async function inStockIds(url: string): Promise<number[]> {
 }
 
 /** The production server on a free port and a throw-away DATA_DIR; PGlite unless a database URL is given. */
-function startStore(dataDir: string, databaseUrl?: string): Promise<Running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', TRUST_PROXY: 'true' };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return start('apps/server/src/main.ts', [], env, /Milli is serving (https?:\/\/\S+)/);
+function startBenchStore(dataDir: string, databaseUrl?: string): Promise<Running> {
+  return startStore({ dataDir, databaseUrl, nodeFlags: (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean) });
 }
 
 async function runDatabase(label: string, databaseUrl: string | undefined, ceilingRps: Map<number, number>): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'milli-bench-'));
-  const server = await startStore(dataDir, databaseUrl);
+  const server = await startBenchStore(dataDir, databaseUrl);
   const rows: Row[] = [];
   try {
     console.log(`\n${label}: server ${server.url} (pid ${server.pid}), preparing ${SHOPPERS} shoppers…`);
@@ -252,7 +265,7 @@ async function runCeiling(listingUrl: string): Promise<{ rows: Row[]; rps: Map<n
   const dir = mkdtempSync(path.join(os.tmpdir(), 'milli-ceiling-'));
   const file = path.join(dir, 'listing.json');
   writeFileSync(file, body);
-  const ceiling = await start('bench/ceiling.ts', [file], { ...process.env }, /ceiling listening on (\S+)/);
+  const ceiling = await start('bench/ceiling.ts', [file], {}, /ceiling listening on (\S+)/);
   const rows: Row[] = [];
   const rps = new Map<number, number>();
   try {
@@ -366,7 +379,7 @@ async function main() {
   }
   // The ceiling's body is the listing answer itself, taken from a short-lived server.
   const probeDir = mkdtempSync(path.join(os.tmpdir(), 'milli-bench-probe-'));
-  const probe = await startStore(probeDir);
+  const probe = await startBenchStore(probeDir);
   console.log('ceiling: bare Fastify');
   const ceiling = await runCeiling(`${probe.url}/api/product/productList?page=1`).finally(async () => {
     await probe.stop();
@@ -374,8 +387,8 @@ async function main() {
   });
 
   const rows: Row[] = [...ceiling.rows];
-  rows.push(...(await runDatabase('PGlite', undefined, ceiling.rps)));
-  const pgDb = await createPgDatabase();
+  if (DATABASES.has('pglite')) rows.push(...(await runDatabase('PGlite', undefined, ceiling.rps)));
+  const pgDb = DATABASES.has('postgresql') ? await createPgDatabase() : null;
   if (pgDb) {
     try {
       rows.push(...(await runDatabase('PostgreSQL', pgDb.url, ceiling.rps)));

@@ -1,0 +1,191 @@
+/**
+ * `npm run bench:pages`: page speed of the storefront, against the production build on 127.0.0.1 with the
+ * demo store. Two measures, printed and written to docs/page-speed.md:
+ *   1. first-load JavaScript (gzip bytes) of every route of the e2e route table (bench/page-weight.ts);
+ *   2. Lighthouse, mobile mode, on home, a listing and a product page, in Debian's Chromium (bench/lighthouse.ts).
+ *
+ * Environment (all optional):
+ *   PAGES_LIGHTHOUSE_RUNS  Lighthouse runs per page, the median is kept (default 3; 0 skips Lighthouse)
+ *   PAGES_URL              measure a store already running there instead of starting one
+ *   PAGES_REPORTS          folder to keep Lighthouse's full JSON reports in
+ *   PAGES_OUT              where to write the report (default docs/page-speed.md; 'none' prints only)
+ *   CHROMIUM_PATH          default /usr/bin/chromium
+ */
+import { execSync, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROUTES } from '../apps/web/e2e/route-table.ts';
+import { CHROMIUM, LIGHTHOUSE_TARGETS, runLighthouse, type PageScore } from './lighthouse.ts';
+import { measurePage, type PageWeight } from './page-weight.ts';
+import { repoRoot, startStore, type Running } from './processes.ts';
+
+const RUNS = Number(process.env.PAGES_LIGHTHOUSE_RUNS ?? 3);
+const OUT = process.env.PAGES_OUT ?? 'docs/page-speed.md';
+const JS_BUDGET = 100 * 1024;
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function productPath(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/api/product/productList?page=1`);
+  const body = (await res.json()) as { data: { product_id: number }[] };
+  return `/product-detail/${body.data[0]!.product_id}`;
+}
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown Chromium';
+  }
+}
+
+function weightTable(weights: PageWeight[]): string {
+  return [
+    '| route | JS files | JS raw KB | JS gzip KB | of which React + router | ≤ 100 KB | JS Brotli-11 KB | inline scripts gzip KB | HTML gzip KB |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...weights.map(
+      (w) =>
+        `| \`${w.path}\`${w.finalPath !== w.path ? ` → \`${w.finalPath}\`` : ''} | ${w.files.length} | ${kb(w.bytes)} | ${kb(w.gzip)} | ${kb(w.frameworkGzip)} | ${w.gzip <= JS_BUDGET ? 'yes' : 'no'} | ${kb(w.brotli)} | ${kb(w.inlineGzip)} | ${kb(w.htmlGzip)} |`,
+    ),
+  ].join('\n');
+}
+
+function scoreTable(scores: PageScore[]): string {
+  const t = LIGHTHOUSE_TARGETS;
+  const mark = (ok: boolean) => (ok ? '' : ' ✗');
+  return [
+    '| page | performance | LCP | CLS | TBT | FCP | LCP element | flagged |',
+    '|---|---|---|---|---|---|---|---|',
+    ...scores.map(
+      (s) =>
+        `| ${s.name} \`${s.path}\` | ${s.performance.toFixed(2)}${mark(s.performance >= t.performance)} | ${(s.lcpMs / 1000).toFixed(2)} s${mark(s.lcpMs <= t.lcpMs)} | ${s.cls.toFixed(3)}${mark(s.cls <= t.cls)} | ${Math.round(s.tbtMs)} ms${mark(s.tbtMs <= t.tbtMs)} | ${(s.fcpMs / 1000).toFixed(2)} s | \`${s.lcpElement.replace(/\|/g, '\\|').slice(0, 90)}\` | ${s.findings.join(', ') || '–'} |`,
+    ),
+  ].join('\n');
+}
+
+function verdicts(weights: PageWeight[], scores: PageScore[]): string[] {
+  const t = LIGHTHOUSE_TARGETS;
+  const over = weights.filter((w) => w.gzip > JS_BUDGET);
+  const lines = [
+    over.length === 0
+      ? `met: every route loads ≤ 100 KB gzip of JavaScript (largest ${kb(Math.max(...weights.map((w) => w.gzip)))} KB)`
+      : `NOT met: ${over.length} of ${weights.length} routes load more than 100 KB gzip of JavaScript (smallest ${kb(Math.min(...weights.map((w) => w.gzip)))} KB, largest ${kb(Math.max(...weights.map((w) => w.gzip)))} KB; React, React DOM and React Router alone are ${kb(Math.min(...weights.map((w) => w.frameworkGzip)))} KB)`,
+  ];
+  for (const s of scores) {
+    const checks: [string, boolean][] = [
+      [`performance ${s.performance.toFixed(2)} (≥ ${t.performance})`, s.performance >= t.performance],
+      [`LCP ${(s.lcpMs / 1000).toFixed(2)} s (≤ ${t.lcpMs / 1000} s)`, s.lcpMs <= t.lcpMs],
+      [`CLS ${s.cls.toFixed(3)} (≤ ${t.cls})`, s.cls <= t.cls],
+      [`TBT ${Math.round(s.tbtMs)} ms (≤ ${t.tbtMs} ms)`, s.tbtMs <= t.tbtMs],
+    ];
+    for (const [what, ok] of checks) lines.push(`${ok ? 'met' : 'NOT met'}: ${s.name} ${what}`);
+  }
+  return lines;
+}
+
+function report(weights: PageWeight[], scores: PageScore[], startedAt: Date): string {
+  const cpu = os.cpus();
+  return `# Page speed
+
+Written by \`npm run bench:pages\` (bench/page-speed.ts); do not edit by hand. Run on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,
+on ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromiumVersion()},
+against the production build on 127.0.0.1 with the demo store.
+
+## First-load JavaScript per route
+
+What a first visit downloads before the page is interactive: the module scripts and modulepreload links in
+the server-rendered HTML and everything they import statically, each file gzip-sized (level 6: the budget is
+stated in gzip). Inline scripts (the loader data and hydration context) are shown apart; they are the page's data.
+"React + router" is React DOM, React and React Router: the entry chunk and what it imports. "Brotli-11" is
+what browsers that accept Brotli (all current ones) download: the build writes Brotli-11 and gzip-9 copies of
+every asset, and the server sends them as they are (apps/web/scripts/precompress.mjs).
+
+${weightTable(weights)}
+
+## Lighthouse, mobile
+
+${scores.length === 0 ? 'Skipped in this run (PAGES_LIGHTHOUSE_RUNS=0).' : `Lighthouse ${lighthouseVersion()} in its default mobile mode (simulated slow 4G, 4× CPU slowdown, a phone's screen), the median of ${RUNS} run(s) per page by performance score. ✗ marks a figure that misses its target.
+
+${scoreTable(scores)}`}
+
+## Targets (issue 7)
+
+${verdicts(weights, scores)
+  .map((l) => `- ${l}`)
+  .join('\n')}
+
+## Images
+
+The demo catalogue's pictures are SVG drawings made by the store itself (packages/db/src/art.ts), served from
+\`/media/art/…\` as \`image/svg+xml\`: a vector format, already as modern as it gets and sharp at every slot size,
+so there is nothing to convert to WebP or AVIF. Customers' own uploads (custom design requests) are re-encoded
+to WebP by sharp on arrival. The one raster picture of the catalogue is each drawing's 1200 px PNG for link
+previews (\`og:image\`), for the chat and social crawlers that read neither SVG nor WebP; no page shows it.
+Every product image has width and height so nothing shifts while it loads; the first screen's pictures load
+eagerly (the product's main picture and the listing's first card with high fetch priority), the rest lazily.
+
+Why the JavaScript budget and the LCP target are not met, what was measured to find out, and what it would
+take: [decision 016](decisions/016-measured-quality.md).
+`;
+}
+
+function lighthouseVersion(): string {
+  try {
+    return (JSON.parse(execSync('npm ls lighthouse --json', { cwd: repoRoot, encoding: 'utf8' })) as { dependencies?: { lighthouse?: { version?: string } } }).dependencies?.lighthouse?.version ?? '';
+  } catch {
+    return '';
+  }
+}
+
+
+async function main() {
+  const startedAt = new Date();
+  let server: Running | null = null;
+  let dataDir: string | null = null;
+  let origin = process.env.PAGES_URL?.replace(/\/$/, '');
+  if (!origin) {
+    if (!existsSync(path.join(repoRoot, 'apps/web/build/server/index.js'))) {
+      console.log('building the web app first (npm run build)…');
+      execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
+    }
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'milli-pages-'));
+    server = await startStore({ dataDir });
+    origin = server.url;
+  }
+  try {
+    console.log(`store at ${origin}\n\nfirst-load JavaScript (gzip):`);
+    const cache: Parameters<typeof measurePage>[2] = new Map();
+    const weights: PageWeight[] = [];
+    for (const route of ROUTES) {
+      const w = await measurePage(origin, route, cache);
+      weights.push(w);
+      console.log(`  ${route.padEnd(40).slice(0, 60)} ${kb(w.gzip).padStart(6)} KB in ${w.files.length} files (React + router ${kb(w.frameworkGzip)} KB)${w.finalPath !== route ? `  → ${w.finalPath}` : ''}`);
+    }
+
+    let scores: PageScore[] = [];
+    if (RUNS > 0) {
+      const reports = process.env.PAGES_REPORTS;
+      if (reports) mkdirSync(reports, { recursive: true });
+      const pages = [
+        { name: 'home', path: '/' },
+        { name: 'listing', path: '/alljewellery' },
+        { name: 'product', path: await productPath(origin) },
+      ];
+      console.log(`\nLighthouse (mobile, ${RUNS} run(s) per page):`);
+      scores = await runLighthouse(origin, pages, RUNS, reports);
+    }
+
+    console.log('\nTargets:');
+    for (const line of verdicts(weights, scores)) console.log(`  ${line}`);
+    if (OUT !== 'none') {
+      writeFileSync(path.resolve(repoRoot, OUT), report(weights, scores, startedAt));
+      console.log(`\nwrote ${OUT}`);
+    }
+  } finally {
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
