@@ -77,7 +77,12 @@ export function NavDropdown({
         if (!quietFocus.current && !dismissed) show();
       }}
       onBlur={(event) => {
-        if (!itemRef.current?.contains(event.relatedTarget as Node | null)) reset();
+        const item = itemRef.current;
+        if (item?.contains(event.relatedTarget as Node | null)) return;
+        // A followed link loses focus as its panel hides; the pointer may still rest where the panel was, and
+        // the browser may not yet have noticed it left. Forgetting the dismissal then would let :hover open it again.
+        if (dismissed && item?.matches(':hover')) setOpen(false);
+        else reset();
       }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && (open || !dismissed)) {
