@@ -3,6 +3,8 @@ import type { Database } from '@milli/db';
 
 /** The channel the database announces catalogue, rate, settings and store changes on (migration 0002). */
 export const CATALOGUE_CHANNEL = 'milli_catalogue';
+/** The channel ending or changing a session is announced on (migration 0005): the session cache listens to it. */
+export const SESSIONS_CHANNEL = 'milli_sessions';
 
 export interface ReadCacheStats {
   entries: number;
@@ -48,6 +50,8 @@ interface Entry {
 export interface ReadCacheOptions {
   /** Most bytes kept (the sum of the entries' sizes); the least recently used entries go first. 0 turns the cache off. */
   maxBytes: number;
+  /** The database channel whose every notification empties the cache (default: the catalogue's). */
+  channel?: string;
 }
 
 export async function createReadCache(database: Database, options: ReadCacheOptions): Promise<ReadCache> {
@@ -62,6 +66,7 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
   let listening = false;
   let syncCounter = 0;
   const enabled = options.maxBytes > 0;
+  const channel = options.channel ?? CATALOGUE_CHANNEL;
 
   function flush() {
     generation++;
@@ -85,7 +90,7 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
     }
   }
 
-  const stop = await database.listen(CATALOGUE_CHANNEL, {
+  const stop = await database.listen(channel, {
     onMessage(payload) {
       if (payload.startsWith('sync:')) {
         waiters.get(payload)?.();
@@ -146,7 +151,7 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
       if (database.kind === 'pglite') return; // PGlite hands notifications over before the query that caused them returns.
       const marker = `sync:${process.pid}:${++syncCounter}`;
       const heard = new Promise<void>((resolve) => waiters.set(marker, resolve));
-      await database.notify(CATALOGUE_CHANNEL, marker);
+      await database.notify(channel, marker);
       await Promise.race([heard, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
       waiters.delete(marker);
     },

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
+import type { ReadCache } from './read-cache.ts';
 
 export const SESSION_COOKIE = 'milli_session';
 /** A login lasts 30 days; each visit in its last half extends it. */
@@ -42,16 +43,27 @@ export class HttpError extends Error {
   }
 }
 
-/** Reads the session cookie on every request; stale or unknown tokens simply mean "nobody". */
-export function sessionPlugin(app: FastifyInstance, db: Db, opts: { secureCookies: boolean }) {
+/** What a session says, as kept: its customer and when it ends. */
+interface KeptSession {
+  customer: SessionCustomer;
+  expiresAt: number;
+}
+
+/** Room a kept session takes in the cache's budget (its key, the customer's names and the object). */
+const KEPT_SESSION_BYTES = 512;
+
+/**
+ * Reads the session cookie on every request; stale or unknown tokens simply mean "nobody". A page makes
+ * several in-process API calls with the same cookie, and a shopper many requests, so sessions once read are
+ * kept in `cache` (when given): its database channel announces every logout, password reset, profile change
+ * and removal (migration 0005), which empties it on every instance, and it keeps nothing while it cannot hear
+ * them. Unknown tokens are never kept, so guessing fills nothing.
+ */
+export function sessionPlugin(app: FastifyInstance, db: Db, opts: { secureCookies: boolean; cache?: ReadCache }) {
   app.decorateRequest('customer', null);
   app.decorateRequest('sessionTokenHash', null);
 
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 200) return;
-    const tokenHash = hashToken(token);
-    const now = new Date();
+  async function load(tokenHash: string): Promise<KeptSession | null> {
     const [row] = await db
       .select({
         id: schema.customers.id,
@@ -62,15 +74,29 @@ export function sessionPlugin(app: FastifyInstance, db: Db, opts: { secureCookie
       })
       .from(schema.sessions)
       .innerJoin(schema.customers, eq(schema.customers.id, schema.sessions.customerId))
-      .where(and(eq(schema.sessions.tokenHash, tokenHash), gt(schema.sessions.expiresAt, now)));
-    if (!row) return;
-    request.customer = { id: row.id, username: row.username, email: row.email, role: row.role };
+      .where(and(eq(schema.sessions.tokenHash, tokenHash), gt(schema.sessions.expiresAt, new Date())));
+    if (!row) return null;
+    return { customer: { id: row.id, username: row.username, email: row.email, role: row.role }, expiresAt: row.expiresAt.getTime() };
+  }
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) return;
+    const tokenHash = hashToken(token);
+    const session = opts.cache
+      ? await opts.cache.get(`session:${tokenHash}`, () => load(tokenHash), () => KEPT_SESSION_BYTES, (kept) => kept !== null)
+      : await load(tokenHash);
+    const now = Date.now();
+    if (!session || session.expiresAt <= now) return;
+    request.customer = session.customer;
     request.sessionTokenHash = tokenHash;
-    if (row.expiresAt.getTime() - now.getTime() < (SESSION_DAYS / 2) * DAY_MS) {
+    if (session.expiresAt - now < (SESSION_DAYS / 2) * DAY_MS) {
+      // Extended once: the update announces itself and the cache forgets the old end.
       await db
         .update(schema.sessions)
-        .set({ expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY_MS), lastSeenAt: now })
+        .set({ expiresAt: new Date(now + SESSION_DAYS * DAY_MS), lastSeenAt: new Date(now) })
         .where(eq(schema.sessions.tokenHash, tokenHash));
+      opts.cache?.invalidate();
     }
   });
 

@@ -39,6 +39,7 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     db: deps.database.db,
     limiter: deps.limiter,
     mailQueued: () => deps.mailer.kick(),
+    sessionsChanged: () => deps.sessionCache.invalidate(),
     ...(deps.mergeGuestCart ? { mergeGuestCart: deps.mergeGuestCart } : {}),
     ...(deps.mergeGuestWishlist ? { mergeGuestWishlist: deps.mergeGuestWishlist } : {}),
   });

@@ -44,6 +44,11 @@ export interface AccountsDeps {
   mergeGuestWishlist?: (tx: Db, customerId: number, productIds: readonly number[]) => Promise<void>;
   /** Called after a transaction that queued mail has committed. */
   mailQueued?: () => void;
+  /**
+   * Called after a session was ended or its customer changed has committed: this instance forgets the
+   * sessions it keeps at once (others hear the database's notification a moment later).
+   */
+  sessionsChanged?: () => void;
   now?: () => Date;
 }
 
@@ -136,7 +141,10 @@ export function createAccountsService(deps: AccountsDeps) {
       return { token, answer: { message: MESSAGES.loginSuccess, userId: customer.id, userName: customer.username } };
     },
 
-    logout: (tokenHash: string) => repo.deleteSession(tokenHash),
+    async logout(tokenHash: string) {
+      await repo.deleteSession(tokenHash);
+      deps.sessionsChanged?.();
+    },
 
     async details(customer: SessionCustomer) {
       const row = await repo.findById(customer.id);
@@ -176,6 +184,7 @@ export function createAccountsService(deps: AccountsDeps) {
           await queueMail(tx as unknown as Db, passwordChangedMail(brand, input.email));
         }
       });
+      deps.sessionsChanged?.();
       if (passwordHash) deps.mailQueued?.();
       return { ok: true as const, message: ACCOUNT_MESSAGES.profileSaved };
     },
@@ -232,6 +241,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await t.deleteSessionsOf(reset.customerId);
         if (customer) await queueMail(tx as unknown as Db, passwordChangedMail(brand, customer.email));
       });
+      deps.sessionsChanged?.();
       deps.mailQueued?.();
       return { message: ACCOUNT_MESSAGES.resetDone };
     },
