@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lazy-sharp.ts';
 
 /** At most 10 MB per file (the multipart limit says the same) and 40 megapixels once decoded. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -59,6 +59,7 @@ export function pngDataOverrun(bytes: Buffer): boolean {
 export async function processImage(bytes: Buffer, label: string): Promise<ProcessedImage> {
   if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRefused(`${label} is larger than 10 MB. Please send a smaller picture.`);
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false } as const;
+  const sharp = await loadSharp();
   let format: string | undefined;
   let pixels = 0;
   try {

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { formatRupees, invoiceTax, rupeesInWords } from '@milli/pricing';
 import { gstinProblem, stateCodeOfGstin } from '@milli/contracts';
 import { stateOfCode, stateOfPincode, type GstState } from './pin-state.ts';
@@ -132,9 +132,6 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
 // ---------------------------------------------------------------------------------------------
 // Drawing
 
-const INK = rgb(0.17, 0.11, 0.09);
-const MUTED = rgb(0.42, 0.35, 0.31);
-const RULE = rgb(0.79, 0.64, 0.29);
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
 
@@ -176,8 +173,15 @@ function addressLines(a: InvoiceAddress | null, fallbackName: string): string[] 
   return [`${a.firstName} ${a.lastName}`.trim(), a.address, `${a.city}${state} ${a.pincode}`.trim(), a.country, `+${a.countryCode.replace(/^\+/, '')} ${a.phone}`];
 }
 
-/** The GST tax invoice of an order, as a one-or-more-page A4 PDF. */
+/**
+ * The GST tax invoice of an order, as a one-or-more-page A4 PDF. pdf-lib is loaded with the first invoice:
+ * it holds about 25 MB that a server busy showing pages never needs.
+ */
 export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSeller, buyerName: string): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const INK = rgb(0.17, 0.11, 0.09);
+  const MUTED = rgb(0.42, 0.35, 0.31);
+  const RULE = rgb(0.79, 0.64, 0.29);
   const figures = invoiceFigures(input, seller);
   const doc = await PDFDocument.create();
   doc.setTitle(pdfSafe(`Tax invoice ${input.invoiceNumber}`));
