@@ -1,6 +1,16 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ChevronDownIcon } from './icons.tsx';
+
+/**
+ * Whether the panel around has been opened in this browser (by pointer, focus, click or key). Panels whose
+ * content is large render it only from then on, so the server's HTML of every page stays small.
+ */
+const OpenedContext = createContext(false);
+
+export function usePanelOpened(): boolean {
+  return useContext(OpenedContext);
+}
 
 /** A click within this long of opening (by hover or focus) is the same gesture: keep the menu open. */
 const SAME_GESTURE_MS = 400;
@@ -25,6 +35,7 @@ export function NavDropdown({
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const openedAt = useRef(0);
   const quietFocus = useRef(false);
@@ -46,6 +57,7 @@ export function NavDropdown({
   const show = () => {
     if (!open) openedAt.current = Date.now();
     setOpen(true);
+    setOpened(true);
     setDismissed(false);
   };
   const reset = () => {
@@ -114,7 +126,7 @@ export function NavDropdown({
         <ChevronDownIcon className="nav-chevron" />
       </button>
       <div id={id} ref={panelRef} className={`nav-panel ${panelClassName}`}>
-        {children}
+        <OpenedContext.Provider value={opened}>{children}</OpenedContext.Provider>
       </div>
     </li>
   );
