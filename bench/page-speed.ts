@@ -18,7 +18,7 @@ import path from 'node:path';
 import { ROUTES } from '../apps/web/e2e/route-table.ts';
 import { CHROMIUM, LIGHTHOUSE_TARGETS, runLighthouse, type PageScore } from './lighthouse.ts';
 import { measurePage, type PageWeight } from './page-weight.ts';
-import { repoRoot, startStore, type Running } from './processes.ts';
+import { SERVER_BUNDLE, WEB_BUILD, repoRoot, startStore, type Running } from './processes.ts';
 
 const RUNS = Number(process.env.PAGES_LIGHTHOUSE_RUNS ?? 3);
 const OUT = process.env.PAGES_OUT ?? 'docs/page-speed.md';
@@ -145,12 +145,12 @@ async function main() {
   let dataDir: string | null = null;
   let origin = process.env.PAGES_URL?.replace(/\/$/, '');
   if (!origin) {
-    if (!existsSync(path.join(repoRoot, 'apps/web/build/server/index.js'))) {
-      console.log('building the web app first (npm run build)…');
+    if (![WEB_BUILD, SERVER_BUNDLE].every((file) => existsSync(path.join(repoRoot, file)))) {
+      console.log('building the web app and the server first (npm run build)…');
       execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
     }
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'milli-pages-'));
-    server = await startStore({ dataDir });
+    server = await startStore({ dataDir, built: true });
     origin = server.url;
   }
   try {

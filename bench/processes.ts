@@ -17,7 +17,7 @@ export interface Running {
 }
 
 /**
- * Starts `node --import tsx <script>` and waits for the line that names its address. The child has this
+ * Starts `node <script>` (through the TypeScript loader for a .ts script) and waits for the line that names its address. The child has this
  * process's environment with `env` laid over it; a variable given as undefined is removed.
  */
 export function start(
@@ -33,7 +33,8 @@ export function start(
     if (value === undefined) delete childEnv[key];
     else childEnv[key] = value;
   }
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, ...loader, script, ...args], {
     cwd: repoRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,6 +85,11 @@ export function start(
   });
 }
 
+/** What `npm run build` bundles the server into, and `npm start` runs. */
+export const SERVER_BUNDLE = 'apps/server/build/main.mjs';
+/** The web app's server build, made by the same command. */
+export const WEB_BUILD = 'apps/web/build/server/index.js';
+
 export interface StoreOptions {
   /** The store's DATA_DIR (the embedded database, uploads, mail files). */
   dataDir: string;
@@ -94,6 +100,8 @@ export interface StoreOptions {
   serveWeb?: boolean;
   timeoutMs?: number;
   nodeFlags?: string[];
+  /** Run the bundle `npm start` runs (apps/server/build/main.mjs, made by `npm run build`) instead of the source. */
+  built?: boolean;
 }
 
 /**
@@ -112,7 +120,8 @@ export function startStore(options: StoreOptions): Promise<Running> {
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'true',
   };
-  return start('apps/server/src/main.ts', [], env, /Milli is serving (https?:\/\/\S+)/, options.timeoutMs, options.nodeFlags);
+  const script = options.built ? SERVER_BUNDLE : 'apps/server/src/main.ts';
+  return start(script, [], env, /Milli is serving (https?:\/\/\S+)/, options.timeoutMs, options.nodeFlags);
 }
 
 function rssMb(pid: number): number {

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
-import { repoRoot, start, startStore, type Running } from './processes.ts';
+import { SERVER_BUNDLE, WEB_BUILD, repoRoot, start, startStore, type Running } from './processes.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
@@ -42,7 +42,10 @@ interface Shopper {
 interface Context {
   url: string;
   productIds: number[];
+  /** Shoppers who add to their carts (which grow by thousands of lines during that run). */
   shoppers: Shopper[];
+  /** Other shoppers, each with a cart of two pieces, who browse product pages. */
+  browsers: Shopper[];
 }
 
 interface Scenario {
@@ -96,6 +99,7 @@ function productScenario(name: string, what: string, pathOf: (productId: number)
 function shopperScenario(
   name: string,
   what: string,
+  pool: 'shoppers' | 'browsers',
   request: (who: Shopper, productId: number) => { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string },
 ): Scenario {
   return {
@@ -111,7 +115,7 @@ function shopperScenario(
         requests: [
           {
             setupRequest: (req, context) => {
-              context.shopper ??= ctx.shoppers[next++ % ctx.shoppers.length];
+              context.shopper ??= ctx[pool][next++ % ctx[pool].length];
               return { ...req, ...request(context.shopper as Shopper, nextId(context)) };
             },
           },
@@ -121,26 +125,41 @@ function shopperScenario(
   };
 }
 
+/** The multipart body of one Add to Cart, as the product page sends it. */
+function addToCartBody(who: Shopper, productId: number): { headers: Record<string, string>; body: string } {
+  const boundary = 'milli-bench-boundary';
+  const field = (name: string, value: string | number) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  return {
+    headers: { cookie: who.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: `${field('cart_product_id', productId)}${field('cart_quantity', 1)}${field('cart_user_id', who.id)}--${boundary}--\r\n`,
+  };
+}
+
+/** Gives each shopper a cart of two pieces, as someone browsing before checkout has. */
+async function fillCarts(url: string, shoppers: Shopper[], productIds: number[]): Promise<void> {
+  for (const [i, who] of shoppers.entries()) {
+    for (const productId of [productIds[(i * 7) % productIds.length]!, productIds[(i * 7 + 3) % productIds.length]!]) {
+      const res = await fetch(`${url}/api/cart/add`, { method: 'POST', ...addToCartBody(who, productId) });
+      if (res.status !== 200) throw new Error(`adding to the cart of shopper ${who.id} answered ${res.status}: ${await res.text()}`);
+    }
+  }
+}
+
 const SCENARIOS: Scenario[] = [
   get('listing', 'API: product listing, first page', '/api/product/productList?page=1'),
   get('listing-filtered', 'API: listing filtered (Gold rings, price up)', '/api/product/productList?material=Gold&category=Fingerring&sort=8'),
   get('search', "API: search 'jhumka'", '/api/product/productList?q=jhumka'),
   productScenario('product', 'API: product by id (every product in turn)', (id) => `/api/product/find-by-id/${id}`),
-  shopperScenario('add-to-cart', 'API: add to cart (one logged-in shopper per connection)', (who, productId) => {
-    const boundary = 'milli-bench-boundary';
-    const field = (name: string, value: string | number) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    return {
-      method: 'POST',
-      path: '/api/cart/add',
-      headers: { cookie: who.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body: `${field('cart_product_id', productId)}${field('cart_quantity', 1)}${field('cart_user_id', who.id)}--${boundary}--\r\n`,
-    };
-  }),
+  shopperScenario('add-to-cart', 'API: add to cart (one logged-in shopper per connection)', 'shoppers', (who, productId) => ({
+    method: 'POST',
+    path: '/api/cart/add',
+    ...addToCartBody(who, productId),
+  })),
   get('page-home', 'Page: home, server-rendered (visitor without cookies)', '/', BROWSER),
   get('page-listing', 'Page: listing, server-rendered (visitor without cookies)', '/alljewellery', BROWSER),
   productScenario('page-product', 'Page: product detail, server-rendered (visitor without cookies)', (id) => `/product-detail/${id}`, BROWSER),
   // Never from the page cache: the page shows the shopper's own name, cart and hearts.
-  shopperScenario('page-product-shopper', 'Page: product detail, logged-in shopper (rendered every time)', (who, productId) => ({
+  shopperScenario('page-product-shopper', 'Page: product detail, logged-in shopper with two pieces in the cart (rendered every time)', 'browsers', (who, productId) => ({
     method: 'GET',
     path: `/product-detail/${productId}`,
     headers: { ...BROWSER, cookie: who.cookie },
@@ -173,10 +192,10 @@ async function json<T>(url: string, init?: RequestInit): Promise<{ status: numbe
 }
 
 /** Signs up and logs in one shopper per connection; each comes from its own address (X-Forwarded-For). */
-async function makeShoppers(url: string, count: number, tag: string): Promise<Shopper[]> {
+async function makeShoppers(url: string, count: number, tag: string, subnet: number): Promise<Shopper[]> {
   const shoppers: Shopper[] = [];
   for (let i = 0; i < count; i++) {
-    const ip = `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+    const ip = `10.${subnet}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
     const username = `bench${tag}${i}`;
     const form = (fields: Record<string, string>) => {
       const f = new FormData();
@@ -219,7 +238,7 @@ async function inStockIds(url: string): Promise<number[]> {
 
 /** The production server on a free port and a throw-away DATA_DIR; PGlite unless a database URL is given. */
 function startBenchStore(dataDir: string, databaseUrl?: string): Promise<Running> {
-  return startStore({ dataDir, databaseUrl, nodeFlags: (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean) });
+  return startStore({ dataDir, databaseUrl, built: true, nodeFlags: (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean) });
 }
 
 async function runDatabase(label: string, databaseUrl: string | undefined, ceilingRps: Map<number, number>): Promise<Row[]> {
@@ -227,8 +246,16 @@ async function runDatabase(label: string, databaseUrl: string | undefined, ceili
   const server = await startBenchStore(dataDir, databaseUrl);
   const rows: Row[] = [];
   try {
-    console.log(`\n${label}: server ${server.url} (pid ${server.pid}), preparing ${SHOPPERS} shoppers…`);
-    const ctx: Context = { url: server.url, productIds: await inStockIds(server.url), shoppers: await makeShoppers(server.url, SHOPPERS, label.slice(0, 2).toLowerCase()) };
+    console.log(`\n${label}: server ${server.url} (pid ${server.pid}), preparing 2 × ${SHOPPERS} shoppers…`);
+    const tag = label.slice(0, 2).toLowerCase();
+    const productIds = await inStockIds(server.url);
+    const ctx: Context = {
+      url: server.url,
+      productIds,
+      shoppers: await makeShoppers(server.url, SHOPPERS, tag, 77),
+      browsers: await makeShoppers(server.url, SHOPPERS, `${tag}b`, 78),
+    };
+    await fillCarts(server.url, ctx.browsers, productIds);
     let peakRss = server.rssMb();
     for (const scenario of SCENARIOS) {
       if (ONLY && !ONLY.has(scenario.name)) continue;
@@ -373,8 +400,8 @@ async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> 
 
 async function main() {
   const startedAt = new Date();
-  if (!existsSync(path.join(repoRoot, 'apps/web/build/server/index.js'))) {
-    console.log('building the web app first (npm run build)…');
+  if (![WEB_BUILD, SERVER_BUNDLE].every((file) => existsSync(path.join(repoRoot, file)))) {
+    console.log('building the web app and the server first (npm run build)…');
     execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
   }
   // The ceiling's body is the listing answer itself, taken from a short-lived server.

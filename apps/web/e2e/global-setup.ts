@@ -1,7 +1,7 @@
 /**
  * Starts the built Milli server once for the whole e2e run, the way production runs it:
- * `node --import tsx apps/server/src/main.ts` from the repo root (never through an npx/tsx wrapper,
- * whose process would outlive a kill), on a free port (PORT=0), with its own throw-away DATA_DIR,
+ * `node apps/server/build/main.mjs`, the bundle `npm run build` makes and `npm start` runs, from the repo
+ * root (never through an npm wrapper, whose process would outlive a kill), on a free port (PORT=0), with its own throw-away DATA_DIR,
  * so the first start migrates and seeds a fresh demo store and nothing touches ./data.
  *
  * The URL comes from the line the server prints ("Milli is serving http://… on …") and reaches the
@@ -53,7 +53,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   // The e2e server always runs on its own embedded database, whatever the shell points at.
   for (const key of ['DATABASE_URL', 'API_BASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'REDIS_URL']) delete env[key];
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/build/main.mjs'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

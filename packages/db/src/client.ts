@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -30,7 +30,11 @@ export interface ListenHandlers {
   onListening(listening: boolean): void;
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+/**
+ * packages/db/migrations, found through the package itself (its entry is src/index.ts), so it is the same
+ * folder whether this file runs from its source or bundled into the server's build.
+ */
+export const migrationsFolder = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@milli/db')), '../migrations');
 
 export interface OpenOptions {
   /** postgres://… for a PostgreSQL server; otherwise PGlite. */

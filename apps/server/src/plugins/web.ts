@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -12,7 +13,8 @@ import { createInProcessFetch } from './in-process-fetch.ts';
 import { keptPage, mayKeep, pageBytes, pageKey, sendKeptPage } from './page-cache.ts';
 import { indianDay } from '../modules/catalog/service.ts';
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
+/** apps/web, found through its package (so the same from the source and from the server's bundle). */
+const webRoot = path.dirname(createRequire(import.meta.url).resolve('@milli/web/package.json'));
 const clientDir = path.join(webRoot, 'build/client');
 const serverBuildFile = path.join(webRoot, 'build/server/index.js');
 
