@@ -1,7 +1,8 @@
 /**
  * First-load JavaScript of a server-rendered page: what a browser fetches on a first visit before the page
  * is interactive. Read from the HTML the server answers: module scripts (external, and the URLs an inline
- * module script imports), modulepreload links, and what those files import statically in turn. Each file is
+ * module script imports), modulepreload links (or those the after-first-paint loader adds), and what those
+ * files import statically in turn. Each file is
  * fetched and gzip-sized on its own (level 6, as the server's compression sends it). Inline scripts (the
  * loader data and the hydration context) are counted apart: they are the page's data, not code to download.
  */
@@ -56,7 +57,12 @@ export async function measurePage(origin: string, pagePath: string, cache = new 
     }
     const body = m[2] ?? '';
     inline += body;
-    if (/type="module"/.test(attrs)) {
+    // Hydration after the first paint (apps/web/app/lib/defer-hydration.ts): the loader names the preloads it
+    // adds, and the inert template becomes the module script; both are downloaded all the same.
+    if (body.includes('"modulepreload"')) {
+      for (const href of body.matchAll(/"(\/assets\/[^"]+\.js)"/g)) queue.push(new URL(href[1]!, pageUrl).href);
+    }
+    if (/type="(module|text\/milli-hydration)"/.test(attrs)) {
       queue.push(...importsOf(body, pageUrl));
       // React Router names its entry (React DOM and the router) in the manifest it writes inline.
       const entry = /"entry":\s*\{\s*"module":\s*"([^"]+)",\s*"imports":\s*\[([^\]]*)\]/.exec(body);

@@ -5,6 +5,7 @@ import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import './context.ts';
+import { deferHydration } from './lib/defer-hydration.ts';
 
 export const streamTimeout = 5_000;
 
@@ -32,6 +33,13 @@ export default function handleRequest(
       // compressor (which flushes every chunk, for streaming) and the socket see a few large writes.
       let pending: Buffer[] = [];
       let scheduled = false;
+      // The chunk with React Router's scripts starts them after the first paint (lib/defer-hydration.ts). Read
+      // as latin1, one character per byte, so the rewrite never splits a multi-byte character across chunks.
+      const release = () => {
+        const chunk = Buffer.concat(pending);
+        pending = [];
+        return chunk.includes('__reactRouterRouteModules') ? Buffer.from(deferHydration(chunk.toString('latin1')), 'latin1') : chunk;
+      };
       const body: Transform = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           pending.push(chunk);
@@ -39,8 +47,7 @@ export default function handleRequest(
             scheduled = true;
             setImmediate(() => {
               scheduled = false;
-              if (pending.length > 0) body.push(Buffer.concat(pending));
-              pending = [];
+              if (pending.length > 0) body.push(release());
             });
           }
           callback();
@@ -48,8 +55,7 @@ export default function handleRequest(
         flush(callback) {
           clearTimeout(timer);
           timer = undefined;
-          if (pending.length > 0) this.push(Buffer.concat(pending));
-          pending = [];
+          if (pending.length > 0) this.push(release());
           callback();
         },
       });
