@@ -103,7 +103,6 @@ export function MegaMenu({
                   onKeyDown={moveBetweenCategories}
                 >
                   {category}
-                  <ArrowRightIcon className="mega-cat-arrow" />
                 </Link>
                 {opened && category === active && (
                   <div className="mega-detail">
