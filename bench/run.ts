@@ -18,7 +18,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
+import { gt, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { openDatabase, schema } from '@milli/db';
+import { isSeeded, seedDemoStore } from '@milli/db/seed';
 import { SERVER_BUNDLE, WEB_BUILD, repoRoot, start, startStore, type Running } from './processes.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -28,6 +31,8 @@ const OUT = process.env.BENCH_OUT ?? 'docs/benchmarks.md';
 const DATABASES = new Set((process.env.BENCH_DATABASES ?? 'pglite,postgresql').toLowerCase().split(','));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SHOPPERS = Math.max(...CONNECTIONS);
+/** One buyer for every connection of every place-order run, warm-ups included. */
+const BUYERS = 2 * CONNECTIONS.reduce((sum, n) => sum + n, 0);
 
 /** The issue's targets on this 2-core machine (requests/s at 50 connections, unless said). */
 const TARGETS: Record<string, number> = { listing: 3000, product: 5000, 'add-to-cart': 1000, 'page-product': 800 };
@@ -46,6 +51,8 @@ interface Context {
   shoppers: Shopper[];
   /** Other shoppers, each with a cart of two pieces, who browse product pages. */
   browsers: Shopper[];
+  /** Shoppers who buy one piece at a time. */
+  buyers: Shopper[];
 }
 
 interface Scenario {
@@ -125,13 +132,63 @@ function shopperScenario(
   };
 }
 
+/** A multipart form, as the store's pages send them. */
+function multipart(fields: Record<string, string | number>): { contentType: string; body: string } {
+  const boundary = 'milli-bench-boundary';
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${parts.join('')}--${boundary}--\r\n` };
+}
+
 /** The multipart body of one Add to Cart, as the product page sends it. */
 function addToCartBody(who: Shopper, productId: number): { headers: Record<string, string>; body: string } {
-  const boundary = 'milli-bench-boundary';
-  const field = (name: string, value: string | number) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const form = multipart({ cart_product_id: productId, cart_quantity: 1, cart_user_id: who.id });
+  return { headers: { cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
+}
+
+/** The checkout form's fields (a delivery address in Chennai), as Place Order sends them. */
+const CHECKOUT_FIELDS = {
+  firstName: 'Meera',
+  lastName: 'Iyer',
+  country: 'India',
+  address: '12 Temple Street, Mylapore',
+  city: 'Chennai',
+  countryCode: '91',
+  phoneNumber: '9876543210',
+  pincode: '600004',
+};
+
+/**
+ * A shopper buying one piece: Add to Cart, then Place Order (the stock checked and taken under lock, the
+ * order, its lines, addresses, history and confirmation mail written in one transaction). One shopper per
+ * connection, each iteration a different piece.
+ */
+let buyersHandedOut = 0;
+
+function placeOrderScenario(): Scenario {
   return {
-    headers: { cookie: who.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: `${field('cart_product_id', productId)}${field('cart_quantity', 1)}${field('cart_user_id', who.id)}--${boundary}--\r\n`,
+    name: 'place-order',
+    what: 'API: add to cart, then place order (one logged-in buyer per connection; two requests per order)',
+    options: (ctx, connections) => {
+      const nextId = productCycle(ctx);
+      // Every connection of every run (warm-ups too) gets a buyer of its own: a checkout still queued from the
+      // previous run must not meet a new one of the same cart (one of the two would find the cart empty).
+      const buyer = (context: Record<string, unknown>) => (context.buyer ??= ctx.buyers[buyersHandedOut++ % ctx.buyers.length]) as Shopper;
+      return {
+        url: ctx.url,
+        connections,
+        duration: SECONDS,
+        requests: [
+          { setupRequest: (req, context) => ({ ...req, method: 'POST', path: '/api/cart/add', ...addToCartBody(buyer(context), nextId(context)) }) },
+          {
+            setupRequest: (req, context) => {
+              const who = buyer(context);
+              const form = multipart({ ...CHECKOUT_FIELDS, userId: who.id });
+              return { ...req, method: 'POST', path: '/api/orders/placeOrders', headers: { cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
+            },
+          },
+        ],
+      };
+    },
   };
 }
 
@@ -155,6 +212,7 @@ const SCENARIOS: Scenario[] = [
     path: '/api/cart/add',
     ...addToCartBody(who, productId),
   })),
+  placeOrderScenario(),
   get('page-home', 'Page: home, server-rendered (visitor without cookies)', '/', BROWSER),
   get('page-listing', 'Page: listing, server-rendered (visitor without cookies)', '/alljewellery', BROWSER),
   productScenario('page-product', 'Page: product detail, server-rendered (visitor without cookies)', (id) => `/product-detail/${id}`, BROWSER),
@@ -176,14 +234,19 @@ interface Row {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The non-2xx answers by status, e.g. '409×12'. */
+  statuses: string;
   ceilingRatio: number | null;
   rssMb: number;
 }
 
-async function measure(options: Options): Promise<Result> {
-  // A short warm-up (JIT, caches, connection pools), then the measurement.
-  await autocannon({ ...options, duration: 1 });
-  return autocannon(options);
+/**
+ * A short warm-up (JIT, caches, connection pools), then the measurement. Each run gets options of its own
+ * (`make` is called twice), so no state of a scenario's requests is carried from the warm-up into the run.
+ */
+async function measure(make: () => Options): Promise<Result> {
+  await autocannon({ ...make(), duration: 1 });
+  return autocannon(make());
 }
 
 async function json<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }> {
@@ -236,6 +299,25 @@ async function inStockIds(url: string): Promise<number[]> {
   return ids;
 }
 
+/**
+ * The demo store, as the server would seed it, with 100,000 more of every piece that is in stock: the
+ * place-order scenario buys thousands of pieces, and should measure ordering rather than a store selling out
+ * (the sold-out pieces stay sold out). Done before the server starts, since PGlite allows one process.
+ */
+async function wellStockedStore(dataDir: string, databaseUrl: string | undefined): Promise<void> {
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    await database.migrate();
+    if (!(await isSeeded(database.db))) await seedDemoStore(database.db);
+    await database.db
+      .update(schema.products)
+      .set({ stock: sql`${schema.products.stock} + 100000` })
+      .where(gt(schema.products.stock, 0));
+  } finally {
+    await database.close();
+  }
+}
+
 /** The production server on a free port and a throw-away DATA_DIR; PGlite unless a database URL is given. */
 function startBenchStore(dataDir: string, databaseUrl?: string): Promise<Running> {
   return startStore({ dataDir, databaseUrl, built: true, nodeFlags: (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean) });
@@ -243,10 +325,11 @@ function startBenchStore(dataDir: string, databaseUrl?: string): Promise<Running
 
 async function runDatabase(label: string, databaseUrl: string | undefined, ceilingRps: Map<number, number>): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'milli-bench-'));
+  await wellStockedStore(dataDir, databaseUrl);
   const server = await startBenchStore(dataDir, databaseUrl);
   const rows: Row[] = [];
   try {
-    console.log(`\n${label}: server ${server.url} (pid ${server.pid}), preparing 2 × ${SHOPPERS} shoppers…`);
+    console.log(`\n${label}: server ${server.url} (pid ${server.pid}), preparing ${2 * SHOPPERS + BUYERS} shoppers…`);
     const tag = label.slice(0, 2).toLowerCase();
     const productIds = await inStockIds(server.url);
     const ctx: Context = {
@@ -254,13 +337,14 @@ async function runDatabase(label: string, databaseUrl: string | undefined, ceili
       productIds,
       shoppers: await makeShoppers(server.url, SHOPPERS, tag, 77),
       browsers: await makeShoppers(server.url, SHOPPERS, `${tag}b`, 78),
+      buyers: await makeShoppers(server.url, BUYERS, `${tag}o`, 79),
     };
     await fillCarts(server.url, ctx.browsers, productIds);
     let peakRss = server.rssMb();
     for (const scenario of SCENARIOS) {
       if (ONLY && !ONLY.has(scenario.name)) continue;
       for (const connections of CONNECTIONS) {
-        const result = await measure(scenario.options(ctx, connections));
+        const result = await measure(() => scenario.options(ctx, connections));
         peakRss = Math.max(peakRss, server.rssMb());
         const ceiling = ceilingRps.get(connections);
         const row: Row = {
@@ -273,6 +357,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, ceili
           p99: result.latency.p99,
           errors: result.errors + result.timeouts,
           non2xx: result.non2xx,
+          statuses: otherStatuses(result),
           ceilingRatio: ceiling ? result.requests.average / ceiling : null,
           rssMb: peakRss,
         };
@@ -297,7 +382,7 @@ async function runCeiling(listingUrl: string): Promise<{ rows: Row[]; rps: Map<n
   const rps = new Map<number, number>();
   try {
     for (const connections of CONNECTIONS) {
-      const result = await measure({ url: `${ceiling.url}/constant`, connections, duration: SECONDS });
+      const result = await measure(() => ({ url: `${ceiling.url}/constant`, connections, duration: SECONDS }));
       rps.set(connections, result.requests.average);
       const row: Row = {
         database: '-',
@@ -309,6 +394,7 @@ async function runCeiling(listingUrl: string): Promise<{ rows: Row[]; rps: Map<n
         p99: result.latency.p99,
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
+        statuses: otherStatuses(result),
         ceilingRatio: 1,
         rssMb: ceiling.rssMb(),
       };
@@ -322,9 +408,18 @@ async function runCeiling(listingUrl: string): Promise<{ rows: Row[]; rps: Map<n
   return { rows, rps };
 }
 
+/** Which statuses the non-2xx answers had, so a reader can tell a sold-out piece (409) from a fault. */
+function otherStatuses(result: Result): string {
+  const stats = (result as Result & { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  return Object.entries(stats)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(', ');
+}
+
 function formatRow(r: Row): string {
   const ratio = r.ceilingRatio === null ? '' : ` (${(r.ceilingRatio * 100).toFixed(1)} % of ceiling)`;
-  const bad = r.errors + r.non2xx > 0 ? `  !! ${r.errors} errors, ${r.non2xx} non-2xx` : '';
+  const bad = r.errors + r.non2xx > 0 ? `  !! ${r.errors} errors, ${r.non2xx} non-2xx${r.statuses ? ` (${r.statuses})` : ''}` : '';
   return `  ${r.scenario.padEnd(17)} c=${String(r.connections).padEnd(3)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  rss ${r.rssMb} MB${ratio}${bad}`;
 }
 
@@ -352,7 +447,7 @@ function report(rows: Row[], startedAt: Date): string {
     '|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.database} | ${r.what} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ceilingRatio === null ? '' : `${(r.ceilingRatio * 100).toFixed(1)} %`} | ${r.rssMb} | ${r.errors} / ${r.non2xx} |`,
+        `| ${r.database} | ${r.what} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ceilingRatio === null ? '' : `${(r.ceilingRatio * 100).toFixed(1)} %`} | ${r.rssMb} | ${r.errors} / ${r.non2xx}${r.statuses ? ` (${r.statuses})` : ''} |`,
     ),
   ].join('\n');
   return `# Benchmarks
