@@ -22,6 +22,7 @@ import { gt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, schema } from '@milli/db';
 import { isSeeded, seedDemoStore } from '@milli/db/seed';
+import { BILLING } from '../apps/server/src/testing.ts';
 import { SERVER_BUNDLE, WEB_BUILD, repoRoot, start, startStore, type Running } from './processes.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -145,17 +146,6 @@ function addToCartBody(who: Shopper, productId: number): { headers: Record<strin
   return { headers: { cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
 }
 
-/** The checkout form's fields (a delivery address in Chennai), as Place Order sends them. */
-const CHECKOUT_FIELDS = {
-  firstName: 'Meera',
-  lastName: 'Iyer',
-  country: 'India',
-  address: '12 Temple Street, Mylapore',
-  city: 'Chennai',
-  countryCode: '91',
-  phoneNumber: '9876543210',
-  pincode: '600004',
-};
 
 /**
  * A shopper buying one piece: Add to Cart, then Place Order (the stock checked and taken under lock, the
@@ -182,7 +172,7 @@ function placeOrderScenario(): Scenario {
           {
             setupRequest: (req, context) => {
               const who = buyer(context);
-              const form = multipart({ ...CHECKOUT_FIELDS, userId: who.id });
+              const form = multipart({ ...BILLING, userId: who.id });
               return { ...req, method: 'POST', path: '/api/orders/placeOrders', headers: { cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
             },
           },
