@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PricingContext, ProductDetail } from '@milli/contracts';
-import { addedSetCookie, chosenOptions, readAdded } from './product-actions.server.ts';
+import type { ApiClient } from '../../lib/api.ts';
+import { readCartCookie } from '../../lib/cart-cookie.ts';
+import { addToCart, addedSetCookie, chosenOptions, readAdded } from './product-actions.server.ts';
 
 const product = (pricing: Partial<PricingContext>): ProductDetail =>
   ({
@@ -60,5 +62,62 @@ describe('the one-request “added” note', () => {
     expect(readAdded(`a=b; ${cookie}`, 5)).toBe(3);
     expect(readAdded(cookie, 6)).toBeNull();
     expect(readAdded('milli_added=junk', 5)).toBeNull();
+  });
+});
+
+describe('addToCart keeps the choices', () => {
+  const ring = {
+    product_id: 5,
+    product_name: 'Pankh Ring',
+    product_stock: 3,
+    product_stock_status: 'In Stock',
+    product_parent_image: '/media/art/ring/yellow-gold/2.svg',
+    pricing: {
+      metal: 'gold',
+      diamondWeightCents: 0,
+      defaultPurity: 18,
+      defaultDiamondQuality: null,
+      defaultColour: 'Yellow Gold',
+      purities: [14, 18],
+      colours: ['Yellow Gold', 'Rose Gold'],
+      diamondQualities: [],
+      sizeKind: 'ring',
+      sizes: ['11', '12'],
+    },
+  };
+  const api = (user: boolean, posted: FormData[] = []): ApiClient => ({
+    get: <T,>() => Promise.resolve({ data: ring } as T),
+    post: <T,>(_path: string, body?: unknown) => {
+      posted.push(body as FormData);
+      return Promise.resolve({ message: 'Added to cart' } as T);
+    },
+    raw: () =>
+      Promise.resolve(
+        user ? new Response(JSON.stringify({ userId: 7, userName: 'meera' }), { headers: { 'content-type': 'application/json' } }) : new Response('', { status: 401 }),
+      ),
+  });
+
+  it('a logged-in shopper’s line is sent to the cart with every choice', async () => {
+    const posted: FormData[] = [];
+    const { result } = await addToCart(api(true, posted), null, 5, form({ quantity: '1', purity: '14', colour: 'Rose Gold', size: '12' }));
+    expect(result.ok).toBe(true);
+    expect(Object.fromEntries(posted[0]!.entries())).toEqual({ cart_product_id: '5', cart_quantity: '1', cart_user_id: '7', purity: '14', colour: 'Rose Gold', size: '12' });
+  });
+
+  it('a guest’s line goes into the cartItems cookie with every choice', async () => {
+    const { result, setCookies } = await addToCart(api(false), null, 5, form({ quantity: '2', purity: '14', colour: 'Rose Gold', size: '12' }));
+    expect(result.ok).toBe(true);
+    expect(readCartCookie(setCookies[0]!.split(';')[0]!)).toEqual([{ productId: 5, quantity: 2, purity: 14, colour: 'Rose Gold', size: '12', sizeKind: 'ring' }]);
+  });
+
+  it('refuses a ring without a size, for guests and customers alike, and adds nothing', async () => {
+    for (const user of [true, false]) {
+      const posted: FormData[] = [];
+      const { result, setCookies, status } = await addToCart(api(user, posted), null, 5, form({ quantity: '1' }));
+      expect(result).toMatchObject({ ok: false, message: 'Please choose a ring size for this piece.' });
+      expect(status).toBe(400);
+      expect(posted).toEqual([]);
+      expect(setCookies).toEqual([]);
+    }
   });
 });
