@@ -112,12 +112,15 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
   const sizerResult = actionData?.intent === 'sizer' ? actionData : null;
 
   // The gold colour chosen on this piece (another piece starts at its own): the drawings exist per colour.
-  const [chosen, setChosen] = useState<{ id: number; colour: string } | null>(null);
-  const colour = product ? (chosen?.id === product.product_id ? chosen.colour : product.pricing.defaultColour) : null;
+  const [chosen, setChosen] = useState<{ id: number; colour?: string; purity?: number } | null>(null);
+  const mine = product && chosen?.id === product.product_id ? chosen : null;
+  const colour = product ? (mine?.colour ?? product.pricing.defaultColour) : null;
   const gallery = product
     ? [...new Set([product.product_parent_image, ...product.product_images].filter(Boolean).map((src) => pictureInColour(src, colour)))]
     : [];
-  const goldPurity = product?.pricing.metal === 'gold' ? (product.product_purity ?? product.pricing.defaultPurity) : null;
+  // The hallmark states the karat chosen; the HUID is the hallmarked piece in stock, so only with its own karat.
+  const ownPurity = product?.pricing.metal === 'gold' ? (product.product_purity ?? product.pricing.defaultPurity) : null;
+  const goldPurity = ownPurity === null ? null : (mine?.purity ?? ownPurity);
 
   return (
     <>
@@ -153,7 +156,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
                 ))}
               </ul>
             )}
-            {product && <CertBadges goldPurity={goldPurity} huid={product.product_huid} />}
+            {product && <CertBadges goldPurity={goldPurity} huid={goldPurity === ownPurity ? product.product_huid : null} />}
           </div>
 
           <div className="pd-info">
@@ -168,7 +171,8 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
                 cartResult={cartResult}
                 sizerResult={sizerResult}
                 colour={colour}
-                onColour={(c) => setChosen({ id: product.product_id, colour: c })}
+                onColour={(c) => setChosen({ ...mine, id: product.product_id, colour: c })}
+                onPurity={(k) => setChosen({ ...mine, id: product.product_id, purity: k })}
               />
             )}
             <PincodeBox pincode={pincode} check={pincodeCheck} />

@@ -86,12 +86,15 @@ export function ProductPurchase({
   sizerResult,
   colour,
   onColour,
+  onPurity,
 }: {
   product: ProductDetail;
   cartResult: AddToCartResult | null;
   sizerResult: SizerResult | null;
   colour: string | null;
   onColour: (colour: string) => void;
+  /** The karat chosen, for the hallmark beside the picture. */
+  onPurity?: (purity: number) => void;
 }) {
   const { pricing } = product;
   const gold = pricing.metal === 'gold';
@@ -163,7 +166,7 @@ export function ProductPurchase({
           <Chips name="colour" legend="Colour" options={pricing.colours} value={colour} onChange={onColour} />
         )}
         {gold && pricing.purities.length > 0 && (
-          <Chips name="purity" legend="Gold quality" options={pricing.purities} value={purity} onChange={setPurity} label={(k) => `${k}kt`} unavailable={noRate} />
+          <Chips name="purity" legend="Gold quality" options={pricing.purities} value={purity} onChange={(k) => { setPurity(k); onPurity?.(k); }} label={(k) => `${k}kt`} unavailable={noRate} />
         )}
         {hasDiamonds(pricing) && pricing.diamondQualities.length > 0 && (
           <Chips
