@@ -141,8 +141,12 @@ function multipart(fields: Record<string, string | number>): { contentType: stri
 }
 
 /** The multipart body of one Add to Cart, as the product page sends it. */
+/** The first size of each piece that comes in sizes (rings, bangles, chains): the cart refuses those without one. */
+const firstSizes = new Map<number, string>();
+
 function addToCartBody(who: Shopper, productId: number): { headers: Record<string, string>; body: string } {
-  const form = multipart({ cart_product_id: productId, cart_quantity: 1, cart_user_id: who.id });
+  const size = firstSizes.get(productId);
+  const form = multipart({ cart_product_id: productId, cart_quantity: 1, cart_user_id: who.id, ...(size ? { size } : {}) });
   return { headers: { cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
 }
 
@@ -285,6 +289,11 @@ async function inStockIds(url: string): Promise<number[]> {
     );
     for (const p of body.data) if (!/out/i.test(p.product_stock_status)) ids.push(p.product_id);
     if (page >= body.totalPages) break;
+  }
+  for (const id of ids) {
+    const { body } = await json<{ data: { pricing: { sizes: string[] } } }>(`${url}/api/product/find-by-id/${id}`);
+    const size = body.data.pricing.sizes[0];
+    if (size) firstSizes.set(id, size);
   }
   return ids;
 }

@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { constants as zlib } from 'node:zlib';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '@milli/db';
+import type { CartLineOptions, Database } from '@milli/db';
 import type { Config } from './config.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -34,7 +34,7 @@ export interface ModuleDeps extends AppDeps {
   sessionCache: ReadCache;
   mailer: Mailer;
   /** Set by the cart module: adds a guest cart to a customer's cart inside the login transaction. */
-  mergeGuestCart?: (tx: Database['db'], customerId: number, items: { productId: number; quantity: number }[]) => Promise<void>;
+  mergeGuestCart?: (tx: Database['db'], customerId: number, items: { productId: number; quantity: number; options: CartLineOptions }[]) => Promise<void>;
   /** Set by the wish-list module: adds a guest wish list (product ids) to a customer's inside the login transaction. */
   mergeGuestWishlist?: (tx: Database['db'], customerId: number, productIds: readonly number[]) => Promise<void>;
 }

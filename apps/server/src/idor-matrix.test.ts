@@ -80,7 +80,7 @@ beforeAll(async () => {
   intruder = await customer('intruder');
 
   // The owner's records: a cart line, a wish-list piece, a placed order, a harvest plan with a paid instalment.
-  const products = (await t.app.inject({ url: '/api/product/productList?material=Gold&sort=8' })).json().data as { product_id: number; product_stock_status: string }[];
+  const products = (await t.app.inject({ url: '/api/product/productList?material=Gold&category=Earrings&sort=8' })).json().data as { product_id: number; product_stock_status: string }[];
   const [p1, p2, p3] = products.filter((p) => p.product_stock_status === 'In Stock').map((p) => p.product_id);
   const add = async (productId: number) => {
     const res = await postForm(t.app, '/api/cart/add', { cart_product_id: productId, cart_quantity: 1, cart_user_id: owner.id }, { cookie: owner.cookie, ip: ip() });

@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { DIAMOND_QUALITIES, GOLD_QUALITIES, METAL_COLOURS } from './constants.ts';
+import { DIAMOND_QUALITIES, GOLD_QUALITIES, METAL_COLOURS, SIZE_KINDS } from './constants.ts';
 
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), z.coerce.number().pipe(schema).optional());
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, { error: message }).optional());
+
+/** The choices a line was sold as (DECISIONS §7): cart lines and order lines. */
+export const LineOptionsSchema = z.object({
+  purity: z.number().int().optional(),
+  /** '12' (ring), '2.6' (bangle), '18' (chain length, inches): read it with sizeKind. */
+  size: z.string().optional(),
+  sizeKind: z.enum(SIZE_KINDS).optional(),
+  colour: z.string().optional(),
+  diamondQuality: z.string().optional(),
+});
+export type LineOptions = z.infer<typeof LineOptionsSchema>;
 
 /** POST /api/cart/add (multipart cart_product_id, cart_quantity, cart_user_id, plus the product page's choices). */
 export const CartAddSchema = z.object({
@@ -15,7 +26,11 @@ export const CartAddSchema = z.object({
   ),
   cart_user_id: z.union([z.string(), z.number()], { error: 'cart_user_id is required' }),
   purity: optionalNumber(z.number().int().refine((n) => (GOLD_QUALITIES as readonly number[]).includes(n), 'Gold quality must be 14, 18, 22 or 24 kt.')),
-  size: optionalNumber(z.number().int().min(1, 'Size must be 1 to 30.').max(30, 'Size must be 1 to 30.')),
+  /** Ring size, bangle size or chain length, as the product offers them ('12', '2.6', '18'); the server checks it against the piece. */
+  size: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'number' ? String(v) : v),
+    z.string({ error: 'Size must be one of the sizes the piece is made in.' }).trim().max(12, 'Size must be one of the sizes the piece is made in.').optional(),
+  ),
   colour: optionalEnum(METAL_COLOURS, 'Colour must be Yellow Gold, Rose Gold or White Gold.'),
   diamond_quality: optionalEnum(DIAMOND_QUALITIES, 'Diamond quality must be SI-IJ, SI-GH, VVS-GH or VVS-EF.'),
 });
@@ -49,12 +64,7 @@ export const CartLineSchema = z.object({
   /** Pieces in stock: the cart's plus button stops there. */
   product_stock: z.number().int(),
   product_stock_status: z.string(),
-  options: z.object({
-    purity: z.number().int().optional(),
-    size: z.number().int().optional(),
-    colour: z.string().optional(),
-    diamondQuality: z.string().optional(),
-  }),
+  options: LineOptionsSchema,
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
 

@@ -94,6 +94,14 @@ export const PricingContextSchema = z.object({
   /** paise per carat, keyed by diamond quality. */
   diamondRatesPaisePerCarat: z.record(z.string(), z.number().int()),
   ratesDate: z.string(),
+  /** What the piece is made in (DECISIONS §7): the only choices the page offers and the cart accepts. */
+  defaultColour: z.string().nullable(),
+  purities: z.array(z.number().int()),
+  colours: z.array(z.string()),
+  diamondQualities: z.array(z.string()),
+  /** 'ring' (sizes 1-30 and the ring sizer), 'bangle', 'length' (inches); null: the piece has no size. */
+  sizeKind: z.enum(['ring', 'bangle', 'length']).nullable(),
+  sizes: z.array(z.string()),
 });
 export type PricingContext = z.infer<typeof PricingContextSchema>;
 

@@ -50,6 +50,48 @@ export const CUSTOM_GOLD_QUALITIES = [14, 18, 22] as const;
 export const DIAMOND_QUALITIES = ['SI-IJ', 'SI-GH', 'VVS-GH', 'VVS-EF'] as const;
 export const SIZE_OPTIONS = Array.from({ length: 30 }, (_, i) => i + 1);
 
+/**
+ * What a piece's size means (DECISIONS §7): rings take the spec's sizes 1-30 and the ring sizer, bangles
+ * a bangle size, chains a length in inches. Pieces without a size kind have no size.
+ */
+export const SIZE_KINDS = ['ring', 'bangle', 'length'] as const;
+export type SizeKind = (typeof SIZE_KINDS)[number];
+export const SIZE_LABELS: Record<SizeKind, { label: string; unit: string }> = {
+  ring: { label: 'Size', unit: '' },
+  bangle: { label: 'Bangle size', unit: '' },
+  length: { label: 'Chain length', unit: ' in' },
+};
+
+/** 'Size 12', 'Bangle size 2.6', 'Chain length 18 in'. */
+export function sizeText(kind: SizeKind | undefined | null, size: string | number): string {
+  const { label, unit } = SIZE_LABELS[kind ?? 'ring'] ?? SIZE_LABELS.ring;
+  return `${label} ${size}${unit}`;
+}
+
+/** A line's choices as the cart, checkout and order show them: '14 kt · Rose Gold · Diamonds VVS-GH · Size 12'. */
+export function choicesText(options: { purity?: number; colour?: string; diamondQuality?: string; size?: string | number; sizeKind?: SizeKind }): string {
+  return [
+    options.purity ? `${options.purity} kt` : '',
+    options.colour ?? '',
+    options.diamondQuality ? `Diamonds ${options.diamondQuality}` : '',
+    options.size !== undefined && options.size !== '' ? sizeText(options.sizeKind, options.size) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * The picture of a piece in a metal colour: the demo drawings exist per colour (/media/art/{kind}/{metal}/{n}.svg,
+ * packages/db/src/art.ts), so a drawing of the piece's own gold is redrawn in the chosen one; any other
+ * picture (a photograph) stays as it is.
+ */
+export function pictureInColour(image: string, colour: string | null | undefined): string {
+  const metal = colour === 'Rose Gold' ? 'rose-gold' : colour === 'White Gold' ? 'white-gold' : colour === 'Yellow Gold' ? 'yellow-gold' : null;
+  if (!metal) return image;
+  const m = /^(\/media\/art\/[a-z-]+\/)(yellow-gold|rose-gold|white-gold)(\/[0-9]+\.svg)$/.exec(image);
+  return m ? `${m[1]}${metal}${m[3]}` : image;
+}
+
 export const BANNER_AUTOPLAY_MS = 5000;
 export const STICKY_HEADER_AFTER_PX = 110;
 export const BACK_TO_TOP_AFTER_PX = 300;

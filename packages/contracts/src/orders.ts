@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LineOptionsSchema } from './cart.ts';
 
 export const ORDER_LIST_KINDS = ['active', 'completed', 'cancelled'] as const;
 export const ORDER_STATUS_VALUES = ['Placed', 'Picked', 'Out for Delivery', 'Delivered', 'Cancelled'] as const;
@@ -85,12 +86,7 @@ export const OrderDetailSchema = z.object({
       quantity: z.number().int(),
       unitPricePaise: z.number().int(),
       lineTotalPaise: z.number().int(),
-      options: z.object({
-        purity: z.number().int().optional(),
-        size: z.number().int().optional(),
-        colour: z.string().optional(),
-        diamondQuality: z.string().optional(),
-      }),
+      options: LineOptionsSchema,
     }),
   ),
   shippingAddress: OrderAddressSchema.nullable(),

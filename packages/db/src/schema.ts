@@ -39,6 +39,8 @@ export const METALS = ['gold', 'platinum', 'silver'] as const;
 export const METAL_COLOURS = ['Yellow Gold', 'Rose Gold', 'White Gold'] as const;
 export const COLOUR_FILTERS = ['Red', 'Green', 'Brown', 'Grey', 'Orange'] as const;
 export const DIAMOND_QUALITIES = ['SI-IJ', 'SI-GH', 'VVS-GH', 'VVS-EF'] as const;
+/** What a piece's size means: ring size (1-30), bangle size (2.4 …), chain length in inches. */
+export const SIZE_KINDS = ['ring', 'bangle', 'length'] as const;
 /** Gold karats; platinum is always 950 and silver 925 (parts per thousand), as in metal_rates. */
 export const GOLD_PURITIES = [14, 18, 22, 24] as const;
 export const PLATINUM_PURITY = 950;
@@ -254,6 +256,17 @@ export const products = pgTable(
     stoneWeightCents: integer('stone_weight_cents').notNull().default(0),
     /** Listing colour filter (spec §9). */
     colour: text('colour', { enum: COLOUR_FILTERS }),
+    /**
+     * What the piece is made in (DECISIONS §7): the gold karats, metal colours and diamond grades the product page
+     * offers and the cart accepts. Empty means only the default (purity, metal_colour, diamond_quality).
+     */
+    purities: integer('purities').array().notNull().default(sql`'{}'::integer[]`),
+    metalColours: text('metal_colours').array().$type<(typeof METAL_COLOURS)[number][]>().notNull().default(sql`'{}'::text[]`),
+    diamondQualities: text('diamond_qualities').array().$type<(typeof DIAMOND_QUALITIES)[number][]>().notNull().default(sql`'{}'::text[]`),
+    /** The size the piece is ordered in (ring size, bangle size, chain length), required then; null when it has none. */
+    sizeKind: text('size_kind', { enum: SIZE_KINDS }),
+    /** The sizes offered, as the shopper reads them ('12'; '2.6'; '18' inches). */
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
     /** BIS hallmark unique ID, six letters and digits; gold only. */
     huid: text('huid'),
     stock: integer('stock').notNull().default(0),
@@ -332,6 +345,14 @@ export const products = pgTable(
     oneOf('products_colour_check', 'colour', COLOUR_FILTERS, true),
     oneOf('products_diamond_quality_check', 'diamond_quality', DIAMOND_QUALITIES, true),
     oneOf('products_gender_check', 'gender', GENDERS, true),
+    oneOf('products_size_kind_check', 'size_kind', SIZE_KINDS, true),
+    check('products_sizes_check', raw(`("size_kind" IS NULL) = (cardinality("sizes") = 0)`)),
+    check(
+      'products_offered_check',
+      raw(
+        `"purities" <@ ARRAY[14, 18, 22, 24] AND "metal_colours" <@ ARRAY[${METAL_COLOURS.map((c) => `'${c}'`).join(', ')}]::text[] AND "diamond_qualities" <@ ARRAY[${DIAMOND_QUALITIES.map((q) => `'${q}'`).join(', ')}]::text[]`,
+      ),
+    ),
     check('products_priced_check', raw('"metal_weight_mg" IS NOT NULL OR "fixed_price_paise" IS NOT NULL')),
     check(
       'products_purity_check',
@@ -487,10 +508,12 @@ export const carts = pgTable(
   (t) => [uniqueIndex('carts_customer_key').on(t.customerId)],
 );
 
-/** Choices a shopper made on the product page; all optional. */
+/** Choices a shopper made on the product page, completed with the piece's defaults by the server. */
 export interface CartLineOptions {
   purity?: number;
-  size?: number;
+  /** The size as offered ('12', '2.6', '18'); sizeKind says which kind. */
+  size?: string;
+  sizeKind?: (typeof SIZE_KINDS)[number];
   colour?: (typeof METAL_COLOURS)[number];
   diamondQuality?: (typeof DIAMOND_QUALITIES)[number];
 }
@@ -648,6 +671,11 @@ export const orderLines = pgTable(
     lineTotalPaise: paise('line_total_paise').notNull(),
     metalWeightMg: integer('metal_weight_mg'),
     purity: integer('purity'),
+    /** The rest of the shopper's choices as sold (also in options), for the invoice. */
+    metalColour: text('metal_colour', { enum: METAL_COLOURS }),
+    diamondQuality: text('diamond_quality', { enum: DIAMOND_QUALITIES }),
+    sizeKind: text('size_kind', { enum: SIZE_KINDS }),
+    size: text('size'),
     ratePaisePerGram: paise('rate_paise_per_gram'),
     rateDate: date('rate_date', { mode: 'string' }),
     /** Price breakup as charged (metal, making, stones, diamonds, GST), for the invoice. */

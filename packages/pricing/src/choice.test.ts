@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceChoice, type RateCard } from './choice.ts';
+import { priceChoice, resolveChoice, type ChoiceOffer, type RateCard } from './choice.ts';
 import { priceJewellery } from './price.ts';
 
 const ring: RateCard = {
@@ -45,5 +45,41 @@ describe('priceChoice', () => {
   it('keeps a fixed price for pieces without a metal weight', () => {
     const fixed: RateCard = { ...ring, metalWeightMg: null, diamondWeightCents: 0, fixedPricePaise: 1_299_00, ratesPaisePerGram: {} };
     expect(priceChoice(fixed)!.totalPaise).toBe(1_299_00);
+  });
+});
+
+describe('resolveChoice: what a line is sold as', () => {
+  const offer: ChoiceOffer = {
+    metal: 'gold',
+    diamondWeightCents: 12,
+    defaultPurity: 18,
+    defaultDiamondQuality: 'SI-IJ',
+    defaultColour: 'Yellow Gold',
+    purities: [14, 18],
+    colours: ['Yellow Gold', 'Rose Gold', 'White Gold'],
+    diamondQualities: ['SI-IJ', 'SI-GH', 'VVS-GH'],
+    sizeKind: null,
+    sizes: [],
+  };
+
+  it('keeps what was picked and fills the rest with the piece’s defaults', () => {
+    expect(resolveChoice(offer, { purity: 14, colour: 'Rose Gold' })).toEqual({ ok: true, choice: { purity: 14, colour: 'Rose Gold', diamondQuality: 'SI-IJ' } });
+  });
+
+  it('refuses what the piece is not made in, saying what it is made in', () => {
+    expect(resolveChoice(offer, { purity: 22 })).toEqual({ ok: false, code: 'OPTION_NOT_OFFERED', message: 'This piece is made in 14 kt or 18 kt gold, not 22 kt.' });
+    expect(resolveChoice(offer, { diamondQuality: 'VVS-EF' })).toMatchObject({ ok: false, message: "This piece's diamonds come in SI-IJ, SI-GH or VVS-GH, not VVS-EF." });
+    expect(resolveChoice({ ...offer, metal: 'platinum', purities: [], colours: [], defaultColour: null }, { purity: 18 })).toMatchObject({ ok: false });
+    expect(resolveChoice({ ...offer, metal: 'silver', purities: [], colours: [], defaultColour: null, diamondWeightCents: 0, diamondQualities: [] }, { colour: 'Rose Gold' })).toMatchObject({ ok: false });
+    expect(resolveChoice({ ...offer, diamondWeightCents: 0, diamondQualities: [] }, { diamondQuality: 'SI-IJ' })).toMatchObject({ ok: false });
+  });
+
+  it('requires a size where the piece has one, refuses one where it has none', () => {
+    const ring = { ...offer, sizeKind: 'ring' as const, sizes: ['11', '12'] };
+    expect(resolveChoice(ring, {})).toEqual({ ok: false, code: 'SIZE_REQUIRED', message: 'Please choose a ring size for this piece.' });
+    expect(resolveChoice({ ...ring, sizeKind: 'length', sizes: ['18'] }, {})).toMatchObject({ message: 'Please choose a chain length for this piece.' });
+    expect(resolveChoice(ring, { size: '31' })).toMatchObject({ ok: false, code: 'OPTION_NOT_OFFERED' });
+    expect(resolveChoice(ring, { size: '12' })).toMatchObject({ ok: true, choice: { size: '12', sizeKind: 'ring' } });
+    expect(resolveChoice(offer, { size: '12' })).toEqual({ ok: false, code: 'OPTION_NOT_OFFERED', message: 'This piece does not come in sizes.' });
   });
 });

@@ -52,3 +52,81 @@ export function priceChoice(card: RateCard, choice: PriceChoice = {}): (PriceBre
     throw error;
   }
 }
+
+/**
+ * What a piece is made in (DECISIONS §7): the product page offers exactly these, and the cart, checkout and
+ * order accept exactly these. Lists empty for what does not apply (no colours for platinum, no grades without
+ * diamonds); sizeKind null when the piece has no size.
+ */
+export interface ChoiceOffer {
+  metal: 'gold' | 'platinum' | 'silver';
+  diamondWeightCents: number;
+  defaultPurity: number;
+  defaultDiamondQuality: string | null;
+  defaultColour: string | null;
+  purities: number[];
+  colours: string[];
+  diamondQualities: string[];
+  sizeKind: 'ring' | 'bangle' | 'length' | null;
+  sizes: string[];
+}
+
+/** A shopper's choices as asked for (any may be missing) and as sold (completed with the piece's defaults). */
+export interface LineChoice {
+  purity?: number | undefined;
+  colour?: string | undefined;
+  diamondQuality?: string | undefined;
+  size?: string | undefined;
+  sizeKind?: 'ring' | 'bangle' | 'length' | undefined;
+}
+
+export type ChoiceRefusal = { ok: false; code: 'OPTION_NOT_OFFERED' | 'SIZE_REQUIRED'; message: string };
+
+const SIZE_NAMES = { ring: 'a ring size', bangle: 'a bangle size', length: 'a chain length' } as const;
+
+function listed(values: readonly (string | number)[], unit = ''): string {
+  const words = values.map((v) => `${v}${unit}`);
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+/**
+ * The choice a line is sold as: what the shopper picked, the piece's default where they picked nothing, and
+ * a refusal, with a message for the shopper, for anything the piece is not made in or a missing size. The
+ * product page, the guest cart, the server's cart and checkout all decide with this one function.
+ */
+export function resolveChoice(offer: ChoiceOffer, asked: LineChoice): { ok: true; choice: LineChoice } | ChoiceRefusal {
+  const refuse = (message: string): ChoiceRefusal => ({ ok: false, code: 'OPTION_NOT_OFFERED', message });
+  const choice: LineChoice = {};
+  if (offer.metal === 'gold') {
+    const purity = asked.purity ?? offer.defaultPurity;
+    if (!offer.purities.includes(purity)) return refuse(`This piece is made in ${listed(offer.purities, ' kt')} gold, not ${purity} kt.`);
+    choice.purity = purity;
+  } else if (asked.purity !== undefined) {
+    return refuse('Gold quality can only be chosen for gold pieces.');
+  }
+  if (offer.colours.length > 0) {
+    const colour = asked.colour ?? offer.defaultColour ?? offer.colours[0]!;
+    if (!offer.colours.includes(colour)) return refuse(`This piece is made in ${listed(offer.colours)}, not ${colour}.`);
+    choice.colour = colour;
+  } else if (asked.colour !== undefined) {
+    return refuse(`This piece comes in one colour only: ${asked.colour} cannot be chosen.`);
+  }
+  if (offer.diamondWeightCents > 0 && offer.diamondQualities.length > 0) {
+    const quality = asked.diamondQuality ?? offer.defaultDiamondQuality ?? offer.diamondQualities[0]!;
+    if (!offer.diamondQualities.includes(quality)) return refuse(`This piece's diamonds come in ${listed(offer.diamondQualities)}, not ${quality}.`);
+    choice.diamondQuality = quality;
+  } else if (asked.diamondQuality !== undefined) {
+    return refuse('This piece has no diamonds to choose a quality for.');
+  }
+  if (offer.sizeKind) {
+    if (asked.size === undefined || asked.size === '') {
+      return { ok: false, code: 'SIZE_REQUIRED', message: `Please choose ${SIZE_NAMES[offer.sizeKind]} for this piece.` };
+    }
+    if (!offer.sizes.includes(asked.size)) return refuse(`Size ${asked.size} is not made for this piece; please choose one of ${listed(offer.sizes)}.`);
+    choice.size = asked.size;
+    choice.sizeKind = offer.sizeKind;
+  } else if (asked.size !== undefined && asked.size !== '') {
+    return refuse('This piece does not come in sizes.');
+  }
+  return { ok: true, choice };
+}

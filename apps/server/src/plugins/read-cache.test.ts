@@ -37,7 +37,7 @@ async function shopper() {
 /** An active gold piece priced by weight, at the given stock. */
 async function goldPiece(stock: number) {
   const row = await t.database.db.query.products.findFirst({
-    where: (p, { and, eq, isNotNull }) => and(eq(p.metal, 'gold'), eq(p.active, true), isNotNull(p.metalWeightMg), eq(p.diamondWeightCents, 0)),
+    where: (p, { and, eq, isNotNull, isNull }) => and(eq(p.metal, 'gold'), eq(p.active, true), isNotNull(p.metalWeightMg), eq(p.diamondWeightCents, 0), isNull(p.sizeKind)),
     orderBy: (p, { desc }) => [desc(p.id)],
   });
   await t.database.db.update(schema.products).set({ stock }).where(eq(schema.products.id, row!.id));

@@ -79,7 +79,8 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
     const [piece] = await db
       .select()
       .from(schema.products)
-      .where(sql`${schema.products.active} and ${schema.products.stock} > 0`)
+      // A piece without a size: the racers add it to their carts as it is.
+      .where(sql`${schema.products.active} and ${schema.products.stock} > 0 and ${schema.products.sizeKind} is null`)
       .orderBy(schema.products.id)
       .limit(1);
     await db.update(schema.products).set({ stock: STOCK }).where(eq(schema.products.id, piece!.id));

@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, schema, type Db } from '@milli/db';
 import { createTestDatabase, type TestDatabase } from '@milli/db/testing';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const chosen = await database.db
     .select()
     .from(schema.products)
-    .where(and(eq(schema.products.active, true), eq(schema.products.metal, 'gold')))
+    .where(and(eq(schema.products.active, true), eq(schema.products.metal, 'gold'), isNull(schema.products.sizeKind)))
     .orderBy(asc(schema.products.id))
     .limit(3);
   for (const p of chosen) {

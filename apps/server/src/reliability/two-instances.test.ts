@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@milli/db';
 import { createTestDatabase, testServerUrl, type TestDatabase } from '@milli/db/testing';
@@ -44,7 +44,7 @@ describe.skipIf(!testServerUrl)('two server instances on one PostgreSQL database
     const [piece] = await database.db
       .select()
       .from(schema.products)
-      .where(and(eq(schema.products.active, true), gt(schema.products.stock, 2)))
+      .where(and(eq(schema.products.active, true), gt(schema.products.stock, 2), isNull(schema.products.sizeKind)))
       .orderBy(schema.products.id)
       .limit(1);
     const stockOn = async (client: typeof a) => ((await client.get(`/api/product/find-by-id/${piece!.id}`)).body as { data: { product_stock: number } }).data.product_stock;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { priceChoice } from '@milli/pricing';
 import type { ApiClient } from './api.ts';
 import { cartSetCookie, loadGuestMiniCart, parseCartItems, readCartCookie, serializeCartItems } from './cart-cookie.ts';
 
@@ -39,47 +40,78 @@ describe('guest cart cookie', () => {
   });
 });
 
-describe('mini cart', () => {
-  const product = (id: number, paise: number) => ({
-    product_id: id,
-    product_name: `Piece ${id}`,
-    product_category: 'Rings',
-    product_material: 'Gold',
-    product_price: paise / 100,
-    product_price_paise: paise,
-    product_sku: `S${id}`,
-    product_tags: '',
-    product_parent_image: `/media/${id}.webp`,
-    product_stock_status: 'In stock',
-    product_rating: 4,
-    product_on_sale: false,
-  });
-  const api = (answer: () => Promise<unknown>, seen: string[] = []): ApiClient => ({
-    get: () => Promise.reject(new Error('unused')),
-    post: <T,>(path: string) => {
-      seen.push(path);
-      return answer() as Promise<T>;
-    },
-    raw: () => Promise.reject(new Error('unused')),
+describe('the choices a guest made', () => {
+  it('are kept in the cookie, one line per piece and choice, and survive a round trip', () => {
+    const items = [
+      { productId: 7, quantity: 1, purity: 14, colour: 'Rose Gold', diamondQuality: 'VVS-GH' },
+      { productId: 8, quantity: 1, size: '12', sizeKind: 'ring' as const },
+      { productId: 8, quantity: 2, size: '14', sizeKind: 'ring' as const },
+      { productId: 8, quantity: 1, size: '12', sizeKind: 'ring' as const },
+    ];
+    expect(parseCartItems(serializeCartItems(items))).toEqual([
+      { productId: 7, quantity: 1, purity: 14, colour: 'Rose Gold', diamondQuality: 'VVS-GH' },
+      { productId: 8, quantity: 2, size: '12', sizeKind: 'ring' },
+      { productId: 8, quantity: 2, size: '14', sizeKind: 'ring' },
+    ]);
   });
 
-  it('prices the cookie lines in paise, in cookie order, dropping unknown products', async () => {
+  it('drop values of the wrong shape', () =>
+    expect(parseCartItems(encoded([{ productId: 1, quantity: 1, purity: 'lots', colour: 'Purple', diamondQuality: '<b>', size: '1;drop' }]))).toEqual([
+      { productId: 1, quantity: 1 },
+    ]));
+});
+
+describe('mini cart', () => {
+  const product = (id: number) => ({
+    product_id: id,
+    product_name: `Piece ${id}`,
+    product_price_paise: 2_000_000,
+    product_parent_image: `/media/art/ring/yellow-gold/${id}.svg`,
+    product_stock: 4,
+    pricing: {
+      metal: 'gold',
+      metalWeightMg: 4_000,
+      makingChargePaise: 5_000_00,
+      stoneValuePaise: 0,
+      diamondWeightCents: 0,
+      fixedPricePaise: null,
+      gstPercent: 3,
+      defaultPurity: 22,
+      defaultDiamondQuality: null,
+      ratesPaisePerGram: { '14': 8_000_00, '22': 12_000_00 },
+      diamondRatesPaisePerCarat: {},
+    },
+  });
+  const api = (answer: (path: string) => Promise<unknown>, seen: string[] = []): ApiClient => ({
+    get: <T,>(path: string) => {
+      seen.push(path);
+      return answer(path) as Promise<T>;
+    },
+    post: () => Promise.reject(new Error('unused')),
+    raw: () => Promise.reject(new Error('unused')),
+  });
+  const known = (path: string) => {
+    const id = Number(path.split('/').pop());
+    return id < 9 ? Promise.resolve({ data: product(id) }) : Promise.reject(new Error('404'));
+  };
+
+  it('prices each line for its choices with the pricing package, in cookie order, dropping unknown products', async () => {
     const seen: string[] = [];
-    const cart = await loadGuestMiniCart(
-      api(async () => [product(2, 1_250_050), product(1, 2_345_000)], seen),
-      [
-        { productId: 1, quantity: 2 },
-        { productId: 2, quantity: 1 },
-        { productId: 9, quantity: 1 },
-      ],
-    );
-    expect(seen).toEqual(['/api/product/get_product_detail?cartList=1,2,9']);
-    expect(cart.lines.map((l) => [l.productId, l.lineTotalPaise])).toEqual([
-      [1, 4_690_000],
-      [2, 1_250_050],
+    const cart = await loadGuestMiniCart(api(known, seen), [
+      { productId: 1, quantity: 2, purity: 14, colour: 'Rose Gold', size: '12', sizeKind: 'ring' },
+      { productId: 2, quantity: 1, purity: 22 },
+      { productId: 9, quantity: 1 },
     ]);
+    expect(seen.sort()).toEqual(['/api/product/find-by-id/1', '/api/product/find-by-id/2', '/api/product/find-by-id/9']);
+    const at = (purity: number) => priceChoice(product(1).pricing as never, { purity })!.totalPaise;
+    expect(at(14)).toBeLessThan(at(22));
+    expect(cart.lines.map((l) => [l.productId, l.unitPricePaise, l.lineTotalPaise, l.choices])).toEqual([
+      [1, at(14), at(14) * 2, '14 kt · Rose Gold · Size 12'],
+      [2, at(22), at(22), '22 kt'],
+    ]);
+    expect(cart.lines[0]!.image).toBe('/media/art/ring/rose-gold/1.svg');
     expect(cart.count).toBe(3);
-    expect(cart.subtotalPaise).toBe(5_940_050);
+    expect(cart.subtotalPaise).toBe(at(14) * 2 + at(22));
   });
 
   it('is empty when the API fails (spec: the header panel empties and the count is 0)', async () => {

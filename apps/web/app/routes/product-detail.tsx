@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/product-detail';
 import { sharedPageHeaders } from '../lib/shared-page.ts';
-import type { PincodeCheck, ProductDetail } from '@milli/contracts';
+import { pictureInColour, type PincodeCheck, type ProductDetail } from '@milli/contracts';
 import { ApiError, serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
@@ -110,8 +111,16 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
         : null;
   const sizerResult = actionData?.intent === 'sizer' ? actionData : null;
 
-  const gallery = product ? [...new Set([product.product_parent_image, ...product.product_images].filter(Boolean))] : [];
-  const goldPurity = product?.pricing.metal === 'gold' ? (product.product_purity ?? product.pricing.defaultPurity) : null;
+  // The gold colour chosen on this piece (another piece starts at its own): the drawings exist per colour.
+  const [chosen, setChosen] = useState<{ id: number; colour?: string; purity?: number } | null>(null);
+  const mine = product && chosen?.id === product.product_id ? chosen : null;
+  const colour = product ? (mine?.colour ?? product.pricing.defaultColour) : null;
+  const gallery = product
+    ? [...new Set([product.product_parent_image, ...product.product_images].filter(Boolean).map((src) => pictureInColour(src, colour)))]
+    : [];
+  // The hallmark states the karat chosen; the HUID is the hallmarked piece in stock, so only with its own karat.
+  const ownPurity = product?.pricing.metal === 'gold' ? (product.product_purity ?? product.pricing.defaultPurity) : null;
+  const goldPurity = ownPurity === null ? null : (mine?.purity ?? ownPurity);
 
   return (
     <>
@@ -131,7 +140,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
             <div className="pd-image">
               <img
                 src={gallery[0] || PLACEHOLDER_IMAGE}
-                alt={product?.product_name ?? ''}
+                alt={product ? `${product.product_name}${colour ? ` in ${colour.toLowerCase()}` : ''}` : ''}
                 width={640}
                 height={640}
                 fetchPriority="high"
@@ -147,7 +156,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
                 ))}
               </ul>
             )}
-            {product && <CertBadges goldPurity={goldPurity} huid={product.product_huid} />}
+            {product && <CertBadges goldPurity={goldPurity} huid={goldPurity === ownPurity ? product.product_huid : null} />}
           </div>
 
           <div className="pd-info">
@@ -156,7 +165,15 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
                 We could not load this piece just now. Please try again in a moment.
               </p>
             ) : (
-              <ProductPurchase key={product.product_id} product={product} cartResult={cartResult} sizerResult={sizerResult} />
+              <ProductPurchase
+                key={product.product_id}
+                product={product}
+                cartResult={cartResult}
+                sizerResult={sizerResult}
+                colour={colour}
+                onColour={(c) => setChosen({ ...mine, id: product.product_id, colour: c })}
+                onPurity={(k) => setChosen({ ...mine, id: product.product_id, purity: k })}
+              />
             )}
             <PincodeBox pincode={pincode} check={pincodeCheck} />
             <ul className="pd-notes">

@@ -7,6 +7,7 @@
 import { priceJewellery } from '@milli/pricing';
 import { artMetalFor, artPath, artVariant, type ArtStone } from '../art.ts';
 import type { NewProduct } from '../schema.ts';
+import { offeredChoices } from './choices.ts';
 import { CATEGORY_SPECS, type CategorySpec, type Gender, type StyleSpec } from './catalog-data.ts';
 import { Prng } from './prng.ts';
 import { DIAMOND_RATES_RUPEES_PER_CARAT, GST_PERCENT, METAL_RATES_RUPEES_PER_GRAM } from './rates.ts';
@@ -298,6 +299,17 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
       listPricePaise: fixedPricePaise ?? price.totalPaise,
       listPriceDate: rateDate,
       active: true,
+      ...offeredChoices({
+        material: plan.material,
+        metal,
+        category: category.name,
+        art: style.art,
+        metalColour,
+        diamondQuality,
+        solitaire: Boolean(style.solitaire),
+        plain: stone === 'plain',
+        kids: gender === 'Kids',
+      }),
     },
   };
 }

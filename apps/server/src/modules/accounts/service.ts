@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { ProfileUpdate, Register } from '@milli/contracts/schemas';
-import { MESSAGES, parseWishlistIds } from '@milli/contracts';
-import type { Db } from '@milli/db';
+import { DIAMOND_QUALITIES, MESSAGES, METAL_COLOURS, parseWishlistIds } from '@milli/contracts';
+import type { CartLineOptions, Db } from '@milli/db';
 import { HttpError, SESSION_DAYS, hashToken, newToken, type SessionCustomer } from '../../plugins/session.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { queueMail } from '../mail/repository.ts';
@@ -33,6 +33,22 @@ export const ACCOUNT_MESSAGES = {
 export interface GuestCartItem {
   productId: number;
   quantity: number;
+  /** The choices the guest made on the product page; the cart checks them against the piece when it adds the line. */
+  options: CartLineOptions;
+}
+
+/** The choices of one cookie line, kept only when they have the right shape (the cart judges them against the piece). */
+function guestOptions(e: Record<string, unknown>): CartLineOptions {
+  const options: CartLineOptions = {};
+  const purity = Number(e.purity);
+  if (e.purity !== undefined && e.purity !== null && e.purity !== '' && Number.isSafeInteger(purity)) options.purity = purity;
+  if (typeof e.colour === 'string' && (METAL_COLOURS as readonly string[]).includes(e.colour)) options.colour = e.colour as CartLineOptions['colour'];
+  if (typeof e.diamondQuality === 'string' && (DIAMOND_QUALITIES as readonly string[]).includes(e.diamondQuality)) {
+    options.diamondQuality = e.diamondQuality as CartLineOptions['diamondQuality'];
+  }
+  const size = typeof e.size === 'number' ? String(e.size) : e.size;
+  if (typeof size === 'string' && size.trim() !== '' && size.length <= 12) options.size = size.trim();
+  return options;
 }
 
 export interface AccountsDeps {
@@ -72,7 +88,7 @@ export function parseGuestCart(raw: string | undefined): GuestCartItem[] {
     const productId = Number(e.productId ?? e.product_id);
     const quantity = Number(e.quantity);
     if (Number.isSafeInteger(productId) && productId > 0 && Number.isSafeInteger(quantity) && quantity > 0 && quantity <= 1000) {
-      items.push({ productId, quantity });
+      items.push({ productId, quantity, options: guestOptions(e) });
     }
   }
   return items;

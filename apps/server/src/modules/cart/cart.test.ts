@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { arrayContains, eq } from 'drizzle-orm';
 import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 
@@ -22,8 +22,34 @@ async function customer(cartItems?: string) {
   return { cookie: `milli_session=${c.value}`, userId: login.json().userId as number };
 }
 
+/** A plain yellow gold piece without a size, made in 14 to 24 kt. */
 async function goldProduct() {
-  const rows = await t.database.db.query.products.findMany({ where: (p, { and, eq, gt, isNotNull }) => and(eq(p.metal, 'gold'), gt(p.stock, 5), isNotNull(p.metalWeightMg), eq(p.diamondWeightCents, 0)), limit: 1 });
+  const rows = await t.database.db.query.products.findMany({
+    where: (p, { and, eq, gt, isNotNull, isNull }) =>
+      and(eq(p.metal, 'gold'), gt(p.stock, 5), isNotNull(p.metalWeightMg), eq(p.diamondWeightCents, 0), isNull(p.sizeKind), arrayContains(p.purities, [14, 24])),
+    orderBy: (p, { asc }) => asc(p.id),
+    limit: 1,
+  });
+  return rows[0]!;
+}
+
+/** A gold piece set with diamonds, offered in every gold colour, in stock, without a size. */
+async function diamondProduct() {
+  const rows = await t.database.db.query.products.findMany({
+    where: (p, { and, eq, gt, isNull }) =>
+      and(eq(p.metal, 'gold'), gt(p.stock, 5), gt(p.diamondWeightCents, 0), isNull(p.sizeKind), eq(p.purity, 18), arrayContains(p.purities, [14, 18]), arrayContains(p.diamondQualities, ['SI-IJ', 'VVS-GH'])),
+    orderBy: (p, { asc }) => asc(p.id),
+    limit: 1,
+  });
+  return rows[0]!;
+}
+
+async function productWithSize(kind: 'ring' | 'bangle' | 'length') {
+  const rows = await t.database.db.query.products.findMany({
+    where: (p, { and, eq, gt }) => and(eq(p.sizeKind, kind), gt(p.stock, 5)),
+    orderBy: (p, { asc }) => asc(p.id),
+    limit: 1,
+  });
   return rows[0]!;
 }
 
@@ -60,7 +86,7 @@ describe('cart', () => {
 
   it('updates quantities, removes a line at 0, and deletes by cart id or product id', async () => {
     const c = await customer();
-    const p = await goldProduct();
+    const p = await productWithSize('ring');
     await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, size: 12 }, c.cookie);
     await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, size: 14 }, c.cookie);
     const [a, b] = (await lines(c)).json();
@@ -78,7 +104,7 @@ describe('cart', () => {
     expect((await lines(c)).json()).toHaveLength(1);
     const del = await t.app.inject({ method: 'POST', url: `/api/cart/delete/${a.cartId}/${c.userId}`, headers: { cookie: c.cookie } });
     expect(del.json()).toMatchObject({ cartCount: 0 });
-    await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId }, c.cookie);
+    await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, size: 9 }, c.cookie);
     const byProduct = await t.app.inject({ method: 'POST', url: `/api/cart/delete/${p.id}/${c.userId}`, headers: { cookie: c.cookie } });
     expect(byProduct.statusCode).toBe(200);
     expect((await lines(c)).json()).toHaveLength(0);
@@ -163,5 +189,77 @@ describe('cart', () => {
     const today = (await t.app.inject({ url: `/api/product/find-by-id/${p.id}` })).json().data.product_price_paise;
     expect(line).toMatchObject({ added_price_paise: 100, product_price_paise: today });
     expect(line.product_stock).toBeGreaterThan(0);
+  });
+  it('keeps every choice a guest made through login: purity, colour, diamond grade and size, priced as chosen', async () => {
+    const d = await diamondProduct();
+    const ring = await productWithSize('ring');
+    const guest = JSON.stringify([
+      { productId: d.id, quantity: 1, purity: 14, colour: 'Rose Gold', diamondQuality: 'VVS-GH' },
+      { productId: ring.id, quantity: 2, size: '16' },
+    ]);
+    const c = await customer(guest);
+    const got = (await lines(c)).json() as { productId: number; quantity: number; options: Record<string, unknown>; product_price_paise: number }[];
+    expect(got).toHaveLength(2);
+    const diamond = got.find((l) => l.productId === d.id)!;
+    expect(diamond.options).toEqual({ purity: 14, colour: 'Rose Gold', diamondQuality: 'VVS-GH' });
+    const detail = (await t.app.inject({ url: `/api/product/find-by-id/${d.id}` })).json().data;
+    // Not the default (18 kt, SI-IJ): the price of the choice.
+    expect(diamond.product_price_paise).not.toBe(detail.product_price_paise);
+    const chosen = await multipart('/api/cart/add', { cart_product_id: d.id, cart_quantity: 1, cart_user_id: c.userId, purity: 14, colour: 'Rose Gold', diamond_quality: 'VVS-GH' }, c.cookie);
+    expect(chosen.statusCode).toBe(200);
+    const again = (await lines(c)).json().find((l: { productId: number }) => l.productId === d.id);
+    expect(again).toMatchObject({ quantity: 2, product_price_paise: diamond.product_price_paise });
+    expect(got.find((l) => l.productId === ring.id)).toMatchObject({ quantity: 2, options: { size: '16', sizeKind: 'ring' } });
+  });
+
+  it('completes a logged-in shopper’s line with the piece’s defaults, so the cart says what is sold', async () => {
+    const c = await customer();
+    const d = await diamondProduct();
+    await multipart('/api/cart/add', { cart_product_id: d.id, cart_quantity: 1, cart_user_id: c.userId, purity: 14, diamond_quality: 'VVS-GH' }, c.cookie);
+    const [line] = (await lines(c)).json();
+    expect(line.options).toEqual({ purity: 14, colour: d.metalColour, diamondQuality: 'VVS-GH' });
+  });
+
+  it('asks for a size where a piece has one (ring, bangle, chain length) and refuses one where it has none', async () => {
+    const c = await customer();
+    for (const kind of ['ring', 'bangle', 'length'] as const) {
+      const p = await productWithSize(kind);
+      const missing = await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId }, c.cookie);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ code: 'SIZE_REQUIRED', message: expect.stringMatching(/^Please choose a (ring size|bangle size|chain length) for this piece\.$/) });
+      const wrong = await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, size: '99' }, c.cookie);
+      expect(wrong.statusCode).toBe(400);
+      const ok = await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, size: p.sizes[1]! }, c.cookie);
+      expect(ok.statusCode).toBe(200);
+    }
+    const unsized = await goldProduct();
+    const sized = await multipart('/api/cart/add', { cart_product_id: unsized.id, cart_quantity: 1, cart_user_id: c.userId, size: 12 }, c.cookie);
+    expect(sized.statusCode).toBe(400);
+    expect(sized.json().message).toBe('This piece does not come in sizes.');
+    const got = (await lines(c)).json() as { options: { sizeKind?: string; size?: string } }[];
+    expect(got.map((l) => l.options.sizeKind)).toEqual(['ring', 'bangle', 'length']);
+  });
+
+  it('refuses a purity, colour or diamond grade the piece is not made in, with a message', async () => {
+    const c = await customer();
+    const d = await diamondProduct();
+    const yellow = await goldProduct();
+    const silver = (await t.database.db.query.products.findMany({ where: (p, { and, eq, gt, isNull }) => and(eq(p.metal, 'silver'), gt(p.stock, 5), isNull(p.sizeKind)), limit: 1 }))[0]!;
+    const refused: [number, Record<string, string | number>, RegExp][] = [
+      [d.id, { purity: 22 }, /^This piece is made in 14 kt or 18 kt gold, not 22 kt\.$/],
+      [d.id, { diamond_quality: 'VVS-EF' }, /diamonds come in SI-IJ, SI-GH or VVS-GH, not VVS-EF/],
+      [yellow.id, { colour: 'Rose Gold' }, /made in Yellow Gold, not Rose Gold/],
+      [yellow.id, { diamond_quality: 'SI-IJ' }, /no diamonds/],
+      [silver.id, { purity: 18 }, /only be chosen for gold/],
+      [silver.id, { colour: 'White Gold' }, /one colour only/],
+    ];
+    for (const [id, choice, message] of refused) {
+      const res = await multipart('/api/cart/add', { cart_product_id: id, cart_quantity: 1, cart_user_id: c.userId, ...choice }, c.cookie);
+      expect(res.statusCode, JSON.stringify(choice)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    expect((await lines(c)).json()).toEqual([]);
+    const detail = (await t.app.inject({ url: `/api/product/find-by-id/${d.id}` })).json().data;
+    expect(detail.pricing).toMatchObject({ purities: [14, 18], colours: ['Yellow Gold', 'Rose Gold', 'White Gold'], diamondQualities: ['SI-IJ', 'SI-GH', 'VVS-GH'], sizeKind: null, sizes: [] });
   });
 });

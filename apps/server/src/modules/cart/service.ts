@@ -1,6 +1,7 @@
 import type { CartAdd, CartLine, ProductDetail } from '@milli/contracts/schemas';
+import { pictureInColour } from '@milli/contracts';
 import type { CartLineOptions, Db } from '@milli/db';
-import { priceChoice } from '@milli/pricing';
+import { priceChoice, resolveChoice } from '@milli/pricing';
 import { HttpError } from '../../plugins/session.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { createCatalogService, indianDay } from '../catalog/service.ts';
@@ -9,20 +10,18 @@ import { cartRepository } from './repository.ts';
 const MAX_PER_LINE = 99;
 
 /**
- * Today's price of a piece with a line's choices (purity, diamond quality), with the product page's
- * function: the cart prices lines with it when they are added and shown, checkout when the order is placed.
+ * The choices a line is sold as (what the shopper picked, completed with the piece's defaults) and today's
+ * price for them, with the product page's functions: the cart prices lines with it when they are added and
+ * shown, checkout when the order is placed. A choice the piece is not made in, or a missing size, is a 400.
  */
-export function priceOptions(product: ProductDetail, options: CartLineOptions) {
+export function priceOptions(product: ProductDetail, asked: CartLineOptions) {
   const card = product.pricing;
-  if (options.purity !== undefined && card.metal !== 'gold') {
-    throw new HttpError(400, 'Gold quality can only be chosen for gold pieces.', 'INVALID_OPTION');
-  }
-  if (options.diamondQuality !== undefined && card.diamondWeightCents === 0) {
-    throw new HttpError(400, 'This piece has no diamonds to choose a quality for.', 'INVALID_OPTION');
-  }
+  const resolved = resolveChoice(card, { ...asked, size: asked.size === undefined ? undefined : String(asked.size) });
+  if (!resolved.ok) throw new HttpError(400, resolved.message, resolved.code);
+  const options = resolved.choice as CartLineOptions;
   const breakup = priceChoice(card, { purity: options.purity, diamondQuality: options.diamondQuality });
   if (!breakup) throw new HttpError(409, 'Today’s rate for this choice is not published yet. Please try another.', 'NO_RATE');
-  return breakup;
+  return { ...breakup, options };
 }
 
 const notFound = () => new HttpError(404, 'This product does not exist.', 'PRODUCT_NOT_FOUND');
@@ -46,7 +45,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
     // From the cache, stock is only a hint: addWithinStock checks the stock of the moment.
     if (tx && product.product_stock <= 0) throw soldOut();
     const breakup = priceOptions(product, options);
-    return { product, unitPricePaise: breakup.totalPaise, ratePaisePerGram: breakup.ratePaisePerGram, rateDate: product.pricing.ratesDate };
+    return { product, options: breakup.options, unitPricePaise: breakup.totalPaise, ratePaisePerGram: breakup.ratePaisePerGram, rateDate: product.pricing.ratesDate };
   }
 
   /** A guest's line added inside the login transaction: everything read through that transaction. */
@@ -59,7 +58,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
     return cartRepository(tx).addLine(customerId, {
       productId,
       quantity: Math.min(quantity, MAX_PER_LINE),
-      options,
+      options: priced.options,
       unitPricePaise: priced.unitPricePaise,
       ratePaisePerGram: priced.ratePaisePerGram,
       rateDate: priced.rateDate,
@@ -80,7 +79,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
       const line = {
         productId: input.cart_product_id,
         quantity: Math.min(input.cart_quantity, MAX_PER_LINE),
-        options,
+        options: priced.options,
         unitPricePaise: priced.unitPricePaise,
         ratePaisePerGram: priced.ratePaisePerGram,
         rateDate: priced.rateDate,
@@ -94,11 +93,14 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
       return { message: 'Added to cart', cartId: result.lineId, cartCount: result.count };
     },
 
-    /** The guest cart at login: quantities add up; pieces gone or sold out are skipped, never fail the login. */
-    async mergeGuest(tx: Db, customerId: number, items: { productId: number; quantity: number }[]) {
+    /**
+     * The guest cart at login, each line with the choices the guest made: quantities add up; pieces gone or sold
+     * out, or choices the piece is no longer made in, are skipped, never fail the login.
+     */
+    async mergeGuest(tx: Db, customerId: number, items: { productId: number; quantity: number; options?: CartLineOptions }[]) {
       for (const item of items) {
         try {
-          await addItem(tx, customerId, item.productId, item.quantity, {});
+          await addItem(tx, customerId, item.productId, item.quantity, item.options ?? {});
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
         }
@@ -127,14 +129,15 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
           productId: r.productId,
           quantity: r.quantity,
           product_name: r.name,
-          product_parent_image: r.image,
+          // The piece in the gold colour chosen, where it is drawn in each.
+          product_parent_image: pictureInColour(r.image, r.options.colour),
           product_price: today / 100,
           product_price_paise: today,
           product_offer_price: today / 100,
           added_price_paise: r.unitPricePaise,
           product_stock: r.stock,
           product_stock_status: r.stock > 0 ? 'In Stock' : 'Out of Stock',
-          options: r.options,
+          options: { ...r.options, ...(r.options.size !== undefined ? { size: String(r.options.size) } : {}) },
         };
       });
     },

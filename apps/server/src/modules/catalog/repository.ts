@@ -389,6 +389,11 @@ export function createCatalogRepository(db: Db) {
           huid: products.huid,
           reviewCount: products.reviewCount,
           listPriceDate: products.listPriceDate,
+          purities: products.purities,
+          metalColours: products.metalColours,
+          diamondQualities: products.diamondQualities,
+          sizeKind: products.sizeKind,
+          sizes: products.sizes,
         })
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -1,5 +1,6 @@
 import {
   COLOUR_FILTERS,
+  DIAMOND_QUALITIES,
   MATERIALS,
   METAL_COLOURS,
   PAGE_SIZE,
@@ -184,6 +185,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
         ratesPaisePerGram,
         diamondRatesPaisePerCarat,
         ratesDate: dates.at(-1) ?? product.listPriceDate,
+        ...offerOf(product, defaultPurity, defaultDiamondQuality),
       };
 
       return {
@@ -202,6 +204,34 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
         pricing,
       };
     },
+  };
+}
+
+/**
+ * What the piece is made in, from its columns; an empty list means its default only (DECISIONS §7). Gold
+ * alone has karats and colours to choose; grades only for pieces set with diamonds.
+ */
+function offerOf(
+  product: { metal: 'gold' | 'platinum' | 'silver'; metalColour: string | null; diamondWeightCents: number; purities: number[]; metalColours: string[]; diamondQualities: string[]; sizeKind: 'ring' | 'bangle' | 'length' | null; sizes: string[] },
+  defaultPurity: number,
+  defaultDiamondQuality: string | null,
+) {
+  const gold = product.metal === 'gold';
+  const defaultColour = gold ? product.metalColour : null;
+  return {
+    defaultColour,
+    purities: gold ? (product.purities.length > 0 ? [...product.purities].sort((a, b) => a - b) : [defaultPurity]) : [],
+    colours: gold ? (product.metalColours.length > 0 ? METAL_COLOURS.filter((c) => product.metalColours.includes(c)) : defaultColour ? [defaultColour] : []) : [],
+    diamondQualities:
+      product.diamondWeightCents > 0
+        ? product.diamondQualities.length > 0
+          ? DIAMOND_QUALITIES.filter((q) => product.diamondQualities.includes(q))
+          : defaultDiamondQuality
+            ? [defaultDiamondQuality]
+            : []
+        : [],
+    sizeKind: product.sizeKind && product.sizes.length > 0 ? product.sizeKind : null,
+    sizes: product.sizeKind ? product.sizes : [],
   };
 }
 

@@ -32,8 +32,17 @@ const taken = new Set<number>();
 /** A gold piece priced by weight that no other test uses, with the stock asked for. */
 async function product(opts: { stock?: number; minPaise?: number; maxPaise?: number } = {}) {
   const rows = await t.database.db.query.products.findMany({
-    where: (p, { and, eq, gte, lte, isNotNull }) =>
-      and(eq(p.metal, 'gold'), eq(p.active, true), isNotNull(p.metalWeightMg), eq(p.diamondWeightCents, 0), gte(p.listPricePaise, opts.minPaise ?? 0), lte(p.listPricePaise, opts.maxPaise ?? 1e12)),
+    where: (p, { and, eq, gte, lte, isNotNull, isNull }) =>
+      and(
+        eq(p.metal, 'gold'),
+        eq(p.active, true),
+        isNotNull(p.metalWeightMg),
+        eq(p.diamondWeightCents, 0),
+        isNull(p.sizeKind),
+        sql`18 = any(${p.purities})`,
+        gte(p.listPricePaise, opts.minPaise ?? 0),
+        lte(p.listPricePaise, opts.maxPaise ?? 1e12),
+      ),
     orderBy: (p, { asc }) => [asc(p.id)],
   });
   const row = rows.find((r) => !taken.has(r.id))!;
@@ -134,6 +143,29 @@ describe('POST /api/orders/placeOrders', () => {
     const mail = await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.textBody).toContain(answer.orderNumber);
+  });
+
+  it('sells each line as chosen: purity, colour, diamond grade and size on the order line, its columns and its picture', async () => {
+    const c = await customer();
+    const [ring] = await t.database.db.query.products.findMany({
+      where: (p, { and, eq, gt }) => and(eq(p.sizeKind, 'ring'), eq(p.metal, 'gold'), gt(p.diamondWeightCents, 0), sql`14 = any(${p.purities})`, sql`'Rose Gold' = any(${p.metalColours})`, sql`'SI-GH' = any(${p.diamondQualities})`),
+      orderBy: (p, { asc }) => [asc(p.id)],
+    });
+    taken.add(ring!.id);
+    await t.database.db.update(schema.products).set({ stock: 10 }).where(eq(schema.products.id, ring!.id));
+    await add(c, ring!.id, 1, { purity: 14, colour: 'Rose Gold', diamond_quality: 'SI-GH', size: '13' });
+    const res = await place(c, { cartDataList: JSON.stringify([{ productId: ring!.id, quantity: 1 }]) });
+    expect(res.statusCode, res.body).toBe(200);
+    const [line] = await t.database.db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, res.json().orderId));
+    expect(line).toMatchObject({ purity: 14, metalColour: 'Rose Gold', diamondQuality: 'SI-GH', sizeKind: 'ring', size: '13' });
+    expect(line!.options).toEqual({ purity: 14, colour: 'Rose Gold', diamondQuality: 'SI-GH', size: '13', sizeKind: 'ring' });
+    expect(line!.image).toMatch(/^\/media\/art\/ring\/rose-gold\/\d+\.svg$/);
+    const detail = (await t.app.inject({ url: `/api/product/find-by-id/${ring!.id}` })).json().data;
+    const { priceChoice } = await import('@milli/pricing');
+    expect(line!.unitPricePaise).toBe(priceChoice(detail.pricing, { purity: 14, diamondQuality: 'SI-GH' })!.totalPaise);
+    const shown = await t.app.inject({ url: `/api/orders/${res.json().orderNumber}`, headers: { cookie: c.cookie } });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().lines[0].options).toEqual({ purity: 14, colour: 'Rose Gold', diamondQuality: 'SI-GH', size: '13', sizeKind: 'ring' });
   });
 
   it('charges the shipping fee the settings say', async () => {

@@ -1,4 +1,4 @@
-import { MESSAGES, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
+import { MESSAGES, pictureInColour, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
 import type { CartLineOptions, Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
 import { orderTotals } from '@milli/pricing';
@@ -79,8 +79,8 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
       for (const line of lines) {
         const product = await catalog.detail(line.productId);
         if (!product) throw new HttpError(409, `${line.name} is no longer sold. Please remove it from your cart.`, 'PRODUCT_UNAVAILABLE');
-        const options = line.options as CartLineOptions;
-        const breakup = priceOptions(product, options);
+        // The line's choices checked again against what the piece is made in today, and completed with its defaults.
+        const { options, ...breakup } = priceOptions(product, line.options as CartLineOptions);
         priced.push({ line, product, options, breakup, unitPricePaise: breakup.totalPaise, quantity: line.quantity });
       }
       return priced;
@@ -182,7 +182,8 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
             productId: p.line.productId,
             productName: p.product.product_name,
             sku: p.product.product_sku,
-            image: p.product.product_parent_image,
+            // The picture of the piece in the colour bought, where there is one per colour.
+            image: pictureInColour(p.product.product_parent_image, p.options.colour),
             categoryName: p.product.product_category,
             options: p.options,
             unitPricePaise: p.unitPricePaise,
@@ -190,6 +191,10 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
             lineTotalPaise: p.unitPricePaise * p.quantity,
             metalWeightMg: card.metalWeightMg,
             purity: weighed ? (p.options.purity ?? card.defaultPurity) : null,
+            metalColour: p.options.colour ?? null,
+            diamondQuality: p.options.diamondQuality ?? null,
+            sizeKind: p.options.sizeKind ?? null,
+            size: p.options.size ?? null,
             ratePaisePerGram,
             rateDate: weighed ? card.ratesDate : null,
             priceBreakup: breakup,

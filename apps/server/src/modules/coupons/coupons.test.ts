@@ -63,7 +63,7 @@ describe('POST /api/coupons/apply', () => {
 
   async function pieceBetween(minPaise: number, maxPaise: number) {
     const rows = await t.database.db.query.products.findMany({
-      where: (p, { and, eq, gte, lte, gt }) => and(eq(p.active, true), gte(p.listPricePaise, minPaise), lte(p.listPricePaise, maxPaise), gt(p.stock, 2)),
+      where: (p, { and, eq, gte, lte, gt, isNull }) => and(eq(p.active, true), gte(p.listPricePaise, minPaise), lte(p.listPricePaise, maxPaise), gt(p.stock, 2), isNull(p.sizeKind)),
       limit: 1,
     });
     const price = (await t.app.inject({ url: `/api/product/find-by-id/${rows[0]!.id}` })).json().data.product_price_paise as number;

@@ -3,7 +3,7 @@ import type { Db } from '@milli/db';
 import { orderTotals } from '@milli/pricing';
 import { HttpError } from '../../plugins/session.ts';
 import { parseGuestCart } from '../accounts/service.ts';
-import { createCartService } from '../cart/service.ts';
+import { createCartService, priceOptions } from '../cart/service.ts';
 import { createCatalogService } from '../catalog/service.ts';
 import { createSettingsRepository } from '../settings/repository.ts';
 import { couponRepository } from './repository.ts';
@@ -35,11 +35,19 @@ export function createCouponService(db: Db, now: () => Date = () => new Date()) 
     if (customerId !== null) {
       return (await cart.lines(customerId)).map((l) => ({ unitPricePaise: l.product_price_paise, quantity: l.quantity }));
     }
+    // A guest's lines priced with their choices, as the cart screen shows them; a line the piece cannot be sold as is left out.
     const items = parseGuestCart(cartItems);
-    const products = new Map((await catalog.byIds(items.map((i) => i.productId))).map((p) => [p.product_id, p]));
+    const products = new Map<number, Awaited<ReturnType<typeof catalog.detail>>>();
+    for (const id of new Set(items.map((i) => i.productId))) products.set(id, await catalog.detail(id));
     return items.flatMap((i) => {
-      const p = products.get(i.productId);
-      return p ? [{ unitPricePaise: p.product_price_paise, quantity: i.quantity }] : [];
+      const product = products.get(i.productId);
+      if (!product) return [];
+      try {
+        return [{ unitPricePaise: priceOptions(product, i.options).totalPaise, quantity: i.quantity }];
+      } catch (error) {
+        if (error instanceof HttpError) return [];
+        throw error;
+      }
     });
   }
 

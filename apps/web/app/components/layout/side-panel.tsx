@@ -44,6 +44,7 @@ export function SidePanel({ open, onClose, cart }: { open: boolean; onClose: () 
                     <Link to={`/product-detail/${line.productId}`} className="mini-cart-name">
                       {line.name}
                     </Link>
+                    {line.choices && <p className="mini-cart-choices">{line.choices}</p>}
                     <p className="mini-cart-qty">
                       {line.quantity} × {formatRupees(line.unitPricePaise)}
                     </p>

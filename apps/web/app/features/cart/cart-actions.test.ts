@@ -22,11 +22,19 @@ describe('the cart form without script', () => {
     expect([...quantitiesOf(form([['line', '7'], ['qty-7', '500'], ['step', '7:1']]))]).toEqual([['7', 99]]);
     expect([...quantitiesOf(form([['line', '7'], ['qty-7', '2'], ['step', '8:1']]))]).toEqual([['7', 2]]);
   });
-  it('rewrites a guest’s cartItems cookie, dropping lines at 0', () => {
-    const request = new Request('http://x/cart', { headers: { cookie: `cartItems=${encodeURIComponent(JSON.stringify([{ productId: 4, quantity: 1 }, { productId: 5, quantity: 2 }]))}` } });
-    const cookie = guestCartCookie(request, new Map([['4', 0], ['5', 3]]));
-    expect(decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!)).toBe(JSON.stringify([{ productId: 5, quantity: 3 }]));
-    expect(guestCartCookie(request, new Map([['4', 0], ['5', 0]]))).toMatch(/Max-Age=0/);
+  it('rewrites a guest’s cartItems cookie line by line (one piece in two sizes is two lines), dropping lines at 0', () => {
+    const lines = [
+      { productId: 4, quantity: 1 },
+      { productId: 5, quantity: 2, purity: 14, size: '12', sizeKind: 'ring' },
+      { productId: 5, quantity: 1, purity: 14, size: '13', sizeKind: 'ring' },
+    ];
+    const request = new Request('http://x/cart', { headers: { cookie: `cartItems=${encodeURIComponent(JSON.stringify(lines))}` } });
+    const cookie = guestCartCookie(request, new Map([['g0', 0], ['g1', 3]]));
+    expect(JSON.parse(decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!))).toEqual([
+      { productId: 5, quantity: 3, purity: 14, size: '12', sizeKind: 'ring' },
+      { productId: 5, quantity: 1, purity: 14, size: '13', sizeKind: 'ring' },
+    ]);
+    expect(guestCartCookie(request, new Map([['g0', 0], ['g1', 0], ['g2', 0]]))).toMatch(/Max-Age=0/);
   });
 });
 

@@ -1,6 +1,6 @@
-import type { CartLine, CouponAnswer, ProductSummary } from '@milli/contracts';
+import { choicesText, type CartLine, type CouponAnswer } from '@milli/contracts';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
-import { cartSetCookie, readCartCookie, readCookie, type GuestCartItem } from '../../lib/cart-cookie.ts';
+import { cartSetCookie, priceGuestCart, readCartCookie, readCookie, type GuestCartItem } from '../../lib/cart-cookie.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { AppliedCoupon, CartView, CartViewLine } from './cart-view.ts';
 
@@ -17,17 +17,6 @@ export function couponSetCookie(code: string | null): string {
   return code ? `${COUPON_COOKIE}=${code}; Path=/; Max-Age=${7 * 86_400}; HttpOnly; SameSite=Lax` : `${COUPON_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 }
 
-function choicesOf(options: CartLine['options']): string {
-  return [
-    options.size ? `Size ${options.size}` : '',
-    options.purity ? `${options.purity} kt` : '',
-    options.colour ?? '',
-    options.diamondQuality ? `Diamond ${options.diamondQuality}` : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
-
 async function customerLines(api: ApiClient, userId: number): Promise<CartViewLine[]> {
   const rows = await api.get<CartLine[]>(`/api/cart/find-by-user-id/${userId}`);
   return rows.map((r) => ({
@@ -40,32 +29,27 @@ async function customerLines(api: ApiClient, userId: number): Promise<CartViewLi
     unitPricePaise: r.product_price_paise,
     addedPricePaise: r.added_price_paise !== r.product_price_paise ? r.added_price_paise : null,
     stock: r.product_stock,
-    choices: choicesOf(r.options),
+    choices: choicesText(r.options),
   }));
 }
 
+/** A guest's line is named by its place in the cookie: the same piece may be there twice, with other choices. */
+const guestKey = (index: number) => `g${index}`;
+
 async function guestLines(api: ApiClient, items: GuestCartItem[]): Promise<CartViewLine[]> {
-  if (items.length === 0) return [];
-  const products = await api.post<ProductSummary[]>(`/api/product/get_product_detail?cartList=${items.map((i) => i.productId).join(',')}`);
-  const byId = new Map(products.map((p) => [p.product_id, p]));
-  return items.flatMap((i) => {
-    const p = byId.get(i.productId);
-    if (!p) return [];
-    return [
-      {
-        key: String(p.product_id),
-        cartId: null,
-        productId: p.product_id,
-        name: p.product_name,
-        image: p.product_parent_image,
-        quantity: i.quantity,
-        unitPricePaise: p.product_price_paise,
-        addedPricePaise: null,
-        stock: p.product_stock_status === 'Out of Stock' ? 0 : null,
-        choices: '',
-      },
-    ];
-  });
+  const priced = await priceGuestCart(api, items);
+  return priced.map((l) => ({
+    key: guestKey(items.indexOf(l.item)),
+    cartId: null,
+    productId: l.product.product_id,
+    name: l.product.product_name,
+    image: l.image,
+    quantity: l.item.quantity,
+    unitPricePaise: l.unitPricePaise,
+    addedPricePaise: null,
+    stock: l.product.product_stock,
+    choices: l.choices,
+  }));
 }
 
 /** Asks the server what a code takes off this visitor's cart (it prices the cart itself). */
@@ -104,6 +88,6 @@ export async function loadCartView(api: ApiClient, request: Request, user: Sessi
 /** Guest carts live in the cookie: the new quantities (0 removes a line) as a Set-Cookie value. */
 export function guestCartCookie(request: Request, quantities: Map<string, number>): string {
   const items = readCartCookie(request.headers.get('cookie'));
-  const next = items.map((i) => ({ productId: i.productId, quantity: quantities.get(String(i.productId)) ?? i.quantity })).filter((i) => i.quantity > 0);
+  const next = items.map((item, i) => ({ ...item, quantity: quantities.get(guestKey(i)) ?? item.quantity })).filter((i) => i.quantity > 0);
   return cartSetCookie(next);
 }

@@ -16,6 +16,12 @@ const gold = (over: Partial<PricingContext> = {}): PricingContext => ({
   ratesPaisePerGram: { '14': 7_985_00, '18': 10_240_00, '22': 12_505_00, '24': 13_650_00 },
   diamondRatesPaisePerCarat: { 'SI-IJ': 52_000_00, 'SI-GH': 64_000_00, 'VVS-GH': 82_000_00, 'VVS-EF': 1_05_000_00 },
   ratesDate: '2026-01-01',
+  defaultColour: 'Yellow Gold',
+  purities: [14, 18, 22, 24],
+  colours: ['Yellow Gold'],
+  diamondQualities: [],
+  sizeKind: null,
+  sizes: [],
   ...over,
 });
 

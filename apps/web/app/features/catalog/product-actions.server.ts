@@ -1,10 +1,10 @@
-import { DIAMOND_QUALITIES, GOLD_QUALITIES, METAL_COLOURS, SIZE_OPTIONS, type ProductDetail } from '@milli/contracts';
+import type { ProductDetail } from '@milli/contracts';
+import { resolveChoice, type LineChoice } from '@milli/pricing';
 import { SizerRequestSchema } from '@milli/contracts/schemas';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { MAX_LINE_QUANTITY, cartSetCookie, readCartCookie, readCookie } from '../../lib/cart-cookie.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import type { SizerResult } from './sizer-dialog.tsx';
-import { hasDiamonds } from './price-choice.ts';
 import { inStock } from './product-seo.ts';
 
 export interface AddToCartResult {
@@ -45,29 +45,40 @@ function messageOf(error: unknown, fallback: string): string {
 }
 
 /**
- * Add to Cart (spec §4): a logged-in shopper's line goes to POST /api/cart/add (multipart
- * cart_product_id, cart_quantity, cart_user_id; the server checks the id is the session's own and
- * prices the line); a guest's is appended to the cartItems cookie. Quantity is at least 1.
+ * The piece's choices from the product form, judged with the pricing package's resolveChoice (the function the
+ * server judges them with): what the shopper picked, the piece's defaults for the rest, or the reason it cannot
+ * be sold so (a size not chosen, a karat the piece is not made in). Only choices the piece offers are read.
  */
-/**
- * The piece's options from the product form, as POST /api/cart/add names them, and only those the
- * server accepts for this piece (it refuses a purity for silver or a grade for a piece without
- * diamonds): purity and colour for gold, diamond_quality for diamond pieces, size 1-30.
- */
-export function cartOptions(product: ProductDetail, form: FormData): Record<string, string> {
-  const options: Record<string, string> = {};
+export function chosenOptions(product: ProductDetail, form: FormData): { ok: true; choice: LineChoice } | { ok: false; message: string } {
   const text = (name: string) => String(form.get(name) ?? '').trim();
+  const { pricing } = product;
   const purity = Number(text('purity'));
-  if (product.pricing.metal === 'gold' && (GOLD_QUALITIES as readonly number[]).includes(purity)) options.purity = String(purity);
-  const colour = text('colour');
-  if (product.pricing.metal === 'gold' && (METAL_COLOURS as readonly string[]).includes(colour)) options.colour = colour;
-  const quality = text('diamondQuality');
-  if (hasDiamonds(product.pricing) && (DIAMOND_QUALITIES as readonly string[]).includes(quality)) options.diamond_quality = quality;
-  const size = Number(text('size'));
-  if ((SIZE_OPTIONS as readonly number[]).includes(size)) options.size = String(size);
-  return options;
+  const asked: LineChoice = {
+    purity: pricing.metal === 'gold' && text('purity') !== '' && Number.isSafeInteger(purity) ? purity : undefined,
+    colour: pricing.colours.length > 0 && text('colour') !== '' ? text('colour') : undefined,
+    diamondQuality: pricing.diamondQualities.length > 0 && text('diamondQuality') !== '' ? text('diamondQuality') : undefined,
+    size: text('size') !== '' ? text('size').slice(0, 12) : undefined,
+  };
+  const resolved = resolveChoice(pricing, asked);
+  return resolved.ok ? resolved : { ok: false, message: resolved.message };
 }
 
+/** The choices as POST /api/cart/add names them. */
+function cartFields(choice: LineChoice): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (choice.purity !== undefined) fields.purity = String(choice.purity);
+  if (choice.colour !== undefined) fields.colour = choice.colour;
+  if (choice.diamondQuality !== undefined) fields.diamond_quality = choice.diamondQuality;
+  if (choice.size !== undefined) fields.size = choice.size;
+  return fields;
+}
+
+/**
+ * Add to Cart (spec §4): a logged-in shopper's line goes to POST /api/cart/add (multipart
+ * cart_product_id, cart_quantity, cart_user_id and the choices; the server checks the id is the session's
+ * own, judges the choices and prices the line); a guest's is added to the cartItems cookie with the same
+ * choices. Quantity is at least 1; a piece that comes in sizes needs one.
+ */
 export async function addToCart(
   api: ApiClient,
   cookieHeader: string | null,
@@ -86,6 +97,8 @@ export async function addToCart(
     return fail(messageOf(error, ADD_FAILED), error instanceof ApiError && error.status === 404 ? 404 : 502);
   }
   if (!inStock(product)) return fail('Sorry, this piece is out of stock.', 409);
+  const chosen = chosenOptions(product, form);
+  if (!chosen.ok) return fail(chosen.message);
 
   const user = await loadSessionUser(api);
   if (user) {
@@ -93,7 +106,7 @@ export async function addToCart(
     body.set('cart_product_id', String(productId));
     body.set('cart_quantity', String(quantity));
     body.set('cart_user_id', String(user.userId));
-    for (const [name, value] of Object.entries(cartOptions(product, form))) body.set(name, value);
+    for (const [name, value] of Object.entries(cartFields(chosen.choice))) body.set(name, value);
     try {
       await api.post('/api/cart/add', body);
     } catch (error) {
@@ -106,10 +119,8 @@ export async function addToCart(
     };
   }
 
-  const items = readCartCookie(cookieHeader);
-  const existing = items.find((i) => i.productId === productId);
-  if (existing) existing.quantity = Math.min(MAX_LINE_QUANTITY, existing.quantity + quantity);
-  else items.push({ productId, quantity });
+  // parseCartItems (inside cartSetCookie) adds this line to one of the same piece and choices.
+  const items = [...readCartCookie(cookieHeader), { productId, quantity, ...chosen.choice }];
   return {
     result: { intent: 'add-to-cart', ok: true, message: `${product.product_name} is in your cart.` },
     setCookies: [cartSetCookie(items), addedSetCookie(productId, quantity)],

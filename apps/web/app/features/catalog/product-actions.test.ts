@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { PricingContext, ProductDetail } from '@milli/contracts';
-import { addedSetCookie, cartOptions, readAdded } from './product-actions.server.ts';
+import type { ApiClient } from '../../lib/api.ts';
+import { readCartCookie } from '../../lib/cart-cookie.ts';
+import { addToCart, addedSetCookie, chosenOptions, readAdded } from './product-actions.server.ts';
 
 const product = (pricing: Partial<PricingContext>): ProductDetail =>
-  ({ product_id: 5, pricing: { metal: 'gold', diamondWeightCents: 0, ...pricing } }) as unknown as ProductDetail;
+  ({
+    product_id: 5,
+    pricing: {
+      metal: 'gold',
+      diamondWeightCents: 0,
+      defaultPurity: 18,
+      defaultDiamondQuality: null,
+      defaultColour: 'Yellow Gold',
+      purities: [14, 18],
+      colours: ['Yellow Gold', 'Rose Gold'],
+      diamondQualities: [],
+      sizeKind: null,
+      sizes: [],
+      ...pricing,
+    },
+  }) as unknown as ProductDetail;
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
@@ -11,17 +28,32 @@ const form = (fields: Record<string, string>) => {
   return f;
 };
 
-describe('cartOptions: what POST /api/cart/add is told about the piece', () => {
-  const all = { purity: '18', colour: 'Rose Gold', diamondQuality: 'VVS-EF', size: '12', material: 'Gold' };
+describe('chosenOptions: the choices a line is sold as', () => {
+  it('keeps what the shopper picked, and completes the rest with the piece’s defaults', () => {
+    expect(chosenOptions(product({}), form({ purity: '14', colour: 'Rose Gold' }))).toEqual({ ok: true, choice: { purity: 14, colour: 'Rose Gold' } });
+    expect(chosenOptions(product({}), form({}))).toEqual({ ok: true, choice: { purity: 18, colour: 'Yellow Gold' } });
+  });
 
-  it('gold: purity, colour and size; no diamond grade for a piece without diamonds', () =>
-    expect(cartOptions(product({}), form(all))).toEqual({ purity: '18', colour: 'Rose Gold', size: '12' }));
+  it('a platinum diamond piece: only its diamond grade; fields for what it has not are ignored', () =>
+    expect(
+      chosenOptions(
+        product({ metal: 'platinum', diamondWeightCents: 25, defaultPurity: 950, defaultColour: null, purities: [], colours: [], defaultDiamondQuality: 'SI-IJ', diamondQualities: ['SI-IJ', 'VVS-EF'] }),
+        form({ purity: '18', colour: 'Rose Gold', diamondQuality: 'VVS-EF' }),
+      ),
+    ).toEqual({ ok: true, choice: { diamondQuality: 'VVS-EF' } }));
 
-  it('a platinum diamond piece: the grade and size only', () =>
-    expect(cartOptions(product({ metal: 'platinum', diamondWeightCents: 25 }), form(all))).toEqual({ diamond_quality: 'VVS-EF', size: '12' }));
+  it('refuses a karat or colour the piece is not made in, with the reason', () => {
+    expect(chosenOptions(product({}), form({ purity: '24' }))).toEqual({ ok: false, message: 'This piece is made in 14 kt or 18 kt gold, not 24 kt.' });
+    expect(chosenOptions(product({}), form({ colour: 'White Gold' }))).toMatchObject({ ok: false, message: expect.stringContaining('not White Gold') });
+  });
 
-  it('drops values outside the offered options', () =>
-    expect(cartOptions(product({ diamondWeightCents: 10 }), form({ purity: '9', colour: 'Green', diamondQuality: 'X', size: '31' }))).toEqual({}));
+  it('asks for a size where the piece has one, and keeps it with its kind', () => {
+    const ring = product({ sizeKind: 'ring', sizes: ['11', '12'] });
+    expect(chosenOptions(ring, form({}))).toEqual({ ok: false, message: 'Please choose a ring size for this piece.' });
+    expect(chosenOptions(ring, form({ size: '12' }))).toEqual({ ok: true, choice: { purity: 18, colour: 'Yellow Gold', size: '12', sizeKind: 'ring' } });
+    expect(chosenOptions(product({ sizeKind: 'bangle', sizes: ['2.4'] }), form({}))).toMatchObject({ message: 'Please choose a bangle size for this piece.' });
+    expect(chosenOptions(product({}), form({ size: '12' }))).toEqual({ ok: false, message: 'This piece does not come in sizes.' });
+  });
 });
 
 describe('the one-request “added” note', () => {
@@ -30,5 +62,62 @@ describe('the one-request “added” note', () => {
     expect(readAdded(`a=b; ${cookie}`, 5)).toBe(3);
     expect(readAdded(cookie, 6)).toBeNull();
     expect(readAdded('milli_added=junk', 5)).toBeNull();
+  });
+});
+
+describe('addToCart keeps the choices', () => {
+  const ring = {
+    product_id: 5,
+    product_name: 'Pankh Ring',
+    product_stock: 3,
+    product_stock_status: 'In Stock',
+    product_parent_image: '/media/art/ring/yellow-gold/2.svg',
+    pricing: {
+      metal: 'gold',
+      diamondWeightCents: 0,
+      defaultPurity: 18,
+      defaultDiamondQuality: null,
+      defaultColour: 'Yellow Gold',
+      purities: [14, 18],
+      colours: ['Yellow Gold', 'Rose Gold'],
+      diamondQualities: [],
+      sizeKind: 'ring',
+      sizes: ['11', '12'],
+    },
+  };
+  const api = (user: boolean, posted: FormData[] = []): ApiClient => ({
+    get: <T,>() => Promise.resolve({ data: ring } as T),
+    post: <T,>(_path: string, body?: unknown) => {
+      posted.push(body as FormData);
+      return Promise.resolve({ message: 'Added to cart' } as T);
+    },
+    raw: () =>
+      Promise.resolve(
+        user ? new Response(JSON.stringify({ userId: 7, userName: 'meera' }), { headers: { 'content-type': 'application/json' } }) : new Response('', { status: 401 }),
+      ),
+  });
+
+  it('a logged-in shopper’s line is sent to the cart with every choice', async () => {
+    const posted: FormData[] = [];
+    const { result } = await addToCart(api(true, posted), null, 5, form({ quantity: '1', purity: '14', colour: 'Rose Gold', size: '12' }));
+    expect(result.ok).toBe(true);
+    expect(Object.fromEntries(posted[0]!.entries())).toEqual({ cart_product_id: '5', cart_quantity: '1', cart_user_id: '7', purity: '14', colour: 'Rose Gold', size: '12' });
+  });
+
+  it('a guest’s line goes into the cartItems cookie with every choice', async () => {
+    const { result, setCookies } = await addToCart(api(false), null, 5, form({ quantity: '2', purity: '14', colour: 'Rose Gold', size: '12' }));
+    expect(result.ok).toBe(true);
+    expect(readCartCookie(setCookies[0]!.split(';')[0]!)).toEqual([{ productId: 5, quantity: 2, purity: 14, colour: 'Rose Gold', size: '12', sizeKind: 'ring' }]);
+  });
+
+  it('refuses a ring without a size, for guests and customers alike, and adds nothing', async () => {
+    for (const user of [true, false]) {
+      const posted: FormData[] = [];
+      const { result, setCookies, status } = await addToCart(api(user, posted), null, 5, form({ quantity: '1' }));
+      expect(result).toMatchObject({ ok: false, message: 'Please choose a ring size for this piece.' });
+      expect(status).toBe(400);
+      expect(posted).toEqual([]);
+      expect(setCookies).toEqual([]);
+    }
   });
 });

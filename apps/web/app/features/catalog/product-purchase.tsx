@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { DIAMOND_QUALITIES, GOLD_QUALITIES, METAL_COLOURS, SIZE_OPTIONS, type ProductDetail } from '@milli/contracts';
+import { SIZE_LABELS, type ProductDetail } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { productPaise, screenCategory } from './catalog-text.ts';
 import { PriceBreakup } from './price-breakup.tsx';
@@ -11,8 +11,8 @@ import { SizerDialog, SizerTrigger, useSizerDialog, type SizerResult } from './s
 import { listingHref } from './listing-url.ts';
 import { WishlistHeart } from '../../components/wishlist/wishlist-heart.tsx';
 
-/** The product page's material choices (spec §2). */
-export const MATERIAL_CHOICES = ['Gold', 'Diamond', 'Silver', 'Stone'] as const;
+/** The material radio names the piece's metal: a piece is made in one (DECISIONS §7), so it is the only choice. */
+const METAL_NAMES = { gold: 'Gold', platinum: 'Platinum', silver: 'Silver' } as const;
 
 function Stars({ rating, reviews }: { rating: number; reviews: number }) {
   const value = Number.isFinite(rating) ? Math.min(5, Math.max(0, rating)) : 0;
@@ -74,33 +74,35 @@ function Chips<T extends string | number>({
   );
 }
 
-function defaultMaterial(product: ProductDetail): (typeof MATERIAL_CHOICES)[number] | null {
-  if (product.product_material === 'Diamond' || hasDiamonds(product.pricing)) return 'Diamond';
-  if (product.product_material === 'Silver') return 'Silver';
-  if (product.product_material === 'Gold') return 'Gold';
-  return null;
-}
-
 /**
- * Name, price and the buying choices of a product page. Purity and diamond grade re-price the piece
- * live with the pricing package; the breakup below follows. Add to Cart posts to the page's action.
+ * Name, price and the buying choices of a product page: only what the piece is made in (its karats, gold
+ * colours, diamond grades, and its sizes when it has them; DECISIONS §7). Purity and diamond grade re-price
+ * the piece live with the pricing package and the breakup below follows; a colour redraws the picture (the
+ * page's gallery listens through onColour). Add to Cart posts to the page's action.
  */
 export function ProductPurchase({
   product,
   cartResult,
   sizerResult,
+  colour,
+  onColour,
+  onPurity,
 }: {
   product: ProductDetail;
   cartResult: AddToCartResult | null;
   sizerResult: SizerResult | null;
+  colour: string | null;
+  onColour: (colour: string) => void;
+  /** The karat chosen, for the hallmark beside the picture. */
+  onPurity?: (purity: number) => void;
 }) {
   const { pricing } = product;
   const gold = pricing.metal === 'gold';
-  const [material, setMaterial] = useState(defaultMaterial(product));
   const [purity, setPurity] = useState(pricing.defaultPurity);
-  const [diamondQuality, setDiamondQuality] = useState(pricing.defaultDiamondQuality ?? DIAMOND_QUALITIES[1]);
-  const [colour, setColour] = useState<string | null>(product.product_metal_colour);
+  const [diamondQuality, setDiamondQuality] = useState(pricing.defaultDiamondQuality ?? pricing.diamondQualities[0] ?? null);
   const [quantity, setQuantity] = useState(1);
+  const size = pricing.sizeKind ? SIZE_LABELS[pricing.sizeKind] : null;
+  const sizeRefused = cartResult !== null && !cartResult.ok && /size|length/i.test(cartResult.message);
   const sizer = useSizerDialog(sizerResult !== null);
   const navigation = useNavigation();
   const adding = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add-to-cart';
@@ -113,7 +115,7 @@ export function ProductPurchase({
     .map((t) => t.trim())
     .filter(Boolean);
   const noRate = (karat: number) => pricing.metalWeightMg !== null && pricing.ratesPaisePerGram[String(karat)] === undefined;
-  const noDiamondRate = (quality: string) => hasDiamonds(pricing) && pricing.diamondRatesPaisePerCarat[quality] === undefined;
+  const noDiamondRate = (quality: string) => pricing.diamondRatesPaisePerCarat[quality] === undefined;
 
   return (
     <>
@@ -159,72 +161,39 @@ export function ProductPurchase({
       <Form method="post" className="pd-choose" preventScrollReset>
         <input type="hidden" name="intent" value="add-to-cart" />
         <input type="hidden" name="productId" value={product.product_id} />
-        <div className="reveal-toggle">
-          <fieldset className="pd-options">
-            <legend>Material</legend>
-            <div className="chip-row">
-              {MATERIAL_CHOICES.map((m) => (
-                <span key={m} className="chip">
-                  <input
-                    id={`pd-material-${m}`}
-                    type="radio"
-                    name="material"
-                    value={m}
-                    checked={material === m}
-                    onChange={() => setMaterial(m)}
-                    data-reveals={m === 'Diamond' ? '' : undefined}
-                  />
-                  <label htmlFor={`pd-material-${m}`}>{m}</label>
-                </span>
-              ))}
-            </div>
-          </fieldset>
-        </div>
-        {/* Shown only once Diamond is chosen (CSS :has, so it works before and without JavaScript). */}
-        <div className="reveal">
+        <Chips name="material" legend="Material" options={[METAL_NAMES[pricing.metal]]} value={METAL_NAMES[pricing.metal]} />
+        {gold && pricing.colours.length > 0 && (
+          <Chips name="colour" legend="Colour" options={pricing.colours} value={colour} onChange={onColour} />
+        )}
+        {gold && pricing.purities.length > 0 && (
+          <Chips name="purity" legend="Gold quality" options={pricing.purities} value={purity} onChange={(k) => { setPurity(k); onPurity?.(k); }} label={(k) => `${k}kt`} unavailable={noRate} />
+        )}
+        {hasDiamonds(pricing) && pricing.diamondQualities.length > 0 && (
           <Chips
             name="diamondQuality"
             legend="Diamond quality"
-            options={DIAMOND_QUALITIES}
+            options={pricing.diamondQualities}
             value={diamondQuality}
             onChange={setDiamondQuality}
             unavailable={noDiamondRate}
-            note={hasDiamonds(pricing) ? undefined : 'This piece has no diamonds; the grade applies to diamond pieces.'}
           />
-        </div>
-        <Chips
-          name="colour"
-          legend="Colour"
-          options={METAL_COLOURS}
-          value={colour as (typeof METAL_COLOURS)[number] | null}
-          onChange={setColour}
-          disabled={!gold}
-          note={gold ? undefined : `Colours apply to gold; this piece is ${pricing.metal}.`}
-        />
-        <Chips
-          name="purity"
-          legend="Gold quality"
-          options={GOLD_QUALITIES}
-          value={gold ? purity : null}
-          onChange={setPurity}
-          label={(k) => `${k}kt`}
-          disabled={!gold}
-          unavailable={gold ? noRate : undefined}
-          note={gold ? undefined : `This piece is ${pricing.metal} (${pricing.defaultPurity}), so gold quality does not apply.`}
-        />
+        )}
         <div className="form-grid pd-size-qty">
-          <div className="form-field">
-            <label htmlFor="pd-size">Size</label>
-            <select id="pd-size" name="size" defaultValue="">
-              <option value="">Choose a size</option>
-              {SIZE_OPTIONS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-            <SizerTrigger control={sizer} />
-          </div>
+          {size && (
+            <div className="form-field">
+              <label htmlFor="pd-size">{size.label}</label>
+              <select id="pd-size" name="size" defaultValue="" aria-required="true" aria-invalid={sizeRefused || undefined} aria-describedby={sizeRefused ? 'pd-cart-result' : undefined}>
+                <option value="">{pricing.sizeKind === 'length' ? 'Choose a length' : 'Choose a size'}</option>
+                {pricing.sizes.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                    {size.unit}
+                  </option>
+                ))}
+              </select>
+              {pricing.sizeKind === 'ring' && <SizerTrigger control={sizer} />}
+            </div>
+          )}
           <div className="form-field">
             <label htmlFor="pd-qty">Quantity</label>
             <div className="stepper">
@@ -266,7 +235,7 @@ export function ProductPurchase({
           </div>
         </div>
         {cartResult && (
-          <p className={cartResult.ok ? 'alert-success' : 'alert-error'} role={cartResult.ok ? 'status' : 'alert'}>
+          <p id="pd-cart-result" className={cartResult.ok ? 'alert-success' : 'alert-error'} role={cartResult.ok ? 'status' : 'alert'}>
             {cartResult.message}
             {cartResult.ok && (
               <>
@@ -285,7 +254,7 @@ export function ProductPurchase({
           {adding ? 'Adding…' : 'Add to Cart'}
         </button>
       </Form>
-      <SizerDialog productId={product.product_id} fallback={sizerResult} control={sizer} />
+      {pricing.sizeKind === 'ring' && <SizerDialog productId={product.product_id} fallback={sizerResult} control={sizer} />}
 
       {price && <PriceBreakup pricing={pricing} price={price} />}
     </>

@@ -40,6 +40,12 @@ const product = (over: Partial<ProductDetail> = {}): ProductDetail => ({
     ratesPaisePerGram: { '22': 700000 },
     diamondRatesPaisePerCarat: {},
     ratesDate: '2026-01-01',
+    defaultColour: 'Yellow Gold',
+    purities: [22],
+    colours: ['Yellow Gold'],
+    diamondQualities: [],
+    sizeKind: null,
+    sizes: [],
   },
   ...over,
 });

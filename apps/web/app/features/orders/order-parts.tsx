@@ -1,4 +1,4 @@
-import type { OrderAddress, OrderDetail, TrackingStep } from '@milli/contracts';
+import { choicesText, type OrderAddress, type OrderDetail, type TrackingStep } from '@milli/contracts';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-IN', {
@@ -74,14 +74,7 @@ export function AddressLines({ address }: { address: OrderAddress | null }) {
   );
 }
 
-/** 'Size 12 · 22 kt · Rose Gold' from a line's choices. */
+/** '22 kt · Rose Gold · Size 12' from a line's choices (the text the cart showed). */
 export function optionsText(options: OrderDetail['lines'][number]['options']): string {
-  return [
-    options.purity ? `${options.purity} kt` : '',
-    options.colour ?? '',
-    options.diamondQuality ? `Diamonds ${options.diamondQuality}` : '',
-    options.size ? `Size ${options.size}` : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  return choicesText(options);
 }
