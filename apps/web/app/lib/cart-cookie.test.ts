@@ -53,6 +53,8 @@ describe('mini cart', () => {
     product_stock_status: 'In stock',
     product_rating: 4,
     product_on_sale: false,
+    product_price_before_paise: null,
+    product_discount_percent: null,
   });
   const api = (answer: () => Promise<unknown>, seen: string[] = []): ApiClient => ({
     get: () => Promise.reject(new Error('unused')),

@@ -39,6 +39,8 @@ async function customerLines(api: ApiClient, userId: number): Promise<CartViewLi
     quantity: r.quantity,
     unitPricePaise: r.product_price_paise,
     addedPricePaise: r.added_price_paise !== r.product_price_paise ? r.added_price_paise : null,
+    beforePaise: r.product_price_before_paise,
+    percentOff: r.product_discount_percent,
     stock: r.product_stock,
     choices: choicesOf(r.options),
   }));
@@ -61,6 +63,8 @@ async function guestLines(api: ApiClient, items: GuestCartItem[]): Promise<CartV
         quantity: i.quantity,
         unitPricePaise: p.product_price_paise,
         addedPricePaise: null,
+        beforePaise: p.product_price_before_paise,
+        percentOff: p.product_discount_percent,
         stock: p.product_stock_status === 'Out of Stock' ? 0 : null,
         choices: '',
       },

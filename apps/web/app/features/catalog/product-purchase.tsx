@@ -11,19 +11,28 @@ import { SizerDialog, SizerTrigger, useSizerDialog, type SizerResult } from './s
 import { listingHref } from './listing-url.ts';
 import { WishlistHeart } from '../../components/wishlist/wishlist-heart.tsx';
 
+const SALE_END = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** '24 February 2027': a sale's last day, as the page states it. */
+function saleEnd(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : SALE_END.format(date);
+}
+
 /** The product page's material choices (spec §2). */
 export const MATERIAL_CHOICES = ['Gold', 'Diamond', 'Silver', 'Stone'] as const;
 
+/** The piece's stars and review count, from its reviews (listed further down the page, #reviews). */
 function Stars({ rating, reviews }: { rating: number; reviews: number }) {
   const value = Number.isFinite(rating) ? Math.min(5, Math.max(0, rating)) : 0;
   return (
     <p className="pd-rating">
-      <span className="stars" role="img" aria-label={`Rated ${value.toFixed(1)} out of 5`}>
+      <span className="stars" role="img" aria-label={reviews === 0 ? 'Not rated yet' : `Rated ${value.toFixed(1)} out of 5`}>
         <span className="stars-fill" style={{ width: `${(value / 5) * 100}%` }} />
       </span>
-      <span>
+      <a href="#reviews">
         {reviews} {reviews === 1 ? 'Review' : 'Reviews'}
-      </span>
+      </a>
     </p>
   );
 }
@@ -129,8 +138,22 @@ export function ProductPurchase({
         <output aria-live="polite" aria-label="Price">
           {formatRupees(totalPaise)}
         </output>
+        {price && price.breakup.saleDiscountPaise > 0 && (
+          <>
+            <s className="offer-before">
+              <span className="visually-hidden">was </span>
+              {formatRupees(price.breakup.beforePaise)}
+            </s>
+            <span className="offer-off">{price.breakup.salePercentOff} % off</span>
+          </>
+        )}
         <span className="pd-price-note">incl. GST</span>
       </p>
+      {pricing.sale && price && price.breakup.saleDiscountPaise > 0 && (
+        <p className="pd-sale-note">
+          {pricing.sale.name}: {pricing.sale.makingDiscountPercent} % off the making charges, until {saleEnd(pricing.sale.endsOn)}.
+        </p>
+      )}
       <dl className="pd-facts">
         <dt>Availability</dt>
         <dd className={available ? 'pd-stock' : 'pd-stock pd-stock--out'}>{available ? 'In Stock' : 'Out of Stock'}</dd>
