@@ -66,7 +66,7 @@ test('filter → sort → page 2 → product → change purity → the breakup f
   // Open the first gold piece on page 2 whose gold quality can change.
   const card = page.locator('.product-grid .product-card').first();
   const name = (await card.locator('.product-card-name').textContent())!.trim();
-  const listed = paiseOf((await card.locator('.product-card-price').textContent()) ?? '');
+  const listed = paiseOf((await card.locator('.product-card-price .offer-now').textContent()) ?? '');
   await card.getByRole('link', { name }).first().click();
   await expect(page).toHaveURL(/\/product-detail\/\d+$/);
   await waitForHydration(page);
