@@ -14,9 +14,12 @@ function paiseOf(text: string): number {
   return Math.round(value * 100);
 }
 
+/** The prices the price sorts go by: a piece's list price, struck through when a sale takes something off (decision 024). */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.locator('.product-grid .product-card-price').allTextContents();
-  return texts.map(paiseOf);
+  const texts = await page
+    .locator('.product-grid .product-card-price')
+    .evaluateAll((els) => els.map((el) => (el.querySelector('.offer-before') ?? el.querySelector('.offer-now'))?.textContent ?? ''));
+  return texts.map((t) => paiseOf(t.replace(/^was /, '')));
 }
 
 function filters(page: Page): Locator {
