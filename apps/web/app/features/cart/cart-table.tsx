@@ -60,7 +60,7 @@ export function CartTable({ lines, quantities, onStep, hydrated, busy }: Props) 
                     <OfferPrice nowPaise={line.unitPricePaise} beforePaise={line.beforePaise} percentOff={line.percentOff} />
                     {line.addedPricePaise !== null && (
                       <small className="price-note">
-                        Was {formatRupees(line.addedPricePaise)} when added; today’s metal rate changed the price.
+                        Was {formatRupees(line.addedPricePaise)} when added; today’s rate or offer changed the price.
                       </small>
                     )}
                   </td>
