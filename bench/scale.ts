@@ -103,8 +103,8 @@ async function loadProducts(client: pg.Client): Promise<number> {
     await client.query(
       `insert into products (sku, name, slug, description, material, metal, category_id, metal_colour, purity, metal_weight_mg,
          fixed_price_paise, making_charge_paise, diamond_weight_cents, diamond_count, diamond_quality, stone_value_paise,
-         stone_weight_cents, colour, huid, stock, units_sold, rating_tenths, review_count, featured_rank, on_sale, image,
-         gender, occasion, list_price_paise, list_price_date, active, search_text, created_at, updated_at)
+         stone_weight_cents, colour, huid, stock, units_sold, rating_tenths, review_count, featured_rank, image,
+         gender, occasion, gift_occasions, gift_recipients, list_price_paise, list_price_date, active, search_text, created_at, updated_at)
        select s.sku, n.name,
          trim(both '-' from lower(regexp_replace(replace(n.name, '''', ''), '[^A-Za-z0-9]+', '-', 'g'))) || '-' || s.g,
          t.description, t.material, t.metal, t.category_id, t.metal_colour, t.purity,
@@ -120,7 +120,7 @@ async function loadProducts(client: pg.Client): Promise<number> {
          floor(r.r3 ^ 2 * 420)::int,
          case when r.r4 < 0.15 then 0 else 34 + floor(r.r5 * 17)::int end,
          case when r.r4 < 0.15 then 0 else 1 + floor(r.r6 ^ 1.6 * 180)::int end,
-         null, r.r7 < 0.12, t.image, t.gender, t.occasion,
+         null, t.image, t.gender, t.occasion, t.gift_occasions, t.gift_recipients,
          case when t.fixed_price_paise is null then round(t.list_price_paise * r.f) else round(t.fixed_price_paise * r.f / 1000) * 1000 - 100 end,
          t.list_price_date, r.r8 >= 0.02, t.search_text,
          now() - r.r9 * interval '730 days', now() - r.r9 * interval '730 days'
@@ -139,6 +139,11 @@ async function loadProducts(client: pg.Client): Promise<number> {
     select p.id, l.${column} from scale_gen s join products p on p.sku = s.sku join ${table} l on l.product_id = s.template_id`;
   await client.query(link('product_tags', 'tag_id'));
   await client.query(link('product_stones', 'other_stone_id'));
+  // About one piece in eight on the demo store's running sale, as many as the demo store has.
+  await client.query(`insert into sale_products (sale_id, product_id)
+    select (select id from sales where current_date between starts_on and ends_on order by id limit 1), p.id
+    from scale_gen s join products p on p.sku = s.sku where random() < 0.12 and exists (select 1 from sales where current_date between starts_on and ends_on)
+    on conflict do nothing`);
   return missing;
 }
 

@@ -14,9 +14,12 @@ function paiseOf(text: string): number {
   return Math.round(value * 100);
 }
 
+/** The prices the price sorts go by: a piece's list price, struck through when a sale takes something off (decision 024). */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.locator('.product-grid .product-card-price').allTextContents();
-  return texts.map(paiseOf);
+  const texts = await page
+    .locator('.product-grid .product-card-price')
+    .evaluateAll((els) => els.map((el) => (el.querySelector('.offer-before') ?? el.querySelector('.offer-now'))?.textContent ?? ''));
+  return texts.map((t) => paiseOf(t.replace(/^was /, '')));
 }
 
 function filters(page: Page): Locator {
@@ -66,7 +69,7 @@ test('filter → sort → page 2 → product → change purity → the breakup f
   // Open the first gold piece on page 2 whose gold quality can change.
   const card = page.locator('.product-grid .product-card').first();
   const name = (await card.locator('.product-card-name').textContent())!.trim();
-  const listed = paiseOf((await card.locator('.product-card-price').textContent()) ?? '');
+  const listed = paiseOf((await card.locator('.product-card-price .offer-now').textContent()) ?? '');
   await card.getByRole('link', { name }).first().click();
   await expect(page).toHaveURL(/\/product-detail\/\d+$/);
   await waitForHydration(page);

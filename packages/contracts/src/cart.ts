@@ -61,6 +61,10 @@ export const CartLineSchema = z.object({
   product_offer_price: z.number(),
   /** The price frozen when the line was added; product_price_paise is today's (the one checkout charges). */
   added_price_paise: z.number().int(),
+  /** Today's price before the sale the piece is on, struck through beside product_price_paise; null without a sale. */
+  product_price_before_paise: z.number().int().nullable(),
+  /** That sale's discount as a whole percentage of the price before; null without a sale. */
+  product_discount_percent: z.number().int().nullable(),
   /** Pieces in stock: the cart's plus button stops there. */
   product_stock: z.number().int(),
   product_stock_status: z.string(),

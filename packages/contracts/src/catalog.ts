@@ -33,6 +33,11 @@ export const ProductFilterSchema = z
     minPrice: rupees('minPrice'),
     maxPrice: rupees('maxPrice'),
     q: optionalText(200),
+    /** Gifting collections (DECISIONS §7): Birthday, Wedding, Anniversary, Self, Personalized; Kids, Sister, Wife, Mom, Friends. */
+    occasion: optionalText(),
+    recipient: optionalText(),
+    /** Leaves out one material: the home page's Bracelet tab shows the bracelets its Silver Bracelet tab does not. */
+    notMaterial: optionalText(),
     onSale: z.preprocess((v) => v === '1' || v === 'true' || v === true || v === 1, z.boolean()).optional(),
   })
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
@@ -74,8 +79,14 @@ const ProductSummaryFields = {
   product_tags: z.string(),
   product_parent_image: z.string(),
   product_stock_status: z.string(),
+  /** Average of the piece's visible reviews (0-5, one decimal); 0 with none. */
   product_rating: z.number(),
+  /** True when a running sale takes something off the piece: then the two fields below are set. */
   product_on_sale: z.boolean(),
+  /** The price before the sale, struck through beside product_price_paise (the price now); null without a sale. */
+  product_price_before_paise: z.number().int().nullable(),
+  /** The sale's discount as a whole percentage of the price before; null without a sale. */
+  product_discount_percent: z.number().int().nullable(),
 };
 
 /** Rates a product page needs to price every choice it offers, with the same function the server uses. */
@@ -102,6 +113,8 @@ export const PricingContextSchema = z.object({
   /** 'ring' (sizes 1-30 and the ring sizer), 'bangle', 'length' (inches); null: the piece has no size. */
   sizeKind: z.enum(['ring', 'bangle', 'length']).nullable(),
   sizes: z.array(z.string()),
+  /** The sale the piece is on today (percent off the making charges, last day included), or null. */
+  sale: z.object({ id: z.number().int(), name: z.string(), makingDiscountPercent: z.number().int(), endsOn: z.string() }).nullable(),
 });
 export type PricingContext = z.infer<typeof PricingContextSchema>;
 
@@ -144,3 +157,28 @@ export const ProductPageSchema = z.object({
   totalResults: z.number().int(),
 });
 export type ProductPage = z.infer<typeof ProductPageSchema>;
+
+/** ?page= of a product's reviews. */
+export const ReviewsQuerySchema = z.object({ page: z.preprocess((v) => (v === '' || v === undefined ? 1 : v), PageNumberSchema) });
+
+/** A review as any visitor may read it: the author is a display name ('Priya S.'), never an e-mail or an id. */
+export const ReviewSchema = z.object({
+  review_id: z.number().int(),
+  rating: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  author: z.string(),
+  created_at: z.string(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+/** GET /api/product/{id}/reviews: visible reviews newest first, a page at a time, with their count and average. */
+export const ProductReviewsSchema = z.object({
+  data: z.array(ReviewSchema),
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalResults: z.number().int(),
+  /** 0-5 with one decimal; 0 when there are no reviews. */
+  averageRating: z.number(),
+});
+export type ProductReviews = z.infer<typeof ProductReviewsSchema>;

@@ -99,6 +99,11 @@ export const ABOUT_SLIDER = { slides: 6, scroll: 1, autoplayMs: 4000, breakpoint
 export const CONFETTI_TWEEN_MS = 1000;
 export const PAGINATION_WINDOW = 2;
 export const PAGE_SIZE = 12;
+/** Reviews on one page of a product's reviews. */
+export const REVIEWS_PAGE_SIZE = 5;
+/** Gifting collections of the header and mobile menu (DECISIONS §7), as the listing filters them. */
+export const GIFT_OCCASION_NAMES = ['Birthday', 'Wedding', 'Anniversary', 'Self', 'Personalized'] as const;
+export const GIFT_RECIPIENT_NAMES = ['Kids', 'Sister', 'Wife', 'Mom', 'Friends'] as const;
 
 export const STORE_CITIES = ['Mumbai', 'Delhi', 'Bangalore', 'Chennai', 'Pune', 'Kolkata'] as const;
 

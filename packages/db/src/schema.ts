@@ -75,6 +75,12 @@ export const HARVEST_PLAN_STATUSES = ['Active', 'Matured', 'Redeemed', 'Cancelle
 export const HARVEST_INSTALMENT_STATUSES = ['Due', 'Paid', 'Free'] as const;
 export const SIZER_REQUEST_STATUSES = ['New', 'Sent', 'Closed'] as const;
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** Gifting collections (DECISIONS §7): the header's occasions (and the mobile menu's Wedding) and recipients. */
+export const GIFT_OCCASIONS = ['Birthday', 'Wedding', 'Anniversary', 'Self', 'Personalized'] as const;
+export const GIFT_RECIPIENTS = ['Kids', 'Sister', 'Wife', 'Mom', 'Friends'] as const;
+/** Longest review title and text a shopper may write. */
+export const REVIEW_TITLE_MAX = 120;
+export const REVIEW_TEXT_MAX = 4000;
 
 /** Text search configuration of products.search_vector; queries must use the same one. */
 export const PRODUCT_SEARCH_CONFIG = 'english';
@@ -86,6 +92,12 @@ const paise = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const tsz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** CHECK that every element of a text[] column is one of the values. */
+function allOf(name: string, column: string, values: readonly string[]): ReturnType<typeof check> {
+  const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
+  return check(name, sql.raw(`"${column}" <@ ARRAY[${list}]::text[]`));
+}
 
 /**
  * CHECK (column IN (...)). Written as raw SQL with the bare column name: drizzle would otherwise
@@ -271,17 +283,22 @@ export const products = pgTable(
     huid: text('huid'),
     stock: integer('stock').notNull().default(0),
     unitsSold: integer('units_sold').notNull().default(0),
-    /** Average rating in tenths of a star, 0-50, so sorting never meets a float. */
+    /**
+     * Average of the visible reviews in tenths of a star (0 with none), so sorting never meets a float, and
+     * their number. Kept by a trigger on reviews (migration 0006), never written by anything else.
+     */
     ratingTenths: smallint('rating_tenths').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     /** Lower comes first in the default (featured) sort; null = not featured. */
     featuredRank: integer('featured_rank'),
-    onSale: boolean('on_sale').notNull().default(false),
     /** URL path of the main picture (/media/art/… for demo pieces, /media/uploads/… for real photos). */
     image: text('image').notNull(),
     gender: text('gender', { enum: GENDERS }),
-    /** Gifting and occasion: 'Wedding', 'Anniversary', 'Birthday', 'Daily', 'Festive', 'Office'. */
+    /** What the piece is worn for, a search word: 'Wedding', 'Anniversary', 'Birthday', 'Daily', 'Festive', 'Office'. */
     occasion: text('occasion'),
+    /** The gifting collections it is in (GIFT_OCCASIONS, GIFT_RECIPIENTS): the header's gifting links list these. */
+    giftOccasions: text('gift_occasions').array().notNull().default(sql`'{}'::text[]`),
+    giftRecipients: text('gift_recipients').array().notNull().default(sql`'{}'::text[]`),
     /**
      * The GST-inclusive price at list_price_date's rates, default purity and quality. Listings sort
      * and filter on it; the pricing package recomputes it whenever rates change.
@@ -320,7 +337,8 @@ export const products = pgTable(
     index('products_rating_idx').on(t.ratingTenths),
     index('products_colour_idx').on(t.colour),
     index('products_metal_colour_idx').on(t.metalColour),
-    index('products_on_sale_idx').on(t.categoryId).where(raw('"on_sale"')),
+    index('products_gift_occasions_idx').using('gin', t.giftOccasions),
+    index('products_gift_recipients_idx').using('gin', t.giftRecipients),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
@@ -353,6 +371,8 @@ export const products = pgTable(
         `"purities" <@ ARRAY[14, 18, 22, 24] AND "metal_colours" <@ ARRAY[${METAL_COLOURS.map((c) => `'${c}'`).join(', ')}]::text[] AND "diamond_qualities" <@ ARRAY[${DIAMOND_QUALITIES.map((q) => `'${q}'`).join(', ')}]::text[]`,
       ),
     ),
+    allOf('products_gift_occasions_check', 'gift_occasions', GIFT_OCCASIONS),
+    allOf('products_gift_recipients_check', 'gift_recipients', GIFT_RECIPIENTS),
     check('products_priced_check', raw('"metal_weight_mg" IS NOT NULL OR "fixed_price_paise" IS NOT NULL')),
     check(
       'products_purity_check',
@@ -428,6 +448,42 @@ export const productStones = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Sales (DECISIONS §7: '50 % Discount' is a percentage off the making charges, between two dates)
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    /** Shown beside the offer and on the invoice: 'Jewel On Sale'. */
+    name: text('name').notNull(),
+    /** Percent off the making charges of the pieces on sale (jewellers discount making, not metal). */
+    makingDiscountPercent: smallint('making_discount_percent').notNull(),
+    /** First and last Indian calendar day of the offer, both included. */
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sales_dates_idx').on(t.startsOn, t.endsOn),
+    check('sales_percent_check', raw('"making_discount_percent" BETWEEN 1 AND 100')),
+    check('sales_dates_check', raw('"ends_on" >= "starts_on"')),
+  ],
+);
+
+export const saleProducts = pgTable(
+  'sale_products',
+  {
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.saleId, t.productId] }), index('sale_products_product_idx').on(t.productId, t.saleId)],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Accounts
 
 export const customers = pgTable(
@@ -493,6 +549,37 @@ export const passwordResets = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Reviews (DECISIONS §7): the stars and counts shoppers see are these, never made up
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    /** Hidden by staff: kept, but neither shown nor counted. */
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_customer_key').on(t.productId, t.customerId),
+    /** A product page's reviews, newest first, and their count. */
+    index('reviews_product_visible_idx').on(t.productId, t.createdAt, t.id).where(raw('NOT "hidden"')),
+    index('reviews_customer_idx').on(t.customerId),
+    check('reviews_rating_check', raw('"rating" BETWEEN 1 AND 5')),
+    check('reviews_title_check', raw(`char_length("title") BETWEEN 1 AND ${REVIEW_TITLE_MAX}`)),
+    check('reviews_text_check', raw(`char_length("text") BETWEEN 1 AND ${REVIEW_TEXT_MAX}`)),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Cart and wish list (guests keep theirs in cookies; these are for logged-in customers)
 
 export const carts = pgTable(
@@ -540,6 +627,9 @@ export const cartLines = pgTable(
     unitPricePaise: paise('unit_price_paise').notNull(),
     ratePaisePerGram: paise('rate_paise_per_gram'),
     rateDate: date('rate_date', { mode: 'string' }),
+    /** The sale that applied when the line was added, and what it took off one piece (GST included). */
+    saleId: integer('sale_id').references(() => sales.id, { onDelete: 'set null' }),
+    saleDiscountPaise: paise('sale_discount_paise').notNull().default(0),
     addedAt: tsz('added_at').notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -548,6 +638,7 @@ export const cartLines = pgTable(
     index('cart_lines_product_idx').on(t.productId),
     check('cart_lines_quantity_check', raw('"quantity" > 0')),
     check('cart_lines_price_check', raw('"unit_price_paise" >= 0')),
+    check('cart_lines_sale_discount_check', raw('"sale_discount_paise" >= 0')),
   ],
 );
 
@@ -680,6 +771,14 @@ export const orderLines = pgTable(
     rateDate: date('rate_date', { mode: 'string' }),
     /** Price breakup as charged (metal, making, stones, diamonds, GST), for the invoice. */
     priceBreakup: jsonb('price_breakup').$type<Record<string, number>>(),
+    /**
+     * The sale the piece was bought on: its name and percent off the making, and what it took off one piece
+     * (GST included). The price before the sale is unit_price_paise + sale_discount_paise.
+     */
+    saleId: integer('sale_id').references(() => sales.id, { onDelete: 'set null' }),
+    saleName: text('sale_name'),
+    saleMakingPercent: smallint('sale_making_percent'),
+    saleDiscountPaise: paise('sale_discount_paise').notNull().default(0),
     /** 7113: articles of jewellery of precious metal. */
     hsnCode: text('hsn_code').notNull().default('7113'),
     huid: text('huid'),
@@ -688,6 +787,7 @@ export const orderLines = pgTable(
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_quantity_check', raw('"quantity" > 0')),
+    check('order_lines_sale_discount_check', raw('"sale_discount_paise" >= 0')),
   ],
 );
 
@@ -1156,6 +1256,17 @@ export const productsRelations = relations(products, ({ one, many }) => ({
   productTags: many(productTags),
   productStones: many(productStones),
   images: many(productImages),
+  reviews: many(reviews),
+  saleProducts: many(saleProducts),
+}));
+export const reviewsRelations = relations(reviews, ({ one }) => ({
+  product: one(products, { fields: [reviews.productId], references: [products.id] }),
+  customer: one(customers, { fields: [reviews.customerId], references: [customers.id] }),
+}));
+export const salesRelations = relations(sales, ({ many }) => ({ saleProducts: many(saleProducts) }));
+export const saleProductsRelations = relations(saleProducts, ({ one }) => ({
+  sale: one(sales, { fields: [saleProducts.saleId], references: [sales.id] }),
+  product: one(products, { fields: [saleProducts.productId], references: [products.id] }),
 }));
 export const productImagesRelations = relations(productImages, ({ one }) => ({
   product: one(products, { fields: [productImages.productId], references: [products.id] }),
@@ -1279,6 +1390,10 @@ export type ProductImage = typeof productImages.$inferSelect;
 export type NewProductImage = typeof productImages.$inferInsert;
 export type ProductTag = typeof productTags.$inferSelect;
 export type ProductStone = typeof productStones.$inferSelect;
+export type Review = typeof reviews.$inferSelect;
+export type NewReview = typeof reviews.$inferInsert;
+export type Sale = typeof sales.$inferSelect;
+export type NewSale = typeof sales.$inferInsert;
 export type Customer = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
 export type Session = typeof sessions.$inferSelect;

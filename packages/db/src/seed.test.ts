@@ -1,5 +1,5 @@
 import { priceJewellery } from '@milli/pricing';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArtPath } from './art.ts';
 import * as schema from './schema.ts';
@@ -9,7 +9,8 @@ import { createTestDatabase, type TestDatabase } from './testing.ts';
 /** A fixed seed day, so assertions never depend on when the tests run. */
 const TODAY = new Date('2026-03-02T06:30:00Z');
 
-const { categories, coupons, diamondRates, metalRates, otherStones, products, productStones, productTags, storeSettings, stores, tags } = schema;
+const { categories, coupons, diamondRates, metalRates, otherStones, products, productStones, productTags, reviews, saleProducts, sales, storeSettings, stores, tags } =
+  schema;
 
 describe('demo store seed', () => {
   let database: TestDatabase;
@@ -95,18 +96,43 @@ describe('demo store seed', () => {
     for (const colour of ['Yellow Gold', 'Rose Gold', 'White Gold']) expect(all.some((p) => p.metalColour === colour), colour).toBe(true);
   });
 
-  it("puts at least four pieces on each of the home page's sale tabs", async () => {
+  it("puts at least four pieces on each of the home page's sale tabs, on a sale running on the seed day", async () => {
     const onSale = await database.db
-      .select({ category: categories.name, material: products.material })
-      .from(products)
+      .select({ category: categories.name, material: products.material, fixed: products.fixedPricePaise, starts: sales.startsOn, ends: sales.endsOn, percent: sales.makingDiscountPercent })
+      .from(saleProducts)
+      .innerJoin(sales, eq(sales.id, saleProducts.saleId))
+      .innerJoin(products, eq(products.id, saleProducts.productId))
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(products.onSale, true));
-    const count = (category: string, material?: string) =>
-      onSale.filter((p) => p.category === category && (material === undefined || p.material === material)).length;
-    expect(count('Bracelets')).toBeGreaterThanOrEqual(4);
+      .where(and(lte(sales.startsOn, '2026-03-02'), gte(sales.endsOn, '2026-03-02')));
+    const count = (category: string, material?: (m: string) => boolean) =>
+      onSale.filter((p) => p.category === category && (material === undefined || material(p.material))).length;
+    expect(count('Bracelets', (m) => m !== 'Silver')).toBeGreaterThanOrEqual(4);
     expect(count('Rings')).toBeGreaterThanOrEqual(4);
     expect(count('Pendants')).toBeGreaterThanOrEqual(4);
-    expect(count('Bracelets', 'Silver')).toBeGreaterThanOrEqual(4);
+    expect(count('Bracelets', (m) => m === 'Silver')).toBeGreaterThanOrEqual(4);
+    // '50 % Discount' is half the making charges; a fixed-price piece has none to discount.
+    for (const p of onSale) expect(p).toMatchObject({ percent: 50, fixed: null });
+    const over = await database.db.select().from(sales).where(lt(sales.endsOn, '2026-03-02'));
+    expect(over).toHaveLength(1);
+  });
+
+  it('puts pieces in every gifting collection of the header', async () => {
+    const all = await database.db.select({ occasions: products.giftOccasions, recipients: products.giftRecipients }).from(products);
+    for (const occasion of schema.GIFT_OCCASIONS) expect(all.filter((p) => p.occasions.includes(occasion)).length, occasion).toBeGreaterThanOrEqual(4);
+    for (const recipient of schema.GIFT_RECIPIENTS) expect(all.filter((p) => p.recipients.includes(recipient)).length, recipient).toBeGreaterThanOrEqual(4);
+  });
+
+  it('gives stars only to pieces with reviews, and the stars and counts are their reviews', async () => {
+    const written = await database.db
+      .select({ productId: reviews.productId, n: sql<number>`count(*)::int`, tenths: sql<number>`round(avg(${reviews.rating}) * 10)::int` })
+      .from(reviews)
+      .groupBy(reviews.productId);
+    expect(written.length).toBeGreaterThanOrEqual(8);
+    const byId = new Map(written.map((w) => [w.productId, w]));
+    for (const p of await database.db.select().from(products)) {
+      const w = byId.get(p.id);
+      expect({ count: p.reviewCount, tenths: p.ratingTenths }, p.sku).toEqual({ count: w ? Number(w.n) : 0, tenths: w ? Number(w.tenths) : 0 });
+    }
   });
 
   it('links styles and stones', async () => {

@@ -17,6 +17,8 @@ export interface RateCard {
   ratesPaisePerGram: Record<string, number>;
   /** paise per carat, keyed by diamond quality. */
   diamondRatesPaisePerCarat: Record<string, number>;
+  /** The sale the piece is on today, if any: its percent off the making charges. */
+  sale?: { makingDiscountPercent: number } | null;
 }
 
 export interface PriceChoice {
@@ -45,6 +47,7 @@ export function priceChoice(card: RateCard, choice: PriceChoice = {}): (PriceBre
       diamondRatePaisePerCarat: diamondRate,
       fixedPricePaise: card.fixedPricePaise,
       gstPercent: card.gstPercent,
+      saleMakingPercent: card.sale?.makingDiscountPercent ?? 0,
     });
     return { ...breakup, ratePaisePerGram: card.metalWeightMg === null ? null : rate };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { priceJewellery, PricingError, type PriceInput } from './price.ts';
+import { priceChoice } from './choice.ts';
+import { priceJewellery, PricingError, salePrice, type PriceInput } from './price.ts';
 
 const base: PriceInput = {
   metalWeightMg: 5_250, // 5.25 g
@@ -52,5 +53,70 @@ describe('priceJewellery', () => {
     expect(() => priceJewellery({ ...base, metalWeightMg: -1 })).toThrow(PricingError);
     expect(() => priceJewellery({ ...base, ratePaisePerGram: 1.5 })).toThrow(PricingError);
     expect(() => priceJewellery({ ...base, metalWeightMg: null })).toThrow(PricingError);
+  });
+});
+
+describe('a sale: percent off the making charges (DECISIONS §7)', () => {
+  it('takes half the making and its GST off, and gives the price before, the price now and the percentage off', () => {
+    const p = priceJewellery({ ...base, saleMakingPercent: 50 });
+    // Rs 4,500 making halved: Rs 2,250 off, plus 3 % GST on it = Rs 2,317.50 off Rs 42,487.50
+    expect(p.beforePaise).toBe(42_487_50);
+    expect(p.saleDiscountPaise).toBe(2_317_50);
+    expect(p.totalPaise).toBe(40_170_00);
+    expect(p.salePercentOff).toBe(5);
+    expect(p.makingPaise).toBe(2_250_00);
+    expect(p.makingBeforePaise).toBe(4_500_00);
+    // The metal is never discounted, and the lines still add up to what is paid.
+    expect(p.metalPaise).toBe(36_750_00);
+    expect(p.metalPaise + p.makingPaise + p.stonesPaise + p.diamondPaise + p.gstPaise).toBe(p.totalPaise);
+  });
+
+  it('is no discount without a sale: before and now are the same price', () => {
+    const p = priceJewellery(base);
+    expect(p).toMatchObject({ beforePaise: 42_487_50, totalPaise: 42_487_50, saleDiscountPaise: 0, salePercentOff: 0 });
+  });
+
+  it('rounds the cut of the making down to the paisa', () => {
+    expect(salePrice({ beforePaise: 1_000_00, makingChargePaise: 333, makingDiscountPercent: 50, gstPercent: 3 })).toEqual({
+      beforePaise: 1_000_00,
+      nowPaise: 1_000_00 - 171, // 166 paise off the making, 171 with GST
+      discountPaise: 171,
+      makingAfterPaise: 167,
+      percentOff: 1, // 0.17 % shows as 1 %, never as a discount of 0 %
+    });
+  });
+
+  it('leaves a fixed-price piece, which has no making charge, at its price', () => {
+    const p = priceJewellery({ ...base, metalWeightMg: null, fixedPricePaise: 10_300_00, saleMakingPercent: 50 });
+    expect(p).toMatchObject({ totalPaise: 10_300_00, beforePaise: 10_300_00, saleDiscountPaise: 0, salePercentOff: 0 });
+  });
+
+  it('gives the listing (from the list price) and the product page (from the weights) the same price now', () => {
+    const page = priceJewellery({ ...base, saleMakingPercent: 50 });
+    const tile = salePrice({ beforePaise: priceJewellery(base).totalPaise, makingChargePaise: base.makingChargePaise, makingDiscountPercent: 50, gstPercent: 3 });
+    expect(tile.nowPaise).toBe(page.totalPaise);
+    expect(tile.percentOff).toBe(page.salePercentOff);
+  });
+
+  it('follows the choice on the product page: the card carries the sale', () => {
+    const card = {
+      metalWeightMg: base.metalWeightMg,
+      makingChargePaise: base.makingChargePaise,
+      stoneValuePaise: 0,
+      diamondWeightCents: 0,
+      fixedPricePaise: null,
+      gstPercent: 3,
+      defaultPurity: 22,
+      defaultDiamondQuality: null,
+      ratesPaisePerGram: { '18': 5_73_000, '22': 7_00_000 },
+      diamondRatesPaisePerCarat: {},
+    };
+    expect(priceChoice({ ...card, sale: { makingDiscountPercent: 50 } })!.totalPaise).toBe(40_170_00);
+    expect(priceChoice({ ...card, sale: null })!.totalPaise).toBe(42_487_50);
+  });
+
+  it('refuses a percentage outside 0-100', () => {
+    expect(() => salePrice({ beforePaise: 100, makingChargePaise: 10, makingDiscountPercent: 101, gstPercent: 3 })).toThrow(PricingError);
+    expect(() => priceJewellery({ ...base, saleMakingPercent: -5 })).toThrow(PricingError);
   });
 });

@@ -19,17 +19,67 @@ export interface PriceInput {
   fixedPricePaise: Paise | null;
   /** GST on jewellery, in percent (3 in India). */
   gstPercent: number;
+  /** Percent off the making charges while the piece is on a running sale (DECISIONS §7); 0 or absent for none. */
+  saleMakingPercent?: number;
 }
 
 export interface PriceBreakup {
   metalPaise: Paise;
+  /** Making charges as charged, after the sale's discount. */
   makingPaise: Paise;
+  /** Making charges before the sale's discount (equal to makingPaise without a sale). */
+  makingBeforePaise: Paise;
   stonesPaise: Paise;
   diamondPaise: Paise;
   gstPaise: Paise;
+  /** The price now, GST included: what the shopper pays. */
   totalPaise: Paise;
+  /** The price without the sale (struck through on the screens); equal to totalPaise without a sale. */
+  beforePaise: Paise;
+  /** beforePaise − totalPaise. */
+  saleDiscountPaise: Paise;
+  /** The discount as a whole percentage of the price before (at least 1 when there is a discount). */
+  salePercentOff: number;
   /** True when the piece is weight-priced (metal × rate); false for a fixed price. */
   computed: boolean;
+}
+
+export interface SaleInput {
+  /** The price without the sale, GST included. */
+  beforePaise: Paise;
+  /** Making charges of the piece, before GST. */
+  makingChargePaise: Paise;
+  /** Percent off the making charges (0-100). */
+  makingDiscountPercent: number;
+  gstPercent: number;
+}
+
+export interface SalePrice {
+  beforePaise: Paise;
+  /** The price now. */
+  nowPaise: Paise;
+  /** What the sale takes off: its cut of the making charges with the GST on that cut. */
+  discountPaise: Paise;
+  /** Making charges left after the cut, before GST. */
+  makingAfterPaise: Paise;
+  /** The discount as a whole percentage of the price before: at least 1 when there is any discount. */
+  percentOff: number;
+}
+
+/**
+ * Before and after of a sale (DECISIONS §7: a percentage off the making charges, never the metal). The cut
+ * of the making is rounded down to the paisa, and the GST that cut no longer bears comes off with it.
+ * priceJewellery uses it for the product page, the cart and the order; the listing uses it on the list
+ * price, so a tile and the product page show the same two prices.
+ */
+export function salePrice(input: SaleInput): SalePrice {
+  const { beforePaise, makingChargePaise, makingDiscountPercent, gstPercent } = input;
+  if (!isWholeNonNegative(beforePaise) || !isWholeNonNegative(makingChargePaise)) throw new PricingError('a sale needs whole paise ≥ 0');
+  if (!(makingDiscountPercent >= 0 && makingDiscountPercent <= 100)) throw new PricingError('makingDiscountPercent must be 0-100');
+  const makingCut = Math.floor((makingChargePaise * makingDiscountPercent) / 100);
+  const discountPaise = Math.min(beforePaise, Math.round((makingCut * (100 + gstPercent)) / 100));
+  const percentOff = discountPaise === 0 ? 0 : Math.max(1, Math.round((discountPaise * 100) / beforePaise));
+  return { beforePaise, nowPaise: beforePaise - discountPaise, discountPaise, makingAfterPaise: makingChargePaise - makingCut, percentOff };
 }
 
 export class PricingError extends Error {}
@@ -45,9 +95,22 @@ export function priceJewellery(input: PriceInput): PriceBreakup {
     if (input.fixedPricePaise === null || !isWholeNonNegative(input.fixedPricePaise)) {
       throw new PricingError('a piece without a metal weight needs a fixed price');
     }
+    // A typed price has no making charge in it, so no sale can take anything off it.
     const total = input.fixedPricePaise;
     const pretax = Math.round((total * 100) / (100 + input.gstPercent));
-    return { metalPaise: 0, makingPaise: 0, stonesPaise: pretax, diamondPaise: 0, gstPaise: total - pretax, totalPaise: total, computed: false };
+    return {
+      metalPaise: 0,
+      makingPaise: 0,
+      makingBeforePaise: 0,
+      stonesPaise: pretax,
+      diamondPaise: 0,
+      gstPaise: total - pretax,
+      totalPaise: total,
+      beforePaise: total,
+      saleDiscountPaise: 0,
+      salePercentOff: 0,
+      computed: false,
+    };
   }
   for (const [name, value] of Object.entries({
     metalWeightMg: input.metalWeightMg,
@@ -68,19 +131,29 @@ export function priceJewellery(input: PriceInput): PriceBreakup {
   const stones = input.stoneValuePaise * 1000;
   const pretax = metal + diamond + making + stones;
   if (!Number.isSafeInteger(pretax * (100 + input.gstPercent))) throw new PricingError('price out of range');
-  const totalPaise = Math.round((pretax * (100 + input.gstPercent)) / 100 / 1000);
+  const beforePaise = Math.round((pretax * (100 + input.gstPercent)) / 100 / 1000);
+  const sale = salePrice({
+    beforePaise,
+    makingChargePaise: input.makingChargePaise,
+    makingDiscountPercent: input.saleMakingPercent ?? 0,
+    gstPercent: input.gstPercent,
+  });
 
   const metalPaise = Math.round(metal / 1000);
   const diamondPaise = Math.round(diamond / 1000);
-  const makingPaise = input.makingChargePaise;
+  const makingPaise = sale.makingAfterPaise;
   const stonesPaise = input.stoneValuePaise;
   return {
     metalPaise,
     makingPaise,
+    makingBeforePaise: input.makingChargePaise,
     stonesPaise,
     diamondPaise,
-    gstPaise: totalPaise - metalPaise - diamondPaise - makingPaise - stonesPaise,
-    totalPaise,
+    gstPaise: sale.nowPaise - metalPaise - diamondPaise - makingPaise - stonesPaise,
+    totalPaise: sale.nowPaise,
+    beforePaise,
+    saleDiscountPaise: sale.discountPaise,
+    salePercentOff: sale.percentOff,
     computed: true,
   };
 }

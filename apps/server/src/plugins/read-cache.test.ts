@@ -70,6 +70,38 @@ describe('read cache', () => {
     expect(detail.json().data.product_name).toBe(`${shown.product_name} (renamed by staff)`);
   });
 
+  it('shows a new review, a hidden one, a renamed reviewer and a piece put on sale once the database announces them', async () => {
+    const piece = await goldPiece(1);
+    const reviews = async () => (await get(`/api/product/${piece.id}/reviews`)).json() as { totalResults: number; data: { author: string }[] };
+    const onSale = async () => (await get(`/api/product/find-by-id/${piece.id}`)).json().data.product_on_sale as boolean;
+    expect((await reviews()).totalResults).toBe(0);
+    expect(await onSale()).toBe(false);
+
+    const [reviewer] = await t.database.db
+      .insert(schema.customers)
+      .values({ username: `cachereviewer${++n}`, email: `cachereviewer${n}@example.in`, passwordHash: '!', firstName: 'Asha', lastName: 'Verma' })
+      .returning({ id: schema.customers.id });
+    const [review] = await t.database.db
+      .insert(schema.reviews)
+      .values({ productId: piece.id, customerId: reviewer!.id, rating: 4, title: 'Lovely', text: 'Lovely piece.' })
+      .returning({ id: schema.reviews.id });
+    await t.app.readCache.caughtUp();
+    expect((await reviews()).data.map((r) => r.author)).toEqual(['Asha V.']);
+
+    await t.database.db.update(schema.customers).set({ lastName: 'Iyer' }).where(eq(schema.customers.id, reviewer!.id));
+    await t.app.readCache.caughtUp();
+    expect((await reviews()).data.map((r) => r.author)).toEqual(['Asha I.']);
+
+    await t.database.db.update(schema.reviews).set({ hidden: true }).where(eq(schema.reviews.id, review!.id));
+    await t.app.readCache.caughtUp();
+    expect((await reviews()).totalResults).toBe(0);
+
+    const sale = await t.database.db.select({ id: schema.sales.id }).from(schema.sales).where(eq(schema.sales.name, 'Jewel On Sale'));
+    await t.database.db.insert(schema.saleProducts).values({ saleId: sale[0]!.id, productId: piece.id }).onConflictDoNothing();
+    await t.app.readCache.caughtUp();
+    expect(await onSale()).toBe(true);
+  });
+
   it('shows a piece sold out by an order on this instance at once, in the listing and on its page', async () => {
     const piece = await goldPiece(1);
     const stockStatus = async () => {

@@ -154,6 +154,9 @@ export interface PricedGuestLine {
   item: GuestCartItem;
   product: ProductDetail;
   unitPricePaise: number;
+  /** The price without the running sale and its percent off (null when the piece is on none). */
+  beforePaise: number | null;
+  percentOff: number | null;
   /** The picture in the chosen gold colour, where the piece has one per colour. */
   image: string;
   choices: string;
@@ -185,6 +188,8 @@ export async function priceGuestCart(api: ApiClient, items: readonly GuestCartIt
         item,
         product,
         unitPricePaise: priced?.totalPaise ?? product.product_price_paise,
+        beforePaise: priced && priced.saleDiscountPaise > 0 ? priced.beforePaise : null,
+        percentOff: priced && priced.saleDiscountPaise > 0 ? priced.salePercentOff : null,
         image: pictureInColour(product.product_parent_image, item.colour),
         choices: choicesText(item),
       },

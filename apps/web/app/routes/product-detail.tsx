@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/product-detail';
 import { sharedPageHeaders } from '../lib/shared-page.ts';
-import { pictureInColour, type PincodeCheck, type ProductDetail } from '@milli/contracts';
+import { pictureInColour, type PincodeCheck, type ProductDetail, type ProductReviews as Reviews } from '@milli/contracts';
 import { ApiError, serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
@@ -18,6 +18,7 @@ import {
 } from '../features/catalog/product-actions.server.ts';
 import { ProductPurchase } from '../features/catalog/product-purchase.tsx';
 import { jsonForScript, productJsonLd, productMeta } from '../features/catalog/product-seo.ts';
+import { ProductReviews } from '../features/catalog/product-reviews.tsx';
 import { ProductTabs } from '../features/catalog/product-tabs.tsx';
 import { PLACEHOLDER_IMAGE } from '../features/catalog/product-card.tsx';
 import type { SizerResult } from '../features/catalog/sizer-dialog.tsx';
@@ -55,16 +56,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = serverApi(context);
   const pincode = (url.searchParams.get('pincode') ?? '').trim();
-  const [found, pincodeCheck] = await Promise.all([
+  const reviewsPage = /^\d{1,6}$/.test(url.searchParams.get('reviews') ?? '') ? Math.max(1, Number(url.searchParams.get('reviews'))) : 1;
+  const [found, pincodeCheck, reviews] = await Promise.all([
     api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${id}`).then(
       (answer) => ({ product: answer?.data ?? null, status: 200 }),
       (error: unknown) => ({ product: null, status: error instanceof ApiError ? error.status : 502 }),
     ),
     pincode ? checkPincode(api, pincode) : Promise.resolve(null),
+    // A page without its reviews is still the product's page: a failed call only empties that section.
+    api.get<Reviews>(`/api/product/${id}/reviews?page=${reviewsPage}`).catch(() => null),
   ]);
   if (found.status === 404 || found.status === 400) throw data(null, { status: 404 });
   const addedQuantity = readAdded(request.headers.get('cookie'), id);
-  const result = { product: found.product, pincode, pincodeCheck, addedQuantity, origin: url.origin, path: `/product-detail/${id}` };
+  const result = { product: found.product, pincode, pincodeCheck, reviews, search: url.search, addedQuantity, origin: url.origin, path: `/product-detail/${id}` };
   const headers = addedQuantity !== null ? { 'Set-Cookie': addedClearCookie() } : undefined;
   return data(result, { status: found.product ? 200 : 503, headers });
 }
@@ -100,7 +104,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function ProductDetailScreen({ loaderData }: Route.ComponentProps) {
-  const { product, pincode, pincodeCheck, addedQuantity, origin, path } = loaderData;
+  const { product, pincode, pincodeCheck, reviews, search, addedQuantity, origin, path } = loaderData;
   const { settings, cspNonce } = useShellData();
   const actionData = useActionData<typeof action>();
   const cartResult: AddToCartResult | null =
@@ -189,6 +193,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
               <ProductTabs product={product} deliveryDays={settings.deliveryDays} returnDays={settings.returnWindowDays} />
             </div>
           )}
+          {product && <ProductReviews reviews={reviews} path={path} search={search} />}
         </div>
       </div>
     </>

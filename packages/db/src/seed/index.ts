@@ -8,12 +8,16 @@ import type { Db } from '../client.ts';
 import {
   categories,
   coupons,
+  customers,
   diamondRates,
   metalRates,
   otherStones,
   products,
   productStones,
   productTags,
+  reviews,
+  saleProducts,
+  sales,
   storeSettings,
   stores,
   tags,
@@ -23,6 +27,8 @@ import { productSearchText } from '../search.ts';
 import { CATEGORY_SPECS, OTHER_STONE_NAMES } from './catalog-data.ts';
 import { buildDemoProducts, slugify } from './products.ts';
 import { DIAMOND_RATES_RUPEES_PER_CARAT, METAL_RATES_RUPEES_PER_GRAM } from './rates.ts';
+import { DEMO_REVIEWERS, demoReviews } from './reviews.ts';
+import { demoSales } from './sales.ts';
 import { DEMO_SETTINGS, demoCoupons } from './settings.ts';
 import { DEMO_STORES } from './stores.ts';
 
@@ -30,6 +36,8 @@ export { buildDemoProducts, priceBandOf, PRICE_BANDS_RUPEES } from './products.t
 export { DIAMOND_RATES_RUPEES_PER_CARAT, GST_PERCENT, METAL_RATES_RUPEES_PER_GRAM } from './rates.ts';
 export { DEMO_STORES } from './stores.ts';
 export { DEMO_SETTINGS } from './settings.ts';
+export { DEMO_REVIEWERS } from './reviews.ts';
+export { demoSales } from './sales.ts';
 
 export interface SeedOptions {
   /** The day the store is seeded on: rates are dated that day (in India) and pieces were added in the months before. */
@@ -137,6 +145,31 @@ export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<
     await tx.insert(productTags).values(links.flatMap(({ p, productId, catId }) => p.tags.map((t) => ({ productId, tagId: tagId.get(`${catId}:${t}`)! }))));
     const stoneLinks = links.flatMap(({ p, productId }) => p.stones.map((s) => ({ productId, otherStoneId: stoneId.get(s)! })));
     if (stoneLinks.length > 0) await tx.insert(productStones).values(stoneLinks);
+
+    // The sale runs on the pieces chosen for it; the festive sale that is over had a few of them too.
+    const sale = demoSales(rateDate);
+    const [current] = await tx.insert(sales).values({ ...sale.current, createdAt: today }).returning({ id: sales.id });
+    const [over] = await tx.insert(sales).values({ ...sale.over, createdAt: today }).returning({ id: sales.id });
+    const onSale = links.filter(({ p }) => p.onSale);
+    await tx.insert(saleProducts).values(onSale.map(({ productId }) => ({ saleId: current!.id, productId })));
+    await tx.insert(saleProducts).values(links.filter((_, i) => i % 9 === 4).map(({ productId }) => ({ saleId: over!.id, productId })));
+
+    const reviewers = await tx
+      .insert(customers)
+      .values(DEMO_REVIEWERS.map((c) => ({ ...c, createdAt: today, updatedAt: today })))
+      .returning({ id: customers.id });
+    const reviewed = [
+      ...links.filter(({ p }) => p.row.featuredRank !== null && p.row.featuredRank !== undefined && p.row.featuredRank <= 12),
+      ...onSale.filter((_, i) => i % 4 === 0),
+    ];
+    const uniqueReviewed = [...new Map(reviewed.map((l) => [l.productId, l])).values()];
+    await tx.insert(reviews).values(
+      demoReviews(
+        uniqueReviewed.map(({ productId, p }) => ({ productId, createdAt: p.row.createdAt ?? today })),
+        reviewers.map((r) => r.id),
+        today,
+      ),
+    );
 
     await tx.insert(stores).values(DEMO_STORES);
     await tx.insert(coupons).values(demoCoupons(today));

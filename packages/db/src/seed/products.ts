@@ -6,7 +6,7 @@
  */
 import { priceJewellery } from '@milli/pricing';
 import { artMetalFor, artPath, artVariant, type ArtStone } from '../art.ts';
-import type { NewProduct } from '../schema.ts';
+import { GIFT_OCCASIONS, GIFT_RECIPIENTS, type NewProduct } from '../schema.ts';
 import { offeredChoices } from './choices.ts';
 import { CATEGORY_SPECS, type CategorySpec, type Gender, type StyleSpec } from './catalog-data.ts';
 import { Prng } from './prng.ts';
@@ -103,6 +103,8 @@ export interface DemoProduct {
   category: string;
   tags: string[];
   stones: string[];
+  /** On the demo store's sale (seed/sales.ts). */
+  onSale: boolean;
 }
 
 export interface DemoCatalogueOptions {
@@ -250,12 +252,17 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
   const artStyle = style.artStyle ?? (seq % 2);
   const image = artPath(style.art, artMetalFor(metal, metalColour), artVariant(artStone, artStyle));
 
-  const reviewCount = rng.chance(0.15) ? 0 : Math.floor(rng.next() ** 1.6 * 180) + 1;
-  const ratingTenths = reviewCount === 0 ? 0 : rng.int(34, 50);
+  // These draws once made up a review count and a rating (decision 024: stars come from real reviews now).
+  // They are still drawn, and thrown away, so that every later draw and the demo catalogue stay as they were.
+  if (!rng.chance(0.15)) {
+    rng.next();
+    rng.next();
+  }
   const unitsSold = Math.floor(rng.next() ** 2 * 420);
   // A handful of sold-out pieces, so "Out of Stock" shows somewhere.
   const stock = seq % 41 === 7 ? 0 : rng.int(1, 24);
 
+  // On the demo store's sale. Fixed-price pieces have no making charge to discount, so none of them is chosen.
   const onSale =
     (['Pendants', 'Rings', 'Bracelets'].includes(category.name) && groupIndex % 3 === 1) ||
     (plan.material === 'Silver' && category.name === 'Bracelets' && groupIndex % 2 === 0) ||
@@ -268,6 +275,7 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
     category: category.name,
     tags: [style.tag],
     stones: facts.links,
+    onSale,
     row: {
       sku,
       name,
@@ -289,13 +297,11 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
       huid: metal === 'gold' ? huid(rng, input.usedHuids) : null,
       stock,
       unitsSold,
-      ratingTenths,
-      reviewCount,
       featuredRank: null,
-      onSale,
       image,
       gender,
       occasion,
+      ...giftingOf(style, category.name, plan.material, gender, band),
       listPricePaise: fixedPricePaise ?? price.totalPaise,
       listPriceDate: rateDate,
       active: true,
@@ -312,6 +318,45 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
       }),
     },
   };
+}
+
+/** Styles a jeweller engraves a name or a date on. */
+const ENGRAVABLE_STYLES = new Set(['Charm', 'Coin', 'Heart', 'Couple Bands', "Men's Rings", 'Minimal Pendants']);
+
+/**
+ * The gifting collections of a piece (decision 024), by rules a merchandiser would follow, so every gifting
+ * link of the header lists pieces: gifts for an occasion the style is made for; everyday pieces as gifts to
+ * oneself; engravable styles as personalised gifts; and for whom, by who wears it and what it costs.
+ */
+function giftingOf(
+  style: StyleSpec,
+  category: string,
+  material: Material,
+  gender: Gender,
+  band: number,
+): { giftOccasions: (typeof GIFT_OCCASIONS)[number][]; giftRecipients: (typeof GIFT_RECIPIENTS)[number][] } {
+  const worn = new Set(style.occasions);
+  const occasions = GIFT_OCCASIONS.filter((o) => {
+    if (o === 'Self') return worn.has('Daily') || worn.has('Office');
+    if (o === 'Personalized') return ENGRAVABLE_STYLES.has(style.tag);
+    return worn.has(o);
+  });
+  const women = gender === 'Women';
+  const recipients = GIFT_RECIPIENTS.filter((r) => {
+    switch (r) {
+      case 'Kids':
+        return gender === 'Kids';
+      case 'Wife':
+        return women && (worn.has('Anniversary') || worn.has('Wedding') || material === 'Diamond' || material === 'Platinum');
+      case 'Mom':
+        return women && (worn.has('Festive') || worn.has('Wedding') || category === 'Bangles' || category === 'Necklaces');
+      case 'Sister':
+        return women && (worn.has('Birthday') || worn.has('Daily')) && band <= 3;
+      case 'Friends':
+        return gender !== 'Kids' && (gender !== 'Women' || material === 'Silver' || band <= 1);
+    }
+  });
+  return { giftOccasions: occasions, giftRecipients: recipients };
 }
 
 function metalRate(metal: Metal, purity: number): number {

@@ -3,6 +3,18 @@ import { cartOptionsKey, schema, type CartLineOptions, type Db } from '@milli/db
 
 const { carts, cartLines, products } = schema;
 
+/** A line as it goes into the cart: price, rate and the sale's discount frozen now. */
+export interface NewLine {
+  productId: number;
+  quantity: number;
+  options: CartLineOptions;
+  unitPricePaise: number;
+  ratePaisePerGram: number | null;
+  rateDate: string | null;
+  saleId: number | null;
+  saleDiscountPaise: number;
+}
+
 /** Cart queries; every one is scoped by the customer's id in the query itself. `db` may be a transaction. */
 export function cartRepository(db: Db) {
   async function cartIdOf(customerId: number, create: boolean): Promise<number | null> {
@@ -40,7 +52,7 @@ export function cartRepository(db: Db) {
     /** Adds to the line of the same product and choices, or starts one; the price is the one frozen now. */
     async addLine(
       customerId: number,
-      line: { productId: number; quantity: number; options: CartLineOptions; unitPricePaise: number; ratePaisePerGram: number | null; rateDate: string | null },
+      line: NewLine,
     ) {
       const cartId = (await cartIdOf(customerId, true))!;
       const [row] = await db
@@ -53,6 +65,8 @@ export function cartRepository(db: Db) {
             unitPricePaise: sql`excluded.unit_price_paise`,
             ratePaisePerGram: sql`excluded.rate_paise_per_gram`,
             rateDate: sql`excluded.rate_date`,
+            saleId: sql`excluded.sale_id`,
+            saleDiscountPaise: sql`excluded.sale_discount_paise`,
             updatedAt: new Date(),
           },
         })
@@ -68,7 +82,7 @@ export function cartRepository(db: Db) {
      */
     async addWithinStock(
       customerId: number,
-      line: { productId: number; quantity: number; options: CartLineOptions; unitPricePaise: number; ratePaisePerGram: number | null; rateDate: string | null },
+      line: NewLine,
       requested: number,
     ): Promise<{ added: true; lineId: number; count: number } | { added: false; stock: number | null }> {
       const optionsKey = cartOptionsKey(line.options);
@@ -93,14 +107,17 @@ export function cartRepository(db: Db) {
           on conflict (customer_id) do update set updated_at = now()
           returning id
         ), added as (
-          insert into ${cartLines} (cart_id, product_id, quantity, options, options_key, unit_price_paise, rate_paise_per_gram, rate_date)
-          select cart.id, ${line.productId}, ${line.quantity}, ${JSON.stringify(line.options)}::jsonb, ${optionsKey}, ${line.unitPricePaise}, ${line.ratePaisePerGram}, ${line.rateDate}::date
+          insert into ${cartLines} (cart_id, product_id, quantity, options, options_key, unit_price_paise, rate_paise_per_gram, rate_date, sale_id, sale_discount_paise)
+          select cart.id, ${line.productId}, ${line.quantity}, ${JSON.stringify(line.options)}::jsonb, ${optionsKey}, ${line.unitPricePaise}, ${line.ratePaisePerGram}, ${line.rateDate}::date,
+                 ${line.saleId}::int, ${line.saleDiscountPaise}::bigint
           from cart
           on conflict (cart_id, product_id, options_key) do update set
             quantity = least(${cartLines}.quantity + excluded.quantity, 99),
             unit_price_paise = excluded.unit_price_paise,
             rate_paise_per_gram = excluded.rate_paise_per_gram,
             rate_date = excluded.rate_date,
+            sale_id = excluded.sale_id,
+            sale_discount_paise = excluded.sale_discount_paise,
             updated_at = now()
           returning id, quantity
         )

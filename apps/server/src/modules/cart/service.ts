@@ -45,7 +45,15 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
     // From the cache, stock is only a hint: addWithinStock checks the stock of the moment.
     if (tx && product.product_stock <= 0) throw soldOut();
     const breakup = priceOptions(product, options);
-    return { product, options: breakup.options, unitPricePaise: breakup.totalPaise, ratePaisePerGram: breakup.ratePaisePerGram, rateDate: product.pricing.ratesDate };
+    return {
+      product,
+      options: breakup.options,
+      unitPricePaise: breakup.totalPaise,
+      ratePaisePerGram: breakup.ratePaisePerGram,
+      rateDate: product.pricing.ratesDate,
+      saleId: breakup.saleDiscountPaise > 0 ? (product.pricing.sale?.id ?? null) : null,
+      saleDiscountPaise: breakup.saleDiscountPaise,
+    };
   }
 
   /** A guest's line added inside the login transaction: everything read through that transaction. */
@@ -62,6 +70,8 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
       unitPricePaise: priced.unitPricePaise,
       ratePaisePerGram: priced.ratePaisePerGram,
       rateDate: priced.rateDate,
+      saleId: priced.saleId,
+      saleDiscountPaise: priced.saleDiscountPaise,
     });
   }
 
@@ -83,6 +93,8 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
         unitPricePaise: priced.unitPricePaise,
         ratePaisePerGram: priced.ratePaisePerGram,
         rateDate: priced.rateDate,
+        saleId: priced.saleId,
+        saleDiscountPaise: priced.saleDiscountPaise,
       };
       const result = await repo.addWithinStock(customerId, line, input.cart_quantity);
       if (!result.added) {
@@ -117,8 +129,13 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
       return rows.map((r) => {
         const product = details.get(r.productId);
         let today = r.unitPricePaise;
+        let sale: { beforePaise: number; percentOff: number } | null = null;
         try {
-          if (product) today = priceOptions(product, r.options).totalPaise;
+          if (product) {
+            const breakup = priceOptions(product, r.options);
+            today = breakup.totalPaise;
+            if (breakup.saleDiscountPaise > 0) sale = { beforePaise: breakup.beforePaise, percentOff: breakup.salePercentOff };
+          }
         } catch (error) {
           // No rate today for this choice: the frozen price stands, and checkout will say why it cannot charge it.
           if (!(error instanceof HttpError)) throw error;
@@ -135,6 +152,8 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
           product_price_paise: today,
           product_offer_price: today / 100,
           added_price_paise: r.unitPricePaise,
+          product_price_before_paise: sale?.beforePaise ?? null,
+          product_discount_percent: sale?.percentOff ?? null,
           product_stock: r.stock,
           product_stock_status: r.stock > 0 ? 'In Stock' : 'Out of Stock',
           options: { ...r.options, ...(r.options.size !== undefined ? { size: String(r.options.size) } : {}) },

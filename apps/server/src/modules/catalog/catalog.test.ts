@@ -28,6 +28,9 @@ async function allPages(t: TestApp, query: string): Promise<{ first: ProductPage
   return { first, items };
 }
 
+/** What price sorts and filters go by: the list price, before any sale (decision 024). */
+const listPrice = (p: ProductSummary) => p.product_price_before_paise ?? p.product_price_paise;
+
 function expectNonIncreasing(values: number[], what: string) {
   for (let i = 1; i < values.length; i++) expect(values[i]!, `${what} at ${i}`).toBeLessThanOrEqual(values[i - 1]!);
 }
@@ -277,6 +280,7 @@ describe('catalogue API on the demo store', () => {
       const body = await page(t, '/api/product/productList?material=Silver&category=Bracelets&onSale=1&page=1');
       expect(body.totalResults).toBeGreaterThanOrEqual(4);
       for (const p of body.data) expect(p).toMatchObject({ product_material: 'Silver', product_category: 'Bracelets', product_on_sale: true });
+      for (const p of body.data) expect(p.product_price_before_paise!).toBeGreaterThan(p.product_price_paise);
       const all = await page(t, '/api/product/productList?onSale=true');
       const none = await page(t, '/api/product/productList?onSale=0');
       expect(all.totalResults).toBeLessThan(activeCount);
@@ -286,8 +290,8 @@ describe('catalogue API on the demo store', () => {
     it('filters by price in rupees', async () => {
       const { items } = await allPages(t, 'minPrice=30000&maxPrice=50000');
       expect(items.length).toBeGreaterThan(0);
-      for (const p of items) expect(p.product_price_paise).toBeGreaterThanOrEqual(30_000_00);
-      for (const p of items) expect(p.product_price_paise).toBeLessThan(50_000_00);
+      for (const p of items) expect(listPrice(p)).toBeGreaterThanOrEqual(30_000_00);
+      for (const p of items) expect(listPrice(p)).toBeLessThan(50_000_00);
       const above = await allPages(t, 'minPrice=100000');
       expect(above.items.every((p) => p.product_price >= 100_000)).toBe(true);
       const below = await allPages(t, 'maxPrice=10000');
@@ -304,7 +308,7 @@ describe('catalogue API on the demo store', () => {
         expect(p.product_price).toBeGreaterThanOrEqual(10_000);
         expect(p.product_price).toBeLessThan(75_000);
       }
-      expectNonDecreasing(items.map((p) => p.product_price_paise), 'price');
+      expectNonDecreasing(items.map(listPrice), 'price');
       const narrowed = await page(t, '/api/product/productList?material=Gold&category=Earrings&tag=Jhumkas&colour=Red&q=jhumka');
       for (const p of narrowed.data) expect(p.product_tags).toContain('Jhumkas');
     });
@@ -342,10 +346,10 @@ describe('catalogue API on the demo store', () => {
 
     it('sorts by price low to high (8) and high to low (16)', async () => {
       const low = await firstPages(8);
-      expectNonDecreasing(low.map((p) => p.product_price_paise), 'price ascending');
+      expectNonDecreasing(low.map(listPrice), 'price ascending');
       const high = await firstPages(16);
-      expectNonIncreasing(high.map((p) => p.product_price_paise), 'price descending');
-      expect(high[0]!.product_price_paise).toBeGreaterThan(low[0]!.product_price_paise);
+      expectNonIncreasing(high.map(listPrice), 'price descending');
+      expect(listPrice(high[0]!)).toBeGreaterThan(listPrice(low[0]!));
     });
 
     it('sorts by popularity (1): most units sold first', async () => {
@@ -513,7 +517,7 @@ describe('catalogue API on the demo store', () => {
     it('honours another sort order when asked', async () => {
       const { items } = await allPages(t, 'q=pendant&sort=8');
       expect(items.length).toBeGreaterThan(PAGE_SIZE);
-      expectNonDecreasing(items.map((p) => p.product_price_paise), 'price');
+      expectNonDecreasing(items.map(listPrice), 'price');
     });
 
     it('answers nonsense, stop words and query syntax with an empty list, never a 500', async () => {

@@ -1,12 +1,23 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { categories, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, searchWords, storeSettings, tags } = schema;
+const { categories, customers, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, reviews, saleProducts, sales, searchWords, storeSettings, tags } =
+  schema;
+
+/** Made once: building a formatter costs far more than using one, and every priced answer asks for the day. */
+const INDIAN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Rates are published, and sales run, per Indian calendar day ('YYYY-MM-DD'). */
+export function indianDay(at: Date): string {
+  return INDIAN_DAY.format(at);
+}
 
 type Material = (typeof schema.MATERIALS)[number];
 type Metal = (typeof schema.METALS)[number];
 type MetalColour = (typeof schema.METAL_COLOURS)[number];
 type Colour = (typeof schema.COLOUR_FILTERS)[number];
+type GiftOccasion = (typeof schema.GIFT_OCCASIONS)[number];
+type GiftRecipient = (typeof schema.GIFT_RECIPIENTS)[number];
 
 /** What a listing asks for, already checked and normalised by the service. Every field narrows the result. */
 export interface ProductCriteria {
@@ -23,7 +34,11 @@ export interface ProductCriteria {
   maxPaise?: number;
   /** True makes maxPaise inclusive (an exact price, or the top of the scale); bands are half-open otherwise. */
   maxInclusive?: boolean;
+  /** Only pieces a sale running today takes something off. */
   onSale?: boolean;
+  notMaterial?: Material;
+  giftOccasion?: GiftOccasion;
+  giftRecipient?: GiftRecipient;
   search?: SearchQuery;
 }
 
@@ -76,19 +91,38 @@ const tagList = sql<string>`coalesce((
   where ${productTags.productId} = ${products.id}
 ), '')`;
 
-const summaryColumns = {
-  id: products.id,
-  name: products.name,
-  category: categories.name,
-  material: products.material,
-  listPricePaise: products.listPricePaise,
-  sku: products.sku,
-  tags: tagList,
-  image: products.image,
-  stock: products.stock,
-  ratingTenths: products.ratingTenths,
-  onSale: products.onSale,
-};
+/**
+ * The best running sale's percent off the making charges of the row's product, or null: a sale runs from its
+ * first to its last day, both included, in India.
+ */
+function salePercentOn(day: string): SQL<number | null> {
+  return sql<number | null>`(select max(${sales.makingDiscountPercent}) from ${saleProducts} join ${sales} on ${sales.id} = ${saleProducts.saleId}
+    where ${saleProducts.productId} = ${products.id} and ${sales.startsOn} <= ${day}::date and ${sales.endsOn} >= ${day}::date)`;
+}
+
+/** A piece a running sale takes something off: one with a making charge (a typed price has none). */
+function onSaleOn(day: string): SQL {
+  return sql`(${products.makingChargePaise} > 0 and ${products.metalWeightMg} is not null and exists (select 1 from ${saleProducts} join ${sales} on ${sales.id} = ${saleProducts.saleId}
+    where ${saleProducts.productId} = ${products.id} and ${sales.startsOn} <= ${day}::date and ${sales.endsOn} >= ${day}::date))`;
+}
+
+function summaryColumns(day: string) {
+  return {
+    id: products.id,
+    name: products.name,
+    category: categories.name,
+    material: products.material,
+    listPricePaise: products.listPricePaise,
+    sku: products.sku,
+    tags: tagList,
+    image: products.image,
+    stock: products.stock,
+    ratingTenths: products.ratingTenths,
+    makingChargePaise: products.makingChargePaise,
+    weighed: sql<boolean>`(${products.metalWeightMg} is not null)`,
+    salePercent: salePercentOn(day),
+  };
+}
 
 export type ProductSummaryRow = {
   id: number;
@@ -101,7 +135,11 @@ export type ProductSummaryRow = {
   image: string;
   stock: number;
   ratingTenths: number;
-  onSale: boolean;
+  makingChargePaise: number;
+  /** False for a piece sold at a typed price, which has no making charge a sale could take off. */
+  weighed: boolean;
+  /** Percent off the making charges of the best sale running today, or null. */
+  salePercent: number | null;
 };
 
 const config = sql.raw(`'${schema.PRODUCT_SEARCH_CONFIG}'::regconfig`);
@@ -174,7 +212,7 @@ function relevance(search: SearchTerms): SQL {
   return sql`(${rank} + word_similarity(${search.text}::text, ${products.name}) + 0.5 * word_similarity(${search.text}::text, ${products.searchText}))`;
 }
 
-function where(c: ProductCriteria): SQL | undefined {
+function where(c: ProductCriteria, day: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(products.active, true)];
   if (c.material === 'Diamond') {
     // The Diamond range, and any other piece set with diamonds (a platinum solitaire).
@@ -205,7 +243,10 @@ function where(c: ProductCriteria): SQL | undefined {
   if (c.colour) conditions.push(eq(products.colour, c.colour));
   if (c.minPaise !== undefined) conditions.push(gte(products.listPricePaise, c.minPaise));
   if (c.maxPaise !== undefined) conditions.push(c.maxInclusive ? lte(products.listPricePaise, c.maxPaise) : lt(products.listPricePaise, c.maxPaise));
-  if (c.onSale) conditions.push(eq(products.onSale, true));
+  if (c.notMaterial) conditions.push(sql`${products.material} <> ${c.notMaterial}`);
+  if (c.giftOccasion) conditions.push(sql`${products.giftOccasions} @> array[${c.giftOccasion}]::text[]`);
+  if (c.giftRecipient) conditions.push(sql`${products.giftRecipients} @> array[${c.giftRecipient}]::text[]`);
+  if (c.onSale) conditions.push(onSaleOn(day));
   if (c.search) conditions.push(searchCondition(c.search));
   return and(...conditions);
 }
@@ -242,7 +283,8 @@ export interface RateRow {
   date: string;
 }
 
-export function createCatalogRepository(db: Db) {
+/** today: the Indian day whose sales apply (the service's clock). */
+export function createCatalogRepository(db: Db, today: () => string = () => indianDay(new Date())) {
   /**
    * The relevance order in two steps (decision 018): ts_rank, which the full-text match has at hand,
    * picks the best RANK_BLOCK matches (then the next RANK_BLOCK, and so on), and the full relevance with
@@ -252,13 +294,14 @@ export function createCatalogRepository(db: Db) {
    * search vector, is ranked by the catalogue words it stands for.
    */
   function findRelevant(criteria: ProductCriteria, search: SearchQuery, limit: number, offset: number): Promise<ProductSummaryRow[]> {
+    const day = today();
     const exact = sql`upper(${products.sku}) = upper(${search.text})`;
     const rank = sql`ts_rank(${products.searchVector}, ${rankQuery(search)})`;
     const depth = Math.ceil((offset + limit) / RANK_BLOCK) * RANK_BLOCK;
     const ranked = db
       .select({ id: products.id, exact: sql<boolean>`${exact}`.as('exact'), rank: sql<number>`${rank}`.as('rank') })
       .from(products)
-      .where(where(criteria))
+      .where(where(criteria, day))
       .orderBy(desc(exact), desc(rank), ...featuredOrder(), asc(products.id))
       .limit(depth)
       .as('ranked');
@@ -276,7 +319,7 @@ export function createCatalogRepository(db: Db) {
       .offset(offset)
       .as('page');
     return db
-      .select(summaryColumns)
+      .select(summaryColumns(day))
       .from(page)
       .innerJoin(products, eq(products.id, page.id))
       .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -334,7 +377,7 @@ export function createCatalogRepository(db: Db) {
     },
 
     async countProducts(criteria: ProductCriteria): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where(criteria));
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where(criteria, today()));
       return Number(row?.n ?? 0);
     },
 
@@ -346,8 +389,9 @@ export function createCatalogRepository(db: Db) {
       const search = criteria.search;
       if (order === 'relevance' && search && search.tokens.length > 0) return findRelevant(criteria, search, limit, offset);
       const keys = orderBy(order, search);
-      const condition = where(criteria);
-      const rows = db.select(summaryColumns).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
+      const day = today();
+      const condition = where(criteria, day);
+      const rows = db.select(summaryColumns(day)).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
       if ((criteria.stone !== undefined || criteria.tag !== undefined) && (order === 'priceAsc' || order === 'priceDesc')) {
         // A stone or a style hides its matches from the planner, which walks the price index hoping to
         // meet them early; a rare one (Polki) is met 30,000 pieces in. Take the matches first, then sort.
@@ -365,7 +409,7 @@ export function createCatalogRepository(db: Db) {
     productsByIds(ids: number[]): Promise<ProductSummaryRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
       return db
-        .select(summaryColumns)
+        .select(summaryColumns(today()))
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .where(and(eq(products.active, true), inArray(products.id, ids)));
@@ -375,7 +419,7 @@ export function createCatalogRepository(db: Db) {
     async productDetail(id: number) {
       const [product] = await db
         .select({
-          ...summaryColumns,
+          ...summaryColumns(today()),
           description: products.description,
           metal: products.metal,
           metalColour: products.metalColour,
@@ -431,6 +475,51 @@ export function createCatalogRepository(db: Db) {
         metal: metalRows.map((r) => ({ key: String(r.purity), paise: Number(r.paise), date: r.date })),
         diamond: diamondRows.map((r) => ({ key: r.quality, paise: Number(r.paise), date: r.date })),
       };
+    },
+
+    /** The best sale running today on this product (the largest cut of the making), or null. */
+    async saleOf(productId: number): Promise<{ id: number; name: string; makingDiscountPercent: number; endsOn: string } | null> {
+      const day = today();
+      const [row] = await db
+        .select({ id: sales.id, name: sales.name, makingDiscountPercent: sales.makingDiscountPercent, endsOn: sales.endsOn })
+        .from(saleProducts)
+        .innerJoin(sales, eq(sales.id, saleProducts.saleId))
+        .where(and(eq(saleProducts.productId, productId), lte(sales.startsOn, day), gte(sales.endsOn, day)))
+        .orderBy(desc(sales.makingDiscountPercent), asc(sales.endsOn), asc(sales.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * One page of an active product's visible reviews, newest first, with their count; null when the product is
+     * not on sale in the shop. Each author is named as the screens show them: first name and the initial of the last.
+     */
+    async reviewsOf(productId: number, limit: number, offset: number) {
+      const [product] = await db
+        .select({ tenths: products.ratingTenths })
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.active, true)));
+      if (!product) return null;
+      const visible = and(eq(reviews.productId, productId), eq(reviews.hidden, false));
+      // Sequential: may run inside a transaction (see productDetail).
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(reviews).where(visible);
+      const rows = await db
+        .select({
+          id: reviews.id,
+          rating: reviews.rating,
+          title: reviews.title,
+          text: reviews.text,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          createdAt: reviews.createdAt,
+        })
+        .from(reviews)
+        .innerJoin(customers, eq(customers.id, reviews.customerId))
+        .where(visible)
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(limit)
+        .offset(offset);
+      return { total: Number(count?.n ?? 0), ratingTenths: product.tenths, rows };
     },
 
     async gstPercent(): Promise<number | null> {

@@ -12,7 +12,9 @@ import {
   ProductIdSchema,
   ProductListQuerySchema,
   ProductPageSchema,
+  ProductReviewsSchema,
   ProductSummarySchema,
+  ReviewsQuerySchema,
   SuggestQuerySchema,
   TagSchema,
 } from '@milli/contracts/schemas';
@@ -30,9 +32,12 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   const cache = deps.readCache;
   const page = { 200: ProductPageSchema, 400: ErrorSchema };
   const ok = async (value: Promise<unknown>) => ({ status: 200, value: await value });
-  /** A listing, keyed by the checked and normalised query, so spellings of one request share an entry. */
+  /**
+   * A listing, keyed by the checked and normalised query, so spellings of one request share an entry, and by the
+   * day: sales start and end with a day in India.
+   */
   const listing = (reply: FastifyReply, request: ListRequest) =>
-    sendKept(cache, reply, `list:${JSON.stringify(request)}`, () => ok(catalog.list(request)));
+    sendKept(cache, reply, `list:${indianDay(new Date())}:${JSON.stringify(request)}`, () => ok(catalog.list(request)));
 
   api.get('/category', { schema: { response: { 200: z.array(CategorySchema) } } }, (_req, reply) =>
     sendKept(cache, reply, 'categories', () => ok(catalog.categories())),
@@ -67,7 +72,8 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   api.get(
     '/product/suggest',
     { schema: { querystring: SuggestQuerySchema, response: { 200: z.object({ data: z.array(ProductSummarySchema) }) } } },
-    (req, reply) => sendKept(cache, reply, `suggest:${req.query.q}`, async () => ok(catalog.suggest(req.query.q).then((data) => ({ data })))),
+    (req, reply) =>
+      sendKept(cache, reply, `suggest:${indianDay(new Date())}:${req.query.q}`, async () => ok(catalog.suggest(req.query.q).then((data) => ({ data })))),
   );
   api.get(
     '/product/find-by-id/:id',
@@ -83,6 +89,22 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
         const product = await catalog.detail(req.params.id);
         if (!product) return { status: 404, value: { message: 'This product does not exist.', code: 'PRODUCT_NOT_FOUND' } };
         return { status: 200, value: { data: product } };
+      }),
+  );
+  api.get(
+    '/product/:id/reviews',
+    {
+      schema: {
+        params: z.object({ id: ProductIdSchema }),
+        querystring: ReviewsQuerySchema,
+        response: { 200: ProductReviewsSchema, 404: ErrorSchema },
+      },
+    },
+    (req, reply) =>
+      sendKept(cache, reply, `reviews:${req.params.id}:${req.query.page}`, async () => {
+        const reviews = await catalog.reviews(req.params.id, req.query.page);
+        if (!reviews) return { status: 404, value: { message: 'This product does not exist.', code: 'PRODUCT_NOT_FOUND' } };
+        return { status: 200, value: reviews };
       }),
   );
   // Guest carts: prices of the products in the cartItems cookie.

@@ -1,21 +1,27 @@
 import {
   COLOUR_FILTERS,
   DIAMOND_QUALITIES,
+  GIFT_OCCASION_NAMES,
+  GIFT_RECIPIENT_NAMES,
   MATERIALS,
   METAL_COLOURS,
   PAGE_SIZE,
+  REVIEWS_PAGE_SIZE,
   type Category,
   type OtherStone,
   type PricingContext,
   type ProductDetail,
   type ProductFilter,
   type ProductPage,
+  type ProductReviews,
   type ProductSummary,
   type Tag,
 } from '@milli/contracts';
 import type { Db } from '@milli/db';
-import { priceChoice, rupeesToPaise } from '@milli/pricing';
-import { createCatalogRepository, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
+import { priceChoice, rupeesToPaise, salePrice } from '@milli/pricing';
+import { createCatalogRepository, indianDay, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
+
+export { indianDay };
 
 /** A listing request: the productList query, or the part of it the other listing routes fill in. */
 export type ListRequest = Partial<ProductFilter> & { sort: number; page: number };
@@ -32,14 +38,6 @@ const DEFAULT_PURITY = { gold: 22, platinum: 950, silver: 925 } as const;
 const DEFAULT_GST_PERCENT = 3;
 
 const SORTS: Record<number, ProductOrder> = { 0: 'featured', 1: 'popularity', 2: 'latest', 4: 'rating', 8: 'priceAsc', 16: 'priceDesc' };
-
-/** Made once: building a formatter costs far more than using one, and every priced answer asks for the day. */
-const INDIAN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Rates are published per Indian calendar day. */
-export function indianDay(at: Date): string {
-  return INDIAN_DAY.format(at);
-}
 
 function oneOf<T extends string>(list: readonly T[], value: string): T | null {
   const wanted = value.trim().toLowerCase();
@@ -84,6 +82,20 @@ function criteriaOf(f: Partial<ProductFilter>): ProductFilters | null {
     // Bands are half-open (a Rs. 20,000 piece is in 20K-30K, not 10K-20K); a range of one price means that price.
     c.maxInclusive = f.minPrice !== undefined && f.minPrice >= f.maxPrice;
   }
+  if (f.notMaterial) {
+    const material = oneOf(MATERIALS, f.notMaterial);
+    if (material) c.notMaterial = material;
+  }
+  if (f.occasion) {
+    const occasion = oneOf(GIFT_OCCASION_NAMES, f.occasion);
+    if (!occasion) return null;
+    c.giftOccasion = occasion;
+  }
+  if (f.recipient) {
+    const recipient = oneOf(GIFT_RECIPIENT_NAMES, f.recipient);
+    if (!recipient) return null;
+    c.giftRecipient = recipient;
+  }
   if (f.onSale) c.onSale = true;
   if (f.q) {
     const terms = searchTerms(f.q);
@@ -92,7 +104,17 @@ function criteriaOf(f: Partial<ProductFilter>): ProductFilters | null {
   return c;
 }
 
-function summary(row: ProductSummaryRow, pricePaise = row.listPricePaise): ProductSummary {
+/**
+ * A listing's card: the price now and, on a running sale, the price before and the percentage off, by the
+ * pricing package's salePrice on the list price (the product page gets the same figures from the weights).
+ */
+function summary(row: ProductSummaryRow, gstPercent: number, beforePaise = row.listPricePaise): ProductSummary {
+  const sale =
+    row.salePercent !== null && row.weighed
+      ? salePrice({ beforePaise, makingChargePaise: row.makingChargePaise, makingDiscountPercent: row.salePercent, gstPercent })
+      : null;
+  const discounted = sale !== null && sale.discountPaise > 0;
+  const pricePaise = discounted ? sale.nowPaise : beforePaise;
   return {
     product_id: row.id,
     product_name: row.name,
@@ -105,12 +127,29 @@ function summary(row: ProductSummaryRow, pricePaise = row.listPricePaise): Produ
     product_parent_image: row.image,
     product_stock_status: row.stock > 0 ? 'In Stock' : 'Out of Stock',
     product_rating: row.ratingTenths / 10,
-    product_on_sale: row.onSale,
+    product_on_sale: discounted,
+    product_price_before_paise: discounted ? beforePaise : null,
+    product_discount_percent: discounted ? sale.percentOff : null,
   };
 }
 
+/** 'Priya S.': how a review is signed on the storefront; never the e-mail, which is private. */
+export function reviewerName(firstName: string, lastName: string): string {
+  const first = firstName.trim();
+  const initial = lastName.trim().charAt(0).toUpperCase();
+  if (!first) return initial ? `${initial}.` : 'A Milli shopper';
+  return initial ? `${first} ${initial}.` : first;
+}
+
 export function createCatalogService(db: Db, now: () => Date = () => new Date()) {
-  const repo = createCatalogRepository(db);
+  const repo = createCatalogRepository(db, () => indianDay(now()));
+  /** GST for the cards of these rows: only read when one of them is on a sale. */
+  const gstFor = async (rows: ProductSummaryRow[]) =>
+    rows.some((r) => r.salePercent !== null) ? ((await repo.gstPercent()) ?? DEFAULT_GST_PERCENT) : DEFAULT_GST_PERCENT;
+  const cards = async (rows: ProductSummaryRow[]) => {
+    const gst = await gstFor(rows);
+    return rows.map((r) => summary(r, gst));
+  };
 
   return {
     async categories(): Promise<Category[]> {
@@ -137,7 +176,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
         repo.countProducts(criteria),
         repo.findProducts(criteria, order, PAGE_SIZE, (page - 1) * PAGE_SIZE),
       ]);
-      return { data: rows.map((r) => summary(r)), currentPage: page, totalPages: Math.ceil(total / PAGE_SIZE), totalResults: total };
+      return { data: await cards(rows), currentPage: page, totalPages: Math.ceil(total / PAGE_SIZE), totalResults: total };
     },
 
     /** The header's dropdown: the best few matches, ranked as the search listing ranks them. */
@@ -145,16 +184,17 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       const search = searchTerms(q);
       if (!search.text) return [];
       const rows = await repo.findProducts(await repo.lookUpWords({ search }), 'relevance', SUGGESTION_LIMIT, 0);
-      return rows.map((r) => summary(r));
+      return cards(rows);
     },
 
     /** Guest carts: the products that still exist, in the order the cookie lists them. */
     async byIds(ids: number[]): Promise<ProductSummary[]> {
       const rows = await repo.productsByIds(ids);
+      const gst = await gstFor(rows);
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => {
         const row = byId.get(id);
-        return row ? [summary(row)] : [];
+        return row ? [summary(row, gst)] : [];
       });
     },
 
@@ -166,6 +206,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       // connection cannot run two queries at once.
       const rates = await repo.ratesOn(indianDay(now()), product.metal);
       const gst = await repo.gstPercent();
+      const sale = product.weighed && product.makingChargePaise > 0 ? await repo.saleOf(id) : null;
 
       const defaultPurity = product.purity ?? DEFAULT_PURITY[product.metal];
       const defaultDiamondQuality = product.diamondQuality ?? (product.diamondWeightCents > 0 ? 'SI-IJ' : null);
@@ -186,10 +227,13 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
         diamondRatesPaisePerCarat,
         ratesDate: dates.at(-1) ?? product.listPriceDate,
         ...offerOf(product, defaultPurity, defaultDiamondQuality),
+        sale,
       };
 
+      // The card's before price is today's price of the default choice, so the page and its card agree.
+      const card = summary({ ...product, salePercent: sale?.makingDiscountPercent ?? null }, pricing.gstPercent, priceToday({ ...pricing, sale: null }, product.listPricePaise));
       return {
-        ...summary(product, priceToday(pricing, product.listPricePaise)),
+        ...card,
         product_description: product.description,
         product_metal: product.metal,
         product_metal_colour: product.metalColour,
@@ -202,6 +246,26 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
         product_review_count: product.reviewCount,
         product_images: [...new Set([product.image, ...product.images])],
         pricing,
+      };
+    },
+
+    /** A page of the product's visible reviews, newest first; null when the product is not in the shop. */
+    async reviews(productId: number, page: number): Promise<ProductReviews | null> {
+      const found = await repo.reviewsOf(productId, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE);
+      if (!found) return null;
+      return {
+        data: found.rows.map((r) => ({
+          review_id: r.id,
+          rating: r.rating,
+          title: r.title,
+          text: r.text,
+          author: reviewerName(r.firstName, r.lastName),
+          created_at: r.createdAt.toISOString(),
+        })),
+        currentPage: page,
+        totalPages: Math.ceil(found.total / REVIEWS_PAGE_SIZE),
+        totalResults: found.total,
+        averageRating: found.total === 0 ? 0 : found.ratingTenths / 10,
       };
     },
   };

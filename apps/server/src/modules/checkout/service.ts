@@ -198,6 +198,11 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
             ratePaisePerGram,
             rateDate: weighed ? card.ratesDate : null,
             priceBreakup: breakup,
+            // The sale the piece was bought on, for the invoice: its price before is unit + discount.
+            saleId: p.breakup.saleDiscountPaise > 0 ? (card.sale?.id ?? null) : null,
+            saleName: p.breakup.saleDiscountPaise > 0 ? (card.sale?.name ?? null) : null,
+            saleMakingPercent: p.breakup.saleDiscountPaise > 0 ? (card.sale?.makingDiscountPercent ?? null) : null,
+            saleDiscountPaise: p.breakup.saleDiscountPaise,
             hsnCode: '7113',
             huid: p.product.product_huid,
           };

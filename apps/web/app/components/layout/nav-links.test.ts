@@ -36,3 +36,15 @@ describe('header links', () => {
     expect(searchHref('rose gold & pearl')).toBe('/alljewellery?q=rose%20gold%20%26%20pearl');
   });
 });
+
+describe('gifting links (DECISIONS §7)', () => {
+  it('are collections by occasion and recipient, never free-text searches', async () => {
+    const { GIFT_OCCASION_NAMES, GIFT_RECIPIENT_NAMES } = await import('@milli/contracts');
+    const { GIFT_OCCASIONS, GIFT_RECIPIENTS, WEDDING_GIFTS } = await import('./nav-links.ts');
+    for (const gift of [...GIFT_OCCASIONS, WEDDING_GIFTS]) {
+      expect(decodeFilter(gift.href), gift.label).toEqual({ occasion: gift.short });
+      expect(GIFT_OCCASION_NAMES).toContain(gift.short);
+    }
+    expect(GIFT_RECIPIENTS.map((r) => decodeFilter(r.href))).toEqual(GIFT_RECIPIENT_NAMES.map((recipient) => ({ recipient })));
+  });
+});

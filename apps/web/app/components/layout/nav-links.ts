@@ -1,4 +1,4 @@
-import { PRICE_BANDS, categoryQueryName, type Material } from '@milli/contracts';
+import { GIFT_RECIPIENT_NAMES, PRICE_BANDS, categoryQueryName, type Material } from '@milli/contracts';
 
 /** The JSON filter of /alljewellery/productfilter/{filterType}; category is the screen name (mapped here). */
 export interface ListingFilter {
@@ -7,6 +7,8 @@ export interface ListingFilter {
   tag?: string;
   stone?: string;
   q?: string;
+  occasion?: string;
+  recipient?: string;
 }
 
 /** Link to a filtered listing. 'Rings' goes out as 'Fingerring' (spec §9). Key order is stable. */
@@ -17,6 +19,8 @@ export function filterHref(filter: ListingFilter): string {
   if (filter.tag) json.tag = filter.tag;
   if (filter.stone) json.stone = filter.stone;
   if (filter.q) json.q = filter.q;
+  if (filter.occasion) json.occasion = filter.occasion;
+  if (filter.recipient) json.recipient = filter.recipient;
   return `/alljewellery/productfilter/${encodeURIComponent(JSON.stringify(json))}`;
 }
 
@@ -40,19 +44,22 @@ export function priceBandHref(index: number): string {
 
 export const PRICE_LINKS = PRICE_BANDS.map((band, index) => ({ label: band.label, href: priceBandHref(index) }));
 
-/** Gifting: occasions are searched as text, so a piece tagged 'birthday' or named 'Birthday Studs' both match. */
+/**
+ * Gifting (DECISIONS §7): collections by occasion and by recipient, set on the products (decision 024), never a
+ * text search; the listing filters on them with occasion= and recipient=.
+ */
 export const GIFT_OCCASIONS = [
-  { label: 'Birthday Gifts', short: 'Birthday', href: filterHref({ q: 'Birthday' }), art: 'birthday' },
-  { label: 'Anniversary Gifts', short: 'Anniversary', href: filterHref({ q: 'Anniversary' }), art: 'anniversary' },
-  { label: 'Self Gifts', short: 'Self', href: filterHref({ q: 'Self' }), art: 'self' },
-  { label: 'Personalized Gifts', short: 'Personalized', href: filterHref({ q: 'Personalized' }), art: 'personalized' },
+  { label: 'Birthday Gifts', short: 'Birthday', href: filterHref({ occasion: 'Birthday' }), art: 'birthday' },
+  { label: 'Anniversary Gifts', short: 'Anniversary', href: filterHref({ occasion: 'Anniversary' }), art: 'anniversary' },
+  { label: 'Self Gifts', short: 'Self', href: filterHref({ occasion: 'Self' }), art: 'self' },
+  { label: 'Personalized Gifts', short: 'Personalized', href: filterHref({ occasion: 'Personalized' }), art: 'personalized' },
 ] as const;
 
-export const WEDDING_GIFTS = { label: 'Wedding Gifts', short: 'Wedding', href: filterHref({ q: 'Wedding' }) };
+export const WEDDING_GIFTS = { label: 'Wedding Gifts', short: 'Wedding', href: filterHref({ occasion: 'Wedding' }) };
 
-export const GIFT_RECIPIENTS = ['Kids', 'Sister', 'Wife', 'Mom', 'Friends'].map((who) => ({
+export const GIFT_RECIPIENTS = GIFT_RECIPIENT_NAMES.map((who) => ({
   label: who,
-  href: filterHref({ q: who }),
+  href: filterHref({ recipient: who }),
 }));
 
 /** The mobile menu's shorter category list under each material (spec §2, mobile menu). */

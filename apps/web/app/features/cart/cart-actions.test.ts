@@ -43,7 +43,7 @@ describe('cart totals on the screen', () => {
     const coupon = { code: 'WELCOME10', message: '', rule: { kind: 'percent' as const, value: 10, maxDiscountPaise: 5_000_00, minOrderPaise: 5_000_00 } };
     expect(cartTotals([{ unitPricePaise: 6_000_00, quantity: 1 }], 299, coupon)).toMatchObject({ discountPaise: 600_00, totalPaise: 5_400_00 + 299 });
     expect(cartTotals([{ unitPricePaise: 6_000_00, quantity: 0 }], 299, coupon)).toMatchObject({ discountPaise: 0, shippingPaise: 0, totalPaise: 0 });
-    const line = { key: '1', cartId: 1, productId: 3, name: '', image: '', unitPricePaise: 1, addedPricePaise: null, stock: null, choices: '' };
+    const line = { key: '1', cartId: 1, productId: 3, name: '', image: '', unitPricePaise: 1, addedPricePaise: null, beforePaise: null, percentOff: null, stock: null, choices: '' };
     expect(cartDataList([{ ...line, quantity: 1 }, { ...line, key: '2', quantity: 2 }])).toBe('[{"productId":3,"quantity":3}]');
   });
 });

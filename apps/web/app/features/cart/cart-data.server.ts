@@ -28,6 +28,8 @@ async function customerLines(api: ApiClient, userId: number): Promise<CartViewLi
     quantity: r.quantity,
     unitPricePaise: r.product_price_paise,
     addedPricePaise: r.added_price_paise !== r.product_price_paise ? r.added_price_paise : null,
+    beforePaise: r.product_price_before_paise,
+    percentOff: r.product_discount_percent,
     stock: r.product_stock,
     choices: choicesText(r.options),
   }));
@@ -47,6 +49,8 @@ async function guestLines(api: ApiClient, items: GuestCartItem[]): Promise<CartV
     quantity: l.item.quantity,
     unitPricePaise: l.unitPricePaise,
     addedPricePaise: null,
+    beforePaise: l.beforePaise,
+    percentOff: l.percentOff,
     stock: l.product.product_stock,
     choices: l.choices,
   }));

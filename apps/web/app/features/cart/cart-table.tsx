@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { formatRupees } from '@milli/pricing';
+import { OfferPrice } from '../../components/price/offer-price.tsx';
 import { CloseIcon } from '../../components/layout/icons.tsx';
 import type { CartViewLine } from './cart-view.ts';
 
@@ -56,10 +57,10 @@ export function CartTable({ lines, quantities, onStep, hydrated, busy }: Props) 
                     </div>
                   </td>
                   <td className="price" data-label="Price">
-                    {formatRupees(line.unitPricePaise)}
+                    <OfferPrice nowPaise={line.unitPricePaise} beforePaise={line.beforePaise} percentOff={line.percentOff} />
                     {line.addedPricePaise !== null && (
                       <small className="price-note">
-                        Was {formatRupees(line.addedPricePaise)} when added; today’s metal rate changed the price.
+                        Was {formatRupees(line.addedPricePaise)} when added; today’s rate or offer changed the price.
                       </small>
                     )}
                   </td>

@@ -19,6 +19,9 @@ export interface CartViewLine {
   unitPricePaise: number;
   /** The price frozen when the line was added, when it differs from today's (the gold rate moved). */
   addedPricePaise: number | null;
+  /** On a running sale: today's price before it, and the percentage it takes off (DECISIONS §7). */
+  beforePaise: number | null;
+  percentOff: number | null;
   /** Pieces in stock, when known: the plus button stops there. */
   stock: number | null;
   /** 'Size 12 · 18 kt' */

@@ -51,12 +51,14 @@ const NAMES: Partial<Record<FilterKey, string>> = {
   tag: 'Style',
   stone: 'Metal & stone',
   colour: 'Colour',
+  occasion: 'Gifts',
+  recipient: 'Gifts for',
 };
 
 /** The chosen filters, each as one removable chip. */
 export function activeFilters(filter: ListingFilter): ActiveFilter[] {
   const chips: ActiveFilter[] = [];
-  for (const key of ['material', 'category', 'tag', 'stone', 'colour'] as const) {
+  for (const key of ['material', 'category', 'tag', 'stone', 'colour', 'occasion', 'recipient'] as const) {
     const value = filter[key];
     if (value === undefined) continue;
     chips.push({ keys: [key], label: `${NAMES[key]}: ${key === 'category' ? screenCategory(value) : value}` });
@@ -71,6 +73,9 @@ export function activeFilters(filter: ListingFilter): ActiveFilter[] {
 /** The banner's heading: what is being shown, in a few words. */
 export function listingHeading(filter: ListingFilter): string {
   const parts = [filter.material, filter.category ? screenCategory(filter.category) : undefined].filter(Boolean);
+  // The header's gifting collections: 'Birthday Gifts', 'Gifts for Mom'.
+  if (filter.occasion) parts.push(`${filter.occasion} Gifts`);
+  if (filter.recipient) parts.push(`${parts.length === 0 ? 'Gifts' : ''} for ${filter.recipient}`.trim());
   if (parts.length === 0) return 'All Jewellery';
   return parts.join(' ');
 }

@@ -10,7 +10,7 @@ import { PAGE_SIZE, PAGINATION_WINDOW, SORT_OPTIONS } from '@milli/contracts';
  */
 
 /** Filter keys, in the order they are written into the JSON (stable addresses for caches and sharing). */
-export const FILTER_KEYS = ['material', 'category', 'tag', 'stone', 'colour', 'minPrice', 'maxPrice', 'q'] as const;
+export const FILTER_KEYS = ['material', 'category', 'tag', 'stone', 'colour', 'minPrice', 'maxPrice', 'q', 'occasion', 'recipient'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export interface ListingFilter {
@@ -24,6 +24,9 @@ export interface ListingFilter {
   /** Rupees. */
   maxPrice?: number;
   q?: string;
+  /** Gifting collections (DECISIONS §7): 'Birthday', 'Self'…; 'Mom', 'Friends'… */
+  occasion?: string;
+  recipient?: string;
 }
 
 export interface ListingState {
@@ -36,8 +39,8 @@ export interface ListingState {
 
 export type ParseResult = { ok: true; state: ListingState } | { ok: false; reason: string };
 
-const TEXT_KEYS = ['material', 'category', 'tag', 'stone', 'colour', 'q'] as const;
-const MAX_TEXT = { material: 100, category: 100, tag: 100, stone: 100, colour: 100, q: 200 } as const;
+const TEXT_KEYS = ['material', 'category', 'tag', 'stone', 'colour', 'q', 'occasion', 'recipient'] as const;
+const MAX_TEXT = { material: 100, category: 100, tag: 100, stone: 100, colour: 100, q: 200, occasion: 100, recipient: 100 } as const;
 /** What the API accepts as a price (rupees): ten crore is beyond anything sold and keeps numbers sane. */
 export const MAX_PRICE_RUPEES = 1_00_00_00_000;
 export const MAX_PAGE = 1_000_000;

@@ -54,7 +54,14 @@ export function PriceBreakup({ pricing, price }: { pricing: PricingContext; pric
                 <td>{formatRupees(breakup.metalPaise)}</td>
               </tr>
               <tr>
-                <th scope="row">Making charges</th>
+                <th scope="row">
+                  Making charges
+                  {pricing.sale && breakup.makingBeforePaise > breakup.makingPaise && (
+                    <span className="breakup-detail">
+                      {formatRupees(breakup.makingBeforePaise)} less {pricing.sale.makingDiscountPercent} % ({pricing.sale.name})
+                    </span>
+                  )}
+                </th>
                 <td>{formatRupees(breakup.makingPaise)}</td>
               </tr>
               {breakup.stonesPaise > 0 && (

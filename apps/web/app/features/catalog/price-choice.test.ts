@@ -13,6 +13,7 @@ const gold = (over: Partial<PricingContext> = {}): PricingContext => ({
   gstPercent: 3,
   defaultPurity: 22,
   defaultDiamondQuality: null,
+  sale: null,
   ratesPaisePerGram: { '14': 7_985_00, '18': 10_240_00, '22': 12_505_00, '24': 13_650_00 },
   diamondRatesPaisePerCarat: { 'SI-IJ': 52_000_00, 'SI-GH': 64_000_00, 'VVS-GH': 82_000_00, 'VVS-EF': 1_05_000_00 },
   ratesDate: '2026-01-01',

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '@milli/contracts';
-import { formatRupees } from '@milli/pricing';
 import { ArrowRightIcon } from '../../components/layout/icons.tsx';
+import { OfferPrice } from '../../components/price/offer-price.tsx';
 import { WishlistHeart } from '../../components/wishlist/wishlist-heart.tsx';
 import { productPaise, screenCategory } from './catalog-text.ts';
 
@@ -28,7 +28,7 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
-        {product.product_on_sale && <span className="product-card-badge">Sale</span>}
+        {product.product_on_sale && <span className="product-card-badge">{product.product_discount_percent} % off</span>}
         {outOfStock && <span className="product-card-badge product-card-badge--muted">Out of stock</span>}
       </div>
       <WishlistHeart productId={product.product_id} productName={product.product_name} className="product-card-wish" />
@@ -40,7 +40,9 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
           </Link>
         </h3>
         <div className="product-card-foot">
-          <p className="product-card-price price">{formatRupees(productPaise(product))}</p>
+          <p className="product-card-price price">
+            <OfferPrice nowPaise={productPaise(product)} beforePaise={product.product_price_before_paise} percentOff={product.product_discount_percent} />
+          </p>
           {/* The whole card is already the link above; the arrow is its visible cue, so it is not a second tab stop. */}
           <Link to={href} className="product-card-arrow" tabIndex={-1} aria-hidden="true">
             <ArrowRightIcon size={18} />

@@ -13,17 +13,26 @@ import { WishlistHeart } from '../../components/wishlist/wishlist-heart.tsx';
 
 /** The material radio names the piece's metal: a piece is made in one (DECISIONS §7), so it is the only choice. */
 const METAL_NAMES = { gold: 'Gold', platinum: 'Platinum', silver: 'Silver' } as const;
+const SALE_END = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+/** '24 February 2027': a sale's last day, as the page states it. */
+function saleEnd(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : SALE_END.format(date);
+}
+
+
+/** The piece's stars and review count, from its reviews (listed further down the page, #reviews). */
 function Stars({ rating, reviews }: { rating: number; reviews: number }) {
   const value = Number.isFinite(rating) ? Math.min(5, Math.max(0, rating)) : 0;
   return (
     <p className="pd-rating">
-      <span className="stars" role="img" aria-label={`Rated ${value.toFixed(1)} out of 5`}>
+      <span className="stars" role="img" aria-label={reviews === 0 ? 'Not rated yet' : `Rated ${value.toFixed(1)} out of 5`}>
         <span className="stars-fill" style={{ width: `${(value / 5) * 100}%` }} />
       </span>
-      <span>
+      <a href="#reviews">
         {reviews} {reviews === 1 ? 'Review' : 'Reviews'}
-      </span>
+      </a>
     </p>
   );
 }
@@ -131,8 +140,22 @@ export function ProductPurchase({
         <output aria-live="polite" aria-label="Price">
           {formatRupees(totalPaise)}
         </output>
+        {price && price.breakup.saleDiscountPaise > 0 && (
+          <>
+            <s className="offer-before">
+              <span className="visually-hidden">was </span>
+              {formatRupees(price.breakup.beforePaise)}
+            </s>
+            <span className="offer-off">{price.breakup.salePercentOff} % off</span>
+          </>
+        )}
         <span className="pd-price-note">incl. GST</span>
       </p>
+      {pricing.sale && price && price.breakup.saleDiscountPaise > 0 && (
+        <p className="pd-sale-note">
+          {pricing.sale.name}: {pricing.sale.makingDiscountPercent} % off the making charges, until {saleEnd(pricing.sale.endsOn)}.
+        </p>
+      )}
       <dl className="pd-facts">
         <dt>Availability</dt>
         <dd className={available ? 'pd-stock' : 'pd-stock pd-stock--out'}>{available ? 'In Stock' : 'Out of Stock'}</dd>

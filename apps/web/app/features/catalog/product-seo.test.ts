@@ -16,6 +16,8 @@ const product = (over: Partial<ProductDetail> = {}): ProductDetail => ({
   product_stock_status: 'In Stock',
   product_rating: 4.5,
   product_on_sale: false,
+  product_price_before_paise: null,
+  product_discount_percent: null,
   product_description: 'Temple jhumkas in 22kt gold.',
   product_metal: 'gold',
   product_metal_colour: 'Yellow Gold',
@@ -46,6 +48,7 @@ const product = (over: Partial<ProductDetail> = {}): ProductDetail => ({
     diamondQualities: [],
     sizeKind: null,
     sizes: [],
+    sale: null,
   },
   ...over,
 });

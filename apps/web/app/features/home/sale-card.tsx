@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '@milli/contracts';
-import { formatRupees, rupeesToPaise } from '@milli/pricing';
+import { rupeesToPaise } from '@milli/pricing';
+import { OfferPrice } from '../../components/price/offer-price.tsx';
 
 const PLACEHOLDER = '/placeholder-jewel.svg';
 const IMAGE_SIZE = 480;
 
-/** Stars filled to the product's rating (0-5); a product nobody has rated yet says so instead. */
+/** Stars filled to the product's rating (0-5, from its reviews); a product nobody has reviewed yet says so instead. */
 export function RatingStars({ value }: { value: number }) {
   const rating = Number.isFinite(value) ? Math.min(5, Math.max(0, value)) : 0;
-  if (rating === 0) return <span className="rating rating--new">New arrival</span>;
+  if (rating === 0) return <span className="rating rating--new">No reviews yet</span>;
   const label = `Rated ${rating.toFixed(1)} out of 5`;
   return (
     <span className="rating" role="img" aria-label={label}>
@@ -22,7 +23,7 @@ export function RatingStars({ value }: { value: number }) {
   );
 }
 
-/** A product on sale: picture, name (the card's one link), rating and price. */
+/** A product on sale: picture, name (the card's one link), rating, and the price before, now and the percentage off. */
 export function SaleCard({ product }: { product: ProductSummary }) {
   const paise = Number.isSafeInteger(product.product_price_paise)
     ? product.product_price_paise
@@ -39,7 +40,7 @@ export function SaleCard({ product }: { product: ProductSummary }) {
           loading="lazy"
           decoding="async"
         />
-        <span className="sale-card-badge">Sale</span>
+        {product.product_discount_percent !== null && <span className="sale-card-badge">{product.product_discount_percent} % off</span>}
       </div>
       <div className="sale-card-body">
         {product.product_category && <span className="sale-card-category">{product.product_category === 'Fingerring' ? 'Rings' : product.product_category}</span>}
@@ -49,7 +50,9 @@ export function SaleCard({ product }: { product: ProductSummary }) {
           </Link>
         </h3>
         <RatingStars value={product.product_rating} />
-        <p className="sale-card-price price">{formatRupees(paise)}</p>
+        <p className="sale-card-price price">
+          <OfferPrice nowPaise={paise} beforePaise={product.product_price_before_paise} percentOff={product.product_discount_percent} />
+        </p>
       </div>
     </article>
   );

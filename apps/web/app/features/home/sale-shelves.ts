@@ -1,9 +1,12 @@
 import { categoryQueryName, type ProductPage, type ProductSummary } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
 
-/** The 'Jewel On Sale' tabs (spec §2) and the productList query behind each. */
+/**
+ * The 'Jewel On Sale' tabs (spec §2) and the productList query behind each. Bracelet leaves out the silver
+ * bracelets, which have a tab of their own, so no piece shows under both.
+ */
 export const SALE_TABS = [
-  { id: 'bracelet', label: 'Bracelet', query: { category: 'Bracelets' } },
+  { id: 'bracelet', label: 'Bracelet', query: { category: 'Bracelets', notMaterial: 'Silver' } },
   { id: 'ring', label: 'Ring', query: { category: categoryQueryName('Rings') } },
   { id: 'silver-bracelet', label: 'Silver Bracelet', query: { material: 'Silver', category: 'Bracelets' } },
   { id: 'pendant', label: 'Pendant', query: { category: 'Pendants' } },

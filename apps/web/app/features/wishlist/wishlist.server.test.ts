@@ -15,6 +15,8 @@ const product = (id: number, stock = 'In Stock') => ({
   product_stock_status: stock,
   product_rating: 4,
   product_on_sale: false,
+  product_price_before_paise: null,
+  product_discount_percent: null,
 });
 
 function fakeApi(post: (path: string, body?: unknown) => unknown) {
