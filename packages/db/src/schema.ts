@@ -857,6 +857,35 @@ export const harvestPlans = pgTable(
   ],
 );
 
+/**
+ * What each order took from each plan's balance, so cancelling the order gives it back to the plans it
+ * came from (a plan spent to zero is Redeemed, and becomes Matured again when its balance returns).
+ */
+export const harvestRedemptions = pgTable(
+  'harvest_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => harvestPlans.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountPaise: paise('amount_paise').notNull(),
+    spentAt: tsz('spent_at').notNull().defaultNow(),
+    /** Set when the order was reversed and the amount went back to the plan. */
+    returnedAt: tsz('returned_at'),
+  },
+  (t) => [
+    uniqueIndex('harvest_redemptions_order_plan_key').on(t.orderId, t.planId),
+    index('harvest_redemptions_customer_idx').on(t.customerId),
+    check('harvest_redemptions_amount_check', raw('"amount_paise" > 0')),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Payments (CAD advances, harvest instalments, orders), whatever the gateway
 
@@ -886,7 +915,7 @@ export const payments = pgTable(
   (t) => [
     index('payments_customer_idx').on(t.customerId, t.createdAt),
     uniqueIndex('payments_gateway_ref_key').on(t.gateway, t.gatewayRef),
-    uniqueIndex('payments_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
+    uniqueIndex('payments_customer_purpose_idempotency_key').on(t.customerId, t.purpose, t.idempotencyKey),
     oneOf('payments_purpose_check', 'purpose', PAYMENT_PURPOSES),
     oneOf('payments_status_check', 'status', PAYMENT_STATUSES),
     check('payments_amount_check', raw('"amount_paise" > 0')),

@@ -5,6 +5,7 @@ import { schema, type Db } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createDemoGateway } from '../payments/gateway.ts';
 import { createPaymentService } from '../payments/service.ts';
+import { createOrder } from '../orders/testing.ts';
 import { createHarvestService, redeemableBalance, spendBalance } from './service.ts';
 
 let t: TestApp;
@@ -203,10 +204,11 @@ describe('maturity and redeeming', () => {
     const listed = (await get('/api/harvest/plans', cookie)).json().data[0];
     expect(listed).toMatchObject({ status: 'Matured', balancePaise: 1_100_000, paidPaise: 950_000 });
 
-    await expect(db.transaction((tx) => spendBalance(tx as unknown as Db, id, 2_000_000, 1, atMaturity))).rejects.toThrow(/not enough/);
-    await db.transaction((tx) => spendBalance(tx as unknown as Db, id, 600_000, 1, atMaturity));
+    const [first, second] = [await createOrder(db, { customerId: id }), await createOrder(db, { customerId: id })];
+    await expect(db.transaction((tx) => spendBalance(tx as unknown as Db, id, 2_000_000, first.id, atMaturity))).rejects.toThrow(/not enough/);
+    await db.transaction((tx) => spendBalance(tx as unknown as Db, id, 600_000, first.id, atMaturity));
     expect(await redeemableBalance(db, id, atMaturity)).toBe(500_000);
-    await db.transaction((tx) => spendBalance(tx as unknown as Db, id, 500_000, 2, atMaturity));
+    await db.transaction((tx) => spendBalance(tx as unknown as Db, id, 500_000, second.id, atMaturity));
     expect(await redeemableBalance(db, id, atMaturity)).toBe(0);
     expect((await get('/api/harvest/plans', cookie)).json().data[0].status).toBe('Redeemed');
   });

@@ -210,6 +210,21 @@ describe('cancelling an order', () => {
     expect(still).toMatchObject({ stock: 5, unitsSold: 8 });
   });
 
+  it('gives back the Harvest credit of an order placed before spending was recorded plan by plan', async () => {
+    const me = await shopper();
+    const [plan] = await db
+      .insert(schema.harvestPlans)
+      .values({ customerId: me.id, monthlyAmountPaise: 100_000, email: me.email, status: 'Redeemed', redeemableBalancePaise: 0, startedAt: new Date(Date.now() - 330 * 86_400_000), maturesAt: new Date(Date.now() - 20 * 86_400_000) })
+      .returning();
+    const order = await createOrder(db, { customerId: me.id, harvestCreditPaise: 11_000_00 });
+    expect((await post(`/api/orders/${order.orderNumber}/cancel`, me)).statusCode).toBe(200);
+    const [after] = await db.select().from(schema.harvestPlans).where(eq(schema.harvestPlans.id, plan!.id));
+    expect(after).toMatchObject({ status: 'Matured', redeemableBalancePaise: 11_000_00 });
+    const ledger = await db.select().from(schema.harvestRedemptions).where(eq(schema.harvestRedemptions.orderId, order.id));
+    expect(ledger).toMatchObject([{ planId: plan!.id, amountPaise: 11_000_00 }]);
+    expect(ledger[0]!.returnedAt).not.toBeNull();
+  });
+
   it('lets only one of two simultaneous cancels through, and returns the stock once', async () => {
     const me = await shopper();
     const p = await stockedProduct();

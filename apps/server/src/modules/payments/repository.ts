@@ -27,7 +27,7 @@ export function paymentRepository(db: Db) {
       const [made] = await db
         .insert(payments)
         .values({ ...row, status: 'created' })
-        .onConflictDoNothing({ target: [payments.customerId, payments.idempotencyKey] })
+        .onConflictDoNothing({ target: [payments.customerId, payments.purpose, payments.idempotencyKey] })
         .returning();
       return made ?? null;
     },
