@@ -85,6 +85,7 @@ export function createHarvestService(db: Db, payments: PaymentService, now: () =
       const { idempotencyKey, ...card } = input;
       const outcome = await payments.pay({
         customerId,
+        purpose: 'harvest_instalment',
         idempotencyKey,
         card,
         prepare: async (tx) => {
