@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { execFileSync } from 'node:child_process';
 import { schema } from '@milli/db';
+import { formatRupees } from '@milli/pricing';
 import { BILLING, createTestApp, postForm, type TestApp } from '../../testing.ts';
 
 let t: TestApp;
@@ -219,6 +221,31 @@ describe('POST /api/orders/placeOrders', () => {
     expect((await planNow(older.id)).redeemableBalancePaise + (await planNow(newer.id)).redeemableBalancePaise).toBe(10_000_00 + price);
     await add(c, p.id);
     expect((await place(c, { useHarvest: 'on', couponCode: 'WELCOME10' })).json()).toMatchObject({ harvestCreditPaise: order.totalPaise, couponCode: 'WELCOME10' });
+  });
+
+  it('states one GST to the paisa on the order, its mail, its page and its tax invoice', async () => {
+    const c = await customer();
+    const p = await product({ minPaise: 20_000_00, maxPaise: 60_000_00 });
+    await add(c, p.id, 2);
+    const res = await place(c, { couponCode: 'WELCOME10' });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json();
+    expect(order.shippingPaise).toBeGreaterThan(0);
+    const gst = order.taxPaise as number;
+    // GST is contained in the whole invoice value, shipping included (one composite supply at 3 %).
+    const value = order.totalPaise as number;
+    expect(gst).toBe(value - Math.round((value * 100) / 103));
+
+    const [mail] = await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')));
+    expect(mail!.textBody).toContain(`GST included: ${formatRupees(gst)}`);
+    const page = await t.app.inject({ url: `/api/orders/${order.orderNumber}`, headers: { cookie: c.cookie } });
+    expect(page.json().totals.taxPaise).toBe(gst);
+    const pdf = await t.app.inject({ url: `/api/orders/${order.orderNumber}/invoice.pdf`, headers: { cookie: c.cookie } });
+    expect(pdf.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString();
+    const figure = (paise: number) => formatRupees(paise).replace(/^Rs\. /, '');
+    expect(text).toMatch(new RegExp(`Total GST\\s+${figure(gst).replace(/[.,]/g, '\\$&')}`));
+    expect(text).toContain(figure(Math.round(gst / 2)));
   });
 
   it('applies a coupon once per customer as its rule says, and records the redemption', async () => {

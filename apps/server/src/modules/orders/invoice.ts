@@ -343,6 +343,7 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   } else {
     sum(`IGST @ ${seller.gstPercent}%`, amount(figures.igst));
   }
+  sum('Total GST', amount(figures.gst));
   sum('Invoice total', `Rs. ${amount(figures.invoiceTotal)}`, bold);
   if (figures.harvestCredit > 0) {
     sum('Paid from Milli Harvest plan', `-${amount(figures.harvestCredit)}`);
