@@ -10,6 +10,10 @@ CREATE TABLE "harvest_redemptions" (
 );
 --> statement-breakpoint
 DROP INDEX "payments_customer_idempotency_key";--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "metal" text;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "diamond_weight_cents" integer;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "stone_weight_cents" integer;--> statement-breakpoint
+ALTER TABLE "store_settings" ADD COLUMN "hallmarking_charge_paise" bigint DEFAULT 4500 NOT NULL;--> statement-breakpoint
 ALTER TABLE "harvest_redemptions" ADD CONSTRAINT "harvest_redemptions_plan_id_harvest_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."harvest_plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "harvest_redemptions" ADD CONSTRAINT "harvest_redemptions_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "harvest_redemptions" ADD CONSTRAINT "harvest_redemptions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

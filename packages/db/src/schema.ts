@@ -120,6 +120,11 @@ export const storeSettings = pgTable(
     shippingFeePaise: paise('shipping_fee_paise').notNull().default(299),
     deliveryDays: integer('delivery_days').notNull().default(15),
     gstPercent: numeric('gst_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(3),
+    /**
+     * BIS hallmarking and HUID fee per hallmarked piece, part of the making charges of the price; the tax
+     * invoice states it on its own line, as BIS asks.
+     */
+    hallmarkingChargePaise: paise('hallmarking_charge_paise').notNull().default(4500),
     cadAdvancePercent: integer('cad_advance_percent').notNull().default(30),
     /** Seller identity printed on invoices; the state decides CGST+SGST or IGST. */
     sellerLegalName: text('seller_legal_name').notNull(),
@@ -652,6 +657,11 @@ export const orderLines = pgTable(
     rateDate: date('rate_date', { mode: 'string' }),
     /** Price breakup as charged (metal, making, stones, diamonds, GST), for the invoice. */
     priceBreakup: jsonb('price_breakup').$type<Record<string, number>>(),
+    /** gold, platinum or silver, for the purity mark on the invoice (22K916, Pt950, 925). */
+    metal: text('metal'),
+    /** Diamond and coloured-stone weights of one piece, in cents (the invoice states them apart from the metal). */
+    diamondWeightCents: integer('diamond_weight_cents'),
+    stoneWeightCents: integer('stone_weight_cents'),
     /** 7113: articles of jewellery of precious metal. */
     hsnCode: text('hsn_code').notNull().default('7113'),
     huid: text('huid'),

@@ -154,6 +154,7 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
       await steps.takeStock(tx, priced);
 
       // Step 6: the order, its lines (a snapshot), both addresses and its first status.
+      const stoneWeights = await repo.stoneWeights(priced.map((p) => p.line.productId));
       const id = await repo.nextOrderId();
       const order = await repo.createOrder(
         {
@@ -193,6 +194,9 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
             ratePaisePerGram,
             rateDate: weighed ? card.ratesDate : null,
             priceBreakup: breakup,
+            metal: card.metal,
+            diamondWeightCents: card.diamondWeightCents,
+            stoneWeightCents: stoneWeights.get(p.line.productId) ?? 0,
             hsnCode: '7113',
             huid: p.product.product_huid,
           };
