@@ -134,6 +134,11 @@ export const storeSettings = pgTable(
     shippingFeePaise: paise('shipping_fee_paise').notNull().default(299),
     deliveryDays: integer('delivery_days').notNull().default(15),
     gstPercent: numeric('gst_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(3),
+    /**
+     * BIS hallmarking and HUID fee per hallmarked piece, part of the making charges of the price; the tax
+     * invoice states it on its own line, as BIS asks.
+     */
+    hallmarkingChargePaise: paise('hallmarking_charge_paise').notNull().default(4500),
     cadAdvancePercent: integer('cad_advance_percent').notNull().default(30),
     /** Seller identity printed on invoices; the state decides CGST+SGST or IGST. */
     sellerLegalName: text('seller_legal_name').notNull(),
@@ -779,6 +784,11 @@ export const orderLines = pgTable(
     saleName: text('sale_name'),
     saleMakingPercent: smallint('sale_making_percent'),
     saleDiscountPaise: paise('sale_discount_paise').notNull().default(0),
+    /** gold, platinum or silver, for the purity mark on the invoice (22K916, Pt950, 925). */
+    metal: text('metal'),
+    /** Diamond and coloured-stone weights of one piece, in cents (the invoice states them apart from the metal). */
+    diamondWeightCents: integer('diamond_weight_cents'),
+    stoneWeightCents: integer('stone_weight_cents'),
     /** 7113: articles of jewellery of precious metal. */
     hsnCode: text('hsn_code').notNull().default('7113'),
     huid: text('huid'),
@@ -985,6 +995,35 @@ export const harvestPlans = pgTable(
   ],
 );
 
+/**
+ * What each order took from each plan's balance, so cancelling the order gives it back to the plans it
+ * came from (a plan spent to zero is Redeemed, and becomes Matured again when its balance returns).
+ */
+export const harvestRedemptions = pgTable(
+  'harvest_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => harvestPlans.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountPaise: paise('amount_paise').notNull(),
+    spentAt: tsz('spent_at').notNull().defaultNow(),
+    /** Set when the order was reversed and the amount went back to the plan. */
+    returnedAt: tsz('returned_at'),
+  },
+  (t) => [
+    uniqueIndex('harvest_redemptions_order_plan_key').on(t.orderId, t.planId),
+    index('harvest_redemptions_customer_idx').on(t.customerId),
+    check('harvest_redemptions_amount_check', raw('"amount_paise" > 0')),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Payments (CAD advances, harvest instalments, orders), whatever the gateway
 
@@ -1014,7 +1053,7 @@ export const payments = pgTable(
   (t) => [
     index('payments_customer_idx').on(t.customerId, t.createdAt),
     uniqueIndex('payments_gateway_ref_key').on(t.gateway, t.gatewayRef),
-    uniqueIndex('payments_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
+    uniqueIndex('payments_customer_purpose_idempotency_key').on(t.customerId, t.purpose, t.idempotencyKey),
     oneOf('payments_purpose_check', 'purpose', PAYMENT_PURPOSES),
     oneOf('payments_status_check', 'status', PAYMENT_STATUSES),
     check('payments_amount_check', raw('"amount_paise" > 0')),

@@ -5,3 +5,4 @@ export * from './words.ts';
 export * from './gst.ts';
 export * from './totals.ts';
 export * from './harvest.ts';
+export * from './hallmark.ts';

@@ -1,3 +1,4 @@
+import { gstContained } from './gst.ts';
 import type { Paise } from './money.ts';
 
 /** A priced line: today's unit price (GST-inclusive) and how many. */
@@ -12,7 +13,11 @@ export interface OrderTotals {
   discountPaise: Paise;
   /** The store's shipping fee; nothing when there is nothing to ship. */
   shippingPaise: Paise;
-  /** GST contained in the goods after the discount (prices are GST-inclusive; shipping carries none). */
+  /**
+   * GST contained in the order's value (goods after the discount, and shipping, which is taxed at the
+   * jewellery's rate as part of one composite supply): `gstContained` of the total, the function the tax
+   * invoice works its GST back with, so the order, its mail, its page and its invoice agree to the paisa.
+   */
   gstPaise: Paise;
   /** The order's value: goods after discount, plus shipping. The invoice states this amount. */
   totalPaise: Paise;
@@ -45,8 +50,8 @@ export function orderTotals(input: {
   const shippingPaise = hasGoods ? whole('shippingFeePaise', input.shippingFeePaise) : 0;
   const gstPercent = input.gstPercent ?? 3;
   const goods = subtotalPaise - discountPaise;
-  const gstPaise = Math.round((goods * gstPercent) / (100 + gstPercent));
   const totalPaise = goods + shippingPaise;
+  const gstPaise = gstContained(totalPaise, gstPercent).gst;
   // A Harvest balance is money the shopper already paid in: it settles part of the order, it is not a
   // discount, so GST and the invoice's total stay as they are.
   const harvestCreditPaise = Math.min(whole('harvestBalancePaise', input.harvestBalancePaise ?? 0), totalPaise);

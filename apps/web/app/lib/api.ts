@@ -15,6 +15,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What an action tells the person when an API call failed. A 4xx is the API refusing this request for a
+ * reason the person can act on ('Only 3 of this piece in stock'): its status and its message go to the
+ * page as they are. Anything else (5xx, no answer, an answer without a message) is ours: 502 and the
+ * action's own words, never the page's error screen.
+ */
+export function apiFailure(error: unknown, fallback: string): { status: number; message: string } {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    const readable = error.message !== '' && !/^Request failed/.test(error.message);
+    return { status: error.status, message: readable ? error.message : fallback };
+  }
+  return { status: 502, message: fallback };
+}
+
 export interface ApiClient {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: FormData | URLSearchParams | object): Promise<T>;

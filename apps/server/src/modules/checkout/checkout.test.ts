@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { execFileSync } from 'node:child_process';
 import { schema } from '@milli/db';
+import { formatRupees } from '@milli/pricing';
 import { BILLING, createTestApp, postForm, type TestApp } from '../../testing.ts';
 
 let t: TestApp;
@@ -212,6 +214,70 @@ describe('POST /api/orders/placeOrders', () => {
     const other = await customer();
     await add(other, p.id);
     expect((await place(other, { useHarvest: 'on' })).json()).toMatchObject({ harvestCreditPaise: 0, totalPaise: price + 299 });
+  });
+
+  it('gives the Milli Harvest balance back to the plans it came from when the order is cancelled, with the stock and the coupon', async () => {
+    const c = await customer();
+    const p = await product({ stock: 3, minPaise: 20_000_00, maxPaise: 60_000_00 });
+    const price = await todayPrice(p.id);
+    const day = 86_400_000;
+    const plan = async (balance: number, maturedDaysAgo: number) =>
+      (
+        await t.database.db
+          .insert(schema.harvestPlans)
+          .values({ customerId: c.userId, monthlyAmountPaise: 200_000, email: c.email, status: 'Matured', redeemableBalancePaise: balance, startedAt: new Date(Date.now() - (320 + maturedDaysAgo) * day), maturesAt: new Date(Date.now() - maturedDaysAgo * day) })
+          .returning()
+      )[0]!;
+    // The order spends all of the older plan and part of the newer one, with a coupon.
+    const older = await plan(10_000_00, 20);
+    const newer = await plan(price, 1);
+    const planNow = async (id: number) => (await t.database.db.query.harvestPlans.findFirst({ where: (h, { eq }) => eq(h.id, id) }))!;
+    await add(c, p.id);
+    const placed = await place(c, { useHarvest: 'on', couponCode: 'WELCOME10' });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = placed.json();
+    expect(order.harvestCreditPaise).toBe(order.totalPaise);
+    expect(await planNow(older.id)).toMatchObject({ status: 'Redeemed', redeemableBalancePaise: 0 });
+    expect((await planNow(newer.id)).redeemableBalancePaise).toBe(10_000_00 + price - order.totalPaise);
+    expect((await stockOf(p.id)).stock).toBe(2);
+
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/orders/${order.orderNumber}/cancel`, headers: { cookie: c.cookie } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await planNow(older.id)).toMatchObject({ status: 'Matured', redeemableBalancePaise: 10_000_00 });
+    expect(await planNow(newer.id)).toMatchObject({ status: 'Matured', redeemableBalancePaise: price });
+    expect((await stockOf(p.id)).stock).toBe(3);
+    expect(await t.database.db.select().from(schema.couponRedemptions).where(eq(schema.couponRedemptions.orderId, order.orderId))).toHaveLength(0);
+
+    // The balance is spendable again, and the cancelled order cannot give it back twice.
+    expect((await t.app.inject({ method: 'POST', url: `/api/orders/${order.orderNumber}/cancel`, headers: { cookie: c.cookie } })).statusCode).toBe(409);
+    expect((await planNow(older.id)).redeemableBalancePaise + (await planNow(newer.id)).redeemableBalancePaise).toBe(10_000_00 + price);
+    await add(c, p.id);
+    expect((await place(c, { useHarvest: 'on', couponCode: 'WELCOME10' })).json()).toMatchObject({ harvestCreditPaise: order.totalPaise, couponCode: 'WELCOME10' });
+  });
+
+  it('states one GST to the paisa on the order, its mail, its page and its tax invoice', async () => {
+    const c = await customer();
+    const p = await product({ minPaise: 20_000_00, maxPaise: 60_000_00 });
+    await add(c, p.id, 2);
+    const res = await place(c, { couponCode: 'WELCOME10' });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json();
+    expect(order.shippingPaise).toBeGreaterThan(0);
+    const gst = order.taxPaise as number;
+    // GST is contained in the whole invoice value, shipping included (one composite supply at 3 %).
+    const value = order.totalPaise as number;
+    expect(gst).toBe(value - Math.round((value * 100) / 103));
+
+    const [mail] = await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')));
+    expect(mail!.textBody).toContain(`GST included: ${formatRupees(gst)}`);
+    const page = await t.app.inject({ url: `/api/orders/${order.orderNumber}`, headers: { cookie: c.cookie } });
+    expect(page.json().totals.taxPaise).toBe(gst);
+    const pdf = await t.app.inject({ url: `/api/orders/${order.orderNumber}/invoice.pdf`, headers: { cookie: c.cookie } });
+    expect(pdf.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString();
+    const figure = (paise: number) => formatRupees(paise).replace(/^Rs\. /, '');
+    expect(text).toMatch(new RegExp(`Total GST\\s+${figure(gst).replace(/[.,]/g, '\\$&')}`));
+    expect(text).toContain(figure(Math.round(gst / 2)));
   });
 
   it('applies a coupon once per customer as its rule says, and records the redemption', async () => {

@@ -31,6 +31,12 @@ export function checkoutRepository(db: Db) {
         .orderBy(asc(products.id))
         .for('update');
     },
+    /** Coloured-stone weight of each piece (not on the product answer), for the order lines' snapshot. */
+    async stoneWeights(ids: number[]) {
+      if (ids.length === 0) return new Map<number, number>();
+      const rows = await db.select({ id: products.id, cents: products.stoneWeightCents }).from(products).where(inArray(products.id, ids));
+      return new Map(rows.map((r) => [r.id, r.cents]));
+    },
     async takeStock(productId: number, quantity: number) {
       const rows = await db
         .update(products)

@@ -154,6 +154,7 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
       await steps.takeStock(tx, priced);
 
       // Step 6: the order, its lines (a snapshot), both addresses and its first status.
+      const stoneWeights = await repo.stoneWeights(priced.map((p) => p.line.productId));
       const id = await repo.nextOrderId();
       const order = await repo.createOrder(
         {
@@ -203,6 +204,9 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
             saleName: p.breakup.saleDiscountPaise > 0 ? (card.sale?.name ?? null) : null,
             saleMakingPercent: p.breakup.saleDiscountPaise > 0 ? (card.sale?.makingDiscountPercent ?? null) : null,
             saleDiscountPaise: p.breakup.saleDiscountPaise,
+            metal: card.metal,
+            diamondWeightCents: card.diamondWeightCents,
+            stoneWeightCents: stoneWeights.get(p.line.productId) ?? 0,
             hsnCode: '7113',
             huid: p.product.product_huid,
           };

@@ -1,4 +1,5 @@
-import { loadSharp } from '../../lazy-sharp.ts';
+import type Sharp from 'sharp';
+import { imageJob } from '../../lazy-sharp.ts';
 
 /** At most 10 MB per file (the multipart limit says the same) and 40 megapixels once decoded. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -58,8 +59,13 @@ export function pngDataOverrun(bytes: Buffer): boolean {
  */
 export async function processImage(bytes: Buffer, label: string): Promise<ProcessedImage> {
   if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRefused(`${label} is larger than 10 MB. Please send a smaller picture.`);
+  // In turn with every other picture of the process (IMAGE_JOBS at once), so a burst of uploads waits
+  // instead of decoding them all together.
+  return imageJob((sharp) => reencode(sharp, bytes, label));
+}
+
+async function reencode(sharp: typeof Sharp, bytes: Buffer, label: string): Promise<ProcessedImage> {
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false } as const;
-  const sharp = await loadSharp();
   let format: string | undefined;
   let pixels = 0;
   try {

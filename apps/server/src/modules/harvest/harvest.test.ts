@@ -5,6 +5,7 @@ import { schema, type Db } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createDemoGateway } from '../payments/gateway.ts';
 import { createPaymentService } from '../payments/service.ts';
+import { createOrder } from '../orders/testing.ts';
 import { createHarvestService, redeemableBalance, spendBalance } from './service.ts';
 
 let t: TestApp;
@@ -131,6 +132,37 @@ describe('paying instalments', () => {
     expect(mails.filter((m) => m.kind === 'harvest-instalment-paid')).toHaveLength(1);
   });
 
+  it('keeps each customer’s payment key their own: another customer’s key neither fails nor refunds their charge', async () => {
+    const a = await enrolled();
+    const b = await enrolled();
+    const shared = key();
+    const paidA = await post(`/api/harvest/instalments/${a.plan.instalments[0].id}/pay`, { ...GOOD, idempotencyKey: shared }, a.cookie);
+    expect(paidA.statusCode, paidA.body).toBe(200);
+    const paidB = await post(`/api/harvest/instalments/${b.plan.instalments[0].id}/pay`, { ...GOOD, idempotencyKey: shared }, b.cookie);
+    expect(paidB.statusCode, paidB.body).toBe(200);
+    expect(paidB.json().paymentId).not.toBe(paidA.json().paymentId);
+    const rows = await t.database.db.select().from(schema.payments).where(eq(schema.payments.idempotencyKey, shared));
+    expect(rows.map((r) => [r.customerId, r.status]).sort()).toEqual([[a.id, 'paid'], [b.id, 'paid']].sort());
+    expect(new Set(rows.map((r) => r.gatewayRef)).size).toBe(2);
+  });
+
+  it('takes a good card under a key a declined card was tried with, and a declined card elsewhere does not touch it', async () => {
+    const a = await enrolled();
+    const b = await enrolled();
+    const k = key();
+    // B's declined card under the same key comes first; then A's own declined attempt.
+    expect((await post(`/api/harvest/instalments/${b.plan.instalments[0].id}/pay`, { ...DECLINED, idempotencyKey: k }, b.cookie)).statusCode).toBe(402);
+    expect((await post(`/api/harvest/instalments/${a.plan.instalments[0].id}/pay`, { ...DECLINED, idempotencyKey: k }, a.cookie)).statusCode).toBe(402);
+    const good = await post(`/api/harvest/instalments/${a.plan.instalments[0].id}/pay`, { ...GOOD, idempotencyKey: k }, a.cookie);
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().plan.instalments[0].status).toBe('Paid');
+    const mine = await t.database.db.select().from(schema.payments).where(eq(schema.payments.customerId, a.id));
+    expect(mine.map((r) => r.status).sort()).toEqual(['failed', 'paid']);
+    // The same key again answers the paid attempt and charges nothing more.
+    const again = await post(`/api/harvest/instalments/${a.plan.instalments[0].id}/pay`, { ...GOOD, idempotencyKey: k }, a.cookie);
+    expect(again.json().paymentId).toBe(good.json().paymentId);
+  });
+
   it('refuses bad card fields per field, before any payment row', async () => {
     const { cookie, plan } = await enrolled();
     const res = await post(`/api/harvest/instalments/${plan.instalments[0].id}/pay`, { ...GOOD, cardNumber: '4111 1111 1111 1112', expiry: '01/20', cvv: 'abc', idempotencyKey: key() }, cookie);
@@ -203,10 +235,11 @@ describe('maturity and redeeming', () => {
     const listed = (await get('/api/harvest/plans', cookie)).json().data[0];
     expect(listed).toMatchObject({ status: 'Matured', balancePaise: 1_100_000, paidPaise: 950_000 });
 
-    await expect(db.transaction((tx) => spendBalance(tx as unknown as Db, id, 2_000_000, 1, atMaturity))).rejects.toThrow(/not enough/);
-    await db.transaction((tx) => spendBalance(tx as unknown as Db, id, 600_000, 1, atMaturity));
+    const [first, second] = [await createOrder(db, { customerId: id }), await createOrder(db, { customerId: id })];
+    await expect(db.transaction((tx) => spendBalance(tx as unknown as Db, id, 2_000_000, first.id, atMaturity))).rejects.toThrow(/not enough/);
+    await db.transaction((tx) => spendBalance(tx as unknown as Db, id, 600_000, first.id, atMaturity));
     expect(await redeemableBalance(db, id, atMaturity)).toBe(500_000);
-    await db.transaction((tx) => spendBalance(tx as unknown as Db, id, 500_000, 2, atMaturity));
+    await db.transaction((tx) => spendBalance(tx as unknown as Db, id, 500_000, second.id, atMaturity));
     expect(await redeemableBalance(db, id, atMaturity)).toBe(0);
     expect((await get('/api/harvest/plans', cookie)).json().data[0].status).toBe('Redeemed');
   });

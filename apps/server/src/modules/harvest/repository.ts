@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import { createSettingsRepository } from '../settings/repository.ts';
 
-const { harvestPlans: plans, harvestInstalments: instalments } = schema;
+const { harvestPlans: plans, harvestInstalments: instalments, harvestRedemptions: redemptions } = schema;
 
 export type PlanRecord = typeof plans.$inferSelect;
 export type InstalmentRecord = typeof instalments.$inferSelect;
@@ -108,6 +108,53 @@ export function harvestRepository(db: Db) {
         .update(plans)
         .set({ redeemableBalancePaise: balancePaise, ...(balancePaise === 0 ? { status: 'Redeemed' as const } : {}) })
         .where(and(eq(plans.id, planId), eq(plans.customerId, customerId)));
+    },
+    async recordRedemption(row: { planId: number; customerId: number; orderId: number; amountPaise: number; spentAt: Date }) {
+      await db.insert(redemptions).values(row);
+    },
+    /** What the order took from each plan (returned or not), the rows locked until the transaction ends. */
+    async lockRedemptions(customerId: number, orderId: number) {
+      return db
+        .select()
+        .from(redemptions)
+        .where(and(eq(redemptions.customerId, customerId), eq(redemptions.orderId, orderId)))
+        .orderBy(asc(redemptions.planId))
+        .for('update');
+    },
+    async markReturned(customerId: number, ids: number[], at: Date) {
+      if (ids.length === 0) return;
+      await db.update(redemptions).set({ returnedAt: at }).where(and(eq(redemptions.customerId, customerId), inArray(redemptions.id, ids)));
+    },
+    /**
+     * Plans that can hold a balance, locked in the order `lockMatured` takes them, so a reversal and a
+     * checkout of the same customer cannot deadlock.
+     */
+    async lockSpendable(customerId: number) {
+      return db
+        .select({ id: plans.id })
+        .from(plans)
+        .where(and(eq(plans.customerId, customerId), inArray(plans.status, ['Matured', 'Redeemed'])))
+        .orderBy(asc(plans.maturesAt), asc(plans.id))
+        .for('update');
+    },
+    /** Puts paise back on a plan the customer spent from; a Redeemed plan is Matured again. */
+    async addBalance(customerId: number, planId: number, amountPaise: number) {
+      const rows = await db
+        .update(plans)
+        .set({ redeemableBalancePaise: sql`${plans.redeemableBalancePaise} + ${amountPaise}`, status: 'Matured' })
+        .where(and(eq(plans.id, planId), eq(plans.customerId, customerId), inArray(plans.status, ['Matured', 'Redeemed'])))
+        .returning({ id: plans.id });
+      return rows.length === 1;
+    },
+    /** The plan spent from last (orders placed before spending was recorded name no plan). */
+    async lastSpentPlan(customerId: number) {
+      const [row] = await db
+        .select({ id: plans.id })
+        .from(plans)
+        .where(and(eq(plans.customerId, customerId), inArray(plans.status, ['Matured', 'Redeemed'])))
+        .orderBy(desc(plans.maturesAt), desc(plans.id))
+        .limit(1);
+      return row ?? null;
     },
     async balance(customerId: number) {
       const [row] = await db

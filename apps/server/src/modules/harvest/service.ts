@@ -85,6 +85,7 @@ export function createHarvestService(db: Db, payments: PaymentService, now: () =
       const { idempotencyKey, ...card } = input;
       const outcome = await payments.pay({
         customerId,
+        purpose: 'harvest_instalment',
         idempotencyKey,
         card,
         prepare: async (tx) => {
@@ -145,9 +146,8 @@ export async function redeemableBalance(db: Db, customerId: number, now: Date = 
 
 /**
  * Spends `amountPaise` of the matured balance on an order, inside the checkout's transaction (oldest
- * plan first; a plan spent to zero becomes Redeemed). Refuses, changing nothing, when the balance is short.
- * The order itself records the amount (orders.harvest_credit_paise), so no ledger row is written here yet;
- * `orderId` is taken now so callers need not change when one is.
+ * plan first; a plan spent to zero becomes Redeemed), and records what it took from each plan so that
+ * `returnBalance` can give it back. Refuses, changing nothing, when the balance is short.
  */
 export async function spendBalance(tx: Db, customerId: number, amountPaise: number, orderId: number, now: Date = new Date()): Promise<void> {
   if (!Number.isInteger(amountPaise) || amountPaise <= 0) throw new HttpError(400, 'The Harvest amount to redeem must be more than zero.', 'INVALID_AMOUNT');
@@ -164,6 +164,34 @@ export async function spendBalance(tx: Db, customerId: number, amountPaise: numb
     const take = Math.min(left, plan.redeemableBalancePaise);
     if (take === 0) continue;
     await repo.setBalance(customerId, plan.id, plan.redeemableBalancePaise - take);
+    await repo.recordRedemption({ planId: plan.id, customerId, orderId, amountPaise: take, spentAt: now });
     left -= take;
   }
+}
+
+/**
+ * Gives an order's Harvest credit back to the plans it was spent from, inside the reversal's
+ * transaction; answers the paise returned. Each amount goes back once (the ledger row is marked), so a
+ * second reversal of the same order returns nothing. `creditPaise` is what the order records: any part
+ * the ledger does not account for (orders placed before it existed) goes to the plan spent from last.
+ */
+export async function returnBalance(tx: Db, customerId: number, orderId: number, creditPaise: number, now: Date = new Date()): Promise<number> {
+  if (creditPaise <= 0) return 0;
+  const repo = harvestRepository(tx);
+  await repo.lockSpendable(customerId);
+  const recorded = await repo.lockRedemptions(customerId, orderId);
+  if (recorded.length === 0) {
+    const plan = await repo.lastSpentPlan(customerId);
+    if (!plan) throw new Error(`order ${orderId} spent a Harvest balance of a customer without a matured plan`);
+    await repo.recordRedemption({ planId: plan.id, customerId, orderId, amountPaise: creditPaise, spentAt: now });
+    recorded.push(...(await repo.lockRedemptions(customerId, orderId)));
+  }
+  const open = recorded.filter((r) => r.returnedAt === null);
+  let returned = 0;
+  for (const r of open) {
+    if (!(await repo.addBalance(customerId, r.planId, r.amountPaise))) throw new Error(`harvest plan ${r.planId} cannot take its balance back`);
+    returned += r.amountPaise;
+  }
+  await repo.markReturned(customerId, open.map((r) => r.id), now);
+  return returned;
 }

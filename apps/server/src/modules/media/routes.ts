@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parseArtPath, renderArt } from '@milli/db';
-import { loadSharp } from '../../lazy-sharp.ts';
+import { imageJob } from '../../lazy-sharp.ts';
 
 /** Link previews (WhatsApp, Facebook, X) do not show SVG: each drawing also comes as a PNG this wide. */
 export const PREVIEW_PNG_SIZE = 1200;
@@ -20,12 +20,13 @@ export function mediaRoutes(app: FastifyInstance) {
       if (!ref) return reply.status(404).type('text/plain; charset=utf-8').send('No such picture.');
       let png = pngCache.get(path);
       if (!png) {
-        const sharp = await loadSharp();
-        png = await sharp(Buffer.from(renderArt(ref)), { density: 300 })
-          .resize(PREVIEW_PNG_SIZE, PREVIEW_PNG_SIZE, { fit: 'contain', background: '#fbf6ef' })
-          .flatten({ background: '#fbf6ef' })
-          .png({ compressionLevel: 9, palette: true })
-          .toBuffer();
+        png = await imageJob((sharp) =>
+          sharp(Buffer.from(renderArt(ref)), { density: 300 })
+            .resize(PREVIEW_PNG_SIZE, PREVIEW_PNG_SIZE, { fit: 'contain', background: '#fbf6ef' })
+            .flatten({ background: '#fbf6ef' })
+            .png({ compressionLevel: 9, palette: true })
+            .toBuffer(),
+        );
         // Previews are fetched rarely (once per share): a small cache is plenty.
         if (pngCache.size >= 100) pngCache.delete(pngCache.keys().next().value!);
         pngCache.set(path, png);

@@ -1,5 +1,7 @@
-import type { PDFFont, PDFPage } from 'pdf-lib';
-import { formatRupees, invoiceTax, rupeesInWords } from '@milli/pricing';
+import type { PDFPage } from 'pdf-lib';
+import type { CartLineOptions } from '@milli/db';
+import { formatRupees, invoiceTax, purityMark, rupeesInWords } from '@milli/pricing';
+import { invoiceType, type Weight } from './invoice-fonts.ts';
 import { gstinProblem, stateCodeOfGstin } from '@milli/contracts';
 import { stateOfCode, stateOfPincode, type GstState } from './pin-state.ts';
 
@@ -11,6 +13,8 @@ export interface InvoiceSeller {
   address: string;
   storeName: string;
   gstPercent: number;
+  /** BIS hallmarking fee per hallmarked piece, contained in the making charges. */
+  hallmarkingChargePaise: number;
 }
 
 export interface InvoiceAddress {
@@ -36,9 +40,75 @@ export interface InvoiceInput {
   discountPaise: number;
   shippingPaise: number;
   harvestCreditPaise: number;
-  lines: { name: string; sku: string; hsnCode: string; quantity: number; unitPricePaise: number; lineTotalPaise: number; huid: string | null }[];
+  lines: InvoiceLine[];
   billing: InvoiceAddress | null;
   shipping: InvoiceAddress | null;
+}
+
+/** One order line as the order stored it (a snapshot: later catalogue edits never change an invoice). */
+export interface InvoiceLine {
+  name: string;
+  sku: string;
+  hsnCode: string;
+  quantity: number;
+  unitPricePaise: number;
+  lineTotalPaise: number;
+  huid: string | null;
+  options: CartLineOptions;
+  metal: string | null;
+  purity: number | null;
+  metalWeightMg: number | null;
+  ratePaisePerGram: number | null;
+  diamondWeightCents: number | null;
+  stoneWeightCents: number | null;
+  /** The price engine's breakup of one piece, before GST: metalPaise, makingPaise, stonesPaise, diamondPaise. */
+  priceBreakup: Record<string, number> | null;
+}
+
+/**
+ * What BIS and GST ask a jewellery bill to say of each article, for the whole line (all its pieces):
+ * the variant bought, net metal weight, stone and diamond weight and value, making charges and the
+ * hallmarking charge apart. Amounts are before GST, as the price engine computed them at the order.
+ */
+export interface ArticleDetail {
+  variant: string;
+  netMetalMg: number | null;
+  metalPaise: number | null;
+  ratePaisePerGram: number | null;
+  diamondCents: number;
+  diamondPaise: number;
+  stoneCents: number;
+  stonePaise: number;
+  makingPaise: number | null;
+  hallmarkingPaise: number;
+}
+
+export function articleDetail(line: InvoiceLine, hallmarkingChargePaise: number): ArticleDetail {
+  const q = line.quantity;
+  const b = line.priceBreakup;
+  const purity = purityMark(line.metal, line.purity ?? line.options.purity ?? null);
+  const variant = [
+    purity,
+    line.options.colour ?? null,
+    line.options.diamondQuality ? `Diamonds ${line.options.diamondQuality}` : null,
+    line.options.size ? `Size ${line.options.size}` : null,
+  ].filter(Boolean).join(' · ');
+  // A hallmarked piece (it carries a HUID) pays the BIS fee, out of its making charges.
+  const hallmarked = line.huid !== null && line.huid !== '';
+  const making = b?.makingPaise === undefined ? null : b.makingPaise * q;
+  const hallmarkingPaise = hallmarked && making !== null ? Math.min(hallmarkingChargePaise * q, making) : 0;
+  return {
+    variant,
+    netMetalMg: line.metalWeightMg === null ? null : line.metalWeightMg * q,
+    metalPaise: b?.metalPaise === undefined ? null : b.metalPaise * q,
+    ratePaisePerGram: line.ratePaisePerGram,
+    diamondCents: (line.diamondWeightCents ?? 0) * q,
+    diamondPaise: (b?.diamondPaise ?? 0) * q,
+    stoneCents: (line.stoneWeightCents ?? 0) * q,
+    stonePaise: (b?.stonesPaise ?? 0) * q,
+    makingPaise: making === null ? null : making - hallmarkingPaise,
+    hallmarkingPaise,
+  };
 }
 
 export interface PlaceOfSupply {
@@ -73,7 +143,7 @@ export function placeOfSupply(companyGstin: string | null, shipping: InvoiceAddr
 export interface InvoiceFigures {
   intraState: boolean;
   place: PlaceOfSupply;
-  rows: { name: string; sku: string; hsn: string; quantity: number; gross: number; discount: number; taxable: number; gst: number; value: number; huid: string | null }[];
+  rows: { name: string; sku: string; hsn: string; quantity: number; gross: number; discount: number; taxable: number; gst: number; value: number; huid: string | null; article: ArticleDetail }[];
   shipping: { value: number; taxable: number; gst: number };
   taxable: number;
   gst: number;
@@ -109,6 +179,7 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
       gst: row.gst,
       value: row.value,
       huid: l.huid,
+      article: articleDetail(l, seller.hallmarkingChargePaise),
     };
   });
   const payable = Math.max(tax.total - input.harvestCreditPaise, 0);
@@ -135,29 +206,36 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
 
-/** The standard PDF fonts speak WinAnsi only: accents are dropped and anything else becomes '?'. */
-export function pdfSafe(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\x20-\x7e]/g, '?');
-}
-
 const amount = (paise: number) => formatRupees(paise).replace(/^(-?)Rs\. /, '$1');
+/** Rupees with the rupee sign, which the embedded fonts print. */
+const rupees = (paise: number) => `₹${amount(paise)}`;
+const grams = (mg: number) => `${Math.floor(mg / 1000)}.${String(mg % 1000).padStart(3, '0')} g`;
+const carats = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')} ct`;
+
+/** The lines printed under an article: variant and hallmark, metal, stones, making and hallmarking. */
+export function articleLines(r: InvoiceFigures['rows'][number]): string[] {
+  const a = r.article;
+  const lines = [[a.variant, r.huid ? `HUID ${r.huid}` : '', `SKU ${r.sku}`].filter(Boolean).join(' · ')];
+  if (a.netMetalMg !== null) {
+    const rate = a.ratePaisePerGram ? ` @ ${rupees(a.ratePaisePerGram)}/g` : '';
+    lines.push(`Net metal weight ${grams(a.netMetalMg)}${rate}${a.metalPaise !== null ? `, value ${rupees(a.metalPaise)}` : ''}`);
+  }
+  if (a.diamondCents > 0 || a.diamondPaise > 0) lines.push(`Diamonds ${carats(a.diamondCents)}, value ${rupees(a.diamondPaise)}`);
+  if (a.stoneCents > 0 || a.stonePaise > 0) lines.push(`Stones ${a.stoneCents > 0 ? `${carats(a.stoneCents)}, ` : ''}value ${rupees(a.stonePaise)}`);
+  if (a.makingPaise !== null) lines.push(`Making charges ${rupees(a.makingPaise)} · Hallmarking charge ${rupees(a.hallmarkingPaise)}`);
+  return lines;
+}
 
 const indianDate = (d: Date) =>
   new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d).replaceAll('/', '-');
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const words = pdfSafe(text).split(/\s+/).filter(Boolean);
+function wrap(text: string, measure: (s: string, size: number) => number, size: number, width: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
   const lines: string[] = [];
   let line = '';
   for (const word of words) {
     const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
+    if (measure(next, size) <= width || !line) line = next;
     else {
       lines.push(line);
       line = word;
@@ -174,33 +252,39 @@ function addressLines(a: InvoiceAddress | null, fallbackName: string): string[] 
 }
 
 /**
- * The GST tax invoice of an order, as a one-or-more-page A4 PDF. pdf-lib is loaded with the first invoice:
- * it holds about 25 MB that a server busy showing pages never needs.
+ * The GST tax invoice of an order, as a one-or-more-page A4 PDF in Noto (the rupee sign, and names in
+ * Devanagari or Tamil, print as written). pdf-lib is loaded with the first invoice: it holds about 25 MB
+ * that a server busy showing pages never needs.
  */
 export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSeller, buyerName: string): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const { PDFDocument, rgb } = await import('pdf-lib');
   const INK = rgb(0.17, 0.11, 0.09);
   const MUTED = rgb(0.42, 0.35, 0.31);
   const RULE = rgb(0.79, 0.64, 0.29);
   const figures = invoiceFigures(input, seller);
   const doc = await PDFDocument.create();
-  doc.setTitle(pdfSafe(`Tax invoice ${input.invoiceNumber}`));
-  doc.setAuthor(pdfSafe(seller.legalName));
-  doc.setSubject(pdfSafe(`Order ${input.orderNumber}`));
+  doc.setTitle(`Tax invoice ${input.invoiceNumber}`);
+  doc.setAuthor(seller.legalName);
+  doc.setSubject(`Order ${input.orderNumber}`);
   doc.setCreationDate(input.placedAt);
   doc.setModificationDate(input.placedAt);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const type = await invoiceType(doc);
+  const regular: Weight = 'regular';
+  const bold: Weight = 'bold';
+  const measure = (s: string, size: number) => type.width(s, size, regular);
 
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
   const width = A4[0] - 2 * MARGIN;
 
-  const text = (s: string, x: number, size = 9, font = regular, color = INK) => page.drawText(pdfSafe(s), { x, y, size, font, color });
-  const right = (s: string, xRight: number, size = 9, font = regular) => {
-    const safe = pdfSafe(s);
-    page.drawText(safe, { x: xRight - font.widthOfTextAtSize(safe, size), y, size, font, color: INK });
+  const text = (s: string, x: number, size = 9, weight: Weight = regular, color = INK) => {
+    let at = x;
+    for (const run of type.runs(s, weight)) {
+      page.drawText(run.text, { x: at, y, size, font: run.font, color });
+      at += run.font.widthOfTextAtSize(run.text, size);
+    }
   };
+  const right = (s: string, xRight: number, size = 9, weight: Weight = regular) => text(s, xRight - type.width(s, size, weight), size, weight);
   const rule = (thickness = 0.6) => page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness, color: RULE });
   const ensure = (needed: number) => {
     if (y - needed >= MARGIN) return;
@@ -221,7 +305,7 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   const top = y;
   text(seller.legalName, MARGIN, 10, bold);
   y -= 12;
-  for (const l of wrap(seller.address, regular, 9, width / 2 - 10)) {
+  for (const l of wrap(seller.address, measure, 9, width / 2 - 10)) {
     text(l, MARGIN);
     y -= 11;
   }
@@ -256,7 +340,7 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   const billed = addressLines(input.billing ?? input.shipping, buyerName);
   if (input.companyName) billed.unshift(input.companyName);
   for (const l of billed) {
-    for (const w of wrap(l, regular, 9, width / 2 - 10)) {
+    for (const w of wrap(l, measure, 9, width / 2 - 10)) {
       text(w, MARGIN);
       y -= 11;
     }
@@ -270,7 +354,7 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   text('Shipped to', factsX, 9, bold, MUTED);
   y -= 12;
   for (const l of addressLines(input.shipping, buyerName)) {
-    for (const w of wrap(l, regular, 9, width / 2 - 10)) {
+    for (const w of wrap(l, measure, 9, width / 2 - 10)) {
       text(w, factsX);
       y -= 11;
     }
@@ -292,11 +376,11 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   const scale = width / cols.reduce((a, c) => a + c.w, 0);
   const xs: number[] = [];
   cols.reduce((x, c) => (xs.push(x), x + c.w * scale), MARGIN);
-  const row = (cells: string[], font = regular, size = 8) => {
+  const row = (cells: string[], weight: Weight = regular, size = 8) => {
     cells.forEach((c, i) => {
       const col = cols[i]!;
-      if (col.align === 'right') right(c, xs[i]! + col.w * scale - 2, size, font);
-      else text(c, xs[i]!, size, font);
+      if (col.align === 'right') right(c, xs[i]! + col.w * scale - 2, size, weight);
+      else text(c, xs[i]!, size, weight);
     });
   };
   const header = () => {
@@ -306,8 +390,8 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   };
   header();
   figures.rows.forEach((r, i) => {
-    const desc = wrap(r.name, regular, 8, cols[1].w * scale - 6);
-    const extra = [`SKU ${r.sku}${r.huid ? ` - HUID ${r.huid}` : ''}`];
+    const desc = wrap(r.name, measure, 8, cols[1].w * scale - 6);
+    const extra = articleLines(r).flatMap((l) => wrap(l, (t, size) => type.width(t, size), 7.5, MARGIN + width - xs[1]!));
     ensure(11 * (desc.length + extra.length) + 4);
     if (y > A4[1] - MARGIN - 1) header();
     row([String(i + 1), desc[0] ?? '', r.hsn, String(r.quantity), amount(r.gross), amount(r.discount), amount(r.taxable), amount(r.gst), amount(r.value)]);
@@ -327,7 +411,7 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   // Summary
   ensure(140);
   const labelX = MARGIN + width - 230;
-  const sum = (label: string, value: string, font = regular) => {
+  const sum = (label: string, value: string, font: Weight = regular) => {
     text(label, labelX, 9, font);
     right(value, MARGIN + width, 9, font);
     y -= 13;
@@ -343,23 +427,24 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   } else {
     sum(`IGST @ ${seller.gstPercent}%`, amount(figures.igst));
   }
-  sum('Invoice total', `Rs. ${amount(figures.invoiceTotal)}`, bold);
+  sum('Total GST', amount(figures.gst));
+  sum('Invoice total', rupees(figures.invoiceTotal), bold);
   if (figures.harvestCredit > 0) {
     sum('Paid from Milli Harvest plan', `-${amount(figures.harvestCredit)}`);
-    sum('Amount payable', `Rs. ${amount(figures.payable)}`, bold);
+    sum('Amount payable', rupees(figures.payable), bold);
   }
   y -= 4;
   ensure(60);
   text('Amount in words', MARGIN, 9, bold, MUTED);
   y -= 12;
-  for (const l of wrap(figures.words, regular, 9, width)) {
+  for (const l of wrap(figures.words, measure, 9, width)) {
     text(l, MARGIN);
     y -= 11;
   }
   y -= 10;
   for (const l of wrap(
-    `Prices include GST. ${figures.intraState ? 'Intra-state supply: CGST and SGST' : 'Inter-state supply: IGST'} at ${seller.gstPercent}% on articles of jewellery (HSN 7113). This is a computer-generated invoice.`,
-    regular,
+    `Prices include GST. ${figures.intraState ? 'Intra-state supply: CGST and SGST' : 'Inter-state supply: IGST'} at ${seller.gstPercent}% on articles of jewellery (HSN 7113). Weights, values, making and hallmarking charges under each article are before GST and discount, as priced on the order date; the hallmarking charge is part of the making charges. Place of supply ${figures.place.source === 'pincode' ? "from the delivery address's PIN code" : figures.place.source === 'gstin' ? "from the buyer's GSTIN" : figures.place.source === 'address' ? 'from the state in the delivery address' : 'not known'}. This is a computer-generated invoice.`,
+    measure,
     8,
     width,
   )) {

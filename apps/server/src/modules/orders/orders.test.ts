@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
@@ -47,25 +47,9 @@ async function stockedProduct() {
   return p!;
 }
 
-/** The text a PDF shows: its content streams inflated and the hex strings of every Tj decoded. */
+/** The text a PDF shows, as a viewer extracts it (Poppler's pdftotext reads the embedded fonts' Unicode maps). */
 function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  const re = /stream\r?\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(raw))) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) break;
-    try {
-      const content = inflateSync(Buffer.from(raw.slice(start, end), 'latin1')).toString('latin1');
-      for (const hex of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
-    } catch {
-      // not a deflated content stream (fonts, metadata)
-    }
-    re.lastIndex = end;
-  }
-  return parts.join(' ');
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
 }
 
 const karnatakaGstin = () => {
@@ -210,6 +194,21 @@ describe('cancelling an order', () => {
     expect(still).toMatchObject({ stock: 5, unitsSold: 8 });
   });
 
+  it('gives back the Harvest credit of an order placed before spending was recorded plan by plan', async () => {
+    const me = await shopper();
+    const [plan] = await db
+      .insert(schema.harvestPlans)
+      .values({ customerId: me.id, monthlyAmountPaise: 100_000, email: me.email, status: 'Redeemed', redeemableBalancePaise: 0, startedAt: new Date(Date.now() - 330 * 86_400_000), maturesAt: new Date(Date.now() - 20 * 86_400_000) })
+      .returning();
+    const order = await createOrder(db, { customerId: me.id, harvestCreditPaise: 11_000_00 });
+    expect((await post(`/api/orders/${order.orderNumber}/cancel`, me)).statusCode).toBe(200);
+    const [after] = await db.select().from(schema.harvestPlans).where(eq(schema.harvestPlans.id, plan!.id));
+    expect(after).toMatchObject({ status: 'Matured', redeemableBalancePaise: 11_000_00 });
+    const ledger = await db.select().from(schema.harvestRedemptions).where(eq(schema.harvestRedemptions.orderId, order.id));
+    expect(ledger).toMatchObject([{ planId: plan!.id, amountPaise: 11_000_00 }]);
+    expect(ledger[0]!.returnedAt).not.toBeNull();
+  });
+
   it('lets only one of two simultaneous cancels through, and returns the stock once', async () => {
     const me = await shopper();
     const p = await stockedProduct();
@@ -337,6 +336,40 @@ describe('tax invoice', () => {
     expect(text).toContain('1,19,860.87');
     expect(text).toContain('1,797.92');
     expect(text).toContain('1,797.91');
+  });
+
+  it('states each article as BIS asks, and prints names in Tamil and Hindi and the rupee sign as written', async () => {
+    const me = await shopper();
+    const [gold] = await db.select().from(schema.products).where(eq(schema.products.metal, 'gold')).limit(1);
+    const order = await createOrder(db, {
+      customerId: me.id,
+      lines: [await lineFor(db, gold!.id, { productName: 'Temple Lakshmi Necklace', quantity: 2, huid: 'AB12CD', options: { purity: 22, colour: 'Yellow Gold', size: '12' } })],
+      billing: { firstName: 'மீனாட்சி', lastName: 'சுந்தரம்', city: 'Chennai' },
+      shipping: { firstName: 'मोहन', lastName: 'लाल', city: 'Delhi', state: null, pincode: '110001' },
+    });
+    await db
+      .update(schema.orderLines)
+      .set({ metal: 'gold', purity: 22, metalWeightMg: 8_450, ratePaisePerGram: 6_500_00, stoneWeightCents: 25, diamondWeightCents: 0, priceBreakup: { metalPaise: 54_925_00, makingPaise: 5_000_00, stonesPaise: 3_601_41, diamondPaise: 0 } })
+      .where(eq(schema.orderLines.orderId, order.id));
+    const text = pdfText((await get(`/api/orders/${order.orderNumber}/invoice.pdf`, me)).rawPayload);
+    for (const expected of [
+      'மீனாட்சி சுந்தரம்',
+      'मोहन लाल',
+      '22K916 · Yellow Gold · Size 12 · HUID AB12CD',
+      // Two pieces: twice the weights and values of one.
+      'Net metal weight 16.900 g @ ₹6,500.00/g, value ₹1,09,850.00',
+      'Stones 0.50 ct, value ₹7,202.82',
+      'Making charges ₹9,910.00 · Hallmarking charge ₹90.00',
+      '7113',
+      // Delivered to Delhi (PIN 110001) from Tamil Nadu: IGST.
+      'Delhi (07)',
+      'IGST @ 3%',
+      'Invoice total',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/Invoice total\s+₹[\d,]+\.\d\d/);
+    expect(text).not.toContain('?');
   });
 
   it('charges IGST when the goods go to another state', async () => {

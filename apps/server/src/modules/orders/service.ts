@@ -6,6 +6,7 @@ import { queueMail } from '../mail/repository.ts';
 import { orderCancelledMail, orderStepMail } from './mail.ts';
 import { renderInvoicePdf, type InvoiceAddress } from './invoice.ts';
 import { ordersRepository, type OrderStatus } from './repository.ts';
+import { reverseOrder } from './reversal.ts';
 
 export const ORDER_PAGE_SIZE = 10;
 
@@ -164,7 +165,7 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /**
      * The customer cancels before the parcel leaves: in one transaction the status and its history row,
-     * the stock and units sold of every line, the coupon's use, and the confirmation mail.
+     * everything the order took (`reverseOrder`: stock, coupon use, Harvest credit), and the confirmation mail.
      */
     async cancel(customer: SessionCustomer, orderNumber: string): Promise<OrderStatusAnswer> {
       if (!ORDER_NUMBER.test(orderNumber)) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
@@ -180,8 +181,7 @@ export function createOrdersService(deps: OrdersDeps) {
         if (order.status === 'Delivered') throw new HttpError(409, ORDER_MESSAGES.delivered, 'ORDER_NOT_CANCELLABLE');
         if (!CANCELLABLE.includes(order.status)) throw new HttpError(409, ORDER_MESSAGES.tooLate, 'ORDER_NOT_CANCELLABLE');
         await r.setStatus(order.id, 'Cancelled', null, 'Cancelled by the customer', at);
-        await r.returnStock(await r.lines(order.id));
-        await r.releaseCoupon(order.id);
+        await reverseOrder(tx, order, at);
         await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, order.totalPaise));
       });
       deps.mailQueued?.();
@@ -239,6 +239,14 @@ export function createOrdersService(deps: OrdersDeps) {
             unitPricePaise: l.unitPricePaise,
             lineTotalPaise: l.lineTotalPaise,
             huid: l.huid,
+            options: l.options,
+            metal: l.metal,
+            purity: l.purity,
+            metalWeightMg: l.metalWeightMg,
+            ratePaisePerGram: l.ratePaisePerGram,
+            diamondWeightCents: l.diamondWeightCents,
+            stoneWeightCents: l.stoneWeightCents,
+            priceBreakup: l.priceBreakup,
           })),
           billing: toAddress(addresses.find((a) => a.kind === 'billing')),
           shipping: toAddress(addresses.find((a) => a.kind === 'shipping')),
@@ -251,6 +259,7 @@ export function createOrdersService(deps: OrdersDeps) {
           address: s.officeAddress,
           storeName: s.storeName,
           gstPercent: s.gstPercent,
+          hallmarkingChargePaise: s.hallmarkingChargePaise,
         },
         buyer?.firstName || buyer?.username || customer.username,
       );

@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { schema, type CartLineOptions, type Db } from '@milli/db';
+import { gstContained } from '@milli/pricing';
 import type { OrderStatus } from './repository.ts';
 
 export interface OrderLineInput {
@@ -86,7 +87,7 @@ export async function createOrder(db: Db, input: CreateOrderInput) {
   const shippingPaise = input.shippingPaise ?? 299;
   const harvestCreditPaise = input.harvestCreditPaise ?? 0;
   const invoiceValue = subtotalPaise - discountPaise + shippingPaise;
-  const taxPaise = invoiceValue - Math.round((invoiceValue * 100) / 103);
+  const taxPaise = gstContained(invoiceValue, 3).gst;
   const placedAt = input.placedAt ?? new Date(Date.now() - 3 * 86_400_000 + n * 1000);
   const step = (input.stepMinutes ?? 240) * 60_000;
 
@@ -103,7 +104,8 @@ export async function createOrder(db: Db, input: CreateOrderInput) {
         shippingPaise,
         taxPaise,
         harvestCreditPaise,
-        totalPaise: invoiceValue - harvestCreditPaise,
+        // As checkout writes it: the order's value; a Harvest credit pays part of it.
+        totalPaise: invoiceValue,
         couponCode: input.couponCode ?? null,
         companyName: input.companyName ?? null,
         companyEmail: input.companyEmail ?? null,

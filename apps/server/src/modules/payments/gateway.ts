@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DEMO_PAYMENT_MESSAGES } from '@milli/contracts';
 import type { Card } from '@milli/contracts/schemas';
 import { checkCard } from './card.ts';
@@ -6,14 +6,18 @@ import { checkCard } from './card.ts';
 export interface ChargeRequest {
   amountPaise: number;
   card: Card;
-  /** The same key never charges twice: a retry answers the first result. */
+  /**
+   * One merchant request: a retry with the same key and the same request answers the first charge and
+   * never charges twice; the same key with a different request is refused ('idempotency_conflict').
+   * The store makes it from the customer, the purpose and the form's key, so no two customers share one.
+   */
   idempotencyKey: string;
   description: string;
 }
 
 export type ChargeResult =
   | { ok: true; ref: string; method: string }
-  | { ok: false; reason: string; code: 'declined' | 'insufficient_funds' | 'invalid_card' | 'unavailable' };
+  | { ok: false; reason: string; code: 'declined' | 'insufficient_funds' | 'invalid_card' | 'unavailable' | 'idempotency_conflict' };
 
 /**
  * What the store needs of a payment provider: charge a card once per key, and refund a charge the store
@@ -34,7 +38,9 @@ export const DEMO_MESSAGES = DEMO_PAYMENT_MESSAGES;
  * nobody types a real card into it thinking they paid.
  */
 export function createDemoGateway(now: () => Date = () => new Date()): PaymentGateway {
-  const answered = new Map<string, ChargeResult>();
+  // Like a real provider, the gateway remembers the charges it made under each key, with a fingerprint
+  // of the request; a refused attempt is not remembered, so the next attempt under the key is tried afresh.
+  const charged = new Map<string, { fingerprint: string; result: ChargeResult }>();
   const outcome = (digits: string): ChargeResult | null => {
     switch (digits) {
       case '4111111111111111':
@@ -51,15 +57,22 @@ export function createDemoGateway(now: () => Date = () => new Date()): PaymentGa
   return {
     name: 'demo',
     async charge(request) {
-      const earlier = answered.get(request.idempotencyKey);
-      if (earlier) return earlier;
       const checked = checkCard(request.card, now());
-      let result: ChargeResult;
-      if (!checked.ok) result = { ok: false, reason: Object.values(checked.fields)[0]!, code: 'invalid_card' };
-      else result = outcome(checked.card.digits) ?? { ok: true, ref: `demo_${randomUUID()}`, method: checked.card.label };
-      answered.set(request.idempotencyKey, result);
+      if (!checked.ok) return { ok: false, reason: Object.values(checked.fields)[0]!, code: 'invalid_card' };
+      const fingerprint = createHash('sha256')
+        .update(JSON.stringify([request.amountPaise, request.description, checked.card.digits, checked.card.expiryMonth, checked.card.expiryYear]))
+        .digest('hex');
+      const earlier = charged.get(request.idempotencyKey);
+      if (earlier) {
+        if (earlier.fingerprint === fingerprint) return earlier.result;
+        return { ok: false, reason: 'This payment key was already used for a different payment.', code: 'idempotency_conflict' };
+      }
+      const refused = outcome(checked.card.digits);
+      if (refused) return refused;
+      const result: ChargeResult = { ok: true, ref: `demo_${randomUUID()}`, method: checked.card.label };
+      charged.set(request.idempotencyKey, { fingerprint, result });
       // A real provider keeps keys for a day or so; the store's own table is the lasting guard.
-      if (answered.size > 10_000) answered.delete(answered.keys().next().value!);
+      if (charged.size > 10_000) charged.delete(charged.keys().next().value!);
       return result;
     },
     async refund() {

@@ -9,8 +9,23 @@ export type PaymentRecord = typeof payments.$inferSelect;
 /** Payment rows; every query is scoped by the customer's id. `db` may be a transaction. */
 export function paymentRepository(db: Db) {
   return {
-    async byKey(customerId: number, idempotencyKey: string): Promise<PaymentRecord | null> {
-      const [row] = await db.select().from(payments).where(and(eq(payments.customerId, customerId), eq(payments.idempotencyKey, idempotencyKey)));
+    async byKey(customerId: number, purpose: PaymentPurpose, idempotencyKey: string): Promise<PaymentRecord | null> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.customerId, customerId), eq(payments.purpose, purpose), eq(payments.idempotencyKey, idempotencyKey)));
+      return row ?? null;
+    },
+    /** A failed attempt gives up its key (the row stays, listed with its reason) so the form can try again. */
+    async releaseKey(customerId: number, id: number) {
+      await db
+        .update(payments)
+        .set({ idempotencyKey: null })
+        .where(and(eq(payments.id, id), eq(payments.customerId, customerId), eq(payments.status, 'failed')));
+    },
+    /** The payment a gateway reference belongs to, whoever's it is: only to refuse refunding it twice. */
+    async byRef(gateway: string, ref: string) {
+      const [row] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.gateway, gateway), eq(payments.gatewayRef, ref)));
       return row ?? null;
     },
     /** Inserts the 'created' row, or answers null when the key was used already (a concurrent retry). */
@@ -27,7 +42,7 @@ export function paymentRepository(db: Db) {
       const [made] = await db
         .insert(payments)
         .values({ ...row, status: 'created' })
-        .onConflictDoNothing({ target: [payments.customerId, payments.idempotencyKey] })
+        .onConflictDoNothing({ target: [payments.customerId, payments.purpose, payments.idempotencyKey] })
         .returning();
       return made ?? null;
     },

@@ -53,14 +53,18 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
      */
     async pay(input: {
       customerId: number;
+      /** What is paid for: a key is the customer's own for one purpose (a CAD advance never replays an instalment). */
+      purpose: PaymentPurpose;
       idempotencyKey: string;
       card: Card;
       prepare: (tx: Db) => Promise<PaymentIntent>;
       settle: (tx: Db, payment: PaymentRecord) => Promise<void>;
     }): Promise<PaymentOutcome> {
-      const { customerId, idempotencyKey, card } = input;
-      const earlier = await repo.byKey(customerId, idempotencyKey);
-      if (earlier) return replay(earlier);
+      const { customerId, purpose, idempotencyKey, card } = input;
+      const earlier = await repo.byKey(customerId, purpose, idempotencyKey);
+      // A refused attempt does not hold its key: the customer may try another card on the same form.
+      if (earlier?.status === 'failed') await repo.releaseKey(customerId, earlier.id);
+      else if (earlier) return replay(earlier);
 
       const checked = checkCard(card, now());
       if (!checked.ok) {
@@ -69,6 +73,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
 
       const started = await db.transaction(async (tx) => {
         const intent = await input.prepare(tx as unknown as Db);
+        if (intent.purpose !== purpose) throw new Error(`a ${purpose} payment prepared a ${intent.purpose} one`);
         const t = paymentRepository(tx as unknown as Db);
         if (intent.harvestPlanId && (await t.inFlightForPlan(customerId, intent.harvestPlanId, new Date(now().getTime() - IN_FLIGHT_MS)))) {
           throw new HttpError(409, 'A payment for this plan is still being processed. Please wait a moment.', 'PAYMENT_IN_PROGRESS');
@@ -86,20 +91,21 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
         return { intent, payment };
       });
       if (!started.payment) {
-        const raced = await repo.byKey(customerId, idempotencyKey);
+        const raced = await repo.byKey(customerId, purpose, idempotencyKey);
         return raced ? replay(raced) : { ok: false, status: 409, message: 'Please try again.', code: 'PAYMENT_IN_PROGRESS' };
       }
       const payment = started.payment;
 
       let result;
       try {
-        result = await gateway.charge({ amountPaise: payment.amountPaise, card, idempotencyKey, description: started.intent.description });
+        result = await gateway.charge({ amountPaise: payment.amountPaise, card, idempotencyKey: gatewayKey(customerId, purpose, idempotencyKey), description: started.intent.description });
       } catch {
         result = { ok: false as const, reason: 'The payment could not be completed. Nothing was charged; please try again.', code: 'unavailable' as const };
       }
 
       if (!result.ok) {
         await repo.markFailed(customerId, payment.id, result.reason);
+        if (result.code === 'idempotency_conflict') return { ok: false, status: 409, message: result.reason, code: 'IDEMPOTENCY_CONFLICT' };
         return { ok: false, status: 402, message: result.reason, code: result.code === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'PAYMENT_DECLINED' };
       }
 
@@ -113,7 +119,12 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
         });
         return { ok: true, payment: paid, replay: false };
       } catch (error) {
-        // Compensation: the card was charged but the purchase could not record it.
+        // Compensation: the card was charged but the purchase could not record it. A reference the store
+        // already holds is another payment's charge (a gateway answering an earlier request): never refund it.
+        if (await repo.byRef(gateway.name, ref)) {
+          await repo.markFailed(customerId, payment.id, 'The payment gateway answered with another payment; nothing was charged.');
+          throw error;
+        }
         await gateway.refund(ref, payment.amountPaise);
         const reason = error instanceof HttpError ? error.message : 'The payment could not be recorded and was refunded.';
         await repo.markRefunded(customerId, payment.id, reason);
@@ -139,6 +150,14 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
+
+/**
+ * The key the gateway sees: one merchant request is one customer paying for one purpose with one form,
+ * so two customers' forms (or one customer's instalment and CAD advance) never share a gateway key.
+ */
+export function gatewayKey(customerId: number, purpose: PaymentPurpose, formKey: string): string {
+  return `${purpose}:${customerId}:${formKey}`;
+}
 
 function describe(purpose: PaymentPurpose, instalment: number | null): string {
   switch (purpose) {

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { ApiError, type ApiClient } from '../../lib/api.ts';
+import { apiFailure, type ApiClient } from '../../lib/api.ts';
 import { MAX_LINE_QUANTITY, readCartCookie } from '../../lib/cart-cookie.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import { applyCoupon, couponSetCookie, guestCartCookie } from './cart-data.server.ts';
@@ -56,7 +56,7 @@ export async function cartAction(api: ApiClient, request: Request) {
     await api.post('/api/cart/updateCart', changes.filter((c) => Number.isSafeInteger(c.cartId) && c.cartId > 0));
     return redirect(`/cart?${CART_NOTES.updated}=1`);
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return reply({ intent: 'update', ok: false, message: error.message }, error.status);
-    return reply({ intent: 'update', ok: false, message: UPDATE_FAILED }, 502);
+    const { message, status } = apiFailure(error, UPDATE_FAILED);
+    return reply({ intent: 'update', ok: false, message }, status);
   }
 }

@@ -1,7 +1,7 @@
 import type { ProductDetail } from '@milli/contracts';
 import { resolveChoice, type LineChoice } from '@milli/pricing';
 import { SizerRequestSchema } from '@milli/contracts/schemas';
-import { ApiError, type ApiClient } from '../../lib/api.ts';
+import { ApiError, apiFailure, type ApiClient } from '../../lib/api.ts';
 import { MAX_LINE_QUANTITY, cartSetCookie, readCartCookie, readCookie } from '../../lib/cart-cookie.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import type { SizerResult } from './sizer-dialog.tsx';
@@ -37,12 +37,6 @@ export function readAdded(cookieHeader: string | null, productId: number): numbe
 }
 
 const ADD_FAILED = 'We could not add this piece to your cart just now. Please try again.';
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status < 500 && error.message && !/^Request failed/.test(error.message)
-    ? error.message
-    : fallback;
-}
 
 /**
  * The piece's choices from the product form, judged with the pricing package's resolveChoice (the function the
@@ -94,7 +88,8 @@ export async function addToCart(
   try {
     product = (await api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${productId}`)).data;
   } catch (error) {
-    return fail(messageOf(error, ADD_FAILED), error instanceof ApiError && error.status === 404 ? 404 : 502);
+    const { message, status } = apiFailure(error, ADD_FAILED);
+    return fail(message, status);
   }
   if (!inStock(product)) return fail('Sorry, this piece is out of stock.', 409);
   const chosen = chosenOptions(product, form);
@@ -110,7 +105,10 @@ export async function addToCart(
     try {
       await api.post('/api/cart/add', body);
     } catch (error) {
-      return fail(messageOf(error, ADD_FAILED), 502);
+      // The API's refusal (409 'Only 3 of this piece in stock', 422 a choice it does not offer) is the
+      // person's message on the product page, with its own status.
+      const { message, status } = apiFailure(error, ADD_FAILED);
+      return fail(message, status);
     }
     return {
       result: { intent: 'add-to-cart', ok: true, message: `${product.product_name} is in your cart.` },

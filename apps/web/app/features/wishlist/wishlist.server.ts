@@ -1,5 +1,5 @@
 import { WISHLIST_MESSAGES, type ProductSummary, type WishlistIds, type WishlistRow } from '@milli/contracts';
-import { ApiError, type ApiClient } from '../../lib/api.ts';
+import { ApiError, apiFailure, type ApiClient } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { readWishlistCookie, wishlistSetCookie, withWished, withoutWished } from '../../lib/wishlist-cookie.ts';
 import type { WishlistActionResult, WishlistItem } from './wishlist-types.ts';
@@ -55,10 +55,6 @@ export async function loadProductsByIds(api: ApiClient, ids: readonly number[]):
   });
 }
 
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status < 500 && error.message && !/^Request failed/.test(error.message) ? error.message : fallback;
-}
-
 const FAILED = 'We could not update your wish list just now. Please try again.';
 
 /**
@@ -82,8 +78,8 @@ export async function changeWishlist(
     } catch (error) {
       // Removing what is already gone (a second tab, a double tap) is what the person wanted.
       if (intent === 'remove' && error instanceof ApiError && error.status === 404) return done(WISHLIST_MESSAGES.removed);
-      const status = error instanceof ApiError && error.status < 500 ? error.status : 502;
-      return fail(messageOf(error, FAILED), status);
+      const { message, status } = apiFailure(error, FAILED);
+      return fail(message, status);
     }
     return done(intent === 'add' ? WISHLIST_MESSAGES.added : WISHLIST_MESSAGES.removed);
   }
@@ -94,7 +90,8 @@ export async function changeWishlist(
   try {
     if ((await loadProductsByIds(api, [productId])).length === 0) return fail(WISHLIST_MESSAGES.notFound, 404);
   } catch (error) {
-    return fail(messageOf(error, FAILED), 502);
+    const { message, status } = apiFailure(error, FAILED);
+    return fail(message, status);
   }
   const next = withWished(ids, productId);
   if (!next) return fail(WISHLIST_MESSAGES.full, 409);
