@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import { createSettingsRepository } from '../settings/repository.ts';
 
@@ -72,33 +72,29 @@ export function accountsRepository(db: Db) {
         .where(and(eq(schema.passwordResets.customerId, customerId), isNull(schema.passwordResets.usedAt)));
       await db.insert(schema.passwordResets).values({ customerId, codeHash, expiresAt });
     },
-    async openReset(customerId: number, now: Date) {
+    /**
+     * One guess at the customer's open code, in one statement: the row is locked while its try is spent
+     * and the code compared, so however many guesses arrive at once, no more than the code's tries are
+     * ever compared with it (PostgreSQL re-reads `tries_left` of a row another guess just updated).
+     * A right guess spends nothing and marks the code verified with `verifiedTokenHash`.
+     * Answers whether the guess was right; false as well when there is no open code to guess at.
+     */
+    async tryCode(customerId: number, codeHash: string, verifiedTokenHash: string, now: Date) {
+      const r = schema.passwordResets;
+      const at = now.toISOString();
+      const open = and(eq(r.customerId, customerId), isNull(r.usedAt), isNull(r.verifiedAt), gt(r.expiresAt, now), gt(r.triesLeft, 0));
+      const latest = db.select({ id: r.id }).from(r).where(open).orderBy(desc(r.createdAt), desc(r.id)).limit(1);
+      const right = sql`${r.codeHash} = ${codeHash}`;
       const [row] = await db
-        .select()
-        .from(schema.passwordResets)
-        .where(
-          and(
-            eq(schema.passwordResets.customerId, customerId),
-            isNull(schema.passwordResets.usedAt),
-            isNull(schema.passwordResets.verifiedAt),
-            gt(schema.passwordResets.expiresAt, now),
-            gt(schema.passwordResets.triesLeft, 0),
-          ),
-        )
-        .orderBy(desc(schema.passwordResets.createdAt))
-        .limit(1);
-      return row ?? null;
-    },
-    async spendTry(resetId: number) {
-      const [row] = await db
-        .update(schema.passwordResets)
-        .set({ triesLeft: sql`greatest(${schema.passwordResets.triesLeft} - 1, 0)` })
-        .where(eq(schema.passwordResets.id, resetId))
-        .returning({ triesLeft: schema.passwordResets.triesLeft });
-      return row?.triesLeft ?? 0;
-    },
-    async markVerified(resetId: number, verifiedTokenHash: string, at: Date) {
-      await db.update(schema.passwordResets).set({ verifiedTokenHash, verifiedAt: at }).where(eq(schema.passwordResets.id, resetId));
+        .update(r)
+        .set({
+          triesLeft: sql`case when ${right} then ${r.triesLeft} else ${r.triesLeft} - 1 end`,
+          verifiedAt: sql`case when ${right} then ${at}::timestamptz end`,
+          verifiedTokenHash: sql`case when ${right} then ${verifiedTokenHash} end`,
+        })
+        .where(and(inArray(r.id, latest), open))
+        .returning({ verified: sql<boolean>`${r.verifiedAt} is not null` });
+      return row?.verified === true;
     },
     async verifiedReset(verifiedTokenHash: string) {
       const [row] = await db
@@ -107,8 +103,14 @@ export function accountsRepository(db: Db) {
         .where(and(eq(schema.passwordResets.verifiedTokenHash, verifiedTokenHash), isNull(schema.passwordResets.usedAt)));
       return row ?? null;
     },
+    /** False when another request used the reset first: a verified code sets one password, once. */
     async markUsed(resetId: number, at: Date) {
-      await db.update(schema.passwordResets).set({ usedAt: at }).where(eq(schema.passwordResets.id, resetId));
+      const rows = await db
+        .update(schema.passwordResets)
+        .set({ usedAt: at })
+        .where(and(eq(schema.passwordResets.id, resetId), isNull(schema.passwordResets.usedAt)))
+        .returning({ id: schema.passwordResets.id });
+      return rows.length === 1;
     },
     /** The store's name, help line and address for mails (one query, in the settings repository). */
     brand: () => createSettingsRepository(db).brand(),

@@ -210,18 +210,9 @@ export function createAccountsService(deps: AccountsDeps) {
     async verifyOtp(email: string, otp: string, ip: string) {
       await limiter.take(LIMITS.otpIp, ip);
       const customer = await repo.findByLogin(email);
-      const reset = customer ? await repo.openReset(customer.id, now()) : null;
-      if (!customer || !reset) throw new HttpError(400, ACCOUNT_MESSAGES.otpWrong, 'OTP_INVALID');
-      if (reset.codeHash !== hashToken(`${customer.id}:${otp}`)) {
-        const left = await repo.spendTry(reset.id);
-        throw new HttpError(
-          400,
-          left > 0 ? `${ACCOUNT_MESSAGES.otpWrong} (${left} ${left === 1 ? 'try' : 'tries'} left)` : 'Too many wrong codes. Please ask for a new code.',
-          'OTP_INVALID',
-        );
-      }
       const resetToken = newToken();
-      await repo.markVerified(reset.id, hashToken(resetToken), now());
+      const verified = customer ? await repo.tryCode(customer.id, hashToken(`${customer.id}:${otp}`), hashToken(resetToken), now()) : false;
+      if (!verified) throw new HttpError(400, ACCOUNT_MESSAGES.otpWrong, 'OTP_INVALID');
       return { message: ACCOUNT_MESSAGES.otpOk, resetToken };
     },
 
@@ -236,8 +227,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const brand = await repo.brand();
       await db.transaction(async (tx) => {
         const t = accountsRepository(tx as unknown as Db);
+        if (!(await t.markUsed(reset.id, now()))) throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired, 'RESET_EXPIRED');
         await t.setPassword(reset.customerId, passwordHash);
-        await t.markUsed(reset.id, now());
         await t.deleteSessionsOf(reset.customerId);
         if (customer) await queueMail(tx as unknown as Db, passwordChangedMail(brand, customer.email));
       });
