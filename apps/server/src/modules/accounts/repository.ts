@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
+import type { OutgoingMail } from '../mail/repository.ts';
 import { createSettingsRepository } from '../settings/repository.ts';
 
 const c = schema.customers;
@@ -64,13 +65,23 @@ export function accountsRepository(db: Db) {
     },
 
     // Password resets
-    async createReset(customerId: number, codeHash: string, expiresAt: Date) {
-      // A new code replaces any earlier one that is still open.
-      await db
-        .update(schema.passwordResets)
-        .set({ usedAt: new Date() })
-        .where(and(eq(schema.passwordResets.customerId, customerId), isNull(schema.passwordResets.usedAt)));
-      await db.insert(schema.passwordResets).values({ customerId, codeHash, expiresAt });
+    /**
+     * A new code for the customer, replacing any still open, and its mail in the outbox. With no such
+     * customer (id 0) the same three statements run and write nothing, so the answer to an unknown
+     * address costs what a known one costs.
+     */
+    async issueReset(customerId: number, codeHash: string, expiresAt: Date, mail: OutgoingMail) {
+      const r = schema.passwordResets;
+      const o = schema.mailOutbox;
+      await db.update(r).set({ usedAt: new Date() }).where(and(eq(r.customerId, customerId), isNull(r.usedAt)));
+      await db.execute(
+        sql`insert into ${r} (customer_id, code_hash, expires_at)
+            select ${c.id}, ${codeHash}, ${expiresAt.toISOString()}::timestamptz from ${c} where ${c.id} = ${customerId}`,
+      );
+      await db.execute(
+        sql`insert into ${o} (to_address, subject, text_body, html_body, kind)
+            select ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.kind} from ${c} where ${c.id} = ${customerId}`,
+      );
     },
     /**
      * One guess at the customer's open code, in one statement: the row is locked while its try is spent

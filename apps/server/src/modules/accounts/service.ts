@@ -14,6 +14,8 @@ import { LIMITS } from './limits.ts';
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const OTP_MINUTES = 10;
 const DAY_MS = 86_400_000;
+/** No customer has this id: the unknown address's statements run and match nothing. */
+const NO_CUSTOMER = 0;
 
 export const ACCOUNT_MESSAGES = {
   badLogin: 'The e-mail/username or password is not correct.',
@@ -189,29 +191,36 @@ export function createAccountsService(deps: AccountsDeps) {
       return { ok: true as const, message: ACCOUNT_MESSAGES.profileSaved };
     },
 
-    /** Same answer, and about the same time, whether or not the account exists. */
+    /**
+     * Same answer, after the same work, whether or not the account exists: a code is drawn, hashed and
+     * mailed in one transaction whose statements find no customer to write for when there is none.
+     */
     async forgotPassword(email: string, ip: string) {
       await limiter.take(LIMITS.forgotIp, ip);
       await limiter.take(LIMITS.forgotEmail, email);
       const customer = await repo.findByLogin(email);
-      if (customer) {
-        const code = String(randomInt(0, 10_000)).padStart(4, '0');
-        const brand = await repo.brand();
-        await db.transaction(async (tx) => {
-          const t = tx as unknown as Db;
-          await accountsRepository(t).createReset(customer.id, hashToken(`${customer.id}:${code}`), new Date(now().getTime() + OTP_MINUTES * 60_000));
-          await queueMail(t, otpMail(brand, customer.email, code, OTP_MINUTES));
-        });
-        deps.mailQueued?.();
-      }
+      const id = customer?.id ?? NO_CUSTOMER;
+      const code = String(randomInt(0, 10_000)).padStart(4, '0');
+      const brand = await repo.brand();
+      await db.transaction(async (tx) => {
+        await accountsRepository(tx as unknown as Db).issueReset(
+          id,
+          hashToken(`${id}:${code}`),
+          new Date(now().getTime() + OTP_MINUTES * 60_000),
+          otpMail(brand, email, code, OTP_MINUTES),
+        );
+      });
+      deps.mailQueued?.();
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },
 
+    /** One answer for every failure (wrong, spent or expired code, no code, no account), so it tells nothing. */
     async verifyOtp(email: string, otp: string, ip: string) {
       await limiter.take(LIMITS.otpIp, ip);
       const customer = await repo.findByLogin(email);
+      const id = customer?.id ?? NO_CUSTOMER;
       const resetToken = newToken();
-      const verified = customer ? await repo.tryCode(customer.id, hashToken(`${customer.id}:${otp}`), hashToken(resetToken), now()) : false;
+      const verified = await repo.tryCode(id, hashToken(`${id}:${otp}`), hashToken(resetToken), now());
       if (!verified) throw new HttpError(400, ACCOUNT_MESSAGES.otpWrong, 'OTP_INVALID');
       return { message: ACCOUNT_MESSAGES.otpOk, resetToken };
     },
