@@ -5,6 +5,8 @@ export const INDIAN_MOBILE = /^(?:\+?91[\s-]?|0)?[6-9]\d{4}[\s-]?\d{5}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 export const PASSWORD_RULE = 'Password must be at least 8 characters and contain a letter and a number.';
+/** The server refuses the most common passwords (the list is too big for the browser, so only the server checks). */
+export const COMMON_PASSWORD = 'This password is one of the most common, so it is easy to guess. Please choose another.';
 
 export const PasswordSchema = z
   .string({ error: 'Please enter a password.' })

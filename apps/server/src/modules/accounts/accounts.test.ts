@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD } from '@milli/contracts/schemas';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { startTestSmtp } from '../../testing-smtp.ts';
 
@@ -62,6 +63,33 @@ describe('sign-up', () => {
     expect(message.username).toMatch(/at least 3/);
     expect(message.email).toMatch(/valid e-mail/);
     expect(message.password).toMatch(/at least 8/);
+  });
+
+  it('refuses one of the most common passwords at sign-up, reset and change, under the password field', async () => {
+    const common = 'Password1';
+    const signUp = await post('/api/auth/register', { username: 'nisha', email: 'nisha@example.in', password: common });
+    expect(signUp.statusCode).toBe(400);
+    expect(signUp.json().message).toEqual({ password: COMMON_PASSWORD });
+    expect(await t.database.db.query.customers.findFirst({ where: (c, { eq }) => eq(c.username, 'nisha') })).toBeUndefined();
+
+    const a = await signUpAndLogin('nisha', 'nisha@example.in', 'tanmaniya88');
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/user-details/${a.userId}`,
+      headers: { cookie: a.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'nisha@example.in', currentPassword: 'tanmaniya88', newPassword: 'iloveyou1', confirmPassword: 'iloveyou1' }),
+    });
+    expect(change.statusCode).toBe(400);
+    expect(change.json()).toMatchObject({ field: 'newPassword', message: COMMON_PASSWORD });
+
+    await post('/api/auth/forgot-password', { email: 'nisha@example.in' });
+    await t.app.mailer.flush();
+    const code = /^(\d{4}) /.exec(smtp.to('nisha@example.in').at(-1)!.subject)![1]!;
+    const { resetToken } = (await post('/api/auth/verify-otp', { email: 'nisha@example.in', otp: code })).json();
+    const reset = await post('/api/auth/reset-password', { resetToken, password: 'QWERTY123', confirmPassword: 'QWERTY123' });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().message).toBe(COMMON_PASSWORD);
+    expect((await post('/api/auth/login', { username: 'nisha', password: 'tanmaniya88' })).statusCode).toBe(200);
   });
 
   it('never stores or returns the password', async () => {

@@ -55,7 +55,7 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
       const parsed = RegisterSchema.safeParse(req.body ?? {});
       if (!parsed.success) return reply.status(400).send({ message: fieldMessages(parsed.error), code: 'INVALID_REQUEST' });
       const result = await accounts.register(parsed.data, req.ip);
-      if (!result.ok) return reply.status(400).send({ message: result.message, code: 'TAKEN' });
+      if (!result.ok) return reply.status(400).send({ message: result.message, code: result.code });
       return { message: ACCOUNT_MESSAGES.registered };
     },
   );

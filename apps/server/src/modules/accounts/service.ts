@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { ProfileUpdate, Register } from '@milli/contracts/schemas';
+import { COMMON_PASSWORD, type ProfileUpdate, type Register } from '@milli/contracts/schemas';
 import { MESSAGES, parseWishlistIds } from '@milli/contracts';
 import type { Db } from '@milli/db';
 import { HttpError, SESSION_DAYS, hashToken, newToken, type SessionCustomer } from '../../plugins/session.ts';
@@ -9,6 +9,7 @@ import { queueMail } from '../mail/repository.ts';
 import { otpMail, passwordChangedMail, welcomeMail } from '../mail/templates.ts';
 import { accountsRepository } from './repository.ts';
 import { LIMITS } from './limits.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
 /** argon2id with OWASP's minimum memory cost (19 MiB, 2 passes). */
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -96,12 +97,15 @@ export function createAccountsService(deps: AccountsDeps) {
     async register(input: Register, ip: string) {
       await limiter.take(LIMITS.registerIp, ip);
       const [usernameTaken, emailTaken] = await Promise.all([repo.usernameTaken(input.username), repo.emailTaken(input.email)]);
-      if (usernameTaken || emailTaken) {
+      const common = isCommonPassword(input.password);
+      if (usernameTaken || emailTaken || common) {
         return {
           ok: false as const,
+          code: usernameTaken || emailTaken ? 'TAKEN' : 'COMMON_PASSWORD',
           message: {
             ...(usernameTaken ? { username: ACCOUNT_MESSAGES.usernameTaken } : {}),
             ...(emailTaken ? { email: ACCOUNT_MESSAGES.emailTaken } : {}),
+            ...(common ? { password: COMMON_PASSWORD } : {}),
           },
         };
       }
@@ -118,7 +122,7 @@ export function createAccountsService(deps: AccountsDeps) {
       } catch (error) {
         // Two sign-ups racing for one name: the unique index decides, and the loser hears why.
         if ((error as { code?: string }).code === '23505' || String((error as Error).message).includes('duplicate key')) {
-          return { ok: false as const, message: { username: ACCOUNT_MESSAGES.usernameTaken } };
+          return { ok: false as const, code: 'TAKEN', message: { username: ACCOUNT_MESSAGES.usernameTaken } };
         }
         throw error;
       }
@@ -164,6 +168,7 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       let passwordHash: string | undefined;
       if (input.newPassword) {
+        if (isCommonPassword(input.newPassword)) return { ok: false as const, field: 'newPassword', message: COMMON_PASSWORD };
         await limiter.take(LIMITS.loginAccount, row.username);
         if (!(await verify(row.passwordHash, input.currentPassword ?? '').catch(() => false))) {
           return { ok: false as const, field: 'currentPassword', message: ACCOUNT_MESSAGES.currentPasswordWrong };
@@ -231,6 +236,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!reset || reset.expiresAt.getTime() < now().getTime() - 5 * 60_000) {
         throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired, 'RESET_EXPIRED');
       }
+      if (isCommonPassword(password)) throw new HttpError(400, COMMON_PASSWORD, 'COMMON_PASSWORD');
       const passwordHash = await hash(password, ARGON);
       const customer = await repo.findById(reset.customerId);
       const brand = await repo.brand();

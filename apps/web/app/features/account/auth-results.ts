@@ -50,7 +50,7 @@ export interface ProfileResult {
 
 /** The screens' own texts (the spec's fixed messages live in MESSAGES of @milli/contracts). */
 export const ACCOUNT_TEXT = {
-  passwordHint: 'At least 8 characters, with a letter and a number.',
+  passwordHint: 'At least 8 characters, with a letter and a number, and not one of the common passwords.',
   resetDone: 'Your password has been changed. Please log in with the new password.',
   resetExpired: 'Your reset session has expired. Please ask for a new code.',
   resetNeedsCode: 'To create a new password, first ask for a one-time password by e-mail and enter it.',
