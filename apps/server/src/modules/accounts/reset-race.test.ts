@@ -77,4 +77,14 @@ describe('reset code guessed by many at once', () => {
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
   }, 60_000);
+
+  it('compares no more than 10 passwords of one account when 40 guesses arrive at once by username and e-mail', async () => {
+    await post('/api/auth/register', { username: 'crowd', email: 'crowd@example.in', password: 'kundan4821' });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post('/api/auth/login', { username: i % 2 ? 'crowd' : 'crowd@example.in', password: `guess${i}word` })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30);
+  }, 60_000);
 });

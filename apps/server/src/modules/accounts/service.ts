@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { queueMail } from '../mail/repository.ts';
 import { otpMail, passwordChangedMail, welcomeMail } from '../mail/templates.ts';
 import { accountsRepository } from './repository.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS, accountSubject } from './limits.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 /** argon2id with OWASP's minimum memory cost (19 MiB, 2 passes). */
@@ -92,6 +92,25 @@ export function createAccountsService(deps: AccountsDeps) {
     return token;
   }
 
+  /**
+   * Compares a password typed for an account (or for a name no account has: the same work against a
+   * dummy hash) under the account's failure limits. The attempt is counted before the comparison, so
+   * guesses sent at once cannot all be compared, and handed back when the password was right.
+   */
+  async function checkPassword(customer: { id: number; passwordHash: string } | null, typed: string, password: string): Promise<boolean> {
+    const subject = accountSubject(customer?.id, typed);
+    await limiter.take(LIMITS.loginAccount, subject);
+    await limiter.take(LIMITS.loginAccountDay, subject);
+    const valid = customer
+      ? await verify(customer.passwordHash, password).catch(() => false)
+      : await verify(await getDummyHash(), password).then(() => false, () => false);
+    if (valid) {
+      await limiter.giveBack(LIMITS.loginAccount, subject);
+      await limiter.giveBack(LIMITS.loginAccountDay, subject);
+    }
+    return valid;
+  }
+
   return {
     /** Field errors (message.username / message.email) or the new customer. */
     async register(input: Register, ip: string) {
@@ -130,11 +149,8 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async login(input: { username: string; password: string; cartItems?: string | undefined; wishlistItems?: string | undefined }, ip: string) {
       await limiter.take(LIMITS.loginIp, ip);
-      await limiter.take(LIMITS.loginAccount, input.username);
       const customer = await repo.findByLogin(input.username);
-      const valid = customer
-        ? await verify(customer.passwordHash, input.password).catch(() => false)
-        : await verify(await getDummyHash(), input.password).then(() => false, () => false);
+      const valid = await checkPassword(customer, input.username, input.password);
       if (!customer || !valid) throw new HttpError(401, ACCOUNT_MESSAGES.badLogin, 'BAD_CREDENTIALS');
       const items = parseGuestCart(input.cartItems);
       const wished = parseWishlistIds(input.wishlistItems);
@@ -169,8 +185,7 @@ export function createAccountsService(deps: AccountsDeps) {
       let passwordHash: string | undefined;
       if (input.newPassword) {
         if (isCommonPassword(input.newPassword)) return { ok: false as const, field: 'newPassword', message: COMMON_PASSWORD };
-        await limiter.take(LIMITS.loginAccount, row.username);
-        if (!(await verify(row.passwordHash, input.currentPassword ?? '').catch(() => false))) {
+        if (!(await checkPassword(row, row.username, input.currentPassword ?? ''))) {
           return { ok: false as const, field: 'currentPassword', message: ACCOUNT_MESSAGES.currentPasswordWrong };
         }
         passwordHash = await hash(input.newPassword, ARGON);
@@ -202,8 +217,8 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async forgotPassword(email: string, ip: string) {
       await limiter.take(LIMITS.forgotIp, ip);
-      await limiter.take(LIMITS.forgotEmail, email);
       const customer = await repo.findByLogin(email);
+      await limiter.take(LIMITS.forgotAccountDay, accountSubject(customer?.id, email));
       const id = customer?.id ?? NO_CUSTOMER;
       const code = String(randomInt(0, 10_000)).padStart(4, '0');
       const brand = await repo.brand();
@@ -245,6 +260,8 @@ export function createAccountsService(deps: AccountsDeps) {
         if (!(await t.markUsed(reset.id, now()))) throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired, 'RESET_EXPIRED');
         await t.setPassword(reset.customerId, passwordHash);
         await t.deleteSessionsOf(reset.customerId);
+        // Whoever proved they read the account's mail is its owner: a login lock others caused ends here.
+        await limiter.clear([LIMITS.loginAccount, LIMITS.loginAccountDay], accountSubject(reset.customerId, ''), tx as unknown as Db);
         if (customer) await queueMail(tx as unknown as Db, passwordChangedMail(brand, customer.email));
       });
       deps.sessionsChanged?.();
