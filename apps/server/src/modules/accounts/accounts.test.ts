@@ -208,6 +208,71 @@ describe('user details: the guard of every call that names a user', () => {
   });
 });
 
+describe('changing the e-mail address', () => {
+  const put = (a: { cookie: string; userId: number }, body: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/users/user-details/${a.userId}`,
+      headers: { cookie: a.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  /** The undo link's token in the latest mail to `to` (quoted-printable undone). */
+  const undoToken = (to: string) => {
+    const raw = smtp.to(to).at(-1)!.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+    return /undo-email-change\?token=([\w-]+)/.exec(raw)?.[1];
+  };
+  const undo = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/undo-email-change', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ token }) });
+
+  it('needs the current password, tells the old address, and its link puts the address back once', async () => {
+    const a = await signUpAndLogin('farah', 'farah@example.in', 'zardozi4455');
+    const email = async () => (await t.database.db.query.customers.findFirst({ where: (c, { eq }) => eq(c.username, 'farah') }))!.email;
+
+    const none = await put(a, { firstName: 'Farah', email: 'intruder@example.in' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ field: 'currentPassword', message: 'Please enter your current password to change your e-mail address.' });
+    const wrong = await put(a, { email: 'intruder@example.in', currentPassword: 'guess12345' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ field: 'currentPassword', message: 'Your current password is not correct.' });
+    expect(await email()).toBe('farah@example.in');
+    // Names and mobile still save without it while the address stays.
+    expect((await put(a, { firstName: 'Farah', email: 'farah@example.in' })).statusCode).toBe(200);
+
+    const changed = await put(a, { firstName: 'Farah', email: 'intruder@example.in', currentPassword: 'zardozi4455' });
+    expect(changed.statusCode).toBe(200);
+    expect(await email()).toBe('intruder@example.in');
+    // The intruder asks for a reset code at the new address before the owner reads the mail.
+    await post('/api/auth/forgot-password', { email: 'intruder@example.in' });
+    await t.app.mailer.flush();
+    const told = smtp.to('farah@example.in').at(-1)!;
+    expect(told.subject).toBe('Your Milli e-mail address was changed');
+    expect(told.raw).toContain('intruder@example.in');
+    const token = undoToken('farah@example.in')!;
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    const code = /^(\d{4}) /.exec(smtp.to('intruder@example.in').at(-1)!.subject)![1]!;
+
+    const undone = await undo(token);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().email).toBe('farah@example.in');
+    expect(await email()).toBe('farah@example.in');
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: a.cookie } })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { username: 'farah', password: 'zardozi4455' })).statusCode).toBe(401);
+    expect((await post('/api/auth/verify-otp', { email: 'farah@example.in', otp: code })).statusCode).toBe(400);
+    expect((await post('/api/auth/verify-otp', { email: 'intruder@example.in', otp: code })).statusCode).toBe(400);
+
+    const again = await undo(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('UNDO_INVALID');
+  });
+
+  it('refuses a made-up or malformed undo token with a message', async () => {
+    expect((await undo('x'.repeat(43))).statusCode).toBe(400);
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/undo-email-change', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/link/);
+  });
+});
+
 describe('forgot password → OTP → reset', () => {
   const codeFrom = (subject: string) => /^(\d{4}) /.exec(subject)?.[1];
 

@@ -30,6 +30,7 @@ export const LIMITS = {
     message: 'We have already sent three codes today. Please use the latest one, or ask again tomorrow.',
   },
   otpIp: { name: 'otp-ip', max: 20, windowMs: 15 * MIN, message: tooMany },
+  undoIp: { name: 'undo-ip', max: 20, windowMs: 15 * MIN, message: tooMany },
 } satisfies Record<string, Limit>;
 
 /**

@@ -123,6 +123,34 @@ export function accountsRepository(db: Db) {
         .returning({ id: schema.passwordResets.id });
       return rows.length === 1;
     },
+    // E-mail changes and their undo
+    async recordEmailChange(values: { customerId: number; oldEmail: string; newEmail: string; undoTokenHash: string; expiresAt: Date }) {
+      await db.insert(schema.emailChanges).values(values);
+    },
+    /**
+     * Spends an undo token: one request wins, and every other open change of the same customer is closed
+     * with it, so a later change's token (mailed to an address an intruder chose) cannot undo the undo.
+     * Null when the token is unknown, used or expired.
+     */
+    async spendUndoToken(undoTokenHash: string, now: Date) {
+      const e = schema.emailChanges;
+      const [change] = await db
+        .update(e)
+        .set({ undoneAt: now })
+        .where(and(eq(e.undoTokenHash, undoTokenHash), isNull(e.undoneAt), gt(e.expiresAt, now)))
+        .returning({ customerId: e.customerId, oldEmail: e.oldEmail });
+      if (!change) return null;
+      await db.update(e).set({ undoneAt: now }).where(and(eq(e.customerId, change.customerId), isNull(e.undoneAt)));
+      return change;
+    },
+    /** Closes every open reset code of the customer (the address they were mailed to may not be theirs). */
+    async closeResets(customerId: number, at: Date) {
+      const r = schema.passwordResets;
+      await db.update(r).set({ usedAt: at }).where(and(eq(r.customerId, customerId), isNull(r.usedAt)));
+    },
+    async setEmail(id: number, email: string) {
+      await db.update(c).set({ email }).where(eq(c.id, id));
+    },
     /** The store's name, help line and address for mails (one query, in the settings repository). */
     brand: () => createSettingsRepository(db).brand(),
   };

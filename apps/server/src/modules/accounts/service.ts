@@ -6,7 +6,7 @@ import type { Db } from '@milli/db';
 import { HttpError, SESSION_DAYS, hashToken, newToken, type SessionCustomer } from '../../plugins/session.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { queueMail } from '../mail/repository.ts';
-import { otpMail, passwordChangedMail, welcomeMail } from '../mail/templates.ts';
+import { emailChangedMail, otpMail, passwordChangedMail, welcomeMail } from '../mail/templates.ts';
 import { accountsRepository } from './repository.ts';
 import { LIMITS, accountSubject } from './limits.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -14,6 +14,8 @@ import { isCommonPassword } from './common-passwords.ts';
 /** argon2id with OWASP's minimum memory cost (19 MiB, 2 passes). */
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const OTP_MINUTES = 10;
+/** How long the old address can undo an e-mail change: long enough for a mail read after a holiday. */
+const UNDO_DAYS = 30;
 const DAY_MS = 86_400_000;
 /** No customer has this id: the unknown address's statements run and match nothing. */
 const NO_CUSTOMER = 0;
@@ -31,6 +33,11 @@ export const ACCOUNT_MESSAGES = {
   resetDone: 'Your password has been changed. Please log in with the new password.',
   profileSaved: 'Your profile has been saved.',
   currentPasswordWrong: 'Your current password is not correct.',
+  emailNeedsPassword: 'Please enter your current password to change your e-mail address.',
+  undoInvalid: 'This link has already been used or has expired. If your account is not in your hands, please call us.',
+  undoTaken: 'Your old address now belongs to another account, so it cannot be put back. Please call us.',
+  undoDone:
+    'Your old e-mail address is back and every device has been logged out. Whoever changed it knew your password, so that password no longer works: ask for a code to set a new one.',
 } as const;
 
 export interface GuestCartItem {
@@ -52,6 +59,8 @@ export interface AccountsDeps {
    * sessions it keeps at once (others hear the database's notification a moment later).
    */
   sessionsChanged?: () => void;
+  /** The store's public address, for links in mails (PUBLIC_URL). */
+  publicUrl?: string;
   now?: () => Date;
 }
 
@@ -176,39 +185,87 @@ export function createAccountsService(deps: AccountsDeps) {
       };
     },
 
+    /**
+     * Names, mobile, e-mail and password. A new e-mail or password needs the current password (counted
+     * as a login would be); a new e-mail is told to the old address with a single-use link that undoes it.
+     */
     async updateProfile(customer: SessionCustomer, input: ProfileUpdate, sessionTokenHash: string | null) {
       const row = await repo.findById(customer.id);
       if (!row) throw new HttpError(401, 'Please log in to continue.', 'UNAUTHENTICATED');
-      if (await repo.emailTaken(input.email, customer.id)) {
+      const changingEmail = input.email !== row.email;
+      if (changingEmail && (await repo.emailTaken(input.email, customer.id))) {
         return { ok: false as const, field: 'email', message: ACCOUNT_MESSAGES.emailTaken };
       }
-      let passwordHash: string | undefined;
-      if (input.newPassword) {
-        if (isCommonPassword(input.newPassword)) return { ok: false as const, field: 'newPassword', message: COMMON_PASSWORD };
-        if (!(await checkPassword(row, row.username, input.currentPassword ?? ''))) {
+      if (input.newPassword && isCommonPassword(input.newPassword)) return { ok: false as const, field: 'newPassword', message: COMMON_PASSWORD };
+      if (input.newPassword || changingEmail) {
+        if (!input.currentPassword) return { ok: false as const, field: 'currentPassword', message: ACCOUNT_MESSAGES.emailNeedsPassword };
+        if (!(await checkPassword(row, row.username, input.currentPassword))) {
           return { ok: false as const, field: 'currentPassword', message: ACCOUNT_MESSAGES.currentPasswordWrong };
         }
-        passwordHash = await hash(input.newPassword, ARGON);
       }
+      const passwordHash = input.newPassword ? await hash(input.newPassword, ARGON) : undefined;
+      const undoToken = changingEmail ? newToken() : undefined;
       const brand = await repo.brand();
-      await db.transaction(async (tx) => {
-        const t = accountsRepository(tx as unknown as Db);
-        await t.updateProfile(customer.id, {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          mobile: input.mobile ?? null,
-          ...(passwordHash ? { passwordHash } : {}),
+      try {
+        await db.transaction(async (tx) => {
+          const t = accountsRepository(tx as unknown as Db);
+          await t.updateProfile(customer.id, {
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            mobile: input.mobile ?? null,
+            ...(passwordHash ? { passwordHash } : {}),
+          });
+          if (passwordHash) {
+            // A changed password logs out every other device, not this one.
+            await t.deleteSessionsOf(customer.id, sessionTokenHash);
+            await queueMail(tx as unknown as Db, passwordChangedMail(brand, input.email));
+          }
+          if (undoToken) {
+            await t.recordEmailChange({
+              customerId: customer.id,
+              oldEmail: row.email,
+              newEmail: input.email,
+              undoTokenHash: hashToken(undoToken),
+              expiresAt: new Date(now().getTime() + UNDO_DAYS * DAY_MS),
+            });
+            const undoUrl = `${(deps.publicUrl ?? '').replace(/\/+$/, '')}/undo-email-change?token=${undoToken}`;
+            await queueMail(tx as unknown as Db, emailChangedMail(brand, row.email, input.email, undoUrl, UNDO_DAYS));
+          }
         });
-        if (passwordHash) {
-          // A changed password logs out every other device, not this one.
-          await t.deleteSessionsOf(customer.id, sessionTokenHash);
-          await queueMail(tx as unknown as Db, passwordChangedMail(brand, input.email));
+      } catch (error) {
+        // Another account took the address between the check and the save: the unique index decides.
+        if ((error as { code?: string }).code === '23505' || String((error as Error).message).includes('duplicate key')) {
+          return { ok: false as const, field: 'email', message: ACCOUNT_MESSAGES.emailTaken };
         }
+        throw error;
+      }
+      deps.sessionsChanged?.();
+      if (passwordHash || undoToken) deps.mailQueued?.();
+      return { ok: true as const, message: ACCOUNT_MESSAGES.profileSaved };
+    },
+
+    /**
+     * The old address's link: puts the old e-mail back, ends every session, closes open reset codes (they
+     * may have gone to the new address) and retires the password (whoever made the change knew it), so
+     * the way back in is a code mailed to the restored address. The token works once.
+     */
+    async undoEmailChange(token: string, ip: string) {
+      await limiter.take(LIMITS.undoIp, ip);
+      const retired = await hash(newToken(), ARGON);
+      const change = await db.transaction(async (tx) => {
+        const t = accountsRepository(tx as unknown as Db);
+        const spent = await t.spendUndoToken(hashToken(token), now());
+        if (!spent) throw new HttpError(400, ACCOUNT_MESSAGES.undoInvalid, 'UNDO_INVALID');
+        if (await t.emailTaken(spent.oldEmail, spent.customerId)) throw new HttpError(409, ACCOUNT_MESSAGES.undoTaken, 'EMAIL_TAKEN');
+        await t.setEmail(spent.customerId, spent.oldEmail);
+        await t.setPassword(spent.customerId, retired);
+        await t.closeResets(spent.customerId, now());
+        await t.deleteSessionsOf(spent.customerId);
+        return spent;
       });
       deps.sessionsChanged?.();
-      if (passwordHash) deps.mailQueued?.();
-      return { ok: true as const, message: ACCOUNT_MESSAGES.profileSaved };
+      return { message: ACCOUNT_MESSAGES.undoDone, email: change.oldEmail };
     },
 
     /**
