@@ -191,6 +191,18 @@ test('sign up, log in, see My Account, edit the profile and log out', async ({ p
   await expect(edit.getByRole('status')).toHaveText('Your profile has been saved.');
   await expect(mobile).not.toHaveAttribute('aria-invalid', 'true');
 
+  // A new e-mail needs the current password: asked for under its own field, then saved with it.
+  await edit.getByLabel('E-mail').fill(`moved-${shopper.email}`);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  const current = edit.getByLabel('Current password');
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toHaveAccessibleDescription('Please enter your current password to change your e-mail address.');
+  await expect(current).toBeFocused();
+  await current.fill(PASSWORD);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit.getByRole('status')).toHaveText('Your profile has been saved.');
+  await expect(edit.getByLabel('E-mail')).toHaveValue(`moved-${shopper.email}`);
+
   await tabs.getByRole('tab', { name: 'Profile', exact: true }).click();
   await expect(profile).toContainText('Asha Raman');
   await expect(profile).toContainText('98765 43210');
