@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
-import { RESET_COOKIE, checkCode, logIn, saveProfile, setNewPassword, signUp } from './auth-actions.server.ts';
+import { RESET_COOKIE, checkCode, logIn, saveProfile, setNewPassword, signUp, undoEmailChange } from './auth-actions.server.ts';
 
 interface Call {
   path: string;
@@ -202,5 +202,25 @@ describe('saveProfile (Edit Profile)', () => {
   it('sends a visitor whose session has gone to /login', async () => {
     const { api } = fakeApi(() => json(401, { message: 'Please log in.' }));
     await expect(saveProfile(api, new FormData())).rejects.toSatisfy((r: unknown) => r instanceof Response && r.headers.get('location') === '/login');
+  });
+});
+
+describe('undoEmailChange (the link mailed to the old address)', () => {
+  it('posts the token and offers a code to the address that is back', async () => {
+    const { api, calls } = fakeApi(() => json(200, { message: 'Your old e-mail address is back.', email: 'asha@example.in' }));
+    const result = outcome(await undoEmailChange(api, post('/undo-email-change', { token: 'a'.repeat(43) })));
+    expect(calls[0]!.path).toBe('/api/auth/undo-email-change');
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ token: 'a'.repeat(43) });
+    expect(result).toMatchObject({ status: 200, data: { ok: true, message: 'Your old e-mail address is back.', email: 'asha@example.in' } });
+  });
+
+  it("shows the server's refusal, and needs no call without a token", async () => {
+    const { api, calls } = fakeApi(() => json(400, { message: 'This link has already been used or has expired.', code: 'UNDO_INVALID' }));
+    expect(outcome(await undoEmailChange(api, post('/undo-email-change', { token: 'b'.repeat(43) })))).toMatchObject({
+      status: 400,
+      data: { ok: false, message: 'This link has already been used or has expired.' },
+    });
+    expect(outcome(await undoEmailChange(api, post('/undo-email-change', {})))).toMatchObject({ status: 400, data: { ok: false } });
+    expect(calls).toHaveLength(1);
   });
 });
