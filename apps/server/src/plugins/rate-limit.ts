@@ -21,10 +21,11 @@ export function createRateLimiter(db: Db, now: () => Date = () => new Date()) {
     return new Date(at - (at % limit.windowMs));
   };
   return {
-    async take(limit: Limit, subject: string): Promise<void> {
+    /** `tx` may be a transaction: a refusal then rolls back its own count, which stays past the allowance. */
+    async take(limit: Limit, subject: string, tx: Db = db): Promise<void> {
       const windowStart = windowOf(limit);
       const key = keyOf(limit, subject);
-      const [row] = await db
+      const [row] = await tx
         .insert(schema.rateLimitHits)
         .values({ key, windowStart, count: 1 })
         .onConflictDoUpdate({

@@ -275,11 +275,12 @@ export function createAccountsService(deps: AccountsDeps) {
     async forgotPassword(email: string, ip: string) {
       await limiter.take(LIMITS.forgotIp, ip);
       const customer = await repo.findByLogin(email);
-      await limiter.take(LIMITS.forgotAccountDay, accountSubject(customer?.id, email));
       const id = customer?.id ?? NO_CUSTOMER;
       const code = String(randomInt(0, 10_000)).padStart(4, '0');
       const brand = await repo.brand();
       await db.transaction(async (tx) => {
+        // Counted inside, so both transactions write and wait for the same one flush of the log at commit.
+        await limiter.take(LIMITS.forgotAccountDay, accountSubject(customer?.id, email), tx as unknown as Db);
         await accountsRepository(tx as unknown as Db).issueReset(
           id,
           hashToken(`${id}:${code}`),
