@@ -18,7 +18,7 @@ let userId = 0;
 
 /** Field names the store's forms and calls use, so fuzzed bodies reach past "missing field" checks. */
 const FIELDS = [
-  'username', 'email', 'password', 'cartItems', 'otp', 'resetToken', 'firstName', 'middleName', 'lastName', 'mobile',
+  'username', 'email', 'password', 'cartItems', 'otp', 'resetToken', 'token', 'firstName', 'middleName', 'lastName', 'mobile',
   'currentPassword', 'newPassword', 'confirmPassword', 'cart_product_id', 'cart_quantity', 'cart_user_id', 'product_id',
   'quantity', 'user_id', 'cartId', 'userId', 'purity', 'size', 'colour', 'diamond_quality', 'name', 'phone', 'address',
   'productId', 'pincode', 'country', 'city', 'countryCode', 'phoneNumber', 'companyName', 'companyEmail', 'gstin',

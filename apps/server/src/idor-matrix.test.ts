@@ -20,8 +20,8 @@ interface Customer {
 
 async function customer(name: string): Promise<Customer> {
   const email = `${name}@example.in`;
-  expect((await postForm(t.app, '/api/auth/register', { username: name, email, password: 'matrix123' }, { ip: ip() })).statusCode).toBe(200);
-  const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'matrix123' }, { ip: ip() });
+  expect((await postForm(t.app, '/api/auth/register', { username: name, email, password: 'idormatrix7' }, { ip: ip() })).statusCode).toBe(200);
+  const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'idormatrix7' }, { ip: ip() });
   const c = login.cookies.find((x) => x.name === 'milli_session')!;
   return { id: login.json().userId, cookie: `milli_session=${c.value}`, email };
 }

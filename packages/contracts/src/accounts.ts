@@ -5,6 +5,8 @@ export const INDIAN_MOBILE = /^(?:\+?91[\s-]?|0)?[6-9]\d{4}[\s-]?\d{5}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 export const PASSWORD_RULE = 'Password must be at least 8 characters and contain a letter and a number.';
+/** The server refuses the most common passwords (the list is too big for the browser, so only the server checks). */
+export const COMMON_PASSWORD = 'This password is one of the most common, so it is easy to guess. Please choose another.';
 
 export const PasswordSchema = z
   .string({ error: 'Please enter a password.' })
@@ -71,7 +73,11 @@ export type UserDetails = z.infer<typeof UserDetailsSchema>;
 const optionalString = (max: number) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
 
-/** PUT /api/users/user-details/{userId} (Edit Profile). Password change needs current + new + confirm. */
+/**
+ * PUT /api/users/user-details/{userId} (Edit Profile). Password change needs current + new + confirm; a new
+ * e-mail needs the current password too (the server, which knows the stored address, asks for it: field
+ * currentPassword), and the old address gets a mail with a link that undoes the change.
+ */
 export const ProfileUpdateSchema = z
   .object({
     firstName: z.string().trim().max(60, 'First name is too long.').default(''),
@@ -111,6 +117,17 @@ export const ResetPasswordSchema = z
     confirmPassword: z.string({ error: 'Please confirm the new password.' }),
   })
   .refine((r) => r.password === r.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match.' });
+
+/** POST /api/auth/undo-email-change: the token from the link mailed to the old address. */
+export const UndoEmailChangeSchema = z.object({
+  token: z
+    .string({ error: 'This link is not complete. Please open it again from the mail.' })
+    .trim()
+    .min(20, 'This link is not complete. Please open it again from the mail.')
+    .max(200, 'This link is not complete. Please open it again from the mail.'),
+});
+/** The restored address, so the screen can offer a code to set a new password there. */
+export const UndoEmailChangeAnswerSchema = z.object({ message: z.string(), email: z.string() });
 
 /** POST /api/sizer-requests: the product page's 'Get Free Sizer' form. */
 export const SizerRequestSchema = z.object({

@@ -15,6 +15,7 @@ const TABLES = [
   'custom_design_requests',
   'customers',
   'diamond_rates',
+  'email_changes',
   'harvest_instalments',
   'harvest_plans',
   'mail_outbox',

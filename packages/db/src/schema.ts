@@ -553,6 +553,27 @@ export const passwordResets = pgTable(
   ],
 );
 
+/**
+ * A change of a customer's e-mail, kept so the old address can undo it: the mail to the old address
+ * carries a single-use token (only its hash is kept) that puts the old address back.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    undoTokenHash: text('undo_token_hash').notNull(),
+    expiresAt: tsz('expires_at').notNull(),
+    undoneAt: tsz('undone_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_changes_undo_token_key').on(t.undoTokenHash), index('email_changes_customer_idx').on(t.customerId)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Reviews (DECISIONS §7): the stars and counts shoppers see are these, never made up
 
@@ -1438,6 +1459,7 @@ export type NewCustomer = typeof customers.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
 export type PasswordReset = typeof passwordResets.$inferSelect;
+export type EmailChange = typeof emailChanges.$inferSelect;
 export type NewPasswordReset = typeof passwordResets.$inferInsert;
 export type Cart = typeof carts.$inferSelect;
 export type CartLine = typeof cartLines.$inferSelect;

@@ -67,8 +67,8 @@ describe('security headers', () => {
 describe('session cookie', () => {
   async function loginCookie(t: TestApp, name: string): Promise<string> {
     const ip = `10.44.0.${name.length}`;
-    expect((await postForm(t.app, '/api/auth/register', { username: name, email: `${name}@example.in`, password: 'cookie123' }, { ip })).statusCode).toBe(200);
-    const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'cookie123' }, { ip });
+    expect((await postForm(t.app, '/api/auth/register', { username: name, email: `${name}@example.in`, password: 'cookiejar47' }, { ip })).statusCode).toBe(200);
+    const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'cookiejar47' }, { ip });
     expect(login.statusCode).toBe(200);
     const header = [login.headers['set-cookie']].flat().find((c) => String(c).startsWith('milli_session='));
     expect(header).toBeDefined();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD } from '@milli/contracts/schemas';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { startTestSmtp } from '../../testing-smtp.ts';
 
@@ -62,6 +63,33 @@ describe('sign-up', () => {
     expect(message.username).toMatch(/at least 3/);
     expect(message.email).toMatch(/valid e-mail/);
     expect(message.password).toMatch(/at least 8/);
+  });
+
+  it('refuses one of the most common passwords at sign-up, reset and change, under the password field', async () => {
+    const common = 'Password1';
+    const signUp = await post('/api/auth/register', { username: 'nisha', email: 'nisha@example.in', password: common });
+    expect(signUp.statusCode).toBe(400);
+    expect(signUp.json().message).toEqual({ password: COMMON_PASSWORD });
+    expect(await t.database.db.query.customers.findFirst({ where: (c, { eq }) => eq(c.username, 'nisha') })).toBeUndefined();
+
+    const a = await signUpAndLogin('nisha', 'nisha@example.in', 'tanmaniya88');
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/user-details/${a.userId}`,
+      headers: { cookie: a.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'nisha@example.in', currentPassword: 'tanmaniya88', newPassword: 'iloveyou1', confirmPassword: 'iloveyou1' }),
+    });
+    expect(change.statusCode).toBe(400);
+    expect(change.json()).toMatchObject({ field: 'newPassword', message: COMMON_PASSWORD });
+
+    await post('/api/auth/forgot-password', { email: 'nisha@example.in' });
+    await t.app.mailer.flush();
+    const code = /^(\d{4}) /.exec(smtp.to('nisha@example.in').at(-1)!.subject)![1]!;
+    const { resetToken } = (await post('/api/auth/verify-otp', { email: 'nisha@example.in', otp: code })).json();
+    const reset = await post('/api/auth/reset-password', { resetToken, password: 'QWERTY123', confirmPassword: 'QWERTY123' });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().message).toBe(COMMON_PASSWORD);
+    expect((await post('/api/auth/login', { username: 'nisha', password: 'tanmaniya88' })).statusCode).toBe(200);
   });
 
   it('never stores or returns the password', async () => {
@@ -180,6 +208,71 @@ describe('user details: the guard of every call that names a user', () => {
   });
 });
 
+describe('changing the e-mail address', () => {
+  const put = (a: { cookie: string; userId: number }, body: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/users/user-details/${a.userId}`,
+      headers: { cookie: a.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  /** The undo link's token in the latest mail to `to` (quoted-printable undone). */
+  const undoToken = (to: string) => {
+    const raw = smtp.to(to).at(-1)!.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+    return /undo-email-change\?token=([\w-]+)/.exec(raw)?.[1];
+  };
+  const undo = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/undo-email-change', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ token }) });
+
+  it('needs the current password, tells the old address, and its link puts the address back once', async () => {
+    const a = await signUpAndLogin('farah', 'farah@example.in', 'zardozi4455');
+    const email = async () => (await t.database.db.query.customers.findFirst({ where: (c, { eq }) => eq(c.username, 'farah') }))!.email;
+
+    const none = await put(a, { firstName: 'Farah', email: 'intruder@example.in' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ field: 'currentPassword', message: 'Please enter your current password to change your e-mail address.' });
+    const wrong = await put(a, { email: 'intruder@example.in', currentPassword: 'guess12345' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ field: 'currentPassword', message: 'Your current password is not correct.' });
+    expect(await email()).toBe('farah@example.in');
+    // Names and mobile still save without it while the address stays.
+    expect((await put(a, { firstName: 'Farah', email: 'farah@example.in' })).statusCode).toBe(200);
+
+    const changed = await put(a, { firstName: 'Farah', email: 'intruder@example.in', currentPassword: 'zardozi4455' });
+    expect(changed.statusCode).toBe(200);
+    expect(await email()).toBe('intruder@example.in');
+    // The intruder asks for a reset code at the new address before the owner reads the mail.
+    await post('/api/auth/forgot-password', { email: 'intruder@example.in' });
+    await t.app.mailer.flush();
+    const told = smtp.to('farah@example.in').at(-1)!;
+    expect(told.subject).toBe('Your Milli e-mail address was changed');
+    expect(told.raw).toContain('intruder@example.in');
+    const token = undoToken('farah@example.in')!;
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    const code = /^(\d{4}) /.exec(smtp.to('intruder@example.in').at(-1)!.subject)![1]!;
+
+    const undone = await undo(token);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().email).toBe('farah@example.in');
+    expect(await email()).toBe('farah@example.in');
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: a.cookie } })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { username: 'farah', password: 'zardozi4455' })).statusCode).toBe(401);
+    expect((await post('/api/auth/verify-otp', { email: 'farah@example.in', otp: code })).statusCode).toBe(400);
+    expect((await post('/api/auth/verify-otp', { email: 'intruder@example.in', otp: code })).statusCode).toBe(400);
+
+    const again = await undo(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('UNDO_INVALID');
+  });
+
+  it('refuses a made-up or malformed undo token with a message', async () => {
+    expect((await undo('x'.repeat(43))).statusCode).toBe(400);
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/undo-email-change', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/link/);
+  });
+});
+
 describe('forgot password → OTP → reset', () => {
   const codeFrom = (subject: string) => /^(\d{4}) /.exec(subject)?.[1];
 
@@ -210,9 +303,31 @@ describe('forgot password → OTP → reset', () => {
     const known = await post('/api/auth/forgot-password', { email: 'known@example.in' });
     const unknown = await post('/api/auth/forgot-password', { email: 'ghost@example.in' });
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.json()).toEqual(known.json());
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
     await t.app.mailer.flush();
     expect(smtp.to('ghost@example.in')).toHaveLength(0);
+    const { schema } = await import('@milli/db');
+    const resets = await t.database.db.select().from(schema.passwordResets);
+    expect(resets.every((r) => r.customerId > 0)).toBe(true);
+  });
+
+  it('answers a wrong code for a real account exactly as for an address with no account', async () => {
+    await post('/api/auth/register', { username: 'real', email: 'real@example.in', password: 'real123456' });
+    await post('/api/auth/forgot-password', { email: 'real@example.in' });
+    await t.app.mailer.flush();
+    const code = codeFrom(smtp.to('real@example.in').at(-1)!.subject)!;
+    const wrong = code === '0000' ? '1111' : '0000';
+    const real = await post('/api/auth/verify-otp', { email: 'real@example.in', otp: wrong });
+    const none = await post('/api/auth/verify-otp', { email: 'nobody-here@example.in', otp: wrong });
+    expect(real.statusCode).toBe(400);
+    expect(none.statusCode).toBe(real.statusCode);
+    expect(none.body).toBe(real.body);
+    // Spent codes answer in the same words as well.
+    for (let i = 0; i < 5; i++) await post('/api/auth/verify-otp', { email: 'real@example.in', otp: wrong });
+    const spent = await post('/api/auth/verify-otp', { email: 'real@example.in', otp: wrong });
+    expect(spent.body).toBe(real.body);
   });
 
   it('kills the code after 5 wrong tries', async () => {

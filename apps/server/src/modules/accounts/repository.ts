@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
+import type { OutgoingMail } from '../mail/repository.ts';
 import { createSettingsRepository } from '../settings/repository.ts';
 
 const c = schema.customers;
@@ -64,41 +65,47 @@ export function accountsRepository(db: Db) {
     },
 
     // Password resets
-    async createReset(customerId: number, codeHash: string, expiresAt: Date) {
-      // A new code replaces any earlier one that is still open.
-      await db
-        .update(schema.passwordResets)
-        .set({ usedAt: new Date() })
-        .where(and(eq(schema.passwordResets.customerId, customerId), isNull(schema.passwordResets.usedAt)));
-      await db.insert(schema.passwordResets).values({ customerId, codeHash, expiresAt });
+    /**
+     * A new code for the customer, replacing any still open, and its mail in the outbox. With no such
+     * customer (id 0) the same three statements run and write nothing, so the answer to an unknown
+     * address costs what a known one costs.
+     */
+    async issueReset(customerId: number, codeHash: string, expiresAt: Date, mail: OutgoingMail) {
+      const r = schema.passwordResets;
+      const o = schema.mailOutbox;
+      await db.update(r).set({ usedAt: new Date() }).where(and(eq(r.customerId, customerId), isNull(r.usedAt)));
+      await db.execute(
+        sql`insert into ${r} (customer_id, code_hash, expires_at)
+            select ${c.id}, ${codeHash}, ${expiresAt.toISOString()}::timestamptz from ${c} where ${c.id} = ${customerId}`,
+      );
+      await db.execute(
+        sql`insert into ${o} (to_address, subject, text_body, html_body, kind)
+            select ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.kind} from ${c} where ${c.id} = ${customerId}`,
+      );
     },
-    async openReset(customerId: number, now: Date) {
+    /**
+     * One guess at the customer's open code, in one statement: the row is locked while its try is spent
+     * and the code compared, so however many guesses arrive at once, no more than the code's tries are
+     * ever compared with it (PostgreSQL re-reads `tries_left` of a row another guess just updated).
+     * A right guess spends nothing and marks the code verified with `verifiedTokenHash`.
+     * Answers whether the guess was right; false as well when there is no open code to guess at.
+     */
+    async tryCode(customerId: number, codeHash: string, verifiedTokenHash: string, now: Date) {
+      const r = schema.passwordResets;
+      const at = now.toISOString();
+      const open = and(eq(r.customerId, customerId), isNull(r.usedAt), isNull(r.verifiedAt), gt(r.expiresAt, now), gt(r.triesLeft, 0));
+      const latest = db.select({ id: r.id }).from(r).where(open).orderBy(desc(r.createdAt), desc(r.id)).limit(1);
+      const right = sql`${r.codeHash} = ${codeHash}`;
       const [row] = await db
-        .select()
-        .from(schema.passwordResets)
-        .where(
-          and(
-            eq(schema.passwordResets.customerId, customerId),
-            isNull(schema.passwordResets.usedAt),
-            isNull(schema.passwordResets.verifiedAt),
-            gt(schema.passwordResets.expiresAt, now),
-            gt(schema.passwordResets.triesLeft, 0),
-          ),
-        )
-        .orderBy(desc(schema.passwordResets.createdAt))
-        .limit(1);
-      return row ?? null;
-    },
-    async spendTry(resetId: number) {
-      const [row] = await db
-        .update(schema.passwordResets)
-        .set({ triesLeft: sql`greatest(${schema.passwordResets.triesLeft} - 1, 0)` })
-        .where(eq(schema.passwordResets.id, resetId))
-        .returning({ triesLeft: schema.passwordResets.triesLeft });
-      return row?.triesLeft ?? 0;
-    },
-    async markVerified(resetId: number, verifiedTokenHash: string, at: Date) {
-      await db.update(schema.passwordResets).set({ verifiedTokenHash, verifiedAt: at }).where(eq(schema.passwordResets.id, resetId));
+        .update(r)
+        .set({
+          triesLeft: sql`case when ${right} then ${r.triesLeft} else ${r.triesLeft} - 1 end`,
+          verifiedAt: sql`case when ${right} then ${at}::timestamptz end`,
+          verifiedTokenHash: sql`case when ${right} then ${verifiedTokenHash} end`,
+        })
+        .where(and(inArray(r.id, latest), open))
+        .returning({ verified: sql<boolean>`${r.verifiedAt} is not null` });
+      return row?.verified === true;
     },
     async verifiedReset(verifiedTokenHash: string) {
       const [row] = await db
@@ -107,8 +114,42 @@ export function accountsRepository(db: Db) {
         .where(and(eq(schema.passwordResets.verifiedTokenHash, verifiedTokenHash), isNull(schema.passwordResets.usedAt)));
       return row ?? null;
     },
+    /** False when another request used the reset first: a verified code sets one password, once. */
     async markUsed(resetId: number, at: Date) {
-      await db.update(schema.passwordResets).set({ usedAt: at }).where(eq(schema.passwordResets.id, resetId));
+      const rows = await db
+        .update(schema.passwordResets)
+        .set({ usedAt: at })
+        .where(and(eq(schema.passwordResets.id, resetId), isNull(schema.passwordResets.usedAt)))
+        .returning({ id: schema.passwordResets.id });
+      return rows.length === 1;
+    },
+    // E-mail changes and their undo
+    async recordEmailChange(values: { customerId: number; oldEmail: string; newEmail: string; undoTokenHash: string; expiresAt: Date }) {
+      await db.insert(schema.emailChanges).values(values);
+    },
+    /**
+     * Spends an undo token: one request wins, and every other open change of the same customer is closed
+     * with it, so a later change's token (mailed to an address an intruder chose) cannot undo the undo.
+     * Null when the token is unknown, used or expired.
+     */
+    async spendUndoToken(undoTokenHash: string, now: Date) {
+      const e = schema.emailChanges;
+      const [change] = await db
+        .update(e)
+        .set({ undoneAt: now })
+        .where(and(eq(e.undoTokenHash, undoTokenHash), isNull(e.undoneAt), gt(e.expiresAt, now)))
+        .returning({ customerId: e.customerId, oldEmail: e.oldEmail });
+      if (!change) return null;
+      await db.update(e).set({ undoneAt: now }).where(and(eq(e.customerId, change.customerId), isNull(e.undoneAt)));
+      return change;
+    },
+    /** Closes every open reset code of the customer (the address they were mailed to may not be theirs). */
+    async closeResets(customerId: number, at: Date) {
+      const r = schema.passwordResets;
+      await db.update(r).set({ usedAt: at }).where(and(eq(r.customerId, customerId), isNull(r.usedAt)));
+    },
+    async setEmail(id: number, email: string) {
+      await db.update(c).set({ email }).where(eq(c.id, id));
     },
     /** The store's name, help line and address for mails (one query, in the settings repository). */
     brand: () => createSettingsRepository(db).brand(),

@@ -12,6 +12,8 @@ import {
   RegisterErrorSchema,
   RegisterSchema,
   ResetPasswordSchema,
+  UndoEmailChangeAnswerSchema,
+  UndoEmailChangeSchema,
   UserDetailsSchema,
   VerifyOtpAnswerSchema,
   VerifyOtpSchema,
@@ -40,6 +42,7 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     limiter: deps.limiter,
     mailQueued: () => deps.mailer.kick(),
     sessionsChanged: () => deps.sessionCache.invalidate(),
+    publicUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}`,
     ...(deps.mergeGuestCart ? { mergeGuestCart: deps.mergeGuestCart } : {}),
     ...(deps.mergeGuestWishlist ? { mergeGuestWishlist: deps.mergeGuestWishlist } : {}),
   });
@@ -55,7 +58,7 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
       const parsed = RegisterSchema.safeParse(req.body ?? {});
       if (!parsed.success) return reply.status(400).send({ message: fieldMessages(parsed.error), code: 'INVALID_REQUEST' });
       const result = await accounts.register(parsed.data, req.ip);
-      if (!result.ok) return reply.status(400).send({ message: result.message, code: 'TAKEN' });
+      if (!result.ok) return reply.status(400).send({ message: result.message, code: result.code });
       return { message: ACCOUNT_MESSAGES.registered };
     },
   );
@@ -99,6 +102,16 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     if (!parsed.success) return invalid(reply, parsed.error);
     return accounts.resetPassword(parsed.data.resetToken, parsed.data.password);
   });
+
+  api.post(
+    '/auth/undo-email-change',
+    { schema: { response: { 200: UndoEmailChangeAnswerSchema, ...errors, 409: ErrorSchema } } },
+    async (req, reply) => {
+      const parsed = UndoEmailChangeSchema.safeParse(req.body ?? {});
+      if (!parsed.success) return invalid(reply, parsed.error);
+      return accounts.undoEmailChange(parsed.data.token, req.ip);
+    },
+  );
 
   const userParams = z.object({ userId: z.string().max(20) });
 

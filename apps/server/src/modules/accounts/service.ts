@@ -1,19 +1,24 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { ProfileUpdate, Register } from '@milli/contracts/schemas';
+import { COMMON_PASSWORD, type ProfileUpdate, type Register } from '@milli/contracts/schemas';
 import { DIAMOND_QUALITIES, MESSAGES, METAL_COLOURS, parseWishlistIds } from '@milli/contracts';
 import type { CartLineOptions, Db } from '@milli/db';
 import { HttpError, SESSION_DAYS, hashToken, newToken, type SessionCustomer } from '../../plugins/session.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { queueMail } from '../mail/repository.ts';
-import { otpMail, passwordChangedMail, welcomeMail } from '../mail/templates.ts';
+import { emailChangedMail, otpMail, passwordChangedMail, welcomeMail } from '../mail/templates.ts';
 import { accountsRepository } from './repository.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS, accountSubject } from './limits.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
 /** argon2id with OWASP's minimum memory cost (19 MiB, 2 passes). */
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const OTP_MINUTES = 10;
+/** How long the old address can undo an e-mail change: long enough for a mail read after a holiday. */
+const UNDO_DAYS = 30;
 const DAY_MS = 86_400_000;
+/** No customer has this id: the unknown address's statements run and match nothing. */
+const NO_CUSTOMER = 0;
 
 export const ACCOUNT_MESSAGES = {
   badLogin: 'The e-mail/username or password is not correct.',
@@ -28,6 +33,11 @@ export const ACCOUNT_MESSAGES = {
   resetDone: 'Your password has been changed. Please log in with the new password.',
   profileSaved: 'Your profile has been saved.',
   currentPasswordWrong: 'Your current password is not correct.',
+  emailNeedsPassword: 'Please enter your current password to change your e-mail address.',
+  undoInvalid: 'This link has already been used or has expired. If your account is not in your hands, please call us.',
+  undoTaken: 'Your old address now belongs to another account, so it cannot be put back. Please call us.',
+  undoDone:
+    'Your old e-mail address is back and every device has been logged out. Whoever changed it knew your password, so that password no longer works: ask for a code to set a new one.',
 } as const;
 
 export interface GuestCartItem {
@@ -65,6 +75,8 @@ export interface AccountsDeps {
    * sessions it keeps at once (others hear the database's notification a moment later).
    */
   sessionsChanged?: () => void;
+  /** The store's public address, for links in mails (PUBLIC_URL). */
+  publicUrl?: string;
   now?: () => Date;
 }
 
@@ -105,17 +117,39 @@ export function createAccountsService(deps: AccountsDeps) {
     return token;
   }
 
+  /**
+   * Compares a password typed for an account (or for a name no account has: the same work against a
+   * dummy hash) under the account's failure limits. The attempt is counted before the comparison, so
+   * guesses sent at once cannot all be compared, and handed back when the password was right.
+   */
+  async function checkPassword(customer: { id: number; passwordHash: string } | null, typed: string, password: string): Promise<boolean> {
+    const subject = accountSubject(customer?.id, typed);
+    await limiter.take(LIMITS.loginAccount, subject);
+    await limiter.take(LIMITS.loginAccountDay, subject);
+    const valid = customer
+      ? await verify(customer.passwordHash, password).catch(() => false)
+      : await verify(await getDummyHash(), password).then(() => false, () => false);
+    if (valid) {
+      await limiter.giveBack(LIMITS.loginAccount, subject);
+      await limiter.giveBack(LIMITS.loginAccountDay, subject);
+    }
+    return valid;
+  }
+
   return {
     /** Field errors (message.username / message.email) or the new customer. */
     async register(input: Register, ip: string) {
       await limiter.take(LIMITS.registerIp, ip);
       const [usernameTaken, emailTaken] = await Promise.all([repo.usernameTaken(input.username), repo.emailTaken(input.email)]);
-      if (usernameTaken || emailTaken) {
+      const common = isCommonPassword(input.password);
+      if (usernameTaken || emailTaken || common) {
         return {
           ok: false as const,
+          code: usernameTaken || emailTaken ? 'TAKEN' : 'COMMON_PASSWORD',
           message: {
             ...(usernameTaken ? { username: ACCOUNT_MESSAGES.usernameTaken } : {}),
             ...(emailTaken ? { email: ACCOUNT_MESSAGES.emailTaken } : {}),
+            ...(common ? { password: COMMON_PASSWORD } : {}),
           },
         };
       }
@@ -132,7 +166,7 @@ export function createAccountsService(deps: AccountsDeps) {
       } catch (error) {
         // Two sign-ups racing for one name: the unique index decides, and the loser hears why.
         if ((error as { code?: string }).code === '23505' || String((error as Error).message).includes('duplicate key')) {
-          return { ok: false as const, message: { username: ACCOUNT_MESSAGES.usernameTaken } };
+          return { ok: false as const, code: 'TAKEN', message: { username: ACCOUNT_MESSAGES.usernameTaken } };
         }
         throw error;
       }
@@ -140,11 +174,8 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async login(input: { username: string; password: string; cartItems?: string | undefined; wishlistItems?: string | undefined }, ip: string) {
       await limiter.take(LIMITS.loginIp, ip);
-      await limiter.take(LIMITS.loginAccount, input.username);
       const customer = await repo.findByLogin(input.username);
-      const valid = customer
-        ? await verify(customer.passwordHash, input.password).catch(() => false)
-        : await verify(await getDummyHash(), input.password).then(() => false, () => false);
+      const valid = await checkPassword(customer, input.username, input.password);
       if (!customer || !valid) throw new HttpError(401, ACCOUNT_MESSAGES.badLogin, 'BAD_CREDENTIALS');
       const items = parseGuestCart(input.cartItems);
       const wished = parseWishlistIds(input.wishlistItems);
@@ -170,74 +201,121 @@ export function createAccountsService(deps: AccountsDeps) {
       };
     },
 
+    /**
+     * Names, mobile, e-mail and password. A new e-mail or password needs the current password (counted
+     * as a login would be); a new e-mail is told to the old address with a single-use link that undoes it.
+     */
     async updateProfile(customer: SessionCustomer, input: ProfileUpdate, sessionTokenHash: string | null) {
       const row = await repo.findById(customer.id);
       if (!row) throw new HttpError(401, 'Please log in to continue.', 'UNAUTHENTICATED');
-      if (await repo.emailTaken(input.email, customer.id)) {
+      const changingEmail = input.email !== row.email;
+      if (changingEmail && (await repo.emailTaken(input.email, customer.id))) {
         return { ok: false as const, field: 'email', message: ACCOUNT_MESSAGES.emailTaken };
       }
-      let passwordHash: string | undefined;
-      if (input.newPassword) {
-        await limiter.take(LIMITS.loginAccount, row.username);
-        if (!(await verify(row.passwordHash, input.currentPassword ?? '').catch(() => false))) {
+      if (input.newPassword && isCommonPassword(input.newPassword)) return { ok: false as const, field: 'newPassword', message: COMMON_PASSWORD };
+      if (input.newPassword || changingEmail) {
+        if (!input.currentPassword) return { ok: false as const, field: 'currentPassword', message: ACCOUNT_MESSAGES.emailNeedsPassword };
+        if (!(await checkPassword(row, row.username, input.currentPassword))) {
           return { ok: false as const, field: 'currentPassword', message: ACCOUNT_MESSAGES.currentPasswordWrong };
         }
-        passwordHash = await hash(input.newPassword, ARGON);
       }
+      const passwordHash = input.newPassword ? await hash(input.newPassword, ARGON) : undefined;
+      const undoToken = changingEmail ? newToken() : undefined;
       const brand = await repo.brand();
-      await db.transaction(async (tx) => {
-        const t = accountsRepository(tx as unknown as Db);
-        await t.updateProfile(customer.id, {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          mobile: input.mobile ?? null,
-          ...(passwordHash ? { passwordHash } : {}),
+      try {
+        await db.transaction(async (tx) => {
+          const t = accountsRepository(tx as unknown as Db);
+          await t.updateProfile(customer.id, {
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            mobile: input.mobile ?? null,
+            ...(passwordHash ? { passwordHash } : {}),
+          });
+          if (passwordHash) {
+            // A changed password logs out every other device, not this one.
+            await t.deleteSessionsOf(customer.id, sessionTokenHash);
+            await queueMail(tx as unknown as Db, passwordChangedMail(brand, input.email));
+          }
+          if (undoToken) {
+            await t.recordEmailChange({
+              customerId: customer.id,
+              oldEmail: row.email,
+              newEmail: input.email,
+              undoTokenHash: hashToken(undoToken),
+              expiresAt: new Date(now().getTime() + UNDO_DAYS * DAY_MS),
+            });
+            const undoUrl = `${(deps.publicUrl ?? '').replace(/\/+$/, '')}/undo-email-change?token=${undoToken}`;
+            await queueMail(tx as unknown as Db, emailChangedMail(brand, row.email, input.email, undoUrl, UNDO_DAYS));
+          }
         });
-        if (passwordHash) {
-          // A changed password logs out every other device, not this one.
-          await t.deleteSessionsOf(customer.id, sessionTokenHash);
-          await queueMail(tx as unknown as Db, passwordChangedMail(brand, input.email));
+      } catch (error) {
+        // Another account took the address between the check and the save: the unique index decides.
+        if ((error as { code?: string }).code === '23505' || String((error as Error).message).includes('duplicate key')) {
+          return { ok: false as const, field: 'email', message: ACCOUNT_MESSAGES.emailTaken };
         }
-      });
+        throw error;
+      }
       deps.sessionsChanged?.();
-      if (passwordHash) deps.mailQueued?.();
+      if (passwordHash || undoToken) deps.mailQueued?.();
       return { ok: true as const, message: ACCOUNT_MESSAGES.profileSaved };
     },
 
-    /** Same answer, and about the same time, whether or not the account exists. */
+    /**
+     * The old address's link: puts the old e-mail back, ends every session, closes open reset codes (they
+     * may have gone to the new address) and retires the password (whoever made the change knew it), so
+     * the way back in is a code mailed to the restored address. The token works once.
+     */
+    async undoEmailChange(token: string, ip: string) {
+      await limiter.take(LIMITS.undoIp, ip);
+      const retired = await hash(newToken(), ARGON);
+      const change = await db.transaction(async (tx) => {
+        const t = accountsRepository(tx as unknown as Db);
+        const spent = await t.spendUndoToken(hashToken(token), now());
+        if (!spent) throw new HttpError(400, ACCOUNT_MESSAGES.undoInvalid, 'UNDO_INVALID');
+        if (await t.emailTaken(spent.oldEmail, spent.customerId)) throw new HttpError(409, ACCOUNT_MESSAGES.undoTaken, 'EMAIL_TAKEN');
+        await t.setEmail(spent.customerId, spent.oldEmail);
+        await t.setPassword(spent.customerId, retired);
+        await t.closeResets(spent.customerId, now());
+        await t.deleteSessionsOf(spent.customerId);
+        return spent;
+      });
+      deps.sessionsChanged?.();
+      return { message: ACCOUNT_MESSAGES.undoDone, email: change.oldEmail };
+    },
+
+    /**
+     * Same answer, after the same work, whether or not the account exists: a code is drawn, hashed and
+     * mailed in one transaction whose statements find no customer to write for when there is none.
+     */
     async forgotPassword(email: string, ip: string) {
       await limiter.take(LIMITS.forgotIp, ip);
-      await limiter.take(LIMITS.forgotEmail, email);
       const customer = await repo.findByLogin(email);
-      if (customer) {
-        const code = String(randomInt(0, 10_000)).padStart(4, '0');
-        const brand = await repo.brand();
-        await db.transaction(async (tx) => {
-          const t = tx as unknown as Db;
-          await accountsRepository(t).createReset(customer.id, hashToken(`${customer.id}:${code}`), new Date(now().getTime() + OTP_MINUTES * 60_000));
-          await queueMail(t, otpMail(brand, customer.email, code, OTP_MINUTES));
-        });
-        deps.mailQueued?.();
-      }
+      const id = customer?.id ?? NO_CUSTOMER;
+      const code = String(randomInt(0, 10_000)).padStart(4, '0');
+      const brand = await repo.brand();
+      await db.transaction(async (tx) => {
+        // Counted inside, so both transactions write and wait for the same one flush of the log at commit.
+        await limiter.take(LIMITS.forgotAccountDay, accountSubject(customer?.id, email), tx as unknown as Db);
+        await accountsRepository(tx as unknown as Db).issueReset(
+          id,
+          hashToken(`${id}:${code}`),
+          new Date(now().getTime() + OTP_MINUTES * 60_000),
+          otpMail(brand, email, code, OTP_MINUTES),
+        );
+      });
+      deps.mailQueued?.();
       return { message: ACCOUNT_MESSAGES.forgotSent };
     },
 
+    /** One answer for every failure (wrong, spent or expired code, no code, no account), so it tells nothing. */
     async verifyOtp(email: string, otp: string, ip: string) {
       await limiter.take(LIMITS.otpIp, ip);
       const customer = await repo.findByLogin(email);
-      const reset = customer ? await repo.openReset(customer.id, now()) : null;
-      if (!customer || !reset) throw new HttpError(400, ACCOUNT_MESSAGES.otpWrong, 'OTP_INVALID');
-      if (reset.codeHash !== hashToken(`${customer.id}:${otp}`)) {
-        const left = await repo.spendTry(reset.id);
-        throw new HttpError(
-          400,
-          left > 0 ? `${ACCOUNT_MESSAGES.otpWrong} (${left} ${left === 1 ? 'try' : 'tries'} left)` : 'Too many wrong codes. Please ask for a new code.',
-          'OTP_INVALID',
-        );
-      }
+      const id = customer?.id ?? NO_CUSTOMER;
       const resetToken = newToken();
-      await repo.markVerified(reset.id, hashToken(resetToken), now());
+      const verified = await repo.tryCode(id, hashToken(`${id}:${otp}`), hashToken(resetToken), now());
+      if (!verified) throw new HttpError(400, ACCOUNT_MESSAGES.otpWrong, 'OTP_INVALID');
       return { message: ACCOUNT_MESSAGES.otpOk, resetToken };
     },
 
@@ -247,14 +325,17 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!reset || reset.expiresAt.getTime() < now().getTime() - 5 * 60_000) {
         throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired, 'RESET_EXPIRED');
       }
+      if (isCommonPassword(password)) throw new HttpError(400, COMMON_PASSWORD, 'COMMON_PASSWORD');
       const passwordHash = await hash(password, ARGON);
       const customer = await repo.findById(reset.customerId);
       const brand = await repo.brand();
       await db.transaction(async (tx) => {
         const t = accountsRepository(tx as unknown as Db);
+        if (!(await t.markUsed(reset.id, now()))) throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired, 'RESET_EXPIRED');
         await t.setPassword(reset.customerId, passwordHash);
-        await t.markUsed(reset.id, now());
         await t.deleteSessionsOf(reset.customerId);
+        // Whoever proved they read the account's mail is its owner: a login lock others caused ends here.
+        await limiter.clear([LIMITS.loginAccount, LIMITS.loginAccountDay], accountSubject(reset.customerId, ''), tx as unknown as Db);
         if (customer) await queueMail(tx as unknown as Db, passwordChangedMail(brand, customer.email));
       });
       deps.sessionsChanged?.();

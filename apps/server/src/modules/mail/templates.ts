@@ -9,12 +9,19 @@ export interface Brand {
 export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A branded mail that reads well on a phone: one narrow column, large text, plain-text twin. Every module's mails use it. */
-export function layout(brand: Brand, heading: string, paragraphs: string[], highlight?: string): { text: string; html: string } {
+export function layout(
+  brand: Brand,
+  heading: string,
+  paragraphs: string[],
+  highlight?: string,
+  link?: { label: string; href: string },
+): { text: string; html: string } {
   const text = [
     heading,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
     ...(highlight ? [highlight, ''] : []),
+    ...(link ? [`${link.label}: ${link.href}`, ''] : []),
     `${brand.storeName} · ${brand.helpLine} · ${brand.emailPrimary}`,
   ].join('\n');
   const html = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(heading)}</title></head>
@@ -25,6 +32,7 @@ export function layout(brand: Brand, heading: string, paragraphs: string[], high
 <h1 style="font-size:22px;margin:0 0 12px">${escape(heading)}</h1>
 ${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5;margin:0 0 12px">${escape(p)}</p>`).join('\n')}
 ${highlight ? `<p style="font-size:34px;letter-spacing:10px;font-weight:bold;text-align:center;margin:20px 0;color:#7b2d26">${escape(highlight)}</p>` : ''}
+${link ? `<p style="margin:20px 0;text-align:center"><a href="${escape(link.href)}" style="display:inline-block;background:#7b2d26;color:#fff;font-size:16px;padding:12px 20px;border-radius:8px;text-decoration:none">${escape(link.label)}</a></p>` : ''}
 </div>
 <p style="font-size:13px;color:#6b5a50;margin:16px 0 0">${escape(brand.storeName)} · ${escape(brand.helpLine)} · ${escape(brand.emailPrimary)}</p>
 </div></body></html>`;
@@ -58,4 +66,20 @@ export function passwordChangedMail(brand: Brand, to: string): OutgoingMail {
     `If this was not you, call us at once on ${brand.helpLine}.`,
   ]);
   return { to, subject: `Your ${brand.storeName} password was changed`, kind: 'password-changed', ...body };
+}
+
+/** To the address a customer's account just left, with the single-use link that puts it back. */
+export function emailChangedMail(brand: Brand, to: string, newEmail: string, undoUrl: string, days: number): OutgoingMail {
+  const body = layout(
+    brand,
+    'Your e-mail address was changed',
+    [
+      `The e-mail address of your ${brand.storeName} account was just changed from this address to ${newEmail}.`,
+      `If this was not you, use the link below within ${days} days: it puts this address back, logs out every device and asks for a new password, which we will send a code for to this address.`,
+      `If it was you, there is nothing to do. Questions? Call us on ${brand.helpLine}.`,
+    ],
+    undefined,
+    { label: 'This was not me: undo the change', href: undoUrl },
+  );
+  return { to, subject: `Your ${brand.storeName} e-mail address was changed`, kind: 'email-changed', ...body };
 }

@@ -17,6 +17,7 @@ import {
   type RegisterField,
   type RegisterResult,
   type ResetResult,
+  type UndoResult,
 } from './auth-results.ts';
 
 /**
@@ -229,6 +230,25 @@ export async function setNewPassword(api: ApiClient, request: Request) {
     { message: refusal(answer) ?? ACCOUNT_TEXT.resetFallback, expired },
     { status: failStatus(answer), ...(expired ? { headers: withCookies([resetCookie(request, '', 0)]) } : {}) },
   );
+}
+
+// ---------- undoing an e-mail change (the link mailed to the old address) ----------
+
+/**
+ * The link opens a page (a mail scanner fetching it changes nothing); its button posts the token here.
+ * Success: the old address is back and the password retired, so the screen offers a code to that address.
+ */
+export async function undoEmailChange(api: ApiClient, request: Request) {
+  const form = await request.formData();
+  const token = text(form, 'token');
+  if (!token) return data<UndoResult>({ ok: false, message: ACCOUNT_TEXT.undoMissing }, { status: 400 });
+  const answer = await call(api, '/api/auth/undo-email-change', json('POST', { token }));
+  const email = field(answer?.body, 'email');
+  if (answer?.ok) {
+    const message = field(answer.body, 'message');
+    return data<UndoResult>({ ok: true, message: typeof message === 'string' ? message : '', ...(typeof email === 'string' ? { email } : {}) });
+  }
+  return data<UndoResult>({ ok: false, message: refusal(answer) ?? ACCOUNT_TEXT.undoFallback }, { status: failStatus(answer) });
 }
 
 // ---------- My Account ----------

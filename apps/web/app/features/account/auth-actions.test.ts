@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
-import { RESET_COOKIE, checkCode, logIn, saveProfile, setNewPassword, signUp } from './auth-actions.server.ts';
+import { RESET_COOKIE, checkCode, logIn, saveProfile, setNewPassword, signUp, undoEmailChange } from './auth-actions.server.ts';
 
 interface Call {
   path: string;
@@ -144,10 +144,10 @@ describe('the code and the new password', () => {
     expect(result.cookies[0]).toMatch(new RegExp(`^${RESET_COOKIE}=tok_123-456; Path=/; Max-Age=600; HttpOnly; SameSite=Lax$`));
   });
 
-  it("a wrong code shows the server's message (with the tries left)", async () => {
-    const { api } = fakeApi(() => json(400, { message: 'The code is not correct. (4 tries left)', code: 'OTP_INVALID' }));
+  it("a wrong code shows the server's message", async () => {
+    const { api } = fakeApi(() => json(400, { message: 'The code is not correct.', code: 'OTP_INVALID' }));
     expect(outcome(await checkCode(api, post('/otp', { intent: 'verify', email: 'a@b.in', otp1: '0', otp2: '0', otp3: '0', otp4: '0' })))).toMatchObject({
-      data: { intent: 'verify', ok: false, message: 'The code is not correct. (4 tries left)' },
+      data: { intent: 'verify', ok: false, message: 'The code is not correct.' },
       status: 400,
     });
   });
@@ -202,5 +202,25 @@ describe('saveProfile (Edit Profile)', () => {
   it('sends a visitor whose session has gone to /login', async () => {
     const { api } = fakeApi(() => json(401, { message: 'Please log in.' }));
     await expect(saveProfile(api, new FormData())).rejects.toSatisfy((r: unknown) => r instanceof Response && r.headers.get('location') === '/login');
+  });
+});
+
+describe('undoEmailChange (the link mailed to the old address)', () => {
+  it('posts the token and offers a code to the address that is back', async () => {
+    const { api, calls } = fakeApi(() => json(200, { message: 'Your old e-mail address is back.', email: 'asha@example.in' }));
+    const result = outcome(await undoEmailChange(api, post('/undo-email-change', { token: 'a'.repeat(43) })));
+    expect(calls[0]!.path).toBe('/api/auth/undo-email-change');
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ token: 'a'.repeat(43) });
+    expect(result).toMatchObject({ status: 200, data: { ok: true, message: 'Your old e-mail address is back.', email: 'asha@example.in' } });
+  });
+
+  it("shows the server's refusal, and needs no call without a token", async () => {
+    const { api, calls } = fakeApi(() => json(400, { message: 'This link has already been used or has expired.', code: 'UNDO_INVALID' }));
+    expect(outcome(await undoEmailChange(api, post('/undo-email-change', { token: 'b'.repeat(43) })))).toMatchObject({
+      status: 400,
+      data: { ok: false, message: 'This link has already been used or has expired.' },
+    });
+    expect(outcome(await undoEmailChange(api, post('/undo-email-change', {})))).toMatchObject({ status: 400, data: { ok: false } });
+    expect(calls).toHaveLength(1);
   });
 });

@@ -48,9 +48,16 @@ export interface ProfileResult {
   values?: Partial<Record<ProfileField, string>>;
 }
 
+export interface UndoResult {
+  ok: boolean;
+  message: string;
+  /** The address that is back, for the link that mails a code to set a new password. */
+  email?: string;
+}
+
 /** The screens' own texts (the spec's fixed messages live in MESSAGES of @milli/contracts). */
 export const ACCOUNT_TEXT = {
-  passwordHint: 'At least 8 characters, with a letter and a number.',
+  passwordHint: 'At least 8 characters, with a letter and a number, and not one of the common passwords.',
   resetDone: 'Your password has been changed. Please log in with the new password.',
   resetExpired: 'Your reset session has expired. Please ask for a new code.',
   resetNeedsCode: 'To create a new password, first ask for a one-time password by e-mail and enter it.',
@@ -59,6 +66,10 @@ export const ACCOUNT_TEXT = {
   resetFallback: 'We could not change your password just now. Please try again later.',
   profileFallback: 'We could not save your profile just now. Please try again later.',
   profileLoadFailed: 'We could not load your details just now. Please try again later.',
+  emailHint: 'Changing it needs your current password; we tell your old address, with a way to undo it.',
+  currentPasswordHint: 'Needed to change your e-mail address or your password.',
+  undoFallback: 'We could not undo the change just now. Please try again later.',
+  undoMissing: 'This link is not complete. Please open it again from the mail we sent to your old address.',
   codeResent: (email: string) => `We have sent a new code to ${email} if an account exists for it. It works for 10 minutes.`,
   codeSent: (email: string) => `If an account exists for ${email}, a 4-digit code is on its way. It works for 10 minutes.`,
 } as const;

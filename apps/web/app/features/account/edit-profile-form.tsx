@@ -16,16 +16,25 @@ interface FieldSpec {
 const DETAILS: FieldSpec[] = [
   { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
-  { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
+  { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', hint: ACCOUNT_TEXT.emailHint },
   { name: 'mobile', label: 'Mobile number', type: 'tel', autoComplete: 'tel', hint: '10-digit Indian mobile number' },
 ];
 
-const PASSWORDS: FieldSpec[] = [
-  { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' },
+/** Asked for when the e-mail or the password changes: whoever holds a session must still know the password. */
+const CURRENT: FieldSpec = {
+  name: 'currentPassword',
+  label: 'Current password',
+  type: 'password',
+  autoComplete: 'current-password',
+  hint: ACCOUNT_TEXT.currentPasswordHint,
+};
+
+const NEW_PASSWORDS: FieldSpec[] = [
   { name: 'newPassword', label: 'New password', type: 'password', autoComplete: 'new-password', hint: ACCOUNT_TEXT.passwordHint },
   { name: 'confirmPassword', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
 ];
 
+const PASSWORDS = [CURRENT, ...NEW_PASSWORDS];
 const LABELS = Object.fromEntries([...DETAILS, ...PASSWORDS].map((f) => [f.name, f.label])) as Record<ProfileField, string>;
 
 const inputId = (name: ProfileField) => `profile-${name}`;
@@ -37,7 +46,8 @@ function initialValues(details: UserDetails['user'] | null): Partial<Record<Prof
 
 /**
  * Edit Profile (DECISIONS §2): names, e-mail and mobile are saved with PUT /api/users/user-details/{id};
- * the password changes only when the current one and the new one twice are given. A refusal is shown under
+ * a new e-mail needs the current password (decision 020), and the password changes only when the current
+ * one and the new one twice are given. A refusal is shown under
  * the field the server names, and the keyboard is taken there.
  *
  * With script the form is a fetcher: saving is not a navigation, so the open tab and the address stay as
@@ -94,9 +104,13 @@ export function EditProfileForm({ details }: { details: UserDetails['user'] | nu
         <input type="hidden" name="intent" value="save-profile" />
         <div className="form-grid">{DETAILS.map(field)}</div>
         <fieldset className="form-section profile-passwords">
+          <legend>Confirm it is you</legend>
+          <div className="form-grid">{field(CURRENT)}</div>
+        </fieldset>
+        <fieldset className="form-section profile-passwords">
           <legend>Change password</legend>
-          <p className="field-hint">Leave these empty to keep your password. To change it, give the current one and the new one twice.</p>
-          <div className="form-grid form-grid--3">{PASSWORDS.map(field)}</div>
+          <p className="field-hint">Leave these empty to keep your password. To change it, give the new one twice (and your current one above).</p>
+          <div className="form-grid">{NEW_PASSWORDS.map(field)}</div>
         </fieldset>
         <button type="submit" className="btn btn-primary" disabled={submitting}>
           {submitting ? 'Saving…' : 'Save Changes'}

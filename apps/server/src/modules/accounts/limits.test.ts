@@ -1,0 +1,109 @@
+/**
+ * What an attacker with a thousand addresses gets against one account in one day (decision 020), on a
+ * clock the test moves: the accounts service with the real limiter on a real database, every attempt
+ * from a new address, so the per-address limits never bite and only the per-account ones remain.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@milli/db';
+import { createTestDatabase, type TestDatabase } from '@milli/db/testing';
+import { createRateLimiter } from '../../plugins/rate-limit.ts';
+import { HttpError } from '../../plugins/session.ts';
+import { createAccountsService, type AccountsService } from './service.ts';
+
+const MIN = 60_000;
+let database: TestDatabase;
+let accounts: AccountsService;
+/** Midnight UTC, when the daily windows start. */
+let clock = Date.UTC(2026, 10, 24);
+let address = 0;
+const newAddress = () => `172.16.${Math.floor(address / 250) % 250}.${(address++ % 250) + 1}`;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: false });
+  const now = () => new Date(clock);
+  accounts = createAccountsService({ db: database.db, limiter: createRateLimiter(database.db, now), now });
+}, 60_000);
+afterAll(() => database?.dispose());
+
+/** The answer's status: 200, or the HttpError's. */
+async function status(attempt: Promise<unknown>): Promise<number> {
+  try {
+    await attempt;
+    return 200;
+  } catch (error) {
+    if (error instanceof HttpError) return error.statusCode;
+    throw error;
+  }
+}
+
+async function latestCode(email: string) {
+  const [mail] = await database.db
+    .select({ subject: schema.mailOutbox.subject })
+    .from(schema.mailOutbox)
+    .where(eq(schema.mailOutbox.toAddress, email))
+    .orderBy(desc(schema.mailOutbox.id))
+    .limit(1);
+  return /^(\d{4}) /.exec(mail!.subject)![1]!;
+}
+
+describe('one account against many addresses for a day', () => {
+  it('gets 30 password guesses a day, by username and e-mail together, and the owner in after a reset', async () => {
+    const created = await accounts.register({ username: 'target', email: 'target@example.in', password: 'navratan2718' }, newAddress());
+    expect(created.ok).toBe(true);
+    const compared: number[] = [];
+    for (let window = 0; window < 96; window++) {
+      // Past the daily allowance one guess a window is enough to show the lock holds until midnight.
+      for (let i = 0; i < (window < 4 ? 12 : 1); i++) {
+        const login = i % 2 === 0 ? 'target' : 'TARGET@example.in';
+        compared.push(await status(accounts.login({ username: login, password: `guess${window}x${i}` }, newAddress())));
+      }
+      if (window === 0) {
+        // Within 15 minutes: 10 guesses, then the lock (the right password too).
+        expect(compared.filter((s) => s === 401)).toHaveLength(10);
+        expect(await status(accounts.login({ username: 'target', password: 'navratan2718' }, newAddress()))).toBe(429);
+      }
+      clock += 15 * MIN;
+      if (window === 0) expect(await status(accounts.login({ username: 'target', password: 'navratan2718' }, newAddress()))).toBe(200);
+    }
+    // The right password above was handed back; of 140 wrong guesses through the day, 30 were compared.
+    expect(compared.filter((s) => s === 401)).toHaveLength(30);
+    expect(compared.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+
+    // Locked for the day: the owner resets by e-mail, which lifts the lock at once.
+    clock = Date.UTC(2026, 10, 25) - 60 * MIN;
+    expect(await status(accounts.login({ username: 'target', password: 'navratan2718' }, newAddress()))).toBe(429);
+    await accounts.forgotPassword('target@example.in', newAddress());
+    const { resetToken } = await accounts.verifyOtp('target@example.in', await latestCode('target@example.in'), newAddress());
+    await accounts.resetPassword(resetToken, 'meenakari9090');
+    expect(await status(accounts.login({ username: 'target', password: 'meenakari9090' }, newAddress()))).toBe(200);
+  }, 120_000);
+
+  it('gets 3 codes a day of 5 tries each: no more than 15 guesses at a 4-digit code', async () => {
+    await accounts.register({ username: 'coded', email: 'coded@example.in', password: 'navratan2718' }, newAddress());
+    clock = Date.UTC(2026, 10, 26);
+    const issued: number[] = [];
+    let guesses = 0;
+    for (let hour = 0; hour < 24; hour++) {
+      for (let ask = 0; ask < 3; ask++) {
+        const answer = await status(accounts.forgotPassword('coded@example.in', newAddress()));
+        issued.push(answer);
+        if (answer !== 200) continue;
+        const code = await latestCode('coded@example.in');
+        for (let i = 0; i < 10; i++) {
+          const guess = String((Number(code) + 1 + guesses++) % 10_000).padStart(4, '0');
+          expect(await status(accounts.verifyOtp('coded@example.in', guess, newAddress()))).toBe(400);
+        }
+      }
+      clock += 60 * MIN;
+    }
+    expect(issued.filter((s) => s === 200)).toHaveLength(3);
+    const resets = await database.db
+      .select({ triesLeft: schema.passwordResets.triesLeft })
+      .from(schema.passwordResets)
+      .innerJoin(schema.customers, eq(schema.customers.id, schema.passwordResets.customerId))
+      .where(eq(schema.customers.username, 'coded'));
+    expect(resets).toHaveLength(3);
+    expect(resets.reduce((spent, r) => spent + (5 - r.triesLeft), 0)).toBe(15);
+  }, 120_000);
+});
