@@ -118,7 +118,8 @@ export function startStore(options: StoreOptions): Promise<Running> {
     SEED_DEMO: String(options.seedDemo ?? true),
     SERVE_WEB: String(options.serveWeb ?? true),
     LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
+    // The load generator connects from this machine: it is the one proxy whose X-Forwarded-For is believed.
+    TRUST_PROXY: '127.0.0.1',
   };
   const script = options.built ? SERVER_BUNDLE : 'apps/server/src/main.ts';
   return start(script, [], env, /Milli is serving (https?:\/\/\S+)/, options.timeoutMs, options.nodeFlags);
