@@ -187,7 +187,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response, personal
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
-    reply.header(key, value);
+    const safe = headerValue(key, value);
+    if (safe !== null) reply.header(key, safe);
   }
   // A page shared by visitors without cookies is this visitor's own once it shows their session or cart.
   if (personal && /\bpublic\b/.test(response.headers.get('cache-control') ?? '')) reply.header('cache-control', 'private, no-cache');
@@ -195,4 +196,20 @@ async function sendWebResponse(reply: FastifyReply, response: Response, personal
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}
+
+/** What node refuses in a header value (it throws while the answer is being written, too late for a clean 4xx). */
+// eslint-disable-next-line no-control-regex -- looking for exactly those characters
+const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/**
+ * A header of a page's answer as node can send it. The Fetch API's Headers accept characters node's HTTP
+ * writer refuses (a vertical tab, U+3000…), so a redirect built from what a visitor typed could otherwise
+ * fail the whole answer: a Location is percent-encoded the way a browser would read it; any other header
+ * that node cannot send is left out.
+ */
+export function headerValue(key: string, value: string): string | null {
+  if (!UNSENDABLE.test(value)) return value;
+  if (key.toLowerCase() !== 'location') return null;
+  return value.replace(/[^\x21-\x7e]+/gu, (run) => encodeURI(run.replace(/[\ud800-\udfff]/g, '\ufffd')));
 }
