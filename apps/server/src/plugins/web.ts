@@ -199,7 +199,6 @@ async function sendWebResponse(reply: FastifyReply, response: Response, personal
 }
 
 /** What node refuses in a header value (it throws while the answer is being written, too late for a clean 4xx). */
-// eslint-disable-next-line no-control-regex -- looking for exactly those characters
 const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /**
