@@ -143,8 +143,11 @@ function multipart(fields: Record<string, string | number>): { contentType: stri
 /** The multipart body of one Add to Cart, as the product page sends it. */
 function addToCartBody(who: Shopper, productId: number): { headers: Record<string, string>; body: string } {
   const form = multipart({ cart_product_id: productId, cart_quantity: 1, cart_user_id: who.id });
-  return { headers: { cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
+  return { headers: { ...OWN_PAGE, cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
 }
+
+/** What a browser sends with a call from the store's own page: a cookie-carrying POST must show it (decision 021). */
+const OWN_PAGE = { 'sec-fetch-site': 'same-origin' };
 
 
 /**
@@ -173,7 +176,7 @@ function placeOrderScenario(): Scenario {
             setupRequest: (req, context) => {
               const who = buyer(context);
               const form = multipart({ ...BILLING, userId: who.id });
-              return { ...req, method: 'POST', path: '/api/orders/placeOrders', headers: { cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
+              return { ...req, method: 'POST', path: '/api/orders/placeOrders', headers: { ...OWN_PAGE, cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
             },
           },
         ],

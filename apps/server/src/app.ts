@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from '@milli/db';
 import type { Config, TrustProxy } from './config.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { securityPlugin, unusableTextGuard } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
 import { createMailer, type Mailer } from './modules/mail/sender.ts';
@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.decorate('deps', deps);
 
   errorsPlugin(app);
-  await securityPlugin(app, { dev: config.env === 'development' });
+  await securityPlugin(app, { dev: config.env === 'development', publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : undefined });
   await app.register(cookie);
   await app.register(formbody);
   // The spec's calls send multipart forms: fields (and file buffers) become a plain body object. Files are
@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: 10 * 1024 * 1024, files: 0, fields: 200, fieldSize: 64 * 1024 },
   });
+  unusableTextGuard(app);
   // Sessions once read are kept until the database announces a logout, reset or profile change (an eighth of
   // the read cache's budget: 8 MB, about 16,000 sessions, by default).
   const sessionCache = await createReadCache(deps.database, { maxBytes: (config.readCacheMb * 1024 * 1024) / 8, channel: SESSIONS_CHANNEL });

@@ -12,6 +12,8 @@ import type { Config } from '../config.ts';
 import { createInProcessFetch } from './in-process-fetch.ts';
 import { keptPage, mayKeep, pageBytes, pageKey, sendKeptPage } from './page-cache.ts';
 import { indianDay } from '../modules/catalog/service.ts';
+import { findUnusableText, unusableTextMessage } from '@milli/contracts/schemas';
+import { refusalPage } from './security.ts';
 
 /** apps/web, found through its package (so the same from the source and from the server's bundle). */
 const webRoot = path.dirname(createRequire(import.meta.url).resolve('@milli/web/package.json'));
@@ -147,6 +149,8 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
             if (error instanceof BodyTooLargeError) return tooLarge();
             throw error;
           }
+          const unusable = unusableFormText(request.headers['content-type'], body);
+          if (unusable) return reply.status(400).type('text/html; charset=utf-8').send(refusalPage(unusable));
         }
         const webRequest = toWebRequest(request, reply, body);
         const cookie = request.headers.cookie;
@@ -163,6 +167,20 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
       },
     });
   });
+}
+
+/**
+ * The message for unusable text (contracts/text.ts) in a page's plain form post, or null. The API's own
+ * guard sees what a page's action passes on; this one stops it before the page's action runs at all.
+ * Multipart forms (with pictures) are left to the API, which refuses their fields the same way.
+ */
+function unusableFormText(contentType: string | undefined, body: Buffer): string | null {
+  if (!/^application\/x-www-form-urlencoded/i.test(contentType ?? '')) return null;
+  for (const [key, value] of new URLSearchParams(body.toString('utf8'))) {
+    const found = findUnusableText({ [key]: value });
+    if (found) return unusableTextMessage(found);
+  }
+  return null;
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined): Request {
