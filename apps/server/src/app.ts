@@ -18,6 +18,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { customDesignMedia } from './modules/custom-design/routes.ts';
 
 export interface AppDeps {
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     { prefix: '/api' },
   );
 
+  healthRoutes(app, deps.database.db);
   mediaRoutes(app);
   customDesignMedia(app, moduleDeps);
   if (options.web !== false) await app.register(webPlugin, { config });

@@ -16,7 +16,6 @@ const EnvSchema = z.object({
   /** Memory for the read cache of catalogue answers and anonymous pages, in MB; 0 turns it off. */
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
-  API_BASE_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Milli <no-reply@milli.example>'),
@@ -38,7 +37,6 @@ export interface Config {
   databasePoolSize: number;
   readCacheMb: number;
   seedDemo: boolean;
-  apiBaseUrl: string | undefined;
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -113,7 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     readCacheMb: e.READ_CACHE_MB,
     seedDemo: e.SEED_DEMO === 'true',
-    apiBaseUrl: e.API_BASE_URL,
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
