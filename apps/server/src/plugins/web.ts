@@ -154,16 +154,24 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
         }
         const webRequest = toWebRequest(request, reply, body);
         const cookie = request.headers.cookie;
+        let readSession = false;
         const response = await handler(webRequest, {
           cspNonce: reply.cspNonce?.script ?? '',
-          fetch: (input: string, init?: RequestInit) => inProcessFetch(input, init, cookie, request.ip),
+          fetch: async (input: string, init?: RequestInit) => {
+            const answer = await inProcessFetch(input, init, cookie, request.ip);
+            if (/\bprivate\b/.test(answer.headers.get('cache-control') ?? '')) readSession = true;
+            return answer;
+          },
         });
+        // A page built on an answer that was the visitor's own is theirs too (session.ts marks it private),
+        // unless its route says it is the same for every visitor without cookies, as every such one here is.
+        if (readSession && !/\bpublic\b/.test(response.headers.get('cache-control') ?? '')) request.sessionRead = true;
         if (key && mayKeep(response)) {
           const page = keptPage(response, Buffer.from(await response.arrayBuffer()));
           app.readCache.put(key, page, pageBytes(page), generation);
           return sendKeptPage(request, reply, page);
         }
-        return sendWebResponse(reply, response, Boolean(cookie));
+        return sendWebResponse(reply, response);
       },
     });
   });
@@ -201,15 +209,14 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer
   return new Request(url, init);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response, personal: boolean) {
+async function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
     const safe = headerValue(key, value);
     if (safe !== null) reply.header(key, safe);
   }
-  // A page shared by visitors without cookies is this visitor's own once it shows their session or cart.
-  if (personal && /\bpublic\b/.test(response.headers.get('cache-control') ?? '')) reply.header('cache-control', 'private, no-cache');
+  // A page answered to a visitor with cookies is theirs: session.ts's onSend hook marks it private, no-store.
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
