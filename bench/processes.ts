@@ -102,6 +102,8 @@ export interface StoreOptions {
   nodeFlags?: string[];
   /** Run the bundle `npm start` runs (apps/server/build/main.mjs, made by `npm run build`) instead of the source. */
   built?: boolean;
+  /** PUBLIC_URL, when the store should make its links from it. */
+  publicUrl?: string;
 }
 
 /**
@@ -120,6 +122,7 @@ export function startStore(options: StoreOptions): Promise<Running> {
     LOG_LEVEL: 'warn',
     // The load generator connects from this machine: it is the one proxy whose X-Forwarded-For is believed.
     TRUST_PROXY: '127.0.0.1',
+    ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
   };
   const script = options.built ? SERVER_BUNDLE : 'apps/server/src/main.ts';
   return start(script, [], env, /Milli is serving (https?:\/\/\S+)/, options.timeoutMs, options.nodeFlags);

@@ -113,6 +113,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   }
 
   const inProcessFetch = createInProcessFetch(app);
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
 
   app.register(async (scope) => {
     // React Router reads form bodies itself: hand it the raw stream, untouched.
@@ -124,7 +125,8 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
       url: '/*',
       handler: async (request, reply) => {
         // Pages are priced at the day's rates: the day is part of the key.
-        const key = mode === 'production' ? pageKey(request, indianDay(new Date())) : null;
+        const origin = pageOrigin(request, publicOrigin);
+        const key = mode === 'production' ? pageKey(request, indianDay(new Date()), publicOrigin ? '' : origin) : null;
         if (key) {
           const kept = app.readCache.peek<KeptPage>(key);
           if (kept) return sendKeptPage(request, reply, kept);
@@ -152,7 +154,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
           const unusable = unusableFormText(request.headers['content-type'], body);
           if (unusable) return reply.status(400).type('text/html; charset=utf-8').send(refusalPage(unusable));
         }
-        const webRequest = toWebRequest(request, reply, body);
+        const webRequest = toWebRequest(request, reply, body, origin);
         const cookie = request.headers.cookie;
         let readSession = false;
         const response = await handler(webRequest, {
@@ -191,8 +193,21 @@ function unusableFormText(contentType: string | undefined, body: Buffer): string
   return null;
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined): Request {
-  const origin = `${request.protocol}://${request.host}`;
+/**
+ * The origin a page is rendered for: every absolute address in it (canonical, og:url, JSON-LD, the sitemap's
+ * <loc>s, a shared wish list's link) is made from it. PUBLIC_URL when set, so the Host header a client sends
+ * never reaches a page; without it, the request's own, and the page cache keys pages by it (page-cache.ts).
+ * A form posted to another address of this server (its Origin, checked by security.ts, is that address) is
+ * answered for that address: React Router refuses an action whose Origin is not the request's.
+ */
+function pageOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
+  const own = `${request.protocol}://${request.host}`;
+  if (!publicOrigin) return own;
+  const unsafe = request.method !== 'GET' && request.method !== 'HEAD';
+  return unsafe && request.headers.origin === own ? own : publicOrigin;
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined, origin: string): Request {
   const url = new URL(request.url, origin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
