@@ -102,6 +102,8 @@ export interface StoreOptions {
   nodeFlags?: string[];
   /** Run the bundle `npm start` runs (apps/server/build/main.mjs, made by `npm run build`) instead of the source. */
   built?: boolean;
+  /** PUBLIC_URL, when the store should make its links from it. */
+  publicUrl?: string;
 }
 
 /**
@@ -118,7 +120,9 @@ export function startStore(options: StoreOptions): Promise<Running> {
     SEED_DEMO: String(options.seedDemo ?? true),
     SERVE_WEB: String(options.serveWeb ?? true),
     LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
+    // The load generator connects from this machine: it is the one proxy whose X-Forwarded-For is believed.
+    TRUST_PROXY: '127.0.0.1',
+    ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
     // As `npm start` runs it (decision 022): two glibc malloc arenas, so memory freed after a burst of
     // picture work can be given back instead of staying spread over one arena per thread.
     MALLOC_ARENA_MAX: '2',

@@ -140,15 +140,18 @@ function multipart(fields: Record<string, string | number>): { contentType: stri
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${parts.join('')}--${boundary}--\r\n` };
 }
 
-/** The multipart body of one Add to Cart, as the product page sends it. */
 /** The first size of each piece that comes in sizes (rings, bangles, chains): the cart refuses those without one. */
 const firstSizes = new Map<number, string>();
 
+/** The multipart body of one Add to Cart, as the product page sends it. */
 function addToCartBody(who: Shopper, productId: number): { headers: Record<string, string>; body: string } {
   const size = firstSizes.get(productId);
   const form = multipart({ cart_product_id: productId, cart_quantity: 1, cart_user_id: who.id, ...(size ? { size } : {}) });
-  return { headers: { cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
+  return { headers: { ...OWN_PAGE, cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
 }
+
+/** What a browser sends with a call from the store's own page: a cookie-carrying POST must show it (decision 021). */
+const OWN_PAGE = { 'sec-fetch-site': 'same-origin' };
 
 
 /**
@@ -177,7 +180,7 @@ function placeOrderScenario(): Scenario {
             setupRequest: (req, context) => {
               const who = buyer(context);
               const form = multipart({ ...BILLING, userId: who.id });
-              return { ...req, method: 'POST', path: '/api/orders/placeOrders', headers: { cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
+              return { ...req, method: 'POST', path: '/api/orders/placeOrders', headers: { ...OWN_PAGE, cookie: who.cookie, 'content-type': form.contentType }, body: form.body };
             },
           },
         ],

@@ -96,7 +96,7 @@ async function main() {
     const started = Date.now();
     const answers = await Promise.all(
       customers.map(async (who) => {
-        const res = await fetch(`${store.url}/api/admin/cutom-jewelry/new-request`, { method: 'POST', body: request(who, pictures), headers: { cookie: who.cookie } });
+        const res = await fetch(`${store.url}/api/admin/cutom-jewelry/new-request`, { method: 'POST', body: request(who, pictures), headers: { cookie: who.cookie, 'sec-fetch-site': 'same-origin' } });
         const body = await res.text();
         if (res.status !== 200 && process.env.BENCH_VERBOSE) console.error(res.status, body);
         return res.status;

@@ -6,9 +6,9 @@ import multipart from '@fastify/multipart';
 import { constants as zlib } from 'node:zlib';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CartLineOptions, Database } from '@milli/db';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { securityPlugin, unusableTextGuard } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
 import { createMailer, type Mailer } from './modules/mail/sender.ts';
@@ -18,6 +18,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { customDesignMedia } from './modules/custom-design/routes.ts';
 
 export interface AppDeps {
@@ -52,12 +53,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A list goes to proxy-addr as it is; a hop count becomes a function, since
+ * Fastify refuses a plain number (it cannot check the nearest peer): trusting the nearest `hops` addresses is
+ * what the operator asked for, and operations.md says when that is safe.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Builds the whole store (API + server-rendered web) around the given dependencies. Tests use inject(). */
 export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -77,7 +88,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.decorate('deps', deps);
 
   errorsPlugin(app);
-  await securityPlugin(app, { dev: config.env === 'development' });
+  await securityPlugin(app, { dev: config.env === 'development', publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : undefined });
   await app.register(cookie);
   await app.register(formbody);
   // The spec's calls send multipart forms: fields (and file buffers) become a plain body object. Files are
@@ -87,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: 10 * 1024 * 1024, files: 0, fields: 200, fieldSize: 64 * 1024 },
   });
+  unusableTextGuard(app);
   // Sessions once read are kept until the database announces a logout, reset or profile change (an eighth of
   // the read cache's budget: 8 MB, about 16,000 sessions, by default).
   const sessionCache = await createReadCache(deps.database, { maxBytes: (config.readCacheMb * 1024 * 1024) / 8, channel: SESSIONS_CHANNEL });
@@ -137,6 +149,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     { prefix: '/api' },
   );
 
+  healthRoutes(app, deps.database.db);
   mediaRoutes(app);
   customDesignMedia(app, moduleDeps);
   if (options.web !== false) await app.register(webPlugin, { config });

@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,13 +16,12 @@ const EnvSchema = z.object({
   /** Memory for the read cache of catalogue answers and anonymous pages, in MB; 0 turns it off. */
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
-  API_BASE_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Milli <no-reply@milli.example>'),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z.string().default('false'),
   /** Which payment gateway charges cards; only the built-in test gateway ('demo') exists so far. */
   PAYMENT_GATEWAY: z.enum(['demo']).default('demo'),
   /** 'false' serves the API and media only, without the web app (and so without needing its build). */
@@ -37,18 +37,63 @@ export interface Config {
   databasePoolSize: number;
   readCacheMb: number;
   seedDemo: boolean;
-  apiBaseUrl: string | undefined;
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Whom X-Forwarded-For/-Proto/-Host are believed from: nobody (false), the addresses and CIDR ranges of
+   * the proxies in front, or a number of proxy hops. Never everyone: that would let a client choose its address.
+   */
+  trustProxy: TrustProxy;
   paymentGateway: 'demo';
   serveWeb: boolean;
 }
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_HELP =
+  'write the addresses or CIDR ranges of the proxies in front of the server (e.g. TRUST_PROXY=10.0.0.0/8,127.0.0.1), ' +
+  'the number of proxies every request passes through (e.g. TRUST_PROXY=1), or false';
+
+/**
+ * TRUST_PROXY: 'false' (or '0'), a whole number of proxy hops, or a comma-separated list of addresses and
+ * CIDR ranges. 'true' is refused: believing X-Forwarded-For from anyone lets every client pick the address
+ * its rate limits are counted under.
+ */
+export function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw new ConfigError(`TRUST_PROXY=true would believe X-Forwarded-For from any client, so anyone could choose the address their limits count: ${TRUST_PROXY_HELP}`);
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 20) throw new ConfigError(`TRUST_PROXY=${value}: more proxy hops than any real deployment has; ${TRUST_PROXY_HELP}`);
+    return hops;
+  }
+  // A BlockList refuses what node cannot read as an address or range, so nothing vague reaches Fastify.
+  const check = new BlockList();
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 6 ? 128 : 32;
+    const ok =
+      family !== 0 &&
+      extra === undefined &&
+      (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits));
+    if (!ok) throw new ConfigError(`TRUST_PROXY: '${entry}' is not an address or CIDR range; ${TRUST_PROXY_HELP}`);
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) check.addAddress(address, type);
+    else check.addSubnet(address, Number(prefix), type);
+  }
+  if (entries.length === 0) throw new ConfigError(`TRUST_PROXY is empty; ${TRUST_PROXY_HELP}`);
+  return entries;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -66,13 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     readCacheMb: e.READ_CACHE_MB,
     seedDemo: e.SEED_DEMO === 'true',
-    apiBaseUrl: e.API_BASE_URL,
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     paymentGateway: e.PAYMENT_GATEWAY,
     serveWeb: e.SERVE_WEB === 'true',
   };

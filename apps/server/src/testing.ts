@@ -8,7 +8,10 @@ import { buildApp } from './app.ts';
 import { testConfig, type Config } from './config.ts';
 
 export interface TestApp {
+  /** The store; its inject() sends what a browser on the store's own page sends (see below). */
   app: FastifyInstance;
+  /** Fastify's own inject(), sending only the headers given: for tests of the cross-site check itself. */
+  rawInject: FastifyInstance['inject'];
   database: TestDatabase;
   close(): Promise<void>;
 }
@@ -17,8 +20,21 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
   const database = await createTestDatabase({ seed: options.seed ?? true, ...(options.poolSize ? { poolSize: options.poolSize } : {}) });
   const app = await buildApp({ config: testConfig(options.config), database }, { web: false });
   await app.ready();
+  // A browser marks every request from the store's own page Sec-Fetch-Site: same-origin, which the cross-site
+  // check (plugins/security.ts) needs from a request that carries cookies and no Origin. Tests drive the API as
+  // such a page does, unless they set Origin or Sec-Fetch-Site themselves.
+  const rawInject = app.inject.bind(app) as FastifyInstance['inject'];
+  const asOwnPage = ((options?: unknown) => {
+    if (options === null || typeof options !== 'object') return rawInject(options as never);
+    const given = options as { headers?: Record<string, unknown> };
+    const names = Object.keys(given.headers ?? {}).map((k) => k.toLowerCase());
+    if (names.includes('origin') || names.includes('sec-fetch-site')) return rawInject(options as never);
+    return rawInject({ ...given, headers: { ...given.headers, 'sec-fetch-site': 'same-origin' } } as never);
+  }) as FastifyInstance['inject'];
+  app.inject = asOwnPage;
   return {
     app,
+    rawInject,
     database,
     close: async () => {
       await app.close();

@@ -204,9 +204,17 @@ export function newShopper(testInfo: TestInfo, tag: string): Shopper {
   return { username, email: `${username}@example.in`.toLowerCase() };
 }
 
+/**
+ * The Origin a browser sends from the store's own page. A request context sends none, and a state-changing
+ * request that carries cookies (the page's, shared with its request context) must show it (decision 021).
+ */
+export function ownOrigin(): { origin: string } {
+  return { origin: new URL(process.env.MILLI_E2E_URL!).origin };
+}
+
 /** Signs a shopper up through the API (the page's request context, which shares its cookies). */
 export async function signUp(page: Page, shopper: Shopper, password: string): Promise<void> {
-  const res = await page.request.post('/api/auth/register', { multipart: { ...shopper, password } });
+  const res = await page.request.post('/api/auth/register', { multipart: { ...shopper, password }, headers: ownOrigin() });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -224,7 +232,7 @@ export async function logInThroughForm(page: Page, shopper: Shopper, password: s
 export async function logInNewShopper(page: Page, testInfo: TestInfo, tag: string, password = 'Kundan2024'): Promise<Shopper> {
   const shopper = newShopper(testInfo, tag);
   await signUp(page, shopper, password);
-  const login = await page.request.post('/api/auth/login', { multipart: { username: shopper.username, password } });
+  const login = await page.request.post('/api/auth/login', { multipart: { username: shopper.username, password }, headers: ownOrigin() });
   expect(login.status(), await login.text()).toBe(200);
   return shopper;
 }

@@ -47,11 +47,12 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
-    // Each test sends its own X-Forwarded-For (fixtures.ts), so rate limits count test shoppers apart.
-    TRUST_PROXY: 'true',
+    // Each test sends its own X-Forwarded-For (fixtures.ts), so rate limits count test shoppers apart: the
+    // browsers and request contexts connect from this machine, the one proxy believed.
+    TRUST_PROXY: '127.0.0.1',
   };
   // The e2e server always runs on its own embedded database, whatever the shell points at.
-  for (const key of ['DATABASE_URL', 'API_BASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'REDIS_URL']) delete env[key];
+  for (const key of ['DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'REDIS_URL']) delete env[key];
 
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/build/main.mjs'], {
     cwd: repoRoot,

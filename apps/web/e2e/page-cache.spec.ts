@@ -59,7 +59,7 @@ test('a logged-in shopper’s page is rendered for them: a nonce, and private', 
   const shopper = await logInNewShopper(page, testInfo, 'cached');
   const response = await page.request.get('/product-detail/3');
   expect(response.status()).toBe(200);
-  expect(response.headers()['cache-control']).toBe('private, no-cache');
+  expect(response.headers()['cache-control']).toBe('private, no-store');
   expect(scriptSrc(response)).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'$/);
   expect(await response.text()).toContain(shopper.username);
 });

@@ -58,3 +58,4 @@ export * from './payments.ts';
 export * from './harvest.ts';
 export * from './trade-partners.ts';
 export * from './custom-design.ts';
+export * from './text.ts';

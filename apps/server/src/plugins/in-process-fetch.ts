@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { IN_PROCESS_HEADER } from './security.ts';
 
 export type InProcessFetch = (input: string, init?: RequestInit, cookie?: string, remoteAddress?: string) => Promise<Response>;
 
@@ -14,6 +15,8 @@ export function createInProcessFetch(app: FastifyInstance): InProcessFetch {
       headers[key] = value;
     });
     if (cookie && !headers.cookie) headers.cookie = cookie;
+    // The page's own request passed the cross-site check; its calls to the API carry no Origin of their own.
+    headers[IN_PROCESS_HEADER] = app.inProcessToken;
     let payload: string | Buffer | undefined;
     const body = init.body;
     if (typeof body === 'string') payload = body;

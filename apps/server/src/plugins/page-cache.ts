@@ -26,12 +26,17 @@ export interface KeptPage {
 const MAX_KEPT_URL = 1_000;
 const DROPPED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'content-security-policy', 'transfer-encoding']);
 
-/** The cache key of a page request, or null when the answer must be rendered for this visitor. */
-export function pageKey(request: FastifyRequest, day: string): string | null {
-  if (request.method !== 'GET' || request.headers.cookie || request.url.length > MAX_KEPT_URL) return null;
+/**
+ * The cache key of a page request, or null when the answer must be rendered for this visitor. `origin` is
+ * what the page's absolute addresses were made from when it came from the request (no PUBLIC_URL): pages are
+ * kept per origin then, so a page rendered for a forged Host header is only ever served to requests that
+ * send the same Host, never to the store's visitors (decision 021). With PUBLIC_URL it is '' (one origin).
+ */
+export function pageKey(request: FastifyRequest, day: string, origin: string): string | null {
+  if (request.method !== 'GET' || request.headers.cookie || request.url.length + origin.length > MAX_KEPT_URL) return null;
   // Crawlers get the whole page at once, browsers a stream: different renders, different entries.
   const who = isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser';
-  return `page:${who}:${day}:${request.url}`;
+  return `page:${who}:${day}:${origin} ${request.url}`;
 }
 
 /** Whether the answer may be kept (see above), judged by its status and headers before its body is read. */

@@ -64,6 +64,49 @@ describe('security headers', () => {
   });
 });
 
+describe('state-changing requests must show they come from the store', () => {
+  const cookie = 'cartItems=%5B%5D';
+  /** A logout: without a session it changes nothing, and answers 200 once past the check. */
+  const post = (t: TestApp, headers: Record<string, string>) => t.rawInject({ method: 'POST', url: '/api/auth/logout', headers });
+
+  it("refuses 'Origin: null' and a cookie-carrying request that names no origin", async () => {
+    for (const headers of <Record<string, string>[]>[
+      { cookie, origin: 'null' },
+      { cookie },
+      { cookie, 'sec-fetch-site': 'none' },
+      { cookie, 'sec-fetch-site': 'same-site' },
+      { cookie, origin: 'null', 'sec-fetch-site': 'same-origin' },
+      { cookie, origin: 'http://localhost.evil.example' },
+    ]) {
+      const res = await post(plain, headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json(), JSON.stringify(headers)).toMatchObject({ code: 'CROSS_ORIGIN' });
+    }
+  });
+
+  it("accepts the store's own pages: their Origin, or Sec-Fetch-Site same-origin without one", async () => {
+    for (const headers of <Record<string, string>[]>[
+      { cookie, host: 'shop.test', origin: 'http://shop.test' },
+      { cookie, host: 'shop.test:8080', origin: 'http://shop.test:8080' },
+      { cookie, 'sec-fetch-site': 'same-origin' },
+    ]) {
+      expect((await post(plain, headers)).statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    // Behind a proxy that rewrites Host, the public address is the store's origin.
+    expect((await post(https, { cookie, host: '10.0.0.5:3000', origin: 'https://milli.example' })).statusCode).toBe(200);
+  });
+
+  it('lets a request without any cookie through (it cannot ride on anyone’s session), unless it says it is cross-site', async () => {
+    expect((await post(plain, {})).statusCode).toBe(200);
+    expect((await post(plain, { origin: 'null' })).statusCode).toBe(200);
+    expect((await post(plain, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+  });
+
+  it('leaves reading alone', async () => {
+    expect((await plain.rawInject({ url: '/api/category', headers: { cookie, origin: 'null' } })).statusCode).toBe(200);
+  });
+});
+
 describe('session cookie', () => {
   async function loginCookie(t: TestApp, name: string): Promise<string> {
     const ip = `10.44.0.${name.length}`;

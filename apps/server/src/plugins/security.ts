@@ -1,14 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
+import { findUnusableText, unusableTextMessage } from '@milli/contracts/schemas';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Marks the web app's own calls to the API, made in process (in-process-fetch.ts), with this process's token. */
+export const IN_PROCESS_HEADER = 'x-milli-in-process';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A secret of this process: only its own in-process calls can send it (in-process-fetch.ts). */
+    inProcessToken: string;
+  }
+}
 
 /**
  * Security headers, a per-request CSP nonce for React Router's inline scripts (helmet's default CSP
  * would stop hydration), and a same-origin check on every state-changing call.
  */
-export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean }) {
+export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean; publicOrigin?: string | undefined }) {
+  const inProcessToken = randomBytes(32).toString('base64url');
+  app.decorate('inProcessToken', inProcessToken);
   await app.register(helmet, {
     contentSecurityPolicy: false,
     // 'no-referrer' makes Chromium send Origin: null on plain form posts, which React Router refuses.
@@ -40,22 +53,72 @@ export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean 
     );
 
     if (UNSAFE_METHODS.has(request.method)) {
-      const origin = request.headers.origin;
-      const site = request.headers['sec-fetch-site'];
-      if (site === 'cross-site') {
-        return reply.status(403).send({ message: 'Requests from other sites are not allowed.', code: 'CROSS_ORIGIN' });
-      }
-      if (origin && origin !== 'null') {
-        let host: string;
-        try {
-          host = new URL(origin).host;
-        } catch {
-          return reply.status(403).send({ message: 'Requests from other sites are not allowed.', code: 'CROSS_ORIGIN' });
-        }
-        if (host !== request.host) {
-          return reply.status(403).send({ message: 'Requests from other sites are not allowed.', code: 'CROSS_ORIGIN' });
-        }
-      }
+      const refusal = crossSiteRefusal(request, opts.publicOrigin, inProcessToken);
+      if (refusal) return reply.status(403).send({ message: refusal, code: 'CROSS_ORIGIN' });
     }
   });
+}
+
+/**
+ * Why a state-changing request is refused as possibly cross-site, or null when it may go on.
+ *
+ * A request that carries no cookie at all cannot ride on a visitor's session, cart or wish list (an API
+ * client with its own credentials, a first sign-up): it passes unless the browser itself says it comes from
+ * another site. One that carries cookies must prove it comes from the store's own pages: an Origin equal to
+ * the store's (its own host, or PUBLIC_URL's origin), or, from a browser that sent no Origin, Sec-Fetch-Site
+ * 'same-origin' (a header no page can set). 'Origin: null' (a sandboxed frame, a redirect from another site,
+ * a page with a no-referrer policy) proves nothing and is refused; the store's own pages send a real Origin
+ * under their strict-origin-when-cross-origin referrer policy. A page's calls to the API in process carry
+ * this process's own token instead (in-process-fetch.ts): the page's request was checked here already.
+ */
+export function crossSiteRefusal(request: FastifyRequest, publicOrigin: string | undefined, inProcessToken: string): string | null {
+  const headers = request.headers;
+  const site = headers['sec-fetch-site'];
+  if (site === 'cross-site') return OTHER_SITE;
+  if (headers[IN_PROCESS_HEADER] === inProcessToken) return null;
+  const origin = headers.origin;
+  if (origin !== undefined && origin !== 'null') {
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      return OTHER_SITE;
+    }
+    if (parsed.host === request.host || parsed.origin === publicOrigin) return null;
+    return OTHER_SITE;
+  }
+  if (!headers.cookie) return null;
+  if (origin === undefined && site === 'same-origin') return null;
+  return 'This request does not show that it comes from the store’s own pages. Please reload the page and try again.';
+}
+
+const OTHER_SITE = 'Requests from other sites are not allowed.';
+
+/** A page (not an /api call) refused before it renders: a short page a person can read. */
+export function refusalPage(message: string): string {
+  const escaped = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en-IN"><meta charset="utf-8"><title>Milli: request refused</title><p>${escaped}</p><p><a href="/">Back to the store</a></p></html>`;
+}
+
+/**
+ * Unusable text (a NUL byte, a lone surrogate, a control character: contracts/text.ts) in any body field,
+ * querystring or path parameter is refused here, before any route sees it, so no route can pass it on to
+ * the database (where a NUL fails the query) whether or not its own schema checks for it. Added after the
+ * multipart plugin, whose own preValidation hook is what turns a multipart body into fields. A page's form
+ * body is not parsed yet at this point: web.ts checks it once read.
+ */
+export function unusableTextGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request, reply) => {
+    const found =
+      findUnusableText(request.params, []) ?? findUnusableText(request.query, []) ?? findUnusableText(request.body, []);
+    if (!found) return;
+    const message = unusableTextMessage(found);
+    if (isPage(request.routeOptions.url)) return reply.status(400).type('text/html; charset=utf-8').send(refusalPage(message));
+    return reply.status(400).send({ message, code: 'UNUSABLE_TEXT' });
+  });
+}
+
+/** The web app's catch-all (web.ts) serves pages; everything else is the API or a file. */
+export function isPage(routeUrl: string | undefined): boolean {
+  return routeUrl === '/*';
 }

@@ -18,11 +18,16 @@ export interface SessionCustomer {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The customer of the session cookie, or null. The only source of identity (DECISIONS §3). */
+    /** The customer of the session cookie, or null. The only source of identity (DECISIONS §3). Reading it sets `sessionRead`. */
     customer: SessionCustomer | null;
     sessionTokenHash: string | null;
+    /** Whether the answer was made with the session in hand (someone read `customer`): it is then this visitor's own. */
+    sessionRead: boolean;
   }
 }
+
+const CUSTOMER = Symbol('customer');
+type WithCustomer = FastifyRequest & { [CUSTOMER]?: SessionCustomer | null };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -60,8 +65,28 @@ const KEPT_SESSION_BYTES = 512;
  * them. Unknown tokens are never kept, so guessing fills nothing.
  */
 export function sessionPlugin(app: FastifyInstance, db: Db, opts: { secureCookies: boolean; cache?: ReadCache }) {
-  app.decorateRequest('customer', null);
+  // Whoever asks who the visitor is makes the answer depend on it: the getter notes that, so the one hook below
+  // can mark every such answer private without each route having to remember.
+  app.decorateRequest('customer', {
+    getter(this: FastifyRequest) {
+      this.sessionRead = true;
+      return (this as WithCustomer)[CUSTOMER] ?? null;
+    },
+    setter(this: FastifyRequest, value: SessionCustomer | null) {
+      (this as WithCustomer)[CUSTOMER] = value;
+    },
+  });
   app.decorateRequest('sessionTokenHash', null);
+  app.decorateRequest('sessionRead', false);
+
+  // The one place that says an answer is personal (decision 021): an answer made with the session in hand (any
+  // API call or file that read it), and every page answered to a visitor with cookies (a page shows the
+  // session's name, cart and wish list), must not be kept by a shared cache nor by the browser's.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const page = request.routeOptions.url === '/*';
+    if (request.sessionRead || (page && request.headers.cookie)) reply.header('cache-control', 'private, no-store');
+    return payload;
+  });
 
   async function load(tokenHash: string): Promise<KeptSession | null> {
     const [row] = await db

@@ -12,6 +12,8 @@ import type { Config } from '../config.ts';
 import { createInProcessFetch } from './in-process-fetch.ts';
 import { keptPage, mayKeep, pageBytes, pageKey, sendKeptPage } from './page-cache.ts';
 import { indianDay } from '../modules/catalog/service.ts';
+import { findUnusableText, unusableTextMessage } from '@milli/contracts/schemas';
+import { refusalPage } from './security.ts';
 
 /** apps/web, found through its package (so the same from the source and from the server's bundle). */
 const webRoot = path.dirname(createRequire(import.meta.url).resolve('@milli/web/package.json'));
@@ -111,6 +113,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   }
 
   const inProcessFetch = createInProcessFetch(app);
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
 
   app.register(async (scope) => {
     // React Router reads form bodies itself: hand it the raw stream, untouched.
@@ -122,7 +125,8 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
       url: '/*',
       handler: async (request, reply) => {
         // Pages are priced at the day's rates: the day is part of the key.
-        const key = mode === 'production' ? pageKey(request, indianDay(new Date())) : null;
+        const origin = pageOrigin(request, publicOrigin);
+        const key = mode === 'production' ? pageKey(request, indianDay(new Date()), publicOrigin ? '' : origin) : null;
         if (key) {
           const kept = app.readCache.peek<KeptPage>(key);
           if (kept) return sendKeptPage(request, reply, kept);
@@ -147,26 +151,63 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
             if (error instanceof BodyTooLargeError) return tooLarge();
             throw error;
           }
+          const unusable = unusableFormText(request.headers['content-type'], body);
+          if (unusable) return reply.status(400).type('text/html; charset=utf-8').send(refusalPage(unusable));
         }
-        const webRequest = toWebRequest(request, reply, body);
+        const webRequest = toWebRequest(request, reply, body, origin);
         const cookie = request.headers.cookie;
+        let readSession = false;
         const response = await handler(webRequest, {
           cspNonce: reply.cspNonce?.script ?? '',
-          fetch: (input: string, init?: RequestInit) => inProcessFetch(input, init, cookie, request.ip),
+          fetch: async (input: string, init?: RequestInit) => {
+            const answer = await inProcessFetch(input, init, cookie, request.ip);
+            if (/\bprivate\b/.test(answer.headers.get('cache-control') ?? '')) readSession = true;
+            return answer;
+          },
         });
+        // A page built on an answer that was the visitor's own is theirs too (session.ts marks it private),
+        // unless its route says it is the same for every visitor without cookies, as every such one here is.
+        if (readSession && !/\bpublic\b/.test(response.headers.get('cache-control') ?? '')) request.sessionRead = true;
         if (key && mayKeep(response)) {
           const page = keptPage(response, Buffer.from(await response.arrayBuffer()));
           app.readCache.put(key, page, pageBytes(page), generation);
           return sendKeptPage(request, reply, page);
         }
-        return sendWebResponse(reply, response, Boolean(cookie));
+        return sendWebResponse(reply, response);
       },
     });
   });
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined): Request {
-  const origin = `${request.protocol}://${request.host}`;
+/**
+ * The message for unusable text (contracts/text.ts) in a page's plain form post, or null. The API's own
+ * guard sees what a page's action passes on; this one stops it before the page's action runs at all.
+ * Multipart forms (with pictures) are left to the API, which refuses their fields the same way.
+ */
+function unusableFormText(contentType: string | undefined, body: Buffer): string | null {
+  if (!/^application\/x-www-form-urlencoded/i.test(contentType ?? '')) return null;
+  for (const [key, value] of new URLSearchParams(body.toString('utf8'))) {
+    const found = findUnusableText({ [key]: value });
+    if (found) return unusableTextMessage(found);
+  }
+  return null;
+}
+
+/**
+ * The origin a page is rendered for: every absolute address in it (canonical, og:url, JSON-LD, the sitemap's
+ * <loc>s, a shared wish list's link) is made from it. PUBLIC_URL when set, so the Host header a client sends
+ * never reaches a page; without it, the request's own, and the page cache keys pages by it (page-cache.ts).
+ * A form posted to another address of this server (its Origin, checked by security.ts, is that address) is
+ * answered for that address: React Router refuses an action whose Origin is not the request's.
+ */
+function pageOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
+  const own = `${request.protocol}://${request.host}`;
+  if (!publicOrigin) return own;
+  const unsafe = request.method !== 'GET' && request.method !== 'HEAD';
+  return unsafe && request.headers.origin === own ? own : publicOrigin;
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined, origin: string): Request {
   const url = new URL(request.url, origin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -183,16 +224,31 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer
   return new Request(url, init);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response, personal: boolean) {
+async function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
-    reply.header(key, value);
+    const safe = headerValue(key, value);
+    if (safe !== null) reply.header(key, safe);
   }
-  // A page shared by visitors without cookies is this visitor's own once it shows their session or cart.
-  if (personal && /\bpublic\b/.test(response.headers.get('cache-control') ?? '')) reply.header('cache-control', 'private, no-cache');
+  // A page answered to a visitor with cookies is theirs: session.ts's onSend hook marks it private, no-store.
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}
+
+/** What node refuses in a header value (it throws while the answer is being written, too late for a clean 4xx). */
+const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/**
+ * A header of a page's answer as node can send it. The Fetch API's Headers accept characters node's HTTP
+ * writer refuses (a vertical tab, U+3000…), so a redirect built from what a visitor typed could otherwise
+ * fail the whole answer: a Location is percent-encoded the way a browser would read it; any other header
+ * that node cannot send is left out.
+ */
+export function headerValue(key: string, value: string): string | null {
+  if (!UNSENDABLE.test(value)) return value;
+  if (key.toLowerCase() !== 'location') return null;
+  return value.replace(/[^\x21-\x7e]+/gu, (run) => encodeURI(run.replace(/[\ud800-\udfff]/g, '\ufffd')));
 }

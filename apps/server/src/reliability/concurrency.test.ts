@@ -26,7 +26,7 @@ let store: StoreClient;
 
 beforeAll(async () => {
   // The pool production starts with (DATABASE_POOL_SIZE's default); PGlite has one connection whatever this says.
-  t = await createTestApp({ seed: true, poolSize: loadConfig({}).databasePoolSize, config: { trustProxy: true } });
+  t = await createTestApp({ seed: true, poolSize: loadConfig({}).databasePoolSize, config: { trustProxy: ['127.0.0.1'] } });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   store = storeClient(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
 }, 120_000);

@@ -34,7 +34,8 @@ export function storeClient(baseUrl: string) {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
       ...(body ? { body } : {}),
-      headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}) },
+      // The Origin a browser on the store's own page sends: a cookie-carrying POST without one is refused.
+      headers: { origin: new URL(baseUrl).origin, ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}) },
     });
     const text = await res.text();
     let parsed: unknown = text;

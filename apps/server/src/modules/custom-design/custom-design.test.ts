@@ -143,7 +143,12 @@ async function streamUpload(c: Customer, size: number, chunked: boolean, opts: {
   let bytesSent = 0;
   try {
     return await new Promise<{ status: number; body: { message?: string }; bytesSent: number; peakGrowth: number }>((resolve, reject) => {
-      const headers: http.OutgoingHttpHeaders = { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(opts.guest ? {} : { cookie: c.cookie }) };
+      // Sec-Fetch-Site as the browser sends it from the store's own form (a cookie-carrying post must show it).
+      const headers: http.OutgoingHttpHeaders = {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'sec-fetch-site': 'same-origin',
+        ...(opts.guest ? {} : { cookie: c.cookie }),
+      };
       if (!chunked) headers['content-length'] = head.length + size + tail.length;
       // Its own connection, dropped once answered: the rest of the body is not wanted, and the app can close.
       const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: NEW_REQUEST, headers, agent: false }, (res) => {
