@@ -361,6 +361,18 @@ export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),
 });
 
+/**
+ * The search's synonyms (decision 026): each row a group of terms that mean the same to a shopper, in any
+ * script ('jhumka', 'jhumki', 'झुमका'), a term being one word or several ('nose ring'). A query term found in a
+ * group also matches the group's other terms that are catalogue words. Seeded by migration 0006 with the
+ * jewellery words of India; the back office can edit the rows (a change flushes the read cache, like the
+ * catalogue's).
+ */
+export const searchSynonyms = pgTable('search_synonyms', {
+  id: serial('id').primaryKey(),
+  terms: text('terms').array().notNull(),
+});
+
 /** Extra pictures of a product, beyond products.image, in display order. */
 export const productImages = pgTable(
   'product_images',

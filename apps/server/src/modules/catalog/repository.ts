@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
+import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
 
-const { categories, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, searchWords, storeSettings, tags } = schema;
+const { categories, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, searchSynonyms, searchWords, storeSettings, tags } = schema;
 
 type Material = (typeof schema.MATERIALS)[number];
 type Metal = (typeof schema.METALS)[number];
@@ -30,23 +31,13 @@ export interface ProductCriteria {
 export interface SearchTerms {
   /** The shopper's words as typed (trimmed): compared whole with names and SKUs. */
   text: string;
-  /** Lower-case ASCII letters and digits only, so they are safe inside to_tsquery's syntax. */
+  /** The words, normalised by search-plan.ts's normaliseWords: any script; only the plan's words reach to_tsquery. */
   tokens: string[];
 }
 
-/** Search terms after `lookUpWords`: which of the tokens may be typos (no active product has them). */
+/** Search terms after `lookUpWords`: how each word is matched (decision 026). */
 export interface SearchQuery extends SearchTerms {
-  /**
-   * Tokens of TYPO_MIN_LENGTH or more, not all digits, that no active product has, each with the catalogue's
-   * words (search_words) it is similar to: the token matches the pieces that have one of those instead.
-   */
-  typos: Typo[];
-}
-
-export interface Typo {
-  token: string;
-  /** Catalogue words within TYPO_SIMILARITY of the token, lower-case letters and digits. */
-  like: string[];
+  plan: SearchPlan;
 }
 
 /** Criteria as the service builds them, before the search's words are looked up. */
@@ -54,16 +45,6 @@ export type ProductFilters = Omit<ProductCriteria, 'search'> & { search?: Search
 
 export type ProductOrder = 'featured' | 'popularity' | 'latest' | 'rating' | 'priceAsc' | 'priceDesc' | 'relevance';
 
-/**
- * A word counts as a typo when no active product has it (as a prefix, after stemming), and then
- * matches the pieces that have a catalogue word this similar to it (pg_trgm's word_similarity
- * against search_words). 0.5 lets one wrong letter through in words of five or more ('brecelet',
- * 'jumka', 'emrald') without letting 'rings' find earrings: such words are in the catalogue, so
- * they match by full-text search only.
- */
-const TYPO_SIMILARITY = 0.5;
-/** Below this length a 'typo' is another word: 'kad' is not a misspelt 'kada'. */
-const TYPO_MIN_LENGTH = 4;
 /**
  * The relevance order ranks matches by ts_rank in blocks of this many, and by full relevance (name
  * similarity too) within each block: see findRelevant. More than the demo store's searches match.
@@ -106,71 +87,36 @@ export type ProductSummaryRow = {
 
 const config = sql.raw(`'${schema.PRODUCT_SEARCH_CONFIG}'::regconfig`);
 
-function prefixQuery(token: string): SQL {
-  return sql`to_tsquery(${config}, ${`${token}:*`})`;
-}
-
-/** Any of the words, for ranking: stop words drop out by themselves. */
-function anyWordQuery(tokens: string[]): SQL {
-  return sql`to_tsquery(${config}, ${tokens.map((t) => `${t}:*`).join(' | ')})`;
+function tsQuery(query: string): SQL {
+  return sql`to_tsquery(${config}, ${query})`;
 }
 
 /**
- * The words a typo stands for, as prefixes in the name, SKU, material and search words (weights A and B: the
- * texts the typo was compared with), or null when it is like no word of the catalogue.
- */
-function typoQuery(typo: Typo): string | null {
-  const words = typo.like.filter((w) => /^[a-z0-9]+$/.test(w));
-  return words.length > 0 ? words.map((w) => `${w}:*AB`).join(' | ') : null;
-}
-
-/**
- * Any of the known words, or of the words a typo stands for (the typo itself is in no product): what
- * ts_rank chooses the best matches by.
- */
-function rankQuery(search: SearchQuery): SQL {
-  const typos = new Set(search.typos.map((t) => t.token));
-  const known = search.tokens.filter((t) => !typos.has(t)).map((t) => `${t}:*`);
-  const alternatives = search.typos.map(typoQuery).filter((q): q is string => q !== null);
-  return sql`to_tsquery(${config}, ${[...known, ...alternatives].join(' | ')})`;
-}
-
-/** A word that may be a typo: long enough to be one, and not a number. */
-function typoCandidate(token: string): boolean {
-  return token.length >= TYPO_MIN_LENGTH && !/^\d+$/.test(token);
-}
-
-/**
- * Every word must be found: by full-text search (as a prefix, so the header can search as the
- * shopper types), or, for a word the catalogue does not contain at all (looked up beforehand by
- * lookUpWords), by the catalogue words it is similar to. Stop words ('for', 'the') ask for nothing.
- * An exact SKU always matches.
- *
- * Every branch is a full-text or SKU condition, so a search is answered by those two indexes instead
- * of a scan of every product.
+ * The search's planned full-text query (search-plan.ts: literal words, synonyms, joins, splits and corrections,
+ * every part of the query required), or an exact SKU. Both are index conditions: a search never compares a
+ * product's text by similarity.
  */
 function searchCondition(search: SearchQuery): SQL {
   const exactSku = sql`upper(${products.sku}) = upper(${search.text})`;
-  if (search.tokens.length === 0) return exactSku;
-  const typos = new Map(search.typos.map((t) => [t.token, t]));
-  const perWord = search.tokens.map((token) => {
-    const q = prefixQuery(token);
-    const fts = sql`${products.searchVector} @@ ${q}`;
-    const typo = typos.get(token);
-    if (typo) {
-      // A word no active product has (a stop word among them: its query is empty, numnode 0).
-      const like = typoQuery(typo);
-      return like === null ? sql`(numnode(${q}) = 0 or ${fts})` : sql`(numnode(${q}) = 0 or ${fts} or ${products.searchVector} @@ to_tsquery(${config}, ${like}))`;
-    }
-    if (typoCandidate(token)) return fts;
-    return sql`(numnode(${q}) = 0 or ${fts})`;
-  });
-  return sql`(${exactSku} or (numnode(${anyWordQuery(search.tokens)}) > 0 and ${and(...perWord)}))`;
+  if (search.plan.query === null) return exactSku;
+  return sql`(${exactSku} or ${products.searchVector} @@ ${tsQuery(search.plan.query)})`;
+}
+
+/**
+ * 2 when the product matches the shopper's own words, 1 when it needs synonyms, joins or splits, 0 when it needs
+ * a typo corrected: exact and prefix matches always rank above corrected ones.
+ */
+function matchTier(search: SearchQuery): SQL {
+  const { literal, exact, query } = search.plan;
+  if (query === null) return sql`0::int`;
+  const exactTier = exact === null ? sql`0::int` : exact === query ? sql`1::int` : sql`(${products.searchVector} @@ ${tsQuery(exact)})::int`;
+  if (literal === null) return exactTier;
+  return sql`case when ${products.searchVector} @@ ${tsQuery(literal)} then 2 else ${exactTier} end`;
 }
 
 /** Higher is better: words found in the name weigh most (search_vector's weight A), then closeness of the whole text to the name. */
-function relevance(search: SearchTerms): SQL {
-  const rank = search.tokens.length > 0 ? sql`ts_rank(${products.searchVector}, ${anyWordQuery(search.tokens)})` : sql`0`;
+function relevance(search: SearchQuery): SQL {
+  const rank = search.plan.rank !== null ? sql`ts_rank(${products.searchVector}, ${tsQuery(search.plan.rank)})` : sql`0::real`;
   return sql`(${rank} + word_similarity(${search.text}::text, ${products.name}) + 0.5 * word_similarity(${search.text}::text, ${products.searchText}))`;
 }
 
@@ -215,11 +161,11 @@ function featuredOrder(): SQL[] {
   return [asc(sql`${products.stock} = 0`), sql`${products.featuredRank} asc nulls last`, desc(products.unitsSold)];
 }
 
-function orderBy(order: ProductOrder, search: SearchTerms | undefined): SQL[] {
+function orderBy(order: ProductOrder, search: SearchQuery | undefined): SQL[] {
   const featured = featuredOrder();
   switch (order) {
     case 'relevance':
-      if (search) return [desc(sql`upper(${products.sku}) = upper(${search.text})`), desc(relevance(search)), ...featured, asc(products.id)];
+      if (search) return [desc(sql`upper(${products.sku}) = upper(${search.text})`), desc(matchTier(search)), desc(relevance(search)), ...featured, asc(products.id)];
       return [...featured, asc(products.id)];
     case 'featured':
       return [...featured, asc(products.id)];
@@ -248,30 +194,31 @@ export function createCatalogRepository(db: Db) {
    * picks the best RANK_BLOCK matches (then the next RANK_BLOCK, and so on), and the full relevance with
    * its name similarities orders each block. Up to RANK_BLOCK matches this is exactly the order of
    * `relevance`; beyond, similarity is only worked out for the blocks the page reaches, and pages walk
-   * every match once because the blocks do not depend on the page asked for. A typo, in no product's
-   * search vector, is ranked by the catalogue words it stands for.
+   * every match once because the blocks do not depend on the page asked for. Before either, the match tier:
+   * the shopper's own words, then synonyms and joins, then corrected typos (decision 026).
    */
   function findRelevant(criteria: ProductCriteria, search: SearchQuery, limit: number, offset: number): Promise<ProductSummaryRow[]> {
     const exact = sql`upper(${products.sku}) = upper(${search.text})`;
-    const rank = sql`ts_rank(${products.searchVector}, ${rankQuery(search)})`;
+    const tier = matchTier(search);
+    const rank = search.plan.rank !== null ? sql`ts_rank(${products.searchVector}, ${tsQuery(search.plan.rank)})` : sql`0::real`;
     const depth = Math.ceil((offset + limit) / RANK_BLOCK) * RANK_BLOCK;
     const ranked = db
-      .select({ id: products.id, exact: sql<boolean>`${exact}`.as('exact'), rank: sql<number>`${rank}`.as('rank') })
+      .select({ id: products.id, exact: sql<boolean>`${exact}`.as('exact'), tier: sql<number>`${tier}`.as('tier'), rank: sql<number>`${rank}`.as('rank') })
       .from(products)
       .where(where(criteria))
-      .orderBy(desc(exact), desc(rank), ...featuredOrder(), asc(products.id))
+      .orderBy(desc(exact), desc(tier), desc(rank), ...featuredOrder(), asc(products.id))
       .limit(depth)
       .as('ranked');
     // The block of each of those rows: its place in the same order (worked out over `depth` rows only).
-    const position = sql`row_number() over (order by ${ranked.exact} desc, ${ranked.rank} desc, ${sql.join([...featuredOrder(), asc(products.id)], sql`, `)})`;
+    const position = sql`row_number() over (order by ${ranked.exact} desc, ${ranked.tier} desc, ${ranked.rank} desc, ${sql.join([...featuredOrder(), asc(products.id)], sql`, `)})`;
     const block = sql`(${position} - 1) / ${sql.raw(String(RANK_BLOCK))}`;
     const score = relevance(search);
     // The page's ids with their sort keys, then its columns: the tag list runs for the page's rows, not for those it skips.
     const page = db
-      .select({ id: products.id, block: sql<number>`${block}`.as('block'), exact: ranked.exact, score: sql<number>`${score}`.as('score') })
+      .select({ id: products.id, block: sql<number>`${block}`.as('block'), exact: ranked.exact, tier: ranked.tier, score: sql<number>`${score}`.as('score') })
       .from(ranked)
       .innerJoin(products, eq(products.id, ranked.id))
-      .orderBy(block, desc(ranked.exact), desc(score), ...featuredOrder(), asc(products.id))
+      .orderBy(block, desc(ranked.exact), desc(ranked.tier), desc(score), ...featuredOrder(), asc(products.id))
       .limit(limit)
       .offset(offset)
       .as('page');
@@ -280,7 +227,7 @@ export function createCatalogRepository(db: Db) {
       .from(page)
       .innerJoin(products, eq(products.id, page.id))
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .orderBy(asc(page.block), desc(page.exact), desc(page.score), ...featuredOrder(), asc(products.id));
+      .orderBy(asc(page.block), desc(page.exact), desc(page.tier), desc(page.score), ...featuredOrder(), asc(products.id));
   }
 
   return {
@@ -302,35 +249,25 @@ export function createCatalogRepository(db: Db) {
       return db.select({ name: otherStones.name }).from(otherStones).orderBy(asc(otherStones.sortOrder), asc(otherStones.id));
     },
 
+    /** The catalogue's words and the synonym groups: what a search is planned against (a few hundred rows). */
+    async searchVocabulary(): Promise<Vocabulary> {
+      const words = await db.select({ word: searchWords.word }).from(searchWords);
+      const groups = await db.select({ terms: searchSynonyms.terms }).from(searchSynonyms).orderBy(asc(searchSynonyms.id));
+      return {
+        words: new Set(words.map((w) => w.word)),
+        synonyms: groups.map((g) => [...new Set(g.terms.map(normaliseTerm).filter(Boolean))]),
+      };
+    },
+
     /**
-     * The criteria with the search's words looked up: one indexed query for the words that could be
-     * typos, asking which of them no active product has. Only those get the similarity fallback.
+     * The criteria with the search planned against the vocabulary (loaded when not given): which words match
+     * literally, by synonym, joined, split or corrected (search-plan.ts). No product is read.
      */
-    async lookUpWords(filters: ProductFilters): Promise<ProductCriteria> {
+    async lookUpWords(filters: ProductFilters, vocabulary?: Vocabulary): Promise<ProductCriteria> {
       const { search, ...rest } = filters;
       if (!search) return rest;
-      const candidates = search.tokens.filter(typoCandidate);
-      if (candidates.length === 0) return { ...rest, search: { ...search, typos: [] } };
-      // Per word, null when an active product has it, else the catalogue words like it. One exists() per word,
-      // each with its own query, so the planner sees the word: a common one is met in the first rows of a
-      // scan, a rare one is looked up in the full-text index.
-      const checks = sql.join(
-        candidates.map(
-          (token, i) =>
-            sql`case when exists (select 1 from ${products} where ${products.active} and ${products.searchVector} @@ ${prefixQuery(token)}) then null
-              else (select coalesce(json_agg(${searchWords.word} order by ${searchWords.word}), '[]'::json) from ${searchWords}
-                    where word_similarity(${token}::text, ${searchWords.word}) >= ${TYPO_SIMILARITY}) end as ${sql.identifier(`w${i}`)}`,
-        ),
-        sql`, `,
-      );
-      const result = (await db.execute(sql`select ${checks}`)) as unknown as { rows: Record<string, string[] | string | null>[] };
-      const row = result.rows[0] ?? {};
-      const typos = candidates.flatMap((token, i) => {
-        const like = row[`w${i}`] ?? null;
-        if (like === null) return [];
-        return [{ token, like: typeof like === 'string' ? (JSON.parse(like) as string[]) : like }];
-      });
-      return { ...rest, search: { ...search, typos } };
+      const plan = planSearch(search.tokens, vocabulary ?? (await this.searchVocabulary()));
+      return { ...rest, search: { ...search, plan } };
     },
 
     async countProducts(criteria: ProductCriteria): Promise<number> {

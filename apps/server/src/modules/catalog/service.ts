@@ -14,6 +14,7 @@ import {
 } from '@milli/contracts';
 import type { Db } from '@milli/db';
 import { priceChoice, rupeesToPaise } from '@milli/pricing';
+import { MAX_SEARCH_WORDS, normaliseWords } from './search-plan.ts';
 import { createCatalogRepository, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
 
 /** A listing request: the productList query, or the part of it the other listing routes fill in. */
@@ -21,8 +22,6 @@ export type ListRequest = Partial<ProductFilter> & { sort: number; page: number 
 
 /** How many pieces the header's as-you-type dropdown shows. */
 export const SUGGESTION_LIMIT = 8;
-/** Words of a search beyond this are ignored: no shopper types more, and each word costs a condition. */
-const MAX_SEARCH_WORDS = 8;
 /** The largest price the filters accept (rupees): a max at this value means "no upper end". */
 const TOP_PRICE_RUPEES = 1_00_00_00_000;
 /** Default purity when a piece does not name one: 22 kt is India's everyday gold. */
@@ -48,12 +47,7 @@ function oneOf<T extends string>(list: readonly T[], value: string): T | null {
 /** The shopper's words, reduced to what full-text search can take safely. */
 export function searchTerms(text: string): SearchTerms {
   const trimmed = text.trim();
-  const tokens = trimmed
-    .normalize('NFKD')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  return { text: trimmed, tokens: [...new Set(tokens)].slice(0, MAX_SEARCH_WORDS) };
+  return { text: trimmed, tokens: [...new Set(normaliseWords(trimmed))].slice(0, MAX_SEARCH_WORDS) };
 }
 
 /** The filters as the repository takes them, or null when they cannot match anything (an unknown material or colour). */
