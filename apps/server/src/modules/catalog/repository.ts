@@ -270,6 +270,95 @@ export function createCatalogRepository(db: Db) {
       return { ...rest, search: { ...search, plan } };
     },
 
+    /**
+     * Facet counts (decision 026): per filter group, how many pieces each value gives with every other filter
+     * and the search, counted without the group's own filter (choosing a value replaces the chosen one). One
+     * statement per group, side by side; values with no pieces are absent.
+     */
+    async facetCounts(criteria: ProductCriteria, priceBands: readonly { label: string; min: number; max: number | null }[]) {
+      const without = (...keys: (keyof ProductCriteria)[]): ProductCriteria => {
+        const c = { ...criteria };
+        for (const k of keys) delete c[k];
+        return c;
+      };
+      const counted = (rows: { key: string | null; n: number }[]) =>
+        Object.fromEntries(rows.filter((r) => r.key !== null && Number(r.n) > 0).map((r) => [r.key!, Number(r.n)]));
+      const n = sql<number>`count(*)::int`;
+      const materialCounts = db
+        .select(
+          Object.fromEntries(
+            schema.MATERIALS.map((m) => [
+              m,
+              m === 'Diamond'
+                ? sql<number>`count(*) filter (where ${products.material} = 'Diamond' or ${products.diamondWeightCents} > 0)::int`
+                : sql<number>`count(*) filter (where ${products.material} = ${m})::int`,
+            ]),
+          ),
+        )
+        .from(products)
+        .where(where(without('material')));
+      const priceRange = without('minPaise', 'maxPaise', 'maxInclusive');
+      const priceCounts = db
+        .select(
+          Object.fromEntries(
+            priceBands.map((b, i) => [
+              `b${i}`,
+              b.max === null
+                ? sql<number>`count(*) filter (where ${products.listPricePaise} >= ${b.min * 100})::int`
+                : sql<number>`count(*) filter (where ${products.listPricePaise} >= ${b.min * 100} and ${products.listPricePaise} < ${b.max * 100})::int`,
+            ]),
+          ),
+        )
+        .from(products)
+        .where(where(priceRange));
+      const categoryCounts = db
+        .select({ key: categories.name, n })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(where(without('category')))
+        .groupBy(categories.name);
+      const stoneGroup = without('stone', 'metalColour');
+      const stoneCounts = db
+        .select({ key: otherStones.name, n })
+        .from(products)
+        .innerJoin(productStones, eq(productStones.productId, products.id))
+        .innerJoin(otherStones, eq(otherStones.id, productStones.otherStoneId))
+        .where(where(stoneGroup))
+        .groupBy(otherStones.name);
+      const metalColourCounts = db.select({ key: products.metalColour, n }).from(products).where(where(stoneGroup)).groupBy(products.metalColour);
+      const colourCounts = db.select({ key: products.colour, n }).from(products).where(where(without('colour'))).groupBy(products.colour);
+      const tagCounts =
+        criteria.category === undefined
+          ? Promise.resolve([])
+          : db
+              .select({ key: tags.name, n })
+              .from(products)
+              .innerJoin(productTags, eq(productTags.productId, products.id))
+              .innerJoin(tags, eq(tags.id, productTags.tagId))
+              .where(where(without('tag')))
+              .groupBy(tags.name);
+      const [materials, prices, category, stones, metalColours, colour, tag] = await Promise.all([
+        materialCounts,
+        priceCounts,
+        categoryCounts,
+        stoneCounts,
+        metalColourCounts,
+        colourCounts,
+        tagCounts,
+      ]);
+      const numbers = (row: Record<string, unknown> | undefined) =>
+        Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]).filter(([, v]) => (v as number) > 0)) as Record<string, number>;
+      const bands = numbers(prices[0]);
+      return {
+        material: numbers(materials[0]),
+        category: counted(category),
+        tag: counted(tag),
+        stone: { ...counted(stones), ...counted(metalColours) },
+        colour: counted(colour),
+        price: Object.fromEntries(priceBands.flatMap((b, i) => (bands[`b${i}`] ? [[b.label, bands[`b${i}`]!]] : []))),
+      };
+    },
+
     async countProducts(criteria: ProductCriteria): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where(criteria));
       return Number(row?.n ?? 0);

@@ -1,15 +1,35 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { COLOUR_FILTERS, MATERIALS, PRICE_BANDS, STONE_AND_METAL_FILTERS, categoryQueryName } from '@milli/contracts';
+import { COLOUR_FILTERS, MATERIALS, PRICE_BANDS, STONE_AND_METAL_FILTERS, categoryQueryName, type ProductFacets } from '@milli/contracts';
 import { CloseIcon } from '../../components/layout/icons.tsx';
 import { activeFilters, priceBandIndex, screenCategory } from './catalog-text.ts';
 import { hrefWithFilter, toggleFilter, withoutKeys, type ListingState } from './listing-url.ts';
 
 type TextKey = 'material' | 'category' | 'tag' | 'stone' | 'colour';
 
+/**
+ * How many pieces a value would give (decision 026): undefined when the counts are not known (show the value
+ * uncounted), 0 when it would give none (hide it, unless it is the chosen one).
+ */
+function countIn(counts: Record<string, number> | undefined, key: string): number | undefined {
+  return counts === undefined ? undefined : (counts[key] ?? 0);
+}
+
+function Count({ n }: { n: number | undefined }) {
+  if (n === undefined) return null;
+  return (
+    <span className="filter-count">
+      {' '}
+      ({n}
+      <span className="visually-hidden"> pieces</span>)
+    </span>
+  );
+}
+
 /** One filter value: a link that sets it, or, when it is already chosen, removes it. */
-function Option({ state, name, value, label }: { state: ListingState; name: TextKey; value: string; label?: string }) {
+function Option({ state, name, value, label, count }: { state: ListingState; name: TextKey; value: string; label?: string; count?: number }) {
   const active = state.filter[name] === value;
+  if (count === 0 && !active) return null;
   return (
     <li>
       <Link
@@ -21,6 +41,7 @@ function Option({ state, name, value, label }: { state: ListingState; name: Text
       >
         <span className="filter-check" aria-hidden="true" />
         {label ?? value}
+        {!active && <Count n={count} />}
         {active && <span className="visually-hidden"> (chosen: select to remove)</span>}
       </Link>
     </li>
@@ -79,11 +100,14 @@ export function FilterPanel({
   categories,
   tagsByCategory,
   otherStones,
+  facets,
 }: {
   state: ListingState;
   categories: string[];
   tagsByCategory: Record<string, string[]>;
   otherStones: string[];
+  /** Counts per value for the current query and filters; without them every value shows, uncounted. */
+  facets?: ProductFacets | null;
 }) {
   const chosenCategory = state.filter.category ? screenCategory(state.filter.category) : undefined;
   const tags = chosenCategory ? (tagsByCategory[chosenCategory] ?? []) : [];
@@ -93,29 +117,31 @@ export function FilterPanel({
     <>
       <Group id="filter-material" title="Material">
         {MATERIALS.map((m) => (
-          <Option key={m} state={state} name="material" value={m} />
+          <Option key={m} state={state} name="material" value={m} count={countIn(facets?.material, m)} />
         ))}
       </Group>
       <Group id="filter-category" title="Category">
         {categories.map((c) => (
-          <Option key={c} state={state} name="category" value={categoryQueryName(c)} label={c} />
+          <Option key={c} state={state} name="category" value={categoryQueryName(c)} label={c} count={countIn(facets?.category, c)} />
         ))}
       </Group>
       {chosenCategory && tags.length > 0 && (
         <Group id="filter-style" title={`${chosenCategory} by style`}>
           {tags.map((t) => (
-            <Option key={t} state={state} name="tag" value={t} />
+            <Option key={t} state={state} name="tag" value={t} count={countIn(facets?.tag, t)} />
           ))}
         </Group>
       )}
       <Group id="filter-stone" title="Metal & Stone">
         {stones.map((s) => (
-          <Option key={s} state={state} name="stone" value={s} />
+          <Option key={s} state={state} name="stone" value={s} count={countIn(facets?.stone, s)} />
         ))}
       </Group>
       <Group id="filter-price" title="Price">
         {PRICE_BANDS.map((b, i) => {
           const active = band === i;
+          const count = countIn(facets?.price, b.label);
+          if (count === 0 && !active) return null;
           const range = b.max === null ? { minPrice: b.min } : { minPrice: b.min, maxPrice: b.max };
           const base = withoutKeys(state.filter, 'minPrice', 'maxPrice');
           return (
@@ -129,6 +155,7 @@ export function FilterPanel({
               >
                 <span className="filter-check filter-check--round" aria-hidden="true" />
                 {b.label}
+                {!active && <Count n={count} />}
                 {active && <span className="visually-hidden"> (chosen: select to remove)</span>}
               </Link>
             </li>
@@ -138,6 +165,8 @@ export function FilterPanel({
       <Group id="filter-colour" title="Colour" inline>
         {COLOUR_FILTERS.map((c) => {
           const active = state.filter.colour === c;
+          const count = countIn(facets?.colour, c);
+          if (count === 0 && !active) return null;
           return (
             <li key={c}>
               <Link
@@ -149,6 +178,7 @@ export function FilterPanel({
               >
                 <span className="colour-dot" aria-hidden="true" />
                 {c}
+                {!active && <Count n={count} />}
                 {active && <span className="visually-hidden"> (chosen: select to remove)</span>}
               </Link>
             </li>
