@@ -111,7 +111,10 @@ function matchTier(search: SearchQuery): SQL {
   if (query === null) return sql`0::int`;
   const exactTier = exact === null ? sql`0::int` : exact === query ? sql`1::int` : sql`(${products.searchVector} @@ ${tsQuery(exact)})::int`;
   if (literal === null) return exactTier;
-  return sql`case when ${products.searchVector} @@ ${tsQuery(literal)} then 2 else ${exactTier} end`;
+  if (literal === query) return sql`2::int`;
+  // One full-text test per row when the rewritten words are the typed ones (a query whose only help is a typo).
+  const below = exact === literal ? sql`0` : exactTier;
+  return sql`case when ${products.searchVector} @@ ${tsQuery(literal)} then 2 else ${below} end`;
 }
 
 /** Higher is better: words found in the name weigh most (search_vector's weight A), then closeness of the whole text to the name. */
@@ -272,61 +275,73 @@ export function createCatalogRepository(db: Db) {
 
     /**
      * Facet counts (decision 026): per filter group, how many pieces each value gives with every other filter
-     * and the search, counted without the group's own filter (choosing a value replaces the chosen one). One
-     * statement per group, side by side; values with no pieces are absent.
+     * and the search, counted without the group's own filter (choosing a value replaces the chosen one). The groups
+     * read from products' own columns share one scan per distinct condition (GROUPING SETS: one scan for all five
+     * when none of them is filtered); stones and styles need their link tables, a statement each. Values with no
+     * pieces are absent.
      */
     async facetCounts(criteria: ProductCriteria, priceBands: readonly { label: string; min: number; max: number | null }[]) {
-      const without = (...keys: (keyof ProductCriteria)[]): ProductCriteria => {
+      const without = (keys: readonly (keyof ProductCriteria)[]): ProductCriteria => {
         const c = { ...criteria };
         for (const k of keys) delete c[k];
         return c;
       };
-      const counted = (rows: { key: string | null; n: number }[]) =>
-        Object.fromEntries(rows.filter((r) => r.key !== null && Number(r.n) > 0).map((r) => [r.key!, Number(r.n)]));
       const n = sql<number>`count(*)::int`;
-      const materialCounts = db
-        .select(
-          Object.fromEntries(
-            schema.MATERIALS.map((m) => [
-              m,
-              m === 'Diamond'
-                ? sql<number>`count(*) filter (where ${products.material} = 'Diamond' or ${products.diamondWeightCents} > 0)::int`
-                : sql<number>`count(*) filter (where ${products.material} = ${m})::int`,
-            ]),
+      const band = sql.join(
+        [
+          sql`case`,
+          ...priceBands.map((b, i) =>
+            // Numbers written out, not bound: grouping() must see the very expression GROUP BY has.
+            b.max === null
+              ? sql`when ${products.listPricePaise} >= ${sql.raw(String(Math.round(b.min * 100)))} then ${sql.raw(String(i))}`
+              : sql`when ${products.listPricePaise} >= ${sql.raw(String(Math.round(b.min * 100)))} and ${products.listPricePaise} < ${sql.raw(String(Math.round(b.max * 100)))} then ${sql.raw(String(i))}`,
           ),
-        )
-        .from(products)
-        .where(where(without('material')));
-      const priceRange = without('minPaise', 'maxPaise', 'maxInclusive');
-      const priceCounts = db
-        .select(
-          Object.fromEntries(
-            priceBands.map((b, i) => [
-              `b${i}`,
-              b.max === null
-                ? sql<number>`count(*) filter (where ${products.listPricePaise} >= ${b.min * 100})::int`
-                : sql<number>`count(*) filter (where ${products.listPricePaise} >= ${b.min * 100} and ${products.listPricePaise} < ${b.max * 100})::int`,
-            ]),
-          ),
-        )
-        .from(products)
-        .where(where(priceRange));
-      const categoryCounts = db
-        .select({ key: categories.name, n })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(where(without('category')))
-        .groupBy(categories.name);
-      const stoneGroup = without('stone', 'metalColour');
+          sql`end`,
+        ],
+        sql` `,
+      );
+      // Each group: the filters it leaves out, and the text it is grouped by ('Gold+' is gold set with diamonds).
+      const groups = [
+        { name: 'material', own: ['material'], key: sql`${products.material} || case when ${products.diamondWeightCents} > 0 then '+' else '' end` },
+        { name: 'category', own: ['category'], key: sql`${categories.name}` },
+        { name: 'metalColour', own: ['stone', 'metalColour'], key: sql`${products.metalColour}` },
+        { name: 'colour', own: ['colour'], key: sql`${products.colour}` },
+        { name: 'price', own: ['minPaise', 'maxPaise', 'maxInclusive'], key: sql`(${band})::text` },
+      ] as const;
+      const byCondition = new Map<string, (typeof groups)[number][]>();
+      for (const g of groups) {
+        const active = g.own.filter((k) => criteria[k] !== undefined);
+        const key = active.join(',');
+        byCondition.set(key, [...(byCondition.get(key) ?? []), g]);
+      }
+      const scans = [...byCondition.values()].map(async (shared) => {
+        const condition = where(without(shared.flatMap((g) => g.own)));
+        const keys = shared.map((g, i) => sql`${g.key} as ${sql.identifier(`k${i}`)}`);
+        const sets = shared.map((g) => sql`(${g.key})`);
+        const grouping = sql`grouping(${sql.join(shared.map((g) => g.key), sql`, `)})`;
+        const result = (await db.execute(
+          sql`select ${grouping} as g, ${sql.join(keys, sql`, `)}, count(*)::int as n
+              from ${products} join ${categories} on ${categories.id} = ${products.categoryId}
+              where ${condition} group by grouping sets (${sql.join(sets, sql`, `)})`,
+        )) as unknown as { rows: Record<string, unknown>[] };
+        const all = (1 << shared.length) - 1;
+        return shared.map((g, i) => {
+          const mine = all ^ (1 << (shared.length - 1 - i));
+          const counts: Record<string, number> = {};
+          for (const row of result.rows) {
+            const value = row[`k${i}`];
+            if (Number(row.g) === mine && value !== null && value !== undefined) counts[String(value)] = Number(row.n);
+          }
+          return [g.name, counts] as const;
+        });
+      });
       const stoneCounts = db
         .select({ key: otherStones.name, n })
         .from(products)
         .innerJoin(productStones, eq(productStones.productId, products.id))
         .innerJoin(otherStones, eq(otherStones.id, productStones.otherStoneId))
-        .where(where(stoneGroup))
+        .where(where(without(['stone', 'metalColour'])))
         .groupBy(otherStones.name);
-      const metalColourCounts = db.select({ key: products.metalColour, n }).from(products).where(where(stoneGroup)).groupBy(products.metalColour);
-      const colourCounts = db.select({ key: products.colour, n }).from(products).where(where(without('colour'))).groupBy(products.colour);
       const tagCounts =
         criteria.category === undefined
           ? Promise.resolve([])
@@ -335,27 +350,27 @@ export function createCatalogRepository(db: Db) {
               .from(products)
               .innerJoin(productTags, eq(productTags.productId, products.id))
               .innerJoin(tags, eq(tags.id, productTags.tagId))
-              .where(where(without('tag')))
+              .where(where(without(['tag'])))
               .groupBy(tags.name);
-      const [materials, prices, category, stones, metalColours, colour, tag] = await Promise.all([
-        materialCounts,
-        priceCounts,
-        categoryCounts,
-        stoneCounts,
-        metalColourCounts,
-        colourCounts,
-        tagCounts,
-      ]);
-      const numbers = (row: Record<string, unknown> | undefined) =>
-        Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]).filter(([, v]) => (v as number) > 0)) as Record<string, number>;
-      const bands = numbers(prices[0]);
+      const [scanned, stones, tag] = await Promise.all([Promise.all(scans), stoneCounts, tagCounts]);
+      const found = Object.fromEntries(scanned.flat()) as Record<(typeof groups)[number]['name'], Record<string, number>>;
+      const counted = (rows: { key: string | null; n: number }[]) =>
+        Object.fromEntries(rows.filter((r) => r.key !== null && Number(r.n) > 0).map((r) => [r.key!, Number(r.n)]));
+      const material: Record<string, number> = {};
+      for (const [key, count] of Object.entries(found.material)) {
+        const withDiamonds = key.endsWith('+');
+        const name = withDiamonds ? key.slice(0, -1) : key;
+        material[name] = (material[name] ?? 0) + count;
+        // The Diamond filter takes every piece set with diamonds, whatever its material.
+        if (withDiamonds && name !== 'Diamond') material.Diamond = (material.Diamond ?? 0) + count;
+      }
       return {
-        material: numbers(materials[0]),
-        category: counted(category),
+        material,
+        category: found.category,
         tag: counted(tag),
-        stone: { ...counted(stones), ...counted(metalColours) },
-        colour: counted(colour),
-        price: Object.fromEntries(priceBands.flatMap((b, i) => (bands[`b${i}`] ? [[b.label, bands[`b${i}`]!]] : []))),
+        stone: { ...counted(stones), ...found.metalColour },
+        colour: found.colour,
+        price: Object.fromEntries(Object.entries(found.price).map(([i, count]) => [priceBands[Number(i)]!.label, count])),
       };
     },
 

@@ -146,14 +146,11 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date(),
     if (concepts.length > 1) {
       for (let i = concepts.length - 1; i >= 0; i--) candidates.push(concepts.filter((_, j) => j !== i).map((c) => c.tokens.join(' ')).join(' '));
     }
-    const tried = new Set<string>([criteria.search!.tokens.join(' ')]);
-    const found: { text: string; total: number }[] = [];
-    for (const text of candidates) {
-      if (!text || tried.has(text) || tried.size > MAX_ALTERNATIVES) continue;
-      tried.add(text);
-      const total = await repo.countProducts(await repo.lookUpWords({ ...filters, search: searchTerms(text) }, words));
-      if (total > 0) found.push({ text, total });
-    }
+    const original = criteria.search!.tokens.join(' ');
+    const tried = [...new Set(candidates)].filter((text) => text && text !== original).slice(0, MAX_ALTERNATIVES);
+    // Side by side: each is one indexed count.
+    const totals = await Promise.all(tried.map(async (text) => repo.countProducts(await repo.lookUpWords({ ...filters, search: searchTerms(text) }, words))));
+    const found = tried.map((text, i) => ({ text, total: totals[i]! })).filter((a) => a.total > 0);
     return found;
   }
 
