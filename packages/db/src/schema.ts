@@ -353,9 +353,9 @@ export const products = pgTable(
 
 /**
  * Every word of the products' names, search words and materials (lower case, two letters or more), kept by
- * a trigger on products (migration 0004_search_words). A search word no product has is compared with this
- * list, a few hundred words, instead of with every product (decision 018). Words are never removed: one that
- * no active product has any more only costs a full-text look-up that finds nothing.
+ * a trigger on products (migration 0004_search_words). The search plans a query against this list, a few hundred
+ * words, instead of comparing it with every product: joins, splits and typo corrections (decisions 018, 026).
+ * Words are never removed: one that no active product has any more only stops a typo being corrected to it.
  */
 export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),

@@ -48,7 +48,13 @@ function Option({ state, name, value, label, count }: { state: ListingState; nam
   );
 }
 
-function Group({ id, title, children, inline = false }: { id: string; title: string; children: ReactNode; inline?: boolean }) {
+/** Whether a group has a value to show: counts unknown, a value that gives pieces, or the chosen one. */
+function anyShown(counts: Record<string, number> | undefined, keys: readonly string[], chosen: (key: string) => boolean): boolean {
+  return counts === undefined || keys.some((k) => (counts[k] ?? 0) > 0 || chosen(k));
+}
+
+function Group({ id, title, children, inline = false, shown = true }: { id: string; title: string; children: ReactNode; inline?: boolean; shown?: boolean }) {
+  if (!shown) return null;
   return (
     <section className="side-block filter-group" aria-labelledby={id}>
       <h3 id={id} className="side-title">
@@ -115,29 +121,29 @@ export function FilterPanel({
   const band = priceBandIndex(state.filter);
   return (
     <>
-      <Group id="filter-material" title="Material">
+      <Group id="filter-material" title="Material" shown={anyShown(facets?.material, MATERIALS, (m) => state.filter.material === m)}>
         {MATERIALS.map((m) => (
           <Option key={m} state={state} name="material" value={m} count={countIn(facets?.material, m)} />
         ))}
       </Group>
-      <Group id="filter-category" title="Category">
+      <Group id="filter-category" title="Category" shown={anyShown(facets?.category, categories, (c) => state.filter.category === categoryQueryName(c))}>
         {categories.map((c) => (
           <Option key={c} state={state} name="category" value={categoryQueryName(c)} label={c} count={countIn(facets?.category, c)} />
         ))}
       </Group>
       {chosenCategory && tags.length > 0 && (
-        <Group id="filter-style" title={`${chosenCategory} by style`}>
+        <Group id="filter-style" title={`${chosenCategory} by style`} shown={anyShown(facets?.tag, tags, (t) => state.filter.tag === t)}>
           {tags.map((t) => (
             <Option key={t} state={state} name="tag" value={t} count={countIn(facets?.tag, t)} />
           ))}
         </Group>
       )}
-      <Group id="filter-stone" title="Metal & Stone">
+      <Group id="filter-stone" title="Metal & Stone" shown={anyShown(facets?.stone, stones, (st) => state.filter.stone === st)}>
         {stones.map((s) => (
           <Option key={s} state={state} name="stone" value={s} count={countIn(facets?.stone, s)} />
         ))}
       </Group>
-      <Group id="filter-price" title="Price">
+      <Group id="filter-price" title="Price" shown={anyShown(facets?.price, PRICE_BANDS.map((b) => b.label), (label) => PRICE_BANDS[band]?.label === label)}>
         {PRICE_BANDS.map((b, i) => {
           const active = band === i;
           const count = countIn(facets?.price, b.label);
@@ -162,7 +168,7 @@ export function FilterPanel({
           );
         })}
       </Group>
-      <Group id="filter-colour" title="Colour" inline>
+      <Group id="filter-colour" title="Colour" inline shown={anyShown(facets?.colour, COLOUR_FILTERS, (c) => state.filter.colour === c)}>
         {COLOUR_FILTERS.map((c) => {
           const active = state.filter.colour === c;
           const count = countIn(facets?.colour, c);
