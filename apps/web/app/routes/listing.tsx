@@ -1,7 +1,7 @@
 import { Link, data, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { Route } from './+types/listing';
 import { sharedPageHeaders } from '../lib/shared-page.ts';
-import { MESSAGES, type ProductFacets, type ProductPage } from '@milli/contracts';
+import { MESSAGES, categoryQueryName, type ProductFacets, type ProductPage } from '@milli/contracts';
 import { ApiError, serverApi } from '../lib/api.ts';
 import { STORE_DESCRIPTION, pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
@@ -65,6 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 function Results({ loaderData }: { loaderData: Route.ComponentProps['loaderData'] }) {
   const { state, page, failed } = loaderData;
+  const { categories } = useShellData();
   const total = page.totalResults;
   if (failed) {
     return (
@@ -84,6 +85,18 @@ function Results({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
           </p>
         ) : (
           <p className="muted">Try fewer filters, another price band or a different word.</p>
+        )}
+        {!page.didYouMean && state.filter.q && categories.length > 0 && (
+          <p className="muted">
+            Or browse{' '}
+            {categories.slice(0, 5).map((c, i) => (
+              <span key={c}>
+                {i > 0 && ', '}
+                <Link to={listingHref({ filter: { category: categoryQueryName(c) }, sort: 0, page: 1 })}>{c}</Link>
+              </span>
+            ))}
+            .
+          </p>
         )}
         {page.suggestions && page.suggestions.length > 0 && (
           <p className="muted">

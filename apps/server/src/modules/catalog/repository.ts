@@ -46,8 +46,8 @@ export type ProductFilters = Omit<ProductCriteria, 'search'> & { search?: Search
 export type ProductOrder = 'featured' | 'popularity' | 'latest' | 'rating' | 'priceAsc' | 'priceDesc' | 'relevance';
 
 /**
- * The relevance order ranks matches by ts_rank in blocks of this many, and by full relevance (name
- * similarity too) within each block: see findRelevant. More than the demo store's searches match.
+ * The relevance order picks matches in blocks of this many by match tier and the featured order, and orders
+ * each block by full relevance (ts_rank, name similarity): see findRelevant. More than the demo store's searches match.
  */
 export const RANK_BLOCK = 200;
 
@@ -193,44 +193,65 @@ export interface RateRow {
 
 export function createCatalogRepository(db: Db) {
   /**
-   * The relevance order in two steps (decision 018): ts_rank, which the full-text match has at hand,
-   * picks the best RANK_BLOCK matches (then the next RANK_BLOCK, and so on), and the full relevance with
-   * its name similarities orders each block. Up to RANK_BLOCK matches this is exactly the order of
-   * `relevance`; beyond, similarity is only worked out for the blocks the page reaches, and pages walk
-   * every match once because the blocks do not depend on the page asked for. Before either, the match tier:
-   * the shopper's own words, then synonyms and joins, then corrected typos (decision 026).
+   * The relevance order in two steps (decisions 018, 026). First the matches are taken tier by tier, each in
+   * the featured order, up to the depth the page needs: an exact SKU, then the shopper's own words, then
+   * synonyms and joins, then corrected typos (a tier's query excludes the tiers above it). Each tier is its own
+   * statement, so the planner walks the featured index for a broad tier and stops after `depth` rows, or reads
+   * the full-text index for a narrow one; ranking all 16,000 'ring' matches by ts_rank cost 200 ms. Then the
+   * full relevance (ts_rank and name similarity) orders each block of RANK_BLOCK rows, within its tier. Up to
+   * RANK_BLOCK matches of a tier this is exactly the relevance order; a broad search shows its most relevant
+   * among the shop's picks and best sellers first, as the engines' custom ranking does. Blocks do not depend
+   * on the page asked for, so pages walk every match once.
    */
-  function findRelevant(criteria: ProductCriteria, search: SearchQuery, limit: number, offset: number): Promise<ProductSummaryRow[]> {
-    const exact = sql`upper(${products.sku}) = upper(${search.text})`;
-    const tier = matchTier(search);
-    const rank = search.plan.rank !== null ? sql`ts_rank(${products.searchVector}, ${tsQuery(search.plan.rank)})` : sql`0::real`;
+  async function findRelevant(criteria: ProductCriteria, search: SearchQuery, limit: number, offset: number): Promise<ProductSummaryRow[]> {
     const depth = Math.ceil((offset + limit) / RANK_BLOCK) * RANK_BLOCK;
-    const ranked = db
-      .select({ id: products.id, exact: sql<boolean>`${exact}`.as('exact'), tier: sql<number>`${tier}`.as('tier'), rank: sql<number>`${rank}`.as('rank') })
+    const base = where(criteria);
+    const { literal, exact, query } = search.plan;
+    const tierQueries: { tier: number; query: string }[] = [];
+    for (const [tier, q] of [[2, literal], [1, exact], [0, query]] as const) {
+      if (q !== null && !tierQueries.some((t) => t.query === q)) tierQueries.push({ tier, query: q });
+    }
+    const matches = (q: string) => sql`${products.searchVector} @@ ${tsQuery(q)}`;
+    const order = [...featuredOrder(), asc(products.id)];
+    const [skuRows, ...tierRows] = await Promise.all([
+      db.select({ id: products.id }).from(products).where(and(base, sql`upper(${products.sku}) = upper(${search.text})`)).limit(1),
+      ...tierQueries.map((t, i) =>
+        db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(base, matches(t.query), ...tierQueries.slice(0, i).map((above) => sql`not (${matches(above.query)})`)))
+          .orderBy(...order)
+          .limit(depth + 1),
+      ),
+    ]);
+    const chosen: { id: number; tier: number }[] = skuRows.map((r) => ({ id: r.id, tier: 3 }));
+    const seen = new Set(chosen.map((r) => r.id));
+    tierRows.forEach((rows, i) => {
+      for (const r of rows) {
+        if (seen.has(r.id)) continue;
+        seen.add(r.id);
+        chosen.push({ id: r.id, tier: tierQueries[i]!.tier });
+      }
+    });
+    const first = Math.floor(offset / RANK_BLOCK) * RANK_BLOCK;
+    const blocks = chosen.slice(0, depth).slice(first, Math.floor((offset + limit - 1) / RANK_BLOCK) * RANK_BLOCK + RANK_BLOCK);
+    if (blocks.length === 0 || offset >= Math.min(depth, chosen.length)) return [];
+    const scored = await db
+      .select({ id: products.id, score: sql<number>`${relevance(search)}` })
       .from(products)
-      .where(where(criteria))
-      .orderBy(desc(exact), desc(tier), desc(rank), ...featuredOrder(), asc(products.id))
-      .limit(depth)
-      .as('ranked');
-    // The block of each of those rows: its place in the same order (worked out over `depth` rows only).
-    const position = sql`row_number() over (order by ${ranked.exact} desc, ${ranked.tier} desc, ${ranked.rank} desc, ${sql.join([...featuredOrder(), asc(products.id)], sql`, `)})`;
-    const block = sql`(${position} - 1) / ${sql.raw(String(RANK_BLOCK))}`;
-    const score = relevance(search);
-    // The page's ids with their sort keys, then its columns: the tag list runs for the page's rows, not for those it skips.
-    const page = db
-      .select({ id: products.id, block: sql<number>`${block}`.as('block'), exact: ranked.exact, tier: ranked.tier, score: sql<number>`${score}`.as('score') })
-      .from(ranked)
-      .innerJoin(products, eq(products.id, ranked.id))
-      .orderBy(block, desc(ranked.exact), desc(ranked.tier), desc(score), ...featuredOrder(), asc(products.id))
-      .limit(limit)
-      .offset(offset)
-      .as('page');
-    return db
-      .select(summaryColumns)
-      .from(page)
-      .innerJoin(products, eq(products.id, page.id))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .orderBy(asc(page.block), desc(page.exact), desc(page.tier), desc(page.score), ...featuredOrder(), asc(products.id));
+      .where(inArray(products.id, blocks.map((r) => r.id)));
+    const score = new Map(scored.map((r) => [r.id, Number(r.score)]));
+    const placed = blocks.map((r, i) => ({ ...r, place: i, block: Math.floor(i / RANK_BLOCK), score: score.get(r.id) ?? 0 }));
+    placed.sort((a, b) => a.block - b.block || b.tier - a.tier || b.score - a.score || a.place - b.place);
+    const ids = placed.slice(offset - first, offset - first + limit).map((r) => r.id);
+    if (ids.length === 0) return [];
+    // The page's columns last: the tag list runs for the page's rows only.
+    const rows = await db.select(summaryColumns).from(products).innerJoin(categories, eq(categories.id, products.categoryId)).where(inArray(products.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    });
   }
 
   return {

@@ -3,7 +3,7 @@ import { editDistance, nearestWord, normaliseTerm, normaliseWords, planSearch, t
 
 const vocabulary: Vocabulary = {
   words: new Set(
-    'gold silver ring rings earrings necklace necklaces chain chains bangle bangles bracelet bracelets jhumka jhumkas kada mangalsutra nose pin pins pearl ruby 22kt 22 karat kundan choker chokers men solitaire platinum rose'.split(' '),
+    'gold silver ring rings earrings necklace necklaces chain chains bangle bangles bracelet bracelets jhumka jhumkas kada mangalsutra nose pin pins pearl ruby 22kt 22 karat kundan choker chokers men solitaire platinum rose nath'.split(' '),
   ),
   synonyms: [
     ['jhumka', 'jhumkas', 'jhumki', 'jhumkha', 'झुमका'],
@@ -79,7 +79,7 @@ describe('the plan of a query', () => {
     expect(p.query).toBe('((gold)) & ((rign:*) | (ring:AB) | (rings:AB))');
     expect(p.literal).toBe('((gold)) & ((rign:*))');
     expect(p.exact).toBe(p.literal);
-    expect(plan('neckalce chian').query).toBe('((neckalce:*) | (necklace:AB) | (necklaces:AB) | (haar:AB)) & ((chian:*) | (chain:AB))');
+    expect(plan('neckalce chian').query).toBe('((neckalce:*) | (necklace:AB) | (necklaces:AB)) & ((chian:*) | (chain:AB))');
   });
 
   it('does not correct a word the catalogue has ("rings" is not a typo of "earrings")', () => {
@@ -94,14 +94,16 @@ describe('the plan of a query', () => {
   });
 
   it('expands synonyms, in any script, and hallmark numbers to purities', () => {
-    expect(plan('jhumki').query).toBe('((jhumki) | (jhumka) | (jhumkas) | (jhumkha))');
-    expect(plan('kada').query).toBe('((kada) | (kadaa) | (kara))');
-    expect(plan('916 gold ring').query).toBe('((916) | (22kt) | (22k) | (22 & carat)) & ((gold)) & ((ring) | (rings))');
-    expect(plan('22 carat').query).toBe('((22 & carat) | (22kt) | (22k) | (916))');
-    expect(plan('हार').query).toBe('((necklace) | (necklaces) | (haar))');
+    // Only the terms the catalogue has: a branch that cannot match still costs a test per row.
+    expect(plan('jhumki').query).toBe('((jhumki) | (jhumka) | (jhumkas))');
+    expect(plan('kada').query).toBe('((kada))');
+    expect(plan('kara').query).toBe('((kara) | (kada))');
+    expect(plan('916 gold ring').query).toBe('((916) | (22kt)) & ((gold)) & ((ring) | (rings))');
+    expect(plan('22 carat').query).toBe('((22 & carat) | (22kt))');
+    expect(plan('हार').query).toBe('((necklace) | (necklaces))');
     expect(plan('மோதிரம்').query).toBe('((ring) | (rings))');
     expect(plan('नोज़').query).toBeNull();
-    expect(plan('perl earrings').query).toBe('((perl) | (pearl) | (moti)) & ((earrings))');
+    expect(plan('perl earrings').query).toBe('((perl) | (pearl)) & ((earrings))');
     expect(plan('gold nose ring').query).toBe('((gold)) & ((nose & ring) | (nath))');
   });
 

@@ -212,8 +212,15 @@ function groupsOf(index: Index, term: string): (readonly string[])[] {
 }
 
 /** The other terms of the groups, as alternatives: only those whose every word a full-text query can hold. */
-function synonymAlternatives(groups: (readonly string[])[], kind: MatchKind): Alternative[] {
-  return groups.flatMap((g) => g.map((term) => ({ words: term.split(' '), kind }))).filter((a) => a.words.every((w) => TSQUERY_WORD.test(w)));
+/**
+ * The other terms of the groups, as alternatives: only those whose every word the catalogue has (search_words
+ * holds every word of names, search words and materials), so a query carries no branch that cannot match: each
+ * branch costs a test on every row the full-text index hands back ('22 carat' would otherwise carry 22k, 22ct, 916…).
+ */
+function synonymAlternatives(index: Index, groups: (readonly string[])[], kind: MatchKind): Alternative[] {
+  return groups
+    .flatMap((g) => g.map((term) => ({ words: term.split(' '), kind })))
+    .filter((a) => a.words.every((w) => TSQUERY_WORD.test(w) && known(index, w)));
 }
 
 function concept(tokens: string[], alternatives: Alternative[]): Concept {
@@ -232,7 +239,7 @@ function wordConcept(index: Index, token: string): Concept {
   const alternatives: Alternative[] = [];
   const groups = groupsOf(index, token);
   if (TSQUERY_WORD.test(token)) alternatives.push({ words: [token], kind: 'literal', prefix: !known(index, token) && groups.length === 0 });
-  alternatives.push(...synonymAlternatives(groups, 'synonym'));
+  alternatives.push(...synonymAlternatives(index, groups, 'synonym'));
   const direct = known(index, token) || hasPrefix(index, token) || groups.length > 0;
   if (!direct) {
     const letters = Array.from(token);
@@ -244,7 +251,7 @@ function wordConcept(index: Index, token: string): Concept {
     }
     for (const word of typoMatches(token, index.dictionary)) {
       if (index.words.has(word)) alternatives.push({ words: [word], kind: 'typo' });
-      alternatives.push(...synonymAlternatives(groupsOf(index, word), 'typo'));
+      alternatives.push(...synonymAlternatives(index, groupsOf(index, word), 'typo'));
     }
   }
   return concept([token], alternatives);
@@ -287,10 +294,10 @@ export function planSearch(tokens: readonly string[], vocabulary: Vocabulary): S
       const literal = slice.filter((t) => !STOP_WORDS.has(t));
       const alternatives: Alternative[] = [];
       if (literal.length > 0 && literal.every((w) => TSQUERY_WORD.test(w))) alternatives.push({ words: literal, kind: 'literal' });
-      alternatives.push(...synonymAlternatives(groups, 'synonym'));
+      alternatives.push(...synonymAlternatives(index, groups, 'synonym'));
       if (joins) {
-        if (TSQUERY_WORD.test(joined) && index.words.has(joined)) alternatives.push({ words: [joined], kind: 'joined' });
-        alternatives.push(...synonymAlternatives(groupsOf(index, joined), 'joined'));
+        if (TSQUERY_WORD.test(joined) && known(index, joined)) alternatives.push({ words: [joined], kind: 'joined' });
+        alternatives.push(...synonymAlternatives(index, groupsOf(index, joined), 'joined'));
       }
       concepts.push(concept(slice, alternatives));
       taken = n;
