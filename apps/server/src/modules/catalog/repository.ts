@@ -235,23 +235,25 @@ export function createCatalogRepository(db: Db) {
     });
     const first = Math.floor(offset / RANK_BLOCK) * RANK_BLOCK;
     const blocks = chosen.slice(0, depth).slice(first, Math.floor((offset + limit - 1) / RANK_BLOCK) * RANK_BLOCK + RANK_BLOCK);
-    if (blocks.length === 0 || offset >= Math.min(depth, chosen.length)) return [];
-    const scored = await db
-      .select({ id: products.id, score: sql<number>`${relevance(search)}` })
+    if (blocks.length === 0 || offset - first >= blocks.length) return [];
+    // The blocks' rows in one statement, ordered within each block by tier, then full relevance, then their place
+    // (the featured order). Ids and tiers are integers from the database, written out as arrays.
+    const ids = sql.raw(`array[${blocks.map((r) => r.id).join(',')}]::int[]`);
+    const tiers = sql.raw(`array[${blocks.map((r) => r.tier).join(',')}]::int[]`);
+    const place = sql`array_position(${ids}, ${products.id})`;
+    return db
+      .select(summaryColumns)
       .from(products)
-      .where(inArray(products.id, blocks.map((r) => r.id)));
-    const score = new Map(scored.map((r) => [r.id, Number(r.score)]));
-    const placed = blocks.map((r, i) => ({ ...r, place: i, block: Math.floor(i / RANK_BLOCK), score: score.get(r.id) ?? 0 }));
-    placed.sort((a, b) => a.block - b.block || b.tier - a.tier || b.score - a.score || a.place - b.place);
-    const ids = placed.slice(offset - first, offset - first + limit).map((r) => r.id);
-    if (ids.length === 0) return [];
-    // The page's columns last: the tag list runs for the page's rows only.
-    const rows = await db.select(summaryColumns).from(products).innerJoin(categories, eq(categories.id, products.categoryId)).where(inArray(products.id, ids));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [row] : [];
-    });
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(inArray(products.id, blocks.map((r) => r.id)))
+      .orderBy(
+        sql`(${place} - 1) / ${sql.raw(String(RANK_BLOCK))}`,
+        desc(sql`(${tiers})[${place}]`),
+        desc(relevance(search)),
+        asc(place),
+      )
+      .limit(limit)
+      .offset(offset - first);
   }
 
   return {
