@@ -17,13 +17,8 @@ function countIn(counts: Record<string, number> | undefined, key: string): numbe
 
 function Count({ n }: { n: number | undefined }) {
   if (n === undefined) return null;
-  return (
-    <span className="filter-count">
-      {' '}
-      ({n}
-      <span className="visually-hidden"> pieces</span>)
-    </span>
-  );
+  // Part of the link's name ('Gold (84)'), so a screen reader hears the count with the value.
+  return <span className="filter-count"> ({n})</span>;
 }
 
 /** One filter value: a link that sets it, or, when it is already chosen, removes it. */
