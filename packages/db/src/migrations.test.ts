@@ -31,6 +31,7 @@ const TABLES = [
   'product_tags',
   'products',
   'rate_limit_hits',
+  'search_synonyms',
   'search_words',
   'sessions',
   'sizer_requests',
