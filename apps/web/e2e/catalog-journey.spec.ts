@@ -36,7 +36,8 @@ test('filter → sort → page 2 → product → change purity → the breakup f
   const everything = Number(/of (\d+) results/.exec((await count.textContent()) ?? '')?.[1]);
 
   // Filter: Gold. The filter lives in the address, so the page can be shared and reloaded.
-  await filters(page).getByRole('link', { name: 'Gold', exact: true }).first().click();
+  // The option's name carries its count ('Gold (84)'), decision 026.
+  await filters(page).getByRole('link', { name: /^Gold \(\d+\)$/ }).first().click();
   await expect(page).toHaveURL(/productfilter/);
   expect(decodeURIComponent(page.url())).toContain('"material":"Gold"');
   await expect(page.getByRole('heading', { name: 'Gold', level: 2 })).toBeVisible();

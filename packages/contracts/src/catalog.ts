@@ -155,6 +155,10 @@ export const ProductPageSchema = z.object({
   currentPage: z.number().int(),
   totalPages: z.number().int(),
   totalResults: z.number().int(),
+  /** A search that found nothing: the closest query that finds something (decision 026). */
+  didYouMean: z.string().optional(),
+  /** A search that found nothing: other queries that find something, best first. */
+  suggestions: z.array(z.string()).optional(),
 });
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
@@ -182,3 +186,24 @@ export const ProductReviewsSchema = z.object({
   averageRating: z.number(),
 });
 export type ProductReviews = z.infer<typeof ProductReviewsSchema>;
+/** The header's as-you-type answer; when the words find nothing, the pieces of the query it offers instead. */
+export const SuggestAnswerSchema = z.object({ data: z.array(ProductSummarySchema), didYouMean: z.string().optional() });
+export type SuggestAnswer = z.infer<typeof SuggestAnswerSchema>;
+
+/**
+ * How many pieces each filter value would give with the current query and the other filters (a value replaces
+ * the one chosen in its own group, so a group's counts leave its own filter out). Values that give none are left out.
+ */
+export const ProductFacetsSchema = z.object({
+  material: z.record(z.string(), z.number().int()),
+  /** By category screen name ('Rings'). */
+  category: z.record(z.string(), z.number().int()),
+  /** The chosen category's styles; empty without a category. */
+  tag: z.record(z.string(), z.number().int()),
+  /** Stones and the gold colours, as the 'Metal & Stone' group lists them. */
+  stone: z.record(z.string(), z.number().int()),
+  colour: z.record(z.string(), z.number().int()),
+  /** By PRICE_BANDS label. */
+  price: z.record(z.string(), z.number().int()),
+});
+export type ProductFacets = z.infer<typeof ProductFacetsSchema>;

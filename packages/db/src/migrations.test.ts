@@ -35,6 +35,7 @@ const TABLES = [
   'reviews',
   'sale_products',
   'sales',
+  'search_synonyms',
   'search_words',
   'sessions',
   'sizer_requests',

@@ -399,12 +399,24 @@ export const products = pgTable(
 
 /**
  * Every word of the products' names, search words and materials (lower case, two letters or more), kept by
- * a trigger on products (migration 0004_search_words). A search word no product has is compared with this
- * list, a few hundred words, instead of with every product (decision 018). Words are never removed: one that
- * no active product has any more only costs a full-text look-up that finds nothing.
+ * a trigger on products (migration 0004_search_words). The search plans a query against this list, a few hundred
+ * words, instead of comparing it with every product: joins, splits and typo corrections (decisions 018, 026).
+ * Words are never removed: one that no active product has any more only stops a typo being corrected to it.
  */
 export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),
+});
+
+/**
+ * The search's synonyms (decision 026): each row a group of terms that mean the same to a shopper, in any
+ * script ('jhumka', 'jhumki', 'झुमका'), a term being one word or several ('nose ring'). A query term found in a
+ * group also matches the group's other terms that are catalogue words. Seeded by migration 0006 with the
+ * jewellery words of India; the back office can edit the rows (a change flushes the read cache, like the
+ * catalogue's).
+ */
+export const searchSynonyms = pgTable('search_synonyms', {
+  id: serial('id').primaryKey(),
+  terms: text('terms').array().notNull(),
 });
 
 /** Extra pictures of a product, beyond products.image, in display order. */

@@ -1,7 +1,7 @@
 import { Link, data, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { Route } from './+types/listing';
 import { sharedPageHeaders } from '../lib/shared-page.ts';
-import { MESSAGES, type ProductPage } from '@milli/contracts';
+import { MESSAGES, categoryQueryName, type ProductFacets, type ProductPage } from '@milli/contracts';
 import { ApiError, serverApi } from '../lib/api.ts';
 import { STORE_DESCRIPTION, pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
@@ -10,7 +10,7 @@ import { ErrorScreen } from '../components/layout/status-screens.tsx';
 import { listingHeading } from '../features/catalog/catalog-text.ts';
 import { ActiveFilters, FilterPanel } from '../features/catalog/filter-panel.tsx';
 import { ListingCartBlock, ListingSearch } from '../features/catalog/listing-sidebar.tsx';
-import { listingHref, parseListing, productListPath, showingRange } from '../features/catalog/listing-url.ts';
+import { facetsPath, listingHref, parseListing, productListPath, showingRange } from '../features/catalog/listing-url.ts';
 import { Pagination } from '../features/catalog/pagination.tsx';
 import { ProductCard } from '../features/catalog/product-card.tsx';
 import { SortControl } from '../features/catalog/sort-control.tsx';
@@ -47,19 +47,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!parsed.ok) throw data({ reason: parsed.reason }, { status: 404 });
   const { state } = parsed;
   try {
-    const page = await serverApi(context).get<ProductPage>(productListPath(state));
+    const api = serverApi(context);
+    // The filter panel's counts (decision 026) come alongside; without them the panel shows every value, uncounted.
+    const [page, facets] = await Promise.all([
+      api.get<ProductPage>(productListPath(state)),
+      api.get<ProductFacets>(facetsPath(state)).catch(() => null),
+    ]);
     const safe = page && Array.isArray(page.data) ? page : EMPTY_PAGE;
-    return { state, page: safe, failed: false };
+    return { state, page: safe, facets, failed: false };
   } catch (error) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
       throw data({ reason: error.message }, { status: 404 });
     }
-    return data({ state, page: EMPTY_PAGE, failed: true }, { status: 503 });
+    return data({ state, page: EMPTY_PAGE, facets: null, failed: true }, { status: 503 });
   }
 }
 
 function Results({ loaderData }: { loaderData: Route.ComponentProps['loaderData'] }) {
   const { state, page, failed } = loaderData;
+  const { categories } = useShellData();
   const total = page.totalResults;
   if (failed) {
     return (
@@ -69,10 +75,41 @@ function Results({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
     );
   }
   if (total === 0) {
+    const searchFor = (q: string) => listingHref({ ...state, page: 1, filter: { ...state.filter, q } });
     return (
       <div className="empty-state listing-empty">
         <p className="empty-state-title">No products match</p>
-        <p className="muted">Try fewer filters, another price band or a different word.</p>
+        {page.didYouMean ? (
+          <p className="did-you-mean">
+            Did you mean <Link to={searchFor(page.didYouMean)}>“{page.didYouMean}”</Link>?
+          </p>
+        ) : (
+          <p className="muted">Try fewer filters, another price band or a different word.</p>
+        )}
+        {!page.didYouMean && state.filter.q && categories.length > 0 && (
+          <p className="muted">
+            Or browse{' '}
+            {categories.slice(0, 5).map((c, i) => (
+              <span key={c}>
+                {i > 0 && ', '}
+                <Link to={listingHref({ filter: { category: categoryQueryName(c) }, sort: 0, page: 1 })}>{c}</Link>
+              </span>
+            ))}
+            .
+          </p>
+        )}
+        {page.suggestions && page.suggestions.length > 0 && (
+          <p className="muted">
+            Or try{' '}
+            {page.suggestions.map((s, i) => (
+              <span key={s}>
+                {i > 0 && ', '}
+                <Link to={searchFor(s)}>{s}</Link>
+              </span>
+            ))}
+            .
+          </p>
+        )}
         <Link to="/alljewellery" className="btn btn-primary">
           Clear filters
         </Link>
@@ -109,7 +146,7 @@ function Results({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
 /** The listing (spec §2) for all-jewellery, page, filter and price-band addresses. */
 export default function Listing({ loaderData }: Route.ComponentProps) {
   const { categories, tagsByCategory, otherStones, cart } = useShellData();
-  const { state, page } = loaderData;
+  const { state, page, facets } = loaderData;
   const { start, end } = showingRange(state.page, page.totalResults);
   const heading = listingHeading(state.filter);
   return (
@@ -139,7 +176,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
 
           <aside className="listing-side" id="listing-filters" aria-label="Search and filters">
             <ListingSearch state={state} />
-            <FilterPanel state={state} categories={categories} tagsByCategory={tagsByCategory} otherStones={otherStones} />
+            <FilterPanel state={state} categories={categories} tagsByCategory={tagsByCategory} otherStones={otherStones} facets={facets} />
             <ListingCartBlock cart={cart} />
           </aside>
         </div>

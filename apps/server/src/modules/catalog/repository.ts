@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
+import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
 
-const { categories, customers, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, reviews, saleProducts, sales, searchWords, storeSettings, tags } =
+const { categories, customers, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, reviews, saleProducts, sales, searchSynonyms, searchWords, storeSettings, tags } =
   schema;
 
 /** Made once: building a formatter costs far more than using one, and every priced answer asks for the day. */
@@ -45,23 +46,13 @@ export interface ProductCriteria {
 export interface SearchTerms {
   /** The shopper's words as typed (trimmed): compared whole with names and SKUs. */
   text: string;
-  /** Lower-case ASCII letters and digits only, so they are safe inside to_tsquery's syntax. */
+  /** The words, normalised by search-plan.ts's normaliseWords: any script; only the plan's words reach to_tsquery. */
   tokens: string[];
 }
 
-/** Search terms after `lookUpWords`: which of the tokens may be typos (no active product has them). */
+/** Search terms after `lookUpWords`: how each word is matched (decision 026). */
 export interface SearchQuery extends SearchTerms {
-  /**
-   * Tokens of TYPO_MIN_LENGTH or more, not all digits, that no active product has, each with the catalogue's
-   * words (search_words) it is similar to: the token matches the pieces that have one of those instead.
-   */
-  typos: Typo[];
-}
-
-export interface Typo {
-  token: string;
-  /** Catalogue words within TYPO_SIMILARITY of the token, lower-case letters and digits. */
-  like: string[];
+  plan: SearchPlan;
 }
 
 /** Criteria as the service builds them, before the search's words are looked up. */
@@ -70,18 +61,8 @@ export type ProductFilters = Omit<ProductCriteria, 'search'> & { search?: Search
 export type ProductOrder = 'featured' | 'popularity' | 'latest' | 'rating' | 'priceAsc' | 'priceDesc' | 'relevance';
 
 /**
- * A word counts as a typo when no active product has it (as a prefix, after stemming), and then
- * matches the pieces that have a catalogue word this similar to it (pg_trgm's word_similarity
- * against search_words). 0.5 lets one wrong letter through in words of five or more ('brecelet',
- * 'jumka', 'emrald') without letting 'rings' find earrings: such words are in the catalogue, so
- * they match by full-text search only.
- */
-const TYPO_SIMILARITY = 0.5;
-/** Below this length a 'typo' is another word: 'kad' is not a misspelt 'kada'. */
-const TYPO_MIN_LENGTH = 4;
-/**
- * The relevance order ranks matches by ts_rank in blocks of this many, and by full relevance (name
- * similarity too) within each block: see findRelevant. More than the demo store's searches match.
+ * The relevance order picks matches in blocks of this many by match tier and the featured order, and orders
+ * each block by full relevance (ts_rank, name similarity): see findRelevant. More than the demo store's searches match.
  */
 export const RANK_BLOCK = 200;
 
@@ -144,71 +125,39 @@ export type ProductSummaryRow = {
 
 const config = sql.raw(`'${schema.PRODUCT_SEARCH_CONFIG}'::regconfig`);
 
-function prefixQuery(token: string): SQL {
-  return sql`to_tsquery(${config}, ${`${token}:*`})`;
-}
-
-/** Any of the words, for ranking: stop words drop out by themselves. */
-function anyWordQuery(tokens: string[]): SQL {
-  return sql`to_tsquery(${config}, ${tokens.map((t) => `${t}:*`).join(' | ')})`;
+function tsQuery(query: string): SQL {
+  return sql`to_tsquery(${config}, ${query})`;
 }
 
 /**
- * The words a typo stands for, as prefixes in the name, SKU, material and search words (weights A and B: the
- * texts the typo was compared with), or null when it is like no word of the catalogue.
- */
-function typoQuery(typo: Typo): string | null {
-  const words = typo.like.filter((w) => /^[a-z0-9]+$/.test(w));
-  return words.length > 0 ? words.map((w) => `${w}:*AB`).join(' | ') : null;
-}
-
-/**
- * Any of the known words, or of the words a typo stands for (the typo itself is in no product): what
- * ts_rank chooses the best matches by.
- */
-function rankQuery(search: SearchQuery): SQL {
-  const typos = new Set(search.typos.map((t) => t.token));
-  const known = search.tokens.filter((t) => !typos.has(t)).map((t) => `${t}:*`);
-  const alternatives = search.typos.map(typoQuery).filter((q): q is string => q !== null);
-  return sql`to_tsquery(${config}, ${[...known, ...alternatives].join(' | ')})`;
-}
-
-/** A word that may be a typo: long enough to be one, and not a number. */
-function typoCandidate(token: string): boolean {
-  return token.length >= TYPO_MIN_LENGTH && !/^\d+$/.test(token);
-}
-
-/**
- * Every word must be found: by full-text search (as a prefix, so the header can search as the
- * shopper types), or, for a word the catalogue does not contain at all (looked up beforehand by
- * lookUpWords), by the catalogue words it is similar to. Stop words ('for', 'the') ask for nothing.
- * An exact SKU always matches.
- *
- * Every branch is a full-text or SKU condition, so a search is answered by those two indexes instead
- * of a scan of every product.
+ * The search's planned full-text query (search-plan.ts: literal words, synonyms, joins, splits and corrections,
+ * every part of the query required), or an exact SKU. Both are index conditions: a search never compares a
+ * product's text by similarity.
  */
 function searchCondition(search: SearchQuery): SQL {
   const exactSku = sql`upper(${products.sku}) = upper(${search.text})`;
-  if (search.tokens.length === 0) return exactSku;
-  const typos = new Map(search.typos.map((t) => [t.token, t]));
-  const perWord = search.tokens.map((token) => {
-    const q = prefixQuery(token);
-    const fts = sql`${products.searchVector} @@ ${q}`;
-    const typo = typos.get(token);
-    if (typo) {
-      // A word no active product has (a stop word among them: its query is empty, numnode 0).
-      const like = typoQuery(typo);
-      return like === null ? sql`(numnode(${q}) = 0 or ${fts})` : sql`(numnode(${q}) = 0 or ${fts} or ${products.searchVector} @@ to_tsquery(${config}, ${like}))`;
-    }
-    if (typoCandidate(token)) return fts;
-    return sql`(numnode(${q}) = 0 or ${fts})`;
-  });
-  return sql`(${exactSku} or (numnode(${anyWordQuery(search.tokens)}) > 0 and ${and(...perWord)}))`;
+  if (search.plan.query === null) return exactSku;
+  return sql`(${exactSku} or ${products.searchVector} @@ ${tsQuery(search.plan.query)})`;
+}
+
+/**
+ * 2 when the product matches the shopper's own words, 1 when it needs synonyms, joins or splits, 0 when it needs
+ * a typo corrected: exact and prefix matches always rank above corrected ones.
+ */
+function matchTier(search: SearchQuery): SQL {
+  const { literal, exact, query } = search.plan;
+  if (query === null) return sql`0::int`;
+  const exactTier = exact === null ? sql`0::int` : exact === query ? sql`1::int` : sql`(${products.searchVector} @@ ${tsQuery(exact)})::int`;
+  if (literal === null) return exactTier;
+  if (literal === query) return sql`2::int`;
+  // One full-text test per row when the rewritten words are the typed ones (a query whose only help is a typo).
+  const below = exact === literal ? sql`0` : exactTier;
+  return sql`case when ${products.searchVector} @@ ${tsQuery(literal)} then 2 else ${below} end`;
 }
 
 /** Higher is better: words found in the name weigh most (search_vector's weight A), then closeness of the whole text to the name. */
-function relevance(search: SearchTerms): SQL {
-  const rank = search.tokens.length > 0 ? sql`ts_rank(${products.searchVector}, ${anyWordQuery(search.tokens)})` : sql`0`;
+function relevance(search: SearchQuery): SQL {
+  const rank = search.plan.rank !== null ? sql`ts_rank(${products.searchVector}, ${tsQuery(search.plan.rank)})` : sql`0::real`;
   return sql`(${rank} + word_similarity(${search.text}::text, ${products.name}) + 0.5 * word_similarity(${search.text}::text, ${products.searchText}))`;
 }
 
@@ -256,11 +205,11 @@ function featuredOrder(): SQL[] {
   return [asc(sql`${products.stock} = 0`), sql`${products.featuredRank} asc nulls last`, desc(products.unitsSold)];
 }
 
-function orderBy(order: ProductOrder, search: SearchTerms | undefined): SQL[] {
+function orderBy(order: ProductOrder, search: SearchQuery | undefined): SQL[] {
   const featured = featuredOrder();
   switch (order) {
     case 'relevance':
-      if (search) return [desc(sql`upper(${products.sku}) = upper(${search.text})`), desc(relevance(search)), ...featured, asc(products.id)];
+      if (search) return [desc(sql`upper(${products.sku}) = upper(${search.text})`), desc(matchTier(search)), desc(relevance(search)), ...featured, asc(products.id)];
       return [...featured, asc(products.id)];
     case 'featured':
       return [...featured, asc(products.id)];
@@ -286,44 +235,68 @@ export interface RateRow {
 /** today: the Indian day whose sales apply (the service's clock). */
 export function createCatalogRepository(db: Db, today: () => string = () => indianDay(new Date())) {
   /**
-   * The relevance order in two steps (decision 018): ts_rank, which the full-text match has at hand,
-   * picks the best RANK_BLOCK matches (then the next RANK_BLOCK, and so on), and the full relevance with
-   * its name similarities orders each block. Up to RANK_BLOCK matches this is exactly the order of
-   * `relevance`; beyond, similarity is only worked out for the blocks the page reaches, and pages walk
-   * every match once because the blocks do not depend on the page asked for. A typo, in no product's
-   * search vector, is ranked by the catalogue words it stands for.
+   * The relevance order in two steps (decisions 018, 026). First the matches are taken tier by tier, each in
+   * the featured order, up to the depth the page needs: an exact SKU, then the shopper's own words, then
+   * synonyms and joins, then corrected typos (a tier's query excludes the tiers above it). Each tier is its own
+   * statement, so the planner walks the featured index for a broad tier and stops after `depth` rows, or reads
+   * the full-text index for a narrow one; ranking all 16,000 'ring' matches by ts_rank cost 200 ms. Then the
+   * full relevance (ts_rank and name similarity) orders each block of RANK_BLOCK rows, within its tier. Up to
+   * RANK_BLOCK matches of a tier this is exactly the relevance order; a broad search shows its most relevant
+   * among the shop's picks and best sellers first, as the engines' custom ranking does. Blocks do not depend
+   * on the page asked for, so pages walk every match once.
    */
-  function findRelevant(criteria: ProductCriteria, search: SearchQuery, limit: number, offset: number): Promise<ProductSummaryRow[]> {
-    const day = today();
-    const exact = sql`upper(${products.sku}) = upper(${search.text})`;
-    const rank = sql`ts_rank(${products.searchVector}, ${rankQuery(search)})`;
+  async function findRelevant(criteria: ProductCriteria, search: SearchQuery, limit: number, offset: number): Promise<ProductSummaryRow[]> {
     const depth = Math.ceil((offset + limit) / RANK_BLOCK) * RANK_BLOCK;
-    const ranked = db
-      .select({ id: products.id, exact: sql<boolean>`${exact}`.as('exact'), rank: sql<number>`${rank}`.as('rank') })
-      .from(products)
-      .where(where(criteria, day))
-      .orderBy(desc(exact), desc(rank), ...featuredOrder(), asc(products.id))
-      .limit(depth)
-      .as('ranked');
-    // The block of each of those rows: its place in the same order (worked out over `depth` rows only).
-    const position = sql`row_number() over (order by ${ranked.exact} desc, ${ranked.rank} desc, ${sql.join([...featuredOrder(), asc(products.id)], sql`, `)})`;
-    const block = sql`(${position} - 1) / ${sql.raw(String(RANK_BLOCK))}`;
-    const score = relevance(search);
-    // The page's ids with their sort keys, then its columns: the tag list runs for the page's rows, not for those it skips.
-    const page = db
-      .select({ id: products.id, block: sql<number>`${block}`.as('block'), exact: ranked.exact, score: sql<number>`${score}`.as('score') })
-      .from(ranked)
-      .innerJoin(products, eq(products.id, ranked.id))
-      .orderBy(block, desc(ranked.exact), desc(score), ...featuredOrder(), asc(products.id))
-      .limit(limit)
-      .offset(offset)
-      .as('page');
+    const day = today();
+    const base = where(criteria, day);
+    const { literal, exact, query } = search.plan;
+    const tierQueries: { tier: number; query: string }[] = [];
+    for (const [tier, q] of [[2, literal], [1, exact], [0, query]] as const) {
+      if (q !== null && !tierQueries.some((t) => t.query === q)) tierQueries.push({ tier, query: q });
+    }
+    const matches = (q: string) => sql`${products.searchVector} @@ ${tsQuery(q)}`;
+    const order = [...featuredOrder(), asc(products.id)];
+    const [skuRows, ...tierRows] = await Promise.all([
+      db.select({ id: products.id }).from(products).where(and(base, sql`upper(${products.sku}) = upper(${search.text})`)).limit(1),
+      ...tierQueries.map((t, i) =>
+        db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(base, matches(t.query), ...tierQueries.slice(0, i).map((above) => sql`not (${matches(above.query)})`)))
+          .orderBy(...order)
+          .limit(depth + 1),
+      ),
+    ]);
+    const chosen: { id: number; tier: number }[] = skuRows.map((r) => ({ id: r.id, tier: 3 }));
+    const seen = new Set(chosen.map((r) => r.id));
+    tierRows.forEach((rows, i) => {
+      for (const r of rows) {
+        if (seen.has(r.id)) continue;
+        seen.add(r.id);
+        chosen.push({ id: r.id, tier: tierQueries[i]!.tier });
+      }
+    });
+    const first = Math.floor(offset / RANK_BLOCK) * RANK_BLOCK;
+    const blocks = chosen.slice(0, depth).slice(first, Math.floor((offset + limit - 1) / RANK_BLOCK) * RANK_BLOCK + RANK_BLOCK);
+    if (blocks.length === 0 || offset - first >= blocks.length) return [];
+    // The blocks' rows in one statement, ordered within each block by tier, then full relevance, then their place
+    // (the featured order). Ids and tiers are integers from the database, written out as arrays.
+    const ids = sql.raw(`array[${blocks.map((r) => r.id).join(',')}]::int[]`);
+    const tiers = sql.raw(`array[${blocks.map((r) => r.tier).join(',')}]::int[]`);
+    const place = sql`array_position(${ids}, ${products.id})`;
     return db
       .select(summaryColumns(day))
-      .from(page)
-      .innerJoin(products, eq(products.id, page.id))
+      .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .orderBy(asc(page.block), desc(page.exact), desc(page.score), ...featuredOrder(), asc(products.id));
+      .where(inArray(products.id, blocks.map((r) => r.id)))
+      .orderBy(
+        sql`(${place} - 1) / ${sql.raw(String(RANK_BLOCK))}`,
+        desc(sql`(${tiers})[${place}]`),
+        desc(relevance(search)),
+        asc(place),
+      )
+      .limit(limit)
+      .offset(offset - first);
   }
 
   return {
@@ -345,35 +318,126 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
       return db.select({ name: otherStones.name }).from(otherStones).orderBy(asc(otherStones.sortOrder), asc(otherStones.id));
     },
 
+    /** The catalogue's words and the synonym groups: what a search is planned against (a few hundred rows). */
+    async searchVocabulary(): Promise<Vocabulary> {
+      const words = await db.select({ word: searchWords.word }).from(searchWords);
+      const groups = await db.select({ terms: searchSynonyms.terms }).from(searchSynonyms).orderBy(asc(searchSynonyms.id));
+      return {
+        words: new Set(words.map((w) => w.word)),
+        synonyms: groups.map((g) => [...new Set(g.terms.map(normaliseTerm).filter(Boolean))]),
+      };
+    },
+
     /**
-     * The criteria with the search's words looked up: one indexed query for the words that could be
-     * typos, asking which of them no active product has. Only those get the similarity fallback.
+     * The criteria with the search planned against the vocabulary (loaded when not given): which words match
+     * literally, by synonym, joined, split or corrected (search-plan.ts). No product is read.
      */
-    async lookUpWords(filters: ProductFilters): Promise<ProductCriteria> {
+    async lookUpWords(filters: ProductFilters, vocabulary?: Vocabulary): Promise<ProductCriteria> {
       const { search, ...rest } = filters;
       if (!search) return rest;
-      const candidates = search.tokens.filter(typoCandidate);
-      if (candidates.length === 0) return { ...rest, search: { ...search, typos: [] } };
-      // Per word, null when an active product has it, else the catalogue words like it. One exists() per word,
-      // each with its own query, so the planner sees the word: a common one is met in the first rows of a
-      // scan, a rare one is looked up in the full-text index.
-      const checks = sql.join(
-        candidates.map(
-          (token, i) =>
-            sql`case when exists (select 1 from ${products} where ${products.active} and ${products.searchVector} @@ ${prefixQuery(token)}) then null
-              else (select coalesce(json_agg(${searchWords.word} order by ${searchWords.word}), '[]'::json) from ${searchWords}
-                    where word_similarity(${token}::text, ${searchWords.word}) >= ${TYPO_SIMILARITY}) end as ${sql.identifier(`w${i}`)}`,
-        ),
-        sql`, `,
+      const plan = planSearch(search.tokens, vocabulary ?? (await this.searchVocabulary()));
+      return { ...rest, search: { ...search, plan } };
+    },
+
+    /**
+     * Facet counts (decision 026): per filter group, how many pieces each value gives with every other filter
+     * and the search, counted without the group's own filter (choosing a value replaces the chosen one). The groups
+     * read from products' own columns share one scan per distinct condition (GROUPING SETS: one scan for all five
+     * when none of them is filtered); stones and styles need their link tables, a statement each. Values with no
+     * pieces are absent.
+     */
+    async facetCounts(criteria: ProductCriteria, priceBands: readonly { label: string; min: number; max: number | null }[]) {
+      const without = (keys: readonly (keyof ProductCriteria)[]): ProductCriteria => {
+        const c = { ...criteria };
+        for (const k of keys) delete c[k];
+        return c;
+      };
+      const n = sql<number>`count(*)::int`;
+      const band = sql.join(
+        [
+          sql`case`,
+          ...priceBands.map((b, i) =>
+            // Numbers written out, not bound: grouping() must see the very expression GROUP BY has.
+            b.max === null
+              ? sql`when ${products.listPricePaise} >= ${sql.raw(String(Math.round(b.min * 100)))} then ${sql.raw(String(i))}`
+              : sql`when ${products.listPricePaise} >= ${sql.raw(String(Math.round(b.min * 100)))} and ${products.listPricePaise} < ${sql.raw(String(Math.round(b.max * 100)))} then ${sql.raw(String(i))}`,
+          ),
+          sql`end`,
+        ],
+        sql` `,
       );
-      const result = (await db.execute(sql`select ${checks}`)) as unknown as { rows: Record<string, string[] | string | null>[] };
-      const row = result.rows[0] ?? {};
-      const typos = candidates.flatMap((token, i) => {
-        const like = row[`w${i}`] ?? null;
-        if (like === null) return [];
-        return [{ token, like: typeof like === 'string' ? (JSON.parse(like) as string[]) : like }];
+      // Each group: the filters it leaves out, and the text it is grouped by ('Gold+' is gold set with diamonds).
+      const groups = [
+        { name: 'material', own: ['material'], key: sql`${products.material} || case when ${products.diamondWeightCents} > 0 then '+' else '' end` },
+        { name: 'category', own: ['category'], key: sql`${categories.name}` },
+        { name: 'metalColour', own: ['stone', 'metalColour'], key: sql`${products.metalColour}` },
+        { name: 'colour', own: ['colour'], key: sql`${products.colour}` },
+        { name: 'price', own: ['minPaise', 'maxPaise', 'maxInclusive'], key: sql`(${band})::text` },
+      ] as const;
+      const byCondition = new Map<string, (typeof groups)[number][]>();
+      for (const g of groups) {
+        const active = g.own.filter((k) => criteria[k] !== undefined);
+        const key = active.join(',');
+        byCondition.set(key, [...(byCondition.get(key) ?? []), g]);
+      }
+      const scans = [...byCondition.values()].map(async (shared) => {
+        const condition = where(without(shared.flatMap((g) => g.own)), today());
+        const keys = shared.map((g, i) => sql`${g.key} as ${sql.identifier(`k${i}`)}`);
+        const sets = shared.map((g) => sql`(${g.key})`);
+        const grouping = sql`grouping(${sql.join(shared.map((g) => g.key), sql`, `)})`;
+        const result = (await db.execute(
+          sql`select ${grouping} as g, ${sql.join(keys, sql`, `)}, count(*)::int as n
+              from ${products} join ${categories} on ${categories.id} = ${products.categoryId}
+              where ${condition} group by grouping sets (${sql.join(sets, sql`, `)})`,
+        )) as unknown as { rows: Record<string, unknown>[] };
+        const all = (1 << shared.length) - 1;
+        return shared.map((g, i) => {
+          const mine = all ^ (1 << (shared.length - 1 - i));
+          const counts: Record<string, number> = {};
+          for (const row of result.rows) {
+            const value = row[`k${i}`];
+            if (Number(row.g) === mine && value !== null && value !== undefined) counts[String(value)] = Number(row.n);
+          }
+          return [g.name, counts] as const;
+        });
       });
-      return { ...rest, search: { ...search, typos } };
+      const stoneCounts = db
+        .select({ key: otherStones.name, n })
+        .from(products)
+        .innerJoin(productStones, eq(productStones.productId, products.id))
+        .innerJoin(otherStones, eq(otherStones.id, productStones.otherStoneId))
+        .where(where(without(['stone', 'metalColour']), today()))
+        .groupBy(otherStones.name);
+      const tagCounts =
+        criteria.category === undefined
+          ? Promise.resolve([])
+          : db
+              .select({ key: tags.name, n })
+              .from(products)
+              .innerJoin(productTags, eq(productTags.productId, products.id))
+              .innerJoin(tags, eq(tags.id, productTags.tagId))
+              .where(where(without(['tag']), today()))
+              .groupBy(tags.name);
+      const [scanned, stones, tag] = await Promise.all([Promise.all(scans), stoneCounts, tagCounts]);
+      const found = Object.fromEntries(scanned.flat()) as Record<(typeof groups)[number]['name'], Record<string, number>>;
+      const counted = (rows: { key: string | null; n: number }[]) =>
+        Object.fromEntries(rows.filter((r) => r.key !== null && Number(r.n) > 0).map((r) => [r.key!, Number(r.n)]));
+      const material: Record<string, number> = {};
+      for (const [key, count] of Object.entries(found.material)) {
+        const withDiamonds = key.endsWith('+');
+        const name = withDiamonds ? key.slice(0, -1) : key;
+        material[name] = (material[name] ?? 0) + count;
+        // The Diamond filter takes every piece set with diamonds, whatever its material.
+        if (withDiamonds && name !== 'Diamond') material.Diamond = (material.Diamond ?? 0) + count;
+      }
+      return {
+        material,
+        category: found.category,
+        tag: counted(tag),
+        stone: { ...counted(stones), ...found.metalColour },
+        colour: found.colour,
+        price: Object.fromEntries(Object.entries(found.price).map(([i, count]) => [priceBands[Number(i)]!.label, count])),
+      };
     },
 
     async countProducts(criteria: ProductCriteria): Promise<number> {

@@ -9,12 +9,15 @@ import {
   PageNumberSchema,
   PriceRangeParamsSchema,
   ProductDetailSchema,
+  ProductFacetsSchema,
+  ProductFilterSchema,
   ProductIdSchema,
   ProductListQuerySchema,
   ProductPageSchema,
   ProductReviewsSchema,
   ProductSummarySchema,
   ReviewsQuerySchema,
+  SuggestAnswerSchema,
   SuggestQuerySchema,
   TagSchema,
 } from '@milli/contracts/schemas';
@@ -28,7 +31,7 @@ import { createCatalogService, indianDay, type ListRequest } from './service.ts'
  */
 export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const catalog = createCatalogService(deps.database.db);
+  const catalog = createCatalogService(deps.database.db, undefined, deps.readCache);
   const cache = deps.readCache;
   const page = { 200: ProductPageSchema, 400: ErrorSchema };
   const ok = async (value: Promise<unknown>) => ({ status: 200, value: await value });
@@ -71,9 +74,12 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   );
   api.get(
     '/product/suggest',
-    { schema: { querystring: SuggestQuerySchema, response: { 200: z.object({ data: z.array(ProductSummarySchema) }) } } },
-    (req, reply) =>
-      sendKept(cache, reply, `suggest:${indianDay(new Date())}:${req.query.q}`, async () => ok(catalog.suggest(req.query.q).then((data) => ({ data })))),
+    { schema: { querystring: SuggestQuerySchema, response: { 200: SuggestAnswerSchema } } },
+    (req, reply) => sendKept(cache, reply, `suggest:${indianDay(new Date())}:${req.query.q}`, () => ok(catalog.suggest(req.query.q))),
+  );
+  // The listing's filter panel: counts per filter value for the same query and filters as productList (decision 026).
+  api.get('/product/facets', { schema: { querystring: ProductFilterSchema, response: { 200: ProductFacetsSchema, 400: ErrorSchema } } }, (req, reply) =>
+    sendKept(cache, reply, `facets:${indianDay(new Date())}:${JSON.stringify(req.query)}`, () => ok(catalog.facets(req.query))),
   );
   api.get(
     '/product/find-by-id/:id',

@@ -7,19 +7,24 @@ import {
   METAL_COLOURS,
   PAGE_SIZE,
   REVIEWS_PAGE_SIZE,
+  PRICE_BANDS,
   type Category,
   type OtherStone,
   type PricingContext,
   type ProductDetail,
+  type ProductFacets,
   type ProductFilter,
   type ProductPage,
   type ProductReviews,
   type ProductSummary,
+  type SuggestAnswer,
   type Tag,
 } from '@milli/contracts';
 import type { Db } from '@milli/db';
 import { priceChoice, rupeesToPaise, salePrice } from '@milli/pricing';
-import { createCatalogRepository, indianDay, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
+import type { ReadCache } from '../../plugins/read-cache.ts';
+import { MAX_SEARCH_WORDS, nearestWord, normaliseWords, type Vocabulary } from './search-plan.ts';
+import { createCatalogRepository, indianDay, type ProductCriteria, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
 
 export { indianDay };
 
@@ -28,14 +33,14 @@ export type ListRequest = Partial<ProductFilter> & { sort: number; page: number 
 
 /** How many pieces the header's as-you-type dropdown shows. */
 export const SUGGESTION_LIMIT = 8;
-/** Words of a search beyond this are ignored: no shopper types more, and each word costs a condition. */
-const MAX_SEARCH_WORDS = 8;
 /** The largest price the filters accept (rupees): a max at this value means "no upper end". */
 const TOP_PRICE_RUPEES = 1_00_00_00_000;
 /** Default purity when a piece does not name one: 22 kt is India's everyday gold. */
 const DEFAULT_PURITY = { gold: 22, platinum: 950, silver: 925 } as const;
 /** GST on jewellery in India when the settings row is missing. */
 const DEFAULT_GST_PERCENT = 3;
+/** Queries a search that found nothing tries before giving up on "Did you mean": each is one count. */
+const MAX_ALTERNATIVES = 5;
 
 const SORTS: Record<number, ProductOrder> = { 0: 'featured', 1: 'popularity', 2: 'latest', 4: 'rating', 8: 'priceAsc', 16: 'priceDesc' };
 
@@ -47,12 +52,7 @@ function oneOf<T extends string>(list: readonly T[], value: string): T | null {
 /** The shopper's words, reduced to what full-text search can take safely. */
 export function searchTerms(text: string): SearchTerms {
   const trimmed = text.trim();
-  const tokens = trimmed
-    .normalize('NFKD')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  return { text: trimmed, tokens: [...new Set(tokens)].slice(0, MAX_SEARCH_WORDS) };
+  return { text: trimmed, tokens: [...new Set(normaliseWords(trimmed))].slice(0, MAX_SEARCH_WORDS) };
 }
 
 /** The filters as the repository takes them, or null when they cannot match anything (an unknown material or colour). */
@@ -141,7 +141,7 @@ export function reviewerName(firstName: string, lastName: string): string {
   return initial ? `${first} ${initial}.` : first;
 }
 
-export function createCatalogService(db: Db, now: () => Date = () => new Date()) {
+export function createCatalogService(db: Db, now: () => Date = () => new Date(), cache?: ReadCache) {
   const repo = createCatalogRepository(db, () => indianDay(now()));
   /** GST for the cards of these rows: only read when one of them is on a sale. */
   const gstFor = async (rows: ProductSummaryRow[]) =>
@@ -150,6 +150,49 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     const gst = await gstFor(rows);
     return rows.map((r) => summary(r, gst));
   };
+
+  /**
+   * The search's vocabulary, kept in the read cache when there is one: it changes only with the catalogue or the
+   * synonyms, whose changes flush that cache (migration 0006 adds the synonyms to what announces a change).
+   */
+  function vocabulary(): Promise<Vocabulary> {
+    if (!cache) return repo.searchVocabulary();
+    return cache.get('search:vocabulary', () => repo.searchVocabulary(), (v) => 64 * (v.words.size + v.synonyms.flat().length));
+  }
+
+  async function plan(filters: ProductFilters): Promise<ProductCriteria> {
+    return repo.lookUpWords(filters, filters.search ? await vocabulary() : undefined);
+  }
+
+  /**
+   * For a search that found nothing: other queries, closest first, that find something with the same filters. The
+   * words that matched nothing replaced by the nearest catalogue or synonym word (looser than a typo), then the
+   * query with one part left out, from the last (as the engines drop words), at most MAX_ALTERNATIVES tried.
+   */
+  async function alternativesOf(filters: ProductFilters & { search: SearchTerms }): Promise<{ text: string; total: number }[]> {
+    const words = await vocabulary();
+    const criteria = await repo.lookUpWords(filters, words);
+    const concepts = criteria.search!.plan.concepts;
+    const candidates: string[] = [];
+    const unmatched = new Set(criteria.search!.plan.unmatched);
+    if (unmatched.size > 0) {
+      const replaced = concepts.map((c) => {
+        const text = c.tokens.join(' ');
+        return unmatched.has(text) && c.tokens.length === 1 ? (nearestWord(text, words) ?? '') : text;
+      });
+      if (replaced.every(Boolean)) candidates.push(replaced.join(' '));
+      candidates.push(concepts.filter((c) => !unmatched.has(c.tokens.join(' '))).map((c) => c.tokens.join(' ')).join(' '));
+    }
+    if (concepts.length > 1) {
+      for (let i = concepts.length - 1; i >= 0; i--) candidates.push(concepts.filter((_, j) => j !== i).map((c) => c.tokens.join(' ')).join(' '));
+    }
+    const original = criteria.search!.tokens.join(' ');
+    const tried = [...new Set(candidates)].filter((text) => text && text !== original).slice(0, MAX_ALTERNATIVES);
+    // Side by side: each is one indexed count.
+    const totals = await Promise.all(tried.map(async (text) => repo.countProducts(await repo.lookUpWords({ ...filters, search: searchTerms(text) }, words))));
+    const found = tried.map((text, i) => ({ text, total: totals[i]! })).filter((a) => a.total > 0);
+    return found;
+  }
 
   return {
     async categories(): Promise<Category[]> {
@@ -170,21 +213,42 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       const filters = criteriaOf(request);
       if (!filters) return { data: [], currentPage: page, totalPages: 0, totalResults: 0 };
       const order: ProductOrder = request.sort === 0 && filters.search ? 'relevance' : (SORTS[request.sort] ?? 'featured');
-      // Once, before the two queries that follow: which of the search's words the catalogue lacks.
-      const criteria = await repo.lookUpWords(filters);
+      // Once, before the two queries that follow: how each of the search's words is matched.
+      const criteria = await plan(filters);
       const [total, rows] = await Promise.all([
         repo.countProducts(criteria),
         repo.findProducts(criteria, order, PAGE_SIZE, (page - 1) * PAGE_SIZE),
       ]);
-      return { data: await cards(rows), currentPage: page, totalPages: Math.ceil(total / PAGE_SIZE), totalResults: total };
+      const answer: ProductPage = { data: await cards(rows), currentPage: page, totalPages: Math.ceil(total / PAGE_SIZE), totalResults: total };
+      if (total === 0 && filters.search) {
+        const alternatives = await alternativesOf({ ...filters, search: filters.search });
+        answer.didYouMean = alternatives[0]?.text;
+        answer.suggestions = alternatives.slice(1).map((a) => a.text);
+        if (alternatives.length === 0) delete answer.didYouMean;
+      }
+      return answer;
     },
 
-    /** The header's dropdown: the best few matches, ranked as the search listing ranks them. */
-    async suggest(q: string): Promise<ProductSummary[]> {
+    /** How many pieces each filter value would give with the listing's query and other filters. */
+    async facets(request: Partial<ProductFilter>): Promise<ProductFacets> {
+      const filters = criteriaOf(request);
+      if (!filters) return { material: {}, category: {}, tag: {}, stone: {}, colour: {}, price: {} };
+      return repo.facetCounts(await plan(filters), PRICE_BANDS);
+    },
+
+    /**
+     * The header's dropdown: the best few matches, ranked as the search listing ranks them; when the words find
+     * nothing, the pieces of the query "Did you mean" offers, with that query.
+     */
+    async suggest(q: string): Promise<SuggestAnswer> {
       const search = searchTerms(q);
-      if (!search.text) return [];
-      const rows = await repo.findProducts(await repo.lookUpWords({ search }), 'relevance', SUGGESTION_LIMIT, 0);
-      return cards(rows);
+      if (!search.text) return { data: [] };
+      const rows = await repo.findProducts(await plan({ search }), 'relevance', SUGGESTION_LIMIT, 0);
+      if (rows.length > 0) return { data: await cards(rows) };
+      const [best] = await alternativesOf({ search });
+      if (!best) return { data: [] };
+      const instead = await repo.findProducts(await plan({ search: searchTerms(best.text) }), 'relevance', SUGGESTION_LIMIT, 0);
+      return { data: await cards(instead), didYouMean: best.text };
     },
 
     /** Guest carts: the products that still exist, in the order the cookie lists them. */

@@ -31,11 +31,14 @@ export function HeaderSearch({ id = 'panel-search-q' }: { id?: string }) {
   const [status, setStatus] = useState<Status>('idle');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  /** The query the pieces shown are for, when the typed words found nothing (decision 026). */
+  const [didYouMean, setDidYouMean] = useState<string | null>(null);
 
   const query = text.trim();
   useEffect(() => {
     if (query.length < SUGGEST_MIN_CHARS) {
       setItems([]);
+      setDidYouMean(null);
       setStatus('idle');
       return;
     }
@@ -49,14 +52,16 @@ export function HeaderSearch({ id = 'panel-search-q' }: { id?: string }) {
           signal: controller.signal,
         });
         if (!res.ok) throw new Error(String(res.status));
-        const body = (await res.json()) as { data?: unknown };
+        const body = (await res.json()) as { data?: unknown; didYouMean?: unknown };
         const list = Array.isArray(body.data) ? (body.data as ProductSummary[]).slice(0, MAX_SUGGESTIONS) : [];
         setItems(list);
+        setDidYouMean(typeof body.didYouMean === 'string' && list.length > 0 ? body.didYouMean : null);
         setActive(-1);
         setStatus('done');
       } catch {
         if (controller.signal.aborted) return;
         setItems([]);
+        setDidYouMean(null);
         setStatus('error');
       }
     }, SUGGEST_DEBOUNCE_MS);
@@ -144,6 +149,23 @@ export function HeaderSearch({ id = 'panel-search-q' }: { id?: string }) {
         <SearchIcon size={20} />
       </button>
       <div className="suggest" hidden={!showList}>
+        {status === 'done' && didYouMean && (
+          <p className="suggest-note suggest-did-you-mean">
+            No pieces match “{query}”. Did you mean{' '}
+            <a
+              href={searchHref(didYouMean)}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={(event) => {
+                event.preventDefault();
+                setOpen(false);
+                navigate(searchHref(didYouMean));
+              }}
+            >
+              “{didYouMean}”
+            </a>
+            ?
+          </p>
+        )}
         <ul id={listId} role="listbox" aria-label="Suggested products" className="suggest-list">
           {items.map((product, i) => (
             <li
@@ -175,7 +197,7 @@ export function HeaderSearch({ id = 'panel-search-q' }: { id?: string }) {
                 : status === 'done'
                   ? `${items.length} suggestion${items.length === 1 ? '' : 's'}. `
                   : ''}
-          {status === 'done' && items.length > 0 && (
+          {status === 'done' && items.length > 0 && !didYouMean && (
             <a
               href={searchHref(query)}
               onMouseDown={(event) => event.preventDefault()}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  facetsPath,
   hrefWithFilter,
   listingHref,
   pageItems,
@@ -110,6 +111,13 @@ describe('toggleFilter', () => {
   });
   it('a new category drops the old category’s style tag', () =>
     expect(toggleFilter({ category: 'Earrings', tag: 'Jhumka' }, 'category', 'Fingerring')).toEqual({ category: 'Fingerring' }));
+});
+
+describe('facetsPath', () => {
+  it('sends the filters and the query, not the sort or the page (the counts do not depend on them)', () =>
+    expect(facetsPath(state({ filter: { category: 'Rings', q: 'सोने की अंगूठी' }, sort: 8, page: 2 }))).toBe(
+      `/api/product/facets?category=Rings&q=${encodeURIComponent('सोने की अंगूठी').replace(/%20/g, '+')}`,
+    ));
 });
 
 describe('productListPath', () => {

@@ -243,6 +243,16 @@ export function productListPath(state: ListingState): string {
   return `/api/product/productList?${params.toString()}`;
 }
 
+/** GET /api/product/facets with the address's filters: the filter panel's counts (decision 026). */
+export function facetsPath(state: ListingState): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = state.filter[key];
+    if (value !== undefined) params.set(key, String(value));
+  }
+  return `/api/product/facets?${params.toString()}`;
+}
+
 /** 'Showing X to Y of Z results' (spec §4): start = (page-1)·size+1, end = min(start+size-1, total). */
 export function showingRange(page: number, total: number, size: number = PAGE_SIZE): { start: number; end: number } {
   const start = (page - 1) * size + 1;

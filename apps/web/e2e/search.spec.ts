@@ -1,0 +1,54 @@
+/**
+ * The search as a shopper meets it (decision 026): a Hindi word finds rings, the filter panel counts what each
+ * value would give and hides what would give none, a search that finds nothing offers "Did you mean", and the
+ * header's suggestions do the same as she types.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+const filters = (page: Page) => page.getByRole('complementary', { name: 'Search and filters' });
+
+test('a Hindi word finds rings, and the filter panel counts each value for it', async ({ page }) => {
+  await page.goto(`/alljewellery?q=${encodeURIComponent('अंगूठी')}&material=Gold`);
+  await waitForHydration(page);
+  const status = page.getByRole('status').filter({ hasText: /results/ });
+  const total = Number(/of (\d+) results/.exec((await status.textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(0);
+  await expect(page.locator('.product-grid .product-card').first()).toContainText(/ring|band/i);
+  // Category counts add up to what the page lists: each piece has one category.
+  const categories = filters(page).locator('#filter-category').locator('xpath=..').locator('.filter-option');
+  const counts = (await categories.allTextContents()).map((t) => Number(/\((\d+)/.exec(t)?.[1] ?? 0));
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(total);
+  // A category with no gold rings is not offered.
+  await expect(filters(page).getByRole('link', { name: /^Bangles/ })).toHaveCount(0);
+  // Choosing a count's value lists that many.
+  const rings = filters(page).getByRole('link', { name: /^Rings \((\d+)/ });
+  const want = Number(/\((\d+)/.exec((await rings.textContent()) ?? '')?.[1]);
+  await rings.click();
+  await expect(page).toHaveURL(/Fingerring/);
+  await expect(status).toContainText(new RegExp(`of ${want} results|^${want} results`));
+});
+
+test('a search that finds nothing offers "Did you mean", which finds pieces', async ({ page }) => {
+  await page.goto('/alljewellery?q=kundan%20choker');
+  await waitForHydration(page);
+  await expect(page.getByText('No products match')).toBeVisible();
+  const suggestion = page.locator('.did-you-mean').getByRole('link', { name: '“kundan”' });
+  await expect(suggestion).toBeVisible();
+  await suggestion.click();
+  await expect(page).toHaveURL(/q=kundan(&|$)/);
+  await expect(page.locator('.product-grid .product-card').first()).toBeVisible();
+});
+
+test('the header suggests pieces for a typo, and "Did you mean" when the words find nothing', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.locator('header.site-header').getByRole('link', { name: 'Search', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Search & cart' });
+  const box = panel.getByLabel('Search jewellery');
+  await box.fill('neckalce');
+  await expect(panel.getByRole('option').first()).toContainText(/necklace|haar/i);
+  await box.fill('kundan choker');
+  await expect(panel.getByText('Did you mean')).toBeVisible();
+  await expect(panel.getByRole('option').first()).toContainText(/kundan/i);
+});
