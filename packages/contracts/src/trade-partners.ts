@@ -96,8 +96,8 @@ export const ShortRegistrationSchema = z
   })
   .superRefine((v, ctx) => {
     const r = rules(v, SHORT_REGISTRATION_LABELS, (field, message) => ctx.addIssue({ code: 'custom', path: [field], message }));
-    // Spec §5: the middle name is required too, though its label carries no star.
-    for (const f of ['firstName', 'middleName', 'lastName', 'phoneNumber', 'email', 'companyName']) r.required(f);
+    // DECISIONS §7: the middle name is optional (many Indian names have none), though spec §5 requires it.
+    for (const f of ['firstName', 'lastName', 'phoneNumber', 'email', 'companyName']) r.required(f);
     for (const f of ['firstName', 'middleName', 'lastName']) r.max(f, 60);
     r.max('companyName', 160);
     r.email('email');

@@ -63,7 +63,7 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
           partnerType,
           customerId,
           firstName: input.firstName,
-          middleName: input.middleName,
+          middleName: orNull(input.middleName),
           lastName: input.lastName,
           companyName: input.companyName,
           email: input.email,

@@ -134,7 +134,14 @@ describe('short registration', () => {
     expect(notices.some((m) => m.subject.includes(res.json().reference))).toBe(true);
   });
 
-  it.each(['firstName', 'middleName', 'lastName', 'phoneNumber', 'email', 'companyName'])('requires %s', async (field) => {
+  it('takes a name without a middle name (DECISIONS §7: many Indian names have none)', async () => {
+    const res = await register(shortForm({ middleName: '', email: 'no-middle@example.in' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await applicationsFor('no-middle@example.in');
+    expect(row).toMatchObject({ firstName: 'Kavya', middleName: null, lastName: 'Iyer' });
+  });
+
+  it.each(['firstName', 'lastName', 'phoneNumber', 'email', 'companyName'])('requires %s', async (field) => {
     const res = await register(shortForm({ [field]: '' }));
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields)).toEqual([field]);

@@ -66,5 +66,6 @@ export const QUICK_LINKS = [
   { label: 'Store Locator', href: '/store' },
   { label: 'Milli Harvest', href: '/milli-harvest' },
   { label: 'Trade Partners', href: '/new-manufacturer' },
+  { label: 'Trade Enquiry', href: '/manufacturer' },
   { label: 'Custom Design', href: '/custom-design' },
 ] as const;
