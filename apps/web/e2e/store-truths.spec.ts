@@ -21,3 +21,17 @@ test('the short trade enquiry is linked from the footer and from the full applic
   await expect(page).toHaveURL((url) => url.pathname === '/manufacturer');
   await expect(page.getByLabel('Middle name')).not.toHaveAttribute('required');
 });
+
+test('sign-up with a taken username says so first, not "try again later"', async ({ page, consoleGuard }, testInfo) => {
+  consoleGuard.allow(/status of 400 .* @ \S+\/register\.data\b/);
+  const taken = await logInNewShopper(page, testInfo, 'taken');
+  await page.context().clearCookies();
+  await page.goto('/register');
+  await waitForHydration(page);
+  await page.getByLabel('Username').fill(taken.username);
+  await page.getByLabel('E-mail').fill(`other_${taken.email}`);
+  await page.getByLabel('Password').fill('Kundan2024');
+  await page.getByRole('button', { name: 'Signup' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^This username is already taken\. /);
+  await expect(page.getByLabel('Username')).toHaveAccessibleDescription(/This username is already taken/);
+});
