@@ -35,3 +35,15 @@ test('sign-up with a taken username says so first, not "try again later"', async
   await expect(page.getByRole('alert')).toHaveText(/^This username is already taken\. /);
   await expect(page.getByLabel('Username')).toHaveAccessibleDescription(/This username is already taken/);
 });
+
+test('/thank-you says an order was placed only for an order of this customer; otherwise it goes home', async ({ page }, testInfo) => {
+  for (const path of ['/thank-you', '/thank-you?order=MIL-2026-000001']) {
+    await page.goto(path);
+    await expect(page, `a guest at ${path}`).toHaveURL((url) => url.pathname === '/');
+  }
+  await logInNewShopper(page, testInfo, 'thanks');
+  // A well-formed number that is not this customer's (the demo store's first order is nobody's here).
+  await page.goto('/thank-you?order=MIL-2026-000001');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByText('Your order has been placed successfully')).toHaveCount(0);
+});
