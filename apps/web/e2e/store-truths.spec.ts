@@ -47,3 +47,18 @@ test('/thank-you says an order was placed only for an order of this customer; ot
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByText('Your order has been placed successfully')).toHaveCount(0);
 });
+
+test('login when the network fails: the red alert with the fallback line, not an error page', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/net::ERR_(FAILED|INTERNET_DISCONNECTED)/);
+  await page.goto('/login');
+  await waitForHydration(page);
+  // Every request to the server from here on fails, as when the connection drops.
+  await page.route('**/*.data*', (route) => route.abort('internetdisconnected'));
+  await page.getByLabel('E-mail Id').fill('asha@example.in');
+  await page.getByLabel('Password').fill('Kundan2024');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText('An error occurred while logging in. Please try again later.');
+  await expect(page.getByText('Something went wrong on our side')).toHaveCount(0);
+  await expect(page.getByLabel('E-mail Id')).toHaveValue('asha@example.in');
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+});
