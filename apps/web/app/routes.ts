@@ -22,6 +22,11 @@ export default [
   route('otp', 'routes/otp.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('legal', 'routes/legal.tsx'),
+  // DECISIONS §7: the other legal pages an Indian seller must show (features/legal/policies.tsx).
+  route('terms-and-conditions', 'routes/terms.tsx'),
+  route('shipping-policy', 'routes/shipping-policy.tsx'),
+  route('returns-and-refunds', 'routes/returns-and-refunds.tsx'),
+  route('cancellation-policy', 'routes/cancellation-policy.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('milli-harvest', 'routes/milli-harvest.tsx'),

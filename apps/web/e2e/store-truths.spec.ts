@@ -62,3 +62,54 @@ test('login when the network fails: the red alert with the fallback line, not an
   await expect(page.getByLabel('E-mail Id')).toHaveValue('asha@example.in');
   await expect(page).toHaveURL((url) => url.pathname === '/login');
 });
+
+test.describe('legal pages (DECISIONS §7)', () => {
+  const PAGES = [
+    { link: 'Terms and Conditions', path: '/terms-and-conditions' },
+    { link: 'Shipping Policy', path: '/shipping-policy' },
+    { link: 'Returns and Refunds', path: '/returns-and-refunds' },
+    { link: 'Cancellation Policy', path: '/cancellation-policy' },
+  ];
+
+  test('the footer links every policy, and each page names the Grievance Officer', async ({ page }) => {
+    for (const { link, path } of PAGES) {
+      await page.goto('/about-us');
+      await page.locator('footer.site-footer').getByRole('link', { name: link, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(link);
+      await expect(page.getByRole('heading', { name: 'Grievance Officer' })).toBeVisible();
+      await expect(page.getByText('The Grievance Officer, Milli')).toBeVisible();
+    }
+  });
+
+  test('the policies state the store settings: return window, shipping fee, delivery days, the seller', async ({ page, request }) => {
+    const settings = (await (await request.get('/api/settings')).json()) as {
+      returnWindowDays: number;
+      shippingFeePaise: number;
+      deliveryDays: number;
+      sellerLegalName: string;
+      sellerGstin: string;
+    };
+    await page.goto('/returns-and-refunds');
+    await expect(page.getByRole('heading', { name: `${settings.returnWindowDays} days to change your mind` })).toBeVisible();
+    await page.goto('/shipping-policy');
+    const rupees = `Rs. ${(settings.shippingFeePaise / 100).toFixed(2)}`;
+    await expect(page.locator('#cost')).toContainText(`a flat ${rupees} an order`);
+    await expect(page.locator('#when')).toContainText(`within ${settings.deliveryDays} days`);
+    await page.goto('/terms-and-conditions');
+    await expect(page.locator('#who-we-are')).toContainText(settings.sellerLegalName);
+    await expect(page.locator('#who-we-are')).toContainText(`GSTIN ${settings.sellerGstin}`);
+  });
+
+  test('the checkout’s terms box links to the terms', async ({ page }, testInfo) => {
+    await logInNewShopper(page, testInfo, 'terms');
+    await page.goto('/checkout');
+    const link = page.locator('label[for="terms"]').getByRole('link', { name: /terms and conditions/ });
+    await expect(link).toHaveAttribute('href', '/terms-and-conditions');
+  });
+
+  test('the sitemap lists them', async ({ request }) => {
+    const xml = await (await request.get('/sitemap.xml')).text();
+    for (const { path } of PAGES) expect(xml).toContain(`${path}</loc>`);
+  });
+});

@@ -10,6 +10,9 @@ export const StoreSettingsSchema = z.object({
   returnWindowDays: z.number().int(),
   shippingFeePaise: z.number().int(),
   deliveryDays: z.number().int(),
+  /** The seller's legal name and GSTIN, which the Consumer Protection (E-Commerce) Rules 2020 ask a seller to show. */
+  sellerLegalName: z.string(),
+  sellerGstin: z.string(),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 

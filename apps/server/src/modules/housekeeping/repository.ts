@@ -38,10 +38,20 @@ export function housekeepingRepository(db: Db) {
         const result = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${sql.raw(HOUSEKEEPING_LOCK.toString())}) as locked`);
         const rows = Array.isArray(result) ? result : (result as { rows: { locked: boolean }[] }).rows;
         if (rows[0]?.locked !== true) return null;
-        const sessions = await tx
-          .delete(schema.sessions)
+        // A delete on sessions tells every instance to forget the sessions it keeps (migration 0005), even
+        // when it deletes nothing: ask first, so a quiet hour costs no instance its session cache.
+        const anyExpired = await tx
+          .select({ k: schema.sessions.tokenHash })
+          .from(schema.sessions)
           .where(lt(schema.sessions.expiresAt, cutoffs.sessionsExpiredBefore))
-          .returning({ id: schema.sessions.tokenHash });
+          .limit(1);
+        const sessions =
+          anyExpired.length === 0
+            ? []
+            : await tx
+                .delete(schema.sessions)
+                .where(lt(schema.sessions.expiresAt, cutoffs.sessionsExpiredBefore))
+                .returning({ id: schema.sessions.tokenHash });
         const hits = await tx
           .delete(schema.rateLimitHits)
           .where(lt(schema.rateLimitHits.windowStart, cutoffs.rateWindowsBefore))

@@ -22,6 +22,8 @@ describe('stores, settings, pincode and sizer', () => {
   it('answers the store settings the shell shows', async () => {
     const res = await t.app.inject({ url: '/api/settings' });
     expect(res.json()).toMatchObject({ storeName: 'Milli', returnWindowDays: 15, shippingFeePaise: 299, deliveryDays: 15 });
+    // The legal pages name the seller (Consumer Protection (E-Commerce) Rules 2020).
+    expect(res.json()).toMatchObject({ sellerLegalName: 'Milli Jewels Private Limited', sellerGstin: '33AAKCM4821Q1Z1' });
   });
 
   it('gives a delivery date and the nearest stores for a PIN, and says when a PIN is invalid or unserved', async () => {
