@@ -14,7 +14,7 @@ import {
   SHORT_USER_TYPES,
   ownerFields,
 } from './trade-partner-fields.ts';
-import { gstinMessage, gstinProblem, isIfscFormat, isPan, isPincode, panOfGstin } from './india.ts';
+import { gstinMessage, gstinProblem, isIfscFormat, isPan, isPincode, panOfGstin, panProblem } from './india.ts';
 
 /**
  * POST /api/manufacturer/register (spec §3, §5; DECISIONS §2): one path, two forms told apart by their
@@ -165,7 +165,8 @@ export const LongRegistrationSchema = z
     // must be the company's PAN.
     const pan = get('compPan').toUpperCase();
     const gstin = get('compGST').toUpperCase();
-    if (pan !== '' && !isPan(pan)) r.say('compPan', 'a PAN is 5 letters, 4 digits and a letter (e.g. ABCPE1234F).');
+    const panWrong = pan === '' ? null : panProblem(pan);
+    if (panWrong) r.say('compPan', panWrong);
     if (gstin !== '') {
       const problem = gstinProblem(gstin);
       if (problem) r.say('compGST', gstinMessage(problem));
