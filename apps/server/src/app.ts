@@ -12,6 +12,7 @@ import { securityPlugin, unusableTextGuard } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
 import { createMailer, type Mailer } from './modules/mail/sender.ts';
+import { HOUSEKEEPING_INTERVAL_MS, createHousekeeper } from './modules/housekeeping/service.ts';
 import { createRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
 import { SESSIONS_CHANNEL, createReadCache, type ReadCache } from './plugins/read-cache.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -116,6 +117,10 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
+  // Expired sessions, old rate-limit windows, dead reset codes and old sent mail (decision 025).
+  const housekeeper = createHousekeeper(deps.database.db, { intervalMs: config.env === 'test' ? 0 : HOUSEKEEPING_INTERVAL_MS, log: app.log });
+  app.addHook('onReady', async () => housekeeper.start());
+  app.addHook('onClose', async () => housekeeper.stop());
   const readCache = await createReadCache(deps.database, { maxBytes: config.readCacheMb * 1024 * 1024 });
   app.decorate('readCache', readCache);
   app.addHook('onClose', async () => readCache.close());

@@ -9,9 +9,11 @@ import {
   redirect,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { MESSAGES, type Category, type OtherStone, type StoreSettings, type Tag } from '@milli/contracts';
 import type { Route } from './+types/root';
+import { isOfflineResult } from './lib/offline.ts';
 import { serverApi, type ApiClient } from './lib/api.ts';
 import { EMPTY_MINI_CART, loadCustomerMiniCart, loadGuestMiniCart, readCartCookie } from './lib/cart-cookie.ts';
 import { HOME_TITLE, STORE_DESCRIPTION, pageTitle } from './lib/meta.ts';
@@ -114,6 +116,11 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Sh
     wishlistIds: await wishlist,
     year: new Date().getFullYear(),
   };
+}
+
+/** After a form whose server could not be reached (lib/offline.ts), the shell keeps what it has. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isOfflineResult(actionResult) ? false : defaultShouldRevalidate;
 }
 
 /** The root action: Logout (any page's Logout button posts here). */

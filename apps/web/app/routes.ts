@@ -24,6 +24,11 @@ export default [
   // Not in the spec's table: where the mail to an account's old address leads after an e-mail change (decision 020).
   route('undo-email-change', 'routes/undo-email-change.tsx'),
   route('legal', 'routes/legal.tsx'),
+  // DECISIONS §7: the other legal pages an Indian seller must show (features/legal/policies.tsx).
+  route('terms-and-conditions', 'routes/terms.tsx'),
+  route('shipping-policy', 'routes/shipping-policy.tsx'),
+  route('returns-and-refunds', 'routes/returns-and-refunds.tsx'),
+  route('cancellation-policy', 'routes/cancellation-policy.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('milli-harvest', 'routes/milli-harvest.tsx'),

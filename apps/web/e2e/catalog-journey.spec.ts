@@ -4,7 +4,7 @@
  * checked by what the page shows (URL, result count, prices in order, the breakup's total).
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { expect, isMobile, test, waitForHydration } from './fixtures.ts';
 
 /** 'Rs. 1,23,456.78' → 12345678 paise. */
 function paiseOf(text: string): number {
@@ -22,8 +22,12 @@ async function cardPrices(page: Page): Promise<number[]> {
   return texts.map((t) => paiseOf(t.replace(/^was /, '')));
 }
 
-function filters(page: Page): Locator {
-  return page.getByRole('complementary', { name: 'Search and filters' });
+/** The filters: the sidebar on a wide screen; on a phone, the drawer the toolbar's Filters button opens. */
+async function filters(page: Page): Promise<Locator> {
+  if (!isMobile(page)) return page.getByRole('complementary', { name: 'Search and filters' });
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  if (!(await drawer.isVisible())) await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  return drawer;
 }
 
 const ascending = (list: number[]) => list.every((v, i) => i === 0 || list[i - 1]! <= v);
@@ -37,7 +41,7 @@ test('filter → sort → page 2 → product → change purity → the breakup f
 
   // Filter: Gold. The filter lives in the address, so the page can be shared and reloaded.
   // The option's name carries its count ('Gold (84)'), decision 026.
-  await filters(page).getByRole('link', { name: /^Gold \(\d+\)$/ }).first().click();
+  await (await filters(page)).getByRole('link', { name: /^Gold \(\d+\)$/ }).first().click();
   await expect(page).toHaveURL(/productfilter/);
   expect(decodeURIComponent(page.url())).toContain('"material":"Gold"');
   await expect(page.getByRole('heading', { name: 'Gold', level: 2 })).toBeVisible();

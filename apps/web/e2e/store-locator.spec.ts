@@ -68,3 +68,24 @@ test('an unknown city and an unserved PIN code say so', async ({ page }) => {
   await search(page, '012345');
   await expect(page.locator('.store-none')).toContainText('Please enter a valid 6-digit Indian pincode.');
 });
+
+test('a locality written loosely, a city by its other name, and distances from where the shopper is', async ({ page }) => {
+  await page.goto('/store');
+  await waitForHydration(page);
+  const cards = page.locator('.store-card');
+
+  await search(page, 'T Nagar');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first().getByRole('heading')).toHaveText('Milli T. Nagar');
+
+  // No store in Gurgaon: the nearest, in Delhi, each with its distance from Gurugram.
+  await search(page, 'Gurgaon');
+  await expect(page.getByRole('heading', { name: 'No store in Gurugram yet: the nearest' })).toBeVisible();
+  await expect(cards).toHaveCount(3);
+  await expect(cards.first()).toContainText('Delhi');
+  await expect(cards.first().locator('.store-card-distance')).toHaveText(/^\d+ km away from Gurugram in a straight line$/);
+
+  await search(page, '600017');
+  await expect(cards.first().locator('.store-card-distance')).toHaveText(/^\d+ m away from PIN 600017/);
+  await expect(cards.nth(1).locator('.store-card-distance')).toHaveText(/^\d+\.\d km away from PIN 600017/);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gstinCheckChar, gstinProblem, isIfscFormat, isPan, isPincode, panOfGstin } from './india.ts';
+import { gstinCheckChar, gstinProblem, isIfscFormat, isPan, isPincode, panOfGstin, panProblem } from './india.ts';
 
 describe('Indian identifiers', () => {
   it('accepts a GSTIN whose check character matches and names what is wrong otherwise', () => {
@@ -20,5 +20,20 @@ describe('Indian identifiers', () => {
     expect(isIfscFormat('HDFC1000001')).toBe(false);
     expect(isPincode('600001')).toBe(true);
     expect(isPincode('060001')).toBe(false);
+  });
+});
+
+describe('panProblem: the message states the real rule', () => {
+  it('accepts a PAN, whatever its case', () => {
+    expect(panProblem('abcpe1234f')).toBeNull();
+  });
+  it('a wrong shape: the length and the pattern', () => {
+    expect(panProblem('ABCP1234F')).toBe('a PAN is 10 characters: 5 letters, 4 digits and a letter (e.g. ABCPE1234F).');
+  });
+  it('the right shape with a 4th letter that is no holder status: says what the 4th letter means', () => {
+    const message = panProblem('ABCDE1234F');
+    expect(message).toMatch(/^the 4th letter of a PAN says who holds it/);
+    expect(message).toContain('P (person), C (company)');
+    expect(message).toContain('“D” is none of these');
   });
 });

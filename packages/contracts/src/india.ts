@@ -27,6 +27,34 @@ export function isPan(value: string): boolean {
   return PAN_PATTERN.test(value.trim().toUpperCase());
 }
 
+/** What the 4th letter of a PAN says about its holder (the Income Tax Department's status codes). */
+export const PAN_HOLDER_TYPES: Readonly<Record<string, string>> = {
+  P: 'person',
+  C: 'company',
+  H: 'Hindu undivided family',
+  F: 'firm or LLP',
+  A: 'association of persons',
+  T: 'trust',
+  B: 'body of individuals',
+  L: 'local authority',
+  J: 'artificial juridical person',
+  G: 'government',
+};
+
+/**
+ * Why a PAN is not one, in words that state the whole rule (null when it is one): a person whose PAN has
+ * the right shape but a 4th letter that is no holder status needs to hear about that letter.
+ */
+export function panProblem(value: string): string | null {
+  const pan = value.trim().toUpperCase();
+  if (PAN_PATTERN.test(pan)) return null;
+  if (!/^[A-Z]{5}[0-9]{4}[A-Z]$/.test(pan)) return 'a PAN is 10 characters: 5 letters, 4 digits and a letter (e.g. ABCPE1234F).';
+  const holders = Object.entries(PAN_HOLDER_TYPES)
+    .map(([letter, who]) => `${letter} (${who})`)
+    .join(', ');
+  return `the 4th letter of a PAN says who holds it, and must be one of ${holders}; “${pan[3]}” is none of these. Please check the PAN card.`;
+}
+
 export function isIfscFormat(value: string): boolean {
   return IFSC_PATTERN.test(value.trim().toUpperCase());
 }

@@ -10,6 +10,9 @@ export const StoreSettingsSchema = z.object({
   returnWindowDays: z.number().int(),
   shippingFeePaise: z.number().int(),
   deliveryDays: z.number().int(),
+  /** The seller's legal name and GSTIN, which the Consumer Protection (E-Commerce) Rules 2020 ask a seller to show. */
+  sellerLegalName: z.string(),
+  sellerGstin: z.string(),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
@@ -43,9 +46,21 @@ export const StoreLocationSchema = z.object({
 });
 export type StoreLocation = z.infer<typeof StoreLocationSchema>;
 
+/** A store with its straight-line distance from the searched place, when both have a position. */
+export const StoreNearSchema = StoreLocationSchema.extend({ distanceKm: z.number().nullable() });
+export type StoreNear = z.infer<typeof StoreNearSchema>;
+
+/**
+ * GET /api/stores/search?q=: stores by city (any of its names), locality or store name, matched loosely.
+ * `place` is the city the words name, if any; `nearest` says the list is the nearest stores to a place
+ * that has none of its own.
+ */
+export const StoreSearchSchema = z.object({ data: z.array(StoreNearSchema), place: z.string().nullable(), nearest: z.boolean() });
+export type StoreSearch = z.infer<typeof StoreSearchSchema>;
+
 /** GET /api/stores/pincode/{pincode}: the product page's delivery-date and nearby-stores box. */
 export const PincodeCheckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), pincode: z.string(), deliveryDate: z.string(), deliveryDays: z.number().int(), stores: z.array(StoreLocationSchema) }),
+  z.object({ ok: z.literal(true), pincode: z.string(), deliveryDate: z.string(), deliveryDays: z.number().int(), stores: z.array(StoreNearSchema) }),
   z.object({ ok: z.literal(false), reason: z.enum(['invalid', 'unserved']), message: z.string() }),
 ]);
 export type PincodeCheck = z.infer<typeof PincodeCheckSchema>;

@@ -14,7 +14,7 @@ import {
   SHORT_USER_TYPES,
   ownerFields,
 } from './trade-partner-fields.ts';
-import { gstinMessage, gstinProblem, isIfscFormat, isPan, isPincode, panOfGstin } from './india.ts';
+import { gstinMessage, gstinProblem, isIfscFormat, isPan, isPincode, panOfGstin, panProblem } from './india.ts';
 
 /**
  * POST /api/manufacturer/register (spec §3, §5; DECISIONS §2): one path, two forms told apart by their
@@ -96,8 +96,8 @@ export const ShortRegistrationSchema = z
   })
   .superRefine((v, ctx) => {
     const r = rules(v, SHORT_REGISTRATION_LABELS, (field, message) => ctx.addIssue({ code: 'custom', path: [field], message }));
-    // Spec §5: the middle name is required too, though its label carries no star.
-    for (const f of ['firstName', 'middleName', 'lastName', 'phoneNumber', 'email', 'companyName']) r.required(f);
+    // DECISIONS §7: the middle name is optional (many Indian names have none), though spec §5 requires it.
+    for (const f of ['firstName', 'lastName', 'phoneNumber', 'email', 'companyName']) r.required(f);
     for (const f of ['firstName', 'middleName', 'lastName']) r.max(f, 60);
     r.max('companyName', 160);
     r.email('email');
@@ -165,7 +165,8 @@ export const LongRegistrationSchema = z
     // must be the company's PAN.
     const pan = get('compPan').toUpperCase();
     const gstin = get('compGST').toUpperCase();
-    if (pan !== '' && !isPan(pan)) r.say('compPan', 'a PAN is 5 letters, 4 digits and a letter (e.g. ABCPE1234F).');
+    const panWrong = pan === '' ? null : panProblem(pan);
+    if (panWrong) r.say('compPan', panWrong);
     if (gstin !== '') {
       const problem = gstinProblem(gstin);
       if (problem) r.say('compGST', gstinMessage(problem));

@@ -1179,6 +1179,11 @@ export const tradePartnerApplications = pgTable(
     compNo: smallint('comp_no'),
     compPe: smallint('comp_pe'),
     status: text('status', { enum: TRADE_PARTNER_STATUSES }).notNull().default('Received'),
+    /**
+     * Long form: who the company is, for refusing a second application while one is reviewed: its PAN
+     * (from the PAN field, else from the GSTIN), else 'name:' and its name in lower-case letters and digits.
+     */
+    companyKey: text('company_key'),
     staffNote: text('staff_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1186,6 +1191,9 @@ export const tradePartnerApplications = pgTable(
   (t) => [
     index('trade_partner_applications_status_idx').on(t.status, t.createdAt),
     index('trade_partner_applications_email_idx').on(t.email),
+    uniqueIndex('trade_partner_applications_open_company_key')
+      .on(t.companyKey)
+      .where(raw(`"company_key" IS NOT NULL AND "status" IN ('Received', 'Under Review')`)),
     oneOf('trade_partner_applications_form_check', 'form', TRADE_PARTNER_FORMS),
     oneOf('trade_partner_applications_type_check', 'partner_type', TRADE_PARTNER_TYPES),
     oneOf('trade_partner_applications_status_check', 'status', TRADE_PARTNER_STATUSES),

@@ -222,7 +222,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <TotalsList totals={totals} couponCode={view.coupon?.code} />
             <div className="check-field terms-field">
               <input id="terms" name="terms" type="checkbox" aria-describedby={termsMessage ? 'terms-error' : undefined} onChange={(e) => e.target.checked && setTermsError(null)} />
-              <label htmlFor="terms">I have read and accept the terms and conditions</label>
+              <label htmlFor="terms">
+                I have read and accept the{' '}
+                {/* A new tab, so reading the terms never loses what was typed on this page. */}
+                <a href="/terms-and-conditions" target="_blank" rel="noopener">
+                  terms and conditions<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </label>
             </div>
             {termsMessage && (
               <p id="terms-error" className="terms-error" role="alert">

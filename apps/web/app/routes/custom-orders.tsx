@@ -15,8 +15,8 @@ const LIST = ORDER_LISTS.find((l) => l.path === '/custom-orders')!;
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(LIST.title) }, { name: 'robots', content: 'noindex' }];
 
 /** Guests go to /login; a customer sees their own requests (GET /api/custom-design/requests). */
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadCustomOrders(serverApi(context));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadCustomOrders(serverApi(context), request);
 }
 
 /**

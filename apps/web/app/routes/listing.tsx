@@ -14,6 +14,7 @@ import { facetsPath, listingHref, parseListing, productListPath, showingRange } 
 import { Pagination } from '../features/catalog/pagination.tsx';
 import { ProductCard } from '../features/catalog/product-card.tsx';
 import { SortControl } from '../features/catalog/sort-control.tsx';
+import { useFiltersDrawer } from '../features/catalog/filters-drawer.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/catalog.css';
 
@@ -149,6 +150,13 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   const { state, page, facets } = loaderData;
   const { start, end } = showingRange(state.page, page.totalResults);
   const heading = listingHeading(state.filter);
+  const filters = useFiltersDrawer(
+    <>
+      <ListingSearch state={state} />
+      <FilterPanel state={state} categories={categories} tagsByCategory={tagsByCategory} otherStones={otherStones} facets={facets} />
+      <ListingCartBlock cart={cart} />
+    </>,
+  );
   return (
     <>
       <PageBanner title="All Jewellery" crumb="Products" />
@@ -165,20 +173,14 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
                   ? `Showing ${start} to ${end} of ${page.totalResults} results`
                   : `${page.totalResults} results`}
               </p>
-              <a href="#listing-filters" className="btn btn-outline btn-sm listing-filters-jump">
-                Filters
-              </a>
+              {filters.button}
               <SortControl state={state} />
             </div>
             <ActiveFilters state={state} />
             <Results loaderData={loaderData} />
           </section>
 
-          <aside className="listing-side" id="listing-filters" aria-label="Search and filters">
-            <ListingSearch state={state} />
-            <FilterPanel state={state} categories={categories} tagsByCategory={tagsByCategory} otherStones={otherStones} facets={facets} />
-            <ListingCartBlock cart={cart} />
-          </aside>
+          {filters.place}
         </div>
       </div>
     </>

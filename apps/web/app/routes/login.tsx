@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Form, Link } from 'react-router';
+import { Form, Link, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { safeRedirect } from '../lib/safe-redirect.ts';
+import { isOfflineResult } from '../lib/offline.ts';
 import { MESSAGES } from '@milli/contracts';
 import type { Route } from './+types/login';
 import { serverApi } from '../lib/api.ts';
@@ -29,6 +30,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return logIn(serverApi(context), request);
+}
+
+/**
+ * In the browser the form goes to the server as a fetch; when that fetch itself fails (the network or the
+ * server is down), the spec's red alert with the fallback line shows instead of the error page. Answers
+ * the server did give (a refusal, the redirect after success, its own error) pass through unchanged.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const form = await request.clone().formData();
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    const username = form.get('username');
+    return { message: MESSAGES.loginFallback, username: typeof username === 'string' ? username.trim() : '', offline: true as const };
+  }
+}
+
+/** Nothing to reload when the server could not be reached: the page keeps what it shows, with the alert. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isOfflineResult(actionResult) ? false : defaultShouldRevalidate;
 }
 
 /** The banner flags are shown once: a reload or a bookmark of this address does not show them again. */

@@ -1,4 +1,4 @@
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { Route } from './+types/manufacturer';
 import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -40,6 +40,9 @@ export default function Manufacturer({ loaderData, actionData }: Route.Component
               Manufacturers and retailers: tell us who you are, and our partner team will call you to take it from
               there. Fields marked * are required.
             </p>
+            <p className="muted">
+              Ready with your PAN, GSTIN and bank details? <Link to="/new-manufacturer">Fill in the full application</Link>.
+            </p>
           </header>
           <div className="card card-pad registration-card">
             <RegistrationBanner result={actionData} idPrefix={ID} />
@@ -47,8 +50,8 @@ export default function Manufacturer({ loaderData, actionData }: Route.Component
             <Form key={actionData?.ok ? actionData.reference : 'form'} method="post" encType="multipart/form-data" className="registration-form" noValidate>
               <div className="form-grid form-grid--3">
                 <TextField idPrefix={ID} state={state} name="firstName" label="First name" autoComplete="given-name" required maxLength={60} />
-                {/* Spec §5: required though the original label carried no star; ours says so. */}
-                <TextField idPrefix={ID} state={state} name="middleName" label="Middle name" autoComplete="additional-name" required maxLength={60} />
+                {/* DECISIONS §7: optional, though spec §5 required it: many Indian names have no middle name. */}
+                <TextField idPrefix={ID} state={state} name="middleName" label="Middle name" autoComplete="additional-name" maxLength={60} />
                 <TextField idPrefix={ID} state={state} name="lastName" label="Last name" autoComplete="family-name" required maxLength={60} />
               </div>
               <div className="form-grid">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { COMPANY_TYPES, CONTACT_ROLES, FAST_MOVING, OWNER_SLOTS, ownerFields } from '@milli/contracts/trade-partner-fields';
 import type { Route } from './+types/new-manufacturer';
 import { serverApi } from '../lib/api.ts';
@@ -112,6 +112,10 @@ export default function NewManufacturer({ loaderData, actionData }: Route.Compon
             <p className="muted">
               Tell us about your business. Our partner team verifies every application and replies within a few working
               days. Fields marked * are required.
+            </p>
+            <p className="muted">
+              Not ready for the full application? <Link to="/manufacturer">Send a short enquiry</Link> with your name,
+              phone and company, and our partner team will call you.
             </p>
           </header>
           <div className="card card-pad registration-card">

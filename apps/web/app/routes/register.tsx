@@ -5,13 +5,19 @@ import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { flagRegistrationSuccess } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import { signUp } from '../features/account/auth-actions.server.ts';
+import { redirectIfLoggedIn, signUp } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT, LOGIN_BANNER_PARAMS } from '../features/account/auth-results.ts';
 import { Field, FormAlert, useSubmitting } from '../features/account/form-bits.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Sign Up') }];
+
+/** A customer who is already logged in has an account: their account page, not a second sign-up. */
+export async function loader({ context }: Route.LoaderArgs) {
+  await redirectIfLoggedIn(serverApi(context), '/account');
+  return null;
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   return signUp(serverApi(context), request);

@@ -3,8 +3,8 @@ import { sharedPageHeaders } from '../lib/shared-page.ts';
 import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import type { PincodeCheck } from '@milli/contracts';
-import { countByCity, fullPincode, searchStores, storesInCity } from '../features/store/filter-stores.ts';
+import type { PincodeCheck, StoreNear, StoreSearch as StoreSearchAnswer } from '@milli/contracts';
+import { countByCity, fullPincode, storesInCity } from '../features/store/filter-stores.ts';
 import { isStoreLocation, type StoreLocation } from '../features/store/store-location.ts';
 import { CityTiles, StoreResults, StoreSearch } from '../features/store/store-finder.tsx';
 import '../styles/screens/store.css';
@@ -23,8 +23,18 @@ async function loadStores(context: Route.LoaderArgs['context']): Promise<StoreLo
   }
 }
 
+/** What words find (the server matches names loosely and knows cities' other names), with distances. */
+async function searchWords(context: Route.LoaderArgs['context'], q: string): Promise<StoreSearchAnswer | null> {
+  try {
+    const answer = await serverApi(context).get<StoreSearchAnswer>(`/api/stores/search?q=${encodeURIComponent(q)}`);
+    return { ...answer, data: answer.data.filter(isStoreLocation) };
+  } catch {
+    return null;
+  }
+}
+
 /** What a full PIN code finds: the nearest stores (the server ranks them), or why there are none. */
-async function nearPincode(context: Route.LoaderArgs['context'], pin: string): Promise<{ stores: StoreLocation[]; notice: string | null } | null> {
+async function nearPincode(context: Route.LoaderArgs['context'], pin: string): Promise<{ stores: StoreNear[]; notice: string | null } | null> {
   try {
     const check = await serverApi(context).get<PincodeCheck>(`/api/stores/pincode/${pin}`);
     if (!check.ok) {
@@ -52,18 +62,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const city = params.get('city')?.trim().slice(0, 60) || null;
   const q = params.get('q')?.trim().slice(0, 60) || null;
   const pin = q ? fullPincode(q) : null;
-  const [stores, near] = await Promise.all([loadStores(context), pin ? nearPincode(context, pin) : Promise.resolve(null)]);
+  const [stores, near, found] = await Promise.all([
+    loadStores(context),
+    pin ? nearPincode(context, pin) : Promise.resolve(null),
+    q && !pin ? searchWords(context, q) : Promise.resolve(null),
+  ]);
   const counts = stores ? Object.fromEntries(countByCity(stores)) : null;
   if (pin) {
-    return { city, q, pin, counts, matches: near?.stores ?? [], notice: near?.notice ?? null, failed: near === null };
+    return { city, q, pin, counts, matches: near?.stores ?? [], notice: near?.notice ?? null, nearestTo: null, failed: near === null };
   }
-  const matches = !stores ? [] : q ? searchStores(stores, q) : city ? storesInCity(stores, city) : [];
-  return { city, q, pin, counts, matches, notice: null, failed: stores === null };
+  if (q) {
+    return { city, q, pin, counts, matches: found?.data ?? [], notice: null, nearestTo: found?.nearest ? found.place : null, failed: found === null };
+  }
+  const matches: (StoreLocation | StoreNear)[] = stores && city ? storesInCity(stores, city) : [];
+  return { city, q, pin, counts, matches, notice: null, nearestTo: null, failed: stores === null };
 }
 
 export default function Store({ loaderData }: Route.ComponentProps) {
-  const { city, q, pin, counts, matches, notice, failed } = loaderData;
-  const heading = pin ? (notice ? `PIN code ${pin}` : `Stores nearest to PIN ${pin}`) : q ? `Stores for “${q}”` : city ? `Our stores in ${city}` : null;
+  const { city, q, pin, counts, matches, notice, nearestTo, failed } = loaderData;
+  const heading = pin
+    ? notice
+      ? `PIN code ${pin}`
+      : `Stores nearest to PIN ${pin}`
+    : nearestTo
+      ? `No store in ${nearestTo} yet: the nearest`
+      : q
+        ? `Stores for “${q}”`
+        : city
+          ? `Our stores in ${city}`
+          : null;
   return (
     <>
       <PageBanner title="Store Locator" crumb="Shop by Store" />
@@ -75,7 +102,7 @@ export default function Store({ loaderData }: Route.ComponentProps) {
             measured, or bring your old gold for an exchange over a cup of filter coffee.
           </p>
           <StoreSearch query={q ?? ''} />
-          {heading && <StoreResults heading={heading} stores={matches} failed={failed} notice={notice} place={pin ? null : (q ?? city)} />}
+          {heading && <StoreResults heading={heading} stores={matches} failed={failed} notice={notice} place={pin ? null : (q ?? city)} from={pin ? `PIN ${pin}` : (nearestTo ?? q)} />}
         </div>
       </section>
       <CityTiles counts={counts} selected={q ? null : city} />

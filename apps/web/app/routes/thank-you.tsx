@@ -1,4 +1,7 @@
+import { redirect } from 'react-router';
+import type { OrderDetail } from '@milli/contracts';
 import type { Route } from './+types/thank-you';
+import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { Confetti } from '../features/thank-you/confetti.tsx';
 import { OrderPlaced } from '../features/thank-you/order-placed.tsx';
@@ -6,10 +9,22 @@ import '../styles/screens/thank-you.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Thank You') }, { name: 'robots', content: 'noindex' }];
 
-/** Checkout sends the new order's number along (?order=MIL-2026-000123); anything else is not shown. */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * Checkout sends the new order's number along (?order=MIL-2026-000123). The page says an order was placed,
+ * so it shows only for an order of the visitor's own session that still stands; anyone else (no order, a
+ * made-up or someone else's number, a guest, a cancelled order) goes home.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const order = new URL(request.url).searchParams.get('order') ?? '';
-  return { orderNumber: /^[A-Z]{1,10}-\d{4}-\d{6,}$/.test(order) ? order : null };
+  if (!/^[A-Z]{1,10}-\d{4}-\d{6,}$/.test(order)) throw redirect('/');
+  let detail: OrderDetail;
+  try {
+    detail = await serverApi(context).get<OrderDetail>(`/api/orders/${encodeURIComponent(order)}`);
+  } catch {
+    throw redirect('/');
+  }
+  if (detail.order.status === 'Cancelled') throw redirect('/');
+  return { orderNumber: detail.order.orderNumber };
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {

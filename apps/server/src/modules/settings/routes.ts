@@ -25,6 +25,8 @@ export const settingsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
           returnWindowDays: row.returnWindowDays,
           shippingFeePaise: row.shippingFeePaise,
           deliveryDays: row.deliveryDays,
+          sellerLegalName: row.sellerLegalName,
+          sellerGstin: row.sellerGstin,
         },
       };
     }, { 'cache-control': 'public, max-age=60' });

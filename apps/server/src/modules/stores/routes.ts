@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PincodeCheckSchema, StoreLocationSchema } from '@milli/contracts/schemas';
+import { PincodeCheckSchema, StoreLocationSchema, StoreSearchSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../app.ts';
 import { sendKept } from '../../plugins/read-cache.ts';
 import { createStoresService } from './service.ts';
@@ -13,6 +13,12 @@ export const storesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
 
   api.get('/stores', { schema: { response: { 200: z.object({ data: z.array(StoreLocationSchema) }) } } }, (_req, reply) =>
     sendKept(deps.readCache, reply, 'stores', async () => ({ status: 200, value: { data: await stores.list() } })),
+  );
+
+  api.get(
+    '/stores/search',
+    { schema: { querystring: z.object({ q: z.string().max(60).optional() }), response: { 200: StoreSearchSchema } } },
+    (req) => stores.search(req.query.q ?? ''),
   );
 
   // An invalid or unserved PIN is an answer the shopper reads, not a failed request: 200 with ok false.

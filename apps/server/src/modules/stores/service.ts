@@ -1,10 +1,22 @@
-import type { PincodeCheck } from '@milli/contracts';
+import type { PincodeCheck, StoreNear, StoreSearch } from '@milli/contracts';
 import type { Db } from '@milli/db';
 import { checkPincode, deliveryDate, rankByPincode } from './pincode.ts';
+import { compact, distanceKm, hasPosition, placeNamed, placeOfPin, type Position } from './places.ts';
 import { createStoresRepository } from './repository.ts';
 
-/** How many stores the product page's pincode box lists. */
+/** How many stores the product page's pincode box and a search for a city without a store list. */
 const NEARBY = 3;
+
+type Store = Awaited<ReturnType<ReturnType<typeof createStoresRepository>['listActive']>>[number];
+
+const withoutDistance = (s: Store): StoreNear => ({ ...s, distanceKm: null });
+
+/** Nearest first; stores without a position last, with no distance. Kilometres to one decimal. */
+function byDistance(from: Position, stores: readonly Store[]): StoreNear[] {
+  return stores
+    .map((s) => ({ ...s, distanceKm: hasPosition(s) ? Math.round(distanceKm(from, s) * 10) / 10 : null }))
+    .sort((a, b) => (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity));
+}
 
 export function createStoresService(db: Db, now: () => Date = () => new Date()) {
   const repo = createStoresRepository(db);
@@ -20,13 +32,36 @@ export function createStoresService(db: Db, now: () => Date = () => new Date()) 
           : { ok: false, reason: 'unserved', message: 'Sorry, we do not deliver to this pincode yet.' };
       }
       const [days, stores] = await Promise.all([repo.deliveryDays(), repo.listActive()]);
+      // The PIN's position: a store's own when one has this very PIN, else its city's.
+      const own = stores.find((s) => s.pincode === check.pincode && hasPosition(s));
+      const from = own ?? placeOfPin(check.pincode);
       return {
         ok: true,
         pincode: check.pincode,
         deliveryDays: days,
         deliveryDate: deliveryDate(now(), days),
-        stores: rankByPincode(check.pincode, stores).slice(0, NEARBY),
+        stores: from ? byDistance(from, stores).slice(0, NEARBY) : rankByPincode(check.pincode, stores).slice(0, NEARBY).map(withoutDistance),
       };
+    },
+
+    /**
+     * The store locator's search by words: a city by any of its names (Gurgaon or Gurugram, Madras or
+     * Chennai), or a locality or store name, compared without spaces and stops ('T Nagar' finds 'Milli
+     * T. Nagar'). A city with no store of its own gets the stores nearest to it.
+     */
+    async search(query: string): Promise<StoreSearch> {
+      const words = compact(query);
+      if (words === '') return { data: [], place: null, nearest: false };
+      const stores = await repo.listActive();
+      const place = placeNamed(query);
+      const matches = stores.filter(
+        (s) => (place && placeNamed(s.city) === place) || compact(`${s.name} ${s.address} ${s.city}`).includes(words),
+      );
+      if (matches.length > 0) {
+        return { data: place ? byDistance(place, matches) : matches.map(withoutDistance), place: place?.name ?? null, nearest: false };
+      }
+      if (place) return { data: byDistance(place, stores).slice(0, NEARBY), place: place.name, nearest: true };
+      return { data: [], place: null, nearest: false };
     },
   };
 }

@@ -22,6 +22,8 @@ describe('stores, settings, pincode and sizer', () => {
   it('answers the store settings the shell shows', async () => {
     const res = await t.app.inject({ url: '/api/settings' });
     expect(res.json()).toMatchObject({ storeName: 'Milli', returnWindowDays: 15, shippingFeePaise: 299, deliveryDays: 15 });
+    // The legal pages name the seller (Consumer Protection (E-Commerce) Rules 2020).
+    expect(res.json()).toMatchObject({ sellerLegalName: 'Milli Jewels Private Limited', sellerGstin: '33AAKCM4821Q1Z1' });
   });
 
   it('gives a delivery date and the nearest stores for a PIN, and says when a PIN is invalid or unserved', async () => {
@@ -31,6 +33,59 @@ describe('stores, settings, pincode and sizer', () => {
     expect(ok.stores[0].city).toBe('Chennai');
     expect((await t.app.inject({ url: '/api/stores/pincode/12ab' })).json()).toMatchObject({ ok: false, reason: 'invalid' });
     expect((await t.app.inject({ url: '/api/stores/pincode/744101' })).json()).toMatchObject({ ok: false, reason: 'unserved' });
+  });
+
+  describe('store search (loose names, other city names, distances)', () => {
+    const search = async (q: string) => (await t.app.inject({ url: `/api/stores/search?q=${encodeURIComponent(q)}` })).json();
+
+    it.each(['T Nagar', 't.nagar', 'TNagar', 'T. Nagar'])('"%s" finds Milli T. Nagar (spaces and stops ignored)', async (q) => {
+      const answer = await search(q);
+      expect(answer.data.map((s: { name: string }) => s.name)).toEqual(['Milli T. Nagar']);
+    });
+
+    it.each([
+      ['Madras', 'Chennai'],
+      ['Bengaluru', 'Bangalore'],
+      ['Bombay', 'Mumbai'],
+      ['Calcutta', 'Kolkata'],
+      ['Poona', 'Pune'],
+      ['new delhi', 'Delhi'],
+    ])('%s finds the stores of %s, nearest first, each with its distance', async (q, city) => {
+      const answer = await search(q);
+      expect(answer.nearest).toBe(false);
+      expect(answer.data.length).toBe(4);
+      expect(answer.data.every((s: { city: string }) => s.city === city)).toBe(true);
+      const km = answer.data.map((s: { distanceKm: number | null }) => s.distanceKm);
+      expect(km.every((d: number | null) => typeof d === 'number' && d >= 0 && d < 40)).toBe(true);
+      expect([...km].sort((a, b) => a - b)).toEqual(km);
+    });
+
+    it('a city without a store (Gurgaon, or Gurugram) gets the nearest stores, in Delhi, with their distances', async () => {
+      for (const q of ['Gurgaon', 'Gurugram']) {
+        const answer = await search(q);
+        expect(answer).toMatchObject({ place: 'Gurugram', nearest: true });
+        expect(answer.data).toHaveLength(3);
+        expect(answer.data.every((s: { city: string }) => s.city === 'Delhi')).toBe(true);
+        // Rajouri Garden is the nearest of the Delhi stores to Gurugram's centre, about 20 km away.
+        expect(answer.data[0]).toMatchObject({ name: 'Milli Rajouri Garden' });
+        expect(answer.data[0].distanceKm).toBeGreaterThan(15);
+        expect(answer.data[0].distanceKm).toBeLessThan(25);
+      }
+    });
+
+    it('words that name nothing find nothing; an empty search finds nothing', async () => {
+      expect(await search('Atlantis')).toEqual({ data: [], place: null, nearest: false });
+      expect(await search(' .. ')).toEqual({ data: [], place: null, nearest: false });
+    });
+
+    it('the nearest stores to a PIN come with their distance from it', async () => {
+      const own = (await t.app.inject({ url: '/api/stores/pincode/600017' })).json();
+      expect(own.stores[0]).toMatchObject({ name: 'Milli T. Nagar', distanceKm: 0 });
+      // Gurugram's PIN: no store has it, so the city's centre is the position.
+      const gurugram = (await t.app.inject({ url: '/api/stores/pincode/122002' })).json();
+      expect(gurugram.stores[0]).toMatchObject({ city: 'Delhi', name: 'Milli Rajouri Garden' });
+      expect(gurugram.stores[0].distanceKm).toBeGreaterThan(15);
+    });
   });
 
   it('saves a sizer request and refuses one with bad fields', async () => {

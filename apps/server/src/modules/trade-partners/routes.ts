@@ -22,7 +22,7 @@ export const tradePartnersModule: FastifyPluginAsync<ModuleDeps> = async (app, d
 
   api.post(
     '/manufacturer/register',
-    { schema: { response: { 200: TradePartnerAnswerSchema, 400: TradePartnerErrorSchema, 429: TradePartnerErrorSchema } } },
+    { schema: { response: { 200: TradePartnerAnswerSchema, 400: TradePartnerErrorSchema, 409: TradePartnerErrorSchema, 429: TradePartnerErrorSchema } } },
     async (req, reply) => {
       await partners.takeAttempt(req.ip);
       const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};

@@ -10,7 +10,8 @@ import {
   type ShortRegistration,
   type TradePartnerAnswer,
 } from '@milli/contracts/schemas';
-import { MESSAGES } from '@milli/contracts';
+import { MESSAGES, panOfGstin } from '@milli/contracts';
+import { HttpError } from '../../plugins/session.ts';
 import type { Db } from '@milli/db';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { queueMail } from '../mail/repository.ts';
@@ -28,6 +29,29 @@ export interface TradePartnersDeps {
 
 export type RegistrationResult = { ok: true; answer: TradePartnerAnswer } | { ok: false; fields: Record<string, string> };
 
+/**
+ * Who a long application's company is. The PAN, because it is the company's one tax identity: a company has
+ * a GSTIN per state it trades in (each holding the same PAN), and its name is written a dozen ways
+ * ('Thangam Gold Works', 'THANGAM GOLD WORKS PVT LTD'). Without a PAN or GSTIN, the name with everything
+ * but letters and digits left out.
+ */
+export function companyKey(pan: string, gstin: string, companyName: string): string {
+  if (pan !== '') return pan.toUpperCase();
+  if (gstin !== '') return panOfGstin(gstin.toUpperCase());
+  return `name:${companyName.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+}
+
+export const ALREADY_UNDER_REVIEW = (who: string) =>
+  `An application for this company (${who}) is already being reviewed. Our partner team will get back to you; there is no need to apply again.`;
+
+function isOpenApplicationClash(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505' && (constraint === 'trade_partner_applications_open_company_key' || String(message).includes('trade_partner_applications_open_company_key'))) return true;
+  }
+  return false;
+}
+
 const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 const reference = (id: number) => `TP-${String(id).padStart(6, '0')}`;
 
@@ -36,16 +60,28 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
   const { db, limiter } = deps;
 
   /** Application, owners, contacts and both mails in one transaction: nothing half-written. */
-  async function store(application: NewApplication, owners: NewOwner[], contacts: NewContact[], summary: Omit<ApplicationSummary, 'reference'>) {
+  async function store(
+    application: NewApplication,
+    owners: NewOwner[],
+    contacts: NewContact[],
+    summary: Omit<ApplicationSummary, 'reference'>,
+    /** What to say when the company already has an application being reviewed. */
+    underReview?: string,
+  ) {
     const brand = await tradePartnersRepository(db).brand();
-    const created = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      const row = await tradePartnersRepository(t).create(application, owners, contacts);
-      const full = { ...summary, reference: reference(row.id) };
-      await queueMail(t, applicationReceivedMail(brand, full));
-      await queueMail(t, newApplicationNotice(brand, full));
-      return row;
-    });
+    const created = await db
+      .transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const row = await tradePartnersRepository(t).create(application, owners, contacts);
+        const full = { ...summary, reference: reference(row.id) };
+        await queueMail(t, applicationReceivedMail(brand, full));
+        await queueMail(t, newApplicationNotice(brand, full));
+        return row;
+      })
+      .catch((error: unknown) => {
+        if (underReview && isOpenApplicationClash(error)) throw new HttpError(409, underReview, 'APPLICATION_UNDER_REVIEW');
+        throw error;
+      });
     deps.mailQueued?.();
     return reference(created.id);
   }
@@ -63,7 +99,7 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
           partnerType,
           customerId,
           firstName: input.firstName,
-          middleName: input.middleName,
+          middleName: orNull(input.middleName),
           lastName: input.lastName,
           companyName: input.companyName,
           email: input.email,
@@ -111,6 +147,8 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
       const [ba, br, er, fr, ne, no, pe] = FAST_MOVING.map((c) => percent(c.field));
       const partnerType = LONG_USER_TYPES[input.adUserType];
 
+      // One open application per company, held by a unique index on the open ones: two at once cannot both pass.
+      const key = companyKey(get('compPan'), get('compGST'), get('compName'));
       const ref = await store(
         {
           form: 'long',
@@ -136,6 +174,7 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
           srCity: get('srCity'),
           srState: get('srState'),
           srPin: get('srPin'),
+          companyKey: key,
           compPan: orNull(get('compPan')),
           compGst: orNull(get('compGST')),
           compInvoiceName: orNull(get('compInvoiceName')),
@@ -166,6 +205,7 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
           city: get('compCity'),
           bankName,
         },
+        ALREADY_UNDER_REVIEW(key.startsWith('name:') ? get('compName') : `PAN ${key}`),
       );
       return { ok: true, answer: { message: MESSAGES.shortRegistrationSuccess, reference: ref, ...(bankName && get('compIfsc') ? { bankName } : {}) } };
     },

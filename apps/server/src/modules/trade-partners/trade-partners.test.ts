@@ -37,8 +37,13 @@ function shortForm(overrides: Record<string, string> = {}): Record<string, strin
   };
 }
 
+let panSeq = 1000;
+/** Each long application its own company (a second one for a PAN is refused while the first is reviewed). */
+const freshPan = () => `ABCPE${panSeq++}F`;
+
 /** The long (KYC) form with every section filled; override any field, '' clears one. */
 function longForm(overrides: Record<string, string> = {}): Record<string, string> {
+  const pan = overrides.compPan ?? freshPan();
   return {
     adUserType: 'Manufacture',
     compName: 'Thangam Gold Works',
@@ -86,8 +91,8 @@ function longForm(overrides: Record<string, string> = {}): Record<string, string
     accName: 'Devi R',
     accPhone: '9123456785',
     accEmail: 'accounts@thangam.in',
-    compPan: PAN,
-    compGST: gstinFor(PAN),
+    compPan: pan,
+    compGST: gstinFor(pan),
     compInvoiceName: 'Thangam Gold Works',
     compWef: '2017-07-01',
     compBankName: '',
@@ -134,7 +139,14 @@ describe('short registration', () => {
     expect(notices.some((m) => m.subject.includes(res.json().reference))).toBe(true);
   });
 
-  it.each(['firstName', 'middleName', 'lastName', 'phoneNumber', 'email', 'companyName'])('requires %s', async (field) => {
+  it('takes a name without a middle name (DECISIONS §7: many Indian names have none)', async () => {
+    const res = await register(shortForm({ middleName: '', email: 'no-middle@example.in' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await applicationsFor('no-middle@example.in');
+    expect(row).toMatchObject({ firstName: 'Kavya', middleName: null, lastName: 'Iyer' });
+  });
+
+  it.each(['firstName', 'lastName', 'phoneNumber', 'email', 'companyName'])('requires %s', async (field) => {
     const res = await register(shortForm({ [field]: '' }));
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields)).toEqual([field]);
@@ -167,7 +179,7 @@ describe('short registration', () => {
 
 describe('long registration', () => {
   it('stores the whole application with all three owners and every contact, and confirms by mail', async () => {
-    const res = await register(longForm());
+    const res = await register(longForm({ compPan: PAN }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: MESSAGES.shortRegistrationSuccess, bankName: 'HDFC Bank' });
     const [app] = await applicationsFor('office@thangam.in');
@@ -244,7 +256,7 @@ describe('long registration', () => {
   it('refuses a GSTIN with a wrong check character', async () => {
     const good = gstinFor(PAN);
     const wrong = good.slice(0, 14) + (good[14] === 'A' ? 'B' : 'A');
-    const res = await register(longForm({ compGST: wrong }));
+    const res = await register(longForm({ compPan: PAN, compGST: wrong }));
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
       compGST: 'GSTIN: This GSTIN is not valid: its check character does not match. Please check for a typing mistake.',
@@ -252,7 +264,7 @@ describe('long registration', () => {
   });
 
   it('refuses a GSTIN whose PAN is not the company PAN', async () => {
-    const res = await register(longForm({ compGST: gstinFor('ABCPE9999F') }));
+    const res = await register(longForm({ compPan: PAN, compGST: gstinFor('ABCPE9999F') }));
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.compGST).toBe(`GSTIN: its PAN part (ABCPE9999F) does not match the company PAN ${PAN}.`);
   });
@@ -260,6 +272,55 @@ describe('long registration', () => {
   it('refuses a malformed PAN, naming the field', async () => {
     const res = await register(longForm({ compPan: 'ABCDE1234', compGST: '' }));
     expect(res.json().fields.compPan).toMatch(/^Company PAN: /);
+  });
+
+  it('refuses a PAN whose 4th letter is no holder status, saying what that letter means', async () => {
+    const res = await register(longForm({ compPan: 'ABCDE1234F', compGST: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.compPan).toMatch(/^Company PAN: the 4th letter of a PAN says who holds it, and must be one of P \(person\), C \(company\)/);
+    expect(res.json().fields.compPan).toContain('“D” is none of these');
+  });
+
+  describe('one application per company while it is being reviewed', () => {
+    const underReview = (who: string) =>
+      `An application for this company (${who}) is already being reviewed. Our partner team will get back to you; there is no need to apply again.`;
+
+    it('a second application with the same PAN (or a GSTIN holding it) is refused with 409 and nothing is stored', async () => {
+      const pan = 'THNPC4321K';
+      const first = await register(longForm({ compPan: pan, adEmail: 'first@thangam-group.in' }));
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await register(longForm({ compPan: pan.toLowerCase(), compGST: gstinFor(pan), compName: 'THANGAM GOLD WORKS PVT LTD', adEmail: 'second@thangam-group.in' }));
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json()).toMatchObject({ message: underReview(`PAN ${pan}`), code: 'APPLICATION_UNDER_REVIEW' });
+      const byGstinOnly = await register(longForm({ compPan: '', compGST: gstinFor(pan), adEmail: 'third@thangam-group.in' }));
+      expect(byGstinOnly.statusCode, byGstinOnly.body).toBe(409);
+      expect(await applicationsFor('second@thangam-group.in')).toEqual([]);
+      expect(await applicationsFor('third@thangam-group.in')).toEqual([]);
+    });
+
+    it('without PAN or GSTIN, the same company name (however written) is refused', async () => {
+      const form = (email: string, name: string) => longForm({ compPan: '', compGST: '', compName: name, adEmail: email });
+      expect((await register(form('a@kaveri-chains.in', 'Kaveri Chains'))).statusCode).toBe(200);
+      const again = await register(form('b@kaveri-chains.in', 'KAVERI  CHAINS.'));
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(underReview('KAVERI  CHAINS.'));
+    });
+
+    it('two applications at once for one company: exactly one is stored', async () => {
+      const pan = 'RACPE7777Q';
+      const answers = await Promise.all([1, 2, 3].map((n) => register(longForm({ compPan: pan, adEmail: `race${n}@example.in` }))));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    });
+
+    it('once the application is decided, the company may apply again', async () => {
+      const pan = 'DECPE5555D';
+      expect((await register(longForm({ compPan: pan, adEmail: 'decided1@example.in' }))).statusCode).toBe(200);
+      await t.database.db
+        .update(schema.tradePartnerApplications)
+        .set({ status: 'Rejected' })
+        .where(eq(schema.tradePartnerApplications.email, 'decided1@example.in'));
+      expect((await register(longForm({ compPan: pan, adEmail: 'decided2@example.in' }))).statusCode).toBe(200);
+    });
   });
 
   it('refuses an IFSC that no bank branch has, and one that is malformed', async () => {

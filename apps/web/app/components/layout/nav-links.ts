@@ -67,11 +67,20 @@ export const MOBILE_CATEGORIES = ['Rings', 'Earrings', 'Bracelets', 'Pendants', 
 /** The mobile menu lists materials in this order (spec): Gold, Platinum, Diamond, Silver. */
 export const MOBILE_MATERIALS = ['Gold', 'Platinum', 'Diamond', 'Silver'] as const satisfies readonly Material[];
 
+/** The legal pages (DECISIONS §7; Consumer Protection (E-Commerce) Rules 2020), as the footer lists them. */
+export const LEGAL_LINKS = [
+  { label: 'Terms and Conditions', href: '/terms-and-conditions' },
+  { label: 'Shipping Policy', href: '/shipping-policy' },
+  { label: 'Returns and Refunds', href: '/returns-and-refunds' },
+  { label: 'Cancellation Policy', href: '/cancellation-policy' },
+  { label: 'Privacy Policy', href: '/legal' },
+] as const;
+
 export const QUICK_LINKS = [
   { label: 'About Us', href: '/about-us' },
-  { label: 'Privacy Policy', href: '/legal' },
   { label: 'Store Locator', href: '/store' },
   { label: 'Milli Harvest', href: '/milli-harvest' },
   { label: 'Trade Partners', href: '/new-manufacturer' },
+  { label: 'Trade Enquiry', href: '/manufacturer' },
   { label: 'Custom Design', href: '/custom-design' },
 ] as const;

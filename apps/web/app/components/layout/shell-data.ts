@@ -39,6 +39,8 @@ export const FALLBACK_SETTINGS: StoreSettings = {
   returnWindowDays: 15,
   shippingFeePaise: 299,
   deliveryDays: 15,
+  sellerLegalName: '',
+  sellerGstin: '',
 };
 
 export const FALLBACK_SHELL_DATA: ShellData = {

@@ -3,7 +3,7 @@ import { MATERIALS } from '@milli/contracts';
 import { mailHref, telHref } from './contact.ts';
 import { MailIcon, PhoneIcon, PinIcon } from './icons.tsx';
 import { LogoMark } from './logo.tsx';
-import { QUICK_LINKS, filterHref } from './nav-links.ts';
+import { LEGAL_LINKS, QUICK_LINKS, filterHref } from './nav-links.ts';
 import type { ShellData } from './shell-data.ts';
 
 /** Footer: the vision, how to reach us (help line, two e-mails, the Chennai office), quick links, ©. */
@@ -73,6 +73,19 @@ export function SiteFooter({ data }: { data: ShellData }) {
           </h2>
           <ul className="footer-links">
             {QUICK_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link to={l.href}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav className="footer-col" aria-labelledby="footer-policies">
+          <h2 className="footer-heading" id="footer-policies">
+            Policies
+          </h2>
+          <ul className="footer-links">
+            {LEGAL_LINKS.map((l) => (
               <li key={l.href}>
                 <Link to={l.href}>{l.label}</Link>
               </li>

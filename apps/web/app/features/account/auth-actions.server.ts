@@ -142,7 +142,11 @@ export async function signUp(api: ApiClient, request: Request) {
       if (typeof value === 'string' && value) fieldErrors[name] = value;
     }
   }
-  const alert = typeof message === 'string' && message ? message : MESSAGES.registerFallback;
+  // A refusal the person can fix (a taken username) leads with the field's own message: 'try again
+  // later' alone would send them away from a form that only needs another name. The spec's line follows.
+  const own = Object.values(fieldErrors);
+  const alert =
+    typeof message === 'string' && message ? message : own.length > 0 ? `${own.join(' ')} ${MESSAGES.registerFallback}` : MESSAGES.registerFallback;
   return data<RegisterResult>({ message: alert, fieldErrors, values }, { status: failStatus(answer) });
 }
 

@@ -112,11 +112,11 @@ describe('signUp (spec §7 register, §8)', () => {
     expect(Object.fromEntries(calls[0]!.init.body as FormData)).toEqual({ username: 'asha', email: 'a@b.in', password: 'Secret123' });
   });
 
-  it('puts the per-field messages under their fields, with the fallback line', async () => {
+  it("puts the per-field messages under their fields, and leads the alert with them before the spec's line", async () => {
     const { api } = fakeApi(() => json(400, { message: { username: 'This username is already taken.', email: 'Taken too.' }, code: 'TAKEN' }));
     expect(outcome(await signUp(api, post('/register', { username: 'asha', email: 'a@b.in', password: 'Secret123' })))).toEqual({
       data: {
-        message: MESSAGES.registerFallback,
+        message: `This username is already taken. Taken too. ${MESSAGES.registerFallback}`,
         fieldErrors: { username: 'This username is already taken.', email: 'Taken too.' },
         values: { username: 'asha', email: 'a@b.in' },
       },
@@ -130,6 +130,14 @@ describe('signUp (spec §7 register, §8)', () => {
     expect(outcome(await signUp(api, post('/register', { username: 'asha', email: 'a@b.in', password: 'x' })))).toMatchObject({
       data: { message: 'Too many sign-ups from your network.', fieldErrors: {} },
       status: 429,
+    });
+  });
+
+  it('a server failure (no field to blame) shows only the fallback line', async () => {
+    const { api } = fakeApi(() => json(500, { message: 'Internal Server Error' }));
+    expect(outcome(await signUp(api, post('/register', { username: 'asha', email: 'a@b.in', password: 'Secret123' })))).toMatchObject({
+      data: { message: MESSAGES.registerFallback, fieldErrors: {} },
+      status: 502,
     });
   });
 });

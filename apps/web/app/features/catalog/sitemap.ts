@@ -1,5 +1,6 @@
 import { categoryQueryName, type ProductPage } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
+import { LEGAL_LINKS } from '../../components/layout/nav-links.ts';
 import { listingHref } from './listing-url.ts';
 
 /** A sitemap holds at most 50,000 addresses; pages of 12 products stop well before that. */
@@ -39,7 +40,7 @@ export const STATIC_PAGES: SitemapEntry[] = [
   { path: '/milli-harvest', changefreq: 'monthly', priority: 0.5 },
   { path: '/custom-design', changefreq: 'monthly', priority: 0.5 },
   { path: '/new-manufacturer', changefreq: 'yearly', priority: 0.3 },
-  { path: '/legal', changefreq: 'yearly', priority: 0.2 },
+  ...LEGAL_LINKS.map((l) => ({ path: l.href, changefreq: 'yearly' as const, priority: 0.2 })),
 ];
 
 export function categoryEntries(categories: readonly string[]): SitemapEntry[] {

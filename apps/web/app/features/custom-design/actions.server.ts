@@ -1,8 +1,9 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { MESSAGES, type CustomRequestDetail, type CustomRequestRow } from '@milli/contracts';
 import { CUSTOM_DESIGN_FIELD_LABELS, CUSTOM_IMAGE_FIELDS, type CustomDesignField } from '@milli/contracts/custom-design-fields';
 import type { ApiClient } from '../../lib/api.ts';
 import { loadSessionUser } from '../../lib/session.ts';
+import { loginRedirect } from '../../lib/safe-redirect.ts';
 import { CUSTOM_TEXT, type CadLoad, type CustomFormResult, type FieldErrors, type RejectResult } from './texts.ts';
 
 /**
@@ -76,12 +77,12 @@ export async function sendCustomRequest(api: ApiClient, request: Request) {
 }
 
 /** Guests are sent to log in; the list is the session customer's own (GET /api/custom-design/requests). */
-export async function loadCustomOrders(api: ApiClient): Promise<{ rows: CustomRequestRow[]; failed: boolean }> {
+export async function loadCustomOrders(api: ApiClient, request: Request): Promise<{ rows: CustomRequestRow[]; failed: boolean }> {
   const user = await loadSessionUser(api);
-  if (!user) throw redirect('/login');
+  if (!user) throw loginRedirect(request);
   try {
     const res = await api.raw('/api/custom-design/requests', { headers: { accept: 'application/json' } });
-    if (res.status === 401) throw redirect('/login');
+    if (res.status === 401) throw loginRedirect(request);
     if (!res.ok) return { rows: [], failed: true };
     const rows = prop(await readJson(res), 'data');
     return { rows: Array.isArray(rows) ? (rows as CustomRequestRow[]) : [], failed: false };
@@ -94,12 +95,12 @@ export async function loadCustomOrders(api: ApiClient): Promise<{ rows: CustomRe
 /** /cad-design?request={id}: the customer's own request and its latest design sheet. */
 export async function loadCadDesign(api: ApiClient, request: Request) {
   const user = await loadSessionUser(api);
-  if (!user) throw redirect('/login');
+  if (!user) throw loginRedirect(request);
   const id = new URL(request.url).searchParams.get('request') ?? '';
   if (!/^\d{1,10}$/.test(id)) return data<CadLoad>({ state: 'choose' });
   try {
     const res = await api.raw(`/api/custom-design/requests/${id}`, { headers: { accept: 'application/json' } });
-    if (res.status === 401) throw redirect('/login');
+    if (res.status === 401) throw loginRedirect(request);
     if (res.status === 404 || res.status === 400) return data<CadLoad>({ state: 'missing' }, { status: 404 });
     if (!res.ok) return data<CadLoad>({ state: 'failed' }, { status: 502 });
     return data<CadLoad>({ state: 'ok', detail: (await res.json()) as CustomRequestDetail });
@@ -121,7 +122,7 @@ export async function rejectDesign(api: ApiClient, request: Request) {
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ reason }),
     });
-    if (res.status === 401) throw redirect('/login');
+    if (res.status === 401) throw loginRedirect(request);
     const message = prop(await readJson(res), 'message');
     if (res.ok) return data<RejectResult>({ ok: true, message: typeof message === 'string' ? message : 'Thank you.' });
     return data<RejectResult>(

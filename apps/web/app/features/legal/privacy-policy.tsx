@@ -1,16 +1,12 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { StoreSettings } from '@milli/contracts';
-import { mailHref, telHref } from '../../components/layout/contact.ts';
+import { mailHref } from '../../components/layout/contact.ts';
+import { GrievanceAddress } from './grievance-address.tsx';
+import { LegalDocument, type PolicySection } from './legal-document.tsx';
 
 /** The date this text last changed: update it with every change to the policy. */
 export const POLICY_UPDATED = '22 November 2026';
 
-interface PolicySection {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
 
 function sections(settings: StoreSettings): PolicySection[] {
   const store = settings.storeName || 'Milli';
@@ -259,23 +255,7 @@ function sections(settings: StoreSettings): PolicySection[] {
             Protection (E-Commerce) Rules, 2020, our Grievance Officer can be contacted about any concern regarding
             your personal data or this policy:
           </p>
-          <address className="legal-address">
-            <strong>The Grievance Officer, {store}</strong>
-            <br />
-            {settings.officeAddress || 'Corporate office, Chennai, Tamil Nadu, India'}
-            {email && (
-              <>
-                <br />
-                E-mail: <a href={mailHref(email)}>{email}</a>
-              </>
-            )}
-            {settings.helpLine && (
-              <>
-                <br />
-                Phone: <a href={telHref(settings.helpLine)}>{settings.helpLine}</a>
-              </>
-            )}
-          </address>
+          <GrievanceAddress settings={settings} />
           <p>
             We acknowledge every grievance within 48 hours and resolve it within one month of receiving it. If you
             are not satisfied with our answer, you may approach the Data Protection Board of India.
@@ -287,41 +267,12 @@ function sections(settings: StoreSettings): PolicySection[] {
 }
 
 export function PrivacyPolicy({ settings }: { settings: StoreSettings }) {
-  const list = sections(settings);
   return (
-    <div className="container legal">
-      <nav className="legal-toc" aria-labelledby="legal-toc-title">
-        <h2 id="legal-toc-title" className="legal-toc-title">
-          On this page
-        </h2>
-        <ol>
-          {list.map((s) => (
-            <li key={s.id}>
-              <a href={`#${s.id}`}>{s.title}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-      <article className="legal-body" aria-label="Privacy policy">
-        <header className="legal-head">
-          <p className="legal-lead">
-            Your trust matters more to us than any sale. This page tells you, in plain words, what we do with your
-            personal data and what you can ask of us.
-          </p>
-          <p className="muted">Last updated: {POLICY_UPDATED}</p>
-        </header>
-        {list.map((s, i) => (
-          <section key={s.id} id={s.id} className="legal-section" aria-labelledby={`${s.id}-title`}>
-            <h2 id={`${s.id}-title`}>
-              <span className="legal-num" aria-hidden="true">
-                {String(i + 1).padStart(2, '0')}
-              </span>
-              {s.title}
-            </h2>
-            {s.body}
-          </section>
-        ))}
-      </article>
-    </div>
+    <LegalDocument
+      label="Privacy policy"
+      lead="Your trust matters more to us than any sale. This page tells you, in plain words, what we do with your personal data and what you can ask of us."
+      updated={POLICY_UPDATED}
+      sections={sections(settings)}
+    />
   );
 }

@@ -32,24 +32,6 @@ export function fullPincode(query: string): string | null {
   return /^\d{6}$/.test(digits) ? digits : null;
 }
 
-/**
- * The stores that answer a search by words or a partial PIN (a full PIN is ranked by the server's
- * pincode module, see routes/store.tsx):
- *  - fewer than six digits: stores whose PIN starts with them;
- *  - words: the city (old names too: Madras, Bombay…), or a store's name or address containing them.
- */
-export function searchStores(stores: readonly StoreLocation[], query: string): StoreLocation[] {
-  const q = query.trim();
-  if (q === '' || fullPincode(q)) return [];
-  const digits = q.replace(/\s+/g, '');
-  if (/^\d{1,5}$/.test(digits)) return stores.filter((s) => s.pincode.startsWith(digits));
-  const city = normaliseCity(q);
-  const byCity = stores.filter((s) => normaliseCity(s.city) === city);
-  if (byCity.length > 0) return byCity;
-  const words = q.toLowerCase();
-  return stores.filter((s) => `${s.name} ${s.address} ${s.city}`.toLowerCase().includes(words));
-}
-
 export function storesInCity(stores: readonly StoreLocation[], city: string): StoreLocation[] {
   const wanted = normaliseCity(city);
   return stores.filter((s) => normaliseCity(s.city) === wanted);

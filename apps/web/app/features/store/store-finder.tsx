@@ -77,14 +77,24 @@ function directionsHref(store: StoreLocation): string {
   return `https://www.google.com/maps/search/?api=1&query=${store.latitude},${store.longitude}`;
 }
 
+/** '850 m', '4.2 km', '1,760 km': straight-line, as the card says. */
+export function formatDistance(km: number): string {
+  if (km < 1) return `${Math.max(100, Math.round((km * 1000) / 50) * 50)} m`;
+  if (km < 10) return `${km.toFixed(1)} km`;
+  return `${Math.round(km).toLocaleString('en-IN')} km`;
+}
+
 export function StoreResults({
   stores,
   heading,
   failed,
   notice = null,
   place = null,
+  from = null,
 }: {
-  stores: StoreLocation[];
+  stores: (StoreLocation & { distanceKm?: number | null })[];
+  /** What the distances are measured from ('PIN 600017', 'Gurugram'), named on each card. */
+  from?: string | null;
   heading: string;
   failed: boolean;
   /** Why nothing was found, when the server said (an unserved or invalid PIN code). */
@@ -124,6 +134,12 @@ export function StoreResults({
             {stores.map((store) => (
               <li key={store.id} className="store-card">
                 <h3 className="store-card-name">{store.name}</h3>
+                {typeof store.distanceKm === 'number' && (
+                  <p className="store-card-distance">
+                    {formatDistance(store.distanceKm)} away{from ? <> from {from}</> : null}
+                    <span className="visually-hidden"> in a straight line</span>
+                  </p>
+                )}
                 <address className="store-card-address">
                   {store.address}
                   <br />

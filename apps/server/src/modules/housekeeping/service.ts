@@ -1,0 +1,91 @@
+import type { Db } from '@milli/db';
+import { housekeepingRepository, type SweepCounts, type SweepCutoffs } from './repository.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const FIRST_RUN_MS = 2 * 60_000;
+/** How often each instance tries: hourly keeps every table small without making work of it. */
+export const HOUSEKEEPING_INTERVAL_MS = HOUR_MS;
+
+/**
+ * How long each kind of row is kept once it is of no more use (decision 025). Nothing here is needed
+ * after its keep time: a session past its expiry never logs anyone in, a rate-limit window is at most an
+ * hour long, a reset code lives ten minutes, and a sent mail's copy is only for questions soon after.
+ */
+export const KEEP = {
+  /** Past its expiry a session is refused anyway. */
+  expiredSessionMs: 0,
+  /** The longest limit window is an hour; a day leaves room for any window added later. */
+  rateWindowMs: DAY_MS,
+  /** A code or verified reset is dead after ten minutes; a day keeps it for a support question. */
+  passwordResetMs: DAY_MS,
+  /** Sent mail: 30 days for "I never got the e-mail". Failed mail stays for staff to look into. */
+  sentMailMs: 30 * DAY_MS,
+} as const;
+
+export function cutoffsAt(now: Date): SweepCutoffs {
+  const t = now.getTime();
+  return {
+    sessionsExpiredBefore: new Date(t - KEEP.expiredSessionMs),
+    rateWindowsBefore: new Date(t - KEEP.rateWindowMs),
+    resetsExpiredBefore: new Date(t - KEEP.passwordResetMs),
+    mailSentBefore: new Date(t - KEEP.sentMailMs),
+  };
+}
+
+export type SweepResult = { ran: true; deleted: SweepCounts } | { ran: false; reason: 'running-here' | 'running-elsewhere' };
+
+export interface HousekeeperOptions {
+  /** 0: never on a timer (tests call run()). */
+  intervalMs: number;
+  now?: () => Date;
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/**
+ * Deletes what the store no longer needs, every `intervalMs`, on every instance; the database lock lets
+ * one instance at a time do it, and a run still going on this instance is never overlapped by the next.
+ */
+export function createHousekeeper(db: Db, options: HousekeeperOptions) {
+  const now = options.now ?? (() => new Date());
+  let running = false;
+  let timer: NodeJS.Timeout | null = null;
+  let first: NodeJS.Timeout | null = null;
+
+  async function run(): Promise<SweepResult> {
+    if (running) return { ran: false, reason: 'running-here' };
+    running = true;
+    try {
+      const deleted = await housekeepingRepository(db).sweep(cutoffsAt(now()));
+      if (!deleted) return { ran: false, reason: 'running-elsewhere' };
+      options.log?.info({ deleted }, 'housekeeping done');
+      return { ran: true, deleted };
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    run,
+    start() {
+      if (options.intervalMs <= 0 || timer) return;
+      const tick = () => {
+        run().catch((error: unknown) => options.log?.error({ err: error }, 'housekeeping failed; it will try again'));
+      };
+      // A first sweep a few minutes after start, so instances restarted more often than the interval
+      // (deploys) still sweep; the random part keeps instances started together from asking at once.
+      first = setTimeout(tick, Math.min(options.intervalMs, FIRST_RUN_MS + Math.random() * FIRST_RUN_MS));
+      first.unref();
+      timer = setInterval(tick, options.intervalMs);
+      timer.unref();
+    },
+    stop() {
+      if (first) clearTimeout(first);
+      if (timer) clearInterval(timer);
+      first = null;
+      timer = null;
+    },
+  };
+}
+
+export type Housekeeper = ReturnType<typeof createHousekeeper>;

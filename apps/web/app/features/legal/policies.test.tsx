@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import type { StoreSettings } from '@milli/contracts';
+import { LegalDocument } from './legal-document.tsx';
+import { CANCELLATION, POLICIES, RETURNS, SHIPPING, TERMS, type Policy } from './policies.tsx';
+
+const SETTINGS: StoreSettings = {
+  storeName: 'Milli',
+  helpLine: '+91 44 4000 1234',
+  emailPrimary: 'care@milli.example',
+  emailSecondary: '',
+  officeAddress: '118 Cathedral Road, Chennai 600086',
+  returnWindowDays: 7,
+  shippingFeePaise: 14_900,
+  deliveryDays: 4,
+  sellerLegalName: 'Milli Jewels Private Limited',
+  sellerGstin: '33AAKCM4821Q1Z1',
+};
+
+/** The page's text as a reader gets it, with these settings. */
+function text(policy: Policy, settings: StoreSettings = SETTINGS): string {
+  const html = renderToStaticMarkup(
+    <MemoryRouter>
+      <LegalDocument label={policy.title} lead={policy.lead} updated="today" sections={policy.sections(settings)} />
+    </MemoryRouter>,
+  );
+  return html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ');
+}
+
+describe('the legal pages state the store settings, not numbers of their own (DECISIONS §4, §7)', () => {
+  it('the return window', () => {
+    expect(text(RETURNS)).toContain('7 days to change your mind');
+    expect(text(RETURNS)).toContain('within 7 days of its delivery');
+    expect(text(CANCELLATION)).toContain('return it within 7 days of delivery');
+    expect(text(TERMS)).toContain('within 7 days of delivery');
+    expect(`${text(RETURNS)}${text(TERMS)}${text(CANCELLATION)}`).not.toMatch(/\b15 days\b/);
+  });
+
+  it('the shipping fee, and "free" only while it is zero', () => {
+    expect(text(SHIPPING)).toContain('a flat Rs. 149.00 an order');
+    expect(text(SHIPPING)).not.toMatch(/free/i);
+    expect(text(SHIPPING, { ...SETTINGS, shippingFeePaise: 0 })).toContain('Delivery is free on every order.');
+    expect(text(TERMS, { ...SETTINGS, shippingFeePaise: 0 })).toContain('Delivery is free, as the cart');
+    expect(text(TERMS)).toContain('Delivery costs a flat Rs. 149.00 an order, as the cart');
+  });
+
+  it('the delivery days', () => {
+    expect(text(SHIPPING)).toContain('within 4 days of your order');
+    expect(text(TERMS)).toContain('usually within 4 days');
+  });
+
+  it('every page names the seller’s Grievance Officer with the store’s contact details', () => {
+    for (const policy of POLICIES) {
+      const page = text(policy);
+      expect(page, policy.title).toContain('The Grievance Officer, Milli');
+      expect(page, policy.title).toContain('care@milli.example');
+      expect(page, policy.title).toContain('acknowledge every complaint within 48 hours');
+    }
+    expect(text(TERMS)).toContain('Milli Jewels Private Limited (GSTIN 33AAKCM4821Q1Z1)');
+  });
+});

@@ -1,0 +1,17 @@
+import { PageBanner } from '../../components/layout/page-banner.tsx';
+import { useShellData } from '../../components/layout/shell-data.ts';
+import { LegalDocument } from './legal-document.tsx';
+import { POLICIES_UPDATED, type Policy } from './policies.tsx';
+
+/** One legal page: its banner and its sections, with the numbers from the store settings (root loader). */
+export function PolicyPage({ policy }: { policy: Policy }) {
+  const { settings } = useShellData();
+  return (
+    <>
+      <PageBanner title={policy.title} />
+      <div className="section">
+        <LegalDocument label={policy.title} lead={policy.lead} updated={POLICIES_UPDATED} sections={policy.sections(settings)} />
+      </div>
+    </>
+  );
+}

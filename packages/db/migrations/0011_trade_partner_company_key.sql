@@ -1,0 +1,2 @@
+ALTER TABLE "trade_partner_applications" ADD COLUMN "company_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "trade_partner_applications_open_company_key" ON "trade_partner_applications" USING btree ("company_key") WHERE "company_key" IS NOT NULL AND "status" IN ('Received', 'Under Review');
