@@ -5,6 +5,8 @@
  * size nor sizer; a piece offers only the karats, colours and grades it is made in, and a colour redraws it.
  * Each project has its own pieces and shopper. SHOTS_DIR=… saves screenshots.
  */
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures.ts';
@@ -123,6 +125,15 @@ test('a guest’s 14 kt, rose gold, VVS-GH choice is what the cart, checkout and
   await expect(page.locator('main')).toContainText(piece.product_name);
   await expect(page.locator('main')).toContainText(choices);
   await expect(page.locator('main')).toContainText(chosenPrice);
+
+  // And the tax invoice names the variant bought: 14 kt as carat and fineness (14K585), the colour and the grade.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download invoice' }).click()]);
+  const pdf = await readFile((await download.path())!);
+  const invoice = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+  expect(invoice).toContain('14K585');
+  expect(invoice).toContain('Rose Gold');
+  expect(invoice).toContain('VVS-GH');
+  expect(invoice).not.toContain('18K750');
 });
 
 test('a ring asks for its size and refuses the cart without one; earrings offer neither size nor sizer', async ({ page, request, consoleGuard }, testInfo) => {

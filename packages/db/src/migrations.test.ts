@@ -18,6 +18,7 @@ const TABLES = [
   'email_changes',
   'harvest_instalments',
   'harvest_plans',
+  'harvest_redemptions',
   'mail_outbox',
   'metal_rates',
   'order_addresses',

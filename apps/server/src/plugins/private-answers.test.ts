@@ -9,6 +9,7 @@ import { createTestApp, postForm, type TestApp } from '../testing.ts';
 let t: TestApp;
 let cookie = '';
 let userId = 0;
+let sizeless = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
@@ -18,7 +19,10 @@ beforeAll(async () => {
   cookie = `milli_session=${login.cookies.find((c) => c.name === 'milli_session')!.value}`;
   userId = login.json().userId;
   // Something of their own to show: a piece in the cart and one in the wish list.
-  expect((await postForm(t.app, '/api/cart/add', { cart_product_id: 1, cart_quantity: 1, cart_user_id: userId }, { cookie })).statusCode).toBe(200);
+  // Earrings come in no size, so the cart takes one without asking for it (decision 023).
+  const [earrings] = (await t.app.inject({ url: '/api/product/productList?material=Gold&category=Earrings' })).json().data as { product_id: number }[];
+  sizeless = earrings!.product_id;
+  expect((await postForm(t.app, '/api/cart/add', { cart_product_id: sizeless, cart_quantity: 1, cart_user_id: userId }, { cookie })).statusCode).toBe(200);
   expect((await postForm(t.app, '/api/wishlist/add', { product_id: 2, user_id: userId }, { cookie })).statusCode).toBeLessThan(300);
 }, 120_000);
 afterAll(() => t?.close());
@@ -50,7 +54,7 @@ describe('answers that depend on the session', () => {
   });
 
   it('include what a call that changes the session answers', async () => {
-    const res = await postForm(t.app, '/api/cart/add', { cart_product_id: 3, cart_quantity: 1, cart_user_id: userId }, { cookie });
+    const res = await postForm(t.app, '/api/cart/add', { cart_product_id: sizeless, cart_quantity: 1, cart_user_id: userId }, { cookie });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
