@@ -3,8 +3,8 @@
  * go to page 2, open a piece, change its gold quality and watch the price breakup follow. Every step is
  * checked by what the page shows (URL, result count, prices in order, the breakup's total).
  */
-import type { Locator, Page } from '@playwright/test';
-import { expect, isMobile, test, waitForHydration } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, listingFilters, test, waitForHydration } from './fixtures.ts';
 
 /** 'Rs. 1,23,456.78' → 12345678 paise. */
 function paiseOf(text: string): number {
@@ -22,13 +22,6 @@ async function cardPrices(page: Page): Promise<number[]> {
   return texts.map((t) => paiseOf(t.replace(/^was /, '')));
 }
 
-/** The filters: the sidebar on a wide screen; on a phone, the drawer the toolbar's Filters button opens. */
-async function filters(page: Page): Promise<Locator> {
-  if (!isMobile(page)) return page.getByRole('complementary', { name: 'Search and filters' });
-  const drawer = page.getByRole('dialog', { name: 'Filters' });
-  if (!(await drawer.isVisible())) await page.getByRole('button', { name: 'Filters', exact: true }).click();
-  return drawer;
-}
 
 const ascending = (list: number[]) => list.every((v, i) => i === 0 || list[i - 1]! <= v);
 
@@ -41,7 +34,7 @@ test('filter → sort → page 2 → product → change purity → the breakup f
 
   // Filter: Gold. The filter lives in the address, so the page can be shared and reloaded.
   // The option's name carries its count ('Gold (84)'), decision 026.
-  await (await filters(page)).getByRole('link', { name: /^Gold \(\d+\)$/ }).first().click();
+  await (await listingFilters(page)).getByRole('link', { name: /^Gold \(\d+\)$/ }).first().click();
   await expect(page).toHaveURL(/productfilter/);
   expect(decodeURIComponent(page.url())).toContain('"material":"Gold"');
   await expect(page.getByRole('heading', { name: 'Gold', level: 2 })).toBeVisible();

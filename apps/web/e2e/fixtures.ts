@@ -3,7 +3,7 @@
  * error or an uncaught page error (a failed hydration shows up as one), unless it expects that message.
  */
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export { expect };
 
@@ -235,4 +235,12 @@ export async function logInNewShopper(page: Page, testInfo: TestInfo, tag: strin
   const login = await page.request.post('/api/auth/login', { multipart: { username: shopper.username, password }, headers: ownOrigin() });
   expect(login.status(), await login.text()).toBe(200);
   return shopper;
+}
+
+/** The listing's filters: the sidebar on a wide screen; on a phone, the drawer the toolbar's Filters button opens. */
+export async function listingFilters(page: Page): Promise<Locator> {
+  if (!isMobile(page)) return page.getByRole('complementary', { name: 'Search and filters' });
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  if (!(await drawer.isVisible())) await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  return drawer;
 }

@@ -3,10 +3,7 @@
  * value would give and hides what would give none, a search that finds nothing offers "Did you mean", and the
  * header's suggestions do the same as she types.
  */
-import type { Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
-
-const filters = (page: Page) => page.getByRole('complementary', { name: 'Search and filters' });
+import { expect, listingFilters, test, waitForHydration } from './fixtures.ts';
 
 test('a Hindi word finds rings, and the filter panel counts each value for it', async ({ page }) => {
   await page.goto(`/alljewellery?q=${encodeURIComponent('अंगूठी')}&material=Gold`);
@@ -16,13 +13,14 @@ test('a Hindi word finds rings, and the filter panel counts each value for it', 
   expect(total).toBeGreaterThan(0);
   await expect(page.locator('.product-grid .product-card').first()).toContainText(/ring|band/i);
   // Category counts add up to what the page lists: each piece has one category.
-  const categories = filters(page).locator('#filter-category').locator('xpath=..').locator('.filter-option');
+  const filters = await listingFilters(page);
+  const categories = filters.locator('#filter-category').locator('xpath=..').locator('.filter-option');
   const counts = (await categories.allTextContents()).map((t) => Number(/\((\d+)/.exec(t)?.[1] ?? 0));
   expect(counts.reduce((a, b) => a + b, 0)).toBe(total);
   // A category with no gold rings is not offered.
-  await expect(filters(page).getByRole('link', { name: /^Bangles/ })).toHaveCount(0);
+  await expect(filters.getByRole('link', { name: /^Bangles/ })).toHaveCount(0);
   // Choosing a count's value lists that many.
-  const rings = filters(page).getByRole('link', { name: /^Rings \((\d+)/ });
+  const rings = filters.getByRole('link', { name: /^Rings \((\d+)/ });
   const want = Number(/\((\d+)/.exec((await rings.textContent()) ?? '')?.[1]);
   await rings.click();
   await expect(page).toHaveURL(/Fingerring/);
