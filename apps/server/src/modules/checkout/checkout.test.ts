@@ -162,6 +162,9 @@ describe('POST /api/orders/placeOrders', () => {
     expect(line).toMatchObject({ purity: 14, metalColour: 'Rose Gold', diamondQuality: 'SI-GH', sizeKind: 'ring', size: '13' });
     expect(line!.options).toEqual({ purity: 14, colour: 'Rose Gold', diamondQuality: 'SI-GH', size: '13', sizeKind: 'ring' });
     expect(line!.image).toMatch(/^\/media\/art\/ring\/rose-gold\/\d+\.svg$/);
+    // The stock piece's HUID is its own karat's: a 14 kt piece is another article, hallmarked when it is made.
+    expect(ring!.huid).toBeTruthy();
+    expect(line!.huid).toBeNull();
     const detail = (await t.app.inject({ url: `/api/product/find-by-id/${ring!.id}` })).json().data;
     const { priceChoice } = await import('@milli/pricing');
     expect(line!.unitPricePaise).toBe(priceChoice(detail.pricing, { purity: 14, diamondQuality: 'SI-GH' })!.totalPaise);

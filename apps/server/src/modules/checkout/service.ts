@@ -208,7 +208,9 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
             diamondWeightCents: card.diamondWeightCents,
             stoneWeightCents: stoneWeights.get(p.line.productId) ?? 0,
             hsnCode: '7113',
-            huid: p.product.product_huid,
+            // A HUID marks one hallmarked article: the piece in stock, in its own karat and colour. Another karat or
+            // colour is made for the order, and its HUID comes when that piece is hallmarked (DECISIONS §8).
+            huid: (p.options.purity ?? card.defaultPurity) === card.defaultPurity && (p.options.colour ?? card.defaultColour) === card.defaultColour ? p.product.product_huid : null,
           };
         }),
         {
