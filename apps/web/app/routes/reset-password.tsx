@@ -4,7 +4,7 @@ import { MESSAGES } from '@milli/contracts';
 import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import { hasResetToken, setNewPassword } from '../features/account/auth-actions.server.ts';
+import { hasResetToken, setNewPassword, takeResetLink } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT } from '../features/account/auth-results.ts';
 import { Field, FormAlert, useSubmitting } from '../features/account/form-bits.tsx';
 import '../styles/screens/shells.css';
@@ -12,8 +12,13 @@ import '../styles/screens/account.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Reset Password') }, { name: 'robots', content: 'noindex' }];
 
-/** Only a visitor who has just validated a code (the short-lived reset cookie) can set a password here. */
+/**
+ * Only a visitor who has just validated a code, or followed the code mail's link (both put the short-lived reset
+ * cookie), can set a password here.
+ */
 export function loader({ request }: Route.LoaderArgs) {
+  const link = takeResetLink(request);
+  if (link) throw link;
   return { verified: hasResetToken(request) };
 }
 

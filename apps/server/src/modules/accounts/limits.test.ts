@@ -47,6 +47,17 @@ async function latestCode(email: string) {
   return /^(\d{4}) /.exec(mail!.subject)![1]!;
 }
 
+/** The reset link of the latest code mail to this address (decision 020). */
+async function latestLink(email: string) {
+  const [mail] = await database.db
+    .select({ text: schema.mailOutbox.textBody })
+    .from(schema.mailOutbox)
+    .where(eq(schema.mailOutbox.toAddress, email))
+    .orderBy(desc(schema.mailOutbox.id))
+    .limit(1);
+  return /\/reset-password\?link=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+}
+
 describe('one account against many addresses for a day', () => {
   it('gets 30 password guesses a day, by username and e-mail together, and the owner in after a reset', async () => {
     const created = await accounts.register({ username: 'target', email: 'target@example.in', password: 'navratan2718' }, newAddress());
@@ -106,4 +117,36 @@ describe('one account against many addresses for a day', () => {
     expect(resets).toHaveLength(3);
     expect(resets.reduce((spent, r) => spent + (5 - r.triesLeft), 0)).toBe(15);
   }, 120_000);
+
+  it('cannot keep the owner from resetting: spent codes and tries leave the last mail’s link working for a day', async () => {
+    await accounts.register({ username: 'kept', email: 'kept@example.in', password: 'navratan2718' }, newAddress());
+    clock = Date.UTC(2026, 10, 27, 6);
+    // The attacker asks for every code of the day and spends every try of each.
+    for (let ask = 0; ask < 3; ask++) {
+      expect(await status(accounts.forgotPassword('kept@example.in', newAddress()))).toBe(200);
+      const code = await latestCode('kept@example.in');
+      for (let i = 1; i <= 5; i++) {
+        expect(await status(accounts.verifyOtp('kept@example.in', String((Number(code) + i) % 10_000).padStart(4, '0'), newAddress()))).toBe(400);
+      }
+    }
+    expect(await status(accounts.forgotPassword('kept@example.in', newAddress()))).toBe(429);
+    // Hours later the owner opens the last of those mails: its link still sets a new password, once.
+    clock += 20 * 60 * MIN;
+    const link = await latestLink('kept@example.in');
+    expect(await status(accounts.resetPassword(link, 'meenakari9090'))).toBe(200);
+    expect(await status(accounts.login({ username: 'kept', password: 'meenakari9090' }, newAddress()))).toBe(200);
+    expect(await status(accounts.resetPassword(link, 'another-pass-77'))).toBe(400);
+  }, 60_000);
+
+  it('ends a link a day after its mail, and with the next code asked for', async () => {
+    await accounts.register({ username: 'lapsed', email: 'lapsed@example.in', password: 'navratan2718' }, newAddress());
+    clock = Date.UTC(2026, 10, 28, 6);
+    await accounts.forgotPassword('lapsed@example.in', newAddress());
+    const first = await latestLink('lapsed@example.in');
+    await accounts.forgotPassword('lapsed@example.in', newAddress());
+    expect(await status(accounts.resetPassword(first, 'meenakari9090'))).toBe(400);
+    const second = await latestLink('lapsed@example.in');
+    clock += 24 * 60 * MIN + MIN;
+    expect(await status(accounts.resetPassword(second, 'meenakari9090'))).toBe(400);
+  }, 60_000);
 });

@@ -70,13 +70,15 @@ export function accountsRepository(db: Db) {
      * customer (id 0) the same three statements run and write nothing, so the answer to an unknown
      * address costs what a known one costs.
      */
-    async issueReset(customerId: number, codeHash: string, expiresAt: Date, mail: OutgoingMail) {
+    async issueReset(customerId: number, codeHash: string, expiresAt: Date, mail: OutgoingMail, linkTokenHash: string) {
       const r = schema.passwordResets;
       const o = schema.mailOutbox;
       await db.update(r).set({ usedAt: new Date() }).where(and(eq(r.customerId, customerId), isNull(r.usedAt)));
+      // The mail's link is a token the reset screen presents like a checked code's (verified_at stays null, so the
+      // code can still be tried; a right code replaces the link's token with its own).
       await db.execute(
-        sql`insert into ${r} (customer_id, code_hash, expires_at)
-            select ${c.id}, ${codeHash}, ${expiresAt.toISOString()}::timestamptz from ${c} where ${c.id} = ${customerId}`,
+        sql`insert into ${r} (customer_id, code_hash, expires_at, verified_token_hash)
+            select ${c.id}, ${codeHash}, ${expiresAt.toISOString()}::timestamptz, ${linkTokenHash} from ${c} where ${c.id} = ${customerId}`,
       );
       await db.execute(
         sql`insert into ${o} (to_address, subject, text_body, html_body, kind)
@@ -101,7 +103,8 @@ export function accountsRepository(db: Db) {
         .set({
           triesLeft: sql`case when ${right} then ${r.triesLeft} else ${r.triesLeft} - 1 end`,
           verifiedAt: sql`case when ${right} then ${at}::timestamptz end`,
-          verifiedTokenHash: sql`case when ${right} then ${verifiedTokenHash} end`,
+          // A wrong guess keeps the mail link's token; a right one replaces it with the checked code's.
+          verifiedTokenHash: sql`case when ${right} then ${verifiedTokenHash} else ${r.verifiedTokenHash} end`,
         })
         .where(and(inArray(r.id, latest), open))
         .returning({ verified: sql<boolean>`${r.verifiedAt} is not null` });

@@ -41,6 +41,9 @@ describe('reset code guessed by many at once', () => {
     expect((await post('/api/auth/register', { username: 'race', email, password: 'kundan4821' })).statusCode).toBe(200);
     expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
     const code = await latestCode(email);
+    const [issued] = await t.database.db.select().from(schema.passwordResets);
+    const issuedLinkHash = issued!.verifiedTokenHash;
+    expect(issuedLinkHash).toBeTruthy();
     const wrong = Array.from({ length: 60 }, (_, i) => String((Number(code) + 1 + i) % 10_000).padStart(4, '0'));
 
     const answers = await Promise.all([...wrong, code].map((otp) => post('/api/auth/verify-otp', { email, otp })));
@@ -50,7 +53,9 @@ describe('reset code guessed by many at once', () => {
     expect(right.json().resetToken).toBeUndefined();
     for (const answer of answers) expect(answer.statusCode).toBe(400);
     const [reset] = await t.database.db.select().from(schema.passwordResets);
-    expect(reset).toMatchObject({ triesLeft: 0, verifiedAt: null, verifiedTokenHash: null });
+    // No code was checked: the only token the row holds is still the mail link's, issued with it (decision 020).
+    expect(reset).toMatchObject({ triesLeft: 0, verifiedAt: null });
+    expect(reset!.verifiedTokenHash).toBe(issuedLinkHash);
     // The owner asks for a new code and it works: the guesses spent that code only.
     expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
     const fresh = await post('/api/auth/verify-otp', { email, otp: await latestCode(email) });

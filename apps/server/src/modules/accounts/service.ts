@@ -14,6 +14,8 @@ import { isCommonPassword } from './common-passwords.ts';
 /** argon2id with OWASP's minimum memory cost (19 MiB, 2 passes). */
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const OTP_MINUTES = 10;
+/** How long the reset link of a code mail works (decision 020): a day, the window of the account's code limit. */
+const RESET_LINK_HOURS = 24;
 /** How long the old address can undo an e-mail change: long enough for a mail read after a holiday. */
 const UNDO_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -293,6 +295,10 @@ export function createAccountsService(deps: AccountsDeps) {
       const customer = await repo.findByLogin(email);
       const id = customer?.id ?? NO_CUSTOMER;
       const code = String(randomInt(0, 10_000)).padStart(4, '0');
+      // The mail also carries a long random link (decision 020): it cannot be guessed, so it spends none of the
+      // code's tries, and whoever spends the account's codes or tries cannot keep the owner from resetting.
+      const linkToken = newToken();
+      const resetUrl = `${(deps.publicUrl ?? '').replace(/\/+$/, '')}/reset-password?link=${linkToken}`;
       const brand = await repo.brand();
       await db.transaction(async (tx) => {
         // Counted inside, so both transactions write and wait for the same one flush of the log at commit.
@@ -301,7 +307,8 @@ export function createAccountsService(deps: AccountsDeps) {
           id,
           hashToken(`${id}:${code}`),
           new Date(now().getTime() + OTP_MINUTES * 60_000),
-          otpMail(brand, email, code, OTP_MINUTES),
+          otpMail(brand, email, code, OTP_MINUTES, resetUrl, RESET_LINK_HOURS),
+          hashToken(linkToken),
         );
       });
       deps.mailQueued?.();
@@ -321,8 +328,14 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async resetPassword(resetToken: string, password: string) {
       const reset = await repo.verifiedReset(hashToken(resetToken));
-      // The verified state lasts as long as the code would have: 10 minutes from the mail.
-      if (!reset || reset.expiresAt.getTime() < now().getTime() - 5 * 60_000) {
+      // A checked code's token lasts as long as the code would have (10 minutes from the mail, and 5 to type the
+      // new password); the mail's link, never checked against the code, RESET_LINK_HOURS from the mail.
+      const lastUse = reset
+        ? reset.verifiedAt === null
+          ? reset.expiresAt.getTime() - OTP_MINUTES * 60_000 + RESET_LINK_HOURS * 3_600_000
+          : reset.expiresAt.getTime() + 5 * 60_000
+        : 0;
+      if (!reset || lastUse < now().getTime()) {
         throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired, 'RESET_EXPIRED');
       }
       if (isCommonPassword(password)) throw new HttpError(400, COMMON_PASSWORD, 'COMMON_PASSWORD');

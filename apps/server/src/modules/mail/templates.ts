@@ -47,15 +47,17 @@ export function welcomeMail(brand: Brand, to: string, username: string): Outgoin
   return { to, subject: `Welcome to ${brand.storeName}`, kind: 'welcome', ...body };
 }
 
-export function otpMail(brand: Brand, to: string, code: string, minutes: number): OutgoingMail {
+export function otpMail(brand: Brand, to: string, code: string, minutes: number, resetUrl: string, linkHours: number): OutgoingMail {
   const body = layout(
     brand,
     'Your one-time password',
     [
       `Use this code to reset your ${brand.storeName} password. It works for ${minutes} minutes.`,
+      `Or use the link below, which works for ${linkHours} hours, even when the code has run out of tries.`,
       'If you did not ask to reset your password, you can ignore this mail: your password stays as it is.',
     ],
     code,
+    { label: 'Set a new password', href: resetUrl },
   );
   return { to, subject: `${code} is your ${brand.storeName} password reset code`, kind: 'password-reset', ...body };
 }

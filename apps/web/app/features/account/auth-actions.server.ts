@@ -178,6 +178,17 @@ function readResetToken(request: Request): string | null {
 
 export const hasResetToken = (request: Request) => readResetToken(request) !== null;
 
+/**
+ * The code mail's link (/reset-password?link=…, decision 020): its token goes into the same short-lived cookie a
+ * checked code's does, and the visitor to the address without it, so the token leaves the address bar and history.
+ * Null when the address has no link. The server judges the token when the new password is sent.
+ */
+export function takeResetLink(request: Request): Response | null {
+  const link = new URL(request.url).searchParams.get('link');
+  if (!link || !/^[A-Za-z0-9_-]{20,200}$/.test(link)) return null;
+  return redirect('/reset-password', { headers: withCookies([resetCookie(request, link, RESET_MAX_AGE_S)]) });
+}
+
 /** Forgot password: its own call; the answer never says whether the account exists. Then /otp for that e-mail. */
 export async function requestCode(api: ApiClient, request: Request) {
   const form = await request.formData();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
-import { RESET_COOKIE, checkCode, logIn, saveProfile, setNewPassword, signUp, undoEmailChange } from './auth-actions.server.ts';
+import { RESET_COOKIE, checkCode, logIn, saveProfile, setNewPassword, signUp, takeResetLink, undoEmailChange } from './auth-actions.server.ts';
 
 interface Call {
   path: string;
@@ -174,6 +174,16 @@ describe('the code and the new password', () => {
       status: 400,
     });
     expect(calls).toHaveLength(0);
+  });
+
+  it("the code mail's link puts its token in the same cookie and leaves the address without it (decision 020)", () => {
+    const token = 'Ab_-0123456789abcdefghijklmnopqrstuvwxyzABC';
+    const result = outcome(takeResetLink(new Request(`http://shop.test/reset-password?link=${token}`)));
+    expect(result.redirect).toBe('/reset-password');
+    expect(result.cookies[0]).toMatch(new RegExp(`^${RESET_COOKIE}=${token}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax$`));
+    expect(takeResetLink(new Request('http://shop.test/reset-password'))).toBeNull();
+    expect(takeResetLink(new Request('http://shop.test/reset-password?link=short'))).toBeNull();
+    expect(takeResetLink(new Request('http://shop.test/reset-password?link=%3Cscript%3E1234567890123456789012'))).toBeNull();
   });
 
   it('sets the password with the token from the cookie, then ends the cookie and goes to /login', async () => {
