@@ -83,6 +83,30 @@ async function codeMailedTo(email: string, notThis?: string): Promise<string> {
   return code!;
 }
 
+/** The reset link of the newest code mail to this address (decision 020), decoded from the mail's transfer encoding. */
+async function resetLinkMailedTo(email: string): Promise<string> {
+  const mailbox = path.join(e2eDataDir(), 'mailbox');
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(mailbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+        for (const file of files) {
+          const raw = await readFile(path.join(mailbox, file), 'utf8');
+          if (!/^Subject: \d{4} /m.test(raw) || !new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
+          // Quoted-printable: soft line breaks joined, '=3D' back to '='.
+          const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+          link = /https?:\/\/[^\s"<>]*\/reset-password\?link=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? null;
+          break;
+        }
+        return link !== null;
+      },
+      { message: `a reset link mailed to ${email}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
 /** Pastes text into an input the way a browser does (a paste event with clipboard data). */
 async function paste(box: Locator, text: string): Promise<void> {
   await box.focus();
@@ -291,6 +315,28 @@ test('forgot password: the code from the e-mail sets a new password that logs in
   // The old password no longer works; the new one does.
   await logIn(page, shopper.email, PASSWORD);
   await expect(page.getByRole('alert')).toHaveText('The e-mail/username or password is not correct.');
+  await logIn(page, shopper.email, newPassword);
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expectLoggedIn(page, shopper);
+});
+
+test('forgot password: the link in the code mail sets a new password, with the token kept out of the address', async ({ page, request, consoleGuard }, testInfo) => {
+  test.slow();
+  consoleGuard.allow(EXPECTED_REFUSALS);
+  const shopper = newShopper(testInfo);
+  await signUpThroughApi(request, shopper, PASSWORD);
+  const newPassword = 'Kolam-link-2026';
+  expect((await request.post('/api/auth/forgot-password', { data: { email: shopper.email } })).status()).toBe(200);
+  const link = new URL(await resetLinkMailedTo(shopper.email));
+
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page).toHaveURL((url) => url.pathname === '/reset-password' && url.search === '');
+  await expect(page.getByRole('heading', { name: 'Create a new password.' })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('Confirm password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
   await logIn(page, shopper.email, newPassword);
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expectLoggedIn(page, shopper);
