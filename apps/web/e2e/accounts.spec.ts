@@ -59,53 +59,40 @@ async function logIn(page: Page, login: string, password: string): Promise<void>
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** The newest one-time code mailed to this address (the subject starts with it), once it has been written. */
-async function codeMailedTo(email: string, notThis?: string): Promise<string> {
+/**
+ * What `read` finds in the newest code mail to this address (the subject starts with the code), polled until the
+ * mail is written and `read` finds something; mails are read decoded from quoted-printable.
+ */
+async function fromCodeMail<T>(email: string, what: string, read: (subjectCode: string, text: string) => T | null): Promise<T> {
   const mailbox = path.join(e2eDataDir(), 'mailbox');
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(mailbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
-        for (const file of files) {
-          const mail = await readFile(path.join(mailbox, file), 'utf8');
-          const subject = /^Subject: (\d{4}) /m.exec(mail);
-          if (subject && new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail)) {
-            code = subject[1]!;
-            break;
-          }
-        }
-        return code !== null && code !== notThis;
-      },
-      { message: `a code mailed to ${email}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return code!;
-}
-
-/** The reset link of the newest code mail to this address (decision 020), decoded from the mail's transfer encoding. */
-async function resetLinkMailedTo(email: string): Promise<string> {
-  const mailbox = path.join(e2eDataDir(), 'mailbox');
-  let link: string | null = null;
+  const to = new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi');
+  let found: T | null = null;
   await expect
     .poll(
       async () => {
         const files = (await readdir(mailbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
         for (const file of files) {
           const raw = await readFile(path.join(mailbox, file), 'utf8');
-          if (!/^Subject: \d{4} /m.test(raw) || !new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
-          // Quoted-printable: soft line breaks joined, '=3D' back to '='.
-          const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-          link = /https?:\/\/[^\s"<>]*\/reset-password\?link=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? null;
+          const subject = /^Subject: (\d{4}) /m.exec(raw);
+          if (!subject || !to.test(raw)) continue;
+          found = read(subject[1]!, raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '='));
           break;
         }
-        return link !== null;
+        return found !== null;
       },
-      { message: `a reset link mailed to ${email}`, timeout: 15_000 },
+      { message: `${what} mailed to ${email}`, timeout: 15_000 },
     )
     .toBe(true);
-  return link!;
+  return found!;
 }
+
+/** The newest one-time code mailed to this address; with `notThis`, waits for a newer code than that one. */
+const codeMailedTo = (email: string, notThis?: string): Promise<string> =>
+  fromCodeMail(email, 'a code', (code) => (code !== notThis ? code : null));
+
+/** The reset link of the newest code mail to this address (decision 020). */
+const resetLinkMailedTo = (email: string): Promise<string> =>
+  fromCodeMail(email, 'a reset link', (_code, text) => /https?:\/\/[^\s"<>]*\/reset-password\?link=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? null);
 
 /** Pastes text into an input the way a browser does (a paste event with clipboard data). */
 async function paste(box: Locator, text: string): Promise<void> {
