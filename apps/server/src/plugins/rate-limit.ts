@@ -52,10 +52,6 @@ export function createRateLimiter(db: Db, now: () => Date = () => new Date()) {
       const t = schema.rateLimitHits;
       await tx.delete(t).where(inArray(t.key, limits.map((limit) => keyOf(limit, subject))));
     },
-    /** Forget old windows (called now and then). */
-    async prune(olderThanMs = 86_400_000): Promise<void> {
-      await db.delete(schema.rateLimitHits).where(sql`${schema.rateLimitHits.windowStart} < ${new Date(now().getTime() - olderThanMs)}`);
-    },
   };
 }
 

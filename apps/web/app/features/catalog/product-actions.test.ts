@@ -72,18 +72,7 @@ describe('addToCart keeps the choices', () => {
     product_stock: 3,
     product_stock_status: 'In Stock',
     product_parent_image: '/media/art/ring/yellow-gold/2.svg',
-    pricing: {
-      metal: 'gold',
-      diamondWeightCents: 0,
-      defaultPurity: 18,
-      defaultDiamondQuality: null,
-      defaultColour: 'Yellow Gold',
-      purities: [14, 18],
-      colours: ['Yellow Gold', 'Rose Gold'],
-      diamondQualities: [],
-      sizeKind: 'ring',
-      sizes: ['11', '12'],
-    },
+    pricing: product({ sizeKind: 'ring', sizes: ['11', '12'] }).pricing,
   };
   const api = (user: boolean, posted: FormData[] = []): ApiClient => ({
     get: <T,>() => Promise.resolve({ data: ring } as T),
