@@ -5,15 +5,15 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { constants as zlib } from 'node:zlib';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { CartLineOptions, Database } from '@milli/db';
-import type { Config, TrustProxy } from './config.ts';
+import type { TrustProxy } from './config.ts';
+import type { AppDeps, ModuleDeps } from './deps.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin, unusableTextGuard } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
 import { createMailer, type Mailer } from './modules/mail/sender.ts';
 import { HOUSEKEEPING_INTERVAL_MS, createHousekeeper } from './modules/housekeeping/service.ts';
-import { createRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
+import { createRateLimiter } from './plugins/rate-limit.ts';
 import { SESSIONS_CHANNEL, createReadCache, type ReadCache } from './plugins/read-cache.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { createCartService } from './modules/cart/service.ts';
@@ -21,25 +21,6 @@ import { createWishlistService } from './modules/wishlist/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customDesignMedia } from './modules/custom-design/routes.ts';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-}
-
-/** What every API module is registered with: the app's dependencies and its shared services. */
-export interface ModuleDeps extends AppDeps {
-  limiter: RateLimiter;
-  /** What every visitor sees alike, kept until the database announces a change (decision 017). */
-  readCache: ReadCache;
-  /** Sessions read from the database, kept until one is ended or changed (plugins/session.ts). */
-  sessionCache: ReadCache;
-  mailer: Mailer;
-  /** Set by the cart module: adds a guest cart to a customer's cart inside the login transaction. */
-  mergeGuestCart?: (tx: Database['db'], customerId: number, items: { productId: number; quantity: number; options: CartLineOptions }[]) => Promise<void>;
-  /** Set by the wish-list module: adds a guest wish list (product ids) to a customer's inside the login transaction. */
-  mergeGuestWishlist?: (tx: Database['db'], customerId: number, productIds: readonly number[]) => Promise<void>;
-}
 
 export type App = FastifyInstance;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCodeSchema } from './error-schema.ts';
 
 /** Indian mobile: ten digits starting 6-9, optionally written with +91 / 0 and spaces. */
 export const INDIAN_MOBILE = /^(?:\+?91[\s-]?|0)?[6-9]\d{4}[\s-]?\d{5}$/;
@@ -38,7 +39,7 @@ export type Register = z.infer<typeof RegisterSchema>;
 /** Per-field messages of a refused sign-up (the spec's message.username / message.email). */
 export const RegisterErrorSchema = z.object({
   message: z.object({ username: z.string().optional(), email: z.string().optional(), password: z.string().optional() }),
-  code: z.string(),
+  code: ErrorCodeSchema,
 });
 
 /** POST /api/auth/login: username is a username or an e-mail; cartItems is the guest cart as JSON. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCodeSchema } from './error-schema.ts';
 
 const field = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(max, `must be at most ${max} characters`));
 
@@ -78,7 +79,7 @@ export type PlaceOrderAnswer = z.infer<typeof PlaceOrderAnswerSchema>;
 /** A refused order: one message for the alert, and per-field messages when the form was at fault. */
 export const PlaceOrderErrorSchema = z.object({
   message: z.string(),
-  code: z.string().optional(),
+  code: ErrorCodeSchema,
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type PlaceOrderError = z.infer<typeof PlaceOrderErrorSchema>;

@@ -8,3 +8,4 @@ export * from './india.ts';
 export type * from './schemas.ts';
 export * from './wishlist-ids.ts';
 export * from './test-cards.ts';
+export * from './errors.ts';

@@ -16,9 +16,7 @@ export const StoreSettingsSchema = z.object({
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
-/** Every error answer of the API: a message a person can read, and a stable code. */
-export const ErrorSchema = z.object({ message: z.string(), code: z.string().optional() });
-export type ApiErrorBody = z.infer<typeof ErrorSchema>;
+export * from './error-schema.ts';
 
 /** GET /api/category */
 export const CategorySchema = z.object({ pr_cat_name: z.string() });

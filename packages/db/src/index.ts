@@ -3,3 +3,4 @@ export * as schema from './schema.ts';
 export { cartOptionsKey, type CartLineOptions } from './schema.ts';
 export * from './art.ts';
 export * from './search.ts';
+export * from './errors.ts';

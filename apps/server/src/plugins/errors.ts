@@ -1,5 +1,86 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '@milli/contracts';
+import { DomainError } from '../domain-error.ts';
+
+/**
+ * The HTTP status of every code of the store's vocabulary (decision 027): decided here and nowhere else.
+ * A Record over the whole union, so a new code does not compile until it has its status.
+ */
+export const STATUS_OF: Record<ErrorCode, number> = {
+  INVALID_REQUEST: 400,
+  BAD_URL: 400,
+  INVALID_JSON: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  NOT_MULTIPART: 415,
+  BAD_MULTIPART: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  FILE_TOO_LARGE: 413,
+  TOO_MANY_FILES: 413,
+  TOO_MANY_FIELDS: 413,
+  UNUSABLE_TEXT: 400,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CROSS_ORIGIN: 403,
+  RATE_LIMITED: 429,
+  BAD_CREDENTIALS: 401,
+  TAKEN: 400,
+  EMAIL_TAKEN: 409,
+  COMMON_PASSWORD: 400,
+  OTP_INVALID: 400,
+  RESET_EXPIRED: 400,
+  UNDO_INVALID: 400,
+  PRODUCT_NOT_FOUND: 404,
+  PRODUCT_UNAVAILABLE: 409,
+  OPTION_NOT_OFFERED: 400,
+  SIZE_REQUIRED: 400,
+  NO_RATE: 409,
+  CART_EMPTY: 409,
+  CART_CHANGED: 409,
+  CART_LINE_NOT_FOUND: 404,
+  OUT_OF_STOCK: 409,
+  NOT_ENOUGH_STOCK: 409,
+  WISHLIST_FULL: 409,
+  WISHLIST_ITEM_NOT_FOUND: 404,
+  COUPON_UNKNOWN: 404,
+  COUPON_INACTIVE: 422,
+  COUPON_NOT_YET_VALID: 422,
+  COUPON_EXPIRED: 422,
+  COUPON_MIN_ORDER: 422,
+  COUPON_USED_UP: 422,
+  COUPON_ALREADY_USED: 422,
+  INVALID_ORDER: 400,
+  ORDER_NOT_FOUND: 404,
+  ORDER_ALREADY_CANCELLED: 409,
+  ORDER_NOT_CANCELLABLE: 409,
+  ORDER_CANCELLED: 409,
+  ORDER_DELIVERED: 409,
+  ORDER_STATUS_NOT_NEXT: 409,
+  NO_SETTINGS: 503,
+  INVALID_CARD: 400,
+  INVALID_AMOUNT: 400,
+  PAYMENT_IN_PROGRESS: 409,
+  PAYMENT_SETTLED: 409,
+  PAYMENT_FAILED: 402,
+  PAYMENT_DECLINED: 402,
+  INSUFFICIENT_FUNDS: 402,
+  IDEMPOTENCY_CONFLICT: 409,
+  PLAN_NOT_FOUND: 404,
+  PLAN_EXISTS: 409,
+  PLAN_CLOSED: 409,
+  PLAN_AT_MATURITY: 409,
+  INSTALMENT_NOT_FOUND: 404,
+  ALREADY_PAID: 409,
+  FREE_INSTALMENT: 409,
+  OUT_OF_ORDER: 409,
+  HARVEST_BALANCE_SHORT: 409,
+  NO_DESIGN_TO_REJECT: 409,
+  APPLICATION_UNDER_REVIEW: 409,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
 
 /**
  * One place that turns failures into answers. Anything a client sent wrong is a 4xx with a message a
@@ -8,18 +89,24 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
  */
 export function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const thrown: unknown = error;
+    if (thrown instanceof DomainError) {
+      return reply.status(STATUS_OF[thrown.code]).send({ message: thrown.message, code: thrown.code, ...(thrown.fields ? { fields: thrown.fields } : {}) });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || (first?.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path?.map(String).join('.');
-      const message = first?.message ?? 'Invalid request';
-      return reply.status(400).send({ message: field ? `${field}: ${message}` : message, code: 'INVALID_REQUEST' });
+      const fields = validationFields(error.validation);
+      const message = [...new Set(Object.values(fields))].join(' ') || 'The request is not valid.';
+      // The spec's sign-up answers its refusals as one message per field (spec §7): routes that speak that
+      // shape say so in their config.
+      if (request.routeOptions.config.validationAnswer === 'fields-as-message') return reply.status(400).send({ message: fields, code: 'INVALID_REQUEST' });
+      return reply.status(400).send({ message, code: 'INVALID_REQUEST', fields });
     }
     if (isBrokenMultipart(error, request.headers['content-type'])) {
       return reply.status(400).send({ message: 'The form data could not be read: it is cut short or malformed.', code: 'BAD_MULTIPART' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientMessage(error), code: error.code ?? 'BAD_REQUEST' });
+      return reply.status(status).send({ message: clientMessage(error), code: frameworkCode(error, status) });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply
@@ -32,6 +119,31 @@ export function errorsPlugin(app: FastifyInstance) {
   });
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How a refused body is answered: by default `{ message, code, fields }`; 'fields-as-message' puts the per-field messages in `message`. */
+    validationAnswer?: 'fields-as-message';
+  }
+}
+
+/** Zod's own wording, which says what is wrong but not where: such messages are prefixed with their field. */
+const GENERIC = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)/;
+
+/**
+ * A refused request's messages, one per field (the first for each), keyed by the field's path ('form' for the
+ * body as a whole). The contracts' own messages are written for people and kept as they are.
+ */
+export function validationFields(issues: readonly { instancePath?: string; message?: string; params?: unknown }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
+    const key = path || 'form';
+    const message = issue.message ?? 'This value is not valid.';
+    out[key] ??= path && GENERIC.test(message) ? `${path}: ${message}` : message;
+  }
+  return out;
+}
+
 /**
  * The multipart parser (busboy) throws plain Errors, without a status, when a body ends early or its
  * parts are malformed: that is the client's mistake, not ours.
@@ -39,6 +151,34 @@ export function errorsPlugin(app: FastifyInstance) {
 function isBrokenMultipart(error: FastifyError, contentType: string | undefined): boolean {
   if (error.statusCode !== undefined || !/^multipart\//i.test(contentType ?? '')) return false;
   return /busboy|dicer/i.test(error.stack ?? '') || /multipart|boundary|part header|end of form/i.test(error.message);
+}
+
+/** Fastify's and its plugins' own 4xx errors, in the store's vocabulary. */
+function frameworkCode(error: FastifyError, status: number): ErrorCode {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'PAYLOAD_TOO_LARGE';
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return 'TOO_MANY_FILES';
+    case 'FST_FIELDS_LIMIT':
+      return 'TOO_MANY_FIELDS';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'INVALID_JSON';
+    default:
+      if (status === 404) return 'NOT_FOUND';
+      if (status === 405) return 'METHOD_NOT_ALLOWED';
+      if (status === 413) return 'PAYLOAD_TOO_LARGE';
+      if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+      if (status === 429) return 'RATE_LIMITED';
+      if (status === 401) return 'UNAUTHENTICATED';
+      if (status === 403) return 'FORBIDDEN';
+      return 'INVALID_REQUEST';
+  }
 }
 
 function clientMessage(error: FastifyError): string {

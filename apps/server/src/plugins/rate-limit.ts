@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
-import { HttpError } from './session.ts';
+import { DomainError } from '../domain-error.ts';
 
 export interface Limit {
   /** What is counted, e.g. 'login-ip'. */
@@ -33,7 +33,7 @@ export function createRateLimiter(db: Db, now: () => Date = () => new Date()) {
           set: { count: sql`${schema.rateLimitHits.count} + 1` },
         })
         .returning({ count: schema.rateLimitHits.count });
-      if ((row?.count ?? 0) > limit.max) throw new HttpError(429, limit.message, 'RATE_LIMITED');
+      if ((row?.count ?? 0) > limit.max) throw new DomainError('RATE_LIMITED', limit.message);
     },
     /**
      * Hands back an attempt `take` counted, for limits that count failures: the attempt is counted before

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import type { ReadCache } from './read-cache.ts';
+import { DomainError } from '../domain-error.ts';
 
 export const SESSION_COOKIE = 'milli_session';
 /** A login lasts 30 days; each visit in its last half extends it. */
@@ -35,17 +36,6 @@ export function hashToken(token: string): string {
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-/** An error answer a route can throw: the error handler sends status + message + code. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
 }
 
 /** What a session says, as kept: its customer and when it ends. */
@@ -148,7 +138,7 @@ declare module 'fastify' {
 
 /** 401 without a session. */
 export function requireCustomer(request: FastifyRequest): SessionCustomer {
-  if (!request.customer) throw new HttpError(401, 'Please log in to continue.', 'UNAUTHENTICATED');
+  if (!request.customer) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
   return request.customer;
 }
 
@@ -159,6 +149,6 @@ export function requireCustomer(request: FastifyRequest): SessionCustomer {
 export function requireSelf(request: FastifyRequest, userId: unknown): SessionCustomer {
   const customer = requireCustomer(request);
   const id = typeof userId === 'string' && /^\d{1,10}$/.test(userId.trim()) ? Number(userId) : userId;
-  if (id !== customer.id) throw new HttpError(403, 'You can only see and change your own account.', 'FORBIDDEN');
+  if (id !== customer.id) throw new DomainError('FORBIDDEN', 'You can only see and change your own account.');
   return customer;
 }

@@ -8,7 +8,7 @@ import { loadAccount, saveProfile } from '../features/account/auth-actions.serve
 import { ACCOUNT_TEXT, type ProfileResult } from '../features/account/auth-results.ts';
 import { ACCOUNT_TABS, AccountTabList, panelId, tabId, useAccountTab, type AccountTab } from '../features/account/account-tabs.tsx';
 import { EditProfileForm } from '../features/account/edit-profile-form.tsx';
-import { FormAlert } from '../features/account/form-bits.tsx';
+import { FormAlert } from '../components/forms/form-bits.tsx';
 import { loadPayments } from '../features/payments/payments.server.ts';
 import { PaymentsTable } from '../features/payments/payments-table.tsx';
 import '../styles/screens/shells.css';

@@ -9,7 +9,7 @@ import { PageBanner } from '../components/layout/page-banner.tsx';
 import { loadCadDesign, rejectDesign } from '../features/custom-design/actions.server.ts';
 import { carats, grams, metalName, shortDate } from '../features/custom-design/format.ts';
 import type { RejectResult } from '../features/custom-design/texts.ts';
-import { FormAlert, useSubmitting } from '../features/account/form-bits.tsx';
+import { FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/custom-design.css';
 

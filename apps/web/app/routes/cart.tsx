@@ -6,7 +6,7 @@ import { pageTitle } from '../lib/meta.ts';
 import { loadSessionUser } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { useShellData } from '../components/layout/shell-data.ts';
-import { FormAlert } from '../features/account/form-bits.tsx';
+import { FormAlert } from '../components/forms/form-bits.tsx';
 import { cartAction } from '../features/cart/cart-actions.server.ts';
 import { loadCartView } from '../features/cart/cart-data.server.ts';
 import { CartTable } from '../features/cart/cart-table.tsx';

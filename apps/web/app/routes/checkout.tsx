@@ -8,7 +8,7 @@ import { loginRedirect } from '../lib/safe-redirect.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { loadSessionUser } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import { FormAlert } from '../features/account/form-bits.tsx';
+import { FormAlert } from '../components/forms/form-bits.tsx';
 import { loadCartView } from '../features/cart/cart-data.server.ts';
 import { countryOptions } from '../features/cart/checkout-data.server.ts';
 import { placeOrder } from '../features/cart/checkout-actions.server.ts';

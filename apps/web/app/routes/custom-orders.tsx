@@ -6,7 +6,7 @@ import { PageBanner } from '../components/layout/page-banner.tsx';
 import { OrderListNav, ORDER_LISTS, OrderTableHead } from '../features/orders/order-lists.tsx';
 import { loadCustomOrders } from '../features/custom-design/actions.server.ts';
 import { shortDate } from '../features/custom-design/format.ts';
-import { FormAlert } from '../features/account/form-bits.tsx';
+import { FormAlert } from '../components/forms/form-bits.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/custom-design.css';
 

@@ -4,7 +4,7 @@ import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { requestCode } from '../features/account/auth-actions.server.ts';
-import { Field, FormAlert, useSubmitting } from '../features/account/form-bits.tsx';
+import { Field, FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 

@@ -6,7 +6,7 @@ import { formatRupees, rupeesToPaise } from '@milli/pricing';
 import { serverApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import { FormAlert, useSubmitting } from '../features/account/form-bits.tsx';
+import { FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
 import { harvestAction, loadHarvestPage } from '../features/harvest/harvest-actions.server.ts';
 import { HarvestBreakdown } from '../features/harvest/harvest-breakdown.tsx';
 import { PlanSchedule, PlanSummary } from '../features/harvest/harvest-schedule.tsx';

@@ -4,7 +4,7 @@ import { OrderListNav, orderListFor as listFor, OrderTableHead } from '../featur
 import { loginRedirect } from '../lib/safe-redirect.ts';
 import { listKindOf, loadOrderList, type OrderListData } from '../features/orders/orders.server.ts';
 import { StatusBadge, orderDate } from '../features/orders/order-parts.tsx';
-import { FormAlert } from '../features/account/form-bits.tsx';
+import { FormAlert } from '../components/forms/form-bits.tsx';
 import type { Route } from './+types/order-list';
 import { serverApi } from '../lib/api.ts';
 import { loadSessionUser } from '../lib/session.ts';

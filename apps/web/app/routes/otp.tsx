@@ -6,7 +6,7 @@ import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { checkCode } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT } from '../features/account/auth-results.ts';
-import { Field, FormAlert } from '../features/account/form-bits.tsx';
+import { Field, FormAlert } from '../components/forms/form-bits.tsx';
 import { OtpBoxes } from '../features/account/otp-boxes.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';

@@ -7,7 +7,7 @@ import { flagRegistrationSuccess } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { redirectIfLoggedIn, signUp } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT, LOGIN_BANNER_PARAMS } from '../features/account/auth-results.ts';
-import { Field, FormAlert, useSubmitting } from '../features/account/form-bits.tsx';
+import { Field, FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 

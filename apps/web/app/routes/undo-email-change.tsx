@@ -5,7 +5,7 @@ import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { undoEmailChange } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT } from '../features/account/auth-results.ts';
-import { FormAlert, useSubmitting } from '../features/account/form-bits.tsx';
+import { FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 

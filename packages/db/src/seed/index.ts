@@ -35,6 +35,7 @@ import { DEMO_STORES } from './stores.ts';
 export { buildDemoProducts, priceBandOf, PRICE_BANDS_RUPEES } from './products.ts';
 export { DIAMOND_RATES_RUPEES_PER_CARAT, GST_PERCENT, METAL_RATES_RUPEES_PER_GRAM } from './rates.ts';
 export { DEMO_STORES } from './stores.ts';
+export { CATEGORY_SPECS } from './catalog-data.ts';
 export { DEMO_SETTINGS } from './settings.ts';
 export { DEMO_REVIEWERS } from './reviews.ts';
 export { demoSales } from './sales.ts';

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@milli/db';
 import { createTestDatabase, type TestDatabase } from '@milli/db/testing';
 import { createRateLimiter } from '../../plugins/rate-limit.ts';
-import { HttpError } from '../../plugins/session.ts';
+import { DomainError } from '../../domain-error.ts';
+import { STATUS_OF } from '../../plugins/errors.ts';
 import { createAccountsService, type AccountsService } from './service.ts';
 
 const MIN = 60_000;
@@ -26,13 +27,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database?.dispose());
 
-/** The answer's status: 200, or the HttpError's. */
+/** The answer's status: 200, or the status the error handler gives the DomainError's code. */
 async function status(attempt: Promise<unknown>): Promise<number> {
   try {
     await attempt;
     return 200;
   } catch (error) {
-    if (error instanceof HttpError) return error.statusCode;
+    if (error instanceof DomainError) return STATUS_OF[error.code];
     throw error;
   }
 }

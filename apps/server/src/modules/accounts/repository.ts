@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
-import type { OutgoingMail } from '../mail/repository.ts';
-import { createSettingsRepository } from '../settings/repository.ts';
+import type { OutgoingMail } from '../mail/service.ts';
+import { createSettingsService } from '../settings/service.ts';
 
 const c = schema.customers;
 
@@ -155,6 +155,6 @@ export function accountsRepository(db: Db) {
       await db.update(c).set({ email }).where(eq(c.id, id));
     },
     /** The store's name, help line and address for mails (one query, in the settings repository). */
-    brand: () => createSettingsRepository(db).brand(),
+    brand: () => createSettingsService(db).brand(),
   };
 }

@@ -18,7 +18,7 @@ import {
   VerifyOtpAnswerSchema,
   VerifyOtpSchema,
 } from '@milli/contracts/schemas';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import { requireCustomer, requireSelf } from '../../plugins/session.ts';
 import { ACCOUNT_MESSAGES, createAccountsService } from './service.ts';
 

@@ -2,10 +2,11 @@ import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { COMMON_PASSWORD, type ProfileUpdate, type Register } from '@milli/contracts/schemas';
 import { DIAMOND_QUALITIES, MESSAGES, METAL_COLOURS, parseWishlistIds } from '@milli/contracts';
-import type { CartLineOptions, Db } from '@milli/db';
-import { HttpError, SESSION_DAYS, hashToken, newToken, type SessionCustomer } from '../../plugins/session.ts';
+import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
+import { SESSION_DAYS, hashToken, newToken, type SessionCustomer } from '../../plugins/session.ts';
+import { DomainError } from '../../domain-error.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { queueMail } from '../mail/repository.ts';
+import { queueMail } from '../mail/service.ts';
 import { emailChangedMail, otpMail, passwordChangedMail, welcomeMail } from '../mail/templates.ts';
 import { accountsRepository } from './repository.ts';
 import { LIMITS, accountSubject } from './limits.ts';
@@ -147,7 +148,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (usernameTaken || emailTaken || common) {
         return {
           ok: false as const,
-          code: usernameTaken || emailTaken ? 'TAKEN' : 'COMMON_PASSWORD',
+          code: usernameTaken || emailTaken ? ('TAKEN' as const) : ('COMMON_PASSWORD' as const),
           message: {
             ...(usernameTaken ? { username: ACCOUNT_MESSAGES.usernameTaken } : {}),
             ...(emailTaken ? { email: ACCOUNT_MESSAGES.emailTaken } : {}),
@@ -167,8 +168,8 @@ export function createAccountsService(deps: AccountsDeps) {
         return { ok: true as const, customer };
       } catch (error) {
         // Two sign-ups racing for one name: the unique index decides, and the loser hears why.
-        if ((error as { code?: string }).code === '23505' || String((error as Error).message).includes('duplicate key')) {
-          return { ok: false as const, code: 'TAKEN', message: { username: ACCOUNT_MESSAGES.usernameTaken } };
+        if (isUniqueViolation(error)) {
+          return { ok: false as const, code: 'TAKEN' as const, message: { username: ACCOUNT_MESSAGES.usernameTaken } };
         }
         throw error;
       }
@@ -178,7 +179,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await limiter.take(LIMITS.loginIp, ip);
       const customer = await repo.findByLogin(input.username);
       const valid = await checkPassword(customer, input.username, input.password);
-      if (!customer || !valid) throw new HttpError(401, ACCOUNT_MESSAGES.badLogin, 'BAD_CREDENTIALS');
+      if (!customer || !valid) throw new DomainError('BAD_CREDENTIALS', ACCOUNT_MESSAGES.badLogin);
       const items = parseGuestCart(input.cartItems);
       const wished = parseWishlistIds(input.wishlistItems);
       const token = await db.transaction(async (tx) => {
@@ -197,7 +198,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async details(customer: SessionCustomer) {
       const row = await repo.findById(customer.id);
-      if (!row) throw new HttpError(401, 'Please log in to continue.', 'UNAUTHENTICATED');
+      if (!row) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
       return {
         user: { user_name: row.username, user_email: row.email, first_name: row.firstName, last_name: row.lastName, mobile: row.mobile },
       };
@@ -209,7 +210,7 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async updateProfile(customer: SessionCustomer, input: ProfileUpdate, sessionTokenHash: string | null) {
       const row = await repo.findById(customer.id);
-      if (!row) throw new HttpError(401, 'Please log in to continue.', 'UNAUTHENTICATED');
+      if (!row) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
       const changingEmail = input.email !== row.email;
       if (changingEmail && (await repo.emailTaken(input.email, customer.id))) {
         return { ok: false as const, field: 'email', message: ACCOUNT_MESSAGES.emailTaken };
@@ -253,7 +254,7 @@ export function createAccountsService(deps: AccountsDeps) {
         });
       } catch (error) {
         // Another account took the address between the check and the save: the unique index decides.
-        if ((error as { code?: string }).code === '23505' || String((error as Error).message).includes('duplicate key')) {
+        if (isUniqueViolation(error)) {
           return { ok: false as const, field: 'email', message: ACCOUNT_MESSAGES.emailTaken };
         }
         throw error;
@@ -274,8 +275,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const change = await db.transaction(async (tx) => {
         const t = accountsRepository(tx as unknown as Db);
         const spent = await t.spendUndoToken(hashToken(token), now());
-        if (!spent) throw new HttpError(400, ACCOUNT_MESSAGES.undoInvalid, 'UNDO_INVALID');
-        if (await t.emailTaken(spent.oldEmail, spent.customerId)) throw new HttpError(409, ACCOUNT_MESSAGES.undoTaken, 'EMAIL_TAKEN');
+        if (!spent) throw new DomainError('UNDO_INVALID', ACCOUNT_MESSAGES.undoInvalid);
+        if (await t.emailTaken(spent.oldEmail, spent.customerId)) throw new DomainError('EMAIL_TAKEN', ACCOUNT_MESSAGES.undoTaken);
         await t.setEmail(spent.customerId, spent.oldEmail);
         await t.setPassword(spent.customerId, retired);
         await t.closeResets(spent.customerId, now());
@@ -322,7 +323,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const id = customer?.id ?? NO_CUSTOMER;
       const resetToken = newToken();
       const verified = await repo.tryCode(id, hashToken(`${id}:${otp}`), hashToken(resetToken), now());
-      if (!verified) throw new HttpError(400, ACCOUNT_MESSAGES.otpWrong, 'OTP_INVALID');
+      if (!verified) throw new DomainError('OTP_INVALID', ACCOUNT_MESSAGES.otpWrong);
       return { message: ACCOUNT_MESSAGES.otpOk, resetToken };
     },
 
@@ -336,15 +337,15 @@ export function createAccountsService(deps: AccountsDeps) {
           : reset.expiresAt.getTime() + 5 * 60_000
         : 0;
       if (!reset || lastUse < now().getTime()) {
-        throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired, 'RESET_EXPIRED');
+        throw new DomainError('RESET_EXPIRED', ACCOUNT_MESSAGES.resetExpired);
       }
-      if (isCommonPassword(password)) throw new HttpError(400, COMMON_PASSWORD, 'COMMON_PASSWORD');
+      if (isCommonPassword(password)) throw new DomainError('COMMON_PASSWORD', COMMON_PASSWORD);
       const passwordHash = await hash(password, ARGON);
       const customer = await repo.findById(reset.customerId);
       const brand = await repo.brand();
       await db.transaction(async (tx) => {
         const t = accountsRepository(tx as unknown as Db);
-        if (!(await t.markUsed(reset.id, now()))) throw new HttpError(400, ACCOUNT_MESSAGES.resetExpired, 'RESET_EXPIRED');
+        if (!(await t.markUsed(reset.id, now()))) throw new DomainError('RESET_EXPIRED', ACCOUNT_MESSAGES.resetExpired);
         await t.setPassword(reset.customerId, passwordHash);
         await t.deleteSessionsOf(reset.customerId);
         // Whoever proved they read the account's mail is its owner: a login lock others caused ends here.

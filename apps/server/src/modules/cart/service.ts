@@ -2,7 +2,7 @@ import type { CartAdd, CartLine, ProductDetail } from '@milli/contracts/schemas'
 import { pictureInColour } from '@milli/contracts';
 import type { CartLineOptions, Db } from '@milli/db';
 import { priceChoice, resolveChoice } from '@milli/pricing';
-import { HttpError } from '../../plugins/session.ts';
+import { DomainError } from '../../domain-error.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { createCatalogService, indianDay } from '../catalog/service.ts';
 import { cartRepository } from './repository.ts';
@@ -17,15 +17,15 @@ const MAX_PER_LINE = 99;
 export function priceOptions(product: ProductDetail, asked: CartLineOptions) {
   const card = product.pricing;
   const resolved = resolveChoice(card, { ...asked, size: asked.size === undefined ? undefined : String(asked.size) });
-  if (!resolved.ok) throw new HttpError(400, resolved.message, resolved.code);
+  if (!resolved.ok) throw new DomainError(resolved.code, resolved.message);
   const options = resolved.choice as CartLineOptions;
   const breakup = priceChoice(card, { purity: options.purity, diamondQuality: options.diamondQuality });
-  if (!breakup) throw new HttpError(409, 'Today’s rate for this choice is not published yet. Please try another.', 'NO_RATE');
+  if (!breakup) throw new DomainError('NO_RATE', 'Today’s rate for this choice is not published yet. Please try another.');
   return { ...breakup, options };
 }
 
-const notFound = () => new HttpError(404, 'This product does not exist.', 'PRODUCT_NOT_FOUND');
-const soldOut = () => new HttpError(409, 'Sorry, this piece is out of stock.', 'OUT_OF_STOCK');
+const notFound = () => new DomainError('PRODUCT_NOT_FOUND', 'This product does not exist.');
+const soldOut = () => new DomainError('OUT_OF_STOCK', 'Sorry, this piece is out of stock.');
 
 export function createCartService(db: Db, now: () => Date = () => new Date(), readCache?: ReadCache) {
   const repo = cartRepository(db);
@@ -61,7 +61,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
     const priced = await priceLine(tx, productId, options);
     const inCart = (await cartRepository(tx).lines(customerId)).filter((l) => l.productId === productId).reduce((n, l) => n + l.quantity, 0);
     if (inCart + quantity > priced.product.product_stock) {
-      throw new HttpError(409, `Only ${priced.product.product_stock} of this piece in stock.`, 'NOT_ENOUGH_STOCK');
+      throw new DomainError('NOT_ENOUGH_STOCK', `Only ${priced.product.product_stock} of this piece in stock.`);
     }
     return cartRepository(tx).addLine(customerId, {
       productId,
@@ -100,7 +100,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
       if (!result.added) {
         if (result.stock === null) throw notFound();
         if (result.stock <= 0) throw soldOut();
-        throw new HttpError(409, `Only ${result.stock} of this piece in stock.`, 'NOT_ENOUGH_STOCK');
+        throw new DomainError('NOT_ENOUGH_STOCK', `Only ${result.stock} of this piece in stock.`);
       }
       return { message: 'Added to cart', cartId: result.lineId, cartCount: result.count };
     },
@@ -114,7 +114,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
         try {
           await addItem(tx, customerId, item.productId, item.quantity, item.options ?? {});
         } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
+          if (!(error instanceof DomainError)) throw error;
         }
       }
     },
@@ -138,7 +138,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
           }
         } catch (error) {
           // No rate today for this choice: the frozen price stands, and checkout will say why it cannot charge it.
-          if (!(error instanceof HttpError)) throw error;
+          if (!(error instanceof DomainError)) throw error;
         }
         return {
           cartId: r.cartId,
@@ -173,7 +173,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
         for (const l of current) {
           const grew = changes.some((c) => c.cartId === l.cartId && c.quantity > l.quantity);
           if (grew && perProduct.get(l.productId)! > l.stock) {
-            throw new HttpError(409, l.stock > 0 ? `Only ${l.stock} of ${l.name} in stock.` : `Sorry, ${l.name} is out of stock.`, 'NOT_ENOUGH_STOCK');
+            throw new DomainError('NOT_ENOUGH_STOCK', l.stock > 0 ? `Only ${l.stock} of ${l.name} in stock.` : `Sorry, ${l.name} is out of stock.`);
           }
         }
         for (const c of changes) await t.setQuantity(customerId, c.cartId, c.quantity);
@@ -183,7 +183,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
 
     async remove(customerId: number, id: number) {
       const removed = (await repo.deleteLine(customerId, id)) || (await repo.deleteProduct(customerId, id));
-      if (!removed) throw new HttpError(404, 'This item is no longer in your cart.', 'CART_LINE_NOT_FOUND');
+      if (!removed) throw new DomainError('CART_LINE_NOT_FOUND', 'This item is no longer in your cart.');
       return { message: 'Removed from cart', cartCount: await repo.count(customerId) };
     },
   };

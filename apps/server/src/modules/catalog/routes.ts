@@ -21,7 +21,7 @@ import {
   SuggestQuerySchema,
   TagSchema,
 } from '@milli/contracts/schemas';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import { sendKept } from '../../plugins/read-cache.ts';
 import { createCatalogService, indianDay, type ListRequest } from './service.ts';
 

@@ -1,5 +1,5 @@
 import { formatRupees, type OrderTotals } from '@milli/pricing';
-import type { OutgoingMail } from '../mail/repository.ts';
+import type { OutgoingMail } from '../mail/service.ts';
 import { layout, type Brand } from '../mail/templates.ts';
 
 export interface PlacedOrderMail {

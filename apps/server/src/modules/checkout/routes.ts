@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PlaceOrderAnswerSchema, PlaceOrderErrorSchema, PlaceOrderSchema } from '@milli/contracts/schemas';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import { bodyErrorMessage } from '../../plugins/errors.ts';
 import { requireSelf } from '../../plugins/session.ts';
-import { createCheckoutService, OrderFormError } from './service.ts';
+import { createCheckoutService } from './service.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 
 const errors = { 400: PlaceOrderErrorSchema, 401: PlaceOrderErrorSchema, 403: PlaceOrderErrorSchema, 404: PlaceOrderErrorSchema, 409: PlaceOrderErrorSchema, 422: PlaceOrderErrorSchema, 503: PlaceOrderErrorSchema };
@@ -23,13 +23,8 @@ export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     const parsed = PlaceOrderSchema.safeParse(req.body ?? {});
     if (!parsed.success) return reply.status(400).send({ message: bodyErrorMessage(parsed.error), code: 'INVALID_REQUEST' });
     const customer = requireSelf(req, parsed.data.userId);
-    try {
-      const answer = await checkout.placeOrder(customer, parsed.data);
-      if (!answer.replayed) deps.mailer.kick();
-      return answer;
-    } catch (error) {
-      if (error instanceof OrderFormError) return reply.status(400).send({ message: error.message, code: error.code, fields: error.fields });
-      throw error;
-    }
+    const answer = await checkout.placeOrder(customer, parsed.data);
+    if (!answer.replayed) deps.mailer.kick();
+    return answer;
   });
 };

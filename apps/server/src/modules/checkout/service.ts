@@ -1,25 +1,24 @@
 import { MESSAGES, pictureInColour, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
-import type { CartLineOptions, Db } from '@milli/db';
+import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
 import { orderTotals } from '@milli/pricing';
-import { HttpError, type SessionCustomer } from '../../plugins/session.ts';
+import { type SessionCustomer } from '../../plugins/session.ts';
+import { DomainError } from '../../domain-error.ts';
 import { cartRepository } from '../cart/repository.ts';
 import { priceOptions } from '../cart/service.ts';
 import { createCatalogService, indianDay } from '../catalog/service.ts';
 import { checkCoupon } from '../coupons/service.ts';
 import { couponRepository } from '../coupons/repository.ts';
 import { redeemableBalance, spendBalance } from '../harvest/service.ts';
-import { queueMail } from '../mail/repository.ts';
-import { createSettingsRepository } from '../settings/repository.ts';
+import { queueMail } from '../mail/service.ts';
+import { createSettingsService } from '../settings/service.ts';
 import { orderPlacedMail } from './mail.ts';
 import { checkoutRepository } from './repository.ts';
 import { orderFormProblems, parseCartDataList, type OrderFormProblems } from './validate.ts';
 
-/** A billing form with mistakes: 400 with one message per field. */
-export class OrderFormError extends HttpError {
-  constructor(readonly fields: OrderFormProblems) {
-    super(400, Object.values(fields)[0] ?? 'Please check the form.', 'INVALID_ORDER');
-  }
+/** A billing form with mistakes: one message per field. */
+function orderFormError(fields: OrderFormProblems): DomainError {
+  return new DomainError('INVALID_ORDER', Object.values(fields)[0] ?? 'Please check the form.', fields);
 }
 
 const CART_CHANGED = 'Your cart has changed since you opened checkout. Please review your cart and place the order again.';
@@ -45,13 +44,6 @@ function answerOf(order: Order, replayed: boolean): PlaceOrderAnswer {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 type CartRow = Awaited<ReturnType<ReturnType<typeof cartRepository>['lines']>>[number];
 
 /**
@@ -63,11 +55,11 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
     /** The customer's server cart; the page's cartDataList may only name what is in it. */
     async loadCart(tx: Db, customerId: number, shown: Map<number, number>) {
       const lines = await cartRepository(tx).lines(customerId);
-      if (lines.length === 0) throw new HttpError(409, 'Your cart is empty. Add a piece before placing an order.', 'CART_EMPTY');
+      if (lines.length === 0) throw new DomainError('CART_EMPTY', 'Your cart is empty. Add a piece before placing an order.');
       const inCart = new Map<number, number>();
       for (const l of lines) inCart.set(l.productId, (inCart.get(l.productId) ?? 0) + l.quantity);
       for (const [productId, quantity] of shown) {
-        if (!inCart.has(productId) || (quantity > 0 && inCart.get(productId) !== quantity)) throw new HttpError(409, CART_CHANGED, 'CART_CHANGED');
+        if (!inCart.has(productId) || (quantity > 0 && inCart.get(productId) !== quantity)) throw new DomainError('CART_CHANGED', CART_CHANGED);
       }
       return lines;
     },
@@ -78,7 +70,7 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
       const priced = [];
       for (const line of lines) {
         const product = await catalog.detail(line.productId);
-        if (!product) throw new HttpError(409, `${line.name} is no longer sold. Please remove it from your cart.`, 'PRODUCT_UNAVAILABLE');
+        if (!product) throw new DomainError('PRODUCT_UNAVAILABLE', `${line.name} is no longer sold. Please remove it from your cart.`);
         // The line's choices checked again against what the piece is made in today, and completed with its defaults.
         const { options, ...breakup } = priceOptions(product, line.options as CartLineOptions);
         priced.push({ line, product, options, breakup, unitPricePaise: breakup.totalPaise, quantity: line.quantity });
@@ -97,13 +89,9 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
         const wanted = need.get(l.line.productId)!;
         if (!product || product.stock < wanted) {
           const left = product?.stock ?? 0;
-          throw new HttpError(
-            409,
-            left > 0 ? `Sorry, only ${left} of ${l.line.name} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.` : `Sorry, ${l.line.name} is out of stock. Please remove it from your cart.`,
-            'OUT_OF_STOCK',
-          );
+          throw new DomainError('OUT_OF_STOCK', left > 0 ? `Sorry, only ${left} of ${l.line.name} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.` : `Sorry, ${l.line.name} is out of stock. Please remove it from your cart.`);
         }
-        if (!(await repo.takeStock(l.line.productId, l.quantity))) throw new HttpError(409, `Sorry, ${l.line.name} is out of stock.`, 'OUT_OF_STOCK');
+        if (!(await repo.takeStock(l.line.productId, l.quantity))) throw new DomainError('OUT_OF_STOCK', `Sorry, ${l.line.name} is out of stock.`);
         product.stock -= l.quantity;
         need.set(l.line.productId, wanted - l.quantity);
       }
@@ -112,9 +100,9 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
 
   async function place(customer: SessionCustomer, input: PlaceOrder): Promise<PlaceOrderAnswer> {
     const problems = orderFormProblems(input);
-    if (Object.keys(problems).length > 0) throw new OrderFormError(problems);
+    if (Object.keys(problems).length > 0) throw orderFormError(problems);
     const shown = parseCartDataList(input.cartDataList);
-    if (!shown) throw new HttpError(400, 'cartDataList must be a JSON list of { productId, quantity }.', 'INVALID_REQUEST');
+    if (!shown) throw new DomainError('INVALID_REQUEST', 'cartDataList must be a JSON list of { productId, quantity }.');
     const key = input.idempotencyKey || null;
 
     return db.transaction(async (raw) => {
@@ -132,8 +120,8 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
       // Steps 1-2: the server cart, priced today.
       const cart = await steps.loadCart(tx, customer.id, shown);
       const priced = await steps.priceLines(tx, cart);
-      const settings = await createSettingsRepository(tx).get();
-      if (!settings) throw new HttpError(503, 'The store is not set up yet.', 'NO_SETTINGS');
+      const settings = await createSettingsService(tx).get();
+      if (!settings) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
       const subtotalPaise = orderTotals({ lines: priced, shippingFeePaise: 0 }).subtotalPaise;
 
       // Step 3: the coupon (its row locked until commit, so its last use goes to one order only).

@@ -1,10 +1,11 @@
+import type { Failure } from '@milli/contracts';
 import type { CouponRefusal } from '@milli/contracts/schemas';
 import type { Coupon } from '@milli/db/schema';
 import { couponDiscount, formatRupees } from '@milli/pricing';
 
 export type CouponVerdict =
   | { ok: true; discountPaise: number; message: string }
-  | { ok: false; status: number; code: CouponRefusal; message: string };
+  | Failure<CouponRefusal>;
 
 const day = (at: Date) =>
   new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(at);
@@ -20,29 +21,27 @@ export function evaluateCoupon(
   ctx: { code: string; subtotalPaise: number; now: Date; used: { total: number; mine: number } },
 ): CouponVerdict {
   const code = ctx.code.trim().toUpperCase();
-  if (!coupon) return { ok: false, status: 404, code: 'COUPON_UNKNOWN', message: `There is no coupon ${code}. Please check the code.` };
-  if (!coupon.active) return { ok: false, status: 422, code: 'COUPON_INACTIVE', message: `Coupon ${code} is no longer available.` };
+  if (!coupon) return { ok: false, code: 'COUPON_UNKNOWN', message: `There is no coupon ${code}. Please check the code.` };
+  if (!coupon.active) return { ok: false, code: 'COUPON_INACTIVE', message: `Coupon ${code} is no longer available.` };
   if (ctx.now < coupon.startsAt) {
-    return { ok: false, status: 422, code: 'COUPON_NOT_YET_VALID', message: `Coupon ${code} is not valid yet: it starts on ${day(coupon.startsAt)}.` };
+    return { ok: false, code: 'COUPON_NOT_YET_VALID', message: `Coupon ${code} is not valid yet: it starts on ${day(coupon.startsAt)}.` };
   }
   if (coupon.endsAt && ctx.now >= coupon.endsAt) {
-    return { ok: false, status: 422, code: 'COUPON_EXPIRED', message: `Coupon ${code} expired on ${day(coupon.endsAt)}.` };
+    return { ok: false, code: 'COUPON_EXPIRED', message: `Coupon ${code} expired on ${day(coupon.endsAt)}.` };
   }
   if (ctx.subtotalPaise < coupon.minOrderPaise || ctx.subtotalPaise === 0) {
     return {
       ok: false,
-      status: 422,
       code: 'COUPON_MIN_ORDER',
       message: `Coupon ${code} needs a minimum order of ${formatRupees(coupon.minOrderPaise)}; your cart comes to ${formatRupees(ctx.subtotalPaise)}.`,
     };
   }
   if (coupon.usageLimit !== null && ctx.used.total >= coupon.usageLimit) {
-    return { ok: false, status: 422, code: 'COUPON_USED_UP', message: `Coupon ${code} has been used up.` };
+    return { ok: false, code: 'COUPON_USED_UP', message: `Coupon ${code} has been used up.` };
   }
   if (coupon.perCustomerLimit !== null && ctx.used.mine >= coupon.perCustomerLimit) {
     return {
       ok: false,
-      status: 422,
       code: 'COUPON_ALREADY_USED',
       message:
         coupon.perCustomerLimit === 1

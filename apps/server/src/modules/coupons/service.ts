@@ -1,16 +1,13 @@
 import type { CouponAnswer, CouponApply } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { orderTotals } from '@milli/pricing';
-import { HttpError } from '../../plugins/session.ts';
+import { DomainError } from '../../domain-error.ts';
 import { parseGuestCart } from '../accounts/service.ts';
 import { createCartService, priceOptions } from '../cart/service.ts';
 import { createCatalogService } from '../catalog/service.ts';
-import { createSettingsRepository } from '../settings/repository.ts';
+import { createSettingsService } from '../settings/service.ts';
 import { couponRepository } from './repository.ts';
 import { evaluateCoupon } from './rules.ts';
-
-/** A refused coupon as an answer: 404 for a code that does not exist, 422 for one that does not apply. */
-export class CouponError extends HttpError {}
 
 /**
  * Judges a code for a subtotal and (optionally) a customer, and throws the reason when it does not apply.
@@ -22,7 +19,7 @@ export async function checkCoupon(db: Db, code: string, subtotalPaise: number, c
   const coupon = await repo.byCode(code, opts);
   const used = coupon ? await repo.usage(coupon.id, customerId) : { total: 0, mine: 0 };
   const verdict = evaluateCoupon(coupon, { code, subtotalPaise, now, used });
-  if (!verdict.ok) throw new CouponError(verdict.status, verdict.message, verdict.code);
+  if (!verdict.ok) throw DomainError.of(verdict);
   return { coupon: coupon!, discountPaise: verdict.discountPaise, message: verdict.message };
 }
 
@@ -45,7 +42,7 @@ export function createCouponService(db: Db, now: () => Date = () => new Date()) 
       try {
         return [{ unitPricePaise: priceOptions(product, i.options).totalPaise, quantity: i.quantity }];
       } catch (error) {
-        if (error instanceof HttpError) return [];
+        if (error instanceof DomainError) return [];
         throw error;
       }
     });
@@ -53,10 +50,10 @@ export function createCouponService(db: Db, now: () => Date = () => new Date()) 
 
   return {
     async apply(customerId: number | null, input: CouponApply): Promise<CouponAnswer> {
-      const [lines, settings] = await Promise.all([linesOf(customerId, input.cartItems), createSettingsRepository(db).get()]);
+      const [lines, settings] = await Promise.all([linesOf(customerId, input.cartItems), createSettingsService(db).get()]);
       const shippingFeePaise = settings?.shippingFeePaise ?? 0;
       const before = orderTotals({ lines, shippingFeePaise });
-      if (before.subtotalPaise === 0) throw new CouponError(422, 'Your cart is empty: add a piece before applying a coupon.', 'CART_EMPTY');
+      if (before.subtotalPaise === 0) throw new DomainError('CART_EMPTY', 'Your cart is empty: add a piece before applying a coupon.');
       const { coupon, discountPaise, message } = await checkCoupon(db, input.code, before.subtotalPaise, customerId, now());
       const totals = orderTotals({ lines, shippingFeePaise, discountPaise });
       return {

@@ -1,5 +1,5 @@
 import { layout, type Brand } from '../mail/templates.ts';
-import type { OutgoingMail } from '../mail/repository.ts';
+import type { OutgoingMail } from '../mail/service.ts';
 import { requestNumber, specLines, type RequestFacts } from './describe.ts';
 
 /** To the store's primary address: a new request for the design team, who reply within 48 hours (spec §9). */

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
-import { createSettingsRepository } from '../settings/repository.ts';
+import { createSettingsService } from '../settings/service.ts';
 
 type NewRequest = typeof schema.customDesignRequests.$inferInsert;
 type NewImage = typeof schema.customDesignImages.$inferInsert;
@@ -15,7 +15,7 @@ export function customDesignRepository(db: Db) {
       return db.select({ name: schema.categories.name, queryName: schema.categories.queryName }).from(schema.categories);
     },
     /** The store's name, help line and address for mails (one query, in the settings repository). */
-    brand: () => createSettingsRepository(db).brand(),
+    brand: () => createSettingsService(db).brand(),
     async insertRequest(values: NewRequest) {
       const [row] = await db.insert(r).values(values).returning();
       return row!;

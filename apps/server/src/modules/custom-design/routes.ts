@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, F
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CadRejectSchema, CustomDesignErrorSchema, CustomRequestDetailSchema, CustomRequestListSchema, ErrorSchema, MessageSchema } from '@milli/contracts/schemas';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import { bodyErrorMessage } from '../../plugins/errors.ts';
 import { requireCustomer, requireSelf } from '../../plugins/session.ts';
 import { MAX_IMAGE_BYTES } from './images.ts';

@@ -8,8 +8,9 @@ import {
 } from '@milli/contracts/schemas';
 import { MESSAGES } from '@milli/contracts';
 import type { Db } from '@milli/db';
-import { queueMail } from '../mail/repository.ts';
-import { HttpError, type SessionCustomer } from '../../plugins/session.ts';
+import { queueMail } from '../mail/service.ts';
+import { type SessionCustomer } from '../../plugins/session.ts';
+import { DomainError } from '../../domain-error.ts';
 import { ImageRefused, processImage, type ProcessedImage } from './images.ts';
 import { designRejectedMail, newRequestCustomerMail, newRequestStoreMail } from './mail.ts';
 import { customDesignRepository } from './repository.ts';
@@ -120,7 +121,7 @@ export function createCustomDesignService(db: Db, store: UploadStore, opts: { ma
 
     async detail(customerId: number, id: number): Promise<CustomRequestDetail> {
       const r = await repo.findForCustomer(id, customerId);
-      if (!r) throw new HttpError(404, 'We could not find this custom design request.', 'NOT_FOUND');
+      if (!r) throw new DomainError('NOT_FOUND', 'We could not find this custom design request.');
       const images = await repo.imagesOf([r.id]);
       const design = await repo.latestDesign(r.id);
       const first = images[0];
@@ -171,10 +172,10 @@ export function createCustomDesignService(db: Db, store: UploadStore, opts: { ma
     /** Reject (DECISIONS §2): the shared design is refused with a reason and the request goes back to the design team. */
     async reject(customer: SessionCustomer, id: number, reason: string) {
       const r = await repo.findForCustomer(id, customer.id);
-      if (!r) throw new HttpError(404, 'We could not find this custom design request.', 'NOT_FOUND');
+      if (!r) throw new DomainError('NOT_FOUND', 'We could not find this custom design request.');
       const design = await repo.latestDesign(r.id);
       if (!design || design.status !== 'Shared' || r.status !== 'Design Shared') {
-        throw new HttpError(409, 'There is no design waiting for your answer on this request.', 'NO_DESIGN_TO_REJECT');
+        throw new DomainError('NO_DESIGN_TO_REJECT', 'There is no design waiting for your answer on this request.');
       }
       const brand = await repo.brand();
       const done = await db.transaction(async (t) => {
@@ -183,7 +184,7 @@ export function createCustomDesignService(db: Db, store: UploadStore, opts: { ma
         if (ok && brand.emailPrimary) await queueMail(tx, designRejectedMail(brand, r, design.version, reason, customer));
         return ok;
       });
-      if (!done) throw new HttpError(409, 'There is no design waiting for your answer on this request.', 'NO_DESIGN_TO_REJECT');
+      if (!done) throw new DomainError('NO_DESIGN_TO_REJECT', 'There is no design waiting for your answer on this request.');
       opts.mailQueued?.();
       return { message: 'Thank you. Your design goes back to our design team, who will share a new version within 48 hours.' };
     },

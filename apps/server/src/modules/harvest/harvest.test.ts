@@ -200,7 +200,7 @@ describe('limits', () => {
     const db = t.database.db as unknown as Db;
     const later = () => new Date(Date.parse(`${plan.maturityDate}T00:00:00+05:30`));
     const harvest = createHarvestService(db, createPaymentService(db, createDemoGateway(later), later), later);
-    await expect(harvest.pay(id, plan.instalments[0].id, { ...GOOD, idempotencyKey: key() })).rejects.toMatchObject({ statusCode: 409, code: 'PLAN_AT_MATURITY' });
+    await expect(harvest.pay(id, plan.instalments[0].id, { ...GOOD, idempotencyKey: key() })).rejects.toMatchObject({ code: 'PLAN_AT_MATURITY' });
     expect(await t.database.db.select().from(schema.payments).where(eq(schema.payments.harvestPlanId, plan.id))).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import type { HarvestPlan } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
-import type { OutgoingMail } from '../mail/repository.ts';
+import type { OutgoingMail } from '../mail/service.ts';
 import { layout, type Brand } from '../mail/templates.ts';
 
 const rupees = (paise: number) => formatRupees(paise);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
-import { createSettingsRepository } from '../settings/repository.ts';
+import { createSettingsService } from '../settings/service.ts';
 
 const { harvestPlans: plans, harvestInstalments: instalments, harvestRedemptions: redemptions } = schema;
 
@@ -164,6 +164,6 @@ export function harvestRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
     /** The store's name, help line and address for mails (one query, in the settings repository). */
-    brand: () => createSettingsRepository(db).brand(),
+    brand: () => createSettingsService(db).brand(),
   };
 }

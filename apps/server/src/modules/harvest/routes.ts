@@ -10,7 +10,7 @@ import {
   HarvestPlanListSchema,
   PaymentErrorSchema,
 } from '@milli/contracts/schemas';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import { bodyErrorMessage } from '../../plugins/errors.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { createGateway } from '../payments/gateway.ts';

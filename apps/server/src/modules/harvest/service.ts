@@ -1,8 +1,8 @@
 import type { Card, HarvestEnrol, HarvestPlan } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { harvestBreakdown, harvestSchedule, indianDate, monthlyAmountProblem, startOfIndianDate } from '@milli/pricing';
-import { HttpError } from '../../plugins/session.ts';
-import { queueMail } from '../mail/repository.ts';
+import { DomainError } from '../../domain-error.ts';
+import { queueMail } from '../mail/service.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { enrolledMail, instalmentPaidMail } from './mail.ts';
 import { harvestRepository, type InstalmentRecord, type PlanRecord } from './repository.ts';
@@ -46,7 +46,7 @@ export function createHarvestService(db: Db, payments: PaymentService, now: () =
 
   async function planById(customerId: number, planId: number): Promise<HarvestPlan> {
     const plan = (await plans(customerId)).find((p) => p.id === planId);
-    if (!plan) throw new HttpError(404, 'No such plan.', 'PLAN_NOT_FOUND');
+    if (!plan) throw new DomainError('PLAN_NOT_FOUND', 'No such plan.');
     return plan;
   }
 
@@ -56,7 +56,7 @@ export function createHarvestService(db: Db, payments: PaymentService, now: () =
     /** 'Start Now': one Active plan at a time; ten instalments from today, the store's 11th, and a welcome mail. */
     async enrol(customerId: number, input: HarvestEnrol): Promise<HarvestPlan> {
       const problem = monthlyAmountProblem(input.monthlyAmount);
-      if (problem) throw new HttpError(400, problem, 'INVALID_AMOUNT');
+      if (problem) throw new DomainError('INVALID_AMOUNT', problem);
       const monthlyPaise = input.monthlyAmount * 100;
       const start = now();
       const { rows, maturityDate } = harvestSchedule(indianDate(start), monthlyPaise);
@@ -64,7 +64,7 @@ export function createHarvestService(db: Db, payments: PaymentService, now: () =
       return db.transaction(async (tx) => {
         const t = harvestRepository(tx as unknown as Db);
         if (await t.hasActivePlan(customerId)) {
-          throw new HttpError(409, 'You already have a Milli Harvest plan running. You can start another once it matures.', 'PLAN_EXISTS');
+          throw new DomainError('PLAN_EXISTS', 'You already have a Milli Harvest plan running. You can start another once it matures.');
         }
         const made = await t.createPlan(customerId, { monthlyAmountPaise: monthlyPaise, email: input.email, startedAt: start, maturesAt: startOfIndianDate(maturityDate) }, rows);
         const plan = (await t.plans(customerId)).find((p) => p.plan.id === made.id)!;
@@ -90,18 +90,18 @@ export function createHarvestService(db: Db, payments: PaymentService, now: () =
         card,
         prepare: async (tx) => {
           const found = await harvestRepository(tx).lockInstalment(customerId, instalmentId);
-          if (!found) throw new HttpError(404, 'No such instalment in your plans.', 'INSTALMENT_NOT_FOUND');
+          if (!found) throw new DomainError('INSTALMENT_NOT_FOUND', 'No such instalment in your plans.');
           const { plan, instalment, instalments } = found;
           planId = plan.id;
           number = instalment.number;
-          if (instalment.status === 'Paid') throw new HttpError(409, `Instalment ${instalment.number} is already paid.`, 'ALREADY_PAID');
-          if (instalment.status === 'Free') throw new HttpError(409, 'The 11th instalment is on us: there is nothing to pay.', 'FREE_INSTALMENT');
-          if (plan.status !== 'Active') throw new HttpError(409, 'This plan is no longer taking payments.', 'PLAN_CLOSED');
+          if (instalment.status === 'Paid') throw new DomainError('ALREADY_PAID', `Instalment ${instalment.number} is already paid.`);
+          if (instalment.status === 'Free') throw new DomainError('FREE_INSTALMENT', 'The 11th instalment is on us: there is nothing to pay.');
+          if (plan.status !== 'Active') throw new DomainError('PLAN_CLOSED', 'This plan is no longer taking payments.');
           if (now() >= plan.maturesAt) {
-            throw new HttpError(409, 'This plan has reached its maturity date. Please call us about the instalments left.', 'PLAN_AT_MATURITY');
+            throw new DomainError('PLAN_AT_MATURITY', 'This plan has reached its maturity date. Please call us about the instalments left.');
           }
           const next = instalments.find((i) => i.status === 'Due');
-          if (next && next.id !== instalment.id) throw new HttpError(409, `Please pay instalment ${next.number} first.`, 'OUT_OF_ORDER');
+          if (next && next.id !== instalment.id) throw new DomainError('OUT_OF_ORDER', `Please pay instalment ${next.number} first.`);
           return {
             purpose: 'harvest_instalment',
             amountPaise: instalment.amountPaise - instalment.discountPaise,
@@ -112,7 +112,7 @@ export function createHarvestService(db: Db, payments: PaymentService, now: () =
         settle: async (tx, payment) => {
           const t = harvestRepository(tx);
           const paid = await t.markPaid(customerId, instalmentId, payment.id, payment.paidAt ?? now());
-          if (!paid) throw new HttpError(409, 'This instalment was paid meanwhile; the charge was refunded.', 'ALREADY_PAID');
+          if (!paid) throw new DomainError('ALREADY_PAID', 'This instalment was paid meanwhile; the charge was refunded.');
           await t.matureDue(customerId, now());
           const plan = (await t.plans(customerId)).find((p) => p.plan.id === paid.planId)!;
           await queueMail(tx, instalmentPaidMail(brand, toPlan(plan.plan, plan.instalments), paid.number, payment.amountPaise, payment.method ?? 'card'));
@@ -150,13 +150,13 @@ export async function redeemableBalance(db: Db, customerId: number, now: Date = 
  * `returnBalance` can give it back. Refuses, changing nothing, when the balance is short.
  */
 export async function spendBalance(tx: Db, customerId: number, amountPaise: number, orderId: number, now: Date = new Date()): Promise<void> {
-  if (!Number.isInteger(amountPaise) || amountPaise <= 0) throw new HttpError(400, 'The Harvest amount to redeem must be more than zero.', 'INVALID_AMOUNT');
+  if (!Number.isInteger(amountPaise) || amountPaise <= 0) throw new DomainError('INVALID_AMOUNT', 'The Harvest amount to redeem must be more than zero.');
   const repo = harvestRepository(tx);
   await repo.matureDue(customerId, now);
   const matured = await repo.lockMatured(customerId);
   const available = matured.reduce((n, p) => n + p.redeemableBalancePaise, 0);
   if (available < amountPaise) {
-    throw new HttpError(409, 'Your Milli Harvest balance is not enough for this order.', 'HARVEST_BALANCE_SHORT');
+    throw new DomainError('HARVEST_BALANCE_SHORT', 'Your Milli Harvest balance is not enough for this order.');
   }
   let left = amountPaise;
   for (const plan of matured) {

@@ -10,8 +10,8 @@ export interface OutgoingMail {
   kind: string;
 }
 
-/** Writes a mail to the outbox; call it inside the transaction of the change that causes the mail. */
-export async function queueMail(db: Db, mail: OutgoingMail): Promise<void> {
+/** Writes a mail to the outbox (through mail/service.ts queueMail, in the caller's transaction). */
+export async function insertOutgoingMail(db: Db, mail: OutgoingMail): Promise<void> {
   await db.insert(schema.mailOutbox).values({
     toAddress: mail.to,
     subject: mail.subject,

@@ -1,5 +1,5 @@
 import { formatRupees } from '@milli/pricing';
-import type { OutgoingMail } from '../mail/repository.ts';
+import type { OutgoingMail } from '../mail/service.ts';
 import { layout, type Brand } from '../mail/templates.ts';
 
 const STEP_TEXT: Record<string, { subject: string; heading: string; line: string }> = {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema, OrderDetailSchema, OrderListQuerySchema, OrderListSchema, OrderStatusAnswerSchema, OrderStatusChangeSchema } from '@milli/contracts/schemas';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import { bodyErrorMessage } from '../../plugins/errors.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { createOrdersService } from './service.ts';

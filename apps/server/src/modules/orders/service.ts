@@ -1,8 +1,9 @@
 import { type schema, type Db } from '@milli/db';
 import type { OrderDetail, OrderListAnswer, OrderListQuery, OrderStatusAnswer, OrderStatusChange, TrackingStep } from '@milli/contracts/schemas';
 import { ORDER_STEPS } from '@milli/contracts';
-import { HttpError, type SessionCustomer } from '../../plugins/session.ts';
-import { queueMail } from '../mail/repository.ts';
+import { type SessionCustomer } from '../../plugins/session.ts';
+import { DomainError } from '../../domain-error.ts';
+import { queueMail } from '../mail/service.ts';
 import { orderCancelledMail, orderStepMail } from './mail.ts';
 import { renderInvoicePdf, type InvoiceAddress } from './invoice.ts';
 import { ordersRepository, type OrderStatus } from './repository.ts';
@@ -96,9 +97,9 @@ export function createOrdersService(deps: OrdersDeps) {
   const brandOf = (s: Awaited<ReturnType<typeof settings>>) => ({ storeName: s.storeName, helpLine: s.helpLine, emailPrimary: s.emailPrimary });
 
   async function own(customerId: number, orderNumber: string) {
-    if (!ORDER_NUMBER.test(orderNumber)) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
+    if (!ORDER_NUMBER.test(orderNumber)) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
     const order = await repo.findOwn(customerId, orderNumber);
-    if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
+    if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
     return order;
   }
 
@@ -168,7 +169,7 @@ export function createOrdersService(deps: OrdersDeps) {
      * everything the order took (`reverseOrder`: stock, coupon use, Harvest credit), and the confirmation mail.
      */
     async cancel(customer: SessionCustomer, orderNumber: string): Promise<OrderStatusAnswer> {
-      if (!ORDER_NUMBER.test(orderNumber)) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
+      if (!ORDER_NUMBER.test(orderNumber)) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
       const s = await settings();
       const at = now();
       await db.transaction(async (t) => {
@@ -176,10 +177,10 @@ export function createOrdersService(deps: OrdersDeps) {
         const r = ordersRepository(tx);
         // The row lock makes a second, simultaneous cancel wait and then see 'Cancelled'.
         const order = await r.findOwn(customer.id, orderNumber, { lock: true });
-        if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
-        if (order.status === 'Cancelled') throw new HttpError(409, ORDER_MESSAGES.alreadyCancelled, 'ORDER_ALREADY_CANCELLED');
-        if (order.status === 'Delivered') throw new HttpError(409, ORDER_MESSAGES.delivered, 'ORDER_NOT_CANCELLABLE');
-        if (!CANCELLABLE.includes(order.status)) throw new HttpError(409, ORDER_MESSAGES.tooLate, 'ORDER_NOT_CANCELLABLE');
+        if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
+        if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', ORDER_MESSAGES.alreadyCancelled);
+        if (order.status === 'Delivered') throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.delivered);
+        if (!CANCELLABLE.includes(order.status)) throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.tooLate);
         await r.setStatus(order.id, 'Cancelled', null, 'Cancelled by the customer', at);
         await reverseOrder(tx, order, at);
         await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, order.totalPaise));
@@ -190,20 +191,20 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** Staff move an order one step along Placed → Picked → Out for Delivery → Delivered, never back. */
     async advance(staff: SessionCustomer, orderNumber: string, change: OrderStatusChange): Promise<OrderStatusAnswer> {
-      if (staff.role !== 'staff') throw new HttpError(403, ORDER_MESSAGES.staffOnly, 'FORBIDDEN');
-      if (!ORDER_NUMBER.test(orderNumber)) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
+      if (staff.role !== 'staff') throw new DomainError('FORBIDDEN', ORDER_MESSAGES.staffOnly);
+      if (!ORDER_NUMBER.test(orderNumber)) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
       const s = await settings();
       const at = now();
       await db.transaction(async (t) => {
         const tx = t as unknown as Db;
         const r = ordersRepository(tx);
         const order = await r.findForStaff(orderNumber, { lock: true });
-        if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound, 'ORDER_NOT_FOUND');
-        if (order.status === 'Cancelled') throw new HttpError(409, 'This order was cancelled; its status can no longer change.', 'ORDER_CANCELLED');
+        if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
+        if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', 'This order was cancelled; its status can no longer change.');
         const next = FLOW[FLOW.indexOf(order.status) + 1];
-        if (!next) throw new HttpError(409, 'This order has been delivered; there is no further step.', 'ORDER_DELIVERED');
+        if (!next) throw new DomainError('ORDER_DELIVERED', 'This order has been delivered; there is no further step.');
         if (change.status !== next) {
-          throw new HttpError(409, `An order that is ${order.status} can only move to ${next}.`, 'ORDER_STATUS_NOT_NEXT');
+          throw new DomainError('ORDER_STATUS_NOT_NEXT', `An order that is ${order.status} can only move to ${next}.`);
         }
         await r.setStatus(order.id, next, staff.id, change.note ?? null, at);
         const buyer = await r.customer(order.customerId);
@@ -216,7 +217,7 @@ export function createOrdersService(deps: OrdersDeps) {
     async invoice(customer: SessionCustomer, orderNumber: string) {
       const order = await own(customer.id, orderNumber);
       // Cancelled before delivery, nothing was supplied: there is no tax invoice to give.
-      if (order.status === 'Cancelled') throw new HttpError(409, ORDER_MESSAGES.noInvoice, 'ORDER_CANCELLED');
+      if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', ORDER_MESSAGES.noInvoice);
       const [lines, addresses, s, buyer] = await Promise.all([repo.lines(order.id), repo.addresses(order.id), settings(), repo.customer(customer.id)]);
       const invoiceNumber = invoiceNumberOf(order.orderNumber, s.invoicePrefix);
       const pdf = await renderInvoicePdf(

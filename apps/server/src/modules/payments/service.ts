@@ -1,6 +1,6 @@
 import type { Card, CardField, PaymentRow } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
-import { HttpError } from '../../plugins/session.ts';
+import { DomainError } from '../../domain-error.ts';
 import { checkCard } from './card.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { paymentRepository, type PaymentPurpose, type PaymentRecord } from './repository.ts';
@@ -76,7 +76,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
         if (intent.purpose !== purpose) throw new Error(`a ${purpose} payment prepared a ${intent.purpose} one`);
         const t = paymentRepository(tx as unknown as Db);
         if (intent.harvestPlanId && (await t.inFlightForPlan(customerId, intent.harvestPlanId, new Date(now().getTime() - IN_FLIGHT_MS)))) {
-          throw new HttpError(409, 'A payment for this plan is still being processed. Please wait a moment.', 'PAYMENT_IN_PROGRESS');
+          throw new DomainError('PAYMENT_IN_PROGRESS', 'A payment for this plan is still being processed. Please wait a moment.');
         }
         const payment = await t.create({
           customerId,
@@ -113,7 +113,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
       try {
         const paid = await db.transaction(async (tx) => {
           const row = await paymentRepository(tx as unknown as Db).markPaid(customerId, payment.id, ref, method, now());
-          if (!row) throw new HttpError(409, 'This payment was already settled.', 'PAYMENT_SETTLED');
+          if (!row) throw new DomainError('PAYMENT_SETTLED', 'This payment was already settled.');
           await input.settle(tx as unknown as Db, row);
           return row;
         });
@@ -126,7 +126,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
           throw error;
         }
         await gateway.refund(ref, payment.amountPaise);
-        const reason = error instanceof HttpError ? error.message : 'The payment could not be recorded and was refunded.';
+        const reason = error instanceof DomainError ? error.message : 'The payment could not be recorded and was refunded.';
         await repo.markRefunded(customerId, payment.id, reason);
         throw error;
       }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { ErrorSchema, MessageSchema, SizerRequestSchema } from '@milli/contracts/schemas';
 import { schema } from '@milli/db';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import { bodyErrorMessage } from '../../plugins/errors.ts';
 
 const LIMIT = { name: 'sizer-ip', max: 10, windowMs: 60 * 60_000, message: 'Too many requests. Please try again later.' };

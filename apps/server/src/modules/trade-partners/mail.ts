@@ -1,5 +1,5 @@
 import { layout, type Brand } from '../mail/templates.ts';
-import type { OutgoingMail } from '../mail/repository.ts';
+import type { OutgoingMail } from '../mail/service.ts';
 
 /** What both mails say about an application. */
 export interface ApplicationSummary {

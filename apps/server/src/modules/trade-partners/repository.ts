@@ -1,5 +1,5 @@
 import { schema, type Db } from '@milli/db';
-import { createSettingsRepository } from '../settings/repository.ts';
+import { createSettingsService } from '../settings/service.ts';
 
 export type NewApplication = typeof schema.tradePartnerApplications.$inferInsert;
 export type NewOwner = Omit<typeof schema.tradePartnerOwners.$inferInsert, 'applicationId'>;
@@ -20,6 +20,6 @@ export function tradePartnersRepository(db: Db) {
       return row;
     },
     /** The store's name, help line and address for mails (one query, in the settings repository). */
-    brand: () => createSettingsRepository(db).brand(),
+    brand: () => createSettingsService(db).brand(),
   };
 }

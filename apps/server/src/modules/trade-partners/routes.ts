@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { LongRegistrationSchema, ShortRegistrationSchema, TradePartnerAnswerSchema, TradePartnerErrorSchema } from '@milli/contracts/schemas';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import { createTradePartnersService } from './service.ts';
 
 /** Fields only the long (KYC) form sends: any of them makes a body a long application. */

@@ -11,10 +11,10 @@ import {
   type TradePartnerAnswer,
 } from '@milli/contracts/schemas';
 import { MESSAGES, panOfGstin } from '@milli/contracts';
-import { HttpError } from '../../plugins/session.ts';
-import type { Db } from '@milli/db';
+import { DomainError } from '../../domain-error.ts';
+import { isUniqueViolation, type Db } from '@milli/db';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { queueMail } from '../mail/repository.ts';
+import { queueMail } from '../mail/service.ts';
 import { bankOfIfsc } from './ifsc.ts';
 import { APPLICATION_LIMIT } from './limits.ts';
 import { applicationReceivedMail, newApplicationNotice, type ApplicationSummary } from './mail.ts';
@@ -44,13 +44,7 @@ export function companyKey(pan: string, gstin: string, companyName: string): str
 export const ALREADY_UNDER_REVIEW = (who: string) =>
   `An application for this company (${who}) is already being reviewed. Our partner team will get back to you; there is no need to apply again.`;
 
-function isOpenApplicationClash(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === '23505' && (constraint === 'trade_partner_applications_open_company_key' || String(message).includes('trade_partner_applications_open_company_key'))) return true;
-  }
-  return false;
-}
+const isOpenApplicationClash = (error: unknown) => isUniqueViolation(error, 'trade_partner_applications_open_company_key');
 
 const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 const reference = (id: number) => `TP-${String(id).padStart(6, '0')}`;
@@ -79,7 +73,7 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
         return row;
       })
       .catch((error: unknown) => {
-        if (underReview && isOpenApplicationClash(error)) throw new HttpError(409, underReview, 'APPLICATION_UNDER_REVIEW');
+        if (underReview && isOpenApplicationClash(error)) throw new DomainError('APPLICATION_UNDER_REVIEW', underReview);
         throw error;
       });
     deps.mailQueued?.();

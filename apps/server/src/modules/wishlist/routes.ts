@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema, ProductIdSchema, WishlistAddSchema, WishlistCountSchema, WishlistIdsSchema, WishlistRowSchema } from '@milli/contracts/schemas';
-import type { ModuleDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../deps.ts';
 import { bodyErrorMessage } from '../../plugins/errors.ts';
 import { requireSelf } from '../../plugins/session.ts';
 import { createWishlistService } from './service.ts';

@@ -1,7 +1,7 @@
 import { MAX_WISHLIST_ITEMS, WISHLIST_MESSAGES } from '@milli/contracts';
 import type { WishlistCount, WishlistIds, WishlistRow } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
-import { HttpError } from '../../plugins/session.ts';
+import { DomainError } from '../../domain-error.ts';
 import { createCatalogService } from '../catalog/service.ts';
 import { wishlistRepository } from './repository.ts';
 
@@ -45,17 +45,17 @@ export function createWishlistService(db: Db, now: () => Date = () => new Date()
       await db.transaction(async (tx) => {
         const t = wishlistRepository(tx as unknown as Db);
         if (!(await t.activeProducts([productId])).has(productId)) {
-          throw new HttpError(404, WISHLIST_MESSAGES.notFound, 'PRODUCT_NOT_FOUND');
+          throw new DomainError('PRODUCT_NOT_FOUND', WISHLIST_MESSAGES.notFound);
         }
         if (await t.has(customerId, productId)) return;
-        if ((await t.count(customerId)) >= MAX_WISHLIST_ITEMS) throw new HttpError(409, WISHLIST_MESSAGES.full, 'WISHLIST_FULL');
+        if ((await t.count(customerId)) >= MAX_WISHLIST_ITEMS) throw new DomainError('WISHLIST_FULL', WISHLIST_MESSAGES.full);
         await t.add(customerId, productId);
       });
       return { message: WISHLIST_MESSAGES.added, wishlistCount: await count(customerId) };
     },
 
     async remove(customerId: number, productId: number): Promise<WishlistCount> {
-      if (!(await repo.remove(customerId, productId))) throw new HttpError(404, WISHLIST_MESSAGES.notInList, 'WISHLIST_ITEM_NOT_FOUND');
+      if (!(await repo.remove(customerId, productId))) throw new DomainError('WISHLIST_ITEM_NOT_FOUND', WISHLIST_MESSAGES.notInList);
       return { message: WISHLIST_MESSAGES.removed, wishlistCount: await count(customerId) };
     },
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { ABOUT_SLIDER } from '@milli/contracts';
-import { ART_SIZE, artAlt, artUrl, type ArtPiece } from '../art/art-url.ts';
-import { useReducedMotion } from '../art/use-reduced-motion.ts';
+import { ART_SIZE, artAlt, artUrl, type ArtPiece } from '../../lib/art-url.ts';
+import { useReducedMotion } from '../../lib/use-reduced-motion.ts';
 
 const PIECES: ArtPiece[] = [
   { kind: 'necklace', metal: 'yellow-gold', stone: 'navaratna' },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ART_SIZE, artAlt, artUrl, type ArtPiece } from '../art/art-url.ts';
+import { ART_SIZE, artAlt, artUrl, type ArtPiece } from '../../lib/art-url.ts';
 
 interface Chapter {
   id: string;

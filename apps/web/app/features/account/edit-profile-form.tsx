@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import type { UserDetails } from '@milli/contracts';
 import { ACCOUNT_TEXT, type ProfileField, type ProfileResult } from './auth-results.ts';
-import { Field, FormAlert } from './form-bits.tsx';
+import { Field, FormAlert } from '../../components/forms/form-bits.tsx';
 import { tabHref } from './account-tabs.tsx';
 
 interface FieldSpec {

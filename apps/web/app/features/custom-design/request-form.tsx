@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { CUSTOM_GOLD_QUALITIES, DIAMOND_QUALITIES, METAL_COLOURS } from '@milli/contracts';
 import { CUSTOM_IMAGE_FIELDS, type CustomDesignField } from '@milli/contracts/custom-design-fields';
-import { FormAlert, useSubmitting } from '../account/form-bits.tsx';
+import { FormAlert, useSubmitting } from '../../components/forms/form-bits.tsx';
 import { ImageSlot } from './image-slot.tsx';
 import type { CustomFormResult, FieldErrors } from './texts.ts';
 

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { DEMO_TEST_CARDS, type HarvestInstalment } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
-import { Field, FormAlert, useSubmitting } from '../account/form-bits.tsx';
+import { Field, FormAlert, useSubmitting } from '../../components/forms/form-bits.tsx';
 import type { PayResult } from './harvest-text.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { categoryQueryName } from '@milli/contracts';
-import { ART_SIZE, artUrl, type ArtPiece } from '../art/art-url.ts';
+import { ART_SIZE, artUrl, type ArtPiece } from '../../lib/art-url.ts';
 
 /** The eight collections of the home page, each with the drawing that stands for it. */
 const COLLECTIONS: { name: string; art: ArtPiece }[] = [

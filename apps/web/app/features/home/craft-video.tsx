@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { useReducedMotion } from '../art/use-reduced-motion.ts';
+import { useReducedMotion } from '../../lib/use-reduced-motion.ts';
 import { CRAFT_STEPS, CraftDefs, CraftScene, ScenePolish } from './craft-scenes.tsx';
 
 const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BANNER_AUTOPLAY_MS } from '@milli/contracts';
-import { useReducedMotion } from '../art/use-reduced-motion.ts';
+import { useReducedMotion } from '../../lib/use-reduced-motion.ts';
 import { NecklaceOnVelvet, RingsOnSilk } from './hero-art.tsx';
 
 interface Slide {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useReducedMotion } from '../art/use-reduced-motion.ts';
+import { useReducedMotion } from '../../lib/use-reduced-motion.ts';
 
 /** Small, fast, seeded generator: confetti needs variety, not secrecy (and Math.random is off-limits here). */
 function mulberry32(seed: number): () => number {

@@ -1,0 +1,28 @@
+/**
+ * What the app is built from (AppDeps) and what every API module is registered with (ModuleDeps): the
+ * composition root (app.ts) fills them in; modules import only this file, never app.ts (decision 027).
+ */
+import type { CartLineOptions, Database } from '@milli/db';
+import type { Config } from './config.ts';
+import type { Mailer } from './modules/mail/sender.ts';
+import type { RateLimiter } from './plugins/rate-limit.ts';
+import type { ReadCache } from './plugins/read-cache.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** What every API module is registered with: the app's dependencies and its shared services. */
+export interface ModuleDeps extends AppDeps {
+  limiter: RateLimiter;
+  /** What every visitor sees alike, kept until the database announces a change (decision 017). */
+  readCache: ReadCache;
+  /** Sessions read from the database, kept until one is ended or changed (plugins/session.ts). */
+  sessionCache: ReadCache;
+  mailer: Mailer;
+  /** Set by the cart module: adds a guest cart to a customer's cart inside the login transaction. */
+  mergeGuestCart?: (tx: Database['db'], customerId: number, items: { productId: number; quantity: number; options: CartLineOptions }[]) => Promise<void>;
+  /** Set by the wish-list module: adds a guest wish list (product ids) to a customer's inside the login transaction. */
+  mergeGuestWishlist?: (tx: Database['db'], customerId: number, productIds: readonly number[]) => Promise<void>;
+}

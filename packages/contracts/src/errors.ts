@@ -1,0 +1,110 @@
+/**
+ * The store's vocabulary of expected failures (decision 027). Every refusal a client can receive carries one
+ * of these codes; the server's error handler alone decides each code's HTTP status, and the web app handles
+ * the codes its forms can meet. Browser-safe: constants and types only.
+ */
+export const ERROR_CODES = [
+  // The request itself
+  'INVALID_REQUEST',
+  'BAD_URL',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'NOT_MULTIPART',
+  'BAD_MULTIPART',
+  'PAYLOAD_TOO_LARGE',
+  'FILE_TOO_LARGE',
+  'TOO_MANY_FILES',
+  'TOO_MANY_FIELDS',
+  'UNUSABLE_TEXT',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  // Who is asking
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'CROSS_ORIGIN',
+  'RATE_LIMITED',
+  // Accounts
+  'BAD_CREDENTIALS',
+  'TAKEN',
+  'EMAIL_TAKEN',
+  'COMMON_PASSWORD',
+  'OTP_INVALID',
+  'RESET_EXPIRED',
+  'UNDO_INVALID',
+  // Catalogue and choices
+  'PRODUCT_NOT_FOUND',
+  'PRODUCT_UNAVAILABLE',
+  'OPTION_NOT_OFFERED',
+  'SIZE_REQUIRED',
+  'NO_RATE',
+  // Cart, wish list and coupons
+  'CART_EMPTY',
+  'CART_CHANGED',
+  'CART_LINE_NOT_FOUND',
+  'OUT_OF_STOCK',
+  'NOT_ENOUGH_STOCK',
+  'WISHLIST_FULL',
+  'WISHLIST_ITEM_NOT_FOUND',
+  'COUPON_UNKNOWN',
+  'COUPON_INACTIVE',
+  'COUPON_NOT_YET_VALID',
+  'COUPON_EXPIRED',
+  'COUPON_MIN_ORDER',
+  'COUPON_USED_UP',
+  'COUPON_ALREADY_USED',
+  // Orders
+  'INVALID_ORDER',
+  'ORDER_NOT_FOUND',
+  'ORDER_ALREADY_CANCELLED',
+  'ORDER_NOT_CANCELLABLE',
+  'ORDER_CANCELLED',
+  'ORDER_DELIVERED',
+  'ORDER_STATUS_NOT_NEXT',
+  'NO_SETTINGS',
+  // Payments
+  'INVALID_CARD',
+  'INVALID_AMOUNT',
+  'PAYMENT_IN_PROGRESS',
+  'PAYMENT_SETTLED',
+  'PAYMENT_FAILED',
+  'PAYMENT_DECLINED',
+  'INSUFFICIENT_FUNDS',
+  'IDEMPOTENCY_CONFLICT',
+  // Milli Harvest
+  'PLAN_NOT_FOUND',
+  'PLAN_EXISTS',
+  'PLAN_CLOSED',
+  'PLAN_AT_MATURITY',
+  'INSTALMENT_NOT_FOUND',
+  'ALREADY_PAID',
+  'FREE_INSTALMENT',
+  'OUT_OF_ORDER',
+  'HARVEST_BALANCE_SHORT',
+  // Custom design and trade partners
+  'NO_DESIGN_TO_REJECT',
+  'APPLICATION_UNDER_REVIEW',
+  // Ours, never the client's
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** An expected failure as a value: what a service returns outside a transaction (STYLE.md, Vendure's error results). */
+export interface Failure<C extends ErrorCode = ErrorCode> {
+  ok: false;
+  code: C;
+  message: string;
+  /** One message per form field, where the failure is about fields. */
+  fields?: Record<string, string>;
+}
+
+export type Result<T, C extends ErrorCode = ErrorCode> = ({ ok: true } & T) | Failure<C>;
+
+export function failure<C extends ErrorCode>(code: C, message: string, fields?: Record<string, string>): Failure<C> {
+  return fields ? { ok: false, code, message, fields } : { ok: false, code, message };
+}

@@ -1,0 +1,14 @@
+/**
+ * Whether a failed statement broke a unique index (SQLSTATE 23505), on PostgreSQL (pg) and PGlite alike.
+ * Drizzle wraps the driver's error, so the chain of causes is walked; with `constraint`, only a clash on
+ * that index counts (pg names it in `constraint`, PGlite only in the message).
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: named, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    const unique = code === '23505' || /duplicate key value violates unique constraint/.test(String(message));
+    if (!unique) continue;
+    if (constraint === undefined || named === constraint || String(message).includes(constraint)) return true;
+  }
+  return false;
+}
