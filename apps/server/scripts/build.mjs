@@ -4,14 +4,23 @@
  * development and the tests use (about 35 MB of memory and a slower start). Packages from the registry stay
  * outside the bundle and load from node_modules as usual.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-const fromRegistry = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+// Each workspace package declares its own dependencies (decision 027): the registry's packages are those
+// named by the root or any workspace, less the workspace packages themselves, which are bundled.
+const readManifest = (dir) => JSON.parse(readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8'));
+const root = readManifest('.');
+const workspaces = root.workspaces.flatMap((pattern) =>
+  readdirSync(path.join(repoRoot, pattern.replace(/\/\*$/, '')), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(repoRoot, pattern.replace(/\/\*$/, ''), entry.name, 'package.json')))
+    .map((entry) => readManifest(path.join(pattern.replace(/\/\*$/, ''), entry.name))),
+);
+const ours = new Set(workspaces.map((m) => m.name));
+const fromRegistry = [...new Set([root, ...workspaces].flatMap((m) => Object.keys({ ...m.dependencies, ...m.devDependencies })))].filter((name) => !ours.has(name));
 
 const result = await build({
   absWorkingDir: repoRoot,
