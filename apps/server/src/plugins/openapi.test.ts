@@ -240,7 +240,13 @@ describe('schemas of every kind', () => {
     address: z.object({ city: z.string(), pincode: z.string().regex(/^\d{6}$/) }),
   });
 
+  // A shared schema zod cannot convert at all, as a module could register one.
+  const Broken = z.lazy((): z.ZodString => {
+    throw new Error('not today');
+  });
+
   beforeAll(async () => {
+    z.globalRegistry.add(Broken, { id: 'Broken' });
     app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -253,6 +259,7 @@ describe('schemas of every kind', () => {
     app.get('/api/odd/record', { schema: { querystring: z.record(z.string(), z.string()) } }, ok);
     app.get('/api/odd/dates', { schema: { querystring: z.object({ from: z.coerce.date(), n: z.string().transform(Number) }), response: { 200: z.object({ at: z.date(), big: z.bigint() }) } } }, ok);
     app.get('/api/odd/answer', { schema: { response: { 200: z.object({ n: z.string() }).transform((v) => v.n.length) } } }, ok);
+    app.post('/api/odd/broken', { schema: { body: z.object({ name: Broken }) } }, ok);
     app.get('/api/plain/:id/items/:item', ok);
     app.post('/api/plain/form', ok);
     app.get('/api/own', { schema: { security: [], tags: ['mine'], summary: 'Says what it is.' } }, async (request) => {
@@ -266,7 +273,10 @@ describe('schemas of every kind', () => {
     doc = res.json();
     page = (await app.inject({ url: DOCS_URL })).body;
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    z.globalRegistry.remove(Broken);
+    await app?.close();
+  });
 
   it('shows the fields of a zod body, as JSON and as either form encoding', () => {
     const body = doc.paths['/api/profile/{userId}']!.post!.requestBody!;
@@ -295,6 +305,7 @@ describe('schemas of every kind', () => {
       ['get', '/api/odd/record'],
       ['get', '/api/odd/dates'],
       ['get', '/api/odd/answer'],
+      ['post', '/api/odd/broken'],
     ] as const) {
       expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
       expect(page).toContain(path);
@@ -309,6 +320,9 @@ describe('schemas of every kind', () => {
     // What zod can only call "any" (a custom check, a bigint, a transformed answer) is any value.
     expect(doc.paths['/api/odd/custom']!.post!.requestBody!.content['application/json']!.schema).toEqual({});
     expect(doc.paths['/api/odd/answer']!.get!.responses['200']!.content!['application/json']!.schema).toEqual({});
+    // The shared schema that cannot be converted costs only itself: the error answer is still described.
+    expect(doc.components.schemas!.Error!.properties!.code!.enum).toEqual([...ERROR_CODES]);
+    expect(doc.paths['/api/odd/broken']!.post!.description).toMatch(/body/);
   });
 
   it('keeps a route without schemas, with its path parameters and a plain answer', () => {

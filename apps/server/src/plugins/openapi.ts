@@ -4,7 +4,7 @@ import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fa
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
-import type { ErrorCode } from '@milli/contracts';
+import { ERROR_CODES, type ErrorCode } from '@milli/contracts';
 import { ErrorSchema } from '@milli/contracts/schemas';
 import serverPackage from '../../package.json' with { type: 'json' };
 import { STATUS_OF } from './errors.ts';
@@ -198,7 +198,14 @@ function documentTransform(): TransformObject {
   const zodComponents = createJsonSchemaTransformObject({});
   const byStatus = codesByStatus();
   return (input) => {
-    const doc = zodComponents(input) as unknown as OpenApiDocument;
+    let doc: OpenApiDocument;
+    try {
+      doc = zodComponents(input) as unknown as OpenApiDocument;
+    } catch {
+      // A schema someone gave an id that zod cannot convert must not cost the document: the error answer alone then.
+      doc = ('openapiObject' in input ? input.openapiObject : {}) as unknown as OpenApiDocument;
+      doc.components.schemas = { ...doc.components.schemas, [ERROR_COMPONENT]: z.toJSONSchema(ErrorSchema, { target: 'openapi-3.0', io: 'output', metadata: z.registry() }) as SchemaObject };
+    }
     const tags = new Set<string>();
     for (const item of Object.values(doc.paths)) {
       for (const method of METHODS) {
@@ -334,10 +341,8 @@ function typeLabel(r: Renderer, schema: SchemaObject | undefined, depth = 0): st
   let label: string;
   const members = schema.anyOf ?? schema.oneOf;
   if (schema.const !== undefined) label = `<code>${esc(JSON.stringify(schema.const))}</code>`;
-  else if (schema.enum) {
-    const values = schema.enum.filter((v) => v !== null).map((v) => `<code>${esc(JSON.stringify(v))}</code>`);
-    label = values.length <= 12 ? `one of ${values.join(', ')}` : `one of ${values.length} values: <details><summary>show</summary>${values.join(', ')}</details>`;
-  } else if (members) label = members.map((m) => typeLabel(r, m, depth + 1)).join(' or ');
+  else if (schema.enum && schema.enum.join() === ERROR_CODES.join()) label = 'an error code (<a href="#codes">Error codes</a>)';
+  else if (schema.enum) label = `one of ${schema.enum.filter((v) => v !== null).map((v) => `<code>${esc(JSON.stringify(v))}</code>`).join(', ')}`; else if (members) label = members.map((m) => typeLabel(r, m, depth + 1)).join(' or ');
   else if (schema.allOf) label = schema.allOf.map((m) => typeLabel(r, m, depth + 1)).join(' and ');
   else {
     const type = [schema.type ?? (schema.properties ? 'object' : undefined)].flat().filter((t): t is string => !!t);
