@@ -267,6 +267,7 @@ describe('schemas of every kind', () => {
       return { message: 'requireCustomer( is only text here' };
     });
     app.get('/elsewhere', ok);
+    app.get('/api/unlisted', { schema: { hide: true } }, ok);
     await app.ready();
     const res = await app.inject({ url: OPENAPI_URL });
     expect(res.statusCode).toBe(200);
@@ -344,5 +345,7 @@ describe('schemas of every kind', () => {
     expect(doc.paths).not.toHaveProperty(['/elsewhere']);
     expect(doc.paths).not.toHaveProperty([OPENAPI_URL]);
     expect(doc.paths).not.toHaveProperty([DOCS_URL]);
+    // A route may still keep itself out, as swagger lets it.
+    expect(doc.paths).not.toHaveProperty(['/api/unlisted']);
   });
 });

@@ -116,16 +116,14 @@ function isParameterList(schema: unknown): boolean {
   return Array.isArray(members) && members.length > 0 && members.every((m) => isParameterList(m));
 }
 
-type Transform = SwaggerTransform;
-type TransformObject = SwaggerTransformObject;
-type TransformArgs = Parameters<Transform>[0];
+type TransformArgs = Parameters<SwaggerTransform>[0];
 
 /**
  * One route's schema as the document states it. Each zod schema is converted on its own, so one that zod
  * cannot turn into JSON Schema (a recursive shape without an id, a custom check) becomes LOOSE and the
  * operation says so, instead of costing the route, or the whole document, its entry.
  */
-function routeTransform(): Transform {
+function routeTransform(): SwaggerTransform {
   const zodTransform = createJsonSchemaTransform({ skipList: [] });
   const convert = (args: TransformArgs, wrap: (schema: unknown) => Record<string, unknown>, pick: (schema: Record<string, unknown>) => unknown, value: unknown) => {
     if (!(value instanceof $ZodType)) return value;
@@ -139,8 +137,8 @@ function routeTransform(): Transform {
 
   return (args) => {
     const { url, route } = args;
-    if (!documented(url)) return { schema: { hide: true }, url };
     const given = (args.schema ?? {}) as Record<string, unknown>;
+    if (!documented(url) || given.hide === true) return { schema: { hide: true }, url };
     const schema: Record<string, unknown> = {};
     const loose: string[] = [];
 
@@ -194,7 +192,7 @@ export function codesByStatus(): Map<number, ErrorCode[]> {
 const ERROR_REF = { $ref: `#/components/schemas/${ERROR_COMPONENT}` };
 
 /** The whole document, after swagger and zod have made every path: groups, descriptions of answers, the catch-all refusal. */
-function documentTransform(): TransformObject {
+function documentTransform(): SwaggerTransformObject {
   const zodComponents = createJsonSchemaTransformObject({});
   const byStatus = codesByStatus();
   return (input) => {
@@ -224,7 +222,7 @@ function documentTransform(): TransformObject {
     doc.tags = [...tags].sort().map((name) => ({ name }));
     // The registry gives ErrorSchema an input twin too; nothing takes an error as input.
     if (!JSON.stringify(doc.paths).includes(`/${ERROR_COMPONENT}Input"`)) delete doc.components.schemas?.[`${ERROR_COMPONENT}Input`];
-    return doc as unknown as ReturnType<TransformObject>;
+    return doc as unknown as ReturnType<SwaggerTransformObject>;
   };
 }
 
