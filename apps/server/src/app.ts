@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { TrustProxy } from './config.ts';
 import type { AppDeps, ModuleDeps } from './deps.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin, unusableTextGuard } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
@@ -124,6 +125,8 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     brotliOptions: { flush: zlib.BROTLI_OPERATION_FLUSH, params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // Before the API: the document is made of the routes registered after it.
+  await openapiPlugin(app);
   await app.register(
     async (api) => {
       for (const mod of modules) await api.register(mod, moduleDeps);
