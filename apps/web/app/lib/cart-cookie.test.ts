@@ -35,8 +35,8 @@ describe('guest cart cookie', () => {
   it('round-trips through serialise and parse, and clears with Max-Age=0 when empty', () => {
     const items = [{ productId: 1, quantity: 2 }];
     expect(parseCartItems(serializeCartItems(items))).toEqual(items);
-    expect(cartSetCookie([])).toContain('Max-Age=0');
-    expect(cartSetCookie(items)).toMatch(/^cartItems=.+; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    expect(cartSetCookie([], 'http://shop.test/cart')).toContain('Max-Age=0');
+    expect(cartSetCookie(items, 'http://shop.test/cart')).toMatch(/^cartItems=.+; Path=\/; Max-Age=\d+; SameSite=Lax$/);
   });
 });
 

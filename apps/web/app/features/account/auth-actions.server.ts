@@ -2,7 +2,8 @@ import { data, redirect } from 'react-router';
 import { loginRedirect, safeRedirect } from '../../lib/safe-redirect.ts';
 import { MESSAGES, type UserDetails } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
-import { readCartCookie, readCookie } from '../../lib/cart-cookie.ts';
+import { readCartCookie } from '../../lib/cart-cookie.ts';
+import { storeCookie } from '../../lib/cookies.ts';
 import { loadSessionUser, type SessionUser } from '../../lib/session.ts';
 import { readWishlistCookie } from '../../lib/wishlist-cookie.ts';
 import {
@@ -154,20 +155,15 @@ export async function signUp(api: ApiClient, request: Request) {
 
 /** The verified reset state, carried from /otp to /reset-password. */
 export const RESET_COOKIE = 'milli_reset';
-const RESET_MAX_AGE_S = 600;
-
 /**
  * Http-only, so page scripts never see the token, and not in the URL, so it stays out of history and logs.
- * Path=/ rather than /reset-password: with script, the form posts to /reset-password.data, which a
- * cookie scoped to /reset-password would not reach.
+ * Path=/ (as every storeCookie) rather than /reset-password: with script, the form posts to
+ * /reset-password.data, which a cookie scoped to /reset-password would not reach.
  */
-function resetCookie(request: Request, token: string, maxAge: number): string {
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return `${RESET_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-}
+const resetCookie = storeCookie(RESET_COOKIE, { maxAgeS: 600, httpOnly: true });
 
 function readResetToken(request: Request): string | null {
-  const raw = readCookie(request.headers.get('cookie'), RESET_COOKIE);
+  const raw = resetCookie.read(request.headers.get('cookie'));
   if (!raw) return null;
   try {
     return decodeURIComponent(raw) || null;
@@ -186,7 +182,7 @@ export const hasResetToken = (request: Request) => readResetToken(request) !== n
 export function takeResetLink(request: Request): Response | null {
   const link = new URL(request.url).searchParams.get('link');
   if (!link || !/^[A-Za-z0-9_-]{20,200}$/.test(link)) return null;
-  return redirect('/reset-password', { headers: withCookies([resetCookie(request, link, RESET_MAX_AGE_S)]) });
+  return redirect('/reset-password', { headers: withCookies([resetCookie.set(encodeURIComponent(link), request)]) });
 }
 
 /** Forgot password: its own call; the answer never says whether the account exists. Then /otp for that e-mail. */
@@ -218,7 +214,7 @@ export async function checkCode(api: ApiClient, request: Request) {
   const answer = await call(api, '/api/auth/verify-otp', json('POST', { email, otp }));
   const token = answer?.ok ? field(answer.body, 'resetToken') : undefined;
   if (typeof token === 'string' && token) {
-    return redirect('/reset-password', { headers: withCookies([resetCookie(request, token, RESET_MAX_AGE_S)]) });
+    return redirect('/reset-password', { headers: withCookies([resetCookie.set(encodeURIComponent(token), request)]) });
   }
   return data<OtpResult>(
     { intent: 'verify', ok: false, message: refusal(answer) ?? ACCOUNT_TEXT.otpFallback },
@@ -238,12 +234,12 @@ export async function setNewPassword(api: ApiClient, request: Request) {
     json('POST', { resetToken, password: secret(form, 'newPassword'), confirmPassword: secret(form, 'confirmPassword') }),
   );
   if (answer?.ok) {
-    return redirect(`/login?${LOGIN_BANNER_PARAMS.reset}=1`, { headers: withCookies([resetCookie(request, '', 0)]) });
+    return redirect(`/login?${LOGIN_BANNER_PARAMS.reset}=1`, { headers: withCookies([resetCookie.clear(request)]) });
   }
   const expired = field(answer?.body, 'code') === 'RESET_EXPIRED';
   return data<ResetResult>(
     { message: refusal(answer) ?? ACCOUNT_TEXT.resetFallback, expired },
-    { status: failStatus(answer), ...(expired ? { headers: withCookies([resetCookie(request, '', 0)]) } : {}) },
+    { status: failStatus(answer), ...(expired ? { headers: withCookies([resetCookie.clear(request)]) } : {}) },
   );
 }
 

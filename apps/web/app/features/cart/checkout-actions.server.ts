@@ -44,7 +44,7 @@ export async function placeOrder(api: ApiClient, request: Request) {
   }
   const answer = (await res.json().catch(() => null)) as (PlaceOrderAnswer & PlaceOrderError) | null;
   if (res.ok && answer?.orderNumber) {
-    return redirect(`/thank-you?order=${encodeURIComponent(answer.orderNumber)}`, { headers: { 'Set-Cookie': couponSetCookie(null) } });
+    return redirect(`/thank-you?order=${encodeURIComponent(answer.orderNumber)}`, { headers: { 'Set-Cookie': couponSetCookie(null, request) } });
   }
   const message = res.status < 500 && answer?.message ? answer.message : PLACE_FAILED;
   return data<CheckoutResult>({ message, fields: (answer?.fields ?? {}) as CheckoutResult['fields'], values }, { status: res.status < 500 ? res.status : 502 });

@@ -2,7 +2,8 @@ import type { ProductDetail } from '@milli/contracts';
 import { resolveChoice, type LineChoice } from '@milli/pricing';
 import { SizerRequestSchema } from '@milli/contracts/schemas';
 import { ApiError, apiFailure, type ApiClient } from '../../lib/api.ts';
-import { MAX_LINE_QUANTITY, cartSetCookie, readCartCookie, readCookie } from '../../lib/cart-cookie.ts';
+import { MAX_LINE_QUANTITY, cartSetCookie, readCartCookie } from '../../lib/cart-cookie.ts';
+import { storeCookie, type CookieSite } from '../../lib/cookies.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import type { SizerResult } from './sizer-dialog.tsx';
 import { inStock } from './product-seo.ts';
@@ -19,18 +20,19 @@ export interface AddToCartResult {
  * across the redirect; the product page's loader reads it and clears it.
  */
 export const ADDED_COOKIE = 'milli_added';
+const addedCookie = storeCookie(ADDED_COOKIE, { maxAgeS: 120, httpOnly: true });
 
-export function addedSetCookie(productId: number, quantity: number): string {
-  return `${ADDED_COOKIE}=${productId}-${quantity}; Path=/; Max-Age=120; HttpOnly; SameSite=Lax`;
+export function addedSetCookie(productId: number, quantity: number, site: CookieSite): string {
+  return addedCookie.set(`${productId}-${quantity}`, site);
 }
 
-export function addedClearCookie(): string {
-  return `${ADDED_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+export function addedClearCookie(site: CookieSite): string {
+  return addedCookie.clear(site);
 }
 
 /** The quantity just added to this product, from the one-request cookie, or null. */
 export function readAdded(cookieHeader: string | null, productId: number): number | null {
-  const value = readCookie(cookieHeader, ADDED_COOKIE);
+  const value = addedCookie.read(cookieHeader);
   const match = value ? /^(\d+)-(\d+)$/.exec(value) : null;
   if (!match || Number(match[1]) !== productId) return null;
   return Number(match[2]);
@@ -75,7 +77,7 @@ function cartFields(choice: LineChoice): Record<string, string> {
  */
 export async function addToCart(
   api: ApiClient,
-  cookieHeader: string | null,
+  request: Request,
   productId: number,
   form: FormData,
 ): Promise<{ result: AddToCartResult; setCookies: string[]; status: number }> {
@@ -112,16 +114,16 @@ export async function addToCart(
     }
     return {
       result: { intent: 'add-to-cart', ok: true, message: `${product.product_name} is in your cart.` },
-      setCookies: [addedSetCookie(productId, quantity)],
+      setCookies: [addedSetCookie(productId, quantity, request)],
       status: 200,
     };
   }
 
   // parseCartItems (inside cartSetCookie) adds this line to one of the same piece and choices.
-  const items = [...readCartCookie(cookieHeader), { productId, quantity, ...chosen.choice }];
+  const items = [...readCartCookie(request.headers.get('cookie')), { productId, quantity, ...chosen.choice }];
   return {
     result: { intent: 'add-to-cart', ok: true, message: `${product.product_name} is in your cart.` },
-    setCookies: [cartSetCookie(items), addedSetCookie(productId, quantity)],
+    setCookies: [cartSetCookie(items, request), addedSetCookie(productId, quantity, request)],
     status: 200,
   };
 }

@@ -4,6 +4,10 @@ import { ApiError, apiFailure, type ApiClient } from '../../lib/api.ts';
 import { readCartCookie } from '../../lib/cart-cookie.ts';
 import { addToCart, addedSetCookie, chosenOptions, readAdded } from './product-actions.server.ts';
 
+const SITE = 'http://shop.test/product-detail/5';
+/** The product page's request, without cookies (a guest's empty cart, or a customer's session the fake API answers for). */
+const page = () => new Request(SITE, { method: 'POST' });
+
 const product = (pricing: Partial<PricingContext>): ProductDetail =>
   ({
     product_id: 5,
@@ -58,7 +62,7 @@ describe('chosenOptions: the choices a line is sold as', () => {
 
 describe('the one-request “added” note', () => {
   it('is read back for its own product only', () => {
-    const cookie = addedSetCookie(5, 3).split(';')[0]!;
+    const cookie = addedSetCookie(5, 3, SITE).split(';')[0]!;
     expect(readAdded(`a=b; ${cookie}`, 5)).toBe(3);
     expect(readAdded(cookie, 6)).toBeNull();
     expect(readAdded('milli_added=junk', 5)).toBeNull();
@@ -88,13 +92,13 @@ describe('addToCart keeps the choices', () => {
 
   it('a logged-in shopper’s line is sent to the cart with every choice', async () => {
     const posted: FormData[] = [];
-    const { result } = await addToCart(api(true, posted), null, 5, form({ quantity: '1', purity: '14', colour: 'Rose Gold', size: '12' }));
+    const { result } = await addToCart(api(true, posted), page(), 5, form({ quantity: '1', purity: '14', colour: 'Rose Gold', size: '12' }));
     expect(result.ok).toBe(true);
     expect(Object.fromEntries(posted[0]!.entries())).toEqual({ cart_product_id: '5', cart_quantity: '1', cart_user_id: '7', purity: '14', colour: 'Rose Gold', size: '12' });
   });
 
   it('a guest’s line goes into the cartItems cookie with every choice', async () => {
-    const { result, setCookies } = await addToCart(api(false), null, 5, form({ quantity: '2', purity: '14', colour: 'Rose Gold', size: '12' }));
+    const { result, setCookies } = await addToCart(api(false), page(), 5, form({ quantity: '2', purity: '14', colour: 'Rose Gold', size: '12' }));
     expect(result.ok).toBe(true);
     expect(readCartCookie(setCookies[0]!.split(';')[0]!)).toEqual([{ productId: 5, quantity: 2, purity: 14, colour: 'Rose Gold', size: '12', sizeKind: 'ring' }]);
   });
@@ -102,7 +106,7 @@ describe('addToCart keeps the choices', () => {
   it('refuses a ring without a size, for guests and customers alike, and adds nothing', async () => {
     for (const user of [true, false]) {
       const posted: FormData[] = [];
-      const { result, setCookies, status } = await addToCart(api(user, posted), null, 5, form({ quantity: '1' }));
+      const { result, setCookies, status } = await addToCart(api(user, posted), page(), 5, form({ quantity: '1' }));
       expect(result).toMatchObject({ ok: false, message: 'Please choose a ring size for this piece.' });
       expect(status).toBe(400);
       expect(posted).toEqual([]);
@@ -124,7 +128,7 @@ describe('Add to Cart when the API refuses', () => {
     const api = apiWith(() => {
       throw new ApiError(409, 'Only 3 of this piece in stock', { message: 'Only 3 of this piece in stock', code: 'OUT_OF_STOCK' });
     });
-    const { result, status } = await addToCart(api, null, 5, form({ quantity: '4' }));
+    const { result, status } = await addToCart(api, page(), 5, form({ quantity: '4' }));
     expect(status).toBe(409);
     expect(result).toEqual({ intent: 'add-to-cart', ok: false, message: 'Only 3 of this piece in stock' });
   });
@@ -133,7 +137,7 @@ describe('Add to Cart when the API refuses', () => {
     const api = apiWith(() => {
       throw new ApiError(500, 'Something went wrong on our side.', {});
     });
-    const { result, status } = await addToCart(api, null, 5, form({ quantity: '1' }));
+    const { result, status } = await addToCart(api, page(), 5, form({ quantity: '1' }));
     expect(status).toBe(502);
     expect(result.message).toMatch(/could not add this piece/);
   });
