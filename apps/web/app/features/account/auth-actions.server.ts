@@ -4,6 +4,7 @@ import { MESSAGES, type UserDetails } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
 import { readCartCookie } from '../../lib/cart-cookie.ts';
 import { storeCookie } from '../../lib/cookies.ts';
+import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { loadSessionUser, type SessionUser } from '../../lib/session.ts';
 import { readWishlistCookie } from '../../lib/wishlist-cookie.ts';
 import {
@@ -15,7 +16,7 @@ import {
   type OtpResult,
   type ProfileField,
   type ProfileResult,
-  type RegisterField,
+  REGISTER_FIELDS,
   type RegisterResult,
   type ResetResult,
   type UndoResult,
@@ -135,14 +136,9 @@ export async function signUp(api: ApiClient, request: Request) {
   });
   if (answer?.ok) return redirect(`/login?${LOGIN_BANNER_PARAMS.registered}=1`);
 
-  const fieldErrors: RegisterResult['fieldErrors'] = {};
   const message = answer && answer.status < 500 ? field(answer.body, 'message') : undefined;
-  if (message && typeof message === 'object') {
-    for (const name of ['username', 'email', 'password'] as RegisterField[]) {
-      const value = (message as Record<string, unknown>)[name];
-      if (typeof value === 'string' && value) fieldErrors[name] = value;
-    }
-  }
+  // The spec's register answer names each field's problem in `message` itself.
+  const fieldErrors = answer && answer.status < 500 ? apiFieldErrors(answer.body, REGISTER_FIELDS, 'message') : {};
   // A refusal the person can fix (a taken username) leads with the field's own message: 'try again
   // later' alone would send them away from a form that only needs another name. The spec's line follows.
   const own = Object.values(fieldErrors);

@@ -4,6 +4,7 @@ import { SizerRequestSchema } from '@milli/contracts/schemas';
 import { ApiError, apiFailure, type ApiClient } from '../../lib/api.ts';
 import { MAX_LINE_QUANTITY, cartSetCookie, readCartCookie } from '../../lib/cart-cookie.ts';
 import { storeCookie, type CookieSite } from '../../lib/cookies.ts';
+import { issueFieldErrors } from '../../lib/field-errors.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import type { SizerResult } from './sizer-dialog.tsx';
 import { inStock } from './product-seo.ts';
@@ -129,7 +130,7 @@ export async function addToCart(
 }
 
 const PINCODE = /^[1-9][0-9]{5}$/;
-type SizerField = keyof NonNullable<SizerResult['fieldErrors']>;
+const SIZER_API_FIELDS = ['name', 'phone', 'email', 'address'] as const;
 
 /**
  * The 'Get Free Sizer' form: checked with the API's own schema (the same messages the API would give),
@@ -146,17 +147,9 @@ export async function requestSizer(api: ApiClient, productId: number, form: Form
     address: address && pincode && !address.includes(pincode) ? `${address}, ${pincode}` : address,
     productId,
   };
-  const fieldErrors: NonNullable<SizerResult['fieldErrors']> = {};
-  if (!PINCODE.test(pincode)) fieldErrors.pincode = 'Please enter a valid 6-digit pincode.';
   const parsed = SizerRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === 'name' || field === 'phone' || field === 'email' || field === 'address') {
-        fieldErrors[field as SizerField] ??= issue.message;
-      }
-    }
-  }
+  const fieldErrors: NonNullable<SizerResult['fieldErrors']> = parsed.success ? {} : issueFieldErrors(parsed.error.issues, SIZER_API_FIELDS);
+  if (!PINCODE.test(pincode)) fieldErrors.pincode = 'Please enter a valid 6-digit pincode.';
   if (Object.keys(fieldErrors).length > 0) {
     return { result: { intent: 'sizer', ok: false, message: 'Please check the highlighted fields.', fieldErrors }, status: 400 };
   }

@@ -4,7 +4,8 @@ import type { HarvestPlan } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
 import { storeCookie } from '../../lib/cookies.ts';
 import { loadSessionUser, type SessionUser } from '../../lib/session.ts';
-import { HARVEST_TEXT, type EnrolResult, type PayResult } from './harvest-text.ts';
+import { apiFieldErrors } from '../../lib/field-errors.ts';
+import { CARD_FIELDS, ENROL_FIELDS, HARVEST_TEXT, type EnrolResult, type PayResult } from './harvest-text.ts';
 
 /** The amount a guest typed, kept for an hour so it is still there after logging in. */
 const amountCookie = storeCookie('milli_harvest_amount', { maxAgeS: 3600, httpOnly: true });
@@ -102,9 +103,12 @@ async function enrol(api: ApiClient, request: Request, form: FormData) {
     return redirect('/milli-harvest?started=1', { headers: { 'Set-Cookie': amountCookie.clear(request) } });
   }
   const message = messageOf(answer, HARVEST_TEXT.enrolFallback);
-  const fieldErrors: EnrolResult['fieldErrors'] = {};
-  if (/e-mail/i.test(message)) fieldErrors.email = message;
-  else if (/amount/i.test(message)) fieldErrors.monthlyAmount = message;
+  const fieldErrors: EnrolResult['fieldErrors'] = answer && answer.status < 500 ? apiFieldErrors(answer.body, ENROL_FIELDS) : {};
+  // The plan's own rules (a multiple of Rs. 500) come as one message: it is shown by the field it is about.
+  if (Object.keys(fieldErrors).length === 0) {
+    if (/e-mail/i.test(message)) fieldErrors.email = message;
+    else if (/amount/i.test(message)) fieldErrors.monthlyAmount = message;
+  }
   return data<EnrolResult>({ intent: 'enrol', loginNeeded: answer?.status === 401, message, fieldErrors, values }, { status: failStatus(answer) });
 }
 
@@ -126,7 +130,7 @@ async function pay(api: ApiClient, form: FormData) {
     const number = (answer.body?.plan as HarvestPlan | undefined)?.instalments.find((i) => String(i.id) === instalmentId)?.number ?? 1;
     return redirect(`/milli-harvest?paid=${number}#plan`);
   }
-  const fields = answer && answer.status < 500 && answer.body?.fields && typeof answer.body.fields === 'object' ? (answer.body.fields as PayResult['fieldErrors']) : {};
+  const fields = answer && answer.status < 500 ? apiFieldErrors(answer.body, CARD_FIELDS) : {};
   return data<PayResult>(
     { intent: 'pay', message: messageOf(answer, HARVEST_TEXT.payFallback), fieldErrors: fields, nextKey: randomUUID(), values: { nameOnCard: body.nameOnCard, expiry: body.expiry } },
     { status: failStatus(answer) },
