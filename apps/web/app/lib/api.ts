@@ -3,16 +3,40 @@
  * `context.fetch` (in process, the visitor's cookies attached); in the browser it uses window.fetch.
  * Answers are typed with the contracts' types (type-only imports keep zod out of the bundle).
  */
+import { isErrorCode, type ErrorCode } from '@milli/contracts';
+
 export type Fetcher = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** The code of a refusal's answer (`{ message, code, fields? }`), or null when it carries none the vocabulary knows. */
+export function refusalCode(body: unknown): ErrorCode | null {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return isErrorCode(code) ? code : null;
+}
+
 export class ApiError extends Error {
+  /** What the API said went wrong, from the contracts' vocabulary (null for an answer without a code). */
+  readonly code: ErrorCode | null;
+
   constructor(
     readonly status: number,
     message: string,
     readonly body: unknown,
   ) {
     super(message);
+    this.code = refusalCode(body);
   }
+}
+
+/**
+ * A screen's reaction to the codes it can meet. `handlers` must name every code of `C` (a screen declares
+ * them as a union, so adding one there without a reaction does not compile) and only codes of the
+ * vocabulary (a misspelt or retired code does not compile either). Any other code, or none, gets
+ * `otherwise`: as a rule the API's own message.
+ */
+export function onCode<C extends ErrorCode, R>(code: ErrorCode | null, handlers: { readonly [K in C]: (code: K) => R }, otherwise: () => R): R {
+  if (code === null || !Object.hasOwn(handlers, code)) return otherwise();
+  const handle = handlers[code as C] as (code: C) => R;
+  return handle(code as C);
 }
 
 /**

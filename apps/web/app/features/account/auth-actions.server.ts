@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { loginRedirect, safeRedirect } from '../../lib/safe-redirect.ts';
 import { MESSAGES, type UserDetails } from '@milli/contracts';
-import type { ApiClient } from '../../lib/api.ts';
+import { onCode, refusalCode, type ApiClient } from '../../lib/api.ts';
 import { readCartCookie } from '../../lib/cart-cookie.ts';
 import { storeCookie } from '../../lib/cookies.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
@@ -218,6 +218,17 @@ export async function checkCode(api: ApiClient, request: Request) {
   );
 }
 
+/** The codes POST /api/auth/reset-password refuses with, and what the screen does for each. */
+type ResetCode = 'RESET_EXPIRED' | 'COMMON_PASSWORD' | 'INVALID_REQUEST' | 'RATE_LIMITED';
+type ResetReaction = 'offer-new-code' | 'show-message';
+const RESET_REACTIONS = {
+  // The verified state is spent or too old: the cookie goes and the screen offers a new code.
+  RESET_EXPIRED: () => 'offer-new-code',
+  COMMON_PASSWORD: () => 'show-message',
+  INVALID_REQUEST: () => 'show-message',
+  RATE_LIMITED: () => 'show-message',
+} as const satisfies { readonly [K in ResetCode]: () => ResetReaction };
+
 /** /reset-password: new + confirm with the token from the cookie; success ends the cookie and goes to /login. */
 export async function setNewPassword(api: ApiClient, request: Request) {
   const form = await request.formData();
@@ -232,7 +243,7 @@ export async function setNewPassword(api: ApiClient, request: Request) {
   if (answer?.ok) {
     return redirect(`/login?${LOGIN_BANNER_PARAMS.reset}=1`, { headers: withCookies([resetCookie.clear(request)]) });
   }
-  const expired = field(answer?.body, 'code') === 'RESET_EXPIRED';
+  const expired = onCode<ResetCode, ResetReaction>(refusalCode(answer?.body), RESET_REACTIONS, () => 'show-message') === 'offer-new-code';
   return data<ResetResult>(
     { message: refusal(answer) ?? ACCOUNT_TEXT.resetFallback, expired },
     { status: failStatus(answer), ...(expired ? { headers: withCookies([resetCookie.clear(request)]) } : {}) },
