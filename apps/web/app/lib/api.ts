@@ -1,7 +1,8 @@
 /**
- * The one API client, for the browser and for the server's loaders. On the server it is given
- * `context.fetch` (in process, the visitor's cookies attached); in the browser it uses window.fetch.
- * Answers are typed with the contracts' types (type-only imports keep zod out of the bundle).
+ * The one API client, for the browser and for the server's loaders. On the server (api.server.ts) it is
+ * given `context.fetch` (in process, the visitor's cookies attached) and, outside production, a check of
+ * each answer against the contracts' schemas; in the browser it uses window.fetch and checks nothing, so no
+ * zod reaches the bundle (type-only imports of the contracts' types).
  */
 import { isErrorCode, type ErrorCode } from '@milli/contracts';
 
@@ -60,7 +61,10 @@ export interface ApiClient {
   raw(path: string, init?: RequestInit): Promise<Response>;
 }
 
-export function createApi(fetcher: Fetcher): ApiClient {
+/** Judges a successful answer to `method path`; throws when it is not what the contracts say it is. */
+export type AnswerCheck = (method: string, path: string, body: unknown) => void;
+
+export function createApi(fetcher: Fetcher, check?: AnswerCheck): ApiClient {
   async function call<T>(path: string, init: RequestInit): Promise<T> {
     const res = await fetcher(path, init);
     const type = res.headers.get('content-type') ?? '';
@@ -72,6 +76,7 @@ export function createApi(fetcher: Fetcher): ApiClient {
           : `Request failed (${res.status})`;
       throw new ApiError(res.status, message, body);
     }
+    check?.(init.method ?? 'GET', path, body);
     return body as T;
   }
   return {
@@ -92,8 +97,3 @@ export function createApi(fetcher: Fetcher): ApiClient {
 export const browserApi: ApiClient = createApi((input, init) =>
   fetch(input, { credentials: 'same-origin', ...init }),
 );
-
-/** For loaders and actions: the server's in-process fetch. */
-export function serverApi(context: { fetch: Fetcher }): ApiClient {
-  return createApi(context.fetch);
-}

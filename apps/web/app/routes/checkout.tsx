@@ -3,7 +3,7 @@ import { Form, useNavigation } from 'react-router';
 import type { Route } from './+types/checkout';
 import { DEFAULT_COUNTRY } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { loginRedirect } from '../lib/safe-redirect.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { loadSessionUser } from '../lib/session.ts';

@@ -4,7 +4,7 @@ import { safeRedirect } from '../lib/safe-redirect.ts';
 import { isOfflineResult } from '../lib/offline.ts';
 import { MESSAGES } from '@milli/contracts';
 import type { Route } from './+types/login';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { takeRegistrationSuccess } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';

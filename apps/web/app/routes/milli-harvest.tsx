@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router';
 import type { Route } from './+types/milli-harvest';
 import { HARVEST } from '@milli/contracts';
 import { formatRupees, rupeesToPaise } from '@milli/pricing';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { fieldErrorId, fieldErrorProps } from '../lib/field-errors.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/register';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { flagRegistrationSuccess } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { MESSAGES } from '@milli/contracts';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { hasResetToken, setNewPassword, takeResetLink } from '../features/account/auth-actions.server.ts';

@@ -1,7 +1,7 @@
 import { Link, data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/wishlist';
 import { MESSAGES, parseSharedWishlistIds } from '@milli/contracts';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { loadSessionUser } from '../lib/session.ts';
