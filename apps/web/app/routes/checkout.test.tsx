@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import type { CartView } from '../features/cart/cart-view.ts';
 import { TERMS_MESSAGE, type CheckoutResult } from '../features/cart/checkout-form.ts';
+import { accessibleDescription } from '../lib/test-dom.ts';
 import Checkout from './checkout.tsx';
 
 afterEach(cleanup);
@@ -61,12 +62,6 @@ function renderCheckout(answer: CheckoutResult | null) {
 }
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
-const description = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
 
 async function fillBilling(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field('First name'), 'Asha');
@@ -116,9 +111,9 @@ describe('the checkout form', () => {
     expect(Object.fromEntries(posted[0]!.entries())).toMatchObject({ firstName: 'Asha', pincode: '56000', countryCode: '91', terms: 'on', idempotencyKey: 'key-00000001' });
 
     expect(field('Pincode').getAttribute('aria-invalid')).toBe('true');
-    expect(description(field('Pincode'))).toBe('Please enter a valid 6-digit pincode.');
+    expect(accessibleDescription(field('Pincode'))).toBe('Please enter a valid 6-digit pincode.');
     expect(field('Phone number').getAttribute('aria-invalid')).toBe('true');
-    expect(description(field('Phone number'))).toBe('Please enter a valid phone number.');
+    expect(accessibleDescription(field('Phone number'))).toBe('Please enter a valid phone number.');
     expect(field('City').hasAttribute('aria-invalid')).toBe(false);
     expect(screen.getByRole('alert').textContent).toBe(answer.message);
     // The first field to fix has the focus, so the message is not missed.

@@ -6,34 +6,25 @@ import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import type { PricingContext, ProductDetail } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
+import { accessibleDescription } from '../../lib/test-dom.ts';
 import { priceForChoice } from './price-choice.ts';
+import { goldPricing } from '../../lib/pricing-fixture.ts';
 import type { AddToCartResult } from './product-actions.server.ts';
 import { ProductPurchase } from './product-purchase.tsx';
 
 afterEach(cleanup);
 
-const pricing = (over: Partial<PricingContext> = {}): PricingContext => ({
-  metal: 'gold',
-  metalWeightMg: 5_250,
-  makingChargePaise: 4_500_00,
-  stoneValuePaise: 0,
-  diamondWeightCents: 0,
-  fixedPricePaise: null,
-  gstPercent: 3,
-  defaultPurity: 18,
-  defaultDiamondQuality: null,
-  sale: null,
-  ratesPaisePerGram: { '14': 7_985_00, '18': 10_240_00, '22': 12_505_00 },
-  diamondRatesPaisePerCarat: {},
-  ratesDate: '2026-01-01',
-  defaultColour: 'Yellow Gold',
-  purities: [14, 18, 22],
-  colours: ['Yellow Gold', 'Rose Gold'],
-  diamondQualities: [],
-  sizeKind: 'ring',
-  sizes: ['11', '12', '13'],
-  ...over,
-});
+/** A gold ring in two colours and three karats (no rate for 24 kt today), sized 11 to 13. */
+const pricing = (over: Partial<PricingContext> = {}): PricingContext =>
+  goldPricing({
+    defaultPurity: 18,
+    ratesPaisePerGram: { '14': 7_985_00, '18': 10_240_00, '22': 12_505_00 },
+    purities: [14, 18, 22],
+    colours: ['Yellow Gold', 'Rose Gold'],
+    sizeKind: 'ring',
+    sizes: ['11', '12', '13'],
+    ...over,
+  });
 
 const ring = (over: Partial<PricingContext> = {}): ProductDetail =>
   ({
@@ -77,13 +68,6 @@ function renderPurchase(product: ProductDetail, cartResult: AddToCartResult | nu
 }
 
 const checked = (element: HTMLElement) => (element as HTMLInputElement).checked;
-/** What a screen reader reads after a field's name: the text of the elements its aria-describedby names. */
-const description = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
 const shownPrice = () => screen.getByRole('status', { name: 'Price' }).textContent;
 
 describe('the product purchase form', () => {
@@ -135,7 +119,7 @@ describe('the product purchase form', () => {
     renderPurchase(ring(), { intent: 'add-to-cart', ok: false, message: 'Please choose a ring size for this piece.' });
     const refused = await screen.findByRole('combobox', { name: 'Size' });
     expect(refused.getAttribute('aria-invalid')).toBe('true');
-    expect(description(refused)).toBe('Please choose a ring size for this piece.');
+    expect(accessibleDescription(refused)).toBe('Please choose a ring size for this piece.');
     expect(screen.getByRole('alert').textContent).toBe('Please choose a ring size for this piece.');
   });
 
