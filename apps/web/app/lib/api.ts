@@ -46,12 +46,12 @@ export function onCode<C extends ErrorCode, R>(code: ErrorCode | null, handlers:
  * page as they are. Anything else (5xx, no answer, an answer without a message) is ours: 502 and the
  * action's own words, never the page's error screen.
  */
-export function apiFailure(error: unknown, fallback: string): { status: number; message: string } {
+export function apiFailure(error: unknown, fallback: string): { status: number; message: string; code: ErrorCode | null } {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     const readable = error.message !== '' && !/^Request failed/.test(error.message);
-    return { status: error.status, message: readable ? error.message : fallback };
+    return { status: error.status, message: readable ? error.message : fallback, code: error.code };
   }
-  return { status: 502, message: fallback };
+  return { status: 502, message: fallback, code: null };
 }
 
 export interface ApiClient {

@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@milli/contracts';
+import type { ErrorCode, ProductDetail } from '@milli/contracts';
 import { resolveChoice, type LineChoice } from '@milli/pricing';
 import { SizerRequestSchema } from '@milli/contracts/schemas';
 import { ApiError, apiFailure, type ApiClient } from '../../lib/api.ts';
@@ -13,6 +13,8 @@ export interface AddToCartResult {
   intent: 'add-to-cart';
   ok: boolean;
   message: string;
+  /** Why the line was refused, where the API or the choice check said (the form marks the field it is about). */
+  code?: ErrorCode;
 }
 
 /**
@@ -46,7 +48,7 @@ const ADD_FAILED = 'We could not add this piece to your cart just now. Please tr
  * server judges them with): what the shopper picked, the piece's defaults for the rest, or the reason it cannot
  * be sold so (a size not chosen, a karat the piece is not made in). Only choices the piece offers are read.
  */
-export function chosenOptions(product: ProductDetail, form: FormData): { ok: true; choice: LineChoice } | { ok: false; message: string } {
+export function chosenOptions(product: ProductDetail, form: FormData): ReturnType<typeof resolveChoice> {
   const text = (name: string) => String(form.get(name) ?? '').trim();
   const { pricing } = product;
   const purity = Number(text('purity'));
@@ -56,8 +58,7 @@ export function chosenOptions(product: ProductDetail, form: FormData): { ok: tru
     diamondQuality: pricing.diamondQualities.length > 0 && text('diamondQuality') !== '' ? text('diamondQuality') : undefined,
     size: text('size') !== '' ? text('size').slice(0, 12) : undefined,
   };
-  const resolved = resolveChoice(pricing, asked);
-  return resolved.ok ? resolved : { ok: false, message: resolved.message };
+  return resolveChoice(pricing, asked);
 }
 
 /** The choices as POST /api/cart/add names them. */
@@ -82,7 +83,11 @@ export async function addToCart(
   productId: number,
   form: FormData,
 ): Promise<{ result: AddToCartResult; setCookies: string[]; status: number }> {
-  const fail = (message: string, status = 400) => ({ result: { intent: 'add-to-cart' as const, ok: false, message }, setCookies: [], status });
+  const fail = (message: string, status = 400, code: ErrorCode | null = null) => ({
+    result: { intent: 'add-to-cart' as const, ok: false, message, ...(code ? { code } : {}) },
+    setCookies: [],
+    status,
+  });
   const quantity = Math.floor(Number(form.get('quantity') ?? 1));
   if (!Number.isFinite(quantity) || quantity < 1) return fail('Please choose a quantity of at least 1.');
   if (quantity > MAX_LINE_QUANTITY) return fail(`At most ${MAX_LINE_QUANTITY} of one piece can be ordered online.`);
@@ -91,12 +96,12 @@ export async function addToCart(
   try {
     product = (await api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${productId}`)).data;
   } catch (error) {
-    const { message, status } = apiFailure(error, ADD_FAILED);
-    return fail(message, status);
+    const { message, status, code } = apiFailure(error, ADD_FAILED);
+    return fail(message, status, code);
   }
-  if (!inStock(product)) return fail('Sorry, this piece is out of stock.', 409);
+  if (!inStock(product)) return fail('Sorry, this piece is out of stock.', 409, 'OUT_OF_STOCK');
   const chosen = chosenOptions(product, form);
-  if (!chosen.ok) return fail(chosen.message);
+  if (!chosen.ok) return fail(chosen.message, 400, chosen.code);
 
   const user = await loadSessionUser(api);
   if (user) {
@@ -110,8 +115,8 @@ export async function addToCart(
     } catch (error) {
       // The API's refusal (409 'Only 3 of this piece in stock', 422 a choice it does not offer) is the
       // person's message on the product page, with its own status.
-      const { message, status } = apiFailure(error, ADD_FAILED);
-      return fail(message, status);
+      const { message, status, code } = apiFailure(error, ADD_FAILED);
+      return fail(message, status, code);
     }
     return {
       result: { intent: 'add-to-cart', ok: true, message: `${product.product_name} is in your cart.` },

@@ -47,16 +47,16 @@ describe('chosenOptions: the choices a line is sold as', () => {
     ).toEqual({ ok: true, choice: { diamondQuality: 'VVS-EF' } }));
 
   it('refuses a karat or colour the piece is not made in, with the reason', () => {
-    expect(chosenOptions(product({}), form({ purity: '24' }))).toEqual({ ok: false, message: 'This piece is made in 14 kt or 18 kt gold, not 24 kt.' });
+    expect(chosenOptions(product({}), form({ purity: '24' }))).toEqual({ ok: false, code: 'OPTION_NOT_OFFERED', message: 'This piece is made in 14 kt or 18 kt gold, not 24 kt.' });
     expect(chosenOptions(product({}), form({ colour: 'White Gold' }))).toMatchObject({ ok: false, message: expect.stringContaining('not White Gold') });
   });
 
   it('asks for a size where the piece has one, and keeps it with its kind', () => {
     const ring = product({ sizeKind: 'ring', sizes: ['11', '12'] });
-    expect(chosenOptions(ring, form({}))).toEqual({ ok: false, message: 'Please choose a ring size for this piece.' });
+    expect(chosenOptions(ring, form({}))).toEqual({ ok: false, code: 'SIZE_REQUIRED', message: 'Please choose a ring size for this piece.' });
     expect(chosenOptions(ring, form({ size: '12' }))).toEqual({ ok: true, choice: { purity: 18, colour: 'Yellow Gold', size: '12', sizeKind: 'ring' } });
     expect(chosenOptions(product({ sizeKind: 'bangle', sizes: ['2.4'] }), form({}))).toMatchObject({ message: 'Please choose a bangle size for this piece.' });
-    expect(chosenOptions(product({}), form({ size: '12' }))).toEqual({ ok: false, message: 'This piece does not come in sizes.' });
+    expect(chosenOptions(product({}), form({ size: '12' }))).toEqual({ ok: false, code: 'OPTION_NOT_OFFERED', message: 'This piece does not come in sizes.' });
   });
 });
 
@@ -107,7 +107,7 @@ describe('addToCart keeps the choices', () => {
     for (const user of [true, false]) {
       const posted: FormData[] = [];
       const { result, setCookies, status } = await addToCart(api(user, posted), page(), 5, form({ quantity: '1' }));
-      expect(result).toMatchObject({ ok: false, message: 'Please choose a ring size for this piece.' });
+      expect(result).toMatchObject({ ok: false, code: 'SIZE_REQUIRED', message: 'Please choose a ring size for this piece.' });
       expect(status).toBe(400);
       expect(posted).toEqual([]);
       expect(setCookies).toEqual([]);
@@ -130,7 +130,7 @@ describe('Add to Cart when the API refuses', () => {
     });
     const { result, status } = await addToCart(api, page(), 5, form({ quantity: '4' }));
     expect(status).toBe(409);
-    expect(result).toEqual({ intent: 'add-to-cart', ok: false, message: 'Only 3 of this piece in stock' });
+    expect(result).toEqual({ intent: 'add-to-cart', ok: false, code: 'OUT_OF_STOCK', message: 'Only 3 of this piece in stock' });
   });
 
   it('answers 502 with its own words when the API fails', async () => {
@@ -145,9 +145,9 @@ describe('Add to Cart when the API refuses', () => {
 
 describe('apiFailure: one rule for every action', () => {
   it('keeps a 4xx with its message, and makes anything else a 502 with the fallback', () => {
-    expect(apiFailure(new ApiError(422, 'Pick a size.', {}), 'x')).toEqual({ status: 422, message: 'Pick a size.' });
-    expect(apiFailure(new ApiError(404, 'Request failed (404)', ''), 'x')).toEqual({ status: 404, message: 'x' });
-    expect(apiFailure(new ApiError(503, 'down', {}), 'x')).toEqual({ status: 502, message: 'x' });
-    expect(apiFailure(new TypeError('fetch failed'), 'x')).toEqual({ status: 502, message: 'x' });
+    expect(apiFailure(new ApiError(422, 'Pick a size.', { code: 'SIZE_REQUIRED' }), 'x')).toEqual({ status: 422, message: 'Pick a size.', code: 'SIZE_REQUIRED' });
+    expect(apiFailure(new ApiError(404, 'Request failed (404)', ''), 'x')).toEqual({ status: 404, message: 'x', code: null });
+    expect(apiFailure(new ApiError(503, 'down', {}), 'x')).toEqual({ status: 502, message: 'x', code: null });
+    expect(apiFailure(new TypeError('fetch failed'), 'x')).toEqual({ status: 502, message: 'x', code: null });
   });
 });

@@ -116,11 +116,18 @@ describe('the product purchase form', () => {
     expect(size.hasAttribute('aria-invalid')).toBe(false);
     cleanup();
 
-    renderPurchase(ring(), { intent: 'add-to-cart', ok: false, message: 'Please choose a ring size for this piece.' });
+    renderPurchase(ring(), { intent: 'add-to-cart', ok: false, code: 'SIZE_REQUIRED', message: 'Please choose a ring size for this piece.' });
     const refused = await screen.findByRole('combobox', { name: 'Size' });
     expect(refused.getAttribute('aria-invalid')).toBe('true');
     expect(accessibleDescription(refused)).toBe('Please choose a ring size for this piece.');
     expect(screen.getByRole('alert').textContent).toBe('Please choose a ring size for this piece.');
+  });
+
+  it('marks the size box by the refusal’s code, not by its wording', async () => {
+    renderPurchase(ring(), { intent: 'add-to-cart', ok: false, code: 'NOT_ENOUGH_STOCK', message: 'Only 2 of this piece in stock in this size.' });
+    const size = await screen.findByRole('combobox', { name: 'Size' });
+    expect(size.hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.getByRole('alert').textContent).toBe('Only 2 of this piece in stock in this size.');
   });
 
   it('has no size box for a piece without sizes, and cannot add a karat with no rate today', async () => {
