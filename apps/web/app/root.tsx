@@ -14,7 +14,8 @@ import {
 import { MESSAGES, type Category, type OtherStone, type StoreSettings, type Tag } from '@milli/contracts';
 import type { Route } from './+types/root';
 import { isOfflineResult } from './lib/offline.ts';
-import { serverApi, type ApiClient } from './lib/api.ts';
+import type { ApiClient } from './lib/api.ts';
+import { serverApi } from './lib/api.server.ts';
 import { EMPTY_MINI_CART, loadCustomerMiniCart, loadGuestMiniCart, readCartCookie } from './lib/cart-cookie.ts';
 import { HOME_TITLE, STORE_DESCRIPTION, pageTitle } from './lib/meta.ts';
 import { loadSessionUser } from './lib/session.ts';

@@ -1,18 +1,43 @@
 /**
- * The one API client, for the browser and for the server's loaders. On the server it is given
- * `context.fetch` (in process, the visitor's cookies attached); in the browser it uses window.fetch.
- * Answers are typed with the contracts' types (type-only imports keep zod out of the bundle).
+ * The one API client, for the browser and for the server's loaders. On the server (api.server.ts) it is
+ * given `context.fetch` (in process, the visitor's cookies attached) and, outside production, a check of
+ * each answer against the contracts' schemas; in the browser it uses window.fetch and checks nothing, so no
+ * zod reaches the bundle (type-only imports of the contracts' types).
  */
+import { isErrorCode, type ErrorCode } from '@milli/contracts';
+
 export type Fetcher = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** The code of a refusal's answer (`{ message, code, fields? }`), or null when it carries none the vocabulary knows. */
+export function refusalCode(body: unknown): ErrorCode | null {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return isErrorCode(code) ? code : null;
+}
+
 export class ApiError extends Error {
+  /** What the API said went wrong, from the contracts' vocabulary (null for an answer without a code). */
+  readonly code: ErrorCode | null;
+
   constructor(
     readonly status: number,
     message: string,
     readonly body: unknown,
   ) {
     super(message);
+    this.code = refusalCode(body);
   }
+}
+
+/**
+ * A screen's reaction to the codes it can meet. `handlers` must name every code of `C` (a screen declares
+ * them as a union, so adding one there without a reaction does not compile) and only codes of the
+ * vocabulary (a misspelt or retired code does not compile either). Any other code, or none, gets
+ * `otherwise`: as a rule the API's own message.
+ */
+export function onCode<C extends ErrorCode, R>(code: ErrorCode | null, handlers: { readonly [K in C]: (code: K) => R }, otherwise: () => R): R {
+  if (code === null || !Object.hasOwn(handlers, code)) return otherwise();
+  const handle = handlers[code as C] as (code: C) => R;
+  return handle(code as C);
 }
 
 /**
@@ -21,12 +46,12 @@ export class ApiError extends Error {
  * page as they are. Anything else (5xx, no answer, an answer without a message) is ours: 502 and the
  * action's own words, never the page's error screen.
  */
-export function apiFailure(error: unknown, fallback: string): { status: number; message: string } {
+export function apiFailure(error: unknown, fallback: string): { status: number; message: string; code: ErrorCode | null } {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     const readable = error.message !== '' && !/^Request failed/.test(error.message);
-    return { status: error.status, message: readable ? error.message : fallback };
+    return { status: error.status, message: readable ? error.message : fallback, code: error.code };
   }
-  return { status: 502, message: fallback };
+  return { status: 502, message: fallback, code: null };
 }
 
 export interface ApiClient {
@@ -36,7 +61,10 @@ export interface ApiClient {
   raw(path: string, init?: RequestInit): Promise<Response>;
 }
 
-export function createApi(fetcher: Fetcher): ApiClient {
+/** Judges a successful answer to `method path`; throws when it is not what the contracts say it is. */
+export type AnswerCheck = (method: string, path: string, body: unknown) => void;
+
+export function createApi(fetcher: Fetcher, check?: AnswerCheck): ApiClient {
   async function call<T>(path: string, init: RequestInit): Promise<T> {
     const res = await fetcher(path, init);
     const type = res.headers.get('content-type') ?? '';
@@ -48,6 +76,7 @@ export function createApi(fetcher: Fetcher): ApiClient {
           : `Request failed (${res.status})`;
       throw new ApiError(res.status, message, body);
     }
+    check?.(init.method ?? 'GET', path, body);
     return body as T;
   }
   return {
@@ -68,8 +97,3 @@ export function createApi(fetcher: Fetcher): ApiClient {
 export const browserApi: ApiClient = createApi((input, init) =>
   fetch(input, { credentials: 'same-origin', ...init }),
 );
-
-/** For loaders and actions: the server's in-process fetch. */
-export function serverApi(context: { fetch: Fetcher }): ApiClient {
-  return createApi(context.fetch);
-}

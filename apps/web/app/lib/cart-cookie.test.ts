@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { priceChoice } from '@milli/pricing';
 import type { ApiClient } from './api.ts';
 import { cartSetCookie, loadGuestMiniCart, parseCartItems, readCartCookie, serializeCartItems } from './cart-cookie.ts';
+import { goldPricing } from './pricing-fixture.ts';
 
 const encoded = (v: unknown) => encodeURIComponent(JSON.stringify(v));
 
@@ -35,8 +36,8 @@ describe('guest cart cookie', () => {
   it('round-trips through serialise and parse, and clears with Max-Age=0 when empty', () => {
     const items = [{ productId: 1, quantity: 2 }];
     expect(parseCartItems(serializeCartItems(items))).toEqual(items);
-    expect(cartSetCookie([])).toContain('Max-Age=0');
-    expect(cartSetCookie(items)).toMatch(/^cartItems=.+; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    expect(cartSetCookie([], 'http://shop.test/cart')).toContain('Max-Age=0');
+    expect(cartSetCookie(items, 'http://shop.test/cart')).toMatch(/^cartItems=.+; Path=\/; Max-Age=\d+; SameSite=Lax$/);
   });
 });
 
@@ -68,19 +69,7 @@ describe('mini cart', () => {
     product_price_paise: 2_000_000,
     product_parent_image: `/media/art/ring/yellow-gold/${id}.svg`,
     product_stock: 4,
-    pricing: {
-      metal: 'gold',
-      metalWeightMg: 4_000,
-      makingChargePaise: 5_000_00,
-      stoneValuePaise: 0,
-      diamondWeightCents: 0,
-      fixedPricePaise: null,
-      gstPercent: 3,
-      defaultPurity: 22,
-      defaultDiamondQuality: null,
-      ratesPaisePerGram: { '14': 8_000_00, '22': 12_000_00 },
-      diamondRatesPaisePerCarat: {},
-    },
+    pricing: goldPricing({ metalWeightMg: 4_000, makingChargePaise: 5_000_00, ratesPaisePerGram: { '14': 8_000_00, '22': 12_000_00 }, diamondRatesPaisePerCarat: {} }),
   });
   const api = (answer: (path: string) => Promise<unknown>, seen: string[] = []): ApiClient => ({
     get: <T,>(path: string) => {

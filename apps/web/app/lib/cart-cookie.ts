@@ -1,6 +1,7 @@
 import { DIAMOND_QUALITIES, METAL_COLOURS, SIZE_KINDS, choicesText, pictureInColour, type CartLine, type ProductDetail, type SizeKind } from '@milli/contracts';
 import { orderTotals, priceChoice } from '@milli/pricing';
 import type { ApiClient } from './api.ts';
+import { storeCookie, type CookieSite } from './cookies.ts';
 
 /**
  * The guest cart lives in the browser, in the cookie the specification names `cartItems`: a
@@ -12,6 +13,8 @@ import type { ApiClient } from './api.ts';
 export const CART_COOKIE = 'cartItems';
 /** A guest cart is kept for 30 days after its last change. */
 export const CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Not HttpOnly: the browser writes it too (writeBrowserCart). */
+const cartCookie = storeCookie(CART_COOKIE, { maxAgeS: CART_COOKIE_MAX_AGE_S, httpOnly: false });
 /** Bounds that keep a tampered or runaway cookie from costing the server anything. */
 export const MAX_CART_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
@@ -104,27 +107,15 @@ export function serializeCartItems(items: readonly GuestCartItem[]): string {
   return encodeURIComponent(JSON.stringify(parseCartItems(JSON.stringify(items))));
 }
 
-/** Reads one cookie out of a Cookie header (server) or document.cookie (browser). */
-export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 /** Server: the guest cart from the request's Cookie header. */
 export function readCartCookie(cookieHeader: string | null | undefined): GuestCartItem[] {
-  return parseCartItems(readCookie(cookieHeader, CART_COOKIE));
+  return parseCartItems(cartCookie.read(cookieHeader));
 }
 
-/** A Set-Cookie value for actions that change the guest cart on the server. An empty list clears it. */
-export function cartSetCookie(items: readonly GuestCartItem[]): string {
+/** A Set-Cookie value holding this cart, set from `site` (a request, or the page's address). An empty list clears it. */
+export function cartSetCookie(items: readonly GuestCartItem[], site: CookieSite): string {
   const clean = parseCartItems(JSON.stringify(items));
-  const maxAge = clean.length === 0 ? 0 : CART_COOKIE_MAX_AGE_S;
-  return `${CART_COOKIE}=${serializeCartItems(clean)}; Path=/; Max-Age=${maxAge}; SameSite=Lax`;
+  return clean.length === 0 ? cartCookie.clear(site) : cartCookie.set(serializeCartItems(clean), site);
 }
 
 /** Browser: the guest cart from document.cookie. */
@@ -136,8 +127,7 @@ export function readBrowserCart(): GuestCartItem[] {
 /** Browser: replaces the guest cart. Call the route revalidator afterwards so the header's count follows. */
 export function writeBrowserCart(items: readonly GuestCartItem[]): void {
   if (typeof document === 'undefined') return;
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = cartSetCookie(items) + secure;
+  document.cookie = cartSetCookie(items, window.location.href);
 }
 
 export function summarise(lines: MiniCartLine[]): MiniCart {

@@ -30,11 +30,11 @@ describe('guest wish-list cookie', () => {
     expect(withWished([4, 5], 9)).toEqual([9, 4, 5]);
     expect(withWished([4, 5], 5)).toEqual([4, 5]);
     expect(withoutWished([4, 5], 4)).toEqual([5]);
-    const cookie = wishlistSetCookie([9, 4, 5]);
+    const cookie = wishlistSetCookie([9, 4, 5], 'http://shop.test/wishlist');
     expect(cookie).toMatch(/^wishlistItems=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
     expect(readWishlistCookie(cookie.split(';')[0])).toEqual([9, 4, 5]);
-    expect(wishlistSetCookie([])).toContain('Max-Age=0');
-    expect(wishlistSetCookie([1], true)).toMatch(/; Secure$/);
+    expect(wishlistSetCookie([], 'http://shop.test/wishlist')).toContain('Max-Age=0');
+    expect(wishlistSetCookie([1], 'https://shop.test/wishlist')).toMatch(/; Secure$/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { MAX_WISHLIST_ITEMS, parseWishlistIds } from '@milli/contracts';
-import { readCookie } from './cart-cookie.ts';
+import { storeCookie, type CookieSite } from './cookies.ts';
 
 /**
  * A guest's wish list lives in the `wishlistItems` cookie: a URI-encoded JSON list of product ids, newest
@@ -10,18 +10,17 @@ import { readCookie } from './cart-cookie.ts';
 export const WISHLIST_COOKIE = 'wishlistItems';
 /** Kept 90 days after its last change: a wish list is for later. */
 export const WISHLIST_COOKIE_MAX_AGE_S = 90 * 24 * 60 * 60;
+const wishlistCookie = storeCookie(WISHLIST_COOKIE, { maxAgeS: WISHLIST_COOKIE_MAX_AGE_S, httpOnly: true });
 
 /** The guest wish list from a Cookie header: clean ids, or an empty list for anything unreadable. */
 export function readWishlistCookie(cookieHeader: string | null | undefined): number[] {
-  return parseWishlistIds(readCookie(cookieHeader, WISHLIST_COOKIE));
+  return parseWishlistIds(wishlistCookie.read(cookieHeader));
 }
 
-/** A Set-Cookie value holding these ids (cleaned and capped); an empty list clears the cookie. */
-export function wishlistSetCookie(ids: readonly number[], secure = false): string {
+/** A Set-Cookie value holding these ids (cleaned and capped), set from `site`; an empty list clears the cookie. */
+export function wishlistSetCookie(ids: readonly number[], site: CookieSite): string {
   const clean = parseWishlistIds(JSON.stringify(ids));
-  const maxAge = clean.length === 0 ? 0 : WISHLIST_COOKIE_MAX_AGE_S;
-  const value = clean.length === 0 ? '' : encodeURIComponent(JSON.stringify(clean));
-  return `${WISHLIST_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return clean.length === 0 ? wishlistCookie.clear(site) : wishlistCookie.set(encodeURIComponent(JSON.stringify(clean)), site);
 }
 
 /** The list with this piece first (newest first); null when the list is full. */

@@ -1,6 +1,6 @@
 import { Link, data } from 'react-router';
 import type { Route } from './+types/account';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { LogoutButton, useLogoutError } from '../components/layout/logout-button.tsx';

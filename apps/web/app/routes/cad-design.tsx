@@ -3,7 +3,7 @@ import type { Route } from './+types/cad-design';
 import { CAD_ADVANCE_PERCENT, type CustomRequestDetail } from '@milli/contracts';
 import { CUSTOM_STEPS } from '@milli/contracts/custom-design-fields';
 import { formatRupees } from '@milli/pricing';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { loadCadDesign, rejectDesign } from '../features/custom-design/actions.server.ts';

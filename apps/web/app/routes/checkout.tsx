@@ -3,12 +3,13 @@ import { Form, useNavigation } from 'react-router';
 import type { Route } from './+types/checkout';
 import { DEFAULT_COUNTRY } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { loginRedirect } from '../lib/safe-redirect.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { loadSessionUser } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
+import { fieldErrorId, fieldErrorProps } from '../lib/field-errors.ts';
 import { loadCartView } from '../features/cart/cart-data.server.ts';
 import { countryOptions } from '../features/cart/checkout-data.server.ts';
 import { placeOrder } from '../features/cart/checkout-actions.server.ts';
@@ -51,13 +52,10 @@ const BILLING: { id: BillingField; label: string; autoComplete: string; type: st
   { id: 'pincode', label: 'Pincode', autoComplete: 'postal-code', type: 'text', inputMode: 'numeric' },
 ];
 
-/** A field's error under it, tied to it for screen readers. */
-function errorProps(id: string, error: string | undefined) {
-  return error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
-}
+/** A field's error under it, tied to it for screen readers by fieldErrorProps. */
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return error ? (
-    <p id={`${id}-error`} className="field-error">
+    <p id={fieldErrorId(id)} className="field-error">
       {error}
     </p>
   ) : null;
@@ -122,7 +120,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     inputMode={f.inputMode}
                     defaultValue={values[f.id]}
                     required
-                    {...errorProps(`bill-${f.id}`, fields[f.id])}
+                    {...fieldErrorProps(`bill-${f.id}`, fields[f.id])}
                   />
                   <FieldError id={`bill-${f.id}`} error={fields[f.id]} />
                 </div>
@@ -139,7 +137,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     const chosen = list.find((c) => c.name === e.target.value);
                     if (chosen) setDialCode(chosen.dialCode);
                   }}
-                  {...errorProps('bill-country', fields.country)}
+                  {...fieldErrorProps('bill-country', fields.country)}
                 >
                   {list.map((c) => (
                     <option key={c.iso2} value={c.name}>
@@ -155,14 +153,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   <label htmlFor="bill-code" className="visually-hidden">
                     Country code
                   </label>
-                  <select id="bill-code" name="countryCode" value={dialCode} onChange={(e) => setDialCode(e.target.value)} className="code-select" required {...errorProps('bill-code', fields.countryCode)}>
+                  <select id="bill-code" name="countryCode" value={dialCode} onChange={(e) => setDialCode(e.target.value)} className="code-select" required {...fieldErrorProps('bill-code', fields.countryCode)}>
                     {dialCodes.map((c) => (
                       <option key={c.dialCode} value={c.dialCode}>
                         +{c.dialCode}
                       </option>
                     ))}
                   </select>
-                  <input id="bill-phone" name="phoneNumber" type="tel" autoComplete="tel-national" defaultValue={values.phoneNumber} required {...errorProps('bill-phone', fields.phoneNumber)} />
+                  <input id="bill-phone" name="phoneNumber" type="tel" autoComplete="tel-national" defaultValue={values.phoneNumber} required {...fieldErrorProps('bill-phone', fields.phoneNumber)} />
                 </div>
                 <FieldError id="bill-code" error={fields.countryCode} />
                 <FieldError id="bill-phone" error={fields.phoneNumber} />
@@ -177,17 +175,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <legend className="visually-hidden">Company details</legend>
               <div className="form-field">
                 <label htmlFor="bill-company">Company name</label>
-                <input id="bill-company" name="companyName" type="text" autoComplete="organization" defaultValue={values.companyName} {...errorProps('bill-company', fields.companyName)} />
+                <input id="bill-company" name="companyName" type="text" autoComplete="organization" defaultValue={values.companyName} {...fieldErrorProps('bill-company', fields.companyName)} />
                 <FieldError id="bill-company" error={fields.companyName} />
               </div>
               <div className="form-field">
                 <label htmlFor="bill-company-email">Company e-mail</label>
-                <input id="bill-company-email" name="companyEmail" type="email" defaultValue={values.companyEmail} {...errorProps('bill-company-email', fields.companyEmail)} />
+                <input id="bill-company-email" name="companyEmail" type="email" defaultValue={values.companyEmail} {...fieldErrorProps('bill-company-email', fields.companyEmail)} />
                 <FieldError id="bill-company-email" error={fields.companyEmail} />
               </div>
               <div className="form-field">
                 <label htmlFor="bill-gstin">GSTIN</label>
-                <input id="bill-gstin" name="gstin" type="text" autoCapitalize="characters" maxLength={15} defaultValue={values.gstin} {...errorProps('bill-gstin', fields.gstin)} />
+                <input id="bill-gstin" name="gstin" type="text" autoCapitalize="characters" maxLength={15} defaultValue={values.gstin} {...fieldErrorProps('bill-gstin', fields.gstin)} />
                 <FieldError id="bill-gstin" error={fields.gstin} />
               </div>
             </fieldset>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { STONE_AND_METAL_FILTERS } from '@milli/contracts';
 import type { Route } from './+types/custom-design';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { useShellData } from '../components/layout/shell-data.ts';

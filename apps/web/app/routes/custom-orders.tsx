@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/custom-orders';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { OrderListNav, ORDER_LISTS, OrderTableHead } from '../features/orders/order-lists.tsx';

@@ -1,8 +1,8 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import type { Route } from './+types/forgot-password';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
-import { PageBanner } from '../components/layout/page-banner.tsx';
+import { AuthCard, SubmitButton } from '../components/forms/auth-card.tsx';
 import { requestCode } from '../features/account/auth-actions.server.ts';
 import { Field, FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
 import '../styles/screens/shells.css';
@@ -26,34 +26,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useSubmitting();
   return (
-    <>
-      <PageBanner title="Forgot Password" />
-      <div className="section auth">
-        <div className="container">
-          <div className="card card-pad auth-card">
-            <h2 className="auth-title">Reset your password</h2>
-            <p className="auth-lead">Tell us the e-mail address of your account and we will send you a one-time password.</p>
-            {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
-            <Form method="post" className="auth-form">
-              <Field
-                id="forgot-email"
-                name="email"
-                label="E-mail"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={actionData?.email ?? loaderData.email}
-              />
-              <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-                {submitting ? 'Sending…' : 'Send One Time Password'}
-              </button>
-            </Form>
-            <p className="auth-switch">
-              <Link to="/login">Back to Log-in</Link>
-            </p>
-          </div>
-        </div>
-      </div>
-    </>
+    <AuthCard
+      banner="Forgot Password"
+      title="Reset your password"
+      lead="Tell us the e-mail address of your account and we will send you a one-time password."
+    >
+      {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
+      <Form method="post" className="auth-form">
+        <Field
+          id="forgot-email"
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email ?? loaderData.email}
+        />
+        <SubmitButton busy={submitting} label="Send One Time Password" busyLabel="Sending…" />
+      </Form>
+    </AuthCard>
   );
 }

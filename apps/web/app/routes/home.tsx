@@ -1,6 +1,6 @@
 import type { Route } from './+types/home';
 import { sharedPageHeaders } from '../lib/shared-page.ts';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { STORE_DESCRIPTION, pageTitle } from '../lib/meta.ts';
 import { useShellData } from '../components/layout/shell-data.ts';
 import { HeroBanner } from '../features/home/hero-banner.tsx';

@@ -4,10 +4,10 @@ import { safeRedirect } from '../lib/safe-redirect.ts';
 import { isOfflineResult } from '../lib/offline.ts';
 import { MESSAGES } from '@milli/contracts';
 import type { Route } from './+types/login';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { takeRegistrationSuccess } from '../lib/session.ts';
-import { PageBanner } from '../components/layout/page-banner.tsx';
+import { AuthCard, SubmitButton } from '../components/forms/auth-card.tsx';
 import { logIn, redirectIfLoggedIn } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT, LOGIN_BANNER_PARAMS } from '../features/account/auth-results.ts';
 import { Field, FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
@@ -79,40 +79,35 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const submitting = useSubmitting();
 
   return (
-    <>
-      <PageBanner title="Login" />
-      <div className="section auth">
-        <div className="container">
-          <div className="card card-pad auth-card">
-            <h2 className="auth-title">Welcome back</h2>
-            <p className="auth-lead">Log in to follow your orders, keep a wish list and see your custom designs.</p>
-            {banners.registered && !actionData && <FormAlert tone="success">{MESSAGES.registrationSuccessBanner}</FormAlert>}
-            {banners.reset && !actionData && <FormAlert tone="success">{ACCOUNT_TEXT.resetDone}</FormAlert>}
-            {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
-            <Form method="post" className="auth-form">
-              {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
-              <Field
-                id="login-username"
-                name="username"
-                label="E-mail Id"
-                autoComplete="username"
-                inputMode="email"
-                defaultValue={actionData?.username}
-              />
-              <Field id="login-password" name="password" label="Password" type="password" autoComplete="current-password" />
-              <p className="auth-aside">
-                <Link to="/forgot-password">Forgot Password</Link>
-              </p>
-              <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-                {submitting ? 'Logging in…' : 'Login'}
-              </button>
-            </Form>
-            <p className="auth-switch">
-              New to Milli? <Link to="/register">Create One</Link>
-            </p>
-          </div>
-        </div>
-      </div>
-    </>
+    <AuthCard
+      banner="Login"
+      title="Welcome back"
+      lead="Log in to follow your orders, keep a wish list and see your custom designs."
+      footer={
+        <>
+          New to Milli? <Link to="/register">Create One</Link>
+        </>
+      }
+    >
+      {banners.registered && !actionData && <FormAlert tone="success">{MESSAGES.registrationSuccessBanner}</FormAlert>}
+      {banners.reset && !actionData && <FormAlert tone="success">{ACCOUNT_TEXT.resetDone}</FormAlert>}
+      {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
+      <Form method="post" className="auth-form">
+        {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
+        <Field
+          id="login-username"
+          name="username"
+          label="E-mail Id"
+          autoComplete="username"
+          inputMode="email"
+          defaultValue={actionData?.username}
+        />
+        <Field id="login-password" name="password" label="Password" type="password" autoComplete="current-password" />
+        <p className="auth-aside">
+          <Link to="/forgot-password">Forgot Password</Link>
+        </p>
+        <SubmitButton busy={submitting} label="Login" busyLabel="Logging in…" />
+      </Form>
+    </AuthCard>
   );
 }

@@ -3,7 +3,8 @@ import { Form, Link } from 'react-router';
 import type { Route } from './+types/milli-harvest';
 import { HARVEST } from '@milli/contracts';
 import { formatRupees, rupeesToPaise } from '@milli/pricing';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
+import { fieldErrorId, fieldErrorProps } from '../lib/field-errors.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
@@ -76,11 +77,10 @@ function EnrolForm({ amount, email, loggedIn, result }: { amount: string; email:
           required
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
-          aria-invalid={errors.monthlyAmount ? true : undefined}
-          aria-describedby={`${errors.monthlyAmount ? 'harvest-amount-error ' : ''}harvest-amount-hint harvest-breakdown`}
+          {...fieldErrorProps('harvest-amount', errors.monthlyAmount, 'harvest-amount-hint', 'harvest-breakdown')}
         />
         {errors.monthlyAmount && (
-          <p id="harvest-amount-error" className="field-error">
+          <p id={fieldErrorId('harvest-amount')} className="field-error">
             {errors.monthlyAmount}
           </p>
         )}
@@ -98,11 +98,10 @@ function EnrolForm({ amount, email, loggedIn, result }: { amount: string; email:
           autoComplete="email"
           required
           defaultValue={result?.values.email ?? email}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'harvest-email-error' : undefined}
+          {...fieldErrorProps('harvest-email', errors.email)}
         />
         {errors.email && (
-          <p id="harvest-email-error" className="field-error">
+          <p id={fieldErrorId('harvest-email')} className="field-error">
             {errors.email}
           </p>
         )}

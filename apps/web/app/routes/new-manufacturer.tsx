@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { COMPANY_TYPES, CONTACT_ROLES, FAST_MOVING, OWNER_SLOTS, ownerFields } from '@milli/contracts/trade-partner-fields';
 import type { Route } from './+types/new-manufacturer';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { dialCodes, submitRegistration } from '../features/trade-partners/registration.server.ts';

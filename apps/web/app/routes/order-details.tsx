@@ -1,7 +1,7 @@
 import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { formatRupees } from '@milli/pricing';
 import type { Route } from './+types/order-details';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';

@@ -6,7 +6,7 @@ import { listKindOf, loadOrderList, type OrderListData } from '../features/order
 import { StatusBadge, orderDate } from '../features/orders/order-parts.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
 import type { Route } from './+types/order-list';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { loadSessionUser } from '../lib/session.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/otp';
 import { MESSAGES } from '@milli/contracts';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
-import { PageBanner } from '../components/layout/page-banner.tsx';
+import { AuthCard, SubmitButton } from '../components/forms/auth-card.tsx';
 import { checkCode } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT } from '../features/account/auth-results.ts';
 import { Field, FormAlert } from '../components/forms/form-bits.tsx';
@@ -33,54 +33,41 @@ export default function Otp({ loaderData, actionData }: Route.ComponentProps) {
   const verifyError = actionData?.intent === 'verify' && !actionData.ok ? actionData.message : null;
 
   return (
-    <>
-      <PageBanner title="One Time Password" crumb="OTP" />
-      <div className="section auth">
-        <div className="container">
-          <div className="card card-pad auth-card">
-            <h2 className="auth-title">Check your e-mail</h2>
-            {email && !actionData && <FormAlert tone="info">{ACCOUNT_TEXT.codeSent(email)}</FormAlert>}
-            {actionData?.intent === 'resend' && <FormAlert tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</FormAlert>}
-            {verifyError && (
-              <p id="otp-error" className="alert-error form-alert" role="alert">
-                {verifyError}
-              </p>
-            )}
-            <Form method="post" className="auth-form" key={email}>
-              <input type="hidden" name="intent" value="verify" />
-              {email ? (
-                <input type="hidden" name="email" value={email} />
-              ) : (
-                <Field id="otp-email" name="email" label="E-mail" type="email" autoComplete="email" required />
-              )}
-              <fieldset className="otp-fieldset">
-                <legend className="auth-lead">{MESSAGES.otpPrompt}</legend>
-                <OtpBoxes invalid={!!verifyError} describedBy={verifyError ? 'otp-error' : undefined} />
-              </fieldset>
-              <button type="submit" className="btn btn-primary btn-block" disabled={busyWith === 'verify'}>
-                {busyWith === 'verify' ? 'Checking…' : 'Validate OTP'}
-              </button>
-            </Form>
-            <div className="otp-resend">
-              <span>Did not get it?</span>
-              {email ? (
-                <Form method="post" className="inline-form">
-                  <input type="hidden" name="intent" value="resend" />
-                  <input type="hidden" name="email" value={email} />
-                  <button type="submit" className="link-button" disabled={busyWith === 'resend'}>
-                    {busyWith === 'resend' ? 'Sending…' : 'Resend code'}
-                  </button>
-                </Form>
-              ) : (
-                <Link to="/forgot-password">Resend code</Link>
-              )}
-            </div>
-            <p className="auth-switch">
-              <Link to="/login">Back to Log-in</Link>
-            </p>
-          </div>
-        </div>
+    <AuthCard banner="One Time Password" crumb="OTP" title="Check your e-mail">
+      {email && !actionData && <FormAlert tone="info">{ACCOUNT_TEXT.codeSent(email)}</FormAlert>}
+      {actionData?.intent === 'resend' && <FormAlert tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</FormAlert>}
+      {verifyError && (
+        <p id="otp-error" className="alert-error form-alert" role="alert">
+          {verifyError}
+        </p>
+      )}
+      <Form method="post" className="auth-form" key={email}>
+        <input type="hidden" name="intent" value="verify" />
+        {email ? (
+          <input type="hidden" name="email" value={email} />
+        ) : (
+          <Field id="otp-email" name="email" label="E-mail" type="email" autoComplete="email" required />
+        )}
+        <fieldset className="otp-fieldset">
+          <legend className="auth-lead">{MESSAGES.otpPrompt}</legend>
+          <OtpBoxes invalid={!!verifyError} describedBy={verifyError ? 'otp-error' : undefined} />
+        </fieldset>
+        <SubmitButton busy={busyWith === 'verify'} label="Validate OTP" busyLabel="Checking…" />
+      </Form>
+      <div className="otp-resend">
+        <span>Did not get it?</span>
+        {email ? (
+          <Form method="post" className="inline-form">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="email" value={email} />
+            <button type="submit" className="link-button" disabled={busyWith === 'resend'}>
+              {busyWith === 'resend' ? 'Sending…' : 'Resend code'}
+            </button>
+          </Form>
+        ) : (
+          <Link to="/forgot-password">Resend code</Link>
+        )}
       </div>
-    </>
+    </AuthCard>
   );
 }

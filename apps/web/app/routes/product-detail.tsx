@@ -3,7 +3,8 @@ import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/product-detail';
 import { sharedPageHeaders } from '../lib/shared-page.ts';
 import { pictureInColour, type PincodeCheck, type ProductDetail, type ProductReviews as Reviews } from '@milli/contracts';
-import { ApiError, serverApi } from '../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { useShellData } from '../components/layout/shell-data.ts';
@@ -69,7 +70,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (found.status === 404 || found.status === 400) throw data(null, { status: 404 });
   const addedQuantity = readAdded(request.headers.get('cookie'), id);
   const result = { product: found.product, pincode, pincodeCheck, reviews, search: url.search, addedQuantity, origin: url.origin, path: `/product-detail/${id}` };
-  const headers = addedQuantity !== null ? { 'Set-Cookie': addedClearCookie() } : undefined;
+  const headers = addedQuantity !== null ? { 'Set-Cookie': addedClearCookie(request) } : undefined;
   return data(result, { status: found.product ? 200 : 503, headers });
 }
 
@@ -86,7 +87,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const api = serverApi(context);
   const intent = form.get('intent');
   if (intent === 'add-to-cart') {
-    const { result, setCookies, status } = await addToCart(api, request.headers.get('cookie'), id, form);
+    const { result, setCookies, status } = await addToCart(api, request, id, form);
     const headers = new Headers();
     for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
     if (result.ok) {

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/register';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { flagRegistrationSuccess } from '../lib/session.ts';
-import { PageBanner } from '../components/layout/page-banner.tsx';
+import { AuthCard, SubmitButton } from '../components/forms/auth-card.tsx';
 import { redirectIfLoggedIn, signUp } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT, LOGIN_BANNER_PARAMS } from '../features/account/auth-results.ts';
 import { Field, FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
@@ -43,54 +43,49 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const errors = actionData?.fieldErrors ?? {};
 
   return (
-    <>
-      <PageBanner title="Sign Up" />
-      <div className="section auth">
-        <div className="container">
-          <div className="card card-pad auth-card">
-            <h2 className="auth-title">Join the Milli family</h2>
-            <p className="auth-lead">An account keeps your orders, wish list and custom designs in one place.</p>
-            {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
-            <Form method="post" className="auth-form">
-              <Field
-                id="register-username"
-                name="username"
-                label="Username"
-                autoComplete="username"
-                defaultValue={actionData?.values.username}
-                error={errors.username}
-              />
-              <Field
-                id="register-email"
-                name="email"
-                label="E-mail"
-                type="email"
-                autoComplete="email"
-                defaultValue={actionData?.values.email}
-                error={errors.email}
-              />
-              <Field
-                id="register-password"
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                error={errors.password}
-                hint={ACCOUNT_TEXT.passwordHint}
-              />
-              <p className="auth-aside">
-                <Link to="/forgot-password">Forgot Password?</Link>
-              </p>
-              <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-                {submitting ? 'Signing up…' : 'Signup'}
-              </button>
-            </Form>
-            <p className="auth-switch">
-              Already have an account? <Link to="/login">Login</Link>
-            </p>
-          </div>
-        </div>
-      </div>
-    </>
+    <AuthCard
+      banner="Sign Up"
+      title="Join the Milli family"
+      lead="An account keeps your orders, wish list and custom designs in one place."
+      footer={
+        <>
+          Already have an account? <Link to="/login">Login</Link>
+        </>
+      }
+    >
+      {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
+      <Form method="post" className="auth-form">
+        <Field
+          id="register-username"
+          name="username"
+          label="Username"
+          autoComplete="username"
+          defaultValue={actionData?.values.username}
+          error={errors.username}
+        />
+        <Field
+          id="register-email"
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.values.email}
+          error={errors.email}
+        />
+        <Field
+          id="register-password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+          hint={ACCOUNT_TEXT.passwordHint}
+        />
+        <p className="auth-aside">
+          <Link to="/forgot-password">Forgot Password?</Link>
+        </p>
+        <SubmitButton busy={submitting} label="Signup" busyLabel="Signing up…" />
+      </Form>
+    </AuthCard>
   );
 }

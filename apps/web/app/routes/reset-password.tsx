@@ -1,9 +1,9 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { MESSAGES } from '@milli/contracts';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
-import { PageBanner } from '../components/layout/page-banner.tsx';
+import { AuthCard, SubmitButton } from '../components/forms/auth-card.tsx';
 import { hasResetToken, setNewPassword, takeResetLink } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT } from '../features/account/auth-results.ts';
 import { Field, FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
@@ -32,45 +32,32 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const expired = actionData ? actionData.expired : !loaderData.verified;
 
   return (
-    <>
-      <PageBanner title="Reset Password" />
-      <div className="section auth">
-        <div className="container">
-          <div className="card card-pad auth-card">
-            <h2 className="auth-title">{MESSAGES.resetPrompt}</h2>
-            {expired ? (
-              <div className="stack">
-                <FormAlert tone={actionData ? 'error' : 'info'}>{actionData?.message ?? ACCOUNT_TEXT.resetNeedsCode}</FormAlert>
-                <Link to="/forgot-password" className="btn btn-primary btn-block">
-                  {actionData ? 'Get a new code' : 'Get a code by e-mail'}
-                </Link>
-              </div>
-            ) : (
-              <>
-                <p className="auth-lead">Choose a password you have not used here before.</p>
-                {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
-                <Form method="post" className="auth-form">
-                  <Field
-                    id="reset-new"
-                    name="newPassword"
-                    label="New password"
-                    type="password"
-                    autoComplete="new-password"
-                    hint={ACCOUNT_TEXT.passwordHint}
-                  />
-                  <Field id="reset-confirm" name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
-                  <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-                    {submitting ? 'Saving…' : 'Reset Password'}
-                  </button>
-                </Form>
-              </>
-            )}
-            <p className="auth-switch">
-              <Link to="/login">Back to Log-in</Link>
-            </p>
-          </div>
+    <AuthCard banner="Reset Password" title={MESSAGES.resetPrompt}>
+      {expired ? (
+        <div className="stack">
+          <FormAlert tone={actionData ? 'error' : 'info'}>{actionData?.message ?? ACCOUNT_TEXT.resetNeedsCode}</FormAlert>
+          <Link to="/forgot-password" className="btn btn-primary btn-block">
+            {actionData ? 'Get a new code' : 'Get a code by e-mail'}
+          </Link>
         </div>
-      </div>
-    </>
+      ) : (
+        <>
+          <p className="auth-lead">Choose a password you have not used here before.</p>
+          {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
+          <Form method="post" className="auth-form">
+            <Field
+              id="reset-new"
+              name="newPassword"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              hint={ACCOUNT_TEXT.passwordHint}
+            />
+            <Field id="reset-confirm" name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
+            <SubmitButton busy={submitting} label="Reset Password" busyLabel="Saving…" />
+          </Form>
+        </>
+      )}
+    </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import type { Route } from './+types/sitemap';
 import type { Category } from '@milli/contracts';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { STATIC_PAGES, allProductIds, categoryEntries, sitemapXml } from '../features/catalog/sitemap.ts';
 
 /** /sitemap.xml: the storefront's pages, every category's listing and every product, for search engines. */

@@ -1,6 +1,6 @@
 import type { Route } from './+types/store';
 import { sharedPageHeaders } from '../lib/shared-page.ts';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import type { PincodeCheck, StoreNear, StoreSearch as StoreSearchAnswer } from '@milli/contracts';

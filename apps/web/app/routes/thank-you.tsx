@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { OrderDetail } from '@milli/contracts';
 import type { Route } from './+types/thank-you';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { Confetti } from '../features/thank-you/confetti.tsx';
 import { OrderPlaced } from '../features/thank-you/order-placed.tsx';

@@ -1,8 +1,8 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/undo-email-change';
-import { serverApi } from '../lib/api.ts';
+import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
-import { PageBanner } from '../components/layout/page-banner.tsx';
+import { AuthCard, SubmitButton } from '../components/forms/auth-card.tsx';
 import { undoEmailChange } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT } from '../features/account/auth-results.ts';
 import { FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
@@ -25,45 +25,32 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
   const submitting = useSubmitting();
   const done = actionData?.ok === true;
   return (
-    <>
-      <PageBanner title="Undo E-mail Change" />
-      <div className="section auth">
-        <div className="container">
-          <div className="card card-pad auth-card">
-            <h2 className="auth-title">{done ? 'Your e-mail address is back' : 'Was this not you?'}</h2>
-            {done ? (
-              <div className="stack">
-                <FormAlert tone="success">{actionData.message}</FormAlert>
-                <Link
-                  to={actionData.email ? `/forgot-password?email=${encodeURIComponent(actionData.email)}` : '/forgot-password'}
-                  className="btn btn-primary btn-block"
-                >
-                  Set a new password
-                </Link>
-              </div>
-            ) : !loaderData.token ? (
-              <FormAlert tone="error">{ACCOUNT_TEXT.undoMissing}</FormAlert>
-            ) : (
-              <>
-                <p className="auth-lead">
-                  The e-mail address of your account was changed. If you did not change it, put your old address back: every device
-                  will be logged out, and you will set a new password with a code sent to your old address.
-                </p>
-                {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
-                <Form method="post" className="auth-form">
-                  <input type="hidden" name="token" value={loaderData.token} />
-                  <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-                    {submitting ? 'Putting it back…' : 'Put my old address back'}
-                  </button>
-                </Form>
-              </>
-            )}
-            <p className="auth-switch">
-              <Link to="/login">Back to Log-in</Link>
-            </p>
-          </div>
+    <AuthCard banner="Undo E-mail Change" title={done ? 'Your e-mail address is back' : 'Was this not you?'}>
+      {done ? (
+        <div className="stack">
+          <FormAlert tone="success">{actionData.message}</FormAlert>
+          <Link
+            to={actionData.email ? `/forgot-password?email=${encodeURIComponent(actionData.email)}` : '/forgot-password'}
+            className="btn btn-primary btn-block"
+          >
+            Set a new password
+          </Link>
         </div>
-      </div>
-    </>
+      ) : !loaderData.token ? (
+        <FormAlert tone="error">{ACCOUNT_TEXT.undoMissing}</FormAlert>
+      ) : (
+        <>
+          <p className="auth-lead">
+            The e-mail address of your account was changed. If you did not change it, put your old address back: every device
+            will be logged out, and you will set a new password with a code sent to your old address.
+          </p>
+          {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
+          <Form method="post" className="auth-form">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <SubmitButton busy={submitting} label="Put my old address back" busyLabel="Putting it back…" />
+          </Form>
+        </>
+      )}
+    </AuthCard>
   );
 }

@@ -1,8 +1,8 @@
 import { Link, data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/wishlist';
 import { MESSAGES, parseSharedWishlistIds } from '@milli/contracts';
-import { serverApi } from '../lib/api.ts';
-import { readCookie } from '../lib/cart-cookie.ts';
+import { serverApi } from '../lib/api.server.ts';
+import { readCookie } from '../lib/cookies.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { loadSessionUser } from '../lib/session.ts';
 import { readWishlistCookie, wishlistSetCookie } from '../lib/wishlist-cookie.ts';
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cookieHeader = request.headers.get('cookie');
   const headers = new Headers();
   const addedProductId = addedProduct(cookieHeader);
-  if (addedProductId !== null) headers.append('Set-Cookie', addedClearCookie());
+  if (addedProductId !== null) headers.append('Set-Cookie', addedClearCookie(request));
   const answer = (fields: Pick<WishlistData, 'mode' | 'items'> & Partial<WishlistData>) => {
     const own = fields.mode !== 'shared' && fields.items.length > 0;
     const image = fields.items[0]?.image;
@@ -101,7 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const items = await loadProductsByIds(api, ids);
     // Pieces withdrawn since they were saved leave the cookie, so the header's count agrees with the table.
     if (items.length !== ids.length) {
-      headers.append('Set-Cookie', wishlistSetCookie(items.map((i) => i.productId), url.protocol === 'https:'));
+      headers.append('Set-Cookie', wishlistSetCookie(items.map((i) => i.productId), request));
     }
     return answer({ mode: 'guest', items });
   } catch (error) {
@@ -138,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'add-to-cart') {
     const one = new FormData();
     one.set('quantity', '1');
-    const added = await addToCart(api, request.headers.get('cookie'), productId, one);
+    const added = await addToCart(api, request, productId, one);
     outcome = { ...added, result: { intent: 'add-to-cart', ok: added.result.ok, message: added.result.message, productId } };
   } else {
     outcome = await changeWishlist(api, await loadSessionUser(api), request, intent as 'add' | 'remove', productId);

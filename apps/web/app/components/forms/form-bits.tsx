@@ -1,5 +1,6 @@
 import type { HTMLInputTypeAttribute, ReactNode } from 'react';
 import { useNavigation } from 'react-router';
+import { fieldErrorId, fieldErrorProps } from '../../lib/field-errors.ts';
 
 export interface FieldProps {
   id: string;
@@ -20,8 +21,6 @@ export interface FieldProps {
 export function Field({ id, name, label, type = 'text', autoComplete, inputMode, defaultValue, required, hint, error, className }: FieldProps) {
   // An error replaces the hint: it says the same rule, for what was typed.
   const hintId = hint && !error ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`form-field${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -33,11 +32,10 @@ export function Field({ id, name, label, type = 'text', autoComplete, inputMode,
         inputMode={inputMode}
         defaultValue={defaultValue}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        {...fieldErrorProps(id, error, hintId)}
       />
       {error && (
-        <p id={errorId} className="field-error">
+        <p id={fieldErrorId(id)} className="field-error">
           {error}
         </p>
       )}

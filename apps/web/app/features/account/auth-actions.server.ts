@@ -1,8 +1,10 @@
 import { data, redirect } from 'react-router';
 import { loginRedirect, safeRedirect } from '../../lib/safe-redirect.ts';
 import { MESSAGES, type UserDetails } from '@milli/contracts';
-import type { ApiClient } from '../../lib/api.ts';
-import { readCartCookie, readCookie } from '../../lib/cart-cookie.ts';
+import { onCode, refusalCode, type ApiClient } from '../../lib/api.ts';
+import { readCartCookie } from '../../lib/cart-cookie.ts';
+import { storeCookie } from '../../lib/cookies.ts';
+import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { loadSessionUser, type SessionUser } from '../../lib/session.ts';
 import { readWishlistCookie } from '../../lib/wishlist-cookie.ts';
 import {
@@ -14,7 +16,7 @@ import {
   type OtpResult,
   type ProfileField,
   type ProfileResult,
-  type RegisterField,
+  REGISTER_FIELDS,
   type RegisterResult,
   type ResetResult,
   type UndoResult,
@@ -134,14 +136,9 @@ export async function signUp(api: ApiClient, request: Request) {
   });
   if (answer?.ok) return redirect(`/login?${LOGIN_BANNER_PARAMS.registered}=1`);
 
-  const fieldErrors: RegisterResult['fieldErrors'] = {};
   const message = answer && answer.status < 500 ? field(answer.body, 'message') : undefined;
-  if (message && typeof message === 'object') {
-    for (const name of ['username', 'email', 'password'] as RegisterField[]) {
-      const value = (message as Record<string, unknown>)[name];
-      if (typeof value === 'string' && value) fieldErrors[name] = value;
-    }
-  }
+  // The spec's register answer names each field's problem in `message` itself.
+  const fieldErrors = answer && answer.status < 500 ? apiFieldErrors(answer.body, REGISTER_FIELDS, 'message') : {};
   // A refusal the person can fix (a taken username) leads with the field's own message: 'try again
   // later' alone would send them away from a form that only needs another name. The spec's line follows.
   const own = Object.values(fieldErrors);
@@ -154,20 +151,15 @@ export async function signUp(api: ApiClient, request: Request) {
 
 /** The verified reset state, carried from /otp to /reset-password. */
 export const RESET_COOKIE = 'milli_reset';
-const RESET_MAX_AGE_S = 600;
-
 /**
  * Http-only, so page scripts never see the token, and not in the URL, so it stays out of history and logs.
- * Path=/ rather than /reset-password: with script, the form posts to /reset-password.data, which a
- * cookie scoped to /reset-password would not reach.
+ * Path=/ (as every storeCookie) rather than /reset-password: with script, the form posts to
+ * /reset-password.data, which a cookie scoped to /reset-password would not reach.
  */
-function resetCookie(request: Request, token: string, maxAge: number): string {
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return `${RESET_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-}
+const resetCookie = storeCookie(RESET_COOKIE, { maxAgeS: 600, httpOnly: true });
 
 function readResetToken(request: Request): string | null {
-  const raw = readCookie(request.headers.get('cookie'), RESET_COOKIE);
+  const raw = resetCookie.read(request.headers.get('cookie'));
   if (!raw) return null;
   try {
     return decodeURIComponent(raw) || null;
@@ -186,7 +178,7 @@ export const hasResetToken = (request: Request) => readResetToken(request) !== n
 export function takeResetLink(request: Request): Response | null {
   const link = new URL(request.url).searchParams.get('link');
   if (!link || !/^[A-Za-z0-9_-]{20,200}$/.test(link)) return null;
-  return redirect('/reset-password', { headers: withCookies([resetCookie(request, link, RESET_MAX_AGE_S)]) });
+  return redirect('/reset-password', { headers: withCookies([resetCookie.set(encodeURIComponent(link), request)]) });
 }
 
 /** Forgot password: its own call; the answer never says whether the account exists. Then /otp for that e-mail. */
@@ -218,13 +210,24 @@ export async function checkCode(api: ApiClient, request: Request) {
   const answer = await call(api, '/api/auth/verify-otp', json('POST', { email, otp }));
   const token = answer?.ok ? field(answer.body, 'resetToken') : undefined;
   if (typeof token === 'string' && token) {
-    return redirect('/reset-password', { headers: withCookies([resetCookie(request, token, RESET_MAX_AGE_S)]) });
+    return redirect('/reset-password', { headers: withCookies([resetCookie.set(encodeURIComponent(token), request)]) });
   }
   return data<OtpResult>(
     { intent: 'verify', ok: false, message: refusal(answer) ?? ACCOUNT_TEXT.otpFallback },
     { status: failStatus(answer) },
   );
 }
+
+/** The codes POST /api/auth/reset-password refuses with, and what the screen does for each. */
+type ResetCode = 'RESET_EXPIRED' | 'COMMON_PASSWORD' | 'INVALID_REQUEST' | 'RATE_LIMITED';
+type ResetReaction = 'offer-new-code' | 'show-message';
+const RESET_REACTIONS = {
+  // The verified state is spent or too old: the cookie goes and the screen offers a new code.
+  RESET_EXPIRED: () => 'offer-new-code',
+  COMMON_PASSWORD: () => 'show-message',
+  INVALID_REQUEST: () => 'show-message',
+  RATE_LIMITED: () => 'show-message',
+} as const satisfies { readonly [K in ResetCode]: () => ResetReaction };
 
 /** /reset-password: new + confirm with the token from the cookie; success ends the cookie and goes to /login. */
 export async function setNewPassword(api: ApiClient, request: Request) {
@@ -238,12 +241,12 @@ export async function setNewPassword(api: ApiClient, request: Request) {
     json('POST', { resetToken, password: secret(form, 'newPassword'), confirmPassword: secret(form, 'confirmPassword') }),
   );
   if (answer?.ok) {
-    return redirect(`/login?${LOGIN_BANNER_PARAMS.reset}=1`, { headers: withCookies([resetCookie(request, '', 0)]) });
+    return redirect(`/login?${LOGIN_BANNER_PARAMS.reset}=1`, { headers: withCookies([resetCookie.clear(request)]) });
   }
-  const expired = field(answer?.body, 'code') === 'RESET_EXPIRED';
+  const expired = onCode<ResetCode, ResetReaction>(refusalCode(answer?.body), RESET_REACTIONS, () => 'show-message') === 'offer-new-code';
   return data<ResetResult>(
     { message: refusal(answer) ?? ACCOUNT_TEXT.resetFallback, expired },
-    { status: failStatus(answer), ...(expired ? { headers: withCookies([resetCookie(request, '', 0)]) } : {}) },
+    { status: failStatus(answer), ...(expired ? { headers: withCookies([resetCookie.clear(request)]) } : {}) },
   );
 }
 

@@ -9,7 +9,8 @@ export interface LoginResult {
   username: string;
 }
 
-export type RegisterField = 'username' | 'email' | 'password';
+export const REGISTER_FIELDS = ['username', 'email', 'password'] as const;
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
 
 export interface RegisterResult {
   message: string;

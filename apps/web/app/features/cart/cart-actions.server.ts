@@ -41,12 +41,12 @@ export async function cartAction(api: ApiClient, request: Request) {
   const user = await loadSessionUser(api);
 
   if (intent === 'coupon' || intent === 'remove-coupon') {
-    if (intent === 'remove-coupon') return redirect('/cart', { headers: { 'Set-Cookie': couponSetCookie(null) } });
+    if (intent === 'remove-coupon') return redirect('/cart', { headers: { 'Set-Cookie': couponSetCookie(null, request) } });
     const code = String(form.get('coupon') ?? '').trim();
     if (!code) return reply({ intent: 'coupon', ok: false, message: 'Please enter a coupon code.' }, 400);
     const applied = await applyCoupon(api, code, user ? null : readCartCookie(request.headers.get('cookie')));
     if (!applied.ok) return reply({ intent: 'coupon', ok: false, message: applied.message }, 422);
-    return redirect(`/cart?${CART_NOTES.coupon}=1`, { headers: { 'Set-Cookie': couponSetCookie(applied.coupon.code) } });
+    return redirect(`/cart?${CART_NOTES.coupon}=1`, { headers: { 'Set-Cookie': couponSetCookie(applied.coupon.code, request) } });
   }
 
   const quantities = quantitiesOf(form);

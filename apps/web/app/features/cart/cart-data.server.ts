@@ -1,20 +1,23 @@
 import { choicesText, type CartLine, type CouponAnswer } from '@milli/contracts';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
-import { cartSetCookie, priceGuestCart, readCartCookie, readCookie, type GuestCartItem } from '../../lib/cart-cookie.ts';
+import { cartSetCookie, priceGuestCart, readCartCookie, type GuestCartItem } from '../../lib/cart-cookie.ts';
+import { storeCookie, type CookieSite } from '../../lib/cookies.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { AppliedCoupon, CartView, CartViewLine } from './cart-view.ts';
 
 /** The coupon the shopper applied in the cart, remembered so checkout shows the same totals. */
 export const COUPON_COOKIE = 'milli_coupon';
+const couponCookie = storeCookie(COUPON_COOKIE, { maxAgeS: 7 * 86_400, httpOnly: true });
 const COUPON_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 
 export function readCouponCode(request: Request): string | null {
-  const raw = readCookie(request.headers.get('cookie'), COUPON_COOKIE);
+  const raw = couponCookie.read(request.headers.get('cookie'));
   return raw && COUPON_PATTERN.test(raw) ? raw.toUpperCase() : null;
 }
 
-export function couponSetCookie(code: string | null): string {
-  return code ? `${COUPON_COOKIE}=${code}; Path=/; Max-Age=${7 * 86_400}; HttpOnly; SameSite=Lax` : `${COUPON_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+/** The applied code (checked by the API, so cookie-safe), or null to forget it. */
+export function couponSetCookie(code: string | null, site: CookieSite): string {
+  return code ? couponCookie.set(code, site) : couponCookie.clear(site);
 }
 
 async function customerLines(api: ApiClient, userId: number): Promise<CartViewLine[]> {
@@ -93,5 +96,5 @@ export async function loadCartView(api: ApiClient, request: Request, user: Sessi
 export function guestCartCookie(request: Request, quantities: Map<string, number>): string {
   const items = readCartCookie(request.headers.get('cookie'));
   const next = items.map((item, i) => ({ ...item, quantity: quantities.get(guestKey(i)) ?? item.quantity })).filter((i) => i.quantity > 0);
-  return cartSetCookie(next);
+  return cartSetCookie(next, request);
 }

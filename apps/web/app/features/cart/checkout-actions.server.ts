@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { loginRedirect } from '../../lib/safe-redirect.ts';
 import type { PlaceOrderAnswer, PlaceOrderError } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
+import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import { couponSetCookie } from './cart-data.server.ts';
 import { BILLING_FIELDS, TERMS_MESSAGE, type CheckoutResult } from './checkout-form.ts';
@@ -44,8 +45,8 @@ export async function placeOrder(api: ApiClient, request: Request) {
   }
   const answer = (await res.json().catch(() => null)) as (PlaceOrderAnswer & PlaceOrderError) | null;
   if (res.ok && answer?.orderNumber) {
-    return redirect(`/thank-you?order=${encodeURIComponent(answer.orderNumber)}`, { headers: { 'Set-Cookie': couponSetCookie(null) } });
+    return redirect(`/thank-you?order=${encodeURIComponent(answer.orderNumber)}`, { headers: { 'Set-Cookie': couponSetCookie(null, request) } });
   }
   const message = res.status < 500 && answer?.message ? answer.message : PLACE_FAILED;
-  return data<CheckoutResult>({ message, fields: (answer?.fields ?? {}) as CheckoutResult['fields'], values }, { status: res.status < 500 ? res.status : 502 });
+  return data<CheckoutResult>({ message, fields: res.status < 500 ? apiFieldErrors(answer, BILLING_FIELDS) : {}, values }, { status: res.status < 500 ? res.status : 502 });
 }

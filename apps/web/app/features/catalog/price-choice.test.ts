@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PricingContext } from '@milli/contracts';
 import { priceJewellery } from '@milli/pricing';
 import { effectiveChoice, priceForChoice } from './price-choice.ts';
+import { goldPricing } from '../../lib/pricing-fixture.ts';
 
-const gold = (over: Partial<PricingContext> = {}): PricingContext => ({
-  metal: 'gold',
-  metalWeightMg: 5_250,
-  makingChargePaise: 4_500_00,
-  stoneValuePaise: 0,
-  diamondWeightCents: 0,
-  fixedPricePaise: null,
-  gstPercent: 3,
-  defaultPurity: 22,
-  defaultDiamondQuality: null,
-  sale: null,
-  ratesPaisePerGram: { '14': 7_985_00, '18': 10_240_00, '22': 12_505_00, '24': 13_650_00 },
-  diamondRatesPaisePerCarat: { 'SI-IJ': 52_000_00, 'SI-GH': 64_000_00, 'VVS-GH': 82_000_00, 'VVS-EF': 1_05_000_00 },
-  ratesDate: '2026-01-01',
-  defaultColour: 'Yellow Gold',
-  purities: [14, 18, 22, 24],
-  colours: ['Yellow Gold'],
-  diamondQualities: [],
-  sizeKind: null,
-  sizes: [],
-  ...over,
-});
+const gold = goldPricing;
 
 describe('priceForChoice', () => {
   it('prices the chosen purity with the pricing package', () => {

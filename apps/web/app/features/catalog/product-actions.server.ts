@@ -1,8 +1,10 @@
-import type { ProductDetail } from '@milli/contracts';
+import type { ErrorCode, ProductDetail } from '@milli/contracts';
 import { resolveChoice, type LineChoice } from '@milli/pricing';
 import { SizerRequestSchema } from '@milli/contracts/schemas';
 import { ApiError, apiFailure, type ApiClient } from '../../lib/api.ts';
-import { MAX_LINE_QUANTITY, cartSetCookie, readCartCookie, readCookie } from '../../lib/cart-cookie.ts';
+import { MAX_LINE_QUANTITY, cartSetCookie, readCartCookie } from '../../lib/cart-cookie.ts';
+import { storeCookie, type CookieSite } from '../../lib/cookies.ts';
+import { issueFieldErrors } from '../../lib/field-errors.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import type { SizerResult } from './sizer-dialog.tsx';
 import { inStock } from './product-seo.ts';
@@ -11,6 +13,8 @@ export interface AddToCartResult {
   intent: 'add-to-cart';
   ok: boolean;
   message: string;
+  /** Why the line was refused, where the API or the choice check said (the form marks the field it is about). */
+  code?: ErrorCode;
 }
 
 /**
@@ -19,18 +23,19 @@ export interface AddToCartResult {
  * across the redirect; the product page's loader reads it and clears it.
  */
 export const ADDED_COOKIE = 'milli_added';
+const addedCookie = storeCookie(ADDED_COOKIE, { maxAgeS: 120, httpOnly: true });
 
-export function addedSetCookie(productId: number, quantity: number): string {
-  return `${ADDED_COOKIE}=${productId}-${quantity}; Path=/; Max-Age=120; HttpOnly; SameSite=Lax`;
+export function addedSetCookie(productId: number, quantity: number, site: CookieSite): string {
+  return addedCookie.set(`${productId}-${quantity}`, site);
 }
 
-export function addedClearCookie(): string {
-  return `${ADDED_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+export function addedClearCookie(site: CookieSite): string {
+  return addedCookie.clear(site);
 }
 
 /** The quantity just added to this product, from the one-request cookie, or null. */
 export function readAdded(cookieHeader: string | null, productId: number): number | null {
-  const value = readCookie(cookieHeader, ADDED_COOKIE);
+  const value = addedCookie.read(cookieHeader);
   const match = value ? /^(\d+)-(\d+)$/.exec(value) : null;
   if (!match || Number(match[1]) !== productId) return null;
   return Number(match[2]);
@@ -43,7 +48,7 @@ const ADD_FAILED = 'We could not add this piece to your cart just now. Please tr
  * server judges them with): what the shopper picked, the piece's defaults for the rest, or the reason it cannot
  * be sold so (a size not chosen, a karat the piece is not made in). Only choices the piece offers are read.
  */
-export function chosenOptions(product: ProductDetail, form: FormData): { ok: true; choice: LineChoice } | { ok: false; message: string } {
+export function chosenOptions(product: ProductDetail, form: FormData): ReturnType<typeof resolveChoice> {
   const text = (name: string) => String(form.get(name) ?? '').trim();
   const { pricing } = product;
   const purity = Number(text('purity'));
@@ -53,8 +58,7 @@ export function chosenOptions(product: ProductDetail, form: FormData): { ok: tru
     diamondQuality: pricing.diamondQualities.length > 0 && text('diamondQuality') !== '' ? text('diamondQuality') : undefined,
     size: text('size') !== '' ? text('size').slice(0, 12) : undefined,
   };
-  const resolved = resolveChoice(pricing, asked);
-  return resolved.ok ? resolved : { ok: false, message: resolved.message };
+  return resolveChoice(pricing, asked);
 }
 
 /** The choices as POST /api/cart/add names them. */
@@ -75,11 +79,15 @@ function cartFields(choice: LineChoice): Record<string, string> {
  */
 export async function addToCart(
   api: ApiClient,
-  cookieHeader: string | null,
+  request: Request,
   productId: number,
   form: FormData,
 ): Promise<{ result: AddToCartResult; setCookies: string[]; status: number }> {
-  const fail = (message: string, status = 400) => ({ result: { intent: 'add-to-cart' as const, ok: false, message }, setCookies: [], status });
+  const fail = (message: string, status = 400, code: ErrorCode | null = null) => ({
+    result: { intent: 'add-to-cart' as const, ok: false, message, ...(code ? { code } : {}) },
+    setCookies: [],
+    status,
+  });
   const quantity = Math.floor(Number(form.get('quantity') ?? 1));
   if (!Number.isFinite(quantity) || quantity < 1) return fail('Please choose a quantity of at least 1.');
   if (quantity > MAX_LINE_QUANTITY) return fail(`At most ${MAX_LINE_QUANTITY} of one piece can be ordered online.`);
@@ -88,12 +96,12 @@ export async function addToCart(
   try {
     product = (await api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${productId}`)).data;
   } catch (error) {
-    const { message, status } = apiFailure(error, ADD_FAILED);
-    return fail(message, status);
+    const { message, status, code } = apiFailure(error, ADD_FAILED);
+    return fail(message, status, code);
   }
-  if (!inStock(product)) return fail('Sorry, this piece is out of stock.', 409);
+  if (!inStock(product)) return fail('Sorry, this piece is out of stock.', 409, 'OUT_OF_STOCK');
   const chosen = chosenOptions(product, form);
-  if (!chosen.ok) return fail(chosen.message);
+  if (!chosen.ok) return fail(chosen.message, 400, chosen.code);
 
   const user = await loadSessionUser(api);
   if (user) {
@@ -107,27 +115,27 @@ export async function addToCart(
     } catch (error) {
       // The API's refusal (409 'Only 3 of this piece in stock', 422 a choice it does not offer) is the
       // person's message on the product page, with its own status.
-      const { message, status } = apiFailure(error, ADD_FAILED);
-      return fail(message, status);
+      const { message, status, code } = apiFailure(error, ADD_FAILED);
+      return fail(message, status, code);
     }
     return {
       result: { intent: 'add-to-cart', ok: true, message: `${product.product_name} is in your cart.` },
-      setCookies: [addedSetCookie(productId, quantity)],
+      setCookies: [addedSetCookie(productId, quantity, request)],
       status: 200,
     };
   }
 
   // parseCartItems (inside cartSetCookie) adds this line to one of the same piece and choices.
-  const items = [...readCartCookie(cookieHeader), { productId, quantity, ...chosen.choice }];
+  const items = [...readCartCookie(request.headers.get('cookie')), { productId, quantity, ...chosen.choice }];
   return {
     result: { intent: 'add-to-cart', ok: true, message: `${product.product_name} is in your cart.` },
-    setCookies: [cartSetCookie(items), addedSetCookie(productId, quantity)],
+    setCookies: [cartSetCookie(items, request), addedSetCookie(productId, quantity, request)],
     status: 200,
   };
 }
 
 const PINCODE = /^[1-9][0-9]{5}$/;
-type SizerField = keyof NonNullable<SizerResult['fieldErrors']>;
+const SIZER_API_FIELDS = ['name', 'phone', 'email', 'address'] as const;
 
 /**
  * The 'Get Free Sizer' form: checked with the API's own schema (the same messages the API would give),
@@ -144,17 +152,9 @@ export async function requestSizer(api: ApiClient, productId: number, form: Form
     address: address && pincode && !address.includes(pincode) ? `${address}, ${pincode}` : address,
     productId,
   };
-  const fieldErrors: NonNullable<SizerResult['fieldErrors']> = {};
-  if (!PINCODE.test(pincode)) fieldErrors.pincode = 'Please enter a valid 6-digit pincode.';
   const parsed = SizerRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === 'name' || field === 'phone' || field === 'email' || field === 'address') {
-        fieldErrors[field as SizerField] ??= issue.message;
-      }
-    }
-  }
+  const fieldErrors: NonNullable<SizerResult['fieldErrors']> = parsed.success ? {} : issueFieldErrors(parsed.error.issues, SIZER_API_FIELDS);
+  if (!PINCODE.test(pincode)) fieldErrors.pincode = 'Please enter a valid 6-digit pincode.';
   if (Object.keys(fieldErrors).length > 0) {
     return { result: { intent: 'sizer', ok: false, message: 'Please check the highlighted fields.', fieldErrors }, status: 400 };
   }

@@ -10,6 +10,7 @@ import { inStock } from './product-seo.ts';
 import { SizerDialog, SizerTrigger, useSizerDialog, type SizerResult } from './sizer-dialog.tsx';
 import { listingHref } from './listing-url.ts';
 import { WishlistHeart } from '../../components/wishlist/wishlist-heart.tsx';
+import { onCode } from '../../lib/api.ts';
 
 /** The material radio names the piece's metal: a piece is made in one (DECISIONS §7), so it is the only choice. */
 const METAL_NAMES = { gold: 'Gold', platinum: 'Platinum', silver: 'Silver' } as const;
@@ -21,6 +22,19 @@ function saleEnd(day: string): string {
   return Number.isNaN(date.getTime()) ? day : SALE_END.format(date);
 }
 
+
+/** The codes Add to Cart can be refused with (the choice check's and POST /api/cart/add's), and the field each is about. */
+type CartRefusal = 'SIZE_REQUIRED' | 'OPTION_NOT_OFFERED' | 'OUT_OF_STOCK' | 'NOT_ENOUGH_STOCK' | 'PRODUCT_NOT_FOUND' | 'PRODUCT_UNAVAILABLE' | 'NO_RATE' | 'INVALID_REQUEST';
+const REFUSED_FIELD = {
+  SIZE_REQUIRED: () => 'size',
+  OPTION_NOT_OFFERED: () => null,
+  OUT_OF_STOCK: () => null,
+  NOT_ENOUGH_STOCK: () => null,
+  PRODUCT_NOT_FOUND: () => null,
+  PRODUCT_UNAVAILABLE: () => null,
+  NO_RATE: () => null,
+  INVALID_REQUEST: () => null,
+} as const satisfies { readonly [K in CartRefusal]: () => 'size' | null };
 
 /** The piece's stars and review count, from its reviews (listed further down the page, #reviews). */
 function Stars({ rating, reviews }: { rating: number; reviews: number }) {
@@ -111,7 +125,7 @@ export function ProductPurchase({
   const [diamondQuality, setDiamondQuality] = useState(pricing.defaultDiamondQuality ?? pricing.diamondQualities[0] ?? null);
   const [quantity, setQuantity] = useState(1);
   const size = pricing.sizeKind ? SIZE_LABELS[pricing.sizeKind] : null;
-  const sizeRefused = cartResult !== null && !cartResult.ok && /size|length/i.test(cartResult.message);
+  const sizeRefused = cartResult !== null && !cartResult.ok && onCode<CartRefusal, 'size' | null>(cartResult.code ?? null, REFUSED_FIELD, () => null) === 'size';
   const sizer = useSizerDialog(sizerResult !== null);
   const navigation = useNavigation();
   const adding = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add-to-cart';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '@milli/contracts';
 import { jsonForScript, productDescription, productJsonLd, productMeta } from './product-seo.ts';
 import { categoryEntries, sitemapXml } from './sitemap.ts';
+import { goldPricing } from '../../lib/pricing-fixture.ts';
 
 const product = (over: Partial<ProductDetail> = {}): ProductDetail => ({
   product_id: 7,
@@ -29,27 +30,7 @@ const product = (over: Partial<ProductDetail> = {}): ProductDetail => ({
   product_stock: 3,
   product_review_count: 0,
   product_images: [],
-  pricing: {
-    metal: 'gold',
-    metalWeightMg: 5250,
-    makingChargePaise: 450000,
-    stoneValuePaise: 0,
-    diamondWeightCents: 0,
-    fixedPricePaise: null,
-    gstPercent: 3,
-    defaultPurity: 22,
-    defaultDiamondQuality: null,
-    ratesPaisePerGram: { '22': 700000 },
-    diamondRatesPaisePerCarat: {},
-    ratesDate: '2026-01-01',
-    defaultColour: 'Yellow Gold',
-    purities: [22],
-    colours: ['Yellow Gold'],
-    diamondQualities: [],
-    sizeKind: null,
-    sizes: [],
-    sale: null,
-  },
+  pricing: goldPricing({ makingChargePaise: 450000, ratesPaisePerGram: { '22': 700000 }, diamondRatesPaisePerCarat: {}, purities: [22] }),
   ...over,
 });
 

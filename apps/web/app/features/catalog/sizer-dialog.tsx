@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { CloseIcon } from '../../components/layout/icons.tsx';
+import { fieldErrorId, fieldErrorProps } from '../../lib/field-errors.ts';
 
 export const SIZER_DIALOG_ID = 'get-free-sizer';
 
@@ -71,11 +72,10 @@ export function SizerDialog({ productId, fallback, control }: { productId: numbe
   }, [open]);
 
   const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
-  const invalid = (name: keyof NonNullable<SizerResult['fieldErrors']>) =>
-    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `sizer-${name}-error` } : {};
+  const invalid = (name: keyof NonNullable<SizerResult['fieldErrors']>) => fieldErrorProps(`sizer-${name}`, errors[name]);
   const fieldError = (name: keyof NonNullable<SizerResult['fieldErrors']>) =>
     errors[name] ? (
-      <span id={`sizer-${name}-error`} className="field-error">
+      <span id={fieldErrorId(`sizer-${name}`)} className="field-error">
         {errors[name]}
       </span>
     ) : null;

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { MESSAGES, type CustomRequestDetail, type CustomRequestRow } from '@milli/contracts';
 import { CUSTOM_DESIGN_FIELD_LABELS, CUSTOM_IMAGE_FIELDS, type CustomDesignField } from '@milli/contracts/custom-design-fields';
 import type { ApiClient } from '../../lib/api.ts';
+import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import { loginRedirect } from '../../lib/safe-redirect.ts';
 import { CUSTOM_TEXT, type CadLoad, type CustomFormResult, type FieldErrors, type RejectResult } from './texts.ts';
@@ -66,12 +67,11 @@ export async function sendCustomRequest(api: ApiClient, request: Request) {
   if (res.ok && message === MESSAGES.customRequestSuccess) {
     return data<CustomFormResult>({ ok: true, message, sentAt: Date.now() });
   }
-  const fields = prop(answer, 'fields');
   const readable = res.status < 500 && typeof message === 'string' && message ? message : CUSTOM_TEXT.fallback;
   return fail(
     res.status === 401 ? CUSTOM_TEXT.loginNeeded : readable,
     res.ok ? 502 : res.status >= 500 ? 502 : res.status,
-    fields && typeof fields === 'object' ? (fields as FieldErrors) : {},
+    res.status < 500 ? apiFieldErrors(answer, Object.keys(CUSTOM_DESIGN_FIELD_LABELS) as CustomDesignField[]) : {},
     values,
   );
 }

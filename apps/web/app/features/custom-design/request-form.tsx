@@ -3,6 +3,7 @@ import { Form } from 'react-router';
 import { CUSTOM_GOLD_QUALITIES, DIAMOND_QUALITIES, METAL_COLOURS } from '@milli/contracts';
 import { CUSTOM_IMAGE_FIELDS, type CustomDesignField } from '@milli/contracts/custom-design-fields';
 import { FormAlert, useSubmitting } from '../../components/forms/form-bits.tsx';
+import { fieldErrorId, fieldErrorProps } from '../../lib/field-errors.ts';
 import { ImageSlot } from './image-slot.tsx';
 import type { CustomFormResult, FieldErrors } from './texts.ts';
 
@@ -17,15 +18,12 @@ interface FieldBase {
   hint?: string;
 }
 
-function describedBy(id: string, error?: string, hint?: string) {
-  return [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-}
 
 function Messages({ id, error, hint }: { id: string; error?: string | undefined; hint?: string | undefined }) {
   return (
     <>
       {error && (
-        <p id={`${id}-error`} className="field-error">
+        <p id={fieldErrorId(id)} className="field-error">
           {error}
         </p>
       )}
@@ -57,8 +55,7 @@ function Select({ id, label, options, required, errors, values, hint, onChange }
         id={id}
         name={id}
         defaultValue={values[id] ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        {...fieldErrorProps(id, error, hint && !error ? `${id}-hint` : undefined)}
         aria-required={required || undefined}
         onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
       >
@@ -87,8 +84,7 @@ function NumberField({ id, label, unit, step = '0.01', required, errors, values,
         step={step}
         inputMode={step === '1' ? 'numeric' : 'decimal'}
         defaultValue={values[id] ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        {...fieldErrorProps(id, error, hint && !error ? `${id}-hint` : undefined)}
         aria-required={required || undefined}
       />
       <Messages id={id} error={error} hint={hint} />
@@ -196,8 +192,7 @@ export function CustomRequestForm({ result, categories, stones }: { result: Cust
               maxLength={2000}
               defaultValue={values.addRemarks ?? ''}
               placeholder="The occasion, a size, a memory, anything that helps our designers."
-              aria-invalid={errors.addRemarks ? true : undefined}
-              aria-describedby={describedBy('addRemarks', errors.addRemarks)}
+              {...fieldErrorProps('addRemarks', errors.addRemarks)}
               aria-required
             />
             <Messages id="addRemarks" error={errors.addRemarks} />

@@ -1,5 +1,6 @@
 import type { CustomRequestDetail } from '@milli/contracts';
 import type { CustomDesignField } from '@milli/contracts/custom-design-fields';
+import type { FieldErrors as FieldErrorsOf } from '../../lib/field-errors.ts';
 
 /** Texts and answer shapes of the custom design screens, shared by their actions and components. */
 export const CUSTOM_TEXT = {
@@ -9,7 +10,7 @@ export const CUSTOM_TEXT = {
   rejectFallback: 'We could not record your answer just now. Please try again in a minute.',
 } as const;
 
-export type FieldErrors = Partial<Record<CustomDesignField, string>>;
+export type FieldErrors = FieldErrorsOf<CustomDesignField>;
 
 export type CustomFormResult =
   | { ok: true; message: string; sentAt: number }

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import type { HarvestPlan } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
-import { readCookie } from '../../lib/cart-cookie.ts';
+import { storeCookie } from '../../lib/cookies.ts';
 import { loadSessionUser, type SessionUser } from '../../lib/session.ts';
-import { HARVEST_TEXT, type EnrolResult, type PayResult } from './harvest-text.ts';
+import { apiFieldErrors } from '../../lib/field-errors.ts';
+import { CARD_FIELDS, ENROL_FIELDS, HARVEST_TEXT, type EnrolResult, type PayResult } from './harvest-text.ts';
 
 /** The amount a guest typed, kept for an hour so it is still there after logging in. */
-const AMOUNT_COOKIE = 'milli_harvest_amount';
+const amountCookie = storeCookie('milli_harvest_amount', { maxAgeS: 3600, httpOnly: true });
 
 interface Answer {
   status: number;
@@ -63,7 +64,7 @@ export async function loadHarvestPage(api: ApiClient, request: Request): Promise
     const detailUser = details?.body?.user as { user_email?: unknown } | undefined;
     email = typeof detailUser?.user_email === 'string' ? detailUser.user_email : '';
   }
-  const typed = decodeURIComponent(readCookie(request.headers.get('cookie'), AMOUNT_COOKIE) ?? '');
+  const typed = decodeURIComponent(amountCookie.read(request.headers.get('cookie')) ?? '');
   const asked = Number(url.searchParams.get('pay'));
   const paid = Number(url.searchParams.get('paid'));
   const banner = url.searchParams.has('started')
@@ -93,19 +94,21 @@ async function enrol(api: ApiClient, request: Request, form: FormData) {
   const user = await loadSessionUser(api);
   if (!user) {
     const amount = values.monthlyAmount.replace(/\D/g, '').slice(0, 7);
-    const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-    const headers = new Headers({ 'Set-Cookie': `${AMOUNT_COOKIE}=${amount}; Path=/; Max-Age=3600; SameSite=Lax; HttpOnly${secure}` });
+    const headers = new Headers({ 'Set-Cookie': amountCookie.set(amount, request) });
     return data<EnrolResult>({ intent: 'enrol', loginNeeded: true, message: HARVEST_TEXT.loginNeeded, fieldErrors: {}, values }, { status: 401, headers });
   }
   const answer = await call(api, '/api/harvest/enrol', values);
   if (answer?.ok) {
     // The plan has started: the typed amount has done its job.
-    return redirect('/milli-harvest?started=1', { headers: { 'Set-Cookie': `${AMOUNT_COOKIE}=; Path=/; Max-Age=0` } });
+    return redirect('/milli-harvest?started=1', { headers: { 'Set-Cookie': amountCookie.clear(request) } });
   }
   const message = messageOf(answer, HARVEST_TEXT.enrolFallback);
-  const fieldErrors: EnrolResult['fieldErrors'] = {};
-  if (/e-mail/i.test(message)) fieldErrors.email = message;
-  else if (/amount/i.test(message)) fieldErrors.monthlyAmount = message;
+  const fieldErrors: EnrolResult['fieldErrors'] = answer && answer.status < 500 ? apiFieldErrors(answer.body, ENROL_FIELDS) : {};
+  // The plan's own rules (a multiple of Rs. 500) come as one message: it is shown by the field it is about.
+  if (Object.keys(fieldErrors).length === 0) {
+    if (/e-mail/i.test(message)) fieldErrors.email = message;
+    else if (/amount/i.test(message)) fieldErrors.monthlyAmount = message;
+  }
   return data<EnrolResult>({ intent: 'enrol', loginNeeded: answer?.status === 401, message, fieldErrors, values }, { status: failStatus(answer) });
 }
 
@@ -127,7 +130,7 @@ async function pay(api: ApiClient, form: FormData) {
     const number = (answer.body?.plan as HarvestPlan | undefined)?.instalments.find((i) => String(i.id) === instalmentId)?.number ?? 1;
     return redirect(`/milli-harvest?paid=${number}#plan`);
   }
-  const fields = answer && answer.status < 500 && answer.body?.fields && typeof answer.body.fields === 'object' ? (answer.body.fields as PayResult['fieldErrors']) : {};
+  const fields = answer && answer.status < 500 ? apiFieldErrors(answer.body, CARD_FIELDS) : {};
   return data<PayResult>(
     { intent: 'pay', message: messageOf(answer, HARVEST_TEXT.payFallback), fieldErrors: fields, nextKey: randomUUID(), values: { nameOnCard: body.nameOnCard, expiry: body.expiry } },
     { status: failStatus(answer) },

@@ -7,7 +7,8 @@ export const HARVEST_TEXT = {
   payFallback: 'The payment could not be completed. Nothing was charged; please try again.',
 } as const;
 
-export type EnrolField = 'monthlyAmount' | 'email';
+export const ENROL_FIELDS = ['monthlyAmount', 'email'] as const;
+export type EnrolField = (typeof ENROL_FIELDS)[number];
 export interface EnrolResult {
   intent: 'enrol';
   loginNeeded: boolean;
@@ -16,7 +17,8 @@ export interface EnrolResult {
   values: Record<EnrolField, string>;
 }
 
-export type CardField = 'nameOnCard' | 'cardNumber' | 'expiry' | 'cvv';
+export const CARD_FIELDS = ['nameOnCard', 'cardNumber', 'expiry', 'cvv'] as const;
+export type CardField = (typeof CARD_FIELDS)[number];
 export interface PayResult {
   intent: 'pay';
   message: string;

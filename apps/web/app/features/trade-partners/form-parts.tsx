@@ -1,10 +1,11 @@
 import { useEffect, useRef, type HTMLInputTypeAttribute } from 'react';
+import { fieldErrorId, fieldErrorProps, type FieldErrors } from '../../lib/field-errors.ts';
 import type { DialCode, RegistrationResult } from './registration-result.ts';
 
 /** What the last submission said: the values to refill (after a refusal) and each field's message. */
 export interface FormState {
   values: Record<string, string>;
-  fields: Record<string, string>;
+  fields: FieldErrors;
 }
 
 export function formState(result: RegistrationResult | undefined): FormState {
@@ -36,7 +37,6 @@ export function TextField(props: TextFieldProps) {
   const { name, label, state, idPrefix, type = 'text', required, hint, wide } = props;
   const id = `${idPrefix}-${name}`;
   const error = state.fields[name];
-  const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className={`form-field${wide ? ' span-2' : ''}`}>
@@ -56,11 +56,10 @@ export function TextField(props: TextFieldProps) {
         step={props.step}
         defaultValue={state.values[name] ?? ''}
         aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+        {...fieldErrorProps(id, error, hintId)}
       />
       {error && (
-        <p id={errorId} className="field-error">
+        <p id={fieldErrorId(id)} className="field-error">
           {error}
         </p>
       )}
@@ -93,7 +92,6 @@ export function PhoneField({
   const codeId = `${idPrefix}-countryCode`;
   const error = state.fields[name];
   const codeError = state.fields.countryCode;
-  const errorIds = [error && `${id}-error`, codeError && `${codeId}-error`].filter(Boolean).join(' ') || undefined;
   const selected = (state.values.countryCode ?? '').replace(/^\+/, '') || dialCodes[0]?.dialCode || '91';
   return (
     <div className="form-field">
@@ -121,17 +119,16 @@ export function PhoneField({
           maxLength={20}
           defaultValue={state.values[name] ?? ''}
           aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={errorIds}
+          {...fieldErrorProps(id, error, codeError ? fieldErrorId(codeId) : undefined)}
         />
       </div>
       {codeError && (
-        <p id={`${codeId}-error`} className="field-error">
+        <p id={fieldErrorId(codeId)} className="field-error">
           {codeError}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="field-error">
+        <p id={fieldErrorId(id)} className="field-error">
           {error}
         </p>
       )}
@@ -162,7 +159,7 @@ export function RadioGroup({
 }) {
   const error = state.fields[name];
   const checked = state.values[name] ?? defaultValue;
-  const errorId = `${idPrefix}-${name}-error`;
+  const errorId = fieldErrorId(`${idPrefix}-${name}`);
   return (
     <fieldset id={`${idPrefix}-${name}`} className={`radio-group${className ? ` ${className}` : ''}`} aria-describedby={error ? errorId : undefined}>
       <legend>{legend}</legend>

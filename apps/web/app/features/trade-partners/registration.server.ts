@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { MESSAGES, type TradePartnerAnswer } from '@milli/contracts';
 import { countries } from '@milli/contracts/countries';
 import type { ApiClient } from '../../lib/api.ts';
+import { apiFieldErrors } from '../../lib/field-errors.ts';
 import type { DialCode, RegistrationResult } from './registration-result.ts';
 
 /** The country-code dropdown's entries (~245, India first), for a loader to hand to the screen. */
@@ -49,9 +50,6 @@ export async function submitRegistration(api: ApiClient, request: Request) {
   const readable = status > 0 && status < 500 && isRecord(answer) && typeof answer.message === 'string' && answer.message !== '';
   const refused = status >= 400 && status < 500;
   const message = readable ? (answer as { message: string }).message : MESSAGES.shortRegistrationFailed;
-  const fields: Record<string, string> = {};
-  if (refused && isRecord(answer) && isRecord(answer.fields)) {
-    for (const [name, text] of Object.entries(answer.fields)) if (typeof text === 'string') fields[name] = text;
-  }
+  const fields = refused ? apiFieldErrors(answer, 'any') : {};
   return data<RegistrationResult>({ ok: false, message, fields, values }, { status: refused ? status : 502 });
 }

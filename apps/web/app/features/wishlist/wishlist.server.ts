@@ -84,9 +84,8 @@ export async function changeWishlist(
     return done(intent === 'add' ? WISHLIST_MESSAGES.added : WISHLIST_MESSAGES.removed);
   }
 
-  const secure = new URL(request.url).protocol === 'https:';
   const ids = readWishlistCookie(request.headers.get('cookie'));
-  if (intent === 'remove') return done(WISHLIST_MESSAGES.removed, [wishlistSetCookie(withoutWished(ids, productId), secure)]);
+  if (intent === 'remove') return done(WISHLIST_MESSAGES.removed, [wishlistSetCookie(withoutWished(ids, productId), request)]);
   try {
     if ((await loadProductsByIds(api, [productId])).length === 0) return fail(WISHLIST_MESSAGES.notFound, 404);
   } catch (error) {
@@ -95,6 +94,6 @@ export async function changeWishlist(
   }
   const next = withWished(ids, productId);
   if (!next) return fail(WISHLIST_MESSAGES.full, 409);
-  return done(WISHLIST_MESSAGES.added, [wishlistSetCookie(next, secure)]);
+  return done(WISHLIST_MESSAGES.added, [wishlistSetCookie(next, request)]);
 }
 

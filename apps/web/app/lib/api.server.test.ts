@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api.ts';
+import { AnswerContractError, checkAnswer, serverApi } from './api.server.ts';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The in-process fetch, answering every call with `answer`. */
+const apiAnswering = (answer: () => Response) => serverApi({ fetch: async () => answer() });
+
+const wishlistIds = { productIds: [4, 9], wishlistCount: 2 };
+
+describe('the server API client in tests', () => {
+  it('runs with NODE_ENV test, where answers are checked', () => {
+    expect(process.env.NODE_ENV).not.toBe('production');
+  });
+
+  it('passes an answer that matches its contract through unchanged', async () => {
+    await expect(apiAnswering(() => json(wishlistIds)).get('/api/wishlist/ids/7')).resolves.toEqual(wishlistIds);
+  });
+
+  it('refuses a malformed answer instead of handing a screen the wrong shape', async () => {
+    const api = apiAnswering(() => json({ productIds: ['4'], wishlistCount: 2 }));
+    const failure = api.get('/api/wishlist/ids/7');
+    await expect(failure).rejects.toBeInstanceOf(AnswerContractError);
+    await expect(apiAnswering(() => json({ productIds: ['4'], wishlistCount: 2 })).get('/api/wishlist/ids/7')).rejects.toThrow(/GET \/api\/wishlist\/ids\/7 .*productIds\.0/);
+  });
+
+  it('checks a wrapped answer at its data, with the query string left out of the match', async () => {
+    expect(() => checkAnswer('GET', '/api/product/find-by-id/5?fresh=1', { data: { product_id: 'five' } })).toThrow(/data\./);
+    expect(() => checkAnswer('GET', '/api/orders?list=current&page=1', { orders: 'none' })).toThrow(AnswerContractError);
+    expect(() => checkAnswer('POST', '/api/product/get_product_detail?cartList=1,2', [{}])).toThrow(AnswerContractError);
+  });
+
+  it('leaves answers without a contract, and refusals, as they were', async () => {
+    expect(() => checkAnswer('POST', '/api/sizer-requests', { message: 'Thank you' })).not.toThrow();
+    const refused = apiAnswering(() => json({ message: 'Please log in.', code: 'UNAUTHENTICATED' }, 401)).get('/api/wishlist/ids/7');
+    await expect(refused).rejects.toBeInstanceOf(ApiError);
+  });
+});

@@ -1,0 +1,96 @@
+import {
+  CartLineSchema,
+  CategorySchema,
+  CouponAnswerSchema,
+  HarvestPlanListSchema,
+  OrderDetailSchema,
+  OrderListSchema,
+  OrderStatusAnswerSchema,
+  OtherStoneSchema,
+  PaymentListSchema,
+  PincodeCheckSchema,
+  ProductDetailSchema,
+  ProductFacetsSchema,
+  ProductPageSchema,
+  ProductReviewsSchema,
+  ProductSummarySchema,
+  StoreSettingsSchema,
+  TagSchema,
+  WishlistIdsSchema,
+  WishlistRowSchema,
+} from '@milli/contracts/schemas';
+import { createApi, type AnswerCheck, type ApiClient, type Fetcher } from './api.ts';
+
+/** What a contract schema offers here: zod's safeParse, typed structurally so this file names no zod type. */
+interface Contract {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+interface ContractedAnswer {
+  method: 'GET' | 'POST';
+  /** The path without its query string. */
+  path: RegExp;
+  contract: Contract;
+  /** The answer's field the contract is about, for answers wrapped as `{ data }`. */
+  at?: 'data';
+}
+
+const ID = String.raw`\d+`;
+const path = (pattern: string) => new RegExp(`^/api/${pattern}$`);
+
+/** Each answer the storefront reads with get/post, and the schema the API itself answers it with. */
+const CONTRACTED: readonly ContractedAnswer[] = [
+  { method: 'GET', path: path(`product/find-by-id/${ID}`), contract: ProductDetailSchema, at: 'data' },
+  { method: 'GET', path: path(`product/${ID}/reviews`), contract: ProductReviewsSchema },
+  { method: 'GET', path: path('product/productList'), contract: ProductPageSchema },
+  { method: 'GET', path: path('product/facets'), contract: ProductFacetsSchema },
+  { method: 'POST', path: path('product/get_product_detail'), contract: ProductSummarySchema.array() },
+  { method: 'GET', path: path('category'), contract: CategorySchema.array() },
+  { method: 'GET', path: path('admin/tags'), contract: TagSchema.array() },
+  { method: 'GET', path: path('admin/other-stones'), contract: OtherStoneSchema.array() },
+  { method: 'GET', path: path('settings'), contract: StoreSettingsSchema },
+  { method: 'GET', path: path('stores/pincode/[^/]+'), contract: PincodeCheckSchema },
+  { method: 'GET', path: path(`cart/find-by-user-id/${ID}`), contract: CartLineSchema.array() },
+  { method: 'POST', path: path('coupons/apply'), contract: CouponAnswerSchema },
+  { method: 'GET', path: path(`wishlist/find-by-user-id/${ID}`), contract: WishlistRowSchema.array() },
+  { method: 'GET', path: path(`wishlist/ids/${ID}`), contract: WishlistIdsSchema },
+  { method: 'GET', path: path('orders'), contract: OrderListSchema },
+  { method: 'GET', path: path('orders/[^/]+'), contract: OrderDetailSchema },
+  { method: 'POST', path: path('orders/[^/]+/cancel'), contract: OrderStatusAnswerSchema },
+  { method: 'GET', path: path('payments'), contract: PaymentListSchema },
+  { method: 'GET', path: path('harvest/plans'), contract: HarvestPlanListSchema },
+];
+
+/** An answer that is not what the contracts say: the API and the storefront disagree, which a test must show. */
+export class AnswerContractError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly problems: readonly string[],
+  ) {
+    super(`The answer to ${method} ${path} does not match its contract: ${problems.join('; ')}`);
+    this.name = 'AnswerContractError';
+  }
+}
+
+/** Checks an answer whose call has a contract here; answers without one (raw calls, plain messages) pass. */
+export const checkAnswer: AnswerCheck = (method, fullPath, body) => {
+  const bare = fullPath.split('?')[0] ?? fullPath;
+  const known = CONTRACTED.find((c) => c.method === method.toUpperCase() && c.path.test(bare));
+  if (!known) return;
+  const value = known.at ? (body && typeof body === 'object' ? (body as Record<string, unknown>)[known.at] : undefined) : body;
+  const parsed = known.contract.safeParse(value);
+  if (parsed.success) return;
+  const problems = parsed.error.issues.slice(0, 5).map((i) => `${[known.at, ...i.path].filter((p) => p !== undefined).map(String).join('.') || '(answer)'}: ${i.message}`);
+  throw new AnswerContractError(method.toUpperCase(), bare, problems);
+};
+
+/**
+ * For loaders and actions: the server's in-process fetch. Outside production each answer with a contract
+ * is checked against it, so a disagreement between the API and a screen fails in development and in tests
+ * instead of reaching a page as a wrong shape; production trusts the API (its own serializer already
+ * answers with these schemas) and pays nothing.
+ */
+export function serverApi(context: { fetch: Fetcher }): ApiClient {
+  return createApi(context.fetch, process.env.NODE_ENV === 'production' ? undefined : checkAnswer);
+}

@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub } from 'react-router';
+import type { CartView } from '../features/cart/cart-view.ts';
+import { TERMS_MESSAGE, type CheckoutResult } from '../features/cart/checkout-form.ts';
+import { accessibleDescription } from '../lib/test-dom.ts';
+import Checkout from './checkout.tsx';
+
+afterEach(cleanup);
+
+const VIEW: CartView = {
+  userId: 7,
+  lines: [
+    {
+      key: '31',
+      cartId: 31,
+      productId: 5,
+      name: 'Lotus Ring',
+      image: '/art/lotus.webp',
+      quantity: 1,
+      unitPricePaise: 54_000_00,
+      addedPricePaise: null,
+      beforePaise: null,
+      percentOff: null,
+      stock: 3,
+      choices: '18 kt · Yellow Gold · Size 12',
+    },
+  ],
+  shippingFeePaise: 0,
+  coupon: null,
+  couponNotice: null,
+};
+
+const LOADER_DATA = {
+  view: VIEW,
+  harvestBalancePaise: 0,
+  countries: [
+    { iso2: 'IN', name: 'India', dialCode: '91' },
+    { iso2: 'AE', name: 'United Arab Emirates', dialCode: '971' },
+  ],
+  idempotencyKey: 'key-00000001',
+};
+
+/** /checkout with its loader's data, and an action that answers `answer` and records what was posted. */
+function renderCheckout(answer: CheckoutResult | null) {
+  const posted: FormData[] = [];
+  const Stub = createRoutesStub([
+    {
+      path: '/checkout',
+      Component: Checkout as never,
+      loader: () => LOADER_DATA,
+      action: async ({ request }) => {
+        posted.push(await request.formData());
+        return answer;
+      },
+    },
+  ]);
+  render(<Stub initialEntries={['/checkout']} />);
+  return { posted, user: userEvent.setup() };
+}
+
+const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+
+async function fillBilling(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field('First name'), 'Asha');
+  await user.type(field('Last name'), 'Rao');
+  await user.type(field('Address'), '12 MG Road');
+  await user.type(field('City'), 'Bengaluru');
+  await user.type(field('Pincode'), '56000');
+  await user.type(field('Phone number'), '9876543210');
+}
+
+describe('the checkout form', () => {
+  it('requires the billing fields, with India and +91 chosen for the shopper', async () => {
+    renderCheckout(null);
+    await screen.findByRole('heading', { name: 'Billing details' });
+    for (const name of ['First name', 'Last name', 'Address', 'City', 'Pincode', 'Phone number', 'Country']) {
+      expect(field(name).required, name).toBe(true);
+    }
+    expect(field('Company name').required).toBe(false);
+    expect(field('Country').value).toBe('India');
+    expect(field('Country code').value).toBe('91');
+  });
+
+  it('does not send an order whose terms are not accepted, and says why', async () => {
+    const { user, posted } = renderCheckout(null);
+    await screen.findByRole('heading', { name: 'Billing details' });
+    await fillBilling(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(screen.getByRole('alert').textContent).toBe(TERMS_MESSAGE);
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    expect(posted).toEqual([]);
+  });
+
+  it('shows each field’s message from the action’s answer beside its field, and the answer’s message above', async () => {
+    const answer: CheckoutResult = {
+      message: 'Please enter a valid 6-digit pincode. Please enter a valid phone number.',
+      fields: { pincode: 'Please enter a valid 6-digit pincode.', phoneNumber: 'Please enter a valid phone number.' },
+      values: { firstName: 'Asha', lastName: 'Rao', address: '12 MG Road', city: 'Bengaluru', pincode: '56000', countryCode: '91', phoneNumber: '98765' },
+    };
+    const { user, posted } = renderCheckout(answer);
+    await screen.findByRole('heading', { name: 'Billing details' });
+    await fillBilling(user);
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    await screen.findByText('Please enter a valid 6-digit pincode.');
+    expect(posted).toHaveLength(1);
+    expect(Object.fromEntries(posted[0]!.entries())).toMatchObject({ firstName: 'Asha', pincode: '56000', countryCode: '91', terms: 'on', idempotencyKey: 'key-00000001' });
+
+    expect(field('Pincode').getAttribute('aria-invalid')).toBe('true');
+    expect(accessibleDescription(field('Pincode'))).toBe('Please enter a valid 6-digit pincode.');
+    expect(field('Phone number').getAttribute('aria-invalid')).toBe('true');
+    expect(accessibleDescription(field('Phone number'))).toBe('Please enter a valid phone number.');
+    expect(field('City').hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.getByRole('alert').textContent).toBe(answer.message);
+    // The first field to fix has the focus, so the message is not missed.
+    expect(document.activeElement).toBe(field('Pincode'));
+  });
+});
