@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@milli/db';
-import { BILLING, createTestApp, postForm, type TestApp } from '../testing.ts';
+import { createTestApp, postForm, type TestApp } from '../testing.ts';
+import { createShopper, placeOrder } from '../testing-factories.ts';
 import { createReadCache } from './read-cache.ts';
 
 let t: TestApp;
@@ -25,14 +26,6 @@ const get = async (url: string) => {
 };
 const ip = () => `10.9.${Math.floor(++n / 200)}.${n % 200}`;
 const form = (url: string, fields: Record<string, string | number>, cookie?: string) => postForm(t.app, url, fields, { cookie, ip: ip() });
-
-async function shopper() {
-  const name = `cachebuyer${++n}`;
-  await form('/api/auth/register', { username: name, email: `${name}@example.in`, password: 'shop12345' });
-  const login = await form('/api/auth/login', { username: name, password: 'shop12345' });
-  const session = login.cookies.find((c) => c.name === 'milli_session')!;
-  return { cookie: `milli_session=${session.value}`, userId: login.json().userId as number };
-}
 
 /** An active gold piece priced by weight, at the given stock. */
 async function goldPiece(stock: number) {
@@ -110,14 +103,8 @@ describe('read cache', () => {
       return { listed: page.find((p) => p.product_id === piece.id)?.product_stock_status, stock: detail.product_stock };
     };
     expect(await stockStatus()).toEqual({ listed: 'In Stock', stock: 1 });
-    const buyer = await shopper();
-    const added = await form('/api/cart/add', { cart_product_id: piece.id, cart_quantity: 1, cart_user_id: buyer.userId }, buyer.cookie);
-    expect(added.statusCode, added.body).toBe(200);
-    const placed = await form(
-      '/api/orders/placeOrders',
-      { ...BILLING, userId: buyer.userId },
-      buyer.cookie,
-    );
+    const buyer = await createShopper(t.app);
+    const placed = await placeOrder(t.app, buyer, { productId: piece.id });
     expect(placed.statusCode, placed.body).toBe(200);
     // No caughtUp here: the instance that sold the piece forgets its answers before its own answer leaves.
     expect(await stockStatus()).toEqual({ listed: 'Out of Stock', stock: 0 });

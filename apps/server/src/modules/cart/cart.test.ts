@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrayContains, eq } from 'drizzle-orm';
 import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
+import { createShopper } from '../../testing-factories.ts';
 
 let t: TestApp;
 let n = 0;
@@ -14,13 +15,8 @@ afterAll(() => t?.close());
 const multipart = (url: string, fields: Record<string, string | number>, cookie?: string) =>
   postForm(t.app, url, fields, { cookie, ip: `10.9.0.${++n}` });
 
-async function customer(cartItems?: string) {
-  const name = `shopper${++n}`;
-  await multipart('/api/auth/register', { username: name, email: `${name}@example.in`, password: 'shop12345' });
-  const login = await multipart('/api/auth/login', { username: name, password: 'shop12345', ...(cartItems ? { cartItems } : {}) });
-  const c = login.cookies.find((x) => x.name === 'milli_session')!;
-  return { cookie: `milli_session=${c.value}`, userId: login.json().userId as number };
-}
+/** A customer logged in, with the guest cart the login merges when one is given. */
+const customer = (cartItems?: string) => createShopper(t.app, cartItems ? { login: { cartItems } } : {});
 
 /** A plain yellow gold piece without a size, made in 14 to 24 kt. */
 async function goldProduct() {
