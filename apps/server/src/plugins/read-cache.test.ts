@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../testing.ts';
-import { createShopper, placeOrder } from '../testing-factories.ts';
+import { createProduct, createShopper, placeOrder } from '../testing-factories.ts';
 import { createReadCache } from './read-cache.ts';
 
 let t: TestApp;
@@ -27,15 +27,11 @@ const get = async (url: string) => {
 const ip = () => `10.9.${Math.floor(++n / 200)}.${n % 200}`;
 const form = (url: string, fields: Record<string, string | number>, cookie?: string) => postForm(t.app, url, fields, { cookie, ip: ip() });
 
-/** An active gold piece priced by weight, at the given stock. */
+/** A new gold piece priced by weight, at the given stock, once the read cache has heard of it. */
 async function goldPiece(stock: number) {
-  const row = await t.database.db.query.products.findFirst({
-    where: (p, { and, eq, isNotNull, isNull }) => and(eq(p.metal, 'gold'), eq(p.active, true), isNotNull(p.metalWeightMg), eq(p.diamondWeightCents, 0), isNull(p.sizeKind)),
-    orderBy: (p, { desc }) => [desc(p.id)],
-  });
-  await t.database.db.update(schema.products).set({ stock }).where(eq(schema.products.id, row!.id));
+  const piece = await createProduct(t.database.db, { metal: 'gold', karat: 22, stock });
   await t.app.readCache.caughtUp();
-  return row!;
+  return piece;
 }
 
 describe('read cache', () => {

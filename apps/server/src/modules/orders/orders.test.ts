@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import { gstinCheckChar } from '@milli/contracts';
 import { createTestApp, type TestApp } from '../../testing.ts';
-import { createShopper, type TestShopper as Shopper } from '../../testing-factories.ts';
+import { createProduct, createShopper, type TestShopper as Shopper } from '../../testing-factories.ts';
 import { createOrder, lineFor } from './testing.ts';
 
 let t: TestApp;
@@ -27,10 +27,7 @@ const post = (url: string, who?: Shopper, body?: object) =>
     ...(body ? { payload: JSON.stringify(body) } : {}),
   });
 
-async function stockedProduct() {
-  const [p] = await db.select().from(schema.products).where(eq(schema.products.active, true)).limit(1);
-  return p!;
-}
+const stockedProduct = () => createProduct(db);
 
 /** The text a PDF shows, as a viewer extracts it (Poppler's pdftotext reads the embedded fonts' Unicode maps). */
 function pdfText(pdf: Buffer): string {
