@@ -5,7 +5,7 @@
  * number. Each project has its own shopper and its own piece. SHOTS_DIR=… saves screenshots.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, fillBilling, newShopper, signUp, test, waitForHydration } from './fixtures.ts';
+import { expect, fillBilling, newShopper, signUp, submitLogin, test, waitForHydration } from './fixtures.ts';
 
 const PASSWORD = 'Kundan2024';
 
@@ -38,10 +38,7 @@ test('a guest’s piece becomes a placed order: login, merged cart, coupon, term
   await expect(page).toHaveURL(/\/login/);
   const shopper = newShopper(testInfo, 'e2e_co');
   await signUp(page, shopper, PASSWORD);
-  await waitForHydration(page);
-  await page.getByLabel('E-mail Id').fill(shopper.username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, shopper.username, PASSWORD);
   // Login brings the shopper back to the checkout that sent them there.
   await expect(page).toHaveURL(/\/checkout$/);
 

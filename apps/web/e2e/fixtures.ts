@@ -218,13 +218,18 @@ export async function signUp(page: Page, shopper: Shopper, password: string): Pr
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** Fills and sends the login form of the page shown: the login page, or the one checkout sent a guest to. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await waitForHydration(page);
+  await page.getByLabel('E-mail Id').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
 /** Logs in as a person does: the login form, then home. */
 export async function logInThroughForm(page: Page, shopper: Shopper, password: string): Promise<void> {
   await page.goto('/login');
-  await waitForHydration(page);
-  await page.getByLabel('E-mail Id').fill(shopper.email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, shopper.email, password);
   await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 

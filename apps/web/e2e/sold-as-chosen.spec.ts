@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, fillBilling, newShopper, signUp, test, waitForHydration } from './fixtures.ts';
+import { expect, fillBilling, newShopper, signUp, submitLogin, test, waitForHydration } from './fixtures.ts';
 
 const PASSWORD = 'Kundan2024';
 
@@ -95,10 +95,7 @@ test('a guest’s 14 kt, rose gold, VVS-GH choice is what the cart, checkout and
   await expect(page).toHaveURL(/\/login/);
   const shopper = newShopper(testInfo, 'e2e_ch');
   await signUp(page, shopper, PASSWORD);
-  await waitForHydration(page);
-  await page.getByLabel('E-mail Id').fill(shopper.username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, shopper.username, PASSWORD);
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.locator('main')).toContainText(choices);
 
