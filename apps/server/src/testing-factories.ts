@@ -6,8 +6,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { schema, type Db } from '@milli/db';
-import { GST_PERCENT } from '@milli/db/seed';
+import { artMetalFor, artPath, artVariant, schema, type Db } from '@milli/db';
+import { DIAMOND_RATES_RUPEES_PER_CARAT, GST_PERCENT, METAL_RATES_RUPEES_PER_GRAM } from '@milli/db/seed';
 import { priceJewellery } from '@milli/pricing';
 import { BILLING, postForm } from './testing.ts';
 
@@ -85,7 +85,7 @@ export async function createProduct(db: Db, overrides: ProductOverrides = {}): P
   const diamondWeightCents = row.diamondWeightCents ?? 0;
   const diamondQuality = row.diamondQuality ?? (diamondWeightCents > 0 ? 'SI-IJ' : null);
   const sizeKind = row.sizeKind ?? null;
-  const name = row.name ?? `Test Piece ${process.pid}-${n}`;
+  const metalColour = row.metalColour !== undefined ? row.metalColour : metal === 'gold' ? 'Yellow Gold' : null;
   const [metalRate] = await db
     .select({ paise: schema.metalRates.ratePaisePerGram, date: schema.metalRates.rateDate })
     .from(schema.metalRates)
@@ -97,31 +97,31 @@ export async function createProduct(db: Db, overrides: ProductOverrides = {}): P
     : [];
   const price = priceJewellery({
     metalWeightMg,
-    ratePaisePerGram: metalRate?.paise ?? 10_000_00,
+    ratePaisePerGram: metalRate?.paise ?? (METAL_RATES_RUPEES_PER_GRAM.find((r) => r.metal === metal && r.purity === purity)?.rupees ?? 0) * 100,
     makingChargePaise,
     stoneValuePaise: row.stoneValuePaise ?? 0,
     diamondWeightCents,
-    diamondRatePaisePerCarat: diamondRate?.paise ?? 50_000_00,
+    diamondRatePaisePerCarat: diamondRate?.paise ?? (diamondQuality ? DIAMOND_RATES_RUPEES_PER_CARAT[diamondQuality] * 100 : 0),
     fixedPricePaise: row.fixedPricePaise ?? null,
     gstPercent: GST_PERCENT,
   });
   const [inserted] = await db
     .insert(schema.products)
     .values({
-      sku: `MT-${process.pid}-${n}`,
-      slug: `test-piece-${process.pid}-${n}`,
+      sku: `TP-${n}`,
+      name: `Test Piece ${n}`,
+      slug: `test-piece-${n}`,
       material: diamondWeightCents > 0 ? 'Diamond' : metal === 'gold' ? 'Gold' : metal === 'platinum' ? 'Platinum' : 'Silver',
-      metalColour: metal === 'gold' ? 'Yellow Gold' : null,
       diamondCount: diamondWeightCents > 0 ? 1 : 0,
       sizes: sizeKind ? [...DEFAULT_SIZES[sizeKind]] : [],
       huid: metal === 'gold' ? `T${String(n).padStart(5, '0')}` : null,
       stock: 10,
-      image: '/media/art/ring-1.svg',
+      image: artPath('earrings', artMetalFor(metal, metalColour), artVariant('plain', 0)),
       listPricePaise: price.totalPaise,
       listPriceDate: metalRate?.date ?? new Date().toISOString().slice(0, 10),
       ...row,
-      name,
       metal,
+      metalColour,
       purity,
       metalWeightMg,
       makingChargePaise,
