@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postForm, type TestApp } from './testing.ts';
-import { createShopper, type TestShopper as Customer } from './testing-factories.ts';
+import { createShopper, placeOrder, type TestShopper as Customer } from './testing-factories.ts';
 
 let t: TestApp;
 let n = 0;
@@ -75,13 +75,7 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().cartId as number;
   };
-  await add(p1!);
-  const placed = await postForm(
-    t.app,
-    '/api/orders/placeOrders',
-    { firstName: 'Owner', lastName: 'One', country: 'India', address: '1 Beach Road', city: 'Chennai', countryCode: '91', phoneNumber: '9876543210', pincode: '600001', cartDataList: '[]', userId: owner.id, idempotencyKey: 'matrix-order-1' },
-    { cookie: owner.cookie, ip: ip() },
-  );
+  const placed = await placeOrder(t.app, owner, { productId: p1!, fields: { firstName: 'Owner', lastName: 'One', address: '1 Beach Road', pincode: '600001', cartDataList: '[]', idempotencyKey: 'matrix-order-1' } });
   expect(placed.statusCode, placed.body).toBe(200);
   const orderNumber = placed.json().orderNumber as string;
   const cartLine = await add(p2!);
