@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postForm, type TestApp } from './testing.ts';
+import { createShopper } from './testing-factories.ts';
 
 let t: TestApp;
 let cookie = '';
@@ -93,9 +94,7 @@ async function logIn() {
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  const reg = await postForm(t.app, '/api/auth/register', { username: 'fuzzer', email: 'fuzzer@example.in', password: 'hostile123' }, { ip: '10.9.9.1' });
-  expect(reg.statusCode).toBe(200);
-  await logIn();
+  ({ cookie, userId } = await createShopper(t.app, { username: 'fuzzer', password: 'hostile123' }));
 }, 120_000);
 
 afterAll(async () => {

@@ -7,24 +7,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postForm, type TestApp } from './testing.ts';
+import { createShopper, placeOrder, type TestShopper as Customer } from './testing-factories.ts';
 
 let t: TestApp;
 let n = 0;
 const ip = () => `10.55.${Math.floor(++n / 200)}.${(n % 200) + 1}`;
 
-interface Customer {
-  id: number;
-  cookie: string;
-  email: string;
-}
-
-async function customer(name: string): Promise<Customer> {
-  const email = `${name}@example.in`;
-  expect((await postForm(t.app, '/api/auth/register', { username: name, email, password: 'idormatrix7' }, { ip: ip() })).statusCode).toBe(200);
-  const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'idormatrix7' }, { ip: ip() });
-  const c = login.cookies.find((x) => x.name === 'milli_session')!;
-  return { id: login.json().userId, cookie: `milli_session=${c.value}`, email };
-}
 
 type Who = 'nobody' | 'intruder' | 'owner';
 interface Call {
@@ -76,8 +64,8 @@ async function snapshot(): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  owner = await customer('owner');
-  intruder = await customer('intruder');
+  owner = await createShopper(t.app, { username: 'owner' });
+  intruder = await createShopper(t.app, { username: 'intruder' });
 
   // The owner's records: a cart line, a wish-list piece, a placed order, a harvest plan with a paid instalment.
   const products = (await t.app.inject({ url: '/api/product/productList?material=Gold&category=Earrings&sort=8' })).json().data as { product_id: number; product_stock_status: string }[];
@@ -87,13 +75,7 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().cartId as number;
   };
-  await add(p1!);
-  const placed = await postForm(
-    t.app,
-    '/api/orders/placeOrders',
-    { firstName: 'Owner', lastName: 'One', country: 'India', address: '1 Beach Road', city: 'Chennai', countryCode: '91', phoneNumber: '9876543210', pincode: '600001', cartDataList: '[]', userId: owner.id, idempotencyKey: 'matrix-order-1' },
-    { cookie: owner.cookie, ip: ip() },
-  );
+  const placed = await placeOrder(t.app, owner, { productId: p1!, fields: { firstName: 'Owner', lastName: 'One', address: '1 Beach Road', pincode: '600001', cartDataList: '[]', idempotencyKey: 'matrix-order-1' } });
   expect(placed.statusCode, placed.body).toBe(200);
   const orderNumber = placed.json().orderNumber as string;
   const cartLine = await add(p2!);

@@ -4,9 +4,8 @@
  * cart, applies a demo coupon, is told about the unticked terms, and lands on /thank-you with the order
  * number. Each project has its own shopper and its own piece. SHOTS_DIR=… saves screenshots.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { expect, fillBilling, newShopper, signUp, submitLogin, test, waitForHydration } from './fixtures.ts';
 
 const PASSWORD = 'Kundan2024';
 
@@ -37,13 +36,9 @@ test('a guest’s piece becomes a placed order: login, merged cart, coupon, term
   // Checkout is for customers: a guest is sent to log in.
   await page.goto('/checkout');
   await expect(page).toHaveURL(/\/login/);
-  const username = `e2e_co_${randomUUID().slice(0, 8)}`;
-  const register = await request.post('/api/auth/register', { multipart: { username, email: `${username}@example.in`, password: PASSWORD } });
-  expect(register.status()).toBe(200);
-  await waitForHydration(page);
-  await page.getByLabel('E-mail Id').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  const shopper = newShopper(testInfo, 'e2e_co');
+  await signUp(page, shopper, PASSWORD);
+  await submitLogin(page, shopper.username, PASSWORD);
   // Login brings the shopper back to the checkout that sent them there.
   await expect(page).toHaveURL(/\/checkout$/);
 
@@ -81,12 +76,7 @@ test('a guest’s piece becomes a placed order: login, merged cart, coupon, term
   expect(await page.getByLabel('Country', { exact: true }).locator('option').count()).toBeGreaterThan(200);
   await expect(page.getByTestId('total')).toHaveText(cartTotal!);
 
-  await page.getByLabel('First name').fill('Meera');
-  await page.getByLabel('Last name').fill('Iyer');
-  await page.getByLabel('Address').fill('12 Temple Street, Mylapore');
-  await page.getByLabel('City').fill('Chennai');
-  await page.getByLabel('Pincode').fill('600004');
-  await page.getByLabel('Phone number').fill('9876543210');
+  await fillBilling(page);
   await page.getByLabel('This is a corporate order').check();
   await expect(page.getByLabel('GSTIN')).toBeVisible();
   await page.getByLabel('This is a corporate order').uncheck();

@@ -218,13 +218,18 @@ export async function signUp(page: Page, shopper: Shopper, password: string): Pr
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** Fills and sends the login form of the page shown: the login page, or the one checkout sent a guest to. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await waitForHydration(page);
+  await page.getByLabel('E-mail Id').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
 /** Logs in as a person does: the login form, then home. */
 export async function logInThroughForm(page: Page, shopper: Shopper, password: string): Promise<void> {
   await page.goto('/login');
-  await waitForHydration(page);
-  await page.getByLabel('E-mail Id').fill(shopper.email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, shopper.email, password);
   await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 
@@ -235,6 +240,12 @@ export async function logInNewShopper(page: Page, testInfo: TestInfo, tag: strin
   const login = await page.request.post('/api/auth/login', { multipart: { username: shopper.username, password }, headers: ownOrigin() });
   expect(login.status(), await login.text()).toBe(200);
   return shopper;
+}
+
+/** The checkout's billing form filled with a valid Indian address (Country and Country code start as India's). */
+export async function fillBilling(page: Page, overrides: Partial<Record<'First name' | 'Last name' | 'Address' | 'City' | 'Pincode' | 'Phone number', string>> = {}): Promise<void> {
+  const fields = { 'First name': 'Meera', 'Last name': 'Iyer', Address: '12 Temple Street, Mylapore', City: 'Chennai', Pincode: '600004', 'Phone number': '9876543210', ...overrides };
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
 }
 
 /** The listing's filters: the sidebar on a wide screen; on a phone, the drawer the toolbar's Filters button opens. */

@@ -7,9 +7,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { expect, fillBilling, newShopper, signUp, submitLogin, test, waitForHydration } from './fixtures.ts';
 
 const PASSWORD = 'Kundan2024';
 
@@ -94,12 +93,9 @@ test('a guest’s 14 kt, rose gold, VVS-GH choice is what the cart, checkout and
   // Login merges the guest cart with its choices.
   await page.goto('/checkout');
   await expect(page).toHaveURL(/\/login/);
-  const username = `e2e_ch_${randomUUID().slice(0, 8)}`;
-  expect((await request.post('/api/auth/register', { multipart: { username, email: `${username}@example.in`, password: PASSWORD } })).status()).toBe(200);
-  await waitForHydration(page);
-  await page.getByLabel('E-mail Id').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  const shopper = newShopper(testInfo, 'e2e_ch');
+  await signUp(page, shopper, PASSWORD);
+  await submitLogin(page, shopper.username, PASSWORD);
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.locator('main')).toContainText(choices);
 
@@ -110,12 +106,7 @@ test('a guest’s 14 kt, rose gold, VVS-GH choice is what the cart, checkout and
 
   await page.goto('/checkout');
   await waitForHydration(page);
-  await page.getByLabel('First name').fill('Meera');
-  await page.getByLabel('Last name').fill('Iyer');
-  await page.getByLabel('Address').fill('12 Temple Street, Mylapore');
-  await page.getByLabel('City').fill('Chennai');
-  await page.getByLabel('Pincode').fill('600004');
-  await page.getByLabel('Phone number').fill('9876543210');
+  await fillBilling(page);
   await page.getByLabel('I have read and accept the terms and conditions').check();
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/thank-you\?order=MIL-\d{4}-\d{6}/);

@@ -4,9 +4,8 @@
  * piece is still there (merged from the guest cookie); removing it empties the list. And the heart
  * works without JavaScript too.
  */
-import { randomUUID } from 'node:crypto';
-import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, newShopper, signUp, submitLogin, test, waitForHydration } from './fixtures.ts';
 
 const PASSWORD = 'Kundan2024';
 
@@ -20,12 +19,7 @@ async function pieceInStock(page: Page): Promise<{ card: Locator; name: string }
   return { card, name };
 }
 
-function shopper(testInfo: TestInfo) {
-  const username = `wl_${testInfo.project.name.replace(/\W/g, '')}_${randomUUID().slice(0, 8)}`;
-  return { username, email: `${username}@example.in`.toLowerCase() };
-}
-
-test('a guest hearts a piece, adds it to the cart from the wish list, keeps it through login, then removes it', async ({ page, request }, testInfo) => {
+test('a guest hearts a piece, adds it to the cart from the wish list, keeps it through login, then removes it', async ({ page }, testInfo) => {
   // One shopper's whole story, a dozen page loads: more than the default minute on a busy machine.
   test.slow();
   await page.goto('/alljewellery');
@@ -64,14 +58,10 @@ test('a guest hearts a piece, adds it to the cart from the wish list, keeps it t
   expect(link).toMatch(/\/wishlist\?items=\d+$/);
 
   // Sign up, then log in: the guest's piece joins the new account's wish list.
-  const who = shopper(testInfo);
-  const registered = await request.post('/api/auth/register', { multipart: { ...who, password: PASSWORD } });
-  expect(registered.status()).toBe(200);
+  const who = newShopper(testInfo, 'wl');
+  await signUp(page, who, PASSWORD);
   await page.goto('/login');
-  await waitForHydration(page);
-  await page.getByLabel('E-mail Id').fill(who.username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, who.username, PASSWORD);
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(wishIcon(page)).toHaveAttribute('aria-label', 'Wish list, 1 item');
   expect((await page.context().cookies()).find((c) => c.name === 'wishlistItems'), 'the guest copy is gone').toBeUndefined();

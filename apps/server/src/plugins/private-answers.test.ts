@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postForm, type TestApp } from '../testing.ts';
+import { createShopper } from '../testing-factories.ts';
 
 let t: TestApp;
 let cookie = '';
@@ -13,11 +14,7 @@ let sizeless = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  const ip = '10.77.0.1';
-  expect((await postForm(t.app, '/api/auth/register', { username: 'privy', email: 'privy@example.in', password: 'private123' }, { ip })).statusCode).toBe(200);
-  const login = await postForm(t.app, '/api/auth/login', { username: 'privy', password: 'private123' }, { ip });
-  cookie = `milli_session=${login.cookies.find((c) => c.name === 'milli_session')!.value}`;
-  userId = login.json().userId;
+  ({ cookie, userId } = await createShopper(t.app, { username: 'privy' }));
   // Something of their own to show: a piece in the cart and one in the wish list.
   // Earrings come in no size, so the cart takes one without asking for it (decision 023).
   const [earrings] = (await t.app.inject({ url: '/api/product/productList?material=Gold&category=Earrings' })).json().data as { product_id: number }[];

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@milli/db';
-import { BILLING, createTestApp, postForm, type TestApp } from '../testing.ts';
+import { createTestApp, postForm, type TestApp } from '../testing.ts';
+import { createProduct, createShopper, placeOrder } from '../testing-factories.ts';
 import { createReadCache } from './read-cache.ts';
 
 let t: TestApp;
@@ -26,23 +27,11 @@ const get = async (url: string) => {
 const ip = () => `10.9.${Math.floor(++n / 200)}.${n % 200}`;
 const form = (url: string, fields: Record<string, string | number>, cookie?: string) => postForm(t.app, url, fields, { cookie, ip: ip() });
 
-async function shopper() {
-  const name = `cachebuyer${++n}`;
-  await form('/api/auth/register', { username: name, email: `${name}@example.in`, password: 'shop12345' });
-  const login = await form('/api/auth/login', { username: name, password: 'shop12345' });
-  const session = login.cookies.find((c) => c.name === 'milli_session')!;
-  return { cookie: `milli_session=${session.value}`, userId: login.json().userId as number };
-}
-
-/** An active gold piece priced by weight, at the given stock. */
+/** A new gold piece priced by weight, at the given stock, once the read cache has heard of it. */
 async function goldPiece(stock: number) {
-  const row = await t.database.db.query.products.findFirst({
-    where: (p, { and, eq, isNotNull, isNull }) => and(eq(p.metal, 'gold'), eq(p.active, true), isNotNull(p.metalWeightMg), eq(p.diamondWeightCents, 0), isNull(p.sizeKind)),
-    orderBy: (p, { desc }) => [desc(p.id)],
-  });
-  await t.database.db.update(schema.products).set({ stock }).where(eq(schema.products.id, row!.id));
+  const piece = await createProduct(t.database.db, { metal: 'gold', karat: 22, stock });
   await t.app.readCache.caughtUp();
-  return row!;
+  return piece;
 }
 
 describe('read cache', () => {
@@ -110,14 +99,8 @@ describe('read cache', () => {
       return { listed: page.find((p) => p.product_id === piece.id)?.product_stock_status, stock: detail.product_stock };
     };
     expect(await stockStatus()).toEqual({ listed: 'In Stock', stock: 1 });
-    const buyer = await shopper();
-    const added = await form('/api/cart/add', { cart_product_id: piece.id, cart_quantity: 1, cart_user_id: buyer.userId }, buyer.cookie);
-    expect(added.statusCode, added.body).toBe(200);
-    const placed = await form(
-      '/api/orders/placeOrders',
-      { ...BILLING, userId: buyer.userId },
-      buyer.cookie,
-    );
+    const buyer = await createShopper(t.app);
+    const placed = await placeOrder(t.app, buyer, { productId: piece.id });
     expect(placed.statusCode, placed.body).toBe(200);
     // No caughtUp here: the instance that sold the piece forgets its answers before its own answer leaves.
     expect(await stockStatus()).toEqual({ listed: 'Out of Stock', stock: 0 });

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@milli/db';
-import { createTestApp, postForm, type TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../testing.ts';
+import { createShopper } from '../testing-factories.ts';
 import { hashToken } from './session.ts';
 
 let plain: TestApp;
@@ -108,18 +109,8 @@ describe('state-changing requests must show they come from the store', () => {
 });
 
 describe('session cookie', () => {
-  async function loginCookie(t: TestApp, name: string): Promise<string> {
-    const ip = `10.44.0.${name.length}`;
-    expect((await postForm(t.app, '/api/auth/register', { username: name, email: `${name}@example.in`, password: 'cookiejar47' }, { ip })).statusCode).toBe(200);
-    const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'cookiejar47' }, { ip });
-    expect(login.statusCode).toBe(200);
-    const header = [login.headers['set-cookie']].flat().find((c) => String(c).startsWith('milli_session='));
-    expect(header).toBeDefined();
-    return String(header);
-  }
-
   it('is http-only, same-site, site-wide and lasts 30 days; its value is not stored', async () => {
-    const cookie = await loginCookie(plain, 'cookieplain');
+    const cookie = (await createShopper(plain.app, { username: 'cookieplain' })).setCookie;
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; SameSite=Lax/i);
     expect(cookie).toMatch(/; Path=\//);
@@ -132,7 +123,7 @@ describe('session cookie', () => {
   });
 
   it('is Secure when the store is served over https', async () => {
-    const cookie = await loginCookie(https, 'cookiesecure');
+    const cookie = (await createShopper(https.app, { username: 'cookiesecure' })).setCookie;
     expect(cookie).toMatch(/; Secure/i);
   });
 });

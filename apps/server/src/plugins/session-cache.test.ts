@@ -7,25 +7,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@milli/db';
-import { createTestApp, postForm, type TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../testing.ts';
+import { createShopper } from '../testing-factories.ts';
 import { hashToken } from './session.ts';
 
 let t: TestApp;
-let n = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t?.close());
 
-const ip = () => `10.8.${Math.floor(++n / 200)}.${n % 200}`;
-
+/** A customer logged in, with the session token their cookie carries (what the sessions table keeps a hash of). */
 async function shopper() {
-  const name = `sessionkeeper${++n}`;
-  await postForm(t.app, '/api/auth/register', { username: name, email: `${name}@example.in`, password: 'shop12345' }, { ip: ip() });
-  const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'shop12345' }, { ip: ip() });
-  const token = login.cookies.find((c) => c.name === 'milli_session')!.value;
-  return { cookie: `milli_session=${token}`, token, userId: login.json().userId as number, name };
+  const who = await createShopper(t.app);
+  return { ...who, token: who.cookie.slice('milli_session='.length) };
 }
 
 const me = (cookie: string) => t.app.inject({ url: '/api/auth/me', headers: { cookie } });
@@ -34,7 +30,7 @@ describe('session cache', () => {
   it('reads a session from the database once, then answers from memory', async () => {
     const who = await shopper();
     const before = t.app.sessionCache.stats();
-    for (let i = 0; i < 5; i++) expect((await me(who.cookie)).json()).toEqual({ userId: who.userId, userName: who.name });
+    for (let i = 0; i < 5; i++) expect((await me(who.cookie)).json()).toEqual({ userId: who.userId, userName: who.username });
     const after = t.app.sessionCache.stats();
     console.log(`session cache: ${JSON.stringify(after)}`);
     expect(after.listening).toBe(true);
@@ -74,10 +70,10 @@ describe('session cache', () => {
     expect((await me(who.cookie)).statusCode).toBe(200);
     expect((await me(other.cookie)).statusCode).toBe(200);
     await t.database.db.update(schema.sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.sessions.tokenHash, hashToken(who.token)));
-    await t.database.db.update(schema.customers).set({ username: `${other.name}x` }).where(eq(schema.customers.id, other.userId));
+    await t.database.db.update(schema.customers).set({ username: `${other.username}x` }).where(eq(schema.customers.id, other.userId));
     await t.app.sessionCache.caughtUp();
     expect((await me(who.cookie)).statusCode).toBe(401);
-    expect((await me(other.cookie)).json()).toEqual({ userId: other.userId, userName: `${other.name}x` });
+    expect((await me(other.cookie)).json()).toEqual({ userId: other.userId, userName: `${other.username}x` });
   });
 
   it('extends a session in its last half once, and keeps answering for it', async () => {

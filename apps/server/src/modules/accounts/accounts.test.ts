@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD } from '@milli/contracts/schemas';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
+import { createShopper } from '../../testing-factories.ts';
 import { startTestSmtp } from '../../testing-smtp.ts';
 
 let t: TestApp;
@@ -21,19 +22,6 @@ afterAll(async () => {
 /** Posts a multipart form, as the spec's client does. */
 const post = (url: string, fields: Record<string, string>, opts: { cookie?: string; ip?: string } = {}) =>
   postForm(t.app, url, fields, { cookie: opts.cookie, ip: opts.ip ?? freshIp() });
-
-function sessionCookie(res: { cookies: { name: string; value: string }[] }) {
-  const c = res.cookies.find((x) => x.name === 'milli_session');
-  return c ? `milli_session=${c.value}` : '';
-}
-
-async function signUpAndLogin(username: string, email: string, password = 'gold1234') {
-  const reg = await post('/api/auth/register', { username, email, password });
-  expect(reg.statusCode).toBe(200);
-  const login = await post('/api/auth/login', { username: email, password });
-  expect(login.statusCode).toBe(200);
-  return { cookie: sessionCookie(login), userId: login.json().userId as number };
-}
 
 describe('sign-up', () => {
   it('creates an account and welcomes it by mail', async () => {
@@ -72,7 +60,7 @@ describe('sign-up', () => {
     expect(signUp.json().message).toEqual({ password: COMMON_PASSWORD });
     expect(await t.database.db.query.customers.findFirst({ where: (c, { eq }) => eq(c.username, 'nisha') })).toBeUndefined();
 
-    const a = await signUpAndLogin('nisha', 'nisha@example.in', 'tanmaniya88');
+    const a = await createShopper(t.app, { username: 'nisha', password: 'tanmaniya88' });
     const change = await t.app.inject({
       method: 'PUT',
       url: `/api/users/user-details/${a.userId}`,
@@ -124,7 +112,7 @@ describe('login and sessions', () => {
   });
 
   it('tells who is logged in from the cookie only, and logout ends the session on the server', async () => {
-    const { cookie, userId } = await signUpAndLogin('isha', 'isha@example.in');
+    const { cookie, userId } = await createShopper(t.app, { username: 'isha' });
     const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
     expect(me.json()).toEqual({ userId, userName: 'isha' });
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
@@ -172,8 +160,8 @@ describe('login and sessions', () => {
 
 describe('user details: the guard of every call that names a user', () => {
   it('answers the owner, 401 without a session, 403 for another customer', async () => {
-    const a = await signUpAndLogin('anita', 'anita@example.in');
-    const b = await signUpAndLogin('bharat', 'bharat@example.in');
+    const a = await createShopper(t.app, { username: 'anita' });
+    const b = await createShopper(t.app, { username: 'bharat' });
     const own = await t.app.inject({ url: `/api/users/user-details/${a.userId}`, headers: { cookie: a.cookie } });
     expect(own.statusCode).toBe(200);
     expect(own.json().user).toMatchObject({ user_name: 'anita', user_email: 'anita@example.in' });
@@ -186,7 +174,7 @@ describe('user details: the guard of every call that names a user', () => {
   });
 
   it('saves the profile, checks the mobile number, and changes the password only with the current one', async () => {
-    const a = await signUpAndLogin('deepa', 'deepa@example.in', 'pendant123');
+    const a = await createShopper(t.app, { username: 'deepa', password: 'pendant123' });
     const url = `/api/users/user-details/${a.userId}`;
     const put = (body: object) =>
       t.app.inject({ method: 'PUT', url, headers: { cookie: a.cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
@@ -225,7 +213,7 @@ describe('changing the e-mail address', () => {
     t.app.inject({ method: 'POST', url: '/api/auth/undo-email-change', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ token }) });
 
   it('needs the current password, tells the old address, and its link puts the address back once', async () => {
-    const a = await signUpAndLogin('farah', 'farah@example.in', 'zardozi4455');
+    const a = await createShopper(t.app, { username: 'farah', password: 'zardozi4455' });
     const email = async () => (await t.database.db.query.customers.findFirst({ where: (c, { eq }) => eq(c.username, 'farah') }))!.email;
 
     const none = await put(a, { firstName: 'Farah', email: 'intruder@example.in' });
@@ -277,7 +265,7 @@ describe('forgot password → OTP → reset', () => {
   const codeFrom = (subject: string) => /^(\d{4}) /.exec(subject)?.[1];
 
   it('mails a 4-digit code, verifies it, sets the new password and ends other sessions', async () => {
-    const a = await signUpAndLogin('lakshmi', 'lakshmi@example.in', 'bangles123');
+    const a = await createShopper(t.app, { username: 'lakshmi', password: 'bangles123' });
     const forgot = await post('/api/auth/forgot-password', { email: 'lakshmi@example.in' });
     expect(forgot.statusCode).toBe(200);
     await t.app.mailer.flush();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrayContains, eq } from 'drizzle-orm';
 import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
+import { createProduct, createShopper } from '../../testing-factories.ts';
 
 let t: TestApp;
 let n = 0;
@@ -14,24 +15,11 @@ afterAll(() => t?.close());
 const multipart = (url: string, fields: Record<string, string | number>, cookie?: string) =>
   postForm(t.app, url, fields, { cookie, ip: `10.9.0.${++n}` });
 
-async function customer(cartItems?: string) {
-  const name = `shopper${++n}`;
-  await multipart('/api/auth/register', { username: name, email: `${name}@example.in`, password: 'shop12345' });
-  const login = await multipart('/api/auth/login', { username: name, password: 'shop12345', ...(cartItems ? { cartItems } : {}) });
-  const c = login.cookies.find((x) => x.name === 'milli_session')!;
-  return { cookie: `milli_session=${c.value}`, userId: login.json().userId as number };
-}
+/** A customer logged in, with the guest cart the login merges when one is given. */
+const customer = (cartItems?: string) => createShopper(t.app, cartItems ? { login: { cartItems } } : {});
 
 /** A plain yellow gold piece without a size, made in 14 to 24 kt. */
-async function goldProduct() {
-  const rows = await t.database.db.query.products.findMany({
-    where: (p, { and, eq, gt, isNotNull, isNull }) =>
-      and(eq(p.metal, 'gold'), gt(p.stock, 5), isNotNull(p.metalWeightMg), eq(p.diamondWeightCents, 0), isNull(p.sizeKind), arrayContains(p.purities, [14, 24])),
-    orderBy: (p, { asc }) => asc(p.id),
-    limit: 1,
-  });
-  return rows[0]!;
-}
+const goldProduct = () => createProduct(t.database.db, { purities: [14, 18, 22, 24] });
 
 /** A gold piece set with diamonds, offered in every gold colour, in stock, without a size. */
 async function diamondProduct() {

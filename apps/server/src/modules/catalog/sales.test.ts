@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine, ProductDetail, ProductPage, ProductSummary } from '@milli/contracts';
 import { schema } from '@milli/db';
 import { priceChoice } from '@milli/pricing';
-import { BILLING, createTestApp, postForm, type TestApp } from '../../testing.ts';
+import { createTestApp, postForm, type TestApp } from '../../testing.ts';
+import { createShopper, placeOrder } from '../../testing-factories.ts';
 import { indianDay } from './service.ts';
 
 const { cartLines, orderLines, products, saleProducts, sales } = schema;
@@ -119,11 +120,8 @@ describe("sales: '50 % Discount' is half the making charges, between two dates (
   });
 
   it('keeps the discount on the cart line and the order line, so the invoice can show the price before', async () => {
-    const name = `saleshopper${++n}`;
-    await form('/api/auth/register', { username: name, email: `${name}@example.in`, password: 'shop12345' });
-    const login = await form('/api/auth/login', { username: name, password: 'shop12345' });
-    const cookie = `milli_session=${login.cookies.find((c) => c.name === 'milli_session')!.value}`;
-    const userId = login.json().userId as number;
+    const shopper = await createShopper(t.app);
+    const { cookie, userId } = shopper;
     const d = await detail(running);
     const now = d.product_price_paise;
     const before = d.product_price_before_paise!;
@@ -137,7 +135,7 @@ describe("sales: '50 % Discount' is half the making charges, between two dates (
     const [stored] = await t.database.db.select().from(cartLines).where(eq(cartLines.productId, running));
     expect(stored).toMatchObject({ unitPricePaise: now, saleDiscountPaise: before - now, saleId: d.pricing.sale!.id });
 
-    const placed = await form('/api/orders/placeOrders', { ...BILLING, userId }, cookie);
+    const placed = await placeOrder(t.app, shopper);
     expect(placed.statusCode, placed.body).toBe(200);
     const [ordered] = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, placed.json().orderId as number));
     expect(ordered).toMatchObject({

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { schema } from '@milli/db';
 import { formatRupees } from '@milli/pricing';
 import { BILLING, createTestApp, postForm, type TestApp } from '../../testing.ts';
+import { createShopper, type TestShopper as Shopper } from '../../testing-factories.ts';
 
 let t: TestApp;
 let n = 0;
@@ -16,19 +17,7 @@ afterAll(() => t?.close());
 const ip = () => `10.7.${Math.floor(++n / 200)}.${n % 200}`;
 const form = (url: string, fields: Record<string, string | number>, cookie?: string) => postForm(t.app, url, fields, { cookie, ip: ip() });
 
-interface Shopper {
-  cookie: string;
-  userId: number;
-  email: string;
-}
-
-async function customer(): Promise<Shopper> {
-  const name = `buyer${++n}`;
-  await form('/api/auth/register', { username: name, email: `${name}@example.in`, password: 'shop12345' });
-  const login = await form('/api/auth/login', { username: name, password: 'shop12345' });
-  const c = login.cookies.find((x) => x.name === 'milli_session')!;
-  return { cookie: `milli_session=${c.value}`, userId: login.json().userId as number, email: `${name}@example.in` };
-}
+const customer = () => createShopper(t.app);
 
 const taken = new Set<number>();
 /** A gold piece priced by weight that no other test uses, with the stock asked for. */

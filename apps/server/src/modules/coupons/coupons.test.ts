@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { schema } from '@milli/db';
 import type { Coupon } from '@milli/db/schema';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
+import { createShopper } from '../../testing-factories.ts';
 import { evaluateCoupon } from './rules.ts';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -52,7 +53,6 @@ describe('evaluateCoupon: one rule at a time', () => {
 
 describe('POST /api/coupons/apply', () => {
   let t: TestApp;
-  let n = 0;
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
   });
@@ -100,12 +100,9 @@ describe('POST /api/coupons/apply', () => {
   });
 
   it('prices a logged-in customer’s server cart, ignoring any guest list sent along', async () => {
-    const name = `cpn${++n}`;
-    await postForm(t.app, '/api/auth/register', { username: name, email: `${name}@example.in`, password: 'shop12345' }, { ip: '10.8.0.1' });
-    const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'shop12345' }, { ip: '10.8.0.2' });
-    const cookie = `milli_session=${login.cookies.find((c) => c.name === 'milli_session')!.value}`;
+    const { cookie, userId } = await createShopper(t.app);
     const dear = await pieceBetween(20_000_00, 40_000_00);
-    await postForm(t.app, '/api/cart/add', { cart_product_id: dear.id, cart_quantity: 2, cart_user_id: login.json().userId }, { cookie });
+    await postForm(t.app, '/api/cart/add', { cart_product_id: dear.id, cart_quantity: 2, cart_user_id: userId }, { cookie });
     const res = await apply({ code: 'WELCOME10', cartItems: JSON.stringify([{ productId: dear.id, quantity: 9 }]) }, cookie);
     expect(res.json()).toMatchObject({ subtotalPaise: dear.price * 2, discountPaise: Math.min(Math.floor((dear.price * 2) / 10), 5_000_00) });
     await t.database.db.update(schema.coupons).set({ active: false }).where(eq(schema.coupons.code, 'WELCOME10'));

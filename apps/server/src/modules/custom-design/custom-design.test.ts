@@ -12,10 +12,10 @@ import { eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@milli/contracts';
 import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
+import { createShopper } from '../../testing-factories.ts';
 
 let t: TestApp;
 let dataDir: string;
-let n = 0;
 const NEW_REQUEST = '/api/admin/cutom-jewelry/new-request';
 
 beforeAll(async () => {
@@ -27,13 +27,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function customer() {
-  const name = `designer${++n}`;
-  await postForm(t.app, '/api/auth/register', { username: name, email: `${name}@example.in`, password: 'ring12345' }, { ip: `10.8.0.${n}` });
-  const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'ring12345' }, { ip: `10.8.0.${n}` });
-  const c = login.cookies.find((x) => x.name === 'milli_session')!;
-  return { cookie: `milli_session=${c.value}`, userId: login.json().userId as number, email: `${name}@example.in` };
-}
+const customer = () => createShopper(t.app);
 type Customer = Awaited<ReturnType<typeof customer>>;
 
 /** Pictures made here, with sharp: a real PNG or JPEG of the given size. */

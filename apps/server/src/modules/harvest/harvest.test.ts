@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
+import { createShopper } from '../../testing-factories.ts';
 import { createDemoGateway } from '../payments/gateway.ts';
 import { createPaymentService } from '../payments/service.ts';
 import { createOrder } from '../orders/testing.ts';
 import { createHarvestService, redeemableBalance, spendBalance } from './service.ts';
 
 let t: TestApp;
-let ip = 1;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
 });
@@ -19,16 +19,7 @@ const GOOD = { nameOnCard: 'Asha Rao', cardNumber: '4111 1111 1111 1111', expiry
 const DECLINED = { ...GOOD, cardNumber: '4000 0000 0000 0002' };
 const key = () => `k_${randomUUID()}`;
 
-/** A fresh customer, logged in: the session cookie and the id. */
-async function customer() {
-  const username = `h${randomUUID().slice(0, 8)}`;
-  const email = `${username}@example.in`;
-  const remote = `10.9.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
-  expect((await postForm(t.app, '/api/auth/register', { username, email, password: 'gold1234' }, { ip: remote })).statusCode).toBe(200);
-  const login = await postForm(t.app, '/api/auth/login', { username: email, password: 'gold1234' }, { ip: remote });
-  const c = login.cookies.find((x) => x.name === 'milli_session')!;
-  return { cookie: `milli_session=${c.value}`, id: login.json().userId as number, email };
-}
+const customer = () => createShopper(t.app);
 
 const post = (url: string, body: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(body) });

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import { gstinCheckChar } from '@milli/contracts';
-import { createTestApp, postForm, type TestApp } from '../../testing.ts';
+import { createTestApp, type TestApp } from '../../testing.ts';
+import { createProduct, createShopper, type TestShopper as Shopper } from '../../testing-factories.ts';
 import { createOrder, lineFor } from './testing.ts';
 
 let t: TestApp;
 let db: Db;
-let n = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
@@ -16,22 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-interface Shopper {
-  id: number;
-  email: string;
-  cookie: string;
-}
-
-async function shopper(role: 'customer' | 'staff' = 'customer'): Promise<Shopper> {
-  const name = `buyer${++n}${Date.now() % 10_000}`;
-  const ip = `10.12.${n % 250}.${(n * 7) % 250}`;
-  const email = `${name}@example.in`;
-  await postForm(t.app, '/api/auth/register', { username: name, email, password: 'shop12345' }, { ip });
-  if (role === 'staff') await db.update(schema.customers).set({ role }).where(eq(schema.customers.email, email));
-  const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'shop12345' }, { ip });
-  const c = login.cookies.find((x) => x.name === 'milli_session')!;
-  return { id: login.json().userId as number, email, cookie: `milli_session=${c.value}` };
-}
+const shopper = (role: 'customer' | 'staff' = 'customer') => createShopper(t.app, { role });
 
 const get = (url: string, who?: Shopper) => t.app.inject({ url, headers: who ? { cookie: who.cookie } : {} });
 const post = (url: string, who?: Shopper, body?: object) =>
@@ -42,10 +27,7 @@ const post = (url: string, who?: Shopper, body?: object) =>
     ...(body ? { payload: JSON.stringify(body) } : {}),
   });
 
-async function stockedProduct() {
-  const [p] = await db.select().from(schema.products).where(eq(schema.products.active, true)).limit(1);
-  return p!;
-}
+const stockedProduct = () => createProduct(db);
 
 /** The text a PDF shows, as a viewer extracts it (Poppler's pdftotext reads the embedded fonts' Unicode maps). */
 function pdfText(pdf: Buffer): string {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { schema } from '@milli/db';
 import { MAX_WISHLIST_ITEMS } from '@milli/contracts';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
+import { createShopper, type TestShopper as Shopper } from '../../testing-factories.ts';
 
 let t: TestApp;
 let n = 0;
@@ -15,24 +16,8 @@ afterAll(() => t?.close());
 const multipart = (url: string, fields: Record<string, string | number>, cookie?: string) =>
   postForm(t.app, url, fields, { cookie, ip: `10.8.0.${++n}` });
 
-interface Shopper {
-  cookie: string;
-  userId: number;
-  username: string;
-}
-
-async function shopper(login: Record<string, string> = {}): Promise<Shopper> {
-  const username = `wisher${++n}`;
-  await multipart('/api/auth/register', { username, email: `${username}@example.in`, password: 'shop12345' });
-  return logIn(username, login);
-}
-
-async function logIn(username: string, extra: Record<string, string> = {}): Promise<Shopper> {
-  const res = await multipart('/api/auth/login', { username, password: 'shop12345', ...extra });
-  expect(res.statusCode, res.body).toBe(200);
-  const c = res.cookies.find((x) => x.name === 'milli_session')!;
-  return { cookie: `milli_session=${c.value}`, userId: res.json().userId as number, username };
-}
+/** A customer logged in, with the guest wish list the login merges when one is given. */
+const shopper = (login: Record<string, string> = {}) => createShopper(t.app, { login });
 
 /** Active products with stock, factory-style: pick by index so tests do not share a piece by accident. */
 async function products(count: number, offset = 0) {

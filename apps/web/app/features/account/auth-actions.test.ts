@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@milli/contracts';
-import type { ApiClient } from '../../lib/api.ts';
+import { fakeApi } from '../../lib/fake-api.ts';
 import { RESET_COOKIE, checkCode, logIn, saveProfile, setNewPassword, signUp, takeResetLink, undoEmailChange } from './auth-actions.server.ts';
-
-interface Call {
-  path: string;
-  init: RequestInit;
-}
-
-/** An API that answers from `answer` and remembers every call, as the in-process fetch would see it. */
-function fakeApi(answer: (path: string, init: RequestInit) => Response) {
-  const calls: Call[] = [];
-  const api: ApiClient = {
-    get: () => Promise.reject(new Error('not used')),
-    post: () => Promise.reject(new Error('not used')),
-    raw: async (path, init = {}) => {
-      calls.push({ path, init });
-      return answer(path, init);
-    },
-  };
-  return { api, calls };
-}
 
 const json = (status: number, body: unknown, cookies: string[] = []) =>
   new Response(JSON.stringify(body), {

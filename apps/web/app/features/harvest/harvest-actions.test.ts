@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../lib/api.ts';
+import { fakeApi } from '../../lib/fake-api.ts';
 import { harvestAction, loadHarvestPage } from './harvest-actions.server.ts';
-
-/** An API answering from `answer`, remembering each call as the in-process fetch would see it. */
-function fakeApi(answer: (path: string, init: RequestInit) => Response) {
-  const calls: { path: string; init: RequestInit }[] = [];
-  const api: ApiClient = {
-    get: () => Promise.reject(new Error('not used')),
-    post: () => Promise.reject(new Error('not used')),
-    raw: async (path, init = {}) => {
-      calls.push({ path, init });
-      return answer(path, init);
-    },
-  };
-  return { api, calls };
-}
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const me = (path: string) => (path === '/api/auth/me' ? json(200, { userId: 7, userName: 'asha' }) : null);
