@@ -69,7 +69,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await pool.end().catch(() => {});
       throw new DatabaseOpenError(`cannot connect to PostgreSQL at ${redact(options.databaseUrl)}: ${(error as Error).message}`);
     }
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
@@ -101,7 +101,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   } catch (error) {
     throw new DatabaseOpenError(`cannot open the embedded database in ${path.resolve(dir)}: ${(error as Error).message}`);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',

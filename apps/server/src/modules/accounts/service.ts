@@ -160,8 +160,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const brand = await repo.brand();
       try {
         const customer = await db.transaction(async (tx) => {
-          const created = await accountsRepository(tx as unknown as Db).create({ username: input.username, email: input.email, passwordHash });
-          await queueMail(tx as unknown as Db, welcomeMail(brand, created.email, created.username));
+          const created = await accountsRepository(tx).create({ username: input.username, email: input.email, passwordHash });
+          await queueMail(tx, welcomeMail(brand, created.email, created.username));
           return created;
         });
         deps.mailQueued?.();
@@ -183,7 +183,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const items = parseGuestCart(input.cartItems);
       const wished = parseWishlistIds(input.wishlistItems);
       const token = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+        const t = tx;
         if (items.length > 0 && deps.mergeGuestCart) await deps.mergeGuestCart(t, customer.id, items);
         if (wished.length > 0 && deps.mergeGuestWishlist) await deps.mergeGuestWishlist(t, customer.id, wished);
         return startSession(t, customer.id);
@@ -227,7 +227,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const brand = await repo.brand();
       try {
         await db.transaction(async (tx) => {
-          const t = accountsRepository(tx as unknown as Db);
+          const t = accountsRepository(tx);
           await t.updateProfile(customer.id, {
             firstName: input.firstName,
             lastName: input.lastName,
@@ -238,7 +238,7 @@ export function createAccountsService(deps: AccountsDeps) {
           if (passwordHash) {
             // A changed password logs out every other device, not this one.
             await t.deleteSessionsOf(customer.id, sessionTokenHash);
-            await queueMail(tx as unknown as Db, passwordChangedMail(brand, input.email));
+            await queueMail(tx, passwordChangedMail(brand, input.email));
           }
           if (undoToken) {
             await t.recordEmailChange({
@@ -249,7 +249,7 @@ export function createAccountsService(deps: AccountsDeps) {
               expiresAt: new Date(now().getTime() + UNDO_DAYS * DAY_MS),
             });
             const undoUrl = `${(deps.publicUrl ?? '').replace(/\/+$/, '')}/undo-email-change?token=${undoToken}`;
-            await queueMail(tx as unknown as Db, emailChangedMail(brand, row.email, input.email, undoUrl, UNDO_DAYS));
+            await queueMail(tx, emailChangedMail(brand, row.email, input.email, undoUrl, UNDO_DAYS));
           }
         });
       } catch (error) {
@@ -273,7 +273,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await limiter.take(LIMITS.undoIp, ip);
       const retired = await hash(newToken(), ARGON);
       const change = await db.transaction(async (tx) => {
-        const t = accountsRepository(tx as unknown as Db);
+        const t = accountsRepository(tx);
         const spent = await t.spendUndoToken(hashToken(token), now());
         if (!spent) throw new DomainError('UNDO_INVALID', ACCOUNT_MESSAGES.undoInvalid);
         if (await t.emailTaken(spent.oldEmail, spent.customerId)) throw new DomainError('EMAIL_TAKEN', ACCOUNT_MESSAGES.undoTaken);
@@ -303,8 +303,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const brand = await repo.brand();
       await db.transaction(async (tx) => {
         // Counted inside, so both transactions write and wait for the same one flush of the log at commit.
-        await limiter.take(LIMITS.forgotAccountDay, accountSubject(customer?.id, email), tx as unknown as Db);
-        await accountsRepository(tx as unknown as Db).issueReset(
+        await limiter.take(LIMITS.forgotAccountDay, accountSubject(customer?.id, email), tx);
+        await accountsRepository(tx).issueReset(
           id,
           hashToken(`${id}:${code}`),
           new Date(now().getTime() + OTP_MINUTES * 60_000),
@@ -344,13 +344,13 @@ export function createAccountsService(deps: AccountsDeps) {
       const customer = await repo.findById(reset.customerId);
       const brand = await repo.brand();
       await db.transaction(async (tx) => {
-        const t = accountsRepository(tx as unknown as Db);
+        const t = accountsRepository(tx);
         if (!(await t.markUsed(reset.id, now()))) throw new DomainError('RESET_EXPIRED', ACCOUNT_MESSAGES.resetExpired);
         await t.setPassword(reset.customerId, passwordHash);
         await t.deleteSessionsOf(reset.customerId);
         // Whoever proved they read the account's mail is its owner: a login lock others caused ends here.
-        await limiter.clear([LIMITS.loginAccount, LIMITS.loginAccountDay], accountSubject(reset.customerId, ''), tx as unknown as Db);
-        if (customer) await queueMail(tx as unknown as Db, passwordChangedMail(brand, customer.email));
+        await limiter.clear([LIMITS.loginAccount, LIMITS.loginAccountDay], accountSubject(reset.customerId, ''), tx);
+        if (customer) await queueMail(tx, passwordChangedMail(brand, customer.email));
       });
       deps.sessionsChanged?.();
       deps.mailQueued?.();

@@ -164,7 +164,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
     /** New quantities (0 removes the line); more of a piece than is in stock is refused, naming it. */
     async update(customerId: number, changes: { cartId: number; quantity: number }[]) {
       await db.transaction(async (tx) => {
-        const t = cartRepository(tx as unknown as Db);
+        const t = cartRepository(tx);
         const current = await t.lines(customerId);
         const wanted = new Map(current.map((l) => [l.cartId, l.quantity]));
         for (const c of changes) if (wanted.has(c.cartId)) wanted.set(c.cartId, c.quantity);

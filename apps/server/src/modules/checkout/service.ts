@@ -105,8 +105,7 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
     if (!shown) throw new DomainError('INVALID_REQUEST', 'cartDataList must be a JSON list of { productId, quantity }.');
     const key = input.idempotencyKey || null;
 
-    return db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
+    return db.transaction(async (tx) => {
       const repo = checkoutRepository(tx);
       const at = now();
 

@@ -72,9 +72,9 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
       }
 
       const started = await db.transaction(async (tx) => {
-        const intent = await input.prepare(tx as unknown as Db);
+        const intent = await input.prepare(tx);
         if (intent.purpose !== purpose) throw new Error(`a ${purpose} payment prepared a ${intent.purpose} one`);
-        const t = paymentRepository(tx as unknown as Db);
+        const t = paymentRepository(tx);
         if (intent.harvestPlanId && (await t.inFlightForPlan(customerId, intent.harvestPlanId, new Date(now().getTime() - IN_FLIGHT_MS)))) {
           throw new DomainError('PAYMENT_IN_PROGRESS', 'A payment for this plan is still being processed. Please wait a moment.');
         }
@@ -112,9 +112,9 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
       const { ref, method } = result;
       try {
         const paid = await db.transaction(async (tx) => {
-          const row = await paymentRepository(tx as unknown as Db).markPaid(customerId, payment.id, ref, method, now());
+          const row = await paymentRepository(tx).markPaid(customerId, payment.id, ref, method, now());
           if (!row) throw new DomainError('PAYMENT_SETTLED', 'This payment was already settled.');
-          await input.settle(tx as unknown as Db, row);
+          await input.settle(tx, row);
           return row;
         });
         return { ok: true, payment: paid, replay: false };

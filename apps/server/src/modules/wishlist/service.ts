@@ -43,7 +43,7 @@ export function createWishlistService(db: Db, now: () => Date = () => new Date()
 
     async add(customerId: number, productId: number): Promise<WishlistCount> {
       await db.transaction(async (tx) => {
-        const t = wishlistRepository(tx as unknown as Db);
+        const t = wishlistRepository(tx);
         if (!(await t.activeProducts([productId])).has(productId)) {
           throw new DomainError('PRODUCT_NOT_FOUND', WISHLIST_MESSAGES.notFound);
         }
