@@ -193,3 +193,16 @@ describe.each(Object.entries(SHOP_CODES))('%s failure codes', (_module, codes) =
     await app.close();
   });
 });
+
+describe('the settings of a store not set up yet', () => {
+  it('answer 503 NO_SETTINGS through the error handler', async () => {
+    const empty = await createTestApp({ seed: false });
+    try {
+      const first = await empty.app.inject({ url: '/api/settings' });
+      expect(first.statusCode).toBe(503);
+      expect(first.json()).toEqual({ message: 'The store is not set up yet.', code: 'NO_SETTINGS' });
+    } finally {
+      await empty.close();
+    }
+  });
+});
