@@ -18,6 +18,7 @@ import { createRateLimiter } from './plugins/rate-limit.ts';
 import { SESSIONS_CHANNEL, createReadCache, type ReadCache } from './plugins/read-cache.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { createCartService } from './modules/cart/service.ts';
+import { createCatalogService } from './modules/catalog/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -106,8 +107,8 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   const readCache = await createReadCache(deps.database, { maxBytes: config.readCacheMb * 1024 * 1024 });
   app.decorate('readCache', readCache);
   app.addHook('onClose', async () => readCache.close());
-  const cart = createCartService(deps.database.db);
-  const wishlist = createWishlistService(deps.database.db);
+  const cart = createCartService(deps.database.db, (db) => createCatalogService(db));
+  const wishlist = createWishlistService(deps.database.db, createCatalogService(deps.database.db));
   const moduleDeps: ModuleDeps = {
     ...deps,
     limiter: createRateLimiter(deps.database.db),

@@ -38,7 +38,7 @@ export type Register = z.infer<typeof RegisterSchema>;
 
 /** Per-field messages of a refused sign-up (the spec's message.username / message.email). */
 export const RegisterErrorSchema = z.object({
-  message: z.object({ username: z.string().optional(), email: z.string().optional(), password: z.string().optional() }),
+  message: z.object({ username: z.string().optional(), email: z.string().optional(), password: z.string().optional(), form: z.string().optional() }),
   code: ErrorCodeSchema,
 });
 
@@ -55,6 +55,13 @@ export const LoginAnswerSchema = z.object({ message: z.string(), userId: z.numbe
 export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
 
 export const MessageSchema = z.object({ message: z.string() });
+
+/**
+ * The user id in a path (/users/user-details/{userId}, the cart's and the wish list's). Only its length is
+ * checked here: the route's guard (requireSelf) compares it with the session's own id and answers 403 otherwise.
+ */
+export const UserIdParamSchema = z.string().max(20, 'userId is not a user id.');
+export const UserParamsSchema = z.object({ userId: UserIdParamSchema });
 
 /** GET /api/auth/me */
 export const MeSchema = z.object({ userId: z.number().int(), userName: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserIdParamSchema } from './accounts.ts';
 import { DIAMOND_QUALITIES, GOLD_QUALITIES, METAL_COLOURS, SIZE_KINDS } from './constants.ts';
 
 const optionalNumber = (schema: z.ZodNumber) =>
@@ -47,6 +48,12 @@ export const CartUpdateSchema = z
     }),
   )
   .max(200, 'Too many lines.');
+
+/** POST /api/cart/delete/{cartId}/{userId}: cartId is a line's id, or a product id (every line of that piece). */
+export const CartDeleteParamsSchema = z.object({
+  cartId: z.coerce.number({ error: 'cartId must be a number' }).int('cartId must be a number').positive('cartId must be a number').max(2_147_483_647, 'cartId must be a number'),
+  userId: UserIdParamSchema,
+});
 
 /** One line of GET /api/cart/find-by-user-id/{userId} (spec §3 names; prices in rupees, plus paise). */
 export const CartLineSchema = z.object({

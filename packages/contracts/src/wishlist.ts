@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { UserIdParamSchema } from './accounts.ts';
+import { ProductIdSchema } from './catalog.ts';
 
 /** POST /api/wishlist/add: multipart or JSON product_id + user_id (the session's own id). */
 export const WishlistAddSchema = z.object({
@@ -10,6 +12,9 @@ export const WishlistAddSchema = z.object({
   user_id: z.union([z.string(), z.number()], { error: 'user_id is required' }),
 });
 export type WishlistAdd = z.infer<typeof WishlistAddSchema>;
+
+/** POST /api/wishlist/delete/{productId}/{userId} */
+export const WishlistDeleteParamsSchema = z.object({ productId: ProductIdSchema, userId: UserIdParamSchema });
 
 /**
  * One row of GET /api/wishlist/find-by-user-id/{userId}: the spec's product names, priced today with the

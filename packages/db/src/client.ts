@@ -69,11 +69,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await pool.end().catch(() => {});
       throw new DatabaseOpenError(`cannot connect to PostgreSQL at ${redact(options.databaseUrl)}: ${(error as Error).message}`);
     }
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migratePg(db, { migrationsFolder }),
       listen: (channel, handlers) => listenPg(options.databaseUrl!, channel, handlers),
       notify: async (channel, payload) => {
         await pool.query('select pg_notify($1, $2)', [channel, payload]);
@@ -101,11 +101,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   } catch (error) {
     throw new DatabaseOpenError(`cannot open the embedded database in ${path.resolve(dir)}: ${(error as Error).message}`);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () => migratePglite(db, { migrationsFolder }),
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, (payload) => handlers.onMessage(payload));
       handlers.onListening(true);

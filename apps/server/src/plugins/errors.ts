@@ -91,6 +91,10 @@ export function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const thrown: unknown = error;
     if (thrown instanceof DomainError) {
+      // A route that answers its refusals per field in `message` (the spec's sign-up) does so for the service's too.
+      if (thrown.fields && request.routeOptions.config.validationAnswer === 'fields-as-message') {
+        return reply.status(STATUS_OF[thrown.code]).send({ message: thrown.fields, code: thrown.code });
+      }
       return reply.status(STATUS_OF[thrown.code]).send({ message: thrown.message, code: thrown.code, ...(thrown.fields ? { fields: thrown.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

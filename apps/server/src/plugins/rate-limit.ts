@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { schema, type Db } from '@milli/db';
+import type { Db } from '@milli/db';
 import { DomainError } from '../domain-error.ts';
+import { rateLimitRepository } from './rate-limit-repository.ts';
 
 export interface Limit {
   /** What is counted, e.g. 'login-ip'. */
@@ -23,17 +23,8 @@ export function createRateLimiter(db: Db, now: () => Date = () => new Date()) {
   return {
     /** `tx` may be a transaction: a refusal then rolls back its own count, which stays past the allowance. */
     async take(limit: Limit, subject: string, tx: Db = db): Promise<void> {
-      const windowStart = windowOf(limit);
-      const key = keyOf(limit, subject);
-      const [row] = await tx
-        .insert(schema.rateLimitHits)
-        .values({ key, windowStart, count: 1 })
-        .onConflictDoUpdate({
-          target: [schema.rateLimitHits.key, schema.rateLimitHits.windowStart],
-          set: { count: sql`${schema.rateLimitHits.count} + 1` },
-        })
-        .returning({ count: schema.rateLimitHits.count });
-      if ((row?.count ?? 0) > limit.max) throw new DomainError('RATE_LIMITED', limit.message);
+      const count = await rateLimitRepository(tx).hit(keyOf(limit, subject), windowOf(limit));
+      if (count > limit.max) throw new DomainError('RATE_LIMITED', limit.message);
     },
     /**
      * Hands back an attempt `take` counted, for limits that count failures: the attempt is counted before
@@ -41,16 +32,11 @@ export function createRateLimiter(db: Db, now: () => Date = () => new Date()) {
      * handed back once it turned out not to be a failure.
      */
     async giveBack(limit: Limit, subject: string): Promise<void> {
-      const t = schema.rateLimitHits;
-      await db
-        .update(t)
-        .set({ count: sql`greatest(${t.count} - 1, 0)` })
-        .where(and(eq(t.key, keyOf(limit, subject)), eq(t.windowStart, windowOf(limit))));
+      await rateLimitRepository(db).unhit(keyOf(limit, subject), windowOf(limit));
     },
     /** Forgets every window of these limits for the subject (a reset by e-mail lifts a login lock). `tx` may be a transaction. */
     async clear(limits: readonly Limit[], subject: string, tx: Db = db): Promise<void> {
-      const t = schema.rateLimitHits;
-      await tx.delete(t).where(inArray(t.key, limits.map((limit) => keyOf(limit, subject))));
+      await rateLimitRepository(tx).forget(limits.map((limit) => keyOf(limit, subject)));
     },
   };
 }

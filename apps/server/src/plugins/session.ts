@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
-import { schema, type Db } from '@milli/db';
+import type { Db } from '@milli/db';
 import type { ReadCache } from './read-cache.ts';
 import { DomainError } from '../domain-error.ts';
+import { sessionRepository } from './session-repository.ts';
 
 export const SESSION_COOKIE = 'milli_session';
 /** A login lasts 30 days; each visit in its last half extends it. */
@@ -78,18 +78,10 @@ export function sessionPlugin(app: FastifyInstance, db: Db, opts: { secureCookie
     return payload;
   });
 
+  const sessions = sessionRepository(db);
+
   async function load(tokenHash: string): Promise<KeptSession | null> {
-    const [row] = await db
-      .select({
-        id: schema.customers.id,
-        username: schema.customers.username,
-        email: schema.customers.email,
-        role: schema.customers.role,
-        expiresAt: schema.sessions.expiresAt,
-      })
-      .from(schema.sessions)
-      .innerJoin(schema.customers, eq(schema.customers.id, schema.sessions.customerId))
-      .where(and(eq(schema.sessions.tokenHash, tokenHash), gt(schema.sessions.expiresAt, new Date())));
+    const row = await sessions.find(tokenHash, new Date());
     if (!row) return null;
     return { customer: { id: row.id, username: row.username, email: row.email, role: row.role }, expiresAt: row.expiresAt.getTime() };
   }
@@ -107,10 +99,7 @@ export function sessionPlugin(app: FastifyInstance, db: Db, opts: { secureCookie
     request.sessionTokenHash = tokenHash;
     if (session.expiresAt - now < (SESSION_DAYS / 2) * DAY_MS) {
       // Extended once: the update announces itself and the cache forgets the old end.
-      await db
-        .update(schema.sessions)
-        .set({ expiresAt: new Date(now + SESSION_DAYS * DAY_MS), lastSeenAt: new Date(now) })
-        .where(eq(schema.sessions.tokenHash, tokenHash));
+      await sessions.extend(tokenHash, new Date(now + SESSION_DAYS * DAY_MS), new Date(now));
       opts.cache?.invalidate();
     }
   });

@@ -11,7 +11,7 @@ import type { KeptPage } from './page-cache.ts';
 import type { Config } from '../config.ts';
 import { createInProcessFetch } from './in-process-fetch.ts';
 import { keptPage, mayKeep, pageBytes, pageKey, sendKeptPage } from './page-cache.ts';
-import { indianDay } from '../modules/catalog/service.ts';
+import { indianDay } from '../lib/indian-day.ts';
 import { findUnusableText, unusableTextMessage } from '@milli/contracts/schemas';
 import { refusalPage } from './security.ts';
 

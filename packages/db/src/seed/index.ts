@@ -75,7 +75,7 @@ export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<
   const rateDate = indianDate(today);
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`select pg_advisory_xact_lock(${SEED_LOCK_ID})`));
-    if (await isSeeded(tx as unknown as Db)) {
+    if (await isSeeded(tx)) {
       return { seeded: false, rateDate, categories: 0, products: 0, stores: 0 };
     }
 

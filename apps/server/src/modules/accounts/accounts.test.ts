@@ -68,7 +68,7 @@ describe('sign-up', () => {
       payload: JSON.stringify({ email: 'nisha@example.in', currentPassword: 'tanmaniya88', newPassword: 'iloveyou1', confirmPassword: 'iloveyou1' }),
     });
     expect(change.statusCode).toBe(400);
-    expect(change.json()).toMatchObject({ field: 'newPassword', message: COMMON_PASSWORD });
+    expect(change.json()).toMatchObject({ code: 'COMMON_PASSWORD', fields: { newPassword: COMMON_PASSWORD }, message: COMMON_PASSWORD });
 
     await post('/api/auth/forgot-password', { email: 'nisha@example.in' });
     await t.app.mailer.flush();
@@ -218,10 +218,10 @@ describe('changing the e-mail address', () => {
 
     const none = await put(a, { firstName: 'Farah', email: 'intruder@example.in' });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ field: 'currentPassword', message: 'Please enter your current password to change your e-mail address.' });
+    expect(none.json()).toMatchObject({ fields: { currentPassword: 'Please enter your current password to change your e-mail address.' }, message: 'Please enter your current password to change your e-mail address.' });
     const wrong = await put(a, { email: 'intruder@example.in', currentPassword: 'guess12345' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ field: 'currentPassword', message: 'Your current password is not correct.' });
+    expect(wrong.json()).toMatchObject({ fields: { currentPassword: 'Your current password is not correct.' }, message: 'Your current password is not correct.' });
     expect(await email()).toBe('farah@example.in');
     // Names and mobile still save without it while the address stays.
     expect((await put(a, { firstName: 'Farah', email: 'farah@example.in' })).statusCode).toBe(200);

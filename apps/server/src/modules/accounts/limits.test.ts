@@ -11,6 +11,7 @@ import { createRateLimiter } from '../../plugins/rate-limit.ts';
 import { DomainError } from '../../domain-error.ts';
 import { STATUS_OF } from '../../plugins/errors.ts';
 import { createAccountsService, type AccountsService } from './service.ts';
+import { createSettingsService } from '../settings/service.ts';
 
 const MIN = 60_000;
 let database: TestDatabase;
@@ -23,7 +24,7 @@ const newAddress = () => `172.16.${Math.floor(address / 250) % 250}.${(address++
 beforeAll(async () => {
   database = await createTestDatabase({ seed: false });
   const now = () => new Date(clock);
-  accounts = createAccountsService({ db: database.db, limiter: createRateLimiter(database.db, now), now });
+  accounts = createAccountsService({ db: database.db, limiter: createRateLimiter(database.db, now), settings: createSettingsService(database.db), now });
 }, 60_000);
 afterAll(() => database?.dispose());
 

@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import type { OutgoingMail } from '../mail/service.ts';
-import { createSettingsService } from '../settings/service.ts';
 
 const c = schema.customers;
 
@@ -154,7 +153,5 @@ export function accountsRepository(db: Db) {
     async setEmail(id: number, email: string) {
       await db.update(c).set({ email }).where(eq(c.id, id));
     },
-    /** The store's name, help line and address for mails (one query, in the settings repository). */
-    brand: () => createSettingsService(db).brand(),
   };
 }

@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { COMMON_PASSWORD, type ProfileUpdate, type Register } from '@milli/contracts/schemas';
-import { DIAMOND_QUALITIES, MESSAGES, METAL_COLOURS, parseWishlistIds } from '@milli/contracts';
+import { DIAMOND_QUALITIES, MESSAGES, METAL_COLOURS, failure, parseWishlistIds, type Failure } from '@milli/contracts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import { SESSION_DAYS, hashToken, newToken, type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { queueMail } from '../mail/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { emailChangedMail, otpMail, passwordChangedMail, welcomeMail } from '../mail/templates.ts';
 import { accountsRepository } from './repository.ts';
 import { LIMITS, accountSubject } from './limits.ts';
@@ -67,6 +68,8 @@ function guestOptions(e: Record<string, unknown>): CartLineOptions {
 export interface AccountsDeps {
   db: Db;
   limiter: RateLimiter;
+  /** The store's name, help line and address that every mail's frame prints. */
+  settings: Pick<SettingsService, 'brand'>;
   /** Adds a guest cart to the customer's server cart inside the login transaction (cart module). */
   mergeGuestCart?: (tx: Db, customerId: number, items: GuestCartItem[]) => Promise<void>;
   /** Adds a guest wish list (product ids) to the customer's inside the login transaction (wish-list module). */
@@ -86,6 +89,11 @@ export interface AccountsDeps {
 /** A hash to verify against when the account does not exist, so both answers take as long. */
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hash('not-a-real-password-0', ARGON));
+
+/** A failure about one field of a form: its message is the answer's and the field's. */
+function fieldFailure<C extends 'TAKEN' | 'COMMON_PASSWORD' | 'INVALID_REQUEST'>(code: C, field: string, message: string): Failure<C> {
+  return failure(code, message, { [field]: message });
+}
 
 export function parseGuestCart(raw: string | undefined): GuestCartItem[] {
   if (!raw) return [];
@@ -140,28 +148,25 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
-    /** Field errors (message.username / message.email) or the new customer. */
-    async register(input: Register, ip: string) {
+    /** The new customer, or a failure whose fields say what is wrong with the username, e-mail or password. */
+    async register(input: Register, ip: string): Promise<{ ok: true; customer: { id: number; username: string; email: string } } | Failure<'TAKEN' | 'COMMON_PASSWORD'>> {
       await limiter.take(LIMITS.registerIp, ip);
       const [usernameTaken, emailTaken] = await Promise.all([repo.usernameTaken(input.username), repo.emailTaken(input.email)]);
       const common = isCommonPassword(input.password);
       if (usernameTaken || emailTaken || common) {
-        return {
-          ok: false as const,
-          code: usernameTaken || emailTaken ? ('TAKEN' as const) : ('COMMON_PASSWORD' as const),
-          message: {
-            ...(usernameTaken ? { username: ACCOUNT_MESSAGES.usernameTaken } : {}),
-            ...(emailTaken ? { email: ACCOUNT_MESSAGES.emailTaken } : {}),
-            ...(common ? { password: COMMON_PASSWORD } : {}),
-          },
+        const fields = {
+          ...(usernameTaken ? { username: ACCOUNT_MESSAGES.usernameTaken } : {}),
+          ...(emailTaken ? { email: ACCOUNT_MESSAGES.emailTaken } : {}),
+          ...(common ? { password: COMMON_PASSWORD } : {}),
         };
+        return failure(usernameTaken || emailTaken ? 'TAKEN' : 'COMMON_PASSWORD', Object.values(fields).join(' '), fields);
       }
       const passwordHash = await hash(input.password, ARGON);
-      const brand = await repo.brand();
+      const brand = await deps.settings.brand();
       try {
         const customer = await db.transaction(async (tx) => {
-          const created = await accountsRepository(tx as unknown as Db).create({ username: input.username, email: input.email, passwordHash });
-          await queueMail(tx as unknown as Db, welcomeMail(brand, created.email, created.username));
+          const created = await accountsRepository(tx).create({ username: input.username, email: input.email, passwordHash });
+          await queueMail(tx, welcomeMail(brand, created.email, created.username));
           return created;
         });
         deps.mailQueued?.();
@@ -169,7 +174,7 @@ export function createAccountsService(deps: AccountsDeps) {
       } catch (error) {
         // Two sign-ups racing for one name: the unique index decides, and the loser hears why.
         if (isUniqueViolation(error)) {
-          return { ok: false as const, code: 'TAKEN' as const, message: { username: ACCOUNT_MESSAGES.usernameTaken } };
+          return failure('TAKEN', ACCOUNT_MESSAGES.usernameTaken, { username: ACCOUNT_MESSAGES.usernameTaken });
         }
         throw error;
       }
@@ -183,7 +188,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const items = parseGuestCart(input.cartItems);
       const wished = parseWishlistIds(input.wishlistItems);
       const token = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+        const t = tx;
         if (items.length > 0 && deps.mergeGuestCart) await deps.mergeGuestCart(t, customer.id, items);
         if (wished.length > 0 && deps.mergeGuestWishlist) await deps.mergeGuestWishlist(t, customer.id, wished);
         return startSession(t, customer.id);
@@ -208,26 +213,31 @@ export function createAccountsService(deps: AccountsDeps) {
      * Names, mobile, e-mail and password. A new e-mail or password needs the current password (counted
      * as a login would be); a new e-mail is told to the old address with a single-use link that undoes it.
      */
-    async updateProfile(customer: SessionCustomer, input: ProfileUpdate, sessionTokenHash: string | null) {
+    async updateProfile(
+      customer: SessionCustomer,
+      input: ProfileUpdate,
+      sessionTokenHash: string | null,
+    ): Promise<{ ok: true; message: string } | Failure<'TAKEN' | 'COMMON_PASSWORD' | 'INVALID_REQUEST'>> {
       const row = await repo.findById(customer.id);
       if (!row) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
       const changingEmail = input.email !== row.email;
       if (changingEmail && (await repo.emailTaken(input.email, customer.id))) {
-        return { ok: false as const, field: 'email', message: ACCOUNT_MESSAGES.emailTaken };
+        return fieldFailure('TAKEN', 'email', ACCOUNT_MESSAGES.emailTaken);
       }
-      if (input.newPassword && isCommonPassword(input.newPassword)) return { ok: false as const, field: 'newPassword', message: COMMON_PASSWORD };
+      if (input.newPassword && isCommonPassword(input.newPassword)) return fieldFailure('COMMON_PASSWORD', 'newPassword', COMMON_PASSWORD);
       if (input.newPassword || changingEmail) {
-        if (!input.currentPassword) return { ok: false as const, field: 'currentPassword', message: ACCOUNT_MESSAGES.emailNeedsPassword };
+        if (!input.currentPassword) return fieldFailure('INVALID_REQUEST', 'currentPassword', ACCOUNT_MESSAGES.emailNeedsPassword);
+        // A form field's mistake, not a failed login: the profile form shows it under the field and keeps the session.
         if (!(await checkPassword(row, row.username, input.currentPassword))) {
-          return { ok: false as const, field: 'currentPassword', message: ACCOUNT_MESSAGES.currentPasswordWrong };
+          return fieldFailure('INVALID_REQUEST', 'currentPassword', ACCOUNT_MESSAGES.currentPasswordWrong);
         }
       }
       const passwordHash = input.newPassword ? await hash(input.newPassword, ARGON) : undefined;
       const undoToken = changingEmail ? newToken() : undefined;
-      const brand = await repo.brand();
+      const brand = await deps.settings.brand();
       try {
         await db.transaction(async (tx) => {
-          const t = accountsRepository(tx as unknown as Db);
+          const t = accountsRepository(tx);
           await t.updateProfile(customer.id, {
             firstName: input.firstName,
             lastName: input.lastName,
@@ -238,7 +248,7 @@ export function createAccountsService(deps: AccountsDeps) {
           if (passwordHash) {
             // A changed password logs out every other device, not this one.
             await t.deleteSessionsOf(customer.id, sessionTokenHash);
-            await queueMail(tx as unknown as Db, passwordChangedMail(brand, input.email));
+            await queueMail(tx, passwordChangedMail(brand, input.email));
           }
           if (undoToken) {
             await t.recordEmailChange({
@@ -249,13 +259,13 @@ export function createAccountsService(deps: AccountsDeps) {
               expiresAt: new Date(now().getTime() + UNDO_DAYS * DAY_MS),
             });
             const undoUrl = `${(deps.publicUrl ?? '').replace(/\/+$/, '')}/undo-email-change?token=${undoToken}`;
-            await queueMail(tx as unknown as Db, emailChangedMail(brand, row.email, input.email, undoUrl, UNDO_DAYS));
+            await queueMail(tx, emailChangedMail(brand, row.email, input.email, undoUrl, UNDO_DAYS));
           }
         });
       } catch (error) {
         // Another account took the address between the check and the save: the unique index decides.
         if (isUniqueViolation(error)) {
-          return { ok: false as const, field: 'email', message: ACCOUNT_MESSAGES.emailTaken };
+          return fieldFailure('TAKEN', 'email', ACCOUNT_MESSAGES.emailTaken);
         }
         throw error;
       }
@@ -273,7 +283,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await limiter.take(LIMITS.undoIp, ip);
       const retired = await hash(newToken(), ARGON);
       const change = await db.transaction(async (tx) => {
-        const t = accountsRepository(tx as unknown as Db);
+        const t = accountsRepository(tx);
         const spent = await t.spendUndoToken(hashToken(token), now());
         if (!spent) throw new DomainError('UNDO_INVALID', ACCOUNT_MESSAGES.undoInvalid);
         if (await t.emailTaken(spent.oldEmail, spent.customerId)) throw new DomainError('EMAIL_TAKEN', ACCOUNT_MESSAGES.undoTaken);
@@ -300,11 +310,11 @@ export function createAccountsService(deps: AccountsDeps) {
       // code's tries, and whoever spends the account's codes or tries cannot keep the owner from resetting.
       const linkToken = newToken();
       const resetUrl = `${(deps.publicUrl ?? '').replace(/\/+$/, '')}/reset-password?link=${linkToken}`;
-      const brand = await repo.brand();
+      const brand = await deps.settings.brand();
       await db.transaction(async (tx) => {
         // Counted inside, so both transactions write and wait for the same one flush of the log at commit.
-        await limiter.take(LIMITS.forgotAccountDay, accountSubject(customer?.id, email), tx as unknown as Db);
-        await accountsRepository(tx as unknown as Db).issueReset(
+        await limiter.take(LIMITS.forgotAccountDay, accountSubject(customer?.id, email), tx);
+        await accountsRepository(tx).issueReset(
           id,
           hashToken(`${id}:${code}`),
           new Date(now().getTime() + OTP_MINUTES * 60_000),
@@ -342,15 +352,15 @@ export function createAccountsService(deps: AccountsDeps) {
       if (isCommonPassword(password)) throw new DomainError('COMMON_PASSWORD', COMMON_PASSWORD);
       const passwordHash = await hash(password, ARGON);
       const customer = await repo.findById(reset.customerId);
-      const brand = await repo.brand();
+      const brand = await deps.settings.brand();
       await db.transaction(async (tx) => {
-        const t = accountsRepository(tx as unknown as Db);
+        const t = accountsRepository(tx);
         if (!(await t.markUsed(reset.id, now()))) throw new DomainError('RESET_EXPIRED', ACCOUNT_MESSAGES.resetExpired);
         await t.setPassword(reset.customerId, passwordHash);
         await t.deleteSessionsOf(reset.customerId);
         // Whoever proved they read the account's mail is its owner: a login lock others caused ends here.
-        await limiter.clear([LIMITS.loginAccount, LIMITS.loginAccountDay], accountSubject(reset.customerId, ''), tx as unknown as Db);
-        if (customer) await queueMail(tx as unknown as Db, passwordChangedMail(brand, customer.email));
+        await limiter.clear([LIMITS.loginAccount, LIMITS.loginAccountDay], accountSubject(reset.customerId, ''), tx);
+        if (customer) await queueMail(tx, passwordChangedMail(brand, customer.email));
       });
       deps.sessionsChanged?.();
       deps.mailQueued?.();

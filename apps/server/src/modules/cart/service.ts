@@ -4,7 +4,8 @@ import type { CartLineOptions, Db } from '@milli/db';
 import { priceChoice, resolveChoice } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
-import { createCatalogService, indianDay } from '../catalog/service.ts';
+import type { createCatalogService } from '../catalog/service.ts';
+import { indianDay } from '../../lib/indian-day.ts';
 import { cartRepository } from './repository.ts';
 
 const MAX_PER_LINE = 99;
@@ -24,14 +25,26 @@ export function priceOptions(product: ProductDetail, asked: CartLineOptions) {
   return { ...breakup, options };
 }
 
+/**
+ * The catalogue's service on a database or a transaction (composed by the caller): what a piece is and costs
+ * today, read through the transaction when the answer must hold until it commits.
+ */
+export type CatalogOn = (db: Db) => Pick<ReturnType<typeof createCatalogService>, 'detail'>;
+
+/** The customer's stored cart lines as they are (cart repository rows); `db` may be the order's transaction. */
+export function storedCartLines(db: Db, customerId: number) {
+  return cartRepository(db).lines(customerId);
+}
+export type StoredCartLine = Awaited<ReturnType<typeof storedCartLines>>[number];
+
 const notFound = () => new DomainError('PRODUCT_NOT_FOUND', 'This product does not exist.');
 const soldOut = () => new DomainError('OUT_OF_STOCK', 'Sorry, this piece is out of stock.');
 
-export function createCartService(db: Db, now: () => Date = () => new Date(), readCache?: ReadCache) {
+export function createCartService(db: Db, catalogOn: CatalogOn, now: () => Date = () => new Date(), readCache?: ReadCache) {
   const repo = cartRepository(db);
   /** The product as its page shows it today; from the read cache when there is one (never inside a transaction). */
   const productToday = (id: number) => {
-    const load = () => createCatalogService(db, now).detail(id);
+    const load = () => catalogOn(db).detail(id);
     return readCache ? readCache.get(`detail:${id}:${indianDay(now())}`, load, () => 4096) : load();
   };
 
@@ -40,7 +53,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
    * (DECISIONS §6): nothing the client says about money is used.
    */
   async function priceLine(tx: Db | null, productId: number, options: CartLineOptions) {
-    const product = tx ? await createCatalogService(tx, now).detail(productId) : await productToday(productId);
+    const product = tx ? await catalogOn(tx).detail(productId) : await productToday(productId);
     if (!product) throw notFound();
     // From the cache, stock is only a hint: addWithinStock checks the stock of the moment.
     if (tx && product.product_stock <= 0) throw soldOut();
@@ -164,7 +177,7 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
     /** New quantities (0 removes the line); more of a piece than is in stock is refused, naming it. */
     async update(customerId: number, changes: { cartId: number; quantity: number }[]) {
       await db.transaction(async (tx) => {
-        const t = cartRepository(tx as unknown as Db);
+        const t = cartRepository(tx);
         const current = await t.lines(customerId);
         const wanted = new Map(current.map((l) => [l.cartId, l.quantity]));
         for (const c of changes) if (wanted.has(c.cartId)) wanted.set(c.cartId, c.quantity);
@@ -188,3 +201,5 @@ export function createCartService(db: Db, now: () => Date = () => new Date(), re
     },
   };
 }
+
+export type CartService = ReturnType<typeof createCartService>;

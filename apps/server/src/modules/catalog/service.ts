@@ -24,7 +24,8 @@ import type { Db } from '@milli/db';
 import { priceChoice, rupeesToPaise, salePrice } from '@milli/pricing';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { MAX_SEARCH_WORDS, nearestWord, normaliseWords, type Vocabulary } from './search-plan.ts';
-import { createCatalogRepository, indianDay, type ProductCriteria, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
+import { createCatalogRepository, type ProductCriteria, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
+import { indianDay } from '../../lib/indian-day.ts';
 
 export { indianDay };
 

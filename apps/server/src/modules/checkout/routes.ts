@@ -2,8 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PlaceOrderAnswerSchema, PlaceOrderErrorSchema, PlaceOrderSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { bodyErrorMessage } from '../../plugins/errors.ts';
+import { bodyOf } from '../../lib/route-body.ts';
 import { requireSelf } from '../../plugins/session.ts';
+import { createCatalogService } from '../catalog/service.ts';
+import { createSettingsService } from '../settings/service.ts';
 import { createCheckoutService } from './service.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 
@@ -15,15 +17,13 @@ const errors = { 400: PlaceOrderErrorSchema, 401: PlaceOrderErrorSchema, 403: Pl
  */
 export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const checkout = createCheckoutService(deps.database.db);
+  const checkout = createCheckoutService(deps.database.db, { catalogOn: (db) => createCatalogService(db), settingsOn: (db) => createSettingsService(db) });
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
 
-  api.post('/orders/placeOrders', { schema: { response: { 200: PlaceOrderAnswerSchema, ...errors } } }, async (req, reply) => {
-    const parsed = PlaceOrderSchema.safeParse(req.body ?? {});
-    if (!parsed.success) return reply.status(400).send({ message: bodyErrorMessage(parsed.error), code: 'INVALID_REQUEST' });
-    const customer = requireSelf(req, parsed.data.userId);
-    const answer = await checkout.placeOrder(customer, parsed.data);
+  api.post('/orders/placeOrders', { schema: { body: bodyOf(PlaceOrderSchema), response: { 200: PlaceOrderAnswerSchema, ...errors } } }, async (req) => {
+    const customer = requireSelf(req, req.body.userId);
+    const answer = await checkout.placeOrder(customer, req.body);
     if (!answer.replayed) deps.mailer.kick();
     return answer;
   });

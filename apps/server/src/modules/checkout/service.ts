@@ -4,14 +4,12 @@ import type { Order } from '@milli/db/schema';
 import { orderTotals } from '@milli/pricing';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
-import { cartRepository } from '../cart/repository.ts';
-import { priceOptions } from '../cart/service.ts';
-import { createCatalogService, indianDay } from '../catalog/service.ts';
-import { checkCoupon } from '../coupons/service.ts';
-import { couponRepository } from '../coupons/repository.ts';
+import { priceOptions, storedCartLines, type CatalogOn, type StoredCartLine } from '../cart/service.ts';
+import { indianDay } from '../../lib/indian-day.ts';
+import { checkCoupon, redeemCoupon } from '../coupons/service.ts';
 import { redeemableBalance, spendBalance } from '../harvest/service.ts';
 import { queueMail } from '../mail/service.ts';
-import { createSettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { orderPlacedMail } from './mail.ts';
 import { checkoutRepository } from './repository.ts';
 import { orderFormProblems, parseCartDataList, type OrderFormProblems } from './validate.ts';
@@ -44,17 +42,23 @@ function answerOf(order: Order, replayed: boolean): PlaceOrderAnswer {
   };
 }
 
-type CartRow = Awaited<ReturnType<ReturnType<typeof cartRepository>['lines']>>[number];
+type CartRow = StoredCartLine;
+
+/** The other modules' services, on the order's transaction (composed by the caller: routes.ts). */
+export interface CheckoutServiceDeps {
+  catalogOn: CatalogOn;
+  settingsOn: (db: Db) => Pick<SettingsService, 'get'>;
+}
 
 /**
  * POST /api/orders/placeOrders: one transaction of named steps. The server cart is the source of truth,
  * every price is computed here, and any refusal rolls everything back, so nothing is ever half-written.
  */
-export function createCheckoutService(db: Db, now: () => Date = () => new Date()) {
+export function createCheckoutService(db: Db, { catalogOn, settingsOn }: CheckoutServiceDeps, now: () => Date = () => new Date()) {
   const steps = {
     /** The customer's server cart; the page's cartDataList may only name what is in it. */
     async loadCart(tx: Db, customerId: number, shown: Map<number, number>) {
-      const lines = await cartRepository(tx).lines(customerId);
+      const lines = await storedCartLines(tx, customerId);
       if (lines.length === 0) throw new DomainError('CART_EMPTY', 'Your cart is empty. Add a piece before placing an order.');
       const inCart = new Map<number, number>();
       for (const l of lines) inCart.set(l.productId, (inCart.get(l.productId) ?? 0) + l.quantity);
@@ -66,7 +70,7 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
 
     /** Today's price of every line with its choices, by the product page's function; the client's numbers are never read. */
     async priceLines(tx: Db, lines: CartRow[]) {
-      const catalog = createCatalogService(tx, now);
+      const catalog = catalogOn(tx);
       const priced = [];
       for (const line of lines) {
         const product = await catalog.detail(line.productId);
@@ -105,8 +109,7 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
     if (!shown) throw new DomainError('INVALID_REQUEST', 'cartDataList must be a JSON list of { productId, quantity }.');
     const key = input.idempotencyKey || null;
 
-    return db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
+    return db.transaction(async (tx) => {
       const repo = checkoutRepository(tx);
       const at = now();
 
@@ -120,7 +123,7 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
       // Steps 1-2: the server cart, priced today.
       const cart = await steps.loadCart(tx, customer.id, shown);
       const priced = await steps.priceLines(tx, cart);
-      const settings = await createSettingsService(tx).get();
+      const settings = await settingsOn(tx).get();
       if (!settings) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
       const subtotalPaise = orderTotals({ lines: priced, shippingFeePaise: 0 }).subtotalPaise;
 
@@ -213,7 +216,7 @@ export function createCheckoutService(db: Db, now: () => Date = () => new Date()
         },
       );
       if (totals.harvestCreditPaise > 0) await spendBalance(tx, customer.id, totals.harvestCreditPaise, order.id, at);
-      if (coupon) await couponRepository(tx).redeem({ couponId: coupon.coupon.id, customerId: customer.id, orderId: order.id, discountPaise: totals.discountPaise });
+      if (coupon) await redeemCoupon(tx, { couponId: coupon.coupon.id, customerId: customer.id, orderId: order.id, discountPaise: totals.discountPaise });
 
       // Step 7: the cart is empty, and the confirmation waits in the outbox (sent after commit).
       await repo.emptyCart(customer.id);

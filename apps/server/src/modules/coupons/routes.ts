@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CouponAnswerSchema, CouponApplySchema, ErrorSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { bodyErrorMessage } from '../../plugins/errors.ts';
+import { bodyOf } from '../../lib/route-body.ts';
+import { createCartService } from '../cart/service.ts';
+import { createCatalogService } from '../catalog/service.ts';
+import { createSettingsService } from '../settings/service.ts';
 import { createCouponService } from './service.ts';
 
 /**
@@ -11,11 +14,11 @@ import { createCouponService } from './service.ts';
  */
 export const couponsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const coupons = createCouponService(deps.database.db);
+  const db = deps.database.db;
+  const catalog = createCatalogService(db);
+  const coupons = createCouponService(db, { cart: createCartService(db, () => catalog), catalog, settings: createSettingsService(db) });
 
-  api.post('/coupons/apply', { schema: { response: { 200: CouponAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema } } }, async (req, reply) => {
-    const parsed = CouponApplySchema.safeParse(req.body ?? {});
-    if (!parsed.success) return reply.status(400).send({ message: bodyErrorMessage(parsed.error), code: 'INVALID_REQUEST' });
-    return coupons.apply(req.customer?.id ?? null, parsed.data);
+  api.post('/coupons/apply', { schema: { body: bodyOf(CouponApplySchema), response: { 200: CouponAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema } } }, async (req) => {
+    return coupons.apply(req.customer?.id ?? null, req.body);
   });
 };

@@ -3,9 +3,9 @@ import type { Db } from '@milli/db';
 import { orderTotals } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { parseGuestCart } from '../accounts/service.ts';
-import { createCartService, priceOptions } from '../cart/service.ts';
-import { createCatalogService } from '../catalog/service.ts';
-import { createSettingsService } from '../settings/service.ts';
+import { priceOptions, type CartService } from '../cart/service.ts';
+import type { createCatalogService } from '../catalog/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { couponRepository } from './repository.ts';
 import { evaluateCoupon } from './rules.ts';
 
@@ -23,9 +23,19 @@ export async function checkCoupon(db: Db, code: string, subtotalPaise: number, c
   return { coupon: coupon!, discountPaise: verdict.discountPaise, message: verdict.message };
 }
 
-export function createCouponService(db: Db, now: () => Date = () => new Date()) {
-  const cart = createCartService(db, now);
-  const catalog = createCatalogService(db, now);
+/** Redeems a coupon for an order, inside the order's transaction (checkout calls it after checkCoupon). */
+export async function redeemCoupon(tx: Db, redemption: { couponId: number; customerId: number; orderId: number; discountPaise: number }) {
+  await couponRepository(tx).redeem(redemption);
+}
+
+/** What the Apply button prices the cart with: the other modules' services, composed by the caller. */
+export interface CouponServiceDeps {
+  cart: Pick<CartService, 'lines'>;
+  catalog: Pick<ReturnType<typeof createCatalogService>, 'detail'>;
+  settings: Pick<SettingsService, 'get'>;
+}
+
+export function createCouponService(db: Db, { cart, catalog, settings }: CouponServiceDeps, now: () => Date = () => new Date()) {
 
   /** The cart's lines at today's prices: the customer's server cart, or the guest's list. */
   async function linesOf(customerId: number | null, cartItems: string | undefined) {
@@ -50,8 +60,8 @@ export function createCouponService(db: Db, now: () => Date = () => new Date()) 
 
   return {
     async apply(customerId: number | null, input: CouponApply): Promise<CouponAnswer> {
-      const [lines, settings] = await Promise.all([linesOf(customerId, input.cartItems), createSettingsService(db).get()]);
-      const shippingFeePaise = settings?.shippingFeePaise ?? 0;
+      const [lines, storeSettings] = await Promise.all([linesOf(customerId, input.cartItems), settings.get()]);
+      const shippingFeePaise = storeSettings?.shippingFeePaise ?? 0;
       const before = orderTotals({ lines, shippingFeePaise });
       if (before.subtotalPaise === 0) throw new DomainError('CART_EMPTY', 'Your cart is empty: add a piece before applying a coupon.');
       const { coupon, discountPaise, message } = await checkCoupon(db, input.code, before.subtotalPaise, customerId, now());

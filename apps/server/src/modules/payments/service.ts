@@ -1,4 +1,5 @@
-import type { Card, CardField, PaymentRow } from '@milli/contracts/schemas';
+import { failure, type Failure } from '@milli/contracts';
+import type { Card, PaymentRow } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
 import { checkCard } from './card.ts';
@@ -15,9 +16,10 @@ export interface PaymentIntent {
   orderId?: number;
 }
 
-export type PaymentOutcome =
-  | { ok: true; payment: PaymentRecord; replay: boolean }
-  | { ok: false; status: 400 | 402 | 409; message: string; code: string; fields?: Partial<Record<CardField, string>> };
+/** Why a payment did not go through; the error handler decides each code's status (card fields at fault in `fields`). */
+export type PaymentFailureCode = 'INVALID_CARD' | 'PAYMENT_IN_PROGRESS' | 'PAYMENT_FAILED' | 'PAYMENT_DECLINED' | 'INSUFFICIENT_FUNDS' | 'IDEMPOTENCY_CONFLICT';
+
+export type PaymentOutcome = { ok: true; payment: PaymentRecord; replay: boolean } | Failure<PaymentFailureCode>;
 
 const IN_FLIGHT_MS = 2 * 60_000;
 
@@ -38,8 +40,8 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
   /** A retried key answers what the first attempt came to, and never charges again. */
   function replay(payment: PaymentRecord): PaymentOutcome {
     if (payment.status === 'paid') return { ok: true, payment, replay: true };
-    if (payment.status === 'created') return { ok: false, status: 409, message: 'This payment is still being processed. Please wait a moment.', code: 'PAYMENT_IN_PROGRESS' };
-    return { ok: false, status: 402, message: payment.failureReason ?? 'The payment did not go through.', code: 'PAYMENT_FAILED' };
+    if (payment.status === 'created') return failure('PAYMENT_IN_PROGRESS', 'This payment is still being processed. Please wait a moment.');
+    return failure('PAYMENT_FAILED', payment.failureReason ?? 'The payment did not go through.');
   }
 
   return {
@@ -68,13 +70,13 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
 
       const checked = checkCard(card, now());
       if (!checked.ok) {
-        return { ok: false, status: 400, message: Object.values(checked.fields).join(' '), code: 'INVALID_CARD', fields: checked.fields };
+        return failure('INVALID_CARD', Object.values(checked.fields).join(' '), checked.fields);
       }
 
       const started = await db.transaction(async (tx) => {
-        const intent = await input.prepare(tx as unknown as Db);
+        const intent = await input.prepare(tx);
         if (intent.purpose !== purpose) throw new Error(`a ${purpose} payment prepared a ${intent.purpose} one`);
-        const t = paymentRepository(tx as unknown as Db);
+        const t = paymentRepository(tx);
         if (intent.harvestPlanId && (await t.inFlightForPlan(customerId, intent.harvestPlanId, new Date(now().getTime() - IN_FLIGHT_MS)))) {
           throw new DomainError('PAYMENT_IN_PROGRESS', 'A payment for this plan is still being processed. Please wait a moment.');
         }
@@ -92,7 +94,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
       });
       if (!started.payment) {
         const raced = await repo.byKey(customerId, purpose, idempotencyKey);
-        return raced ? replay(raced) : { ok: false, status: 409, message: 'Please try again.', code: 'PAYMENT_IN_PROGRESS' };
+        return raced ? replay(raced) : failure('PAYMENT_IN_PROGRESS', 'Please try again.');
       }
       const payment = started.payment;
 
@@ -105,16 +107,16 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
 
       if (!result.ok) {
         await repo.markFailed(customerId, payment.id, result.reason);
-        if (result.code === 'idempotency_conflict') return { ok: false, status: 409, message: result.reason, code: 'IDEMPOTENCY_CONFLICT' };
-        return { ok: false, status: 402, message: result.reason, code: result.code === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'PAYMENT_DECLINED' };
+        if (result.code === 'idempotency_conflict') return failure('IDEMPOTENCY_CONFLICT', result.reason);
+        return failure(result.code === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'PAYMENT_DECLINED', result.reason);
       }
 
       const { ref, method } = result;
       try {
         const paid = await db.transaction(async (tx) => {
-          const row = await paymentRepository(tx as unknown as Db).markPaid(customerId, payment.id, ref, method, now());
+          const row = await paymentRepository(tx).markPaid(customerId, payment.id, ref, method, now());
           if (!row) throw new DomainError('PAYMENT_SETTLED', 'This payment was already settled.');
-          await input.settle(tx as unknown as Db, row);
+          await input.settle(tx, row);
           return row;
         });
         return { ok: true, payment: paid, replay: false };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorSchema, StoreSettingsSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
+import { DomainError } from '../../domain-error.ts';
 import { sendKept } from '../../plugins/read-cache.ts';
 import { createSettingsRepository } from './repository.ts';
 
@@ -13,7 +14,8 @@ export const settingsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
   api.get('/settings', { schema: { response: { 200: StoreSettingsSchema, 503: ErrorSchema } } }, async (_req, reply) => {
     await sendKept(deps.readCache, reply, 'settings', async () => {
       const row = await settings.get();
-      if (!row) return { status: 503, value: { message: 'The store is not set up yet.', code: 'NO_SETTINGS' } };
+      // Thrown, not kept: the answer is the error handler's, and the next request looks again.
+      if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
       return {
         status: 200,
         value: {

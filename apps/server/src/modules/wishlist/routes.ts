@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorSchema, ProductIdSchema, WishlistAddSchema, WishlistCountSchema, WishlistIdsSchema, WishlistRowSchema } from '@milli/contracts/schemas';
+import { ErrorSchema, UserParamsSchema, WishlistAddSchema, WishlistCountSchema, WishlistDeleteParamsSchema, WishlistIdsSchema, WishlistRowSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { bodyErrorMessage } from '../../plugins/errors.ts';
+import { bodyOf } from '../../lib/route-body.ts';
 import { requireSelf } from '../../plugins/session.ts';
+import { createCatalogService } from '../catalog/service.ts';
 import { createWishlistService } from './service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
-const userParams = z.object({ userId: z.string().max(20) });
 
 /**
  * The logged-in wish list (DECISIONS §2; the spec names no paths, these follow the cart's). A guest's
@@ -16,32 +16,28 @@ const userParams = z.object({ userId: z.string().max(20) });
  */
 export const wishlistModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const wishlist = createWishlistService(deps.database.db);
+  const wishlist = createWishlistService(deps.database.db, createCatalogService(deps.database.db));
 
   api.get(
     '/wishlist/find-by-user-id/:userId',
-    { schema: { params: userParams, response: { 200: z.array(WishlistRowSchema), ...errors } } },
+    { schema: { params: UserParamsSchema, response: { 200: z.array(WishlistRowSchema), ...errors } } },
     async (req) => wishlist.rows(requireSelf(req, req.params.userId).id),
   );
 
   api.get(
     '/wishlist/ids/:userId',
-    { schema: { params: userParams, response: { 200: WishlistIdsSchema, ...errors } } },
+    { schema: { params: UserParamsSchema, response: { 200: WishlistIdsSchema, ...errors } } },
     async (req) => wishlist.ids(requireSelf(req, req.params.userId).id),
   );
 
-  api.post('/wishlist/add', { schema: { response: { 200: WishlistCountSchema, ...errors } } }, async (req, reply) => {
-    const parsed = WishlistAddSchema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      return reply.status(400).send({ message: bodyErrorMessage(parsed.error), code: 'INVALID_REQUEST' });
-    }
-    const customer = requireSelf(req, parsed.data.user_id);
-    return wishlist.add(customer.id, parsed.data.product_id);
+  api.post('/wishlist/add', { schema: { body: bodyOf(WishlistAddSchema), response: { 200: WishlistCountSchema, ...errors } } }, async (req) => {
+    const customer = requireSelf(req, req.body.user_id);
+    return wishlist.add(customer.id, req.body.product_id);
   });
 
   api.post(
     '/wishlist/delete/:productId/:userId',
-    { schema: { params: z.object({ productId: ProductIdSchema, userId: z.string().max(20) }), response: { 200: WishlistCountSchema, ...errors } } },
+    { schema: { params: WishlistDeleteParamsSchema, response: { 200: WishlistCountSchema, ...errors } } },
     async (req) => wishlist.remove(requireSelf(req, req.params.userId).id, req.params.productId),
   );
 };

@@ -2,12 +2,12 @@ import { MAX_WISHLIST_ITEMS, WISHLIST_MESSAGES } from '@milli/contracts';
 import type { WishlistCount, WishlistIds, WishlistRow } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
-import { createCatalogService } from '../catalog/service.ts';
+import type { createCatalogService } from '../catalog/service.ts';
 import { wishlistRepository } from './repository.ts';
 
-export function createWishlistService(db: Db, now: () => Date = () => new Date()) {
+/** `catalog` prices the pieces as their pages do (the catalogue's service, composed by the caller). */
+export function createWishlistService(db: Db, catalog: Pick<ReturnType<typeof createCatalogService>, 'detail'>) {
   const repo = wishlistRepository(db);
-  const catalog = createCatalogService(db, now);
 
   /** The header's count: pieces still on sale (a withdrawn piece neither shows nor counts). */
   const count = async (customerId: number) => (await repo.activeIds(customerId)).length;
@@ -43,7 +43,7 @@ export function createWishlistService(db: Db, now: () => Date = () => new Date()
 
     async add(customerId: number, productId: number): Promise<WishlistCount> {
       await db.transaction(async (tx) => {
-        const t = wishlistRepository(tx as unknown as Db);
+        const t = wishlistRepository(tx);
         if (!(await t.activeProducts([productId])).has(productId)) {
           throw new DomainError('PRODUCT_NOT_FOUND', WISHLIST_MESSAGES.notFound);
         }

@@ -307,7 +307,9 @@ export async function saveProfile(api: ApiClient, form: FormData) {
       savedAt: Date.now(),
     });
   }
-  const at = field(answer?.body, 'field');
+  // The field at fault is the first of the answer's per-field messages (the API's `fields`, decision 027).
+  const faults = field(answer?.body, 'fields');
+  const at = faults && typeof faults === 'object' ? Object.keys(faults)[0] : undefined;
   return data<ProfileResult>(
     {
       intent: 'save-profile',

@@ -182,7 +182,7 @@ describe('saveProfile (Edit Profile)', () => {
 
   it("saves to the session's own id and names the field at fault, keeping what was typed but no password", async () => {
     const { api, calls } = fakeApi((path) =>
-      path === '/api/auth/me' ? me() : json(400, { message: 'Your current password is not correct.', field: 'currentPassword' }),
+      path === '/api/auth/me' ? me() : json(400, { message: 'Your current password is not correct.', code: 'INVALID_REQUEST', fields: { currentPassword: 'Your current password is not correct.' } }),
     );
     const form = new FormData();
     for (const [k, v] of Object.entries({ firstName: ' Asha ', lastName: 'Raman', email: 'a@b.in', mobile: '', currentPassword: 'old', newPassword: 'New12345', confirmPassword: 'New12345' })) form.set(k, v);
