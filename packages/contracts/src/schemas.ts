@@ -17,6 +17,7 @@ export const StoreSettingsSchema = z.object({
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
 export * from './error-schema.ts';
+export * from './form-body.ts';
 
 /** GET /api/category */
 export const CategorySchema = z.object({ pr_cat_name: z.string() });
