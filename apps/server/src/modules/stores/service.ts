@@ -1,4 +1,6 @@
 import type { PincodeCheck, StoreNear, StoreSearch } from '@milli/contracts';
+import type { SizerRequestSchema } from '@milli/contracts/schemas';
+import type { z } from 'zod';
 import type { Db } from '@milli/db';
 import { checkPincode, deliveryDate, rankByPincode } from './pincode.ts';
 import { compact, distanceKm, hasPosition, placeNamed, placeOfPin, type Position } from './places.ts';
@@ -22,6 +24,9 @@ export function createStoresService(db: Db, now: () => Date = () => new Date()) 
   const repo = createStoresRepository(db);
   return {
     list: () => repo.listActive(),
+
+    /** 'Get Free Sizer' (product page): kept for staff, who post a ring sizer. */
+    requestSizer: (request: z.infer<typeof SizerRequestSchema>, customerId: number | null) => repo.addSizerRequest({ ...request, customerId }),
 
     /** Delivery date for a PIN and the stores nearest to it, or why it cannot be delivered to. */
     async checkPincode(raw: string): Promise<PincodeCheck> {
