@@ -22,6 +22,7 @@ import {
   TagSchema,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
+import { STATUS_OF } from '../../plugins/errors.ts';
 import { sendKept } from '../../plugins/read-cache.ts';
 import { createCatalogService, indianDay, type ListRequest } from './service.ts';
 
@@ -35,6 +36,11 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   const cache = deps.readCache;
   const page = { 200: ProductPageSchema, 400: ErrorSchema };
   const ok = async (value: Promise<unknown>) => ({ status: 200, value: await value });
+  /**
+   * A product that does not exist, answered as the error handler would answer its code; kept like any
+   * answer, so asking again for a missing product does not reach the database.
+   */
+  const noSuchProduct = { status: STATUS_OF.PRODUCT_NOT_FOUND, value: { message: 'This product does not exist.', code: 'PRODUCT_NOT_FOUND' } };
   /**
    * A listing, keyed by the checked and normalised query, so spellings of one request share an entry, and by the
    * day: sales start and end with a day in India.
@@ -93,7 +99,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     (req, reply) =>
       sendKept(cache, reply, `product:${req.params.id}:${indianDay(new Date())}`, async () => {
         const product = await catalog.detail(req.params.id);
-        if (!product) return { status: 404, value: { message: 'This product does not exist.', code: 'PRODUCT_NOT_FOUND' } };
+        if (!product) return noSuchProduct;
         return { status: 200, value: { data: product } };
       }),
   );
@@ -109,7 +115,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     (req, reply) =>
       sendKept(cache, reply, `reviews:${req.params.id}:${req.query.page}`, async () => {
         const reviews = await catalog.reviews(req.params.id, req.query.page);
-        if (!reviews) return { status: 404, value: { message: 'This product does not exist.', code: 'PRODUCT_NOT_FOUND' } };
+        if (!reviews) return noSuchProduct;
         return { status: 200, value: reviews };
       }),
   );
