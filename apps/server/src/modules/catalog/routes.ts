@@ -6,13 +6,14 @@ import {
   CategorySchema,
   ErrorSchema,
   OtherStoneSchema,
-  PageNumberSchema,
   PriceRangeParamsSchema,
+  PriceRangeQuerySchema,
   ProductDetailSchema,
   ProductFacetsSchema,
   ProductFilterSchema,
-  ProductIdSchema,
+  ProductIdParamsSchema,
   ProductListQuerySchema,
+  ProductPageParamsSchema,
   ProductPageSchema,
   ProductReviewsSchema,
   ProductSummarySchema,
@@ -61,7 +62,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   api.get('/product/get_product_detail', { schema: { response: page } }, (_req, reply) => listing(reply, { sort: 0, page: 1 }));
   api.get(
     '/product/get_product_detail/:page',
-    { schema: { params: z.object({ page: PageNumberSchema }), response: page } },
+    { schema: { params: ProductPageParamsSchema, response: page } },
     (req, reply) => listing(reply, { sort: 0, page: req.params.page }),
   );
   api.get(
@@ -69,7 +70,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     {
       schema: {
         params: PriceRangeParamsSchema,
-        querystring: z.object({ page: PageNumberSchema.optional() }),
+        querystring: PriceRangeQuerySchema,
         response: page,
       },
     },
@@ -91,7 +92,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     '/product/find-by-id/:id',
     {
       schema: {
-        params: z.object({ id: ProductIdSchema }),
+        params: ProductIdParamsSchema,
         response: { 200: z.object({ data: ProductDetailSchema }), 404: ErrorSchema },
       },
     },
@@ -107,7 +108,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     '/product/:id/reviews',
     {
       schema: {
-        params: z.object({ id: ProductIdSchema }),
+        params: ProductIdParamsSchema,
         querystring: ReviewsQuerySchema,
         response: { 200: ProductReviewsSchema, 404: ErrorSchema },
       },

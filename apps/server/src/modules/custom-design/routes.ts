@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CadRejectSchema,
+  CustomDesignBodySchema,
   CustomDesignErrorSchema,
   CustomRequestDetailSchema,
   CustomRequestListSchema,
+  CustomRequestParamsSchema,
   ErrorSchema,
   formBody,
   MessageSchema,
@@ -36,11 +37,6 @@ function servicesOf(deps: ModuleDeps) {
 const MAX_FORM_BYTES = 4 * MAX_IMAGE_BYTES + 1024 * 1024;
 const tooLarge = () => new DomainError('FILE_TOO_LARGE', 'An image is larger than 10 MB. Please send smaller pictures (at most 10 MB each).');
 
-/**
- * The form as multipart delivers it (text fields as strings, pictures as Buffers): its fields are checked
- * together with its pictures by the service, so that one answer names every field to mend.
- */
-const CustomDesignBody = formBody(z.record(z.string(), z.unknown(), { error: 'Please send the custom design form.' }));
 
 /**
  * Before a byte of the body is read: a guest is told to log in, and a body that says it is larger than
@@ -80,7 +76,7 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
   api.post(
     '/admin/cutom-jewelry/new-request',
     {
-      schema: { body: CustomDesignBody, response: { 200: MessageSchema, ...errors } },
+      schema: { body: CustomDesignBodySchema, response: { 200: MessageSchema, ...errors } },
       config: { multipartOptions: { limits: { files: 4, fileSize: MAX_IMAGE_BYTES } } },
       onRequest: beforeBody,
       errorHandler: uploadLimits,
@@ -95,16 +91,14 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     data: await service.list(requireCustomer(req).id),
   }));
 
-  const IdParams = z.object({ id: z.coerce.number({ error: 'id must be a request number' }).int().positive().max(2_147_483_647) });
-
-  api.get('/custom-design/requests/:id', { schema: { params: IdParams, response: { 200: CustomRequestDetailSchema, ...errors } } }, async (req) =>
+    api.get('/custom-design/requests/:id', { schema: { params: CustomRequestParamsSchema, response: { 200: CustomRequestDetailSchema, ...errors } } }, async (req) =>
     service.detail(requireCustomer(req).id, req.params.id),
   );
 
   api.post(
     '/custom-design/requests/:id/reject',
     {
-      schema: { params: IdParams, body: formBody(CadRejectSchema), response: { 200: MessageSchema, ...errors } },
+      schema: { params: CustomRequestParamsSchema, body: formBody(CadRejectSchema), response: { 200: MessageSchema, ...errors } },
       // A guest is told to log in before anything they sent is checked.
       preValidation: async (req) => {
         requireCustomer(req);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ErrorSchema,
   formBody,
@@ -9,6 +8,7 @@ import {
   HarvestPayAnswerSchema,
   HarvestPaySchema,
   HarvestPlanListSchema,
+  InstalmentParamsSchema,
   PaymentErrorSchema,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
@@ -51,7 +51,7 @@ export const harvestModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     '/harvest/instalments/:id/pay',
     {
       schema: {
-        params: z.object({ id: z.coerce.number({ error: 'The instalment id must be a number.' }).int().positive().max(2_147_483_647) }),
+        params: InstalmentParamsSchema,
         body: formBody(HarvestPaySchema),
         response: { 200: HarvestPayAnswerSchema, ...errors, 400: PaymentErrorSchema, 402: PaymentErrorSchema, 429: ErrorSchema },
       },

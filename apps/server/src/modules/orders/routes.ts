@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ErrorSchema,
   formBody,
   OrderDetailSchema,
   OrderListQuerySchema,
   OrderListSchema,
+  OrderNumberParamsSchema,
   OrderStatusAnswerSchema,
   OrderStatusChangeSchema,
 } from '@milli/contracts/schemas';
@@ -18,8 +18,6 @@ import { createOrdersService, ORDER_MESSAGES } from './service.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
-const OrderParams = z.object({ orderNumber: z.string().max(60) });
-
 /**
  * A customer's orders after they are placed: the lists, the details and tracking, cancelling, the tax
  * invoice; and the staff call that moves an order along. Identity comes from the session only, and every
@@ -39,16 +37,16 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
     orders.list(requireCustomer(req).id, req.query),
   );
 
-  api.get('/orders/:orderNumber', { schema: { params: OrderParams, response: { 200: OrderDetailSchema, ...errors } } }, async (req) =>
+  api.get('/orders/:orderNumber', { schema: { params: OrderNumberParamsSchema, response: { 200: OrderDetailSchema, ...errors } } }, async (req) =>
     orders.detail(requireCustomer(req).id, req.params.orderNumber),
   );
 
-  api.post('/orders/:orderNumber/cancel', { schema: { params: OrderParams, response: { 200: OrderStatusAnswerSchema, ...errors } } }, async (req) =>
+  api.post('/orders/:orderNumber/cancel', { schema: { params: OrderNumberParamsSchema, response: { 200: OrderStatusAnswerSchema, ...errors } } }, async (req) =>
     orders.cancel(requireCustomer(req), req.params.orderNumber),
   );
 
   // The PDF has no JSON schema; failures go through the error handler as usual.
-  api.get('/orders/:orderNumber/invoice.pdf', { schema: { params: OrderParams } }, async (req, reply) => {
+  api.get('/orders/:orderNumber/invoice.pdf', { schema: { params: OrderNumberParamsSchema } }, async (req, reply) => {
     const { pdf, fileName } = await orders.invoice(requireCustomer(req), req.params.orderNumber);
     return reply
       .header('content-type', 'application/pdf')
@@ -60,7 +58,7 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
   api.post(
     '/admin/orders/:orderNumber/status',
     {
-      schema: { params: OrderParams, body: formBody(OrderStatusChangeSchema), response: { 200: OrderStatusAnswerSchema, ...errors } },
+      schema: { params: OrderNumberParamsSchema, body: formBody(OrderStatusChangeSchema), response: { 200: OrderStatusAnswerSchema, ...errors } },
       // Only staff learn what a status change must look like.
       preValidation: async (req) => {
         if (requireCustomer(req).role !== 'staff') throw new DomainError('FORBIDDEN', ORDER_MESSAGES.staffOnly);
