@@ -29,12 +29,5 @@ export function createStoresRepository(db: Db) {
       const [product] = productId ? await db.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.id, productId)) : [];
       await db.insert(schema.sizerRequests).values({ ...fields, productId: product?.id ?? null });
     },
-    async deliveryDays(): Promise<number> {
-      const [row] = await db
-        .select({ days: schema.storeSettings.deliveryDays })
-        .from(schema.storeSettings)
-        .where(eq(schema.storeSettings.id, 1));
-      return row?.days ?? 15;
-    },
   };
 }

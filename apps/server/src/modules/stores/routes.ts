@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { PincodeCheckSchema, PincodeParamsSchema, StoreLocationSchema, StoreSearchQuerySchema, StoreSearchSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { sendKept } from '../../plugins/read-cache.ts';
+import { createSettingsService } from '../settings/service.ts';
 import { createStoresService } from './service.ts';
 
 /** The store locator's data and the product page's pincode box. */
 export const storesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const stores = createStoresService(deps.database.db);
+  const stores = createStoresService(deps.database.db, createSettingsService(deps.database.db));
 
   api.get('/stores', { schema: { response: { 200: z.object({ data: z.array(StoreLocationSchema) }) } } }, (_req, reply) =>
     sendKept(deps.readCache, reply, 'stores', async () => ({ status: 200, value: { data: await stores.list() } })),
