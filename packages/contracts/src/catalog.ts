@@ -64,6 +64,13 @@ export const ProductIdSchema = z.coerce
   .positive('product id must be positive')
   .max(2_147_483_647, 'product id is too large');
 
+/** /product/get_product_detail/{page} */
+export const ProductPageParamsSchema = z.object({ page: PageNumberSchema });
+/** /product/find-by-id/{id} and /product/{id}/reviews */
+export const ProductIdParamsSchema = z.object({ id: ProductIdSchema });
+/** ?page= of /product/get_product_by_price/{min}/{max}: the first page when absent. */
+export const PriceRangeQuerySchema = z.object({ page: PageNumberSchema.optional() });
+
 export const PriceRangeParamsSchema = z
   .object({ min: rupees('min').pipe(z.number({ error: 'min is required' })), max: rupees('max').pipe(z.number({ error: 'max is required' })) })
   .refine((r) => r.min <= r.max, { message: 'min cannot be more than max', path: ['min'] });

@@ -206,6 +206,16 @@ export const CustomRequestDetailSchema = z.object({
 export type CustomRequestDetail = z.infer<typeof CustomRequestDetailSchema>;
 
 /** POST /api/custom-design/requests/{id}/reject: why the shared design is not right (DECISIONS §2). */
+/** The {id} of /api/custom-design/requests/{id}. */
+export const CustomRequestParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a request number' }).int().positive().max(2_147_483_647) });
+
+/**
+ * POST /api/admin/cutom-jewelry/new-request as multipart delivers it (text fields as strings, pictures as
+ * Buffers). Its fields are checked by CustomDesignFormSchema in the service, together with the pictures, so
+ * that one answer names every field to mend; here only that it is a form.
+ */
+export const CustomDesignBodySchema = z.preprocess((v) => v ?? {}, z.record(z.string(), z.unknown(), { error: 'Please send the custom design form.' }));
+
 export const CadRejectSchema = z.object({
   reason: z.preprocess(
     str,

@@ -17,6 +17,9 @@ export const HarvestEnrolSchema = z.object({
 });
 export type HarvestEnrol = z.infer<typeof HarvestEnrolSchema>;
 
+/** The {id} of POST /api/harvest/instalments/{id}/pay. */
+export const InstalmentParamsSchema = z.object({ id: z.coerce.number({ error: 'The instalment id must be a number.' }).int().positive().max(2_147_483_647) });
+
 /** POST /api/harvest/instalments/{id}/pay: card fields and a key that makes a retried click charge once. */
 export const HarvestPaySchema = CardSchema.extend({
   idempotencyKey: z

@@ -14,6 +14,9 @@ export const OrderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
+/** The {orderNumber} of /api/orders/{orderNumber}/…: one that cannot name an order is simply not found. */
+export const OrderNumberParamsSchema = z.object({ orderNumber: z.string().max(60, 'orderNumber must be at most 60 characters') });
+
 const StatusSchema = z.enum(ORDER_STATUS_VALUES);
 
 /** One row of an order list (spec §2 columns: My Order, Order ID, Order Date, Order Status). */

@@ -17,6 +17,7 @@ export const StoreSettingsSchema = z.object({
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
 export * from './error-schema.ts';
+export * from './form-body.ts';
 
 /** GET /api/category */
 export const CategorySchema = z.object({ pr_cat_name: z.string() });
@@ -55,6 +56,11 @@ export type StoreNear = z.infer<typeof StoreNearSchema>;
  */
 export const StoreSearchSchema = z.object({ data: z.array(StoreNearSchema), place: z.string().nullable(), nearest: z.boolean() });
 export type StoreSearch = z.infer<typeof StoreSearchSchema>;
+
+/** GET /api/stores/search?q= */
+export const StoreSearchQuerySchema = z.object({ q: z.string().max(60, 'q must be at most 60 characters').optional() });
+/** GET /api/stores/pincode/{pincode}: any short text; one that is no Indian PIN is answered as such, with 200. */
+export const PincodeParamsSchema = z.object({ pincode: z.string().max(20, 'pincode must be at most 20 characters') });
 
 /** GET /api/stores/pincode/{pincode}: the product page's delivery-date and nearby-stores box. */
 export const PincodeCheckSchema = z.discriminatedUnion('ok', [

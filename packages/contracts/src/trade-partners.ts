@@ -220,3 +220,32 @@ export const TradePartnerErrorSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type TradePartnerError = z.infer<typeof TradePartnerErrorSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The route's body: either form
+
+/** Fields only the long (KYC) form sends: any of them makes a body a long application. */
+export const LONG_FORM_MARKERS = ['compName', 'compAdd1', 'adEmail', 'adPhone', 'srAdd1'] as const;
+
+/** A refused form's messages, kept on the fields they name, so the route's refusal lists them as `fields`. */
+function refuse(error: z.ZodError, ctx: z.RefinementCtx): typeof z.NEVER {
+  for (const issue of error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  return z.NEVER;
+}
+
+/**
+ * POST /api/manufacturer/register's body: the long form when any of its own fields is sent, else the short
+ * one, each checked by its schema. A request without a body is an empty short form.
+ */
+export const TradePartnerRegistrationSchema = z.preprocess(
+  (v) => v ?? {},
+  z.record(z.string(), z.unknown(), { error: 'Please send the registration form.' }).transform((body, ctx) => {
+    if (LONG_FORM_MARKERS.some((field) => field in body)) {
+      const long = LongRegistrationSchema.safeParse(body);
+      return long.success ? { form: 'long' as const, data: long.data } : refuse(long.error, ctx);
+    }
+    const short = ShortRegistrationSchema.safeParse(body);
+    return short.success ? { form: 'short' as const, data: short.data } : refuse(short.error, ctx);
+  }),
+);
+export type TradePartnerRegistration = z.infer<typeof TradePartnerRegistrationSchema>;

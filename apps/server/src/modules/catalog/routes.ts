@@ -6,13 +6,14 @@ import {
   CategorySchema,
   ErrorSchema,
   OtherStoneSchema,
-  PageNumberSchema,
   PriceRangeParamsSchema,
+  PriceRangeQuerySchema,
   ProductDetailSchema,
   ProductFacetsSchema,
   ProductFilterSchema,
-  ProductIdSchema,
+  ProductIdParamsSchema,
   ProductListQuerySchema,
+  ProductPageParamsSchema,
   ProductPageSchema,
   ProductReviewsSchema,
   ProductSummarySchema,
@@ -22,6 +23,7 @@ import {
   TagSchema,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
+import { STATUS_OF } from '../../plugins/errors.ts';
 import { sendKept } from '../../plugins/read-cache.ts';
 import { createCatalogService, indianDay, type ListRequest } from './service.ts';
 
@@ -35,6 +37,11 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   const cache = deps.readCache;
   const page = { 200: ProductPageSchema, 400: ErrorSchema };
   const ok = async (value: Promise<unknown>) => ({ status: 200, value: await value });
+  /**
+   * A product that does not exist, answered as the error handler would answer its code; kept like any
+   * answer, so asking again for a missing product does not reach the database.
+   */
+  const noSuchProduct = { status: STATUS_OF.PRODUCT_NOT_FOUND, value: { message: 'This product does not exist.', code: 'PRODUCT_NOT_FOUND' } };
   /**
    * A listing, keyed by the checked and normalised query, so spellings of one request share an entry, and by the
    * day: sales start and end with a day in India.
@@ -55,7 +62,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   api.get('/product/get_product_detail', { schema: { response: page } }, (_req, reply) => listing(reply, { sort: 0, page: 1 }));
   api.get(
     '/product/get_product_detail/:page',
-    { schema: { params: z.object({ page: PageNumberSchema }), response: page } },
+    { schema: { params: ProductPageParamsSchema, response: page } },
     (req, reply) => listing(reply, { sort: 0, page: req.params.page }),
   );
   api.get(
@@ -63,7 +70,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     {
       schema: {
         params: PriceRangeParamsSchema,
-        querystring: z.object({ page: PageNumberSchema.optional() }),
+        querystring: PriceRangeQuerySchema,
         response: page,
       },
     },
@@ -85,7 +92,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     '/product/find-by-id/:id',
     {
       schema: {
-        params: z.object({ id: ProductIdSchema }),
+        params: ProductIdParamsSchema,
         response: { 200: z.object({ data: ProductDetailSchema }), 404: ErrorSchema },
       },
     },
@@ -93,7 +100,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     (req, reply) =>
       sendKept(cache, reply, `product:${req.params.id}:${indianDay(new Date())}`, async () => {
         const product = await catalog.detail(req.params.id);
-        if (!product) return { status: 404, value: { message: 'This product does not exist.', code: 'PRODUCT_NOT_FOUND' } };
+        if (!product) return noSuchProduct;
         return { status: 200, value: { data: product } };
       }),
   );
@@ -101,7 +108,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     '/product/:id/reviews',
     {
       schema: {
-        params: z.object({ id: ProductIdSchema }),
+        params: ProductIdParamsSchema,
         querystring: ReviewsQuerySchema,
         response: { 200: ProductReviewsSchema, 404: ErrorSchema },
       },
@@ -109,7 +116,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     (req, reply) =>
       sendKept(cache, reply, `reviews:${req.params.id}:${req.query.page}`, async () => {
         const reviews = await catalog.reviews(req.params.id, req.query.page);
-        if (!reviews) return { status: 404, value: { message: 'This product does not exist.', code: 'PRODUCT_NOT_FOUND' } };
+        if (!reviews) return noSuchProduct;
         return { status: 200, value: reviews };
       }),
   );

@@ -24,7 +24,7 @@ beforeAll(async () => {
   // The same connection, through a drizzle that records what the repository sends.
   const client = (database.db as unknown as { $client: unknown }).$client;
   const logger = { logQuery: (query: string, params: unknown[]) => void sent.push({ sql: query, params }) };
-  db = (database.kind === 'pglite' ? drizzlePglite(client as PGlite, { schema, logger }) : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db;
+  db = (database.kind === 'pglite' ? drizzlePglite(client as PGlite, { schema, logger }) : drizzlePg(client as pg.Pool, { schema, logger }));
 });
 
 afterAll(async () => {

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
-import { createSettingsService } from '../settings/service.ts';
 
 type NewRequest = typeof schema.customDesignRequests.$inferInsert;
 type NewImage = typeof schema.customDesignImages.$inferInsert;
@@ -14,8 +13,6 @@ export function customDesignRepository(db: Db) {
     async categoryNames() {
       return db.select({ name: schema.categories.name, queryName: schema.categories.queryName }).from(schema.categories);
     },
-    /** The store's name, help line and address for mails (one query, in the settings repository). */
-    brand: () => createSettingsService(db).brand(),
     async insertRequest(values: NewRequest) {
       const [row] = await db.insert(r).values(values).returning();
       return row!;

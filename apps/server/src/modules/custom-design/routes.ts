@@ -1,10 +1,20 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CadRejectSchema, CustomDesignErrorSchema, CustomRequestDetailSchema, CustomRequestListSchema, ErrorSchema, MessageSchema } from '@milli/contracts/schemas';
+import {
+  CadRejectSchema,
+  CustomDesignBodySchema,
+  CustomDesignErrorSchema,
+  CustomRequestDetailSchema,
+  CustomRequestListSchema,
+  CustomRequestParamsSchema,
+  ErrorSchema,
+  formBody,
+  MessageSchema,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { bodyErrorMessage } from '../../plugins/errors.ts';
+import { DomainError, orFail } from '../../domain-error.ts';
 import { requireCustomer, requireSelf } from '../../plugins/session.ts';
+import { createSettingsService } from '../settings/service.ts';
 import { MAX_IMAGE_BYTES } from './images.ts';
 import { createCustomDesignService, type CustomDesignService } from './service.ts';
 import { createUploadStore, UPLOAD_PATH, UPLOADS_URL_PREFIX, type UploadStore } from './storage.ts';
@@ -17,7 +27,7 @@ function servicesOf(deps: ModuleDeps) {
   let found = perApp.get(deps.database);
   if (!found) {
     const store = createUploadStore(deps.config.dataDir);
-    found = { store, service: createCustomDesignService(deps.database.db, store, { mailQueued: () => deps.mailer.kick() }) };
+    found = { store, service: createCustomDesignService(deps.database.db, store, createSettingsService(deps.database.db), { mailQueued: () => deps.mailer.kick() }) };
     perApp.set(deps.database, found);
   }
   return found;
@@ -25,7 +35,8 @@ function servicesOf(deps: ModuleDeps) {
 
 /** Four pictures of 10 MB and the text fields: a declared body beyond this is refused before a byte of it is read. */
 const MAX_FORM_BYTES = 4 * MAX_IMAGE_BYTES + 1024 * 1024;
-const TOO_LARGE = { message: 'An image is larger than 10 MB. Please send smaller pictures (at most 10 MB each).', code: 'FILE_TOO_LARGE' };
+const tooLarge = () => new DomainError('FILE_TOO_LARGE', 'An image is larger than 10 MB. Please send smaller pictures (at most 10 MB each).');
+
 
 /**
  * Before a byte of the body is read: a guest is told to log in, and a body that says it is larger than
@@ -34,21 +45,24 @@ const TOO_LARGE = { message: 'An image is larger than 10 MB. Please send smaller
  */
 async function beforeBody(req: FastifyRequest, reply: FastifyReply) {
   requireCustomer(req);
-  if (Number(req.headers['content-length'] ?? 0) > MAX_FORM_BYTES) return reply.status(413).header('connection', 'close').send(TOO_LARGE);
+  if (Number(req.headers['content-length'] ?? 0) > MAX_FORM_BYTES) {
+    reply.header('connection', 'close');
+    throw tooLarge();
+  }
 }
 
 /** The form's own multipart limits (4 files, 10 MB each; app.ts takes no file elsewhere) refused in words a person can act on. */
-function uploadLimits(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+function uploadLimits(error: FastifyError): never {
   switch (error.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return reply.status(413).send(TOO_LARGE);
+      throw tooLarge();
     case 'FST_FILES_LIMIT':
-      return reply.status(413).send({ message: 'Please send at most four images.', code: 'TOO_MANY_FILES' });
+      throw new DomainError('TOO_MANY_FILES', 'Please send at most four images.');
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return reply.status(413).send({ message: 'The form has too many fields.', code: 'TOO_MANY_FIELDS' });
+      throw new DomainError('TOO_MANY_FIELDS', 'The form has too many fields.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return reply.status(415).send({ message: 'Please send the form as multipart/form-data.', code: 'NOT_MULTIPART' });
+      throw new DomainError('NOT_MULTIPART', 'Please send the form as multipart/form-data.');
     default:
       throw error;
   }
@@ -62,17 +76,14 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
   api.post(
     '/admin/cutom-jewelry/new-request',
     {
-      schema: { response: { 200: MessageSchema, ...errors } },
+      schema: { body: CustomDesignBodySchema, response: { 200: MessageSchema, ...errors } },
       config: { multipartOptions: { limits: { files: 4, fileSize: MAX_IMAGE_BYTES } } },
       onRequest: beforeBody,
       errorHandler: uploadLimits,
     },
-    async (req, reply) => {
-      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-      const customer = requireSelf(req, body.userId);
-      const result = await service.submit(customer, body);
-      if (!result.ok) return reply.status(400).send({ message: result.message, code: 'INVALID_REQUEST', fields: result.fields });
-      return { message: result.message };
+    async (req) => {
+      const customer = requireSelf(req, req.body.userId);
+      return { message: orFail(await service.submit(customer, req.body)).message };
     },
   );
 
@@ -80,18 +91,21 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     data: await service.list(requireCustomer(req).id),
   }));
 
-  const IdParams = z.object({ id: z.coerce.number({ error: 'id must be a request number' }).int().positive().max(2_147_483_647) });
-
-  api.get('/custom-design/requests/:id', { schema: { params: IdParams, response: { 200: CustomRequestDetailSchema, ...errors } } }, async (req) =>
+    api.get('/custom-design/requests/:id', { schema: { params: CustomRequestParamsSchema, response: { 200: CustomRequestDetailSchema, ...errors } } }, async (req) =>
     service.detail(requireCustomer(req).id, req.params.id),
   );
 
-  api.post('/custom-design/requests/:id/reject', { schema: { params: IdParams, response: { 200: MessageSchema, ...errors } } }, async (req, reply) => {
-    const customer = requireCustomer(req);
-    const parsed = CadRejectSchema.safeParse(req.body ?? {});
-    if (!parsed.success) return reply.status(400).send({ message: bodyErrorMessage(parsed.error), code: 'INVALID_REQUEST', fields: { reason: bodyErrorMessage(parsed.error) } });
-    return service.reject(customer, req.params.id, parsed.data.reason);
-  });
+  api.post(
+    '/custom-design/requests/:id/reject',
+    {
+      schema: { params: CustomRequestParamsSchema, body: formBody(CadRejectSchema), response: { 200: MessageSchema, ...errors } },
+      // A guest is told to log in before anything they sent is checked.
+      preValidation: async (req) => {
+        requireCustomer(req);
+      },
+    },
+    async (req) => service.reject(requireCustomer(req), req.params.id, req.body.reason),
+  );
 };
 
 /**

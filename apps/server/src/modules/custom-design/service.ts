@@ -6,9 +6,10 @@ import {
   type CustomRequestDetail,
   type CustomRequestRow,
 } from '@milli/contracts/schemas';
-import { MESSAGES } from '@milli/contracts';
+import { failure, MESSAGES, type Failure } from '@milli/contracts';
 import type { Db } from '@milli/db';
 import { queueMail } from '../mail/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { ImageRefused, processImage, type ProcessedImage } from './images.ts';
@@ -17,13 +18,11 @@ import { customDesignRepository } from './repository.ts';
 import { requestNumber, requestTitle } from './describe.ts';
 import { uploadUrl, type UploadStore } from './storage.ts';
 
-export type SubmitResult =
-  | { ok: true; message: string; requestId: number }
-  | { ok: false; message: string; fields: Partial<Record<CustomDesignField, string>> };
+export type SubmitResult = { ok: true; message: string; requestId: number } | Failure<'INVALID_REQUEST'>;
 
 type Row = Awaited<ReturnType<ReturnType<typeof customDesignRepository>['listForCustomer']>>[number];
 
-export function createCustomDesignService(db: Db, store: UploadStore, opts: { mailQueued?: () => void } = {}) {
+export function createCustomDesignService(db: Db, store: UploadStore, settings: SettingsService, opts: { mailQueued?: () => void } = {}) {
   const repo = customDesignRepository(db);
 
   /** The store's category by screen or query name ('Rings' or 'Fingerring'), any case. */
@@ -79,15 +78,14 @@ export function createCustomDesignService(db: Db, store: UploadStore, opts: { ma
         fields.custImgOne = 'Please add at least one image of your idea (a sketch or a photograph).';
       }
       if (!parsed.success || !category || Object.keys(fields).length > 0) {
-        return { ok: false, message: [...new Set(Object.values(fields))].join(' '), fields };
+        return failure('INVALID_REQUEST', [...new Set(Object.values(fields))].join(' '), fields);
       }
 
       const values = { ...parsed.data, category, customerId: customer.id, status: 'Requested' as const };
-      const brand = await repo.brand();
+      const brand = await settings.brand();
       let requestId: number | null = null;
       try {
-        await db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+        await db.transaction(async (tx) => {
           const txRepo = customDesignRepository(tx);
           const created = await txRepo.insertRequest(values);
           requestId = created.id;
@@ -177,9 +175,8 @@ export function createCustomDesignService(db: Db, store: UploadStore, opts: { ma
       if (!design || design.status !== 'Shared' || r.status !== 'Design Shared') {
         throw new DomainError('NO_DESIGN_TO_REJECT', 'There is no design waiting for your answer on this request.');
       }
-      const brand = await repo.brand();
-      const done = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const brand = await settings.brand();
+      const done = await db.transaction(async (tx) => {
         const ok = await customDesignRepository(tx).rejectDesign(r.id, customer.id, design.id, reason, new Date());
         if (ok && brand.emailPrimary) await queueMail(tx, designRejectedMail(brand, r, design.version, reason, customer));
         return ok;

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { schema, type Db } from '@milli/db';
+import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createShopper } from '../../testing-factories.ts';
 import { createDemoGateway } from '../payments/gateway.ts';
 import { createPaymentService } from '../payments/service.ts';
 import { createOrder } from '../orders/testing.ts';
 import { createHarvestService, redeemableBalance, spendBalance } from './service.ts';
+import { createSettingsService } from '../settings/service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -188,9 +189,9 @@ describe('paying instalments', () => {
 describe('limits', () => {
   it('takes no payment once the plan reaches its maturity date, so no money is held past it', async () => {
     const { plan, id } = await enrolled();
-    const db = t.database.db as unknown as Db;
+    const db = t.database.db;
     const later = () => new Date(Date.parse(`${plan.maturityDate}T00:00:00+05:30`));
-    const harvest = createHarvestService(db, createPaymentService(db, createDemoGateway(later), later), later);
+    const harvest = createHarvestService(db, createPaymentService(db, createDemoGateway(later), later), createSettingsService(db), later);
     await expect(harvest.pay(id, plan.instalments[0].id, { ...GOOD, idempotencyKey: key() })).rejects.toMatchObject({ code: 'PLAN_AT_MATURITY' });
     expect(await t.database.db.select().from(schema.payments).where(eq(schema.payments.harvestPlanId, plan.id))).toHaveLength(0);
   });
@@ -210,7 +211,7 @@ describe('limits', () => {
 describe('maturity and redeeming', () => {
   it('matures once all ten are paid and the date has come; the balance is eleven instalments and can be spent', async () => {
     const { cookie, plan, id } = await enrolled(1000);
-    const db = t.database.db as unknown as Db;
+    const db = t.database.db;
     const atMaturity = new Date(Date.parse(`${plan.maturityDate}T00:00:00+05:30`) + 1000);
     // At the date but with instalments unpaid: not matured.
     expect(await redeemableBalance(db, id, atMaturity)).toBe(0);
@@ -227,10 +228,10 @@ describe('maturity and redeeming', () => {
     expect(listed).toMatchObject({ status: 'Matured', balancePaise: 1_100_000, paidPaise: 950_000 });
 
     const [first, second] = [await createOrder(db, { customerId: id }), await createOrder(db, { customerId: id })];
-    await expect(db.transaction((tx) => spendBalance(tx as unknown as Db, id, 2_000_000, first.id, atMaturity))).rejects.toThrow(/not enough/);
-    await db.transaction((tx) => spendBalance(tx as unknown as Db, id, 600_000, first.id, atMaturity));
+    await expect(db.transaction((tx) => spendBalance(tx, id, 2_000_000, first.id, atMaturity))).rejects.toThrow(/not enough/);
+    await db.transaction((tx) => spendBalance(tx, id, 600_000, first.id, atMaturity));
     expect(await redeemableBalance(db, id, atMaturity)).toBe(500_000);
-    await db.transaction((tx) => spendBalance(tx as unknown as Db, id, 500_000, second.id, atMaturity));
+    await db.transaction((tx) => spendBalance(tx, id, 500_000, second.id, atMaturity));
     expect(await redeemableBalance(db, id, atMaturity)).toBe(0);
     expect((await get('/api/harvest/plans', cookie)).json().data[0].status).toBe('Redeemed');
   });

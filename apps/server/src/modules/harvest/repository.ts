@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
-import { createSettingsService } from '../settings/service.ts';
 
 const { harvestPlans: plans, harvestInstalments: instalments, harvestRedemptions: redemptions } = schema;
 
@@ -163,7 +162,5 @@ export function harvestRepository(db: Db) {
         .where(and(eq(plans.customerId, customerId), eq(plans.status, 'Matured')));
       return Number(row?.n ?? 0);
     },
-    /** The store's name, help line and address for mails (one query, in the settings repository). */
-    brand: () => createSettingsService(db).brand(),
   };
 }

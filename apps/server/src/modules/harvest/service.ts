@@ -1,9 +1,11 @@
+import { failure, isErrorCode, type Failure } from '@milli/contracts';
 import type { Card, HarvestEnrol, HarvestPlan } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { harvestBreakdown, harvestSchedule, indianDate, monthlyAmountProblem, startOfIndianDate } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
 import type { PaymentService } from '../payments/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { enrolledMail, instalmentPaidMail } from './mail.ts';
 import { harvestRepository, type InstalmentRecord, type PlanRecord } from './repository.ts';
 
@@ -36,7 +38,16 @@ function toPlan(plan: PlanRecord, rows: InstalmentRecord[]): HarvestPlan {
   };
 }
 
-export function createHarvestService(db: Db, payments: PaymentService, now: () => Date = () => new Date()) {
+/**
+ * A refused payment in the store's vocabulary. The payment service answers a code beside an HTTP status of
+ * its own; the status is the error handler's to decide, so only the code and words are kept.
+ */
+function paymentFailure(refused: { code: string; message: string; fields?: Partial<Record<string, string>> }): Failure {
+  const fields = Object.fromEntries(Object.entries(refused.fields ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
+  return failure(isErrorCode(refused.code) ? refused.code : 'PAYMENT_FAILED', refused.message, refused.fields ? fields : undefined);
+}
+
+export function createHarvestService(db: Db, payments: PaymentService, settings: SettingsService, now: () => Date = () => new Date()) {
   const repo = harvestRepository(db);
 
   async function plans(customerId: number): Promise<HarvestPlan[]> {
@@ -60,16 +71,16 @@ export function createHarvestService(db: Db, payments: PaymentService, now: () =
       const monthlyPaise = input.monthlyAmount * 100;
       const start = now();
       const { rows, maturityDate } = harvestSchedule(indianDate(start), monthlyPaise);
-      const brand = await repo.brand();
+      const brand = await settings.brand();
       return db.transaction(async (tx) => {
-        const t = harvestRepository(tx as unknown as Db);
+        const t = harvestRepository(tx);
         if (await t.hasActivePlan(customerId)) {
           throw new DomainError('PLAN_EXISTS', 'You already have a Milli Harvest plan running. You can start another once it matures.');
         }
         const made = await t.createPlan(customerId, { monthlyAmountPaise: monthlyPaise, email: input.email, startedAt: start, maturesAt: startOfIndianDate(maturityDate) }, rows);
         const plan = (await t.plans(customerId)).find((p) => p.plan.id === made.id)!;
         const answer = toPlan(plan.plan, plan.instalments);
-        await queueMail(tx as unknown as Db, enrolledMail(brand, answer));
+        await queueMail(tx, enrolledMail(brand, answer));
         return answer;
       });
     },
@@ -79,7 +90,7 @@ export function createHarvestService(db: Db, payments: PaymentService, now: () =
      * only while the plan runs (payments stop at the maturity date, so no money is held past it).
      */
     async pay(customerId: number, instalmentId: number, input: Card & { idempotencyKey: string }) {
-      const brand = await repo.brand();
+      const brand = await settings.brand();
       let planId = 0;
       let number = 0;
       const { idempotencyKey, ...card } = input;
@@ -118,7 +129,7 @@ export function createHarvestService(db: Db, payments: PaymentService, now: () =
           await queueMail(tx, instalmentPaidMail(brand, toPlan(plan.plan, plan.instalments), paid.number, payment.amountPaise, payment.method ?? 'card'));
         },
       });
-      if (!outcome.ok) return outcome;
+      if (!outcome.ok) return paymentFailure(outcome);
       const { payment } = outcome;
       if (outcome.replay) {
         planId = payment.harvestPlanId ?? 0;

@@ -1,16 +1,23 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ErrorSchema, OrderDetailSchema, OrderListQuerySchema, OrderListSchema, OrderStatusAnswerSchema, OrderStatusChangeSchema } from '@milli/contracts/schemas';
+import {
+  ErrorSchema,
+  formBody,
+  OrderDetailSchema,
+  OrderListQuerySchema,
+  OrderListSchema,
+  OrderNumberParamsSchema,
+  OrderStatusAnswerSchema,
+  OrderStatusChangeSchema,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { bodyErrorMessage } from '../../plugins/errors.ts';
+import { DomainError } from '../../domain-error.ts';
 import { requireCustomer } from '../../plugins/session.ts';
-import { createOrdersService } from './service.ts';
+import { createSettingsService } from '../settings/service.ts';
+import { createOrdersService, ORDER_MESSAGES } from './service.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
-const OrderParams = z.object({ orderNumber: z.string().max(60) });
-
 /**
  * A customer's orders after they are placed: the lists, the details and tracking, cancelling, the tax
  * invoice; and the staff call that moves an order along. Identity comes from the session only, and every
@@ -18,27 +25,28 @@ const OrderParams = z.object({ orderNumber: z.string().max(60) });
  */
 export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const orders = createOrdersService({ db: deps.database.db, mailQueued: () => deps.mailer.kick() });
+  const orders = createOrdersService({ db: deps.database.db, settings: createSettingsService(deps.database.db), mailQueued: () => deps.mailer.kick() });
+  // Who may ask is settled before what they sent is checked: a guest is told to log in, not that the query is wrong.
+  const customerFirst = async (req: FastifyRequest) => {
+    requireCustomer(req);
+  };
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
 
-  api.get('/orders', { schema: { response: { 200: OrderListSchema, ...errors } } }, async (req, reply) => {
-    const customer = requireCustomer(req);
-    const parsed = OrderListQuerySchema.safeParse(req.query ?? {});
-    if (!parsed.success) return reply.status(400).send({ message: bodyErrorMessage(parsed.error), code: 'INVALID_REQUEST' });
-    return orders.list(customer.id, parsed.data);
-  });
+  api.get('/orders', { schema: { querystring: OrderListQuerySchema, response: { 200: OrderListSchema, ...errors } }, preValidation: customerFirst }, async (req) =>
+    orders.list(requireCustomer(req).id, req.query),
+  );
 
-  api.get('/orders/:orderNumber', { schema: { params: OrderParams, response: { 200: OrderDetailSchema, ...errors } } }, async (req) =>
+  api.get('/orders/:orderNumber', { schema: { params: OrderNumberParamsSchema, response: { 200: OrderDetailSchema, ...errors } } }, async (req) =>
     orders.detail(requireCustomer(req).id, req.params.orderNumber),
   );
 
-  api.post('/orders/:orderNumber/cancel', { schema: { params: OrderParams, response: { 200: OrderStatusAnswerSchema, ...errors } } }, async (req) =>
+  api.post('/orders/:orderNumber/cancel', { schema: { params: OrderNumberParamsSchema, response: { 200: OrderStatusAnswerSchema, ...errors } } }, async (req) =>
     orders.cancel(requireCustomer(req), req.params.orderNumber),
   );
 
   // The PDF has no JSON schema; failures go through the error handler as usual.
-  api.get('/orders/:orderNumber/invoice.pdf', { schema: { params: OrderParams } }, async (req, reply) => {
+  api.get('/orders/:orderNumber/invoice.pdf', { schema: { params: OrderNumberParamsSchema } }, async (req, reply) => {
     const { pdf, fileName } = await orders.invoice(requireCustomer(req), req.params.orderNumber);
     return reply
       .header('content-type', 'application/pdf')
@@ -49,13 +57,13 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
 
   api.post(
     '/admin/orders/:orderNumber/status',
-    { schema: { params: OrderParams, response: { 200: OrderStatusAnswerSchema, ...errors } } },
-    async (req, reply) => {
-      const staff = requireCustomer(req);
-      if (staff.role !== 'staff') return reply.status(403).send({ message: 'Only store staff can change the status of an order.', code: 'FORBIDDEN' });
-      const parsed = OrderStatusChangeSchema.safeParse(req.body ?? {});
-      if (!parsed.success) return reply.status(400).send({ message: bodyErrorMessage(parsed.error), code: 'INVALID_REQUEST' });
-      return orders.advance(staff, req.params.orderNumber, parsed.data);
+    {
+      schema: { params: OrderNumberParamsSchema, body: formBody(OrderStatusChangeSchema), response: { 200: OrderStatusAnswerSchema, ...errors } },
+      // Only staff learn what a status change must look like.
+      preValidation: async (req) => {
+        if (requireCustomer(req).role !== 'staff') throw new DomainError('FORBIDDEN', ORDER_MESSAGES.staffOnly);
+      },
     },
+    async (req) => orders.advance(requireCustomer(req), req.params.orderNumber, req.body),
   );
 };

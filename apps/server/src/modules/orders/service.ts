@@ -4,6 +4,7 @@ import { ORDER_STEPS } from '@milli/contracts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { orderCancelledMail, orderStepMail } from './mail.ts';
 import { renderInvoicePdf, type InvoiceAddress } from './invoice.ts';
 import { ordersRepository, type OrderStatus } from './repository.ts';
@@ -79,6 +80,7 @@ function toAddress(a: typeof schema.orderAddresses.$inferSelect | undefined): In
 
 export interface OrdersDeps {
   db: Db;
+  settings: SettingsService;
   /** Called after a transaction that queued mail has committed. */
   mailQueued?: () => void;
   now?: () => Date;
@@ -90,8 +92,8 @@ export function createOrdersService(deps: OrdersDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function settings() {
-    const row = await db.query.storeSettings.findFirst();
-    if (!row) throw new Error('store settings are missing');
+    const row = await deps.settings.get();
+    if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet. Please try again later.');
     return row;
   }
   const brandOf = (s: Awaited<ReturnType<typeof settings>>) => ({ storeName: s.storeName, helpLine: s.helpLine, emailPrimary: s.emailPrimary });
@@ -172,8 +174,7 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!ORDER_NUMBER.test(orderNumber)) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
       const s = await settings();
       const at = now();
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await db.transaction(async (tx) => {
         const r = ordersRepository(tx);
         // The row lock makes a second, simultaneous cancel wait and then see 'Cancelled'.
         const order = await r.findOwn(customer.id, orderNumber, { lock: true });
@@ -195,8 +196,7 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!ORDER_NUMBER.test(orderNumber)) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
       const s = await settings();
       const at = now();
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await db.transaction(async (tx) => {
         const r = ordersRepository(tx);
         const order = await r.findForStaff(orderNumber, { lock: true });
         if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);

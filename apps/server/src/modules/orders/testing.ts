@@ -91,8 +91,7 @@ export async function createOrder(db: Db, input: CreateOrderInput) {
   const placedAt = input.placedAt ?? new Date(Date.now() - 3 * 86_400_000 + n * 1000);
   const step = (input.stepMinutes ?? 240) * 60_000;
 
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const [order] = await tx
       .insert(schema.orders)
       .values({

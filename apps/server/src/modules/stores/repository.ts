@@ -23,12 +23,11 @@ export function createStoresRepository(db: Db) {
         .where(eq(schema.stores.active, true))
         .orderBy(asc(schema.stores.city), asc(schema.stores.sortOrder), asc(schema.stores.id));
     },
-    async deliveryDays(): Promise<number> {
-      const [row] = await db
-        .select({ days: schema.storeSettings.deliveryDays })
-        .from(schema.storeSettings)
-        .where(eq(schema.storeSettings.id, 1));
-      return row?.days ?? 15;
+    /** A free ring sizer to post; a product id that names no product is kept as none. */
+    async addSizerRequest(request: Omit<typeof schema.sizerRequests.$inferInsert, 'id' | 'productId'> & { productId?: number }) {
+      const { productId, ...fields } = request;
+      const [product] = productId ? await db.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.id, productId)) : [];
+      await db.insert(schema.sizerRequests).values({ ...fields, productId: product?.id ?? null });
     },
   };
 }

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PincodeCheckSchema, StoreLocationSchema, StoreSearchSchema } from '@milli/contracts/schemas';
+import { PincodeCheckSchema, PincodeParamsSchema, StoreLocationSchema, StoreSearchQuerySchema, StoreSearchSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { sendKept } from '../../plugins/read-cache.ts';
+import { createSettingsService } from '../settings/service.ts';
 import { createStoresService } from './service.ts';
 
 /** The store locator's data and the product page's pincode box. */
 export const storesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const stores = createStoresService(deps.database.db);
+  const stores = createStoresService(deps.database.db, createSettingsService(deps.database.db));
 
   api.get('/stores', { schema: { response: { 200: z.object({ data: z.array(StoreLocationSchema) }) } } }, (_req, reply) =>
     sendKept(deps.readCache, reply, 'stores', async () => ({ status: 200, value: { data: await stores.list() } })),
@@ -17,14 +18,14 @@ export const storesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
 
   api.get(
     '/stores/search',
-    { schema: { querystring: z.object({ q: z.string().max(60).optional() }), response: { 200: StoreSearchSchema } } },
+    { schema: { querystring: StoreSearchQuerySchema, response: { 200: StoreSearchSchema } } },
     (req) => stores.search(req.query.q ?? ''),
   );
 
   // An invalid or unserved PIN is an answer the shopper reads, not a failed request: 200 with ok false.
   api.get(
     '/stores/pincode/:pincode',
-    { schema: { params: z.object({ pincode: z.string().max(20) }), response: { 200: PincodeCheckSchema } } },
+    { schema: { params: PincodeParamsSchema, response: { 200: PincodeCheckSchema } } },
     (req) => stores.checkPincode(req.params.pincode),
   );
 };

@@ -1,7 +1,10 @@
 import type { PincodeCheck, StoreNear, StoreSearch } from '@milli/contracts';
+import type { SizerRequestSchema } from '@milli/contracts/schemas';
+import type { z } from 'zod';
 import type { Db } from '@milli/db';
 import { checkPincode, deliveryDate, rankByPincode } from './pincode.ts';
 import { compact, distanceKm, hasPosition, placeNamed, placeOfPin, type Position } from './places.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { createStoresRepository } from './repository.ts';
 
 /** How many stores the product page's pincode box and a search for a city without a store list. */
@@ -18,10 +21,16 @@ function byDistance(from: Position, stores: readonly Store[]): StoreNear[] {
     .sort((a, b) => (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity));
 }
 
-export function createStoresService(db: Db, now: () => Date = () => new Date()) {
+/** Before the store is set up, deliveries are promised in the spec's fifteen days. */
+const DEFAULT_DELIVERY_DAYS = 15;
+
+export function createStoresService(db: Db, settings: SettingsService, now: () => Date = () => new Date()) {
   const repo = createStoresRepository(db);
   return {
     list: () => repo.listActive(),
+
+    /** 'Get Free Sizer' (product page): kept for staff, who post a ring sizer. */
+    requestSizer: (request: z.infer<typeof SizerRequestSchema>, customerId: number | null) => repo.addSizerRequest({ ...request, customerId }),
 
     /** Delivery date for a PIN and the stores nearest to it, or why it cannot be delivered to. */
     async checkPincode(raw: string): Promise<PincodeCheck> {
@@ -31,7 +40,7 @@ export function createStoresService(db: Db, now: () => Date = () => new Date()) 
           ? { ok: false, reason: 'invalid', message: 'Please enter a valid 6-digit Indian pincode.' }
           : { ok: false, reason: 'unserved', message: 'Sorry, we do not deliver to this pincode yet.' };
       }
-      const [days, stores] = await Promise.all([repo.deliveryDays(), repo.listActive()]);
+      const [days, stores] = await Promise.all([settings.get().then((s) => s?.deliveryDays ?? DEFAULT_DELIVERY_DAYS), repo.listActive()]);
       // The PIN's position: a store's own when one has this very PIN, else its city's.
       const own = stores.find((s) => s.pincode === check.pincode && hasPosition(s));
       const from = own ?? placeOfPin(check.pincode);

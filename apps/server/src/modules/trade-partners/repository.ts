@@ -1,5 +1,4 @@
 import { schema, type Db } from '@milli/db';
-import { createSettingsService } from '../settings/service.ts';
 
 export type NewApplication = typeof schema.tradePartnerApplications.$inferInsert;
 export type NewOwner = Omit<typeof schema.tradePartnerOwners.$inferInsert, 'applicationId'>;
@@ -19,7 +18,5 @@ export function tradePartnersRepository(db: Db) {
       if (contacts.length > 0) await db.insert(schema.tradePartnerContacts).values(contacts.map((c) => ({ ...c, applicationId: row.id })));
       return row;
     },
-    /** The store's name, help line and address for mails (one query, in the settings repository). */
-    brand: () => createSettingsService(db).brand(),
   };
 }

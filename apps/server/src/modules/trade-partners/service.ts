@@ -10,11 +10,12 @@ import {
   type ShortRegistration,
   type TradePartnerAnswer,
 } from '@milli/contracts/schemas';
-import { MESSAGES, panOfGstin } from '@milli/contracts';
+import { failure, MESSAGES, panOfGstin, type Failure } from '@milli/contracts';
 import { DomainError } from '../../domain-error.ts';
 import { isUniqueViolation, type Db } from '@milli/db';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { queueMail } from '../mail/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { bankOfIfsc } from './ifsc.ts';
 import { APPLICATION_LIMIT } from './limits.ts';
 import { applicationReceivedMail, newApplicationNotice, type ApplicationSummary } from './mail.ts';
@@ -23,11 +24,12 @@ import { tradePartnersRepository, type NewApplication, type NewContact, type New
 export interface TradePartnersDeps {
   db: Db;
   limiter: RateLimiter;
+  settings: SettingsService;
   /** Called after a transaction that queued mail has committed. */
   mailQueued?: () => void;
 }
 
-export type RegistrationResult = { ok: true; answer: TradePartnerAnswer } | { ok: false; fields: Record<string, string> };
+export type RegistrationResult = { ok: true; answer: TradePartnerAnswer } | Failure<'INVALID_REQUEST'>;
 
 /**
  * Who a long application's company is. The PAN, because it is the company's one tax identity: a company has
@@ -62,10 +64,9 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
     /** What to say when the company already has an application being reviewed. */
     underReview?: string,
   ) {
-    const brand = await tradePartnersRepository(db).brand();
+    const brand = await deps.settings.brand();
     const created = await db
-      .transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      .transaction(async (t) => {
         const row = await tradePartnersRepository(t).create(application, owners, contacts);
         const full = { ...summary, reference: reference(row.id) };
         await queueMail(t, applicationReceivedMail(brand, full));
@@ -121,7 +122,8 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
       if (get('compIfsc') !== '') {
         const bank = bankOfIfsc(get('compIfsc'));
         if (!bank) {
-          return { ok: false, fields: { compIfsc: `${LONG_REGISTRATION_LABELS.compIfsc}: no bank branch has this IFSC. Please check it on a cheque leaf or your passbook.` } };
+          const message = `${LONG_REGISTRATION_LABELS.compIfsc}: no bank branch has this IFSC. Please check it on a cheque leaf or your passbook.`;
+          return failure('INVALID_REQUEST', message, { compIfsc: message });
         }
         bankName = bank;
       }
