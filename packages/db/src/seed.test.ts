@@ -3,7 +3,8 @@ import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArtPath } from './art.ts';
 import * as schema from './schema.ts';
-import { buildDemoProducts, indianDate, isSeeded, PRICE_BANDS_RUPEES, priceBandOf, seedDemoStore } from './seed/index.ts';
+import { buildDemoProducts, isSeeded, PRICE_BANDS_RUPEES, priceBandOf, seedDemoStore } from './seed/index.ts';
+import { indianDate } from '@milli/pricing';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
 
 /** A fixed seed day, so assertions never depend on when the tests run. */

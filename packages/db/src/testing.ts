@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrationsFolder, openDatabase, type Database } from './client.ts';
-import { indianDate, seedDemoStore } from './seed/index.ts';
+import { seedDemoStore } from './seed/index.ts';
+import { indianDate } from '@milli/pricing';
 
 export type TestDatabase = Database & {
   /** Closes the connection and, on PostgreSQL, drops the database. */

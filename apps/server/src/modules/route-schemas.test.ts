@@ -4,29 +4,18 @@
  * code INVALID_REQUEST, never a 500, whether the body is JSON, a urlencoded form, multipart, or missing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../testing.ts';
+import { createShopper } from '../testing-factories.ts';
 
 let t: TestApp;
 let customer = '';
 let customerId = 0;
 let staff = '';
-let n = 0;
-
-async function signIn(role: 'customer' | 'staff'): Promise<{ cookie: string; id: number }> {
-  const name = `schemas${++n}${Date.now() % 10_000}`;
-  const ip = `10.16.${n}.${n * 3}`;
-  await postForm(t.app, '/api/auth/register', { username: name, email: `${name}@example.in`, password: 'shop12345' }, { ip });
-  if (role === 'staff') await t.database.db.update(schema.customers).set({ role }).where(eq(schema.customers.email, `${name}@example.in`));
-  const login = await postForm(t.app, '/api/auth/login', { username: name, password: 'shop12345' }, { ip });
-  return { cookie: `milli_session=${login.cookies.find((c) => c.name === 'milli_session')!.value}`, id: login.json().userId as number };
-}
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  ({ cookie: customer, id: customerId } = await signIn('customer'));
-  staff = (await signIn('staff')).cookie;
+  ({ cookie: customer, id: customerId } = await createShopper(t.app));
+  staff = (await createShopper(t.app, { role: 'staff' })).cookie;
 });
 afterAll(() => t?.close());
 

@@ -198,8 +198,3 @@ function clientMessage(error: FastifyError): string {
       return error.message || 'Bad request';
   }
 }
-
-/** The messages of a refused body, in one sentence a person can read (every route that parses a form). */
-export function bodyErrorMessage(error: { issues: readonly { message: string }[] }): string {
-  return [...new Set(error.issues.map((i) => i.message))].join(' ');
-}

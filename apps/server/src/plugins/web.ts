@@ -11,9 +11,9 @@ import type { KeptPage } from './page-cache.ts';
 import type { Config } from '../config.ts';
 import { createInProcessFetch } from './in-process-fetch.ts';
 import { keptPage, mayKeep, pageBytes, pageKey, sendKeptPage } from './page-cache.ts';
-import { indianDay } from '../lib/indian-day.ts';
 import { findUnusableText, unusableTextMessage } from '@milli/contracts/schemas';
 import { refusalPage } from './security.ts';
+import { indianDate } from '@milli/pricing';
 
 /** apps/web, found through its package (so the same from the source and from the server's bundle). */
 const webRoot = path.dirname(createRequire(import.meta.url).resolve('@milli/web/package.json'));
@@ -126,7 +126,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
       handler: async (request, reply) => {
         // Pages are priced at the day's rates: the day is part of the key.
         const origin = pageOrigin(request, publicOrigin);
-        const key = mode === 'production' ? pageKey(request, indianDay(new Date()), publicOrigin ? '' : origin) : null;
+        const key = mode === 'production' ? pageKey(request, indianDate(new Date()), publicOrigin ? '' : origin) : null;
         if (key) {
           const kept = app.readCache.peek<KeptPage>(key);
           if (kept) return sendKeptPage(request, reply, kept);

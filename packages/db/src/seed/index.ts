@@ -31,6 +31,7 @@ import { DEMO_REVIEWERS, demoReviews } from './reviews.ts';
 import { demoSales } from './sales.ts';
 import { DEMO_SETTINGS, demoCoupons } from './settings.ts';
 import { DEMO_STORES } from './stores.ts';
+import { indianDate } from '@milli/pricing';
 
 export { buildDemoProducts, priceBandOf, PRICE_BANDS_RUPEES } from './products.ts';
 export { DIAMOND_RATES_RUPEES_PER_CARAT, GST_PERCENT, METAL_RATES_RUPEES_PER_GRAM } from './rates.ts';
@@ -56,11 +57,6 @@ export interface SeedSummary {
 
 /** Any id will do as long as nothing else uses it: instances starting together seed once. */
 const SEED_LOCK_ID = 0x4d494c4c;
-
-/** The calendar day in India for an instant, 'YYYY-MM-DD': rates are published per Indian day. */
-export function indianDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
 
 /** True once a store exists (settings or catalogue): the seed never writes over real data. */
 export async function isSeeded(db: Db): Promise<boolean> {

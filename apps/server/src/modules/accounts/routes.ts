@@ -18,10 +18,10 @@ import {
   UserParamsSchema,
   VerifyOtpAnswerSchema,
   VerifyOtpSchema,
+  formBody,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { DomainError, orFail } from '../../domain-error.ts';
-import { bodyOf } from '../../lib/route-body.ts';
 import { requireCustomer, requireSelf } from '../../plugins/session.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { ACCOUNT_MESSAGES, createAccountsService } from './service.ts';
@@ -47,7 +47,7 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     {
       // Refused fields answer per field in `message` (spec §7), whether the schema or the service refused them.
       config: { validationAnswer: 'fields-as-message' },
-      schema: { body: bodyOf(RegisterSchema), response: { 200: MessageSchema, 400: z.union([RegisterErrorSchema, ErrorSchema]), 429: ErrorSchema } },
+      schema: { body: formBody(RegisterSchema), response: { 200: MessageSchema, 400: z.union([RegisterErrorSchema, ErrorSchema]), 429: ErrorSchema } },
     },
     async (req) => {
       const result = await accounts.register(req.body, req.ip);
@@ -56,7 +56,7 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     },
   );
 
-  api.post('/auth/login', { schema: { body: bodyOf(LoginSchema), response: { 200: LoginAnswerSchema, ...errors } } }, async (req, reply) => {
+  api.post('/auth/login', { schema: { body: formBody(LoginSchema), response: { 200: LoginAnswerSchema, ...errors } } }, async (req, reply) => {
     const { token, answer } = await accounts.login(req.body, req.ip);
     reply.setSessionCookie(token);
     // The guest cart now lives on the server: the cookie copy goes.
@@ -76,21 +76,21 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     return { userId: customer.id, userName: customer.username };
   });
 
-  api.post('/auth/forgot-password', { schema: { body: bodyOf(ForgotPasswordSchema), response: { 200: MessageSchema, ...errors } } }, async (req) =>
+  api.post('/auth/forgot-password', { schema: { body: formBody(ForgotPasswordSchema), response: { 200: MessageSchema, ...errors } } }, async (req) =>
     accounts.forgotPassword(req.body.email, req.ip),
   );
 
-  api.post('/auth/verify-otp', { schema: { body: bodyOf(VerifyOtpSchema), response: { 200: VerifyOtpAnswerSchema, ...errors } } }, async (req) =>
+  api.post('/auth/verify-otp', { schema: { body: formBody(VerifyOtpSchema), response: { 200: VerifyOtpAnswerSchema, ...errors } } }, async (req) =>
     accounts.verifyOtp(req.body.email, req.body.otp, req.ip),
   );
 
-  api.post('/auth/reset-password', { schema: { body: bodyOf(ResetPasswordSchema), response: { 200: MessageSchema, ...errors } } }, async (req) =>
+  api.post('/auth/reset-password', { schema: { body: formBody(ResetPasswordSchema), response: { 200: MessageSchema, ...errors } } }, async (req) =>
     accounts.resetPassword(req.body.resetToken, req.body.password),
   );
 
   api.post(
     '/auth/undo-email-change',
-    { schema: { body: bodyOf(UndoEmailChangeSchema), response: { 200: UndoEmailChangeAnswerSchema, ...errors, 409: ErrorSchema } } },
+    { schema: { body: formBody(UndoEmailChangeSchema), response: { 200: UndoEmailChangeAnswerSchema, ...errors, 409: ErrorSchema } } },
     async (req) => accounts.undoEmailChange(req.body.token, req.ip),
   );
 
@@ -103,7 +103,7 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
   api.put(
     '/users/user-details/:userId',
     {
-      schema: { params: UserParamsSchema, body: bodyOf(ProfileUpdateSchema), response: { 200: MessageSchema, ...errors } },
+      schema: { params: UserParamsSchema, body: formBody(ProfileUpdateSchema), response: { 200: MessageSchema, ...errors } },
       // Who is asking comes before what they sent: a stranger hears 401 and another customer 403, whatever the body.
       preValidation: async (req) => {
         requireSelf(req, req.params.userId);

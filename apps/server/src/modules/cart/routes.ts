@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CartAddAnswerSchema, CartAddSchema, CartDeleteParamsSchema, CartLineSchema, CartUpdateSchema, ErrorSchema, UserParamsSchema } from '@milli/contracts/schemas';
+import { CartAddAnswerSchema, CartAddSchema, CartDeleteParamsSchema, CartLineSchema, CartUpdateSchema, ErrorSchema, UserParamsSchema, formBody } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { bodyOf } from '../../lib/route-body.ts';
 import { requireSelf } from '../../plugins/session.ts';
 import { createCatalogService } from '../catalog/service.ts';
 import { createCartService } from './service.ts';
@@ -16,7 +15,7 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cart = createCartService(deps.database.db, (db) => createCatalogService(db), undefined, deps.readCache);
 
-  api.post('/cart/add', { schema: { body: bodyOf(CartAddSchema), response: { 200: CartAddAnswerSchema, ...errors } } }, async (req) => {
+  api.post('/cart/add', { schema: { body: formBody(CartAddSchema), response: { 200: CartAddAnswerSchema, ...errors } } }, async (req) => {
     const customer = requireSelf(req, req.body.cart_user_id);
     return cart.add(customer.id, req.body);
   });
@@ -27,7 +26,7 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     async (req) => cart.lines(requireSelf(req, req.params.userId).id),
   );
 
-  api.post('/cart/updateCart', { schema: { body: bodyOf(CartUpdateSchema, []), response: { 200: CountSchema, ...errors } } }, async (req) => {
+  api.post('/cart/updateCart', { schema: { body: formBody(CartUpdateSchema, []), response: { 200: CountSchema, ...errors } } }, async (req) => {
     if (req.body.length === 0) {
       return { message: 'Cart updated', cartCount: 0 };
     }

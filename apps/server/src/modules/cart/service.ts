@@ -1,11 +1,10 @@
 import type { CartAdd, CartLine, ProductDetail } from '@milli/contracts/schemas';
 import { pictureInColour } from '@milli/contracts';
 import type { CartLineOptions, Db } from '@milli/db';
-import { priceChoice, resolveChoice } from '@milli/pricing';
+import { priceChoice, resolveChoice, indianDate } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import type { createCatalogService } from '../catalog/service.ts';
-import { indianDay } from '../../lib/indian-day.ts';
 import { cartRepository } from './repository.ts';
 
 const MAX_PER_LINE = 99;
@@ -45,7 +44,7 @@ export function createCartService(db: Db, catalogOn: CatalogOn, now: () => Date 
   /** The product as its page shows it today; from the read cache when there is one (never inside a transaction). */
   const productToday = (id: number) => {
     const load = () => catalogOn(db).detail(id);
-    return readCache ? readCache.get(`detail:${id}:${indianDay(now())}`, load, () => 4096) : load();
+    return readCache ? readCache.get(`detail:${id}:${indianDate(now())}`, load, () => 4096) : load();
   };
 
   /**

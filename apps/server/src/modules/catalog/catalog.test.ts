@@ -2,10 +2,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE, type ProductDetail, type ProductPage, type ProductSummary } from '@milli/contracts';
 import { schema } from '@milli/db';
-import { priceJewellery } from '@milli/pricing';
+import { priceJewellery, indianDate } from '@milli/pricing';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createCatalogRepository, RANK_BLOCK, type ProductFilters, type ProductOrder } from './repository.ts';
-import { createCatalogService, indianDay, searchTerms } from './service.ts';
+import { createCatalogService, searchTerms } from './service.ts';
 
 const { diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, tags } = schema;
 
@@ -598,7 +598,7 @@ describe('catalogue API on the demo store', () => {
       expect(d.product_images[0]).toBe(gold!.image);
 
       const p = d.pricing;
-      expect(p.ratesDate).toBe(indianDay(new Date()));
+      expect(p.ratesDate).toBe(indianDate(new Date()));
       expect(Object.keys(p.ratesPaisePerGram).sort()).toEqual(['14', '18', '22', '24']);
       expect(Object.keys(p.diamondRatesPaisePerCarat).sort()).toEqual(['SI-GH', 'SI-IJ', 'VVS-EF', 'VVS-GH']);
       expect(p).toMatchObject({ metal: 'gold', metalWeightMg: gold!.metalWeightMg, gstPercent: 3, defaultPurity: gold!.purity, defaultDiamondQuality: gold!.diamondQuality });
@@ -755,9 +755,9 @@ describe('catalogue API as the catalogue changes', () => {
 
   it('prices with the newest rates not after today, and tomorrow’s once tomorrow comes', async () => {
     const [gold] = await t.database.db.select().from(products).where(and(eq(products.metal, 'gold'), eq(products.purity, 22), sql`${products.metalWeightMg} is not null`)).limit(1);
-    const today = indianDay(new Date());
+    const today = indianDate(new Date());
     const tomorrowAt = new Date(Date.now() + 86_400_000);
-    const tomorrow = indianDay(tomorrowAt);
+    const tomorrow = indianDate(tomorrowAt);
     const current = await t.database.db.select().from(metalRates).where(eq(metalRates.rateDate, today));
     await t.database.db.insert(metalRates).values(current.map((r) => ({ rateDate: tomorrow, metal: r.metal, purity: r.purity, ratePaisePerGram: r.ratePaisePerGram + 100_00 })));
     const diamonds = await t.database.db.select().from(diamondRates).where(eq(diamondRates.rateDate, today));

@@ -1,17 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
+import { indianDate } from '@milli/pricing';
 
 const { categories, customers, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, reviews, saleProducts, sales, searchSynonyms, searchWords, storeSettings, tags } =
   schema;
 
-/** Made once: building a formatter costs far more than using one, and every priced answer asks for the day. */
-const INDIAN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Rates are published, and sales run, per Indian calendar day ('YYYY-MM-DD'). */
-export function indianDay(at: Date): string {
-  return INDIAN_DAY.format(at);
-}
 
 type Material = (typeof schema.MATERIALS)[number];
 type Metal = (typeof schema.METALS)[number];
@@ -233,7 +227,7 @@ export interface RateRow {
 }
 
 /** today: the Indian day whose sales apply (the service's clock). */
-export function createCatalogRepository(db: Db, today: () => string = () => indianDay(new Date())) {
+export function createCatalogRepository(db: Db, today: () => string = () => indianDate(new Date())) {
   /**
    * The relevance order in two steps (decisions 018, 026). First the matches are taken tier by tier, each in
    * the featured order, up to the depth the page needs: an exact SKU, then the shopper's own words, then

@@ -25,7 +25,8 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { STATUS_OF } from '../../plugins/errors.ts';
 import { sendKept } from '../../plugins/read-cache.ts';
-import { createCatalogService, indianDay, type ListRequest } from './service.ts';
+import { createCatalogService, type ListRequest } from './service.ts';
+import { indianDate } from '@milli/pricing';
 
 /**
  * The spec's catalogue calls (section 7), paths exactly as DECISIONS §1 names them. Every answer here is the
@@ -47,7 +48,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
    * day: sales start and end with a day in India.
    */
   const listing = (reply: FastifyReply, request: ListRequest) =>
-    sendKept(cache, reply, `list:${indianDay(new Date())}:${JSON.stringify(request)}`, () => ok(catalog.list(request)));
+    sendKept(cache, reply, `list:${indianDate(new Date())}:${JSON.stringify(request)}`, () => ok(catalog.list(request)));
 
   api.get('/category', { schema: { response: { 200: z.array(CategorySchema) } } }, (_req, reply) =>
     sendKept(cache, reply, 'categories', () => ok(catalog.categories())),
@@ -82,11 +83,11 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   api.get(
     '/product/suggest',
     { schema: { querystring: SuggestQuerySchema, response: { 200: SuggestAnswerSchema } } },
-    (req, reply) => sendKept(cache, reply, `suggest:${indianDay(new Date())}:${req.query.q}`, () => ok(catalog.suggest(req.query.q))),
+    (req, reply) => sendKept(cache, reply, `suggest:${indianDate(new Date())}:${req.query.q}`, () => ok(catalog.suggest(req.query.q))),
   );
   // The listing's filter panel: counts per filter value for the same query and filters as productList (decision 026).
   api.get('/product/facets', { schema: { querystring: ProductFilterSchema, response: { 200: ProductFacetsSchema, 400: ErrorSchema } } }, (req, reply) =>
-    sendKept(cache, reply, `facets:${indianDay(new Date())}:${JSON.stringify(req.query)}`, () => ok(catalog.facets(req.query))),
+    sendKept(cache, reply, `facets:${indianDate(new Date())}:${JSON.stringify(req.query)}`, () => ok(catalog.facets(req.query))),
   );
   api.get(
     '/product/find-by-id/:id',
@@ -98,7 +99,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     },
     // Priced at the day's rates: the day is part of the key.
     (req, reply) =>
-      sendKept(cache, reply, `product:${req.params.id}:${indianDay(new Date())}`, async () => {
+      sendKept(cache, reply, `product:${req.params.id}:${indianDate(new Date())}`, async () => {
         const product = await catalog.detail(req.params.id);
         if (!product) return noSuchProduct;
         return { status: 200, value: { data: product } };

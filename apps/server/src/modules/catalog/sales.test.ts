@@ -2,14 +2,13 @@ import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine, ProductDetail, ProductPage, ProductSummary } from '@milli/contracts';
 import { schema } from '@milli/db';
-import { priceChoice } from '@milli/pricing';
+import { priceChoice, indianDate } from '@milli/pricing';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createShopper, placeOrder } from '../../testing-factories.ts';
-import { indianDay } from './service.ts';
 
 const { cartLines, orderLines, products, saleProducts, sales } = schema;
 const DAY_MS = 86_400_000;
-const day = (offset: number) => indianDay(new Date(Date.now() + offset * DAY_MS));
+const day = (offset: number) => indianDate(new Date(Date.now() + offset * DAY_MS));
 
 describe("sales: '50 % Discount' is half the making charges, between two dates (decision 024)", () => {
   let t: TestApp;

@@ -21,13 +21,11 @@ import {
   type Tag,
 } from '@milli/contracts';
 import type { Db } from '@milli/db';
-import { priceChoice, rupeesToPaise, salePrice } from '@milli/pricing';
+import { priceChoice, rupeesToPaise, salePrice, indianDate } from '@milli/pricing';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { MAX_SEARCH_WORDS, nearestWord, normaliseWords, type Vocabulary } from './search-plan.ts';
 import { createCatalogRepository, type ProductCriteria, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
-import { indianDay } from '../../lib/indian-day.ts';
 
-export { indianDay };
 
 /** A listing request: the productList query, or the part of it the other listing routes fill in. */
 export type ListRequest = Partial<ProductFilter> & { sort: number; page: number };
@@ -143,7 +141,7 @@ export function reviewerName(firstName: string, lastName: string): string {
 }
 
 export function createCatalogService(db: Db, now: () => Date = () => new Date(), cache?: ReadCache) {
-  const repo = createCatalogRepository(db, () => indianDay(now()));
+  const repo = createCatalogRepository(db, () => indianDate(now()));
   /** GST for the cards of these rows: only read when one of them is on a sale. */
   const gstFor = async (rows: ProductSummaryRow[]) =>
     rows.some((r) => r.salePercent !== null) ? ((await repo.gstPercent()) ?? DEFAULT_GST_PERCENT) : DEFAULT_GST_PERCENT;
@@ -269,7 +267,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date(),
       if (!product) return null;
       // One after another: detail() also runs inside the cart's and checkout's transactions, whose single
       // connection cannot run two queries at once.
-      const rates = await repo.ratesOn(indianDay(now()), product.metal);
+      const rates = await repo.ratesOn(indianDate(now()), product.metal);
       const gst = await repo.gstPercent();
       const sale = product.weighed && product.makingChargePaise > 0 ? await repo.saleOf(id) : null;
 

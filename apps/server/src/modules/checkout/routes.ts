@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PlaceOrderAnswerSchema, PlaceOrderErrorSchema, PlaceOrderSchema } from '@milli/contracts/schemas';
+import { PlaceOrderAnswerSchema, PlaceOrderErrorSchema, PlaceOrderSchema, formBody } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { bodyOf } from '../../lib/route-body.ts';
 import { requireSelf } from '../../plugins/session.ts';
 import { createCatalogService } from '../catalog/service.ts';
 import { createSettingsService } from '../settings/service.ts';
@@ -21,7 +20,7 @@ export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
 
-  api.post('/orders/placeOrders', { schema: { body: bodyOf(PlaceOrderSchema), response: { 200: PlaceOrderAnswerSchema, ...errors } } }, async (req) => {
+  api.post('/orders/placeOrders', { schema: { body: formBody(PlaceOrderSchema), response: { 200: PlaceOrderAnswerSchema, ...errors } } }, async (req) => {
     const customer = requireSelf(req, req.body.userId);
     const answer = await checkout.placeOrder(customer, req.body);
     if (!answer.replayed) deps.mailer.kick();

@@ -1,11 +1,10 @@
 import { MESSAGES, pictureInColour, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
-import { orderTotals } from '@milli/pricing';
+import { orderTotals, indianDate } from '@milli/pricing';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { priceOptions, storedCartLines, type CatalogOn, type StoredCartLine } from '../cart/service.ts';
-import { indianDay } from '../../lib/indian-day.ts';
 import { checkCoupon, redeemCoupon } from '../coupons/service.ts';
 import { redeemableBalance, spendBalance } from '../harvest/service.ts';
 import { queueMail } from '../mail/service.ts';
@@ -23,7 +22,7 @@ const CART_CHANGED = 'Your cart has changed since you opened checkout. Please re
 
 /** The order number printed on the invoice: the settings' prefix, the year in India, the order id ('MIL-2026-000123'). */
 export function orderNumberOf(prefix: string, at: Date, id: number): string {
-  return `${prefix}-${indianDay(at).slice(0, 4)}-${String(id).padStart(6, '0')}`;
+  return `${prefix}-${indianDate(at).slice(0, 4)}-${String(id).padStart(6, '0')}`;
 }
 
 function answerOf(order: Order, replayed: boolean): PlaceOrderAnswer {

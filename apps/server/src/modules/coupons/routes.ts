@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CouponAnswerSchema, CouponApplySchema, ErrorSchema } from '@milli/contracts/schemas';
+import { CouponAnswerSchema, CouponApplySchema, ErrorSchema, formBody } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { bodyOf } from '../../lib/route-body.ts';
 import { createCartService } from '../cart/service.ts';
 import { createCatalogService } from '../catalog/service.ts';
 import { createSettingsService } from '../settings/service.ts';
@@ -18,7 +17,7 @@ export const couponsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   const catalog = createCatalogService(db);
   const coupons = createCouponService(db, { cart: createCartService(db, () => catalog), catalog, settings: createSettingsService(db) });
 
-  api.post('/coupons/apply', { schema: { body: bodyOf(CouponApplySchema), response: { 200: CouponAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema } } }, async (req) => {
+  api.post('/coupons/apply', { schema: { body: formBody(CouponApplySchema), response: { 200: CouponAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema } } }, async (req) => {
     return coupons.apply(req.customer?.id ?? null, req.body);
   });
 };

@@ -1,4 +1,3 @@
-import { failure, isErrorCode, type Failure } from '@milli/contracts';
 import type { Card, HarvestEnrol, HarvestPlan } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { harvestBreakdown, harvestSchedule, indianDate, monthlyAmountProblem, startOfIndianDate } from '@milli/pricing';
@@ -36,15 +35,6 @@ function toPlan(plan: PlanRecord, rows: InstalmentRecord[]): HarvestPlan {
       paidAt: i.paidAt ? i.paidAt.toISOString() : null,
     })),
   };
-}
-
-/**
- * A refused payment in the store's vocabulary. The payment service answers a code beside an HTTP status of
- * its own; the status is the error handler's to decide, so only the code and words are kept.
- */
-function paymentFailure(refused: { code: string; message: string; fields?: Partial<Record<string, string>> }): Failure {
-  const fields = Object.fromEntries(Object.entries(refused.fields ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
-  return failure(isErrorCode(refused.code) ? refused.code : 'PAYMENT_FAILED', refused.message, refused.fields ? fields : undefined);
 }
 
 export function createHarvestService(db: Db, payments: PaymentService, settings: SettingsService, now: () => Date = () => new Date()) {
@@ -129,7 +119,7 @@ export function createHarvestService(db: Db, payments: PaymentService, settings:
           await queueMail(tx, instalmentPaidMail(brand, toPlan(plan.plan, plan.instalments), paid.number, payment.amountPaise, payment.method ?? 'card'));
         },
       });
-      if (!outcome.ok) return paymentFailure(outcome);
+      if (!outcome.ok) return outcome;
       const { payment } = outcome;
       if (outcome.replay) {
         planId = payment.harvestPlanId ?? 0;
