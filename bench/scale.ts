@@ -365,9 +365,9 @@ async function main(): Promise<void> {
         sent.push({ sql: query, params });
       },
     },
-  }) as unknown as Db;
+  });
   try {
-    await migrate(db as never, { migrationsFolder });
+    await migrate(db, { migrationsFolder });
     await seedDemoStore(db);
     const loader = new pg.Client({ connectionString: DATABASE_URL });
     await loader.connect();

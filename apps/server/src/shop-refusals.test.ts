@@ -9,6 +9,7 @@ import type { ErrorCode } from '@milli/contracts';
 import { DomainError } from './domain-error.ts';
 import { STATUS_OF, errorsPlugin } from './plugins/errors.ts';
 import { createTestApp, postForm, type TestApp } from './testing.ts';
+import { createShopper } from './testing-factories.ts';
 
 let t: TestApp;
 let n = 0;
@@ -17,9 +18,7 @@ const ip = () => `10.77.${Math.floor(++n / 250)}.${n % 250}`;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  await postForm(t.app, '/api/auth/register', { username: 'refusals', email: 'refusals@example.in', password: 'refuse12345' }, { ip: ip() });
-  const login = await postForm(t.app, '/api/auth/login', { username: 'refusals', password: 'refuse12345' }, { ip: ip() });
-  owner = { cookie: `milli_session=${login.cookies.find((c) => c.name === 'milli_session')!.value}`, userId: login.json().userId as number };
+  owner = await createShopper(t.app, { username: 'refusals' });
 });
 afterAll(() => t?.close());
 
@@ -116,9 +115,7 @@ describe('a stranger editing a profile', () => {
     const url = `/api/users/user-details/${owner.userId}`;
     const bad = { 'content-type': 'application/json' };
     expect((await t.app.inject({ method: 'PUT', url, headers: bad, payload: '{"email":1}' })).statusCode).toBe(401);
-    await postForm(t.app, '/api/auth/register', { username: 'refusals2', email: 'refusals2@example.in', password: 'refuse12345' }, { ip: ip() });
-    const other = await postForm(t.app, '/api/auth/login', { username: 'refusals2', password: 'refuse12345' }, { ip: ip() });
-    const cookie = `milli_session=${other.cookies.find((c) => c.name === 'milli_session')!.value}`;
+    const { cookie } = await createShopper(t.app, { username: 'refusals2' });
     expect((await t.app.inject({ method: 'PUT', url, headers: { ...bad, cookie }, payload: '{"email":1}' })).statusCode).toBe(403);
   });
 });
