@@ -33,7 +33,7 @@ declare module 'fastify' {
     readCache: ReadCache;
     sessionCache: ReadCache;
     /** Every route as registered (method and URL pattern), for tests that sweep the whole API. */
-    routeList: { method: string; url: string }[];
+    routeList: { method: string; url: string; access?: 'customer' | 'staff' }[];
   }
 }
 
@@ -62,10 +62,11 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    const access = route.config?.access;
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, ...(access ? { access } : {}) });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

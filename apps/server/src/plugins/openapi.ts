@@ -89,16 +89,9 @@ function tagOf(url: string): string {
   return url.split('/')[2] || 'api';
 }
 
-/**
- * Whether a route answers 401 to a visitor without a session. The guards are calls inside the handlers
- * (requireCustomer, requireSelf: session.ts), not declarations, so this reads the route's own functions for
- * them; a route that knows better states `schema.security` itself. The call may read `requireCustomer(`
- * (tsx, the server bundle: not minified, and esbuild's renaming of a clashing name only appends a number)
- * or `(0, imported.requireCustomer)(` (vitest's module transform).
- */
+/** Whether a route answers 401 to a visitor without a session: what it declares (`config.access`, session.ts). */
 function needsCustomer(route: RouteOptions): boolean {
-  const own = [route.handler, route.onRequest, route.preValidation, route.preHandler].flat();
-  return own.some((fn) => typeof fn === 'function' && /\brequire(?:Customer|Self)\d*\)?\(/.test(Function.prototype.toString.call(fn)));
+  return (route.config as { access?: string } | undefined)?.access !== undefined;
 }
 
 const PARTS = ['params', 'querystring', 'headers', 'body'] as const;

@@ -104,6 +104,14 @@ export function sessionPlugin(app: FastifyInstance, db: Db, opts: { secureCookie
     }
   });
 
+  // Who may call is declared on the route (`config: { access: 'customer' }`) and checked here, before the body is
+  // read: a guest hears 401, never a remark about what was sent; the API document reads the same declaration.
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === 'customer') requireCustomer(request);
+    else if (access === 'staff' && requireCustomer(request).role !== 'staff') throw new DomainError('FORBIDDEN', 'This is for store staff only.');
+  });
+
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
     this.setCookie(SESSION_COOKIE, token, {
       path: '/',
@@ -119,6 +127,10 @@ export function sessionPlugin(app: FastifyInstance, db: Db, opts: { secureCookie
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: checked by the session plugin before validation, and shown in /api/docs. */
+    access?: 'customer' | 'staff';
+  }
   interface FastifyReply {
     setSessionCookie(token: string): void;
     clearSessionCookie(): void;

@@ -71,7 +71,7 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     return { message: ACCOUNT_MESSAGES.loggedOut };
   });
 
-  api.get('/auth/me', { schema: { response: { 200: MeSchema, 401: ErrorSchema } } }, async (req) => {
+  api.get('/auth/me', { config: { access: 'customer' }, schema: { response: { 200: MeSchema, 401: ErrorSchema } } }, async (req) => {
     const customer = requireCustomer(req);
     return { userId: customer.id, userName: customer.username };
   });
@@ -96,13 +96,14 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
 
   api.get(
     '/users/user-details/:userId',
-    { schema: { params: UserParamsSchema, response: { 200: UserDetailsSchema, ...errors } } },
+    { config: { access: 'customer' }, schema: { params: UserParamsSchema, response: { 200: UserDetailsSchema, ...errors } } },
     async (req) => accounts.details(requireSelf(req, req.params.userId)),
   );
 
   api.put(
     '/users/user-details/:userId',
     {
+      config: { access: 'customer' },
       schema: { params: UserParamsSchema, body: formBody(ProfileUpdateSchema), response: { 200: MessageSchema, ...errors } },
       // Who is asking comes before what they sent: a stranger hears 401 and another customer 403, whatever the body.
       preValidation: async (req) => {

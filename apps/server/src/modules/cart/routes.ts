@@ -15,18 +15,18 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cart = createCartService(deps.database.db, (db) => createCatalogService(db), undefined, deps.readCache);
 
-  api.post('/cart/add', { schema: { body: formBody(CartAddSchema), response: { 200: CartAddAnswerSchema, ...errors } } }, async (req) => {
+  api.post('/cart/add', { config: { access: 'customer' }, schema: { body: formBody(CartAddSchema), response: { 200: CartAddAnswerSchema, ...errors } } }, async (req) => {
     const customer = requireSelf(req, req.body.cart_user_id);
     return cart.add(customer.id, req.body);
   });
 
   api.get(
     '/cart/find-by-user-id/:userId',
-    { schema: { params: UserParamsSchema, response: { 200: z.array(CartLineSchema), ...errors } } },
+    { config: { access: 'customer' }, schema: { params: UserParamsSchema, response: { 200: z.array(CartLineSchema), ...errors } } },
     async (req) => cart.lines(requireSelf(req, req.params.userId).id),
   );
 
-  api.post('/cart/updateCart', { schema: { body: formBody(CartUpdateSchema, []), response: { 200: CountSchema, ...errors } } }, async (req) => {
+  api.post('/cart/updateCart', { config: { access: 'customer' }, schema: { body: formBody(CartUpdateSchema, []), response: { 200: CountSchema, ...errors } } }, async (req) => {
     if (req.body.length === 0) {
       return { message: 'Cart updated', cartCount: 0 };
     }
@@ -38,6 +38,7 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   api.post(
     '/cart/delete/:cartId/:userId',
     {
+      config: { access: 'customer' },
       schema: { params: CartDeleteParamsSchema, response: { 200: CountSchema, ...errors } },
     },
     async (req) => cart.remove(requireSelf(req, req.params.userId).id, req.params.cartId),

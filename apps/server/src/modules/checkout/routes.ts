@@ -20,7 +20,7 @@ export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
 
-  api.post('/orders/placeOrders', { schema: { body: formBody(PlaceOrderSchema), response: { 200: PlaceOrderAnswerSchema, ...errors } } }, async (req) => {
+  api.post('/orders/placeOrders', { config: { access: 'customer' }, schema: { body: formBody(PlaceOrderSchema), response: { 200: PlaceOrderAnswerSchema, ...errors } } }, async (req) => {
     const customer = requireSelf(req, req.body.userId);
     const answer = await checkout.placeOrder(customer, req.body);
     if (!answer.replayed) deps.mailer.kick();

@@ -77,7 +77,7 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     '/admin/cutom-jewelry/new-request',
     {
       schema: { body: CustomDesignBodySchema, response: { 200: MessageSchema, ...errors } },
-      config: { multipartOptions: { limits: { files: 4, fileSize: MAX_IMAGE_BYTES } } },
+      config: { access: 'customer', multipartOptions: { limits: { files: 4, fileSize: MAX_IMAGE_BYTES } } },
       onRequest: beforeBody,
       errorHandler: uploadLimits,
     },
@@ -87,22 +87,19 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     },
   );
 
-  api.get('/custom-design/requests', { schema: { response: { 200: CustomRequestListSchema, ...errors } } }, async (req) => ({
+  api.get('/custom-design/requests', { config: { access: 'customer' }, schema: { response: { 200: CustomRequestListSchema, ...errors } } }, async (req) => ({
     data: await service.list(requireCustomer(req).id),
   }));
 
-    api.get('/custom-design/requests/:id', { schema: { params: CustomRequestParamsSchema, response: { 200: CustomRequestDetailSchema, ...errors } } }, async (req) =>
+  api.get('/custom-design/requests/:id', { config: { access: 'customer' }, schema: { params: CustomRequestParamsSchema, response: { 200: CustomRequestDetailSchema, ...errors } } }, async (req) =>
     service.detail(requireCustomer(req).id, req.params.id),
   );
 
   api.post(
     '/custom-design/requests/:id/reject',
     {
+      config: { access: 'customer' },
       schema: { params: CustomRequestParamsSchema, body: formBody(CadRejectSchema), response: { 200: MessageSchema, ...errors } },
-      // A guest is told to log in before anything they sent is checked.
-      preValidation: async (req) => {
-        requireCustomer(req);
-      },
     },
     async (req) => service.reject(requireCustomer(req), req.params.id, req.body.reason),
   );

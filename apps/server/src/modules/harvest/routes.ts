@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorSchema,
@@ -29,18 +29,13 @@ export const harvestModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
   const harvest = createHarvestService(db, createPaymentService(db, createGateway(deps.config.paymentGateway)), createSettingsService(db));
-  // A guest is told to log in before anything they sent is checked.
-  const customerFirst = async (req: FastifyRequest) => {
-    requireCustomer(req);
-  };
-
-  api.get('/harvest/plans', { schema: { response: { 200: HarvestPlanListSchema, ...errors } } }, async (req) => ({
+  api.get('/harvest/plans', { config: { access: 'customer' }, schema: { response: { 200: HarvestPlanListSchema, ...errors } } }, async (req) => ({
     data: await harvest.plans(requireCustomer(req).id),
   }));
 
   api.post(
     '/harvest/enrol',
-    { schema: { body: formBody(HarvestEnrolSchema), response: { 200: HarvestEnrolAnswerSchema, ...errors } }, preValidation: customerFirst },
+    { config: { access: 'customer' }, schema: { body: formBody(HarvestEnrolSchema), response: { 200: HarvestEnrolAnswerSchema, ...errors } } },
     async (req) => {
       const plan = await harvest.enrol(requireCustomer(req).id, req.body);
       return { message: 'Your Milli Harvest plan has started. Pay your first instalment to begin saving.', plan };
@@ -50,12 +45,12 @@ export const harvestModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   api.post(
     '/harvest/instalments/:id/pay',
     {
+      config: { access: 'customer' },
       schema: {
         params: InstalmentParamsSchema,
         body: formBody(HarvestPaySchema),
         response: { 200: HarvestPayAnswerSchema, ...errors, 400: PaymentErrorSchema, 402: PaymentErrorSchema, 429: ErrorSchema },
       },
-      preValidation: customerFirst,
     },
     async (req) => {
       const customer = requireCustomer(req);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorSchema,
@@ -26,27 +26,23 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const orders = createOrdersService({ db: deps.database.db, settings: createSettingsService(deps.database.db), mailQueued: () => deps.mailer.kick() });
-  // Who may ask is settled before what they sent is checked: a guest is told to log in, not that the query is wrong.
-  const customerFirst = async (req: FastifyRequest) => {
-    requireCustomer(req);
-  };
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
 
-  api.get('/orders', { schema: { querystring: OrderListQuerySchema, response: { 200: OrderListSchema, ...errors } }, preValidation: customerFirst }, async (req) =>
+  api.get('/orders', { config: { access: 'customer' }, schema: { querystring: OrderListQuerySchema, response: { 200: OrderListSchema, ...errors } } }, async (req) =>
     orders.list(requireCustomer(req).id, req.query),
   );
 
-  api.get('/orders/:orderNumber', { schema: { params: OrderNumberParamsSchema, response: { 200: OrderDetailSchema, ...errors } } }, async (req) =>
+  api.get('/orders/:orderNumber', { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderDetailSchema, ...errors } } }, async (req) =>
     orders.detail(requireCustomer(req).id, req.params.orderNumber),
   );
 
-  api.post('/orders/:orderNumber/cancel', { schema: { params: OrderNumberParamsSchema, response: { 200: OrderStatusAnswerSchema, ...errors } } }, async (req) =>
+  api.post('/orders/:orderNumber/cancel', { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderStatusAnswerSchema, ...errors } } }, async (req) =>
     orders.cancel(requireCustomer(req), req.params.orderNumber),
   );
 
   // The PDF has no JSON schema; failures go through the error handler as usual.
-  api.get('/orders/:orderNumber/invoice.pdf', { schema: { params: OrderNumberParamsSchema } }, async (req, reply) => {
+  api.get('/orders/:orderNumber/invoice.pdf', { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema } }, async (req, reply) => {
     const { pdf, fileName } = await orders.invoice(requireCustomer(req), req.params.orderNumber);
     return reply
       .header('content-type', 'application/pdf')
@@ -58,6 +54,7 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
   api.post(
     '/admin/orders/:orderNumber/status',
     {
+      config: { access: 'customer' },
       schema: { params: OrderNumberParamsSchema, body: formBody(OrderStatusChangeSchema), response: { 200: OrderStatusAnswerSchema, ...errors } },
       // Only staff learn what a status change must look like.
       preValidation: async (req) => {

@@ -10,7 +10,7 @@ import { createPaymentService } from './service.ts';
 export const paymentsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const payments = createPaymentService(deps.database.db, createGateway(deps.config.paymentGateway));
-  api.get('/payments', { schema: { response: { 200: PaymentListSchema, 401: ErrorSchema } } }, async (req) => ({
+  api.get('/payments', { config: { access: 'customer' }, schema: { response: { 200: PaymentListSchema, 401: ErrorSchema } } }, async (req) => ({
     data: await payments.list(requireCustomer(req).id),
   }));
 };

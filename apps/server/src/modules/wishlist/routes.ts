@@ -19,24 +19,24 @@ export const wishlistModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
 
   api.get(
     '/wishlist/find-by-user-id/:userId',
-    { schema: { params: UserParamsSchema, response: { 200: z.array(WishlistRowSchema), ...errors } } },
+    { config: { access: 'customer' }, schema: { params: UserParamsSchema, response: { 200: z.array(WishlistRowSchema), ...errors } } },
     async (req) => wishlist.rows(requireSelf(req, req.params.userId).id),
   );
 
   api.get(
     '/wishlist/ids/:userId',
-    { schema: { params: UserParamsSchema, response: { 200: WishlistIdsSchema, ...errors } } },
+    { config: { access: 'customer' }, schema: { params: UserParamsSchema, response: { 200: WishlistIdsSchema, ...errors } } },
     async (req) => wishlist.ids(requireSelf(req, req.params.userId).id),
   );
 
-  api.post('/wishlist/add', { schema: { body: formBody(WishlistAddSchema), response: { 200: WishlistCountSchema, ...errors } } }, async (req) => {
+  api.post('/wishlist/add', { config: { access: 'customer' }, schema: { body: formBody(WishlistAddSchema), response: { 200: WishlistCountSchema, ...errors } } }, async (req) => {
     const customer = requireSelf(req, req.body.user_id);
     return wishlist.add(customer.id, req.body.product_id);
   });
 
   api.post(
     '/wishlist/delete/:productId/:userId',
-    { schema: { params: WishlistDeleteParamsSchema, response: { 200: WishlistCountSchema, ...errors } } },
+    { config: { access: 'customer' }, schema: { params: WishlistDeleteParamsSchema, response: { 200: WishlistCountSchema, ...errors } } },
     async (req) => wishlist.remove(requireSelf(req, req.params.userId).id, req.params.productId),
   );
 };
