@@ -221,6 +221,21 @@ describe('the store’s own document', () => {
       expect(withCookie.body).toBe(first.body);
     }
   });
+
+  it('revalidates as HTTP reads If-None-Match: weakly, from a list, or *', async () => {
+    for (const url of [OPENAPI_URL, DOCS_URL]) {
+      const etag = String((await t.app.inject({ url })).headers.etag);
+      // A proxy that compresses weakens the tag it passes on; a cache holding several sends them all.
+      for (const ifNoneMatch of [`W/${etag}`, `"older", ${etag}`, `"older",W/${etag}`, '*']) {
+        const res = await t.app.inject({ url, headers: { 'if-none-match': ifNoneMatch } });
+        expect(res.statusCode, `${url} If-None-Match: ${ifNoneMatch}`).toBe(304);
+      }
+      for (const ifNoneMatch of ['"older"', `${etag.slice(0, -2)}"`, 'W/']) {
+        const res = await t.app.inject({ url, headers: { 'if-none-match': ifNoneMatch } });
+        expect(res.statusCode, `${url} If-None-Match: ${ifNoneMatch}`).toBe(200);
+      }
+    }
+  });
 });
 
 describe('schemas of every kind', () => {

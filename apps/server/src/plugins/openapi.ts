@@ -238,6 +238,16 @@ function answer(body: string, type: string): Answer {
 }
 
 /**
+ * Whether If-None-Match names this answer (RFC 9110 §13.1.2): `*`, or any tag of the list compared weakly,
+ * since a proxy that compresses passes the tag on as W/"…" and a cache holding several sends them all.
+ */
+function matchesNoneOf(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
  * GET /api/openapi.json, the OpenAPI 3 document of every /api route made from the zod schemas the routes
  * declare, and GET /api/docs, a page of it. Registered before the API modules: swagger collects routes as
  * they are added. Both are built once at ready, since routes cannot change afterwards.
@@ -272,7 +282,7 @@ export async function openapiPlugin(app: FastifyInstance) {
   const send = (built: Answer | undefined, request: FastifyRequest, reply: FastifyReply) => {
     if (!built) return reply.status(503).send({ message: 'The API reference is not available.', code: 'UNAVAILABLE' });
     reply.header('cache-control', 'public, max-age=300').header('etag', built.etag);
-    if (request.headers['if-none-match'] === built.etag) return reply.status(304).send();
+    if (matchesNoneOf(request.headers['if-none-match'], built.etag)) return reply.status(304).send();
     return reply.type(built.type).send(built.body);
   };
   app.get(OPENAPI_URL, (request, reply) => send(json, request, reply));
