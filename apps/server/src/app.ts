@@ -56,9 +56,10 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    // A path that cannot be decoded is the client's mistake: a 400 with a message, never a 500.
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).code(400).type('application/json').send({ message: 'The address is not valid.', code: error.code ?? 'BAD_URL' });
+    // A path that cannot be decoded is the client's mistake: a 400 with a message, never a 500, and a code of
+    // the store's vocabulary (FST_ERR_BAD_URL is Fastify's name for it, which no client knows).
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).type('application/json').send({ message: 'The address is not valid.', code: 'BAD_URL' });
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postForm, type TestApp } from './testing.ts';
 import { createShopper } from './testing-factories.ts';
+import { ERROR_CODES } from '@milli/contracts';
 
 let t: TestApp;
 let cookie = '';
@@ -256,3 +257,48 @@ describe('hostile input on every API endpoint', () => {
   }, 600_000);
 });
 
+
+describe('who may call comes before what was sent (decision 027)', () => {
+  it('tells a guest to log in, whatever the body, path or query, on every call that needs a customer', async () => {
+    const long = '9'.repeat(70);
+    const calls: { method: 'GET' | 'POST'; url: string; payload?: unknown }[] = [
+      { method: 'POST', url: '/api/cart/add', payload: { cart_product_id: 'ring' } },
+      { method: 'GET', url: `/api/cart/find-by-user-id/${long}` },
+      { method: 'POST', url: `/api/cart/delete/ring/1` },
+      { method: 'GET', url: `/api/wishlist/find-by-user-id/${long}` },
+      { method: 'GET', url: `/api/wishlist/ids/${long}` },
+      { method: 'POST', url: '/api/wishlist/add', payload: { product_id: 'ring' } },
+      { method: 'POST', url: `/api/wishlist/delete/ring/1` },
+      { method: 'POST', url: '/api/orders/placeOrders', payload: { firstName: 7 } },
+      { method: 'GET', url: `/api/orders/${long}` },
+      { method: 'POST', url: `/api/orders/${long}/cancel` },
+      { method: 'GET', url: `/api/orders/${long}/invoice.pdf` },
+      { method: 'GET', url: `/api/users/user-details/${long}` },
+      { method: 'GET', url: '/api/custom-design/requests/ring' },
+    ];
+    const answers: string[] = [];
+    for (const call of calls) {
+      const res = await t.app.inject({ method: call.method, url: call.url, ...(call.payload ? { payload: call.payload as object } : {}) });
+      answers.push(`${call.method} ${call.url} → ${res.statusCode} ${res.json<{ code: string }>().code}`);
+    }
+    expect(answers).toEqual(calls.map((call) => `${call.method} ${call.url} → 401 UNAUTHENTICATED`));
+  });
+});
+
+describe('refusals speak the store’s vocabulary, not the framework’s', () => {
+  it('answers a path that cannot be decoded with BAD_URL, a code of ERROR_CODES', async () => {
+    for (const url of ['/api/stores/pincode/%E0%A4', '/api/product/find-by-id/%', `/api/cart/find-by-user-id/%C0%AF`]) {
+      const res = await t.app.inject({ url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ message: 'The address is not valid.', code: 'BAD_URL' });
+      expect(ERROR_CODES).toContain(res.json<{ code: string }>().code);
+    }
+  });
+
+  it('tells a person that a form takes no files, in words, not the parser’s', async () => {
+    const file = '--xyz\r\ncontent-disposition: form-data; name="f"; filename="a.txt"\r\ncontent-type: text/plain\r\n\r\nhello\r\n--xyz--\r\n';
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, payload: file });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'This form takes no files.', code: 'TOO_MANY_FILES' });
+  });
+});

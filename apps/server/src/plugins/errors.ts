@@ -191,6 +191,12 @@ function clientMessage(error: FastifyError): string {
       return 'This content type is not accepted here.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request is too large.';
+    // Busboy's own wording ("reach files limit"): only the custom design form takes pictures, and says so itself.
+    case 'FST_FILES_LIMIT':
+      return 'This form takes no files.';
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return 'The form has too many fields.';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'The request body is not valid JSON.';
