@@ -301,4 +301,11 @@ describe('refusals speak the store’s vocabulary, not the framework’s', () =>
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'This form takes no files.', code: 'TOO_MANY_FILES' });
   });
+
+  it('answers a form of more parts than any form has with TOO_MANY_FIELDS, in the same words as the upload form', async () => {
+    const parts = Array.from({ length: 260 }, (_, i) => `--xyz\r\ncontent-disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join('') + '--xyz--\r\n';
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, payload: parts });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The form has too many fields.', code: 'TOO_MANY_FIELDS' });
+  });
 });

@@ -166,8 +166,8 @@ function frameworkCode(error: FastifyError, status: number): ErrorCode {
     case 'FST_REQ_FILE_TOO_LARGE':
       return 'PAYLOAD_TOO_LARGE';
     case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
       return 'TOO_MANY_FILES';
+    case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return 'TOO_MANY_FIELDS';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
