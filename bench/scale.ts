@@ -33,6 +33,7 @@ import { PAGE_SIZE } from '@milli/contracts';
 import { ProductListQuerySchema } from '@milli/contracts/schemas';
 import type { ReadCache } from '../apps/server/src/plugins/read-cache.ts';
 import { repoRoot } from './processes.ts';
+import { createSettingsService } from '../apps/server/src/modules/settings/service.ts';
 
 const DATABASE_URL = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/milli_scale';
 const TARGET_PRODUCTS = Number(process.env.SCALE_PRODUCTS ?? 100_000);
@@ -252,7 +253,7 @@ async function measure(db: Db, s: Scenario): Promise<Measured> {
   const vocabulary = await repo.searchVocabulary();
   const kept = new Map<string, unknown>();
   const cache = { get: async (key: string, load: () => Promise<unknown>) => (kept.has(key) ? kept.get(key) : (kept.set(key, await load()), kept.get(key))) };
-  const service = createCatalogService(db, undefined, cache as unknown as ReadCache);
+  const service = createCatalogService(db, createSettingsService(db), undefined, cache as unknown as ReadCache);
   const limit = s.suggest ? 8 : PAGE_SIZE;
   const offset = ((s.page ?? 1) - 1) * limit;
   const viaService = async (call: NonNullable<Scenario['service']>) => {

@@ -23,6 +23,7 @@ import { createWishlistService } from './modules/wishlist/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customDesignMedia } from './modules/custom-design/routes.ts';
+import { createSettingsService } from './modules/settings/service.ts';
 
 export type App = FastifyInstance;
 
@@ -109,8 +110,8 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   const readCache = await createReadCache(deps.database, { maxBytes: config.readCacheMb * 1024 * 1024 });
   app.decorate('readCache', readCache);
   app.addHook('onClose', async () => readCache.close());
-  const cart = createCartService(deps.database.db, (db) => createCatalogService(db));
-  const wishlist = createWishlistService(deps.database.db, createCatalogService(deps.database.db));
+  const cart = createCartService(deps.database.db, (db) => createCatalogService(db, createSettingsService(db)));
+  const wishlist = createWishlistService(deps.database.db, createCatalogService(deps.database.db, createSettingsService(deps.database.db)));
   const moduleDeps: ModuleDeps = {
     ...deps,
     limiter: createRateLimiter(deps.database.db),

@@ -6,6 +6,7 @@ import type { ModuleDeps } from '../../deps.ts';
 import { requireSelf } from '../../plugins/session.ts';
 import { createCatalogService } from '../catalog/service.ts';
 import { createCartService } from './service.ts';
+import { createSettingsService } from '../settings/service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 const CountSchema = z.object({ message: z.string(), cartCount: z.number().int() });
@@ -13,7 +14,7 @@ const CountSchema = z.object({ message: z.string(), cartCount: z.number().int() 
 /** The logged-in cart (spec §7); a guest's cart is the cartItems cookie, priced by get_product_detail. */
 export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const cart = createCartService(deps.database.db, (db) => createCatalogService(db), undefined, deps.readCache);
+  const cart = createCartService(deps.database.db, (db) => createCatalogService(db, createSettingsService(db)), undefined, deps.readCache);
 
   api.post('/cart/add', { config: { access: 'customer' }, schema: { body: formBody(CartAddSchema), response: { 200: CartAddAnswerSchema, ...errors } } }, async (req) => {
     const customer = requireSelf(req, req.body.cart_user_id);

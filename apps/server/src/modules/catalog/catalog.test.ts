@@ -6,6 +6,7 @@ import { priceJewellery, indianDate } from '@milli/pricing';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createCatalogRepository, RANK_BLOCK, type ProductFilters, type ProductOrder } from './repository.ts';
 import { createCatalogService, searchTerms } from './service.ts';
+import { createSettingsService } from '../settings/service.ts';
 
 const { diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, tags } = schema;
 
@@ -768,13 +769,13 @@ describe('catalogue API as the catalogue changes', () => {
     expect(now.pricing.ratesDate).toBe(today);
     expect(now.product_price_paise).toBe(gold!.listPricePaise);
 
-    const later = await createCatalogService(t.database.db, () => tomorrowAt).detail(gold!.id);
+    const later = await createCatalogService(t.database.db, createSettingsService(t.database.db), () => tomorrowAt).detail(gold!.id);
     expect(later!.pricing.ratesDate).toBe(tomorrow);
     const rate22 = current.find((r) => r.metal === 'gold' && r.purity === 22)!.ratePaisePerGram;
     expect(later!.pricing.ratesPaisePerGram['22']).toBe(rate22 + 100_00);
     expect(later!.product_price_paise).toBeGreaterThan(gold!.listPricePaise);
     // Listings keep the stored list price until whoever changes rates recomputes it.
-    const listed = await createCatalogService(t.database.db, () => tomorrowAt).byIds([gold!.id]);
+    const listed = await createCatalogService(t.database.db, createSettingsService(t.database.db), () => tomorrowAt).byIds([gold!.id]);
     expect(listed[0]!.product_price_paise).toBe(gold!.listPricePaise);
   });
 });

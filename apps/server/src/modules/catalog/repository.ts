@@ -3,7 +3,7 @@ import { schema, type Db } from '@milli/db';
 import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
 import { indianDate } from '@milli/pricing';
 
-const { categories, customers, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, reviews, saleProducts, sales, searchSynonyms, searchWords, storeSettings, tags } =
+const { categories, customers, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, reviews, saleProducts, sales, searchSynonyms, searchWords, tags } =
   schema;
 
 
@@ -578,11 +578,6 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
         .limit(limit)
         .offset(offset);
       return { total: Number(count?.n ?? 0), ratingTenths: product.tenths, rows };
-    },
-
-    async gstPercent(): Promise<number | null> {
-      const [row] = await db.select({ gst: storeSettings.gstPercent }).from(storeSettings).where(eq(storeSettings.id, 1));
-      return row ? Number(row.gst) : null;
     },
   };
 }

@@ -25,6 +25,7 @@ import { priceChoice, rupeesToPaise, salePrice, indianDate } from '@milli/pricin
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { MAX_SEARCH_WORDS, nearestWord, normaliseWords, type Vocabulary } from './search-plan.ts';
 import { createCatalogRepository, type ProductCriteria, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
+import type { SettingsService } from '../settings/service.ts';
 
 
 /** A listing request: the productList query, or the part of it the other listing routes fill in. */
@@ -140,11 +141,11 @@ export function reviewerName(firstName: string, lastName: string): string {
   return initial ? `${first} ${initial}.` : first;
 }
 
-export function createCatalogService(db: Db, now: () => Date = () => new Date(), cache?: ReadCache) {
+export function createCatalogService(db: Db, settings: SettingsService, now: () => Date = () => new Date(), cache?: ReadCache) {
   const repo = createCatalogRepository(db, () => indianDate(now()));
   /** GST for the cards of these rows: only read when one of them is on a sale. */
   const gstFor = async (rows: ProductSummaryRow[]) =>
-    rows.some((r) => r.salePercent !== null) ? ((await repo.gstPercent()) ?? DEFAULT_GST_PERCENT) : DEFAULT_GST_PERCENT;
+    rows.some((r) => r.salePercent !== null) ? ((await settings.gstPercent()) ?? DEFAULT_GST_PERCENT) : DEFAULT_GST_PERCENT;
   const cards = async (rows: ProductSummaryRow[]) => {
     const gst = await gstFor(rows);
     return rows.map((r) => summary(r, gst));
@@ -268,7 +269,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date(),
       // One after another: detail() also runs inside the cart's and checkout's transactions, whose single
       // connection cannot run two queries at once.
       const rates = await repo.ratesOn(indianDate(now()), product.metal);
-      const gst = await repo.gstPercent();
+      const gst = await settings.gstPercent();
       const sale = product.weighed && product.makingChargePaise > 0 ? await repo.saleOf(id) : null;
 
       const defaultPurity = product.purity ?? DEFAULT_PURITY[product.metal];

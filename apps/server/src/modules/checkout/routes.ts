@@ -16,7 +16,7 @@ const errors = { 400: PlaceOrderErrorSchema, 401: PlaceOrderErrorSchema, 403: Pl
  */
 export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const checkout = createCheckoutService(deps.database.db, { catalogOn: (db) => createCatalogService(db), settingsOn: (db) => createSettingsService(db) });
+  const checkout = createCheckoutService(deps.database.db, { catalogOn: (db) => createCatalogService(db, createSettingsService(db)), settingsOn: (db) => createSettingsService(db) });
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
 

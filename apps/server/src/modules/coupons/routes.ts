@@ -14,7 +14,7 @@ import { createCouponService } from './service.ts';
 export const couponsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
-  const catalog = createCatalogService(db);
+  const catalog = createCatalogService(db, createSettingsService(db));
   const coupons = createCouponService(db, { cart: createCartService(db, () => catalog), catalog, settings: createSettingsService(db) });
 
   api.post('/coupons/apply', { schema: { body: formBody(CouponApplySchema), response: { 200: CouponAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema } } }, async (req) => {

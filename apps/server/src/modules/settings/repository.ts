@@ -7,6 +7,11 @@ export function createSettingsRepository(db: Db) {
       const [row] = await db.select().from(schema.storeSettings).where(eq(schema.storeSettings.id, 1));
       return row ?? null;
     },
+    /** The GST rate the store charges, as a number (the column is numeric), or null before setup. */
+    async gstPercent(): Promise<number | null> {
+      const [row] = await db.select({ gst: schema.storeSettings.gstPercent }).from(schema.storeSettings).where(eq(schema.storeSettings.id, 1));
+      return row ? Number(row.gst) : null;
+    },
     /** What every mail's frame prints (modules/mail/templates.ts Brand), with a fallback before setup. */
     async brand() {
       const [row] = await db

@@ -10,6 +10,8 @@ export function createSettingsService(db: Db) {
   return {
     /** Every setting, or null before the store is set up. */
     get: () => repo.get(),
+    /** The GST rate the store charges (the catalogue prices sale cards with it), or null before setup. */
+    gstPercent: () => repo.gstPercent(),
     /** What every mail's frame prints (modules/mail/templates.ts Brand), with a fallback before setup. */
     brand: () => repo.brand(),
   };
