@@ -25,14 +25,32 @@ describe('the server API client in tests', () => {
   });
 
   it('checks a wrapped answer at its data, with the query string left out of the match', async () => {
-    expect(() => checkAnswer('GET', '/api/product/find-by-id/5?fresh=1', { data: { product_id: 'five' } })).toThrow(/data\./);
-    expect(() => checkAnswer('GET', '/api/orders?list=current&page=1', { orders: 'none' })).toThrow(AnswerContractError);
-    expect(() => checkAnswer('POST', '/api/product/get_product_detail?cartList=1,2', [{}])).toThrow(AnswerContractError);
+    expect(() => checkAnswer('GET', '/api/product/find-by-id/5?fresh=1', { data: { product_id: 'five' } }, 200)).toThrow(/data\./);
+    expect(() => checkAnswer('GET', '/api/orders?list=current&page=1', { orders: 'none' }, 200)).toThrow(AnswerContractError);
+    expect(() => checkAnswer('POST', '/api/product/get_product_detail?cartList=1,2', [{}], 200)).toThrow(AnswerContractError);
   });
 
   it('leaves answers without a contract, and refusals, as they were', async () => {
-    expect(() => checkAnswer('POST', '/api/sizer-requests', { message: 'Thank you' })).not.toThrow();
+    expect(() => checkAnswer('POST', '/api/sizer-requests', { message: 'Thank you' }, 200)).not.toThrow();
     const refused = apiAnswering(() => json({ message: 'Please log in.', code: 'UNAUTHENTICATED' }, 401)).get('/api/wishlist/ids/7');
     await expect(refused).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('checks what raw callers read too, before they read it', async () => {
+    const api = apiAnswering(() => json({ userId: 'seven', userName: 'asha' }));
+    await expect(api.raw('/api/auth/me', { headers: { accept: 'application/json' } })).rejects.toThrow(/GET \/api\/auth\/me .*userId/);
+    const fine = await apiAnswering(() => json({ userId: 7, userName: 'asha' })).raw('/api/auth/me');
+    await expect(fine.json()).resolves.toEqual({ userId: 7, userName: 'asha' });
+  });
+
+  it('holds every refusal to the Error contract: a code outside the vocabulary is caught', async () => {
+    const api = apiAnswering(() => json({ message: 'Nope.', code: 'FST_ERR_BAD_URL' }, 400));
+    await expect(api.get('/api/wishlist/ids/7')).rejects.toBeInstanceOf(AnswerContractError);
+    await expect(apiAnswering(() => json({ message: 'Nope.', code: 'SOMETHING_NEW' }, 409)).raw('/api/orders/placeOrders', { method: 'POST' })).rejects.toThrow(/code/);
+  });
+
+  it('lets the spec’s sign-up answer its refusal per field in message', () => {
+    expect(() => checkAnswer('POST', '/api/auth/register', { message: { username: 'Taken.' }, code: 'TAKEN' }, 400)).not.toThrow();
+    expect(() => checkAnswer('POST', '/api/orders/placeOrders', { message: 'Check the form.', code: 'INVALID_ORDER', fields: { firstName: 'Needed.' } }, 400)).not.toThrow();
   });
 });

@@ -1,5 +1,19 @@
 import {
   CartLineSchema,
+  CustomRequestDetailSchema,
+  CustomRequestListSchema,
+  ErrorSchema,
+  HarvestEnrolAnswerSchema,
+  HarvestPayAnswerSchema,
+  LoginAnswerSchema,
+  MeSchema,
+  MessageSchema,
+  PlaceOrderAnswerSchema,
+  PlaceOrderErrorSchema,
+  RegisterErrorSchema,
+  TradePartnerAnswerSchema,
+  UndoEmailChangeAnswerSchema,
+  VerifyOtpAnswerSchema,
   CategorySchema,
   CouponAnswerSchema,
   HarvestPlanListSchema,
@@ -27,7 +41,7 @@ interface Contract {
 }
 
 interface ContractedAnswer {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** The path without its query string. */
   path: RegExp;
   contract: Contract;
@@ -59,6 +73,31 @@ const CONTRACTED: readonly ContractedAnswer[] = [
   { method: 'POST', path: path('orders/[^/]+/cancel'), contract: OrderStatusAnswerSchema },
   { method: 'GET', path: path('payments'), contract: PaymentListSchema },
   { method: 'GET', path: path('harvest/plans'), contract: HarvestPlanListSchema },
+  // What the actions read through raw (sessions, forms that answer per field, uploads).
+  { method: 'GET', path: path('auth/me'), contract: MeSchema },
+  { method: 'POST', path: path('auth/login'), contract: LoginAnswerSchema },
+  { method: 'POST', path: path('auth/(register|logout|forgot-password|reset-password)'), contract: MessageSchema },
+  { method: 'POST', path: path('auth/verify-otp'), contract: VerifyOtpAnswerSchema },
+  { method: 'POST', path: path('auth/undo-email-change'), contract: UndoEmailChangeAnswerSchema },
+  { method: 'PUT', path: path(`users/user-details/${ID}`), contract: MessageSchema },
+  { method: 'POST', path: path('orders/placeOrders'), contract: PlaceOrderAnswerSchema },
+  { method: 'POST', path: path('harvest/enrol'), contract: HarvestEnrolAnswerSchema },
+  { method: 'POST', path: path(`harvest/instalments/${ID}/pay`), contract: HarvestPayAnswerSchema },
+  { method: 'POST', path: path('manufacturer/register'), contract: TradePartnerAnswerSchema },
+  { method: 'POST', path: path('admin/cutom-jewelry/new-request'), contract: MessageSchema },
+  { method: 'GET', path: path('custom-design/requests'), contract: CustomRequestListSchema },
+  { method: 'GET', path: path(`custom-design/requests/${ID}`), contract: CustomRequestDetailSchema },
+  { method: 'POST', path: path(`custom-design/requests/${ID}/reject`), contract: MessageSchema },
+];
+
+/**
+ * Every refusal is an Error answer whose code is in the vocabulary; the spec's sign-up answers its fields in
+ * `message`, and placing an order answers per field in `fields`.
+ */
+const REFUSALS: readonly { path: RegExp; contract: Contract }[] = [
+  { path: path('auth/register'), contract: { safeParse: (v: unknown) => (RegisterErrorSchema.safeParse(v).success ? { success: true as const } : ErrorSchema.safeParse(v)) } },
+  { path: path('orders/placeOrders'), contract: PlaceOrderErrorSchema },
+  { path: /^\/api\//, contract: ErrorSchema },
 ];
 
 /** An answer that is not what the contracts say: the API and the storefront disagree, which a test must show. */
@@ -73,9 +112,15 @@ export class AnswerContractError extends Error {
   }
 }
 
-/** Checks an answer whose call has a contract here; answers without one (raw calls, plain messages) pass. */
-export const checkAnswer: AnswerCheck = (method, fullPath, body) => {
+/** Checks an answer whose call has a contract here, and every refusal against the Error contract. */
+export const checkAnswer: AnswerCheck = (method, fullPath, body, status) => {
   const bare = fullPath.split('?')[0] ?? fullPath;
+  if (status >= 400) {
+    const refusal = REFUSALS.find((r) => r.path.test(bare));
+    const parsed = refusal?.contract.safeParse(body);
+    if (!parsed || parsed.success) return;
+    throw new AnswerContractError(method.toUpperCase(), bare, parsed.error.issues.slice(0, 5).map((i) => `${i.path.map(String).join('.') || '(refusal)'}: ${i.message}`));
+  }
   const known = CONTRACTED.find((c) => c.method === method.toUpperCase() && c.path.test(bare));
   if (!known) return;
   const value = known.at ? (body && typeof body === 'object' ? (body as Record<string, unknown>)[known.at] : undefined) : body;

@@ -61,14 +61,16 @@ export interface ApiClient {
   raw(path: string, init?: RequestInit): Promise<Response>;
 }
 
-/** Judges a successful answer to `method path`; throws when it is not what the contracts say it is. */
-export type AnswerCheck = (method: string, path: string, body: unknown) => void;
+/** Judges the JSON answer to `method path` (a success or a refusal); throws when it is not what the contracts say it is. */
+export type AnswerCheck = (method: string, path: string, body: unknown, status: number) => void;
 
 export function createApi(fetcher: Fetcher, check?: AnswerCheck): ApiClient {
   async function call<T>(path: string, init: RequestInit): Promise<T> {
     const res = await fetcher(path, init);
     const type = res.headers.get('content-type') ?? '';
-    const body: unknown = type.includes('application/json') ? await res.json() : await res.text();
+    const json = type.includes('application/json');
+    const body: unknown = json ? await res.json() : await res.text();
+    if (json) check?.(init.method ?? 'GET', path, body, res.status);
     if (!res.ok) {
       const message =
         body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
@@ -76,7 +78,6 @@ export function createApi(fetcher: Fetcher, check?: AnswerCheck): ApiClient {
           : `Request failed (${res.status})`;
       throw new ApiError(res.status, message, body);
     }
-    check?.(init.method ?? 'GET', path, body);
     return body as T;
   }
   return {
@@ -89,7 +90,16 @@ export function createApi(fetcher: Fetcher, check?: AnswerCheck): ApiClient {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     },
-    raw: (path, init) => fetcher(path, init),
+    // Callers of raw read the body themselves; a copy of it is checked first, so they meet no shape the
+    // contracts do not promise either.
+    raw: async (path, init) => {
+      const res = await fetcher(path, init);
+      if (check && (res.headers.get('content-type') ?? '').includes('application/json')) {
+        const body: unknown = await res.clone().json().catch(() => undefined);
+        if (body !== undefined) check(init?.method ?? 'GET', path, body, res.status);
+      }
+      return res;
+    },
   };
 }
 
