@@ -103,8 +103,6 @@ export interface Failure<C extends ErrorCode = ErrorCode> {
   fields?: Record<string, string>;
 }
 
-export type Result<T, C extends ErrorCode = ErrorCode> = ({ ok: true } & T) | Failure<C>;
-
 export function failure<C extends ErrorCode>(code: C, message: string, fields?: Record<string, string>): Failure<C> {
   return fields ? { ok: false, code, message, fields } : { ok: false, code, message };
 }

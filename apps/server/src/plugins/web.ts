@@ -159,6 +159,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
         let readSession = false;
         const response = await handler(webRequest, {
           cspNonce: reply.cspNonce?.script ?? '',
+          checkAnswers: config.env !== 'production',
           fetch: async (input: string, init?: RequestInit) => {
             const answer = await inProcessFetch(input, init, cookie, request.ip);
             if (/\bprivate\b/.test(answer.headers.get('cache-control') ?? '')) readSession = true;

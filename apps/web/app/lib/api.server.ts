@@ -131,11 +131,12 @@ export const checkAnswer: AnswerCheck = (method, fullPath, body, status) => {
 };
 
 /**
- * For loaders and actions: the server's in-process fetch. Outside production each answer with a contract
- * is checked against it, so a disagreement between the API and a screen fails in development and in tests
- * instead of reaching a page as a wrong shape; production trusts the API (its own serializer already
+ * For loaders and actions: the server's in-process fetch. Outside production (the load context's
+ * `checkAnswers`, from the server's config) each answer with a contract is checked against it, so a
+ * disagreement between the API and a screen fails in development and in tests instead of reaching a page
+ * as a wrong shape; production trusts the API (its own serializer already
  * answers with these schemas) and pays nothing.
  */
-export function serverApi(context: { fetch: Fetcher }): ApiClient {
-  return createApi(context.fetch, process.env.NODE_ENV === 'production' ? undefined : checkAnswer);
+export function serverApi(context: { fetch: Fetcher; checkAnswers: boolean }): ApiClient {
+  return createApi(context.fetch, context.checkAnswers ? checkAnswer : undefined);
 }
