@@ -26,7 +26,8 @@ describe('declared access, without a session', () => {
       for (const payload of route.method === 'GET' ? [undefined] : BODIES) {
         const res = await t.app.inject({ method: route.method as 'GET', url, ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }) });
         const declared = route.access !== undefined;
-        const refused = res.statusCode === 401 && res.json().code === 'UNAUTHENTICATED';
+        const code = route.access === 'staff' ? 'STAFF_SIGN_IN_REQUIRED' : 'UNAUTHENTICATED';
+        const refused = res.statusCode === 401 && res.json().code === code;
         if (declared !== refused) wrong.push(`${route.method} ${route.url} (${payload ?? 'no body'}): ${res.statusCode} ${res.body.slice(0, 80)}, declares ${route.access ?? 'nothing'}`);
       }
     }

@@ -17,6 +17,9 @@ import { HOUSEKEEPING_INTERVAL_MS, createHousekeeper } from './modules/housekeep
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { SESSIONS_CHANNEL, createReadCache, type ReadCache } from './plugins/read-cache.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { staffPlugin } from './plugins/staff.ts';
+import { createLocalFileStore } from './lib/storage.ts';
+import type { StaffPermission } from '@milli/contracts';
 import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
@@ -34,7 +37,7 @@ declare module 'fastify' {
     readCache: ReadCache;
     sessionCache: ReadCache;
     /** Every route as registered (method and URL pattern), for tests that sweep the whole API. */
-    routeList: { method: string; url: string; access?: 'customer' | 'staff' }[];
+    routeList: { method: string; url: string; access?: 'customer' | 'staff'; permission?: StaffPermission }[];
   }
 }
 
@@ -68,7 +71,8 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, ...(access ? { access } : {}) });
+    const permission = route.config?.permission;
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, ...(access ? { access } : {}), ...(permission ? { permission } : {}) });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,6 +96,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.decorate('sessionCache', sessionCache);
   app.addHook('onClose', async () => sessionCache.close());
   sessionPlugin(app, deps.database.db, { secureCookies: (config.publicUrl ?? '').startsWith('https:'), cache: sessionCache });
+  staffPlugin(app, deps.database.db);
 
   const mailer = createMailer(deps.database.db, {
     smtpUrl: config.smtpUrl,
@@ -116,6 +121,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     ...deps,
     limiter: createRateLimiter(deps.database.db),
     mailer,
+    files: createLocalFileStore(config.dataDir),
     readCache,
     sessionCache,
     mergeGuestCart: (tx, customerId, items) => cart.mergeGuest(tx, customerId, items),

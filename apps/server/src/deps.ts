@@ -4,6 +4,7 @@
  */
 import type { CartLineOptions, Database } from '@milli/db';
 import type { Config } from './config.ts';
+import type { FileStore } from './lib/storage.ts';
 import type { Mailer } from './modules/mail/sender.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
 import type { ReadCache } from './plugins/read-cache.ts';
@@ -21,6 +22,8 @@ export interface ModuleDeps extends AppDeps {
   /** Sessions read from the database, kept until one is ended or changed (plugins/session.ts). */
   sessionCache: ReadCache;
   mailer: Mailer;
+  /** Where uploaded files are kept: the data folder or an S3-compatible bucket (lib/storage.ts). */
+  files: FileStore;
   /** Set by the cart module: adds a guest cart to a customer's cart inside the login transaction. */
   mergeGuestCart?: (tx: Database['db'], customerId: number, items: { productId: number; quantity: number; options: CartLineOptions }[]) => Promise<void>;
   /** Set by the wish-list module: adds a guest wish list (product ids) to a customer's inside the login transaction. */

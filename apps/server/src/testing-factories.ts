@@ -3,7 +3,10 @@
  * API, a product row that prices like a real one, an order placed through checkout. Each takes only what a
  * test cares about; the rest is a sensible default, so a test reads as what it is about.
  */
+import { createHash, randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
 import { and, desc, eq } from 'drizzle-orm';
+import type { StaffRole } from '@milli/contracts';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { artMetalFor, artPath, artVariant, schema, type Db } from '@milli/db';
@@ -33,8 +36,6 @@ export interface ShopperOverrides {
   email?: string;
   password?: string;
   ip?: string;
-  /** Staff sees the back office; set in the database before the login, as the back office would have. */
-  role?: 'customer' | 'staff';
   /** Extra login fields: the guest's cart or wish list the login merges (cartItems, wishlistItems). */
   login?: Record<string, string>;
 }
@@ -51,13 +52,50 @@ export async function createShopper(app: FastifyInstance, overrides: ShopperOver
   const ip = overrides.ip ?? `10.200.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
   const registered = await postForm(app, '/api/auth/register', { username, email, password }, { ip });
   expect(registered.statusCode, registered.body).toBe(200);
-  if (overrides.role) await app.deps.database.db.update(schema.customers).set({ role: overrides.role }).where(eq(schema.customers.email, email.toLowerCase()));
   const login = await postForm(app, '/api/auth/login', { username, password, ...overrides.login }, { ip });
   expect(login.statusCode, login.body).toBe(200);
   const setCookie = [login.headers['set-cookie']].flat().find((c) => String(c).startsWith('milli_session='));
   expect(setCookie, 'the login answer sets the session cookie').toBeDefined();
   const userId = login.json().userId as number;
   return { id: userId, userId, username, email, password, cookie: String(setCookie).split(';')[0]!, setCookie: String(setCookie), ip };
+}
+
+export interface TestStaff {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  password: string;
+  /** A back-office session as a Cookie header sends it: `milli_staff=…`. */
+  cookie: string;
+}
+
+let staffMembers = 0;
+
+/**
+ * A member of staff with a back-office session of their own (cookie milli_staff), written straight to the
+ * database as the owner's back office would have made them: tests of staff routes need a member of each role.
+ */
+export async function createStaff(app: FastifyInstance, overrides: { role?: StaffRole; email?: string; name?: string; password?: string } = {}): Promise<TestStaff> {
+  const n = ++staffMembers;
+  const role = overrides.role ?? 'owner';
+  const email = (overrides.email ?? `staff${n}-${role}@milli.example`).toLowerCase();
+  const name = overrides.name ?? `Staff ${n}`;
+  const password = overrides.password ?? 'back-office-9x!';
+  const db = app.deps.database.db;
+  const [member] = await db
+    .insert(schema.staff)
+    .values({ email, name, role, passwordHash: await hash(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 }) })
+    .returning();
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db.insert(schema.staffSessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    staffId: member!.id,
+    idleExpiresAt: new Date(now + 30 * 60_000),
+    expiresAt: new Date(now + 12 * 3_600_000),
+  });
+  return { id: member!.id, email, name, role, password, cookie: `milli_staff=${token}` };
 }
 
 export type ProductOverrides = Partial<Omit<schema.NewProduct, 'categoryId'>> & {

@@ -101,6 +101,8 @@ export const PricingContextSchema = z.object({
   metal: z.enum(['gold', 'platinum', 'silver']),
   metalWeightMg: z.number().int().nullable(),
   makingChargePaise: z.number().int(),
+  /** Making stated as a percent of the metal's value (hundredths of a percent), priced per choice; null otherwise. */
+  makingPercentHundredths: z.number().int().nullable().optional(),
   stoneValuePaise: z.number().int(),
   diamondWeightCents: z.number().int(),
   fixedPricePaise: z.number().int().nullable(),

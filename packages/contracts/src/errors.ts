@@ -83,6 +83,20 @@ export const ERROR_CODES = [
   // Custom design and trade partners
   'NO_DESIGN_TO_REJECT',
   'APPLICATION_UNDER_REVIEW',
+  // The back office (issue 17)
+  'STAFF_SIGN_IN_REQUIRED',
+  'PERMISSION_DENIED',
+  'TOTP_REQUIRED',
+  'TOTP_INVALID',
+  'TWO_FACTOR_SETUP_REQUIRED',
+  'STAFF_NOT_FOUND',
+  'LAST_OWNER',
+  'TOKEN_NOT_FOUND',
+  'CONFLICT',
+  'SKU_TAKEN',
+  'IN_USE',
+  'IMPORT_INVALID',
+  'UNSUPPORTED_IMAGE',
   // Ours, never the client's
   'INTERNAL',
   'UNAVAILABLE',

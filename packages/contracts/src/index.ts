@@ -9,3 +9,4 @@ export type * from './schemas.ts';
 export * from './wishlist-ids.ts';
 export * from './test-cards.ts';
 export * from './errors.ts';
+export * from './staff.ts';

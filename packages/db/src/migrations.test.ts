@@ -5,6 +5,7 @@ import { categories, products } from './schema.ts';
 import { createTestDatabase, testServerUrl, type TestDatabase } from './testing.ts';
 
 const TABLES = [
+  'audit_log',
   'cad_designs',
   'cart_lines',
   'carts',
@@ -40,6 +41,10 @@ const TABLES = [
   'search_words',
   'sessions',
   'sizer_requests',
+  'staff',
+  'staff_api_tokens',
+  'staff_recovery_codes',
+  'staff_sessions',
   'store_settings',
   'stores',
   'tags',

@@ -30,6 +30,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { STAFF_ROLES } from '@milli/contracts';
+
+/** Back-office roles (DECISIONS §5), from the contracts where what each may do is said. */
+export { STAFF_ROLES };
 
 // ---------------------------------------------------------------------------------------------
 // Closed sets of values. Exported so services, contracts and the seed share one list.
@@ -47,6 +51,8 @@ export const PLATINUM_PURITY = 950;
 export const SILVER_PURITY = 925;
 export const GENDERS = ['Women', 'Men', 'Kids', 'Unisex'] as const;
 export const CUSTOMER_ROLES = ['customer', 'staff'] as const;
+/** How a product's making charges are stated (issue 17): a sum per piece, a percent of the metal's value, or an amount per gram. */
+export const MAKING_CHARGE_KINDS = ['fixed', 'percent', 'per_gram'] as const;
 export const ORDER_STATUSES = ['Placed', 'Picked', 'Out for Delivery', 'Delivered', 'Cancelled'] as const;
 export const ADDRESS_KINDS = ['shipping', 'billing'] as const;
 export const COUPON_KINDS = ['percent', 'fixed'] as const;
@@ -146,9 +152,19 @@ export const storeSettings = pgTable(
     sellerState: text('seller_state').notNull(),
     sellerStateCode: text('seller_state_code').notNull(),
     invoicePrefix: text('invoice_prefix').notNull().default('MIL'),
+    /** Pay on delivery only for orders below this (DECISIONS §8); never 2 lakh or more (s.269ST). */
+    codLimitPaise: paise('cod_limit_paise').notNull().default(50_000_00),
+    /** The back office's dashboard calls a product low on stock at or below this many pieces. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(2),
+    /** When true, every staff member must sign in with an authenticator app (issue 17). */
+    staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
     updatedAt: updatedAt(),
   },
-  () => [check('store_settings_single_row', raw('"id" = 1'))],
+  () => [
+    check('store_settings_single_row', raw('"id" = 1')),
+    check('store_settings_cod_limit_check', raw('"cod_limit_paise" >= 0 AND "cod_limit_paise" < 20000000')),
+    check('store_settings_low_stock_check', raw('"low_stock_threshold" >= 0')),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -263,7 +279,18 @@ export const products = pgTable(
     metalWeightMg: integer('metal_weight_mg'),
     /** GST-inclusive price of a piece without a metal weight. */
     fixedPricePaise: paise('fixed_price_paise'),
+    /**
+     * The making charges of the default choice at list_price_date's rates, before GST: what was typed when the
+     * kind is 'fixed', weight × rate for 'per_gram', a percent of the metal's value for 'percent' (rewritten with
+     * the list price whenever the rates change).
+     */
     makingChargePaise: paise('making_charge_paise').notNull().default(0),
+    /** How the making charges are stated (MAKING_CHARGE_KINDS). */
+    makingChargeKind: text('making_charge_kind', { enum: MAKING_CHARGE_KINDS }).notNull().default('fixed'),
+    /** Hundredths of a percent of the metal's value ('percent': 1250 = 12.5 %), or paise per gram ('per_gram'); null for 'fixed'. */
+    makingChargeRate: integer('making_charge_rate'),
+    /** Whether the piece carries a BIS hallmark and HUID (gold pieces must; DECISIONS §8 records each piece's HUID at packing). */
+    hallmarked: boolean('hallmarked').notNull().default(false),
     diamondWeightCents: integer('diamond_weight_cents').notNull().default(0),
     diamondCount: integer('diamond_count').notNull().default(0),
     /** Default grade offered on the product page; null when the piece has no diamonds. */
@@ -369,6 +396,8 @@ export const products = pgTable(
     oneOf('products_diamond_quality_check', 'diamond_quality', DIAMOND_QUALITIES, true),
     oneOf('products_gender_check', 'gender', GENDERS, true),
     oneOf('products_size_kind_check', 'size_kind', SIZE_KINDS, true),
+    oneOf('products_making_charge_kind_check', 'making_charge_kind', MAKING_CHARGE_KINDS),
+    check('products_making_charge_rate_check', raw(`("making_charge_kind" = 'fixed') = ("making_charge_rate" IS NULL) AND ("making_charge_rate" IS NULL OR "making_charge_rate" > 0)`)),
     check('products_sizes_check', raw(`("size_kind" IS NULL) = (cardinality("sizes") = 0)`)),
     check(
       'products_offered_check',
@@ -433,6 +462,8 @@ export const productImages = pgTable(
     alt: text('alt').notNull().default(''),
     width: integer('width'),
     height: integer('height'),
+    /** Every stored rendition of an uploaded picture, for srcset: [{ width, format: 'avif' | 'webp', path }]. */
+    variants: jsonb('variants').$type<{ width: number; format: 'avif' | 'webp'; path: string }[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
@@ -864,8 +895,8 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
     note: text('note'),
-    /** Staff member who made the change; null for the customer or the system. */
-    changedBy: integer('changed_by').references(() => customers.id, { onDelete: 'set null' }),
+    /** Staff member who made the change (the back office's staff table); null for the customer or the system. */
+    changedBy: integer('changed_by').references(() => staff.id, { onDelete: 'set null' }),
     at: tsz('at').notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.at), oneOf('order_status_history_status_check', 'status', ORDER_STATUSES)],
@@ -1320,6 +1351,124 @@ export const rateLimitHits = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_hits_window_idx').on(t.windowStart)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The back office (DECISIONS §5, issue 17): staff, their sessions, second factors, API tokens and the audit log
+
+/** People who run the store. Never customers: their own table, cookie and sign-in. */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower case. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Base32 TOTP secret once enrolment began; the second factor is in force only when totp_enabled_at is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: tsz('totp_enabled_at'),
+    /** The last 30-second step a code was accepted for, so one code signs in once (compare-and-set). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Removed staff keep their row (the audit log names them) but can do nothing. */
+    removedAt: tsz('removed_at'),
+    lastSignInAt: tsz('last_sign_in_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_email_key').on(t.email),
+    oneOf('staff_role_check', 'role', STAFF_ROLES),
+    check('staff_email_lower_check', raw('"email" = lower("email")')),
+  ],
+);
+
+/** A staff sign-in (cookie milli_staff): the token's SHA-256, an idle end that each request pushes on, and a hard end. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: tsz('last_seen_at').notNull().defaultNow(),
+    /** Idle timeout: the session ends when no request came before this. */
+    idleExpiresAt: tsz('idle_expires_at').notNull(),
+    /** However busy, a sign-in lasts no longer than this. */
+    expiresAt: tsz('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId), index('staff_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** One-use recovery codes for a lost authenticator, stored hashed. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: tsz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId), uniqueIndex('staff_recovery_codes_hash_key').on(t.staffId, t.codeHash)],
+);
+
+/** Personal API tokens (`Authorization: Bearer …`): shown once, kept as their SHA-256, acting with the creator's role. */
+export const staffApiTokens = pgTable(
+  'staff_api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The token's first characters, so a list can tell tokens apart without showing them. */
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: tsz('last_used_at'),
+    expiresAt: tsz('expires_at'),
+    revokedAt: tsz('revoked_at'),
+  },
+  (t) => [uniqueIndex('staff_api_tokens_hash_key').on(t.tokenHash), index('staff_api_tokens_staff_idx').on(t.staffId)],
+);
+
+/**
+ * Every staff write (issue 17): when, who, what, before and after, written in the write's own transaction.
+ * Never changed nor deleted: a trigger (migration 0012) refuses UPDATE, DELETE and TRUNCATE, so the log is kept
+ * for as long as the database is (at least the two years the back office promises).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: tsz('at').notNull().defaultNow(),
+    /** Null for what the system did on its own (the first owner at start, the command line). */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** As it was at the time: the e-mail of the member, 'system' or 'cli'. */
+    staffEmail: text('staff_email').notNull(),
+    /** 'create', 'update', 'delete', 'archive', 'import', 'sign-in' …: a verb of the back office. */
+    action: text('action').notNull(),
+    /** 'product', 'rates', 'coupon', 'store', 'settings', 'staff', 'api-token', … */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    /** How the change came: 'session', 'token' (an API token's id) or 'cli'. */
+    via: text('via').notNull().default('session'),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc()),
+    index('audit_log_entity_idx').on(t.entity, t.at.desc()),
+    index('audit_log_staff_idx').on(t.staffEmail, t.at.desc()),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

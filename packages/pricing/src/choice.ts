@@ -7,6 +7,8 @@ import { PricingError, priceJewellery, type PriceBreakup } from './price.ts';
 export interface RateCard {
   metalWeightMg: number | null;
   makingChargePaise: number;
+  /** Making stated as a percent of the metal's value (hundredths of a percent): priced per choice. Null or absent otherwise. */
+  makingPercentHundredths?: number | null;
   stoneValuePaise: number;
   diamondWeightCents: number;
   fixedPricePaise: number | null;
@@ -42,6 +44,7 @@ export function priceChoice(card: RateCard, choice: PriceChoice = {}): (PriceBre
       metalWeightMg: card.metalWeightMg,
       ratePaisePerGram: rate,
       makingChargePaise: card.makingChargePaise,
+      makingPercentHundredths: card.makingPercentHundredths ?? null,
       stoneValuePaise: card.stoneValuePaise,
       diamondWeightCents: card.diamondWeightCents,
       diamondRatePaisePerCarat: diamondRate,

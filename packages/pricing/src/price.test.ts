@@ -29,6 +29,19 @@ describe('priceJewellery', () => {
     expect(k22.totalPaise).toBeGreaterThan(k18.totalPaise);
   });
 
+  it('prices making stated as a percent of the metal per choice, and a sale cuts that making', () => {
+    // 12.5 % of Rs 36,750 = Rs 4,593.75
+    const p = priceJewellery({ ...base, makingChargePaise: 999_999_99, makingPercentHundredths: 1250 });
+    expect(p.makingPaise).toBe(4_593_75);
+    expect(p.totalPaise).toBe(Math.round((36_750_00 + 4_593_75) * 1.03));
+    const k18 = priceJewellery({ ...base, ratePaisePerGram: 5_73_000, makingPercentHundredths: 1250 });
+    expect(k18.makingPaise).toBe(Math.round((5_250 * 5_73_000 * 1250) / 10_000 / 1000));
+    const onSale = priceJewellery({ ...base, makingPercentHundredths: 1250, saleMakingPercent: 50 });
+    expect(onSale.makingBeforePaise).toBe(4_593_75);
+    expect(onSale.makingPaise).toBe(4_593_75 - Math.floor(4_593_75 / 2));
+    expect(() => priceJewellery({ ...base, makingPercentHundredths: -1 })).toThrow(PricingError);
+  });
+
   it('adds diamonds by weight and quality', () => {
     const p = priceJewellery({ ...base, diamondWeightCents: 25, diamondRatePaisePerCarat: 80_000_00 });
     expect(p.diamondPaise).toBe(20_000_00); // quarter carat at Rs 80,000/ct

@@ -9,6 +9,12 @@ export interface PriceInput {
   /** Today's rate for the chosen metal and purity, paise per gram. */
   ratePaisePerGram: number;
   makingChargePaise: Paise;
+  /**
+   * Making charges stated as a percent of the metal's value, in hundredths of a percent (1250 = 12.5 %): when
+   * given, the making is that share of this choice's metal value (rounded to the paisa) and makingChargePaise
+   * is not read. Absent or null for making charges stated per piece or per gram.
+   */
+  makingPercentHundredths?: number | null;
   /** Coloured stones, pearls and the like: a fixed value per piece. */
   stoneValuePaise: Paise;
   /** Total diamond weight in cents (1 carat = 100 cents). */
@@ -112,10 +118,13 @@ export function priceJewellery(input: PriceInput): PriceBreakup {
       computed: false,
     };
   }
+  const percent = input.makingPercentHundredths ?? null;
+  if (percent !== null && !isWholeNonNegative(percent)) throw new PricingError(`makingPercentHundredths must be a whole number ≥ 0, got ${percent}`);
+  const makingChargePaise = percent === null ? input.makingChargePaise : makingFromPercent(input.metalWeightMg * input.ratePaisePerGram, percent);
   for (const [name, value] of Object.entries({
     metalWeightMg: input.metalWeightMg,
     ratePaisePerGram: input.ratePaisePerGram,
-    makingChargePaise: input.makingChargePaise,
+    makingChargePaise,
     stoneValuePaise: input.stoneValuePaise,
     diamondWeightCents: input.diamondWeightCents,
     diamondRatePaisePerCarat: input.diamondRatePaisePerCarat,
@@ -127,14 +136,14 @@ export function priceJewellery(input: PriceInput): PriceBreakup {
   // Thousandths of a paisa: mg × paise/g is exact at that scale.
   const metal = input.metalWeightMg * input.ratePaisePerGram;
   const diamond = input.diamondWeightCents * input.diamondRatePaisePerCarat * 10; // cents/100 ct × 1000
-  const making = input.makingChargePaise * 1000;
+  const making = makingChargePaise * 1000;
   const stones = input.stoneValuePaise * 1000;
   const pretax = metal + diamond + making + stones;
   if (!Number.isSafeInteger(pretax * (100 + input.gstPercent))) throw new PricingError('price out of range');
   const beforePaise = Math.round((pretax * (100 + input.gstPercent)) / 100 / 1000);
   const sale = salePrice({
     beforePaise,
-    makingChargePaise: input.makingChargePaise,
+    makingChargePaise,
     makingDiscountPercent: input.saleMakingPercent ?? 0,
     gstPercent: input.gstPercent,
   });
@@ -146,7 +155,7 @@ export function priceJewellery(input: PriceInput): PriceBreakup {
   return {
     metalPaise,
     makingPaise,
-    makingBeforePaise: input.makingChargePaise,
+    makingBeforePaise: makingChargePaise,
     stonesPaise,
     diamondPaise,
     gstPaise: sale.nowPaise - metalPaise - diamondPaise - makingPaise - stonesPaise,
@@ -156,6 +165,19 @@ export function priceJewellery(input: PriceInput): PriceBreakup {
     salePercentOff: sale.percentOff,
     computed: true,
   };
+}
+
+/**
+ * Making charges stated as a percent of the metal's value: `metalMilliPaise` is weight (mg) × rate (paise/g),
+ * thousandths of a paisa; the result is whole paise, rounded half up.
+ */
+export function makingFromPercent(metalMilliPaise: number, percentHundredths: number): Paise {
+  return Math.round((metalMilliPaise * percentHundredths) / 10_000 / 1000);
+}
+
+/** Making charges stated per gram of metal: weight (mg) × paise per gram, rounded half up to the paisa. */
+export function makingFromPerGram(metalWeightMg: number, paisePerGram: number): Paise {
+  return Math.round((metalWeightMg * paisePerGram) / 1000);
 }
 
 function isWholeNonNegative(n: number): boolean {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postForm, type TestApp } from '../testing.ts';
-import { createShopper } from '../testing-factories.ts';
+import { createShopper, createStaff } from '../testing-factories.ts';
 
 let t: TestApp;
 let customer = '';
@@ -15,7 +15,7 @@ let staff = '';
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
   ({ cookie: customer, id: customerId } = await createShopper(t.app));
-  staff = (await createShopper(t.app, { role: 'staff' })).cookie;
+  staff = (await createStaff(t.app, { role: 'orders' })).cookie;
 });
 afterAll(() => t?.close());
 
@@ -151,10 +151,10 @@ describe('who is asking is settled before what they sent', () => {
     expect((await send({ method: 'GET', url: '/api/orders?list=lost' })).statusCode).toBe(401);
   });
 
-  it('a customer who is not staff is refused a status change whatever the body', async () => {
+  it('a customer, who is not staff, is asked to sign in to the back office whatever the body', async () => {
     const res = await send({ method: 'POST', url: '/api/admin/orders/MIL-1/status', who: 'customer', body: { json: [] } });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('FORBIDDEN');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('STAFF_SIGN_IN_REQUIRED');
   });
 });
 

@@ -485,6 +485,8 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
           metalWeightMg: products.metalWeightMg,
           fixedPricePaise: products.fixedPricePaise,
           makingChargePaise: products.makingChargePaise,
+          makingChargeKind: products.makingChargeKind,
+          makingChargeRate: products.makingChargeRate,
           diamondWeightCents: products.diamondWeightCents,
           diamondQuality: products.diamondQuality,
           stoneValuePaise: products.stoneValuePaise,
@@ -517,6 +519,60 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
     },
 
     /** The newest rate of each purity of this metal, and of each diamond quality, dated on or before `day`. */
+    /** What the list price of weighed products is made of (all of them, or these), for repricing. */
+    async weighedProducts(ids?: readonly number[]) {
+      const weighed = sql`${products.metalWeightMg} is not null`;
+      return db
+        .select({
+          id: products.id,
+          metal: products.metal,
+          purity: products.purity,
+          metalWeightMg: products.metalWeightMg,
+          makingChargePaise: products.makingChargePaise,
+          makingChargeKind: products.makingChargeKind,
+          makingChargeRate: products.makingChargeRate,
+          stoneValuePaise: products.stoneValuePaise,
+          diamondWeightCents: products.diamondWeightCents,
+          diamondQuality: products.diamondQuality,
+          listPricePaise: products.listPricePaise,
+          listPriceDate: products.listPriceDate,
+        })
+        .from(products)
+        .where(ids ? and(weighed, inArray(products.id, [...ids])) : weighed)
+        .orderBy(asc(products.id));
+    },
+
+    /** Every metal's and grade's rate in force on `day` (the newest on or before it), keyed 'gold:22' and 'SI-IJ'. */
+    async allRatesOn(day: string): Promise<{ metal: Map<string, number>; diamond: Map<string, number> }> {
+      const metalRows = await db
+        .selectDistinctOn([metalRates.metal, metalRates.purity], { metal: metalRates.metal, purity: metalRates.purity, paise: metalRates.ratePaisePerGram })
+        .from(metalRates)
+        .where(lte(metalRates.rateDate, day))
+        .orderBy(asc(metalRates.metal), asc(metalRates.purity), desc(metalRates.rateDate));
+      const diamondRows = await db
+        .selectDistinctOn([diamondRates.quality], { quality: diamondRates.quality, paise: diamondRates.ratePaisePerCarat })
+        .from(diamondRates)
+        .where(lte(diamondRates.rateDate, day))
+        .orderBy(asc(diamondRates.quality), desc(diamondRates.rateDate));
+      return {
+        metal: new Map(metalRows.map((r) => [`${r.metal}:${r.purity}`, Number(r.paise)])),
+        diamond: new Map(diamondRows.map((r) => [r.quality, Number(r.paise)])),
+      };
+    },
+
+    /** Writes new list prices (and the making they hold) in batches of one statement per thousand products. */
+    async writeListPrices(rows: readonly { id: number; listPricePaise: number; makingChargePaise: number }[], day: string): Promise<void> {
+      for (let i = 0; i < rows.length; i += 1000) {
+        const batch = rows.slice(i, i + 1000);
+        const values = sql.join(
+          batch.map((r) => sql`(${r.id}::integer, ${r.listPricePaise}::bigint, ${r.makingChargePaise}::bigint)`),
+          sql`, `,
+        );
+        await db.execute(sql`update ${products} set list_price_paise = v.price, making_charge_paise = v.making, list_price_date = ${day}::date, updated_at = now()
+          from (values ${values}) as v(id, price, making) where ${products.id} = v.id`);
+      }
+    },
+
     async ratesOn(day: string, metal: Metal): Promise<{ metal: RateRow[]; diamond: RateRow[] }> {
       // Sequential: also read inside transactions (see productDetail).
       const metalRows = await db

@@ -21,7 +21,7 @@ import {
   type Tag,
 } from '@milli/contracts';
 import type { Db } from '@milli/db';
-import { priceChoice, rupeesToPaise, salePrice, indianDate } from '@milli/pricing';
+import { makingFromPerGram, priceChoice, rupeesToPaise, salePrice, indianDate } from '@milli/pricing';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { MAX_SEARCH_WORDS, nearestWord, normaliseWords, type Vocabulary } from './search-plan.ts';
 import { createCatalogRepository, type ProductCriteria, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
@@ -281,6 +281,7 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
         metal: product.metal,
         metalWeightMg: product.metalWeightMg,
         makingChargePaise: product.makingChargePaise,
+        makingPercentHundredths: product.makingChargeKind === 'percent' ? product.makingChargeRate : null,
         stoneValuePaise: product.stoneValuePaise,
         diamondWeightCents: product.diamondWeightCents,
         fixedPricePaise: product.fixedPricePaise,
@@ -311,6 +312,49 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
         product_images: [...new Set([product.image, ...product.images])],
         pricing,
       };
+    },
+
+    /**
+     * Brings the stored list price of weighed products (all, or these ids) to today's rates: the price of the
+     * default choice without a sale, made by the one price function (priceChoice), and the making charges it
+     * holds. Listings sort, filter and show tiles by it, so every rate change and product write calls this in its
+     * own transaction; the write announces itself and every instance drops its cached answers and pages.
+     * Products whose default choice has no rate published keep their price. Returns how many changed.
+     */
+    async reprice(ids?: readonly number[]): Promise<number> {
+      if (ids && ids.length === 0) return 0;
+      const day = indianDate(now());
+      const rows = await repo.weighedProducts(ids);
+      if (rows.length === 0) return 0;
+      const rates = await repo.allRatesOn(day);
+      const gstPercent = (await settings.gstPercent()) ?? DEFAULT_GST_PERCENT;
+      const changed: { id: number; listPricePaise: number; makingChargePaise: number }[] = [];
+      for (const row of rows) {
+        const purity = row.purity ?? DEFAULT_PURITY[row.metal];
+        const rate = rates.metal.get(`${row.metal}:${purity}`);
+        if (rate === undefined || row.metalWeightMg === null) continue;
+        const making =
+          row.makingChargeKind === 'per_gram' && row.makingChargeRate !== null ? makingFromPerGram(row.metalWeightMg, row.makingChargeRate) : row.makingChargePaise;
+        const price = priceChoice({
+          metalWeightMg: row.metalWeightMg,
+          makingChargePaise: making,
+          makingPercentHundredths: row.makingChargeKind === 'percent' ? row.makingChargeRate : null,
+          stoneValuePaise: row.stoneValuePaise,
+          diamondWeightCents: row.diamondWeightCents,
+          fixedPricePaise: null,
+          gstPercent,
+          defaultPurity: purity,
+          defaultDiamondQuality: row.diamondQuality ?? (row.diamondWeightCents > 0 ? 'SI-IJ' : null),
+          ratesPaisePerGram: { [String(purity)]: rate },
+          diamondRatesPaisePerCarat: Object.fromEntries(rates.diamond),
+        });
+        if (!price) continue;
+        if (price.totalPaise !== row.listPricePaise || price.makingBeforePaise !== row.makingChargePaise || row.listPriceDate !== day) {
+          changed.push({ id: row.id, listPricePaise: price.totalPaise, makingChargePaise: price.makingBeforePaise });
+        }
+      }
+      await repo.writeListPrices(changed, day);
+      return changed.length;
     },
 
     /** A page of the product's visible reviews, newest first; null when the product is not in the shop. */

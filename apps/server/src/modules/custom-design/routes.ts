@@ -14,6 +14,7 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { DomainError, orFail } from '../../domain-error.ts';
 import { requireCustomer, requireSelf } from '../../plugins/session.ts';
+import { roleCan } from '@milli/contracts';
 import { createSettingsService } from '../settings/service.ts';
 import { MAX_IMAGE_BYTES } from './images.ts';
 import { createCustomDesignService, type CustomDesignService } from './service.ts';
@@ -114,9 +115,10 @@ export function customDesignMedia(app: FastifyInstance, deps: ModuleDeps) {
   app.get(`${UPLOADS_URL_PREFIX}*`, async (request, reply) => {
     const notFound = () => reply.status(404).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send('No such picture.');
     const relative = (request.url.split('?')[0] ?? '').slice(UPLOADS_URL_PREFIX.length);
-    if (!UPLOAD_PATH.test(relative) || !request.customer) return notFound();
+    const designDesk = request.staff !== null && roleCan(request.staff.role, 'design') && !request.staff.mustEnrolTwoFactor;
+    if (!UPLOAD_PATH.test(relative) || (!request.customer && !designDesk)) return notFound();
     const owner = await service.ownerOfPath(relative);
-    if (owner === null || (owner !== request.customer.id && request.customer.role !== 'staff')) return notFound();
+    if (owner === null || (owner !== request.customer?.id && !designDesk)) return notFound();
     const bytes = await store.read(relative);
     if (!bytes) return notFound();
     return reply

@@ -12,6 +12,7 @@ import {
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { requireCustomer } from '../../plugins/session.ts';
+import { staffOf } from '../../plugins/staff.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { createOrdersService } from './service.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
@@ -53,10 +54,10 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
   api.post(
     '/admin/orders/:orderNumber/status',
     {
-      // Only staff learn what a status change must look like: the session plugin checks before the body.
-      config: { access: 'staff' },
+      // Only staff of the orders desk learn what a status change must look like: the staff plugin checks before the body.
+      config: { access: 'staff', permission: 'orders' },
       schema: { params: OrderNumberParamsSchema, body: formBody(OrderStatusChangeSchema), response: { 200: OrderStatusAnswerSchema, ...errors } },
     },
-    async (req) => orders.advance(requireCustomer(req), req.params.orderNumber, req.body),
+    async (req) => orders.advance(staffOf(req).id, req.params.orderNumber, req.body),
   );
 };

@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '@milli/db';
+import { ROLE_PERMISSIONS, STAFF_COOKIE, STAFF_IDLE_MINUTES, type StaffPermission, type StaffRole } from '@milli/contracts';
+import { DomainError } from '../domain-error.ts';
+import { hashToken } from './session.ts';
+import { staffSessionRepository } from './staff-repository.ts';
+
+/** Who is acting in the back office: a member signed in with the staff cookie, or one of their API tokens. */
+export interface StaffMember {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** Whether the member signs in with an authenticator app. */
+  twoFactor: boolean;
+  /** The store requires a second factor and this member has none yet: only 'self' routes (enrolment) are open. */
+  mustEnrolTwoFactor: boolean;
+  /** How this request is authorised: the staff cookie's session or an API token (its id). */
+  via: { kind: 'session'; tokenHash: string } | { kind: 'token'; tokenId: number };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The staff member of the milli_staff cookie or of a Bearer token on /api/admin, or null. Reading it makes the answer private. */
+    staff: StaffMember | null;
+  }
+  interface FastifyContextConfig {
+    /** The permission a staff route needs (with access: 'staff'); checked by the staff plugin before validation. */
+    permission?: StaffPermission;
+  }
+}
+
+const STAFF = Symbol('staff');
+type WithStaff = FastifyRequest & { [STAFF]?: StaffMember | null };
+
+/** A session's idle end is pushed on at most once a minute, so a busy page does not write on every call. */
+const TOUCH_EVERY_MS = 60_000;
+const IDLE_MS = STAFF_IDLE_MINUTES * 60_000;
+/** API tokens are written `mst_` + 43 characters; anything longer is not looked up. */
+const MAX_TOKEN_LENGTH = 200;
+
+/**
+ * The back office's identity (DECISIONS §5, issue 17): the `milli_staff` cookie (never the shop's cookie) or, on
+ * /api/admin, `Authorization: Bearer <API token>`. Every staff route declares `config: { access: 'staff',
+ * permission }`; one preValidation hook refuses before the body is read: 401 without a member, 403 when the
+ * member's role lacks the permission, 403 TWO_FACTOR_SETUP_REQUIRED while the store requires a second factor the
+ * member has not set up (only 'self' routes stay open, so they can enrol). Deny by default: a route under
+ * /api/admin that declares no permission is refused to everyone but the spec's public paths (PUBLIC_ADMIN_PATHS).
+ */
+export function staffPlugin(app: FastifyInstance, db: Db) {
+  app.decorateRequest('staff', {
+    getter(this: FastifyRequest) {
+      this.sessionRead = true;
+      return (this as WithStaff)[STAFF] ?? null;
+    },
+    setter(this: FastifyRequest, value: StaffMember | null) {
+      (this as WithStaff)[STAFF] = value;
+    },
+  });
+  const repo = staffSessionRepository(db);
+
+  app.addHook('onRequest', async (request) => {
+    const now = new Date();
+    const bearer = request.url.startsWith('/api/admin/') ? bearerToken(request.headers.authorization) : null;
+    if (bearer) {
+      const row = await repo.findToken(hashToken(bearer), now);
+      if (!row) return;
+      if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) await repo.touchToken(row.tokenId, now);
+      request.staff = memberOf(row, { kind: 'token', tokenId: row.tokenId });
+      return;
+    }
+    const token = request.cookies[STAFF_COOKIE];
+    if (!token || token.length > MAX_TOKEN_LENGTH) return;
+    const tokenHash = hashToken(token);
+    const row = await repo.findSession(tokenHash, now);
+    if (!row) return;
+    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(tokenHash, now, new Date(now.getTime() + IDLE_MS));
+    request.staff = memberOf(row, { kind: 'session', tokenHash });
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.access !== 'staff') {
+      const url = request.routeOptions.url ?? '';
+      if (url.startsWith('/api/admin/') && !PUBLIC_ADMIN_PATHS.has(url)) {
+        // A staff route that forgot to declare itself: refused to everyone rather than open to anyone.
+        throw new DomainError('PERMISSION_DENIED', 'This part of the back office is not open to anyone yet.');
+      }
+      return;
+    }
+    requirePermission(request, config.permission);
+  });
+}
+
+/** The specification's public calls that happen to start with /api/admin/ (DECISIONS §5): they stay public. */
+export const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/tags', '/api/admin/other-stones', '/api/admin/cutom-jewelry/new-request']);
+
+function memberOf(
+  row: { id: number; email: string; name: string; role: StaffRole; totpEnabledAt: Date | null; twoFactorRequired: boolean | null },
+  via: StaffMember['via'],
+): StaffMember {
+  const twoFactor = row.totpEnabledAt !== null;
+  return { id: row.id, email: row.email, name: row.name, role: row.role, twoFactor, mustEnrolTwoFactor: !twoFactor && row.twoFactorRequired === true, via };
+}
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  const token = match?.[1];
+  return token && token.length <= MAX_TOKEN_LENGTH ? token : null;
+}
+
+/**
+ * 401 without a staff member; 403 when their role lacks `permission` (no permission named: any member), or while
+ * they must still set up the second factor the store requires. Returns the member.
+ */
+export function requirePermission(request: FastifyRequest, permission: StaffPermission | undefined): StaffMember {
+  const member = request.staff;
+  if (!member) throw new DomainError('STAFF_SIGN_IN_REQUIRED', 'Please sign in to the back office.');
+  if (!permission || !ROLE_PERMISSIONS[member.role].includes(permission)) {
+    throw new DomainError('PERMISSION_DENIED', 'Your role does not allow this.');
+  }
+  if (member.mustEnrolTwoFactor && permission !== 'self') {
+    throw new DomainError('TWO_FACTOR_SETUP_REQUIRED', 'The store requires two-factor sign-in: please set up your authenticator app first.');
+  }
+  return member;
+}
+
+/** The member of a route declared `access: 'staff'` (the hook has already checked them). */
+export function staffOf(request: FastifyRequest): StaffMember {
+  const member = request.staff;
+  if (!member) throw new DomainError('STAFF_SIGN_IN_REQUIRED', 'Please sign in to the back office.');
+  return member;
+}
