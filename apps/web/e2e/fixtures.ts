@@ -255,3 +255,9 @@ export async function listingFilters(page: Page): Promise<Locator> {
   if (!(await drawer.isVisible())) await page.getByRole('button', { name: 'Filters', exact: true }).click();
   return drawer;
 }
+
+/**
+ * The back office's first owner, made from ADMIN_EMAIL and ADMIN_PASSWORD by global-setup.ts's server. Specs must
+ * never turn on this member's second factor nor the store's two-factor rule: other specs sign in with it meanwhile.
+ */
+export const E2E_OWNER = { email: process.env.E2E_OWNER_EMAIL ?? 'owner@milli.example', password: process.env.E2E_OWNER_PASSWORD ?? 'Owner-of-Milli-2026' };

@@ -50,6 +50,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     // Each test sends its own X-Forwarded-For (fixtures.ts), so rate limits count test shoppers apart: the
     // browsers and request contexts connect from this machine, the one proxy believed.
     TRUST_PROXY: '127.0.0.1',
+    // The back office's first owner (issue 17), made at the first start: fixtures.ts's E2E_OWNER signs in with it.
+    ADMIN_EMAIL: 'owner@milli.example',
+    ADMIN_PASSWORD: 'Owner-of-Milli-2026',
   };
   // The e2e server always runs on its own embedded database, whatever the shell points at.
   for (const key of ['DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'REDIS_URL']) delete env[key];
