@@ -24,7 +24,8 @@ interface Call {
   /** A JSON body instead (updateCart's list, the profile). */
   json?: unknown;
   /** What the intruder gets: 403 when the call names the owner's id, 404 when it names the owner's record. */
-  intruder: 403 | 404 | 'own-data-only';
+  /** 401: a back-office call, which no customer's session opens (the staff cookie is another). */
+  intruder: 401 | 403 | 404 | 'own-data-only';
   /** The owner's status; omitted when the owner's call would change what later rows need. */
   owner?: number;
 }
@@ -122,7 +123,7 @@ beforeAll(async () => {
     { name: 'order details', method: 'GET', url: `/api/orders/${orderNumber}`, intruder: 404, owner: 200 },
     { name: 'invoice', method: 'GET', url: `/api/orders/${orderNumber}/invoice.pdf`, intruder: 404, owner: 200 },
     { name: 'cancel order', method: 'POST', url: `/api/orders/${orderNumber}/cancel`, body: { reason: 'x' }, intruder: 404 },
-    { name: 'staff status change', method: 'POST', url: `/api/admin/orders/${orderNumber}/status`, body: { status: 'Picked' }, intruder: 403 },
+    { name: 'staff status change', method: 'POST', url: `/api/admin/orders/${orderNumber}/status`, body: { status: 'Picked' }, intruder: 401 },
     { name: 'harvest plans', method: 'GET', url: '/api/harvest/plans', intruder: 'own-data-only', owner: 200 },
     { name: 'pay an instalment', method: 'POST', url: `/api/harvest/instalments/${nextInstalment}/pay`, body: { ...card, idempotencyKey: 'matrix-intruder-1' }, intruder: 404 },
     { name: 'payments', method: 'GET', url: '/api/payments', intruder: 'own-data-only', owner: 200 },
@@ -159,6 +160,8 @@ describe('ownership of every customer call', () => {
         if (/"(data|lines)":\[\{/.test(other.body) && call.url.startsWith('/api/orders')) problems.push(`${call.name}: another customer listed orders that are not theirs`);
       } else if (call.intruder === 403 && other.statusCode !== 403) {
         problems.push(`${call.name}: another customer naming the owner's id got ${other.statusCode}, not 403`);
+      } else if (call.intruder === 401 && other.statusCode !== 401) {
+        problems.push(`${call.name}: a customer's session on a back-office call got ${other.statusCode}, not 401`);
       } else if (call.intruder === 404 && ![403, 404].includes(other.statusCode)) {
         problems.push(`${call.name}: another customer reaching the owner's record got ${other.statusCode}, not 404/403`);
       }
