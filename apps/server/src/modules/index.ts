@@ -10,6 +10,7 @@ import { harvestModule } from './harvest/routes.ts';
 import { ordersModule } from './orders/routes.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { settingsModule } from './settings/routes.ts';
+import { staffModule } from './staff/routes.ts';
 import { storesModule } from './stores/routes.ts';
 import { sizerModule } from './stores/sizer.ts';
 import { tradePartnersModule } from './trade-partners/routes.ts';
@@ -31,4 +32,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   harvestModule,
   tradePartnersModule,
   customDesignModule,
+  staffModule,
 ];
