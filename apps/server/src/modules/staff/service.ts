@@ -415,3 +415,24 @@ export type StaffService = ReturnType<typeof createStaffService>;
 function actorFor(member: StaffMember): AuditActor {
   return { staffId: member.id, staffEmail: member.email, via: member.via.kind === 'session' ? 'session' : `token:${member.via.tokenId}`, requestId: null };
 }
+
+/**
+ * What the start does about staff: makes the first owner from ADMIN_EMAIL / ADMIN_PASSWORD when the staff table
+ * is empty, and answers the one line to print (never the password), or null when staff already exists.
+ */
+export async function firstOwnerAtStart(db: Db, limiter: RateLimiter, admin: { email: string; password: string } | undefined): Promise<string | null> {
+  try {
+    const done = await createStaffService({ db, limiter }).ensureFirstOwner(admin ?? null);
+    if (done === 'created') return `Back office: made the first owner, ${admin!.email} (from ADMIN_EMAIL and ADMIN_PASSWORD); sign in at /admin/login.`;
+    if (done === 'none') {
+      return 'Back office: no staff yet. Set ADMIN_EMAIL and ADMIN_PASSWORD and start again to make the first owner, or run: npm run staff -- create --email you@example.in --role owner';
+    }
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) throw new FirstOwnerError(`ADMIN_PASSWORD cannot be used for the first owner: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The first owner could not be made from the configuration (a weak ADMIN_PASSWORD). */
+export class FirstOwnerError extends Error {}
