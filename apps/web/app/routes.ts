@@ -14,6 +14,9 @@ const priceRoutes = ['jewellery-by-price', ...[1, 2, 3, 4, 5, 6].map((n) => `jew
 const adminScreens = [
   index('routes/admin/dashboard.tsx'),
   // ── Admin screens: append below (keep one route a line) ──
+  route('staff', 'routes/admin/staff.tsx'),
+  route('security', 'routes/admin/security.tsx'),
+  route('audit', 'routes/admin/audit.tsx'),
 ];
 
 export default [
@@ -55,7 +58,8 @@ export default [
   route('thank-you', 'routes/thank-you.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('error', 'routes/error.tsx'),
-  // The back office: its sign-in page (outside the layout, bo-staff) goes on the line above this one.
+  // The back office: its sign-in page is outside the layout (it has no member yet).
+  route('admin/login', 'routes/admin/login.tsx'),
   route('admin', 'routes/admin/layout.tsx', adminScreens),
   route('sitemap.xml', 'routes/sitemap.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -108,6 +108,15 @@ export const StaffPasswordChangeSchema = z.object({
 export const TwoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
+/** GET /api/admin/me/two-factor: whether it is on, an enrolment begun and not yet confirmed, codes left, the store's rule. */
+export const TwoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  pending: TwoFactorSetupSchema.nullable(),
+  recoveryCodesLeft: z.number().int(),
+  required: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+
 export const TwoFactorCodeSchema = z.object({
   code: z
     .string({ error: 'Please enter the six-digit code from your authenticator app.' })

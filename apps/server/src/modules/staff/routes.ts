@@ -24,6 +24,7 @@ import {
   TokenIdParamsSchema,
   TwoFactorCodeSchema,
   TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
   formBody,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
@@ -98,6 +99,12 @@ export const staffModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => 
     '/admin/me/password',
     { config: OWN_SECURITY, schema: { summary: 'Changes your password (the current one is required); your other sessions end.', body: formBody(StaffPasswordChangeSchema), response: { 200: MessageSchema, ...errors, ...notFound } } },
     async (req) => staff.changePassword(staffOf(req), req.body, sessionHash(req)),
+  );
+
+  api.get(
+    '/admin/me/two-factor',
+    { config: OWN_SECURITY, schema: { summary: 'Whether your two-factor sign-in is on, the enrolment you began (until confirmed), recovery codes left, and whether the store requires it.', response: { 200: TwoFactorStatusSchema, ...errors, ...notFound } } },
+    async (req) => staff.twoFactorStatus(staffOf(req)),
   );
 
   api.post(

@@ -132,7 +132,8 @@ export function createStaffService(deps: StaffServiceDeps) {
     const member = await repo.findById(staffId);
     if (!member || member.removedAt) throw new DomainError('STAFF_NOT_FOUND', STAFF_MESSAGES.notFound);
     if (!(await checkPassword(member, member.email, password))) {
-      throw new DomainError('BAD_CREDENTIALS', STAFF_MESSAGES.currentPasswordWrong, { [field]: STAFF_MESSAGES.currentPasswordWrong });
+      // A field of a form the member is signed in to: 400 with the field's message, not a 401 that reads as signed out.
+      throw new DomainError('INVALID_REQUEST', STAFF_MESSAGES.currentPasswordWrong, { [field]: STAFF_MESSAGES.currentPasswordWrong });
     }
     return member;
   }
@@ -290,6 +291,19 @@ export function createStaffService(deps: StaffServiceDeps) {
       return { message: 'Your password has been changed. Your other sessions have been signed out.' };
     },
 
+    /** Where the member's second factor stands: on, or an enrolment begun (shown again until confirmed). */
+    async twoFactorStatus(member: StaffMember) {
+      const m = await repo.findById(member.id);
+      if (!m || m.removedAt) throw new DomainError('STAFF_NOT_FOUND', STAFF_MESSAGES.notFound);
+      const enabled = m.totpEnabledAt !== null;
+      return {
+        enabled,
+        pending: !enabled && m.totpSecret ? enrolment(m.totpSecret, m.email) : null,
+        recoveryCodesLeft: enabled ? await repo.unusedRecoveryCodes(m.id) : 0,
+        required: await repo.twoFactorRequired(),
+      };
+    },
+
     /** Starts (or restarts) enrolment: a new secret, in force only once a code from it is confirmed. */
     async startTwoFactor(member: StaffMember) {
       if (member.twoFactor) throw new DomainError('CONFLICT', 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator.');
@@ -310,7 +324,10 @@ export function createStaffService(deps: StaffServiceDeps) {
         if (m.totpEnabledAt) throw new DomainError('CONFLICT', 'Two-factor sign-in is already on.');
         if (!m.totpSecret) throw new DomainError('CONFLICT', 'Start setting up two-factor sign-in first.');
         const step = totpStep(m.totpSecret, code, now());
-        if (step === null) throw new DomainError('TOTP_INVALID', 'That code is not correct. Check the time on your phone and try the current code.', { code: 'That code is not correct.' });
+        if (step === null) {
+          const message = 'That code is not correct. Check the time on your phone and type the code it shows now.';
+          throw new DomainError('INVALID_REQUEST', message, { code: message });
+        }
         await t.update(member.id, { totpEnabledAt: now(), totpLastStep: step });
         const codes = newRecoveryCodes();
         await t.replaceRecoveryCodes(member.id, codes.map(recoveryCodeHash));

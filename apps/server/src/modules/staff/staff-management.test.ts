@@ -124,7 +124,7 @@ describe('a member’s own password and tokens', () => {
     const member = await createStaff(t.app, { role: 'design' });
     const here = await signIn(member.email, member.password);
     const wrong = await call(here, 'POST', '/api/admin/me/password', { currentPassword: 'not-it-at-all', newPassword: 'a brand new long pass' });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields.currentPassword).toBeTruthy();
     const ok = await call(here, 'POST', '/api/admin/me/password', { currentPassword: member.password, newPassword: 'a brand new long pass' });
     expect(ok.statusCode).toBe(200);
