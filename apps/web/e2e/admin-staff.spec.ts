@@ -7,7 +7,7 @@
  * E2E_OWNER's own second factor and the store-wide rule are never turned on (other specs sign in with it).
  */
 import { Secret, TOTP } from 'otpauth';
-import { E2E_OWNER, expect, staffSignIn, staffSignOut, test } from './fixtures.ts';
+import { E2E_OWNER, adminNav, expect, staffSignIn, staffSignOut, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 /** A code of the authenticator for `secret`, `stepsAhead` 30-second steps from now. */
@@ -33,12 +33,12 @@ test.describe('staff and two-factor sign-in', () => {
     const newOwner = { name: `Second Owner ${tag}`, email: `owner2-${tag}@milli.example`, role: 'Owner', password: 'a second owner of milli 2026' };
 
     await staffSignIn(page, E2E_OWNER);
-    await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' })).toBeVisible();
+    await expect((await adminNav(page)).getByRole('link', { name: 'Staff' })).toBeVisible();
     await addMember(page, newOwner);
     await staffSignOut(page);
 
     await staffSignIn(page, newOwner);
-    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'My security' }).click();
+    await (await adminNav(page)).getByRole('link', { name: 'My security' }).click();
     await expect(page.getByRole('heading', { name: 'My security' })).toBeVisible();
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
@@ -68,7 +68,7 @@ test.describe('staff and two-factor sign-in', () => {
     await staffSignOut(page);
 
     await staffSignIn(page, member);
-    const nav = page.getByRole('navigation', { name: 'Back office' });
+    const nav = await adminNav(page);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);

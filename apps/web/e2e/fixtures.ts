@@ -290,3 +290,11 @@ export async function staffSignOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/admin\/login/);
 }
+
+/** The back office's navigation, opened first where it folds behind the Menu button (phones and small tablets). */
+export async function adminNav(page: Page): Promise<Locator> {
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  return nav;
+}
