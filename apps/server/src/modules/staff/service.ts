@@ -214,7 +214,7 @@ export function createStaffService(deps: StaffServiceDeps) {
         await recordAudit(
           tx,
           { staffId: member.id, staffEmail: member.email, via: 'session', requestId: null },
-          { action: 'sign-in', entity: 'staff', entityId: member.id, after: { secondFactor: factor } },
+          { action: 'sign-in', entity: 'staff', entityId: member.id, after: { secondFactor: factor ?? 'none' } },
         );
         return updated ?? member;
       });

@@ -53,7 +53,7 @@ export function AuditScreen({ entries, filters, error, limit }: { entries: Audit
   if (last) older.set('before', String(last.id));
   const active = AUDIT_FILTERS.some((n) => filters[n]);
   return (
-    <div className="adm-stack">
+    <div className="adm-stack staff-stack">
       <Form method="get" className="audit-filters" role="search" aria-label="Filter the audit log">
         <div className="adm-field">
           <label className="adm-label" htmlFor="audit-entity">

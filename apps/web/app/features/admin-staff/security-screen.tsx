@@ -29,7 +29,7 @@ function resultFor(result: SecurityResult | undefined, ...intents: string[]) {
 
 export function SecurityScreen({ me, twoFactor, tokens, result }: { me: StaffMe; twoFactor: TwoFactorStatus; tokens: ApiTokenRow[]; result: SecurityResult | undefined }) {
   return (
-    <div className="adm-stack staff-security">
+    <div className="adm-stack staff-stack staff-security">
       {me.mustEnrolTwoFactor && (
         <div className="adm-banner adm-banner--warning" role="alert">
           <p>The store requires two-factor sign-in for all staff. Set it up below to open the rest of the back office.</p>
@@ -130,7 +130,7 @@ function TwoFactorPanel({ status, result }: { status: TwoFactorStatus; result: S
 function PasswordPanel({ result }: { result: SecurityResult | undefined }) {
   return (
     <Panel title="Password" id="password">
-      <AdminForm error={result?.error} saved={result?.saved} aria-label="Change your password">
+      <AdminForm key={result?.saved ?? 'password'} error={result?.error} saved={result?.saved} aria-label="Change your password">
         <div className="adm-grid">
           <TextField name="currentPassword" type="password" label="Current password" autoComplete="current-password" required error={result?.fields?.currentPassword} size="wide" />
           <TextField name="newPassword" type="password" label="New password" autoComplete="new-password" required error={result?.fields?.newPassword} hint="At least 12 characters; a few unrelated words make a good one." />
@@ -234,7 +234,7 @@ function TokensPanel({ tokens, result, disabled }: { tokens: ApiTokenRow[]; resu
         <p>You have no API tokens.</p>
       )}
       {!disabled && (
-        <AdminForm error={result?.intent === 'create-token' ? result.error : undefined} aria-label="Make an API token">
+        <AdminForm key={result?.token ?? 'token'} error={result?.intent === 'create-token' ? result.error : undefined} aria-label="Make an API token">
           <div className="adm-grid">
             <TextField name="name" label="Token name" required maxLength={80} error={result?.fields?.name} hint="What it is for, e.g. “Daily rates feed”." />
             <NumberField name="expiresInDays" label="Expires after" unit="days" min={1} max={3650} error={result?.fields?.expiresInDays} hint="Leave empty for a token that does not expire." />

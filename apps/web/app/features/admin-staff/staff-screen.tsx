@@ -51,7 +51,7 @@ export function StaffScreen({
   const rowResult = (id: number) => (result?.id === String(id) ? result : undefined);
   const tokensOf = tokens ? page.data.find((m) => m.id === tokens.staffId) : undefined;
   return (
-    <div className="adm-stack">
+    <div className="adm-stack staff-stack">
       {result?.intent !== 'add' && <SavedNotice message={result?.saved} />}
       {result?.intent !== 'add' && <FormError message={result?.error} />}
       <ListToolbar
@@ -72,7 +72,7 @@ export function StaffScreen({
         empty={<EmptyState title="No staff match">Change the search or the filters.</EmptyState>}
         columns={[
           { key: 'name', label: 'Name', sort: 'name', rowHeader: true, cell: (m) => <>{m.name}{m.id === me.id && <span className="adm-muted"> (you)</span>}</> },
-          { key: 'email', label: 'E-mail', sort: 'email', cell: (m) => m.email },
+          { key: 'email', label: 'E-mail', sort: 'email', className: 'staff-email', cell: (m) => m.email },
           { key: 'role', label: 'Role', sort: 'role', cell: (m) => ROLE_LABELS[m.role] },
           {
             key: 'twoFactor',
@@ -94,7 +94,7 @@ export function StaffScreen({
           {tokens.data.length === 0 ? (
             <p>No API tokens.</p>
           ) : (
-            <ul className="adm-stack">
+            <ul className="adm-stack staff-stack">
               {tokens.data.map((t) => (
                 <li key={t.id} className="staff-row-actions">
                   <span>
@@ -119,14 +119,13 @@ export function StaffScreen({
 
       <AddMember result={result?.intent === 'add' ? result : undefined} />
       <Panel title="What each role may do" id="roles">
-        <dl className="adm-facts">
+        <ul className="staff-roles">
           {STAFF_ROLES.map((r) => (
-            <div key={r} style={{ display: 'contents' }}>
-              <dt>{ROLE_LABELS[r]}</dt>
-              <dd>{ROLE_SUMMARY[r]}</dd>
-            </div>
+            <li key={r}>
+              <strong>{ROLE_LABELS[r]}</strong>: {ROLE_SUMMARY[r]}.
+            </li>
           ))}
-        </dl>
+        </ul>
       </Panel>
     </div>
   );
@@ -181,7 +180,8 @@ function AddMember({ result }: { result: StaffResult | undefined }) {
   const v = result?.error ? result.values : undefined;
   return (
     <Panel title="Add a member" id="add">
-      <AdminForm error={result?.error} saved={result?.saved} aria-label="Add a staff member">
+      {/* A new key after each member added empties the form for the next one. */}
+      <AdminForm key={result?.saved ?? 'add'} error={result?.error} saved={result?.saved} aria-label="Add a staff member">
         <div className="adm-grid">
           <TextField name="name" label="Name" required maxLength={100} defaultValue={v?.name} error={result?.fields?.name} />
           <TextField name="email" type="email" label="E-mail" required autoComplete="off" defaultValue={v?.email} error={result?.fields?.email} />
