@@ -72,7 +72,7 @@ export function StaffScreen({
         empty={<EmptyState title="No staff match">Change the search or the filters.</EmptyState>}
         columns={[
           { key: 'name', label: 'Name', sort: 'name', rowHeader: true, cell: (m) => <>{m.name}{m.id === me.id && <span className="adm-muted"> (you)</span>}</> },
-          { key: 'email', label: 'E-mail', sort: 'email', className: 'staff-email', cell: (m) => m.email },
+          { key: 'email', label: 'E-mail', sort: 'email', className: 'staff-email', cell: (m) => <Email value={m.email} /> },
           { key: 'role', label: 'Role', sort: 'role', cell: (m) => ROLE_LABELS[m.role] },
           {
             key: 'twoFactor',
@@ -165,6 +165,19 @@ function RowActions({ member, result, list }: { member: StaffRow; result: StaffR
         API tokens<span className="adm-visually-hidden"> of {member.name}</span>
       </Link>
     </div>
+  );
+}
+
+/** An e-mail address that may wrap after its '@' in a narrow column. */
+function Email({ value }: { value: string }) {
+  const at = value.indexOf('@');
+  if (at < 0) return <>{value}</>;
+  return (
+    <>
+      {value.slice(0, at)}
+      <wbr />
+      {value.slice(at)}
+    </>
   );
 }
 
