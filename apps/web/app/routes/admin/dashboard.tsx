@@ -63,7 +63,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           </p>
           {canCatalogue ? (
             <Link to={ADMIN_PATHS.rates} className="adm-button adm-button--primary">
-              Today’s rates are not in yet — enter them
+              Today's rates are not in yet — enter them
             </Link>
           ) : (
             <p>Today’s rates are not in yet: ask a catalogue member or the owner to enter them.</p>
