@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_OWNER, expect, ownOrigin, test } from './fixtures.ts';
 
@@ -124,6 +125,26 @@ test.describe('the back office, signed in', () => {
     await expect(skip).toBeInViewport();
     await page.keyboard.press('Enter');
     await expect(page.locator('#adm-main')).toBeFocused();
+  });
+
+  test('the dashboard passes axe, and on a phone the navigation folds behind Menu', async ({ page }) => {
+    await signInOwner(page);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await expect(menu).toBeVisible();
+    await expect(nav).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await nav.getByRole('link', { name: 'My security' }).click();
+    await expect(page).toHaveURL(/\/admin\/security/);
+    await expect(nav).toBeHidden();
   });
 
   test('signing out ends the session and leads to the sign-in page', async ({ page }) => {
