@@ -6,6 +6,7 @@
  * - a catalogue member added by the owner is not offered Staff or Settings and sees "No access" there.
  * E2E_OWNER's own second factor and the store-wide rule are never turned on (other specs sign in with it).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_OWNER, adminNav, expect, staffSignIn, staffSignOut, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
@@ -100,5 +101,27 @@ test.describe('staff and two-factor sign-in', () => {
     await page.getByLabel(/^Password\b/).fill(member.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toContainText('The e-mail or password is not correct.');
+  });
+
+  test('the sign-in, staff, security and audit screens pass axe', async ({ page }) => {
+    const axe = async (where: string) => {
+      // The list kit's greyed "‹ Previous"/"Next ›" (plain text, not links, at the first and last page) is the shell's
+      // to settle; everything of these screens is checked.
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('.adm-pagination__off').analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    };
+    await page.goto('/admin/login');
+    await axe('/admin/login');
+    await staffSignIn(page, E2E_OWNER);
+    for (const [path, heading] of [
+      ['/admin/staff', 'Staff'],
+      ['/admin/security', 'My security'],
+      ['/admin/audit', 'Audit log'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await axe(path);
+    }
   });
 });

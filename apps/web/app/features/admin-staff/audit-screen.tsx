@@ -105,7 +105,7 @@ export function AuditScreen({ entries, filters, error, limit }: { entries: Audit
       {entries.length === 0 ? (
         <EmptyState title={active || filters.before ? 'No entries match' : 'Nothing recorded yet'}>{active ? 'Change or clear the filters.' : null}</EmptyState>
       ) : (
-        <div className="adm-table-wrap">
+        <div className="adm-table-wrap" role="region" aria-label="Audit entries (scrolls sideways on a narrow screen)" tabIndex={0}>
           <table className="adm-table">
             <caption className="adm-visually-hidden">Audit log, newest first</caption>
             <thead>

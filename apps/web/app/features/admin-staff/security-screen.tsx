@@ -188,7 +188,7 @@ function TokensPanel({ tokens, result, disabled }: { tokens: ApiTokenRow[]; resu
       {!result?.token && <SavedNotice message={result?.saved} />}
       <FormError message={result?.intent === 'revoke-token' ? result.error : undefined} />
       {tokens.length > 0 ? (
-        <div className="adm-table-wrap">
+        <div className="adm-table-wrap" role="region" aria-label="Your API tokens (scrolls sideways on a narrow screen)" tabIndex={0}>
           <table className="adm-table">
             <caption className="adm-visually-hidden">Your API tokens</caption>
             <thead>

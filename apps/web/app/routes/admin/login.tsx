@@ -13,9 +13,10 @@ import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { adminNext } from '../../features/admin-staff/next.ts';
 import { TextField } from '../../components/admin/form-kit.tsx';
+import { AdminBarePage } from '../../components/admin/admin-shell.tsx';
 import { STORE_NAME } from '../../lib/meta.ts';
+import type { StoreSettings } from '@milli/contracts/schemas';
 import '../../styles/admin.css';
-import '../../features/admin-staff/staff.css';
 
 const HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const;
 export const headers: Route.HeadersFunction = () => HEADERS;
@@ -29,7 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .raw('/api/admin/me', { headers: { accept: 'application/json' } })
     .catch(() => null);
   if (me?.ok) throw redirect(next ?? ADMIN_PATHS.dashboard, { headers: HEADERS });
-  return { next };
+  const storeName = await serverApi(context)
+    .get<StoreSettings>('/api/settings')
+    .then((s) => (typeof s?.storeName === 'string' && s.storeName !== '' ? s.storeName : STORE_NAME))
+    .catch(() => STORE_NAME);
+  return { next, storeName };
 }
 
 export interface LoginResult {
@@ -79,48 +84,40 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state === 'submitting';
   const askCode = result?.totp === true;
   return (
-    <div className="adm-shell adm-shell--bare adm-login">
-      <main id="adm-main" className="adm-main adm-login__main">
-        <div className="adm-panel adm-login__card">
-          <div className="adm-panel__body">
-            <p className="adm-login__brand">{STORE_NAME}</p>
-            <h1 className="adm-page-title">Back office sign-in</h1>
-            <Form method="post" className="adm-form" noValidate={false}>
-              {result?.message && (
-                <div className="adm-banner adm-banner--error" role="alert">
-                  <p>{result.message}</p>
-                </div>
-              )}
-              {askCode && !result?.message && (
-                <div className="adm-banner adm-banner--info" role="status">
-                  <p>Two-factor sign-in is on for this account: enter the code from your authenticator app.</p>
-                </div>
-              )}
-              {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
-              <TextField name="email" type="email" label="E-mail" autoComplete="username" required defaultValue={result?.email ?? ''} error={result?.fields.email} size="wide" />
-              <TextField name="password" type="password" label="Password" autoComplete="current-password" required error={result?.fields.password} size="wide"
-                hint={askCode ? 'Type your password again if the box is empty.' : undefined} />
-              {askCode &&
-                (recovery ? (
-                  <TextField key="recovery" name="totp" label="Recovery code" autoComplete="off" required error={result?.fields.totp} size="wide" hint="One of the ten codes you saved when you set up two-factor sign-in; each works once." />
-                ) : (
-                  <TextField key="totp" name="totp" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" required error={result?.fields.totp} size="wide"
-                    hint="Six digits from your authenticator app (a recovery code works here too)." />
-                ))}
-              <div className="adm-form-actions">
-                <button type="submit" className="adm-button adm-button--primary" aria-disabled={busy || undefined}>
-                  {busy ? 'Signing in…' : 'Sign in'}
-                </button>
-                {askCode && (
-                  <button type="button" className="adm-button adm-button--ghost" onClick={() => setRecovery((r) => !r)}>
-                    {recovery ? 'Use the authenticator app instead' : 'Use a recovery code instead'}
-                  </button>
-                )}
-              </div>
-            </Form>
+    <AdminBarePage storeName={loaderData.storeName} title="Back office sign-in">
+      <Form method="post" className="adm-form" noValidate={false}>
+        {result?.message && (
+          <div className="adm-banner adm-banner--error" role="alert">
+            <p>{result.message}</p>
           </div>
+        )}
+        {askCode && !result?.message && (
+          <div className="adm-banner adm-banner--info" role="status">
+            <p>Two-factor sign-in is on for this account: enter the code from your authenticator app.</p>
+          </div>
+        )}
+        {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
+        <TextField name="email" type="email" label="E-mail" autoComplete="username" required defaultValue={result?.email ?? ''} error={result?.fields.email} size="wide" />
+        <TextField name="password" type="password" label="Password" autoComplete="current-password" required error={result?.fields.password} size="wide"
+          hint={askCode ? 'Type your password again if the box is empty.' : undefined} />
+        {askCode &&
+          (recovery ? (
+            <TextField key="recovery" name="totp" label="Recovery code" autoComplete="off" required error={result?.fields.totp} size="wide" hint="One of the ten codes you saved when you set up two-factor sign-in; each works once." />
+          ) : (
+            <TextField key="totp" name="totp" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" required error={result?.fields.totp} size="wide"
+              hint="Six digits from your authenticator app (a recovery code works here too)." />
+          ))}
+        <div className="adm-form-actions">
+          <button type="submit" className="adm-button adm-button--primary" aria-disabled={busy || undefined}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+          {askCode && (
+            <button type="button" className="adm-button adm-button--ghost" onClick={() => setRecovery((r) => !r)}>
+              {recovery ? 'Use the authenticator app instead' : 'Use a recovery code instead'}
+            </button>
+          )}
         </div>
-      </main>
-    </div>
+      </Form>
+    </AdminBarePage>
   );
 }
