@@ -37,7 +37,7 @@ declare module 'fastify' {
     readCache: ReadCache;
     sessionCache: ReadCache;
     /** Every route as registered (method and URL pattern), for tests that sweep the whole API. */
-    routeList: { method: string; url: string; access?: 'customer' | 'staff'; permission?: StaffPermission }[];
+    routeList: { method: string; url: string; access?: 'customer' | 'staff'; permission?: StaffPermission; sessionOnly?: boolean }[];
   }
 }
 
@@ -72,7 +72,10 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     const permission = route.config?.permission;
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, ...(access ? { access } : {}), ...(permission ? { permission } : {}) });
+    const sessionOnly = route.config?.sessionOnly === true;
+    for (const method of [route.method].flat()) {
+      routeList.push({ method, url: route.url, ...(access ? { access } : {}), ...(permission ? { permission } : {}), ...(sessionOnly ? { sessionOnly } : {}) });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

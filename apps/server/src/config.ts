@@ -26,6 +26,11 @@ const EnvSchema = z.object({
   PAYMENT_GATEWAY: z.enum(['demo']).default('demo'),
   /** 'false' serves the API and media only, without the web app (and so without needing its build). */
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
+  /** The back office's first owner, made at start when no staff exists yet (issue 17). */
+  ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an e-mail address').optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  /** The password `npm run staff -- create` gives the new member (else it asks on the terminal). */
+  STAFF_PASSWORD: z.string().optional(),
 });
 
 export interface Config {
@@ -49,6 +54,10 @@ export interface Config {
   trustProxy: TrustProxy;
   paymentGateway: 'demo';
   serveWeb: boolean;
+  /** ADMIN_EMAIL and ADMIN_PASSWORD, when both are set: the first owner of an empty staff table. */
+  firstOwner: { email: string; password: string } | undefined;
+  /** STAFF_PASSWORD, for the staff command line. */
+  staffPassword: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together: set both to make the first owner of the back office, or neither');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -119,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     paymentGateway: e.PAYMENT_GATEWAY,
     serveWeb: e.SERVE_WEB === 'true',
+    firstOwner: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    staffPassword: e.STAFF_PASSWORD || undefined,
   };
 }
 

@@ -3,8 +3,10 @@ import { isSeeded, seedDemoStore } from '@milli/db/seed';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { MissingBuildError } from './plugins/web.ts';
+import { createRateLimiter } from './plugins/rate-limit.ts';
+import { FirstOwnerError, firstOwnerAtStart } from './modules/staff/service.ts';
 
-/** Start-up: config → database (migrate; seed a demo store when empty) → listen. */
+/** Start-up: config → database (migrate; seed a demo store when empty; the back office's first owner) → listen. */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({
@@ -16,6 +18,8 @@ async function main() {
   if (config.seedDemo && !(await isSeeded(database.db))) {
     await seedDemoStore(database.db);
   }
+  const staffNote = await firstOwnerAtStart(database.db, createRateLimiter(database.db), config.firstOwner);
+  if (staffNote) console.log(staffNote);
   const app = await buildApp({ config, database }, { web: config.serveWeb });
   app.addHook('onClose', () => database.close());
 
@@ -34,7 +38,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   // Known start-up failures get one clear line; anything else keeps its stack for the developer.
-  if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof MissingBuildError) {
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof MissingBuildError || error instanceof FirstOwnerError) {
     console.error(`Milli could not start: ${error.message}`);
   } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
     console.error(`Milli could not start: ${error.message} (set PORT to use another port)`);

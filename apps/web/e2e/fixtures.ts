@@ -261,3 +261,40 @@ export async function listingFilters(page: Page): Promise<Locator> {
  * never turn on this member's second factor nor the store's two-factor rule: other specs sign in with it meanwhile.
  */
 export const E2E_OWNER = { email: process.env.E2E_OWNER_EMAIL ?? 'owner@milli.example', password: process.env.E2E_OWNER_PASSWORD ?? 'Owner-of-Milli-2026' };
+
+/**
+ * Signs a staff member in through /admin/login (issue 17) and waits for the back office. `totp` is the code to
+ * type when the page asks for the second factor (a function is called at that moment, so a code computed from a
+ * secret is fresh); a member with two-factor on must be given one.
+ */
+export async function staffSignIn(page: Page, member: { email: string; password: string; totp?: string | (() => string) }): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill(member.email);
+  await page.getByLabel(/^Password\b/).fill(member.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (member.totp !== undefined) {
+    const code = page.getByLabel('Authentication code');
+    await expect(code).toBeVisible();
+    // The password box keeps what was typed once the page hydrated; without it, type it again.
+    const password = page.getByLabel(/^Password\b/);
+    if ((await password.inputValue()) === '') await password.fill(member.password);
+    await code.fill(typeof member.totp === 'function' ? member.totp() : member.totp);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await expect(page).not.toHaveURL(/\/admin\/login/);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** Signs the member out with the header's button and waits for the sign-in page. */
+export async function staffSignOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/admin\/login/);
+}
+
+/** The back office's navigation, opened first where it folds behind the Menu button (phones and small tablets). */
+export async function adminNav(page: Page): Promise<Locator> {
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  return nav;
+}

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
+import { adminDashboardModule } from './admin-dashboard/routes.ts';
+import { auditModule } from './audit/routes.ts';
 import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
 import { checkoutModule } from './checkout/routes.ts';
@@ -10,6 +12,7 @@ import { harvestModule } from './harvest/routes.ts';
 import { ordersModule } from './orders/routes.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { settingsModule } from './settings/routes.ts';
+import { staffModule } from './staff/routes.ts';
 import { storesModule } from './stores/routes.ts';
 import { sizerModule } from './stores/sizer.ts';
 import { tradePartnersModule } from './trade-partners/routes.ts';
@@ -31,4 +34,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   harvestModule,
   tradePartnersModule,
   customDesignModule,
+  adminDashboardModule,
+  staffModule,
+  auditModule,
 ];

@@ -149,7 +149,11 @@ describe('the store’s own document', () => {
   });
 
   it('names the session cookie as what the customer’s calls need, and only theirs', () => {
-    expect(doc.components.securitySchemes).toEqual({ sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'milli_session' }) });
+    expect(doc.components.securitySchemes).toEqual({
+      sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'milli_session' }),
+      staffCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'milli_staff' }),
+      staffToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
     const needs = (method: 'get' | 'post' | 'put', path: string) => !!doc.paths[path]![method]!.security?.some((s) => 'sessionCookie' in s);
     for (const [method, path] of [
       ['get', '/api/orders'],
@@ -170,6 +174,15 @@ describe('the store’s own document', () => {
     ] as const) {
       expect(needs(method, path), `${method} ${path}`).toBe(false);
     }
+  });
+
+  it('names the staff cookie, and the API token where a token may call, on the back office’s calls', () => {
+    const schemes = (method: 'get' | 'post', path: string) => (doc.paths[path]![method]!.security ?? []).flatMap((s) => Object.keys(s)).sort();
+    expect(schemes('get', '/api/admin/me')).toEqual(['staffCookie', 'staffToken']);
+    expect(schemes('get', '/api/admin/audit')).toEqual(['staffCookie', 'staffToken']);
+    expect(schemes('post', '/api/admin/staff')).toEqual(['staffCookie']);
+    expect(schemes('post', '/api/admin/me/tokens')).toEqual(['staffCookie']);
+    expect(schemes('post', '/api/admin/auth/login')).toEqual([]);
   });
 
   it('shows the query string a route declares', () => {

@@ -4,7 +4,7 @@ import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fa
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
-import { ERROR_CODES, type ErrorCode } from '@milli/contracts';
+import { ERROR_CODES, STAFF_COOKIE, type ErrorCode } from '@milli/contracts';
 import { ErrorSchema } from '@milli/contracts/schemas';
 import serverPackage from '../../package.json' with { type: 'json' };
 import { STATUS_OF } from './errors.ts';
@@ -15,6 +15,9 @@ export const DOCS_URL = '/api/docs';
 /** The component every error answer refers to. */
 export const ERROR_COMPONENT = 'Error';
 const SESSION_SCHEME = 'sessionCookie';
+/** The back office's: the milli_staff cookie of POST /api/admin/auth/login, or a personal API token (issue 17). */
+const STAFF_SCHEME = 'staffCookie';
+const TOKEN_SCHEME = 'staffToken';
 
 /** Every body parser of app.ts (JSON, formbody, multipart) serves every route, so an object body may come as any of them. */
 const OBJECT_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -165,8 +168,15 @@ function routeTransform(): SwaggerTransform {
       if (given[key] !== undefined) schema[key] = given[key];
     }
     schema.tags = given.tags ?? [tagOf(url)];
+    const config = (route.config ?? {}) as { access?: string; permission?: string; sessionOnly?: boolean };
     if (given.security) schema.security = given.security;
-    else if (needsCustomer(route)) schema.security = [{ [SESSION_SCHEME]: [] }];
+    else if (config.access === 'staff') {
+      // A staff route: the staff cookie, or an API token unless the route is the member's own security or staff management.
+      const tokenToo = !config.sessionOnly && config.permission !== 'staff';
+      schema.security = [{ [STAFF_SCHEME]: [] }, ...(tokenToo ? [{ [TOKEN_SCHEME]: [] }] : [])];
+      const note = `Back office: needs the permission '${config.permission ?? '(none: refused to all)'}'${tokenToo ? ', with the staff cookie or an API token' : ', with the staff cookie (an API token is refused)'}.`;
+      schema.description = typeof schema.description === 'string' ? `${schema.description}\n\n${note}` : note;
+    } else if (needsCustomer(route)) schema.security = [{ [SESSION_SCHEME]: [] }];
     if (loose.length > 0) {
       const note = `The ${loose.join(' and ')} of this call cannot be expressed as JSON Schema: shown here as any value, still checked by the route.`;
       schema.description = typeof schema.description === 'string' ? `${schema.description}\n\n${note}` : note;
@@ -260,7 +270,13 @@ export async function openapiPlugin(app: FastifyInstance) {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Milli store API', version: serverPackage.version, description: DESCRIPTION },
-      components: { securitySchemes: { [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie that POST /api/auth/login sets.' } } },
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie that POST /api/auth/login sets.' },
+          [STAFF_SCHEME]: { type: 'apiKey', in: 'cookie', name: STAFF_COOKIE, description: 'The back office cookie that POST /api/admin/auth/login sets.' },
+          [TOKEN_SCHEME]: { type: 'http', scheme: 'bearer', description: 'A personal API token (mst_…) made under My security; it acts with its creator’s current role.' },
+        },
+      },
     },
     transform: routeTransform(),
     transformObject: documentTransform(),
@@ -414,6 +430,10 @@ function renderOperation(r: Renderer, method: Method, path: string, op: Operatio
   if (op.summary) out.push(`<p>${esc(op.summary)}</p>`);
   if (op.description) out.push(...op.description.split(/\n\n+/).map((p) => `<p>${esc(p)}</p>`));
   if (op.security?.some((s) => SESSION_SCHEME in s)) out.push(`<p class="auth">Needs a customer: send the session cookie <code>${SESSION_COOKIE}</code>.</p>`);
+  if (op.security?.some((s) => STAFF_SCHEME in s)) {
+    const token = op.security.some((s) => TOKEN_SCHEME in s) ? ' or <code>Authorization: Bearer mst_…</code> (an API token)' : ' (an API token is refused)';
+    out.push(`<p class="auth">Needs a staff member: send the back office cookie <code>${STAFF_COOKIE}</code>${token}.</p>`);
+  }
 
   if (op.parameters && op.parameters.length > 0) {
     const rows = op.parameters.map(

@@ -27,6 +27,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission a staff route needs (with access: 'staff'); checked by the staff plugin before validation. */
     permission?: StaffPermission;
+    /**
+     * Only a signed-in member, never an API token, may call the route: the member's own password, second factor
+     * and tokens. Routes needing the 'staff' permission are session-only whether they say so or not.
+     */
+    sessionOnly?: boolean;
   }
 }
 
@@ -82,18 +87,21 @@ export function staffPlugin(app: FastifyInstance, db: Db) {
     const config = request.routeOptions.config;
     if (config.access !== 'staff') {
       const url = request.routeOptions.url ?? '';
-      if (url.startsWith('/api/admin/') && !PUBLIC_ADMIN_PATHS.has(url)) {
+      if (url.startsWith('/api/admin/') && !PUBLIC_ADMIN_PATHS.has(url) && !STAFF_SIGN_IN_PATHS.has(url)) {
         // A staff route that forgot to declare itself: refused to everyone rather than open to anyone.
         throw new DomainError('PERMISSION_DENIED', 'This part of the back office is not open to anyone yet.');
       }
       return;
     }
-    requirePermission(request, config.permission);
+    requirePermission(request, config.permission, { sessionOnly: config.sessionOnly === true });
   });
 }
 
 /** The specification's public calls that happen to start with /api/admin/ (DECISIONS §5): they stay public. */
 export const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/tags', '/api/admin/other-stones', '/api/admin/cutom-jewelry/new-request']);
+
+/** Signing in and out: open to whoever is not signed in yet (rate limited by the staff module). */
+export const STAFF_SIGN_IN_PATHS = new Set(['/api/admin/auth/login', '/api/admin/auth/logout']);
 
 function memberOf(
   row: { id: number; email: string; name: string; role: StaffRole; totpEnabledAt: Date | null; twoFactorRequired: boolean | null },
@@ -111,14 +119,18 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 /**
- * 401 without a staff member; 403 when their role lacks `permission` (no permission named: any member), or while
- * they must still set up the second factor the store requires. Returns the member.
+ * 401 without a staff member; 403 when their role lacks `permission` (no permission named: nobody), when an API
+ * token calls a session-only route (managing staff, or the member's own password, second factor and tokens), or
+ * while they must still set up the second factor the store requires. Returns the member.
  */
-export function requirePermission(request: FastifyRequest, permission: StaffPermission | undefined): StaffMember {
+export function requirePermission(request: FastifyRequest, permission: StaffPermission | undefined, options: { sessionOnly?: boolean } = {}): StaffMember {
   const member = request.staff;
   if (!member) throw new DomainError('STAFF_SIGN_IN_REQUIRED', 'Please sign in to the back office.');
   if (!permission || !ROLE_PERMISSIONS[member.role].includes(permission)) {
     throw new DomainError('PERMISSION_DENIED', 'Your role does not allow this.');
+  }
+  if (member.via.kind === 'token' && (options.sessionOnly || permission === 'staff')) {
+    throw new DomainError('PERMISSION_DENIED', 'An API token cannot do this: sign in to the back office.');
   }
   if (member.mustEnrolTwoFactor && permission !== 'self') {
     throw new DomainError('TWO_FACTOR_SETUP_REQUIRED', 'The store requires two-factor sign-in: please set up your authenticator app first.');

@@ -62,3 +62,40 @@ function jsonSafe(value: unknown): unknown {
   if (value === undefined) return null;
   return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as unknown;
 }
+
+/** The day a YYYY-MM-DD names, as India keeps it (IST, no daylight saving): its first instant. */
+function indianDayStart(day: string): Date {
+  return new Date(`${day}T00:00:00+05:30`);
+}
+
+/**
+ * GET /api/admin/audit: newest first, `before` an entry id for the page of older ones; `from` and `to` are whole
+ * Indian days, both included.
+ */
+export async function readAudit(
+  db: Db,
+  query: { limit: number; before?: number | undefined; entity?: string | undefined; staff?: string | undefined; action?: string | undefined; from?: string | undefined; to?: string | undefined },
+) {
+  const rows = await auditRepository(db).list({
+    limit: query.limit,
+    before: query.before,
+    entity: query.entity,
+    staffEmail: query.staff,
+    action: query.action,
+    from: query.from ? indianDayStart(query.from) : undefined,
+    to: query.to ? new Date(indianDayStart(query.to).getTime() + 86_400_000) : undefined,
+  });
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      staff: r.staffEmail,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entityId,
+      before: r.before ?? null,
+      after: r.after ?? null,
+      via: r.via,
+    })),
+  };
+}

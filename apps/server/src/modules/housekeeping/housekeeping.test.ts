@@ -64,6 +64,20 @@ async function left(tag: string) {
 }
 
 describe('housekeeping (decision 025)', () => {
+  it('deletes back-office sessions past their idle or hard end, and keeps live ones', async () => {
+    const [member] = await t.db.insert(schema.staff).values({ email: 'hk-staff@milli.example', name: 'HK', role: 'catalogue', passwordHash: 'x' }).returning();
+    const later = new Date(NOW.getTime() + DAY);
+    await t.db.insert(schema.staffSessions).values([
+      { tokenHash: 'hk-staff-hard', staffId: member!.id, idleExpiresAt: later, expiresAt: ago(KEEP.expiredSessionMs + MIN) },
+      { tokenHash: 'hk-staff-idle', staffId: member!.id, idleExpiresAt: ago(KEEP.expiredSessionMs + MIN), expiresAt: later },
+      { tokenHash: 'hk-staff-live', staffId: member!.id, idleExpiresAt: later, expiresAt: later },
+    ]);
+    const result = await createHousekeeper(t.db, { intervalMs: 0, now: () => NOW }).run();
+    if (result.ran) expect(result.deleted.staffSessions).toBe(2);
+    const kept = await t.db.select({ k: schema.staffSessions.tokenHash }).from(schema.staffSessions).where(sql`${schema.staffSessions.staffId} = ${member!.id}`);
+    expect(kept.map((r) => r.k)).toEqual(['hk-staff-live']);
+  });
+
   it('deletes what is past its keep time and keeps everything still alive', async () => {
     await fill('a');
     const result = await createHousekeeper(t.db, { intervalMs: 0, now: () => NOW }).run();

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
 /**
@@ -24,6 +24,8 @@ export interface SweepCounts {
   rateLimitHits: number;
   passwordResets: number;
   sentMail: number;
+  /** Back-office sessions past their idle or hard end (issue 17). */
+  staffSessions: number;
 }
 
 /** Housekeeping's queries. */
@@ -64,7 +66,11 @@ export function housekeepingRepository(db: Db) {
           .delete(schema.mailOutbox)
           .where(and(eq(schema.mailOutbox.status, 'sent'), lt(schema.mailOutbox.sentAt, cutoffs.mailSentBefore)))
           .returning({ id: schema.mailOutbox.id });
-        return { sessions: sessions.length, rateLimitHits: hits.length, passwordResets: resets.length, sentMail: mail.length };
+        const staffSessions = await tx
+          .delete(schema.staffSessions)
+          .where(or(lt(schema.staffSessions.expiresAt, cutoffs.sessionsExpiredBefore), lt(schema.staffSessions.idleExpiresAt, cutoffs.sessionsExpiredBefore)))
+          .returning({ id: schema.staffSessions.tokenHash });
+        return { sessions: sessions.length, rateLimitHits: hits.length, passwordResets: resets.length, sentMail: mail.length, staffSessions: staffSessions.length };
       });
     },
   };

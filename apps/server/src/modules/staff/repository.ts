@@ -1,0 +1,190 @@
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { schema, type Db } from '@milli/db';
+import type { StaffRole } from '@milli/contracts';
+import type { StaffListQuery } from '@milli/contracts/schemas';
+
+const s = schema.staff;
+const sessions = schema.staffSessions;
+const codes = schema.staffRecoveryCodes;
+const tokens = schema.staffApiTokens;
+
+/** What the service reads of a member (never handed to a client as it is: it holds the hashes). */
+export type StaffRecord = typeof s.$inferSelect;
+
+const SORTS = { name: s.name, email: s.email, role: s.role, created: s.createdAt, lastSignIn: s.lastSignInAt } as const;
+
+/** The staff module's queries. `db` may be a transaction. */
+export function staffRepository(db: Db) {
+  return {
+    async countAll(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(s);
+      return row?.n ?? 0;
+    },
+    async findByEmail(email: string): Promise<StaffRecord | null> {
+      const [row] = await db.select().from(s).where(eq(s.email, email.trim().toLowerCase()));
+      return row ?? null;
+    },
+    async findById(id: number): Promise<StaffRecord | null> {
+      const [row] = await db.select().from(s).where(eq(s.id, id));
+      return row ?? null;
+    },
+    /** The member, locked for the rest of the transaction (two changes to one member, or to the owners, take turns). */
+    async lockById(id: number): Promise<StaffRecord | null> {
+      const [row] = await db.select().from(s).where(eq(s.id, id)).for('update');
+      return row ?? null;
+    },
+    /** How many active owners there are besides `exceptId`, with those rows locked so two demotions cannot both pass. */
+    async lockOtherOwners(exceptId: number): Promise<number> {
+      const rows = await db
+        .select({ id: s.id })
+        .from(s)
+        .where(and(eq(s.role, 'owner'), isNull(s.removedAt), ne(s.id, exceptId)))
+        .for('update');
+      return rows.length;
+    },
+    async insert(row: { email: string; name: string; role: StaffRole; passwordHash: string }): Promise<StaffRecord> {
+      const [created] = await db.insert(s).values(row).returning();
+      return created!;
+    },
+    async update(id: number, set: Partial<Pick<StaffRecord, 'name' | 'role' | 'passwordHash' | 'removedAt' | 'totpSecret' | 'totpEnabledAt' | 'totpLastStep' | 'lastSignInAt'>>) {
+      const [row] = await db
+        .update(s)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(s.id, id))
+        .returning();
+      return row ?? null;
+    },
+    /**
+     * Takes a TOTP step for the member if it is later than the last one accepted: compare-and-set, so one code
+     * (or two requests racing with it) signs in once.
+     */
+    async takeTotpStep(id: number, step: number): Promise<boolean> {
+      const rows = await db
+        .update(s)
+        .set({ totpLastStep: step })
+        .where(and(eq(s.id, id), or(isNull(s.totpLastStep), lt(s.totpLastStep, step))))
+        .returning({ id: s.id });
+      return rows.length === 1;
+    },
+    async list(query: StaffListQuery) {
+      const where: SQL[] = [];
+      if (query.removed !== 'true') where.push(isNull(s.removedAt));
+      if (query.role) where.push(eq(s.role, query.role));
+      if (query.q) {
+        const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        where.push(or(ilike(s.name, like), ilike(s.email, like))!);
+      }
+      const condition = where.length ? and(...where) : undefined;
+      const column = SORTS[query.sort];
+      const order = query.dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(s)
+          .where(condition)
+          .orderBy(order, asc(s.id))
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage),
+        db.select({ n: count() }).from(s).where(condition),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    /** Every member, for the command line. */
+    async all(): Promise<StaffRecord[]> {
+      return db.select().from(s).orderBy(asc(s.id));
+    },
+
+    // Sessions
+    async createSession(row: { tokenHash: string; staffId: number; idleExpiresAt: Date; expiresAt: Date; ip: string | null; userAgent: string | null }) {
+      await db.insert(sessions).values(row);
+    },
+    async deleteSession(tokenHash: string) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+    /** Ends every session of the member, or every one but `keepTokenHash`. */
+    async deleteSessionsOf(staffId: number, keepTokenHash?: string) {
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.staffId, staffId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
+    },
+
+    // Recovery codes
+    async replaceRecoveryCodes(staffId: number, hashes: string[]) {
+      await db.delete(codes).where(eq(codes.staffId, staffId));
+      if (hashes.length) await db.insert(codes).values(hashes.map((codeHash) => ({ staffId, codeHash })));
+    },
+    async deleteRecoveryCodes(staffId: number) {
+      await db.delete(codes).where(eq(codes.staffId, staffId));
+    },
+    /** Spends an unused recovery code: true when it was there and unused (compare-and-set, so it works once). */
+    async spendRecoveryCode(staffId: number, codeHash: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(codes)
+        .set({ usedAt: at })
+        .where(and(eq(codes.staffId, staffId), eq(codes.codeHash, codeHash), isNull(codes.usedAt)))
+        .returning({ id: codes.id });
+      return rows.length === 1;
+    },
+    async unusedRecoveryCodes(staffId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(codes)
+        .where(and(eq(codes.staffId, staffId), isNull(codes.usedAt)));
+      return row?.n ?? 0;
+    },
+
+    // API tokens
+    async insertToken(row: { staffId: number; name: string; tokenHash: string; prefix: string; expiresAt: Date | null }) {
+      const [created] = await db.insert(tokens).values(row).returning();
+      return created!;
+    },
+    async tokensOf(staffId: number) {
+      return db
+        .select()
+        .from(tokens)
+        .where(eq(tokens.staffId, staffId))
+        .orderBy(desc(tokens.createdAt), desc(tokens.id));
+    },
+    async findToken(staffId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(tokens)
+        .where(and(eq(tokens.id, id), eq(tokens.staffId, staffId)));
+      return row ?? null;
+    },
+    /** Revokes one live token of the member: the row as it was, or null when there was none to revoke. */
+    async revokeToken(staffId: number, id: number, at: Date) {
+      const [row] = await db
+        .update(tokens)
+        .set({ revokedAt: at })
+        .where(and(eq(tokens.id, id), eq(tokens.staffId, staffId), isNull(tokens.revokedAt)))
+        .returning();
+      return row ?? null;
+    },
+    async revokeTokensOf(staffId: number, at: Date): Promise<number> {
+      const rows = await db
+        .update(tokens)
+        .set({ revokedAt: at })
+        .where(and(eq(tokens.staffId, staffId), isNull(tokens.revokedAt)))
+        .returning({ id: tokens.id });
+      return rows.length;
+    },
+    async liveTokenCount(staffId: number, at: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(tokens)
+        .where(and(eq(tokens.staffId, staffId), isNull(tokens.revokedAt), or(isNull(tokens.expiresAt), gt(tokens.expiresAt, at))));
+      return row?.n ?? 0;
+    },
+    /** Whether the store requires every member to sign in with a second factor. */
+    async twoFactorRequired(): Promise<boolean> {
+      const [row] = await db
+        .select({ required: schema.storeSettings.staffTwoFactorRequired })
+        .from(schema.storeSettings)
+        .where(and(eq(schema.storeSettings.id, 1), isNotNull(schema.storeSettings.staffTwoFactorRequired)));
+      return row?.required === true;
+    },
+  };
+}
+
+export type StaffRepository = ReturnType<typeof staffRepository>;
