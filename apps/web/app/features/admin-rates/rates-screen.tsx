@@ -1,0 +1,267 @@
+import { useMemo, useState } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { RATE_LABELS, type RateKey, type RateRow, type RatesAnswer } from '@milli/contracts/schemas';
+import { formatRupees } from '@milli/pricing';
+import type { RatesActionResult } from './rates-actions.server.ts';
+import { RateChart } from './rate-chart.tsx';
+import { changePercent, initialInputs, previewSamples, rateField, rupeesToPaiseInput, typedRates } from './rates-model.ts';
+
+const HISTORY_CHOICES = [30, 90, 365] as const;
+
+const longDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const rupees = (paise: number) => formatRupees(paise).replace('Rs. ', '₹');
+
+/** '▲ 2.3 %' with words for a screen reader; nothing without both figures. */
+function Change({ percent }: { percent: number | null }) {
+  if (percent === null) return <span className="rates-change">–</span>;
+  if (percent === 0) return <span className="rates-change is-same">No change</span>;
+  const up = percent > 0;
+  return (
+    <span className={`rates-change ${up ? 'is-up' : 'is-down'}`}>
+      <span aria-hidden="true">{up ? '▲' : '▼'} </span>
+      <span className="visually-hidden">{up ? 'up' : 'down'} </span>
+      {Math.abs(percent).toFixed(1)} %
+    </span>
+  );
+}
+
+export interface RatesScreenProps {
+  data: RatesAnswer;
+  days: number;
+  chart: RateKey;
+  saved: number | null;
+  result: RatesActionResult | undefined;
+}
+
+/**
+ * The morning's first screen (issue 17): today's rate for every metal, purity and diamond grade, typed in rupees
+ * beside yesterday's with the change; what the typed rates do to a few typical pieces; a confirmation when a
+ * change looks like a slipped digit; and each rate's history as a chart with its table.
+ */
+export function RatesScreen({ data, days, chart, saved, result }: RatesScreenProps) {
+  // A new answer from the server starts the boxes again from what it says.
+  return <RatesForm key={JSON.stringify(result ?? data.rates.map((r) => r.today))} data={data} days={days} chart={chart} saved={saved} result={result} />;
+}
+
+function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
+  const [inputs, setInputs] = useState<Record<string, string>>(() => result?.values ?? initialInputs(data.rates));
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const rates = useMemo(() => typedRates(data.rates, inputs), [data.rates, inputs]);
+  const previews = useMemo(() => previewSamples(data.samples, rates), [data.samples, rates]);
+  const setToday = data.rates.filter((r) => r.today !== null).length;
+  const chartRow = data.rates.find((r) => r.key === chart)!;
+  const series = data.history.series.find((s) => s.key === chart)?.points ?? [];
+  const errors = result?.errors ?? {};
+  const confirming = result?.confirm && result.confirm.length > 0 ? result.confirm : null;
+
+  return (
+    <div className="admin-rates">
+      <header className="admin-rates-head">
+        <h1>Today’s rates</h1>
+        <p className="admin-rates-date">{longDate(data.today)}</p>
+      </header>
+
+      {saved !== null && !result && (
+        <p className="alert-success form-alert" role="status">
+          Saved {saved} rate{saved === 1 ? '' : 's'} for today. Every price in the shop now follows them.
+        </p>
+      )}
+      {setToday === 0 ? (
+        <p className="admin-rates-missing" role="status">
+          Today’s rates are not in yet. The shop prices everything at the rates in force (dated below) until you save them.
+        </p>
+      ) : (
+        !data.todayComplete && (
+          <p className="admin-rates-missing" role="status">
+            {setToday} of {data.rates.length} of today’s rates are in; the others stay at the rates in force.
+          </p>
+        )
+      )}
+      {errors.form && (
+        <p className="alert-error form-alert" role="alert">
+          {errors.form}
+        </p>
+      )}
+
+      <Form method="post" className="rates-form" noValidate>
+        {confirming && (
+          <div className="rates-confirm" role="alert">
+            <h2>Please check {confirming.length === 1 ? 'this change' : 'these changes'}</h2>
+            <p>
+              {confirming.length === 1 ? 'It is' : 'They are'} more than 20 % away from the rate in force and from yesterday’s. A slipped digit would reprice the whole
+              shop.
+            </p>
+            <ul>
+              {confirming.map((key) => (
+                <li key={key}>{errors[key]}</li>
+              ))}
+            </ul>
+            <div className="rates-confirm-actions">
+              <button type="submit" name="confirm" value="yes" className="btn btn-primary" disabled={busy}>
+                Yes, they are right: save
+              </button>
+              <span>or correct the boxes below and save again.</span>
+            </div>
+          </div>
+        )}
+        <table className="rates-table">
+          <caption>Rates per gram of metal and per carat of diamond, in rupees</caption>
+          <thead>
+            <tr>
+              <th scope="col">Metal or grade</th>
+              <th scope="col">Yesterday</th>
+              <th scope="col">Today</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rates.map((rate) => (
+              <RateLine
+                key={rate.key}
+                rate={rate}
+                value={inputs[rate.key] ?? ''}
+                onChange={(value) => setInputs((all) => ({ ...all, [rate.key]: value }))}
+                error={errors[rate.key]}
+                flagged={confirming?.includes(rate.key) ?? false}
+              />
+            ))}
+          </tbody>
+        </table>
+        <div className="rates-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save today’s rates'}
+          </button>
+          <p className="field-hint">Only the boxes you change are saved; the others keep the rate in force.</p>
+        </div>
+      </Form>
+
+      <section className="rates-samples" aria-labelledby="rates-samples-title">
+        <h2 id="rates-samples-title">What this does to a few typical pieces</h2>
+        {previews.length === 0 ? (
+          <p>There are no weighed pieces in the catalogue yet.</p>
+        ) : (
+          <table className="rates-table">
+            <caption className="visually-hidden">Prices at the rates in force and at the rates typed above, GST included</caption>
+            <thead>
+              <tr>
+                <th scope="col">Piece</th>
+                <th scope="col">Priced by</th>
+                <th scope="col">Now</th>
+                <th scope="col">With the rates above</th>
+                <th scope="col">Change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {previews.map(({ sample, newPricePaise, change }) => (
+                <tr key={sample.id}>
+                  <th scope="row">
+                    <a href={`/product-detail/${sample.id}`} target="_blank" rel="noreferrer">
+                      {sample.name}
+                    </a>
+                    <span className="rates-sku"> {sample.sku}</span>
+                  </th>
+                  <td>{RATE_LABELS[sample.key]}</td>
+                  <td className="num">{rupees(sample.pricePaise)}</td>
+                  <td className="num" aria-live="polite">
+                    {newPricePaise === null ? '–' : rupees(newPricePaise)}
+                  </td>
+                  <td className="num">
+                    <Change percent={change} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className="rates-history" aria-labelledby="rates-history-title">
+        <h2 id="rates-history-title">History</h2>
+        <nav aria-label="Which rate" className="rates-chooser">
+          {data.rates.map((r) => (
+            <Link key={r.key} to={`?chart=${encodeURIComponent(r.key)}&days=${days}`} aria-current={r.key === chart ? 'true' : undefined} preventScrollReset>
+              {r.label}
+            </Link>
+          ))}
+        </nav>
+        <nav aria-label="How far back" className="rates-chooser">
+          {HISTORY_CHOICES.map((d) => (
+            <Link key={d} to={`?chart=${encodeURIComponent(chart)}&days=${d}`} aria-current={d === days ? 'true' : undefined} preventScrollReset>
+              {d === 365 ? 'A year' : `${d} days`}
+            </Link>
+          ))}
+        </nav>
+        <RateChart label={chartRow.label} unit={chartRow.unit} points={series} from={data.history.from} to={data.today} />
+      </section>
+    </div>
+  );
+}
+
+function RateLine({
+  rate,
+  value,
+  onChange,
+  error,
+  flagged,
+}: {
+  rate: RateRow;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  flagged: boolean;
+}) {
+  const id = `rate-${rate.key.replace(':', '-')}`;
+  const typed = rupeesToPaiseInput(value);
+  const shown = typed !== null && Number.isInteger(typed) && typed > 0 ? typed : rate.today;
+  const change = changePercent(shown, rate.yesterday?.paise);
+  const hintId = `${id}-hint`;
+  return (
+    <tr className={flagged ? 'is-flagged' : undefined}>
+      <th scope="row">
+        <label htmlFor={id}>{rate.label}</label>
+        <span className="rates-unit"> per {rate.unit}</span>
+      </th>
+      <td className="num">
+        {rate.yesterday ? (
+          <>
+            {rupees(rate.yesterday.paise)}
+            <span className="rates-dated"> {shortDate(rate.yesterday.date)}</span>
+          </>
+        ) : (
+          '–'
+        )}
+      </td>
+      <td>
+        <div className="rates-input">
+          <span aria-hidden="true">₹</span>
+          <input
+            id={id}
+            name={rateField(rate.key)}
+            inputMode="decimal"
+            autoComplete="off"
+            value={value}
+            placeholder={rate.inForce ? String(rate.inForce.paise / 100) : ''}
+            onChange={(e) => onChange(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : hintId}
+          />
+          {rate.today !== null && <input type="hidden" name={`today:${rate.key}`} value={rate.today} />}
+        </div>
+        <p id={hintId} className="rates-dated">
+          {rate.today !== null ? 'Set today' : rate.inForce ? `In force: ${rupees(rate.inForce.paise)} since ${shortDate(rate.inForce.date)}` : 'Never set'}
+        </p>
+        {error && (
+          <p id={`${id}-error`} className="field-error">
+            {error}
+          </p>
+        )}
+      </td>
+      <td className="num">
+        <Change percent={change} />
+      </td>
+    </tr>
+  );
+}
