@@ -20,7 +20,7 @@ const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateStri
 export function RateChart({ label, unit, points, from, to }: { label: string; unit: string; points: readonly ChartPoint[]; from: string; to: string }) {
   const id = useId();
   if (points.length === 0) {
-    return <p className="rates-chart-empty">No {label} rate was set between {shortDate(from)} and {shortDate(to)}.</p>;
+    return <p className="adm-muted">No {label} rate was set between {shortDate(from)} and {shortDate(to)}.</p>;
   }
   const values = points.map((p) => p.paise);
   const low = Math.min(...values);
@@ -73,21 +73,21 @@ export function RateChart({ label, unit, points, from, to }: { label: string; un
       </figcaption>
       <details className="rates-chart-table">
         <summary>The figures as a table</summary>
-        <table>
-          <caption>
+        <table className="adm-mini-table">
+          <caption className="adm-visually-hidden">
             {label} per {unit}
           </caption>
           <thead>
             <tr>
               <th scope="col">Date</th>
-              <th scope="col">Rate</th>
+              <th scope="col" className="adm-align-end">Rate</th>
             </tr>
           </thead>
           <tbody>
             {[...points].reverse().map((p) => (
               <tr key={p.date}>
                 <td>{shortDate(p.date)}</td>
-                <td className="num">{formatRupees(p.paise)}</td>
+                <td className="adm-align-end">{formatRupees(p.paise)}</td>
               </tr>
             ))}
           </tbody>

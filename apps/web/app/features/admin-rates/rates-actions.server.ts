@@ -3,30 +3,22 @@
  * PUT /api/admin/rates (only the boxes that change something), its field messages mapped back to the boxes.
  */
 import { redirect } from 'react-router';
-import { RATE_KEYS, type RateKey, type RatesAnswer } from '@milli/contracts/schemas';
-import type { ApiClient } from '../../lib/api.ts';
-import { rateField, rupeesToPaiseInput } from './rates-model.ts';
+import { RATE_KEYS, type RateKey, type RatesAnswer, type RatesUpdateAnswer } from '@milli/contracts/schemas';
+import type { AdminApi } from '../../lib/admin.server.ts';
+import { parseRupees } from '../../lib/admin-form.ts';
+import { rateField } from './rates-model.ts';
 
 export const HISTORY_CHOICES = [30, 90, 365] as const;
 
-/** A back-office answer that says the visitor is not signed in (or may not be here) becomes the sign-in page or a refusal. */
-function refused(status: number, request: Request): never {
-  const url = new URL(request.url);
-  if (status === 401) throw redirect(`/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`);
-  throw new Response('Your role does not allow this.', { status: 403 });
-}
-
-export async function loadRates(api: ApiClient, request: Request): Promise<{ data: RatesAnswer; days: number; chart: RateKey; saved: number | null }> {
+export async function loadRates(api: AdminApi, request: Request): Promise<{ data: RatesAnswer; days: number; chart: RateKey; saved: number | null }> {
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get('days'));
   const days = (HISTORY_CHOICES as readonly number[]).includes(asked) ? asked : 90;
-  const res = await api.raw(`/api/admin/rates?days=${days}`, { headers: { accept: 'application/json' } });
-  if (res.status === 401 || res.status === 403) refused(res.status, request);
-  if (!res.ok) throw new Response('The rates could not be read.', { status: res.status });
+  const data = await api.get<RatesAnswer>(`/api/admin/rates?days=${days}`);
   const chartParam = url.searchParams.get('chart') ?? '';
   const chart = (RATE_KEYS as readonly string[]).includes(chartParam) ? (chartParam as RateKey) : 'gold:22';
   const savedParam = url.searchParams.get('saved');
-  return { data: (await res.json()) as RatesAnswer, days, chart, saved: savedParam === null ? null : Number(savedParam) || 0 };
+  return { data, days, chart, saved: savedParam === null ? null : Number(savedParam) || 0 };
 }
 
 export interface RatesActionResult {
@@ -47,7 +39,7 @@ function entryOf(key: RateKey, paise: number): Entry {
 }
 
 /** Sends the boxes that differ from today's rates; a success goes back to the screen with the count saved. */
-export async function saveRates(api: ApiClient, request: Request): Promise<RatesActionResult | Response> {
+export async function saveRates(api: AdminApi, request: Request): Promise<RatesActionResult | Response> {
   const form = await request.formData();
   const values: Record<string, string> = {};
   const errors: RatesActionResult['errors'] = {};
@@ -56,7 +48,7 @@ export async function saveRates(api: ApiClient, request: Request): Promise<Rates
   for (const key of RATE_KEYS) {
     const text = String(form.get(rateField(key)) ?? '').slice(0, 40);
     values[key] = text;
-    const paise = rupeesToPaiseInput(text);
+    const paise = parseRupees(text);
     if (paise === null) continue;
     if (!Number.isInteger(paise) || paise <= 0) {
       errors[key] = 'Type the rate in rupees, e.g. 12505 or 12505.50.';
@@ -71,20 +63,15 @@ export async function saveRates(api: ApiClient, request: Request): Promise<Rates
   if (rates.length === 0) return { values, errors: { form: 'Type at least one rate that changes.' } };
 
   const confirm = form.get('confirm') === 'yes';
-  const res = await api.raw('/api/admin/rates', {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ rates, confirm }),
-  });
-  if (res.status === 401 || res.status === 403) refused(res.status, request);
-  const body = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string>; repriced?: number };
-  if (res.ok) return redirect(`/admin/rates?saved=${keys.length}`);
+  const result = await api.send<RatesUpdateAnswer>('PUT', '/api/admin/rates', { rates, confirm });
+  if (result.ok) return redirect(`/admin/rates?saved=${keys.length}`);
+  const body = result.refusal;
   // The API names fields by position ('rates.2.paisePerGram'): back to the box of that rate.
   for (const [field, message] of Object.entries(body.fields ?? {})) {
     const key = keys[Number(/^rates\.(\d+)\./.exec(field)?.[1] ?? -1)];
     if (key) errors[key] ??= message;
     else errors.form ??= message;
   }
-  if (res.status === 409) return { values, errors, confirm: Object.keys(errors).filter((k): k is RateKey => k !== 'form'), message: body.message ?? '' };
+  if (body.status === 409) return { values, errors, confirm: Object.keys(errors).filter((k): k is RateKey => k !== 'form'), message: body.message ?? '' };
   return { values, errors: Object.keys(errors).length > 0 ? errors : { form: body.message ?? 'The rates could not be saved.' }, message: body.message ?? '' };
 }

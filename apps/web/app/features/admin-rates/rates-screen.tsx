@@ -1,10 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
 import { RATE_LABELS, type RateKey, type RateRow, type RatesAnswer } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
+import { PageHeader, Panel } from '../../components/admin/admin-shell.tsx';
+import { FormActions, FormError, SavedNotice, SubmitButton } from '../../components/admin/form-kit.tsx';
+import { parseRupees } from '../../lib/admin-form.ts';
 import type { RatesActionResult } from './rates-actions.server.ts';
 import { RateChart } from './rate-chart.tsx';
-import { changePercent, initialInputs, previewSamples, rateField, rupeesToPaiseInput, typedRates } from './rates-model.ts';
+import { changePercent, initialInputs, previewSamples, rateField, typedRates } from './rates-model.ts';
 
 const HISTORY_CHOICES = [30, 90, 365] as const;
 
@@ -21,7 +24,7 @@ function Change({ percent }: { percent: number | null }) {
   return (
     <span className={`rates-change ${up ? 'is-up' : 'is-down'}`}>
       <span aria-hidden="true">{up ? '▲' : '▼'} </span>
-      <span className="visually-hidden">{up ? 'up' : 'down'} </span>
+      <span className="adm-visually-hidden">{up ? 'up' : 'down'} </span>
       {Math.abs(percent).toFixed(1)} %
     </span>
   );
@@ -47,8 +50,6 @@ export function RatesScreen({ data, days, chart, saved, result }: RatesScreenPro
 
 function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
   const [inputs, setInputs] = useState<Record<string, string>>(() => result?.values ?? initialInputs(data.rates));
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
   const rates = useMemo(() => typedRates(data.rates, inputs), [data.rates, inputs]);
   const previews = useMemo(() => previewSamples(data.samples, rates), [data.samples, rates]);
   const setToday = data.rates.filter((r) => r.today !== null).length;
@@ -58,37 +59,27 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
   const confirming = result?.confirm && result.confirm.length > 0 ? result.confirm : null;
 
   return (
-    <div className="admin-rates">
-      <header className="admin-rates-head">
-        <h1>Today’s rates</h1>
-        <p className="admin-rates-date">{longDate(data.today)}</p>
-      </header>
-
-      {saved !== null && !result && (
-        <p className="alert-success form-alert" role="status">
-          Saved {saved} rate{saved === 1 ? '' : 's'} for today. Every price in the shop now follows them.
-        </p>
-      )}
+    <div className="rates-screen">
+      <PageHeader title="Today’s rates" description={<>{longDate(data.today)}. Rates per gram of metal and per carat of diamond, typed in rupees.</>} />
+      <SavedNotice message={saved !== null && !result ? `Saved ${saved} rate${saved === 1 ? '' : 's'} for today. Every price in the shop now follows them.` : null} />
       {setToday === 0 ? (
-        <p className="admin-rates-missing" role="status">
-          Today’s rates are not in yet. The shop prices everything at the rates in force (dated below) until you save them.
-        </p>
+        <div className="adm-rates-reminder" role="status">
+          <p>Today’s rates are not in yet. The shop prices everything at the rates in force (dated below) until you save them.</p>
+        </div>
       ) : (
         !data.todayComplete && (
-          <p className="admin-rates-missing" role="status">
-            {setToday} of {data.rates.length} of today’s rates are in; the others stay at the rates in force.
-          </p>
+          <div className="adm-banner adm-banner--info" role="status">
+            <p>
+              {setToday} of {data.rates.length} of today’s rates are in; the others stay at the rates in force.
+            </p>
+          </div>
         )
       )}
-      {errors.form && (
-        <p className="alert-error form-alert" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError message={errors.form ?? (result?.message && !confirming && Object.keys(errors).length > 0 ? result.message : null)} />
 
-      <Form method="post" className="rates-form" noValidate>
+      <Form method="post" className="rates-form" noValidate aria-label="Today’s rates">
         {confirming && (
-          <div className="rates-confirm" role="alert">
+          <div className="adm-banner adm-banner--warning rates-confirm" role="alert">
             <h2>Please check {confirming.length === 1 ? 'this change' : 'these changes'}</h2>
             <p>
               {confirming.length === 1 ? 'It is' : 'They are'} more than 20 % away from the rate in force and from yesterday’s. A slipped digit would reprice the whole
@@ -100,15 +91,16 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
               ))}
             </ul>
             <div className="rates-confirm-actions">
-              <button type="submit" name="confirm" value="yes" className="btn btn-primary" disabled={busy}>
-                Yes, they are right: save
-              </button>
+              <SubmitButton name="confirm" value="yes" pending="Saving…">
+                Yes, {confirming.length === 1 ? 'it is' : 'they are'} right: save
+              </SubmitButton>
               <span>or correct the boxes below and save again.</span>
             </div>
           </div>
         )}
-        <table className="rates-table">
-          <caption>Rates per gram of metal and per carat of diamond, in rupees</caption>
+        <div className="adm-list adm-table-wrap">
+        <table className="adm-table rates-table">
+          <caption className="adm-visually-hidden">Today’s rates beside yesterday’s, per gram of metal and per carat of diamond, in rupees</caption>
           <thead>
             <tr>
               <th scope="col">Metal or grade</th>
@@ -130,21 +122,20 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
             ))}
           </tbody>
         </table>
-        <div className="rates-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save today’s rates'}
-          </button>
-          <p className="field-hint">Only the boxes you change are saved; the others keep the rate in force.</p>
         </div>
+        <FormActions>
+          <SubmitButton pending="Saving…">Save today’s rates</SubmitButton>
+          <p className="adm-hint">Only the boxes you change are saved; the others keep the rate in force.</p>
+        </FormActions>
       </Form>
 
-      <section className="rates-samples" aria-labelledby="rates-samples-title">
-        <h2 id="rates-samples-title">What this does to a few typical pieces</h2>
+      <Panel title="What this does to a few typical pieces">
         {previews.length === 0 ? (
-          <p>There are no weighed pieces in the catalogue yet.</p>
+          <p className="adm-muted">There are no weighed pieces in the catalogue yet.</p>
         ) : (
-          <table className="rates-table">
-            <caption className="visually-hidden">Prices at the rates in force and at the rates typed above, GST included</caption>
+          <div className="adm-table-wrap">
+          <table className="adm-table rates-table">
+            <caption className="adm-visually-hidden">Prices at the rates in force and at the rates typed above, GST included</caption>
             <thead>
               <tr>
                 <th scope="col">Piece</th>
@@ -164,22 +155,23 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
                     <span className="rates-sku"> {sample.sku}</span>
                   </th>
                   <td>{RATE_LABELS[sample.key]}</td>
-                  <td className="num">{rupees(sample.pricePaise)}</td>
-                  <td className="num" aria-live="polite">
+                  <td className="adm-align-end">{rupees(sample.pricePaise)}</td>
+                  <td className="adm-align-end" aria-live="polite">
                     {newPricePaise === null ? '–' : rupees(newPricePaise)}
                   </td>
-                  <td className="num">
+                  <td className="adm-align-end">
                     <Change percent={change} />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
+          </div>
         )}
-      </section>
+        <p className="adm-hint">GST included, each piece in its usual purity and grade, priced by the shop’s own price function as you type.</p>
+      </Panel>
 
-      <section className="rates-history" aria-labelledby="rates-history-title">
-        <h2 id="rates-history-title">History</h2>
+      <Panel title="History">
         <nav aria-label="Which rate" className="rates-chooser">
           {data.rates.map((r) => (
             <Link key={r.key} to={`?chart=${encodeURIComponent(r.key)}&days=${days}`} aria-current={r.key === chart ? 'true' : undefined} preventScrollReset>
@@ -195,7 +187,7 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
           ))}
         </nav>
         <RateChart label={chartRow.label} unit={chartRow.unit} points={series} from={data.history.from} to={data.today} />
-      </section>
+      </Panel>
     </div>
   );
 }
@@ -214,7 +206,7 @@ function RateLine({
   flagged: boolean;
 }) {
   const id = `rate-${rate.key.replace(':', '-')}`;
-  const typed = rupeesToPaiseInput(value);
+  const typed = parseRupees(value);
   const shown = typed !== null && Number.isInteger(typed) && typed > 0 ? typed : rate.today;
   const change = changePercent(shown, rate.yesterday?.paise);
   const hintId = `${id}-hint`;
@@ -224,7 +216,7 @@ function RateLine({
         <label htmlFor={id}>{rate.label}</label>
         <span className="rates-unit"> per {rate.unit}</span>
       </th>
-      <td className="num">
+      <td className="adm-align-end">
         {rate.yesterday ? (
           <>
             {rupees(rate.yesterday.paise)}
@@ -235,9 +227,10 @@ function RateLine({
         )}
       </td>
       <td>
-        <div className="rates-input">
-          <span aria-hidden="true">₹</span>
+        <div className="adm-affix rates-input">
+          <span className="adm-affix__text" aria-hidden="true">₹</span>
           <input
+            className="adm-input adm-input--money"
             id={id}
             name={rateField(rate.key)}
             inputMode="decimal"
@@ -250,16 +243,16 @@ function RateLine({
           />
           {rate.today !== null && <input type="hidden" name={`today:${rate.key}`} value={rate.today} />}
         </div>
-        <p id={hintId} className="rates-dated">
+        <p id={hintId} className="adm-hint">
           {rate.today !== null ? 'Set today' : rate.inForce ? `In force: ${rupees(rate.inForce.paise)} since ${shortDate(rate.inForce.date)}` : 'Never set'}
         </p>
         {error && (
-          <p id={`${id}-error`} className="field-error">
+          <p id={`${id}-error`} className="adm-error">
             {error}
           </p>
         )}
       </td>
-      <td className="num">
+      <td className="adm-align-end">
         <Change percent={change} />
       </td>
     </tr>
