@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ProductDetail } from '@milli/contracts';
 import { formatRupees, priceChoice } from '@milli/pricing';
-import { E2E_OWNER, expect, test, waitForHydration } from './fixtures.ts';
+import { E2E_OWNER, expect, test } from './fixtures.ts';
 
 /** Signs the owner in through the back office's JSON sign-in (the page's request context shares the browser's cookies). */
 async function ownerSignIn(page: Page): Promise<void> {
@@ -16,6 +16,11 @@ async function ownerSignIn(page: Page): Promise<void> {
     headers: { 'x-forwarded-for': '10.77.0.17' },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The rates screen is live (hydrated): its preview follows the boxes. */
+async function ratesScreenLive(page: Page): Promise<void> {
+  await expect(page.locator('.rates-screen[data-live]')).toBeVisible({ timeout: 15_000 });
 }
 
 /** A weighed 22 kt gold piece, not on a sale, that /alljewellery shows on its first page. */
@@ -43,7 +48,7 @@ test('the owner enters today’s 22 kt gold rate and the shop’s pages show the
 
     await ownerSignIn(page);
     await page.goto('/admin/rates');
-    await waitForHydration(page);
+    await ratesScreenLive(page);
     await expect(page.getByRole('heading', { name: 'Today’s rates', level: 1 })).toBeVisible();
     const box = page.getByLabel('22 kt gold');
     const old = piece.pricing.ratesPaisePerGram['22']!;
@@ -84,7 +89,7 @@ test('the rates and settings screens at 1024 and 1440 px', async ({ page }, test
   for (const width of [1024, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/admin/rates');
-    await waitForHydration(page);
+    await ratesScreenLive(page);
     await page.getByLabel('18 kt gold').fill('7777');
     await page.screenshot({ path: testInfo.outputPath(`admin-rates-${width}.png`), fullPage: true });
     await page.goto('/admin/settings');

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { RATE_LABELS, type RateKey, type RateRow, type RatesAnswer } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
@@ -50,6 +50,9 @@ export function RatesScreen({ data, days, chart, saved, result }: RatesScreenPro
 
 function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
   const [inputs, setInputs] = useState<Record<string, string>>(() => result?.values ?? initialInputs(data.rates));
+  // Marks the screen live (the preview follows the boxes from then on); end-to-end tests wait for it.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const rates = useMemo(() => typedRates(data.rates, inputs), [data.rates, inputs]);
   const previews = useMemo(() => previewSamples(data.samples, rates), [data.samples, rates]);
   const setToday = data.rates.filter((r) => r.today !== null).length;
@@ -59,7 +62,7 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
   const confirming = result?.confirm && result.confirm.length > 0 ? result.confirm : null;
 
   return (
-    <div className="rates-screen">
+    <div className="rates-screen" data-live={live || undefined}>
       <PageHeader title="Today’s rates" description={<>{longDate(data.today)}. Rates per gram of metal and per carat of diamond, typed in rupees.</>} />
       <SavedNotice message={saved !== null && !result ? `Saved ${saved} rate${saved === 1 ? '' : 's'} for today. Every price in the shop now follows them.` : null} />
       {setToday === 0 ? (
