@@ -50,7 +50,7 @@ test('the owner enters today’s 22 kt gold rate and the shop’s pages show the
     await page.goto('/admin/rates');
     await ratesScreenLive(page);
     await expect(page.getByRole('heading', { name: 'Today’s rates', level: 1 })).toBeVisible();
-    const box = page.getByLabel('22 kt gold');
+    const box = page.getByRole('textbox', { name: '22 kt gold', exact: true });
     const old = piece.pricing.ratesPaisePerGram['22']!;
     const rate = Math.round((old * 1.03) / 100) * 100; // 3 % up, in whole rupees.
 
@@ -61,7 +61,7 @@ test('the owner enters today’s 22 kt gold rate and the shop’s pages show the
     expect(await (await visitor.get(`/product-detail/${piece.product_id}`)).text()).toContain(before);
 
     // Corrected and saved.
-    await page.getByLabel('22 kt gold').fill(String(rate / 100));
+    await page.getByRole('textbox', { name: '22 kt gold', exact: true }).fill(String(rate / 100));
     await page.getByRole('button', { name: 'Save today’s rates' }).click();
     await expect(page.getByText(/Saved 1 rate for today/)).toBeVisible();
 
@@ -90,7 +90,7 @@ test('the rates and settings screens at 1024 and 1440 px', async ({ page }, test
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/admin/rates');
     await ratesScreenLive(page);
-    await page.getByLabel('18 kt gold').fill('7777');
+    await page.getByRole('textbox', { name: '18 kt gold', exact: true }).fill('7777');
     await page.screenshot({ path: testInfo.outputPath(`admin-rates-${width}.png`), fullPage: true });
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { name: 'Store settings', level: 1 })).toBeVisible();

@@ -114,7 +114,14 @@ export const RatesAnswerSchema = z.object({
   history: z.object({
     days: z.number().int(),
     from: z.string(),
-    series: z.array(z.object({ key: z.enum(RATE_KEYS), points: z.array(DatedRateSchema) })),
+    series: z.array(
+      z.object({
+        key: z.enum(RATE_KEYS),
+        /** The rate already in force when the window opens (set before `from`), so the line starts there; null if none. */
+        before: DatedRateSchema.nullable(),
+        points: z.array(DatedRateSchema),
+      }),
+    ),
   }),
   samples: z.array(RateSampleSchema),
 });

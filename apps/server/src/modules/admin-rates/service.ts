@@ -122,6 +122,7 @@ export function createRatesService(db: Db, now: () => Date = () => new Date()) {
       const inForce = new Map((await repo.inForceOn(today)).map((r) => [r.key, r]));
       const before = new Map((await repo.inForceOn(yesterday)).map((r) => [r.key, r]));
       const history = await repo.between(from, today);
+      const opening = new Map((await repo.inForceOn(daysBefore(from, 1))).map((r) => [r.key, r]));
       const rates: RateRow[] = RATE_KEYS.map((key) => {
         const [metal, grade] = key.split(':') as [RateRow['metal'], string];
         const current = inForce.get(key);
@@ -140,6 +141,7 @@ export function createRatesService(db: Db, now: () => Date = () => new Date()) {
       });
       const series = RATE_KEYS.map((key) => ({
         key,
+        before: opening.has(key) ? { paise: opening.get(key)!.paise, date: opening.get(key)!.date } : null,
         points: history.filter((r) => r.key === key).map((r) => ({ paise: r.paise, date: r.date })),
       }));
       return {

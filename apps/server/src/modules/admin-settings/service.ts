@@ -30,7 +30,7 @@ const whole =
 const paiseIn =
   (what: string, max: number): Check =>
   (v) =>
-    typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max ? `The ${what} must be a whole number of paise from 0 to ${max} (${formatRupees(max)}).` : null;
+    typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max ? `The ${what} must be from Rs. 0 to ${formatRupees(max)} (in paise: a whole number from 0 to ${max}).` : null;
 
 /** Each setting's check: null when the value is acceptable, else the message shown under its field. */
 const CHECKS: Record<SettingsField, Check> = {
@@ -58,7 +58,7 @@ const CHECKS: Record<SettingsField, Check> = {
   invoicePrefix: (v) => (/^[A-Z0-9]{2,6}$/.test(String(v).trim()) ? null : 'The invoice prefix is 2 to 6 capital letters or digits.'),
   codLimitPaise: (v) =>
     typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= COD_LIMIT_CEILING_PAISE
-      ? `The pay-on-delivery limit must be a whole number of paise from 0 to below ${COD_LIMIT_CEILING_PAISE} (₹2 lakh: cash of ₹2 lakh or more may not be taken).`
+      ? `The pay-on-delivery limit must be below ${formatRupees(COD_LIMIT_CEILING_PAISE, { decimals: false })} (2 lakh): cash of 2 lakh or more may not be taken. In paise: a whole number from 0 to ${COD_LIMIT_CEILING_PAISE - 1}.`
       : null,
   lowStockThreshold: whole('low-stock threshold', 0, 1000, ' pieces'),
   staffTwoFactorRequired: (v) => (typeof v === 'boolean' ? null : 'Say yes or no.'),

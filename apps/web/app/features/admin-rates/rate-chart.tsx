@@ -17,12 +17,27 @@ const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateStri
  * One rate's history as a line drawn in SVG (no chart library): a step line, as a rate holds until the next
  * is set. Screen readers hear a summary (lowest, highest, first and last); the figures are in a table below.
  */
-export function RateChart({ label, unit, points, from, to }: { label: string; unit: string; points: readonly ChartPoint[]; from: string; to: string }) {
+export function RateChart({
+  label,
+  unit,
+  points,
+  before,
+  from,
+  to,
+}: {
+  label: string;
+  unit: string;
+  points: readonly ChartPoint[];
+  /** The rate in force when the window opens (set earlier), where the line starts. */
+  before: ChartPoint | null;
+  from: string;
+  to: string;
+}) {
   const id = useId();
-  if (points.length === 0) {
-    return <p className="adm-muted">No {label} rate was set between {shortDate(from)} and {shortDate(to)}.</p>;
+  if (points.length === 0 && !before) {
+    return <p className="adm-muted">No {label} rate has been set yet.</p>;
   }
-  const values = points.map((p) => p.paise);
+  const values = [...(before ? [before.paise] : []), ...points.map((p) => p.paise)];
   const low = Math.min(...values);
   const high = Math.max(...values);
   const span = high - low || Math.max(1, Math.round(high * 0.02));
@@ -32,16 +47,22 @@ export function RateChart({ label, unit, points, from, to }: { label: string; un
   const x1 = Math.max(dayNumber(to), x0 + 1);
   const x = (iso: string) => PAD.left + ((dayNumber(iso) - x0) / (x1 - x0)) * (WIDTH - PAD.left - PAD.right);
   const y = (paise: number) => PAD.top + (1 - (paise - bottom) / (top - bottom)) * (HEIGHT - PAD.top - PAD.bottom);
-  // Step line: each rate holds until the next one, and the last until today.
-  let path = `M ${x(points[0]!.date).toFixed(1)} ${y(points[0]!.paise).toFixed(1)}`;
-  for (let i = 1; i < points.length; i++) {
-    path += ` H ${x(points[i]!.date).toFixed(1)} V ${y(points[i]!.paise).toFixed(1)}`;
+  // Step line: each rate holds until the next one, and the last until today; the rate in force before the
+  // window starts the line at its left edge.
+  const line = [...(before ? [{ date: from, paise: before.paise }] : []), ...points];
+  let path = `M ${x(line[0]!.date).toFixed(1)} ${y(line[0]!.paise).toFixed(1)}`;
+  for (let i = 1; i < line.length; i++) {
+    path += ` H ${x(line[i]!.date).toFixed(1)} V ${y(line[i]!.paise).toFixed(1)}`;
   }
   path += ` H ${x(to).toFixed(1)}`;
   const ticks = [low, (low + high) / 2, high].filter((v, i, all) => all.indexOf(v) === i);
-  const first = points[0]!;
-  const last = points.at(-1)!;
-  const summary = `${label} per ${unit}, ${shortDate(from)} to ${shortDate(to)}: ${points.length} rate${points.length === 1 ? '' : 's'} set, from ${formatRupees(first.paise)} on ${shortDate(first.date)} to ${formatRupees(last.paise)} on ${shortDate(last.date)}; lowest ${formatRupees(low)}, highest ${formatRupees(high)}.`;
+  const first = line[0]!;
+  const last = line.at(-1)!;
+  const opening = before ? `${formatRupees(before.paise)} in force since ${shortDate(before.date)}` : `${formatRupees(first.paise)} on ${shortDate(first.date)}`;
+  const summary =
+    points.length === 0
+      ? `${label} per ${unit}, ${shortDate(from)} to ${shortDate(to)}: no new rate set; ${opening} all along.`
+      : `${label} per ${unit}, ${shortDate(from)} to ${shortDate(to)}: ${points.length} rate${points.length === 1 ? '' : 's'} set, from ${opening} to ${formatRupees(last.paise)} on ${shortDate(last.date)}; lowest ${formatRupees(low)}, highest ${formatRupees(high)}.`;
 
   return (
     <figure className="rates-chart">
@@ -90,6 +111,12 @@ export function RateChart({ label, unit, points, from, to }: { label: string; un
                 <td className="adm-align-end">{formatRupees(p.paise)}</td>
               </tr>
             ))}
+            {before && (
+              <tr>
+                <td>{shortDate(before.date)} (in force when the chart begins)</td>
+                <td className="adm-align-end">{formatRupees(before.paise)}</td>
+              </tr>
+            )}
           </tbody>
         </table>
       </details>

@@ -57,7 +57,7 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
   const previews = useMemo(() => previewSamples(data.samples, rates), [data.samples, rates]);
   const setToday = data.rates.filter((r) => r.today !== null).length;
   const chartRow = data.rates.find((r) => r.key === chart)!;
-  const series = data.history.series.find((s) => s.key === chart)?.points ?? [];
+  const series = data.history.series.find((s) => s.key === chart);
   const errors = result?.errors ?? {};
   const confirming = result?.confirm && result.confirm.length > 0 ? result.confirm : null;
 
@@ -189,7 +189,7 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
             </Link>
           ))}
         </nav>
-        <RateChart label={chartRow.label} unit={chartRow.unit} points={series} from={data.history.from} to={data.today} />
+        <RateChart label={chartRow.label} unit={chartRow.unit} points={series?.points ?? []} before={series?.before ?? null} from={data.history.from} to={data.today} />
       </Panel>
     </div>
   );
