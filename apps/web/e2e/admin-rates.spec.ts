@@ -34,7 +34,9 @@ async function goldPiece(visitor: APIRequestContext): Promise<ProductDetail> {
   throw new Error('no 22 kt gold piece without a sale on the first page of /alljewellery');
 }
 
-test('the owner enters today’s 22 kt gold rate and the shop’s pages show the new price at once', async ({ page, playwright, baseURL }) => {
+test('the owner enters today’s 22 kt gold rate and the shop’s pages show the new price at once', async ({ page, playwright, baseURL }, testInfo) => {
+  // Once per run: the store's rates are shared by every project's browser, and a second run at once would race it.
+  test.skip(testInfo.project.name !== 'desktop-1440', 'the rates are set once per run');
   test.setTimeout(120_000);
   const visitor = await playwright.request.newContext({ baseURL: baseURL! });
   try {
