@@ -175,10 +175,10 @@ export function createRatesService(db: Db, now: () => Date = () => new Date()) {
             const from = current ?? yesterday.get(rate.key)!.paise;
             const field = rate.key.startsWith('diamond:') ? 'paisePerCarat' : 'paisePerGram';
             jumps[`rates.${rate.index}.${field}`] =
-              `${RATE_LABELS[rate.key]}: ${formatRupees(from)} → ${formatRupees(rate.paise)} (${percentChange(rate.paise, from)}) is a change of more than ${RATE_JUMP_LIMIT * 100} %. Check it, and send confirm: true if it is right.`;
+              `${RATE_LABELS[rate.key]}: ${formatRupees(from)} → ${formatRupees(rate.paise)} (${percentChange(rate.paise, from)}), more than ${RATE_JUMP_LIMIT * 100} % from the rate in force.`;
           }
           if (Object.keys(jumps).length > 0) {
-            throw new DomainError('CONFLICT', `Please confirm: ${Object.values(jumps).join(' ')}`, jumps);
+            throw new DomainError('CONFLICT', `Please check: ${Object.values(jumps).join(' ')} Send the same rates with "confirm": true if they are right.`, jumps);
           }
         }
         const before: Record<string, DatedRate | null> = {};

@@ -85,9 +85,7 @@ export function RateChart({
           </text>
         </g>
         <path d={path} className="rates-chart-line" />
-        {points.map((p) => (
-          <circle key={p.date} cx={x(p.date)} cy={y(p.paise)} r={3} className="rates-chart-dot" />
-        ))}
+        {points.length <= 40 && points.map((p) => <circle key={p.date} cx={x(p.date)} cy={y(p.paise)} r={3} className="rates-chart-dot" />)}
       </svg>
       <figcaption id={`${id}-d`} className="rates-chart-summary">
         {summary}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { RATE_LABELS, type RateKey, type RateRow, type RatesAnswer } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
@@ -53,6 +53,7 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
   // Marks the screen live (the preview follows the boxes from then on); end-to-end tests wait for it.
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
+  const confirmRef = useRef<HTMLDivElement>(null);
   const rates = useMemo(() => typedRates(data.rates, inputs), [data.rates, inputs]);
   const previews = useMemo(() => previewSamples(data.samples, rates), [data.samples, rates]);
   const setToday = data.rates.filter((r) => r.today !== null).length;
@@ -60,6 +61,10 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
   const series = data.history.series.find((s) => s.key === chart);
   const errors = result?.errors ?? {};
   const confirming = result?.confirm && result.confirm.length > 0 ? result.confirm : null;
+  // The question comes back where the page was scrolled to: bring it into view and to the keyboard's focus.
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
 
   return (
     <div className="rates-screen" data-live={live || undefined}>
@@ -82,7 +87,7 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
 
       <Form method="post" className="rates-form" noValidate aria-label="Today’s rates">
         {confirming && (
-          <div className="adm-banner adm-banner--warning rates-confirm" role="alert">
+          <div className="adm-banner adm-banner--warning rates-confirm" role="alert" tabIndex={-1} ref={confirmRef}>
             <h2>Please check {confirming.length === 1 ? 'this change' : 'these changes'}</h2>
             <p>
               {confirming.length === 1 ? 'It is' : 'They are'} more than 20 % away from the rate in force and from yesterday’s. A slipped digit would reprice the whole
