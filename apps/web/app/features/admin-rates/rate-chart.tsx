@@ -11,7 +11,7 @@ const HEIGHT = 240;
 const PAD = { top: 16, right: 16, bottom: 32, left: 84 };
 
 const dayNumber = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
-const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * One rate's history as a line drawn in SVG (no chart library): a step line, as a rate holds until the next
