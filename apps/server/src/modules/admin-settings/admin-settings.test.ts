@@ -141,6 +141,22 @@ describe('store settings: GET and PATCH /api/admin/settings', () => {
     expect((await patch({ gstPercent: 3 })).statusCode).toBe(200);
   });
 
+  it('turns on two-factor sign-in for all staff only for an owner who has it, and then refuses members without it', async () => {
+    const refused = await patch({ staffTwoFactorRequired: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.staffTwoFactorRequired).toMatch(/yourself first/);
+    // An owner with an authenticator app set up (as the staff module records it).
+    await t.database.db.update(schema.staff).set({ totpEnabledAt: new Date() }).where(eq(schema.staff.id, owner.id));
+    const member = await createStaff(t.app, { role: 'catalogue' });
+    const on = await patch({ staffTwoFactorRequired: true });
+    expect(on.statusCode).toBe(200);
+    const blocked = await t.app.inject({ url: '/api/admin/rates', headers: { cookie: member.cookie } });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().code).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    expect((await patch({ staffTwoFactorRequired: false })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/admin/rates', headers: { cookie: member.cookie } })).statusCode).toBe(200);
+  });
+
   it('a GSTIN of another state is saved with its state code', async () => {
     const res = await patch({ sellerGstin: '29aaaca1234a1zg', sellerStateCode: '29', sellerState: 'Karnataka' });
     if (res.statusCode !== 200) expect(res.json().fields).toEqual({});

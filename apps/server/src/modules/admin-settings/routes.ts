@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AdminSettingsSchema, ErrorSchema, SETTINGS_FIELDS, SettingsPatchSchema, formBody } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { actorOf } from '../audit/service.ts';
+import { staffOf } from '../../plugins/staff.ts';
 import { createAdminSettingsService } from './service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 503: ErrorSchema };
@@ -42,7 +43,7 @@ export const adminSettingsModule: FastifyPluginAsync<ModuleDeps> = async (app, d
       },
     },
     async (req) => {
-      const answer = await settings.update(actorOf(req), req.body);
+      const answer = await settings.update(actorOf(req), req.body, staffOf(req).twoFactor);
       if (answer.changed.length > 0) deps.readCache.invalidate();
       return answer;
     },

@@ -126,13 +126,22 @@ export function createAdminSettingsService(db: Db) {
      * Changes the given settings. In one transaction: the row, the catalogue's list prices when the GST rate
      * changes (prices include GST), and the audit record of what changed; the caller flushes the caches after.
      */
-    async update(actor: AuditActor, patch: SettingsPatch): Promise<{ settings: AdminSettings; changed: SettingsField[]; repriced: number }> {
+    async update(
+      actor: AuditActor,
+      patch: SettingsPatch,
+      /** Whether the member saving signs in with an authenticator app themselves. */
+      actorHasTwoFactor = true,
+    ): Promise<{ settings: AdminSettings; changed: SettingsField[]; repriced: number }> {
       return db.transaction(async (tx) => {
         const repo = createAdminSettingsRepository(tx);
         const row = await repo.get(true);
         if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
         const current = settingsOf(row);
         const fields = checkSettings(patch, current);
+        if (patch.staffTwoFactorRequired === true && !current.staffTwoFactorRequired && !actorHasTwoFactor && !fields.staffTwoFactorRequired) {
+          // The rule applies to the owner too: turned on by someone without a second factor, it would shut them out.
+          fields.staffTwoFactorRequired = 'Set up two-factor sign-in for yourself first (My security): the rule applies to you too, and would shut you out of everything else.';
+        }
         if (Object.keys(fields).length > 0) throw new DomainError('INVALID_REQUEST', Object.values(fields).join(' '), fields);
         const change: Record<string, Value> = {};
         const before: Record<string, Value> = {};
