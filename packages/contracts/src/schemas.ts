@@ -81,3 +81,5 @@ export * from './trade-partners.ts';
 export * from './custom-design.ts';
 export * from './text.ts';
 export * from './staff-schemas.ts';
+export * from './admin-rates.ts';
+export * from './admin-settings.ts';

@@ -3,6 +3,8 @@ import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { auditModule } from './audit/routes.ts';
+import { adminRatesModule } from './admin-rates/routes.ts';
+import { adminSettingsModule } from './admin-settings/routes.ts';
 import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
 import { checkoutModule } from './checkout/routes.ts';
@@ -37,4 +39,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminDashboardModule,
   staffModule,
   auditModule,
+  adminRatesModule,
+  adminSettingsModule,
 ];

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AdminSettingsSchema, ErrorSchema, SETTINGS_FIELDS, SettingsPatchSchema, formBody } from '@milli/contracts/schemas';
+import type { ModuleDeps } from '../../deps.ts';
+import { actorOf } from '../audit/service.ts';
+import { staffOf } from '../../plugins/staff.ts';
+import { createAdminSettingsService } from './service.ts';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 503: ErrorSchema };
+
+/** The store settings in the back office (issue 17): permission 'settings', which only the owner holds. */
+export const adminSettingsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const settings = createAdminSettingsService(deps.database.db);
+
+  api.get(
+    '/admin/settings',
+    {
+      config: { access: 'staff', permission: 'settings' },
+      schema: { summary: 'Every store setting', response: { 200: AdminSettingsSchema, ...errors } },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return settings.get();
+    },
+  );
+
+  api.patch(
+    '/admin/settings',
+    {
+      config: { access: 'staff', permission: 'settings' },
+      schema: {
+        summary: 'Change store settings',
+        description:
+          'Any of the settings, e.g. `{ "returnWindowDays": 30, "codLimitPaise": 5000000 }`; the others stay. Each value is checked and refused with a message under its field. ' +
+          'A new GST rate reprices every weighed product in the same transaction; every cached answer and page is dropped.',
+        body: formBody(SettingsPatchSchema),
+        response: {
+          200: z.object({ settings: AdminSettingsSchema, changed: z.array(z.enum(SETTINGS_FIELDS)), repriced: z.number().int() }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => {
+      const answer = await settings.update(actorOf(req), req.body, staffOf(req).twoFactor);
+      if (answer.changed.length > 0) deps.readCache.invalidate();
+      return answer;
+    },
+  );
+};

@@ -1,0 +1,165 @@
+import type { Db } from '@milli/db';
+import { COD_LIMIT_CEILING_PAISE, SETTINGS_FIELDS, type AdminSettings, type SettingsField, type SettingsPatch } from '@milli/contracts/schemas';
+import { gstinMessage, gstinProblem } from '@milli/contracts';
+import { formatRupees } from '@milli/pricing';
+import { DomainError } from '../../domain-error.ts';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
+import { createCatalogService } from '../catalog/service.ts';
+import { createSettingsService } from '../settings/service.ts';
+import { createAdminSettingsRepository, type SettingsChange, type SettingsRow } from './repository.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const HELP_LINE = /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/;
+
+type Value = string | number | boolean;
+type Check = (value: Value) => string | null;
+
+const text =
+  (what: string, max: number, optional = false): Check =>
+  (v) => {
+    const s = String(v).trim();
+    if (!s && !optional) return `Give the ${what}.`;
+    return s.length > max ? `The ${what} must be at most ${max} characters.` : null;
+  };
+
+const whole =
+  (what: string, min: number, max: number, unit = ''): Check =>
+  (v) =>
+    typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max ? `The ${what} must be a whole number from ${min} to ${max}${unit}.` : null;
+
+const paiseIn =
+  (what: string, max: number): Check =>
+  (v) =>
+    typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max ? `The ${what} must be from Rs. 0 to ${formatRupees(max)} (in paise: a whole number from 0 to ${max}).` : null;
+
+/** Each setting's check: null when the value is acceptable, else the message shown under its field. */
+const CHECKS: Record<SettingsField, Check> = {
+  storeName: text('store name', 100),
+  helpLine: (v) => text('help line', 24)(v) ?? (HELP_LINE.test(String(v).trim()) ? null : 'The help line must be a phone number (digits, spaces, +, - and brackets).'),
+  emailPrimary: (v) => (EMAIL.test(String(v).trim()) && String(v).length <= 254 ? null : 'Give a valid e-mail address.'),
+  emailSecondary: (v) => (String(v).trim() === '' || (EMAIL.test(String(v).trim()) && String(v).length <= 254) ? null : 'Give a valid e-mail address, or leave it empty.'),
+  officeAddress: text('office address', 500),
+  returnWindowDays: whole('return window', 0, 90, ' days'),
+  shippingFeePaise: paiseIn('shipping fee', 1_000_000),
+  deliveryDays: whole('delivery time', 1, 120, ' days'),
+  gstPercent: (v) =>
+    typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 28 || Math.abs(Math.round(v * 100) - v * 100) > 1e-6
+      ? 'GST must be a percentage from 0 to 28 with at most two decimals (3 for jewellery).'
+      : null,
+  hallmarkingChargePaise: paiseIn('hallmarking charge', 100_000),
+  cadAdvancePercent: whole('CAD advance', 0, 100, ' %'),
+  sellerLegalName: text('seller’s legal name', 200),
+  sellerGstin: (v) => {
+    const problem = gstinProblem(String(v));
+    return problem ? gstinMessage(problem) : null;
+  },
+  sellerState: text('seller’s state', 60),
+  sellerStateCode: (v) => (/^[0-9]{2}$/.test(String(v).trim()) ? null : 'The state code is two digits (33 for Tamil Nadu).'),
+  invoicePrefix: (v) => (/^[A-Z0-9]{2,6}$/.test(String(v).trim()) ? null : 'The invoice prefix is 2 to 6 capital letters or digits.'),
+  codLimitPaise: (v) =>
+    typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= COD_LIMIT_CEILING_PAISE
+      ? `The pay-on-delivery limit must be below ${formatRupees(COD_LIMIT_CEILING_PAISE, { decimals: false })} (2 lakh): cash of 2 lakh or more may not be taken. In paise: a whole number from 0 to ${COD_LIMIT_CEILING_PAISE - 1}.`
+      : null,
+  lowStockThreshold: whole('low-stock threshold', 0, 1000, ' pieces'),
+  staffTwoFactorRequired: (v) => (typeof v === 'boolean' ? null : 'Say yes or no.'),
+};
+
+/** Texts kept trimmed; codes kept in capitals. */
+function normalised(field: SettingsField, value: Value): Value {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return field === 'sellerGstin' || field === 'invoicePrefix' ? trimmed.toUpperCase() : trimmed;
+}
+
+export function settingsOf(row: SettingsRow): AdminSettings {
+  return {
+    storeName: row.storeName,
+    helpLine: row.helpLine,
+    emailPrimary: row.emailPrimary,
+    emailSecondary: row.emailSecondary,
+    officeAddress: row.officeAddress,
+    returnWindowDays: row.returnWindowDays,
+    shippingFeePaise: Number(row.shippingFeePaise),
+    deliveryDays: row.deliveryDays,
+    gstPercent: Number(row.gstPercent),
+    hallmarkingChargePaise: Number(row.hallmarkingChargePaise),
+    cadAdvancePercent: row.cadAdvancePercent,
+    sellerLegalName: row.sellerLegalName,
+    sellerGstin: row.sellerGstin,
+    sellerState: row.sellerState,
+    sellerStateCode: row.sellerStateCode,
+    invoicePrefix: row.invoicePrefix,
+    codLimitPaise: Number(row.codLimitPaise),
+    lowStockThreshold: row.lowStockThreshold,
+    staffTwoFactorRequired: row.staffTwoFactorRequired,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The problems of a patch, one message per field; the state code must match the GSTIN's first two digits. */
+export function checkSettings(patch: SettingsPatch, current: AdminSettings | null): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const field of SETTINGS_FIELDS) {
+    const value = patch[field];
+    if (value === undefined) continue;
+    const problem = CHECKS[field](value);
+    if (problem) fields[field] = problem;
+  }
+  if (current && !fields.sellerGstin && !fields.sellerStateCode) {
+    const gstin = String(patch.sellerGstin ?? current.sellerGstin).trim().toUpperCase();
+    const code = String(patch.sellerStateCode ?? current.sellerStateCode).trim();
+    if (gstin.slice(0, 2) !== code) fields[patch.sellerStateCode !== undefined ? 'sellerStateCode' : 'sellerGstin'] = `The GSTIN starts with state code ${gstin.slice(0, 2)}, but the state code is ${code}: they must match.`;
+  }
+  return fields;
+}
+
+/** The store settings in the back office (owner only): read, and changed with a check per field, audited. */
+export function createAdminSettingsService(db: Db) {
+  return {
+    async get(): Promise<AdminSettings> {
+      const row = await createAdminSettingsRepository(db).get();
+      if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
+      return settingsOf(row);
+    },
+
+    /**
+     * Changes the given settings. In one transaction: the row, the catalogue's list prices when the GST rate
+     * changes (prices include GST), and the audit record of what changed; the caller flushes the caches after.
+     */
+    async update(
+      actor: AuditActor,
+      patch: SettingsPatch,
+      /** Whether the member saving signs in with an authenticator app themselves. */
+      actorHasTwoFactor = true,
+    ): Promise<{ settings: AdminSettings; changed: SettingsField[]; repriced: number }> {
+      return db.transaction(async (tx) => {
+        const repo = createAdminSettingsRepository(tx);
+        const row = await repo.get(true);
+        if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
+        const current = settingsOf(row);
+        const fields = checkSettings(patch, current);
+        if (patch.staffTwoFactorRequired === true && !current.staffTwoFactorRequired && !actorHasTwoFactor && !fields.staffTwoFactorRequired) {
+          // The rule applies to the owner too: turned on by someone without a second factor, it would shut them out.
+          fields.staffTwoFactorRequired = 'Set up two-factor sign-in for yourself first (My security): the rule applies to you too, and would shut you out of everything else.';
+        }
+        if (Object.keys(fields).length > 0) throw new DomainError('INVALID_REQUEST', Object.values(fields).join(' '), fields);
+        const change: Record<string, Value> = {};
+        const before: Record<string, Value> = {};
+        for (const field of SETTINGS_FIELDS) {
+          const value = patch[field];
+          if (value === undefined) continue;
+          const next = normalised(field, value);
+          if (next === current[field]) continue;
+          change[field] = next;
+          before[field] = current[field];
+        }
+        const changed = Object.keys(change) as SettingsField[];
+        if (changed.length === 0) return { settings: current, changed, repriced: 0 };
+        const updated = settingsOf(await repo.update(change as SettingsChange));
+        const repriced = 'gstPercent' in change ? await createCatalogService(tx, createSettingsService(tx)).reprice() : 0;
+        await recordAudit(tx, actor, { action: 'update', entity: 'settings', entityId: 1, before, after: { ...change, ...(repriced ? { repriced } : {}) } });
+        return { settings: updated, changed, repriced };
+      });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/** The settings screen's words and field kinds, browser-safe (the action and the screen share them). */
+import type { SettingsField } from '@milli/contracts/schemas';
+import type { FieldErrors } from '../../lib/field-errors.ts';
+
+/** Fields typed in rupees (sent as paise). */
+export const MONEY_FIELDS = ['shippingFeePaise', 'hallmarkingChargePaise', 'codLimitPaise'] as const satisfies readonly SettingsField[];
+export const NUMBER_FIELDS = ['returnWindowDays', 'deliveryDays', 'gstPercent', 'cadAdvancePercent', 'lowStockThreshold'] as const satisfies readonly SettingsField[];
+
+/** What each field is called on the screen, for the saved notice. */
+export const FIELD_LABELS: Record<SettingsField, string> = {
+  storeName: 'store name',
+  helpLine: 'help line',
+  emailPrimary: 'main e-mail',
+  emailSecondary: 'second e-mail',
+  officeAddress: 'office address',
+  returnWindowDays: 'return window',
+  shippingFeePaise: 'shipping fee',
+  deliveryDays: 'delivery time',
+  gstPercent: 'GST rate',
+  hallmarkingChargePaise: 'hallmarking charge',
+  cadAdvancePercent: 'CAD advance',
+  sellerLegalName: 'legal name',
+  sellerGstin: 'GSTIN',
+  sellerState: 'state',
+  sellerStateCode: 'state code',
+  invoicePrefix: 'invoice prefix',
+  codLimitPaise: 'pay-on-delivery limit',
+  lowStockThreshold: 'low-stock threshold',
+  staffTwoFactorRequired: 'two-factor rule',
+};
+
+export interface SettingsActionResult {
+  /** What was typed, so the form shows it again after a refusal. */
+  values?: Record<string, string | boolean>;
+  errors: FieldErrors<SettingsField>;
+  message?: string;
+  /** The fields that changed, after a save. */
+  saved?: SettingsField[];
+  repriced?: number;
+}
+
+/** The saved notice: what changed, in words. */
+export function savedMessage(result: SettingsActionResult | undefined): string | null {
+  if (!result?.saved) return null;
+  if (result.saved.length === 0) return 'Nothing changed: the settings were already so.';
+  const names = result.saved.map((f) => FIELD_LABELS[f]);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const repriced = result.repriced ? ` ${result.repriced} product price${result.repriced === 1 ? '' : 's'} follow the new GST rate.` : '';
+  return `Saved: ${list}.${repriced}`;
+}

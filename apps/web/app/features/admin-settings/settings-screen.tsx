@@ -1,0 +1,102 @@
+import type { AdminSettings } from '@milli/contracts/schemas';
+import { COD_LIMIT_CEILING_PAISE } from '@milli/contracts/schemas';
+import { formatRupees } from '@milli/pricing';
+import { PageHeader } from '../../components/admin/admin-shell.tsx';
+import { AdminForm, Checkbox, FieldGroup, FormActions, MoneyField, NumberField, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
+import { parseRupees } from '../../lib/admin-form.ts';
+import { savedMessage, type SettingsActionResult } from './settings-model.ts';
+
+/**
+ * The store settings (/admin/settings, owner only), grouped as the owner thinks of them: the store and how to
+ * reach it, orders and delivery, tax and invoices, payments, and staff security. The whole form is saved at once;
+ * the server says what changed and gives a message under any field it refuses.
+ */
+export function SettingsScreen({ settings, result }: { settings: AdminSettings; result: SettingsActionResult | undefined }) {
+  const typed = result?.values;
+  const errors = result?.errors ?? {};
+  const text = (field: keyof AdminSettings) => (typed ? String(typed[field] ?? '') : String(settings[field]));
+  const number = (field: keyof AdminSettings) => {
+    const value = typed ? Number(String(typed[field] ?? '').replace(/,/g, '')) : Number(settings[field]);
+    return Number.isFinite(value) ? value : null;
+  };
+  const money = (field: 'shippingFeePaise' | 'hallmarkingChargePaise' | 'codLimitPaise') => {
+    if (!typed) return settings[field];
+    const paise = parseRupees(String(typed[field] ?? ''));
+    return paise === null || Number.isNaN(paise) ? null : paise;
+  };
+  return (
+    <>
+      <PageHeader title="Store settings" description="What the shop tells its customers, charges and prints, and how staff sign in." />
+      {/* Keyed by the saved row, so the boxes show what the server now holds after a save. */}
+      <AdminForm key={`${settings.updatedAt}:${typed ? 'typed' : 'saved'}`} error={result?.message} saved={savedMessage(result)} aria-label="Store settings">
+        <FieldGroup legend="Store & contact">
+          <TextField name="storeName" label="Store name" defaultValue={text('storeName')} error={errors.storeName} maxLength={100} required />
+          <TextField name="helpLine" label="Help line" type="tel" defaultValue={text('helpLine')} error={errors.helpLine} hint="Shown in the footer and in every mail." required />
+          <TextField name="emailPrimary" label="Main e-mail" type="email" defaultValue={text('emailPrimary')} error={errors.emailPrimary} required />
+          <TextField name="emailSecondary" label="Second e-mail" type="email" defaultValue={text('emailSecondary')} error={errors.emailSecondary} hint="Optional." />
+          <TextField name="officeAddress" label="Office address" multiline rows={3} size="wide" defaultValue={text('officeAddress')} error={errors.officeAddress} required />
+        </FieldGroup>
+
+        <FieldGroup legend="Orders & delivery">
+          <NumberField name="returnWindowDays" label="Return window" unit="days" min={0} max={90} defaultValue={number('returnWindowDays')} error={errors.returnWindowDays} required />
+          <NumberField name="deliveryDays" label="Delivery time" unit="days" min={1} max={120} defaultValue={number('deliveryDays')} error={errors.deliveryDays} required />
+          <MoneyField name="shippingFeePaise" label="Shipping fee" defaultPaise={money('shippingFeePaise')} error={errors.shippingFeePaise} required />
+          <MoneyField
+            name="hallmarkingChargePaise"
+            label="Hallmarking charge"
+            hint="BIS hallmarking and HUID fee per hallmarked piece, part of its making charges."
+            defaultPaise={money('hallmarkingChargePaise')}
+            error={errors.hallmarkingChargePaise}
+            required
+          />
+          <NumberField name="cadAdvancePercent" label="CAD design advance" unit="%" min={0} max={100} defaultValue={number('cadAdvancePercent')} error={errors.cadAdvancePercent} required />
+          <NumberField
+            name="lowStockThreshold"
+            label="Low stock at"
+            unit="pieces"
+            min={0}
+            max={1000}
+            hint="The dashboard lists products with this many pieces or fewer."
+            defaultValue={number('lowStockThreshold')}
+            error={errors.lowStockThreshold}
+            required
+          />
+        </FieldGroup>
+
+        <FieldGroup legend="Tax & invoice" description="Printed on every tax invoice. Changing the GST rate reprices every piece at once.">
+          <NumberField name="gstPercent" label="GST on jewellery" unit="%" min={0} max={28} step={0.01} defaultValue={number('gstPercent')} error={errors.gstPercent} required />
+          <TextField name="invoicePrefix" label="Invoice number prefix" defaultValue={text('invoicePrefix')} error={errors.invoicePrefix} hint="2 to 6 capital letters or digits." maxLength={6} required />
+          <TextField name="sellerLegalName" label="Legal name" size="wide" defaultValue={text('sellerLegalName')} error={errors.sellerLegalName} required />
+          <TextField name="sellerGstin" label="GSTIN" defaultValue={text('sellerGstin')} error={errors.sellerGstin} maxLength={15} hint="15 characters, e.g. 33ABCDE1234F1Z5." required />
+          <TextField name="sellerState" label="State" defaultValue={text('sellerState')} error={errors.sellerState} required />
+          <TextField name="sellerStateCode" label="State code" defaultValue={text('sellerStateCode')} error={errors.sellerStateCode} hint="The GSTIN’s first two digits." maxLength={2} inputMode="numeric" required />
+        </FieldGroup>
+
+        <FieldGroup legend="Payments">
+          <MoneyField
+            name="codLimitPaise"
+            label="Pay on delivery up to"
+            hint={`Orders below this may be paid in cash on delivery. Always below ${formatRupees(COD_LIMIT_CEILING_PAISE, { decimals: false })} (2 lakh): cash of 2 lakh or more may not be taken.`}
+            defaultPaise={money('codLimitPaise')}
+            error={errors.codLimitPaise}
+            required
+          />
+        </FieldGroup>
+
+        <FieldGroup legend="Security">
+          <Checkbox
+            name="staffTwoFactorRequired"
+            label="Every staff member signs in with an authenticator app"
+            hint="Members without one are asked to set it up before they can do anything else."
+            defaultChecked={typed ? typed.staffTwoFactorRequired === true : settings.staffTwoFactorRequired}
+            error={errors.staffTwoFactorRequired}
+          />
+        </FieldGroup>
+
+        <FormActions>
+          <SubmitButton pending="Saving…">Save settings</SubmitButton>
+        </FormActions>
+      </AdminForm>
+    </>
+  );
+}

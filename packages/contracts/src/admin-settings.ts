@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** GET /api/admin/settings: every store setting, as the owner edits them (money in paise). */
+export const AdminSettingsSchema = z.object({
+  storeName: z.string(),
+  helpLine: z.string(),
+  emailPrimary: z.string(),
+  emailSecondary: z.string(),
+  officeAddress: z.string(),
+  returnWindowDays: z.number().int(),
+  shippingFeePaise: z.number().int(),
+  deliveryDays: z.number().int(),
+  /** GST on jewellery, percent with up to two decimals (3 in India). */
+  gstPercent: z.number(),
+  hallmarkingChargePaise: z.number().int(),
+  cadAdvancePercent: z.number().int(),
+  sellerLegalName: z.string(),
+  sellerGstin: z.string(),
+  sellerState: z.string(),
+  sellerStateCode: z.string(),
+  invoicePrefix: z.string(),
+  /** Pay on delivery only below this; always below ₹2 lakh (20,000,000 paise). */
+  codLimitPaise: z.number().int(),
+  lowStockThreshold: z.number().int(),
+  staffTwoFactorRequired: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
+
+/** The settings PATCH may change (all but updatedAt). */
+export const SETTINGS_FIELDS = [
+  'storeName',
+  'helpLine',
+  'emailPrimary',
+  'emailSecondary',
+  'officeAddress',
+  'returnWindowDays',
+  'shippingFeePaise',
+  'deliveryDays',
+  'gstPercent',
+  'hallmarkingChargePaise',
+  'cadAdvancePercent',
+  'sellerLegalName',
+  'sellerGstin',
+  'sellerState',
+  'sellerStateCode',
+  'invoicePrefix',
+  'codLimitPaise',
+  'lowStockThreshold',
+  'staffTwoFactorRequired',
+] as const satisfies readonly (keyof AdminSettings)[];
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+
+/** Below ₹2 lakh (s.269ST of the Income Tax Act): the COD limit is always under this, in paise. */
+export const COD_LIMIT_CEILING_PAISE = 20_000_000;
+
+/**
+ * PATCH /api/admin/settings: any of the fields, as JSON numbers, strings and booleans. The service checks each
+ * value and answers every problem under its field's name; unknown fields are refused.
+ */
+export const SettingsPatchSchema = z
+  .object({
+    storeName: z.string().optional(),
+    helpLine: z.string().optional(),
+    emailPrimary: z.string().optional(),
+    emailSecondary: z.string().optional(),
+    officeAddress: z.string().optional(),
+    returnWindowDays: z.number().optional().describe('Days (0-90)'),
+    shippingFeePaise: z.number().optional().describe('Paise (0-₹10,000)'),
+    deliveryDays: z.number().optional().describe('Days (1-120)'),
+    gstPercent: z.number().optional().describe('Percent, 0-28, at most two decimals; reprices every weighed product'),
+    hallmarkingChargePaise: z.number().optional().describe('Paise per hallmarked piece (0-₹1,000)'),
+    cadAdvancePercent: z.number().optional().describe('Percent (0-100)'),
+    sellerLegalName: z.string().optional(),
+    sellerGstin: z.string().optional().describe('15-character GSTIN with a valid check character'),
+    sellerState: z.string().optional(),
+    sellerStateCode: z.string().optional().describe('Two digits; must match the GSTIN'),
+    invoicePrefix: z.string().optional().describe('2-6 capital letters or digits'),
+    codLimitPaise: z.number().optional().describe('Paise, 0 up to below ₹2 lakh (20,000,000 paise)'),
+    lowStockThreshold: z.number().optional().describe('Pieces (0-1000)'),
+    staffTwoFactorRequired: z.boolean().optional(),
+  })
+  .strict();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
