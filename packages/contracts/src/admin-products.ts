@@ -584,3 +584,14 @@ export const TaxonomySchema = z.object({
 });
 export type Taxonomy = z.infer<typeof TaxonomySchema>;
 export const TaxonomyItemAnswerSchema = z.object({ id: z.number().int(), message: z.string() });
+
+/** GET /api/admin/products/price-card: today's rates and GST, for the form's live price preview (priceChoice in the browser). */
+export const PriceCardSchema = z.object({
+  day: z.string(),
+  gstPercent: z.number(),
+  /** paise per gram keyed 'gold:22', 'platinum:950', 'silver:925'. */
+  metal: z.record(z.string(), z.number().int()),
+  /** paise per carat keyed by grade. */
+  diamond: z.record(z.string(), z.number().int()),
+});
+export type PriceCard = z.infer<typeof PriceCardSchema>;

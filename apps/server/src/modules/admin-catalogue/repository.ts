@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { products, categories, tags, otherStones, productTags, productStones, productImages, searchSynonyms, storeSettings } = schema;
+const { products, categories, tags, otherStones, productTags, productStones, productImages, searchSynonyms, storeSettings, metalRates, diamondRates } = schema;
 
 /** Rows per statement: ~40 columns × 300 rows stays far below PostgreSQL's 65,535 bind parameters. */
 const BATCH = 300;
@@ -234,6 +234,22 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The back office's list of products, its pictures, its bulk changes and the taxonomy (issue 17). */
 export function createAdminListRepository(db: Db) {
   return {
+    /** Every metal's and grade's rate in force on `day` (the newest on or before it), and the GST rate. */
+    async priceCard(day: string) {
+      const metal = await db
+        .selectDistinctOn([metalRates.metal, metalRates.purity], { metal: metalRates.metal, purity: metalRates.purity, paise: metalRates.ratePaisePerGram, date: metalRates.rateDate })
+        .from(metalRates)
+        .where(lte(metalRates.rateDate, day))
+        .orderBy(asc(metalRates.metal), asc(metalRates.purity), desc(metalRates.rateDate));
+      const diamond = await db
+        .selectDistinctOn([diamondRates.quality], { quality: diamondRates.quality, paise: diamondRates.ratePaisePerCarat })
+        .from(diamondRates)
+        .where(lte(diamondRates.rateDate, day))
+        .orderBy(asc(diamondRates.quality), desc(diamondRates.rateDate));
+      const [settings] = await db.select({ gst: storeSettings.gstPercent }).from(storeSettings).limit(1);
+      return { metal, diamond, gstPercent: settings?.gst ?? null };
+    },
+
     async lowStockThreshold(): Promise<number> {
       const [row] = await db.select({ n: storeSettings.lowStockThreshold }).from(storeSettings).limit(1);
       return row?.n ?? 2;

@@ -100,6 +100,13 @@ describe('products API', () => {
     expect(audit.map((a) => a.action)).toEqual(['product.create', 'product.update', 'product.update']);
   });
 
+  it('answers today\u2019s price card for the preview', async () => {
+    const card = (await json('GET', '/api/admin/products/price-card')).json();
+    expect(card.metal['gold:22']).toBeGreaterThan(0);
+    expect(card.diamond['SI-IJ']).toBeGreaterThan(0);
+    expect(card.gstPercent).toBe(3);
+  });
+
   it('lists with search, filters, sort and pages', async () => {
     const res = await json('GET', '/api/admin/products?q=meenakari%20bangle&category=Bangles&sort=price&dir=desc');
     expect(res.statusCode).toBe(200);

@@ -17,6 +17,7 @@ import {
   ProductBulkSchema,
   ProductDuplicateSchema,
   ProductFormBodySchema,
+  PriceCardSchema,
   ProductImagesAnswerSchema,
   StoneBodySchema,
   SynonymBodySchema,
@@ -88,6 +89,8 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
     { config: staff, schema: { querystring: AdminProductListQuerySchema, response: { 200: adminListPage(AdminProductRowSchema), ...errors } } },
     async (req) => service.list(req.query),
   );
+
+  api.get('/admin/products/price-card', { config: staff, schema: { response: { 200: PriceCardSchema, ...errors } } }, async () => service.priceCard());
 
   api.get('/admin/products/:id', { config: staff, schema: { params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } }, async (req) =>
     service.detail(req.params.id),

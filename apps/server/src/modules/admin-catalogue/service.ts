@@ -11,10 +11,12 @@ import {
   type AdminProduct,
   type AdminProductListQuery,
   type AdminProductRow,
+  type PriceCard,
   type ProductImage,
   type Taxonomy,
 } from '@milli/contracts/schemas';
 import { CATALOGUE_MAIN_WIDTH, CATALOGUE_MEDIA_PREFIX } from '@milli/contracts';
+import { indianDate } from '@milli/pricing';
 import type { FileStore } from '../../lib/storage.ts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
@@ -75,6 +77,17 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
   return {
     detail,
+
+    async priceCard(now = new Date()): Promise<PriceCard> {
+      const day = indianDate(now);
+      const card = await list.priceCard(day);
+      return {
+        day,
+        gstPercent: card.gstPercent ?? 3,
+        metal: Object.fromEntries(card.metal.map((r) => [`${r.metal}:${r.purity}`, Number(r.paise)])),
+        diamond: Object.fromEntries(card.diamond.map((r) => [r.quality, Number(r.paise)])),
+      };
+    },
 
     async list(query: AdminProductListQuery): Promise<AdminListPage<AdminProductRow>> {
       const low = await list.lowStockThreshold();
