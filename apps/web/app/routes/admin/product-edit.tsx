@@ -15,6 +15,7 @@ import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { productBodyFrom } from '../../features/admin-catalogue/form-data.ts';
 import { EMPTY_FORM, ProductForm, type ProductFormValues } from '../../features/admin-catalogue/product-form.tsx';
 import { ImageManager } from '../../features/admin-catalogue/image-manager.tsx';
+import { SalesPanel } from '../../features/admin-catalogue/sales-panel.tsx';
 import '../../features/admin-catalogue/catalogue.css';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.product ? loaded.product.form.name : 'New product'} · Back office` }];
@@ -84,6 +85,11 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
   if (intent === 'delete-image') {
     const result = await api.send('DELETE', `/api/admin/products/${id}/images/${imageId}`);
     return { kind: 'notice', ok: result.ok, message: result.ok ? 'Photo removed.' : result.refusal.message };
+  }
+  if (intent === 'sales') {
+    const saleIds = form.getAll('saleIds').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+    const result = await api.send('PUT', `/api/admin/products/${id}/sales`, { saleIds });
+    return { kind: 'notice', ok: result.ok, message: result.ok ? 'Sales saved.' : result.refusal.message };
   }
   if (intent === 'duplicate') {
     const result = await api.send<AdminProduct>('POST', `/api/admin/products/${id}/duplicate`, {});
@@ -199,6 +205,7 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
         formError={refused ? 'Please check the fields marked below.' : null}
         submitLabel={product ? 'Save product' : 'Add product'}
       />
+      {product && <SalesPanel sales={product.sales} />}
       {product && <ImageManager images={product.images} productName={product.form.name} error={result && 'kind' in result && result.kind === 'images' ? result.message : undefined} />}
     </>
   );
