@@ -48,7 +48,7 @@ type ActionResult =
   | { kind: 'form'; message: string; fields: Record<string, string>; values: ProductFormValues }
   | { kind: 'images'; message: string }
   | { kind: 'notice'; ok: boolean; message: string }
-  | { kind: 'confirm'; intent: string };
+  | { kind: 'confirm'; intent: string; imageId?: number };
 
 export async function action({ request, params, context }: Route.ActionArgs): Promise<ActionResult | Response> {
   const api = adminApi(context, request);
@@ -83,6 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
     return { kind: 'notice', ok: result.ok, message: result.ok ? 'Order saved.' : result.refusal.message };
   }
   if (intent === 'delete-image') {
+    if (!isConfirmed(form)) return { kind: 'confirm', intent, imageId };
     const result = await api.send('DELETE', `/api/admin/products/${id}/images/${imageId}`);
     return { kind: 'notice', ok: result.ok, message: result.ok ? 'Photo removed.' : result.refusal.message };
   }
@@ -155,7 +156,8 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
   const refused = result && 'kind' in result && result.kind === 'form' ? result : null;
   const values = refused?.values ?? product?.form ?? EMPTY_FORM;
   const other = result && 'kind' in result && result.kind === 'notice' ? result : null;
-  const confirm = result && 'kind' in result && result.kind === 'confirm' ? result.intent : null;
+  const confirmed = result && 'kind' in result && result.kind === 'confirm' ? result : null;
+  const confirm = confirmed?.intent ?? null;
   return (
     <>
       <PageHeader
@@ -206,7 +208,14 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
         submitLabel={product ? 'Save product' : 'Add product'}
       />
       {product && <SalesPanel sales={product.sales} />}
-      {product && <ImageManager images={product.images} productName={product.form.name} error={result && 'kind' in result && result.kind === 'images' ? result.message : undefined} />}
+      {product && (
+        <ImageManager
+          images={product.images}
+          productName={product.form.name}
+          error={result && 'kind' in result && result.kind === 'images' ? result.message : undefined}
+          confirmImageId={confirm === 'delete-image' ? (confirmed?.imageId ?? null) : null}
+        />
+      )}
     </>
   );
 }
