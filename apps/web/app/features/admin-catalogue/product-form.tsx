@@ -3,7 +3,7 @@
  * server's field messages and a live price preview from today's rates. Works without JavaScript (a plain POST);
  * with it, the tag list narrows to the chosen category and the price follows the typing.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { AdminProduct, PriceCard, Taxonomy } from '@milli/contracts/schemas';
 import { AdminForm, Checkbox, FieldGroup, FormActions, NumberField, Select, SubmitButton, TextField, Field } from '../../components/admin/form-kit.tsx';
 import type { ProductFieldName } from './form-data.ts';
@@ -66,6 +66,8 @@ export const EMPTY_FORM: ProductFormValues = {
   active: true,
 };
 
+const FORM_ID = 'cat-product-form';
+
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 function Checks({ name, legend, options, chosen, error }: { name: string; legend: string; options: readonly (string | number)[]; chosen: readonly (string | number)[]; error?: string | undefined }) {
@@ -115,12 +117,18 @@ export function ProductForm({
   };
   const [preview, setPreview] = useState(initial);
   const [category, setCategory] = useState(values.category);
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const data = new FormData(event.currentTarget);
+  const read = (form: HTMLFormElement) => {
+    const data = new FormData(form);
     setPreview(previewInputOf(data));
     const c = data.get('category');
     if (typeof c === 'string') setCategory(c);
   };
+  const onChange = (event: FormEvent<HTMLFormElement>) => read(event.currentTarget);
+  // What was typed before the page's script ran counts too.
+  useEffect(() => {
+    const form = document.getElementById(FORM_ID);
+    if (form instanceof HTMLFormElement) read(form);
+  }, []);
   const categories = taxonomy.categories.map((c) => ({ value: c.name, label: c.name }));
   const tagGroups = taxonomy.categories
     .map((c) => ({ category: c.name, tags: taxonomy.tags.filter((t) => t.categoryId === c.id) }))
@@ -129,7 +137,7 @@ export function ProductForm({
 
   return (
     <div className="cat-form-layout">
-      <AdminForm error={formError} saved={saved} onChange={onChange} aria-label="Product" className="cat-form">
+      <AdminForm id={FORM_ID} error={formError} saved={saved} onChange={onChange} aria-label="Product" className="cat-form">
         <input type="hidden" name="intent" value="save" />
         <FieldGroup legend="The piece">
           <TextField name="name" label="Name" defaultValue={values.name} error={errors.name} required maxLength={120} size="wide" />
