@@ -21,6 +21,10 @@ const adminScreens = [
   route('audit', 'routes/admin/audit.tsx'),
   route('rates', 'routes/admin/rates.tsx'),
   route('settings', 'routes/admin/settings.tsx'),
+  route('products', 'routes/admin/products.tsx'),
+  route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
+  route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
+  route('taxonomy', 'routes/admin/taxonomy.tsx'),
 ];
 
 export default [

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
+import { adminCatalogueModule } from './admin-catalogue/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
@@ -36,6 +37,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   harvestModule,
   tradePartnersModule,
   customDesignModule,
+  adminCatalogueModule,
   adminDashboardModule,
   staffModule,
   auditModule,
