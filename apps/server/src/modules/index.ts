@@ -9,6 +9,7 @@ import { customDesignModule } from './custom-design/routes.ts';
 import { harvestModule } from './harvest/routes.ts';
 import { ordersModule } from './orders/routes.ts';
 import { paymentsModule } from './payments/routes.ts';
+import { productCsvModule } from './product-csv/routes.ts';
 import { settingsModule } from './settings/routes.ts';
 import { storesModule } from './stores/routes.ts';
 import { sizerModule } from './stores/sizer.ts';
@@ -31,4 +32,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   harvestModule,
   tradePartnersModule,
   customDesignModule,
+  productCsvModule,
 ];
