@@ -19,6 +19,7 @@ export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 export * from './error-schema.ts';
 export * from './form-body.ts';
 export * from './admin-list.ts';
+export * from './admin-products.ts';
 export * from './admin-import.ts';
 
 /** GET /api/category */
