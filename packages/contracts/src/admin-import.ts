@@ -73,3 +73,13 @@ export const ProductImportBodySchema = z.object({
   dryRun: flag.meta({ description: "'true' (the default) checks the file and writes nothing; 'false' imports it when clean." }),
 });
 export type ProductImportBody = z.infer<typeof ProductImportBodySchema>;
+
+/** GET /api/admin/products/export.csv: all products, or those of the products list's search and filters. */
+export const ProductExportQuerySchema = z.object({
+  q: z.string().trim().max(100, 'A search is at most 100 characters.').optional(),
+  category: z.string().trim().max(60, 'A category is at most 60 characters.').optional(),
+  active: z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false'], { error: 'active is true or false.' }).optional())
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+});
+export type ProductExportQuery = z.infer<typeof ProductExportQuerySchema>;

@@ -1,50 +1,107 @@
-import type { ModuleDeps } from '../../deps.ts';
-import { DomainError } from '../../domain-error.ts';
-import { readCell, writeCell } from './cells.ts';
+import { CSV_LIST_SEPARATOR, PRODUCT_FORM_FIELDS, type ProductForm } from '@milli/contracts/schemas';
 import { BOM, csvLines } from './csv.ts';
-import type { ProductWriter } from './service.ts';
 
-// STUB until the catalogue's write core lands: the columns and checks below are replaced by the product form's.
+/**
+ * The CSV's columns are the product form's fields, in the form's order, SKU first (contracts/admin-products.ts):
+ * the form's own schema reads every cell as a person types it (rupees, grams, carats, yes/no, lists).
+ */
+export const COLUMNS: readonly (keyof ProductForm)[] = PRODUCT_FORM_FIELDS;
 
-interface Column {
-  name: string;
-  required?: boolean;
-  examples: [string, string];
+/** The columns a file must have: what a new product cannot do without. The others may be left out (kept on update). */
+export const REQUIRED_COLUMNS: readonly (keyof ProductForm)[] = ['sku', 'name', 'category', 'material'];
+
+/** One form value as the cell a person reads and types: lists separated by '|', yes/no, numbers as written. */
+export function cellOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) return value.map(String).join(CSV_LIST_SEPARATOR);
+  return String(value);
 }
 
-export const COLUMNS: Column[] = [
-  { name: 'sku', required: true, examples: ['MR-1001', 'MR-1002'] },
-  { name: 'name', required: true, examples: ['Kangan Meenakari Bangle', 'Tara Solitaire Ring'] },
-  { name: 'metalWeight', examples: ['12.5', '3.25'] },
-  { name: 'tags', examples: ['Kada|Daily', 'Solitaire'] },
+/** A product's row of the file. */
+export function rowOf(form: ProductForm): string[] {
+  return COLUMNS.map((column) => cellOf(form[column]));
+}
+
+/** Two believable pieces of the demo catalogue's vocabulary: a weighed gold bangle and a diamond ring. */
+const EXAMPLES: ProductForm[] = [
+  {
+    sku: 'MG-BG-9001',
+    name: 'Kangan Meenakari Bangle',
+    slug: null,
+    description: 'Hand-painted meenakari on 22 kt gold.',
+    category: 'Bangles',
+    tags: ['Meenakari', 'Kada'],
+    stones: [],
+    material: 'Gold',
+    metal: 'gold',
+    purity: 22,
+    purities: [18, 22],
+    metalColour: 'Yellow Gold',
+    metalColours: ['Yellow Gold'],
+    metalWeightG: 18.5,
+    fixedPrice: null,
+    makingChargeKind: 'percent',
+    makingCharge: 12.5,
+    diamondWeightCt: null,
+    diamondCount: null,
+    diamondQuality: null,
+    diamondQualities: [],
+    stoneValue: null,
+    stoneWeightCt: null,
+    colour: null,
+    sizeKind: 'bangle',
+    sizes: ['2.4', '2.6', '2.8'],
+    hallmarked: true,
+    huid: null,
+    stock: 5,
+    occasion: 'Festive',
+    giftOccasions: ['Wedding'],
+    giftRecipients: ['Wife', 'Mom'],
+    gender: 'Women',
+    featuredRank: null,
+    active: true,
+  },
+  {
+    sku: 'MD-RG-9002',
+    name: 'Tara Solitaire Ring',
+    slug: null,
+    description: 'A single brilliant in an 18 kt white gold setting.',
+    category: 'Rings',
+    tags: ['Solitaire'],
+    stones: [],
+    material: 'Diamond',
+    metal: 'gold',
+    purity: 18,
+    purities: [14, 18],
+    metalColour: 'White Gold',
+    metalColours: ['White Gold', 'Yellow Gold'],
+    metalWeightG: 3.25,
+    fixedPrice: null,
+    makingChargeKind: 'per_gram',
+    makingCharge: 650,
+    diamondWeightCt: 0.5,
+    diamondCount: 1,
+    diamondQuality: 'VVS-GH',
+    diamondQualities: ['SI-GH', 'VVS-GH'],
+    stoneValue: null,
+    stoneWeightCt: null,
+    colour: null,
+    sizeKind: 'ring',
+    sizes: ['10', '12', '14'],
+    hallmarked: true,
+    huid: null,
+    stock: 3,
+    occasion: 'Anniversary',
+    giftOccasions: ['Anniversary'],
+    giftRecipients: ['Wife'],
+    gender: 'Women',
+    featuredRank: null,
+    active: true,
+  },
 ];
 
+/** The template: UTF-8 with a byte order mark (so Excel reads it as UTF-8), the header and two example rows. */
 export function csvTemplate(): string {
-  return BOM + csvLines([COLUMNS.map((c) => c.name), COLUMNS.map((c) => c.examples[0]), COLUMNS.map((c) => c.examples[1])]);
-}
-
-export function csvExport(_deps: ModuleDeps, _query: unknown): string {
-  return BOM + csvLines([COLUMNS.map((c) => c.name)]);
-}
-
-export function productWriter(_deps: ModuleDeps): ProductWriter<Record<string, unknown>> {
-  return {
-    columns: COLUMNS.map((c) => c.name),
-    requiredColumns: COLUMNS.filter((c) => c.required).map((c) => c.name),
-    check(cells) {
-      const fields: Record<string, string> = {};
-      const value: Record<string, unknown> = {};
-      if (!cells.get('sku')?.trim()) fields.sku = 'Please give the SKU.';
-      if (!cells.get('name')?.trim()) fields.name = 'Please give the name.';
-      const weight = readCell.grams(cells.get('metalWeight') ?? '');
-      if (!weight.ok) fields.metalWeight = weight.message;
-      else value.metalWeightMg = weight.value;
-      value.tags = readCell.list(cells.get('tags') ?? '');
-      void writeCell;
-      return Object.keys(fields).length ? { ok: false, fields } : { ok: true, value };
-    },
-    async write() {
-      throw new DomainError('INTERNAL', 'The product write core has not landed yet.');
-    },
-  };
+  return BOM + csvLines([[...COLUMNS], ...EXAMPLES.map(rowOf)]);
 }

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -7,6 +7,7 @@ import {
   ImportInvalidSchema,
   ImportReportSchema,
   NDJSON_TYPE,
+  ProductExportQuerySchema,
   ProductImportBodySchema,
   type ImportReport,
   type ImportStreamLine,
@@ -16,7 +17,7 @@ import { DomainError } from '../../domain-error.ts';
 import type { Limit } from '../../plugins/rate-limit.ts';
 import { staffOf } from '../../plugins/staff.ts';
 import { actorOf } from '../audit/service.ts';
-import { csvExport, csvTemplate, productWriter } from './columns.ts';
+import { csvTemplate } from './columns.ts';
 import { createProductCsvService } from './service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema };
@@ -61,7 +62,7 @@ const IMPORT_INVALID_MESSAGE = 'Nothing was imported: the file has problems. Fix
 /** Products as CSV (issue 17): the template, the export, and the import with its dry run. */
 export const productCsvModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = createProductCsvService(deps.database.db, productWriter(deps));
+  const service = createProductCsvService(deps.database.db);
   const staffOnly = { access: 'staff', permission: 'catalogue' } as const;
 
   // The CSV answers have no JSON schema; failures go through the error handler as usual.
@@ -73,13 +74,13 @@ export const productCsvModule: FastifyPluginAsync<ModuleDeps> = async (app, deps
       .send(csvTemplate()),
   );
 
-  api.get('/admin/products/export.csv', { config: staffOnly }, async (req, reply) => {
+  api.get('/admin/products/export.csv', { config: staffOnly, schema: { querystring: ProductExportQuerySchema } }, async (req, reply) => {
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="milli-products-${day}.csv"`)
       .header('cache-control', 'private, no-store')
-      .send(csvExport(deps, req.query));
+      .send(Readable.from(service.exportCsv(req.query)));
   });
 
   api.post(

@@ -1,148 +1,195 @@
 import type { Db } from '@milli/db';
-import type { ImportProblem, ImportReport, ImportStreamLine } from '@milli/contracts/schemas';
+import { type ImportProblem, type ImportReport, type ImportStreamLine } from '@milli/contracts/schemas';
 import { DomainError } from '../../domain-error.ts';
+import {
+  checkProductRows,
+  formOf,
+  loadProductLookups,
+  readProducts,
+  readProductsBySku,
+  writeProducts,
+  type ProductRowInput,
+  type ResolvedProduct,
+  type RowProblem,
+} from '../admin-catalogue/product-write.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
-import { parseCsv, type CsvRow } from './csv.ts';
-import { productCsvRepository } from './repository.ts';
-
-/**
- * The product writes an import makes, as the catalogue's write core offers them: a row's form values checked
- * (field messages keyed by the form's field names, which are the CSV's columns), and a checked row written,
- * creating the product or updating the one of that SKU, with the core's own audit entry.
- */
-export interface ProductWriter<Checked> {
-  /** The columns a file must have (the form's required fields); the others may be left out. */
-  requiredColumns: readonly string[];
-  /** Every column the file may have, SKU first. */
-  columns: readonly string[];
-  /** A row's cells (by column) as the form's values, checked: field messages, or the value the writer takes. */
-  check(cells: ReadonlyMap<string, string>, existing: boolean): { ok: true; value: Checked } | { ok: false; fields: Record<string, string> };
-  /** Writes one checked row inside the import's transaction (its id when the SKU exists, else null: a new product). */
-  write(tx: Db, actor: AuditActor, id: number | null, value: Checked): Promise<void>;
-}
+import { COLUMNS, REQUIRED_COLUMNS, rowOf } from './columns.ts';
+import { BOM, csvLines, parseCsv, type CsvRow } from './csv.ts';
+import { productCsvRepository, type ExportFilter } from './repository.ts';
 
 export type Progress = (line: Extract<ImportStreamLine, { type: 'progress' }>) => void;
 
-/** Progress is reported about every 1 % (and at least every 250 rows), not on every row. */
-const progressStep = (total: number) => Math.max(1, Math.min(250, Math.ceil(total / 100)));
-/** The event loop gets a turn this often during the check, so progress lines leave while the rows are read. */
+/** Rows checked or written at a time: progress is reported after each batch. */
+const BATCH = 500;
+/** Gives the event loop a turn between batches, so progress lines leave while the rows are checked. */
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const SKU = 'sku';
+const skuKey = (cell: string) => cell.trim().toUpperCase();
 
-export function createProductCsvService<Checked>(db: Db, writer: ProductWriter<Checked>) {
+/** Row problems of the header: unnamed, unknown, repeated and missing columns, and SKU not first. */
+export function headerProblems(header: readonly string[]): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  const known = new Set<string>(COLUMNS);
+  const seen = new Set<string>();
+  header.forEach((name, i) => {
+    if (name === '') problems.push({ row: 1, column: `column ${i + 1}`, message: 'This column has no name: remove it, or name it as in the template.' });
+    else if (!known.has(name)) problems.push({ row: 1, column: name, message: `There is no column "${name}": columns are named as in the template (the names are case-sensitive).` });
+    else if (seen.has(name)) problems.push({ row: 1, column: name, message: `The column "${name}" appears twice.` });
+    seen.add(name);
+  });
+  if (seen.has(SKU) && header[0] !== SKU) problems.push({ row: 1, column: SKU, message: 'The sku column comes first.' });
+  for (const name of REQUIRED_COLUMNS) if (!seen.has(name)) problems.push({ row: 1, column: name, message: `The column "${name}" is missing.` });
+  return problems;
+}
+
+/** The core's field messages of one row as problems of a spreadsheet row. */
+function problemsOf(row: number, fields: RowProblem['fields']): ImportProblem[] {
+  return Object.entries(fields).map(([field, message]) => ({ row, column: field === 'form' ? '' : field, message: message ?? 'This value is not valid.' }));
+}
+
+export function createProductCsvService(db: Db) {
   const repo = productCsvRepository(db);
 
-  /** Row problems of the header: unknown, repeated or missing columns. */
-  function headerProblems(header: readonly string[]): ImportProblem[] {
-    const problems: ImportProblem[] = [];
-    const known = new Set(writer.columns);
-    const seen = new Set<string>();
-    header.forEach((name, i) => {
-      if (name === '') problems.push({ row: 1, column: `column ${i + 1}`, message: 'This column has no name. Remove it or name it as in the template.' });
-      else if (!known.has(name)) problems.push({ row: 1, column: name, message: `Unknown column "${name}". The columns are named as in the template (names are case-sensitive).` });
-      else if (seen.has(name)) problems.push({ row: 1, column: name, message: `The column "${name}" appears twice.` });
-      seen.add(name);
-    });
-    if (header[0] !== SKU && seen.has(SKU)) problems.push({ row: 1, column: SKU, message: 'The sku column must come first.' });
-    for (const name of writer.requiredColumns) {
-      if (!seen.has(name)) problems.push({ row: 1, column: name, message: `The column "${name}" is missing.` });
-    }
-    return problems;
+  interface Checked {
+    problems: ImportProblem[];
+    /** The rows ready to write, with their spreadsheet row numbers. */
+    ready: { row: number; product: ResolvedProduct }[];
+    created: number;
+    updated: number;
   }
 
-  interface CheckedRow {
-    row: number;
-    sku: string;
-    id: number | null;
-    value: Checked;
-  }
-
-  /** Every row's problems, and the rows ready to write when there are none. */
-  async function checkRows(header: string[], rows: CsvRow[], progress: Progress): Promise<{ problems: ImportProblem[]; ready: CheckedRow[] }> {
-    const problems: ImportProblem[] = [];
-    const ready: CheckedRow[] = [];
+  /**
+   * Every row's problems, with the write core's own checks (the form's rules, unknown categories, tags and stones,
+   * web addresses and SKUs in use). A row whose SKU is a product changes it: the columns the file leaves out keep
+   * their stored values. A SKU given twice is a problem of the later row.
+   */
+  async function check(header: string[], rows: CsvRow[], progress: Progress): Promise<Checked> {
+    const lookups = await loadProductLookups(db);
     const skuAt = header.indexOf(SKU);
-    const existing = await repo.idsOfSkus(rows.map((r) => (r.cells[skuAt] ?? '').trim()).filter((s) => s !== ''));
+    const cellsOf = (r: CsvRow) => Object.fromEntries(header.map((name, c) => [name, r.cells[c] ?? '']));
+    const givenSkus = rows.map((r) => (r.cells[skuAt] ?? '').trim()).filter((s) => s !== '');
+    const stored = new Map<string, Awaited<ReturnType<typeof readProductsBySku>>[number]>();
+    for (const s of await readProductsBySku(db, [...new Set([...givenSkus, ...givenSkus.map(skuKey)])])) stored.set(skuKey(s.row.sku), s);
+
+    const problems: ImportProblem[] = [];
     const firstRowOf = new Map<string, number>();
-    const step = progressStep(rows.length);
-    for (const [i, { row, cells }] of rows.entries()) {
-      if (cells.length > header.length && cells.slice(header.length).some((c) => c.trim() !== '')) {
-        problems.push({ row, column: '', message: `This row has ${cells.length} cells but the header names ${header.length} columns.` });
+    const unique: { row: number; input: ProductRowInput }[] = [];
+    for (const r of rows) {
+      if (r.cells.length > header.length && r.cells.slice(header.length).some((c) => c.trim() !== '')) {
+        problems.push({ row: r.row, column: '', message: `This row has more cells than the header has columns (${header.length}).` });
       }
-      const byColumn = new Map<string, string>(header.map((name, c) => [name, cells[c] ?? '']));
-      const sku = (byColumn.get(SKU) ?? '').trim();
-      const key = sku.toUpperCase();
-      const earlier = firstRowOf.get(key);
-      if (sku !== '' && earlier !== undefined) problems.push({ row, column: SKU, message: `The SKU ${sku} is also on row ${earlier}: each product may appear once.` });
-      else if (sku !== '') firstRowOf.set(key, row);
-      const id = existing.get(sku) ?? null;
-      const checked = writer.check(byColumn, id !== null);
-      if (checked.ok) ready.push({ row, sku, id, value: checked.value });
-      else for (const [column, message] of Object.entries(checked.fields)) problems.push({ row, column: header.includes(column) ? column : '', message });
-      if ((i + 1) % step === 0 || i + 1 === rows.length) {
-        progress({ type: 'progress', phase: 'check', done: i + 1, total: rows.length });
-        await yieldTurn();
+      const cells = cellsOf(r);
+      const key = skuKey(cells[SKU] ?? '');
+      const known = key === '' ? undefined : stored.get(key);
+      const input: ProductRowInput = known ? { id: known.row.id, values: { ...formOf(known), ...cells } } : cells;
+      const earlier = key === '' ? undefined : firstRowOf.get(key);
+      if (earlier !== undefined) {
+        // Checked alone, so its other problems are listed too, then refused for the repeat.
+        problems.push({ row: r.row, column: SKU, message: `The SKU ${key} is also on row ${earlier}: each product appears once in a file.` });
+        const alone = await checkProductRows(db, [input], lookups);
+        for (const p of alone.problems) problems.push(...problemsOf(r.row, p.fields));
+        continue;
       }
+      if (key !== '') firstRowOf.set(key, r.row);
+      unique.push({ row: r.row, input });
     }
-    return { problems: problems.sort((a, b) => a.row - b.row), ready };
+
+    const ready: Checked['ready'] = [];
+    for (let start = 0; start < unique.length; start += BATCH) {
+      const batch = unique.slice(start, start + BATCH);
+      const result = await checkProductRows(
+        db,
+        batch.map((b) => b.input),
+        lookups,
+      );
+      const bad = new Set(result.problems.map((p) => p.row));
+      for (const p of result.problems) problems.push(...problemsOf(batch[p.row]!.row, p.fields));
+      const good = batch.filter((_, i) => !bad.has(i));
+      good.forEach((b, i) => ready.push({ row: b.row, product: result.valid[i]! }));
+      progress({ type: 'progress', phase: 'check', done: Math.min(start + BATCH, unique.length), total: unique.length });
+      await yieldTurn();
+    }
+    problems.sort((a, b) => a.row - b.row);
+    const updated = ready.filter((r) => stored.has(r.product.form.sku)).length;
+    return { problems, ready, created: ready.length - updated, updated };
+  }
+
+  /** The rows of a write that failed on what only the write can find (a web address taken meanwhile). */
+  function writeProblems(error: DomainError, batch: readonly { row: number }[]): ImportProblem[] {
+    const out: ImportProblem[] = [];
+    for (const [key, message] of Object.entries(error.fields ?? {})) {
+      const match = /^rows\.(\d+)\.(.+)$/.exec(key);
+      const row = match ? batch[Number(match[1])]?.row : batch[0]?.row;
+      const field = match ? match[2]! : key;
+      out.push({ row: row ?? 0, column: field === 'form' ? '' : field, message });
+    }
+    return out.length > 0 ? out : [{ row: batch[0]?.row ?? 0, column: '', message: error.message }];
   }
 
   return {
     /**
      * Checks a file and, unless it is a dry run, imports it: every row is created or updated (by SKU) in one
-     * transaction, with one 'import' audit entry besides the writer's own, or nothing is written at all. A file
-     * with any problem is never written: the report lists them all (IMPORT_INVALID for a real import).
+     * transaction, with the write core's audit entry per product and one 'import' entry, or nothing is written.
+     * A file with any problem is never written: the report lists them all.
      */
-    async run(bytes: Uint8Array, options: { dryRun: boolean; actor: AuditActor; fileName?: string; progress?: Progress }): Promise<ImportReport> {
+    async run(bytes: Uint8Array, options: { dryRun: boolean; actor: AuditActor; progress?: Progress }): Promise<ImportReport> {
       const started = performance.now();
       const progress = options.progress ?? (() => {});
-      const report = (rows: number, created: number, updated: number, problems: ImportProblem[], written: boolean): ImportReport => ({
+      const report = (fields: Pick<ImportReport, 'rows' | 'created' | 'updated' | 'problems' | 'written'>): ImportReport => ({
         dryRun: options.dryRun,
-        written,
-        rows,
-        created,
-        updated,
-        problems,
+        ...fields,
         ms: Math.round(performance.now() - started),
       });
       const parsed = parseCsv(bytes);
-      if (!parsed.ok) return report(0, 0, 0, [parsed.problem], false);
+      if (!parsed.ok) return report({ rows: 0, created: 0, updated: 0, problems: [parsed.problem], written: false });
       const { header, rows } = parsed;
       const fromHeader = headerProblems(header);
-      if (fromHeader.length > 0) return report(rows.length, 0, 0, fromHeader, false);
-      const { problems, ready } = await checkRows(header, rows, progress);
-      const updated = ready.filter((r) => r.id !== null).length;
-      const created = ready.length - updated;
-      if (problems.length > 0 || options.dryRun) return report(rows.length, problems.length ? 0 : created, problems.length ? 0 : updated, problems, false);
+      if (fromHeader.length > 0) return report({ rows: rows.length, created: 0, updated: 0, problems: fromHeader, written: false });
 
-      const step = progressStep(ready.length);
-      let at = 0;
+      const { problems, ready, created, updated } = await check(header, rows, progress);
+      if (problems.length > 0) return report({ rows: rows.length, created: 0, updated: 0, problems, written: false });
+      if (options.dryRun) return report({ rows: rows.length, created, updated, problems: [], written: false });
+
+      let batch: typeof ready = [];
       try {
-        await db.transaction(async (tx) => {
-          for (const [i, row] of ready.entries()) {
-            at = row.row;
-            await writer.write(tx, options.actor, row.id, row.value);
-            if ((i + 1) % step === 0 || i + 1 === ready.length) progress({ type: 'progress', phase: 'write', done: i + 1, total: ready.length });
+        const done = await db.transaction(async (tx) => {
+          let counts = { created: 0, updated: 0 };
+          for (let start = 0; start < ready.length; start += BATCH) {
+            batch = ready.slice(start, start + BATCH);
+            const result = await writeProducts(
+              tx,
+              batch.map((r) => r.product),
+              { actor: options.actor },
+            );
+            counts = { created: counts.created + result.created, updated: counts.updated + result.updated };
+            progress({ type: 'progress', phase: 'write', done: start + batch.length, total: ready.length });
           }
-          await recordAudit(tx, options.actor, {
-            action: 'import',
-            entity: 'product',
-            after: { file: options.fileName ?? null, rows: rows.length, created, updated },
-          });
+          await recordAudit(tx, options.actor, { action: 'import', entity: 'product', after: { rows: rows.length, ...counts } });
+          return counts;
         });
+        return report({ rows: rows.length, ...done, problems: [], written: true });
       } catch (error) {
-        // What only the write can find (a SKU or name taken meanwhile): that row's problem, and nothing written.
-        if (error instanceof DomainError) {
-          const fields = Object.entries(error.fields ?? {});
-          const found: ImportProblem[] = fields.length
-            ? fields.map(([column, message]) => ({ row: at, column: header.includes(column) ? column : '', message }))
-            : [{ row: at, column: '', message: error.message }];
-          return report(rows.length, 0, 0, found, false);
-        }
+        if (error instanceof DomainError) return report({ rows: rows.length, created: 0, updated: 0, problems: writeProblems(error, batch), written: false });
         throw error;
       }
-      return report(rows.length, created, updated, [], true);
+    },
+
+    /**
+     * The export: the template's columns, then every product the filter keeps (by id), read 500 at a time so a
+     * large catalogue streams out without being held in memory. UTF-8 with a byte order mark, as the template.
+     */
+    async *exportCsv(filter: ExportFilter): AsyncGenerator<string> {
+      yield BOM + csvLines([[...COLUMNS]]);
+      let afterId = 0;
+      for (;;) {
+        const ids = await repo.exportIds(filter, afterId, BATCH);
+        if (ids.length === 0) return;
+        const byId = new Map((await readProducts(db, ids)).map((s) => [s.row.id, s]));
+        yield csvLines(ids.flatMap((id) => (byId.has(id) ? [rowOf(formOf(byId.get(id)!))] : [])));
+        afterId = ids.at(-1)!;
+        if (ids.length < BATCH) return;
+      }
     },
   };
 }

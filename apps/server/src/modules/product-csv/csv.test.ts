@@ -1,36 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { readCell, writeCell } from './cells.ts';
+import { cellOf } from './columns.ts';
 import { csvLines, parseCsv, safeCell, unguardCell } from './csv.ts';
 
 describe('cells as a person types them', () => {
-  it('reads rupees, grams, carats and percentages into integer units', () => {
-    expect(readCell.rupees('12,500')).toEqual({ ok: true, value: 1_250_000 });
-    expect(readCell.rupees('₹ 499.5')).toEqual({ ok: true, value: 49_950 });
-    expect(readCell.grams('4.25')).toEqual({ ok: true, value: 4_250 });
-    expect(readCell.carats('0.3')).toEqual({ ok: true, value: 30 });
-    expect(readCell.percent('12.5%')).toEqual({ ok: true, value: 1_250 });
-    expect(readCell.grams('')).toEqual({ ok: true, value: null });
-  });
-
-  it('refuses what is not a number, or too precise, in words', () => {
-    expect(readCell.grams('four')).toMatchObject({ ok: false, message: expect.stringMatching(/grams must be a number/) });
-    expect(readCell.rupees('10.555')).toMatchObject({ ok: false, message: expect.stringMatching(/at most 2 decimal places/) });
-    expect(readCell.grams('-2')).toMatchObject({ ok: false });
-    expect(readCell.yesNo('maybe')).toMatchObject({ ok: false, message: 'Write yes or no.' });
-  });
-
-  it('writes back what it reads', () => {
-    for (const [read, write, text] of [
-      [readCell.rupees, writeCell.rupees, '12500.5'],
-      [readCell.grams, writeCell.grams, '4.025'],
-      [readCell.carats, writeCell.carats, '0.3'],
-      [readCell.percent, writeCell.percent, '12.5'],
-    ] as const) {
-      const value = read(text);
-      expect(value.ok && write(value.value)).toBe(text);
-    }
-    expect(writeCell.list(['Solitaire', 'Daily'])).toBe('Solitaire|Daily');
-    expect(readCell.list(' Solitaire | Daily |')).toEqual({ ok: true, value: ['Solitaire', 'Daily'] });
+  it('writes lists with |, yes/no, numbers as typed and nothing for an empty value', () => {
+    expect(cellOf(['Solitaire', 'Daily'])).toBe('Solitaire|Daily');
+    expect(cellOf([14, 18])).toBe('14|18');
+    expect(cellOf(true)).toBe('yes');
+    expect(cellOf(false)).toBe('no');
+    expect(cellOf(4.25)).toBe('4.25');
+    expect(cellOf(null)).toBe('');
   });
 });
 
