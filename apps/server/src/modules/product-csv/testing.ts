@@ -13,6 +13,8 @@ export async function postImport(app: FastifyInstance, cookie: string, csv: stri
     headers: {
       'content-type': encoded.headers.get('content-type')!,
       cookie,
+      // What a browser on the back office's own page sends (the cross-site check wants it with a cookie).
+      'sec-fetch-site': 'same-origin',
       ...(options.ndjson ? { accept: 'application/x-ndjson' } : {}),
     },
   });
