@@ -21,6 +21,7 @@ export * from './form-body.ts';
 export * from './admin-list.ts';
 export * from './admin-products.ts';
 export * from './admin-import.ts';
+export * from './admin-dashboard.ts';
 
 /** GET /api/category */
 export const CategorySchema = z.object({ pr_cat_name: z.string() });

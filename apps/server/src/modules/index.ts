@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
+import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
 import { checkoutModule } from './checkout/routes.ts';
@@ -33,4 +34,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   tradePartnersModule,
   customDesignModule,
   productCsvModule,
+  adminDashboardModule,
 ];
