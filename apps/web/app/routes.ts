@@ -14,6 +14,7 @@ const priceRoutes = ['jewellery-by-price', ...[1, 2, 3, 4, 5, 6].map((n) => `jew
 const adminScreens = [
   index('routes/admin/dashboard.tsx'),
   // ── Admin screens: append below (keep one route a line) ──
+  route('import', 'routes/admin/import.tsx'),
 ];
 
 export default [
