@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { E2E_OWNER, expect, test } from './fixtures';
+import { E2E_OWNER, expect, ownOrigin, test } from './fixtures';
 
 const HEADER = ['sku', 'name', 'category', 'tags', 'material', 'metalWeightG', 'makingChargeKind', 'makingCharge', 'stock'];
 
@@ -20,7 +20,7 @@ function catalogueFile(word: string, bad: boolean): string {
 }
 
 async function signInAsOwner(page: Page) {
-  const res = await page.request.post('/api/admin/auth/login', { data: { email: E2E_OWNER.email, password: E2E_OWNER.password } });
+  const res = await page.request.post('/api/admin/auth/login', { headers: ownOrigin(), data: { email: E2E_OWNER.email, password: E2E_OWNER.password } });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -55,6 +55,7 @@ test('the owner imports 200 products: two bad rows reported and nothing written 
 
   // Sent to the import all the same, the file is refused whole: nothing is on the storefront.
   const forced = await page.request.post('/api/admin/products/import', {
+    headers: ownOrigin(),
     multipart: { dryRun: 'false', file: { name: 'rings.csv', mimeType: 'text/csv', buffer: Buffer.from(catalogueFile(word, true)) } },
   });
   expect(forced.status()).toBe(422);

@@ -64,7 +64,7 @@ export function ProblemTable({ problems }: { problems: readonly ImportProblem[] 
 function ReportView({ report, message }: { report: ImportReport; message?: string | undefined }) {
   if (report.written) {
     return (
-      <div className="adm-banner adm-banner--success" role="status">
+      <div className="adm-banner adm-banner--success imp-report" role="status">
         <p>
           <strong>Imported {products(report.rows)}:</strong> {count(report.created)} created, {count(report.updated)} updated.
         </p>
@@ -85,7 +85,7 @@ function ReportView({ report, message }: { report: ImportReport; message?: strin
     );
   }
   return (
-    <div className="adm-banner adm-banner--success" role="status">
+    <div className="adm-banner adm-banner--success imp-report" role="status">
       <p>
         <strong>The file is ready to import:</strong> {products(report.rows)}, {count(report.created)} new and {count(report.updated)} to update. Nothing has been
         written yet.
@@ -236,7 +236,7 @@ export function ImportScreen({ actionData }: { actionData?: ImportActionData | u
         {busy && <Bars progress={progress} intent={busy} />}
         {!busy && result?.report && <ReportView report={result.report} message={result.message} />}
         {!busy && result && !result.report && result.message && (
-          <div className="adm-banner adm-banner--error" role="alert">
+          <div className="adm-banner adm-banner--error imp-report" role="alert">
             <p>{result.message}</p>
           </div>
         )}
