@@ -26,6 +26,7 @@ import { createWishlistService } from './modules/wishlist/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customDesignMedia } from './modules/custom-design/routes.ts';
+import { catalogueMedia } from './modules/admin-catalogue/routes.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 
 export type App = FastifyInstance;
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   healthRoutes(app, deps.database.db);
   mediaRoutes(app);
   customDesignMedia(app, moduleDeps);
+  catalogueMedia(app, moduleDeps);
   if (options.web !== false) await app.register(webPlugin, { config });
   return app;
 }

@@ -485,3 +485,113 @@ export type AdminProductRow = z.infer<typeof AdminProductRowSchema>;
 
 export const ADMIN_PRODUCT_SORTS = ['name', 'sku', 'price', 'stock', 'updated'] as const;
 export const ADMIN_PRODUCT_BULK_ACTIONS = ['archive', 'restore', 'set-stock', 'add-tag', 'remove-tag'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Requests of the product routes besides the form
+
+export const AdminProductListQuerySchema = z.object({
+  q: z.string().trim().max(100, 'A search is at most 100 characters.').optional(),
+  sort: z.enum(ADMIN_PRODUCT_SORTS, { error: `Sort by one of: ${ADMIN_PRODUCT_SORTS.join(', ')}.` }).default('updated'),
+  dir: z.enum(['asc', 'desc'], { error: 'The direction is asc or desc.' }).default('desc'),
+  page: z.coerce.number({ error: 'The page is a whole number.' }).int('The page is a whole number.').min(1, 'Pages start at 1.').max(100_000).default(1),
+  perPage: z.coerce
+    .number({ error: 'Rows per page is 25, 50 or 100.' })
+    .int()
+    .refine((n) => [25, 50, 100].includes(n), 'Rows per page is 25, 50 or 100.')
+    .default(25),
+  category: z.string().trim().max(60).optional(),
+  material: z.string().trim().max(20).optional(),
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(['active', 'archived'], { error: 'Status is active, archived or all.' }).optional()),
+  stock: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(['low', 'out'], { error: 'Stock is low, out or all.' }).optional()),
+});
+export type AdminProductListQuery = z.output<typeof AdminProductListQuerySchema>;
+
+export const AdminProductIdParamsSchema = z.object({ id: z.coerce.number({ error: 'The product id is a number.' }).int().positive().max(2_147_483_647) });
+export const AdminProductImageParamsSchema = AdminProductIdParamsSchema.extend({
+  imageId: z.coerce.number({ error: 'The picture id is a number.' }).int().positive().max(2_147_483_647),
+});
+
+/** The body of POST and PATCH: the form's fields by name (documented here; each is checked by ProductFieldsSchema). */
+export const ProductFormBodySchema = z
+  .looseObject(Object.fromEntries(Object.keys(ProductFieldsSchema.shape).map((k) => [k, z.unknown().optional()])) as Record<keyof ProductForm, z.ZodOptional<z.ZodUnknown>>)
+  .describe('The product form: sku, name, slug, description, category, tags, stones, material, metal, purity, purities, metalColour, metalColours, metalWeightG, fixedPrice, makingChargeKind, makingCharge, diamondWeightCt, diamondCount, diamondQuality, diamondQualities, stoneValue, stoneWeightCt, colour, sizeKind, sizes, hallmarked, huid, stock, occasion, giftOccasions, giftRecipients, gender, featuredRank, active. PATCH takes any subset.');
+
+export const ProductDuplicateSchema = z.object({
+  sku: z.preprocess((v) => (blank(v) ? undefined : v), ProductFieldsSchema.shape.sku.optional()),
+  name: z.preprocess((v) => (blank(v) ? undefined : v), ProductFieldsSchema.shape.name.optional()),
+});
+
+export const ProductBulkSchema = z.object({
+  ids: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => Number(s.trim())) : Array.isArray(v) ? v.map(Number) : v),
+    z.array(z.number().int().positive(), { error: 'Choose the products.' }).min(1, 'Choose at least one product.').max(5000, 'At most 5,000 products at once.'),
+  ),
+  action: z.enum(ADMIN_PRODUCT_BULK_ACTIONS, { error: `The action is one of ${ADMIN_PRODUCT_BULK_ACTIONS.join(', ')}.` }),
+  value: z.preprocess((v) => (blank(v) ? undefined : typeof v === 'number' ? String(v) : v), z.string().trim().max(60).optional()),
+});
+export const ProductBulkAnswerSchema = z.object({ changed: z.number().int(), message: z.string() });
+
+export const ImageChangeSchema = z.object({
+  alt: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'The description is text.' }).max(200, 'A picture description is at most 200 characters.').optional()),
+  position: z.coerce.number().int().min(0).max(1000).optional(),
+});
+export const ImageOrderSchema = z.object({
+  ids: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => Number(s.trim())) : v),
+    z.array(z.number().int().positive(), { error: 'Give the pictures in their new order.' }).min(1).max(50),
+  ),
+});
+export const ProductImagesAnswerSchema = z.object({ data: z.array(ProductImageSchema), image: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Taxonomy: categories, tags (per category), other stones, search synonyms
+
+const taxonomyName = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : v),
+    z.string({ error: `The ${label} name is required.` }).min(2, `The ${label} name is at least 2 characters.`).max(PRODUCT_LIMITS.itemName, `The ${label} name is at most ${PRODUCT_LIMITS.itemName} characters.`),
+  );
+
+export const CategoryBodySchema = z.object({
+  name: taxonomyName('category'),
+  /** What queries say ('Fingerring' for Rings); the name when not given. */
+  queryName: z.preprocess((v) => (blank(v) ? undefined : v), taxonomyName('query').optional()),
+});
+export const TagBodySchema = z.object({
+  name: taxonomyName('tag'),
+  category: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Choose the category.' }).min(1, 'Choose the category.')),
+});
+export const TagRenameSchema = z.object({ name: taxonomyName('tag') });
+export const StoneBodySchema = z.object({ name: taxonomyName('stone') });
+export const SynonymBodySchema = z.object({
+  terms: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(/[,\n]/).map((s) => s.trim().toLowerCase()).filter(Boolean) : Array.isArray(v) ? v.map((s) => (typeof s === 'string' ? s.trim().toLowerCase() : s)).filter(Boolean) : v),
+    z
+      .array(z.string().max(40, 'Each term is at most 40 characters.'), { error: 'List the terms that mean the same.' })
+      .min(2, 'A synonym group has at least two terms.')
+      .max(20, 'At most 20 terms in a group.')
+      .transform((t) => [...new Set(t)])
+      .refine((t) => t.length >= 2, 'A synonym group has at least two different terms.'),
+  ),
+});
+export const TaxonomyIdParamsSchema = z.object({ id: z.coerce.number({ error: 'The id is a number.' }).int().positive().max(2_147_483_647) });
+
+export const TaxonomySchema = z.object({
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), queryName: z.string(), slug: z.string(), products: z.number().int() })),
+  tags: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), category: z.string(), categoryId: z.number().int(), products: z.number().int() })),
+  stones: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), products: z.number().int() })),
+  synonyms: z.array(z.object({ id: z.number().int(), terms: z.array(z.string()) })),
+});
+export type Taxonomy = z.infer<typeof TaxonomySchema>;
+export const TaxonomyItemAnswerSchema = z.object({ id: z.number().int(), message: z.string() });
+
+/** GET /api/admin/products/price-card: today's rates and GST, for the form's live price preview (priceChoice in the browser). */
+export const PriceCardSchema = z.object({
+  day: z.string(),
+  gstPercent: z.number(),
+  /** paise per gram keyed 'gold:22', 'platinum:950', 'silver:925'. */
+  metal: z.record(z.string(), z.number().int()),
+  /** paise per carat keyed by grade. */
+  diamond: z.record(z.string(), z.number().int()),
+});
+export type PriceCard = z.infer<typeof PriceCardSchema>;

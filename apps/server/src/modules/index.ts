@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
+import { adminCatalogueModule } from './admin-catalogue/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
@@ -34,5 +35,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   tradePartnersModule,
   customDesignModule,
   productCsvModule,
+  adminCatalogueModule,
   adminDashboardModule,
 ];

@@ -22,6 +22,7 @@ import { jsonForScript, productJsonLd, productMeta } from '../features/catalog/p
 import { ProductReviews } from '../features/catalog/product-reviews.tsx';
 import { ProductTabs } from '../features/catalog/product-tabs.tsx';
 import { PLACEHOLDER_IMAGE } from '../features/catalog/product-card.tsx';
+import { ProductPicture } from '../components/media/product-picture.tsx';
 import type { SizerResult } from '../features/catalog/sizer-dialog.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/catalog.css';
@@ -143,8 +144,9 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
         <div className="container pd">
           <div className="pd-gallery">
             <div className="pd-image">
-              <img
+              <ProductPicture
                 src={gallery[0] || PLACEHOLDER_IMAGE}
+                sizes="(min-width: 992px) 640px, 100vw"
                 alt={product ? `${product.product_name}${colour ? ` in ${colour.toLowerCase()}` : ''}` : ''}
                 width={640}
                 height={640}
@@ -156,7 +158,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
               <ul className="pd-thumbs" aria-label="More pictures">
                 {gallery.slice(1, 5).map((src, i) => (
                   <li key={src}>
-                    <img src={src} alt={`${product?.product_name ?? 'Product'}, view ${i + 2}`} width={120} height={120} loading="lazy" decoding="async" />
+                    <ProductPicture src={src} sizes="120px" alt={`${product?.product_name ?? 'Product'}, view ${i + 2}`} width={120} height={120} loading="lazy" decoding="async" />
                   </li>
                 ))}
               </ul>

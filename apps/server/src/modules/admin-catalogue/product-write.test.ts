@@ -115,7 +115,7 @@ describe('writeProducts', () => {
     expect(two!.stones).toEqual(['Pearl']);
     expect(formOf(one!)).toMatchObject({ metalWeightG: 3.456, makingCharge: 12.5, huid: 'AB12CD' });
 
-    const found = await db.execute(sql`select id from products where search_vector @@ plainto_tsquery('english', 'kamal solitaire')`);
+    const found = (await db.execute(sql`select id from products where search_vector @@ plainto_tsquery('english', 'kamal solitaire')`)) as unknown as { rows: unknown[] };
     expect(found.rows.length).toBeGreaterThanOrEqual(2);
 
     await db.transaction((tx) => saveProducts(tx, [ring({ name: 'Kamal Solitaire Ring Renamed', stock: 0, tags: [] })], { actor: SYSTEM_ACTOR }));

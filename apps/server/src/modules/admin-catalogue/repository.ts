@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { products, categories, tags, otherStones, productTags, productStones, productImages } = schema;
+const { products, categories, tags, otherStones, productTags, productStones, productImages, searchSynonyms, storeSettings, metalRates, diamondRates } = schema;
 
 /** Rows per statement: ~40 columns × 300 rows stays far below PostgreSQL's 65,535 bind parameters. */
 const BATCH = 300;
@@ -214,3 +214,289 @@ export function createAdminCatalogueRepository(db: Db) {
 }
 
 export type AdminCatalogueRepository = ReturnType<typeof createAdminCatalogueRepository>;
+
+export interface ProductListQuery {
+  q?: string | undefined;
+  category?: string | undefined;
+  material?: string | undefined;
+  status?: 'active' | 'archived' | undefined;
+  stock?: 'low' | 'out' | undefined;
+  sort: 'name' | 'sku' | 'price' | 'stock' | 'updated';
+  dir: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+}
+
+export type ImageRow = schema.ProductImage;
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The back office's list of products, its pictures, its bulk changes and the taxonomy (issue 17). */
+export function createAdminListRepository(db: Db) {
+  return {
+    /** Every metal's and grade's rate in force on `day` (the newest on or before it), and the GST rate. */
+    async priceCard(day: string) {
+      const metal = await db
+        .selectDistinctOn([metalRates.metal, metalRates.purity], { metal: metalRates.metal, purity: metalRates.purity, paise: metalRates.ratePaisePerGram, date: metalRates.rateDate })
+        .from(metalRates)
+        .where(lte(metalRates.rateDate, day))
+        .orderBy(asc(metalRates.metal), asc(metalRates.purity), desc(metalRates.rateDate));
+      const diamond = await db
+        .selectDistinctOn([diamondRates.quality], { quality: diamondRates.quality, paise: diamondRates.ratePaisePerCarat })
+        .from(diamondRates)
+        .where(lte(diamondRates.rateDate, day))
+        .orderBy(asc(diamondRates.quality), desc(diamondRates.rateDate));
+      const [settings] = await db.select({ gst: storeSettings.gstPercent }).from(storeSettings).limit(1);
+      return { metal, diamond, gstPercent: settings?.gst ?? null };
+    },
+
+    async lowStockThreshold(): Promise<number> {
+      const [row] = await db.select({ n: storeSettings.lowStockThreshold }).from(storeSettings).limit(1);
+      return row?.n ?? 2;
+    },
+
+    async listProducts(query: ProductListQuery, lowStock: number) {
+      const where: SQL[] = [];
+      if (query.q) {
+        const like = `%${likeEscape(query.q)}%`;
+        where.push(or(ilike(products.name, like), ilike(products.sku, like))!);
+      }
+      if (query.category) where.push(sql`lower(${categories.name}) = lower(${query.category})`);
+      if (query.material) where.push(sql`lower(${products.material}) = lower(${query.material})`);
+      if (query.status) where.push(eq(products.active, query.status === 'active'));
+      if (query.stock === 'out') where.push(eq(products.stock, 0));
+      if (query.stock === 'low') where.push(and(lte(products.stock, lowStock), sql`${products.stock} > 0`)!);
+      const condition = where.length > 0 ? and(...where) : undefined;
+      const column = { name: products.name, sku: products.sku, price: products.listPricePaise, stock: products.stock, updated: products.updatedAt }[query.sort];
+      const order = query.dir === 'desc' ? desc(column) : asc(column);
+      const rows = await db
+        .select({
+          id: products.id,
+          sku: products.sku,
+          name: products.name,
+          category: categories.name,
+          material: products.material,
+          image: products.image,
+          listPricePaise: products.listPricePaise,
+          stock: products.stock,
+          active: products.active,
+          updatedAt: products.updatedAt,
+        })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(condition)
+        .orderBy(order, asc(products.id))
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage);
+      const [total] = await db.select({ n: count() }).from(products).innerJoin(categories, eq(categories.id, products.categoryId)).where(condition);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async existingIds(ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      return (await db.select({ id: products.id }).from(products).where(inArray(products.id, [...ids]))).map((r) => r.id);
+    },
+
+    async setActive(ids: readonly number[], active: boolean) {
+      return db.update(products).set({ active, updatedAt: new Date() }).where(and(inArray(products.id, [...ids]), eq(products.active, !active))).returning({ id: products.id });
+    },
+
+    async setStock(ids: readonly number[], stock: number) {
+      return db.update(products).set({ stock, updatedAt: new Date() }).where(inArray(products.id, [...ids])).returning({ id: products.id });
+    },
+
+    // Pictures
+
+    async images(productId: number): Promise<ImageRow[]> {
+      return db.select().from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position), asc(productImages.id));
+    },
+
+    async addImages(rows: readonly schema.NewProductImage[]): Promise<ImageRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(productImages).values([...rows]).returning();
+    },
+
+    async updateImage(id: number, values: { alt?: string; position?: number }) {
+      await db.update(productImages).set(values).where(eq(productImages.id, id));
+    },
+
+    async deleteImage(id: number) {
+      await db.delete(productImages).where(eq(productImages.id, id));
+    },
+
+    async setMainImage(productId: number, image: string) {
+      await db.update(products).set({ image, updatedAt: new Date() }).where(eq(products.id, productId));
+    },
+
+    async productForImages(productId: number) {
+      const [row] = await db
+        .select({ id: products.id, image: products.image, metal: products.metal, metalColour: products.metalColour, category: categories.name })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(eq(products.id, productId));
+      return row ?? null;
+    },
+
+    // Taxonomy
+
+    async categoriesWithUse() {
+      return db
+        .select({
+          id: categories.id,
+          name: categories.name,
+          queryName: categories.queryName,
+          slug: categories.slug,
+          sortOrder: categories.sortOrder,
+          products: sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id})`,
+        })
+        .from(categories)
+        .orderBy(asc(categories.sortOrder), asc(categories.name));
+    },
+
+    async tagsWithUse() {
+      return db
+        .select({
+          id: tags.id,
+          name: tags.name,
+          slug: tags.slug,
+          categoryId: tags.categoryId,
+          category: categories.name,
+          sortOrder: tags.sortOrder,
+          products: sql<number>`(select count(*)::int from ${productTags} where ${productTags.tagId} = ${tags.id})`,
+        })
+        .from(tags)
+        .innerJoin(categories, eq(categories.id, tags.categoryId))
+        .orderBy(asc(categories.sortOrder), asc(tags.sortOrder), asc(tags.name));
+    },
+
+    async stonesWithUse() {
+      return db
+        .select({
+          id: otherStones.id,
+          name: otherStones.name,
+          slug: otherStones.slug,
+          sortOrder: otherStones.sortOrder,
+          products: sql<number>`(select count(*)::int from ${productStones} where ${productStones.otherStoneId} = ${otherStones.id})`,
+        })
+        .from(otherStones)
+        .orderBy(asc(otherStones.sortOrder), asc(otherStones.name));
+    },
+
+    async synonyms() {
+      return db.select().from(searchSynonyms).orderBy(asc(searchSynonyms.id));
+    },
+
+    async category(id: number) {
+      const [row] = await db.select().from(categories).where(eq(categories.id, id));
+      return row ?? null;
+    },
+    async tag(id: number) {
+      const [row] = await db.select().from(tags).where(eq(tags.id, id));
+      return row ?? null;
+    },
+    async stone(id: number) {
+      const [row] = await db.select().from(otherStones).where(eq(otherStones.id, id));
+      return row ?? null;
+    },
+    async synonym(id: number) {
+      const [row] = await db.select().from(searchSynonyms).where(eq(searchSynonyms.id, id));
+      return row ?? null;
+    },
+    async categoryByName(name: string, exceptId?: number) {
+      const [row] = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(or(sql`lower(${categories.name}) = lower(${name})`, sql`lower(${categories.queryName}) = lower(${name})`, eq(categories.slug, name)), exceptId ? sql`${categories.id} <> ${exceptId}` : undefined));
+      return row ?? null;
+    },
+    async categoryBySlug(slug: string, exceptId?: number) {
+      const [row] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.slug, slug), exceptId ? sql`${categories.id} <> ${exceptId}` : undefined));
+      return row ?? null;
+    },
+    async tagByName(categoryId: number, name: string, exceptId?: number) {
+      const [row] = await db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.categoryId, categoryId), sql`lower(${tags.name}) = lower(${name})`, exceptId ? sql`${tags.id} <> ${exceptId}` : undefined));
+      return row ?? null;
+    },
+    async stoneByName(name: string, slug: string, exceptId?: number) {
+      const [row] = await db
+        .select({ id: otherStones.id })
+        .from(otherStones)
+        .where(and(or(sql`lower(${otherStones.name}) = lower(${name})`, eq(otherStones.slug, slug)), exceptId ? sql`${otherStones.id} <> ${exceptId}` : undefined));
+      return row ?? null;
+    },
+    async nextSort(table: 'categories' | 'tags' | 'stones', categoryId?: number): Promise<number> {
+      const t = table === 'categories' ? categories : table === 'tags' ? tags : otherStones;
+      const where = table === 'tags' && categoryId !== undefined ? eq(tags.categoryId, categoryId) : undefined;
+      const [row] = await db.select({ n: sql<number>`coalesce(max(${t.sortOrder}), 0)::int` }).from(t).where(where);
+      return (row?.n ?? 0) + 1;
+    },
+    async insertCategory(values: schema.NewCategory) {
+      const [row] = await db.insert(categories).values(values).returning();
+      return row!;
+    },
+    async updateCategory(id: number, values: Partial<schema.NewCategory>) {
+      const [row] = await db.update(categories).set(values).where(eq(categories.id, id)).returning();
+      return row!;
+    },
+    async deleteCategory(id: number) {
+      await db.delete(categories).where(eq(categories.id, id));
+    },
+    async insertTag(values: schema.NewTag) {
+      const [row] = await db.insert(tags).values(values).returning();
+      return row!;
+    },
+    async updateTag(id: number, values: Partial<schema.NewTag>) {
+      const [row] = await db.update(tags).set(values).where(eq(tags.id, id)).returning();
+      return row!;
+    },
+    async deleteTag(id: number) {
+      await db.delete(tags).where(eq(tags.id, id));
+    },
+    async insertStone(values: schema.NewOtherStone) {
+      const [row] = await db.insert(otherStones).values(values).returning();
+      return row!;
+    },
+    async updateStone(id: number, values: Partial<schema.NewOtherStone>) {
+      const [row] = await db.update(otherStones).set(values).where(eq(otherStones.id, id)).returning();
+      return row!;
+    },
+    async deleteStone(id: number) {
+      await db.delete(otherStones).where(eq(otherStones.id, id));
+    },
+    async insertSynonym(terms: string[]) {
+      const [row] = await db.insert(searchSynonyms).values({ terms }).returning();
+      return row!;
+    },
+    async updateSynonym(id: number, terms: string[]) {
+      const [row] = await db.update(searchSynonyms).set({ terms }).where(eq(searchSynonyms.id, id)).returning();
+      return row!;
+    },
+    async deleteSynonym(id: number) {
+      await db.delete(searchSynonyms).where(eq(searchSynonyms.id, id));
+    },
+    /** Products whose search words name a category, tag or stone: rewritten after a rename. */
+    async productIdsUsing(kind: 'category' | 'tag' | 'stone', id: number): Promise<number[]> {
+      const rows =
+        kind === 'category'
+          ? await db.select({ id: products.id }).from(products).where(eq(products.categoryId, id))
+          : kind === 'tag'
+            ? await db.select({ id: productTags.productId }).from(productTags).where(eq(productTags.tagId, id))
+            : await db.select({ id: productStones.productId }).from(productStones).where(eq(productStones.otherStoneId, id));
+      return rows.map((r) => r.id);
+    },
+    async setSearchTexts(rows: readonly { id: number; searchText: string }[]) {
+      for (const part of chunks(rows, 1000)) {
+        const values = sql.join(
+          part.map((r) => sql`(${r.id}::integer, ${r.searchText}::text)`),
+          sql`, `,
+        );
+        await db.execute(sql`update ${products} set search_text = v.t from (values ${values}) as v(id, t) where ${products.id} = v.id`);
+      }
+    },
+  };
+}
+
+export type AdminListRepository = ReturnType<typeof createAdminListRepository>;

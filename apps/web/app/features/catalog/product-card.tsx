@@ -3,6 +3,7 @@ import type { ProductSummary } from '@milli/contracts';
 import { ArrowRightIcon } from '../../components/layout/icons.tsx';
 import { OfferPrice } from '../../components/price/offer-price.tsx';
 import { WishlistHeart } from '../../components/wishlist/wishlist-heart.tsx';
+import { ProductPicture } from '../../components/media/product-picture.tsx';
 import { productPaise, screenCategory } from './catalog-text.ts';
 
 export const PLACEHOLDER_IMAGE = '/placeholder-jewel.svg';
@@ -19,8 +20,9 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
   return (
     <article className="product-card">
       <div className="product-card-media">
-        <img
+        <ProductPicture
           src={product.product_parent_image || PLACEHOLDER_IMAGE}
+          sizes="(min-width: 1200px) 280px, (min-width: 768px) 33vw, 50vw"
           alt={product.product_name}
           width={IMAGE_SIZE}
           height={IMAGE_SIZE}

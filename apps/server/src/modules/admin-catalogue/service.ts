@@ -1,0 +1,520 @@
+/**
+ * The catalogue desk (issue 17): the product list, form, duplicate, archive and bulk changes, the pictures and
+ * the taxonomy. Every write runs in one transaction with its audit entries.
+ */
+import { artMetalFor, artPath, artVariant, COLLECTION_ART, productSearchText, type Db } from '@milli/db';
+import {
+  toAdminPage,
+  ProductPatchSchema,
+  fieldProblemsOf,
+  type AdminListPage,
+  type AdminProduct,
+  type AdminProductListQuery,
+  type AdminProductRow,
+  type PriceCard,
+  type ProductImage,
+  type Taxonomy,
+} from '@milli/contracts/schemas';
+import { CATALOGUE_MAIN_WIDTH, CATALOGUE_MEDIA_PREFIX } from '@milli/contracts';
+import { indianDate } from '@milli/pricing';
+import type { FileStore } from '../../lib/storage.ts';
+import { DomainError } from '../../domain-error.ts';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
+import { formOf, loadProductLookups, readProducts, readProductsBySku, saveProducts } from './product-write.ts';
+import { createAdminListRepository, type ImageRow } from './repository.ts';
+import { imageName, ImageRefused, processProductImage, type ProcessedProductImage } from './images.ts';
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/'/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+function imageOut(r: ImageRow): ProductImage {
+  return { id: r.id, position: r.position, path: r.path, alt: r.alt, width: r.width, height: r.height, variants: r.variants };
+}
+
+/** The key in the file store of a path under /media/catalogue/. */
+const keyOf = (path: string) => (path.startsWith(CATALOGUE_MEDIA_PREFIX) ? path.slice(CATALOGUE_MEDIA_PREFIX.length) : null);
+
+export function createAdminCatalogueService(db: Db, files: FileStore) {
+  const list = createAdminListRepository(db);
+
+  async function detail(id: number, tx: Db = db): Promise<AdminProduct> {
+    const [stored] = await readProducts(tx, [id]);
+    if (!stored) throw new DomainError('NOT_FOUND', 'There is no such product.');
+    const images = await createAdminListRepository(tx).images(id);
+    const r = stored.row;
+    return {
+      id: r.id,
+      form: formOf(stored),
+      image: r.image,
+      listPricePaise: r.listPricePaise,
+      listPriceDate: r.listPriceDate,
+      makingChargePaise: r.makingChargePaise,
+      updatedAt: r.updatedAt.toISOString(),
+      images: images.map(imageOut),
+    };
+  }
+
+  /** The product's main picture follows its first upload; without uploads, its drawing. */
+  async function syncMainImage(tx: Db, productId: number): Promise<string> {
+    const repo = createAdminListRepository(tx);
+    const [first] = await repo.images(productId);
+    const product = await repo.productForImages(productId);
+    if (!product) throw new DomainError('NOT_FOUND', 'There is no such product.');
+    let image = first?.path;
+    if (!image) {
+      if (!product.image.startsWith(CATALOGUE_MEDIA_PREFIX)) return product.image;
+      const ref = COLLECTION_ART[product.category] ?? { kind: 'ring' as const, metal: 'yellow-gold' as const, variant: artVariant('diamond', 0) };
+      image = artPath(ref.kind, artMetalFor(product.metal, product.metalColour), ref.variant);
+    }
+    if (image !== product.image) await repo.setMainImage(productId, image);
+    return image;
+  }
+
+  return {
+    detail,
+
+    async priceCard(now = new Date()): Promise<PriceCard> {
+      const day = indianDate(now);
+      const card = await list.priceCard(day);
+      return {
+        day,
+        gstPercent: card.gstPercent ?? 3,
+        metal: Object.fromEntries(card.metal.map((r) => [`${r.metal}:${r.purity}`, Number(r.paise)])),
+        diamond: Object.fromEntries(card.diamond.map((r) => [r.quality, Number(r.paise)])),
+      };
+    },
+
+    async list(query: AdminProductListQuery): Promise<AdminListPage<AdminProductRow>> {
+      const low = await list.lowStockThreshold();
+      const { rows, total } = await list.listProducts(query, low);
+      return toAdminPage(
+        rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
+        total,
+        query,
+      );
+    },
+
+    async create(actor: AuditActor, body: Record<string, unknown>): Promise<AdminProduct> {
+      return db.transaction(async (tx) => {
+        const sku = typeof body.sku === 'string' ? body.sku.trim().toUpperCase() : '';
+        if (sku && (await readProductsBySkuExists(tx, sku))) {
+          throw new DomainError('SKU_TAKEN', `SKU ${sku} is another product's.`, { sku: `SKU ${sku} is another product's: choose another.` });
+        }
+        const result = await saveProducts(tx, [body], { actor });
+        return detail(result.rows[0]!.id, tx);
+      });
+    },
+
+    /** Any subset of the form's fields, merged with the stored product and checked whole. */
+    async patch(actor: AuditActor, id: number, body: Record<string, unknown>): Promise<AdminProduct> {
+      const parsed = ProductPatchSchema.safeParse(body);
+      if (!parsed.success) {
+        const fields = fieldProblemsOf(parsed.error) as Record<string, string>;
+        throw new DomainError('INVALID_REQUEST', Object.values(fields)[0] ?? 'Please check the form.', fields);
+      }
+      return db.transaction(async (tx) => {
+        const [stored] = await readProducts(tx, [id]);
+        if (!stored) throw new DomainError('NOT_FOUND', 'There is no such product.');
+        const given = Object.fromEntries(Object.entries(body).filter(([k]) => k in parsed.data));
+        const values: Record<string, unknown> = { ...formOf(stored), ...given };
+        // A new metal brings its own default purity unless one was given.
+        if ('metal' in given || 'material' in given) {
+          if (!('purity' in given)) values.purity = null;
+          if (!('metal' in given)) values.metal = null;
+        }
+        await saveProducts(tx, [{ id, values }], { actor });
+        return detail(id, tx);
+      });
+    },
+
+    async duplicate(actor: AuditActor, id: number, wanted: { sku?: string | undefined; name?: string | undefined }): Promise<AdminProduct> {
+      return db.transaction(async (tx) => {
+        const [stored] = await readProducts(tx, [id]);
+        if (!stored) throw new DomainError('NOT_FOUND', 'There is no such product.');
+        let sku = wanted.sku;
+        if (sku) {
+          if (await readProductsBySkuExists(tx, sku)) throw new DomainError('SKU_TAKEN', `SKU ${sku} is another product's.`, { sku: `SKU ${sku} is another product's: choose another.` });
+        } else {
+          const base = stored.row.sku.slice(0, 34);
+          for (let n = 1; ; n += 1) {
+            const candidate = `${base}-C${n}`;
+            if (!(await readProductsBySkuExists(tx, candidate))) {
+              sku = candidate;
+              break;
+            }
+          }
+        }
+        const form = formOf(stored);
+        const result = await saveProducts(tx, [{ ...form, sku, name: wanted.name ?? `${form.name} (copy)`.slice(0, 120), slug: null, active: false, featuredRank: null }], {
+          actor,
+          action: { create: 'product.duplicate', update: 'product.duplicate' },
+        });
+        return detail(result.rows[0]!.id, tx);
+      });
+    },
+
+    async setActive(actor: AuditActor, id: number, active: boolean): Promise<AdminProduct> {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        if ((await repo.existingIds([id])).length === 0) throw new DomainError('NOT_FOUND', 'There is no such product.');
+        const changed = await repo.setActive([id], active);
+        if (changed.length > 0) await recordAudit(tx, actor, { action: active ? 'product.restore' : 'product.archive', entity: 'product', entityId: id, before: { active: !active }, after: { active } });
+        return detail(id, tx);
+      });
+    },
+
+    async bulk(actor: AuditActor, input: { ids: number[]; action: 'archive' | 'restore' | 'set-stock' | 'add-tag' | 'remove-tag'; value?: string | undefined }) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const ids = await repo.existingIds([...new Set(input.ids)]);
+        if (ids.length === 0) throw new DomainError('NOT_FOUND', 'None of those products exists.');
+        if (input.action === 'archive' || input.action === 'restore') {
+          const active = input.action === 'restore';
+          const changed = await repo.setActive(ids, active);
+          await recordAudit(tx, actor, ...changed.map((c) => ({ action: `product.${input.action}`, entity: 'product', entityId: c.id, before: { active: !active }, after: { active } })));
+          return { changed: changed.length, message: `${changed.length} product${changed.length === 1 ? '' : 's'} ${active ? 'restored' : 'archived'}.` };
+        }
+        if (input.action === 'set-stock') {
+          const stock = Number(input.value);
+          if (input.value === undefined || !Number.isInteger(stock) || stock < 0 || stock > 1_000_000) {
+            throw new DomainError('INVALID_REQUEST', 'Stock must be a whole number from 0.', { value: 'Stock must be a whole number from 0.' });
+          }
+          const before = await readProducts(tx, ids);
+          await repo.setStock(ids, stock);
+          await recordAudit(tx, actor, ...before.map((b) => ({ action: 'product.stock', entity: 'product', entityId: b.row.id, before: { stock: b.row.stock }, after: { stock } })));
+          return { changed: ids.length, message: `Stock set to ${stock} on ${ids.length} product${ids.length === 1 ? '' : 's'}.` };
+        }
+        const tag = input.value?.trim();
+        if (!tag) throw new DomainError('INVALID_REQUEST', 'Name the tag.', { value: 'Name the tag.' });
+        const stored = await readProducts(tx, ids);
+        const rows = stored
+          .map((s) => {
+            const form = formOf(s);
+            const has = form.tags.some((t) => t.toLowerCase() === tag.toLowerCase());
+            if (input.action === 'add-tag' ? has : !has) return null;
+            return { id: s.row.id, values: { ...form, tags: input.action === 'add-tag' ? [...form.tags, tag] : form.tags.filter((t) => t.toLowerCase() !== tag.toLowerCase()) } };
+          })
+          .filter((r): r is NonNullable<typeof r> => r !== null);
+        if (rows.length > 0) {
+          try {
+            await saveProducts(tx, rows, { actor, action: { create: 'product.update', update: `product.${input.action}` } });
+          } catch (error) {
+            if (error instanceof DomainError && error.fields && Object.keys(error.fields).some((k) => k.endsWith('tags'))) {
+              throw new DomainError('INVALID_REQUEST', `Not every chosen product's category has the tag "${tag}".`, { value: `Not every chosen product's category has the tag "${tag}".` });
+            }
+            throw error;
+          }
+        }
+        return { changed: rows.length, message: `Tag "${tag}" ${input.action === 'add-tag' ? 'added to' : 'removed from'} ${rows.length} product${rows.length === 1 ? '' : 's'}.` };
+      });
+    },
+
+    // Pictures
+
+    async addImages(actor: AuditActor, productId: number, uploads: { bytes: Buffer; alt?: string }[]): Promise<{ data: ProductImage[]; image: string }> {
+      if (!(await list.productForImages(productId))) throw new DomainError('NOT_FOUND', 'There is no such product.');
+      if (uploads.length === 0) throw new DomainError('INVALID_REQUEST', 'Choose at least one photo.', { images: 'Choose at least one photo.' });
+      const processed: ProcessedProductImage[] = [];
+      for (const [i, u] of uploads.entries()) {
+        try {
+          processed.push(await processProductImage(u.bytes, uploads.length === 1 ? 'The photo' : `Photo ${i + 1}`));
+        } catch (error) {
+          if (error instanceof ImageRefused) throw new DomainError('UNSUPPORTED_IMAGE', error.message, { images: error.message });
+          throw error;
+        }
+      }
+      // Files first (a failed write leaves only unreferenced files), then the rows in one transaction.
+      const stored: { name: string; p: ProcessedProductImage; alt: string }[] = [];
+      for (const [i, p] of processed.entries()) {
+        const name = imageName();
+        for (const r of p.renditions) {
+          await files.put(`products/${productId}/${name}-${r.width}.${r.format}`, r.body, r.format === 'avif' ? 'image/avif' : 'image/webp');
+        }
+        stored.push({ name, p, alt: uploads[i]!.alt?.trim().slice(0, 200) ?? '' });
+      }
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const existing = await repo.images(productId);
+        let position = existing.reduce((max, r) => Math.max(max, r.position), -1) + 1;
+        const url = (name: string, width: number, format: string) => `${CATALOGUE_MEDIA_PREFIX}products/${productId}/${name}-${width}.${format}`;
+        const added = await repo.addImages(
+          stored.map(({ name, p, alt }) => ({
+            productId,
+            position: position++,
+            path: url(name, CATALOGUE_MAIN_WIDTH, 'webp'),
+            thumbPath: url(name, 240, 'webp'),
+            alt,
+            width: p.width,
+            height: p.height,
+            variants: p.renditions.map((r) => ({ width: r.width, format: r.format, path: url(name, r.width, r.format) })),
+          })),
+        );
+        const image = await syncMainImage(tx, productId);
+        await recordAudit(tx, actor, ...added.map((a) => ({ action: 'product.image.add', entity: 'product', entityId: productId, before: null, after: { imageId: a.id, path: a.path, alt: a.alt } })));
+        return { data: (await repo.images(productId)).map(imageOut), image };
+      });
+    },
+
+    async changeImage(actor: AuditActor, productId: number, imageId: number, change: { alt?: string | undefined; position?: number | undefined }) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const images = await repo.images(productId);
+        const found = images.find((i) => i.id === imageId);
+        if (!found) throw new DomainError('NOT_FOUND', 'There is no such picture.');
+        if (change.position !== undefined) {
+          const order = images.filter((i) => i.id !== imageId);
+          order.splice(Math.min(change.position, order.length), 0, found);
+          for (const [i, img] of order.entries()) if (img.position !== i) await repo.updateImage(img.id, { position: i });
+        }
+        if (change.alt !== undefined) await repo.updateImage(imageId, { alt: change.alt });
+        const image = await syncMainImage(tx, productId);
+        await recordAudit(tx, actor, { action: 'product.image.update', entity: 'product', entityId: productId, before: { imageId, alt: found.alt, position: found.position }, after: { imageId, ...change } });
+        return { data: (await repo.images(productId)).map(imageOut), image };
+      });
+    },
+
+    async orderImages(actor: AuditActor, productId: number, ids: number[]) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const images = await repo.images(productId);
+        const known = new Set(images.map((i) => i.id));
+        if (ids.length !== images.length || ids.some((id) => !known.has(id)) || new Set(ids).size !== ids.length) {
+          throw new DomainError('INVALID_REQUEST', 'Give every picture of the product once, in the new order.', { ids: 'Give every picture of the product once, in the new order.' });
+        }
+        for (const [i, id] of ids.entries()) await repo.updateImage(id, { position: i });
+        const image = await syncMainImage(tx, productId);
+        await recordAudit(tx, actor, { action: 'product.image.order', entity: 'product', entityId: productId, before: images.map((i) => i.id), after: ids });
+        return { data: (await repo.images(productId)).map(imageOut), image };
+      });
+    },
+
+    async deleteImage(actor: AuditActor, productId: number, imageId: number) {
+      const result = await db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const found = (await repo.images(productId)).find((i) => i.id === imageId);
+        if (!found) throw new DomainError('NOT_FOUND', 'There is no such picture.');
+        await repo.deleteImage(imageId);
+        const image = await syncMainImage(tx, productId);
+        await recordAudit(tx, actor, { action: 'product.image.delete', entity: 'product', entityId: productId, before: { imageId, path: found.path, alt: found.alt }, after: null });
+        return { found, data: (await repo.images(productId)).map(imageOut), image };
+      });
+      // The files go once the row is gone: a page still showing them keeps working until it is reloaded.
+      for (const v of result.found.variants) {
+        const key = keyOf(v.path);
+        if (key) await files.delete(key).catch(() => undefined);
+      }
+      return { data: result.data, image: result.image };
+    },
+
+    // Taxonomy
+
+    async taxonomy(): Promise<Taxonomy> {
+      const [categories, tags, stones, synonyms] = [await list.categoriesWithUse(), await list.tagsWithUse(), await list.stonesWithUse(), await list.synonyms()];
+      return {
+        categories: categories.map(({ sortOrder: _s, ...c }) => c),
+        tags: tags.map(({ sortOrder: _s, ...t }) => t),
+        stones: stones.map(({ sortOrder: _s, ...s }) => s),
+        synonyms,
+      };
+    },
+
+    async createCategory(actor: AuditActor, input: { name: string; queryName?: string | undefined }) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const slug = slugify(input.name);
+        if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
+        if ((await repo.categoryByName(input.name)) || (input.queryName && (await repo.categoryByName(input.queryName))) || (await repo.categoryBySlug(slug))) {
+          throw new DomainError('CONFLICT', `There is already a category called ${input.name}.`, { name: `There is already a category called ${input.name}.` });
+        }
+        const row = await repo.insertCategory({ name: input.name, queryName: input.queryName ?? input.name, slug, sortOrder: await repo.nextSort('categories') });
+        await recordAudit(tx, actor, { action: 'category.create', entity: 'category', entityId: row.id, before: null, after: row });
+        return { id: row.id, message: `Category ${row.name} added.` };
+      });
+    },
+
+    async renameCategory(actor: AuditActor, id: number, input: { name: string; queryName?: string | undefined }) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const before = await repo.category(id);
+        if (!before) throw new DomainError('NOT_FOUND', 'There is no such category.');
+        const slug = slugify(input.name);
+        if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
+        if ((await repo.categoryByName(input.name, id)) || (await repo.categoryBySlug(slug, id))) {
+          throw new DomainError('CONFLICT', `There is already a category called ${input.name}.`, { name: `There is already a category called ${input.name}.` });
+        }
+        const queryName = input.queryName ?? (before.queryName === before.name ? input.name : before.queryName);
+        const after = await repo.updateCategory(id, { name: input.name, queryName, slug });
+        await rewriteSearchTexts(tx, await repo.productIdsUsing('category', id));
+        await recordAudit(tx, actor, { action: 'category.rename', entity: 'category', entityId: id, before, after });
+        return { id, message: `Category renamed to ${after.name}.` };
+      });
+    },
+
+    async deleteCategory(actor: AuditActor, id: number) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const before = await repo.category(id);
+        if (!before) throw new DomainError('NOT_FOUND', 'There is no such category.');
+        const using = await repo.productIdsUsing('category', id);
+        if (using.length > 0) throw new DomainError('IN_USE', `${before.name} has ${using.length} product${using.length === 1 ? '' : 's'}: move or remove them first.`);
+        await repo.deleteCategory(id);
+        await recordAudit(tx, actor, { action: 'category.delete', entity: 'category', entityId: id, before, after: null });
+        return { id, message: `Category ${before.name} removed.` };
+      });
+    },
+
+    async createTag(actor: AuditActor, input: { name: string; category: string }) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const lookups = await loadProductLookups(tx);
+        const category = lookups.categories.get(input.category.toLowerCase());
+        if (!category) throw new DomainError('INVALID_REQUEST', `There is no category called ${input.category}.`, { category: `There is no category called ${input.category}.` });
+        if (await repo.tagByName(category.id, input.name)) {
+          throw new DomainError('CONFLICT', `${category.name} already has the tag ${input.name}.`, { name: `${category.name} already has the tag ${input.name}.` });
+        }
+        const slug = slugify(input.name);
+        if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
+        const row = await repo.insertTag({ categoryId: category.id, name: input.name, slug, sortOrder: await repo.nextSort('tags', category.id) });
+        await recordAudit(tx, actor, { action: 'tag.create', entity: 'tag', entityId: row.id, before: null, after: { ...row, category: category.name } });
+        return { id: row.id, message: `Tag ${row.name} added to ${category.name}.` };
+      });
+    },
+
+    async renameTag(actor: AuditActor, id: number, input: { name: string }) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const before = await repo.tag(id);
+        if (!before) throw new DomainError('NOT_FOUND', 'There is no such tag.');
+        if (await repo.tagByName(before.categoryId, input.name, id)) throw new DomainError('CONFLICT', `That category already has the tag ${input.name}.`, { name: `That category already has the tag ${input.name}.` });
+        const slug = slugify(input.name);
+        if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
+        const after = await repo.updateTag(id, { name: input.name, slug });
+        await rewriteSearchTexts(tx, await repo.productIdsUsing('tag', id));
+        await recordAudit(tx, actor, { action: 'tag.rename', entity: 'tag', entityId: id, before, after });
+        return { id, message: `Tag renamed to ${after.name}.` };
+      });
+    },
+
+    async deleteTag(actor: AuditActor, id: number) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const before = await repo.tag(id);
+        if (!before) throw new DomainError('NOT_FOUND', 'There is no such tag.');
+        const using = await repo.productIdsUsing('tag', id);
+        if (using.length > 0) throw new DomainError('IN_USE', `${using.length} product${using.length === 1 ? ' has' : 's have'} the tag ${before.name}: remove it from them first (bulk action "remove tag").`);
+        await repo.deleteTag(id);
+        await recordAudit(tx, actor, { action: 'tag.delete', entity: 'tag', entityId: id, before, after: null });
+        return { id, message: `Tag ${before.name} removed.` };
+      });
+    },
+
+    async createStone(actor: AuditActor, input: { name: string }) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const slug = slugify(input.name);
+        if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
+        if (await repo.stoneByName(input.name, slug)) throw new DomainError('CONFLICT', `There is already a stone called ${input.name}.`, { name: `There is already a stone called ${input.name}.` });
+        const row = await repo.insertStone({ name: input.name, slug, sortOrder: await repo.nextSort('stones') });
+        await recordAudit(tx, actor, { action: 'stone.create', entity: 'other_stone', entityId: row.id, before: null, after: row });
+        return { id: row.id, message: `Stone ${row.name} added.` };
+      });
+    },
+
+    async renameStone(actor: AuditActor, id: number, input: { name: string }) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const before = await repo.stone(id);
+        if (!before) throw new DomainError('NOT_FOUND', 'There is no such stone.');
+        const slug = slugify(input.name);
+        if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
+        if (await repo.stoneByName(input.name, slug, id)) throw new DomainError('CONFLICT', `There is already a stone called ${input.name}.`, { name: `There is already a stone called ${input.name}.` });
+        const after = await repo.updateStone(id, { name: input.name, slug });
+        await rewriteSearchTexts(tx, await repo.productIdsUsing('stone', id));
+        await recordAudit(tx, actor, { action: 'stone.rename', entity: 'other_stone', entityId: id, before, after });
+        return { id, message: `Stone renamed to ${after.name}.` };
+      });
+    },
+
+    async deleteStone(actor: AuditActor, id: number) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const before = await repo.stone(id);
+        if (!before) throw new DomainError('NOT_FOUND', 'There is no such stone.');
+        const using = await repo.productIdsUsing('stone', id);
+        if (using.length > 0) throw new DomainError('IN_USE', `${using.length} product${using.length === 1 ? ' is' : 's are'} set with ${before.name}: change them first.`);
+        await repo.deleteStone(id);
+        await recordAudit(tx, actor, { action: 'stone.delete', entity: 'other_stone', entityId: id, before, after: null });
+        return { id, message: `Stone ${before.name} removed.` };
+      });
+    },
+
+    async createSynonym(actor: AuditActor, terms: string[]) {
+      return db.transaction(async (tx) => {
+        const row = await createAdminListRepository(tx).insertSynonym(terms);
+        await recordAudit(tx, actor, { action: 'synonym.create', entity: 'search_synonym', entityId: row.id, before: null, after: row });
+        return { id: row.id, message: `Synonyms ${terms.join(', ')} added.` };
+      });
+    },
+
+    async updateSynonym(actor: AuditActor, id: number, terms: string[]) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const before = await repo.synonym(id);
+        if (!before) throw new DomainError('NOT_FOUND', 'There is no such synonym group.');
+        const after = await repo.updateSynonym(id, terms);
+        await recordAudit(tx, actor, { action: 'synonym.update', entity: 'search_synonym', entityId: id, before, after });
+        return { id, message: 'Synonyms saved.' };
+      });
+    },
+
+    async deleteSynonym(actor: AuditActor, id: number) {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        const before = await repo.synonym(id);
+        if (!before) throw new DomainError('NOT_FOUND', 'There is no such synonym group.');
+        await repo.deleteSynonym(id);
+        await recordAudit(tx, actor, { action: 'synonym.delete', entity: 'search_synonym', entityId: id, before, after: null });
+        return { id, message: 'Synonym group removed.' };
+      });
+    },
+  };
+}
+
+async function readProductsBySkuExists(tx: Db, sku: string): Promise<boolean> {
+  return (await readProductsBySku(tx, [sku.trim().toUpperCase()])).length > 0;
+}
+
+/** After a rename, the search words of the products that use the name. */
+async function rewriteSearchTexts(tx: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const lookups = await loadProductLookups(tx);
+  const byId = new Map([...lookups.categories.values()].map((c) => [c.id, c]));
+  const stored = await readProducts(tx, ids);
+  await createAdminListRepository(tx).setSearchTexts(
+    stored.map((s) => {
+      const c = byId.get(s.row.categoryId);
+      return {
+        id: s.row.id,
+        searchText: productSearchText({
+          category: s.category,
+          categoryQueryName: c?.queryName,
+          tags: s.tags,
+          stones: s.stones,
+          metal: s.row.metal,
+          metalColour: s.row.metalColour,
+          colour: s.row.colour,
+          occasion: s.row.occasion,
+          gender: s.row.gender,
+          purity: s.row.purity,
+        }),
+      };
+    }),
+  );
+}
+
+export type AdminCatalogueService = ReturnType<typeof createAdminCatalogueService>;
