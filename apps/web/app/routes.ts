@@ -14,14 +14,11 @@ const priceRoutes = ['jewellery-by-price', ...[1, 2, 3, 4, 5, 6].map((n) => `jew
 const adminScreens = [
   index('routes/admin/dashboard.tsx'),
   // ── Admin screens: append below (keep one route a line) ──
-<<<<<<< HEAD
-  route('import', 'routes/admin/import.tsx'),
-=======
   route('products', 'routes/admin/products.tsx'),
   route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
   route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
   route('taxonomy', 'routes/admin/taxonomy.tsx'),
->>>>>>> bo-catalogue
+  route('import', 'routes/admin/import.tsx'),
 ];
 
 export default [

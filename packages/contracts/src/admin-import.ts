@@ -74,12 +74,17 @@ export const ProductImportBodySchema = z.object({
 });
 export type ProductImportBody = z.infer<typeof ProductImportBodySchema>;
 
-/** GET /api/admin/products/export.csv: all products, or those of the products list's search and filters. */
+const allOr = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
+
+/**
+ * GET /api/admin/products/export.csv: all products, or those the products list's filters keep (the same names as
+ * GET /api/admin/products, so the list's query string exports what it shows; its sort and paging are ignored).
+ */
 export const ProductExportQuerySchema = z.object({
   q: z.string().trim().max(100, 'A search is at most 100 characters.').optional(),
   category: z.string().trim().max(60, 'A category is at most 60 characters.').optional(),
-  active: z
-    .preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false'], { error: 'active is true or false.' }).optional())
-    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  material: z.string().trim().max(20, 'A material is at most 20 characters.').optional(),
+  status: z.preprocess(allOr, z.enum(['active', 'archived'], { error: 'Status is active, archived or all.' }).optional()),
+  stock: z.preprocess(allOr, z.enum(['low', 'out'], { error: 'Stock is low, out or all.' }).optional()),
 });
 export type ProductExportQuery = z.infer<typeof ProductExportQuerySchema>;

@@ -210,6 +210,26 @@ describe('the import', () => {
     expect(strip(after)).toEqual(strip(before));
   });
 
+  it("exports what the products list's filters keep", async () => {
+    await postImport(t.app, owner, csvOf([[...HEADER, 'active'], [...row('FLT-1', 'Filter one', { stock: '0' }), 'no'], [...row('FLT-2', 'Filter two', { stock: '1' }), 'yes']]), { dryRun: false });
+    const skus = async (query: string) => {
+      const res = await t.app.inject({ url: `/api/admin/products/export.csv?${query}`, headers: { cookie: owner } });
+      expect(res.statusCode).toBe(200);
+      return res.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',')[0]);
+    };
+    expect(await skus('q=FLT-&status=archived')).toEqual(['FLT-1']);
+    expect(await skus('q=flt&status=active&category=rings')).toEqual(['FLT-2']);
+    expect(await skus('q=FLT-&stock=out')).toEqual(['FLT-1']);
+    expect(await skus('q=FLT-&stock=low&sort=name&page=1')).toEqual(['FLT-2']);
+    expect(await skus('q=FLT-&category=Bangles')).toEqual([]);
+    expect((await t.app.inject({ url: '/api/admin/products/export.csv?status=lost', headers: { cookie: owner } })).statusCode).toBe(400);
+  });
+
   it('exports every product with the template columns, and defuses formulas', async () => {
     const csv = csvOf([HEADER, row('FORM-1', '=HYPERLINK("http://example.com")')]);
     expect((await postImport(t.app, owner, csv, { dryRun: false })).statusCode).toBe(200);

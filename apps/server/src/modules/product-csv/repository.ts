@@ -1,25 +1,31 @@
-import { and, asc, eq, gt, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
+import type { ProductExportQuery } from '@milli/contracts/schemas';
 
-const { products, categories } = schema;
+const { products, categories, storeSettings } = schema;
 
-/** What the export keeps: the products list's search (SKU or name), category and whether on sale. */
-export interface ExportFilter {
-  q?: string | undefined;
-  category?: string | undefined;
-  active?: boolean | undefined;
-}
-
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function productCsvRepository(db: Db) {
   return {
-    /** A page of the ids the export holds, in id order, after `afterId`. */
-    async exportIds(filter: ExportFilter, afterId: number, limit: number): Promise<number[]> {
+    /**
+     * A page of the ids the export holds, in id order, after `afterId`: the products list's filters, meaning what
+     * they mean there (SKU or name contains q; category and material by name; low stock is 1 to the store's threshold).
+     */
+    async exportIds(filter: ProductExportQuery, afterId: number, limit: number): Promise<number[]> {
       const where: (SQL | undefined)[] = [gt(products.id, afterId)];
-      if (filter.q) where.push(or(ilike(products.sku, likeOf(filter.q)), ilike(products.name, likeOf(filter.q))));
-      if (filter.category) where.push(ilike(categories.name, filter.category.replace(/[\\%_]/g, (c) => `\\${c}`)));
-      if (filter.active !== undefined) where.push(eq(products.active, filter.active));
+      if (filter.q) {
+        const like = `%${likeEscape(filter.q)}%`;
+        where.push(or(ilike(products.name, like), ilike(products.sku, like)));
+      }
+      if (filter.category) where.push(sql`lower(${categories.name}) = lower(${filter.category})`);
+      if (filter.material) where.push(sql`lower(${products.material}) = lower(${filter.material})`);
+      if (filter.status) where.push(eq(products.active, filter.status === 'active'));
+      if (filter.stock === 'out') where.push(eq(products.stock, 0));
+      if (filter.stock === 'low') {
+        const [settings] = await db.select({ n: storeSettings.lowStockThreshold }).from(storeSettings).limit(1);
+        where.push(and(lte(products.stock, settings?.n ?? 2), gt(products.stock, 0)));
+      }
       const rows = await db
         .select({ id: products.id })
         .from(products)

@@ -1,5 +1,5 @@
 import type { Db } from '@milli/db';
-import { type ImportProblem, type ImportReport, type ImportStreamLine } from '@milli/contracts/schemas';
+import type { ImportProblem, ImportReport, ImportStreamLine, ProductExportQuery } from '@milli/contracts/schemas';
 import { DomainError } from '../../domain-error.ts';
 import {
   checkProductRows,
@@ -15,7 +15,7 @@ import {
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { COLUMNS, REQUIRED_COLUMNS, rowOf } from './columns.ts';
 import { BOM, csvLines, parseCsv, type CsvRow } from './csv.ts';
-import { productCsvRepository, type ExportFilter } from './repository.ts';
+import { productCsvRepository } from './repository.ts';
 
 export type Progress = (line: Extract<ImportStreamLine, { type: 'progress' }>) => void;
 
@@ -179,7 +179,7 @@ export function createProductCsvService(db: Db) {
      * The export: the template's columns, then every product the filter keeps (by id), read 500 at a time so a
      * large catalogue streams out without being held in memory. UTF-8 with a byte order mark, as the template.
      */
-    async *exportCsv(filter: ExportFilter): AsyncGenerator<string> {
+    async *exportCsv(filter: ProductExportQuery): AsyncGenerator<string> {
       yield BOM + csvLines([[...COLUMNS]]);
       let afterId = 0;
       for (;;) {

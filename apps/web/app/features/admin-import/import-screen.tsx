@@ -192,10 +192,18 @@ export function ImportScreen({ actionData }: { actionData?: ImportActionData | u
           </label>
           <label className="adm-field">
             <span className="adm-label">Status</span>
-            <select className="adm-input" name="active" defaultValue="">
+            <select className="adm-input" name="status" defaultValue="">
               <option value="">All</option>
-              <option value="true">Active</option>
-              <option value="false">Archived</option>
+              <option value="active">Active</option>
+              <option value="archived">Archived</option>
+            </select>
+          </label>
+          <label className="adm-field">
+            <span className="adm-label">Stock</span>
+            <select className="adm-input" name="stock" defaultValue="">
+              <option value="">All</option>
+              <option value="low">Low</option>
+              <option value="out">Out of stock</option>
             </select>
           </label>
           <button type="submit" className="adm-button adm-button--secondary">
