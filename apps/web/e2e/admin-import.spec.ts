@@ -61,6 +61,9 @@ test('the owner imports 200 products: two bad rows reported and nothing written 
   expect(forced.status()).toBe(422);
   expect((await forced.json()).report.problems).toHaveLength(2);
   expect(await searchFinds(page, word)).toBe(false);
+  await page.goto(`/admin/products?q=${encodeURIComponent(`${word} Ring 199`)}`);
+  await expect(page.getByText('No products match')).toBeVisible();
+  await page.goto('/admin/import');
 
   // Fixed, checked clean, imported with progress shown.
   await file.setInputFiles({ name: 'rings-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(catalogueFile(word, false)) });
@@ -72,6 +75,8 @@ test('the owner imports 200 products: two bad rows reported and nothing written 
   await expect(page.getByText('200 created, 0 updated.')).toBeVisible();
 
   expect(await searchFinds(page, word)).toBe(true);
+  await page.goto(`/admin/products?q=${encodeURIComponent(`${word} Ring 199`)}`);
+  await expect(page.getByRole('link', { name: `${word} Ring 199` })).toBeVisible();
   await page.goto(`/alljewellery?q=${encodeURIComponent(word)}`);
   await expect(page.locator('.product-grid .product-card').first()).toContainText(word);
 });
