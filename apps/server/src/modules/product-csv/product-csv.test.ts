@@ -39,6 +39,8 @@ describe('who may', () => {
       expect((await t.app.inject({ url, headers: { cookie: catalogue } })).statusCode).toBe(200);
     }
     expect((await postImport(t.app, orders, 'sku\nA', { dryRun: true })).statusCode).toBe(403);
+    // Refused before the file is read: a guest's large upload hears 401, not 413.
+    expect((await postImport(t.app, '', new Uint8Array(11 * 1024 * 1024), { dryRun: true })).statusCode).toBe(401);
   });
 });
 

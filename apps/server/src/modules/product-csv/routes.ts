@@ -15,7 +15,7 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { Limit } from '../../plugins/rate-limit.ts';
-import { staffOf } from '../../plugins/staff.ts';
+import { requirePermission, staffOf } from '../../plugins/staff.ts';
 import { actorOf } from '../audit/service.ts';
 import { csvTemplate } from './columns.ts';
 import { createProductCsvService } from './service.ts';
@@ -32,8 +32,12 @@ export const IMPORT_LIMIT: Limit = {
 
 const tooLarge = () => new DomainError('FILE_TOO_LARGE', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Please split it into smaller files.`);
 
-/** A body that says it is larger than the form can ever be is refused before a byte of it is read. */
+/**
+ * Before a byte of the body is read: who may not import is refused (the multipart parser reads the file in its
+ * own preValidation hook, before the staff plugin's), and a body that says it is larger than the form can ever be.
+ */
 async function beforeBody(req: FastifyRequest, reply: FastifyReply) {
+  requirePermission(req, 'catalogue');
   if (Number(req.headers['content-length'] ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
     reply.header('connection', 'close');
     throw tooLarge();
