@@ -13,6 +13,8 @@ const priceRoutes = ['jewellery-by-price', ...[1, 2, 3, 4, 5, 6].map((n) => `jew
  */
 const adminScreens = [
   index('routes/admin/dashboard.tsx'),
+  // Any other /admin address: the back office's own 404, behind its sign-in.
+  route('*', 'routes/admin/not-found.tsx', { id: 'admin-not-found' }),
   // ── Admin screens: append below (keep one route a line) ──
   route('products', 'routes/admin/products.tsx'),
   route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),

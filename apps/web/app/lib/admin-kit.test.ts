@@ -17,7 +17,9 @@ describe('the list kit', () => {
 
   it('reads a list’s state from its URL, falling back on anything malformed', () => {
     const state = readListState(new URL('http://x/admin/products?q=+lotus+&sort=price&dir=desc&page=3&perPage=50&status=active&junk=1'), defaults);
-    expect(state).toEqual({ path: '/admin/products', q: 'lotus', sort: 'price', dir: 'desc', page: 3, perPage: 50, filters: { status: 'active', category: '' } });
+    expect(state).toEqual({ path: '/admin/products', q: 'lotus', sort: 'price', dir: 'desc', page: 3, perPage: 50, filters: { status: 'active', category: '' }, defaultSort: 'name', defaultDir: 'asc' });
+    // The state knows its defaults, so links made from it alone stay short.
+    expect(listHref(state, { page: 1, sort: 'name', dir: 'asc' })).toBe('/admin/products?q=lotus&status=active&perPage=50');
     const odd = readListState(new URL('http://x/admin/products?dir=up&page=-2&perPage=7'), defaults);
     expect([odd.sort, odd.dir, odd.page, odd.perPage]).toEqual(['name', 'asc', 1, 25]);
   });

@@ -33,6 +33,9 @@ export interface ListState {
   perPage: number;
   /** The list's own filters by name ('' when not set). */
   filters: Record<string, string>;
+  /** The list's default sort, which links leave out of the address. */
+  defaultSort?: string;
+  defaultDir?: SortDir;
 }
 
 export interface ListDefaults {
@@ -65,6 +68,8 @@ export function readListState(url: URL, defaults: ListDefaults): ListState {
     page: whole(params.get('page'), 1, 1, 100_000),
     perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
     filters,
+    defaultSort: defaults.sort,
+    defaultDir: defaults.dir ?? 'asc',
   };
 }
 
@@ -101,7 +106,9 @@ export function listHref(state: ListState, change: ListChange = {}, defaults?: L
   const params = new URLSearchParams();
   if (next.q) params.set('q', next.q);
   for (const [name, value] of Object.entries(next.filters)) if (value) params.set(name, value);
-  if (!defaults || next.sort !== defaults.sort || next.dir !== (defaults.dir ?? 'asc')) {
+  const defaultSort = defaults?.sort ?? state.defaultSort;
+  const defaultDir = defaults ? (defaults.dir ?? 'asc') : (state.defaultDir ?? 'asc');
+  if (defaultSort === undefined || next.sort !== defaultSort || next.dir !== defaultDir) {
     params.set('sort', next.sort);
     params.set('dir', next.dir);
   }

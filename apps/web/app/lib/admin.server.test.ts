@@ -42,7 +42,7 @@ describe('requireStaff', () => {
     const res = (await thrown(requireStaff(ctx, new Request('http://x/admin/products?q=ring')))) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/admin/login?next=%2Fadmin%2Fproducts%3Fq%3Dring');
-    expect(adminLoginUrl(new Request('http://x/admin'))).toBe('/admin/login');
+    expect(adminLoginUrl(new Request('http://x/admin'))).toBe('/admin/login?next=%2Fadmin');
   });
 
   it('sends a member who must set up two-factor sign-in to My security, and lets them stay there', async () => {

@@ -39,8 +39,7 @@ export type AdminSendResult<T> = { ok: true; status: number; data: T } | { ok: f
 /** The URL of the back office's sign-in, bringing the member back to `request`'s page afterwards. */
 export function adminLoginUrl(request: Request): string {
   const url = new URL(request.url);
-  const next = `${url.pathname}${url.search}`;
-  return next === ADMIN_PATHS.dashboard ? ADMIN_PATHS.login : `${ADMIN_PATHS.login}?next=${encodeURIComponent(next)}`;
+  return `${ADMIN_PATHS.login}?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
 }
 
 /** What a 403 page says, for the layout's error boundary. */

@@ -1,4 +1,5 @@
 import {
+  AdminDashboardSchema,
   CartLineSchema,
   CustomRequestDetailSchema,
   CustomRequestListSchema,
@@ -87,6 +88,8 @@ const CONTRACTED: readonly ContractedAnswer[] = [
   { method: 'POST', path: path('admin/cutom-jewelry/new-request'), contract: MessageSchema },
   { method: 'GET', path: path('custom-design/requests'), contract: CustomRequestListSchema },
   { method: 'GET', path: path(`custom-design/requests/${ID}`), contract: CustomRequestDetailSchema },
+  // The back office's (issue 17).
+  { method: 'GET', path: path('admin/dashboard'), contract: AdminDashboardSchema },
   { method: 'POST', path: path(`custom-design/requests/${ID}/reject`), contract: MessageSchema },
 ];
 

@@ -127,3 +127,27 @@ export function Panel({ title, children, actions, id, tone }: { title: string; c
 export function StatusBadge({ tone = 'neutral', children }: { tone?: 'neutral' | 'success' | 'warning' | 'danger' | 'info'; children: ReactNode }) {
   return <span className={`adm-badge adm-badge--${tone}`}>{children}</span>;
 }
+
+/**
+ * A back-office page without a member yet (the sign-in page, /admin/login): the store's name over one centred
+ * card, with the same skip link and main landmark. Its route module imports '../../styles/admin.css' itself,
+ * being outside the admin layout.
+ */
+export function AdminBarePage({ storeName, title, children }: { storeName: string; title: string; children: ReactNode }) {
+  return (
+    <div className="adm-shell adm-shell--bare">
+      <a href={`#${ADMIN_MAIN_ID}`} className="adm-skip">
+        Skip to content
+      </a>
+      <main id={ADMIN_MAIN_ID} className="adm-bare" tabIndex={-1}>
+        <p className="adm-bare__store">
+          {storeName} <span className="adm-header__tag">Back office</span>
+        </p>
+        <div className="adm-bare__card">
+          <h1 className="adm-page-title">{title}</h1>
+          {children}
+        </div>
+      </main>
+    </div>
+  );
+}

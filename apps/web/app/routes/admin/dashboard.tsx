@@ -23,12 +23,15 @@ function metalLabel(metal: keyof typeof METAL_NAMES, purity: number): string {
   return metal === 'gold' ? `Gold ${purity} kt` : `${METAL_NAMES[metal]} ${purity}`;
 }
 
-/** '24 Nov 2026' for an Indian date (YYYY-MM-DD), whatever the server's or browser's zone. */
-export function showDate(iso: string): string {
+/** '24 Nov 2026' (or '24 Nov' without the year) for an Indian date (YYYY-MM-DD), whatever the server's or browser's zone. */
+export function showDate(iso: string, withYear = true): string {
   const [y, m, d] = iso.split('-').map(Number);
   if (!y || !m || !d) return iso;
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' });
 }
+
+/** A rate's day in the table: short when it is this year's. */
+const rateDay = (iso: string, today: string) => showDate(iso, iso.slice(0, 4) !== today.slice(0, 4));
 
 function Waiting({ rows, empty }: { rows: AdminDashboard['ordersWaiting']; empty: string }) {
   const total = rows.reduce((sum, r) => sum + r.count, 0);
@@ -63,7 +66,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           </p>
           {canCatalogue ? (
             <Link to={ADMIN_PATHS.rates} className="adm-button adm-button--primary">
-              Today’s rates are not in yet — enter them
+              Today's rates are not in yet — enter them
             </Link>
           ) : (
             <p>Today’s rates are not in yet: ask a catalogue member or the owner to enter them.</p>
@@ -98,7 +101,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         </div>
       </div>
 
-      <div className="adm-cards">
+      <div className="adm-cards adm-dash">
         <Panel title="Rates in force" id="dash-rates" {...(d.rates.todayIn ? {} : { tone: 'warning' as const })}
           actions={d.rates.todayIn ? <StatusBadge tone="success">Today’s</StatusBadge> : <StatusBadge tone="warning">Not today’s</StatusBadge>}>
           {d.rates.metals.length === 0 && d.rates.diamonds.length === 0 ? (
@@ -117,15 +120,15 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
                 {d.rates.metals.map((r) => (
                   <tr key={`${r.metal}-${r.purity}`}>
                     <th scope="row">{metalLabel(r.metal, r.purity)}</th>
-                    <td className="adm-align-end">{formatRupees(r.paisePerGram)}/g</td>
-                    <td className="adm-align-end">{showDate(r.rateDate)}</td>
+                    <td className="adm-align-end adm-nowrap">{formatRupees(r.paisePerGram)}/g</td>
+                    <td className="adm-align-end adm-nowrap">{rateDay(r.rateDate, d.today)}</td>
                   </tr>
                 ))}
                 {d.rates.diamonds.map((r) => (
                   <tr key={r.quality}>
-                    <th scope="row">Diamond {r.quality}</th>
-                    <td className="adm-align-end">{formatRupees(r.paisePerCarat, { decimals: false })}/ct</td>
-                    <td className="adm-align-end">{showDate(r.rateDate)}</td>
+                    <th scope="row" className="adm-nowrap">Diamond {r.quality}</th>
+                    <td className="adm-align-end adm-nowrap">{formatRupees(r.paisePerCarat, { decimals: false })}/ct</td>
+                    <td className="adm-align-end adm-nowrap">{rateDay(r.rateDate, d.today)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -167,7 +170,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
                 {d.lowStock.products.map((p) => (
                   <tr key={p.id}>
                     <th scope="row">{canCatalogue ? <Link to={ADMIN_PATHS.product(p.id)}>{p.name}</Link> : p.name}</th>
-                    <td>{p.sku}</td>
+                    <td className="adm-nowrap">{p.sku}</td>
                     <td className="adm-align-end">{p.stock === 0 ? <StatusBadge tone="danger">Sold out</StatusBadge> : p.stock}</td>
                   </tr>
                 ))}
