@@ -347,7 +347,7 @@ export function createAdminListRepository(db: Db) {
           queryName: categories.queryName,
           slug: categories.slug,
           sortOrder: categories.sortOrder,
-          products: sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id})`,
+          products: sql<number>`(select count(*)::int from products p where p.category_id = "categories"."id")`,
         })
         .from(categories)
         .orderBy(asc(categories.sortOrder), asc(categories.name));
@@ -362,7 +362,7 @@ export function createAdminListRepository(db: Db) {
           categoryId: tags.categoryId,
           category: categories.name,
           sortOrder: tags.sortOrder,
-          products: sql<number>`(select count(*)::int from ${productTags} where ${productTags.tagId} = ${tags.id})`,
+          products: sql<number>`(select count(*)::int from product_tags pt where pt.tag_id = "tags"."id")`,
         })
         .from(tags)
         .innerJoin(categories, eq(categories.id, tags.categoryId))
@@ -376,7 +376,7 @@ export function createAdminListRepository(db: Db) {
           name: otherStones.name,
           slug: otherStones.slug,
           sortOrder: otherStones.sortOrder,
-          products: sql<number>`(select count(*)::int from ${productStones} where ${productStones.otherStoneId} = ${otherStones.id})`,
+          products: sql<number>`(select count(*)::int from product_stones ps where ps.other_stone_id = "other_stones"."id")`,
         })
         .from(otherStones)
         .orderBy(asc(otherStones.sortOrder), asc(otherStones.name));

@@ -184,7 +184,8 @@ describe('taxonomy API', () => {
     const list = await json('GET', '/api/admin/taxonomy');
     expect(list.statusCode).toBe(200);
     const bangles = list.json().categories.find((c: { name: string }) => c.name === 'Bangles');
-    expect(bangles.products).toBeGreaterThan(0);
+    expect(bangles.products).toBeGreaterThan(5);
+    expect(list.json().tags.find((t: { name: string }) => t.name === 'Kada').products).toBeGreaterThan(1);
     const inUse = await json('DELETE', `/api/admin/taxonomy/categories/${bangles.id}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json()).toMatchObject({ code: 'IN_USE', message: expect.stringMatching(/products/) });

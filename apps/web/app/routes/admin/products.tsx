@@ -4,7 +4,7 @@
  */
 import { Form, Link, useActionData } from 'react-router';
 import type { AdminListPage, AdminProductRow, Taxonomy } from '@milli/contracts/schemas';
-import { formatRupees } from '@milli/pricing';
+import { formatRupees, indianDate } from '@milli/pricing';
 import type { Route } from './+types/products';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { EmptyState, ListTable, ListToolbar, Pagination } from '../../components/admin/list-kit.tsx';
@@ -17,6 +17,14 @@ import '../../features/admin-catalogue/catalogue.css';
 
 const FILTERS = ['category', 'material', 'status', 'stock'] as const;
 const DEFAULTS: ListDefaults = { sort: 'updated', dir: 'desc', filters: FILTERS };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '24 Nov 2026', the Indian day, the same on the server and in the browser whatever their zones. */
+function shortDate(iso: string): string {
+  const [y, m, d] = indianDate(new Date(iso)).split('-').map(Number);
+  return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
+}
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products · Back office' }];
 
@@ -76,14 +84,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           rowKey={(p) => p.id}
           caption="Products"
           columns={[
-            { key: 'image', label: <span className="adm-visually-hidden">Picture</span>, cell: (p) => <img src={p.image} alt="" width={48} height={48} className="cat-thumb" loading="lazy" /> },
-            { key: 'name', label: 'Name', sort: 'name', rowHeader: true, cell: (p) => <Link to={ADMIN_PATHS.product(p.id)}>{p.name}</Link> },
-            { key: 'sku', label: 'SKU', sort: 'sku', cell: (p) => p.sku },
+            { key: 'image', className: 'cat-wide-only', label: <span className="adm-visually-hidden">Picture</span>, cell: (p) => <img src={p.image} alt="" width={48} height={48} className="cat-thumb" loading="lazy" /> },
+            { key: 'name', label: 'Name', sort: 'name', rowHeader: true, className: 'cat-col-name', cell: (p) => <Link to={ADMIN_PATHS.product(p.id)}>{p.name}</Link> },
+            { key: 'sku', label: 'SKU', sort: 'sku', className: 'cat-nowrap', cell: (p) => p.sku },
             { key: 'category', label: 'Category', cell: (p) => `${p.category} · ${p.material}` },
-            { key: 'price', label: 'Price', sort: 'price', align: 'end', cell: (p) => formatRupees(p.listPricePaise) },
+            { key: 'price', label: 'Price', sort: 'price', align: 'end', className: 'cat-nowrap', cell: (p) => formatRupees(p.listPricePaise) },
             { key: 'stock', label: 'Stock', sort: 'stock', align: 'end', cell: (p) => (p.stock === 0 ? <StatusBadge tone="danger">Out</StatusBadge> : p.stock) },
             { key: 'status', label: 'Status', cell: (p) => (p.active ? <StatusBadge tone="success">In the shop</StatusBadge> : <StatusBadge>Archived</StatusBadge>) },
-            { key: 'updated', label: 'Changed', sort: 'updated', cell: (p) => new Date(p.updatedAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }) },
+            { key: 'updated', label: 'Changed', sort: 'updated', className: 'cat-wide-only cat-nowrap', cell: (p) => shortDate(p.updatedAt) },
           ]}
           bulk={{
             label: (p) => `Select ${p.name}`,
