@@ -115,18 +115,23 @@ function Bars({ progress, intent }: { progress: ImportProgress; intent: 'check' 
 
 export function ImportScreen({ actionData }: { actionData?: ImportActionData | undefined }) {
   const [hydrated, setHydrated] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
+  const [chosen, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
   const [progress, setProgress] = useState<ImportProgress>({ upload: 0, processing: null });
   const [result, setResult] = useState<ImportActionData | null>(actionData ?? null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // A file chosen before the page's script ran is the one to send.
+    const early = input.current?.files?.[0];
+    if (early) setFile(early);
+  }, []);
   useEffect(() => setResult(actionData ?? null), [actionData]);
 
   const checked = result?.intent === 'check' && result.report && result.report.problems.length === 0 ? result.report : null;
   // With JavaScript the check belongs to the chosen file; without, the member chooses it again to import.
-  const canImport = checked !== null && (!hydrated || file !== null) && busy === null;
+  const canImport = checked !== null && (!hydrated || chosen !== null) && busy === null;
 
   function choose(chosen: File | null) {
     setFile(chosen);
@@ -134,6 +139,7 @@ export function ImportScreen({ actionData }: { actionData?: ImportActionData | u
   }
 
   async function run(intent: 'check' | 'import') {
+    const file = chosen ?? input.current?.files?.[0] ?? null;
     if (!file) {
       setResult({ intent, message: 'Please choose a CSV file first.' });
       return;
@@ -217,7 +223,7 @@ export function ImportScreen({ actionData }: { actionData?: ImportActionData | u
       </Panel>
 
       <Panel title="Import">
-        <form method="post" encType="multipart/form-data" className="adm-form" onSubmit={hydrated ? onSubmit : undefined} aria-busy={busy !== null}>
+        <form method="post" encType="multipart/form-data" className="adm-form" onSubmit={hydrated ? onSubmit : undefined} aria-busy={busy !== null} data-hydrated={hydrated || undefined}>
           <label
             className={`imp-drop${dragging ? ' imp-drop--over' : ''}`}
             onDragOver={(e) => {
@@ -229,7 +235,7 @@ export function ImportScreen({ actionData }: { actionData?: ImportActionData | u
           >
             <span className="adm-label">CSV file (at most 10 MB, 5,000 products)</span>
             <input ref={input} type="file" name="file" accept=".csv,text/csv" required onChange={(e) => choose(e.currentTarget.files?.[0] ?? null)} />
-            <span className="adm-hint">{file ? `Chosen: ${file.name} (${Math.ceil(file.size / 1024).toLocaleString('en-IN')} KB)` : 'Choose a file, or drop one here.'}</span>
+            <span className="adm-hint">{chosen ? `Chosen: ${chosen.name} (${Math.ceil(chosen.size / 1024).toLocaleString('en-IN')} KB)` : 'Choose a file, or drop one here.'}</span>
           </label>
           {!hydrated && checked && <p className="adm-hint">Choose the same file again to import it.</p>}
           <div className="adm-form-actions">
