@@ -455,6 +455,25 @@ const formValues = z.object({
   active: z.boolean(),
 });
 
+/** A sale not over yet, and whether the product is in it (sales are their own table; the form only joins or leaves them). */
+export const ProductSaleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  makingDiscountPercent: z.number().int(),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  member: z.boolean(),
+});
+export type ProductSale = z.infer<typeof ProductSaleSchema>;
+
+/** PUT /api/admin/products/:id/sales: the sales (not over) the product is in; the others it leaves. */
+export const ProductSalesBodySchema = z.object({
+  saleIds: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? [] : typeof v === 'string' ? v.split(',').map((s) => Number(s.trim())) : Array.isArray(v) ? v.map(Number) : v),
+    z.array(z.number({ error: 'Sales are given by their ids.' }).int().positive(), { error: 'Sales are given by their ids.' }).max(100),
+  ),
+});
+
 /** GET /api/admin/products/:id: the form's values, the stored price and the pictures. */
 export const AdminProductSchema = z.object({
   id: z.number().int(),
@@ -465,6 +484,7 @@ export const AdminProductSchema = z.object({
   makingChargePaise: z.number().int(),
   updatedAt: z.string(),
   images: z.array(ProductImageSchema),
+  sales: z.array(ProductSaleSchema),
 });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { products, categories, tags, otherStones, productTags, productStones, productImages, searchSynonyms, storeSettings, metalRates, diamondRates } = schema;
+const { products, categories, tags, otherStones, productTags, productStones, productImages, searchSynonyms, storeSettings, metalRates, diamondRates, sales, saleProducts } = schema;
 
 /** Rows per statement: ~40 columns × 300 rows stays far below PostgreSQL's 65,535 bind parameters. */
 const BATCH = 300;
@@ -248,6 +248,27 @@ export function createAdminListRepository(db: Db) {
         .orderBy(asc(diamondRates.quality), desc(diamondRates.rateDate));
       const [settings] = await db.select({ gst: storeSettings.gstPercent }).from(storeSettings).limit(1);
       return { metal, diamond, gstPercent: settings?.gst ?? null };
+    },
+
+    /** Sales not over on `day`, and whether the product is in each. */
+    async salesFor(productId: number, day: string) {
+      return db
+        .select({
+          id: sales.id,
+          name: sales.name,
+          makingDiscountPercent: sales.makingDiscountPercent,
+          startsOn: sales.startsOn,
+          endsOn: sales.endsOn,
+          member: sql<boolean>`exists (select 1 from sale_products sp where sp.sale_id = "sales"."id" and sp.product_id = ${productId})`,
+        })
+        .from(sales)
+        .where(sql`${sales.endsOn} >= ${day}::date`)
+        .orderBy(asc(sales.startsOn), asc(sales.id));
+    },
+
+    async setSales(productId: number, add: readonly number[], remove: readonly number[]) {
+      if (remove.length > 0) await db.delete(saleProducts).where(and(eq(saleProducts.productId, productId), inArray(saleProducts.saleId, [...remove])));
+      if (add.length > 0) await db.insert(saleProducts).values(add.map((saleId) => ({ saleId, productId }))).onConflictDoNothing();
     },
 
     async lowStockThreshold(): Promise<number> {

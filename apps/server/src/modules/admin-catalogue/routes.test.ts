@@ -107,6 +107,17 @@ describe('products API', () => {
     expect(card.gstPercent).toBe(3);
   });
 
+  it('joins and leaves sales that are not over', async () => {
+    const before = (await json('GET', `/api/admin/products/${id}`)).json();
+    const open = before.sales as { id: number; member: boolean }[];
+    expect(open.length).toBeGreaterThan(0);
+    const joined = await json('PUT', `/api/admin/products/${id}/sales`, { saleIds: [open[0]!.id] });
+    expect(joined.json().sales[0].member).toBe(true);
+    const left = await json('PUT', `/api/admin/products/${id}/sales`, { saleIds: [] });
+    expect(left.json().sales.every((s: { member: boolean }) => !s.member)).toBe(true);
+    expect((await json('PUT', `/api/admin/products/${id}/sales`, { saleIds: [999999] })).statusCode).toBe(400);
+  });
+
   it('lists with search, filters, sort and pages', async () => {
     const res = await json('GET', '/api/admin/products?q=meenakari%20bangle&category=Bangles&sort=price&dir=desc');
     expect(res.statusCode).toBe(200);

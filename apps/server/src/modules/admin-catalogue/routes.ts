@@ -19,6 +19,7 @@ import {
   ProductFormBodySchema,
   PriceCardSchema,
   ProductImagesAnswerSchema,
+  ProductSalesBodySchema,
   StoneBodySchema,
   SynonymBodySchema,
   TagBodySchema,
@@ -119,6 +120,12 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
   );
   api.post('/admin/products/:id/restore', { config: staff, schema: { params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } }, async (req) =>
     service.setActive(actorOf(req), req.params.id, true),
+  );
+
+  api.put(
+    '/admin/products/:id/sales',
+    { config: staff, schema: { params: AdminProductIdParamsSchema, body: formBody(ProductSalesBodySchema), response: { 200: AdminProductSchema, ...errors } } },
+    async (req) => service.setSales(actorOf(req), req.params.id, req.body.saleIds),
   );
 
   api.post('/admin/products/bulk', { config: staff, schema: { body: formBody(ProductBulkSchema), response: { 200: ProductBulkAnswerSchema, ...errors } } }, async (req) =>

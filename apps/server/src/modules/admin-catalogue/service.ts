@@ -45,7 +45,9 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
   async function detail(id: number, tx: Db = db): Promise<AdminProduct> {
     const [stored] = await readProducts(tx, [id]);
     if (!stored) throw new DomainError('NOT_FOUND', 'There is no such product.');
-    const images = await createAdminListRepository(tx).images(id);
+    const repo = createAdminListRepository(tx);
+    const images = await repo.images(id);
+    const sales = await repo.salesFor(id, indianDate(new Date()));
     const r = stored.row;
     return {
       id: r.id,
@@ -56,6 +58,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
       makingChargePaise: r.makingChargePaise,
       updatedAt: r.updatedAt.toISOString(),
       images: images.map(imageOut),
+      sales: sales.map((s) => ({ ...s, member: Boolean(s.member) })),
     };
   }
 
@@ -211,6 +214,26 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
           }
         }
         return { changed: rows.length, message: `Tag "${tag}" ${input.action === 'add-tag' ? 'added to' : 'removed from'} ${rows.length} product${rows.length === 1 ? '' : 's'}.` };
+      });
+    },
+
+    /** Joins the product to these sales (not over yet) and takes it out of the others not over. */
+    async setSales(actor: AuditActor, id: number, saleIds: number[]): Promise<AdminProduct> {
+      return db.transaction(async (tx) => {
+        const repo = createAdminListRepository(tx);
+        if ((await repo.existingIds([id])).length === 0) throw new DomainError('NOT_FOUND', 'There is no such product.');
+        const open = await repo.salesFor(id, indianDate(new Date()));
+        const known = new Set(open.map((s) => s.id));
+        const unknown = saleIds.filter((s) => !known.has(s));
+        if (unknown.length > 0) throw new DomainError('INVALID_REQUEST', 'Only sales that are not over can be chosen.', { saleIds: 'Only sales that are not over can be chosen.' });
+        const wanted = new Set(saleIds);
+        const add = open.filter((s) => wanted.has(s.id) && !s.member).map((s) => s.id);
+        const remove = open.filter((s) => !wanted.has(s.id) && s.member).map((s) => s.id);
+        await repo.setSales(id, add, remove);
+        if (add.length + remove.length > 0) {
+          await recordAudit(tx, actor, { action: 'product.sales', entity: 'product', entityId: id, before: open.filter((s) => s.member).map((s) => s.name), after: open.filter((s) => wanted.has(s.id)).map((s) => s.name) });
+        }
+        return detail(id, tx);
       });
     },
 

@@ -8,6 +8,7 @@ import { Form } from 'react-router';
 import { catalogueRendition } from '@milli/contracts';
 import type { ProductImage } from '@milli/contracts/schemas';
 import { SubmitButton } from '../../components/admin/form-kit.tsx';
+import { ConfirmAction } from '../../components/admin/confirm-dialog.tsx';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 
@@ -70,7 +71,7 @@ function DropZone({ error }: { error?: string | undefined }) {
   );
 }
 
-export function ImageManager({ images, productName, error }: { images: ProductImage[]; productName: string; error?: string | undefined }) {
+export function ImageManager({ images, productName, error, confirmImageId }: { images: ProductImage[]; productName: string; error?: string | undefined; confirmImageId?: number | null }) {
   return (
     <section className="adm-panel cat-images" aria-labelledby="cat-images-title">
       <div className="adm-panel__head">
@@ -92,7 +93,7 @@ export function ImageManager({ images, productName, error }: { images: ProductIm
           <ol className="cat-image-list">
             {images.map((img, i) => (
               <li key={img.id} className="cat-image">
-                <img src={catalogueRendition(img.path, 240)} alt={img.alt || `${productName}, photo ${i + 1}`} width={120} height={120} loading="lazy" />
+                <img src={catalogueRendition(img.path, 240)} alt={img.alt || `${productName}, photo ${i + 1}`} width={120} height={120} />
                 <div className="cat-image__body">
                   <p className="cat-image__place">{i === 0 ? 'Main picture' : `Photo ${i + 1}`}</p>
                   <Form method="post" className="cat-image__alt">
@@ -122,9 +123,9 @@ export function ImageManager({ images, productName, error }: { images: ProductIm
                         ↓ Down
                       </button>
                     )}
-                    <button type="submit" name="intent" value="delete-image" className="adm-button adm-button--danger" aria-label={`Remove photo ${i + 1}`}>
-                      Remove
-                    </button>
+                    <ConfirmAction intent="delete-image" label={`Remove photo ${i + 1}`} title={`Remove photo ${i + 1}?`} confirmLabel="Remove" open={confirmImageId === img.id}>
+                      <p>Its files are deleted; the shop stops showing it at once.</p>
+                    </ConfirmAction>
                   </Form>
                 </div>
               </li>

@@ -15,6 +15,7 @@ import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { productBodyFrom } from '../../features/admin-catalogue/form-data.ts';
 import { EMPTY_FORM, ProductForm, type ProductFormValues } from '../../features/admin-catalogue/product-form.tsx';
 import { ImageManager } from '../../features/admin-catalogue/image-manager.tsx';
+import { SalesPanel } from '../../features/admin-catalogue/sales-panel.tsx';
 import '../../features/admin-catalogue/catalogue.css';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.product ? loaded.product.form.name : 'New product'} · Back office` }];
@@ -47,7 +48,7 @@ type ActionResult =
   | { kind: 'form'; message: string; fields: Record<string, string>; values: ProductFormValues }
   | { kind: 'images'; message: string }
   | { kind: 'notice'; ok: boolean; message: string }
-  | { kind: 'confirm'; intent: string };
+  | { kind: 'confirm'; intent: string; imageId?: number };
 
 export async function action({ request, params, context }: Route.ActionArgs): Promise<ActionResult | Response> {
   const api = adminApi(context, request);
@@ -82,8 +83,14 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
     return { kind: 'notice', ok: result.ok, message: result.ok ? 'Order saved.' : result.refusal.message };
   }
   if (intent === 'delete-image') {
+    if (!isConfirmed(form)) return { kind: 'confirm', intent, imageId };
     const result = await api.send('DELETE', `/api/admin/products/${id}/images/${imageId}`);
     return { kind: 'notice', ok: result.ok, message: result.ok ? 'Photo removed.' : result.refusal.message };
+  }
+  if (intent === 'sales') {
+    const saleIds = form.getAll('saleIds').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+    const result = await api.send('PUT', `/api/admin/products/${id}/sales`, { saleIds });
+    return { kind: 'notice', ok: result.ok, message: result.ok ? 'Sales saved.' : result.refusal.message };
   }
   if (intent === 'duplicate') {
     const result = await api.send<AdminProduct>('POST', `/api/admin/products/${id}/duplicate`, {});
@@ -149,7 +156,8 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
   const refused = result && 'kind' in result && result.kind === 'form' ? result : null;
   const values = refused?.values ?? product?.form ?? EMPTY_FORM;
   const other = result && 'kind' in result && result.kind === 'notice' ? result : null;
-  const confirm = result && 'kind' in result && result.kind === 'confirm' ? result.intent : null;
+  const confirmed = result && 'kind' in result && result.kind === 'confirm' ? result : null;
+  const confirm = confirmed?.intent ?? null;
   return (
     <>
       <PageHeader
@@ -199,7 +207,15 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
         formError={refused ? 'Please check the fields marked below.' : null}
         submitLabel={product ? 'Save product' : 'Add product'}
       />
-      {product && <ImageManager images={product.images} productName={product.form.name} error={result && 'kind' in result && result.kind === 'images' ? result.message : undefined} />}
+      {product && <SalesPanel sales={product.sales} />}
+      {product && (
+        <ImageManager
+          images={product.images}
+          productName={product.form.name}
+          error={result && 'kind' in result && result.kind === 'images' ? result.message : undefined}
+          confirmImageId={confirm === 'delete-image' ? (confirmed?.imageId ?? null) : null}
+        />
+      )}
     </>
   );
 }

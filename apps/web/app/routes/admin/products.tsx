@@ -90,7 +90,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             { key: 'category', label: 'Category', cell: (p) => `${p.category} · ${p.material}` },
             { key: 'price', label: 'Price', sort: 'price', align: 'end', className: 'cat-nowrap', cell: (p) => formatRupees(p.listPricePaise) },
             { key: 'stock', label: 'Stock', sort: 'stock', align: 'end', cell: (p) => (p.stock === 0 ? <StatusBadge tone="danger">Out</StatusBadge> : p.stock) },
-            { key: 'status', label: 'Status', cell: (p) => (p.active ? <StatusBadge tone="success">In the shop</StatusBadge> : <StatusBadge>Archived</StatusBadge>) },
+            { key: 'status', label: 'Status', cell: (p) => (p.active ? <StatusBadge tone="success">Active</StatusBadge> : <StatusBadge>Archived</StatusBadge>) },
             { key: 'updated', label: 'Changed', sort: 'updated', className: 'cat-wide-only cat-nowrap', cell: (p) => shortDate(p.updatedAt) },
           ]}
           bulk={{

@@ -65,7 +65,7 @@ function RenameRow({ kind, id, name, label, extra }: { kind: Kind; id: number; n
 
 function AddRow({ kind, label, children }: { kind: Kind; label: string; children?: React.ReactNode }) {
   return (
-    <Form method="post" className="cat-inline" aria-label={label}>
+    <Form method="post" className="cat-inline" aria-label={`Add: ${label.toLowerCase()}`}>
       <div className="adm-field">
         <label htmlFor={`new-${kind}`} className="adm-label">
           {label}
