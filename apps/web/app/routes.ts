@@ -25,6 +25,7 @@ const adminScreens = [
   route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
   route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
   route('taxonomy', 'routes/admin/taxonomy.tsx'),
+  route('import', 'routes/admin/import.tsx'),
 ];
 
 export default [

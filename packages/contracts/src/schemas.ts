@@ -20,6 +20,7 @@ export * from './error-schema.ts';
 export * from './form-body.ts';
 export * from './admin-list.ts';
 export * from './admin-products.ts';
+export * from './admin-import.ts';
 export * from './admin-dashboard.ts';
 
 /** GET /api/category */

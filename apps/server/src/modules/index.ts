@@ -14,6 +14,7 @@ import { customDesignModule } from './custom-design/routes.ts';
 import { harvestModule } from './harvest/routes.ts';
 import { ordersModule } from './orders/routes.ts';
 import { paymentsModule } from './payments/routes.ts';
+import { productCsvModule } from './product-csv/routes.ts';
 import { settingsModule } from './settings/routes.ts';
 import { staffModule } from './staff/routes.ts';
 import { storesModule } from './stores/routes.ts';
@@ -37,6 +38,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   harvestModule,
   tradePartnersModule,
   customDesignModule,
+  productCsvModule,
   adminCatalogueModule,
   adminDashboardModule,
   staffModule,

@@ -22,9 +22,14 @@ const serverBuildFile = path.join(webRoot, 'build/server/index.js');
 
 export class MissingBuildError extends Error {}
 
-/** The most a page's form may send: the custom design form's four 10 MB images and its fields; 1 MB for any other. */
-const LARGE_FORM_PATHS = new Set(['/custom-design']);
-const LARGE_FORM_BYTES = 41 * 1024 * 1024;
+/**
+ * The most a page's form may send: the custom design form's four 10 MB images and its fields, the product
+ * import's one 10 MB CSV (the back office's upload without JavaScript); 1 MB for any other.
+ */
+const LARGE_FORM_LIMITS = new Map([
+  ['/custom-design', 41 * 1024 * 1024],
+  ['/admin/import', 11 * 1024 * 1024],
+]);
 const FORM_BYTES = 1024 * 1024;
 const TOO_LARGE_PAGE =
   '<!doctype html><html lang="en-IN"><meta charset="utf-8"><title>Milli: form too large</title>' +
@@ -143,7 +148,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
         // body is refused (413) instead of being held in memory whole.
         let body: Buffer | undefined;
         if (request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Readable) {
-          const limit = LARGE_FORM_PATHS.has(request.url.split('?')[0]!) ? LARGE_FORM_BYTES : FORM_BYTES;
+          const limit = LARGE_FORM_LIMITS.get(request.url.split('?')[0]!) ?? FORM_BYTES;
           const tooLarge = () => {
             // The rest of the body is read and dropped, never held (the server's request timeout bounds how long):
             // closing the connection on a client still sending would reset it, and it would lose this answer.

@@ -1,0 +1,72 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { IMPORT_MAX_ROWS, type ImportProblem } from '@milli/contracts/schemas';
+
+/** UTF-8's byte order mark: Excel reads a CSV as UTF-8 only when it starts with one (else ₹ and names in Indian scripts break). */
+export const BOM = '\uFEFF';
+
+/** A cell a spreadsheet would run as a formula: the export prefixes it with an apostrophe (CSV formula injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell as written to the file: text that a spreadsheet would take for a formula is defused with a leading '. */
+export function safeCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The reverse of safeCell on import, so an exported file imports back unchanged. */
+export function unguardCell(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/** Rows of cells as CSV lines (CRLF, as spreadsheets write), each cell guarded. */
+export function csvLines(rows: readonly (readonly string[])[]): string {
+  return stringify(
+    rows.map((row) => row.map(safeCell)),
+    { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ },
+  );
+}
+
+export interface CsvRow {
+  /** The spreadsheet's row number: the header is 1. */
+  row: number;
+  cells: string[];
+}
+
+export type ParsedCsv = { ok: true; header: string[]; rows: CsvRow[] } | { ok: false; problem: ImportProblem };
+
+/**
+ * Reads a CSV file (UTF-8, with or without a byte order mark, comma-separated, quotes as spreadsheets write them).
+ * Rows whose cells are all empty are skipped (a spreadsheet's blank rows); row numbers stay the spreadsheet's.
+ * A file that is not CSV, or has no header, or more rows than one import takes, is one problem of the file.
+ */
+export function parseCsv(bytes: Uint8Array): ParsedCsv {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, problem: { row: 0, column: '', message: 'The file is not UTF-8 text. In Excel, save it as "CSV UTF-8 (Comma delimited)".' } };
+  }
+  if (text.includes('\u0000')) return { ok: false, problem: { row: 0, column: '', message: 'The file is not a CSV file.' } };
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, max_record_size: 256 * 1024 });
+  } catch (error) {
+    const lines = (error as { lines?: number }).lines;
+    const where = typeof lines === 'number' ? ` near line ${lines}` : '';
+    return { ok: false, problem: { row: lines ?? 0, column: '', message: `The file could not be read as CSV${where}: check for a quote (") that is opened and never closed.` } };
+  }
+  const [headerCells, ...body] = records;
+  if (!headerCells || headerCells.every((c) => c.trim() === '')) {
+    return { ok: false, problem: { row: 1, column: '', message: 'The file is empty: the first row must name the columns (download the template).' } };
+  }
+  const rows: CsvRow[] = [];
+  body.forEach((cells, i) => {
+    if (cells.every((c) => c.trim() === '')) return;
+    rows.push({ row: i + 2, cells: cells.map(unguardCell) });
+  });
+  if (rows.length === 0) return { ok: false, problem: { row: 2, column: '', message: 'The file has a header but no products.' } };
+  if (rows.length > IMPORT_MAX_ROWS) {
+    return { ok: false, problem: { row: 0, column: '', message: `The file has ${rows.length} products; one import takes at most ${IMPORT_MAX_ROWS}. Please split it.` } };
+  }
+  return { ok: true, header: headerCells.map((c) => c.trim()), rows };
+}
