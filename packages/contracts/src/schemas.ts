@@ -79,3 +79,4 @@ export * from './harvest.ts';
 export * from './trade-partners.ts';
 export * from './custom-design.ts';
 export * from './text.ts';
+export * from './admin-shop.ts';

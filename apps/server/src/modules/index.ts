@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
+import { adminCouponsModule } from './admin-coupons/routes.ts';
+import { adminStoresModule } from './admin-stores/routes.ts';
 import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
 import { checkoutModule } from './checkout/routes.ts';
@@ -31,4 +33,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   harvestModule,
   tradePartnersModule,
   customDesignModule,
+  adminCouponsModule,
+  adminStoresModule,
 ];
