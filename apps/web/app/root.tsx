@@ -8,6 +8,7 @@ import {
   isRouteErrorResponse,
   redirect,
   useRouteError,
+  useLocation,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
@@ -90,8 +91,26 @@ async function loadOtherStones(api: ApiClient): Promise<string[]> {
   ];
 }
 
+/**
+ * The back office (/admin…) is the same app with another document: none of the storefront's shell data is
+ * loaded for it and the SiteShell is not rendered (routes/admin/layout.tsx renders the admin shell). Kept here
+ * as a one-line test rather than an import, so the root's bundle holds no admin module at all.
+ */
+export function isAdminPathname(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/** What the root loads for a back-office page: only the nonce. */
+export interface AdminRootData {
+  admin: true;
+  cspNonce: string;
+}
+
+const isAdminRoot = (data: unknown): data is AdminRootData => !!data && typeof data === 'object' && (data as AdminRootData).admin === true;
+
 /** Everything the shell shows, fetched in parallel; no call's failure fails the page. */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<ShellData> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<ShellData | AdminRootData> {
+  if (isAdminPathname(new URL(request.url).pathname)) return { admin: true, cspNonce: context.cspNonce ?? '' };
   const api = serverApi(context);
   const guestCart = readCartCookie(request.headers.get('cookie'));
   const [settings, categories, tagsByCategory, otherStones, user] = await Promise.all([
@@ -120,7 +139,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Sh
 }
 
 /** After a form whose server could not be reached (lib/offline.ts), the shell keeps what it has. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  // Crossing between the storefront and the back office changes what the root loads (see isAdminPathname).
+  if (isAdminPathname(currentUrl.pathname) !== isAdminPathname(nextUrl.pathname)) return true;
   return isOfflineResult(actionResult) ? false : defaultShouldRevalidate;
 }
 
@@ -151,13 +172,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const shell = useRouteLoaderData<ShellData>('root');
+  const shell = useRouteLoaderData<ShellData | AdminRootData>('root');
   const nonce = shell?.cspNonce || undefined;
+  // Back-office pages are never indexed, whatever a screen's own meta says (the server adds X-Robots-Tag too).
+  const admin = isAdminPathname(useLocation().pathname);
   return (
     <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {admin && <meta name="robots" content="noindex, nofollow" />}
         <Meta />
         <Links />
       </head>
@@ -171,6 +195,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const admin = isAdminPathname(useLocation().pathname);
+  if (admin || isAdminRoot(loaderData)) return <Outlet />;
   return (
     <SiteShell data={loaderData}>
       <Outlet />
@@ -180,7 +206,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const shell = useRouteLoaderData<ShellData>('root') ?? FALLBACK_SHELL_DATA;
+  const loaded = useRouteLoaderData<ShellData | AdminRootData>('root');
+  const admin = isAdminPathname(useLocation().pathname);
+  const shell = loaded && !isAdminRoot(loaded) ? loaded : FALLBACK_SHELL_DATA;
   let content: React.ReactNode;
   if (isRouteErrorResponse(error) && error.status === 404) {
     content = <NotFoundScreen />;
@@ -190,5 +218,8 @@ export function ErrorBoundary() {
     if (import.meta.env.DEV) console.error(error);
     content = <ErrorScreen status={500} />;
   }
+  // The back office's own errors are shown by its layout; one that reaches here (the layout itself failed to
+  // load) is shown bare, never inside the storefront's shell.
+  if (admin) return <main>{content}</main>;
   return <SiteShell data={shell}>{content}</SiteShell>;
 }

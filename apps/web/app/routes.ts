@@ -5,6 +5,17 @@ const priceRoutes = ['jewellery-by-price', ...[1, 2, 3, 4, 5, 6].map((n) => `jew
   route(`${base}/:min/:max`, 'routes/listing.tsx', { id: `listing-${base}` }),
 );
 
+/**
+ * The back office (issue 17), under the admin layout (routes/admin/layout.tsx: the signed-in member, the shell,
+ * noindex, no storefront shell). Each area appends its screens to this block, one line each, route modules in
+ * routes/admin/ and their code in features/admin-<area>/. The sign-in page (/admin/login) is outside the
+ * layout, in the table below, since it has no member yet.
+ */
+const adminScreens = [
+  index('routes/admin/dashboard.tsx'),
+  // ── Admin screens: append below (keep one route a line) ──
+];
+
 export default [
   index('routes/home.tsx'),
   route('about-us', 'routes/about.tsx'),
@@ -44,6 +55,8 @@ export default [
   route('thank-you', 'routes/thank-you.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('error', 'routes/error.tsx'),
+  // The back office: its sign-in page (outside the layout, bo-staff) goes on the line above this one.
+  route('admin', 'routes/admin/layout.tsx', adminScreens),
   route('sitemap.xml', 'routes/sitemap.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -19,6 +19,7 @@ export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 export * from './error-schema.ts';
 export * from './form-body.ts';
 export * from './admin-list.ts';
+export * from './admin-dashboard.ts';
 
 /** GET /api/category */
 export const CategorySchema = z.object({ pr_cat_name: z.string() });

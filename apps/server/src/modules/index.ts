@@ -3,6 +3,7 @@ import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
 import { adminCouponsModule } from './admin-coupons/routes.ts';
 import { adminStoresModule } from './admin-stores/routes.ts';
+import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
 import { checkoutModule } from './checkout/routes.ts';
@@ -35,4 +36,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   customDesignModule,
   adminCouponsModule,
   adminStoresModule,
+  adminDashboardModule,
 ];

@@ -34,6 +34,8 @@ const DROPPED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encodi
  */
 export function pageKey(request: FastifyRequest, day: string, origin: string): string | null {
   if (request.method !== 'GET' || request.headers.cookie || request.url.length + origin.length > MAX_KEPT_URL) return null;
+  // The back office is never kept, not even its sign-in page as a guest sees it (issue 17).
+  if (/^\/admin(?:[/?#]|$)/.test(request.url)) return null;
   // Crawlers get the whole page at once, browsers a stream: different renders, different entries.
   const who = isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser';
   return `page:${who}:${day}:${origin} ${request.url}`;

@@ -116,6 +116,12 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
 
   app.register(async (scope) => {
+    // The back office's pages (issue 17): never indexed, never kept by anyone, whatever a screen's headers say.
+    // This scope's hook runs after the app's own onSend hooks (session.ts), so it has the last word.
+    scope.addHook('onSend', async (request, reply, payload) => {
+      if (isAdminPage(request.url)) for (const [name, value] of Object.entries(ADMIN_PAGE_HEADERS)) reply.header(name, value);
+      return payload;
+    });
     // React Router reads form bodies itself: hand it the raw stream, untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
@@ -178,6 +184,14 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
       },
     });
   });
+}
+
+/** What every back-office page answers with: the member's own page, never stored or indexed. */
+export const ADMIN_PAGE_HEADERS = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex, nofollow' } as const;
+
+/** Whether a page address is the back office's (/admin, /admin/…, /admin?…). */
+export function isAdminPage(url: string): boolean {
+  return /^\/admin(?:[/?#]|$)/.test(url);
 }
 
 /**

@@ -1,0 +1,87 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { schema, type Db } from '@milli/db';
+
+const { customDesignRequests, diamondRates, metalRates, orders, products, storeSettings, tradePartnerApplications } = schema;
+
+/** The dashboard's reads (issue 17): counts and short lists, each one query. */
+export function createDashboardRepository(db: Db) {
+  return {
+    /** Orders placed in [from, to), cancelled ones left out: how many and their total. */
+    async ordersBetween(from: Date, to: Date): Promise<{ count: number; totalPaise: number }> {
+      const [row] = await db
+        .select({ count: count(), total: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })
+        .from(orders)
+        .where(and(gte(orders.placedAt, from), lt(orders.placedAt, to), ne(orders.status, 'Cancelled')));
+      return { count: row?.count ?? 0, totalPaise: Number(row?.total ?? 0) };
+    },
+
+    async orderCounts(statuses: readonly (typeof schema.ORDER_STATUSES)[number][]): Promise<Map<string, number>> {
+      const rows = await db.select({ status: orders.status, count: count() }).from(orders).where(inArray(orders.status, [...statuses])).groupBy(orders.status);
+      return new Map(rows.map((r) => [r.status, r.count]));
+    },
+
+    async designRequestCounts(statuses: readonly (typeof schema.CUSTOM_DESIGN_STATUSES)[number][]): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ status: customDesignRequests.status, count: count() })
+        .from(customDesignRequests)
+        .where(inArray(customDesignRequests.status, [...statuses]))
+        .groupBy(customDesignRequests.status);
+      return new Map(rows.map((r) => [r.status, r.count]));
+    },
+
+    async tradeApplicationCounts(statuses: readonly (typeof schema.TRADE_PARTNER_STATUSES)[number][]): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ status: tradePartnerApplications.status, count: count() })
+        .from(tradePartnerApplications)
+        .where(inArray(tradePartnerApplications.status, [...statuses]))
+        .groupBy(tradePartnerApplications.status);
+      return new Map(rows.map((r) => [r.status, r.count]));
+    },
+
+    /** The store's low-stock threshold (the column's default before setup). */
+    async lowStockThreshold(): Promise<number> {
+      const [row] = await db.select({ threshold: storeSettings.lowStockThreshold }).from(storeSettings).where(eq(storeSettings.id, 1));
+      return row?.threshold ?? 2;
+    },
+
+    /** Active products with `threshold` pieces or fewer: how many, and the lowest `limit` of them. */
+    async lowStock(threshold: number, limit: number) {
+      const low = and(eq(products.active, true), lte(products.stock, threshold));
+      const [total, rows] = await Promise.all([
+        db.select({ count: count() }).from(products).where(low),
+        db
+          .select({ id: products.id, sku: products.sku, name: products.name, stock: products.stock })
+          .from(products)
+          .where(low)
+          .orderBy(asc(products.stock), asc(products.name), asc(products.id))
+          .limit(limit),
+      ]);
+      return { count: total[0]?.count ?? 0, products: rows };
+    },
+
+    /** The newest metal rate on or before `day` for each metal and purity, with its day. */
+    async metalRatesInForce(day: string) {
+      return db
+        .selectDistinctOn([metalRates.metal, metalRates.purity], {
+          metal: metalRates.metal,
+          purity: metalRates.purity,
+          paisePerGram: metalRates.ratePaisePerGram,
+          rateDate: metalRates.rateDate,
+        })
+        .from(metalRates)
+        .where(lte(metalRates.rateDate, day))
+        .orderBy(asc(metalRates.metal), asc(metalRates.purity), desc(metalRates.rateDate));
+    },
+
+    /** The newest diamond rate on or before `day` for each grade, with its day. */
+    async diamondRatesInForce(day: string) {
+      return db
+        .selectDistinctOn([diamondRates.quality], { quality: diamondRates.quality, paisePerCarat: diamondRates.ratePaisePerCarat, rateDate: diamondRates.rateDate })
+        .from(diamondRates)
+        .where(lte(diamondRates.rateDate, day))
+        .orderBy(asc(diamondRates.quality), desc(diamondRates.rateDate));
+    },
+  };
+}
+
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AdminDashboardSchema, ErrorSchema } from '@milli/contracts/schemas';
+import type { ModuleDeps } from '../../deps.ts';
+import { createDashboardService } from './service.ts';
+
+/** GET /api/admin/dashboard: the back office's first screen (issue 17); any signed-in member may read it. */
+export const adminDashboardModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const dashboard = createDashboardService(deps.database.db);
+
+  api.get(
+    '/admin/dashboard',
+    {
+      config: { access: 'staff', permission: 'self' },
+      schema: {
+        summary: 'The back office dashboard',
+        description:
+          "Today's orders and sales (Indian day, cancelled orders left out), orders, custom design requests and trade applications waiting at each step, active products at or below the low-stock threshold, and the rates in force with whether today's are in.",
+        response: { 200: AdminDashboardSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return dashboard.read();
+    },
+  );
+};

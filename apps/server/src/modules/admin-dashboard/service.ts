@@ -1,0 +1,57 @@
+import { schema, type Db } from '@milli/db';
+import type { AdminDashboard } from '@milli/contracts/schemas';
+import { indianDate, startOfIndianDate } from '@milli/pricing';
+import { createDashboardRepository } from './repository.ts';
+
+/** The order steps that wait on the store: every status before Delivered but Cancelled, in their order. */
+export const WAITING_ORDER_STATUSES = schema.ORDER_STATUSES.filter((s) => s !== 'Delivered' && s !== 'Cancelled');
+/** Custom design requests waiting for the design team to share a design. */
+export const WAITING_DESIGN_STATUSES = ['Requested'] as const satisfies readonly (typeof schema.CUSTOM_DESIGN_STATUSES)[number][];
+/** Trade-partner applications nobody has decided yet. */
+export const WAITING_TRADE_STATUSES = ['Received', 'Under Review'] as const satisfies readonly (typeof schema.TRADE_PARTNER_STATUSES)[number][];
+export const LOW_STOCK_LISTED = 10;
+
+const inOrder = (statuses: readonly string[], counts: Map<string, number>) => statuses.map((status) => ({ status, count: counts.get(status) ?? 0 }));
+
+/** The day after an Indian date (YYYY-MM-DD). */
+function nextDay(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export function createDashboardService(db: Db, now: () => Date = () => new Date()) {
+  const repo = createDashboardRepository(db);
+  return {
+    async read(): Promise<AdminDashboard> {
+      const today = indianDate(now());
+      const threshold = await repo.lowStockThreshold();
+      const [sales, orderCounts, designCounts, tradeCounts, lowStock, metals, diamonds] = await Promise.all([
+        repo.ordersBetween(startOfIndianDate(today), startOfIndianDate(nextDay(today))),
+        repo.orderCounts(WAITING_ORDER_STATUSES),
+        repo.designRequestCounts(WAITING_DESIGN_STATUSES),
+        repo.tradeApplicationCounts(WAITING_TRADE_STATUSES),
+        repo.lowStock(threshold, LOW_STOCK_LISTED),
+        repo.metalRatesInForce(today),
+        repo.diamondRatesInForce(today),
+      ]);
+      const days = [...metals, ...diamonds].map((r) => r.rateDate).sort();
+      return {
+        today,
+        ordersToday: sales.count,
+        salesTodayPaise: sales.totalPaise,
+        ordersWaiting: inOrder(WAITING_ORDER_STATUSES, orderCounts),
+        designRequestsWaiting: inOrder(WAITING_DESIGN_STATUSES, designCounts),
+        tradeApplicationsWaiting: inOrder(WAITING_TRADE_STATUSES, tradeCounts),
+        lowStock: { threshold, ...lowStock },
+        rates: {
+          // Prices follow the metal rates: they are "in" when every metal rate in force is today's.
+          todayIn: metals.length > 0 && metals.every((r) => r.rateDate === today),
+          latestDate: days[days.length - 1] ?? null,
+          metals,
+          diamonds,
+        },
+      };
+    },
+  };
+}

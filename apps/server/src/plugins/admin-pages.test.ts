@@ -1,0 +1,23 @@
+/** The back office's pages (issue 17) are nobody's to keep: never in the page cache, always private and noindex. */
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { pageKey } from './page-cache.ts';
+import { ADMIN_PAGE_HEADERS, isAdminPage } from './web.ts';
+
+const guest = (url: string) => ({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0' } }) as unknown as FastifyRequest;
+
+describe('back-office pages', () => {
+  it('are told apart from the storefront’s by their address', () => {
+    for (const url of ['/admin', '/admin/', '/admin/login?next=%2Fadmin', '/admin?x=1', '/admin/products/12']) expect(isAdminPage(url), url).toBe(true);
+    for (const url of ['/', '/administrator', '/adminx', '/product-detail/1?admin=1', '/api/admin/me']) expect(isAdminPage(url), url).toBe(false);
+  });
+
+  it('are never kept in the page cache, not even the sign-in page a guest sees', () => {
+    expect(pageKey(guest('/about-us'), '2026-11-24', '')).not.toBeNull();
+    for (const url of ['/admin', '/admin/login', '/admin/login?next=%2Fadmin%2Frates', '/admin/products']) expect(pageKey(guest(url), '2026-11-24', ''), url).toBeNull();
+  });
+
+  it('answer private, no-store and noindex', () => {
+    expect(ADMIN_PAGE_HEADERS).toEqual({ 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex, nofollow' });
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The back office's navigation (issue 17), browser-safe. Each link names the permission it needs
+ * (ROLE_PERMISSIONS in @milli/contracts); `adminNavFor(permissions)` keeps only what the member's role holds,
+ * and drops a group left empty. Screens that do not exist yet are not listed: when an area's screen lands,
+ * its engineer adds (or un-comments) its link here, in its group, and nothing else changes.
+ *
+ *   import { adminNavFor, ADMIN_PATHS } from '~/lib/admin-nav';
+ *   adminNavFor(me.permissions) // → [{ label: 'Catalogue', items: [{ label: 'Products', to: '/admin/products', … }] }, …]
+ */
+import type { StaffPermission } from '@milli/contracts';
+
+export interface AdminNavItem {
+  label: string;
+  to: string;
+  permission: StaffPermission;
+  /** Exact: the link is current only on its own path (the dashboard), not on paths under it. */
+  end?: boolean;
+}
+
+export interface AdminNavGroup {
+  /** Null for the ungrouped first links (the dashboard). */
+  label: string | null;
+  items: AdminNavItem[];
+}
+
+/** Every back-office address, so screens link to each other by name rather than by a typed string. */
+export const ADMIN_PATHS = {
+  dashboard: '/admin',
+  login: '/admin/login',
+  products: '/admin/products',
+  newProduct: '/admin/products/new',
+  product: (id: number | string) => `/admin/products/${id}`,
+  taxonomy: '/admin/taxonomy',
+  import: '/admin/import',
+  rates: '/admin/rates',
+  coupons: '/admin/coupons',
+  stores: '/admin/stores',
+  settings: '/admin/settings',
+  staff: '/admin/staff',
+  audit: '/admin/audit',
+  security: '/admin/security',
+} as const;
+
+export const ADMIN_NAV: readonly AdminNavGroup[] = [
+  { label: null, items: [{ label: 'Dashboard', to: ADMIN_PATHS.dashboard, permission: 'self', end: true }] },
+  {
+    label: 'Catalogue',
+    items: [
+      { label: 'Products', to: ADMIN_PATHS.products, permission: 'catalogue' },
+      // Categories, tags, stones and search synonyms share one screen.
+      { label: 'Categories, tags & stones', to: ADMIN_PATHS.taxonomy, permission: 'catalogue' },
+      { label: 'Import / export CSV', to: ADMIN_PATHS.import, permission: 'catalogue' },
+      { label: 'Rates', to: ADMIN_PATHS.rates, permission: 'catalogue' },
+      { label: 'Coupons', to: ADMIN_PATHS.coupons, permission: 'catalogue' },
+      { label: 'Stores', to: ADMIN_PATHS.stores, permission: 'catalogue' },
+    ],
+  },
+  // Orders, custom designs, trade partners and harvest desks come in a later issue (their permissions exist).
+  {
+    label: 'Store',
+    items: [
+      { label: 'Settings', to: ADMIN_PATHS.settings, permission: 'settings' },
+      { label: 'Staff', to: ADMIN_PATHS.staff, permission: 'staff' },
+      { label: 'Audit log', to: ADMIN_PATHS.audit, permission: 'audit' },
+    ],
+  },
+  { label: 'You', items: [{ label: 'My security', to: ADMIN_PATHS.security, permission: 'self' }] },
+];
+
+/** The navigation a member with these permissions sees. */
+export function adminNavFor(permissions: readonly StaffPermission[]): AdminNavGroup[] {
+  const held = new Set(permissions);
+  return ADMIN_NAV.map((group) => ({ ...group, items: group.items.filter((item) => held.has(item.permission)) })).filter(
+    (group) => group.items.length > 0,
+  );
+}
+
+/** Whether a path is the back office's (the root renders it without the storefront's shell). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
