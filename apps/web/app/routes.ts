@@ -14,6 +14,10 @@ const priceRoutes = ['jewellery-by-price', ...[1, 2, 3, 4, 5, 6].map((n) => `jew
 const adminScreens = [
   index('routes/admin/dashboard.tsx'),
   // ── Admin screens: append below (keep one route a line) ──
+  route('coupons', 'routes/admin/coupons.tsx'),
+  route('coupons/:id', 'routes/admin/coupon-edit.tsx'),
+  route('stores', 'routes/admin/stores.tsx'),
+  route('stores/:id', 'routes/admin/store-edit.tsx'),
 ];
 
 export default [

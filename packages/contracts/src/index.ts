@@ -10,3 +10,4 @@ export * from './wishlist-ids.ts';
 export * from './test-cards.ts';
 export * from './errors.ts';
 export * from './staff.ts';
+export * from './admin-shop-values.ts';
