@@ -86,7 +86,7 @@ export function IndiaMap({ latitude, longitude, label }: { latitude: number | nu
           </g>
         )}
       </svg>
-      <figcaption id="adm-map-caption" className="adm-hint" aria-live="polite">
+      <figcaption id="adm-map-caption" className="adm-hint">
         {described}
       </figcaption>
     </figure>
