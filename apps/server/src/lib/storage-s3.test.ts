@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseS3 } from '../config.ts';
+import { buildApp } from '../app.ts';
+import { ConfigError, loadConfig, parseS3, testConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { createShopper } from '../testing-factories.ts';
 import { startTestBucket, type TestBucket } from '../testing-s3.ts';
@@ -175,6 +176,17 @@ describe('custom-design uploads with S3 configured', () => {
     expect((await t.app.inject({ url, headers: { cookie: other.cookie } })).statusCode).toBe(404);
     expect((await t.app.inject({ url })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/media/uploads/custom/${id}/${'0'.repeat(32)}.webp`, headers: { cookie: c.cookie } })).statusCode).toBe(404);
+
+    // A second instance on the same database and bucket (and an empty disk of its own) serves the same picture.
+    const second = await buildApp({ config: testConfig({ s3: bucket.s3 }), database: t.database }, { web: false });
+    try {
+      const there = await second.inject({ url, headers: { cookie: c.cookie } });
+      expect(there.statusCode).toBe(200);
+      expect(there.rawPayload.equals(mine.rawPayload)).toBe(true);
+      expect((await second.inject({ url, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses a file that is not a picture before anything reaches the bucket', async () => {
