@@ -18,7 +18,7 @@ import { createRateLimiter } from './plugins/rate-limit.ts';
 import { SESSIONS_CHANNEL, createReadCache, type ReadCache } from './plugins/read-cache.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staffPlugin } from './plugins/staff.ts';
-import { createLocalFileStore } from './lib/storage.ts';
+import { createFileStore } from './lib/file-store.ts';
 import type { StaffPermission } from '@milli/contracts';
 import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
@@ -121,11 +121,13 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.addHook('onClose', async () => readCache.close());
   const cart = createCartService(deps.database.db, (db) => createCatalogService(db, createSettingsService(db)));
   const wishlist = createWishlistService(deps.database.db, createCatalogService(deps.database.db, createSettingsService(deps.database.db)));
+  const files = await createFileStore(config);
+  app.addHook('onClose', async () => files.close?.());
   const moduleDeps: ModuleDeps = {
     ...deps,
     limiter: createRateLimiter(deps.database.db),
     mailer,
-    files: createLocalFileStore(config.dataDir),
+    files,
     readCache,
     sessionCache,
     mergeGuestCart: (tx, customerId, items) => cart.mergeGuest(tx, customerId, items),

@@ -31,6 +31,13 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   /** The password `npm run staff -- create` gives the new member (else it asks on the terminal). */
   STAFF_PASSWORD: z.string().optional(),
+  /** An S3-compatible bucket for uploads and product pictures (lib/storage-s3.ts); unset keeps them under DATA_DIR/uploads. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
 });
 
 export interface Config {
@@ -58,6 +65,19 @@ export interface Config {
   firstOwner: { email: string; password: string } | undefined;
   /** STAFF_PASSWORD, for the staff command line. */
   staffPassword: string | undefined;
+  /** Where files are kept: null for DATA_DIR/uploads, or an S3-compatible bucket (S3_BUCKET and its companions). */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** e.g. https://s3.example.internal:9000 for MinIO or another S3-compatible service; unset for AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither: without them the SDK's own chain (instance role, shared profile) provides credentials. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Bucket in the path (http://host/bucket/key) rather than the host name: what most self-hosted services need. */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +124,36 @@ export function parseTrustProxy(raw: string): TrustProxy {
   return entries;
 }
 
+/**
+ * S3_* as one bucket or none. A half-written set is refused with what is missing, so an instance never starts
+ * writing files to its own disk while its siblings read a bucket (or the other way round).
+ */
+export function parseS3(e: { S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE?: string }): S3Config | null {
+  const bucket = e.S3_BUCKET?.trim() ?? '';
+  const others = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter((name) => (e[name] ?? '').trim() !== '');
+  if (bucket === '') {
+    if (others.length > 0) throw new ConfigError(`${others.join(', ')} set without S3_BUCKET: set S3_BUCKET to keep files in that bucket, or unset ${others.length > 1 ? 'them' : 'it'} to keep files under DATA_DIR/uploads`);
+    return null;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET: '${bucket}' is not a bucket name (3 to 63 lower-case letters, digits, '.' and '-')`);
+  const region = e.S3_REGION?.trim() ?? '';
+  if (region === '') throw new ConfigError('S3_BUCKET is set but S3_REGION is not: set the bucket\'s region (e.g. ap-south-1; self-hosted services usually accept us-east-1)');
+  const keyId = e.S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secret = e.S3_SECRET_ACCESS_KEY?.trim() ?? '';
+  if ((keyId === '') !== (secret === '')) {
+    throw new ConfigError(`${keyId === '' ? 'S3_SECRET_ACCESS_KEY is set but S3_ACCESS_KEY_ID is not' : 'S3_ACCESS_KEY_ID is set but S3_SECRET_ACCESS_KEY is not'}: set both, or neither to use the machine's own credentials (an instance role)`);
+  }
+  const endpoint = e.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT: '${endpoint}' is not an http(s) address (e.g. https://minio.internal:9000)`);
+  return {
+    bucket,
+    endpoint,
+    region,
+    credentials: keyId === '' ? undefined : { accessKeyId: keyId, secretAccessKey: secret },
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -133,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveWeb: e.SERVE_WEB === 'true',
     firstOwner: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     staffPassword: e.STAFF_PASSWORD || undefined,
+    s3: parseS3(e),
   };
 }
 

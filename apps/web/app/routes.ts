@@ -26,6 +26,10 @@ const adminScreens = [
   route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
   route('taxonomy', 'routes/admin/taxonomy.tsx'),
   route('import', 'routes/admin/import.tsx'),
+  route('coupons', 'routes/admin/coupons.tsx'),
+  route('coupons/:id', 'routes/admin/coupon-edit.tsx'),
+  route('stores', 'routes/admin/stores.tsx'),
+  route('stores/:id', 'routes/admin/store-edit.tsx'),
 ];
 
 export default [

@@ -11,3 +11,4 @@ export * from './test-cards.ts';
 export * from './errors.ts';
 export * from './staff.ts';
 export * from './catalogue-images.ts';
+export * from './admin-shop-values.ts';

@@ -85,3 +85,4 @@ export * from './text.ts';
 export * from './staff-schemas.ts';
 export * from './admin-rates.ts';
 export * from './admin-settings.ts';
+export * from './admin-shop.ts';

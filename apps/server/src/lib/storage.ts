@@ -17,6 +17,8 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** Removes every file under a folder-like prefix ('custom/12/'). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Lets go of connections (the bucket's client) when the app closes. */
+  close?(): void;
 }
 
 /** Keys are lower-case letters, digits, '-', '_' and '.', in '/'-separated parts; no part starts with a dot. */
@@ -67,3 +69,4 @@ export function createLocalFileStore(dataDir: string): FileStore {
     },
   };
 }
+

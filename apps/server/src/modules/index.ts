@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
 import { adminCatalogueModule } from './admin-catalogue/routes.ts';
+import { adminCouponsModule } from './admin-coupons/routes.ts';
+import { adminStoresModule } from './admin-stores/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
@@ -40,6 +42,8 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   customDesignModule,
   productCsvModule,
   adminCatalogueModule,
+  adminCouponsModule,
+  adminStoresModule,
   adminDashboardModule,
   staffModule,
   auditModule,

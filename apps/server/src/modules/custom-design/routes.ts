@@ -27,7 +27,7 @@ const perApp = new WeakMap<object, { store: UploadStore; service: CustomDesignSe
 function servicesOf(deps: ModuleDeps) {
   let found = perApp.get(deps.database);
   if (!found) {
-    const store = createUploadStore(deps.config.dataDir);
+    const store = createUploadStore(deps.files);
     found = { store, service: createCustomDesignService(deps.database.db, store, createSettingsService(deps.database.db), { mailQueued: () => deps.mailer.kick() }) };
     perApp.set(deps.database, found);
   }

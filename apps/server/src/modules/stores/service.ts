@@ -74,3 +74,14 @@ export function createStoresService(db: Db, settings: SettingsService, now: () =
     },
   };
 }
+
+/**
+ * Where a PIN lies, as the store locator places it: the centre of its city (places.ts), or null for a PIN of
+ * no known city. The back office's store form offers it as a starting position.
+ */
+export function positionOfPincode(pincode: string): { pincode: string; place: string; latitude: number; longitude: number } | null {
+  const check = checkPincode(pincode);
+  if (!check.ok && check.reason === 'invalid') return null;
+  const place = placeOfPin(pincode.trim());
+  return place ? { pincode: pincode.trim(), place: place.name, latitude: place.latitude, longitude: place.longitude } : null;
+}
