@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postForm, type TestApp } from './testing.ts';
-import { createShopper } from './testing-factories.ts';
+import { createShopper, createStaff } from './testing-factories.ts';
 import { ERROR_CODES } from '@milli/contracts';
 
 let t: TestApp;
@@ -204,10 +204,13 @@ describe('hostile input on every API endpoint', () => {
         failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
     };
-    // With the session (a route may check it before reading its body), from the store's own pages.
-    if ((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode !== 200) await logIn();
-    const session = { cookie, host: 'milli.test', origin: 'http://milli.test' };
+    // With the sessions (a route may check who asks before reading its body: a shopper's, and an owner's of the
+    // back office for its routes), from the store's own pages.
+    let staffCookie = '';
     for (const route of routes) {
+      if ((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode !== 200) await logIn();
+      if (!staffCookie || (await t.app.inject({ url: '/api/admin/me', headers: { cookie: staffCookie } })).statusCode !== 200) staffCookie = (await createStaff(t.app)).cookie;
+      const session = { cookie: route.access === 'staff' ? `${cookie}; ${staffCookie}` : cookie, host: 'milli.test', origin: 'http://milli.test' };
       const method = route.method as 'GET';
       const hasParam = /:[A-Za-z_]+|\*$/.test(route.url);
       for (const bad of UNUSABLE) {
