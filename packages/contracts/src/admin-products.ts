@@ -302,7 +302,8 @@ export function productFormProblems(f: ProductForm): FieldProblems {
   } else if (f.diamondQualities.length > 0 && f.diamondQuality !== null && !f.diamondQualities.includes(f.diamondQuality)) {
     p.diamondQualities = 'The qualities offered include the default quality.';
   }
-  if (f.material === 'Diamond' && !diamonds) p.diamondWeightCt = 'A diamond piece needs its diamond weight.';
+  // Polki (uncut diamond) is valued per piece as a stone: a Diamond piece has a diamond weight or a stone value.
+  if (f.material === 'Diamond' && !diamonds && !((f.stoneValue ?? 0) > 0)) p.diamondWeightCt = 'A diamond piece needs its diamond weight (polki: its stone value).';
   if (f.sizeKind === null && f.sizes.length > 0) p.sizeKind = 'Say what the sizes are (ring, bangle or length), or leave the sizes empty.';
   if (f.sizeKind !== null && f.sizes.length === 0) p.sizes = 'List the sizes offered, or leave the size kind empty.';
   if (f.sizeKind === 'ring' && f.sizes.some((s) => !/^\d+$/.test(s) || Number(s) < 1 || Number(s) > 30)) p.sizes = 'Ring sizes are whole numbers from 1 to 30.';

@@ -294,6 +294,8 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
       stoneValuePaise: fixedPrice ? 0 : stoneValuePaise,
       stoneWeightCents,
       colour: facts.colour,
+      // Gold pieces carry a BIS hallmark with its HUID (DECISIONS §8).
+      hallmarked: metal === 'gold',
       huid: metal === 'gold' ? huid(rng, input.usedHuids) : null,
       stock,
       unitsSold,
