@@ -108,7 +108,8 @@ describe('the dashboard', () => {
     const all = await read();
     expect(all.rates.todayIn).toBe(true);
     expect(all.rates.metals.every((r) => r.rateDate === TODAY)).toBe(true);
-    // Diamonds keep their own day.
+    // Diamonds keep their own day, and come in the store's order of grades.
     expect(all.rates.diamonds.every((r) => r.rateDate <= TODAY)).toBe(true);
+    expect(all.rates.diamonds.map((r) => r.quality)).toEqual(['SI-IJ', 'SI-GH', 'VVS-GH', 'VVS-EF']);
   });
 });

@@ -35,6 +35,8 @@ export function createDashboardService(db: Db, now: () => Date = () => new Date(
         repo.metalRatesInForce(today),
         repo.diamondRatesInForce(today),
       ]);
+      // Grades from the plainest to the finest, as the store lists them, not alphabetically.
+      diamonds.sort((a, b) => schema.DIAMOND_QUALITIES.indexOf(a.quality) - schema.DIAMOND_QUALITIES.indexOf(b.quality));
       const days = [...metals, ...diamonds].map((r) => r.rateDate).sort();
       return {
         today,
