@@ -110,10 +110,11 @@ test.describe('the back office, signed in', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     await expect(page.locator('.site-header, .site-footer, .preloader')).toHaveCount(0);
 
-    const nav = page.getByRole('navigation', { name: 'Back office' });
-    // (On a phone the links sit behind Menu once the page runs: present, not necessarily shown.)
+    // (On a phone the links sit behind Menu once the page runs: present, not necessarily shown; so hidden ones count,
+    // whether or not the page has started running when each is looked for.)
+    const nav = page.getByRole('navigation', { name: 'Back office', includeHidden: true });
     for (const name of ['Dashboard', 'Products', 'Rates', 'Coupons', 'Stores', 'Settings', 'Staff', 'Audit log', 'My security']) {
-      await expect(nav.getByRole('link', { name, exact: true })).toBeAttached();
+      await expect(nav.getByRole('link', { name, exact: true, includeHidden: true })).toBeAttached();
     }
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Rates in force' })).toBeVisible();

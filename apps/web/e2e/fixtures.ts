@@ -289,6 +289,8 @@ export async function staffSignIn(page: Page, member: { email: string; password:
 export async function staffSignOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/admin\/login/);
+  // The sign-in page rendered: the navigation is over, so a page.goto next interrupts no request of the page's.
+  await expect(page.getByLabel('E-mail')).toBeVisible();
 }
 
 /** The back office's navigation, opened first where it folds behind the Menu button (phones and small tablets). */
