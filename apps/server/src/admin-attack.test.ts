@@ -3,9 +3,11 @@
  * tried and must not get. Each test here failed before its fix.
  */
 import { Readable } from 'node:stream';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing.ts';
-import { createStaff } from './testing-factories.ts';
+import { schema } from '@milli/db';
+import { createStaff, type TestStaff } from './testing-factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,6 +52,29 @@ describe('uploads are refused before they are read', () => {
       expect(res.statusCode, url).toBe(status);
       // Before: the multipart plugin's preValidation hook read all 8 MB before the staff check said no.
       expect(body.pulled(), url).toBeLessThan(1024 * 1024);
+    }
+  });
+});
+
+describe('the store always keeps an owner', () => {
+  it('two owners removing or demoting each other at the same moment leave one owner, and nobody hears a 500', async () => {
+    for (let round = 0; round < 6; round++) {
+      // Only these two are owners: the others are demoted first (straight in the database).
+      await t.database.db.update(schema.staff).set({ role: 'catalogue' }).where(and(eq(schema.staff.role, 'owner'), isNull(schema.staff.removedAt)));
+      const a = await createStaff(t.app, { role: 'owner' });
+      const b = await createStaff(t.app, { role: 'owner' });
+      const act = (by: TestStaff, of: TestStaff) =>
+        round % 2 === 0
+          ? t.app.inject({ method: 'DELETE', url: `/api/admin/staff/${of.id}`, headers: { cookie: by.cookie } })
+          : t.app.inject({ method: 'PATCH', url: `/api/admin/staff/${of.id}`, headers: { cookie: by.cookie }, payload: { role: 'catalogue' } });
+      const answers = await Promise.all([act(a, b), act(b, a)]);
+      const statuses = answers.map((r) => r.statusCode).sort();
+      for (const r of answers) expect(r.statusCode, r.body).toBeLessThan(500);
+      const owners = await t.database.db
+        .select({ id: schema.staff.id })
+        .from(schema.staff)
+        .where(and(eq(schema.staff.role, 'owner'), isNull(schema.staff.removedAt)));
+      expect(owners.length, `round ${round}: ${statuses.join(',')}`).toBeGreaterThanOrEqual(1);
     }
   });
 });
