@@ -3,7 +3,7 @@
  * tried and must not get. Each test here failed before its fix.
  */
 import { Readable } from 'node:stream';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing.ts';
 import { schema } from '@milli/db';
@@ -76,5 +76,70 @@ describe('the store always keeps an owner', () => {
         .where(and(eq(schema.staff.role, 'owner'), isNull(schema.staff.removedAt)));
       expect(owners.length, `round ${round}: ${statuses.join(',')}`).toBeGreaterThanOrEqual(1);
     }
+  });
+});
+
+describe('every staff write leaves an audit entry, and none carries a secret', () => {
+  it('walks the back office’s writes as an owner: each adds an entry naming its entity, and no entry holds a hash or a secret', async () => {
+    const owner = await createStaff(t.app, { role: 'owner' });
+    const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie: owner.cookie }, ...(payload ? { payload } : {}) });
+    const lastId = async () => (await t.database.db.select({ id: schema.auditLog.id }).from(schema.auditLog).orderBy(desc(schema.auditLog.id)).limit(1))[0]?.id ?? 0;
+    /** Does the write, expects a 2xx, and answers the new entries' entities. */
+    async function audited(label: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, entity?: string) {
+      const from = await lastId();
+      const res = await send(method, url, payload);
+      expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(300);
+      const entries = await t.database.db.select().from(schema.auditLog).where(gt(schema.auditLog.id, from));
+      expect(entries.length, `${label}: no audit entry`).toBeGreaterThan(0);
+      if (entity) expect(entries.map((e) => e.entity), label).toContain(entity);
+      expect(entries.every((e) => e.staffId === owner.id), label).toBe(true);
+      return res.json();
+    }
+    const product = await audited('product create', 'POST', '/api/admin/products', { sku: 'AUDIT-SWEEP-1', name: 'Audit Sweep Bangle', category: 'Bangles', material: 'Gold', purity: 22, metalWeightG: 10, stock: 2 }, 'product');
+    const pid = product.id ?? product.product?.id;
+    expect(pid, JSON.stringify(product)).toBeTypeOf('number');
+    await audited('product patch', 'PATCH', `/api/admin/products/${pid}`, { name: 'Audit Sweep Bangle II' }, 'product');
+    await audited('product archive', 'POST', `/api/admin/products/${pid}/archive`, undefined, 'product');
+    await audited('product restore', 'POST', `/api/admin/products/${pid}/restore`, undefined, 'product');
+    await audited('product bulk', 'POST', '/api/admin/products/bulk', { ids: [pid], action: 'set-stock', value: 4 }, 'product');
+    await audited('product duplicate', 'POST', `/api/admin/products/${pid}/duplicate`, {}, 'product');
+    const category = await audited('category create', 'POST', '/api/admin/taxonomy/categories', { name: 'Audit Sweep Anklets' }, 'category');
+    const cid = category.id ?? category.item?.id;
+    await audited('category rename', 'PATCH', `/api/admin/taxonomy/categories/${cid}`, { name: 'Audit Sweep Payals' }, 'category');
+    await audited('category delete', 'DELETE', `/api/admin/taxonomy/categories/${cid}`, undefined, 'category');
+    await audited('rates', 'PUT', '/api/admin/rates', { rates: [{ metal: 'silver', purity: 925, paisePerGram: 9_100 }], confirm: true }, 'rates');
+    await audited('settings', 'PATCH', '/api/admin/settings', { returnWindowDays: 21 }, 'settings');
+    const coupon = await audited('coupon create', 'POST', '/api/admin/coupons', { code: 'AUDITSWEEP', description: 'Sweep', kind: 'fixed', value: 100 }, 'coupon');
+    await audited('coupon deactivate', 'POST', `/api/admin/coupons/${coupon.id}/deactivate`, undefined, 'coupon');
+    await audited('coupon delete', 'DELETE', `/api/admin/coupons/${coupon.id}`, undefined, 'coupon');
+    const store = await audited('store create', 'POST', '/api/admin/stores', { name: 'Milli Audit Sweep', city: 'Chennai', address: '1 Sweep Road, Chennai', pincode: '600004', phone: '+91 44 4000 1198', hours: 'Mon-Sun 10 am - 8 pm', latitude: 13.03, longitude: 80.26, sortOrder: 9 }, 'store');
+    await audited('store patch', 'PATCH', `/api/admin/stores/${store.id}`, { sortOrder: 10 }, 'store');
+    await audited('store delete', 'DELETE', `/api/admin/stores/${store.id}`, undefined, 'store');
+    const member = await audited('staff create', 'POST', '/api/admin/staff', { email: 'sweep-member@milli.example', name: 'Sweep Member', role: 'catalogue', password: 'a-long-sweep-password-7' }, 'staff');
+    await audited('staff patch', 'PATCH', `/api/admin/staff/${member.id}`, { role: 'orders' }, 'staff');
+    await audited('two-factor start', 'POST', '/api/admin/me/two-factor', undefined, 'staff');
+    const token = await audited('token create', 'POST', '/api/admin/me/tokens', { name: 'sweep' }, 'api-token');
+    await audited('token revoke', 'DELETE', `/api/admin/me/tokens/${token.id}`, undefined, 'api-token');
+    await audited('staff reset two-factor', 'POST', `/api/admin/staff/${member.id}/reset-two-factor`, undefined, 'staff');
+    await audited('staff remove', 'DELETE', `/api/admin/staff/${member.id}`, undefined, 'staff');
+
+    // No entry holds a password hash, a token (or its hash), a session's hash or a TOTP secret.
+    const [me] = await t.database.db.select().from(schema.staff).where(eq(schema.staff.id, owner.id));
+    const secrets = [me!.passwordHash, me!.totpSecret!, token.token as string, ...(await t.database.db.select().from(schema.staffApiTokens)).map((r) => r.tokenHash), ...(await t.database.db.select().from(schema.staffSessions)).map((r) => r.tokenHash)];
+    const log = JSON.stringify(await t.database.db.select().from(schema.auditLog));
+    for (const secret of secrets) expect(log.includes(secret), 'a secret in the audit log').toBe(false);
+    expect(log).not.toMatch(/\$argon2/);
+
+    // And no route changes the log.
+    const count = (await t.database.db.select({ id: schema.auditLog.id }).from(schema.auditLog)).length;
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      for (const url of ['/api/admin/audit', '/api/admin/audit/1', '/api/admin/audit?before=1']) {
+        const res = await send(method, url, method === 'DELETE' ? undefined : { action: 'x' });
+        expect(res.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
+      }
+    }
+    expect((await t.database.db.select({ id: schema.auditLog.id }).from(schema.auditLog)).length).toBe(count);
   });
 });
