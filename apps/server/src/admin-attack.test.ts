@@ -143,3 +143,17 @@ describe('every staff write leaves an audit entry, and none carries a secret', (
     expect((await t.database.db.select({ id: schema.auditLog.id }).from(schema.auditLog)).length).toBe(count);
   });
 });
+
+describe('the audit log’s filters', () => {
+  it('a date that is no day (month 13, day 30 of February, the year 0) is a 400 with the field, not a 500', async () => {
+    const owner = await createStaff(t.app, { role: 'owner' });
+    for (const q of ['from=2026-13-45', 'from=0000-01-01', 'to=2026-02-30', 'to=2026-00-10', 'from=1999-12-31']) {
+      const res = await t.app.inject({ url: `/api/admin/audit?${q}`, headers: { cookie: owner.cookie } });
+      expect(res.statusCode, q).toBe(400);
+      expect(Object.keys(res.json().fields ?? {}), q).toEqual([q.split('=')[0]]);
+    }
+    for (const q of ['from=2026-02-28&to=2026-03-01', 'to=9999-12-31', 'from=2024-02-29']) {
+      expect((await t.app.inject({ url: `/api/admin/audit?${q}`, headers: { cookie: owner.cookie } })).statusCode, q).toBe(200);
+    }
+  });
+});
