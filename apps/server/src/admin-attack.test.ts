@@ -2,12 +2,15 @@
  * The back office attacked from outside (issue 17 review): what a stranger, a customer or a low-privilege member
  * tried and must not get. Each test here failed before its fix.
  */
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { Secret, TOTP } from 'otpauth';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing.ts';
 import { schema } from '@milli/db';
 import { createStaff, type TestStaff } from './testing-factories.ts';
+import { newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './modules/staff/two-factor.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -155,5 +158,53 @@ describe('the audit log’s filters', () => {
     for (const q of ['from=2026-02-28&to=2026-03-01', 'to=9999-12-31', 'from=2024-02-29']) {
       expect((await t.app.inject({ url: `/api/admin/audit?${q}`, headers: { cookie: owner.cookie } })).statusCode, q).toBe(200);
     }
+  });
+});
+
+describe('staff sessions and second factors hold under pressure', () => {
+  const me = (cookie: string) => t.app.inject({ url: '/api/admin/me', headers: { cookie } });
+  const hashOf = (cookie: string) => createHash('sha256').update(cookie.split('=')[1]!).digest('hex');
+
+  it('an idle session and one past its hard end are refused, and use does not carry a session past its hard end', async () => {
+    const idle = await createStaff(t.app, { role: 'catalogue' });
+    await t.database.db.update(schema.staffSessions).set({ idleExpiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(schema.staffSessions.tokenHash, hashOf(idle.cookie)));
+    expect((await me(idle.cookie)).statusCode).toBe(401);
+    const old = await createStaff(t.app, { role: 'catalogue' });
+    await t.database.db.update(schema.staffSessions).set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date(Date.now() - 5 * 60_000) }).where(eq(schema.staffSessions.tokenHash, hashOf(old.cookie)));
+    expect((await me(old.cookie)).statusCode).toBe(401);
+    const near = await createStaff(t.app, { role: 'catalogue' });
+    const end = new Date(Date.now() + 2000);
+    await t.database.db.update(schema.staffSessions).set({ expiresAt: end, lastSeenAt: new Date(Date.now() - 5 * 60_000) }).where(eq(schema.staffSessions.tokenHash, hashOf(near.cookie)));
+    expect((await me(near.cookie)).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(schema.staffSessions).where(eq(schema.staffSessions.tokenHash, hashOf(near.cookie)));
+    expect(row!.expiresAt.getTime()).toBe(end.getTime());
+  });
+
+  it('a new role or a removal takes effect at once, for the session and for the member’s API tokens', async () => {
+    const owner = await createStaff(t.app, { role: 'owner' });
+    const member = await createStaff(t.app, { role: 'catalogue' });
+    const made = await t.app.inject({ method: 'POST', url: '/api/admin/me/tokens', headers: { cookie: member.cookie }, payload: { name: 'feed' } });
+    const bearer = { authorization: `Bearer ${made.json().token as string}` };
+    expect((await t.app.inject({ url: '/api/admin/rates', headers: bearer })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, headers: { cookie: owner.cookie }, payload: { role: 'orders' } })).statusCode).toBe(200);
+    expect((await me(member.cookie)).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/admin/rates', headers: bearer })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/staff/${member.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/admin/me', headers: bearer })).statusCode).toBe(401);
+  });
+
+  it('one recovery code signs in once, and one TOTP code once, even when sent twice at the same moment', async () => {
+    const member = await createStaff(t.app, { role: 'catalogue' });
+    const secret = newTotpSecret();
+    await t.database.db.update(schema.staff).set({ totpSecret: secret, totpEnabledAt: new Date() }).where(eq(schema.staff.id, member.id));
+    const code = newRecoveryCodes()[0]!;
+    await t.database.db.insert(schema.staffRecoveryCodes).values({ staffId: member.id, codeHash: recoveryCodeHash(code) });
+    const login = (totp: string, n: number) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/auth/login', remoteAddress: `10.77.${n}.1`, payload: { email: member.email, password: member.password, totp } });
+    const both = await Promise.all([login(code, 1), login(code.toUpperCase(), 2), login(` ${code} `, 3)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401, 401]);
+    const six = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+    const twice = await Promise.all([login(six, 4), login(six, 5)]);
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 401]);
   });
 });
