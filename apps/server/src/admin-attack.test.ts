@@ -210,3 +210,19 @@ describe('staff sessions and second factors hold under pressure', () => {
     expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 401]);
   });
 });
+
+describe('writes racing each other', () => {
+  it('the same new category or web address sent three times at once: one is made, the others hear 409, never 500', async () => {
+    const owner = await createStaff(t.app, { role: 'owner' });
+    const send = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: owner.cookie }, payload });
+    for (let round = 0; round < 3; round++) {
+      const category = await Promise.all([1, 2, 3].map(() => send('/api/admin/taxonomy/categories', { name: `Race Category ${round}` })));
+      expect(category.map((r) => r.statusCode).sort(), category.map((r) => r.body).join('\n')).toEqual([201, 409, 409]);
+      const slug = await Promise.all(
+        [1, 2, 3].map((n) => send('/api/admin/products', { sku: `RACE-${round}-${n}`, name: `Race Ring ${round} ${n}`, slug: `race-ring-${round}`, category: 'Rings', material: 'Gold', purity: 22, metalWeightG: 3 })),
+      );
+      for (const r of slug) expect(r.statusCode, r.body).toBeLessThan(500);
+      expect(slug.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    }
+  });
+});
