@@ -226,3 +226,16 @@ describe('writes racing each other', () => {
     }
   });
 });
+
+describe('two members making one SKU at once', () => {
+  it('one product is made and the others hear SKU_TAKEN: the first is never overwritten by the second', async () => {
+    const owner = await createStaff(t.app, { role: 'owner' });
+    const send = (n: number) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/products', headers: { cookie: owner.cookie }, payload: { sku: 'RACE-SKU-1', name: `Race Sku Ring ${n}`, category: 'Rings', material: 'Gold', purity: 22, metalWeightG: 3 } });
+    const answers = await Promise.all([send(1), send(2), send(3)]);
+    // Before: 201 three times with one id, each overwriting the product the one before had just made.
+    expect(answers.map((r) => r.statusCode).sort(), answers.map((r) => r.body.slice(0, 120)).join('\n')).toEqual([201, 409, 409]);
+    const creates = await t.database.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'product'), eq(schema.auditLog.entityId, String(answers.find((r) => r.statusCode === 201)!.json().id))));
+    expect(creates).toHaveLength(1);
+  });
+});
