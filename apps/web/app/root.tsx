@@ -97,7 +97,15 @@ async function loadOtherStones(api: ApiClient): Promise<string[]> {
  * as a one-line test rather than an import, so the root's bundle holds no admin module at all.
  */
 export function isAdminPathname(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/');
+  // As React Router matches routes: in any case, percent-escapes decoded ('/ADMIN/staff' is the staff screen).
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Left as it came.
+  }
+  path = path.toLowerCase();
+  return path === '/admin' || path.startsWith('/admin/');
 }
 
 /** What the root loads for a back-office page: only the nonce. */

@@ -161,6 +161,22 @@ export const ApiTokenCreateSchema = z.object({
 /** The new token, shown this once. */
 export const ApiTokenCreatedSchema = ApiTokenRowSchema.extend({ token: z.string() });
 
+/**
+ * A whole day of the audit filter: YYYY-MM-DD naming a real day from the year 2000 to 9999 (a month 13 or the
+ * year 0 made an invalid or out-of-range time, which the database refused with a 500).
+ */
+function auditDay(name: string) {
+  const message = `${name} is a date (YYYY-MM-DD).`;
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => {
+      const day = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v && v >= '2000-01-01';
+    }, message)
+    .optional();
+}
+
 /** GET /api/admin/audit */
 export const AuditQuerySchema = z.object({
   limit: z.coerce.number({ error: 'limit is a whole number.' }).int('limit is a whole number.').min(1, 'limit is at least 1.').max(500, 'limit is at most 500.').default(50),
@@ -173,13 +189,13 @@ export const AuditQuerySchema = z.object({
     .trim()
     .optional()
     .transform((v) => v || undefined)
-    .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'from is a date (YYYY-MM-DD).').optional()),
+    .pipe(auditDay('from')),
   to: z
     .string()
     .trim()
     .optional()
     .transform((v) => v || undefined)
-    .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'to is a date (YYYY-MM-DD).').optional()),
+    .pipe(auditDay('to')),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 

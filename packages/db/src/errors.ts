@@ -12,3 +12,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/**
+ * Whether a statement failed only because another transaction ran at the same moment: a deadlock (40P01) or a
+ * serialization failure (40001). Trying again would do; it is never the client's input that is wrong.
+ */
+export function isConcurrencyFailure(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code } = e as { code?: unknown };
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@milli/contracts';
+import { isConcurrencyFailure, isUniqueViolation } from '@milli/db';
 import { DomainError } from '../domain-error.ts';
 
 /**
@@ -101,6 +102,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
  * internals.
  */
 export function errorsPlugin(app: FastifyInstance) {
+  const CONCURRENT_CHANGE = 'Someone else made the same change at the same moment (a name, web address or code is now taken). Please reload and try again.';
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const thrown: unknown = error;
     if (thrown instanceof DomainError) {
@@ -120,6 +122,12 @@ export function errorsPlugin(app: FastifyInstance) {
     }
     if (isBrokenMultipart(error, request.headers['content-type'])) {
       return reply.status(400).send({ message: 'The form data could not be read: it is cut short or malformed.', code: 'BAD_MULTIPART' });
+    }
+    // Two requests at the same moment: the database kept its rules (a unique name, a consistent lock order) and
+    // refused one of them. That is a conflict with another change, never a failure of the server: 409, not 500.
+    if (isUniqueViolation(error) || isConcurrencyFailure(error)) {
+      request.log.warn({ err: error }, 'refused by a concurrent change');
+      return reply.status(409).send({ message: CONCURRENT_CHANGE, code: 'CONFLICT' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -27,6 +27,21 @@ const MAX_KEPT_URL = 1_000;
 const DROPPED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'content-security-policy', 'transfer-encoding']);
 
 /**
+ * Whether a page address is the back office's (/admin, /admin/…, /admin?…) as React Router matches it: in any
+ * case and with percent-escapes decoded (it matches '/ADMIN/staff' and '/%61dmin/staff' to the admin screens too),
+ * so such an address also gets the back office's private, no-store and noindex headers and is never kept.
+ */
+export function isAdminPage(url: string): boolean {
+  let path = url.split(/[?#]/)[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: React Router cannot match them either; tested as sent.
+  }
+  return /^\/admin(?:\/|$)/i.test(path);
+}
+
+/**
  * The cache key of a page request, or null when the answer must be rendered for this visitor. `origin` is
  * what the page's absolute addresses were made from when it came from the request (no PUBLIC_URL): pages are
  * kept per origin then, so a page rendered for a forged Host header is only ever served to requests that
@@ -35,7 +50,7 @@ const DROPPED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encodi
 export function pageKey(request: FastifyRequest, day: string, origin: string): string | null {
   if (request.method !== 'GET' || request.headers.cookie || request.url.length + origin.length > MAX_KEPT_URL) return null;
   // The back office is never kept, not even its sign-in page as a guest sees it (issue 17).
-  if (/^\/admin(?:[/?#]|$)/.test(request.url)) return null;
+  if (isAdminPage(request.url)) return null;
   // Crawlers get the whole page at once, browsers a stream: different renders, different entries.
   const who = isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser';
   return `page:${who}:${day}:${origin} ${request.url}`;

@@ -47,7 +47,7 @@ const MAX_TOKEN_LENGTH = 200;
 /**
  * The back office's identity (DECISIONS §5, issue 17): the `milli_staff` cookie (never the shop's cookie) or, on
  * /api/admin, `Authorization: Bearer <API token>`. Every staff route declares `config: { access: 'staff',
- * permission }`; one preValidation hook refuses before the body is read: 401 without a member, 403 when the
+ * permission }`; one preParsing hook refuses before the body is read: 401 without a member, 403 when the
  * member's role lacks the permission, 403 TWO_FACTOR_SETUP_REQUIRED while the store requires a second factor the
  * member has not set up (only 'self' routes stay open, so they can enrol). Deny by default: a route under
  * /api/admin that declares no permission is refused to everyone but the spec's public paths (PUBLIC_ADMIN_PATHS).
@@ -83,7 +83,10 @@ export function staffPlugin(app: FastifyInstance, db: Db) {
     request.staff = memberOf(row, { kind: 'session', tokenHash });
   });
 
-  app.addHook('preValidation', async (request) => {
+  // preParsing, not preValidation: the multipart plugin reads a body (files included, up to 150 MB on the photo
+  // route) in its own preValidation hook, registered before this plugin, so a check there came after a stranger's
+  // upload had been read into memory. Here the body has not been read at all (JSON and forms included).
+  app.addHook('preParsing', async (request) => {
     const config = request.routeOptions.config;
     if (config.access !== 'staff') {
       const url = request.routeOptions.url ?? '';

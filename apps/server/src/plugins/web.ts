@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { KeptPage } from './page-cache.ts';
 import type { Config } from '../config.ts';
 import { createInProcessFetch } from './in-process-fetch.ts';
-import { keptPage, mayKeep, pageBytes, pageKey, sendKeptPage } from './page-cache.ts';
+import { isAdminPage, keptPage, mayKeep, pageBytes, pageKey, sendKeptPage } from './page-cache.ts';
 import { findUnusableText, unusableTextMessage } from '@milli/contracts/schemas';
 import { refusalPage } from './security.ts';
 import { indianDate } from '@milli/pricing';
@@ -31,6 +31,17 @@ const LARGE_FORM_LIMITS = new Map([
   ['/admin/import', 11 * 1024 * 1024],
 ]);
 const FORM_BYTES = 1024 * 1024;
+
+/**
+ * The most a page's form post may send. The back office's large form (the import) is a member's: a stranger
+ * posting 11 MB there had it read into memory before the action found no one signed in, so without a staff
+ * session it gets the 1 MB of any other form. `isStaff` is asked only for such an address.
+ */
+export function formLimit(url: string, isStaff: () => boolean): number {
+  const large = LARGE_FORM_LIMITS.get(url.split('?')[0]!);
+  if (large === undefined) return FORM_BYTES;
+  return !isAdminPage(url) || isStaff() ? large : FORM_BYTES;
+}
 const TOO_LARGE_PAGE =
   '<!doctype html><html lang="en-IN"><meta charset="utf-8"><title>Milli: form too large</title>' +
   '<p>The form you sent is too large. Please go back, send smaller pictures or less text, and try again.</p></html>';
@@ -148,7 +159,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
         // body is refused (413) instead of being held in memory whole.
         let body: Buffer | undefined;
         if (request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Readable) {
-          const limit = LARGE_FORM_LIMITS.get(request.url.split('?')[0]!) ?? FORM_BYTES;
+          const limit = formLimit(request.url, () => request.staff !== null);
           const tooLarge = () => {
             // The rest of the body is read and dropped, never held (the server's request timeout bounds how long):
             // closing the connection on a client still sending would reset it, and it would lose this answer.
@@ -194,10 +205,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
 /** What every back-office page answers with: the member's own page, never stored or indexed. */
 export const ADMIN_PAGE_HEADERS = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex, nofollow' } as const;
 
-/** Whether a page address is the back office's (/admin, /admin/…, /admin?…). */
-export function isAdminPage(url: string): boolean {
-  return /^\/admin(?:[/?#]|$)/.test(url);
-}
+export { isAdminPage } from './page-cache.ts';
 
 /**
  * The message for unusable text (contracts/text.ts) in a page's plain form post, or null. The API's own

@@ -234,6 +234,14 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The back office's list of products, its pictures, its bulk changes and the taxonomy (issue 17). */
 export function createAdminListRepository(db: Db) {
   return {
+    /**
+     * Holds a SKU for the rest of the transaction (an advisory lock on its text): two requests making a product
+     * with one SKU at once take turns, so the second sees the first's product instead of overwriting it through
+     * the write core's create-or-update by SKU.
+     */
+    async holdSku(sku: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`product-sku:${sku}`}))`);
+    },
     /** Every metal's and grade's rate in force on `day` (the newest on or before it), and the GST rate. */
     async priceCard(day: string) {
       const metal = await db

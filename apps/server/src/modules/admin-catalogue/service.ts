@@ -508,8 +508,11 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
   };
 }
 
+/** Whether a product has the SKU, which the transaction (about to make a product with it) holds from now on. */
 async function readProductsBySkuExists(tx: Db, sku: string): Promise<boolean> {
-  return (await readProductsBySku(tx, [sku.trim().toUpperCase()])).length > 0;
+  const key = sku.trim().toUpperCase();
+  await createAdminListRepository(tx).holdSku(key);
+  return (await readProductsBySku(tx, [key])).length > 0;
 }
 
 /** After a rename, the search words of the products that use the name. */

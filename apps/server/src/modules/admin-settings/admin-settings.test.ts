@@ -157,6 +157,28 @@ describe('store settings: GET and PATCH /api/admin/settings', () => {
     expect((await t.app.inject({ url: '/api/admin/rates', headers: { cookie: member.cookie } })).statusCode).toBe(200);
   });
 
+  it('an API token cannot switch the two-factor rule off (or on): a security setting needs a signed-in owner', async () => {
+    const tokenOwner = await createStaff(t.app, { role: 'owner' });
+    await t.database.db.update(schema.staff).set({ totpEnabledAt: new Date() }).where(eq(schema.staff.id, tokenOwner.id));
+    const made = await t.app.inject({ method: 'POST', url: '/api/admin/me/tokens', headers: { cookie: tokenOwner.cookie }, payload: { name: 'rates feed' } });
+    expect(made.statusCode).toBe(200);
+    const bearer = { authorization: `Bearer ${made.json().token as string}` };
+    const viaToken = (body: object) => t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: bearer, payload: body });
+    expect((await patch({ staffTwoFactorRequired: true }, tokenOwner.cookie)).statusCode).toBe(200);
+    try {
+      const off = await viaToken({ staffTwoFactorRequired: false });
+      expect(off.statusCode).toBe(403);
+      expect(off.json().code).toBe('PERMISSION_DENIED');
+      expect((await get(owner.cookie)).json().staffTwoFactorRequired).toBe(true);
+      // Other settings (and the rule sent back unchanged) stay open to the token's automation.
+      expect((await viaToken({ staffTwoFactorRequired: true, deliveryDays: (await get(owner.cookie)).json().deliveryDays })).statusCode).toBe(200);
+    } finally {
+      expect((await patch({ staffTwoFactorRequired: false }, tokenOwner.cookie)).statusCode).toBe(200);
+    }
+    const on = await viaToken({ staffTwoFactorRequired: true });
+    expect(on.statusCode).toBe(403);
+  });
+
   it('a GSTIN of another state is saved with its state code', async () => {
     const res = await patch({ sellerGstin: '29aaaca1234a1zg', sellerStateCode: '29', sellerState: 'Karnataka' });
     if (res.statusCode !== 200) expect(res.json().fields).toEqual({});

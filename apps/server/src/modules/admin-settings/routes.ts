@@ -43,7 +43,8 @@ export const adminSettingsModule: FastifyPluginAsync<ModuleDeps> = async (app, d
       },
     },
     async (req) => {
-      const answer = await settings.update(actorOf(req), req.body, staffOf(req).twoFactor);
+      const member = staffOf(req);
+      const answer = await settings.update(actorOf(req), req.body, member.twoFactor, member.via.kind === 'token');
       if (answer.changed.length > 0) deps.readCache.invalidate();
       return answer;
     },

@@ -131,12 +131,19 @@ export function createAdminSettingsService(db: Db) {
       patch: SettingsPatch,
       /** Whether the member saving signs in with an authenticator app themselves. */
       actorHasTwoFactor = true,
+      /** The member acts through an API token (not a signed-in session). */
+      viaToken = false,
     ): Promise<{ settings: AdminSettings; changed: SettingsField[]; repriced: number }> {
       return db.transaction(async (tx) => {
         const repo = createAdminSettingsRepository(tx);
         const row = await repo.get(true);
         if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
         const current = settingsOf(row);
+        if (viaToken && patch.staffTwoFactorRequired !== undefined && patch.staffTwoFactorRequired !== current.staffTwoFactorRequired) {
+          // The store's two-factor rule is a security setting, like the staff routes (session-only): a leaked token
+          // must not be able to switch it off (or on, shutting out members without a second factor).
+          throw new DomainError('PERMISSION_DENIED', 'An API token cannot change the two-factor rule: sign in to the back office.');
+        }
         const fields = checkSettings(patch, current);
         if (patch.staffTwoFactorRequired === true && !current.staffTwoFactorRequired && !actorHasTwoFactor && !fields.staffTwoFactorRequired) {
           // The rule applies to the owner too: turned on by someone without a second factor, it would shut them out.

@@ -33,6 +33,19 @@ export function staffRepository(db: Db) {
       const [row] = await db.select().from(s).where(eq(s.id, id)).for('update');
       return row ?? null;
     },
+    /**
+     * Locks every active owner's row, in id order, for the rest of the transaction. Changes that may take an owner
+     * away call it before locking their member, so they all take the locks in one order: two owners removing
+     * each other at once wait for each other instead of deadlocking (which PostgreSQL ends with an error).
+     */
+    async lockOwners(): Promise<void> {
+      await db
+        .select({ id: s.id })
+        .from(s)
+        .where(and(eq(s.role, 'owner'), isNull(s.removedAt)))
+        .orderBy(asc(s.id))
+        .for('update');
+    },
     /** How many active owners there are besides `exceptId`, with those rows locked so two demotions cannot both pass. */
     async lockOtherOwners(exceptId: number): Promise<number> {
       const rows = await db

@@ -235,6 +235,8 @@ export function createStaffService(deps: StaffServiceDeps) {
     async update(actor: AuditActor, id: number, patch: StaffUpdate) {
       return db.transaction(async (tx) => {
         const t = staffRepository(tx);
+        // The owners first, then the member, in the same order as remove(): see lockOwners.
+        if (patch.role !== undefined) await t.lockOwners();
         const before = await t.lockById(id);
         if (!before || before.removedAt) throw new DomainError('STAFF_NOT_FOUND', STAFF_MESSAGES.notFound);
         const roleChanges = patch.role !== undefined && patch.role !== before.role;
@@ -251,6 +253,8 @@ export function createStaffService(deps: StaffServiceDeps) {
     async remove(actor: AuditActor, id: number) {
       return db.transaction(async (tx) => {
         const t = staffRepository(tx);
+        // The owners first, then the member, in the same order as update(): see lockOwners.
+        await t.lockOwners();
         const before = await t.lockById(id);
         if (!before || before.removedAt) throw new DomainError('STAFF_NOT_FOUND', STAFF_MESSAGES.notFound);
         if (before.role === 'owner') await keepAnOwner(tx, id);
