@@ -290,9 +290,11 @@ export function createStaffService(deps: StaffServiceDeps) {
         const t = staffRepository(tx);
         await t.update(member.id, { passwordHash });
         await t.deleteSessionsOf(member.id, keepTokenHash);
-        await recordAudit(tx, actorFor(member), { action: 'change-password', entity: 'staff', entityId: member.id });
+        // A password is changed when it may have leaked: a token made by whoever held it must not outlive it.
+        const tokensRevoked = await t.revokeTokensOf(member.id, new Date());
+        await recordAudit(tx, actorFor(member), { action: 'change-password', entity: 'staff', entityId: member.id, after: { tokensRevoked } });
       });
-      return { message: 'Your password has been changed. Your other sessions have been signed out.' };
+      return { message: 'Your password has been changed. Your other sessions have been signed out and your API tokens revoked: make new ones for your scripts.' };
     },
 
     /** Where the member's second factor stands: on, or an enrolment begun (shown again until confirmed). */

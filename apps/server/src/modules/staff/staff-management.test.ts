@@ -120,9 +120,13 @@ describe('staff management', () => {
 });
 
 describe('a member’s own password and tokens', () => {
-  it('changes the password with the current one, ending the other sessions only', async () => {
+  it('changes the password with the current one, ending the other sessions and revoking the tokens', async () => {
     const member = await createStaff(t.app, { role: 'design' });
     const here = await signIn(member.email, member.password);
+    const made = await call(here, 'POST', '/api/admin/me/tokens', { name: 'made by whoever held the password' });
+    expect(made.statusCode).toBe(200);
+    const bearer = { authorization: `Bearer ${made.json().token as string}` };
+    expect((await t.app.inject({ url: '/api/admin/me', headers: bearer })).statusCode).toBe(200);
     const wrong = await call(here, 'POST', '/api/admin/me/password', { currentPassword: 'not-it-at-all', newPassword: 'a brand new long pass' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields.currentPassword).toBeTruthy();
@@ -130,6 +134,7 @@ describe('a member’s own password and tokens', () => {
     expect(ok.statusCode).toBe(200);
     expect((await call(here, 'GET', '/api/admin/me')).statusCode).toBe(200);
     expect((await call(member, 'GET', '/api/admin/me')).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/admin/me', headers: bearer })).statusCode).toBe(401);
     await signIn(member.email, 'a brand new long pass');
   });
 

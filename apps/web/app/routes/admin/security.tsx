@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Se
         return { intent, error: 'The two new passwords are not the same.', fields: { repeatPassword: 'Type the same new password twice.' } };
       }
       const r = await api.send('POST', '/api/admin/me/password', { currentPassword: text(form, 'currentPassword'), newPassword });
-      return r.ok ? { intent, saved: 'Your password has been changed. Your other sessions have been signed out.' } : refused(r.refusal, ['currentPassword', 'newPassword']);
+      return r.ok ? { intent, saved: 'Your password has been changed. Your other sessions have been signed out and your API tokens revoked.' } : refused(r.refusal, ['currentPassword', 'newPassword']);
     }
     case 'start-two-factor': {
       const r = await api.send('POST', '/api/admin/me/two-factor');
