@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,7 +30,7 @@ import {
 } from '@milli/contracts/schemas';
 import { CATALOGUE_MEDIA_PREFIX } from '@milli/contracts';
 import type { ModuleDeps } from '../../deps.ts';
-import { DomainError } from '../../domain-error.ts';
+import { uploadGuards } from '../../lib/upload-limits.ts';
 import { actorOf } from '../audit/service.ts';
 import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES_PER_UPLOAD } from './images.ts';
 import { createAdminCatalogueService } from './service.ts';
@@ -38,31 +38,13 @@ import { createAdminCatalogueService } from './service.ts';
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 422: ErrorSchema };
 const staff = { access: 'staff', permission: 'catalogue' } as const;
 
-const MAX_UPLOAD_BYTES = MAX_PRODUCT_IMAGES_PER_UPLOAD * MAX_PRODUCT_IMAGE_BYTES + 1024 * 1024;
-const tooLarge = () => new DomainError('FILE_TOO_LARGE', 'A photo is larger than 15 MB. Please send smaller photos.');
-
-function uploadLimits(error: FastifyError): never {
-  switch (error.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      throw tooLarge();
-    case 'FST_FILES_LIMIT':
-      throw new DomainError('TOO_MANY_FILES', `Please send at most ${MAX_PRODUCT_IMAGES_PER_UPLOAD} photos at once.`);
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      throw new DomainError('TOO_MANY_FIELDS', 'The form has too many fields.');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      throw new DomainError('NOT_MULTIPART', 'Please send the photos as multipart/form-data.');
-    default:
-      throw error;
-  }
-}
-
-async function beforeUpload(req: FastifyRequest, reply: FastifyReply) {
-  if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) {
-    reply.header('connection', 'close');
-    throw tooLarge();
-  }
-}
+/** Photos of a product: who may send them is settled by the staff plugin before the body is read. */
+const uploads = uploadGuards({
+  maxBodyBytes: MAX_PRODUCT_IMAGES_PER_UPLOAD * MAX_PRODUCT_IMAGE_BYTES + 1024 * 1024,
+  tooLarge: 'A photo is larger than 15 MB. Please send smaller photos.',
+  tooManyFiles: `Please send at most ${MAX_PRODUCT_IMAGES_PER_UPLOAD} photos at once.`,
+  notMultipart: 'Please send the photos as multipart/form-data.',
+});
 
 /** The pictures of a multipart body (every file part, whatever its field name) and their descriptions (alt, alt[]). */
 function uploadsOf(body: Record<string, unknown>): { bytes: Buffer; alt?: string }[] {
@@ -143,8 +125,8 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
         body: z.preprocess((v) => v ?? {}, z.record(z.string(), z.unknown(), { error: 'Please send the photos as a multipart form.' })).describe('multipart/form-data: one or more photo files (JPEG, PNG, WebP or AVIF, at most 15 MB each), and optionally alt (one per photo).'),
         response: { 201: ProductImagesAnswerSchema, ...errors },
       },
-      onRequest: beforeUpload,
-      errorHandler: uploadLimits,
+      onRequest: uploads.onRequest,
+      errorHandler: uploads.errorHandler,
     },
     async (req, reply) => reply.status(201).send(await service.addImages(actorOf(req), req.params.id, uploadsOf(req.body))),
   );

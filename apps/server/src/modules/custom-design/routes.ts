@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CadRejectSchema,
@@ -12,9 +12,10 @@ import {
   MessageSchema,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { DomainError, orFail } from '../../domain-error.ts';
+import { orFail } from '../../domain-error.ts';
 import { requireCustomer, requireSelf } from '../../plugins/session.ts';
 import { roleCan } from '@milli/contracts';
+import { uploadGuards } from '../../lib/upload-limits.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { MAX_IMAGE_BYTES } from './images.ts';
 import { createCustomDesignService, type CustomDesignService } from './service.ts';
@@ -34,40 +35,17 @@ function servicesOf(deps: ModuleDeps) {
   return found;
 }
 
-/** Four pictures of 10 MB and the text fields: a declared body beyond this is refused before a byte of it is read. */
-const MAX_FORM_BYTES = 4 * MAX_IMAGE_BYTES + 1024 * 1024;
-const tooLarge = () => new DomainError('FILE_TOO_LARGE', 'An image is larger than 10 MB. Please send smaller pictures (at most 10 MB each).');
-
-
 /**
- * Before a byte of the body is read: a guest is told to log in, and a body that says it is larger than
- * the form can ever be is refused. One that does not say (chunked) streams through the multipart parser,
- * which keeps at most 10 MB of a file and drops the rest.
+ * Four pictures of 10 MB and the text fields. Before a byte of the body is read a guest is told to log in, and a
+ * body declaring more than the form can ever be is refused; the multipart parser's limits in the form's words.
  */
-async function beforeBody(req: FastifyRequest, reply: FastifyReply) {
-  requireCustomer(req);
-  if (Number(req.headers['content-length'] ?? 0) > MAX_FORM_BYTES) {
-    reply.header('connection', 'close');
-    throw tooLarge();
-  }
-}
-
-/** The form's own multipart limits (4 files, 10 MB each; app.ts takes no file elsewhere) refused in words a person can act on. */
-function uploadLimits(error: FastifyError): never {
-  switch (error.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      throw tooLarge();
-    case 'FST_FILES_LIMIT':
-      throw new DomainError('TOO_MANY_FILES', 'Please send at most four images.');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      throw new DomainError('TOO_MANY_FIELDS', 'The form has too many fields.');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      throw new DomainError('NOT_MULTIPART', 'Please send the form as multipart/form-data.');
-    default:
-      throw error;
-  }
-}
+const uploads = uploadGuards({
+  maxBodyBytes: 4 * MAX_IMAGE_BYTES + 1024 * 1024,
+  tooLarge: 'An image is larger than 10 MB. Please send smaller pictures (at most 10 MB each).',
+  tooManyFiles: 'Please send at most four images.',
+  notMultipart: 'Please send the form as multipart/form-data.',
+  whoMay: requireCustomer,
+});
 
 /** Custom design requests (spec §7: the spelt-that-way new-request call) and the customer's list and CAD page. */
 export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
@@ -79,8 +57,8 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     {
       schema: { body: CustomDesignBodySchema, response: { 200: MessageSchema, ...errors } },
       config: { access: 'customer', multipartOptions: { limits: { files: 4, fileSize: MAX_IMAGE_BYTES } } },
-      onRequest: beforeBody,
-      errorHandler: uploadLimits,
+      onRequest: uploads.onRequest,
+      errorHandler: uploads.errorHandler,
     },
     async (req) => {
       const customer = requireSelf(req, req.body.userId);

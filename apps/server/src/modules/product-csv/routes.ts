@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorSchema,
@@ -13,7 +13,7 @@ import {
   type ImportStreamLine,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { DomainError } from '../../domain-error.ts';
+import { uploadGuards } from '../../lib/upload-limits.ts';
 import type { Limit } from '../../plugins/rate-limit.ts';
 import { requirePermission, staffOf } from '../../plugins/staff.ts';
 import { actorOf } from '../audit/service.ts';
@@ -30,36 +30,17 @@ export const IMPORT_LIMIT: Limit = {
   message: 'Too many imports in a few minutes. Please wait a little before sending another file.',
 };
 
-const tooLarge = () => new DomainError('FILE_TOO_LARGE', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Please split it into smaller files.`);
-
 /**
  * Before a byte of the body is read: who may not import is refused (the multipart parser reads the file in its
  * own preValidation hook, before the staff plugin's), and a body that says it is larger than the form can ever be.
  */
-async function beforeBody(req: FastifyRequest, reply: FastifyReply) {
-  requirePermission(req, 'catalogue');
-  if (Number(req.headers['content-length'] ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
-    reply.header('connection', 'close');
-    throw tooLarge();
-  }
-}
-
-/** The route's own multipart limits (one file of 10 MB) refused in words a person can act on. */
-function uploadLimits(error: FastifyError): never {
-  switch (error.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      throw tooLarge();
-    case 'FST_FILES_LIMIT':
-      throw new DomainError('TOO_MANY_FILES', 'Please send one CSV file at a time.');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      throw new DomainError('TOO_MANY_FIELDS', 'The form has too many fields.');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      throw new DomainError('NOT_MULTIPART', 'Please send the file as multipart/form-data.');
-    default:
-      throw error;
-  }
-}
+const uploads = uploadGuards({
+  maxBodyBytes: IMPORT_MAX_BYTES + 64 * 1024,
+  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Please split it into smaller files.`,
+  tooManyFiles: 'Please send one CSV file at a time.',
+  notMultipart: 'Please send the file as multipart/form-data.',
+  whoMay: (req) => requirePermission(req, 'catalogue'),
+});
 
 const IMPORT_INVALID_MESSAGE = 'Nothing was imported: the file has problems. Fix the rows listed and send it again.';
 
@@ -91,8 +72,8 @@ export const productCsvModule: FastifyPluginAsync<ModuleDeps> = async (app, deps
     '/admin/products/import',
     {
       config: { ...staffOnly, multipartOptions: { limits: { files: 1, fileSize: IMPORT_MAX_BYTES } } },
-      onRequest: beforeBody,
-      errorHandler: uploadLimits,
+      onRequest: uploads.onRequest,
+      errorHandler: uploads.errorHandler,
       schema: {
         description:
           'Checks (dryRun true, the default) or imports a product CSV. Answers the report as JSON, or, with Accept: application/x-ndjson, ' +
