@@ -107,3 +107,17 @@ test('the owner adds a product with two photos; it shows in the listing and sear
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.locator('.pd-thumbs img')).toHaveCount(1);
 });
+
+test('the products list exports what it shows as CSV', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/products?q=kundan&material=Gold&sort=name');
+  const link = page.getByRole('link', { name: 'Export these as CSV' });
+  await expect(link).toHaveAttribute('href', '/api/admin/products/export.csv?q=kundan&material=Gold');
+  const csv = await page.request.get((await link.getAttribute('href'))!);
+  expect(csv.status()).toBe(200);
+  const rows = (await csv.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  expect(rows[0]).toMatch(/^sku,name,/);
+  const listed = (await (await page.request.get('/api/admin/products?q=kundan&material=Gold')).json()) as { total: number };
+  expect(listed.total).toBeGreaterThan(0);
+  expect(rows.length - 1).toBe(listed.total);
+});

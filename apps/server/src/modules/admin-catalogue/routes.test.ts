@@ -179,6 +179,13 @@ describe('products API', () => {
     const detail = await t.app.inject({ method: 'GET', url: `/api/product/find-by-id/${id}` });
     expect(JSON.stringify(detail.json())).toContain(body.data[0].path);
 
+    // A duplicate gets copies of the photos, in its own folder: removing the original's never takes the copy's.
+    const copy = (await json('POST', `/api/admin/products/${id}/duplicate`, { sku: 'API-BANGLE-PHOTOS' })).json();
+    expect(copy.images).toHaveLength(2);
+    expect(copy.images[0].path).toMatch(new RegExp(`^/media/catalogue/products/${copy.id}/[a-f0-9]{16}-640\\.webp$`));
+    expect(copy.images[0].path).not.toBe(body.data[0].path);
+    for (const v of copy.images[0].variants as { path: string }[]) expect((await t.app.inject({ method: 'GET', url: v.path })).statusCode).toBe(200);
+
     const [first, second] = body.data;
     const alt = await json('PATCH', `/api/admin/products/${id}/images/${second.id}`, { alt: 'Worn on the wrist' });
     expect(alt.json().data[1].alt).toBe('Worn on the wrist');
@@ -187,6 +194,7 @@ describe('products API', () => {
     const removed = await json('DELETE', `/api/admin/products/${id}/images/${second.id}`);
     expect(removed.json().image).toBe(first.path);
     expect((await t.app.inject({ method: 'GET', url: second.path })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: copy.images[1].path })).statusCode).toBe(200);
   }, 60_000);
 });
 

@@ -2,7 +2,7 @@
  * The catalogue desk (issue 17): the product list, form, duplicate, archive and bulk changes, the pictures and
  * the taxonomy. Every write runs in one transaction with its audit entries.
  */
-import { artMetalFor, artPath, artVariant, COLLECTION_ART, productSearchText, type Db } from '@milli/db';
+import { artMetalFor, artPath, artVariant, COLLECTION_ART, productSearchText, type Db, type schema } from '@milli/db';
 import {
   toAdminPage,
   ProductPatchSchema,
@@ -76,6 +76,40 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
     }
     if (image !== product.image) await repo.setMainImage(productId, image);
     return image;
+  }
+
+  /**
+   * A duplicate gets photos of its own: every rendition copied to the copy's folder under a new name, so removing a
+   * photo from one product never takes the other's files with it.
+   */
+  async function copyPhotos(tx: Db, fromId: number, toId: number): Promise<void> {
+    const repo = createAdminListRepository(tx);
+    const originals = await repo.images(fromId);
+    if (originals.length === 0) return;
+    const keyOf = (url: string) => url.slice(CATALOGUE_MEDIA_PREFIX.length);
+    const rows: schema.NewProductImage[] = [];
+    for (const original of originals) {
+      const from = `${CATALOGUE_MEDIA_PREFIX}products/${fromId}/`;
+      const to = `${CATALOGUE_MEDIA_PREFIX}products/${toId}/${imageName()}`;
+      // '/media/catalogue/products/12/ab12…-640.webp' → '/media/catalogue/products/13/cd34…-640.webp'
+      const moved = (url: string) => (url.startsWith(from) ? to + url.slice(from.length).replace(/^[^-]+/, '') : url);
+      for (const v of original.variants) {
+        const body = await files.get(keyOf(v.path));
+        if (body) await files.put(keyOf(moved(v.path)), body, v.format === 'avif' ? 'image/avif' : 'image/webp');
+      }
+      rows.push({
+        productId: toId,
+        position: original.position,
+        path: moved(original.path),
+        thumbPath: original.thumbPath === null ? null : moved(original.thumbPath),
+        alt: original.alt,
+        width: original.width,
+        height: original.height,
+        variants: original.variants.map((v) => ({ ...v, path: moved(v.path) })),
+      });
+    }
+    await repo.addImages(rows);
+    await syncMainImage(tx, toId);
   }
 
   return {
@@ -157,7 +191,9 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
           actor,
           action: { create: 'product.duplicate', update: 'product.duplicate' },
         });
-        return detail(result.rows[0]!.id, tx);
+        const copyId = result.rows[0]!.id;
+        await copyPhotos(tx, id, copyId);
+        return detail(copyId, tx);
       });
     },
 

@@ -33,7 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = adminApi(context, request);
   const page = await api.get<AdminListPage<AdminProductRow>>(`/api/admin/products?${apiListQuery(url, FILTERS)}`);
   const taxonomy = await api.get<Taxonomy>('/api/admin/taxonomy');
-  return { page, list: readListState(url, DEFAULTS), categories: taxonomy.categories.map((c) => c.name) };
+  // The export takes the list's search and filters by the same names (GET /api/admin/products/export.csv).
+  const shown = new URLSearchParams();
+  for (const name of ['q', ...FILTERS]) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value) shown.set(name, value);
+  }
+  const exportHref = `/api/admin/products/export.csv${shown.size > 0 ? `?${shown.toString()}` : ''}`;
+  return { page, list: readListState(url, DEFAULTS), categories: taxonomy.categories.map((c) => c.name), exportHref };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { page, list, categories } = loaderData;
+  const { page, list, categories, exportHref } = loaderData;
   const done = useActionData<typeof action>();
   return (
     <>
@@ -59,9 +66,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         title="Products"
         description="Every piece in the catalogue, archived ones included."
         actions={
-          <Link to={ADMIN_PATHS.newProduct} className="adm-button adm-button--primary">
-            New product
-          </Link>
+          <>
+            <a href={exportHref} className="adm-button adm-button--secondary" download>
+              Export these as CSV
+            </a>
+            <Link to={ADMIN_PATHS.newProduct} className="adm-button adm-button--primary">
+              New product
+            </Link>
+          </>
         }
       />
       <ListToolbar
