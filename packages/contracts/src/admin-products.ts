@@ -400,7 +400,6 @@ export function parseProductForm(input: unknown): { ok: true; form: ProductForm 
 }
 
 /** Rupees (up to 2 decimals) → paise; grams (3 decimals) → milligrams; carats (2 decimals) → cents; percent (2 decimals) → hundredths. */
-export const toPaise = (rupees: number) => Math.round(rupees * 100);
 export const toMilligrams = (grams: number) => Math.round(grams * 1000);
 export const toCents = (carats: number) => Math.round(carats * 100);
 

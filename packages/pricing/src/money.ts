@@ -19,3 +19,8 @@ export function formatRupees(paise: Paise, options: { decimals?: boolean } = {})
 export function rupeesToPaise(rupees: number): Paise {
   return Math.round(rupees * 100);
 }
+
+/** Rupees as a form shows and a person types them (1234.5 for 1,23,450 paise). */
+export function paiseToRupees(paise: Paise): number {
+  return paise / 100;
+}

@@ -195,12 +195,14 @@ export async function sendKept(
 }
 
 /**
- * For the routes that move stock (placing, cancelling, advancing orders): after any of their POSTs this
- * instance's read cache forgets at once, before the answer leaves (other instances hear the database's
- * notification a moment later). Registered inside the module, so it applies to that module's routes only.
+ * For the routes that change what every visitor sees (orders moving stock, the back office's catalogue, rates,
+ * settings and stores): after any of their writes (POST, PUT, PATCH, DELETE) this instance's read cache forgets
+ * at once, before the answer leaves (other instances hear the database's notification a moment later).
+ * Registered inside the module, so it applies to that module's routes only. A streamed answer is sent before its
+ * write commits: such a route forgets after its commit itself (the product CSV import).
  */
 export function forgetAfterWrites(app: FastifyInstance, cache: ReadCache): void {
   app.addHook('onSend', async (request, reply) => {
-    if (request.method === 'POST' && reply.statusCode < 500) cache.invalidate();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 500) cache.invalidate();
   });
 }

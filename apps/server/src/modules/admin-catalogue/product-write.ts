@@ -15,11 +15,10 @@ import {
   parseProductForm,
   toCents,
   toMilligrams,
-  toPaise,
   type FieldProblems,
   type ProductForm,
 } from '@milli/contracts/schemas';
-import { indianDate } from '@milli/pricing';
+import { indianDate, paiseToRupees, rupeesToPaise } from '@milli/pricing';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { createCatalogService } from '../catalog/service.ts';
 import { createSettingsService } from '../settings/service.ts';
@@ -235,16 +234,17 @@ function rowOf(v: ResolvedProduct, slug: string, stored: StoredProduct | undefin
     metalColour: f.metalColour,
     purity: f.purity,
     metalWeightMg: weighed ? toMilligrams(f.metalWeightG!) : null,
-    fixedPricePaise: f.fixedPrice === null ? null : toPaise(f.fixedPrice),
+    fixedPricePaise: f.fixedPrice === null ? null : rupeesToPaise(f.fixedPrice),
     // Percent and per-gram making is worked out by reprice; a fixed sum is what was typed.
-    makingChargePaise: kind === 'fixed' ? toPaise(making) : (stored?.row.makingChargePaise ?? 0),
+    makingChargePaise: kind === 'fixed' ? rupeesToPaise(making) : (stored?.row.makingChargePaise ?? 0),
     makingChargeKind: kind,
-    makingChargeRate: kind === 'fixed' ? null : toPaise(making),
+    // Paise per gram, or hundredths of a percent (12.5 → 1250).
+    makingChargeRate: kind === 'fixed' ? null : kind === 'per_gram' ? rupeesToPaise(making) : Math.round(making * 100),
     hallmarked: f.hallmarked,
     diamondWeightCents: toCents(f.diamondWeightCt ?? 0),
     diamondCount: f.diamondCount ?? 0,
     diamondQuality: f.diamondQuality,
-    stoneValuePaise: toPaise(f.stoneValue ?? 0),
+    stoneValuePaise: rupeesToPaise(f.stoneValue ?? 0),
     stoneWeightCents: toCents(f.stoneWeightCt ?? 0),
     colour: f.colour,
     purities: f.purities,
@@ -260,7 +260,7 @@ function rowOf(v: ResolvedProduct, slug: string, stored: StoredProduct | undefin
     occasion: f.occasion,
     giftOccasions: f.giftOccasions,
     giftRecipients: f.giftRecipients,
-    listPricePaise: weighed ? (stored?.row.listPricePaise ?? 0) : toPaise(f.fixedPrice!),
+    listPricePaise: weighed ? (stored?.row.listPricePaise ?? 0) : rupeesToPaise(f.fixedPrice!),
     listPriceDate: weighed ? (stored?.row.listPriceDate ?? day) : day,
     active: f.active,
     searchText: productSearchText({
@@ -297,14 +297,14 @@ export function formOf(s: StoredProduct): ProductForm {
     metalColour: r.metalColour,
     metalColours: r.metalColours,
     metalWeightG: r.metalWeightMg === null ? null : r.metalWeightMg / 1000,
-    fixedPrice: r.fixedPricePaise === null ? null : r.fixedPricePaise / 100,
+    fixedPrice: r.fixedPricePaise === null ? null : paiseToRupees(r.fixedPricePaise),
     makingChargeKind: kind,
-    makingCharge: kind === 'fixed' ? (r.fixedPricePaise !== null && r.makingChargePaise === 0 ? null : r.makingChargePaise / 100) : (r.makingChargeRate ?? 0) / 100,
+    makingCharge: kind === 'fixed' ? (r.fixedPricePaise !== null && r.makingChargePaise === 0 ? null : paiseToRupees(r.makingChargePaise)) : kind === 'per_gram' ? paiseToRupees(r.makingChargeRate ?? 0) : (r.makingChargeRate ?? 0) / 100,
     diamondWeightCt: r.diamondWeightCents === 0 ? null : r.diamondWeightCents / 100,
     diamondCount: r.diamondCount === 0 ? null : r.diamondCount,
     diamondQuality: r.diamondQuality,
     diamondQualities: r.diamondQualities,
-    stoneValue: r.stoneValuePaise === 0 ? null : r.stoneValuePaise / 100,
+    stoneValue: r.stoneValuePaise === 0 ? null : paiseToRupees(r.stoneValuePaise),
     stoneWeightCt: r.stoneWeightCents === 0 ? null : r.stoneWeightCents / 100,
     colour: r.colour,
     sizeKind: r.sizeKind,

@@ -30,6 +30,7 @@ import {
 } from '@milli/contracts/schemas';
 import { CATALOGUE_MEDIA_PREFIX } from '@milli/contracts';
 import type { ModuleDeps } from '../../deps.ts';
+import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { actorOf } from '../audit/service.ts';
 import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES_PER_UPLOAD } from './images.ts';
@@ -63,9 +64,7 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = createAdminCatalogueService(deps.database.db, deps.files);
   // Every write of the desk changes what shoppers see: this instance forgets at once (others hear the database).
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) deps.readCache.invalidate();
-  });
+  forgetAfterWrites(app, deps.readCache);
 
   api.get(
     '/admin/products',

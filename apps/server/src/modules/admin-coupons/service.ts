@@ -1,13 +1,12 @@
 import { AdminCouponFormSchema, toAdminPage, type AdminCoupon, type AdminCouponForm, type AdminCouponListQuery, type CouponStatus } from '@milli/contracts/schemas';
 import { isUniqueViolation, type Db } from '@milli/db';
+import { paiseToRupees, rupeesToPaise } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { adminCouponsRepository } from './repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof adminCouponsRepository>['byId']>>>;
 
-const rupees = (paise: number) => paise / 100;
-const paise = (rupeesValue: number) => Math.round(rupeesValue * 100);
 
 /** Where a coupon stands at `now`, by the same rules checkout judges it (modules/coupons/rules.ts). */
 export function couponStatus(c: { active: boolean; startsAt: Date; endsAt: Date | null }, now: Date): CouponStatus {
@@ -23,11 +22,11 @@ function answer(r: Row, now: Date): AdminCoupon {
     code: r.code,
     description: r.description,
     kind: r.kind,
-    value: r.kind === 'percent' ? r.value : rupees(r.value),
+    value: r.kind === 'percent' ? r.value : paiseToRupees(r.value),
     valueStored: r.value,
-    maxDiscountRupees: r.maxDiscountPaise === null ? null : rupees(r.maxDiscountPaise),
+    maxDiscountRupees: r.maxDiscountPaise === null ? null : paiseToRupees(r.maxDiscountPaise),
     maxDiscountPaise: r.maxDiscountPaise,
-    minOrderRupees: rupees(r.minOrderPaise),
+    minOrderRupees: paiseToRupees(r.minOrderPaise),
     minOrderPaise: r.minOrderPaise,
     startsAt: r.startsAt.toISOString(),
     endsAt: r.endsAt?.toISOString() ?? null,
@@ -46,9 +45,9 @@ function toColumns(form: AdminCouponForm, now: Date) {
     code: form.code,
     description: form.description,
     kind: form.kind,
-    value: form.kind === 'percent' ? (form.value as number) : paise(form.value as number),
-    maxDiscountPaise: form.kind === 'percent' && form.maxDiscountRupees !== null ? paise(form.maxDiscountRupees) : null,
-    minOrderPaise: form.minOrderRupees === null ? 0 : paise(form.minOrderRupees),
+    value: form.kind === 'percent' ? (form.value as number) : rupeesToPaise(form.value as number),
+    maxDiscountPaise: form.kind === 'percent' && form.maxDiscountRupees !== null ? rupeesToPaise(form.maxDiscountRupees) : null,
+    minOrderPaise: form.minOrderRupees === null ? 0 : rupeesToPaise(form.minOrderRupees),
     startsAt: form.startsAt ?? now,
     endsAt: form.endsAt,
     usageLimit: form.usageLimit,
@@ -63,9 +62,9 @@ function toForm(r: Row): Record<string, unknown> {
     code: r.code,
     description: r.description,
     kind: r.kind,
-    value: r.kind === 'percent' ? r.value : rupees(r.value),
-    maxDiscountRupees: r.maxDiscountPaise === null ? null : rupees(r.maxDiscountPaise),
-    minOrderRupees: rupees(r.minOrderPaise),
+    value: r.kind === 'percent' ? r.value : paiseToRupees(r.value),
+    maxDiscountRupees: r.maxDiscountPaise === null ? null : paiseToRupees(r.maxDiscountPaise),
+    minOrderRupees: paiseToRupees(r.minOrderPaise),
     startsAt: r.startsAt.toISOString(),
     endsAt: r.endsAt?.toISOString() ?? null,
     usageLimit: r.usageLimit,

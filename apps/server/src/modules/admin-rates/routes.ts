@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorSchema, RatesAnswerSchema, RatesQuerySchema, RatesUpdateAnswerSchema, RatesUpdateSchema, formBody } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
+import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { actorOf } from '../audit/service.ts';
 import { createRatesService, DEFAULT_HISTORY_DAYS } from './service.ts';
 
@@ -13,6 +14,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: Erro
  */
 export const adminRatesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  forgetAfterWrites(app, deps.readCache);
   const rates = createRatesService(deps.database.db);
 
   api.get(
@@ -46,10 +48,6 @@ export const adminRatesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps
         response: { 200: RatesUpdateAnswerSchema, ...errors },
       },
     },
-    async (req) => {
-      const answer = await rates.update(actorOf(req), req.body);
-      deps.readCache.invalidate();
-      return answer;
-    },
+    async (req) => rates.update(actorOf(req), req.body),
   );
 };

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminSettingsSchema, ErrorSchema, SETTINGS_FIELDS, SettingsPatchSchema, formBody } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
+import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { actorOf } from '../audit/service.ts';
 import { staffOf } from '../../plugins/staff.ts';
 import { createAdminSettingsService } from './service.ts';
@@ -12,6 +13,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 503: Erro
 /** The store settings in the back office (issue 17): permission 'settings', which only the owner holds. */
 export const adminSettingsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  forgetAfterWrites(app, deps.readCache);
   const settings = createAdminSettingsService(deps.database.db);
 
   api.get(
@@ -44,9 +46,7 @@ export const adminSettingsModule: FastifyPluginAsync<ModuleDeps> = async (app, d
     },
     async (req) => {
       const member = staffOf(req);
-      const answer = await settings.update(actorOf(req), req.body, member.twoFactor, member.via.kind === 'token');
-      if (answer.changed.length > 0) deps.readCache.invalidate();
-      return answer;
+      return settings.update(actorOf(req), req.body, member.twoFactor, member.via.kind === 'token');
     },
   );
 };

@@ -15,6 +15,7 @@ import {
   MessageSchema,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
+import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { actorOf } from '../audit/service.ts';
 import { createAdminStoresService } from './service.ts';
 
@@ -30,10 +31,7 @@ const PincodeParamsSchema = z.object({ pincode: z.string().trim().regex(PINCODE_
 export const adminStoresModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const stores = createAdminStoresService(deps.database.db);
-  const changed = <T>(value: T): T => {
-    deps.readCache.invalidate();
-    return value;
-  };
+  forgetAfterWrites(app, deps.readCache);
 
   api.get(
     '/admin/stores',
@@ -56,7 +54,7 @@ export const adminStoresModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
   api.post(
     '/admin/stores',
     { config: staff, schema: { summary: 'Adds a store', body: formBody(AdminStoreFormSchema), response: { 201: AdminStoreSchema, ...errors } } },
-    async (req, reply) => reply.status(201).send(changed(await stores.create(actorOf(req), req.body))),
+    async (req, reply) => reply.status(201).send(await stores.create(actorOf(req), req.body)),
   );
 
   api.patch(
@@ -65,7 +63,7 @@ export const adminStoresModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
       config: staff,
       schema: { summary: "Changes any of a store's fields (named as in POST); the whole is checked again", params: AdminIdParamsSchema, body: formBody(AdminStorePatchSchema), response: { 200: AdminStoreSchema, ...errors } },
     },
-    async (req) => changed(await stores.update(actorOf(req), req.params.id, req.body)),
+    async (req) => await stores.update(actorOf(req), req.params.id, req.body),
   );
 
   api.delete(
@@ -73,7 +71,7 @@ export const adminStoresModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     { config: staff, schema: { summary: 'Removes a store from the locator for good (PATCH active: false only hides it)', params: AdminIdParamsSchema, response: { 200: MessageSchema, ...errors } } },
     async (req) => {
       await stores.remove(actorOf(req), req.params.id);
-      return changed({ message: 'The store is removed.' });
+      return { message: 'The store is removed.' };
     },
   );
 };

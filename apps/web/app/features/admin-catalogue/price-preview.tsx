@@ -1,4 +1,4 @@
-import { formatRupees, makingFromPerGram, priceChoice } from '@milli/pricing';
+import { formatRupees, makingFromPerGram, priceChoice, rupeesToPaise } from '@milli/pricing';
 import type { PriceCard } from '@milli/contracts/schemas';
 
 /** What the preview reads from the form as it is typed. */
@@ -49,15 +49,15 @@ export function previewPrice(input: PreviewInput, card: PriceCard): { ok: true; 
   const weightMg = weight === null ? null : Math.round(weight * 1000);
   const making = num(input.makingCharge) ?? 0;
   const kind = input.makingChargeKind;
-  const makingPaise = kind === 'fixed' ? Math.round(making * 100) : kind === 'per_gram' && weightMg !== null ? makingFromPerGram(weightMg, Math.round(making * 100)) : 0;
+  const makingPaise = kind === 'fixed' ? rupeesToPaise(making) : kind === 'per_gram' && weightMg !== null ? makingFromPerGram(weightMg, rupeesToPaise(making)) : 0;
   const diamondCents = Math.round((num(input.diamondWeightCt) ?? 0) * 100);
   const price = priceChoice({
     metalWeightMg: weightMg,
     makingChargePaise: makingPaise,
     makingPercentHundredths: kind === 'percent' ? Math.round(making * 100) : null,
-    stoneValuePaise: Math.round((num(input.stoneValue) ?? 0) * 100),
+    stoneValuePaise: rupeesToPaise(num(input.stoneValue) ?? 0),
     diamondWeightCents: diamondCents,
-    fixedPricePaise: weightMg === null && fixed !== null ? Math.round(fixed * 100) : null,
+    fixedPricePaise: weightMg === null && fixed !== null ? rupeesToPaise(fixed) : null,
     gstPercent: card.gstPercent,
     defaultPurity: purity,
     defaultDiamondQuality: diamondCents > 0 ? input.diamondQuality || 'SI-IJ' : null,
