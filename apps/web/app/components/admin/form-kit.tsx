@@ -60,6 +60,15 @@ export function Field({
         )}
       </label>
       {children({ id: inputId, ...(required ? { required: true } : {}), ...fieldErrorProps(inputId, error, hintId) })}
+      <FieldNotes inputId={inputId} hintId={hintId} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and its error message, under it, with the ids its input's aria-describedby names. */
+function FieldNotes({ inputId, hintId, hint, error }: { inputId: string; hintId: string | undefined; hint?: ReactNode; error?: string | undefined }) {
+  return (
+    <>
       {hint && (
         <p id={hintId} className="adm-hint">
           {hint}
@@ -70,7 +79,7 @@ export function Field({
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 
@@ -245,16 +254,7 @@ export function Checkbox({
     <div className={`adm-check${error ? ' adm-field--invalid' : ''}`}>
       <input id={inputId} type="checkbox" name={name} value={value} defaultChecked={defaultChecked} disabled={disabled} {...fieldErrorProps(inputId, error, hintId)} />
       <label htmlFor={inputId}>{label}</label>
-      {hint && (
-        <p id={hintId} className="adm-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={fieldErrorId(inputId)} className="adm-error">
-          {error}
-        </p>
-      )}
+      <FieldNotes inputId={inputId} hintId={hintId} hint={hint} error={error} />
     </div>
   );
 }
