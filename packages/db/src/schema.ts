@@ -29,6 +29,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '@milli/contracts';
 
@@ -53,7 +54,10 @@ export const GENDERS = ['Women', 'Men', 'Kids', 'Unisex'] as const;
 export const CUSTOMER_ROLES = ['customer', 'staff'] as const;
 /** How a product's making charges are stated (issue 17): a sum per piece, a percent of the metal's value, or an amount per gram. */
 export const MAKING_CHARGE_KINDS = ['fixed', 'percent', 'per_gram'] as const;
-export const ORDER_STATUSES = ['Placed', 'Picked', 'Out for Delivery', 'Delivered', 'Cancelled'] as const;
+/** Awaiting payment (online, stock held for a while) or Awaiting confirmation (pay on delivery) come before Placed (DECISIONS §8). */
+export const ORDER_STATUSES = ['Awaiting payment', 'Awaiting confirmation', 'Placed', 'Picked', 'Out for Delivery', 'Delivered', 'Cancelled'] as const;
+export const ORDER_PAYMENT_METHODS = ['online', 'cod'] as const;
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 export const ADDRESS_KINDS = ['shipping', 'billing'] as const;
 export const COUPON_KINDS = ['percent', 'fixed'] as const;
 export const PAYMENT_PURPOSES = ['cad_advance', 'harvest_instalment', 'order'] as const;
@@ -158,12 +162,15 @@ export const storeSettings = pgTable(
     lowStockThreshold: integer('low_stock_threshold').notNull().default(2),
     /** When true, every staff member must sign in with an authenticator app (issue 17). */
     staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
+    /** How long an order awaiting online payment holds its pieces before it lapses (issue 18). */
+    paymentHoldMinutes: integer('payment_hold_minutes').notNull().default(15),
     updatedAt: updatedAt(),
   },
   () => [
     check('store_settings_single_row', raw('"id" = 1')),
     check('store_settings_cod_limit_check', raw('"cod_limit_paise" >= 0 AND "cod_limit_paise" < 20000000')),
     check('store_settings_low_stock_check', raw('"low_stock_threshold" >= 0')),
+    check('store_settings_payment_hold_check', raw('"payment_hold_minutes" BETWEEN 5 AND 1440')),
   ],
 );
 
@@ -796,11 +803,20 @@ export const orders = pgTable(
     companyName: text('company_name'),
     companyEmail: text('company_email'),
     companyGstin: text('company_gstin'),
+    /** 'online' (through the gateway, before the order is Placed) or 'cod' (pay on delivery, confirmed by staff). */
+    paymentMethod: text('payment_method', { enum: ORDER_PAYMENT_METHODS }).notNull().default('online'),
+    /** An order awaiting online payment holds its pieces until then; it lapses after (issue 18). */
+    payBy: tsz('pay_by'),
+    /** The buyer's PAN, asked for orders of Rs. 2 lakh or more (Rule 114B) and printed on the invoice. */
+    pan: text('pan'),
     placedAt: tsz('placed_at').notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    index('orders_awaiting_payment_idx').on(t.payBy).where(sql`${t.status} = 'Awaiting payment'`),
+    oneOf('orders_payment_method_check', 'payment_method', ORDER_PAYMENT_METHODS),
+    check('orders_pan_check', raw(`"pan" IS NULL OR "pan" ~ '^[A-Z]{5}[0-9]{4}[A-Z]$'`)),
     uniqueIndex('orders_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('orders_customer_placed_idx').on(t.customerId, t.placedAt),
     index('orders_status_idx').on(t.status),
@@ -879,6 +895,9 @@ export const orderAddresses = pgTable(
     address: text('address').notNull(),
     city: text('city').notNull(),
     state: text('state'),
+    /** The two-digit GST state code of `state` (place of supply). */
+    stateCode: text('state_code'),
+    landmark: text('landmark'),
     pincode: text('pincode').notNull(),
     countryCode: text('country_code').notNull(),
     phone: text('phone').notNull(),
@@ -1106,7 +1125,16 @@ export const payments = pgTable(
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('created'),
     /** 'demo' for the built-in test gateway; a provider's name otherwise. */
     gateway: text('gateway').notNull(),
+    /** The gateway's order (Razorpay's order_…) the customer pays in the gateway's checkout. */
+    gatewayOrderId: text('gateway_order_id'),
+    /** The gateway's payment (pay_…) that captured it. */
     gatewayRef: text('gateway_ref'),
+    /** The harvest instalment this pays for. */
+    harvestInstalmentId: integer('harvest_instalment_id').references((): AnyPgColumn => harvestInstalments.id, { onDelete: 'set null' }),
+    /** Given back so far, through the gateway (refunds processed). */
+    refundedPaise: paise('refunded_paise').notNull().default(0),
+    /** The last failed attempt's reason as the gateway gave it (the customer may try again on the same order). */
+    lastError: text('last_error'),
     /** card, upi, netbanking… as the gateway reports it; card numbers are never stored. */
     method: text('method'),
     failureReason: text('failure_reason'),
@@ -1117,10 +1145,86 @@ export const payments = pgTable(
   (t) => [
     index('payments_customer_idx').on(t.customerId, t.createdAt),
     uniqueIndex('payments_gateway_ref_key').on(t.gateway, t.gatewayRef),
+    uniqueIndex('payments_gateway_order_key').on(t.gateway, t.gatewayOrderId),
+    index('payments_order_idx').on(t.orderId),
+    check('payments_refunded_check', raw('"refunded_paise" >= 0 AND "refunded_paise" <= "amount_paise"')),
     uniqueIndex('payments_customer_purpose_idempotency_key').on(t.customerId, t.purpose, t.idempotencyKey),
     oneOf('payments_purpose_check', 'purpose', PAYMENT_PURPOSES),
     oneOf('payments_status_check', 'status', PAYMENT_STATUSES),
     check('payments_amount_check', raw('"amount_paise" > 0')),
+  ],
+);
+
+/**
+ * Money given back through the gateway: one row per refund the store asked for, with the key the gateway
+ * keeps it under (X-Refund-Idempotency), so a retried refund is never a second one.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The gateway payment refunded (normally the payment's gateway_ref; another one for a duplicate charge). */
+    gatewayPaymentId: text('gateway_payment_id').notNull(),
+    amountPaise: paise('amount_paise').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    gatewayRefundId: text('gateway_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    processedAt: tsz('processed_at'),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('refunds_gateway_refund_key').on(t.gatewayRefundId),
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    oneOf('refunds_status_check', 'status', REFUND_STATUSES),
+    check('refunds_amount_check', raw('"amount_paise" > 0')),
+  ],
+);
+
+/** Webhook deliveries already handled, by the gateway's event id (Razorpay retries, and replays from its dashboard). */
+export const gatewayEvents = pgTable('gateway_events', {
+  gateway: text('gateway').notNull(),
+  eventId: text('event_id').notNull(),
+  event: text('event').notNull(),
+  receivedAt: tsz('received_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.gateway, t.eventId] })]);
+
+/** A customer's saved addresses (checkout's address book); one may be the default. */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    address: text('address').notNull(),
+    landmark: text('landmark'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    pincode: text('pincode').notNull(),
+    country: text('country').notNull().default('India'),
+    countryCode: text('country_code').notNull().default('91'),
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('customer_addresses_customer_idx').on(t.customerId),
+    uniqueIndex('customer_addresses_one_default').on(t.customerId).where(sql`${t.isDefault}`),
   ],
 );
 
