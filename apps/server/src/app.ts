@@ -19,6 +19,10 @@ import { SESSIONS_CHANNEL, createReadCache, type ReadCache } from './plugins/rea
 import { sessionPlugin } from './plugins/session.ts';
 import { staffPlugin } from './plugins/staff.ts';
 import { createFileStore } from './lib/file-store.ts';
+import { createGateway } from './modules/payments/create-gateway.ts';
+import type { createDemoGateway } from './modules/payments/demo-gateway.ts';
+import { createPaymentService } from './modules/payments/service.ts';
+import { createPaymentKeeper, type PaymentKeeper } from './modules/payments/keeper.ts';
 import type { StaffPermission } from '@milli/contracts';
 import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
@@ -37,6 +41,8 @@ declare module 'fastify' {
     mailer: Mailer;
     readCache: ReadCache;
     sessionCache: ReadCache;
+    /** The payments reconciliation job (tests call run()). */
+    paymentKeeper: PaymentKeeper;
     /** Every route as registered (method and URL pattern), for tests that sweep the whole API. */
     routeList: { method: string; url: string; access?: 'customer' | 'staff'; permission?: StaffPermission; sessionOnly?: boolean }[];
   }
@@ -123,11 +129,32 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   const wishlist = createWishlistService(deps.database.db, createCatalogService(deps.database.db, createSettingsService(deps.database.db)));
   const files = await createFileStore(config);
   app.addHook('onClose', async () => files.close?.());
+  const gateway = deps.gateway ?? createGateway(config);
+  const payments = createPaymentService(deps.database.db, gateway, {
+    mailQueued: () => mailer.kick(),
+    changed: () => readCache.invalidate(),
+    log: app.log,
+  });
+  // The demo gateway sends its webhooks to this instance, signed as Razorpay signs them, through the same check
+  // (not in tests: they deliver the simulator's webhooks themselves, in the order they choose).
+  if ('simulator' in gateway && !deps.gateway && config.env !== 'test') {
+    (gateway as ReturnType<typeof createDemoGateway>).simulator.setDeliver((d) =>
+      new Promise<void>((resolve) => setTimeout(resolve, 50)).then(async () => {
+        await payments.webhook(Buffer.from(d.body), d.signature, d.eventId).catch((err: unknown) => app.log.warn({ err }, 'demo webhook not handled'));
+      }),
+    );
+  }
+  // Unpaid orders lapse and captured payments are never left without their purchase (the reconciliation job).
+  const keeper = createPaymentKeeper(deps.database.db, payments, { intervalMs: config.env === 'test' ? 0 : 60_000, log: app.log, changed: () => readCache.invalidate(), mailQueued: () => mailer.kick() });
+  app.decorate('paymentKeeper', keeper);
+  app.addHook('onReady', async () => keeper.start());
+  app.addHook('onClose', async () => keeper.stop());
   const moduleDeps: ModuleDeps = {
     ...deps,
     limiter: createRateLimiter(deps.database.db),
     mailer,
     files,
+    payments,
     readCache,
     sessionCache,
     mergeGuestCart: (tx, customerId, items) => cart.mergeGuest(tx, customerId, items),

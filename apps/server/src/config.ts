@@ -22,8 +22,12 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false'),
-  /** Which payment gateway charges cards; only the built-in test gateway ('demo') exists so far. */
-  PAYMENT_GATEWAY: z.enum(['demo']).default('demo'),
+  /** Which gateway takes payments: the built-in test gateway ('demo', no money moves) or Razorpay (issue 18). */
+  PAYMENT_GATEWAY: z.enum(['demo', 'razorpay']).default('demo'),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_URL: z.url('RAZORPAY_API_URL must be an http(s) address').default('https://api.razorpay.com'),
   /** 'false' serves the API and media only, without the web app (and so without needing its build). */
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
   /** The back office's first owner, made at start when no staff exists yet (issue 17). */
@@ -59,7 +63,9 @@ export interface Config {
    * the proxies in front, or a number of proxy hops. Never everyone: that would let a client choose its address.
    */
   trustProxy: TrustProxy;
-  paymentGateway: 'demo';
+  paymentGateway: 'demo' | 'razorpay';
+  /** RAZORPAY_* when PAYMENT_GATEWAY=razorpay (all three secrets required then). */
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string } | null;
   serveWeb: boolean;
   /** ADMIN_EMAIL and ADMIN_PASSWORD, when both are set: the first owner of an empty staff table. */
   firstOwner: { email: string; password: string } | undefined;
@@ -164,6 +170,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together: set both to make the first owner of the back office, or neither');
   }
+  let razorpay: Config['razorpay'] = null;
+  if (e.PAYMENT_GATEWAY === 'razorpay') {
+    const missing = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).filter((name) => !(e[name] ?? '').trim());
+    if (missing.length > 0) throw new ConfigError(`PAYMENT_GATEWAY=razorpay needs ${missing.join(', ')} (from Razorpay's dashboard: API keys and the webhook's secret)`);
+    razorpay = { keyId: e.RAZORPAY_KEY_ID!.trim(), keySecret: e.RAZORPAY_KEY_SECRET!.trim(), webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!.trim(), apiUrl: e.RAZORPAY_API_URL };
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -180,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     paymentGateway: e.PAYMENT_GATEWAY,
+    razorpay,
     serveWeb: e.SERVE_WEB === 'true',
     firstOwner: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     staffPassword: e.STAFF_PASSWORD || undefined,

@@ -6,12 +6,16 @@ import type { CartLineOptions, Database } from '@milli/db';
 import type { Config } from './config.ts';
 import type { FileStore } from './lib/storage.ts';
 import type { Mailer } from './modules/mail/sender.ts';
+import type { PaymentGateway } from './modules/payments/gateway.ts';
+import type { PaymentService } from './modules/payments/service.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
 import type { ReadCache } from './plugins/read-cache.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** The payment gateway; by default the one the configuration names (tests pass their own). */
+  gateway?: PaymentGateway;
 }
 
 /** What every API module is registered with: the app's dependencies and its shared services. */
@@ -24,6 +28,8 @@ export interface ModuleDeps extends AppDeps {
   mailer: Mailer;
   /** Where uploaded files are kept: the data folder or an S3-compatible bucket (lib/storage.ts). */
   files: FileStore;
+  /** Payments through the gateway; each purchase module registers what its payment settles (issue 18). */
+  payments: PaymentService;
   /** Set by the cart module: adds a guest cart to a customer's cart inside the login transaction. */
   mergeGuestCart?: (tx: Database['db'], customerId: number, items: { productId: number; quantity: number; options: CartLineOptions }[]) => Promise<void>;
   /** Set by the wish-list module: adds a guest wish list (product ids) to a customer's inside the login transaction. */

@@ -189,6 +189,19 @@ export interface OrderOverrides {
   options?: Record<string, string | number>;
   /** Over the valid billing form: other fields, or a coupon, an idempotency key, a cartDataList. */
   fields?: Record<string, string | number>;
+  /**
+   * Pay an online order at once through the demo gateway's checkout and verify, as the checkout page does
+   * (default true), so the order is Placed; false leaves it Awaiting payment.
+   */
+  pay?: boolean;
+}
+
+/** Pays a gateway payment block through the demo gateway's checkout and the verify call; the verify answer. */
+export async function payThroughDemo(app: FastifyInstance, shopper: Pick<TestShopper, 'cookie' | 'ip'>, gatewayOrderId: string, instrument = 'card_success') {
+  const session = { cookie: shopper.cookie, ip: shopper.ip };
+  const paid = await postForm(app, '/api/payments/demo/checkout', { gatewayOrderId, instrument }, session);
+  if (paid.statusCode !== 200) return paid;
+  return postForm(app, '/api/payments/razorpay/verify', paid.json(), session);
 }
 
 /** Adds a piece to the shopper's cart and places the order through checkout with a valid billing form; the answer as sent. */
@@ -203,5 +216,13 @@ export async function placeOrder(app: FastifyInstance, shopper: TestShopper, ove
     );
     expect(added.statusCode, added.body).toBe(200);
   }
-  return postForm(app, '/api/orders/placeOrders', { ...BILLING, userId: shopper.userId, ...overrides.fields }, session);
+  const placed = await postForm(app, '/api/orders/placeOrders', { ...BILLING, userId: shopper.userId, ...overrides.fields }, session);
+  if (overrides.pay !== false && placed.statusCode === 200) {
+    const answer = placed.json() as { payment: { gatewayOrderId: string } | null; replayed: boolean; status: string };
+    if (answer.payment && answer.status === 'Awaiting payment') {
+      const verified = await payThroughDemo(app, shopper, answer.payment.gatewayOrderId);
+      expect(verified.statusCode, verified.body).toBe(200);
+    }
+  }
+  return placed;
 }

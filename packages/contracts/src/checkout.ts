@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ErrorCodeSchema } from './error-schema.ts';
+import { GatewayPaymentSchema } from './payments.ts';
 
+export const ORDER_PAYMENT_METHOD_VALUES = ['online', 'cod'] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHOD_VALUES)[number];
+/** An order of this much or more needs the buyer's PAN (Rule 114B), and can never be paid in cash (s.269ST). */
+export const PAN_THRESHOLD_PAISE = 2_00_000_00;
+const flag = z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean()).optional();
 const field = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(max, `must be at most ${max} characters`));
 
 /** POST /api/coupons/apply: the cart's Apply. The server prices the cart itself (the session's, or the guest list). */
@@ -54,10 +60,53 @@ export const PlaceOrderSchema = z.object({
   couponCode: field(40),
   idempotencyKey: field(100),
   /** 'true' / 'on' / '1': pay what it can of the order from the customer's matured Milli Harvest balance. */
-  useHarvest: z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean()).optional(),
+  useHarvest: flag,
+  /** 'online' (the default: through the gateway before the order is Placed) or 'cod' (pay on delivery, below a limit). */
+  paymentMethod: z.preprocess((v) => (v === '' || v === null || v === undefined ? 'online' : v), z.enum(ORDER_PAYMENT_METHOD_VALUES, { error: 'paymentMethod must be online or cod.' })),
+  /** Required for an order of Rs. 2 lakh or more (Rule 114B); printed on the invoice. */
+  pan: field(10),
+  /** The billing address's state (from the list of Indian states and union territories) and a landmark. */
+  state: field(80),
+  landmark: field(120),
+  /** Deliver somewhere else than the billing address: the shipping fields below then count. */
+  shipToDifferent: flag,
+  shippingFirstName: field(60),
+  shippingLastName: field(60),
+  shippingAddress: field(300),
+  shippingLandmark: field(120),
+  shippingCity: field(80),
+  shippingState: field(80),
+  shippingPincode: field(12),
+  shippingPhoneNumber: field(20),
+  /** Keep the billing (and delivery) address in the customer's address book. */
+  saveAddress: flag,
 });
 export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
-export type PlaceOrderField = 'firstName' | 'lastName' | 'country' | 'address' | 'city' | 'countryCode' | 'phoneNumber' | 'pincode' | 'companyName' | 'companyEmail' | 'gstin' | 'idempotencyKey';
+export type PlaceOrderField =
+  | 'firstName'
+  | 'lastName'
+  | 'country'
+  | 'address'
+  | 'city'
+  | 'countryCode'
+  | 'phoneNumber'
+  | 'pincode'
+  | 'companyName'
+  | 'companyEmail'
+  | 'gstin'
+  | 'idempotencyKey'
+  | 'paymentMethod'
+  | 'pan'
+  | 'state'
+  | 'landmark'
+  | 'shippingFirstName'
+  | 'shippingLastName'
+  | 'shippingAddress'
+  | 'shippingLandmark'
+  | 'shippingCity'
+  | 'shippingState'
+  | 'shippingPincode'
+  | 'shippingPhoneNumber';
 
 export const PlaceOrderAnswerSchema = z.object({
   message: z.string(),
@@ -73,6 +122,16 @@ export const PlaceOrderAnswerSchema = z.object({
   couponCode: z.string().nullable(),
   /** True when this key had already placed the order: the first order is answered again. */
   replayed: z.boolean(),
+  /** Awaiting payment, Awaiting confirmation (pay on delivery) or Placed (nothing left to pay). */
+  status: z.enum(['Awaiting payment', 'Awaiting confirmation', 'Placed']),
+  paymentMethod: z.enum(ORDER_PAYMENT_METHOD_VALUES),
+  /** Charged now through the gateway, and due in cash on delivery. */
+  payNowPaise: z.number().int(),
+  payOnDeliveryPaise: z.number().int(),
+  /** Until when the order holds its pieces for the payment (ISO), when it awaits one. */
+  payBy: z.string().nullable(),
+  /** Open the gateway's checkout with this; null when nothing is paid online now (or the gateway could not be reached: pay again from the order). */
+  payment: GatewayPaymentSchema.nullable(),
 });
 export type PlaceOrderAnswer = z.infer<typeof PlaceOrderAnswerSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CardSchema } from './payments.ts';
+import { GatewayPaymentSchema } from './payments.ts';
 
 /** POST /api/harvest/enrol: the monthly amount in rupees, as typed on /milli-harvest, and the plan's e-mail. */
 export const HarvestEnrolSchema = z.object({
@@ -21,11 +21,8 @@ export type HarvestEnrol = z.infer<typeof HarvestEnrolSchema>;
 export const InstalmentParamsSchema = z.object({ id: z.coerce.number({ error: 'The instalment id must be a number.' }).int().positive().max(2_147_483_647) });
 
 /** POST /api/harvest/instalments/{id}/pay: card fields and a key that makes a retried click charge once. */
-export const HarvestPaySchema = CardSchema.extend({
-  idempotencyKey: z
-    .string({ error: 'idempotencyKey is required.' })
-    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotencyKey must be 8-100 letters, digits, - or _.'),
-});
+/** POST /api/harvest/instalments/{id}/pay takes no fields: the instalment is paid in the gateway's checkout (issue 18). */
+export const HarvestPaySchema = z.object({});
 export type HarvestPay = z.infer<typeof HarvestPaySchema>;
 
 export const HarvestInstalmentSchema = z.object({
@@ -61,4 +58,5 @@ export const HarvestPlanSchema = z.object({
 export type HarvestPlan = z.infer<typeof HarvestPlanSchema>;
 export const HarvestPlanListSchema = z.object({ data: z.array(HarvestPlanSchema) });
 export const HarvestEnrolAnswerSchema = z.object({ message: z.string(), plan: HarvestPlanSchema });
-export const HarvestPayAnswerSchema = z.object({ message: z.string(), plan: HarvestPlanSchema, paymentId: z.number().int(), method: z.string() });
+/** The instalment's payment, to open in the gateway's checkout; verify (or the webhook) marks it Paid. */
+export const HarvestPayAnswerSchema = z.object({ message: z.string(), plan: HarvestPlanSchema, paymentId: z.number().int(), payment: GatewayPaymentSchema });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LineOptionsSchema } from './cart.ts';
+import { GatewayPaymentSchema } from './payments.ts';
 
 export const ORDER_LIST_KINDS = ['active', 'completed', 'cancelled'] as const;
-export const ORDER_STATUS_VALUES = ['Placed', 'Picked', 'Out for Delivery', 'Delivered', 'Cancelled'] as const;
+export const ORDER_STATUS_VALUES = ['Awaiting payment', 'Awaiting confirmation', 'Placed', 'Picked', 'Out for Delivery', 'Delivered', 'Cancelled'] as const;
 
 /** GET /api/orders?list=active|completed|cancelled&page= */
 export const OrderListQuerySchema = z.object({
@@ -49,6 +50,7 @@ export const OrderAddressSchema = z.object({
   address: z.string(),
   city: z.string(),
   state: z.string().nullable(),
+  landmark: z.string().nullable().optional(),
   pincode: z.string(),
   country: z.string(),
   countryCode: z.string(),
@@ -66,6 +68,26 @@ export const TrackingStepSchema = z.object({
 });
 export type TrackingStep = z.infer<typeof TrackingStepSchema>;
 
+/**
+ * How an order is paid: online through the gateway or on delivery. `state`:
+ * awaiting (pay before payBy), paid, cod_due (cash on delivery), covered (nothing to pay: the Harvest
+ * balance paid it), lapsed (not paid in time: the pieces went back on sale), cancelled (cancelled before
+ * payment), refunded / partially_refunded (money given back through the gateway).
+ */
+export const OrderPaymentSchema = z.object({
+  method: z.enum(['online', 'cod']),
+  state: z.enum(['awaiting', 'paid', 'cod_due', 'covered', 'lapsed', 'cancelled', 'refunded', 'partially_refunded']),
+  /** Charged (or to charge) through the gateway, and due in cash on delivery. */
+  payNowPaise: z.number().int(),
+  payOnDeliveryPaise: z.number().int(),
+  paidPaise: z.number().int(),
+  refundedPaise: z.number().int(),
+  payBy: z.string().nullable(),
+  /** e.g. 'Visa •••• 1111', 'UPI', once paid. */
+  methodLabel: z.string().nullable(),
+});
+export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
+
 /** GET /api/orders/{orderNumber} */
 export const OrderDetailSchema = z.object({
   order: z.object({
@@ -80,9 +102,14 @@ export const OrderDetailSchema = z.object({
     companyGstin: z.string().nullable(),
     /** Placed or Picked: the customer may still cancel. */
     canCancel: z.boolean(),
+    pan: z.string().nullable().optional(),
   }),
+  /** How the order is paid (issue 18). */
+  payment: OrderPaymentSchema,
   lines: z.array(
     z.object({
+      /** Names one line of the order (packing, returns). */
+      lineId: z.number().int(),
       name: z.string(),
       sku: z.string(),
       image: z.string(),
@@ -113,7 +140,17 @@ export type OrderStatusAnswer = z.infer<typeof OrderStatusAnswerSchema>;
 
 /** POST /api/admin/orders/{orderNumber}/status (staff only): the next step of the order. */
 export const OrderStatusChangeSchema = z.object({
-  status: z.enum(['Picked', 'Out for Delivery', 'Delivered'], { error: 'status must be Picked, Out for Delivery or Delivered' }),
+  /** Placed confirms a pay-on-delivery order (Awaiting confirmation); the others move a placed order along. */
+  status: z.enum(['Placed', 'Picked', 'Out for Delivery', 'Delivered'], { error: 'status must be Placed, Picked, Out for Delivery or Delivered' }),
   note: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500, 'note must be at most 500 characters').optional()),
 });
 export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>;
+
+/** POST /api/orders/{orderNumber}/pay: pay an order awaiting payment (again), while it holds its pieces. */
+export const OrderPayAnswerSchema = z.object({
+  message: z.string(),
+  orderNumber: z.string(),
+  payBy: z.string(),
+  payment: GatewayPaymentSchema,
+});
+export type OrderPayAnswer = z.infer<typeof OrderPayAnswerSchema>;

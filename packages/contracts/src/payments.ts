@@ -21,13 +21,105 @@ export const PaymentErrorSchema = z.object({
 });
 export type PaymentError = z.infer<typeof PaymentErrorSchema>;
 
+export const PAYMENT_GATEWAYS = ['demo', 'razorpay'] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
+
+/**
+ * What the browser needs to open the gateway's checkout for one payment (issue 18): the gateway's order
+ * for the exact amount, and the public key id. Answered by placeOrders, the pay-again call, a harvest
+ * instalment's pay and a CAD design's approve.
+ */
+export const GatewayPaymentSchema = z.object({
+  gateway: z.enum(PAYMENT_GATEWAYS),
+  gatewayOrderId: z.string(),
+  amountPaise: z.number().int(),
+  currency: z.literal('INR'),
+  keyId: z.string(),
+});
+export type GatewayPayment = z.infer<typeof GatewayPaymentSchema>;
+
+const gatewayId = (name: string, prefix: string) =>
+  z
+    .string({ error: `${name} is required.` })
+    .trim()
+    .min(1, `${name} is required.`)
+    .max(64, `${name} is too long.`)
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), `${name} is not a gateway id.`);
+
+/** POST /api/payments/razorpay/verify: what Razorpay Checkout (or the demo checkout) hands the page on success. */
+export const RazorpayVerifySchema = z.object({
+  razorpay_order_id: gatewayId('razorpay_order_id', 'order'),
+  razorpay_payment_id: gatewayId('razorpay_payment_id', 'pay'),
+  razorpay_signature: z
+    .string({ error: 'razorpay_signature is required.' })
+    .trim()
+    .max(200, 'razorpay_signature is too long.')
+    .min(1, 'razorpay_signature is required.'),
+});
+export type RazorpayVerify = z.infer<typeof RazorpayVerifySchema>;
+
+export const PAYMENT_PURPOSE_VALUES = ['cad_advance', 'harvest_instalment', 'order'] as const;
+
+/** The verify answer: what was paid for, so the page knows where to go next. */
+export const PaymentVerifyAnswerSchema = z.object({
+  message: z.string(),
+  purpose: z.enum(PAYMENT_PURPOSE_VALUES),
+  /** The order placed by this payment (purpose 'order'). */
+  orderNumber: z.string().nullable(),
+  harvestPlanId: z.number().int().nullable(),
+  customRequestId: z.number().int().nullable(),
+  /** True when the payment had already been recorded (a second verify, or the webhook came first). */
+  replayed: z.boolean(),
+});
+export type PaymentVerifyAnswer = z.infer<typeof PaymentVerifyAnswerSchema>;
+
+/**
+ * The demo gateway's test instruments (its checkout lists them; no card number is ever typed or sent).
+ * They behave as Razorpay's test mode does: success@razorpay is paid, failure@razorpay fails.
+ */
+export const DEMO_INSTRUMENTS = [
+  { id: 'card_success', method: 'card', label: 'Test card Visa •••• 1111', outcome: 'is paid' },
+  { id: 'card_declined', method: 'card', label: 'Test card Visa •••• 0002', outcome: 'is declined by the bank' },
+  { id: 'card_insufficient', method: 'card', label: 'Test card Mastercard •••• 9995', outcome: 'fails for insufficient funds' },
+  { id: 'upi_success', method: 'upi', label: 'UPI success@razorpay', outcome: 'is paid' },
+  { id: 'upi_failure', method: 'upi', label: 'UPI failure@razorpay', outcome: 'fails' },
+  { id: 'netbanking_success', method: 'netbanking', label: 'Netbanking: Test Bank', outcome: 'is paid' },
+] as const;
+export type DemoInstrument = (typeof DEMO_INSTRUMENTS)[number]['id'];
+export const DEMO_INSTRUMENT_IDS = DEMO_INSTRUMENTS.map((i) => i.id) as [DemoInstrument, ...DemoInstrument[]];
+
+/** POST /api/payments/demo/checkout: the demo checkout's Pay (only when PAYMENT_GATEWAY=demo). */
+export const DemoCheckoutSchema = z.object({
+  gatewayOrderId: gatewayId('gatewayOrderId', 'order'),
+  instrument: z.enum(DEMO_INSTRUMENT_IDS, { error: 'Please choose a test payment method.' }),
+});
+export type DemoCheckout = z.infer<typeof DemoCheckoutSchema>;
+
+/** The demo checkout's success: exactly what Razorpay Checkout's handler receives. */
+export const DemoCheckoutAnswerSchema = RazorpayVerifySchema;
+
+/** One refund against a payment, as the customer sees it. */
+export const RefundRowSchema = z.object({
+  amountPaise: z.number().int(),
+  status: z.enum(['pending', 'processed', 'failed']),
+  reason: z.string(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type RefundRow = z.infer<typeof RefundRowSchema>;
+
 /** One row of GET /api/payments (My Account → Payments). */
 export const PaymentRowSchema = z.object({
   id: z.number().int(),
-  purpose: z.enum(['cad_advance', 'harvest_instalment', 'order']),
+  purpose: z.enum(PAYMENT_PURPOSE_VALUES),
   description: z.string(),
+  /** The order this payment is for, when it is for one. */
+  orderNumber: z.string().nullable(),
   amountPaise: z.number().int(),
+  /** created: not paid yet (the customer may still pay); failed: never paid (the reason says why). */
   status: z.enum(['created', 'paid', 'failed', 'refunded']),
+  refundedPaise: z.number().int(),
+  refunds: z.array(RefundRowSchema),
   /** e.g. 'Visa •••• 1111'; never more of the card. */
   method: z.string().nullable(),
   failureReason: z.string().nullable(),

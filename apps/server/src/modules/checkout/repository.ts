@@ -51,15 +51,21 @@ export function checkoutRepository(db: Db) {
       const rows = (Array.isArray(result) ? result : (result as { rows: { id: string | number }[] }).rows) as { id: string | number }[];
       return Number(rows[0]!.id);
     },
-    async createOrder(order: NewOrder, lines: Omit<NewOrderLine, 'orderId'>[], address: Omit<NewOrderAddress, 'orderId' | 'kind'>) {
+    async createOrder(
+      order: NewOrder,
+      lines: Omit<NewOrderLine, 'orderId'>[],
+      address: Omit<NewOrderAddress, 'orderId' | 'kind'>,
+      shipping: Omit<NewOrderAddress, 'orderId' | 'kind'> = address,
+      note = 'Order placed by the customer',
+    ) {
       const [row] = await db.insert(orders).values(order).returning();
       const orderId = row!.id;
       await db.insert(orderLines).values(lines.map((l) => ({ ...l, orderId })));
       await db.insert(orderAddresses).values([
-        { ...address, orderId, kind: 'shipping' as const },
+        { ...shipping, orderId, kind: 'shipping' as const },
         { ...address, orderId, kind: 'billing' as const },
       ]);
-      await db.insert(orderStatusHistory).values({ orderId, status: 'Placed', note: 'Order placed by the customer' });
+      await db.insert(orderStatusHistory).values({ orderId, status: row!.status, note });
       return row!;
     },
     async emptyCart(customerId: number) {

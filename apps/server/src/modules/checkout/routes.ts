@@ -7,6 +7,7 @@ import { createCatalogService } from '../catalog/service.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { createCheckoutService } from './service.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
+import { orderPaymentHandler } from '../orders/payment.ts';
 
 const errors = { 400: PlaceOrderErrorSchema, 401: PlaceOrderErrorSchema, 403: PlaceOrderErrorSchema, 404: PlaceOrderErrorSchema, 409: PlaceOrderErrorSchema, 422: PlaceOrderErrorSchema, 503: PlaceOrderErrorSchema };
 
@@ -16,7 +17,13 @@ const errors = { 400: PlaceOrderErrorSchema, 401: PlaceOrderErrorSchema, 403: Pl
  */
 export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const checkout = createCheckoutService(deps.database.db, { catalogOn: (db) => createCatalogService(db, createSettingsService(db)), settingsOn: (db) => createSettingsService(db) });
+  const checkout = createCheckoutService(deps.database.db, {
+    catalogOn: (db) => createCatalogService(db, createSettingsService(db)),
+    settingsOn: (db) => createSettingsService(db),
+    payments: deps.payments,
+  });
+  // A captured payment places its order (Awaiting payment → Placed), whichever of verify, webhook or reconciliation brings it.
+  deps.payments.register('order', orderPaymentHandler());
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
 

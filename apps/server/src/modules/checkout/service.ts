@@ -1,7 +1,9 @@
-import { MESSAGES, pictureInColour, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
+import { MESSAGES, isPan, pictureInColour, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
+import { PAN_THRESHOLD_PAISE, type GatewayPayment } from '@milli/contracts/schemas';
+import type { PaymentRecord, PaymentService } from '../payments/service.ts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
-import { orderTotals, indianDate } from '@milli/pricing';
+import { formatRupees, orderTotals, indianDate } from '@milli/pricing';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { priceOptions, storedCartLines, type CatalogOn, type StoredCartLine } from '../cart/service.ts';
@@ -25,9 +27,16 @@ export function orderNumberOf(prefix: string, at: Date, id: number): string {
   return `${prefix}-${indianDate(at).slice(0, 4)}-${String(id).padStart(6, '0')}`;
 }
 
-function answerOf(order: Order, replayed: boolean): PlaceOrderAnswer {
+const PAYMENT_MESSAGES = {
+  awaiting: 'Your order is reserved: please complete the payment to place it.',
+  cod: 'Your order has been received. Our team will call you to confirm pay on delivery.',
+};
+
+function answerOf(order: Order, replayed: boolean, payment: GatewayPayment | null = null): PlaceOrderAnswer {
+  const payable = order.totalPaise - order.harvestCreditPaise;
+  const status = order.status === 'Awaiting payment' || order.status === 'Awaiting confirmation' ? order.status : 'Placed';
   return {
-    message: MESSAGES.orderPlaced,
+    message: status === 'Awaiting payment' ? PAYMENT_MESSAGES.awaiting : status === 'Awaiting confirmation' ? PAYMENT_MESSAGES.cod : MESSAGES.orderPlaced,
     orderId: order.id,
     orderNumber: order.orderNumber,
     subtotalPaise: order.subtotalPaise,
@@ -38,6 +47,12 @@ function answerOf(order: Order, replayed: boolean): PlaceOrderAnswer {
     harvestCreditPaise: order.harvestCreditPaise,
     couponCode: order.couponCode,
     replayed,
+    status,
+    paymentMethod: order.paymentMethod,
+    payNowPaise: order.paymentMethod === 'online' ? payable : 0,
+    payOnDeliveryPaise: order.paymentMethod === 'cod' ? payable : 0,
+    payBy: order.payBy ? order.payBy.toISOString() : null,
+    payment,
   };
 }
 
@@ -47,13 +62,15 @@ type CartRow = StoredCartLine;
 export interface CheckoutServiceDeps {
   catalogOn: CatalogOn;
   settingsOn: (db: Db) => Pick<SettingsService, 'get'>;
+  /** Online payments: each order awaiting payment starts one, opened at the gateway after commit. */
+  payments: PaymentService;
 }
 
 /**
  * POST /api/orders/placeOrders: one transaction of named steps. The server cart is the source of truth,
  * every price is computed here, and any refusal rolls everything back, so nothing is ever half-written.
  */
-export function createCheckoutService(db: Db, { catalogOn, settingsOn }: CheckoutServiceDeps, now: () => Date = () => new Date()) {
+export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments }: CheckoutServiceDeps, now: () => Date = () => new Date()) {
   const steps = {
     /** The customer's server cart; the page's cartDataList may only name what is in it. */
     async loadCart(tx: Db, customerId: number, shown: Map<number, number>) {
@@ -101,7 +118,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn }: Checkou
     },
   };
 
-  async function place(customer: SessionCustomer, input: PlaceOrder): Promise<PlaceOrderAnswer> {
+  async function place(customer: SessionCustomer, input: PlaceOrder): Promise<{ order: Order; payment: PaymentRecord | null; replayed: boolean }> {
     const problems = orderFormProblems(input);
     if (Object.keys(problems).length > 0) throw orderFormError(problems);
     const shown = parseCartDataList(input.cartDataList);
@@ -116,7 +133,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn }: Checkou
       await repo.lockCart(customer.id);
       if (key) {
         const first = await repo.orderByKey(customer.id, key);
-        if (first) return answerOf(first, true);
+        if (first) return { order: first, payment: await payments.forOrder(first.id, tx), replayed: true };
       }
 
       // Steps 1-2: the server cart, priced today.
@@ -140,10 +157,26 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn }: Checkou
         harvestBalancePaise,
       });
 
-      // Step 5: stock, under row locks.
+      // Step 5: how it is paid. Online (the default) holds the pieces for the payment; pay on delivery only
+      // below the store's limit and never at Rs. 2 lakh or more (s.269ST); PAN from Rs. 2 lakh (Rule 114B).
+      const payable = totals.payablePaise;
+      const method = input.paymentMethod === 'cod' && payable > 0 ? 'cod' : 'online';
+      if (method === 'cod' && payable >= Math.min(settings.codLimitPaise, PAN_THRESHOLD_PAISE)) {
+        const message = `Pay on delivery is for orders under ${formatRupees(Math.min(settings.codLimitPaise, PAN_THRESHOLD_PAISE))}. Please pay online.`;
+        throw new DomainError('COD_NOT_AVAILABLE', message, { paymentMethod: message });
+      }
+      const pan = input.pan ? input.pan.toUpperCase() : '';
+      if (totals.totalPaise >= PAN_THRESHOLD_PAISE && !isPan(pan)) {
+        const message = pan ? 'Please enter a valid PAN (e.g. ABCPE1234F).' : 'An order of Rs. 2 lakh or more needs your PAN (income-tax rules for jewellery).';
+        throw new DomainError('PAN_REQUIRED', message, { pan: message });
+      }
+      if (pan && !isPan(pan)) throw orderFormError({ pan: 'Please enter a valid PAN (e.g. ABCPE1234F).' });
+      const status = payable === 0 ? 'Placed' : method === 'cod' ? 'Awaiting confirmation' : 'Awaiting payment';
+
+      // Step 6: stock, under row locks.
       await steps.takeStock(tx, priced);
 
-      // Step 6: the order, its lines (a snapshot), both addresses and its first status.
+      // Step 7: the order, its lines (a snapshot), both addresses and its first status.
       const stoneWeights = await repo.stoneWeights(priced.map((p) => p.line.productId));
       const id = await repo.nextOrderId();
       const order = await repo.createOrder(
@@ -151,7 +184,10 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn }: Checkou
           id,
           customerId: customer.id,
           orderNumber: orderNumberOf(settings.invoicePrefix, at, id),
-          status: 'Placed',
+          status,
+          paymentMethod: method,
+          payBy: status === 'Awaiting payment' ? new Date(at.getTime() + settings.paymentHoldMinutes * 60_000) : null,
+          pan: pan || null,
           subtotalPaise: totals.subtotalPaise,
           discountPaise: totals.discountPaise,
           shippingPaise: totals.shippingPaise,
@@ -217,9 +253,13 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn }: Checkou
       if (totals.harvestCreditPaise > 0) await spendBalance(tx, customer.id, totals.harvestCreditPaise, order.id, at);
       if (coupon) await redeemCoupon(tx, { couponId: coupon.coupon.id, customerId: customer.id, orderId: order.id, discountPaise: totals.discountPaise });
 
-      // Step 7: the cart is empty, and the confirmation waits in the outbox (sent after commit).
+      // Step 8: an online payment for what is left to pay, opened at the gateway after commit.
+      const payment = status === 'Awaiting payment' ? await payments.start(tx, { customerId: customer.id, purpose: 'order', key: `order:${order.id}`, amountPaise: payable, orderId: order.id }) : null;
+
+      // Step 9: the cart is empty; the confirmation waits in the outbox (sent after commit) unless the order
+      // waits for its payment (the payment's settling sends it).
       await repo.emptyCart(customer.id);
-      await queueMail(
+      if (status !== 'Awaiting payment') await queueMail(
         tx,
         orderPlacedMail(settings, customer.email, {
           orderNumber: order.orderNumber,
@@ -230,23 +270,36 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn }: Checkou
           deliveryDays: settings.deliveryDays,
         }),
       );
-      return answerOf(order, false);
+      return { order, payment, replayed: false };
     });
+  }
+
+  /** The gateway order for an order awaiting payment; a gateway that cannot be reached leaves the order held (pay again from the order). */
+  async function opened(order: Order, payment: PaymentRecord | null): Promise<GatewayPayment | null> {
+    if (order.status !== 'Awaiting payment' || !payment || payment.status !== 'created') return null;
+    try {
+      return await payments.open(payment);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'GATEWAY_UNAVAILABLE') return null;
+      throw error;
+    }
   }
 
   return {
     steps,
     async placeOrder(customer: SessionCustomer, input: PlaceOrder): Promise<PlaceOrderAnswer> {
+      let placed;
       try {
-        return await place(customer, input);
+        placed = await place(customer, input);
       } catch (error) {
         // Two requests with one key that both passed the check: the unique index let one through; answer it.
         if (input.idempotencyKey && isUniqueViolation(error)) {
           const first = await checkoutRepository(db).orderByKey(customer.id, input.idempotencyKey);
-          if (first) return answerOf(first, true);
+          if (first) placed = { order: first, payment: await payments.forOrder(first.id), replayed: true };
         }
-        throw error;
+        if (!placed) throw error;
       }
+      return answerOf(placed.order, placed.replayed, await opened(placed.order, placed.payment));
     },
   };
 }

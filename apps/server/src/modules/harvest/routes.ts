@@ -9,15 +9,12 @@ import {
   HarvestPaySchema,
   HarvestPlanListSchema,
   InstalmentParamsSchema,
-  PaymentErrorSchema,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { orFail } from '../../domain-error.ts';
 import { requireCustomer } from '../../plugins/session.ts';
-import { createGateway } from '../payments/gateway.ts';
-import { createPaymentService, PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
+import { PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
 import { createSettingsService } from '../settings/service.ts';
-import { createHarvestService } from './service.ts';
+import { createHarvestService, instalmentPaymentHandler } from './service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
@@ -28,7 +25,9 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 export const harvestModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
-  const harvest = createHarvestService(db, createPaymentService(db, createGateway(deps.config.paymentGateway)), createSettingsService(db));
+  const settings = createSettingsService(db);
+  const harvest = createHarvestService(db, deps.payments, settings);
+  deps.payments.register('harvest_instalment', instalmentPaymentHandler(settings));
   api.get('/harvest/plans', { config: { access: 'customer' }, schema: { response: { 200: HarvestPlanListSchema, ...errors } } }, async (req) => ({
     data: await harvest.plans(requireCustomer(req).id),
   }));
@@ -48,14 +47,14 @@ export const harvestModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
       config: { access: 'customer' },
       schema: {
         params: InstalmentParamsSchema,
-        body: formBody(HarvestPaySchema),
-        response: { 200: HarvestPayAnswerSchema, ...errors, 400: PaymentErrorSchema, 402: PaymentErrorSchema, 429: ErrorSchema },
+        body: formBody(HarvestPaySchema).optional(),
+        response: { 200: HarvestPayAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema },
       },
     },
     async (req) => {
       const customer = requireCustomer(req);
       await deps.limiter.take(PAYMENT_ATTEMPTS_LIMIT, String(customer.id));
-      return orFail(await harvest.pay(customer.id, req.params.id, req.body)).answer;
+      return harvest.pay(customer.id, req.params.id);
     },
   );
 };

@@ -1,9 +1,9 @@
-import type { Card, HarvestEnrol, HarvestPlan } from '@milli/contracts/schemas';
+import type { HarvestEnrol, HarvestPlan } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { harvestBreakdown, harvestSchedule, indianDate, monthlyAmountProblem, startOfIndianDate } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
-import type { PaymentService } from '../payments/service.ts';
+import type { PaymentPurposeHandler, PaymentService } from '../payments/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { enrolledMail, instalmentPaidMail } from './mail.ts';
 import { harvestRepository, type InstalmentRecord, type PlanRecord } from './repository.ts';
@@ -34,6 +34,46 @@ function toPlan(plan: PlanRecord, rows: InstalmentRecord[]): HarvestPlan {
       status: i.status,
       paidAt: i.paidAt ? i.paidAt.toISOString() : null,
     })),
+  };
+}
+
+/** Why an instalment cannot be paid now, or nothing (checked when its payment starts and again when it settles). */
+function checkPayable(plan: PlanRecord, instalment: InstalmentRecord, instalments: InstalmentRecord[], at: Date) {
+  if (instalment.status === 'Paid') throw new DomainError('ALREADY_PAID', `Instalment ${instalment.number} is already paid.`);
+  if (instalment.status === 'Free') throw new DomainError('FREE_INSTALMENT', 'The 11th instalment is on us: there is nothing to pay.');
+  if (plan.status !== 'Active') throw new DomainError('PLAN_CLOSED', 'This plan is no longer taking payments.');
+  if (at >= plan.maturesAt) throw new DomainError('PLAN_AT_MATURITY', 'This plan has reached its maturity date. Please call us about the instalments left.');
+  const next = instalments.find((i) => i.status === 'Due');
+  if (next && next.id !== instalment.id) throw new DomainError('OUT_OF_ORDER', `Please pay instalment ${next.number} first.`);
+}
+
+/**
+ * What an instalment's captured payment settles: the instalment becomes Paid (the plan matures when its
+ * ten are paid), with a mail. An instalment paid meanwhile, or a plan closed or past maturity, cannot take
+ * it: the payment goes back in full.
+ */
+export function instalmentPaymentHandler(settings: SettingsService): PaymentPurposeHandler {
+  return {
+    async receipt(_tx, payment) {
+      return `harvest-${payment.harvestPlanId}-${payment.harvestInstalmentId}`;
+    },
+    async settle(tx, payment, at) {
+      const t = harvestRepository(tx);
+      const found = await t.lockInstalment(payment.customerId, payment.harvestInstalmentId ?? 0);
+      if (!found) return { ok: false, reason: 'The instalment this payment was for no longer exists.' };
+      try {
+        checkPayable(found.plan, found.instalment, found.instalments, at);
+      } catch (error) {
+        if (error instanceof DomainError) return { ok: false, reason: error.message };
+        throw error;
+      }
+      const paid = await t.markPaid(payment.customerId, found.instalment.id, payment.id, at);
+      if (!paid) return { ok: false, reason: `Instalment ${found.instalment.number} was already paid.` };
+      await t.matureDue(payment.customerId, at);
+      const plan = (await t.plans(payment.customerId)).find((p) => p.plan.id === paid.planId)!;
+      await queueMail(tx, instalmentPaidMail(await settings.brand(), toPlan(plan.plan, plan.instalments), paid.number, payment.amountPaise, payment.method ?? 'online'));
+      return { ok: true };
+    },
   };
 }
 
@@ -76,64 +116,29 @@ export function createHarvestService(db: Db, payments: PaymentService, settings:
     },
 
     /**
-     * Pays one instalment through the gateway: only the plan's next due one, only by the plan's owner,
-     * only while the plan runs (payments stop at the maturity date, so no money is held past it).
+     * Starts paying one instalment through the gateway: only the plan's next due one, only by the plan's owner,
+     * only while the plan runs (payments stop at the maturity date, so no money is held past it). Answers the
+     * gateway order to pay in its checkout; the payment's settling (verify, webhook) marks the instalment Paid.
      */
-    async pay(customerId: number, instalmentId: number, input: Card & { idempotencyKey: string }) {
-      const brand = await settings.brand();
-      let planId = 0;
-      let number = 0;
-      const { idempotencyKey, ...card } = input;
-      const outcome = await payments.pay({
-        customerId,
-        purpose: 'harvest_instalment',
-        idempotencyKey,
-        card,
-        prepare: async (tx) => {
-          const found = await harvestRepository(tx).lockInstalment(customerId, instalmentId);
-          if (!found) throw new DomainError('INSTALMENT_NOT_FOUND', 'No such instalment in your plans.');
-          const { plan, instalment, instalments } = found;
-          planId = plan.id;
-          number = instalment.number;
-          if (instalment.status === 'Paid') throw new DomainError('ALREADY_PAID', `Instalment ${instalment.number} is already paid.`);
-          if (instalment.status === 'Free') throw new DomainError('FREE_INSTALMENT', 'The 11th instalment is on us: there is nothing to pay.');
-          if (plan.status !== 'Active') throw new DomainError('PLAN_CLOSED', 'This plan is no longer taking payments.');
-          if (now() >= plan.maturesAt) {
-            throw new DomainError('PLAN_AT_MATURITY', 'This plan has reached its maturity date. Please call us about the instalments left.');
-          }
-          const next = instalments.find((i) => i.status === 'Due');
-          if (next && next.id !== instalment.id) throw new DomainError('OUT_OF_ORDER', `Please pay instalment ${next.number} first.`);
-          return {
-            purpose: 'harvest_instalment',
-            amountPaise: instalment.amountPaise - instalment.discountPaise,
-            description: `Milli Harvest plan ${plan.id}, instalment ${instalment.number} of 10`,
-            harvestPlanId: plan.id,
-          };
-        },
-        settle: async (tx, payment) => {
-          const t = harvestRepository(tx);
-          const paid = await t.markPaid(customerId, instalmentId, payment.id, payment.paidAt ?? now());
-          if (!paid) throw new DomainError('ALREADY_PAID', 'This instalment was paid meanwhile; the charge was refunded.');
-          await t.matureDue(customerId, now());
-          const plan = (await t.plans(customerId)).find((p) => p.plan.id === paid.planId)!;
-          await queueMail(tx, instalmentPaidMail(brand, toPlan(plan.plan, plan.instalments), paid.number, payment.amountPaise, payment.method ?? 'card'));
-        },
+    async pay(customerId: number, instalmentId: number) {
+      const payment = await db.transaction(async (tx) => {
+        const found = await harvestRepository(tx).lockInstalment(customerId, instalmentId);
+        if (!found) throw new DomainError('INSTALMENT_NOT_FOUND', 'No such instalment in your plans.');
+        const { plan, instalment, instalments } = found;
+        checkPayable(plan, instalment, instalments, now());
+        return payments.start(tx, {
+          customerId,
+          purpose: 'harvest_instalment',
+          key: `instalment:${instalment.id}`,
+          amountPaise: instalment.amountPaise - instalment.discountPaise,
+          harvestPlanId: plan.id,
+          harvestInstalmentId: instalment.id,
+        });
       });
-      if (!outcome.ok) return outcome;
-      const { payment } = outcome;
-      if (outcome.replay) {
-        planId = payment.harvestPlanId ?? 0;
-        number = (await repo.instalmentOfPayment(customerId, payment.id))?.number ?? number;
-      }
-      return {
-        ok: true as const,
-        answer: {
-          message: `Payment received: instalment ${number} of 10 is paid.`,
-          plan: await planById(customerId, planId),
-          paymentId: payment.id,
-          method: payment.method ?? '',
-        },
-      };
+      const block = await payments.open(payment);
+      const plan = await planById(customerId, payment.harvestPlanId ?? 0);
+      const number = plan.instalments.find((i) => i.id === instalmentId)?.number ?? 0;
+      return { message: `Pay instalment ${number} of 10 in the payment window.`, plan, paymentId: payment.id, payment: block };
     },
   };
 }

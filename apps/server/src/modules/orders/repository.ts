@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
 const { orders, orderLines, orderAddresses, orderStatusHistory, couponRedemptions, products, customers } = schema;
@@ -76,6 +76,28 @@ export function ordersRepository(db: Db) {
         .from(orderStatusHistory)
         .where(eq(orderStatusHistory.orderId, orderId))
         .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id));
+    },
+
+    async byIdLocked(orderId: number) {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      return row ?? null;
+    },
+    async orderNumberOf(orderId: number) {
+      const [row] = await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, orderId));
+      return row?.orderNumber ?? null;
+    },
+    /** The order no longer holds its pieces for a payment (paid, cancelled or lapsed). */
+    async clearPayBy(orderId: number) {
+      await db.update(orders).set({ payBy: null }).where(eq(orders.id, orderId));
+    },
+    /** Orders awaiting payment whose hold ended before `at`, oldest first. */
+    async overdue(at: Date, limit: number) {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, 'Awaiting payment'), lt(orders.payBy, at)))
+        .orderBy(asc(orders.payBy))
+        .limit(limit);
     },
 
     async setStatus(orderId: number, status: OrderStatus, changedBy: number | null, note: string | null, at: Date) {

@@ -7,6 +7,7 @@ import {
   OrderListQuerySchema,
   OrderListSchema,
   OrderNumberParamsSchema,
+  OrderPayAnswerSchema,
   OrderStatusAnswerSchema,
   OrderStatusChangeSchema,
 } from '@milli/contracts/schemas';
@@ -25,7 +26,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
  */
 export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const orders = createOrdersService({ db: deps.database.db, settings: createSettingsService(deps.database.db), mailQueued: () => deps.mailer.kick() });
+  const orders = createOrdersService({ db: deps.database.db, settings: createSettingsService(deps.database.db), payments: deps.payments, mailQueued: () => deps.mailer.kick() });
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
 
@@ -39,6 +40,12 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
 
   api.post('/orders/:orderNumber/cancel', { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderStatusAnswerSchema, ...errors } } }, async (req) =>
     orders.cancel(requireCustomer(req), req.params.orderNumber),
+  );
+
+  api.post(
+    '/orders/:orderNumber/pay',
+    { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderPayAnswerSchema, ...errors, 503: ErrorSchema } } },
+    async (req) => orders.payAgain(requireCustomer(req).id, req.params.orderNumber),
   );
 
   // The PDF has no JSON schema; failures go through the error handler as usual.

@@ -9,20 +9,49 @@ import { orderCancelledMail, orderStepMail } from './mail.ts';
 import { renderInvoicePdf, type InvoiceAddress } from './invoice.ts';
 import { ordersRepository, type OrderStatus } from './repository.ts';
 import { reverseOrder } from './reversal.ts';
+import { queuePlacedMail, LAPSED_NOTE } from './payment.ts';
+import type { PaymentRecord, PaymentService } from '../payments/service.ts';
+import type { Order } from '@milli/db/schema';
+
+/** How the order is paid, for its page: what is charged online, what is due on delivery, and where it stands. */
+export function paymentOf(order: Order, payment: PaymentRecord | null, history: readonly { status: OrderStatus; note: string | null }[]): OrderDetail['payment'] {
+  const payable = order.totalPaise - order.harvestCreditPaise;
+  const online = order.paymentMethod === 'online';
+  const paid = payment && (payment.status === 'paid' || payment.status === 'refunded') ? payment.amountPaise : 0;
+  const refunded = payment?.refundedPaise ?? 0;
+  let state: OrderDetail['payment']['state'];
+  if (payable === 0) state = 'covered';
+  else if (!online) state = 'cod_due';
+  else if (refunded > 0) state = refunded >= paid ? 'refunded' : 'partially_refunded';
+  else if (paid > 0) state = 'paid';
+  else if (order.status === 'Awaiting payment') state = 'awaiting';
+  else if (order.status === 'Cancelled') state = history.some((h) => h.note === LAPSED_NOTE) ? 'lapsed' : 'cancelled';
+  else state = 'awaiting';
+  return {
+    method: order.paymentMethod,
+    state,
+    payNowPaise: online ? payable : 0,
+    payOnDeliveryPaise: online ? 0 : payable,
+    paidPaise: paid,
+    refundedPaise: refunded,
+    payBy: order.status === 'Awaiting payment' && order.payBy ? order.payBy.toISOString() : null,
+    methodLabel: payment?.method ?? null,
+  };
+}
 
 export const ORDER_PAGE_SIZE = 10;
 
 /** Which statuses each list shows (the custom list is the custom-design module's). */
 export const LIST_STATUSES: Record<OrderListQuery['list'], readonly OrderStatus[]> = {
-  active: ['Placed', 'Picked', 'Out for Delivery'],
+  active: ['Awaiting payment', 'Awaiting confirmation', 'Placed', 'Picked', 'Out for Delivery'],
   completed: ['Delivered'],
   cancelled: ['Cancelled'],
 };
 
 /** The delivery steps in order; Cancelled stands outside them. */
 const FLOW: readonly OrderStatus[] = ['Placed', 'Picked', 'Out for Delivery', 'Delivered'];
-/** A customer may cancel until the parcel leaves with the courier (DECISIONS §4). */
-const CANCELLABLE: readonly OrderStatus[] = ['Placed', 'Picked'];
+/** A customer may cancel until the parcel leaves with the courier (DECISIONS §4), and before paying. */
+const CANCELLABLE: readonly OrderStatus[] = ['Awaiting payment', 'Awaiting confirmation', 'Placed', 'Picked'];
 
 export const ORDER_MESSAGES = {
   notFound: 'We could not find that order.',
@@ -32,6 +61,9 @@ export const ORDER_MESSAGES = {
   delivered: 'This order has been delivered and can no longer be cancelled. You can return it within the return window.',
   staffOnly: 'Only store staff can change the status of an order.',
   noInvoice: 'This order was cancelled, so it has no invoice.',
+  notYetInvoiced: 'The tax invoice is issued once the order is placed: after its payment, or once we confirm pay on delivery.',
+  lapsed: 'This order lapsed: its payment did not arrive in time and its pieces went back on sale. Please place it again from your cart.',
+  notAwaiting: 'This order is not waiting for a payment.',
 } as const;
 
 /** 'In transit' is how the lists show Picked and Out for Delivery (DECISIONS §4). */
@@ -81,6 +113,8 @@ function toAddress(a: typeof schema.orderAddresses.$inferSelect | undefined): In
 export interface OrdersDeps {
   db: Db;
   settings: SettingsService;
+  /** Refunds when a paid order is cancelled; the payment block for paying again. */
+  payments: PaymentService;
   /** Called after a transaction that queued mail has committed. */
   mailQueued?: () => void;
   now?: () => Date;
@@ -128,7 +162,7 @@ export function createOrdersService(deps: OrdersDeps) {
 
     async detail(customerId: number, orderNumber: string): Promise<OrderDetail> {
       const order = await own(customerId, orderNumber);
-      const [lines, addresses, history, s] = await Promise.all([repo.lines(order.id), repo.addresses(order.id), repo.history(order.id), settings()]);
+      const [lines, addresses, history, s, payment] = await Promise.all([repo.lines(order.id), repo.addresses(order.id), repo.history(order.id), settings(), deps.payments.forOrder(order.id)]);
       return {
         order: {
           orderId: order.id,
@@ -141,8 +175,11 @@ export function createOrdersService(deps: OrdersDeps) {
           companyName: order.companyName,
           companyGstin: order.companyGstin,
           canCancel: CANCELLABLE.includes(order.status),
+          pan: order.pan,
         },
+        payment: paymentOf(order, payment, history),
         lines: lines.map((l) => ({
+          lineId: l.id,
           name: l.productName,
           sku: l.sku,
           image: l.image,
@@ -174,7 +211,7 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!ORDER_NUMBER.test(orderNumber)) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
       const s = await settings();
       const at = now();
-      await db.transaction(async (tx) => {
+      const refunds = await db.transaction(async (tx) => {
         const r = ordersRepository(tx);
         // The row lock makes a second, simultaneous cancel wait and then see 'Cancelled'.
         const order = await r.findOwn(customer.id, orderNumber, { lock: true });
@@ -183,10 +220,19 @@ export function createOrdersService(deps: OrdersDeps) {
         if (order.status === 'Delivered') throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.delivered);
         if (!CANCELLABLE.includes(order.status)) throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.tooLate);
         await r.setStatus(order.id, 'Cancelled', null, 'Cancelled by the customer', at);
+        await r.clearPayBy(order.id);
         await reverseOrder(tx, order, at);
-        await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, order.totalPaise));
+        // What was paid online goes back through the gateway, once (the refund's key is the order's); an
+        // unpaid payment is closed, so a payment arriving after this is refunded in full.
+        const payment = await deps.payments.forOrder(order.id, tx);
+        let refund = null;
+        if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The order was cancelled before it was paid.');
+        else if (payment) refund = await deps.payments.queueRefundOf(tx, payment, 'Order cancelled by the customer.', `cancel-order-${order.id}`);
+        await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, refund?.amountPaise ?? 0));
+        return [refund];
       });
       deps.mailQueued?.();
+      await deps.payments.sendRefunds(refunds);
       return { message: ORDER_MESSAGES.cancelled, orderNumber, status: 'Cancelled' };
     },
 
@@ -200,23 +246,43 @@ export function createOrdersService(deps: OrdersDeps) {
         const order = await r.findForStaff(orderNumber, { lock: true });
         if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', 'This order was cancelled; its status can no longer change.');
-        const next = FLOW[FLOW.indexOf(order.status) + 1];
+        if (order.status === 'Awaiting payment') throw new DomainError('ORDER_STATUS_NOT_NEXT', 'This order is waiting for its online payment; it is placed once paid.');
+        // Pay on delivery: staff confirm the order by phone, and it is Placed.
+        const next = order.status === 'Awaiting confirmation' ? 'Placed' : FLOW[FLOW.indexOf(order.status) + 1];
         if (!next) throw new DomainError('ORDER_DELIVERED', 'This order has been delivered; there is no further step.');
         if (change.status !== next) {
           throw new DomainError('ORDER_STATUS_NOT_NEXT', `An order that is ${order.status} can only move to ${next}.`);
         }
-        await r.setStatus(order.id, next, staffId, change.note ?? null, at);
+        await r.setStatus(order.id, next, staffId, change.note ?? (next === 'Placed' ? 'Pay on delivery confirmed by phone' : null), at);
         const buyer = await r.customer(order.customerId);
-        if (buyer) await queueMail(tx, orderStepMail(brandOf(s), buyer.email, order.orderNumber, next, s.returnWindowDays));
+        if (next === 'Placed') await queuePlacedMail(tx, { ...order, status: 'Placed' });
+        else if (buyer) await queueMail(tx, orderStepMail(brandOf(s), buyer.email, order.orderNumber, next, s.returnWindowDays));
       });
       deps.mailQueued?.();
       return { message: `Order ${orderNumber} is now ${change.status}.`, orderNumber, status: change.status };
     },
 
+    /**
+     * POST /api/orders/{orderNumber}/pay: pay an order awaiting payment again (the checkout was closed, a
+     * method failed, the gateway was down) while it holds its pieces; after that it has lapsed.
+     */
+    async payAgain(customerId: number, orderNumber: string) {
+      const order = await own(customerId, orderNumber);
+      const payment = await deps.payments.forOrder(order.id);
+      const held = order.status === 'Awaiting payment' && order.payBy !== null && order.payBy > now();
+      if (!held || !payment || payment.status !== 'created') {
+        if (order.status === 'Cancelled' && payment?.status === 'failed' && /lapsed/.test(payment.failureReason ?? '')) throw new DomainError('PAYMENT_LAPSED', ORDER_MESSAGES.lapsed);
+        if (order.status === 'Awaiting payment') throw new DomainError('PAYMENT_LAPSED', ORDER_MESSAGES.lapsed);
+        throw new DomainError('ORDER_NOT_PAYABLE', ORDER_MESSAGES.notAwaiting);
+      }
+      return { message: 'Complete the payment to place your order.', orderNumber: order.orderNumber, payBy: order.payBy!.toISOString(), payment: await deps.payments.open(payment) };
+    },
+
     async invoice(customer: SessionCustomer, orderNumber: string) {
       const order = await own(customer.id, orderNumber);
-      // Cancelled before delivery, nothing was supplied: there is no tax invoice to give.
+      // Cancelled before delivery, nothing was supplied: there is no tax invoice to give. Nor before it is placed.
       if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', ORDER_MESSAGES.noInvoice);
+      if (order.status === 'Awaiting payment' || order.status === 'Awaiting confirmation') throw new DomainError('ORDER_NOT_PAYABLE', ORDER_MESSAGES.notYetInvoiced);
       const [lines, addresses, s, buyer] = await Promise.all([repo.lines(order.id), repo.addresses(order.id), settings(), repo.customer(customer.id)]);
       const invoiceNumber = invoiceNumberOf(order.orderNumber, s.invoicePrefix);
       const pdf = await renderInvoicePdf(

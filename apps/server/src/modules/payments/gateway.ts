@@ -1,90 +1,133 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { DEMO_PAYMENT_MESSAGES } from '@milli/contracts';
-import type { Card } from '@milli/contracts/schemas';
-import { checkCard } from './card.ts';
-
-export interface ChargeRequest {
-  amountPaise: number;
-  card: Card;
-  /**
-   * One merchant request: a retry with the same key and the same request answers the first charge and
-   * never charges twice; the same key with a different request is refused ('idempotency_conflict').
-   * The store makes it from the customer, the purpose and the form's key, so no two customers share one.
-   */
-  idempotencyKey: string;
-  description: string;
-}
-
-export type ChargeResult =
-  | { ok: true; ref: string; method: string }
-  | { ok: false; reason: string; code: 'declined' | 'insufficient_funds' | 'invalid_card' | 'unavailable' | 'idempotency_conflict' };
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PaymentGatewayName } from '@milli/contracts';
 
 /**
- * What the store needs of a payment provider: charge a card once per key, and refund a charge the store
- * could not honour (the compensation step). Harvest instalments use it now; the CAD 30 % advance next.
+ * A payment gateway as the store uses it: Razorpay's standard checkout (issue 18). The server creates an
+ * order at the gateway for the exact amount; the shopper pays it in the gateway's own checkout (no card
+ * number ever reaches the store); the store verifies the signature the checkout hands back, fetches the
+ * payment to see it captured for that order and amount, and only then records it. Webhooks tell the same
+ * facts signed with another secret. Entities keep Razorpay's names and shapes (snake_case, paise).
  */
+export interface GatewayOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+export interface GatewayPayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  order_id: string | null;
+  method: string;
+  captured: boolean;
+  amount_refunded: number;
+  refund_status: 'partial' | 'full' | null;
+  /** Present with the payment's card (Razorpay answers `card` when asked to expand it; the demo always does). */
+  card?: { last4: string; network: string } | null;
+  vpa?: string | null;
+  bank?: string | null;
+  wallet?: string | null;
+  error_code: string | null;
+  error_description: string | null;
+  error_reason?: string | null;
+  created_at: number;
+}
+
+export interface GatewayRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  status: 'pending' | 'processed' | 'failed';
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+export interface GatewayEvent {
+  entity: 'event';
+  account_id: string;
+  event: string;
+  contains: string[];
+  payload: {
+    payment?: { entity: GatewayPayment };
+    order?: { entity: GatewayOrder };
+    refund?: { entity: GatewayRefund };
+  };
+  created_at: number;
+}
+
+/**
+ * Why a gateway call failed. `unavailable` (a timeout, a refused connection or a 5xx) may be retried and
+ * says nothing about whether the request took effect; the others are the gateway's refusal.
+ */
+export class GatewayError extends Error {
+  constructor(
+    readonly kind: 'unavailable' | 'bad_request' | 'not_found' | 'conflict' | 'unauthorized',
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
 export interface PaymentGateway {
-  /** Stored with each payment ('demo' for the built-in test gateway). */
-  readonly name: string;
-  charge(request: ChargeRequest): Promise<ChargeResult>;
-  refund(ref: string, amountPaise: number): Promise<void>;
+  readonly name: PaymentGatewayName;
+  /** The public key id the browser's checkout opens with. */
+  readonly keyId: string;
+  createOrder(input: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<GatewayOrder>;
+  fetchPayment(paymentId: string): Promise<GatewayPayment>;
+  orderPayments(orderId: string): Promise<GatewayPayment[]>;
+  capture(paymentId: string, amountPaise: number): Promise<GatewayPayment>;
+  /** One refund per key: a retry with the same key and body answers the first refund, never a second. */
+  refund(paymentId: string, input: { amountPaise: number; idempotencyKey: string; notes?: Record<string, string> }): Promise<GatewayRefund>;
+  /** HMAC-SHA256(order_id|payment_id, key secret) = the checkout's signature. */
+  paymentSignatureValid(orderId: string, paymentId: string, signature: string): boolean;
+  /** HMAC-SHA256(raw body, webhook secret) = X-Razorpay-Signature. */
+  webhookSignatureValid(rawBody: Buffer | string, signature: string): boolean;
 }
 
-/** The test gateway's answers (the same words the payment form's note promises). */
-export const DEMO_MESSAGES = DEMO_PAYMENT_MESSAGES;
-
-/**
- * The built-in test gateway: no money moves. Only the test cards (DEMO_TEST_CARDS) are accepted, so
- * nobody types a real card into it thinking they paid.
- */
-export function createDemoGateway(now: () => Date = () => new Date()): PaymentGateway {
-  // Like a real provider, the gateway remembers the charges it made under each key, with a fingerprint
-  // of the request; a refused attempt is not remembered, so the next attempt under the key is tried afresh.
-  const charged = new Map<string, { fingerprint: string; result: ChargeResult }>();
-  const outcome = (digits: string): ChargeResult | null => {
-    switch (digits) {
-      case '4111111111111111':
-      case '5555555555554444':
-        return null;
-      case '4000000000000002':
-        return { ok: false, reason: DEMO_MESSAGES.declined, code: 'declined' };
-      case '4000000000009995':
-        return { ok: false, reason: DEMO_MESSAGES.insufficientFunds, code: 'insufficient_funds' };
-      default:
-        return { ok: false, reason: DEMO_MESSAGES.notATestCard, code: 'declined' };
-    }
-  };
-  return {
-    name: 'demo',
-    async charge(request) {
-      const checked = checkCard(request.card, now());
-      if (!checked.ok) return { ok: false, reason: Object.values(checked.fields)[0]!, code: 'invalid_card' };
-      const fingerprint = createHash('sha256')
-        .update(JSON.stringify([request.amountPaise, request.description, checked.card.digits, checked.card.expiryMonth, checked.card.expiryYear]))
-        .digest('hex');
-      const earlier = charged.get(request.idempotencyKey);
-      if (earlier) {
-        if (earlier.fingerprint === fingerprint) return earlier.result;
-        return { ok: false, reason: 'This payment key was already used for a different payment.', code: 'idempotency_conflict' };
-      }
-      const refused = outcome(checked.card.digits);
-      if (refused) return refused;
-      const result: ChargeResult = { ok: true, ref: `demo_${randomUUID()}`, method: checked.card.label };
-      charged.set(request.idempotencyKey, { fingerprint, result });
-      // A real provider keeps keys for a day or so; the store's own table is the lasting guard.
-      if (charged.size > 10_000) charged.delete(charged.keys().next().value!);
-      return result;
-    },
-    async refund() {
-      // Nothing moved, nothing to give back.
-    },
-  };
+export function hmacHex(secret: string, data: Buffer | string): string {
+  return createHmac('sha256', secret).update(data).digest('hex');
 }
 
-/** The gateway the configuration names (config.paymentGateway); only the test gateway exists so far. */
-export function createGateway(name: 'demo'): PaymentGateway {
-  switch (name) {
-    case 'demo':
-      return createDemoGateway();
+/** Constant-time comparison of two hex signatures (a wrong length is simply false). */
+export function sameSignature(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, 'utf8');
+  const b = Buffer.from(given.trim(), 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function paymentSignature(keySecret: string, orderId: string, paymentId: string): string {
+  return hmacHex(keySecret, `${orderId}|${paymentId}`);
+}
+
+/** How a payment was made, as the customer's list shows it: never more of a card than its network and last four. */
+export function methodLabel(payment: Pick<GatewayPayment, 'method' | 'card' | 'vpa' | 'bank' | 'wallet'>): string {
+  switch (payment.method) {
+    case 'card':
+      return payment.card ? `${payment.card.network} •••• ${payment.card.last4}` : 'Card';
+    case 'upi':
+      return 'UPI';
+    case 'netbanking':
+      return payment.bank ? `Netbanking (${payment.bank})` : 'Netbanking';
+    case 'wallet':
+      return payment.wallet ? `Wallet (${payment.wallet})` : 'Wallet';
+    case 'emi':
+      return 'EMI';
+    default:
+      return payment.method || 'Online payment';
   }
 }

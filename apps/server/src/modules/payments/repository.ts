@@ -1,92 +1,195 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { payments, harvestInstalments } = schema;
+const { payments, refunds, gatewayEvents, harvestInstalments, orders, cadDesigns } = schema;
 
 export type PaymentPurpose = (typeof schema.PAYMENT_PURPOSES)[number];
 export type PaymentRecord = typeof payments.$inferSelect;
+export type RefundRecord = typeof refunds.$inferSelect;
 
-/** Payment rows; every query is scoped by the customer's id. `db` may be a transaction. */
+/** Payment, refund and webhook-event rows. `db` may be a transaction. */
 export function paymentRepository(db: Db) {
   return {
-    async byKey(customerId: number, purpose: PaymentPurpose, idempotencyKey: string): Promise<PaymentRecord | null> {
+    /** The payment for one thing bought (its key: 'order:12', 'instalment:40', 'cad:7'), if it was started. */
+    async byKey(customerId: number, purpose: PaymentPurpose, key: string): Promise<PaymentRecord | null> {
       const [row] = await db
         .select()
         .from(payments)
-        .where(and(eq(payments.customerId, customerId), eq(payments.purpose, purpose), eq(payments.idempotencyKey, idempotencyKey)));
+        .where(and(eq(payments.customerId, customerId), eq(payments.purpose, purpose), eq(payments.idempotencyKey, key)));
       return row ?? null;
     },
-    /** A failed attempt gives up its key (the row stays, listed with its reason) so the form can try again. */
-    async releaseKey(customerId: number, id: number) {
-      await db
-        .update(payments)
-        .set({ idempotencyKey: null })
-        .where(and(eq(payments.id, id), eq(payments.customerId, customerId), eq(payments.status, 'failed')));
-    },
-    /** The payment a gateway reference belongs to, whoever's it is: only to refuse refunding it twice. */
-    async byRef(gateway: string, ref: string) {
-      const [row] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.gateway, gateway), eq(payments.gatewayRef, ref)));
-      return row ?? null;
-    },
-    /** Inserts the 'created' row, or answers null when the key was used already (a concurrent retry). */
-    async create(row: {
+    /** Inserts the payment for one thing bought, or answers the one already there (a concurrent start). */
+    async start(row: {
       customerId: number;
       purpose: PaymentPurpose;
       amountPaise: number;
       gateway: string;
       idempotencyKey: string;
-      harvestPlanId?: number | null;
-      cadDesignId?: number | null;
       orderId?: number | null;
-    }): Promise<PaymentRecord | null> {
+      harvestPlanId?: number | null;
+      harvestInstalmentId?: number | null;
+      cadDesignId?: number | null;
+    }): Promise<PaymentRecord> {
       const [made] = await db
         .insert(payments)
         .values({ ...row, status: 'created' })
         .onConflictDoNothing({ target: [payments.customerId, payments.purpose, payments.idempotencyKey] })
         .returning();
-      return made ?? null;
+      if (made) return made;
+      const [found] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.customerId, row.customerId), eq(payments.purpose, row.purpose), eq(payments.idempotencyKey, row.idempotencyKey)));
+      return found!;
     },
-    async markPaid(customerId: number, id: number, ref: string, method: string, at: Date) {
+    async byId(id: number, opts: { lock?: boolean } = {}): Promise<PaymentRecord | null> {
+      const q = db.select().from(payments).where(eq(payments.id, id));
+      const [row] = opts.lock ? await q.for('update') : await q;
+      return row ?? null;
+    },
+    async byGatewayOrder(gateway: string, gatewayOrderId: string, opts: { lock?: boolean; customerId?: number } = {}): Promise<PaymentRecord | null> {
+      const where = and(
+        eq(payments.gateway, gateway),
+        eq(payments.gatewayOrderId, gatewayOrderId),
+        opts.customerId === undefined ? undefined : eq(payments.customerId, opts.customerId),
+      );
+      const q = db.select().from(payments).where(where);
+      const [row] = opts.lock ? await q.for('update') : await q;
+      return row ?? null;
+    },
+    /** The gateway order, set once: a second start that raced this one keeps the first order. */
+    async setGatewayOrder(id: number, gatewayOrderId: string): Promise<PaymentRecord | null> {
       const [row] = await db
         .update(payments)
-        .set({ status: 'paid', gatewayRef: ref, method, paidAt: at, failureReason: null })
-        .where(and(eq(payments.id, id), eq(payments.customerId, customerId), eq(payments.status, 'created')))
+        .set({ gatewayOrderId })
+        .where(and(eq(payments.id, id), isNull(payments.gatewayOrderId), eq(payments.status, 'created')))
         .returning();
       return row ?? null;
     },
-    async markFailed(customerId: number, id: number, reason: string) {
+    /** A gateway order the gateway no longer knows (the demo gateway after a restart): the next start makes a new one. */
+    async forgetGatewayOrder(id: number, gatewayOrderId: string) {
+      await db
+        .update(payments)
+        .set({ gatewayOrderId: null })
+        .where(and(eq(payments.id, id), eq(payments.gatewayOrderId, gatewayOrderId), eq(payments.status, 'created')));
+    },
+    async markPaid(id: number, ref: string, method: string, at: Date): Promise<PaymentRecord | null> {
+      const [row] = await db
+        .update(payments)
+        .set({ status: 'paid', gatewayRef: ref, method, paidAt: at, failureReason: null })
+        .where(and(eq(payments.id, id), inArray(payments.status, ['created', 'failed'])))
+        .returning();
+      return row ?? null;
+    },
+    async markFailed(id: number, reason: string) {
       await db
         .update(payments)
         .set({ status: 'failed', failureReason: reason.slice(0, 300) })
-        .where(and(eq(payments.id, id), eq(payments.customerId, customerId), eq(payments.status, 'created')));
+        .where(and(eq(payments.id, id), eq(payments.status, 'created')));
     },
-    async markRefunded(customerId: number, id: number, reason: string) {
-      await db.update(payments).set({ status: 'refunded', failureReason: reason.slice(0, 300) }).where(and(eq(payments.id, id), eq(payments.customerId, customerId)));
+    async noteAttemptFailed(gateway: string, gatewayOrderId: string, reason: string) {
+      await db
+        .update(payments)
+        .set({ lastError: reason.slice(0, 300) })
+        .where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId), eq(payments.status, 'created')));
     },
-    /** A charge of this plan still under way (younger than `since`): a second one must wait for it. */
-    async inFlightForPlan(customerId: number, planId: number, since: Date) {
-      const [row] = await db
-        .select({ id: payments.id })
+    /** Payments started more than `before` ago and still unpaid, with a gateway order to ask about. */
+    async unsettled(gateway: string, before: Date, limit = 100) {
+      return db
+        .select()
         .from(payments)
-        .where(and(eq(payments.customerId, customerId), eq(payments.harvestPlanId, planId), eq(payments.status, 'created'), gt(payments.createdAt, since)));
+        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'created'), sql`${payments.gatewayOrderId} IS NOT NULL`, lt(payments.createdAt, before)))
+        .orderBy(asc(payments.createdAt))
+        .limit(limit);
+    },
+    async forOrder(orderId: number): Promise<PaymentRecord | null> {
+      const [row] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.purpose, 'order'))).orderBy(desc(payments.id)).limit(1);
       return row ?? null;
     },
-    /** The customer's payments, newest first, with the harvest instalment a paid one settled. */
+
+    // Refunds
+    async queueRefund(row: { paymentId: number; customerId: number; orderId: number | null; gatewayPaymentId: string; amountPaise: number; reason: string; idempotencyKey: string }): Promise<RefundRecord | null> {
+      const [made] = await db.insert(refunds).values(row).onConflictDoNothing({ target: refunds.idempotencyKey }).returning();
+      return made ?? null;
+    },
+    async refundById(id: number): Promise<RefundRecord | null> {
+      const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+      return row ?? null;
+    },
+    async pendingRefunds(limit = 50) {
+      return db.select().from(refunds).where(eq(refunds.status, 'pending')).orderBy(asc(refunds.createdAt)).limit(limit);
+    },
+    async refundAttempted(id: number, error: string | null, gatewayRefundId: string | null) {
+      await db
+        .update(refunds)
+        .set({ attempts: sql`${refunds.attempts} + 1`, lastError: error?.slice(0, 300) ?? null, ...(gatewayRefundId ? { gatewayRefundId } : {}) })
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+    },
+    /**
+     * pending → processed, once: the payment's refunded total grows by the refund only on this transition
+     * (and only for a refund of the payment's own capture; a duplicate charge's refund is not part of it).
+     */
+    async refundProcessed(where: { id?: number; gatewayRefundId?: string }, gatewayRefundId: string | null, at: Date): Promise<RefundRecord | null> {
+      const cond = where.id !== undefined ? eq(refunds.id, where.id) : eq(refunds.gatewayRefundId, where.gatewayRefundId!);
+      const [row] = await db
+        .update(refunds)
+        .set({ status: 'processed', processedAt: at, ...(gatewayRefundId ? { gatewayRefundId } : {}) })
+        .where(and(cond, eq(refunds.status, 'pending')))
+        .returning();
+      if (!row) return null;
+      await db
+        .update(payments)
+        .set({
+          refundedPaise: sql`${payments.refundedPaise} + ${row.amountPaise}`,
+          status: sql`CASE WHEN ${payments.refundedPaise} + ${row.amountPaise} >= ${payments.amountPaise} THEN 'refunded' ELSE ${payments.status} END`,
+        })
+        .where(and(eq(payments.id, row.paymentId), eq(payments.gatewayRef, row.gatewayPaymentId)));
+      return row;
+    },
+    async refundFailed(id: number, reason: string) {
+      await db.update(refunds).set({ status: 'failed', lastError: reason.slice(0, 300) }).where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+    },
+    async refundsOf(paymentIds: number[]) {
+      if (paymentIds.length === 0) return [];
+      return db.select().from(refunds).where(inArray(refunds.paymentId, paymentIds)).orderBy(asc(refunds.id));
+    },
+
+    // Webhook events
+    async eventSeen(gateway: string, eventId: string): Promise<boolean> {
+      const [row] = await db.select({ id: gatewayEvents.eventId }).from(gatewayEvents).where(and(eq(gatewayEvents.gateway, gateway), eq(gatewayEvents.eventId, eventId)));
+      return Boolean(row);
+    },
+    async rememberEvent(gateway: string, eventId: string, event: string) {
+      await db.insert(gatewayEvents).values({ gateway, eventId, event: event.slice(0, 100) }).onConflictDoNothing();
+    },
+
+    /** What a payment paid for, for the verify answer and the list. */
+    async target(payment: PaymentRecord) {
+      const [order] = payment.orderId ? await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, payment.orderId)) : [];
+      const [design] = payment.cadDesignId ? await db.select({ requestId: cadDesigns.requestId }).from(cadDesigns).where(eq(cadDesigns.id, payment.cadDesignId)) : [];
+      return { orderNumber: order?.orderNumber ?? null, customRequestId: design?.requestId ?? null };
+    },
+
+    /** The customer's payments, newest first, with the harvest instalment and order each paid for. */
     async list(customerId: number) {
       return db
         .select({
           id: payments.id,
           purpose: payments.purpose,
           amountPaise: payments.amountPaise,
+          refundedPaise: payments.refundedPaise,
           status: payments.status,
           method: payments.method,
           failureReason: payments.failureReason,
+          lastError: payments.lastError,
           createdAt: payments.createdAt,
           paidAt: payments.paidAt,
           instalmentNumber: harvestInstalments.number,
+          orderNumber: orders.orderNumber,
         })
         .from(payments)
-        .leftJoin(harvestInstalments, eq(harvestInstalments.paymentId, payments.id))
+        .leftJoin(harvestInstalments, eq(harvestInstalments.id, payments.harvestInstalmentId))
+        .leftJoin(orders, eq(orders.id, payments.orderId))
         .where(eq(payments.customerId, customerId))
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(200);

@@ -1,16 +1,81 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorSchema, PaymentListSchema } from '@milli/contracts/schemas';
+import { DemoCheckoutAnswerSchema, DemoCheckoutSchema, ErrorSchema, PaymentErrorSchema, PaymentListSchema, PaymentVerifyAnswerSchema, RazorpayVerifySchema, formBody } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
+import { DomainError } from '../../domain-error.ts';
 import { requireCustomer } from '../../plugins/session.ts';
-import { createGateway } from './gateway.ts';
-import { createPaymentService } from './service.ts';
+import { forgetAfterWrites } from '../../plugins/read-cache.ts';
+import { GatewayError } from './gateway.ts';
+import { paymentRepository } from './repository.ts';
+import { PAYMENT_ATTEMPTS_LIMIT } from './service.ts';
+import type { createDemoGateway } from './demo-gateway.ts';
 
-/** GET /api/payments: the session customer's payments (My Account → Payments). */
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
+
+/**
+ * GET /api/payments (My Account → Payments), POST /api/payments/razorpay/verify (the checkout's result),
+ * POST /api/payments/razorpay/webhook (the gateway's events, raw body signed), and, with the demo gateway
+ * only, POST /api/payments/demo/checkout (its checkout's Pay, with a test instrument).
+ */
 export const paymentsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const payments = createPaymentService(deps.database.db, createGateway(deps.config.paymentGateway));
+  const { payments } = deps;
+  forgetAfterWrites(app, deps.readCache);
+
   api.get('/payments', { config: { access: 'customer' }, schema: { response: { 200: PaymentListSchema, 401: ErrorSchema } } }, async (req) => ({
     data: await payments.list(requireCustomer(req).id),
   }));
+
+  api.post(
+    '/payments/razorpay/verify',
+    { config: { access: 'customer' }, schema: { body: formBody(RazorpayVerifySchema), response: { 200: PaymentVerifyAnswerSchema, ...errors } } },
+    async (req) => {
+      const customer = requireCustomer(req);
+      await deps.limiter.take(PAYMENT_ATTEMPTS_LIMIT, String(customer.id));
+      return payments.verify(customer.id, req.body);
+    },
+  );
+
+  // The webhook's signature is over the exact bytes Razorpay sent: this route alone reads its body raw.
+  await app.register(async (hook) => {
+    hook.removeAllContentTypeParsers();
+    hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    hook.post('/payments/razorpay/webhook', { schema: { response: { 200: z.object({ message: z.string() }), 400: ErrorSchema } } }, async (req, reply) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const header = (name: string) => {
+        const v = req.headers[name];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      const result = await payments.webhook(body, header('x-razorpay-signature'), header('x-razorpay-event-id'));
+      return reply.status(200).send({ message: result.duplicate ? 'Already handled.' : 'Received.' });
+    });
+  });
+
+  if (payments.gateway.name === 'demo' && 'simulator' in payments.gateway) {
+    const simulator = (payments.gateway as ReturnType<typeof createDemoGateway>).simulator;
+    api.post(
+      '/payments/demo/checkout',
+      { config: { access: 'customer' }, schema: { body: formBody(DemoCheckoutSchema), response: { 200: DemoCheckoutAnswerSchema, 402: PaymentErrorSchema, ...errors } } },
+      async (req, reply) => {
+        const customer = requireCustomer(req);
+        await deps.limiter.take(PAYMENT_ATTEMPTS_LIMIT, String(customer.id));
+        // Only the customer's own payment can be paid in their checkout.
+        const row = await paymentRepository(deps.database.db).byGatewayOrder('demo', req.body.gatewayOrderId, { customerId: customer.id });
+        if (!row) throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment.');
+        if (row.status !== 'created') throw new DomainError('PAYMENT_SETTLED', row.status === 'paid' ? 'This is already paid.' : 'This payment can no longer be made.');
+        let result;
+        try {
+          result = simulator.checkout(req.body.gatewayOrderId, req.body.instrument);
+        } catch (error) {
+          if (error instanceof GatewayError) throw new DomainError(error.kind === 'not_found' ? 'PAYMENT_NOT_FOUND' : 'PAYMENT_SETTLED', error.message);
+          throw error;
+        }
+        if (!result.ok) return reply.status(402).send({ message: result.error.description, code: 'PAYMENT_DECLINED' });
+        const { ok: _ok, ...answer } = result;
+        return answer;
+      },
+    );
+  }
 };

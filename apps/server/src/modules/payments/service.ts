@@ -1,149 +1,393 @@
-import { failure, type Failure } from '@milli/contracts';
-import type { Card, PaymentRow } from '@milli/contracts/schemas';
+import type { GatewayPayment as GatewayPaymentBlock, PaymentRow, PaymentVerifyAnswer, RazorpayVerify } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
-import { checkCard } from './card.ts';
-import type { PaymentGateway } from './gateway.ts';
-import { paymentRepository, type PaymentPurpose, type PaymentRecord } from './repository.ts';
-
-/** What a purchase tells the payment step about itself, read inside the first transaction (with its locks). */
-export interface PaymentIntent {
-  purpose: PaymentPurpose;
-  amountPaise: number;
-  description: string;
-  harvestPlanId?: number;
-  cadDesignId?: number;
-  orderId?: number;
-}
-
-/** Why a payment did not go through; the error handler decides each code's status (card fields at fault in `fields`). */
-export type PaymentFailureCode = 'INVALID_CARD' | 'PAYMENT_IN_PROGRESS' | 'PAYMENT_FAILED' | 'PAYMENT_DECLINED' | 'INSUFFICIENT_FUNDS' | 'IDEMPOTENCY_CONFLICT';
-
-export type PaymentOutcome = { ok: true; payment: PaymentRecord; replay: boolean } | Failure<PaymentFailureCode>;
-
-const IN_FLIGHT_MS = 2 * 60_000;
+import { GatewayError, methodLabel, type GatewayEvent, type GatewayPayment, type PaymentGateway } from './gateway.ts';
+import { paymentRepository, type PaymentPurpose, type PaymentRecord, type RefundRecord } from './repository.ts';
 
 /**
- * Card attempts per customer: enough for typos and a second card, too few to try out stolen numbers
- * (card testing). Every payment route takes it before calling `pay`.
+ * What a purchase does once its payment is captured, inside the transaction that marks the payment paid:
+ * the order becomes Placed, the instalment Paid, the design Approved. When the purchase can no longer
+ * take the money (the order lapsed and its pieces are gone, the instalment was paid by another payment),
+ * it answers why, and the money goes back through the gateway in full.
+ */
+export interface PaymentPurposeHandler {
+  settle(tx: Db, payment: PaymentRecord, at: Date): Promise<{ ok: true } | { ok: false; reason: string }>;
+  /** The receipt the gateway order carries (at most 40 characters): the order number for an order. */
+  receipt?(tx: Db, payment: PaymentRecord): Promise<string>;
+}
+
+export interface PaymentServiceOptions {
+  now?: () => Date;
+  /** Called after a transaction that queued mail has committed. */
+  mailQueued?: () => void;
+  /** Called after money moved or an order changed, so cached pages are dropped. */
+  changed?: () => void;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/**
+ * Attempts per customer at the payment calls: enough for a retry and another method, too few to probe
+ * (verify, the demo checkout). Counted in the database (decision 006).
  */
 export const PAYMENT_ATTEMPTS_LIMIT = {
   name: 'payment-customer',
-  max: 20,
+  max: 30,
   windowMs: 60 * 60_000,
   message: 'Too many payment attempts. Please try again in an hour.',
 };
 
-export function createPaymentService(db: Db, gateway: PaymentGateway, now: () => Date = () => new Date()) {
+export const GATEWAY_DOWN = 'We could not reach the payment gateway just now. Nothing has been charged; please try again in a moment.';
+const CONFIRM_LATER = 'We could not confirm your payment with the gateway just now. If money was taken, your payment will be recorded within minutes: nothing will be charged twice.';
+
+type SettleOutcome =
+  | { kind: 'settled' | 'already'; payment: PaymentRecord }
+  | { kind: 'refunded'; payment: PaymentRecord; reason: string }
+  | { kind: 'duplicate'; payment: PaymentRecord }
+  | { kind: 'mismatch'; payment: PaymentRecord }
+  | { kind: 'unknown' }
+  | { kind: 'not_captured'; payment: PaymentRecord; status: GatewayPayment['status'] };
+
+/**
+ * Payments through the gateway (decision 029): every purchase (an order, a harvest instalment, a CAD
+ * advance) starts one payment row with the gateway's order for its amount; the browser's checkout pays it;
+ * the verify call, the webhook and the reconciliation job all end in `settleCaptured`, which records a
+ * captured payment exactly once under the payment's row lock, whichever arrives first. Money the store cannot
+ * keep (a second payment of one order, a payment after the order lapsed, a wrong amount) is refunded, once,
+ * under an idempotency key; cancelling a paid purchase refunds it the same way.
+ */
+export type { PaymentRecord, RefundRecord };
+
+export function createPaymentService(db: Db, gateway: PaymentGateway, options: PaymentServiceOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const handlers = new Map<PaymentPurpose, PaymentPurposeHandler>();
   const repo = paymentRepository(db);
 
-  /** A retried key answers what the first attempt came to, and never charges again. */
-  function replay(payment: PaymentRecord): PaymentOutcome {
-    if (payment.status === 'paid') return { ok: true, payment, replay: true };
-    if (payment.status === 'created') return failure('PAYMENT_IN_PROGRESS', 'This payment is still being processed. Please wait a moment.');
-    return failure('PAYMENT_FAILED', payment.failureReason ?? 'The payment did not go through.');
+  function handler(purpose: PaymentPurpose): PaymentPurposeHandler {
+    const found = handlers.get(purpose);
+    if (!found) throw new Error(`no payment handler for ${purpose}`);
+    return found;
+  }
+
+  function block(payment: PaymentRecord): GatewayPaymentBlock {
+    return { gateway: gateway.name, gatewayOrderId: payment.gatewayOrderId!, amountPaise: payment.amountPaise, currency: 'INR', keyId: gateway.keyId };
+  }
+
+  /** Queues a refund in the caller's transaction; `processRefund` sends it after commit. */
+  async function queueRefund(tx: Db, payment: PaymentRecord, gatewayPaymentId: string, amountPaise: number, reason: string, key: string) {
+    return paymentRepository(tx).queueRefund({ paymentId: payment.id, customerId: payment.customerId, orderId: payment.orderId, gatewayPaymentId, amountPaise, reason, idempotencyKey: key });
+  }
+
+  /** Asks the gateway for one queued refund; safe to repeat (the same key is the same refund at the gateway). */
+  async function processRefund(refund: RefundRecord): Promise<RefundRecord['status']> {
+    if (refund.status !== 'pending') return refund.status;
+    try {
+      const answer = await gateway.refund(refund.gatewayPaymentId, { amountPaise: refund.amountPaise, idempotencyKey: refund.idempotencyKey, notes: { milli_refund: String(refund.id) } });
+      if (answer.status === 'processed') {
+        await db.transaction((tx) => paymentRepository(tx).refundProcessed({ id: refund.id }, answer.id, now()));
+        options.changed?.();
+        return 'processed';
+      }
+      if (answer.status === 'failed') {
+        await repo.refundFailed(refund.id, 'The gateway could not process the refund.');
+        return 'failed';
+      }
+      await repo.refundAttempted(refund.id, null, answer.id);
+      return 'pending';
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await repo.refundAttempted(refund.id, message, null);
+      if (error instanceof GatewayError && error.kind !== 'unavailable') {
+        // The gateway refused (already refunded in full, not captured): staff look into it; never retried blindly.
+        options.log?.error({ refundId: refund.id, err: message }, 'the gateway refused a refund');
+        if (refund.attempts >= 5) await repo.refundFailed(refund.id, message);
+      }
+      return 'pending';
+    }
+  }
+
+  async function processRefunds(ids: readonly (RefundRecord | null)[]) {
+    for (const r of ids) if (r) await processRefund(r);
+  }
+
+  /**
+   * Records a captured gateway payment against its row, once. Runs under the row's lock, so the browser's
+   * verify, the webhook and the reconciliation job can all arrive at once and only one of them settles.
+   */
+  async function settleCaptured(gp: GatewayPayment): Promise<SettleOutcome> {
+    if (!gp.order_id) return { kind: 'unknown' };
+    const at = now();
+    const queued: (RefundRecord | null)[] = [];
+    const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
+      const t = paymentRepository(tx);
+      const row = await t.byGatewayOrder(gateway.name, gp.order_id!, { lock: true });
+      if (!row) return { kind: 'unknown' };
+      if (gp.status !== 'captured') return { kind: 'not_captured', payment: row, status: gp.status };
+      if (row.status === 'paid' || row.status === 'refunded') {
+        if (row.gatewayRef === gp.id) return { kind: 'already', payment: row };
+        // The same order paid twice (two tabs, two methods): the second payment goes back in full.
+        queued.push(await queueRefund(tx, row, gp.id, gp.amount, 'A second payment for the same purchase was refunded in full.', `duplicate-${gp.id}`));
+        return { kind: 'duplicate', payment: row };
+      }
+      if (gp.amount !== row.amountPaise || gp.currency !== 'INR') {
+        queued.push(await queueRefund(tx, row, gp.id, gp.amount, 'The amount paid did not match the amount due, so it was refunded.', `mismatch-${gp.id}`));
+        await t.noteAttemptFailed(gateway.name, row.gatewayOrderId!, 'The amount paid did not match the amount due; it was refunded.');
+        return { kind: 'mismatch', payment: row };
+      }
+      const paid = (await t.markPaid(row.id, gp.id, methodLabel(gp), at))!;
+      const settled = await handler(paid.purpose).settle(tx, paid, at);
+      if (!settled.ok) {
+        queued.push(await queueRefund(tx, paid, gp.id, gp.amount, settled.reason, `refund-${gp.id}`));
+        return { kind: 'refunded', payment: paid, reason: settled.reason };
+      }
+      return { kind: 'settled', payment: paid };
+    });
+    if (outcome.kind !== 'unknown' && outcome.kind !== 'not_captured' && outcome.kind !== 'already') {
+      options.mailQueued?.();
+      options.changed?.();
+    }
+    await processRefunds(queued);
+    return outcome;
+  }
+
+  /** A payment the gateway holds as authorized is captured for its amount (Razorpay captures automatically; this covers manual capture). */
+  async function captureIfAuthorized(gp: GatewayPayment): Promise<GatewayPayment> {
+    if (gp.status !== 'authorized') return gp;
+    try {
+      return await gateway.capture(gp.id, gp.amount);
+    } catch (error) {
+      if (error instanceof GatewayError && error.kind === 'bad_request') return gateway.fetchPayment(gp.id);
+      throw error;
+    }
+  }
+
+  async function verifyAnswer(payment: PaymentRecord, replayed: boolean, message?: string): Promise<PaymentVerifyAnswer> {
+    const target = await repo.target(payment);
+    const text =
+      message ??
+      (payment.purpose === 'order'
+        ? `Payment received: your order ${target.orderNumber ?? ''} is placed.`.replace('  ', ' ')
+        : payment.purpose === 'harvest_instalment'
+          ? 'Payment received: your Milli Harvest instalment is paid.'
+          : 'Payment received: your design is approved and its making begins.');
+    return { message: text, purpose: payment.purpose, orderNumber: target.orderNumber, harvestPlanId: payment.harvestPlanId, customRequestId: target.customRequestId, replayed };
   }
 
   return {
     gatewayName: gateway.name,
+    gateway,
+
+    register(purpose: PaymentPurpose, h: PaymentPurposeHandler) {
+      handlers.set(purpose, h);
+    },
 
     /**
-     * One payment, as named steps: (1) check the card; (2) in one transaction, let the purchase check and
-     * lock what is paid for (`prepare`) and write the 'created' row; (3) charge the gateway, outside any
-     * transaction; (4) in one transaction, mark the row paid and let the purchase record it (`settle`), or
-     * mark it failed with the reason. If `settle` fails after a good charge, the charge is refunded.
+     * The payment for one thing bought, started in the caller's transaction (one row per thing: its key).
+     * The gateway order is made after commit by `open`.
      */
-    async pay(input: {
-      customerId: number;
-      /** What is paid for: a key is the customer's own for one purpose (a CAD advance never replays an instalment). */
-      purpose: PaymentPurpose;
-      idempotencyKey: string;
-      card: Card;
-      prepare: (tx: Db) => Promise<PaymentIntent>;
-      settle: (tx: Db, payment: PaymentRecord) => Promise<void>;
-    }): Promise<PaymentOutcome> {
-      const { customerId, purpose, idempotencyKey, card } = input;
-      const earlier = await repo.byKey(customerId, purpose, idempotencyKey);
-      // A refused attempt does not hold its key: the customer may try another card on the same form.
-      if (earlier?.status === 'failed') await repo.releaseKey(customerId, earlier.id);
-      else if (earlier) return replay(earlier);
+    async start(
+      tx: Db,
+      input: { customerId: number; purpose: PaymentPurpose; key: string; amountPaise: number; orderId?: number; harvestPlanId?: number; harvestInstalmentId?: number; cadDesignId?: number },
+    ): Promise<PaymentRecord> {
+      const { key, ...rest } = input;
+      return paymentRepository(tx).start({ ...rest, gateway: gateway.name, idempotencyKey: key });
+    },
 
-      const checked = checkCard(card, now());
-      if (!checked.ok) {
-        return failure('INVALID_CARD', Object.values(checked.fields).join(' '), checked.fields);
+    /**
+     * Makes sure the payment has its gateway order and answers what the browser's checkout needs. Outside any
+     * transaction (it calls the gateway). A gateway that cannot be reached is a 503 with a clear message; the
+     * payment stays startable, and nothing was charged.
+     */
+    async open(payment: PaymentRecord): Promise<GatewayPaymentBlock> {
+      if (payment.status !== 'created') throw new DomainError('PAYMENT_SETTLED', payment.status === 'paid' ? 'This is already paid.' : 'This payment can no longer be made.');
+      if (payment.gatewayOrderId) {
+        // The demo gateway forgets its orders when the process restarts: a forgotten order is made afresh.
+        if (gateway.name !== 'demo' || (await gateway.orderPayments(payment.gatewayOrderId).then(() => true, () => false))) return block(payment);
+        await repo.forgetGatewayOrder(payment.id, payment.gatewayOrderId);
+        payment = { ...payment, gatewayOrderId: null };
       }
-
-      const started = await db.transaction(async (tx) => {
-        const intent = await input.prepare(tx);
-        if (intent.purpose !== purpose) throw new Error(`a ${purpose} payment prepared a ${intent.purpose} one`);
-        const t = paymentRepository(tx);
-        if (intent.harvestPlanId && (await t.inFlightForPlan(customerId, intent.harvestPlanId, new Date(now().getTime() - IN_FLIGHT_MS)))) {
-          throw new DomainError('PAYMENT_IN_PROGRESS', 'A payment for this plan is still being processed. Please wait a moment.');
-        }
-        const payment = await t.create({
-          customerId,
-          purpose: intent.purpose,
-          amountPaise: intent.amountPaise,
-          gateway: gateway.name,
-          idempotencyKey,
-          harvestPlanId: intent.harvestPlanId ?? null,
-          cadDesignId: intent.cadDesignId ?? null,
-          orderId: intent.orderId ?? null,
-        });
-        return { intent, payment };
-      });
-      if (!started.payment) {
-        const raced = await repo.byKey(customerId, purpose, idempotencyKey);
-        return raced ? replay(raced) : failure('PAYMENT_IN_PROGRESS', 'Please try again.');
-      }
-      const payment = started.payment;
-
-      let result;
+      const receipt = (await handler(payment.purpose).receipt?.(db, payment)) ?? `${payment.purpose}-${payment.id}`;
+      let made;
       try {
-        result = await gateway.charge({ amountPaise: payment.amountPaise, card, idempotencyKey: gatewayKey(customerId, purpose, idempotencyKey), description: started.intent.description });
-      } catch {
-        result = { ok: false as const, reason: 'The payment could not be completed. Nothing was charged; please try again.', code: 'unavailable' as const };
-      }
-
-      if (!result.ok) {
-        await repo.markFailed(customerId, payment.id, result.reason);
-        if (result.code === 'idempotency_conflict') return failure('IDEMPOTENCY_CONFLICT', result.reason);
-        return failure(result.code === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'PAYMENT_DECLINED', result.reason);
-      }
-
-      const { ref, method } = result;
-      try {
-        const paid = await db.transaction(async (tx) => {
-          const row = await paymentRepository(tx).markPaid(customerId, payment.id, ref, method, now());
-          if (!row) throw new DomainError('PAYMENT_SETTLED', 'This payment was already settled.');
-          await input.settle(tx, row);
-          return row;
-        });
-        return { ok: true, payment: paid, replay: false };
+        made = await gateway.createOrder({ amountPaise: payment.amountPaise, receipt: receipt.slice(0, 40), notes: { milli_payment: String(payment.id), purpose: payment.purpose } });
       } catch (error) {
-        // Compensation: the card was charged but the purchase could not record it. A reference the store
-        // already holds is another payment's charge (a gateway answering an earlier request): never refund it.
-        if (await repo.byRef(gateway.name, ref)) {
-          await repo.markFailed(customerId, payment.id, 'The payment gateway answered with another payment; nothing was charged.');
-          throw error;
-        }
-        await gateway.refund(ref, payment.amountPaise);
-        const reason = error instanceof DomainError ? error.message : 'The payment could not be recorded and was refunded.';
-        await repo.markRefunded(customerId, payment.id, reason);
-        throw error;
+        options.log?.warn({ paymentId: payment.id, err: error instanceof Error ? error.message : error }, 'the gateway did not create an order');
+        throw new DomainError('GATEWAY_UNAVAILABLE', GATEWAY_DOWN);
       }
+      if (made.amount !== payment.amountPaise) throw new DomainError('GATEWAY_UNAVAILABLE', GATEWAY_DOWN);
+      const set = await repo.setGatewayOrder(payment.id, made.id);
+      if (set) return block(set);
+      // Another request gave the payment its gateway order first: answer that one.
+      const again = await repo.byId(payment.id);
+      if (again?.gatewayOrderId && again.status === 'created') return block(again);
+      throw new DomainError('PAYMENT_SETTLED', 'This payment can no longer be made.');
+    },
+
+    /**
+     * POST /api/payments/razorpay/verify: the checkout's signature over the stored gateway order and the
+     * payment id, then the payment as the gateway holds it (captured, for that order and amount), then
+     * `settleCaptured`. Only the customer whose payment it is may verify it.
+     */
+    async verify(customerId: number, body: RazorpayVerify): Promise<PaymentVerifyAnswer> {
+      const row = await repo.byGatewayOrder(gateway.name, body.razorpay_order_id, { customerId });
+      if (!row?.gatewayOrderId) throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment.');
+      if (!gateway.paymentSignatureValid(row.gatewayOrderId, body.razorpay_payment_id, body.razorpay_signature)) {
+        throw new DomainError('PAYMENT_SIGNATURE_INVALID', 'The payment could not be verified: its signature does not match. Nothing was recorded.');
+      }
+      if ((row.status === 'paid' || row.status === 'refunded') && row.gatewayRef === body.razorpay_payment_id) return verifyAnswer(row, true);
+      let gp: GatewayPayment;
+      try {
+        gp = await captureIfAuthorized(await gateway.fetchPayment(body.razorpay_payment_id));
+      } catch (error) {
+        if (error instanceof GatewayError && error.kind === 'not_found') throw new DomainError('PAYMENT_NOT_FOUND', 'The gateway does not know that payment.');
+        throw new DomainError('GATEWAY_UNAVAILABLE', CONFIRM_LATER);
+      }
+      if (gp.order_id !== row.gatewayOrderId) throw new DomainError('PAYMENT_MISMATCH', 'That payment was made for something else. Nothing was recorded.');
+      const outcome = await settleCaptured(gp);
+      switch (outcome.kind) {
+        case 'settled':
+          return verifyAnswer(outcome.payment, false);
+        case 'already':
+          return verifyAnswer(outcome.payment, true);
+        case 'duplicate':
+          return verifyAnswer(outcome.payment, true, 'This was already paid: the second payment is being refunded in full.');
+        case 'mismatch':
+          throw new DomainError('PAYMENT_MISMATCH', 'The amount paid did not match the amount due, so it is being refunded in full. Please try again.');
+        case 'refunded':
+          throw new DomainError('PAYMENT_LAPSED', `${outcome.reason} The payment is being refunded in full.`);
+        case 'not_captured':
+          throw new DomainError('PAYMENT_NOT_CAPTURED', outcome.status === 'failed' ? 'The payment did not go through. Nothing was charged; please try again.' : CONFIRM_LATER);
+        case 'unknown':
+          throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment.');
+      }
+    },
+
+    /**
+     * POST /api/payments/razorpay/webhook: the raw body's signature, then the event, once per event id.
+     * An event about a payment the store does not know is acknowledged and ignored.
+     */
+    async webhook(rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<{ handled: boolean; duplicate: boolean }> {
+      if (!signature || !gateway.webhookSignatureValid(rawBody, signature)) {
+        throw new DomainError('WEBHOOK_SIGNATURE_INVALID', 'The webhook signature does not match.');
+      }
+      let event: GatewayEvent;
+      try {
+        event = JSON.parse(rawBody.toString('utf8')) as GatewayEvent;
+      } catch {
+        throw new DomainError('INVALID_JSON', 'The webhook body is not JSON.');
+      }
+      const id = eventId?.trim().slice(0, 100) || null;
+      if (id && (await repo.eventSeen(gateway.name, id))) return { handled: false, duplicate: true };
+      let handled = false;
+      switch (event?.event) {
+        case 'payment.captured':
+        case 'order.paid': {
+          const gp = event.payload?.payment?.entity;
+          if (gp) handled = (await settleCaptured(gp)).kind !== 'unknown';
+          break;
+        }
+        case 'payment.failed': {
+          const gp = event.payload?.payment?.entity;
+          if (gp?.order_id) {
+            await repo.noteAttemptFailed(gateway.name, gp.order_id, gp.error_description ?? 'The payment did not go through.');
+            handled = true;
+          }
+          break;
+        }
+        case 'refund.processed': {
+          const r = event.payload?.refund?.entity;
+          if (r) {
+            const ours = Number(r.notes?.milli_refund);
+            const done = await db.transaction((tx) =>
+              paymentRepository(tx).refundProcessed(Number.isSafeInteger(ours) && ours > 0 ? { id: ours } : { gatewayRefundId: r.id }, r.id, now()),
+            );
+            handled = Boolean(done);
+            if (done) options.changed?.();
+          }
+          break;
+        }
+        default:
+          break;
+      }
+      if (id) await repo.rememberEvent(gateway.name, id, String(event?.event ?? ''));
+      return { handled, duplicate: false };
+    },
+
+    /**
+     * Refunds a paid payment (all of what is left, or `amountPaise`), once per `key`: queued in the caller's
+     * transaction (the one that cancels), sent after commit with `sendRefunds`.
+     */
+    async queueRefundOf(tx: Db, payment: PaymentRecord, reason: string, key: string, amountPaise?: number): Promise<RefundRecord | null> {
+      if (!payment.gatewayRef || (payment.status !== 'paid' && payment.status !== 'refunded')) return null;
+      const amount = amountPaise ?? payment.amountPaise - payment.refundedPaise;
+      if (amount <= 0) return null;
+      return queueRefund(tx, payment, payment.gatewayRef, amount, reason, key);
+    },
+    sendRefunds: processRefunds,
+
+    /** Marks an unpaid payment as never to be paid (its order lapsed or was cancelled), in the caller's transaction. */
+    async abandon(tx: Db, payment: PaymentRecord, reason: string) {
+      await paymentRepository(tx).markFailed(payment.id, reason);
+    },
+
+    /**
+     * Asks the gateway about one unpaid payment: a captured (or authorized) payment of its order is
+     * recorded, so a lost webhook or a closed tab never leaves money without its purchase.
+     */
+    async reconcile(payment: PaymentRecord): Promise<'settled' | 'unpaid' | 'unreachable'> {
+      if (!payment.gatewayOrderId) return 'unpaid';
+      let attempts: GatewayPayment[];
+      try {
+        attempts = await gateway.orderPayments(payment.gatewayOrderId);
+      } catch (error) {
+        if (error instanceof GatewayError && error.kind === 'not_found') return 'unpaid';
+        return 'unreachable';
+      }
+      let settled = false;
+      for (const attempt of attempts) {
+        if (attempt.status !== 'captured' && attempt.status !== 'authorized') continue;
+        try {
+          const gp = await captureIfAuthorized(attempt);
+          const outcome = await settleCaptured(gp);
+          if (outcome.kind === 'settled' || outcome.kind === 'already' || outcome.kind === 'refunded') settled = true;
+        } catch {
+          return 'unreachable';
+        }
+      }
+      return settled ? 'settled' : 'unpaid';
+    },
+
+    /** The reconciliation job's sweep: unpaid payments older than a minute, and refunds not yet processed. */
+    async sweep(): Promise<{ settled: number; refundsSent: number }> {
+      let settled = 0;
+      for (const p of await repo.unsettled(gateway.name, new Date(now().getTime() - 60_000))) {
+        if ((await this.reconcile(p)) === 'settled') settled += 1;
+      }
+      const pending = await repo.pendingRefunds();
+      for (const r of pending) await processRefund(r);
+      return { settled, refundsSent: pending.length };
+    },
+
+    /** The online payment of an order, if it has one (on the caller's transaction when given). */
+    async forOrder(orderId: number, tx: Db = db) {
+      return paymentRepository(tx).forOrder(orderId);
     },
 
     async list(customerId: number): Promise<PaymentRow[]> {
       const rows = await repo.list(customerId);
+      const refunds = await repo.refundsOf(rows.map((r) => r.id));
       return rows.map((r) => ({
         id: r.id,
         purpose: r.purpose,
-        description: describe(r.purpose, r.instalmentNumber === null ? null : Number(r.instalmentNumber)),
+        description: describe(r.purpose, r.instalmentNumber === null ? null : Number(r.instalmentNumber), r.orderNumber),
+        orderNumber: r.orderNumber,
         amountPaise: r.amountPaise,
         status: r.status,
+        refundedPaise: r.refundedPaise,
+        refunds: refunds
+          .filter((f) => f.paymentId === r.id)
+          .map((f) => ({ amountPaise: f.amountPaise, status: f.status, reason: f.reason, createdAt: f.createdAt.toISOString(), processedAt: f.processedAt?.toISOString() ?? null })),
         method: r.method,
-        failureReason: r.failureReason,
+        failureReason: r.status === 'created' ? r.lastError : r.failureReason,
         createdAt: r.createdAt.toISOString(),
         paidAt: r.paidAt ? r.paidAt.toISOString() : null,
       }));
@@ -153,21 +397,13 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, now: () =>
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
 
-/**
- * The key the gateway sees: one merchant request is one customer paying for one purpose with one form,
- * so two customers' forms (or one customer's instalment and CAD advance) never share a gateway key.
- */
-export function gatewayKey(customerId: number, purpose: PaymentPurpose, formKey: string): string {
-  return `${purpose}:${customerId}:${formKey}`;
-}
-
-function describe(purpose: PaymentPurpose, instalment: number | null): string {
+function describe(purpose: PaymentPurpose, instalment: number | null, orderNumber: string | null): string {
   switch (purpose) {
     case 'harvest_instalment':
       return instalment ? `Milli Harvest instalment ${instalment} of 10` : 'Milli Harvest instalment';
     case 'cad_advance':
       return 'Custom design advance (30 %)';
     case 'order':
-      return 'Order payment';
+      return orderNumber ? `Order ${orderNumber}` : 'Order payment';
   }
 }

@@ -1,0 +1,118 @@
+import type { Db } from '@milli/db';
+import type { Order } from '@milli/db/schema';
+import type { OrderTotals } from '@milli/pricing';
+import { orderPlacedMail } from '../checkout/mail.ts';
+import { queueMail } from '../mail/service.ts';
+import { layout, type Brand } from '../mail/templates.ts';
+import type { OutgoingMail } from '../mail/service.ts';
+import type { PaymentPurposeHandler, PaymentService } from '../payments/service.ts';
+import { createSettingsService } from '../settings/service.ts';
+import { ordersRepository } from './repository.ts';
+import { reverseOrder } from './reversal.ts';
+
+export const LAPSED_NOTE = 'Not paid in time: the order lapsed and its pieces went back on sale.';
+export const LAPSED_REASON = 'Your order lapsed before the payment arrived, and its pieces were released.';
+
+/** What the order's totals were, as the placed mail shows them (the order row is the record). */
+export function totalsOf(order: Order): OrderTotals {
+  return {
+    subtotalPaise: order.subtotalPaise,
+    discountPaise: order.discountPaise,
+    shippingPaise: order.shippingPaise,
+    gstPaise: order.taxPaise,
+    totalPaise: order.totalPaise,
+    harvestCreditPaise: order.harvestCreditPaise,
+    payablePaise: order.totalPaise - order.harvestCreditPaise,
+  };
+}
+
+/** The placed mail, from what the order recorded: sent when it is paid (online) or confirmed (on delivery). */
+export async function queuePlacedMail(tx: Db, order: Order) {
+  const r = ordersRepository(tx);
+  const [settings, buyer, lines, addresses] = await Promise.all([createSettingsService(tx).get(), r.customer(order.customerId), r.lines(order.id), r.addresses(order.id)]);
+  if (!settings || !buyer) return;
+  const billing = addresses.find((a) => a.kind === 'billing');
+  await queueMail(
+    tx,
+    orderPlacedMail(settings, buyer.email, {
+      orderNumber: order.orderNumber,
+      firstName: billing?.firstName || buyer.firstName || buyer.username,
+      lines: lines.map((l) => ({ name: l.productName, quantity: l.quantity, lineTotalPaise: l.lineTotalPaise })),
+      totals: totalsOf(order),
+      couponCode: order.couponCode,
+      deliveryDays: settings.deliveryDays,
+    }),
+  );
+}
+
+function lapsedMail(brand: Brand, to: string, orderNumber: string): OutgoingMail {
+  const body = layout(brand, 'Your order lapsed', [
+    `We did not receive the payment for order ${orderNumber} in time, so the order lapsed and its pieces went back on sale. Nothing was charged.`,
+    'If a payment was taken after all, it is refunded to the way you paid, in full.',
+    `You can place the order again from your cart, or call us on ${brand.helpLine}.`,
+  ]);
+  return { to, subject: `Your ${brand.storeName} order ${orderNumber} lapsed`, kind: 'order-lapsed', ...body };
+}
+
+/**
+ * What an order's payment settles: the order, Awaiting payment, becomes Placed (with its history row and the
+ * placed mail) in the payment's transaction. An order that lapsed or was cancelled first cannot take it: the
+ * payment goes back.
+ */
+export function orderPaymentHandler(): PaymentPurposeHandler {
+  return {
+    async receipt(tx, payment) {
+      return (await ordersRepository(tx).orderNumberOf(payment.orderId ?? 0)) ?? `order-${payment.orderId}`;
+    },
+    async settle(tx, payment, at) {
+      const r = ordersRepository(tx);
+      const order = await r.byIdLocked(payment.orderId ?? 0);
+      if (!order) return { ok: false, reason: 'The order this payment was for no longer exists.' };
+      if (order.status !== 'Awaiting payment') {
+        return { ok: false, reason: order.status === 'Cancelled' ? LAPSED_REASON : 'This order did not need this payment.' };
+      }
+      await r.setStatus(order.id, 'Placed', null, `Paid online (${payment.method ?? 'gateway'})`, at);
+      await r.clearPayBy(order.id);
+      await queuePlacedMail(tx, { ...order, status: 'Placed' });
+      return { ok: true };
+    },
+  };
+}
+
+/**
+ * An order awaiting payment past its time: first the gateway is asked (a payment that went through is
+ * recorded, never lost); then, still unpaid, the order lapses in one transaction: Cancelled with its history
+ * note, everything it took given back (stock, coupon use, Harvest credit), its payment closed, and a mail.
+ */
+export async function lapseOverdueOrders(db: Db, payments: PaymentService, at: Date): Promise<{ lapsed: number; paid: number }> {
+  const overdue = await ordersRepository(db).overdue(at, 100);
+  let lapsed = 0;
+  let paid = 0;
+  for (const order of overdue) {
+    const payment = await payments.forOrder(order.id);
+    if (payment && payment.status === 'created') {
+      const asked = await payments.reconcile(payment);
+      if (asked === 'settled') {
+        paid += 1;
+        continue;
+      }
+      // A gateway that cannot be asked leaves the order held: it lapses once the gateway can say it was not paid.
+      if (asked === 'unreachable') continue;
+    }
+    const done = await db.transaction(async (tx) => {
+      const r = ordersRepository(tx);
+      const row = await r.byIdLocked(order.id);
+      if (!row || row.status !== 'Awaiting payment') return false;
+      await r.setStatus(row.id, 'Cancelled', null, LAPSED_NOTE, at);
+      await r.clearPayBy(row.id);
+      await reverseOrder(tx, row, at);
+      const p = await payments.forOrder(row.id, tx);
+      if (p && p.status === 'created') await payments.abandon(tx, p, 'Not paid in time: the order lapsed.');
+      const [settings, buyer] = await Promise.all([createSettingsService(tx).get(), r.customer(row.customerId)]);
+      if (settings && buyer) await queueMail(tx, lapsedMail(settings, buyer.email, row.orderNumber));
+      return true;
+    });
+    if (done) lapsed += 1;
+  }
+  return { lapsed, paid };
+}
