@@ -21,6 +21,8 @@ export const AdminSettingsSchema = z.object({
   invoicePrefix: z.string(),
   /** Pay on delivery only below this; always below ₹2 lakh (20,000,000 paise). */
   codLimitPaise: z.number().int(),
+  /** How long an order awaiting online payment holds its pieces (5-1440 minutes). */
+  paymentHoldMinutes: z.number().int(),
   lowStockThreshold: z.number().int(),
   staffTwoFactorRequired: z.boolean(),
   updatedAt: z.string(),
@@ -46,6 +48,7 @@ export const SETTINGS_FIELDS = [
   'sellerStateCode',
   'invoicePrefix',
   'codLimitPaise',
+  'paymentHoldMinutes',
   'lowStockThreshold',
   'staffTwoFactorRequired',
 ] as const satisfies readonly (keyof AdminSettings)[];
@@ -77,6 +80,7 @@ export const SettingsPatchSchema = z
     sellerStateCode: z.string().optional().describe('Two digits; must match the GSTIN'),
     invoicePrefix: z.string().optional().describe('2-6 capital letters or digits'),
     codLimitPaise: z.number().optional().describe('Paise, 0 up to below ₹2 lakh (20,000,000 paise)'),
+    paymentHoldMinutes: z.number().optional().describe('Minutes an unpaid online order holds its pieces (5-1440)'),
     lowStockThreshold: z.number().optional().describe('Pieces (0-1000)'),
     staffTwoFactorRequired: z.boolean().optional(),
   })

@@ -60,6 +60,7 @@ const CHECKS: Record<SettingsField, Check> = {
     typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= COD_LIMIT_CEILING_PAISE
       ? `The pay-on-delivery limit must be below ${formatRupees(COD_LIMIT_CEILING_PAISE, { decimals: false })} (2 lakh): cash of 2 lakh or more may not be taken. In paise: a whole number from 0 to ${COD_LIMIT_CEILING_PAISE - 1}.`
       : null,
+  paymentHoldMinutes: whole('payment hold', 5, 1440, ' minutes'),
   lowStockThreshold: whole('low-stock threshold', 0, 1000, ' pieces'),
   staffTwoFactorRequired: (v) => (typeof v === 'boolean' ? null : 'Say yes or no.'),
 };
@@ -90,6 +91,7 @@ export function settingsOf(row: SettingsRow): AdminSettings {
     sellerStateCode: row.sellerStateCode,
     invoicePrefix: row.invoicePrefix,
     codLimitPaise: Number(row.codLimitPaise),
+    paymentHoldMinutes: row.paymentHoldMinutes,
     lowStockThreshold: row.lowStockThreshold,
     staffTwoFactorRequired: row.staffTwoFactorRequired,
     updatedAt: row.updatedAt.toISOString(),

@@ -11,6 +11,14 @@ export function checkoutRepository(db: Db) {
     async lockCart(customerId: number) {
       await db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)).for('update');
     },
+    /** Orders of the customer still holding pieces for a payment (read under the cart lock, so counted one checkout at a time). */
+    async awaitingPayment(customerId: number) {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'Awaiting payment')));
+      return rows.length;
+    },
     async orderByKey(customerId: number, idempotencyKey: string) {
       const [row] = await db
         .select()

@@ -20,6 +20,9 @@ function orderFormError(fields: OrderFormProblems): DomainError {
   return new DomainError('INVALID_ORDER', Object.values(fields)[0] ?? 'Please check the form.', fields);
 }
 
+/** Orders awaiting payment one customer may have at once (each holds its pieces until it is paid or lapses). */
+export const MAX_UNPAID_ORDERS = 3;
+
 const CART_CHANGED = 'Your cart has changed since you opened checkout. Please review your cart and place the order again.';
 
 /** The order number printed on the invoice: the settings' prefix, the year in India, the order id ('MIL-2026-000123'). */
@@ -134,6 +137,12 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       if (key) {
         const first = await repo.orderByKey(customer.id, key);
         if (first) return { order: first, payment: await payments.forOrder(first.id, tx), replayed: true };
+      }
+
+      // Step 0b: unpaid orders hold pieces; one account may hold only a few at once, so nobody can keep a
+      // product off the shelf by placing orders and never paying (counted under the cart lock above).
+      if ((await repo.awaitingPayment(customer.id)) >= MAX_UNPAID_ORDERS) {
+        throw new DomainError('TOO_MANY_UNPAID_ORDERS', `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Please pay or cancel one of them (My Account → Orders) before placing another.`);
       }
 
       // Steps 1-2: the server cart, priced today.

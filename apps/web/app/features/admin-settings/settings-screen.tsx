@@ -81,6 +81,18 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
             error={errors.codLimitPaise}
             required
           />
+          <NumberField
+            name="paymentHoldMinutes"
+            label="Hold unpaid orders for"
+            unit="minutes"
+            min={5}
+            max={1440}
+            step={1}
+            hint="An order waiting for its online payment keeps its pieces this long; then it lapses and they go back on sale."
+            defaultValue={number('paymentHoldMinutes')}
+            error={errors.paymentHoldMinutes}
+            required
+          />
         </FieldGroup>
 
         <FieldGroup legend="Security">
