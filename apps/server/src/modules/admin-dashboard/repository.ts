@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
 const { customDesignRequests, diamondRates, metalRates, orders, products, storeSettings, tradePartnerApplications } = schema;
@@ -6,12 +6,12 @@ const { customDesignRequests, diamondRates, metalRates, orders, products, storeS
 /** The dashboard's reads (issue 17): counts and short lists, each one query. */
 export function createDashboardRepository(db: Db) {
   return {
-    /** Orders placed in [from, to), cancelled ones left out: how many and their total. */
+    /** Orders placed in [from, to) that are sales: cancelled ones and ones still waiting for payment or confirmation left out. */
     async ordersBetween(from: Date, to: Date): Promise<{ count: number; totalPaise: number }> {
       const [row] = await db
         .select({ count: count(), total: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })
         .from(orders)
-        .where(and(gte(orders.placedAt, from), lt(orders.placedAt, to), ne(orders.status, 'Cancelled')));
+        .where(and(gte(orders.placedAt, from), lt(orders.placedAt, to), notInArray(orders.status, ['Cancelled', 'Awaiting payment', 'Awaiting confirmation'])));
       return { count: row?.count ?? 0, totalPaise: Number(row?.total ?? 0) };
     },
 

@@ -98,6 +98,9 @@ export async function createOrder(db: Db, input: CreateOrderInput) {
         customerId: input.customerId,
         orderNumber: input.orderNumber ?? `MIL-2026-${String(NUMBER_BASE + n).padStart(6, '0')}`,
         status,
+        // An order waiting to be confirmed is pay on delivery; one waiting for payment holds its pieces for 15 minutes.
+        paymentMethod: status === 'Awaiting confirmation' ? 'cod' : 'online',
+        payBy: status === 'Awaiting payment' ? new Date(placedAt.getTime() + 15 * 60_000) : null,
         subtotalPaise,
         discountPaise,
         shippingPaise,
@@ -130,7 +133,7 @@ export async function createOrder(db: Db, input: CreateOrderInput) {
     if (input.billing !== null) {
       await tx.insert(schema.orderAddresses).values({ orderId: order!.id, kind: 'billing', ...shipping, ...input.billing });
     }
-    const reached = status === 'Cancelled' ? ['Placed' as const, 'Cancelled' as const] : FLOW.slice(0, FLOW.indexOf(status) + 1);
+    const reached: OrderStatus[] = status === 'Cancelled' ? ['Placed', 'Cancelled'] : FLOW.includes(status) ? FLOW.slice(0, FLOW.indexOf(status) + 1) : [status];
     await tx.insert(schema.orderStatusHistory).values(reached.map((s, i) => ({ orderId: order!.id, status: s, at: new Date(placedAt.getTime() + i * step) })));
     if (input.couponCode) {
       const [coupon] = await tx.select({ id: schema.coupons.id }).from(schema.coupons).where(eq(schema.coupons.code, input.couponCode));
