@@ -203,6 +203,12 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       return copy(refund);
     },
 
+    /** The refunds of one payment, oldest first. */
+    paymentRefunds(paymentId: string): GatewayRefund[] {
+      payment(paymentId);
+      return [...refunds.values()].filter((r) => r.payment_id === paymentId).map(copy);
+    },
+
     fetchRefund(id: string): GatewayRefund {
       const found = refunds.get(id);
       if (!found) throw new GatewayError('not_found', 'The id provided does not exist', 400);
@@ -214,7 +220,7 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
      * order and captured, or fails with the bank's reason (the order may then be tried again). Answers
      * what Razorpay Checkout hands the page: the ids and the signature, or the error.
      */
-    checkout(orderId: string, instrument: DemoInstrument, opts: { authorizeOnly?: boolean } = {}):
+    checkout(orderId: string, instrument: DemoInstrument, opts: { authorizeOnly?: boolean; amountPaise?: number } = {}):
       | { ok: true; razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }
       | { ok: false; error: { code: string; description: string; reason: string; metadata: { order_id: string; payment_id: string } } } {
       const o = order(orderId);
@@ -226,7 +232,8 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       const p: GatewayPayment = {
         id: gatewayId('pay'),
         entity: 'payment',
-        amount: o.amount,
+        // A test may make a payment of another amount than the order's (what a broken or tampered checkout would bring).
+        amount: opts.amountPaise ?? o.amount,
         currency: o.currency,
         status: 'created',
         order_id: o.id,
