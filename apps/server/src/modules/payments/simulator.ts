@@ -96,6 +96,12 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
     return found;
   }
   const copy = <T>(v: T): T => structuredClone(v);
+  /** A captured payment counts towards its order; the order is paid once the whole amount is in. */
+  function paidInto(o: GatewayOrder, amount: number) {
+    o.amount_paid += amount;
+    o.amount_due = Math.max(0, o.amount - o.amount_paid);
+    if (o.amount_paid >= o.amount) o.status = 'paid';
+  }
 
   function processRefund(refundId: string) {
     const refund = refunds.get(refundId);
@@ -160,9 +166,9 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       p.status = 'captured';
       p.captured = true;
       const o = p.order_id ? orders.get(p.order_id) : undefined;
-      if (o) Object.assign(o, { status: 'paid', amount_paid: o.amount, amount_due: 0 });
+      if (o) paidInto(o, p.amount);
       emit('payment.captured', { payment: { entity: copy(p) } });
-      if (o) emit('order.paid', { payment: { entity: copy(p) }, order: { entity: copy(o) } });
+      if (o?.status === 'paid') emit('order.paid', { payment: { entity: copy(p) }, order: { entity: copy(o) } });
       return copy(p);
     },
 
@@ -262,9 +268,9 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       if (!opts.authorizeOnly) {
         p.status = 'captured';
         p.captured = true;
-        Object.assign(o, { status: 'paid', amount_paid: o.amount, amount_due: 0 });
+        paidInto(o, p.amount);
         emit('payment.captured', { payment: { entity: copy(p) } });
-        emit('order.paid', { payment: { entity: copy(p) }, order: { entity: copy(o) } });
+        if (o.status === 'paid') emit('order.paid', { payment: { entity: copy(p) }, order: { entity: copy(o) } });
       }
       return { ok: true, razorpay_order_id: o.id, razorpay_payment_id: p.id, razorpay_signature: paymentSignature(options.keySecret, o.id, p.id) };
     },
