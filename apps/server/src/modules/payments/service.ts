@@ -236,12 +236,15 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       if ((row.status === 'paid' || row.status === 'refunded') && row.gatewayRef === body.razorpay_payment_id) return verifyAnswer(row, true);
       let gp: GatewayPayment;
       try {
-        gp = await captureIfAuthorized(await gateway.fetchPayment(body.razorpay_payment_id));
+        gp = await gateway.fetchPayment(body.razorpay_payment_id);
+        // The payment's own order is checked before anything is done with it: never capture another purchase's payment.
+        if (gp.order_id !== row.gatewayOrderId) throw new DomainError('PAYMENT_MISMATCH', 'That payment was made for something else. Nothing was recorded.');
+        gp = await captureIfAuthorized(gp);
       } catch (error) {
+        if (error instanceof DomainError) throw error;
         if (error instanceof GatewayError && error.kind === 'not_found') throw new DomainError('PAYMENT_NOT_FOUND', 'The gateway does not know that payment.');
         throw new DomainError('GATEWAY_UNAVAILABLE', CONFIRM_LATER);
       }
-      if (gp.order_id !== row.gatewayOrderId) throw new DomainError('PAYMENT_MISMATCH', 'That payment was made for something else. Nothing was recorded.');
       const outcome = await settleCaptured(gp);
       switch (outcome.kind) {
         case 'settled':
