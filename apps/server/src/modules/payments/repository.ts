@@ -112,6 +112,10 @@ export function paymentRepository(db: Db) {
       const [made] = await db.insert(refunds).values(row).onConflictDoNothing({ target: refunds.idempotencyKey }).returning();
       return made ?? null;
     },
+    async refundByKey(idempotencyKey: string): Promise<RefundRecord | null> {
+      const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
+      return row ?? null;
+    },
     async refundById(id: number): Promise<RefundRecord | null> {
       const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
       return row ?? null;

@@ -160,6 +160,16 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
     }
   }
 
+  /**
+   * The answer to a verify of a payment already recorded: the same as the first. A payment its purchase could
+   * not take (the order lapsed first) was recorded and refunded: that is said again, never "placed".
+   */
+  async function recordedAnswer(payment: PaymentRecord, gatewayPaymentId: string): Promise<PaymentVerifyAnswer> {
+    const refused = await repo.refundByKey(`refund-${gatewayPaymentId}`);
+    if (refused && refused.paymentId === payment.id) throw new DomainError('PAYMENT_LAPSED', `${refused.reason} The payment is being refunded in full.`);
+    return verifyAnswer(payment, true);
+  }
+
   async function verifyAnswer(payment: PaymentRecord, replayed: boolean, message?: string): Promise<PaymentVerifyAnswer> {
     const target = await repo.target(payment);
     const text =
@@ -233,7 +243,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       if (!gateway.paymentSignatureValid(row.gatewayOrderId, body.razorpay_payment_id, body.razorpay_signature)) {
         throw new DomainError('PAYMENT_SIGNATURE_INVALID', 'The payment could not be verified: its signature does not match. Nothing was recorded.');
       }
-      if ((row.status === 'paid' || row.status === 'refunded') && row.gatewayRef === body.razorpay_payment_id) return verifyAnswer(row, true);
+      if ((row.status === 'paid' || row.status === 'refunded') && row.gatewayRef === body.razorpay_payment_id) return recordedAnswer(row, body.razorpay_payment_id);
       let gp: GatewayPayment;
       try {
         gp = await gateway.fetchPayment(body.razorpay_payment_id);
@@ -250,7 +260,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
         case 'settled':
           return verifyAnswer(outcome.payment, false);
         case 'already':
-          return verifyAnswer(outcome.payment, true);
+          return recordedAnswer(outcome.payment, gp.id);
         case 'duplicate':
           return verifyAnswer(outcome.payment, true, 'This was already paid: the second payment is being refunded in full.');
         case 'mismatch':
