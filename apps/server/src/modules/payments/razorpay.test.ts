@@ -390,6 +390,24 @@ describe('lapsing and refunds', () => {
     expect(sim.simulator.paymentRefunds(late.body.razorpay_payment_id)).toHaveLength(1);
   });
 
+  it('a payment captured after the lapse whose webhook never came is found by the job and refunded in full', async () => {
+    const me = await createShopper(t.app);
+    const { answer } = await place(me);
+    await overdue(answer.orderId);
+    expect((await t.app.paymentKeeper.run()).lapsed).toBe(1);
+    const late = await checkout(answer.payment!.gatewayOrderId);
+    expect(late.status).toBe(200);
+    // No webhook is delivered and the browser never verifies: only the job can find this money.
+    await ageOf((await paymentOf(answer.orderId)).id);
+    await t.app.paymentKeeper.run();
+    expect(sim.simulator.fetchPayment(late.body.razorpay_payment_id)).toMatchObject({ status: 'refunded', amount_refunded: answer.payNowPaise });
+    expect(await paymentOf(answer.orderId)).toMatchObject({ status: 'refunded', refundedPaise: answer.payNowPaise });
+    expect((await orderRow(answer.orderId)).status).toBe('Cancelled');
+    // Asked again, nothing more happens.
+    await t.app.paymentKeeper.run();
+    expect(sim.simulator.paymentRefunds(late.body.razorpay_payment_id)).toHaveLength(1);
+  });
+
   it('cancelling a paid order refunds it; a refund whose answer was lost (500) is sent again under the same key, and the gateway makes one', async () => {
     const me = await createShopper(t.app);
     const { answer, fields } = await paidThroughCheckout(me);

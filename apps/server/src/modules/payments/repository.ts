@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
 const { payments, refunds, gatewayEvents, harvestInstalments, orders, cadDesigns } = schema;
@@ -99,6 +99,18 @@ export function paymentRepository(db: Db) {
         .select()
         .from(payments)
         .where(and(eq(payments.gateway, gateway), eq(payments.status, 'created'), sql`${payments.gatewayOrderId} IS NOT NULL`, lt(payments.createdAt, before)))
+        .orderBy(asc(payments.createdAt))
+        .limit(limit);
+    },
+    /**
+     * Payments closed unpaid (their order lapsed or was cancelled) since `since`, with a gateway order: a
+     * checkout still open then may yet have taken money, which must go back even if its webhook is lost.
+     */
+    async abandonedSince(gateway: string, since: Date, limit = 100) {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'failed'), isNull(payments.gatewayRef), sql`${payments.gatewayOrderId} IS NOT NULL`, gt(payments.createdAt, since)))
         .orderBy(asc(payments.createdAt))
         .limit(limit);
     },

@@ -36,6 +36,9 @@ export const PAYMENT_ATTEMPTS_LIMIT = {
   message: 'Too many payment attempts. Please try again in an hour.',
 };
 
+/** How long a payment closed unpaid is still asked about at the gateway (by when it was started). */
+export const ABANDONED_WATCH_MS = 3 * 60 * 60_000;
+
 export const GATEWAY_DOWN = 'We could not reach the payment gateway just now. Nothing has been charged; please try again in a moment.';
 const CONFIRM_LATER = 'We could not confirm your payment with the gateway just now. If money was taken, your payment will be recorded within minutes: nothing will be charged twice.';
 
@@ -369,10 +372,17 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       return settled ? 'settled' : 'unpaid';
     },
 
-    /** The reconciliation job's sweep: unpaid payments older than a minute, and refunds not yet processed. */
+    /**
+     * The reconciliation job's sweep: unpaid payments older than a minute; payments closed unpaid in the last
+     * few hours (a checkout left open past the order's time may still have been paid: that money is refunded
+     * even when its webhook never comes); and refunds not yet processed.
+     */
     async sweep(): Promise<{ settled: number; refundsSent: number }> {
       let settled = 0;
-      for (const p of await repo.unsettled(gateway.name, new Date(now().getTime() - 60_000))) {
+      const at = now().getTime();
+      const open = await repo.unsettled(gateway.name, new Date(at - 60_000));
+      const closed = await repo.abandonedSince(gateway.name, new Date(at - ABANDONED_WATCH_MS));
+      for (const p of [...open, ...closed]) {
         if ((await this.reconcile(p)) === 'settled') settled += 1;
       }
       const pending = await repo.pendingRefunds();
