@@ -213,7 +213,12 @@ export function createOrdersService(deps: OrdersDeps) {
       const at = now();
       const refunds = await db.transaction(async (tx) => {
         const r = ordersRepository(tx);
-        // The row lock makes a second, simultaneous cancel wait and then see 'Cancelled'.
+        const mine = await r.findOwn(customer.id, orderNumber);
+        if (!mine) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
+        // The payment's row lock first, as a settle takes it, then the order's: a payment settling now finishes
+        // first (and this sees the order Placed), never a deadlock. The order's lock makes a second, simultaneous
+        // cancel wait and then see 'Cancelled'.
+        const payment = await deps.payments.forOrder(mine.id, tx, { lock: true });
         const order = await r.findOwn(customer.id, orderNumber, { lock: true });
         if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', ORDER_MESSAGES.alreadyCancelled);
@@ -224,7 +229,6 @@ export function createOrdersService(deps: OrdersDeps) {
         await reverseOrder(tx, order, at);
         // What was paid online goes back through the gateway, once (the refund's key is the order's); an
         // unpaid payment is closed, so a payment arriving after this is refunded in full.
-        const payment = await deps.payments.forOrder(order.id, tx);
         let refund = null;
         if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The order was cancelled before it was paid.');
         else if (payment) refund = await deps.payments.queueRefundOf(tx, payment, 'Order cancelled by the customer.', `cancel-order-${order.id}`);

@@ -7,6 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, placeOrder, type TestShopper } from '../../testing-factories.ts';
@@ -491,5 +492,58 @@ describe('verify, webhook and the reconciliation job at once', () => {
       expect(await refundsOf(payment.id)).toHaveLength(0);
       expect((await paymentOf(answer.orderId)).status).toBe('paid');
     }
+  });
+});
+
+/**
+ * Settling takes the payment's row lock, then the order's. Whatever else changes both (the job lapsing an
+ * order, the customer cancelling it) must take them in the same order, or the two wait for each other and
+ * PostgreSQL kills one (a verify answering 500 with the money taken). Here a transaction of the test's own
+ * plays the settle: it holds the payment, lets the other side start, then asks for the order.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('lock order with a settle in progress (PostgreSQL)', () => {
+  async function asSettle(paymentId: number, orderId: number, other: () => Promise<unknown>) {
+    const client = new pg.Client({ connectionString: t.database.url });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query("SET LOCAL lock_timeout = '3s'");
+      await client.query('SELECT id FROM payments WHERE id = $1 FOR UPDATE', [paymentId]);
+      const started = other().then(
+        (v) => ({ ok: true as const, v }),
+        (e: unknown) => ({ ok: false as const, e }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const mine = await client.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [orderId]).then(
+        () => 'locked',
+        (e: { code?: string }) => e.code ?? 'error',
+      );
+      await client.query(mine === 'locked' ? 'COMMIT' : 'ROLLBACK');
+      return { mine, theirs: await started };
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('the job lapsing an order waits for the payment before taking the order', async () => {
+    const me = await createShopper(t.app);
+    const { answer } = await place(me);
+    await overdue(answer.orderId);
+    const payment = await paymentOf(answer.orderId);
+    const { mine, theirs } = await asSettle(payment.id, answer.orderId, () => t.app.paymentKeeper.run());
+    expect(mine).toBe('locked');
+    expect(theirs).toMatchObject({ ok: true, v: { lapsed: 1 } });
+    expect((await orderRow(answer.orderId)).status).toBe('Cancelled');
+  });
+
+  it('a customer cancelling an unpaid order waits for the payment before taking the order', async () => {
+    const me = await createShopper(t.app);
+    const { answer } = await place(me);
+    const payment = await paymentOf(answer.orderId);
+    const { mine, theirs } = await asSettle(payment.id, answer.orderId, () => post(`/api/orders/${answer.orderNumber}/cancel`, me));
+    expect(mine).toBe('locked');
+    expect(theirs).toMatchObject({ ok: true, v: { statusCode: 200 } });
+    expect((await orderRow(answer.orderId)).status).toBe('Cancelled');
+    expect((await paymentOf(answer.orderId)).status).toBe('failed');
   });
 });

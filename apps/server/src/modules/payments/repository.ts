@@ -114,8 +114,9 @@ export function paymentRepository(db: Db) {
         .orderBy(asc(payments.createdAt))
         .limit(limit);
     },
-    async forOrder(orderId: number): Promise<PaymentRecord | null> {
-      const [row] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.purpose, 'order'))).orderBy(desc(payments.id)).limit(1);
+    async forOrder(orderId: number, opts: { lock?: boolean } = {}): Promise<PaymentRecord | null> {
+      const q = db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.purpose, 'order'))).orderBy(desc(payments.id)).limit(1);
+      const [row] = opts.lock ? await q.for('update') : await q;
       return row ?? null;
     },
 

@@ -390,9 +390,13 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       return { settled, refundsSent: pending.length };
     },
 
-    /** The online payment of an order, if it has one (on the caller's transaction when given). */
-    async forOrder(orderId: number, tx: Db = db) {
-      return paymentRepository(tx).forOrder(orderId);
+    /**
+     * The online payment of an order, if it has one (on the caller's transaction when given). With `lock`, its
+     * row is locked: whoever changes both an order and its payment locks the payment first, as settling does,
+     * so the two never wait for each other.
+     */
+    async forOrder(orderId: number, tx: Db = db, opts: { lock?: boolean } = {}) {
+      return paymentRepository(tx).forOrder(orderId, opts);
     },
 
     async list(customerId: number): Promise<PaymentRow[]> {
