@@ -64,6 +64,7 @@ export const ORDER_MESSAGES = {
   notYetInvoiced: 'The tax invoice is issued once the order is placed: after its payment, or once we confirm pay on delivery.',
   lapsed: 'This order lapsed: its payment did not arrive in time and its pieces went back on sale. Please place it again from your cart.',
   notAwaiting: 'This order is not waiting for a payment.',
+  paidMeanwhile: 'Your payment has arrived: the order is placed. Nothing more is due.',
 } as const;
 
 /** 'In transit' is how the lists show Picked and Out for Delivery (DECISIONS §4). */
@@ -279,6 +280,9 @@ export function createOrdersService(deps: OrdersDeps) {
         if (order.status === 'Awaiting payment') throw new DomainError('PAYMENT_LAPSED', ORDER_MESSAGES.lapsed);
         throw new DomainError('ORDER_NOT_PAYABLE', ORDER_MESSAGES.notAwaiting);
       }
+      // A payment may have gone through already (the verify found the gateway down): it is recorded now, and the
+      // checkout is not opened again on a gateway order that is paid.
+      if (payment.gatewayOrderId && (await deps.payments.reconcile(payment)) === 'settled') throw new DomainError('ORDER_NOT_PAYABLE', ORDER_MESSAGES.paidMeanwhile);
       return { message: 'Complete the payment to place your order.', orderNumber: order.orderNumber, payBy: order.payBy!.toISOString(), payment: await deps.payments.open(payment) };
     },
 

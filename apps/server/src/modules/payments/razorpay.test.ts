@@ -321,6 +321,40 @@ describe('when the gateway fails', () => {
   });
 });
 
+describe('paying twice', () => {
+  it('a second payment of the same order (two tabs) is refunded in full; the order is placed once', async () => {
+    const me = await createShopper(t.app);
+    const { answer } = await place(me);
+    const one = await checkout(answer.payment!.gatewayOrderId, 'card_success', { authorize_only: true });
+    const two = await checkout(answer.payment!.gatewayOrderId, 'upi_success', { authorize_only: true });
+    expect((await verify(me, one.body)).json()).toMatchObject({ replayed: false });
+    const second = await verify(me, two.body);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ replayed: true, message: expect.stringMatching(/refunded in full/) });
+    expect(sim.simulator.fetchPayment(two.body.razorpay_payment_id)).toMatchObject({ status: 'refunded', amount_refunded: answer.payNowPaise });
+    expect(sim.simulator.fetchPayment(one.body.razorpay_payment_id)).toMatchObject({ status: 'captured', amount_refunded: 0 });
+    expect(await paymentOf(answer.orderId)).toMatchObject({ status: 'paid', gatewayRef: one.body.razorpay_payment_id, refundedPaise: 0 });
+    expect(await placedTimes(answer.orderId)).toBe(1);
+    // The job asking about the order later refunds nothing more.
+    await ageOf((await paymentOf(answer.orderId)).id);
+    await t.app.paymentKeeper.run();
+    expect(sim.simulator.paymentRefunds(two.body.razorpay_payment_id)).toHaveLength(1);
+    expect(sim.simulator.paymentRefunds(one.body.razorpay_payment_id)).toHaveLength(0);
+  });
+
+  it('paying again after a verify the gateway could not answer finds the payment that went through instead of opening the checkout again', async () => {
+    const me = await createShopper(t.app);
+    const { answer, fields } = await paidThroughCheckout(me);
+    sim.faults.set({ mode: '5xx', times: 1, paths: ['GET /v1/payments/*'] });
+    expect((await verify(me, fields)).statusCode).toBe(503);
+    const again = await post(`/api/orders/${answer.orderNumber}/pay`, me);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ORDER_NOT_PAYABLE', message: expect.stringMatching(/payment has arrived/) });
+    expect((await orderRow(answer.orderId)).status).toBe('Placed');
+    expect(await mails(me.email, 'order-placed')).toHaveLength(1);
+  });
+});
+
 describe('lapsing and refunds', () => {
   it('an unpaid order past its time lapses: Cancelled, stock back, coupon released, payment failed; paying then is refused', async () => {
     const me = await createShopper(t.app);
