@@ -203,7 +203,10 @@ export async function startRazorpaySimServer(options: SimServerOptions): Promise
     if (v1 !== 'v1' || parts.length > 4) throw new HttpError(400, NOT_FOUND_URL);
     try {
       if (entity === 'orders') {
-        if (method === 'POST' && parts.length === 2) return simulator.createOrder(await readBody(req));
+        if (method === 'POST' && parts.length === 2) {
+          const body = await readBody(req);
+          return simulator.createOrder({ ...body, amount: body.amount });
+        }
         if (method === 'GET' && parts.length === 3) return simulator.fetchOrder(id!);
         if (method === 'GET' && action === 'payments') {
           const items = simulator.orderPayments(id!).map((p) => shown(p, expandCard));

@@ -97,10 +97,11 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
   }
   const copy = <T>(v: T): T => structuredClone(v);
   /** A captured payment counts towards its order; the order is paid once the whole amount is in. */
-  function paidInto(o: GatewayOrder, amount: number) {
+  function paidInto(o: GatewayOrder, amount: number): boolean {
     o.amount_paid += amount;
     o.amount_due = Math.max(0, o.amount - o.amount_paid);
     if (o.amount_paid >= o.amount) o.status = 'paid';
+    return o.status === 'paid';
   }
 
   function processRefund(refundId: string) {
@@ -166,9 +167,9 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       p.status = 'captured';
       p.captured = true;
       const o = p.order_id ? orders.get(p.order_id) : undefined;
-      if (o) paidInto(o, p.amount);
+      const orderPaid = o ? paidInto(o, p.amount) : false;
       emit('payment.captured', { payment: { entity: copy(p) } });
-      if (o?.status === 'paid') emit('order.paid', { payment: { entity: copy(p) }, order: { entity: copy(o) } });
+      if (o && orderPaid) emit('order.paid', { payment: { entity: copy(p) }, order: { entity: copy(o) } });
       return copy(p);
     },
 
@@ -268,9 +269,9 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       if (!opts.authorizeOnly) {
         p.status = 'captured';
         p.captured = true;
-        paidInto(o, p.amount);
+        const orderPaid = paidInto(o, p.amount);
         emit('payment.captured', { payment: { entity: copy(p) } });
-        if (o.status === 'paid') emit('order.paid', { payment: { entity: copy(p) }, order: { entity: copy(o) } });
+        if (orderPaid) emit('order.paid', { payment: { entity: copy(p) }, order: { entity: copy(o) } });
       }
       return { ok: true, razorpay_order_id: o.id, razorpay_payment_id: p.id, razorpay_signature: paymentSignature(options.keySecret, o.id, p.id) };
     },
