@@ -92,6 +92,10 @@ describe('Razorpay client against the simulator', () => {
     const again = await g.refund(paid.razorpay_payment_id, { amountPaise: 500_00, idempotencyKey: 'cancel-order-unit-1' });
     expect(again).toMatchObject({ entity: 'refund', amount: 500_00, payment_id: paid.razorpay_payment_id, status: 'processed' });
     expect(sim.simulator.paymentRefunds(paid.razorpay_payment_id)).toHaveLength(1);
+    const auth = { authorization: `Basic ${Buffer.from(`${KEYS.keyId}:${KEYS.keySecret}`).toString('base64')}` };
+    expect(await (await fetch(`${sim.url}/v1/refunds/${again.id}`, { headers: auth })).json()).toMatchObject({ id: again.id, amount: 500_00 });
+    expect(await (await fetch(`${sim.url}/v1/orders/${order.id}`, { headers: auth })).json()).toMatchObject({ id: order.id, status: 'paid', amount_paid: 2_000_00, amount_due: 0 });
+    expect(await (await fetch(`${sim.url}/v1/orders/${order.id}/payments`, { headers: auth })).json()).toMatchObject({ entity: 'collection', count: 1 });
     expect(sim.calls().filter((c) => c.path.endsWith('/refund')).map((c) => c.idempotencyKey)).toEqual(['cancel-order-unit-1', 'cancel-order-unit-1']);
     // Another amount under the same key is refused, not made.
     expect(await kindOf(g.refund(paid.razorpay_payment_id, { amountPaise: 600_00, idempotencyKey: 'cancel-order-unit-1' }))).toBe('bad_request');

@@ -264,6 +264,12 @@ describe('webhooks', () => {
       expect((await orderRow(answer.orderId)).status).toBe('Placed');
       const listed = (await (await fetch(`${sim.url}/_sim/deliveries`)).json()) as { items: { event_id: string; answers: number[] }[] };
       expect(listed.items.find((i) => i.event_id === seen[0]!.eventId)?.answers).toEqual([200]);
+      // Replayed through the control: the same bytes and event id again.
+      const before = seen.length;
+      const replay = await fetch(`${sim.url}/_sim/webhooks/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event_id: seen[0]!.eventId }) });
+      expect(await replay.json()).toEqual({ count: 1, answers: [200] });
+      expect(seen[before]).toEqual(seen[0]);
+      expect((await postWebhook(seen[before]!.body, seen[before]!.signature, seen[before]!.eventId)).json().message).toBe('Already handled.');
     } finally {
       sim.setWebhookUrl(undefined);
       await new Promise((resolve) => receiver.close(resolve));
