@@ -54,7 +54,11 @@ describe('Razorpay client against the simulator', () => {
   });
 
   it('a 500 or no answer within the time limit is unavailable (and the next call goes through)', async () => {
-    sim.faults.set({ mode: '5xx', times: 1, paths: ['POST /v1/orders'] });
+    // Set through the HTTP control, as an end-to-end run does.
+    const set = await fetch(`${sim.url}/_sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: '5xx', times: 1, paths: ['POST /v1/orders'] }) });
+    expect(await set.json()).toEqual({ mode: '5xx', times: 1 });
+    // Another path is not affected.
+    expect(await kindOf(gateway().fetchPayment('pay_DoesNotExist01'))).toBe('not_found');
     expect(await kindOf(gateway().createOrder({ amountPaise: 500_00, receipt: 'r' }))).toBe('unavailable');
     expect(sim.calls().at(-1)).toMatchObject({ path: '/v1/orders', status: 500 });
 
