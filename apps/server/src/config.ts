@@ -65,7 +65,7 @@ export interface Config {
   trustProxy: TrustProxy;
   paymentGateway: 'demo' | 'razorpay';
   /** RAZORPAY_* when PAYMENT_GATEWAY=razorpay (all three secrets required then). */
-  razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string } | null;
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; /** Tests shorten the gateway calls' 10 s limit. */ timeoutMs?: number } | null;
   serveWeb: boolean;
   /** ADMIN_EMAIL and ADMIN_PASSWORD, when both are set: the first owner of an empty staff table. */
   firstOwner: { email: string; password: string } | undefined;

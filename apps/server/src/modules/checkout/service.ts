@@ -265,10 +265,11 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       // Step 8: an online payment for what is left to pay, opened at the gateway after commit.
       const payment = status === 'Awaiting payment' ? await payments.start(tx, { customerId: customer.id, purpose: 'order', key: `order:${order.id}`, amountPaise: payable, orderId: order.id }) : null;
 
-      // Step 9: the cart is empty; the confirmation waits in the outbox (sent after commit) unless the order
-      // waits for its payment (the payment's settling sends it).
+      // Step 9: the cart is empty; the placed mail waits in the outbox (sent after commit) only for an order
+      // placed now: one awaiting its payment gets it when the payment settles, one to be paid on delivery when
+      // staff confirm it (orders' advance), so nobody is told "placed" twice or before it is.
       await repo.emptyCart(customer.id);
-      if (status !== 'Awaiting payment') await queueMail(
+      if (status === 'Placed') await queueMail(
         tx,
         orderPlacedMail(settings, customer.email, {
           orderNumber: order.orderNumber,

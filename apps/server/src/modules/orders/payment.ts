@@ -101,12 +101,13 @@ export async function lapseOverdueOrders(db: Db, payments: PaymentService, at: D
     }
     const done = await db.transaction(async (tx) => {
       const r = ordersRepository(tx);
+      // The payment's lock before the order's, as a settle takes them (one arriving now waits, then finds the order gone).
+      const p = await payments.forOrder(order.id, tx, { lock: true });
       const row = await r.byIdLocked(order.id);
       if (!row || row.status !== 'Awaiting payment') return false;
       await r.setStatus(row.id, 'Cancelled', null, LAPSED_NOTE, at);
       await r.clearPayBy(row.id);
       await reverseOrder(tx, row, at);
-      const p = await payments.forOrder(row.id, tx);
       if (p && p.status === 'created') await payments.abandon(tx, p, 'Not paid in time: the order lapsed.');
       const [settings, buyer] = await Promise.all([createSettingsService(tx).get(), r.customer(row.customerId)]);
       if (settings && buyer) await queueMail(tx, lapsedMail(settings, buyer.email, row.orderNumber));

@@ -64,6 +64,7 @@ export const ORDER_MESSAGES = {
   notYetInvoiced: 'The tax invoice is issued once the order is placed: after its payment, or once we confirm pay on delivery.',
   lapsed: 'This order lapsed: its payment did not arrive in time and its pieces went back on sale. Please place it again from your cart.',
   notAwaiting: 'This order is not waiting for a payment.',
+  paidMeanwhile: 'Your payment has arrived: the order is placed. Nothing more is due.',
 } as const;
 
 /** 'In transit' is how the lists show Picked and Out for Delivery (DECISIONS §4). */
@@ -213,7 +214,12 @@ export function createOrdersService(deps: OrdersDeps) {
       const at = now();
       const refunds = await db.transaction(async (tx) => {
         const r = ordersRepository(tx);
-        // The row lock makes a second, simultaneous cancel wait and then see 'Cancelled'.
+        const mine = await r.findOwn(customer.id, orderNumber);
+        if (!mine) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
+        // The payment's row lock first, as a settle takes it, then the order's: a payment settling now finishes
+        // first (and this sees the order Placed), never a deadlock. The order's lock makes a second, simultaneous
+        // cancel wait and then see 'Cancelled'.
+        const payment = await deps.payments.forOrder(mine.id, tx, { lock: true });
         const order = await r.findOwn(customer.id, orderNumber, { lock: true });
         if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', ORDER_MESSAGES.alreadyCancelled);
@@ -224,7 +230,6 @@ export function createOrdersService(deps: OrdersDeps) {
         await reverseOrder(tx, order, at);
         // What was paid online goes back through the gateway, once (the refund's key is the order's); an
         // unpaid payment is closed, so a payment arriving after this is refunded in full.
-        const payment = await deps.payments.forOrder(order.id, tx);
         let refund = null;
         if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The order was cancelled before it was paid.');
         else if (payment) refund = await deps.payments.queueRefundOf(tx, payment, 'Order cancelled by the customer.', `cancel-order-${order.id}`);
@@ -275,6 +280,9 @@ export function createOrdersService(deps: OrdersDeps) {
         if (order.status === 'Awaiting payment') throw new DomainError('PAYMENT_LAPSED', ORDER_MESSAGES.lapsed);
         throw new DomainError('ORDER_NOT_PAYABLE', ORDER_MESSAGES.notAwaiting);
       }
+      // A payment may have gone through already (the verify found the gateway down): it is recorded now, and the
+      // checkout is not opened again on a gateway order that is paid.
+      if (payment.gatewayOrderId && (await deps.payments.reconcile(payment)) === 'settled') throw new DomainError('ORDER_NOT_PAYABLE', ORDER_MESSAGES.paidMeanwhile);
       return { message: 'Complete the payment to place your order.', orderNumber: order.orderNumber, payBy: order.payBy!.toISOString(), payment: await deps.payments.open(payment) };
     },
 

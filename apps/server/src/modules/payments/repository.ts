@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
 const { payments, refunds, gatewayEvents, harvestInstalments, orders, cadDesigns } = schema;
@@ -102,8 +102,21 @@ export function paymentRepository(db: Db) {
         .orderBy(asc(payments.createdAt))
         .limit(limit);
     },
-    async forOrder(orderId: number): Promise<PaymentRecord | null> {
-      const [row] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.purpose, 'order'))).orderBy(desc(payments.id)).limit(1);
+    /**
+     * Payments closed unpaid (their order lapsed or was cancelled) since `since`, with a gateway order: a
+     * checkout still open then may yet have taken money, which must go back even if its webhook is lost.
+     */
+    async abandonedSince(gateway: string, since: Date, limit = 100) {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'failed'), isNull(payments.gatewayRef), sql`${payments.gatewayOrderId} IS NOT NULL`, gt(payments.createdAt, since)))
+        .orderBy(asc(payments.createdAt))
+        .limit(limit);
+    },
+    async forOrder(orderId: number, opts: { lock?: boolean } = {}): Promise<PaymentRecord | null> {
+      const q = db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.purpose, 'order'))).orderBy(desc(payments.id)).limit(1);
+      const [row] = opts.lock ? await q.for('update') : await q;
       return row ?? null;
     },
 
@@ -111,6 +124,10 @@ export function paymentRepository(db: Db) {
     async queueRefund(row: { paymentId: number; customerId: number; orderId: number | null; gatewayPaymentId: string; amountPaise: number; reason: string; idempotencyKey: string }): Promise<RefundRecord | null> {
       const [made] = await db.insert(refunds).values(row).onConflictDoNothing({ target: refunds.idempotencyKey }).returning();
       return made ?? null;
+    },
+    async refundByKey(idempotencyKey: string): Promise<RefundRecord | null> {
+      const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
+      return row ?? null;
     },
     async refundById(id: number): Promise<RefundRecord | null> {
       const [row] = await db.select().from(refunds).where(eq(refunds.id, id));

@@ -36,6 +36,9 @@ export const PAYMENT_ATTEMPTS_LIMIT = {
   message: 'Too many payment attempts. Please try again in an hour.',
 };
 
+/** How long a payment closed unpaid is still asked about at the gateway (by when it was started). */
+export const ABANDONED_WATCH_MS = 3 * 60 * 60_000;
+
 export const GATEWAY_DOWN = 'We could not reach the payment gateway just now. Nothing has been charged; please try again in a moment.';
 const CONFIRM_LATER = 'We could not confirm your payment with the gateway just now. If money was taken, your payment will be recorded within minutes: nothing will be charged twice.';
 
@@ -160,6 +163,16 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
     }
   }
 
+  /**
+   * The answer to a verify of a payment already recorded: the same as the first. A payment its purchase could
+   * not take (the order lapsed first) was recorded and refunded: that is said again, never "placed".
+   */
+  async function recordedAnswer(payment: PaymentRecord, gatewayPaymentId: string): Promise<PaymentVerifyAnswer> {
+    const refused = await repo.refundByKey(`refund-${gatewayPaymentId}`);
+    if (refused && refused.paymentId === payment.id) throw new DomainError('PAYMENT_LAPSED', `${refused.reason} The payment is being refunded in full.`);
+    return verifyAnswer(payment, true);
+  }
+
   async function verifyAnswer(payment: PaymentRecord, replayed: boolean, message?: string): Promise<PaymentVerifyAnswer> {
     const target = await repo.target(payment);
     const text =
@@ -233,21 +246,24 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       if (!gateway.paymentSignatureValid(row.gatewayOrderId, body.razorpay_payment_id, body.razorpay_signature)) {
         throw new DomainError('PAYMENT_SIGNATURE_INVALID', 'The payment could not be verified: its signature does not match. Nothing was recorded.');
       }
-      if ((row.status === 'paid' || row.status === 'refunded') && row.gatewayRef === body.razorpay_payment_id) return verifyAnswer(row, true);
+      if ((row.status === 'paid' || row.status === 'refunded') && row.gatewayRef === body.razorpay_payment_id) return recordedAnswer(row, body.razorpay_payment_id);
       let gp: GatewayPayment;
       try {
-        gp = await captureIfAuthorized(await gateway.fetchPayment(body.razorpay_payment_id));
+        gp = await gateway.fetchPayment(body.razorpay_payment_id);
+        // The payment's own order is checked before anything is done with it: never capture another purchase's payment.
+        if (gp.order_id !== row.gatewayOrderId) throw new DomainError('PAYMENT_MISMATCH', 'That payment was made for something else. Nothing was recorded.');
+        gp = await captureIfAuthorized(gp);
       } catch (error) {
+        if (error instanceof DomainError) throw error;
         if (error instanceof GatewayError && error.kind === 'not_found') throw new DomainError('PAYMENT_NOT_FOUND', 'The gateway does not know that payment.');
         throw new DomainError('GATEWAY_UNAVAILABLE', CONFIRM_LATER);
       }
-      if (gp.order_id !== row.gatewayOrderId) throw new DomainError('PAYMENT_MISMATCH', 'That payment was made for something else. Nothing was recorded.');
       const outcome = await settleCaptured(gp);
       switch (outcome.kind) {
         case 'settled':
           return verifyAnswer(outcome.payment, false);
         case 'already':
-          return verifyAnswer(outcome.payment, true);
+          return recordedAnswer(outcome.payment, gp.id);
         case 'duplicate':
           return verifyAnswer(outcome.payment, true, 'This was already paid: the second payment is being refunded in full.');
         case 'mismatch':
@@ -356,10 +372,17 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       return settled ? 'settled' : 'unpaid';
     },
 
-    /** The reconciliation job's sweep: unpaid payments older than a minute, and refunds not yet processed. */
+    /**
+     * The reconciliation job's sweep: unpaid payments older than a minute; payments closed unpaid in the last
+     * few hours (a checkout left open past the order's time may still have been paid: that money is refunded
+     * even when its webhook never comes); and refunds not yet processed.
+     */
     async sweep(): Promise<{ settled: number; refundsSent: number }> {
       let settled = 0;
-      for (const p of await repo.unsettled(gateway.name, new Date(now().getTime() - 60_000))) {
+      const at = now().getTime();
+      const open = await repo.unsettled(gateway.name, new Date(at - 60_000));
+      const closed = await repo.abandonedSince(gateway.name, new Date(at - ABANDONED_WATCH_MS));
+      for (const p of [...open, ...closed]) {
         if ((await this.reconcile(p)) === 'settled') settled += 1;
       }
       const pending = await repo.pendingRefunds();
@@ -367,9 +390,13 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       return { settled, refundsSent: pending.length };
     },
 
-    /** The online payment of an order, if it has one (on the caller's transaction when given). */
-    async forOrder(orderId: number, tx: Db = db) {
-      return paymentRepository(tx).forOrder(orderId);
+    /**
+     * The online payment of an order, if it has one (on the caller's transaction when given). With `lock`, its
+     * row is locked: whoever changes both an order and its payment locks the payment first, as settling does,
+     * so the two never wait for each other.
+     */
+    async forOrder(orderId: number, tx: Db = db, opts: { lock?: boolean } = {}) {
+      return paymentRepository(tx).forOrder(orderId, opts);
     },
 
     async list(customerId: number): Promise<PaymentRow[]> {

@@ -96,6 +96,13 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
     return found;
   }
   const copy = <T>(v: T): T => structuredClone(v);
+  /** A captured payment counts towards its order; the order is paid once the whole amount is in. */
+  function paidInto(o: GatewayOrder, amount: number): boolean {
+    o.amount_paid += amount;
+    o.amount_due = Math.max(0, o.amount - o.amount_paid);
+    if (o.amount_paid >= o.amount) o.status = 'paid';
+    return o.status === 'paid';
+  }
 
   function processRefund(refundId: string) {
     const refund = refunds.get(refundId);
@@ -160,9 +167,9 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       p.status = 'captured';
       p.captured = true;
       const o = p.order_id ? orders.get(p.order_id) : undefined;
-      if (o) Object.assign(o, { status: 'paid', amount_paid: o.amount, amount_due: 0 });
+      const orderPaid = o ? paidInto(o, p.amount) : false;
       emit('payment.captured', { payment: { entity: copy(p) } });
-      if (o) emit('order.paid', { payment: { entity: copy(p) }, order: { entity: copy(o) } });
+      if (o && orderPaid) emit('order.paid', { payment: { entity: copy(p) }, order: { entity: copy(o) } });
       return copy(p);
     },
 
@@ -203,6 +210,12 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       return copy(refund);
     },
 
+    /** The refunds of one payment, oldest first. */
+    paymentRefunds(paymentId: string): GatewayRefund[] {
+      payment(paymentId);
+      return [...refunds.values()].filter((r) => r.payment_id === paymentId).map(copy);
+    },
+
     fetchRefund(id: string): GatewayRefund {
       const found = refunds.get(id);
       if (!found) throw new GatewayError('not_found', 'The id provided does not exist', 400);
@@ -214,7 +227,7 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
      * order and captured, or fails with the bank's reason (the order may then be tried again). Answers
      * what Razorpay Checkout hands the page: the ids and the signature, or the error.
      */
-    checkout(orderId: string, instrument: DemoInstrument, opts: { authorizeOnly?: boolean } = {}):
+    checkout(orderId: string, instrument: DemoInstrument, opts: { authorizeOnly?: boolean; amountPaise?: number } = {}):
       | { ok: true; razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }
       | { ok: false; error: { code: string; description: string; reason: string; metadata: { order_id: string; payment_id: string } } } {
       const o = order(orderId);
@@ -226,7 +239,8 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       const p: GatewayPayment = {
         id: gatewayId('pay'),
         entity: 'payment',
-        amount: o.amount,
+        // A test may make a payment of another amount than the order's (what a broken or tampered checkout would bring).
+        amount: opts.amountPaise ?? o.amount,
         currency: o.currency,
         status: 'created',
         order_id: o.id,
@@ -255,9 +269,9 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       if (!opts.authorizeOnly) {
         p.status = 'captured';
         p.captured = true;
-        Object.assign(o, { status: 'paid', amount_paid: o.amount, amount_due: 0 });
+        const orderPaid = paidInto(o, p.amount);
         emit('payment.captured', { payment: { entity: copy(p) } });
-        emit('order.paid', { payment: { entity: copy(p) }, order: { entity: copy(o) } });
+        if (orderPaid) emit('order.paid', { payment: { entity: copy(p) }, order: { entity: copy(o) } });
       }
       return { ok: true, razorpay_order_id: o.id, razorpay_payment_id: p.id, razorpay_signature: paymentSignature(options.keySecret, o.id, p.id) };
     },
