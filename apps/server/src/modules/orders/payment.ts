@@ -12,6 +12,7 @@ import { reverseOrder } from './reversal.ts';
 
 export const LAPSED_NOTE = 'Not paid in time: the order lapsed and its pieces went back on sale.';
 export const LAPSED_REASON = 'Your order lapsed before the payment arrived, and its pieces were released.';
+export const CANCELLED_REASON = 'Your order was cancelled before the payment arrived.';
 
 /** What the order's totals were, as the placed mail shows them (the order row is the record). */
 export function totalsOf(order: Order): OrderTotals {
@@ -69,7 +70,9 @@ export function orderPaymentHandler(): PaymentPurposeHandler {
       const order = await r.byIdLocked(payment.orderId ?? 0);
       if (!order) return { ok: false, reason: 'The order this payment was for no longer exists.' };
       if (order.status !== 'Awaiting payment') {
-        return { ok: false, reason: order.status === 'Cancelled' ? LAPSED_REASON : 'This order did not need this payment.' };
+        if (order.status !== 'Cancelled') return { ok: false, reason: 'This order did not need this payment.' };
+        const lapsed = (await r.history(order.id)).some((h) => h.note === LAPSED_NOTE);
+        return { ok: false, reason: lapsed ? LAPSED_REASON : CANCELLED_REASON };
       }
       await r.setStatus(order.id, 'Placed', null, `Paid online (${payment.method ?? 'gateway'})`, at);
       await r.clearPayBy(order.id);
@@ -84,36 +87,49 @@ export function orderPaymentHandler(): PaymentPurposeHandler {
  * recorded, never lost); then, still unpaid, the order lapses in one transaction: Cancelled with its history
  * note, everything it took given back (stock, coupon use, Harvest credit), its payment closed, and a mail.
  */
-export async function lapseOverdueOrders(db: Db, payments: PaymentService, at: Date): Promise<{ lapsed: number; paid: number }> {
+export async function lapseOverdueOrders(
+  db: Db,
+  payments: PaymentService,
+  at: Date,
+  log?: { error(obj: object, msg: string): void },
+): Promise<{ lapsed: number; paid: number }> {
   const overdue = await ordersRepository(db).overdue(at, 100);
   let lapsed = 0;
   let paid = 0;
   for (const order of overdue) {
-    const payment = await payments.forOrder(order.id);
-    if (payment && payment.status === 'created') {
-      const asked = await payments.reconcile(payment);
-      if (asked === 'settled') {
-        paid += 1;
-        continue;
-      }
-      // A gateway that cannot be asked leaves the order held: it lapses once the gateway can say it was not paid.
-      if (asked === 'unreachable') continue;
+    // One order that cannot be lapsed (a database hiccup) is tried again next pass; it never stops the others.
+    try {
+      const outcome = await lapseOne(db, payments, order, at);
+      if (outcome === 'paid') paid += 1;
+      if (outcome === 'lapsed') lapsed += 1;
+    } catch (error) {
+      log?.error({ orderId: order.id, err: error instanceof Error ? error.message : error }, 'an overdue order could not be lapsed');
     }
-    const done = await db.transaction(async (tx) => {
-      const r = ordersRepository(tx);
-      // The payment's lock before the order's, as a settle takes them (one arriving now waits, then finds the order gone).
-      const p = await payments.forOrder(order.id, tx, { lock: true });
-      const row = await r.byIdLocked(order.id);
-      if (!row || row.status !== 'Awaiting payment') return false;
-      await r.setStatus(row.id, 'Cancelled', null, LAPSED_NOTE, at);
-      await r.clearPayBy(row.id);
-      await reverseOrder(tx, row, at);
-      if (p && p.status === 'created') await payments.abandon(tx, p, 'Not paid in time: the order lapsed.');
-      const [settings, buyer] = await Promise.all([createSettingsService(tx).get(), r.customer(row.customerId)]);
-      if (settings && buyer) await queueMail(tx, lapsedMail(settings, buyer.email, row.orderNumber));
-      return true;
-    });
-    if (done) lapsed += 1;
   }
   return { lapsed, paid };
+}
+
+async function lapseOne(db: Db, payments: PaymentService, order: Order, at: Date): Promise<'paid' | 'lapsed' | 'held' | 'gone'> {
+  const payment = await payments.forOrder(order.id);
+  if (payment && payment.status === 'created') {
+    const asked = await payments.reconcile(payment);
+    if (asked === 'settled') return 'paid';
+    // A gateway that cannot be asked leaves the order held: it lapses once the gateway can say it was not paid.
+    if (asked === 'unreachable') return 'held';
+  }
+  const done = await db.transaction(async (tx) => {
+    const r = ordersRepository(tx);
+    // The payment's lock before the order's, as a settle takes them (one arriving now waits, then finds the order gone).
+    const p = await payments.forOrder(order.id, tx, { lock: true });
+    const row = await r.byIdLocked(order.id);
+    if (!row || row.status !== 'Awaiting payment') return false;
+    await r.setStatus(row.id, 'Cancelled', null, LAPSED_NOTE, at);
+    await r.clearPayBy(row.id);
+    await reverseOrder(tx, row, at);
+    if (p && p.status === 'created') await payments.abandon(tx, p, 'Not paid in time: the order lapsed.');
+    const [settings, buyer] = await Promise.all([createSettingsService(tx).get(), r.customer(row.customerId)]);
+    if (settings && buyer) await queueMail(tx, lapsedMail(settings, buyer.email, row.orderNumber));
+    return true;
+  });
+  return done ? 'lapsed' : 'gone';
 }

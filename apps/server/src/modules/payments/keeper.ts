@@ -30,7 +30,7 @@ export function createPaymentKeeper(db: Db, payments: PaymentService, options: P
   let timer: NodeJS.Timeout | null = null;
 
   async function once(): Promise<PaymentKeeperRun> {
-    const lapse = await lapseOverdueOrders(db, payments, now());
+    const lapse = await lapseOverdueOrders(db, payments, now(), options.log);
     const swept = await payments.sweep();
     if (lapse.lapsed > 0 || lapse.paid > 0 || swept.settled > 0) {
       options.changed?.();
