@@ -182,9 +182,9 @@ export function paymentRepository(db: Db) {
 
     /** What a payment paid for, for the verify answer and the list. */
     async target(payment: PaymentRecord) {
-      const [order] = payment.orderId ? await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, payment.orderId)) : [];
+      const [order] = payment.orderId ? await db.select({ orderNumber: orders.orderNumber, status: orders.status }).from(orders).where(eq(orders.id, payment.orderId)) : [];
       const [design] = payment.cadDesignId ? await db.select({ requestId: cadDesigns.requestId }).from(cadDesigns).where(eq(cadDesigns.id, payment.cadDesignId)) : [];
-      return { orderNumber: order?.orderNumber ?? null, customRequestId: design?.requestId ?? null };
+      return { orderNumber: order?.orderNumber ?? null, orderStatus: order?.status ?? null, customRequestId: design?.requestId ?? null };
     },
 
     /** The customer's payments, newest first, with the harvest instalment and order each paid for. */

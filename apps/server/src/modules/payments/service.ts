@@ -175,9 +175,12 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
 
   async function verifyAnswer(payment: PaymentRecord, replayed: boolean, message?: string): Promise<PaymentVerifyAnswer> {
     const target = await repo.target(payment);
+    const refunded = payment.status === 'refunded' || target.orderStatus === 'Cancelled';
     const text =
       message ??
-      (payment.purpose === 'order'
+      (refunded
+        ? 'This payment was received, and has been refunded: what it paid for was cancelled.'
+        : payment.purpose === 'order'
         ? `Payment received: your order ${target.orderNumber ?? ''} is placed.`.replace('  ', ' ')
         : payment.purpose === 'harvest_instalment'
           ? 'Payment received: your Milli Harvest instalment is paid.'
