@@ -77,6 +77,7 @@ export * from './cart.ts';
 export * from './orders.ts';
 export * from './wishlist.ts';
 export * from './checkout.ts';
+export * from './addresses.ts';
 export * from './payments.ts';
 export * from './harvest.ts';
 export * from './trade-partners.ts';
