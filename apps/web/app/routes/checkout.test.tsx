@@ -6,6 +6,7 @@ import { createRoutesStub } from 'react-router';
 import type { CartView } from '../features/cart/cart-view.ts';
 import { TERMS_MESSAGE, type CheckoutResult } from '../features/cart/checkout-form.ts';
 import { accessibleDescription } from '../lib/test-dom.ts';
+import type { PickableAddress } from '../features/cart/checkout-data.server.ts';
 import Checkout from './checkout.tsx';
 
 afterEach(cleanup);
@@ -41,8 +42,8 @@ const LOADER_DATA = {
     { iso2: 'AE', name: 'United Arab Emirates', dialCode: '971' },
   ],
   idempotencyKey: 'key-00000001',
-  addresses: [],
-  prefill: { addressId: null, firstName: '', lastName: '', address: '', landmark: '', city: '', state: '', pincode: '', phoneNumber: '' },
+  addresses: [] as PickableAddress[],
+  prefill: { addressId: null as number | null, firstName: '', lastName: '', address: '', landmark: '', city: '', state: '', pincode: '', phoneNumber: '' },
   codLimitPaise: 50_000_00,
   panFromPaise: 2_00_000_00,
 };
