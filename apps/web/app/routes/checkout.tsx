@@ -301,7 +301,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <legend className="visually-hidden">Delivery address</legend>
                 <AddressInputs prefix="ship" names={SHIPPING_NAMES} values={values} errors={fields} required={false} inIndia={country === DEFAULT_COUNTRY.name} />
                 <div className="form-field">
-                  <label htmlFor="ship-phoneNumber">Phone number at the delivery address (optional)</label>
+                  <label htmlFor="ship-phoneNumber">Delivery phone (optional)</label>
                   <input id="ship-phoneNumber" name="shippingPhoneNumber" type="tel" autoComplete="shipping tel-national" defaultValue={values.shippingPhoneNumber} {...fieldErrorProps('ship-phoneNumber', fields.shippingPhoneNumber)} />
                   <FieldError id="ship-phoneNumber" error={fields.shippingPhoneNumber} />
                 </div>
