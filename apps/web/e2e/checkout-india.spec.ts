@@ -166,3 +166,66 @@ test('pay on delivery is refused with its reason above the limit, and a PAN is a
   const detail = (await (await page.request.get(`/api/orders/${active.data[0]!.orderNumber}`)).json()) as { order: { pan: string } };
   expect(detail.order.pan).toBe('ABCPE1234F');
 });
+
+test.describe('without script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the saved-address picker, the delivery address and pay on delivery; the address book’s default and delete', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const username = `e2e_nojs_${testInfo.project.name.replace(/\W/g, '')}_${Date.now().toString(36)}`;
+    const origin = ownOrigin();
+    expect((await page.request.post('/api/auth/register', { multipart: { username, email: `${username}@example.in`, password: 'Kundan2024' }, headers: origin })).status()).toBe(200);
+    expect((await page.request.post('/api/auth/login', { multipart: { username, password: 'Kundan2024' }, headers: origin })).status()).toBe(200);
+    const save = async (data: object) => (await (await page.request.post('/api/account/addresses', { data, headers: origin })).json()).address as { id: number };
+    const home = await save({ firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street, Mylapore', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', phone: '9876543210' });
+    const office = await save({ firstName: 'Meera', lastName: 'Iyer', address: '80 Feet Road, Indiranagar', landmark: 'Near the metro', city: 'Bengaluru', state: 'Karnataka', pincode: '560038', phone: '9876543210' });
+    const [piece] = (await piecesBetween(page.request, 10_000, 40_000)).slice(mobileProject(testInfo) ? 6 : 7);
+    await addToCart(page, piece!.product_id);
+
+    // The picker starts on the default address; another one is used with its button.
+    await page.goto('/checkout');
+    await expect(page.getByLabel('Use a saved address')).toHaveValue(String(home.id));
+    await expect(page.getByLabel('City', { exact: true })).toHaveValue('Chennai');
+    await page.getByLabel('Use a saved address').selectOption(String(office.id));
+    await page.getByRole('button', { name: 'Use', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/checkout\\?address=${office.id}$`));
+    await expect(page.getByLabel('City', { exact: true })).toHaveValue('Bengaluru');
+    await expect(page.getByLabel('State', { exact: true })).toHaveValue('Karnataka');
+    await expect(page.getByLabel('Landmark (optional)', { exact: true })).toHaveValue('Near the metro');
+
+    // The delivery address is revealed by the checkbox alone.
+    await expect(page.getByLabel('Delivery address')).toBeHidden();
+    await page.getByLabel('Deliver to a different address').check();
+    await expect(page.getByLabel('Delivery address')).toBeVisible();
+    await page.getByLabel('Recipient’s first name').fill('Lakshmi');
+    await page.getByLabel('Recipient’s last name').fill('Iyer');
+    await page.getByLabel('Delivery address').fill('12 Temple Street, Mylapore');
+    await page.getByLabel('Delivery city').fill('Chennai');
+    await page.getByLabel('Delivery pincode').fill('600004');
+    await page.getByLabel('Delivery state').selectOption('Tamil Nadu');
+    await page.getByRole('radio', { name: /Pay on delivery/ }).check();
+    await page.getByLabel('I have read and accept the terms and conditions').check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page).toHaveURL(/\/thank-you\?order=MIL-\d{4}-\d{6}/);
+    await expect(page.getByRole('heading', { name: 'Your order has been received' })).toBeVisible();
+
+    // My Account → Addresses: make the office the default, then delete the home address.
+    await page.goto('/account?tab=addresses');
+    const pane = page.getByRole('tabpanel', { name: 'Addresses' });
+    await pane.getByRole('listitem', { name: 'Meera Iyer, Bengaluru' }).getByRole('button', { name: 'Make default' }).click();
+    await expect(pane.getByRole('status').filter({ hasText: 'This is now your default address.' })).toBeVisible();
+    await expect(pane.getByRole('listitem', { name: 'Meera Iyer, Bengaluru (default)' })).toBeVisible();
+    await pane.getByRole('listitem', { name: 'Meera Iyer, Chennai' }).getByRole('button', { name: /^Delete/ }).click();
+    await expect(pane.getByRole('status').filter({ hasText: 'The address is deleted from your address book.' })).toBeVisible();
+    await expect(pane.getByRole('listitem')).toHaveCount(1);
+
+    // Edit: the form opens filled, and saving goes back to the list.
+    await pane.getByRole('link', { name: 'Edit the address of Meera Iyer, Bengaluru' }).click();
+    const form = page.getByRole('form', { name: 'Edit address' });
+    await expect(form.getByLabel('City')).toHaveValue('Bengaluru');
+    await form.getByLabel('Landmark (optional)').fill('Opposite the metro station');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The address is updated.' })).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Addresses' }).getByRole('listitem').first()).toContainText('Landmark: Opposite the metro station');
+  });
+});
