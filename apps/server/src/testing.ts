@@ -72,6 +72,7 @@ export const BILLING = {
   countryCode: '91',
   phoneNumber: '9876543210',
   pincode: '600004',
+  state: 'Tamil Nadu',
   companyName: '',
   companyEmail: '',
   gstin: '',

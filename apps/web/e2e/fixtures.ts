@@ -243,9 +243,11 @@ export async function logInNewShopper(page: Page, testInfo: TestInfo, tag: strin
 }
 
 /** The checkout's billing form filled with a valid Indian address (Country and Country code start as India's). */
-export async function fillBilling(page: Page, overrides: Partial<Record<'First name' | 'Last name' | 'Address' | 'City' | 'Pincode' | 'Phone number', string>> = {}): Promise<void> {
-  const fields = { 'First name': 'Meera', 'Last name': 'Iyer', Address: '12 Temple Street, Mylapore', City: 'Chennai', Pincode: '600004', 'Phone number': '9876543210', ...overrides };
-  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
+export async function fillBilling(page: Page, overrides: Partial<Record<'First name' | 'Last name' | 'Address' | 'City' | 'Pincode' | 'Phone number' | 'State', string>> = {}): Promise<void> {
+  const { State: state = 'Tamil Nadu', ...rest } = overrides;
+  const fields = { 'First name': 'Meera', 'Last name': 'Iyer', Address: '12 Temple Street, Mylapore', City: 'Chennai', Pincode: '600004', 'Phone number': '9876543210', ...rest };
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel('State', { exact: true }).selectOption(state);
 }
 
 /** The listing's filters: the sidebar on a wide screen; on a phone, the drawer the toolbar's Filters button opens. */

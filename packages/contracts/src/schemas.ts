@@ -13,6 +13,8 @@ export const StoreSettingsSchema = z.object({
   /** The seller's legal name and GSTIN, which the Consumer Protection (E-Commerce) Rules 2020 ask a seller to show. */
   sellerLegalName: z.string(),
   sellerGstin: z.string(),
+  /** Pay on delivery is offered for orders below this (and never at Rs. 2 lakh or more). */
+  codLimitPaise: z.number().int(),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
@@ -77,6 +79,7 @@ export * from './cart.ts';
 export * from './orders.ts';
 export * from './wishlist.ts';
 export * from './checkout.ts';
+export * from './addresses.ts';
 export * from './payments.ts';
 export * from './harvest.ts';
 export * from './trade-partners.ts';

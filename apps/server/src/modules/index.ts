@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
+import { addressesModule } from './addresses/routes.ts';
 import { adminCatalogueModule } from './admin-catalogue/routes.ts';
 import { adminCouponsModule } from './admin-coupons/routes.ts';
 import { adminStoresModule } from './admin-stores/routes.ts';
@@ -30,6 +31,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   storesModule,
   catalogModule,
   accountsModule,
+  addressesModule,
   cartModule,
   sizerModule,
   wishlistModule,

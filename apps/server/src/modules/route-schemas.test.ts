@@ -116,6 +116,15 @@ const CASES: Record<string, Case[]> = {
     { method: 'POST', url: '/api/manufacturer/register', body: { multipart: { compName: 'Thangam Gold Works' } }, field: 'compAdd1' },
     { method: 'POST', url: '/api/manufacturer/register', body: { json: { firstName: 7, lastName: ['K'] } } },
   ],
+  'address book': [
+    { method: 'POST', url: '/api/account/addresses', who: 'customer', field: 'firstName' },
+    { method: 'POST', url: '/api/account/addresses', who: 'customer', body: { json: [] } },
+    { method: 'POST', url: '/api/account/addresses', who: 'customer', body: { json: { firstName: 7, lastName: ['Iyer'] } } },
+    { method: 'POST', url: '/api/account/addresses', who: 'customer', body: { form: { firstName: long(61) } }, field: 'firstName' },
+    { method: 'POST', url: '/api/account/addresses', who: 'customer', body: { multipart: { firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', phone: '12' } }, field: 'phone' },
+    { method: 'POST', url: '/api/account/addresses/first/default', who: 'customer', field: 'id' },
+    { method: 'POST', url: '/api/account/addresses/0/default', who: 'customer', field: 'id' },
+  ],
   stores: [
     { method: 'GET', url: `/api/stores/search?q=${long(61)}`, field: 'q' },
     { method: 'GET', url: `/api/stores/pincode/${long(21)}`, field: 'pincode' },

@@ -11,6 +11,9 @@ import { EditProfileForm } from '../features/account/edit-profile-form.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
 import { loadPayments } from '../features/payments/payments.server.ts';
 import { PaymentsTable } from '../features/payments/payments-table.tsx';
+import { addressAction, loadAddresses } from '../features/account/address-book.server.ts';
+import { ADDRESS_INTENTS, type AddressResult } from '../features/account/address-book.ts';
+import { AddressBookPane } from '../features/account/address-book-pane.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 import '../styles/screens/payments.css';
@@ -20,13 +23,15 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') 
 /** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [account, payments] = await Promise.all([loadAccount(api, request), loadPayments(api)]);
-  return { ...account, payments };
+  const [account, payments, addresses] = await Promise.all([loadAccount(api, request), loadPayments(api), loadAddresses(api)]);
+  return { ...account, payments, addresses };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get('intent') === 'save-profile') return saveProfile(serverApi(context), form);
+  const intent = String(form.get('intent') ?? '');
+  if (intent === 'save-profile') return saveProfile(serverApi(context), form);
+  if (ADDRESS_INTENTS.includes(intent)) return addressAction(serverApi(context), form, intent as AddressResult['intent']);
   return data<ProfileResult>({ intent: 'save-profile', ok: false, message: 'Unknown request.' }, { status: 400 });
 }
 
@@ -55,11 +60,12 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
 }
 
 /**
- * My Account (spec §2): Profile, Orders, Payments, Edit Profile and Logout. Every pane is in the page; the
+ * My Account (spec §2): Profile, Orders, Payments, Addresses (issue 18), Edit Profile and Logout. Every pane is in the page; the
  * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
-export default function Account({ loaderData }: Route.ComponentProps) {
-  const { user, details, payments } = loaderData;
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, details, payments, addresses } = loaderData;
+  const addressResult = actionData && 'fields' in actionData && ADDRESS_INTENTS.includes(actionData.intent) ? (actionData as AddressResult) : undefined;
   const [tab, setTab] = useAccountTab();
   const logoutError = useLogoutError();
   const fullName = details ? `${details.first_name} ${details.last_name}`.trim() : '';
@@ -121,6 +127,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
 
             <Panel tab="payments" active={tab}>
               <PaymentsTable payments={payments} />
+            </Panel>
+
+            <Panel tab="addresses" active={tab}>
+              <AddressBookPane addresses={addresses} result={addressResult} />
             </Panel>
 
             <Panel tab="edit" active={tab}>

@@ -6,6 +6,7 @@ import { createRoutesStub } from 'react-router';
 import type { CartView } from '../features/cart/cart-view.ts';
 import { TERMS_MESSAGE, type CheckoutResult } from '../features/cart/checkout-form.ts';
 import { accessibleDescription } from '../lib/test-dom.ts';
+import type { PickableAddress } from '../features/cart/checkout-data.server.ts';
 import Checkout from './checkout.tsx';
 
 afterEach(cleanup);
@@ -41,16 +42,20 @@ const LOADER_DATA = {
     { iso2: 'AE', name: 'United Arab Emirates', dialCode: '971' },
   ],
   idempotencyKey: 'key-00000001',
+  addresses: [] as PickableAddress[],
+  prefill: { addressId: null as number | null, firstName: '', lastName: '', address: '', landmark: '', city: '', state: '', pincode: '', phoneNumber: '' },
+  codLimitPaise: 50_000_00,
+  panFromPaise: 2_00_000_00,
 };
 
 /** /checkout with its loader's data, and an action that answers `answer` and records what was posted. */
-function renderCheckout(answer: CheckoutResult | null) {
+function renderCheckout(answer: CheckoutResult | null, loaderData: Partial<typeof LOADER_DATA> & Record<string, unknown> = {}) {
   const posted: FormData[] = [];
   const Stub = createRoutesStub([
     {
       path: '/checkout',
       Component: Checkout as never,
-      loader: () => LOADER_DATA,
+      loader: () => ({ ...LOADER_DATA, ...loaderData }),
       action: async ({ request }) => {
         posted.push(await request.formData());
         return answer;
@@ -70,13 +75,14 @@ async function fillBilling(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field('City'), 'Bengaluru');
   await user.type(field('Pincode'), '56000');
   await user.type(field('Phone number'), '9876543210');
+  await user.selectOptions(field('State'), 'Karnataka');
 }
 
 describe('the checkout form', () => {
   it('requires the billing fields, with India and +91 chosen for the shopper', async () => {
     renderCheckout(null);
     await screen.findByRole('heading', { name: 'Billing details' });
-    for (const name of ['First name', 'Last name', 'Address', 'City', 'Pincode', 'Phone number', 'Country']) {
+    for (const name of ['First name', 'Last name', 'Address', 'City', 'Pincode', 'Phone number', 'Country', 'State']) {
       expect(field(name).required, name).toBe(true);
     }
     expect(field('Company name').required).toBe(false);
@@ -118,5 +124,42 @@ describe('the checkout form', () => {
     expect(screen.getByRole('alert').textContent).toBe(answer.message);
     // The first field to fix has the focus, so the message is not missed.
     expect(document.activeElement).toBe(field('Pincode'));
+  });
+
+  it('offers pay on delivery under the limit, shows what is paid now and at the door, and refuses it with a reason above the limit', async () => {
+    const { user } = renderCheckout(null);
+    await screen.findByRole('heading', { name: 'Billing details' });
+    const cod = screen.getByRole('radio', { name: /Pay on delivery/ }) as HTMLInputElement;
+    expect((screen.getByRole('radio', { name: /Pay online now/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('pay-now').textContent).toBe('Rs. 54,000.00');
+    expect(screen.getByTestId('pay-on-delivery').textContent).toBe('Rs. 0.00');
+    expect(accessibleDescription(cod)).toMatch(/under Rs\. 50,000\.00/);
+    expect(cod.disabled).toBe(true);
+    expect(accessibleDescription(cod)).toMatch(/Not available/);
+    cleanup();
+
+    const cheap = { ...VIEW, lines: [{ ...VIEW.lines[0]!, unitPricePaise: 20_000_00 }] };
+    renderCheckout(null, { view: cheap });
+    await screen.findByRole('heading', { name: 'Billing details' });
+    const open = screen.getByRole('radio', { name: /Pay on delivery/ }) as HTMLInputElement;
+    expect(open.disabled).toBe(false);
+    await user.click(open);
+    expect(screen.getByTestId('pay-now').textContent).toBe('Rs. 0.00');
+    expect(screen.getByTestId('pay-on-delivery').textContent).toBe('Rs. 20,000.00');
+    expect(screen.queryByLabelText('PAN')).toBeNull();
+  });
+
+  it('asks for the PAN from Rs. 2 lakh, and starts from the default saved address', async () => {
+    const dear = { ...VIEW, lines: [{ ...VIEW.lines[0]!, unitPricePaise: 2_10_000_00 }] };
+    const saved = { id: 4, firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street', landmark: 'Near the tank', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', phone: '9876543210', isDefault: true };
+    renderCheckout(null, { view: dear, addresses: [saved], prefill: { addressId: 4, firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street', landmark: 'Near the tank', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', phoneNumber: '9876543210' } });
+    await screen.findByRole('heading', { name: 'Billing details' });
+    expect(field('PAN').required).toBe(true);
+    expect(field('Address').value).toBe('12 Temple Street');
+    expect(field('Landmark (optional)').value).toBe('Near the tank');
+    expect(field('State').value).toBe('Tamil Nadu');
+    expect((screen.getByLabelText('Use a saved address') as HTMLSelectElement).value).toBe('4');
+    // Above every limit: pay on delivery is never offered.
+    expect((screen.getByRole('radio', { name: /Pay on delivery/ }) as HTMLInputElement).disabled).toBe(true);
   });
 });

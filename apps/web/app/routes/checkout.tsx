@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/checkout';
-import { DEFAULT_COUNTRY } from '@milli/contracts';
+import { DEFAULT_COUNTRY, INDIAN_STATES } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { serverApi } from '../lib/api.server.ts';
 import { loginRedirect } from '../lib/safe-redirect.ts';
@@ -11,9 +11,9 @@ import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
 import { fieldErrorId, fieldErrorProps } from '../lib/field-errors.ts';
 import { loadCartView } from '../features/cart/cart-data.server.ts';
-import { countryOptions } from '../features/cart/checkout-data.server.ts';
+import { countryOptions, loadCheckoutPrefill, PAN_FROM_PAISE } from '../features/cart/checkout-data.server.ts';
 import { placeOrder } from '../features/cart/checkout-actions.server.ts';
-import { TERMS_MESSAGE, type BillingField } from '../features/cart/checkout-form.ts';
+import { TERMS_MESSAGE, type CheckoutField, type CheckoutResult } from '../features/cart/checkout-form.ts';
 import { cartDataList, cartTotals } from '../features/cart/cart-view.ts';
 import { TotalsList } from '../features/cart/totals-list.tsx';
 import '../styles/screens/shells.css';
@@ -26,10 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const user = await loadSessionUser(api);
   if (!user) throw loginRedirect(request);
-  const [settings, plans] = await Promise.all([
-    api.get<{ shippingFeePaise: number }>('/api/settings').catch(() => ({ shippingFeePaise: 299 })),
+  const [settings, plans, book] = await Promise.all([
+    api.get<{ shippingFeePaise: number; codLimitPaise?: number }>('/api/settings').catch(() => ({ shippingFeePaise: 299, codLimitPaise: 0 })),
     // A matured Milli Harvest plan's balance can pay for the order; no plan (or no answer) means none.
     api.get<{ data: { balancePaise: number }[] }>('/api/harvest/plans').catch(() => ({ data: [] })),
+    loadCheckoutPrefill(api, user, new URL(request.url)),
   ]);
   const view = await loadCartView(api, request, user, settings.shippingFeePaise);
   return {
@@ -37,6 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     harvestBalancePaise: plans.data.reduce((sum, p) => sum + (Number.isSafeInteger(p.balancePaise) ? p.balancePaise : 0), 0),
     countries: countryOptions(),
     idempotencyKey: crypto.randomUUID(),
+    ...book,
+    // Pay on delivery below the store's limit, and never at Rs. 2 lakh or more (cash rules); the server decides again.
+    codLimitPaise: Math.min(settings.codLimitPaise ?? 0, PAN_FROM_PAISE),
+    panFromPaise: PAN_FROM_PAISE,
   };
 }
 
@@ -44,13 +49,88 @@ export async function action({ request, context }: Route.ActionArgs) {
   return placeOrder(serverApi(context), request);
 }
 
-const BILLING: { id: BillingField; label: string; autoComplete: string; type: string; wide?: boolean; inputMode?: 'numeric' | 'tel' }[] = [
-  { id: 'firstName', label: 'First name', autoComplete: 'given-name', type: 'text' },
-  { id: 'lastName', label: 'Last name', autoComplete: 'family-name', type: 'text' },
-  { id: 'address', label: 'Address', autoComplete: 'street-address', type: 'text', wide: true },
-  { id: 'city', label: 'City', autoComplete: 'address-level2', type: 'text' },
-  { id: 'pincode', label: 'Pincode', autoComplete: 'postal-code', type: 'text', inputMode: 'numeric' },
-];
+type Values = CheckoutResult['values'];
+type Errors = CheckoutResult['fields'];
+
+/** One address's fields, for billing (the spec's names) and for delivery elsewhere (shipping*). */
+const ADDRESS_PARTS = [
+  { part: 'firstName', label: 'First name', shipLabel: 'Recipient’s first name', autoComplete: 'given-name' },
+  { part: 'lastName', label: 'Last name', shipLabel: 'Recipient’s last name', autoComplete: 'family-name' },
+  { part: 'address', label: 'Address', shipLabel: 'Delivery address', autoComplete: 'street-address', wide: true },
+  { part: 'landmark', label: 'Landmark (optional)', shipLabel: 'Delivery landmark (optional)', autoComplete: 'off', wide: true, optional: true },
+  { part: 'city', label: 'City', shipLabel: 'Delivery city', autoComplete: 'address-level2' },
+  { part: 'pincode', label: 'Pincode', shipLabel: 'Delivery pincode', autoComplete: 'postal-code', inputMode: 'numeric' as const },
+] as const;
+type AddressPart = (typeof ADDRESS_PARTS)[number]['part'] | 'state' | 'phoneNumber';
+
+const BILLING_NAMES: Record<AddressPart, CheckoutField> = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  address: 'address',
+  landmark: 'landmark',
+  city: 'city',
+  state: 'state',
+  pincode: 'pincode',
+  phoneNumber: 'phoneNumber',
+};
+const SHIPPING_NAMES: Record<AddressPart, CheckoutField> = {
+  firstName: 'shippingFirstName',
+  lastName: 'shippingLastName',
+  address: 'shippingAddress',
+  landmark: 'shippingLandmark',
+  city: 'shippingCity',
+  state: 'shippingState',
+  pincode: 'shippingPincode',
+  phoneNumber: 'shippingPhoneNumber',
+};
+
+/** The State select: India's states and union territories (GST codes are the server's business). */
+function StateSelect({ id, name, label, defaultValue, required, error }: { id: string; name: string; label: string; defaultValue: string | undefined; required: boolean; error: string | undefined }) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={defaultValue ?? ''} autoComplete={name === 'state' ? 'address-level1' : 'off'} required={required} {...fieldErrorProps(id, error)}>
+        <option value="">Choose…</option>
+        {INDIAN_STATES.map((s) => (
+          <option key={s.code} value={s.name}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** The text fields of one address, then its state select; `required` only where the browser should insist (billing). */
+function AddressInputs({ prefix, names, values, errors, required, inIndia }: { prefix: string; names: Record<AddressPart, CheckoutField>; values: Values; errors: Errors; required: boolean; inIndia: boolean }) {
+  return (
+    <>
+      {ADDRESS_PARTS.map((f) => {
+        const name = names[f.part];
+        const id = `${prefix}-${f.part}`;
+        return (
+          <div key={f.part} className={`form-field${'wide' in f && f.wide ? ' span-2' : ''}`}>
+            <label htmlFor={id}>{prefix === 'ship' ? f.shipLabel : f.label}</label>
+            <input
+              id={id}
+              name={name}
+              type="text"
+              autoComplete={prefix === 'ship' && f.autoComplete !== 'off' ? `shipping ${f.autoComplete}` : f.autoComplete}
+              inputMode={'inputMode' in f ? f.inputMode : undefined}
+              maxLength={f.part === 'landmark' ? 120 : undefined}
+              defaultValue={values[name]}
+              required={required && !('optional' in f && f.optional)}
+              {...fieldErrorProps(id, errors[name])}
+            />
+            <FieldError id={id} error={errors[name]} />
+          </div>
+        );
+      })}
+      <StateSelect id={`${prefix}-state`} name={names.state} label={prefix === 'ship' ? 'Delivery state' : 'State'} defaultValue={values[names.state]} required={required && inIndia} error={errors[names.state]} />
+    </>
+  );
+}
 
 /** A field's error under it, tied to it for screen readers by fieldErrorProps. */
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
@@ -66,15 +146,24 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
  * terms and corporate-order boxes, Place Order → /thank-you.
  */
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, countries: list, idempotencyKey, harvestBalancePaise } = loaderData;
+  const { view, countries: list, idempotencyKey, harvestBalancePaise, addresses, prefill, codLimitPaise, panFromPaise } = loaderData;
   const [useHarvest, setUseHarvest] = useState(actionData ? actionData.values.useHarvest === 'on' : harvestBalancePaise > 0);
+  const navigate = useNavigate();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const navigation = useNavigation();
   const placing = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const [termsError, setTermsError] = useState<string | null>(null);
   const [dialCode, setDialCode] = useState(actionData?.values.countryCode || DEFAULT_COUNTRY.dialCode);
+  const [country, setCountry] = useState(actionData?.values.country || DEFAULT_COUNTRY.name);
   const fields = actionData?.fields ?? {};
-  const values = actionData?.values ?? {};
+  // After a refusal, what was typed; else the saved address picked (or the default one, or the profile's name and mobile).
+  const values: Values = actionData?.values ?? { ...prefill, saveAddress: addresses.length === 0 ? 'on' : undefined };
   const totals = cartTotals(view.lines, view.shippingFeePaise, view.coupon, useHarvest ? harvestBalancePaise : 0);
+  const codOpen = codLimitPaise > 0 && totals.payablePaise < codLimitPaise;
+  const [chosenMethod, setMethod] = useState(values.paymentMethod === 'cod' ? 'cod' : 'online');
+  const method = chosenMethod === 'cod' && codOpen ? 'cod' : 'online';
+  const needsPan = totals.totalPaise >= panFromPaise;
   const termsMessage = termsError ?? fields.terms;
   const hasLines = view.lines.length > 0;
   // After a refusal, the first field to fix gets the focus (and the screen scrolls to it), so the message is not missed.
@@ -87,6 +176,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     <>
       <PageBanner title="Checkout" />
       <div className="section">
+        {/* The saved-address picker's own form (its select sits in the billing card, tied here by form=…): works without script. */}
+        <form id="address-picker" method="get" action="/checkout" hidden />
         <Form
           method="post"
           className="container checkout"
@@ -108,23 +199,36 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               Billing details
             </h2>
             {actionData && !fields.terms && <FormAlert tone="error">{actionData.message}</FormAlert>}
-            <div className="form-grid">
-              {BILLING.map((f) => (
-                <div key={f.id} className={`form-field${f.wide ? ' span-2' : ''}`}>
-                  <label htmlFor={`bill-${f.id}`}>{f.label}</label>
-                  <input
-                    id={`bill-${f.id}`}
-                    name={f.id}
-                    type={f.type}
-                    autoComplete={f.autoComplete}
-                    inputMode={f.inputMode}
-                    defaultValue={values[f.id]}
-                    required
-                    {...fieldErrorProps(`bill-${f.id}`, fields[f.id])}
-                  />
-                  <FieldError id={`bill-${f.id}`} error={fields[f.id]} />
+            {addresses.length > 0 && (
+              <div className="form-field address-picker">
+                <label htmlFor="saved-address">Use a saved address</label>
+                <div className="inline-field">
+                  <select
+                    id="saved-address"
+                    name="address"
+                    form="address-picker"
+                    defaultValue={prefill.addressId ?? 'new'}
+                    onChange={(e) => navigate(`/checkout?address=${encodeURIComponent(e.target.value)}`, { replace: true, preventScrollReset: true })}
+                  >
+                    {addresses.map((a) => (
+                      <option key={a.id} value={a.id}>
+                        {a.firstName} {a.lastName}, {a.address}, {a.city} {a.pincode}
+                        {a.isDefault ? ' (default)' : ''}
+                      </option>
+                    ))}
+                    <option value="new">A new address</option>
+                  </select>
+                  {!hydrated && (
+                    <button type="submit" form="address-picker" className="btn btn-outline">
+                      Use
+                    </button>
+                  )}
                 </div>
-              ))}
+              </div>
+            )}
+            {/* A new key per address picked: the fields start again from its values. */}
+            <div className="form-grid" key={actionData ? 'typed' : (prefill.addressId ?? 'new')}>
+              <AddressInputs prefix="bill" names={BILLING_NAMES} values={values} errors={fields} required inIndia={country === DEFAULT_COUNTRY.name} />
               <div className="form-field">
                 <label htmlFor="bill-country">Country</label>
                 <select
@@ -135,6 +239,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   required
                   onChange={(e) => {
                     const chosen = list.find((c) => c.name === e.target.value);
+                    setCountry(e.target.value);
                     if (chosen) setDialCode(chosen.dialCode);
                   }}
                   {...fieldErrorProps('bill-country', fields.country)}
@@ -165,8 +270,50 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <FieldError id="bill-code" error={fields.countryCode} />
                 <FieldError id="bill-phone" error={fields.phoneNumber} />
               </div>
+              {needsPan && (
+                <div className="form-field">
+                  <label htmlFor="bill-pan">PAN</label>
+                  <input
+                    id="bill-pan"
+                    name="pan"
+                    type="text"
+                    autoCapitalize="characters"
+                    maxLength={10}
+                    defaultValue={values.pan}
+                    required
+                    aria-describedby={fields.pan ? `${fieldErrorId('bill-pan')} pan-hint` : 'pan-hint'}
+                    aria-invalid={fields.pan ? true : undefined}
+                  />
+                  <p id="pan-hint" className="field-hint">
+                    Orders of {formatRupees(panFromPaise)} or more need the buyer’s PAN (income-tax rules); it is printed on your invoice.
+                  </p>
+                  <FieldError id="bill-pan" error={fields.pan} />
+                </div>
+              )}
             </div>
 
+            <div className="reveal-group">
+              <div className="check-field reveal-toggle">
+                <input id="ship-elsewhere" name="shipToDifferent" type="checkbox" data-reveals="" defaultChecked={values.shipToDifferent === 'on'} />
+                <label htmlFor="ship-elsewhere">Deliver to a different address</label>
+              </div>
+              <fieldset className="reveal form-grid">
+                <legend className="visually-hidden">Delivery address</legend>
+                <AddressInputs prefix="ship" names={SHIPPING_NAMES} values={values} errors={fields} required={false} inIndia={country === DEFAULT_COUNTRY.name} />
+                <div className="form-field">
+                  <label htmlFor="ship-phoneNumber">Delivery phone (optional)</label>
+                  <input id="ship-phoneNumber" name="shippingPhoneNumber" type="tel" autoComplete="shipping tel-national" defaultValue={values.shippingPhoneNumber} {...fieldErrorProps('ship-phoneNumber', fields.shippingPhoneNumber)} />
+                  <FieldError id="ship-phoneNumber" error={fields.shippingPhoneNumber} />
+                </div>
+              </fieldset>
+            </div>
+
+            <div className="check-field">
+              <input id="save-address" name="saveAddress" type="checkbox" defaultChecked={values.saveAddress === 'on'} />
+              <label htmlFor="save-address">Save this address to my address book</label>
+            </div>
+
+            <div className="reveal-group">
             <div className="check-field reveal-toggle">
               <input id="corporate" name="corporate" type="checkbox" data-reveals="" defaultChecked={values.corporate === 'on'} />
               <label htmlFor="corporate">This is a corporate order</label>
@@ -189,6 +336,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <FieldError id="bill-gstin" error={fields.gstin} />
               </div>
             </fieldset>
+            </div>
           </section>
 
           <section className="card card-pad checkout-summary" aria-labelledby="summary-title">
@@ -218,6 +366,37 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </div>
             )}
             <TotalsList totals={totals} couponCode={view.coupon?.code} />
+            {totals.payablePaise > 0 && (
+              <>
+                <fieldset className="radio-group payment-methods" aria-describedby={fields.paymentMethod ? fieldErrorId('pay-method') : undefined}>
+                  <legend>How would you like to pay?</legend>
+                  <div className="check-field">
+                    <input id="pay-online" name="paymentMethod" type="radio" value="online" checked={method === 'online'} onChange={() => setMethod('online')} />
+                    <label htmlFor="pay-online">Pay online now (cards, UPI, netbanking, wallets)</label>
+                  </div>
+                  <div className="check-field">
+                    <input id="pay-cod" name="paymentMethod" type="radio" value="cod" checked={method === 'cod'} disabled={!codOpen} aria-describedby="pay-cod-note" onChange={() => setMethod('cod')} />
+                    <label htmlFor="pay-cod">
+                      Pay on delivery (cash or UPI at the door)
+                      <span id="pay-cod-note" className="field-hint">
+                        {codLimitPaise === 0
+                          ? 'Not available for this store just now.'
+                          : codOpen
+                            ? `For orders under ${formatRupees(codLimitPaise)}. We will call you to confirm before we send it.`
+                            : `Not available: pay on delivery is for orders under ${formatRupees(codLimitPaise)}, and this order is ${formatRupees(totals.payablePaise)}.`}
+                      </span>
+                    </label>
+                  </div>
+                  <FieldError id="pay-method" error={fields.paymentMethod} />
+                </fieldset>
+                <dl className="totals pay-split" aria-live="polite">
+                  <dt>Pay now</dt>
+                  <dd data-testid="pay-now">{formatRupees(method === 'online' ? totals.payablePaise : 0)}</dd>
+                  <dt>Pay on delivery</dt>
+                  <dd data-testid="pay-on-delivery">{formatRupees(method === 'cod' ? totals.payablePaise : 0)}</dd>
+                </dl>
+              </>
+            )}
             <div className="check-field terms-field">
               <input id="terms" name="terms" type="checkbox" aria-describedby={termsMessage ? 'terms-error' : undefined} onChange={(e) => e.target.checked && setTermsError(null)} />
               <label htmlFor="terms">

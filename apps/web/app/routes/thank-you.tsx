@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect('/');
   }
   if (detail.order.status === 'Cancelled') throw redirect('/');
-  return { orderNumber: detail.order.orderNumber };
+  // Pay on delivery: the order waits for the team's call before it is placed.
+  return { orderNumber: detail.order.orderNumber, confirming: detail.order.status === 'Awaiting confirmation' };
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
@@ -32,7 +33,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
     <div className="thanks">
       <Confetti />
       <div className="container thanks-inner">
-        <OrderPlaced orderNumber={loaderData.orderNumber} />
+        <OrderPlaced orderNumber={loaderData.orderNumber} confirming={loaderData.confirming} />
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { schema } from '@milli/db';
 import { formatRupees } from '@milli/pricing';
 import { BILLING, createTestApp, postForm, type TestApp } from '../../testing.ts';
-import { createShopper, type TestShopper as Shopper } from '../../testing-factories.ts';
+import { createShopper, payThroughDemo, type TestShopper as Shopper } from '../../testing-factories.ts';
 
 let t: TestApp;
 let n = 0;
@@ -114,7 +114,7 @@ describe('POST /api/orders/placeOrders', () => {
     const detail = (await t.app.inject({ url: `/api/product/find-by-id/${p.id}` })).json().data;
     const { priceChoice } = await import('@milli/pricing');
     const unit = priceChoice(detail.pricing, { purity: 18 })!.totalPaise;
-    expect(answer).toMatchObject({ message: 'Your order has been placed successfully', subtotalPaise: unit * 2, discountPaise: 0, shippingPaise: 299, totalPaise: unit * 2 + 299, replayed: false });
+    expect(answer).toMatchObject({ status: 'Awaiting payment', paymentMethod: 'online', subtotalPaise: unit * 2, discountPaise: 0, shippingPaise: 299, totalPaise: unit * 2 + 299, replayed: false });
     expect(answer.orderNumber).toMatch(/^MIL-\d{4}-\d{6}$/);
     expect(answer.orderNumber.endsWith(String(answer.orderId).padStart(6, '0'))).toBe(true);
 
@@ -126,11 +126,14 @@ describe('POST /api/orders/placeOrders', () => {
     expect(addresses.map((a) => a.kind).sort()).toEqual(['billing', 'shipping']);
     expect(addresses[0]).toMatchObject({ city: 'Chennai', pincode: '600004', phone: '9876543210', countryCode: '91' });
     const history = await t.database.db.select().from(schema.orderStatusHistory).where(eq(schema.orderStatusHistory.orderId, answer.orderId));
-    expect(history.map((h) => h.status)).toEqual(['Placed']);
+    expect(history.map((h) => h.status)).toEqual(['Awaiting payment']);
     expect(await cartOf(c)).toHaveLength(0);
     const after = await stockOf(p.id);
     expect(after.stock).toBe(8);
     expect(after.unitsSold).toBe(p.unitsSold + 2);
+    // The confirmation waits for the payment, which places the order.
+    expect(await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')))).toHaveLength(0);
+    expect((await payThroughDemo(t.app, c, answer.payment.gatewayOrderId)).statusCode).toBe(200);
     const mail = await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.textBody).toContain(answer.orderNumber);
@@ -188,7 +191,7 @@ describe('POST /api/orders/placeOrders', () => {
       .returning();
 
     await add(c, p.id);
-    const first = await place(c, { useHarvest: 'on', idempotencyKey: 'harvest-1' });
+    const first = await place(c, { useHarvest: 'on', idempotencyKey: 'harvest-1', pan: 'ABCPE1234F' });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ totalPaise: price + 299, harvestCreditPaise: price + 299 });
     const left = async () => (await t.database.db.query.harvestPlans.findFirst({ where: (h, { eq }) => eq(h.id, plan!.id) }))!;
@@ -196,7 +199,7 @@ describe('POST /api/orders/placeOrders', () => {
 
     // The next order uses the rest; the invoice total (GST) is the order's value, whoever pays it.
     await add(c, p.id);
-    const second = (await place(c, { useHarvest: 'true', idempotencyKey: 'harvest-2' })).json();
+    const second = (await place(c, { useHarvest: 'true', idempotencyKey: 'harvest-2', pan: 'ABCPE1234F' })).json();
     expect(second).toMatchObject({ totalPaise: price + 299, harvestCreditPaise: 50_000 });
     expect(await left()).toMatchObject({ redeemableBalancePaise: 0, status: 'Redeemed' });
     const [order] = await t.database.db.select().from(schema.orders).where(eq(schema.orders.orderNumber, second.orderNumber));
@@ -205,7 +208,7 @@ describe('POST /api/orders/placeOrders', () => {
     // Asking without a balance changes nothing; not asking never spends it.
     const other = await customer();
     await add(other, p.id);
-    expect((await place(other, { useHarvest: 'on' })).json()).toMatchObject({ harvestCreditPaise: 0, totalPaise: price + 299 });
+    expect((await place(other, { useHarvest: 'on', pan: 'ABCPE1234F' })).json()).toMatchObject({ harvestCreditPaise: 0, totalPaise: price + 299 });
   });
 
   it('gives the Milli Harvest balance back to the plans it came from when the order is cancelled, with the stock and the coupon', async () => {
@@ -254,6 +257,8 @@ describe('POST /api/orders/placeOrders', () => {
     const res = await place(c, { couponCode: 'WELCOME10' });
     expect(res.statusCode, res.body).toBe(200);
     const order = res.json();
+    // Paid online: the payment places the order, which sends its mail and allows its invoice.
+    expect((await payThroughDemo(t.app, c, order.payment.gatewayOrderId)).statusCode).toBe(200);
     expect(order.shippingPaise).toBeGreaterThan(0);
     const gst = order.taxPaise as number;
     // GST is contained in the whole invoice value, shipping included (one composite supply at 3 %).
@@ -366,5 +371,122 @@ describe('POST /api/orders/placeOrders', () => {
     const after = await stockOf(p.id);
     expect(after.stock).toBe(0);
     expect(after.unitsSold).toBe(p.unitsSold + 3);
+  });
+});
+
+describe('checkout that knows India', () => {
+  const addressesOf = async (orderId: number) => {
+    const rows = await t.database.db.select().from(schema.orderAddresses).where(eq(schema.orderAddresses.orderId, orderId));
+    return Object.fromEntries(rows.map((r) => [r.kind, r]));
+  };
+  const book = async (c: Shopper) => (await t.app.inject({ url: '/api/account/addresses', headers: { cookie: c.cookie } })).json().data as Record<string, unknown>[];
+  const SHIP = {
+    shipToDifferent: 'on',
+    shippingFirstName: 'Arjun',
+    shippingLastName: 'Rao',
+    shippingAddress: '4th floor, 80 Feet Road, Indiranagar',
+    shippingLandmark: 'Near the metro station',
+    shippingCity: 'Bengaluru',
+    shippingState: 'Karnataka',
+    shippingPincode: '560038',
+    shippingPhoneNumber: '91234 56789',
+  };
+
+  it('needs the state in India, from the list, agreeing with the PIN (the message names both); abroad it is free', async () => {
+    const c = await customer();
+    await add(c, (await product({ maxPaise: 45_000_00 })).id);
+    const cases: [Record<string, string>, string, RegExp][] = [
+      [{ state: '' }, 'state', /Please choose your state/],
+      [{ state: 'Madras Presidency' }, 'state', /from the list/],
+      [{ state: 'Karnataka' }, 'state', /PIN 600004 is in Tamil Nadu, not Karnataka/],
+      [{ pan: 'ABCDE1234' }, 'pan', /10 characters/],
+      [{ pan: 'ABCXE1234F' }, 'pan', /4th letter/],
+      [{ shipToDifferent: 'on' }, 'shippingAddress', /delivery address/],
+      [{ ...SHIP, shippingState: 'Kerala' }, 'shippingState', /PIN 560038 is in Karnataka, not Kerala/],
+      [{ ...SHIP, shippingPincode: '56003' }, 'shippingPincode', /6-digit PIN/],
+      [{ ...SHIP, shippingPhoneNumber: '12345' }, 'shippingPhoneNumber', /10-digit mobile/],
+    ];
+    for (const [fields, field, message] of cases) {
+      const res = await place(c, fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().fields[field], JSON.stringify(fields)).toMatch(message);
+    }
+    // Without shipToDifferent the shipping fields are not read.
+    const ignored = await place(c, { shippingState: 'Kerala', paymentMethod: 'cod', state: 'tamil nadu', landmark: 'Behind the temple' });
+    expect(ignored.statusCode, ignored.body).toBe(200);
+    const { billing, shipping } = await addressesOf(ignored.json().orderId);
+    expect(billing).toMatchObject({ state: 'Tamil Nadu', stateCode: '33', landmark: 'Behind the temple' });
+    expect(shipping).toMatchObject({ state: 'Tamil Nadu', stateCode: '33', landmark: 'Behind the temple', city: 'Chennai' });
+
+    const abroad = await customer();
+    await add(abroad, (await product({ maxPaise: 45_000_00 })).id);
+    const res = await place(abroad, { country: 'United Kingdom', countryCode: '44', phoneNumber: '7911 123456', pincode: 'SW1A 1AA', state: 'Greater London', paymentMethod: 'cod' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await addressesOf(res.json().orderId)).billing).toMatchObject({ state: 'Greater London', stateCode: null });
+  });
+
+  it('delivers to a different address when asked (the delivery phone defaults to the billing one)', async () => {
+    const c = await customer();
+    await add(c, (await product({ maxPaise: 45_000_00 })).id);
+    const res = await place(c, { ...SHIP, paymentMethod: 'cod' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { billing, shipping } = await addressesOf(res.json().orderId);
+    expect(billing).toMatchObject({ firstName: 'Meera', city: 'Chennai', state: 'Tamil Nadu', stateCode: '33', phone: '9876543210' });
+    expect(shipping).toMatchObject({ firstName: 'Arjun', lastName: 'Rao', city: 'Bengaluru', state: 'Karnataka', stateCode: '29', landmark: 'Near the metro station', pincode: '560038', phone: '9123456789', country: 'India' });
+
+    await add(c, (await product({ maxPaise: 45_000_00 })).id);
+    const noPhone = await place(c, { ...SHIP, shippingPhoneNumber: '', paymentMethod: 'cod' });
+    expect(noPhone.statusCode, noPhone.body).toBe(200);
+    expect((await addressesOf(noPhone.json().orderId)).shipping).toMatchObject({ city: 'Bengaluru', phone: '9876543210' });
+  });
+
+  it('keeps the billing and delivery addresses in the address book when asked, once each, the first as the default', async () => {
+    const c = await customer();
+    await add(c, (await product({ maxPaise: 45_000_00 })).id);
+    expect((await place(c, { ...SHIP, saveAddress: 'on', landmark: 'Behind the temple', paymentMethod: 'cod' })).statusCode).toBe(200);
+    expect(await book(c)).toEqual([
+      expect.objectContaining({ city: 'Chennai', state: 'Tamil Nadu', landmark: 'Behind the temple', isDefault: true }),
+      expect.objectContaining({ city: 'Bengaluru', state: 'Karnataka', firstName: 'Arjun', isDefault: false }),
+    ]);
+    // The same addresses again are not saved twice; without saveAddress nothing is saved.
+    await add(c, (await product({ maxPaise: 45_000_00 })).id);
+    expect((await place(c, { ...SHIP, saveAddress: 'on', landmark: 'Behind the temple', paymentMethod: 'cod' })).statusCode).toBe(200);
+    await add(c, (await product({ maxPaise: 45_000_00 })).id);
+    expect((await place(c, { address: '1 New Street', paymentMethod: 'cod' })).statusCode).toBe(200);
+    expect(await book(c)).toHaveLength(2);
+    // A refused order keeps nothing.
+    const refused = await customer();
+    await add(refused, (await product({ maxPaise: 45_000_00 })).id);
+    expect((await place(refused, { saveAddress: 'on', couponCode: 'NOSUCH' })).statusCode).toBe(404);
+    expect(await book(refused)).toEqual([]);
+  });
+
+  it('takes pay on delivery below the store’s limit only, and needs a PAN from Rs. 2 lakh', async () => {
+    const c = await customer();
+    const settings = await t.database.db.query.storeSettings.findFirst();
+    const limit = Math.min(settings!.codLimitPaise, 2_00_000_00);
+    const cheap = await product({ maxPaise: limit - 10_000_00 });
+    await add(c, cheap.id);
+    const cod = await place(c, { paymentMethod: 'cod' });
+    expect(cod.statusCode, cod.body).toBe(200);
+    expect(cod.json()).toMatchObject({ status: 'Awaiting confirmation', paymentMethod: 'cod', payNowPaise: 0, payment: null });
+    expect(cod.json().payOnDeliveryPaise).toBe(cod.json().totalPaise);
+    expect(cod.json().message).toMatch(/call you to confirm/);
+
+    const dear = await product({ minPaise: limit + 1 });
+    await add(c, dear.id);
+    const refused = await place(c, { paymentMethod: 'cod', pan: 'ABCPE1234F' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'COD_NOT_AVAILABLE', fields: { paymentMethod: expect.stringMatching(/Please pay online/) } });
+
+    const expensive = await product({ minPaise: 2_00_000_00 });
+    const e = await customer();
+    await add(e, expensive.id);
+    const noPan = await place(e, {});
+    expect(noPan.statusCode).toBe(400);
+    expect(noPan.json()).toMatchObject({ code: 'PAN_REQUIRED', fields: { pan: expect.stringMatching(/needs your PAN/) } });
+    const withPan = await place(e, { pan: 'abcpe1234f' });
+    expect(withPan.statusCode, withPan.body).toBe(200);
+    expect((await ordersOf(e.userId))[0]).toMatchObject({ pan: 'ABCPE1234F', paymentMethod: 'online', status: 'Awaiting payment' });
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES, isPan, pictureInColour, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
+import { MESSAGES, indianStateByName, isPan, pictureInColour, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
 import { PAN_THRESHOLD_PAISE, type GatewayPayment } from '@milli/contracts/schemas';
 import type { PaymentRecord, PaymentService } from '../payments/service.ts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
@@ -13,7 +13,8 @@ import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { orderPlacedMail } from './mail.ts';
 import { checkoutRepository } from './repository.ts';
-import { orderFormProblems, parseCartDataList, type OrderFormProblems } from './validate.ts';
+import { keepFromCheckout } from '../addresses/service.ts';
+import { billingParts, orderFormProblems, parseCartDataList, shippingParts, storedPhone, type AddressParts, type OrderFormProblems } from './validate.ts';
 
 /** A billing form with mistakes: one message per field. */
 function orderFormError(fields: OrderFormProblems): DomainError {
@@ -60,6 +61,25 @@ function answerOf(order: Order, replayed: boolean, payment: GatewayPayment | nul
 }
 
 type CartRow = StoredCartLine;
+
+/** An address of the form as order_addresses keeps it: the state's own spelling and GST code in India. */
+function orderAddressOf(input: PlaceOrder, parts: AddressParts & { landmark: string }) {
+  const dialCode = input.countryCode.replace(/^\+/, '');
+  const state = indianStateByName(parts.state);
+  return {
+    firstName: parts.firstName,
+    lastName: parts.lastName,
+    country: input.country,
+    address: parts.address,
+    landmark: parts.landmark || null,
+    city: parts.city,
+    state: state?.name ?? (parts.state || null),
+    stateCode: input.country === 'India' ? (state?.code ?? null) : null,
+    pincode: parts.pincode,
+    countryCode: dialCode,
+    phone: storedPhone(parts.phone, dialCode),
+  };
+}
 
 /** The other modules' services, on the order's transaction (composed by the caller: routes.ts). */
 export interface CheckoutServiceDeps {
@@ -186,6 +206,8 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       await steps.takeStock(tx, priced);
 
       // Step 7: the order, its lines (a snapshot), both addresses and its first status.
+      const billing = orderAddressOf(input, billingParts(input));
+      const shipping = input.shipToDifferent ? orderAddressOf(input, shippingParts(input)) : billing;
       const stoneWeights = await repo.stoneWeights(priced.map((p) => p.line.productId));
       const id = await repo.nextOrderId();
       const order = await repo.createOrder(
@@ -248,19 +270,20 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
             huid: (p.options.purity ?? card.defaultPurity) === card.defaultPurity && (p.options.colour ?? card.defaultColour) === card.defaultColour ? p.product.product_huid : null,
           };
         }),
-        {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          country: input.country,
-          address: input.address,
-          city: input.city,
-          pincode: input.pincode,
-          countryCode: input.countryCode.replace(/^\+/, ''),
-          phone: input.phoneNumber.replace(/[\s()-]/g, ''),
-        },
+        billing,
+        shipping,
       );
       if (totals.harvestCreditPaise > 0) await spendBalance(tx, customer.id, totals.harvestCreditPaise, order.id, at);
       if (coupon) await redeemCoupon(tx, { couponId: coupon.coupon.id, customerId: customer.id, orderId: order.id, discountPaise: totals.discountPaise });
+      // The addresses the shopper asked to keep, in the address book (Indian addresses only: the book is for India).
+      if (input.saveAddress && billing.stateCode) {
+        const { stateCode: _b, ...kept } = billing;
+        await keepFromCheckout(tx, customer.id, { ...kept, state: billing.state! });
+        if (shipping !== billing) {
+          const { stateCode: _s, ...delivery } = shipping;
+          await keepFromCheckout(tx, customer.id, { ...delivery, state: shipping.state! });
+        }
+      }
 
       // Step 8: an online payment for what is left to pay, opened at the gateway after commit.
       const payment = status === 'Awaiting payment' ? await payments.start(tx, { customerId: customer.id, purpose: 'order', key: `order:${order.id}`, amountPaise: payable, orderId: order.id }) : null;

@@ -1,30 +1,157 @@
-import { gstinMessage, gstinProblem, INDIAN_MOBILE_PATTERN, isPincode, type PlaceOrder, type PlaceOrderField } from '@milli/contracts';
+import { gstinMessage, gstinProblem, indianStateByName, INDIAN_MOBILE_PATTERN, isPan, isPincode, panProblem, type PlaceOrder, type PlaceOrderField } from '@milli/contracts';
 import { countryByName, isKnownDialCode, isValidPhone } from '@milli/contracts/countries';
+import { stateOfPincode } from '../orders/pin-state.ts';
 
 export type OrderFormProblems = Partial<Record<PlaceOrderField, string>>;
 
-const REQUIRED: [PlaceOrderField, string][] = [
-  ['firstName', 'Please enter your first name.'],
-  ['lastName', 'Please enter your last name.'],
-  ['country', 'Please choose your country.'],
-  ['address', 'Please enter your address.'],
-  ['city', 'Please enter your city.'],
-  ['countryCode', 'Please choose your phone’s country code.'],
-  ['phoneNumber', 'Please enter your phone number.'],
-  ['pincode', 'Please enter your pincode.'],
+/** The parts of an address every form checks alike: checkout's billing and delivery addresses and the address book. */
+export interface AddressParts {
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  phone: string;
+}
+export type AddressProblems = Partial<Record<keyof AddressParts, string>>;
+
+const REQUIRED: [keyof AddressParts, string][] = [
+  ['firstName', 'Please enter the first name.'],
+  ['lastName', 'Please enter the last name.'],
+  ['address', 'Please enter the address.'],
+  ['city', 'Please enter the city.'],
+  ['pincode', 'Please enter the pincode.'],
+  ['phone', 'Please enter the phone number.'],
 ];
+
+/**
+ * An address's rules, one message per part: the required parts, then what a real delivery needs. In India a
+ * six-digit PIN, a state from the list that agrees with the PIN's own state, and a ten-digit mobile; elsewhere a
+ * postal code and a phone number that fits its dial code.
+ */
+export function addressProblems(a: AddressParts, { inIndia, dialCode }: { inIndia: boolean; dialCode: string }): AddressProblems {
+  const problems: AddressProblems = {};
+  for (const [name, message] of REQUIRED) if (!a[name]) problems[name] = message;
+
+  if (a.pincode && inIndia && !isPincode(a.pincode)) problems.pincode = 'Please enter a valid 6-digit PIN code.';
+  if (a.pincode && !inIndia && !/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(a.pincode)) problems.pincode = 'Please enter a valid postal code.';
+
+  if (inIndia) {
+    const state = a.state ? indianStateByName(a.state) : null;
+    if (!a.state) problems.state = 'Please choose the state.';
+    else if (!state) problems.state = 'Please choose a state or union territory from the list.';
+    else if (!problems.pincode) {
+      const ofPin = stateOfPincode(a.pincode);
+      if (ofPin && ofPin.code !== state.code) problems.state = `PIN ${a.pincode.trim()} is in ${ofPin.name}, not ${state.name}. Please check the state or the PIN.`;
+    }
+  }
+
+  if (a.phone && dialCode) {
+    const digits = a.phone.replace(/[\s()-]/g, '');
+    if (dialCode === '91') {
+      if (!INDIAN_MOBILE_PATTERN.test(digits.replace(/^(\+91|0)/, ''))) problems.phone = 'Please enter a valid 10-digit mobile number.';
+    } else if (!isValidPhone(dialCode, digits)) {
+      problems.phone = `This is not a valid phone number for +${dialCode}.`;
+    }
+  }
+  return problems;
+}
+
+/** A phone number as stored: without spaces, brackets or dashes (and, for India, without +91 or a leading 0). */
+export function storedPhone(phone: string, dialCode: string): string {
+  const digits = phone.replace(/[\s()-]/g, '');
+  return dialCode === '91' ? digits.replace(/^(\+91|0)/, '') : digits;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
+const BILLING_MESSAGES: Partial<Record<PlaceOrderField, string>> = {
+  firstName: 'Please enter your first name.',
+  lastName: 'Please enter your last name.',
+  address: 'Please enter your address.',
+  city: 'Please enter your city.',
+  pincode: 'Please enter your pincode.',
+  phoneNumber: 'Please enter your phone number.',
+  state: 'Please choose your state.',
+};
+const SHIPPING_MESSAGES: Partial<Record<PlaceOrderField, string>> = {
+  shippingFirstName: 'Please enter the first name of the person receiving the order.',
+  shippingLastName: 'Please enter the last name of the person receiving the order.',
+  shippingAddress: 'Please enter the delivery address.',
+  shippingCity: 'Please enter the delivery city.',
+  shippingPincode: 'Please enter the delivery pincode.',
+  shippingState: 'Please choose the delivery state.',
+};
+
+/** The form's field for an address part: billing's are the spec's names, the delivery address's are shipping*. */
+const BILLING_FIELD: Record<keyof AddressParts, PlaceOrderField> = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  address: 'address',
+  city: 'city',
+  state: 'state',
+  pincode: 'pincode',
+  phone: 'phoneNumber',
+};
+const SHIPPING_FIELD: Record<keyof AddressParts, PlaceOrderField> = {
+  firstName: 'shippingFirstName',
+  lastName: 'shippingLastName',
+  address: 'shippingAddress',
+  city: 'shippingCity',
+  state: 'shippingState',
+  pincode: 'shippingPincode',
+  phone: 'shippingPhoneNumber',
+};
+
+function named(problems: AddressProblems, fields: Record<keyof AddressParts, PlaceOrderField>, missing: Partial<Record<PlaceOrderField, string>>, a: AddressParts): OrderFormProblems {
+  const out: OrderFormProblems = {};
+  for (const [part, message] of Object.entries(problems) as [keyof AddressParts, string][]) {
+    const field = fields[part];
+    out[field] = !a[part] ? (missing[field] ?? message) : message;
+  }
+  return out;
+}
+
+/** The delivery address: the shipping* fields when the shopper asked to deliver elsewhere, else the billing address. */
+export function shippingParts(input: PlaceOrder): AddressParts & { landmark: string } {
+  if (!input.shipToDifferent) return billingParts(input);
+  return {
+    firstName: input.shippingFirstName,
+    lastName: input.shippingLastName,
+    address: input.shippingAddress,
+    landmark: input.shippingLandmark,
+    city: input.shippingCity,
+    state: input.shippingState,
+    pincode: input.shippingPincode,
+    // The delivery phone may be left empty: the courier then calls the billing number.
+    phone: input.shippingPhoneNumber || input.phoneNumber,
+  };
+}
+
+export function billingParts(input: PlaceOrder): AddressParts & { landmark: string } {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    address: input.address,
+    landmark: input.landmark,
+    city: input.city,
+    state: input.state,
+    pincode: input.pincode,
+    phone: input.phoneNumber,
+  };
+}
+
 /**
  * The billing form's rules, one message per field: the spec's required fields (§5), then what a real
- * delivery needs: an Indian PIN and a ten-digit mobile in India, a phone number that fits its dial code
- * elsewhere, and a GSTIN whose check character is right when the order is a company's.
+ * delivery needs (addressProblems, for the billing address and, when it differs, the delivery address),
+ * a PAN that is one when given, and a GSTIN whose check character is right when the order is a company's.
  */
 export function orderFormProblems(input: PlaceOrder): OrderFormProblems {
   const problems: OrderFormProblems = {};
-  for (const [name, message] of REQUIRED) if (!input[name]) problems[name] = message;
+  if (!input.country) problems.country = 'Please choose your country.';
+  if (!input.countryCode) problems.countryCode = 'Please choose your phone’s country code.';
 
   const country = input.country ? countryByName(input.country) : undefined;
   if (input.country && !country) problems.country = 'Please choose a country from the list.';
@@ -32,17 +159,17 @@ export function orderFormProblems(input: PlaceOrder): OrderFormProblems {
   if (input.countryCode && !isKnownDialCode(dialCode)) problems.countryCode = 'Please choose a country code from the list.';
 
   const inIndia = country?.iso2 === 'IN';
-  if (input.pincode && inIndia && !isPincode(input.pincode)) problems.pincode = 'Please enter a valid 6-digit PIN code.';
-  if (input.pincode && !inIndia && !/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(input.pincode)) problems.pincode = 'Please enter a valid postal code.';
-
-  if (input.phoneNumber && !problems.countryCode) {
-    const digits = input.phoneNumber.replace(/[\s()-]/g, '');
-    if (dialCode === '91') {
-      if (!INDIAN_MOBILE_PATTERN.test(digits.replace(/^(\+91|0)/, ''))) problems.phoneNumber = 'Please enter a valid 10-digit mobile number.';
-    } else if (!isValidPhone(dialCode, digits)) {
-      problems.phoneNumber = `This is not a valid phone number for +${dialCode}.`;
-    }
+  const checkPhone = problems.countryCode ? '' : dialCode;
+  const billing = billingParts(input);
+  Object.assign(problems, named(addressProblems(billing, { inIndia, dialCode: checkPhone }), BILLING_FIELD, BILLING_MESSAGES, billing));
+  if (input.shipToDifferent) {
+    const shipping = shippingParts(input);
+    Object.assign(problems, named(addressProblems(shipping, { inIndia, dialCode: checkPhone }), SHIPPING_FIELD, SHIPPING_MESSAGES, shipping));
+    // An empty delivery phone is the billing number's, whose message is the billing field's.
+    if (!input.shippingPhoneNumber) delete problems.shippingPhoneNumber;
   }
+
+  if (input.pan && !isPan(input.pan)) problems.pan = `Please check the PAN: ${panProblem(input.pan)}`;
 
   const corporate = Boolean(input.companyName || input.companyEmail || input.gstin);
   if (corporate) {

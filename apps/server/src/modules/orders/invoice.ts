@@ -23,6 +23,9 @@ export interface InvoiceAddress {
   address: string;
   city: string;
   state: string | null;
+  /** The GST code of the state the customer chose at checkout (null on older orders and abroad). */
+  stateCode?: string | null;
+  landmark?: string | null;
   pincode: string;
   country: string;
   countryCode: string;
@@ -35,6 +38,8 @@ export interface InvoiceInput {
   placedAt: Date;
   companyName: string | null;
   companyGstin: string | null;
+  /** The buyer's PAN, given for an order of Rs. 2 lakh or more (Rule 114B). */
+  pan?: string | null;
   couponCode: string | null;
   subtotalPaise: number;
   discountPaise: number;
@@ -114,17 +119,22 @@ export function articleDetail(line: InvoiceLine, hallmarkingChargePaise: number)
 export interface PlaceOfSupply {
   state: GstState | null;
   /** Where the state was read from. */
-  source: 'gstin' | 'pincode' | 'address' | 'unknown';
+  source: 'gstin' | 'state' | 'pincode' | 'address' | 'unknown';
 }
 
 /**
  * Place of supply (IGST Act s.10): for a registered buyer, the state of its GSTIN; otherwise where the
- * goods are delivered, read from the shipping PIN (or, failing that, the state typed in the address).
+ * goods are delivered: the state chosen for the delivery address (checked against its PIN at checkout), or
+ * for older orders the state of the shipping PIN (or, failing that, the state typed in the address).
  */
 export function placeOfSupply(companyGstin: string | null, shipping: InvoiceAddress | null): PlaceOfSupply {
   if (companyGstin && gstinProblem(companyGstin) === null) {
     const state = stateOfCode(stateCodeOfGstin(companyGstin));
     if (state) return { state, source: 'gstin' };
+  }
+  if (shipping?.stateCode) {
+    const chosen = stateOfCode(shipping.stateCode);
+    if (chosen) return { state: chosen, source: 'state' };
   }
   if (shipping) {
     const byPin = /^india$/i.test(shipping.country.trim()) || shipping.countryCode.replace(/\D/g, '') === '91' ? stateOfPincode(shipping.pincode) : null;
@@ -139,6 +149,14 @@ export function placeOfSupply(companyGstin: string | null, shipping: InvoiceAddr
   }
   return { state: null, source: 'unknown' };
 }
+
+const PLACE_SOURCE: Record<PlaceOfSupply['source'], string> = {
+  gstin: "from the buyer's GSTIN",
+  state: "from the delivery address's state",
+  pincode: "from the delivery address's PIN code",
+  address: 'from the state in the delivery address',
+  unknown: 'not known',
+};
 
 export interface InvoiceFigures {
   intraState: boolean;
@@ -248,7 +266,14 @@ function wrap(text: string, measure: (s: string, size: number) => number, size: 
 function addressLines(a: InvoiceAddress | null, fallbackName: string): string[] {
   if (!a) return [fallbackName];
   const state = a.state ? `, ${a.state}` : '';
-  return [`${a.firstName} ${a.lastName}`.trim(), a.address, `${a.city}${state} ${a.pincode}`.trim(), a.country, `+${a.countryCode.replace(/^\+/, '')} ${a.phone}`];
+  return [
+    `${a.firstName} ${a.lastName}`.trim(),
+    a.address,
+    ...(a.landmark ? [`Landmark: ${a.landmark}`] : []),
+    `${a.city}${state} ${a.pincode}`.trim(),
+    a.country,
+    `+${a.countryCode.replace(/^\+/, '')} ${a.phone}`,
+  ];
 }
 
 /**
@@ -349,6 +374,10 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
     text(`Buyer GSTIN: ${input.companyGstin}`, MARGIN, 9, bold);
     y -= 11;
   }
+  if (input.pan) {
+    text(`Buyer PAN: ${input.pan}`, MARGIN, 9, bold);
+    y -= 11;
+  }
   const billedBottom = y;
   y = buyerTop;
   text('Shipped to', factsX, 9, bold, MUTED);
@@ -443,7 +472,7 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   }
   y -= 10;
   for (const l of wrap(
-    `Prices include GST. ${figures.intraState ? 'Intra-state supply: CGST and SGST' : 'Inter-state supply: IGST'} at ${seller.gstPercent}% on articles of jewellery (HSN 7113). Weights, values, making and hallmarking charges under each article are before GST and discount, as priced on the order date; the hallmarking charge is part of the making charges. Place of supply ${figures.place.source === 'pincode' ? "from the delivery address's PIN code" : figures.place.source === 'gstin' ? "from the buyer's GSTIN" : figures.place.source === 'address' ? 'from the state in the delivery address' : 'not known'}. This is a computer-generated invoice.`,
+    `Prices include GST. ${figures.intraState ? 'Intra-state supply: CGST and SGST' : 'Inter-state supply: IGST'} at ${seller.gstPercent}% on articles of jewellery (HSN 7113). Weights, values, making and hallmarking charges under each article are before GST and discount, as priced on the order date; the hallmarking charge is part of the making charges. ${figures.place.state ? `Place of supply: ${figures.place.state.name} (${figures.place.state.code}), ${PLACE_SOURCE[figures.place.source]}.` : 'Place of supply not known.'} This is a computer-generated invoice.`,
     measure,
     8,
     width,

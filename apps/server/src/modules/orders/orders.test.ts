@@ -374,6 +374,41 @@ describe('tax invoice', () => {
     expect(text).toContain('IGST @ 3%');
   });
 
+  it('takes the place of supply from the state chosen for the delivery address, and prints the PAN and the landmark', async () => {
+    const me = await shopper();
+    // Chosen Karnataka (checked against the PIN at checkout): IGST from Tamil Nadu, whatever the PIN table says.
+    const order = await createOrder(db, {
+      customerId: me.id,
+      pan: 'ABCPE1234F',
+      shipping: { city: 'Bengaluru', state: 'Karnataka', stateCode: '29', pincode: '560038', landmark: 'Near the metro station' },
+      billing: { city: 'Chennai', state: 'Tamil Nadu', stateCode: '33', pincode: '600004', landmark: 'Behind the temple' },
+    });
+    const text = pdfText((await get(`/api/orders/${order.orderNumber}/invoice.pdf`, me)).rawPayload);
+    expect(text).toContain('Buyer PAN: ABCPE1234F');
+    expect(text).toContain('Landmark: Near the metro station');
+    expect(text).toContain('Landmark: Behind the temple');
+    expect(text).toContain('Karnataka (29)');
+    expect(text.replace(/\s+/g, ' ')).toContain("Place of supply: Karnataka (29), from the delivery address's state.");
+    expect(text).toContain('IGST @ 3%');
+    expect(text).not.toContain('CGST');
+
+    // Delivered inside Tamil Nadu by the chosen state: CGST and SGST.
+    const local = await createOrder(db, { customerId: me.id, shipping: { state: 'Tamil Nadu', stateCode: '33', pincode: '600017' } });
+    const localText = pdfText((await get(`/api/orders/${local.orderNumber}/invoice.pdf`, me)).rawPayload);
+    expect(localText).toContain('CGST @ 1.5%');
+    expect(localText.replace(/\s+/g, ' ')).toContain('Place of supply: Tamil Nadu (33)');
+    expect(localText).not.toContain('Buyer PAN');
+    expect(localText).not.toContain('Landmark');
+
+    // An older order without a chosen state: the PIN's state; a corporate order: the GSTIN's, whatever the state chosen.
+    const old = await createOrder(db, { customerId: me.id, shipping: { state: null, stateCode: null, pincode: '110001' } });
+    expect(pdfText((await get(`/api/orders/${old.orderNumber}/invoice.pdf`, me)).rawPayload).replace(/\s+/g, ' ')).toContain("Place of supply: Delhi (07), from the delivery address's PIN code.");
+    const corporate = await createOrder(db, { customerId: me.id, companyName: 'Bangalore Gems LLP', companyGstin: karnatakaGstin(), shipping: { state: 'Tamil Nadu', stateCode: '33', pincode: '600017' } });
+    const corporateText = pdfText((await get(`/api/orders/${corporate.orderNumber}/invoice.pdf`, me)).rawPayload);
+    expect(corporateText).toContain('IGST @ 3%');
+    expect(corporateText.replace(/\s+/g, ' ')).toContain("Place of supply: Karnataka (29), from the buyer's GSTIN.");
+  });
+
   it('is not given for a cancelled order', async () => {
     const me = await shopper();
     const order = await createOrder(db, { customerId: me.id, status: 'Cancelled' });

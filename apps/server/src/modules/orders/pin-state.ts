@@ -4,53 +4,24 @@
  * Circles that cross a state line are split by their three- or four-digit districts where it matters
  * (Goa inside Maharashtra's 40, Puducherry inside Tamil Nadu's 60, Jharkhand inside Bihar's 8x …).
  */
-export interface GstState {
-  name: string;
-  /** The two-digit GST state code (also the first two characters of a GSTIN). */
-  code: string;
-}
+import { indianStateByCode, indianStateByName, type IndianState } from '@milli/contracts';
 
-const STATES: Record<string, GstState> = {
-  JK: { name: 'Jammu and Kashmir', code: '01' },
-  HP: { name: 'Himachal Pradesh', code: '02' },
-  PB: { name: 'Punjab', code: '03' },
-  CH: { name: 'Chandigarh', code: '04' },
-  UK: { name: 'Uttarakhand', code: '05' },
-  HR: { name: 'Haryana', code: '06' },
-  DL: { name: 'Delhi', code: '07' },
-  RJ: { name: 'Rajasthan', code: '08' },
-  UP: { name: 'Uttar Pradesh', code: '09' },
-  BR: { name: 'Bihar', code: '10' },
-  SK: { name: 'Sikkim', code: '11' },
-  AR: { name: 'Arunachal Pradesh', code: '12' },
-  NL: { name: 'Nagaland', code: '13' },
-  MN: { name: 'Manipur', code: '14' },
-  MZ: { name: 'Mizoram', code: '15' },
-  TR: { name: 'Tripura', code: '16' },
-  ML: { name: 'Meghalaya', code: '17' },
-  AS: { name: 'Assam', code: '18' },
-  WB: { name: 'West Bengal', code: '19' },
-  JH: { name: 'Jharkhand', code: '20' },
-  OD: { name: 'Odisha', code: '21' },
-  CG: { name: 'Chhattisgarh', code: '22' },
-  MP: { name: 'Madhya Pradesh', code: '23' },
-  GJ: { name: 'Gujarat', code: '24' },
-  DN: { name: 'Dadra and Nagar Haveli and Daman and Diu', code: '26' },
-  MH: { name: 'Maharashtra', code: '27' },
-  KA: { name: 'Karnataka', code: '29' },
-  GA: { name: 'Goa', code: '30' },
-  LD: { name: 'Lakshadweep', code: '31' },
-  KL: { name: 'Kerala', code: '32' },
-  TN: { name: 'Tamil Nadu', code: '33' },
-  PY: { name: 'Puducherry', code: '34' },
-  AN: { name: 'Andaman and Nicobar Islands', code: '35' },
-  TS: { name: 'Telangana', code: '36' },
-  AP: { name: 'Andhra Pradesh', code: '37' },
-  LA: { name: 'Ladakh', code: '38' },
-};
+export type GstState = IndianState;
+
+/** The states by a short key, for the prefix table below; names and codes are the contracts' list. */
+const STATES = Object.fromEntries(
+  Object.entries({
+    JK: 'Jammu and Kashmir', HP: 'Himachal Pradesh', PB: 'Punjab', CH: 'Chandigarh', UK: 'Uttarakhand', HR: 'Haryana', DL: 'Delhi',
+    RJ: 'Rajasthan', UP: 'Uttar Pradesh', BR: 'Bihar', SK: 'Sikkim', AR: 'Arunachal Pradesh', NL: 'Nagaland', MN: 'Manipur',
+    MZ: 'Mizoram', TR: 'Tripura', ML: 'Meghalaya', AS: 'Assam', WB: 'West Bengal', JH: 'Jharkhand', OD: 'Odisha', CG: 'Chhattisgarh',
+    MP: 'Madhya Pradesh', GJ: 'Gujarat', DN: 'Dadra and Nagar Haveli and Daman and Diu', MH: 'Maharashtra', KA: 'Karnataka', GA: 'Goa',
+    LD: 'Lakshadweep', KL: 'Kerala', TN: 'Tamil Nadu', PY: 'Puducherry', AN: 'Andaman and Nicobar Islands', TS: 'Telangana',
+    AP: 'Andhra Pradesh', LA: 'Ladakh',
+  }).map(([key, name]) => [key, indianStateByName(name)!]),
+) as Record<string, GstState>;
 
 /** PIN prefix → state key. Two digits for whole sub-regions, longer prefixes for the exceptions inside them. */
-const PREFIXES: Record<string, keyof typeof STATES> = {
+const PREFIXES: Record<string, string> = {
   '11': 'DL',
   '12': 'HR', '13': 'HR',
   '14': 'PB', '15': 'PB', '16': 'PB', '160': 'CH',
@@ -88,5 +59,5 @@ export function stateOfPincode(pincode: string): GstState | null {
 
 /** The state of a GST state code ('33' → Tamil Nadu), or null. */
 export function stateOfCode(code: string): GstState | null {
-  return Object.values(STATES).find((s) => s.code === code) ?? null;
+  return indianStateByCode(code);
 }

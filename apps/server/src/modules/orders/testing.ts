@@ -26,6 +26,9 @@ export interface OrderAddressInput {
   address?: string;
   city?: string;
   state?: string | null;
+  /** The chosen state's GST code (checkout writes it since issue 18; older orders have none). */
+  stateCode?: string | null;
+  landmark?: string | null;
   pincode?: string;
   countryCode?: string;
   phone?: string;
@@ -43,6 +46,8 @@ export interface CreateOrderInput {
   companyName?: string | null;
   companyEmail?: string | null;
   companyGstin?: string | null;
+  /** The buyer's PAN (orders of Rs. 2 lakh or more). */
+  pan?: string | null;
   placedAt?: Date;
   shipping?: OrderAddressInput;
   /** null: no separate billing address row. */
@@ -112,6 +117,7 @@ export async function createOrder(db: Db, input: CreateOrderInput) {
         companyName: input.companyName ?? null,
         companyEmail: input.companyEmail ?? null,
         companyGstin: input.companyGstin ?? null,
+        pan: input.pan ?? null,
         placedAt,
         updatedAt: placedAt,
       })

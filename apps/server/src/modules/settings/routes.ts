@@ -29,6 +29,7 @@ export const settingsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
           deliveryDays: row.deliveryDays,
           sellerLegalName: row.sellerLegalName,
           sellerGstin: row.sellerGstin,
+          codLimitPaise: Number(row.codLimitPaise),
         },
       };
     }, { 'cache-control': 'public, max-age=60' });

@@ -41,6 +41,7 @@ export const FALLBACK_SETTINGS: StoreSettings = {
   deliveryDays: 15,
   sellerLegalName: '',
   sellerGstin: '',
+  codLimitPaise: 50_000_00,
 };
 
 export const FALLBACK_SHELL_DATA: ShellData = {

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../lib/api.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import { couponSetCookie } from './cart-data.server.ts';
-import { BILLING_FIELDS, TERMS_MESSAGE, type CheckoutResult } from './checkout-form.ts';
+import { BILLING_FIELDS, SHIPPING_FIELDS, TERMS_MESSAGE, type CheckoutResult } from './checkout-form.ts';
 
 const PLACE_FAILED = 'We could not place your order just now. Nothing was charged. Please try again.';
 
@@ -20,8 +20,11 @@ export async function placeOrder(api: ApiClient, request: Request) {
   if (!user) throw loginRedirect(new URL('/checkout', request.url));
   const text = (name: string) => String(form.get(name) ?? '').trim();
   const corporate = form.get('corporate') === 'on';
-  const values: CheckoutResult['values'] = Object.fromEntries(BILLING_FIELDS.map((f) => [f, text(f)]));
+  const elsewhere = form.get('shipToDifferent') === 'on';
+  const values: CheckoutResult['values'] = Object.fromEntries([...BILLING_FIELDS, ...SHIPPING_FIELDS].map((f) => [f, text(f)]));
   if (corporate) values.corporate = 'on';
+  if (elsewhere) values.shipToDifferent = 'on';
+  if (form.get('saveAddress') === 'on') values.saveAddress = 'on';
   if (form.get('terms') !== 'on') return data<CheckoutResult>({ message: TERMS_MESSAGE, fields: { terms: TERMS_MESSAGE }, values }, { status: 400 });
 
   if (form.get('useHarvest') === 'on') values.useHarvest = 'on';
@@ -31,6 +34,12 @@ export async function placeOrder(api: ApiClient, request: Request) {
     if (!corporate && (f === 'companyName' || f === 'companyEmail' || f === 'gstin')) body.set(f, '');
     else body.set(f, values[f] ?? '');
   }
+  // The delivery address counts only when "Deliver to a different address" is ticked.
+  if (elsewhere) {
+    body.set('shipToDifferent', 'true');
+    for (const f of SHIPPING_FIELDS) body.set(f, values[f] ?? '');
+  }
+  if (values.saveAddress) body.set('saveAddress', 'true');
   body.set('cartDataList', text('cartDataList'));
   body.set('userId', String(user.userId));
   body.set('couponCode', text('couponCode'));
@@ -48,5 +57,5 @@ export async function placeOrder(api: ApiClient, request: Request) {
     return redirect(`/thank-you?order=${encodeURIComponent(answer.orderNumber)}`, { headers: { 'Set-Cookie': couponSetCookie(null, request) } });
   }
   const message = res.status < 500 && answer?.message ? answer.message : PLACE_FAILED;
-  return data<CheckoutResult>({ message, fields: res.status < 500 ? apiFieldErrors(answer, BILLING_FIELDS) : {}, values }, { status: res.status < 500 ? res.status : 502 });
+  return data<CheckoutResult>({ message, fields: res.status < 500 ? apiFieldErrors(answer, [...BILLING_FIELDS, ...SHIPPING_FIELDS]) : {}, values }, { status: res.status < 500 ? res.status : 502 });
 }

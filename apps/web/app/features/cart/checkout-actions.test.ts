@@ -58,4 +58,17 @@ describe('Place Order without script', () => {
     expect(result.init.status).toBe(400);
     expect(result.data.fields.pincode).toMatch(/PIN/);
   });
+
+  it('sends the delivery address only when "Deliver to a different address" is ticked, with saveAddress and the payment method', async () => {
+    const shipping = { shippingFirstName: 'Arjun', shippingCity: 'Bengaluru', shippingState: 'Karnataka', paymentMethod: 'cod', state: 'Tamil Nadu', landmark: 'Near the tank' };
+    const first = fakeApi({ status: 200, body: { orderNumber: 'MIL-2026-000043' } });
+    await placeOrder(first.api, request({ ...billing, ...shipping, terms: 'on' }));
+    expect(first.sent[0]!.get('shipToDifferent')).toBeNull();
+    expect(first.sent[0]!.get('shippingCity')).toBeNull();
+    expect(Object.fromEntries(['state', 'landmark', 'paymentMethod'].map((k) => [k, first.sent[0]!.get(k)]))).toEqual({ state: 'Tamil Nadu', landmark: 'Near the tank', paymentMethod: 'cod' });
+
+    const second = fakeApi({ status: 200, body: { orderNumber: 'MIL-2026-000044' } });
+    await placeOrder(second.api, request({ ...billing, ...shipping, shipToDifferent: 'on', saveAddress: 'on', terms: 'on' }));
+    expect(Object.fromEntries(['shipToDifferent', 'shippingCity', 'shippingState', 'saveAddress'].map((k) => [k, second.sent[0]!.get(k)]))).toEqual({ shipToDifferent: 'true', shippingCity: 'Bengaluru', shippingState: 'Karnataka', saveAddress: 'true' });
+  });
 });

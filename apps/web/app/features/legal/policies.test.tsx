@@ -16,6 +16,7 @@ const SETTINGS: StoreSettings = {
   deliveryDays: 4,
   sellerLegalName: 'Milli Jewels Private Limited',
   sellerGstin: '33AAKCM4821Q1Z1',
+  codLimitPaise: 50_000_00,
 };
 
 /** The page's text as a reader gets it, with these settings. */

@@ -5,7 +5,7 @@ import { CONFETTI_TWEEN_MS, MESSAGES } from '@milli/contracts';
  * The thank-you card. It rises into view over CONFETTI_TWEEN_MS with a CSS animation, so it appears even
  * before (or without) the page's script; reduced-motion visitors get it at once (global.css).
  */
-export function OrderPlaced({ orderNumber = null }: { orderNumber?: string | null }) {
+export function OrderPlaced({ orderNumber = null, confirming = false }: { orderNumber?: string | null; confirming?: boolean }) {
   return (
     <section className="thanks-card" style={{ animationDuration: `${CONFETTI_TWEEN_MS}ms` }} aria-labelledby="thanks-title">
       <svg className="thanks-seal" viewBox="0 0 96 96" width="96" height="96" aria-hidden="true" focusable="false">
@@ -25,14 +25,16 @@ export function OrderPlaced({ orderNumber = null }: { orderNumber?: string | nul
       </svg>
       <p className="thanks-eyebrow">Thank you for choosing Milli</p>
       <h1 id="thanks-title" className="thanks-title">
-        {MESSAGES.orderPlaced}
+        {confirming ? 'Your order has been received' : MESSAGES.orderPlaced}
       </h1>
       {orderNumber && (
         <p className="thanks-order">
           Order number <strong data-testid="order-number">{orderNumber}</strong>
         </p>
       )}
-      <p className="thanks-follow-up">{MESSAGES.orderFollowUp}</p>
+      <p className="thanks-follow-up">
+        {confirming ? 'You chose to pay on delivery: our team will call you to confirm the order before we send it. Your pieces are kept for you meanwhile.' : MESSAGES.orderFollowUp}
+      </p>
       <figure className="thanks-quote">
         <blockquote>
           <p>Trust is the finest thing we craft. We set it with care, we polish it with every promise kept, and we never let it slip.</p>
