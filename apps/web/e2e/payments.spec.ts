@@ -5,15 +5,36 @@
  * a closed dialog leaves the order awaiting payment with Pay now on its page; and only the payment step's
  * Content-Security-Policy lets Razorpay Checkout in. SHOTS_DIR=… saves screenshots.
  */
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, fillBilling, logInNewShopper, ownOrigin, payOnDemo, test, waitForHydration } from './fixtures.ts';
 
 const ORDER_PAGE = /\/order-details\?order=MIL-\d{4}-\d{6}$/;
 const PAY_PAGE = /\/checkout\/pay\/MIL-\d{4}-\d{6}$/;
 
-async function shot(page: Page, testInfo: TestInfo, name: string) {
+/** What the visitor's screen shows (a modal dialog stays in view), or one part of the page. */
+async function shot(page: Page, testInfo: TestInfo, name: string, part?: Locator) {
   const dir = process.env.SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}-${testInfo.project.name}.png`, fullPage: true });
+  if (!dir) return;
+  const path = `${dir}/${name}-${testInfo.project.name}.png`;
+  // Without script the preloader fades out by CSS alone: wait for it.
+  await expect(page.locator('.preloader')).toBeHidden();
+  if (part) await part.screenshot({ path });
+  else await page.screenshot({ path });
+}
+
+/** Serious or critical axe findings (WCAG 2.1 A and AA) on what the page shows now, once its animations ended. */
+async function axeProblems(page: Page, what: string): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** In-stock pieces without a size, of Rs. 30,000-60,000 (below the PAN threshold; no other spec buys these). */
@@ -76,7 +97,7 @@ test('a new shopper pays in the Test payment dialog: declined first, then paid; 
   await expect(page.locator('main')).toContainText(orderNumber);
   await expect(page.locator('main')).toContainText(piece.product_name);
   await expect(page.getByRole('note').filter({ hasText: /held for you until \d{2}:\d{2} IST/ })).toBeVisible();
-  await shot(page, testInfo, 'pay-step');
+  await shot(page, testInfo, 'pay-step', page.locator('.pay-card'));
 
   const payButton = page.getByRole('button', { name: `Pay ${total}` });
   await payButton.click();
@@ -104,6 +125,7 @@ test('a new shopper pays in the Test payment dialog: declined first, then paid; 
   await expect(page).toHaveURL(new RegExp(`/thank-you\\?order=${orderNumber}$`));
   await expect(page.getByRole('heading', { name: 'Your order has been placed successfully' })).toBeVisible();
   await expect(page.getByTestId('payment-note')).toContainText(`We have received your payment of ${total}`);
+  await shot(page, testInfo, 'thank-you-paid', page.locator('.thanks-card'));
 
   await page.goto(`/order-details?order=${orderNumber}`);
   await expect(page.locator('.order-head')).toContainText('Placed');
@@ -132,10 +154,17 @@ test('closing the dialog leaves the order awaiting payment; its page says so, an
   expect(payPolicy).toMatch(/frame-src [^;]*https:\/\/api\.razorpay\.com/);
   for (const path of ['/', '/checkout']) expect(await policy(path), path).not.toContain('razorpay');
 
+  expect(await axeProblems(page, 'the payment step')).toEqual([]);
+
   // Esc closes the dialog, and the focus is back on Pay; the order still awaits its payment.
   await page.getByRole('button', { name: /^Pay Rs\./ }).click();
   const dialog = page.getByRole('dialog', { name: 'Test payment' });
   await expect(dialog).toBeVisible();
+  expect(await axeProblems(page, 'the Test payment dialog')).toEqual([]);
+  // Tab stays in the dialog: from its last button back to its first.
+  await dialog.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Close Test payment' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: /^Pay Rs\./ })).toBeFocused();
@@ -150,7 +179,8 @@ test('closing the dialog leaves the order awaiting payment; its page says so, an
   await expect(page.getByRole('region', { name: /Awaiting payment of Rs\./ })).toContainText(/held until \d{2}:\d{2} IST/);
   // No tax invoice before the order is placed.
   await expect(page.getByRole('link', { name: 'Download invoice' })).toHaveCount(0);
-  await shot(page, testInfo, 'order-awaiting');
+  expect(await axeProblems(page, 'the order awaiting payment')).toEqual([]);
+  await shot(page, testInfo, 'order-awaiting', page.locator('.order-details > section').first());
 
   await page.goto('/active-orders');
   await expect(page.getByRole('row').filter({ hasText: orderNumber })).toContainText('Awaiting payment');
@@ -176,7 +206,7 @@ test.describe('without script', () => {
 
     await expect(page.getByRole('heading', { name: 'Pay for your order' })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Test payment method' }).getByRole('radio')).toHaveCount(6);
-    await shot(page, testInfo, 'pay-step-noscript');
+    await shot(page, testInfo, 'pay-step-noscript', page.locator('.pay-card'));
 
     await page.getByLabel('Test card Mastercard •••• 9995').check();
     await page.getByRole('button', { name: /^Pay Rs\./ }).click();

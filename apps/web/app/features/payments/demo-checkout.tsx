@@ -103,7 +103,9 @@ export function DemoCheckoutDialog({
 
   // A refusal: the message is read out (role=alert) and the focus goes back to the choices, to try another.
   useEffect(() => {
-    if (error) dialogRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+    if (!error) return;
+    dialogRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus({ preventScroll: true });
+    dialogRef.current?.querySelector('#demo-pay-error')?.scrollIntoView({ block: 'nearest' });
   }, [error]);
 
   const message = missing ? 'Please choose a test payment method.' : error;
@@ -155,18 +157,21 @@ export function DemoCheckoutDialog({
           }}
           describedBy={message ? 'demo-pay-error' : undefined}
         />
-        {message && (
-          <p id="demo-pay-error" className="alert-error form-alert" role="alert">
-            {message}
-          </p>
-        )}
-        <div className="pay-dialog-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Paying…' : `Pay ${formatRupees(amountPaise)}`}
-          </button>
-          <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
+        {/* Stays in view at the foot of a dialog taller than the screen: the message and the buttons. */}
+        <div className="pay-dialog-foot">
+          {message && (
+            <p id="demo-pay-error" className="alert-error form-alert" role="alert">
+              {message}
+            </p>
+          )}
+          <div className="pay-dialog-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Paying…' : `Pay ${formatRupees(amountPaise)}`}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
+              Cancel
+            </button>
+          </div>
         </div>
       </form>
     </dialog>

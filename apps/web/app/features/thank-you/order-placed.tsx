@@ -8,7 +8,8 @@ export type PlacedPayment = { kind: 'paid'; amountPaise: number; methodLabel: st
 /** The sentence about the money: what was received, or what to keep ready for the courier. */
 function paymentText(payment: PlacedPayment): string | null {
   if (!payment) return null;
-  if (payment.kind === 'paid') return `We have received your payment of ${formatRupees(payment.amountPaise)}${payment.methodLabel ? ` (${payment.methodLabel})` : ''}.`;
+  // The method ('Visa •••• 1111') is kept on one line.
+  if (payment.kind === 'paid') return `We have received your payment of ${formatRupees(payment.amountPaise)}${payment.methodLabel ? ` (${payment.methodLabel.replace(/ /g, '\u00a0')})` : ''}.`;
   return `You pay ${formatRupees(payment.amountPaise)} on delivery. We will call you to confirm the order before we prepare it.`;
 }
 
