@@ -83,7 +83,7 @@ export default function CheckoutPay({ loaderData, actionData }: Route.ComponentP
 
   return (
     <>
-      <PageBanner title="Payment" parents={[{ label: 'Checkout', href: '/checkout' }]} />
+      <PageBanner title="Payment" parents={[{ label: 'My Account', href: '/account?tab=orders' }, { label: 'Active Orders', href: '/active-orders' }]} />
       <div className="section">
         <div className="container pay-step">
           <section className="card card-pad pay-card" aria-labelledby="pay-title">
