@@ -149,7 +149,12 @@ test('closing the dialog leaves the order awaiting payment; its page says so, an
 
   // Only the payment step lets Razorpay Checkout in; the home page and checkout keep the store's own policy.
   const policy = async (path: string) => (await page.request.get(path)).headers()['content-security-policy'] ?? '';
-  const payPolicy = await policy(new URL(page.url()).pathname);
+  const payPath = new URL(page.url()).pathname;
+  const payPolicy = await policy(payPath);
+  // The step is the shopper's own: never kept by a cache, never indexed.
+  const payHeaders = (await page.request.get(payPath)).headers();
+  expect(payHeaders['cache-control']).toBe('private, no-store');
+  expect(payHeaders['x-robots-tag']).toBe('noindex, nofollow');
   expect(payPolicy).toMatch(/script-src [^;]*https:\/\/checkout\.razorpay\.com/);
   expect(payPolicy).toMatch(/frame-src [^;]*https:\/\/api\.razorpay\.com/);
   for (const path of ['/', '/checkout']) expect(await policy(path), path).not.toContain('razorpay');
