@@ -87,7 +87,8 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                       Order {detail.order.orderNumber}
                     </h2>
                     <p className="muted">
-                      Placed on <time dateTime={detail.order.date}>{orderDate(detail.order.date)}</time> · <StatusBadge status={detail.order.displayStatus} />
+                      {/* Not placed until paid (or, on delivery, confirmed by our call). */}
+                      {detail.order.status.startsWith('Awaiting') ? 'Ordered' : 'Placed'} on <time dateTime={detail.order.date}>{orderDate(detail.order.date)}</time> · <StatusBadge status={detail.order.displayStatus} />
                     </p>
                   </div>
                   <div className="order-actions">
