@@ -188,7 +188,10 @@ test('closing the dialog leaves the order awaiting payment; its page says so, an
   await shot(page, testInfo, 'order-awaiting', page.locator('.order-details > section').first());
 
   await page.goto('/active-orders');
-  await expect(page.getByRole('row').filter({ hasText: orderNumber })).toContainText('Awaiting payment');
+  const row = page.getByRole('row').filter({ hasText: orderNumber });
+  await expect(row).toContainText('Awaiting payment');
+  await expect(row.getByRole('link', { name: `Pay now for order ${orderNumber}` })).toHaveAttribute('href', `/checkout/pay/${orderNumber}`);
+  await shot(page, testInfo, 'active-awaiting', page.getByRole('table', { name: 'Active Orders' }));
 
   await page.goto(`/order-details?order=${orderNumber}`);
   await page.getByRole('link', { name: /^Pay now/ }).click();
