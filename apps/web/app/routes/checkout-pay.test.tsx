@@ -98,3 +98,22 @@ describe('the payment step with Razorpay', () => {
     expect(fetches).toEqual([{ url: '/api/payments/razorpay/verify', body: { razorpay_order_id: 'order_Abc123', razorpay_payment_id: 'pay_Xyz789', razorpay_signature: 'sig' } }]);
   });
 });
+
+describe('when there is nothing to pay now', () => {
+  const summary = { lines: [{ name: 'Lotus Ring', quantity: 1 }], totalPaise: 54_000_00, harvestCreditPaise: 0 };
+
+  it('the gateway is down: a clear message and Try again, which loads the step afresh', async () => {
+    renderPay({ kind: 'unavailable', orderNumber: ORDER, message: 'We could not reach the payment service just now.', summary });
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not reach the payment service just now.');
+    const again = screen.getByRole('button', { name: 'Try again' });
+    expect(again.closest('form')!.getAttribute('action')).toBe(`/checkout/pay/${ORDER}`);
+    expect(screen.getByRole('link', { name: 'View the order' }).getAttribute('href')).toBe(`/order-details?order=${ORDER}`);
+  });
+
+  it('the time to pay has passed: said so, with no Pay button', async () => {
+    renderPay({ kind: 'lapsed', orderNumber: ORDER, message: 'The time to pay for this order has passed.', summary });
+    expect(await screen.findByRole('heading', { name: 'The time to pay has passed' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('The time to pay for this order has passed.');
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+  });
+});

@@ -98,17 +98,19 @@ export default function CheckoutPay({ loaderData, actionData }: Route.ComponentP
                 <FormAlert tone={step.kind === 'lapsed' ? 'info' : 'error'}>{step.message}</FormAlert>
                 <div className="pay-actions">
                   {step.kind === 'unavailable' && (
-                    // A fresh load of this page opens the payment again.
-                    <a href={payPagePath(step.orderNumber)} className="btn btn-primary">
-                      Try again
-                    </a>
+                    // A fresh load of this page (a whole document, not the router's) opens the payment again.
+                    <form method="get" action={payPagePath(step.orderNumber)}>
+                      <button type="submit" className="btn btn-primary">
+                        Try again
+                      </button>
+                    </form>
                   )}
                   <Link to={orderPagePath(step.orderNumber)} className="btn btn-outline">
                     View the order
                   </Link>
                   {step.kind === 'lapsed' && (
-                    <Link to="/cart" className="btn btn-outline">
-                      Back to the cart
+                    <Link to="/alljewellery" className="btn btn-outline">
+                      Continue Shopping
                     </Link>
                   )}
                 </div>
