@@ -44,6 +44,8 @@ export default [
   route('cad-design', 'routes/cad-design.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('checkout', 'routes/checkout.tsx'),
+  // Issue 18: the payment step of an order awaiting payment (Razorpay Checkout, or the demo gateway's).
+  route('checkout/pay/:orderNumber', 'routes/checkout-pay.tsx'),
   route('custom-design', 'routes/custom-design.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('otp', 'routes/otp.tsx'),

@@ -250,6 +250,21 @@ export async function fillBilling(page: Page, overrides: Partial<Record<'First n
   await page.getByLabel('State', { exact: true }).selectOption(state);
 }
 
+/**
+ * Pays on the payment step that Place Order led to, through the demo gateway's "Test payment" dialog (issue
+ * 18), with a test instrument that is paid; lands on the thank-you page and answers the order number.
+ */
+export async function payOnDemo(page: Page, instrument = 'Test card Visa •••• 1111'): Promise<string> {
+  await expect(page).toHaveURL(/\/checkout\/pay\/MIL-\d{4}-\d{6}$/);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: /^Pay Rs\./ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Test payment' });
+  await dialog.getByLabel(instrument).check();
+  await dialog.getByRole('button', { name: /^Pay Rs\./ }).click();
+  await expect(page).toHaveURL(/\/thank-you\?order=MIL-\d{4}-\d{6}/);
+  return (await page.getByTestId('order-number').textContent())!.trim();
+}
+
 /** The listing's filters: the sidebar on a wide screen; on a phone, the drawer the toolbar's Filters button opens. */
 export async function listingFilters(page: Page): Promise<Locator> {
   if (!isMobile(page)) return page.getByRole('complementary', { name: 'Search and filters' });

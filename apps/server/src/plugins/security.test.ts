@@ -56,6 +56,24 @@ describe('security headers', () => {
     expect(a).not.toBe(b);
   });
 
+  it('lets Razorpay Checkout run on the payment step only: its script, frames, calls and images', async () => {
+    for (const url of ['/checkout/pay/MIL-2026-000001', '/checkout/pay/MIL-2026-000001?retry=1', '/Checkout/Pay/MIL-2026-000001', '/checkout/%70ay/MIL-2026-000001']) {
+      const policy = csp((await plain.app.inject({ url })).headers['content-security-policy']);
+      expect(policy.get('script-src'), url).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}' https:\/\/checkout\.razorpay\.com$/);
+      expect(policy.get('frame-src'), url).toBe("'self' https://api.razorpay.com https://checkout.razorpay.com");
+      expect(policy.get('connect-src'), url).toBe("'self' https://api.razorpay.com https://lumberjack.razorpay.com");
+      expect(policy.get('img-src'), url).toBe("'self' data: blob: https://cdn.razorpay.com");
+      expect(policy.get('default-src'), url).toBe("'self'");
+    }
+    for (const url of ['/', '/checkout', '/checkout/pay', '/checkout/pay/MIL-2026-000001/more', '/order-details?order=MIL-2026-000001', '/api/settings', '/thank-you?next=/checkout/pay/x']) {
+      const header = String((await plain.app.inject({ url })).headers['content-security-policy']);
+      expect(header, url).not.toContain('razorpay');
+      const policy = csp(header);
+      expect(policy.get('script-src'), url).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}'$/);
+      expect(policy.get('frame-src'), url).toBe("'self'");
+    }
+  });
+
   it('refuses a state-changing call from another site', async () => {
     const crossSite = await plain.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.statusCode).toBe(403);

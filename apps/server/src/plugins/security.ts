@@ -34,17 +34,19 @@ export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean;
     const nonce = randomBytes(16).toString('base64');
     reply.cspNonce = { script: nonce, style: nonce };
     const connect = opts.dev ? "'self' ws: wss:" : "'self'";
+    // Razorpay Checkout (its script, its frames, its calls) is allowed on the payment step alone.
+    const gateway = isPayPage(request.url) ? RAZORPAY_SOURCES : NO_SOURCES;
     reply.header(
       'Content-Security-Policy',
       [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'${opts.dev ? " 'unsafe-eval'" : ''}`,
+        `script-src 'self' 'nonce-${nonce}'${opts.dev ? " 'unsafe-eval'" : ''}${gateway.script}`,
         // Server-rendered style attributes need 'unsafe-inline'; scripts stay nonce-only.
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
+        `img-src 'self' data: blob:${gateway.img}`,
         "font-src 'self' data:",
-        `connect-src ${connect}`,
-        "frame-src 'self'",
+        `connect-src ${connect}${gateway.connect}`,
+        `frame-src 'self'${gateway.frame}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
@@ -57,6 +59,36 @@ export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean;
       if (refusal) return reply.status(403).send({ message: refusal, code: 'CROSS_ORIGIN' });
     }
   });
+}
+
+/** The extra CSP sources of a page: Razorpay Checkout's on the payment step, none elsewhere. */
+interface GatewaySources {
+  script: string;
+  frame: string;
+  connect: string;
+  img: string;
+}
+const NO_SOURCES: GatewaySources = { script: '', frame: '', connect: '', img: '' };
+const RAZORPAY_SOURCES: GatewaySources = {
+  script: ' https://checkout.razorpay.com',
+  frame: ' https://api.razorpay.com https://checkout.razorpay.com',
+  connect: ' https://api.razorpay.com https://lumberjack.razorpay.com',
+  img: ' https://cdn.razorpay.com',
+};
+
+/**
+ * Whether an address is the payment step (/checkout/pay/{orderNumber}) as React Router matches it: in any
+ * case and with percent-escapes decoded, so the page that loads Razorpay Checkout always gets the policy
+ * that lets it run, and no other page does.
+ */
+export function isPayPage(url: string): boolean {
+  let path = url.split(/[?#]/)[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: React Router cannot match them either.
+  }
+  return /^\/checkout\/pay\/[^/]+\/?$/i.test(path);
 }
 
 /**

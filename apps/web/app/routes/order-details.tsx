@@ -6,6 +6,7 @@ import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
 import { cancelOrder, loadOrderDetail, orderNumberParam, requireUser, type CancelResult } from '../features/orders/orders.server.ts';
+import { hasInvoice, OrderPaymentPanel } from '../features/orders/order-payment.tsx';
 import { AddressLines, StatusBadge, TrackingTimeline, optionsText, orderDate, stepTime } from '../features/orders/order-parts.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/orders.css';
@@ -86,11 +87,12 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                       Order {detail.order.orderNumber}
                     </h2>
                     <p className="muted">
-                      Placed on <time dateTime={detail.order.date}>{orderDate(detail.order.date)}</time> · <StatusBadge status={detail.order.displayStatus} />
+                      {/* Not placed until paid (or, on delivery, confirmed by our call). */}
+                      {detail.order.status.startsWith('Awaiting') ? 'Ordered' : 'Placed'} on <time dateTime={detail.order.date}>{orderDate(detail.order.date)}</time> · <StatusBadge status={detail.order.displayStatus} />
                     </p>
                   </div>
                   <div className="order-actions">
-                    {detail.order.status !== 'Cancelled' && (
+                    {hasInvoice(detail.order.status) && (
                       <a
                         className="btn btn-primary btn-sm"
                         href={`/api/orders/${encodeURIComponent(detail.order.orderNumber)}/invoice.pdf`}
@@ -124,6 +126,8 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                     </Form>
                   </div>
                 )}
+
+                <OrderPaymentPanel orderNumber={detail.order.orderNumber} payment={detail.payment} />
 
                 <h3 className="visually-hidden">Tracking</h3>
                 <TrackingTimeline steps={detail.tracking} cancelled={detail.order.status === 'Cancelled'} />

@@ -9,6 +9,7 @@ import type { Route } from './+types/order-list';
 import { serverApi } from '../lib/api.server.ts';
 import { loadSessionUser } from '../lib/session.ts';
 import { pageTitle } from '../lib/meta.ts';
+import { payPagePath } from '../lib/payment-step.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/orders.css';
@@ -87,6 +88,13 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
                       <StatusBadge status={row.displayStatus} />
                     </td>
                     <td className="order-action">
+                      {row.status === 'Awaiting payment' && (
+                        // A whole new document: only the payment step's CSP lets the gateway's checkout in.
+                        <Link to={payPagePath(row.orderNumber)} reloadDocument className="btn btn-primary btn-sm">
+                          Pay now
+                          <span className="visually-hidden"> for order {row.orderNumber}</span>
+                        </Link>
+                      )}
                       <Link to={`/order-details?order=${encodeURIComponent(row.orderNumber)}`} className="btn btn-outline btn-sm">
                         {list.action}
                         <span className="visually-hidden"> of order {row.orderNumber}</span>

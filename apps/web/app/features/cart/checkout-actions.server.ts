@@ -1,5 +1,6 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { loginRedirect } from '../../lib/safe-redirect.ts';
+import { afterPlaceOrder } from '../../lib/payment-step.ts';
 import type { PlaceOrderAnswer, PlaceOrderError } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
@@ -12,7 +13,7 @@ const PLACE_FAILED = 'We could not place your order just now. Nothing was charge
 /**
  * Place Order: the terms first (DECISIONS §2: a message, not silence), then POST /api/orders/placeOrders
  * with the spec's form fields, the page's cartDataList, the coupon the page showed and the visit's idempotency
- * key. Success forgets the coupon and goes to /thank-you with the order number.
+ * key. Success forgets the coupon and goes to the payment step (an order awaiting payment) or /thank-you.
  */
 export async function placeOrder(api: ApiClient, request: Request) {
   const form = await request.formData();
@@ -54,7 +55,8 @@ export async function placeOrder(api: ApiClient, request: Request) {
   }
   const answer = (await res.json().catch(() => null)) as (PlaceOrderAnswer & PlaceOrderError) | null;
   if (res.ok && answer?.orderNumber) {
-    return redirect(`/thank-you?order=${encodeURIComponent(answer.orderNumber)}`, { headers: { 'Set-Cookie': couponSetCookie(null, request) } });
+    // Awaiting payment: the payment step; pay on delivery (Awaiting confirmation) or nothing to pay: thank-you.
+    return afterPlaceOrder(answer, { 'Set-Cookie': couponSetCookie(null, request) });
   }
   const message = res.status < 500 && answer?.message ? answer.message : PLACE_FAILED;
   return data<CheckoutResult>({ message, fields: res.status < 500 ? apiFieldErrors(answer, [...BILLING_FIELDS, ...SHIPPING_FIELDS]) : {}, values }, { status: res.status < 500 ? res.status : 502 });

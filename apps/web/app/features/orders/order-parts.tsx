@@ -14,6 +14,8 @@ export const orderDate = (iso: string) => dateFormat.format(new Date(iso));
 export const stepTime = (iso: string) => timeFormat.format(new Date(iso));
 
 const TONE: Record<string, string> = {
+  'Awaiting payment': 'awaiting',
+  'Awaiting confirmation': 'confirm',
   Placed: 'placed',
   'In transit': 'transit',
   Picked: 'transit',

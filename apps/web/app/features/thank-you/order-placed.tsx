@@ -1,11 +1,24 @@
 import { Link } from 'react-router';
 import { CONFETTI_TWEEN_MS, MESSAGES } from '@milli/contracts';
+import { formatRupees } from '@milli/pricing';
+
+/** How the order was paid, as the thank-you page tells it: online (paid now) or in cash on delivery. */
+export type PlacedPayment = { kind: 'paid'; amountPaise: number; methodLabel: string | null } | { kind: 'cod'; amountPaise: number } | null;
+
+/** The sentence about the money: what was received, or what to keep ready for the courier. */
+function paymentText(payment: PlacedPayment): string | null {
+  if (!payment) return null;
+  // The method ('Visa •••• 1111') is kept on one line.
+  if (payment.kind === 'paid') return `We have received your payment of ${formatRupees(payment.amountPaise)}${payment.methodLabel ? ` (${payment.methodLabel.replace(/ /g, '\u00a0')})` : ''}.`;
+  return `You pay ${formatRupees(payment.amountPaise)} on delivery, in cash or by UPI at the door.`;
+}
 
 /**
  * The thank-you card. It rises into view over CONFETTI_TWEEN_MS with a CSS animation, so it appears even
  * before (or without) the page's script; reduced-motion visitors get it at once (global.css).
  */
-export function OrderPlaced({ orderNumber = null, confirming = false }: { orderNumber?: string | null; confirming?: boolean }) {
+export function OrderPlaced({ orderNumber = null, payment = null, confirming = false }: { orderNumber?: string | null; payment?: PlacedPayment; confirming?: boolean }) {
+  const paid = paymentText(payment);
   return (
     <section className="thanks-card" style={{ animationDuration: `${CONFETTI_TWEEN_MS}ms` }} aria-labelledby="thanks-title">
       <svg className="thanks-seal" viewBox="0 0 96 96" width="96" height="96" aria-hidden="true" focusable="false">
@@ -30,6 +43,11 @@ export function OrderPlaced({ orderNumber = null, confirming = false }: { orderN
       {orderNumber && (
         <p className="thanks-order">
           Order number <strong data-testid="order-number">{orderNumber}</strong>
+        </p>
+      )}
+      {paid && (
+        <p className={`thanks-payment thanks-payment--${payment!.kind}`} data-testid="payment-note">
+          {paid}
         </p>
       )}
       <p className="thanks-follow-up">
