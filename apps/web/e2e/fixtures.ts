@@ -248,6 +248,9 @@ export async function fillBilling(page: Page, overrides: Partial<Record<'First n
   const fields = { 'First name': 'Meera', 'Last name': 'Iyer', Address: '12 Temple Street, Mylapore', City: 'Chennai', Pincode: '600004', 'Phone number': '9876543210', ...rest };
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByLabel('State', { exact: true }).selectOption(state);
+  // An order of Rs. 2 lakh or more asks for the buyer's PAN (the field is shown only then).
+  const pan = page.getByLabel('PAN', { exact: true });
+  if (await pan.isVisible()) await pan.fill('ABCPE1234F');
 }
 
 /**
