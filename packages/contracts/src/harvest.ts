@@ -60,3 +60,4 @@ export const HarvestPlanListSchema = z.object({ data: z.array(HarvestPlanSchema)
 export const HarvestEnrolAnswerSchema = z.object({ message: z.string(), plan: HarvestPlanSchema });
 /** The instalment's payment, to open in the gateway's checkout; verify (or the webhook) marks it Paid. */
 export const HarvestPayAnswerSchema = z.object({ message: z.string(), plan: HarvestPlanSchema, paymentId: z.number().int(), payment: GatewayPaymentSchema });
+export type HarvestPayAnswer = z.infer<typeof HarvestPayAnswerSchema>;

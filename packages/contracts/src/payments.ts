@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO_INSTRUMENTS, type DemoInstrument } from './demo-instruments.ts';
 
 /**
  * Card fields of the payment form. Kept loose here (trimmed text, bounded length): the gateway checks
@@ -73,19 +74,7 @@ export const PaymentVerifyAnswerSchema = z.object({
 });
 export type PaymentVerifyAnswer = z.infer<typeof PaymentVerifyAnswerSchema>;
 
-/**
- * The demo gateway's test instruments (its checkout lists them; no card number is ever typed or sent).
- * They behave as Razorpay's test mode does: success@razorpay is paid, failure@razorpay fails.
- */
-export const DEMO_INSTRUMENTS = [
-  { id: 'card_success', method: 'card', label: 'Test card Visa •••• 1111', outcome: 'is paid' },
-  { id: 'card_declined', method: 'card', label: 'Test card Visa •••• 0002', outcome: 'is declined by the bank' },
-  { id: 'card_insufficient', method: 'card', label: 'Test card Mastercard •••• 9995', outcome: 'fails for insufficient funds' },
-  { id: 'upi_success', method: 'upi', label: 'UPI success@razorpay', outcome: 'is paid' },
-  { id: 'upi_failure', method: 'upi', label: 'UPI failure@razorpay', outcome: 'fails' },
-  { id: 'netbanking_success', method: 'netbanking', label: 'Netbanking: Test Bank', outcome: 'is paid' },
-] as const;
-export type DemoInstrument = (typeof DEMO_INSTRUMENTS)[number]['id'];
+export { DEMO_INSTRUMENTS, type DemoInstrument } from './demo-instruments.ts';
 export const DEMO_INSTRUMENT_IDS = DEMO_INSTRUMENTS.map((i) => i.id) as [DemoInstrument, ...DemoInstrument[]];
 
 /** POST /api/payments/demo/checkout: the demo checkout's Pay (only when PAYMENT_GATEWAY=demo). */

@@ -16,6 +16,27 @@ declare module 'fastify' {
 }
 
 /**
+ * The pages that open Razorpay Checkout (issue 18): the order pay page, the Milli Harvest instalments and the
+ * custom design's advance. Only these allow Razorpay's script, its window and its calls; every other page keeps
+ * the store's own sources alone. One list, so each page that takes a payment is added here.
+ */
+export const GATEWAY_CHECKOUT_PATHS = ['/checkout/pay/', '/milli-harvest', '/cad-design'] as const;
+
+/** What Razorpay Checkout loads: its script, its payment window (a frame) and the calls and images it makes. */
+const RAZORPAY_SOURCES = {
+  script: 'https://checkout.razorpay.com',
+  frame: 'https://api.razorpay.com https://checkout.razorpay.com',
+  connect: 'https://api.razorpay.com https://lumberjack.razorpay.com',
+  img: 'https://cdn.razorpay.com',
+};
+
+/** Whether the page at `url` opens the gateway's checkout: a listed path, or one under it. */
+export function opensGatewayCheckout(url: string): boolean {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  return GATEWAY_CHECKOUT_PATHS.some((p) => (p.endsWith('/') ? path.startsWith(p) && path.length > p.length : path === p || path.startsWith(`${p}/`)));
+}
+
+/**
  * Security headers, a per-request CSP nonce for React Router's inline scripts (helmet's default CSP
  * would stop hydration), and a same-origin check on every state-changing call.
  */
@@ -33,18 +54,19 @@ export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean;
   app.addHook('onRequest', async (request, reply) => {
     const nonce = randomBytes(16).toString('base64');
     reply.cspNonce = { script: nonce, style: nonce };
-    const connect = opts.dev ? "'self' ws: wss:" : "'self'";
+    const gateway = opensGatewayCheckout(request.url) ? RAZORPAY_SOURCES : null;
+    const connect = (opts.dev ? "'self' ws: wss:" : "'self'") + (gateway ? ` ${gateway.connect}` : '');
     reply.header(
       'Content-Security-Policy',
       [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'${opts.dev ? " 'unsafe-eval'" : ''}`,
+        `script-src 'self' 'nonce-${nonce}'${opts.dev ? " 'unsafe-eval'" : ''}${gateway ? ` ${gateway.script}` : ''}`,
         // Server-rendered style attributes need 'unsafe-inline'; scripts stay nonce-only.
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
+        `img-src 'self' data: blob:${gateway ? ` ${gateway.img}` : ''}`,
         "font-src 'self' data:",
         `connect-src ${connect}`,
-        "frame-src 'self'",
+        `frame-src 'self'${gateway ? ` ${gateway.frame}` : ''}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
