@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/cad-design';
 import { CAD_ADVANCE_PERCENT, type CadApproveAnswer, type CustomRequestDetail } from '@milli/contracts';
@@ -168,9 +168,14 @@ function Detail({ detail, result }: { detail: CustomRequestDetail; result: Rejec
   const waiting = d?.status === 'Shared' && r.status === 'Design Shared';
   const revalidator = useRevalidator();
   const [approved, setApproved] = useState<string | null>(null);
+  const progressRef = useRef<HTMLElement>(null);
+  // Paid: the page goes back up to the progress, where the approval is announced and the timeline moved on.
+  useEffect(() => {
+    if (approved) progressRef.current?.focus();
+  }, [approved]);
   return (
     <>
-      <section className="card card-pad" aria-labelledby="cad-progress-title">
+      <section ref={progressRef} tabIndex={-1} className="card card-pad" aria-labelledby="cad-progress-title">
         <h2 id="cad-progress-title" className="shell-h2">
           {r.title} <span className="muted cad-number">{r.number}</span>
         </h2>
@@ -208,7 +213,13 @@ function Detail({ detail, result }: { detail: CustomRequestDetail; result: Rejec
               </tbody>
             </table>
           </div>
-          {d && (
+          {d?.status === 'Approved' && (
+            <p className="cad-advance">
+              Your advance of {d.advancePercent}% ({formatRupees(d.advancePaise)}) is paid and the making of your piece has begun; the balance of{' '}
+              {formatRupees(d.totalAmountPaise - d.advancePaise)} is due when it is ready.
+            </p>
+          )}
+          {d && d.status !== 'Approved' && (
             <p className="cad-advance">
               On approval, an advance of {d.advancePercent}% ({formatRupees(d.advancePaise)}) starts the making of your piece; the
               balance is due when it is ready.

@@ -228,11 +228,16 @@ describe('paying instalments through the gateway', () => {
       .returning();
     await db.update(schema.harvestInstalments).set({ status: 'Paid', paymentId: counter!.id, paidAt: new Date() }).where(eq(schema.harvestInstalments.id, first));
 
-    const late = await payThroughDemo(t.app, who, started.payment.gatewayOrderId);
-    expect(late.statusCode).toBe(409);
-    expect(late.json()).toMatchObject({ code: 'PAYMENT_LAPSED' });
-    expect(late.json().message).toContain('refunded in full');
+    // The webhook comes first and settles it (refunded); the browser's verify, and a second one, say so too.
+    const checkout = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: started.payment.gatewayOrderId, instrument: 'card_success' }, { cookie: who.cookie });
+    expect(checkout.statusCode).toBe(200);
     await deliverWebhooks();
+    for (let n = 0; n < 2; n++) {
+      const late = await postForm(t.app, '/api/payments/razorpay/verify', checkout.json(), { cookie: who.cookie });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ code: 'PAYMENT_LAPSED' });
+      expect(late.json().message).toBe('Instalment 1 is already paid. The payment was refunded in full.');
+    }
 
     const listed = (await get('/api/payments', who.cookie)).json().data as { id: number; status: string; refundedPaise: number; refunds: unknown[] }[];
     const refunded = listed.find((p) => p.id === started.paymentId)!;

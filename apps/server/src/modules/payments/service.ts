@@ -160,6 +160,16 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
     }
   }
 
+  /**
+   * A verify of a payment already recorded (a second verify, or the webhook came first): the same answer as the
+   * first, unless its purchase could not take it (the refund under `refund-{id}`), which is said again.
+   */
+  async function replayAnswer(payment: PaymentRecord): Promise<PaymentVerifyAnswer> {
+    const refused = (await repo.refundsOf([payment.id])).find((r) => r.idempotencyKey === `refund-${payment.gatewayRef}`);
+    if (refused) throw new DomainError('PAYMENT_LAPSED', `${refused.reason} The payment ${refused.status === 'processed' ? 'was' : 'is being'} refunded in full.`);
+    return verifyAnswer(payment, true);
+  }
+
   async function verifyAnswer(payment: PaymentRecord, replayed: boolean, message?: string): Promise<PaymentVerifyAnswer> {
     const target = await repo.target(payment);
     const text =
@@ -233,7 +243,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       if (!gateway.paymentSignatureValid(row.gatewayOrderId, body.razorpay_payment_id, body.razorpay_signature)) {
         throw new DomainError('PAYMENT_SIGNATURE_INVALID', 'The payment could not be verified: its signature does not match. Nothing was recorded.');
       }
-      if ((row.status === 'paid' || row.status === 'refunded') && row.gatewayRef === body.razorpay_payment_id) return verifyAnswer(row, true);
+      if ((row.status === 'paid' || row.status === 'refunded') && row.gatewayRef === body.razorpay_payment_id) return replayAnswer(row);
       let gp: GatewayPayment;
       try {
         gp = await captureIfAuthorized(await gateway.fetchPayment(body.razorpay_payment_id));
@@ -247,7 +257,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
         case 'settled':
           return verifyAnswer(outcome.payment, false);
         case 'already':
-          return verifyAnswer(outcome.payment, true);
+          return replayAnswer(outcome.payment);
         case 'duplicate':
           return verifyAnswer(outcome.payment, true, 'This was already paid: the second payment is being refunded in full.');
         case 'mismatch':
