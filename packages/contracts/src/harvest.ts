@@ -20,7 +20,6 @@ export type HarvestEnrol = z.infer<typeof HarvestEnrolSchema>;
 /** The {id} of POST /api/harvest/instalments/{id}/pay. */
 export const InstalmentParamsSchema = z.object({ id: z.coerce.number({ error: 'The instalment id must be a number.' }).int().positive().max(2_147_483_647) });
 
-/** POST /api/harvest/instalments/{id}/pay: card fields and a key that makes a retried click charge once. */
 /** POST /api/harvest/instalments/{id}/pay takes no fields: the instalment is paid in the gateway's checkout (issue 18). */
 export const HarvestPaySchema = z.object({});
 export type HarvestPay = z.infer<typeof HarvestPaySchema>;

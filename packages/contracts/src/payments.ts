@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { DEMO_INSTRUMENTS, type DemoInstrument } from './demo-instruments.ts';
 
-/**
- * Card fields of the payment form. Kept loose here (trimmed text, bounded length): the gateway checks
- * them (Luhn, expiry, CVV) and answers per field, so a typo gets its own message, not a schema error.
- */
-export const CardSchema = z.object({
-  nameOnCard: z.string({ error: 'Please enter the name on the card.' }).trim().min(1, 'Please enter the name on the card.').max(100, 'The name on the card is too long.'),
-  cardNumber: z.string({ error: 'Please enter the card number.' }).trim().max(40, 'The card number is too long.'),
-  expiry: z.string({ error: 'Please enter the expiry date (MM/YY).' }).trim().max(10, 'Please enter the expiry date as MM/YY.'),
-  cvv: z.string({ error: 'Please enter the CVV.' }).trim().max(10, 'The CVV is 3 or 4 digits.'),
-});
-export type Card = z.infer<typeof CardSchema>;
-export type CardField = keyof Card;
-
-/** A payment answer that went wrong for a reason the payer can act on; `fields` names the card fields at fault. */
+/** A payment answer that went wrong for a reason the payer can act on (a declined test instrument: 402). */
 export const PaymentErrorSchema = z.object({
   message: z.string(),
   code: z.string().optional(),
