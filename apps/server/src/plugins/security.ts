@@ -30,10 +30,19 @@ const RAZORPAY_SOURCES = {
   img: 'https://cdn.razorpay.com',
 };
 
-/** Whether the page at `url` opens the gateway's checkout: a listed path, or one under it. */
+/**
+ * Whether the page at `url` opens the gateway's checkout, as React Router matches it (any case, percent-escapes
+ * decoded, a trailing slash or not): a listed page, or one page under a listed folder ('/checkout/pay/{order}').
+ */
 export function opensGatewayCheckout(url: string): boolean {
-  const path = url.split(/[?#]/, 1)[0] ?? '';
-  return GATEWAY_CHECKOUT_PATHS.some((p) => (p.endsWith('/') ? path.startsWith(p) && path.length > p.length : path === p || path.startsWith(`${p}/`)));
+  let path = url.split(/[?#]/, 1)[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: React Router cannot match them either.
+  }
+  path = path.toLowerCase().replace(/(.)\/$/, '$1');
+  return GATEWAY_CHECKOUT_PATHS.some((p) => (p.endsWith('/') ? path.startsWith(p) && /^[^/]+$/.test(path.slice(p.length)) : path === p));
 }
 
 /**

@@ -97,7 +97,8 @@ function loadRazorpay(): Promise<RazorpayConstructor> {
 /**
  * Opens Razorpay Checkout for the gateway order. Its handler sends the result to verify: `onPaid` with the
  * store's answer, or `onFailed` with why. A failed attempt inside Razorpay's window is reported too (the
- * customer may try another method there); closing the window without paying is `onFailed(null)`.
+ * customer may try another method there); closing the window without paying reports the last failed
+ * attempt's reason again, or null when there was none.
  */
 export async function openRazorpay(
   payment: GatewayPayment,
@@ -113,6 +114,7 @@ export async function openRazorpay(
     return;
   }
   let settled = false;
+  let lastFailure: string | null = null;
   const checkout = new Razorpay({
     key: payment.keyId,
     order_id: payment.gatewayOrderId,
@@ -129,11 +131,14 @@ export async function openRazorpay(
     },
     modal: {
       ondismiss: () => {
-        if (!settled) onFailed(null);
+        if (!settled) onFailed(lastFailure);
       },
     },
   });
-  checkout.on('payment.failed', (response) => onFailed(response.error?.description ?? 'The payment did not go through. Nothing was charged; please try again.'));
+  checkout.on('payment.failed', (response) => {
+    lastFailure = response.error?.description ?? 'The payment did not go through. Nothing was charged; please try again.';
+    onFailed(lastFailure);
+  });
   checkout.open();
 }
 
