@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postForm, type TestApp } from './testing.ts';
-import { createShopper, placeOrder, type TestShopper as Customer } from './testing-factories.ts';
+import { createShopper, payThroughDemo, placeOrder, type TestShopper as Customer } from './testing-factories.ts';
 
 let t: TestApp;
 let n = 0;
@@ -84,8 +84,10 @@ beforeAll(async () => {
   const enrol = await postForm(t.app, '/api/harvest/enrol', { monthlyAmount: 1000, email: owner.email }, { cookie: owner.cookie, ip: ip() });
   expect(enrol.statusCode, enrol.body).toBe(200);
   const instalment = (enrol.json().plan.instalments as { id: number }[])[0]!.id;
-  const card = { nameOnCard: 'Owner One', cardNumber: '4111 1111 1111 1111', expiry: '12/39', cvv: '123' };
-  expect((await postForm(t.app, `/api/harvest/instalments/${instalment}/pay`, { ...card, idempotencyKey: 'matrix-pay-1' }, { cookie: owner.cookie, ip: ip() })).statusCode).toBe(200);
+  const started = await postForm(t.app, `/api/harvest/instalments/${instalment}/pay`, {}, { cookie: owner.cookie, ip: ip() });
+  expect(started.statusCode, started.body).toBe(200);
+  const paid = await payThroughDemo(t.app, { cookie: owner.cookie, ip: ip() }, started.json().payment.gatewayOrderId);
+  expect(paid.statusCode, paid.body).toBe(200);
   const nextInstalment = (enrol.json().plan.instalments as { id: number }[])[1]!.id;
 
   // A custom design request with a picture.
@@ -125,12 +127,13 @@ beforeAll(async () => {
     { name: 'cancel order', method: 'POST', url: `/api/orders/${orderNumber}/cancel`, body: { reason: 'x' }, intruder: 404 },
     { name: 'staff status change', method: 'POST', url: `/api/admin/orders/${orderNumber}/status`, body: { status: 'Picked' }, intruder: 401 },
     { name: 'harvest plans', method: 'GET', url: '/api/harvest/plans', intruder: 'own-data-only', owner: 200 },
-    { name: 'pay an instalment', method: 'POST', url: `/api/harvest/instalments/${nextInstalment}/pay`, body: { ...card, idempotencyKey: 'matrix-intruder-1' }, intruder: 404 },
+    { name: 'pay an instalment', method: 'POST', url: `/api/harvest/instalments/${nextInstalment}/pay`, intruder: 404 },
     { name: 'payments', method: 'GET', url: '/api/payments', intruder: 'own-data-only', owner: 200 },
     { name: 'custom design request', method: 'POST', url: '/api/admin/cutom-jewelry/new-request', body: { ...designFields }, intruder: 403 },
     { name: 'custom requests', method: 'GET', url: '/api/custom-design/requests', intruder: 'own-data-only', owner: 200 },
     { name: 'custom request', method: 'GET', url: `/api/custom-design/requests/${requestId}`, intruder: 404, owner: 200 },
     { name: 'reject a design', method: 'POST', url: `/api/custom-design/requests/${requestId}/reject`, body: { reason: 'not mine' }, intruder: 404 },
+    { name: 'approve a design (its advance)', method: 'POST', url: `/api/custom-design/requests/${requestId}/approve`, intruder: 404 },
   ];
   ownerSnapshot = await snapshot();
 }, 180_000);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@milli/db/testing';
 import { buildApp } from './app.ts';
 import { testConfig, type Config } from './config.ts';
+import type { PaymentGateway } from './modules/payments/gateway.ts';
 
 export interface TestApp {
   /** The store; its inject() sends what a browser on the store's own page sends (see below). */
@@ -16,9 +17,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { seed?: boolean; config?: Partial<Config>; poolSize?: number } = {}): Promise<TestApp> {
+/** `gateway`: the test's own payment gateway (a demo gateway whose simulator's webhooks the test delivers). */
+export async function createTestApp(options: { seed?: boolean; config?: Partial<Config>; poolSize?: number; gateway?: PaymentGateway } = {}): Promise<TestApp> {
   const database = await createTestDatabase({ seed: options.seed ?? true, ...(options.poolSize ? { poolSize: options.poolSize } : {}) });
-  const app = await buildApp({ config: testConfig(options.config), database }, { web: false });
+  const app = await buildApp({ config: testConfig(options.config), database, ...(options.gateway ? { gateway: options.gateway } : {}) }, { web: false });
   await app.ready();
   // A browser marks every request from the store's own page Sec-Fetch-Site: same-origin, which the cross-site
   // check (plugins/security.ts) needs from a request that carries cookies and no Origin. Tests drive the API as

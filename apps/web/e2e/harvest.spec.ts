@@ -1,24 +1,20 @@
 /**
- * Milli Harvest as a shopper lives it (spec §2 Harvest, DECISIONS §2): a guest sees the live breakdown
+ * Milli Harvest as a shopper lives it (spec §2 Harvest, DECISIONS §2, issue 18): a guest sees the live breakdown
  * and is asked to log in; after logging in the amount is still there; Start Now shows the eleven-row
- * schedule; the first instalment is paid with a declined card (the reason shows) and then a good one;
- * the payments appear under My Account → Payments. Each test has its own customer.
+ * schedule; the first instalment is paid in the demo gateway's checkout dialog, a declined test card first (the
+ * bank's reason shows) and then UPI; the payment appears under My Account → Payments. Without JavaScript the
+ * page's own form pays a chosen test instrument. No card number is typed anywhere. Each test has its own customer.
  */
 import type { Page } from '@playwright/test';
-import { expect, logInThroughForm, newShopper, signUp, test, waitForHydration } from './fixtures.ts';
+import { expect, logInNewShopper, logInThroughForm, newShopper, ownOrigin, signUp, test, waitForHydration } from './fixtures.ts';
 
-/** The refusals this journey causes on purpose: the guest's Start Now (401) and the declined card (402). */
-const EXPECTED_REFUSALS = /Failed to load resource: the server responded with a status of 40[12] .* @ \S+\/milli-harvest\.data\b/;
+/** The refusals this journey causes on purpose: the guest's Start Now (401) and the declined test card (402). */
+const EXPECTED_REFUSALS = /Failed to load resource: the server responded with a status of 40[12] .* @ \S+\/(milli-harvest\.data|api\/payments\/demo\/checkout)\b/;
 const PASSWORD = 'Harvest2026';
+const DECLINED = 'Your payment was declined by your bank.';
 
-async function payWith(page: Page, number: string) {
-  const form = page.locator('#pay-form');
-  await form.getByLabel('Name on card').fill('Asha Rao');
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await form.getByLabel('CVV').fill('123');
-  await form.getByRole('button', { name: /^Pay Rs/ }).click();
-}
+/** The schedule's rows. */
+const scheduleOf = (page: Page) => page.getByRole('table', { name: 'Instalment schedule of your Milli Harvest plan' });
 
 test('enrol in Milli Harvest with Rs. 2,000, pay the first instalment after a decline, and see it in My Account', async ({ page, consoleGuard }, testInfo) => {
   test.slow();
@@ -53,32 +49,87 @@ test('enrol in Milli Harvest with Rs. 2,000, pay the first instalment after a de
   await expect(page.getByLabel('E-mail')).toHaveValue(shopper.email);
   await page.getByRole('button', { name: 'Start Now' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your Milli Harvest plan has started.' })).toBeVisible();
-  const schedule = page.getByRole('table', { name: 'Instalment schedule of your Milli Harvest plan' });
+  const schedule = scheduleOf(page);
   await expect(schedule.locator('tbody tr')).toHaveCount(11);
   await expect(schedule.locator('tbody tr').first()).toContainText('Due');
   await expect(schedule.locator('tbody tr').last()).toContainText('Free');
 
-  // Pay the first: declined, then paid.
+  // Pay the first in the demo gateway's dialog: a declined test card, then UPI.
   await page.getByRole('link', { name: 'Pay instalment 1' }).click();
-  await expect(page.getByRole('heading', { name: /Pay instalment 1: Rs\. ?1,000/ })).toBeVisible();
-  await expect(page.locator('#pay-form')).toContainText('4000 0000 0000 0002');
-  await expect(page.getByLabel('Card number')).toHaveAttribute('autocomplete', 'cc-number');
-  await payWith(page, '4000 0000 0000 0002');
-  await expect(page.locator('#pay-form').getByRole('alert')).toHaveText('Your card was declined.');
+  const dialog = page.getByRole('dialog', { name: /Pay Rs\. ?1,000/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox')).toHaveCount(0);
+  await dialog.getByRole('radio', { name: /Visa •••• 0002/ }).check();
+  await dialog.getByRole('button', { name: /^Pay Rs/ }).click();
+  await expect(dialog.getByRole('alert')).toContainText(DECLINED);
   await expect(schedule.locator('tbody tr').first()).toContainText('Due');
 
-  await payWith(page, '4111 1111 1111 1111');
+  await dialog.getByRole('radio', { name: /UPI success@razorpay/ }).check();
+  await dialog.getByRole('button', { name: /^Pay Rs/ }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Payment received: instalment 1 of 10 is paid.' })).toBeVisible();
   await expect(schedule.locator('tbody tr').first()).toContainText('Paid');
   await expect(page.getByRole('link', { name: 'Pay instalment 2' })).toBeVisible();
 
-  // My Account → Payments lists both attempts.
+  // My Account → Payments: the instalment's one payment, paid by UPI.
   await page.goto('/account?tab=payments');
   await waitForHydration(page);
   const payments = page.getByRole('table', { name: 'Your payments, newest first' });
-  await expect(payments.locator('tbody tr')).toHaveCount(2);
+  await expect(payments.locator('tbody tr')).toHaveCount(1);
   await expect(payments.locator('tbody tr').first()).toContainText('Milli Harvest instalment 1 of 10');
-  await expect(payments.locator('tbody tr').first()).toContainText('Visa •••• 1111');
+  await expect(payments.locator('tbody tr').first()).toContainText('UPI');
   await expect(payments.locator('tbody tr').first()).toContainText('Paid');
-  await expect(payments.locator('tbody tr').last()).toContainText('Your card was declined.');
+});
+
+test('closing the checkout dialog pays nothing, and the instalment can be paid afterwards', async ({ page }, testInfo) => {
+  const shopper = await logInNewShopper(page, testInfo, 'hvc');
+  const enrolled = await page.request.post('/api/harvest/enrol', { multipart: { monthlyAmount: '1000', email: shopper.email }, headers: ownOrigin() });
+  expect(enrolled.status(), await enrolled.text()).toBe(200);
+  await page.goto('/milli-harvest#plan');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Pay next instalment' }).click();
+  const dialog = page.getByRole('dialog', { name: /Pay Rs\. ?500/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(scheduleOf(page).locator('tbody tr').first()).toContainText('Due');
+  await page.getByRole('link', { name: 'Pay instalment 1' }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('link', { name: 'Pay instalment 1' }).click();
+  await dialog.getByRole('radio', { name: /Netbanking/ }).check();
+  await dialog.getByRole('button', { name: /^Pay Rs/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received: instalment 1 of 10 is paid.' })).toBeVisible();
+});
+
+test.describe('without script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the Pay form posts a test instrument: a decline says why, UPI pays the instalment', async ({ page, consoleGuard }, testInfo) => {
+    // The declined instrument's answer is the page itself, with 402.
+    consoleGuard.allow(/Failed to load resource: the server responded with a status of 402 .*\/milli-harvest\?pay=\d+/);
+    const shopper = await logInNewShopper(page, testInfo, 'hvn');
+    await page.goto('/milli-harvest');
+    await page.getByLabel('Monthly amount (Rs.)').fill('1500');
+    await page.getByLabel('E-mail').fill(shopper.email);
+    await page.getByRole('button', { name: 'Start Now' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your Milli Harvest plan has started.' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Pay instalment 1' }).click();
+    const form = page.locator('#pay-form');
+    await expect(form.getByRole('heading', { name: /Pay instalment 1: Rs\. ?750/ })).toBeVisible();
+    await expect(form.getByRole('textbox')).toHaveCount(0);
+    await form.getByRole('radio', { name: /Visa •••• 0002/ }).check();
+    await form.getByRole('button', { name: /^Pay Rs/ }).click();
+    await expect(page.locator('#pay-form').getByRole('alert')).toContainText(DECLINED);
+    await expect(page.locator('#pay-form').getByRole('radio', { name: /Visa •••• 0002/ })).toBeChecked();
+    await expect(scheduleOf(page).locator('tbody tr').first()).toContainText('Due');
+
+    await page.locator('#pay-form').getByRole('radio', { name: /UPI success@razorpay/ }).check();
+    await page.locator('#pay-form').getByRole('button', { name: /^Pay Rs/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Payment received: instalment 1 of 10 is paid.' })).toBeVisible();
+    await expect(scheduleOf(page).locator('tbody tr').first()).toContainText('Paid');
+    await expect(page.locator('#pay-form')).toHaveCount(0);
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CUSTOM_GOLD_QUALITIES, DIAMOND_QUALITIES, METAL_COLOURS } from './constants.ts';
 import { CUSTOM_LIMITS, type CustomDesignField } from './custom-design-fields.ts';
+import { GatewayPaymentSchema } from './payments.ts';
 
 export * from './custom-design-fields.ts';
 
@@ -158,6 +159,10 @@ export const CustomRequestRowSchema = z.object({
 });
 export type CustomRequestRow = z.infer<typeof CustomRequestRowSchema>;
 export const CustomRequestListSchema = z.object({ data: z.array(CustomRequestRowSchema) });
+
+/** POST /api/custom-design/requests/{id}/approve: the gateway order for the design's advance, to pay in the checkout. */
+export const CadApproveAnswerSchema = z.object({ message: z.string(), payment: GatewayPaymentSchema });
+export type CadApproveAnswer = z.infer<typeof CadApproveAnswerSchema>;
 
 /** The design sheet the design team shares (spec §3's CAD sheet attributes); amounts in paise. */
 export const CadSheetSchema = z.object({

@@ -95,6 +95,7 @@ export const ERROR_CODES = [
   'HARVEST_BALANCE_SHORT',
   // Custom design and trade partners
   'NO_DESIGN_TO_REJECT',
+  'NO_DESIGN_TO_APPROVE',
   'APPLICATION_UNDER_REVIEW',
   // The back office (issue 17)
   'STAFF_SIGN_IN_REQUIRED',

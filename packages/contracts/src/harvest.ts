@@ -20,7 +20,6 @@ export type HarvestEnrol = z.infer<typeof HarvestEnrolSchema>;
 /** The {id} of POST /api/harvest/instalments/{id}/pay. */
 export const InstalmentParamsSchema = z.object({ id: z.coerce.number({ error: 'The instalment id must be a number.' }).int().positive().max(2_147_483_647) });
 
-/** POST /api/harvest/instalments/{id}/pay: card fields and a key that makes a retried click charge once. */
 /** POST /api/harvest/instalments/{id}/pay takes no fields: the instalment is paid in the gateway's checkout (issue 18). */
 export const HarvestPaySchema = z.object({});
 export type HarvestPay = z.infer<typeof HarvestPaySchema>;
@@ -60,3 +59,4 @@ export const HarvestPlanListSchema = z.object({ data: z.array(HarvestPlanSchema)
 export const HarvestEnrolAnswerSchema = z.object({ message: z.string(), plan: HarvestPlanSchema });
 /** The instalment's payment, to open in the gateway's checkout; verify (or the webhook) marks it Paid. */
 export const HarvestPayAnswerSchema = z.object({ message: z.string(), plan: HarvestPlanSchema, paymentId: z.number().int(), payment: GatewayPaymentSchema });
+export type HarvestPayAnswer = z.infer<typeof HarvestPayAnswerSchema>;

@@ -8,7 +8,7 @@ export * from './india.ts';
 export * from './indian-states.ts';
 export type * from './schemas.ts';
 export * from './wishlist-ids.ts';
-export * from './test-cards.ts';
+export * from './demo-instruments.ts';
 export * from './errors.ts';
 export * from './staff.ts';
 export * from './catalogue-images.ts';

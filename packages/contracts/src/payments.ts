@@ -1,19 +1,7 @@
 import { z } from 'zod';
+import { DEMO_INSTRUMENTS, type DemoInstrument } from './demo-instruments.ts';
 
-/**
- * Card fields of the payment form. Kept loose here (trimmed text, bounded length): the gateway checks
- * them (Luhn, expiry, CVV) and answers per field, so a typo gets its own message, not a schema error.
- */
-export const CardSchema = z.object({
-  nameOnCard: z.string({ error: 'Please enter the name on the card.' }).trim().min(1, 'Please enter the name on the card.').max(100, 'The name on the card is too long.'),
-  cardNumber: z.string({ error: 'Please enter the card number.' }).trim().max(40, 'The card number is too long.'),
-  expiry: z.string({ error: 'Please enter the expiry date (MM/YY).' }).trim().max(10, 'Please enter the expiry date as MM/YY.'),
-  cvv: z.string({ error: 'Please enter the CVV.' }).trim().max(10, 'The CVV is 3 or 4 digits.'),
-});
-export type Card = z.infer<typeof CardSchema>;
-export type CardField = keyof Card;
-
-/** A payment answer that went wrong for a reason the payer can act on; `fields` names the card fields at fault. */
+/** A payment answer that went wrong for a reason the payer can act on (a declined test instrument: 402). */
 export const PaymentErrorSchema = z.object({
   message: z.string(),
   code: z.string().optional(),
@@ -73,19 +61,7 @@ export const PaymentVerifyAnswerSchema = z.object({
 });
 export type PaymentVerifyAnswer = z.infer<typeof PaymentVerifyAnswerSchema>;
 
-/**
- * The demo gateway's test instruments (its checkout lists them; no card number is ever typed or sent).
- * They behave as Razorpay's test mode does: success@razorpay is paid, failure@razorpay fails.
- */
-export const DEMO_INSTRUMENTS = [
-  { id: 'card_success', method: 'card', label: 'Test card Visa •••• 1111', outcome: 'is paid' },
-  { id: 'card_declined', method: 'card', label: 'Test card Visa •••• 0002', outcome: 'is declined by the bank' },
-  { id: 'card_insufficient', method: 'card', label: 'Test card Mastercard •••• 9995', outcome: 'fails for insufficient funds' },
-  { id: 'upi_success', method: 'upi', label: 'UPI success@razorpay', outcome: 'is paid' },
-  { id: 'upi_failure', method: 'upi', label: 'UPI failure@razorpay', outcome: 'fails' },
-  { id: 'netbanking_success', method: 'netbanking', label: 'Netbanking: Test Bank', outcome: 'is paid' },
-] as const;
-export type DemoInstrument = (typeof DEMO_INSTRUMENTS)[number]['id'];
+export { DEMO_INSTRUMENTS, type DemoInstrument } from './demo-instruments.ts';
 export const DEMO_INSTRUMENT_IDS = DEMO_INSTRUMENTS.map((i) => i.id) as [DemoInstrument, ...DemoInstrument[]];
 
 /** POST /api/payments/demo/checkout: the demo checkout's Pay (only when PAYMENT_GATEWAY=demo). */

@@ -95,14 +95,14 @@ const CASES: Record<string, Case[]> = {
     { method: 'POST', url: '/api/harvest/enrol', who: 'customer', body: { form: { monthlyAmount: 'lots', email: 'a@example.in' } }, field: 'monthlyAmount' },
     { method: 'POST', url: '/api/harvest/enrol', who: 'customer', body: { multipart: { monthlyAmount: '1000', email: 'nobody' } }, field: 'email' },
     { method: 'POST', url: '/api/harvest/instalments/first/pay', who: 'customer', body: { json: {} }, field: 'id' },
-    { method: 'POST', url: '/api/harvest/instalments/1/pay', who: 'customer', field: 'idempotencyKey' },
-    { method: 'POST', url: '/api/harvest/instalments/1/pay', who: 'customer', body: { json: { idempotencyKey: 'short' } }, field: 'idempotencyKey' },
+    { method: 'POST', url: '/api/harvest/instalments/0/pay', who: 'customer', field: 'id' },
   ],
   'custom design': [
     { method: 'POST', url: '/api/admin/cutom-jewelry/new-request', who: 'customer', body: { json: [] } },
     { method: 'POST', url: '/api/admin/cutom-jewelry/new-request', who: 'customer', body: { multipart: { custMetalType: 'Gold' } }, field: 'custImgOne', withUserId: true },
     { method: 'GET', url: '/api/custom-design/requests/first', who: 'customer', field: 'id' },
     { method: 'POST', url: '/api/custom-design/requests/0/reject', who: 'customer', body: { json: { reason: 'Too plain for me' } }, field: 'id' },
+    { method: 'POST', url: '/api/custom-design/requests/abc/approve', who: 'customer', field: 'id' },
     { method: 'POST', url: '/api/custom-design/requests/1/reject', who: 'customer', field: 'reason' },
     { method: 'POST', url: '/api/custom-design/requests/1/reject', who: 'customer', body: { json: { reason: 5 } }, field: 'reason' },
     { method: 'POST', url: '/api/custom-design/requests/1/reject', who: 'customer', body: { form: { reason: 'no' } }, field: 'reason' },
@@ -152,6 +152,7 @@ describe('who is asking is settled before what they sent', () => {
     ['/api/harvest/enrol', 401],
     ['/api/harvest/instalments/1/pay', 401],
     ['/api/custom-design/requests/1/reject', 401],
+    ['/api/custom-design/requests/1/approve', 401],
   ] as const)('a guest posting nothing to %s is asked to log in', async (url, status) => {
     expect((await send({ method: 'POST', url })).statusCode).toBe(status);
   });

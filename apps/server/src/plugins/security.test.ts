@@ -74,6 +74,20 @@ describe('security headers', () => {
     }
   });
 
+  it('lets only the pages that take a payment load Razorpay Checkout', async () => {
+    const policyOf = async (url: string) => csp((await plain.app.inject({ url })).headers['content-security-policy']);
+    for (const url of ['/milli-harvest', '/milli-harvest?pay=3', '/Milli-Harvest/', '/cad-design?request=4', '/cad%2Ddesign', '/checkout/pay/MIL-000123', '/checkout/pay/MIL-000123/']) {
+      const policy = await policyOf(url);
+      expect(policy.get('script-src'), url).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}' https:\/\/checkout\.razorpay\.com$/);
+      expect(policy.get('frame-src'), url).toContain('https://api.razorpay.com');
+    }
+    for (const url of ['/', '/cart', '/checkout', '/checkout/pay/', '/checkout/pay/a/b', '/milli-harvest-x', '/milli-harvest/x', '/api/payments']) {
+      const policy = await policyOf(url);
+      expect(policy.get('script-src'), url).not.toContain('razorpay');
+      expect(policy.get('frame-src'), url).toBe("'self'");
+    }
+  });
+
   it('refuses a state-changing call from another site', async () => {
     const crossSite = await plain.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.statusCode).toBe(403);

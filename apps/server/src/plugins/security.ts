@@ -16,6 +16,36 @@ declare module 'fastify' {
 }
 
 /**
+ * The pages that open Razorpay Checkout (issue 18): the order pay page, the Milli Harvest instalments and the
+ * custom design's advance. Only these allow Razorpay's script, its window and its calls; every other page keeps
+ * the store's own sources alone. One list, so each page that takes a payment is added here.
+ */
+export const GATEWAY_CHECKOUT_PATHS = ['/checkout/pay/', '/milli-harvest', '/cad-design'] as const;
+
+/** What Razorpay Checkout loads: its script, its payment window (a frame) and the calls and images it makes. */
+const RAZORPAY_SOURCES = {
+  script: 'https://checkout.razorpay.com',
+  frame: 'https://api.razorpay.com https://checkout.razorpay.com',
+  connect: 'https://api.razorpay.com https://lumberjack.razorpay.com',
+  img: 'https://cdn.razorpay.com',
+};
+
+/**
+ * Whether the page at `url` opens the gateway's checkout, as React Router matches it (any case, percent-escapes
+ * decoded, a trailing slash or not): a listed page, or one page under a listed folder ('/checkout/pay/{order}').
+ */
+export function opensGatewayCheckout(url: string): boolean {
+  let path = url.split(/[?#]/, 1)[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: React Router cannot match them either.
+  }
+  path = path.toLowerCase().replace(/(.)\/$/, '$1');
+  return GATEWAY_CHECKOUT_PATHS.some((p) => (p.endsWith('/') ? path.startsWith(p) && /^[^/]+$/.test(path.slice(p.length)) : path === p));
+}
+
+/**
  * Security headers, a per-request CSP nonce for React Router's inline scripts (helmet's default CSP
  * would stop hydration), and a same-origin check on every state-changing call.
  */
@@ -33,20 +63,19 @@ export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean;
   app.addHook('onRequest', async (request, reply) => {
     const nonce = randomBytes(16).toString('base64');
     reply.cspNonce = { script: nonce, style: nonce };
-    const connect = opts.dev ? "'self' ws: wss:" : "'self'";
-    // Razorpay Checkout (its script, its frames, its calls) is allowed on the payment step alone.
-    const gateway = isPayPage(request.url) ? RAZORPAY_SOURCES : NO_SOURCES;
+    const gateway = opensGatewayCheckout(request.url) ? RAZORPAY_SOURCES : null;
+    const connect = (opts.dev ? "'self' ws: wss:" : "'self'") + (gateway ? ` ${gateway.connect}` : '');
     reply.header(
       'Content-Security-Policy',
       [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'${opts.dev ? " 'unsafe-eval'" : ''}${gateway.script}`,
+        `script-src 'self' 'nonce-${nonce}'${opts.dev ? " 'unsafe-eval'" : ''}${gateway ? ` ${gateway.script}` : ''}`,
         // Server-rendered style attributes need 'unsafe-inline'; scripts stay nonce-only.
         "style-src 'self' 'unsafe-inline'",
-        `img-src 'self' data: blob:${gateway.img}`,
+        `img-src 'self' data: blob:${gateway ? ` ${gateway.img}` : ''}`,
         "font-src 'self' data:",
-        `connect-src ${connect}${gateway.connect}`,
-        `frame-src 'self'${gateway.frame}`,
+        `connect-src ${connect}`,
+        `frame-src 'self'${gateway ? ` ${gateway.frame}` : ''}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
@@ -59,36 +88,6 @@ export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean;
       if (refusal) return reply.status(403).send({ message: refusal, code: 'CROSS_ORIGIN' });
     }
   });
-}
-
-/** The extra CSP sources of a page: Razorpay Checkout's on the payment step, none elsewhere. */
-interface GatewaySources {
-  script: string;
-  frame: string;
-  connect: string;
-  img: string;
-}
-const NO_SOURCES: GatewaySources = { script: '', frame: '', connect: '', img: '' };
-const RAZORPAY_SOURCES: GatewaySources = {
-  script: ' https://checkout.razorpay.com',
-  frame: ' https://api.razorpay.com https://checkout.razorpay.com',
-  connect: ' https://api.razorpay.com https://lumberjack.razorpay.com',
-  img: ' https://cdn.razorpay.com',
-};
-
-/**
- * Whether an address is the payment step (/checkout/pay/{orderNumber}) as React Router matches it: in any
- * case and with percent-escapes decoded, so the page that loads Razorpay Checkout always gets the policy
- * that lets it run, and no other page does.
- */
-export function isPayPage(url: string): boolean {
-  let path = url.split(/[?#]/)[0] ?? '';
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // Malformed escapes: React Router cannot match them either.
-  }
-  return /^\/checkout\/pay\/[^/]+\/?$/i.test(path);
 }
 
 /**

@@ -1,6 +1,7 @@
-import { Form, Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/cad-design';
-import { CAD_ADVANCE_PERCENT, type CustomRequestDetail } from '@milli/contracts';
+import { CAD_ADVANCE_PERCENT, type CadApproveAnswer, type CustomRequestDetail } from '@milli/contracts';
 import { CUSTOM_STEPS } from '@milli/contracts/custom-design-fields';
 import { formatRupees } from '@milli/pricing';
 import { serverApi } from '../lib/api.server.ts';
@@ -10,8 +11,10 @@ import { loadCadDesign, rejectDesign } from '../features/custom-design/actions.s
 import { carats, grams, metalName, shortDate } from '../features/custom-design/format.ts';
 import type { RejectResult } from '../features/custom-design/texts.ts';
 import { FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
+import { useGatewayCheckout } from '../features/payments/gateway-checkout.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/custom-design.css';
+import '../styles/screens/payments.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Design') }, { name: 'robots', content: 'noindex' }];
 
@@ -122,12 +125,57 @@ function RejectForm({ result }: { result: RejectResult | undefined }) {
   );
 }
 
+/**
+ * Approve & pay 30 %: the design's advance in the payment gateway's checkout (the demo dialog or Razorpay's
+ * window); once it is paid the design is approved and the page shows it. The checkout needs JavaScript.
+ */
+function ApprovePay({ detail, onPaid }: { detail: CustomRequestDetail; onPaid: (message: string) => void }) {
+  const { request: r, design: d } = detail;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const checkout = useGatewayCheckout({ onPaid: (answer) => onPaid(answer.message) });
+  if (!d) return null;
+  return (
+    <section className="cad-approve" aria-labelledby="cad-approve-title">
+      <h3 id="cad-approve-title" className="shell-h3">
+        Happy with it?
+      </h3>
+      {checkout.error && <FormAlert tone="error">{checkout.error}</FormAlert>}
+      {hydrated ? (
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={checkout.busy}
+          onClick={() =>
+            void checkout.pay<CadApproveAnswer>(`/api/custom-design/requests/${r.id}/approve`, {
+              name: 'Custom design',
+              description: `${d.advancePercent} % advance for ${r.title} (${r.number}, version ${d.version})`,
+            })
+          }
+        >
+          {checkout.busy ? 'Opening the payment window…' : `Approve & pay ${d.advancePercent} % (${formatRupees(d.advancePaise)})`}
+        </button>
+      ) : (
+        <p className="muted">Approving opens the payment gateway’s window for the advance, which needs JavaScript.</p>
+      )}
+      {checkout.dialog}
+    </section>
+  );
+}
+
 function Detail({ detail, result }: { detail: CustomRequestDetail; result: RejectResult | undefined }) {
   const { request: r, design: d } = detail;
   const waiting = d?.status === 'Shared' && r.status === 'Design Shared';
+  const revalidator = useRevalidator();
+  const [approved, setApproved] = useState<string | null>(null);
+  const progressRef = useRef<HTMLElement>(null);
+  // Paid: the page goes back up to the progress, where the approval is announced and the timeline moved on.
+  useEffect(() => {
+    if (approved) progressRef.current?.focus();
+  }, [approved]);
   return (
     <>
-      <section className="card card-pad" aria-labelledby="cad-progress-title">
+      <section ref={progressRef} tabIndex={-1} className="card card-pad" aria-labelledby="cad-progress-title">
         <h2 id="cad-progress-title" className="shell-h2">
           {r.title} <span className="muted cad-number">{r.number}</span>
         </h2>
@@ -136,6 +184,7 @@ function Detail({ detail, result }: { detail: CustomRequestDetail; result: Rejec
         </p>
         <Timeline status={r.status} />
         {result?.ok && <FormAlert tone="success">{result.message}</FormAlert>}
+        {approved && <FormAlert tone="success">{approved}</FormAlert>}
         {!d && r.status === 'Requested' && (
           <FormAlert tone="info">Our design team is preparing your CAD design and will reply within 48 hours.</FormAlert>
         )}
@@ -164,11 +213,26 @@ function Detail({ detail, result }: { detail: CustomRequestDetail; result: Rejec
               </tbody>
             </table>
           </div>
-          {d && (
+          {d?.status === 'Approved' && (
+            <p className="cad-advance">
+              Your advance of {d.advancePercent}% ({formatRupees(d.advancePaise)}) is paid and the making of your piece has begun; the balance of{' '}
+              {formatRupees(d.totalAmountPaise - d.advancePaise)} is due when it is ready.
+            </p>
+          )}
+          {d && d.status !== 'Approved' && (
             <p className="cad-advance">
               On approval, an advance of {d.advancePercent}% ({formatRupees(d.advancePaise)}) starts the making of your piece; the
               balance is due when it is ready.
             </p>
+          )}
+          {waiting && (
+            <ApprovePay
+              detail={detail}
+              onPaid={(message) => {
+                setApproved(message);
+                void revalidator.revalidate();
+              }}
+            />
           )}
           {waiting && <RejectForm result={result} />}
         </section>
@@ -204,7 +268,7 @@ function Detail({ detail, result }: { detail: CustomRequestDetail; result: Rejec
 
 /**
  * The CAD design of a custom order (spec §2, title 'Design'; DECISIONS §2, §4: the real request and design
- * sheet, a four-step timeline, Reject with a reason). Approve and the 30 % advance come with the payments work.
+ * sheet, a four-step timeline, Reject with a reason, Approve & pay the 30 % advance in the gateway's checkout).
  */
 export default function CadDesign({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Form, Link } from 'react-router';
+import { Form, Link, useNavigate } from 'react-router';
 import type { Route } from './+types/milli-harvest';
-import { HARVEST } from '@milli/contracts';
+import { HARVEST, type HarvestInstalment, type HarvestPayAnswer } from '@milli/contracts';
 import { formatRupees, rupeesToPaise } from '@milli/pricing';
 import { serverApi } from '../lib/api.server.ts';
 import { fieldErrorId, fieldErrorProps } from '../lib/field-errors.ts';
@@ -11,10 +11,12 @@ import { FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
 import { harvestAction, loadHarvestPage } from '../features/harvest/harvest-actions.server.ts';
 import { HarvestBreakdown } from '../features/harvest/harvest-breakdown.tsx';
 import { PlanSchedule, PlanSummary } from '../features/harvest/harvest-schedule.tsx';
-import { PayForm } from '../features/harvest/pay-form.tsx';
+import { InstalmentPay } from '../features/harvest/instalment-pay.tsx';
+import { useGatewayCheckout } from '../features/payments/gateway-checkout.tsx';
 import type { EnrolResult, PayResult } from '../features/harvest/harvest-text.ts';
 import '../styles/screens/shells.css';
 import '../styles/screens/harvest.css';
+import '../styles/screens/payments.css';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Milli Harvest') },
@@ -34,12 +36,12 @@ const STEPS = [
   { title: 'Happy shopping', text: 'At maturity, redeem your savings at checkout on the piece you have been dreaming of.' },
 ];
 
-/** Who is here, their plan (if any), and which payment form is open (?pay=id). */
+/** Who is here, their plan (if any), and which payment form is open (?pay=id, the way without JavaScript). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadHarvestPage(serverApi(context), request);
 }
 
-/** Start Now (intent enrol) and Pay (intent pay); both work without script. */
+/** Start Now (intent enrol) and Pay (intent pay, with a test instrument: the demo gateway without script). */
 export async function action({ request, context }: Route.ActionArgs) {
   return harvestAction(serverApi(context), request);
 }
@@ -116,15 +118,29 @@ function EnrolForm({ amount, email, loggedIn, result }: { amount: string; email:
 
 /**
  * Milli Harvest (spec §2 '10 + 1' plan, DECISIONS §2): a logged-in customer enrols with a monthly amount,
- * sees the schedule and pays the next due instalment with a card (the test gateway for now).
+ * sees the schedule and pays the next due instalment in the payment gateway's checkout (issue 18).
  */
 export default function MilliHarvest({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, email, amount, plan, payingId, payKey, banner } = loaderData;
+  const { user, email, amount, plan, payingId, banner } = loaderData;
   const sample = rupeesToPaise(HARVEST.sampleAmount);
   const enrolResult = actionData?.intent === 'enrol' ? (actionData as EnrolResult) : undefined;
   const payResult = actionData?.intent === 'pay' ? (actionData as PayResult) : undefined;
   const running = plan?.status === 'Active';
   const paying = plan && payingId !== null ? plan.instalments.find((i) => i.id === payingId) : undefined;
+  const navigate = useNavigate();
+  const [payingNumber, setPayingNumber] = useState(0);
+  const checkout = useGatewayCheckout({
+    // Paid: the schedule again, from the server, with the paid banner.
+    onPaid: () => void navigate(`/milli-harvest?paid=${payingNumber}#plan`),
+  });
+  const onPay = (instalment: HarvestInstalment) => {
+    setPayingNumber(instalment.number);
+    void checkout.pay<HarvestPayAnswer>(`/api/harvest/instalments/${instalment.id}/pay`, {
+      name: 'Milli Harvest',
+      description: `Instalment ${instalment.number} of ${HARVEST.instalments}`,
+      prefill: { email },
+    });
+  };
   return (
     <>
       <PageBanner title="Milli Harvest" />
@@ -144,7 +160,7 @@ export default function MilliHarvest({ loaderData, actionData }: Route.Component
             </p>
           </div>
           {plan && running ? (
-            <PlanSummary plan={plan} />
+            <PlanSummary plan={plan} onPay={onPay} />
           ) : (
             <EnrolForm amount={amount} email={email} loggedIn={!!user} result={enrolResult} />
           )}
@@ -158,9 +174,11 @@ export default function MilliHarvest({ loaderData, actionData }: Route.Component
               Your instalments
             </h2>
             {banner && <FormAlert tone="success">{banner}</FormAlert>}
-            {!running && <PlanSummary plan={plan} />}
-            <PlanSchedule plan={plan} payingId={payingId} />
-            {paying && <PayForm instalment={paying} payKey={payKey} result={payResult} />}
+            {checkout.error && <FormAlert tone="error">{checkout.error}</FormAlert>}
+            {!running && <PlanSummary plan={plan} onPay={onPay} />}
+            <PlanSchedule plan={plan} payingId={payingId} onPay={onPay} />
+            {paying && <InstalmentPay instalment={paying} result={payResult} onPay={onPay} busy={checkout.busy} />}
+            {checkout.dialog}
           </div>
         </section>
       )}

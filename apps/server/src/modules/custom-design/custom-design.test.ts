@@ -12,15 +12,18 @@ import { eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@milli/contracts';
 import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
-import { createShopper } from '../../testing-factories.ts';
+import { createShopper, payThroughDemo } from '../../testing-factories.ts';
+import { createDemoGateway } from '../payments/demo-gateway.ts';
 
 let t: TestApp;
 let dataDir: string;
+// The test's own demo gateway: refunds are processed at once.
+const gateway = createDemoGateway();
 const NEW_REQUEST = '/api/admin/cutom-jewelry/new-request';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'milli-custom-test-'));
-  t = await createTestApp({ seed: true, config: { dataDir } });
+  t = await createTestApp({ seed: true, config: { dataDir }, gateway });
 });
 afterAll(async () => {
   await t?.close();
@@ -530,5 +533,86 @@ describe('the customer’s requests and pictures', () => {
     const mails = await t.database.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, 'custom-design-rejected'));
     expect(mails.some((m) => m.textBody.includes('about 2 mm'))).toBe(true);
     expect((await reject(c.cookie, 'Again')).statusCode).toBe(409);
+  });
+
+  describe('approving a design by paying its advance', () => {
+    /** A request with a shared design sheet (the design team's part, written directly). */
+    async function withSharedDesign(c: Customer, version = 1) {
+      const r = await placed(c);
+      const [design] = await t.database.db
+        .insert(schema.cadDesigns)
+        .values({ requestId: r.id, version, metal: 'Gold', category: 'Rings', metalWeightMg: 4200, metalQuality: '18 kt', colour: 'Yellow Gold', totalAmountPaise: 4_850_000, advancePaise: 1_455_000 })
+        .returning();
+      await t.database.db.update(schema.customDesignRequests).set({ status: 'Design Shared' }).where(eq(schema.customDesignRequests.id, r.id));
+      return { request: r, design: design! };
+    }
+    const approve = (cookie: string, id: number) => t.app.inject({ method: 'POST', url: `/api/custom-design/requests/${id}/approve`, headers: { cookie } });
+    const detail = async (cookie: string, id: number) => (await t.app.inject({ url: `/api/custom-design/requests/${id}`, headers: { cookie } })).json();
+    const paymentsOf = (designId: number) => t.database.db.select().from(schema.payments).where(eq(schema.payments.cadDesignId, designId));
+
+    it('answers the advance’s gateway order to the owner only; paying it approves the design once, with a mail', async () => {
+      const c = await customer();
+      const other = await customer();
+      const { request, design } = await withSharedDesign(c);
+      expect((await approve(other.cookie, request.id)).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'POST', url: `/api/custom-design/requests/${request.id}/approve` })).statusCode).toBe(401);
+      expect(await paymentsOf(design.id)).toEqual([]);
+
+      const started = await approve(c.cookie, request.id);
+      expect(started.statusCode, started.body).toBe(200);
+      const { payment } = started.json();
+      expect(payment).toMatchObject({ gateway: 'demo', amountPaise: 1_455_000, currency: 'INR', keyId: 'rzp_test_MilliDemo' });
+      // Asking again before paying: the same payment, the same gateway order.
+      expect((await approve(c.cookie, request.id)).json().payment.gatewayOrderId).toBe(payment.gatewayOrderId);
+      expect(await paymentsOf(design.id)).toMatchObject([{ purpose: 'cad_advance', status: 'created', amountPaise: 1_455_000, customerId: c.id }]);
+      expect((await detail(c.cookie, request.id)).design.status).toBe('Shared');
+
+      // Another customer cannot pay it in their checkout.
+      expect((await payThroughDemo(t.app, other, payment.gatewayOrderId)).statusCode).toBe(404);
+      const checkout = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: payment.gatewayOrderId, instrument: 'card_success' }, { cookie: c.cookie });
+      expect(checkout.statusCode, checkout.body).toBe(200);
+      const verified = await postForm(t.app, '/api/payments/razorpay/verify', checkout.json(), { cookie: c.cookie });
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(verified.json()).toMatchObject({ purpose: 'cad_advance', customRequestId: request.id, replayed: false });
+      const after = await detail(c.cookie, request.id);
+      expect(after.request.status).toBe('Approved');
+      expect(after.design.status).toBe('Approved');
+      const [sheet] = await t.database.db.select().from(schema.cadDesigns).where(eq(schema.cadDesigns.id, design.id));
+      expect(sheet!.decidedAt).toBeInstanceOf(Date);
+
+      // The same verify again changes nothing.
+      const twice = await postForm(t.app, '/api/payments/razorpay/verify', checkout.json(), { cookie: c.cookie });
+      expect(twice.statusCode).toBe(200);
+      expect(twice.json().replayed).toBe(true);
+      expect((await paymentsOf(design.id)).map((p) => p.status)).toEqual(['paid']);
+      const mails = await t.database.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, 'custom-design-approved'));
+      expect(mails.filter((m) => m.toAddress === c.email)).toHaveLength(1);
+      const listed = (await t.app.inject({ url: '/api/payments', headers: { cookie: c.cookie } })).json().data;
+      expect(listed[0]).toMatchObject({ purpose: 'cad_advance', description: 'Custom design advance (30 %)', amountPaise: 1_455_000, status: 'paid' });
+
+      // Approved: nothing left to approve or reject.
+      expect((await approve(c.cookie, request.id)).statusCode).toBe(409);
+      expect((await postForm(t.app, `/api/custom-design/requests/${request.id}/reject`, { reason: 'Changed my mind' }, { cookie: c.cookie })).statusCode).toBe(409);
+    });
+
+    it('refuses a request without a shared design, and refunds an advance paid after the design was rejected', async () => {
+      const c = await customer();
+      const bare = await placed(c);
+      const refused = await approve(c.cookie, bare.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('NO_DESIGN_TO_APPROVE');
+
+      const { request, design } = await withSharedDesign(c);
+      const { payment } = (await approve(c.cookie, request.id)).json();
+      // The customer rejects the design in another tab, then pays the advance in the first.
+      expect((await postForm(t.app, `/api/custom-design/requests/${request.id}/reject`, { reason: 'Thinner please' }, { cookie: c.cookie })).statusCode).toBe(200);
+      const late = await payThroughDemo(t.app, c, payment.gatewayOrderId);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toMatch(/rejected before the advance arrived.*refunded in full/);
+      expect((await detail(c.cookie, request.id)).request.status).toBe('Rejected');
+      const listed = (await t.app.inject({ url: '/api/payments', headers: { cookie: c.cookie } })).json().data;
+      expect(listed.find((p: { purpose: string }) => p.purpose === 'cad_advance')).toMatchObject({ status: 'refunded', refundedPaise: 1_455_000, refunds: [{ status: 'processed' }] });
+      expect((await paymentsOf(design.id)).map((p) => p.status)).toEqual(['refunded']);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { formatRupees } from '@milli/pricing';
 import { layout, type Brand } from '../mail/templates.ts';
 import type { OutgoingMail } from '../mail/service.ts';
 import { requestNumber, specLines, type RequestFacts } from './describe.ts';
@@ -35,4 +36,16 @@ export function designRejectedMail(brand: Brand, r: RequestFacts, version: numbe
     'Please prepare a new version and share it.',
   ]);
   return { to: brand.emailPrimary, subject: `Design rejected: ${number} v${version}`, kind: 'custom-design-rejected', ...body };
+}
+
+/** To the customer: the advance is paid, the design approved, and the making begins. */
+export function designApprovedMail(brand: Brand, r: RequestFacts, version: number, advancePaise: number, totalPaise: number, to: string, username: string): OutgoingMail {
+  const number = requestNumber(r.id);
+  const body = layout(brand, `Your design is approved, ${username}`, [
+    `Thank you: we have your advance of ${formatRupees(advancePaise)} for version ${version} of the design for ${number}.`,
+    `The piece comes to ${formatRupees(totalPaise)} in all; the balance of ${formatRupees(totalPaise - advancePaise)} is due when it is ready.`,
+    'Our workshop starts making it now. You can follow it under My Account, Customized Orders.',
+    `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
+  ]);
+  return { to, subject: `Design approved: ${number}`, kind: 'custom-design-approved', ...body };
 }

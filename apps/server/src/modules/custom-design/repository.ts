@@ -58,6 +58,29 @@ export function customDesignRepository(db: Db) {
         .limit(1);
       return sheet?.customerId ?? null;
     },
+    /** A design sheet with its request and the customer's address, the sheet's row locked (the advance's settling). */
+    async lockDesign(designId: number) {
+      const [sheet] = await db.select().from(cad).where(eq(cad.id, designId)).for('update');
+      if (!sheet) return null;
+      const [request] = await db.select().from(r).where(eq(r.id, sheet.requestId));
+      if (!request) return null;
+      const [customer] = await db
+        .select({ email: schema.customers.email, username: schema.customers.username })
+        .from(schema.customers)
+        .where(eq(schema.customers.id, request.customerId));
+      return { sheet, request, customer: customer ?? null };
+    },
+    /** The customer's approval (the advance is paid): the sheet and its request become Approved, once. */
+    async approveDesign(requestId: number, designId: number, at: Date) {
+      const [updated] = await db
+        .update(cad)
+        .set({ status: 'Approved', decidedAt: at })
+        .where(and(eq(cad.id, designId), eq(cad.requestId, requestId), eq(cad.status, 'Shared')))
+        .returning({ id: cad.id });
+      if (!updated) return false;
+      await db.update(r).set({ status: 'Approved', updatedAt: at }).where(eq(r.id, requestId));
+      return true;
+    },
     async rejectDesign(requestId: number, customerId: number, designId: number, reason: string, at: Date) {
       const [updated] = await db
         .update(cad)

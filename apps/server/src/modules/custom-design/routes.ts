@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CadApproveAnswerSchema,
   CadRejectSchema,
   CustomDesignBodySchema,
   CustomDesignErrorSchema,
@@ -18,7 +19,8 @@ import { roleCan } from '@milli/contracts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { MAX_IMAGE_BYTES } from './images.ts';
-import { createCustomDesignService, type CustomDesignService } from './service.ts';
+import { PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
+import { cadAdvanceHandler, createCustomDesignService, type CustomDesignService } from './service.ts';
 import { createUploadStore, UPLOAD_PATH, UPLOADS_URL_PREFIX, type UploadStore } from './storage.ts';
 
 const errors = { 400: CustomDesignErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema };
@@ -29,7 +31,7 @@ function servicesOf(deps: ModuleDeps) {
   let found = perApp.get(deps.database);
   if (!found) {
     const store = createUploadStore(deps.files);
-    found = { store, service: createCustomDesignService(deps.database.db, store, createSettingsService(deps.database.db), { mailQueued: () => deps.mailer.kick() }) };
+    found = { store, service: createCustomDesignService(deps.database.db, store, createSettingsService(deps.database.db), { mailQueued: () => deps.mailer.kick(), payments: deps.payments }) };
     perApp.set(deps.database, found);
   }
   return found;
@@ -51,6 +53,7 @@ const uploads = uploadGuards({
 export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { service } = servicesOf(deps);
+  deps.payments.register('cad_advance', cadAdvanceHandler());
 
   api.post(
     '/admin/cutom-jewelry/new-request',
@@ -81,6 +84,20 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
       schema: { params: CustomRequestParamsSchema, body: formBody(CadRejectSchema), response: { 200: MessageSchema, ...errors } },
     },
     async (req) => service.reject(requireCustomer(req), req.params.id, req.body.reason),
+  );
+
+  // Approve & pay 30 %: the advance's gateway order; paying it (verify or webhook) approves the design.
+  api.post(
+    '/custom-design/requests/:id/approve',
+    {
+      config: { access: 'customer' },
+      schema: { params: CustomRequestParamsSchema, response: { 200: CadApproveAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema } },
+    },
+    async (req) => {
+      const customer = requireCustomer(req);
+      await deps.limiter.take(PAYMENT_ATTEMPTS_LIMIT, String(customer.id));
+      return service.approve(customer, req.params.id);
+    },
   );
 };
 

@@ -13,7 +13,9 @@ import type { SettingsService } from '../settings/service.ts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { ImageRefused, processImage, type ProcessedImage } from './images.ts';
-import { designRejectedMail, newRequestCustomerMail, newRequestStoreMail } from './mail.ts';
+import type { PaymentPurposeHandler, PaymentService } from '../payments/service.ts';
+import { createSettingsService } from '../settings/service.ts';
+import { designApprovedMail, designRejectedMail, newRequestCustomerMail, newRequestStoreMail } from './mail.ts';
 import { customDesignRepository } from './repository.ts';
 import { requestNumber, requestTitle } from './describe.ts';
 import { uploadUrl, type UploadStore } from './storage.ts';
@@ -22,7 +24,42 @@ export type SubmitResult = { ok: true; message: string; requestId: number } | Fa
 
 type Row = Awaited<ReturnType<ReturnType<typeof customDesignRepository>['listForCustomer']>>[number];
 
-export function createCustomDesignService(db: Db, store: UploadStore, settings: SettingsService, opts: { mailQueued?: () => void } = {}) {
+const NO_DESIGN_TO_APPROVE = 'There is no design waiting for your approval on this request.';
+
+/**
+ * What a design's paid advance settles (DECISIONS §2): the shared sheet and its request become Approved, with a
+ * mail to the customer, in the payment's transaction. A sheet rejected or replaced by a newer version meanwhile
+ * cannot take it: the advance goes back in full.
+ */
+export function cadAdvanceHandler(): PaymentPurposeHandler {
+  return {
+    async receipt(_tx, payment) {
+      return `cad-${payment.cadDesignId}`;
+    },
+    async settle(tx, payment, at) {
+      const repo = customDesignRepository(tx);
+      const found = await repo.lockDesign(payment.cadDesignId ?? 0);
+      if (!found || found.request.customerId !== payment.customerId) return { ok: false, reason: 'The design this advance was for no longer exists.' };
+      const { sheet, request, customer } = found;
+      if (sheet.status === 'Superseded') return { ok: false, reason: `Version ${sheet.version} of the design was replaced by a newer one before the advance arrived.` };
+      if (sheet.status === 'Rejected') return { ok: false, reason: `Version ${sheet.version} of the design was rejected before the advance arrived.` };
+      if (sheet.status !== 'Shared' || request.status !== 'Design Shared') return { ok: false, reason: 'This design was no longer waiting for approval.' };
+      if (!(await repo.approveDesign(request.id, sheet.id, at))) return { ok: false, reason: 'This design was no longer waiting for approval.' };
+      if (customer) {
+        const brand = await createSettingsService(tx).brand();
+        await queueMail(tx, designApprovedMail(brand, request, sheet.version, sheet.advancePaise, sheet.totalAmountPaise, customer.email, customer.username));
+      }
+      return { ok: true };
+    },
+  };
+}
+
+export function createCustomDesignService(
+  db: Db,
+  store: UploadStore,
+  settings: SettingsService,
+  opts: { mailQueued?: () => void; payments?: PaymentService } = {},
+) {
   const repo = customDesignRepository(db);
 
   /** The store's category by screen or query name ('Rings' or 'Fingerring'), any case. */
@@ -184,6 +221,26 @@ export function createCustomDesignService(db: Db, store: UploadStore, settings: 
       if (!done) throw new DomainError('NO_DESIGN_TO_REJECT', 'There is no design waiting for your answer on this request.');
       opts.mailQueued?.();
       return { message: 'Thank you. Your design goes back to our design team, who will share a new version within 48 hours.' };
+    },
+
+    /**
+     * Approve & pay (DECISIONS §2): the latest shared sheet's advance (its 30 %) through the gateway. Answers the
+     * gateway order to pay in the checkout; the payment's settling (verify, webhook) approves the design. Asking
+     * again before paying answers the same payment.
+     */
+    async approve(customer: SessionCustomer, id: number) {
+      const payments = opts.payments;
+      if (!payments) throw new Error('the custom design service was made without payments');
+      const r = await repo.findForCustomer(id, customer.id);
+      if (!r) throw new DomainError('NOT_FOUND', 'We could not find this custom design request.');
+      const design = await repo.latestDesign(r.id);
+      if (!design || design.status !== 'Shared' || r.status !== 'Design Shared') throw new DomainError('NO_DESIGN_TO_APPROVE', NO_DESIGN_TO_APPROVE);
+      if (design.advancePaise < 100) throw new DomainError('NO_DESIGN_TO_APPROVE', 'This design has no advance to pay. Please call us to approve it.');
+      const payment = await db.transaction((tx) =>
+        payments.start(tx, { customerId: customer.id, purpose: 'cad_advance', key: `cad:${design.id}`, cadDesignId: design.id, amountPaise: design.advancePaise }),
+      );
+      const block = await payments.open(payment);
+      return { message: `Pay the ${design.advancePercent} % advance to approve version ${design.version} of your design.`, payment: block };
     },
 
     /** Who may see a stored picture (null: nobody, it is not the store's). */

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
-import type { HarvestPlan } from '@milli/contracts';
+import { DEMO_INSTRUMENTS, type GatewayPayment, type HarvestPlan } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
 import { storeCookie } from '../../lib/cookies.ts';
 import { loadSessionUser, type SessionUser } from '../../lib/session.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
-import { CARD_FIELDS, ENROL_FIELDS, HARVEST_TEXT, type EnrolResult, type PayResult } from './harvest-text.ts';
+import { ENROL_FIELDS, HARVEST_TEXT, type EnrolResult, type PayResult } from './harvest-text.ts';
 
 /** The amount a guest typed, kept for an hour so it is still there after logging in. */
 const amountCookie = storeCookie('milli_harvest_amount', { maxAgeS: 3600, httpOnly: true });
@@ -47,7 +46,6 @@ export interface HarvestPageData {
   plan: HarvestPlan | null;
   /** The instalment whose payment form is open (?pay=id), when it is the one that can be paid. */
   payingId: number | null;
-  payKey: string;
   banner: string | null;
 }
 
@@ -78,7 +76,6 @@ export async function loadHarvestPage(api: ApiClient, request: Request): Promise
     amount: /^\d{1,7}$/.test(typed) ? typed : '1000',
     plan,
     payingId: plan && plan.nextDueId !== null && plan.nextDueId === asked ? asked : null,
-    payKey: randomUUID(),
     banner,
   };
 }
@@ -112,27 +109,26 @@ async function enrol(api: ApiClient, request: Request, form: FormData) {
   return data<EnrolResult>({ intent: 'enrol', loginNeeded: answer?.status === 401, message, fieldErrors, values }, { status: failStatus(answer) });
 }
 
-/** Pay: the card goes to the API once and is never echoed back; a refusal says why and gives a fresh key. */
+/**
+ * Pay without JavaScript: the page cannot open a gateway's window, so with the demo gateway the server does
+ * what its checkout would (start the payment, pay with the chosen test instrument, verify) and goes back to the
+ * schedule. No card is ever asked for. With Razorpay the customer is told to turn JavaScript on.
+ */
 async function pay(api: ApiClient, form: FormData) {
   const instalmentId = text(form, 'instalmentId');
-  const body = {
-    nameOnCard: text(form, 'nameOnCard'),
-    cardNumber: text(form, 'cardNumber'),
-    expiry: text(form, 'expiry'),
-    cvv: text(form, 'cvv'),
-    idempotencyKey: text(form, 'idempotencyKey'),
-  };
-  if (!/^\d{1,10}$/.test(instalmentId)) {
-    return data<PayResult>({ intent: 'pay', message: HARVEST_TEXT.payFallback, fieldErrors: {}, nextKey: randomUUID() }, { status: 400 });
-  }
-  const answer = await call(api, `/api/harvest/instalments/${instalmentId}/pay`, body);
-  if (answer?.ok) {
-    const number = (answer.body?.plan as HarvestPlan | undefined)?.instalments.find((i) => String(i.id) === instalmentId)?.number ?? 1;
-    return redirect(`/milli-harvest?paid=${number}#plan`);
-  }
-  const fields = answer && answer.status < 500 ? apiFieldErrors(answer.body, CARD_FIELDS) : {};
-  return data<PayResult>(
-    { intent: 'pay', message: messageOf(answer, HARVEST_TEXT.payFallback), fieldErrors: fields, nextKey: randomUUID(), values: { nameOnCard: body.nameOnCard, expiry: body.expiry } },
-    { status: failStatus(answer) },
-  );
+  const instrument = text(form, 'instrument');
+  const refuse = (message: string, status: number) => data<PayResult>({ intent: 'pay', message, instrument }, { status });
+  if (!/^\d{1,10}$/.test(instalmentId)) return refuse(HARVEST_TEXT.payFallback, 400);
+  if (!DEMO_INSTRUMENTS.some((i) => i.id === instrument)) return refuse(HARVEST_TEXT.chooseInstrument, 400);
+  const started = await call(api, `/api/harvest/instalments/${instalmentId}/pay`, {});
+  if (!started?.ok) return refuse(messageOf(started, HARVEST_TEXT.payFallback), failStatus(started));
+  const payment = started.body?.payment as GatewayPayment | undefined;
+  if (!payment) return refuse(HARVEST_TEXT.payFallback, 502);
+  if (payment.gateway !== 'demo') return refuse(HARVEST_TEXT.needsScript, 409);
+  const paid = await call(api, '/api/payments/demo/checkout', { gatewayOrderId: payment.gatewayOrderId, instrument });
+  if (!paid?.ok || !paid.body) return refuse(messageOf(paid, HARVEST_TEXT.payFallback), failStatus(paid));
+  const verified = await call(api, '/api/payments/razorpay/verify', paid.body);
+  if (!verified?.ok) return refuse(messageOf(verified, HARVEST_TEXT.payFallback), failStatus(verified));
+  const number = (started.body?.plan as HarvestPlan | undefined)?.instalments.find((i) => String(i.id) === instalmentId)?.number ?? 1;
+  return redirect(`/milli-harvest?paid=${number}#plan`);
 }

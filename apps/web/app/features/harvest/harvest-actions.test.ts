@@ -40,23 +40,36 @@ describe('Start Now', () => {
   });
 });
 
-describe('Pay', () => {
-  const card = { intent: 'pay', instalmentId: '11', nameOnCard: 'Asha Rao', cardNumber: '4000 0000 0000 0002', expiry: '12/30', cvv: '123', idempotencyKey: 'key-00000001' };
+describe('Pay without JavaScript', () => {
+  const form = { intent: 'pay', instalmentId: '11', instrument: 'card_declined' };
+  const started = (gateway = 'demo') =>
+    json(200, { message: 'Pay instalment 3 of 10 in the payment window.', paymentId: 5, plan: { instalments: [{ id: 11, number: 3 }] }, payment: { gateway, gatewayOrderId: 'order_A1', amountPaise: 100_000, currency: 'INR', keyId: 'rzp_test_x' } });
+  const signed = { razorpay_order_id: 'order_A1', razorpay_payment_id: 'pay_B2', razorpay_signature: 'abc' };
 
-  it('says why a card was refused, gives a fresh key, and never sends the card number or CVV back to the page', async () => {
-    const { api, calls } = fakeApi(() => json(402, { message: 'Your card was declined.', code: 'PAYMENT_DECLINED' }));
-    const result = outcome(await harvestAction(api, post(card)));
-    expect(calls[0]!.path).toBe('/api/harvest/instalments/11/pay');
-    expect(result.status).toBe(402);
-    expect(result.data).toMatchObject({ intent: 'pay', message: 'Your card was declined.', values: { nameOnCard: 'Asha Rao', expiry: '12/30' } });
-    const answer = JSON.stringify(result.data);
-    expect(answer).not.toContain('0002');
-    expect(answer).not.toContain('123"');
-    expect((result.data as { nextKey: string }).nextKey).not.toBe(card.idempotencyKey);
+  it('starts the payment, pays with the chosen test instrument and verifies, then goes back to the schedule with the paid banner', async () => {
+    const { api, calls } = fakeApi((path) => (path.endsWith('/pay') ? started() : path.endsWith('/demo/checkout') ? json(200, signed) : json(200, { message: 'ok', purpose: 'harvest_instalment' })));
+    expect(outcome(await harvestAction(api, post({ ...form, instrument: 'upi_success' }))).redirect).toBe('/milli-harvest?paid=3#plan');
+    expect(calls.map((c) => c.path)).toEqual(['/api/harvest/instalments/11/pay', '/api/payments/demo/checkout', '/api/payments/razorpay/verify']);
+    expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ gatewayOrderId: 'order_A1', instrument: 'upi_success' });
+    expect(JSON.parse(String(calls[2]!.init.body))).toEqual(signed);
   });
 
-  it('goes back to the schedule with the paid banner', async () => {
-    const { api } = fakeApi(() => json(200, { message: 'ok', paymentId: 1, method: 'Visa •••• 1111', plan: { instalments: [{ id: 11, number: 3 }] } }));
-    expect(outcome(await harvestAction(api, post(card))).redirect).toBe('/milli-harvest?paid=3#plan');
+  it('says why a test instrument failed and keeps it chosen; verifies nothing', async () => {
+    const { api, calls } = fakeApi((path) => (path.endsWith('/pay') ? started() : json(402, { message: 'Your card was declined by the bank.', code: 'PAYMENT_DECLINED' })));
+    const result = outcome(await harvestAction(api, post(form)));
+    expect(result.status).toBe(402);
+    expect(result.data).toEqual({ intent: 'pay', message: 'Your card was declined by the bank.', instrument: 'card_declined' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('refuses an unknown instrument before any call, and asks for JavaScript with Razorpay', async () => {
+    const none = fakeApi(() => json(500, {}));
+    expect(outcome(await harvestAction(none.api, post({ ...form, instrument: '4111111111111111' }))).status).toBe(400);
+    expect(none.calls).toEqual([]);
+    const live = fakeApi(() => started('razorpay'));
+    const result = outcome(await harvestAction(live.api, post(form)));
+    expect(result.status).toBe(409);
+    expect((result.data as { message: string }).message).toMatch(/needs JavaScript/);
+    expect(live.calls).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import type { HarvestPlan } from '@milli/contracts';
+import type { HarvestInstalment, HarvestPlan } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 
 const rupees = (paise: number) => formatRupees(paise, { decimals: false });
@@ -13,8 +14,24 @@ const STATUS_TEXT: Record<HarvestPlan['status'], string> = {
   Cancelled: 'Cancelled',
 };
 
+/**
+ * A Pay link to the instalment's payment form (?pay=id): with JavaScript, `onPay` opens the gateway's checkout
+ * at once instead.
+ */
+function payLink(plan: HarvestPlan, onPay: ((instalment: HarvestInstalment) => void) | undefined) {
+  const next = plan.instalments.find((i) => i.id === plan.nextDueId);
+  return {
+    to: `/milli-harvest?pay=${plan.nextDueId}#pay-form`,
+    onClick: (event: MouseEvent) => {
+      if (!onPay || !next || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      onPay(next);
+    },
+  };
+}
+
 /** The plan at a glance: monthly amount, what is paid, maturity and what can be redeemed. */
-export function PlanSummary({ plan }: { plan: HarvestPlan }) {
+export function PlanSummary({ plan, onPay }: { plan: HarvestPlan; onPay?: (instalment: HarvestInstalment) => void }) {
   const paidCount = plan.instalments.filter((i) => i.status === 'Paid').length;
   return (
     <div className="card card-pad harvest-summary">
@@ -32,7 +49,7 @@ export function PlanSummary({ plan }: { plan: HarvestPlan }) {
         <dd className="price">{rupees(plan.status === 'Matured' ? plan.balancePaise : plan.redeemablePaise)}</dd>
       </dl>
       {plan.nextDueId !== null && (
-        <Link className="btn btn-primary btn-block" to={`/milli-harvest?pay=${plan.nextDueId}#pay-form`}>
+        <Link className="btn btn-primary btn-block" {...payLink(plan, onPay)}>
           Pay next instalment
         </Link>
       )}
@@ -41,7 +58,7 @@ export function PlanSummary({ plan }: { plan: HarvestPlan }) {
 }
 
 /** The eleven rows: due date, amount, discount, what to pay, status, and Pay on the next due one. */
-export function PlanSchedule({ plan, payingId }: { plan: HarvestPlan; payingId: number | null }) {
+export function PlanSchedule({ plan, payingId, onPay }: { plan: HarvestPlan; payingId: number | null; onPay?: (instalment: HarvestInstalment) => void }) {
   return (
     <div className="table-wrap">
       <table className="table harvest-schedule">
@@ -74,7 +91,7 @@ export function PlanSchedule({ plan, payingId }: { plan: HarvestPlan; payingId: 
               </td>
               <td className="harvest-action">
                 {i.id === plan.nextDueId && i.id !== payingId && (
-                  <Link className="btn btn-outline btn-sm" to={`/milli-harvest?pay=${i.id}#pay-form`} aria-label={`Pay instalment ${i.number}`}>
+                  <Link className="btn btn-outline btn-sm" {...payLink(plan, onPay)} aria-label={`Pay instalment ${i.number}`}>
                     Pay
                   </Link>
                 )}

@@ -5,6 +5,8 @@ export const HARVEST_TEXT = {
   loginNeeded: 'Please log in or sign up to start your Milli Harvest plan. We will keep the amount you chose.',
   enrolFallback: 'We could not start your plan just now. Please try again.',
   payFallback: 'The payment could not be completed. Nothing was charged; please try again.',
+  chooseInstrument: 'Please choose a test payment method.',
+  needsScript: 'Paying online opens the payment gateway’s window, which needs JavaScript. Please turn JavaScript on and try again, or pay at one of our stores.',
 } as const;
 
 export const ENROL_FIELDS = ['monthlyAmount', 'email'] as const;
@@ -17,14 +19,10 @@ export interface EnrolResult {
   values: Record<EnrolField, string>;
 }
 
-export const CARD_FIELDS = ['nameOnCard', 'cardNumber', 'expiry', 'cvv'] as const;
-export type CardField = (typeof CARD_FIELDS)[number];
+/** The Pay form's answer without JavaScript (the demo gateway's test instrument paid on the server's side). */
 export interface PayResult {
   intent: 'pay';
   message: string;
-  fieldErrors: Partial<Record<CardField, string>>;
-  /** A fresh idempotency key: the next attempt is a new payment, not a replay of this one. */
-  nextKey: string;
-  /** Only what may be shown again: never the card number or CVV. */
-  values?: { nameOnCard: string; expiry: string };
+  /** The instrument last tried, chosen again in the form. */
+  instrument: string;
 }

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Form, Link } from 'react-router';
+import { DEMO_INSTRUMENTS, type HarvestInstalment } from '@milli/contracts';
+import { formatRupees } from '@milli/pricing';
+import { FormAlert, useSubmitting } from '../../components/forms/form-bits.tsx';
+import type { PayResult } from './harvest-text.ts';
+
+/**
+ * Paying one instalment (?pay=id). With JavaScript its button opens the gateway's checkout (the demo dialog or
+ * Razorpay's window, through `onPay`). Before the page has hydrated, or without JavaScript, it is a form that
+ * posts the chosen test instrument to the page's action, which pays through the demo gateway on the server.
+ * No card number is asked for either way.
+ */
+export function InstalmentPay({
+  instalment,
+  result,
+  onPay,
+  busy,
+}: {
+  instalment: HarvestInstalment;
+  result: PayResult | undefined;
+  onPay: (instalment: HarvestInstalment) => void;
+  busy: boolean;
+}) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const submitting = useSubmitting();
+  const amount = formatRupees(instalment.payablePaise, { decimals: false });
+  const chosen = result?.instrument ?? 'card_success';
+  return (
+    <section id="pay-form" className="card card-pad harvest-pay" aria-labelledby="pay-title">
+      <h3 id="pay-title">
+        Pay instalment {instalment.number}: <span className="nowrap">{amount}</span>
+      </h3>
+      {result && <FormAlert tone="error">{result.message}</FormAlert>}
+      {hydrated ? (
+        <div className="harvest-pay-actions">
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => onPay(instalment)}>
+            {busy ? 'Opening the payment window…' : `Pay ${amount}`}
+          </button>
+          <Link to="/milli-harvest#plan" className="btn btn-outline">
+            Cancel
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="stack">
+          <input type="hidden" name="intent" value="pay" />
+          <input type="hidden" name="instalmentId" value={instalment.id} />
+          <fieldset className="pay-instruments">
+            <legend>Choose a test payment method</legend>
+            {DEMO_INSTRUMENTS.map((i) => (
+              <label key={i.id} className="pay-instrument">
+                <input type="radio" name="instrument" value={i.id} defaultChecked={i.id === chosen} />
+                <span>
+                  {i.label} <span className="muted">({i.outcome})</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="harvest-pay-actions">
+            <button type="submit" className="btn btn-primary" disabled={submitting}>
+              {submitting ? 'Paying…' : `Pay ${amount}`}
+            </button>
+            <Link to="/milli-harvest#plan" className="btn btn-outline">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      )}
+      <p className="field-hint harvest-pay-note">
+        {hydrated
+          ? 'You pay in the payment gateway’s own window: the store never sees your card number.'
+          : 'Test payments only: no money moves, and no card number is asked for.'}
+      </p>
+    </section>
+  );
+}
