@@ -6,11 +6,11 @@
  * Content-Security-Policy lets Razorpay Checkout in. SHOTS_DIR=… saves screenshots.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { expect, fillBilling, logInNewShopper, ownOrigin, payOnDemo, test, waitForHydration } from './fixtures.ts';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, logInNewShopper, payOnDemo, test, waitForHydration } from './fixtures.ts';
+import { addToCart, PAY_PAGE, pieceFor, placeOrder } from './shop.ts';
 
 const ORDER_PAGE = /\/order-details\?order=MIL-\d{4}-\d{6}$/;
-const PAY_PAGE = /\/checkout\/pay\/MIL-\d{4}-\d{6}$/;
 
 /** What the visitor's screen shows (a modal dialog stays in view), or one part of the page. */
 async function shot(page: Page, testInfo: TestInfo, name: string, part?: Locator) {
@@ -35,43 +35,6 @@ async function axeProblems(page: Page, what: string): Promise<string[]> {
   );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-/** In-stock pieces without a size, of Rs. 30,000-60,000 (below the PAN threshold; no other spec buys these). */
-async function pieces(request: APIRequestContext): Promise<{ product_id: number; product_name: string }[]> {
-  const list = await request.get('/api/product/productList?minPrice=30000&maxPrice=60000');
-  const listed = ((await list.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[] }).data.filter((p) => p.product_stock_status === 'In Stock');
-  const found = [];
-  for (const p of listed) {
-    const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as { data: { pricing: { sizeKind: string | null } } };
-    if (detail.data.pricing.sizeKind === null) found.push(p);
-  }
-  return found;
-}
-
-/** A piece of its own for each test and project, so no two tests buy the last one of the same piece. */
-async function pieceFor(request: APIRequestContext, testInfo: TestInfo, slot: number) {
-  const all = await pieces(request);
-  const piece = all[slot * 2 + (testInfo.project.name === 'mobile-375' ? 0 : 1)];
-  if (!piece) throw new Error(`no piece for slot ${slot}: ${all.length} found`);
-  return piece;
-}
-
-/** The shopper's cart holds the piece (through the API, as the product page's Add to Cart does). */
-async function addToCart(page: Page, productId: number) {
-  const me = (await (await page.request.get('/api/auth/me')).json()) as { userId: number };
-  const res = await page.request.post('/api/cart/add', { multipart: { cart_product_id: productId, cart_quantity: 1, cart_user_id: me.userId }, headers: ownOrigin() });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** From the checkout page to the payment step: billing, terms, Place Order. */
-async function placeOrder(page: Page) {
-  await page.goto('/checkout');
-  await fillBilling(page);
-  await page.getByLabel('I have read and accept the terms and conditions').check();
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page).toHaveURL(PAY_PAGE);
-  return decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
 }
 
 test('a new shopper pays in the Test payment dialog: declined first, then paid; the order is Paid with its invoice', async ({ page, request, consoleGuard }, testInfo) => {
