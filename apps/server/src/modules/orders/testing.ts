@@ -130,7 +130,9 @@ export async function createOrder(db: Db, input: CreateOrderInput) {
     if (input.billing !== null) {
       await tx.insert(schema.orderAddresses).values({ orderId: order!.id, kind: 'billing', ...shipping, ...input.billing });
     }
-    const reached = status === 'Cancelled' ? ['Placed' as const, 'Cancelled' as const] : FLOW.slice(0, FLOW.indexOf(status) + 1);
+    // An order still awaiting its payment or its confirmation has only that step behind it.
+    const reached: OrderStatus[] =
+      status === 'Cancelled' ? ['Placed', 'Cancelled'] : FLOW.includes(status) ? FLOW.slice(0, FLOW.indexOf(status) + 1) : [status];
     await tx.insert(schema.orderStatusHistory).values(reached.map((s, i) => ({ orderId: order!.id, status: s, at: new Date(placedAt.getTime() + i * step) })));
     if (input.couponCode) {
       const [coupon] = await tx.select({ id: schema.coupons.id }).from(schema.coupons).where(eq(schema.coupons.code, input.couponCode));
