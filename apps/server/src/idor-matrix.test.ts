@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postForm, type TestApp } from './testing.ts';
-import { createShopper, placeOrder, type TestShopper as Customer } from './testing-factories.ts';
+import { createShopper, payThroughDemo, placeOrder, type TestShopper as Customer } from './testing-factories.ts';
 
 let t: TestApp;
 let n = 0;
@@ -84,9 +84,24 @@ beforeAll(async () => {
   const enrol = await postForm(t.app, '/api/harvest/enrol', { monthlyAmount: 1000, email: owner.email }, { cookie: owner.cookie, ip: ip() });
   expect(enrol.statusCode, enrol.body).toBe(200);
   const instalment = (enrol.json().plan.instalments as { id: number }[])[0]!.id;
-  const card = { nameOnCard: 'Owner One', cardNumber: '4111 1111 1111 1111', expiry: '12/39', cvv: '123' };
-  expect((await postForm(t.app, `/api/harvest/instalments/${instalment}/pay`, { ...card, idempotencyKey: 'matrix-pay-1' }, { cookie: owner.cookie, ip: ip() })).statusCode).toBe(200);
+  const instalmentPay = await t.app.inject({ method: 'POST', url: `/api/harvest/instalments/${instalment}/pay`, headers: { cookie: owner.cookie }, remoteAddress: ip() });
+  expect(instalmentPay.statusCode, instalmentPay.body).toBe(200);
+  const paidInstalment = await payThroughDemo(t.app, { cookie: owner.cookie, ip: ip() }, instalmentPay.json().payment.gatewayOrderId);
+  expect(paidInstalment.statusCode, paidInstalment.body).toBe(200);
   const nextInstalment = (enrol.json().plan.instalments as { id: number }[])[1]!.id;
+
+  // Two orders awaiting payment: one whose gateway order is still unpaid, one the owner has just paid in the
+  // gateway's checkout (the browser holds its signed answer; the verify is yet to come).
+  const awaiting = async (productId: number, key: string) => {
+    const res = await placeOrder(t.app, owner, { productId, pay: false, fields: { cartDataList: '[]', idempotencyKey: key } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { orderNumber: string; payment: { gatewayOrderId: string } };
+  };
+  const unpaid = await awaiting(p1!, 'matrix-order-2');
+  const paidAtGateway = await awaiting(p1!, 'matrix-order-3');
+  const checkout = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: paidAtGateway.payment.gatewayOrderId, instrument: 'card_success' }, { cookie: owner.cookie, ip: ip() });
+  expect(checkout.statusCode, checkout.body).toBe(200);
+  const signed = checkout.json() as Record<string, string>;
 
   // A custom design request with a picture.
   const design = new FormData();
@@ -125,7 +140,11 @@ beforeAll(async () => {
     { name: 'cancel order', method: 'POST', url: `/api/orders/${orderNumber}/cancel`, body: { reason: 'x' }, intruder: 404 },
     { name: 'staff status change', method: 'POST', url: `/api/admin/orders/${orderNumber}/status`, body: { status: 'Picked' }, intruder: 401 },
     { name: 'harvest plans', method: 'GET', url: '/api/harvest/plans', intruder: 'own-data-only', owner: 200 },
-    { name: 'pay an instalment', method: 'POST', url: `/api/harvest/instalments/${nextInstalment}/pay`, body: { ...card, idempotencyKey: 'matrix-intruder-1' }, intruder: 404 },
+    { name: 'pay an instalment', method: 'POST', url: `/api/harvest/instalments/${nextInstalment}/pay`, intruder: 404 },
+    { name: 'pay an order again', method: 'POST', url: `/api/orders/${unpaid.orderNumber}/pay`, intruder: 404, owner: 200 },
+    { name: 'pay in the demo checkout', method: 'POST', url: '/api/payments/demo/checkout', body: { gatewayOrderId: unpaid.payment.gatewayOrderId, instrument: 'card_success' }, intruder: 404 },
+    // Even the gateway's own signed answer does not let another customer record the owner's payment.
+    { name: 'verify a payment', method: 'POST', url: '/api/payments/razorpay/verify', body: signed, intruder: 404 },
     { name: 'payments', method: 'GET', url: '/api/payments', intruder: 'own-data-only', owner: 200 },
     { name: 'custom design request', method: 'POST', url: '/api/admin/cutom-jewelry/new-request', body: { ...designFields }, intruder: 403 },
     { name: 'custom requests', method: 'GET', url: '/api/custom-design/requests', intruder: 'own-data-only', owner: 200 },

@@ -27,7 +27,7 @@ export const harvestModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   const db = deps.database.db;
   const settings = createSettingsService(db);
   const harvest = createHarvestService(db, deps.payments, settings);
-  deps.payments.register('harvest_instalment', instalmentPaymentHandler(settings));
+  deps.payments.register('harvest_instalment', instalmentPaymentHandler());
   api.get('/harvest/plans', { config: { access: 'customer' }, schema: { response: { 200: HarvestPlanListSchema, ...errors } } }, async (req) => ({
     data: await harvest.plans(requireCustomer(req).id),
   }));

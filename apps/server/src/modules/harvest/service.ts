@@ -4,7 +4,7 @@ import { harvestBreakdown, harvestSchedule, indianDate, monthlyAmountProblem, st
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
 import type { PaymentPurposeHandler, PaymentService } from '../payments/service.ts';
-import type { SettingsService } from '../settings/service.ts';
+import { createSettingsService, type SettingsService } from '../settings/service.ts';
 import { enrolledMail, instalmentPaidMail } from './mail.ts';
 import { harvestRepository, type InstalmentRecord, type PlanRecord } from './repository.ts';
 
@@ -52,7 +52,7 @@ function checkPayable(plan: PlanRecord, instalment: InstalmentRecord, instalment
  * ten are paid), with a mail. An instalment paid meanwhile, or a plan closed or past maturity, cannot take
  * it: the payment goes back in full.
  */
-export function instalmentPaymentHandler(settings: SettingsService): PaymentPurposeHandler {
+export function instalmentPaymentHandler(): PaymentPurposeHandler {
   return {
     async receipt(_tx, payment) {
       return `harvest-${payment.harvestPlanId}-${payment.harvestInstalmentId}`;
@@ -71,7 +71,9 @@ export function instalmentPaymentHandler(settings: SettingsService): PaymentPurp
       if (!paid) return { ok: false, reason: `Instalment ${found.instalment.number} was already paid.` };
       await t.matureDue(payment.customerId, at);
       const plan = (await t.plans(payment.customerId)).find((p) => p.plan.id === paid.planId)!;
-      await queueMail(tx, instalmentPaidMail(await settings.brand(), toPlan(plan.plan, plan.instalments), paid.number, payment.amountPaise, payment.method ?? 'online'));
+      // The brand is read on the payment's own transaction: on the embedded database (one connection) a read
+      // outside it would wait for this transaction to end, forever.
+      await queueMail(tx, instalmentPaidMail(await createSettingsService(tx).brand(), toPlan(plan.plan, plan.instalments), paid.number, payment.amountPaise, payment.method ?? 'online'));
       return { ok: true };
     },
   };
