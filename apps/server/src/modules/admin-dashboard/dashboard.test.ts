@@ -53,6 +53,8 @@ describe('the dashboard', () => {
     await createOrder(db, at('2031-03-09T18:29:59Z')); // 23:59:59 IST on the 9th
     await createOrder(db, at('2031-03-10T18:30:00Z')); // 00:00 IST on the 11th
     await createOrder(db, { ...at('2031-03-10T08:00:00Z'), status: 'Cancelled' });
+    // A pay-on-delivery order staff have yet to confirm by phone (another day's): it waits on the store.
+    await createOrder(db, { ...at('2031-03-08T08:00:00Z'), status: 'Awaiting confirmation' });
     const totals = await Promise.all(
       counted.map(async (o) => (await db.select({ total: schema.orders.totalPaise }).from(schema.orders).where(eq(schema.orders.id, o.id)))[0]!.total),
     );
@@ -62,7 +64,8 @@ describe('the dashboard', () => {
     expect(after.salesTodayPaise - before.salesTodayPaise).toBe(totals.reduce((a, b) => a + b, 0));
     // Waiting: four more Placed (today's and the other days'), one more Picked; cancelled ones never wait.
     const waiting = (d: typeof after, status: string) => d.ordersWaiting.find((w) => w.status === status)?.count ?? -1;
-    expect(after.ordersWaiting.map((w) => w.status)).toEqual(['Placed', 'Picked', 'Out for Delivery']);
+    expect(after.ordersWaiting.map((w) => w.status)).toEqual(['Awaiting payment', 'Awaiting confirmation', 'Placed', 'Picked', 'Out for Delivery']);
+    expect(waiting(after, 'Awaiting confirmation') - waiting(before, 'Awaiting confirmation')).toBe(1);
     expect(waiting(after, 'Placed') - waiting(before, 'Placed')).toBe(4);
     expect(waiting(after, 'Picked') - waiting(before, 'Picked')).toBe(1);
     expect(after.designRequestsWaiting.map((w) => w.status)).toEqual(['Requested']);
