@@ -26,7 +26,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, schema, type Db } from '@milli/db';
 import { createTestDatabase, type TestDatabase } from '@milli/db/testing';
 import { startStore, type Running } from '../../../../bench/processes.ts';
-import { lapseOverdueOrders, LAPSED_NOTE } from '../modules/orders/payment.ts';
+import { LAPSED_NOTE, orderPaymentHandler } from '../modules/orders/payment.ts';
+import { createPaymentKeeper } from '../modules/payments/keeper.ts';
 import { createDemoGateway } from '../modules/payments/demo-gateway.ts';
 import { createPaymentService } from '../modules/payments/service.ts';
 import { paymentBreaches } from './payment-invariants.ts';
@@ -251,9 +252,10 @@ describe('a server killed with SIGKILL while shoppers place orders and pay', () 
       const customerIds = buyers.map((b) => b.userId);
       const unpaidBefore = await db.select({ id: schema.orders.id }).from(schema.orders).where(and(inArray(schema.orders.customerId, customerIds), eq(schema.orders.status, 'Awaiting payment')));
       const payments = createPaymentService(db, createDemoGateway());
-      const lapse = await lapseOverdueOrders(db, payments, new Date(Date.now() + 24 * 3_600_000));
-      expect(lapse).toEqual({ lapsed: unpaidBefore.length, paid: 0 });
-      expect(await lapseOverdueOrders(db, payments, new Date(Date.now() + 24 * 3_600_000)), 'a second pass finds nothing').toEqual({ lapsed: 0, paid: 0 });
+      payments.register('order', orderPaymentHandler());
+      const keeper = createPaymentKeeper(db, payments, { intervalMs: 0, now: () => new Date(Date.now() + 24 * 3_600_000) });
+      expect(await keeper.run()).toEqual({ lapsed: unpaidBefore.length, paidLate: 0, settled: 0, refundsSent: 0 });
+      expect(await keeper.run(), 'a second pass finds nothing').toEqual({ lapsed: 0, paidLate: 0, settled: 0, refundsSent: 0 });
 
       const report = await checkWhole(db, customerIds);
       const byId = new Map(report.orders.map((o) => [o.id, o]));
