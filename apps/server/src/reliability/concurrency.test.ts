@@ -15,7 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@milli/db';
 import { loadConfig } from '../config.ts';
-import { paymentBreaches } from './payment-invariants.ts';
+import { paymentBreaches, watchPaymentInvariants } from './payment-invariants.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { inBatches, moreShoppersLike, storeClient, type Shopper, type StoreClient } from './shoppers.ts';
 
@@ -110,6 +110,10 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
     };
     server.on('request', onRequest);
     const waits = t.database.url ? watchLockWaits(t.database.url) : null;
+    // Watched all along, through the race and the payments, not only at the end: no committed moment has an
+    // order placed without its payment, or held without one.
+    const racers = buyers.map((b) => b.userId);
+    const watch = watchPaymentInvariants(db, () => racers, 5);
     const raceStart = Date.now();
     const answers = await Promise.all(buyers.map((b, i) => store.placeOrder(b, { idempotencyKey: `race-${String(i).padStart(4, '0')}-checkout` })));
     const raceMs = Date.now() - raceStart;
@@ -161,7 +165,6 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
       couponRedemptions: counts.couponRedemptions - before.couponRedemptions,
       mail: counts.mail - before.mail,
     }).toEqual({ orders: STOCK, orderLines: STOCK, orderAddresses: 2 * STOCK, statusHistory: STOCK, payments: STOCK, couponRedemptions: 0, mail: 0 });
-    const racers = buyers.map((b) => b.userId);
     const orders = await db.select().from(schema.orders).where(inArray(schema.orders.customerId, racers));
     expect(orders.map((o) => o.customerId).sort()).toEqual(winners.map((w) => w.userId).sort());
     const held = winners.map((w) => answers[buyers.indexOf(w)]!.body as { orderId: number; orderNumber: string; status: string; payment: { gatewayOrderId: string; amountPaise: number } });
@@ -182,6 +185,9 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
         return Promise.all([0, 1].map(() => store.post('/api/payments/razorpay/verify', checkout.body as Record<string, string>, w)));
       }),
     );
+    const watched = await watch.stop();
+    expect(watched.breaches).toEqual([]);
+    expect(watched.checks).toBeGreaterThan(0);
     for (const pair of paid) {
       expect(pair.map((v) => v.status), JSON.stringify(pair.map((v) => v.body))).toEqual([200, 200]);
       expect(pair.map((v) => (v.body as { replayed: boolean }).replayed).sort()).toEqual([false, true]);
@@ -198,7 +204,7 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
       mail: STOCK,
       refunds: 0,
     });
-    console.log(`[concurrency] ${t.database.kind}: the ${STOCK} winners paid at once, each verify sent twice at once, in ${Date.now() - payStart} ms: ${STOCK} orders Placed, ${STOCK} payments captured once, nothing refunded`);
+    console.log(`[concurrency] ${t.database.kind}: the ${STOCK} winners paid at once, each verify sent twice at once, in ${Date.now() - payStart} ms: ${STOCK} orders Placed, ${STOCK} payments captured once, nothing refunded; the invariants checked ${watched.checks} times during the race and the payments`);
 
     // Winners' carts are empty; each loser still has the piece in theirs, to remove or wait for.
     for (const w of winners) expect(await store.cart(w)).toEqual([]);

@@ -30,7 +30,7 @@ import { LAPSED_NOTE, orderPaymentHandler } from '../modules/orders/payment.ts';
 import { createPaymentKeeper } from '../modules/payments/keeper.ts';
 import { createDemoGateway } from '../modules/payments/demo-gateway.ts';
 import { createPaymentService } from '../modules/payments/service.ts';
-import { paymentBreaches } from './payment-invariants.ts';
+import { paymentBreaches, watchPaymentInvariants } from './payment-invariants.ts';
 import { inBatches, storeClient, type Shopper, type StoreClient } from './shoppers.ts';
 
 const BUYERS = 6;
@@ -116,6 +116,9 @@ describe('a server killed with SIGKILL while shoppers place orders and pay', () 
       // Whatever happens, the loop is bounded: the kill comes after 20 s at the latest.
       const deadline = setTimeout(() => void killNow(), 20_000);
       let killedAt = '';
+      // On PostgreSQL the invariants are watched from outside while the shoppers buy and the server dies (PGlite's
+      // files belong to the server meanwhile): no committed moment has an order placed without its payment.
+      const watch = database.kind === 'postgres' ? watchPaymentInvariants(database.db, () => buyers.map((b) => b.userId)) : null;
       await Promise.all(
         buyers.map(async (b, bi) => {
           while (!kill) {
@@ -166,11 +169,14 @@ describe('a server killed with SIGKILL while shoppers place orders and pay', () 
       );
       clearTimeout(deadline);
       await kill;
+      const watched = await watch?.stop();
+      expect(watched?.breaches ?? [], 'breaches seen while buying').toEqual([]);
       const cut = attempts.filter((a) => a.phase === phase && a.stage !== 'placed');
       console.log(
         `[crash] ${database.kind}: phase ${phase}: SIGKILL ${point} (${killedAt || 'at the deadline'}) after ${placedHere} orders placed and paid, ` +
           `${inFlightAtKill} shopper(s) mid-purchase` +
           (openTransactions === null ? '' : ` (${openTransactions} transaction(s) open in PostgreSQL just before it)`) +
+          (watched ? `; the payment invariants held in ${watched.checks} checks meanwhile` : '') +
           `; left behind: ${['placing', 'held', 'checked-out'].map((s) => `${cut.filter((a) => a.stage === s).length} ${s}`).join(', ')}`,
       );
       expect(killedAt, 'the kill came at its point, not at the deadline').not.toBe('');

@@ -78,3 +78,31 @@ export async function paymentBreaches(db: Db, customerIds?: readonly number[]): 
   );
   return breaches;
 }
+
+/**
+ * Checks the invariants again and again while a run goes on (every `intervalMs`, one check at a time), so a
+ * moment that breaks them is seen, not only the end state: each committed state must keep them, since an order
+ * and its payment change together in one transaction. `stop()` answers how many checks ran and every breach seen.
+ */
+export function watchPaymentInvariants(db: Db, customerIds: () => readonly number[], intervalMs = 20) {
+  let running = true;
+  let checks = 0;
+  const seen = new Map<string, PaymentBreach>();
+  const loop = (async () => {
+    while (running) {
+      const ids = customerIds();
+      if (ids.length > 0) {
+        for (const b of await paymentBreaches(db, ids)) seen.set(`${b.kind}: ${b.ref}`, b);
+        checks++;
+      }
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  })();
+  return {
+    async stop(): Promise<{ checks: number; breaches: string[] }> {
+      running = false;
+      await loop;
+      return { checks, breaches: [...seen.keys()] };
+    },
+  };
+}
