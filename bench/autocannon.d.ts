@@ -16,7 +16,9 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
-    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    /** A falsy answer sends the connection back to the first request of the sequence. */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request | null;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   }
   export interface Options {
     url: string;

@@ -84,11 +84,24 @@ beforeAll(async () => {
   const enrol = await postForm(t.app, '/api/harvest/enrol', { monthlyAmount: 1000, email: owner.email }, { cookie: owner.cookie, ip: ip() });
   expect(enrol.statusCode, enrol.body).toBe(200);
   const instalment = (enrol.json().plan.instalments as { id: number }[])[0]!.id;
-  const started = await postForm(t.app, `/api/harvest/instalments/${instalment}/pay`, {}, { cookie: owner.cookie, ip: ip() });
-  expect(started.statusCode, started.body).toBe(200);
-  const paid = await payThroughDemo(t.app, { cookie: owner.cookie, ip: ip() }, started.json().payment.gatewayOrderId);
-  expect(paid.statusCode, paid.body).toBe(200);
+  const instalmentPay = await t.app.inject({ method: 'POST', url: `/api/harvest/instalments/${instalment}/pay`, headers: { cookie: owner.cookie }, remoteAddress: ip() });
+  expect(instalmentPay.statusCode, instalmentPay.body).toBe(200);
+  const paidInstalment = await payThroughDemo(t.app, { cookie: owner.cookie, ip: ip() }, instalmentPay.json().payment.gatewayOrderId);
+  expect(paidInstalment.statusCode, paidInstalment.body).toBe(200);
   const nextInstalment = (enrol.json().plan.instalments as { id: number }[])[1]!.id;
+
+  // Two orders awaiting payment: one whose gateway order is still unpaid, one the owner has just paid in the
+  // gateway's checkout (the browser holds its signed answer; the verify is yet to come).
+  const awaiting = async (productId: number, key: string) => {
+    const res = await placeOrder(t.app, owner, { productId, pay: false, fields: { cartDataList: '[]', idempotencyKey: key } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { orderNumber: string; payment: { gatewayOrderId: string } };
+  };
+  const unpaid = await awaiting(p1!, 'matrix-order-2');
+  const paidAtGateway = await awaiting(p1!, 'matrix-order-3');
+  const checkout = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: paidAtGateway.payment.gatewayOrderId, instrument: 'card_success' }, { cookie: owner.cookie, ip: ip() });
+  expect(checkout.statusCode, checkout.body).toBe(200);
+  const signed = checkout.json() as Record<string, string>;
 
   // A custom design request with a picture.
   const design = new FormData();
@@ -128,6 +141,10 @@ beforeAll(async () => {
     { name: 'staff status change', method: 'POST', url: `/api/admin/orders/${orderNumber}/status`, body: { status: 'Picked' }, intruder: 401 },
     { name: 'harvest plans', method: 'GET', url: '/api/harvest/plans', intruder: 'own-data-only', owner: 200 },
     { name: 'pay an instalment', method: 'POST', url: `/api/harvest/instalments/${nextInstalment}/pay`, intruder: 404 },
+    { name: 'pay an order again', method: 'POST', url: `/api/orders/${unpaid.orderNumber}/pay`, intruder: 404, owner: 200 },
+    { name: 'pay in the demo checkout', method: 'POST', url: '/api/payments/demo/checkout', body: { gatewayOrderId: unpaid.payment.gatewayOrderId, instrument: 'card_success' }, intruder: 404 },
+    // Even the gateway's own signed answer does not let another customer record the owner's payment.
+    { name: 'verify a payment', method: 'POST', url: '/api/payments/razorpay/verify', body: signed, intruder: 404 },
     { name: 'payments', method: 'GET', url: '/api/payments', intruder: 'own-data-only', owner: 200 },
     { name: 'custom design request', method: 'POST', url: '/api/admin/cutom-jewelry/new-request', body: { ...designFields }, intruder: 403 },
     { name: 'custom requests', method: 'GET', url: '/api/custom-design/requests', intruder: 'own-data-only', owner: 200 },

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@milli/db/testing';
 import { buildApp } from './app.ts';
 import { testConfig, type Config } from './config.ts';
+import { createGateway } from './modules/payments/create-gateway.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 
 export interface TestApp {
@@ -14,13 +15,19 @@ export interface TestApp {
   /** Fastify's own inject(), sending only the headers given: for tests of the cross-site check itself. */
   rawInject: FastifyInstance['inject'];
   database: TestDatabase;
+  /**
+   * The store's payment gateway: the one given, or the one the configuration names (the demo gateway, whose
+   * `simulator` holds the webhooks a test delivers itself).
+   */
+  gateway: PaymentGateway;
   close(): Promise<void>;
 }
 
-/** `gateway`: the test's own payment gateway (a demo gateway whose simulator's webhooks the test delivers). */
 export async function createTestApp(options: { seed?: boolean; config?: Partial<Config>; poolSize?: number; gateway?: PaymentGateway } = {}): Promise<TestApp> {
   const database = await createTestDatabase({ seed: options.seed ?? true, ...(options.poolSize ? { poolSize: options.poolSize } : {}) });
-  const app = await buildApp({ config: testConfig(options.config), database, ...(options.gateway ? { gateway: options.gateway } : {}) }, { web: false });
+  const config = testConfig(options.config);
+  const gateway = options.gateway ?? createGateway(config);
+  const app = await buildApp({ config, database, gateway }, { web: false });
   await app.ready();
   // A browser marks every request from the store's own page Sec-Fetch-Site: same-origin, which the cross-site
   // check (plugins/security.ts) needs from a request that carries cookies and no Origin. Tests drive the API as
@@ -38,6 +45,7 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
     app,
     rawInject,
     database,
+    gateway,
     close: async () => {
       await app.close();
       await database.dispose();

@@ -1,5 +1,5 @@
 /**
- * The route schemas of the catalogue, orders, Harvest, custom design, trade partners and stores (issue 16):
+ * The route schemas of the catalogue, orders, Harvest, payments, custom design, trade partners and stores (issue 16):
  * a malformed body, query string or path parameter is refused by the route's own schema with 400 and the
  * code INVALID_REQUEST, never a 500, whether the body is JSON, a urlencoded form, multipart, or missing.
  */
@@ -82,6 +82,7 @@ const CASES: Record<string, Case[]> = {
     { method: 'GET', url: `/api/orders/${long(61)}`, who: 'customer', field: 'orderNumber' },
     { method: 'POST', url: `/api/orders/${long(61)}/cancel`, who: 'customer', field: 'orderNumber' },
     { method: 'GET', url: `/api/orders/${long(61)}/invoice.pdf`, who: 'customer', field: 'orderNumber' },
+    { method: 'POST', url: `/api/orders/${long(61)}/pay`, who: 'customer', field: 'orderNumber' },
     { method: 'POST', url: '/api/admin/orders/MIL-1/status', who: 'staff', field: 'status' },
     { method: 'POST', url: '/api/admin/orders/MIL-1/status', who: 'staff', body: { json: [] } },
     { method: 'POST', url: '/api/admin/orders/MIL-1/status', who: 'staff', body: { json: 'Picked' } },
@@ -96,6 +97,14 @@ const CASES: Record<string, Case[]> = {
     { method: 'POST', url: '/api/harvest/enrol', who: 'customer', body: { multipart: { monthlyAmount: '1000', email: 'nobody' } }, field: 'email' },
     { method: 'POST', url: '/api/harvest/instalments/first/pay', who: 'customer', body: { json: {} }, field: 'id' },
     { method: 'POST', url: '/api/harvest/instalments/0/pay', who: 'customer', field: 'id' },
+  ],
+  payments: [
+    { method: 'POST', url: '/api/payments/razorpay/verify', who: 'customer', field: 'razorpay_order_id' },
+    { method: 'POST', url: '/api/payments/razorpay/verify', who: 'customer', body: { json: [] } },
+    { method: 'POST', url: '/api/payments/razorpay/verify', who: 'customer', body: { json: { razorpay_order_id: 'order_Abc123', razorpay_payment_id: 'pay_Abc123' } }, field: 'razorpay_signature' },
+    { method: 'POST', url: '/api/payments/razorpay/verify', who: 'customer', body: { form: { razorpay_order_id: 'pay_Abc123', razorpay_payment_id: 'pay_Abc123', razorpay_signature: 'ab' } }, field: 'razorpay_order_id' },
+    { method: 'POST', url: '/api/payments/demo/checkout', who: 'customer', field: 'gatewayOrderId' },
+    { method: 'POST', url: '/api/payments/demo/checkout', who: 'customer', body: { multipart: { gatewayOrderId: 'order_Abc123', instrument: 'stolen_card' } }, field: 'instrument' },
   ],
   'custom design': [
     { method: 'POST', url: '/api/admin/cutom-jewelry/new-request', who: 'customer', body: { json: [] } },
@@ -151,10 +160,19 @@ describe('who is asking is settled before what they sent', () => {
   it.each([
     ['/api/harvest/enrol', 401],
     ['/api/harvest/instalments/1/pay', 401],
+    ['/api/orders/MIL-1/pay', 401],
+    ['/api/payments/razorpay/verify', 401],
+    ['/api/payments/demo/checkout', 401],
     ['/api/custom-design/requests/1/reject', 401],
     ['/api/custom-design/requests/1/approve', 401],
   ] as const)('a guest posting nothing to %s is asked to log in', async (url, status) => {
     expect((await send({ method: 'POST', url })).statusCode).toBe(status);
+  });
+
+  it('the gateway’s webhook needs no session, only the gateway’s signature', async () => {
+    const res = await send({ method: 'POST', url: '/api/payments/razorpay/webhook', body: { json: { event: 'payment.captured' } } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
   });
 
   it('a guest is asked to log in before a bad list query is refused', async () => {

@@ -2,7 +2,9 @@
  * The last pieces (issue 7): 100 logged-in customers, each with the same piece in their cart, press
  * Place Order at the same moment, over real HTTP against the server listening on a port. The piece has
  * 10 in stock: exactly 10 orders, stock 0, and each of the 90 others gets checkout's out-of-stock message
- * with a 409, never a 5xx, and has nothing written for them. On PGlite (one connection: the race is on
+ * with a 409, never a 5xx, and has nothing written for them. The ten winners then pay at once through the
+ * demo gateway's checkout, each sending its verify twice at once (a browser's retry): every order is placed
+ * once, with one captured payment, and no order is placed without its payment nor any payment without its order. On PGlite (one connection: the race is on
  * the request path) and, in the PostgreSQL pass, on PostgreSQL with the production pool of connections,
  * where the checkouts' transactions really run side by side and meet at the product row's lock.
  */
@@ -13,6 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@milli/db';
 import { loadConfig } from '../config.ts';
+import { paymentBreaches, watchPaymentInvariants } from './payment-invariants.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { inBatches, moreShoppersLike, storeClient, type Shopper, type StoreClient } from './shoppers.ts';
 
@@ -68,6 +71,7 @@ async function rowCounts() {
     orderAddresses: await n(schema.orderAddresses),
     statusHistory: await n(schema.orderStatusHistory),
     payments: await n(schema.payments),
+    refunds: await n(schema.refunds),
     couponRedemptions: await n(schema.couponRedemptions),
     mail: await n(schema.mailOutbox),
   };
@@ -106,6 +110,10 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
     };
     server.on('request', onRequest);
     const waits = t.database.url ? watchLockWaits(t.database.url) : null;
+    // Watched all along, through the race and the payments, not only at the end: no committed moment has an
+    // order placed without its payment, or held without one.
+    const racers = buyers.map((b) => b.userId);
+    const watch = watchPaymentInvariants(db, () => racers, 5);
     const raceStart = Date.now();
     const answers = await Promise.all(buyers.map((b, i) => store.placeOrder(b, { idempotencyKey: `race-${String(i).padStart(4, '0')}-checkout` })));
     const raceMs = Date.now() - raceStart;
@@ -147,6 +155,7 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
     expect(after.stock).toBe(0);
     expect(after.unitsSold).toBe(piece!.unitsSold + STOCK);
     const counts = await rowCounts();
+    // Each winner's order holds its pieces awaiting payment: one payment row each, no placed mail yet.
     expect({
       orders: counts.orders - before.orders,
       orderLines: counts.orderLines - before.orderLines,
@@ -155,16 +164,47 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
       payments: counts.payments - before.payments,
       couponRedemptions: counts.couponRedemptions - before.couponRedemptions,
       mail: counts.mail - before.mail,
-    }).toEqual({ orders: STOCK, orderLines: STOCK, orderAddresses: 2 * STOCK, statusHistory: STOCK, payments: 0, couponRedemptions: 0, mail: STOCK });
-    const racers = buyers.map((b) => b.userId);
+    }).toEqual({ orders: STOCK, orderLines: STOCK, orderAddresses: 2 * STOCK, statusHistory: STOCK, payments: STOCK, couponRedemptions: 0, mail: 0 });
     const orders = await db.select().from(schema.orders).where(inArray(schema.orders.customerId, racers));
     expect(orders.map((o) => o.customerId).sort()).toEqual(winners.map((w) => w.userId).sort());
-    for (const w of winners) {
-      const answer = answers[buyers.indexOf(w)]!.body as { orderId: number; orderNumber: string };
-      expect(orders.find((o) => o.id === answer.orderId)).toMatchObject({ customerId: w.userId, orderNumber: answer.orderNumber });
+    const held = winners.map((w) => answers[buyers.indexOf(w)]!.body as { orderId: number; orderNumber: string; status: string; payment: { gatewayOrderId: string; amountPaise: number } });
+    for (const [i, w] of winners.entries()) {
+      expect(orders.find((o) => o.id === held[i]!.orderId)).toMatchObject({ customerId: w.userId, orderNumber: held[i]!.orderNumber, status: 'Awaiting payment' });
+      expect(held[i]).toMatchObject({ status: 'Awaiting payment', payment: { amountPaise: orders.find((o) => o.id === held[i]!.orderId)!.totalPaise } });
     }
+    const unpaid = await db.select().from(schema.payments).where(inArray(schema.payments.customerId, racers));
+    expect(unpaid.map((p) => p.status)).toEqual(Array(STOCK).fill('created'));
+    expect(await paymentBreaches(db, racers)).toEqual([]);
+
+    // The winners pay at once, each sending the verify twice at once: one of the two settles, the other is told it is paid.
+    const payStart = Date.now();
+    const paid = await Promise.all(
+      winners.map(async (w, i) => {
+        const checkout = await store.post('/api/payments/demo/checkout', { gatewayOrderId: held[i]!.payment.gatewayOrderId, instrument: 'card_success' }, w);
+        expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+        return Promise.all([0, 1].map(() => store.post('/api/payments/razorpay/verify', checkout.body as Record<string, string>, w)));
+      }),
+    );
+    const watched = await watch.stop();
+    expect(watched.breaches).toEqual([]);
+    expect(watched.checks).toBeGreaterThan(0);
+    for (const pair of paid) {
+      expect(pair.map((v) => v.status), JSON.stringify(pair.map((v) => v.body))).toEqual([200, 200]);
+      expect(pair.map((v) => (v.body as { replayed: boolean }).replayed).sort()).toEqual([false, true]);
+    }
+    const placed = await db.select().from(schema.orders).where(inArray(schema.orders.customerId, racers));
+    expect(placed.map((o) => o.status)).toEqual(Array(STOCK).fill('Placed'));
     const paymentsOfRacers = await db.select().from(schema.payments).where(inArray(schema.payments.customerId, racers));
-    expect(paymentsOfRacers).toEqual([]);
+    expect(paymentsOfRacers.map((p) => p.status)).toEqual(Array(STOCK).fill('paid'));
+    expect(await paymentBreaches(db, racers)).toEqual([]);
+    const settled = await rowCounts();
+    expect({ statusHistory: settled.statusHistory - before.statusHistory, payments: settled.payments - before.payments, mail: settled.mail - before.mail, refunds: settled.refunds - before.refunds }).toEqual({
+      statusHistory: 2 * STOCK,
+      payments: STOCK,
+      mail: STOCK,
+      refunds: 0,
+    });
+    console.log(`[concurrency] ${t.database.kind}: the ${STOCK} winners paid at once, each verify sent twice at once, in ${Date.now() - payStart} ms: ${STOCK} orders Placed, ${STOCK} payments captured once, nothing refunded; the invariants checked ${watched.checks} times during the race and the payments`);
 
     // Winners' carts are empty; each loser still has the piece in theirs, to remove or wait for.
     for (const w of winners) expect(await store.cart(w)).toEqual([]);

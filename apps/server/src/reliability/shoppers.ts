@@ -75,6 +75,19 @@ export function storeClient(baseUrl: string) {
       return send('POST', '/api/orders/placeOrders', { fields: { ...BILLING, userId: shopper.userId, ...fields }, cookie: shopper.cookie, ip: shopper.ip });
     },
 
+    /**
+     * Pays an order's gateway order as the checkout page does with the demo gateway: its checkout with a test
+     * instrument, then the verify call with what the checkout handed back. Answers both (verify is null when the
+     * checkout refused).
+     */
+    async pay(shopper: Shopper, gatewayOrderId: string, instrument = 'card_success') {
+      const session = { cookie: shopper.cookie, ip: shopper.ip };
+      const checkout = await send('POST', '/api/payments/demo/checkout', { fields: { gatewayOrderId, instrument }, ...session });
+      if (checkout.status !== 200) return { checkout, verify: null };
+      const verify = await send('POST', '/api/payments/razorpay/verify', { fields: checkout.body as Record<string, string>, ...session });
+      return { checkout, verify };
+    },
+
     async cart(shopper: Shopper) {
       const res = await send('GET', `/api/cart/find-by-user-id/${shopper.userId}`, { cookie: shopper.cookie, ip: shopper.ip });
       expect(res.status).toBe(200);

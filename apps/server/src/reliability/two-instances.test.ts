@@ -1,9 +1,10 @@
 /**
  * Two instances on one PostgreSQL (issue 7; docs/operations.md promises that a shopper can move between
  * instances between any two requests): two real server processes (main.ts) on one fresh database. The
- * shopper signs up and logs in on A, fills the cart on B with A's session cookie, checks out on A, and B
- * sees the order, the empty cart and the lower stock; logging out on B ends the session on A. Only with
- * TEST_DATABASE_URL: two processes cannot share one embedded database, whose files belong to one process.
+ * shopper signs up and logs in on A, fills the cart on B with A's session cookie, checks out and pays on A,
+ * and B sees the order placed and paid, the empty cart and the lower stock; logging out on B ends the session
+ * on A. Only with TEST_DATABASE_URL: two processes cannot share one embedded database, whose files belong to
+ * one process.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -60,10 +61,16 @@ describe.skipIf(!testServerUrl)('two server instances on one PostgreSQL database
     const placed = await a.placeOrder(shopper, { idempotencyKey: 'two-instances-0001' });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const { orderNumber } = placed.body as { orderNumber: string };
+    // Paid on A, in the demo gateway's checkout and the verify (the demo gateway lives in each instance's own
+    // memory, so its checkout and verify go to the instance that made the gateway order; Razorpay is one for all).
+    const paid = await a.pay(shopper, placed.body.payment.gatewayOrderId);
+    expect(paid.verify?.status, JSON.stringify(paid.verify?.body ?? paid.checkout.body)).toBe(200);
 
     // B sees it all.
     const detail = await b.get(`/api/orders/${orderNumber}`, shopper);
     expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    expect(detail.body.order.status).toBe('Placed');
+    expect(detail.body.payment).toMatchObject({ method: 'online', state: 'paid', methodLabel: 'Visa •••• 1111' });
     const list = await b.get('/api/orders?list=active', shopper);
     expect((list.body as { data: { orderNumber: string }[] }).data.map((o) => o.orderNumber)).toContain(orderNumber);
     expect(await b.cart(shopper), 'B sees the cart emptied').toEqual([]);
@@ -79,8 +86,8 @@ describe.skipIf(!testServerUrl)('two server instances on one PostgreSQL database
     expect((await b.post('/api/auth/logout', {}, shopper)).status).toBe(200);
     expect((await a.get('/api/auth/me', shopper)).status).toBe(401);
     console.log(
-      `[two instances] signed up and logged in on A, added 2 × "${piece!.name}" on B with A's cookie, placed ${orderNumber} on A; ` +
-        `B shows the order, an empty cart and stock ${piece!.stock} → ${piece!.stock - 2}, replays the same key as A's order; logging out on B ends the session on A`,
+      `[two instances] signed up and logged in on A, added 2 × "${piece!.name}" on B with A's cookie, placed and paid ${orderNumber} on A; ` +
+        `B shows the order placed and paid, an empty cart and stock ${piece!.stock} → ${piece!.stock - 2}, replays the same key as A's order; logging out on B ends the session on A`,
     );
   }, 60_000);
 });

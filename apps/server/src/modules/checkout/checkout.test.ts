@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { execFileSync } from 'node:child_process';
 import { schema } from '@milli/db';
 import { formatRupees } from '@milli/pricing';
 import { BILLING, createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createShopper, payThroughDemo, type TestShopper as Shopper } from '../../testing-factories.ts';
+import type { createDemoGateway } from '../payments/demo-gateway.ts';
+import { paymentBreaches } from '../../reliability/payment-invariants.ts';
 
 let t: TestApp;
 let n = 0;
@@ -114,7 +116,22 @@ describe('POST /api/orders/placeOrders', () => {
     const detail = (await t.app.inject({ url: `/api/product/find-by-id/${p.id}` })).json().data;
     const { priceChoice } = await import('@milli/pricing');
     const unit = priceChoice(detail.pricing, { purity: 18 })!.totalPaise;
-    expect(answer).toMatchObject({ status: 'Awaiting payment', paymentMethod: 'online', subtotalPaise: unit * 2, discountPaise: 0, shippingPaise: 299, totalPaise: unit * 2 + 299, replayed: false });
+    // An online order is held for its payment: the answer carries what the gateway's checkout opens with.
+    expect(answer).toMatchObject({
+      message: 'Your order is reserved: please complete the payment to place it.',
+      subtotalPaise: unit * 2,
+      discountPaise: 0,
+      shippingPaise: 299,
+      totalPaise: unit * 2 + 299,
+      replayed: false,
+      status: 'Awaiting payment',
+      paymentMethod: 'online',
+      payNowPaise: unit * 2 + 299,
+      payOnDeliveryPaise: 0,
+      payment: { gateway: 'demo', amountPaise: unit * 2 + 299, currency: 'INR' },
+    });
+    expect(answer.payment.gatewayOrderId).toMatch(/^order_/);
+    expect(Date.parse(answer.payBy)).toBeGreaterThan(Date.now());
     expect(answer.orderNumber).toMatch(/^MIL-\d{4}-\d{6}$/);
     expect(answer.orderNumber.endsWith(String(answer.orderId).padStart(6, '0'))).toBe(true);
 
@@ -125,16 +142,19 @@ describe('POST /api/orders/placeOrders', () => {
     const addresses = await t.database.db.select().from(schema.orderAddresses).where(eq(schema.orderAddresses.orderId, answer.orderId));
     expect(addresses.map((a) => a.kind).sort()).toEqual(['billing', 'shipping']);
     expect(addresses[0]).toMatchObject({ city: 'Chennai', pincode: '600004', phone: '9876543210', countryCode: '91' });
-    const history = await t.database.db.select().from(schema.orderStatusHistory).where(eq(schema.orderStatusHistory.orderId, answer.orderId));
-    expect(history.map((h) => h.status)).toEqual(['Awaiting payment']);
+    const history = async () => (await t.database.db.select().from(schema.orderStatusHistory).where(eq(schema.orderStatusHistory.orderId, answer.orderId))).map((h) => h.status);
+    const placedMail = () => t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')));
+    // Held: the stock is taken and the cart emptied at once, but the order is placed (and mailed) only when paid.
+    expect(await history()).toEqual(['Awaiting payment']);
+    expect(await placedMail()).toHaveLength(0);
     expect(await cartOf(c)).toHaveLength(0);
     const after = await stockOf(p.id);
     expect(after.stock).toBe(8);
     expect(after.unitsSold).toBe(p.unitsSold + 2);
-    // The confirmation waits for the payment, which places the order.
-    expect(await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')))).toHaveLength(0);
-    expect((await payThroughDemo(t.app, c, answer.payment.gatewayOrderId)).statusCode).toBe(200);
-    const mail = await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')));
+    const paid = await payThroughDemo(t.app, { cookie: c.cookie, ip: ip() }, answer.payment.gatewayOrderId);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await history()).toEqual(['Awaiting payment', 'Placed']);
+    const mail = await placedMail();
     expect(mail).toHaveLength(1);
     expect(mail[0]!.textBody).toContain(answer.orderNumber);
   });
@@ -190,17 +210,21 @@ describe('POST /api/orders/placeOrders', () => {
       .values({ customerId: c.userId, monthlyAmountPaise: 200_000, email: c.email, status: 'Matured', redeemableBalancePaise: balance, startedAt: new Date(Date.now() - 320 * 86_400_000), maturesAt: past })
       .returning();
 
+    // The piece may cost Rs. 2 lakh or more: the buyer gives a PAN, as checkout asks then.
+    const pan = 'ABCPE1234F';
     await add(c, p.id);
-    const first = await place(c, { useHarvest: 'on', idempotencyKey: 'harvest-1', pan: 'ABCPE1234F' });
+    const first = await place(c, { useHarvest: 'on', idempotencyKey: 'harvest-1', pan });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ totalPaise: price + 299, harvestCreditPaise: price + 299 });
+    // Wholly paid from the balance: nothing to pay online, so the order is placed at once.
+    expect(first.json()).toMatchObject({ totalPaise: price + 299, harvestCreditPaise: price + 299, status: 'Placed', payNowPaise: 0, payment: null });
     const left = async () => (await t.database.db.query.harvestPlans.findFirst({ where: (h, { eq }) => eq(h.id, plan!.id) }))!;
     expect((await left()).redeemableBalancePaise).toBe(50_000);
 
     // The next order uses the rest; the invoice total (GST) is the order's value, whoever pays it.
     await add(c, p.id);
-    const second = (await place(c, { useHarvest: 'true', idempotencyKey: 'harvest-2', pan: 'ABCPE1234F' })).json();
-    expect(second).toMatchObject({ totalPaise: price + 299, harvestCreditPaise: 50_000 });
+    const second = (await place(c, { useHarvest: 'true', idempotencyKey: 'harvest-2', pan })).json();
+    // The rest is paid online.
+    expect(second).toMatchObject({ totalPaise: price + 299, harvestCreditPaise: 50_000, status: 'Awaiting payment', payNowPaise: price + 299 - 50_000, payment: { amountPaise: price + 299 - 50_000 } });
     expect(await left()).toMatchObject({ redeemableBalancePaise: 0, status: 'Redeemed' });
     const [order] = await t.database.db.select().from(schema.orders).where(eq(schema.orders.orderNumber, second.orderNumber));
     expect(order).toMatchObject({ harvestCreditPaise: 50_000, totalPaise: price + 299 });
@@ -208,7 +232,7 @@ describe('POST /api/orders/placeOrders', () => {
     // Asking without a balance changes nothing; not asking never spends it.
     const other = await customer();
     await add(other, p.id);
-    expect((await place(other, { useHarvest: 'on', pan: 'ABCPE1234F' })).json()).toMatchObject({ harvestCreditPaise: 0, totalPaise: price + 299 });
+    expect((await place(other, { useHarvest: 'on', pan })).json()).toMatchObject({ harvestCreditPaise: 0, totalPaise: price + 299, payNowPaise: price + 299 });
   });
 
   it('gives the Milli Harvest balance back to the plans it came from when the order is cancelled, with the stock and the coupon', async () => {
@@ -260,6 +284,9 @@ describe('POST /api/orders/placeOrders', () => {
     // Paid online: the payment places the order, which sends its mail and allows its invoice.
     expect((await payThroughDemo(t.app, c, order.payment.gatewayOrderId)).statusCode).toBe(200);
     expect(order.shippingPaise).toBeGreaterThan(0);
+    // The placed mail (and the invoice) come once the order is paid.
+    const paid = await payThroughDemo(t.app, { cookie: c.cookie, ip: ip() }, order.payment.gatewayOrderId);
+    expect(paid.statusCode, paid.body).toBe(200);
     const gst = order.taxPaise as number;
     // GST is contained in the whole invoice value, shipping included (one composite supply at 3 %).
     const value = order.totalPaise as number;
@@ -371,6 +398,36 @@ describe('POST /api/orders/placeOrders', () => {
     const after = await stockOf(p.id);
     expect(after.stock).toBe(0);
     expect(after.unitsSold).toBe(p.unitsSold + 3);
+
+    // The three winners pay at once; each one's verify races the gateway's webhooks for the same payment.
+    const gateway = t.gateway as ReturnType<typeof createDemoGateway>;
+    const winners = buyers.filter((_, i) => results[i]!.statusCode === 200);
+    const held = winners.map((b) => results[buyers.indexOf(b)]!.json() as { orderNumber: string; status: string; payment: { gatewayOrderId: string } });
+    expect(held.map((h) => h.status)).toEqual(['Awaiting payment', 'Awaiting payment', 'Awaiting payment']);
+    await Promise.all(
+      winners.map(async (b, i) => {
+        const checkout = await form('/api/payments/demo/checkout', { gatewayOrderId: held[i]!.payment.gatewayOrderId, instrument: 'upi_success' }, b.cookie);
+        expect(checkout.statusCode, checkout.body).toBe(200);
+        const webhooks = gateway.simulator.deliveries().filter((d) => d.body.includes(held[i]!.payment.gatewayOrderId) && d.event !== 'payment.authorized');
+        const [verified, ...hooks] = await Promise.all([
+          form('/api/payments/razorpay/verify', checkout.json(), b.cookie),
+          ...webhooks.map((d) =>
+            t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: d.body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': d.signature, 'x-razorpay-event-id': d.eventId } }),
+          ),
+        ]);
+        expect(verified!.statusCode, verified!.body).toBe(200);
+        for (const h of hooks) expect(h.statusCode, h.body).toBe(200);
+      }),
+    );
+    const orders = await t.database.db.select().from(schema.orders).where(inArray(schema.orders.orderNumber, held.map((h) => h.orderNumber)));
+    expect(orders.map((o) => o.status)).toEqual(['Placed', 'Placed', 'Placed']);
+    const payments = await t.database.db.select().from(schema.payments).where(inArray(schema.payments.orderId, orders.map((o) => o.id)));
+    expect(payments.map((x) => [x.status, x.method])).toEqual([['paid', 'UPI'], ['paid', 'UPI'], ['paid', 'UPI']]);
+    // Each paid once, placed once, mailed once; no order of the twelve breaks the payment invariants.
+    const mail = await t.database.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, 'order-placed'));
+    for (const h of held) expect(mail.filter((m) => m.subject.includes(h.orderNumber)), h.orderNumber).toHaveLength(1);
+    expect(await t.database.db.select().from(schema.refunds).where(inArray(schema.refunds.orderId, orders.map((o) => o.id)))).toEqual([]);
+    expect(await paymentBreaches(t.database.db, buyers.map((b) => b.userId))).toEqual([]);
   });
 });
 

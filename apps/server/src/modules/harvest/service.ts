@@ -72,6 +72,8 @@ export function instalmentPaymentHandler(): PaymentPurposeHandler {
       if (!paid) return { ok: false, reason: `Instalment ${found.instalment.number} was already paid.` };
       await t.matureDue(payment.customerId, at);
       const plan = (await t.plans(payment.customerId)).find((p) => p.plan.id === paid.planId)!;
+      // The brand is read on the payment's own transaction: on the embedded database (one connection) a read
+      // outside it would wait for this transaction to end, forever.
       await queueMail(tx, instalmentPaidMail(await createSettingsService(tx).brand(), toPlan(plan.plan, plan.instalments), paid.number, payment.amountPaise, payment.method ?? 'online'));
       return { ok: true };
     },

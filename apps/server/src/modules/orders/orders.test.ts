@@ -277,10 +277,24 @@ describe('staff status changes', () => {
     const order = await createOrder(db, { customerId: me.id, status: 'Cancelled' });
     expect((await post(`/api/admin/orders/${order.orderNumber}/status`, staff, { status: 'Picked' })).statusCode).toBe(409);
     expect((await post('/api/admin/orders/MIL-2026-000001/status', staff, { status: 'Picked' })).statusCode).toBe(404);
-    const bad = await post(`/api/admin/orders/${order.orderNumber}/status`, staff, { status: 'Placed' });
+    const cancelled = await post(`/api/admin/orders/${order.orderNumber}/status`, staff, { status: 'Placed' });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json()).toMatchObject({ code: 'ORDER_CANCELLED' });
+    const bad = await post(`/api/admin/orders/${order.orderNumber}/status`, staff, { status: 'Shipped' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/Picked, Out for Delivery or Delivered/);
+    expect(bad.json().message).toMatch(/Placed, Picked, Out for Delivery or Delivered/);
     expect((await post(`/api/admin/orders/${order.orderNumber}/status`, staff)).statusCode).toBe(400);
+
+    // 'Placed' is a step only for an order to pay on delivery, which staff confirm: an order paid online is
+    // placed by its payment, never by staff, whether it is still awaiting it or already placed.
+    for (const status of ['Awaiting payment', 'Placed'] as const) {
+      const online = await createOrder(db, { customerId: me.id, status });
+      const res = await post(`/api/admin/orders/${online.orderNumber}/status`, staff, { status: 'Placed' });
+      expect(res.statusCode, status).toBe(409);
+      expect(res.json(), status).toMatchObject({ code: 'ORDER_STATUS_NOT_NEXT' });
+      const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, online.id));
+      expect(row!.status).toBe(status);
+    }
   });
 });
 
