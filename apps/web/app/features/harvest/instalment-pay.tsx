@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router';
 import { DEMO_INSTRUMENTS, type HarvestInstalment } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { FormAlert, useSubmitting } from '../../components/forms/form-bits.tsx';
+import { InstrumentChoices } from '../../components/payments/demo-checkout.tsx';
 import type { PayResult } from './harvest-text.ts';
 
 /**
@@ -26,7 +27,7 @@ export function InstalmentPay({
   useEffect(() => setHydrated(true), []);
   const submitting = useSubmitting();
   const amount = formatRupees(instalment.payablePaise, { decimals: false });
-  const chosen = result?.instrument ?? 'card_success';
+  const chosen = DEMO_INSTRUMENTS.find((i) => i.id === result?.instrument)?.id ?? 'card_success';
   return (
     <section id="pay-form" className="card card-pad harvest-pay" aria-labelledby="pay-title">
       <h3 id="pay-title">
@@ -46,17 +47,7 @@ export function InstalmentPay({
         <Form method="post" className="stack">
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="instalmentId" value={instalment.id} />
-          <fieldset className="pay-instruments">
-            <legend>Choose a test payment method</legend>
-            {DEMO_INSTRUMENTS.map((i) => (
-              <label key={i.id} className="pay-instrument">
-                <input type="radio" name="instrument" value={i.id} defaultChecked={i.id === chosen} />
-                <span>
-                  {i.label} <span className="muted">({i.outcome})</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <InstrumentChoices instruments={DEMO_INSTRUMENTS} idPrefix="harvest-pay" defaultChosen={chosen} />
           <div className="harvest-pay-actions">
             <button type="submit" className="btn btn-primary" disabled={submitting}>
               {submitting ? 'Paying…' : `Pay ${amount}`}
