@@ -139,7 +139,7 @@ export function DemoCheckoutDialog({
           </button>
         </div>
         <p id="demo-pay-lead" className="pay-dialog-lead">
-          {purpose}: {amount}. The store is in test mode: no money moves, and no card number is asked for. Choose how this test payment should end.
+          {purpose}: {amount}. The store is in test mode: no money moves, and no card number is asked for.
         </p>
         <InstrumentChoices
           instruments={instruments}

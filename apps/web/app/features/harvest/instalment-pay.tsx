@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { DEMO_INSTRUMENTS, type HarvestInstalment } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
@@ -35,27 +35,21 @@ export function InstalmentPay({
       </h3>
       {result && <FormAlert tone="error">{result.message}</FormAlert>}
       {hydrated ? (
-        <div className="harvest-pay-actions">
+        <PayActions>
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => onPay(instalment)}>
             {busy ? 'Opening the payment window…' : `Pay ${amount}`}
           </button>
-          <Link to="/milli-harvest#plan" className="btn btn-outline">
-            Cancel
-          </Link>
-        </div>
+        </PayActions>
       ) : (
         <Form method="post" className="stack">
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="instalmentId" value={instalment.id} />
           <InstrumentChoices instruments={DEMO_INSTRUMENTS} idPrefix="harvest-pay" defaultChosen={chosen} />
-          <div className="harvest-pay-actions">
+          <PayActions>
             <button type="submit" className="btn btn-primary" disabled={submitting}>
               {submitting ? 'Paying…' : `Pay ${amount}`}
             </button>
-            <Link to="/milli-harvest#plan" className="btn btn-outline">
-              Cancel
-            </Link>
-          </div>
+          </PayActions>
         </Form>
       )}
       <p className="field-hint harvest-pay-note">
@@ -64,5 +58,17 @@ export function InstalmentPay({
           : 'Test payments only: no money moves, and no card number is asked for.'}
       </p>
     </section>
+  );
+}
+
+/** The Pay button, then Cancel (back to the schedule). */
+function PayActions({ children }: { children: ReactNode }) {
+  return (
+    <div className="harvest-pay-actions">
+      {children}
+      <Link to="/milli-harvest#plan" className="btn btn-outline">
+        Cancel
+      </Link>
+    </div>
   );
 }
