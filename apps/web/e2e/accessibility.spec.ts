@@ -3,24 +3,12 @@
  * the pages that are only a customer's, logged in: no serious or critical violation of WCAG 2.1 A/AA.
  * Each test prints what it checked, so a passing run still says how much was looked at.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, logInNewShopper, sharedPageTest, test, waitForHydration } from './fixtures.ts';
+import { axeCheck, expect, logInNewShopper, sharedPageTest, test, waitForHydration } from './fixtures.ts';
 import { MAY_REQUIRE_LOGIN, ROUTES } from './route-table.ts';
 
 async function serious(page: Page, path: string): Promise<string[]> {
-  // Colours are judged as the visitor reads them: after entrance animations (a card fading in) have ended.
-  // Pages now arrive fast enough from the read cache for axe to catch a card still half transparent.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const { results, serious: bad } = await axeCheck(page);
   console.log(`axe ${path}: ${results.passes.length} rules passed, ${results.violations.length - bad.length} minor, ${bad.length} serious or critical`);
   return bad.map((v) => `${path}: ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
 }

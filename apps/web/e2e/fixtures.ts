@@ -3,6 +3,7 @@
  * error or an uncaught page error (a failed hydration shows up as one), unless it expects that message.
  */
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type ConsoleMessage, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export { expect };
@@ -319,4 +320,22 @@ export async function adminNav(page: Page): Promise<Locator> {
   const menu = page.getByRole('button', { name: 'Menu' });
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   return nav;
+}
+
+/**
+ * axe-core on what the page shows now (WCAG 2.1 A and AA), once its entrance animations have ended: colours
+ * are judged as the visitor reads them, not on a card still half transparent. All the results, and the
+ * serious or critical violations.
+ */
+export async function axeCheck(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return { results, serious: results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical') };
 }

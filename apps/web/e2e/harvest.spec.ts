@@ -56,8 +56,9 @@ test('enrol in Milli Harvest with Rs. 2,000, pay the first instalment after a de
 
   // Pay the first in the demo gateway's dialog: a declined test card, then UPI.
   await page.getByRole('link', { name: 'Pay instalment 1' }).click();
-  const dialog = page.getByRole('dialog', { name: /Pay Rs\. ?1,000/ });
+  const dialog = page.getByRole('dialog', { name: 'Test payment' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Pay Rs\. ?1,000/ })).toBeVisible();
   await expect(dialog.getByRole('textbox')).toHaveCount(0);
   await dialog.getByRole('radio', { name: /Visa •••• 0002/ }).check();
   await dialog.getByRole('button', { name: /^Pay Rs/ }).click();
@@ -88,8 +89,9 @@ test('closing the checkout dialog pays nothing, and the instalment can be paid a
   await page.goto('/milli-harvest#plan');
   await waitForHydration(page);
   await page.getByRole('link', { name: 'Pay next instalment' }).click();
-  const dialog = page.getByRole('dialog', { name: /Pay Rs\. ?500/ });
+  const dialog = page.getByRole('dialog', { name: 'Test payment' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Pay Rs\. ?500/ })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(scheduleOf(page).locator('tbody tr').first()).toContainText('Due');

@@ -5,9 +5,8 @@
  * a closed dialog leaves the order awaiting payment with Pay now on its page; and only the payment step's
  * Content-Security-Policy lets Razorpay Checkout in. SHOTS_DIR=… saves screenshots.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, logInNewShopper, payOnDemo, test, waitForHydration } from './fixtures.ts';
+import { axeCheck, expect, logInNewShopper, payOnDemo, test, waitForHydration } from './fixtures.ts';
 import { addToCart, PAY_PAGE, pieceFor, placeOrder } from './shop.ts';
 
 const ORDER_PAGE = /\/order-details\?order=MIL-\d{4}-\d{6}$/;
@@ -25,16 +24,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string, part?: Locator
 
 /** Serious or critical axe findings (WCAG 2.1 A and AA) on what the page shows now, once its animations ended. */
 async function axeProblems(page: Page, what: string): Promise<string[]> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const { serious } = await axeCheck(page);
+  return serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 test('a new shopper pays in the Test payment dialog: declined first, then paid; the order is Paid with its invoice', async ({ page, request, consoleGuard }, testInfo) => {

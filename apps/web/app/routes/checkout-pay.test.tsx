@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import type { PayStep } from '../features/payments/pay-step.ts';
-import { RAZORPAY_SCRIPT, type RazorpayOptions } from '../features/payments/razorpay-checkout.ts';
+import { RAZORPAY_SCRIPT, type RazorpayOptions } from '../features/payments/gateway-checkout.tsx';
 import CheckoutPay from './checkout-pay.tsx';
 
 const ORDER = 'MIL-2026-000042';

@@ -1,21 +1,20 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
-import type { PaymentVerifyAnswer, RazorpayVerify } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import type { Route } from './+types/checkout-pay';
 import { serverApi } from '../lib/api.server.ts';
-import { ApiError, browserApi } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
 import { telHref } from '../components/layout/contact.ts';
 import { useShellData } from '../components/layout/shell-data.ts';
 import { loadPayStep, orderNumberOf, payOnDemoWithoutScript } from '../features/payments/pay-step.server.ts';
-import { holdTime, orderPagePath, payPagePath, thankYouPath, type DemoChoice, type PayStep, type PaySummary } from '../features/payments/pay-step.ts';
-import { DemoCheckoutDialog, InstrumentChoices } from '../features/payments/demo-checkout.tsx';
-import { openRazorpay } from '../features/payments/razorpay-checkout.ts';
+import { holdTime, orderPagePath, payPagePath, thankYouPath, type PayStep, type PayStepResult, type PaySummary } from '../features/payments/pay-step.ts';
+import { InstrumentChoices } from '../components/payments/demo-checkout.tsx';
+import { useGatewayCheckout } from '../features/payments/gateway-checkout.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/pay.css';
+import '../styles/screens/payments.css';
 
 const HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const;
 export const headers: Route.HeadersFunction = () => HEADERS;
@@ -39,9 +38,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   return payOnDemoWithoutScript(serverApi(context), request, orderNumberOf(params.orderNumber));
 }
-
-const VERIFY_FAILED = 'We could not confirm the payment just now. If money left your account, it is safe: refresh this page in a minute, or call us.';
-const PAY_FAILED = 'We could not reach the payment service just now. Please try again in a moment.';
 
 /** The payment's lines in one sentence: 'Lotus Ring × 1, Jhumka × 2'. */
 function linesText(summary: PaySummary | null): string {
@@ -125,65 +121,20 @@ export default function CheckoutPay({ loaderData, actionData }: Route.ComponentP
 
 type Ready = Extract<PayStep, { kind: 'ready' }>;
 
-function ReadyToPay({ step, failure, storeName, help }: { step: Ready; failure: { message: string; instrument: DemoChoice | null } | null; storeName: string; help: ReactNode }) {
+function ReadyToPay({ step, failure, storeName, help }: { step: Ready; failure: PayStepResult | null; storeName: string; help: ReactNode }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const payRef = useRef<HTMLButtonElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const { payment } = step;
   const amount = formatRupees(payment.amountPaise);
   const heldUntil = holdTime(step.payBy);
   useEffect(() => setHydrated(true), []);
-
-  /** The gateway's success: our server checks it, then the thank-you page. */
-  async function verify(paid: RazorpayVerify): Promise<boolean> {
-    try {
-      const answer = await browserApi.post<PaymentVerifyAnswer>('/api/payments/razorpay/verify', paid);
-      await navigate(thankYouPath(answer.orderNumber ?? step.orderNumber));
-      return true;
-    } catch (e) {
-      setError(e instanceof ApiError && e.status < 500 ? e.message : VERIFY_FAILED);
-      return false;
-    }
-  }
-
-  async function payOnDemo(instrument: DemoChoice) {
-    setBusy(true);
-    setError(null);
-    try {
-      const paid = await browserApi.post<RazorpayVerify>('/api/payments/demo/checkout', { gatewayOrderId: payment.gatewayOrderId, instrument });
-      if (await verify(paid)) return;
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'PAYMENT_SETTLED') {
-        await navigate(orderPagePath(step.orderNumber));
-        return;
-      }
-      setError(e instanceof ApiError && e.status < 500 ? e.message : PAY_FAILED);
-    }
-    setBusy(false);
-  }
-
-  async function payOnRazorpay() {
-    setBusy(true);
-    setError(null);
-    try {
-      await openRazorpay(
-        payment,
-        { storeName, description: `Order ${step.orderNumber}`, prefill: step.prefill },
-        {
-          onPaid: (paid) => void verify(paid).then((ok) => ok || setBusy(false)),
-          onFailed: (reason) => setError(reason),
-          onDismissed: () => setBusy(false),
-        },
-      );
-    } catch {
-      setError('The payment window could not be opened. Please check your connection and try again.');
-      setBusy(false);
-    }
-  }
+  // Paid and verified on our server: the thank-you page. Paid already (another tab): the order says so.
+  const checkout = useGatewayCheckout({
+    onPaid: (answer) => void navigate(thankYouPath(answer.orderNumber ?? step.orderNumber)),
+    onSettled: () => void navigate(orderPagePath(step.orderNumber)),
+  });
+  const openCheckout = () => checkout.open(payment, { name: storeName, description: `Order ${step.orderNumber}`, prefill: step.prefill });
 
   const posting = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const demo = payment.gateway === 'demo';
@@ -204,7 +155,7 @@ function ReadyToPay({ step, failure, storeName, help }: { step: Ready; failure: 
         </time>
         . If the payment is not made by then, they go back on sale and the order lapses.
       </p>
-      {!dialogOpen && error && <FormAlert tone="error">{error}</FormAlert>}
+      {checkout.error && <FormAlert tone="error">{checkout.error}</FormAlert>}
 
       {demo && !hydrated && (
         // Without JavaScript: the demo checkout is this form, paid by the route's action.
@@ -223,31 +174,14 @@ function ReadyToPay({ step, failure, storeName, help }: { step: Ready; failure: 
         </Form>
       )}
       {demo && hydrated && (
-        <>
-          <button ref={payRef} type="button" className="btn btn-primary btn-block" aria-haspopup="dialog" onClick={() => setDialogOpen(true)}>
-            Pay {amount}
-          </button>
-          <DemoCheckoutDialog
-            open={dialogOpen}
-            instruments={step.instruments}
-            amountPaise={payment.amountPaise}
-            orderNumber={step.orderNumber}
-            busy={busy}
-            error={error}
-            onPay={(instrument) => void payOnDemo(instrument)}
-            onClose={() => {
-              if (!dialogOpen) return;
-              setDialogOpen(false);
-              setError(null);
-              payRef.current?.focus();
-            }}
-          />
-        </>
+        <button type="button" className="btn btn-primary btn-block" aria-haspopup="dialog" onClick={openCheckout}>
+          Pay {amount}
+        </button>
       )}
       {!demo && (
         <>
-          <button type="button" className="btn btn-primary btn-block" disabled={!hydrated || busy} onClick={() => void payOnRazorpay()}>
-            {busy ? 'Opening the payment window…' : `Pay ${amount}`}
+          <button type="button" className="btn btn-primary btn-block" disabled={!hydrated || checkout.busy} onClick={openCheckout}>
+            {checkout.busy ? 'Opening the payment window…' : `Pay ${amount}`}
           </button>
           <noscript>
             <p className="alert-info form-alert">
@@ -258,6 +192,7 @@ function ReadyToPay({ step, failure, storeName, help }: { step: Ready; failure: 
           </noscript>
         </>
       )}
+      {hydrated && checkout.dialog}
       <p className="pay-foot muted">
         Not now? <Link to={orderPagePath(step.orderNumber)}>See your order</Link>: you can pay from there until {heldUntil} IST.
       </p>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { DEMO_INSTRUMENTS, type HarvestInstalment } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { FormAlert, useSubmitting } from '../../components/forms/form-bits.tsx';
+import { InstrumentChoices } from '../../components/payments/demo-checkout.tsx';
 import type { PayResult } from './harvest-text.ts';
 
 /**
@@ -26,7 +27,7 @@ export function InstalmentPay({
   useEffect(() => setHydrated(true), []);
   const submitting = useSubmitting();
   const amount = formatRupees(instalment.payablePaise, { decimals: false });
-  const chosen = result?.instrument ?? 'card_success';
+  const chosen = DEMO_INSTRUMENTS.find((i) => i.id === result?.instrument)?.id ?? 'card_success';
   return (
     <section id="pay-form" className="card card-pad harvest-pay" aria-labelledby="pay-title">
       <h3 id="pay-title">
@@ -34,37 +35,21 @@ export function InstalmentPay({
       </h3>
       {result && <FormAlert tone="error">{result.message}</FormAlert>}
       {hydrated ? (
-        <div className="harvest-pay-actions">
+        <PayActions>
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => onPay(instalment)}>
             {busy ? 'Opening the payment window…' : `Pay ${amount}`}
           </button>
-          <Link to="/milli-harvest#plan" className="btn btn-outline">
-            Cancel
-          </Link>
-        </div>
+        </PayActions>
       ) : (
         <Form method="post" className="stack">
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="instalmentId" value={instalment.id} />
-          <fieldset className="pay-instruments">
-            <legend>Choose a test payment method</legend>
-            {DEMO_INSTRUMENTS.map((i) => (
-              <label key={i.id} className="pay-instrument">
-                <input type="radio" name="instrument" value={i.id} defaultChecked={i.id === chosen} />
-                <span>
-                  {i.label} <span className="muted">({i.outcome})</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <div className="harvest-pay-actions">
+          <InstrumentChoices instruments={DEMO_INSTRUMENTS} idPrefix="harvest-pay" defaultChosen={chosen} />
+          <PayActions>
             <button type="submit" className="btn btn-primary" disabled={submitting}>
               {submitting ? 'Paying…' : `Pay ${amount}`}
             </button>
-            <Link to="/milli-harvest#plan" className="btn btn-outline">
-              Cancel
-            </Link>
-          </div>
+          </PayActions>
         </Form>
       )}
       <p className="field-hint harvest-pay-note">
@@ -73,5 +58,17 @@ export function InstalmentPay({
           : 'Test payments only: no money moves, and no card number is asked for.'}
       </p>
     </section>
+  );
+}
+
+/** The Pay button, then Cancel (back to the schedule). */
+function PayActions({ children }: { children: ReactNode }) {
+  return (
+    <div className="harvest-pay-actions">
+      {children}
+      <Link to="/milli-harvest#plan" className="btn btn-outline">
+        Cancel
+      </Link>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
-import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
+import { keepTabInDialog } from '../../lib/dialog-tab.ts';
 import { useReducedMotion } from '../../lib/use-reduced-motion.ts';
 import { CRAFT_STEPS, CraftDefs, CraftScene, ScenePolish } from './craft-scenes.tsx';
-
-const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The home page's video popup (spec §2). We have no film, so the popup plays a short animated showcase
@@ -30,22 +29,6 @@ export function CraftVideo() {
   // A click on the backdrop lands on the <dialog> itself: close, as a shopper expects.
   function onDialogClick(event: MouseEvent<HTMLDialogElement>) {
     if (event.target === event.currentTarget) close();
-  }
-
-  // Native modal dialogs let Tab escape to the browser's toolbar; keep it cycling inside.
-  function onDialogKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab') return;
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled'));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
   }
 
   return (
@@ -84,10 +67,10 @@ export function CraftVideo() {
 
       <dialog
         ref={dialogRef}
-        className="craft-dialog"
+        className="modal craft-dialog"
         aria-labelledby="craft-dialog-title"
         onClick={onDialogClick}
-        onKeyDown={onDialogKeyDown}
+        onKeyDown={keepTabInDialog}
         onClose={() => {
           setOpen(false);
           openerRef.current?.focus();

@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { DEMO_INSTRUMENTS, type DemoInstrument, type GatewayPayment, type PaymentVerifyAnswer } from '@milli/contracts';
-import { formatRupees } from '@milli/pricing';
-import { CloseIcon } from '../../components/layout/icons.tsx';
+import { DemoCheckoutDialog } from '../../components/payments/demo-checkout.tsx';
 
 /**
  * The browser's side of paying through the gateway (issue 18), shared by every page that takes a payment:
  * the order pay page, the Milli Harvest instalments, the custom design's advance. The page first asks its own
- * endpoint for the gateway order (`{ payment }`), then opens the checkout here: the demo gateway's dialog
- * (test instruments only) or Razorpay Checkout (its script loaded on demand). Either way the result goes to
- * POST /api/payments/razorpay/verify, and the page hears `onPaid(answer)`. No card number ever passes through
- * the store's pages or server.
+ * endpoint for the gateway order (`{ payment }`), then opens the checkout here: the demo gateway's "Test
+ * payment" dialog (components/payments/demo-checkout.tsx) or Razorpay Checkout (its script loaded on demand).
+ * Either way the result goes to POST /api/payments/razorpay/verify, and the page hears `onPaid(answer)`. No
+ * card number ever passes through the store's pages or server.
  */
 
 export const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -65,27 +64,49 @@ export async function startPayment<T extends { payment: GatewayPayment | null }>
   return { ok: false, status: res.status, message: messageOf(res.body, 'The payment could not be started just now. Nothing was charged; please try again.') };
 }
 
-// Razorpay Checkout, loaded from Razorpay's own host once, when it is first needed.
+// Razorpay Checkout, loaded from Razorpay's own host once, when it is first needed. Only the paying pages'
+// Content-Security-Policy allows it (security.ts).
+interface RazorpayFailure {
+  error?: { description?: string };
+}
 interface RazorpayInstance {
   open(): void;
-  on(event: 'payment.failed', handler: (response: { error?: { description?: string } }) => void): void;
+  on(event: 'payment.failed', handler: (response: RazorpayFailure) => void): void;
 }
-type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayInstance;
+/** What Razorpay Checkout is opened with (its own field names). */
+export interface RazorpayOptions {
+  key: string;
+  order_id: string;
+  amount: number;
+  currency: 'INR';
+  name: string;
+  description: string;
+  prefill: { name?: string; email?: string; contact?: string };
+  handler(response: RazorpayFields): void;
+  modal: { ondismiss(): void };
+}
+type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayInstance;
 let razorpayScript: Promise<RazorpayConstructor> | null = null;
 
+const razorpayOf = () => (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
+
+/** Adds checkout.js once and resolves with its Razorpay constructor; a failed load can be tried again. */
 function loadRazorpay(): Promise<RazorpayConstructor> {
-  const existing = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
+  const existing = razorpayOf();
   if (existing) return Promise.resolve(existing);
   razorpayScript ??= new Promise<RazorpayConstructor>((resolve, reject) => {
     const script = document.createElement('script');
     script.src = RAZORPAY_SCRIPT;
     script.async = true;
     script.onload = () => {
-      const loaded = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
+      const loaded = razorpayOf();
       if (loaded) resolve(loaded);
       else reject(new Error('Razorpay Checkout did not load'));
     };
-    script.onerror = () => reject(new Error('Razorpay Checkout did not load'));
+    script.onerror = () => {
+      script.remove?.();
+      reject(new Error('Razorpay Checkout did not load'));
+    };
     document.head.appendChild(script);
   }).catch((error: unknown) => {
     razorpayScript = null; // the next try loads it afresh
@@ -143,123 +164,27 @@ export async function openRazorpay(
 }
 
 /**
- * The demo gateway's checkout: an accessible modal dialog listing the test instruments. Pay asks the demo
- * gateway to pay with the chosen one (POST /api/payments/demo/checkout), then verifies as Razorpay's handler
- * would. A failing instrument leaves the dialog open with the bank's reason, so another can be tried.
+ * The demo gateway's checkout with one test instrument (POST /api/payments/demo/checkout), then the verify,
+ * as Razorpay's handler would. A declined instrument answers the bank's reason; `code` is the API's.
  */
-export function DemoCheckoutDialog({
-  payment,
-  details,
-  onPaid,
-  onClose,
-}: {
-  /** The gateway order to pay; the dialog is open while this is set. */
-  payment: GatewayPayment | null;
-  details: CheckoutDetails;
-  onPaid: (answer: PaymentVerifyAnswer) => void;
-  onClose: () => void;
-}) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  const [instrument, setInstrument] = useState<DemoInstrument>('card_success');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (payment && !dialog.open) {
-      setError(null);
-      dialog.showModal();
-    } else if (!payment && dialog.open) dialog.close();
-  }, [payment]);
-
-  async function pay() {
-    if (!payment || busy) return;
-    setBusy(true);
-    setError(null);
-    const paid = await postJson('/api/payments/demo/checkout', { gatewayOrderId: payment.gatewayOrderId, instrument });
-    if (paid.status !== 200 || !paid.body) {
-      setBusy(false);
-      setError(messageOf(paid.body, paid.status === 0 ? NO_ANSWER : 'The payment did not go through. Nothing was charged; please try again.'));
-      return;
-    }
-    const outcome = await verifyPayment(paid.body as unknown as RazorpayFields);
-    setBusy(false);
-    if (outcome.ok) onPaid(outcome.answer);
-    else setError(outcome.message);
+export async function payOnDemo(gatewayOrderId: string, instrument: DemoInstrument): Promise<Outcome & { code?: string }> {
+  const paid = await postJson('/api/payments/demo/checkout', { gatewayOrderId, instrument });
+  if (paid.status !== 200 || !paid.body) {
+    const code = typeof paid.body?.code === 'string' ? paid.body.code : undefined;
+    const message = messageOf(paid.body, paid.status === 0 ? NO_ANSWER : 'The payment did not go through. Nothing was charged; please try again.');
+    return { ok: false, status: paid.status, message, ...(code ? { code } : {}) };
   }
-
-  const titleId = `${id}-title`;
-  return (
-    <dialog
-      ref={dialogRef}
-      className="modal pay-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={`${id}-lead`}
-      onClose={() => {
-        if (payment) onClose();
-      }}
-      onCancel={(event) => {
-        if (busy) event.preventDefault();
-      }}
-    >
-      {payment && (
-        <form
-          className="modal-body"
-          method="dialog"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void pay();
-          }}
-        >
-          <div className="modal-head">
-            <h2 id={titleId} className="modal-title">
-              Pay {formatRupees(payment.amountPaise)}
-            </h2>
-            <button type="button" className="icon-btn" aria-label="Close the payment window" disabled={busy} onClick={() => dialogRef.current?.close()}>
-              <CloseIcon />
-            </button>
-          </div>
-          <p id={`${id}-lead`} className="muted">
-            {details.description}. <strong>Test payments only:</strong> no money moves, and no card number is asked for.
-          </p>
-          {error && (
-            <p className="alert-error" role="alert">
-              {error}
-            </p>
-          )}
-          <fieldset className="pay-instruments" disabled={busy}>
-            <legend>Choose a test payment method</legend>
-            {DEMO_INSTRUMENTS.map((i) => (
-              <label key={i.id} className="pay-instrument">
-                <input type="radio" name="instrument" value={i.id} checked={instrument === i.id} onChange={() => setInstrument(i.id)} />
-                <span>
-                  {i.label} <span className="muted">({i.outcome})</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <div className="pay-dialog-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Paying…' : `Pay ${formatRupees(payment.amountPaise)}`}
-            </button>
-            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => dialogRef.current?.close()}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      )}
-    </dialog>
-  );
+  return verifyPayment(paid.body as unknown as RazorpayFields);
 }
 
 /**
- * A page's checkout: `open(payment, details)` shows the demo dialog or Razorpay Checkout for a gateway order
- * the page has started; `pay(path, details)` starts it at the page's endpoint first. Render `dialog` once in
- * the page. `error` is why the last try did not pay (null after a plain close).
+ * A page's checkout: `open(payment, details)` shows the demo gateway's "Test payment" dialog or Razorpay
+ * Checkout for a gateway order the page has started; `pay(path, details)` starts it at the page's endpoint
+ * first. Render `dialog` once in the page. `error` is why the last try did not pay (null after a plain
+ * close); the dialog shows its own refusals. Closing the dialog puts the focus back where it was.
+ * `onSettled`: the demo checkout says the purchase is paid already (another tab); else that is an error.
  */
-export function useGatewayCheckout({ onPaid }: { onPaid: (answer: PaymentVerifyAnswer) => void }): {
+export function useGatewayCheckout({ onPaid, onSettled }: { onPaid: (answer: PaymentVerifyAnswer) => void; onSettled?: () => void }): {
   open: (payment: GatewayPayment, details: CheckoutDetails) => void;
   pay: <T extends { payment: GatewayPayment | null }>(path: string, details: CheckoutDetails | ((answer: T) => CheckoutDetails)) => Promise<T | null>;
   dialog: ReactNode;
@@ -267,22 +192,27 @@ export function useGatewayCheckout({ onPaid }: { onPaid: (answer: PaymentVerifyA
   error: string | null;
 } {
   const [demo, setDemo] = useState<{ payment: GatewayPayment; details: CheckoutDetails } | null>(null);
+  const [demoBusy, setDemoBusy] = useState(false);
+  const [demoError, setDemoError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const paidRef = useRef(onPaid);
-  paidRef.current = onPaid;
+  const opener = useRef<HTMLElement | null>(null);
+  const handlers = useRef({ onPaid, onSettled });
+  handlers.current = { onPaid, onSettled };
 
   const paid = useCallback((answer: PaymentVerifyAnswer) => {
     setDemo(null);
     setBusy(false);
     setError(null);
-    paidRef.current(answer);
+    handlers.current.onPaid(answer);
   }, []);
 
   const open = useCallback(
     (payment: GatewayPayment, details: CheckoutDetails) => {
       setError(null);
       if (payment.gateway === 'demo') {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setDemoError(null);
         setDemo({ payment, details });
         return;
       }
@@ -311,12 +241,35 @@ export function useGatewayCheckout({ onPaid }: { onPaid: (answer: PaymentVerifyA
     [open],
   );
 
+  async function payDemo(instrument: DemoInstrument) {
+    if (!demo || demoBusy) return;
+    setDemoBusy(true);
+    setDemoError(null);
+    const outcome = await payOnDemo(demo.payment.gatewayOrderId, instrument);
+    setDemoBusy(false);
+    if (outcome.ok) paid(outcome.answer);
+    else if (outcome.code === 'PAYMENT_SETTLED' && handlers.current.onSettled) {
+      setDemo(null);
+      handlers.current.onSettled();
+    } else setDemoError(outcome.message);
+  }
+
   const dialog = (
     <DemoCheckoutDialog
-      payment={demo?.payment ?? null}
-      details={demo?.details ?? { name: '', description: '' }}
-      onPaid={paid}
-      onClose={() => setDemo(null)}
+      open={demo !== null}
+      instruments={DEMO_INSTRUMENTS}
+      amountPaise={demo?.payment.amountPaise ?? 0}
+      purpose={demo?.details.description ?? ''}
+      busy={demoBusy}
+      error={demoError}
+      onPay={(instrument) => void payDemo(instrument)}
+      onClose={() => {
+        // The dialog's close event comes after a paid or closed try too: only a visitor's close returns the focus.
+        if (!demo || demoBusy) return;
+        setDemo(null);
+        setDemoError(null);
+        if (opener.current?.isConnected) opener.current.focus();
+      }}
     />
   );
   return { open, pay, dialog, busy, error };

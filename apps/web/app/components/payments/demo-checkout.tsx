@@ -1,13 +1,20 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { DemoInstrument } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
-import { CloseIcon } from '../../components/layout/icons.tsx';
-import type { DemoChoice, PayStep } from './pay-step.ts';
+import { keepTabInDialog } from '../../lib/dialog-tab.ts';
+import { CloseIcon } from '../layout/icons.tsx';
 
-type Instruments = Extract<PayStep, { kind: 'ready' }>['instruments'];
+/** One test instrument of the demo gateway, as the pages list it. */
+export interface DemoInstrumentChoice {
+  id: DemoInstrument;
+  label: string;
+  outcome: string;
+}
 
 /**
  * The demo gateway's test instruments as radios: each says what it is and how it ends ('is declined by the
  * bank'). No card number is ever typed: the demo gateway, like Razorpay's test mode, has fixed test payers.
+ * Used by the "Test payment" dialog and by the pages' forms without JavaScript (the pay step, Milli Harvest).
  */
 export function InstrumentChoices({
   instruments,
@@ -17,11 +24,11 @@ export function InstrumentChoices({
   defaultChosen,
   describedBy,
 }: {
-  instruments: Instruments;
+  instruments: readonly DemoInstrumentChoice[];
   idPrefix: string;
-  chosen?: DemoChoice;
-  onChoose?: (id: DemoChoice) => void;
-  defaultChosen?: DemoChoice;
+  chosen?: DemoInstrument | undefined;
+  onChoose?: (id: DemoInstrument) => void;
+  defaultChosen?: DemoInstrument | undefined;
   describedBy?: string | undefined;
 }) {
   return (
@@ -47,55 +54,41 @@ export function InstrumentChoices({
   );
 }
 
-/** Keeps Tab and Shift+Tab inside the dialog (showModal makes the page behind inert; this also wraps around). */
-function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== 'Tab') return;
-  // The close button comes first and Cancel last; the radios between are one tab stop.
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled])')];
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
 /**
- * "Test payment": the demo gateway's checkout, in the store's own modal dialog (labelled by its title, Esc
- * and Cancel close it, focus returns to the Pay button). Pay sends the chosen instrument; a refusal (the
- * bank's message) shows in the dialog and another instrument can be chosen.
+ * "Test payment": the demo gateway's checkout, in the store's own modal dialog (labelled by its title, Esc,
+ * the close button and Cancel close it; the page that opened it returns the focus). Pay sends the chosen
+ * instrument; a refusal (the bank's message) shows in the dialog and another instrument can be chosen. The
+ * message and the buttons stay in view at the foot of a dialog taller than a phone's screen.
  */
 export function DemoCheckoutDialog({
   open,
   instruments,
   amountPaise,
-  orderNumber,
+  purpose,
   busy,
   error,
   onPay,
   onClose,
 }: {
   open: boolean;
-  instruments: Instruments;
+  instruments: readonly DemoInstrumentChoice[];
   amountPaise: number;
-  orderNumber: string;
+  /** What is paid for, as a sentence's start: 'Order MIL-2026-000042', 'Instalment 2 of 10'. */
+  purpose: string;
   busy: boolean;
   error: string | null;
-  onPay: (instrument: DemoChoice) => void;
+  onPay: (instrument: DemoInstrument) => void;
   onClose: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [chosen, setChosen] = useState<DemoChoice | undefined>(undefined);
+  const [chosen, setChosen] = useState<DemoInstrument | undefined>(undefined);
   const [missing, setMissing] = useState(false);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      setMissing(false);
       dialog.showModal();
       dialog.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
     } else if (!open && dialog.open) dialog.close();
@@ -108,11 +101,12 @@ export function DemoCheckoutDialog({
     dialogRef.current?.querySelector('#demo-pay-error')?.scrollIntoView({ block: 'nearest' });
   }, [error]);
 
+  const amount = formatRupees(amountPaise);
   const message = missing ? 'Please choose a test payment method.' : error;
   return (
     <dialog
       ref={dialogRef}
-      className="pay-dialog"
+      className="modal pay-dialog"
       aria-labelledby="demo-pay-title"
       aria-describedby="demo-pay-lead"
       onClose={onClose}
@@ -120,7 +114,7 @@ export function DemoCheckoutDialog({
         // Esc while a payment is on its way would hide its result: wait for it.
         if (busy) event.preventDefault();
       }}
-      onKeyDown={trapTab}
+      onKeyDown={keepTabInDialog}
     >
       <form
         className="modal-body"
@@ -145,7 +139,7 @@ export function DemoCheckoutDialog({
           </button>
         </div>
         <p id="demo-pay-lead" className="pay-dialog-lead">
-          {formatRupees(amountPaise)} for order {orderNumber}. The store is in test mode: no money moves. Choose how this test payment should end.
+          {purpose}: {amount}. The store is in test mode: no money moves, and no card number is asked for.
         </p>
         <InstrumentChoices
           instruments={instruments}
@@ -157,7 +151,6 @@ export function DemoCheckoutDialog({
           }}
           describedBy={message ? 'demo-pay-error' : undefined}
         />
-        {/* Stays in view at the foot of a dialog taller than the screen: the message and the buttons. */}
         <div className="pay-dialog-foot">
           {message && (
             <p id="demo-pay-error" className="alert-error form-alert" role="alert">
@@ -165,8 +158,8 @@ export function DemoCheckoutDialog({
             </p>
           )}
           <div className="pay-dialog-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Paying…' : `Pay ${formatRupees(amountPaise)}`}
+            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+              {busy ? 'Paying…' : `Pay ${amount}`}
             </button>
             <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
               Cancel
