@@ -281,8 +281,6 @@ describe('POST /api/orders/placeOrders', () => {
     const res = await place(c, { couponCode: 'WELCOME10' });
     expect(res.statusCode, res.body).toBe(200);
     const order = res.json();
-    // Paid online: the payment places the order, which sends its mail and allows its invoice.
-    expect((await payThroughDemo(t.app, c, order.payment.gatewayOrderId)).statusCode).toBe(200);
     expect(order.shippingPaise).toBeGreaterThan(0);
     // The placed mail (and the invoice) come once the order is paid.
     const paid = await payThroughDemo(t.app, { cookie: c.cookie, ip: ip() }, order.payment.gatewayOrderId);

@@ -169,7 +169,9 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
    */
   async function recordedAnswer(payment: PaymentRecord, gatewayPaymentId: string): Promise<PaymentVerifyAnswer> {
     const refused = await repo.refundByKey(`refund-${gatewayPaymentId}`);
-    if (refused && refused.paymentId === payment.id) throw new DomainError('PAYMENT_LAPSED', `${refused.reason} The payment is being refunded in full.`);
+    if (refused && refused.paymentId === payment.id) {
+      throw new DomainError('PAYMENT_LAPSED', `${refused.reason} The payment ${refused.status === 'processed' ? 'was' : 'is being'} refunded in full.`);
+    }
     return verifyAnswer(payment, true);
   }
 

@@ -15,6 +15,7 @@ const FORM = {
   hallmarkingChargePaise: '45',
   cadAdvancePercent: '30',
   lowStockThreshold: '2',
+  paymentHoldMinutes: '15',
   gstPercent: '3',
   invoicePrefix: 'MIL',
   sellerLegalName: 'Milli Jewels Private Limited',

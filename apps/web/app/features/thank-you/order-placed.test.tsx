@@ -7,8 +7,8 @@ import { OrderPlaced, type PlacedPayment } from './order-placed.tsx';
 
 afterEach(cleanup);
 
-function renderCard(payment: PlacedPayment) {
-  const Stub = createRoutesStub([{ path: '/', Component: () => <OrderPlaced orderNumber="MIL-2026-000042" payment={payment} /> }]);
+function renderCard(payment: PlacedPayment, confirming = false) {
+  const Stub = createRoutesStub([{ path: '/', Component: () => <OrderPlaced orderNumber="MIL-2026-000042" payment={payment} confirming={confirming} /> }]);
   render(<Stub initialEntries={['/']} />);
 }
 
@@ -20,10 +20,12 @@ describe('the thank-you card tells how the order is paid', () => {
   });
 
   it('on delivery: what to pay the courier, and that we call to confirm first', async () => {
-    renderCard({ kind: 'cod', amountPaise: 12_500_00 });
+    renderCard({ kind: 'cod', amountPaise: 12_500_00 }, true);
     const note = (await screen.findByTestId('payment-note')).textContent;
-    expect(note).toContain('You pay Rs. 12,500.00 on delivery.');
-    expect(note).toContain('We will call you to confirm the order');
+    expect(note).toBe('You pay Rs. 12,500.00 on delivery, in cash or by UPI at the door.');
+    expect(screen.getByRole('heading', { name: 'Your order has been received' })).toBeTruthy();
+    expect(screen.getByText(/our team will call you to confirm the order before we send it/)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.orderFollowUp)).toBeNull();
   });
 
   it('nothing to pay (the Harvest balance covered it): no payment sentence', async () => {
