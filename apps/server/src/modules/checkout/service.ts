@@ -21,7 +21,10 @@ function orderFormError(fields: OrderFormProblems): DomainError {
   return new DomainError('INVALID_ORDER', Object.values(fields)[0] ?? 'Please check the form.', fields);
 }
 
-/** Orders awaiting payment one customer may have at once (each holds its pieces until it is paid or lapses). */
+/**
+ * Unpaid orders one customer may have at once: awaiting payment (each holds its pieces until it is paid or
+ * lapses) or awaiting the confirmation of pay on delivery (held until staff confirm it or it is cancelled).
+ */
 export const MAX_UNPAID_ORDERS = 3;
 
 const CART_CHANGED = 'Your cart has changed since you opened checkout. Please review your cart and place the order again.';
@@ -160,9 +163,10 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       }
 
       // Step 0b: unpaid orders hold pieces; one account may hold only a few at once, so nobody can keep a
-      // product off the shelf by placing orders and never paying (counted under the cart lock above).
+      // product off the shelf by placing orders and never paying, online or on delivery (counted under the cart
+      // lock above).
       if ((await repo.awaitingPayment(customer.id)) >= MAX_UNPAID_ORDERS) {
-        throw new DomainError('TOO_MANY_UNPAID_ORDERS', `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Please pay or cancel one of them (My Account → Orders) before placing another.`);
+        throw new DomainError('TOO_MANY_UNPAID_ORDERS', `You have ${MAX_UNPAID_ORDERS} orders waiting for payment or confirmation. Please pay or cancel one of them (My Account → Orders), or wait for our call, before placing another.`);
       }
 
       // Steps 1-2: the server cart, priced today.

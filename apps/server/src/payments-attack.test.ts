@@ -1,0 +1,97 @@
+/**
+ * Attacks on the gateway payments (issue 18): holding stock without paying, the payment-call limit, odd
+ * webhook bodies, and payments of another customer's purchase, as an attacker would try them.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema, type Db } from '@milli/db';
+import { createTestApp, postForm, type TestApp } from './testing.ts';
+import { createProduct, createShopper, payThroughDemo, placeOrder, type TestShopper } from './testing-factories.ts';
+import { hmacHex } from './modules/payments/gateway.ts';
+import { createDemoGateway } from './modules/payments/demo-gateway.ts';
+import { MAX_UNPAID_ORDERS } from './modules/checkout/service.ts';
+import { PAYMENT_ATTEMPTS_LIMIT } from './modules/payments/service.ts';
+
+let t: TestApp;
+let db: Db;
+let gateway: ReturnType<typeof createDemoGateway>;
+
+beforeAll(async () => {
+  gateway = createDemoGateway({ refundDelayMs: 0 });
+  t = await createTestApp({ seed: true, gateway });
+  db = t.database.db;
+});
+afterAll(() => t?.close());
+
+const stockOf = async (id: number) => (await db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, id)))[0]!.stock;
+const webhook = (body: string | Buffer, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: body, headers: { 'content-type': 'application/json', ...headers } });
+const signed = (body: string) => ({ 'x-razorpay-signature': hmacHex(gateway.webhookSecret, body) });
+
+describe('holding stock without paying', () => {
+  it('counts orders to be paid on delivery, not yet confirmed, within the unpaid-orders limit', async () => {
+    const s = await createShopper(t.app);
+    const piece = await createProduct(db, { stock: 20, metalWeightMg: 1_000 });
+    for (let i = 0; i < MAX_UNPAID_ORDERS; i += 1) {
+      const placed = await placeOrder(t.app, s, { productId: piece.id, fields: { paymentMethod: 'cod' } });
+      expect(placed.statusCode, placed.body).toBe(200);
+      expect(placed.json().status).toBe('Awaiting confirmation');
+    }
+    const refused = await placeOrder(t.app, s, { productId: piece.id, fields: { paymentMethod: 'cod' } });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_UNPAID_ORDERS' });
+    const online = await placeOrder(t.app, s, { productId: piece.id, pay: false });
+    expect(online.statusCode, online.body).toBe(409);
+    expect(await stockOf(piece.id)).toBe(20 - MAX_UNPAID_ORDERS);
+  });
+});
+
+describe('the payment-call limit', () => {
+  it('counts paying an order again, which asks the gateway each time', async () => {
+    const s = await createShopper(t.app);
+    const piece = await createProduct(db, { stock: 5, metalWeightMg: 1_000 });
+    const placed = await placeOrder(t.app, s, { productId: piece.id, pay: false });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const url = `/api/orders/${placed.json().orderNumber}/pay`;
+    const codes: number[] = [];
+    for (let i = 0; i <= PAYMENT_ATTEMPTS_LIMIT.max; i += 1) codes.push((await t.app.inject({ method: 'POST', url, headers: { cookie: s.cookie } })).statusCode);
+    expect(codes.slice(0, PAYMENT_ATTEMPTS_LIMIT.max).every((c) => c === 200)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+  });
+});
+
+describe('the webhook with odd bodies', () => {
+  it('answers 400, never 500, for unsigned, empty, non-JSON and odd JSON bodies', async () => {
+    expect((await webhook('')).statusCode).toBe(400);
+    expect((await webhook('{}')).statusCode).toBe(400);
+    expect((await webhook('{}', { 'x-razorpay-signature': 'zz' })).statusCode).toBe(400);
+    expect((await webhook('not json', signed('not json'))).statusCode).toBe(400);
+    for (const body of ['null', '[]', '"x"', '42', '{"event":"payment.captured"}', '{"event":"payment.captured","payload":{"payment":{"entity":{"order_id":{"a":1},"status":"captured"}}}}', '{"event":"refund.processed","payload":{"refund":{"entity":{"id":7,"notes":null}}}}', '{"event":"payment.failed","payload":{"payment":{"entity":{"order_id":["x"]}}}}']) {
+      const res = await webhook(body, signed(body));
+      expect(res.statusCode, `${body}: ${res.body}`).toBeLessThan(500);
+    }
+    const huge = `{"event":"x","pad":"${'a'.repeat(300 * 1024)}"}`;
+    expect((await webhook(huge, signed(huge))).statusCode).toBe(413);
+    const plain = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: '{}', headers: { 'content-type': 'text/plain', ...signed('{}') } });
+    expect(plain.statusCode, plain.body).toBe(200);
+  });
+});
+
+describe("another customer's payment", () => {
+  it('is not found, the same as one that does not exist, and its checkout cannot be paid by someone else', async () => {
+    const owner = await createShopper(t.app);
+    const other: TestShopper = await createShopper(t.app);
+    const piece = await createProduct(db, { stock: 5, metalWeightMg: 1_000 });
+    const placed = await placeOrder(t.app, owner, { productId: piece.id, pay: false });
+    const gatewayOrderId = placed.json().payment.gatewayOrderId as string;
+    const theirs = await payThroughDemo(t.app, other, gatewayOrderId);
+    expect(theirs.statusCode).toBe(404);
+    const paid = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId, instrument: 'card_success' }, { cookie: owner.cookie });
+    const stolen = await postForm(t.app, '/api/payments/razorpay/verify', paid.json(), { cookie: other.cookie });
+    const none = await postForm(t.app, '/api/payments/razorpay/verify', { ...paid.json(), razorpay_order_id: 'order_DoesNotExist1' }, { cookie: other.cookie });
+    expect([stolen.statusCode, stolen.json().code]).toEqual([none.statusCode, none.json().code]);
+    expect(stolen.json().message).toBe(none.json().message);
+    const [row] = await db.select().from(schema.payments).where(and(eq(schema.payments.gatewayOrderId, gatewayOrderId)));
+    expect(row!.status).toBe('created');
+  });
+});
