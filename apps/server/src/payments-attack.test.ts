@@ -95,3 +95,25 @@ describe("another customer's payment", () => {
     expect(row!.status).toBe('created');
   });
 });
+
+describe('the reconciliation sweep', () => {
+  it('reaches a paid payment whose webhook was lost even behind a hundred payments nobody will ever pay', async () => {
+    const s = await createShopper(t.app);
+    // Advances of superseded designs, instalments of closed plans: payments started an hour ago, never paid.
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await db.insert(schema.payments).values(
+      Array.from({ length: 100 }, (_, i) => ({ customerId: s.id, purpose: 'cad_advance' as const, amountPaise: 100_00, gateway: 'demo', gatewayOrderId: `order_Stale${i}`, idempotencyKey: `stale:${i}`, createdAt: hourAgo })),
+    );
+    const piece = await createProduct(db, { stock: 5, metalWeightMg: 1_000 });
+    const placed = await placeOrder(t.app, s, { productId: piece.id, pay: false });
+    const gatewayOrderId = placed.json().payment.gatewayOrderId as string;
+    // Paid in the checkout; the browser closed before the verify, and the webhook never came.
+    const paid = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId, instrument: 'card_success' }, { cookie: s.cookie });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await db.update(schema.payments).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(schema.payments.gatewayOrderId, gatewayOrderId));
+    await t.app.paymentKeeper.run();
+    await t.app.paymentKeeper.run();
+    const [order] = await db.select({ status: schema.orders.status }).from(schema.orders).where(eq(schema.orders.orderNumber, placed.json().orderNumber));
+    expect(order!.status).toBe('Placed');
+  });
+});

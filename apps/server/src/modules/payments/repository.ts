@@ -93,13 +93,16 @@ export function paymentRepository(db: Db) {
         .set({ lastError: reason.slice(0, 300) })
         .where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId), eq(payments.status, 'created')));
     },
-    /** Payments started more than `before` ago and still unpaid, with a gateway order to ask about. */
-    async unsettled(gateway: string, before: Date, limit = 100) {
+    /**
+     * Payments started more than `before` ago and still unpaid, with a gateway order to ask about: `limit` of
+     * them after the id `afterId`, in id order (the sweep goes round them all, a page a pass).
+     */
+    async unsettled(gateway: string, before: Date, afterId = 0, limit = 100) {
       return db
         .select()
         .from(payments)
-        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'created'), sql`${payments.gatewayOrderId} IS NOT NULL`, lt(payments.createdAt, before)))
-        .orderBy(asc(payments.createdAt))
+        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'created'), sql`${payments.gatewayOrderId} IS NOT NULL`, lt(payments.createdAt, before), gt(payments.id, afterId)))
+        .orderBy(asc(payments.id))
         .limit(limit);
     },
     /**
