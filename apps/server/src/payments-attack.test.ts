@@ -117,3 +117,39 @@ describe('the reconciliation sweep', () => {
     expect(order!.status).toBe('Placed');
   });
 });
+
+describe('everything at once', () => {
+  it('verify, both webhooks, the keeper and two cancels together: the money is kept with its order, or refunded once', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const s = await createShopper(t.app);
+      const piece = await createProduct(db, { stock: 5, metalWeightMg: 1_000 });
+      const placed = await placeOrder(t.app, s, { productId: piece.id, pay: false });
+      const { orderNumber, payment } = placed.json() as { orderNumber: string; payment: { gatewayOrderId: string } };
+      const from = gateway.simulator.deliveries().length;
+      const paid = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: payment.gatewayOrderId, instrument: 'card_success' }, { cookie: s.cookie });
+      const events = gateway.simulator.deliveries().slice(from);
+      await db.update(schema.payments).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(schema.payments.gatewayOrderId, payment.gatewayOrderId));
+      const cancel = () => t.app.inject({ method: 'POST', url: `/api/orders/${orderNumber}/cancel`, headers: { cookie: s.cookie } });
+      const results = await Promise.all([
+        postForm(t.app, '/api/payments/razorpay/verify', paid.json(), { cookie: s.cookie }),
+        ...events.map((d) => webhook(d.body, { 'x-razorpay-signature': d.signature, 'x-razorpay-event-id': d.eventId })),
+        t.app.paymentKeeper.run(),
+        round % 2 === 0 ? cancel() : Promise.resolve(null),
+        round % 2 === 0 ? cancel() : Promise.resolve(null),
+      ]);
+      for (const r of results) if (r && 'statusCode' in r) expect(r.statusCode, r.body).toBeLessThan(500);
+      await t.app.paymentKeeper.run();
+      const [row] = await db.select().from(schema.payments).where(eq(schema.payments.gatewayOrderId, payment.gatewayOrderId));
+      const [order] = await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber));
+      const refunds = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, row!.id));
+      expect(row!.status === 'paid' || row!.status === 'refunded').toBe(true);
+      if (order!.status === 'Placed') expect(refunds).toHaveLength(0);
+      else {
+        expect(order!.status).toBe('Cancelled');
+        expect(refunds).toHaveLength(1);
+        expect(refunds[0]!.amountPaise).toBe(row!.amountPaise);
+      }
+      expect(await stockOf(piece.id)).toBe(order!.status === 'Placed' ? 4 : 5);
+    }
+  });
+});
