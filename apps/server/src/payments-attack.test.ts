@@ -153,3 +153,34 @@ describe('everything at once', () => {
     }
   });
 });
+
+describe('odd inputs to the payment routes', () => {
+  it('never answer 500', async () => {
+    const s = await createShopper(t.app);
+    const session = { cookie: s.cookie };
+    const odd = ['', ' ', 'order_', 'order_' + 'A'.repeat(5000), 'pay_x', '../../etc', 'order_\u0000', '{"a":1}', 'order_Ab%00', 'ORDER_ABC'];
+    for (const id of odd) {
+      for (const body of [
+        { razorpay_order_id: id, razorpay_payment_id: 'pay_Abc123', razorpay_signature: 'x' },
+        { razorpay_order_id: 'order_Abc123', razorpay_payment_id: id, razorpay_signature: id },
+      ]) {
+        const res = await postForm(t.app, '/api/payments/razorpay/verify', body, session);
+        expect(res.statusCode, `${JSON.stringify(body).slice(0, 80)}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      }
+      const demo = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: id, instrument: 'card_success' }, session);
+      expect(demo.statusCode, demo.body.slice(0, 200)).toBeLessThan(500);
+    }
+    const json = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/verify', payload: '[1,2]', headers: { cookie: s.cookie, 'content-type': 'application/json' } });
+    expect(json.statusCode).toBe(400);
+    for (const url of ['/api/orders/MIL-2026-999999/pay', '/api/orders/%00/pay', `/api/orders/${'9'.repeat(300)}/pay`, '/api/harvest/instalments/99999999999/pay', '/api/harvest/instalments/-1/pay', '/api/harvest/instalments/1e3/pay']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { cookie: s.cookie } });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+    }
+    for (const url of ['/api/account/addresses/99999999999', '/api/account/addresses/0', '/api/account/addresses/1.5']) {
+      const res = await t.app.inject({ method: 'DELETE', url, headers: { cookie: s.cookie } });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+    }
+    const twice = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: '{}', headers: { 'content-type': 'application/json', 'x-razorpay-signature': ['a', 'b'] as unknown as string } });
+    expect(twice.statusCode).toBe(400);
+  });
+});
