@@ -184,3 +184,18 @@ describe('odd inputs to the payment routes', () => {
     expect(twice.statusCode).toBe(400);
   });
 });
+
+describe('a checkout replayed after its order was cancelled', () => {
+  it('does not say the order is placed', async () => {
+    const s = await createShopper(t.app);
+    const piece = await createProduct(db, { stock: 5, metalWeightMg: 1_000 });
+    const fields = { idempotencyKey: 'replay-after-cancel-1' };
+    const placed = await placeOrder(t.app, s, { productId: piece.id, fields, pay: false });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/orders/${placed.json().orderNumber}/cancel`, headers: { cookie: s.cookie } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const again = await placeOrder(t.app, s, { fields, pay: false });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ORDER_CANCELLED' });
+  });
+});

@@ -27,6 +27,7 @@ function orderFormError(fields: OrderFormProblems): DomainError {
  */
 export const MAX_UNPAID_ORDERS = 3;
 
+const REPLAYED_CANCELLED = 'The order this checkout placed has been cancelled. Please reload the page to place it again.';
 const CART_CHANGED = 'Your cart has changed since you opened checkout. Please review your cart and place the order again.';
 
 /** The order number printed on the invoice: the settings' prefix, the year in India, the order id ('MIL-2026-000123'). */
@@ -336,6 +337,8 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
         }
         if (!placed) throw error;
       }
+      // The key's order was cancelled since (it lapsed, or the shopper cancelled it): never answered as placed.
+      if (placed.replayed && placed.order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', REPLAYED_CANCELLED);
       return answerOf(placed.order, placed.replayed, await opened(placed.order, placed.payment));
     },
   };
