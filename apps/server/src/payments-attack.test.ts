@@ -199,3 +199,25 @@ describe('a checkout replayed after its order was cancelled', () => {
     expect(again.json()).toMatchObject({ code: 'ORDER_CANCELLED' });
   });
 });
+
+describe('the reconciliation sweep of closed payments', () => {
+  it('refunds money taken after a cancel even behind a hundred other closed payments', async () => {
+    const s = await createShopper(t.app);
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    await db.insert(schema.payments).values(
+      Array.from({ length: 100 }, (_, i) => ({ customerId: s.id, purpose: 'order' as const, status: 'failed' as const, amountPaise: 100_00, gateway: 'demo', gatewayOrderId: `order_Closed${i}`, idempotencyKey: `closed:${i}`, createdAt: hourAgo })),
+    );
+    const piece = await createProduct(db, { stock: 5, metalWeightMg: 1_000 });
+    const placed = await placeOrder(t.app, s, { productId: piece.id, pay: false });
+    const gatewayOrderId = placed.json().payment.gatewayOrderId as string;
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/orders/${placed.json().orderNumber}/cancel`, headers: { cookie: s.cookie } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The checkout was still open in another tab: paid after the cancel, and its webhook lost.
+    expect(gateway.simulator.checkout(gatewayOrderId, 'card_success').ok).toBe(true);
+    await t.app.paymentKeeper.run();
+    await t.app.paymentKeeper.run();
+    const [row] = await db.select().from(schema.payments).where(eq(schema.payments.gatewayOrderId, gatewayOrderId));
+    const refunds = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, row!.id));
+    expect(refunds.map((r) => r.amountPaise)).toEqual([row!.amountPaise]);
+  });
+});

@@ -108,13 +108,14 @@ export function paymentRepository(db: Db) {
     /**
      * Payments closed unpaid (their order lapsed or was cancelled) since `since`, with a gateway order: a
      * checkout still open then may yet have taken money, which must go back even if its webhook is lost.
+     * `limit` of them after the id `afterId`, in id order, as `unsettled`.
      */
-    async abandonedSince(gateway: string, since: Date, limit = 100) {
+    async abandonedSince(gateway: string, since: Date, afterId = 0, limit = 100) {
       return db
         .select()
         .from(payments)
-        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'failed'), isNull(payments.gatewayRef), sql`${payments.gatewayOrderId} IS NOT NULL`, gt(payments.createdAt, since)))
-        .orderBy(asc(payments.createdAt))
+        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'failed'), isNull(payments.gatewayRef), sql`${payments.gatewayOrderId} IS NOT NULL`, gt(payments.createdAt, since), gt(payments.id, afterId)))
+        .orderBy(asc(payments.id))
         .limit(limit);
     },
     async forOrder(orderId: number, opts: { lock?: boolean } = {}): Promise<PaymentRecord | null> {

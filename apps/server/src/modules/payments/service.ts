@@ -67,9 +67,11 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
   const now = options.now ?? (() => new Date());
   const handlers = new Map<PaymentPurpose, PaymentPurposeHandler>();
   const repo = paymentRepository(db);
-  // Where the sweep goes on next pass among the unpaid payments: payments nobody will pay (an advance of a
-  // design replaced since, an instalment of a closed plan) stay unpaid for ever, and must not hide the rest.
+  // Where the sweep goes on next pass among the unpaid payments and among those closed unpaid: payments nobody
+  // will pay (an advance of a design replaced since, an instalment of a closed plan) stay unpaid for ever, and
+  // a busy hour closes more than a page; neither may hide the rest.
   let sweptTo = 0;
+  let closedSweptTo = 0;
 
   function handler(purpose: PaymentPurpose): PaymentPurposeHandler {
     const found = handlers.get(purpose);
@@ -391,7 +393,8 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       const at = now().getTime();
       const open = await repo.unsettled(gateway.name, new Date(at - 60_000), sweptTo, SWEEP_PAGE);
       sweptTo = open.length === SWEEP_PAGE ? open.at(-1)!.id : 0;
-      const closed = await repo.abandonedSince(gateway.name, new Date(at - ABANDONED_WATCH_MS));
+      const closed = await repo.abandonedSince(gateway.name, new Date(at - ABANDONED_WATCH_MS), closedSweptTo, SWEEP_PAGE);
+      closedSweptTo = closed.length === SWEEP_PAGE ? closed.at(-1)!.id : 0;
       for (const p of [...open, ...closed]) {
         if ((await this.reconcile(p)) === 'settled') settled += 1;
       }
