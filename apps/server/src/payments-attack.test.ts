@@ -74,6 +74,12 @@ describe('the webhook with odd bodies', () => {
     expect((await webhook(huge, signed(huge))).statusCode).toBe(413);
     const plain = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: '{}', headers: { 'content-type': 'text/plain', ...signed('{}') } });
     expect(plain.statusCode, plain.body).toBe(200);
+    for (const type of ['multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16']) {
+      const odd = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: '{}', headers: { 'content-type': type, ...signed('{}') } });
+      expect(odd.statusCode, `${type}: ${odd.body}`).toBe(200);
+    }
+    const none = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers: signed('') });
+    expect(none.statusCode, none.body).toBeLessThan(500);
   });
 });
 
