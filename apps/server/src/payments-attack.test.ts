@@ -227,3 +227,20 @@ describe('the reconciliation sweep of closed payments', () => {
     expect(refunds.map((r) => r.amountPaise)).toEqual([row!.amountPaise]);
   });
 });
+
+describe('a Milli Harvest balance that leaves less than a rupee to pay', () => {
+  it('leaves a payable rupee online: the gateway takes no order under Rs. 1, and the order could never be paid', async () => {
+    const s = await createShopper(t.app);
+    const piece = await createProduct(db, { stock: 5, metalWeightMg: 1_000 });
+    const first = await placeOrder(t.app, s, { productId: piece.id, pay: false });
+    const totalPaise = first.json().totalPaise as number;
+    expect((await t.app.inject({ method: 'POST', url: `/api/orders/${first.json().orderNumber}/cancel`, headers: { cookie: s.cookie } })).statusCode).toBe(200);
+    const day = 86_400_000;
+    await db.insert(schema.harvestPlans).values({ customerId: s.id, monthlyAmountPaise: 200_000, email: s.email, status: 'Matured', redeemableBalancePaise: totalPaise - 50, startedAt: new Date(Date.now() - 320 * day), maturesAt: new Date(Date.now() - day) });
+    const placed = await placeOrder(t.app, s, { productId: piece.id, fields: { useHarvest: 'on' }, pay: false });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json()).toMatchObject({ status: 'Awaiting payment', totalPaise, harvestCreditPaise: totalPaise - 100, payNowPaise: 100, payment: { amountPaise: 100 } });
+    const verified = await payThroughDemo(t.app, s, placed.json().payment.gatewayOrderId);
+    expect(verified.statusCode, verified.body).toBe(200);
+  });
+});

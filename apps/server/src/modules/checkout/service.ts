@@ -1,6 +1,7 @@
 import { MESSAGES, indianStateByName, isPan, pictureInColour, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
 import { PAN_THRESHOLD_PAISE, type GatewayPayment } from '@milli/contracts/schemas';
 import type { PaymentRecord, PaymentService } from '../payments/service.ts';
+import { GATEWAY_MINIMUM_PAISE } from '../payments/gateway.ts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
 import { formatRupees, orderTotals, indianDate } from '@milli/pricing';
@@ -183,13 +184,14 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       // Step 4: totals with the shipping setting, by the function the cart and checkout screens use; a
       // matured Milli Harvest balance pays what it can when the shopper asked for it.
       const harvestBalancePaise = input.useHarvest ? await redeemableBalance(tx, customer.id, at) : 0;
-      const totals = orderTotals({
-        lines: priced,
-        shippingFeePaise: settings.shippingFeePaise,
-        discountPaise: coupon?.discountPaise ?? 0,
-        gstPercent: settings.gstPercent,
-        harvestBalancePaise,
-      });
+      const totalsWith = (balancePaise: number) =>
+        orderTotals({ lines: priced, shippingFeePaise: settings.shippingFeePaise, discountPaise: coupon?.discountPaise ?? 0, gstPercent: settings.gstPercent, harvestBalancePaise: balancePaise });
+      let totals = totalsWith(harvestBalancePaise);
+      // The gateway takes nothing under Rs. 1: a balance that would leave less than that to pay online is used
+      // up to a rupee short, and the rupee is paid online (else the order could never be paid, and would lapse).
+      if (input.paymentMethod !== 'cod' && totals.payablePaise > 0 && totals.payablePaise < GATEWAY_MINIMUM_PAISE) {
+        totals = totalsWith(Math.max(0, totals.totalPaise - GATEWAY_MINIMUM_PAISE));
+      }
 
       // Step 5: how it is paid. Online (the default) holds the pieces for the payment; pay on delivery only
       // below the store's limit and never at Rs. 2 lakh or more (s.269ST); PAN from Rs. 2 lakh (Rule 114B).
