@@ -182,6 +182,12 @@ describe('odd inputs to the payment routes', () => {
       const res = await t.app.inject({ method: 'POST', url, headers: { cookie: s.cookie } });
       expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
     }
+    for (const payload of ['[1]', 'null', '{"amountPaise":1}', '"x"']) {
+      for (const url of ['/api/harvest/instalments/1/pay', '/api/custom-design/requests/1/approve', '/api/orders/MIL-2026-000001/pay']) {
+        const res = await t.app.inject({ method: 'POST', url, payload, headers: { cookie: s.cookie, 'content-type': 'application/json' } });
+        expect(res.statusCode, `${url} ${payload}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      }
+    }
     for (const url of ['/api/account/addresses/99999999999', '/api/account/addresses/0', '/api/account/addresses/1.5']) {
       const res = await t.app.inject({ method: 'DELETE', url, headers: { cookie: s.cookie } });
       expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
