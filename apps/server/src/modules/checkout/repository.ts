@@ -11,12 +11,15 @@ export function checkoutRepository(db: Db) {
     async lockCart(customerId: number) {
       await db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)).for('update');
     },
-    /** Orders of the customer still holding pieces for a payment (read under the cart lock, so counted one checkout at a time). */
+    /**
+     * Orders of the customer holding pieces without their money yet: awaiting the online payment, or to be paid
+     * on delivery and not yet confirmed by staff (read under the cart lock, so counted one checkout at a time).
+     */
     async awaitingPayment(customerId: number) {
       const rows = await db
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'Awaiting payment')));
+        .where(and(eq(orders.customerId, customerId), inArray(orders.status, ['Awaiting payment', 'Awaiting confirmation'])));
       return rows.length;
     },
     async orderByKey(customerId: number, idempotencyKey: string) {

@@ -1,6 +1,7 @@
 import { MESSAGES, indianStateByName, isPan, pictureInColour, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
 import { PAN_THRESHOLD_PAISE, type GatewayPayment } from '@milli/contracts/schemas';
 import type { PaymentRecord, PaymentService } from '../payments/service.ts';
+import { GATEWAY_MINIMUM_PAISE } from '../payments/gateway.ts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
 import { formatRupees, orderTotals, indianDate } from '@milli/pricing';
@@ -21,9 +22,13 @@ function orderFormError(fields: OrderFormProblems): DomainError {
   return new DomainError('INVALID_ORDER', Object.values(fields)[0] ?? 'Please check the form.', fields);
 }
 
-/** Orders awaiting payment one customer may have at once (each holds its pieces until it is paid or lapses). */
+/**
+ * Unpaid orders one customer may have at once: awaiting payment (each holds its pieces until it is paid or
+ * lapses) or awaiting the confirmation of pay on delivery (held until staff confirm it or it is cancelled).
+ */
 export const MAX_UNPAID_ORDERS = 3;
 
+const REPLAYED_CANCELLED = 'The order this checkout placed has been cancelled. Please reload the page to place it again.';
 const CART_CHANGED = 'Your cart has changed since you opened checkout. Please review your cart and place the order again.';
 
 /** The order number printed on the invoice: the settings' prefix, the year in India, the order id ('MIL-2026-000123'). */
@@ -160,9 +165,10 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       }
 
       // Step 0b: unpaid orders hold pieces; one account may hold only a few at once, so nobody can keep a
-      // product off the shelf by placing orders and never paying (counted under the cart lock above).
+      // product off the shelf by placing orders and never paying, online or on delivery (counted under the cart
+      // lock above).
       if ((await repo.awaitingPayment(customer.id)) >= MAX_UNPAID_ORDERS) {
-        throw new DomainError('TOO_MANY_UNPAID_ORDERS', `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Please pay or cancel one of them (My Account → Orders) before placing another.`);
+        throw new DomainError('TOO_MANY_UNPAID_ORDERS', `You have ${MAX_UNPAID_ORDERS} orders waiting for payment or confirmation. Please pay or cancel one of them (My Account → Orders), or wait for our call, before placing another.`);
       }
 
       // Steps 1-2: the server cart, priced today.
@@ -178,13 +184,14 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       // Step 4: totals with the shipping setting, by the function the cart and checkout screens use; a
       // matured Milli Harvest balance pays what it can when the shopper asked for it.
       const harvestBalancePaise = input.useHarvest ? await redeemableBalance(tx, customer.id, at) : 0;
-      const totals = orderTotals({
-        lines: priced,
-        shippingFeePaise: settings.shippingFeePaise,
-        discountPaise: coupon?.discountPaise ?? 0,
-        gstPercent: settings.gstPercent,
-        harvestBalancePaise,
-      });
+      const totalsWith = (balancePaise: number) =>
+        orderTotals({ lines: priced, shippingFeePaise: settings.shippingFeePaise, discountPaise: coupon?.discountPaise ?? 0, gstPercent: settings.gstPercent, harvestBalancePaise: balancePaise });
+      let totals = totalsWith(harvestBalancePaise);
+      // The gateway takes nothing under Rs. 1: a balance that would leave less than that to pay online is used
+      // up to a rupee short, and the rupee is paid online (else the order could never be paid, and would lapse).
+      if (input.paymentMethod !== 'cod' && totals.payablePaise > 0 && totals.payablePaise < GATEWAY_MINIMUM_PAISE) {
+        totals = totalsWith(Math.max(0, totals.totalPaise - GATEWAY_MINIMUM_PAISE));
+      }
 
       // Step 5: how it is paid. Online (the default) holds the pieces for the payment; pay on delivery only
       // below the store's limit and never at Rs. 2 lakh or more (s.269ST); PAN from Rs. 2 lakh (Rule 114B).
@@ -332,6 +339,8 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
         }
         if (!placed) throw error;
       }
+      // The key's order was cancelled since (it lapsed, or the shopper cancelled it): never answered as placed.
+      if (placed.replayed && placed.order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', REPLAYED_CANCELLED);
       return answerOf(placed.order, placed.replayed, await opened(placed.order, placed.payment));
     },
   };

@@ -14,6 +14,7 @@ import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { ImageRefused, processImage, type ProcessedImage } from './images.ts';
 import type { PaymentPurposeHandler, PaymentService } from '../payments/service.ts';
+import { GATEWAY_MINIMUM_PAISE } from '../payments/gateway.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { designApprovedMail, designRejectedMail, newRequestCustomerMail, newRequestStoreMail } from './mail.ts';
 import { customDesignRepository } from './repository.ts';
@@ -235,7 +236,7 @@ export function createCustomDesignService(
       if (!r) throw new DomainError('NOT_FOUND', 'We could not find this custom design request.');
       const design = await repo.latestDesign(r.id);
       if (!design || design.status !== 'Shared' || r.status !== 'Design Shared') throw new DomainError('NO_DESIGN_TO_APPROVE', NO_DESIGN_TO_APPROVE);
-      if (design.advancePaise < 100) throw new DomainError('NO_DESIGN_TO_APPROVE', 'This design has no advance to pay. Please call us to approve it.');
+      if (design.advancePaise < GATEWAY_MINIMUM_PAISE) throw new DomainError('NO_DESIGN_TO_APPROVE', 'This design has no advance to pay. Please call us to approve it.');
       const payment = await db.transaction((tx) =>
         payments.start(tx, { customerId: customer.id, purpose: 'cad_advance', key: `cad:${design.id}`, cadDesignId: design.id, amountPaise: design.advancePaise }),
       );

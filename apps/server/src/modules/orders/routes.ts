@@ -17,6 +17,7 @@ import { staffOf } from '../../plugins/staff.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { createOrdersService } from './service.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
+import { PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 /**
@@ -44,8 +45,13 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
 
   api.post(
     '/orders/:orderNumber/pay',
-    { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderPayAnswerSchema, ...errors, 503: ErrorSchema } } },
-    async (req) => orders.payAgain(requireCustomer(req).id, req.params.orderNumber),
+    { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderPayAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema } } },
+    async (req) => {
+      // Paying again asks the gateway (the order's payments, a new gateway order): counted with the other payment calls.
+      const customer = requireCustomer(req);
+      await deps.limiter.take(PAYMENT_ATTEMPTS_LIMIT, String(customer.id));
+      return orders.payAgain(customer.id, req.params.orderNumber);
+    },
   );
 
   // The PDF has no JSON schema; failures go through the error handler as usual.

@@ -99,6 +99,9 @@ export interface PaymentGateway {
   webhookSignatureValid(rawBody: Buffer | string, signature: string): boolean;
 }
 
+/** The least a gateway order may ask (Razorpay's minimum, Rs. 1). */
+export const GATEWAY_MINIMUM_PAISE = 100;
+
 export function hmacHex(secret: string, data: Buffer | string): string {
   return createHmac('sha256', secret).update(data).digest('hex');
 }

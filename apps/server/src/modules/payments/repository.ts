@@ -93,25 +93,29 @@ export function paymentRepository(db: Db) {
         .set({ lastError: reason.slice(0, 300) })
         .where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId), eq(payments.status, 'created')));
     },
-    /** Payments started more than `before` ago and still unpaid, with a gateway order to ask about. */
-    async unsettled(gateway: string, before: Date, limit = 100) {
+    /**
+     * Payments started more than `before` ago and still unpaid, with a gateway order to ask about: `limit` of
+     * them after the id `afterId`, in id order (the sweep goes round them all, a page a pass).
+     */
+    async unsettled(gateway: string, before: Date, afterId = 0, limit = 100) {
       return db
         .select()
         .from(payments)
-        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'created'), sql`${payments.gatewayOrderId} IS NOT NULL`, lt(payments.createdAt, before)))
-        .orderBy(asc(payments.createdAt))
+        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'created'), sql`${payments.gatewayOrderId} IS NOT NULL`, lt(payments.createdAt, before), gt(payments.id, afterId)))
+        .orderBy(asc(payments.id))
         .limit(limit);
     },
     /**
      * Payments closed unpaid (their order lapsed or was cancelled) since `since`, with a gateway order: a
      * checkout still open then may yet have taken money, which must go back even if its webhook is lost.
+     * `limit` of them after the id `afterId`, in id order, as `unsettled`.
      */
-    async abandonedSince(gateway: string, since: Date, limit = 100) {
+    async abandonedSince(gateway: string, since: Date, afterId = 0, limit = 100) {
       return db
         .select()
         .from(payments)
-        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'failed'), isNull(payments.gatewayRef), sql`${payments.gatewayOrderId} IS NOT NULL`, gt(payments.createdAt, since)))
-        .orderBy(asc(payments.createdAt))
+        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'failed'), isNull(payments.gatewayRef), sql`${payments.gatewayOrderId} IS NOT NULL`, gt(payments.createdAt, since), gt(payments.id, afterId)))
+        .orderBy(asc(payments.id))
         .limit(limit);
     },
     async forOrder(orderId: number, opts: { lock?: boolean } = {}): Promise<PaymentRecord | null> {

@@ -36,6 +36,9 @@ export const PAYMENT_ATTEMPTS_LIMIT = {
   message: 'Too many payment attempts. Please try again in an hour.',
 };
 
+/** Unpaid payments asked about at the gateway in one pass of the sweep (the next pass goes on from there). */
+const SWEEP_PAGE = 100;
+
 /** How long a payment closed unpaid is still asked about at the gateway (by when it was started). */
 export const ABANDONED_WATCH_MS = 3 * 60 * 60_000;
 
@@ -64,6 +67,11 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
   const now = options.now ?? (() => new Date());
   const handlers = new Map<PaymentPurpose, PaymentPurposeHandler>();
   const repo = paymentRepository(db);
+  // Where the sweep goes on next pass among the unpaid payments and among those closed unpaid: payments nobody
+  // will pay (an advance of a design replaced since, an instalment of a closed plan) stay unpaid for ever, and
+  // a busy hour closes more than a page; neither may hide the rest.
+  let sweptTo = 0;
+  let closedSweptTo = 0;
 
   function handler(purpose: PaymentPurpose): PaymentPurposeHandler {
     const found = handlers.get(purpose);
@@ -378,15 +386,17 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
     },
 
     /**
-     * The reconciliation job's sweep: unpaid payments older than a minute; payments closed unpaid in the last
-     * few hours (a checkout left open past the order's time may still have been paid: that money is refunded
-     * even when its webhook never comes); and refunds not yet processed.
+     * The reconciliation job's sweep: unpaid payments older than a minute (a page a pass, going round them
+     * all); payments closed unpaid in the last few hours (a checkout left open past the order's time may still
+     * have been paid: that money is refunded even when its webhook never comes); and refunds not yet processed.
      */
     async sweep(): Promise<{ settled: number; refundsSent: number }> {
       let settled = 0;
       const at = now().getTime();
-      const open = await repo.unsettled(gateway.name, new Date(at - 60_000));
-      const closed = await repo.abandonedSince(gateway.name, new Date(at - ABANDONED_WATCH_MS));
+      const open = await repo.unsettled(gateway.name, new Date(at - 60_000), sweptTo, SWEEP_PAGE);
+      sweptTo = open.length === SWEEP_PAGE ? open.at(-1)!.id : 0;
+      const closed = await repo.abandonedSince(gateway.name, new Date(at - ABANDONED_WATCH_MS), closedSweptTo, SWEEP_PAGE);
+      closedSweptTo = closed.length === SWEEP_PAGE ? closed.at(-1)!.id : 0;
       for (const p of [...open, ...closed]) {
         if ((await this.reconcile(p)) === 'settled') settled += 1;
       }

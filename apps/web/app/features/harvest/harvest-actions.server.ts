@@ -65,9 +65,10 @@ export async function loadHarvestPage(api: ApiClient, request: Request): Promise
   const typed = decodeURIComponent(amountCookie.read(request.headers.get('cookie')) ?? '');
   const asked = Number(url.searchParams.get('pay'));
   const paid = Number(url.searchParams.get('paid'));
+  // "Paid" only for an instalment the plan shows paid: a link with ?paid=3 cannot say an unpaid one was.
   const banner = url.searchParams.has('started')
     ? HARVEST_TEXT.started
-    : Number.isInteger(paid) && paid >= 1 && paid <= 10
+    : Number.isInteger(paid) && paid >= 1 && paid <= 10 && plan?.instalments.some((i) => i.number === paid && i.status === 'Paid')
       ? HARVEST_TEXT.paid(paid)
       : null;
   return {

@@ -40,6 +40,16 @@ describe('Start Now', () => {
   });
 });
 
+describe('the paid banner', () => {
+  it('shows only for an instalment the plan has paid, whatever the link says', async () => {
+    const plan = { status: 'Active', nextDueId: 12, instalments: [{ id: 11, number: 3, status: 'Paid' }, { id: 12, number: 4, status: 'Due' }] };
+    const api = () => fakeApi((path) => me(path) ?? (path === '/api/harvest/plans' ? json(200, { data: [plan] }) : json(200, { user: {} }))).api;
+    const at = (query: string) => new Request(`http://shop.test/milli-harvest?${query}`);
+    expect((await loadHarvestPage(api(), at('paid=3'))).banner).toBe('Payment received: instalment 3 of 10 is paid.');
+    expect((await loadHarvestPage(api(), at('paid=4'))).banner).toBeNull();
+  });
+});
+
 describe('Pay without JavaScript', () => {
   const form = { intent: 'pay', instalmentId: '11', instrument: 'card_declined' };
   const started = (gateway = 'demo') =>

@@ -44,6 +44,8 @@ export async function loadPayStep(api: ApiClient, request: Request, orderNumber:
     const error = pay.reason;
     if (error instanceof ApiError && error.code === 'ORDER_NOT_PAYABLE') throw redirect(orderPagePath(orderNumber));
     if (error instanceof ApiError && error.code === 'PAYMENT_LAPSED') return { kind: 'lapsed', orderNumber, message: error.message, summary };
+    // Too many payment calls this hour: the gateway is fine, and the shopper is told when to come back.
+    if (error instanceof ApiError && error.status === 429) return { kind: 'unavailable', orderNumber, message: error.message, summary };
     return { kind: 'unavailable', orderNumber, message: UNAVAILABLE, summary };
   }
   const answer = pay.value;

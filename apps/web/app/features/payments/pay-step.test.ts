@@ -67,6 +67,9 @@ describe('the payment step', () => {
     expect(await loadPayStep(lapsed.api, page, ORDER)).toMatchObject({ kind: 'lapsed', message: 'The time to pay for this order has passed.' });
     const down = apiAnswering(payAnswer(503, { message: 'Gateway down.', code: 'GATEWAY_UNAVAILABLE' }));
     expect(await loadPayStep(down.api, page, ORDER)).toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/try again/) });
+    // Paying again counts with the payment calls: past the limit the page says so, not that the gateway is down.
+    const limited = apiAnswering(payAnswer(429, { message: 'Too many payment attempts. Please try again in an hour.', code: 'RATE_LIMITED' }));
+    expect(await loadPayStep(limited.api, page, ORDER)).toMatchObject({ kind: 'unavailable', message: 'Too many payment attempts. Please try again in an hour.' });
   });
 
   it('sends an order that no longer awaits payment to its page, and someone else’s order to the 404 screen', async () => {
