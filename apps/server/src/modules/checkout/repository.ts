@@ -22,6 +22,15 @@ export function checkoutRepository(db: Db) {
         .where(and(eq(orders.customerId, customerId), inArray(orders.status, ['Awaiting payment', 'Awaiting confirmation'])));
       return rows.length;
     },
+    /** The customer's orders that lapsed unpaid (history note `note`) since `since`. */
+    async lapsedSince(customerId: number, note: string, since: Date) {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .innerJoin(orderStatusHistory, eq(orderStatusHistory.orderId, orders.id))
+        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'Cancelled'), eq(orderStatusHistory.note, note), sql`${orderStatusHistory.at} > ${since}`));
+      return rows.length;
+    },
     async orderByKey(customerId: number, idempotencyKey: string) {
       const [row] = await db
         .select()

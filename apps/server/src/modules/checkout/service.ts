@@ -13,6 +13,7 @@ import { redeemableBalance, spendBalance } from '../harvest/service.ts';
 import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { orderPlacedMail } from './mail.ts';
+import { LAPSED_NOTE } from '../orders/payment.ts';
 import { checkoutRepository } from './repository.ts';
 import { keepFromCheckout } from '../addresses/service.ts';
 import { billingParts, orderFormProblems, parseCartDataList, shippingParts, storedPhone, type AddressParts, type OrderFormProblems } from './validate.ts';
@@ -27,6 +28,8 @@ function orderFormError(fields: OrderFormProblems): DomainError {
  * lapses) or awaiting the confirmation of pay on delivery (held until staff confirm it or it is cancelled).
  */
 export const MAX_UNPAID_ORDERS = 3;
+/** Orders that lapsed unpaid in this window count against the same three (re-placing lapsed orders would hold pieces for ever). */
+const LAPSE_WINDOW_MS = 24 * 60 * 60_000;
 
 const REPLAYED_CANCELLED = 'The order this checkout placed has been cancelled. Please reload the page to place it again.';
 const CART_CHANGED = 'Your cart has changed since you opened checkout. Please review your cart and place the order again.';
@@ -169,6 +172,10 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       // lock above).
       if ((await repo.awaitingPayment(customer.id)) >= MAX_UNPAID_ORDERS) {
         throw new DomainError('TOO_MANY_UNPAID_ORDERS', `You have ${MAX_UNPAID_ORDERS} orders waiting for payment or confirmation. Please pay or cancel one of them (My Account → Orders), or wait for our call, before placing another.`);
+      }
+      // Nor by letting orders lapse and placing them again: after three lapses in a day, the next waits a day.
+      if ((await repo.lapsedSince(customer.id, LAPSED_NOTE, new Date(now().getTime() - LAPSE_WINDOW_MS))) >= MAX_UNPAID_ORDERS) {
+        throw new DomainError('TOO_MANY_UNPAID_ORDERS', `${MAX_UNPAID_ORDERS} of your orders lapsed unpaid in the last day, so online orders are paused for your account until tomorrow. Please call us on the help line to order meanwhile.`);
       }
 
       // Steps 1-2: the server cart, priced today.

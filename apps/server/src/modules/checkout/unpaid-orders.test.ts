@@ -36,4 +36,25 @@ describe('unpaid orders', () => {
       await t.close();
     }
   });
+
+  it('pauses online orders for a day after three lapsed unpaid, so lapsing and re-placing cannot hold pieces for ever', async () => {
+    const t = await createTestApp();
+    try {
+      const shopper = await createShopper(t.app);
+      const other = await createShopper(t.app);
+      const product = await createProduct(t.database.db, { stock: 20 });
+      for (let i = 0; i < MAX_UNPAID_ORDERS; i += 1) expect((await placeOrder(t.app, shopper, { productId: product.id, pay: false })).statusCode).toBe(200);
+      // Their hold ends; the reconciliation job finds them unpaid and lets them lapse.
+      await t.database.db.update(schema.orders).set({ payBy: new Date(Date.now() - 60_000) }).where(eq(schema.orders.customerId, shopper.userId));
+      expect(await t.app.paymentKeeper.run()).toMatchObject({ lapsed: MAX_UNPAID_ORDERS });
+      const again = await placeOrder(t.app, shopper, { productId: product.id, pay: false });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'TOO_MANY_UNPAID_ORDERS' });
+      expect(again.json().message).toMatch(/lapsed unpaid in the last day/);
+      // Another shopper is not held up by it.
+      expect((await placeOrder(t.app, other, { productId: product.id })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 });
