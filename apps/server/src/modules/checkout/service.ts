@@ -175,7 +175,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       }
       // Nor by letting orders lapse and placing them again: after three lapses in a day, the next waits a day.
       if ((await repo.lapsedSince(customer.id, LAPSED_NOTE, new Date(now().getTime() - LAPSE_WINDOW_MS))) >= MAX_UNPAID_ORDERS) {
-        throw new DomainError('TOO_MANY_UNPAID_ORDERS', `${MAX_UNPAID_ORDERS} of your orders lapsed unpaid in the last day, so online orders are paused for your account until tomorrow. Please call us on the help line to order meanwhile.`);
+        throw new DomainError('TOO_MANY_UNPAID_ORDERS', `${MAX_UNPAID_ORDERS} of your orders lapsed unpaid in the last day, so new orders are paused for your account until tomorrow. Please call us on the help line to order meanwhile.`);
       }
 
       // Steps 1-2: the server cart, priced today.
