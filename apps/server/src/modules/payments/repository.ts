@@ -170,6 +170,16 @@ export function paymentRepository(db: Db) {
     async refundFailed(id: number, reason: string) {
       await db.update(refunds).set({ status: 'failed', lastError: reason.slice(0, 300) }).where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
     },
+    /** The gateway says a refund failed (refund.failed): pending → failed, for staff to settle by hand. */
+    async refundFailedAt(where: { id?: number; gatewayRefundId?: string }, reason: string): Promise<RefundRecord | null> {
+      const cond = where.id !== undefined ? eq(refunds.id, where.id) : eq(refunds.gatewayRefundId, where.gatewayRefundId!);
+      const [row] = await db
+        .update(refunds)
+        .set({ status: 'failed', lastError: reason.slice(0, 300) })
+        .where(and(cond, eq(refunds.status, 'pending')))
+        .returning();
+      return row ?? null;
+    },
     async refundsOf(paymentIds: number[]) {
       if (paymentIds.length === 0) return [];
       return db.select().from(refunds).where(inArray(refunds.paymentId, paymentIds)).orderBy(asc(refunds.id));

@@ -334,6 +334,17 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
           }
           break;
         }
+        case 'refund.failed': {
+          // The money did not go back: the refund is marked failed (the customer sees it, staff settle it by hand).
+          const r = event.payload?.refund?.entity;
+          if (r) {
+            const ours = Number(r.notes?.milli_refund);
+            const failed = await repo.refundFailedAt(Number.isSafeInteger(ours) && ours > 0 ? { id: ours } : { gatewayRefundId: r.id }, 'The gateway could not send this refund; our team will return the money another way.');
+            if (failed) options.log?.error({ refundId: failed.id, gatewayRefundId: r.id }, 'the gateway reports a refund failed');
+            handled = Boolean(failed);
+          }
+          break;
+        }
         default:
           break;
       }

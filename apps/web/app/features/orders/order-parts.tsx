@@ -68,6 +68,12 @@ export function AddressLines({ address }: { address: OrderAddress | null }) {
       <br />
       {address.address}
       <br />
+      {address.landmark ? (
+        <>
+          Landmark: {address.landmark}
+          <br />
+        </>
+      ) : null}
       {address.city}
       {address.state ? `, ${address.state}` : ''} {address.pincode}
       <br />
