@@ -125,11 +125,6 @@ export function createAdminPartnersService(deps: AdminPartnersDeps) {
     };
   }
 
-  async function nameOf(r: ApplicationRow) {
-    const people = await adminPartnersRepository(db).people([r.id]);
-    return contactNameOf(r, people.owners[0]?.name, people.contacts[0]?.name);
-  }
-
   return {
     async list(query: AdminPartnerListQuery) {
       const repo = adminPartnersRepository(db);
