@@ -105,7 +105,11 @@ test('a manufacturer applies; the owner checks the KYC and approves with a note,
     await expect(desk.getByText('50100012345678')).toBeVisible();
     await expect(desk.getByRole('heading', { name: 'Owner 1: Murugan S' })).toBeVisible();
 
-    // The approval, with a note for the applicant.
+    // Someone is on it: the desk sees Under Review; then the approval, with a note for the applicant.
+    await desk.getByRole('button', { name: 'Mark under review' }).click();
+    await expect(desk.getByRole('status').filter({ hasText: 'Marked under review.' })).toBeVisible();
+    await expect(desk.getByRole('button', { name: 'Mark under review' })).toHaveCount(0);
+    await expect(desk.locator('.adm-page-header')).toContainText('Under Review');
     const note = `Welcome aboard: our partner desk will call you this week (${tag}).`;
     const approve = desk.getByRole('form', { name: 'Approve' });
     await approve.getByLabel('Note to the applicant (optional)').fill(note);
@@ -116,6 +120,37 @@ test('a manufacturer applies; the owner checks the KYC and approves with a note,
 
     const mail = await mailTo(email, new RegExp(`${reference} approved`));
     expect(mail).toContain(note);
+  } finally {
+    await staffContext.close();
+  }
+});
+
+test('without JavaScript the desk rejects an application with a reason, which is mailed', async ({ browser, baseURL, page }, testInfo) => {
+  const tag = randomUUID().slice(0, 6);
+  const email = `nojs.${testInfo.project.name.replace(/\W/g, '')}.${tag}@example.in`;
+  const companyName = `Nila Jewels ${tag}`;
+  const applied = await page.request.post('/api/manufacturer/register', {
+    form: { firstName: 'Nila', lastName: 'Raman', countryCode: '91', phoneNumber: '9812345678', email, companyName, adUserType: '3' },
+  });
+  expect(applied.status()).toBe(200);
+  const reference = String((await applied.json()).reference);
+
+  const { viewport, hasTouch } = testInfo.project.use;
+  const staffContext = await browser.newContext({ javaScriptEnabled: false, viewport: viewport ?? null, hasTouch: hasTouch ?? false, ...(baseURL ? { baseURL } : {}) });
+  const desk = await staffContext.newPage();
+  try {
+    await staffSignIn(desk, E2E_OWNER);
+    await desk.goto(`/admin/trade-partners?q=${encodeURIComponent(companyName)}`);
+    await desk.getByRole('link', { name: companyName }).click();
+    await expect(desk.getByRole('list', { name: 'KYC checks' }).locator('[data-kyc="PAN"]')).toHaveAttribute('data-result', 'none');
+    const reason = `We work only with hallmark-registered shops for now (${tag}).`;
+    const reject = desk.getByRole('form', { name: 'Reject' });
+    await reject.getByLabel('Why it is rejected').fill(reason);
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await expect(desk.getByRole('status').filter({ hasText: 'Rejected. The applicant has been mailed with your note.' })).toBeVisible();
+    await expect(desk.locator('.adm-page-header')).toContainText('Rejected');
+    const mail = await mailTo(email, new RegExp(`${reference} not approved`));
+    expect(mail).toContain(reason);
   } finally {
     await staffContext.close();
   }

@@ -29,7 +29,7 @@ export const DETAIL_GROUPS: DetailGroup[] = [
       ['E-mail', 'email'],
       ['Phone', 'phone'],
       ['Applied as', 'type'],
-      ['Form field adUserType', 'adUserType'],
+      ['Type as ticked on the form', 'adUserType'],
     ],
   },
   {

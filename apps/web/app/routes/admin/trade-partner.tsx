@@ -220,10 +220,7 @@ export default function TradePartner({ loaderData: { application: a }, actionDat
         </div>
       )}
       <div className="adm-partner-cols">
-        <div>
-          <Fields a={a} />
-        </div>
-        <div>
+        <div className="adm-partner-checks">
           <Panel title="KYC checks">
             <KycList kyc={a.kyc} />
           </Panel>
@@ -243,6 +240,11 @@ export default function TradePartner({ loaderData: { application: a }, actionDat
               </ul>
             )}
           </Panel>
+        </div>
+        <div className="adm-partner-fields">
+          <Fields a={a} />
+        </div>
+        <div className="adm-partner-decide">
           <Review a={a} result={result} />
         </div>
       </div>
