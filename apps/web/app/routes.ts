@@ -30,6 +30,8 @@ const adminScreens = [
   route('coupons/:id', 'routes/admin/coupon-edit.tsx'),
   route('stores', 'routes/admin/stores.tsx'),
   route('stores/:id', 'routes/admin/store-edit.tsx'),
+  route('trade-partners', 'routes/admin/trade-partners.tsx'),
+  route('trade-partners/:id', 'routes/admin/trade-partner.tsx'),
 ];
 
 export default [

@@ -5,6 +5,7 @@ import { addressesModule } from './addresses/routes.ts';
 import { adminCatalogueModule } from './admin-catalogue/routes.ts';
 import { adminCouponsModule } from './admin-coupons/routes.ts';
 import { adminStoresModule } from './admin-stores/routes.ts';
+import { adminPartnersModule } from './admin-partners/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
@@ -46,6 +47,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminCatalogueModule,
   adminCouponsModule,
   adminStoresModule,
+  adminPartnersModule,
   adminDashboardModule,
   staffModule,
   auditModule,

@@ -83,7 +83,9 @@ describe('the navigation', () => {
   it('shows each role only what it holds', () => {
     expect(labels('owner')).toEqual(ADMIN_NAV.flatMap((g) => g.items.map((i) => i.label)));
     expect(labels('catalogue')).toEqual(['Dashboard', 'Products', 'Categories, tags & stones', 'Import / export CSV', 'Rates', 'Coupons', 'Stores', 'My security']);
-    for (const role of ['orders', 'design', 'partners', 'accounts'] as const) expect(labels(role)).toEqual(['Dashboard', 'My security']);
+    expect(labels('partners')).toEqual(['Dashboard', 'Trade partners', 'My security']);
+    expect(labels('catalogue')).not.toContain('Trade partners');
+    for (const role of ['orders', 'design', 'accounts'] as const) expect(labels(role)).toEqual(['Dashboard', 'My security']);
     // An empty group leaves no heading behind.
     expect(adminNavFor(ROLES.orders).map((g) => g.label)).toEqual([null, 'You']);
   });

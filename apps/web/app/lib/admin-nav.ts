@@ -38,6 +38,7 @@ export const ADMIN_PATHS = {
   settings: '/admin/settings',
   staff: '/admin/staff',
   audit: '/admin/audit',
+  tradePartners: '/admin/trade-partners',
   security: '/admin/security',
 } as const;
 
@@ -56,6 +57,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     ],
   },
   // Orders, custom designs, trade partners and harvest desks come in a later issue (their permissions exist).
+  { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
   {
     label: 'Store',
     items: [
