@@ -89,3 +89,4 @@ export * from './staff-schemas.ts';
 export * from './admin-rates.ts';
 export * from './admin-settings.ts';
 export * from './admin-shop.ts';
+export * from './admin-sizers.ts';

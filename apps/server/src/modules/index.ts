@@ -6,6 +6,7 @@ import { adminCatalogueModule } from './admin-catalogue/routes.ts';
 import { adminCouponsModule } from './admin-coupons/routes.ts';
 import { adminStoresModule } from './admin-stores/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
+import { adminSizersModule } from './admin-sizers/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
 import { adminSettingsModule } from './admin-settings/routes.ts';
@@ -51,4 +52,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   auditModule,
   adminRatesModule,
   adminSettingsModule,
+  adminSizersModule,
 ];
