@@ -30,6 +30,7 @@ const adminScreens = [
   route('coupons/:id', 'routes/admin/coupon-edit.tsx'),
   route('stores', 'routes/admin/stores.tsx'),
   route('stores/:id', 'routes/admin/store-edit.tsx'),
+  route('sizer-requests', 'routes/admin/sizer-requests.tsx'),
 ];
 
 export default [

@@ -35,6 +35,7 @@ export const ADMIN_PATHS = {
   rates: '/admin/rates',
   coupons: '/admin/coupons',
   stores: '/admin/stores',
+  sizerRequests: '/admin/sizer-requests',
   settings: '/admin/settings',
   staff: '/admin/staff',
   audit: '/admin/audit',
@@ -56,6 +57,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     ],
   },
   // Orders, custom designs, trade partners and harvest desks come in a later issue (their permissions exist).
+  { label: 'Orders', items: [{ label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' }] },
   {
     label: 'Store',
     items: [

@@ -23,6 +23,7 @@ const DATA: AdminDashboard = {
     { status: 'Received', count: 0 },
     { status: 'Under Review', count: 0 },
   ],
+  sizerRequestsWaiting: [{ status: 'New', count: 3 }],
   lowStock: { threshold: 2, count: 12, products: [{ id: 7, sku: 'RNG-7', name: 'Lotus Ring', stock: 0 }] },
   rates: {
     todayIn: false,
