@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { adminNav, E2E_OWNER, e2eDataDir, expect, staffSignIn, test, waitForHydration } from './fixtures.ts';
+import { adminNav, axeCheck, E2E_OWNER, e2eDataDir, expect, staffSignIn, test, waitForHydration } from './fixtures.ts';
 
 /** A ring in stock (its page offers 'Not sure about size?'). */
 async function aRing(request: APIRequestContext): Promise<{ id: number; name: string }> {
@@ -93,6 +93,7 @@ test('a shopper asks for a ring sizer; the owner marks it sent and the shopper i
   await page.getByRole('searchbox', { name: 'Search sizer requests' }).fill('');
   await page.getByRole('button', { name: 'Apply' }).click();
   await shots(page, testInfo, 'admin-sizers-queue');
+  expect((await axeCheck(page)).serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary}`))).toEqual([]);
 
   await page.getByRole('searchbox', { name: 'Search sizer requests' }).fill(tag);
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -109,4 +110,33 @@ test('a shopper asks for a ring sizer; the owner marks it sent and the shopper i
 
   const mail = await mailTo(shopper.email, /ring sizer is on its way/);
   expect(mail).toContain('14 Rose Garden Street, Alwarpet, Chennai, 600018');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Close asks in the page, then closes; the shopper is not mailed', async ({ page, request }, testInfo) => {
+    const tag = `nojs${testInfo.project.name.replace(/\W/g, '')}${Date.now().toString(36)}`;
+    const name = `Closed Shopper ${tag}`;
+    const asked = await request.post('/api/sizer-requests', { data: { name, phone: '9876512346', email: `${tag}@example.in`, address: '2 Fort Road, Kochi, 682001' } });
+    expect(asked.ok()).toBe(true);
+
+    await staffSignIn(page, E2E_OWNER);
+    await page.goto(`/admin/sizer-requests?q=${tag}&status=New`);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('New');
+    await row.getByRole('button', { name: `Close ${name}’s request` }).click();
+    // The action asked first: the dialog is in the page, and nothing has changed yet.
+    const confirm = page.getByRole('dialog', { name: `Close ${name}’s request?` });
+    await expect(confirm).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('New');
+    await confirm.getByLabel('Note for the audit log (optional)').fill('Asked twice');
+    await confirm.getByRole('button', { name: 'Close the request' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `${name}’s request is closed.` })).toBeVisible();
+    // Closed requests leave the New queue.
+    await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+    await page.goto(`/admin/sizer-requests?q=${tag}`);
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Closed');
+    await expect(page.getByRole('row').filter({ hasText: name }).getByRole('button')).toHaveCount(0);
+  });
 });

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../mail/repository.ts';
+import type { OutgoingMail } from '../mail/service.ts';
 import { layout, type Brand } from '../mail/templates.ts';
 
 /** To the shopper, when the desk marks their request Sent. */

@@ -29,7 +29,9 @@ const STATUS_OPTIONS = [
 
 const TONE = { New: 'warning', Sent: 'info', Closed: 'neutral' } as const;
 
-const asked = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+/** When it was asked, in Indian time: the day, and the time under it. */
+const askedDay = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const askedTime = (iso: string) => new Date(iso).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
 
 type Result = { ok: true; message: string } | { ok: false; message: string } | { confirm: string };
 
@@ -118,7 +120,18 @@ export default function SizerRequests({ loaderData: { page, list } }: Route.Comp
         rowKey={(r) => r.id}
         columns={[
           { key: 'status', label: 'Status', sort: 'queue', cell: (r) => <StatusBadge tone={TONE[r.status]}>{r.status}</StatusBadge> },
-          { key: 'created', label: 'Asked', sort: 'created', className: 'adm-nowrap', cell: (r) => asked(r.createdAt) },
+          {
+            key: 'created',
+            label: 'Asked',
+            sort: 'created',
+            cell: (r) => (
+              <time dateTime={r.createdAt} className="adm-nowrap">
+                {askedDay(r.createdAt)}
+                <br />
+                <span className="adm-muted">{askedTime(r.createdAt)}</span>
+              </time>
+            ),
+          },
           {
             key: 'name',
             label: 'Shopper',
@@ -129,7 +142,9 @@ export default function SizerRequests({ loaderData: { page, list } }: Route.Comp
                 <br />
                 <a href={`tel:${r.phone}`}>{r.phone}</a>
                 <br />
-                <a href={`mailto:${r.email}`}>{r.email}</a>
+                <a href={`mailto:${r.email}`} style={{ overflowWrap: 'anywhere' }}>
+                  {r.email}
+                </a>
                 {r.customerId !== null && (
                   <>
                     <br />
@@ -139,11 +154,21 @@ export default function SizerRequests({ loaderData: { page, list } }: Route.Comp
               </>
             ),
           },
-          { key: 'address', label: 'Send to', cell: (r) => r.address },
           {
-            key: 'product',
-            label: 'Asked from',
-            cell: (r) => (r.product ? canCatalogue ? <Link to={ADMIN_PATHS.product(r.product.id)}>{r.product.name}</Link> : r.product.name : <span className="adm-muted">—</span>),
+            key: 'address',
+            label: 'Send to',
+            cell: (r) => (
+              <>
+                {r.address}
+                {r.product && (
+                  <>
+                    <br />
+                    <span className="adm-muted">Asked from </span>
+                    {canCatalogue ? <Link to={ADMIN_PATHS.product(r.product.id)}>{r.product.name}</Link> : r.product.name}
+                  </>
+                )}
+              </>
+            ),
           },
           { key: 'actions', label: 'Actions', cell: (r) => <Actions r={r} open={open} /> },
         ]}
