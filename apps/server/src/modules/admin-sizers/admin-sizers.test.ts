@@ -177,6 +177,17 @@ describe('moving a request on', () => {
   });
 });
 
+describe('two members at once', () => {
+  it('marks a request sent once when two post Sent together: one 200, one 409, one mail, one audit entry', async () => {
+    const r = await ask({ name: 'Twice Clicked', phone: '9876577777', email: 'sizer-race@example.in', address: '8 Mall Road, Shimla 171001' });
+    const url = `/api/admin/sizer-requests/${r.id}/status`;
+    const answers = await Promise.all([send('POST', url, orders, { status: 'Sent' }), send('POST', url, owner, { status: 'Sent' })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await mailsTo('sizer-race@example.in')).toHaveLength(1);
+    expect((await auditOf(r.id)).map((a) => a.action)).toEqual(['mark-sent']);
+  });
+});
+
 describe('the dashboard', () => {
   it('counts the New requests waiting, and stops counting one once it is sent', async () => {
     const waiting = async () => (await send('GET', '/api/admin/dashboard', catalogue)).json().sizerRequestsWaiting as { status: string; count: number }[];
