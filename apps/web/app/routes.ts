@@ -32,6 +32,7 @@ const adminScreens = [
   route('stores/:id', 'routes/admin/store-edit.tsx'),
   route('trade-partners', 'routes/admin/trade-partners.tsx'),
   route('trade-partners/:id', 'routes/admin/trade-partner.tsx'),
+  route('sizer-requests', 'routes/admin/sizer-requests.tsx'),
 ];
 
 export default [

@@ -44,6 +44,8 @@ export const AdminDashboardSchema = z.object({
   designRequestsWaiting: z.array(DashboardWaitingSchema),
   /** Trade-partner applications waiting (Received, Under Review). */
   tradeApplicationsWaiting: z.array(DashboardWaitingSchema),
+  /** Ring sizer requests the orders desk has not posted yet (New). */
+  sizerRequestsWaiting: z.array(DashboardWaitingSchema),
   lowStock: z.object({
     /** The store's threshold: a product with this many pieces or fewer is low. */
     threshold: z.number().int(),

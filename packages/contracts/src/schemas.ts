@@ -90,3 +90,4 @@ export * from './admin-rates.ts';
 export * from './admin-settings.ts';
 export * from './admin-shop.ts';
 export * from './admin-partners.ts';
+export * from './admin-sizers.ts';

@@ -7,6 +7,7 @@ import { adminCouponsModule } from './admin-coupons/routes.ts';
 import { adminStoresModule } from './admin-stores/routes.ts';
 import { adminPartnersModule } from './admin-partners/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
+import { adminSizersModule } from './admin-sizers/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
 import { adminSettingsModule } from './admin-settings/routes.ts';
@@ -53,4 +54,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   auditModule,
   adminRatesModule,
   adminSettingsModule,
+  adminSizersModule,
 ];

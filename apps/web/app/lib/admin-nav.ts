@@ -35,6 +35,7 @@ export const ADMIN_PATHS = {
   rates: '/admin/rates',
   coupons: '/admin/coupons',
   stores: '/admin/stores',
+  sizerRequests: '/admin/sizer-requests',
   settings: '/admin/settings',
   staff: '/admin/staff',
   audit: '/admin/audit',
@@ -56,7 +57,8 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Stores', to: ADMIN_PATHS.stores, permission: 'catalogue' },
     ],
   },
-  // Orders, custom designs, trade partners and harvest desks come in a later issue (their permissions exist).
+  // The desks of issue 19: the orders desk (its sizer queue so far) and the trade partners desk; custom designs and harvest come next.
+  { label: 'Orders', items: [{ label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' }] },
   { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
   {
     label: 'Store',

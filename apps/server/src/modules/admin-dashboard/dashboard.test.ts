@@ -72,6 +72,7 @@ describe('the dashboard', () => {
     expect(waiting(after, 'Picked') - waiting(before, 'Picked')).toBe(1);
     expect(after.designRequestsWaiting.map((w) => w.status)).toEqual(['Requested']);
     expect(after.tradeApplicationsWaiting.map((w) => w.status)).toEqual(['Received', 'Under Review']);
+    expect(after.sizerRequestsWaiting.map((w) => w.status)).toEqual(['New']);
   });
 
   it('lists active products at or below the threshold, the lowest first, ten at most, with the count of all', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { customDesignRequests, diamondRates, metalRates, orders, products, storeSettings, tradePartnerApplications } = schema;
+const { customDesignRequests, diamondRates, metalRates, orders, products, sizerRequests, storeSettings, tradePartnerApplications } = schema;
 
 /** The dashboard's reads (issue 17): counts and short lists, each one query. */
 export function createDashboardRepository(db: Db) {
@@ -35,6 +35,15 @@ export function createDashboardRepository(db: Db) {
         .from(tradePartnerApplications)
         .where(inArray(tradePartnerApplications.status, [...statuses]))
         .groupBy(tradePartnerApplications.status);
+      return new Map(rows.map((r) => [r.status, r.count]));
+    },
+
+    async sizerRequestCounts(statuses: readonly (typeof schema.SIZER_REQUEST_STATUSES)[number][]): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ status: sizerRequests.status, count: count() })
+        .from(sizerRequests)
+        .where(inArray(sizerRequests.status, [...statuses]))
+        .groupBy(sizerRequests.status);
       return new Map(rows.map((r) => [r.status, r.count]));
     },
 

@@ -9,6 +9,8 @@ export const WAITING_ORDER_STATUSES = schema.ORDER_STATUSES.filter((s) => s !== 
 export const WAITING_DESIGN_STATUSES = ['Requested'] as const satisfies readonly (typeof schema.CUSTOM_DESIGN_STATUSES)[number][];
 /** Trade-partner applications nobody has decided yet. */
 export const WAITING_TRADE_STATUSES = ['Received', 'Under Review'] as const satisfies readonly (typeof schema.TRADE_PARTNER_STATUSES)[number][];
+/** Ring sizer requests nobody has posted a kit for. */
+export const WAITING_SIZER_STATUSES = ['New'] as const satisfies readonly (typeof schema.SIZER_REQUEST_STATUSES)[number][];
 export const LOW_STOCK_LISTED = 10;
 
 const inOrder = (statuses: readonly string[], counts: Map<string, number>) => statuses.map((status) => ({ status, count: counts.get(status) ?? 0 }));
@@ -26,11 +28,12 @@ export function createDashboardService(db: Db, now: () => Date = () => new Date(
     async read(): Promise<AdminDashboard> {
       const today = indianDate(now());
       const threshold = await repo.lowStockThreshold();
-      const [sales, orderCounts, designCounts, tradeCounts, lowStock, metals, diamonds] = await Promise.all([
+      const [sales, orderCounts, designCounts, tradeCounts, sizerCounts, lowStock, metals, diamonds] = await Promise.all([
         repo.ordersBetween(startOfIndianDate(today), startOfIndianDate(nextDay(today))),
         repo.orderCounts(WAITING_ORDER_STATUSES),
         repo.designRequestCounts(WAITING_DESIGN_STATUSES),
         repo.tradeApplicationCounts(WAITING_TRADE_STATUSES),
+        repo.sizerRequestCounts(WAITING_SIZER_STATUSES),
         repo.lowStock(threshold, LOW_STOCK_LISTED),
         repo.metalRatesInForce(today),
         repo.diamondRatesInForce(today),
@@ -45,6 +48,7 @@ export function createDashboardService(db: Db, now: () => Date = () => new Date(
         ordersWaiting: inOrder(WAITING_ORDER_STATUSES, orderCounts),
         designRequestsWaiting: inOrder(WAITING_DESIGN_STATUSES, designCounts),
         tradeApplicationsWaiting: inOrder(WAITING_TRADE_STATUSES, tradeCounts),
+        sizerRequestsWaiting: inOrder(WAITING_SIZER_STATUSES, sizerCounts),
         lowStock: { threshold, ...lowStock },
         rates: {
           // Prices follow the metal rates: they are "in" when every metal rate in force is today's.

@@ -23,6 +23,7 @@ const DATA: AdminDashboard = {
     { status: 'Received', count: 0 },
     { status: 'Under Review', count: 0 },
   ],
+  sizerRequestsWaiting: [{ status: 'New', count: 3 }],
   lowStock: { threshold: 2, count: 12, products: [{ id: 7, sku: 'RNG-7', name: 'Lotus Ring', stock: 0 }] },
   rates: {
     todayIn: false,
@@ -44,6 +45,8 @@ describe('the dashboard', () => {
   it('leads with the way to enter today’s rates when they are not in', async () => {
     renderFor('catalogue');
     const link = await screen.findByRole('link', { name: "Today's rates are not in yet — enter them" });
+    // The count, without a link to a screen a catalogue member cannot open.
+    expect(within(screen.getByRole('region', { name: 'Ring sizers to post' })).queryByRole('link')).toBeNull();
     expect(link.getAttribute('href')).toBe('/admin/rates');
     expect(screen.getByText('Prices are still on the rates of 23 Nov 2026.')).toBeTruthy();
   });
@@ -53,6 +56,8 @@ describe('the dashboard', () => {
     expect(await screen.findByText(/ask a catalogue member or the owner/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: /enter them/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Lotus Ring' })).toBeNull();
+    // The orders desk posts the sizers: its way there.
+    expect(screen.getByRole('link', { name: 'Open the sizer requests' })).toBeTruthy();
   });
 
   it('shows today’s figures, what waits, low stock and the rates in force', async () => {
@@ -61,6 +66,9 @@ describe('the dashboard', () => {
     expect(screen.getByText('Sales today (GST included)').previousElementSibling!.textContent).toBe('Rs. 1,84,500');
     const orders = screen.getByRole('region', { name: 'Orders waiting' });
     expect(within(orders).getByText('Placed').nextElementSibling!.textContent).toBe('4');
+    const sizers = screen.getByRole('region', { name: 'Ring sizers to post' });
+    expect(within(sizers).getByText('New').nextElementSibling!.textContent).toBe('3');
+    expect(within(sizers).getByRole('link', { name: 'Open the sizer requests' }).getAttribute('href')).toBe('/admin/sizer-requests?status=New');
     const stock = screen.getByRole('region', { name: 'Low stock' });
     expect(within(stock).getByRole('link', { name: 'Lotus Ring' }).getAttribute('href')).toBe('/admin/products/7');
     expect(within(stock).getByText('Sold out')).toBeTruthy();

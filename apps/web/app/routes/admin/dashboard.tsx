@@ -54,6 +54,7 @@ function Waiting({ rows, empty }: { rows: AdminDashboard['ordersWaiting']; empty
 export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
   const me = useAdminMe();
   const canCatalogue = me?.permissions.includes('catalogue') ?? false;
+  const canOrders = me?.permissions.includes('orders') ?? false;
   const ordersWaiting = d.ordersWaiting.reduce((s, r) => s + r.count, 0);
   return (
     <>
@@ -150,6 +151,14 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           </Panel>
           <Panel title="Trade applications waiting" id="dash-trade">
             <Waiting rows={d.tradeApplicationsWaiting} empty="No application is waiting." />
+          </Panel>
+          <Panel title="Ring sizers to post" id="dash-sizers">
+            <Waiting rows={d.sizerRequestsWaiting} empty="No sizer request is waiting." />
+            {canOrders && (
+              <p>
+                <Link to={`${ADMIN_PATHS.sizerRequests}?status=New`}>Open the sizer requests</Link>
+              </p>
+            )}
           </Panel>
         </div>
 
