@@ -8,7 +8,7 @@ export const payPagePath = (orderNumber: string) => `/checkout/pay/${encodeURICo
 export const orderPagePath = (orderNumber: string) => `/order-details?order=${encodeURIComponent(orderNumber)}`;
 export const thankYouPath = (orderNumber: string) => `/thank-you?order=${encodeURIComponent(orderNumber)}`;
 
-const holdFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hour12: false });
+const holdFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** Until when an order holds its pieces, as '14:05' in India's time (the same on the server and in the browser). */
 export const holdTime = (iso: string) => holdFormat.format(new Date(iso));

@@ -38,7 +38,7 @@ export function discountText(c: Pick<AdminCoupon, 'kind' | 'valueStored' | 'maxD
 /** '24 Nov 2026, 10:00' in India time. */
 export function shopDateTime(iso: string | null): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+  return new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 /** '24 Nov 2026' in India time. */
