@@ -4,36 +4,10 @@
  * checks pass (PAN, GSTIN with its PAN, IFSC of a real branch) and approves it with a note, which reaches the
  * applicant's mailbox.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { randomInt, randomUUID } from 'node:crypto';
 import { gstinCheckChar } from '@milli/contracts';
-import { E2E_OWNER, adminNav, e2eDataDir, expect, staffSignIn, test, waitForHydration } from './fixtures.ts';
+import { E2E_OWNER, adminNav, expect, mailTo, staffSignIn, test, waitForHydration } from './fixtures.ts';
 
-/** The newest mail to `email` whose subject matches, decoded from quoted-printable; polled until it is written. */
-async function mailTo(email: string, subject: RegExp): Promise<string> {
-  const mailbox = path.join(e2eDataDir(), 'mailbox');
-  const to = new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi');
-  let found = '';
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(mailbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
-        for (const file of files) {
-          const raw = await readFile(path.join(mailbox, file), 'utf8');
-          const subjectLine = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
-          if (to.test(raw) && subject.test(subjectLine)) {
-            found = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `a mail to ${email} with subject ${subject}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return found;
-}
 
 test('a manufacturer applies; the owner checks the KYC and approves with a note, which is mailed', async ({ page, browser, baseURL }, testInfo) => {
   const letter = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[randomInt(26)]!;

@@ -3,10 +3,9 @@
  * at the top of /admin/sizer-requests, marks it sent (asked first, with a note for the log), and the shopper's
  * "on its way" mail is in the mailbox. Screenshots at 1024 and 1440 px (desktop project) go to SHOTS_DIR, or the test's output.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { adminNav, axeCheck, E2E_OWNER, e2eDataDir, expect, staffSignIn, test, waitForHydration } from './fixtures.ts';
+import { adminNav, axeCheck, E2E_OWNER, expect, mailTo, staffSignIn, test, waitForHydration } from './fixtures.ts';
 
 /** A ring in stock (its page offers 'Not sure about size?'). */
 async function aRing(request: APIRequestContext): Promise<{ id: number; name: string }> {
@@ -21,29 +20,6 @@ async function aRing(request: APIRequestContext): Promise<{ id: number; name: st
   throw new Error('No ring in stock to ask a sizer from.');
 }
 
-/** The text of the newest mail to `email` whose subject matches, polled until the outbox has sent it. */
-async function mailTo(email: string, subject: RegExp): Promise<string> {
-  const mailbox = path.join(e2eDataDir(), 'mailbox');
-  const to = new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi');
-  let found = '';
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(mailbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
-        for (const file of files) {
-          const raw = await readFile(path.join(mailbox, file), 'utf8');
-          if (to.test(raw) && subject.test(raw)) {
-            found = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `a mail to ${email}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return found;
-}
 
 async function shots(page: Page, testInfo: TestInfo, name: string) {
   if (testInfo.project.name !== 'desktop-1440') return;

@@ -3,6 +3,8 @@
  * error or an uncaught page error (a failed hydration shows up as one), unless it expects that message.
  */
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type ConsoleMessage, type Locator, type Page, type TestInfo } from '@playwright/test';
 
@@ -338,4 +340,29 @@ export async function axeCheck(page: Page) {
   );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return { results, serious: results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical') };
+}
+
+/** The newest mail in the e2e server's mailbox to `email` whose subject matches, waited for; its text with quoted-printable soft breaks undone. */
+export async function mailTo(email: string, subject: RegExp): Promise<string> {
+  const mailbox = path.join(e2eDataDir(), 'mailbox');
+  const to = new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi');
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(mailbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+        for (const file of files) {
+          const raw = await readFile(path.join(mailbox, file), 'utf8');
+          const subjectLine = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
+          if (to.test(raw) && subject.test(subjectLine)) {
+            found = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a mail to ${email} with subject ${subject}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found;
 }

@@ -57,6 +57,11 @@ export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 /** Below ₹2 lakh (s.269ST of the Income Tax Act): the COD limit is always under this, in paise. */
 export const COD_LIMIT_CEILING_PAISE = 20_000_000;
 
+/** What may be paid on delivery: below the store's setting, and never the cash ceiling or more (checkout and its page alike). */
+export function payOnDeliveryLimit(codLimitPaise: number): number {
+  return Math.min(codLimitPaise, COD_LIMIT_CEILING_PAISE);
+}
+
 /**
  * PATCH /api/admin/settings: any of the fields, as JSON numbers, strings and booleans. The service checks each
  * value and answers every problem under its field's name; unknown fields are refused.

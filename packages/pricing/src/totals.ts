@@ -55,7 +55,7 @@ export function orderTotals(input: {
   // A Harvest balance is money the shopper already paid in: it settles part of the order, it is not a
   // discount, so GST and the invoice's total stay as they are.
   const harvestCreditPaise = Math.min(whole('harvestBalancePaise', input.harvestBalancePaise ?? 0), totalPaise);
-  return { subtotalPaise, discountPaise, shippingPaise, gstPaise, totalPaise, harvestCreditPaise, payablePaise: totalPaise - harvestCreditPaise };
+  return { subtotalPaise, discountPaise, shippingPaise, gstPaise, totalPaise, harvestCreditPaise, payablePaise: payableOf({ totalPaise, harvestCreditPaise }) };
 }
 
 /** A coupon's money rule: percent of the subtotal (with an optional cap) or a fixed amount. */
@@ -78,4 +78,9 @@ export function couponDiscount(rule: CouponRule, subtotalPaise: Paise): Paise {
   const raw = rule.kind === 'percent' ? Math.floor((subtotalPaise * rule.value) / 100) : rule.value;
   const capped = rule.kind === 'percent' && rule.maxDiscountPaise !== null ? Math.min(raw, rule.maxDiscountPaise) : raw;
   return Math.min(capped, subtotalPaise);
+}
+
+/** What is left for the shopper to pay of an order: its total less the Milli Harvest credit spent on it. */
+export function payableOf(order: { totalPaise: Paise; harvestCreditPaise: Paise }): Paise {
+  return order.totalPaise - order.harvestCreditPaise;
 }

@@ -11,7 +11,8 @@ import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
 import { fieldErrorId, fieldErrorProps } from '../lib/field-errors.ts';
 import { loadCartView } from '../features/cart/cart-data.server.ts';
-import { countryOptions, loadCheckoutPrefill, PAN_FROM_PAISE } from '../features/cart/checkout-data.server.ts';
+import { countryOptions, loadCheckoutPrefill } from '../features/cart/checkout-data.server.ts';
+import { PAN_THRESHOLD_PAISE, payOnDeliveryLimit } from '@milli/contracts/schemas';
 import { placeOrder } from '../features/cart/checkout-actions.server.ts';
 import { TERMS_MESSAGE, type CheckoutField, type CheckoutResult } from '../features/cart/checkout-form.ts';
 import { cartDataList, cartTotals } from '../features/cart/cart-view.ts';
@@ -40,8 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     idempotencyKey: crypto.randomUUID(),
     ...book,
     // Pay on delivery below the store's limit, and never at Rs. 2 lakh or more (cash rules); the server decides again.
-    codLimitPaise: Math.min(settings.codLimitPaise ?? 0, PAN_FROM_PAISE),
-    panFromPaise: PAN_FROM_PAISE,
+    codLimitPaise: payOnDeliveryLimit(settings.codLimitPaise ?? 0),
+    panFromPaise: PAN_THRESHOLD_PAISE,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Form, Link, data, useActionData, useNavigation } from 'react-router';
-import { formatRupees } from '@milli/pricing';
+import { formatRupees, payableOf } from '@milli/pricing';
 import type { Route } from './+types/order-details';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -241,7 +241,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                         <dt>Paid from Milli Harvest</dt>
                         <dd>-{formatRupees(detail.totals.harvestCreditPaise)}</dd>
                         <dt>Paid by you</dt>
-                        <dd>{formatRupees(detail.totals.totalPaise - detail.totals.harvestCreditPaise)}</dd>
+                        <dd>{formatRupees(payableOf(detail.totals))}</dd>
                       </>
                     )}
                   </dl>

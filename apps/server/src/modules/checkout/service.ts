@@ -1,10 +1,10 @@
 import { MESSAGES, indianStateByName, isPan, pictureInColour, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
-import { PAN_THRESHOLD_PAISE, type GatewayPayment } from '@milli/contracts/schemas';
+import { PAN_THRESHOLD_PAISE, payOnDeliveryLimit, type GatewayPayment } from '@milli/contracts/schemas';
 import type { PaymentRecord, PaymentService } from '../payments/service.ts';
 import { GATEWAY_MINIMUM_PAISE } from '../payments/gateway.ts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
-import { formatRupees, orderTotals, indianDate } from '@milli/pricing';
+import { formatRupees, orderTotals, indianDate, payableOf } from '@milli/pricing';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { priceOptions, storedCartLines, type CatalogOn, type StoredCartLine } from '../cart/service.ts';
@@ -45,7 +45,7 @@ const PAYMENT_MESSAGES = {
 };
 
 function answerOf(order: Order, replayed: boolean, payment: GatewayPayment | null = null): PlaceOrderAnswer {
-  const payable = order.totalPaise - order.harvestCreditPaise;
+  const payable = payableOf(order);
   const status = order.status === 'Awaiting payment' || order.status === 'Awaiting confirmation' ? order.status : 'Placed';
   return {
     message: status === 'Awaiting payment' ? PAYMENT_MESSAGES.awaiting : status === 'Awaiting confirmation' ? PAYMENT_MESSAGES.cod : MESSAGES.orderPlaced,
@@ -204,8 +204,9 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       // below the store's limit and never at Rs. 2 lakh or more (s.269ST); PAN from Rs. 2 lakh (Rule 114B).
       const payable = totals.payablePaise;
       const method = input.paymentMethod === 'cod' && payable > 0 ? 'cod' : 'online';
-      if (method === 'cod' && payable >= Math.min(settings.codLimitPaise, PAN_THRESHOLD_PAISE)) {
-        const message = `Pay on delivery is for orders under ${formatRupees(Math.min(settings.codLimitPaise, PAN_THRESHOLD_PAISE))}. Please pay online.`;
+      const codLimit = payOnDeliveryLimit(settings.codLimitPaise);
+      if (method === 'cod' && payable >= codLimit) {
+        const message = `Pay on delivery is for orders under ${formatRupees(codLimit)}. Please pay online.`;
         throw new DomainError('COD_NOT_AVAILABLE', message, { paymentMethod: message });
       }
       const pan = input.pan ? input.pan.toUpperCase() : '';

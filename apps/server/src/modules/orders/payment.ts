@@ -1,6 +1,6 @@
 import type { Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
-import type { OrderTotals } from '@milli/pricing';
+import { payableOf, type OrderTotals } from '@milli/pricing';
 import { orderPlacedMail } from '../checkout/mail.ts';
 import { queueMail } from '../mail/service.ts';
 import { layout, type Brand } from '../mail/templates.ts';
@@ -23,7 +23,7 @@ export function totalsOf(order: Order): OrderTotals {
     gstPaise: order.taxPaise,
     totalPaise: order.totalPaise,
     harvestCreditPaise: order.harvestCreditPaise,
-    payablePaise: order.totalPaise - order.harvestCreditPaise,
+    payablePaise: payableOf(order),
   };
 }
 

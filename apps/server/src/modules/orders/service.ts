@@ -9,13 +9,14 @@ import { orderCancelledMail, orderStepMail } from './mail.ts';
 import { renderInvoicePdf, type InvoiceAddress } from './invoice.ts';
 import { ordersRepository, type OrderStatus } from './repository.ts';
 import { reverseOrder } from './reversal.ts';
+import { payableOf } from '@milli/pricing';
 import { queuePlacedMail, LAPSED_NOTE } from './payment.ts';
 import type { PaymentRecord, PaymentService } from '../payments/service.ts';
 import type { Order } from '@milli/db/schema';
 
 /** How the order is paid, for its page: what is charged online, what is due on delivery, and where it stands. */
 export function paymentOf(order: Order, payment: PaymentRecord | null, history: readonly { status: OrderStatus; note: string | null }[]): OrderDetail['payment'] {
-  const payable = order.totalPaise - order.harvestCreditPaise;
+  const payable = payableOf(order);
   const online = order.paymentMethod === 'online';
   const paid = payment && (payment.status === 'paid' || payment.status === 'refunded') ? payment.amountPaise : 0;
   const refunded = payment?.refundedPaise ?? 0;

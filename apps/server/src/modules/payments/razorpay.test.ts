@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { schema } from '@milli/db';
+import { testServerUrl } from '@milli/db/testing';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, placeOrder, type TestShopper } from '../../testing-factories.ts';
 import { paymentSignature } from './gateway.ts';
@@ -541,7 +542,7 @@ describe('verify, webhook and the reconciliation job at once', () => {
  * PostgreSQL kills one (a verify answering 500 with the money taken). Here a transaction of the test's own
  * plays the settle: it holds the payment, lets the other side start, then asks for the order.
  */
-describe.runIf(process.env.TEST_DATABASE_URL)('lock order with a settle in progress (PostgreSQL)', () => {
+describe.runIf(Boolean(testServerUrl))('lock order with a settle in progress (PostgreSQL)', () => {
   async function asSettle(paymentId: number, orderId: number, other: () => Promise<unknown>) {
     const client = new pg.Client({ connectionString: t.database.url });
     await client.connect();

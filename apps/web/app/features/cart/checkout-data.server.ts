@@ -1,5 +1,5 @@
 import { countries } from '@milli/contracts/countries';
-import { PAN_THRESHOLD_PAISE, type SavedAddress, type UserDetails } from '@milli/contracts/schemas';
+import { type SavedAddress, type UserDetails } from '@milli/contracts/schemas';
 import type { ApiClient } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { CheckoutPrefill } from './checkout-form.ts';
@@ -8,9 +8,6 @@ import type { CheckoutPrefill } from './checkout-form.ts';
 export function countryOptions() {
   return countries().map((c) => ({ iso2: c.iso2, name: c.name, dialCode: c.dialCode }));
 }
-
-/** The order value from which a PAN is asked for (Rule 114B), for the page to show the field. */
-export const PAN_FROM_PAISE = PAN_THRESHOLD_PAISE;
 
 /** A saved address as the checkout's picker shows it. */
 export type PickableAddress = Pick<SavedAddress, 'id' | 'firstName' | 'lastName' | 'address' | 'landmark' | 'city' | 'state' | 'pincode' | 'phone' | 'isDefault'>;
