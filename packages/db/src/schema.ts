@@ -60,7 +60,13 @@ export const ORDER_PAYMENT_METHODS = ['online', 'cod'] as const;
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 export const ADDRESS_KINDS = ['shipping', 'billing'] as const;
 export const COUPON_KINDS = ['percent', 'fixed'] as const;
-export const PAYMENT_PURPOSES = ['cad_advance', 'harvest_instalment', 'order'] as const;
+/** order_adjustment: the difference a packed piece's real weight makes, beyond the tolerance (issue 19). */
+export const PAYMENT_PURPOSES = ['cad_advance', 'harvest_instalment', 'order', 'order_adjustment'] as const;
+/** A weight difference found at packing: charged to the customer, or given back. */
+export const ORDER_ADJUSTMENT_KINDS = ['charge', 'refund'] as const;
+/** open: waiting (to be paid, or refunded); settled: paid or refunded; waived: the store absorbed it. */
+export const ORDER_ADJUSTMENT_STATUSES = ['open', 'settled', 'waived'] as const;
+export const CREDIT_NOTE_REASONS = ['cancelled', 'returned', 'adjustment'] as const;
 export const PAYMENT_STATUSES = ['created', 'paid', 'failed', 'refunded'] as const;
 /** DECISIONS §4: Requested → Design Shared → Approved (advance paid) → Making → delivery steps; Rejected goes back to the design team. */
 export const CUSTOM_DESIGN_STATUSES = [
@@ -164,6 +170,12 @@ export const storeSettings = pgTable(
     staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
     /** How long an order awaiting online payment holds its pieces before it lapses (issue 18). */
     paymentHoldMinutes: integer('payment_hold_minutes').notNull().default(15),
+    /**
+     * How far a packed piece's net metal weight may differ from the weight it was sold at, in percent, before
+     * the difference is charged or refunded (issue 19). Within it, the price stands and the invoice states the
+     * real weight.
+     */
+    weightTolerancePercent: numeric('weight_tolerance_percent', { precision: 4, scale: 2, mode: 'number' }).notNull().default(2),
     updatedAt: updatedAt(),
   },
   () => [
@@ -171,6 +183,7 @@ export const storeSettings = pgTable(
     check('store_settings_cod_limit_check', raw('"cod_limit_paise" >= 0 AND "cod_limit_paise" < 20000000')),
     check('store_settings_low_stock_check', raw('"low_stock_threshold" >= 0')),
     check('store_settings_payment_hold_check', raw('"payment_hold_minutes" BETWEEN 5 AND 1440')),
+    check('store_settings_weight_tolerance_check', raw('"weight_tolerance_percent" >= 0 AND "weight_tolerance_percent" <= 10')),
   ],
 );
 
@@ -642,6 +655,10 @@ export const reviews = pgTable(
     text: text('text').notNull(),
     /** Hidden by staff: kept, but neither shown nor counted. */
     hidden: boolean('hidden').notNull().default(false),
+    /** Who hid it, when and why (the review desk; cleared when restored). */
+    hiddenBy: integer('hidden_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    hiddenAt: tsz('hidden_at'),
+    hiddenReason: text('hidden_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -809,6 +826,16 @@ export const orders = pgTable(
     payBy: tsz('pay_by'),
     /** The buyer's PAN, asked for orders of Rs. 2 lakh or more (Rule 114B) and printed on the invoice. */
     pan: text('pan'),
+    /** A made-to-order piece's advance, paid on its CAD design before this order existed: shown against the total. */
+    advancePaise: paise('advance_paise').notNull().default(0),
+    /** Dispatch (Out for Delivery): the courier, its air waybill number and the tracking page. */
+    courierName: text('courier_name'),
+    awbNumber: text('awb_number'),
+    trackingUrl: text('tracking_url'),
+    dispatchedAt: tsz('dispatched_at'),
+    deliveredAt: tsz('delivered_at'),
+    /** The tax invoice is issued at dispatch, from the packed pieces' real weights. */
+    invoicedAt: tsz('invoiced_at'),
     placedAt: tsz('placed_at').notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -823,7 +850,7 @@ export const orders = pgTable(
     oneOf('orders_status_check', 'status', ORDER_STATUSES),
     check(
       'orders_amounts_check',
-      raw('"subtotal_paise" >= 0 AND "discount_paise" >= 0 AND "shipping_paise" >= 0 AND "tax_paise" >= 0 AND "harvest_credit_paise" >= 0 AND "total_paise" >= 0'),
+      raw('"subtotal_paise" >= 0 AND "discount_paise" >= 0 AND "shipping_paise" >= 0 AND "tax_paise" >= 0 AND "harvest_credit_paise" >= 0 AND "total_paise" >= 0 AND "advance_paise" >= 0'),
     ),
   ],
 );
@@ -921,6 +948,88 @@ export const orderStatusHistory = pgTable(
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.at), oneOf('order_status_history_status_check', 'status', ORDER_STATUSES)],
 );
 
+/**
+ * Each physical piece packed for an order line (issue 19): its HUID (one per hallmarked article, never two
+ * pieces with the same one while both are sold) and its real weights. A piece whose sale is undone
+ * (the order cancelled before delivery, or returned) is released, and its HUID may be sold again.
+ */
+export const orderPieces = pgTable(
+  'order_pieces',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    huid: text('huid').notNull(),
+    netWeightMg: integer('net_weight_mg').notNull(),
+    grossWeightMg: integer('gross_weight_mg').notNull(),
+    recordedBy: integer('recorded_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    recordedAt: tsz('recorded_at').notNull().defaultNow(),
+    releasedAt: tsz('released_at'),
+  },
+  (t) => [
+    index('order_pieces_order_idx').on(t.orderId),
+    uniqueIndex('order_pieces_huid_key').on(t.huid).where(sql`${t.releasedAt} IS NULL`),
+    check('order_pieces_huid_check', raw(`"huid" ~ '^[A-Z0-9]{6}$'`)),
+    check('order_pieces_weight_check', raw('"net_weight_mg" > 0 AND "gross_weight_mg" >= "net_weight_mg"')),
+  ],
+);
+
+/** A weight difference beyond the tolerance, found at packing: charged (a payment) or refunded, never silent. */
+export const orderAdjustments = pgTable(
+  'order_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineId: integer('line_id').references(() => orderLines.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ORDER_ADJUSTMENT_KINDS }).notNull(),
+    amountPaise: paise('amount_paise').notNull(),
+    /** What the customer reads: the weights, the rate and the difference. */
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ORDER_ADJUSTMENT_STATUSES }).notNull().default('open'),
+    createdBy: integer('created_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    settledAt: tsz('settled_at'),
+  },
+  (t) => [
+    index('order_adjustments_order_idx').on(t.orderId),
+    oneOf('order_adjustments_kind_check', 'kind', ORDER_ADJUSTMENT_KINDS),
+    oneOf('order_adjustments_status_check', 'status', ORDER_ADJUSTMENT_STATUSES),
+    check('order_adjustments_amount_check', raw('"amount_paise" > 0')),
+  ],
+);
+
+/** A credit note against an invoiced order that was cancelled, returned or adjusted (CGST s.34). */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** Printed, unique: the invoice number with a CN prefix and a serial. */
+    number: text('number').notNull(),
+    reason: text('reason', { enum: CREDIT_NOTE_REASONS }).notNull(),
+    note: text('note'),
+    /** What is credited, GST included, and the GST within it. */
+    amountPaise: paise('amount_paise').notNull(),
+    taxPaise: paise('tax_paise').notNull().default(0),
+    createdBy: integer('created_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_number_key').on(t.number),
+    index('credit_notes_order_idx').on(t.orderId),
+    oneOf('credit_notes_reason_check', 'reason', CREDIT_NOTE_REASONS),
+    check('credit_notes_amount_check', raw('"amount_paise" > 0 AND "tax_paise" >= 0 AND "tax_paise" <= "amount_paise"')),
+  ],
+);
+
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
@@ -984,6 +1093,13 @@ export const customDesignRequests = pgTable(
     status: text('status', { enum: CUSTOM_DESIGN_STATUSES }).notNull().default('Requested'),
     /** Why the customer rejected the last design, for the design team. */
     rejectReason: text('reject_reason'),
+    /** The made piece (recorded by the design desk when Making ends): its HUID, weights and the final total. */
+    huid: text('huid'),
+    netWeightMg: integer('net_weight_mg'),
+    grossWeightMg: integer('gross_weight_mg'),
+    /** The approved design's total, adjusted to the real weight at that day's rate when the sheet said so. */
+    finalTotalPaise: paise('final_total_paise'),
+    madeAt: tsz('made_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -994,6 +1110,8 @@ export const customDesignRequests = pgTable(
     oneOf('custom_design_requests_metal_check', 'metal_type', CUSTOM_METALS),
     oneOf('custom_design_requests_gold_quality_check', 'gold_quality', [14, 18, 22], true),
     oneOf('custom_design_requests_gold_colour_check', 'gold_colour', METAL_COLOURS, true),
+    check('custom_design_requests_huid_check', raw(`"huid" IS NULL OR "huid" ~ '^[A-Z0-9]{6}$'`)),
+    check('custom_design_requests_weight_check', raw('"net_weight_mg" IS NULL OR ("net_weight_mg" > 0 AND "gross_weight_mg" >= "net_weight_mg")')),
   ],
 );
 
@@ -1040,6 +1158,15 @@ export const cadDesigns = pgTable(
     advancePaise: paise('advance_paise').notNull(),
     /** Rendering of the design shared by the team. */
     imagePath: text('image_path'),
+    /** How the total was made (metal, making, diamonds, stones, GST), from the day's rates, as staff confirmed it. */
+    priceBreakup: jsonb('price_breakup').$type<Record<string, number>>(),
+    ratePaisePerGram: paise('rate_paise_per_gram'),
+    rateDate: date('rate_date', { mode: 'string' }),
+    /** When true, the balance follows the made piece's real weight at that day's rate. */
+    adjustToWeight: boolean('adjust_to_weight').notNull().default(true),
+    /** The design team's note to the customer. */
+    note: text('note'),
+    createdBy: integer('created_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
     status: text('status', { enum: CAD_DESIGN_STATUSES }).notNull().default('Shared'),
     rejectReason: text('reject_reason'),
     sharedAt: tsz('shared_at').notNull().defaultNow(),
@@ -1050,6 +1177,24 @@ export const cadDesigns = pgTable(
     oneOf('cad_designs_status_check', 'status', CAD_DESIGN_STATUSES),
     check('cad_designs_advance_check', raw('"advance_percent" BETWEEN 0 AND 100 AND "advance_paise" >= 0 AND "total_amount_paise" >= 0')),
   ],
+);
+
+/** A CAD sheet's renders (one to six), re-encoded on upload. */
+export const cadDesignRenders = pgTable(
+  'cad_design_renders',
+  {
+    id: serial('id').primaryKey(),
+    designId: integer('design_id')
+      .notNull()
+      .references(() => cadDesigns.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    path: text('path').notNull(),
+    thumbPath: text('thumb_path'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cad_design_renders_design_slot_key').on(t.designId, t.slot), check('cad_design_renders_slot_check', raw('"slot" BETWEEN 1 AND 6'))],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -1069,6 +1214,11 @@ export const harvestPlans = pgTable(
     redeemableBalancePaise: paise('redeemable_balance_paise').notNull().default(0),
     startedAt: tsz('started_at').notNull().defaultNow(),
     maturesAt: tsz('matures_at').notNull(),
+    /** Closed by the accounts desk (pre-closure, or past the 365-day limit), with what was given back. */
+    closedAt: tsz('closed_at'),
+    closedBy: integer('closed_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    closeReason: text('close_reason'),
+    refundedPaise: paise('refunded_paise').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1131,6 +1281,8 @@ export const payments = pgTable(
     gatewayRef: text('gateway_ref'),
     /** The harvest instalment this pays for. */
     harvestInstalmentId: integer('harvest_instalment_id').references((): AnyPgColumn => harvestInstalments.id, { onDelete: 'set null' }),
+    /** The weight difference this pays (purpose order_adjustment). */
+    adjustmentId: integer('adjustment_id').references((): AnyPgColumn => orderAdjustments.id, { onDelete: 'set null' }),
     /** Given back so far, through the gateway (refunds processed). */
     refundedPaise: paise('refunded_paise').notNull().default(0),
     /** The last failed attempt's reason as the gateway gave it (the customer may try again on the same order). */
@@ -1244,6 +1396,8 @@ export const harvestInstalments = pgTable(
     status: text('status', { enum: HARVEST_INSTALMENT_STATUSES }).notNull().default('Due'),
     paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     paidAt: tsz('paid_at'),
+    /** The last reminder mail for this instalment (one per instalment per few days, never a flood). */
+    remindedAt: tsz('reminded_at'),
   },
   (t) => [
     uniqueIndex('harvest_instalments_plan_number_key').on(t.planId, t.number),
@@ -1744,6 +1898,10 @@ export type CouponRedemption = typeof couponRedemptions.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderLine = typeof orderLines.$inferSelect;
+export type OrderPiece = typeof orderPieces.$inferSelect;
+export type OrderAdjustment = typeof orderAdjustments.$inferSelect;
+export type CreditNote = typeof creditNotes.$inferSelect;
+export type CadDesignRender = typeof cadDesignRenders.$inferSelect;
 export type NewOrderLine = typeof orderLines.$inferInsert;
 export type OrderAddress = typeof orderAddresses.$inferSelect;
 export type NewOrderAddress = typeof orderAddresses.$inferInsert;

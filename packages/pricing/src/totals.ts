@@ -80,7 +80,10 @@ export function couponDiscount(rule: CouponRule, subtotalPaise: Paise): Paise {
   return Math.min(capped, subtotalPaise);
 }
 
-/** What is left for the shopper to pay of an order: its total less the Milli Harvest credit spent on it. */
-export function payableOf(order: { totalPaise: Paise; harvestCreditPaise: Paise }): Paise {
-  return order.totalPaise - order.harvestCreditPaise;
+/**
+ * What is left for the shopper to pay of an order: its total less the Milli Harvest credit spent on it and,
+ * for a made-to-order piece, the advance paid on its design.
+ */
+export function payableOf(order: { totalPaise: Paise; harvestCreditPaise: Paise; advancePaise?: Paise }): Paise {
+  return order.totalPaise - order.harvestCreditPaise - (order.advancePaise ?? 0);
 }

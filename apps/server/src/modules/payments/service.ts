@@ -192,6 +192,8 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
         ? 'This payment was received, and has been refunded: what it paid for was cancelled.'
         : payment.purpose === 'order'
         ? `Payment received: your order ${target.orderNumber ?? ''} is placed.`.replace('  ', ' ')
+        : payment.purpose === 'order_adjustment'
+          ? `Payment received: the weight difference on order ${target.orderNumber ?? ''} is paid.`.replace('  ', ' ')
         : payment.purpose === 'harvest_instalment'
           ? 'Payment received: your Milli Harvest instalment is paid.'
           : 'Payment received: your design is approved and its making begins.');
@@ -458,5 +460,7 @@ function describe(purpose: PaymentPurpose, instalment: number | null, orderNumbe
       return 'Custom design advance (30 %)';
     case 'order':
       return orderNumber ? `Order ${orderNumber}` : 'Order payment';
+    case 'order_adjustment':
+      return orderNumber ? `Weight difference on order ${orderNumber}` : 'Weight difference';
   }
 }
