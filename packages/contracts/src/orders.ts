@@ -88,6 +88,53 @@ export const OrderPaymentSchema = z.object({
 });
 export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 
+/** Dispatch details: the courier's name, the air waybill number and the courier's tracking page. */
+export const OrderShipmentSchema = z.object({
+  courierName: z.string(),
+  awbNumber: z.string(),
+  trackingUrl: z.string().nullable(),
+  dispatchedAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type OrderShipment = z.infer<typeof OrderShipmentSchema>;
+
+/** One physical piece packed for a line: its HUID and weights in milligrams. */
+export const OrderPieceSchema = z.object({
+  lineId: z.number().int(),
+  huid: z.string(),
+  netWeightMg: z.number().int(),
+  grossWeightMg: z.number().int(),
+});
+export type OrderPiece = z.infer<typeof OrderPieceSchema>;
+
+/**
+ * A weight difference beyond the store's tolerance, found at packing. `charge`: the customer pays it
+ * (POST /api/orders/{orderNumber}/adjustments/{id}/pay) before dispatch, or staff waive it; `refund`: given back
+ * (through the gateway, or off the amount due on delivery). `reason` states the weights, rate and difference.
+ */
+export const OrderAdjustmentSchema = z.object({
+  id: z.number().int(),
+  lineId: z.number().int().nullable(),
+  kind: z.enum(['charge', 'refund']),
+  amountPaise: z.number().int(),
+  reason: z.string(),
+  status: z.enum(['open', 'settled', 'waived']),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type OrderAdjustment = z.infer<typeof OrderAdjustmentSchema>;
+
+/** A credit note: GET /api/orders/{orderNumber}/credit-notes/{id}.pdf (and the staff twin under /api/admin). */
+export const CreditNoteSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  reason: z.enum(['cancelled', 'returned', 'adjustment']),
+  amountPaise: z.number().int(),
+  taxPaise: z.number().int(),
+  createdAt: z.string(),
+});
+export type CreditNote = z.infer<typeof CreditNoteSchema>;
+
 /** GET /api/orders/{orderNumber} */
 export const OrderDetailSchema = z.object({
   order: z.object({
@@ -131,6 +178,18 @@ export const OrderDetailSchema = z.object({
   }),
   history: z.array(z.object({ status: StatusSchema, at: z.string(), note: z.string().nullable() })),
   tracking: z.array(TrackingStepSchema),
+  /** The advance paid on a made-to-order piece's design, shown against the total (0 otherwise). */
+  advancePaise: z.number().int(),
+  /** Set once dispatched (Out for Delivery): the courier, its AWB number and tracking page. */
+  shipment: OrderShipmentSchema.nullable(),
+  /** Each packed piece: its line, HUID and real weights (shown once packed). */
+  pieces: z.array(OrderPieceSchema),
+  /** Weight differences beyond the tolerance: charged (payable here) or refunded. */
+  adjustments: z.array(OrderAdjustmentSchema),
+  /** Credit notes against the invoice (an invoiced order cancelled or returned). */
+  creditNotes: z.array(CreditNoteSchema),
+  /** The tax invoice is issued at dispatch; until then the PDF answers 409. */
+  invoiceAvailable: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
@@ -143,8 +202,29 @@ export const OrderStatusChangeSchema = z.object({
   /** Placed confirms a pay-on-delivery order (Awaiting confirmation); the others move a placed order along. */
   status: z.enum(['Placed', 'Picked', 'Out for Delivery', 'Delivered'], { error: 'status must be Placed, Picked, Out for Delivery or Delivered' }),
   note: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500, 'note must be at most 500 characters').optional()),
+  /** Out for Delivery is the dispatch: these three are required then (trackingUrl an https address), ignored otherwise. */
+  courierName: blankToUndefined(z.string().trim().min(2, 'courierName must be at least 2 characters').max(60, 'courierName must be at most 60 characters').optional()),
+  awbNumber: blankToUndefined(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{6,30}$/, 'awbNumber must be 6 to 30 letters, digits or hyphens')
+      .optional(),
+  ),
+  trackingUrl: blankToUndefined(
+    z
+      .string()
+      .trim()
+      .max(300, 'trackingUrl must be at most 300 characters')
+      .regex(/^https:\/\/[^\s]+$/, 'trackingUrl must be an https:// address')
+      .optional(),
+  ),
 });
 export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>;
+
+function blankToUndefined<T extends z.ZodType>(inner: T) {
+  return z.preprocess((v) => (v === '' || v === null ? undefined : v), inner);
+}
 
 /** POST /api/orders/{orderNumber}/pay: pay an order awaiting payment (again), while it holds its pieces. */
 export const OrderPayAnswerSchema = z.object({

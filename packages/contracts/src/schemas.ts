@@ -91,3 +91,4 @@ export * from './admin-settings.ts';
 export * from './admin-shop.ts';
 export * from './admin-partners.ts';
 export * from './admin-sizers.ts';
+export * from './admin-orders.ts';

@@ -204,6 +204,15 @@ export function createOrdersService(deps: OrdersDeps) {
         },
         history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), note: h.note })),
         tracking: trackingSteps(order.status, history),
+        advancePaise: order.advancePaise,
+        shipment:
+          order.courierName && order.awbNumber && order.dispatchedAt
+            ? { courierName: order.courierName, awbNumber: order.awbNumber, trackingUrl: order.trackingUrl, dispatchedAt: order.dispatchedAt.toISOString(), deliveredAt: order.deliveredAt?.toISOString() ?? null }
+            : null,
+        pieces: [],
+        adjustments: [],
+        creditNotes: [],
+        invoiceAvailable: order.invoicedAt !== null,
       };
     },
 

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { adminListPage, adminListQuery } from './admin-list.ts';
+import { CreditNoteSchema, OrderAddressSchema, OrderAdjustmentSchema, OrderPaymentSchema, OrderPieceSchema, OrderShipmentSchema } from './orders.ts';
+
+/**
+ * The orders desk (issue 19, role orders): queues by status, search, one order's page with its timeline,
+ * packing (each piece's HUID and weights), dispatch, delivery, cancelling with a refund, credit notes.
+ */
+export const ADMIN_ORDER_STATUSES = ['Awaiting payment', 'Awaiting confirmation', 'Placed', 'Picked', 'Out for Delivery', 'Delivered', 'Cancelled'] as const;
+export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
+
+/** A HUID: six capital letters and digits (BIS). Lower case is accepted and upper-cased. */
+export const HUID_PATTERN = /^[A-Z0-9]{6}$/;
+
+/**
+ * GET /api/admin/orders: `q` over the order number, the customer's name and e-mail, the phone and PIN of either
+ * address; `status` one of the queues; sort 'placed' (newest first by default in the screen) or 'total'.
+ */
+export const AdminOrderListQuerySchema = adminListQuery(['placed', 'total']).extend({
+  status: z.enum(ADMIN_ORDER_STATUSES, { error: `The status is one of: ${ADMIN_ORDER_STATUSES.join(', ')}.` }).optional(),
+});
+export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuerySchema>;
+
+export const AdminOrderRowSchema = z.object({
+  orderNumber: z.string(),
+  placedAt: z.string(),
+  status: z.enum(ADMIN_ORDER_STATUSES),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  phone: z.string().nullable(),
+  pincode: z.string().nullable(),
+  city: z.string().nullable(),
+  itemCount: z.number().int(),
+  totalPaise: z.number().int(),
+  paymentMethod: z.enum(['online', 'cod']),
+  /** Made to order (from a CAD design). */
+  custom: z.boolean(),
+});
+export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
+
+/** The list answers the page plus how many orders wait in each queue (the tabs' counts). */
+export const AdminOrderPageSchema = adminListPage(AdminOrderRowSchema).extend({
+  counts: z.record(z.enum(ADMIN_ORDER_STATUSES), z.number().int()),
+});
+export type AdminOrderPage = z.infer<typeof AdminOrderPageSchema>;
+
+/** One entry of an order's timeline: status changes, payments, refunds, packing, adjustments, mails, notes. */
+export const AdminOrderEventSchema = z.object({
+  at: z.string(),
+  kind: z.enum(['status', 'payment', 'refund', 'packing', 'adjustment', 'credit_note', 'mail', 'note']),
+  text: z.string(),
+  /** The staff member who did it, when one did. */
+  by: z.string().nullable(),
+});
+export type AdminOrderEvent = z.infer<typeof AdminOrderEventSchema>;
+
+/** GET /api/admin/orders/{orderNumber} */
+export const AdminOrderDetailSchema = z.object({
+  orderNumber: z.string(),
+  invoiceNumber: z.string(),
+  status: z.enum(ADMIN_ORDER_STATUSES),
+  placedAt: z.string(),
+  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  /** The CAD request a made-to-order piece came from. */
+  customRequestId: z.number().int().nullable(),
+  lines: z.array(
+    z.object({
+      lineId: z.number().int(),
+      name: z.string(),
+      sku: z.string(),
+      image: z.string(),
+      quantity: z.number().int(),
+      unitPricePaise: z.number().int(),
+      lineTotalPaise: z.number().int(),
+      metal: z.string().nullable(),
+      purity: z.number().int().nullable(),
+      /** The net metal weight of one piece as sold, in milligrams (null for pieces without one). */
+      soldWeightMg: z.number().int().nullable(),
+      /** True when each piece of this line needs a HUID before dispatch (a precious-metal piece). */
+      hallmarked: z.boolean(),
+      options: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  pieces: z.array(OrderPieceSchema),
+  adjustments: z.array(OrderAdjustmentSchema),
+  creditNotes: z.array(CreditNoteSchema),
+  shipment: OrderShipmentSchema.nullable(),
+  payment: OrderPaymentSchema,
+  shippingAddress: OrderAddressSchema.nullable(),
+  billingAddress: OrderAddressSchema.nullable(),
+  totals: z.object({
+    subtotalPaise: z.number().int(),
+    discountPaise: z.number().int(),
+    shippingPaise: z.number().int(),
+    taxPaise: z.number().int(),
+    harvestCreditPaise: z.number().int(),
+    advancePaise: z.number().int(),
+    totalPaise: z.number().int(),
+  }),
+  couponCode: z.string().nullable(),
+  pan: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyGstin: z.string().nullable(),
+  invoiceAvailable: z.boolean(),
+  /** The next status the order may move to with POST …/status, or null. */
+  nextStatus: z.enum(['Placed', 'Picked', 'Out for Delivery', 'Delivered']).nullable(),
+  /** Why the next step cannot be taken yet (pieces not packed, a weight difference unpaid), or null. */
+  blockedBy: z.string().nullable(),
+  canCancel: z.boolean(),
+  timeline: z.array(AdminOrderEventSchema),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
+
+const mg = (label: string) =>
+  z.coerce
+    .number({ error: `${label} is a whole number of milligrams.` })
+    .int(`${label} is a whole number of milligrams.`)
+    .min(1, `${label} must be more than 0 mg.`)
+    .max(5_000_000, `${label} must be at most 5 kg.`);
+
+/**
+ * POST /api/admin/orders/{orderNumber}/pieces: packing. One entry per physical piece (a line of quantity 2 has
+ * two); sending again before dispatch replaces what was recorded. Every hallmarked line needs exactly its
+ * quantity of pieces; HUIDs are unique across every piece sold.
+ */
+export const AdminOrderPiecesSchema = z.object({
+  pieces: z
+    .array(
+      z
+        .object({
+          lineId: z.coerce.number({ error: 'lineId is a whole number.' }).int('lineId is a whole number.').positive('lineId is a whole number.'),
+          huid: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string({ error: 'Each piece needs its HUID.' }).regex(HUID_PATTERN, 'A HUID is 6 letters and digits (for example AB12C3).')),
+          netWeightMg: mg('The net weight'),
+          grossWeightMg: mg('The gross weight'),
+        })
+        .refine((p) => p.grossWeightMg >= p.netWeightMg, { message: 'The gross weight cannot be less than the net metal weight.', path: ['grossWeightMg'] }),
+    )
+    .min(1, 'Record at least one piece.')
+    .max(200, 'At most 200 pieces at once.'),
+});
+export type AdminOrderPieces = z.infer<typeof AdminOrderPiecesSchema>;
+
+/** POST /api/admin/orders/{orderNumber}/cancel: staff cancel before delivery (refund and, once invoiced, a credit note). */
+export const AdminOrderCancelSchema = z.object({
+  reason: z.string({ error: 'Please give the reason for cancelling.' }).trim().min(3, 'Please give the reason for cancelling.').max(500, 'The reason is at most 500 characters.'),
+});
+export type AdminOrderCancel = z.infer<typeof AdminOrderCancelSchema>;
+
+/** POST /api/admin/orders/{orderNumber}/adjustments/{id}/waive: the store absorbs an open charge. */
+export const AdminAdjustmentWaiveSchema = z.object({
+  note: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500, 'A note is at most 500 characters.').optional()),
+});
+
+export const AdminOrderAdjustmentParamsSchema = z.object({
+  orderNumber: z.string().max(60, 'orderNumber must be at most 60 characters'),
+  id: z.coerce.number().int().positive(),
+});
+
+/** GET …/credit-notes/{id}.pdf params. */
+export const CreditNoteParamsSchema = z.object({
+  orderNumber: z.string().max(60, 'orderNumber must be at most 60 characters'),
+  id: z.coerce.number().int().positive(),
+});
