@@ -32,6 +32,8 @@ const adminScreens = [
   route('stores/:id', 'routes/admin/store-edit.tsx'),
   route('trade-partners', 'routes/admin/trade-partners.tsx'),
   route('trade-partners/:id', 'routes/admin/trade-partner.tsx'),
+  route('orders', 'routes/admin/orders.tsx'),
+  route('orders/:orderNumber', 'routes/admin/order.tsx'),
   route('sizer-requests', 'routes/admin/sizer-requests.tsx'),
 ];
 

@@ -85,7 +85,8 @@ describe('the navigation', () => {
     expect(labels('catalogue')).toEqual(['Dashboard', 'Products', 'Categories, tags & stones', 'Import / export CSV', 'Rates', 'Coupons', 'Stores', 'My security']);
     expect(labels('partners')).toEqual(['Dashboard', 'Trade partners', 'My security']);
     expect(labels('catalogue')).not.toContain('Trade partners');
-    expect(labels('orders')).toEqual(['Dashboard', 'Sizer requests', 'My security']);
+    expect(labels('orders')).toEqual(['Dashboard', 'Orders', 'Sizer requests', 'My security']);
+    expect(labels('design')).not.toContain('Orders');
     for (const role of ['design', 'accounts'] as const) expect(labels(role)).toEqual(['Dashboard', 'My security']);
     // An empty group leaves no heading behind.
     expect(adminNavFor(ROLES.orders).map((g) => g.label)).toEqual([null, 'Orders', 'You']);

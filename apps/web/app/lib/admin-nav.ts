@@ -35,6 +35,8 @@ export const ADMIN_PATHS = {
   rates: '/admin/rates',
   coupons: '/admin/coupons',
   stores: '/admin/stores',
+  orders: '/admin/orders',
+  order: (orderNumber: string) => `/admin/orders/${encodeURIComponent(orderNumber)}`,
   sizerRequests: '/admin/sizer-requests',
   settings: '/admin/settings',
   staff: '/admin/staff',
@@ -57,8 +59,14 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Stores', to: ADMIN_PATHS.stores, permission: 'catalogue' },
     ],
   },
-  // The desks of issue 19: the orders desk (its sizer queue so far) and the trade partners desk; custom designs and harvest come next.
-  { label: 'Orders', items: [{ label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' }] },
+  // The desks of issue 19: the orders desk (its orders and sizer queue) and the trade partners desk; custom designs and harvest come next.
+  {
+    label: 'Orders',
+    items: [
+      { label: 'Orders', to: ADMIN_PATHS.orders, permission: 'orders' },
+      { label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' },
+    ],
+  },
   { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
   {
     label: 'Store',

@@ -1,4 +1,6 @@
-import { Form, Link, data, useActionData, useNavigation } from 'react-router';
+import { useState } from 'react';
+import { Form, Link, data, useActionData, useNavigation, useRevalidator } from 'react-router';
+import type { GatewayPayment, OrderAdjustment } from '@milli/contracts';
 import { formatRupees, payableOf } from '@milli/pricing';
 import type { Route } from './+types/order-details';
 import { serverApi } from '../lib/api.server.ts';
@@ -6,7 +8,9 @@ import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
 import { cancelOrder, loadOrderDetail, orderNumberParam, requireUser, type CancelResult } from '../features/orders/orders.server.ts';
-import { hasInvoice, OrderPaymentPanel } from '../features/orders/order-payment.tsx';
+import { OrderPaymentPanel } from '../features/orders/order-payment.tsx';
+import { useGatewayCheckout } from '../features/payments/gateway-checkout.tsx';
+import { AdjustmentsPanel, adjustmentPayPath, CreditNotes, HuidNote, InvoiceLink, LinePieces, ShipmentPanel } from '../features/orders/order-fulfilment.tsx';
 import { AddressLines, StatusBadge, TrackingTimeline, optionsText, orderDate, stepTime } from '../features/orders/order-parts.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/orders.css';
@@ -47,6 +51,20 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   const { orderNumber, order: detail, confirming, cancelled } = loaderData;
   const result = useActionData<typeof action>() as CancelResult | undefined;
   const submitting = useNavigation().state === 'submitting';
+  // Pay the difference (a weight charge found at packing): the shared gateway checkout, then the order afresh.
+  const revalidator = useRevalidator();
+  const [differencePaid, setDifferencePaid] = useState(false);
+  const checkout = useGatewayCheckout({
+    onPaid: () => {
+      setDifferencePaid(true);
+      void revalidator.revalidate();
+    },
+    onSettled: () => void revalidator.revalidate(),
+  });
+  const payDifference = (a: OrderAdjustment) => {
+    if (!orderNumber) return;
+    void checkout.pay<{ payment: GatewayPayment }>(adjustmentPayPath(orderNumber, a.id), { name: 'Milli', description: `Weight difference on order ${orderNumber}` });
+  };
 
   if (!orderNumber) {
     return (
@@ -92,15 +110,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                     </p>
                   </div>
                   <div className="order-actions">
-                    {hasInvoice(detail.order.status) && (
-                      <a
-                        className="btn btn-primary btn-sm"
-                        href={`/api/orders/${encodeURIComponent(detail.order.orderNumber)}/invoice.pdf`}
-                        download
-                      >
-                        Download invoice
-                      </a>
-                    )}
+                    <InvoiceLink detail={detail} />
                     {detail.order.canCancel && !confirming && (
                       <Link to={`${self}&cancel=1#cancel-order`} className="btn btn-outline btn-sm">
                         Cancel order
@@ -166,6 +176,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                               <div>
                                 <p className="order-item-name">{line.name}</p>
                                 {optionsText(line.options) && <p className="muted order-item-meta">{optionsText(line.options)}</p>}
+                                <LinePieces detail={detail} lineId={line.lineId} />
                               </div>
                             </div>
                           </td>
@@ -181,7 +192,11 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                     </tbody>
                   </table>
                 </div>
+                <HuidNote detail={detail} />
               </section>
+
+              <ShipmentPanel detail={detail} />
+              <AdjustmentsPanel detail={detail} onPay={payDifference} busy={checkout.busy} error={checkout.error} paid={differencePaid} dialog={checkout.dialog} />
 
               <div className="order-grid">
                 <section className="card card-pad" aria-labelledby="facts-title">
@@ -215,6 +230,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                         <th scope="row">Invoice number</th>
                         <td>{detail.order.invoiceNumber}</td>
                       </tr>
+                      <CreditNotes detail={detail} />
                     </tbody>
                   </table>
                 </section>
@@ -236,6 +252,14 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                     <dd>{formatRupees(detail.totals.shippingPaise)}</dd>
                     <dt className="order-total">Total</dt>
                     <dd className="order-total">{formatRupees(detail.totals.totalPaise)}</dd>
+                    {detail.advancePaise > 0 && (
+                      <>
+                        <dt>Advance paid on your design</dt>
+                        <dd>-{formatRupees(detail.advancePaise)}</dd>
+                        <dt>Balance against the total</dt>
+                        <dd>{formatRupees(Math.max(0, detail.totals.totalPaise - detail.advancePaise))}</dd>
+                      </>
+                    )}
                     {detail.totals.harvestCreditPaise > 0 && (
                       <>
                         <dt>Paid from Milli Harvest</dt>

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { AdminOrderPiecesSchema } from '@milli/contracts/schemas';
+import { gramsToMg, mgToGrams, pieceErrorsOf, pieceRows, piecesBody, typedPieces } from './order-desk.ts';
+
+describe('grams and milligrams', () => {
+  it('reads grams with up to three decimals as whole milligrams', () => {
+    expect(gramsToMg('4.52')).toBe(4520);
+    expect(gramsToMg(' 4.520 ')).toBe(4520);
+    expect(gramsToMg('4,5')).toBe(4500);
+    expect(gramsToMg('12')).toBe(12000);
+    expect(gramsToMg('0.001')).toBe(1);
+    expect(gramsToMg('12.')).toBe(12000);
+  });
+
+  it('refuses anything that is not a weight in grams', () => {
+    for (const bad of ['', 'abc', '4.5205', '-1', '1e3', '4.5 g', '1.2.3']) expect(gramsToMg(bad)).toBeNull();
+  });
+
+  it('shows milligrams as grams with three decimals, and back again', () => {
+    expect(mgToGrams(4520)).toBe('4.520');
+    expect(mgToGrams(null)).toBe('');
+    expect(gramsToMg(mgToGrams(123_456))).toBe(123_456);
+  });
+});
+
+const ORDER = {
+  lines: [
+    { lineId: 11, name: 'Lotus Ring', quantity: 2, hallmarked: true, soldWeightMg: 4520 },
+    { lineId: 12, name: 'Silk Thread Pouch', quantity: 1, hallmarked: false, soldWeightMg: null },
+    { lineId: 13, name: 'Gold Chain', quantity: 1, hallmarked: true, soldWeightMg: 8100 },
+  ],
+  pieces: [{ lineId: 13, huid: 'AB12C3', netWeightMg: 8150, grossWeightMg: 8150 }],
+} as never;
+
+describe('the packing form', () => {
+  it('has one row per physical piece of each hallmarked line, filled from what is recorded', () => {
+    const rows = pieceRows(ORDER);
+    expect(rows.map((r) => [r.index, r.lineId, r.ordinal, r.quantity])).toEqual([
+      [0, 11, 1, 2],
+      [1, 11, 2, 2],
+      [2, 13, 1, 1],
+    ]);
+    expect(rows[2]).toMatchObject({ huid: 'AB12C3', netGrams: '8.150', grossGrams: '8.150' });
+    expect(rows[0]).toMatchObject({ huid: '', netGrams: '' });
+  });
+
+  it('puts back what was typed after a refusal', () => {
+    const rows = pieceRows(ORDER, [{ lineId: '11', huid: 'zz', net: '4.5x', gross: '5' }]);
+    expect(rows[0]).toMatchObject({ huid: 'zz', netGrams: '4.5x', grossGrams: '5' });
+  });
+
+  it('posts whole milligrams the contract accepts', () => {
+    const form = new FormData();
+    for (const [lineId, huid, net, gross] of [
+      ['11', 'ab12c3', '4.52', '4.861'],
+      ['11', 'AB12C4', '4.5', '4.9'],
+    ]) {
+      form.append('lineId', lineId!);
+      form.append('huid', huid!);
+      form.append('net', net!);
+      form.append('gross', gross!);
+    }
+    const built = piecesBody(typedPieces(form));
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    expect(built.body.pieces[0]).toEqual({ lineId: 11, huid: 'ab12c3', netWeightMg: 4520, grossWeightMg: 4861 });
+    const parsed = AdminOrderPiecesSchema.parse(built.body);
+    expect(parsed.pieces[0]!.huid).toBe('AB12C3');
+  });
+
+  it('marks a weight that is not grams by its row, without asking the server', () => {
+    const built = piecesBody([{ lineId: '11', huid: 'AB12C3', net: '4.5205', gross: '' }]);
+    expect(built.ok).toBe(false);
+    if (built.ok) return;
+    expect(Object.keys(built.errors[0]!)).toEqual(['netWeightMg', 'grossWeightMg']);
+  });
+
+  it('puts the server’s per-piece messages by their row and field', () => {
+    expect(pieceErrorsOf({ 'pieces.1.huid': 'HUID AB12C3 is already on another piece.', 'pieces.0.grossWeightMg': 'Too light.', form: 'x' })).toEqual({
+      1: { huid: 'HUID AB12C3 is already on another piece.' },
+      0: { grossWeightMg: 'Too light.' },
+    });
+    expect(pieceErrorsOf(undefined)).toEqual({});
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The orders desk's screens (issue 19), browser-safe: the queues, the status tones, grams ⇄ milligrams for the
+ * packing form, and the packing form's rows (one per physical piece of each hallmarked line) with the server's
+ * per-piece messages (`pieces.{i}.huid` …) put back by the field they belong to.
+ */
+import type { AdminOrderDetail, AdminOrderStatus } from '@milli/contracts/schemas';
+
+/** The tabs of /admin/orders, in the order the desk works them; '' is All. */
+export const ORDER_QUEUES: readonly { status: AdminOrderStatus | ''; label: string }[] = [
+  { status: 'Awaiting payment', label: 'Awaiting payment' },
+  { status: 'Awaiting confirmation', label: 'Awaiting confirmation' },
+  { status: 'Placed', label: 'Placed' },
+  { status: 'Picked', label: 'Picked' },
+  { status: 'Out for Delivery', label: 'Out for Delivery' },
+  { status: 'Delivered', label: 'Delivered' },
+  { status: 'Cancelled', label: 'Cancelled' },
+  { status: '', label: 'All' },
+];
+
+export const ORDER_TONE: Record<AdminOrderStatus, 'neutral' | 'success' | 'warning' | 'danger' | 'info'> = {
+  'Awaiting payment': 'neutral',
+  'Awaiting confirmation': 'warning',
+  Placed: 'warning',
+  Picked: 'info',
+  'Out for Delivery': 'info',
+  Delivered: 'success',
+  Cancelled: 'danger',
+};
+
+/** The button that moves an order to `next`. */
+export const NEXT_LABEL: Record<NonNullable<AdminOrderDetail['nextStatus']>, string> = {
+  Placed: 'Confirm the order',
+  Picked: 'Mark picked',
+  'Out for Delivery': 'Dispatch',
+  Delivered: 'Mark delivered',
+};
+
+/** 4520 mg → '4.520' (grams with three decimals, as the form shows and takes them). */
+export function mgToGrams(mg: number | null | undefined): string {
+  if (mg === null || mg === undefined) return '';
+  return (mg / 1000).toFixed(3);
+}
+
+/**
+ * What was typed in grams ('4.52', '4,520', ' 12 ') as whole milligrams, or null when it is not a weight with
+ * at most three decimals. The server checks the range; this only reads the number.
+ */
+export function gramsToMg(typed: string): number | null {
+  const text = typed.trim().replace(',', '.');
+  const m = /^(\d{1,5})(?:\.(\d{0,3}))?$/.exec(text);
+  if (!m) return null;
+  return Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0') || '0');
+}
+
+/** One row of the packing form: a physical piece of a hallmarked line. */
+export interface PieceRow {
+  /** Its place in what is posted (the server's `pieces.{index}.…`). */
+  index: number;
+  lineId: number;
+  lineName: string;
+  /** 1-based, of the line's quantity. */
+  ordinal: number;
+  quantity: number;
+  soldWeightMg: number | null;
+  huid: string;
+  netGrams: string;
+  grossGrams: string;
+}
+
+/**
+ * The packing form's rows: each hallmarked line's quantity of pieces, filled from what is recorded (or, after a
+ * refused post, from what was typed).
+ */
+export function pieceRows(order: Pick<AdminOrderDetail, 'lines' | 'pieces'>, typed?: readonly TypedPiece[]): PieceRow[] {
+  const rows: PieceRow[] = [];
+  for (const line of order.lines) {
+    if (!line.hallmarked) continue;
+    const recorded = order.pieces.filter((p) => p.lineId === line.lineId);
+    for (let i = 0; i < line.quantity; i++) {
+      const index = rows.length;
+      const before = typed?.[index];
+      const piece = recorded[i];
+      rows.push({
+        index,
+        lineId: line.lineId,
+        lineName: line.name,
+        ordinal: i + 1,
+        quantity: line.quantity,
+        soldWeightMg: line.soldWeightMg,
+        huid: before?.huid ?? piece?.huid ?? '',
+        netGrams: before?.net ?? mgToGrams(piece?.netWeightMg),
+        grossGrams: before?.gross ?? mgToGrams(piece?.grossWeightMg),
+      });
+    }
+  }
+  return rows;
+}
+
+export interface TypedPiece {
+  lineId: string;
+  huid: string;
+  net: string;
+  gross: string;
+}
+
+/** The packing form as posted: parallel lists `lineId`, `huid`, `net`, `gross` (one entry per row). */
+export function typedPieces(form: FormData): TypedPiece[] {
+  const all = (name: string) => form.getAll(name).map((v) => String(v));
+  const lineIds = all('lineId');
+  const huids = all('huid');
+  const nets = all('net');
+  const grosses = all('gross');
+  return lineIds.slice(0, 200).map((lineId, i) => ({ lineId, huid: huids[i] ?? '', net: nets[i] ?? '', gross: grosses[i] ?? '' }));
+}
+
+export type PieceField = 'huid' | 'netWeightMg' | 'grossWeightMg';
+export type PieceErrors = Record<number, Partial<Record<PieceField, string>>>;
+
+/**
+ * The body of POST …/pieces from what was typed, or the rows' own messages when a weight is not a number of
+ * grams (the server is not asked then). HUIDs go as typed: the server upper-cases and checks them.
+ */
+export function piecesBody(typed: readonly TypedPiece[]): { ok: true; body: { pieces: { lineId: number; huid: string; netWeightMg: number; grossWeightMg: number }[] } } | { ok: false; errors: PieceErrors } {
+  const errors: PieceErrors = {};
+  const pieces = typed.map((t, i) => {
+    const netWeightMg = gramsToMg(t.net);
+    const grossWeightMg = gramsToMg(t.gross);
+    if (netWeightMg === null) (errors[i] ??= {}).netWeightMg = 'Enter the net weight in grams, up to 3 decimals (for example 4.520).';
+    if (grossWeightMg === null) (errors[i] ??= {}).grossWeightMg = 'Enter the gross weight in grams, up to 3 decimals (for example 4.860).';
+    return { lineId: Number(t.lineId), huid: t.huid, netWeightMg: netWeightMg ?? 0, grossWeightMg: grossWeightMg ?? 0 };
+  });
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, body: { pieces } };
+}
+
+/** The server's per-piece messages (`fields['pieces.2.huid']`) by row and field; anything else is left to the banner. */
+export function pieceErrorsOf(fields: Record<string, string> | undefined): PieceErrors {
+  const out: PieceErrors = {};
+  for (const [key, message] of Object.entries(fields ?? {})) {
+    const m = /^pieces\.(\d+)\.(huid|netWeightMg|grossWeightMg)$/.exec(key);
+    if (m) ((out[Number(m[1])] ??= {})[m[2] as PieceField] ??= message);
+  }
+  return out;
+}
+
+/** '1,840.500 g' style: grams with three decimals. */
+export const gramsText = (mg: number) => `${(mg / 1000).toLocaleString('en-IN', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} g`;

@@ -1,0 +1,177 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { Outlet, createRoutesStub } from 'react-router';
+import { ROLE_PERMISSIONS } from '@milli/contracts';
+import { AdminOrderDetailSchema, AdminOrderPageSchema, type AdminOrderDetail } from '@milli/contracts/schemas';
+import { ADMIN_LAYOUT_ID } from '../../lib/admin-me.ts';
+import { readListState } from '../../lib/admin-list.ts';
+import Orders from './orders.tsx';
+import AdminOrder, { type OrderActionResult } from './order.tsx';
+
+afterEach(cleanup);
+
+const me = { id: 1, email: 'o@milli.example', name: 'Ola', role: 'orders', permissions: [...ROLE_PERMISSIONS.orders], twoFactor: false, mustEnrolTwoFactor: false };
+
+// Fixtures go through the contracts' schemas, so a screen is tested against what the API may really answer.
+const PAGE = AdminOrderPageSchema.parse({
+  data: [
+    { orderNumber: 'MIL-2026-000042', placedAt: '2026-11-24T06:30:00.000Z', status: 'Placed', customerName: 'Riya Shah', customerEmail: 'riya@example.com', phone: '+919812345678', pincode: '400001', city: 'Mumbai', itemCount: 1, totalPaise: 54_000_00, paymentMethod: 'online', custom: false },
+  ],
+  total: 1,
+  page: 1,
+  perPage: 25,
+  totalPages: 1,
+  counts: { 'Awaiting payment': 2, 'Awaiting confirmation': 1, Placed: 1, Picked: 0, 'Out for Delivery': 3, Delivered: 9, Cancelled: 0 },
+});
+
+function renderList(url: string) {
+  const Stub = createRoutesStub([
+    {
+      id: ADMIN_LAYOUT_ID,
+      path: '/admin',
+      Component: () => <Outlet />,
+      loader: () => ({ me, storeName: 'Milli' }),
+      children: [{ path: 'orders', Component: Orders as never, loader: ({ request }) => ({ page: PAGE, list: readListState(new URL(request.url), { sort: 'placed', dir: 'desc', filters: ['status'] }) }) }],
+    },
+  ]);
+  render(<Stub initialEntries={[url]} />);
+}
+
+describe('the orders list', () => {
+  it('has a tab per queue with its count, the current one marked, and keeps the tab when searching', async () => {
+    renderList('/admin/orders?status=Placed');
+    const tabs = await screen.findByRole('navigation', { name: 'Order queues' });
+    const links = within(tabs).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Awaiting payment 2', 'Awaiting confirmation 1', 'Placed 1', 'Picked 0', 'Out for Delivery 3', 'Delivered 9', 'Cancelled 0', 'All 16']);
+    const placed = within(tabs).getByRole('link', { name: /^Placed/ });
+    expect(placed.getAttribute('aria-current')).toBe('page');
+    expect(within(tabs).getByRole('link', { name: /^All/ }).getAttribute('href')).toBe('/admin/orders');
+    expect(within(tabs).getByRole('link', { name: /^Picked/ }).getAttribute('href')).toBe('/admin/orders?status=Picked');
+    const search = screen.getByRole('search', { name: 'Search orders' });
+    expect((search.querySelector('input[name="status"]') as HTMLInputElement).value).toBe('Placed');
+  });
+
+  it('links each row to its order page and sorts by date placed or total', async () => {
+    renderList('/admin/orders');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('link', { name: 'MIL-2026-000042' }).getAttribute('href')).toBe('/admin/orders/MIL-2026-000042');
+    expect(within(table).getByText('Rs. 54,000.00')).toBeTruthy();
+    expect(within(table).getByRole('link', { name: /Total/ })).toBeTruthy();
+    expect(within(table).getByRole('link', { name: /Placed/ })).toBeTruthy();
+  });
+});
+
+const BASE = {
+  orderNumber: 'MIL-2026-000042',
+  invoiceNumber: 'INV-2026-000042',
+  status: 'Placed',
+  placedAt: '2026-11-24T06:30:00.000Z',
+  customer: { id: 7, name: 'Riya Shah', email: 'riya@example.com', phone: '+919812345678' },
+  customRequestId: null,
+  lines: [
+    { lineId: 11, name: 'Lotus Ring', sku: 'RNG-7', image: '', quantity: 2, unitPricePaise: 27_000_00, lineTotalPaise: 54_000_00, metal: 'gold', purity: 22, soldWeightMg: 4520, hallmarked: true, options: { size: '12' } },
+    { lineId: 12, name: 'Gift pouch', sku: 'PCH-1', image: '', quantity: 1, unitPricePaise: 0, lineTotalPaise: 0, metal: null, purity: null, soldWeightMg: null, hallmarked: false, options: {} },
+  ],
+  pieces: [],
+  adjustments: [],
+  creditNotes: [],
+  shipment: null,
+  payment: { method: 'online', state: 'paid', payNowPaise: 54_000_00, payOnDeliveryPaise: 0, paidPaise: 54_000_00, refundedPaise: 0, payBy: null, methodLabel: 'UPI' },
+  shippingAddress: { firstName: 'Riya', lastName: 'Shah', address: '1 Marine Drive', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', country: 'India', countryCode: 'IN', phone: '+919812345678' },
+  billingAddress: null,
+  totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 1_572_82, harvestCreditPaise: 0, advancePaise: 0, totalPaise: 54_000_00 },
+  couponCode: null,
+  pan: 'ABCDE1234F',
+  companyName: null,
+  companyGstin: null,
+  invoiceAvailable: false,
+  nextStatus: 'Picked',
+  blockedBy: null,
+  canCancel: true,
+  timeline: [{ at: '2026-11-24T06:30:00.000Z', kind: 'payment', text: 'Paid Rs. 54,000.00 by UPI', by: null }],
+};
+
+function renderOrder(over: Partial<Record<keyof AdminOrderDetail, unknown>> = {}, result?: OrderActionResult) {
+  const order = AdminOrderDetailSchema.parse({ ...BASE, ...over });
+  const props = { loaderData: { order }, actionData: result } as unknown as Parameters<typeof AdminOrder>[0];
+  const Page = () => <AdminOrder {...props} />;
+  const Stub = createRoutesStub([
+    { id: ADMIN_LAYOUT_ID, path: '/admin', Component: () => <Outlet />, loader: () => ({ me, storeName: 'Milli' }), children: [{ path: 'orders/:orderNumber', Component: Page }] },
+  ]);
+  render(<Stub initialEntries={['/admin/orders/MIL-2026-000042']} />);
+}
+
+describe('one order', () => {
+  it('shows its status, next step, lines with sold weight, and one packing row per hallmarked piece', async () => {
+    renderOrder();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order MIL-2026-000042' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mark picked' })).toBeTruthy();
+    const lines = screen.getByRole('region', { name: 'Lines' });
+    expect(within(lines).getByRole('rowheader', { name: /Lotus Ring/ }).parentElement!.textContent).toContain('4.520 g');
+    const packing = screen.getByRole('region', { name: 'Packing: HUIDs and weights' });
+    expect(within(packing).getAllByRole('textbox', { name: /^HUID of Lotus Ring/ })).toHaveLength(2);
+    expect(within(packing).queryByText(/Gift pouch/)).toBeNull();
+    expect(screen.getByText('The tax invoice (INV-2026-000042) is issued at dispatch.')).toBeTruthy();
+    expect(screen.getByText('ABCDE1234F')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel the order' }).getAttribute('aria-haspopup')).toBe('dialog');
+  });
+
+  it('shows the server’s refusal by the piece and field it names, keeping what was typed', async () => {
+    renderOrder(
+      {},
+      {
+        intent: 'pieces',
+        refusal: { status: 409, message: 'HUID AB12C3 is already on another piece.', code: null, fields: { 'pieces.1.huid': 'HUID AB12C3 is already on another piece.' } },
+        pieces: [
+          { lineId: '11', huid: 'AB12C3', net: '4.520', gross: '4.800' },
+          { lineId: '11', huid: 'AB12C3', net: '4.530', gross: '4.810' },
+        ],
+        pieceErrors: { 1: { huid: 'HUID AB12C3 is already on another piece.' } },
+      },
+    );
+    const second = await screen.findByRole('textbox', { name: 'HUID of Lotus Ring, piece 2 of 2' });
+    expect(second.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(second.getAttribute('aria-describedby')!)!.textContent).toBe('HUID AB12C3 is already on another piece.');
+    expect((second as HTMLInputElement).value).toBe('AB12C3');
+    expect(screen.getByRole('textbox', { name: 'HUID of Lotus Ring, piece 1 of 2' }).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByText('Please correct the pieces marked below.')).toBeTruthy();
+  });
+
+  it('asks for courier, AWB and tracking link when the next step is the dispatch, with the server’s field messages', async () => {
+    renderOrder(
+      { status: 'Picked', nextStatus: 'Out for Delivery', pieces: [{ lineId: 11, huid: 'AB12C3', netWeightMg: 4520, grossWeightMg: 4800 }, { lineId: 11, huid: 'AB12C4', netWeightMg: 4510, grossWeightMg: 4790 }] },
+      { intent: 'dispatch', refusal: { status: 400, message: 'x', code: null, fields: { trackingUrl: 'trackingUrl must be an https:// address' } }, typed: { courierName: 'BlueDart', awbNumber: 'AWB123456', trackingUrl: 'http://x', note: '' } },
+    );
+    const form = await screen.findByRole('form', { name: 'Dispatch' });
+    expect((within(form).getByRole('textbox', { name: /Courier/ }) as HTMLInputElement).value).toBe('BlueDart');
+    expect(within(form).getByRole('textbox', { name: /Tracking link/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByText('trackingUrl must be an https:// address')).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Dispatch and mail the customer' })).toBeTruthy();
+  });
+
+  it('once dispatched: the shipment, the invoice and credit note links, an open charge with Waive; no cancel after delivery', async () => {
+    renderOrder({
+      status: 'Delivered',
+      nextStatus: null,
+      canCancel: false,
+      invoiceAvailable: true,
+      shipment: { courierName: 'BlueDart', awbNumber: 'AWB123456', trackingUrl: 'https://track.example/AWB123456', dispatchedAt: '2026-11-25T06:30:00.000Z', deliveredAt: '2026-11-27T06:30:00.000Z' },
+      adjustments: [{ id: 5, lineId: 11, kind: 'charge', amountPaise: 1_200_00, reason: 'Net 4.700 g against 4.520 g sold', status: 'open', createdAt: '2026-11-24T08:00:00.000Z', settledAt: null }],
+      creditNotes: [{ id: 3, number: 'CN-2026-0003', reason: 'adjustment', amountPaise: 500_00, taxPaise: 14_56, createdAt: '2026-11-26T06:30:00.000Z' }],
+    });
+    expect((await screen.findByRole('link', { name: 'Tax invoice INV-2026-000042 (PDF)' })).getAttribute('href')).toBe('/api/admin/orders/MIL-2026-000042/invoice.pdf');
+    expect(screen.getByRole('link', { name: 'Credit note CN-2026-0003 (PDF)' }).getAttribute('href')).toBe('/api/admin/orders/MIL-2026-000042/credit-notes/3.pdf');
+    expect(screen.getByText('AWB123456')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Waive the charge of Rs. 1,200.00' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel the order' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Record the packing/ })).toBeNull();
+  });
+
+  it('without JavaScript, Cancel comes back as the open dialog with the reason’s message', async () => {
+    renderOrder({}, { intent: 'cancel', confirm: 'cancel', refusal: { status: 400, message: 'Please give the reason for cancelling.', code: null, fields: { reason: 'Please give the reason for cancelling.' } }, typed: { reason: '' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order MIL-2026-000042?' });
+    expect(within(dialog).getByRole('textbox', { name: /Why it is cancelled/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByRole('button', { name: 'Cancel the order and refund' })).toBeTruthy();
+  });
+});

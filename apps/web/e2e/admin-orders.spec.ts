@@ -1,0 +1,160 @@
+/**
+ * The orders desk (issue 19), two browsers at once: a customer orders a hallmarked gold piece and pays on the
+ * demo gateway; staff (the owner) find it in the Placed queue by searching its number, mark it picked, record
+ * the piece's HUID and weights, dispatch it with courier, AWB and tracking link, and mark it delivered. The
+ * customer's order page shows the AWB and Track your parcel; the tax invoice (issued at dispatch) names the HUID
+ * and weight; the dispatch and delivery mails are in the mailbox. Also: a design-role member has no Orders in the
+ * navigation and is refused /admin/orders; axe on both screens. SHOTS_DIR=… saves screenshots (admin 1024/1440,
+ * the customer's page 375/1440).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { adminNav, axeCheck, E2E_OWNER, expect, logInNewShopper, mailTo, payOnDemo, staffSignIn, staffSignOut, test, waitForHydration } from './fixtures.ts';
+import { addToCart, pieces, placeOrder } from './shop.ts';
+
+/** A gold piece (hallmarked: it needs a HUID) the payment specs do not buy (they take the first six). */
+async function aGoldPiece(request: APIRequestContext): Promise<{ product_id: number; product_name: string }> {
+  const all = await pieces(request);
+  for (const p of all.slice(6).reverse()) {
+    const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as { data: { product_metal: string; product_stock: number } };
+    if (detail.data.product_metal.toLowerCase().includes('gold') && detail.data.product_stock > 0) return p;
+  }
+  throw new Error('No gold piece in stock to order.');
+}
+
+async function shots(page: Page, testInfo: TestInfo, name: string, widths: number[]) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function noSeriousAxe(page: Page, what: string) {
+  const { serious } = await axeCheck(page);
+  expect(serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+test('a customer’s hallmarked order goes through the desk: picked, packed with its HUID, dispatched, delivered', async ({ browser, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop-1440', 'the desk journey runs once, at desktop size (the customer’s page is shot at 375 px here)');
+  test.setTimeout(240_000);
+  const HUID = `E2${Date.now().toString(36).slice(-4).toUpperCase()}`.slice(0, 6);
+  const piece = await aGoldPiece(request);
+
+  // The customer, in a browser of their own.
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  const shopper = await logInNewShopper(customer, testInfo, 'e2e_desk');
+  await addToCart(customer, piece.product_id);
+  await placeOrder(customer);
+  const orderNumber = await payOnDemo(customer);
+  await customer.goto(`/order-details?order=${orderNumber}`);
+  await expect(customer.getByText('The tax invoice is issued when your order is dispatched.')).toBeVisible();
+  await expect(customer.getByRole('link', { name: 'Download invoice' })).toHaveCount(0);
+
+  // Staff, in another.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staffSignIn(staff, E2E_OWNER);
+  const nav = await adminNav(staff);
+  await nav.getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  const queues = staff.getByRole('navigation', { name: 'Order queues' });
+  await queues.getByRole('link', { name: /^Placed/ }).click();
+  await expect(queues.getByRole('link', { name: /^Placed/ })).toHaveAttribute('aria-current', 'page');
+  await staff.getByRole('searchbox', { name: 'Search orders' }).fill(orderNumber);
+  await staff.getByRole('button', { name: 'Apply' }).click();
+  await expect(staff).toHaveURL(/status=Placed/);
+  const row = staff.getByRole('row').filter({ hasText: orderNumber });
+  await expect(row).toHaveCount(1);
+  await noSeriousAxe(staff, 'orders list');
+  await shots(staff, testInfo, 'admin-orders', [1024, 1440]);
+  await row.getByRole('link', { name: orderNumber }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+  await waitForHydration(staff);
+  await noSeriousAxe(staff, 'order page');
+
+  // Picked.
+  await staff.getByRole('button', { name: 'Mark picked' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Marked picked.' })).toBeVisible();
+
+  // Packing: the HUID and weights, typed in grams.
+  const packing = staff.getByRole('form', { name: 'Packing' });
+  const sold = await packing.getByText(/Sold at [\d,.]+ g net/).first().textContent();
+  const soldGrams = /Sold at ([\d,.]+) g/.exec(sold ?? '')?.[1]?.replace(/,/g, '') ?? '4.000';
+  await packing.getByRole('textbox', { name: /^HUID of / }).first().fill(HUID.toLowerCase());
+  await packing.getByRole('textbox', { name: /^Net weight in grams of / }).first().fill(soldGrams);
+  const gross = (Number(soldGrams) + 0.25).toFixed(3);
+  await packing.getByRole('textbox', { name: /^Gross weight in grams of / }).first().fill(gross);
+  await packing.getByRole('button', { name: /Record the packing|Save the packing again/ }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Packing recorded' })).toBeVisible();
+  await expect(staff.getByRole('textbox', { name: /^HUID of / }).first()).toHaveValue(HUID);
+  await shots(staff, testInfo, 'admin-order', [1024, 1440]);
+
+  // Dispatch.
+  const dispatch = staff.getByRole('form', { name: 'Dispatch' });
+  await dispatch.getByLabel(/Courier/).fill('BlueDart');
+  await dispatch.getByLabel(/AWB number/).fill(`AWB${HUID}99`);
+  await dispatch.getByLabel(/Tracking link/).fill(`https://track.example/AWB${HUID}99`);
+  await dispatch.getByRole('button', { name: 'Dispatch and mail the customer' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Dispatched.' })).toBeVisible();
+  const dispatchMail = await mailTo(shopper.email, new RegExp(orderNumber));
+  expect(dispatchMail).toContain(`AWB${HUID}99`);
+
+  // The customer sees the shipment and downloads the invoice: the HUID and the weight are on it.
+  await customer.goto(`/order-details?order=${orderNumber}`);
+  const shipment = customer.getByRole('region', { name: 'Shipment' });
+  await expect(shipment).toContainText(`AWB${HUID}99`);
+  await expect(shipment.getByRole('link', { name: /Track your parcel/ })).toHaveAttribute('href', `https://track.example/AWB${HUID}99`);
+  await expect(customer.getByRole('list', { name: 'Hallmarked pieces' })).toContainText(HUID);
+  const [download] = await Promise.all([customer.waitForEvent('download'), customer.getByRole('link', { name: 'Download invoice' }).click()]);
+  const invoice = execFileSync('pdftotext', ['-layout', '-', '-'], { input: await readFile((await download.path())!) }).toString();
+  expect(invoice).toContain(HUID);
+  expect(invoice).toContain(Number(soldGrams).toFixed(3));
+  await noSeriousAxe(customer, 'customer order page');
+  await shots(customer, testInfo, 'customer-order', [375, 1440]);
+
+  // Delivered.
+  await staff.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Marked delivered.' })).toBeVisible();
+  await expect(staff.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(staff.locator('.adm-page-description')).toContainText('Delivered');
+  await mailTo(shopper.email, /deliver/i);
+  await customer.goto(`/order-details?order=${orderNumber}`);
+  await expect(customer.getByRole('region', { name: 'Shipment' })).toContainText('Delivered');
+
+  await staffSignOut(staff);
+  await staffContext.close();
+  await customerContext.close();
+});
+
+test('a design-role member has no Orders in the navigation and is refused the desk', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop-1440', 'the role check runs once');
+  test.setTimeout(120_000);
+  const tag = `${Date.now().toString(36)}${testInfo.workerIndex}`;
+  const member = { name: `Design ${tag}`, email: `design-${tag}@milli.example`, password: 'design member pass 2026' };
+  await staffSignIn(page, E2E_OWNER);
+  await page.goto('/admin/staff');
+  const form = page.getByRole('form', { name: 'Add a staff member' });
+  await form.getByLabel('Name').fill(member.name);
+  await form.getByLabel('E-mail').fill(member.email);
+  await form.getByLabel('Role').selectOption({ label: 'Design' });
+  await form.getByLabel('First password').fill(member.password);
+  await form.getByRole('button', { name: 'Add member' }).click();
+  await expect(page.getByText(`${member.name} (${member.email}) was added`)).toBeVisible();
+  await staffSignOut(page);
+
+  await staffSignIn(page, member);
+  const nav = await adminNav(page);
+  await expect(nav.getByRole('link', { name: 'Orders', exact: true })).toHaveCount(0);
+  const res = await page.goto('/admin/orders');
+  expect(res?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
+  const one = await page.goto('/admin/orders/MIL-2026-000001');
+  expect(one?.status()).toBe(403);
+});
