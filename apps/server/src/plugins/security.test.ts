@@ -76,7 +76,7 @@ describe('security headers', () => {
 
   it('lets only the pages that take a payment load Razorpay Checkout', async () => {
     const policyOf = async (url: string) => csp((await plain.app.inject({ url })).headers['content-security-policy']);
-    for (const url of ['/milli-harvest', '/milli-harvest?pay=3', '/Milli-Harvest/', '/cad-design?request=4', '/cad%2Ddesign', '/checkout/pay/MIL-000123', '/checkout/pay/MIL-000123/']) {
+    for (const url of ['/milli-harvest', '/milli-harvest?pay=3', '/Milli-Harvest/', '/cad-design?request=4', '/cad%2Ddesign', '/checkout/pay/MIL-000123', '/checkout/pay/MIL-000123/', '/order-details?orderNumber=MIL-000123']) {
       const policy = await policyOf(url);
       expect(policy.get('script-src'), url).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}' https:\/\/checkout\.razorpay\.com$/);
       expect(policy.get('frame-src'), url).toContain('https://api.razorpay.com');

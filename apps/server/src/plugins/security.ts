@@ -16,11 +16,11 @@ declare module 'fastify' {
 }
 
 /**
- * The pages that open Razorpay Checkout (issue 18): the order pay page, the Milli Harvest instalments and the
- * custom design's advance. Only these allow Razorpay's script, its window and its calls; every other page keeps
+ * The pages that open Razorpay Checkout (issue 18): the order pay page, the Milli Harvest instalments, the
+ * custom design's advance and balance, and the order page (a weight difference to pay, issue 19). Only these allow Razorpay's script, its window and its calls; every other page keeps
  * the store's own sources alone. One list, so each page that takes a payment is added here.
  */
-export const GATEWAY_CHECKOUT_PATHS = ['/checkout/pay/', '/milli-harvest', '/cad-design'] as const;
+export const GATEWAY_CHECKOUT_PATHS = ['/checkout/pay/', '/milli-harvest', '/cad-design', '/order-details'] as const;
 
 /** What Razorpay Checkout loads: its script, its payment window (a frame) and the calls and images it makes. */
 const RAZORPAY_SOURCES = {
