@@ -65,7 +65,7 @@ describe('security headers', () => {
       expect(policy.get('img-src'), url).toBe("'self' data: blob: https://cdn.razorpay.com");
       expect(policy.get('default-src'), url).toBe("'self'");
     }
-    for (const url of ['/', '/checkout', '/checkout/pay', '/checkout/pay/MIL-2026-000001/more', '/order-details?order=MIL-2026-000001', '/api/settings', '/thank-you?next=/checkout/pay/x']) {
+    for (const url of ['/', '/checkout', '/checkout/pay', '/checkout/pay/MIL-2026-000001/more', '/api/settings', '/thank-you?next=/checkout/pay/x', '/order-list']) {
       const header = String((await plain.app.inject({ url })).headers['content-security-policy']);
       expect(header, url).not.toContain('razorpay');
       const policy = csp(header);
