@@ -33,6 +33,8 @@ const adminScreens = [
   route('trade-partners', 'routes/admin/trade-partners.tsx'),
   route('trade-partners/:id', 'routes/admin/trade-partner.tsx'),
   route('sizer-requests', 'routes/admin/sizer-requests.tsx'),
+  route('custom-requests', 'routes/admin/custom-requests.tsx'),
+  route('custom-requests/:id', 'routes/admin/custom-request.tsx'),
 ];
 
 export default [

@@ -36,6 +36,8 @@ export const ADMIN_PATHS = {
   coupons: '/admin/coupons',
   stores: '/admin/stores',
   sizerRequests: '/admin/sizer-requests',
+  customRequests: '/admin/custom-requests',
+  customRequest: (id: number | string) => `/admin/custom-requests/${id}`,
   settings: '/admin/settings',
   staff: '/admin/staff',
   audit: '/admin/audit',
@@ -57,8 +59,9 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Stores', to: ADMIN_PATHS.stores, permission: 'catalogue' },
     ],
   },
-  // The desks of issue 19: the orders desk (its sizer queue so far) and the trade partners desk; custom designs and harvest come next.
+  // The desks of issue 19: the orders desk (its sizer queue so far), the design desk and the trade partners desk; harvest comes next.
   { label: 'Orders', items: [{ label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' }] },
+  { label: 'Design', items: [{ label: 'Custom requests', to: ADMIN_PATHS.customRequests, permission: 'design' }] },
   { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
   {
     label: 'Store',
