@@ -71,7 +71,7 @@ function sheetRows(detail: CustomRequestView): [string, string][] {
   const none = '—';
   if (d) {
     return [
-      ['Metal', d.metal],
+      ['Metal', metalName(d.metal)],
       ['Category', d.category],
       ['Metal weight', grams(d.metalWeightMg) ?? none],
       ['Metal quality', d.metalQuality],

@@ -18,6 +18,8 @@ import '../../features/admin-design/admin-design.css';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.detail ? `${loaded.detail.request.number} ${loaded.detail.request.title}` : 'Custom request'} · Back office` }];
 
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 function idOf(param: string | undefined): number {
   const id = Number(param);
   if (!Number.isSafeInteger(id) || id < 1) throw data({ message: 'There is no such custom design request.' }, { status: 404 });
@@ -107,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
 
 function Spec({ r }: { r: AdminCustomRequestDetail['request'] }) {
   const rows: [string, string][] = [
-    ['Metal', r.metalType + (r.goldQuality ? `, ${r.goldQuality} kt` : '') + (r.goldColour ? `, ${r.goldColour}` : '')],
+    ['Metal', capital(r.metalType) + (r.goldQuality ? `, ${r.goldQuality} kt` : '') + (r.goldColour ? `, ${r.goldColour}` : '')],
     ['Category', r.category],
     ['Metal weight', r.metalWeightMg === null ? 'Left to the designers' : grams(r.metalWeightMg)],
     ['Diamonds', r.diamond ? [r.diamond === 'Yes' ? null : r.diamond, r.diamondQuality, r.diamondCount !== null ? `${r.diamondCount} pcs` : null, r.diamondWeightCents !== null ? carats(r.diamondWeightCents) : null].filter(Boolean).join(', ') || 'Yes' : 'None'],
@@ -125,7 +127,7 @@ function Spec({ r }: { r: AdminCustomRequestDetail['request'] }) {
           </div>
         ))}
       </dl>
-      <h3 className="adm-label">Remarks</h3>
+      <h3 className="adm-label adm-design-remarks-title">Remarks</h3>
       <p className="adm-design-remarks">{r.remarks}</p>
       {r.images.length > 0 && (
         <ul className="adm-design-pics" aria-label="The customer's pictures">
@@ -173,7 +175,7 @@ function Version({ v }: { v: CadVersion }) {
       </h3>
       {v.rejectReason && <p className="adm-design-reason">Customer’s reason: “{v.rejectReason}”</p>}
       <p className="adm-muted">
-        {v.metal}, {v.metalQuality}
+        {capital(v.metal)}, {v.metalQuality}
         {v.colour ? `, ${v.colour}` : ''} · {grams(v.metalWeightMg)} · {v.category}
         {v.diamondWeightCents ? ` · diamonds ${carats(v.diamondWeightCents)} ${v.diamondQuality ?? ''}` : ''}
         {v.stone ? ` · ${v.stone} ${carats(v.stoneWeightCents)}` : ''}
@@ -297,7 +299,7 @@ export default function CustomRequest({ loaderData: { detail: d }, actionData }:
       )}
       {r.status === 'Rejected' && r.rejectReason && (
         <div className="adm-banner adm-banner--warning" role="status">
-          <p>The customer rejected the last version: “{r.rejectReason}”. Share a new version.</p>
+          <p>The customer rejected the last version: “{r.rejectReason}” Share a new version below.</p>
         </div>
       )}
       <div className="adm-design-cols">
@@ -305,7 +307,7 @@ export default function CustomRequest({ loaderData: { detail: d }, actionData }:
           <Spec r={r} />
           {d.payments.length > 0 && (
             <Panel title="Payments">
-              <ul className="adm-list">
+              <ul>
                 {d.payments.map((p) => (
                   <li key={p.id}>
                     {p.purpose === 'cad_advance' ? 'Advance' : 'Balance'} {rupees(p.amountPaise)}: {p.status} <span className="adm-muted">({dayOf(p.createdAt)})</span>
