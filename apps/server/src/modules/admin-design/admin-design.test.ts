@@ -346,8 +346,15 @@ describe('a custom piece end to end', () => {
     const other = await createShopper(t.app);
     const theirs = await send('POST', '/api/account/addresses', other, { firstName: 'Other', lastName: 'Person', address: '1 Park Street', city: 'Kolkata', state: 'West Bengal', pincode: '700016', phone: '9876505678' });
     expect((await send('POST', `/api/custom-design/requests/${r.id}/balance`, c, { addressId: theirs.json().address.id })).statusCode).toBe(404);
-    const res = await send('POST', `/api/custom-design/requests/${r.id}/balance`, c, { addressId: saved.json().address.id });
+    // Two at once (a double click): one order, the same answer.
+    const [res, twin] = await Promise.all([
+      send('POST', `/api/custom-design/requests/${r.id}/balance`, c, { addressId: saved.json().address.id }),
+      send('POST', `/api/custom-design/requests/${r.id}/balance`, c, { addressId: saved.json().address.id }),
+    ]);
     expect(res.statusCode, res.body).toBe(200);
+    expect(twin.statusCode, twin.body).toBe(200);
+    expect(twin.json().orderNumber).toBe(res.json().orderNumber);
+    expect(await t.database.db.select().from(schema.orders).where(eq(schema.orders.customDesignRequestId, r.id))).toHaveLength(1);
     expect(res.json().payment.amountPaise).toBe(TOTAL - ADVANCE);
     const [o] = await t.database.db.select().from(schema.orders).where(eq(schema.orders.orderNumber, res.json().orderNumber));
     expect(o).toMatchObject({ totalPaise: TOTAL, advancePaise: ADVANCE, payBy: null });
