@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { E2E_OWNER, expect, logInNewShopper, mailTo, staffSignIn, test, waitForHydration } from './fixtures.ts';
+import { axeCheck, E2E_OWNER, expect, logInNewShopper, mailTo, staffSignIn, test, waitForHydration } from './fixtures.ts';
 
 async function picture(name: string, colour: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'milli-e2e-design-'));
@@ -87,6 +87,7 @@ test('a custom ring from request to a paid balance, through the design desk', as
     const row = desk.getByRole('row').filter({ hasText: number });
     await expect(row).toContainText(shopper.email);
     await shots(desk, 'desk-queue', [1024, 1440]);
+    expect((await axeCheck(desk)).serious).toEqual([]);
     await row.getByRole('link', { name: number }).click();
     await expect(desk.getByRole('heading', { level: 1, name: new RegExp(number) })).toBeVisible();
     await expect(desk.getByText('A slim band with a leaf pattern, for the desk journey.')).toBeVisible();
@@ -100,6 +101,7 @@ test('a custom ring from request to a paid balance, through the design desk', as
     await expect.poll(() => page.getByRole('img', { name: /CAD render 1 of .* version 1/ }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByRole('table', { name: /Price breakup of version 1/ })).toContainText('GST');
     await shots(page, 'cad-v1', [375, 1440]);
+    expect((await axeCheck(page)).serious).toEqual([]);
     await page.getByLabel('What should our designers change?').fill('Please make the band thinner.');
     await page.getByRole('button', { name: 'Reject' }).click();
     await expect(page.getByText(/goes back to our design team/)).toBeVisible();
@@ -108,6 +110,7 @@ test('a custom ring from request to a paid balance, through the design desk', as
     await desk.reload();
     await expect(desk.getByText(/The customer rejected the last version: “Please make the band thinner.”/)).toBeVisible();
     await shots(desk, 'desk-rejected', [1024, 1440]);
+    expect((await axeCheck(desk)).serious).toEqual([]);
     await shareSheet(desk, '4.2', await picture('render-v2', '#d9c7a0'), 2);
     await mailTo(shopper.email, new RegExp(`CAD design for ${number} \\(version 2\\)`));
 
@@ -140,6 +143,7 @@ test('a custom ring from request to a paid balance, through the design desk', as
     const balance = page.getByRole('form', { name: 'Delivery address and payment' });
     await expect(balance).toBeVisible();
     await shots(page, 'cad-balance', [375, 1440]);
+    expect((await axeCheck(page)).serious).toEqual([]);
     for (const [label, value] of [
       ['First name', 'Meera'],
       ['Last name', 'Iyer'],
