@@ -360,6 +360,45 @@ describe('a custom piece end to end', () => {
     expect(o).toMatchObject({ totalPaise: TOTAL, advancePaise: ADVANCE, payBy: null });
   }, 60_000);
 
+  it('keeps the balance line adding up to the mailed total when the day’s rate is corrected after the piece was made', async () => {
+    const c = await createShopper(t.app);
+    const r = await ask(c);
+    expect((await share(r.id, {}, 1)).statusCode).toBe(201);
+    const { payment } = (await send('POST', `/api/custom-design/requests/${r.id}/approve`, c)).json();
+    expect((await payThroughDemo(t.app, c, payment.gatewayOrderId)).statusCode).toBe(200);
+    expect((await send('POST', `/api/admin/custom-requests/${r.id}/status`, designer, { status: 'Making' })).statusCode).toBe(200);
+    const made = await send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'RATE01', netWeightMg: 5100, grossWeightMg: 5200 });
+    expect(made.statusCode, made.body).toBe(200);
+    const final = made.json().finalTotalPaise as number;
+    const corrected = GOLD_18 + 1000;
+    await t.database.db.update(schema.metalRates).set({ ratePaisePerGram: corrected }).where(and(eq(schema.metalRates.rateDate, today), eq(schema.metalRates.metal, 'gold'), eq(schema.metalRates.purity, 18)));
+    try {
+      const address = { firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', phone: '9876543210' };
+      const res = await send('POST', `/api/custom-design/requests/${r.id}/balance`, c, address);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().payment.amountPaise).toBe(final - ADVANCE);
+      const [o] = await t.database.db.select().from(schema.orders).where(eq(schema.orders.orderNumber, res.json().orderNumber));
+      const [line] = await t.database.db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, o!.id));
+      const b = line!.priceBreakup as Record<string, number>;
+      expect(b.totalPaise).toBe(final);
+      expect(b.metalPaise! + b.makingPaise! + b.diamondPaise! + b.stonesPaise! + b.gstPaise!).toBe(final);
+      expect(o!.taxPaise).toBe(b.gstPaise);
+    } finally {
+      await t.database.db.update(schema.metalRates).set({ ratePaisePerGram: GOLD_18 }).where(and(eq(schema.metalRates.rateDate, today), eq(schema.metalRates.metal, 'gold'), eq(schema.metalRates.purity, 18)));
+    }
+  });
+
+  it('gives a HUID to one of two requests recording it at the same moment', async () => {
+    const a = await ask(await createShopper(t.app));
+    const b = await ask(await createShopper(t.app));
+    for (const r of [a, b]) {
+      await t.database.db.insert(schema.cadDesigns).values({ requestId: r.id, version: 1, metal: 'gold', category: 'Rings', metalWeightMg: 5000, metalQuality: '18 kt', totalAmountPaise: TOTAL, advancePaise: ADVANCE, status: 'Approved', adjustToWeight: false });
+      await t.database.db.update(schema.customDesignRequests).set({ status: 'Making' }).where(eq(schema.customDesignRequests.id, r.id));
+    }
+    const [x, y] = await Promise.all([a, b].map((r) => send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'TWIN01', netWeightMg: 5000, grossWeightMg: 5000 })));
+    expect([x!.statusCode, y!.statusCode].sort()).toEqual([200, 409]);
+  });
+
   it('answers one advance payment to two approvals at the same moment', async () => {
     const c = await createShopper(t.app);
     const r = await ask(c);

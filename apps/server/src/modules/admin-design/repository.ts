@@ -81,8 +81,12 @@ export function adminDesignRepository(db: Db) {
     async updateRequest(id: number, values: RequestUpdate) {
       await db.update(r).set({ ...values, updatedAt: new Date() }).where(eq(r.id, id));
     },
-    /** Is this HUID on a packed piece still sold, or on another request's made piece? */
+    /**
+     * Is this HUID on a packed piece still sold, or on another request's made piece? Two desks recording the same
+     * HUID at once are taken in turn (a transaction-scoped lock on the HUID), so only one can have it.
+     */
     async huidTaken(huid: string, requestId: number) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`huid:${huid}`}))`);
       const op = schema.orderPieces;
       const [packed] = await db.select({ id: op.id }).from(op).where(and(eq(op.huid, huid), isNull(op.releasedAt))).limit(1);
       const [other] = await db.select({ id: r.id }).from(r).where(and(eq(r.huid, huid), ne(r.id, requestId))).limit(1);
