@@ -151,6 +151,7 @@ beforeAll(async () => {
     { name: 'custom request', method: 'GET', url: `/api/custom-design/requests/${requestId}`, intruder: 404, owner: 200 },
     { name: 'reject a design', method: 'POST', url: `/api/custom-design/requests/${requestId}/reject`, body: { reason: 'not mine' }, intruder: 404 },
     { name: 'approve a design (its advance)', method: 'POST', url: `/api/custom-design/requests/${requestId}/approve`, intruder: 404 },
+    { name: 'pay a made piece’s balance', method: 'POST', url: `/api/custom-design/requests/${requestId}/balance`, body: { firstName: 'Not', lastName: 'Mine' }, intruder: 404 },
   ];
   ownerSnapshot = await snapshot();
 }, 180_000);

@@ -35,6 +35,8 @@ const adminScreens = [
   route('orders', 'routes/admin/orders.tsx'),
   route('orders/:orderNumber', 'routes/admin/order.tsx'),
   route('sizer-requests', 'routes/admin/sizer-requests.tsx'),
+  route('custom-requests', 'routes/admin/custom-requests.tsx'),
+  route('custom-requests/:id', 'routes/admin/custom-request.tsx'),
 ];
 
 export default [

@@ -86,11 +86,11 @@ describe('the navigation', () => {
     expect(labels('partners')).toEqual(['Dashboard', 'Trade partners', 'My security']);
     expect(labels('catalogue')).not.toContain('Trade partners');
     expect(labels('orders')).toEqual(['Dashboard', 'Orders', 'Sizer requests', 'My security']);
-    expect(labels('design')).not.toContain('Orders');
-    for (const role of ['design', 'accounts'] as const) expect(labels(role)).toEqual(['Dashboard', 'My security']);
+    expect(labels('design')).toEqual(['Dashboard', 'Custom requests', 'My security']);
+    expect(labels('accounts')).toEqual(['Dashboard', 'My security']);
     // An empty group leaves no heading behind.
     expect(adminNavFor(ROLES.orders).map((g) => g.label)).toEqual([null, 'Orders', 'You']);
-    expect(adminNavFor(ROLES.design).map((g) => g.label)).toEqual([null, 'You']);
+    expect(adminNavFor(ROLES.design).map((g) => g.label)).toEqual([null, 'Design', 'You']);
   });
 
   it('links only to back-office addresses', () => {

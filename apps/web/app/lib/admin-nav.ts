@@ -38,6 +38,8 @@ export const ADMIN_PATHS = {
   orders: '/admin/orders',
   order: (orderNumber: string) => `/admin/orders/${encodeURIComponent(orderNumber)}`,
   sizerRequests: '/admin/sizer-requests',
+  customRequests: '/admin/custom-requests',
+  customRequest: (id: number | string) => `/admin/custom-requests/${id}`,
   settings: '/admin/settings',
   staff: '/admin/staff',
   audit: '/admin/audit',
@@ -59,7 +61,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Stores', to: ADMIN_PATHS.stores, permission: 'catalogue' },
     ],
   },
-  // The desks of issue 19: the orders desk (its orders and sizer queue) and the trade partners desk; custom designs and harvest come next.
+  // The desks of issue 19: orders (with the sizer queue), design, trade partners.
   {
     label: 'Orders',
     items: [
@@ -67,6 +69,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' },
     ],
   },
+  { label: 'Design', items: [{ label: 'Custom requests', to: ADMIN_PATHS.customRequests, permission: 'design' }] },
   { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
   {
     label: 'Store',

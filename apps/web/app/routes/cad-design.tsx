@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/cad-design';
-import { CAD_ADVANCE_PERCENT, type CadApproveAnswer, type CustomRequestDetail } from '@milli/contracts';
+import { CAD_ADVANCE_PERCENT, INDIAN_STATES, type CadApproveAnswer, type CustomBalanceAnswer, type CustomRequestView, type SavedAddress } from '@milli/contracts';
 import { CUSTOM_STEPS } from '@milli/contracts/custom-design-fields';
 import { formatRupees } from '@milli/pricing';
 import { serverApi } from '../lib/api.server.ts';
@@ -66,12 +66,12 @@ function Timeline({ status }: { status: string }) {
 }
 
 /** Spec §3's CAD sheet attributes: the shared design's values, or the request's own until a design exists. */
-function sheetRows(detail: CustomRequestDetail): [string, string][] {
+function sheetRows(detail: CustomRequestView): [string, string][] {
   const { request: r, design: d } = detail;
   const none = '—';
   if (d) {
     return [
-      ['Metal', d.metal],
+      ['Metal', metalName(d.metal)],
       ['Category', d.category],
       ['Metal weight', grams(d.metalWeightMg) ?? none],
       ['Metal quality', d.metalQuality],
@@ -129,7 +129,7 @@ function RejectForm({ result }: { result: RejectResult | undefined }) {
  * Approve & pay 30 %: the design's advance in the payment gateway's checkout (the demo dialog or Razorpay's
  * window); once it is paid the design is approved and the page shows it. The checkout needs JavaScript.
  */
-function ApprovePay({ detail, onPaid }: { detail: CustomRequestDetail; onPaid: (message: string) => void }) {
+function ApprovePay({ detail, onPaid }: { detail: CustomRequestView; onPaid: (message: string) => void }) {
   const { request: r, design: d } = detail;
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -163,8 +163,132 @@ function ApprovePay({ detail, onPaid }: { detail: CustomRequestDetail; onPaid: (
   );
 }
 
-function Detail({ detail, result }: { detail: CustomRequestDetail; result: RejectResult | undefined }) {
+const NEW = 'new';
+
+/** One line of a saved address, as the picker shows it. */
+const addressLine = (a: SavedAddress) => `${a.firstName} ${a.lastName}, ${a.address}, ${a.city}, ${a.state} ${a.pincode}`;
+
+/**
+ * "Pay the balance" of a made piece: where it goes (a saved address, or one typed in, as at checkout), then
+ * POST /api/custom-design/requests/{id}/balance makes its order (once: asking again answers the same) and the
+ * shared gateway checkout takes the payment. Paid, the order is Placed and ships like any order.
+ */
+function BalancePay({ detail, addresses, onPaid }: { detail: CustomRequestView; addresses: SavedAddress[]; onPaid: (message: string) => void }) {
+  const { request: r, piece } = detail;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const preferred = addresses.find((a) => a.isDefault) ?? addresses[0];
+  const [choice, setChoice] = useState<string>(preferred ? String(preferred.id) : NEW);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const checkout = useGatewayCheckout({ onPaid: (answer) => onPaid(answer.message) });
+  if (!piece) return null;
+  const balance = detail.order ? detail.order.payablePaise : piece.balancePaise;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const form = new FormData(event.currentTarget);
+    const body: Record<string, string | number> =
+      choice === NEW || detail.order
+        ? Object.fromEntries(['firstName', 'lastName', 'address', 'landmark', 'city', 'state', 'pincode', 'phone'].map((k) => [k, String(form.get(k) ?? '')]))
+        : { addressId: Number(choice) };
+    try {
+      const res = await fetch(`/api/custom-design/requests/${r.id}/balance`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify(detail.order ? {} : body),
+      });
+      const answer = (await res.json().catch(() => null)) as (CustomBalanceAnswer & { message?: string }) | null;
+      setBusy(false);
+      if (!res.ok || !answer) {
+        setError(answer?.message ?? 'We could not start the payment just now. Nothing was charged; please try again.');
+        return;
+      }
+      if (!answer.payment) {
+        onPaid(`Your order ${answer.orderNumber} is ${answer.status}.`);
+        return;
+      }
+      checkout.open(answer.payment, { name: 'Custom piece', description: `Balance for ${r.title} (${r.number}), order ${answer.orderNumber}` });
+    } catch {
+      setBusy(false);
+      setError('We could not reach the store just now. Nothing was charged; please try again.');
+    }
+  }
+
+  return (
+    <section className="cad-approve cad-balance" aria-labelledby="cad-balance-title">
+      <h3 id="cad-balance-title" className="shell-h3">
+        Pay the balance {formatRupees(balance)}
+      </h3>
+      <p className="muted">
+        Final price {formatRupees(piece.finalTotalPaise)}, less your advance of {formatRupees(piece.advancePaise)}.
+      </p>
+      {error && <FormAlert tone="error">{error}</FormAlert>}
+      {checkout.error && <FormAlert tone="error">{checkout.error}</FormAlert>}
+      {!hydrated ? (
+        <p className="muted">Paying opens the payment gateway’s window, which needs JavaScript.</p>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} className="cad-balance-form" aria-label="Delivery address and payment">
+          {!detail.order && (
+            <fieldset className="cad-addresses">
+              <legend>Deliver to</legend>
+              {addresses.map((a) => (
+                <label key={a.id} className="cad-address">
+                  <input type="radio" name="addressChoice" value={a.id} checked={choice === String(a.id)} onChange={() => setChoice(String(a.id))} /> {addressLine(a)}
+                </label>
+              ))}
+              <label className="cad-address">
+                <input type="radio" name="addressChoice" value={NEW} checked={choice === NEW} onChange={() => setChoice(NEW)} /> {addresses.length ? 'Another address' : 'This address'}
+              </label>
+              {choice === NEW && (
+                <div className="cad-address-fields">
+                  {(
+                    [
+                      ['firstName', 'First name', 'given-name'],
+                      ['lastName', 'Last name', 'family-name'],
+                      ['address', 'Address', 'street-address'],
+                      ['landmark', 'Landmark (optional)', 'off'],
+                      ['city', 'City', 'address-level2'],
+                      ['pincode', 'PIN code', 'postal-code'],
+                      ['phone', 'Mobile', 'tel-national'],
+                    ] as const
+                  ).map(([name, label, auto]) => (
+                    <div key={name} className="form-field">
+                      <label htmlFor={`bal-${name}`}>{label}</label>
+                      <input id={`bal-${name}`} name={name} autoComplete={auto} required={name !== 'landmark'} inputMode={name === 'pincode' || name === 'phone' ? 'numeric' : undefined} />
+                    </div>
+                  ))}
+                  <div className="form-field">
+                    <label htmlFor="bal-state">State</label>
+                    <select id="bal-state" name="state" required defaultValue="">
+                      <option value="">Choose a state</option>
+                      {INDIAN_STATES.map((s) => (
+                        <option key={s.code} value={s.name}>
+                          {s.name}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                </div>
+              )}
+            </fieldset>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={busy || checkout.busy}>
+            {busy || checkout.busy ? 'Opening the payment window…' : `Pay the balance ${formatRupees(balance)}`}
+          </button>
+        </form>
+      )}
+      {checkout.dialog}
+    </section>
+  );
+}
+
+function Detail({ detail, addresses, result }: { detail: CustomRequestView; addresses: SavedAddress[]; result: RejectResult | undefined }) {
   const { request: r, design: d } = detail;
+  const latest = detail.versions.find((v) => v.id === d?.id) ?? null;
+  const older = detail.versions.filter((v) => v.id !== latest?.id);
   const waiting = d?.status === 'Shared' && r.status === 'Design Shared';
   const revalidator = useRevalidator();
   const [approved, setApproved] = useState<string | null>(null);
@@ -200,7 +324,20 @@ function Detail({ detail, result }: { detail: CustomRequestDetail; result: Rejec
           <h2 id="cad-sheet-title" className="shell-h2">
             {d ? `Design specification (version ${d.version})` : 'Your specification'}
           </h2>
-          {d?.image && <img className="cad-render" src={d.image} alt={`CAD design of ${r.title}, version ${d.version}`} />}
+          {latest && latest.renders.length > 0 ? (
+            <ul className="cad-renders" aria-label={`Renders of version ${latest.version}`}>
+              {latest.renders.map((render) => (
+                <li key={render.slot}>
+                  <a href={render.url} target="_blank" rel="noreferrer">
+                    <img src={render.thumbUrl} alt={`CAD render ${render.slot} of ${r.title}, version ${latest.version}`} loading="lazy" />
+                    <span className="visually-hidden"> (opens the full picture)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            d?.image && <img className="cad-render" src={d.image} alt={`CAD design of ${r.title}, version ${d.version}`} />
+          )}
           <div className="table-wrap">
             <table className="table table--facts">
               <tbody>
@@ -213,7 +350,37 @@ function Detail({ detail, result }: { detail: CustomRequestDetail; result: Rejec
               </tbody>
             </table>
           </div>
-          {d?.status === 'Approved' && (
+          {latest?.note && <p className="cad-note">From our designers: {latest.note}</p>}
+          {latest?.breakup && (
+            <div className="table-wrap cad-breakup">
+              <table className="table table--facts">
+                <caption className="visually-hidden">Price breakup of version {latest.version}</caption>
+                <tbody>
+                  {(
+                    [
+                      ['Metal', latest.breakup.metalPaise],
+                      ['Making', latest.breakup.makingPaise],
+                      ['Diamonds', latest.breakup.diamondPaise],
+                      ['Stones', latest.breakup.stonesPaise],
+                      ['GST', latest.breakup.gstPaise],
+                    ] as const
+                  ).map(([label, paise]) => (
+                    <tr key={label}>
+                      <th scope="row">{label}</th>
+                      <td>{formatRupees(paise)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">Total</th>
+                    <td>{formatRupees(latest.breakup.totalPaise)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          )}
+          {d?.status === 'Approved' && !detail.piece && (
             <p className="cad-advance">
               Your advance of {d.advancePercent}% ({formatRupees(d.advancePaise)}) is paid and the making of your piece has begun; the balance of{' '}
               {formatRupees(d.totalAmountPaise - d.advancePaise)} is due when it is ready.
@@ -235,6 +402,43 @@ function Detail({ detail, result }: { detail: CustomRequestDetail; result: Rejec
             />
           )}
           {waiting && <RejectForm result={result} />}
+          {detail.piece && (
+            <div className="cad-piece">
+              <h3 className="shell-h3">Your piece is made</h3>
+              <p>
+                Hallmarked with HUID <strong>{detail.piece.huid}</strong>, net metal weight {grams(detail.piece.netWeightMg)}. Final price {formatRupees(detail.piece.finalTotalPaise)}; your advance of{' '}
+                {formatRupees(detail.piece.advancePaise)} is paid.
+              </p>
+              {detail.order && detail.order.status !== 'Awaiting payment' && (
+                <p>
+                  Your order <Link to={`/order-details?order=${encodeURIComponent(detail.order.orderNumber)}`}>{detail.order.orderNumber}</Link> is {detail.order.status}.
+                </p>
+              )}
+            </div>
+          )}
+          {detail.piece && (!detail.order || detail.order.status === 'Awaiting payment') && (
+            <BalancePay
+              detail={detail}
+              addresses={addresses}
+              onPaid={(message) => {
+                setApproved(message);
+                void revalidator.revalidate();
+              }}
+            />
+          )}
+          {older.length > 0 && (
+            <details className="cad-versions">
+              <summary>Earlier versions ({older.length})</summary>
+              <ul>
+                {older.map((v) => (
+                  <li key={v.id}>
+                    Version {v.version}, {formatRupees(v.totalAmountPaise)}: {v.status}
+                    {v.rejectReason ? ` (you asked: “${v.rejectReason}”)` : ''}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
         </section>
 
         <section className="card card-pad" aria-labelledby="cad-request-title">
@@ -277,7 +481,7 @@ export default function CadDesign({ loaderData, actionData }: Route.ComponentPro
       <div className="section">
         <div className="container cad">
           {loaderData.state === 'ok' ? (
-            <Detail detail={loaderData.detail} result={actionData} />
+            <Detail detail={loaderData.detail} addresses={loaderData.addresses} result={actionData} />
           ) : (
             <section className="card card-pad empty-state">
               <p className="empty-state-title">

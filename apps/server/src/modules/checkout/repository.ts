@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import type { NewOrder, NewOrderAddress, NewOrderLine } from '@milli/db/schema';
 
@@ -19,7 +19,8 @@ export function checkoutRepository(db: Db) {
       const rows = await db
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.customerId, customerId), inArray(orders.status, ['Awaiting payment', 'Awaiting confirmation'])));
+        // A made piece's balance order holds no stock (its piece is made for this customer): it is not counted.
+        .where(and(eq(orders.customerId, customerId), inArray(orders.status, ['Awaiting payment', 'Awaiting confirmation']), isNull(orders.customDesignRequestId)));
       return rows.length;
     },
     /** The customer's orders that lapsed unpaid (history note `note`) since `since`. */

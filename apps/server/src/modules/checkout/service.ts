@@ -89,6 +89,25 @@ function orderAddressOf(input: PlaceOrder, parts: AddressParts & { landmark: str
   };
 }
 
+/**
+ * Writes an order made elsewhere (a made-to-order piece's balance, custom-design/balance.ts) on the caller's
+ * transaction, as checkout writes its own: its id taken first for the order number, its lines, both addresses
+ * and its first status row.
+ */
+export async function writeOrder(
+  tx: Db,
+  order: Omit<Parameters<ReturnType<typeof checkoutRepository>['createOrder']>[0], 'id' | 'orderNumber'> & { invoicePrefix: string },
+  lines: Parameters<ReturnType<typeof checkoutRepository>['createOrder']>[1],
+  billing: Parameters<ReturnType<typeof checkoutRepository>['createOrder']>[2],
+  shipping: Parameters<ReturnType<typeof checkoutRepository>['createOrder']>[3],
+  note: string,
+) {
+  const repo = checkoutRepository(tx);
+  const id = await repo.nextOrderId();
+  const { invoicePrefix, ...values } = order;
+  return repo.createOrder({ ...values, id, orderNumber: orderNumberOf(invoicePrefix, values.placedAt instanceof Date ? values.placedAt : new Date(), id) }, lines, billing, shipping, note);
+}
+
 /** The other modules' services, on the order's transaction (composed by the caller: routes.ts). */
 export interface CheckoutServiceDeps {
   catalogOn: CatalogOn;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, or } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
 type NewRequest = typeof schema.customDesignRequests.$inferInsert;
@@ -56,7 +56,16 @@ export function customDesignRepository(db: Db) {
         .innerJoin(r, eq(r.id, cad.requestId))
         .where(eq(cad.imagePath, relative))
         .limit(1);
-      return sheet?.customerId ?? null;
+      if (sheet) return sheet.customerId;
+      const ren = schema.cadDesignRenders;
+      const [render] = await db
+        .select({ customerId: r.customerId })
+        .from(ren)
+        .innerJoin(cad, eq(cad.id, ren.designId))
+        .innerJoin(r, eq(r.id, cad.requestId))
+        .where(or(eq(ren.path, relative), eq(ren.thumbPath, relative)))
+        .limit(1);
+      return render?.customerId ?? null;
     },
     /** A design sheet with its request and the customer's address, the sheet's row locked (the advance's settling). */
     async lockDesign(designId: number) {
@@ -94,5 +103,54 @@ export function customDesignRepository(db: Db) {
         .where(and(eq(r.id, requestId), eq(r.customerId, customerId)));
       return true;
     },
+
+    /** The newest rate on or before `day` for a metal and purity (a sheet's, and a made piece's). */
+    async metalRateOn(metal: (typeof schema.METALS)[number], purity: number, day: string) {
+      const m = schema.metalRates;
+      const [row] = await db
+        .select({ paise: m.ratePaisePerGram, date: m.rateDate })
+        .from(m)
+        .where(and(eq(m.metal, metal), eq(m.purity, purity), lte(m.rateDate, day)))
+        .orderBy(desc(m.rateDate))
+        .limit(1);
+      return row ? { ratePaisePerGram: Number(row.paise), rateDate: row.date } : null;
+    },
+    async diamondRateOn(quality: (typeof schema.DIAMOND_QUALITIES)[number], day: string) {
+      const d = schema.diamondRates;
+      const [row] = await db.select({ paise: d.ratePaisePerCarat }).from(d).where(and(eq(d.quality, quality), lte(d.rateDate, day))).orderBy(desc(d.rateDate)).limit(1);
+      return row ? Number(row.paise) : null;
+    },
+    /** Every version of a request's sheet, newest first, and their renders. */
+    async designsWithRenders(requestId: number) {
+      const sheets = await db.select().from(cad).where(eq(cad.requestId, requestId)).orderBy(desc(cad.version));
+      const ren = schema.cadDesignRenders;
+      const renders = sheets.length
+        ? await db
+            .select()
+            .from(ren)
+            .where(inArray(ren.designId, sheets.map((x) => x.id)))
+            .orderBy(asc(ren.designId), asc(ren.slot))
+        : [];
+      return { sheets, renders };
+    },
+    async approvedDesign(requestId: number) {
+      const [row] = await db.select().from(cad).where(and(eq(cad.requestId, requestId), eq(cad.status, 'Approved'))).orderBy(desc(cad.version)).limit(1);
+      return row ?? null;
+    },
+    /** The orders made for a request's balance, newest first. */
+    async ordersOf(requestId: number) {
+      return db.select().from(schema.orders).where(eq(schema.orders.customDesignRequestId, requestId)).orderBy(desc(schema.orders.id));
+    },
+    /** The customer's request, its row locked (the balance: one order, whoever asks twice at once). */
+    async lockForCustomer(id: number, customerId: number) {
+      const [row] = await db.select().from(r).where(and(eq(r.id, id), eq(r.customerId, customerId))).for('update');
+      return row ?? null;
+    },
+    /** The made piece on its balance order's line, packed already (order_pieces). */
+    async packPiece(orderId: number, piece: { huid: string; netWeightMg: number; grossWeightMg: number; recordedAt: Date }) {
+      const [line] = await db.select({ id: schema.orderLines.id }).from(schema.orderLines).where(eq(schema.orderLines.orderId, orderId)).limit(1);
+      await db.insert(schema.orderPieces).values({ orderId, lineId: line!.id, ...piece });
+    },
   };
 }
+

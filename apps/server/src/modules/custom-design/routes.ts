@@ -5,7 +5,9 @@ import {
   CadRejectSchema,
   CustomDesignBodySchema,
   CustomDesignErrorSchema,
-  CustomRequestDetailSchema,
+  CustomBalanceAnswerSchema,
+  CustomBalanceSchema,
+  CustomRequestViewSchema,
   CustomRequestListSchema,
   CustomRequestParamsSchema,
   ErrorSchema,
@@ -73,7 +75,7 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     data: await service.list(requireCustomer(req).id),
   }));
 
-  api.get('/custom-design/requests/:id', { config: { access: 'customer' }, schema: { params: CustomRequestParamsSchema, response: { 200: CustomRequestDetailSchema, ...errors } } }, async (req) =>
+  api.get('/custom-design/requests/:id', { config: { access: 'customer' }, schema: { params: CustomRequestParamsSchema, response: { 200: CustomRequestViewSchema, ...errors } } }, async (req) =>
     service.detail(requireCustomer(req).id, req.params.id),
   );
 
@@ -97,6 +99,20 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
       const customer = requireCustomer(req);
       await deps.limiter.take(PAYMENT_ATTEMPTS_LIMIT, String(customer.id));
       return service.approve(customer, req.params.id);
+    },
+  );
+
+  // The made piece's balance: one order (asking again answers the same), paid in the shared checkout.
+  api.post(
+    '/custom-design/requests/:id/balance',
+    {
+      config: { access: 'customer' },
+      schema: { params: CustomRequestParamsSchema, body: formBody(CustomBalanceSchema), response: { 200: CustomBalanceAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema } },
+    },
+    async (req) => {
+      const customer = requireCustomer(req);
+      await deps.limiter.take(PAYMENT_ATTEMPTS_LIMIT, String(customer.id));
+      return service.balance(customer, req.params.id, req.body);
     },
   );
 };

@@ -3,9 +3,13 @@ import {
   CUSTOM_IMAGE_FIELDS,
   CustomDesignFormSchema,
   type CustomDesignField,
-  type CustomRequestDetail,
+  type CustomBalance,
   type CustomRequestRow,
+  type CustomRequestView,
 } from '@milli/contracts/schemas';
+import { payableOf } from '@milli/pricing';
+import { payBalance } from './balance.ts';
+import { approvedSheet, balanceOrderOf, versionsOf } from './sheet.ts';
 import { failure, MESSAGES, type Failure } from '@milli/contracts';
 import type { Db } from '@milli/db';
 import { queueMail } from '../mail/service.ts';
@@ -155,13 +159,23 @@ export function createCustomDesignService(
       });
     },
 
-    async detail(customerId: number, id: number): Promise<CustomRequestDetail> {
+    async detail(customerId: number, id: number): Promise<CustomRequestView> {
       const r = await repo.findForCustomer(id, customerId);
       if (!r) throw new DomainError('NOT_FOUND', 'We could not find this custom design request.');
       const images = await repo.imagesOf([r.id]);
       const design = await repo.latestDesign(r.id);
       const first = images[0];
+      const versions = await versionsOf(db, r.id);
+      const order = await balanceOrderOf(db, r.id);
+      const approved = r.huid ? await approvedSheet(db, r.id) : null;
+      const advancePaise = approved?.advancePaise ?? 0;
       return {
+        versions,
+        piece:
+          r.huid && r.netWeightMg !== null && r.grossWeightMg !== null && r.finalTotalPaise !== null && r.madeAt
+            ? { huid: r.huid, netWeightMg: r.netWeightMg, grossWeightMg: r.grossWeightMg, finalTotalPaise: r.finalTotalPaise, advancePaise, balancePaise: r.finalTotalPaise - advancePaise, madeAt: r.madeAt.toISOString() }
+            : null,
+        order: order ? { orderNumber: order.orderNumber, status: order.status, payablePaise: payableOf(order) } : null,
         request: {
           ...toRow(r, first ? uploadUrl(first.thumbPath ?? first.path) : null),
           metalType: r.metalType,
@@ -242,6 +256,13 @@ export function createCustomDesignService(
       );
       const block = await payments.open(payment);
       return { message: `Pay the ${design.advancePercent} % advance to approve version ${design.version} of your design.`, payment: block };
+    },
+
+    /** The made piece's balance: one order for it, and its payment (balance.ts). */
+    async balance(customer: SessionCustomer, id: number, body: CustomBalance) {
+      const payments = opts.payments;
+      if (!payments) throw new Error('the custom design service was made without payments');
+      return payBalance(db, payments, customer, id, body);
     },
 
     /** Who may see a stored picture (null: nobody, it is not the store's). */

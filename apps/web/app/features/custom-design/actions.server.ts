@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { MESSAGES, type CustomRequestDetail, type CustomRequestRow } from '@milli/contracts';
+import { MESSAGES, type CustomRequestRow, type CustomRequestView, type SavedAddress } from '@milli/contracts';
 import { CUSTOM_DESIGN_FIELD_LABELS, CUSTOM_IMAGE_FIELDS, type CustomDesignField } from '@milli/contracts/custom-design-fields';
 import type { ApiClient } from '../../lib/api.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
@@ -103,7 +103,10 @@ export async function loadCadDesign(api: ApiClient, request: Request) {
     if (res.status === 401) throw loginRedirect(request);
     if (res.status === 404 || res.status === 400) return data<CadLoad>({ state: 'missing' }, { status: 404 });
     if (!res.ok) return data<CadLoad>({ state: 'failed' }, { status: 502 });
-    return data<CadLoad>({ state: 'ok', detail: (await res.json()) as CustomRequestDetail });
+    const detail = (await res.json()) as CustomRequestView;
+    // A made piece whose balance is not ordered yet: the address book, to choose where it goes.
+    const addresses = detail.piece && !detail.order ? await api.get<{ data: SavedAddress[] }>('/api/account/addresses').then((b) => b.data, () => []) : [];
+    return data<CadLoad>({ state: 'ok', detail, addresses });
   } catch (error) {
     if (error instanceof Response) throw error;
     return data<CadLoad>({ state: 'failed' }, { status: 502 });

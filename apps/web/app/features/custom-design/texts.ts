@@ -1,4 +1,4 @@
-import type { CustomRequestDetail } from '@milli/contracts';
+import type { CustomRequestView, SavedAddress } from '@milli/contracts';
 import type { CustomDesignField } from '@milli/contracts/custom-design-fields';
 import type { FieldErrors as FieldErrorsOf } from '../../lib/field-errors.ts';
 
@@ -16,6 +16,7 @@ export type CustomFormResult =
   | { ok: true; message: string; sentAt: number }
   | { ok: false; message: string; fields: FieldErrors; values: FieldErrors };
 
-export type CadLoad = { state: 'ok'; detail: CustomRequestDetail } | { state: 'missing' | 'failed' | 'choose' };
+/** The request's page: the request with its versions, piece and order, and the address book when a balance is due. */
+export type CadLoad = { state: 'ok'; detail: CustomRequestView; addresses: SavedAddress[] } | { state: 'missing' | 'failed' | 'choose' };
 
 export type RejectResult = { ok: boolean; message: string; reason?: string };

@@ -55,6 +55,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
   const me = useAdminMe();
   const canCatalogue = me?.permissions.includes('catalogue') ?? false;
   const canOrders = me?.permissions.includes('orders') ?? false;
+  const canDesign = me?.permissions.includes('design') ?? false;
   const ordersWaiting = d.ordersWaiting.reduce((s, r) => s + r.count, 0);
   return (
     <>
@@ -148,6 +149,11 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           </Panel>
           <Panel title="Custom designs waiting" id="dash-designs">
             <Waiting rows={d.designRequestsWaiting} empty="No design request is waiting." />
+            {canDesign && (
+              <p>
+                <Link to={ADMIN_PATHS.customRequests}>Open the custom requests</Link>
+              </p>
+            )}
           </Panel>
           <Panel title="Trade applications waiting" id="dash-trade">
             <Waiting rows={d.tradeApplicationsWaiting} empty="No application is waiting." />
