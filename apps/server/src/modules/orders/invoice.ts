@@ -470,18 +470,20 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   sum('Invoice total', rupees(figures.invoiceTotal), bold);
   const settled = input.adjustments ?? [];
   const advance = input.advancePaise ?? 0;
+  let words = figures.words;
   if (figures.harvestCredit > 0 || settled.length > 0 || advance > 0) {
     if (figures.harvestCredit > 0) sum('Paid from Milli Harvest plan', `-${amount(figures.harvestCredit)}`);
     if (advance > 0) sum('Advance received on the design', `-${amount(advance)}`);
     for (const j of settled) sum(j.kind === 'charge' ? 'Weight difference charged' : 'Weight difference refunded', `${j.kind === 'charge' ? '' : '-'}${amount(j.amountPaise)}`);
     const net = figures.payable - advance + settled.reduce((n, j) => n + (j.kind === 'charge' ? j.amountPaise : -j.amountPaise), 0);
     sum(advance > 0 ? 'Balance payable' : 'Amount payable', rupees(Math.max(net, 0)), bold);
+    words = rupeesInWords(Math.max(net, 0));
   }
   y -= 4;
   ensure(60);
   text('Amount in words', MARGIN, 9, bold, MUTED);
   y -= 12;
-  for (const l of wrap(figures.words, measure, 9, width)) {
+  for (const l of wrap(words, measure, 9, width)) {
     text(l, MARGIN);
     y -= 11;
   }
