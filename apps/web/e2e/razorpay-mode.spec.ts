@@ -13,7 +13,7 @@
 import type { BrowserContext, Page, Route, TestInfo } from '@playwright/test';
 import { startRazorpaySimServer, type RazorpaySimServer } from '../../server/src/modules/payments/simulator-http.ts';
 import { startBuiltServer, type BuiltServer } from './built-server.ts';
-import { expect, logInNewShopper, test, waitForHydration } from './fixtures.ts';
+import { dispatchAsStaff, expect, logInNewShopper, test, waitForHydration } from './fixtures.ts';
 import { DOUBLE_CHECKOUT_URL, RAZORPAY_CHECKOUT_DOUBLE } from './razorpay-checkout-double.ts';
 import { addToCart, PAY_PAGE, pieceFor, placeOrder } from './shop.ts';
 
@@ -137,6 +137,9 @@ test('with Razorpay: declined first, then paid; the order is Paid, its invoice d
   await page.goto(`/order-details?order=${orderNumber}`);
   await expect(page.locator('.order-head')).toContainText('Placed');
   await expect(page.locator('.order-pay-facts')).toContainText('Paid');
+  // The tax invoice is issued when the orders desk dispatches the order.
+  await dispatchAsStaff(page.request, orderNumber);
+  await page.reload();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download invoice' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
 
