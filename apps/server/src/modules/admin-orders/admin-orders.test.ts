@@ -365,6 +365,23 @@ describe('staff cancel', () => {
   });
 });
 
+describe('cancelling with a weight difference paid', () => {
+  it('the customer’s cancel refunds the order and the difference paid, each under its own key', async () => {
+    const shopper = await createShopper(t.app);
+    const product = await createProduct(db, { name: 'Cancel Charge Ring', stock: 5 });
+    const orderNumber = (await placeOrder(t.app, shopper, { productId: product.id })).json().orderNumber as string;
+    const line = (await detail(orderNumber)).lines[0]!;
+    const [charge] = (await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId, line.soldWeightMg! + 500)] })).json().adjustments;
+    const pay = await send('POST', `/api/orders/${orderNumber}/adjustments/${charge.id}/pay`, shopper);
+    expect((await payThroughDemo(t.app, shopper, pay.json().payment.gatewayOrderId)).statusCode).toBe(200);
+    expect((await send('POST', `/api/orders/${orderNumber}/cancel`, shopper)).statusCode).toBe(200);
+    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `cancel-adjust-${charge.id}`));
+    expect(refund!.amountPaise).toBe(charge.amountPaise);
+    const orderId = (await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber)))[0]!.id;
+    expect(await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `cancel-order-${orderId}`))).toHaveLength(1);
+  });
+});
+
 describe('the customer’s side', () => {
   it('answers 404 for another customer’s order on every new route', async () => {
     const me = await createShopper(t.app);

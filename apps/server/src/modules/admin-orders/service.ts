@@ -352,8 +352,11 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
       await db.transaction(async (tx) => {
         const a = adminOrdersRepository(tx);
         const r = a;
+        // Every payment's lock (the order's, then its weight differences') before the order's, as settling takes them.
         const probe = await find(orderNumber, tx);
         const payment = await deps.payments.forOrder(probe.id, tx, { lock: true });
+        const chargePayments = new Map<number, Awaited<ReturnType<typeof deps.payments.forAdjustment>>>();
+        for (const j of await r.adjustments(probe.id)) if (j.kind === 'charge') chargePayments.set(j.id, await deps.payments.forAdjustment(j.id, tx, { lock: true }));
         const order = await find(orderNumber, tx, true);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', 'This order is already cancelled.');
         if (order.status === 'Delivered') throw new DomainError('ORDER_NOT_CANCELLABLE', 'This order has been delivered: it can be returned, not cancelled.');
@@ -365,7 +368,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         else if (payment) refunds.push(await deps.payments.queueRefundOf(tx, payment, `Order cancelled by the store: ${reason}`.slice(0, 300), `cancel-order-${order.id}`));
         // Weight differences: an open charge is closed (its payment too); one paid is given back.
         for (const j of adjustments.filter((x) => x.kind === 'charge')) {
-          const p = await deps.payments.forAdjustment(j.id, tx, { lock: true });
+          const p = chargePayments.get(j.id) ?? null;
           if (j.status === 'open') await a.setAdjustment(j.id, 'waived', at);
           if (p?.status === 'created') await deps.payments.abandon(tx, p, 'The order was cancelled.');
           else if (p) refunds.push(await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the store: the weight difference is refunded.', `cancel-adjust-${j.id}`));

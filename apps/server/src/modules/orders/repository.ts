@@ -144,6 +144,10 @@ export function ordersRepository(db: Db) {
       const [row] = await db.select().from(orderAdjustments).where(eq(orderAdjustments.id, id)).for('update');
       return row ?? null;
     },
+    /** An open charge of a cancelled order: nothing is due on it any more. */
+    async closeAdjustment(id: number, at: Date) {
+      await db.update(orderAdjustments).set({ status: 'waived', settledAt: at }).where(and(eq(orderAdjustments.id, id), eq(orderAdjustments.status, 'open')));
+    },
     async settleAdjustment(id: number, at: Date) {
       await db.update(orderAdjustments).set({ status: 'settled', settledAt: at }).where(eq(orderAdjustments.id, id));
     },

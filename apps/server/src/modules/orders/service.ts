@@ -224,6 +224,10 @@ export function createOrdersService(deps: OrdersDeps) {
         // first (and this sees the order Placed), never a deadlock. The order's lock makes a second, simultaneous
         // cancel wait and then see 'Cancelled'.
         const payment = await deps.payments.forOrder(mine.id, tx, { lock: true });
+        // A weight difference's payment is locked before the order too (its settle takes them in that order).
+        const charges = (await r.adjustments(mine.id)).filter((a) => a.kind === 'charge');
+        const chargePayments = [];
+        for (const j of charges) chargePayments.push({ adjustment: j, payment: await deps.payments.forAdjustment(j.id, tx, { lock: true }) });
         const order = await r.findOwn(customer.id, orderNumber, { lock: true });
         if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', ORDER_MESSAGES.alreadyCancelled);
@@ -238,8 +242,16 @@ export function createOrdersService(deps: OrdersDeps) {
         let refund = null;
         if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The order was cancelled before it was paid.');
         else if (payment) refund = await deps.payments.queueRefundOf(tx, payment, 'Order cancelled by the customer.', `cancel-order-${order.id}`);
-        await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, refund?.amountPaise ?? 0));
-        return [refund];
+        // A weight difference paid goes back too; one still open is closed.
+        const more = [];
+        for (const { adjustment, payment: p } of chargePayments) {
+          if (adjustment.status === 'open') await r.closeAdjustment(adjustment.id, at);
+          if (p?.status === 'created') await deps.payments.abandon(tx, p, 'The order was cancelled.');
+          else if (p) more.push(await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the customer: the weight difference is refunded.', `cancel-adjust-${adjustment.id}`));
+        }
+        const refunded = [refund, ...more].reduce((n, f) => n + (f?.amountPaise ?? 0), 0);
+        await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, refunded));
+        return [refund, ...more];
       });
       deps.mailQueued?.();
       await deps.payments.sendRefunds(refunds);
