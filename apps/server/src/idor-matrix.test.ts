@@ -7,7 +7,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postForm, type TestApp } from './testing.ts';
-import { createShopper, payThroughDemo, placeOrder, type TestShopper as Customer } from './testing-factories.ts';
+import { createShopper, createStaff, payThroughDemo, placeOrder, type TestShopper as Customer } from './testing-factories.ts';
+import { packAndDispatch } from './modules/orders/testing.ts';
 
 let t: TestApp;
 let n = 0;
@@ -79,6 +80,8 @@ beforeAll(async () => {
   const placed = await placeOrder(t.app, owner, { productId: p1!, fields: { firstName: 'Owner', lastName: 'One', address: '1 Beach Road', pincode: '600001', cartDataList: '[]', idempotencyKey: 'matrix-order-1' } });
   expect(placed.statusCode, placed.body).toBe(200);
   const orderNumber = placed.json().orderNumber as string;
+  // The tax invoice is issued at dispatch: the orders desk packs and dispatches the owner's order first.
+  await packAndDispatch(t.app, (await createStaff(t.app, { role: 'orders' })).cookie, orderNumber);
   const cartLine = await add(p2!);
   expect((await postForm(t.app, '/api/wishlist/add', { product_id: p3!, user_id: owner.id }, { cookie: owner.cookie, ip: ip() })).statusCode).toBe(200);
   const enrol = await postForm(t.app, '/api/harvest/enrol', { monthlyAmount: 1000, email: owner.email }, { cookie: owner.cookie, ip: ip() });
@@ -137,6 +140,8 @@ beforeAll(async () => {
     { name: 'order list', method: 'GET', url: '/api/orders?list=active', intruder: 'own-data-only', owner: 200 },
     { name: 'order details', method: 'GET', url: `/api/orders/${orderNumber}`, intruder: 404, owner: 200 },
     { name: 'invoice', method: 'GET', url: `/api/orders/${orderNumber}/invoice.pdf`, intruder: 404, owner: 200 },
+    { name: 'credit note', method: 'GET', url: `/api/orders/${orderNumber}/credit-notes/1.pdf`, intruder: 404 },
+    { name: 'pay a weight difference', method: 'POST', url: `/api/orders/${orderNumber}/adjustments/1/pay`, intruder: 404 },
     { name: 'cancel order', method: 'POST', url: `/api/orders/${orderNumber}/cancel`, body: { reason: 'x' }, intruder: 404 },
     { name: 'staff status change', method: 'POST', url: `/api/admin/orders/${orderNumber}/status`, body: { status: 'Picked' }, intruder: 401 },
     { name: 'harvest plans', method: 'GET', url: '/api/harvest/plans', intruder: 'own-data-only', owner: 200 },

@@ -5,7 +5,7 @@
  * number. Each project has its own shopper and its own piece. SHOTS_DIR=… saves screenshots.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, fillBilling, newShopper, payOnDemo, signUp, submitLogin, test, waitForHydration } from './fixtures.ts';
+import { dispatchAsStaff, expect, fillBilling, newShopper, payOnDemo, signUp, submitLogin, test, waitForHydration } from './fixtures.ts';
 
 const PASSWORD = 'Kundan2024';
 
@@ -113,6 +113,9 @@ test('a guest’s piece becomes a placed order: login, merged cart, coupon, term
   await expect(page).toHaveURL(new RegExp(`/order-details\\?order=${orderNumber}$`));
   await expect(page.locator('dd.order-total')).toHaveText(placedTotal);
   await expect(page.getByRole('listitem').filter({ hasText: 'Order Placed' }).first()).toBeVisible();
+  // The tax invoice is issued when the orders desk dispatches the order.
+  await dispatchAsStaff(request, orderNumber);
+  await page.reload();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download invoice' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   const pdf = await download.path().then((p) => import('node:fs/promises').then((fs) => fs.readFile(p!)));

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type ConsoleMessage, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type ConsoleMessage, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export { expect };
 
@@ -365,4 +365,28 @@ export async function mailTo(email: string, subject: RegExp): Promise<string> {
     )
     .toBe(true);
   return found;
+}
+
+/**
+ * The tax invoice is issued at dispatch (issue 19): as the orders desk, through its API in a request context of its
+ * own, records each hallmarked piece at its sold weight (a HUID each) and moves the order on to Out for Delivery.
+ */
+export async function dispatchAsStaff(request: APIRequestContext, orderNumber: string): Promise<void> {
+  const headers = ownOrigin();
+  // Absolute addresses: the store MILLI_E2E_URL names now (a spec may run its own).
+  const api = (p: string) => `${headers.origin}${p}`;
+  expect((await request.post(api('/api/admin/auth/login'), { data: { email: E2E_OWNER.email, password: E2E_OWNER.password }, headers })).status()).toBe(200);
+  const url = api(`/api/admin/orders/${encodeURIComponent(orderNumber)}`);
+  type Detail = { status: string; nextStatus: string | null; pieces: unknown[]; lines: { lineId: number; quantity: number; hallmarked: boolean; soldWeightMg: number | null }[] };
+  const read = async () => (await (await request.get(url)).json()) as Detail;
+  let order = await read();
+  const huid = () => randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase();
+  const pieces = order.lines.filter((l) => l.hallmarked).flatMap((l) => Array.from({ length: l.quantity }, () => ({ lineId: l.lineId, huid: huid(), netWeightMg: l.soldWeightMg!, grossWeightMg: l.soldWeightMg! + 150 })));
+  if (pieces.length > 0 && order.pieces.length === 0) expect((await request.post(`${url}/pieces`, { data: { pieces }, headers })).status()).toBe(200);
+  while (order.nextStatus && order.status !== 'Out for Delivery') {
+    const res = await request.post(`${url}/status`, { data: { status: order.nextStatus, courierName: 'Blue Dart', awbNumber: 'BD-20261124', trackingUrl: 'https://track.example/BD-20261124' }, headers });
+    expect(res.status(), await res.text()).toBe(200);
+    order = await read();
+  }
+  await request.post(api('/api/admin/auth/logout'), { headers });
 }

@@ -6,7 +6,7 @@
  * Content-Security-Policy lets Razorpay Checkout in. SHOTS_DIR=… saves screenshots.
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { axeCheck, expect, logInNewShopper, payOnDemo, test, waitForHydration } from './fixtures.ts';
+import { axeCheck, dispatchAsStaff, expect, logInNewShopper, payOnDemo, test, waitForHydration } from './fixtures.ts';
 import { addToCart, PAY_PAGE, pieceFor, placeOrder } from './shop.ts';
 
 const ORDER_PAGE = /\/order-details\?order=MIL-\d{4}-\d{6}$/;
@@ -87,6 +87,9 @@ test('a new shopper pays in the Test payment dialog: declined first, then paid; 
   await expect(paid).toContainText('Paid');
   await expect(paid).toContainText(total);
   await expect(page.getByRole('link', { name: /Pay now/ })).toHaveCount(0);
+  // The tax invoice is issued when the orders desk dispatches the order.
+  await dispatchAsStaff(request, orderNumber);
+  await page.reload();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download invoice' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
 });

@@ -13,7 +13,7 @@
 import type { BrowserContext, Page, Route, TestInfo } from '@playwright/test';
 import { startRazorpaySimServer, type RazorpaySimServer } from '../../server/src/modules/payments/simulator-http.ts';
 import { startBuiltServer, type BuiltServer } from './built-server.ts';
-import { expect, logInNewShopper, test, waitForHydration } from './fixtures.ts';
+import { dispatchAsStaff, E2E_OWNER, expect, logInNewShopper, test, waitForHydration } from './fixtures.ts';
 import { DOUBLE_CHECKOUT_URL, RAZORPAY_CHECKOUT_DOUBLE } from './razorpay-checkout-double.ts';
 import { addToCart, PAY_PAGE, pieceFor, placeOrder } from './shop.ts';
 
@@ -37,6 +37,9 @@ test.beforeAll(async () => {
       RAZORPAY_KEY_SECRET: KEYS.keySecret,
       RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret,
       RAZORPAY_API_URL: sim.url,
+      // The orders desk dispatches the paid order (its invoice is issued then): the same first owner as the suite's.
+      ADMIN_EMAIL: E2E_OWNER.email,
+      ADMIN_PASSWORD: E2E_OWNER.password,
     },
   });
   sim.setWebhookUrl(`${store.url}/api/payments/razorpay/webhook`);
@@ -137,6 +140,9 @@ test('with Razorpay: declined first, then paid; the order is Paid, its invoice d
   await page.goto(`/order-details?order=${orderNumber}`);
   await expect(page.locator('.order-head')).toContainText('Placed');
   await expect(page.locator('.order-pay-facts')).toContainText('Paid');
+  // The tax invoice is issued when the orders desk dispatches the order.
+  await dispatchAsStaff(page.request, orderNumber);
+  await page.reload();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download invoice' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
 

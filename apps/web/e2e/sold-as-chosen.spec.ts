@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, fillBilling, newShopper, payOnDemo, signUp, submitLogin, test, waitForHydration } from './fixtures.ts';
+import { dispatchAsStaff, expect, fillBilling, newShopper, payOnDemo, signUp, submitLogin, test, waitForHydration } from './fixtures.ts';
 
 const PASSWORD = 'Kundan2024';
 
@@ -118,7 +118,10 @@ test('a guest’s 14 kt, rose gold, VVS-GH choice is what the cart, checkout and
   await expect(page.locator('main')).toContainText(choices);
   await expect(page.locator('main')).toContainText(chosenPrice);
 
-  // And the tax invoice names the variant bought: 14 kt as carat and fineness (14K585), the colour and the grade.
+  // And the tax invoice (issued when the orders desk dispatches the order) names the variant bought: 14 kt as
+  // carat and fineness (14K585), the colour and the grade.
+  await dispatchAsStaff(request, orderNumber);
+  await page.reload();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download invoice' }).click()]);
   const pdf = await readFile((await download.path())!);
   const invoice = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();

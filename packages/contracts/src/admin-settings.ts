@@ -24,6 +24,8 @@ export const AdminSettingsSchema = z.object({
   /** How long an order awaiting online payment holds its pieces (5-1440 minutes). */
   paymentHoldMinutes: z.number().int(),
   lowStockThreshold: z.number().int(),
+  /** A packed piece's net weight may differ from the weight sold by this percent (0-10, two decimals) before it is charged or refunded. */
+  weightTolerancePercent: z.number(),
   staffTwoFactorRequired: z.boolean(),
   updatedAt: z.string(),
 });
@@ -50,6 +52,7 @@ export const SETTINGS_FIELDS = [
   'codLimitPaise',
   'paymentHoldMinutes',
   'lowStockThreshold',
+  'weightTolerancePercent',
   'staffTwoFactorRequired',
 ] as const satisfies readonly (keyof AdminSettings)[];
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -87,6 +90,7 @@ export const SettingsPatchSchema = z
     codLimitPaise: z.number().optional().describe('Paise, 0 up to below ₹2 lakh (20,000,000 paise)'),
     paymentHoldMinutes: z.number().optional().describe('Minutes an unpaid online order holds its pieces (5-1440)'),
     lowStockThreshold: z.number().optional().describe('Pieces (0-1000)'),
+    weightTolerancePercent: z.number().optional().describe('Percent, 0-10, at most two decimals: a packed piece lighter or heavier than this is refunded or charged'),
     staffTwoFactorRequired: z.boolean().optional(),
   })
   .strict();

@@ -230,7 +230,18 @@ function blankToUndefined<T extends z.ZodType>(inner: T) {
 export const OrderPayAnswerSchema = z.object({
   message: z.string(),
   orderNumber: z.string(),
-  payBy: z.string(),
+  /** Until when the order holds its pieces; null for a made-to-order balance, which never lapses. */
+  payBy: z.string().nullable(),
   payment: GatewayPaymentSchema,
 });
 export type OrderPayAnswer = z.infer<typeof OrderPayAnswerSchema>;
+
+/** POST /api/orders/{orderNumber}/adjustments/{id}/pay: the gateway checkout for an open weight difference. */
+export const OrderAdjustmentPayAnswerSchema = z.object({ payment: GatewayPaymentSchema });
+export type OrderAdjustmentPayAnswer = z.infer<typeof OrderAdjustmentPayAnswerSchema>;
+
+/** {orderNumber} and {id} of /api/orders/{orderNumber}/adjustments/{id}/pay and …/credit-notes/{id}.pdf. */
+export const OrderChildParamsSchema = z.object({
+  orderNumber: z.string().max(60, 'orderNumber must be at most 60 characters'),
+  id: z.coerce.number({ error: 'id is a whole number' }).int('id is a whole number').positive('id is a whole number').max(2_147_483_647, 'id is too large'),
+});

@@ -6,3 +6,4 @@ export * from './gst.ts';
 export * from './totals.ts';
 export * from './harvest.ts';
 export * from './hallmark.ts';
+export * from './weight.ts';

@@ -9,6 +9,7 @@ import { adminPartnersModule } from './admin-partners/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { adminSizersModule } from './admin-sizers/routes.ts';
 import { adminDesignModule } from './admin-design/routes.ts';
+import { adminOrdersModule } from './admin-orders/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
 import { adminSettingsModule } from './admin-settings/routes.ts';
@@ -57,4 +58,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminSettingsModule,
   adminSizersModule,
   adminDesignModule,
+  adminOrdersModule,
 ];

@@ -127,7 +127,7 @@ function ReadyToPay({ step, failure, storeName, help }: { step: Ready; failure: 
   const [hydrated, setHydrated] = useState(false);
   const { payment } = step;
   const amount = formatRupees(payment.amountPaise);
-  const heldUntil = holdTime(step.payBy);
+  const heldUntil = step.payBy ? holdTime(step.payBy) : null;
   useEffect(() => setHydrated(true), []);
   // Paid and verified on our server: the thank-you page. Paid already (another tab): the order says so.
   const checkout = useGatewayCheckout({
@@ -148,13 +148,15 @@ function ReadyToPay({ step, failure, storeName, help }: { step: Ready; failure: 
         <strong data-testid="pay-amount">{amount}</strong>
       </p>
       <OrderFacts step={step} />
-      <p className="pay-hold" role="note">
-        Your pieces are held for you until{' '}
-        <time dateTime={step.payBy}>
-          <strong>{heldUntil}</strong> IST
-        </time>
-        . If the payment is not made by then, they go back on sale and the order lapses.
-      </p>
+      {step.payBy && (
+        <p className="pay-hold" role="note">
+          Your pieces are held for you until{' '}
+          <time dateTime={step.payBy}>
+            <strong>{heldUntil}</strong> IST
+          </time>
+          . If the payment is not made by then, they go back on sale and the order lapses.
+        </p>
+      )}
       {checkout.error && <FormAlert tone="error">{checkout.error}</FormAlert>}
 
       {demo && !hydrated && (

@@ -62,6 +62,10 @@ const CHECKS: Record<SettingsField, Check> = {
       : null,
   paymentHoldMinutes: whole('payment hold', 5, 1440, ' minutes'),
   lowStockThreshold: whole('low-stock threshold', 0, 1000, ' pieces'),
+  weightTolerancePercent: (v) =>
+    typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 10 || Math.abs(Math.round(v * 100) - v * 100) > 1e-6
+      ? 'The weight tolerance must be a percentage from 0 to 10 with at most two decimals.'
+      : null,
   staffTwoFactorRequired: (v) => (typeof v === 'boolean' ? null : 'Say yes or no.'),
 };
 
@@ -93,6 +97,7 @@ export function settingsOf(row: SettingsRow): AdminSettings {
     codLimitPaise: Number(row.codLimitPaise),
     paymentHoldMinutes: row.paymentHoldMinutes,
     lowStockThreshold: row.lowStockThreshold,
+    weightTolerancePercent: Number(row.weightTolerancePercent),
     staffTwoFactorRequired: row.staffTwoFactorRequired,
     updatedAt: row.updatedAt.toISOString(),
   };

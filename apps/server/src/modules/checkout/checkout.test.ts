@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { schema } from '@milli/db';
 import { formatRupees } from '@milli/pricing';
 import { BILLING, createTestApp, postForm, type TestApp } from '../../testing.ts';
-import { createShopper, payThroughDemo, type TestShopper as Shopper } from '../../testing-factories.ts';
+import { createShopper, createStaff, payThroughDemo, type TestShopper as Shopper } from '../../testing-factories.ts';
+import { packAndDispatch } from '../orders/testing.ts';
 import type { createDemoGateway } from '../payments/demo-gateway.ts';
 import { paymentBreaches } from '../../reliability/payment-invariants.ts';
 
@@ -294,6 +295,8 @@ describe('POST /api/orders/placeOrders', () => {
     expect(mail!.textBody).toContain(`GST included: ${formatRupees(gst)}`);
     const page = await t.app.inject({ url: `/api/orders/${order.orderNumber}`, headers: { cookie: c.cookie } });
     expect(page.json().totals.taxPaise).toBe(gst);
+    // The tax invoice is issued at dispatch.
+    await packAndDispatch(t.app, (await createStaff(t.app, { role: 'orders' })).cookie, order.orderNumber);
     const pdf = await t.app.inject({ url: `/api/orders/${order.orderNumber}/invoice.pdf`, headers: { cookie: c.cookie } });
     expect(pdf.statusCode).toBe(200);
     const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString();

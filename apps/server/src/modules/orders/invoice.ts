@@ -36,6 +36,8 @@ export interface InvoiceInput {
   invoiceNumber: string;
   orderNumber: string;
   placedAt: Date;
+  /** When the invoice was issued (the dispatch); the order's date on older orders. */
+  invoicedAt?: Date | null;
   companyName: string | null;
   companyGstin: string | null;
   /** The buyer's PAN, given for an order of Rs. 2 lakh or more (Rule 114B). */
@@ -45,6 +47,10 @@ export interface InvoiceInput {
   discountPaise: number;
   shippingPaise: number;
   harvestCreditPaise: number;
+  /** A made-to-order piece's advance, received on its design before the order: shown against the total. */
+  advancePaise?: number;
+  /** Weight differences settled at packing: charged or refunded against the total. */
+  adjustments?: { kind: 'charge' | 'refund'; amountPaise: number; reason: string }[];
   lines: InvoiceLine[];
   billing: InvoiceAddress | null;
   shipping: InvoiceAddress | null;
@@ -59,6 +65,8 @@ export interface InvoiceLine {
   unitPricePaise: number;
   lineTotalPaise: number;
   huid: string | null;
+  /** Each packed piece with its HUID and real weights, printed under the line. */
+  pieces?: { huid: string; netWeightMg: number; grossWeightMg: number }[];
   options: CartLineOptions;
   metal: string | null;
   purity: number | null;
@@ -161,7 +169,7 @@ const PLACE_SOURCE: Record<PlaceOfSupply['source'], string> = {
 export interface InvoiceFigures {
   intraState: boolean;
   place: PlaceOfSupply;
-  rows: { name: string; sku: string; hsn: string; quantity: number; gross: number; discount: number; taxable: number; gst: number; value: number; huid: string | null; article: ArticleDetail }[];
+  rows: { name: string; sku: string; hsn: string; quantity: number; gross: number; discount: number; taxable: number; gst: number; value: number; huid: string | null; pieces: NonNullable<InvoiceLine['pieces']>; article: ArticleDetail }[];
   shipping: { value: number; taxable: number; gst: number };
   taxable: number;
   gst: number;
@@ -197,6 +205,7 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
       gst: row.gst,
       value: row.value,
       huid: l.huid,
+      pieces: l.pieces ?? [],
       article: articleDetail(l, seller.hallmarkingChargePaise),
     };
   });
@@ -233,7 +242,7 @@ const carats = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 1
 /** The lines printed under an article: variant and hallmark, metal, stones, making and hallmarking. */
 export function articleLines(r: InvoiceFigures['rows'][number]): string[] {
   const a = r.article;
-  const lines = [[a.variant, r.huid ? `HUID ${r.huid}` : '', `SKU ${r.sku}`].filter(Boolean).join(' · ')];
+  const lines = [[a.variant, r.huid && r.pieces.length === 0 ? `HUID ${r.huid}` : '', `SKU ${r.sku}`].filter(Boolean).join(' · ')];
   if (a.netMetalMg !== null) {
     const rate = a.ratePaisePerGram ? ` @ ${rupees(a.ratePaisePerGram)}/g` : '';
     lines.push(`Net metal weight ${grams(a.netMetalMg)}${rate}${a.metalPaise !== null ? `, value ${rupees(a.metalPaise)}` : ''}`);
@@ -241,6 +250,7 @@ export function articleLines(r: InvoiceFigures['rows'][number]): string[] {
   if (a.diamondCents > 0 || a.diamondPaise > 0) lines.push(`Diamonds ${carats(a.diamondCents)}, value ${rupees(a.diamondPaise)}`);
   if (a.stoneCents > 0 || a.stonePaise > 0) lines.push(`Stones ${a.stoneCents > 0 ? `${carats(a.stoneCents)}, ` : ''}value ${rupees(a.stonePaise)}`);
   if (a.makingPaise !== null) lines.push(`Making charges ${rupees(a.makingPaise)} · Hallmarking charge ${rupees(a.hallmarkingPaise)}`);
+  r.pieces.forEach((p, i) => lines.push(`Piece ${i + 1}: HUID ${p.huid} · net weight ${grams(p.netWeightMg)} · gross weight ${grams(p.grossWeightMg)}`));
   return lines;
 }
 
@@ -345,7 +355,7 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   const place = figures.place.state ? `${figures.place.state.name} (${figures.place.state.code})` : 'Not known (inter-state)';
   for (const [k, v] of [
     ['Invoice No.', input.invoiceNumber],
-    ['Invoice Date', indianDate(input.placedAt)],
+    ['Invoice Date', indianDate(input.invoicedAt ?? input.placedAt)],
     ['Order No.', input.orderNumber],
     ['Place of supply', place],
     ['Reverse charge', 'No'],
@@ -458,15 +468,22 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   }
   sum('Total GST', amount(figures.gst));
   sum('Invoice total', rupees(figures.invoiceTotal), bold);
-  if (figures.harvestCredit > 0) {
-    sum('Paid from Milli Harvest plan', `-${amount(figures.harvestCredit)}`);
-    sum('Amount payable', rupees(figures.payable), bold);
+  const settled = input.adjustments ?? [];
+  const advance = input.advancePaise ?? 0;
+  let words = figures.words;
+  if (figures.harvestCredit > 0 || settled.length > 0 || advance > 0) {
+    if (figures.harvestCredit > 0) sum('Paid from Milli Harvest plan', `-${amount(figures.harvestCredit)}`);
+    if (advance > 0) sum('Advance received on the design', `-${amount(advance)}`);
+    for (const j of settled) sum(j.kind === 'charge' ? 'Weight difference charged' : 'Weight difference refunded', `${j.kind === 'charge' ? '' : '-'}${amount(j.amountPaise)}`);
+    const net = figures.payable - advance + settled.reduce((n, j) => n + (j.kind === 'charge' ? j.amountPaise : -j.amountPaise), 0);
+    sum(advance > 0 ? 'Balance payable' : 'Amount payable', rupees(Math.max(net, 0)), bold);
+    words = rupeesInWords(Math.max(net, 0));
   }
   y -= 4;
   ensure(60);
   text('Amount in words', MARGIN, 9, bold, MUTED);
   y -= 12;
-  for (const l of wrap(figures.words, measure, 9, width)) {
+  for (const l of wrap(words, measure, 9, width)) {
     text(l, MARGIN);
     y -= 11;
   }
@@ -486,5 +503,149 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   y -= 24;
   right('Authorised signatory', MARGIN + width, 8);
 
+  return doc.save();
+}
+
+export interface CreditNoteInput {
+  number: string;
+  issuedAt: Date;
+  invoiceNumber: string;
+  invoicedAt: Date | null;
+  orderNumber: string;
+  reason: 'cancelled' | 'returned' | 'adjustment';
+  note: string | null;
+  /** What is credited, GST included, and the GST within it. */
+  amountPaise: number;
+  taxPaise: number;
+  companyName: string | null;
+  companyGstin: string | null;
+  billing: InvoiceAddress | null;
+  shipping: InvoiceAddress | null;
+}
+
+const CREDIT_REASON: Record<CreditNoteInput['reason'], string> = {
+  cancelled: 'Order cancelled after the invoice was issued',
+  returned: 'Goods returned',
+  adjustment: 'Adjustment of the invoiced value',
+};
+
+/** A GST credit note (CGST Act s.34) against an order's tax invoice, one A4 page in the invoice's type. */
+export async function renderCreditNotePdf(input: CreditNoteInput, seller: InvoiceSeller, buyerName: string): Promise<Uint8Array> {
+  const { PDFDocument, rgb } = await import('pdf-lib');
+  const INK = rgb(0.17, 0.11, 0.09);
+  const MUTED = rgb(0.42, 0.35, 0.31);
+  const RULE = rgb(0.79, 0.64, 0.29);
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Credit note ${input.number}`);
+  doc.setAuthor(seller.legalName);
+  doc.setSubject(`Order ${input.orderNumber}`);
+  doc.setCreationDate(input.issuedAt);
+  doc.setModificationDate(input.issuedAt);
+  const type = await invoiceType(doc);
+  const measure = (s: string, size: number) => type.width(s, size, 'regular');
+  const page = doc.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const width = A4[0] - 2 * MARGIN;
+  const text = (s: string, x: number, size = 9, weight: Weight = 'regular', color = INK) => {
+    let at = x;
+    for (const run of type.runs(s, weight)) {
+      page.drawText(run.text, { x: at, y, size, font: run.font, color });
+      at += run.font.widthOfTextAtSize(run.text, size);
+    }
+  };
+  const right = (s: string, xRight: number, size = 9, weight: Weight = 'regular') => text(s, xRight - type.width(s, size, weight), size, weight);
+  const rule = (thickness = 0.6) => page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness, color: RULE });
+
+  text(seller.storeName, MARGIN, 20, 'bold', rgb(0.48, 0.18, 0.15));
+  right('CREDIT NOTE', MARGIN + width, 14, 'bold');
+  y -= 14;
+  right('Original for recipient', MARGIN + width, 8);
+  y -= 14;
+  rule(1.2);
+  y -= 16;
+  const top = y;
+  text(seller.legalName, MARGIN, 10, 'bold');
+  y -= 12;
+  for (const l of wrap(seller.address, measure, 9, width / 2 - 10)) {
+    text(l, MARGIN);
+    y -= 11;
+  }
+  text(`GSTIN: ${seller.gstin}`, MARGIN);
+  y -= 11;
+  text(`State: ${seller.state} (code ${seller.stateCode})`, MARGIN);
+  y -= 11;
+  const leftBottom = y;
+  y = top;
+  const factsX = MARGIN + width / 2 + 10;
+  for (const [k, v] of [
+    ['Credit note No.', input.number],
+    ['Date', indianDate(input.issuedAt)],
+    ['Against invoice', input.invoiceNumber],
+    ['Invoice date', input.invoicedAt ? indianDate(input.invoicedAt) : '—'],
+    ['Order No.', input.orderNumber],
+  ] as const) {
+    text(k, factsX, 9, 'bold');
+    text(v, factsX + 85);
+    y -= 12;
+  }
+  y = Math.min(y, leftBottom) - 6;
+  rule();
+  y -= 16;
+  text('Issued to', MARGIN, 9, 'bold', MUTED);
+  y -= 12;
+  const to = addressLines(input.billing ?? input.shipping, buyerName);
+  if (input.companyName) to.unshift(input.companyName);
+  for (const l of to) {
+    text(l, MARGIN);
+    y -= 11;
+  }
+  if (input.companyGstin) {
+    text(`Buyer GSTIN: ${input.companyGstin}`, MARGIN, 9, 'bold');
+    y -= 11;
+  }
+  y -= 8;
+  rule();
+  y -= 16;
+  text('Reason', MARGIN, 9, 'bold', MUTED);
+  y -= 12;
+  for (const l of wrap(`${CREDIT_REASON[input.reason]}${input.note ? `: ${input.note}` : '.'}`, measure, 9, width)) {
+    text(l, MARGIN);
+    y -= 11;
+  }
+  y -= 10;
+  const taxable = input.amountPaise - input.taxPaise;
+  const place = placeOfSupply(input.companyGstin, input.shipping);
+  const intra = place.state?.code === seller.stateCode;
+  const labelX = MARGIN + width - 230;
+  const sum = (label: string, value: string, weight: Weight = 'regular') => {
+    text(label, labelX, 9, weight);
+    right(value, MARGIN + width, 9, weight);
+    y -= 13;
+  };
+  sum('Taxable value credited', amount(taxable));
+  if (intra) {
+    const cgst = Math.floor(input.taxPaise / 2);
+    sum(`CGST @ ${seller.gstPercent / 2}%`, amount(cgst));
+    sum(`SGST @ ${seller.gstPercent / 2}%`, amount(input.taxPaise - cgst));
+  } else {
+    sum(`IGST @ ${seller.gstPercent}%`, amount(input.taxPaise));
+  }
+  sum('Total credited', rupees(input.amountPaise), 'bold');
+  y -= 6;
+  text('Amount in words', MARGIN, 9, 'bold', MUTED);
+  y -= 12;
+  for (const l of wrap(rupeesInWords(input.amountPaise), measure, 9, width)) {
+    text(l, MARGIN);
+    y -= 11;
+  }
+  y -= 10;
+  for (const l of wrap('This credit note reduces the tax invoice named above by the amount credited, GST included. Any amount paid is refunded to the way it was paid. This is a computer-generated document.', measure, 8, width)) {
+    text(l, MARGIN, 8, 'regular', MUTED);
+    y -= 10;
+  }
+  y -= 18;
+  right(`For ${seller.legalName}`, MARGIN + width, 9, 'bold');
+  y -= 24;
+  right('Authorised signatory', MARGIN + width, 8);
   return doc.save();
 }

@@ -20,11 +20,24 @@ const STEP_TEXT: Record<string, { subject: string; heading: string; line: string
   },
 };
 
-/** The customer's mail on each step of the delivery (staff moving the order along). */
-export function orderStepMail(brand: Brand, to: string, orderNumber: string, status: string, returnWindowDays: number): OutgoingMail {
+export interface ShipmentText {
+  courierName: string;
+  awbNumber: string;
+  trackingUrl: string | null;
+}
+
+/** The customer's mail on each step of the delivery (staff moving the order along); the dispatch names the courier and AWB. */
+export function orderStepMail(brand: Brand, to: string, orderNumber: string, status: string, returnWindowDays: number, shipment?: ShipmentText): OutgoingMail {
   const text = STEP_TEXT[status]!;
   const body = layout(brand, text.heading, [
     `Order ${orderNumber}: ${text.line}`,
+    ...(shipment
+      ? [
+          `Courier: ${shipment.courierName}. Air waybill (AWB) number: ${shipment.awbNumber}.`,
+          shipment.trackingUrl ? `Track the parcel on the courier's page: ${shipment.trackingUrl}` : 'Quote the AWB number on the courier’s website to follow the parcel.',
+          'Your tax invoice is issued now: download it from the order’s page under My Account → Orders.',
+        ]
+      : []),
     ...(status === 'Delivered' ? [`If anything is not right, you can return it within ${returnWindowDays} days.`] : []),
     `Follow your order any time under My Account → Orders, or call us on ${brand.helpLine}.`,
   ]);
@@ -37,6 +50,32 @@ export function orderCancelledMail(brand: Brand, to: string, orderNumber: string
     `Order ${orderNumber} has been cancelled as you asked.`,
     `Any amount paid (${formatRupees(totalPaise)}) is refunded to the way you paid within 5 to 7 working days.`,
     `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
+  ]);
+  return { to, subject: `Your ${brand.storeName} order ${orderNumber} has been cancelled`, kind: 'order-cancelled', ...body };
+}
+
+/** The customer's mail when packing found a piece heavier or lighter than sold (issue 19). */
+export function orderAdjustmentMail(brand: Brand, to: string, orderNumber: string, adjustments: readonly { kind: 'charge' | 'refund'; amountPaise: number; reason: string }[], cod: boolean): OutgoingMail {
+  const charges = adjustments.filter((a) => a.kind === 'charge');
+  const body = layout(brand, 'We weighed your jewellery', [
+    `Order ${orderNumber}: each piece was weighed as it was packed, and ${adjustments.length === 1 ? 'one differs' : 'some differ'} from the weight it was sold at by more than our tolerance.`,
+    ...adjustments.map((a) => a.reason),
+    ...(adjustments.some((a) => a.kind === 'refund')
+      ? [cod ? 'What is refunded comes off the amount you pay on delivery.' : 'What is refunded goes back to the way you paid within 5 to 7 working days.']
+      : []),
+    ...(charges.length > 0 ? ['Please pay the difference from the order’s page under My Account → Orders; the order leaves once it is paid.'] : []),
+    `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
+  ]);
+  return { to, subject: `Your ${brand.storeName} order ${orderNumber}: a weight difference`, kind: 'order-adjustment', ...body };
+}
+
+/** The customer's mail when the store cancels an order, with the reason and what is refunded. */
+export function orderCancelledByStoreMail(brand: Brand, to: string, orderNumber: string, reason: string, refundPaise: number, creditNote: string | null): OutgoingMail {
+  const body = layout(brand, 'Your order has been cancelled', [
+    `We have cancelled order ${orderNumber}. The reason: ${reason}`,
+    refundPaise > 0 ? `${formatRupees(refundPaise)} is refunded to the way you paid within 5 to 7 working days.` : 'Nothing was charged online for it, so there is nothing to refund.',
+    ...(creditNote ? [`Credit note ${creditNote} cancels its tax invoice; download it from the order’s page under My Account → Orders.`] : []),
+    `We are sorry. Questions? Call us on ${brand.helpLine} or reply to this mail.`,
   ]);
   return { to, subject: `Your ${brand.storeName} order ${orderNumber} has been cancelled`, kind: 'order-cancelled', ...body };
 }

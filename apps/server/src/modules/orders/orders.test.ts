@@ -5,7 +5,7 @@ import { schema, type Db } from '@milli/db';
 import { gstinCheckChar } from '@milli/contracts';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, type TestShopper as Shopper } from '../../testing-factories.ts';
-import { createOrder, lineFor } from './testing.ts';
+import { createOrder, lineFor, packAndDispatch } from './testing.ts';
 
 let t: TestApp;
 let db: Db;
@@ -18,6 +18,13 @@ afterAll(() => t?.close());
 
 const shopper = () => createShopper(t.app);
 const ordersDesk = () => createStaff(t.app, { role: 'orders' });
+let desk: { cookie: string } | undefined;
+/** The invoice is issued at dispatch: the order is packed and dispatched through the staff's routes first. */
+const dispatched = async <T extends { orderNumber: string }>(order: T) => {
+  desk ??= await ordersDesk();
+  await packAndDispatch(t.app, desk.cookie, order.orderNumber);
+  return order;
+};
 
 const get = (url: string, who?: Shopper) => t.app.inject({ url, headers: who ? { cookie: who.cookie } : {} });
 const post = (url: string, who?: { cookie: string }, body?: object) =>
@@ -252,7 +259,7 @@ describe('staff status changes', () => {
     expect(skip.json().message).toBe('An order that is Placed can only move to Picked.');
 
     for (const status of ['Picked', 'Out for Delivery', 'Delivered']) {
-      const res = await post(url, staff, { status });
+      const res = await post(url, staff, { status, courierName: 'Blue Dart', awbNumber: 'BD-98765432' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status });
     }
@@ -306,7 +313,7 @@ describe('tax invoice', () => {
       lines: [{ productName: 'Temple Necklace', quantity: 1, unitPricePaise: 1_23_456_70 - 299, huid: 'AB12CD' }],
       shipping: { pincode: '600017' },
     });
-    const res = await get(`/api/orders/${order.orderNumber}/invoice.pdf`, me);
+    const res = await get(`/api/orders/${(await dispatched(order)).orderNumber}/invoice.pdf`, me);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${order.orderNumber}.pdf"`);
@@ -348,11 +355,11 @@ describe('tax invoice', () => {
       .update(schema.orderLines)
       .set({ metal: 'gold', purity: 22, metalWeightMg: 8_450, ratePaisePerGram: 6_500_00, stoneWeightCents: 25, diamondWeightCents: 0, priceBreakup: { metalPaise: 54_925_00, makingPaise: 5_000_00, stonesPaise: 3_601_41, diamondPaise: 0 } })
       .where(eq(schema.orderLines.orderId, order.id));
-    const text = pdfText((await get(`/api/orders/${order.orderNumber}/invoice.pdf`, me)).rawPayload);
+    const text = pdfText((await get(`/api/orders/${(await dispatched(order)).orderNumber}/invoice.pdf`, me)).rawPayload);
     for (const expected of [
       'மீனாட்சி சுந்தரம்',
       'मोहन लाल',
-      '22K916 · Yellow Gold · Size 12 · HUID AB12CD',
+      '22K916 · Yellow Gold · Size 12 · SKU',
       // Two pieces: twice the weights and values of one.
       'Net metal weight 16.900 g @ ₹6,500.00/g, value ₹1,09,850.00',
       'Stones 0.50 ct, value ₹7,202.82',
@@ -366,13 +373,16 @@ describe('tax invoice', () => {
       expect(text).toContain(expected);
     }
     expect(text).toMatch(/Invoice total\s+₹[\d,]+\.\d\d/);
+    // Each packed piece under its line: its HUID and real weights.
+    expect(text).toMatch(/Piece 1: HUID [A-Z0-9]{6} · net weight 8\.450 g · gross weight 8\.600 g/);
+    expect(text).toMatch(/Piece 2: HUID [A-Z0-9]{6} · net weight 8\.450 g/);
     expect(text).not.toContain('?');
   });
 
   it('charges IGST when the goods go to another state', async () => {
     const me = await shopper();
     const order = await createOrder(db, { customerId: me.id, shipping: { city: 'Bengaluru', state: 'Karnataka', pincode: '560001' } });
-    const text = pdfText((await get(`/api/orders/${order.orderNumber}/invoice.pdf`, me)).rawPayload);
+    const text = pdfText((await get(`/api/orders/${(await dispatched(order)).orderNumber}/invoice.pdf`, me)).rawPayload);
     expect(text).toContain('IGST @ 3%');
     expect(text).toContain('Karnataka (29)');
     expect(text).not.toContain('CGST');
@@ -382,7 +392,7 @@ describe('tax invoice', () => {
     const me = await shopper();
     const gstin = karnatakaGstin();
     const order = await createOrder(db, { customerId: me.id, companyName: 'Bangalore Gems LLP', companyGstin: gstin, shipping: { pincode: '600017' } });
-    const text = pdfText((await get(`/api/orders/${order.orderNumber}/invoice.pdf`, me)).rawPayload);
+    const text = pdfText((await get(`/api/orders/${(await dispatched(order)).orderNumber}/invoice.pdf`, me)).rawPayload);
     expect(text).toContain(`Buyer GSTIN: ${gstin}`);
     expect(text).toContain('Bangalore Gems LLP');
     expect(text).toContain('IGST @ 3%');
@@ -397,7 +407,7 @@ describe('tax invoice', () => {
       shipping: { city: 'Bengaluru', state: 'Karnataka', stateCode: '29', pincode: '560038', landmark: 'Near the metro station' },
       billing: { city: 'Chennai', state: 'Tamil Nadu', stateCode: '33', pincode: '600004', landmark: 'Behind the temple' },
     });
-    const text = pdfText((await get(`/api/orders/${order.orderNumber}/invoice.pdf`, me)).rawPayload);
+    const text = pdfText((await get(`/api/orders/${(await dispatched(order)).orderNumber}/invoice.pdf`, me)).rawPayload);
     expect(text).toContain('Buyer PAN: ABCPE1234F');
     expect(text).toContain('Landmark: Near the metro station');
     expect(text).toContain('Landmark: Behind the temple');
@@ -408,7 +418,7 @@ describe('tax invoice', () => {
 
     // Delivered inside Tamil Nadu by the chosen state: CGST and SGST.
     const local = await createOrder(db, { customerId: me.id, shipping: { state: 'Tamil Nadu', stateCode: '33', pincode: '600017' } });
-    const localText = pdfText((await get(`/api/orders/${local.orderNumber}/invoice.pdf`, me)).rawPayload);
+    const localText = pdfText((await get(`/api/orders/${(await dispatched(local)).orderNumber}/invoice.pdf`, me)).rawPayload);
     expect(localText).toContain('CGST @ 1.5%');
     expect(localText.replace(/\s+/g, ' ')).toContain('Place of supply: Tamil Nadu (33)');
     expect(localText).not.toContain('Buyer PAN');
@@ -416,11 +426,25 @@ describe('tax invoice', () => {
 
     // An older order without a chosen state: the PIN's state; a corporate order: the GSTIN's, whatever the state chosen.
     const old = await createOrder(db, { customerId: me.id, shipping: { state: null, stateCode: null, pincode: '110001' } });
-    expect(pdfText((await get(`/api/orders/${old.orderNumber}/invoice.pdf`, me)).rawPayload).replace(/\s+/g, ' ')).toContain("Place of supply: Delhi (07), from the delivery address's PIN code.");
+    expect(pdfText((await get(`/api/orders/${(await dispatched(old)).orderNumber}/invoice.pdf`, me)).rawPayload).replace(/\s+/g, ' ')).toContain("Place of supply: Delhi (07), from the delivery address's PIN code.");
     const corporate = await createOrder(db, { customerId: me.id, companyName: 'Bangalore Gems LLP', companyGstin: karnatakaGstin(), shipping: { state: 'Tamil Nadu', stateCode: '33', pincode: '600017' } });
-    const corporateText = pdfText((await get(`/api/orders/${corporate.orderNumber}/invoice.pdf`, me)).rawPayload);
+    const corporateText = pdfText((await get(`/api/orders/${(await dispatched(corporate)).orderNumber}/invoice.pdf`, me)).rawPayload);
     expect(corporateText).toContain('IGST @ 3%');
     expect(corporateText.replace(/\s+/g, ' ')).toContain("Place of supply: Karnataka (29), from the buyer's GSTIN.");
+  });
+
+  it('is issued at dispatch: before it, the download answers 409 and says so', async () => {
+    const me = await shopper();
+    const order = await createOrder(db, { customerId: me.id, status: 'Picked' });
+    const early = await get(`/api/orders/${order.orderNumber}/invoice.pdf`, me);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('The tax invoice is issued when your order is dispatched.');
+    expect((await get(`/api/orders/${order.orderNumber}`, me)).json().invoiceAvailable).toBe(false);
+    await dispatched(order);
+    const d = (await get(`/api/orders/${order.orderNumber}`, me)).json();
+    expect(d.invoiceAvailable).toBe(true);
+    expect(d.shipment).toMatchObject({ courierName: 'Blue Dart', awbNumber: 'BD-12345678', trackingUrl: 'https://track.example/BD-12345678' });
+    expect((await get(`/api/orders/${order.orderNumber}/invoice.pdf`, me)).statusCode).toBe(200);
   });
 
   it('is not given for a cancelled order', async () => {

@@ -133,3 +133,26 @@ async function lapseOne(db: Db, payments: PaymentService, order: Order, at: Date
   });
   return done ? 'lapsed' : 'gone';
 }
+
+/**
+ * What a weight difference's payment settles (purpose 'order_adjustment'): the open charge becomes settled. A
+ * charge waived, repacked away or settled meanwhile, or an order cancelled, cannot take it: the money goes back.
+ */
+export function adjustmentPaymentHandler(): PaymentPurposeHandler {
+  return {
+    async receipt(tx, payment) {
+      const number = await ordersRepository(tx).orderNumberOf(payment.orderId ?? 0);
+      return `${number ?? 'order'}-w${payment.adjustmentId ?? payment.id}`;
+    },
+    async settle(tx, payment, at) {
+      if (!payment.adjustmentId) return { ok: false, reason: 'The weight difference this payment was for was recorded again; nothing is due on it.' };
+      const order = await ordersRepository(tx).byIdLocked(payment.orderId ?? 0);
+      if (!order || order.status === 'Cancelled') return { ok: false, reason: 'The order was cancelled before the weight difference was paid.' };
+      const adj = await ordersRepository(tx).adjustmentLocked(payment.adjustmentId);
+      if (!adj || adj.kind !== 'charge') return { ok: false, reason: 'The weight difference this payment was for was recorded again; nothing is due on it.' };
+      if (adj.status !== 'open') return { ok: false, reason: adj.status === 'waived' ? 'The store waived this weight difference, so nothing is due.' : 'This weight difference was already paid.' };
+      await ordersRepository(tx).settleAdjustment(adj.id, at);
+      return { ok: true };
+    },
+  };
+}

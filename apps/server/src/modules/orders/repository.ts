@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { orders, orderLines, orderAddresses, orderStatusHistory, couponRedemptions, products, customers } = schema;
+const { orders, orderLines, orderAddresses, orderStatusHistory, couponRedemptions, products, customers, orderPieces, orderAdjustments, creditNotes } = schema;
 
 export type OrderStatus = (typeof schema.ORDER_STATUSES)[number];
 
@@ -128,6 +128,35 @@ export function ordersRepository(db: Db) {
     /** The coupon's use by this order no longer counts towards its limits. */
     async releaseCoupon(orderId: number) {
       return db.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ id: couponRedemptions.id });
+    },
+
+    /** The pieces packed for the order (released ones too, once it was cancelled), in line order. */
+    async pieces(orderId: number) {
+      return db.select().from(orderPieces).where(eq(orderPieces.orderId, orderId)).orderBy(asc(orderPieces.lineId), asc(orderPieces.id));
+    },
+    async adjustments(orderId: number) {
+      return db.select().from(orderAdjustments).where(eq(orderAdjustments.orderId, orderId)).orderBy(asc(orderAdjustments.id));
+    },
+    async creditNotes(orderId: number) {
+      return db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.id));
+    },
+    async adjustmentLocked(id: number) {
+      const [row] = await db.select().from(orderAdjustments).where(eq(orderAdjustments.id, id)).for('update');
+      return row ?? null;
+    },
+    /** An open charge of a cancelled order: nothing is due on it any more. */
+    async closeAdjustment(id: number, at: Date) {
+      await db.update(orderAdjustments).set({ status: 'waived', settledAt: at }).where(and(eq(orderAdjustments.id, id), eq(orderAdjustments.status, 'open')));
+    },
+    async settleAdjustment(id: number, at: Date) {
+      await db.update(orderAdjustments).set({ status: 'settled', settledAt: at }).where(eq(orderAdjustments.id, id));
+    },
+    /** The order's sale is undone: its pieces' HUIDs may be sold again. */
+    async releasePieces(orderId: number, at: Date) {
+      await db
+        .update(orderPieces)
+        .set({ releasedAt: at })
+        .where(and(eq(orderPieces.orderId, orderId), isNull(orderPieces.releasedAt)));
     },
 
     async customer(customerId: number) {

@@ -2,22 +2,22 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorSchema,
-  formBody,
-  OrderDetailSchema,
+    OrderDetailSchema,
   OrderListQuerySchema,
   OrderListSchema,
   OrderNumberParamsSchema,
   OrderPayAnswerSchema,
   OrderStatusAnswerSchema,
-  OrderStatusChangeSchema,
+  OrderAdjustmentPayAnswerSchema,
+  OrderChildParamsSchema,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { requireCustomer } from '../../plugins/session.ts';
-import { staffOf } from '../../plugins/staff.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { createOrdersService } from './service.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
+import { adjustmentPaymentHandler } from './payment.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 /**
@@ -30,6 +30,8 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
   const orders = createOrdersService({ db: deps.database.db, settings: createSettingsService(deps.database.db), payments: deps.payments, mailQueued: () => deps.mailer.kick() });
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
+  // A weight difference found at packing is paid through the gateway like the order was.
+  deps.payments.register('order_adjustment', adjustmentPaymentHandler());
 
   api.get('/orders', { config: { access: 'customer' }, schema: { querystring: OrderListQuerySchema, response: { 200: OrderListSchema, ...errors } } }, async (req) =>
     orders.list(requireCustomer(req).id, req.query),
@@ -65,12 +67,21 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
   });
 
   api.post(
-    '/admin/orders/:orderNumber/status',
-    {
-      // Only staff of the orders desk learn what a status change must look like: the staff plugin checks before the body.
-      config: { access: 'staff', permission: 'orders' },
-      schema: { params: OrderNumberParamsSchema, body: formBody(OrderStatusChangeSchema), response: { 200: OrderStatusAnswerSchema, ...errors } },
+    '/orders/:orderNumber/adjustments/:id/pay',
+    { config: { access: 'customer' }, schema: { params: OrderChildParamsSchema, response: { 200: OrderAdjustmentPayAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema } } },
+    async (req) => {
+      const customer = requireCustomer(req);
+      await deps.limiter.take(PAYMENT_ATTEMPTS_LIMIT, String(customer.id));
+      return orders.payAdjustment(customer.id, req.params.orderNumber, req.params.id);
     },
-    async (req) => orders.advance(staffOf(req).id, req.params.orderNumber, req.body),
   );
+
+  api.get('/orders/:orderNumber/credit-notes/:id.pdf', { config: { access: 'customer' }, schema: { params: OrderChildParamsSchema } }, async (req, reply) => {
+    const { pdf, fileName } = await orders.creditNote(requireCustomer(req).id, req.params.orderNumber, req.params.id);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(pdf));
+  });
 };

@@ -1,22 +1,32 @@
-import { type schema, type Db } from '@milli/db';
-import type { OrderDetail, OrderListAnswer, OrderListQuery, OrderStatusAnswer, OrderStatusChange, TrackingStep } from '@milli/contracts/schemas';
+import { type Db } from '@milli/db';
+import type { OrderDetail, OrderListAnswer, OrderListQuery, OrderStatusAnswer, TrackingStep } from '@milli/contracts/schemas';
 import { ORDER_STEPS } from '@milli/contracts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { orderCancelledMail, orderStepMail } from './mail.ts';
-import { renderInvoicePdf, type InvoiceAddress } from './invoice.ts';
+import { orderCancelledMail } from './mail.ts';
+import { adjustmentOf, creditNoteOf, invoiceNumberOf, pieceOf, renderOrderCreditNote, renderOrderInvoice, shipmentOf, toAddress } from './documents.ts';
+import { FLOW } from './rules.ts';
 import { ordersRepository, type OrderStatus } from './repository.ts';
 import { reverseOrder } from './reversal.ts';
 import { payableOf } from '@milli/pricing';
-import { queuePlacedMail, LAPSED_NOTE } from './payment.ts';
+import { LAPSED_NOTE } from './payment.ts';
 import type { PaymentRecord, PaymentService } from '../payments/service.ts';
-import type { Order } from '@milli/db/schema';
+import type { Order, OrderAdjustment } from '@milli/db/schema';
+
+export { invoiceNumberOf };
 
 /** How the order is paid, for its page: what is charged online, what is due on delivery, and where it stands. */
-export function paymentOf(order: Order, payment: PaymentRecord | null, history: readonly { status: OrderStatus; note: string | null }[]): OrderDetail['payment'] {
-  const payable = payableOf(order);
+export function paymentOf(
+  order: Order,
+  payment: PaymentRecord | null,
+  history: readonly { status: OrderStatus; note: string | null }[],
+  adjustments: readonly Pick<OrderAdjustment, 'kind' | 'status' | 'amountPaise'>[] = [],
+): OrderDetail['payment'] {
+  // On delivery, a weight difference refunded comes off the cash due.
+  const offDelivery = order.paymentMethod === 'cod' ? adjustments.filter((a) => a.kind === 'refund' && a.status === 'settled').reduce((n, a) => n + a.amountPaise, 0) : 0;
+  const payable = Math.max(payableOf(order) - offDelivery, 0);
   const online = order.paymentMethod === 'online';
   const paid = payment && (payment.status === 'paid' || payment.status === 'refunded') ? payment.amountPaise : 0;
   const refunded = payment?.refundedPaise ?? 0;
@@ -49,8 +59,6 @@ export const LIST_STATUSES: Record<OrderListQuery['list'], readonly OrderStatus[
   cancelled: ['Cancelled'],
 };
 
-/** The delivery steps in order; Cancelled stands outside them. */
-const FLOW: readonly OrderStatus[] = ['Placed', 'Picked', 'Out for Delivery', 'Delivered'];
 /** A customer may cancel until the parcel leaves with the courier (DECISIONS §4), and before paying. */
 const CANCELLABLE: readonly OrderStatus[] = ['Awaiting payment', 'Awaiting confirmation', 'Placed', 'Picked'];
 
@@ -62,7 +70,7 @@ export const ORDER_MESSAGES = {
   delivered: 'This order has been delivered and can no longer be cancelled. You can return it within the return window.',
   staffOnly: 'Only store staff can change the status of an order.',
   noInvoice: 'This order was cancelled, so it has no invoice.',
-  notYetInvoiced: 'The tax invoice is issued once the order is placed: after its payment, or once we confirm pay on delivery.',
+  notYetInvoiced: 'The tax invoice is issued when your order is dispatched.',
   lapsed: 'This order lapsed: its payment did not arrive in time and its pieces went back on sale. Please place it again from your cart.',
   notAwaiting: 'This order is not waiting for a payment.',
   paidMeanwhile: 'Your payment has arrived: the order is placed. Nothing more is due.',
@@ -75,11 +83,6 @@ export function displayStatus(status: OrderStatus): string {
 
 /** An order number as it may appear in a path: anything else cannot name an order. */
 const ORDER_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/_-]{0,39}$/;
-
-/** The invoice number: the order number, carrying the store's invoice prefix. */
-export function invoiceNumberOf(orderNumber: string, prefix: string): string {
-  return orderNumber.toUpperCase().startsWith(prefix.toUpperCase()) ? orderNumber : `${prefix}-${orderNumber}`;
-}
 
 /** The four tracking steps, each done or not and with the time the history recorded for it. */
 export function trackingSteps(status: OrderStatus, history: readonly { status: OrderStatus; at: Date }[]): TrackingStep[] {
@@ -95,23 +98,6 @@ export function trackingSteps(status: OrderStatus, history: readonly { status: O
     current: position >= 0 && i === position,
     at: reached.get(s)?.toISOString() ?? null,
   }));
-}
-
-function toAddress(a: typeof schema.orderAddresses.$inferSelect | undefined): InvoiceAddress | null {
-  if (!a) return null;
-  return {
-    firstName: a.firstName,
-    lastName: a.lastName,
-    address: a.address,
-    city: a.city,
-    state: a.state,
-    stateCode: a.stateCode,
-    landmark: a.landmark,
-    pincode: a.pincode,
-    country: a.country,
-    countryCode: a.countryCode,
-    phone: a.phone,
-  };
 }
 
 export interface OrdersDeps {
@@ -166,7 +152,16 @@ export function createOrdersService(deps: OrdersDeps) {
 
     async detail(customerId: number, orderNumber: string): Promise<OrderDetail> {
       const order = await own(customerId, orderNumber);
-      const [lines, addresses, history, s, payment] = await Promise.all([repo.lines(order.id), repo.addresses(order.id), repo.history(order.id), settings(), deps.payments.forOrder(order.id)]);
+      const [lines, addresses, history, s, payment, pieces, adjustments, notes] = await Promise.all([
+        repo.lines(order.id),
+        repo.addresses(order.id),
+        repo.history(order.id),
+        settings(),
+        deps.payments.forOrder(order.id),
+        repo.pieces(order.id),
+        repo.adjustments(order.id),
+        repo.creditNotes(order.id),
+      ]);
       return {
         order: {
           orderId: order.id,
@@ -181,7 +176,7 @@ export function createOrdersService(deps: OrdersDeps) {
           canCancel: CANCELLABLE.includes(order.status),
           pan: order.pan,
         },
-        payment: paymentOf(order, payment, history),
+        payment: paymentOf(order, payment, history, adjustments),
         lines: lines.map((l) => ({
           lineId: l.id,
           name: l.productName,
@@ -205,13 +200,10 @@ export function createOrdersService(deps: OrdersDeps) {
         history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), note: h.note })),
         tracking: trackingSteps(order.status, history),
         advancePaise: order.advancePaise,
-        shipment:
-          order.courierName && order.awbNumber && order.dispatchedAt
-            ? { courierName: order.courierName, awbNumber: order.awbNumber, trackingUrl: order.trackingUrl, dispatchedAt: order.dispatchedAt.toISOString(), deliveredAt: order.deliveredAt?.toISOString() ?? null }
-            : null,
-        pieces: [],
-        adjustments: [],
-        creditNotes: [],
+        shipment: shipmentOf(order),
+        pieces: pieces.filter((p) => p.releasedAt === null || order.status === 'Cancelled').map(pieceOf),
+        adjustments: adjustments.map(adjustmentOf),
+        creditNotes: notes.map(creditNoteOf),
         invoiceAvailable: order.invoicedAt !== null,
       };
     },
@@ -232,6 +224,10 @@ export function createOrdersService(deps: OrdersDeps) {
         // first (and this sees the order Placed), never a deadlock. The order's lock makes a second, simultaneous
         // cancel wait and then see 'Cancelled'.
         const payment = await deps.payments.forOrder(mine.id, tx, { lock: true });
+        // A weight difference's payment is locked before the order too (its settle takes them in that order).
+        const charges = (await r.adjustments(mine.id)).filter((a) => a.kind === 'charge');
+        const chargePayments = [];
+        for (const j of charges) chargePayments.push({ adjustment: j, payment: await deps.payments.forAdjustment(j.id, tx, { lock: true }) });
         const order = await r.findOwn(customer.id, orderNumber, { lock: true });
         if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', ORDER_MESSAGES.alreadyCancelled);
@@ -240,43 +236,26 @@ export function createOrdersService(deps: OrdersDeps) {
         await r.setStatus(order.id, 'Cancelled', null, 'Cancelled by the customer', at);
         await r.clearPayBy(order.id);
         await reverseOrder(tx, order, at);
+        await r.releasePieces(order.id, at);
         // What was paid online goes back through the gateway, once (the refund's key is the order's); an
         // unpaid payment is closed, so a payment arriving after this is refunded in full.
         let refund = null;
         if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The order was cancelled before it was paid.');
         else if (payment) refund = await deps.payments.queueRefundOf(tx, payment, 'Order cancelled by the customer.', `cancel-order-${order.id}`);
-        await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, refund?.amountPaise ?? 0));
-        return [refund];
+        // A weight difference paid goes back too; one still open is closed.
+        const more = [];
+        for (const { adjustment, payment: p } of chargePayments) {
+          if (adjustment.status === 'open') await r.closeAdjustment(adjustment.id, at);
+          if (p?.status === 'created') await deps.payments.abandon(tx, p, 'The order was cancelled.');
+          else if (p) more.push(await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the customer: the weight difference is refunded.', `cancel-adjust-${adjustment.id}`));
+        }
+        const refunded = [refund, ...more].reduce((n, f) => n + (f?.amountPaise ?? 0), 0);
+        await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, refunded));
+        return [refund, ...more];
       });
       deps.mailQueued?.();
       await deps.payments.sendRefunds(refunds);
       return { message: ORDER_MESSAGES.cancelled, orderNumber, status: 'Cancelled' };
-    },
-
-    /** Staff move an order one step along Placed → Picked → Out for Delivery → Delivered, never back. */
-    async advance(staffId: number, orderNumber: string, change: OrderStatusChange): Promise<OrderStatusAnswer> {
-      if (!ORDER_NUMBER.test(orderNumber)) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
-      const s = await settings();
-      const at = now();
-      await db.transaction(async (tx) => {
-        const r = ordersRepository(tx);
-        const order = await r.findForStaff(orderNumber, { lock: true });
-        if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
-        if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', 'This order was cancelled; its status can no longer change.');
-        if (order.status === 'Awaiting payment') throw new DomainError('ORDER_STATUS_NOT_NEXT', 'This order is waiting for its online payment; it is placed once paid.');
-        // Pay on delivery: staff confirm the order by phone, and it is Placed.
-        const next = order.status === 'Awaiting confirmation' ? 'Placed' : FLOW[FLOW.indexOf(order.status) + 1];
-        if (!next) throw new DomainError('ORDER_DELIVERED', 'This order has been delivered; there is no further step.');
-        if (change.status !== next) {
-          throw new DomainError('ORDER_STATUS_NOT_NEXT', `An order that is ${order.status} can only move to ${next}.`);
-        }
-        await r.setStatus(order.id, next, staffId, change.note ?? (next === 'Placed' ? 'Pay on delivery confirmed by phone' : null), at);
-        const buyer = await r.customer(order.customerId);
-        if (next === 'Placed') await queuePlacedMail(tx, { ...order, status: 'Placed' });
-        else if (buyer) await queueMail(tx, orderStepMail(brandOf(s), buyer.email, order.orderNumber, next, s.returnWindowDays));
-      });
-      deps.mailQueued?.();
-      return { message: `Order ${orderNumber} is now ${change.status}.`, orderNumber, status: change.status };
     },
 
     /**
@@ -286,7 +265,8 @@ export function createOrdersService(deps: OrdersDeps) {
     async payAgain(customerId: number, orderNumber: string) {
       const order = await own(customerId, orderNumber);
       const payment = await deps.payments.forOrder(order.id);
-      const held = order.status === 'Awaiting payment' && order.payBy !== null && order.payBy > now();
+      // No pay-by time: a made-to-order piece's balance, which holds its piece until paid and never lapses.
+      const held = order.status === 'Awaiting payment' && (order.payBy === null || order.payBy > now());
       if (!held || !payment || payment.status !== 'created') {
         if (order.status === 'Cancelled' && payment?.status === 'failed' && /lapsed/.test(payment.failureReason ?? '')) throw new DomainError('PAYMENT_LAPSED', ORDER_MESSAGES.lapsed);
         if (order.status === 'Awaiting payment') throw new DomainError('PAYMENT_LAPSED', ORDER_MESSAGES.lapsed);
@@ -295,62 +275,35 @@ export function createOrdersService(deps: OrdersDeps) {
       // A payment may have gone through already (the verify found the gateway down): it is recorded now, and the
       // checkout is not opened again on a gateway order that is paid.
       if (payment.gatewayOrderId && (await deps.payments.reconcile(payment)) === 'settled') throw new DomainError('ORDER_NOT_PAYABLE', ORDER_MESSAGES.paidMeanwhile);
-      return { message: 'Complete the payment to place your order.', orderNumber: order.orderNumber, payBy: order.payBy!.toISOString(), payment: await deps.payments.open(payment) };
+      return { message: 'Complete the payment to place your order.', orderNumber: order.orderNumber, payBy: order.payBy?.toISOString() ?? null, payment: await deps.payments.open(payment) };
     },
 
     async invoice(customer: SessionCustomer, orderNumber: string) {
       const order = await own(customer.id, orderNumber);
-      // Cancelled before delivery, nothing was supplied: there is no tax invoice to give. Nor before it is placed.
-      if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', ORDER_MESSAGES.noInvoice);
-      if (order.status === 'Awaiting payment' || order.status === 'Awaiting confirmation') throw new DomainError('ORDER_NOT_PAYABLE', ORDER_MESSAGES.notYetInvoiced);
-      const [lines, addresses, s, buyer] = await Promise.all([repo.lines(order.id), repo.addresses(order.id), settings(), repo.customer(customer.id)]);
-      const invoiceNumber = invoiceNumberOf(order.orderNumber, s.invoicePrefix);
-      const pdf = await renderInvoicePdf(
-        {
-          invoiceNumber,
-          orderNumber: order.orderNumber,
-          placedAt: order.placedAt,
-          companyName: order.companyName,
-          companyGstin: order.companyGstin,
-          pan: order.pan,
-          couponCode: order.couponCode,
-          subtotalPaise: order.subtotalPaise,
-          discountPaise: order.discountPaise,
-          shippingPaise: order.shippingPaise,
-          harvestCreditPaise: order.harvestCreditPaise,
-          lines: lines.map((l) => ({
-            name: l.productName,
-            sku: l.sku,
-            hsnCode: l.hsnCode,
-            quantity: l.quantity,
-            unitPricePaise: l.unitPricePaise,
-            lineTotalPaise: l.lineTotalPaise,
-            huid: l.huid,
-            options: l.options,
-            metal: l.metal,
-            purity: l.purity,
-            metalWeightMg: l.metalWeightMg,
-            ratePaisePerGram: l.ratePaisePerGram,
-            diamondWeightCents: l.diamondWeightCents,
-            stoneWeightCents: l.stoneWeightCents,
-            priceBreakup: l.priceBreakup,
-          })),
-          billing: toAddress(addresses.find((a) => a.kind === 'billing')),
-          shipping: toAddress(addresses.find((a) => a.kind === 'shipping')),
-        },
-        {
-          legalName: s.sellerLegalName,
-          gstin: s.sellerGstin,
-          state: s.sellerState,
-          stateCode: s.sellerStateCode,
-          address: s.officeAddress,
-          storeName: s.storeName,
-          gstPercent: s.gstPercent,
-          hallmarkingChargePaise: s.hallmarkingChargePaise,
-        },
-        buyer?.firstName || buyer?.username || customer.username,
-      );
-      return { pdf, fileName: `invoice-${invoiceNumber.replace(/[^A-Za-z0-9-]/g, '-')}.pdf` };
+      if (order.status === 'Cancelled' && !order.invoicedAt) throw new DomainError('ORDER_CANCELLED', ORDER_MESSAGES.noInvoice);
+      return renderOrderInvoice(db, order, await settings());
+    },
+
+    async creditNote(customerId: number, orderNumber: string, id: number) {
+      const order = await own(customerId, orderNumber);
+      return renderOrderCreditNote(db, order, id, await settings());
+    },
+
+    /**
+     * POST /api/orders/{orderNumber}/adjustments/{id}/pay: the customer pays an open weight difference of their own
+     * order through the gateway (one payment per difference); a difference settled or waived meanwhile is refunded.
+     */
+    async payAdjustment(customerId: number, orderNumber: string, id: number) {
+      const order = await own(customerId, orderNumber);
+      const payment = await db.transaction(async (tx) => {
+        const [adj] = (await ordersRepository(tx).adjustments(order.id)).filter((a) => a.id === id);
+        if (!adj) throw new DomainError('NOT_FOUND', 'This order has no such weight difference.');
+        if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', 'This order was cancelled; nothing is due on it.');
+        if (adj.kind !== 'charge') throw new DomainError('CONFLICT', 'This weight difference is refunded to you: there is nothing to pay.');
+        if (adj.status !== 'open') throw new DomainError('PAYMENT_SETTLED', adj.status === 'settled' ? 'This weight difference is already paid.' : 'This weight difference was waived: there is nothing to pay.');
+        return deps.payments.start(tx, { customerId, purpose: 'order_adjustment', key: `adjustment:${adj.id}`, amountPaise: adj.amountPaise, orderId: order.id, adjustmentId: adj.id });
+      });
+      return { payment: await deps.payments.open(payment) };
     },
   };
 }

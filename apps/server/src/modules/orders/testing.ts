@@ -148,3 +148,45 @@ export async function createOrder(db: Db, input: CreateOrderInput) {
     return order!;
   });
 }
+
+/** A random HUID (six capitals and digits) for tests: unique enough within a test database. */
+export function testHuid(): string {
+  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+  return Array.from({ length: 6 }, () => letters[randomInt(letters.length)]).join('');
+}
+
+interface Injector {
+  inject(opts: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: object }): PromiseLike<{ statusCode: number; body: string; json(): unknown }>;
+}
+
+/**
+ * Test helper (the invoice is issued at dispatch, issue 19): records each hallmarked piece at its sold weight
+ * (a HUID each) through the staff's packing route, then moves the order on through the staff's status route up to
+ * Out for Delivery (courier and AWB), so its tax invoice can be downloaded. `staffCookie` is an orders-desk session.
+ */
+export async function packAndDispatch(app: Injector, staffCookie: string, orderNumber: string, weights: Record<number, number[]> = {}) {
+  const headers = { cookie: staffCookie };
+  const url = `/api/admin/orders/${encodeURIComponent(orderNumber)}`;
+  const read = async () => {
+    const res = await app.inject({ method: 'GET', url, headers });
+    if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as { status: string; nextStatus: string | null; pieces: unknown[]; lines: { lineId: number; quantity: number; hallmarked: boolean; soldWeightMg: number | null }[] };
+  };
+  let order = await read();
+  const pieces = order.lines
+    .filter((l) => l.hallmarked)
+    .flatMap((l) => Array.from({ length: l.quantity }, (_, i) => {
+      const net = weights[l.lineId]?.[i] ?? l.soldWeightMg!;
+      return { lineId: l.lineId, huid: testHuid(), netWeightMg: net, grossWeightMg: net + 150 };
+    }));
+  if (pieces.length > 0 && order.pieces.length === 0) {
+    const res = await app.inject({ method: 'POST', url: `${url}/pieces`, headers, payload: { pieces } });
+    if (res.statusCode !== 200) throw new Error(`POST ${url}/pieces: ${res.statusCode} ${res.body}`);
+  }
+  while (order.nextStatus && order.status !== 'Out for Delivery') {
+    const res = await app.inject({ method: 'POST', url: `${url}/status`, headers, payload: { status: order.nextStatus, courierName: 'Blue Dart', awbNumber: 'BD-12345678', trackingUrl: 'https://track.example/BD-12345678' } });
+    if (res.statusCode !== 200) throw new Error(`POST ${url}/status ${order.nextStatus}: ${res.statusCode} ${res.body}`);
+    order = await read();
+  }
+  return order;
+}

@@ -13,6 +13,7 @@ import { testServerUrl } from '@milli/db/testing';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, placeOrder, type TestShopper } from '../../testing-factories.ts';
 import { paymentSignature } from './gateway.ts';
+import { packAndDispatch } from '../orders/testing.ts';
 import { startRazorpaySimServer, type RazorpaySimServer } from './simulator-http.ts';
 
 const KEYS = { keyId: 'rzp_test_x', keySecret: 'razorpay-test-key-secret', webhookSecret: 'razorpay-test-webhook-secret' };
@@ -83,7 +84,7 @@ async function paidThroughCheckout(shopper: TestShopper) {
 }
 
 describe('paying an order through Razorpay', () => {
-  it('place → checkout → verify: the order is Placed, its invoice is available and one placed mail is queued', async () => {
+  it('place → checkout → verify: the order is Placed, one placed mail is queued, and its invoice comes with the dispatch', async () => {
     const me = await createShopper(t.app);
     const { answer, product } = await place(me);
     expect(answer).toMatchObject({ status: 'Awaiting payment', payment: { gateway: 'razorpay', keyId: 'rzp_test_x', currency: 'INR', amountPaise: answer.payNowPaise } });
@@ -98,6 +99,9 @@ describe('paying an order through Razorpay', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ purpose: 'order', orderNumber: answer.orderNumber, replayed: false });
     expect((await orderRow(answer.orderId)).status).toBe('Placed');
+    // The tax invoice is issued at dispatch: still 409 once paid, 200 once the orders desk dispatches it.
+    expect((await get(`/api/orders/${answer.orderNumber}/invoice.pdf`, me)).statusCode).toBe(409);
+    await packAndDispatch(t.app, (await createStaff(t.app, { role: 'orders' })).cookie, answer.orderNumber);
     const invoice = await get(`/api/orders/${answer.orderNumber}/invoice.pdf`, me);
     expect(invoice.statusCode).toBe(200);
     expect(invoice.headers['content-type']).toBe('application/pdf');

@@ -29,6 +29,7 @@ export function paymentRepository(db: Db) {
       harvestPlanId?: number | null;
       harvestInstalmentId?: number | null;
       cadDesignId?: number | null;
+      adjustmentId?: number | null;
     }): Promise<PaymentRecord> {
       const [made] = await db
         .insert(payments)
@@ -117,6 +118,16 @@ export function paymentRepository(db: Db) {
         .where(and(eq(payments.gateway, gateway), eq(payments.status, 'failed'), isNull(payments.gatewayRef), sql`${payments.gatewayOrderId} IS NOT NULL`, gt(payments.createdAt, since), gt(payments.id, afterId)))
         .orderBy(asc(payments.id))
         .limit(limit);
+    },
+    /** The payment started for one weight difference (purpose order_adjustment), if any. */
+    async forAdjustment(adjustmentId: number, opts: { lock?: boolean } = {}): Promise<PaymentRecord | null> {
+      const q = db.select().from(payments).where(and(eq(payments.adjustmentId, adjustmentId), eq(payments.purpose, 'order_adjustment'))).orderBy(desc(payments.id)).limit(1);
+      const [row] = opts.lock ? await q.for('update') : await q;
+      return row ?? null;
+    },
+    /** Every payment of an order (the order's own and its weight differences'), oldest first. */
+    async allForOrder(orderId: number): Promise<PaymentRecord[]> {
+      return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
     },
     async forOrder(orderId: number, opts: { lock?: boolean } = {}): Promise<PaymentRecord | null> {
       const q = db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.purpose, 'order'))).orderBy(desc(payments.id)).limit(1);

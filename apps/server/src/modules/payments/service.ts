@@ -214,7 +214,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
      */
     async start(
       tx: Db,
-      input: { customerId: number; purpose: PaymentPurpose; key: string; amountPaise: number; orderId?: number; harvestPlanId?: number; harvestInstalmentId?: number; cadDesignId?: number },
+      input: { customerId: number; purpose: PaymentPurpose; key: string; amountPaise: number; orderId?: number; harvestPlanId?: number; harvestInstalmentId?: number; cadDesignId?: number; adjustmentId?: number },
     ): Promise<PaymentRecord> {
       const { key, ...rest } = input;
       return paymentRepository(tx).start({ ...rest, gateway: gateway.name, idempotencyKey: key });
@@ -425,6 +425,17 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
      */
     async forOrder(orderId: number, tx: Db = db, opts: { lock?: boolean } = {}) {
       return paymentRepository(tx).forOrder(orderId, opts);
+    },
+
+    /** The payment of one weight difference, if started (locked with `lock`, as forOrder). */
+    async forAdjustment(adjustmentId: number, tx: Db = db, opts: { lock?: boolean } = {}) {
+      return paymentRepository(tx).forAdjustment(adjustmentId, opts);
+    },
+    /** Every payment of an order, with its refunds (the staff's timeline). */
+    async ofOrder(orderId: number, tx: Db = db) {
+      const t = paymentRepository(tx);
+      const rows = await t.allForOrder(orderId);
+      return { payments: rows, refunds: await t.refundsOf(rows.map((r) => r.id)) };
     },
 
     async list(customerId: number): Promise<PaymentRow[]> {

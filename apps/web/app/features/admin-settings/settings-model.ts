@@ -4,7 +4,7 @@ import type { FieldErrors } from '../../lib/field-errors.ts';
 
 /** Fields typed in rupees (sent as paise). */
 export const MONEY_FIELDS = ['shippingFeePaise', 'hallmarkingChargePaise', 'codLimitPaise'] as const satisfies readonly SettingsField[];
-export const NUMBER_FIELDS = ['returnWindowDays', 'deliveryDays', 'gstPercent', 'cadAdvancePercent', 'lowStockThreshold', 'paymentHoldMinutes'] as const satisfies readonly SettingsField[];
+export const NUMBER_FIELDS = ['returnWindowDays', 'deliveryDays', 'gstPercent', 'cadAdvancePercent', 'lowStockThreshold', 'paymentHoldMinutes', 'weightTolerancePercent'] as const satisfies readonly SettingsField[];
 
 /** What each field is called on the screen, for the saved notice. */
 export const FIELD_LABELS: Record<SettingsField, string> = {
@@ -27,6 +27,7 @@ export const FIELD_LABELS: Record<SettingsField, string> = {
   codLimitPaise: 'pay-on-delivery limit',
   paymentHoldMinutes: 'payment hold',
   lowStockThreshold: 'low-stock threshold',
+  weightTolerancePercent: 'weight tolerance',
   staffTwoFactorRequired: 'two-factor rule',
 };
 

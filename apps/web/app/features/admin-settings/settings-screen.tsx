@@ -93,6 +93,18 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
             error={errors.paymentHoldMinutes}
             required
           />
+          <NumberField
+            name="weightTolerancePercent"
+            label="Weight tolerance at packing"
+            unit="%"
+            min={0}
+            max={10}
+            step={0.01}
+            hint="A packed piece whose net weight differs from the weight sold by more than this is charged (heavier) or refunded (lighter) at the line’s metal rate per gram."
+            defaultValue={number('weightTolerancePercent')}
+            error={errors.weightTolerancePercent}
+            required
+          />
         </FieldGroup>
 
         <FieldGroup legend="Security">

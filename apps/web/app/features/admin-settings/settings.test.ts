@@ -16,6 +16,7 @@ const FORM = {
   cadAdvancePercent: '30',
   lowStockThreshold: '2',
   paymentHoldMinutes: '15',
+  weightTolerancePercent: '2',
   gstPercent: '3',
   invoicePrefix: 'MIL',
   sellerLegalName: 'Milli Jewels Private Limited',

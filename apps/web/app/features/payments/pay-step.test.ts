@@ -59,7 +59,7 @@ describe('the payment step', () => {
     expect(step.instruments.map((i) => i.id)).toContain('card_declined');
     expect(JSON.stringify(step.instruments)).not.toMatch(/cardNumber|cvv/i);
     // 10:15 UTC is 15:45 in India.
-    expect(holdTime(step.payBy)).toBe('15:45');
+    expect(holdTime(step.payBy!)).toBe('15:45');
   });
 
   it('says when the time to pay has passed, and when the gateway is down', async () => {

@@ -17,8 +17,8 @@ export type PayStep =
   | {
       kind: 'ready';
       orderNumber: string;
-      /** Until when the order holds its pieces (ISO). */
-      payBy: string;
+      /** Until when the order holds its pieces (ISO); null for a made-to-order balance, which never lapses. */
+      payBy: string | null;
       payment: GatewayPayment;
       summary: PaySummary | null;
       /** The demo checkout's test instruments (none for Razorpay). */

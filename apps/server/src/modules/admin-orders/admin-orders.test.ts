@@ -1,0 +1,433 @@
+/**
+ * The orders desk (issue 19): queues and search, packing with HUIDs and real weights, weight differences both
+ * ways, dispatch and its rules, waiving, staff cancel with refund and credit note, the made-to-order request
+ * following its order, and who may do what. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (the
+ * concurrent HUID clash only there).
+ */
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { schema, type Db } from '@milli/db';
+import { testServerUrl } from '@milli/db/testing';
+import { AdminOrderDetailSchema, AdminOrderPageSchema, OrderDetailSchema } from '@milli/contracts/schemas';
+import { weightDifference } from '@milli/pricing';
+import { createTestApp, type TestApp } from '../../testing.ts';
+import { createProduct, createShopper, createStaff, payThroughDemo, placeOrder, type TestShopper, type TestStaff } from '../../testing-factories.ts';
+import { createOrder, packAndDispatch, testHuid } from '../orders/testing.ts';
+
+let t: TestApp;
+let db: Db;
+let owner: TestStaff;
+let desk: TestStaff;
+let catalogue: TestStaff;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  db = t.database.db;
+  owner = await createStaff(t.app, { role: 'owner' });
+  desk = await createStaff(t.app, { role: 'orders' });
+  catalogue = await createStaff(t.app, { role: 'catalogue' });
+}, 120_000);
+afterAll(() => t?.close());
+
+const send = (method: 'GET' | 'POST', url: string, who: { cookie: string } | null, payload?: object) =>
+  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
+const detail = async (orderNumber: string) => {
+  const res = await send('GET', `/api/admin/orders/${orderNumber}`, desk);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(AdminOrderDetailSchema.safeParse(res.json()).success).toBe(true);
+  return AdminOrderDetailSchema.parse(res.json());
+};
+const mailsTo = (address: string, kind?: string) =>
+  db
+    .select()
+    .from(schema.mailOutbox)
+    .where(and(eq(schema.mailOutbox.toAddress, address), kind ? eq(schema.mailOutbox.kind, kind) : undefined));
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+
+/** A placed order whose lines are weighed gold (5 g at Rs. 7,000/g each): hallmarked, needing their pieces. */
+async function goldOrder(customerId: number, opts: { quantity?: number; status?: 'Placed' | 'Picked' | 'Awaiting confirmation'; lines?: number } = {}) {
+  const order = await createOrder(db, { customerId, status: opts.status ?? 'Placed', lines: Array.from({ length: opts.lines ?? 1 }, () => ({ quantity: opts.quantity ?? 1 })) });
+  await db.update(schema.orderLines).set({ metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 7_000_00 }).where(eq(schema.orderLines.orderId, order.id));
+  const lines = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id)).orderBy(schema.orderLines.id);
+  return { ...order, lines };
+}
+const piece = (lineId: number, netWeightMg = 5_000, huid = testHuid()) => ({ lineId, huid, netWeightMg, grossWeightMg: netWeightMg + 200 });
+const dispatch = { status: 'Out for Delivery', courierName: 'Blue Dart', awbNumber: 'BD-55501234', trackingUrl: 'https://track.example/BD-55501234' };
+
+describe('who may work the orders desk', () => {
+  it('every staff route answers 401 without a staff session and 403 without the orders permission', async () => {
+    const shopper = await createShopper(t.app);
+    const order = await goldOrder(shopper.id);
+    const n = order.orderNumber;
+    const routes = [
+      ['GET', '/api/admin/orders'],
+      ['GET', `/api/admin/orders/${n}`],
+      ['GET', `/api/admin/orders/${n}/invoice.pdf`],
+      ['GET', `/api/admin/orders/${n}/credit-notes/1.pdf`],
+      ['POST', `/api/admin/orders/${n}/status`, { status: 'Picked' }],
+      ['POST', `/api/admin/orders/${n}/pieces`, { pieces: [piece(order.lines[0]!.id)] }],
+      ['POST', `/api/admin/orders/${n}/adjustments/1/waive`, {}],
+      ['POST', `/api/admin/orders/${n}/cancel`, { reason: 'Testing who may cancel' }],
+    ] as const;
+    for (const [method, url, body] of routes) {
+      expect((await send(method, url, null, body)).statusCode, `${method} ${url} guest`).toBe(401);
+      expect((await send(method, url, shopper, body)).statusCode, `${method} ${url} customer`).toBe(401);
+      const refused = await send(method, url, catalogue, body);
+      expect(refused.statusCode, `${method} ${url} catalogue`).toBe(403);
+      expect(refused.json().code).toBe('PERMISSION_DENIED');
+    }
+    const [still] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(still!.status).toBe('Placed');
+    expect(await db.select().from(schema.orderPieces).where(eq(schema.orderPieces.orderId, order.id))).toHaveLength(0);
+    expect((await send('GET', `/api/admin/orders/${n}`, owner)).statusCode).toBe(200);
+  });
+});
+
+describe('the queues', () => {
+  it('filters by status with the counts of every queue, and searches number, name, e-mail, phone and PIN', async () => {
+    const shopper = await createShopper(t.app, { username: 'queue-kavya' });
+    await db.update(schema.customers).set({ firstName: 'Kavya', lastName: 'Raghavan' }).where(eq(schema.customers.id, shopper.id));
+    const a = await createOrder(db, { customerId: shopper.id, shipping: { phone: '9812345670', pincode: '641001', city: 'Coimbatore' } });
+    const b = await createOrder(db, { customerId: shopper.id, status: 'Awaiting confirmation', shipping: { phone: '9812345670', pincode: '641001' } });
+    await createOrder(db, { customerId: shopper.id, status: 'Delivered', shipping: { phone: '9812345670', pincode: '641001' } });
+
+    const list = async (query: string) => {
+      const res = await send('GET', `/api/admin/orders?${query}`, desk);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(AdminOrderPageSchema.safeParse(res.json()).success).toBe(true);
+      return AdminOrderPageSchema.parse(res.json());
+    };
+    const byName = await list('q=Kavya%20Ragh');
+    expect(byName.total).toBe(3);
+    expect(byName.counts).toMatchObject({ Placed: 1, 'Awaiting confirmation': 1, Delivered: 1, Cancelled: 0 });
+    const placed = await list('q=Kavya&status=Placed');
+    expect(placed.data.map((r) => r.orderNumber)).toEqual([a.orderNumber]);
+    expect(placed.data[0]).toMatchObject({ customerName: 'Kavya Raghavan', customerEmail: shopper.email, phone: '9812345670', pincode: '641001', city: 'Coimbatore', paymentMethod: 'online', custom: false, itemCount: 1 });
+    expect(placed.counts.Delivered).toBe(1);
+    expect((await list(`q=${b.orderNumber}`)).data.map((r) => r.orderNumber)).toEqual([b.orderNumber]);
+    expect((await list('q=queue-kavya@example')).total).toBe(3);
+    expect((await list('q=98123%2045670')).total).toBe(3);
+    expect((await list('q=641001&status=Awaiting%20confirmation')).data[0]!.paymentMethod).toBe('cod');
+    expect((await list('q=no-such-order-anywhere')).total).toBe(0);
+    expect((await send('GET', '/api/admin/orders?status=Shipped', desk)).statusCode).toBe(400);
+    const sorted = await list('q=Kavya&sort=total&dir=desc');
+    expect(sorted.data.map((r) => r.totalPaise)).toEqual([...sorted.data.map((r) => r.totalPaise)].sort((x, y) => y - x));
+  });
+});
+
+describe('packing', () => {
+  it('needs exactly one HUID per hallmarked piece, of this order’s lines, unique, while Placed or Picked', async () => {
+    const shopper = await createShopper(t.app);
+    const order = await goldOrder(shopper.id, { quantity: 2 });
+    const other = await goldOrder(shopper.id);
+    const line = order.lines[0]!.id;
+    const url = `/api/admin/orders/${order.orderNumber}/pieces`;
+
+    const before = await detail(order.orderNumber);
+    expect(before.lines[0]).toMatchObject({ hallmarked: true, soldWeightMg: 5_000, quantity: 2 });
+    expect(before).toMatchObject({ nextStatus: 'Picked', blockedBy: null, canCancel: true });
+
+    const foreign = await send('POST', url, desk, { pieces: [piece(line), piece(other.lines[0]!.id)] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toContain(`Line ${other.lines[0]!.id} is not a line of order ${order.orderNumber}`);
+    const short = await send('POST', url, desk, { pieces: [piece(line)] });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(/needs exactly 2 pieces/);
+    const twice = await send('POST', url, desk, { pieces: [piece(line, 5_000, 'AA11BB'), piece(line, 5_000, 'aa11bb')] });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toContain('AA11BB');
+    expect((await send('POST', url, desk, { pieces: [piece(line, 5_000, 'ZZ'), piece(line)] })).statusCode).toBe(400);
+    expect((await send('POST', url, desk, { pieces: [{ ...piece(line), grossWeightMg: 10 }, piece(line)] })).statusCode).toBe(400);
+
+    const taken = testHuid();
+    expect((await send('POST', `/api/admin/orders/${other.orderNumber}/pieces`, desk, { pieces: [piece(other.lines[0]!.id, 5_000, taken)] })).statusCode).toBe(200);
+    const clash = await send('POST', url, desk, { pieces: [piece(line, 5_000, taken), piece(line)] });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe(`HUID ${taken} is already recorded on order ${other.orderNumber}.`);
+
+    const ok = await send('POST', url, desk, { pieces: [piece(line, 5_050), piece(line, 4_950)] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().pieces).toHaveLength(2);
+    // Within the 2 % tolerance: nothing to adjust. Sent again, the pieces are replaced.
+    expect(ok.json().adjustments).toHaveLength(0);
+    const again = await send('POST', url, desk, { pieces: [piece(line, 5_000, 'CC22DD'), piece(line, 5_000, 'EE33FF')] });
+    expect(again.json().pieces.map((p: { huid: string }) => p.huid)).toEqual(['CC22DD', 'EE33FF']);
+    const [audit] = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'order'), eq(schema.auditLog.entityId, order.orderNumber), eq(schema.auditLog.action, 'pack')));
+    expect(audit!.staffEmail).toBe(desk.email);
+    expect((await detail(order.orderNumber)).timeline.some((e) => e.kind === 'packing' && e.text.includes('CC22DD') && e.by === desk.name)).toBe(true);
+
+    // Not once dispatched.
+    const shipped = await createOrder(db, { customerId: shopper.id, status: 'Out for Delivery' });
+    const late = await send('POST', `/api/admin/orders/${shipped.orderNumber}/pieces`, desk, { pieces: [piece(line)] });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('dispatch is refused until every hallmarked piece is recorded, needs the courier and AWB, and mails them', async () => {
+    const shopper = await createShopper(t.app);
+    const order = await goldOrder(shopper.id, { status: 'Picked' });
+    const url = `/api/admin/orders/${order.orderNumber}/status`;
+    expect((await detail(order.orderNumber)).blockedBy).toMatch(/Record the HUID and weights/);
+    const refused = await send('POST', url, desk, dispatch);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/Record the HUID and weights of every hallmarked piece before dispatch/);
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/pieces`, desk, { pieces: [piece(order.lines[0]!.id)] })).statusCode).toBe(200);
+    const noAwb = await send('POST', url, desk, { status: 'Out for Delivery', courierName: 'Blue Dart' });
+    expect(noAwb.statusCode).toBe(400);
+    expect(noAwb.json().fields.awbNumber).toBeDefined();
+    expect((await send('POST', url, desk, dispatch)).statusCode).toBe(200);
+
+    const d = await detail(order.orderNumber);
+    expect(d.shipment).toMatchObject({ courierName: 'Blue Dart', awbNumber: 'BD-55501234', trackingUrl: 'https://track.example/BD-55501234', deliveredAt: null });
+    expect(d.invoiceAvailable).toBe(true);
+    const [mail] = await mailsTo(shopper.email, 'order-status');
+    expect(mail!.textBody).toContain('BD-55501234');
+    expect(mail!.textBody).toContain('Blue Dart');
+    expect(mail!.textBody).toContain('https://track.example/BD-55501234');
+    expect((await send('POST', url, desk, { status: 'Delivered' })).statusCode).toBe(200);
+    expect((await detail(order.orderNumber)).shipment!.deliveredAt).not.toBeNull();
+    const audit = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'order'), eq(schema.auditLog.entityId, order.orderNumber), eq(schema.auditLog.action, 'status'))).orderBy(schema.auditLog.id);
+    expect(audit.map((a) => (a.after as { status: string }).status)).toEqual(['Out for Delivery', 'Delivered']);
+
+    // The staff's invoice shows each piece.
+    const pdf = await send('GET', `/api/admin/orders/${order.orderNumber}/invoice.pdf`, desk);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toMatch(/Piece 1: HUID [A-Z0-9]{6} · net weight 5\.000 g · gross weight 5\.200 g/);
+  });
+});
+
+describe('weight differences', () => {
+  it('a heavier piece is a charge: dispatch waits until the customer pays it, then the invoice shows it', async () => {
+    const shopper = await createShopper(t.app);
+    const product = await createProduct(db, { name: 'Adjust Charge Ring', stock: 5 });
+    const placed = await placeOrder(t.app, shopper, { productId: product.id });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderNumber = placed.json().orderNumber as string;
+    const before = await detail(orderNumber);
+    const line = before.lines[0]!;
+    expect(line.hallmarked).toBe(true);
+    const settings = (await db.select().from(schema.storeSettings))[0]!;
+    const [row] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.id, line.lineId));
+    const heavy = line.soldWeightMg! + 400;
+    const expected = weightDifference(line.soldWeightMg!, heavy, row!.ratePaisePerGram!, Number(settings.weightTolerancePercent), Number(settings.gstPercent));
+    expect(expected.kind).toBe('charge');
+
+    const packed = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId, heavy)] });
+    expect(packed.statusCode, packed.body).toBe(200);
+    const [charge] = packed.json().adjustments;
+    expect(charge).toMatchObject({ kind: 'charge', status: 'open', amountPaise: expected.amountPaise, lineId: line.lineId });
+    expect(charge.reason).toContain(`weighs ${(heavy / 1000).toFixed(3)} g`);
+    expect((await mailsTo(shopper.email, 'order-adjustment'))[0]!.textBody).toContain(charge.reason);
+
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, { status: 'Picked' })).statusCode).toBe(200);
+    const refused = await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, dispatch);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/weight difference .* is still to be paid/);
+
+    // Someone else cannot pay it; the customer can.
+    const stranger = await createShopper(t.app);
+    expect((await send('POST', `/api/orders/${orderNumber}/adjustments/${charge.id}/pay`, stranger)).statusCode).toBe(404);
+    const pay = await send('POST', `/api/orders/${orderNumber}/adjustments/${charge.id}/pay`, shopper);
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(pay.json().payment.amountPaise).toBe(expected.amountPaise);
+    const verified = await payThroughDemo(t.app, shopper, pay.json().payment.gatewayOrderId);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().message).toMatch(/weight difference/);
+    const mine = OrderDetailSchema.parse((await send('GET', `/api/orders/${orderNumber}`, shopper)).json());
+    expect(mine.adjustments[0]).toMatchObject({ id: charge.id, status: 'settled' });
+    expect(mine.pieces).toHaveLength(1);
+    expect((await send('POST', `/api/orders/${orderNumber}/adjustments/${charge.id}/pay`, shopper)).statusCode).toBe(409);
+    // Paid: repacking would undo a settled difference, and is refused.
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId)] })).statusCode).toBe(409);
+
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, dispatch)).statusCode).toBe(200);
+    const invoice = pdfText((await send('GET', `/api/orders/${orderNumber}/invoice.pdf`, shopper)).rawPayload);
+    expect(invoice).toContain('Weight difference charged');
+  });
+
+  it('a waived charge lets the order go; only a charge that is open can be waived', async () => {
+    const shopper = await createShopper(t.app);
+    const order = await goldOrder(shopper.id);
+    const packed = await send('POST', `/api/admin/orders/${order.orderNumber}/pieces`, desk, { pieces: [piece(order.lines[0]!.id, 5_500)] });
+    const [charge] = packed.json().adjustments;
+    // 0.5 g × Rs. 7,000 + 3 % GST = Rs. 3,605.
+    expect(charge).toMatchObject({ kind: 'charge', amountPaise: 3_605_00 });
+    const waived = await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/${charge.id}/waive`, desk, { note: 'Goodwill' });
+    expect(waived.statusCode, waived.body).toBe(200);
+    expect(waived.json().adjustments[0].status).toBe('waived');
+    expect(waived.json().timeline.some((e: { text: string }) => e.text.includes('waived') && e.text.includes('Goodwill'))).toBe(true);
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/${charge.id}/waive`, desk, {})).statusCode).toBe(409);
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/999999/waive`, desk, {})).statusCode).toBe(404);
+    expect((await send('POST', `/api/orders/${order.orderNumber}/adjustments/${charge.id}/pay`, shopper)).statusCode).toBe(409);
+    await packAndDispatch(t.app, desk.cookie, order.orderNumber);
+    expect((await detail(order.orderNumber)).status).toBe('Out for Delivery');
+  });
+
+  it('a lighter piece is refunded: through the gateway for a paid order, off the cash due for pay on delivery', async () => {
+    const shopper = await createShopper(t.app);
+    const product = await createProduct(db, { name: 'Adjust Refund Ring', stock: 5 });
+    const placed = await placeOrder(t.app, shopper, { productId: product.id });
+    const orderNumber = placed.json().orderNumber as string;
+    const line = (await detail(orderNumber)).lines[0]!;
+    const packed = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId, line.soldWeightMg! - 500)] });
+    expect(packed.statusCode, packed.body).toBe(200);
+    const [refund] = packed.json().adjustments;
+    expect(refund).toMatchObject({ kind: 'refund', status: 'settled' });
+    const [queued] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `adjust-${refund.id}`));
+    expect(queued!.amountPaise).toBe(refund.amountPaise);
+    expect(packed.json().timeline.some((e: { kind: string }) => e.kind === 'refund')).toBe(true);
+
+    const cod = await goldOrder(shopper.id, { status: 'Awaiting confirmation' });
+    expect((await send('POST', `/api/admin/orders/${cod.orderNumber}/status`, desk, { status: 'Placed' })).statusCode).toBe(200);
+    const before = (await detail(cod.orderNumber)).payment.payOnDeliveryPaise;
+    const codPacked = await send('POST', `/api/admin/orders/${cod.orderNumber}/pieces`, desk, { pieces: [piece(cod.lines[0]!.id, 4_500)] });
+    const [codRefund] = codPacked.json().adjustments;
+    expect(codRefund).toMatchObject({ kind: 'refund', status: 'settled', amountPaise: 3_605_00 });
+    expect(codPacked.json().payment.payOnDeliveryPaise).toBe(before - 3_605_00);
+  });
+
+  it('a made-to-order piece arrives packed and priced from its real weight: no difference, and its request follows the order', async () => {
+    const shopper = await createShopper(t.app);
+    const [request] = await db.insert(schema.customDesignRequests).values({ customerId: shopper.id, metalType: 'gold', category: 'Rings', status: 'Making' }).returning();
+    const order = await goldOrder(shopper.id);
+    await db.update(schema.orders).set({ customDesignRequestId: request!.id, advancePaise: 10_000_00 }).where(eq(schema.orders.id, order.id));
+    await db.insert(schema.orderPieces).values({ orderId: order.id, lineId: order.lines[0]!.id, huid: testHuid(), netWeightMg: 6_000, grossWeightMg: 6_100 });
+    const d = await detail(order.orderNumber);
+    expect(d).toMatchObject({ customRequestId: request!.id, adjustments: [], blockedBy: null });
+    expect(d.totals.advancePaise).toBe(10_000_00);
+    const status = async () => (await db.select().from(schema.customDesignRequests).where(eq(schema.customDesignRequests.id, request!.id)))[0]!.status;
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/status`, desk, { status: 'Picked' })).statusCode).toBe(200);
+    expect(await status()).toBe('Picked');
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/status`, desk, dispatch)).statusCode).toBe(200);
+    expect(await status()).toBe('Out for Delivery');
+    const invoice = pdfText((await send('GET', `/api/admin/orders/${order.orderNumber}/invoice.pdf`, desk)).rawPayload);
+    expect(invoice).toContain('Advance received on the design');
+    expect(invoice).toContain('net weight 6.000 g');
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/cancel`, desk, { reason: 'Returned by the courier' })).statusCode).toBe(200);
+    expect(await status()).toBe('Cancelled');
+  });
+});
+
+describe('staff cancel', () => {
+  it('refunds a paid, dispatched order, releases its pieces, issues a credit note and mails the customer', async () => {
+    const shopper = await createShopper(t.app);
+    const product = await createProduct(db, { name: 'Cancel Desk Pendant', stock: 5 });
+    const placed = await placeOrder(t.app, shopper, { productId: product.id });
+    const orderNumber = placed.json().orderNumber as string;
+    const dispatched = await packAndDispatch(t.app, desk.cookie, orderNumber);
+    expect(dispatched.status).toBe('Out for Delivery');
+    const [stockBefore] = await db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, product.id));
+    const huid = (await detail(orderNumber)).pieces[0]!.huid;
+
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/cancel`, desk, { reason: '' })).statusCode).toBe(400);
+    const res = await send('POST', `/api/admin/orders/${orderNumber}/cancel`, desk, { reason: 'The courier brought it back: address not found.' });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = await detail(orderNumber);
+    expect(d).toMatchObject({ status: 'Cancelled', canCancel: false, nextStatus: null });
+    expect(d.creditNotes).toHaveLength(1);
+    const note = d.creditNotes[0]!;
+    expect(note.number).toBe(`CN-${d.invoiceNumber}-1`);
+    expect(note.amountPaise).toBe(d.totals.totalPaise);
+    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `cancel-order-${(await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber)))[0]!.id}`));
+    expect(refund).toBeDefined();
+    const [stockAfter] = await db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, product.id));
+    expect(stockAfter!.stock).toBe(stockBefore!.stock + 1);
+    const [released] = await db.select().from(schema.orderPieces).where(eq(schema.orderPieces.huid, huid));
+    expect(released!.releasedAt).not.toBeNull();
+    const [mail] = await mailsTo(shopper.email, 'order-cancelled');
+    expect(mail!.textBody).toContain('The courier brought it back');
+    expect(mail!.textBody).toContain(note.number);
+
+    // Both may download the credit note; the HUID may be sold again.
+    const staffPdf = await send('GET', `/api/admin/orders/${orderNumber}/credit-notes/${note.id}.pdf`, desk);
+    expect(staffPdf.statusCode).toBe(200);
+    const text = pdfText(staffPdf.rawPayload);
+    expect(text).toContain('CREDIT NOTE');
+    expect(text).toContain(note.number);
+    expect(text).toContain(d.invoiceNumber);
+    expect((await send('GET', `/api/orders/${orderNumber}/credit-notes/${note.id}.pdf`, shopper)).statusCode).toBe(200);
+    const other = await goldOrder(shopper.id);
+    expect((await send('POST', `/api/admin/orders/${other.orderNumber}/pieces`, desk, { pieces: [piece(other.lines[0]!.id, 5_000, huid)] })).statusCode).toBe(200);
+
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/cancel`, desk, { reason: 'Again' })).statusCode).toBe(409);
+    const delivered = await createOrder(db, { customerId: shopper.id, status: 'Delivered' });
+    expect((await send('POST', `/api/admin/orders/${delivered.orderNumber}/cancel`, desk, { reason: 'Too late now' })).statusCode).toBe(409);
+  });
+
+  it('the customer’s own cancel releases the pieces too', async () => {
+    const shopper = await createShopper(t.app);
+    const order = await goldOrder(shopper.id);
+    const huid = testHuid();
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/pieces`, desk, { pieces: [piece(order.lines[0]!.id, 5_000, huid)] })).statusCode).toBe(200);
+    expect((await send('POST', `/api/orders/${order.orderNumber}/cancel`, shopper)).statusCode).toBe(200);
+    const [row] = await db.select().from(schema.orderPieces).where(eq(schema.orderPieces.huid, huid));
+    expect(row!.releasedAt).not.toBeNull();
+  });
+});
+
+describe('cancelling with a weight difference paid', () => {
+  it('the customer’s cancel refunds the order and the difference paid, each under its own key', async () => {
+    const shopper = await createShopper(t.app);
+    const product = await createProduct(db, { name: 'Cancel Charge Ring', stock: 5 });
+    const orderNumber = (await placeOrder(t.app, shopper, { productId: product.id })).json().orderNumber as string;
+    const line = (await detail(orderNumber)).lines[0]!;
+    const [charge] = (await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId, line.soldWeightMg! + 500)] })).json().adjustments;
+    const pay = await send('POST', `/api/orders/${orderNumber}/adjustments/${charge.id}/pay`, shopper);
+    expect((await payThroughDemo(t.app, shopper, pay.json().payment.gatewayOrderId)).statusCode).toBe(200);
+    expect((await send('POST', `/api/orders/${orderNumber}/cancel`, shopper)).statusCode).toBe(200);
+    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `cancel-adjust-${charge.id}`));
+    expect(refund!.amountPaise).toBe(charge.amountPaise);
+    const orderId = (await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber)))[0]!.id;
+    expect(await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `cancel-order-${orderId}`))).toHaveLength(1);
+  });
+});
+
+describe('the customer’s side', () => {
+  it('answers 404 for another customer’s order on every new route', async () => {
+    const me = await createShopper(t.app);
+    const other = await createShopper(t.app);
+    const order = await goldOrder(other.id);
+    const packed = await send('POST', `/api/admin/orders/${order.orderNumber}/pieces`, desk, { pieces: [piece(order.lines[0]!.id, 5_600)] });
+    const [charge] = packed.json().adjustments;
+    expect((await send('POST', `/api/orders/${order.orderNumber}/adjustments/${charge.id}/pay`, me)).statusCode).toBe(404);
+    expect((await send('GET', `/api/orders/${order.orderNumber}/credit-notes/1.pdf`, me)).statusCode).toBe(404);
+    expect((await send('GET', `/api/orders/${order.orderNumber}/invoice.pdf`, me)).statusCode).toBe(404);
+    expect((await send('POST', `/api/orders/${order.orderNumber}/adjustments/${charge.id}/pay`, null)).statusCode).toBe(401);
+    // Their own order: the invoice waits for the dispatch.
+    const early = await send('GET', `/api/orders/${order.orderNumber}/invoice.pdf`, other);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('The tax invoice is issued when your order is dispatched.');
+  });
+
+  it('a made-to-order balance (no pay-by time) never lapses and stays payable', async () => {
+    const shopper = await createShopper(t.app);
+    const order = await createOrder(db, { customerId: shopper.id, status: 'Awaiting payment' });
+    await db.update(schema.orders).set({ payBy: null }).where(eq(schema.orders.id, order.id));
+    await db.insert(schema.payments).values({ customerId: shopper.id, purpose: 'order', idempotencyKey: `order:${order.id}`, amountPaise: order.totalPaise, orderId: order.id, gateway: t.gateway.name, status: 'created' });
+    await t.app.paymentKeeper.run();
+    const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(row!.status).toBe('Awaiting payment');
+    const pay = await send('POST', `/api/orders/${order.orderNumber}/pay`, shopper);
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(pay.json().payBy).toBeNull();
+  });
+});
+
+describe.runIf(Boolean(testServerUrl))('two desks recording the same HUID at once (PostgreSQL)', () => {
+  it('one wins, the other hears 409, never 500', async () => {
+    const shopper: TestShopper = await createShopper(t.app);
+    const a = await goldOrder(shopper.id);
+    const b = await goldOrder(shopper.id);
+    const huid = testHuid();
+    for (let round = 0; round < 3; round++) {
+      const h = round === 0 ? huid : testHuid();
+      const answers = await Promise.all([
+        send('POST', `/api/admin/orders/${a.orderNumber}/pieces`, desk, { pieces: [piece(a.lines[0]!.id, 5_000, h)] }),
+        send('POST', `/api/admin/orders/${b.orderNumber}/pieces`, owner, { pieces: [piece(b.lines[0]!.id, 5_000, h)] }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const rows = await db.select().from(schema.orderPieces).where(eq(schema.orderPieces.huid, h));
+      expect(rows.filter((r) => r.releasedAt === null)).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdminAdjustmentWaiveSchema,
+  AdminOrderAdjustmentParamsSchema,
+  AdminOrderCancelSchema,
+  AdminOrderDetailSchema,
+  AdminOrderListQuerySchema,
+  AdminOrderPageSchema,
+  AdminOrderPiecesSchema,
+  CreditNoteParamsSchema,
+  ErrorSchema,
+  formBody,
+  OrderNumberParamsSchema,
+  OrderStatusAnswerSchema,
+  OrderStatusChangeSchema,
+} from '@milli/contracts/schemas';
+import type { ModuleDeps } from '../../deps.ts';
+import { forgetAfterWrites } from '../../plugins/read-cache.ts';
+import { actorOf } from '../audit/service.ts';
+import { createSettingsService } from '../settings/service.ts';
+import { createAdminOrdersService } from './service.ts';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const staff = { access: 'staff', permission: 'orders' } as const;
+
+const sendPdf = (reply: FastifyReply, doc: { pdf: Uint8Array; fileName: string }) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${doc.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(doc.pdf));
+
+/**
+ * The orders desk (issue 19, permission 'orders'; docs/back-office.md, "Orders desk"): the queues and search, one
+ * order's page with its timeline, packing (HUIDs and real weights), the steps to dispatch and delivery, waiving a
+ * weight difference, cancelling with a refund and a credit note, and the invoice and credit notes as PDFs.
+ */
+export const adminOrdersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const desk = createAdminOrdersService({ db: deps.database.db, settings: createSettingsService(deps.database.db), payments: deps.payments, mailQueued: () => deps.mailer.kick() });
+  // Cancelling puts pieces back on sale.
+  forgetAfterWrites(app, deps.readCache);
+
+  api.get(
+    '/admin/orders',
+    {
+      config: staff,
+      schema: { summary: 'Orders by status queue, searched by order number, customer name or e-mail, phone or PIN; with each queue’s count', querystring: AdminOrderListQuerySchema, response: { 200: AdminOrderPageSchema, ...errors } },
+    },
+    (req) => desk.list(req.query),
+  );
+
+  api.get(
+    '/admin/orders/:orderNumber',
+    { config: staff, schema: { summary: 'One order: lines, pieces, weight differences, payment, shipment, what may happen next, and its timeline', params: OrderNumberParamsSchema, response: { 200: AdminOrderDetailSchema, ...errors } } },
+    (req) => desk.detail(req.params.orderNumber),
+  );
+
+  api.post(
+    '/admin/orders/:orderNumber/status',
+    {
+      // Only staff of the orders desk learn what a status change must look like: the staff plugin checks before the body.
+      config: staff,
+      schema: {
+        summary: 'The next step: Placed (pay on delivery confirmed), Picked, Out for Delivery (the dispatch: courier and AWB; refused while pieces are unrecorded or a charge is unpaid), Delivered',
+        params: OrderNumberParamsSchema,
+        body: formBody(OrderStatusChangeSchema),
+        response: { 200: OrderStatusAnswerSchema, ...errors },
+      },
+    },
+    (req) => desk.advance(actorOf(req), req.params.orderNumber, req.body),
+  );
+
+  api.post(
+    '/admin/orders/:orderNumber/pieces',
+    {
+      config: staff,
+      schema: {
+        summary: 'Packing: each piece’s HUID and net and gross weights (replaces what was recorded); weight differences beyond the tolerance are charged or refunded',
+        params: OrderNumberParamsSchema,
+        body: AdminOrderPiecesSchema,
+        response: { 200: AdminOrderDetailSchema, ...errors },
+      },
+    },
+    (req) => desk.pack(actorOf(req), req.params.orderNumber, req.body),
+  );
+
+  api.post(
+    '/admin/orders/:orderNumber/adjustments/:id/waive',
+    { config: staff, schema: { summary: 'The store absorbs an open weight-difference charge', params: AdminOrderAdjustmentParamsSchema, body: formBody(AdminAdjustmentWaiveSchema), response: { 200: AdminOrderDetailSchema, ...errors } } },
+    (req) => desk.waive(actorOf(req), req.params.orderNumber, req.params.id, req.body?.note),
+  );
+
+  api.post(
+    '/admin/orders/:orderNumber/cancel',
+    {
+      config: staff,
+      schema: { summary: 'Cancels an order not delivered: stock back, payment refunded, pieces released, a credit note once invoiced', params: OrderNumberParamsSchema, body: formBody(AdminOrderCancelSchema), response: { 200: OrderStatusAnswerSchema, ...errors } },
+    },
+    (req) => desk.cancel(actorOf(req), req.params.orderNumber, req.body.reason),
+  );
+
+  api.get('/admin/orders/:orderNumber/invoice.pdf', { config: staff, schema: { summary: 'The tax invoice (issued at dispatch)', params: OrderNumberParamsSchema } }, async (req, reply) =>
+    sendPdf(reply, await desk.invoice(req.params.orderNumber)),
+  );
+
+  api.get('/admin/orders/:orderNumber/credit-notes/:id.pdf', { config: staff, schema: { summary: 'A credit note of the order', params: CreditNoteParamsSchema } }, async (req, reply) =>
+    sendPdf(reply, await desk.creditNote(req.params.orderNumber, req.params.id)),
+  );
+};

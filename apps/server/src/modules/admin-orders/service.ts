@@ -1,0 +1,433 @@
+import { isUniqueViolation, type Db } from '@milli/db';
+import type { Order } from '@milli/db/schema';
+import {
+  toAdminPage,
+  ADMIN_ORDER_STATUSES,
+  type AdminOrderDetail,
+  type AdminOrderEvent,
+  type AdminOrderListQuery,
+  type AdminOrderPage,
+  type AdminOrderPieces,
+  type OrderStatusAnswer,
+  type OrderStatusChange,
+} from '@milli/contracts/schemas';
+import { formatRupees, gstContained, weightDifference } from '@milli/pricing';
+import { DomainError } from '../../domain-error.ts';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
+import { queueMail } from '../mail/service.ts';
+import type { PaymentService, RefundRecord } from '../payments/service.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from '../orders/mail.ts';
+import { queuePlacedMail } from '../orders/payment.ts';
+import { reverseOrder } from '../orders/reversal.ts';
+import { isHallmarked, orderRules, PACKABLE } from '../orders/rules.ts';
+import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, pieceOf, shipmentOf, toAddress } from '../orders/documents.ts';
+import { invoiceNumberOf, paymentOf } from '../orders/service.ts';
+import { adminOrdersRepository } from './repository.ts';
+
+export interface AdminOrdersDeps {
+  db: Db;
+  settings: SettingsService;
+  payments: PaymentService;
+  mailQueued?: () => void;
+  now?: () => Date;
+}
+
+const NOT_FOUND = 'There is no order with that number.';
+const grams = (mg: number) => `${(mg / 1000).toFixed(3)} g`;
+
+/**
+ * The orders desk (issue 19, permission 'orders'): the queues, one order's page, packing with HUIDs and real
+ * weights (and the weight differences they find), the steps to dispatch and delivery, waiving a charge, and
+ * cancelling with a refund and, once invoiced, a credit note. Every write is audited in its own transaction.
+ */
+export function createAdminOrdersService(deps: AdminOrdersDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function settings() {
+    const row = await deps.settings.get();
+    if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet. Please try again later.');
+    return row;
+  }
+  const brandOf = (s: Awaited<ReturnType<typeof settings>>) => ({ storeName: s.storeName, helpLine: s.helpLine, emailPrimary: s.emailPrimary });
+
+  async function find(orderNumber: string, tx: Db = db, lock = false): Promise<Order> {
+    const order = await adminOrdersRepository(tx).find(orderNumber, { lock });
+    if (!order) throw new DomainError('ORDER_NOT_FOUND', NOT_FOUND);
+    return order;
+  }
+
+  /** The order's rules as the writes read them, inside their transaction. */
+  async function rulesOf(tx: Db, order: Order) {
+    const r = adminOrdersRepository(tx);
+    const [lines, pieces, adjustments] = await Promise.all([r.lines(order.id), r.pieces(order.id), r.adjustments(order.id)]);
+    return { lines, pieces, adjustments, rules: orderRules(order, lines, pieces, adjustments) };
+  }
+
+  return {
+    async list(query: AdminOrderListQuery): Promise<AdminOrderPage> {
+      const { rows, total, counts } = await adminOrdersRepository(db).list(query);
+      const page = toAdminPage(
+        rows.map((r) => ({
+          orderNumber: r.orderNumber,
+          placedAt: r.placedAt.toISOString(),
+          status: r.status,
+          customerName: `${r.firstName} ${r.lastName}`.trim() || r.username,
+          customerEmail: r.email,
+          phone: r.phone,
+          pincode: r.pincode,
+          city: r.city,
+          itemCount: r.itemCount ?? 0,
+          totalPaise: r.totalPaise,
+          paymentMethod: r.paymentMethod,
+          custom: r.customRequestId !== null,
+        })),
+        total,
+        query,
+      );
+      const byStatus = Object.fromEntries(ADMIN_ORDER_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as AdminOrderPage['counts'];
+      return { ...page, counts: byStatus };
+    },
+
+    async detail(orderNumber: string): Promise<AdminOrderDetail> {
+      const order = await find(orderNumber);
+      const r = adminOrdersRepository(db);
+      const a = r;
+      const [lines, addresses, pieces, adjustments, notes, history, audit, s, buyer, payment, money] = await Promise.all([
+        r.lines(order.id),
+        r.addresses(order.id),
+        r.pieces(order.id),
+        r.adjustments(order.id),
+        r.creditNotes(order.id),
+        a.history(order.id),
+        a.audit(order.orderNumber),
+        settings(),
+        a.customer(order.customerId),
+        deps.payments.forOrder(order.id),
+        deps.payments.ofOrder(order.id),
+      ]);
+      const rules = orderRules(order, lines, pieces, adjustments);
+      const timeline: AdminOrderEvent[] = [
+        ...history.map((h) => ({ at: h.at.toISOString(), kind: 'status' as const, text: h.note ? `${h.status}: ${h.note}` : h.status, by: h.by })),
+        ...money.payments
+          .filter((p) => p.paidAt)
+          .map((p) => ({
+            at: p.paidAt!.toISOString(),
+            kind: 'payment' as const,
+            text: `${p.purpose === 'order_adjustment' ? 'Weight difference paid' : 'Paid online'}: ${formatRupees(p.amountPaise)}${p.method ? ` (${p.method})` : ''}`,
+            by: null,
+          })),
+        ...money.refunds.map((f) => ({
+          at: f.createdAt.toISOString(),
+          kind: 'refund' as const,
+          text: `Refund of ${formatRupees(f.amountPaise)} ${f.status === 'processed' ? 'processed' : f.status === 'failed' ? 'failed' : 'queued'}: ${f.reason}`,
+          by: null,
+        })),
+        ...adjustments.map((j) => ({
+          at: j.createdAt.toISOString(),
+          kind: 'adjustment' as const,
+          text: `${j.kind === 'charge' ? 'Charge' : 'Refund'} of ${formatRupees(j.amountPaise)} (${j.status}): ${j.reason}`,
+          by: null,
+        })),
+        ...notes.map((n) => ({ at: n.createdAt.toISOString(), kind: 'credit_note' as const, text: `Credit note ${n.number} for ${formatRupees(n.amountPaise)}`, by: null })),
+        // Packing and waivers as the audit log has them (status changes and cancels are in the history already).
+        ...audit
+          .filter((e) => e.action === 'pack' || e.action === 'waive')
+          .map((e) => ({
+            at: e.at.toISOString(),
+            kind: e.action === 'pack' ? ('packing' as const) : ('adjustment' as const),
+            text: e.action === 'pack' ? `Packed: ${describePacking(e.after)}` : `Weight difference waived${noteOf(e.after)}`,
+            by: e.name ?? e.email,
+          })),
+      ].sort((x, y) => x.at.localeCompare(y.at));
+      const customer = buyer ?? { id: order.customerId, firstName: '', lastName: '', username: '', email: '', phone: null };
+      return {
+        orderNumber: order.orderNumber,
+        invoiceNumber: invoiceNumberOf(order.orderNumber, s.invoicePrefix),
+        status: order.status,
+        placedAt: order.placedAt.toISOString(),
+        customer: { id: customer.id, name: `${customer.firstName} ${customer.lastName}`.trim() || customer.username, email: customer.email, phone: customer.phone },
+        customRequestId: order.customDesignRequestId,
+        lines: lines.map((l) => ({
+          lineId: l.id,
+          name: l.productName,
+          sku: l.sku,
+          image: l.image,
+          quantity: l.quantity,
+          unitPricePaise: l.unitPricePaise,
+          lineTotalPaise: l.lineTotalPaise,
+          metal: l.metal,
+          purity: l.purity,
+          soldWeightMg: l.metalWeightMg,
+          hallmarked: isHallmarked(l),
+          options: { ...l.options },
+        })),
+        pieces: pieces.filter((p) => p.releasedAt === null || order.status === 'Cancelled').map(pieceOf),
+        adjustments: adjustments.map(adjustmentOf),
+        creditNotes: notes.map(creditNoteOf),
+        shipment: shipmentOf(order),
+        payment: paymentOf(order, payment, history, adjustments),
+        shippingAddress: toAddress(addresses.find((x) => x.kind === 'shipping')),
+        billingAddress: toAddress(addresses.find((x) => x.kind === 'billing')),
+        totals: {
+          subtotalPaise: order.subtotalPaise,
+          discountPaise: order.discountPaise,
+          shippingPaise: order.shippingPaise,
+          taxPaise: order.taxPaise,
+          harvestCreditPaise: order.harvestCreditPaise,
+          advancePaise: order.advancePaise,
+          totalPaise: order.totalPaise,
+        },
+        couponCode: order.couponCode,
+        pan: order.pan,
+        companyName: order.companyName,
+        companyGstin: order.companyGstin,
+        invoiceAvailable: order.invoicedAt !== null && order.status !== 'Cancelled',
+        nextStatus: rules.nextStatus,
+        blockedBy: rules.blockedBy,
+        canCancel: rules.canCancel,
+        timeline,
+      };
+    },
+
+    /**
+     * One step along: Awaiting confirmation → Placed (pay on delivery confirmed), Placed → Picked → Out for
+     * Delivery (the dispatch: courier and AWB, the invoice issued) → Delivered. A made-to-order piece's request follows.
+     */
+    async advance(actor: AuditActor, orderNumber: string, change: OrderStatusChange): Promise<OrderStatusAnswer> {
+      const s = await settings();
+      const at = now();
+      await db.transaction(async (tx) => {
+        const a = adminOrdersRepository(tx);
+        const r = a;
+        const order = await find(orderNumber, tx, true);
+        if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', 'This order was cancelled; its status can no longer change.');
+        if (order.status === 'Awaiting payment') throw new DomainError('ORDER_STATUS_NOT_NEXT', 'This order is waiting for its online payment; it is placed once paid.');
+        const { rules } = await rulesOf(tx, order);
+        const next = rules.nextStatus;
+        if (!next) throw new DomainError('ORDER_DELIVERED', 'This order has been delivered; there is no further step.');
+        if (change.status !== next) throw new DomainError('ORDER_STATUS_NOT_NEXT', `An order that is ${order.status} can only move to ${next}.`);
+        let shipment: { courierName: string; awbNumber: string; trackingUrl: string | null } | undefined;
+        if (next === 'Out for Delivery') {
+          if (!change.courierName || !change.awbNumber) {
+            throw new DomainError('INVALID_REQUEST', 'Give the courier’s name and the AWB number to dispatch the order.', {
+              ...(change.courierName ? {} : { courierName: 'The courier’s name is needed for the dispatch.' }),
+              ...(change.awbNumber ? {} : { awbNumber: 'The AWB number is needed for the dispatch.' }),
+            });
+          }
+          if (rules.blockedBy) throw new DomainError('CONFLICT', rules.blockedBy);
+          shipment = { courierName: change.courierName, awbNumber: change.awbNumber, trackingUrl: change.trackingUrl ?? null };
+          await a.dispatch(order.id, shipment, at);
+        }
+        if (next === 'Delivered') await a.delivered(order.id, at);
+        await r.setStatus(order.id, next, actor.staffId, change.note ?? (next === 'Placed' ? 'Pay on delivery confirmed by phone' : null), at);
+        if (order.customDesignRequestId !== null && next !== 'Placed') await a.followRequest(order.customDesignRequestId, next);
+        await recordAudit(tx, actor, {
+          action: 'status',
+          entity: 'order',
+          entityId: order.orderNumber,
+          before: { status: order.status },
+          after: { status: next, ...(change.note ? { note: change.note } : {}), ...(shipment ?? {}) },
+        });
+        const buyer = await a.customer(order.customerId);
+        if (next === 'Placed') await queuePlacedMail(tx, { ...order, status: 'Placed' });
+        else if (buyer) await queueMail(tx, orderStepMail(brandOf(s), buyer.email, order.orderNumber, next, s.returnWindowDays, shipment));
+      });
+      deps.mailQueued?.();
+      return { message: `Order ${orderNumber} is now ${change.status}.`, orderNumber, status: change.status };
+    },
+
+    /**
+     * Packing: each piece's HUID and weights, replacing what was recorded before (and its open differences). A piece
+     * heavier or lighter than sold beyond the store's tolerance makes a charge or a refund; a refund is given at once.
+     */
+    async pack(actor: AuditActor, orderNumber: string, body: AdminOrderPieces) {
+      const s = await settings();
+      const at = now();
+      const refunds: (RefundRecord | null)[] = [];
+      try {
+        await db.transaction(async (tx) => {
+          const a = adminOrdersRepository(tx);
+          const r = a;
+          // The payment's lock before the order's, as settling takes them.
+          const probe = await find(orderNumber, tx);
+          const payment = await deps.payments.forOrder(probe.id, tx, { lock: true });
+          const order = await find(orderNumber, tx, true);
+          if (!PACKABLE.includes(order.status)) throw new DomainError('CONFLICT', `Pieces are recorded while the order is Placed or Picked; this one is ${order.status}.`);
+          const [lines, before] = await Promise.all([r.lines(order.id), r.adjustments(order.id)]);
+          if (before.some((j) => j.status !== 'open')) {
+            throw new DomainError('CONFLICT', 'A weight difference of this order is already settled or waived, so its pieces can no longer be recorded again.');
+          }
+          const byLine = new Map(lines.map((l) => [l.id, l]));
+          for (const p of body.pieces) {
+            if (!byLine.has(p.lineId)) throw new DomainError('INVALID_ORDER', `Line ${p.lineId} is not a line of order ${order.orderNumber}.`, { pieces: `Line ${p.lineId} is not a line of this order.` });
+          }
+          for (const l of lines) {
+            const n = body.pieces.filter((p) => p.lineId === l.id).length;
+            if (isHallmarked(l) && n !== l.quantity) {
+              throw new DomainError('INVALID_ORDER', `${l.productName} needs exactly ${l.quantity} piece${l.quantity === 1 ? '' : 's'} with a HUID each; ${n} ${n === 1 ? 'was' : 'were'} given.`);
+            }
+            if (n > l.quantity) throw new DomainError('INVALID_ORDER', `${l.productName} has ${l.quantity} piece${l.quantity === 1 ? '' : 's'}; ${n} were given.`);
+          }
+          const seen = new Set<string>();
+          for (const p of body.pieces) {
+            if (seen.has(p.huid)) throw new DomainError('CONFLICT', `HUID ${p.huid} is given twice: every piece has its own.`);
+            seen.add(p.huid);
+          }
+          const [taken] = await a.huidsTaken([...seen], order.id);
+          if (taken) throw new DomainError('CONFLICT', `HUID ${taken.huid} is already recorded on order ${taken.orderNumber}.`);
+          await a.clearPacking(order.id);
+          const made = await a.insertPieces(body.pieces.map((p) => ({ orderId: order.id, lineId: p.lineId, huid: p.huid, netWeightMg: p.netWeightMg, grossWeightMg: p.grossWeightMg, recordedBy: actor.staffId, recordedAt: at })));
+          // A made-to-order piece was priced from its real weight: nothing to adjust.
+          const adjustments = [];
+          if (order.customDesignRequestId === null) {
+            for (const p of made) {
+              const line = byLine.get(p.lineId)!;
+              if (!isHallmarked(line) || !line.ratePaisePerGram) continue;
+              const diff = weightDifference(line.metalWeightMg!, p.netWeightMg, line.ratePaisePerGram, Number(s.weightTolerancePercent), Number(s.gstPercent));
+              if (!diff.kind) continue;
+              const reason =
+                `${line.productName} (HUID ${p.huid}) was sold at ${grams(line.metalWeightMg!)} and weighs ${grams(p.netWeightMg)}: ` +
+                `${grams(Math.abs(diff.differenceMg))} ${diff.kind === 'charge' ? 'more' : 'less'} at ${formatRupees(line.ratePaisePerGram)}/g plus GST ${Number(s.gstPercent)}% = ${formatRupees(diff.amountPaise)} ${diff.kind === 'charge' ? 'to pay' : 'refunded'}.`;
+              let adj = await a.insertAdjustment({ orderId: order.id, lineId: line.id, kind: diff.kind, amountPaise: diff.amountPaise, reason, createdBy: actor.staffId, createdAt: at });
+              if (diff.kind === 'refund') {
+                if (order.paymentMethod === 'cod') {
+                  await a.setAdjustment(adj.id, 'settled', at);
+                  adj = { ...adj, status: 'settled', settledAt: at };
+                } else if (payment && (payment.status === 'paid' || payment.status === 'refunded')) {
+                  refunds.push(await deps.payments.queueRefundOf(tx, payment, `Weight difference on order ${order.orderNumber}.`, `adjust-${adj.id}`, diff.amountPaise));
+                  await a.setAdjustment(adj.id, 'settled', at);
+                  adj = { ...adj, status: 'settled', settledAt: at };
+                }
+              }
+              adjustments.push(adj);
+            }
+          }
+          await recordAudit(tx, actor, {
+            action: 'pack',
+            entity: 'order',
+            entityId: order.orderNumber,
+            before: null,
+            after: { pieces: body.pieces.map((p) => ({ lineId: p.lineId, huid: p.huid, netWeightMg: p.netWeightMg, grossWeightMg: p.grossWeightMg })), adjustments: adjustments.map((j) => ({ id: j.id, kind: j.kind, amountPaise: j.amountPaise })) },
+          });
+          const buyer = await a.customer(order.customerId);
+          if (buyer && adjustments.length > 0) await queueMail(tx, orderAdjustmentMail(brandOf(s), buyer.email, order.orderNumber, adjustments, order.paymentMethod === 'cod'));
+        });
+      } catch (error) {
+        // Two desks packing the same HUID at once: the partial unique index decides, and the loser hears why.
+        if (isUniqueViolation(error, 'order_pieces_huid_key')) throw new DomainError('CONFLICT', 'One of these HUIDs was just recorded on another order. Check the HUIDs and try again.');
+        throw error;
+      }
+      deps.mailQueued?.();
+      await deps.payments.sendRefunds(refunds);
+      return this.detail(orderNumber);
+    },
+
+    /** The store absorbs an open charge: it is waived, and a payment started for it is closed. */
+    async waive(actor: AuditActor, orderNumber: string, id: number, note: string | undefined) {
+      const at = now();
+      await db.transaction(async (tx) => {
+        const a = adminOrdersRepository(tx);
+        const order = await find(orderNumber, tx);
+        const payment = await deps.payments.forAdjustment(id, tx, { lock: true });
+        const adj = await a.adjustment(order.id, id, { lock: true });
+        if (!adj) throw new DomainError('NOT_FOUND', 'This order has no such weight difference.');
+        if (adj.kind !== 'charge' || adj.status !== 'open') throw new DomainError('CONFLICT', adj.kind !== 'charge' ? 'Only a charge can be waived.' : `This weight difference is already ${adj.status}.`);
+        await a.setAdjustment(adj.id, 'waived', at);
+        if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The store waived this weight difference.');
+        await recordAudit(tx, actor, { action: 'waive', entity: 'order', entityId: order.orderNumber, before: { adjustmentId: adj.id, status: 'open' }, after: { adjustmentId: adj.id, status: 'waived', amountPaise: adj.amountPaise, ...(note ? { note } : {}) } });
+      });
+      return this.detail(orderNumber);
+    },
+
+    /**
+     * Staff cancel an order not yet delivered (out for delivery too: the courier brings it back): everything it took
+     * given back, what was paid refunded, its pieces released, and once invoiced a credit note for what was invoiced.
+     */
+    async cancel(actor: AuditActor, orderNumber: string, reason: string): Promise<OrderStatusAnswer> {
+      const s = await settings();
+      const at = now();
+      const refunds: (RefundRecord | null)[] = [];
+      await db.transaction(async (tx) => {
+        const a = adminOrdersRepository(tx);
+        const r = a;
+        // Every payment's lock (the order's, then its weight differences') before the order's, as settling takes them.
+        const probe = await find(orderNumber, tx);
+        const payment = await deps.payments.forOrder(probe.id, tx, { lock: true });
+        const chargePayments = new Map<number, Awaited<ReturnType<typeof deps.payments.forAdjustment>>>();
+        for (const j of await r.adjustments(probe.id)) if (j.kind === 'charge') chargePayments.set(j.id, await deps.payments.forAdjustment(j.id, tx, { lock: true }));
+        const order = await find(orderNumber, tx, true);
+        if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', 'This order is already cancelled.');
+        if (order.status === 'Delivered') throw new DomainError('ORDER_NOT_CANCELLABLE', 'This order has been delivered: it can be returned, not cancelled.');
+        const adjustments = await r.adjustments(order.id);
+        await r.setStatus(order.id, 'Cancelled', actor.staffId, `Cancelled by the store: ${reason}`, at);
+        await reverseOrder(tx, order, at);
+        await r.releasePieces(order.id, at);
+        if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The order was cancelled before it was paid.');
+        else if (payment) refunds.push(await deps.payments.queueRefundOf(tx, payment, `Order cancelled by the store: ${reason}`.slice(0, 300), `cancel-order-${order.id}`));
+        // Weight differences: an open charge is closed (its payment too); one paid is given back.
+        for (const j of adjustments.filter((x) => x.kind === 'charge')) {
+          const p = chargePayments.get(j.id) ?? null;
+          if (j.status === 'open') await a.setAdjustment(j.id, 'waived', at);
+          if (p?.status === 'created') await deps.payments.abandon(tx, p, 'The order was cancelled.');
+          else if (p) refunds.push(await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the store: the weight difference is refunded.', `cancel-adjust-${j.id}`));
+        }
+        let note = null;
+        if (order.invoicedAt) {
+          const invoiceNumber = invoiceNumberOf(order.orderNumber, s.invoicePrefix);
+          const settled = adjustments.filter((x) => x.status === 'settled');
+          const amount = order.totalPaise + settled.reduce((n, x) => n + (x.kind === 'charge' ? x.amountPaise : -x.amountPaise), 0);
+          if (amount > 0) {
+            const n = (await a.creditNoteCount(order.id)) + 1;
+            note = await a.insertCreditNote({
+              orderId: order.id,
+              number: `CN-${invoiceNumber}-${n}`,
+              reason: 'cancelled',
+              note: reason,
+              amountPaise: amount,
+              taxPaise: gstContained(amount, Number(s.gstPercent)).gst,
+              createdBy: actor.staffId,
+              createdAt: at,
+            });
+          }
+        }
+        if (order.customDesignRequestId !== null) await a.followRequest(order.customDesignRequestId, 'Cancelled');
+        await recordAudit(tx, actor, {
+          action: 'cancel',
+          entity: 'order',
+          entityId: order.orderNumber,
+          before: { status: order.status },
+          after: { status: 'Cancelled', reason, refundPaise: refunds.reduce((n, f) => n + (f?.amountPaise ?? 0), 0), ...(note ? { creditNote: note.number } : {}) },
+        });
+        const buyer = await a.customer(order.customerId);
+        const refunded = refunds.reduce((n, f) => n + (f?.amountPaise ?? 0), 0);
+        if (buyer) await queueMail(tx, orderCancelledByStoreMail(brandOf(s), buyer.email, order.orderNumber, reason, refunded, note?.number ?? null));
+      });
+      deps.mailQueued?.();
+      await deps.payments.sendRefunds(refunds);
+      return { message: `Order ${orderNumber} is cancelled.`, orderNumber, status: 'Cancelled' };
+    },
+
+    async invoice(orderNumber: string) {
+      const order = await find(orderNumber);
+      return renderOrderInvoice(db, order, await settings());
+    },
+
+    async creditNote(orderNumber: string, id: number) {
+      const order = await find(orderNumber);
+      return renderOrderCreditNote(db, order, id, await settings());
+    },
+  };
+}
+
+function describePacking(after: unknown): string {
+  const a = after as { pieces?: { huid: string; netWeightMg: number }[]; adjustments?: unknown[] } | null;
+  const pieces = a?.pieces ?? [];
+  return `${pieces.length} piece${pieces.length === 1 ? '' : 's'} (${pieces.map((p) => `${p.huid} ${grams(p.netWeightMg)}`).join(', ')})${a?.adjustments?.length ? `, ${a.adjustments.length} weight difference${a.adjustments.length === 1 ? '' : 's'}` : ''}`;
+}
+
+function noteOf(after: unknown): string {
+  const a = after as { note?: string; amountPaise?: number } | null;
+  return `${a?.amountPaise ? ` (${formatRupees(a.amountPaise)})` : ''}${a?.note ? `: ${a.note}` : ''}`;
+}

@@ -1,0 +1,147 @@
+import type { Db, schema } from '@milli/db';
+import type { CreditNote as CreditNoteRow, Order, OrderAdjustment as AdjustmentRow, OrderPiece as PieceRow } from '@milli/db/schema';
+import type { CreditNote, OrderAdjustment, OrderPiece, OrderShipment } from '@milli/contracts/schemas';
+import { DomainError } from '../../domain-error.ts';
+import { renderCreditNotePdf, renderInvoicePdf, type InvoiceAddress, type InvoiceSeller } from './invoice.ts';
+import { ordersRepository } from './repository.ts';
+
+type SettingsRow = typeof schema.storeSettings.$inferSelect;
+
+export function toAddress(a: typeof schema.orderAddresses.$inferSelect | undefined): InvoiceAddress | null {
+  if (!a) return null;
+  return {
+    firstName: a.firstName,
+    lastName: a.lastName,
+    address: a.address,
+    city: a.city,
+    state: a.state,
+    stateCode: a.stateCode,
+    landmark: a.landmark,
+    pincode: a.pincode,
+    country: a.country,
+    countryCode: a.countryCode,
+    phone: a.phone,
+  };
+}
+
+export const pieceOf = (p: PieceRow): OrderPiece => ({ lineId: p.lineId, huid: p.huid, netWeightMg: p.netWeightMg, grossWeightMg: p.grossWeightMg });
+
+export const adjustmentOf = (j: AdjustmentRow): OrderAdjustment => ({
+  id: j.id,
+  lineId: j.lineId,
+  kind: j.kind,
+  amountPaise: j.amountPaise,
+  reason: j.reason,
+  status: j.status,
+  createdAt: j.createdAt.toISOString(),
+  settledAt: j.settledAt?.toISOString() ?? null,
+});
+
+export const creditNoteOf = (n: CreditNoteRow): CreditNote => ({ id: n.id, number: n.number, reason: n.reason, amountPaise: n.amountPaise, taxPaise: n.taxPaise, createdAt: n.createdAt.toISOString() });
+
+export function shipmentOf(order: Order): OrderShipment | null {
+  return order.courierName && order.awbNumber && order.dispatchedAt
+    ? { courierName: order.courierName, awbNumber: order.awbNumber, trackingUrl: order.trackingUrl, dispatchedAt: order.dispatchedAt.toISOString(), deliveredAt: order.deliveredAt?.toISOString() ?? null }
+    : null;
+}
+
+export function sellerOf(s: SettingsRow): InvoiceSeller {
+  return {
+    legalName: s.sellerLegalName,
+    gstin: s.sellerGstin,
+    state: s.sellerState,
+    stateCode: s.sellerStateCode,
+    address: s.officeAddress,
+    storeName: s.storeName,
+    gstPercent: Number(s.gstPercent),
+    hallmarkingChargePaise: Number(s.hallmarkingChargePaise),
+  };
+}
+
+export const NOT_YET_INVOICED = 'The tax invoice is issued when your order is dispatched.';
+
+/** The invoice number: the order number, carrying the store's invoice prefix. */
+export function invoiceNumberOf(orderNumber: string, prefix: string): string {
+  return orderNumber.toUpperCase().startsWith(prefix.toUpperCase()) ? orderNumber : `${prefix}-${orderNumber}`;
+}
+
+/**
+ * The tax invoice of a dispatched order (issued at dispatch: invoicedAt), with each packed piece's HUID and
+ * weights under its line, the settled weight differences and a made-to-order piece's advance.
+ */
+export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
+  if (order.status === 'Cancelled' && !order.invoicedAt) throw new DomainError('ORDER_CANCELLED', 'This order was cancelled, so it has no invoice.');
+  if (!order.invoicedAt) throw new DomainError('ORDER_NOT_PAYABLE', NOT_YET_INVOICED);
+  const r = ordersRepository(db);
+  const [lines, addresses, buyer, pieces, adjustments] = await Promise.all([r.lines(order.id), r.addresses(order.id), r.customer(order.customerId), r.pieces(order.id), r.adjustments(order.id)]);
+  const invoiceNumber = invoiceNumberOf(order.orderNumber, s.invoicePrefix);
+  const pdf = await renderInvoicePdf(
+    {
+      invoiceNumber,
+      orderNumber: order.orderNumber,
+      placedAt: order.placedAt,
+      invoicedAt: order.invoicedAt,
+      companyName: order.companyName,
+      companyGstin: order.companyGstin,
+      pan: order.pan,
+      couponCode: order.couponCode,
+      subtotalPaise: order.subtotalPaise,
+      discountPaise: order.discountPaise,
+      shippingPaise: order.shippingPaise,
+      harvestCreditPaise: order.harvestCreditPaise,
+      advancePaise: order.advancePaise,
+      adjustments: adjustments.filter((j) => j.status === 'settled').map((j) => ({ kind: j.kind, amountPaise: j.amountPaise, reason: j.reason })),
+      lines: lines.map((l) => ({
+        name: l.productName,
+        sku: l.sku,
+        hsnCode: l.hsnCode,
+        quantity: l.quantity,
+        unitPricePaise: l.unitPricePaise,
+        lineTotalPaise: l.lineTotalPaise,
+        huid: l.huid ?? (pieces.some((p) => p.lineId === l.id) ? pieces.filter((p) => p.lineId === l.id).map((p) => p.huid).join(', ') : null),
+        pieces: pieces.filter((p) => p.lineId === l.id).map((p) => ({ huid: p.huid, netWeightMg: p.netWeightMg, grossWeightMg: p.grossWeightMg })),
+        options: l.options,
+        metal: l.metal,
+        purity: l.purity,
+        metalWeightMg: l.metalWeightMg,
+        ratePaisePerGram: l.ratePaisePerGram,
+        diamondWeightCents: l.diamondWeightCents,
+        stoneWeightCents: l.stoneWeightCents,
+        priceBreakup: l.priceBreakup,
+      })),
+      billing: toAddress(addresses.find((a) => a.kind === 'billing')),
+      shipping: toAddress(addresses.find((a) => a.kind === 'shipping')),
+    },
+    sellerOf(s),
+    buyer?.firstName || buyer?.username || 'Customer',
+  );
+  return { pdf, fileName: `invoice-${invoiceNumber.replace(/[^A-Za-z0-9-]/g, '-')}.pdf` };
+}
+
+/** A credit note of the order as a PDF (404 when the order has no such note). */
+export async function renderOrderCreditNote(db: Db, order: Order, id: number, s: SettingsRow) {
+  const r = ordersRepository(db);
+  const note = (await r.creditNotes(order.id)).find((n) => n.id === id);
+  if (!note) throw new DomainError('NOT_FOUND', 'This order has no such credit note.');
+  const [addresses, buyer] = await Promise.all([r.addresses(order.id), r.customer(order.customerId)]);
+  const pdf = await renderCreditNotePdf(
+    {
+      number: note.number,
+      issuedAt: note.createdAt,
+      invoiceNumber: invoiceNumberOf(order.orderNumber, s.invoicePrefix),
+      invoicedAt: order.invoicedAt,
+      orderNumber: order.orderNumber,
+      reason: note.reason,
+      note: note.note,
+      amountPaise: note.amountPaise,
+      taxPaise: note.taxPaise,
+      companyName: order.companyName,
+      companyGstin: order.companyGstin,
+      billing: toAddress(addresses.find((a) => a.kind === 'billing') ?? addresses.find((a) => a.kind === 'shipping')),
+      shipping: toAddress(addresses.find((a) => a.kind === 'shipping')),
+    },
+    sellerOf(s),
+    buyer?.firstName || buyer?.username || 'Customer',
+  );
+  return { pdf, fileName: `credit-note-${note.number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf` };
+}
