@@ -91,4 +91,5 @@ export * from './admin-settings.ts';
 export * from './admin-shop.ts';
 export * from './admin-partners.ts';
 export * from './admin-sizers.ts';
+export * from './admin-harvest.ts';
 export * from './admin-orders.ts';

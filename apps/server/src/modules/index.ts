@@ -8,6 +8,8 @@ import { adminStoresModule } from './admin-stores/routes.ts';
 import { adminPartnersModule } from './admin-partners/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { adminSizersModule } from './admin-sizers/routes.ts';
+import { adminHarvestModule } from './admin-harvest/routes.ts';
+import { adminReviewsModule } from './admin-reviews/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
 import { adminSettingsModule } from './admin-settings/routes.ts';
@@ -55,4 +57,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminRatesModule,
   adminSettingsModule,
   adminSizersModule,
+  adminHarvestModule,
+  adminReviewsModule,
 ];
