@@ -33,6 +33,9 @@ const adminScreens = [
   route('trade-partners', 'routes/admin/trade-partners.tsx'),
   route('trade-partners/:id', 'routes/admin/trade-partner.tsx'),
   route('sizer-requests', 'routes/admin/sizer-requests.tsx'),
+  route('harvest', 'routes/admin/harvest.tsx'),
+  route('harvest/:id', 'routes/admin/harvest-plan.tsx'),
+  route('reviews', 'routes/admin/reviews.tsx'),
 ];
 
 export default [

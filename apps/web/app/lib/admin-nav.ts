@@ -36,6 +36,9 @@ export const ADMIN_PATHS = {
   coupons: '/admin/coupons',
   stores: '/admin/stores',
   sizerRequests: '/admin/sizer-requests',
+  harvest: '/admin/harvest',
+  harvestPlan: (id: number | string) => `/admin/harvest/${id}`,
+  reviews: '/admin/reviews',
   settings: '/admin/settings',
   staff: '/admin/staff',
   audit: '/admin/audit',
@@ -55,11 +58,14 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Rates', to: ADMIN_PATHS.rates, permission: 'catalogue' },
       { label: 'Coupons', to: ADMIN_PATHS.coupons, permission: 'catalogue' },
       { label: 'Stores', to: ADMIN_PATHS.stores, permission: 'catalogue' },
+      // Reviews sit on the product pages the catalogue team keeps (docs/back-office.md, "Reviews desk").
+      { label: 'Reviews', to: ADMIN_PATHS.reviews, permission: 'catalogue' },
     ],
   },
   // The desks of issue 19: the orders desk (its sizer queue so far) and the trade partners desk; custom designs and harvest come next.
   { label: 'Orders', items: [{ label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' }] },
   { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
+  { label: 'Accounts', items: [{ label: 'Harvest plans', to: ADMIN_PATHS.harvest, permission: 'accounts' }] },
   {
     label: 'Store',
     items: [
