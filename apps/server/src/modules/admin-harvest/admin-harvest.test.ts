@@ -120,11 +120,16 @@ describe('the list and the plan page', () => {
 });
 
 describe('reminders', () => {
-  it('lets staff send one when something is due, never twice in a day, and refuses when nothing is due', async () => {
+  it('lets staff send one for the next unpaid instalment, never twice in a day, and refuses when nothing is due', async () => {
     const { who, plan } = await payingCustomer();
-    const early = await send('POST', `/api/admin/harvest/plans/${plan.id}/remind`, accounts);
-    expect(early.statusCode).toBe(409);
-    expect(early.json().message).toMatch(/Nothing is due yet/);
+    // A plan that takes nothing more (closed here) has nothing to remind of.
+    const closedOne = await payingCustomer();
+    await db().update(schema.harvestPlans).set({ status: 'Cancelled' }).where(eq(schema.harvestPlans.id, closedOne.plan.id));
+    const nothing = await send('POST', `/api/admin/harvest/plans/${closedOne.plan.id}/remind`, accounts);
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().message).toMatch(/takes no more instalments/);
+    await db().update(schema.harvestPlans).set({ status: 'Active', maturesAt: new Date(Date.now() - DAY) }).where(eq(schema.harvestPlans.id, closedOne.plan.id));
+    expect((await send('POST', `/api/admin/harvest/plans/${closedOne.plan.id}/remind`, accounts)).json().message).toMatch(/Nothing is due/);
     await dueIn(plan.id, 2, 2);
     const sent = await send('POST', `/api/admin/harvest/plans/${plan.id}/remind`, accounts);
     expect(sent.statusCode, sent.body).toBe(200);
@@ -135,7 +140,7 @@ describe('reminders', () => {
     expect(again.json().message).toMatch(/24 hours/);
     const mails = await mailsTo(who.email, 'harvest-reminder');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toContain(`plan ${plan.id}: instalment 2 due soon`);
+    expect(mails[0]!.subject).toContain(`plan ${plan.id}: instalment 2 due `);
   });
 
   it('the daily job mails a due-soon and a late instalment once, even when two passes run at once, then again a week later', async () => {

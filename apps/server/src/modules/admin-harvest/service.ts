@@ -142,7 +142,7 @@ export function createAdminHarvestService(db: Db, payments: PaymentService, opti
 
     plan,
 
-    /** Staff send a reminder now: the plan's next unpaid instalment, when due within 3 days or late; not twice in a day. */
+    /** Staff send a reminder now: the plan's next unpaid instalment, whatever its date (a customer may pay ahead); not twice in a day. */
     async remind(actor: AuditActor, id: number) {
       const at = now();
       const today = indianDate(at);
@@ -153,9 +153,7 @@ export function createAdminHarvestService(db: Db, payments: PaymentService, opti
         if (!found) throw new DomainError('NOT_FOUND', 'There is no such Harvest plan.');
         if (found.status !== 'Active') throw new DomainError('CONFLICT', `This plan is ${found.status}: it takes no more instalments.`);
         const next = (await repo.instalments(id)).find((i) => i.status === 'Due');
-        if (!next || next.dueDate > addDays(today, REMIND_DAYS_BEFORE) || found.maturesAt <= at) {
-          throw new DomainError('CONFLICT', next ? `Nothing is due yet: instalment ${next.number} is due on ${next.dueDate}.` : 'Nothing is due on this plan.');
-        }
+        if (!next || found.maturesAt <= at) throw new DomainError('CONFLICT', 'Nothing is due on this plan: every instalment it can take is paid.');
         if (!(await repo.claimOne(next.id, new Date(at.getTime() - REMIND_NOW_GAP_MS), at))) {
           throw new DomainError('CONFLICT', 'A reminder for this instalment went out in the last 24 hours.');
         }

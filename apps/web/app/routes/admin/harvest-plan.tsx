@@ -77,7 +77,7 @@ function Facts({ p }: { p: AdminHarvestPlan }) {
 
 function Instalments({ p }: { p: AdminHarvestPlan }) {
   return (
-    <div className="hv-table-wrap">
+    <div className="hv-table-wrap" tabIndex={0} role="region" aria-label={`Instalments of plan ${p.id}`}>
       <table className="hv-table">
         <caption className="adm-visually-hidden">Instalments of plan {p.id}</caption>
         <thead>
