@@ -58,7 +58,12 @@ function Facts({ p }: { p: AdminHarvestPlan }) {
     ['Next due', p.nextDueDate ? `${showDate(p.nextDueDate)}${p.overdueDays > 0 ? ` (${p.overdueDays} days late)` : ''}` : '–'],
     ['Matures', showDate(p.maturityDate)],
     ['Balance to spend', formatRupees(p.balancePaise)],
-    ['Redeemable until', p.limitDate ? `${showDate(p.limitDate)}${p.daysToLimit !== null ? ` (${p.daysToLimit < 0 ? `${-p.daysToLimit} days past` : `${p.daysToLimit} days left`})` : ''}` : 'No payment yet'],
+    [
+      'Redeemable until',
+      p.limitDate
+        ? `${showDate(p.limitDate)}${p.daysToLimit !== null && (p.status === 'Active' || p.status === 'Matured') ? ` (${p.daysToLimit < 0 ? `${-p.daysToLimit} days past` : `${p.daysToLimit} days left`})` : ''}`
+        : 'No payment yet',
+    ],
     ['Refunded', formatRupees(p.refundedPaise)],
     ['Started', showDate(p.startedAt)],
   ];
@@ -145,6 +150,7 @@ export default function HarvestPlanPage({ loaderData: { plan: p } }: Route.Compo
           <p>{result.message}</p>
         </div>
       )}
+      <div className="adm-stack">
       <Panel title="The plan">
         <Facts p={p} />
       </Panel>
@@ -218,6 +224,7 @@ export default function HarvestPlanPage({ loaderData: { plan: p } }: Route.Compo
           </ul>
         )}
       </Panel>
+      </div>
     </>
   );
 }

@@ -33,14 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function Limit({ r }: { r: AdminHarvestRow }) {
   if (r.mustClose) return <StatusBadge tone="danger">Must be closed</StatusBadge>;
   if (r.daysToLimit === null) return <span className="adm-muted">No payment yet</span>;
-  if (r.status === 'Redeemed' || r.status === 'Cancelled') return <span className="adm-muted">{showDate(r.limitDate)}</span>;
-  return (
-    <>
-      {showDate(r.limitDate)}
-      <br />
-      <span className={r.daysToLimit <= 30 ? '' : 'adm-muted'}>{r.daysToLimit} days left</span>
-    </>
-  );
+  if (r.status === 'Redeemed' || r.status === 'Cancelled') return <span className="adm-muted">Limit {showDate(r.limitDate)}</span>;
+  return <span className={r.daysToLimit <= 30 ? undefined : 'adm-muted'}>Limit {showDate(r.limitDate)}, {r.daysToLimit} days left</span>;
 }
 
 export default function HarvestPlans({ loaderData: { page, list } }: Route.ComponentProps) {
@@ -88,8 +82,18 @@ export default function HarvestPlans({ loaderData: { page, list } }: Route.Compo
               </>
             ),
           },
-          { key: 'monthly', label: 'Monthly', align: 'end', cell: (r) => formatRupees(r.monthlyAmountPaise) },
-          { key: 'paid', label: 'Paid', align: 'end', cell: (r) => `${r.paidCount} of 10` },
+          {
+            key: 'monthly',
+            label: 'Monthly · paid',
+            align: 'end',
+            cell: (r) => (
+              <>
+                {formatRupees(r.monthlyAmountPaise)}
+                <br />
+                <span className="adm-muted adm-nowrap">{r.paidCount} of 10 paid</span>
+              </>
+            ),
+          },
           {
             key: 'due',
             label: 'Next due',
@@ -110,8 +114,17 @@ export default function HarvestPlans({ loaderData: { page, list } }: Route.Compo
               ),
           },
           { key: 'balance', label: 'Balance', align: 'end', cell: (r) => formatRupees(r.balancePaise) },
-          { key: 'maturity', label: 'Matures', cell: (r) => showDate(r.maturityDate) },
-          { key: 'limit', label: '365-day limit', cell: (r) => <Limit r={r} /> },
+          {
+            key: 'limit',
+            label: 'Matures · 365-day limit',
+            cell: (r) => (
+              <>
+                <span>Matures {showDate(r.maturityDate)}</span>
+                <br />
+                <Limit r={r} />
+              </>
+            ),
+          },
         ]}
         empty={<EmptyState title={list.q || list.filters.status || list.filters.due ? 'No plan matches' : 'No Harvest plans yet'} />}
       />
