@@ -235,21 +235,6 @@ describe('POST /api/orders/placeOrders', () => {
     expect((await place(other, { useHarvest: 'on', pan })).json()).toMatchObject({ harvestCreditPaise: 0, totalPaise: price + 299, payNowPaise: price + 299 });
   });
 
-  it('refuses to spend a Milli Harvest balance past 365 days from the plan’s first payment, with a clear message, and places nothing', async () => {
-    const c = await customer();
-    const p = await product({ stock: 2 });
-    const day = 86_400_000;
-    await t.database.db
-      .insert(schema.harvestPlans)
-      .values({ customerId: c.userId, monthlyAmountPaise: 200_000, email: c.email, status: 'Matured', redeemableBalancePaise: 2_200_000, startedAt: new Date(Date.now() - 370 * day), maturesAt: new Date(Date.now() - 40 * day) });
-    await add(c, p.id);
-    const refused = await place(c, { useHarvest: 'on', pan: 'ABCPE1234F' });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'HARVEST_EXPIRED' });
-    expect(refused.json().message).toMatch(/within 365 days of its first payment/);
-    expect(await t.database.db.select().from(schema.orders).where(eq(schema.orders.customerId, c.userId))).toHaveLength(0);
-  });
-
   it('gives the Milli Harvest balance back to the plans it came from when the order is cancelled, with the stock and the coupon', async () => {
     const c = await customer();
     const p = await product({ stock: 3, minPaise: 20_000_00, maxPaise: 60_000_00 });
@@ -558,5 +543,20 @@ describe('checkout that knows India', () => {
     const withPan = await place(e, { pan: 'abcpe1234f' });
     expect(withPan.statusCode, withPan.body).toBe(200);
     expect((await ordersOf(e.userId))[0]).toMatchObject({ pan: 'ABCPE1234F', paymentMethod: 'online', status: 'Awaiting payment' });
+  });
+
+  it('refuses to spend a Milli Harvest balance past 365 days from the plan’s first payment, with a clear message, and places nothing', async () => {
+    const c = await customer();
+    const p = await product({ stock: 2 });
+    const day = 86_400_000;
+    await t.database.db
+      .insert(schema.harvestPlans)
+      .values({ customerId: c.userId, monthlyAmountPaise: 200_000, email: c.email, status: 'Matured', redeemableBalancePaise: 2_200_000, startedAt: new Date(Date.now() - 370 * day), maturesAt: new Date(Date.now() - 40 * day) });
+    await add(c, p.id);
+    const refused = await place(c, { useHarvest: 'on', pan: 'ABCPE1234F' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'HARVEST_EXPIRED' });
+    expect(refused.json().message).toMatch(/within 365 days of its first payment/);
+    expect(await t.database.db.select().from(schema.orders).where(eq(schema.orders.customerId, c.userId))).toHaveLength(0);
   });
 });
