@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { customDesignMedia } from './modules/custom-design/routes.ts';
 import { catalogueMedia } from './modules/admin-catalogue/routes.ts';
 import { createSettingsService } from './modules/settings/service.ts';
+import { HARVEST_KEEPER_INTERVAL_MS, createHarvestKeeper, type HarvestKeeper } from './modules/admin-harvest/keeper.ts';
 
 export type App = FastifyInstance;
 
@@ -43,6 +44,8 @@ declare module 'fastify' {
     sessionCache: ReadCache;
     /** The payments reconciliation job (tests call run()). */
     paymentKeeper: PaymentKeeper;
+    /** The daily Harvest job: maturity and reminders (tests call run()). */
+    harvestKeeper: HarvestKeeper;
     /** Every route as registered (method and URL pattern), for tests that sweep the whole API. */
     routeList: { method: string; url: string; access?: 'customer' | 'staff'; permission?: StaffPermission; sessionOnly?: boolean }[];
   }
@@ -149,6 +152,11 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.decorate('paymentKeeper', keeper);
   app.addHook('onReady', async () => keeper.start());
   app.addHook('onClose', async () => keeper.stop());
+  // Harvest plans mature and customers are reminded of instalments due (daily, on every instance).
+  const harvestKeeper = createHarvestKeeper(deps.database.db, { intervalMs: config.env === 'test' ? 0 : HARVEST_KEEPER_INTERVAL_MS, log: app.log, changed: () => readCache.invalidate(), mailQueued: () => mailer.kick() });
+  app.decorate('harvestKeeper', harvestKeeper);
+  app.addHook('onReady', async () => harvestKeeper.start());
+  app.addHook('onClose', async () => harvestKeeper.stop());
   const moduleDeps: ModuleDeps = {
     ...deps,
     limiter: createRateLimiter(deps.database.db),

@@ -37,6 +37,9 @@ const adminScreens = [
   route('sizer-requests', 'routes/admin/sizer-requests.tsx'),
   route('custom-requests', 'routes/admin/custom-requests.tsx'),
   route('custom-requests/:id', 'routes/admin/custom-request.tsx'),
+  route('harvest', 'routes/admin/harvest.tsx'),
+  route('harvest/:id', 'routes/admin/harvest-plan.tsx'),
+  route('reviews', 'routes/admin/reviews.tsx'),
 ];
 
 export default [

@@ -93,6 +93,7 @@ export const ERROR_CODES = [
   'FREE_INSTALMENT',
   'OUT_OF_ORDER',
   'HARVEST_BALANCE_SHORT',
+  'HARVEST_EXPIRED',
   // Custom design and trade partners
   'NO_DESIGN_TO_REJECT',
   'NO_DESIGN_TO_APPROVE',

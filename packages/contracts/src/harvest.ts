@@ -52,6 +52,16 @@ export const HarvestPlanSchema = z.object({
   balancePaise: z.number().int(),
   /** The one instalment that can be paid now, or null. */
   nextDueId: z.number().int().nullable(),
+  /**
+   * The last day the balance can be spent: 365 days after the first payment (goods must be supplied within
+   * 365 days of an advance); null before any payment. Past it the plan must be closed and refunded.
+   */
+  redeemBy: z.string().nullable(),
+  /** Past `redeemBy` with money still held: the store closes the plan and refunds it. */
+  pastLimit: z.boolean(),
+  /** Why the store closed the plan, and what it refunded (Cancelled plans). */
+  closeReason: z.string().nullable(),
+  refundedPaise: z.number().int(),
   instalments: z.array(HarvestInstalmentSchema),
 });
 export type HarvestPlan = z.infer<typeof HarvestPlanSchema>;

@@ -92,4 +92,5 @@ export * from './admin-shop.ts';
 export * from './admin-partners.ts';
 export * from './admin-sizers.ts';
 export * from './admin-design.ts';
+export * from './admin-harvest.ts';
 export * from './admin-orders.ts';

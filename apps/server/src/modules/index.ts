@@ -10,6 +10,8 @@ import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { adminSizersModule } from './admin-sizers/routes.ts';
 import { adminDesignModule } from './admin-design/routes.ts';
 import { adminOrdersModule } from './admin-orders/routes.ts';
+import { adminHarvestModule } from './admin-harvest/routes.ts';
+import { adminReviewsModule } from './admin-reviews/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
 import { adminSettingsModule } from './admin-settings/routes.ts';
@@ -59,4 +61,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminSizersModule,
   adminDesignModule,
   adminOrdersModule,
+  adminHarvestModule,
+  adminReviewsModule,
 ];

@@ -82,12 +82,12 @@ describe('the navigation', () => {
 
   it('shows each role only what it holds', () => {
     expect(labels('owner')).toEqual(ADMIN_NAV.flatMap((g) => g.items.map((i) => i.label)));
-    expect(labels('catalogue')).toEqual(['Dashboard', 'Products', 'Categories, tags & stones', 'Import / export CSV', 'Rates', 'Coupons', 'Stores', 'My security']);
+    expect(labels('catalogue')).toEqual(['Dashboard', 'Products', 'Categories, tags & stones', 'Import / export CSV', 'Rates', 'Coupons', 'Stores', 'Reviews', 'My security']);
     expect(labels('partners')).toEqual(['Dashboard', 'Trade partners', 'My security']);
     expect(labels('catalogue')).not.toContain('Trade partners');
     expect(labels('orders')).toEqual(['Dashboard', 'Orders', 'Sizer requests', 'My security']);
     expect(labels('design')).toEqual(['Dashboard', 'Custom requests', 'My security']);
-    expect(labels('accounts')).toEqual(['Dashboard', 'My security']);
+    expect(labels('accounts')).toEqual(['Dashboard', 'Harvest plans', 'My security']);
     // An empty group leaves no heading behind.
     expect(adminNavFor(ROLES.orders).map((g) => g.label)).toEqual([null, 'Orders', 'You']);
     expect(adminNavFor(ROLES.design).map((g) => g.label)).toEqual([null, 'Design', 'You']);

@@ -40,6 +40,9 @@ export const ADMIN_PATHS = {
   sizerRequests: '/admin/sizer-requests',
   customRequests: '/admin/custom-requests',
   customRequest: (id: number | string) => `/admin/custom-requests/${id}`,
+  harvest: '/admin/harvest',
+  harvestPlan: (id: number | string) => `/admin/harvest/${id}`,
+  reviews: '/admin/reviews',
   settings: '/admin/settings',
   staff: '/admin/staff',
   audit: '/admin/audit',
@@ -59,9 +62,11 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Rates', to: ADMIN_PATHS.rates, permission: 'catalogue' },
       { label: 'Coupons', to: ADMIN_PATHS.coupons, permission: 'catalogue' },
       { label: 'Stores', to: ADMIN_PATHS.stores, permission: 'catalogue' },
+      // Reviews sit on the product pages the catalogue team keeps (docs/back-office.md, "Reviews desk").
+      { label: 'Reviews', to: ADMIN_PATHS.reviews, permission: 'catalogue' },
     ],
   },
-  // The desks of issue 19: orders (with the sizer queue), design, trade partners.
+  // The desks of issue 19: orders (with the sizer queue), design, trade partners, Milli Harvest.
   {
     label: 'Orders',
     items: [
@@ -71,6 +76,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
   },
   { label: 'Design', items: [{ label: 'Custom requests', to: ADMIN_PATHS.customRequests, permission: 'design' }] },
   { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
+  { label: 'Accounts', items: [{ label: 'Harvest plans', to: ADMIN_PATHS.harvest, permission: 'accounts' }] },
   {
     label: 'Store',
     items: [

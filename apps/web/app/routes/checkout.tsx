@@ -30,13 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, plans, book] = await Promise.all([
     api.get<{ shippingFeePaise: number; codLimitPaise?: number }>('/api/settings').catch(() => ({ shippingFeePaise: 299, codLimitPaise: 0 })),
     // A matured Milli Harvest plan's balance can pay for the order; no plan (or no answer) means none.
-    api.get<{ data: { balancePaise: number }[] }>('/api/harvest/plans').catch(() => ({ data: [] })),
+    api.get<{ data: { balancePaise: number; pastLimit?: boolean }[] }>('/api/harvest/plans').catch(() => ({ data: [] })),
     loadCheckoutPrefill(api, user, new URL(request.url)),
   ]);
   const view = await loadCartView(api, request, user, settings.shippingFeePaise);
   return {
     view,
-    harvestBalancePaise: plans.data.reduce((sum, p) => sum + (Number.isSafeInteger(p.balancePaise) ? p.balancePaise : 0), 0),
+    // A plan past the 365-day limit cannot be spent (the server refuses it): it is not offered.
+    harvestBalancePaise: plans.data.reduce((sum, p) => sum + (Number.isSafeInteger(p.balancePaise) && !p.pastLimit ? p.balancePaise : 0), 0),
     countries: countryOptions(),
     idempotencyKey: crypto.randomUUID(),
     ...book,

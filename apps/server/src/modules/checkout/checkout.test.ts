@@ -547,4 +547,19 @@ describe('checkout that knows India', () => {
     expect(withPan.statusCode, withPan.body).toBe(200);
     expect((await ordersOf(e.userId))[0]).toMatchObject({ pan: 'ABCPE1234F', paymentMethod: 'online', status: 'Awaiting payment' });
   });
+
+  it('refuses to spend a Milli Harvest balance past 365 days from the plan’s first payment, with a clear message, and places nothing', async () => {
+    const c = await customer();
+    const p = await product({ stock: 2 });
+    const day = 86_400_000;
+    await t.database.db
+      .insert(schema.harvestPlans)
+      .values({ customerId: c.userId, monthlyAmountPaise: 200_000, email: c.email, status: 'Matured', redeemableBalancePaise: 2_200_000, startedAt: new Date(Date.now() - 370 * day), maturesAt: new Date(Date.now() - 40 * day) });
+    await add(c, p.id);
+    const refused = await place(c, { useHarvest: 'on', pan: 'ABCPE1234F' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'HARVEST_EXPIRED' });
+    expect(refused.json().message).toMatch(/within 365 days of its first payment/);
+    expect(await t.database.db.select().from(schema.orders).where(eq(schema.orders.customerId, c.userId))).toHaveLength(0);
+  });
 });

@@ -3,6 +3,13 @@ import { schema, type Db } from '@milli/db';
 
 const { harvestPlans: plans, harvestInstalments: instalments, harvestRedemptions: redemptions } = schema;
 
+/**
+ * Still redeemable at `now`: within 365 days of the plan's first payment (its enrolment when none is recorded).
+ * Goods must be supplied within 365 days of an advance, so a plan past it is closed and refunded instead.
+ */
+const withinLimit = (now: Date) =>
+  sql`coalesce((select min(${instalments.paidAt}) from ${instalments} where ${instalments.planId} = ${plans.id} and ${instalments.status} = 'Paid'), ${plans.startedAt}) + interval '365 days' > ${now}`;
+
 export type PlanRecord = typeof plans.$inferSelect;
 export type InstalmentRecord = typeof instalments.$inferSelect;
 
@@ -93,12 +100,12 @@ export function harvestRepository(db: Db) {
         )
         .returning({ id: plans.id });
     },
-    /** Matured plans with something left, oldest maturity first, locked for spending. */
-    async lockMatured(customerId: number) {
+    /** Matured plans with something left (and still within the 365-day limit at `now`), oldest maturity first, locked for spending. */
+    async lockMatured(customerId: number, now: Date) {
       return db
         .select()
         .from(plans)
-        .where(and(eq(plans.customerId, customerId), eq(plans.status, 'Matured')))
+        .where(and(eq(plans.customerId, customerId), eq(plans.status, 'Matured'), withinLimit(now)))
         .orderBy(asc(plans.maturesAt), asc(plans.id))
         .for('update');
     },
@@ -155,11 +162,20 @@ export function harvestRepository(db: Db) {
         .limit(1);
       return row ?? null;
     },
-    async balance(customerId: number) {
+    /** The balance the customer can spend at `now` (plans past the 365-day limit left out). */
+    async balance(customerId: number, now: Date) {
       const [row] = await db
         .select({ n: sql<string>`coalesce(sum(${plans.redeemableBalancePaise}), 0)` })
         .from(plans)
-        .where(and(eq(plans.customerId, customerId), eq(plans.status, 'Matured')));
+        .where(and(eq(plans.customerId, customerId), eq(plans.status, 'Matured'), withinLimit(now)));
+      return Number(row?.n ?? 0);
+    },
+    /** The balance held in plans past the 365-day limit: not spendable, to be closed and refunded. */
+    async expiredBalance(customerId: number, now: Date) {
+      const [row] = await db
+        .select({ n: sql<string>`coalesce(sum(${plans.redeemableBalancePaise}), 0)` })
+        .from(plans)
+        .where(and(eq(plans.customerId, customerId), eq(plans.status, 'Matured'), sql`not (${withinLimit(now)})`));
       return Number(row?.n ?? 0);
     },
   };

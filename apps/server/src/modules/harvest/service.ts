@@ -1,4 +1,4 @@
-import type { HarvestEnrol, HarvestPlan } from '@milli/contracts/schemas';
+import { HARVEST_LIMIT_DAYS, type HarvestEnrol, type HarvestPlan } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { harvestBreakdown, harvestSchedule, indianDate, monthlyAmountProblem, startOfIndianDate } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
@@ -8,9 +8,20 @@ import { createSettingsService, type SettingsService } from '../settings/service
 import { enrolledMail, instalmentPaidMail } from './mail.ts';
 import { harvestRepository, type InstalmentRecord, type PlanRecord } from './repository.ts';
 
-function toPlan(plan: PlanRecord, rows: InstalmentRecord[]): HarvestPlan {
+const DAY = 86_400_000;
+
+/** The moment a plan stops being redeemable: 365 days after its first payment (its enrolment when none is recorded). */
+export function redeemableUntil(plan: Pick<PlanRecord, 'startedAt'>, rows: Pick<InstalmentRecord, 'status' | 'paidAt'>[]): Date {
+  const paid = rows.filter((i) => i.status === 'Paid' && i.paidAt).map((i) => i.paidAt!.getTime());
+  return new Date((paid.length ? Math.min(...paid) : plan.startedAt.getTime()) + HARVEST_LIMIT_DAYS * DAY);
+}
+
+function toPlan(plan: PlanRecord, rows: InstalmentRecord[], now: Date = new Date()): HarvestPlan {
   const sums = harvestBreakdown(plan.monthlyAmountPaise);
   const next = plan.status === 'Active' ? rows.find((i) => i.status === 'Due') : undefined;
+  const anyPaid = rows.some((i) => i.status === 'Paid');
+  const until = redeemableUntil(plan, rows);
+  const holdsMoney = plan.status === 'Active' ? anyPaid : plan.status === 'Matured' && plan.redeemableBalancePaise > 0;
   return {
     id: plan.id,
     status: plan.status,
@@ -24,6 +35,11 @@ function toPlan(plan: PlanRecord, rows: InstalmentRecord[]): HarvestPlan {
     redeemablePaise: sums.redeemablePaise,
     balancePaise: plan.status === 'Matured' ? plan.redeemableBalancePaise : 0,
     nextDueId: next?.id ?? null,
+    // The last day counted in India's calendar: the day before the moment it stops.
+    redeemBy: anyPaid ? indianDate(new Date(until.getTime() - 1)) : null,
+    pastLimit: anyPaid && holdsMoney && now >= until,
+    closeReason: plan.closeReason,
+    refundedPaise: plan.refundedPaise,
     instalments: rows.map((i) => ({
       id: i.id,
       number: i.number,
@@ -84,8 +100,9 @@ export function createHarvestService(db: Db, payments: PaymentService, settings:
   const repo = harvestRepository(db);
 
   async function plans(customerId: number): Promise<HarvestPlan[]> {
-    await repo.matureDue(customerId, now());
-    return (await repo.plans(customerId)).map((p) => toPlan(p.plan, p.instalments));
+    const at = now();
+    await repo.matureDue(customerId, at);
+    return (await repo.plans(customerId)).map((p) => toPlan(p.plan, p.instalments, at));
   }
 
   async function planById(customerId: number, planId: number): Promise<HarvestPlan> {
@@ -146,11 +163,25 @@ export function createHarvestService(db: Db, payments: PaymentService, settings:
   };
 }
 
-/** What the customer can spend at checkout: the balance of their matured plans, in paise. */
+/**
+ * What the customer can spend at checkout: the balance of their matured plans still within 365 days of their
+ * first payment, in paise. When the only balance left is in plans past that limit, the checkout is refused
+ * with a clear message (the store must close those plans and refund them).
+ */
 export async function redeemableBalance(db: Db, customerId: number, now: Date = new Date()): Promise<number> {
   const repo = harvestRepository(db);
   await repo.matureDue(customerId, now);
-  return repo.balance(customerId);
+  const usable = await repo.balance(customerId, now);
+  if (usable === 0) {
+    const expired = await repo.expiredBalance(customerId, now);
+    if (expired > 0) {
+      throw new DomainError(
+        'HARVEST_EXPIRED',
+        'Your Milli Harvest balance can no longer be spent: a plan must be redeemed within 365 days of its first payment, and yours has passed that day. Please call us: we will close the plan and refund what you paid. You can place this order without the Harvest balance.',
+      );
+    }
+  }
+  return usable;
 }
 
 /**
@@ -162,7 +193,7 @@ export async function spendBalance(tx: Db, customerId: number, amountPaise: numb
   if (!Number.isInteger(amountPaise) || amountPaise <= 0) throw new DomainError('INVALID_AMOUNT', 'The Harvest amount to redeem must be more than zero.');
   const repo = harvestRepository(tx);
   await repo.matureDue(customerId, now);
-  const matured = await repo.lockMatured(customerId);
+  const matured = await repo.lockMatured(customerId, now);
   const available = matured.reduce((n, p) => n + p.redeemableBalancePaise, 0);
   if (available < amountPaise) {
     throw new DomainError('HARVEST_BALANCE_SHORT', 'Your Milli Harvest balance is not enough for this order.');

@@ -1,0 +1,51 @@
+import { toAdminPage, type AdminReview, type AdminReviewHide, type AdminReviewListQuery } from '@milli/contracts/schemas';
+import type { Db } from '@milli/db';
+import { DomainError } from '../../domain-error.ts';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
+import { adminReviewsRepository } from './repository.ts';
+
+type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof adminReviewsRepository>['byId']>>>;
+
+const answer = (r: Row): AdminReview => ({
+  id: r.id,
+  product: { id: r.productId, name: r.productName },
+  customer: { id: r.customerId, name: `${r.firstName} ${r.lastName}`.trim() || r.username, email: r.email },
+  rating: r.rating,
+  title: r.title,
+  text: r.text,
+  hidden: r.hidden,
+  hiddenBy: r.hidden ? r.hiddenBy : null,
+  hiddenAt: r.hiddenAt?.toISOString() ?? null,
+  hiddenReason: r.hiddenReason,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * The review desk (issue 19, permission 'catalogue'): every review, searched and filtered; hide with a reason or
+ * restore, audited. A hidden review is kept but neither shown nor counted (the catalogue reads `not hidden`);
+ * the routes forget the read cache after each write, so product pages show it at once.
+ */
+export function createAdminReviewsService(db: Db) {
+  async function change(actor: AuditActor, id: number, hide: AdminReviewHide | null) {
+    return db.transaction(async (tx) => {
+      const repo = adminReviewsRepository(tx);
+      const found = await repo.byId(id, { lock: true });
+      if (!found) throw new DomainError('NOT_FOUND', 'There is no such review.');
+      if (hide && found.hidden) throw new DomainError('CONFLICT', 'This review is already hidden.');
+      if (!hide && !found.hidden) throw new DomainError('CONFLICT', 'This review is not hidden.');
+      await repo.setHidden(id, hide ? { by: actor.staffId, at: new Date(), reason: hide.reason } : null);
+      const after = answer((await repo.byId(id))!);
+      await recordAudit(tx, actor, { action: hide ? 'hide' : 'restore', entity: 'review', entityId: id, before: answer(found), after: hide ? { ...after, reason: hide.reason } : after });
+      return after;
+    });
+  }
+
+  return {
+    async list(query: AdminReviewListQuery) {
+      const { rows, total } = await adminReviewsRepository(db).list(query);
+      return toAdminPage(rows.map(answer), total, query);
+    },
+    hide: (actor: AuditActor, id: number, input: AdminReviewHide) => change(actor, id, input),
+    restore: (actor: AuditActor, id: number) => change(actor, id, null),
+  };
+}
