@@ -16,6 +16,12 @@ const DETAIL = {
   totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 0, harvestCreditPaise: 0, totalPaise: 54_000_00 },
   history: [],
   tracking: [],
+  advancePaise: 0,
+  shipment: null,
+  pieces: [],
+  adjustments: [],
+  creditNotes: [],
+  invoiceAvailable: false,
 };
 
 type Answer = { status: number; body: unknown };
