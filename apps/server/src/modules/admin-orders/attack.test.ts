@@ -123,3 +123,16 @@ describe('a Harvest plan closed while an order spent from it', () => {
     expect((await send('POST', `/api/admin/harvest/plans/${plan.id}/close`, accounts, { reason: 'Customer asked to close', refund: true })).statusCode).toBe(200);
   });
 });
+
+describe('a made-to-order piece’s request follows its order', () => {
+  it('when the customer cancels the balance order, as when the store does', async () => {
+    const shopper = await createShopper(t.app);
+    const [request] = await db.insert(schema.customDesignRequests).values({ customerId: shopper.id, metalType: 'gold', category: 'Rings', status: 'Making' }).returning();
+    const order = await goldOrder(shopper.id);
+    await db.update(schema.orders).set({ customDesignRequestId: request!.id }).where(eq(schema.orders.id, order.id));
+    const res = await send('POST', `/api/orders/${order.orderNumber}/cancel`, shopper);
+    expect(res.statusCode, res.body).toBe(200);
+    const [after] = await db.select().from(schema.customDesignRequests).where(eq(schema.customDesignRequests.id, request!.id));
+    expect(after!.status).toBe('Cancelled');
+  });
+});
