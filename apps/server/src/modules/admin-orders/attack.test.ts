@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
+import { testServerUrl } from '@milli/db/testing';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, payThroughDemo, placeOrder, type TestStaff } from '../../testing-factories.ts';
 import { createDemoGateway } from '../payments/demo-gateway.ts';
@@ -134,5 +135,35 @@ describe('a made-to-order piece’s request follows its order', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [after] = await db.select().from(schema.customDesignRequests).where(eq(schema.customDesignRequests.id, request!.id));
     expect(after!.status).toBe('Cancelled');
+  });
+});
+
+describe.runIf(Boolean(testServerUrl))('two staff at once on one order (PostgreSQL)', () => {
+  it('two cancels: one wins and refunds once; cancel and dispatch and pack together never answer 500', async () => {
+    const shopper = await createShopper(t.app);
+    const product = await createProduct(db, { name: 'Attack Race Bangle', stock: 10 });
+    for (let round = 0; round < 3; round++) {
+      const orderNumber = (await placeOrder(t.app, shopper, { productId: product.id })).json().orderNumber as string;
+      const d = (await send('GET', `/api/admin/orders/${orderNumber}`, desk)).json();
+      const line = d.lines[0]!;
+      const pieces = { pieces: [{ lineId: line.lineId, huid: testHuid(), netWeightMg: line.soldWeightMg, grossWeightMg: line.soldWeightMg + 100 }] };
+      const answers = await Promise.all([
+        send('POST', `/api/admin/orders/${orderNumber}/cancel`, desk, { reason: 'First desk cancels' }),
+        send('POST', `/api/admin/orders/${orderNumber}/cancel`, desk, { reason: 'Second desk cancels' }),
+        send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, pieces),
+        send('POST', `/api/admin/orders/${orderNumber}/status`, desk, { status: 'Picked' }),
+        send('POST', `/api/orders/${orderNumber}/cancel`, shopper),
+      ]);
+      expect(answers.map((a) => a.statusCode).filter((c) => c >= 500), answers.map((a) => a.body).join('\n')).toEqual([]);
+      const cancels = answers.filter((a, i) => (i < 2 || i === 4) && a.statusCode === 200);
+      expect(cancels).toHaveLength(1);
+      const [order] = await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber));
+      expect(order!.status).toBe('Cancelled');
+      const refunds = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order!.id));
+      const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order!.id));
+      expect(refunds.reduce((n, r) => n + r.amountPaise, 0)).toBe(payment!.amountPaise);
+      const pieceRows = await db.select().from(schema.orderPieces).where(eq(schema.orderPieces.orderId, order!.id));
+      expect(pieceRows.filter((p) => p.releasedAt === null)).toHaveLength(0);
+    }
   });
 });
