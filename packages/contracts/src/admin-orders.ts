@@ -153,11 +153,11 @@ export const AdminAdjustmentWaiveSchema = z.object({
 
 export const AdminOrderAdjustmentParamsSchema = z.object({
   orderNumber: z.string().max(60, 'orderNumber must be at most 60 characters'),
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number({ error: 'id is a whole number' }).int('id is a whole number').positive('id is a whole number').max(2_147_483_647, 'id is too large'),
 });
 
 /** GET …/credit-notes/{id}.pdf params. */
 export const CreditNoteParamsSchema = z.object({
   orderNumber: z.string().max(60, 'orderNumber must be at most 60 characters'),
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number({ error: 'id is a whole number' }).int('id is a whole number').positive('id is a whole number').max(2_147_483_647, 'id is too large'),
 });

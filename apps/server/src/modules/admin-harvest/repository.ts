@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import type { AdminHarvestListQuery } from '@milli/contracts/schemas';
 
@@ -118,6 +118,16 @@ export function adminHarvestRepository(db: Db) {
         .from(redemptions)
         .innerJoin(orders, eq(orders.id, redemptions.orderId))
         .where(eq(redemptions.planId, planId))
+        .orderBy(asc(redemptions.spentAt));
+    },
+
+    /** Balance of the plan spent on orders still on their way (not delivered, not cancelled): cancelling one gives it back to the plan. */
+    async spentOnOpenOrders(planId: number) {
+      return db
+        .select({ orderNumber: orders.orderNumber, amountPaise: redemptions.amountPaise })
+        .from(redemptions)
+        .innerJoin(orders, eq(orders.id, redemptions.orderId))
+        .where(and(eq(redemptions.planId, planId), isNull(redemptions.returnedAt), notInArray(orders.status, ['Delivered', 'Cancelled'])))
         .orderBy(asc(redemptions.spentAt));
     },
 

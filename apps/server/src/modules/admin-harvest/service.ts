@@ -1,6 +1,6 @@
 import { toAdminPage, HARVEST_LIMIT_DAYS, type AdminHarvestClose, type AdminHarvestListQuery, type AdminHarvestPlan, type AdminHarvestRow } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
-import { indianDate } from '@milli/pricing';
+import { formatRupees, indianDate } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
@@ -180,6 +180,15 @@ export function createAdminHarvestService(db: Db, payments: PaymentService, opti
         if (!found) throw new DomainError('NOT_FOUND', 'There is no such Harvest plan.');
         if (found.status === 'Cancelled') throw new DomainError('CONFLICT', 'This plan is already closed.');
         if (found.status === 'Redeemed') throw new DomainError('CONFLICT', 'This plan is fully redeemed: there is nothing left to close.');
+        // An order still on its way that spent from the plan gives that back to the plan if it is cancelled: a
+        // closed plan could not take it, so the plan waits until those orders are delivered or cancelled.
+        const [open] = await repo.spentOnOpenOrders(id);
+        if (open) {
+          throw new DomainError(
+            'CONFLICT',
+            `Order ${open.orderNumber} spent ${formatRupees(open.amountPaise)} of this plan’s balance and is not delivered yet. Close the plan once that order is delivered or cancelled.`,
+          );
+        }
         const paid = await repo.paidPayments(id, { lock: true });
         const pending = await repo.pendingRefunded(paid.map((p) => p.id));
         const plan = input.refund ? refundPlan(found, paid, pending) : { total: 0, parts: [] };

@@ -143,6 +143,26 @@ export function adminOrdersRepository(db: Db) {
         .where(and(inArray(orderPieces.huid, huids), isNull(orderPieces.releasedAt), ne(orderPieces.orderId, orderId)));
     },
 
+    /**
+     * Made pieces of custom design requests (not cancelled, not `exceptRequestId`: the balance order's own) holding
+     * any of these HUIDs. Each HUID is first locked for the transaction, as the design desk locks it when it records
+     * a made piece, in a fixed order so two packers never wait for each other.
+     */
+    async huidsMade(huids: string[], exceptRequestId: number | null) {
+      if (huids.length === 0) return [];
+      for (const huid of [...huids].sort()) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`huid:${huid}`}))`);
+      return db
+        .select({ huid: customDesignRequests.huid, requestId: customDesignRequests.id })
+        .from(customDesignRequests)
+        .where(
+          and(
+            inArray(customDesignRequests.huid, huids),
+            ne(customDesignRequests.status, 'Cancelled'),
+            exceptRequestId === null ? undefined : ne(customDesignRequests.id, exceptRequestId),
+          ),
+        );
+    },
+
     /** Packing again: the pieces recorded before (never released ones of a sale) and the open differences go. */
     async clearPacking(orderId: number) {
       await db.delete(orderPieces).where(and(eq(orderPieces.orderId, orderId), isNull(orderPieces.releasedAt)));

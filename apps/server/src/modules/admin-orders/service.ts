@@ -23,6 +23,7 @@ import { reverseOrder } from '../orders/reversal.ts';
 import { isHallmarked, orderRules, PACKABLE } from '../orders/rules.ts';
 import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, pieceOf, shipmentOf, toAddress } from '../orders/documents.ts';
 import { invoiceNumberOf, paymentOf } from '../orders/service.ts';
+import { requestNumber } from '../custom-design/describe.ts';
 import { adminOrdersRepository } from './repository.ts';
 
 export interface AdminOrdersDeps {
@@ -275,6 +276,8 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
             if (seen.has(p.huid)) throw new DomainError('CONFLICT', `HUID ${p.huid} is given twice: every piece has its own.`);
             seen.add(p.huid);
           }
+          const [held] = await a.huidsMade([...seen], order.customDesignRequestId);
+          if (held) throw new DomainError('CONFLICT', `HUID ${held.huid} is already recorded on the made piece of custom design ${requestNumber(held.requestId)}.`);
           const [taken] = await a.huidsTaken([...seen], order.id);
           if (taken) throw new DomainError('CONFLICT', `HUID ${taken.huid} is already recorded on order ${taken.orderNumber}.`);
           await a.clearPacking(order.id);

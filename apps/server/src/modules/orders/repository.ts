@@ -159,6 +159,11 @@ export function ordersRepository(db: Db) {
         .where(and(eq(orderPieces.orderId, orderId), isNull(orderPieces.releasedAt)));
     },
 
+    /** A made-to-order piece's request follows its order when the order is cancelled. */
+    async cancelRequest(requestId: number) {
+      await db.update(schema.customDesignRequests).set({ status: 'Cancelled', updatedAt: new Date() }).where(eq(schema.customDesignRequests.id, requestId));
+    },
+
     async customer(customerId: number) {
       const [row] = await db
         .select({ email: customers.email, firstName: customers.firstName, username: customers.username })

@@ -148,6 +148,14 @@ export function paymentRepository(db: Db) {
       const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
       return row ?? null;
     },
+    /** What refunds of one payment queued but not yet processed will give back (refundedPaise counts only processed ones). */
+    async pendingRefundedPaise(paymentId: number) {
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
+        .from(refunds)
+        .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'pending')));
+      return Number(row?.n ?? 0);
+    },
     async pendingRefunds(limit = 50) {
       return db.select().from(refunds).where(eq(refunds.status, 'pending')).orderBy(asc(refunds.createdAt)).limit(limit);
     },

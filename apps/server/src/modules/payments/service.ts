@@ -355,12 +355,14 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
     },
 
     /**
-     * Refunds a paid payment (all of what is left, or `amountPaise`), once per `key`: queued in the caller's
+     * Refunds a paid payment (all of what is left, or `amountPaise` up to that), once per `key`: queued in the caller's
      * transaction (the one that cancels), sent after commit with `sendRefunds`.
      */
     async queueRefundOf(tx: Db, payment: PaymentRecord, reason: string, key: string, amountPaise?: number): Promise<RefundRecord | null> {
       if (!payment.gatewayRef || (payment.status !== 'paid' && payment.status !== 'refunded')) return null;
-      const amount = amountPaise ?? payment.amountPaise - payment.refundedPaise;
+      // What is left to give back: refunds still pending count too, so two refunds never add up to more than was paid.
+      const left = payment.amountPaise - payment.refundedPaise - (await paymentRepository(tx).pendingRefundedPaise(payment.id));
+      const amount = Math.min(amountPaise ?? left, left);
       if (amount <= 0) return null;
       return queueRefund(tx, payment, payment.gatewayRef, amount, reason, key);
     },
