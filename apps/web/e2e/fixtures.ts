@@ -89,11 +89,12 @@ export function isMobile(page: Page): boolean {
 }
 
 /**
- * Waits until React has hydrated the page. The preloader gets `is-done` from an effect (the server
- * renders it without), so the class appears only once hydration has run its effects.
+ * Waits until React has hydrated the page. The storefront's preloader gets `is-done` from an effect (the server
+ * renders it without), so the class appears only once hydration has run its effects; the back office has no
+ * preloader, its shell gets `data-js` from an effect the same way.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator('.preloader')).toHaveClass(/\bis-done\b/, { timeout: 15_000 });
+  await expect(page.locator('.preloader.is-done, .adm-shell[data-js]').first()).toBeAttached({ timeout: 15_000 });
 }
 
 /**

@@ -221,7 +221,9 @@ export function Packing({ o, result }: { o: AdminOrderDetail; result: OrderActio
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.index}>
+                // Keyed on its values too: once saved, the boxes show what the server kept (the HUID in capitals,
+                // the weights with three decimals) rather than what was typed, which an uncontrolled box would keep.
+                <tr key={`${row.index}:${row.huid}:${row.netGrams}:${row.grossGrams}`}>
                   <th scope="row">
                     <input type="hidden" name="lineId" value={row.lineId} />
                     {row.lineName}
