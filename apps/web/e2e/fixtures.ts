@@ -317,11 +317,18 @@ export async function staffSignOut(page: Page): Promise<void> {
   await expect(page.getByLabel('E-mail')).toBeVisible();
 }
 
-/** The back office's navigation, opened first where it folds behind the Menu button (phones and small tablets). */
+/**
+ * The back office's navigation, opened first where it folds behind the Menu button (phones and small tablets).
+ * The button works once the page has hydrated: a click before that is lost and the links stay hidden.
+ */
 export async function adminNav(page: Page): Promise<Locator> {
   const nav = page.getByRole('navigation', { name: 'Back office' });
   const menu = page.getByRole('button', { name: 'Menu' });
-  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await waitForHydration(page);
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') {
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  }
   return nav;
 }
 
