@@ -105,7 +105,7 @@ const grams = (mg: number | null) => (mg === null ? '—' : gramsText(mg));
 const optionText = (options: Record<string, unknown>) =>
   Object.entries(options)
     .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
-    .map(([k, v]) => `${k}: ${String(v)}`)
+    .map(([k, v]) => `${k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}: ${String(v)}`)
     .join(' · ');
 
 function Lines({ o }: { o: AdminOrderDetail }) {
