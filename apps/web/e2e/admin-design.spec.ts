@@ -2,15 +2,20 @@
  * The design desk end to end (issue 19), in two browsers: a customer asks for a custom ring; the owner (the design
  * permission) quotes and shares CAD sheet v1 with a render; the customer rejects it with a reason; v2 is shared;
  * the customer approves and pays the 30 % advance on the demo gateway; the owner starts Making and records the made
- * piece (HUID and weights); the customer pays the balance to a typed address and the order is Placed. The mails
- * of each step are read from the mailbox. The dispatch part is added once the orders desk lands.
+ * piece (HUID and weights); the customer pays the balance to a typed address and the order is Placed. The orders
+ * desk then takes that order to the door: Mark picked (the made piece is packed already), dispatch with courier,
+ * AWB and tracking link, Mark delivered; the customer sees the AWB on the order page and on /cad-design (the
+ * request follows its order), and the tax invoice names the HUID and the weight and sets the advance against the
+ * total. The mails of each step are read from the mailbox.
  * Run in the desktop project only: the back office's journey is the same on a phone, and it is long.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
+import { formatRupees } from '@milli/pricing';
 import { axeCheck, E2E_OWNER, expect, logInNewShopper, mailTo, staffSignIn, test, waitForHydration } from './fixtures.ts';
 
 async function picture(name: string, colour: string): Promise<string> {
@@ -164,6 +169,51 @@ test('a custom ring from request to a paid balance, through the design desk', as
     await desk.reload();
     await expect(desk.getByText(`Balance order ${orderNumber}: Placed`)).toBeVisible();
     await shots(desk, 'desk-placed', [1024, 1440]);
+
+    // The orders desk takes the balance order to the door: its made piece is packed already.
+    await desk.goto(`/admin/orders/${orderNumber}`);
+    await expect(desk.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+    await waitForHydration(desk);
+    await expect(desk.getByRole('form', { name: 'Packing' }).getByRole('textbox', { name: /^HUID of / })).toHaveValue(huid);
+    await desk.getByRole('button', { name: 'Mark picked' }).click();
+    await expect(desk.getByRole('status').filter({ hasText: 'Marked picked.' })).toBeVisible();
+    const awb = `AWB${huid}`;
+    const dispatch = desk.getByRole('form', { name: 'Dispatch' });
+    await dispatch.getByLabel(/Courier/).fill('BlueDart');
+    await dispatch.getByLabel(/AWB number/).fill(awb);
+    await dispatch.getByLabel(/Tracking link/).fill(`https://track.example/${awb}`);
+    await dispatch.getByRole('button', { name: 'Dispatch and mail the customer' }).click();
+    await expect(desk.getByRole('status').filter({ hasText: 'Dispatched.' })).toBeVisible();
+    expect(await mailTo(shopper.email, new RegExp(`order ${orderNumber} is out for delivery`))).toContain(awb);
+
+    // The customer sees the AWB on the order page and on the design's page, which follows the order.
+    await page.goto(`/order-details?order=${orderNumber}`);
+    await expect(page.getByRole('region', { name: 'Shipment' })).toContainText(awb);
+    await expect(page.getByRole('list', { name: 'Hallmarked pieces' })).toContainText(huid);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download invoice' }).click()]);
+    const invoice = execFileSync('pdftotext', ['-layout', '-', '-'], { input: await readFile((await download.path())!) }).toString();
+    const view = (await (await page.request.get(`/api/custom-design/requests/${id}`)).json()) as { piece: { advancePaise: number; finalTotalPaise: number } };
+    expect(invoice).toContain(huid);
+    expect(invoice).toContain('4.250');
+    const figure = (paise: number) => formatRupees(paise).replace(/^Rs\. /, '').replace(/[.,]/g, '\\$&');
+    expect(invoice).toMatch(new RegExp(`Invoice total\\s+₹${figure(view.piece.finalTotalPaise)}`));
+    expect(invoice).toMatch(new RegExp(`Advance received on the design\\s+-${figure(view.piece.advancePaise)}`));
+    expect(invoice).toMatch(new RegExp(`Balance payable\\s+₹${figure(view.piece.finalTotalPaise - view.piece.advancePaise)}`));
+    await page.goto(`/cad-design?request=${id}`);
+    await expect(page.getByText('Status: Out for Delivery')).toBeVisible();
+    await expect(page.getByText(new RegExp(`Sent with BlueDart, AWB ${awb}`))).toBeVisible();
+    await expect(page.getByRole('link', { name: /Track your parcel/ })).toHaveAttribute('href', `https://track.example/${awb}`);
+    await shots(page, 'cad-dispatched', [375, 1440]);
+
+    // Delivered: the desk, the mail, the order page and the design's page.
+    await desk.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(desk.getByRole('status').filter({ hasText: 'Marked delivered.' })).toBeVisible();
+    await mailTo(shopper.email, new RegExp(`order ${orderNumber} has been delivered`));
+    await page.goto(`/order-details?order=${orderNumber}`);
+    await expect(page.getByRole('region', { name: 'Shipment' })).toContainText('Delivered');
+    await page.goto(`/cad-design?request=${id}`);
+    await expect(page.getByText('Status: Delivered')).toBeVisible();
+    await expect(page.getByText(`Your order ${orderNumber} is Delivered.`)).toBeVisible();
   } finally {
     await staffContext.close();
   }

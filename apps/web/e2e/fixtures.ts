@@ -89,11 +89,12 @@ export function isMobile(page: Page): boolean {
 }
 
 /**
- * Waits until React has hydrated the page. The preloader gets `is-done` from an effect (the server
- * renders it without), so the class appears only once hydration has run its effects.
+ * Waits until React has hydrated the page. The storefront's preloader gets `is-done` from an effect (the server
+ * renders it without), so the class appears only once hydration has run its effects; the back office has no
+ * preloader, its shell gets `data-js` from an effect the same way.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator('.preloader')).toHaveClass(/\bis-done\b/, { timeout: 15_000 });
+  await expect(page.locator('.preloader.is-done, .adm-shell[data-js]').first()).toBeAttached({ timeout: 15_000 });
 }
 
 /**
@@ -316,11 +317,18 @@ export async function staffSignOut(page: Page): Promise<void> {
   await expect(page.getByLabel('E-mail')).toBeVisible();
 }
 
-/** The back office's navigation, opened first where it folds behind the Menu button (phones and small tablets). */
+/**
+ * The back office's navigation, opened first where it folds behind the Menu button (phones and small tablets).
+ * The button works once the page has hydrated: a click before that is lost and the links stay hidden.
+ */
 export async function adminNav(page: Page): Promise<Locator> {
   const nav = page.getByRole('navigation', { name: 'Back office' });
   const menu = page.getByRole('button', { name: 'Menu' });
-  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await waitForHydration(page);
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') {
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  }
   return nav;
 }
 

@@ -186,6 +186,10 @@ test.describe('without script', () => {
 
     await page.goto(`/order-details?order=${orderNumber}`);
     await expect(page.locator('.order-pay-facts')).toContainText('Paid');
+    // The tax invoice comes with the dispatch (issue 19), which the orders desk does.
+    await expect(page.getByText('The tax invoice is issued when your order is dispatched.')).toBeVisible();
+    await dispatchAsStaff(request, orderNumber);
+    await page.reload();
     await expect(page.getByRole('link', { name: 'Download invoice' })).toBeVisible();
   });
 });

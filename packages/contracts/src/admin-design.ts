@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GatewayPaymentSchema } from './payments.ts';
 import { CustomImageSchema, CustomRequestDetailSchema } from './custom-design.ts';
+import { OrderShipmentSchema } from './orders.ts';
 
 /**
  * The design desk (issue 19, permission 'design'): custom design requests, the CAD sheets shared on them (one to
@@ -218,11 +219,13 @@ export type CustomBalanceAnswer = z.infer<typeof CustomBalanceAnswerSchema>;
 
 /**
  * GET /api/custom-design/requests/{id} (the owner only): the request and its latest sheet as before, plus every
- * version with its renders and breakup, the made piece with the balance, and the balance order once made.
+ * version with its renders and breakup, the made piece with the balance, and the balance order once made (with
+ * its shipment once dispatched).
  */
 export const CustomRequestViewSchema = CustomRequestDetailSchema.extend({
   versions: z.array(CadVersionSchema),
   piece: CustomPieceSchema.nullable(),
-  order: z.object({ orderNumber: z.string(), status: z.string(), payablePaise: z.number().int() }).nullable(),
+  /** The balance order, with its courier and AWB once dispatched (the request follows the order's status). */
+  order: z.object({ orderNumber: z.string(), status: z.string(), payablePaise: z.number().int(), shipment: OrderShipmentSchema.nullable() }).nullable(),
 });
 export type CustomRequestView = z.infer<typeof CustomRequestViewSchema>;

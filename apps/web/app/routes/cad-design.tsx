@@ -414,6 +414,17 @@ function Detail({ detail, addresses, result }: { detail: CustomRequestView; addr
                   Your order <Link to={`/order-details?order=${encodeURIComponent(detail.order.orderNumber)}`}>{detail.order.orderNumber}</Link> is {detail.order.status}.
                 </p>
               )}
+              {detail.order?.shipment && (
+                <p>
+                  Sent with {detail.order.shipment.courierName}, AWB <strong>{detail.order.shipment.awbNumber}</strong>
+                  {detail.order.shipment.deliveredAt ? '; delivered.' : '.'}{' '}
+                  {detail.order.shipment.trackingUrl && (
+                    <a href={detail.order.shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+                      Track your parcel<span className="visually-hidden"> on {detail.order.shipment.courierName}’s site (opens in a new tab)</span>
+                    </a>
+                  )}
+                </p>
+              )}
             </div>
           )}
           {detail.piece && (!detail.order || detail.order.status === 'Awaiting payment') && (

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import { testServerUrl } from '@milli/db/testing';
-import { AdminOrderDetailSchema, AdminOrderPageSchema, OrderDetailSchema } from '@milli/contracts/schemas';
+import { AdminOrderDetailSchema, AdminOrderPageSchema, CustomRequestViewSchema, OrderDetailSchema } from '@milli/contracts/schemas';
 import { weightDifference } from '@milli/pricing';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, payThroughDemo, placeOrder, type TestShopper, type TestStaff } from '../../testing-factories.ts';
@@ -300,6 +300,9 @@ describe('weight differences', () => {
     expect(await status()).toBe('Picked');
     expect((await send('POST', `/api/admin/orders/${order.orderNumber}/status`, desk, dispatch)).statusCode).toBe(200);
     expect(await status()).toBe('Out for Delivery');
+    // The customer's design page carries the order's courier and AWB.
+    const view = CustomRequestViewSchema.parse((await send('GET', `/api/custom-design/requests/${request!.id}`, shopper)).json());
+    expect(view.order).toMatchObject({ orderNumber: order.orderNumber, status: 'Out for Delivery', shipment: { courierName: dispatch.courierName, awbNumber: dispatch.awbNumber, trackingUrl: dispatch.trackingUrl, deliveredAt: null } });
     const invoice = pdfText((await send('GET', `/api/admin/orders/${order.orderNumber}/invoice.pdf`, desk)).rawPayload);
     expect(invoice).toContain('Advance received on the design');
     expect(invoice).toContain('net weight 6.000 g');

@@ -9,6 +9,7 @@ import {
 } from '@milli/contracts/schemas';
 import { payableOf } from '@milli/pricing';
 import { payBalance } from './balance.ts';
+import { shipmentOf } from '../orders/documents.ts';
 import { approvedSheet, balanceOrderOf, versionsOf } from './sheet.ts';
 import { failure, MESSAGES, type Failure } from '@milli/contracts';
 import type { Db } from '@milli/db';
@@ -175,7 +176,7 @@ export function createCustomDesignService(
           r.huid && r.netWeightMg !== null && r.grossWeightMg !== null && r.finalTotalPaise !== null && r.madeAt
             ? { huid: r.huid, netWeightMg: r.netWeightMg, grossWeightMg: r.grossWeightMg, finalTotalPaise: r.finalTotalPaise, advancePaise, balancePaise: r.finalTotalPaise - advancePaise, madeAt: r.madeAt.toISOString() }
             : null,
-        order: order ? { orderNumber: order.orderNumber, status: order.status, payablePaise: payableOf(order) } : null,
+        order: order ? { orderNumber: order.orderNumber, status: order.status, payablePaise: payableOf(order), shipment: shipmentOf(order) } : null,
         request: {
           ...toRow(r, first ? uploadUrl(first.thumbPath ?? first.path) : null),
           metalType: r.metalType,

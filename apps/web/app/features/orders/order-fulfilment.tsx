@@ -62,7 +62,7 @@ export function ShipmentPanel({ detail }: { detail: OrderDetail }) {
         </tbody>
       </table>
       {s.trackingUrl && (
-        <p>
+        <p className="order-track">
           <a className="btn btn-outline btn-sm" href={s.trackingUrl} target="_blank" rel="noopener noreferrer">
             Track your parcel<span className="visually-hidden"> on {s.courierName}’s site (opens in a new tab)</span>
           </a>

@@ -105,7 +105,7 @@ const grams = (mg: number | null) => (mg === null ? '—' : gramsText(mg));
 const optionText = (options: Record<string, unknown>) =>
   Object.entries(options)
     .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
-    .map(([k, v]) => `${k}: ${String(v)}`)
+    .map(([k, v]) => `${k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}: ${String(v)}`)
     .join(' · ');
 
 function Lines({ o }: { o: AdminOrderDetail }) {
@@ -221,7 +221,9 @@ export function Packing({ o, result }: { o: AdminOrderDetail; result: OrderActio
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.index}>
+                // Keyed on its values too: once saved, the boxes show what the server kept (the HUID in capitals,
+                // the weights with three decimals) rather than what was typed, which an uncontrolled box would keep.
+                <tr key={`${row.index}:${row.huid}:${row.netGrams}:${row.grossGrams}`}>
                   <th scope="row">
                     <input type="hidden" name="lineId" value={row.lineId} />
                     {row.lineName}

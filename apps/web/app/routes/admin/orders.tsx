@@ -70,6 +70,7 @@ export default function Orders({ loaderData: { page, list } }: Route.ComponentPr
             key: 'order',
             label: 'Order',
             rowHeader: true,
+            className: 'adm-nowrap',
             cell: (r) => (
               <>
                 <Link to={ADMIN_PATHS.order(r.orderNumber)}>{r.orderNumber}</Link>
@@ -80,19 +81,20 @@ export default function Orders({ loaderData: { page, list } }: Route.ComponentPr
               </>
             ),
           },
-          { key: 'placed', label: 'Placed', sort: 'placed', className: 'adm-nowrap', cell: (r) => <time dateTime={r.placedAt}>{shopDateTime(r.placedAt)}</time> },
+          { key: 'placed', label: 'Placed', sort: 'placed', cell: (r) => <time dateTime={r.placedAt}>{shopDateTime(r.placedAt)}</time> },
+          // The customer with where the order goes, folded into one column so the queue fits 1024 px.
           {
             key: 'customer',
-            label: 'Customer',
+            label: 'Customer and ship to',
             cell: (r) => (
               <>
                 {r.customerName}
-                <span className="adm-order-sub">{r.customerEmail}</span>
+                <span className="adm-order-sub adm-order-email">{r.customerEmail}</span>
                 {r.phone && <span className="adm-order-sub">{r.phone}</span>}
+                {(r.city || r.pincode) && <span className="adm-order-sub">To {[r.city, r.pincode].filter(Boolean).join(' ')}</span>}
               </>
             ),
           },
-          { key: 'where', label: 'Ship to', cell: (r) => (r.city || r.pincode ? [r.city, r.pincode].filter(Boolean).join(' ') : '—') },
           { key: 'total', label: 'Total', sort: 'total', align: 'end', className: 'adm-nowrap', cell: (r) => (
             <>
               {formatRupees(r.totalPaise)}
