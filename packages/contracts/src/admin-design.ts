@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GatewayPaymentSchema } from './payments.ts';
-import { CustomImageSchema, CustomRequestDetailSchema } from './custom-design.ts';
+import { CadSheetSchema, CustomImageSchema, CustomRequestDetailSchema } from './custom-design.ts';
 import { OrderShipmentSchema } from './orders.ts';
 
 /**
@@ -46,29 +46,13 @@ export const CadBreakupSchema = z.object({
 export type CadBreakup = z.infer<typeof CadBreakupSchema>;
 
 /** One version of a CAD sheet, with its renders (staff and the owning customer see the same). */
-export const CadVersionSchema = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
-  status: z.string(),
-  metal: z.string(),
-  category: z.string(),
-  metalWeightMg: z.number().int(),
-  metalQuality: z.string(),
-  colour: z.string().nullable(),
-  diamondQuality: z.string().nullable(),
-  diamondWeightCents: z.number().int().nullable(),
-  stone: z.string().nullable(),
-  stoneWeightCents: z.number().int().nullable(),
-  totalAmountPaise: z.number().int(),
-  advancePercent: z.number().int(),
-  advancePaise: z.number().int(),
+export const CadVersionSchema = CadSheetSchema.omit({ image: true }).extend({
   breakup: CadBreakupSchema.nullable(),
   ratePaisePerGram: z.number().int().nullable(),
   rateDate: z.string().nullable(),
   adjustToWeight: z.boolean(),
   note: z.string().nullable(),
   rejectReason: z.string().nullable(),
-  sharedAt: z.string(),
   decidedAt: z.string().nullable(),
   renders: z.array(CustomImageSchema),
 });

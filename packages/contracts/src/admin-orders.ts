@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminListPage, adminListQuery } from './admin-list.ts';
-import { CreditNoteSchema, OrderAddressSchema, OrderAdjustmentSchema, OrderPaymentSchema, OrderPieceSchema, OrderShipmentSchema } from './orders.ts';
+import { CreditNoteSchema, OrderAddressSchema, OrderLineSchema, OrderAdjustmentSchema, OrderPaymentSchema, OrderPieceSchema, OrderShipmentSchema } from './orders.ts';
 
 /**
  * The orders desk (issue 19, role orders): queues by status, search, one order's page with its timeline,
@@ -64,14 +64,7 @@ export const AdminOrderDetailSchema = z.object({
   /** The CAD request a made-to-order piece came from. */
   customRequestId: z.number().int().nullable(),
   lines: z.array(
-    z.object({
-      lineId: z.number().int(),
-      name: z.string(),
-      sku: z.string(),
-      image: z.string(),
-      quantity: z.number().int(),
-      unitPricePaise: z.number().int(),
-      lineTotalPaise: z.number().int(),
+    OrderLineSchema.extend({
       metal: z.string().nullable(),
       purity: z.number().int().nullable(),
       /** The net metal weight of one piece as sold, in milligrams (null for pieces without one). */

@@ -135,6 +135,19 @@ export const CreditNoteSchema = z.object({
 });
 export type CreditNote = z.infer<typeof CreditNoteSchema>;
 
+/** One line of an order as its customer sees it. */
+export const OrderLineSchema = z.object({
+  /** Names one line of the order (packing, returns). */
+  lineId: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  image: z.string(),
+  quantity: z.number().int(),
+  unitPricePaise: z.number().int(),
+  lineTotalPaise: z.number().int(),
+  options: LineOptionsSchema,
+});
+
 /** GET /api/orders/{orderNumber} */
 export const OrderDetailSchema = z.object({
   order: z.object({
@@ -153,19 +166,7 @@ export const OrderDetailSchema = z.object({
   }),
   /** How the order is paid (issue 18). */
   payment: OrderPaymentSchema,
-  lines: z.array(
-    z.object({
-      /** Names one line of the order (packing, returns). */
-      lineId: z.number().int(),
-      name: z.string(),
-      sku: z.string(),
-      image: z.string(),
-      quantity: z.number().int(),
-      unitPricePaise: z.number().int(),
-      lineTotalPaise: z.number().int(),
-      options: LineOptionsSchema,
-    }),
-  ),
+  lines: z.array(OrderLineSchema),
   shippingAddress: OrderAddressSchema.nullable(),
   billingAddress: OrderAddressSchema.nullable(),
   totals: z.object({

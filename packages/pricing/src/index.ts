@@ -7,3 +7,4 @@ export * from './totals.ts';
 export * from './harvest.ts';
 export * from './hallmark.ts';
 export * from './weight.ts';
+export * from './cad.ts';

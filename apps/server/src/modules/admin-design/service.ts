@@ -18,18 +18,15 @@ import { requestNumber, requestTitle } from '../custom-design/describe.ts';
 import { ImageRefused, processImage, type ProcessedImage } from '../custom-design/images.ts';
 import { createUploadStore, uploadUrl } from '../custom-design/storage.ts';
 import {
-  advanceOf,
   approvedSheet,
   balanceOrderOf,
-  breakupAddsUp,
-  breakupOf,
   diamondRateToday,
   finalTotalOf,
   metalRateToday,
-  metalValue,
   purityOf,
   versionsOf,
 } from '../custom-design/sheet.ts';
+import { cadAdvance, cadDefaultMaking, cadDiamondValue, cadMetalValue, cadPrice, cadPriceAddsUp } from '@milli/pricing';
 import { designSharedMail, makingMail, pieceMadeMail } from './mail.ts';
 import { adminDesignRepository } from './repository.ts';
 
@@ -57,17 +54,17 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
   async function quoteOf(tx: Db, f: CadSheetFields): Promise<CadQuote> {
     const purity = purityOf(f.metal, f.metalQuality);
     const { ratePaisePerGram, rateDate } = await metalRateToday(tx, f.metal, purity);
-    const metalPaise = metalValue(f.metalWeightGrams ?? 0, ratePaisePerGram);
+    const metalPaise = cadMetalValue(f.metalWeightGrams ?? 0, ratePaisePerGram);
     let diamondPaise = 0;
     if (f.diamondWeightCarats) {
       if (!f.diamondQuality) throw new DomainError('INVALID_REQUEST', 'Please give the diamond quality for the diamonds.', { diamondQuality: 'Please give the diamond quality for the diamonds.' });
-      diamondPaise = Math.round(((await diamondRateToday(tx, f.diamondQuality)) * f.diamondWeightCarats) / 100);
+      diamondPaise = cadDiamondValue(await diamondRateToday(tx, f.diamondQuality), f.diamondWeightCarats);
     }
-    const makingPaise = f.makingPaise ?? Math.round((metalPaise * DEFAULT_MAKING_PERCENT) / 100);
+    const makingPaise = f.makingPaise ?? cadDefaultMaking(metalPaise, DEFAULT_MAKING_PERCENT);
     const s = await createSettingsService(tx).get();
     if (!s) throw new DomainError('INVALID_REQUEST', 'The store is not set up yet.');
-    const breakup = breakupOf({ metalPaise, makingPaise, diamondPaise, stonesPaise: f.stoneValuePaise ?? 0 }, s.gstPercent);
-    return { ...breakup, ratePaisePerGram, rateDate, purity, advancePercent: s.cadAdvancePercent, advancePaise: advanceOf(breakup.totalPaise, s.cadAdvancePercent) };
+    const breakup = cadPrice({ metalPaise, makingPaise, diamondPaise, stonesPaise: f.stoneValuePaise ?? 0 }, s.gstPercent);
+    return { ...breakup, ratePaisePerGram, rateDate, purity, advancePercent: s.cadAdvancePercent, advancePaise: cadAdvance(breakup.totalPaise, s.cadAdvancePercent) };
   }
 
   async function readRenders(files: Buffer[]): Promise<ProcessedImage[]> {
@@ -198,7 +195,7 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
           }
           const quote = await quoteOf(tx, form);
           const breakup = { metalPaise: quote.metalPaise, makingPaise: quote.makingPaise, diamondPaise: quote.diamondPaise, stonesPaise: quote.stonesPaise, gstPaise: quote.gstPaise, totalPaise: quote.totalPaise };
-          if (!breakupAddsUp(breakup, form.totalPaise!)) {
+          if (!cadPriceAddsUp(breakup, form.totalPaise!)) {
             const message = `The total (${form.totalPaise} paise) does not match the breakup at today's rates (${quote.totalPaise} paise). Please refresh the quote.`;
             throw new DomainError('INVALID_REQUEST', message, { totalPaise: message });
           }

@@ -16,7 +16,7 @@ import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import type { PaymentService, RefundRecord } from '../payments/service.ts';
-import type { SettingsService } from '../settings/service.ts';
+import { brandOf, type SettingsService } from '../settings/service.ts';
 import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from '../orders/mail.ts';
 import { queuePlacedMail } from '../orders/payment.ts';
 import { reverseOrder } from '../orders/reversal.ts';
@@ -46,12 +46,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function settings() {
-    const row = await deps.settings.get();
-    if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet. Please try again later.');
-    return row;
-  }
-  const brandOf = (s: Awaited<ReturnType<typeof settings>>) => ({ storeName: s.storeName, helpLine: s.helpLine, emailPrimary: s.emailPrimary });
+  const settings = () => deps.settings.require();
 
   async function find(orderNumber: string, tx: Db = db, lock = false): Promise<Order> {
     const order = await adminOrdersRepository(tx).find(orderNumber, { lock });

@@ -1,6 +1,6 @@
 import type { Db, schema } from '@milli/db';
 import type { CadBreakup, CadVersion } from '@milli/contracts/schemas';
-import { indianDate } from '@milli/pricing';
+import { cadMetalValue, cadPretax, cadPrice, indianDate } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { uploadUrl } from './storage.ts';
 import { customDesignRepository } from './repository.ts';
@@ -39,26 +39,6 @@ export async function diamondRateToday(db: Db, quality: string, day = indianDate
   return paise;
 }
 
-/**
- * The lines and total of a piece: metal (weight × rate, to the paisa), making, diamonds, stones, and the GST on
- * their sum, the total rounded once; the GST line takes the rounding so the lines add up to the total.
- */
-export function breakupOf(parts: { metalPaise: number; makingPaise: number; diamondPaise: number; stonesPaise: number }, gstPercent: number): CadBreakup {
-  const pretax = parts.metalPaise + parts.makingPaise + parts.diamondPaise + parts.stonesPaise;
-  const totalPaise = Math.round((pretax * (100 + gstPercent)) / 100);
-  return { ...parts, gstPaise: totalPaise - pretax, totalPaise };
-}
-
-export const metalValue = (weightMg: number, ratePaisePerGram: number) => Math.round((weightMg * ratePaisePerGram) / 1000);
-
-/** The advance on a sheet: its percent of the total, rounded once (half up) to the paisa. */
-export const advanceOf = (totalPaise: number, percent: number) => Math.round((totalPaise * percent) / 100);
-
-/** Do a stored breakup's lines add up to its total (and the total to the sheet's)? */
-export function breakupAddsUp(b: CadBreakup, totalPaise: number): boolean {
-  return b.totalPaise === totalPaise && b.metalPaise + b.makingPaise + b.diamondPaise + b.stonesPaise + b.gstPaise === b.totalPaise;
-}
-
 export function storedBreakup(raw: Record<string, number> | null): CadBreakup | null {
   if (!raw) return null;
   const n = (k: string) => Number(raw[k] ?? 0);
@@ -74,7 +54,7 @@ export async function finalTotalOf(db: Db, sheet: typeof schema.cadDesigns.$infe
   if (!sheet.adjustToWeight || !b) return { totalPaise: sheet.totalAmountPaise, breakup: b, ratePaisePerGram: sheet.ratePaisePerGram, rateDate: sheet.rateDate };
   const metal = sheet.metal as Metal;
   const { ratePaisePerGram, rateDate } = await metalRateToday(db, metal, purityOf(metal, sheet.metalQuality), day);
-  const breakup = breakupOf({ metalPaise: metalValue(netWeightMg, ratePaisePerGram), makingPaise: b.makingPaise, diamondPaise: b.diamondPaise, stonesPaise: b.stonesPaise }, gstPercent);
+  const breakup = cadPrice({ metalPaise: cadMetalValue(netWeightMg, ratePaisePerGram), makingPaise: b.makingPaise, diamondPaise: b.diamondPaise, stonesPaise: b.stonesPaise }, gstPercent);
   return { totalPaise: breakup.totalPaise, breakup, ratePaisePerGram, rateDate };
 }
 
@@ -88,7 +68,7 @@ export async function finalBreakupOf(db: Db, sheet: typeof schema.cadDesigns.$in
   if (again.breakup && again.totalPaise === finalTotalPaise) return { ...again, breakup: again.breakup };
   const b = again.breakup ?? { metalPaise: 0, makingPaise: 0, diamondPaise: 0, stonesPaise: 0, gstPaise: 0, totalPaise: 0 };
   const others = b.makingPaise + b.diamondPaise + b.stonesPaise;
-  const pretax = Math.round((finalTotalPaise * 100) / (100 + gstPercent));
+  const pretax = cadPretax(finalTotalPaise, gstPercent);
   const metalPaise = Math.max(0, pretax - others);
   const breakup: CadBreakup = { metalPaise, makingPaise: b.makingPaise, diamondPaise: b.diamondPaise, stonesPaise: b.stonesPaise, gstPaise: finalTotalPaise - metalPaise - others, totalPaise: finalTotalPaise };
   return { totalPaise: finalTotalPaise, breakup, ratePaisePerGram: again.ratePaisePerGram, rateDate: again.rateDate };

@@ -4,7 +4,7 @@ import { ORDER_STEPS } from '@milli/contracts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
-import type { SettingsService } from '../settings/service.ts';
+import { brandOf, type SettingsService } from '../settings/service.ts';
 import { orderCancelledMail } from './mail.ts';
 import { adjustmentOf, creditNoteOf, invoiceNumberOf, pieceOf, renderOrderCreditNote, renderOrderInvoice, shipmentOf, toAddress } from './documents.ts';
 import { FLOW } from './rules.ts';
@@ -115,12 +115,7 @@ export function createOrdersService(deps: OrdersDeps) {
   const repo = ordersRepository(db);
   const now = deps.now ?? (() => new Date());
 
-  async function settings() {
-    const row = await deps.settings.get();
-    if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet. Please try again later.');
-    return row;
-  }
-  const brandOf = (s: Awaited<ReturnType<typeof settings>>) => ({ storeName: s.storeName, helpLine: s.helpLine, emailPrimary: s.emailPrimary });
+  const settings = () => deps.settings.require();
 
   async function own(customerId: number, orderNumber: string) {
     if (!ORDER_NUMBER.test(orderNumber)) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);

@@ -1,5 +1,12 @@
 import type { Db } from '@milli/db';
+import type { StoreSettings } from '@milli/db/schema';
+import { DomainError } from '../../domain-error.ts';
 import { createSettingsRepository } from './repository.ts';
+
+/** What a mail's frame needs of the settings a caller has already read. */
+export function brandOf(s: StoreSettings) {
+  return { storeName: s.storeName, helpLine: s.helpLine, emailPrimary: s.emailPrimary };
+}
 
 /**
  * The store's settings as other modules read them (decision 027: a module calls another's service, never its
@@ -10,6 +17,12 @@ export function createSettingsService(db: Db) {
   return {
     /** Every setting, or null before the store is set up. */
     get: () => repo.get(),
+    /** Every setting; before the store is set up, a 4xx that says so (for the calls that cannot work without them). */
+    async require(): Promise<StoreSettings> {
+      const row = await repo.get();
+      if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet. Please try again later.');
+      return row;
+    },
     /** The GST rate the store charges (the catalogue prices sale cards with it), or null before setup. */
     gstPercent: () => repo.gstPercent(),
     /** What every mail's frame prints (modules/mail/templates.ts Brand), with a fallback before setup. */

@@ -1,3 +1,5 @@
+import { formatRupees } from '@milli/pricing';
+
 /** The design desk's small formatters and tones (browser-safe). */
 export const STATUS_TONE: Record<string, 'neutral' | 'success' | 'warning' | 'danger' | 'info'> = {
   Requested: 'warning',
@@ -13,7 +15,8 @@ export const STATUS_TONE: Record<string, 'neutral' | 'success' | 'warning' | 'da
 
 export const SHEET_TONE: Record<string, 'neutral' | 'success' | 'warning' | 'danger' | 'info'> = { Shared: 'info', Approved: 'success', Rejected: 'danger', Superseded: 'neutral' };
 
-export const rupees = (paise: number) => `Rs. ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** The store's one rupee formatter ('Rs. 53,157.89'), under the name the desk's screens use. */
+export const rupees = (paise: number) => formatRupees(paise);
 export const grams = (mg: number | null) => (mg === null ? '—' : `${(mg / 1000).toLocaleString('en-IN', { maximumFractionDigits: 3 })} g`);
 export const carats = (cents: number | null) => (cents === null ? '—' : `${(cents / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })} ct`);
 export const dayOf = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
