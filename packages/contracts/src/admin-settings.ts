@@ -26,6 +26,15 @@ export const AdminSettingsSchema = z.object({
   lowStockThreshold: z.number().int(),
   /** A packed piece's net weight may differ from the weight sold by this percent (0-10, two decimals) before it is charged or refunded. */
   weightTolerancePercent: z.number(),
+  /** Lifetime exchange and buy-back: percent of today's metal value, and of today's diamond value (0-100). */
+  exchangePercent: z.number().int(),
+  buybackPercent: z.number().int(),
+  diamondExchangePercent: z.number().int(),
+  diamondBuybackPercent: z.number().int(),
+  /** Old gold from elsewhere: the trade-in estimate's percent of today's rate for its fine metal (0-100). */
+  tradeInPercent: z.number().int(),
+  /** Visits or video calls one store takes in one slot (1-50). */
+  appointmentSlotCapacity: z.number().int(),
   staffTwoFactorRequired: z.boolean(),
   updatedAt: z.string(),
 });
@@ -53,6 +62,12 @@ export const SETTINGS_FIELDS = [
   'paymentHoldMinutes',
   'lowStockThreshold',
   'weightTolerancePercent',
+  'exchangePercent',
+  'buybackPercent',
+  'diamondExchangePercent',
+  'diamondBuybackPercent',
+  'tradeInPercent',
+  'appointmentSlotCapacity',
   'staffTwoFactorRequired',
 ] as const satisfies readonly (keyof AdminSettings)[];
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -91,6 +106,12 @@ export const SettingsPatchSchema = z
     paymentHoldMinutes: z.number().optional().describe('Minutes an unpaid online order holds its pieces (5-1440)'),
     lowStockThreshold: z.number().optional().describe('Pieces (0-1000)'),
     weightTolerancePercent: z.number().optional().describe('Percent, 0-10, at most two decimals: a packed piece lighter or heavier than this is refunded or charged'),
+    exchangePercent: z.number().optional().describe('Percent of today’s metal value a piece bought here is worth in exchange (0-100)'),
+    buybackPercent: z.number().optional().describe('Percent of today’s metal value paid for a piece bought here (0-100)'),
+    diamondExchangePercent: z.number().optional().describe('Percent of today’s diamond value in exchange (0-100)'),
+    diamondBuybackPercent: z.number().optional().describe('Percent of today’s diamond value at buy-back (0-100)'),
+    tradeInPercent: z.number().optional().describe('Percent of today’s rate offered for old gold bought elsewhere (0-100)'),
+    appointmentSlotCapacity: z.number().optional().describe('Visits or video calls a store takes in one slot (1-50)'),
     staffTwoFactorRequired: z.boolean().optional(),
   })
   .strict();

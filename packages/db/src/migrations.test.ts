@@ -5,6 +5,7 @@ import { categories, products } from './schema.ts';
 import { createTestDatabase, testServerUrl, type TestDatabase } from './testing.ts';
 
 const TABLES = [
+  'appointments',
   'audit_log',
   'cad_design_renders',
   'cad_designs',
@@ -20,6 +21,7 @@ const TABLES = [
   'customers',
   'diamond_rates',
   'email_changes',
+  'exchange_requests',
   'gateway_events',
   'harvest_instalments',
   'harvest_plans',
@@ -30,6 +32,10 @@ const TABLES = [
   'order_adjustments',
   'order_lines',
   'order_pieces',
+  'order_return_events',
+  'order_return_lines',
+  'order_return_photos',
+  'order_returns',
   'order_status_history',
   'orders',
   'other_stones',
@@ -41,6 +47,7 @@ const TABLES = [
   'products',
   'rate_limit_hits',
   'refunds',
+  'review_photos',
   'reviews',
   'sale_products',
   'sales',
@@ -52,6 +59,7 @@ const TABLES = [
   'staff_api_tokens',
   'staff_recovery_codes',
   'staff_sessions',
+  'store_credit_entries',
   'store_settings',
   'stores',
   'tags',

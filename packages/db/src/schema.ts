@@ -67,6 +67,20 @@ export const ORDER_ADJUSTMENT_KINDS = ['charge', 'refund'] as const;
 /** open: waiting (to be paid, or refunded); settled: paid or refunded; waived: the store absorbed it. */
 export const ORDER_ADJUSTMENT_STATUSES = ['open', 'settled', 'waived'] as const;
 export const CREDIT_NOTE_REASONS = ['cancelled', 'returned', 'adjustment'] as const;
+/** A return of delivered pieces within the window (issue 20): Requested → Approved → Pickup scheduled → Received → Checked → Refunded, or Refused. */
+export const RETURN_STATUSES = ['Requested', 'Approved', 'Pickup scheduled', 'Received', 'Checked', 'Refunded', 'Refused'] as const;
+/** Where a return's money goes: back through the gateway (or by bank for pay on delivery) or into store credit. */
+export const RETURN_REFUND_METHODS = ['original', 'store_credit'] as const;
+/** What becomes of a returned piece once checked. */
+export const RETURN_DISPOSITIONS = ['restock', 'write_off'] as const;
+/** Lifetime exchange (settled as store credit) or buy-back (settled as a payment to the customer). */
+export const EXCHANGE_KINDS = ['exchange', 'buyback'] as const;
+export const EXCHANGE_STATUSES = ['Requested', 'Received', 'Settled', 'Refused', 'Withdrawn'] as const;
+/** Why a customer's store credit moved: credited (exchange, return, goodwill, given back) or debited (spent, withdrawn by staff). */
+export const STORE_CREDIT_KINDS = ['exchange', 'return', 'goodwill', 'spent', 'given_back', 'correction'] as const;
+export const APPOINTMENT_KINDS = ['store', 'video'] as const;
+export const APPOINTMENT_PURPOSES = ['browse', 'product', 'trade_in', 'custom_design', 'exchange', 'other'] as const;
+export const APPOINTMENT_STATUSES = ['Booked', 'Cancelled', 'Attended', 'Missed'] as const;
 export const PAYMENT_STATUSES = ['created', 'paid', 'failed', 'refunded'] as const;
 /** DECISIONS §4: Requested → Design Shared → Approved (advance paid) → Making → delivery steps; Rejected goes back to the design team. */
 export const CUSTOM_DESIGN_STATUSES = [
@@ -176,6 +190,18 @@ export const storeSettings = pgTable(
      * real weight.
      */
     weightTolerancePercent: numeric('weight_tolerance_percent', { precision: 4, scale: 2, mode: 'number' }).notNull().default(2),
+    /**
+     * Lifetime exchange and buy-back (issue 20): a piece's metal at today's rate times these percentages; its
+     * diamonds at today's diamond rate times their own; making, coloured stones and GST are never given back.
+     */
+    exchangePercent: integer('exchange_percent').notNull().default(100),
+    buybackPercent: integer('buyback_percent').notNull().default(95),
+    diamondExchangePercent: integer('diamond_exchange_percent').notNull().default(90),
+    diamondBuybackPercent: integer('diamond_buyback_percent').notNull().default(75),
+    /** Old gold bought from elsewhere: the trade-in estimate is its fine metal at today's rate times this percentage. */
+    tradeInPercent: integer('trade_in_percent').notNull().default(95),
+    /** How many visits or video calls one store (or the video desk) takes in one slot. */
+    appointmentSlotCapacity: integer('appointment_slot_capacity').notNull().default(2),
     updatedAt: updatedAt(),
   },
   () => [
@@ -184,6 +210,13 @@ export const storeSettings = pgTable(
     check('store_settings_low_stock_check', raw('"low_stock_threshold" >= 0')),
     check('store_settings_payment_hold_check', raw('"payment_hold_minutes" BETWEEN 5 AND 1440')),
     check('store_settings_weight_tolerance_check', raw('"weight_tolerance_percent" >= 0 AND "weight_tolerance_percent" <= 10')),
+    check(
+      'store_settings_after_sales_check',
+      raw(
+        '"exchange_percent" BETWEEN 0 AND 100 AND "buyback_percent" BETWEEN 0 AND 100 AND "diamond_exchange_percent" BETWEEN 0 AND 100 AND "diamond_buyback_percent" BETWEEN 0 AND 100 AND "trade_in_percent" BETWEEN 0 AND 100',
+      ),
+    ),
+    check('store_settings_slot_capacity_check', raw('"appointment_slot_capacity" BETWEEN 1 AND 50')),
   ],
 );
 
@@ -659,7 +692,13 @@ export const reviews = pgTable(
     hiddenBy: integer('hidden_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
     hiddenAt: tsz('hidden_at'),
     hiddenReason: text('hidden_reason'),
+    /**
+     * The delivered order line that makes its writer a verified buyer (issue 20); null for reviews written before
+     * buyers alone could review. One review per product bought; the buyer may edit it.
+     */
+    orderLineId: integer('order_line_id').references((): AnyPgColumn => orderLines.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    editedAt: tsz('edited_at'),
   },
   (t) => [
     uniqueIndex('reviews_product_customer_key').on(t.productId, t.customerId),
@@ -813,6 +852,8 @@ export const orders = pgTable(
     taxPaise: paise('tax_paise').notNull().default(0),
     /** Harvest plan balance spent on this order. */
     harvestCreditPaise: paise('harvest_credit_paise').notNull().default(0),
+    /** Store credit spent on this order (issue 20), given back when the order is reversed. */
+    storeCreditPaise: paise('store_credit_paise').notNull().default(0),
     totalPaise: paise('total_paise').notNull(),
     couponCode: text('coupon_code'),
     /** A retried Place Order with the same key returns the first order instead of a second one. */
@@ -850,7 +891,7 @@ export const orders = pgTable(
     oneOf('orders_status_check', 'status', ORDER_STATUSES),
     check(
       'orders_amounts_check',
-      raw('"subtotal_paise" >= 0 AND "discount_paise" >= 0 AND "shipping_paise" >= 0 AND "tax_paise" >= 0 AND "harvest_credit_paise" >= 0 AND "total_paise" >= 0 AND "advance_paise" >= 0'),
+      raw('"subtotal_paise" >= 0 AND "discount_paise" >= 0 AND "shipping_paise" >= 0 AND "tax_paise" >= 0 AND "harvest_credit_paise" >= 0 AND "store_credit_paise" >= 0 AND "total_paise" >= 0 AND "advance_paise" >= 0'),
     ),
   ],
 );
@@ -969,6 +1010,11 @@ export const orderPieces = pgTable(
     recordedBy: integer('recorded_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
     recordedAt: tsz('recorded_at').notNull().defaultNow(),
     releasedAt: tsz('released_at'),
+    /** A diamond's grading certificate (issue 20): the lab, its number and the stored file (PDF or image). */
+    certificateLab: text('certificate_lab'),
+    certificateNumber: text('certificate_number'),
+    certificatePath: text('certificate_path'),
+    certificateType: text('certificate_type'),
   },
   (t) => [
     index('order_pieces_order_idx').on(t.orderId),
@@ -1576,6 +1622,245 @@ export const sizerRequests = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// After the sale (issue 20): returns, lifetime exchange and buy-back, store credit, reviews' photos,
+// appointments
+
+/** A return of delivered pieces within the store's return window; staff take it through to a refund or refuse it. */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('Requested'),
+    /** The customer's words. */
+    reason: text('reason').notNull(),
+    /** What the returned lines are worth, GST included (their share of what was paid), fixed when asked for. */
+    amountPaise: paise('amount_paise').notNull(),
+    /** Original (the gateway; a bank transfer for pay on delivery) or store credit, chosen by the customer. */
+    refundMethod: text('refund_method', { enum: RETURN_REFUND_METHODS }).notNull().default('original'),
+    /** The pickup the desk arranged. */
+    pickupDate: date('pickup_date', { mode: 'string' }),
+    pickupNote: text('pickup_note'),
+    /** What the check found, and what became of the pieces. */
+    checkNote: text('check_note'),
+    disposition: text('disposition', { enum: RETURN_DISPOSITIONS }),
+    refusedReason: text('refused_reason'),
+    /** What was given back (may be less than amount_paise when the check finds damage), and the credit note. */
+    refundedPaise: paise('refunded_paise').notNull().default(0),
+    creditNoteId: integer('credit_note_id').references((): AnyPgColumn => creditNotes.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('order_returns_order_idx').on(t.orderId),
+    index('order_returns_customer_idx').on(t.customerId, t.createdAt),
+    index('order_returns_status_idx').on(t.status, t.createdAt),
+    oneOf('order_returns_status_check', 'status', RETURN_STATUSES),
+    oneOf('order_returns_refund_method_check', 'refund_method', RETURN_REFUND_METHODS),
+    oneOf('order_returns_disposition_check', 'disposition', RETURN_DISPOSITIONS, true),
+    check('order_returns_amount_check', raw('"amount_paise" > 0 AND "refunded_paise" >= 0 AND "refunded_paise" <= "amount_paise"')),
+  ],
+);
+
+/** The lines (and how many of each) a return takes back; a line is never returned more times than it was bought. */
+export const orderReturnLines = pgTable(
+  'order_return_lines',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    amountPaise: paise('amount_paise').notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_return_lines_return_line_key').on(t.returnId, t.lineId),
+    index('order_return_lines_line_idx').on(t.lineId),
+    check('order_return_lines_quantity_check', raw('"quantity" > 0 AND "amount_paise" >= 0')),
+  ],
+);
+
+/** Photos a customer adds to a return (re-encoded, as every upload). */
+export const orderReturnPhotos = pgTable(
+  'order_return_photos',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    path: text('path').notNull(),
+    thumbPath: text('thumb_path'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_return_photos_return_slot_key').on(t.returnId, t.slot), check('order_return_photos_slot_check', raw('"slot" BETWEEN 1 AND 4'))],
+);
+
+/** Every step of a return, with who took it: what the customer follows and the desk's audit trail. */
+export const orderReturnEvents = pgTable(
+  'order_return_events',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: RETURN_STATUSES }).notNull(),
+    note: text('note'),
+    staffId: integer('staff_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    at: tsz('at').notNull().defaultNow(),
+  },
+  (t) => [index('order_return_events_return_idx').on(t.returnId, t.at), oneOf('order_return_events_status_check', 'status', RETURN_STATUSES)],
+);
+
+/**
+ * A lifetime exchange or buy-back of a piece bought here, asked for by its buyer at a quote from today's rates; staff
+ * receive the piece, weigh it and settle it as store credit (exchange) or a payment to the customer (buy-back).
+ */
+export const exchangeRequests = pgTable(
+  'exchange_requests',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'restrict' }),
+    /** The packed piece (with its HUID and real weight) when the order recorded one. */
+    pieceId: integer('piece_id').references((): AnyPgColumn => orderPieces.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: EXCHANGE_KINDS }).notNull(),
+    status: text('status', { enum: EXCHANGE_STATUSES }).notNull().default('Requested'),
+    /** The quote as the customer saw it: value, the rate and its date, the weights it used. */
+    quotedPaise: paise('quoted_paise').notNull(),
+    ratePaisePerGram: paise('rate_paise_per_gram').notNull(),
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    metalWeightMg: integer('metal_weight_mg').notNull(),
+    diamondWeightCents: integer('diamond_weight_cents').notNull().default(0),
+    /** What was settled, and how: a store credit entry (exchange) or the payment's reference (buy-back, e.g. a bank UTR). */
+    settledPaise: paise('settled_paise'),
+    payoutReference: text('payout_reference'),
+    refusedReason: text('refused_reason'),
+    note: text('note'),
+    settledBy: integer('settled_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    settledAt: tsz('settled_at'),
+  },
+  (t) => [
+    index('exchange_requests_customer_idx').on(t.customerId, t.createdAt),
+    index('exchange_requests_status_idx').on(t.status, t.createdAt),
+    index('exchange_requests_line_idx').on(t.lineId),
+    oneOf('exchange_requests_kind_check', 'kind', EXCHANGE_KINDS),
+    oneOf('exchange_requests_status_check', 'status', EXCHANGE_STATUSES),
+    check('exchange_requests_amount_check', raw('"quoted_paise" >= 0 AND ("settled_paise" IS NULL OR "settled_paise" >= 0) AND "metal_weight_mg" >= 0 AND "diamond_weight_cents" >= 0')),
+  ],
+);
+
+/**
+ * Store credit as a ledger: one signed entry per movement (credits positive, spending negative), never updated; a
+ * customer's balance is the sum, and is never allowed below zero (each movement takes the customer's row lock).
+ */
+export const storeCreditEntries = pgTable(
+  'store_credit_entries',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    amountPaise: paise('amount_paise').notNull(),
+    kind: text('kind', { enum: STORE_CREDIT_KINDS }).notNull(),
+    /** What the customer reads beside the entry. */
+    note: text('note').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    returnId: integer('return_id').references((): AnyPgColumn => orderReturns.id, { onDelete: 'set null' }),
+    exchangeId: integer('exchange_id').references((): AnyPgColumn => exchangeRequests.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('store_credit_entries_customer_idx').on(t.customerId, t.createdAt),
+    index('store_credit_entries_order_idx').on(t.orderId),
+    oneOf('store_credit_entries_kind_check', 'kind', STORE_CREDIT_KINDS),
+    check('store_credit_entries_amount_check', raw(`"amount_paise" <> 0 AND (("kind" IN ('spent', 'correction')) OR "amount_paise" > 0) AND ("kind" <> 'spent' OR "amount_paise" < 0)`)),
+  ],
+);
+
+/** Photos a verified buyer adds to a review (re-encoded, as every upload). */
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: serial('id').primaryKey(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    path: text('path').notNull(),
+    thumbPath: text('thumb_path'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('review_photos_review_slot_key').on(t.reviewId, t.slot), check('review_photos_slot_check', raw('"slot" BETWEEN 1 AND 4'))],
+);
+
+/**
+ * A store visit or a video call booked from the store locator, a product page, the trade-in estimator or the
+ * custom design page; guests book too (by name, e-mail and phone). A slot takes as many as the store setting allows.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: APPOINTMENT_KINDS }).notNull(),
+    /** The store visited; for a video call, the store whose team calls (may be null: any store). */
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'restrict' }),
+    /** The day (India) and the slot's start time, 'HH:MM' in India's time. */
+    day: date('day', { mode: 'string' }).notNull(),
+    slot: text('slot').notNull(),
+    purpose: text('purpose', { enum: APPOINTMENT_PURPOSES }).notNull(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    note: text('note'),
+    /** The trade-in estimate it was booked from: weight, purity, rate, date and value, as shown. */
+    tradeIn: jsonb('trade_in').$type<{ weightMg: number; purity: number; ratePaisePerGram: number; rateDate: string; estimatePaise: number }>(),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('Booked'),
+    /** A random token (hashed here) in the booking mail, so a guest can see and cancel it. */
+    manageTokenHash: text('manage_token_hash').notNull(),
+    remindedAt: tsz('reminded_at'),
+    cancelledAt: tsz('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('appointments_store_day_idx').on(t.storeId, t.day, t.slot),
+    index('appointments_customer_idx').on(t.customerId, t.day),
+    index('appointments_reminder_idx').on(t.day).where(sql`${t.status} = 'Booked' AND ${t.remindedAt} IS NULL`),
+    uniqueIndex('appointments_manage_token_key').on(t.manageTokenHash),
+    oneOf('appointments_kind_check', 'kind', APPOINTMENT_KINDS),
+    oneOf('appointments_purpose_check', 'purpose', APPOINTMENT_PURPOSES),
+    oneOf('appointments_status_check', 'status', APPOINTMENT_STATUSES),
+    check('appointments_slot_check', raw(`"slot" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`)),
+    check('appointments_store_check', raw(`"kind" = 'video' OR "store_id" IS NOT NULL`)),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Infrastructure tables shared by all server instances
 
 /** Mail written in the same transaction as the change that causes it, sent afterwards. */
@@ -1926,3 +2211,8 @@ export type SizerRequest = typeof sizerRequests.$inferSelect;
 export type MailOutboxItem = typeof mailOutbox.$inferSelect;
 export type NewMailOutboxItem = typeof mailOutbox.$inferInsert;
 export type RateLimitHit = typeof rateLimitHits.$inferSelect;
+export type OrderReturn = typeof orderReturns.$inferSelect;
+export type OrderReturnLine = typeof orderReturnLines.$inferSelect;
+export type ExchangeRequest = typeof exchangeRequests.$inferSelect;
+export type StoreCreditEntry = typeof storeCreditEntries.$inferSelect;
+export type Appointment = typeof appointments.$inferSelect;

@@ -66,6 +66,12 @@ const CHECKS: Record<SettingsField, Check> = {
     typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 10 || Math.abs(Math.round(v * 100) - v * 100) > 1e-6
       ? 'The weight tolerance must be a percentage from 0 to 10 with at most two decimals.'
       : null,
+  exchangePercent: whole('exchange value', 0, 100, ' %'),
+  buybackPercent: whole('buy-back value', 0, 100, ' %'),
+  diamondExchangePercent: whole('diamond exchange value', 0, 100, ' %'),
+  diamondBuybackPercent: whole('diamond buy-back value', 0, 100, ' %'),
+  tradeInPercent: whole('trade-in value', 0, 100, ' %'),
+  appointmentSlotCapacity: whole('appointments per slot', 1, 50),
   staffTwoFactorRequired: (v) => (typeof v === 'boolean' ? null : 'Say yes or no.'),
 };
 
@@ -98,6 +104,12 @@ export function settingsOf(row: SettingsRow): AdminSettings {
     paymentHoldMinutes: row.paymentHoldMinutes,
     lowStockThreshold: row.lowStockThreshold,
     weightTolerancePercent: Number(row.weightTolerancePercent),
+    exchangePercent: row.exchangePercent,
+    buybackPercent: row.buybackPercent,
+    diamondExchangePercent: row.diamondExchangePercent,
+    diamondBuybackPercent: row.diamondBuybackPercent,
+    tradeInPercent: row.tradeInPercent,
+    appointmentSlotCapacity: row.appointmentSlotCapacity,
     staffTwoFactorRequired: row.staffTwoFactorRequired,
     updatedAt: row.updatedAt.toISOString(),
   };

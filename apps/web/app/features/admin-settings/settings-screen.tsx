@@ -107,6 +107,80 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
           />
         </FieldGroup>
 
+        <FieldGroup legend="After the sale">
+          <NumberField
+            name="exchangePercent"
+            label="Lifetime exchange value"
+            unit="% of today’s metal value"
+            min={0}
+            max={100}
+            step={1}
+            hint="What the metal of a piece bought here is worth towards a new one, at today’s rate."
+            defaultValue={number('exchangePercent')}
+            error={errors.exchangePercent}
+            required
+          />
+          <NumberField
+            name="buybackPercent"
+            label="Buy-back value"
+            unit="% of today’s metal value"
+            min={0}
+            max={100}
+            step={1}
+            hint="What the store pays for the metal of a piece bought here, at today’s rate."
+            defaultValue={number('buybackPercent')}
+            error={errors.buybackPercent}
+            required
+          />
+          <NumberField
+            name="diamondExchangePercent"
+            label="Diamonds in exchange"
+            unit="% of today’s diamond value"
+            min={0}
+            max={100}
+            step={1}
+            hint="Diamonds of a piece bought here, at today’s diamond rate for their quality. Making, coloured stones and GST are never given back."
+            defaultValue={number('diamondExchangePercent')}
+            error={errors.diamondExchangePercent}
+            required
+          />
+          <NumberField
+            name="diamondBuybackPercent"
+            label="Diamonds at buy-back"
+            unit="% of today’s diamond value"
+            min={0}
+            max={100}
+            step={1}
+            hint="What the store pays for the diamonds of a piece bought here."
+            defaultValue={number('diamondBuybackPercent')}
+            error={errors.diamondBuybackPercent}
+            required
+          />
+          <NumberField
+            name="tradeInPercent"
+            label="Old gold trade-in"
+            unit="% of today’s rate"
+            min={0}
+            max={100}
+            step={1}
+            hint="The estimate for gold bought elsewhere, until it is tested in store."
+            defaultValue={number('tradeInPercent')}
+            error={errors.tradeInPercent}
+            required
+          />
+          <NumberField
+            name="appointmentSlotCapacity"
+            label="Appointments per slot"
+            min={1}
+            max={50}
+            step={1}
+            hint="How many store visits (or video calls) one store takes in the same slot."
+            defaultValue={number('appointmentSlotCapacity')}
+            error={errors.appointmentSlotCapacity}
+            required
+          />
+        </FieldGroup>
+
         <FieldGroup legend="Security">
           <Checkbox
             name="staffTwoFactorRequired"
