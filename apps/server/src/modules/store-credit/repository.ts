@@ -1,0 +1,37 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { schema, type Db } from '@milli/db';
+import type { StoreCreditEntry } from '@milli/db/schema';
+
+const { storeCreditEntries: entries, customers } = schema;
+
+export type StoreCreditKind = (typeof schema.STORE_CREDIT_KINDS)[number];
+export type NewStoreCreditEntry = typeof entries.$inferInsert;
+
+/** The store credit ledger's queries; every one is scoped by the customer's id. `db` may be a transaction. */
+export function storeCreditRepository(db: Db) {
+  return {
+    /** Takes the customer's row lock: every movement of one customer's credit waits for the one before. */
+    async lock(customerId: number): Promise<void> {
+      await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+    },
+    async balance(customerId: number): Promise<number> {
+      const [row] = await db.select({ total: sql<string>`coalesce(sum(${entries.amountPaise}), 0)` }).from(entries).where(eq(entries.customerId, customerId));
+      return Number(row?.total ?? 0);
+    },
+    async entries(customerId: number, limit: number): Promise<StoreCreditEntry[]> {
+      return db.select().from(entries).where(eq(entries.customerId, customerId)).orderBy(desc(entries.createdAt), desc(entries.id)).limit(limit);
+    },
+    /** What an order spent and has not had back: its 'spent' entries less its 'given_back' ones, as a positive number. */
+    async owedBack(customerId: number, orderId: number): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${entries.amountPaise}), 0)` })
+        .from(entries)
+        .where(and(eq(entries.customerId, customerId), eq(entries.orderId, orderId), sql`${entries.kind} in ('spent', 'given_back')`));
+      return -Number(row?.total ?? 0);
+    },
+    async insert(entry: NewStoreCreditEntry): Promise<StoreCreditEntry> {
+      const [row] = await db.insert(entries).values(entry).returning();
+      return row!;
+    },
+  };
+}
