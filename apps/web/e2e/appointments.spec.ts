@@ -6,8 +6,7 @@
  */
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { E2E_OWNER, adminNav, expect, staffSignIn, test, waitForHydration } from './fixtures.ts';
-import { mailTo } from './fixtures.ts';
+import { E2E_OWNER, adminNav, axeCheck, expect, mailTo, staffSignIn, test, waitForHydration } from './fixtures.ts';
 
 async function shots(page: Page, name: string, widths: number[]) {
   const dir = process.env.SHOTS_DIR;
@@ -72,6 +71,8 @@ test('a shopper books a store visit from the store locator and staff see it in t
   const row = staff.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: '1:30 pm' }) });
   await expect(row.getByText(name, { exact: true })).toBeVisible();
   await expect(row.getByText('98765 12345')).toBeVisible();
+  const { serious } = await axeCheck(staff);
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await shots(staff, 'admin-appointments', [1024, 1440]);
   await row.getByRole('button', { name: new RegExp(`^Attended\\W+${name}$`) }).click();
   await expect(staff.getByText(`${name} is marked attended.`)).toBeVisible();
