@@ -33,6 +33,7 @@ import { customDesignMedia } from './modules/custom-design/routes.ts';
 import { catalogueMedia } from './modules/admin-catalogue/routes.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { HARVEST_KEEPER_INTERVAL_MS, createHarvestKeeper, type HarvestKeeper } from './modules/admin-harvest/keeper.ts';
+import { APPOINTMENT_KEEPER_INTERVAL_MS, createAppointmentKeeper, type AppointmentKeeper } from './modules/appointments/keeper.ts';
 
 export type App = FastifyInstance;
 
@@ -46,6 +47,8 @@ declare module 'fastify' {
     paymentKeeper: PaymentKeeper;
     /** The daily Harvest job: maturity and reminders (tests call run()). */
     harvestKeeper: HarvestKeeper;
+    /** The day-before appointment reminders (tests call run()). */
+    appointmentKeeper: AppointmentKeeper;
     /** Every route as registered (method and URL pattern), for tests that sweep the whole API. */
     routeList: { method: string; url: string; access?: 'customer' | 'staff'; permission?: StaffPermission; sessionOnly?: boolean }[];
   }
@@ -157,6 +160,11 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.decorate('harvestKeeper', harvestKeeper);
   app.addHook('onReady', async () => harvestKeeper.start());
   app.addHook('onClose', async () => harvestKeeper.stop());
+  // Appointments booked for tomorrow are reminded once (hourly, on every instance).
+  const appointmentKeeper = createAppointmentKeeper(deps.database.db, { intervalMs: config.env === 'test' ? 0 : APPOINTMENT_KEEPER_INTERVAL_MS, log: app.log, mailQueued: () => mailer.kick() });
+  app.decorate('appointmentKeeper', appointmentKeeper);
+  app.addHook('onReady', async () => appointmentKeeper.start());
+  app.addHook('onClose', async () => appointmentKeeper.stop());
   const moduleDeps: ModuleDeps = {
     ...deps,
     limiter: createRateLimiter(deps.database.db),

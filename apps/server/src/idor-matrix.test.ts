@@ -59,6 +59,7 @@ async function snapshot(): Promise<string> {
     await get('/api/harvest/plans'),
     await get('/api/payments'),
     await get('/api/custom-design/requests'),
+    await get('/api/appointments'),
   ]
     .join('\n')
     .replace(/"(addedAt|added_at|updatedAt|lastSeenAt)":"[^"]*"/g, '');
@@ -123,6 +124,17 @@ beforeAll(async () => {
   expect(requested.statusCode, requested.body).toBe(200);
   const requestId = ((await t.app.inject({ url: '/api/custom-design/requests', headers: { cookie: owner.cookie } })).json().data as { id: number }[])[0]!.id;
 
+  // A video call the owner booked signed in (issue 20).
+  const visit = await t.app.inject({
+    method: 'POST',
+    url: '/api/appointments',
+    headers: { cookie: owner.cookie },
+    payload: { kind: 'video', date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10), slot: '12:30', purpose: 'browse', name: 'Owner One', email: owner.email, phone: '9876543210' },
+    remoteAddress: ip(),
+  });
+  expect(visit.statusCode, visit.body).toBe(201);
+  const appointmentId = visit.json().id as number;
+
   calls = [
     { name: 'user details', method: 'GET', url: `/api/users/user-details/${owner.id}`, intruder: 403, owner: 200 },
     { name: 'edit profile', method: 'PUT', url: `/api/users/user-details/${owner.id}`, json: { firstName: 'Mallory' }, intruder: 403 },
@@ -156,6 +168,8 @@ beforeAll(async () => {
     { name: 'custom request', method: 'GET', url: `/api/custom-design/requests/${requestId}`, intruder: 404, owner: 200 },
     { name: 'reject a design', method: 'POST', url: `/api/custom-design/requests/${requestId}/reject`, body: { reason: 'not mine' }, intruder: 404 },
     { name: 'approve a design (its advance)', method: 'POST', url: `/api/custom-design/requests/${requestId}/approve`, intruder: 404 },
+    { name: 'appointments', method: 'GET', url: '/api/appointments', intruder: 'own-data-only', owner: 200 },
+    { name: 'cancel an appointment', method: 'POST', url: `/api/appointments/${appointmentId}/cancel`, intruder: 404 },
     { name: 'pay a made piece’s balance', method: 'POST', url: `/api/custom-design/requests/${requestId}/balance`, body: { firstName: 'Not', lastName: 'Mine' }, intruder: 404 },
   ];
   ownerSnapshot = await snapshot();

@@ -40,6 +40,7 @@ const adminScreens = [
   route('harvest', 'routes/admin/harvest.tsx'),
   route('harvest/:id', 'routes/admin/harvest-plan.tsx'),
   route('reviews', 'routes/admin/reviews.tsx'),
+  route('appointments', 'routes/admin/appointments.tsx'),
 ];
 
 export default [
@@ -80,6 +81,10 @@ export default [
   route('alljewellery/productfilter/:filterType', 'routes/listing.tsx', { id: 'listing-filter' }),
   route('shop-detail/:id?', 'routes/shop-detail.tsx'),
   route('store', 'routes/store.tsx'),
+  // Issue 20: appointments (store visits, video calls), the guest's manage link, the old gold trade-in estimator.
+  route('book-appointment', 'routes/book-appointment.tsx'),
+  route('appointment', 'routes/appointment.tsx'),
+  route('trade-in', 'routes/trade-in.tsx'),
   route('thank-you', 'routes/thank-you.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('error', 'routes/error.tsx'),

@@ -45,6 +45,10 @@ export const ROUTES: string[] = [
   '/wishlist',
   // Beyond the spec's table: where the mail to an account's old address leads (decision 020).
   `/undo-email-change?token=${'x'.repeat(43)}`,
+  // Issue 20: appointments and the old gold trade-in estimator (the manage page with a link that matches nothing).
+  '/book-appointment',
+  `/appointment?token=${'x'.repeat(32)}`,
+  '/trade-in',
 ];
 
 /** Pages for a logged-in customer: these may send a visitor to /login instead (and only these). */

@@ -30,6 +30,8 @@ import { storesModule } from './stores/routes.ts';
 import { sizerModule } from './stores/sizer.ts';
 import { tradePartnersModule } from './trade-partners/routes.ts';
 import { wishlistModule } from './wishlist/routes.ts';
+import { appointmentsModule } from './appointments/routes.ts';
+import { adminAppointmentsModule } from './appointments/admin-routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -63,4 +65,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminOrdersModule,
   adminHarvestModule,
   adminReviewsModule,
+  appointmentsModule,
+  adminAppointmentsModule,
 ];

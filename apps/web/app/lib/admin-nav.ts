@@ -38,6 +38,7 @@ export const ADMIN_PATHS = {
   orders: '/admin/orders',
   order: (orderNumber: string) => `/admin/orders/${encodeURIComponent(orderNumber)}`,
   sizerRequests: '/admin/sizer-requests',
+  appointments: '/admin/appointments',
   customRequests: '/admin/custom-requests',
   customRequest: (id: number | string) => `/admin/custom-requests/${id}`,
   harvest: '/admin/harvest',
@@ -72,6 +73,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     items: [
       { label: 'Orders', to: ADMIN_PATHS.orders, permission: 'orders' },
       { label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' },
+      { label: 'Appointments', to: ADMIN_PATHS.appointments, permission: 'orders' },
     ],
   },
   { label: 'Design', items: [{ label: 'Custom requests', to: ADMIN_PATHS.customRequests, permission: 'design' }] },

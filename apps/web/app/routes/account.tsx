@@ -14,6 +14,8 @@ import { PaymentsTable } from '../features/payments/payments-table.tsx';
 import { addressAction, loadAddresses } from '../features/account/address-book.server.ts';
 import { ADDRESS_INTENTS, type AddressResult } from '../features/account/address-book.ts';
 import { AddressBookPane } from '../features/account/address-book-pane.tsx';
+import { CANCEL_APPOINTMENT_INTENT, MyAppointments, type CancelAppointmentResult } from '../features/appointments/my-appointments.tsx';
+import { cancelAppointment, loadAppointments } from '../features/appointments/my-appointments.server.ts';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 import '../styles/screens/payments.css';
@@ -23,14 +25,15 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') 
 /** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [account, payments, addresses] = await Promise.all([loadAccount(api, request), loadPayments(api), loadAddresses(api)]);
-  return { ...account, payments, addresses };
+  const [account, payments, addresses, appointments] = await Promise.all([loadAccount(api, request), loadPayments(api), loadAddresses(api), loadAppointments(api)]);
+  return { ...account, payments, addresses, appointments };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   if (intent === 'save-profile') return saveProfile(serverApi(context), form);
+  if (intent === CANCEL_APPOINTMENT_INTENT) return cancelAppointment(serverApi(context), form);
   if (ADDRESS_INTENTS.includes(intent)) return addressAction(serverApi(context), form, intent as AddressResult['intent']);
   return data<ProfileResult>({ intent: 'save-profile', ok: false, message: 'Unknown request.' }, { status: 400 });
 }
@@ -64,7 +67,8 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
  * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, details, payments, addresses } = loaderData;
+  const { user, details, payments, addresses, appointments } = loaderData;
+  const appointmentResult = actionData && 'intent' in actionData && actionData.intent === CANCEL_APPOINTMENT_INTENT ? (actionData as CancelAppointmentResult) : undefined;
   const addressResult = actionData && 'fields' in actionData && ADDRESS_INTENTS.includes(actionData.intent) ? (actionData as AddressResult) : undefined;
   const [tab, setTab] = useAccountTab();
   const logoutError = useLogoutError();
@@ -123,6 +127,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   </li>
                 ))}
               </ul>
+              <MyAppointments appointments={appointments} result={appointmentResult} />
             </Panel>
 
             <Panel tab="payments" active={tab}>

@@ -3,6 +3,7 @@ import { STONE_AND_METAL_FILTERS } from '@milli/contracts';
 import type { Route } from './+types/custom-design';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
+import { bookingHref } from '../lib/booking-href.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { useShellData } from '../components/layout/shell-data.ts';
 import { sendCustomRequest } from '../features/custom-design/actions.server.ts';
@@ -36,6 +37,10 @@ export default function CustomDesign({ actionData }: Route.ComponentProps) {
             <p className="muted">
               Tell us what you have in mind. Our designers reply within 48 hours with a CAD design for your approval;
               making starts only when you are happy with it. Fields marked * are needed to start.
+            </p>
+            <p className="muted">
+              Rather talk it through? <Link to={bookingHref({ kind: 'video', purpose: 'custom_design' })}>Book a video call</Link> or{' '}
+              <Link to={bookingHref({ kind: 'store', purpose: 'custom_design' })}>a visit to a store</Link> with our designers.
             </p>
           </header>
           {user ? (

@@ -26,6 +26,7 @@ import { ProductPicture } from '../components/media/product-picture.tsx';
 import type { SizerResult } from '../features/catalog/sizer-dialog.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/catalog.css';
+import { SeeInStore } from '../features/appointments/see-in-store.tsx';
 
 export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
   if (error || !loaded?.product) return [{ title: pageTitle(error ? 'Page not found' : 'Product Details') }];
@@ -183,6 +184,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
               />
             )}
             <PincodeBox pincode={pincode} check={pincodeCheck} />
+            {product && <SeeInStore productId={product.product_id} />}
             <ul className="pd-notes">
               <li>Product will be delivered in {settings.deliveryDays} days</li>
               <li>{settings.returnWindowDays} day returnable</li>

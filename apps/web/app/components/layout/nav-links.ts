@@ -79,6 +79,8 @@ export const LEGAL_LINKS = [
 export const QUICK_LINKS = [
   { label: 'About Us', href: '/about-us' },
   { label: 'Store Locator', href: '/store' },
+  { label: 'Book an Appointment', href: '/book-appointment' },
+  { label: 'Old Gold Trade-in', href: '/trade-in' },
   { label: 'Milli Harvest', href: '/milli-harvest' },
   { label: 'Trade Partners', href: '/new-manufacturer' },
   { label: 'Trade Enquiry', href: '/manufacturer' },

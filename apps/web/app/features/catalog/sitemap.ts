@@ -37,6 +37,8 @@ export const STATIC_PAGES: SitemapEntry[] = [
   { path: '/alljewellery', changefreq: 'daily', priority: 0.9 },
   { path: '/about-us', changefreq: 'monthly', priority: 0.5 },
   { path: '/store', changefreq: 'monthly', priority: 0.5 },
+  { path: '/book-appointment', changefreq: 'monthly', priority: 0.4 },
+  { path: '/trade-in', changefreq: 'monthly', priority: 0.4 },
   { path: '/milli-harvest', changefreq: 'monthly', priority: 0.5 },
   { path: '/custom-design', changefreq: 'monthly', priority: 0.5 },
   { path: '/new-manufacturer', changefreq: 'yearly', priority: 0.3 },

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { bookingHref } from '../../lib/booking-href.ts';
 import { STORE_CITIES } from '@milli/contracts';
 import { telHref } from '../../components/layout/contact.ts';
 import { CityArt } from './city-art.tsx';
@@ -117,7 +118,8 @@ export function StoreResults({
             {notice ?? (
               <>
                 We do not have a store {place ? <>in “{place}”</> : 'there'} yet, but our family grows every day. Meanwhile we
-                deliver to most PIN codes in India, and our team can help you on a video call.
+                deliver to most PIN codes in India, and our team can help you{' '}
+                <Link to={bookingHref({ kind: 'video' })}>on a video call</Link>.
               </>
             )}
           </p>
@@ -161,6 +163,9 @@ export function StoreResults({
                     </>
                   )}
                 </dl>
+                <Link className="btn btn-outline btn-sm store-card-book" to={bookingHref({ kind: 'store', store: store.id })}>
+                  Book a visit<span className="visually-hidden"> to {store.name}</span>
+                </Link>
                 {Number.isFinite(store.latitude) && Number.isFinite(store.longitude) && (
                   <a className="store-card-directions" href={directionsHref(store)} target="_blank" rel="noopener noreferrer">
                     Get directions<span className="visually-hidden"> to {store.name} (opens in a new tab)</span>

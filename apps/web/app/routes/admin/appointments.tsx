@@ -1,0 +1,189 @@
+/**
+ * /admin/appointments (issue 20): a store's week of visits, or the video desk's calls, by day and slot, with each
+ * booking (name, purpose, phone, the piece, the trade-in estimate). After the time, staff mark it Attended or
+ * Missed; Cancel mails the customer and asks first (ConfirmAction), with or without JavaScript.
+ */
+import { Form, Link, useActionData } from 'react-router';
+import type { AdminAppointment, AdminAppointmentCalendar, StoreLocation } from '@milli/contracts/schemas';
+import { formatRupees, indianDate } from '@milli/pricing';
+import type { Route } from './+types/appointments';
+import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
+import { ConfirmAction, isConfirmed } from '../../components/admin/confirm-dialog.tsx';
+import { adminApi } from '../../lib/admin.server.ts';
+import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
+import '../../features/admin-appointments/admin-appointments.css';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Appointments · Back office' }];
+
+const PURPOSE: Record<AdminAppointment['purpose'], string> = {
+  browse: 'Browse',
+  product: 'See a piece',
+  trade_in: 'Trade-in',
+  custom_design: 'Custom design',
+  exchange: 'Exchange / buy-back',
+  other: 'Other',
+};
+const TONE = { Booked: 'info', Attended: 'success', Missed: 'warning', Cancelled: 'neutral' } as const;
+const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const dayLabel = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const clock = (slot: string) => {
+  const [h = 0, m = 0] = slot.split(':').map(Number);
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
+};
+
+type Result = { ok: boolean; message: string } | { confirm: string };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const q = new URL(request.url).searchParams;
+  const api = adminApi(context, request);
+  const stores = (await api.get<{ data: StoreLocation[] }>('/api/stores')).data;
+  const place = q.get('place') === 'video' ? 'video' : /^\d{1,9}$/.test(q.get('place') ?? '') ? Number(q.get('place')) : (stores[0]?.id ?? 'video');
+  const from = /^\d{4}-\d{2}-\d{2}$/.test(q.get('from') ?? '') ? q.get('from')! : indianDate(new Date());
+  const query = place === 'video' ? `kind=video` : `kind=store&storeId=${place}`;
+  const calendar = await api.get<AdminAppointmentCalendar>(`/api/admin/appointments?${query}&from=${from}&to=${addDays(from, 6)}`);
+  return { stores, place, from, calendar };
+}
+
+export async function action({ request, context }: Route.ActionArgs): Promise<Result> {
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const id = String(form.get('id') ?? '');
+  const STATUS: Record<string, 'Attended' | 'Missed' | 'Cancelled'> = { attended: 'Attended', missed: 'Missed', cancel: 'Cancelled' };
+  const status = STATUS[intent];
+  if (!status || !/^\d{1,10}$/.test(id)) return { ok: false, message: 'Choose Attended, Missed or Cancel on one of the appointments.' };
+  if (status === 'Cancelled' && !isConfirmed(form)) return { confirm: `cancel:${id}` };
+  const r = await adminApi(context, request).send<AdminAppointment>('POST', `/api/admin/appointments/${id}/status`, { status });
+  if (!r.ok) return { ok: false, message: r.refusal.message };
+  return { ok: true, message: status === 'Cancelled' ? `${r.data.name}’s appointment is cancelled; they have been mailed.` : `${r.data.name} is marked ${status.toLowerCase()}.` };
+}
+
+function Booking({ a, open }: { a: AdminAppointment; open: string | undefined }) {
+  return (
+    <li className="appt-cal-booking">
+      <p className="appt-cal-name">
+        <strong>{a.name}</strong> <StatusBadge tone={TONE[a.status]}>{a.status}</StatusBadge>
+      </p>
+      <p>
+        {PURPOSE[a.purpose]} · <a href={`tel:${a.phone.replace(/[^\d+]/g, '')}`}>{a.phone}</a>
+      </p>
+      {a.product && (
+        <p>
+          Piece: <Link to={ADMIN_PATHS.product(a.product.id)}>{a.product.name}</Link>
+        </p>
+      )}
+      {a.tradeIn && (
+        <p>
+          Old gold: {a.tradeIn.weightMg / 1000} g {a.tradeIn.purity}K ≈ {formatRupees(a.tradeIn.estimatePaise)}
+        </p>
+      )}
+      {a.note && <p className="adm-muted">“{a.note}”</p>}
+      {a.status === 'Booked' && (
+        <Form method="post" className="appt-cal-actions">
+          <input type="hidden" name="id" value={a.id} />
+          <button type="submit" name="intent" value="attended" className="adm-button adm-button--secondary">
+            Attended<span className="adm-visually-hidden">: {a.name}</span>
+          </button>
+          <button type="submit" name="intent" value="missed" className="adm-button adm-button--secondary">
+            Missed<span className="adm-visually-hidden">: {a.name}</span>
+          </button>
+          <ConfirmAction intent="cancel" label={<>Cancel<span className="adm-visually-hidden"> {a.name}’s appointment</span></>} title={`Cancel ${a.name}’s appointment?`} confirmLabel="Cancel and mail" open={open === `cancel:${a.id}`}>
+            <p>{a.email} is mailed that we had to cancel. This cannot be undone.</p>
+          </ConfirmAction>
+        </Form>
+      )}
+    </li>
+  );
+}
+
+export default function Appointments({ loaderData: { stores, place, from, calendar } }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const open = result && 'confirm' in result ? result.confirm : undefined;
+  const times = [...new Set(calendar.days.flatMap((d) => d.slots).concat(calendar.appointments.map((a) => a.slot)))].sort();
+  const at = (date: string, slot: string) => calendar.appointments.filter((a) => a.date === date && a.slot === slot);
+  const href = (f: string) => `?place=${place}&from=${f}`;
+  const booked = calendar.appointments.filter((a) => a.status === 'Booked').length;
+  return (
+    <>
+      <PageHeader title="Appointments" description="Store visits and video calls booked by shoppers, by day and slot. Mark each one after its time." />
+      {result && 'ok' in result && (
+        <div className={`adm-banner adm-banner--${result.ok ? 'success' : 'error'}`} role={result.ok ? 'status' : 'alert'}>
+          <p>{result.message}</p>
+        </div>
+      )}
+      <Form method="get" className="appt-cal-toolbar">
+        <div className="adm-field">
+          <label className="adm-label" htmlFor="appt-place">
+            Calendar
+          </label>
+          <select id="appt-place" name="place" className="adm-input" defaultValue={String(place)}>
+            {stores.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.city}: {s.name}
+              </option>
+            ))}
+            <option value="video">Video calls (all stores)</option>
+          </select>
+        </div>
+        <div className="adm-field">
+          <label className="adm-label" htmlFor="appt-from">
+            Week from
+          </label>
+          <input id="appt-from" className="adm-input" type="date" name="from" defaultValue={from} />
+        </div>
+        <button type="submit" className="adm-button adm-button--primary">
+          Show
+        </button>
+        <nav className="appt-cal-weeks" aria-label="Weeks">
+          <Link className="adm-button adm-button--secondary" to={href(addDays(from, -7))}>
+            ‹ Previous week
+          </Link>
+          <Link className="adm-button adm-button--secondary" to={href(addDays(from, 7))}>
+            Next week ›
+          </Link>
+        </nav>
+      </Form>
+      <p className="adm-muted">
+        {calendar.store ? `${calendar.store.name}, open ${calendar.store.hours}` : 'Video calls: 10:30 am to 7:30 pm every day'} · {calendar.capacity} per slot · {booked} booked this week
+      </p>
+      <div className="appt-cal-scroll" tabIndex={0} role="region" aria-label="The week's appointments">
+        <table className="appt-cal">
+          <caption className="adm-visually-hidden">
+            Appointments from {dayLabel(calendar.from)} to {dayLabel(calendar.to)}, by slot (rows) and day (columns)
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              {calendar.days.map((d) => (
+                <th key={d.date} scope="col">
+                  {dayLabel(d.date)}
+                  {d.slots.length === 0 && <span className="adm-muted appt-cal-closed"> closed</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {times.map((slot) => (
+              <tr key={slot}>
+                <th scope="row">{clock(slot)}</th>
+                {calendar.days.map((d) => {
+                  const here = at(d.date, slot);
+                  return (
+                    <td key={d.date} className={d.slots.includes(slot) ? '' : 'is-closed'}>
+                      {here.length > 0 && (
+                        <ul className="appt-cal-list">
+                          {here.map((a) => (
+                            <Booking key={a.id} a={a} open={open} />
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

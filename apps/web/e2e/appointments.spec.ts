@@ -1,0 +1,95 @@
+/**
+ * Appointments (issue 20): a shopper finds a store in the locator, books a visit there (no account: a guest), reads
+ * the confirmation and the mail with its manage link; staff (the owner) see the booking in that store's week at
+ * /admin/appointments. And the old gold estimator gives an estimate that the booking page carries (375 px look).
+ * SHOTS_DIR=… saves screenshots (storefront 375/1440, the calendar 1024/1440).
+ */
+import path from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import { E2E_OWNER, adminNav, axeCheck, expect, mailTo, staffSignIn, test, waitForHydration } from './fixtures.ts';
+
+async function shots(page: Page, name: string, widths: number[]) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** An Indian date some days ahead (the store opens every day, so any day will do). */
+const daysAhead = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);
+
+test('a shopper books a store visit from the store locator and staff see it in the store’s calendar', async ({ browser }, testInfo: TestInfo) => {
+  test.skip(testInfo.project.name !== 'desktop-1440', 'the booking and the desk run once, at desktop size');
+  test.setTimeout(180_000);
+  const email = `appt-${Date.now().toString(36)}@example.in`;
+  const name = `Kavya ${Date.now().toString(36).slice(-4)}`;
+  const day = daysAhead(5);
+
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  await shopper.goto('/store?city=Mumbai');
+  const card = shopper.getByRole('listitem').filter({ has: shopper.getByRole('heading', { name: 'Milli Bandra' }) });
+  await card.getByRole('link', { name: /Book a visit/ }).click();
+  await expect(shopper).toHaveURL(/\/book-appointment\?kind=store&store=\d+/);
+  const storeId = /store=(\d+)/.exec(shopper.url())![1]!;
+  await expect(shopper.getByLabel('Store', { exact: true })).toHaveValue(storeId);
+  await waitForHydration(shopper);
+  // The day: with JavaScript the first form submits itself on the change.
+  await shopper.getByLabel('Day', { exact: true }).fill(day);
+  await expect(shopper).toHaveURL(new RegExp(`date=${day}`));
+  await expect(shopper.getByRole('heading', { name: /Milli Bandra on/ })).toBeVisible();
+  const slots = shopper.getByRole('group', { name: 'Time (India)' });
+  await slots.getByRole('radio', { name: /1:30 pm/ }).check();
+  await shopper.getByLabel('What is it for?').selectOption('browse');
+  await shopper.getByLabel('Your name').fill(name);
+  await shopper.getByLabel('E-mail', { exact: true }).fill(email);
+  await shopper.getByLabel('Mobile number').fill('98765 12345');
+  await shots(shopper, 'book-appointment', [375, 1440]);
+  await shopper.getByRole('button', { name: 'Book the appointment' }).click();
+
+  await expect(shopper).toHaveURL(/\/appointment\?token=[\w-]+&booked=1/);
+  await expect(shopper.getByText(`Booked! We have sent the details to ${email}.`)).toBeVisible();
+  await expect(shopper.getByText('1:30 pm (India time)')).toBeVisible();
+  await shots(shopper, 'appointment', [375, 1440]);
+  const mail = await mailTo(email, /your appointment on/);
+  expect(mail).toContain('Milli Bandra');
+  expect(mail).toMatch(/\/appointment\?token=[\w-]+/);
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staffSignIn(staff, E2E_OWNER);
+  await (await adminNav(staff)).getByRole('link', { name: 'Appointments' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+  await staff.getByLabel('Calendar').selectOption(storeId);
+  await staff.getByLabel('Week from').fill(day);
+  await staff.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(staff).toHaveURL(new RegExp(`place=${storeId}&from=${day}`));
+  const row = staff.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: '1:30 pm' }) });
+  await expect(row.getByText(name, { exact: true })).toBeVisible();
+  await expect(row.getByText('98765 12345')).toBeVisible();
+  const { serious } = await axeCheck(staff);
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await shots(staff, 'admin-appointments', [1024, 1440]);
+  await row.getByRole('button', { name: new RegExp(`^Attended\\W+${name}$`) }).click();
+  await expect(staff.getByText(`${name} is marked attended.`)).toBeVisible();
+
+  await shopperContext.close();
+  await staffContext.close();
+});
+
+test('the old gold estimator gives an estimate and carries it into a store visit', async ({ page }) => {
+  await page.goto('/trade-in');
+  await page.getByLabel('Weight in grams').fill('10');
+  await page.getByLabel('Purity').selectOption('22');
+  await page.getByRole('button', { name: 'Estimate' }).click();
+  await expect(page.getByText(/Estimated value: Rs\./)).toBeVisible();
+  await expect(page.getByText(/an estimate until your gold is tested in store/)).toBeVisible();
+  await shots(page, 'trade-in', [375, 1440]);
+  await page.getByRole('link', { name: 'Book a store visit' }).click();
+  await expect(page).toHaveURL(/purpose=trade_in&weight=10&purity=22/);
+  await expect(page.getByText(/Your old gold: 10 g of 22K, estimated at/)).toBeVisible();
+});
