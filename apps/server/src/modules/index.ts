@@ -30,6 +30,8 @@ import { storesModule } from './stores/routes.ts';
 import { sizerModule } from './stores/sizer.ts';
 import { tradePartnersModule } from './trade-partners/routes.ts';
 import { wishlistModule } from './wishlist/routes.ts';
+import { exchangesModule } from './exchanges/routes.ts';
+import { storeCreditModule } from './store-credit/routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -63,4 +65,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminOrdersModule,
   adminHarvestModule,
   adminReviewsModule,
+  exchangesModule,
+  storeCreditModule,
 ];
