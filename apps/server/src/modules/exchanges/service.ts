@@ -107,7 +107,8 @@ export function createExchangesService(deps: ExchangesDeps) {
     for (const line of lines) {
       const own = pieces.filter((x) => x.lineId === line.id);
       const lineRequests = requests.filter((x) => x.lineId === line.id);
-      if (own.length > 0) {
+      // A line packed piece by piece offers its pieces still sold (none, once all are returned or exchanged).
+      if (allPieces.some((x) => x.lineId === line.id)) {
         for (const piece of own) units.push({ line, piece, weightMg: piece.netWeightMg, open: lineRequests.find((x) => x.pieceId === piece.id && isOpen(x.status)) ?? null });
         continue;
       }
