@@ -14,6 +14,7 @@ import { PaymentsTable } from '../features/payments/payments-table.tsx';
 import { addressAction, loadAddresses } from '../features/account/address-book.server.ts';
 import { ADDRESS_INTENTS, type AddressResult } from '../features/account/address-book.ts';
 import { AddressBookPane } from '../features/account/address-book-pane.tsx';
+import { StoreCreditPane, loadStoreCredit } from '../features/account/store-credit-pane.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 import '../styles/screens/payments.css';
@@ -23,8 +24,8 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') 
 /** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [account, payments, addresses] = await Promise.all([loadAccount(api, request), loadPayments(api), loadAddresses(api)]);
-  return { ...account, payments, addresses };
+  const [account, payments, addresses, storeCredit] = await Promise.all([loadAccount(api, request), loadPayments(api), loadAddresses(api), loadStoreCredit(api)]);
+  return { ...account, payments, addresses, storeCredit };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,7 +65,7 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
  * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, details, payments, addresses } = loaderData;
+  const { user, details, payments, addresses, storeCredit } = loaderData;
   const addressResult = actionData && 'fields' in actionData && ADDRESS_INTENTS.includes(actionData.intent) ? (actionData as AddressResult) : undefined;
   const [tab, setTab] = useAccountTab();
   const logoutError = useLogoutError();
@@ -127,6 +128,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
             <Panel tab="payments" active={tab}>
               <PaymentsTable payments={payments} />
+            </Panel>
+
+            <Panel tab="store-credit" active={tab}>
+              <StoreCreditPane statement={storeCredit} />
             </Panel>
 
             <Panel tab="addresses" active={tab}>

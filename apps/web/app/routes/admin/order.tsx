@@ -167,6 +167,12 @@ function Lines({ o }: { o: AdminOrderDetail }) {
             <dd>-{formatRupees(o.totals.harvestCreditPaise)}</dd>
           </>
         )}
+        {o.totals.storeCreditPaise > 0 && (
+          <>
+            <dt>Store credit</dt>
+            <dd>-{formatRupees(o.totals.storeCreditPaise)}</dd>
+          </>
+        )}
         {o.totals.advancePaise > 0 && (
           <>
             <dt>Advance paid on the design</dt>
