@@ -38,6 +38,8 @@ export const ADMIN_PATHS = {
   orders: '/admin/orders',
   order: (orderNumber: string) => `/admin/orders/${encodeURIComponent(orderNumber)}`,
   sizerRequests: '/admin/sizer-requests',
+  exchanges: '/admin/exchanges',
+  exchange: (id: number | string) => `/admin/exchanges/${id}`,
   customRequests: '/admin/custom-requests',
   customRequest: (id: number | string) => `/admin/custom-requests/${id}`,
   harvest: '/admin/harvest',
@@ -72,6 +74,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     items: [
       { label: 'Orders', to: ADMIN_PATHS.orders, permission: 'orders' },
       { label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' },
+      { label: 'Exchanges & buy-back', to: ADMIN_PATHS.exchanges, permission: 'orders' },
     ],
   },
   { label: 'Design', items: [{ label: 'Custom requests', to: ADMIN_PATHS.customRequests, permission: 'design' }] },
