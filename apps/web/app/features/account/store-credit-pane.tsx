@@ -66,7 +66,7 @@ export function StoreCreditPane({ statement }: { statement: StoreCreditStatement
                       </>
                     )}
                   </td>
-                  <td data-label="Amount" className="num">
+                  <td data-label="Amount" className="num" style={{ whiteSpace: 'nowrap' }}>
                     {e.amountPaise < 0 ? `-${formatRupees(-e.amountPaise)}` : `+${formatRupees(e.amountPaise)}`}
                   </td>
                 </tr>

@@ -2,6 +2,7 @@ import { Form, useNavigation } from 'react-router';
 import type { BuybackQuote, ExchangeRequest } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { FormAlert } from '../../components/forms/form-bits.tsx';
+import './buyback.css';
 
 const grams = (mg: number) => `${(mg / 1000).toFixed(3)} g`;
 const KIND = { exchange: 'Exchange', buyback: 'Buy-back' } as const;
@@ -36,7 +37,7 @@ export function BuybackPanel({ quote, action, result }: { quote: BuybackQuote; a
         <p>Every piece of this order has been returned, exchanged or sold back.</p>
       ) : (
         <div className="table-wrap">
-          <table className="table buyback-table">
+          <table className="table order-lines buyback-table">
             <thead>
               <tr>
                 <th scope="col">Piece</th>
@@ -55,7 +56,7 @@ export function BuybackPanel({ quote, action, result }: { quote: BuybackQuote; a
             <tbody>
               {quote.pieces.map((p, i) => (
                 <tr key={`${p.lineId}-${p.pieceId ?? i}`}>
-                  <td data-label="Piece">
+                  <td data-label="Product name">
                     <p className="order-item-name">{p.productName}</p>
                     {p.huid && <p className="muted order-item-meta">HUID {p.huid}</p>}
                   </td>
@@ -77,7 +78,7 @@ export function BuybackPanel({ quote, action, result }: { quote: BuybackQuote; a
                   <td data-label="Buy-back value" className="num">
                     {p.valued ? formatRupees(p.buybackValuePaise) : '—'}
                   </td>
-                  <td data-label="Ask">
+                  <td data-label="Product name">
                     {p.openRequestId !== null ? (
                       <span className="muted">Request in progress</span>
                     ) : p.valued ? (

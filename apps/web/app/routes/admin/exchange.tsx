@@ -67,7 +67,7 @@ export default function Exchange({ loaderData: { detail } }: Route.ComponentProp
     ['Customer', `${x.customerName} (${x.customerEmail})`],
     ['Order', <Link to={ADMIN_PATHS.order(x.orderNumber)}>{x.orderNumber}</Link>],
     ['Piece', `${x.productName}${x.huid ? ` · HUID ${x.huid}` : ''}`],
-    ['Metal', `${grams(x.metalWeightMg)}${x.metal ? ` ${x.metal}` : ''}${x.purity ? ` ${x.purity}` : ''}`],
+    ['Metal', `${grams(x.metalWeightMg)} ${x.metal === 'gold' && x.purity ? `${x.purity} kt gold` : `${x.metal ?? ''} ${x.purity ?? ''}`.trim()}`],
     ['Diamonds', x.diamondWeightCents > 0 ? `${(x.diamondWeightCents / 100).toFixed(2)} ct` : 'None'],
     ['Asked on', showDay(x.createdAt)],
     ['Quoted', `${formatRupees(x.quotedPaise)} at ${formatRupees(x.ratePaisePerGram)}/g (rate of ${showDay(x.rateDate)})`],
