@@ -84,14 +84,14 @@ export default function Exchanges({ loaderData: { list, status } }: Route.Compon
             <tbody>
               {list.data.map((x) => (
                 <tr key={x.id}>
-                  <th scope="row">
+                  <th scope="row" className="xc-nowrap">
                     <Link to={ADMIN_PATHS.exchange(x.id)}>
                       {EXCHANGE_KIND_LABEL[x.kind]} #{x.id}
                     </Link>
                     <br />
                     <span className="xc-muted">{showDay(x.createdAt)}</span>
                   </th>
-                  <td>
+                  <td className="xc-piece">
                     {x.productName}
                     {x.huid && <span className="xc-muted"> · HUID {x.huid}</span>}
                     <br />
@@ -99,14 +99,14 @@ export default function Exchanges({ loaderData: { list, status } }: Route.Compon
                       {x.orderNumber}
                     </Link>
                   </td>
-                  <td>
+                  <td className="xc-customer">
                     {x.customerName}
                     <br />
                     <span className="xc-muted" style={{ overflowWrap: 'anywhere' }}>
                       {x.customerEmail}
                     </span>
                   </td>
-                  <td className="adm-align-end">{formatRupees(x.quotedPaise)}</td>
+                  <td className="adm-align-end xc-nowrap">{formatRupees(x.quotedPaise)}</td>
                   <td>
                     <StatusBadge tone={EXCHANGE_TONE[x.status]}>{x.status}</StatusBadge>
                   </td>
