@@ -4,14 +4,16 @@
  * invoice, and given back exactly once on every reversal (customer cancel, staff cancel, lapse). Two spends at
  * once on PostgreSQL never take the same paise twice.
  */
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import { testServerUrl } from '@milli/db/testing';
 import { OrderDetailSchema, StoreCreditStatementSchema } from '@milli/contracts/schemas';
+import { formatRupees } from '@milli/pricing';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, placeOrder, type TestShopper, type TestStaff } from '../../testing-factories.ts';
-import { createOrder } from '../orders/testing.ts';
+import { createOrder, packAndDispatch } from '../orders/testing.ts';
 import { moveStoreCredit, storeCreditBalance } from './service.ts';
 
 let t: TestApp;
@@ -100,6 +102,21 @@ describe('store credit at checkout', () => {
     expect((await send('POST', `/api/orders/${a.orderNumber}/cancel`, shopper)).statusCode).toBe(409);
     expect(await storeCreditBalance(db, shopper.id)).toBe(2_000_00);
     expect(await entries(shopper.id, 'given_back')).toHaveLength(1);
+  });
+
+  it('shows on the tax invoice as paid from store credit, the amount payable net of it', async () => {
+    const shopper = await createShopper(t.app);
+    const product = await createProduct(db, { stock: 5 });
+    await giveCredit(shopper, 1_234_56);
+    const a = (await placeOrder(t.app, shopper, { productId: product.id, fields: { useStoreCredit: 'on' } })).json();
+    expect(a.storeCreditPaise).toBe(1_234_56);
+    await packAndDispatch(t.app, owner.cookie, a.orderNumber);
+    const pdf = await send('GET', `/api/orders/${a.orderNumber}/invoice.pdf`, shopper);
+    expect(pdf.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString('utf8');
+    expect(text).toMatch(/Paid from store credit\s+-1,234\.56/);
+    const payable = formatRupees(a.totalPaise - 1_234_56).replace('Rs. ', '');
+    expect(text).toContain(payable);
   });
 
   it('pays the whole order: placed at once with nothing to pay online; a staff cancel gives it back once', async () => {
