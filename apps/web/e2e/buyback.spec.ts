@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { BuybackQuote } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
-import { E2E_OWNER, dispatchAsStaff, expect, fillBilling, logInNewShopper, ownOrigin, payOnDemo, staffSignIn, test, waitForHydration } from './fixtures.ts';
+import { E2E_OWNER, axeCheck, dispatchAsStaff, expect, fillBilling, logInNewShopper, ownOrigin, payOnDemo, staffSignIn, test, waitForHydration } from './fixtures.ts';
 import { addToCart, pieces, placeOrder } from './shop.ts';
 
 async function shots(page: Page, name: string, widths: number[]) {
@@ -19,6 +19,11 @@ async function shots(page: Page, name: string, widths: number[]) {
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function noSeriousAxe(page: Page, what: string) {
+  const { serious } = await axeCheck(page);
+  expect(serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 /** A gold piece (weighed: it has a buy-back value) other specs do not buy. */
@@ -76,6 +81,7 @@ test('a delivered piece’s exchange value follows today’s rate, is asked for,
   expect(p.valued).toBe(true);
   await expect(block.getByRole('row').filter({ hasText: piece.product_name })).toContainText(formatRupees(p.exchangeValuePaise));
   await expect(block.getByRole('row').filter({ hasText: piece.product_name })).toContainText(formatRupees(p.buybackValuePaise));
+  await noSeriousAxe(customer, 'order page with exchange values');
   await shots(customer, 'buyback-order', [375, 1440]);
 
   // Staff raise today's rate for the piece's metal: the quote follows, dated today.
@@ -116,6 +122,7 @@ test('a delivered piece’s exchange value follows today’s rate, is asked for,
     await staff.getByRole('button', { name: 'Received in store' }).click();
     await expect(staff.getByText('Received. The customer has been mailed.')).toBeVisible();
     await expect(staff.getByLabel('Amount to settle')).toHaveValue(/\d/);
+    await noSeriousAxe(staff, 'exchange request');
     await shots(staff, 'admin-exchange', [1024, 1440]);
     await staff.getByRole('button', { name: 'Settle as store credit' }).click();
     await expect(staff.getByText(/added to the customer’s store credit/)).toBeVisible();
@@ -134,6 +141,7 @@ test('a delivered piece’s exchange value follows today’s rate, is asked for,
   const pane = customer.getByRole('tabpanel', { name: 'Store credit' });
   await expect(pane).toContainText(`Balance: ${formatRupees(credit)}`);
   await expect(pane.getByRole('row').filter({ hasText: 'Exchange' })).toContainText(`+${formatRupees(credit)}`);
+  await noSeriousAxe(customer, 'store credit');
   await shots(customer, 'store-credit', [375, 1440]);
 
   // At checkout the credit pays part of the next order; the rest is paid on the demo gateway.
