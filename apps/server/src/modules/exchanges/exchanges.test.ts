@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
+import { testServerUrl } from '@milli/db/testing';
 import { AdminExchangeDetailSchema, BuybackQuoteSchema, StoreCreditStatementSchema } from '@milli/contracts/schemas';
 import { indianDate } from '@milli/pricing';
 import { createTestApp, type TestApp } from '../../testing.ts';
@@ -21,7 +22,7 @@ let catalogue: TestStaff;
 const today = indianDate(new Date());
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  t = await createTestApp({ seed: true, ...(testServerUrl ? { poolSize: 4 } : {}) });
   db = t.database.db;
   owner = await createStaff(t.app, { role: 'owner' });
   desk = await createStaff(t.app, { role: 'orders' });
@@ -258,5 +259,16 @@ describe('the exchange desk', () => {
     const q = await quoteOf(shopper, other.order.orderNumber);
     expect(q.pieces[0]!.openRequestId).toBeNull();
     expect((await send('GET', '/api/admin/exchanges/999999', desk)).statusCode).toBe(404);
+  });
+});
+
+describe.runIf(Boolean(testServerUrl))('two asks at once (PostgreSQL)', () => {
+  it('records one request for a piece asked for twice at the same moment', async () => {
+    const shopper = await createShopper(t.app);
+    const { order, line } = await deliveredOrder(shopper);
+    const ask = (kind: string) => send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind });
+    const answers = await Promise.all([ask('exchange'), ask('buyback')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(await db.select().from(schema.exchangeRequests).where(eq(schema.exchangeRequests.orderId, order.id))).toHaveLength(1);
   });
 });
