@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { BuybackQuote } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
-import { E2E_OWNER, axeCheck, dispatchAsStaff, expect, fillBilling, logInNewShopper, ownOrigin, payOnDemo, staffSignIn, test, waitForHydration } from './fixtures.ts';
+import { E2E_OWNER, axeCheck, dispatchAsStaff, expect, fillBilling, logInNewShopper, mailTo, ownOrigin, payOnDemo, staffSignIn, test, waitForHydration } from './fixtures.ts';
 import { addToCart, pieces, placeOrder } from './shop.ts';
 
 async function shots(page: Page, name: string, widths: number[]) {
@@ -62,7 +62,7 @@ test('a delivered piece’s exchange value follows today’s rate, is asked for,
   // The buyer's order, paid on the demo gateway, dispatched and delivered by staff.
   const context = await browser.newContext();
   const customer = await context.newPage();
-  await logInNewShopper(customer, testInfo, 'e2e_buyback');
+  const shopper = await logInNewShopper(customer, testInfo, 'e2e_buyback');
   await addToCart(customer, piece.product_id);
   await placeOrder(customer);
   const orderNumber = await payOnDemo(customer);
@@ -108,6 +108,7 @@ test('a delivered piece’s exchange value follows today’s rate, is asked for,
     await expect(block.getByRole('status')).toContainText('We have your exchange request');
     await expect(block).toContainText('Request in progress');
     await expect(block).toContainText('Requested: bring the piece to a store');
+    expect(await mailTo(shopper.email, /^Your exchange request for /)).toContain('The final value is worked out at the day');
 
     // Staff receive the piece and settle the exchange at the value of the day.
     const staffContext = await browser.newContext();
@@ -130,6 +131,7 @@ test('a delivered piece’s exchange value follows today’s rate, is asked for,
     expect(settled.status).toBe('Settled');
     const credit = settled.settledPaise!;
     expect(credit).toBe(after.pieces[0]!.exchangeValuePaise);
+    expect(await mailTo(shopper.email, /^Your exchange is settled: /)).toContain(`${formatRupees(credit)} is now store credit`);
     await staffContext.close();
   } finally {
     await setRate(p.ratePaisePerGram!);
