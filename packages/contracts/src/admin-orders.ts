@@ -87,6 +87,8 @@ export const AdminOrderDetailSchema = z.object({
     shippingPaise: z.number().int(),
     taxPaise: z.number().int(),
     harvestCreditPaise: z.number().int(),
+    /** Store credit spent on the order (issue 20). */
+    storeCreditPaise: z.number().int(),
     advancePaise: z.number().int(),
     totalPaise: z.number().int(),
   }),

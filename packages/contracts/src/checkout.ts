@@ -61,6 +61,8 @@ export const PlaceOrderSchema = z.object({
   idempotencyKey: field(100),
   /** 'true' / 'on' / '1': pay what it can of the order from the customer's matured Milli Harvest balance. */
   useHarvest: flag,
+  /** 'true' / 'on' / '1': pay what is left (after the Harvest balance) from the customer's store credit. */
+  useStoreCredit: flag,
   /** 'online' (the default: through the gateway before the order is Placed) or 'cod' (pay on delivery, below a limit). */
   paymentMethod: z.preprocess((v) => (v === '' || v === null || v === undefined ? 'online' : v), z.enum(ORDER_PAYMENT_METHOD_VALUES, { error: 'paymentMethod must be online or cod.' })),
   /** Required for an order of Rs. 2 lakh or more (Rule 114B); printed on the invoice. */
@@ -119,6 +121,8 @@ export const PlaceOrderAnswerSchema = z.object({
   totalPaise: z.number().int(),
   /** Paid from the Milli Harvest balance; the shopper pays totalPaise less this. */
   harvestCreditPaise: z.number().int(),
+  /** Paid from the customer's store credit (issue 20). */
+  storeCreditPaise: z.number().int(),
   couponCode: z.string().nullable(),
   /** True when this key had already placed the order: the first order is answered again. */
   replayed: z.boolean(),

@@ -175,6 +175,8 @@ export const OrderDetailSchema = z.object({
     shippingPaise: z.number().int(),
     taxPaise: z.number().int(),
     harvestCreditPaise: z.number().int(),
+    /** Store credit spent on the order (issue 20): paid, like the Harvest credit, not a discount. */
+    storeCreditPaise: z.number().int(),
     totalPaise: z.number().int(),
   }),
   history: z.array(z.object({ status: StatusSchema, at: z.string(), note: z.string().nullable() })),

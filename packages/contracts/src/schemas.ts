@@ -95,3 +95,4 @@ export * from './admin-design.ts';
 export * from './admin-harvest.ts';
 export * from './admin-orders.ts';
 export * from './appointments.ts';
+export * from './exchange.ts';

@@ -9,3 +9,4 @@ export * from './hallmark.ts';
 export * from './weight.ts';
 export * from './cad.ts';
 export * from './trade-in.ts';
+export * from './buyback.ts';

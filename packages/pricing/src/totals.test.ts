@@ -5,7 +5,7 @@ import { couponDiscount, orderTotals } from './totals.ts';
 describe('orderTotals', () => {
   it('adds lines, takes off the discount, adds shipping and states the GST contained', () => {
     const t = orderTotals({ lines: [{ unitPricePaise: 10_300_00, quantity: 2 }, { unitPricePaise: 515_00, quantity: 1 }], shippingFeePaise: 299, discountPaise: 1_000_00 });
-    expect(t).toEqual({ subtotalPaise: 21_115_00, discountPaise: 1_000_00, shippingPaise: 299, gstPaise: 20_115_00 + 299 - Math.round(((20_115_00 + 299) * 100) / 103), totalPaise: 20_115_00 + 299, harvestCreditPaise: 0, payablePaise: 20_115_00 + 299 });
+    expect(t).toEqual({ subtotalPaise: 21_115_00, discountPaise: 1_000_00, shippingPaise: 299, gstPaise: 20_115_00 + 299 - Math.round(((20_115_00 + 299) * 100) / 103), totalPaise: 20_115_00 + 299, harvestCreditPaise: 0, storeCreditPaise: 0, payablePaise: 20_115_00 + 299 });
   });
 
   it('charges no shipping on an empty cart and never discounts more than the subtotal', () => {
@@ -18,6 +18,15 @@ describe('orderTotals', () => {
     const plain = orderTotals({ lines, shippingFeePaise: 299 });
     expect(orderTotals({ lines, shippingFeePaise: 299, harvestBalancePaise: 4_000_00 })).toEqual({ ...plain, harvestCreditPaise: 4_000_00, payablePaise: plain.totalPaise - 4_000_00 });
     expect(orderTotals({ lines, shippingFeePaise: 299, harvestBalancePaise: 50_000_00 })).toMatchObject({ harvestCreditPaise: plain.totalPaise, payablePaise: 0 });
+  });
+
+  it('lets store credit pay what the Harvest credit left, never more than the total, GST unchanged', () => {
+    const lines = [{ unitPricePaise: 10_000_00, quantity: 1 }];
+    const plain = orderTotals({ lines, shippingFeePaise: 299 });
+    expect(orderTotals({ lines, shippingFeePaise: 299, storeCreditBalancePaise: 3_000_00 })).toEqual({ ...plain, storeCreditPaise: 3_000_00, payablePaise: plain.totalPaise - 3_000_00 });
+    const both = orderTotals({ lines, shippingFeePaise: 299, harvestBalancePaise: 8_000_00, storeCreditBalancePaise: 5_000_00 });
+    expect(both).toMatchObject({ harvestCreditPaise: 8_000_00, storeCreditPaise: plain.totalPaise - 8_000_00, payablePaise: 0, gstPaise: plain.gstPaise, totalPaise: plain.totalPaise });
+    expect(() => orderTotals({ lines, shippingFeePaise: 299, storeCreditBalancePaise: -1 })).toThrow(RangeError);
   });
 
   it('states the same GST as the tax invoice of the same order, to the paisa, shipping included', () => {

@@ -23,7 +23,9 @@ export interface OrderTotals {
   totalPaise: Paise;
   /** Part of the total paid from a matured Milli Harvest balance (never more than the total). */
   harvestCreditPaise: Paise;
-  /** What is left for the shopper to pay: total less the Harvest credit. */
+  /** Part of the total paid from the customer's store credit (issue 20), after the Harvest credit. */
+  storeCreditPaise: Paise;
+  /** What is left for the shopper to pay: total less the Harvest credit and the store credit. */
   payablePaise: Paise;
 }
 
@@ -43,6 +45,8 @@ export function orderTotals(input: {
   gstPercent?: number;
   /** Harvest balance the shopper chose to spend; only as much as the order needs is used. */
   harvestBalancePaise?: Paise;
+  /** Store credit the shopper chose to spend; only as much as is left after the Harvest credit is used. */
+  storeCreditBalancePaise?: Paise;
 }): OrderTotals {
   const subtotalPaise = input.lines.reduce((sum, l) => sum + whole('unitPricePaise', l.unitPricePaise) * whole('quantity', l.quantity), 0);
   const discountPaise = Math.min(whole('discountPaise', input.discountPaise ?? 0), subtotalPaise);
@@ -55,7 +59,19 @@ export function orderTotals(input: {
   // A Harvest balance is money the shopper already paid in: it settles part of the order, it is not a
   // discount, so GST and the invoice's total stay as they are.
   const harvestCreditPaise = Math.min(whole('harvestBalancePaise', input.harvestBalancePaise ?? 0), totalPaise);
-  return { subtotalPaise, discountPaise, shippingPaise, gstPaise, totalPaise, harvestCreditPaise, payablePaise: payableOf({ totalPaise, harvestCreditPaise }) };
+  // Store credit likewise settles the order (it is value the customer already handed in: an exchanged piece,
+  // a refund, goodwill), so the invoice's total and its GST stay those of the goods.
+  const storeCreditPaise = Math.min(whole('storeCreditBalancePaise', input.storeCreditBalancePaise ?? 0), totalPaise - harvestCreditPaise);
+  return {
+    subtotalPaise,
+    discountPaise,
+    shippingPaise,
+    gstPaise,
+    totalPaise,
+    harvestCreditPaise,
+    storeCreditPaise,
+    payablePaise: payableOf({ totalPaise, harvestCreditPaise, storeCreditPaise }),
+  };
 }
 
 /** A coupon's money rule: percent of the subtotal (with an optional cap) or a fixed amount. */
@@ -81,9 +97,9 @@ export function couponDiscount(rule: CouponRule, subtotalPaise: Paise): Paise {
 }
 
 /**
- * What is left for the shopper to pay of an order: its total less the Milli Harvest credit spent on it and,
- * for a made-to-order piece, the advance paid on its design.
+ * What is left for the shopper to pay of an order: its total less the Milli Harvest credit and the store credit
+ * spent on it and, for a made-to-order piece, the advance paid on its design.
  */
-export function payableOf(order: { totalPaise: Paise; harvestCreditPaise: Paise; advancePaise?: Paise }): Paise {
-  return order.totalPaise - order.harvestCreditPaise - (order.advancePaise ?? 0);
+export function payableOf(order: { totalPaise: Paise; harvestCreditPaise: Paise; storeCreditPaise?: Paise; advancePaise?: Paise }): Paise {
+  return order.totalPaise - order.harvestCreditPaise - (order.storeCreditPaise ?? 0) - (order.advancePaise ?? 0);
 }

@@ -32,6 +32,8 @@ import { tradePartnersModule } from './trade-partners/routes.ts';
 import { wishlistModule } from './wishlist/routes.ts';
 import { appointmentsModule } from './appointments/routes.ts';
 import { adminAppointmentsModule } from './appointments/admin-routes.ts';
+import { exchangesModule } from './exchanges/routes.ts';
+import { storeCreditModule } from './store-credit/routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -67,4 +69,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminReviewsModule,
   appointmentsModule,
   adminAppointmentsModule,
+  exchangesModule,
+  storeCreditModule,
 ];

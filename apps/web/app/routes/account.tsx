@@ -16,6 +16,7 @@ import { ADDRESS_INTENTS, type AddressResult } from '../features/account/address
 import { AddressBookPane } from '../features/account/address-book-pane.tsx';
 import { CANCEL_APPOINTMENT_INTENT, MyAppointments, type CancelAppointmentResult } from '../features/appointments/my-appointments.tsx';
 import { cancelAppointment, loadAppointments } from '../features/appointments/my-appointments.server.ts';
+import { StoreCreditPane, loadStoreCredit } from '../features/account/store-credit-pane.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 import '../styles/screens/payments.css';
@@ -25,8 +26,8 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') 
 /** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [account, payments, addresses, appointments] = await Promise.all([loadAccount(api, request), loadPayments(api), loadAddresses(api), loadAppointments(api)]);
-  return { ...account, payments, addresses, appointments };
+  const [account, payments, addresses, appointments, storeCredit] = await Promise.all([loadAccount(api, request), loadPayments(api), loadAddresses(api), loadAppointments(api), loadStoreCredit(api)]);
+  return { ...account, payments, addresses, appointments, storeCredit };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,7 +68,7 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
  * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, details, payments, addresses, appointments } = loaderData;
+  const { user, details, payments, addresses, appointments, storeCredit } = loaderData;
   const appointmentResult = actionData && 'intent' in actionData && actionData.intent === CANCEL_APPOINTMENT_INTENT ? (actionData as CancelAppointmentResult) : undefined;
   const addressResult = actionData && 'fields' in actionData && ADDRESS_INTENTS.includes(actionData.intent) ? (actionData as AddressResult) : undefined;
   const [tab, setTab] = useAccountTab();
@@ -132,6 +133,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
             <Panel tab="payments" active={tab}>
               <PaymentsTable payments={payments} />
+            </Panel>
+
+            <Panel tab="store-credit" active={tab}>
+              <StoreCreditPane statement={storeCredit} />
             </Panel>
 
             <Panel tab="addresses" active={tab}>

@@ -63,6 +63,12 @@ function OrderFacts({ step }: { step: PayStep }) {
           <dd>{formatRupees(summary.harvestCreditPaise)}</dd>
         </>
       )}
+      {summary && (summary.storeCreditPaise ?? 0) > 0 && (
+        <>
+          <dt>Paid from store credit</dt>
+          <dd>{formatRupees(summary.storeCreditPaise ?? 0)}</dd>
+        </>
+      )}
     </dl>
   );
 }

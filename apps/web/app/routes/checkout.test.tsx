@@ -37,6 +37,7 @@ const VIEW: CartView = {
 const LOADER_DATA = {
   view: VIEW,
   harvestBalancePaise: 0,
+  storeCreditPaise: 0,
   countries: [
     { iso2: 'IN', name: 'India', dialCode: '91' },
     { iso2: 'AE', name: 'United Arab Emirates', dialCode: '971' },
@@ -147,6 +148,24 @@ describe('the checkout form', () => {
     expect(screen.getByTestId('pay-now').textContent).toBe('Rs. 0.00');
     expect(screen.getByTestId('pay-on-delivery').textContent).toBe('Rs. 20,000.00');
     expect(screen.queryByLabelText('PAN')).toBeNull();
+  });
+
+  it('offers the store credit, counts it in the summary and sends it; unticked, it is neither counted nor sent', async () => {
+    const { posted, user } = renderCheckout(null, { storeCreditPaise: 4_000_00 });
+    await screen.findByRole('heading', { name: 'Billing details' });
+    const use = screen.getByLabelText('Use my store credit (Rs. 4,000.00)') as HTMLInputElement;
+    expect(use.checked).toBe(true);
+    expect(screen.getByTestId('store-credit').textContent).toBe('−Rs. 4,000.00');
+    expect(screen.getByTestId('payable').textContent).toBe('Rs. 50,000.00');
+    expect(screen.getByTestId('pay-now').textContent).toBe('Rs. 50,000.00');
+    await fillBilling(user);
+    await user.click(screen.getByLabelText(/I have read and accept/));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expect.poll(() => posted.length).toBe(1);
+    expect(posted[0]!.get('useStoreCredit')).toBe('on');
+    await user.click(use);
+    expect(screen.queryByTestId('store-credit')).toBeNull();
+    expect(screen.getByTestId('pay-now').textContent).toBe('Rs. 54,000.00');
   });
 
   it('asks for the PAN from Rs. 2 lakh, and starts from the default saved address', async () => {

@@ -33,11 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.get<{ data: { balancePaise: number; pastLimit?: boolean }[] }>('/api/harvest/plans').catch(() => ({ data: [] })),
     loadCheckoutPrefill(api, user, new URL(request.url)),
   ]);
+  // Store credit (exchanges, returns, goodwill) pays what the Harvest balance leaves; none (or no answer) means none.
+  const storeCredit = await api.get<{ balancePaise: number }>('/api/account/store-credit').catch(() => ({ balancePaise: 0 }));
   const view = await loadCartView(api, request, user, settings.shippingFeePaise);
   return {
     view,
     // A plan past the 365-day limit cannot be spent (the server refuses it): it is not offered.
     harvestBalancePaise: plans.data.reduce((sum, p) => sum + (Number.isSafeInteger(p.balancePaise) && !p.pastLimit ? p.balancePaise : 0), 0),
+    storeCreditPaise: Number.isSafeInteger(storeCredit.balancePaise) && storeCredit.balancePaise > 0 ? storeCredit.balancePaise : 0,
     countries: countryOptions(),
     idempotencyKey: crypto.randomUUID(),
     ...book,
@@ -148,8 +151,9 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
  * terms and corporate-order boxes, Place Order → /thank-you.
  */
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, countries: list, idempotencyKey, harvestBalancePaise, addresses, prefill, codLimitPaise, panFromPaise } = loaderData;
+  const { view, countries: list, idempotencyKey, harvestBalancePaise, storeCreditPaise, addresses, prefill, codLimitPaise, panFromPaise } = loaderData;
   const [useHarvest, setUseHarvest] = useState(actionData ? actionData.values.useHarvest === 'on' : harvestBalancePaise > 0);
+  const [useStoreCredit, setUseStoreCredit] = useState(actionData ? actionData.values.useStoreCredit === 'on' : storeCreditPaise > 0);
   const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -161,7 +165,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const fields = actionData?.fields ?? {};
   // After a refusal, what was typed; else the saved address picked (or the default one, or the profile's name and mobile).
   const values: Values = actionData?.values ?? { ...prefill, saveAddress: addresses.length === 0 ? 'on' : undefined };
-  const totals = cartTotals(view.lines, view.shippingFeePaise, view.coupon, useHarvest ? harvestBalancePaise : 0);
+  const totals = cartTotals(view.lines, view.shippingFeePaise, view.coupon, useHarvest ? harvestBalancePaise : 0, useStoreCredit ? storeCreditPaise : 0);
   const codOpen = codLimitPaise > 0 && totals.payablePaise < codLimitPaise;
   const [chosenMethod, setMethod] = useState(values.paymentMethod === 'cod' ? 'cod' : 'online');
   const method = chosenMethod === 'cod' && codOpen ? 'cod' : 'online';
@@ -365,6 +369,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <div className="check-field">
                 <input id="use-harvest" name="useHarvest" type="checkbox" checked={useHarvest} onChange={(e) => setUseHarvest(e.target.checked)} />
                 <label htmlFor="use-harvest">Pay from my Milli Harvest balance ({formatRupees(harvestBalancePaise)} available)</label>
+              </div>
+            )}
+            {storeCreditPaise > 0 && (
+              <div className="check-field">
+                <input id="use-store-credit" name="useStoreCredit" type="checkbox" checked={useStoreCredit} onChange={(e) => setUseStoreCredit(e.target.checked)} />
+                <label htmlFor="use-store-credit">Use my store credit ({formatRupees(storeCreditPaise)})</label>
               </div>
             )}
             <TotalsList totals={totals} couponCode={view.coupon?.code} />

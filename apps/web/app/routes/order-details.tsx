@@ -9,6 +9,8 @@ import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
 import { cancelOrder, loadOrderDetail, orderNumberParam, requireUser, type CancelResult } from '../features/orders/orders.server.ts';
 import { OrderPaymentPanel } from '../features/orders/order-payment.tsx';
+import { BuybackPanel } from '../features/orders/buyback-panel.tsx';
+import { askExchange, loadBuybackQuote, type ExchangeAskResult } from '../features/orders/buyback.server.ts';
 import { useGatewayCheckout } from '../features/payments/gateway-checkout.tsx';
 import { AdjustmentsPanel, adjustmentPayPath, CreditNotes, HuidNote, InvoiceLink, LinePieces, ShipmentPanel } from '../features/orders/order-fulfilment.tsx';
 import { AddressLines, StatusBadge, TrackingTimeline, optionsText, orderDate, stepTime } from '../features/orders/order-parts.tsx';
@@ -30,10 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderNumber = orderNumberParam(url);
   const api = serverApi(context);
   await requireUser(api, request);
-  if (orderNumber === null) return { orderNumber: null, order: null, confirming: false, cancelled: false };
+  if (orderNumber === null) return { orderNumber: null, order: null, confirming: false, cancelled: false, buyback: null };
   const order = await loadOrderDetail(api, orderNumber);
+  // Lifetime exchange and buy-back open once delivered.
+  const buyback = order?.order.status === 'Delivered' ? await loadBuybackQuote(api, orderNumber) : null;
   return data(
-    { orderNumber, order, confirming: url.searchParams.get('cancel') === '1', cancelled: url.searchParams.get('cancelled') === '1' },
+    { orderNumber, order, confirming: url.searchParams.get('cancel') === '1', cancelled: url.searchParams.get('cancelled') === '1', buyback },
     { status: order ? 200 : 503 },
   );
 }
@@ -41,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const orderNumber = orderNumberParam(new URL(request.url));
   const form = await request.formData();
+  if (orderNumber && form.get('intent') === 'exchange') return askExchange(serverApi(context), orderNumber, form);
   if (!orderNumber || form.get('intent') !== 'cancel') return data<CancelResult>({ ok: false, message: 'Unknown request.' }, { status: 400 });
   return cancelOrder(serverApi(context), orderNumber);
 }
@@ -48,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 const CANCELLED_TEXT = 'Your order has been cancelled. A confirmation has been sent to your e-mail.';
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
-  const { orderNumber, order: detail, confirming, cancelled } = loaderData;
-  const result = useActionData<typeof action>() as CancelResult | undefined;
+  const { orderNumber, order: detail, confirming, cancelled, buyback } = loaderData;
+  const result = useActionData<typeof action>() as (CancelResult & Partial<ExchangeAskResult>) | undefined;
   const submitting = useNavigation().state === 'submitting';
   // Pay the difference (a weight charge found at packing): the shared gateway checkout, then the order afresh.
   const revalidator = useRevalidator();
@@ -96,7 +101,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               {cancelled && detail.order.status === 'Cancelled' && <FormAlert tone="success">{CANCELLED_TEXT}</FormAlert>}
-              {result && !result.ok && <FormAlert tone="error">{result.message}</FormAlert>}
+              {result && !result.ok && !buyback && <FormAlert tone="error">{result.message}</FormAlert>}
 
               <section className="card card-pad" aria-labelledby="tracking-title">
                 <div className="order-head">
@@ -196,6 +201,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               </section>
 
               <ShipmentPanel detail={detail} />
+              {buyback && <BuybackPanel quote={buyback} action={self} result={result} />}
               <AdjustmentsPanel detail={detail} onPay={payDifference} busy={checkout.busy} error={checkout.error} paid={differencePaid} dialog={checkout.dialog} />
 
               <div className="order-grid">
@@ -264,6 +270,16 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                       <>
                         <dt>Paid from Milli Harvest</dt>
                         <dd>-{formatRupees(detail.totals.harvestCreditPaise)}</dd>
+                      </>
+                    )}
+                    {detail.totals.storeCreditPaise > 0 && (
+                      <>
+                        <dt>Paid from store credit</dt>
+                        <dd>-{formatRupees(detail.totals.storeCreditPaise)}</dd>
+                      </>
+                    )}
+                    {(detail.totals.harvestCreditPaise > 0 || detail.totals.storeCreditPaise > 0) && (
+                      <>
                         <dt>Paid by you</dt>
                         <dd>{formatRupees(payableOf(detail.totals))}</dd>
                       </>

@@ -172,6 +172,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           shippingPaise: order.shippingPaise,
           taxPaise: order.taxPaise,
           harvestCreditPaise: order.harvestCreditPaise,
+          storeCreditPaise: order.storeCreditPaise,
           advancePaise: order.advancePaise,
           totalPaise: order.totalPaise,
         },

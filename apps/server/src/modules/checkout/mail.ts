@@ -24,8 +24,9 @@ export function orderPlacedMail(brand: Brand, to: string, order: PlacedOrderMail
         (t.discountPaise > 0 ? ` · Coupon ${order.couponCode ?? ''} −${formatRupees(t.discountPaise)}` : '') +
         ` · Shipping ${formatRupees(t.shippingPaise)} · Total ${formatRupees(t.totalPaise)} (GST included: ${formatRupees(t.gstPaise)})`,
       ...(t.harvestCreditPaise > 0
-        ? [`Paid from your Milli Harvest balance: ${formatRupees(t.harvestCreditPaise)}. Left to pay: ${formatRupees(t.payablePaise)}.`]
+        ? [`Paid from your Milli Harvest balance: ${formatRupees(t.harvestCreditPaise)}.${t.storeCreditPaise > 0 ? '' : ` Left to pay: ${formatRupees(t.payablePaise)}.`}`]
         : []),
+      ...(t.storeCreditPaise > 0 ? [`Paid from your store credit: ${formatRupees(t.storeCreditPaise)}. Left to pay: ${formatRupees(t.payablePaise)}.`] : []),
       `Your jewellery will be delivered within ${order.deliveryDays} days. You can follow it under My Account → Orders.`,
     ],
   );

@@ -10,6 +10,7 @@ import { DomainError } from '../../domain-error.ts';
 import { priceOptions, storedCartLines, type CatalogOn, type StoredCartLine } from '../cart/service.ts';
 import { checkCoupon, redeemCoupon } from '../coupons/service.ts';
 import { redeemableBalance, spendBalance } from '../harvest/service.ts';
+import { moveStoreCredit, storeCreditBalance } from '../store-credit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { orderPlacedMail } from './mail.ts';
@@ -57,6 +58,7 @@ function answerOf(order: Order, replayed: boolean, payment: GatewayPayment | nul
     taxPaise: order.taxPaise,
     totalPaise: order.totalPaise,
     harvestCreditPaise: order.harvestCreditPaise,
+    storeCreditPaise: order.storeCreditPaise,
     couponCode: order.couponCode,
     replayed,
     status,
@@ -210,13 +212,27 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       // Step 4: totals with the shipping setting, by the function the cart and checkout screens use; a
       // matured Milli Harvest balance pays what it can when the shopper asked for it.
       const harvestBalancePaise = input.useHarvest ? await redeemableBalance(tx, customer.id, at) : 0;
-      const totalsWith = (balancePaise: number) =>
-        orderTotals({ lines: priced, shippingFeePaise: settings.shippingFeePaise, discountPaise: coupon?.discountPaise ?? 0, gstPercent: settings.gstPercent, harvestBalancePaise: balancePaise });
-      let totals = totalsWith(harvestBalancePaise);
-      // The gateway takes nothing under Rs. 1: a balance that would leave less than that to pay online is used
+      // Store credit too, when asked for, after the Harvest balance: read under the customer's row lock, held to
+      // commit, so two checkouts at once cannot both spend the same credit.
+      const storeCreditPaise = input.useStoreCredit ? await storeCreditBalance(tx, customer.id, { lock: true }) : 0;
+      const totalsWith = (balancePaise: number, creditPaise: number) =>
+        orderTotals({
+          lines: priced,
+          shippingFeePaise: settings.shippingFeePaise,
+          discountPaise: coupon?.discountPaise ?? 0,
+          gstPercent: settings.gstPercent,
+          harvestBalancePaise: balancePaise,
+          storeCreditBalancePaise: creditPaise,
+        });
+      let totals = totalsWith(harvestBalancePaise, storeCreditPaise);
+      // The gateway takes nothing under Rs. 1: balances that would leave less than that to pay online are used
       // up to a rupee short, and the rupee is paid online (else the order could never be paid, and would lapse).
+      // The store credit gives way first, then the Harvest balance.
       if (input.paymentMethod !== 'cod' && totals.payablePaise > 0 && totals.payablePaise < GATEWAY_MINIMUM_PAISE) {
-        totals = totalsWith(Math.max(0, totals.totalPaise - GATEWAY_MINIMUM_PAISE));
+        const short = GATEWAY_MINIMUM_PAISE - totals.payablePaise;
+        const credit = Math.max(0, totals.storeCreditPaise - short);
+        const harvest = Math.max(0, totals.harvestCreditPaise - Math.max(0, short - totals.storeCreditPaise));
+        totals = totalsWith(harvest, credit);
       }
 
       // Step 5: how it is paid. Online (the default) holds the pieces for the payment; pay on delivery only
@@ -259,6 +275,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
           taxPaise: totals.gstPaise,
           totalPaise: totals.totalPaise,
           harvestCreditPaise: totals.harvestCreditPaise,
+          storeCreditPaise: totals.storeCreditPaise,
           couponCode: coupon?.coupon.code ?? null,
           idempotencyKey: key,
           companyName: input.companyName || null,
@@ -308,6 +325,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
         shipping,
       );
       if (totals.harvestCreditPaise > 0) await spendBalance(tx, customer.id, totals.harvestCreditPaise, order.id, at);
+      if (totals.storeCreditPaise > 0) await moveStoreCredit(tx, { customerId: customer.id, amountPaise: -totals.storeCreditPaise, kind: 'spent', note: `Spent on order ${order.orderNumber}.`, orderId: order.id, at });
       if (coupon) await redeemCoupon(tx, { couponId: coupon.coupon.id, customerId: customer.id, orderId: order.id, discountPaise: totals.discountPaise });
       // The addresses the shopper asked to keep, in the address book (Indian addresses only: the book is for India).
       if (input.saveAddress && billing.stateCode) {

@@ -89,6 +89,7 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
       discountPaise: order.discountPaise,
       shippingPaise: order.shippingPaise,
       harvestCreditPaise: order.harvestCreditPaise,
+      storeCreditPaise: order.storeCreditPaise,
       advancePaise: order.advancePaise,
       adjustments: adjustments.filter((j) => j.status === 'settled').map((j) => ({ kind: j.kind, amountPaise: j.amountPaise, reason: j.reason })),
       lines: lines.map((l) => ({

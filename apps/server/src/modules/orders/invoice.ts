@@ -47,6 +47,8 @@ export interface InvoiceInput {
   discountPaise: number;
   shippingPaise: number;
   harvestCreditPaise: number;
+  /** Store credit spent on the order (issue 20): shown against the total like the Harvest credit. */
+  storeCreditPaise?: number;
   /** A made-to-order piece's advance, received on its design before the order: shown against the total. */
   advancePaise?: number;
   /** Weight differences settled at packing: charged or refunded against the total. */
@@ -178,6 +180,7 @@ export interface InvoiceFigures {
   igst: number;
   invoiceTotal: number;
   harvestCredit: number;
+  storeCredit: number;
   payable: number;
   words: string;
 }
@@ -209,7 +212,8 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
       article: articleDetail(l, seller.hallmarkingChargePaise),
     };
   });
-  const payable = Math.max(tax.total - input.harvestCreditPaise, 0);
+  const storeCredit = input.storeCreditPaise ?? 0;
+  const payable = Math.max(tax.total - input.harvestCreditPaise - storeCredit, 0);
   return {
     intraState,
     place,
@@ -222,6 +226,7 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
     igst: intraState ? 0 : tax.gst,
     invoiceTotal: tax.total,
     harvestCredit: input.harvestCreditPaise,
+    storeCredit,
     payable,
     words: rupeesInWords(payable),
   };
@@ -471,8 +476,9 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   const settled = input.adjustments ?? [];
   const advance = input.advancePaise ?? 0;
   let words = figures.words;
-  if (figures.harvestCredit > 0 || settled.length > 0 || advance > 0) {
+  if (figures.harvestCredit > 0 || figures.storeCredit > 0 || settled.length > 0 || advance > 0) {
     if (figures.harvestCredit > 0) sum('Paid from Milli Harvest plan', `-${amount(figures.harvestCredit)}`);
+    if (figures.storeCredit > 0) sum('Paid from store credit', `-${amount(figures.storeCredit)}`);
     if (advance > 0) sum('Advance received on the design', `-${amount(advance)}`);
     for (const j of settled) sum(j.kind === 'charge' ? 'Weight difference charged' : 'Weight difference refunded', `${j.kind === 'charge' ? '' : '-'}${amount(j.amountPaise)}`);
     const net = figures.payable - advance + settled.reduce((n, j) => n + (j.kind === 'charge' ? j.amountPaise : -j.amountPaise), 0);

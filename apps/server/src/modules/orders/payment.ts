@@ -23,6 +23,7 @@ export function totalsOf(order: Order): OrderTotals {
     gstPaise: order.taxPaise,
     totalPaise: order.totalPaise,
     harvestCreditPaise: order.harvestCreditPaise,
+    storeCreditPaise: order.storeCreditPaise,
     payablePaise: payableOf(order),
   };
 }

@@ -190,6 +190,7 @@ export function createOrdersService(deps: OrdersDeps) {
           shippingPaise: order.shippingPaise,
           taxPaise: order.taxPaise,
           harvestCreditPaise: order.harvestCreditPaise,
+          storeCreditPaise: order.storeCreditPaise,
           totalPaise: order.totalPaise,
         },
         history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), note: h.note })),

@@ -6,6 +6,7 @@ export const ACCOUNT_TABS = [
   { id: 'profile', label: 'Profile' },
   { id: 'orders', label: 'Orders' },
   { id: 'payments', label: 'Payments' },
+  { id: 'store-credit', label: 'Store credit' },
   { id: 'addresses', label: 'Addresses' },
   { id: 'edit', label: 'Edit Profile' },
   { id: 'logout', label: 'Logout' },

@@ -29,6 +29,7 @@ export async function placeOrder(api: ApiClient, request: Request) {
   if (form.get('terms') !== 'on') return data<CheckoutResult>({ message: TERMS_MESSAGE, fields: { terms: TERMS_MESSAGE }, values }, { status: 400 });
 
   if (form.get('useHarvest') === 'on') values.useHarvest = 'on';
+  if (form.get('useStoreCredit') === 'on') values.useStoreCredit = 'on';
   const body = new FormData();
   for (const f of BILLING_FIELDS) {
     // Company fields count only when the corporate box is ticked (they stay in the page, hidden, otherwise).
@@ -46,6 +47,7 @@ export async function placeOrder(api: ApiClient, request: Request) {
   body.set('couponCode', text('couponCode'));
   body.set('idempotencyKey', text('idempotencyKey'));
   if (form.get('useHarvest') === 'on') body.set('useHarvest', 'true');
+  if (form.get('useStoreCredit') === 'on') body.set('useStoreCredit', 'true');
 
   let res: Response;
   try {

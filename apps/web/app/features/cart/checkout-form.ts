@@ -35,7 +35,7 @@ export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 
 export type CheckoutField = BillingField | ShippingField;
 /** The form's checkboxes, kept as 'on' when ticked. */
-export type CheckoutFlag = 'corporate' | 'useHarvest' | 'shipToDifferent' | 'saveAddress';
+export type CheckoutFlag = 'corporate' | 'useHarvest' | 'useStoreCredit' | 'shipToDifferent' | 'saveAddress';
 
 export interface CheckoutResult {
   message: string;

@@ -28,6 +28,18 @@ export function TotalsList({ totals, couponCode }: { totals: OrderTotals; coupon
           <dd className="totals-discount" data-testid="harvest">
             −{formatRupees(totals.harvestCreditPaise)}
           </dd>
+        </>
+      )}
+      {totals.storeCreditPaise > 0 && (
+        <>
+          <dt>From your store credit</dt>
+          <dd className="totals-discount" data-testid="store-credit">
+            −{formatRupees(totals.storeCreditPaise)}
+          </dd>
+        </>
+      )}
+      {(totals.harvestCreditPaise > 0 || totals.storeCreditPaise > 0) && (
+        <>
           <dt className="totals-grand">To pay</dt>
           <dd className="totals-grand" data-testid="payable">
             {formatRupees(totals.payablePaise)}

@@ -13,7 +13,7 @@ const BASE = {
   lines: [{ lineId: 11, name: 'Lotus Ring', sku: 'RNG-7', image: '', quantity: 1, unitPricePaise: 54_000_00, lineTotalPaise: 54_000_00, options: {} }],
   shippingAddress: null,
   billingAddress: null,
-  totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 1_572_82, harvestCreditPaise: 0, totalPaise: 54_000_00 },
+  totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 1_572_82, harvestCreditPaise: 0, storeCreditPaise: 0, totalPaise: 54_000_00 },
   history: [{ status: 'Placed', at: '2026-11-24T06:30:00.000Z', note: null }],
   tracking: [
     { label: 'Placed', status: 'Placed', done: true, current: true, at: '2026-11-24T06:30:00.000Z' },

@@ -65,6 +65,7 @@ function orderSummary(order: OrderDetail): NonNullable<PayStep['summary']> {
     lines: order.lines.map((l) => ({ name: l.name, quantity: l.quantity })),
     totalPaise: order.totals.totalPaise,
     harvestCreditPaise: order.totals.harvestCreditPaise,
+    storeCreditPaise: order.totals.storeCreditPaise,
   };
 }
 

@@ -13,7 +13,7 @@ const DETAIL = {
   lines: [{ lineId: 1, name: 'Lotus Ring', sku: 'R-1', image: '', quantity: 1, unitPricePaise: 54_000_00, lineTotalPaise: 54_000_00, options: {} }],
   shippingAddress: ADDRESS,
   billingAddress: null,
-  totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 0, harvestCreditPaise: 0, totalPaise: 54_000_00 },
+  totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 0, harvestCreditPaise: 0, storeCreditPaise: 0, totalPaise: 54_000_00 },
   history: [],
   tracking: [],
   advancePaise: 0,

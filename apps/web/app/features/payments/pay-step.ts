@@ -11,6 +11,8 @@ export interface PaySummary {
   lines: { name: string; quantity: number }[];
   totalPaise: number;
   harvestCreditPaise: number;
+  /** Store credit spent on the order (issue 20); absent on older answers. */
+  storeCreditPaise?: number;
 }
 
 export type PayStep =

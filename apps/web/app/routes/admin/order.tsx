@@ -20,6 +20,7 @@ import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { shopDateTime } from '../../features/admin-shop/shop-forms.ts';
 import { AddressLines } from '../../features/orders/order-parts.tsx';
 import { NEXT_LABEL, ORDER_TONE, gramsText, pieceErrorsOf, pieceRows, piecesBody, typedPieces, type PieceErrors, type TypedPiece } from '../../features/admin-orders/order-desk.ts';
+import { GoodwillForm } from '../../features/admin-exchanges/goodwill-form.tsx';
 import '../../features/admin-orders/admin-orders.css';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.order ? `Order ${loaded.order.orderNumber}` : 'Order'} · Back office` }];
@@ -165,6 +166,12 @@ function Lines({ o }: { o: AdminOrderDetail }) {
           <>
             <dt>Milli Harvest credit</dt>
             <dd>-{formatRupees(o.totals.harvestCreditPaise)}</dd>
+          </>
+        )}
+        {o.totals.storeCreditPaise > 0 && (
+          <>
+            <dt>Store credit</dt>
+            <dd>-{formatRupees(o.totals.storeCreditPaise)}</dd>
           </>
         )}
         {o.totals.advancePaise > 0 && (
@@ -583,6 +590,7 @@ export default function AdminOrder({ loaderData: { order: o }, actionData }: Rou
           <Payments o={o} />
           <Documents o={o} />
           <Customer o={o} />
+          <GoodwillForm orderNumber={o.orderNumber} />
           <p>
             <Link to={ADMIN_PATHS.orders}>Back to the orders</Link>
           </p>

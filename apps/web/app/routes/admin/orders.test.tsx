@@ -80,7 +80,7 @@ const BASE = {
   payment: { method: 'online', state: 'paid', payNowPaise: 54_000_00, payOnDeliveryPaise: 0, paidPaise: 54_000_00, refundedPaise: 0, payBy: null, methodLabel: 'UPI' },
   shippingAddress: { firstName: 'Riya', lastName: 'Shah', address: '1 Marine Drive', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', country: 'India', countryCode: 'IN', phone: '+919812345678' },
   billingAddress: null,
-  totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 1_572_82, harvestCreditPaise: 0, advancePaise: 0, totalPaise: 54_000_00 },
+  totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 1_572_82, harvestCreditPaise: 0, storeCreditPaise: 0, advancePaise: 0, totalPaise: 54_000_00 },
   couponCode: null,
   pan: 'ABCDE1234F',
   companyName: null,

@@ -1,0 +1,156 @@
+/**
+ * /admin/exchanges/:id (issue 20): one exchange or buy-back request. The orders desk receives the piece or refuses
+ * the request with a reason; the accounts desk settles it at the value of the day the piece was received (lower,
+ * with a note of what testing found): an exchange becomes store credit; a buy-back is paid by bank transfer
+ * outside the store's gateway and recorded here with its UTR.
+ */
+import { Link, data, useActionData } from 'react-router';
+import { formatRupees } from '@milli/pricing';
+import type { AdminExchangeAnswer, AdminExchangeDetail } from '@milli/contracts/schemas';
+import type { Route } from './+types/exchange';
+import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
+import { AdminForm, FormActions, MoneyField, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
+import { adminApi } from '../../lib/admin.server.ts';
+import { parseRupees } from '../../lib/admin-form.ts';
+import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
+import { EXCHANGE_KIND_LABEL, EXCHANGE_TONE, grams, showDay } from '../../features/admin-exchanges/exchange-view.ts';
+import '../../features/admin-exchanges/admin-exchanges.css';
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.detail ? `${EXCHANGE_KIND_LABEL[loaded.detail.request.kind]} #${loaded.detail.request.id}` : 'Exchange'} · Back office` }];
+
+function idOf(param: string | undefined): number {
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id < 1) throw data({ message: 'There is no such request.' }, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const detail = await adminApi(context, request).get<AdminExchangeDetail>(`/api/admin/exchanges/${idOf(params.id)}`);
+  return { detail };
+}
+
+type Result = { intent: string; ok: boolean; message: string; fields?: Record<string, string> };
+
+export async function action({ request, context, params }: Route.ActionArgs): Promise<Result> {
+  const id = idOf(params.id);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const api = adminApi(context, request);
+  const path = `/api/admin/exchanges/${id}`;
+  let r;
+  if (intent === 'receive') r = await api.send<AdminExchangeAnswer>('POST', `${path}/receive`, {});
+  else if (intent === 'refuse') r = await api.send<AdminExchangeAnswer>('POST', `${path}/refuse`, { reason: String(form.get('reason') ?? '') });
+  else if (intent === 'settle') {
+    const amount = parseRupees(form.get('amount'));
+    if (amount === null || Number.isNaN(amount)) return { intent, ok: false, message: 'Please give the amount in rupees.', fields: { amountPaise: 'Please give the amount in rupees.' } };
+    r = await api.send<AdminExchangeAnswer>('POST', `${path}/settle`, { amountPaise: amount, payoutReference: String(form.get('payoutReference') ?? ''), note: String(form.get('note') ?? '') });
+  } else return { intent, ok: false, message: 'Choose Receive, Settle or Refuse.' };
+  if (!r.ok) return { intent, ok: false, message: r.refusal.message, ...(r.refusal.fields ? { fields: r.refusal.fields } : {}) };
+  const x = r.data.request;
+  const done =
+    intent === 'receive'
+      ? 'Received. The customer has been mailed.'
+      : intent === 'refuse'
+        ? 'Refused. The customer has been mailed the reason.'
+        : x.kind === 'exchange'
+          ? `Settled: ${formatRupees(x.settledPaise ?? 0)} added to the customer’s store credit.`
+          : `Settled: ${formatRupees(x.settledPaise ?? 0)} recorded as paid (reference ${x.payoutReference ?? ''}).`;
+  return { intent, ok: true, message: done };
+}
+
+export default function Exchange({ loaderData: { detail } }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const x = detail.request;
+  const open = x.status === 'Requested' || x.status === 'Received';
+  const fieldsOf = (intent: string) => (result && result.intent === intent && !result.ok ? (result.fields ?? {}) : {});
+  const facts: [string, React.ReactNode][] = [
+    ['Customer', `${x.customerName} (${x.customerEmail})`],
+    ['Order', <Link to={ADMIN_PATHS.order(x.orderNumber)}>{x.orderNumber}</Link>],
+    ['Piece', `${x.productName}${x.huid ? ` · HUID ${x.huid}` : ''}`],
+    ['Metal', `${grams(x.metalWeightMg)} ${x.metal === 'gold' && x.purity ? `${x.purity} kt gold` : `${x.metal ?? ''} ${x.purity ?? ''}`.trim()}`],
+    ['Diamonds', x.diamondWeightCents > 0 ? `${(x.diamondWeightCents / 100).toFixed(2)} ct` : 'None'],
+    ['Asked on', showDay(x.createdAt)],
+    ['Quoted', `${formatRupees(x.quotedPaise)} at ${formatRupees(x.ratePaisePerGram)}/g (rate of ${showDay(x.rateDate)})`],
+  ];
+  if (x.settledPaise !== null) facts.push(['Settled', `${formatRupees(x.settledPaise)}${x.settledAt ? ` on ${showDay(x.settledAt)}` : ''}${x.settledBy ? ` by ${x.settledBy}` : ''}`]);
+  if (x.payoutReference) facts.push(['Payment reference', x.payoutReference]);
+  if (x.note) facts.push(['Note', x.note]);
+  if (x.refusedReason) facts.push(['Refused', x.refusedReason]);
+  return (
+    <>
+      <PageHeader
+        title={`${EXCHANGE_KIND_LABEL[x.kind]} #${x.id}`}
+        description={x.kind === 'exchange' ? 'Settled as store credit towards a new piece.' : 'Settled by a bank transfer to the customer, recorded here with its reference.'}
+        back={{ to: ADMIN_PATHS.exchanges, label: 'Exchanges & buy-back' }}
+        actions={<StatusBadge tone={EXCHANGE_TONE[x.status]}>{x.status}</StatusBadge>}
+      />
+      {result && (
+        <div className={`adm-banner adm-banner--${result.ok ? 'success' : 'error'}`} role={result.ok ? 'status' : 'alert'}>
+          <p>{result.message}</p>
+        </div>
+      )}
+      <div className="xc-grid">
+        <Panel title="The request">
+          <dl className="xc-facts">
+            {facts.map(([k, v]) => (
+              <div key={k} style={{ display: 'contents' }}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </Panel>
+        {open && (
+          <div className="stack">
+            {x.status === 'Requested' && (
+              <Panel title="Receive the piece">
+                <AdminForm>
+                  <p>Mark the piece as received in store once it is in hand with its invoice. Its value is then fixed at that day’s rate.</p>
+                  <input type="hidden" name="intent" value="receive" />
+                  <FormActions>
+                    <SubmitButton name="intent" value="receive" pending="Receiving…">
+                      Received in store
+                    </SubmitButton>
+                  </FormActions>
+                </AdminForm>
+              </Panel>
+            )}
+            {x.status === 'Received' && (
+              <Panel title="Settle">
+                <p className="xc-offer">
+                  Value at the rate of {detail.todayRateDate ? showDay(detail.todayRateDate) : 'the day received'}:{' '}
+                  <strong>{detail.todayPaise === null ? 'no rate that day' : formatRupees(detail.todayPaise)}</strong>
+                  {detail.todayRatePaisePerGram !== null && <span className="xc-muted"> ({formatRupees(detail.todayRatePaisePerGram)}/g)</span>}
+                </p>
+                <AdminForm>
+                  <input type="hidden" name="intent" value="settle" />
+                  <MoneyField name="amount" label="Amount to settle" defaultPaise={detail.todayPaise} required error={fieldsOf('settle').amountPaise} hint="At most the value above; lower it only with a note of what testing found." />
+                  {x.kind === 'buyback' && (
+                    <TextField name="payoutReference" label="Bank transfer reference (UTR)" required maxLength={40} error={fieldsOf('settle').payoutReference} hint="Pay the customer by bank transfer first: the store’s gateway only takes payments in." />
+                  )}
+                  <TextField name="note" label="Note" multiline rows={3} maxLength={500} error={fieldsOf('settle').note} hint="What testing found, when settling below the value." />
+                  <FormActions>
+                    <SubmitButton name="intent" value="settle" pending="Settling…">
+                      {x.kind === 'exchange' ? 'Settle as store credit' : 'Record the payment'}
+                    </SubmitButton>
+                  </FormActions>
+                </AdminForm>
+              </Panel>
+            )}
+            <Panel title="Refuse">
+              <AdminForm>
+                <input type="hidden" name="intent" value="refuse" />
+                <TextField name="reason" label="Reason" required maxLength={500} error={fieldsOf('refuse').reason} hint="The customer reads it in their mail and on their order." />
+                <FormActions>
+                  <SubmitButton name="intent" value="refuse" tone="danger" pending="Refusing…">
+                    Refuse the request
+                  </SubmitButton>
+                </FormActions>
+              </AdminForm>
+            </Panel>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
