@@ -143,6 +143,8 @@ export type CreditNote = z.infer<typeof CreditNoteSchema>;
 export const OrderLineSchema = z.object({
   /** Names one line of the order (packing, returns). */
   lineId: z.number().int(),
+  /** The product it was bought as (null once the product is deleted): its page, its review (issue 20). */
+  productId: z.number().int().nullable(),
   name: z.string(),
   sku: z.string(),
   image: z.string(),

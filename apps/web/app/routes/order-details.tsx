@@ -11,6 +11,7 @@ import { cancelOrder, loadOrderDetail, orderNumberParam, requireUser, type Cance
 import { OrderPaymentPanel } from '../features/orders/order-payment.tsx';
 import { useGatewayCheckout } from '../features/payments/gateway-checkout.tsx';
 import { AdjustmentsPanel, adjustmentPayPath, CreditNotes, HuidNote, InvoiceLink, LinePieces, ShipmentPanel } from '../features/orders/order-fulfilment.tsx';
+import { ReviewLink } from '../features/orders/review-link.tsx';
 import { AddressLines, StatusBadge, TrackingTimeline, optionsText, orderDate, stepTime } from '../features/orders/order-parts.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/orders.css';
@@ -177,6 +178,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                                 <p className="order-item-name">{line.name}</p>
                                 {optionsText(line.options) && <p className="muted order-item-meta">{optionsText(line.options)}</p>}
                                 <LinePieces detail={detail} lineId={line.lineId} />
+                                <ReviewLink detail={detail} productId={line.productId} name={line.name} />
                               </div>
                             </div>
                           </td>
