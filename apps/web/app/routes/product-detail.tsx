@@ -202,18 +202,18 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
               <li>Certified Jewellery</li>
             </ul>
           </div>
-
-          {product && (
+        </div>
+        {/* Below the gallery's grid: its sticky picture travels within that grid only, never over the tabs and reviews. */}
+        {product && (
+          <div className="container pd-below">
             <div className="pd-more">
               <ProductTabs product={product} deliveryDays={settings.deliveryDays} returnDays={settings.returnWindowDays} />
             </div>
-          )}
-          {product && (
             <ProductReviews reviews={reviews} path={path} search={search}>
               <ReviewBox key={myReview?.review?.edited_at ?? myReview?.review?.review_id ?? 'new'} state={myReview} path={path} result={reviewResult} />
             </ProductReviews>
-          )}
-        </div>
+          </div>
+        )}
       </div>
     </>
   );

@@ -34,7 +34,8 @@ export function Certificates({ o, result }: { o: AdminOrderDetail; result: Certi
           const fields = mine?.refusal ? apiFieldErrors(mine.refusal, FIELDS) : {};
           const label = `${nameOf(p.lineId)}, HUID ${p.huid}`;
           return (
-            <li key={p.id} className="adm-cert">
+            // Keyed on the stored number too: once saved, the form starts empty (no file still chosen).
+            <li key={`${p.id}:${p.certificate?.number ?? ''}`} className="adm-cert">
               <AdminForm encType="multipart/form-data" aria-label={`Certificate of ${label}`} error={mine?.refusal?.message} saved={mine?.saved} noValidate>
                 <input type="hidden" name="intent" value="certificate" />
                 <input type="hidden" name="pieceId" value={p.id} />
