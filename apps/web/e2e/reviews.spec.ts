@@ -9,7 +9,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { dispatchAsStaff, E2E_OWNER, expect, logInNewShopper, ownOrigin, payOnDemo, staffSignIn, staffSignOut, test, waitForHydration } from './fixtures.ts';
+import { axeCheck, dispatchAsStaff, E2E_OWNER, expect, logInNewShopper, ownOrigin, payOnDemo, staffSignIn, staffSignOut, test, waitForHydration } from './fixtures.ts';
 import { addToCart, placeOrder } from './shop.ts';
 
 /**
@@ -132,5 +132,24 @@ test('a review is refused to a shopper who never received the piece, and publish
   expect(answer.totalResults).toBe(before + 1);
   expect(answer.data.find((r) => r.text === text)).toMatchObject({ verified: true, photos: [expect.anything()] });
   await shots(buyer, 'review-published', [1440]);
+  const { serious } = await axeCheck(buyer);
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  // Without JavaScript, the buyer edits it: still one review, marked edited, with the new stars.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await buyerContext.storageState() });
+  const plain = await noScript.newPage();
+  await plain.goto(`${productPage}#reviews`);
+  await plain.getByText('Edit your review').click();
+  const edit = plain.getByRole('form', { name: 'Edit your review' });
+  await expect(edit.getByLabel('Your review')).toHaveValue(text);
+  await edit.getByRole('radio', { name: '5 stars' }).check();
+  await edit.getByLabel('Title (optional)').fill('Better every time I wear it');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(plain.getByRole('status').filter({ hasText: 'Your review is updated.' })).toBeVisible();
+  const edited = plain.getByRole('article').filter({ hasText: 'Better every time I wear it' });
+  await expect(edited).toContainText('(edited)');
+  await expect(edited.getByRole('img', { name: '5 out of 5' })).toBeVisible();
+  expect(await shownCount(plain)).toBe(before + 1);
+  await noScript.close();
   await buyerContext.close();
 });
