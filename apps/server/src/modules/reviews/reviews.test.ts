@@ -160,6 +160,20 @@ describe('reviews from buyers', () => {
   });
 });
 
+describe('two first reviews at once', () => {
+  it('keep one review: one is written (201), the other edits it (200)', async () => {
+    const db = t.database.db;
+    const twice = await createShopper(t.app, { username: 'rvtwice' });
+    const id = (await createProduct(db, { name: 'Twice Reviewed Bangle' })).id;
+    await createOrder(db, { customerId: twice.id, status: 'Delivered', lines: [await lineFor(db, id)] });
+    const answers = await Promise.all([post(twice, { rating: 5, text: 'First tab.' }, id), post(twice, { rating: 3, text: 'Second tab.' }, id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+    const rows = await db.select().from(schema.reviews).where(eq(schema.reviews.productId, id));
+    expect(rows).toHaveLength(1);
+    expect((await t.app.inject({ url: `/api/product/${id}/reviews` })).json()).toMatchObject({ totalResults: 1 });
+  });
+});
+
 describe('reviewTitleFrom', () => {
   it('takes the first line, cut at a word with an ellipsis when long', () => {
     expect(reviewTitleFrom('Lovely!')).toBe('Lovely!');
