@@ -72,6 +72,10 @@ describe('reviews from buyers', () => {
       const state = (await mine(who)).json();
       expect(MyReviewStateSchema.parse(state)).toMatchObject({ canReview: false, review: null, reason: expect.stringMatching(/received this piece/) });
     }
+    // A refusal leaves the read cache alone (only a written review empties it).
+    const flushes = t.app.readCache.stats().flushes;
+    expect((await post(stranger, body)).statusCode).toBe(403);
+    expect(t.app.readCache.stats().flushes).toBe(flushes);
     expect((await post(buyer, body, 99_999_999)).statusCode).toBe(404);
     expect((await mine(buyer, 99_999_999)).statusCode).toBe(404);
     expect(await t.database.db.select().from(schema.reviews).where(eq(schema.reviews.productId, productId))).toEqual([]);

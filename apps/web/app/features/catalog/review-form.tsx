@@ -39,6 +39,7 @@ export function ReviewBox({ state, path, result }: { state: MyReviewState | null
   return (
     <div className="pd-review-write">
       {result?.ok && <FormAlert tone="success">{result.message}</FormAlert>}
+      {review?.hidden && <p className="muted">The store has hidden your review from this page. Editing it does not show it again; please write to us if you think this is a mistake.</p>}
       <details open={!!failed || (!review && !result?.ok)}>
         <summary className="btn btn-outline pd-review-toggle">{heading}</summary>
         <Form method="post" encType="multipart/form-data" className="pd-review-form" preventScrollReset aria-label={heading} noValidate>
