@@ -109,6 +109,9 @@ describe('diamond certificates', () => {
     const deskCopy = await t.app.inject({ url: `/api/admin/orders/${orderNumber}/pieces/${pieceId}/certificate`, headers: { cookie: desk.cookie } });
     expect(deskCopy.statusCode).toBe(200);
 
+    const [mail] = await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, owner.email), eq(schema.mailOutbox.kind, 'order-certificate')));
+    expect(mail?.textBody).toContain('IGI, number LG123456789');
+
     const audit = await t.database.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'order'), eq(schema.auditLog.entityId, orderNumber)));
     expect(audit.map((a) => a.action)).toEqual(['certificate']);
   });

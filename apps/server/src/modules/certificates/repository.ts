@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { orders, orderPieces } = schema;
+const { orders, orderPieces, customers } = schema;
 
 export function certificatesRepository(db: Db) {
   const pieceQuery = (orderNumber: string, pieceId: number, customerId?: number) =>
@@ -27,6 +27,11 @@ export function certificatesRepository(db: Db) {
     async customersPiece(customerId: number, orderNumber: string, pieceId: number) {
       const [found] = await pieceQuery(orderNumber, pieceId, customerId);
       return found ?? null;
+    },
+    /** Where the order's owner is mailed. */
+    async ownerEmail(customerId: number) {
+      const [row] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId));
+      return row?.email ?? null;
     },
     async setCertificate(pieceId: number, certificate: { lab: string; number: string; path: string; type: string }) {
       await db

@@ -35,7 +35,7 @@ function sendFile(reply: FastifyReply, file: { bytes: Buffer; type: string; file
 /** Diamond certificates of delivered pieces (issue 20): the orders desk uploads, the order's owner downloads. */
 export const certificatesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = createCertificatesService(deps.database.db, deps.files);
+  const service = createCertificatesService(deps.database.db, deps.files, { mailQueued: () => deps.mailer.kick() });
 
   api.post(
     '/admin/orders/:orderNumber/pieces/:pieceId/certificate',

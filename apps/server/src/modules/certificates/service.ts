@@ -5,6 +5,9 @@ import { DomainError } from '../../domain-error.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { pieceOf } from '../orders/documents.ts';
+import { queueMail } from '../mail/service.ts';
+import { createSettingsService } from '../settings/service.ts';
+import { certificateReadyMail } from './mail.ts';
 import { certificatesRepository } from './repository.ts';
 
 /** The kinds of file a lab's certificate comes as, told by their first bytes (never by name or declared type). */
@@ -28,7 +31,7 @@ const notFound = () => new DomainError('CERTIFICATE_NOT_FOUND', 'There is no dia
  * checked by its bytes, at most 5 MB) on a piece; the customer downloads it from their order. Files live in the
  * media store, never public: only the order's owner and the orders desk are given them, always as an attachment.
  */
-export function createCertificatesService(db: Db, files: FileStore) {
+export function createCertificatesService(db: Db, files: FileStore, opts: { mailQueued?: () => void } = {}) {
   async function download(found: Awaited<ReturnType<ReturnType<typeof certificatesRepository>['piece']>>) {
     const p = found?.piece;
     if (!found || !p?.certificatePath || !p.certificateType || !CERTIFICATE_KEY.test(p.certificatePath)) throw notFound();
@@ -70,9 +73,12 @@ export function createCertificatesService(db: Db, files: FileStore) {
             before: { pieceId, huid: before.huid, lab: before.certificateLab, number: before.certificateNumber },
             after: { pieceId, huid: before.huid, lab, number, type: kind.type, bytes: file!.length },
           });
+          const to = await r.ownerEmail(found.customerId);
+          if (to) await queueMail(tx, certificateReadyMail(await createSettingsService(tx).brand(), to, found.orderNumber, { lab, number, huid: before.huid }));
           const after = await r.piece(orderNumber, pieceId);
           return { piece: pieceOf(after!.piece), oldPath: before.certificatePath };
         });
+        opts.mailQueued?.();
         if (oldPath) await files.delete(oldPath).catch(() => {});
         return piece;
       } catch (error) {
