@@ -31,6 +31,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customDesignMedia } from './modules/custom-design/routes.ts';
 import { catalogueMedia } from './modules/admin-catalogue/routes.ts';
+import { reviewMedia } from './modules/reviews/routes.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { HARVEST_KEEPER_INTERVAL_MS, createHarvestKeeper, type HarvestKeeper } from './modules/admin-harvest/keeper.ts';
 import { APPOINTMENT_KEEPER_INTERVAL_MS, createAppointmentKeeper, type AppointmentKeeper } from './modules/appointments/keeper.ts';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   mediaRoutes(app);
   customDesignMedia(app, moduleDeps);
   catalogueMedia(app, moduleDeps);
+  reviewMedia(app, moduleDeps);
   if (options.web !== false) await app.register(webPlugin, { config });
   return app;
 }

@@ -82,7 +82,22 @@ beforeAll(async () => {
   expect(placed.statusCode, placed.body).toBe(200);
   const orderNumber = placed.json().orderNumber as string;
   // The tax invoice is issued at dispatch: the orders desk packs and dispatches the owner's order first.
-  await packAndDispatch(t.app, (await createStaff(t.app, { role: 'orders' })).cookie, orderNumber);
+  const ordersDesk = (await createStaff(t.app, { role: 'orders' })).cookie;
+  await packAndDispatch(t.app, ordersDesk, orderNumber);
+  // A diamond certificate on the owner's first packed piece (issue 20), stored by the orders desk.
+  const pieceId = ((await t.app.inject({ url: `/api/orders/${orderNumber}`, headers: { cookie: owner.cookie } })).json().pieces as { id: number }[])[0]!.id;
+  const certificate = new FormData();
+  certificate.append('lab', 'IGI');
+  certificate.append('number', 'LG555000111');
+  certificate.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))], { type: 'application/pdf' }), 'c.pdf');
+  const certificateBody = new Response(certificate);
+  const stored = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderNumber}/pieces/${pieceId}/certificate`,
+    payload: Buffer.from(await certificateBody.arrayBuffer()),
+    headers: { 'content-type': certificateBody.headers.get('content-type')!, cookie: ordersDesk },
+  });
+  expect(stored.statusCode, stored.body).toBe(200);
   const cartLine = await add(p2!);
   expect((await postForm(t.app, '/api/wishlist/add', { product_id: p3!, user_id: owner.id }, { cookie: owner.cookie, ip: ip() })).statusCode).toBe(200);
   const enrol = await postForm(t.app, '/api/harvest/enrol', { monthlyAmount: 1000, email: owner.email }, { cookie: owner.cookie, ip: ip() });
@@ -153,6 +168,10 @@ beforeAll(async () => {
     { name: 'order details', method: 'GET', url: `/api/orders/${orderNumber}`, intruder: 404, owner: 200 },
     { name: 'invoice', method: 'GET', url: `/api/orders/${orderNumber}/invoice.pdf`, intruder: 404, owner: 200 },
     { name: 'credit note', method: 'GET', url: `/api/orders/${orderNumber}/credit-notes/1.pdf`, intruder: 404 },
+    { name: 'diamond certificate', method: 'GET', url: `/api/orders/${orderNumber}/pieces/${pieceId}/certificate`, intruder: 404, owner: 200 },
+    { name: 'may I review (my review)', method: 'GET', url: `/api/product/${p1!}/reviews/mine`, intruder: 'own-data-only', owner: 200 },
+    // The owner's order is not delivered yet: neither may review; the intruder never writes under the owner's name.
+    { name: 'write a review', method: 'POST', url: `/api/product/${p1!}/reviews`, body: { rating: 5, text: 'Mine now' }, intruder: 403 },
     { name: 'pay a weight difference', method: 'POST', url: `/api/orders/${orderNumber}/adjustments/1/pay`, intruder: 404 },
     { name: 'cancel order', method: 'POST', url: `/api/orders/${orderNumber}/cancel`, body: { reason: 'x' }, intruder: 404 },
     { name: 'buy-back quote', method: 'GET', url: `/api/orders/${orderNumber}/buyback-quote`, intruder: 404 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReviewPhotoSchema } from './catalog.ts';
 import { adminListPage, adminListQuery } from './admin-list.ts';
 
 /**
@@ -100,6 +101,11 @@ export const AdminReviewSchema = z.object({
   hiddenAt: z.string().nullable(),
   hiddenReason: z.string().nullable(),
   createdAt: z.string(),
+  /** Written by a customer who received the piece (issue 20), with the order it came with. */
+  verified: z.boolean(),
+  orderNumber: z.string().nullable(),
+  editedAt: z.string().nullable(),
+  photos: z.array(ReviewPhotoSchema),
 });
 export type AdminReview = z.infer<typeof AdminReviewSchema>;
 

@@ -174,6 +174,10 @@ export type ProductPage = z.infer<typeof ProductPageSchema>;
 /** ?page= of a product's reviews. */
 export const ReviewsQuerySchema = z.object({ page: z.preprocess((v) => (v === '' || v === undefined ? 1 : v), PageNumberSchema) });
 
+/** A review's photo as the product page shows it: the full picture, a thumbnail and its size (issue 20). */
+export const ReviewPhotoSchema = z.object({ url: z.string(), thumbUrl: z.string(), width: z.number().int(), height: z.number().int() });
+export type ReviewPhoto = z.infer<typeof ReviewPhotoSchema>;
+
 /** A review as any visitor may read it: the author is a display name ('Priya S.'), never an e-mail or an id. */
 export const ReviewSchema = z.object({
   review_id: z.number().int(),
@@ -182,6 +186,11 @@ export const ReviewSchema = z.object({
   text: z.string(),
   author: z.string(),
   created_at: z.string(),
+  /** Written by a customer who received the piece (issue 20: every new review is). */
+  verified: z.boolean(),
+  /** Changed by its writer after it was first published. */
+  edited: z.boolean(),
+  photos: z.array(ReviewPhotoSchema),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 

@@ -100,10 +100,14 @@ export type OrderShipment = z.infer<typeof OrderShipmentSchema>;
 
 /** One physical piece packed for a line: its HUID and weights in milligrams. */
 export const OrderPieceSchema = z.object({
+  /** The piece's id (its diamond certificate is at /api/orders/{orderNumber}/pieces/{id}/certificate). */
+  id: z.number().int(),
   lineId: z.number().int(),
   huid: z.string(),
   netWeightMg: z.number().int(),
   grossWeightMg: z.number().int(),
+  /** A diamond's grading certificate when staff stored one (issue 20): its lab and number; the file downloads. */
+  certificate: z.object({ lab: z.string(), number: z.string() }).nullable(),
 });
 export type OrderPiece = z.infer<typeof OrderPieceSchema>;
 
@@ -139,6 +143,8 @@ export type CreditNote = z.infer<typeof CreditNoteSchema>;
 export const OrderLineSchema = z.object({
   /** Names one line of the order (packing, returns). */
   lineId: z.number().int(),
+  /** The product it was bought as (null once the product is deleted): its page, its review (issue 20). */
+  productId: z.number().int().nullable(),
   name: z.string(),
   sku: z.string(),
   image: z.string(),

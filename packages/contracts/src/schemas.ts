@@ -96,3 +96,4 @@ export * from './admin-harvest.ts';
 export * from './admin-orders.ts';
 export * from './appointments.ts';
 export * from './exchange.ts';
+export * from './reviews.ts';

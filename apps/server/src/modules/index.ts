@@ -12,6 +12,8 @@ import { adminDesignModule } from './admin-design/routes.ts';
 import { adminOrdersModule } from './admin-orders/routes.ts';
 import { adminHarvestModule } from './admin-harvest/routes.ts';
 import { adminReviewsModule } from './admin-reviews/routes.ts';
+import { reviewsModule } from './reviews/routes.ts';
+import { certificatesModule } from './certificates/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
 import { adminSettingsModule } from './admin-settings/routes.ts';
@@ -71,4 +73,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminAppointmentsModule,
   exchangesModule,
   storeCreditModule,
+  reviewsModule,
+  certificatesModule,
 ];

@@ -31,6 +31,8 @@ import {
   ProductFacetsSchema,
   ProductPageSchema,
   ProductReviewsSchema,
+  MyReviewStateSchema,
+  ReviewWrittenSchema,
   ProductSummarySchema,
   StoreSettingsSchema,
   TagSchema,
@@ -60,6 +62,8 @@ const path = (pattern: string) => new RegExp(`^/api/${pattern}$`);
 const CONTRACTED: readonly ContractedAnswer[] = [
   { method: 'GET', path: path(`product/find-by-id/${ID}`), contract: ProductDetailSchema, at: 'data' },
   { method: 'GET', path: path(`product/${ID}/reviews`), contract: ProductReviewsSchema },
+  { method: 'GET', path: path(`product/${ID}/reviews/mine`), contract: MyReviewStateSchema },
+  { method: 'POST', path: path(`product/${ID}/reviews`), contract: ReviewWrittenSchema },
   { method: 'GET', path: path('product/productList'), contract: ProductPageSchema },
   { method: 'GET', path: path('product/facets'), contract: ProductFacetsSchema },
   { method: 'POST', path: path('product/get_product_detail'), contract: ProductSummarySchema.array() },

@@ -13,6 +13,7 @@ import { BuybackPanel } from '../features/orders/buyback-panel.tsx';
 import { askExchange, loadBuybackQuote, type ExchangeAskResult } from '../features/orders/buyback.server.ts';
 import { useGatewayCheckout } from '../features/payments/gateway-checkout.tsx';
 import { AdjustmentsPanel, adjustmentPayPath, CreditNotes, HuidNote, InvoiceLink, LinePieces, ShipmentPanel } from '../features/orders/order-fulfilment.tsx';
+import { ReviewLink } from '../features/orders/review-link.tsx';
 import { AddressLines, StatusBadge, TrackingTimeline, optionsText, orderDate, stepTime } from '../features/orders/order-parts.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/orders.css';
@@ -182,6 +183,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                                 <p className="order-item-name">{line.name}</p>
                                 {optionsText(line.options) && <p className="muted order-item-meta">{optionsText(line.options)}</p>}
                                 <LinePieces detail={detail} lineId={line.lineId} />
+                                <ReviewLink detail={detail} productId={line.productId} name={line.name} />
                               </div>
                             </div>
                           </td>

@@ -20,6 +20,8 @@ import {
 import { ProductPurchase } from '../features/catalog/product-purchase.tsx';
 import { jsonForScript, productJsonLd, productMeta } from '../features/catalog/product-seo.ts';
 import { ProductReviews } from '../features/catalog/product-reviews.tsx';
+import { ReviewBox } from '../features/catalog/review-form.tsx';
+import { loadMyReview, reviewTooLarge, submitReview, type ReviewResult } from '../features/catalog/review-actions.server.ts';
 import { ProductTabs } from '../features/catalog/product-tabs.tsx';
 import { PLACEHOLDER_IMAGE } from '../features/catalog/product-card.tsx';
 import { ProductPicture } from '../components/media/product-picture.tsx';
@@ -60,7 +62,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const pincode = (url.searchParams.get('pincode') ?? '').trim();
   const reviewsPage = /^\d{1,6}$/.test(url.searchParams.get('reviews') ?? '') ? Math.max(1, Number(url.searchParams.get('reviews'))) : 1;
-  const [found, pincodeCheck, reviews] = await Promise.all([
+  const [found, pincodeCheck, reviews, myReview] = await Promise.all([
     api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${id}`).then(
       (answer) => ({ product: answer?.data ?? null, status: 200 }),
       (error: unknown) => ({ product: null, status: error instanceof ApiError ? error.status : 502 }),
@@ -68,10 +70,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     pincode ? checkPincode(api, pincode) : Promise.resolve(null),
     // A page without its reviews is still the product's page: a failed call only empties that section.
     api.get<Reviews>(`/api/product/${id}/reviews?page=${reviewsPage}`).catch(() => null),
+    // A signed-in shopper's right to review and their review (a guest's page asks nothing: it stays shared).
+    loadMyReview(api, request, id),
   ]);
   if (found.status === 404 || found.status === 400) throw data(null, { status: 404 });
   const addedQuantity = readAdded(request.headers.get('cookie'), id);
-  const result = { product: found.product, pincode, pincodeCheck, reviews, search: url.search, addedQuantity, origin: url.origin, path: `/product-detail/${id}` };
+  const result = { product: found.product, pincode, pincodeCheck, reviews, myReview, search: url.search, addedQuantity, origin: url.origin, path: `/product-detail/${id}` };
   const headers = addedQuantity !== null ? { 'Set-Cookie': addedClearCookie(request) } : undefined;
   return data(result, { status: found.product ? 200 : 503, headers });
 }
@@ -81,13 +85,20 @@ export function headers(args: Route.HeadersArgs) {
   return sharedPageHeaders(args);
 }
 
-/** Add to Cart and the sizer request: two forms of this page, told apart by their intent. */
+/** Add to Cart, the sizer request and the review: forms of this page, told apart by their intent. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const id = productId(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const form = await request.formData();
   const api = serverApi(context);
+  // The review form is multipart with photos: its size is judged before the body is read.
+  const tooLarge = reviewTooLarge(request);
+  if (tooLarge) return data<AddToCartResult | SizerResult | ReviewResult>(tooLarge, { status: 413 });
+  const form = await request.formData();
   const intent = form.get('intent');
+  if (intent === 'review') {
+    const { result, status } = await submitReview(api, request, id, form);
+    return data<AddToCartResult | SizerResult | ReviewResult>(result, { status });
+  }
   if (intent === 'add-to-cart') {
     const { result, setCookies, status } = await addToCart(api, request, id, form);
     const headers = new Headers();
@@ -97,17 +108,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const pincode = new URL(request.url).searchParams.get('pincode');
       return redirect(`/product-detail/${id}${pincode ? `?pincode=${encodeURIComponent(pincode)}` : ''}`, { headers });
     }
-    return data<AddToCartResult | SizerResult>(result, { status, headers });
+    return data<AddToCartResult | SizerResult | ReviewResult>(result, { status, headers });
   }
   if (intent === 'sizer') {
     const { result, status } = await requestSizer(api, id, form);
-    return data<AddToCartResult | SizerResult>(result, { status });
+    return data<AddToCartResult | SizerResult | ReviewResult>(result, { status });
   }
   throw data(null, { status: 400 });
 }
 
 export default function ProductDetailScreen({ loaderData }: Route.ComponentProps) {
-  const { product, pincode, pincodeCheck, reviews, search, addedQuantity, origin, path } = loaderData;
+  const { product, pincode, pincodeCheck, reviews, myReview, search, addedQuantity, origin, path } = loaderData;
   const { settings, cspNonce } = useShellData();
   const actionData = useActionData<typeof action>();
   const cartResult: AddToCartResult | null =
@@ -117,6 +128,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
         ? { intent: 'add-to-cart', ok: true, message: `Added to your cart: ${product.product_name} × ${addedQuantity}.` }
         : null;
   const sizerResult = actionData?.intent === 'sizer' ? actionData : null;
+  const reviewResult = actionData?.intent === 'review' ? actionData : null;
 
   // The gold colour chosen on this piece (another piece starts at its own): the drawings exist per colour.
   const [chosen, setChosen] = useState<{ id: number; colour?: string; purity?: number } | null>(null);
@@ -192,14 +204,18 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
               <li>Certified Jewellery</li>
             </ul>
           </div>
-
-          {product && (
+        </div>
+        {/* Below the gallery's grid: its sticky picture travels within that grid only, never over the tabs and reviews. */}
+        {product && (
+          <div className="container pd-below">
             <div className="pd-more">
               <ProductTabs product={product} deliveryDays={settings.deliveryDays} returnDays={settings.returnWindowDays} />
             </div>
-          )}
-          {product && <ProductReviews reviews={reviews} path={path} search={search} />}
-        </div>
+            <ProductReviews reviews={reviews} path={path} search={search}>
+              <ReviewBox key={myReview?.review?.edited_at ?? myReview?.review?.review_id ?? 'new'} state={myReview} path={path} result={reviewResult} />
+            </ProductReviews>
+          </div>
+        )}
       </div>
     </>
   );

@@ -147,6 +147,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         customRequestId: order.customDesignRequestId,
         lines: lines.map((l) => ({
           lineId: l.id,
+          productId: l.productId,
           name: l.productName,
           sku: l.sku,
           image: l.image,

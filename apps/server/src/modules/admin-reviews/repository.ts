@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AdminReviewListQuery } from '@milli/contracts/schemas';
 import { schema, type Db } from '@milli/db';
 
-const { reviews, products, customers, staff } = schema;
+const { reviews, reviewPhotos, products, customers, staff, orderLines, orders } = schema;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const columns = {
@@ -22,11 +22,16 @@ const columns = {
   hiddenAt: reviews.hiddenAt,
   hiddenReason: reviews.hiddenReason,
   createdAt: reviews.createdAt,
+  editedAt: reviews.editedAt,
+  orderLineId: reviews.orderLineId,
+  orderNumber: orders.orderNumber,
 };
 
 export function adminReviewsRepository(db: Db) {
   const select = () =>
-    db.select(columns).from(reviews).innerJoin(products, eq(products.id, reviews.productId)).innerJoin(customers, eq(customers.id, reviews.customerId)).leftJoin(staff, eq(staff.id, reviews.hiddenBy));
+    db.select(columns).from(reviews).innerJoin(products, eq(products.id, reviews.productId)).innerJoin(customers, eq(customers.id, reviews.customerId)).leftJoin(staff, eq(staff.id, reviews.hiddenBy))
+      .leftJoin(orderLines, eq(orderLines.id, reviews.orderLineId))
+      .leftJoin(orders, eq(orders.id, orderLines.orderId));
   return {
     async list(query: AdminReviewListQuery) {
       const words = query.q ? `%${escapeLike(query.q)}%` : null;
@@ -60,6 +65,11 @@ export function adminReviewsRepository(db: Db) {
       if (opts.lock) await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id)).for('update');
       const [found] = await select().where(eq(reviews.id, id));
       return found ?? null;
+    },
+    /** The photos of these reviews (issue 20), in slot order. */
+    async photos(reviewIds: number[]) {
+      if (reviewIds.length === 0) return [];
+      return db.select().from(reviewPhotos).where(inArray(reviewPhotos.reviewId, reviewIds)).orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.slot));
     },
     async setHidden(id: number, hide: { by: number | null; at: Date; reason: string } | null) {
       await db

@@ -3,10 +3,12 @@ import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { adminReviewsRepository } from './repository.ts';
+import { photoOf } from '../reviews/storage.ts';
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof adminReviewsRepository>['byId']>>>;
+type PhotoRow = Awaited<ReturnType<ReturnType<typeof adminReviewsRepository>['photos']>>[number];
 
-const answer = (r: Row): AdminReview => ({
+const answer = (r: Row, photos: PhotoRow[] = []): AdminReview => ({
   id: r.id,
   product: { id: r.productId, name: r.productName },
   customer: { id: r.customerId, name: `${r.firstName} ${r.lastName}`.trim() || r.username, email: r.email },
@@ -18,6 +20,10 @@ const answer = (r: Row): AdminReview => ({
   hiddenAt: r.hiddenAt?.toISOString() ?? null,
   hiddenReason: r.hiddenReason,
   createdAt: r.createdAt.toISOString(),
+  verified: r.orderLineId !== null,
+  orderNumber: r.orderNumber,
+  editedAt: r.editedAt?.toISOString() ?? null,
+  photos: photos.filter((p) => p.reviewId === r.id).map(photoOf),
 });
 
 /**
@@ -34,16 +40,23 @@ export function createAdminReviewsService(db: Db) {
       if (hide && found.hidden) throw new DomainError('CONFLICT', 'This review is already hidden.');
       if (!hide && !found.hidden) throw new DomainError('CONFLICT', 'This review is not hidden.');
       await repo.setHidden(id, hide ? { by: actor.staffId, at: new Date(), reason: hide.reason } : null);
-      const after = answer((await repo.byId(id))!);
-      await recordAudit(tx, actor, { action: hide ? 'hide' : 'restore', entity: 'review', entityId: id, before: answer(found), after: hide ? { ...after, reason: hide.reason } : after });
+      const photos = await repo.photos([id]);
+      const after = answer((await repo.byId(id))!, photos);
+      await recordAudit(tx, actor, { action: hide ? 'hide' : 'restore', entity: 'review', entityId: id, before: answer(found, photos), after: hide ? { ...after, reason: hide.reason } : after });
       return after;
     });
   }
 
   return {
     async list(query: AdminReviewListQuery) {
-      const { rows, total } = await adminReviewsRepository(db).list(query);
-      return toAdminPage(rows.map(answer), total, query);
+      const repo = adminReviewsRepository(db);
+      const { rows, total } = await repo.list(query);
+      const photos = await repo.photos(rows.map((r) => r.id));
+      return toAdminPage(
+        rows.map((r) => answer(r, photos)),
+        total,
+        query,
+      );
     },
     hide: (actor: AuditActor, id: number, input: AdminReviewHide) => change(actor, id, input),
     restore: (actor: AuditActor, id: number) => change(actor, id, null),

@@ -3,7 +3,7 @@ import { schema, type Db } from '@milli/db';
 import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
 import { indianDate } from '@milli/pricing';
 
-const { categories, customers, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, reviews, saleProducts, sales, searchSynonyms, searchWords, tags } =
+const { categories, customers, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, reviews, reviewPhotos, saleProducts, sales, searchSynonyms, searchWords, tags } =
   schema;
 
 
@@ -626,6 +626,8 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
           firstName: customers.firstName,
           lastName: customers.lastName,
           createdAt: reviews.createdAt,
+          orderLineId: reviews.orderLineId,
+          editedAt: reviews.editedAt,
         })
         .from(reviews)
         .innerJoin(customers, eq(customers.id, reviews.customerId))
@@ -633,7 +635,10 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(limit)
         .offset(offset);
-      return { total: Number(count?.n ?? 0), ratingTenths: product.tenths, rows };
+      const photos = rows.length
+        ? await db.select().from(reviewPhotos).where(inArray(reviewPhotos.reviewId, rows.map((r) => r.id))).orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.slot))
+        : [];
+      return { total: Number(count?.n ?? 0), ratingTenths: product.tenths, rows, photos };
     },
   };
 }

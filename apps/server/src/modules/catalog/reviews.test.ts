@@ -78,7 +78,7 @@ describe('reviews (decision 024)', () => {
     ]);
     // Nothing that identifies the customer beyond the display name.
     expect(answer.raw).not.toMatch(/@|reviewer\d|customer/i);
-    for (const r of answer.body.data) expect(Object.keys(r).sort()).toEqual(['author', 'created_at', 'rating', 'review_id', 'text', 'title']);
+    for (const r of answer.body.data) expect(Object.keys(r).sort()).toEqual(['author', 'created_at', 'edited', 'photos', 'rating', 'review_id', 'text', 'title', 'verified']);
 
     const detail = await get<{ data: ProductDetail }>(`/api/product/find-by-id/${id}`);
     expect(detail.body.data).toMatchObject({ product_review_count: 3, product_rating: 3.7 });

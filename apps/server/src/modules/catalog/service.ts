@@ -26,6 +26,7 @@ import type { ReadCache } from '../../plugins/read-cache.ts';
 import { MAX_SEARCH_WORDS, nearestWord, normaliseWords, type Vocabulary } from './search-plan.ts';
 import { createCatalogRepository, type ProductCriteria, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
 import type { SettingsService } from '../settings/service.ts';
+import { photoOf } from '../reviews/storage.ts';
 
 
 /** A listing request: the productList query, or the part of it the other listing routes fill in. */
@@ -369,6 +370,9 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
           text: r.text,
           author: reviewerName(r.firstName, r.lastName),
           created_at: r.createdAt.toISOString(),
+          verified: r.orderLineId !== null,
+          edited: r.editedAt !== null,
+          photos: found.photos.filter((p) => p.reviewId === r.id).map(photoOf),
         })),
         currentPage: page,
         totalPages: Math.ceil(found.total / REVIEWS_PAGE_SIZE),

@@ -24,7 +24,14 @@ export function toAddress(a: typeof schema.orderAddresses.$inferSelect | undefin
   };
 }
 
-export const pieceOf = (p: PieceRow): OrderPiece => ({ lineId: p.lineId, huid: p.huid, netWeightMg: p.netWeightMg, grossWeightMg: p.grossWeightMg });
+export const pieceOf = (p: PieceRow): OrderPiece => ({
+  id: p.id,
+  lineId: p.lineId,
+  huid: p.huid,
+  netWeightMg: p.netWeightMg,
+  grossWeightMg: p.grossWeightMg,
+  certificate: p.certificatePath && p.certificateLab && p.certificateNumber ? { lab: p.certificateLab, number: p.certificateNumber } : null,
+});
 
 export const adjustmentOf = (j: AdjustmentRow): OrderAdjustment => ({
   id: j.id,

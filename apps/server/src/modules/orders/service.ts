@@ -174,6 +174,7 @@ export function createOrdersService(deps: OrdersDeps) {
         payment: paymentOf(order, payment, history, adjustments),
         lines: lines.map((l) => ({
           lineId: l.id,
+          productId: l.productId,
           name: l.productName,
           sku: l.sku,
           image: l.image,

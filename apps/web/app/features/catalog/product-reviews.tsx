@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductReviews as Reviews } from '@milli/contracts';
+import { thumbSize } from './review-form.tsx';
 
 const REVIEW_DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
@@ -24,12 +26,13 @@ function pageHref(path: string, search: string, page: number): string {
  * What shoppers wrote about the piece (decision 024), newest first, a page at a time: the stars and the
  * count at the top of the page are these reviews'. Null reviews means they could not be fetched.
  */
-export function ProductReviews({ reviews, path, search }: { reviews: Reviews | null; path: string; search: string }) {
+export function ProductReviews({ reviews, path, search, children }: { reviews: Reviews | null; path: string; search: string; children?: ReactNode }) {
   return (
     <section id="reviews" className="pd-reviews" aria-labelledby="reviews-title">
       <h3 id="reviews-title" className="pd-reviews-title">
         Reviews
       </h3>
+      {children}
       {!reviews ? (
         <p className="muted">We could not load the reviews just now.</p>
       ) : reviews.totalResults === 0 ? (
@@ -46,11 +49,26 @@ export function ProductReviews({ reviews, path, search }: { reviews: Reviews | n
             {reviews.data.map((r) => (
               <li key={r.review_id}>
                 <article className="pd-review">
-                  <Stars value={r.rating} label={`${r.rating} out of 5`} />
+                  <p className="pd-review-head">
+                    <Stars value={r.rating} label={`${r.rating} out of 5`} />
+                    {r.verified && <span className="pd-review-verified">Verified buyer</span>}
+                  </p>
                   <h4 className="pd-review-title">{r.title}</h4>
                   <p className="pd-review-text">{r.text}</p>
+                  {r.photos.length > 0 && (
+                    <ul className="pd-review-photos" aria-label={`Photos from ${r.author}`}>
+                      {r.photos.map((p, i) => (
+                        <li key={p.url}>
+                          <a href={p.url} target="_blank" rel="noopener">
+                            <img src={p.thumbUrl} alt={`Photo ${i + 1} of ${r.photos.length} from ${r.author}'s review`} {...thumbSize(p)} loading="lazy" decoding="async" />
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                   <p className="pd-review-by muted">
                     {r.author}, <time dateTime={r.created_at}>{REVIEW_DATE.format(new Date(r.created_at))}</time>
+                    {r.edited && ' (edited)'}
                   </p>
                 </article>
               </li>

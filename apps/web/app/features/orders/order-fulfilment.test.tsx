@@ -10,7 +10,7 @@ afterEach(cleanup);
 const BASE = {
   order: { orderId: 42, orderNumber: 'MIL-2026-000042', invoiceNumber: 'INV-2026-000042', date: '2026-11-24T06:30:00.000Z', status: 'Placed', displayStatus: 'Placed', couponCode: null, companyName: null, companyGstin: null, canCancel: true },
   payment: { method: 'online', state: 'paid', payNowPaise: 54_000_00, payOnDeliveryPaise: 0, paidPaise: 54_000_00, refundedPaise: 0, payBy: null, methodLabel: 'UPI' },
-  lines: [{ lineId: 11, name: 'Lotus Ring', sku: 'RNG-7', image: '', quantity: 1, unitPricePaise: 54_000_00, lineTotalPaise: 54_000_00, options: {} }],
+  lines: [{ lineId: 11, productId: 7, name: 'Lotus Ring', sku: 'RNG-7', image: '', quantity: 1, unitPricePaise: 54_000_00, lineTotalPaise: 54_000_00, options: {} }],
   shippingAddress: null,
   billingAddress: null,
   totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 1_572_82, harvestCreditPaise: 0, storeCreditPaise: 0, totalPaise: 54_000_00 },
@@ -49,7 +49,7 @@ describe('the customer’s order page from packing on', () => {
       order: { ...BASE.order, status: 'Out for Delivery', displayStatus: 'In transit', canCancel: false },
       invoiceAvailable: true,
       shipment: { courierName: 'BlueDart', awbNumber: 'AWB123456', trackingUrl: 'https://track.example/AWB123456', dispatchedAt: '2026-11-25T06:30:00.000Z', deliveredAt: null },
-      pieces: [{ lineId: 11, huid: 'AB12C3', netWeightMg: 4520, grossWeightMg: 4861 }],
+      pieces: [{ id: 1, lineId: 11, huid: 'AB12C3', netWeightMg: 4520, grossWeightMg: 4861, certificate: null }],
     });
     expect((await screen.findByRole('link', { name: 'Download invoice' })).getAttribute('href')).toBe('/api/orders/MIL-2026-000042/invoice.pdf');
     const shipment = screen.getByRole('region', { name: 'Shipment' });
@@ -60,6 +60,24 @@ describe('the customer’s order page from packing on', () => {
     const pieces = screen.getByRole('list', { name: 'Hallmarked pieces' });
     expect(pieces.textContent).toBe('HUID AB12C3 · net 4.520 g · gross 4.861 g');
     expect(screen.getByText(/BIS CARE/)).toBeTruthy();
+  });
+
+  it('delivered: Review this piece, and a diamond certificate to download beside its HUID', async () => {
+    renderPage({
+      order: { ...BASE.order, status: 'Delivered', displayStatus: 'Delivered', canCancel: false },
+      invoiceAvailable: true,
+      pieces: [{ id: 9, lineId: 11, huid: 'AB12C3', netWeightMg: 4520, grossWeightMg: 4861, certificate: { lab: 'IGI', number: 'LG123456' } }],
+    });
+    const certificate = await screen.findByRole('link', { name: 'Diamond certificate (IGI LG123456)' });
+    expect(certificate.getAttribute('href')).toBe('/api/orders/MIL-2026-000042/pieces/9/certificate');
+    expect(certificate.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('link', { name: /^Review this piece ?: Lotus Ring$/ }).getAttribute('href')).toBe('/product-detail/7#reviews');
+  });
+
+  it('not delivered yet: no review link', async () => {
+    renderPage();
+    await screen.findByText('Lotus Ring');
+    expect(screen.queryByRole('link', { name: /Review this piece/ })).toBeNull();
   });
 
   it('an open charge: its reason and Pay the difference; a refund and a credit note to download', async () => {

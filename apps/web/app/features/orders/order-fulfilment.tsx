@@ -81,6 +81,14 @@ export function LinePieces({ detail, lineId }: { detail: OrderDetail; lineId: nu
       {pieces.map((p) => (
         <li key={p.huid}>
           HUID <strong className="order-huid">{p.huid}</strong> · net {grams(p.netWeightMg)} · gross {grams(p.grossWeightMg)}
+          {p.certificate && (
+            <>
+              {' · '}
+              <a href={`${api(detail.order.orderNumber)}/pieces/${p.id}/certificate`} download>
+                Diamond certificate ({p.certificate.lab} {p.certificate.number})
+              </a>
+            </>
+          )}
         </li>
       ))}
     </ul>
@@ -92,7 +100,9 @@ export function HuidNote({ detail }: { detail: OrderDetail }) {
   if (detail.pieces.length === 0) return null;
   return (
     <p className="muted order-huid-note">
-      Each hallmarked piece carries its own 6-character HUID. You can check it in BIS’s <strong>BIS CARE</strong> app (“Verify HUID”): it shows the piece’s purity, the jeweller and the hallmarking centre.
+      Each hallmarked piece carries its own 6-character HUID. You can check it in BIS’s <strong>BIS CARE</strong> app (Android and iPhone): open
+      “Verify HUID”, type the code shown here, and it shows the piece’s purity, the jeweller and the hallmarking centre.
+      {detail.pieces.some((p) => p.certificate) && ' A diamond certificate’s number can be checked on its lab’s own website (IGI, GIA, SGL or HRD).'}
     </p>
   );
 }

@@ -21,6 +21,7 @@ import { shopDateTime } from '../../features/admin-shop/shop-forms.ts';
 import { AddressLines } from '../../features/orders/order-parts.tsx';
 import { NEXT_LABEL, ORDER_TONE, gramsText, pieceErrorsOf, pieceRows, piecesBody, typedPieces, type PieceErrors, type TypedPiece } from '../../features/admin-orders/order-desk.ts';
 import { GoodwillForm } from '../../features/admin-exchanges/goodwill-form.tsx';
+import { Certificates, type CertificateResult } from '../../features/admin-orders/certificates.tsx';
 import '../../features/admin-orders/admin-orders.css';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.order ? `Order ${loaded.order.orderNumber}` : 'Order'} · Back office` }];
@@ -61,9 +62,22 @@ const SAVED: Record<string, string> = {
   Delivered: 'Marked delivered. The customer has been mailed.',
 };
 
-export async function action({ request, context, params }: Route.ActionArgs): Promise<OrderActionResult> {
+export async function action({ request, context, params }: Route.ActionArgs): Promise<OrderActionResult | CertificateResult> {
   const n = numberOf(params.orderNumber);
   const form = await request.formData();
+  if (form.get('intent') === 'certificate') {
+    // A piece's diamond certificate (issue 20): the file and its lab and number, on to the API as multipart.
+    const pieceId = String(form.get('pieceId') ?? '');
+    const typed = { lab: String(form.get('lab') ?? ''), number: String(form.get('number') ?? '') };
+    if (!/^\d{1,10}$/.test(pieceId)) return { intent: 'certificate', pieceId, refusal: { status: 400, message: 'Choose a piece.', code: null } };
+    const body = new FormData();
+    body.set('lab', typed.lab);
+    body.set('number', typed.number);
+    const file = form.get('file');
+    if (file && typeof file !== 'string' && file.size > 0) body.set('file', file, file.name || 'certificate');
+    const r = await adminApi(context, request).send<unknown>('POST', `${api(n)}/pieces/${pieceId}/certificate`, body);
+    return r.ok ? { intent: 'certificate', pieceId, saved: 'Certificate saved: the customer can download it from their order.' } : { intent: 'certificate', pieceId, refusal: r.refusal, typed };
+  }
   const intent = String(form.get('intent') ?? '') as Intent;
   if (!INTENTS.includes(intent)) return { intent: 'status', refusal: { status: 400, message: 'Choose one of the order’s actions.', code: null } };
   const admin = adminApi(context, request);
@@ -553,7 +567,9 @@ function Timeline({ o }: { o: AdminOrderDetail }) {
 }
 
 export default function AdminOrder({ loaderData: { order: o }, actionData }: Route.ComponentProps) {
-  const result = actionData as OrderActionResult | undefined;
+  const all = actionData as OrderActionResult | CertificateResult | undefined;
+  const certificate = all?.intent === 'certificate' ? all : undefined;
+  const result = all?.intent === 'certificate' ? undefined : all;
   return (
     <>
       <PageHeader
@@ -581,6 +597,7 @@ export default function AdminOrder({ loaderData: { order: o }, actionData }: Rou
         <div>
           <Lines o={o} />
           <Packing o={o} result={result} />
+          <Certificates o={o} result={certificate} />
           <Adjustments o={o} result={result} />
           <Timeline o={o} />
         </div>

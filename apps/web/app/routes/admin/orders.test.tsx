@@ -70,8 +70,8 @@ const BASE = {
   customer: { id: 7, name: 'Riya Shah', email: 'riya@example.com', phone: '+919812345678' },
   customRequestId: null,
   lines: [
-    { lineId: 11, name: 'Lotus Ring', sku: 'RNG-7', image: '', quantity: 2, unitPricePaise: 27_000_00, lineTotalPaise: 54_000_00, metal: 'gold', purity: 22, soldWeightMg: 4520, hallmarked: true, options: { size: '12' } },
-    { lineId: 12, name: 'Gift pouch', sku: 'PCH-1', image: '', quantity: 1, unitPricePaise: 0, lineTotalPaise: 0, metal: null, purity: null, soldWeightMg: null, hallmarked: false, options: {} },
+    { lineId: 11, productId: 7, name: 'Lotus Ring', sku: 'RNG-7', image: '', quantity: 2, unitPricePaise: 27_000_00, lineTotalPaise: 54_000_00, metal: 'gold', purity: 22, soldWeightMg: 4520, hallmarked: true, options: { size: '12' } },
+    { lineId: 12, productId: null, name: 'Gift pouch', sku: 'PCH-1', image: '', quantity: 1, unitPricePaise: 0, lineTotalPaise: 0, metal: null, purity: null, soldWeightMg: null, hallmarked: false, options: {} },
   ],
   pieces: [],
   adjustments: [],
@@ -140,7 +140,7 @@ describe('one order', () => {
 
   it('asks for courier, AWB and tracking link when the next step is the dispatch, with the server’s field messages', async () => {
     renderOrder(
-      { status: 'Picked', nextStatus: 'Out for Delivery', pieces: [{ lineId: 11, huid: 'AB12C3', netWeightMg: 4520, grossWeightMg: 4800 }, { lineId: 11, huid: 'AB12C4', netWeightMg: 4510, grossWeightMg: 4790 }] },
+      { status: 'Picked', nextStatus: 'Out for Delivery', pieces: [{ id: 1, lineId: 11, huid: 'AB12C3', netWeightMg: 4520, grossWeightMg: 4800, certificate: null }, { id: 2, lineId: 11, huid: 'AB12C4', netWeightMg: 4510, grossWeightMg: 4790, certificate: { lab: 'IGI', number: 'LG77' } }] },
       { intent: 'dispatch', refusal: { status: 400, message: 'x', code: null, fields: { trackingUrl: 'trackingUrl must be an https:// address' } }, typed: { courierName: 'BlueDart', awbNumber: 'AWB123456', trackingUrl: 'http://x', note: '' } },
     );
     const form = await screen.findByRole('form', { name: 'Dispatch' });
@@ -148,6 +148,14 @@ describe('one order', () => {
     expect(within(form).getByRole('textbox', { name: /Tracking link/ }).getAttribute('aria-invalid')).toBe('true');
     expect(within(form).getByText('trackingUrl must be an https:// address')).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Dispatch and mail the customer' })).toBeTruthy();
+    // Diamond certificates (issue 20): an upload form per packed piece; a stored one links to its file.
+    const first = screen.getByRole('form', { name: 'Certificate of Lotus Ring, HUID AB12C3' });
+    expect(within(first).getByText('no certificate yet')).toBeTruthy();
+    expect(within(first).getByLabelText(/File/).getAttribute('type')).toBe('file');
+    expect(within(first).getByRole('button', { name: 'Upload the certificate' })).toBeTruthy();
+    const second = screen.getByRole('form', { name: 'Certificate of Lotus Ring, HUID AB12C4' });
+    expect(within(second).getByRole('link', { name: 'IGI LG77' }).getAttribute('href')).toBe('/api/admin/orders/MIL-2026-000042/pieces/2/certificate');
+    expect(within(second).getByRole('button', { name: 'Replace the certificate' })).toBeTruthy();
   });
 
   it('once dispatched: the shipment, the invoice and credit note links, an open charge with Waive; no cancel after delivery', async () => {

@@ -93,10 +93,30 @@ export default function Reviews({ loaderData: { page, list } }: Route.ComponentP
                 <strong>{r.title}</strong>
                 <br />
                 {r.text}
+                {r.photos.length > 0 && (
+                  <span className="hv-review-photos">
+                    {r.photos.map((p, i) => (
+                      <a key={p.url} href={p.url} target="_blank" rel="noopener">
+                        <img src={p.thumbUrl} alt={`Photo ${i + 1} of the review “${r.title}”`} width={56} height={56} loading="lazy" />
+                      </a>
+                    ))}
+                  </span>
+                )}
               </div>
             ),
           },
-          { key: 'product', label: 'Piece', cell: (r) => r.product.name },
+          {
+            key: 'product',
+            label: 'Piece',
+            cell: (r) => (
+              <>
+                {r.product.name}
+                <br />
+                {r.verified ? <StatusBadge tone="success">Verified buyer{r.orderNumber ? ` · ${r.orderNumber}` : ''}</StatusBadge> : <span className="adm-muted">Not from an order</span>}
+                {r.editedAt && <span className="adm-muted"> · edited {showDateTime(r.editedAt)}</span>}
+              </>
+            ),
+          },
           {
             key: 'customer',
             label: 'Customer',
