@@ -143,6 +143,8 @@ beforeAll(async () => {
     { name: 'credit note', method: 'GET', url: `/api/orders/${orderNumber}/credit-notes/1.pdf`, intruder: 404 },
     { name: 'pay a weight difference', method: 'POST', url: `/api/orders/${orderNumber}/adjustments/1/pay`, intruder: 404 },
     { name: 'cancel order', method: 'POST', url: `/api/orders/${orderNumber}/cancel`, body: { reason: 'x' }, intruder: 404 },
+    { name: 'return pieces', method: 'POST', url: `/api/orders/${orderNumber}/returns`, json: { lines: [{ lineId: 1, quantity: 1 }], reason: 'Not mine to return' }, intruder: 404 },
+    { name: 'a return’s photo', method: 'GET', url: `/api/orders/${orderNumber}/returns/1/photos/1.webp`, intruder: 404 },
     { name: 'staff status change', method: 'POST', url: `/api/admin/orders/${orderNumber}/status`, body: { status: 'Picked' }, intruder: 401 },
     { name: 'harvest plans', method: 'GET', url: '/api/harvest/plans', intruder: 'own-data-only', owner: 200 },
     { name: 'pay an instalment', method: 'POST', url: `/api/harvest/instalments/${nextInstalment}/pay`, intruder: 404 },

@@ -94,3 +94,4 @@ export * from './admin-sizers.ts';
 export * from './admin-design.ts';
 export * from './admin-harvest.ts';
 export * from './admin-orders.ts';
+export * from './returns.ts';

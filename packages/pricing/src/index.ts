@@ -8,3 +8,4 @@ export * from './harvest.ts';
 export * from './hallmark.ts';
 export * from './weight.ts';
 export * from './cad.ts';
+export * from './returns.ts';

@@ -12,6 +12,7 @@ import { adminDesignModule } from './admin-design/routes.ts';
 import { adminOrdersModule } from './admin-orders/routes.ts';
 import { adminHarvestModule } from './admin-harvest/routes.ts';
 import { adminReviewsModule } from './admin-reviews/routes.ts';
+import { returnsModule } from './returns/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
 import { adminSettingsModule } from './admin-settings/routes.ts';
@@ -63,4 +64,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminOrdersModule,
   adminHarvestModule,
   adminReviewsModule,
+  returnsModule,
 ];
