@@ -34,6 +34,8 @@ const adminScreens = [
   route('trade-partners/:id', 'routes/admin/trade-partner.tsx'),
   route('orders', 'routes/admin/orders.tsx'),
   route('orders/:orderNumber', 'routes/admin/order.tsx'),
+  route('returns', 'routes/admin/returns.tsx'),
+  route('returns/:id', 'routes/admin/return.tsx'),
   route('sizer-requests', 'routes/admin/sizer-requests.tsx'),
   route('custom-requests', 'routes/admin/custom-requests.tsx'),
   route('custom-requests/:id', 'routes/admin/custom-request.tsx'),

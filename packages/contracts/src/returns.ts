@@ -94,7 +94,11 @@ export type ReturnCreated = z.infer<typeof ReturnCreatedSchema>;
 
 // --- The staff desk -----------------------------------------------------------------------------------------------
 
-export const AdminReturnListQuerySchema = z.object({ status: z.preprocess(blank, ReturnStatusSchema.optional()) });
+export const AdminReturnListQuerySchema = z.object({
+  status: z.preprocess(blank, ReturnStatusSchema.optional()),
+  /** One order's returns (the order page links to them). */
+  order: z.preprocess(blank, z.string().max(60, 'order must be at most 60 characters').optional()),
+});
 export type AdminReturnListQuery = z.infer<typeof AdminReturnListQuerySchema>;
 
 export const AdminReturnRowSchema = z.object({

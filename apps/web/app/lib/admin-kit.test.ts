@@ -85,7 +85,7 @@ describe('the navigation', () => {
     expect(labels('catalogue')).toEqual(['Dashboard', 'Products', 'Categories, tags & stones', 'Import / export CSV', 'Rates', 'Coupons', 'Stores', 'Reviews', 'My security']);
     expect(labels('partners')).toEqual(['Dashboard', 'Trade partners', 'My security']);
     expect(labels('catalogue')).not.toContain('Trade partners');
-    expect(labels('orders')).toEqual(['Dashboard', 'Orders', 'Sizer requests', 'My security']);
+    expect(labels('orders')).toEqual(['Dashboard', 'Orders', 'Returns', 'Sizer requests', 'My security']);
     expect(labels('design')).toEqual(['Dashboard', 'Custom requests', 'My security']);
     expect(labels('accounts')).toEqual(['Dashboard', 'Harvest plans', 'My security']);
     // An empty group leaves no heading behind.

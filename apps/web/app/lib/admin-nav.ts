@@ -37,6 +37,8 @@ export const ADMIN_PATHS = {
   stores: '/admin/stores',
   orders: '/admin/orders',
   order: (orderNumber: string) => `/admin/orders/${encodeURIComponent(orderNumber)}`,
+  returns: '/admin/returns',
+  returnCase: (id: number | string) => `/admin/returns/${id}`,
   sizerRequests: '/admin/sizer-requests',
   customRequests: '/admin/custom-requests',
   customRequest: (id: number | string) => `/admin/custom-requests/${id}`,
@@ -71,6 +73,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     label: 'Orders',
     items: [
       { label: 'Orders', to: ADMIN_PATHS.orders, permission: 'orders' },
+      { label: 'Returns', to: ADMIN_PATHS.returns, permission: 'orders' },
       { label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' },
     ],
   },

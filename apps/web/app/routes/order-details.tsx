@@ -7,7 +7,8 @@ import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
-import { cancelOrder, loadOrderDetail, orderNumberParam, requireUser, type CancelResult } from '../features/orders/orders.server.ts';
+import { cancelOrder, loadOrderDetail, orderNumberParam, requestReturn, requireUser, type CancelResult } from '../features/orders/orders.server.ts';
+import { OrderReturns, type ReturnFormResult } from '../features/orders/order-returns.tsx';
 import { OrderPaymentPanel } from '../features/orders/order-payment.tsx';
 import { useGatewayCheckout } from '../features/payments/gateway-checkout.tsx';
 import { AdjustmentsPanel, adjustmentPayPath, CreditNotes, HuidNote, InvoiceLink, LinePieces, ShipmentPanel } from '../features/orders/order-fulfilment.tsx';
@@ -30,10 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderNumber = orderNumberParam(url);
   const api = serverApi(context);
   await requireUser(api, request);
-  if (orderNumber === null) return { orderNumber: null, order: null, confirming: false, cancelled: false };
+  if (orderNumber === null) return { orderNumber: null, order: null, confirming: false, cancelled: false, returned: false };
   const order = await loadOrderDetail(api, orderNumber);
   return data(
-    { orderNumber, order, confirming: url.searchParams.get('cancel') === '1', cancelled: url.searchParams.get('cancelled') === '1' },
+    { orderNumber, order, confirming: url.searchParams.get('cancel') === '1', cancelled: url.searchParams.get('cancelled') === '1', returned: url.searchParams.get('returned') === '1' },
     { status: order ? 200 : 503 },
   );
 }
@@ -41,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const orderNumber = orderNumberParam(new URL(request.url));
   const form = await request.formData();
+  if (orderNumber && form.get('intent') === 'return') return requestReturn(serverApi(context), orderNumber, form);
   if (!orderNumber || form.get('intent') !== 'cancel') return data<CancelResult>({ ok: false, message: 'Unknown request.' }, { status: 400 });
   return cancelOrder(serverApi(context), orderNumber);
 }
@@ -48,8 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 const CANCELLED_TEXT = 'Your order has been cancelled. A confirmation has been sent to your e-mail.';
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
-  const { orderNumber, order: detail, confirming, cancelled } = loaderData;
-  const result = useActionData<typeof action>() as CancelResult | undefined;
+  const { orderNumber, order: detail, confirming, cancelled, returned } = loaderData;
+  const answer = useActionData<typeof action>() as CancelResult | ReturnFormResult | undefined;
+  const returnResult = answer && 'intent' in answer ? answer : undefined;
+  const result = answer && !('intent' in answer) ? answer : undefined;
   const submitting = useNavigation().state === 'submitting';
   // Pay the difference (a weight charge found at packing): the shared gateway checkout, then the order afresh.
   const revalidator = useRevalidator();
@@ -195,6 +199,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                 <HuidNote detail={detail} />
               </section>
 
+              <OrderReturns detail={detail} self={self} result={returnResult} submitting={submitting} requested={returned} />
               <ShipmentPanel detail={detail} />
               <AdjustmentsPanel detail={detail} onPay={payDifference} busy={checkout.busy} error={checkout.error} paid={differencePaid} dialog={checkout.dialog} />
 

@@ -103,7 +103,7 @@ export function returnsRepository(db: Db) {
     },
 
     /** The desk's queue: one status (or all, the open ones first by age), with the count of each status. */
-    async list(status: ReturnStatus | undefined) {
+    async list(status: ReturnStatus | undefined, orderNumber?: string) {
       const rows = await db
         .select({
           id: orderReturns.id,
@@ -122,7 +122,7 @@ export function returnsRepository(db: Db) {
         .from(orderReturns)
         .innerJoin(orders, eq(orders.id, orderReturns.orderId))
         .innerJoin(customers, eq(customers.id, orderReturns.customerId))
-        .where(status ? eq(orderReturns.status, status) : undefined)
+        .where(and(status ? eq(orderReturns.status, status) : undefined, orderNumber ? eq(orders.orderNumber, orderNumber) : undefined))
         .orderBy(status ? asc(orderReturns.createdAt) : desc(orderReturns.createdAt), asc(orderReturns.id))
         .limit(200);
       const counts = await db.select({ status: orderReturns.status, n: count() }).from(orderReturns).groupBy(orderReturns.status);

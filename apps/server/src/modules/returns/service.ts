@@ -352,7 +352,7 @@ export function createReturnsService(deps: ReturnsDeps) {
     // --- The desk -------------------------------------------------------------------------------------------------
 
     async list(query: AdminReturnListQuery): Promise<AdminReturnPage> {
-      const { rows, counts } = await returnsRepository(db).list(query.status);
+      const { rows, counts } = await returnsRepository(db).list(query.status, query.order);
       const statuses = ['Requested', 'Approved', 'Pickup scheduled', 'Received', 'Checked', 'Refunded', 'Refused'] as const;
       return {
         data: rows.map((r) => ({
