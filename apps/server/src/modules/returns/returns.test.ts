@@ -99,6 +99,7 @@ describe('a return within the window, refunded through the gateway', () => {
     const stock = await stockOf(product.id);
     const checked = await stepOf(id, 'check', desk, { note: 'As sold, no wear.', disposition: 'restock' });
     expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json().return).toMatchObject({ status: 'Checked', refundDuePaise: created.amountPaise, refundedPaise: 0, nextSteps: ['refund'] });
     expect(await stockOf(product.id)).toBe(stock + 1);
     const pieces = await db.select().from(schema.orderPieces).where(eq(schema.orderPieces.lineId, line.id));
     expect(pieces.filter((p) => p.releasedAt !== null)).toHaveLength(1);

@@ -191,6 +191,7 @@ export function createReturnsService(deps: ReturnsDeps) {
       customer: { id: c.id, name: `${c.firstName} ${c.lastName}`.trim() || c.username, email: c.email, phone: c.phone },
       disposition: r.disposition,
       pickupNote: r.pickupNote,
+      refundDuePaise: toRefund,
       refundPlan: plan,
       nextSteps: (Object.keys(STEP_FROM) as Step[]).filter((k) => STEP_FROM[k].includes(r.status)),
       creditNoteNumber: noteNumber,

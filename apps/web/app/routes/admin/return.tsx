@@ -59,7 +59,7 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
   return (
     <Panel title="Next step">
       {r.nextSteps.includes('approve') && (
-        <Form method="post" className="adm-form" aria-label="Approve the return">
+        <Form method="post" className="adm-form adm-return-step" aria-label="Approve the return">
           {banner('approve')}
           <input type="hidden" name="intent" value="approve" />
           <TextField name="note" label="Note (optional)" maxLength={500} defaultValue={mine('approve')?.typed?.note} />
@@ -71,7 +71,7 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
         </Form>
       )}
       {r.nextSteps.includes('schedule-pickup') && (
-        <Form method="post" className="adm-form" aria-label="Schedule the pickup">
+        <Form method="post" className="adm-form adm-return-step" aria-label="Schedule the pickup">
           {banner('schedule-pickup')}
           <input type="hidden" name="intent" value="schedule-pickup" />
           <TextField name="pickupDate" type="date" label="Pickup date" required defaultValue={mine('schedule-pickup')?.typed?.pickupDate ?? r.pickupDate ?? today()} error={err('schedule-pickup', 'pickupDate')} />
@@ -84,7 +84,7 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
         </Form>
       )}
       {r.nextSteps.includes('receive') && (
-        <Form method="post" className="adm-form" aria-label="Mark the pieces received">
+        <Form method="post" className="adm-form adm-return-step" aria-label="Mark the pieces received">
           {banner('receive')}
           <input type="hidden" name="intent" value="receive" />
           <FormActions>
@@ -95,7 +95,7 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
         </Form>
       )}
       {r.nextSteps.includes('check') && (
-        <Form method="post" className="adm-form" aria-label="Check the pieces">
+        <Form method="post" className="adm-form adm-return-step" aria-label="Check the pieces">
           {banner('check')}
           <input type="hidden" name="intent" value="check" />
           <TextField name="note" label="What the check found" required multiline rows={3} maxLength={1000} defaultValue={mine('check')?.typed?.note} error={err('check', 'note')} hint="When refunding less, say why: the customer reads it." size="wide" />
@@ -118,22 +118,22 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
         </Form>
       )}
       {r.nextSteps.includes('refund') && (
-        <Form method="post" className="adm-form" aria-label="Refund the return">
+        <Form method="post" className="adm-form adm-return-step" aria-label="Refund the return">
           {banner('refund')}
           <input type="hidden" name="intent" value="refund" />
           <p>
-            Refund <strong>{formatRupees(r.refundedPaise)}</strong>. {r.refundPlan.explanation}
+            Refund <strong>{formatRupees(r.refundDuePaise)}</strong>. {r.refundPlan.explanation}
           </p>
           <p className="adm-muted">Needs the accounts permission.</p>
           <FormActions>
             <SubmitButton name="intent" value="refund" pending="Refunding…">
-              Refund {formatRupees(r.refundedPaise)}
+              Refund {formatRupees(r.refundDuePaise)}
             </SubmitButton>
           </FormActions>
         </Form>
       )}
       {r.nextSteps.includes('refuse') && (
-        <Form method="post" className="adm-form" aria-label="Refuse the return">
+        <Form method="post" className="adm-form adm-return-step" aria-label="Refuse the return">
           {banner('refuse')}
           <input type="hidden" name="intent" value="refuse" />
           <TextField name="reason" label="Why it is refused" required multiline rows={2} maxLength={500} defaultValue={mine('refuse')?.typed?.reason} error={err('refuse', 'reason')} hint="The customer reads it in the mail and on the order page." size="wide" />

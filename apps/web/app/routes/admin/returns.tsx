@@ -67,7 +67,7 @@ export default function Returns({ loaderData: { page, status } }: Route.Componen
                       Order {r.orderNumber} · {r.pieces} {r.pieces === 1 ? 'piece' : 'pieces'}
                     </span>
                   </th>
-                  <td>
+                  <td className="adm-nowrap">
                     <time dateTime={r.createdAt}>{shopDateTime(r.createdAt)}</time>
                   </td>
                   <td>
