@@ -7,18 +7,23 @@
  */
 import path from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { adminNav, dispatchAsStaff, E2E_OWNER, expect, logInNewShopper, mailTo, ownOrigin, payOnDemo, staffSignIn, test, waitForHydration } from './fixtures.ts';
+import { adminNav, axeCheck, dispatchAsStaff, E2E_OWNER, expect, logInNewShopper, mailTo, ownOrigin, payOnDemo, staffSignIn, test, waitForHydration } from './fixtures.ts';
 import { LATE_DAYS, LATE_SHOPPER } from './late-delivery.ts';
 import { addToCart, pieces, placeOrder } from './shop.ts';
 
-async function shots(page: Page, name: string) {
+async function shots(page: Page, name: string, widths = [1024, 1440]) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
-  for (const width of [1024, 1440]) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function noSeriousAxe(page: Page, what: string) {
+  const { serious } = await axeCheck(page);
+  expect(serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 /** The owner marks a dispatched order delivered, through the desk's API in a request context of its own. */
@@ -70,10 +75,12 @@ test('a delivered order returned within the window and refunded', async ({ brows
   await staff.getByRole('navigation', { name: 'Return queues' }).getByRole('link', { name: /^Requested/ }).click();
   const row = staff.getByRole('row').filter({ hasText: orderNumber });
   await expect(row).toHaveCount(1);
+  await noSeriousAxe(staff, 'returns queue');
   await shots(staff, 'admin-returns');
   await row.getByRole('link', { name: /^Return \d+$/ }).click();
   await expect(staff.getByRole('heading', { level: 1, name: /^Return \d+$/ })).toBeVisible();
   await expect(staff.getByText('The colour is not what I expected.')).toBeVisible();
+  await noSeriousAxe(staff, 'return page');
   await shots(staff, 'admin-return');
 
   await staff.getByRole('button', { name: 'Approve' }).click();
@@ -97,6 +104,8 @@ test('a delivered order returned within the window and refunded', async ({ brows
   await customer.reload();
   await expect(returns.getByRole('heading', { name: /Return \d+ · Refunded/ })).toBeVisible();
   await expect(returns.getByText(`Refunded ${amountText} to the way you paid`)).toBeVisible();
+  await noSeriousAxe(customer, 'order page with a return');
+  await shots(customer, 'order-return', [375, 1440]);
   const mail = await mailTo(shopper.email, /: refunded$/);
   expect(mail).toContain(amountText);
   expect(amountText).toMatch(/^Rs\. [\d,]+\.\d{2}$/);

@@ -29,6 +29,7 @@ import { longDate, returnApprovedMail, returnPickupMail, returnReceivedMail, ret
 
 export const MAX_RETURN_PHOTOS = 4;
 const DAY_MS = 86_400_000;
+const IST_OFFSET_MS = 330 * 60_000;
 const NOT_FOUND = 'There is no such return.';
 const ORDER_NOT_FOUND = 'We could not find that order.';
 /** An order number as it may appear in a path. */
@@ -387,7 +388,8 @@ export function createReturnsService(deps: ReturnsDeps) {
 
     schedulePickup(actor: AuditActor, id: number, body: { pickupDate: string; note?: string | undefined }) {
       return step(actor, id, 'schedule-pickup', async (_tx, _r, _order, _lines, s) => {
-        const today = now().toISOString().slice(0, 10);
+        // Today as India reads it (a pickup asked for at 2 a.m. IST is for that day, not the day before in UTC).
+        const today = new Date(now().getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
         if (Number.isNaN(Date.parse(`${body.pickupDate}T00:00:00Z`)) || body.pickupDate < today) {
           throw new DomainError('INVALID_REQUEST', 'The pickup date is today or later.', { pickupDate: 'The pickup date is today or later.' });
         }

@@ -37,7 +37,7 @@ export function OrderReturns({ detail, self, result, submitting, requested }: { 
       <h2 id="returns-title" className="shell-h2">
         Returns
       </h2>
-      {requested && <FormAlert tone="success">Your return is requested. We have sent you a mail, and will write at each step.</FormAlert>}
+      {requested && detail.returns.at(-1)?.status === 'Requested' && <FormAlert tone="success">Your return is requested. We have sent you a mail, and will write at each step.</FormAlert>}
       {result && !result.ok && <FormAlert tone="error">{result.message}</FormAlert>}
       {w.open && w.closesAt ? (
         <p>

@@ -44,7 +44,8 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   return r.ok ? { step, saved: STEP_SAVED[step] } : { step, refusal: r.refusal, typed };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in India (the store's day), as the date box wants it. */
+const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionResult | undefined }) {
   const mine = (s: ReturnStep) => (result && !result.saved && result.step === s ? result : undefined);
