@@ -88,12 +88,14 @@ describe('a return within the window, refunded through the gateway', () => {
     expect((await stepOf(id, 'approve', catalogue)).statusCode).toBe(403);
     expect((await stepOf(id, 'receive', desk)).statusCode).toBe(409);
     expect((await stepOf(id, 'approve', desk)).statusCode).toBe(200);
+    expect((await mailsTo(shopper.email, 'return-approved'))[0]!.subject).toMatch(/approved$/);
     expect((await stepOf(id, 'approve', desk)).json().code).toBe('RETURN_STEP_NOT_ALLOWED');
     expect((await stepOf(id, 'schedule-pickup', desk, { pickupDate: '2020-01-01' })).statusCode).toBe(400);
     const pickup = await stepOf(id, 'schedule-pickup', desk, { pickupDate: tomorrow(), note: 'Between 10 and 1.' });
     expect(pickup.statusCode, pickup.body).toBe(200);
     expect((await mailsTo(shopper.email, 'return-pickup'))[0]!.textBody).toContain('Between 10 and 1.');
     expect((await stepOf(id, 'receive', desk)).statusCode).toBe(200);
+    expect(await mailsTo(shopper.email, 'return-received')).toHaveLength(1);
     expect((await stepOf(id, 'refund', accounts)).json().code).toBe('RETURN_STEP_NOT_ALLOWED');
     expect((await stepOf(id, 'check', desk, { note: 'Fine', disposition: 'restock', refundPaise: created.amountPaise + 1 })).statusCode).toBe(400);
     const stock = await stockOf(product.id);

@@ -136,6 +136,17 @@ function ReturnCard({ r, orderNumber }: { r: OrderReturn; orderNumber: string })
         </p>
       )}
       {r.status === 'Refused' && r.refusedReason && <p className="order-return-refused">Refused: {r.refusedReason}</p>}
+      {r.photos.length > 0 && (
+        <ul className="order-return-photos" aria-label="Your photos">
+          {r.photos.map((p, i) => (
+            <li key={p.id}>
+              <a href={p.url} target="_blank" rel="noopener noreferrer">
+                <img src={p.thumbUrl ?? p.url} alt={`Your photo ${i + 1} of the return`} width={96} height={Math.round((96 * p.height) / Math.max(p.width, 1))} loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       <ol className="order-return-steps">
         {r.steps.map((s, i) => (
           <li key={i}>
