@@ -14,6 +14,7 @@ import { FormActions, MoneyField, Select, SubmitButton, TextField } from '../../
 import { adminApi, type AdminRefusal } from '../../lib/admin.server.ts';
 import { parseRupees } from '../../lib/admin-form.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
+import { adminCan, useAdminMe } from '../../lib/admin-me.ts';
 import { shopDateTime } from '../../features/admin-shop/shop-forms.ts';
 import { RETURN_STEPS, RETURN_TONE, STEP_SAVED, stepBody, type ReturnStep } from '../../features/admin-returns/return-desk.ts';
 import '../../features/admin-orders/admin-orders.css';
@@ -48,6 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
 const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionResult | undefined }) {
+  const canRefund = adminCan(useAdminMe(), 'accounts');
   const mine = (s: ReturnStep) => (result && !result.saved && result.step === s ? result : undefined);
   const err = (s: ReturnStep, field: string) => mine(s)?.refusal?.fields?.[field];
   const banner = (s: ReturnStep) =>
@@ -125,12 +127,15 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
           <p>
             Refund <strong>{formatRupees(r.refundDuePaise)}</strong>. {r.refundPlan.explanation}
           </p>
-          <p className="adm-muted">Needs the accounts permission.</p>
-          <FormActions>
-            <SubmitButton name="intent" value="refund" pending="Refunding…">
-              Refund {formatRupees(r.refundDuePaise)}
-            </SubmitButton>
-          </FormActions>
+          {canRefund ? (
+            <FormActions>
+              <SubmitButton name="intent" value="refund" pending="Refunding…">
+                Refund {formatRupees(r.refundDuePaise)}
+              </SubmitButton>
+            </FormActions>
+          ) : (
+            <p className="adm-muted">The refund is made by a member with the accounts permission (the owner, or accounts).</p>
+          )}
         </Form>
       )}
       {r.nextSteps.includes('refuse') && (
