@@ -36,6 +36,7 @@ const adminScreens = [
   route('orders/:orderNumber', 'routes/admin/order.tsx'),
   route('returns', 'routes/admin/returns.tsx'),
   route('returns/:id', 'routes/admin/return.tsx'),
+  route('refunds-due', 'routes/admin/refunds-due.tsx'),
   route('sizer-requests', 'routes/admin/sizer-requests.tsx'),
   route('custom-requests', 'routes/admin/custom-requests.tsx'),
   route('custom-requests/:id', 'routes/admin/custom-request.tsx'),

@@ -93,11 +93,20 @@ test('a delivered order returned within the window and refunded', async ({ brows
   await staff.getByRole('button', { name: 'Record the check' }).click();
   await expect(staff.getByText('Checked. The refund is ready for accounts.')).toBeVisible();
   await shots(staff, 'admin-return-checked');
-  const refundButton = staff.getByRole('button', { name: /^Refund Rs\./ });
+  // Accounts refund it from Refunds due.
+  const returnPage = staff.url();
+  await (await adminNav(staff)).getByRole('link', { name: 'Refunds due', exact: true }).click();
+  const due = staff.getByRole('region', { name: new RegExp(`^Return \\d+ · order ${orderNumber}$`) });
+  await expect(due).toBeVisible();
+  await noSeriousAxe(staff, 'refunds due');
+  await shots(staff, 'admin-refunds-due');
+  const refundButton = due.getByRole('button', { name: /^Refund Rs\./ });
   const amountText = (await refundButton.textContent())!.replace(/^Refund /, '').trim();
   expect(amountText).not.toBe('Rs. 0.00');
   await refundButton.click();
-  await expect(staff.getByText('Refunded. The customer has been mailed.')).toBeVisible();
+  await expect(staff.getByText(/is refunded \(Rs\. [\d,.]+\)\. The customer has been mailed\./)).toBeVisible();
+  await staff.goto(returnPage);
+  await expect(staff.getByRole('heading', { level: 1, name: /^Return \d+$/ })).toBeVisible();
   await expect(staff.getByRole('link', { name: /^CN-.* \(PDF\)$/ })).toBeVisible();
 
   // The customer sees Refunded with the amount, and the mail.

@@ -138,6 +138,10 @@ export const AdminReturnDetailSchema = OrderReturnSchema.extend({
 });
 export type AdminReturnDetail = z.infer<typeof AdminReturnDetailSchema>;
 
+/** GET /api/admin/refunds-due (permission accounts): the checked returns waiting for their refund. */
+export const AdminRefundsDueSchema = z.object({ data: z.array(AdminReturnDetailSchema) });
+export type AdminRefundsDue = z.infer<typeof AdminRefundsDueSchema>;
+
 export const ReturnParamsSchema = z.object({ id: id('id') });
 export const ReturnStepNoteSchema = z.object({ note: z.preprocess(blank, z.string().trim().max(500, 'A note is at most 500 characters.').optional()) });
 export const ReturnPickupSchema = z.object({

@@ -87,7 +87,7 @@ describe('the navigation', () => {
     expect(labels('catalogue')).not.toContain('Trade partners');
     expect(labels('orders')).toEqual(['Dashboard', 'Orders', 'Returns', 'Sizer requests', 'My security']);
     expect(labels('design')).toEqual(['Dashboard', 'Custom requests', 'My security']);
-    expect(labels('accounts')).toEqual(['Dashboard', 'Harvest plans', 'My security']);
+    expect(labels('accounts')).toEqual(['Dashboard', 'Harvest plans', 'Refunds due', 'My security']);
     // An empty group leaves no heading behind.
     expect(adminNavFor(ROLES.orders).map((g) => g.label)).toEqual([null, 'Orders', 'You']);
     expect(adminNavFor(ROLES.design).map((g) => g.label)).toEqual([null, 'Design', 'You']);

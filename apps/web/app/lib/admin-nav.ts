@@ -39,6 +39,7 @@ export const ADMIN_PATHS = {
   order: (orderNumber: string) => `/admin/orders/${encodeURIComponent(orderNumber)}`,
   returns: '/admin/returns',
   returnCase: (id: number | string) => `/admin/returns/${id}`,
+  refundsDue: '/admin/refunds-due',
   sizerRequests: '/admin/sizer-requests',
   customRequests: '/admin/custom-requests',
   customRequest: (id: number | string) => `/admin/custom-requests/${id}`,
@@ -79,7 +80,14 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
   },
   { label: 'Design', items: [{ label: 'Custom requests', to: ADMIN_PATHS.customRequests, permission: 'design' }] },
   { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
-  { label: 'Accounts', items: [{ label: 'Harvest plans', to: ADMIN_PATHS.harvest, permission: 'accounts' }] },
+  {
+    label: 'Accounts',
+    items: [
+      { label: 'Harvest plans', to: ADMIN_PATHS.harvest, permission: 'accounts' },
+      // Checked returns waiting for their refund (issue 20): accounts refund them without the orders desk.
+      { label: 'Refunds due', to: ADMIN_PATHS.refundsDue, permission: 'accounts' },
+    ],
+  },
   {
     label: 'Store',
     items: [

@@ -43,6 +43,10 @@ export function returnsRepository(db: Db) {
       const [row] = opts.lock ? await q.for('update') : await q;
       return row ?? null;
     },
+    /** Returns in one status, oldest first (the accounts' refunds due). */
+    async inStatus(status: ReturnStatus, limit = 100) {
+      return db.select().from(orderReturns).where(eq(orderReturns.status, status)).orderBy(asc(orderReturns.updatedAt), asc(orderReturns.id)).limit(limit);
+    },
     async ofOrder(orderId: number) {
       return db.select().from(orderReturns).where(eq(orderReturns.orderId, orderId)).orderBy(asc(orderReturns.id));
     },

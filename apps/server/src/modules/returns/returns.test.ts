@@ -108,6 +108,11 @@ describe('a return within the window, refunded through the gateway', () => {
     expect((await stepOf(id, 'refuse', desk, { reason: 'Too late to refuse' })).statusCode).toBe(409);
 
     expect((await stepOf(id, 'refund', desk)).statusCode).toBe(403);
+    // Accounts find it among the refunds due without the orders desk.
+    expect((await send('GET', '/api/admin/refunds-due', desk)).statusCode).toBe(403);
+    const due = await send('GET', '/api/admin/refunds-due', accounts);
+    expect(due.statusCode, due.body).toBe(200);
+    expect(due.json().data.find((r: { id: number }) => r.id === id)).toMatchObject({ refundDuePaise: created.amountPaise, nextSteps: ['refund'] });
     const refunded = await stepOf(id, 'refund', accounts);
     expect(refunded.statusCode, refunded.body).toBe(200);
     const view = AdminReturnDetailSchema.parse(refunded.json().return);

@@ -5,6 +5,7 @@ import {
   AdminReturnDetailSchema,
   AdminReturnListQuerySchema,
   AdminReturnPageSchema,
+  AdminRefundsDueSchema,
   ErrorSchema,
   formBody,
   OrderNumberParamsSchema,
@@ -95,6 +96,10 @@ export const returnsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
 
   api.get('/admin/returns', { config: desk, schema: { summary: 'Returns by status, with each status’s count', querystring: AdminReturnListQuerySchema, response: { 200: AdminReturnPageSchema, ...errors } } }, (req) =>
     returns.list(req.query),
+  );
+
+  api.get('/admin/refunds-due', { config: accounts, schema: { summary: 'Checked returns waiting for their refund, oldest first (permission accounts)', response: { 200: AdminRefundsDueSchema, ...errors } } }, () =>
+    returns.refundsDue(),
   );
 
   api.get(

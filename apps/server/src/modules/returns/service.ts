@@ -374,6 +374,14 @@ export function createReturnsService(deps: ReturnsDeps) {
       };
     },
 
+    /** The checked returns waiting for their refund, oldest first, for accounts (who need not hold 'orders'). */
+    async refundsDue(): Promise<{ data: AdminReturnDetail[] }> {
+      const rows = await returnsRepository(db).inStatus('Checked');
+      const data = [];
+      for (const r of rows) data.push(await deskView(db, r));
+      return { data };
+    },
+
     async detail(id: number): Promise<AdminReturnDetail> {
       const r = await returnsRepository(db).find(id);
       if (!r) throw new DomainError('RETURN_NOT_FOUND', NOT_FOUND);

@@ -134,7 +134,7 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
               </SubmitButton>
             </FormActions>
           ) : (
-            <p className="adm-muted">The refund is made by a member with the accounts permission (the owner, or accounts).</p>
+            <p className="adm-muted">The refund is made by a member with the accounts permission, from Accounts → Refunds due.</p>
           )}
         </Form>
       )}
