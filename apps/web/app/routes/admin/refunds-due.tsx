@@ -61,7 +61,7 @@ export default function RefundsDue({ loaderData: { due }, actionData }: Route.Co
             <dt>How it goes back</dt>
             <dd>{r.refundPlan.explanation}</dd>
           </dl>
-          <Form method="post" className="adm-form" aria-label={`Refund return ${r.id}`}>
+          <Form method="post" className="adm-form adm-refund-form" aria-label={`Refund return ${r.id}`}>
             <input type="hidden" name="id" value={r.id} />
             <FormActions>
               <SubmitButton name="id" value={String(r.id)} pending="Refunding…">
