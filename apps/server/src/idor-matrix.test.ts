@@ -178,6 +178,8 @@ beforeAll(async () => {
     { name: 'ask for an exchange', method: 'POST', url: `/api/orders/${orderNumber}/exchange-requests`, body: { lineId: 1, kind: 'exchange' }, intruder: 404 },
     { name: 'store credit statement', method: 'GET', url: '/api/account/store-credit', intruder: 'own-data-only', owner: 200 },
     { name: 'staff goodwill credit', method: 'POST', url: `/api/admin/orders/${orderNumber}/store-credit`, body: { amountPaise: 100, note: 'mine' }, intruder: 401 },
+    { name: 'return pieces', method: 'POST', url: `/api/orders/${orderNumber}/returns`, json: { lines: [{ lineId: 1, quantity: 1 }], reason: 'Not mine to return' }, intruder: 404 },
+    { name: 'a return’s photo', method: 'GET', url: `/api/orders/${orderNumber}/returns/1/photos/1.webp`, intruder: 404 },
     { name: 'staff status change', method: 'POST', url: `/api/admin/orders/${orderNumber}/status`, body: { status: 'Picked' }, intruder: 401 },
     { name: 'harvest plans', method: 'GET', url: '/api/harvest/plans', intruder: 'own-data-only', owner: 200 },
     { name: 'pay an instalment', method: 'POST', url: `/api/harvest/instalments/${nextInstalment}/pay`, intruder: 404 },

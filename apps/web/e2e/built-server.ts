@@ -31,6 +31,8 @@ export interface BuiltServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Prefix of the server's lines once it serves (warnings and errors only, at LOG_LEVEL=warn). */
   label?: string;
+  /** Prepares the fresh DATA_DIR before the server first opens it (global-setup.ts: an order delivered long ago). */
+  prepare?: (dataDir: string) => Promise<void>;
 }
 
 export async function startBuiltServer(options: BuiltServerOptions = {}): Promise<BuiltServer> {
@@ -38,6 +40,14 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
     throw new Error('apps/web/build is missing: run `npm run build` first (the root `npm run test:e2e` does).');
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milli-e2e-'));
+  if (options.prepare) {
+    try {
+      await options.prepare(dataDir);
+    } catch (error) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',

@@ -12,6 +12,7 @@
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startBuiltServer } from './built-server.ts';
+import { prepareLateDelivery } from './late-delivery.ts';
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const external = process.env.E2E_BASE_URL;
@@ -27,6 +28,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       ADMIN_EMAIL: 'owner@milli.example',
       ADMIN_PASSWORD: 'Owner-of-Milli-2026',
     },
+    // returns.spec.ts: a customer whose order was delivered 40 days ago, past the return window.
+    prepare: prepareLateDelivery,
   });
   process.env.MILLI_E2E_URL = server.url;
   process.env.MILLI_E2E_DATA_DIR = server.dataDir;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrderReturnSchema, ReturnWindowSchema } from './returns.ts';
 import { LineOptionsSchema } from './cart.ts';
 import { GatewayPaymentSchema } from './payments.ts';
 
@@ -199,6 +200,10 @@ export const OrderDetailSchema = z.object({
   creditNotes: z.array(CreditNoteSchema),
   /** The tax invoice is issued at dispatch; until then the PDF answers 409. */
   invoiceAvailable: z.boolean(),
+  /** Returns asked for on this order, with their steps (issue 20). */
+  returns: z.array(OrderReturnSchema),
+  /** Whether (and until when) its pieces can be returned. */
+  returnWindow: ReturnWindowSchema,
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

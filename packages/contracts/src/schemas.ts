@@ -97,3 +97,4 @@ export * from './admin-orders.ts';
 export * from './appointments.ts';
 export * from './exchange.ts';
 export * from './reviews.ts';
+export * from './returns.ts';

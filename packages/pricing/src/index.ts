@@ -10,3 +10,4 @@ export * from './weight.ts';
 export * from './cad.ts';
 export * from './trade-in.ts';
 export * from './buyback.ts';
+export * from './returns.ts';

@@ -14,6 +14,7 @@ import { adminHarvestModule } from './admin-harvest/routes.ts';
 import { adminReviewsModule } from './admin-reviews/routes.ts';
 import { reviewsModule } from './reviews/routes.ts';
 import { certificatesModule } from './certificates/routes.ts';
+import { returnsModule } from './returns/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
 import { adminSettingsModule } from './admin-settings/routes.ts';
@@ -75,4 +76,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   storeCreditModule,
   reviewsModule,
   certificatesModule,
+  returnsModule,
 ];

@@ -85,9 +85,9 @@ describe('the navigation', () => {
     expect(labels('catalogue')).toEqual(['Dashboard', 'Products', 'Categories, tags & stones', 'Import / export CSV', 'Rates', 'Coupons', 'Stores', 'Reviews', 'My security']);
     expect(labels('partners')).toEqual(['Dashboard', 'Trade partners', 'My security']);
     expect(labels('catalogue')).not.toContain('Trade partners');
-    expect(labels('orders')).toEqual(['Dashboard', 'Orders', 'Sizer requests', 'Appointments', 'Exchanges & buy-back', 'My security']);
+    expect(labels('orders')).toEqual(['Dashboard', 'Orders', 'Returns', 'Exchanges & buy-back', 'Sizer requests', 'Appointments', 'My security']);
     expect(labels('design')).toEqual(['Dashboard', 'Custom requests', 'My security']);
-    expect(labels('accounts')).toEqual(['Dashboard', 'Harvest plans', 'My security']);
+    expect(labels('accounts')).toEqual(['Dashboard', 'Harvest plans', 'Refunds due', 'My security']);
     // An empty group leaves no heading behind.
     expect(adminNavFor(ROLES.orders).map((g) => g.label)).toEqual([null, 'Orders', 'You']);
     expect(adminNavFor(ROLES.design).map((g) => g.label)).toEqual([null, 'Design', 'You']);

@@ -37,6 +37,9 @@ export const ADMIN_PATHS = {
   stores: '/admin/stores',
   orders: '/admin/orders',
   order: (orderNumber: string) => `/admin/orders/${encodeURIComponent(orderNumber)}`,
+  returns: '/admin/returns',
+  returnCase: (id: number | string) => `/admin/returns/${id}`,
+  refundsDue: '/admin/refunds-due',
   sizerRequests: '/admin/sizer-requests',
   appointments: '/admin/appointments',
   exchanges: '/admin/exchanges',
@@ -74,14 +77,22 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     label: 'Orders',
     items: [
       { label: 'Orders', to: ADMIN_PATHS.orders, permission: 'orders' },
+      { label: 'Returns', to: ADMIN_PATHS.returns, permission: 'orders' },
+      { label: 'Exchanges & buy-back', to: ADMIN_PATHS.exchanges, permission: 'orders' },
       { label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' },
       { label: 'Appointments', to: ADMIN_PATHS.appointments, permission: 'orders' },
-      { label: 'Exchanges & buy-back', to: ADMIN_PATHS.exchanges, permission: 'orders' },
     ],
   },
   { label: 'Design', items: [{ label: 'Custom requests', to: ADMIN_PATHS.customRequests, permission: 'design' }] },
   { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
-  { label: 'Accounts', items: [{ label: 'Harvest plans', to: ADMIN_PATHS.harvest, permission: 'accounts' }] },
+  {
+    label: 'Accounts',
+    items: [
+      { label: 'Harvest plans', to: ADMIN_PATHS.harvest, permission: 'accounts' },
+      // Checked returns waiting for their refund (issue 20): accounts refund them without the orders desk.
+      { label: 'Refunds due', to: ADMIN_PATHS.refundsDue, permission: 'accounts' },
+    ],
+  },
   {
     label: 'Store',
     items: [

@@ -7,7 +7,8 @@ import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
-import { cancelOrder, loadOrderDetail, orderNumberParam, requireUser, type CancelResult } from '../features/orders/orders.server.ts';
+import { cancelOrder, loadOrderDetail, orderNumberParam, requestReturn, requireUser, type CancelResult } from '../features/orders/orders.server.ts';
+import { OrderReturns, type ReturnFormResult } from '../features/orders/order-returns.tsx';
 import { OrderPaymentPanel } from '../features/orders/order-payment.tsx';
 import { BuybackPanel } from '../features/orders/buyback-panel.tsx';
 import { askExchange, loadBuybackQuote, type ExchangeAskResult } from '../features/orders/buyback.server.ts';
@@ -33,12 +34,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderNumber = orderNumberParam(url);
   const api = serverApi(context);
   await requireUser(api, request);
-  if (orderNumber === null) return { orderNumber: null, order: null, confirming: false, cancelled: false, buyback: null };
+  if (orderNumber === null) return { orderNumber: null, order: null, confirming: false, cancelled: false, returned: false, buyback: null };
   const order = await loadOrderDetail(api, orderNumber);
   // Lifetime exchange and buy-back open once delivered.
   const buyback = order?.order.status === 'Delivered' ? await loadBuybackQuote(api, orderNumber) : null;
   return data(
-    { orderNumber, order, confirming: url.searchParams.get('cancel') === '1', cancelled: url.searchParams.get('cancelled') === '1', buyback },
+    {
+      orderNumber,
+      order,
+      confirming: url.searchParams.get('cancel') === '1',
+      cancelled: url.searchParams.get('cancelled') === '1',
+      returned: url.searchParams.get('returned') === '1',
+      buyback,
+    },
     { status: order ? 200 : 503 },
   );
 }
@@ -47,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const orderNumber = orderNumberParam(new URL(request.url));
   const form = await request.formData();
   if (orderNumber && form.get('intent') === 'exchange') return askExchange(serverApi(context), orderNumber, form);
+  if (orderNumber && form.get('intent') === 'return') return requestReturn(serverApi(context), orderNumber, form);
   if (!orderNumber || form.get('intent') !== 'cancel') return data<CancelResult>({ ok: false, message: 'Unknown request.' }, { status: 400 });
   return cancelOrder(serverApi(context), orderNumber);
 }
@@ -54,8 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 const CANCELLED_TEXT = 'Your order has been cancelled. A confirmation has been sent to your e-mail.';
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
-  const { orderNumber, order: detail, confirming, cancelled, buyback } = loaderData;
-  const result = useActionData<typeof action>() as (CancelResult & Partial<ExchangeAskResult>) | undefined;
+  const { orderNumber, order: detail, confirming, cancelled, returned, buyback } = loaderData;
+  const answer = useActionData<typeof action>() as (CancelResult & Partial<ExchangeAskResult>) | ReturnFormResult | undefined;
+  const returnResult = answer && 'intent' in answer ? answer : undefined;
+  const result = answer && !('intent' in answer) ? answer : undefined;
   const submitting = useNavigation().state === 'submitting';
   // Pay the difference (a weight charge found at packing): the shared gateway checkout, then the order afresh.
   const revalidator = useRevalidator();
@@ -202,6 +213,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                 <HuidNote detail={detail} />
               </section>
 
+              <OrderReturns detail={detail} self={self} result={returnResult} submitting={submitting} requested={returned} />
               <ShipmentPanel detail={detail} />
               {buyback && <BuybackPanel quote={buyback} action={self} result={result} />}
               <AdjustmentsPanel detail={detail} onPay={payDifference} busy={checkout.busy} error={checkout.error} paid={differencePaid} dialog={checkout.dialog} />

@@ -140,6 +140,10 @@ export function ordersRepository(db: Db) {
     async creditNotes(orderId: number) {
       return db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.id));
     },
+    async insertCreditNote(row: typeof creditNotes.$inferInsert) {
+      const [made] = await db.insert(creditNotes).values(row).returning();
+      return made!;
+    },
     async adjustmentLocked(id: number) {
       const [row] = await db.select().from(orderAdjustments).where(eq(orderAdjustments.id, id)).for('update');
       return row ?? null;

@@ -14,6 +14,7 @@ import { payableOf } from '@milli/pricing';
 import { LAPSED_NOTE } from './payment.ts';
 import type { PaymentRecord, PaymentService } from '../payments/service.ts';
 import type { Order, OrderAdjustment } from '@milli/db/schema';
+import { returnsOfOrder } from '../returns/service.ts';
 
 export { invoiceNumberOf };
 
@@ -157,6 +158,7 @@ export function createOrdersService(deps: OrdersDeps) {
         repo.adjustments(order.id),
         repo.creditNotes(order.id),
       ]);
+      const after = await returnsOfOrder(db, order, lines, s.returnWindowDays, now());
       return {
         order: {
           orderId: order.id,
@@ -202,6 +204,8 @@ export function createOrdersService(deps: OrdersDeps) {
         adjustments: adjustments.map(adjustmentOf),
         creditNotes: notes.map(creditNoteOf),
         invoiceAvailable: order.invoicedAt !== null,
+        returns: after.returns,
+        returnWindow: after.returnWindow,
       };
     },
 

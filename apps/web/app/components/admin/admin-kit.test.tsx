@@ -57,7 +57,7 @@ describe('the admin shell', () => {
   it('shows the owner the store’s desks too', async () => {
     renderAt('/admin', () => <AdminShell me={member('owner')} storeName="Milli">x</AdminShell>);
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
-    for (const name of ['Settings', 'Staff', 'Audit log']) expect(within(nav).getByRole('link', { name })).toBeTruthy();
+    for (const name of ['Settings', 'Staff', 'Audit log', 'Returns']) expect(within(nav).getByRole('link', { name })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });
 

@@ -27,6 +27,8 @@ const BASE = {
   adjustments: [],
   creditNotes: [],
   invoiceAvailable: false,
+  returns: [],
+  returnWindow: { open: false, windowDays: 15, closesAt: null, message: 'Pieces can be returned once the order is delivered.', lines: [] },
 };
 
 function renderPage(over: Record<string, unknown> = {}) {

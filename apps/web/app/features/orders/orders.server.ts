@@ -88,3 +88,35 @@ export async function cancelOrder(api: ApiClient, orderNumber: string) {
     return data<CancelResult>({ ok: false, message: 'We could not cancel your order just now. Please try again, or call us.' }, { status: 502 });
   }
 }
+
+/**
+ * Return pieces (issue 20): the order page's multipart form (qty-{lineId}, reason, refundMethod, photo files) sent on
+ * to POST /api/orders/{orderNumber}/returns; on success back to the order (POST, redirect, GET) with a banner.
+ */
+export async function requestReturn(api: ApiClient, orderNumber: string, form: FormData) {
+  await requireUser(api);
+  const lines: { lineId: number; quantity: number }[] = [];
+  for (const [key, value] of form.entries()) {
+    const m = /^qty-(\d{1,10})$/.exec(key);
+    const quantity = Number(value);
+    if (m && Number.isSafeInteger(quantity) && quantity > 0) lines.push({ lineId: Number(m[1]), quantity });
+  }
+  const refusal = (message: string, status = 400) => data({ intent: 'return' as const, ok: false as const, message }, { status });
+  if (lines.length === 0) return refusal('Choose how many of which piece to return.');
+  const body = new FormData();
+  body.set('lines', JSON.stringify(lines));
+  body.set('reason', String(form.get('reason') ?? ''));
+  body.set('refundMethod', String(form.get('refundMethod') ?? 'original'));
+  for (const photo of form.getAll('photo')) if (photo instanceof File && photo.size > 0) body.append('photo', photo, photo.name);
+  try {
+    await api.post(`/api/orders/${encodeURIComponent(orderNumber)}/returns`, body);
+    return redirect(`/order-details?order=${encodeURIComponent(orderNumber)}&returned=1#returns`);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 401) throw redirect('/login');
+      if (error.status === 404) throw data(null, { status: 404 });
+      if (error.status < 500) return refusal(error.message, error.status);
+    }
+    return refusal('We could not send your return just now. Please try again, or call us.', 502);
+  }
+}

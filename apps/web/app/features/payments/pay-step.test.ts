@@ -22,6 +22,8 @@ const DETAIL = {
   adjustments: [],
   creditNotes: [],
   invoiceAvailable: false,
+  returns: [],
+  returnWindow: { open: false, windowDays: 15, closesAt: null, message: 'Pieces can be returned once the order is delivered.', lines: [] },
 };
 
 type Answer = { status: number; body: unknown };

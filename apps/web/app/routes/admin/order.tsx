@@ -9,7 +9,7 @@
  */
 import { Form, Link, data } from 'react-router';
 import { formatRupees } from '@milli/pricing';
-import type { AdminOrderDetail, OrderStatusAnswer } from '@milli/contracts/schemas';
+import type { AdminOrderDetail, AdminReturnPage, OrderStatusAnswer } from '@milli/contracts/schemas';
 import type { Route } from './+types/order';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { ConfirmAction, isConfirmed } from '../../components/admin/confirm-dialog.tsx';
@@ -22,6 +22,7 @@ import { AddressLines } from '../../features/orders/order-parts.tsx';
 import { NEXT_LABEL, ORDER_TONE, gramsText, pieceErrorsOf, pieceRows, piecesBody, typedPieces, type PieceErrors, type TypedPiece } from '../../features/admin-orders/order-desk.ts';
 import { GoodwillForm } from '../../features/admin-exchanges/goodwill-form.tsx';
 import { Certificates, type CertificateResult } from '../../features/admin-orders/certificates.tsx';
+import { OrderReturnsLinks } from '../../features/admin-returns/order-returns-link.tsx';
 import '../../features/admin-orders/admin-orders.css';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.order ? `Order ${loaded.order.orderNumber}` : 'Order'} · Back office` }];
@@ -35,8 +36,10 @@ function numberOf(param: string | undefined): string {
 const api = (n: string) => `/api/admin/orders/${encodeURIComponent(n)}`;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const order = await adminApi(context, request).get<AdminOrderDetail>(api(numberOf(params.orderNumber)));
-  return { order };
+  const n = numberOf(params.orderNumber);
+  const admin = adminApi(context, request);
+  const [order, returns] = await Promise.all([admin.get<AdminOrderDetail>(api(n)), admin.get<AdminReturnPage>(`/api/admin/returns?order=${encodeURIComponent(n)}`)]);
+  return { order, returns: returns.data };
 }
 
 type Intent = 'status' | 'dispatch' | 'pieces' | 'cancel' | 'waive';
@@ -566,7 +569,7 @@ function Timeline({ o }: { o: AdminOrderDetail }) {
   );
 }
 
-export default function AdminOrder({ loaderData: { order: o }, actionData }: Route.ComponentProps) {
+export default function AdminOrder({ loaderData: { order: o, returns }, actionData }: Route.ComponentProps) {
   const all = actionData as OrderActionResult | CertificateResult | undefined;
   const certificate = all?.intent === 'certificate' ? all : undefined;
   const result = all?.intent === 'certificate' ? undefined : all;
@@ -603,6 +606,7 @@ export default function AdminOrder({ loaderData: { order: o }, actionData }: Rou
         </div>
         <div>
           <NextStep o={o} result={result} />
+          <OrderReturnsLinks returns={returns} />
           <Shipment o={o} />
           <Payments o={o} />
           <Documents o={o} />

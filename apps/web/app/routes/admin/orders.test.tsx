@@ -94,7 +94,7 @@ const BASE = {
 
 function renderOrder(over: Partial<Record<keyof AdminOrderDetail, unknown>> = {}, result?: OrderActionResult) {
   const order = AdminOrderDetailSchema.parse({ ...BASE, ...over });
-  const props = { loaderData: { order }, actionData: result } as unknown as Parameters<typeof AdminOrder>[0];
+  const props = { loaderData: { order, returns: [] }, actionData: result } as unknown as Parameters<typeof AdminOrder>[0];
   const Page = () => <AdminOrder {...props} />;
   const Stub = createRoutesStub([
     { id: ADMIN_LAYOUT_ID, path: '/admin', Component: () => <Outlet />, loader: () => ({ me, storeName: 'Milli' }), children: [{ path: 'orders/:orderNumber', Component: Page }] },
