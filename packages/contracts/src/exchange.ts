@@ -116,6 +116,10 @@ export const AdminExchangeDetailSchema = z.object({
 });
 export type AdminExchangeDetail = z.infer<typeof AdminExchangeDetailSchema>;
 
+/** GET /api/admin/exchanges-to-settle (permission accounts): the received pieces waiting to be settled, oldest first, each with its value today. */
+export const AdminExchangesToSettleSchema = z.object({ data: z.array(AdminExchangeDetailSchema) });
+export type AdminExchangesToSettle = z.infer<typeof AdminExchangesToSettleSchema>;
+
 const note = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500, 'note must be at most 500 characters').optional());
 
 /** POST /api/admin/exchanges/{id}/settle */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import { testServerUrl } from '@milli/db/testing';
-import { AdminExchangeDetailSchema, BuybackQuoteSchema, StoreCreditStatementSchema } from '@milli/contracts/schemas';
+import { AdminExchangeDetailSchema, AdminExchangesToSettleSchema, BuybackQuoteSchema, StoreCreditStatementSchema } from '@milli/contracts/schemas';
 import { indianDate } from '@milli/pricing';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createShopper, createStaff, type TestShopper, type TestStaff } from '../../testing-factories.ts';
@@ -217,10 +217,17 @@ describe('the exchange desk', () => {
     const lowNoNote = await send('POST', `/api/admin/exchanges/${id}/settle`, accounts, { amountPaise: 43_000_00 });
     expect(lowNoNote.statusCode).toBe(400);
     expect(lowNoNote.json().fields.note).toBeDefined();
+    // The accounts desk finds it among what is owed without the orders desk's permission, with the value it may settle at.
+    expect((await send('GET', '/api/admin/exchanges-to-settle', desk)).statusCode).toBe(403);
+    const owed = await send('GET', '/api/admin/exchanges-to-settle', accounts);
+    expect(owed.statusCode, owed.body).toBe(200);
+    const waiting = AdminExchangesToSettleSchema.parse(owed.json()).data.find((d) => d.request.id === id);
+    expect(waiting).toMatchObject({ todayPaise: 43_300_00, request: { status: 'Received', customerEmail: shopper.email } });
     const settled = await send('POST', `/api/admin/exchanges/${id}/settle`, accounts, { amountPaise: 43_000_00, note: 'A solder repair: 4.88 g on our scale' });
     expect(settled.statusCode, settled.body).toBe(200);
     expect(settled.json().request).toMatchObject({ status: 'Settled', settledPaise: 43_000_00, note: 'A solder repair: 4.88 g on our scale' });
     expect((await send('POST', `/api/admin/exchanges/${id}/settle`, accounts, { amountPaise: 1 })).statusCode).toBe(409);
+    expect(AdminExchangesToSettleSchema.parse((await send('GET', '/api/admin/exchanges-to-settle', accounts)).json()).data.map((d) => d.request.id)).not.toContain(id);
 
     const credit = StoreCreditStatementSchema.parse((await send('GET', '/api/account/store-credit', shopper)).json());
     expect(credit.balancePaise).toBe(43_000_00);

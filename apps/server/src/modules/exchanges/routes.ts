@@ -5,6 +5,7 @@ import {
   AdminExchangeDetailSchema,
   AdminExchangeListQuerySchema,
   AdminExchangeListSchema,
+  AdminExchangesToSettleSchema,
   AdminExchangeRefuseSchema,
   AdminExchangeSettleSchema,
   AdminIdParamsSchema,
@@ -64,6 +65,18 @@ export const exchangesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
     '/admin/exchanges',
     { config: orders, schema: { summary: 'Exchange and buy-back requests, newest first, optionally of one status', querystring: AdminExchangeListQuerySchema, response: { 200: AdminExchangeListSchema, ...errors } } },
     (req) => desk.list(req.query.status),
+  );
+
+  api.get(
+    '/admin/exchanges-to-settle',
+    {
+      config: accounts,
+      schema: { summary: 'Received pieces waiting to be settled, oldest first, with the value each may be settled at (permission accounts)', response: { 200: AdminExchangesToSettleSchema, ...errors } },
+    },
+    async () => {
+      const received = (await desk.list('Received')).data.reverse();
+      return { data: await Promise.all(received.map((r) => desk.detail(r.id))) };
+    },
   );
 
   api.get(

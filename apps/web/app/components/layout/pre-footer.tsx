@@ -20,7 +20,7 @@ export function PreFooter({ settings: given }: { settings?: StoreSettings }) {
           text: `Insured, flat ${formatRupees(settings.shippingFeePaise)} shipping`,
         };
   const promises = [
-    { icon: <MoneyBackIcon size={30} />, title: `${settings.returnWindowDays}-day money-back`, text: 'Changed your mind? Full refund, no questions' },
+    { icon: <MoneyBackIcon size={30} />, title: `${settings.returnWindowDays}-day money-back`, text: 'Changed your mind? Return it from your order page for a refund' },
     { icon: <ExchangeIcon size={30} />, title: 'Lifetime exchange & buy-back', text: 'Trade in old pieces at today’s value' },
     { icon: <CertifiedIcon size={30} />, title: 'Certified jewellery', text: 'BIS hallmarked gold, certified diamonds' },
     { icon: <TruckIcon size={30} />, ...shipping },

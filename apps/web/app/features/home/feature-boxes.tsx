@@ -127,7 +127,7 @@ export function featureList(settings: StoreSettings): Feature[] {
     {
       icon: ICONS.moneyBack,
       title: `${settings.returnWindowDays} Days Money Back`,
-      text: `Not in love with it? Return it within ${settings.returnWindowDays} days of delivery for a full refund.`,
+      text: `Not in love with it? Return it within ${settings.returnWindowDays} days of delivery for a refund, from your order page.`,
     },
     {
       icon: ICONS.exchange,

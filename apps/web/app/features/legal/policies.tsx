@@ -149,7 +149,7 @@ export const TERMS: Policy = {
           </li>
           <li>
             <Link to="/returns-and-refunds">Returns and refunds</Link>: return a piece within {s.returnWindowDays} days
-            of delivery for a full refund.
+            of delivery for a refund of what you paid for it.
           </li>
           <li>
             <Link to="/cancellation-policy">Cancellation policy</Link>: cancel free of charge until your parcel is out
@@ -256,7 +256,7 @@ export const SHIPPING: Policy = {
 
 export const RETURNS: Policy = {
   title: 'Returns and Refunds',
-  description: 'Return a Milli piece within the return window for a full refund: what can be returned, how, and when the money comes back.',
+  description: 'Return a Milli piece within the return window for a refund: what can be returned, how, and when the money comes back.',
   lead: 'If a piece is not right for you, send it back. This page says how, and when your money comes back.',
   sections: (s) => [
     {
@@ -265,7 +265,7 @@ export const RETURNS: Policy = {
       body: (
         <p>
           You may return any piece bought on this website within {s.returnWindowDays} days of its delivery, for any
-          reason, and we refund you in full. A piece that arrives damaged, or is not what you ordered, may be returned
+          reason, and we refund what you paid for it. A piece that arrives damaged, or is not what you ordered, may be returned
           at any time you find out, and we pay every cost of putting it right.
         </p>
       ),
@@ -292,9 +292,12 @@ export const RETURNS: Policy = {
       title: 'How to return a piece',
       body: (
         <p>
-          Within the {s.returnWindowDays} days, <Reach settings={s} /> with your order number. We arrange an insured
-          pickup from your address, or you can bring the piece to any of our <Link to="/store">stores</Link>. We check
-          it within two working days of receiving it and tell you the result.
+          Within the {s.returnWindowDays} days, open the order in <Link to="/completed-orders">My Orders</Link> and
+          choose Return pieces: say which pieces and why, add photos if something is wrong, and choose how you would
+          like the money back. You can follow every step there and by e-mail. We arrange an insured pickup from your
+          address, or you can bring the piece to any of our <Link to="/store">stores</Link>. We check it within two
+          working days of receiving it and tell you the result. If you would rather talk to us, <Reach settings={s} />{' '}
+          with your order number.
         </p>
       ),
     },
@@ -302,11 +305,22 @@ export const RETURNS: Policy = {
       id: 'refunds',
       title: 'Refunds',
       body: (
-        <p>
-          Once the piece is accepted, we refund the price you paid for it, and the delivery charge too when the whole
-          order comes back, to the way you paid, within seven working days. Your bank may take a few more days to
-          show it. A coupon used on the order counts again as unused when the whole order is refunded.
-        </p>
+        <>
+          <p>
+            Once the piece is accepted, we refund the price you paid for it (less its share of any coupon discount on
+            the order), within seven working days. Your bank may take a few more days to show it. The delivery charge
+            is not refunded.
+          </p>
+          <ul>
+            <li>Paid online: back to the way you paid.</li>
+            <li>Paid with your Milli Harvest balance or store credit: that part comes back as store credit.</li>
+            <li>
+              Paid on delivery: as store credit, or to your bank account if you ask us (<Reach settings={s} />
+              ).
+            </li>
+            <li>You may also choose store credit for the whole refund, to spend on any piece at checkout.</li>
+          </ul>
+        </>
       ),
     },
     grievance(s, 'a return or a refund'),

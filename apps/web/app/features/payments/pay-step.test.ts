@@ -10,7 +10,7 @@ const ADDRESS = { firstName: 'Meera', lastName: 'Iyer', address: '12 Temple St',
 const DETAIL = {
   order: { orderId: 42, orderNumber: ORDER, invoiceNumber: 'INV-42', date: '2026-11-24T10:00:00.000Z', status: 'Awaiting payment', displayStatus: 'Awaiting payment', couponCode: null, companyName: null, companyGstin: null, canCancel: true, pan: null },
   payment: { method: 'online', state: 'awaiting', payNowPaise: 54_000_00, payOnDeliveryPaise: 0, paidPaise: 0, refundedPaise: 0, payBy: '2026-11-24T10:15:00.000Z', methodLabel: null },
-  lines: [{ lineId: 1, name: 'Lotus Ring', sku: 'R-1', image: '', quantity: 1, unitPricePaise: 54_000_00, lineTotalPaise: 54_000_00, options: {} }],
+  lines: [{ lineId: 1, productId: 1, name: 'Lotus Ring', sku: 'R-1', image: '', quantity: 1, unitPricePaise: 54_000_00, lineTotalPaise: 54_000_00, options: {} }],
   shippingAddress: ADDRESS,
   billingAddress: null,
   totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 0, harvestCreditPaise: 0, storeCreditPaise: 0, totalPaise: 54_000_00 },

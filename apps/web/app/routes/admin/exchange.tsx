@@ -9,11 +9,12 @@ import { formatRupees } from '@milli/pricing';
 import type { AdminExchangeAnswer, AdminExchangeDetail } from '@milli/contracts/schemas';
 import type { Route } from './+types/exchange';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
-import { AdminForm, FormActions, MoneyField, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
+import { AdminForm, FormActions, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
 import { adminApi } from '../../lib/admin.server.ts';
-import { parseRupees } from '../../lib/admin-form.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { EXCHANGE_KIND_LABEL, EXCHANGE_TONE, grams, showDay } from '../../features/admin-exchanges/exchange-view.ts';
+import { SettleForm } from '../../features/admin-exchanges/settle-form.tsx';
+import { settleExchange } from '../../features/admin-exchanges/settle.server.ts';
 import '../../features/admin-exchanges/admin-exchanges.css';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.detail ? `${EXCHANGE_KIND_LABEL[loaded.detail.request.kind]} #${loaded.detail.request.id}` : 'Exchange'} · Back office` }];
@@ -40,22 +41,10 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   let r;
   if (intent === 'receive') r = await api.send<AdminExchangeAnswer>('POST', `${path}/receive`, {});
   else if (intent === 'refuse') r = await api.send<AdminExchangeAnswer>('POST', `${path}/refuse`, { reason: String(form.get('reason') ?? '') });
-  else if (intent === 'settle') {
-    const amount = parseRupees(form.get('amount'));
-    if (amount === null || Number.isNaN(amount)) return { intent, ok: false, message: 'Please give the amount in rupees.', fields: { amountPaise: 'Please give the amount in rupees.' } };
-    r = await api.send<AdminExchangeAnswer>('POST', `${path}/settle`, { amountPaise: amount, payoutReference: String(form.get('payoutReference') ?? ''), note: String(form.get('note') ?? '') });
-  } else return { intent, ok: false, message: 'Choose Receive, Settle or Refuse.' };
+  else if (intent === 'settle') return settleExchange(api, id, form);
+  else return { intent, ok: false, message: 'Choose Receive, Settle or Refuse.' };
   if (!r.ok) return { intent, ok: false, message: r.refusal.message, ...(r.refusal.fields ? { fields: r.refusal.fields } : {}) };
-  const x = r.data.request;
-  const done =
-    intent === 'receive'
-      ? 'Received. The customer has been mailed.'
-      : intent === 'refuse'
-        ? 'Refused. The customer has been mailed the reason.'
-        : x.kind === 'exchange'
-          ? `Settled: ${formatRupees(x.settledPaise ?? 0)} added to the customer’s store credit.`
-          : `Settled: ${formatRupees(x.settledPaise ?? 0)} recorded as paid (reference ${x.payoutReference ?? ''}).`;
-  return { intent, ok: true, message: done };
+  return { intent, ok: true, message: intent === 'receive' ? 'Received. The customer has been mailed.' : 'Refused. The customer has been mailed the reason.' };
 }
 
 export default function Exchange({ loaderData: { detail } }: Route.ComponentProps) {
@@ -117,24 +106,7 @@ export default function Exchange({ loaderData: { detail } }: Route.ComponentProp
             )}
             {x.status === 'Received' && (
               <Panel title="Settle">
-                <p className="xc-offer">
-                  Value at the rate of {detail.todayRateDate ? showDay(detail.todayRateDate) : 'the day received'}:{' '}
-                  <strong>{detail.todayPaise === null ? 'no rate that day' : formatRupees(detail.todayPaise)}</strong>
-                  {detail.todayRatePaisePerGram !== null && <span className="xc-muted"> ({formatRupees(detail.todayRatePaisePerGram)}/g)</span>}
-                </p>
-                <AdminForm>
-                  <input type="hidden" name="intent" value="settle" />
-                  <MoneyField name="amount" label="Amount to settle" defaultPaise={detail.todayPaise} required error={fieldsOf('settle').amountPaise} hint="At most the value above; lower it only with a note of what testing found." />
-                  {x.kind === 'buyback' && (
-                    <TextField name="payoutReference" label="Bank transfer reference (UTR)" required maxLength={40} error={fieldsOf('settle').payoutReference} hint="Pay the customer by bank transfer first: the store’s gateway only takes payments in." />
-                  )}
-                  <TextField name="note" label="Note" multiline rows={3} maxLength={500} error={fieldsOf('settle').note} hint="What testing found, when settling below the value." />
-                  <FormActions>
-                    <SubmitButton name="intent" value="settle" pending="Settling…">
-                      {x.kind === 'exchange' ? 'Settle as store credit' : 'Record the payment'}
-                    </SubmitButton>
-                  </FormActions>
-                </AdminForm>
+                <SettleForm detail={detail} fields={fieldsOf('settle')} />
               </Panel>
             )}
             <Panel title="Refuse">

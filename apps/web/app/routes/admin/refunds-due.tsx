@@ -1,38 +1,59 @@
 /**
- * /admin/refunds-due (issue 20, permission accounts): the checked returns waiting for their refund, oldest first,
- * each with what the check found, the amount, how it goes back (the gateway or store credit) and its Refund button
- * (a plain POST to this route's action). Accounts need not hold the orders desk's permission to work it.
+ * /admin/refunds-due (issue 20, permission accounts): what the accounts desk owes customers, oldest first. The
+ * checked returns waiting for their refund, each with what the check found, the amount, how it goes back (the
+ * gateway or store credit) and its Refund button; and the exchanges and buy-backs whose piece the orders desk has
+ * received, each with its value and the form that settles it. Accounts need not hold the orders desk's permission.
  */
 import { Form } from 'react-router';
 import { formatRupees } from '@milli/pricing';
-import type { AdminRefundsDue, ReturnStepAnswer } from '@milli/contracts/schemas';
+import type { AdminExchangesToSettle, AdminRefundsDue, ReturnStepAnswer } from '@milli/contracts/schemas';
 import type { Route } from './+types/refunds-due';
 import { PageHeader, Panel } from '../../components/admin/admin-shell.tsx';
 import { FormActions, SubmitButton } from '../../components/admin/form-kit.tsx';
 import { adminApi, type AdminRefusal } from '../../lib/admin.server.ts';
+import { EXCHANGE_KIND_LABEL, grams } from '../../features/admin-exchanges/exchange-view.ts';
+import { SettleForm } from '../../features/admin-exchanges/settle-form.tsx';
+import { settleExchange, type SettleResult } from '../../features/admin-exchanges/settle.server.ts';
 import '../../features/admin-orders/admin-orders.css';
+import '../../features/admin-exchanges/admin-exchanges.css';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Refunds due · Back office' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { due: await adminApi(context, request).get<AdminRefundsDue>('/api/admin/refunds-due') };
+  const api = adminApi(context, request);
+  const [due, toSettle] = await Promise.all([api.get<AdminRefundsDue>('/api/admin/refunds-due'), api.get<AdminExchangesToSettle>('/api/admin/exchanges-to-settle')]);
+  return { due, toSettle };
 }
 
 export type RefundResult = { id: string; saved?: string; refusal?: AdminRefusal };
 
-export async function action({ request, context }: Route.ActionArgs): Promise<RefundResult> {
+export async function action({ request, context }: Route.ActionArgs): Promise<RefundResult | SettleResult> {
   const form = await request.formData();
   const id = String(form.get('id') ?? '');
+  if (form.get('intent') === 'settle') {
+    if (!/^\d{1,10}$/.test(id)) return { intent: 'settle', id: 0, ok: false, message: 'Choose Settle on one of the requests.' };
+    return settleExchange(adminApi(context, request), Number(id), form);
+  }
   if (!/^\d{1,10}$/.test(id)) return { id, refusal: { status: 400, message: 'Choose Refund on one of the returns.', code: null } };
   const r = await adminApi(context, request).send<ReturnStepAnswer>('POST', `/api/admin/returns/${id}/refund`, {});
   return r.ok ? { id, saved: `Return ${id} is refunded (${formatRupees(r.data.return.refundedPaise)}). The customer has been mailed.` } : { id, refusal: r.refusal };
 }
 
-export default function RefundsDue({ loaderData: { due }, actionData }: Route.ComponentProps) {
-  const result = actionData as RefundResult | undefined;
+export default function RefundsDue({ loaderData: { due, toSettle }, actionData }: Route.ComponentProps) {
+  const answer = actionData as RefundResult | SettleResult | undefined;
+  const settled = answer && 'intent' in answer ? answer : undefined;
+  const result = answer && !('intent' in answer) ? answer : undefined;
   return (
     <>
-      <PageHeader title="Refunds due" description="Returns the orders desk has checked, waiting for their refund: to the way the customer paid, or as store credit." />
+      <PageHeader
+        title="Refunds due"
+        description="Returns the orders desk has checked, waiting for their refund (to the way the customer paid, or as store credit), and received exchanges and buy-backs waiting to be settled."
+      />
+      {settled && (
+        <div className={`adm-banner adm-banner--${settled.ok ? 'success' : 'error'}`} role={settled.ok ? 'status' : 'alert'}>
+          <p>{settled.ok ? settled.message : `Request ${settled.id}: ${settled.message}`}</p>
+        </div>
+      )}
       {result?.saved && (
         <div className="adm-banner adm-banner--success" role="status">
           <p>{result.saved}</p>
@@ -43,6 +64,7 @@ export default function RefundsDue({ loaderData: { due }, actionData }: Route.Co
           <p>{result.refusal.message}</p>
         </div>
       )}
+      <h2 className="xc-h2">Returns</h2>
       {due.data.length === 0 && <p className="adm-muted">No refund is due.</p>}
       {due.data.map((r) => (
         <Panel key={r.id} title={`Return ${r.id} · order ${r.orderNumber}`} id={`return-${r.id}`}>
@@ -71,6 +93,29 @@ export default function RefundsDue({ loaderData: { due }, actionData }: Route.Co
           </Form>
         </Panel>
       ))}
+      <h2 className="xc-h2">Exchanges and buy-backs to settle</h2>
+      {toSettle.data.length === 0 && <p className="adm-muted">No exchange or buy-back is waiting to be settled.</p>}
+      {toSettle.data.map((d) => {
+        const x = d.request;
+        return (
+          <Panel key={x.id} title={`${EXCHANGE_KIND_LABEL[x.kind]} #${x.id} · order ${x.orderNumber}`} id={`exchange-${x.id}`}>
+            <dl className="adm-order-dl">
+              <dt>Customer</dt>
+              <dd>
+                {x.customerName} · {x.customerEmail}
+              </dd>
+              <dt>Piece</dt>
+              <dd>
+                {x.productName}
+                {x.huid ? ` · HUID ${x.huid}` : ''} · {grams(x.metalWeightMg)}
+              </dd>
+              <dt>Quoted</dt>
+              <dd>{formatRupees(x.quotedPaise)}</dd>
+            </dl>
+            <SettleForm detail={d} fields={settled && !settled.ok && settled.id === x.id ? settled.fields : undefined} />
+          </Panel>
+        );
+      })}
     </>
   );
 }
