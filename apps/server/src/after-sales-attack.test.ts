@@ -1,0 +1,118 @@
+/**
+ * Attacks on the after-sale flows (issue 20) that cross modules: a piece exchanged and then returned for money, a
+ * piece returned (written off) and then offered for buy-back. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema, type Db } from '@milli/db';
+import { testServerUrl } from '@milli/db/testing';
+import { indianDate } from '@milli/pricing';
+import { createTestApp, type TestApp } from './testing.ts';
+import { createShopper, createStaff, type TestShopper, type TestStaff } from './testing-factories.ts';
+import { createOrder, testHuid } from './modules/orders/testing.ts';
+
+let t: TestApp;
+let db: Db;
+let owner: TestStaff;
+const today = indianDate(new Date());
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true, ...(testServerUrl ? { poolSize: 4 } : {}) });
+  db = t.database.db;
+  owner = await createStaff(t.app, { role: 'owner' });
+  await db
+    .insert(schema.metalRates)
+    .values({ rateDate: today, metal: 'gold', purity: 22, ratePaisePerGram: 7_000_00 })
+    .onConflictDoUpdate({ target: [schema.metalRates.rateDate, schema.metalRates.metal, schema.metalRates.purity], set: { ratePaisePerGram: 7_000_00 } });
+}, 120_000);
+afterAll(() => t?.close());
+
+type Who = { cookie: string } | null;
+const send = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) => t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
+
+/** A delivered order (2 days ago, so within the return window) of one 22 kt gold line of `quantity`, packed piece by piece. */
+async function delivered(shopper: TestShopper, quantity = 1) {
+  const order = await createOrder(db, { customerId: shopper.id, status: 'Delivered', lines: [{ quantity }] });
+  await db.update(schema.orders).set({ deliveredAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(schema.orders.id, order.id));
+  await db.update(schema.orderLines).set({ metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 6_500_00 }).where(eq(schema.orderLines.orderId, order.id));
+  const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
+  const pieces = await db
+    .insert(schema.orderPieces)
+    .values(Array.from({ length: quantity }, () => ({ orderId: order.id, lineId: line!.id, huid: testHuid(), netWeightMg: 5_000, grossWeightMg: 5_300 })))
+    .returning();
+  return { order, line: line!, pieces };
+}
+
+async function exchangeSettled(shopper: TestShopper, orderNumber: string, lineId: number) {
+  const asked = await send('POST', `/api/orders/${orderNumber}/exchange-requests`, shopper, { lineId, kind: 'exchange' });
+  expect(asked.statusCode, asked.body).toBe(201);
+  const id = asked.json().request.id as number;
+  expect((await send('POST', `/api/admin/exchanges/${id}/receive`, owner)).statusCode).toBe(200);
+  const settled = await send('POST', `/api/admin/exchanges/${id}/settle`, owner, { amountPaise: asked.json().request.quotedPaise });
+  expect(settled.statusCode, settled.body).toBe(200);
+}
+
+const returnOf = (who: Who, orderNumber: string, lineId: number, quantity = 1) => send('POST', `/api/orders/${orderNumber}/returns`, who, { lines: [{ lineId, quantity }], reason: 'Changed my mind about it.' });
+
+async function walkReturn(id: number, disposition: 'restock' | 'write_off') {
+  for (const [step, body] of [
+    ['approve', {}],
+    ['receive', {}],
+    ['check', { note: 'Checked in store.', disposition }],
+    ['refund', {}],
+  ] as const) {
+    const res = await send('POST', `/api/admin/returns/${id}/${step}`, owner, body);
+    expect(res.statusCode, `${step}: ${res.body}`).toBe(200);
+  }
+}
+
+describe('a piece is paid back once: exchange or return, never both', () => {
+  it('refuses to return a piece already exchanged for store credit', async () => {
+    const shopper = await createShopper(t.app);
+    const { order, line } = await delivered(shopper);
+    await exchangeSettled(shopper, order.orderNumber, line.id);
+    const res = await returnOf(shopper, order.orderNumber, line.id);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().code).toBe('RETURN_TOO_MANY');
+    expect(await db.select().from(schema.orderReturns).where(eq(schema.orderReturns.orderId, order.id))).toHaveLength(0);
+  });
+
+  it('refuses to return a piece with an exchange request still open, and keeps the other piece returnable', async () => {
+    const shopper = await createShopper(t.app);
+    const { order, line } = await delivered(shopper, 2);
+    const asked = await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'buyback' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect((await returnOf(shopper, order.orderNumber, line.id, 2)).statusCode).toBe(409);
+    expect((await returnOf(shopper, order.orderNumber, line.id, 1)).statusCode).toBe(201);
+  });
+
+  it('a return releases the piece given back, not the one being exchanged: nothing of the order is offered twice', async () => {
+    const shopper = await createShopper(t.app);
+    const { order, line, pieces } = await delivered(shopper, 2);
+    const asked = await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'exchange', pieceId: pieces[0]!.id });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const made = await returnOf(shopper, order.orderNumber, line.id);
+    expect(made.statusCode, made.body).toBe(201);
+    await walkReturn(made.json().return.id as number, 'restock');
+    const xid = asked.json().request.id as number;
+    expect((await send('POST', `/api/admin/exchanges/${xid}/receive`, owner)).statusCode).toBe(200);
+    expect((await send('POST', `/api/admin/exchanges/${xid}/settle`, owner, { amountPaise: asked.json().request.quotedPaise })).statusCode).toBe(200);
+    const quote = await send('GET', `/api/orders/${order.orderNumber}/buyback-quote`, shopper);
+    expect(quote.json().pieces).toEqual([]);
+    const held = await db.select().from(schema.orderPieces).where(eq(schema.orderPieces.orderId, order.id));
+    expect(held.every((p) => p.releasedAt !== null)).toBe(true);
+  });
+
+  it('does not offer a returned piece (written off and refunded) for exchange or buy-back', async () => {
+    const shopper = await createShopper(t.app);
+    const { order, line } = await delivered(shopper);
+    const made = await returnOf(shopper, order.orderNumber, line.id);
+    expect(made.statusCode, made.body).toBe(201);
+    await walkReturn(made.json().return.id as number, 'write_off');
+    const quote = await send('GET', `/api/orders/${order.orderNumber}/buyback-quote`, shopper);
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().pieces).toEqual([]);
+    const asked = await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'buyback' });
+    expect(asked.statusCode, asked.body).toBe(409);
+  });
+});
