@@ -116,3 +116,19 @@ describe('a piece is paid back once: exchange or return, never both', () => {
     expect(asked.statusCode, asked.body).toBe(409);
   });
 });
+
+describe('hostile input on the exchange request', () => {
+  it('answers 400, not 500, to a line or piece number beyond the database’s integers', async () => {
+    const shopper = await createShopper(t.app);
+    const { order, line } = await delivered(shopper);
+    for (const body of [
+      { lineId: 2_147_483_648, kind: 'exchange' },
+      { lineId: 99_999_999_999, kind: 'buyback' },
+      { lineId: line.id, kind: 'exchange', pieceId: 2_147_483_648 },
+    ]) {
+      const res = await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
+    }
+    expect(await db.select().from(schema.exchangeRequests).where(eq(schema.exchangeRequests.orderId, order.id))).toHaveLength(0);
+  });
+});
