@@ -132,3 +132,20 @@ describe('hostile input on the exchange request', () => {
     expect(await db.select().from(schema.exchangeRequests).where(eq(schema.exchangeRequests.orderId, order.id))).toHaveLength(0);
   });
 });
+
+describe.skipIf(!testServerUrl)('the last piece asked for twice at once (PostgreSQL)', () => {
+  it('a return and an exchange of the same last piece at once: one is taken, the other refused', async () => {
+    for (let round = 0; round < 3; round++) {
+      const shopper = await createShopper(t.app);
+      const { order, line } = await delivered(shopper);
+      const [ret, ex] = await Promise.all([
+        returnOf(shopper, order.orderNumber, line.id),
+        send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'buyback' }),
+      ]);
+      expect([ret.statusCode, ex.statusCode].sort(), `${ret.body} ${ex.body}`).toEqual([201, 409]);
+      const returns = await db.select().from(schema.orderReturns).where(eq(schema.orderReturns.orderId, order.id));
+      const asks = await db.select().from(schema.exchangeRequests).where(eq(schema.exchangeRequests.orderId, order.id));
+      expect(returns.length + asks.length).toBe(1);
+    }
+  });
+});
