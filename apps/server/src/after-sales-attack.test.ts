@@ -149,3 +149,26 @@ describe.skipIf(!testServerUrl)('the last piece asked for twice at once (Postgre
     }
   });
 });
+
+describe('hostile paths and dates on the new desks', () => {
+  it('a return photo number beyond the database’s integers is not found (404), not a 500', async () => {
+    const shopper = await createShopper(t.app);
+    const { order, line } = await delivered(shopper);
+    const made = await returnOf(shopper, order.orderNumber, line.id);
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().return.id as number;
+    for (const photo of ['9999999999.webp', '2147483648-thumb.webp']) {
+      expect((await send('GET', `/api/admin/returns/${id}/photos/${photo}`, owner)).statusCode).toBe(404);
+      expect((await send('GET', `/api/orders/${order.orderNumber}/returns/${id}/photos/${photo}`, shopper)).statusCode).toBe(404);
+    }
+  });
+
+  it('the appointment calendar and slots answer 400 to a year the database cannot hold', async () => {
+    for (const day of ['0000-01-01', '9999-12-31']) {
+      const desk = await send('GET', `/api/admin/appointments?kind=video&from=${day}`, owner);
+      expect(desk.statusCode, `${day}: ${desk.body}`).toBe(400);
+      const slots = await send('GET', `/api/appointments/slots?kind=video&date=${day}`, null);
+      expect(slots.statusCode, `${day}: ${slots.body}`).toBe(400);
+    }
+  });
+});

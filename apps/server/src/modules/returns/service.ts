@@ -355,6 +355,8 @@ export function createReturnsService(deps: ReturnsDeps) {
       return this.photoBytes(returnId, photoId, thumb);
     },
     async photoBytes(returnId: number, photoId: number, thumb: boolean) {
+      // The path takes up to ten digits: a number beyond the table's integers is simply not a photo.
+      if (!Number.isSafeInteger(photoId) || photoId < 1 || photoId > 2_147_483_647) throw new DomainError('NOT_FOUND', 'No such photo.');
       const p = await returnsRepository(db).photo(returnId, photoId);
       const key = p ? (thumb ? (p.thumbPath ?? p.path) : p.path) : null;
       const bytes = key && RETURN_PHOTO_PATH.test(key) ? await deps.files.get(key) : null;
