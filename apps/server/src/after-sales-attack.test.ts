@@ -134,6 +134,26 @@ describe('hostile input on the exchange request', () => {
 });
 
 describe.skipIf(!testServerUrl)('the last piece asked for twice at once (PostgreSQL)', () => {
+  it('two refunds of one return and two settles of one exchange at once pay once', async () => {
+    const shopper = await createShopper(t.app);
+    const { order, line } = await delivered(shopper, 2);
+    const made = await returnOf(shopper, order.orderNumber, line.id);
+    const id = made.json().return.id as number;
+    for (const [step, body] of [['approve', {}], ['receive', {}], ['check', { note: 'Fine.', disposition: 'restock' }]] as const) {
+      expect((await send('POST', `/api/admin/returns/${id}/${step}`, owner, body)).statusCode).toBe(200);
+    }
+    const refunds = await Promise.all([1, 2, 3].map(() => send('POST', `/api/admin/returns/${id}/refund`, owner, {})));
+    expect(refunds.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const asked = await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'exchange' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const xid = asked.json().request.id as number;
+    expect((await send('POST', `/api/admin/exchanges/${xid}/receive`, owner)).statusCode).toBe(200);
+    const settles = await Promise.all([1, 2, 3].map(() => send('POST', `/api/admin/exchanges/${xid}/settle`, owner, { amountPaise: asked.json().request.quotedPaise })));
+    expect(settles.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const credit = await db.select().from(schema.storeCreditEntries).where(eq(schema.storeCreditEntries.customerId, shopper.id));
+    expect(credit.map((c) => c.kind).sort()).toEqual(['exchange', 'return']);
+  });
+
   it('a return and an exchange of the same last piece at once: one is taken, the other refused', async () => {
     for (let round = 0; round < 3; round++) {
       const shopper = await createShopper(t.app);
