@@ -192,3 +192,20 @@ describe('hostile paths and dates on the new desks', () => {
     }
   });
 });
+
+describe('the read cache', () => {
+  it('a refused return (a guest, another’s order, too many) does not empty the storefront’s read cache', async () => {
+    const shopper = await createShopper(t.app);
+    const stranger = await createShopper(t.app);
+    const { order, line } = await delivered(shopper);
+    const flushes = t.app.readCache.stats().flushes;
+    expect((await returnOf(null, order.orderNumber, line.id)).statusCode).toBe(401);
+    expect((await returnOf(stranger, order.orderNumber, line.id)).statusCode).toBe(404);
+    expect((await returnOf(shopper, order.orderNumber, line.id, 5)).statusCode).toBe(409);
+    expect((await send('POST', '/api/admin/returns/2147483647/approve', owner, {})).statusCode).toBe(404);
+    expect(t.app.readCache.stats().flushes).toBe(flushes);
+    // A step taken (here the request; the check that restocks likewise) still empties it.
+    expect((await returnOf(shopper, order.orderNumber, line.id)).statusCode).toBe(201);
+    expect(t.app.readCache.stats().flushes).toBeGreaterThan(flushes);
+  });
+});
