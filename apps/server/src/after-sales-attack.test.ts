@@ -209,3 +209,25 @@ describe('the read cache', () => {
     expect(t.app.readCache.stats().flushes).toBeGreaterThan(flushes);
   });
 });
+
+describe('the weight difference settled at packing', () => {
+  it('a return gives back what the line really cost: less the weight difference refunded, plus the one charged', async () => {
+    const shopper = await createShopper(t.app);
+    const { order, line } = await delivered(shopper, 1);
+    // Sold at Rs. 25,000; the piece weighed less and Rs. 2,000 was refunded when it was packed.
+    await db.insert(schema.orderAdjustments).values({ orderId: order.id, lineId: line.id, kind: 'refund', amountPaise: 2_000_00, reason: 'Lighter.', status: 'settled', settledAt: new Date() });
+    const lighter = await returnOf(shopper, order.orderNumber, line.id);
+    expect(lighter.statusCode, lighter.body).toBe(201);
+    expect(lighter.json().return.amountPaise).toBe(line.lineTotalPaise - 2_000_00);
+
+    const other = await delivered(shopper, 1);
+    // Heavier: Rs. 1,500 charged and paid before dispatch; an open (unpaid) or waived one counts for nothing.
+    await db.insert(schema.orderAdjustments).values([
+      { orderId: other.order.id, lineId: other.line.id, kind: 'charge', amountPaise: 1_500_00, reason: 'Heavier.', status: 'settled', settledAt: new Date() },
+      { orderId: other.order.id, lineId: other.line.id, kind: 'charge', amountPaise: 700_00, reason: 'Waived.', status: 'waived' },
+    ]);
+    const heavier = await returnOf(shopper, other.order.orderNumber, other.line.id);
+    expect(heavier.statusCode, heavier.body).toBe(201);
+    expect(heavier.json().return.amountPaise).toBe(other.line.lineTotalPaise + 1_500_00);
+  });
+});

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { orderReturns, orderReturnLines, orderReturnPhotos, orderReturnEvents, orders, orderLines, orderPieces, customers, staff, storeCreditEntries, creditNotes, exchangeRequests } = schema;
+const { orderReturns, orderReturnLines, orderReturnPhotos, orderReturnEvents, orders, orderLines, orderPieces, customers, staff, storeCreditEntries, creditNotes, exchangeRequests, orderAdjustments } = schema;
 
 export type ReturnStatus = (typeof schema.RETURN_STATUSES)[number];
 export type ReturnRow = typeof orderReturns.$inferSelect;
@@ -28,6 +28,19 @@ export function returnsRepository(db: Db) {
         .where(and(eq(exchangeRequests.orderId, orderId), inArray(exchangeRequests.status, ['Requested', 'Received', 'Settled'])))
         .groupBy(exchangeRequests.lineId);
       return new Map(rows.map((r) => [r.lineId, Number(r.n)]));
+    },
+
+    /** Per line, the weight differences settled at packing: charges paid less refunds given (open or waived ones count nothing). */
+    async settledAdjustments(orderId: number): Promise<Map<number, number>> {
+      const rows = await db
+        .select({
+          lineId: orderAdjustments.lineId,
+          net: sql<string>`coalesce(sum(case when ${orderAdjustments.kind} = 'charge' then ${orderAdjustments.amountPaise} else -${orderAdjustments.amountPaise} end), 0)`,
+        })
+        .from(orderAdjustments)
+        .where(and(eq(orderAdjustments.orderId, orderId), eq(orderAdjustments.status, 'settled')))
+        .groupBy(orderAdjustments.lineId);
+      return new Map(rows.filter((r) => r.lineId !== null).map((r) => [r.lineId!, Number(r.net)]));
     },
 
     async insert(row: typeof orderReturns.$inferInsert) {

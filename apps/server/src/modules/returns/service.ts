@@ -294,6 +294,9 @@ export function createReturnsService(deps: ReturnsDeps) {
           // Pieces asked for or settled in an exchange or buy-back (counted under the same order lock as those asks).
           const exchanged = await repo.exchangedCounts(order.id);
           const values = returnLineValues(lines.map((l) => ({ lineId: l.id, lineTotalPaise: l.lineTotalPaise, quantity: l.quantity })), order.discountPaise);
+          // What the line really cost: the weight difference refunded at packing is not refunded again; one charged and paid is.
+          const adjusted = await repo.settledAdjustments(order.id);
+          for (const [lineId, net] of adjusted) if (values.has(lineId)) values.set(lineId, Math.max(0, values.get(lineId)! + net));
           const rows = [];
           for (const ask of body.lines) {
             const line = byId.get(ask.lineId);
