@@ -73,8 +73,11 @@ describe('a piece is paid back once: exchange or return, never both', () => {
     await exchangeSettled(shopper, order.orderNumber, line.id);
     const res = await returnOf(shopper, order.orderNumber, line.id);
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().code).toBe('RETURN_TOO_MANY');
+    expect(res.json()).toMatchObject({ code: 'RETURN_TOO_MANY', message: expect.stringMatching(/1 is in an exchange or buy-back, so none is left/) });
     expect(await db.select().from(schema.orderReturns).where(eq(schema.orderReturns.orderId, order.id))).toHaveLength(0);
+    // The order page says so and offers nothing to return.
+    const page = (await send('GET', `/api/orders/${order.orderNumber}`, shopper)).json();
+    expect(page.returnWindow).toMatchObject({ open: false, message: 'Every piece of this order is already in a return, an exchange or a buy-back.', lines: [{ lineId: line.id, returnable: 0 }] });
   });
 
   it('refuses to return a piece with an exchange request still open, and keeps the other piece returnable', async () => {

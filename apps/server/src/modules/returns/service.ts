@@ -86,7 +86,7 @@ export function returnWindowOf(
   if (order.status !== 'Delivered' || !closesAt) message = 'Pieces can be returned once the order is delivered.';
   else if (at > closesAt) message = `The return window of ${days} days closed on ${indianDate(closesAt)}.`;
   else if (custom) message = MADE_TO_ORDER;
-  else if (perLine.every((l) => l.returnable === 0)) message = 'Every piece of this order is already in a return.';
+  else if (perLine.every((l) => l.returnable === 0)) message = 'Every piece of this order is already in a return, an exchange or a buy-back.';
   return { open: message === null, windowDays: days, closesAt: closesAt?.toISOString() ?? null, message, lines: perLine };
 }
 
