@@ -16,7 +16,9 @@ const optionalId = z.preprocess(blankIsUndefined, id.optional());
 const isoDate = z
   .string({ error: 'Please choose a date.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date is YYYY-MM-DD.')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, 'That is not a date.');
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, 'That is not a date.')
+  // Year 0 is no date to PostgreSQL, and a week after 31 December 9999 has five digits: keep to this millennium.
+  .refine((d) => d >= '2000-01-01' && d <= '2999-12-31', 'Please choose a date between 2000 and 2999.');
 const kind = z.enum(APPOINTMENT_KIND_VALUES, { error: 'Choose a store visit or a video call.' });
 
 /** GET /api/appointments/slots?kind=&storeId=&date= (storeId required for a store visit). */

@@ -76,9 +76,9 @@ export type BuybackQuote = z.infer<typeof BuybackQuoteSchema>;
 
 /** POST /api/orders/{orderNumber}/exchange-requests */
 export const ExchangeAskSchema = z.object({
-  lineId: z.coerce.number({ error: 'lineId must be a number.' }).int().positive('lineId must be a number.'),
+  lineId: z.coerce.number({ error: 'lineId must be a number.' }).int().positive('lineId must be a number.').max(2_147_483_647, 'lineId is too large.'),
   kind: z.enum(EXCHANGE_KIND_VALUES, { error: 'kind must be exchange or buyback.' }),
-  pieceId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive('pieceId must be a number.').optional()),
+  pieceId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive('pieceId must be a number.').max(2_147_483_647, 'pieceId is too large.').optional()),
 });
 export type ExchangeAsk = z.infer<typeof ExchangeAskSchema>;
 

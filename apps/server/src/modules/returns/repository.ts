@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { orderReturns, orderReturnLines, orderReturnPhotos, orderReturnEvents, orders, orderLines, orderPieces, customers, staff, storeCreditEntries, creditNotes } = schema;
+const { orderReturns, orderReturnLines, orderReturnPhotos, orderReturnEvents, orders, orderLines, orderPieces, customers, staff, storeCreditEntries, creditNotes, exchangeRequests, orderAdjustments } = schema;
 
 export type ReturnStatus = (typeof schema.RETURN_STATUSES)[number];
 export type ReturnRow = typeof orderReturns.$inferSelect;
@@ -18,6 +18,29 @@ export function returnsRepository(db: Db) {
         .where(and(eq(orderReturns.orderId, orderId), ne(orderReturns.status, 'Refused')))
         .groupBy(orderReturnLines.lineId);
       return new Map(rows.map((r) => [r.lineId, Number(r.n)]));
+    },
+
+    /** How many of each line of the order are asked for or settled in an exchange or buy-back (not to be returned too). */
+    async exchangedCounts(orderId: number): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ lineId: exchangeRequests.lineId, n: count() })
+        .from(exchangeRequests)
+        .where(and(eq(exchangeRequests.orderId, orderId), inArray(exchangeRequests.status, ['Requested', 'Received', 'Settled'])))
+        .groupBy(exchangeRequests.lineId);
+      return new Map(rows.map((r) => [r.lineId, Number(r.n)]));
+    },
+
+    /** Per line, the weight differences settled at packing: charges paid less refunds given (open or waived ones count nothing). */
+    async settledAdjustments(orderId: number): Promise<Map<number, number>> {
+      const rows = await db
+        .select({
+          lineId: orderAdjustments.lineId,
+          net: sql<string>`coalesce(sum(case when ${orderAdjustments.kind} = 'charge' then ${orderAdjustments.amountPaise} else -${orderAdjustments.amountPaise} end), 0)`,
+        })
+        .from(orderAdjustments)
+        .where(and(eq(orderAdjustments.orderId, orderId), eq(orderAdjustments.status, 'settled')))
+        .groupBy(orderAdjustments.lineId);
+      return new Map(rows.filter((r) => r.lineId !== null).map((r) => [r.lineId!, Number(r.net)]));
     },
 
     async insert(row: typeof orderReturns.$inferInsert) {
@@ -151,7 +174,14 @@ export function returnsRepository(db: Db) {
       const held = await db
         .select({ id: orderPieces.id })
         .from(orderPieces)
-        .where(and(eq(orderPieces.lineId, lineId), isNull(orderPieces.releasedAt)))
+        // Not a piece the customer is exchanging or selling back: that request releases its own piece when settled.
+        .where(
+          and(
+            eq(orderPieces.lineId, lineId),
+            isNull(orderPieces.releasedAt),
+            sql`not exists (select 1 from ${exchangeRequests} where ${exchangeRequests.pieceId} = ${orderPieces.id} and ${exchangeRequests.status} in ('Requested', 'Received'))`,
+          ),
+        )
         .orderBy(asc(orderPieces.id))
         .limit(quantity);
       if (held.length === 0) return 0;

@@ -20,7 +20,6 @@ import {
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
-import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { actorOf } from '../audit/service.ts';
 import { MAX_IMAGE_BYTES } from '../custom-design/images.ts';
@@ -69,8 +68,11 @@ export const returnsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     files: deps.files,
     mailQueued: () => deps.mailer.kick(),
   });
-  // A restocked return puts pieces back on sale.
-  forgetAfterWrites(app, deps.readCache);
+  // A restocked return puts pieces back on sale. Only a step taken empties the cache: a refusal (a guest's 401, another's
+  // order, a step not allowed) leaves it, or anyone could empty the storefront's cache at will.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'POST' && reply.statusCode >= 200 && reply.statusCode < 300) deps.readCache.invalidate();
+  });
 
   api.post(
     '/orders/:orderNumber/returns',

@@ -86,8 +86,15 @@ export function returnWindowOf(
   if (order.status !== 'Delivered' || !closesAt) message = 'Pieces can be returned once the order is delivered.';
   else if (at > closesAt) message = `The return window of ${days} days closed on ${indianDate(closesAt)}.`;
   else if (custom) message = MADE_TO_ORDER;
-  else if (perLine.every((l) => l.returnable === 0)) message = 'Every piece of this order is already in a return.';
+  else if (perLine.every((l) => l.returnable === 0)) message = 'Every piece of this order is already in a return, an exchange or a buy-back.';
   return { open: message === null, windowDays: days, closesAt: closesAt?.toISOString() ?? null, message, lines: perLine };
+}
+
+/** Per line, the pieces in returns plus those asked for or settled in an exchange or buy-back: none of them can be returned. */
+function takenBack(returned: ReadonlyMap<number, number>, exchanged: ReadonlyMap<number, number>): Map<number, number> {
+  const out = new Map(returned);
+  for (const [lineId, n] of exchanged) out.set(lineId, (out.get(lineId) ?? 0) + n);
+  return out;
 }
 
 type Lines = Awaited<ReturnType<ReturnType<typeof returnsRepository>['linesOf']>>;
@@ -123,13 +130,13 @@ function toView(r: ReturnRow, lines: Lines, photos: Photos, events: Events, cred
 /** The returns of an order and its window, for the customer's order page (GET /api/orders/{orderNumber}). */
 export async function returnsOfOrder(db: Db, order: Order, lines: readonly OrderLine[], windowDays: number, at: Date): Promise<{ returns: OrderReturn[]; returnWindow: ReturnWindow }> {
   const repo = returnsRepository(db);
-  const [rows, returned] = await Promise.all([repo.ofOrder(order.id), repo.returnedCounts(order.id)]);
+  const [rows, returned, exchanged] = await Promise.all([repo.ofOrder(order.id), repo.returnedCounts(order.id), repo.exchangedCounts(order.id)]);
   const ids = rows.map((r) => r.id);
   const [rl, photos, events, credit] = await Promise.all([repo.linesOf(ids), repo.photosOf(ids), repo.eventsOf(ids), repo.storeCreditOf(ids)]);
   const base = `/api/orders/${encodeURIComponent(order.orderNumber)}/returns`;
   return {
     returns: rows.map((r) => toView(r, rl, photos, events, credit.get(r.id) ?? 0, (p, thumb) => `${base}/${r.id}/photos/${p}${thumb ? '-thumb' : ''}.webp`, false)),
-    returnWindow: returnWindowOf(order, lines, returned, windowDays, at),
+    returnWindow: returnWindowOf(order, lines, takenBack(returned, exchanged), windowDays, at),
   };
 }
 
@@ -284,17 +291,24 @@ export function createReturnsService(deps: ReturnsDeps) {
           const lines = await orderLinesOf(tx, order.id);
           const byId = new Map(lines.map((l) => [l.id, l]));
           const returned = await repo.returnedCounts(order.id);
+          // Pieces asked for or settled in an exchange or buy-back (counted under the same order lock as those asks).
+          const exchanged = await repo.exchangedCounts(order.id);
           const values = returnLineValues(lines.map((l) => ({ lineId: l.id, lineTotalPaise: l.lineTotalPaise, quantity: l.quantity })), order.discountPaise);
+          // What the line really cost: the weight difference refunded at packing is not refunded again; one charged and paid is.
+          const adjusted = await repo.settledAdjustments(order.id);
+          for (const [lineId, net] of adjusted) if (values.has(lineId)) values.set(lineId, Math.max(0, values.get(lineId)! + net));
           const rows = [];
           for (const ask of body.lines) {
             const line = byId.get(ask.lineId);
             if (!line) throw new DomainError('INVALID_REQUEST', `Line ${ask.lineId} is not a line of order ${order.orderNumber}.`, { lines: `Line ${ask.lineId} is not a line of this order.` });
             const before = returned.get(line.id) ?? 0;
-            if (before + ask.quantity > line.quantity) {
-              const left = line.quantity - before;
+            const swapped = exchanged.get(line.id) ?? 0;
+            if (before + swapped + ask.quantity > line.quantity) {
+              const left = line.quantity - before - swapped;
+              const taken = [before ? `${before} ${before === 1 ? 'is' : 'are'} already in a return` : null, swapped ? `${swapped} ${swapped === 1 ? 'is' : 'are'} in an exchange or buy-back` : null].filter(Boolean).join(' and ');
               throw new DomainError(
                 'RETURN_TOO_MANY',
-                `${line.productName}: you bought ${line.quantity}${before ? ` and ${before} ${before === 1 ? 'is' : 'are'} already in a return` : ''}, so ${left <= 0 ? 'none is left' : `at most ${left}`} to return.`,
+                `${line.productName}: you bought ${line.quantity}${taken ? ` and ${taken}` : ''}, so ${left <= 0 ? 'none is left' : `at most ${left}`} to return.`,
                 { lines: `At most ${Math.max(left, 0)} of ${line.productName} can be returned.` },
               );
             }
@@ -344,6 +358,8 @@ export function createReturnsService(deps: ReturnsDeps) {
       return this.photoBytes(returnId, photoId, thumb);
     },
     async photoBytes(returnId: number, photoId: number, thumb: boolean) {
+      // The path takes up to ten digits: a number beyond the table's integers is simply not a photo.
+      if (!Number.isSafeInteger(photoId) || photoId < 1 || photoId > 2_147_483_647) throw new DomainError('NOT_FOUND', 'No such photo.');
       const p = await returnsRepository(db).photo(returnId, photoId);
       const key = p ? (thumb ? (p.thumbPath ?? p.path) : p.path) : null;
       const bytes = key && RETURN_PHOTO_PATH.test(key) ? await deps.files.get(key) : null;
@@ -430,10 +446,9 @@ export function createReturnsService(deps: ReturnsDeps) {
         }
         const at = now();
         let released = 0;
-        if (body.disposition === 'restock') {
-          await putBackOnShelf(tx, lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
-          for (const l of lines) released += await returnsRepository(tx).releasePieces(l.lineId, l.quantity, at);
-        }
+        if (body.disposition === 'restock') await putBackOnShelf(tx, lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
+        // Restocked or written off, the pieces are no longer the customer's: released, so no exchange or buy-back offers them again.
+        for (const l of lines) released += await returnsRepository(tx).releasePieces(l.lineId, l.quantity, at);
         const less = refund < r.amountPaise ? ` Refund ${formatRupees(refund)} of ${formatRupees(r.amountPaise)}.` : '';
         return {
           patch: { checkNote: body.note, disposition: body.disposition, refundedPaise: refund },
