@@ -211,6 +211,17 @@ describe('the read cache', () => {
     expect((await returnOf(shopper, order.orderNumber, line.id)).statusCode).toBe(201);
     expect(t.app.readCache.stats().flushes).toBeGreaterThan(flushes);
   });
+
+  it('a refused write of the older modules (a guest’s cancel, checkout or staff step) does not empty it either', async () => {
+    const shopper = await createShopper(t.app);
+    const { order } = await delivered(shopper);
+    const flushes = t.app.readCache.stats().flushes;
+    expect((await send('POST', `/api/orders/${order.orderNumber}/cancel`, null, {})).statusCode).toBe(401);
+    expect((await send('POST', `/api/orders/${order.orderNumber}/cancel`, shopper, {})).statusCode).toBe(409);
+    expect((await send('POST', '/api/orders/placeOrders', null, {})).statusCode).toBe(401);
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/status`, null, { status: 'Picked' })).statusCode).toBe(401);
+    expect(t.app.readCache.stats().flushes).toBe(flushes);
+  });
 });
 
 describe('the weight difference settled at packing', () => {

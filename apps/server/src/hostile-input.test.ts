@@ -28,6 +28,9 @@ const FIELDS = [
   'custGoldColor', 'custCategory', 'custDiamond', 'custStone', 'addRemarks', 'adUserType', 'compName', 'compPan',
   'compGST', 'compIfsc', 'compBA', 'status', 'monthlyAmount', 'amount', 'cardNumber', 'expiry', 'cvv', 'reason', 'list',
   'q', 'page', 'sort', 'material', 'category', 'tag', 'stone', 'minPrice', 'maxPrice', 'cartList',
+  // After the sale (issue 20): returns, exchanges, store credit, reviews, appointments, trade-in.
+  'lines', 'lineId', 'pieceId', 'refundMethod', 'kind', 'amountPaise', 'payoutReference', 'note', 'useStoreCredit', 'rating',
+  'title', 'text', 'storeId', 'date', 'slot', 'purpose', 'tradeIn', 'weightGrams', 'pickupDate', 'disposition', 'refundPaise',
 ];
 
 const hostileString = fc.oneof(

@@ -199,10 +199,13 @@ export async function sendKept(
  * settings and stores): after any of their writes (POST, PUT, PATCH, DELETE) this instance's read cache forgets
  * at once, before the answer leaves (other instances hear the database's notification a moment later).
  * Registered inside the module, so it applies to that module's routes only. A streamed answer is sent before its
- * write commits: such a route forgets after its commit itself (the product CSV import).
+ * write commits: such a route forgets after its commit itself (the product CSV import). Only a write that succeeded
+ * (2xx or 3xx) forgets: a refused one changed nothing, and otherwise anyone, a guest included, could empty the cache
+ * at will with requests that are sure to be refused (a write that commits and still answers 4xx is heard through
+ * the database's notification, as other instances hear every write).
  */
 export function forgetAfterWrites(app: FastifyInstance, cache: ReadCache): void {
   app.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 500) cache.invalidate();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.invalidate();
   });
 }

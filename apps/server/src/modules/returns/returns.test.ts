@@ -91,6 +91,10 @@ describe('a return within the window, refunded through the gateway', () => {
     expect((await mailsTo(shopper.email, 'return-approved'))[0]!.subject).toMatch(/approved$/);
     expect((await stepOf(id, 'approve', desk)).json().code).toBe('RETURN_STEP_NOT_ALLOWED');
     expect((await stepOf(id, 'schedule-pickup', desk, { pickupDate: '2020-01-01' })).statusCode).toBe(400);
+    const farOff = await stepOf(id, 'schedule-pickup', desk, { pickupDate: '9999-12-31' });
+    expect(farOff.statusCode).toBe(400);
+    expect(farOff.json().fields.pickupDate).toMatch(/30 days ahead/);
+    expect((await stepOf(id, 'schedule-pickup', desk, { pickupDate: '2026-02-30' })).statusCode).toBe(400);
     const pickup = await stepOf(id, 'schedule-pickup', desk, { pickupDate: tomorrow(), note: 'Between 10 and 1.' });
     expect(pickup.statusCode, pickup.body).toBe(200);
     expect((await mailsTo(shopper.email, 'return-pickup'))[0]!.textBody).toContain('Between 10 and 1.');

@@ -146,6 +146,9 @@ export async function returnsOfOrder(db: Db, order: Order, lines: readonly Order
  * off, and how much to refund), refunds (permission 'accounts') or refuses. Every step is one transaction, recorded
  * in order_return_events with the staff member, audited, and mailed.
  */
+/** How far ahead a pickup may be arranged: a courier books days, not months, ahead. */
+const PICKUP_AHEAD_DAYS = 30;
+
 export function createReturnsService(deps: ReturnsDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -414,8 +417,11 @@ export function createReturnsService(deps: ReturnsDeps) {
       return step(actor, id, 'schedule-pickup', async (_tx, _r, _order, _lines, s) => {
         // Today as India reads it (a pickup asked for at 2 a.m. IST is for that day, not the day before in UTC).
         const today = new Date(now().getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-        if (Number.isNaN(Date.parse(`${body.pickupDate}T00:00:00Z`)) || body.pickupDate < today) {
-          throw new DomainError('INVALID_REQUEST', 'The pickup date is today or later.', { pickupDate: 'The pickup date is today or later.' });
+        const latest = new Date(now().getTime() + IST_OFFSET_MS + PICKUP_AHEAD_DAYS * 86_400_000).toISOString().slice(0, 10);
+        const parsed = Date.parse(`${body.pickupDate}T00:00:00Z`);
+        if (Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== body.pickupDate || body.pickupDate < today || body.pickupDate > latest) {
+          const message = `The pickup date is from today to ${PICKUP_AHEAD_DAYS} days ahead (${longDate(latest)}).`;
+          throw new DomainError('INVALID_REQUEST', message, { pickupDate: message });
         }
         return {
           patch: { pickupDate: body.pickupDate, pickupNote: body.note ?? null },
