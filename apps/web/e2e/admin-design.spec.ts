@@ -16,7 +16,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { formatRupees } from '@milli/pricing';
-import { axeCheck, E2E_OWNER, expect, logInNewShopper, mailTo, staffSignIn, test, waitForHydration } from './fixtures.ts';
+import { axeCheck, E2E_OWNER, expect, logInNewShopper, mailTo, shots, staffSignIn, test, waitForHydration } from './fixtures.ts';
 
 async function picture(name: string, colour: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'milli-e2e-design-'));
@@ -24,18 +24,6 @@ async function picture(name: string, colour: string): Promise<string> {
   const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180"><rect width="240" height="180" fill="${colour}"/><circle cx="120" cy="90" r="60" fill="none" stroke="#b8862b" stroke-width="14"/></svg>`);
   await writeFile(file, await sharp(svg).png().toBuffer());
   return file;
-}
-
-/** With SHOTS_DIR set: full-page screenshots at the given widths (the desk at 1024 and 1440, the storefront at 375 and 1440). */
-async function shots(page: Page, name: string, widths: number[]) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 /** Pays in the demo gateway's "Test payment" dialog the page has opened. */

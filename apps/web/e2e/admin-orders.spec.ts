@@ -9,9 +9,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { adminNav, axeCheck, E2E_OWNER, expect, logInNewShopper, mailTo, payOnDemo, staffSignIn, staffSignOut, test, waitForHydration } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { adminNav, E2E_OWNER, expect, logInNewShopper, mailTo, noSeriousAxe, payOnDemo, shots, staffSignIn, staffSignOut, test, waitForHydration } from './fixtures.ts';
 import { addToCart, pieces, placeOrder } from './shop.ts';
 
 /** A gold piece (hallmarked: it needs a HUID) the payment specs do not buy (they take the first six). */
@@ -22,22 +21,6 @@ async function aGoldPiece(request: APIRequestContext): Promise<{ product_id: num
     if (detail.data.product_metal.toLowerCase().includes('gold') && detail.data.product_stock > 0) return p;
   }
   throw new Error('No gold piece in stock to order.');
-}
-
-async function shots(page: Page, testInfo: TestInfo, name: string, widths: number[]) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-async function noSeriousAxe(page: Page, what: string) {
-  const { serious } = await axeCheck(page);
-  expect(serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 test('a customer’s hallmarked order goes through the desk: picked, packed with its HUID, dispatched, delivered', async ({ browser, request }, testInfo) => {
@@ -73,7 +56,7 @@ test('a customer’s hallmarked order goes through the desk: picked, packed with
   const row = staff.getByRole('row').filter({ hasText: orderNumber });
   await expect(row).toHaveCount(1);
   await noSeriousAxe(staff, 'orders list');
-  await shots(staff, testInfo, 'admin-orders', [1024, 1440]);
+  await shots(staff, 'admin-orders', [1024, 1440]);
   await row.getByRole('link', { name: orderNumber }).click();
   await expect(staff.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
   await waitForHydration(staff);
@@ -94,7 +77,7 @@ test('a customer’s hallmarked order goes through the desk: picked, packed with
   await packing.getByRole('button', { name: /Record the packing|Save the packing again/ }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'Packing recorded' })).toBeVisible();
   await expect(staff.getByRole('textbox', { name: /^HUID of / }).first()).toHaveValue(HUID);
-  await shots(staff, testInfo, 'admin-order', [1024, 1440]);
+  await shots(staff, 'admin-order', [1024, 1440]);
 
   // Dispatch.
   const dispatch = staff.getByRole('form', { name: 'Dispatch' });
@@ -117,7 +100,7 @@ test('a customer’s hallmarked order goes through the desk: picked, packed with
   expect(invoice).toContain(HUID);
   expect(invoice).toContain(Number(soldGrams).toFixed(3));
   await noSeriousAxe(customer, 'customer order page');
-  await shots(customer, testInfo, 'customer-order', [375, 1440]);
+  await shots(customer, 'customer-order', [375, 1440]);
 
   // Delivered.
   await staff.getByRole('button', { name: 'Mark delivered' }).click();

@@ -4,20 +4,8 @@
  * /admin/appointments. And the old gold estimator gives an estimate that the booking page carries (375 px look).
  * SHOTS_DIR=… saves screenshots (storefront 375/1440, the calendar 1024/1440).
  */
-import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
-import { E2E_OWNER, adminNav, axeCheck, expect, mailTo, staffSignIn, test, waitForHydration } from './fixtures.ts';
-
-async function shots(page: Page, name: string, widths: number[]) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+import type { TestInfo } from '@playwright/test';
+import { E2E_OWNER, adminNav, axeCheck, expect, mailTo, shots, staffSignIn, test, waitForHydration } from './fixtures.ts';
 
 /** An Indian date some days ahead (the store opens every day, so any day will do). */
 const daysAhead = (n: number) => new Date(Date.now() + 330 * 60_000 + n * 86_400_000).toISOString().slice(0, 10);

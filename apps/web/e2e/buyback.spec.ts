@@ -4,27 +4,11 @@
  * customer asks for an exchange; staff receive the piece and settle it; the store credit shows in My Account and
  * pays part of the next order at checkout. SHOTS_DIR=… saves screenshots.
  */
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { BuybackQuote } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
-import { E2E_OWNER, axeCheck, dispatchAsStaff, expect, fillBilling, logInNewShopper, mailTo, ownOrigin, payOnDemo, staffSignIn, test, waitForHydration } from './fixtures.ts';
-import { addToCart, pieces, placeOrder } from './shop.ts';
-
-async function shots(page: Page, name: string, widths: number[]) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-async function noSeriousAxe(page: Page, what: string) {
-  const { serious } = await axeCheck(page);
-  expect(serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+import { E2E_OWNER, asOwner, expect, fillBilling, logInNewShopper, mailTo, noSeriousAxe, payOnDemo, shots, staffSignIn, test, waitForHydration } from './fixtures.ts';
+import { addToCart, deliveredOrder, pieces } from './shop.ts';
 
 /** A gold piece (weighed: it has a buy-back value) other specs do not buy. */
 async function aGoldPiece(request: APIRequestContext, skip: number) {
@@ -39,18 +23,6 @@ async function aGoldPiece(request: APIRequestContext, skip: number) {
   return piece;
 }
 
-/** As the owner, through the API: the order marked Delivered, or today's rate of one metal set. */
-async function asOwner<T>(request: APIRequestContext, work: (api: (p: string) => string, headers: { origin: string }) => Promise<T>): Promise<T> {
-  const headers = ownOrigin();
-  const api = (p: string) => `${headers.origin}${p}`;
-  expect((await request.post(api('/api/admin/auth/login'), { data: { email: E2E_OWNER.email, password: E2E_OWNER.password }, headers })).status()).toBe(200);
-  try {
-    return await work(api, headers);
-  } finally {
-    await request.post(api('/api/admin/auth/logout'), { headers });
-  }
-}
-
 const quoteOf = async (page: Page, orderNumber: string) => (await (await page.request.get(`/api/orders/${orderNumber}/buyback-quote`)).json()) as BuybackQuote;
 const istDate = (iso: string) => new Date(`${iso}T00:00:00+05:30`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
@@ -63,14 +35,7 @@ test('a delivered piece’s exchange value follows today’s rate, is asked for,
   const context = await browser.newContext();
   const customer = await context.newPage();
   const shopper = await logInNewShopper(customer, testInfo, 'e2e_buyback');
-  await addToCart(customer, piece.product_id);
-  await placeOrder(customer);
-  const orderNumber = await payOnDemo(customer);
-  await dispatchAsStaff(request, orderNumber);
-  await asOwner(request, async (api, headers) => {
-    const res = await request.post(api(`/api/admin/orders/${orderNumber}/status`), { data: { status: 'Delivered' }, headers });
-    expect(res.status(), await res.text()).toBe(200);
-  });
+  const orderNumber = await deliveredOrder(customer, request, piece.product_id);
 
   // The order page: today's values per piece, with the rate and its date.
   await customer.goto(`/order-details?order=${orderNumber}`);

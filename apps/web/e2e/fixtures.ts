@@ -350,6 +350,27 @@ export async function axeCheck(page: Page) {
   return { results, serious: results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical') };
 }
 
+/** axe-core's serious or critical violations on the page now, none expected; `what` names the page in the failure. */
+export async function noSeriousAxe(page: Page, what: string): Promise<void> {
+  const { serious } = await axeCheck(page);
+  expect(serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/**
+ * With SHOTS_DIR set: full-page screenshots from the top at each width (the desk at 1024 and 1440, the storefront
+ * at 375 and 1440), then back to 1440 px.
+ */
+export async function shots(page: Page, name: string, widths: number[]): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 /** The newest mail in the e2e server's mailbox to `email` whose subject matches, waited for; its text with quoted-printable soft breaks undone. */
 export async function mailTo(email: string, subject: RegExp): Promise<string> {
   const mailbox = path.join(e2eDataDir(), 'mailbox');
@@ -397,4 +418,27 @@ export async function dispatchAsStaff(request: APIRequestContext, orderNumber: s
     order = await read();
   }
   await request.post(api('/api/admin/auth/logout'), { headers });
+}
+
+/**
+ * As the owner, through the desk's API in a request context of its own: signs in, does `work` with absolute
+ * addresses (`api(path)`) and the same-origin header, and signs out whatever happens.
+ */
+export async function asOwner<T>(request: APIRequestContext, work: (api: (p: string) => string, headers: { origin: string }) => Promise<T>): Promise<T> {
+  const headers = ownOrigin();
+  const api = (p: string) => `${headers.origin}${p}`;
+  expect((await request.post(api('/api/admin/auth/login'), { data: { email: E2E_OWNER.email, password: E2E_OWNER.password }, headers })).status()).toBe(200);
+  try {
+    return await work(api, headers);
+  } finally {
+    await request.post(api('/api/admin/auth/logout'), { headers });
+  }
+}
+
+/** The owner marks a dispatched order (dispatchAsStaff) Delivered, through the desk's API. */
+export async function deliverAsStaff(request: APIRequestContext, orderNumber: string): Promise<void> {
+  await asOwner(request, async (api, headers) => {
+    const res = await request.post(api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/status`), { data: { status: 'Delivered' }, headers });
+    expect(res.status(), await res.text()).toBe(200);
+  });
 }

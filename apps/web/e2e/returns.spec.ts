@@ -5,36 +5,10 @@
  * (2) The order global setup delivered 40 days ago (late-delivery.ts): its page says the window closed and when,
  * and a return asked for anyway is refused with that reason. SHOTS_DIR=… saves the desk at 1024 and 1440 px.
  */
-import path from 'node:path';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { adminNav, axeCheck, dispatchAsStaff, E2E_OWNER, expect, logInNewShopper, mailTo, ownOrigin, payOnDemo, staffSignIn, test, waitForHydration } from './fixtures.ts';
+import type { TestInfo } from '@playwright/test';
+import { adminNav, E2E_OWNER, expect, logInNewShopper, mailTo, noSeriousAxe, ownOrigin, shots, staffSignIn, test, waitForHydration } from './fixtures.ts';
 import { LATE_DAYS, LATE_SHOPPER } from './late-delivery.ts';
-import { addToCart, pieces, placeOrder } from './shop.ts';
-
-async function shots(page: Page, name: string, widths = [1024, 1440]) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-async function noSeriousAxe(page: Page, what: string) {
-  const { serious } = await axeCheck(page);
-  expect(serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-/** The owner marks a dispatched order delivered, through the desk's API in a request context of its own. */
-async function deliverAsStaff(request: APIRequestContext, orderNumber: string) {
-  const headers = ownOrigin();
-  const api = (p: string) => `${headers.origin}${p}`;
-  expect((await request.post(api('/api/admin/auth/login'), { data: { email: E2E_OWNER.email, password: E2E_OWNER.password }, headers })).status()).toBe(200);
-  const res = await request.post(api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/status`), { data: { status: 'Delivered' }, headers });
-  expect(res.status(), await res.text()).toBe(200);
-  await request.post(api('/api/admin/auth/logout'), { headers });
-}
+import { deliveredOrder, pieces } from './shop.ts';
 
 test('a delivered order returned within the window and refunded', async ({ browser, request }, testInfo: TestInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1440', 'the returns journey runs once, at desktop size');
@@ -45,11 +19,7 @@ test('a delivered order returned within the window and refunded', async ({ brows
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   const shopper = await logInNewShopper(customer, testInfo, 'e2e_return');
-  await addToCart(customer, piece.product_id);
-  await placeOrder(customer);
-  const orderNumber = await payOnDemo(customer);
-  await dispatchAsStaff(request, orderNumber);
-  await deliverAsStaff(request, orderNumber);
+  const orderNumber = await deliveredOrder(customer, request, piece.product_id);
 
   // The customer asks on the order page.
   await customer.goto(`/order-details?order=${orderNumber}`);
@@ -76,12 +46,12 @@ test('a delivered order returned within the window and refunded', async ({ brows
   const row = staff.getByRole('row').filter({ hasText: orderNumber });
   await expect(row).toHaveCount(1);
   await noSeriousAxe(staff, 'returns queue');
-  await shots(staff, 'admin-returns');
+  await shots(staff, 'admin-returns', [1024, 1440]);
   await row.getByRole('link', { name: /^Return \d+$/ }).click();
   await expect(staff.getByRole('heading', { level: 1, name: /^Return \d+$/ })).toBeVisible();
   await expect(staff.getByText('The colour is not what I expected.')).toBeVisible();
   await noSeriousAxe(staff, 'return page');
-  await shots(staff, 'admin-return');
+  await shots(staff, 'admin-return', [1024, 1440]);
 
   await staff.getByRole('button', { name: 'Approve' }).click();
   await expect(staff.getByText('Approved. The customer has been mailed.')).toBeVisible();
@@ -92,14 +62,14 @@ test('a delivered order returned within the window and refunded', async ({ brows
   await staff.getByLabel('What the check found').fill('As sold: no wear, tag and box present.');
   await staff.getByRole('button', { name: 'Record the check' }).click();
   await expect(staff.getByText('Checked. The refund is ready for accounts.')).toBeVisible();
-  await shots(staff, 'admin-return-checked');
+  await shots(staff, 'admin-return-checked', [1024, 1440]);
   // Accounts refund it from Refunds due.
   const returnPage = staff.url();
   await (await adminNav(staff)).getByRole('link', { name: 'Refunds due', exact: true }).click();
   const due = staff.getByRole('region', { name: new RegExp(`^Return \\d+ · order ${orderNumber}$`) });
   await expect(due).toBeVisible();
   await noSeriousAxe(staff, 'refunds due');
-  await shots(staff, 'admin-refunds-due');
+  await shots(staff, 'admin-refunds-due', [1024, 1440]);
   const refundButton = due.getByRole('button', { name: /^Refund Rs\./ });
   const amountText = (await refundButton.textContent())!.replace(/^Refund /, '').trim();
   expect(amountText).not.toBe('Rs. 0.00');

@@ -3,7 +3,7 @@
  * to the payment step.
  */
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, fillBilling, ownOrigin } from './fixtures.ts';
+import { deliverAsStaff, dispatchAsStaff, expect, fillBilling, ownOrigin, payOnDemo } from './fixtures.ts';
 
 export const PAY_PAGE = /\/checkout\/pay\/MIL-\d{4}-\d{6}$/;
 
@@ -42,4 +42,14 @@ export async function placeOrder(page: Page) {
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(PAY_PAGE);
   return decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+}
+
+/** The signed-in shopper buys the piece and pays on the demo gateway; staff dispatch it and mark it Delivered. Its number. */
+export async function deliveredOrder(page: Page, request: APIRequestContext, productId: number): Promise<string> {
+  await addToCart(page, productId);
+  await placeOrder(page);
+  const orderNumber = await payOnDemo(page);
+  await dispatchAsStaff(request, orderNumber);
+  await deliverAsStaff(request, orderNumber);
+  return orderNumber;
 }

@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { requestNumber, requestTitle } from '../custom-design/describe.ts';
-import { ImageRefused, processImage, type ProcessedImage } from '../custom-design/images.ts';
+import { processImages, type ProcessedImage } from '../custom-design/images.ts';
 import { createUploadStore, uploadUrl } from '../custom-design/storage.ts';
 import {
   approvedSheet,
@@ -69,19 +69,7 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
 
   async function readRenders(files: Buffer[]): Promise<ProcessedImage[]> {
     if (files.length === 0) throw new DomainError('INVALID_REQUEST', 'Please add at least one render of the design.', { render: 'Please add at least one render of the design.' });
-    if (files.length > MAX_RENDERS) throw new DomainError('TOO_MANY_FILES', `Please send at most ${MAX_RENDERS} renders.`);
-    const out: ProcessedImage[] = [];
-    const refused: string[] = [];
-    for (const [i, bytes] of files.entries()) {
-      try {
-        out.push(await processImage(bytes, `Render ${i + 1}`));
-      } catch (error) {
-        if (!(error instanceof ImageRefused)) throw error;
-        refused.push(error.message);
-      }
-    }
-    if (refused.length) throw new DomainError('INVALID_REQUEST', refused.join(' '), { render: refused.join(' ') });
-    return out;
+    return processImages(files, MAX_RENDERS, { label: 'Render', plural: 'renders', field: 'render' });
   }
 
   return {

@@ -1,4 +1,5 @@
 import type { Db } from '@milli/db';
+import { repeatingPass } from '../../lib/repeating-pass.ts';
 import { harvestDailyPass } from './service.ts';
 
 export const HARVEST_KEEPER_INTERVAL_MS = 24 * 60 * 60_000;
@@ -20,9 +21,6 @@ export interface HarvestKeeperOptions {
  */
 export function createHarvestKeeper(db: Db, options: HarvestKeeperOptions) {
   const now = options.now ?? (() => new Date());
-  let running: Promise<Awaited<ReturnType<typeof harvestDailyPass>>> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let first: NodeJS.Timeout | null = null;
 
   async function once() {
     const done = await harvestDailyPass(db, now());
@@ -32,32 +30,11 @@ export function createHarvestKeeper(db: Db, options: HarvestKeeperOptions) {
     return done;
   }
 
-  return {
-    /** One pass now (a pass already running here is joined, not doubled). */
-    run() {
-      running ??= once().finally(() => {
-        running = null;
-      });
-      return running;
-    },
-    start() {
-      if (options.intervalMs <= 0 || timer) return;
-      const tick = () => {
-        this.run().catch((err: unknown) => options.log?.error({ err }, 'harvest pass failed; it will try again'));
-      };
-      first = setTimeout(tick, Math.min(options.intervalMs, FIRST_RUN_MS + Math.random() * FIRST_RUN_MS));
-      first.unref();
-      timer = setInterval(tick, options.intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (first) clearTimeout(first);
-      if (timer) clearInterval(timer);
-      first = null;
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-  };
+  return repeatingPass(once, {
+    intervalMs: options.intervalMs,
+    firstMs: () => Math.min(options.intervalMs, FIRST_RUN_MS + Math.random() * FIRST_RUN_MS),
+    failed: (err) => options.log?.error({ err }, 'harvest pass failed; it will try again'),
+  });
 }
 
 export type HarvestKeeper = ReturnType<typeof createHarvestKeeper>;

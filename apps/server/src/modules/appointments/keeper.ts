@@ -1,4 +1,5 @@
 import type { Db } from '@milli/db';
+import { repeatingPass } from '../../lib/repeating-pass.ts';
 import { createAppointmentsService } from './service.ts';
 
 /** Hourly: a reminder goes out within the hour after the day before begins, whatever the instance's restarts. */
@@ -18,8 +19,6 @@ export interface AppointmentKeeperOptions {
  */
 export function createAppointmentKeeper(db: Db, options: AppointmentKeeperOptions) {
   const service = createAppointmentsService(db, { publicUrl: '', ...(options.now ? { now: options.now } : {}) });
-  let running: Promise<number> | null = null;
-  let timer: NodeJS.Timeout | null = null;
 
   async function once() {
     const reminded = await service.remind();
@@ -30,27 +29,10 @@ export function createAppointmentKeeper(db: Db, options: AppointmentKeeperOption
     return reminded;
   }
 
-  return {
-    /** One pass now (a pass already running here is joined, not doubled). */
-    run() {
-      running ??= once().finally(() => {
-        running = null;
-      });
-      return running;
-    },
-    start() {
-      if (options.intervalMs <= 0 || timer) return;
-      timer = setInterval(() => {
-        this.run().catch((err: unknown) => options.log?.error({ err }, 'appointment reminders failed; they will try again'));
-      }, options.intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-  };
+  return repeatingPass(once, {
+    intervalMs: options.intervalMs,
+    failed: (err) => options.log?.error({ err }, 'appointment reminders failed; they will try again'),
+  });
 }
 
 export type AppointmentKeeper = ReturnType<typeof createAppointmentKeeper>;

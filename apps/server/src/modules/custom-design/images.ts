@@ -1,4 +1,5 @@
 import type Sharp from 'sharp';
+import { DomainError } from '../../domain-error.ts';
 import { imageJob } from '../../lazy-sharp.ts';
 
 /** At most 10 MB per file (the multipart limit says the same) and 40 megapixels once decoded. */
@@ -102,4 +103,28 @@ async function reencode(sharp: typeof Sharp, bytes: Buffer, label: string): Prom
     // A header that reads but pixels that do not (a truncated or corrupt file).
     throw new ImageRefused(`${label} is not an image we can read: the file seems damaged. Please send it again.`);
   }
+}
+
+/**
+ * Reads a form's pictures in turn with processImage, labelled "Photo 1", "Photo 2"… More than `max` files is
+ * TOO_MANY_FILES; every refused picture is said at once, as INVALID_REQUEST on the form's `field`.
+ */
+export async function processImages(
+  files: Buffer[],
+  max: number,
+  names: { label: string; plural: string; field: string },
+): Promise<ProcessedImage[]> {
+  if (files.length > max) throw new DomainError('TOO_MANY_FILES', `Please send at most ${max} ${names.plural}.`);
+  const out: ProcessedImage[] = [];
+  const refused: string[] = [];
+  for (const [i, bytes] of files.entries()) {
+    try {
+      out.push(await processImage(bytes, `${names.label} ${i + 1}`));
+    } catch (error) {
+      if (!(error instanceof ImageRefused)) throw error;
+      refused.push(error.message);
+    }
+  }
+  if (refused.length) throw new DomainError('INVALID_REQUEST', refused.join(' '), { [names.field]: refused.join(' ') });
+  return out;
 }

@@ -14,6 +14,17 @@ export const EXCHANGE_OPEN = ['Requested', 'Received'] as const;
 
 /** The exchange desk's queries; a customer's are scoped by the customer's id in the query. `db` may be a transaction. */
 export function exchangesRepository(db: Db) {
+  /** A request with what the desk's rows and the request's page show: the order, the piece, the customer, who settled it. */
+  const requestsDescribed = () =>
+    db
+      .select({ request: xr, orderNumber: orders.orderNumber, productName: orderLines.productName, metal: orderLines.metal, purity: orderLines.purity, lineHuid: orderLines.huid, pieceHuid: orderPieces.huid, firstName: customers.firstName, lastName: customers.lastName, username: customers.username, email: customers.email, settledBy: staff.email })
+      .from(xr)
+      .innerJoin(orders, eq(orders.id, xr.orderId))
+      .innerJoin(orderLines, eq(orderLines.id, xr.lineId))
+      .innerJoin(customers, eq(customers.id, xr.customerId))
+      .leftJoin(orderPieces, eq(orderPieces.id, xr.pieceId))
+      .leftJoin(staff, eq(staff.id, xr.settledBy));
+
   return {
     async customerOrder(customerId: number, orderNumber: string, opts: { lock?: boolean } = {}) {
       const q = db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.customerId, customerId)));
@@ -109,28 +120,13 @@ export function exchangesRepository(db: Db) {
     },
     /** The desk's list: newest first, optionally one status, with what each row shows. */
     list: (status: ExchangeRequest['status'] | undefined) =>
-      db
-        .select({ request: xr, orderNumber: orders.orderNumber, productName: orderLines.productName, metal: orderLines.metal, purity: orderLines.purity, lineHuid: orderLines.huid, pieceHuid: orderPieces.huid, firstName: customers.firstName, lastName: customers.lastName, username: customers.username, email: customers.email, settledBy: staff.email })
-        .from(xr)
-        .innerJoin(orders, eq(orders.id, xr.orderId))
-        .innerJoin(orderLines, eq(orderLines.id, xr.lineId))
-        .innerJoin(customers, eq(customers.id, xr.customerId))
-        .leftJoin(orderPieces, eq(orderPieces.id, xr.pieceId))
-        .leftJoin(staff, eq(staff.id, xr.settledBy))
+      requestsDescribed()
         .where(status ? eq(xr.status, status) : undefined)
         .orderBy(desc(xr.createdAt), desc(xr.id))
         .limit(200),
     async described(ids: number[]) {
       if (ids.length === 0) return [];
-      return db
-        .select({ request: xr, orderNumber: orders.orderNumber, productName: orderLines.productName, metal: orderLines.metal, purity: orderLines.purity, lineHuid: orderLines.huid, pieceHuid: orderPieces.huid, firstName: customers.firstName, lastName: customers.lastName, username: customers.username, email: customers.email, settledBy: staff.email })
-        .from(xr)
-        .innerJoin(orders, eq(orders.id, xr.orderId))
-        .innerJoin(orderLines, eq(orderLines.id, xr.lineId))
-        .innerJoin(customers, eq(customers.id, xr.customerId))
-        .leftJoin(orderPieces, eq(orderPieces.id, xr.pieceId))
-        .leftJoin(staff, eq(staff.id, xr.settledBy))
-        .where(inArray(xr.id, ids));
+      return requestsDescribed().where(inArray(xr.id, ids));
     },
     async customer(id: number) {
       const [row] = await db.select({ email: customers.email, firstName: customers.firstName }).from(customers).where(eq(customers.id, id));

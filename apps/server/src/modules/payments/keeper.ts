@@ -1,4 +1,5 @@
 import type { Db } from '@milli/db';
+import { repeatingPass } from '../../lib/repeating-pass.ts';
 import { lapseOverdueOrders } from '../orders/payment.ts';
 import type { PaymentService } from './service.ts';
 
@@ -26,8 +27,6 @@ export interface PaymentKeeperRun {
  */
 export function createPaymentKeeper(db: Db, payments: PaymentService, options: PaymentKeeperOptions) {
   const now = options.now ?? (() => new Date());
-  let running: Promise<PaymentKeeperRun> | null = null;
-  let timer: NodeJS.Timeout | null = null;
 
   async function once(): Promise<PaymentKeeperRun> {
     const lapse = await lapseOverdueOrders(db, payments, now(), options.log);
@@ -40,27 +39,10 @@ export function createPaymentKeeper(db: Db, payments: PaymentService, options: P
     return { lapsed: lapse.lapsed, paidLate: lapse.paid, settled: swept.settled, refundsSent: swept.refundsSent };
   }
 
-  return {
-    /** One pass now (a pass already running is joined, not doubled). */
-    run(): Promise<PaymentKeeperRun> {
-      running ??= once().finally(() => {
-        running = null;
-      });
-      return running;
-    },
-    start() {
-      if (options.intervalMs <= 0 || timer) return;
-      timer = setInterval(() => {
-        this.run().catch((err: unknown) => options.log?.error({ err }, 'payment reconciliation failed'));
-      }, options.intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-  };
+  return repeatingPass(once, {
+    intervalMs: options.intervalMs,
+    failed: (err) => options.log?.error({ err }, 'payment reconciliation failed'),
+  });
 }
 
 export type PaymentKeeper = ReturnType<typeof createPaymentKeeper>;

@@ -21,7 +21,7 @@ import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail, type OutgoingMail } from '../mail/service.ts';
 import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
-import { ImageRefused, processImage, type ProcessedImage } from '../custom-design/images.ts';
+import { processImages } from '../custom-design/images.ts';
 import { issueCreditNote, orderLinesOf, ownOrder, putBackOnShelf } from '../orders/after-sale.ts';
 import { moveStoreCredit } from '../store-credit/service.ts';
 import { returnsRepository, type ReturnRow } from './repository.ts';
@@ -154,22 +154,6 @@ export function createReturnsService(deps: ReturnsDeps) {
   const now = deps.now ?? (() => new Date());
   const settings = () => deps.settings.require();
 
-  async function readPhotos(files: Buffer[]): Promise<ProcessedImage[]> {
-    if (files.length > MAX_RETURN_PHOTOS) throw new DomainError('TOO_MANY_FILES', `Please add at most ${MAX_RETURN_PHOTOS} photos.`);
-    const out: ProcessedImage[] = [];
-    const refused: string[] = [];
-    for (const [i, bytes] of files.entries()) {
-      try {
-        out.push(await processImage(bytes, `Photo ${i + 1}`));
-      } catch (error) {
-        if (!(error instanceof ImageRefused)) throw error;
-        refused.push(error.message);
-      }
-    }
-    if (refused.length) throw new DomainError('INVALID_REQUEST', refused.join(' '), { photo: refused.join(' ') });
-    return out;
-  }
-
   const mailFacts = (r: ReturnRow, orderNumber: string, lines: Lines): ReturnMailFacts => ({
     orderNumber,
     returnId: r.id,
@@ -271,7 +255,7 @@ export function createReturnsService(deps: ReturnsDeps) {
       const s = await settings();
       // Someone else's order is not found before anything about the photos is said.
       if (!(await ownOrder(db, customerId, orderNumber))) throw new DomainError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
-      const photos = await readPhotos(photoFiles);
+      const photos = await processImages(photoFiles, MAX_RETURN_PHOTOS, { label: 'Photo', plural: 'photos', field: 'photo' });
       const at = now();
       const written: string[] = [];
       try {

@@ -3,7 +3,7 @@ import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import type { SessionCustomer } from '../../plugins/session.ts';
-import { ImageRefused, processImage, type ProcessedImage } from '../custom-design/images.ts';
+import { processImages } from '../custom-design/images.ts';
 import { reviewsRepository, type ReviewPhotoRow } from './repository.ts';
 import { photoOf, writeReviewPhoto } from './storage.ts';
 
@@ -46,22 +46,6 @@ const mineOf = (r: ReviewRow, photos: ReviewPhotoRow[]): MyReview => ({
 export function createReviewsService(db: Db, files: FileStore) {
   const repo = reviewsRepository(db);
 
-  async function readPhotos(photos: Buffer[]): Promise<ProcessedImage[]> {
-    if (photos.length > REVIEW_PHOTOS_MAX) throw new DomainError('TOO_MANY_FILES', `Please send at most ${REVIEW_PHOTOS_MAX} photos.`);
-    const out: ProcessedImage[] = [];
-    const refused: string[] = [];
-    for (const [i, bytes] of photos.entries()) {
-      try {
-        out.push(await processImage(bytes, `Photo ${i + 1}`));
-      } catch (error) {
-        if (!(error instanceof ImageRefused)) throw error;
-        refused.push(error.message);
-      }
-    }
-    if (refused.length) throw new DomainError('INVALID_REQUEST', refused.join(' '), { photo: refused.join(' ') });
-    return out;
-  }
-
   return {
     /** GET /api/product/{id}/reviews/mine: may this shopper review it, and their review if any. */
     async state(customer: SessionCustomer, productId: number): Promise<MyReviewState> {
@@ -87,7 +71,7 @@ export function createReviewsService(db: Db, files: FileStore) {
       }
       const input = parsed.data;
       const title = input.title ?? reviewTitleFrom(input.text);
-      const images = await readPhotos(photoFiles);
+      const images = await processImages(photoFiles, REVIEW_PHOTOS_MAX, { label: 'Photo', plural: 'photos', field: 'photo' });
       const written: string[] = [];
       let removed: ReviewPhotoRow[] = [];
       try {

@@ -5,6 +5,7 @@
  * step allowed now: approve, schedule the pickup, receive, check (restock or write off, the refund), refund
  * (permission accounts), refuse with the reason. Every form is a plain POST to this route's action.
  */
+import type { ReactNode } from 'react';
 import { Form, Link, data } from 'react-router';
 import { formatRupees } from '@milli/pricing';
 import type { AdminReturnDetail, ReturnStepAnswer } from '@milli/contracts/schemas';
@@ -48,59 +49,69 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
 /** Today in India (the store's day), as the date box wants it. */
 const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
+/** One step's form: its refusal when the last try was refused, its fields, and its button (none: `children` say who may). */
+function StepForm({
+  step,
+  label,
+  refusal,
+  submit,
+  children,
+}: {
+  step: ReturnStep;
+  label: string;
+  refusal: AdminRefusal | undefined;
+  submit: { label: ReactNode; pending: string; tone?: 'primary' | 'secondary' | 'danger' } | null;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" className="adm-form adm-return-step" aria-label={label}>
+      {refusal && (
+        <div className="adm-banner adm-banner--error" role="alert">
+          <p>{refusal.message}</p>
+        </div>
+      )}
+      <input type="hidden" name="intent" value={step} />
+      {children}
+      {submit && (
+        <FormActions>
+          <SubmitButton name="intent" value={step} tone={submit.tone ?? 'primary'} pending={submit.pending}>
+            {submit.label}
+          </SubmitButton>
+        </FormActions>
+      )}
+    </Form>
+  );
+}
+
 function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionResult | undefined }) {
   const canRefund = adminCan(useAdminMe(), 'accounts');
   const mine = (s: ReturnStep) => (result && !result.saved && result.step === s ? result : undefined);
   const err = (s: ReturnStep, field: string) => mine(s)?.refusal?.fields?.[field];
-  const banner = (s: ReturnStep) =>
-    mine(s)?.refusal && (
-      <div className="adm-banner adm-banner--error" role="alert">
-        <p>{mine(s)!.refusal!.message}</p>
-      </div>
-    );
+  const refusal = (s: ReturnStep) => mine(s)?.refusal;
   if (r.nextSteps.length === 0) return null;
   return (
     <Panel title="Next step">
       {r.nextSteps.includes('approve') && (
-        <Form method="post" className="adm-form adm-return-step" aria-label="Approve the return">
-          {banner('approve')}
-          <input type="hidden" name="intent" value="approve" />
+        <StepForm step="approve" label="Approve the return" refusal={refusal('approve')} submit={{ label: 'Approve', pending: 'Approving…' }}>
           <TextField name="note" label="Note (optional)" maxLength={500} defaultValue={mine('approve')?.typed?.note} />
-          <FormActions>
-            <SubmitButton name="intent" value="approve" pending="Approving…">
-              Approve
-            </SubmitButton>
-          </FormActions>
-        </Form>
+        </StepForm>
       )}
       {r.nextSteps.includes('schedule-pickup') && (
-        <Form method="post" className="adm-form adm-return-step" aria-label="Schedule the pickup">
-          {banner('schedule-pickup')}
-          <input type="hidden" name="intent" value="schedule-pickup" />
+        <StepForm
+          step="schedule-pickup"
+          label="Schedule the pickup"
+          refusal={refusal('schedule-pickup')}
+          submit={{ label: r.status === 'Pickup scheduled' ? 'Change the pickup' : 'Schedule the pickup', pending: 'Scheduling…' }}
+        >
           <TextField name="pickupDate" type="date" label="Pickup date" required defaultValue={mine('schedule-pickup')?.typed?.pickupDate ?? r.pickupDate ?? today()} error={err('schedule-pickup', 'pickupDate')} />
           <TextField name="note" label="Note for the customer (optional)" maxLength={500} defaultValue={mine('schedule-pickup')?.typed?.note ?? r.pickupNote} hint="E.g. the time slot. It goes in the mail." />
-          <FormActions>
-            <SubmitButton name="intent" value="schedule-pickup" pending="Scheduling…">
-              {r.status === 'Pickup scheduled' ? 'Change the pickup' : 'Schedule the pickup'}
-            </SubmitButton>
-          </FormActions>
-        </Form>
+        </StepForm>
       )}
       {r.nextSteps.includes('receive') && (
-        <Form method="post" className="adm-form adm-return-step" aria-label="Mark the pieces received">
-          {banner('receive')}
-          <input type="hidden" name="intent" value="receive" />
-          <FormActions>
-            <SubmitButton name="intent" value="receive" tone="secondary" pending="Saving…">
-              The pieces arrived
-            </SubmitButton>
-          </FormActions>
-        </Form>
+        <StepForm step="receive" label="Mark the pieces received" refusal={refusal('receive')} submit={{ label: 'The pieces arrived', pending: 'Saving…', tone: 'secondary' }} />
       )}
       {r.nextSteps.includes('check') && (
-        <Form method="post" className="adm-form adm-return-step" aria-label="Check the pieces">
-          {banner('check')}
-          <input type="hidden" name="intent" value="check" />
+        <StepForm step="check" label="Check the pieces" refusal={refusal('check')} submit={{ label: 'Record the check', pending: 'Saving…' }}>
           <TextField name="note" label="What the check found" required multiline rows={3} maxLength={1000} defaultValue={mine('check')?.typed?.note} error={err('check', 'note')} hint="When refunding less, say why: the customer reads it." size="wide" />
           <Select
             name="disposition"
@@ -113,42 +124,20 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
             ]}
           />
           <MoneyField name="refund" label="Refund" defaultPaise={r.amountPaise} hint={`At most ${formatRupees(r.amountPaise)}; less when damaged.`} error={err('check', 'refundPaise')} />
-          <FormActions>
-            <SubmitButton name="intent" value="check" pending="Saving…">
-              Record the check
-            </SubmitButton>
-          </FormActions>
-        </Form>
+        </StepForm>
       )}
       {r.nextSteps.includes('refund') && (
-        <Form method="post" className="adm-form adm-return-step" aria-label="Refund the return">
-          {banner('refund')}
-          <input type="hidden" name="intent" value="refund" />
+        <StepForm step="refund" label="Refund the return" refusal={refusal('refund')} submit={canRefund ? { label: `Refund ${formatRupees(r.refundDuePaise)}`, pending: 'Refunding…' } : null}>
           <p>
             Refund <strong>{formatRupees(r.refundDuePaise)}</strong>. {r.refundPlan.explanation}
           </p>
-          {canRefund ? (
-            <FormActions>
-              <SubmitButton name="intent" value="refund" pending="Refunding…">
-                Refund {formatRupees(r.refundDuePaise)}
-              </SubmitButton>
-            </FormActions>
-          ) : (
-            <p className="adm-muted">The refund is made by a member with the accounts permission, from Accounts → Refunds due.</p>
-          )}
-        </Form>
+          {!canRefund && <p className="adm-muted">The refund is made by a member with the accounts permission, from Accounts → Refunds due.</p>}
+        </StepForm>
       )}
       {r.nextSteps.includes('refuse') && (
-        <Form method="post" className="adm-form adm-return-step" aria-label="Refuse the return">
-          {banner('refuse')}
-          <input type="hidden" name="intent" value="refuse" />
+        <StepForm step="refuse" label="Refuse the return" refusal={refusal('refuse')} submit={{ label: 'Refuse the return', pending: 'Refusing…', tone: 'danger' }}>
           <TextField name="reason" label="Why it is refused" required multiline rows={2} maxLength={500} defaultValue={mine('refuse')?.typed?.reason} error={err('refuse', 'reason')} hint="The customer reads it in the mail and on the order page." size="wide" />
-          <FormActions>
-            <SubmitButton name="intent" value="refuse" tone="danger" pending="Refusing…">
-              Refuse the return
-            </SubmitButton>
-          </FormActions>
-        </Form>
+        </StepForm>
       )}
     </Panel>
   );
