@@ -273,8 +273,10 @@ describe('weight differences', () => {
     expect(packed.statusCode, packed.body).toBe(200);
     const [refund] = packed.json().adjustments;
     expect(refund).toMatchObject({ kind: 'refund', status: 'settled' });
-    const [queued] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `adjust-${refund.id}`));
+    const [queued] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `adjust-refund-${refund.id}`));
     expect(queued!.amountPaise).toBe(refund.amountPaise);
+    // The gateway took it (a key it refuses would leave an error on every attempt).
+    expect(queued!.lastError).toBeNull();
     expect(packed.json().timeline.some((e: { kind: string }) => e.kind === 'refund')).toBe(true);
 
     const cod = await goldOrder(shopper.id, { status: 'Awaiting confirmation' });

@@ -296,7 +296,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
                   await a.setAdjustment(adj.id, 'settled', at);
                   adj = { ...adj, status: 'settled', settledAt: at };
                 } else if (payment && (payment.status === 'paid' || payment.status === 'refunded')) {
-                  refunds.push(await deps.payments.queueRefundOf(tx, payment, `Weight difference on order ${order.orderNumber}.`, `adjust-${adj.id}`, diff.amountPaise));
+                  refunds.push(await deps.payments.queueRefundOf(tx, payment, `Weight difference on order ${order.orderNumber}.`, `adjust-refund-${adj.id}`, diff.amountPaise));
                   await a.setAdjustment(adj.id, 'settled', at);
                   adj = { ...adj, status: 'settled', settledAt: at };
                 }

@@ -85,6 +85,8 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
 
   /** Queues a refund in the caller's transaction; `processRefund` sends it after commit. */
   async function queueRefund(tx: Db, payment: PaymentRecord, gatewayPaymentId: string, amountPaise: number, reason: string, key: string) {
+    // Razorpay's X-Refund-Idempotency takes 10 to 100 characters: a shorter key would be refused on every attempt.
+    if (key.length < 10 || key.length > 100) throw new Error(`refund idempotency key '${key}' must be 10 to 100 characters`);
     return paymentRepository(tx).queueRefund({ paymentId: payment.id, customerId: payment.customerId, orderId: payment.orderId, gatewayPaymentId, amountPaise, reason, idempotencyKey: key });
   }
 

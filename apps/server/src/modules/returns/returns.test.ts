@@ -125,11 +125,13 @@ describe('a return within the window, refunded through the gateway', () => {
     expect(view.steps.find((s) => s.status === 'Refunded')!.by).toBe('Arun Accounts');
     expect(view.steps.find((s) => s.status === 'Approved')!.by).toBe('Rekha Desk');
 
-    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `return-${id}`));
+    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `return-refund-${id}`));
     // Queued in the step's transaction and sent to the demo gateway after it (which may answer pending, then its webhook).
     expect(refund).toMatchObject({ amountPaise: created.amountPaise, paymentId: expect.any(Number) });
     expect(refund!.status).not.toBe('failed');
     expect(refund!.attempts + (refund!.status === 'processed' ? 1 : 0)).toBeGreaterThan(0);
+    // The gateway took it: a key it refuses (shorter than 10 characters) would leave an error on every attempt.
+    expect(refund!.lastError).toBeNull();
     const [note] = await db.select().from(schema.creditNotes).where(eq(schema.creditNotes.id, view.creditNoteId!));
     expect(note).toMatchObject({ reason: 'returned', amountPaise: created.amountPaise });
     expect(note!.taxPaise).toBeGreaterThan(0);
@@ -291,7 +293,7 @@ describe('refunds as store credit', () => {
     for (const name of ['approve', 'receive'] as const) expect((await stepOf(r.id, name, desk)).statusCode).toBe(200);
     expect((await stepOf(r.id, 'check', desk, { note: 'Fine', disposition: 'restock' })).statusCode).toBe(200);
     expect((await stepOf(r.id, 'refund', accounts)).json().return).toMatchObject({ refundedAsStoreCreditPaise: r.amountPaise });
-    expect(await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `return-${r.id}`))).toHaveLength(0);
+    expect(await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `return-refund-${r.id}`))).toHaveLength(0);
   });
 });
 

@@ -466,7 +466,7 @@ export function createReturnsService(deps: ReturnsDeps) {
         if (amount > 0) {
           const plan = planOf(order, payment, r.refundMethod, amount);
           if (plan.gatewayPaise > 0 && payment) {
-            const record = await deps.payments.queueRefundOf(tx, payment, `Return ${r.id} of order ${order.orderNumber}.`, `return-${r.id}`, plan.gatewayPaise);
+            const record = await deps.payments.queueRefundOf(tx, payment, `Return ${r.id} of order ${order.orderNumber}.`, `return-refund-${r.id}`, plan.gatewayPaise);
             refunds.push(record);
             gateway = record?.amountPaise ?? 0;
           }
