@@ -8,18 +8,27 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { BuybackQuote } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { E2E_OWNER, asOwner, expect, fillBilling, logInNewShopper, mailTo, noSeriousAxe, payOnDemo, shots, staffSignIn, test, waitForHydration } from './fixtures.ts';
-import { addToCart, deliveredOrder, pieces } from './shop.ts';
+import { addToCart, deliveredOrder } from './shop.ts';
 
-/** A gold piece (weighed: it has a buy-back value) other specs do not buy. */
-async function aGoldPiece(request: APIRequestContext, skip: number) {
-  const all = await pieces(request);
-  const gold = [];
-  for (const p of all.slice(6)) {
-    const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as { data: { product_metal: string; product_stock: number } };
-    if (detail.data.product_metal.toLowerCase().includes('gold') && detail.data.product_stock > 0) gold.push(p);
+/**
+ * A gold piece (weighed: it has a buy-back value) with no size to choose, in stock, that no other spec buys: the
+ * `nth` (1 or more) of Rs. 60,000-1,50,000 (reviews.spec buys the first, the 0th; the shared pieces of shop.ts are
+ * below Rs. 60,000).
+ */
+async function aGoldPiece(request: APIRequestContext, nth: number) {
+  const gold: { product_id: number; product_name: string }[] = [];
+  for (let page = 1; page <= 5 && gold.length <= nth; page += 1) {
+    const res = await request.get(`/api/product/productList?minPrice=60000&maxPrice=150000&material=Gold&page=${page}`);
+    const list = (await res.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[]; totalPages: number };
+    for (const p of list.data.filter((x) => x.product_stock_status === 'In Stock')) {
+      const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as { data: { product_metal: string; product_stock: number; pricing: { sizeKind: string | null } } };
+      if (detail.data.product_metal.toLowerCase().includes('gold') && detail.data.product_stock > 0 && detail.data.pricing.sizeKind === null) gold.push(p);
+      if (gold.length > nth) break;
+    }
+    if (page >= list.totalPages) break;
   }
-  const piece = gold[skip] ?? gold[0];
-  if (!piece) throw new Error('No gold piece in stock to order.');
+  const piece = gold[nth];
+  if (!piece) throw new Error(`No gold piece number ${nth} in stock between Rs. 60,000 and 1,50,000 (found ${gold.length}).`);
   return piece;
 }
 
