@@ -11,7 +11,7 @@ import { apiFailure } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { Field, FormAlert } from '../components/forms/form-bits.tsx';
-import { TRADE_IN_PURITIES, bookingHref } from '../features/appointments/labels.ts';
+import { TRADE_IN_PURITIES, bookingHref, longDate } from '../features/appointments/labels.ts';
 import '../styles/screens/appointments.css';
 
 export const meta: Route.MetaFunction = () => [
@@ -64,7 +64,7 @@ export default function TradeIn({ loaderData: { weight, purity, estimate, error 
                 Estimated value: <strong>{formatRupees(estimate.estimatePaise)}</strong>
               </p>
               <p className="muted">
-                {estimate.weightMg / 1000} g of {estimate.purity}K at {formatRupees(estimate.ratePaisePerGram)} a gram (our rate of {estimate.rateDate}) × {estimate.tradeInPercent} %.
+                {estimate.weightMg / 1000} g of {estimate.purity}K at {formatRupees(estimate.ratePaisePerGram)} a gram (our rate of {longDate(estimate.rateDate)}) × {estimate.tradeInPercent} %.
               </p>
               <p>
                 This is an estimate until your gold is tested in store: we check its purity with a karat meter and melt it only
