@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, daysBetween, harvestBreakdown, harvestSchedule, indianDate, monthlyAmountProblem, startOfIndianDate } from './harvest.ts';
+import { addMonths, dateInWords, daysBetween, harvestBreakdown, harvestSchedule, indianDate, monthlyAmountProblem, startOfIndianDate } from './harvest.ts';
 
 describe('Milli Harvest schedule', () => {
   it('charges half of the first instalment, lets the store pay the 11th, and counts all eleven in full', () => {
@@ -42,5 +42,12 @@ describe('Milli Harvest schedule', () => {
   it('uses Indian calendar dates', () => {
     expect(indianDate(new Date('2026-11-23T19:00:00Z'))).toBe('2026-11-24');
     expect(startOfIndianDate('2026-11-24').toISOString()).toBe('2026-11-23T18:30:00.000Z');
+  });
+});
+
+describe('dateInWords', () => {
+  it('writes a calendar date, or an ISO timestamp’s day, as a letter does', () => {
+    expect(dateInWords('2026-11-24')).toBe('24 November 2026');
+    expect(dateInWords('2027-01-05T18:30:00.000Z')).toBe('5 January 2027');
   });
 });

@@ -99,6 +99,11 @@ export function indianDate(at: Date): string {
   return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 }
 
+/** A calendar date as a letter writes it: '2026-11-24' (or an ISO timestamp's day) → '24 November 2026'. */
+export function dateInWords(iso: string): string {
+  return new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
 /** The moment an Indian calendar date begins (00:00 IST). */
 export function startOfIndianDate(isoDate: string): Date {
   return new Date(Date.parse(`${isoDate}T00:00:00+05:30`));

@@ -1,8 +1,7 @@
-import { formatRupees } from '@milli/pricing';
+import { dateInWords, formatRupees } from '@milli/pricing';
 import type { OutgoingMail } from '../mail/service.ts';
 import { layout, type Brand } from '../mail/templates.ts';
 
-const longDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export interface ReminderFacts {
   planId: number;
@@ -19,12 +18,12 @@ export function reminderMail(brand: Brand, r: ReminderFacts): OutgoingMail {
   const late = r.lateDays > 0;
   const body = layout(brand, late ? `Instalment ${r.number} of your Milli Harvest plan is overdue` : `Instalment ${r.number} of your Milli Harvest plan is coming up`, [
     late
-      ? `Instalment ${r.number} of 10, ${formatRupees(r.payablePaise)}, was due on ${longDate(r.dueDate)}: ${r.lateDays} ${r.lateDays === 1 ? 'day' : 'days'} ago.`
-      : `Instalment ${r.number} of 10, ${formatRupees(r.payablePaise)}, is due on ${longDate(r.dueDate)}.`,
+      ? `Instalment ${r.number} of 10, ${formatRupees(r.payablePaise)}, was due on ${dateInWords(r.dueDate)}: ${r.lateDays} ${r.lateDays === 1 ? 'day' : 'days'} ago.`
+      : `Instalment ${r.number} of 10, ${formatRupees(r.payablePaise)}, is due on ${dateInWords(r.dueDate)}.`,
     'You can pay it on the Milli Harvest page of our store. Instalments are taken until the plan’s maturity date; an instalment left unpaid then is not taken later, and the plan matures with what was paid.',
     `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
   ]);
-  return { to: r.email, subject: `${brand.storeName} Harvest plan ${r.planId}: instalment ${r.number} ${late ? 'overdue' : `due ${longDate(r.dueDate)}`}`, kind: 'harvest-reminder', ...body };
+  return { to: r.email, subject: `${brand.storeName} Harvest plan ${r.planId}: instalment ${r.number} ${late ? 'overdue' : `due ${dateInWords(r.dueDate)}`}`, kind: 'harvest-reminder', ...body };
 }
 
 /** To the customer when the desk closes their plan, with what is refunded. */

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { testServerUrl } from '@milli/db/testing';
 import { schema } from '@milli/db';
 import { indianDate } from '@milli/pricing';
 import { AdminAppointmentCalendarSchema, AppointmentSlotsSchema } from '@milli/contracts/schemas';
@@ -25,7 +26,7 @@ const today = indianDate(new Date());
 let ahead: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, poolSize: process.env.TEST_DATABASE_URL ? loadConfig({}).databasePoolSize : undefined });
+  t = await createTestApp({ seed: true, poolSize: testServerUrl ? loadConfig({}).databasePoolSize : undefined });
   orders = await createStaff(t.app, { role: 'orders' });
   catalogue = await createStaff(t.app, { role: 'catalogue' });
   const stores = await t.database.db.select().from(schema.stores).orderBy(schema.stores.id);

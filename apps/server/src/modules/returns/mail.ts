@@ -1,4 +1,4 @@
-import { formatRupees } from '@milli/pricing';
+import { dateInWords, formatRupees } from '@milli/pricing';
 import type { OutgoingMail } from '../mail/service.ts';
 import { layout, type Brand } from '../mail/templates.ts';
 
@@ -32,12 +32,12 @@ export function returnApprovedMail(brand: Brand, to: string, r: ReturnMailFacts)
 
 export function returnPickupMail(brand: Brand, to: string, r: ReturnMailFacts, pickupDate: string, note: string | null): OutgoingMail {
   const body = layout(brand, 'Your return’s pickup is scheduled', [
-    `Order ${r.orderNumber}: our courier collects ${piecesText(r)} on ${longDate(pickupDate)}.`,
+    `Order ${r.orderNumber}: our courier collects ${piecesText(r)} on ${dateInWords(pickupDate)}.`,
     ...(note ? [note] : []),
     'Please pack the pieces with their box, certificates and invoice; the courier checks the seal with you.',
     follow(brand),
   ]);
-  return { to, subject: subject(brand, r, `pickup on ${longDate(pickupDate)}`), kind: 'return-pickup', ...body };
+  return { to, subject: subject(brand, r, `pickup on ${dateInWords(pickupDate)}`), kind: 'return-pickup', ...body };
 }
 
 export function returnReceivedMail(brand: Brand, to: string, r: ReturnMailFacts): OutgoingMail {
@@ -63,7 +63,3 @@ export function returnRefusedMail(brand: Brand, to: string, r: ReturnMailFacts, 
   return { to, subject: subject(brand, r, 'refused'), kind: 'return-refused', ...body };
 }
 
-/** 2026-11-24 → 24 November 2026. */
-export function longDate(iso: string): string {
-  return new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}

@@ -19,6 +19,7 @@ import {
   ReturnStepNoteSchema,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
+import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { actorOf } from '../audit/service.ts';
@@ -68,11 +69,8 @@ export const returnsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     files: deps.files,
     mailQueued: () => deps.mailer.kick(),
   });
-  // A restocked return puts pieces back on sale. Only a step taken empties the cache: a refusal (a guest's 401, another's
-  // order, a step not allowed) leaves it, or anyone could empty the storefront's cache at will.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method === 'POST' && reply.statusCode >= 200 && reply.statusCode < 300) deps.readCache.invalidate();
-  });
+  // A restocked return puts pieces back on sale: a step taken empties the cache (a refused one does not).
+  forgetAfterWrites(app, deps.readCache);
 
   api.post(
     '/orders/:orderNumber/returns',

@@ -14,7 +14,7 @@ import type {
   ReturnStepAnswer,
   ReturnWindow,
 } from '@milli/contracts/schemas';
-import { formatRupees, returnLineAmount, returnLineValues, returnRefundSplit } from '@milli/pricing';
+import { dateInWords, formatRupees, indianDate, returnLineAmount, returnLineValues, returnRefundSplit } from '@milli/pricing';
 import type { FileStore } from '../../lib/storage.ts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
@@ -25,11 +25,10 @@ import { processImages } from '../custom-design/images.ts';
 import { issueCreditNote, orderLinesOf, ownOrder, putBackOnShelf } from '../orders/after-sale.ts';
 import { moveStoreCredit } from '../store-credit/service.ts';
 import { returnsRepository, type ReturnRow } from './repository.ts';
-import { longDate, returnApprovedMail, returnPickupMail, returnReceivedMail, returnRefundedMail, returnRefusedMail, returnRequestedMail, type ReturnMailFacts } from './mail.ts';
+import { returnApprovedMail, returnPickupMail, returnReceivedMail, returnRefundedMail, returnRefusedMail, returnRequestedMail, type ReturnMailFacts } from './mail.ts';
 
 export const MAX_RETURN_PHOTOS = 4;
 const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 330 * 60_000;
 const NOT_FOUND = 'There is no such return.';
 const ORDER_NOT_FOUND = 'We could not find that order.';
 /** An order number as it may appear in a path. */
@@ -38,7 +37,6 @@ export const MADE_TO_ORDER = 'Made to your own design: personalised pieces canno
 export const RETURN_PHOTO_PATH = /^returns\/\d{1,10}\/[0-9a-f]{32}(?:-thumb)?\.webp$/;
 
 /** 24 November 2026, as India reads the day. */
-const indianDate = (d: Date) => d.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 /** Which step may follow which (a pickup may be set again before the pieces arrive). */
 const STEP_FROM: Record<'approve' | 'schedule-pickup' | 'receive' | 'check' | 'refund' | 'refuse', readonly ReturnStatus[]> = {
@@ -84,7 +82,7 @@ export function returnWindowOf(
   const perLine = lines.map((l) => ({ lineId: l.id, returnable: custom ? 0 : Math.max(l.quantity - (returned.get(l.id) ?? 0), 0), reason: custom ? MADE_TO_ORDER : null }));
   let message: string | null = null;
   if (order.status !== 'Delivered' || !closesAt) message = 'Pieces can be returned once the order is delivered.';
-  else if (at > closesAt) message = `The return window of ${days} days closed on ${indianDate(closesAt)}.`;
+  else if (at > closesAt) message = `The return window of ${days} days closed on ${dateInWords(indianDate(closesAt))}.`;
   else if (custom) message = MADE_TO_ORDER;
   else if (perLine.every((l) => l.returnable === 0)) message = 'Every piece of this order is already in a return, an exchange or a buy-back.';
   return { open: message === null, windowDays: days, closesAt: closesAt?.toISOString() ?? null, message, lines: perLine };
@@ -271,7 +269,7 @@ export function createReturnsService(deps: ReturnsDeps) {
           if (at > closesAt) {
             throw new DomainError(
               'RETURN_WINDOW_CLOSED',
-              `The return window of ${s.returnWindowDays} days closed on ${indianDate(closesAt)}: order ${order.orderNumber} was delivered on ${indianDate(order.deliveredAt)}.`,
+              `The return window of ${s.returnWindowDays} days closed on ${dateInWords(indianDate(closesAt))}: order ${order.orderNumber} was delivered on ${dateInWords(indianDate(order.deliveredAt))}.`,
             );
           }
           if (order.customDesignRequestId !== null) throw new DomainError('RETURN_NOT_RETURNABLE', MADE_TO_ORDER, { lines: MADE_TO_ORDER });
@@ -400,17 +398,17 @@ export function createReturnsService(deps: ReturnsDeps) {
     schedulePickup(actor: AuditActor, id: number, body: { pickupDate: string; note?: string | undefined }) {
       return step(actor, id, 'schedule-pickup', async (_tx, _r, _order, _lines, s) => {
         // Today as India reads it (a pickup asked for at 2 a.m. IST is for that day, not the day before in UTC).
-        const today = new Date(now().getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-        const latest = new Date(now().getTime() + IST_OFFSET_MS + PICKUP_AHEAD_DAYS * 86_400_000).toISOString().slice(0, 10);
+        const today = indianDate(now());
+        const latest = indianDate(new Date(now().getTime() + PICKUP_AHEAD_DAYS * 86_400_000));
         const parsed = Date.parse(`${body.pickupDate}T00:00:00Z`);
         if (Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== body.pickupDate || body.pickupDate < today || body.pickupDate > latest) {
-          const message = `The pickup date is from today to ${PICKUP_AHEAD_DAYS} days ahead (${longDate(latest)}).`;
+          const message = `The pickup date is from today to ${PICKUP_AHEAD_DAYS} days ahead (${dateInWords(latest)}).`;
           throw new DomainError('INVALID_REQUEST', message, { pickupDate: message });
         }
         return {
           patch: { pickupDate: body.pickupDate, pickupNote: body.note ?? null },
           status: 'Pickup scheduled',
-          note: `Pickup on ${longDate(body.pickupDate)}${body.note ? `: ${body.note}` : ''}`,
+          note: `Pickup on ${dateInWords(body.pickupDate)}${body.note ? `: ${body.note}` : ''}`,
           audit: { pickupDate: body.pickupDate, ...(body.note ? { note: body.note } : {}) },
           mail: (to, f) => returnPickupMail(brandOf(s), to, f, body.pickupDate, body.note ?? null),
         };

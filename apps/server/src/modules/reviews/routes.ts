@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { roleCan } from '@milli/contracts';
 import { ErrorSchema, MyReviewStateSchema, ProductIdParamsSchema, REVIEW_PHOTOS_MAX, ReviewWrittenSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
+import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { MAX_IMAGE_BYTES } from '../custom-design/images.ts';
@@ -35,11 +36,9 @@ function photosOf(body: Record<string, unknown>): Buffer[] {
 export const reviewsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = createReviewsService(deps.database.db, deps.files);
-  // A new or edited review changes the product's reviews, stars and count every visitor sees: the cache forgets,
-  // after a review written only (not after a refusal: any signed-in shopper could otherwise empty it at will).
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method === 'POST' && (reply.statusCode === 200 || reply.statusCode === 201)) deps.readCache.invalidate();
-  });
+  // A new or edited review changes the product's reviews, stars and count every visitor sees: the cache forgets
+  // after a review written (a refused one does not).
+  forgetAfterWrites(app, deps.readCache);
 
   api.get(
     '/product/:id/reviews/mine',
