@@ -157,6 +157,34 @@ describe.skipIf(!testServerUrl)('the last piece asked for twice at once (Postgre
     expect(credit.map((c) => c.kind).sort()).toEqual(['exchange', 'return']);
   });
 
+  it('fifty returns of one piece, fifty refunds and fifty settles fired at once: each happens once', async () => {
+    const shopper = await createShopper(t.app);
+    const { order, line } = await delivered(shopper, 1);
+    const asks = await Promise.all(Array.from({ length: 50 }, () => returnOf(shopper, order.orderNumber, line.id)));
+    expect(asks.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(asks.filter((r) => r.statusCode !== 201).every((r) => r.statusCode === 409), asks.map((r) => r.statusCode).join(' ')).toBe(true);
+    const id = asks.find((r) => r.statusCode === 201)!.json().return.id as number;
+    for (const [step, body] of [['approve', {}], ['receive', {}], ['check', { note: 'Fine.', disposition: 'restock' }]] as const) {
+      expect((await send('POST', `/api/admin/returns/${id}/${step}`, owner, body)).statusCode).toBe(200);
+    }
+    const refunds = await Promise.all(Array.from({ length: 50 }, () => send('POST', `/api/admin/returns/${id}/refund`, owner, {})));
+    expect(refunds.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    // The money moved once: at most one gateway refund and one store credit entry for the return, and not none.
+    const toPayment = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `return-refund-${id}`));
+    const toCredit = await db.select().from(schema.storeCreditEntries).where(eq(schema.storeCreditEntries.returnId, id));
+    expect(toPayment.length).toBeLessThanOrEqual(1);
+    expect(toCredit.length).toBeLessThanOrEqual(1);
+    expect(toPayment.length + toCredit.length).toBeGreaterThan(0);
+
+    const other = await delivered(shopper, 1);
+    const asked = await send('POST', `/api/orders/${other.order.orderNumber}/exchange-requests`, shopper, { lineId: other.line.id, kind: 'exchange' });
+    const xid = asked.json().request.id as number;
+    expect((await send('POST', `/api/admin/exchanges/${xid}/receive`, owner)).statusCode).toBe(200);
+    const settles = await Promise.all(Array.from({ length: 50 }, () => send('POST', `/api/admin/exchanges/${xid}/settle`, owner, { amountPaise: asked.json().request.quotedPaise })));
+    expect(settles.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(await db.select().from(schema.storeCreditEntries).where(eq(schema.storeCreditEntries.exchangeId, xid))).toHaveLength(1);
+  });
+
   it('a return and an exchange of the same last piece at once: one is taken, the other refused', async () => {
     for (let round = 0; round < 3; round++) {
       const shopper = await createShopper(t.app);
