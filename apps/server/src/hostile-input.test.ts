@@ -71,19 +71,24 @@ interface Tried {
   statuses: Map<number, number>;
 }
 
-/** Row counts of every table but the rate-limit counters, in one query. */
+let counted: string[] | undefined;
+
+/**
+ * Row counts of every table but the rate-limit counters, in one query. One row of scalar counts, not a union of
+ * sixty selects: PostgreSQL plans it in a third of the time, and the sweep counts thousands of times.
+ */
 async function fingerprint(): Promise<string> {
-  const tables = await t.database.db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'rate_limit_hits' and tablename not like '__drizzle%' order by tablename`,
-  );
-  const names = (tables as unknown as { rows: { tablename: string }[] }).rows ?? (tables as unknown as { tablename: string }[]);
-  const counts = sql.join(
-    names.map((r) => sql.raw(`select '${r.tablename}' as t, count(*)::int as n from "${r.tablename}"`)),
-    sql.raw(' union all '),
-  );
+  if (!counted) {
+    const tables = await t.database.db.execute<{ tablename: string }>(
+      sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'rate_limit_hits' and tablename not like '__drizzle%' order by tablename`,
+    );
+    counted = ((tables as unknown as { rows: { tablename: string }[] }).rows ?? (tables as unknown as { tablename: string }[])).map((r) => r.tablename);
+  }
+  const names = counted;
+  const counts = sql.raw(`select array[${names.map((name) => `(select count(*) from "${name}")::int`).join(', ')}] as n`);
   const result = await t.database.db.execute(counts);
-  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as { t: string; n: number }[];
-  return rows.map((r) => `${r.t}=${r.n}`).join(',');
+  const [row] = ((result as unknown as { rows?: unknown[] }).rows ?? result) as { n: number[] }[];
+  return row!.n.map((n, i) => `${names[i]}=${n}`).join(',');
 }
 
 let logins = 0;
@@ -114,7 +119,10 @@ describe('hostile input on every API endpoint', () => {
     let sent = 0;
     let unchangedChecks = 0;
 
+    // The database as the last refused request left it, while no other request has been sent since (undefined otherwise).
+    let leftByRefusal: string | undefined;
     for (const route of routes) {
+      leftByRefusal = undefined;
       if ((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode !== 200) await logIn();
       const record: Tried = { route: `${route.method} ${route.url}`, statuses: new Map() };
       tried.push(record);
@@ -158,7 +166,9 @@ describe('hostile input on every API endpoint', () => {
               break;
           }
           const hasBody = route.method !== 'GET' && route.method !== 'DELETE' && payload !== undefined;
-          const before = route.method === 'GET' ? '' : await fingerprint();
+          // What the last refused request left is what this one finds, if nothing else was sent in between.
+          const before = route.method === 'GET' ? '' : (leftByRefusal ?? (await fingerprint()));
+          leftByRefusal = undefined;
           const res = await t.app.inject({
             method: route.method as 'GET',
             url: route.method === 'GET' ? `${url}?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, text(v)])).toString()}` : url,
@@ -173,6 +183,7 @@ describe('hostile input on every API endpoint', () => {
             unchangedChecks++;
             const after = await fingerprint();
             if (after !== before) failures.push(`${route.method} ${url.slice(0, 120)} [${enc}] → ${res.statusCode} but the database changed`);
+            leftByRefusal = after;
           }
         }),
         { numRuns: route.method === 'GET' ? 20 : 30, seed: 20261123, endOnFailure: true },

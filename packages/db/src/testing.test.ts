@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { customers, products } from './schema.ts';
 import { isSeeded } from './seed/index.ts';
 import { createTestDatabase, testServerUrl, type TestDatabase } from './testing.ts';
@@ -27,10 +28,22 @@ describe('createTestDatabase', () => {
     await b.migrate();
   });
 
-  it('keeps a migrated template on disk for later test files (PGlite)', async () => {
+  it('keeps a migrated template for later test files (on disk for PGlite, as a database for PostgreSQL)', async () => {
     // How fast that makes a start is measured by the benchmarks, not asserted here: CI machines vary.
     await open();
-    if (testServerUrl) return;
+    if (testServerUrl) {
+      // PostgreSQL: the template is a database of the server's that nobody may connect to (a connection would stop every copy).
+      const client = new pg.Client({ connectionString: testServerUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ datallowconn: boolean }>("select datallowconn from pg_database where datname ~ '^milli_tpl_[0-9a-f]{24}$'");
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((r) => !r.datallowconn)).toBe(true);
+      } finally {
+        await client.end();
+      }
+      return;
+    }
     const dir = path.join(os.tmpdir(), 'milli-db-templates');
     expect(readdirSync(dir).some((f) => f.endsWith('.tar'))).toBe(true);
     const again = await open();

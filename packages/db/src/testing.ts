@@ -7,6 +7,10 @@
  * call builds a template once (migrated, and seeded if asked), dumps its data directory to the
  * system temp folder keyed by a hash of everything that shapes it, and every later call, in this
  * process or another, loads that dump instead.
+ *
+ * On PostgreSQL migrating and seeding a new database takes a second or two as well, for each of about a
+ * hundred test files. The same idea holds there: the first call builds a template database
+ * (milli_tpl_<hash>), and every later call copies it with CREATE DATABASE … TEMPLATE, a fraction of that.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -122,19 +126,20 @@ async function pruneTemplates(dir: string, keep: string): Promise<void> {
 
 const keys = new Map<string, string>();
 
-/** Changes whenever the migrations, the seed, the pricing rules or PGlite itself change. */
-function templateKey(today: Date | null): string {
-  const memo = today?.toISOString() ?? '';
+/** Changes whenever the migrations, the seed, the pricing rules or the engine (PGlite's release) change. */
+function templateKey(today: Date | null, engine: 'pglite' | 'postgres' = 'pglite'): string {
+  const memo = `${engine} ${today?.toISOString() ?? ''}`;
   const known = keys.get(memo);
   if (known) return known;
-  const key = computeTemplateKey(today);
+  const key = computeTemplateKey(today, engine);
   keys.set(memo, key);
   return key;
 }
 
-function computeTemplateKey(today: Date | null): string {
+function computeTemplateKey(today: Date | null, engine: 'pglite' | 'postgres'): string {
   const hash = createHash('sha256');
-  hash.update(`pglite ${pgliteVersion()}\n`);
+  // A PostgreSQL server keeps its own templates: its version does not enter the key.
+  hash.update(engine === 'pglite' ? `pglite ${pgliteVersion()}\n` : 'postgres\n');
   hashFolder(hash, migrationsFolder);
   if (today) {
     hash.update(`seed ${today.toISOString()}\n`);
@@ -179,15 +184,12 @@ function pgliteVersion(): string {
 // PostgreSQL
 
 async function createPostgresDatabase(serverUrl: string, today: Date | null, poolSize: number): Promise<TestDatabase> {
+  const template = await postgresTemplate(serverUrl, today);
   const name = `milli_test_${randomBytes(6).toString('hex')}`;
-  await admin(serverUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  await admin(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize });
-    await database.migrate();
-    if (today) await seedDemoStore(database.db, { today });
+    database = await openDatabase({ databaseUrl: databaseAt(serverUrl, name), poolSize });
   } catch (error) {
     await admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
     throw error;
@@ -195,7 +197,7 @@ async function createPostgresDatabase(serverUrl: string, today: Date | null, poo
   let disposed = false;
   return {
     ...database,
-    url: url.toString(),
+    url: databaseAt(serverUrl, name),
     dispose: async () => {
       if (disposed) return;
       disposed = true;
@@ -203,6 +205,85 @@ async function createPostgresDatabase(serverUrl: string, today: Date | null, poo
       await admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
+}
+
+function databaseAt(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const postgresTemplates = new Map<string, Promise<string>>();
+
+/** The name of the server's template database for this seed day, built by the first caller of any process. */
+function postgresTemplate(serverUrl: string, today: Date | null): Promise<string> {
+  const name = `milli_tpl_${templateKey(today, 'postgres')}`;
+  const memo = `${serverUrl} ${name}`;
+  let template = postgresTemplates.get(memo);
+  if (!template) {
+    template = findOrBuildPostgresTemplate(serverUrl, name, today);
+    postgresTemplates.set(memo, template);
+    template.catch(() => postgresTemplates.delete(memo));
+  }
+  return template;
+}
+
+async function findOrBuildPostgresTemplate(serverUrl: string, name: string, today: Date | null): Promise<string> {
+  if (await databaseExists(serverUrl, name)) return name;
+  // Built under a name of its own and renamed when whole, so a template by the final name is always complete;
+  // when several processes build at once, the first rename wins and the others drop theirs.
+  const building = `${name}_${randomBytes(4).toString('hex')}`;
+  await admin(serverUrl, `CREATE DATABASE "${building}"`);
+  try {
+    await admin(serverUrl, `COMMENT ON DATABASE "${building}" IS '${TEMPLATE_COMMENT} ${new Date().toISOString()}'`);
+    const database = await openDatabase({ databaseUrl: databaseAt(serverUrl, building), poolSize: 1 });
+    try {
+      await database.migrate();
+      if (today) await seedDemoStore(database.db, { today });
+    } finally {
+      await database.close();
+    }
+    // Nobody connects to a template by mistake (a connection would stop every copy of it).
+    await admin(serverUrl, `ALTER DATABASE "${building}" WITH ALLOW_CONNECTIONS false`);
+    await admin(serverUrl, `ALTER DATABASE "${building}" RENAME TO "${name}"`);
+  } catch (error) {
+    await admin(serverUrl, `DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`).catch(() => {});
+    if ((error as { code?: string }).code === '42P04' && (await databaseExists(serverUrl, name))) return name;
+    throw error;
+  }
+  await prunePostgresTemplates(serverUrl, name);
+  return name;
+}
+
+const TEMPLATE_COMMENT = 'milli test template, built';
+
+/** Templates of older migrations or seed days (and builds that died half way) are dropped after two days. */
+async function prunePostgresTemplates(serverUrl: string, keep: string): Promise<void> {
+  const cutoff = Date.now() - 2 * 86_400_000;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string; note: string | null }>(
+      "select datname, shobj_description(oid, 'pg_database') as note from pg_database where datname like 'milli\\_tpl\\_%'",
+    );
+    for (const { datname, note } of rows) {
+      const built = note?.startsWith(TEMPLATE_COMMENT) ? Date.parse(note.slice(TEMPLATE_COMMENT.length + 1)) : NaN;
+      if (datname === keep || !(built < cutoff)) continue;
+      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function databaseExists(serverUrl: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
 }
 
 async function admin(serverUrl: string, statement: string): Promise<void> {
