@@ -26,6 +26,8 @@ const CHROME_FLAGS = [
 export interface PageScore {
   name: string;
   path: string;
+  /** Sent with every request of the run: a logged-in shopper's session (decision 032). */
+  cookie?: string;
   performance: number;
   lcpMs: number;
   cls: number;
@@ -36,8 +38,8 @@ export interface PageScore {
   findings: string[];
 }
 
-/** The issue's targets for each page. */
-export const LIGHTHOUSE_TARGETS = { performance: 0.95, lcpMs: 1800, cls: 0.02, tbtMs: 150 };
+/** The targets for each page (issue 7; issue 21 raised performance to 0.98 and CLS to none at all). */
+export const LIGHTHOUSE_TARGETS = { performance: 0.98, lcpMs: 1800, cls: 0, tbtMs: 150 };
 
 type Audit = { score: number | null; numericValue?: number; displayValue?: string; details?: { items?: Record<string, unknown>[] } };
 
@@ -50,9 +52,9 @@ function lcpElementOf(audit: Audit | undefined): string {
 const FINDINGS = ['unsized-images', 'offscreen-images', 'uses-responsive-images', 'modern-image-formats', 'prioritize-lcp-image', 'lcp-lazy-loaded', 'render-blocking-resources', 'unused-javascript', 'bootup-time'];
 
 /** One Lighthouse run; a run whose trace came back broken (NO_NAVSTART and the like, a known flake) is tried again. */
-async function audit(url: string, port: number) {
+async function audit(url: string, port: number, cookie: string | undefined) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (!result.lhr.runtimeError) return result.lhr;
     if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
@@ -60,14 +62,14 @@ async function audit(url: string, port: number) {
   }
 }
 
-export async function runLighthouse(origin: string, pages: { name: string; path: string }[], runs: number, reportDir?: string): Promise<PageScore[]> {
+export async function runLighthouse(origin: string, pages: { name: string; path: string; cookie?: string }[], runs: number, reportDir?: string): Promise<PageScore[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const scores: PageScore[] = [];
   try {
     for (const page of pages) {
       const tries: PageScore[] = [];
       for (let i = 0; i < runs; i++) {
-        const lhr = await audit(`${origin}${page.path}`, chrome.port);
+        const lhr = await audit(`${origin}${page.path}`, chrome.port, page.cookie);
         if (reportDir) writeFileSync(path.join(reportDir, `${page.name}-${i + 1}.json`), JSON.stringify(lhr));
         const audits = lhr.audits as Record<string, Audit>;
         const value = (id: string) => audits[id]?.numericValue ?? NaN;

@@ -32,6 +32,35 @@ async function productPath(origin: string): Promise<string> {
   return `/product-detail/${body.data[0]!.product_id}`;
 }
 
+/**
+ * A shopper signed up and logged in through the API, with two pieces in the cart and one in the wish list: the
+ * session cookie the logged-in Lighthouse runs send (decision 032: the same page, its personal parts filled in).
+ */
+async function loggedInShopper(origin: string): Promise<string> {
+  const own = { origin, 'content-type': 'application/json' };
+  const name = `lighthouse${Date.now().toString(36)}`;
+  const password = 'Kundan2024!pages';
+  const registered = await fetch(`${origin}/api/auth/register`, { method: 'POST', headers: own, body: JSON.stringify({ username: name, email: `${name}@example.in`, password }) });
+  if (!registered.ok) throw new Error(`sign-up for the logged-in runs: ${registered.status} ${await registered.text()}`);
+  const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: own, body: JSON.stringify({ username: name, password }) });
+  if (!login.ok) throw new Error(`login for the logged-in runs: ${login.status}`);
+  const { userId } = (await login.json()) as { userId: number };
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const listed = (await (await fetch(`${origin}/api/product/productList?page=1`)).json()) as { data: { product_id: number; product_stock_status: string }[] };
+  const inStock = listed.data.filter((p) => p.product_stock_status === 'In Stock');
+  for (const piece of inStock.slice(0, 2)) {
+    const form = new FormData();
+    form.set('cart_product_id', String(piece.product_id));
+    form.set('cart_quantity', '1');
+    form.set('cart_user_id', String(userId));
+    const added = await fetch(`${origin}/api/cart/add`, { method: 'POST', headers: { origin, cookie }, body: form });
+    if (!added.ok) throw new Error(`add to cart for the logged-in runs: ${added.status} ${await added.text()}`);
+  }
+  const wished = await fetch(`${origin}/api/wishlist/add`, { method: 'POST', headers: { ...own, cookie }, body: JSON.stringify({ product_id: inStock[0]!.product_id, user_id: userId }) });
+  if (!wished.ok) throw new Error(`wish list for the logged-in runs: ${wished.status}`);
+  return cookie;
+}
+
 function chromiumVersion(): string {
   try {
     return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -105,11 +134,11 @@ ${weightTable(weights)}
 
 ## Lighthouse, mobile
 
-${scores.length === 0 ? 'Skipped in this run (PAGES_LIGHTHOUSE_RUNS=0).' : `Lighthouse ${lighthouseVersion()} in its default mobile mode (simulated slow 4G, 4× CPU slowdown, a phone's screen), the median of ${RUNS} run(s) per page by performance score. ✗ marks a figure that misses its target.
+${scores.length === 0 ? 'Skipped in this run (PAGES_LIGHTHOUSE_RUNS=0).' : `Lighthouse ${lighthouseVersion()} in its default mobile mode (simulated slow 4G, 4× CPU slowdown, a phone's screen), the median of ${RUNS} run(s) per page by performance score, for a guest and for a logged-in shopper with two pieces in the cart and one in the wish list (the same page, whose personal parts come from GET /api/me/summary: decision 032). ✗ marks a figure that misses its target.
 
 ${scoreTable(scores)}`}
 
-## Targets (issue 7)
+## Targets (issues 7 and 21)
 
 ${verdicts(weights, scores)
   .map((l) => `- ${l}`)
@@ -169,11 +198,14 @@ async function main() {
     if (RUNS > 0) {
       const reports = process.env.PAGES_REPORTS;
       if (reports) mkdirSync(reports, { recursive: true });
-      const pages = [
+      const guestPages = [
         { name: 'home', path: '/' },
         { name: 'listing', path: '/alljewellery' },
         { name: 'product', path: await productPath(origin) },
       ];
+      // The same pages for a logged-in shopper (decision 032): the shared page, then their summary.
+      const cookie = await loggedInShopper(origin);
+      const pages = [...guestPages, ...guestPages.map((p) => ({ ...p, name: `${p.name}, logged in`, cookie }))];
       console.log(`\nLighthouse (mobile, ${RUNS} run(s) per page):`);
       scores = await runLighthouse(origin, pages, RUNS, reports);
     }

@@ -11,6 +11,8 @@ export interface Running {
   pid: number;
   /** Resident memory of the process now, in MB (Linux /proc). */
   rssMb(): number;
+  /** CPU time the process has used so far (user and system, all its threads), in seconds (Linux /proc). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
   /** SIGKILL, as a crash or the kernel's OOM killer would: no shutdown code runs. Resolves once it is gone. */
   kill(): Promise<void>;
@@ -57,6 +59,7 @@ export function start(
         url: match[1]!.replace('localhost', '127.0.0.1'),
         pid: child.pid!,
         rssMb: () => rssMb(child.pid!),
+        cpuSeconds: () => cpuSeconds(child.pid!),
         stop: () =>
           new Promise<void>((done) => {
             process.off('exit', killOnExit);
@@ -136,6 +139,18 @@ function rssMb(pid: number): number {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** utime + stime of /proc/<pid>/stat (fields 14 and 15, after the command's parenthesised name), in seconds. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields counted from the state (field 3): utime is field 14, stime 15; the kernel's clock ticks are 100 a second.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return 0;
   }

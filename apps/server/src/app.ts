@@ -16,6 +16,8 @@ import { createMailer, type Mailer } from './modules/mail/sender.ts';
 import { HOUSEKEEPING_INTERVAL_MS, createHousekeeper } from './modules/housekeeping/service.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { SESSIONS_CHANNEL, createReadCache, type ReadCache } from './plugins/read-cache.ts';
+import { createCdnPurger } from './lib/cdn-purge.ts';
+
 import { sessionPlugin } from './plugins/session.ts';
 import { staffPlugin } from './plugins/staff.ts';
 import { createFileStore } from './lib/file-store.ts';
@@ -35,6 +37,9 @@ import { reviewMedia } from './modules/reviews/routes.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { HARVEST_KEEPER_INTERVAL_MS, createHarvestKeeper, type HarvestKeeper } from './modules/admin-harvest/keeper.ts';
 import { APPOINTMENT_KEEPER_INTERVAL_MS, createAppointmentKeeper, type AppointmentKeeper } from './modules/appointments/keeper.ts';
+
+/** At most one CDN purge every ten seconds (changes come in bursts: every order moves stock). */
+const CDN_PURGE_INTERVAL_MS = 10_000;
 
 export type App = FastifyInstance;
 
@@ -132,6 +137,12 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   const readCache = await createReadCache(deps.database, { maxBytes: config.readCacheMb * 1024 * 1024 });
   app.decorate('readCache', readCache);
   app.addHook('onClose', async () => readCache.close());
+  if (config.cdnPurge) {
+    // Decision 032: a CDN keeping the shared pages drops them whenever this instance's read cache does.
+    const purger = createCdnPurger(config.cdnPurge, { minIntervalMs: config.env === 'test' ? 0 : CDN_PURGE_INTERVAL_MS, log: app.log });
+    readCache.onFlush(() => purger.changed());
+    app.addHook('onClose', async () => purger.close());
+  }
   const cart = createCartService(deps.database.db, (db) => createCatalogService(db, createSettingsService(db)));
   const wishlist = createWishlistService(deps.database.db, createCatalogService(deps.database.db, createSettingsService(deps.database.db)));
   const files = await createFileStore(config);
@@ -139,7 +150,6 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   const gateway = deps.gateway ?? createGateway(config);
   const payments = createPaymentService(deps.database.db, gateway, {
     mailQueued: () => mailer.kick(),
-    changed: () => readCache.invalidate(),
     log: app.log,
   });
   // The demo gateway sends its webhooks to this instance, signed as Razorpay signs them, through the same check

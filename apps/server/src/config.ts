@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parsePurgeHeader, type CdnPurgeConfig } from './lib/cdn-purge.ts';
 
 /** The only module that reads process.env: everything else receives a Config. */
 const EnvSchema = z.object({
@@ -17,6 +18,10 @@ const EnvSchema = z.object({
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   PUBLIC_URL: z.url().optional(),
+  /** Decision 032: where to POST when the shared pages change, so a CDN drops its copies (lib/cdn-purge.ts). */
+  CDN_PURGE_URL: z.url({ protocol: /^https?$/, error: 'CDN_PURGE_URL must be an http(s) address' }).optional(),
+  CDN_PURGE_HEADER: z.string().max(4000).optional(),
+  CDN_PURGE_BODY: z.string().max(4000).default('{"purge_everything":true}'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Milli <no-reply@milli.example>'),
   REDIS_URL: z.string().optional(),
@@ -73,6 +78,8 @@ export interface Config {
   staffPassword: string | undefined;
   /** Where files are kept: null for DATA_DIR/uploads, or an S3-compatible bucket (S3_BUCKET and its companions). */
   s3: S3Config | null;
+  /** Asks a CDN to drop the shared pages whenever the read cache is emptied (CDN_PURGE_*), or null. */
+  cdnPurge: CdnPurgeConfig | null;
 }
 
 export interface S3Config {
@@ -160,6 +167,16 @@ export function parseS3(e: { S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION
   };
 }
 
+function cdnPurgeConfig(e: { CDN_PURGE_URL?: string; CDN_PURGE_HEADER?: string; CDN_PURGE_BODY: string }): CdnPurgeConfig | null {
+  const header = parsePurgeHeader(e.CDN_PURGE_HEADER);
+  if (header instanceof Error) throw new ConfigError(header.message);
+  if (!e.CDN_PURGE_URL) {
+    if (header) throw new ConfigError('CDN_PURGE_HEADER is set without CDN_PURGE_URL: set the CDN\'s purge address too, or unset it');
+    return null;
+  }
+  return { url: e.CDN_PURGE_URL, header, body: e.CDN_PURGE_BODY };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -197,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firstOwner: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     staffPassword: e.STAFF_PASSWORD || undefined,
     s3: parseS3(e),
+    cdnPurge: cdnPurgeConfig(e),
   };
 }
 

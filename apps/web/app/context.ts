@@ -9,6 +9,11 @@ declare module 'react-router' {
      * server's NODE_ENV, read in its config), so development and tests catch a disagreement.
      */
     checkAnswers: boolean;
+    /**
+     * A shared page (its route's `handle.sharedPage`, decision 032): rendered without the visitor's cookies and
+     * served to everyone, so the root loader leaves the personal parts (greeting, cart, hearts) to the browser.
+     */
+    sharedPage?: boolean;
     /** fetch() against this server's API, in process, carrying the visitor's cookies. */
     fetch: (input: string, init?: RequestInit) => Promise<Response>;
   }

@@ -17,11 +17,11 @@ import type { Route } from './+types/root';
 import { isOfflineResult } from './lib/offline.ts';
 import type { ApiClient } from './lib/api.ts';
 import { serverApi } from './lib/api.server.ts';
-import { EMPTY_MINI_CART, loadCustomerMiniCart, loadGuestMiniCart, readCartCookie } from './lib/cart-cookie.ts';
+import { EMPTY_MINI_CART } from './lib/cart-cookie.ts';
 import { HOME_TITLE, STORE_DESCRIPTION, pageTitle } from './lib/meta.ts';
-import { loadSessionUser } from './lib/session.ts';
-import { loadWishlistIds } from './features/wishlist/wishlist.server.ts';
-import { FALLBACK_SETTINGS, FALLBACK_SHELL_DATA, type ShellData } from './components/layout/shell-data.ts';
+import { fetchPersonal, type Personal } from './lib/personal.ts';
+import { loadPersonal } from './lib/personal.server.ts';
+import { FALLBACK_SETTINGS, FALLBACK_SHELL_DATA, withPersonal, type ShellData } from './components/layout/shell-data.ts';
 import { SiteShell } from './components/layout/site-shell.tsx';
 import { ErrorScreen, NotFoundScreen } from './components/layout/status-screens.tsx';
 import type { LogoutResult } from './components/layout/logout-button.tsx';
@@ -116,34 +116,39 @@ export interface AdminRootData {
 
 const isAdminRoot = (data: unknown): data is AdminRootData => !!data && typeof data === 'object' && (data as AdminRootData).admin === true;
 
-/** Everything the shell shows, fetched in parallel; no call's failure fails the page. */
+/** A shared page's shell before the browser knows who is visiting (decision 032). */
+const UNKNOWN_PERSONAL: Personal = { user: null, cart: EMPTY_MINI_CART, wishlistIds: [] };
+
+/**
+ * Everything the shell shows, fetched in parallel; no call's failure fails the page. A shared page (decision
+ * 032) is rendered without the visitor's cookies and leaves the personal parts to the browser; a page that is
+ * personal by nature (cart, account, orders…) has them from the server, as its own content does.
+ */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<ShellData | AdminRootData> {
   if (isAdminPathname(new URL(request.url).pathname)) return { admin: true, cspNonce: context.cspNonce ?? '' };
   const api = serverApi(context);
-  const guestCart = readCartCookie(request.headers.get('cookie'));
-  const [settings, categories, tagsByCategory, otherStones, user] = await Promise.all([
+  const [settings, categories, tagsByCategory, otherStones, personal] = await Promise.all([
     loadSettings(api),
     loadCategories(api),
     loadTags(api),
     loadOtherStones(api),
-    loadSessionUser(api),
+    context.sharedPage ? UNKNOWN_PERSONAL : loadPersonal(api, request.headers.get('cookie')),
   ]);
-  const wishlist = loadWishlistIds(api, user, request.headers.get('cookie'));
-  // Spec §4: the server's cart when logged in, otherwise the guest cookie.
-  const cart = user ? await loadCustomerMiniCart(api, user.userId) : await loadGuestMiniCart(api, guestCart).catch(() => EMPTY_MINI_CART);
-  return {
-    cspNonce: context.cspNonce ?? '',
-    settings,
-    categories,
-    tagsByCategory,
-    otherStones,
-    user,
-    cart,
-    // DECISIONS §2: the real count (the customer's pieces, or the guest cookie's), not the spec's fixed 0.
-    wishlistCount: (await wishlist).length,
-    wishlistIds: await wishlist,
-    year: new Date().getFullYear(),
-  };
+  const shell = { cspNonce: context.cspNonce ?? '', settings, categories, tagsByCategory, otherStones, year: new Date().getFullYear() };
+  return withPersonal(shell, personal, !context.sharedPage);
+}
+
+/**
+ * In the browser, each time the root revalidates (after every form, a login or a logout): a shared page's shell
+ * is completed with the visitor's summary (GET /api/me/summary), so the header's greeting, counts and hearts
+ * follow what the visitor does. Not on hydration: SiteShell asks for the first summary itself (shell-data.ts,
+ * useShellWithPersonal). A revalidation called off (the shopper went elsewhere) ends quietly with what it has.
+ */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs): Promise<ShellData | AdminRootData> {
+  const shell = await serverLoader();
+  if (isAdminRoot(shell) || shell.personalKnown || request.signal.aborted) return shell;
+  const personal = await fetchPersonal(request.signal);
+  return personal ? withPersonal(shell, personal, true) : shell;
 }
 
 /** After a form whose server could not be reached (lib/offline.ts), the shell keeps what it has. */
@@ -201,6 +206,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
+
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const admin = isAdminPathname(useLocation().pathname);

@@ -77,9 +77,18 @@ export default [
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('milli-harvest', 'routes/milli-harvest.tsx'),
+  // Issue 21: /milli-harvest is shared (decision 032); the customer's own plan, its schedule and its payment form
+  // without JavaScript are rendered for them here, and the shared page's browser asks /milli-harvest/mine for the rest.
+  route('milli-harvest/plan', 'routes/milli-harvest-plan.tsx'),
+  route('milli-harvest/mine', 'routes/harvest-mine.ts'),
+  // Decision 032: a shared page's personal parts (greeting, cart, hearts), fetched by the browser; served at this
+  // address by the web plugin, beside the API.
+  route('api/me/summary', 'routes/me-summary.ts'),
   route('manufacturer', 'routes/manufacturer.tsx'),
   route('new-manufacturer', 'routes/new-manufacturer.tsx'),
   route('product-detail/:id', 'routes/product-detail.tsx'),
+  // Issue 21: a buyer's own review of a piece, rendered for them (the product page is shared, decision 032).
+  route('review/:productId', 'routes/review.tsx'),
   ...priceRoutes,
   route('alljewellery', 'routes/listing.tsx', { id: 'listing-all' }),
   route('alljewellery/:page', 'routes/listing.tsx', { id: 'listing-all-page' }),

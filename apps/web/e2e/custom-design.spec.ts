@@ -2,6 +2,8 @@
  * Custom design as a shopper lives it (spec §2 Custom design, Order lists, CAD design; §4; §8): a guest is
  * asked to log in; a customer fills the form with a picture, meets a field error, sends it, sees the exact
  * success message and a cleared form, then finds the request under Customized Orders and opens its design page.
+ * The page is shared (decision 032, shared-pages.spec.ts): the same HTML for everyone, the guest's or customer's
+ * card filled in by the browser without moving anything; without JavaScript a customer still sends a request.
  */
 import { createRequire } from 'node:module';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -9,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { expect, logInThroughForm, newShopper, signUp, test, waitForHydration } from './fixtures.ts';
+import { expect, logInThroughForm, newShopper, ownOrigin, signUp, test, waitForHydration } from './fixtures.ts';
 
 const SUCCESS = 'Your Custom Order Requested Placed Successfully! Our Admin team will get back to you within 48Hrs.';
 const PASSWORD = 'Jhumka2024';
@@ -37,14 +39,18 @@ async function picture(): Promise<string> {
   return file;
 }
 
-test('a guest is asked to log in instead of getting a form that would fail', async ({ page }) => {
+test('a guest is asked to log in instead of sending a form that would fail', async ({ page }) => {
   await page.goto('/custom-design');
   await expect(page).toHaveTitle(/Manufacturer/);
   await expect(page.getByRole('heading', { name: 'Customize', level: 1 })).toBeVisible();
+  // Once the browser knows a guest is here: the card asks them to log in, and the form, kept in its place, is disabled.
   await expect(page.getByRole('heading', { name: 'Log in to request a custom design' })).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Custom design request' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Requests are sent from your account' })).toBeHidden();
+  const form = page.getByRole('form', { name: 'Custom design request' });
+  await expect(form.getByRole('button', { name: 'Send my request' })).toBeDisabled();
+  await expect(form.getByLabel('Remarks')).toBeDisabled();
   await page.locator('main').getByRole('link', { name: 'Log in' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/custom-design');
 
   await page.goto('/custom-orders');
   await expect(page).toHaveURL((url) => url.pathname === '/login');
@@ -59,6 +65,8 @@ test('a customer sends a design request and follows it to the design page', asyn
 
   await page.goto('/custom-design');
   await waitForHydration(page);
+  await expect(page.getByRole('heading', { name: 'Your request goes to your account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log in to request a custom design' })).toBeHidden();
   const form = page.getByRole('form', { name: 'Custom design request' });
   const metal = form.getByRole('combobox', { name: 'Metal', exact: true });
   await metal.selectOption('Gold');
@@ -114,4 +122,44 @@ test('a customer sends a design request and follows it to the design page', asyn
   const reference = page.getByRole('img', { name: 'Your reference image 1' });
   await expect.poll(() => reference.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(page);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a logged-in customer sends a request from the shared page; a guest’s is refused with the way to log in', async ({ page, consoleGuard }, testInfo) => {
+    // The guest's refused request answers 401: the page itself, asking them to log in.
+    consoleGuard.allow(/status of 401 .* @ \S+\/custom-design\b/);
+    await page.goto('/custom-design');
+    // The shared page as the server sends it: true for everyone, and the form, which any visitor may post.
+    await expect(page.getByRole('heading', { name: 'Requests are sent from your account' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Log in to request a custom design' })).toBeHidden();
+    const guestForm = page.getByRole('form', { name: 'Custom design request' });
+    await guestForm.getByLabel('Remarks').fill('A guest tries without an account.');
+    await guestForm.getByRole('button', { name: 'Send my request' }).click();
+    await expect(page.getByRole('alert')).toContainText('Please log in to send a design request.');
+    // That answer is the guest's own: their card asks them to log in.
+    await expect(page.getByRole('heading', { name: 'Log in to request a custom design' })).toBeVisible();
+
+    const shopper = newShopper(testInfo, 'cdn');
+    await signUp(page, shopper, PASSWORD);
+    const login = await page.request.post('/api/auth/login', { multipart: { username: shopper.username, password: PASSWORD }, headers: ownOrigin() });
+    expect(login.status()).toBe(200);
+    await page.goto('/custom-design');
+    const form = page.getByRole('form', { name: 'Custom design request' });
+    await form.getByRole('combobox', { name: 'Metal', exact: true }).selectOption('Gold');
+    await form.getByLabel('Category').selectOption('Rings');
+    await form.getByLabel('Gold quality (kt)').selectOption('22');
+    await form.getByLabel('Gold colour').selectOption('Rose Gold');
+    await form.getByRole('combobox', { name: 'Diamond', exact: true }).selectOption('No');
+    await form.getByRole('combobox', { name: 'Stone', exact: true }).selectOption('No');
+    await form.getByLabel('Remarks').fill('A toe ring, sent without JavaScript.');
+    await form.getByLabel('Image 1').setInputFiles(await picture());
+    await form.getByRole('button', { name: 'Send my request' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Placed Successfully' })).toHaveText(SUCCESS);
+    // The answer is the customer's own page: their card, and the request under Customized Orders.
+    await expect(page.getByRole('heading', { name: 'Your request goes to your account' })).toBeVisible();
+    await page.goto('/custom-orders');
+    await expect(page.getByRole('row').filter({ hasText: '22 kt Rose Gold Rings' })).toHaveCount(1);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The edge of the server, through its pages (decision 021): a forged Host never reaches another visitor's
- * page, pages for a visitor with a session are private, redirects stay on the store, unusable text is a 400,
+ * page, pages for a visitor with a session are private or shared with nothing of theirs (decision 032),
+ * redirects stay on the store, unusable text is a 400,
  * and a cookie-carrying form post must come from the store's own page.
  */
 import { request as httpRequest } from 'node:http';
@@ -76,17 +77,35 @@ test.describe('a forged Host header', () => {
 });
 
 test.describe('pages that depend on a session', () => {
-  test('every page of the route table, for a logged-in shopper, says private, no-store', async ({ page, baseURL }, testInfo) => {
+  test('every page of the route table, for a logged-in shopper, is private, no-store, or a shared page: a guest’s very bytes', async ({ page, baseURL }, testInfo) => {
     test.setTimeout(180_000);
-    await logInNewShopper(page, testInfo, 'private');
+    const shopper = await logInNewShopper(page, testInfo, 'private');
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     expect(cookie).toContain('milli_session=');
     const failures: string[] = [];
+    let shared = 0;
     for (const route of ROUTES) {
       const res = await send(baseURL!, route, { headers: { cookie } });
-      if (res.status >= 500 || res.headers['cache-control'] !== 'private, no-store') failures.push(`${route}: ${res.status} ${String(res.headers['cache-control'])}`);
+      const cc = String(res.headers['cache-control'] ?? '');
+      if (res.status >= 500 || (cc !== 'private, no-store' && !/\bpublic\b/.test(cc))) {
+        failures.push(`${route}: ${res.status} ${cc || '(none)'}`);
+      } else if (/\bpublic\b/.test(cc)) {
+        shared++;
+        // A shared page (decision 032): rendered without the session, so it is what a guest gets and names nobody. A
+        // fresh render (the cache emptied by another spec's order) has a fresh nonce: asked again, both are the kept one.
+        if (res.body.includes(shopper.username) || res.body.includes(shopper.email)) failures.push(`${route}: public, yet names the shopper`);
+        if (res.headers['set-cookie']) failures.push(`${route}: public, and sets a cookie`);
+        if (res.headers.vary !== 'Accept-Encoding') failures.push(`${route}: public, and Vary ${String(res.headers.vary)}`);
+        let same = false;
+        for (let attempt = 0; attempt < 3 && !same; attempt++) {
+          const [mine, guest] = [await send(baseURL!, route, { headers: { cookie } }), await send(baseURL!, route)];
+          same = mine.body === guest.body;
+        }
+        if (!same) failures.push(`${route}: public, yet not the bytes a guest gets`);
+      }
     }
     expect(failures).toEqual([]);
+    expect(shared, 'the catalogue and the other shared pages are among them').toBeGreaterThan(10);
   });
 
   test('without cookies, every page says whether it may be shared: public, or private, no-store', async ({ baseURL }) => {

@@ -167,6 +167,8 @@ export function readShell(page: Page): Promise<ShellSnapshot> {
  */
 export async function expectShell(page: Page): Promise<void> {
   const mobile = isMobile(page);
+  // A shared page's account links and counts are the visitor's once their summary has arrived (decision 032).
+  await expectPersonalKnown(page);
   expect(await readShell(page), `the common shell at ${page.viewportSize()?.width} px`).toEqual({
     header: true,
     topBar: true,
@@ -184,6 +186,33 @@ export async function expectShell(page: Page): Promise<void> {
     footerEmails: 2,
     footerOfficeInChennai: true,
   } satisfies ShellSnapshot);
+}
+
+/**
+ * Records every layout shift of the page's life (Cumulative Layout Shift's raw entries). A streamed page may be laid
+ * out on a part of its HTML before anything is painted (the hero's text centred beside a form not yet parsed): a
+ * shift computed then was never seen, so only those from the first paint on count.
+ */
+export async function watchShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; at: number }[] = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push({ value: entry.value, at: entry.startTime });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+export const shiftsOf = (page: Page) =>
+  page.evaluate(() => {
+    const painted = performance.getEntriesByName('first-paint')[0]?.startTime ?? 0;
+    return (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts.filter((s) => s.at >= painted).map((s) => s.value);
+  });
+
+/** Waits until the header shows the visitor's own links and counts (a shared page fills them in after hydrating). */
+export async function expectPersonalKnown(page: Page): Promise<void> {
+  await expect(page.locator('header.site-header[data-personal="known"]')).toBeAttached({ timeout: 15_000 });
 }
 
 /**

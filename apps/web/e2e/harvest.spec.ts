@@ -1,9 +1,11 @@
 /**
- * Milli Harvest as a shopper lives it (spec §2 Harvest, DECISIONS §2, issue 18): a guest sees the live breakdown
- * and is asked to log in; after logging in the amount is still there; Start Now shows the eleven-row
- * schedule; the first instalment is paid in the demo gateway's checkout dialog, a declined test card first (the
- * bank's reason shows) and then UPI; the payment appears under My Account → Payments. Without JavaScript the
- * page's own form pays a chosen test instrument. No card number is typed anywhere. Each test has its own customer.
+ * Milli Harvest as a shopper lives it (spec §2 Harvest, DECISIONS §2, issues 18 and 21): a guest sees the live
+ * breakdown and is asked to log in; after logging in the amount is still there and the e-mail is the account's (the
+ * shared page fills them in); Start Now leads to the customer's own plan page with the eleven-row schedule; the
+ * first instalment is paid in the demo gateway's checkout dialog, a declined test card first (the bank's reason
+ * shows) and then UPI; the payment appears under My Account → Payments. On the shared page a customer's running plan
+ * and its schedule appear once the browser knows them. Without JavaScript the plan page's own form pays a chosen
+ * test instrument. No card number is typed anywhere. Each test has its own customer.
  */
 import type { Page } from '@playwright/test';
 import { expect, logInNewShopper, logInThroughForm, newShopper, ownOrigin, signUp, test, waitForHydration } from './fixtures.ts';
@@ -48,6 +50,7 @@ test('enrol in Milli Harvest with Rs. 2,000, pay the first instalment after a de
   await expect(page.getByLabel('Monthly amount (Rs.)')).toHaveValue('2000');
   await expect(page.getByLabel('E-mail')).toHaveValue(shopper.email);
   await page.getByRole('button', { name: 'Start Now' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/milli-harvest/plan');
   await expect(page.getByRole('status').filter({ hasText: 'Your Milli Harvest plan has started.' })).toBeVisible();
   const schedule = scheduleOf(page);
   await expect(schedule.locator('tbody tr')).toHaveCount(11);
@@ -86,8 +89,11 @@ test('closing the checkout dialog pays nothing, and the instalment can be paid a
   const shopper = await logInNewShopper(page, testInfo, 'hvc');
   const enrolled = await page.request.post('/api/harvest/enrol', { multipart: { monthlyAmount: '1000', email: shopper.email }, headers: ownOrigin() });
   expect(enrolled.status(), await enrolled.text()).toBe(200);
+  // The shared page: the customer's running plan takes the form's place, its schedule below, once the browser asks.
   await page.goto('/milli-harvest#plan');
   await waitForHydration(page);
+  await expect(page.getByText('Your plan · Running')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start Now' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Pay next instalment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Test payment' });
   await expect(dialog).toBeVisible();
@@ -110,13 +116,18 @@ test.describe('without script', () => {
 
   test('the Pay form posts a test instrument: a decline says why, UPI pays the instalment', async ({ page, consoleGuard }, testInfo) => {
     // The declined instrument's answer is the page itself, with 402.
-    consoleGuard.allow(/Failed to load resource: the server responded with a status of 402 .*\/milli-harvest\?pay=\d+/);
+    consoleGuard.allow(/Failed to load resource: the server responded with a status of 402 .*\/milli-harvest\/plan\?pay=\d+/);
     const shopper = await logInNewShopper(page, testInfo, 'hvn');
+    // The shared page cannot show whose it is: the form, the way to one's own plan, and an e-mail left for the account.
     await page.goto('/milli-harvest');
+    await expect(page.getByRole('link', { name: 'See your plan and its instalments' })).toHaveAttribute('href', '/milli-harvest/plan');
+    await expect(page.getByLabel('E-mail')).toHaveValue('');
     await page.getByLabel('Monthly amount (Rs.)').fill('1500');
-    await page.getByLabel('E-mail').fill(shopper.email);
     await page.getByRole('button', { name: 'Start Now' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/milli-harvest/plan');
     await expect(page.getByRole('status').filter({ hasText: 'Your Milli Harvest plan has started.' })).toBeVisible();
+    const plans = (await (await page.request.get('/api/harvest/plans')).json()) as { data: { email: string }[] };
+    expect(plans.data.map((p) => p.email), 'the e-mail left empty is the account’s').toEqual([shopper.email]);
 
     await page.getByRole('link', { name: 'Pay instalment 1' }).click();
     const form = page.locator('#pay-form');
@@ -133,5 +144,38 @@ test.describe('without script', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Payment received: instalment 1 of 10 is paid.' })).toBeVisible();
     await expect(scheduleOf(page).locator('tbody tr').first()).toContainText('Paid');
     await expect(page.locator('#pay-form')).toHaveCount(0);
+  });
+});
+
+test.describe('without script, a customer whose plan is running', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('reaches it from the shared page, and Start Now leads to it', async ({ page, consoleGuard }, testInfo) => {
+    consoleGuard.allow(/Failed to load resource: the server responded with a status of 409 .*\/milli-harvest\b/);
+    const shopper = await logInNewShopper(page, testInfo, 'hvr');
+    const enrolled = await page.request.post('/api/harvest/enrol', { multipart: { monthlyAmount: '3000', email: shopper.email }, headers: ownOrigin() });
+    expect(enrolled.status(), await enrolled.text()).toBe(200);
+    await page.goto('/milli-harvest');
+    await page.getByRole('link', { name: 'See your plan and its instalments' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/milli-harvest/plan');
+    await expect(page.getByText('Your plan · Running')).toBeVisible();
+    await expect(scheduleOf(page).locator('tbody tr')).toHaveCount(11);
+
+    // Start Now again from the shared page: the answer is theirs, and leads to the plan.
+    await page.goto('/milli-harvest');
+    await page.getByRole('button', { name: 'Start Now' }).click();
+    await expect(page.getByRole('alert')).toContainText('You already have a Milli Harvest plan running.');
+    await page.getByRole('alert').getByRole('link', { name: 'See your plan' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/milli-harvest/plan');
+  });
+
+  test('a guest is sent to log in from the plan page, and a customer without a plan is shown the way to start one', async ({ page }, testInfo) => {
+    await page.goto('/milli-harvest/plan?pay=1');
+    await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/milli-harvest/plan?pay=1');
+    await logInNewShopper(page, testInfo, 'hvz');
+    await page.goto('/milli-harvest/plan');
+    await expect(page.getByText('You have no Milli Harvest plan yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'Start your plan' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/milli-harvest');
   });
 });

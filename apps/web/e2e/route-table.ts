@@ -49,6 +49,9 @@ export const ROUTES: string[] = [
   '/book-appointment',
   `/appointment?token=${'x'.repeat(32)}`,
   '/trade-in',
+  // Issue 21: a buyer's own review of a piece and a customer's own Harvest plan (their shared pages cannot know them).
+  '/review/1',
+  '/milli-harvest/plan',
 ];
 
 /** Pages for a logged-in customer: these may send a visitor to /login instead (and only these). */
@@ -62,6 +65,8 @@ export const MAY_REQUIRE_LOGIN = new Set([
   '/cad-design',
   '/checkout',
   '/wishlist',
+  '/review/1',
+  '/milli-harvest/plan',
 ]);
 
 /** Pages that only make sense with something of the visitor's own (an order): without it they go home. */

@@ -17,6 +17,8 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['address', 'addRem
 /** Half of a UTF-16 pair without its other half (String.prototype.isWellFormed, for older targets too). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** What is wrong with a text, in words a person can act on, or null when it is usable. */
 export function unusableTextProblem(value: string, multiline: boolean): string | null {
   if (value.includes('\u0000')) return 'a NUL character (\\0)';
@@ -44,6 +46,8 @@ export interface UnusableText {
  */
 export function findUnusableText(value: unknown, path: readonly string[] = [], depth = 0): UnusableText | null {
   if (typeof value === 'string') {
+    // Printable ASCII alone (most fields, ids, searches) has nothing to refuse: no need to work out its field's name.
+    if (PRINTABLE_ASCII.test(value)) return null;
     const name = [...path].reverse().find((p) => !/^\d+$/.test(p)) ?? '';
     const problem = unusableTextProblem(value, MULTILINE_FIELDS.has(name));
     return problem ? { field: path.join('.'), problem } : null;

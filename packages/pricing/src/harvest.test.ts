@@ -41,6 +41,19 @@ describe('Milli Harvest schedule', () => {
 
   it('uses Indian calendar dates', () => {
     expect(indianDate(new Date('2026-11-23T19:00:00Z'))).toBe('2026-11-24');
+    // Around midnight in India (18:30 UTC), asked in any order: the day it remembers never answers for another.
+    for (const [at, day] of [
+      ['2026-11-23T18:29:59.999Z', '2026-11-23'],
+      ['2026-11-23T18:30:00.000Z', '2026-11-24'],
+      ['2026-11-23T18:29:59.999Z', '2026-11-23'],
+      ['2026-11-24T18:29:59.999Z', '2026-11-24'],
+      ['2026-11-24T18:30:00.000Z', '2026-11-25'],
+      ['1969-12-31T18:30:00.000Z', '1970-01-01'],
+      ['1969-12-31T18:29:59.999Z', '1969-12-31'],
+    ] as const) {
+      expect(indianDate(new Date(at)), at).toBe(day);
+    }
+    expect(() => indianDate(new Date('not a date'))).toThrow(RangeError);
     expect(startOfIndianDate('2026-11-24').toISOString()).toBe('2026-11-23T18:30:00.000Z');
   });
 });

@@ -94,10 +94,22 @@ export function harvestSchedule(startIso: string, monthlyPaise: number): { rows:
   return { rows, maturityDate: addMonths(startIso, instalments) };
 }
 
+const IST_OFFSET_MS = 330 * 60_000;
+const DAY_MS = 86_400_000;
+/** The Indian day last asked about and the moments it spans: most calls are about now, many a second (cache keys). */
+let lastDay = { from: 0, until: 0, date: '' };
+
 /** Today's calendar date in India (the store's dates are Indian dates, whatever the server's zone). */
 export function indianDate(at: Date): string {
-  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  const time = at.getTime();
+  if (time >= lastDay.from && time < lastDay.until) return lastDay.date;
+  const shifted = time + IST_OFFSET_MS;
+  const date = new Date(shifted).toISOString().slice(0, 10);
+  const from = Math.floor(shifted / DAY_MS) * DAY_MS - IST_OFFSET_MS;
+  lastDay = { from, until: from + DAY_MS, date };
+  return date;
 }
+
 
 /** A calendar date as a letter writes it: '2026-11-24' (or an ISO timestamp's day) → '24 November 2026'. */
 export function dateInWords(iso: string): string {

@@ -1,19 +1,23 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { schema, type Db } from '@milli/db';
+import { preparedStatement, schema, type Db } from '@milli/db';
 
 const t = schema.rateLimitHits;
+
+/** Counting a hit, prepared once: every login, sign-up and payment call counts one (decision 006). */
+const hitStatement = preparedStatement<{ count: number }>(
+  'rate_limit_hit',
+  sql`insert into ${t} (key, window_start, count) values (${sql.placeholder('key')}, ${sql.placeholder('windowStart')}::timestamptz, 1)
+      on conflict (key, window_start) do update set count = ${t.count} + 1
+      returning count`,
+);
 
 /** The rate limiter's counters. `db` may be a transaction. */
 export function rateLimitRepository(db: Db) {
   return {
     /** Counts one hit in the window and answers the window's count so far. */
     async hit(key: string, windowStart: Date): Promise<number> {
-      const [row] = await db
-        .insert(t)
-        .values({ key, windowStart, count: 1 })
-        .onConflictDoUpdate({ target: [t.key, t.windowStart], set: { count: sql`${t.count} + 1` } })
-        .returning({ count: t.count });
-      return row?.count ?? 0;
+      const [row] = await hitStatement(db, { key, windowStart: windowStart.toISOString() });
+      return Number(row?.count ?? 0);
     },
     async unhit(key: string, windowStart: Date): Promise<void> {
       await db

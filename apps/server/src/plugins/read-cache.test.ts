@@ -4,12 +4,14 @@
  * notification). Runs on PGlite and, in the PostgreSQL pass, on PostgreSQL, where notifications arrive on
  * a connection of their own.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../testing.ts';
 import { createProduct, createShopper, placeOrder } from '../testing-factories.ts';
 import { createReadCache } from './read-cache.ts';
+import { indianDate } from '@milli/pricing';
 
 let t: TestApp;
 let n = 0;
@@ -47,6 +49,26 @@ describe('read cache', () => {
     expect(after.misses).toBe(before.misses);
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it("gives a browser the kept answer compressed, made once, the same text; and as it is to a client that asks for none", async () => {
+    const url = '/api/product/productList?material=Gold&sort=2';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const res = await t.app.inject({ url, headers: { 'accept-encoding': accept } });
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+        expect(decode(res.rawPayload).toString('utf8'), accept).toBe(plain.body);
+      }
+    }
+    expect((await t.app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } })).headers['content-encoding']).toBeUndefined();
   });
 
   it('shows a change made outside the API (staff tool, another instance) once the database announces it', async () => {
@@ -107,6 +129,39 @@ describe('read cache', () => {
     const again = await form('/api/cart/add', { cart_product_id: piece.id, cart_quantity: 1, cart_user_id: buyer.userId }, buyer.cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/out of stock/i);
+  });
+
+  it("keeps its answers through a payment: the demo checkout, the verify and the gateway's webhooks change nothing it keeps", async () => {
+    const piece = await goldPiece(3);
+    const buyer = await createShopper(t.app);
+    const placed = await placeOrder(t.app, buyer, { productId: piece.id, pay: false });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { payment } = placed.json() as { payment: { gatewayOrderId: string } };
+    // The order's own stock change, announced by the database (a moment later on PostgreSQL), heard first.
+    await t.app.readCache.caughtUp();
+    await get(`/api/product/find-by-id/${piece.id}`);
+    const flushes = t.app.readCache.stats().flushes;
+    const session = { cookie: buyer.cookie, ip: buyer.ip };
+    const paid = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: payment.gatewayOrderId, instrument: 'card_success' }, session);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const verified = await postForm(t.app, '/api/payments/razorpay/verify', paid.json(), session);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().message).toMatch(/is placed/);
+    // The demo gateway's webhooks about this payment, delivered as Razorpay would POST them.
+    const { simulator } = t.gateway as unknown as { simulator: { deliveries(): { body: string; signature: string; eventId: string }[] } };
+    const webhooks = simulator.deliveries().filter((d) => d.body.includes(payment.gatewayOrderId));
+    expect(webhooks.length).toBeGreaterThan(0);
+    for (const d of webhooks) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/razorpay/webhook',
+        payload: d.body,
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': d.signature, 'x-razorpay-event-id': d.eventId },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(t.app.readCache.stats().flushes).toBe(flushes);
+    expect(t.app.readCache.peek(`product:${piece.id}:${indianDate(new Date())}`)).toBeDefined();
   });
 
   it('does not keep an answer that was loading when a change arrived', async () => {

@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '@milli/db';
 
@@ -33,6 +34,8 @@ export interface ReadCache {
   readonly generation: number;
   /** Drops everything now (this instance's own writes call it right after their commit). */
   invalidate(): void;
+  /** Calls `listener` each time everything is dropped (a notification, a reconnection, an own write). */
+  onFlush(listener: () => void): void;
   /**
    * Resolves once every change committed before the call has been heard (PostgreSQL delivers notifications
    * on their own connection, a moment after the commit). Tests that write to the database directly use it.
@@ -68,7 +71,9 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
   const enabled = options.maxBytes > 0;
   const channel = options.channel ?? CATALOGUE_CHANNEL;
 
+  const flushListeners: (() => void)[] = [];
   function flush() {
+    for (const listener of flushListeners) listener();
     generation++;
     flushes++;
     entries.clear();
@@ -146,6 +151,9 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
     },
 
     invalidate: flush,
+    onFlush(listener) {
+      flushListeners.push(listener);
+    },
 
     async caughtUp() {
       if (database.kind === 'pglite') return; // PGlite hands notifications over before the query that caused them returns.
@@ -166,12 +174,32 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
 interface KeptAnswer {
   status: number;
   text: string;
+  /** Its compressed forms, made once, on first demand (a browser asks for br or gzip). */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Smaller answers go out as they are (as @fastify/compress's threshold in app.ts). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** br or gzip, whichever the Accept-Encoding header allows (br first; a q of 0 refuses one), or null. */
+export function keptEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  let gzip = false;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip') gzip = true;
+  }
+  return gzip ? 'gzip' : null;
 }
 
 /**
  * Answers a GET from the read cache: on a miss `load` gives the status and value, which the route's own
  * response schema serialises (so a kept answer is exactly what the route would send); 200 and 404 answers
- * are kept, keyed by what the answer depends on.
+ * are kept, keyed by what the answer depends on. A browser's compressed copy is made once and kept with the
+ * answer, instead of compressing the same text again for every request.
  */
 export async function sendKept(
   cache: ReadCache,
@@ -187,11 +215,26 @@ export async function sendKept(
       reply.status(status);
       return { status, text: reply.serialize(value) as string };
     },
-    (answer) => answer.text.length * 2 + key.length * 2 + 64,
+    // UTF-16 text, room for its compressed forms, the key and the object.
+    (answer) => answer.text.length * 3 + key.length * 2 + 64,
     (answer) => answer.status === 200 || answer.status === 404,
   );
+  reply.status(kept.status).type('application/json; charset=utf-8');
   if (kept.status === 200) reply.headers(headersWhenOk);
-  await reply.status(kept.status).type('application/json; charset=utf-8').send(kept.text);
+  const encoding = kept.text.length >= COMPRESS_FROM_BYTES ? keptEncoding(reply.request.headers['accept-encoding']) : null;
+  if (encoding === null) {
+    await reply.send(kept.text);
+    return;
+  }
+  // Set here, @fastify/compress leaves the answer alone (it skips what already has a Content-Encoding).
+  reply.header('vary', 'Accept-Encoding').header('content-encoding', encoding);
+  if (encoding === 'br') {
+    kept.br ??= brotliCompressSync(kept.text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: kept.text.length } });
+    await reply.send(kept.br);
+  } else {
+    kept.gzip ??= gzipSync(kept.text, { level: 6 });
+    await reply.send(kept.gzip);
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { schema } from '@milli/db';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { createShopper } from '../testing-factories.ts';
 import { hashToken } from './session.ts';
+import { helmetHeaders, newNonce } from './security.ts';
 
 let plain: TestApp;
 let https: TestApp;
@@ -56,6 +57,27 @@ describe('security headers', () => {
     expect(a).not.toBe(b);
   });
 
+  it("carries every header helmet sets, taken from helmet itself, on answers, pages and refusals alike", async () => {
+    const helmets = await helmetHeaders({ contentSecurityPolicy: false, referrerPolicy: { policy: 'strict-origin-when-cross-origin' }, crossOriginEmbedderPolicy: false, hsts: true });
+    expect(Object.keys(helmets).length).toBeGreaterThanOrEqual(11);
+    expect(helmets['x-dns-prefetch-control']).toBe('off');
+    expect(helmets['origin-agent-cluster']).toBe('?1');
+    for (const res of [
+      await plain.app.inject({ url: '/api/settings' }),
+      await plain.app.inject({ url: '/about' }),
+      await plain.app.inject({ url: '/api/no-such-thing' }),
+      await plain.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } }),
+    ]) {
+      for (const [name, value] of Object.entries(helmets)) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
+    }
+  });
+
+  it('never hands out a nonce twice', () => {
+    const nonces = new Set(Array.from({ length: 2000 }, () => newNonce()));
+    expect(nonces.size).toBe(2000);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+  });
+
   it('lets Razorpay Checkout run on the payment step only: its script, frames, calls and images', async () => {
     for (const url of ['/checkout/pay/MIL-2026-000001', '/checkout/pay/MIL-2026-000001?retry=1', '/Checkout/Pay/MIL-2026-000001', '/checkout/%70ay/MIL-2026-000001']) {
       const policy = csp((await plain.app.inject({ url })).headers['content-security-policy']);
@@ -76,12 +98,12 @@ describe('security headers', () => {
 
   it('lets only the pages that take a payment load Razorpay Checkout', async () => {
     const policyOf = async (url: string) => csp((await plain.app.inject({ url })).headers['content-security-policy']);
-    for (const url of ['/milli-harvest', '/milli-harvest?pay=3', '/Milli-Harvest/', '/cad-design?request=4', '/cad%2Ddesign', '/checkout/pay/MIL-000123', '/checkout/pay/MIL-000123/', '/order-details?orderNumber=MIL-000123']) {
+    for (const url of ['/milli-harvest', '/milli-harvest/plan?pay=3', '/Milli-Harvest/Plan/', '/Milli-Harvest/', '/cad-design?request=4', '/cad%2Ddesign', '/checkout/pay/MIL-000123', '/checkout/pay/MIL-000123/', '/order-details?orderNumber=MIL-000123']) {
       const policy = await policyOf(url);
       expect(policy.get('script-src'), url).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}' https:\/\/checkout\.razorpay\.com$/);
       expect(policy.get('frame-src'), url).toContain('https://api.razorpay.com');
     }
-    for (const url of ['/', '/cart', '/checkout', '/checkout/pay/', '/checkout/pay/a/b', '/milli-harvest-x', '/milli-harvest/x', '/api/payments']) {
+    for (const url of ['/', '/cart', '/checkout', '/checkout/pay/', '/checkout/pay/a/b', '/milli-harvest-x', '/milli-harvest/x', '/milli-harvest/mine', '/milli-harvest/plan/x', '/api/payments']) {
       const policy = await policyOf(url);
       expect(policy.get('script-src'), url).not.toContain('razorpay');
       expect(policy.get('frame-src'), url).toBe("'self'");

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { findUnusableText, unusableTextMessage } from '@milli/contracts/schemas';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -16,11 +16,12 @@ declare module 'fastify' {
 }
 
 /**
- * The pages that open Razorpay Checkout (issue 18): the order pay page, the Milli Harvest instalments, the
- * custom design's advance and balance, and the order page (a weight difference to pay, issue 19). Only these allow Razorpay's script, its window and its calls; every other page keeps
- * the store's own sources alone. One list, so each page that takes a payment is added here.
+ * The pages that open Razorpay Checkout (issue 18): the order pay page, the Milli Harvest instalments (on the shared
+ * page and on the customer's own plan page, issue 21), the custom design's advance and balance, and the order page
+ * (a weight difference to pay, issue 19). Only these allow Razorpay's script, its window and its calls; every other
+ * page keeps the store's own sources alone. One list, so each page that takes a payment is added here.
  */
-export const GATEWAY_CHECKOUT_PATHS = ['/checkout/pay/', '/milli-harvest', '/cad-design', '/order-details'] as const;
+export const GATEWAY_CHECKOUT_PATHS = ['/checkout/pay/', '/milli-harvest', '/milli-harvest/plan', '/cad-design', '/order-details'] as const;
 
 /** What Razorpay Checkout loads: its script, its payment window (a frame) and the calls and images it makes. */
 const RAZORPAY_SOURCES = {
@@ -45,48 +46,105 @@ export function opensGatewayCheckout(url: string): boolean {
   return GATEWAY_CHECKOUT_PATHS.some((p) => (p.endsWith('/') ? path.startsWith(p) && /^[^/]+$/.test(path.slice(p.length)) : path === p));
 }
 
+/** Where each answer's script nonce comes from: 16 bytes of the system's CSPRNG, never handed out twice. */
+const NONCE_BYTES = 16;
+/** The nonces' bytes are drawn 256 answers at a time: one call into the CSPRNG instead of one per answer. */
+const NONCE_POOL_BYTES = NONCE_BYTES * 256;
+let noncePool = Buffer.alloc(0);
+let nonceOffset = 0;
+
+/** A fresh nonce (base64 of 16 random bytes), as unpredictable as randomBytes(16) and never repeated. */
+export function newNonce(): string {
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_POOL_BYTES);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
 /**
- * Security headers, a per-request CSP nonce for React Router's inline scripts (helmet's default CSP
- * would stop hydration), and a same-origin check on every state-changing call.
+ * The headers helmet sets with these options, taken once at start from helmet itself (a throw-away Fastify
+ * with only helmet, asked once, against one without it). Helmet's headers do not depend on the request, and
+ * @fastify/helmet makes a new helmet (its options read, its dozen middlewares built) for every request: set
+ * once per answer from this list instead, they are the same headers at a fraction of the cost.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const answerHeaders = async (withHelmet: boolean) => {
+    const probe = Fastify({ logger: false });
+    if (withHelmet) await probe.register(helmet, options);
+    probe.get('/', (_request, reply) => reply.send('probe'));
+    const answer = await probe.inject({ url: '/' });
+    await probe.close();
+    return answer.headers;
+  };
+  const bare = await answerHeaders(false);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(await answerHeaders(true))) {
+    if (value !== undefined && bare[name] === undefined) headers[name] = String(value);
+  }
+  return headers;
+}
+
+/**
+ * Security headers (helmet's, see helmetHeaders), a per-request CSP nonce for React Router's inline scripts
+ * (helmet's default CSP would stop hydration), and a same-origin check on every state-changing call. One
+ * synchronous hook: it runs for every answer, the read cache's included.
  */
 export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean; publicOrigin?: string | undefined }) {
   const inProcessToken = randomBytes(32).toString('base64url');
   app.decorate('inProcessToken', inProcessToken);
-  await app.register(helmet, {
+  const protective = await helmetHeaders({
     contentSecurityPolicy: false,
     // 'no-referrer' makes Chromium send Origin: null on plain form posts, which React Router refuses.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     hsts: !opts.dev,
   });
+  const protectiveNames = Object.keys(protective);
+  // Each answer's nonce (its type is @fastify/helmet's): React Router's inline scripts carry it (web.ts).
+  app.decorateReply('cspNonce', null as unknown as FastifyReply['cspNonce']);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const nonce = randomBytes(16).toString('base64');
-    reply.cspNonce = { script: nonce, style: nonce };
-    const gateway = opensGatewayCheckout(request.url) ? RAZORPAY_SOURCES : null;
+  /** The policy around its nonce: the one every page that takes no payment gets, made once. */
+  const policy = (gateway: typeof RAZORPAY_SOURCES | null): [string, string] => {
     const connect = (opts.dev ? "'self' ws: wss:" : "'self'") + (gateway ? ` ${gateway.connect}` : '');
-    reply.header(
-      'Content-Security-Policy',
+    return [
+      "default-src 'self'; script-src 'self' 'nonce-",
       [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'${opts.dev ? " 'unsafe-eval'" : ''}${gateway ? ` ${gateway.script}` : ''}`,
+        `'${opts.dev ? " 'unsafe-eval'" : ''}${gateway ? ` ${gateway.script}` : ''}`,
         // Server-rendered style attributes need 'unsafe-inline'; scripts stay nonce-only.
-        "style-src 'self' 'unsafe-inline'",
-        `img-src 'self' data: blob:${gateway ? ` ${gateway.img}` : ''}`,
-        "font-src 'self' data:",
-        `connect-src ${connect}`,
-        `frame-src 'self'${gateway ? ` ${gateway.frame}` : ''}`,
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'self'",
-      ].join('; '),
-    );
+        " style-src 'self' 'unsafe-inline'",
+        ` img-src 'self' data: blob:${gateway ? ` ${gateway.img}` : ''}`,
+        " font-src 'self' data:",
+        ` connect-src ${connect}`,
+        ` frame-src 'self'${gateway ? ` ${gateway.frame}` : ''}`,
+        " object-src 'none'",
+        " base-uri 'self'",
+        " form-action 'self'",
+        " frame-ancestors 'self'",
+      ].join(';'),
+    ];
+  };
+  const [before, after] = policy(null);
+  const [beforeGateway, afterGateway] = policy(RAZORPAY_SOURCES);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const name of protectiveNames) reply.header(name, protective[name]);
+    const nonce = newNonce();
+    reply.cspNonce = { script: nonce, style: nonce };
+    // The API's answers are never pages, so none of them opens the gateway's checkout.
+    const gateway = !request.url.startsWith('/api/') && opensGatewayCheckout(request.url);
+    reply.header('Content-Security-Policy', gateway ? beforeGateway + nonce + afterGateway : before + nonce + after);
 
     if (UNSAFE_METHODS.has(request.method)) {
       const refusal = crossSiteRefusal(request, opts.publicOrigin, inProcessToken);
-      if (refusal) return reply.status(403).send({ message: refusal, code: 'CROSS_ORIGIN' });
+      if (refusal) {
+        reply.status(403).send({ message: refusal, code: 'CROSS_ORIGIN' });
+        return;
+      }
     }
+    done();
   });
 }
 
@@ -139,13 +197,13 @@ export function refusalPage(message: string): string {
  * body is not parsed yet at this point: web.ts checks it once read.
  */
 export function unusableTextGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     const found =
       findUnusableText(request.params, []) ?? findUnusableText(request.query, []) ?? findUnusableText(request.body, []);
-    if (!found) return;
+    if (!found) return done();
     const message = unusableTextMessage(found);
-    if (isPage(request.routeOptions.url)) return reply.status(400).type('text/html; charset=utf-8').send(refusalPage(message));
-    return reply.status(400).send({ message, code: 'UNUSABLE_TEXT' });
+    if (isPage(request.routeOptions.url)) reply.status(400).type('text/html; charset=utf-8').send(refusalPage(message));
+    else reply.status(400).send({ message, code: 'UNUSABLE_TEXT' });
   });
 }
 

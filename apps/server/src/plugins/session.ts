@@ -24,11 +24,16 @@ declare module 'fastify' {
     sessionTokenHash: string | null;
     /** Whether the answer was made with the session in hand (someone read `customer`): it is then this visitor's own. */
     sessionRead: boolean;
+    /** Set by the web plugin: a shared page, rendered without identity and the same for everyone (decision 032). */
+    sharedPage: boolean;
   }
 }
 
 const CUSTOMER = Symbol('customer');
 type WithCustomer = FastifyRequest & { [CUSTOMER]?: SessionCustomer | null };
+/** The token of a session this request extended, whose cookie its answer sends again. */
+const EXTENDED = Symbol('extended');
+type WithExtended = FastifyRequest & { [EXTENDED]?: string };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -68,15 +73,29 @@ export function sessionPlugin(app: FastifyInstance, db: Db, opts: { secureCookie
   });
   app.decorateRequest('sessionTokenHash', null);
   app.decorateRequest('sessionRead', false);
+  app.decorateRequest('sharedPage', false);
 
   // The one place that says an answer is personal (decision 021): an answer made with the session in hand (any
   // API call or file that read it), and every page answered to a visitor with cookies (a page shows the
-  // session's name, cart and wish list), must not be kept by a shared cache nor by the browser's.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const page = request.routeOptions.url === '/*';
-    if (request.sessionRead || (page && request.headers.cookie)) reply.header('cache-control', 'private, no-store');
-    return payload;
+  // session's name, cart and wish list), must not be kept by a shared cache nor by the browser's. A shared page
+  // (decision 032) is the exception: rendered without identity, the same for everyone, it keeps its public
+  // marking when it sets no cookie.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const extended = (request as WithExtended)[EXTENDED];
+    if (extended) {
+      // The session was extended (onRequest below): the cookie is sent again, unless this answer sets the session
+      // cookie itself (a login, a logout, a page passing on the API's), whose word is the last. An answer carrying
+      // the token is this visitor's alone, whatever it is (a shared page, a file): private, no-store.
+      const cookies = [reply.getHeader('set-cookie') ?? []].flat().map(String);
+      if (!cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`))) reply.setSessionCookie(extended);
+      reply.header('cache-control', 'private, no-store');
+    } else if (request.sessionRead || (request.headers.cookie && request.routeOptions.url === '/*' && !everyones(request, reply))) {
+      reply.header('cache-control', 'private, no-store');
+    }
+    done(null, payload);
   });
+  const everyones = (request: FastifyRequest, reply: FastifyReply) =>
+    request.sharedPage && !reply.hasHeader('set-cookie') && /\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''));
 
   const sessions = sessionRepository(db);
 
@@ -86,30 +105,59 @@ export function sessionPlugin(app: FastifyInstance, db: Db, opts: { secureCookie
     return { customer: { id: row.id, username: row.username, email: row.email, role: row.role }, expiresAt: row.expiresAt.getTime() };
   }
 
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 200) return;
-    const tokenHash = hashToken(token);
+  /** The visitor of a session as kept (or null), and whether its end must be pushed on now. */
+  function admit(request: FastifyRequest, tokenHash: string, session: KeptSession | null, now: number): boolean {
+    if (!session || session.expiresAt <= now) return false;
+    request.customer = session.customer;
+    request.sessionTokenHash = tokenHash;
+    return session.expiresAt - now < (SESSION_DAYS / 2) * DAY_MS;
+  }
+
+  async function extend(request: FastifyRequest, token: string, tokenHash: string, now: number) {
+    // Extended once: the update announces itself and the cache forgets the old end.
+    await sessions.extend(tokenHash, new Date(now + SESSION_DAYS * DAY_MS), new Date(now));
+    opts.cache?.invalidate();
+    // The browser's cookie is extended too (onSend above), or it would end SESSION_DAYS after the login whatever
+    // the visits.
+    (request as WithExtended)[EXTENDED] = token;
+  }
+
+  async function lookUp(request: FastifyRequest, token: string, tokenHash: string) {
     const session = opts.cache
       ? await opts.cache.get(`session:${tokenHash}`, () => load(tokenHash), () => KEPT_SESSION_BYTES, (kept) => kept !== null)
       : await load(tokenHash);
     const now = Date.now();
-    if (!session || session.expiresAt <= now) return;
-    request.customer = session.customer;
-    request.sessionTokenHash = tokenHash;
-    if (session.expiresAt - now < (SESSION_DAYS / 2) * DAY_MS) {
-      // Extended once: the update announces itself and the cache forgets the old end.
-      await sessions.extend(tokenHash, new Date(now + SESSION_DAYS * DAY_MS), new Date(now));
-      opts.cache?.invalidate();
+    if (admit(request, tokenHash, session, now)) await extend(request, token, tokenHash, now);
+  }
+
+  // Synchronous unless the database must be asked (a session not kept yet, or one to extend): it runs for every
+  // request, and most carry no session cookie or one that is kept.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) return done();
+    const tokenHash = hashToken(token);
+    const kept = opts.cache?.peek<KeptSession>(`session:${tokenHash}`);
+    if (kept) {
+      const now = Date.now();
+      if (!admit(request, tokenHash, kept, now)) return done();
+      extend(request, token, tokenHash, now).then(() => done(), done);
+      return;
     }
+    lookUp(request, token, tokenHash).then(() => done(), done);
   });
 
   // Who may call is declared on the route (`config: { access: 'customer' }`) and checked here, before the body is
   // read: a guest hears 401, never a remark about what was sent; the API document reads the same declaration.
-  app.addHook('preValidation', async (request) => {
-    const access = request.routeOptions.config.access;
+  app.addHook('preValidation', (request, _reply, done) => {
     // 'staff' routes are checked by the staff plugin (plugins/staff.ts), against the staff cookie, never this one.
-    if (access === 'customer') requireCustomer(request);
+    if (request.routeOptions.config.access === 'customer') {
+      try {
+        requireCustomer(request);
+      } catch (error) {
+        return done(error as Error);
+      }
+    }
+    done();
   });
 
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {

@@ -64,9 +64,8 @@ export function staffPlugin(app: FastifyInstance, db: Db) {
   });
   const repo = staffSessionRepository(db);
 
-  app.addHook('onRequest', async (request) => {
+  async function identify(request: FastifyRequest, bearer: string | null, token: string | undefined) {
     const now = new Date();
-    const bearer = request.url.startsWith('/api/admin/') ? bearerToken(request.headers.authorization) : null;
     if (bearer) {
       const row = await repo.findToken(hashToken(bearer), now);
       if (!row) return;
@@ -74,29 +73,41 @@ export function staffPlugin(app: FastifyInstance, db: Db) {
       request.staff = memberOf(row, { kind: 'token', tokenId: row.tokenId });
       return;
     }
-    const token = request.cookies[STAFF_COOKIE];
     if (!token || token.length > MAX_TOKEN_LENGTH) return;
     const tokenHash = hashToken(token);
     const row = await repo.findSession(tokenHash, now);
     if (!row) return;
     if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(tokenHash, now, new Date(now.getTime() + IDLE_MS));
     request.staff = memberOf(row, { kind: 'session', tokenHash });
+  }
+
+  // Synchronous for the requests that carry neither credential (every shopper's): nothing to look up.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const bearer = request.url.startsWith('/api/admin/') ? bearerToken(request.headers.authorization) : null;
+    const token = request.cookies[STAFF_COOKIE];
+    if (!bearer && !token) return done();
+    identify(request, bearer, token).then(() => done(), done);
   });
 
   // preParsing, not preValidation: the multipart plugin reads a body (files included, up to 150 MB on the photo
   // route) in its own preValidation hook, registered before this plugin, so a check there came after a stranger's
   // upload had been read into memory. Here the body has not been read at all (JSON and forms included).
-  app.addHook('preParsing', async (request) => {
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     const config = request.routeOptions.config;
     if (config.access !== 'staff') {
       const url = request.routeOptions.url ?? '';
       if (url.startsWith('/api/admin/') && !PUBLIC_ADMIN_PATHS.has(url) && !STAFF_SIGN_IN_PATHS.has(url)) {
         // A staff route that forgot to declare itself: refused to everyone rather than open to anyone.
-        throw new DomainError('PERMISSION_DENIED', 'This part of the back office is not open to anyone yet.');
+        return done(new DomainError('PERMISSION_DENIED', 'This part of the back office is not open to anyone yet.'));
       }
-      return;
+      return done(null, payload);
     }
-    requirePermission(request, config.permission, { sessionOnly: config.sessionOnly === true });
+    try {
+      requirePermission(request, config.permission, { sessionOnly: config.sessionOnly === true });
+    } catch (error) {
+      return done(error as Error);
+    }
+    done(null, payload);
   });
 }
 

@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { KeptPage } from './page-cache.ts';
 import type { Config } from '../config.ts';
 import { createInProcessFetch } from './in-process-fetch.ts';
-import { isAdminPage, keptPage, mayKeep, pageBytes, pageKey, sendKeptPage } from './page-cache.ts';
+import { isAdminPage, isSharedPage, keptPage, mayKeep, mayShare, noticeCookies, pageBytes, pageKey, pageUrl, sendKeptPage } from './page-cache.ts';
 import { findUnusableText, unusableTextMessage } from '@milli/contracts/schemas';
 import { refusalPage } from './security.ts';
 import { indianDate } from '@milli/pricing';
@@ -23,13 +23,17 @@ const serverBuildFile = path.join(webRoot, 'build/server/index.js');
 export class MissingBuildError extends Error {}
 
 /**
- * The most a page's form may send: the custom design form's four 10 MB images and its fields, the product
- * import's one 10 MB CSV (the back office's upload without JavaScript); 1 MB for any other.
+ * The most a page's form may send: the custom design form's four 10 MB images and its fields, a review's four
+ * 10 MB photos (the product page's form and the buyer's review page), the product import's one 10 MB CSV (the back
+ * office's upload without JavaScript); 1 MB for any other. With JavaScript the router posts the same form to the
+ * page's data address (`/custom-design.data`), which has the page's limit.
  */
-const LARGE_FORM_LIMITS = new Map([
-  ['/custom-design', 41 * 1024 * 1024],
-  ['/admin/import', 11 * 1024 * 1024],
-]);
+const LARGE_FORM_LIMITS: [RegExp, number][] = [
+  [/^\/custom-design$/, 41 * 1024 * 1024],
+  [/^\/product-detail\/\d{1,10}$/, 41 * 1024 * 1024],
+  [/^\/review\/\d{1,10}$/, 41 * 1024 * 1024],
+  [/^\/admin\/import$/, 11 * 1024 * 1024],
+];
 const FORM_BYTES = 1024 * 1024;
 
 /**
@@ -38,7 +42,8 @@ const FORM_BYTES = 1024 * 1024;
  * session it gets the 1 MB of any other form. `isStaff` is asked only for such an address.
  */
 export function formLimit(url: string, isStaff: () => boolean): number {
-  const large = LARGE_FORM_LIMITS.get(url.split('?')[0]!);
+  const path = url.split('?')[0]!.replace(/\.data$/, '');
+  const large = LARGE_FORM_LIMITS.find(([pattern]) => pattern.test(path))?.[1];
   if (large === undefined) return FORM_BYTES;
   return !isAdminPage(url) || isStaff() ? large : FORM_BYTES;
 }
@@ -128,6 +133,18 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     });
   }
 
+  // One request handler per build: React Router derives its routes and static handler on a handler's first request,
+  // so a handler made for every request did that work every time (about as much as the summary's own).
+  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+  const handlerFor = (build: ServerBuild) => {
+    let handler = handlers.get(build);
+    if (!handler) {
+      handler = createRequestHandler(build, mode);
+      handlers.set(build, handler);
+    }
+    return handler;
+  };
+
   const inProcessFetch = createInProcessFetch(app);
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
 
@@ -136,71 +153,97 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     // This scope's hook runs after the app's own onSend hooks (session.ts), so it has the last word.
     scope.addHook('onSend', async (request, reply, payload) => {
       if (isAdminPage(request.url)) for (const [name, value] of Object.entries(ADMIN_PAGE_HEADERS)) reply.header(name, value);
+      else if (!publicOrigin && forwardedHost(request) && /\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) {
+        // Without PUBLIC_URL a page is made for the request's origin, and this one's host came from X-Forwarded-Host
+        // (believed from a TRUST_PROXY proxy, which may pass on what the client sent). The server keeps it for that
+        // host only (page-cache.ts), but a CDN keys its copy by the host it serves: it must not keep it, or every
+        // visitor would get links to the forwarded host (decision 032).
+        reply.header('cache-control', 'private, no-store');
+      }
       return payload;
     });
     // React Router reads form bodies itself: hand it the raw stream, untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
 
+    const pageHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+      // Pages are priced at the day's rates: the day is part of the key. Only shared pages are ever kept, so a
+      // kept page found under this address is served to whoever asks, with cookies or without (decision 032).
+      const origin = usableOrigin(pageOrigin(request, publicOrigin));
+      if (origin === null) return reply.status(400).type('text/html; charset=utf-8').send(refusalPage(UNUSABLE_ORIGIN));
+      const key = mode === 'production' ? pageKey(request, indianDate(new Date()), publicOrigin ? '' : origin) : null;
+      if (key) {
+        const kept = app.readCache.peek<KeptPage>(key);
+        if (kept) {
+          request.sharedPage = true;
+          return sendKeptPage(request, reply, kept);
+        }
+      }
+      const generation = app.readCache.generation;
+      const build = await getBuild();
+      const handler = handlerFor(build);
+      // A shared page is rendered without identity: neither its loaders nor the API calls they make see the
+      // visitor's cookies (only a one-request notice), so what is rendered is the same for everyone.
+      const shared = (request.method === 'GET' || request.method === 'HEAD') && isSharedPage(build, request.url);
+      request.sharedPage = shared;
+      // A page's form body is read here, within its limit, before React Router parses it: an endless or huge
+      // body is refused (413) instead of being held in memory whole.
+      let body: Buffer | undefined;
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Readable) {
+        const limit = formLimit(request.url, () => request.staff !== null);
+        const tooLarge = () => {
+          // The rest of the body is read and dropped, never held (the server's request timeout bounds how long):
+          // closing the connection on a client still sending would reset it, and it would lose this answer.
+          request.raw.resume();
+          return reply.status(413).type('text/html; charset=utf-8').send(TOO_LARGE_PAGE);
+        };
+        if (Number(request.headers['content-length'] ?? 0) > limit) return tooLarge();
+        try {
+          body = await readLimited(request.body, limit);
+        } catch (error) {
+          if (error instanceof BodyTooLargeError) return tooLarge();
+          throw error;
+        }
+        const unusable = unusableFormText(request.headers['content-type'], body);
+        if (unusable) return reply.status(400).type('text/html; charset=utf-8').send(refusalPage(unusable));
+      }
+      const cookie = shared ? noticeCookies(request.headers.cookie) || undefined : request.headers.cookie;
+      const webRequest = toWebRequest(request, reply, body, origin, cookie);
+      let readSession = false;
+      const response = await handler(webRequest, {
+        cspNonce: reply.cspNonce?.script ?? '',
+        checkAnswers: config.env !== 'production',
+        sharedPage: shared,
+        fetch: async (input: string, init?: RequestInit) => {
+          const answer = await inProcessFetch(input, init, shared ? undefined : cookie, request.ip);
+          if (/\bprivate\b/.test(answer.headers.get('cache-control') ?? '')) readSession = true;
+          return answer;
+        },
+      });
+      // A page built on an answer that was the visitor's own is theirs too (session.ts marks it private),
+      // unless its route says it is the same for every visitor without cookies, as every such one here is.
+      if (readSession && !/\bpublic\b/.test(response.headers.get('cache-control') ?? '')) request.sessionRead = true;
+      if (shared && mayShare(response)) {
+        // Sent as a kept page (its inline scripts allowed by hash, not by this answer's nonce) whether or not it
+        // is stored (a 404 is not): a CDN may keep these bytes and hand them to anyone (Cache-Control s-maxage).
+        const page = keptPage(response, Buffer.from(await response.arrayBuffer()), request.url);
+        if (key && mayKeep(response)) app.readCache.put(key, page, pageBytes(page), generation);
+        return sendKeptPage(request, reply, page);
+      }
+      return sendWebResponse(reply, response);
+    };
     scope.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
-      handler: async (request, reply) => {
-        // Pages are priced at the day's rates: the day is part of the key.
-        const origin = pageOrigin(request, publicOrigin);
-        const key = mode === 'production' ? pageKey(request, indianDate(new Date()), publicOrigin ? '' : origin) : null;
-        if (key) {
-          const kept = app.readCache.peek<KeptPage>(key);
-          if (kept) return sendKeptPage(request, reply, kept);
-        }
-        const generation = app.readCache.generation;
-        const handler = createRequestHandler(await getBuild(), mode);
-        // A page's form body is read here, within its limit, before React Router parses it: an endless or huge
-        // body is refused (413) instead of being held in memory whole.
-        let body: Buffer | undefined;
-        if (request.method !== 'GET' && request.method !== 'HEAD' && request.body instanceof Readable) {
-          const limit = formLimit(request.url, () => request.staff !== null);
-          const tooLarge = () => {
-            // The rest of the body is read and dropped, never held (the server's request timeout bounds how long):
-            // closing the connection on a client still sending would reset it, and it would lose this answer.
-            request.raw.resume();
-            return reply.status(413).type('text/html; charset=utf-8').send(TOO_LARGE_PAGE);
-          };
-          if (Number(request.headers['content-length'] ?? 0) > limit) return tooLarge();
-          try {
-            body = await readLimited(request.body, limit);
-          } catch (error) {
-            if (error instanceof BodyTooLargeError) return tooLarge();
-            throw error;
-          }
-          const unusable = unusableFormText(request.headers['content-type'], body);
-          if (unusable) return reply.status(400).type('text/html; charset=utf-8').send(refusalPage(unusable));
-        }
-        const webRequest = toWebRequest(request, reply, body, origin);
-        const cookie = request.headers.cookie;
-        let readSession = false;
-        const response = await handler(webRequest, {
-          cspNonce: reply.cspNonce?.script ?? '',
-          checkAnswers: config.env !== 'production',
-          fetch: async (input: string, init?: RequestInit) => {
-            const answer = await inProcessFetch(input, init, cookie, request.ip);
-            if (/\bprivate\b/.test(answer.headers.get('cache-control') ?? '')) readSession = true;
-            return answer;
-          },
-        });
-        // A page built on an answer that was the visitor's own is theirs too (session.ts marks it private),
-        // unless its route says it is the same for every visitor without cookies, as every such one here is.
-        if (readSession && !/\bpublic\b/.test(response.headers.get('cache-control') ?? '')) request.sessionRead = true;
-        if (key && mayKeep(response)) {
-          const page = keptPage(response, Buffer.from(await response.arrayBuffer()));
-          app.readCache.put(key, page, pageBytes(page), generation);
-          return sendKeptPage(request, reply, page);
-        }
-        return sendWebResponse(reply, response);
-      },
+      handler: pageHandler,
     });
+    // A shared page's personal parts (decision 032), answered by the web app's resource route beside the API.
+    scope.get(PERSONAL_SUMMARY_URL, pageHandler);
   });
 }
+
+/** GET: the visitor's greeting, cart and wish list as JSON (apps/web/app/routes/me-summary.ts). */
+export const PERSONAL_SUMMARY_URL = '/api/me/summary';
 
 /** What every back-office page answers with: the member's own page, never stored or indexed. */
 export const ADMIN_PAGE_HEADERS = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex, nofollow' } as const;
@@ -235,11 +278,36 @@ function pageOrigin(request: FastifyRequest, publicOrigin: string | undefined): 
   return unsafe && request.headers.origin === own ? own : publicOrigin;
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined, origin: string): Request {
-  const url = new URL(request.url, origin);
+const UNUSABLE_ORIGIN = 'This request names an address (its Host, or X-Forwarded-Host or -Proto) that is not a web address of this store.';
+
+/**
+ * The origin a page may be made for, as the URL parser writes it (`http://milli.example`), or null when the one
+ * the request names is none: a Host or X-Forwarded-Host the parser refuses (`a:b:c`, `a b`) or that carries a
+ * path, a protocol other than http(s) (X-Forwarded-Proto: javascript). Such a request is a 400, never a 500 nor
+ * a page whose every absolute link is made from it.
+ */
+export function usableOrigin(origin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!url.hostname || url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
+  return url.origin;
+}
+
+/** Whether the request's host (what pages are made for without PUBLIC_URL) is not its Host header's: a forwarded one. */
+function forwardedHost(request: FastifyRequest): boolean {
+  return request.host !== (request.headers.host ?? request.headers[':authority'] ?? '');
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined, origin: string, cookie: string | undefined): Request {
+  const url = pageUrl(request.url, origin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || key === 'cookie') continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, String(value));
   }
@@ -247,6 +315,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
+  if (cookie) headers.set('cookie', cookie);
   const init: RequestInit = { method: request.method, headers, signal: controller.signal };
   if (body !== undefined) init.body = new Uint8Array(body) as Uint8Array<ArrayBuffer>;
   return new Request(url, init);

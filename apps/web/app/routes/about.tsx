@@ -1,5 +1,5 @@
 import type { Route } from './+types/about';
-import { sharedPageHeaders } from '../lib/shared-page.ts';
+import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { AboutStory } from '../features/about/about-story.tsx';
@@ -26,7 +26,10 @@ export default function About() {
   );
 }
 
-/** The same page for every visitor without cookies: the server may keep it (decision 017). */
+/** Shared (decision 032): rendered without the visitor's cookies, kept and served to everyone. */
+export const handle = SHARED_PAGE;
+
+/** Marked public, so the server and a CDN may keep it (lib/shared-page.ts). */
 export function headers(args: Route.HeadersArgs) {
   return sharedPageHeaders(args);
 }

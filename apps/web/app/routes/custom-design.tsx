@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import { STONE_AND_METAL_FILTERS } from '@milli/contracts';
 import type { Route } from './+types/custom-design';
 import { serverApi } from '../lib/api.server.ts';
+import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { bookingHref } from '../lib/booking-href.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { useShellData } from '../components/layout/shell-data.ts';
 import { sendCustomRequest } from '../features/custom-design/actions.server.ts';
 import { CustomRequestForm } from '../features/custom-design/request-form.tsx';
+import { WhoCard, type Visitor } from '../features/custom-design/who-card.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/custom-design.css';
 
@@ -16,8 +18,24 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('Manufacturer'
 /** Gem stones offered for a custom piece: the fixed stone filters (not the metal colours) plus the catalogue's other stones. */
 const BASE_STONES = STONE_AND_METAL_FILTERS.filter((s) => !s.endsWith('Gold'));
 
+/** The request (multipart, with pictures): answered for the one who sent it; a guest's is refused with a line asking them to log in. */
 export async function action({ request, context }: Route.ActionArgs) {
   return sendCustomRequest(serverApi(context), request);
+}
+
+/**
+ * Shared (decision 032): the same HTML for everyone who asks. It used to be a login card for a guest and the form
+ * for a customer; the server no longer knows which, so it sends what is true for both: the form, which works
+ * without JavaScript for a logged-in customer, under a card saying requests are sent from an account (log in
+ * first if you are not). Once the browser knows who is here, a guest's card asks them to log in and their form is
+ * disabled (the server would refuse it), a customer's says where the request will be. The card keeps its height
+ * and the form its place (features/custom-design/who-card.tsx), so nothing in the first screen moves.
+ */
+export const handle = SHARED_PAGE;
+
+/** Marked public, so the server and a CDN may keep it (lib/shared-page.ts). */
+export function headers(args: Route.HeadersArgs) {
+  return sharedPageHeaders(args);
 }
 
 /**
@@ -25,7 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
  * sends it as multipart to /api/admin/cutom-jewelry/new-request; a guest is asked to log in first.
  */
 export default function CustomDesign({ actionData }: Route.ComponentProps) {
-  const { categories, otherStones, user } = useShellData();
+  const { categories, otherStones, user, personalKnown } = useShellData();
+  const visitor: Visitor = !personalKnown ? 'unknown' : user ? 'customer' : 'guest';
   const stones = [...new Set([...BASE_STONES, ...otherStones])];
   return (
     <>
@@ -43,27 +62,8 @@ export default function CustomDesign({ actionData }: Route.ComponentProps) {
               <Link to={bookingHref({ kind: 'store', purpose: 'custom_design' })}>a visit to a store</Link> with our designers.
             </p>
           </header>
-          {user ? (
-            <CustomRequestForm result={actionData} categories={categories} stones={stones} />
-          ) : (
-            <section className="card card-pad custom-login" aria-labelledby="custom-login-title">
-              <h2 id="custom-login-title" className="shell-h2">
-                Log in to request a custom design
-              </h2>
-              <p>
-                Your design requests, our CAD designs and your approvals live in your account, so we need to know who
-                you are before you send one.
-              </p>
-              <p className="custom-login-actions">
-                <Link to="/login" className="btn btn-primary">
-                  Log in
-                </Link>
-                <Link to="/register" className="btn btn-outline">
-                  Create an account
-                </Link>
-              </p>
-            </section>
-          )}
+          <WhoCard visitor={visitor} />
+          <CustomRequestForm result={actionData} categories={categories} stones={stones} locked={visitor === 'guest'} />
         </div>
       </div>
     </>

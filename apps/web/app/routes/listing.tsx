@@ -1,6 +1,6 @@
 import { Link, data, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { Route } from './+types/listing';
-import { sharedPageHeaders } from '../lib/shared-page.ts';
+import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { MESSAGES, categoryQueryName, type ProductFacets, type ProductPage } from '@milli/contracts';
 import { ApiError } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
@@ -147,7 +147,7 @@ function Results({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
 
 /** The listing (spec §2) for all-jewellery, page, filter and price-band addresses. */
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const { categories, tagsByCategory, otherStones, cart } = useShellData();
+  const { categories, tagsByCategory, otherStones, cart, personalKnown } = useShellData();
   const { state, page, facets } = loaderData;
   const { start, end } = showingRange(state.page, page.totalResults);
   const heading = listingHeading(state.filter);
@@ -155,7 +155,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
     <>
       <ListingSearch state={state} />
       <FilterPanel state={state} categories={categories} tagsByCategory={tagsByCategory} otherStones={otherStones} facets={facets} />
-      <ListingCartBlock cart={cart} />
+      <ListingCartBlock cart={cart} known={personalKnown} />
     </>,
   );
   return (
@@ -223,7 +223,10 @@ export function ErrorBoundary() {
   );
 }
 
-/** The same page for every visitor without cookies: the server may keep it (decision 017). */
+/** Shared (decision 032): rendered without the visitor's cookies, kept and served to everyone. */
+export const handle = SHARED_PAGE;
+
+/** Marked public, so the server and a CDN may keep it (lib/shared-page.ts). */
 export function headers(args: Route.HeadersArgs) {
   return sharedPageHeaders(args);
 }

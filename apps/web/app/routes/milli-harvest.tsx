@@ -1,19 +1,20 @@
 import { useState } from 'react';
-import { Form, Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/milli-harvest';
 import { HARVEST, type HarvestInstalment, type HarvestPayAnswer } from '@milli/contracts';
 import { formatRupees, rupeesToPaise } from '@milli/pricing';
 import { serverApi } from '../lib/api.server.ts';
-import { fieldErrorId, fieldErrorProps } from '../lib/field-errors.ts';
 import { pageTitle } from '../lib/meta.ts';
+import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import { FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
-import { harvestAction, loadHarvestPage } from '../features/harvest/harvest-actions.server.ts';
-import { HarvestBreakdown } from '../features/harvest/harvest-breakdown.tsx';
-import { PlanSchedule, PlanSummary } from '../features/harvest/harvest-schedule.tsx';
-import { InstalmentPay } from '../features/harvest/instalment-pay.tsx';
+import { useShellData } from '../components/layout/shell-data.ts';
+import { harvestAction, loadHarvestPitch } from '../features/harvest/harvest-actions.server.ts';
+import { EnrolForm, type Visitor } from '../features/harvest/enrol-form.tsx';
+import { PlanSummary } from '../features/harvest/harvest-schedule.tsx';
+import { PlanSection } from '../features/harvest/plan-section.tsx';
+import { useHarvestMine } from '../features/harvest/use-harvest-mine.ts';
 import { useGatewayCheckout } from '../features/payments/gateway-checkout.tsx';
-import type { EnrolResult, PayResult } from '../features/harvest/harvest-text.ts';
+import { HARVEST_PLAN_PATH, type EnrolResult } from '../features/harvest/harvest-text.ts';
 import '../styles/screens/shells.css';
 import '../styles/screens/harvest.css';
 import '../styles/screens/payments.css';
@@ -36,84 +37,33 @@ const STEPS = [
   { title: 'Happy shopping', text: 'At maturity, redeem your savings at checkout on the piece you have been dreaming of.' },
 ];
 
-/** Who is here, their plan (if any), and which payment form is open (?pay=id, the way without JavaScript). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadHarvestPage(serverApi(context), request);
+/**
+ * A shared page (decision 032): the same for everyone who asks, rendered without the visitor's cookies and kept.
+ * Nothing personal is in its HTML; once painted, the browser asks for the signed-in customer's side
+ * (GET /milli-harvest/mine): their running plan replaces the form, their instalments show below it, and their
+ * account's e-mail and the amount they chose as a guest fill the form's untouched fields.
+ *
+ * Without JavaScript the form still works for everyone (a POST is answered for the one who sent it): a guest is
+ * asked to log in (the login link brings back the amount, ?amount=), a customer is enrolled (an empty e-mail is the
+ * account's) and taken to their plan's own page, /milli-harvest/plan. That page, rendered for them, holds what a
+ * shared address cannot: the schedule after starting or paying, and the payment form (?pay=id). It used to be
+ * this page's ?pay=; a shared page is matched by its path, query or not, so the payment form moved there.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadHarvestPitch(request);
 }
 
-/** Start Now (intent enrol) and Pay (intent pay, with a test instrument: the demo gateway without script). */
+/** Shared (decision 032): rendered without the visitor's cookies, kept and served to everyone. */
+export const handle = SHARED_PAGE;
+
+/** Marked public, so the server and a CDN may keep it (lib/shared-page.ts), unless an action set a cookie. */
+export function headers(args: Route.HeadersArgs) {
+  return sharedPageHeaders(args);
+}
+
+/** Start Now (intent enrol): answered for the one who sent it, with their cookies. */
 export async function action({ request, context }: Route.ActionArgs) {
   return harvestAction(serverApi(context), request);
-}
-
-function EnrolForm({ amount, email, loggedIn, result }: { amount: string; email: string; loggedIn: boolean; result: EnrolResult | undefined }) {
-  const [typed, setTyped] = useState(result?.values.monthlyAmount ?? amount);
-  const submitting = useSubmitting();
-  const errors = result?.fieldErrors ?? {};
-  return (
-    <Form method="post" className="card card-pad harvest-form" aria-labelledby="harvest-form-title" noValidate>
-      <h3 id="harvest-form-title" className="shell-h3">
-        Start your plan
-      </h3>
-      <input type="hidden" name="intent" value="enrol" />
-      {result && (
-        <FormAlert tone="error">
-          {result.message}
-          {result.loginNeeded && (
-            <>
-              {' '}
-              <Link to="/login?next=%2Fmilli-harvest">Login</Link> · <Link to="/register">Sign up</Link>
-            </>
-          )}
-        </FormAlert>
-      )}
-      <div className="form-field">
-        <label htmlFor="harvest-amount">Monthly amount (Rs.)</label>
-        <input
-          id="harvest-amount"
-          name="monthlyAmount"
-          type="number"
-          min={1000}
-          step={500}
-          inputMode="numeric"
-          required
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          {...fieldErrorProps('harvest-amount', errors.monthlyAmount, 'harvest-amount-hint', 'harvest-breakdown')}
-        />
-        {errors.monthlyAmount && (
-          <p id={fieldErrorId('harvest-amount')} className="field-error">
-            {errors.monthlyAmount}
-          </p>
-        )}
-        <p id="harvest-amount-hint" className="field-hint">
-          From Rs. 1,000, in steps of Rs. 500.
-        </p>
-      </div>
-      <HarvestBreakdown amount={typed} id="harvest-breakdown" />
-      <div className="form-field">
-        <label htmlFor="harvest-email">E-mail</label>
-        <input
-          id="harvest-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={result?.values.email ?? email}
-          {...fieldErrorProps('harvest-email', errors.email)}
-        />
-        {errors.email && (
-          <p id={fieldErrorId('harvest-email')} className="field-error">
-            {errors.email}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-        {submitting ? 'Starting…' : 'Start Now'}
-      </button>
-      {!loggedIn && <p className="field-hint harvest-login-note">You will be asked to log in or sign up first; the amount you chose is kept.</p>}
-    </Form>
-  );
 }
 
 /**
@@ -121,24 +71,28 @@ function EnrolForm({ amount, email, loggedIn, result }: { amount: string; email:
  * sees the schedule and pays the next due instalment in the payment gateway's checkout (issue 18).
  */
 export default function MilliHarvest({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, email, amount, plan, payingId, banner } = loaderData;
+  const { amount } = loaderData;
+  const { personalKnown, user } = useShellData();
+  const mine = useHarvestMine(personalKnown, user?.userId ?? null);
+  const own = mine !== 'unknown' && mine !== null ? mine : null;
+  const plan = own?.plan ?? null;
+  const visitor: Visitor = !personalKnown ? 'unknown' : user ? 'customer' : 'guest';
   const sample = rupeesToPaise(HARVEST.sampleAmount);
   const enrolResult = actionData?.intent === 'enrol' ? (actionData as EnrolResult) : undefined;
-  const payResult = actionData?.intent === 'pay' ? (actionData as PayResult) : undefined;
   const running = plan?.status === 'Active';
-  const paying = plan && payingId !== null ? plan.instalments.find((i) => i.id === payingId) : undefined;
+  const showPlan = plan !== null && running;
   const navigate = useNavigate();
   const [payingNumber, setPayingNumber] = useState(0);
   const checkout = useGatewayCheckout({
-    // Paid: the schedule again, from the server, with the paid banner.
-    onPaid: () => void navigate(`/milli-harvest?paid=${payingNumber}#plan`),
+    // Paid: the customer's own plan page, from the server, with the paid banner.
+    onPaid: () => void navigate(`${HARVEST_PLAN_PATH}?paid=${payingNumber}#plan`),
   });
   const onPay = (instalment: HarvestInstalment) => {
     setPayingNumber(instalment.number);
     void checkout.pay<HarvestPayAnswer>(`/api/harvest/instalments/${instalment.id}/pay`, {
       name: 'Milli Harvest',
       description: `Instalment ${instalment.number} of ${HARVEST.instalments}`,
-      prefill: { email },
+      prefill: { email: own?.email ?? '' },
     });
   };
   return (
@@ -158,30 +112,24 @@ export default function MilliHarvest({ loaderData, actionData }: Route.Component
               {formatRupees(sample, { decimals: false })} a month and shop for{' '}
               {formatRupees(sample * HARVEST.freeInstalment, { decimals: false })} at maturity.
             </p>
+            <p className="harvest-mine-link">
+              Saving with us already? <Link to={HARVEST_PLAN_PATH}>See your plan and its instalments</Link>.
+            </p>
           </div>
-          {plan && running ? (
-            <PlanSummary plan={plan} onPay={onPay} />
-          ) : (
-            <EnrolForm amount={amount} email={email} loggedIn={!!user} result={enrolResult} />
-          )}
+          {/*
+            The form and, once known, a running plan share one cell: the form keeps its room (hidden, inert) under the
+            plan's summary, so the hero keeps its height and nothing in the first screen moves when the plan arrives.
+          */}
+          <div className="harvest-panel">
+            <div className="harvest-panel-form" data-shown={!showPlan} aria-hidden={showPlan || undefined} inert={showPlan}>
+              <EnrolForm amount={amount} keptAmount={own?.amount ?? null} email={own?.email ?? ''} visitor={visitor} result={enrolResult} />
+            </div>
+            {showPlan && <PlanSummary plan={plan} onPay={onPay} />}
+          </div>
         </div>
       </section>
 
-      {plan && (
-        <section id="plan" className="section harvest-plan-section" aria-labelledby="harvest-schedule-title">
-          <div className="container stack">
-            <h2 id="harvest-schedule-title" className="section-title">
-              Your instalments
-            </h2>
-            {banner && <FormAlert tone="success">{banner}</FormAlert>}
-            {checkout.error && <FormAlert tone="error">{checkout.error}</FormAlert>}
-            {!running && <PlanSummary plan={plan} onPay={onPay} />}
-            <PlanSchedule plan={plan} payingId={payingId} onPay={onPay} />
-            {paying && <InstalmentPay instalment={paying} result={payResult} onPay={onPay} busy={checkout.busy} />}
-            {checkout.dialog}
-          </div>
-        </section>
-      )}
+      {plan && <PlanSection plan={plan} summary={!running} onPay={onPay} busy={checkout.busy} error={checkout.error} dialog={checkout.dialog} />}
 
       <section className="section section--warm" aria-labelledby="harvest-why-title">
         <div className="container">

@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router';
 import { COMPANY_TYPES, CONTACT_ROLES, FAST_MOVING, OWNER_SLOTS, ownerFields } from '@milli/contracts/trade-partner-fields';
 import type { Route } from './+types/new-manufacturer';
 import { serverApi } from '../lib/api.server.ts';
+import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { dialCodes, submitRegistration } from '../features/trade-partners/registration.server.ts';
@@ -19,6 +20,18 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return submitRegistration(serverApi(context), request);
+}
+
+/**
+ * Shared (decision 032): the trade-partner form is the same for everyone (an applicant need not have an account,
+ * and nothing on it reads who is here), so it is rendered once and kept. The form posts to this page's action,
+ * which is answered for the one who sent it.
+ */
+export const handle = SHARED_PAGE;
+
+/** Marked public, so the server and a CDN may keep it (lib/shared-page.ts). */
+export function headers(args: Route.HeadersArgs) {
+  return sharedPageHeaders(args);
 }
 
 const ID = 'nm';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/product-detail';
-import { sharedPageHeaders } from '../lib/shared-page.ts';
+import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { pictureInColour, type PincodeCheck, type ProductDetail, type ProductReviews as Reviews } from '@milli/contracts';
 import { ApiError } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
@@ -20,28 +20,22 @@ import {
 import { ProductPurchase } from '../features/catalog/product-purchase.tsx';
 import { jsonForScript, productJsonLd, productMeta } from '../features/catalog/product-seo.ts';
 import { ProductReviews } from '../features/catalog/product-reviews.tsx';
-import { ReviewBox } from '../features/catalog/review-form.tsx';
+import { ReviewBox, reviewKey, reviewPageHref } from '../features/catalog/review-form.tsx';
 import { loadMyReview, reviewTooLarge, submitReview, type ReviewResult } from '../features/catalog/review-actions.server.ts';
 import { ProductTabs } from '../features/catalog/product-tabs.tsx';
+import { parseProductId } from '../features/catalog/product-id.ts';
 import { PLACEHOLDER_IMAGE } from '../features/catalog/product-card.tsx';
 import { ProductPicture } from '../components/media/product-picture.tsx';
 import type { SizerResult } from '../features/catalog/sizer-dialog.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/catalog.css';
 import { SeeInStore } from '../features/appointments/see-in-store.tsx';
+import { useMyReview } from '../features/catalog/use-my-review.ts';
 
 export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
   if (error || !loaded?.product) return [{ title: pageTitle(error ? 'Page not found' : 'Product Details') }];
   return productMeta(loaded.product, loaded.origin, loaded.path);
 };
-
-const ID = /^\d{1,10}$/;
-
-function productId(raw: string | undefined): number | null {
-  if (!raw || !ID.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
 
 async function checkPincode(api: ReturnType<typeof serverApi>, pincode: string): Promise<PincodeCheck> {
   try {
@@ -56,7 +50,7 @@ async function checkPincode(api: ReturnType<typeof serverApi>, pincode: string):
  * malformed id is the 404 screen; any other failure leaves an apology in the layout.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const id = productId(params.id);
+  const id = parseProductId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const api = serverApi(context);
@@ -80,14 +74,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(result, { status: found.product ? 200 : 503, headers });
 }
 
-/** The same page for every visitor without cookies (the server may keep it, decision 017), and the action's cookies. */
+/** Shared (decision 032): rendered without the visitor's cookies, kept and served to everyone. */
+export const handle = SHARED_PAGE;
+
+/** Marked public, so the server and a CDN may keep it (lib/shared-page.ts), unless an action set a cookie. */
 export function headers(args: Route.HeadersArgs) {
   return sharedPageHeaders(args);
 }
 
 /** Add to Cart, the sizer request and the review: forms of this page, told apart by their intent. */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const id = productId(params.id);
+  const id = parseProductId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const api = serverApi(context);
   // The review form is multipart with photos: its size is judged before the body is read.
@@ -119,7 +116,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function ProductDetailScreen({ loaderData }: Route.ComponentProps) {
   const { product, pincode, pincodeCheck, reviews, myReview, search, addedQuantity, origin, path } = loaderData;
-  const { settings, cspNonce } = useShellData();
+  const { settings, cspNonce, personalKnown, user } = useShellData();
   const actionData = useActionData<typeof action>();
   const cartResult: AddToCartResult | null =
     actionData?.intent === 'add-to-cart'
@@ -129,6 +126,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
         : null;
   const sizerResult = actionData?.intent === 'sizer' ? actionData : null;
   const reviewResult = actionData?.intent === 'review' ? actionData : null;
+  const reviewState = useMyReview(product?.product_id ?? null, myReview, personalKnown, user !== null, reviewResult);
 
   // The gold colour chosen on this piece (another piece starts at its own): the drawings exist per colour.
   const [chosen, setChosen] = useState<{ id: number; colour?: string; purity?: number } | null>(null);
@@ -212,7 +210,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
               <ProductTabs product={product} deliveryDays={settings.deliveryDays} returnDays={settings.returnWindowDays} />
             </div>
             <ProductReviews reviews={reviews} path={path} search={search}>
-              <ReviewBox key={myReview?.review?.edited_at ?? myReview?.review?.review_id ?? 'new'} state={myReview} path={path} result={reviewResult} />
+              <ReviewBox key={reviewKey(reviewState)} state={reviewState} reviewPage={reviewPageHref(product.product_id)} result={reviewResult} />
             </ProductReviews>
           </div>
         )}

@@ -1,5 +1,5 @@
 import type { Route } from './+types/shipping-policy';
-import { sharedPageHeaders } from '../lib/shared-page.ts';
+import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { SHIPPING } from '../features/legal/policies.tsx';
 import { PolicyPage } from '../features/legal/policy-page.tsx';
@@ -12,7 +12,10 @@ export default function Page() {
   return <PolicyPage policy={SHIPPING} />;
 }
 
-/** The same page for every visitor without cookies: the server may keep it (decision 017). */
+/** Shared (decision 032): rendered without the visitor's cookies, kept and served to everyone. */
+export const handle = SHARED_PAGE;
+
+/** Marked public, so the server and a CDN may keep it (lib/shared-page.ts). */
 export function headers(args: Route.HeadersArgs) {
   return sharedPageHeaders(args);
 }

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/shop-detail';
-import { sharedPageHeaders } from '../lib/shared-page.ts';
+import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 
 /**
  * /shop-detail is not a screen (DECISIONS §1): old links to it are sent on to the product's page, or to
@@ -12,7 +12,10 @@ export function loader({ params }: Route.LoaderArgs) {
   return redirect('/alljewellery', 302);
 }
 
-/** The same page for every visitor without cookies: the server may keep it (decision 017). */
+/** Shared (decision 032): rendered without the visitor's cookies, kept and served to everyone. */
+export const handle = SHARED_PAGE;
+
+/** Marked public, so the server and a CDN may keep it (lib/shared-page.ts). */
 export function headers(args: Route.HeadersArgs) {
   return sharedPageHeaders(args);
 }

@@ -1,7 +1,15 @@
 import type { Route } from './+types/sitemap';
 import type { Category } from '@milli/contracts';
 import { serverApi } from '../lib/api.server.ts';
+import { SHARED_PAGE } from '../lib/shared-page.ts';
 import { STATIC_PAGES, allProductIds, categoryEntries, sitemapXml } from '../features/catalog/sitemap.ts';
+
+/**
+ * Shared (decision 032): the same for everyone, so it is rendered without the visitor's cookies and kept (its own
+ * Cache-Control is public) until the catalogue changes; the server keeps only shared pages, and a sitemap lists
+ * every product, so it is worth keeping. Its answer is XML, so it sets its own headers.
+ */
+export const handle = SHARED_PAGE;
 
 /** /sitemap.xml: the storefront's pages, every category's listing and every product, for search engines. */
 export async function loader({ request, context }: Route.LoaderArgs) {

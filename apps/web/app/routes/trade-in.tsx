@@ -1,12 +1,17 @@
 /**
  * /trade-in (issue 20): old gold bought elsewhere. Weight and purity → an estimate at today's rate (GET form, so it
  * works without JavaScript and can be shared), then "Book a store visit" carries it into the booking.
+ *
+ * A shared page (decision 032): nothing on it is anyone's own (the estimate is the address's: weight, purity and
+ * the day's rate), so it is rendered once and kept, ?weightGrams=… included. A day's rate published by staff
+ * empties the read cache (decision 017), so a kept estimate never outlives its rate.
  */
-import { Form, Link } from 'react-router';
+import { Form, Link, data } from 'react-router';
 import type { TradeInEstimate } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
 import type { Route } from './+types/trade-in';
 import { serverApi } from '../lib/api.server.ts';
+import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { apiFailure } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
@@ -28,8 +33,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const estimate = await serverApi(context).get<TradeInEstimate>(`/api/trade-in/estimate?weightGrams=${encodeURIComponent(weight)}&purity=${encodeURIComponent(purity)}`);
     return { weight, purity, estimate, error: null };
   } catch (error) {
-    return { weight, purity, estimate: null, error: apiFailure(error, 'We could not work out an estimate just now. Please try again.').message };
+    const failure = apiFailure(error, 'We could not work out an estimate just now. Please try again.');
+    // A refused weight is the address's own answer (kept like any other); a failure of the moment is not kept (not 200).
+    return data({ weight, purity, estimate: null, error: failure.message }, { status: failure.status >= 500 ? 503 : 200 });
   }
+}
+
+/** Shared (decision 032): rendered without the visitor's cookies, kept and served to everyone. */
+export const handle = SHARED_PAGE;
+
+/** Marked public, so the server and a CDN may keep it (lib/shared-page.ts). */
+export function headers(args: Route.HeadersArgs) {
+  return sharedPageHeaders(args);
 }
 
 export default function TradeIn({ loaderData: { weight, purity, estimate, error } }: Route.ComponentProps) {

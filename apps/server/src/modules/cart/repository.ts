@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { cartOptionsKey, schema, type CartLineOptions, type Db } from '@milli/db';
+import { cartOptionsKey, preparedStatement, schema, type CartLineOptions, type Db } from '@milli/db';
 
 const { carts, cartLines, products } = schema;
 
@@ -14,6 +14,52 @@ export interface NewLine {
   saleId: number | null;
   saleDiscountPaise: number;
 }
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * Add to Cart's one statement (see addWithinStock), prepared once: shoppers add many times a second, and PostgreSQL
+ * took as long to plan it as to run it.
+ */
+const addWithinStockStatement = preparedStatement<{ line_id: number | null; line_quantity: number | null; stock: number | null; old_quantity: number; before: number }>(
+  'cart_add_within_stock',
+  sql`
+    with live as (
+      select ${products.stock} as stock from ${products} where ${products.id} = ${p('productId')} and ${products.active}
+    ), existing_cart as (
+      select ${carts.id} as id from ${carts} where ${carts.customerId} = ${p('customerId')}
+    ), held as (
+      select coalesce(sum(${cartLines.quantity}), 0)::int as q from ${cartLines}
+      where ${cartLines.cartId} = (select id from existing_cart) and ${cartLines.productId} = ${p('productId')}
+    ), same_line as (
+      select coalesce(max(${cartLines.quantity}), 0)::int as q from ${cartLines}
+      where ${cartLines.cartId} = (select id from existing_cart) and ${cartLines.productId} = ${p('productId')} and ${cartLines.optionsKey} = ${p('optionsKey')}
+    ), before as (
+      select coalesce(sum(${cartLines.quantity}), 0)::int as n from ${cartLines} where ${cartLines.cartId} = (select id from existing_cart)
+    ), allowed as (
+      select 1 as ok from held, live where held.q + ${p('requested')}::int <= live.stock
+    ), cart as (
+      insert into ${carts} (customer_id) select ${p('customerId')} from allowed
+      on conflict (customer_id) do update set updated_at = now()
+      returning id
+    ), added as (
+      insert into ${cartLines} (cart_id, product_id, quantity, options, options_key, unit_price_paise, rate_paise_per_gram, rate_date, sale_id, sale_discount_paise)
+      select cart.id, ${p('productId')}, ${p('quantity')}, ${p('options')}::jsonb, ${p('optionsKey')}, ${p('unitPricePaise')}, ${p('ratePaisePerGram')}, ${p('rateDate')}::date,
+             ${p('saleId')}::int, ${p('saleDiscountPaise')}::bigint
+      from cart
+      on conflict (cart_id, product_id, options_key) do update set
+        quantity = least(${cartLines}.quantity + excluded.quantity, 99),
+        unit_price_paise = excluded.unit_price_paise,
+        rate_paise_per_gram = excluded.rate_paise_per_gram,
+        rate_date = excluded.rate_date,
+        sale_id = excluded.sale_id,
+        sale_discount_paise = excluded.sale_discount_paise,
+        updated_at = now()
+      returning id, quantity
+    )
+    select (select id from added) as line_id, (select quantity from added) as line_quantity,
+           (select stock from live) as stock, (select q from same_line) as old_quantity, (select n from before) as before`,
+);
 
 /** Cart queries; every one is scoped by the customer's id in the query itself. `db` may be a transaction. */
 export function cartRepository(db: Db) {
@@ -85,46 +131,20 @@ export function cartRepository(db: Db) {
       line: NewLine,
       requested: number,
     ): Promise<{ added: true; lineId: number; count: number } | { added: false; stock: number | null }> {
-      const optionsKey = cartOptionsKey(line.options);
-      type Answer = { line_id: number | null; line_quantity: number | null; stock: number | null; old_quantity: number; before: number };
-      const result = await db.execute<Answer>(sql`
-        with live as (
-          select ${products.stock} as stock from ${products} where ${products.id} = ${line.productId} and ${products.active}
-        ), existing_cart as (
-          select ${carts.id} as id from ${carts} where ${carts.customerId} = ${customerId}
-        ), held as (
-          select coalesce(sum(${cartLines.quantity}), 0)::int as q from ${cartLines}
-          where ${cartLines.cartId} = (select id from existing_cart) and ${cartLines.productId} = ${line.productId}
-        ), same_line as (
-          select coalesce(max(${cartLines.quantity}), 0)::int as q from ${cartLines}
-          where ${cartLines.cartId} = (select id from existing_cart) and ${cartLines.productId} = ${line.productId} and ${cartLines.optionsKey} = ${optionsKey}
-        ), before as (
-          select coalesce(sum(${cartLines.quantity}), 0)::int as n from ${cartLines} where ${cartLines.cartId} = (select id from existing_cart)
-        ), allowed as (
-          select 1 as ok from held, live where held.q + ${requested}::int <= live.stock
-        ), cart as (
-          insert into ${carts} (customer_id) select ${customerId} from allowed
-          on conflict (customer_id) do update set updated_at = now()
-          returning id
-        ), added as (
-          insert into ${cartLines} (cart_id, product_id, quantity, options, options_key, unit_price_paise, rate_paise_per_gram, rate_date, sale_id, sale_discount_paise)
-          select cart.id, ${line.productId}, ${line.quantity}, ${JSON.stringify(line.options)}::jsonb, ${optionsKey}, ${line.unitPricePaise}, ${line.ratePaisePerGram}, ${line.rateDate}::date,
-                 ${line.saleId}::int, ${line.saleDiscountPaise}::bigint
-          from cart
-          on conflict (cart_id, product_id, options_key) do update set
-            quantity = least(${cartLines}.quantity + excluded.quantity, 99),
-            unit_price_paise = excluded.unit_price_paise,
-            rate_paise_per_gram = excluded.rate_paise_per_gram,
-            rate_date = excluded.rate_date,
-            sale_id = excluded.sale_id,
-            sale_discount_paise = excluded.sale_discount_paise,
-            updated_at = now()
-          returning id, quantity
-        )
-        select (select id from added) as line_id, (select quantity from added) as line_quantity,
-               (select stock from live) as stock, (select q from same_line) as old_quantity, (select n from before) as before`);
-      const row = (Array.isArray(result) ? result : (result as { rows: Answer[] }).rows)[0] as Answer;
-      if (row.line_id === null) return { added: false, stock: row.stock === null ? null : Number(row.stock) };
+      const [row] = await addWithinStockStatement(db, {
+        productId: line.productId,
+        customerId,
+        requested,
+        quantity: line.quantity,
+        options: JSON.stringify(line.options),
+        optionsKey: cartOptionsKey(line.options),
+        unitPricePaise: line.unitPricePaise,
+        ratePaisePerGram: line.ratePaisePerGram,
+        rateDate: line.rateDate,
+        saleId: line.saleId,
+        saleDiscountPaise: line.saleDiscountPaise,
+      });
+      if (!row || row.line_id === null) return { added: false, stock: row?.stock == null ? null : Number(row.stock) };
       return { added: true, lineId: Number(row.line_id), count: Number(row.before) + Number(row.line_quantity) - Number(row.old_quantity) };
     },
     async setQuantity(customerId: number, lineId: number, quantity: number) {

@@ -30,7 +30,8 @@ export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
   api.post('/orders/placeOrders', { config: { access: 'customer' }, schema: { body: formBody(PlaceOrderSchema), response: { 200: PlaceOrderAnswerSchema, ...errors } } }, async (req) => {
     const customer = requireSelf(req, req.body.userId);
     const answer = await checkout.placeOrder(customer, req.body);
-    if (!answer.replayed) deps.mailer.kick();
+    // Only an order placed now queued its mail; one awaiting payment or confirmation gets it later.
+    if (!answer.replayed && answer.status === 'Placed') deps.mailer.kick();
     return answer;
   });
 };

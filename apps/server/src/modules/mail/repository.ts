@@ -26,27 +26,23 @@ export function createOutboxRepository(db: Db) {
   return {
     /**
      * Claims up to `limit` due mails by pushing their next attempt into the future, so another server
-     * instance polling at the same moment does not send them twice.
+     * instance polling at the same moment does not send them twice. One statement: the rows are chosen and
+     * locked (skipping those another instance is claiming) and pushed on together, oldest first.
      */
     async claimDue(now: Date, limit: number, leaseMs: number) {
-      return db.transaction(async (tx) => {
-        const due = await tx
-          .select({ id: t.id })
-          .from(t)
-          .where(and(eq(t.status, 'pending'), lte(t.nextAttemptAt, now)))
-          .orderBy(asc(t.id))
-          .limit(limit)
-          .for('update', { skipLocked: true });
-        if (due.length === 0) return [];
-        return tx
-          .update(t)
-          .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` })
-          .where(inArray(
-            t.id,
-            due.map((d) => d.id),
-          ))
-          .returning();
-      });
+      const due = db
+        .select({ id: t.id })
+        .from(t)
+        .where(and(eq(t.status, 'pending'), lte(t.nextAttemptAt, now)))
+        .orderBy(asc(t.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const claimed = await db
+        .update(t)
+        .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` })
+        .where(inArray(t.id, due))
+        .returning();
+      return claimed.sort((a, b) => a.id - b.id);
     },
     async markSent(id: number, at: Date) {
       await db.update(t).set({ status: 'sent', sentAt: at, lastError: null }).where(eq(t.id, id));

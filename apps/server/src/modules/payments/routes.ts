@@ -5,7 +5,6 @@ import { DemoCheckoutAnswerSchema, DemoCheckoutSchema, ErrorSchema, PaymentError
 import type { ModuleDeps } from '../../deps.ts';
 import { DomainError } from '../../domain-error.ts';
 import { requireCustomer } from '../../plugins/session.ts';
-import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { GatewayError } from './gateway.ts';
 import { paymentRepository } from './repository.ts';
 import { PAYMENT_ATTEMPTS_LIMIT } from './service.ts';
@@ -21,8 +20,10 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
  */
 export const paymentsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Nothing here empties the read cache: a payment, its settling (an order Placed, an instalment paid, a design
+  // approved) and its refunds change no catalogue answer nor shared page (stock moves at Place Order and when an
+  // order lapses or is cancelled, whose routes and keeper forget; the database announces any catalogue write).
   const { payments } = deps;
-  forgetAfterWrites(app, deps.readCache);
 
   api.get('/payments', { config: { access: 'customer' }, schema: { response: { 200: PaymentListSchema, 401: ErrorSchema } } }, async (req) => ({
     data: await payments.list(requireCustomer(req).id),

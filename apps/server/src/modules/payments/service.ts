@@ -20,8 +20,6 @@ export interface PaymentServiceOptions {
   now?: () => Date;
   /** Called after a transaction that queued mail has committed. */
   mailQueued?: () => void;
-  /** Called after money moved or an order changed, so cached pages are dropped. */
-  changed?: () => void;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -97,7 +95,6 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       const answer = await gateway.refund(refund.gatewayPaymentId, { amountPaise: refund.amountPaise, idempotencyKey: refund.idempotencyKey, notes: { milli_refund: String(refund.id) } });
       if (answer.status === 'processed') {
         await db.transaction((tx) => paymentRepository(tx).refundProcessed({ id: refund.id }, answer.id, now()));
-        options.changed?.();
         return 'processed';
       }
       if (answer.status === 'failed') {
@@ -126,8 +123,14 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
    * Records a captured gateway payment against its row, once. Runs under the row's lock, so the browser's
    * verify, the webhook and the reconciliation job can all arrive at once and only one of them settles.
    */
-  async function settleCaptured(gp: GatewayPayment): Promise<SettleOutcome> {
+  async function settleCaptured(gp: GatewayPayment, opts: { unrecorded?: boolean } = {}): Promise<SettleOutcome> {
     if (!gp.order_id) return { kind: 'unknown' };
+    // Recorded already with this very gateway payment (the webhooks after a verify, the sweep after a webhook): that is
+    // final, so it is answered without a transaction or a lock. `unrecorded`: the caller has just read it otherwise.
+    if (!opts.unrecorded && gp.status === 'captured') {
+      const seen = await repo.byGatewayOrder(gateway.name, gp.order_id);
+      if (seen && (seen.status === 'paid' || seen.status === 'refunded') && seen.gatewayRef === gp.id) return { kind: 'already', payment: seen };
+    }
     const at = now();
     const queued: (RefundRecord | null)[] = [];
     const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
@@ -154,10 +157,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       }
       return { kind: 'settled', payment: paid };
     });
-    if (outcome.kind !== 'unknown' && outcome.kind !== 'not_captured' && outcome.kind !== 'already') {
-      options.mailQueued?.();
-      options.changed?.();
-    }
+    if (outcome.kind !== 'unknown' && outcome.kind !== 'not_captured' && outcome.kind !== 'already') options.mailQueued?.();
     await processRefunds(queued);
     return outcome;
   }
@@ -275,7 +275,8 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
         if (error instanceof GatewayError && error.kind === 'not_found') throw new DomainError('PAYMENT_NOT_FOUND', 'The gateway does not know that payment.');
         throw new DomainError('GATEWAY_UNAVAILABLE', CONFIRM_LATER);
       }
-      const outcome = await settleCaptured(gp);
+      // `row`, read above, was not recorded with this payment.
+      const outcome = await settleCaptured(gp, { unrecorded: true });
       switch (outcome.kind) {
         case 'settled':
           return verifyAnswer(outcome.payment, false);
@@ -334,7 +335,6 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
               paymentRepository(tx).refundProcessed(Number.isSafeInteger(ours) && ours > 0 ? { id: ours } : { gatewayRefundId: r.id }, r.id, now()),
             );
             handled = Boolean(done);
-            if (done) options.changed?.();
           }
           break;
         }

@@ -19,6 +19,7 @@ export function MobileMenu({
   open,
   onClose,
   user,
+  personalKnown,
   cartCount,
   wishlistCount,
   helpLine,
@@ -26,6 +27,8 @@ export function MobileMenu({
   open: boolean;
   onClose: () => void;
   user: SessionUser | null;
+  /** False on a shared page until the visitor's summary has arrived: counts hidden, only My account. */
+  personalKnown: boolean;
   cartCount: number;
   wishlistCount: number;
   helpLine: string;
@@ -82,12 +85,12 @@ export function MobileMenu({
           </li>
           <li>
             <NavLink to="/wishlist" className="mm-link">
-              Wish List <span className="mm-count">{wishlistCount}</span>
+              Wish List {personalKnown && <span className="mm-count">{wishlistCount}</span>}
             </NavLink>
           </li>
           <li>
             <NavLink to="/cart" className="mm-link">
-              Cart <span className="mm-count">{cartCount}</span>
+              Cart {personalKnown && <span className="mm-count">{cartCount}</span>}
             </NavLink>
           </li>
           <li>
@@ -98,7 +101,11 @@ export function MobileMenu({
         </ul>
       </nav>
       <div className="mm-account">
-        {user ? (
+        {!personalKnown ? (
+          <Link to="/account" className="btn btn-outline">
+            My account
+          </Link>
+        ) : user ? (
           <>
             <Link to="/account" className="btn btn-outline">
               My account

@@ -1,6 +1,8 @@
+import { createContext, useContext, useEffect, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { CATEGORIES, type StoreSettings } from '@milli/contracts';
 import { EMPTY_MINI_CART, type MiniCart } from '../../lib/cart-cookie.ts';
+import { fetchPersonal, type Personal } from '../../lib/personal.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { STORE_NAME } from '../../lib/meta.ts';
 
@@ -19,6 +21,12 @@ export interface ShellData {
   tagsByCategory: Record<string, string[]>;
   /** Other stones (ots_name), shown after the fixed stone & metal filters. */
   otherStones: string[];
+  /**
+   * Whether the personal parts below are the visitor's. False on a shared page as the server sends it (decision
+   * 032): rendered for everyone, its header is neutral (My account, the cart and the wish list as plain links)
+   * until the browser has the visitor's summary (lib/personal.ts).
+   */
+  personalKnown: boolean;
   /** Logged-in user, or null. */
   user: SessionUser | null;
   cart: MiniCart;
@@ -50,6 +58,7 @@ export const FALLBACK_SHELL_DATA: ShellData = {
   categories: [...CATEGORIES],
   tagsByCategory: {},
   otherStones: [],
+  personalKnown: true,
   user: null,
   cart: EMPTY_MINI_CART,
   wishlistCount: 0,
@@ -57,7 +66,39 @@ export const FALLBACK_SHELL_DATA: ShellData = {
   year: new Date().getFullYear(),
 };
 
-/** The root loader's data, or the fallback (e.g. inside an error boundary before the root loaded). */
+/** A shell completed with the visitor's own parts (decision 032): `known` says whether they really are theirs. */
+export function withPersonal<T extends object>(shell: T, personal: Personal, known: boolean) {
+  // DECISIONS §2: the real wish-list count (the customer's pieces, or the guest cookie's), not the spec's fixed 0.
+  return { ...shell, personalKnown: known, user: personal.user, cart: personal.cart, wishlistCount: personal.wishlistIds.length, wishlistIds: personal.wishlistIds };
+}
+
+/** The shell as SiteShell completed it, for every screen inside (useShellData). */
+export const ShellDataContext = createContext<ShellData | null>(null);
+
+/**
+ * A shared page arrives with a neutral shell (personalKnown false); once it is hydrated, the browser asks for the
+ * visitor's summary and the shell shows it. Asked from an effect rather than from the router's hydration: a
+ * hydrating loader holds the router's first navigation open, and when it ends the router resets the scroll to the
+ * top (a shopper who had begun to scroll was thrown back) and a form sent meanwhile cancels it (its header then
+ * stayed neutral). A newer answer from the root's revalidation (personalKnown true) wins over this one.
+ */
+export function useShellWithPersonal(data: ShellData): ShellData {
+  const [asked, setAsked] = useState<Personal | null>(null);
+  const pending = !data.personalKnown;
+  useEffect(() => {
+    if (!pending) return;
+    const stop = new AbortController();
+    void fetchPersonal(stop.signal).then((personal) => {
+      if (personal && !stop.signal.aborted) setAsked(personal);
+    });
+    return () => stop.abort();
+  }, [pending]);
+  return pending && asked ? withPersonal(data, asked, true) : data;
+}
+
+/** The shell SiteShell shows, else the root loader's data, else the fallback (an error boundary before the root loaded). */
 export function useShellData(): ShellData {
-  return (useRouteLoaderData('root') as ShellData | undefined) ?? FALLBACK_SHELL_DATA;
+  const completed = useContext(ShellDataContext);
+  const loaded = useRouteLoaderData('root') as ShellData | undefined;
+  return completed ?? loaded ?? FALLBACK_SHELL_DATA;
 }

@@ -8,16 +8,22 @@ import { BagIcon } from './icons.tsx';
 export const SIDE_PANEL_ID = 'side-panel';
 
 /** The slide-out panel: product search, the mini cart with its subtotal, and the way to cart and checkout. */
-export function SidePanel({ open, onClose, cart }: { open: boolean; onClose: () => void; cart: MiniCart }) {
+export function SidePanel({ open, onClose, cart, cartKnown }: { open: boolean; onClose: () => void; cart: MiniCart; cartKnown: boolean }) {
   return (
     <Drawer id={SIDE_PANEL_ID} open={open} onClose={onClose} side="right" title="Search & cart" className="side-panel">
       <HeaderSearch />
 
       <section className="mini-cart" aria-labelledby="mini-cart-title">
         <h3 className="mini-cart-title" id="mini-cart-title">
-          Your cart <span className="mini-cart-count">({cart.count} {cart.count === 1 ? 'item' : 'items'})</span>
+          Your cart {cartKnown && <span className="mini-cart-count">({cart.count} {cart.count === 1 ? 'item' : 'items'})</span>}
         </h3>
-        {cart.lines.length === 0 ? (
+        {!cartKnown ? (
+          // A shared page before (or without) the visitor's summary: the cart page knows what is in it.
+          <div className="mini-cart-empty">
+            <BagIcon size={40} />
+            <p>Your cart and its pieces are one step away.</p>
+          </div>
+        ) : cart.lines.length === 0 ? (
           <div className="mini-cart-empty">
             <BagIcon size={40} />
             <p>Your cart is empty.</p>

@@ -19,8 +19,17 @@ function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** A header count: its place is kept (hidden) until the visitor's summary says what it is. */
+function CountBadge({ count, known }: { count: number; known: boolean }) {
+  return (
+    <span className={`count-badge${known ? '' : ' count-badge--unknown'}`} aria-hidden="true">
+      {known ? count : 0}
+    </span>
+  );
+}
+
 function TopBar({ data }: { data: ShellData }) {
-  const { settings, user } = data;
+  const { settings } = data;
   const logoutError = useLogoutError();
   return (
     <div className="topbar">
@@ -36,29 +45,17 @@ function TopBar({ data }: { data: ShellData }) {
         )}
         <nav aria-label="Account" className="topbar-nav">
           <ul>
-            {user && <li className="topbar-greet">Hi, {user.userName}</li>}
             <li>
               <NavLink to="/about-us">About</NavLink>
             </li>
-            {user ? (
-              <>
-                <li>
-                  <NavLink to="/account">My account</NavLink>
-                </li>
-                <li>
-                  <LogoutButton className="link-button" />
-                </li>
-              </>
-            ) : (
-              <>
-                <li>
-                  <NavLink to="/login">Login</NavLink>
-                </li>
-                <li>
-                  <NavLink to="/register">Signup</NavLink>
-                </li>
-              </>
-            )}
+            {/*
+              Spec §2's order: About, then the account links, in a slot of fixed width: on a shared page the server
+              sends the neutral link (My account: a guest is asked to log in there) and the visitor's own links
+              replace it once their summary arrives, each set a new element, so nothing already shown moves.
+            */}
+            <li className="topbar-me-slot">
+              <AccountLinks data={data} />
+            </li>
           </ul>
         </nav>
       </div>
@@ -71,22 +68,62 @@ function TopBar({ data }: { data: ShellData }) {
   );
 }
 
+/** The top bar's account links: the visitor's own once known, else the one link that works for anyone. */
+function AccountLinks({ data }: { data: ShellData }) {
+  const { user, personalKnown } = data;
+  if (!personalKnown) {
+    return (
+      <ul className="topbar-me" key="unknown">
+        <li>
+          <NavLink to="/account">My account</NavLink>
+        </li>
+      </ul>
+    );
+  }
+  if (!user) {
+    return (
+      <ul className="topbar-me" key="guest">
+        <li>
+          <NavLink to="/login">Login</NavLink>
+        </li>
+        <li>
+          <NavLink to="/register">Signup</NavLink>
+        </li>
+      </ul>
+    );
+  }
+  return (
+    <ul className="topbar-me" key="customer">
+      <li className="topbar-greet" title={`Hi, ${user.userName}`}>
+        Hi, {user.userName}
+      </li>
+      <li>
+        <NavLink to="/account">My account</NavLink>
+      </li>
+      <li>
+        <LogoutButton className="link-button" />
+      </li>
+    </ul>
+  );
+}
+
 /**
  * The site header: top bar, then the main bar (logo, mega-menus, gifting, links, wish list, cart,
  * search) that becomes fixed after 110 px of scroll. Its slot keeps the bar's height, so nothing jumps.
  */
 export function SiteHeader({ data }: { data: ShellData }) {
-  const { categories, tagsByCategory, otherStones, cart, wishlistCount, user, settings } = data;
+  const { categories, tagsByCategory, otherStones, cart, wishlistCount, user, settings, personalKnown } = data;
   const [panel, setPanel] = useState<Panel>(null);
   const stuck = useScrollPast(STICKY_HEADER_AFTER_PX);
   const location = useLocation();
 
-  // The stored greeting follows the session cookie: written after login, gone after logout.
+  // The stored greeting follows the session cookie: written after login, gone after logout (once known).
   const userId = user?.userId;
   const userName = user?.userName;
   useEffect(() => {
+    if (!personalKnown) return;
     syncStoredUser(userId !== undefined && userName !== undefined ? { userId, userName } : null);
-  }, [userId, userName]);
+  }, [personalKnown, userId, userName]);
 
   const lastKey = useRef(location.key);
   useEffect(() => {
@@ -105,7 +142,8 @@ export function SiteHeader({ data }: { data: ShellData }) {
 
   return (
     <>
-      <header className="site-header">
+      {/* data-personal: whether the account links and counts are the visitor's yet (decision 032). */}
+      <header className="site-header" data-personal={personalKnown ? 'known' : 'pending'}>
         <TopBar data={data} />
         <div className="header-slot">
           <div className={`header-bar${stuck ? ' is-stuck' : ''}`}>
@@ -171,37 +209,34 @@ export function SiteHeader({ data }: { data: ShellData }) {
                 <Link
                   to="/wishlist"
                   className="icon-btn icon-btn--count"
-                  aria-label={`Wish list, ${plural(wishlistCount, 'item', 'items')}`}
+                  aria-label={personalKnown ? `Wish list, ${plural(wishlistCount, 'item', 'items')}` : 'Wish list'}
                 >
                   <HeartIcon />
-                  <span className="count-badge" aria-hidden="true">
-                    {wishlistCount}
-                  </span>
+                  <CountBadge count={wishlistCount} known={personalKnown} />
                 </Link>
                 <a
                   href="/cart"
                   className="icon-btn icon-btn--count"
-                  aria-label={`Cart, ${plural(cart.count, 'item', 'items')}`}
+                  aria-label={personalKnown ? `Cart, ${plural(cart.count, 'item', 'items')}` : 'Cart'}
                   aria-haspopup="dialog"
                   aria-controls={SIDE_PANEL_ID}
                   aria-expanded={panel === 'side'}
                   onClick={opener('side')}
                 >
                   <BagIcon />
-                  <span className="count-badge" aria-hidden="true">
-                    {cart.count}
-                  </span>
+                  <CountBadge count={cart.count} known={personalKnown} />
                 </a>
               </div>
             </div>
           </div>
         </div>
       </header>
-      <SidePanel open={panel === 'side'} onClose={close} cart={cart} />
+      <SidePanel open={panel === 'side'} onClose={close} cart={cart} cartKnown={personalKnown} />
       <MobileMenu
         open={panel === 'menu'}
         onClose={close}
         user={user}
+        personalKnown={personalKnown}
         cartCount={cart.count}
         wishlistCount={wishlistCount}
         helpLine={settings.helpLine}

@@ -5,12 +5,19 @@ import { PreFooter } from './pre-footer.tsx';
 import { Preloader } from './preloader.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
-import type { ShellData } from './shell-data.ts';
+import { ShellDataContext, useShellWithPersonal, type ShellData } from './shell-data.ts';
+import { useNotRestoredWithShopper } from './use-not-restored-with-shopper.ts';
 
-/** The frame of every page: skip link, preloader, header, the page, pre-footer, footer, back-to-top. */
-export function SiteShell({ data, children }: { data: ShellData; children: ReactNode }) {
+/**
+ * The frame of every page: skip link, preloader, header, the page, pre-footer, footer, back-to-top. The root's
+ * shell data is completed here with the visitor's summary on a shared page (decision 032), and handed to every
+ * screen inside through ShellDataContext.
+ */
+export function SiteShell({ data: fromRoot, children }: { data: ShellData; children: ReactNode }) {
+  const data = useShellWithPersonal(fromRoot);
+  useNotRestoredWithShopper(data.user !== null);
   return (
-    <>
+    <ShellDataContext.Provider value={data}>
       <div id="top" tabIndex={-1} className="page-top" />
       <a href="#main" className="skip-link">
         Skip to content
@@ -23,6 +30,6 @@ export function SiteShell({ data, children }: { data: ShellData; children: React
       <PreFooter settings={data.settings} />
       <SiteFooter data={data} />
       <BackToTop />
-    </>
+    </ShellDataContext.Provider>
   );
 }

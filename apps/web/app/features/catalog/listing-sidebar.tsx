@@ -39,8 +39,11 @@ export function ListingSearch({ state }: { state: ListingState }) {
   );
 }
 
-/** The custom-design link, the mini cart from the shell's data, and the way to cart and checkout. */
-export function ListingCartBlock({ cart }: { cart: MiniCart }) {
+/**
+ * The custom-design link, the mini cart from the shell's data, and the way to cart and checkout. On the shared
+ * page as the server sends it (`known` false, decision 032) only the way to the cart, until the summary arrives.
+ */
+export function ListingCartBlock({ cart, known }: { cart: MiniCart; known: boolean }) {
   const shown = cart.lines.slice(0, MINI_CART_LINES);
   return (
     <>
@@ -53,9 +56,9 @@ export function ListingCartBlock({ cart }: { cart: MiniCart }) {
       </div>
       <section className="side-block side-cart" aria-labelledby="side-cart-title">
         <h3 id="side-cart-title" className="side-title">
-          Your cart <span className="mini-cart-count">({cart.count} {cart.count === 1 ? 'item' : 'items'})</span>
+          Your cart {known && <span className="mini-cart-count">({cart.count} {cart.count === 1 ? 'item' : 'items'})</span>}
         </h3>
-        {shown.length === 0 ? (
+        {!known ? null : shown.length === 0 ? (
           <p className="muted">Nothing here yet.</p>
         ) : (
           <>

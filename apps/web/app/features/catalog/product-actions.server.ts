@@ -20,9 +20,10 @@ export interface AddToCartResult {
 /**
  * After a successful Add to Cart the page is loaded again (POST, redirect, GET), so every loader, the
  * header's cart count included, reads the new cart. This one-request cookie carries the 'added' note
- * across the redirect; the product page's loader reads it and clears it.
+ * across the redirect; the product page's loader reads it and clears it. Its name begins `milli_notice_`: the one
+ * kind of cookie a shared page's render receives (decision 032), so that page is rendered once more with the note.
  */
-export const ADDED_COOKIE = 'milli_added';
+export const ADDED_COOKIE = 'milli_notice_added';
 const addedCookie = storeCookie(ADDED_COOKIE, { maxAgeS: 120, httpOnly: true });
 
 export function addedSetCookie(productId: number, quantity: number, site: CookieSite): string {

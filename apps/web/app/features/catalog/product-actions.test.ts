@@ -65,7 +65,7 @@ describe('the one-request “added” note', () => {
     const cookie = addedSetCookie(5, 3, SITE).split(';')[0]!;
     expect(readAdded(`a=b; ${cookie}`, 5)).toBe(3);
     expect(readAdded(cookie, 6)).toBeNull();
-    expect(readAdded('milli_added=junk', 5)).toBeNull();
+    expect(readAdded('milli_notice_added=junk', 5)).toBeNull();
   });
 });
 

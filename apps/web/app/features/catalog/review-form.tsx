@@ -10,17 +10,41 @@ const TEXT_MAX = 4000;
 const PHOTOS_MAX = 4;
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
+/** The review box starts afresh when the review it shows changes (written, edited) or becomes known. */
+export function reviewKey(state: MyReviewState | null | 'unknown'): string {
+  if (state === 'unknown') return 'unknown';
+  return String(state?.review?.edited_at ?? state?.review?.review_id ?? 'new');
+}
+
+/** The per-person page where a buyer writes or edits their review of a piece (works without JavaScript). */
+export const reviewPageHref = (productId: number) => `/review/${productId}`;
+
 /**
  * Who may review this piece, and the form for those who may (issue 20): a customer who received it writes one
  * review and may edit it; anyone else is told why not. A plain form (multipart, the page's action), so it works
  * without JavaScript; the rating is five labelled radio buttons drawn as stars.
+ *
+ * `state` 'unknown' is the shared product page as the server sends it (decision 032), before or without the
+ * browser asking who is here: the rule, and a link to the buyer's own review page (`reviewPage`), where the
+ * server knows who they are and shows their review to edit. With JavaScript the browser soon knows, and this
+ * box becomes the form itself (or the reason, or the guest's line).
  */
-export function ReviewBox({ state, path, result }: { state: MyReviewState | null; path: string; result: ReviewResult | null }) {
+export function ReviewBox({ state, reviewPage, result }: { state: MyReviewState | null | 'unknown'; reviewPage: string; result: ReviewResult | null }) {
   const submitting = useSubmitting();
+  if (state === 'unknown') {
+    return (
+      <div className="pd-review-write" data-review-unknown>
+        <p className="pd-review-who muted">Only customers who received this piece can review it.</p>
+        <Link to={reviewPage} className="btn btn-outline pd-review-toggle">
+          Write or edit your review
+        </Link>
+      </div>
+    );
+  }
   if (!state) {
     return (
       <p className="pd-review-who muted">
-        Only customers who received this piece can review it. <Link to={`/login?next=${encodeURIComponent(`${path}#reviews`)}`}>Log in</Link> to review a piece you bought.
+        Only customers who received this piece can review it. <Link to={`/login?next=${encodeURIComponent(reviewPage)}`}>Log in</Link> to review a piece you bought.
       </p>
     );
   }

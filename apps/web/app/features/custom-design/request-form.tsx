@@ -107,8 +107,11 @@ function Conditional({ show, children }: { show: boolean; children: React.ReactN
  * The custom jewellery request (spec §2, §3, §5): every field the API names, the gold-only fields only
  * for gold and the diamond and stone details only when chosen (a hidden group is disabled, so it is not
  * sent). A successful answer remounts the form (key), which clears every field and preview.
+ *
+ * `locked`: the page knows the visitor is a guest, whose request the server would refuse: the form stays in its
+ * place (nothing moves) as a view of what we will ask, every field disabled, under the card that asks them to log in.
  */
-export function CustomRequestForm({ result, categories, stones }: { result: CustomFormResult | undefined; categories: string[]; stones: string[] }) {
+export function CustomRequestForm({ result, categories, stones, locked = false }: { result: CustomFormResult | undefined; categories: string[]; stones: string[]; locked?: boolean }) {
   const failed = result && !result.ok ? result : null;
   const errors: FieldErrors = failed?.fields ?? {};
   const values: FieldErrors = failed?.values ?? {};
@@ -141,79 +144,81 @@ export function CustomRequestForm({ result, categories, stones }: { result: Cust
         aria-label="Custom design request"
         noValidate
       >
-        <fieldset className="form-section">
-          <legend>Metal</legend>
-          <div className="form-grid form-grid--3">
-            <Select id="custMetalType" label="Metal" options={METALS} required {...common} onChange={setMetal} />
-            <Select id="custCategory" label="Category" options={categories} required {...common} />
-            <NumberField id="custMetalWeight" label="Metal weight" unit="grams" {...common} />
-          </div>
-          <Conditional show={isGold}>
+        <fieldset className="custom-plain-fieldset stack-lg" disabled={locked}>
+          <fieldset className="form-section">
+            <legend>Metal</legend>
             <div className="form-grid form-grid--3">
-              <Select id="custGoldQuality" label="Gold quality (kt)" options={CUSTOM_GOLD_QUALITIES} required hint="For gold only." {...common} />
-              <Select id="custGoldColor" label="Gold colour" options={METAL_COLOURS} required hint="For gold only." {...common} />
+              <Select id="custMetalType" label="Metal" options={METALS} required {...common} onChange={setMetal} />
+              <Select id="custCategory" label="Category" options={categories} required {...common} />
+              <NumberField id="custMetalWeight" label="Metal weight" unit="grams" {...common} />
             </div>
-          </Conditional>
-        </fieldset>
-        <fieldset className="form-section">
-          <legend>Diamond</legend>
-          <div className="form-grid form-grid--3">
-            <Select id="custDiamond" label="Diamond" options={['Yes', 'No']} {...common} onChange={setDiamond} />
-          </div>
-          <Conditional show={!hydrated || diamond === 'Yes'}>
+            <Conditional show={isGold}>
+              <div className="form-grid form-grid--3">
+                <Select id="custGoldQuality" label="Gold quality (kt)" options={CUSTOM_GOLD_QUALITIES} required hint="For gold only." {...common} />
+                <Select id="custGoldColor" label="Gold colour" options={METAL_COLOURS} required hint="For gold only." {...common} />
+              </div>
+            </Conditional>
+          </fieldset>
+          <fieldset className="form-section">
+            <legend>Diamond</legend>
             <div className="form-grid form-grid--3">
-              <Select id="custDiamondQuality" label="Diamond quality" options={DIAMOND_QUALITIES} required {...common} hint="Needed with a diamond." />
-              <NumberField id="custDiamondNo" label="Number of diamonds" step="1" {...common} />
-              <NumberField id="custDiamondWeight" label="Diamond weight" unit="carats" {...common} />
+              <Select id="custDiamond" label="Diamond" options={['Yes', 'No']} {...common} onChange={setDiamond} />
             </div>
-          </Conditional>
-        </fieldset>
-        <fieldset className="form-section">
-          <legend>Stone</legend>
-          <div className="form-grid form-grid--3">
-            <Select id="custStone" label="Stone" options={['Yes', 'No']} required {...common} onChange={setStone} />
-          </div>
-          <Conditional show={!hydrated || stone === 'Yes'}>
+            <Conditional show={!hydrated || diamond === 'Yes'}>
+              <div className="form-grid form-grid--3">
+                <Select id="custDiamondQuality" label="Diamond quality" options={DIAMOND_QUALITIES} required {...common} hint="Needed with a diamond." />
+                <NumberField id="custDiamondNo" label="Number of diamonds" step="1" {...common} />
+                <NumberField id="custDiamondWeight" label="Diamond weight" unit="carats" {...common} />
+              </div>
+            </Conditional>
+          </fieldset>
+          <fieldset className="form-section">
+            <legend>Stone</legend>
             <div className="form-grid form-grid--3">
-              <Select id="custStoneType" label="Stone type" options={stones} required {...common} hint="Needed with a stone." />
-              <NumberField id="custStoneNo" label="Number of stones" step="1" required {...common} />
-              <NumberField id="custStoneWeight" label="Stone weight" unit="carats" required {...common} />
+              <Select id="custStone" label="Stone" options={['Yes', 'No']} required {...common} onChange={setStone} />
             </div>
-          </Conditional>
-        </fieldset>
-        <fieldset className="form-section">
-          <legend>Your idea</legend>
-          <div className="form-field">
-            <Label id="addRemarks" label="Remarks" required />
-            <textarea
-              id="addRemarks"
-              name="addRemarks"
-              rows={5}
-              maxLength={2000}
-              defaultValue={values.addRemarks ?? ''}
-              placeholder="The occasion, a size, a memory, anything that helps our designers."
-              {...fieldErrorProps('addRemarks', errors.addRemarks)}
-              aria-required
-            />
-            <Messages id="addRemarks" error={errors.addRemarks} />
+            <Conditional show={!hydrated || stone === 'Yes'}>
+              <div className="form-grid form-grid--3">
+                <Select id="custStoneType" label="Stone type" options={stones} required {...common} hint="Needed with a stone." />
+                <NumberField id="custStoneNo" label="Number of stones" step="1" required {...common} />
+                <NumberField id="custStoneWeight" label="Stone weight" unit="carats" required {...common} />
+              </div>
+            </Conditional>
+          </fieldset>
+          <fieldset className="form-section">
+            <legend>Your idea</legend>
+            <div className="form-field">
+              <Label id="addRemarks" label="Remarks" required />
+              <textarea
+                id="addRemarks"
+                name="addRemarks"
+                rows={5}
+                maxLength={2000}
+                defaultValue={values.addRemarks ?? ''}
+                placeholder="The occasion, a size, a memory, anything that helps our designers."
+                {...fieldErrorProps('addRemarks', errors.addRemarks)}
+                aria-required
+              />
+              <Messages id="addRemarks" error={errors.addRemarks} />
+            </div>
+            <div className="image-slots">
+              {CUSTOM_IMAGE_FIELDS.map((slot, i) => (
+                <ImageSlot key={slot} name={slot} index={i} error={errors[slot]} required={i === 0} />
+              ))}
+            </div>
+            <p className="field-hint">Sketches, photographs or screenshots: JPEG, PNG, WebP, GIF or HEIF, up to 10 MB each. At least one is needed.</p>
+            {failed && (
+              <noscript>
+                <p className="field-hint">Please choose your images again before sending.</p>
+              </noscript>
+            )}
+          </fieldset>
+          <div>
+            <button type="submit" className="btn btn-primary" disabled={submitting || locked}>
+              {submitting ? 'Sending…' : 'Send my request'}
+            </button>
           </div>
-          <div className="image-slots">
-            {CUSTOM_IMAGE_FIELDS.map((slot, i) => (
-              <ImageSlot key={slot} name={slot} index={i} error={errors[slot]} required={i === 0} />
-            ))}
-          </div>
-          <p className="field-hint">Sketches, photographs or screenshots: JPEG, PNG, WebP, GIF or HEIF, up to 10 MB each. At least one is needed.</p>
-          {failed && (
-            <noscript>
-              <p className="field-hint">Please choose your images again before sending.</p>
-            </noscript>
-          )}
         </fieldset>
-        <div>
-          <button type="submit" className="btn btn-primary" disabled={submitting}>
-            {submitting ? 'Sending…' : 'Send my request'}
-          </button>
-        </div>
       </Form>
     </>
   );

@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { HarvestInstalment, HarvestPlan } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
+import { HARVEST_PLAN_PATH } from './harvest-text.ts';
 
 const rupees = (paise: number) => formatRupees(paise, { decimals: false });
 export const longDate = (iso: string) =>
@@ -15,13 +16,13 @@ const STATUS_TEXT: Record<HarvestPlan['status'], string> = {
 };
 
 /**
- * A Pay link to the instalment's payment form (?pay=id): with JavaScript, `onPay` opens the gateway's checkout
- * at once instead.
+ * A Pay link to the instalment's payment form (?pay=id on the customer's own plan page, which works without
+ * JavaScript): with JavaScript, `onPay` opens the gateway's checkout at once instead.
  */
 function payLink(plan: HarvestPlan, onPay: ((instalment: HarvestInstalment) => void) | undefined) {
   const next = plan.instalments.find((i) => i.id === plan.nextDueId);
   return {
-    to: `/milli-harvest?pay=${plan.nextDueId}#pay-form`,
+    to: `${HARVEST_PLAN_PATH}?pay=${plan.nextDueId}#pay-form`,
     onClick: (event: MouseEvent) => {
       if (!onPay || !next || event.metaKey || event.ctrlKey || event.shiftKey) return;
       event.preventDefault();

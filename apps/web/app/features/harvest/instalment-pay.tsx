@@ -4,7 +4,7 @@ import { DEMO_INSTRUMENTS, type HarvestInstalment } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { FormAlert, useSubmitting } from '../../components/forms/form-bits.tsx';
 import { InstrumentChoices } from '../../components/payments/demo-checkout.tsx';
-import type { PayResult } from './harvest-text.ts';
+import { HARVEST_PLAN_PATH, type PayResult } from './harvest-text.ts';
 
 /**
  * Paying one instalment (?pay=id). With JavaScript its button opens the gateway's checkout (the demo dialog or
@@ -66,7 +66,7 @@ function PayActions({ children }: { children: ReactNode }) {
   return (
     <div className="harvest-pay-actions">
       {children}
-      <Link to="/milli-harvest#plan" className="btn btn-outline">
+      <Link to={`${HARVEST_PLAN_PATH}#plan`} className="btn btn-outline">
         Cancel
       </Link>
     </div>

@@ -73,7 +73,7 @@ describe('the customer’s order page from packing on', () => {
     const certificate = await screen.findByRole('link', { name: 'Diamond certificate (IGI LG123456)' });
     expect(certificate.getAttribute('href')).toBe('/api/orders/MIL-2026-000042/pieces/9/certificate');
     expect(certificate.hasAttribute('download')).toBe(true);
-    expect(screen.getByRole('link', { name: /^Review this piece ?: Lotus Ring$/ }).getAttribute('href')).toBe('/product-detail/7#reviews');
+    expect(screen.getByRole('link', { name: /^Review this piece ?: Lotus Ring$/ }).getAttribute('href')).toBe('/review/7');
   });
 
   it('not delivered yet: no review link', async () => {

@@ -1,4 +1,4 @@
-import { WISHLIST_MESSAGES, type ProductSummary, type WishlistIds, type WishlistRow } from '@milli/contracts';
+import { WISHLIST_MESSAGES, type ProductSummary, type WishlistRow } from '@milli/contracts';
 import { ApiError, apiFailure, type ApiClient } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { readWishlistCookie, wishlistSetCookie, withWished, withoutWished } from '../../lib/wishlist-cookie.ts';
@@ -8,17 +8,6 @@ import type { WishlistActionResult, WishlistItem } from './wishlist-types.ts';
  * The wish list for loaders and actions: a logged-in customer's through the API (/api/wishlist/…, identity
  * from the session cookie), a guest's in the wishlistItems cookie, priced by get_product_detail.
  */
-
-/** The header's count and the hearts' state: the customer's ids, or the guest cookie's. Never throws. */
-export async function loadWishlistIds(api: ApiClient, user: SessionUser | null, cookieHeader: string | null): Promise<number[]> {
-  if (!user) return readWishlistCookie(cookieHeader);
-  try {
-    const answer = await api.get<WishlistIds>(`/api/wishlist/ids/${user.userId}`);
-    return Array.isArray(answer?.productIds) ? answer.productIds.filter((id) => Number.isSafeInteger(id)) : [];
-  } catch {
-    return [];
-  }
-}
 
 const fromRow = (r: WishlistRow): WishlistItem => ({
   productId: r.product_id,
