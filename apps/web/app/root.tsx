@@ -132,7 +132,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Sh
     loadCategories(api),
     loadTags(api),
     loadOtherStones(api),
-    context.sharedPage ? UNKNOWN_PERSONAL : loadPersonal(api, request.headers.get('cookie')),
+    context.sharedPage ? UNKNOWN_PERSONAL : loadPersonal(api),
   ]);
   const shell = { cspNonce: context.cspNonce ?? '', settings, categories, tagsByCategory, otherStones, year: new Date().getFullYear() };
   return withPersonal(shell, personal, !context.sharedPage);

@@ -83,7 +83,6 @@ export default [
   route('milli-harvest/mine', 'routes/harvest-mine.ts'),
   // Decision 032: a shared page's personal parts (greeting, cart, hearts), fetched by the browser; served at this
   // address by the web plugin, beside the API.
-  route('api/me/summary', 'routes/me-summary.ts'),
   route('manufacturer', 'routes/manufacturer.tsx'),
   route('new-manufacturer', 'routes/new-manufacturer.tsx'),
   route('product-detail/:id', 'routes/product-detail.tsx'),

@@ -68,11 +68,16 @@ test.describe('an origin no page can be made for', () => {
       { 'x-forwarded-proto': 'ftp' },
     ];
     for (const headers of cases) {
-      for (const pathname of ['/product-detail/3', '/api/me/summary', '/cart']) {
+      for (const pathname of ['/product-detail/3', '/cart']) {
         const res = await send(baseURL!, pathname, headers);
         expect(res.status, `${JSON.stringify(headers)} ${pathname}: ${res.body.slice(0, 120)}`).toBe(400);
         expect(String(res.headers['cache-control'] ?? ''), JSON.stringify(headers)).not.toMatch(/\bpublic\b/);
       }
+      // The summary is an API answer that builds no address from the origin: whatever the headers, it is the
+      // visitor's own, never kept.
+      const summary = await send(baseURL!, '/api/me/summary', headers);
+      expect(summary.status, `${JSON.stringify(headers)}: ${summary.body.slice(0, 120)}`).toBeLessThan(500);
+      expect(String(summary.headers['cache-control'] ?? ''), JSON.stringify(headers)).toBe('private, no-store');
     }
     // The store's own address still works, as do its own host in capitals and its default port.
     const own = new URL(baseURL!);

@@ -8,6 +8,7 @@ export * from './india.ts';
 export * from './indian-states.ts';
 export type * from './schemas.ts';
 export * from './wishlist-ids.ts';
+export * from './guest-cart.ts';
 export * from './demo-instruments.ts';
 export * from './errors.ts';
 export * from './staff.ts';

@@ -78,6 +78,7 @@ export * from './accounts.ts';
 export * from './cart.ts';
 export * from './orders.ts';
 export * from './wishlist.ts';
+export * from './me.ts';
 export * from './checkout.ts';
 export * from './addresses.ts';
 export * from './payments.ts';

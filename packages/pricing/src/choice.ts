@@ -59,6 +59,29 @@ export function priceChoice(card: RateCard, choice: PriceChoice = {}): (PriceBre
   }
 }
 
+/** What one piece costs as a shopper chose it, as their cart and the header's mini cart show it. */
+export interface ChosenPrice {
+  unitPricePaise: number;
+  /** The price without the running sale, and its percent off; null when the piece is on none. */
+  beforePaise: number | null;
+  percentOff: number | null;
+}
+
+/**
+ * A guest's line priced for its choices: priceChoice at today's rates, or the piece's own price when the
+ * choice has no rate today. The one function behind the guest's cart screen (web) and mini cart (API), so the
+ * two agree to the paisa.
+ */
+export function priceAsChosen(piece: { pricing: RateCard; product_price_paise: number }, choice: PriceChoice): ChosenPrice {
+  const priced = priceChoice(piece.pricing, choice);
+  const onSale = priced !== null && priced.saleDiscountPaise > 0;
+  return {
+    unitPricePaise: priced?.totalPaise ?? piece.product_price_paise,
+    beforePaise: onSale ? priced.beforePaise : null,
+    percentOff: onSale ? priced.salePercentOff : null,
+  };
+}
+
 /**
  * What a piece is made in (DECISIONS §7): the product page offers exactly these, and the cart, checkout and
  * order accept exactly these. Lists empty for what does not apply (no colours for platinum, no grades without

@@ -33,6 +33,7 @@ import { storesModule } from './stores/routes.ts';
 import { sizerModule } from './stores/sizer.ts';
 import { tradePartnersModule } from './trade-partners/routes.ts';
 import { wishlistModule } from './wishlist/routes.ts';
+import { meModule } from './me/routes.ts';
 import { appointmentsModule } from './appointments/routes.ts';
 import { adminAppointmentsModule } from './appointments/admin-routes.ts';
 import { exchangesModule } from './exchanges/routes.ts';
@@ -48,6 +49,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   cartModule,
   sizerModule,
   wishlistModule,
+  meModule,
   couponsModule,
   checkoutModule,
   ordersModule,

@@ -237,13 +237,8 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
       url: '/*',
       handler: pageHandler,
     });
-    // A shared page's personal parts (decision 032), answered by the web app's resource route beside the API.
-    scope.get(PERSONAL_SUMMARY_URL, pageHandler);
   });
 }
-
-/** GET: the visitor's greeting, cart and wish list as JSON (apps/web/app/routes/me-summary.ts). */
-export const PERSONAL_SUMMARY_URL = '/api/me/summary';
 
 /** What every back-office page answers with: the member's own page, never stored or indexed. */
 export const ADMIN_PAGE_HEADERS = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex, nofollow' } as const;

@@ -1,31 +1,20 @@
+import type { PersonalSummary } from '@milli/contracts';
 import type { ApiClient } from './api.ts';
-import { EMPTY_MINI_CART, loadCustomerMiniCart, loadGuestMiniCart, readCartCookie } from './cart-cookie.ts';
-import type { Personal } from './personal.ts';
-import { loadSessionUser } from './session.ts';
-import { readWishlistCookie } from './wishlist-cookie.ts';
-import type { WishlistIds } from '@milli/contracts';
+import { EMPTY_MINI_CART } from './cart-cookie.ts';
+import { toPersonal, type Personal } from './personal.ts';
 
-/** The customer's wish-list ids through the API, or the guest cookie's. Never throws. */
-async function wishlistIds(api: ApiClient, userId: number | null, cookieHeader: string | null): Promise<number[]> {
-  if (userId === null) return readWishlistCookie(cookieHeader);
-  try {
-    const answer = await api.get<WishlistIds>(`/api/wishlist/ids/${userId}`);
-    return Array.isArray(answer?.productIds) ? answer.productIds.filter((id) => Number.isSafeInteger(id)) : [];
-  } catch {
-    return [];
-  }
-}
+/** What a page shows when the summary cannot be had: the neutral parts of a guest with nothing chosen. */
+const NOBODY: Personal = { user: null, cart: EMPTY_MINI_CART, wishlistIds: [] };
 
 /**
- * The visitor's personal parts, from the session cookie (API calls in process) or a guest's cookies: the
- * summary's answer, and what the root loader renders on a page that is personal by nature (cart, account…).
- * Spec §4: the server's cart when signed in, otherwise the guest cookie's; DECISIONS §2: the real wish-list count.
+ * The visitor's personal parts, for a page that is personal by nature (cart, account…): the API's own summary
+ * (GET /api/me/summary, called in process with the visitor's cookies), the very answer the browser fills a shared
+ * page with, so the header never differs between the two. Never throws.
  */
-export async function loadPersonal(api: ApiClient, cookieHeader: string | null): Promise<Personal> {
-  const user = await loadSessionUser(api);
-  const [cart, ids] = await Promise.all([
-    user ? loadCustomerMiniCart(api, user.userId) : loadGuestMiniCart(api, readCartCookie(cookieHeader)).catch(() => EMPTY_MINI_CART),
-    wishlistIds(api, user?.userId ?? null, cookieHeader),
-  ]);
-  return { user, cart, wishlistIds: ids };
+export async function loadPersonal(api: ApiClient): Promise<Personal> {
+  try {
+    return toPersonal(await api.get<PersonalSummary>('/api/me/summary')) ?? NOBODY;
+  } catch {
+    return NOBODY;
+  }
 }
