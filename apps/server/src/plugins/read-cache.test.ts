@@ -6,7 +6,7 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../testing.ts';
 import { createProduct, createShopper, placeOrder } from '../testing-factories.ts';
@@ -162,6 +162,59 @@ describe('read cache', () => {
     }
     expect(t.app.readCache.stats().flushes).toBe(flushes);
     expect(t.app.readCache.peek(`product:${piece.id}:${indianDate(new Date())}`)).toBeDefined();
+  });
+
+  it('keeps its answers through an order that leaves the piece in stock, and forgets them once the counts may have moved', async () => {
+    const piece = await goldPiece(5);
+    const buyer = await createShopper(t.app);
+    const url = `/api/product/productList?q=${encodeURIComponent(piece.sku)}`;
+    await get(url);
+    const before = t.app.readCache.stats();
+    const placed = await placeOrder(t.app, buyer, { productId: piece.id });
+    expect(placed.statusCode, placed.body).toBe(200);
+    // The order's update of products, announced as a change of counts only (migration 0016), heard.
+    await t.app.readCache.caughtUp();
+    expect(t.app.readCache.stats().flushes).toBe(before.flushes);
+    await get(url);
+    expect(t.app.readCache.stats().hits).toBeGreaterThan(before.hits);
+
+    // A cache of its own, told to let counts lag 200 ms, beside the app's.
+    const lagging = await createReadCache(t.database, { maxBytes: 1_000_000, countsLagMs: 200 });
+    const products = schema.products;
+    const setStock = async (stock: number) => {
+      await t.database.db.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, piece.id));
+      await lagging.caughtUp();
+    };
+    const keep = async () => {
+      await lagging.get('k', async () => 'kept', () => 10);
+      expect(lagging.peek('k')).toBe('kept');
+    };
+    try {
+      await keep();
+      await setStock(7);
+      expect(lagging.peek('k'), 'counts moved: still kept').toBe('kept');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(lagging.peek('k'), 'counts moved: forgotten once the lag is over').toBeUndefined();
+
+      await keep();
+      await setStock(0);
+      expect(lagging.peek('k'), 'sold out: forgotten at once').toBeUndefined();
+      await keep();
+      await setStock(2);
+      expect(lagging.peek('k'), 'back in stock: forgotten at once').toBeUndefined();
+      await keep();
+      await t.database.db.update(products).set({ stock: 3, metalWeightMg: sql`${products.metalWeightMg} + 1` }).where(eq(products.id, piece.id));
+      await lagging.caughtUp();
+      expect(lagging.peek('k'), 'the weight changed with the stock: forgotten at once').toBeUndefined();
+      await keep();
+      // An update that matched nothing changed nothing.
+      await t.database.db.update(products).set({ stock: 1 }).where(eq(products.id, -1));
+      await lagging.caughtUp();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(lagging.peek('k'), 'nothing updated: still kept').toBe('kept');
+    } finally {
+      await lagging.close();
+    }
   });
 
   it('does not keep an answer that was loading when a change arrived', async () => {

@@ -55,7 +55,21 @@ export interface ReadCacheOptions {
   maxBytes: number;
   /** The database channel whose every notification empties the cache (default: the catalogue's). */
   channel?: string;
+  /** How long kept answers may show stale counts after a 'products:counts' notification (default COUNTS_LAG_MS). */
+  countsLagMs?: number;
 }
+
+/**
+ * The notification of an update of products that changed only the counts (stock and units sold) and moved no piece
+ * into or out of stock (migration 0016): every order sends one.
+ */
+export const COUNTS_CHANGED = 'products:counts';
+/**
+ * Kept answers outlive a change of counts by at most this long: the number of pieces left and the best-sellers order
+ * may lag by that much, whether a piece is in stock never does. Emptying the cache at every order would leave it
+ * empty while the store sells.
+ */
+export const COUNTS_LAG_MS = 30_000;
 
 export async function createReadCache(database: Database, options: ReadCacheOptions): Promise<ReadCache> {
   const entries = new Map<string, Entry>();
@@ -70,9 +84,14 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
   let syncCounter = 0;
   const enabled = options.maxBytes > 0;
   const channel = options.channel ?? CATALOGUE_CHANNEL;
+  const countsLagMs = options.countsLagMs ?? COUNTS_LAG_MS;
+  /** The flush a change of counts asked for, due within countsLagMs; any flush meanwhile does its work. */
+  let countsFlush: NodeJS.Timeout | null = null;
 
   const flushListeners: (() => void)[] = [];
   function flush() {
+    if (countsFlush) clearTimeout(countsFlush);
+    countsFlush = null;
     for (const listener of flushListeners) listener();
     generation++;
     flushes++;
@@ -100,6 +119,10 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
       if (payload.startsWith('sync:')) {
         waiters.get(payload)?.();
         waiters.delete(payload);
+        return;
+      }
+      if (payload === COUNTS_CHANGED) {
+        countsFlush ??= setTimeout(flush, countsLagMs).unref();
         return;
       }
       flush();
@@ -166,7 +189,11 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
 
     stats: () => ({ entries: entries.size, bytes, hits, misses, flushes, listening }),
 
-    close: stop,
+    async close() {
+      if (countsFlush) clearTimeout(countsFlush);
+      countsFlush = null;
+      await stop();
+    },
   };
 }
 

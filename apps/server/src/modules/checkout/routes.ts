@@ -6,7 +6,6 @@ import { requireSelf } from '../../plugins/session.ts';
 import { createCatalogService } from '../catalog/service.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { createCheckoutService } from './service.ts';
-import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { orderPaymentHandler } from '../orders/payment.ts';
 
 const errors = { 400: PlaceOrderErrorSchema, 401: PlaceOrderErrorSchema, 403: PlaceOrderErrorSchema, 404: PlaceOrderErrorSchema, 409: PlaceOrderErrorSchema, 422: PlaceOrderErrorSchema, 503: PlaceOrderErrorSchema };
@@ -21,11 +20,11 @@ export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     catalogOn: (db) => createCatalogService(db, createSettingsService(db)),
     settingsOn: (db) => createSettingsService(db),
     payments: deps.payments,
+    // An order that took the last of a piece: this instance shows it sold out from the next request on.
+    soldOut: () => deps.readCache.invalidate(),
   });
   // A captured payment places its order (Awaiting payment → Placed), whichever of verify, webhook or reconciliation brings it.
   deps.payments.register('order', orderPaymentHandler());
-  // Orders take and give back stock.
-  forgetAfterWrites(app, deps.readCache);
 
   api.post('/orders/placeOrders', { config: { access: 'customer' }, schema: { body: formBody(PlaceOrderSchema), response: { 200: PlaceOrderAnswerSchema, ...errors } } }, async (req) => {
     const customer = requireSelf(req, req.body.userId);

@@ -116,13 +116,19 @@ export interface CheckoutServiceDeps {
   settingsOn: (db: Db) => Pick<SettingsService, 'get'>;
   /** Online payments: each order awaiting payment starts one, opened at the gateway after commit. */
   payments: PaymentService;
+  /**
+   * Called after the commit of an order that took the last of a piece: this instance's read cache forgets at once
+   * (other instances hear the database's notification). Orders that leave pieces in stock change only counts, which
+   * kept answers may show a little late (migration 0016).
+   */
+  soldOut?: () => void;
 }
 
 /**
  * POST /api/orders/placeOrders: one transaction of named steps. The server cart is the source of truth,
  * every price is computed here, and any refusal rolls everything back, so nothing is ever half-written.
  */
-export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments }: CheckoutServiceDeps, now: () => Date = () => new Date()) {
+export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments, soldOut }: CheckoutServiceDeps, now: () => Date = () => new Date()) {
   const steps = {
     /** The customer's server cart; the page's cartDataList may only name what is in it. */
     async loadCart(tx: Db, customerId: number, shown: Map<number, number>) {
@@ -150,8 +156,11 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       return priced;
     },
 
-    /** Locks the rows (product-id order), then checks and takes the stock line by line; a short line undoes all. */
-    async takeStock(tx: Db, lines: { line: CartRow; quantity: number }[]) {
+    /**
+     * Locks the rows (product-id order), then checks and takes the stock line by line; a short line undoes all.
+     * Whether it took the last of any piece.
+     */
+    async takeStock(tx: Db, lines: { line: CartRow; quantity: number }[]): Promise<boolean> {
       const repo = checkoutRepository(tx);
       const need = new Map<number, number>();
       for (const l of lines) need.set(l.line.productId, (need.get(l.line.productId) ?? 0) + l.quantity);
@@ -167,6 +176,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
         product.stock -= l.quantity;
         need.set(l.line.productId, wanted - l.quantity);
       }
+      return [...locked.values()].some((p) => p.stock <= 0);
     },
   };
 
@@ -176,8 +186,9 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
     const shown = parseCartDataList(input.cartDataList);
     if (!shown) throw new DomainError('INVALID_REQUEST', 'cartDataList must be a JSON list of { productId, quantity }.');
     const key = input.idempotencyKey || null;
+    let tookTheLast = false;
 
-    return db.transaction(async (tx) => {
+    const placed = await db.transaction(async (tx) => {
       const repo = checkoutRepository(tx);
       const at = now();
 
@@ -253,7 +264,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       const status = payable === 0 ? 'Placed' : method === 'cod' ? 'Awaiting confirmation' : 'Awaiting payment';
 
       // Step 6: stock, under row locks.
-      await steps.takeStock(tx, priced);
+      tookTheLast = await steps.takeStock(tx, priced);
 
       // Step 7: the order, its lines (a snapshot), both addresses and its first status.
       const billing = orderAddressOf(input, billingParts(input));
@@ -357,6 +368,8 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments 
       );
       return { order, payment, replayed: false };
     });
+    if (tookTheLast) soldOut?.();
+    return placed;
   }
 
   /** The gateway order for an order awaiting payment; a gateway that cannot be reached leaves the order held (pay again from the order). */
