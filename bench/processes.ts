@@ -1,6 +1,6 @@
 /** Child processes for the benchmarks: the built Milli server and the ceiling, each on a free port. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -55,6 +55,10 @@ export function start(
       if (!match) return;
       clearTimeout(timer);
       child.stdout?.off('data', onData);
+      // What the child writes from now on is dropped, or appended to BENCH_SERVER_LOG, and never left in a full pipe
+      // (a child writing to a pipe nobody reads stops at its next write).
+      const log = process.env.BENCH_SERVER_LOG;
+      for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => log && appendFileSync(log, chunk));
       resolve({
         url: match[1]!.replace('localhost', '127.0.0.1'),
         pid: child.pid!,
@@ -66,7 +70,8 @@ export function start(
             if (child.exitCode !== null) return done();
             child.once('exit', () => done());
             child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+            // A server writing a CPU profile (BENCH_NODE_FLAGS='--cpu-prof') at exit may take a while.
+            setTimeout(() => child.kill('SIGKILL'), 60_000).unref();
           }),
         kill: () =>
           new Promise<void>((done) => {
@@ -87,6 +92,13 @@ export function start(
     });
   });
 }
+
+/**
+ * The flags `npm start` gives Node (package.json): the heap may grow to half again what was live at the last full
+ * collection before the next one, where V8 would otherwise let a busy server's heap grow to several times that
+ * (decision 033).
+ */
+export const SERVER_NODE_FLAGS = ['--heap-growing-percent=50'];
 
 /** What `npm run build` bundles the server into, and `npm start` runs. */
 export const SERVER_BUNDLE = 'apps/server/build/main.mjs';
@@ -131,7 +143,7 @@ export function startStore(options: StoreOptions): Promise<Running> {
     MALLOC_ARENA_MAX: '2',
   };
   const script = options.built ? SERVER_BUNDLE : 'apps/server/src/main.ts';
-  return start(script, [], env, /Milli is serving (https?:\/\/\S+)/, options.timeoutMs, options.nodeFlags);
+  return start(script, [], env, /Milli is serving (https?:\/\/\S+)/, options.timeoutMs, [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? [])]);
 }
 
 function rssMb(pid: number): number {

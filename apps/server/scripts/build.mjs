@@ -25,7 +25,12 @@ const fromRegistry = [...new Set([root, ...workspaces].flatMap((m) => Object.key
 const result = await build({
   absWorkingDir: repoRoot,
   entryPoints: ['apps/server/src/main.ts'],
-  outfile: 'apps/server/build/main.mjs',
+  outdir: 'apps/server/build',
+  outExtension: { '.js': '.mjs' },
+  // A module the server imports only when it needs it (`await import(…)`: the S3 file store and with it the AWS SDK)
+  // becomes a chunk of its own, loaded then, instead of at every start (about 8 MB of memory a store without S3 keeps).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -37,4 +42,4 @@ const result = await build({
   logLevel: 'warning',
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`server bundled: apps/server/build/main.mjs (${Math.round(bytes / 1024)} KB with its source map)`);
+console.log(`server bundled: apps/server/build/main.mjs and chunks/ (${Math.round(bytes / 1024)} KB with their source maps)`);

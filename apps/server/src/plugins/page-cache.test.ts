@@ -30,6 +30,16 @@ describe('shared pages (decision 032)', () => {
     expect(isSharedPage(build, '/%E0%A4')).toBe(false);
   });
 
+  it('give the same answer when asked again, for paths remembered and for paths too long to remember', () => {
+    const long = `/product-detail/${'7'.repeat(400)}`;
+    for (let i = 0; i < 3; i++) {
+      expect(isSharedPage(build, '/product-detail/8')).toBe(true);
+      expect(isSharedPage(build, '/cart')).toBe(false);
+      expect(isSharedPage(build, long)).toBe(true);
+      expect(isSharedPage(build, `/cart/${'x'.repeat(400)}`)).toBe(false);
+    }
+  });
+
   it('are matched on the path React Router renders: dot segments resolved, backslashes read as slashes', () => {
     expect(isSharedPage(build, '/cart/../product-detail/7')).toBe(true);
     expect(isSharedPage(build, '/product-detail/%2e%2e/cart')).toBe(false);

@@ -154,7 +154,7 @@ function sharedPageMatcher(routes: Record<string, BuiltRoute>): (pathname: strin
     if (parent) (parent.children ??= []).push(node);
     else roots.push(node);
   }
-  return (pathname) => {
+  const match = (pathname: string) => {
     let matches;
     try {
       // An address React Router cannot decode is no page's (and it would say so on the console each time).
@@ -166,7 +166,25 @@ function sharedPageMatcher(routes: Record<string, BuiltRoute>): (pathname: strin
     const leaf = matches?.[matches.length - 1]?.route as Node | undefined;
     return leaf?.shared === true;
   };
+  // matchRoutes flattens and ranks the whole route tree at every call (about a millisecond, a tenth of a page's
+  // render): each path's answer is remembered, up to MATCHES_REMEMBERED paths, then all are forgotten at once.
+  const remembered = new Map<string, boolean>();
+  return (pathname) => {
+    let shared = remembered.get(pathname);
+    if (shared === undefined) {
+      shared = match(pathname);
+      if (pathname.length <= REMEMBERED_PATH_CHARS) {
+        if (remembered.size >= MATCHES_REMEMBERED) remembered.clear();
+        remembered.set(pathname, shared);
+      }
+    }
+    return shared;
+  };
 }
+
+/** How many page paths' shared-or-not answers a build's matcher remembers, and the longest path it remembers (at most about 5 MB). */
+const MATCHES_REMEMBERED = 10_000;
+const REMEMBERED_PATH_CHARS = 256;
 
 /**
  * Whether a shared page's answer goes to everyone alike, whatever its status (a listing page past the last is a

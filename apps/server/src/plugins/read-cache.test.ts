@@ -6,11 +6,12 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../testing.ts';
 import { createProduct, createShopper, placeOrder } from '../testing-factories.ts';
-import { createReadCache } from './read-cache.ts';
+import { createReadCache, sendKept, sendKeptFirst } from './read-cache.ts';
 import { indianDate } from '@milli/pricing';
 
 let t: TestApp;
@@ -49,6 +50,52 @@ describe('read cache', () => {
     expect(after.misses).toBe(before.misses);
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('sends an answer kept under its address before the route checks the query again (sendKeptFirst)', async () => {
+    const cache = t.app.readCache;
+    const probe = Fastify();
+    const checked: string[] = [];
+    let loads = 0;
+    const byAddress = (request: FastifyRequest) => `probe-url:${request.url}`;
+    probe.addHook('preValidation', async (request) => {
+      checked.push(request.url);
+    });
+    probe.get('/probe', { onRequest: sendKeptFirst(cache, byAddress) }, async (request, reply) => {
+      const { n } = request.query as { n?: string };
+      if (n !== undefined && !/^\d+$/.test(n)) return reply.status(400).send({ message: 'n must be a number.', code: 'INVALID_REQUEST' });
+      return sendKept(cache, reply, byAddress(request), async () => ({ status: 200, value: { n, loads: ++loads } }));
+    });
+    try {
+      const ask = (url: string) => probe.inject({ url });
+      const first = await ask('/probe?n=1');
+      expect(first.json()).toEqual({ n: '1', loads: 1 });
+      const again = await ask('/probe?n=1');
+      expect(again.body).toBe(first.body);
+      expect(checked.filter((u) => u === '/probe?n=1'), 'checked once, then answered from onRequest').toHaveLength(1);
+      // Another spelling is another address: checked and kept on its own.
+      expect((await ask('/probe?n=1&')).json()).toEqual({ n: '1', loads: 2 });
+      // A refused query is refused every time, never kept.
+      for (let i = 0; i < 2; i++) expect((await ask('/probe?n=x')).statusCode).toBe(400);
+      expect(checked.filter((u) => u === '/probe?n=x')).toHaveLength(2);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('keeps a listing, its facets and a suggestion by address, each spelling on its own', async () => {
+    for (const url of ['/api/product/productList?material=Gold&sort=4', '/api/product/facets?material=Gold', '/api/product/suggest?q=ring']) {
+      const first = await get(url);
+      const before = t.app.readCache.stats();
+      expect((await get(url)).body, url).toBe(first.body);
+      expect(t.app.readCache.stats().hits, url).toBe(before.hits + 1);
+      expect(t.app.readCache.peek(`url:${indianDate(new Date())}:${url}`), url).toBeDefined();
+      expect((await get(`${url}&`)).body, url).toBe(first.body);
+      expect(t.app.readCache.peek(`url:${indianDate(new Date())}:${url}&`), url).toBeDefined();
+    }
+    const refused = '/api/product/productList?sort=banana';
+    expect((await t.app.inject({ url: refused })).statusCode).toBe(400);
+    expect(t.app.readCache.peek(`url:${indianDate(new Date())}:${refused}`)).toBeUndefined();
   });
 
   it("gives a browser the kept answer compressed, made once, the same text; and as it is to a client that asks for none", async () => {

@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '@milli/db';
 
 /** The channel the database announces catalogue, rate, settings and store changes on (migration 0002). */
@@ -246,6 +246,28 @@ export async function sendKept(
     (answer) => answer.text.length * 3 + key.length * 2 + 64,
     (answer) => answer.status === 200 || answer.status === 404,
   );
+  await sendAnswer(reply, kept, headersWhenOk);
+}
+
+/**
+ * For a GET whose answer depends on nothing but its address and the day (a listing, its facets, search
+ * suggestions): an `onRequest` hook that sends the answer kept under `keyOf(request)` before the query is parsed
+ * and checked, which is most of what such a request costs once its answer is kept. On a miss the request goes on
+ * as usual, and the route keeps its answer with `sendKept` under the same key. The key holds the address as the
+ * client spelled it (two spellings of one query are two entries) and only answers the route's own checks passed:
+ * a refused query is answered 400 by the route every time and never kept.
+ */
+export function sendKeptFirst(cache: ReadCache, keyOf: (request: FastifyRequest) => string): onRequestAsyncHookHandler {
+  return async (request, reply) => {
+    const kept = cache.peek<KeptAnswer>(keyOf(request));
+    if (kept === undefined) return;
+    await sendAnswer(reply, kept, {});
+    return reply;
+  };
+}
+
+/** A kept answer as it goes out: its status, JSON, and its compressed form when the client takes one. */
+async function sendAnswer(reply: FastifyReply, kept: KeptAnswer, headersWhenOk: Record<string, string>): Promise<void> {
   reply.status(kept.status).type('application/json; charset=utf-8');
   if (kept.status === 200) reply.headers(headersWhenOk);
   const encoding = kept.text.length >= COMPRESS_FROM_BYTES ? keptEncoding(reply.request.headers['accept-encoding']) : null;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,7 +24,7 @@ import {
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { STATUS_OF } from '../../plugins/errors.ts';
-import { sendKept } from '../../plugins/read-cache.ts';
+import { sendKept, sendKeptFirst } from '../../plugins/read-cache.ts';
 import { createCatalogService, type ListRequest } from './service.ts';
 import { indianDate } from '@milli/pricing';
 import { createSettingsService } from '../settings/service.ts';
@@ -50,6 +50,13 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
    */
   const listing = (reply: FastifyReply, request: ListRequest) =>
     sendKept(cache, reply, `list:${indianDate(new Date())}:${JSON.stringify(request)}`, () => ok(catalog.list(request)));
+
+  /**
+   * The most asked of them (a listing with its filters, the filter panel's counts, search suggestions) are kept by
+   * their address and the day, and a kept one goes out before its query is parsed and checked (`sendKeptFirst`).
+   */
+  const byAddress = (request: FastifyRequest) => `url:${indianDate(new Date())}:${request.url}`;
+  const keptFirst = sendKeptFirst(cache, byAddress);
 
   api.get('/category', { schema: { response: { 200: z.array(CategorySchema) } } }, (_req, reply) =>
     sendKept(cache, reply, 'categories', () => ok(catalog.categories())),
@@ -78,17 +85,17 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     },
     (req, reply) => listing(reply, { minPrice: req.params.min, maxPrice: req.params.max, sort: 0, page: req.query.page ?? 1 }),
   );
-  api.get('/product/productList', { schema: { querystring: ProductListQuerySchema, response: page } }, (req, reply) =>
-    listing(reply, req.query),
+  api.get('/product/productList', { onRequest: keptFirst, schema: { querystring: ProductListQuerySchema, response: page } }, (req, reply) =>
+    sendKept(cache, reply, byAddress(req), () => ok(catalog.list(req.query))),
   );
   api.get(
     '/product/suggest',
-    { schema: { querystring: SuggestQuerySchema, response: { 200: SuggestAnswerSchema } } },
-    (req, reply) => sendKept(cache, reply, `suggest:${indianDate(new Date())}:${req.query.q}`, () => ok(catalog.suggest(req.query.q))),
+    { onRequest: keptFirst, schema: { querystring: SuggestQuerySchema, response: { 200: SuggestAnswerSchema } } },
+    (req, reply) => sendKept(cache, reply, byAddress(req), () => ok(catalog.suggest(req.query.q))),
   );
   // The listing's filter panel: counts per filter value for the same query and filters as productList (decision 026).
-  api.get('/product/facets', { schema: { querystring: ProductFilterSchema, response: { 200: ProductFacetsSchema, 400: ErrorSchema } } }, (req, reply) =>
-    sendKept(cache, reply, `facets:${indianDate(new Date())}:${JSON.stringify(req.query)}`, () => ok(catalog.facets(req.query))),
+  api.get('/product/facets', { onRequest: keptFirst, schema: { querystring: ProductFilterSchema, response: { 200: ProductFacetsSchema, 400: ErrorSchema } } }, (req, reply) =>
+    sendKept(cache, reply, byAddress(req), () => ok(catalog.facets(req.query))),
   );
   api.get(
     '/product/find-by-id/:id',
