@@ -701,8 +701,9 @@ Written by \`npm run bench\` (bench/run.ts); do not edit by hand. Run on ${start
 on ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version},
 ${SECONDS} s per measurement after a 1 s warm-up, autocannon on the same machine as the server (it takes CPU from it).
 "Of its ceiling" compares an answer kept in the read cache with a bare Fastify answering the very same bodies at the same
-paths (taken from the store), measured the same way at the same number of connections. RSS is the server's peak resident
-memory up to that row.
+paths (taken from the store), measured the same way at the same number of connections; with the load generator on the same
+two cores, a ratio moves by about ten points from one run to the next. RSS is the server's peak resident memory up to that
+row. The product pages are asked for once before their first run, so both page runs measure pages as they are kept.
 
 ${table}${shoppers}${purchases}
 
