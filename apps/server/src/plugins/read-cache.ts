@@ -250,21 +250,40 @@ export async function sendKept(
 }
 
 /**
- * For a GET whose answer depends on nothing but its address and the day (a listing, its facets, search
- * suggestions): an `onRequest` hook that sends the answer kept under `keyOf(request)` before the query is parsed
- * and checked, which is most of what such a request costs once its answer is kept. On a miss the request goes on
- * as usual, and the route keeps its answer with `sendKept` under the same key. The key holds the address as the
- * client spelled it (two spellings of one query are two entries) and only answers the route's own checks passed:
- * a refused query is answered 400 by the route every time and never kept.
+ * For a GET whose answer depends on nothing but its address (a listing, its facets, search suggestions): its answer is
+ * kept under the route's own key (the checked, normalised query and the day), and the address the client spelled is
+ * remembered as a pointer to that key once the route has checked it. A later request at a remembered address gets the
+ * kept answer from `onRequest`, before its query is parsed and checked again, which is most of what such a request
+ * costs once its answer is kept. Anything else (an address never checked, a refused query, an answer no longer kept)
+ * goes through the route as usual. The answers stay one per normalised query, so many spellings of one query (junk
+ * parameters, another order) cost a pointer each and can never push kept answers out of the cache; the pointers are
+ * bounded (ADDRESSES_REMEMBERED of at most ADDRESS_CHARS characters, all forgotten at once when full) and hold the
+ * Indian day, so a pointer of yesterday never finds today's key.
  */
-export function sendKeptFirst(cache: ReadCache, keyOf: (request: FastifyRequest) => string): onRequestAsyncHookHandler {
-  return async (request, reply) => {
-    const kept = cache.peek<KeptAnswer>(keyOf(request));
-    if (kept === undefined) return;
-    await sendAnswer(reply, kept, {});
-    return reply;
+export function keptByAddress(cache: ReadCache, day: () => string) {
+  const keys = new Map<string, string>();
+  const address = (request: FastifyRequest) => `${day()} ${request.url}`;
+  return {
+    onRequest: (async (request, reply) => {
+      const key = keys.get(address(request));
+      if (key === undefined) return;
+      const kept = cache.peek<KeptAnswer>(key);
+      if (kept === undefined) return;
+      await sendAnswer(reply, kept, {});
+      return reply;
+    }) satisfies onRequestAsyncHookHandler,
+    /** The route's answer, as `sendKept` gives it, and its address remembered as a pointer to `key`. */
+    send(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<{ status: number; value: unknown }>): Promise<void> {
+      if (request.url.length <= ADDRESS_CHARS) {
+        if (keys.size >= ADDRESSES_REMEMBERED) keys.clear();
+        keys.set(address(request), key);
+      }
+      return sendKept(cache, reply, key, load);
+    },
   };
 }
+const ADDRESSES_REMEMBERED = 20_000;
+const ADDRESS_CHARS = 512;
 
 /** A kept answer as it goes out: its status, JSON, and its compressed form when the client takes one. */
 async function sendAnswer(reply: FastifyReply, kept: KeptAnswer, headersWhenOk: Record<string, string>): Promise<void> {

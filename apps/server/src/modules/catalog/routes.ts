@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,7 +24,7 @@ import {
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { STATUS_OF } from '../../plugins/errors.ts';
-import { sendKept, sendKeptFirst } from '../../plugins/read-cache.ts';
+import { keptByAddress, sendKept } from '../../plugins/read-cache.ts';
 import { createCatalogService, type ListRequest } from './service.ts';
 import { indianDate } from '@milli/pricing';
 import { createSettingsService } from '../settings/service.ts';
@@ -48,15 +48,14 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
    * A listing, keyed by the checked and normalised query, so spellings of one request share an entry, and by the
    * day: sales start and end with a day in India.
    */
-  const listing = (reply: FastifyReply, request: ListRequest) =>
-    sendKept(cache, reply, `list:${indianDate(new Date())}:${JSON.stringify(request)}`, () => ok(catalog.list(request)));
+  const listKey = (request: ListRequest) => `list:${indianDate(new Date())}:${JSON.stringify(request)}`;
+  const listing = (reply: FastifyReply, request: ListRequest) => sendKept(cache, reply, listKey(request), () => ok(catalog.list(request)));
 
   /**
-   * The most asked of them (a listing with its filters, the filter panel's counts, search suggestions) are kept by
-   * their address and the day, and a kept one goes out before its query is parsed and checked (`sendKeptFirst`).
+   * The most asked of them (a listing with its filters, the filter panel's counts, search suggestions) are found by
+   * the address they were asked at, before its query is parsed and checked again (`keptByAddress`).
    */
-  const byAddress = (request: FastifyRequest) => `url:${indianDate(new Date())}:${request.url}`;
-  const keptFirst = sendKeptFirst(cache, byAddress);
+  const byAddress = keptByAddress(cache, () => indianDate(new Date()));
 
   api.get('/category', { schema: { response: { 200: z.array(CategorySchema) } } }, (_req, reply) =>
     sendKept(cache, reply, 'categories', () => ok(catalog.categories())),
@@ -85,17 +84,17 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     },
     (req, reply) => listing(reply, { minPrice: req.params.min, maxPrice: req.params.max, sort: 0, page: req.query.page ?? 1 }),
   );
-  api.get('/product/productList', { onRequest: keptFirst, schema: { querystring: ProductListQuerySchema, response: page } }, (req, reply) =>
-    sendKept(cache, reply, byAddress(req), () => ok(catalog.list(req.query))),
+  api.get('/product/productList', { onRequest: byAddress.onRequest, schema: { querystring: ProductListQuerySchema, response: page } }, (req, reply) =>
+    byAddress.send(req, reply, listKey(req.query), () => ok(catalog.list(req.query))),
   );
   api.get(
     '/product/suggest',
-    { onRequest: keptFirst, schema: { querystring: SuggestQuerySchema, response: { 200: SuggestAnswerSchema } } },
-    (req, reply) => sendKept(cache, reply, byAddress(req), () => ok(catalog.suggest(req.query.q))),
+    { onRequest: byAddress.onRequest, schema: { querystring: SuggestQuerySchema, response: { 200: SuggestAnswerSchema } } },
+    (req, reply) => byAddress.send(req, reply, `suggest:${indianDate(new Date())}:${req.query.q}`, () => ok(catalog.suggest(req.query.q))),
   );
   // The listing's filter panel: counts per filter value for the same query and filters as productList (decision 026).
-  api.get('/product/facets', { onRequest: keptFirst, schema: { querystring: ProductFilterSchema, response: { 200: ProductFacetsSchema, 400: ErrorSchema } } }, (req, reply) =>
-    sendKept(cache, reply, byAddress(req), () => ok(catalog.facets(req.query))),
+  api.get('/product/facets', { onRequest: byAddress.onRequest, schema: { querystring: ProductFilterSchema, response: { 200: ProductFacetsSchema, 400: ErrorSchema } } }, (req, reply) =>
+    byAddress.send(req, reply, `facets:${indianDate(new Date())}:${JSON.stringify(req.query)}`, () => ok(catalog.facets(req.query))),
   );
   api.get(
     '/product/find-by-id/:id',
