@@ -21,7 +21,7 @@ import { EMPTY_MINI_CART } from './lib/cart-cookie.ts';
 import { HOME_TITLE, STORE_DESCRIPTION, pageTitle } from './lib/meta.ts';
 import { fetchPersonal, type Personal } from './lib/personal.ts';
 import { loadPersonal } from './lib/personal.server.ts';
-import { FALLBACK_SETTINGS, FALLBACK_SHELL_DATA, withPersonal, type ShellData } from './components/layout/shell-data.ts';
+import { FALLBACK_SETTINGS, FALLBACK_SHELL_DATA, FIRST_SCREEN_PARSED_ID, withPersonal, type ShellData } from './components/layout/shell-data.ts';
 import { SiteShell } from './components/layout/site-shell.tsx';
 import { ErrorScreen, NotFoundScreen } from './components/layout/status-screens.tsx';
 import type { LogoutResult } from './components/layout/logout-button.tsx';
@@ -197,6 +197,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {admin && <meta name="robots" content="noindex, nofollow" />}
         <Meta />
         <Links />
+        {/*
+          A storefront page is first painted once its header and main part are parsed (the marker SiteShell puts
+          after <main>): a browser that painted part of a long page (a slow phone parses in slices) would then move
+          what it had shown as the rest arrived: the centred navigation, the listing beside its filters, the text
+          centred beside a form. Browsers without render-blocking `expect` links paint as before.
+        */}
+        {!admin && <link rel="expect" href={`#${FIRST_SCREEN_PARSED_ID}`} blocking="render" />}
       </head>
       <body>
         {children}

@@ -195,19 +195,32 @@ export async function expectShell(page: Page): Promise<void> {
  */
 export async function watchShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const shifts: { value: number; at: number }[] = [];
+    const shifts: { value: number; at: number; moved: string }[] = [];
     (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    // Which element moved, and from where to where: a failure names it rather than a bare number.
+    const describe = (node: Node | null): string => {
+      if (!(node instanceof Element)) return node ? node.nodeName.toLowerCase() : '(gone)';
+      const classes = [...node.classList].slice(0, 2).map((c) => `.${c}`).join('');
+      return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes}`;
+    };
+    const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) shifts.push({ value: entry.value, at: entry.startTime });
+      type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
+        if (entry.hadRecentInput) continue;
+        const moved = (entry.sources ?? []).map((s) => `${describe(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`).join('; ');
+        shifts.push({ value: entry.value, at: entry.startTime, moved });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
+/** The layout shifts seen since the first paint, each with the elements that moved (an empty list when none). */
 export const shiftsOf = (page: Page) =>
   page.evaluate(() => {
     const painted = performance.getEntriesByName('first-paint')[0]?.startTime ?? 0;
-    return (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts.filter((s) => s.at >= painted).map((s) => s.value);
+    return (window as unknown as { __shifts: { value: number; at: number; moved: string }[] }).__shifts
+      .filter((s) => s.at >= painted)
+      .map((s) => `${s.value.toFixed(4)} at ${Math.round(s.at)} ms (first paint ${Math.round(painted)} ms): ${s.moved}`);
   });
 
 /** Waits until the header shows the visitor's own links and counts (a shared page fills them in after hydrating). */

@@ -102,3 +102,6 @@ export function useShellData(): ShellData {
   const loaded = useRouteLoaderData('root') as ShellData | undefined;
   return completed ?? loaded ?? FALLBACK_SHELL_DATA;
 }
+
+/** The marker after <main> that a storefront page's first paint waits for (root.tsx's render-blocking `expect` link). */
+export const FIRST_SCREEN_PARSED_ID = 'main-parsed';

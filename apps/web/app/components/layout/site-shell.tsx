@@ -5,7 +5,7 @@ import { PreFooter } from './pre-footer.tsx';
 import { Preloader } from './preloader.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
-import { ShellDataContext, useShellWithPersonal, type ShellData } from './shell-data.ts';
+import { FIRST_SCREEN_PARSED_ID, ShellDataContext, useShellWithPersonal, type ShellData } from './shell-data.ts';
 import { useNotRestoredWithShopper } from './use-not-restored-with-shopper.ts';
 
 /**
@@ -27,6 +27,8 @@ export function SiteShell({ data: fromRoot, children }: { data: ShellData; child
       <main id="main" tabIndex={-1}>
         {children}
       </main>
+      {/* Parsed after the page's main part: the head's render-blocking link waits for it (root.tsx). */}
+      <div id={FIRST_SCREEN_PARSED_ID} hidden />
       <PreFooter settings={data.settings} />
       <SiteFooter data={data} />
       <BackToTop />
