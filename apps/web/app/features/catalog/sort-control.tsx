@@ -6,8 +6,8 @@ import { formTarget, listingHref, type ListingState } from './listing-url.ts';
 /**
  * The sort dropdown: a GET form, so it works without JavaScript (the Sort button submits); with
  * JavaScript a change submits at once and the button steps aside. A new order starts at page 1.
- * Where scripting is on, CSS hides the button from the first paint (`.sort-submit`, catalog.css), so the select
- * does not move when the page hydrates; hydration then takes it out of the tab order.
+ * Where scripting is on, CSS alone hides the button, from the first paint (`.sort-submit`, catalog.css), so the
+ * select does not move when the page hydrates; hydration then takes it out of the tab order.
  */
 export function SortControl({ state }: { state: ListingState }) {
   const submit = useSubmit();
@@ -34,7 +34,7 @@ export function SortControl({ state }: { state: ListingState }) {
           </option>
         ))}
       </select>
-      <button type="submit" className={`btn btn-outline btn-sm sort-submit${enhanced ? ' visually-hidden' : ''}`} tabIndex={enhanced ? -1 : undefined}>
+      <button type="submit" className="btn btn-outline btn-sm sort-submit" tabIndex={enhanced ? -1 : undefined}>
         Sort
       </button>
     </Form>
