@@ -1,6 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ServerBuild } from 'react-router';
-import { isDataRequest, isSharedPage, keptPage, mayKeep, mayShare, noticeCookies, pageUrl } from './page-cache.ts';
+import { isDataRequest, isSharedPage, keptPage, mayKeep, mayShare, noticeCookies, pageBytes, pageToKeep, pageUrl, sendKeptPage } from './page-cache.ts';
 
 /** A build's route table as React Router's compiler writes it: flat, each with its parent. */
 const build = {
@@ -86,3 +88,29 @@ describe('shared pages (decision 032)', () => {
     expect(page('/product-detail/7')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
   });
 });
+
+describe('a kept page (decision 035)', () => {
+  it('is kept as Brotli only, and every client gets the same page, whatever encoding it takes', async () => {
+    const text = `<!doctype html><html><body><h1>Gold</h1>${'<p>Rs. 1,23,456.00 ₹ सोना தங்கம்</p>'.repeat(2000)}<script>1</script></body></html>`;
+    const page = keptPage(new Response(text, { headers: { 'content-type': 'text/html; charset=utf-8' } }), Buffer.from(text), '/');
+    const kept = pageToKeep(page);
+    expect(kept.body).toBeUndefined();
+    expect(kept.br!.length).toBeLessThan(Buffer.byteLength(text) / 20);
+    expect(pageBytes(kept)).toBeLessThan(Buffer.byteLength(text) / 5);
+    const app = Fastify();
+    app.get('/', (request, reply) => sendKeptPage(request, reply, kept));
+    try {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await app.inject({ url: '/', headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode).toBe(200);
+        const raw = res.rawPayload;
+        const decoded = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+        expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+        expect(decoded.toString('utf8')).toBe(text);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
@@ -13,12 +13,15 @@ import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
  *
  * A kept page is sent byte for byte to later visitors, so its inline scripts cannot carry each answer's own
  * nonce: its Content-Security-Policy names their SHA-256 hashes instead, which allows exactly those scripts
- * and nothing injected. The compressed forms are made once, on first demand.
+ * and nothing injected. A page is kept as Brotli only (every browser and CDN takes it; a product page is about a
+ * fifth of its text that way), its gzip form made once on first demand, and its text read back from the Brotli for
+ * the rare client that takes neither.
  */
 export interface KeptPage {
   status: number;
   headers: [string, string][];
-  body: Buffer;
+  /** The text, while the page is being sent for the first time; a kept page holds its Brotli form only. */
+  body?: Buffer;
   /** 'sha256-…' sources of the page's inline scripts. */
   scriptSources: string[];
   gzip?: Buffer;
@@ -214,9 +217,25 @@ export function keptPage(response: Response, body: Buffer, url: string): KeptPag
   return { status: response.status, headers, body, scriptSources: inlineScriptSources(body.toString('utf8')) };
 }
 
-/** Bytes a kept page holds, counting room for its compressed forms. */
+/** The page as the read cache keeps it: its Brotli form, without its text (decision 035). */
+export function pageToKeep(page: KeptPage): KeptPage {
+  const br = brotliOf(page);
+  return { status: page.status, headers: page.headers, scriptSources: page.scriptSources, br };
+}
+
+/** Bytes a kept page (pageToKeep) holds, counting room for a gzip form a little larger than its Brotli. */
 export function pageBytes(page: KeptPage): number {
-  return Math.ceil(page.body.length * 1.4) + 512;
+  return Math.ceil((page.br?.length ?? 0) * 2.4 + (page.body?.length ?? 0)) + 512;
+}
+
+function brotliOf(page: KeptPage): Buffer {
+  page.br ??= brotliCompressSync(textOf(page), { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body?.length ?? 0 } });
+  return page.br;
+}
+
+/** The page's text: the one being sent, or read back from a kept page's Brotli. */
+function textOf(page: KeptPage): Buffer {
+  return page.body ?? brotliDecompressSync(page.br!);
 }
 
 /** The hash sources of every inline script (one without src), as CSP needs them. */
@@ -241,13 +260,12 @@ export async function sendKeptPage(request: FastifyRequest, reply: FastifyReply,
   reply.header('vary', 'Accept-Encoding');
   const accepted = acceptedEncodings(String(request.headers['accept-encoding'] ?? ''));
   if (accepted.has('br')) {
-    page.br ??= brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } });
-    await reply.header('content-encoding', 'br').send(page.br);
+    await reply.header('content-encoding', 'br').send(brotliOf(page));
   } else if (accepted.has('gzip')) {
-    page.gzip ??= gzipSync(page.body, { level: 6 });
+    page.gzip ??= gzipSync(textOf(page), { level: 6 });
     await reply.header('content-encoding', 'gzip').send(page.gzip);
   } else {
-    await reply.send(page.body);
+    await reply.send(textOf(page));
   }
 }
 

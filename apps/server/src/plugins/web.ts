@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { KeptPage } from './page-cache.ts';
 import type { Config } from '../config.ts';
 import { createInProcessFetch } from './in-process-fetch.ts';
-import { isAdminPage, isSharedPage, keptPage, mayKeep, mayShare, noticeCookies, pageBytes, pageKey, pageUrl, sendKeptPage } from './page-cache.ts';
+import { isAdminPage, isSharedPage, keptPage, mayKeep, mayShare, noticeCookies, pageBytes, pageKey, pageToKeep, pageUrl, sendKeptPage } from './page-cache.ts';
 import { findUnusableText, unusableTextMessage } from '@milli/contracts/schemas';
 import { refusalPage } from './security.ts';
 import { indianDate } from '@milli/pricing';
@@ -227,7 +227,10 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
         // Sent as a kept page (its inline scripts allowed by hash, not by this answer's nonce) whether or not it
         // is stored (a 404 is not): a CDN may keep these bytes and hand them to anyone (Cache-Control s-maxage).
         const page = keptPage(response, Buffer.from(await response.arrayBuffer()), request.url);
-        if (key && mayKeep(response)) app.readCache.put(key, page, pageBytes(page), generation);
+        if (key && mayKeep(response)) {
+          const kept = pageToKeep(page);
+          app.readCache.put(key, kept, pageBytes(kept), generation);
+        }
         return sendKeptPage(request, reply, page);
       }
       return sendWebResponse(reply, response);
