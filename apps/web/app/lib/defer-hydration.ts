@@ -15,13 +15,16 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
 const ROUTER_MODULE_SCRIPT = /<script((?:\s+nonce="[^"]*")?)\s+type="module"(?:\s+async="")?>([\s\S]*?)<\/script>/;
 export const HYDRATION_TEMPLATE_ID = 'milli-hydration';
 
-/** What runs after the first frame: the preloads first (all fetched at once), then the module script. */
+/**
+ * What runs after the first frame: the preloads first (all fetched at once, inserted as one fragment), then, in a
+ * task of its own, the module script, so that neither insertion makes a long task of the other's work.
+ */
 function loader(hrefs: string[]): string {
   return (
     `(function(){var t=document.getElementById(${JSON.stringify(HYDRATION_TEMPLATE_ID)});if(!t)return;` +
     `var h=${JSON.stringify(hrefs).replace(/</g, '\\u003c')};` +
-    'function go(){h.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.appendChild(l);});' +
-    'var s=document.createElement("script");s.type="module";s.nonce=t.nonce;s.textContent=t.textContent;document.body.appendChild(s);}' +
+    'function run(){var s=document.createElement("script");s.type="module";s.nonce=t.nonce;s.textContent=t.textContent;document.body.appendChild(s);}' +
+    'function go(){var f=document.createDocumentFragment();h.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;f.appendChild(l);});document.head.appendChild(f);setTimeout(run,0);}' +
     'requestAnimationFrame(function(){setTimeout(go,0);});})();'
   );
 }

@@ -2,7 +2,7 @@ import type { Route } from './+types/home';
 import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { STORE_DESCRIPTION, pageTitle } from '../lib/meta.ts';
-import { useShellData } from '../components/layout/shell-data.ts';
+import { useStoreShell } from '../components/layout/shell-data.ts';
 import { HeroBanner } from '../features/home/hero-banner.tsx';
 import { CollectionTiles } from '../features/home/collection-tiles.tsx';
 import { JewelOnSale } from '../features/home/jewel-on-sale.tsx';
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { settings } = useShellData();
+  const { settings } = useStoreShell();
   return (
     <>
       <h1 className="visually-hidden">Milli: fine gold, diamond, platinum and silver jewellery</h1>

@@ -2,7 +2,7 @@ import type { Route } from './+types/legal';
 import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import { useShellData } from '../components/layout/shell-data.ts';
+import { useStoreShell } from '../components/layout/shell-data.ts';
 import { PrivacyPolicy } from '../features/legal/privacy-policy.tsx';
 import '../styles/screens/legal.css';
 
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** The return window, office address and contact details come from the store settings (root loader). */
 export default function Legal() {
-  const { settings } = useShellData();
+  const { settings } = useStoreShell();
   return (
     <>
       <PageBanner title="Privacy Policy" />

@@ -6,7 +6,7 @@ import { ApiError } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { STORE_DESCRIPTION, pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import { useShellData } from '../components/layout/shell-data.ts';
+import { useShellData, useStoreShell } from '../components/layout/shell-data.ts';
 import { ErrorScreen } from '../components/layout/status-screens.tsx';
 import { listingHeading } from '../features/catalog/catalog-text.ts';
 import { ActiveFilters, FilterPanel } from '../features/catalog/filter-panel.tsx';
@@ -67,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 function Results({ loaderData }: { loaderData: Route.ComponentProps['loaderData'] }) {
   const { state, page, failed } = loaderData;
-  const { categories } = useShellData();
+  const { categories } = useStoreShell();
   const total = page.totalResults;
   if (failed) {
     return (
@@ -145,9 +145,15 @@ function Results({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
   );
 }
 
+/** The shopper’s mini cart beside the filters: with the hearts, all of the listing rendered again when their summary arrives. */
+function ShoppersCartBlock() {
+  const { cart, personalKnown } = useShellData();
+  return <ListingCartBlock cart={cart} known={personalKnown} />;
+}
+
 /** The listing (spec §2) for all-jewellery, page, filter and price-band addresses. */
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const { categories, tagsByCategory, otherStones, cart, personalKnown } = useShellData();
+  const { categories, tagsByCategory, otherStones } = useStoreShell();
   const { state, page, facets } = loaderData;
   const { start, end } = showingRange(state.page, page.totalResults);
   const heading = listingHeading(state.filter);
@@ -155,7 +161,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
     <>
       <ListingSearch state={state} />
       <FilterPanel state={state} categories={categories} tagsByCategory={tagsByCategory} otherStones={otherStones} facets={facets} />
-      <ListingCartBlock cart={cart} known={personalKnown} />
+      <ShoppersCartBlock />
     </>,
   );
   return (

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/product-detail';
 import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
-import { pictureInColour, type PincodeCheck, type ProductDetail, type ProductReviews as Reviews } from '@milli/contracts';
+import { pictureInColour, type MyReviewState, type PincodeCheck, type ProductDetail, type ProductReviews as Reviews } from '@milli/contracts';
 import { ApiError } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import { useShellData } from '../components/layout/shell-data.ts';
+import { useShellData, useStoreShell } from '../components/layout/shell-data.ts';
 import { CertBadges } from '../features/catalog/cert-badges.tsx';
 import { PincodeBox } from '../features/catalog/pincode-box.tsx';
 import {
@@ -114,9 +114,19 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
+/**
+ * The signed-in shopper's review box: the one part of the product page that depends on who they are, so it alone is
+ * rendered again when their summary arrives (decision 035).
+ */
+function MyReviewBox({ productId, fromServer, result }: { productId: number; fromServer: MyReviewState | null; result: ReviewResult | null }) {
+  const { personalKnown, user } = useShellData();
+  const state = useMyReview(productId, fromServer, personalKnown, user !== null, result);
+  return <ReviewBox key={reviewKey(state)} state={state} reviewPage={reviewPageHref(productId)} result={result} />;
+}
+
 export default function ProductDetailScreen({ loaderData }: Route.ComponentProps) {
   const { product, pincode, pincodeCheck, reviews, myReview, search, addedQuantity, origin, path } = loaderData;
-  const { settings, cspNonce, personalKnown, user } = useShellData();
+  const { settings, cspNonce } = useStoreShell();
   const actionData = useActionData<typeof action>();
   const cartResult: AddToCartResult | null =
     actionData?.intent === 'add-to-cart'
@@ -126,7 +136,6 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
         : null;
   const sizerResult = actionData?.intent === 'sizer' ? actionData : null;
   const reviewResult = actionData?.intent === 'review' ? actionData : null;
-  const reviewState = useMyReview(product?.product_id ?? null, myReview, personalKnown, user !== null, reviewResult);
 
   // The gold colour chosen on this piece (another piece starts at its own): the drawings exist per colour.
   const [chosen, setChosen] = useState<{ id: number; colour?: string; purity?: number } | null>(null);
@@ -210,7 +219,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
               <ProductTabs product={product} deliveryDays={settings.deliveryDays} returnDays={settings.returnWindowDays} />
             </div>
             <ProductReviews reviews={reviews} path={path} search={search}>
-              <ReviewBox key={reviewKey(reviewState)} state={reviewState} reviewPage={reviewPageHref(product.product_id)} result={reviewResult} />
+              <MyReviewBox productId={product.product_id} fromServer={myReview} result={reviewResult} />
             </ProductReviews>
           </div>
         )}

@@ -1,16 +1,17 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { formatRupees } from '@milli/pricing';
 import type { StoreSettings } from '@milli/contracts';
 import { CertifiedIcon, DiamondIcon, ExchangeIcon, MoneyBackIcon, SketchIcon, TruckIcon } from './icons.tsx';
-import { useShellData } from './shell-data.ts';
+import { useStoreShell } from './shell-data.ts';
 
 /**
  * The pre-footer every page shares: the store's promises, then a call to design a piece or visit a
  * store. Numbers come from the store settings (DECISIONS §4), so no page promises what another denies:
  * "free shipping" is only said while the shipping fee is zero.
  */
-export function PreFooter({ settings: given }: { settings?: StoreSettings }) {
-  const shell = useShellData();
+export const PreFooter = memo(function PreFooter({ settings: given }: { settings?: StoreSettings }) {
+  const shell = useStoreShell();
   const settings = given ?? shell.settings;
   const shipping =
     settings.shippingFeePaise === 0
@@ -62,4 +63,4 @@ export function PreFooter({ settings: given }: { settings?: StoreSettings }) {
       </div>
     </aside>
   );
-}
+});

@@ -75,6 +75,15 @@ export function withPersonal<T extends object>(shell: T, personal: Personal, kno
 /** The shell as SiteShell completed it, for every screen inside (useShellData). */
 export const ShellDataContext = createContext<ShellData | null>(null);
 
+/** What the shell holds that is the same for every visitor: the store's settings and catalogue names. */
+export type StoreShell = Pick<ShellData, 'cspNonce' | 'settings' | 'categories' | 'tagsByCategory' | 'otherStones' | 'year'>;
+
+/**
+ * The shell as the root loader gave it, for the screens that show nothing personal (useStoreShell). Its value does
+ * not change when the visitor's summary arrives, so those screens are not rendered again then (decision 035).
+ */
+export const StoreShellContext = createContext<StoreShell | null>(null);
+
 /**
  * A shared page arrives with a neutral shell (personalKnown false); once it is hydrated, the browser asks for the
  * visitor's summary and the shell shows it. Asked from an effect rather than from the router's hydration: a
@@ -101,6 +110,17 @@ export function useShellData(): ShellData {
   const completed = useContext(ShellDataContext);
   const loaded = useRouteLoaderData('root') as ShellData | undefined;
   return completed ?? loaded ?? FALLBACK_SHELL_DATA;
+}
+
+/**
+ * The store's part of the shell (settings, categories, the year). A screen that shows nothing personal reads it
+ * here rather than with useShellData: it is then not rendered again when the visitor's summary arrives, which on a
+ * phone took as long as a quarter of the page's hydration (decision 035).
+ */
+export function useStoreShell(): StoreShell {
+  const kept = useContext(StoreShellContext);
+  const loaded = useRouteLoaderData('root') as ShellData | undefined;
+  return kept ?? loaded ?? FALLBACK_SHELL_DATA;
 }
 
 /** The marker after <main> that a storefront page's first paint waits for (root.tsx's render-blocking `expect` link). */

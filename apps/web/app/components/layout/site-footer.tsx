@@ -1,13 +1,14 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { MATERIALS } from '@milli/contracts';
 import { mailHref, telHref } from './contact.ts';
 import { MailIcon, PhoneIcon, PinIcon } from './icons.tsx';
 import { LogoMark } from './logo.tsx';
 import { LEGAL_LINKS, QUICK_LINKS, filterHref } from './nav-links.ts';
-import type { ShellData } from './shell-data.ts';
+import type { StoreShell } from './shell-data.ts';
 
 /** Footer: the vision, how to reach us (help line, two e-mails, the Chennai office), quick links, ©. */
-export function SiteFooter({ data }: { data: ShellData }) {
+export const SiteFooter = memo(function SiteFooter({ data }: { data: StoreShell }) {
   const { settings, year } = data;
   const name = settings.storeName || 'Milli';
   const emails = [settings.emailPrimary, settings.emailSecondary].filter(Boolean);
@@ -119,4 +120,4 @@ export function SiteFooter({ data }: { data: ShellData }) {
       </div>
     </footer>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { MATERIALS, STICKY_HEADER_AFTER_PX } from '@milli/contracts';
 import { syncStoredUser } from '../../lib/session.ts';
@@ -9,7 +9,7 @@ import { LogoutButton, useLogoutError } from './logout-button.tsx';
 import { GiftingMenu, MegaMenu } from './mega-menu.tsx';
 import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';
-import type { ShellData } from './shell-data.ts';
+import type { ShellData, StoreShell } from './shell-data.ts';
 import { SIDE_PANEL_ID, SidePanel } from './side-panel.tsx';
 import { useScrollPast } from './use-scroll-past.ts';
 
@@ -111,6 +111,48 @@ function AccountLinks({ data }: { data: ShellData }) {
  * The site header: top bar, then the main bar (logo, mega-menus, gifting, links, wish list, cart,
  * search) that becomes fixed after 110 px of scroll. Its slot keeps the bar's height, so nothing jumps.
  */
+/**
+ * The main navigation: each material's mega-menu, Gifting, Milli Harvest and Shop by Store. The same for every
+ * visitor, so it is not rendered again when the header is (the visitor's summary arriving, the bar sticking on
+ * scroll, a panel opening): it is most of the header (decision 035).
+ */
+const MainNav = memo(function MainNav({ categories, tagsByCategory, otherStones }: Pick<StoreShell, 'categories' | 'tagsByCategory' | 'otherStones'>) {
+  return (
+    <nav className="main-nav" aria-label="Main">
+      <ul className="nav-list">
+        {MATERIALS.map((material) => (
+          <NavDropdown
+            key={material}
+            id={`mega-${material.toLowerCase()}`}
+            label={material}
+            panelClassName="mega"
+          >
+            <MegaMenu
+              material={material}
+              categories={categories}
+              tagsByCategory={tagsByCategory}
+              otherStones={otherStones}
+            />
+          </NavDropdown>
+        ))}
+        <NavDropdown id="mega-gifting" label="Gifting" panelClassName="mega mega--gifting">
+          <GiftingMenu />
+        </NavDropdown>
+        <li className="nav-item">
+          <NavLink to="/milli-harvest" className="nav-link">
+            Milli Harvest
+          </NavLink>
+        </li>
+        <li className="nav-item">
+          <NavLink to="/store" className="nav-link">
+            Shop by Store
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+});
+
 export function SiteHeader({ data }: { data: ShellData }) {
   const { categories, tagsByCategory, otherStones, cart, wishlistCount, user, settings, personalKnown } = data;
   const [panel, setPanel] = useState<Panel>(null);
@@ -162,38 +204,7 @@ export function SiteHeader({ data }: { data: ShellData }) {
               <Link to="/" className="logo" aria-label={`${settings.storeName || 'Milli'}, home`}>
                 <LogoMark className="logo-mark" title={settings.storeName || 'Milli'} />
               </Link>
-              <nav className="main-nav" aria-label="Main">
-                <ul className="nav-list">
-                  {MATERIALS.map((material) => (
-                    <NavDropdown
-                      key={material}
-                      id={`mega-${material.toLowerCase()}`}
-                      label={material}
-                      panelClassName="mega"
-                    >
-                      <MegaMenu
-                        material={material}
-                        categories={categories}
-                        tagsByCategory={tagsByCategory}
-                        otherStones={otherStones}
-                      />
-                    </NavDropdown>
-                  ))}
-                  <NavDropdown id="mega-gifting" label="Gifting" panelClassName="mega mega--gifting">
-                    <GiftingMenu />
-                  </NavDropdown>
-                  <li className="nav-item">
-                    <NavLink to="/milli-harvest" className="nav-link">
-                      Milli Harvest
-                    </NavLink>
-                  </li>
-                  <li className="nav-item">
-                    <NavLink to="/store" className="nav-link">
-                      Shop by Store
-                    </NavLink>
-                  </li>
-                </ul>
-              </nav>
+              <MainNav categories={categories} tagsByCategory={tagsByCategory} otherStones={otherStones} />
               <div className="header-actions">
                 <a
                   href={`#${SIDE_PANEL_ID}`}

@@ -1,11 +1,11 @@
 import { PageBanner } from '../../components/layout/page-banner.tsx';
-import { useShellData } from '../../components/layout/shell-data.ts';
+import { useStoreShell } from '../../components/layout/shell-data.ts';
 import { LegalDocument } from './legal-document.tsx';
 import { POLICIES_UPDATED, type Policy } from './policies.tsx';
 
 /** One legal page: its banner and its sections, with the numbers from the store settings (root loader). */
 export function PolicyPage({ policy }: { policy: Policy }) {
-  const { settings } = useShellData();
+  const { settings } = useStoreShell();
   return (
     <>
       <PageBanner title={policy.title} />
