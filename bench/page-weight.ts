@@ -64,9 +64,7 @@ export async function measurePage(origin: string, pagePath: string, cache = new 
     }
     if (/type="(module|text\/milli-hydration)"/.test(attrs)) {
       queue.push(...importsOf(body, pageUrl));
-      // React Router names its entry (React DOM and the router) in the manifest it writes inline.
-      const entry = /"entry":\s*\{\s*"module":\s*"([^"]+)",\s*"imports":\s*\[([^\]]*)\]/.exec(body);
-      if (entry) frameworkRoots = [entry[1]!, ...[...entry[2]!.matchAll(/"([^"]+)"/g)].map((x) => x[1]!)].map((u) => new URL(u, pageUrl).href);
+      frameworkRoots = frameworkRoots.length > 0 ? frameworkRoots : entryOf(body, pageUrl);
     }
   }
 
@@ -84,8 +82,13 @@ export async function measurePage(origin: string, pagePath: string, cache = new 
       file = { code, gzip: gz(code), brotli: br(code) };
       cache.set(url, file);
     }
-    files.push({ url: new URL(url).pathname, bytes: Buffer.byteLength(file.code), gzip: file.gzip, brotli: file.brotli, framework: frameworkRoots.includes(url) });
+    files.push({ url, bytes: Buffer.byteLength(file.code), gzip: file.gzip, brotli: file.brotli, framework: false });
+    if (frameworkRoots.length === 0) frameworkRoots = entryOf(file.code, pageUrl);
     queue.push(...importsOf(file.code, url));
+  }
+  for (const f of files) {
+    f.framework = frameworkRoots.includes(f.url);
+    f.url = new URL(f.url).pathname;
   }
   return {
     path: pagePath,
@@ -99,4 +102,14 @@ export async function measurePage(origin: string, pagePath: string, cache = new 
     inlineGzip: inline ? gz(inline) : 0,
     htmlGzip: gz(html),
   };
+}
+
+/**
+ * React Router's entry (React DOM and the router) and what it imports, as its manifest names them: written inline in
+ * the page with lazy route discovery, or in the manifest module the page imports when every route is in the first
+ * manifest (decision 035). Empty when `code` holds no manifest.
+ */
+function entryOf(code: string, pageUrl: string): string[] {
+  const entry = /"entry":\s*\{\s*"module":\s*"([^"]+)",\s*"imports":\s*\[([^\]]*)\]/.exec(code);
+  return entry ? [entry[1]!, ...[...entry[2]!.matchAll(/"([^"]+)"/g)].map((x) => x[1]!)].map((u) => new URL(u, pageUrl).href) : [];
 }
