@@ -115,8 +115,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 /**
- * The signed-in shopper's review box: the one part of the product page that depends on who they are, so it alone is
- * rendered again when their summary arrives (decision 035).
+ * The signed-in shopper's review box: with the heart, the part of the product page that depends on who they are, so
+ * the page around it is not rendered again when their summary arrives (decision 035).
  */
 function MyReviewBox({ productId, fromServer, result }: { productId: number; fromServer: MyReviewState | null; result: ReviewResult | null }) {
   const { personalKnown, user } = useShellData();

@@ -114,8 +114,8 @@ export function useShellData(): ShellData {
 
 /**
  * The store's part of the shell (settings, categories, the year). A screen that shows nothing personal reads it
- * here rather than with useShellData: it is then not rendered again when the visitor's summary arrives, which on a
- * phone took as long as a quarter of the page's hydration (decision 035).
+ * here rather than with useShellData: it is then not rendered again when the visitor's summary arrives (on the home
+ * page that rendered nearly as many components again as hydration had: decision 035).
  */
 export function useStoreShell(): StoreShell {
   const kept = useContext(StoreShellContext);
