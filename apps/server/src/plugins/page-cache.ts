@@ -225,7 +225,7 @@ export function pageToKeep(page: KeptPage): KeptPage {
 
 /** Bytes a kept page (pageToKeep) holds, counting room for a gzip form a little larger than its Brotli. */
 export function pageBytes(page: KeptPage): number {
-  return Math.ceil((page.br?.length ?? 0) * 2.4 + (page.body?.length ?? 0)) + 512;
+  return Math.ceil(brotliOf(page).length * 2.4) + 512;
 }
 
 function brotliOf(page: KeptPage): Buffer {
