@@ -3,12 +3,11 @@ import { schema, type Db } from '@milli/db';
 import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
 import { indianDate } from '@milli/pricing';
 
-const { categories, customers, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, reviews, reviewPhotos, saleProducts, sales, searchSynonyms, searchWords, tags } =
+const { categories, customers, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, reviews, reviewPhotos, saleProducts, sales, searchSynonyms, searchWords, storeSettings, tags } =
   schema;
 
 
 type Material = (typeof schema.MATERIALS)[number];
-type Metal = (typeof schema.METALS)[number];
 type MetalColour = (typeof schema.METAL_COLOURS)[number];
 type Colour = (typeof schema.COLOUR_FILTERS)[number];
 type GiftOccasion = (typeof schema.GIFT_OCCASIONS)[number];
@@ -224,6 +223,13 @@ export interface RateRow {
   key: string;
   paise: number;
   date: string;
+}
+
+/** A rate as productDetail's statement gives it: purity or grade, paise (a bigint may come as text), its date. */
+type RateCell = [key: number | string, paise: number | string, date: string];
+
+function rateRow([key, paise, date]: RateCell): RateRow {
+  return { key: String(key), paise: Number(paise), date };
 }
 
 /** today: the Indian day whose sales apply (the service's clock). */
@@ -473,11 +479,17 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
         .where(and(eq(products.active, true), inArray(products.id, ids)));
     },
 
-    /** One active product with everything its page shows, or null. */
-    async productDetail(id: number) {
-      const [product] = await db
+    /**
+     * One active product with everything its page shows and prices it by, or null: its images and stones, the
+     * rates of its metal's purities and of the diamond grades in force on `day` (the newest on or before it), the
+     * store's GST rate (null before setup) and the best sale running today on it. One statement: the cart, the
+     * checkout and the product page ask for this for every piece, often inside a transaction.
+     */
+    async productDetail(id: number, day: string) {
+      const saleDay = today();
+      const [row] = await db
         .select({
-          ...summaryColumns(today()),
+          ...summaryColumns(saleDay),
           description: products.description,
           metal: products.metal,
           metalColour: products.metalColour,
@@ -498,27 +510,40 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
           diamondQualities: products.diamondQualities,
           sizeKind: products.sizeKind,
           sizes: products.sizes,
+          images: sql<string[]>`coalesce((select array_agg(${productImages.path} order by ${productImages.position}, ${productImages.id})
+            from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
+          stones: sql<string[]>`coalesce((select array_agg(${otherStones.name} order by ${otherStones.sortOrder}, ${otherStones.id})
+            from ${productStones} join ${otherStones} on ${otherStones.id} = ${productStones.otherStoneId}
+            where ${productStones.productId} = ${products.id}), '{}')`,
+          metalRates: sql<RateCell[]>`(select coalesce(json_agg(json_build_array(r.purity, r.paise, r.day) order by r.purity), '[]')
+            from (select distinct on (${metalRates.purity}) ${metalRates.purity} as purity, ${metalRates.ratePaisePerGram} as paise, ${metalRates.rateDate} as day
+              from ${metalRates} where ${metalRates.metal} = ${products.metal} and ${metalRates.rateDate} <= ${day}::date
+              order by ${metalRates.purity}, ${metalRates.rateDate} desc) r)`,
+          diamondRates: sql<RateCell[]>`(select coalesce(json_agg(json_build_array(r.quality, r.paise, r.day) order by r.quality), '[]')
+            from (select distinct on (${diamondRates.quality}) ${diamondRates.quality} as quality, ${diamondRates.ratePaisePerCarat} as paise, ${diamondRates.rateDate} as day
+              from ${diamondRates} where ${diamondRates.rateDate} <= ${day}::date
+              order by ${diamondRates.quality}, ${diamondRates.rateDate} desc) r)`,
+          gstPercent: sql<string | null>`(select ${storeSettings.gstPercent} from ${storeSettings} where ${storeSettings.id} = 1)`,
+          // The largest cut of the making, then the sale ending soonest; only a weighed piece has making to cut.
+          sale: sql<{ id: number; name: string; makingDiscountPercent: number; endsOn: string } | null>`(select json_build_object(
+              'id', ${sales.id}, 'name', ${sales.name}, 'makingDiscountPercent', ${sales.makingDiscountPercent}, 'endsOn', ${sales.endsOn})
+            from ${saleProducts} join ${sales} on ${sales.id} = ${saleProducts.saleId}
+            where ${saleProducts.productId} = ${products.id} and ${products.metalWeightMg} is not null and ${products.makingChargePaise} > 0
+              and ${sales.startsOn} <= ${saleDay}::date and ${sales.endsOn} >= ${saleDay}::date
+            order by ${sales.makingDiscountPercent} desc, ${sales.endsOn}, ${sales.id} limit 1)`,
         })
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .where(and(eq(products.id, id), eq(products.active, true)));
-      if (!product) return null;
-      // Sequential, not Promise.all: `db` may be a transaction, one connection that runs one query at a time.
-      const images = await db
-        .select({ path: productImages.path })
-        .from(productImages)
-        .where(eq(productImages.productId, id))
-        .orderBy(asc(productImages.position), asc(productImages.id));
-      const stones = await db
-        .select({ name: otherStones.name })
-        .from(productStones)
-        .innerJoin(otherStones, eq(otherStones.id, productStones.otherStoneId))
-        .where(eq(productStones.productId, id))
-        .orderBy(asc(otherStones.sortOrder), asc(otherStones.id));
-      return { ...product, images: images.map((i) => i.path), stones: stones.map((s) => s.name) };
+      if (!row) return null;
+      const { metalRates: metalCells, diamondRates: diamondCells, gstPercent, ...product } = row;
+      return {
+        ...product,
+        rates: { metal: metalCells.map(rateRow), diamond: diamondCells.map(rateRow) },
+        gstPercent: gstPercent === null ? null : Number(gstPercent),
+      };
     },
 
-    /** The newest rate of each purity of this metal, and of each diamond quality, dated on or before `day`. */
     /** What the list price of weighed products is made of (all of them, or these), for repricing. */
     async weighedProducts(ids?: readonly number[]) {
       const weighed = sql`${products.metalWeightMg} is not null`;
@@ -571,37 +596,6 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
         await db.execute(sql`update ${products} set list_price_paise = v.price, making_charge_paise = v.making, list_price_date = ${day}::date, updated_at = now()
           from (values ${values}) as v(id, price, making) where ${products.id} = v.id`);
       }
-    },
-
-    async ratesOn(day: string, metal: Metal): Promise<{ metal: RateRow[]; diamond: RateRow[] }> {
-      // Sequential: also read inside transactions (see productDetail).
-      const metalRows = await db
-        .selectDistinctOn([metalRates.purity], { purity: metalRates.purity, paise: metalRates.ratePaisePerGram, date: metalRates.rateDate })
-        .from(metalRates)
-        .where(and(eq(metalRates.metal, metal), lte(metalRates.rateDate, day)))
-        .orderBy(asc(metalRates.purity), desc(metalRates.rateDate));
-      const diamondRows = await db
-        .selectDistinctOn([diamondRates.quality], { quality: diamondRates.quality, paise: diamondRates.ratePaisePerCarat, date: diamondRates.rateDate })
-        .from(diamondRates)
-        .where(lte(diamondRates.rateDate, day))
-        .orderBy(asc(diamondRates.quality), desc(diamondRates.rateDate));
-      return {
-        metal: metalRows.map((r) => ({ key: String(r.purity), paise: Number(r.paise), date: r.date })),
-        diamond: diamondRows.map((r) => ({ key: r.quality, paise: Number(r.paise), date: r.date })),
-      };
-    },
-
-    /** The best sale running today on this product (the largest cut of the making), or null. */
-    async saleOf(productId: number): Promise<{ id: number; name: string; makingDiscountPercent: number; endsOn: string } | null> {
-      const day = today();
-      const [row] = await db
-        .select({ id: sales.id, name: sales.name, makingDiscountPercent: sales.makingDiscountPercent, endsOn: sales.endsOn })
-        .from(saleProducts)
-        .innerJoin(sales, eq(sales.id, saleProducts.saleId))
-        .where(and(eq(saleProducts.productId, productId), lte(sales.startsOn, day), gte(sales.endsOn, day)))
-        .orderBy(desc(sales.makingDiscountPercent), asc(sales.endsOn), asc(sales.id))
-        .limit(1);
-      return row ?? null;
     },
 
     /**

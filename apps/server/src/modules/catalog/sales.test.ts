@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine, ProductDetail, ProductPage, ProductSummary } from '@milli/contracts';
 import { schema } from '@milli/db';
@@ -146,5 +146,34 @@ describe("sales: '50 % Discount' is half the making charges, between two dates (
       saleDiscountPaise: before - now,
     });
     expect(ordered!.priceBreakup).toMatchObject({ totalPaise: now, beforePaise: before });
+  });
+
+  it('prices by the largest cut of the running sales a piece is on, the one ending first of equal cuts', async () => {
+    const db = t.database.db;
+    const [piece] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.metal, 'gold'), isNotNull(products.metalWeightMg), eq(products.active, true), notInArray(products.id, [running, over, coming])))
+      .orderBy(asc(products.id))
+      .limit(1);
+    const id = piece!.id;
+    await db.delete(saleProducts).where(eq(saleProducts.productId, id));
+    const made = await db
+      .insert(sales)
+      .values([
+        { name: 'Small Cut', makingDiscountPercent: 20, startsOn: day(-1), endsOn: day(2) },
+        { name: 'Big Cut Later', makingDiscountPercent: 40, startsOn: day(-1), endsOn: day(6) },
+        { name: 'Big Cut', makingDiscountPercent: 40, startsOn: day(-1), endsOn: day(4) },
+        { name: 'Bigger Cut To Come', makingDiscountPercent: 60, startsOn: day(1), endsOn: day(6) },
+      ])
+      .returning({ id: sales.id });
+    await db.insert(saleProducts).values(made.map((s) => ({ saleId: s.id, productId: id })));
+    try {
+      const d = await detail(id);
+      expect(d.pricing.sale).toEqual({ id: made[2]!.id, name: 'Big Cut', makingDiscountPercent: 40, endsOn: day(4) });
+      expect(d.product_price_paise).toBe(priceChoice(d.pricing)!.totalPaise);
+    } finally {
+      await db.delete(saleProducts).where(eq(saleProducts.productId, id));
+    }
   });
 });

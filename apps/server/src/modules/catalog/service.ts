@@ -265,13 +265,10 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
 
     /** Everything the product page shows, priced at today's rates with the rates it needs to price other choices. */
     async detail(id: number): Promise<ProductDetail | null> {
-      const product = await repo.productDetail(id);
+      // The product, its rates, the GST rate and its sale in one statement (it runs for every piece a cart holds).
+      const product = await repo.productDetail(id, indianDate(now()));
       if (!product) return null;
-      // One after another: detail() also runs inside the cart's and checkout's transactions, whose single
-      // connection cannot run two queries at once.
-      const rates = await repo.ratesOn(indianDate(now()), product.metal);
-      const gst = await settings.gstPercent();
-      const sale = product.weighed && product.makingChargePaise > 0 ? await repo.saleOf(id) : null;
+      const { rates, gstPercent: gst, sale } = product;
 
       const defaultPurity = product.purity ?? DEFAULT_PURITY[product.metal];
       const defaultDiamondQuality = product.diamondQuality ?? (product.diamondWeightCents > 0 ? 'SI-IJ' : null);
