@@ -66,6 +66,8 @@ describe('cart', () => {
     await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, purity: 24 }, c.cookie);
     const got = (await lines(c)).json() as { options: { purity: number }; product_price_paise: number; quantity: number }[];
     expect(got).toHaveLength(2);
+    // Oldest line first, as the cart screen and the header's mini cart list them.
+    expect(got.map((l) => l.options.purity)).toEqual([14, 24]);
     const k14 = got.find((l) => l.options.purity === 14)!;
     const k24 = got.find((l) => l.options.purity === 24)!;
     expect(k24.quantity).toBe(2);

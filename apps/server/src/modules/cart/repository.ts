@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { cartOptionsKey, preparedStatement, schema, type CartLineOptions, type Db } from '@milli/db';
 
 const { carts, cartLines, products } = schema;
@@ -61,6 +61,30 @@ const addWithinStockStatement = preparedStatement<{ line_id: number | null; line
            (select stock from live) as stock, (select q from same_line) as old_quantity, (select n from before) as before`,
 );
 
+/** A cart's lines with their products' names, pictures and stock, oldest first: read for every page a shopper sees. */
+const linesStatement = preparedStatement<{
+  cartId: number;
+  productId: number;
+  quantity: number;
+  options: CartLineOptions;
+  unitPricePaise: number | string;
+  name: string;
+  image: string;
+  stock: number;
+  listPricePaise: number | string;
+}>(
+  'cart_lines_of',
+  sql`
+    select ${cartLines.id} as "cartId", ${cartLines.productId} as "productId", ${cartLines.quantity} as quantity, ${cartLines.options} as options,
+           ${cartLines.unitPricePaise} as "unitPricePaise", ${products.name} as name, ${products.image} as image, ${products.stock} as stock,
+           ${products.listPricePaise} as "listPricePaise"
+    from ${cartLines}
+    join ${carts} on ${carts.id} = ${cartLines.cartId}
+    join ${products} on ${products.id} = ${cartLines.productId}
+    where ${carts.customerId} = ${p('customerId')}
+    order by ${cartLines.addedAt}, ${cartLines.id}`,
+);
+
 /** Cart queries; every one is scoped by the customer's id in the query itself. `db` may be a transaction. */
 export function cartRepository(db: Db) {
   async function cartIdOf(customerId: number, create: boolean): Promise<number | null> {
@@ -77,23 +101,9 @@ export function cartRepository(db: Db) {
   return {
     cartIdOf,
     async lines(customerId: number) {
-      return db
-        .select({
-          cartId: cartLines.id,
-          productId: cartLines.productId,
-          quantity: cartLines.quantity,
-          options: cartLines.options,
-          unitPricePaise: cartLines.unitPricePaise,
-          name: products.name,
-          image: products.image,
-          stock: products.stock,
-          listPricePaise: products.listPricePaise,
-        })
-        .from(cartLines)
-        .innerJoin(carts, eq(carts.id, cartLines.cartId))
-        .innerJoin(products, eq(products.id, cartLines.productId))
-        .where(eq(carts.customerId, customerId))
-        .orderBy(asc(cartLines.addedAt), asc(cartLines.id));
+      const rows = await linesStatement(db, { customerId });
+      // A bigint column comes back as text.
+      return rows.map((r) => ({ ...r, unitPricePaise: Number(r.unitPricePaise), listPricePaise: Number(r.listPricePaise) }));
     },
     /** Adds to the line of the same product and choices, or starts one; the price is the one frozen now. */
     async addLine(

@@ -1,7 +1,17 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { schema, type Db } from '@milli/db';
+import { preparedStatement, schema, type Db } from '@milli/db';
 
 const { products, wishlistItems } = schema;
+
+/** The ids of a customer's wished pieces still on sale, newest first: read for every page a shopper sees. */
+const activeIdsStatement = preparedStatement<{ productId: number }>(
+  'wishlist_active_ids',
+  sql`
+    select ${wishlistItems.productId} as "productId" from ${wishlistItems}
+    join ${products} on ${products.id} = ${wishlistItems.productId}
+    where ${wishlistItems.customerId} = ${sql.placeholder('customerId')} and ${products.active}
+    order by ${wishlistItems.addedAt} desc, ${wishlistItems.productId} desc`,
+);
 
 /** Wish-list queries; every one is scoped by the customer's id in the query itself. `db` may be a transaction. */
 export function wishlistRepository(db: Db) {
@@ -17,12 +27,7 @@ export function wishlistRepository(db: Db) {
 
     /** Ids of the customer's pieces that are still on sale, newest first: the header count and the hearts. */
     async activeIds(customerId: number): Promise<number[]> {
-      const rows = await db
-        .select({ productId: wishlistItems.productId })
-        .from(wishlistItems)
-        .innerJoin(products, eq(products.id, wishlistItems.productId))
-        .where(and(eq(wishlistItems.customerId, customerId), eq(products.active, true)))
-        .orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.productId));
+      const rows = await activeIdsStatement(db, { customerId });
       return rows.map((r) => r.productId);
     },
 
