@@ -87,9 +87,11 @@ test('the slide-out panel is reachable and usable with the keyboard alone', asyn
   await openHome(page);
   const panel = page.getByRole('dialog', { name: 'Search & cart' });
 
-  // The header's icons are in the tab order: from the search icon, Tab reaches the cart icon.
+  // The header's icons are in the tab order: from the search icon, Tab reaches the cart icon. Its label says the
+  // count once the visitor's summary has arrived (only 'Cart' before): wait for it, or a slow answer reads as a miss.
   const cartFocused = () =>
     page.evaluate(() => /^Cart, \d+ items?$/.test(document.activeElement?.getAttribute('aria-label') ?? ''));
+  await expect(page.locator('header.site-header').getByRole('link', { name: /^Cart, \d+ items?$/ })).toBeVisible();
   await page.locator('header.site-header').getByRole('link', { name: 'Search', exact: true }).focus();
   let presses = 0;
   while (!(await cartFocused())) {
