@@ -9,11 +9,12 @@ const dialect = new PgDialect();
 const names = new Set<string>();
 
 /**
- * A statement that runs many times a second (Add to Cart, a rate limit's count): its text is made once, here,
- * instead of on every call, and PostgreSQL prepares it once per connection under `name`, so each run sends only
- * its values and, after its first runs, is not planned again (a nine-part statement is planned in about as long
- * as it takes to run). Write what varies as `sql.placeholder('key')`, and give the values to the function this
- * returns. PGlite runs it as any statement. `db` may be a transaction.
+ * A statement that runs many times a second (Add to Cart, a rate limit's count, the summary's cart lines and
+ * wished pieces): its text is made once, here, instead of on every call, and PostgreSQL prepares it once per
+ * connection under `name`, so each run sends only its values and, after its first runs, is not planned again (a
+ * nine-part statement is planned in about as long as it takes to run). Write what varies as
+ * `sql.placeholder('key')`, and give the values to the function this returns. PGlite runs it as any statement.
+ * `db` may be a transaction.
  *
  * Only for statements whose text never changes, and whose generic plan is as good as a planned one (lookups by
  * key, inserts): PostgreSQL may keep a generic plan for a prepared statement after five runs.
