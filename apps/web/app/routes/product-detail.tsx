@@ -183,7 +183,13 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
                 ))}
               </ul>
             )}
-            {product && <CertBadges goldPurity={goldPurity} huid={goldPurity === ownPurity ? product.product_huid : null} />}
+            {product && (
+              <CertBadges
+                goldPurity={goldPurity}
+                huid={goldPurity === ownPurity ? product.product_huid : null}
+                stones={product.product_diamond_weight_ct !== null || product.product_stones.length > 0}
+              />
+            )}
           </div>
 
           <div className="pd-info">

@@ -43,8 +43,13 @@ function CertifiedSeal() {
   );
 }
 
-export function CertBadges({ goldPurity, huid }: { goldPurity: number | null; huid: string | null }) {
+/**
+ * goldPurity: the karat shown for a gold piece (null for other metals); stones: the piece is set with a diamond
+ * or other stones, the only thing the lab seal speaks for. Nothing at all for a piece with neither.
+ */
+export function CertBadges({ goldPurity, huid, stones }: { goldPurity: number | null; huid: string | null; stones: boolean }) {
   const hallmarked = goldPurity !== null;
+  if (!hallmarked && !stones) return null;
   return (
     <ul className="cert-badges" aria-label="Certification">
       {hallmarked && (
@@ -57,13 +62,15 @@ export function CertBadges({ goldPurity, huid }: { goldPurity: number | null; hu
           </span>
         </li>
       )}
-      <li className="cert-badge">
-        <CertifiedSeal />
-        <span>
-          <strong>Certified Jewellery</strong>
-          <span className="muted">Lab-graded stones</span>
-        </span>
-      </li>
+      {stones && (
+        <li className="cert-badge">
+          <CertifiedSeal />
+          <span>
+            <strong>Certified Jewellery</strong>
+            <span className="muted">Lab-graded stones</span>
+          </span>
+        </li>
+      )}
     </ul>
   );
 }
