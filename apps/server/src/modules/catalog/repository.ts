@@ -66,18 +66,32 @@ const tagList = sql<string>`coalesce((
 ), '')`;
 
 /**
- * The best running sale's percent off the making charges of the row's product, or null: a sale runs from its
- * first to its last day, both included, in India.
+ * The sales running on `day` that the row's product is on, as the `from … where` of a subquery: a sale runs from
+ * its first to its last day, both included, in India.
  */
-function salePercentOn(day: string): SQL<number | null> {
-  return sql<number | null>`(select max(${sales.makingDiscountPercent}) from ${saleProducts} join ${sales} on ${sales.id} = ${saleProducts.saleId}
-    where ${saleProducts.productId} = ${products.id} and ${sales.startsOn} <= ${day}::date and ${sales.endsOn} >= ${day}::date)`;
+function runningSalesOn(day: string): SQL {
+  return sql`from ${saleProducts} join ${sales} on ${sales.id} = ${saleProducts.saleId}
+    where ${saleProducts.productId} = ${products.id} and ${sales.startsOn} <= ${day}::date and ${sales.endsOn} >= ${day}::date`;
 }
 
-/** A piece a running sale takes something off: one with a making charge (a typed price has none). */
+/** The best running sale's percent off the making charges of the row's product, or null. */
+function salePercentOn(day: string): SQL<number | null> {
+  return sql<number | null>`(select max(${sales.makingDiscountPercent}) ${runningSalesOn(day)})`;
+}
+
+/** Only a weighed piece with a making charge has something a sale can take off (a typed price has none). */
+const HAS_MAKING = sql`(${products.makingChargePaise} > 0 and ${products.metalWeightMg} is not null)`;
+
+/** A piece a running sale takes something off. */
 function onSaleOn(day: string): SQL {
-  return sql`(${products.makingChargePaise} > 0 and ${products.metalWeightMg} is not null and exists (select 1 from ${saleProducts} join ${sales} on ${sales.id} = ${saleProducts.saleId}
-    where ${saleProducts.productId} = ${products.id} and ${sales.startsOn} <= ${day}::date and ${sales.endsOn} >= ${day}::date))`;
+  return sql`(${HAS_MAKING} and exists (select 1 ${runningSalesOn(day)}))`;
+}
+
+/** The sale a piece's price takes: the largest cut of the making, then the one ending first, then the lowest id. */
+function bestSaleOn(day: string): SQL<{ id: number; name: string; makingDiscountPercent: number; endsOn: string } | null> {
+  return sql`(select json_build_object('id', ${sales.id}, 'name', ${sales.name}, 'makingDiscountPercent', ${sales.makingDiscountPercent}, 'endsOn', ${sales.endsOn})
+    ${runningSalesOn(day)} and ${HAS_MAKING}
+    order by ${sales.makingDiscountPercent} desc, ${sales.endsOn}, ${sales.id} limit 1)`;
 }
 
 function summaryColumns(day: string) {
@@ -524,13 +538,7 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
               from ${diamondRates} where ${diamondRates.rateDate} <= ${day}::date
               order by ${diamondRates.quality}, ${diamondRates.rateDate} desc) r)`,
           gstPercent: sql<string | null>`(select ${storeSettings.gstPercent} from ${storeSettings} where ${storeSettings.id} = 1)`,
-          // The largest cut of the making, then the sale ending soonest; only a weighed piece has making to cut.
-          sale: sql<{ id: number; name: string; makingDiscountPercent: number; endsOn: string } | null>`(select json_build_object(
-              'id', ${sales.id}, 'name', ${sales.name}, 'makingDiscountPercent', ${sales.makingDiscountPercent}, 'endsOn', ${sales.endsOn})
-            from ${saleProducts} join ${sales} on ${sales.id} = ${saleProducts.saleId}
-            where ${saleProducts.productId} = ${products.id} and ${products.metalWeightMg} is not null and ${products.makingChargePaise} > 0
-              and ${sales.startsOn} <= ${saleDay}::date and ${sales.endsOn} >= ${saleDay}::date
-            order by ${sales.makingDiscountPercent} desc, ${sales.endsOn}, ${sales.id} limit 1)`,
+          sale: bestSaleOn(saleDay),
         })
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
