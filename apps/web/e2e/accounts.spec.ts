@@ -144,9 +144,11 @@ test('sign up, log in, see My Account, edit the profile and log out', async ({ p
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expectLoggedIn(page, shopper);
 
-  // Already logged in: /login sends the visitor home.
+  // Already logged in: /login sends the visitor home, where the header becomes theirs once their summary arrives. The
+  // neutral 'My account' is replaced by theirs then (a new element, further along): a click in that moment is lost.
   await page.goto('/login');
   await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expectLoggedIn(page, shopper);
 
   // My Account: Profile shows the name and e-mail from the server.
   await topBar(page).getByRole('link', { name: 'My account' }).click();
