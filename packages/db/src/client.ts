@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { keptPlansClient } from './pg-plans.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: repositories never know which database they talk to. */
@@ -55,7 +56,8 @@ export class DatabaseOpenError extends Error {}
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Statements that come again run on plans each connection keeps (decision 037).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, Client: keptPlansClient() });
     // An idle connection that the server ends (restart, failover, an administrator, a dropped test
     // database) is reported here; without a listener Node treats it as an uncaught error and the whole
     // store stops. The pool opens a fresh connection for the next query.
@@ -83,11 +85,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const dir = options.dataDir ?? './data';
   // Loaded only when the embedded database is used: the module alone costs a server on PostgreSQL about 40 MB.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { withKeptPlans }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('./pglite-plans.ts'),
   ]);
   let client: PGlite;
   try {
@@ -101,7 +104,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   } catch (error) {
     throw new DatabaseOpenError(`cannot open the embedded database in ${path.resolve(dir)}: ${(error as Error).message}`);
   }
-  const db = drizzlePglite(client, { schema });
+  // Statements that come again run on plans PGlite keeps (decision 037): planning was most of a statement's time.
+  const db = drizzlePglite(withKeptPlans(client), { schema });
   return {
     db,
     kind: 'pglite',

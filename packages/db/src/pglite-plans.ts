@@ -1,0 +1,158 @@
+/**
+ * PGlite with its plans kept (decision 037): statements that come again are prepared once under a name and from
+ * then on only bound and run, as PostgreSQL clients such as postgres.js do for every statement.
+ *
+ * PGlite's own `query` parses and plans each statement afresh and talks to the database in six steps (parse,
+ * describe, bind, describe, execute, sync). Planning dominates: the cart's three-table read costs 0.3-0.4 ms
+ * that way and 0.03 ms bound to a kept plan, in one step. Drizzle builds the same text for the same call site
+ * every time, so almost every statement the store sends is one it has sent before.
+ *
+ * - A text is kept the second time it is seen (plan-policy.ts: a statement sent once, such as a migration, never
+ *   is; nor a bulk insert's long text); at most KEPT_MAX are kept, the least recently used closed first.
+ * - Values are turned into text exactly as PGlite's `query` does (by the parameter types PostgreSQL reports
+ *   when the statement is prepared), and rows are read by PGlite's own result parser with the caller's options,
+ *   so drizzle gets the same answers either way.
+ * - Outside a transaction a run holds PGlite's transaction and query locks, as `query` does, and has the files
+ *   synced after it; inside one it holds the query lock, the transaction already holding the other.
+ * - A kept statement PostgreSQL no longer knows (26000), or whose plan no longer fits its table (0A000), is
+ *   prepared again once, outside a transaction; inside one the error stands, the transaction being lost anyway.
+ */
+import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { KEPT_MAX, SeenTwice } from './plan-policy.ts';
+
+export { KEPT_MAX };
+
+const { serialize } = protocol;
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+interface Kept {
+  name: string;
+  /** PostgreSQL's type of each parameter, which decides how a value is written. */
+  paramTypes: number[];
+}
+
+/** What drizzle uses of PGlite: `query`, and `query` inside `transaction`; the rest is PGlite's own. */
+export interface PlanKeeping {
+  /** How many statements are kept now (tests). */
+  readonly keptCount: number;
+}
+
+/**
+ * PGlite as drizzle should see it: the same object, with `query` (and a transaction's `query`) going through kept
+ * plans. Everything else (listen, dumpDataDir, close…) is PGlite's, untouched.
+ */
+export function withKeptPlans(client: PGlite): PGlite & PlanKeeping {
+  const kept = new Map<string, Kept>();
+  const seen = new SeenTwice();
+  let named = 0;
+
+  function valuesFor(statement: Kept, params: unknown[], options: QueryOptions | undefined): (string | null)[] {
+    return params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const type = statement.paramTypes[i]!;
+      const write = options?.serializers?.[type] ?? client.serializers[type];
+      return write ? write(param) : String(param);
+    });
+  }
+
+  /** Prepares `text` under a new name (closing the least recently used when full); the caller holds the locks. */
+  async function keep(text: string, options: QueryOptions | undefined): Promise<Kept> {
+    const messages: Uint8Array[] = [];
+    if (kept.size >= KEPT_MAX) {
+      const [oldText, old] = kept.entries().next().value as [string, Kept];
+      kept.delete(oldText);
+      messages.push(serialize.close({ type: 'S', name: old.name }));
+    }
+    const name = `milli_kept_${++named}`;
+    messages.push(serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync());
+    const described = await client.execProtocol(joined(messages), { syncToFs: false });
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
+    kept.set(text, statement);
+    return statement;
+  }
+
+  async function runKept<T>(statement: Kept, text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+    const message = joined([
+      serialize.bind({ statement: statement.name, values: valuesFor(statement, params, options) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    try {
+      const { messages } = await client.execProtocol(message, { syncToFs: !inTransaction });
+      return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    } catch (error) {
+      // As PGlite's own query does: the failing statement and its values travel with the error.
+      if (error && typeof error === 'object') Object.assign(error, { query: text, params, queryOptions: options });
+      throw error;
+    }
+  }
+
+  const stale = (error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    return code === '26000' || code === '0A000';
+  };
+
+  /** Whether `text` goes through a kept plan now: kept already, or seen once before (and fit to keep). */
+  function keeps(text: string, options: QueryOptions | undefined): boolean {
+    if (kept.has(text)) return true;
+    return !options?.blob && seen.secondSighting(text);
+  }
+
+  /** One statement through its kept plan (prepared now if it is not kept yet); the caller holds the locks. */
+  async function runLocked<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+    let statement = kept.get(text);
+    if (statement) {
+      // Most recently used last: the first entry is the one closed when room is needed.
+      kept.delete(text);
+      kept.set(text, statement);
+    } else {
+      statement = await keep(text, options);
+    }
+    try {
+      return await runKept<T>(statement, text, params, options, inTransaction);
+    } catch (error) {
+      if (!stale(error)) throw error;
+      kept.delete(text);
+      if (inTransaction) throw error;
+      await client.execProtocol(joined([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false });
+      return runKept<T>(await keep(text, options), text, params, options, inTransaction);
+    }
+  }
+
+  function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    if (!keeps(text, options)) return client.query<T>(text, params, options);
+    return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runLocked<T>(text, params, options, false)));
+  }
+
+  /** A transaction's `query` through kept plans; the transaction's own lock is already held by PGlite. */
+  function inTransaction(tx: Transaction): Transaction {
+    const txQuery = <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+      if (tx.closed) return Promise.reject(new Error('Transaction is closed'));
+      if (!keeps(text, options)) return tx.query<T>(text, params, options);
+      return client._runExclusiveQuery(() => runLocked<T>(text, params, options, true));
+    };
+    return new Proxy(tx, { get: (target, property, receiver) => (property === 'query' ? txQuery : Reflect.get(target, property, receiver)) });
+  }
+
+  const transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => client.transaction((tx) => callback(inTransaction(tx)));
+
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') return query;
+      if (property === 'transaction') return transaction;
+      if (property === 'keptCount') return kept.size;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  }) as PGlite & PlanKeeping;
+}
