@@ -10,7 +10,7 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
 // PostgreSQL's side of decision 037; PGlite's is pglite-plans.test.ts.
 describe.skipIf(!testServerUrl)('PostgreSQL with its plans kept', () => {
   let database: TestDatabase;
-  const keptCount = () => ((database.db as unknown as { $client: pg.Pool }).$client.options as { Client: { keptCount: number } }).Client.keptCount;
+  const keptCount = () => ((database.db as unknown as { $client: pg.Pool }).$client.options as unknown as { Client: { keptCount: number } }).Client.keptCount;
 
   beforeAll(async () => {
     database = await createTestDatabase();

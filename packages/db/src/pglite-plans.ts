@@ -74,10 +74,20 @@ export function withKeptPlans(client: PGlite): PGlite & PlanKeeping {
     }
     const name = `milli_kept_${++named}`;
     messages.push(serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync());
-    const described = await client.execProtocol(joined(messages), { syncToFs: false });
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
+    const described = await withStatement(text, [], options, () => client.execProtocolStream(joined(messages), { syncToFs: false }));
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
     kept.set(text, statement);
     return statement;
+  }
+
+  /** As PGlite's own query does, a failing statement's text and values travel with its error. */
+  async function withStatement<R>(text: string, params: unknown[], options: QueryOptions | undefined, run: () => Promise<R>): Promise<R> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error && typeof error === 'object') Object.assign(error, { query: text, params, queryOptions: options });
+      throw error;
+    }
   }
 
   async function runKept<T>(statement: Kept, text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
@@ -87,14 +97,8 @@ export function withKeptPlans(client: PGlite): PGlite & PlanKeeping {
       serialize.execute({}),
       serialize.sync(),
     ]);
-    try {
-      const { messages } = await client.execProtocol(message, { syncToFs: !inTransaction });
-      return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
-    } catch (error) {
-      // As PGlite's own query does: the failing statement and its values travel with the error.
-      if (error && typeof error === 'object') Object.assign(error, { query: text, params, queryOptions: options });
-      throw error;
-    }
+    const messages = await withStatement(text, params, options, () => client.execProtocolStream(message, { syncToFs: !inTransaction }));
+    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
   }
 
   const stale = (error: unknown) => {
@@ -124,7 +128,7 @@ export function withKeptPlans(client: PGlite): PGlite & PlanKeeping {
       if (!stale(error)) throw error;
       kept.delete(text);
       if (inTransaction) throw error;
-      await client.execProtocol(joined([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false });
+      await client.execProtocolStream(joined([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false });
       return runKept<T>(await keep(text, options), text, params, options, inTransaction);
     }
   }
