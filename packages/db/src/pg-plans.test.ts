@@ -42,10 +42,19 @@ describe.skipIf(!testServerUrl)('PostgreSQL with its plans kept', () => {
   });
 
   it('names at most KEPT_MAX texts; the rest run as they come', async () => {
+    const numbered = (n: number) => database.db.execute(sql`select ${sql.raw(String(n))} as n, ${'x'}::text as x`);
     for (let n = 0; n < KEPT_MAX + 20; n++) {
-      for (let i = 0; i < 2; i++) expect(rowsOf(await database.db.execute(sql.raw(`select ${n} as n`)))).toEqual([{ n }]);
+      for (let i = 0; i < 2; i++) expect(rowsOf(await numbered(n))).toEqual([{ n, x: 'x' }]);
     }
     expect(keptCount()).toBe(KEPT_MAX);
-    expect(rowsOf(await database.db.execute(sql.raw(`select ${KEPT_MAX + 19} as n`)))).toEqual([{ n: KEPT_MAX + 19 }]);
+    expect(rowsOf(await numbered(KEPT_MAX + 19))).toEqual([{ n: KEPT_MAX + 19, x: 'x' }]);
+  });
+
+  it('never names a text sent without values: several statements at once run every time', async () => {
+    const before = keptCount();
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    for (let i = 0; i < 3; i++) await pool.query({ text: 'select 1 as a; select 2 as b' });
+    for (let i = 0; i < 3; i++) expect(rowsOf(await database.db.execute(sql.raw('select 3 as c')))).toEqual([{ c: 3 }]);
+    expect(keptCount()).toBe(before);
   });
 });

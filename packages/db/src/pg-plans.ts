@@ -5,16 +5,22 @@
  *
  * The rule is plan-policy.ts's (a text is named the second time it is seen; bulk texts never); at most KEPT_MAX texts
  * are named in a process, each prepared by every connection that runs it, so a connection holds at most that many
- * plans. A statement that has a name already (preparedStatement's) keeps its own; a cursor or a stream is left alone.
+ * plans. A statement that has a name already (preparedStatement's) keeps its own; a cursor or a stream, and a text
+ * sent without values, are left alone. A pooler in front of PostgreSQL must keep a connection's prepared statements
+ * (PgBouncer in session mode, or 1.21+ with max_prepared_statements), as for any client that prepares.
  */
 import pg from 'pg';
 import { KEPT_MAX, SeenTwice } from './plan-policy.ts';
 
-/** A query node-postgres runs as text and values, without a name of its own. */
-function unnamed(config: unknown): config is pg.QueryConfig {
+/**
+ * A query node-postgres runs as text with values, without a name of its own. A text sent without values goes by the
+ * simple protocol (BEGIN, COMMIT, several statements at once), which a name would change: never named.
+ */
+function unnamedWithValues(config: unknown, values: unknown): config is pg.QueryConfig {
   if (!config || typeof config !== 'object') return false;
-  const { text, name, submit } = config as pg.QueryConfig & { submit?: unknown };
-  return typeof text === 'string' && !name && typeof submit !== 'function';
+  const { text, name, submit, values: own } = config as pg.QueryConfig & { submit?: unknown };
+  const given = values ?? own;
+  return typeof text === 'string' && !name && typeof submit !== 'function' && Array.isArray(given) && given.length > 0;
 }
 
 /** A node-postgres Client class, for pg.Pool's `Client` option, whose statements that come again run on kept plans. */
@@ -40,7 +46,7 @@ export function keptPlansClient(): typeof pg.Client & { readonly keptCount: numb
   // node-postgres's query has many overloads; only an unnamed text query changes: it gets its text's name.
   Object.defineProperty(KeptPlansClient.prototype, 'query', {
     value: function keptQuery(this: pg.Client, config: unknown, ...rest: unknown[]) {
-      const name = unnamed(config) ? nameFor(config.text) : undefined;
+      const name = unnamedWithValues(config, rest[0]) ? nameFor(config.text) : undefined;
       return query.call(this, name ? { ...(config as pg.QueryConfig), name } : config, ...rest);
     },
     writable: true,

@@ -102,6 +102,16 @@ describe('PGlite with its plans kept', () => {
     expect(await byName('jhumka')).toHaveLength(1);
   });
 
+  it('keeps nothing whose parameter types the caller gives, and names apart from another wrapper of the same PGlite', async () => {
+    const before = client.keptCount;
+    for (let i = 0; i < 3; i++) expect((await client.query('select $1 as typed', [5], { paramTypes: [20] })).rows).toEqual([{ typed: 5 }]);
+    for (let i = 0; i < 3; i++) expect((await client.query('select $1 as typed', [5])).rows).toEqual([{ typed: '5' }]);
+    expect(client.keptCount).toBe(before + 1);
+    const other = withKeptPlans(plain);
+    for (let i = 0; i < 3; i++) expect((await other.query('select $1::int as other', [i])).rows).toEqual([{ other: i }]);
+    expect(other.keptCount).toBe(1);
+  });
+
   it('keeps at most KEPT_MAX plans, closing the least recently used, which is made again when it comes back', async () => {
     const numbered = (n: number) => db.execute(sql.raw(`select ${n} as n, count(*)::int as pieces from pieces`));
     for (let n = 0; n < KEPT_MAX + 20; n++) {
@@ -110,7 +120,7 @@ describe('PGlite with its plans kept', () => {
     }
     expect(client.keptCount).toBe(KEPT_MAX);
     for (let i = 0; i < 2; i++) expect((await numbered(0)).rows).toEqual([{ n: 0, pieces: 2 }]);
-    const prepared = await plain.query<{ kept: number }>(`select count(*)::int as kept from pg_prepared_statements where name like 'milli_kept_%'`);
+    const prepared = await plain.query<{ kept: number }>(`select count(*)::int as kept from pg_prepared_statements where name like 'milli_kept_%' and statement not like '%as other'`);
     expect(prepared.rows[0]!.kept).toBe(KEPT_MAX);
   });
 
@@ -121,5 +131,14 @@ describe('PGlite with its plans kept', () => {
     await plain.exec(`alter table pieces add column hallmark text not null default 'BIS'`);
     expect((await all()).rows[0]).toMatchObject({ name: 'jhumka', hallmark: 'BIS' });
     expect((await all()).rows[0]).toMatchObject({ hallmark: 'BIS' });
+    // Inside a transaction the error stands, and the stale plan is closed all the same.
+    const byId = (tx: { query: typeof client.query }) => tx.query('select * from pieces where id = $1', [1]);
+    await byId(client);
+    await byId(client);
+    await plain.exec(`alter table pieces alter column grams type bigint`);
+    await expect(client.transaction((tx) => byId(tx))).rejects.toMatchObject({ code: '0A000' });
+    const open = await plain.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where name like 'milli_kept_%' and statement not like '%as other'`);
+    expect(open.rows[0]!.n).toBe(client.keptCount);
+    expect((await byId(client)).rows[0]).toMatchObject({ grams: 12 });
   });
 });

@@ -14,8 +14,11 @@
  *   so drizzle gets the same answers either way.
  * - Outside a transaction a run holds PGlite's transaction and query locks, as `query` does, and has the files
  *   synced after it; inside one it holds the query lock, the transaction already holding the other.
- * - A kept statement PostgreSQL no longer knows (26000), or whose plan no longer fits its table (0A000), is
- *   prepared again once, outside a transaction; inside one the error stands, the transaction being lost anyway.
+ * - A kept statement PostgreSQL no longer knows (26000), or whose plan no longer fits its table (0A000, after a
+ *   column's type changed under it), is closed, and prepared again and run once outside a transaction; inside one
+ *   the error stands. The store changes its tables only by migrations, before it serves.
+ * - Never kept: a statement with caller-given parameter types or PGlite's blob device (both rare; drizzle uses
+ *   neither). Each wrapper names its statements apart.
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { KEPT_MAX, SeenTwice } from './plan-policy.ts';
@@ -23,6 +26,9 @@ import { KEPT_MAX, SeenTwice } from './plan-policy.ts';
 export { KEPT_MAX };
 
 const { serialize } = protocol;
+
+/** Wrappers made in this process: each names its statements apart, should two ever share one PGlite. */
+let wrappers = 0;
 
 function joined(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -53,6 +59,7 @@ export interface PlanKeeping {
 export function withKeptPlans(client: PGlite): PGlite & PlanKeeping {
   const kept = new Map<string, Kept>();
   const seen = new SeenTwice();
+  const prefix = `milli_kept_${++wrappers}_`;
   let named = 0;
 
   function valuesFor(statement: Kept, params: unknown[], options: QueryOptions | undefined): (string | null)[] {
@@ -72,7 +79,7 @@ export function withKeptPlans(client: PGlite): PGlite & PlanKeeping {
       kept.delete(oldText);
       messages.push(serialize.close({ type: 'S', name: old.name }));
     }
-    const name = `milli_kept_${++named}`;
+    const name = `${prefix}${++named}`;
     messages.push(serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync());
     const described = await withStatement(text, [], options, () => client.execProtocolStream(joined(messages), { syncToFs: false }));
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
@@ -106,10 +113,14 @@ export function withKeptPlans(client: PGlite): PGlite & PlanKeeping {
     return code === '26000' || code === '0A000';
   };
 
-  /** Whether `text` goes through a kept plan now: kept already, or seen once before (and fit to keep). */
+  /**
+   * Whether `text` goes through a kept plan now: kept already, or seen once before (and fit to keep). Never with
+   * PGlite's blob device (its bytes are handled around PGlite's own query) nor with parameter types given by the
+   * caller (a kept plan has the types of its first run; drizzle never gives them).
+   */
   function keeps(text: string, options: QueryOptions | undefined): boolean {
-    if (kept.has(text)) return true;
-    return !options?.blob && seen.secondSighting(text);
+    if (options?.blob || options?.paramTypes) return false;
+    return kept.has(text) || seen.secondSighting(text);
   }
 
   /** One statement through its kept plan (prepared now if it is not kept yet); the caller holds the locks. */
@@ -127,14 +138,17 @@ export function withKeptPlans(client: PGlite): PGlite & PlanKeeping {
     } catch (error) {
       if (!stale(error)) throw error;
       kept.delete(text);
-      if (inTransaction) throw error;
+      // Closed either way (a transaction that failed still takes it); made again only where it can run again now.
       await client.execProtocolStream(joined([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false });
+      if (inTransaction) throw error;
       return runKept<T>(await keep(text, options), text, params, options, inTransaction);
     }
   }
 
-  function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+  async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     if (!keeps(text, options)) return client.query<T>(text, params, options);
+    // As PGlite's own query: a closed or failed database says so.
+    await client._checkReady();
     return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runLocked<T>(text, params, options, false)));
   }
 

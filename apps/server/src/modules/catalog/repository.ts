@@ -294,9 +294,10 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
     const blocks = chosen.slice(0, depth).slice(first, Math.floor((offset + limit - 1) / RANK_BLOCK) * RANK_BLOCK + RANK_BLOCK);
     if (blocks.length === 0 || offset - first >= blocks.length) return [];
     // The blocks' rows in one statement, ordered within each block by tier, then full relevance, then their place
-    // (the featured order). Ids and tiers are integers from the database, written out as arrays.
-    const ids = sql.raw(`array[${blocks.map((r) => r.id).join(',')}]::int[]`);
-    const tiers = sql.raw(`array[${blocks.map((r) => r.tier).join(',')}]::int[]`);
+    // (the featured order). Ids and tiers go as two array values, so the statement's text is the same for every
+    // search of as many blocks, and its plan is kept (decision 037).
+    const ids = sql`${`{${blocks.map((r) => r.id).join(',')}}`}::int[]`;
+    const tiers = sql`${`{${blocks.map((r) => r.tier).join(',')}}`}::int[]`;
     const place = sql`array_position(${ids}, ${products.id})`;
     return db
       .select(summaryColumns(day))
