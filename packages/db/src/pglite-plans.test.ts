@@ -4,7 +4,8 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from './errors.ts';
-import { KEPT_MAX, withKeptPlans } from './pglite-plans.ts';
+import { KEPT_MAX } from './plan-policy.ts';
+import { withKeptPlans } from './pglite-plans.ts';
 
 const pieces = pgTable('pieces', {
   id: serial('id').primaryKey(),

@@ -23,8 +23,6 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { KEPT_MAX, SeenTwice } from './plan-policy.ts';
 
-export { KEPT_MAX };
-
 const { serialize } = protocol;
 
 /** Wrappers made in this process: each names its statements apart, should two ever share one PGlite. */
@@ -46,7 +44,7 @@ interface Kept {
   paramTypes: number[];
 }
 
-/** What drizzle uses of PGlite: `query`, and `query` inside `transaction`; the rest is PGlite's own. */
+/** What the wrapper adds to PGlite. */
 export interface PlanKeeping {
   /** How many statements are kept now (tests). */
   readonly keptCount: number;

@@ -13,8 +13,9 @@ const names = new Set<string>();
  * wished pieces): its text is made once, here, instead of on every call, and PostgreSQL prepares it once per
  * connection under `name`, so each run sends only its values and, after its first runs, is not planned again (a
  * nine-part statement is planned in about as long as it takes to run). Write what varies as
- * `sql.placeholder('key')`, and give the values to the function this returns. PGlite runs it as any statement.
- * `db` may be a transaction.
+ * `sql.placeholder('key')`, and give the values to the function this returns. `db` may be a transaction. Every
+ * other statement that comes again has its plan kept too (decision 037, on PGlite under its own name as well); what
+ * this adds is the text made once, not by drizzle on every call.
  *
  * Only for statements whose text never changes, and whose generic plan is as good as a planned one (lookups by
  * key, inserts): PostgreSQL may keep a generic plan for a prepared statement after five runs.
