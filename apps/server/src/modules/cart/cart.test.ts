@@ -170,6 +170,17 @@ describe('cart', () => {
     await t.database.db.update(schema.products).set({ stock: 10 }).where(eq(schema.products.id, p.id));
   });
 
+  it('adds within the stock when one shopper’s adds arrive all at once', async () => {
+    const c = await customer();
+    const p = await goldProduct();
+    await t.database.db.update(schema.products).set({ stock: 6 }).where(eq(schema.products.id, p.id));
+    const adds = await Promise.all(Array.from({ length: 30 }, () => multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId }, c.cookie)));
+    expect(adds.filter((a) => a.statusCode === 200)).toHaveLength(6);
+    expect(adds.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 409)).toBe(true);
+    expect((await lines(c)).json().map((l: { quantity: number }) => l.quantity)).toEqual([6]);
+    await t.database.db.update(schema.products).set({ stock: 10 }).where(eq(schema.products.id, p.id));
+  });
+
   it('shows today’s price beside the price frozen when the line was added (the gold rate moved)', async () => {
     const c = await customer();
     const p = await goldProduct();

@@ -55,6 +55,9 @@ const addWithinStockStatement = preparedStatement<{ line_id: number | null; line
         sale_id = excluded.sale_id,
         sale_discount_paise = excluded.sale_discount_paise,
         updated_at = now()
+      -- Checked again on the line as it is now: adds sent at once each read the cart before the others wrote, but
+      -- each waits here for the line's newest version, so together they cannot pass the stock.
+      where ${cartLines}.quantity + excluded.quantity + (select q from held) - (select q from same_line) <= (select stock from live)
       returning id, quantity
     )
     select (select id from added) as line_id, (select quantity from added) as line_quantity,
