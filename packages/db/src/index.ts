@@ -4,4 +4,4 @@ export { cartOptionsKey, type CartLineOptions } from './schema.ts';
 export * from './art.ts';
 export * from './search.ts';
 export * from './errors.ts';
-export { preparedStatement } from './prepared.ts';
+export { placeholderValue, preparedQuery, preparedStatement } from './prepared.ts';

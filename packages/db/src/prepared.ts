@@ -1,5 +1,5 @@
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDatabase, PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
 /** Drizzle's own SQL writer (the same escaping and $n parameters as db.execute uses), for text made once. */
@@ -28,4 +28,75 @@ export function preparedStatement<Row extends Record<string, unknown>>(name: str
     const result = (await db._.session.prepareQuery(built, undefined, name, false).execute(values)) as Row[] | { rows: Row[] };
     return Array.isArray(result) ? result : result.rows;
   };
+}
+
+/** What a drizzle query builder hands its session when it is prepared: the query made once, and how rows map back. */
+interface MadeQuery {
+  query: { sql: string; params: unknown[] };
+  fields: unknown;
+  arrayMode: boolean;
+  mapper: unknown;
+  joins: unknown;
+}
+
+/** A session that only writes down what a builder hands it, so a query can be built once without a database. */
+function madeOnce(name: string, build: (db: Db) => { prepare(name: string): unknown }): MadeQuery {
+  let made: MadeQuery | undefined;
+  const recorder = {
+    prepareQuery(query: MadeQuery['query'], fields: unknown, _name: string, arrayMode: boolean, mapper: unknown) {
+      const kept: MadeQuery = { query, fields, arrayMode, mapper, joins: undefined };
+      made = kept;
+      // A select sets its joins' nullability on what it gets back, then its token.
+      const handle = {
+        set joinsNotNullableMap(joins: unknown) {
+          kept.joins = joins;
+        },
+        setToken: () => handle,
+      };
+      return handle;
+    },
+  };
+  build(new PgDatabase(dialect, recorder as never, undefined as never) as unknown as Db).prepare(name);
+  if (!made) throw new Error(`the query '${name}' was not built`);
+  return made;
+}
+
+/**
+ * A drizzle query (select, insert, update or delete, written as usual, with `sql.placeholder('key')` where a value
+ * varies) built once, at its first run, instead of by drizzle on every call; each run binds it to the database or
+ * transaction it is given and maps the rows back as the query itself would (columns to their types, joins' nulls).
+ * For the statements a purchase runs many times a second: building one is most of what a statement costs this
+ * process (decision 038). PostgreSQL keeps it prepared under `name` on each connection, as preparedStatement's.
+ *
+ * A placeholder stands where drizzle would put a value: it is converted as that column converts its values, so one
+ * given null must be in a column whose conversion takes null (not a timestamp or json column: write those with values
+ * always given, or leave them out of the query).
+ */
+export function preparedQuery<Result>(
+  name: string,
+  build: (db: Db) => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Result> } },
+): (db: Db, values?: Record<string, unknown>) => Promise<Result> {
+  if (names.has(name)) throw new Error(`a prepared statement is already named '${name}'`);
+  names.add(name);
+  let made: MadeQuery | undefined;
+  return (db, values = {}) => {
+    made ??= madeOnce(name, build);
+    const query = (db._.session as unknown as { prepareQuery(...args: unknown[]): { joinsNotNullableMap?: unknown; execute(values: Record<string, unknown>): Promise<Result> } }).prepareQuery(
+      made.query,
+      made.fields,
+      name,
+      made.arrayMode,
+      made.mapper,
+    );
+    if (made.joins !== undefined) query.joinsNotNullableMap = made.joins;
+    return query.execute(values);
+  };
+}
+
+/**
+ * A placeholder where drizzle's types ask for the column's own value (an update's `set`): drizzle converts it as that
+ * column converts its values, as it does a placeholder in an insert's values or a comparison.
+ */
+export function placeholderValue<T>(name: string): T {
+  return sql.placeholder(name) as unknown as T;
 }

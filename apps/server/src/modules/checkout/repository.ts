@@ -1,36 +1,49 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { schema, type Db } from '@milli/db';
+import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
 import type { NewOrder, NewOrderAddress, NewOrderLine } from '@milli/db/schema';
 
 const { carts, cartLines, orders, orderLines, orderAddresses, orderStatusHistory, products } = schema;
+
+const p = (name: string) => sql.placeholder(name);
+
+// The statements every order placed runs, built once (decision 038).
+const lockCartStatement = preparedQuery('checkout_lock_cart', (db) => db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, p('customerId'))).for('update'));
+const unpaidAndLapsedStatement = preparedQuery('checkout_unpaid_and_lapsed', (db) =>
+  db
+    .select({
+      // A made piece's balance order holds no stock (its piece is made for this customer): it is not counted.
+      unpaid: sql<number>`count(*) filter (where ${inArray(orders.status, ['Awaiting payment', 'Awaiting confirmation'])} and ${isNull(orders.customDesignRequestId)})`.mapWith(Number),
+      lapsed: sql<number>`count(*) filter (where ${eq(orders.status, 'Cancelled')} and exists (select 1 from ${orderStatusHistory} where ${eq(orderStatusHistory.orderId, orders.id)} and ${eq(orderStatusHistory.note, p('lapsedNote'))} and ${orderStatusHistory.at} > ${p('since')}))`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(eq(orders.customerId, p('customerId')), inArray(orders.status, ['Awaiting payment', 'Awaiting confirmation', 'Cancelled']))),
+);
+const takeStockStatement = preparedQuery('checkout_take_stock', (db) =>
+  db
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${p('quantity')}`, unitsSold: sql`${products.unitsSold} + ${p('quantity')}`, updatedAt: placeholderValue<Date>('at') })
+    .where(and(eq(products.id, p('productId')), sql`${products.stock} >= ${p('quantity')}`))
+    .returning({ id: products.id }),
+);
+const emptyCartStatement = preparedQuery('checkout_empty_cart', (db) =>
+  db.delete(cartLines).where(inArray(cartLines.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, p('customerId'))))),
+);
 
 /** Order placement's queries; `db` is the placement's transaction. Every customer query names the customer. */
 export function checkoutRepository(db: Db) {
   return {
     /** Holds the customer's cart row until the order commits: one customer's checkouts run one at a time. */
     async lockCart(customerId: number) {
-      await db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)).for('update');
+      await lockCartStatement(db, { customerId });
     },
     /**
-     * Orders of the customer holding pieces without their money yet: awaiting the online payment, or to be paid
-     * on delivery and not yet confirmed by staff (read under the cart lock, so counted one checkout at a time).
+     * What the customer holds without its money, in one statement: orders holding pieces awaiting the online
+     * payment or, to be paid on delivery, staff's confirmation (`unpaid`), and orders that lapsed unpaid (history
+     * note `lapsedNote`) since `since` (`lapsed`). Read under the cart lock, so counted one checkout at a time.
      */
-    async awaitingPayment(customerId: number) {
-      const rows = await db
-        .select({ id: orders.id })
-        .from(orders)
-        // A made piece's balance order holds no stock (its piece is made for this customer): it is not counted.
-        .where(and(eq(orders.customerId, customerId), inArray(orders.status, ['Awaiting payment', 'Awaiting confirmation']), isNull(orders.customDesignRequestId)));
-      return rows.length;
-    },
-    /** The customer's orders that lapsed unpaid (history note `note`) since `since`. */
-    async lapsedSince(customerId: number, note: string, since: Date) {
-      const rows = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .innerJoin(orderStatusHistory, eq(orderStatusHistory.orderId, orders.id))
-        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'Cancelled'), eq(orderStatusHistory.note, note), sql`${orderStatusHistory.at} > ${since}`));
-      return rows.length;
+    async unpaidAndLapsed(customerId: number, lapsedNote: string, since: Date): Promise<{ unpaid: number; lapsed: number }> {
+      const [row] = await unpaidAndLapsedStatement(db, { customerId, lapsedNote, since });
+      return { unpaid: row?.unpaid ?? 0, lapsed: row?.lapsed ?? 0 };
     },
     async orderByKey(customerId: number, idempotencyKey: string) {
       const [row] = await db
@@ -41,29 +54,20 @@ export function checkoutRepository(db: Db) {
     },
     /**
      * Locks the products' rows in id order, so two checkouts that share pieces always take the locks in the
-     * same order and cannot deadlock; the stock read here is the stock after every earlier order committed.
+     * same order and cannot deadlock; the stock read here is the stock after every earlier order committed. With
+     * each piece's coloured-stone weight (not on the product answer), for the order lines' snapshot.
      */
     async lockProducts(ids: number[]) {
       if (ids.length === 0) return [];
       return db
-        .select({ id: products.id, name: products.name, stock: products.stock })
+        .select({ id: products.id, name: products.name, stock: products.stock, stoneWeightCents: products.stoneWeightCents })
         .from(products)
         .where(inArray(products.id, ids))
         .orderBy(asc(products.id))
         .for('update');
     },
-    /** Coloured-stone weight of each piece (not on the product answer), for the order lines' snapshot. */
-    async stoneWeights(ids: number[]) {
-      if (ids.length === 0) return new Map<number, number>();
-      const rows = await db.select({ id: products.id, cents: products.stoneWeightCents }).from(products).where(inArray(products.id, ids));
-      return new Map(rows.map((r) => [r.id, r.cents]));
-    },
     async takeStock(productId: number, quantity: number) {
-      const rows = await db
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${quantity}`, unitsSold: sql`${products.unitsSold} + ${quantity}`, updatedAt: new Date() })
-        .where(and(eq(products.id, productId), sql`${products.stock} >= ${quantity}`))
-        .returning({ id: products.id });
+      const rows = await takeStockStatement(db, { productId, quantity, at: new Date() });
       return rows.length === 1;
     },
     /** The next order id, taken before the insert so the order number (which contains it) is written with the row. */
@@ -90,7 +94,7 @@ export function checkoutRepository(db: Db) {
       return row!;
     },
     async emptyCart(customerId: number) {
-      await db.delete(cartLines).where(inArray(cartLines.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId))));
+      await emptyCartStatement(db, { customerId });
     },
   };
 }

@@ -158,9 +158,9 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
 
     /**
      * Locks the rows (product-id order), then checks and takes the stock line by line; a short line undoes all.
-     * Whether it took the last of any piece.
+     * Whether it took the last of any piece, and each piece's coloured-stone weight (read with the lock).
      */
-    async takeStock(tx: Db, lines: { line: CartRow; quantity: number }[]): Promise<boolean> {
+    async takeStock(tx: Db, lines: { line: CartRow; quantity: number }[]): Promise<{ tookTheLast: boolean; stoneWeights: Map<number, number> }> {
       const repo = checkoutRepository(tx);
       const need = new Map<number, number>();
       for (const l of lines) need.set(l.line.productId, (need.get(l.line.productId) ?? 0) + l.quantity);
@@ -176,7 +176,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
         product.stock -= l.quantity;
         need.set(l.line.productId, wanted - l.quantity);
       }
-      return [...locked.values()].some((p) => p.stock <= 0);
+      return { tookTheLast: [...locked.values()].some((p) => p.stock <= 0), stoneWeights: new Map([...locked.values()].map((p) => [p.id, p.stoneWeightCents])) };
     },
   };
 
@@ -202,11 +202,12 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
       // Step 0b: unpaid orders hold pieces; one account may hold only a few at once, so nobody can keep a
       // product off the shelf by placing orders and never paying, online or on delivery (counted under the cart
       // lock above).
-      if ((await repo.awaitingPayment(customer.id)) >= MAX_UNPAID_ORDERS) {
+      const held = await repo.unpaidAndLapsed(customer.id, LAPSED_NOTE, new Date(now().getTime() - LAPSE_WINDOW_MS));
+      if (held.unpaid >= MAX_UNPAID_ORDERS) {
         throw new DomainError('TOO_MANY_UNPAID_ORDERS', `You have ${MAX_UNPAID_ORDERS} orders waiting for payment or confirmation. Please pay or cancel one of them (My Account → Orders), or wait for our call, before placing another.`);
       }
       // Nor by letting orders lapse and placing them again: after three lapses in a day, the next waits a day.
-      if ((await repo.lapsedSince(customer.id, LAPSED_NOTE, new Date(now().getTime() - LAPSE_WINDOW_MS))) >= MAX_UNPAID_ORDERS) {
+      if (held.lapsed >= MAX_UNPAID_ORDERS) {
         throw new DomainError('TOO_MANY_UNPAID_ORDERS', `${MAX_UNPAID_ORDERS} of your orders lapsed unpaid in the last day, so new orders are paused for your account until tomorrow. Please call us on the help line to order meanwhile.`);
       }
 
@@ -264,12 +265,12 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
       const status = payable === 0 ? 'Placed' : method === 'cod' ? 'Awaiting confirmation' : 'Awaiting payment';
 
       // Step 6: stock, under row locks.
-      tookTheLast = await steps.takeStock(tx, priced);
+      const taken = await steps.takeStock(tx, priced);
+      tookTheLast = taken.tookTheLast;
 
       // Step 7: the order, its lines (a snapshot), both addresses and its first status.
       const billing = orderAddressOf(input, billingParts(input));
       const shipping = input.shipToDifferent ? orderAddressOf(input, shippingParts(input)) : billing;
-      const stoneWeights = await repo.stoneWeights(priced.map((p) => p.line.productId));
       const id = await repo.nextOrderId();
       const order = await repo.createOrder(
         {
@@ -325,7 +326,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
             saleDiscountPaise: p.breakup.saleDiscountPaise,
             metal: card.metal,
             diamondWeightCents: card.diamondWeightCents,
-            stoneWeightCents: stoneWeights.get(p.line.productId) ?? 0,
+            stoneWeightCents: taken.stoneWeights.get(p.line.productId) ?? 0,
             hsnCode: '7113',
             // A HUID marks one hallmarked article: the piece in stock, in its own karat and colour. Another karat or
             // colour is made for the order, and its HUID comes when that piece is hallmarked (DECISIONS §8).
@@ -376,7 +377,8 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
   async function opened(order: Order, payment: PaymentRecord | null): Promise<GatewayPayment | null> {
     if (order.status !== 'Awaiting payment' || !payment || payment.status !== 'created') return null;
     try {
-      return await payments.open(payment);
+      // The order's number is its gateway order's receipt, as the order's payment handler would read it.
+      return await payments.open(payment, order.orderNumber);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'GATEWAY_UNAVAILABLE') return null;
       throw error;

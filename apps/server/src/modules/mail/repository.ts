@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { schema, type Db } from '@milli/db';
+import { preparedQuery, schema, type Db } from '@milli/db';
 
 export interface OutgoingMail {
   to: string;
@@ -10,15 +10,20 @@ export interface OutgoingMail {
   kind: string;
 }
 
+// Every order paid queues its mail: built once (decision 038).
+const insertStatement = preparedQuery('mail_outbox_add', (db) =>
+  db.insert(schema.mailOutbox).values({
+    toAddress: sql.placeholder('to'),
+    subject: sql.placeholder('subject'),
+    textBody: sql.placeholder('text'),
+    htmlBody: sql.placeholder('html'),
+    kind: sql.placeholder('kind'),
+  }),
+);
+
 /** Writes a mail to the outbox (through mail/service.ts queueMail, in the caller's transaction). */
 export async function insertOutgoingMail(db: Db, mail: OutgoingMail): Promise<void> {
-  await db.insert(schema.mailOutbox).values({
-    toAddress: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-    kind: mail.kind,
-  });
+  await insertStatement(db, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind });
 }
 
 export function createOutboxRepository(db: Db) {

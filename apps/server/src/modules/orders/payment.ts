@@ -30,16 +30,14 @@ export function totalsOf(order: Order): OrderTotals {
 
 /** The placed mail, from what the order recorded: sent when it is paid (online) or confirmed (on delivery). */
 export async function queuePlacedMail(tx: Db, order: Order) {
-  const r = ordersRepository(tx);
-  const [settings, buyer, lines, addresses] = await Promise.all([createSettingsService(tx).get(), r.customer(order.customerId), r.lines(order.id), r.addresses(order.id)]);
-  if (!settings || !buyer) return;
-  const billing = addresses.find((a) => a.kind === 'billing');
+  const [settings, facts] = await Promise.all([createSettingsService(tx).get(), ordersRepository(tx).placedMailFacts(order.id, order.customerId)]);
+  if (!settings || !facts) return;
   await queueMail(
     tx,
-    orderPlacedMail(settings, buyer.email, {
+    orderPlacedMail(settings, facts.email, {
       orderNumber: order.orderNumber,
-      firstName: billing?.firstName || buyer.firstName || buyer.username,
-      lines: lines.map((l) => ({ name: l.productName, quantity: l.quantity, lineTotalPaise: l.lineTotalPaise })),
+      firstName: facts.billingFirstName || facts.firstName || facts.username,
+      lines: facts.lines,
       totals: totalsOf(order),
       couponCode: order.couponCode,
       deliveryDays: settings.deliveryDays,
@@ -75,10 +73,10 @@ export function orderPaymentHandler(): PaymentPurposeHandler {
         const lapsed = (await r.history(order.id)).some((h) => h.note === LAPSED_NOTE);
         return { ok: false, reason: lapsed ? LAPSED_REASON : CANCELLED_REASON };
       }
-      await r.setStatus(order.id, 'Placed', null, `Paid online (${payment.method ?? 'gateway'})`, at);
-      await r.clearPayBy(order.id);
+      await r.setStatus(order.id, 'Placed', null, `Paid online (${payment.method ?? 'gateway'})`, at, { endHold: true });
       await queuePlacedMail(tx, { ...order, status: 'Placed' });
-      return { ok: true };
+      // What the verify's answer names, read here already (a payment of an order names no design).
+      return { ok: true, target: payment.cadDesignId === null ? { orderNumber: order.orderNumber, orderStatus: 'Placed', customRequestId: null } : undefined };
     },
   };
 }
@@ -124,8 +122,7 @@ async function lapseOne(db: Db, payments: PaymentService, order: Order, at: Date
     const p = await payments.forOrder(order.id, tx, { lock: true });
     const row = await r.byIdLocked(order.id);
     if (!row || row.status !== 'Awaiting payment') return false;
-    await r.setStatus(row.id, 'Cancelled', null, LAPSED_NOTE, at);
-    await r.clearPayBy(row.id);
+    await r.setStatus(row.id, 'Cancelled', null, LAPSED_NOTE, at, { endHold: true });
     await reverseOrder(tx, row, at);
     if (p && p.status === 'created') await payments.abandon(tx, p, 'Not paid in time: the order lapsed.');
     const [settings, buyer] = await Promise.all([createSettingsService(tx).get(), r.customer(row.customerId)]);

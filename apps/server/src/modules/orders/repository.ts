@@ -1,9 +1,42 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { schema, type Db } from '@milli/db';
+import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
 
 const { orders, orderLines, orderAddresses, orderStatusHistory, couponRedemptions, products, customers, orderPieces, orderAdjustments, creditNotes } = schema;
 
 export type OrderStatus = (typeof schema.ORDER_STATUSES)[number];
+
+// The statements every paid order runs, built once (decision 038).
+const byIdLockedStatement = preparedQuery('order_by_id_locked', (db) => db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).for('update'));
+const statusStatements = {
+  kept: preparedQuery('order_set_status', (db) =>
+    db
+      .update(orders)
+      .set({ status: placeholderValue<OrderStatus>('status'), updatedAt: placeholderValue<Date>('at') })
+      .where(eq(orders.id, sql.placeholder('id'))),
+  ),
+  ended: preparedQuery('order_set_status_end_hold', (db) =>
+    db
+      .update(orders)
+      .set({ status: placeholderValue<OrderStatus>('status'), updatedAt: placeholderValue<Date>('at'), payBy: null })
+      .where(eq(orders.id, sql.placeholder('id'))),
+  ),
+};
+const placedMailFactsStatement = preparedQuery('order_placed_mail_facts', (db) => {
+  const orderId = sql.placeholder('orderId');
+  return db
+    .select({
+      email: customers.email,
+      firstName: customers.firstName,
+      username: customers.username,
+      billingFirstName: sql<string | null>`(select ${orderAddresses.firstName} from ${orderAddresses} where ${orderAddresses.orderId} = ${orderId} and ${orderAddresses.kind} = 'billing' limit 1)`,
+      lines: sql<{ name: string; quantity: number; lineTotalPaise: number }[] | string>`coalesce((select json_agg(json_build_object('name', ${orderLines.productName}, 'quantity', ${orderLines.quantity}, 'lineTotalPaise', ${orderLines.lineTotalPaise}) order by ${orderLines.id}) from ${orderLines} where ${orderLines.orderId} = ${orderId}), '[]'::json)`,
+    })
+    .from(customers)
+    .where(eq(customers.id, sql.placeholder('customerId')));
+});
+const historyStatement = preparedQuery('order_status_history_add', (db) =>
+  db.insert(orderStatusHistory).values({ orderId: sql.placeholder('orderId'), status: sql.placeholder('status'), changedBy: sql.placeholder('changedBy'), note: sql.placeholder('note'), at: sql.placeholder('at') }),
+);
 
 /**
  * Order queries. Every customer query names the customer in its WHERE clause, so another customer's
@@ -11,7 +44,8 @@ export type OrderStatus = (typeof schema.ORDER_STATUSES)[number];
  * `db` may be a transaction.
  */
 export function ordersRepository(db: Db) {
-  const firstLine = db
+  // Built by the one query that uses it (this repository is made afresh on every transaction that touches orders).
+  const firstLineOf = () => db
     .select({
       orderId: orderLines.orderId,
       name: sql<string>`(array_agg(${orderLines.productName} order by ${orderLines.id}))[1]`.as('first_name'),
@@ -25,6 +59,7 @@ export function ordersRepository(db: Db) {
   return {
     async page(customerId: number, statuses: readonly OrderStatus[], limit: number, offset: number) {
       const where = and(eq(orders.customerId, customerId), inArray(orders.status, [...statuses]));
+      const firstLine = firstLineOf();
       const [total] = await db.select({ n: count() }).from(orders).where(where);
       const rows = await db
         .select({
@@ -79,16 +114,12 @@ export function ordersRepository(db: Db) {
     },
 
     async byIdLocked(orderId: number) {
-      const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      const [row] = await byIdLockedStatement(db, { id: orderId });
       return row ?? null;
     },
     async orderNumberOf(orderId: number) {
       const [row] = await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, orderId));
       return row?.orderNumber ?? null;
-    },
-    /** The order no longer holds its pieces for a payment (paid, cancelled or lapsed). */
-    async clearPayBy(orderId: number) {
-      await db.update(orders).set({ payBy: null }).where(eq(orders.id, orderId));
     },
     /** Orders awaiting payment whose hold ended before `at`, oldest first. */
     async overdue(at: Date, limit: number) {
@@ -100,9 +131,10 @@ export function ordersRepository(db: Db) {
         .limit(limit);
     },
 
-    async setStatus(orderId: number, status: OrderStatus, changedBy: number | null, note: string | null, at: Date) {
-      await db.update(orders).set({ status, updatedAt: at }).where(eq(orders.id, orderId));
-      await db.insert(orderStatusHistory).values({ orderId, status, changedBy, note, at });
+    /** The new status and its history row; with `endHold`, the order no longer holds its pieces for a payment (paid, cancelled or lapsed). */
+    async setStatus(orderId: number, status: OrderStatus, changedBy: number | null, note: string | null, at: Date, opts: { endHold?: boolean } = {}) {
+      await (opts.endHold ? statusStatements.ended : statusStatements.kept)(db, { id: orderId, status, at });
+      await historyStatement(db, { orderId, status, changedBy, note, at });
     },
 
     /**
@@ -166,6 +198,18 @@ export function ordersRepository(db: Db) {
     /** A made-to-order piece's request follows its order when the order is cancelled. */
     async cancelRequest(requestId: number) {
       await db.update(schema.customDesignRequests).set({ status: 'Cancelled', updatedAt: new Date() }).where(eq(schema.customDesignRequests.id, requestId));
+    },
+
+    /**
+     * What the placed mail names, in one statement: the buyer's address and names, the billing address's first
+     * name, and each line's name, quantity and total in line order.
+     */
+    async placedMailFacts(orderId: number, customerId: number) {
+      const [row] = await placedMailFactsStatement(db, { orderId, customerId });
+      if (!row) return null;
+      // Each driver hands json over parsed; read as text should one not.
+      const lines = typeof row.lines === 'string' ? (JSON.parse(row.lines) as { name: string; quantity: number; lineTotalPaise: number }[]) : row.lines;
+      return { ...row, lines };
     },
 
     async customer(customerId: number) {

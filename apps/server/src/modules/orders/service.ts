@@ -234,8 +234,7 @@ export function createOrdersService(deps: OrdersDeps) {
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', ORDER_MESSAGES.alreadyCancelled);
         if (order.status === 'Delivered') throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.delivered);
         if (!CANCELLABLE.includes(order.status)) throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.tooLate);
-        await r.setStatus(order.id, 'Cancelled', null, 'Cancelled by the customer', at);
-        await r.clearPayBy(order.id);
+        await r.setStatus(order.id, 'Cancelled', null, 'Cancelled by the customer', at, { endHold: true });
         await reverseOrder(tx, order, at);
         await r.releasePieces(order.id, at);
         if (order.customDesignRequestId !== null) await r.cancelRequest(order.customDesignRequestId);

@@ -5,8 +5,8 @@
  * refunds under their keys, pay on delivery and the PAN rule. Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { schema } from '@milli/db';
 import { testServerUrl } from '@milli/db/testing';
@@ -231,7 +231,37 @@ describe('webhooks', () => {
     expect(answers.map((a) => a.json().message)).toEqual(answers.map(() => 'Received.'));
     expect((await orderRow(answer.orderId)).status).toBe('Placed');
     const replayed = await deliverSince(from);
-    expect(replayed.map((a) => a.json().message)).toEqual(answers.map(() => 'Already handled.'));
+    // Each event the store acts on is handled once; one it does not act on (payment.authorized) is only acknowledged,
+    // and not remembered.
+    const events = sim.deliveries().slice(from).map((d) => d.event);
+    expect(events).toContain('payment.authorized');
+    expect(replayed.map((a) => a.json().message)).toEqual(events.slice(0, replayed.length).map((e) => (e === 'payment.authorized' ? 'Received.' : 'Already handled.')));
+    const remembered = await db().select({ event: schema.gatewayEvents.event }).from(schema.gatewayEvents).where(inArray(schema.gatewayEvents.eventId, sim.deliveries().slice(from).map((d) => d.eventId)));
+    expect(remembered.map((r) => r.event).sort()).toEqual(events.filter((e) => e !== 'payment.authorized').sort());
+    expect(await placedTimes(answer.orderId)).toBe(1);
+    expect(await mails(me.email, 'order-placed')).toHaveLength(1);
+  });
+
+  it('payment.captured and order.paid arriving at once settle once: one transaction, one Placed, one placed mail', async () => {
+    const me = await createShopper(t.app);
+    const from = sim.deliveries().length;
+    const { answer } = await paidThroughCheckout(me);
+    const both = sim.deliveries().slice(from).filter((d) => d.event === 'payment.captured' || d.event === 'order.paid');
+    expect(both.map((d) => d.event)).toEqual(['payment.captured', 'order.paid']);
+    // Each webhook reads the payment unpaid before either settles; the second waits for the first instead of opening
+    // a transaction of its own to find the payment recorded.
+    const transactions = vi.spyOn(db(), 'transaction');
+    try {
+      const answers = await Promise.all(both.map((d) => postWebhook(d.body, d.signature, d.eventId)));
+      expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual([
+        [200, 'Received.'],
+        [200, 'Received.'],
+      ]);
+      expect(transactions).toHaveBeenCalledTimes(1);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect((await orderRow(answer.orderId)).status).toBe('Placed');
     expect(await placedTimes(answer.orderId)).toBe(1);
     expect(await mails(me.email, 'order-placed')).toHaveLength(1);
   });
@@ -268,12 +298,13 @@ describe('webhooks', () => {
       for (const s of seen) expect((await postWebhook(s.body, s.signature, s.eventId)).statusCode).toBe(200);
       expect((await orderRow(answer.orderId)).status).toBe('Placed');
       const listed = (await (await fetch(`${sim.url}/_sim/deliveries`)).json()) as { items: { event_id: string; answers: number[] }[] };
-      expect(listed.items.find((i) => i.event_id === seen[0]!.eventId)?.answers).toEqual([200]);
+      const captured = seen.find((s) => JSON.parse(s.body).event === 'payment.captured')!;
+      expect(listed.items.find((i) => i.event_id === captured.eventId)?.answers).toEqual([200]);
       // Replayed through the control: the same bytes and event id again.
       const before = seen.length;
-      const replay = await fetch(`${sim.url}/_sim/webhooks/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event_id: seen[0]!.eventId }) });
+      const replay = await fetch(`${sim.url}/_sim/webhooks/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event_id: captured.eventId }) });
       expect(await replay.json()).toEqual({ count: 1, answers: [200] });
-      expect(seen[before]).toEqual(seen[0]);
+      expect(seen[before]).toEqual(captured);
       expect((await postWebhook(seen[before]!.body, seen[before]!.signature, seen[before]!.eventId)).json().message).toBe('Already handled.');
     } finally {
       sim.setWebhookUrl(undefined);

@@ -1,11 +1,71 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { schema, type Db } from '@milli/db';
+import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
 
 const { payments, refunds, gatewayEvents, harvestInstalments, orders, cadDesigns } = schema;
 
 export type PaymentPurpose = (typeof schema.PAYMENT_PURPOSES)[number];
 export type PaymentRecord = typeof payments.$inferSelect;
 export type RefundRecord = typeof refunds.$inferSelect;
+
+const p = (name: string) => sql.placeholder(name);
+
+// The statements every purchase runs, built once (decision 038).
+const byGatewayOrderOf = (db: Db) => db.select().from(payments);
+const byGatewayOrderStatements = {
+  any: preparedQuery('payment_by_gateway_order', (db) => byGatewayOrderOf(db).where(and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId'))))),
+  customer: preparedQuery('payment_by_gateway_order_customer', (db) =>
+    byGatewayOrderOf(db).where(and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId')), eq(payments.customerId, p('customerId')))),
+  ),
+  locked: preparedQuery('payment_by_gateway_order_locked', (db) =>
+    byGatewayOrderOf(db)
+      .where(and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId'))))
+      .for('update'),
+  ),
+  customerLocked: preparedQuery('payment_by_gateway_order_customer_locked', (db) =>
+    byGatewayOrderOf(db)
+      .where(and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId')), eq(payments.customerId, p('customerId'))))
+      .for('update'),
+  ),
+};
+const startStatement = preparedQuery('payment_start', (db) =>
+  db
+    .insert(payments)
+    .values({
+      customerId: p('customerId'),
+      purpose: p('purpose'),
+      amountPaise: p('amountPaise'),
+      gateway: p('gateway'),
+      idempotencyKey: p('idempotencyKey'),
+      orderId: p('orderId'),
+      harvestPlanId: p('harvestPlanId'),
+      harvestInstalmentId: p('harvestInstalmentId'),
+      cadDesignId: p('cadDesignId'),
+      adjustmentId: p('adjustmentId'),
+      status: 'created',
+    })
+    .onConflictDoNothing({ target: [payments.customerId, payments.purpose, payments.idempotencyKey] })
+    .returning(),
+);
+const setGatewayOrderStatement = preparedQuery('payment_set_gateway_order', (db) =>
+  db
+    .update(payments)
+    .set({ gatewayOrderId: placeholderValue<string>('gatewayOrderId') })
+    .where(and(eq(payments.id, p('id')), isNull(payments.gatewayOrderId), eq(payments.status, 'created')))
+    .returning(),
+);
+const markPaidIfDueStatement = preparedQuery('payment_mark_paid_if_due', (db) =>
+  db
+    .update(payments)
+    .set({ status: 'paid', gatewayRef: placeholderValue<string>('ref'), method: placeholderValue<string>('method'), paidAt: placeholderValue<Date>('at'), failureReason: null })
+    .where(and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId')), inArray(payments.status, ['created', 'failed']), eq(payments.amountPaise, p('amountPaise'))))
+    .returning(),
+);
+const eventSeenStatement = preparedQuery('gateway_event_seen', (db) =>
+  db.select({ id: gatewayEvents.eventId }).from(gatewayEvents).where(and(eq(gatewayEvents.gateway, p('gateway')), eq(gatewayEvents.eventId, p('eventId')))),
+);
+const rememberEventStatement = preparedQuery('gateway_event_remember', (db) =>
+  db.insert(gatewayEvents).values({ gateway: p('gateway'), eventId: p('eventId'), event: p('event') }).onConflictDoNothing(),
+);
 
 /** Payment, refund and webhook-event rows. `db` may be a transaction. */
 export function paymentRepository(db: Db) {
@@ -31,11 +91,14 @@ export function paymentRepository(db: Db) {
       cadDesignId?: number | null;
       adjustmentId?: number | null;
     }): Promise<PaymentRecord> {
-      const [made] = await db
-        .insert(payments)
-        .values({ ...row, status: 'created' })
-        .onConflictDoNothing({ target: [payments.customerId, payments.purpose, payments.idempotencyKey] })
-        .returning();
+      const [made] = await startStatement(db, {
+        orderId: null,
+        harvestPlanId: null,
+        harvestInstalmentId: null,
+        cadDesignId: null,
+        adjustmentId: null,
+        ...Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)),
+      });
       if (made) return made;
       const [found] = await db
         .select()
@@ -49,22 +112,14 @@ export function paymentRepository(db: Db) {
       return row ?? null;
     },
     async byGatewayOrder(gateway: string, gatewayOrderId: string, opts: { lock?: boolean; customerId?: number } = {}): Promise<PaymentRecord | null> {
-      const where = and(
-        eq(payments.gateway, gateway),
-        eq(payments.gatewayOrderId, gatewayOrderId),
-        opts.customerId === undefined ? undefined : eq(payments.customerId, opts.customerId),
-      );
-      const q = db.select().from(payments).where(where);
-      const [row] = opts.lock ? await q.for('update') : await q;
+      const mine = opts.customerId !== undefined;
+      const statement = opts.lock ? (mine ? byGatewayOrderStatements.customerLocked : byGatewayOrderStatements.locked) : mine ? byGatewayOrderStatements.customer : byGatewayOrderStatements.any;
+      const [row] = await statement(db, mine ? { gateway, gatewayOrderId, customerId: opts.customerId } : { gateway, gatewayOrderId });
       return row ?? null;
     },
     /** The gateway order, set once: a second start that raced this one keeps the first order. */
     async setGatewayOrder(id: number, gatewayOrderId: string): Promise<PaymentRecord | null> {
-      const [row] = await db
-        .update(payments)
-        .set({ gatewayOrderId })
-        .where(and(eq(payments.id, id), isNull(payments.gatewayOrderId), eq(payments.status, 'created')))
-        .returning();
+      const [row] = await setGatewayOrderStatement(db, { id, gatewayOrderId });
       return row ?? null;
     },
     /** A gateway order the gateway no longer knows (the demo gateway after a restart): the next start makes a new one. */
@@ -80,6 +135,14 @@ export function paymentRepository(db: Db) {
         .set({ status: 'paid', gatewayRef: ref, method, paidAt: at, failureReason: null })
         .where(and(eq(payments.id, id), inArray(payments.status, ['created', 'failed'])))
         .returning();
+      return row ?? null;
+    },
+    /**
+     * The captured payment recorded in one statement when its row is as expected: unpaid (or closed unpaid) and for
+     * exactly `amountPaise`. Null otherwise (paid already, another amount, unknown), and the caller looks closer.
+     */
+    async markPaidIfDue(gateway: string, gatewayOrderId: string, amountPaise: number, ref: string, method: string, at: Date): Promise<PaymentRecord | null> {
+      const [row] = await markPaidIfDueStatement(db, { gateway, gatewayOrderId, amountPaise, ref, method, at });
       return row ?? null;
     },
     async markFailed(id: number, reason: string) {
@@ -206,11 +269,11 @@ export function paymentRepository(db: Db) {
 
     // Webhook events
     async eventSeen(gateway: string, eventId: string): Promise<boolean> {
-      const [row] = await db.select({ id: gatewayEvents.eventId }).from(gatewayEvents).where(and(eq(gatewayEvents.gateway, gateway), eq(gatewayEvents.eventId, eventId)));
+      const [row] = await eventSeenStatement(db, { gateway, eventId });
       return Boolean(row);
     },
     async rememberEvent(gateway: string, eventId: string, event: string) {
-      await db.insert(gatewayEvents).values({ gateway, eventId, event: event.slice(0, 100) }).onConflictDoNothing();
+      await rememberEventStatement(db, { gateway, eventId, event: event.slice(0, 100) });
     },
 
     /** What a payment paid for, for the verify answer and the list. */

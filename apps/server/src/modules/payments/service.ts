@@ -11,7 +11,8 @@ import { paymentRepository, type PaymentPurpose, type PaymentRecord, type Refund
  * it answers why, and the money goes back through the gateway in full.
  */
 export interface PaymentPurposeHandler {
-  settle(tx: Db, payment: PaymentRecord, at: Date): Promise<{ ok: true } | { ok: false; reason: string }>;
+  /** `target`: what the payment paid for, as the verify's answer names it, when the handler has just read it. */
+  settle(tx: Db, payment: PaymentRecord, at: Date): Promise<{ ok: true; target?: PaymentTarget } | { ok: false; reason: string }>;
   /** The receipt the gateway order carries (at most 40 characters): the order number for an order. */
   receipt?(tx: Db, payment: PaymentRecord): Promise<string>;
 }
@@ -34,6 +35,9 @@ export const PAYMENT_ATTEMPTS_LIMIT = {
   message: 'Too many payment attempts. Please try again in an hour.',
 };
 
+/** The webhook events the store acts on; any other is acknowledged and ignored. */
+const HANDLED_EVENTS = new Set(['payment.captured', 'order.paid', 'payment.failed', 'refund.processed', 'refund.failed']);
+
 /** Unpaid payments asked about at the gateway in one pass of the sweep (the next pass goes on from there). */
 const SWEEP_PAGE = 100;
 
@@ -43,8 +47,16 @@ export const ABANDONED_WATCH_MS = 3 * 60 * 60_000;
 export const GATEWAY_DOWN = 'We could not reach the payment gateway just now. Nothing has been charged; please try again in a moment.';
 const CONFIRM_LATER = 'We could not confirm your payment with the gateway just now. If money was taken, your payment will be recorded within minutes: nothing will be charged twice.';
 
+/** What a payment paid for, as the verify's answer names it. */
+export interface PaymentTarget {
+  orderNumber: string | null;
+  orderStatus: string | null;
+  customRequestId: number | null;
+}
+
 type SettleOutcome =
-  | { kind: 'settled' | 'already'; payment: PaymentRecord }
+  | { kind: 'settled'; payment: PaymentRecord; target?: PaymentTarget }
+  | { kind: 'already'; payment: PaymentRecord }
   | { kind: 'refunded'; payment: PaymentRecord; reason: string }
   | { kind: 'duplicate'; payment: PaymentRecord }
   | { kind: 'mismatch'; payment: PaymentRecord }
@@ -70,6 +82,8 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
   // a busy hour closes more than a page; neither may hide the rest.
   let sweptTo = 0;
   let closedSweptTo = 0;
+  /** The settles running now in this process, by gateway order and gateway payment. */
+  const settling = new Map<string, Promise<SettleOutcome>>();
 
   function handler(purpose: PaymentPurpose): PaymentPurposeHandler {
     const found = handlers.get(purpose);
@@ -125,37 +139,63 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
    */
   async function settleCaptured(gp: GatewayPayment, opts: { unrecorded?: boolean } = {}): Promise<SettleOutcome> {
     if (!gp.order_id) return { kind: 'unknown' };
+    // The gateway sends payment.captured and order.paid together, and the browser's verify may come at the same
+    // moment: while one of them settles this gateway payment in this process, the others wait for it, and a payment it
+    // recorded with this very gateway payment is final (as the check below would read it). Anything else, or an
+    // error, and each looks for itself, under the row's lock; across instances that lock alone decides.
+    const key = `${gp.order_id} ${gp.id}`;
+    const running = settling.get(key);
+    if (running) {
+      const first = await running.catch(() => null);
+      if (gp.status === 'captured' && (first?.kind === 'settled' || first?.kind === 'already') && first.payment.gatewayRef === gp.id) return { kind: 'already', payment: first.payment };
+      return settleOnce(gp, gp.order_id, opts);
+    }
+    const settled = settleOnce(gp, gp.order_id, opts);
+    settling.set(key, settled);
+    try {
+      return await settled;
+    } finally {
+      settling.delete(key);
+    }
+  }
+
+  async function settleOnce(gp: GatewayPayment, orderId: string, opts: { unrecorded?: boolean }): Promise<SettleOutcome> {
     // Recorded already with this very gateway payment (the webhooks after a verify, the sweep after a webhook): that is
     // final, so it is answered without a transaction or a lock. `unrecorded`: the caller has just read it otherwise.
     if (!opts.unrecorded && gp.status === 'captured') {
-      const seen = await repo.byGatewayOrder(gateway.name, gp.order_id);
+      const seen = await repo.byGatewayOrder(gateway.name, orderId);
       if (seen && (seen.status === 'paid' || seen.status === 'refunded') && seen.gatewayRef === gp.id) return { kind: 'already', payment: seen };
     }
     const at = now();
     const queued: (RefundRecord | null)[] = [];
     const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
       const t = paymentRepository(tx);
-      const row = await t.byGatewayOrder(gateway.name, gp.order_id!, { lock: true });
-      if (!row) return { kind: 'unknown' };
-      if (gp.status !== 'captured') return { kind: 'not_captured', payment: row, status: gp.status };
-      if (row.status === 'paid' || row.status === 'refunded') {
-        if (row.gatewayRef === gp.id) return { kind: 'already', payment: row };
-        // The same order paid twice (two tabs, two methods): the second payment goes back in full.
-        queued.push(await queueRefund(tx, row, gp.id, gp.amount, 'A second payment for the same purchase was refunded in full.', `duplicate-${gp.id}`));
-        return { kind: 'duplicate', payment: row };
+      // The usual case in one statement: the row unpaid and for this amount is marked paid (and locked to commit).
+      // Anything else (paid already, another amount, not captured) is looked at under the row's lock below.
+      let paid = gp.status === 'captured' && gp.currency === 'INR' ? await t.markPaidIfDue(gateway.name, orderId, gp.amount, gp.id, methodLabel(gp), at) : null;
+      if (!paid) {
+        const row = await t.byGatewayOrder(gateway.name, orderId, { lock: true });
+        if (!row) return { kind: 'unknown' };
+        if (gp.status !== 'captured') return { kind: 'not_captured', payment: row, status: gp.status };
+        if (row.status === 'paid' || row.status === 'refunded') {
+          if (row.gatewayRef === gp.id) return { kind: 'already', payment: row };
+          // The same order paid twice (two tabs, two methods): the second payment goes back in full.
+          queued.push(await queueRefund(tx, row, gp.id, gp.amount, 'A second payment for the same purchase was refunded in full.', `duplicate-${gp.id}`));
+          return { kind: 'duplicate', payment: row };
+        }
+        if (gp.amount !== row.amountPaise || gp.currency !== 'INR') {
+          queued.push(await queueRefund(tx, row, gp.id, gp.amount, 'The amount paid did not match the amount due, so it was refunded.', `mismatch-${gp.id}`));
+          await t.noteAttemptFailed(gateway.name, row.gatewayOrderId!, 'The amount paid did not match the amount due; it was refunded.');
+          return { kind: 'mismatch', payment: row };
+        }
+        paid = (await t.markPaid(row.id, gp.id, methodLabel(gp), at))!;
       }
-      if (gp.amount !== row.amountPaise || gp.currency !== 'INR') {
-        queued.push(await queueRefund(tx, row, gp.id, gp.amount, 'The amount paid did not match the amount due, so it was refunded.', `mismatch-${gp.id}`));
-        await t.noteAttemptFailed(gateway.name, row.gatewayOrderId!, 'The amount paid did not match the amount due; it was refunded.');
-        return { kind: 'mismatch', payment: row };
-      }
-      const paid = (await t.markPaid(row.id, gp.id, methodLabel(gp), at))!;
       const settled = await handler(paid.purpose).settle(tx, paid, at);
       if (!settled.ok) {
         queued.push(await queueRefund(tx, paid, gp.id, gp.amount, settled.reason, `refund-${gp.id}`));
         return { kind: 'refunded', payment: paid, reason: settled.reason };
       }
-      return { kind: 'settled', payment: paid };
+      return { kind: 'settled', payment: paid, target: settled.target };
     });
     if (outcome.kind !== 'unknown' && outcome.kind !== 'not_captured' && outcome.kind !== 'already') options.mailQueued?.();
     await processRefunds(queued);
@@ -185,8 +225,8 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
     return verifyAnswer(payment, true);
   }
 
-  async function verifyAnswer(payment: PaymentRecord, replayed: boolean, message?: string): Promise<PaymentVerifyAnswer> {
-    const target = await repo.target(payment);
+  async function verifyAnswer(payment: PaymentRecord, replayed: boolean, message?: string, known?: PaymentTarget): Promise<PaymentVerifyAnswer> {
+    const target = known ?? (await repo.target(payment));
     const refunded = payment.status === 'refunded' || target.orderStatus === 'Cancelled';
     const text =
       message ??
@@ -225,9 +265,10 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
     /**
      * Makes sure the payment has its gateway order and answers what the browser's checkout needs. Outside any
      * transaction (it calls the gateway). A gateway that cannot be reached is a 503 with a clear message; the
-     * payment stays startable, and nothing was charged.
+     * payment stays startable, and nothing was charged. `receipt`: the gateway order's receipt when the caller
+     * has it at hand (checkout has the order's number), else the purpose's handler reads it.
      */
-    async open(payment: PaymentRecord): Promise<GatewayPaymentBlock> {
+    async open(payment: PaymentRecord, receipt?: string): Promise<GatewayPaymentBlock> {
       if (payment.status !== 'created') throw new DomainError('PAYMENT_SETTLED', payment.status === 'paid' ? 'This is already paid.' : 'This payment can no longer be made.');
       if (payment.gatewayOrderId) {
         // The demo gateway forgets its orders when the process restarts: a forgotten order is made afresh.
@@ -235,10 +276,10 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
         await repo.forgetGatewayOrder(payment.id, payment.gatewayOrderId);
         payment = { ...payment, gatewayOrderId: null };
       }
-      const receipt = (await handler(payment.purpose).receipt?.(db, payment)) ?? `${payment.purpose}-${payment.id}`;
+      const known = receipt ?? (await handler(payment.purpose).receipt?.(db, payment)) ?? `${payment.purpose}-${payment.id}`;
       let made;
       try {
-        made = await gateway.createOrder({ amountPaise: payment.amountPaise, receipt: receipt.slice(0, 40), notes: { milli_payment: String(payment.id), purpose: payment.purpose } });
+        made = await gateway.createOrder({ amountPaise: payment.amountPaise, receipt: known.slice(0, 40), notes: { milli_payment: String(payment.id), purpose: payment.purpose } });
       } catch (error) {
         options.log?.warn({ paymentId: payment.id, err: error instanceof Error ? error.message : error }, 'the gateway did not create an order');
         throw new DomainError('GATEWAY_UNAVAILABLE', GATEWAY_DOWN);
@@ -279,7 +320,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       const outcome = await settleCaptured(gp, { unrecorded: true });
       switch (outcome.kind) {
         case 'settled':
-          return verifyAnswer(outcome.payment, false);
+          return verifyAnswer(outcome.payment, false, undefined, outcome.target);
         case 'already':
           return recordedAnswer(outcome.payment, gp.id);
         case 'duplicate':
@@ -309,6 +350,8 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       } catch {
         throw new DomainError('INVALID_JSON', 'The webhook body is not JSON.');
       }
+      // An event the store does not act on (payment.authorized, say) is acknowledged as it comes, and not remembered.
+      if (!HANDLED_EVENTS.has(String(event?.event))) return { handled: false, duplicate: false };
       const id = eventId?.trim().slice(0, 100) || null;
       if (id && (await repo.eventSeen(gateway.name, id))) return { handled: false, duplicate: true };
       let handled = false;

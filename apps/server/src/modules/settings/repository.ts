@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { schema, type Db } from '@milli/db';
+import { preparedQuery, schema, type Db } from '@milli/db';
+
+// Read by every order placed and paid: built once (decision 038).
+const settingsStatement = preparedQuery('store_settings', (db) => db.select().from(schema.storeSettings).where(eq(schema.storeSettings.id, 1)));
 
 export function createSettingsRepository(db: Db) {
   return {
     async get() {
-      const [row] = await db.select().from(schema.storeSettings).where(eq(schema.storeSettings.id, 1));
+      const [row] = await settingsStatement(db);
       return row ?? null;
     },
     /** The GST rate the store charges, as a number (the column is numeric), or null before setup. */
