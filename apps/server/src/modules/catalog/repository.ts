@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { schema, type Db } from '@milli/db';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { preparedQuery, schema, type Db } from '@milli/db';
 import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
 import { indianDate } from '@milli/pricing';
 
@@ -69,13 +69,16 @@ const tagList = sql<string>`coalesce((
  * The sales running on `day` that the row's product is on, as the `from … where` of a subquery: a sale runs from
  * its first to its last day, both included, in India.
  */
-function runningSalesOn(day: string): SQL {
+/** An Indian day as text ('2026-11-28'), or a placeholder for it in a statement built once. */
+type Day = string | Placeholder;
+
+function runningSalesOn(day: Day): SQL {
   return sql`from ${saleProducts} join ${sales} on ${sales.id} = ${saleProducts.saleId}
     where ${saleProducts.productId} = ${products.id} and ${sales.startsOn} <= ${day}::date and ${sales.endsOn} >= ${day}::date`;
 }
 
 /** The best running sale's percent off the making charges of the row's product, or null. */
-function salePercentOn(day: string): SQL<number | null> {
+function salePercentOn(day: Day): SQL<number | null> {
   return sql<number | null>`(select max(${sales.makingDiscountPercent}) ${runningSalesOn(day)})`;
 }
 
@@ -83,18 +86,18 @@ function salePercentOn(day: string): SQL<number | null> {
 const HAS_MAKING = sql`(${products.makingChargePaise} > 0 and ${products.metalWeightMg} is not null)`;
 
 /** A piece a running sale takes something off. */
-function onSaleOn(day: string): SQL {
+function onSaleOn(day: Day): SQL {
   return sql`(${HAS_MAKING} and exists (select 1 ${runningSalesOn(day)}))`;
 }
 
 /** The sale a piece's price takes: the largest cut of the making, then the one ending first, then the lowest id. */
-function bestSaleOn(day: string): SQL<{ id: number; name: string; makingDiscountPercent: number; endsOn: string } | null> {
+function bestSaleOn(day: Day): SQL<{ id: number; name: string; makingDiscountPercent: number; endsOn: string } | null> {
   return sql`(select json_build_object('id', ${sales.id}, 'name', ${sales.name}, 'makingDiscountPercent', ${sales.makingDiscountPercent}, 'endsOn', ${sales.endsOn})
     ${runningSalesOn(day)} and ${HAS_MAKING}
     order by ${sales.makingDiscountPercent} desc, ${sales.endsOn}, ${sales.id} limit 1)`;
 }
 
-function summaryColumns(day: string) {
+function summaryColumns(day: Day) {
   return {
     id: products.id,
     name: products.name,
@@ -245,6 +248,57 @@ type RateCell = [key: number | string, paise: number | string, date: string];
 function rateRow([key, paise, date]: RateCell): RateRow {
   return { key: String(key), paise: Number(paise), date };
 }
+
+/**
+ * productDetail's statement, built once (decision 038): the cart, checkout and product page run it for every piece.
+ * `day` is the day whose rates price the piece, `saleDay` the day whose sales apply.
+ */
+const productDetailStatement = preparedQuery('catalog_product_detail', (db) => {
+  const day = sql.placeholder('day');
+  const saleDay = sql.placeholder('saleDay');
+  return db
+    .select({
+      ...summaryColumns(saleDay),
+      description: products.description,
+      metal: products.metal,
+      metalColour: products.metalColour,
+      purity: products.purity,
+      metalWeightMg: products.metalWeightMg,
+      fixedPricePaise: products.fixedPricePaise,
+      makingChargePaise: products.makingChargePaise,
+      makingChargeKind: products.makingChargeKind,
+      makingChargeRate: products.makingChargeRate,
+      diamondWeightCents: products.diamondWeightCents,
+      diamondQuality: products.diamondQuality,
+      stoneValuePaise: products.stoneValuePaise,
+      huid: products.huid,
+      reviewCount: products.reviewCount,
+      listPriceDate: products.listPriceDate,
+      purities: products.purities,
+      metalColours: products.metalColours,
+      diamondQualities: products.diamondQualities,
+      sizeKind: products.sizeKind,
+      sizes: products.sizes,
+      images: sql<string[]>`coalesce((select array_agg(${productImages.path} order by ${productImages.position}, ${productImages.id})
+        from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
+      stones: sql<string[]>`coalesce((select array_agg(${otherStones.name} order by ${otherStones.sortOrder}, ${otherStones.id})
+        from ${productStones} join ${otherStones} on ${otherStones.id} = ${productStones.otherStoneId}
+        where ${productStones.productId} = ${products.id}), '{}')`,
+      metalRates: sql<RateCell[]>`(select coalesce(json_agg(json_build_array(r.purity, r.paise, r.day) order by r.purity), '[]')
+        from (select distinct on (${metalRates.purity}) ${metalRates.purity} as purity, ${metalRates.ratePaisePerGram} as paise, ${metalRates.rateDate} as day
+          from ${metalRates} where ${metalRates.metal} = ${products.metal} and ${metalRates.rateDate} <= ${day}::date
+          order by ${metalRates.purity}, ${metalRates.rateDate} desc) r)`,
+      diamondRates: sql<RateCell[]>`(select coalesce(json_agg(json_build_array(r.quality, r.paise, r.day) order by r.quality), '[]')
+        from (select distinct on (${diamondRates.quality}) ${diamondRates.quality} as quality, ${diamondRates.ratePaisePerCarat} as paise, ${diamondRates.rateDate} as day
+          from ${diamondRates} where ${diamondRates.rateDate} <= ${day}::date
+          order by ${diamondRates.quality}, ${diamondRates.rateDate} desc) r)`,
+      gstPercent: sql<string | null>`(select ${storeSettings.gstPercent} from ${storeSettings} where ${storeSettings.id} = 1)`,
+      sale: bestSaleOn(saleDay),
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.id, sql.placeholder('id')), eq(products.active, true)));
+});
 
 /** today: the Indian day whose sales apply (the service's clock). */
 export function createCatalogRepository(db: Db, today: () => string = () => indianDate(new Date())) {
@@ -501,49 +555,7 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
      * checkout and the product page ask for this for every piece, often inside a transaction.
      */
     async productDetail(id: number, day: string) {
-      const saleDay = today();
-      const [row] = await db
-        .select({
-          ...summaryColumns(saleDay),
-          description: products.description,
-          metal: products.metal,
-          metalColour: products.metalColour,
-          purity: products.purity,
-          metalWeightMg: products.metalWeightMg,
-          fixedPricePaise: products.fixedPricePaise,
-          makingChargePaise: products.makingChargePaise,
-          makingChargeKind: products.makingChargeKind,
-          makingChargeRate: products.makingChargeRate,
-          diamondWeightCents: products.diamondWeightCents,
-          diamondQuality: products.diamondQuality,
-          stoneValuePaise: products.stoneValuePaise,
-          huid: products.huid,
-          reviewCount: products.reviewCount,
-          listPriceDate: products.listPriceDate,
-          purities: products.purities,
-          metalColours: products.metalColours,
-          diamondQualities: products.diamondQualities,
-          sizeKind: products.sizeKind,
-          sizes: products.sizes,
-          images: sql<string[]>`coalesce((select array_agg(${productImages.path} order by ${productImages.position}, ${productImages.id})
-            from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
-          stones: sql<string[]>`coalesce((select array_agg(${otherStones.name} order by ${otherStones.sortOrder}, ${otherStones.id})
-            from ${productStones} join ${otherStones} on ${otherStones.id} = ${productStones.otherStoneId}
-            where ${productStones.productId} = ${products.id}), '{}')`,
-          metalRates: sql<RateCell[]>`(select coalesce(json_agg(json_build_array(r.purity, r.paise, r.day) order by r.purity), '[]')
-            from (select distinct on (${metalRates.purity}) ${metalRates.purity} as purity, ${metalRates.ratePaisePerGram} as paise, ${metalRates.rateDate} as day
-              from ${metalRates} where ${metalRates.metal} = ${products.metal} and ${metalRates.rateDate} <= ${day}::date
-              order by ${metalRates.purity}, ${metalRates.rateDate} desc) r)`,
-          diamondRates: sql<RateCell[]>`(select coalesce(json_agg(json_build_array(r.quality, r.paise, r.day) order by r.quality), '[]')
-            from (select distinct on (${diamondRates.quality}) ${diamondRates.quality} as quality, ${diamondRates.ratePaisePerCarat} as paise, ${diamondRates.rateDate} as day
-              from ${diamondRates} where ${diamondRates.rateDate} <= ${day}::date
-              order by ${diamondRates.quality}, ${diamondRates.rateDate} desc) r)`,
-          gstPercent: sql<string | null>`(select ${storeSettings.gstPercent} from ${storeSettings} where ${storeSettings.id} = 1)`,
-          sale: bestSaleOn(saleDay),
-        })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(and(eq(products.id, id), eq(products.active, true)));
+      const [row] = await productDetailStatement(db, { id, day, saleDay: today() });
       if (!row) return null;
       const { metalRates: metalCells, diamondRates: diamondCells, gstPercent, ...product } = row;
       return {
