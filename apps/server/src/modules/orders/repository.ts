@@ -29,7 +29,7 @@ const placedMailFactsStatement = preparedQuery('order_placed_mail_facts', (db) =
       firstName: customers.firstName,
       username: customers.username,
       billingFirstName: sql<string | null>`(select ${orderAddresses.firstName} from ${orderAddresses} where ${orderAddresses.orderId} = ${orderId} and ${orderAddresses.kind} = 'billing' limit 1)`,
-      lines: sql<{ name: string; quantity: number; lineTotalPaise: number }[] | string>`coalesce((select json_agg(json_build_object('name', ${orderLines.productName}, 'quantity', ${orderLines.quantity}, 'lineTotalPaise', ${orderLines.lineTotalPaise}) order by ${orderLines.id}) from ${orderLines} where ${orderLines.orderId} = ${orderId}), '[]'::json)`,
+      lines: sql<{ name: string; quantity: number; lineTotalPaise: number }[]>`coalesce((select json_agg(json_build_object('name', ${orderLines.productName}, 'quantity', ${orderLines.quantity}, 'lineTotalPaise', ${orderLines.lineTotalPaise}) order by ${orderLines.id}) from ${orderLines} where ${orderLines.orderId} = ${orderId}), '[]'::json)`,
     })
     .from(customers)
     .where(eq(customers.id, sql.placeholder('customerId')));
@@ -205,11 +205,9 @@ export function ordersRepository(db: Db) {
      * name, and each line's name, quantity and total in line order.
      */
     async placedMailFacts(orderId: number, customerId: number) {
+      // Both drivers hand json over parsed.
       const [row] = await placedMailFactsStatement(db, { orderId, customerId });
-      if (!row) return null;
-      // Each driver hands json over parsed; read as text should one not.
-      const lines = typeof row.lines === 'string' ? (JSON.parse(row.lines) as { name: string; quantity: number; lineTotalPaise: number }[]) : row.lines;
-      return { ...row, lines };
+      return row ?? null;
     },
 
     async customer(customerId: number) {

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { schema } from '@milli/db';
+import { formatRupees } from '@milli/pricing';
 import { testServerUrl } from '@milli/db/testing';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, placeOrder, type TestShopper } from '../../testing-factories.ts';
@@ -105,7 +106,13 @@ describe('paying an order through Razorpay', () => {
     const invoice = await get(`/api/orders/${answer.orderNumber}/invoice.pdf`, me);
     expect(invoice.statusCode).toBe(200);
     expect(invoice.headers['content-type']).toBe('application/pdf');
-    expect(await mails(me.email, 'order-placed')).toHaveLength(1);
+    const placedMails = await mails(me.email, 'order-placed');
+    expect(placedMails).toHaveLength(1);
+    // The mail names the billing address's first name and each line as the order recorded it.
+    const [line] = await db().select().from(schema.orderLines).where(eq(schema.orderLines.orderId, answer.orderId));
+    const [billing] = await db().select().from(schema.orderAddresses).where(and(eq(schema.orderAddresses.orderId, answer.orderId), eq(schema.orderAddresses.kind, 'billing')));
+    expect(placedMails[0]!.textBody).toContain(`Thank you, ${billing!.firstName}`);
+    expect(placedMails[0]!.textBody).toContain(`${line!.productName} × ${line!.quantity}: ${formatRupees(line!.lineTotalPaise)}`);
     const list = (await get('/api/payments', me)).json().data;
     expect(list[0]).toMatchObject({ orderNumber: answer.orderNumber, status: 'paid', amountPaise: answer.payNowPaise, method: 'Visa •••• 1111' });
   });

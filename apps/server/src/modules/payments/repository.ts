@@ -10,22 +10,20 @@ export type RefundRecord = typeof refunds.$inferSelect;
 const p = (name: string) => sql.placeholder(name);
 
 // The statements every purchase runs, built once (decision 038).
-const byGatewayOrderOf = (db: Db) => db.select().from(payments);
+/** The payment of a gateway order: of one customer's when `mine`, under its row lock when `locked`. */
+const byGatewayOrderStatement = (name: string, mine: boolean, locked: boolean) =>
+  preparedQuery(name, (db) => {
+    const q = db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId')), mine ? eq(payments.customerId, p('customerId')) : undefined));
+    return locked ? q.for('update') : q;
+  });
 const byGatewayOrderStatements = {
-  any: preparedQuery('payment_by_gateway_order', (db) => byGatewayOrderOf(db).where(and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId'))))),
-  customer: preparedQuery('payment_by_gateway_order_customer', (db) =>
-    byGatewayOrderOf(db).where(and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId')), eq(payments.customerId, p('customerId')))),
-  ),
-  locked: preparedQuery('payment_by_gateway_order_locked', (db) =>
-    byGatewayOrderOf(db)
-      .where(and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId'))))
-      .for('update'),
-  ),
-  customerLocked: preparedQuery('payment_by_gateway_order_customer_locked', (db) =>
-    byGatewayOrderOf(db)
-      .where(and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId')), eq(payments.customerId, p('customerId'))))
-      .for('update'),
-  ),
+  any: byGatewayOrderStatement('payment_by_gateway_order', false, false),
+  customer: byGatewayOrderStatement('payment_by_gateway_order_customer', true, false),
+  locked: byGatewayOrderStatement('payment_by_gateway_order_locked', false, true),
+  customerLocked: byGatewayOrderStatement('payment_by_gateway_order_customer_locked', true, true),
 };
 const startStatement = preparedQuery('payment_start', (db) =>
   db
@@ -92,12 +90,12 @@ export function paymentRepository(db: Db) {
       adjustmentId?: number | null;
     }): Promise<PaymentRecord> {
       const [made] = await startStatement(db, {
-        orderId: null,
-        harvestPlanId: null,
-        harvestInstalmentId: null,
-        cadDesignId: null,
-        adjustmentId: null,
-        ...Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)),
+        ...row,
+        orderId: row.orderId ?? null,
+        harvestPlanId: row.harvestPlanId ?? null,
+        harvestInstalmentId: row.harvestInstalmentId ?? null,
+        cadDesignId: row.cadDesignId ?? null,
+        adjustmentId: row.adjustmentId ?? null,
       });
       if (made) return made;
       const [found] = await db
