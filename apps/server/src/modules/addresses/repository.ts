@@ -29,7 +29,7 @@ export function addressRepository(db: Db) {
     },
     /** Holds the customer's row until commit: one customer's address-book writes run one at a time, so counting is exact. */
     async lockCustomer(customerId: number) {
-      await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+      await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('no key update');
     },
     async count(customerId: number): Promise<number> {
       const [row] = await db.select({ n: count() }).from(customerAddresses).where(eq(customerAddresses.customerId, customerId));

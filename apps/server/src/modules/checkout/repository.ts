@@ -2,12 +2,16 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
 import type { NewOrder, NewOrderAddress, NewOrderLine } from '@milli/db/schema';
 
-const { carts, cartLines, orders, orderLines, orderAddresses, orderStatusHistory, products } = schema;
+const { carts, cartLines, customers, orders, orderLines, orderAddresses, orderStatusHistory, products } = schema;
 
 const p = (name: string) => sql.placeholder(name);
 
 // The statements every order placed runs, built once (decision 038).
-const lockCartStatement = preparedQuery('checkout_lock_cart', (db) => db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, p('customerId'))).for('update'));
+// The cart's row and the customer's, in one statement: the customer's lock before any piece's, the order every
+// transaction that takes both keeps (a cancel gives back store credit before stock), so none waits on the other in turn.
+const lockCartStatement = preparedQuery('checkout_lock_cart', (db) =>
+  db.select({ id: carts.id }).from(carts).innerJoin(customers, eq(customers.id, carts.customerId)).where(eq(carts.customerId, p('customerId'))).for('no key update'),
+);
 const unpaidAndLapsedStatement = preparedQuery('checkout_unpaid_and_lapsed', (db) =>
   db
     .select({
@@ -32,7 +36,10 @@ const emptyCartStatement = preparedQuery('checkout_empty_cart', (db) =>
 /** Order placement's queries; `db` is the placement's transaction. Every customer query names the customer. */
 export function checkoutRepository(db: Db) {
   return {
-    /** Holds the customer's cart row until the order commits: one customer's checkouts run one at a time. */
+    /**
+     * Holds the customer's cart row and customer row until the order commits: one customer's checkouts run one at a
+     * time, and the store credit and address book it may touch later are already this transaction's.
+     */
     async lockCart(customerId: number) {
       await lockCartStatement(db, { customerId });
     },

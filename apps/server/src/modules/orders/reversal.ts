@@ -22,11 +22,13 @@ export interface Reversal {
  */
 export async function reverseOrder(tx: Db, order: Pick<Order, 'id' | 'customerId' | 'harvestCreditPaise' | 'orderNumber'>, at: Date): Promise<Reversal> {
   const repo = ordersRepository(tx);
+  // The store credit first: it takes the customer's row lock, which placing an order takes before the pieces' (with
+  // the cart's), so a cancel and a checkout of the same customer at once wait for each other, never deadlock.
+  const storeCreditReturnedPaise = await giveBackStoreCredit(tx, order.customerId, order.id, order.orderNumber, at);
   const lines = await repo.lines(order.id);
   await repo.returnStock(lines);
   const released = await repo.releaseCoupon(order.id);
   const harvestReturnedPaise = await returnBalance(tx, order.customerId, order.id, order.harvestCreditPaise, at);
-  const storeCreditReturnedPaise = await giveBackStoreCredit(tx, order.customerId, order.id, order.orderNumber, at);
   return {
     stockReturned: lines.reduce((n, l) => n + (l.productId === null ? 0 : l.quantity), 0),
     couponReleased: released.length > 0,

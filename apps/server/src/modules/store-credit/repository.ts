@@ -12,7 +12,7 @@ export function storeCreditRepository(db: Db) {
   return {
     /** Takes the customer's row lock: every movement of one customer's credit waits for the one before. */
     async lock(customerId: number): Promise<void> {
-      await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+      await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('no key update');
     },
     async balance(customerId: number): Promise<number> {
       const [row] = await db.select({ total: sql<string>`coalesce(sum(${entries.amountPaise}), 0)` }).from(entries).where(eq(entries.customerId, customerId));

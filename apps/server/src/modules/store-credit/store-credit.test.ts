@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import { testServerUrl } from '@milli/db/testing';
 import { OrderDetailSchema, StoreCreditStatementSchema } from '@milli/contracts/schemas';
@@ -181,5 +181,31 @@ describe.runIf(Boolean(testServerUrl))('two spends at once (PostgreSQL)', () => 
     // The second order spent either the 400 there was, or all 1,400 once the first's 1,000 came back.
     expect([400_00, 1_400_00]).toContain(spentSecond);
     expect(await storeCreditBalance(db, shopper.id)).toBe(1_400_00 - spentSecond);
+  });
+
+  it('a cancel waits for a checkout holding the customer’s lock before it takes any piece’s, as placing an order does: no deadlock', async () => {
+    const shopper = await createShopper(t.app);
+    const product = await createProduct(db, { stock: 5 });
+    await giveCredit(shopper, 1_000_00);
+    const first = (await placeOrder(t.app, shopper, { productId: product.id, pay: false, fields: { useStoreCredit: 'on' } })).json();
+    let cancelled: Awaited<ReturnType<typeof send>> | undefined;
+    let cancelling: Promise<unknown> = Promise.resolve();
+    // A checkout at the moment between its two locks: the customer's (with the cart's) taken, the pieces' next.
+    await db.transaction(async (tx) => {
+      await storeCreditBalance(tx, shopper.id, { lock: true });
+      cancelling = send('POST', `/api/orders/${first.orderNumber}/cancel`, shopper).then((r) => (cancelled = r));
+      // Until the cancel waits on a lock (on the customer's row, or, taken in the wrong order, after the pieces').
+      for (let i = 0; ; i++) {
+        const waiting = (await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: unknown[] };
+        if (waiting.rows.length > 0) break;
+        if (i > 500 || cancelled) throw new Error(`the cancel never waited: ${cancelled?.body}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      // The checkout takes its piece: were the cancel holding it while waiting for the customer, PostgreSQL would end one of them.
+      await tx.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.id, product.id)).for('update');
+    });
+    await cancelling;
+    expect(cancelled!.statusCode, cancelled!.body).toBe(200);
+    expect(await storeCreditBalance(db, shopper.id)).toBe(1_000_00);
   });
 });
