@@ -112,8 +112,8 @@ describe('paying an order through the demo gateway', () => {
     const shown = await detail(s, held.orderNumber);
     expect(shown.order.status).toBe('Placed');
     expect(shown.payment).toMatchObject({ state: 'paid', paidPaise: held.totalPaise, refundedPaise: 0, payBy: null, methodLabel: 'Visa •••• 1111' });
-    // The gateway's own word on it changes nothing more; nor can it be paid again.
-    expect(await deliver('payment.captured', gatewayOrderId)).toEqual(['Received.']);
+    // The gateway's own word on it changes nothing more (the payment records it already); nor can it be paid again.
+    expect(await deliver('payment.captured', gatewayOrderId)).toEqual(['Already handled.']);
     expect((await paymentOf(held.orderId)).status).toBe('paid');
     const late = await post(`/api/orders/${held.orderNumber}/pay`, s);
     expect(late.statusCode).toBe(409);

@@ -353,15 +353,20 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       // An event the store does not act on (payment.authorized, say) is acknowledged as it comes, and not remembered.
       if (!HANDLED_EVENTS.has(String(event?.event))) return { handled: false, duplicate: false };
       const id = eventId?.trim().slice(0, 100) || null;
+      // payment.captured and order.paid: the payment's own row says whether this gateway payment was recorded (settling
+      // is idempotent), so a replay, or the second of the pair, costs one read and is not looked up by its event id.
+      // The event is remembered when it changed something (it settled, or refunded money the store cannot keep).
+      if (event.event === 'payment.captured' || event.event === 'order.paid') {
+        const gp = event.payload?.payment?.entity;
+        const outcome = gp ? await settleCaptured(gp) : null;
+        if (outcome?.kind === 'already') return { handled: false, duplicate: true };
+        const acted = outcome !== null && outcome.kind !== 'unknown' && outcome.kind !== 'not_captured';
+        if (id && acted) await repo.rememberEvent(gateway.name, id, event.event);
+        return { handled: acted, duplicate: false };
+      }
       if (id && (await repo.eventSeen(gateway.name, id))) return { handled: false, duplicate: true };
       let handled = false;
       switch (event?.event) {
-        case 'payment.captured':
-        case 'order.paid': {
-          const gp = event.payload?.payment?.entity;
-          if (gp) handled = (await settleCaptured(gp)).kind !== 'unknown';
-          break;
-        }
         case 'payment.failed': {
           const gp = event.payload?.payment?.entity;
           if (gp?.order_id) {
