@@ -3,10 +3,15 @@
  * Mailers of several instances claiming at the same moment (on PostgreSQL, each on a connection of its own)
  * never get the same mail, and a claimed mail waits for its lease before anyone claims it again.
  */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
 import { schema } from '@milli/db';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createOutboxRepository } from './repository.ts';
+import { createMailer } from './sender.ts';
 import { queueMail } from './service.ts';
 
 let t: TestApp;
@@ -34,5 +39,31 @@ describe('outbox claim', () => {
     expect(new Set([...ids, ...rest.map((m) => m.id)]).size).toBe(90);
     expect(await outbox.claimDue(now, 100, 60_000)).toEqual([]);
     expect((await outbox.claimDue(new Date(now.getTime() + 61_000), 100, 60_000)).length).toBe(90);
+  });
+});
+
+describe('the mailer', () => {
+  it('sends a mail queued while a run is sending in that same run: a flush asked for meanwhile waits for it', async () => {
+    const db = t.database.db;
+    await db.delete(schema.mailOutbox);
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milli-mailer-'));
+    const mailer = createMailer(db, { smtpUrl: undefined, from: 'Milli <orders@example.in>', dataDir, pollMs: 0 });
+    try {
+      await queueMail(db, { to: 'first@example.in', subject: 'First', text: 'text', html: '<p>html</p>', kind: 'first' });
+      const running = mailer.flush();
+      // Queued after the run claimed what was due (one mail, fewer than a batch): the run looks again because it was asked.
+      await queueMail(db, { to: 'second@example.in', subject: 'Second', text: 'text', html: '<p>html</p>', kind: 'second' });
+      const asked = mailer.flush();
+      expect(await asked).toBe(2);
+      expect(await running).toBe(2);
+      const rows = await db.select({ id: schema.mailOutbox.id, status: schema.mailOutbox.status }).from(schema.mailOutbox).where(inArray(schema.mailOutbox.kind, ['first', 'second'])).orderBy(schema.mailOutbox.id);
+      expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+      expect((await readdir(path.join(dataDir, 'mailbox'))).sort()).toEqual(rows.map((r, i) => `${String(r.id).padStart(6, '0')}-${i === 0 ? 'first' : 'second'}.eml`));
+      // Nothing left: the next flush claims once and sends nothing.
+      expect(await mailer.flush()).toBe(0);
+    } finally {
+      await mailer.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -29,14 +29,18 @@ export function createMailer(db: Db, options: MailerOptions) {
   else if (mailbox) transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   let running: Promise<number> | null = null;
+  // Asked for again while a run is under way: the run looks once more before it ends.
+  let again = false;
   let timer: NodeJS.Timeout | null = null;
+  const BATCH = 20;
 
   async function sendDue(): Promise<number> {
     if (!transport) return 0;
     let sent = 0;
     for (;;) {
+      again = false;
       const now = new Date();
-      const batch = await outbox.claimDue(now, 20, 60_000);
+      const batch = await outbox.claimDue(now, BATCH, 60_000);
       if (batch.length === 0) return sent;
       for (const mail of batch) {
         try {
@@ -61,12 +65,15 @@ export function createMailer(db: Db, options: MailerOptions) {
           options.log?.warn({ mailId: mail.id, err: message }, 'mail not sent');
         }
       }
+      // A short batch was all that was due when claimed: another look only if more was queued (and asked for) since.
+      if (batch.length < BATCH && !again) return sent;
     }
   }
 
   /** Sends everything due now; concurrent calls share one run. */
   function flush(): Promise<number> {
-    if (!running) {
+    if (running) again = true;
+    else {
       running = sendDue().finally(() => {
         running = null;
       });
