@@ -83,21 +83,35 @@ export function checkoutRepository(db: Db) {
       const rows = (Array.isArray(result) ? result : (result as { rows: { id: string | number }[] }).rows) as { id: string | number }[];
       return Number(rows[0]!.id);
     },
+    /**
+     * The order, its lines, both addresses and its first status row, in one statement (the order's id is taken first,
+     * by `nextOrderId`, so the other rows name it; their foreign keys are checked when the whole statement is done).
+     */
     async createOrder(
-      order: NewOrder,
+      order: NewOrder & { id: number; status: NonNullable<NewOrder['status']> },
       lines: Omit<NewOrderLine, 'orderId'>[],
       address: Omit<NewOrderAddress, 'orderId' | 'kind'>,
       shipping: Omit<NewOrderAddress, 'orderId' | 'kind'> = address,
       note = 'Order placed by the customer',
     ) {
-      const [row] = await db.insert(orders).values(order).returning();
-      const orderId = row!.id;
-      await db.insert(orderLines).values(lines.map((l) => ({ ...l, orderId })));
-      await db.insert(orderAddresses).values([
-        { ...shipping, orderId, kind: 'shipping' as const },
-        { ...address, orderId, kind: 'billing' as const },
-      ]);
-      await db.insert(orderStatusHistory).values({ orderId, status: row!.status, note });
+      const orderId = order.id;
+      const linesAdded = db.$with('lines_added').as(
+        db
+          .insert(orderLines)
+          .values(lines.map((l) => ({ ...l, orderId })))
+          .returning({ id: orderLines.id }),
+      );
+      const addressesAdded = db.$with('addresses_added').as(
+        db
+          .insert(orderAddresses)
+          .values([
+            { ...shipping, orderId, kind: 'shipping' as const },
+            { ...address, orderId, kind: 'billing' as const },
+          ])
+          .returning({ id: orderAddresses.id }),
+      );
+      const historyAdded = db.$with('history_added').as(db.insert(orderStatusHistory).values({ orderId, status: order.status, note }).returning({ id: orderStatusHistory.id }));
+      const [row] = await db.with(linesAdded, addressesAdded, historyAdded).insert(orders).values(order).returning();
       return row!;
     },
     async emptyCart(customerId: number) {
