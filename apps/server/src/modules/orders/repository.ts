@@ -7,20 +7,23 @@ export type OrderStatus = (typeof schema.ORDER_STATUSES)[number];
 
 // The statements every paid order runs, built once (decision 038).
 const byIdLockedStatement = preparedQuery('order_by_id_locked', (db) => db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).for('update'));
-const statusStatements = {
-  kept: preparedQuery('order_set_status', (db) =>
-    db
+// An order's status and its history row in one statement (the history row added in a WITH), with or without the end
+// of its payment hold.
+const statusStatement = (name: string, endHold: boolean) =>
+  preparedQuery(name, (db) => {
+    const historyAdded = db.$with('history_added').as(
+      db
+        .insert(orderStatusHistory)
+        .values({ orderId: sql.placeholder('id'), status: sql.placeholder('status'), changedBy: sql.placeholder('changedBy'), note: sql.placeholder('note'), at: sql.placeholder('at') })
+        .returning({ id: orderStatusHistory.id }),
+    );
+    return db
+      .with(historyAdded)
       .update(orders)
-      .set({ status: placeholderValue<OrderStatus>('status'), updatedAt: placeholderValue<Date>('at') })
-      .where(eq(orders.id, sql.placeholder('id'))),
-  ),
-  ended: preparedQuery('order_set_status_end_hold', (db) =>
-    db
-      .update(orders)
-      .set({ status: placeholderValue<OrderStatus>('status'), updatedAt: placeholderValue<Date>('at'), payBy: null })
-      .where(eq(orders.id, sql.placeholder('id'))),
-  ),
-};
+      .set({ status: placeholderValue<OrderStatus>('status'), updatedAt: placeholderValue<Date>('at'), ...(endHold ? { payBy: null } : {}) })
+      .where(eq(orders.id, sql.placeholder('id')));
+  });
+const statusStatements = { kept: statusStatement('order_set_status', false), ended: statusStatement('order_set_status_end_hold', true) };
 const placedMailFactsStatement = preparedQuery('order_placed_mail_facts', (db) => {
   const orderId = sql.placeholder('orderId');
   return db
@@ -34,9 +37,6 @@ const placedMailFactsStatement = preparedQuery('order_placed_mail_facts', (db) =
     .from(customers)
     .where(eq(customers.id, sql.placeholder('customerId')));
 });
-const historyStatement = preparedQuery('order_status_history_add', (db) =>
-  db.insert(orderStatusHistory).values({ orderId: sql.placeholder('orderId'), status: sql.placeholder('status'), changedBy: sql.placeholder('changedBy'), note: sql.placeholder('note'), at: sql.placeholder('at') }),
-);
 
 /**
  * Order queries. Every customer query names the customer in its WHERE clause, so another customer's
@@ -133,8 +133,7 @@ export function ordersRepository(db: Db) {
 
     /** The new status and its history row; with `endHold`, the order no longer holds its pieces for a payment (paid, cancelled or lapsed). */
     async setStatus(orderId: number, status: OrderStatus, changedBy: number | null, note: string | null, at: Date, opts: { endHold?: boolean } = {}) {
-      await (opts.endHold ? statusStatements.ended : statusStatements.kept)(db, { id: orderId, status, at });
-      await historyStatement(db, { orderId, status, changedBy, note, at });
+      await (opts.endHold ? statusStatements.ended : statusStatements.kept)(db, { id: orderId, status, at, changedBy, note });
     },
 
     /**
