@@ -7,6 +7,10 @@ const c = schema.customers;
 /** Every query of the accounts domain. `db` may be a transaction. */
 export function accountsRepository(db: Db) {
   return {
+    /** The customer's row, held to the end of the transaction (see `lockCustomer` in the service). */
+    async lockRow(customerId: number): Promise<void> {
+      await db.select({ id: c.id }).from(c).where(eq(c.id, customerId)).for('no key update');
+    },
     async findByLogin(login: string) {
       const lowered = login.toLowerCase();
       const [row] = await db

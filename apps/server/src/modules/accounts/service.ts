@@ -24,6 +24,15 @@ const DAY_MS = 86_400_000;
 /** No customer has this id: the unknown address's statements run and match nothing. */
 const NO_CUSTOMER = 0;
 
+/**
+ * Holds the customer's row until the transaction ends: one customer's store credit, address book and checkouts are
+ * changed one at a time. `FOR NO KEY UPDATE`, so rows inserted for the customer (orders, sessions) do not wait on it.
+ * Every transaction takes it before any product's row (checkout takes it with the cart's; decision 031).
+ */
+export async function lockCustomer(tx: Db, customerId: number): Promise<void> {
+  await accountsRepository(tx).lockRow(customerId);
+}
+
 export const ACCOUNT_MESSAGES = {
   badLogin: 'The e-mail/username or password is not correct.',
   usernameTaken: 'This username is already taken.',

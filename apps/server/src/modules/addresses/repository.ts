@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { customerAddresses, customers } = schema;
+const { customerAddresses } = schema;
 
 export type CustomerAddress = typeof customerAddresses.$inferSelect;
 type NewCustomerAddress = typeof customerAddresses.$inferInsert;
@@ -26,10 +26,6 @@ export function addressRepository(db: Db) {
         .from(customerAddresses)
         .where(and(eq(customerAddresses.customerId, customerId), eq(customerAddresses.id, id)));
       return row ?? null;
-    },
-    /** Holds the customer's row until commit: one customer's address-book writes run one at a time, so counting is exact. */
-    async lockCustomer(customerId: number) {
-      await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('no key update');
     },
     async count(customerId: number): Promise<number> {
       const [row] = await db.select({ n: count() }).from(customerAddresses).where(eq(customerAddresses.customerId, customerId));

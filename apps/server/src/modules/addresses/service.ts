@@ -4,6 +4,7 @@ import { isKnownDialCode } from '@milli/contracts/countries';
 import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
 import { addressProblems, storedPhone, type AddressParts } from '../checkout/validate.ts';
+import { lockCustomer } from '../accounts/service.ts';
 import { addressRepository, type AddressValues, type CustomerAddress } from './repository.ts';
 
 const NOT_FOUND = 'This address is not in your address book.';
@@ -67,7 +68,7 @@ export async function addToBook(tx: Db, customerId: number, values: AddressValue
  */
 export async function keepFromCheckout(tx: Db, customerId: number, values: AddressValues): Promise<void> {
   const repo = addressRepository(tx);
-  await repo.lockCustomer(customerId);
+  await lockCustomer(tx, customerId);
   if (await repo.same(customerId, values)) return;
   if ((await repo.count(customerId)) >= MAX_SAVED_ADDRESSES) return;
   await addToBook(tx, customerId, values, false);
@@ -83,7 +84,7 @@ export function createAddressService(db: Db) {
     async add(customerId: number, input: AddressInput): Promise<SavedAddress> {
       const values = checkedAddress(input);
       return db.transaction(async (tx) => {
-        await addressRepository(tx).lockCustomer(customerId);
+        await lockCustomer(tx, customerId);
         return savedAddressOf(await addToBook(tx, customerId, values, Boolean(input.isDefault)));
       });
     },
@@ -91,7 +92,7 @@ export function createAddressService(db: Db) {
     async update(customerId: number, id: number, patch: AddressPatch): Promise<SavedAddress> {
       return db.transaction(async (tx) => {
         const repo = addressRepository(tx);
-        await repo.lockCustomer(customerId);
+        await lockCustomer(tx, customerId);
         const row = await repo.find(customerId, id);
         if (!row) throw new DomainError('ADDRESS_NOT_FOUND', NOT_FOUND);
         const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as AddressPatch;
@@ -116,7 +117,7 @@ export function createAddressService(db: Db) {
     async remove(customerId: number, id: number): Promise<void> {
       await db.transaction(async (tx) => {
         const repo = addressRepository(tx);
-        await repo.lockCustomer(customerId);
+        await lockCustomer(tx, customerId);
         const gone = await repo.remove(customerId, id);
         if (!gone) throw new DomainError('ADDRESS_NOT_FOUND', NOT_FOUND);
         // The book keeps a default while it has addresses: the newest left takes over.
@@ -127,7 +128,7 @@ export function createAddressService(db: Db) {
     async makeDefault(customerId: number, id: number): Promise<SavedAddress> {
       return db.transaction(async (tx) => {
         const repo = addressRepository(tx);
-        await repo.lockCustomer(customerId);
+        await lockCustomer(tx, customerId);
         const row = await repo.makeDefault(customerId, id);
         if (!row) throw new DomainError('ADDRESS_NOT_FOUND', NOT_FOUND);
         return savedAddressOf(row);

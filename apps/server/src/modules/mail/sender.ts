@@ -16,6 +16,8 @@ export interface MailerOptions {
 }
 
 const MAX_ATTEMPTS = 8;
+/** Mails claimed at once. */
+const BATCH = 20;
 
 /**
  * Sends the outbox. With SMTP configured, through nodemailer; without, each mail is written as an .eml file
@@ -32,7 +34,6 @@ export function createMailer(db: Db, options: MailerOptions) {
   // Asked for again while a run is under way: the run looks once more before it ends.
   let again = false;
   let timer: NodeJS.Timeout | null = null;
-  const BATCH = 20;
 
   async function sendDue(): Promise<number> {
     if (!transport) return 0;

@@ -10,10 +10,6 @@ export type NewStoreCreditEntry = typeof entries.$inferInsert;
 /** The store credit ledger's queries; every one is scoped by the customer's id. `db` may be a transaction. */
 export function storeCreditRepository(db: Db) {
   return {
-    /** Takes the customer's row lock: every movement of one customer's credit waits for the one before. */
-    async lock(customerId: number): Promise<void> {
-      await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('no key update');
-    },
     async balance(customerId: number): Promise<number> {
       const [row] = await db.select({ total: sql<string>`coalesce(sum(${entries.amountPaise}), 0)` }).from(entries).where(eq(entries.customerId, customerId));
       return Number(row?.total ?? 0);

@@ -2,6 +2,7 @@ import type { Db } from '@milli/db';
 import type { StoreCreditEntry } from '@milli/db/schema';
 import { formatRupees } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
+import { lockCustomer } from '../accounts/service.ts';
 import { storeCreditRepository, type StoreCreditKind } from './repository.ts';
 
 export type { StoreCreditKind };
@@ -30,7 +31,7 @@ export interface StoreCreditMovement {
 /** The customer's balance in paise; pass `lock` when about to spend it in the same transaction. */
 export async function storeCreditBalance(tx: Db, customerId: number, opts: { lock?: boolean } = {}): Promise<number> {
   const repo = storeCreditRepository(tx);
-  if (opts.lock) await repo.lock(customerId);
+  if (opts.lock) await lockCustomer(tx, customerId);
   return repo.balance(customerId);
 }
 
@@ -46,7 +47,7 @@ export async function storeCreditStatement(tx: Db, customerId: number, limit = 2
 export async function moveStoreCredit(tx: Db, m: StoreCreditMovement): Promise<StoreCreditEntry> {
   if (!Number.isSafeInteger(m.amountPaise) || m.amountPaise === 0) throw new Error(`a store credit movement of ${m.amountPaise} paise`);
   const repo = storeCreditRepository(tx);
-  await repo.lock(m.customerId);
+  await lockCustomer(tx, m.customerId);
   if (m.amountPaise < 0) {
     const balance = await repo.balance(m.customerId);
     if (balance + m.amountPaise < 0) {
@@ -73,7 +74,7 @@ export async function moveStoreCredit(tx: Db, m: StoreCreditMovement): Promise<S
  */
 export async function giveBackStoreCredit(tx: Db, customerId: number, orderId: number, orderNumber: string, at?: Date): Promise<number> {
   const repo = storeCreditRepository(tx);
-  await repo.lock(customerId);
+  await lockCustomer(tx, customerId);
   const owed = await repo.owedBack(customerId, orderId);
   if (owed <= 0) return 0;
   await moveStoreCredit(tx, { customerId, amountPaise: owed, kind: 'given_back', note: `Given back: order ${orderNumber} was cancelled.`, orderId, ...(at ? { at } : {}) });
