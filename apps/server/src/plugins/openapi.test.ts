@@ -3,6 +3,7 @@
  * store registers is in it under its exact path, with what its zod schemas say, and schemas JSON Schema
  * cannot express cost nothing but precision.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -233,6 +234,27 @@ describe('the store’s own document', () => {
       expect(withCookie.headers['cache-control']).toBe('public, max-age=300');
       expect(withCookie.body).toBe(first.body);
     }
+  });
+
+  it('sends both answers as Brotli or gzip to a client that takes one, and the same text to one that takes neither', async () => {
+    for (const url of [OPENAPI_URL, DOCS_URL]) {
+      const plain = await t.app.inject({ url });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.headers.vary, url).toContain('Accept-Encoding');
+      expect(plain.body.length, url).toBeGreaterThan(10_000);
+      for (const [asked, encoding, decode] of [
+        ['br, gzip, deflate', 'br', brotliDecompressSync],
+        ['gzip, deflate', 'gzip', gunzipSync],
+        ['br;q=0, gzip', 'gzip', gunzipSync],
+      ] as const) {
+        const res = await t.app.inject({ url, headers: { 'accept-encoding': asked } });
+        expect(res.headers['content-encoding'], `${url} ${asked}`).toBe(encoding);
+        expect(res.headers.etag).toBe(plain.headers.etag);
+        expect(res.rawPayload.length, `${url} ${asked}`).toBeLessThan(plain.rawPayload.length / 10);
+        expect(decode(res.rawPayload).toString('utf8'), `${url} ${asked}`).toBe(plain.body);
+      }
+    }
+    expect(JSON.parse((await t.app.inject({ url: OPENAPI_URL })).body)).toMatchObject({ openapi: '3.0.3' });
   });
 
   it('revalidates as HTTP reads If-None-Match: weakly, from a list, or *', async () => {
