@@ -469,7 +469,7 @@ function startBenchStore(dataDir: string, databaseUrl?: string): Promise<Running
   return startStore({ dataDir, databaseUrl, built: true, nodeFlags: (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean) });
 }
 
-async function runDatabase(label: string, databaseUrl: string | undefined, ceilingRps: Map<string, number>): Promise<Row[]> {
+async function runDatabase(label: string, databaseUrl: string | undefined, ceiling: Ceiling | null): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'milli-bench-'));
   const tag = label.slice(0, 2).toLowerCase();
   const buyers = await wellStockedStore(dataDir, databaseUrl, BUYERS, tag);
@@ -491,6 +491,12 @@ async function runDatabase(label: string, databaseUrl: string | undefined, ceili
       if (ONLY && !ONLY.has(scenario.name)) continue;
       await scenario.prime?.(ctx);
       for (const connections of CONNECTIONS) {
+        // The bare Fastify's run of the same scenario comes just before the store's, so both meet the machine alike.
+        const bare = scenario.ceilingPaths && ceiling ? await ceiling.measure(scenario, connections, label) : null;
+        if (bare) {
+          rows.push(bare.row);
+          console.log(formatRow(bare.row));
+        }
         let cpuBefore = 0;
         const result = await measure(
           () => scenario.options(ctx, connections),
@@ -498,19 +504,13 @@ async function runDatabase(label: string, databaseUrl: string | undefined, ceili
         );
         const cpuMs = ((server.cpuSeconds() - cpuBefore) * 1000) / Math.max(1, result.requests.total);
         peakRss = Math.max(peakRss, server.rssMb());
-        const ceiling = ceilingRps.get(ceilingKey(scenario.name, connections));
         const row: Row = {
           database: label,
           scenario: scenario.name,
           what: scenario.what,
           connections,
-          rps: Math.round(result.requests.average),
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors + result.timeouts,
-          non2xx: result.non2xx,
-          statuses: otherStatuses(result),
-          ceilingRatio: ceiling ? result.requests.average / ceiling : null,
+          ...measured(result),
+          ceilingRatio: bare ? result.requests.average / bare.rps : null,
           rssMb: peakRss,
           cpuMs,
           ...(scenario.name === 'place-order' ? { purchases: purchasesOfLastRun() } : {}),
@@ -526,18 +526,22 @@ async function runDatabase(label: string, databaseUrl: string | undefined, ceili
   return rows;
 }
 
-const ceilingKey = (scenario: string, connections: number) => `${scenario}:${connections}`;
+/** The bare Fastify of bench/ceiling.ts, kept running beside the store's servers. */
+interface Ceiling {
+  /** Its run of a scenario at so many connections, now (just before `before`'s run of it): its row and exact rate. */
+  measure(scenario: Scenario, connections: number, before: string): Promise<{ row: Row; rps: number }>;
+  stop(): Promise<void>;
+}
 
 /**
  * The ceiling of each scenario whose answers come from the read cache: a bare Fastify (bench/ceiling.ts) answering,
  * at the same paths, the very bodies the store answers (taken once from a short-lived store of the demo catalogue,
- * as the benchmark's own store has it), measured with the same scenario and connections. Nothing the store does per
+ * as the benchmark's own store has it), measured with the same scenario and connections just before the store's
+ * own run, since this machine's speed moves by a third from one minute to the next. Nothing the store does per
  * request (routing and validation, security headers, sessions, rate limits, the cache lookup) can be faster.
  */
-async function runCeiling(scenarios: Scenario[]): Promise<{ rows: Row[]; rps: Map<string, number> }> {
-  const rows: Row[] = [];
-  const rps = new Map<string, number>();
-  if (scenarios.length === 0) return { rows, rps };
+async function startCeiling(scenarios: Scenario[]): Promise<Ceiling | null> {
+  if (scenarios.length === 0) return null;
   const probeDir = mkdtempSync(path.join(os.tmpdir(), 'milli-bench-probe-'));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'milli-ceiling-'));
   let ctx: Context;
@@ -559,42 +563,46 @@ async function runCeiling(scenarios: Scenario[]): Promise<{ rows: Row[]; rps: Ma
   const file = path.join(dir, 'bodies.json');
   writeFileSync(file, JSON.stringify(bodies));
   const ceiling = await start('bench/ceiling.ts', [file], {}, /ceiling listening on (\S+)/);
-  try {
-    ctx.url = ceiling.url;
-    for (const scenario of scenarios) {
+  ctx.url = ceiling.url;
+  console.log(`ceiling: bare Fastify answering the same bodies at ${ceiling.url}, measured just before each scenario it bounds`);
+  return {
+    async measure(scenario, connections, before) {
       const kb = scenario.ceilingPaths!(ctx).map((p) => (Buffer.byteLength(bodies[p]!) / 1024).toFixed(1));
       const size = kb.length === 1 ? `${kb[0]} KB` : `${kb.length} bodies of ${Math.min(...kb.map(Number))}-${Math.max(...kb.map(Number))} KB`;
-      for (const connections of CONNECTIONS) {
-        let cpuBefore = 0;
-        const result = await measure(
-          () => scenario.options(ctx, connections),
-          () => (cpuBefore = ceiling.cpuSeconds()),
-        );
-        rps.set(ceilingKey(scenario.name, connections), result.requests.average);
-        const row: Row = {
-          database: '-',
-          scenario: `ceiling:${scenario.name}`,
-          what: `Bare Fastify, the same JSON as ${scenario.name} (${size})`,
-          connections,
-          rps: Math.round(result.requests.average),
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors + result.timeouts,
-          non2xx: result.non2xx,
-          statuses: otherStatuses(result),
-          ceilingRatio: 1,
-          rssMb: ceiling.rssMb(),
-          cpuMs: ((ceiling.cpuSeconds() - cpuBefore) * 1000) / Math.max(1, result.requests.total),
-        };
-        rows.push(row);
-        console.log(formatRow(row));
-      }
-    }
-  } finally {
-    await ceiling.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return { rows, rps };
+      let cpuBefore = 0;
+      const result = await measure(
+        () => scenario.options(ctx, connections),
+        () => (cpuBefore = ceiling.cpuSeconds()),
+      );
+      const row: Row = {
+        database: '-',
+        scenario: `ceiling:${scenario.name}`,
+        what: `Bare Fastify, the same JSON as ${scenario.name} (${size}), just before ${before}'s run`,
+        connections,
+        ...measured(result),
+        ceilingRatio: 1,
+        rssMb: ceiling.rssMb(),
+        cpuMs: ((ceiling.cpuSeconds() - cpuBefore) * 1000) / Math.max(1, result.requests.total),
+      };
+      return { row, rps: result.requests.average };
+    },
+    async stop() {
+      await ceiling.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A run's figures as a row of the table holds them. */
+function measured(result: Result): Pick<Row, 'rps' | 'p50' | 'p99' | 'errors' | 'non2xx' | 'statuses'> {
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    statuses: otherStatuses(result),
+  };
 }
 
 /** Which statuses the non-2xx answers had, so a reader can tell a sold-out piece (409) from a fault. */
@@ -704,8 +712,9 @@ Written by \`npm run bench\` (bench/run.ts); do not edit by hand. Run on ${start
 on ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version},
 ${SECONDS} s per measurement after a 1 s warm-up, autocannon on the same machine as the server (it takes CPU from it).
 "Of its ceiling" compares an answer kept in the read cache with a bare Fastify answering the very same bodies at the same
-paths (taken from the store), measured the same way at the same number of connections; with the load generator on the same
-two cores, a ratio moves by about ten points from one run to the next. RSS is the server's peak resident memory up to that
+paths (taken from the store), measured the same way at the same number of connections just before the store's own run (this
+machine's speed moves by a third from one minute to the next); with the load generator on the same two cores, a ratio
+still moves by about ten points from one run to the next. RSS is the server's peak resident memory up to that
 row. The product pages are asked for once before their first run, so both page runs measure pages as they are kept.
 
 ${table}${shoppers}${purchases}
@@ -749,19 +758,20 @@ async function main() {
     console.log('building the web app and the server first (npm run build)…');
     execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
   }
-  const withCeiling = SCENARIOS.filter((scenario) => scenario.ceilingPaths && (!ONLY || ONLY.has(scenario.name)));
-  if (withCeiling.length) console.log('ceilings: bare Fastify answering the same bodies');
-  const ceiling = await runCeiling(withCeiling);
-
-  const rows: Row[] = [...ceiling.rows];
-  if (DATABASES.has('pglite')) rows.push(...(await runDatabase('PGlite', undefined, ceiling.rps)));
-  const pgDb = DATABASES.has('postgresql') ? await createPgDatabase() : null;
-  if (pgDb) {
-    try {
-      rows.push(...(await runDatabase('PostgreSQL', pgDb.url, ceiling.rps)));
-    } finally {
-      await pgDb.drop();
+  const ceiling = await startCeiling(SCENARIOS.filter((scenario) => scenario.ceilingPaths && (!ONLY || ONLY.has(scenario.name))));
+  const rows: Row[] = [];
+  try {
+    if (DATABASES.has('pglite')) rows.push(...(await runDatabase('PGlite', undefined, ceiling)));
+    const pgDb = DATABASES.has('postgresql') ? await createPgDatabase() : null;
+    if (pgDb) {
+      try {
+        rows.push(...(await runDatabase('PostgreSQL', pgDb.url, ceiling)));
+      } finally {
+        await pgDb.drop();
+      }
     }
+  } finally {
+    await ceiling?.stop();
   }
 
   for (const p of shopperVsGuest(rows)) {
