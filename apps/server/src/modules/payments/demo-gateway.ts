@@ -5,8 +5,9 @@ import { createRazorpaySimulator, type RazorpaySimulator, type SimulatorOptions 
 /**
  * The built-in demo gateway: Razorpay's rules kept in this process by the simulator, with secrets made at
  * start. It moves no money; its checkout (the store's own dialog) offers only test instruments, so nobody
- * types a real card into it. What it remembers ends with the process: an order awaiting payment after a
- * restart gets a new gateway order when the customer pays again.
+ * types a real card into it. What it remembers ends with the process, and it holds only the newest REMEMBERED of
+ * each kind: an order awaiting payment after a restart (or long forgotten) gets a new gateway order when the
+ * customer pays again.
  */
 export function createDemoGateway(options: Partial<SimulatorOptions> = {}): PaymentGateway & { simulator: RazorpaySimulator; webhookSecret: string } {
   const keySecret = options.keySecret ?? randomBytes(24).toString('hex');

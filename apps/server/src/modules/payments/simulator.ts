@@ -19,6 +19,21 @@ export interface SimulatorOptions {
   /** Refunds are answered 'pending' and processed this many ms later (Razorpay's normal speed), or at once when 0. */
   refundDelayMs?: number;
   now?: () => Date;
+  /**
+   * At most this many orders, payments and refunds (each) are remembered, the oldest made forgotten first, so a
+   * demo store that sells for months does not grow without end (REMEMBERED by default). A forgotten one is
+   * answered 'not found', as after a restart, which the store already handles.
+   */
+  remember?: number;
+}
+
+/** How many of each the simulator remembers unless told otherwise: a few MB of orders and payments at most. */
+export const REMEMBERED = 10_000;
+
+/** Adds to a map that holds at most `cap` entries, forgetting the oldest added first. */
+function keep<K, V>(map: Map<K, V>, key: K, value: V, cap: number): void {
+  map.set(key, value);
+  if (map.size > cap) map.delete(map.keys().next().value as K);
 }
 
 export interface WebhookDelivery {
@@ -63,6 +78,7 @@ export type RazorpaySimulator = ReturnType<typeof createRazorpaySimulator>;
 export function createRazorpaySimulator(options: SimulatorOptions) {
   const now = options.now ?? (() => new Date());
   const seconds = () => Math.floor(now().getTime() / 1000);
+  const cap = Math.max(1, options.remember ?? REMEMBERED);
   const orders = new Map<string, GatewayOrder>();
   const payments = new Map<string, GatewayPayment>();
   const refunds = new Map<string, GatewayRefund>();
@@ -106,9 +122,11 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
 
   function processRefund(refundId: string) {
     const refund = refunds.get(refundId);
-    if (!refund || refund.status !== 'pending') return;
+    // Run from a timer: a payment forgotten meanwhile (REMEMBERED) must not throw where nothing catches it.
+    const paid = refund ? payments.get(refund.payment_id) : undefined;
+    if (!refund || !paid || refund.status !== 'pending') return;
     refund.status = 'processed';
-    emit('refund.processed', { refund: { entity: copy(refund) }, payment: { entity: copy(payment(refund.payment_id)) } });
+    emit('refund.processed', { refund: { entity: copy(refund) }, payment: { entity: copy(paid) } });
   }
 
   return {
@@ -142,7 +160,7 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
         notes: notes as Record<string, string>,
         created_at: seconds(),
       };
-      orders.set(made.id, made);
+      keep(orders, made.id, made, cap);
       return copy(made);
     },
 
@@ -178,9 +196,12 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       if (idempotencyKey !== undefined) {
         if (idempotencyKey.length < 10) throw new GatewayError('bad_request', 'X-Refund-Idempotency must be at least 10 characters', 400);
         const earlier = refundKeys.get(idempotencyKey);
-        if (earlier) {
+        // A key whose refund is forgotten (REMEMBERED) is forgotten with it; the payment's own refunded amount
+        // still stops a second refund of the same money.
+        const earlierRefund = earlier && refunds.get(earlier.refundId);
+        if (earlier && earlierRefund) {
           if (earlier.fingerprint !== fingerprint) throw new GatewayError('bad_request', 'The request body does not match the earlier request with this idempotency key', 400);
-          return copy(refunds.get(earlier.refundId)!);
+          return copy(earlierRefund);
         }
       }
       const p = payment(paymentId);
@@ -200,8 +221,8 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
         notes: (input.notes as Record<string, string>) ?? {},
         created_at: seconds(),
       };
-      refunds.set(refund.id, refund);
-      if (idempotencyKey !== undefined) refundKeys.set(idempotencyKey, { fingerprint, refundId: refund.id });
+      keep(refunds, refund.id, refund, cap);
+      if (idempotencyKey !== undefined) keep(refundKeys, idempotencyKey, { fingerprint, refundId: refund.id }, cap);
       p.amount_refunded += amount;
       p.refund_status = p.amount_refunded === p.amount ? 'full' : 'partial';
       if (p.amount_refunded === p.amount) p.status = 'refunded';
@@ -258,7 +279,7 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
         created_at: seconds(),
         ...effect.fields,
       };
-      payments.set(p.id, p);
+      keep(payments, p.id, p, cap);
       if (effect.error) {
         Object.assign(p, { status: 'failed', error_code: effect.error.code, error_description: effect.error.description, error_reason: effect.error.reason });
         emit('payment.failed', { payment: { entity: copy(p) } });
