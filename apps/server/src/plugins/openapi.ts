@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -9,7 +8,7 @@ import { ERROR_CODES, STAFF_COOKIE, type ErrorCode } from '@milli/contracts';
 import { ErrorSchema } from '@milli/contracts/schemas';
 import serverPackage from '../../package.json' with { type: 'json' };
 import { STATUS_OF } from './errors.ts';
-import { keptEncoding } from './read-cache.ts';
+import { brotliOf, sendBrotliKept, type BrotliKept } from './page-cache.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 export const OPENAPI_URL = '/api/openapi.json';
@@ -240,23 +239,19 @@ const DESCRIPTION = [
 ].join('\n');
 
 /**
- * A built answer, kept as Brotli only: the document and its page are about 0.9 MB of text each (1.8 MB each as the
- * engine holds it, for a character beyond Latin-1) and 30-40 KB as Brotli. gzip is made on first demand; the rare
- * client that takes neither gets the text read back from the Brotli.
+ * A built answer, kept as Brotli only (as a kept page is): the document and its page are about 0.9 MB of text each
+ * (1.8 MB each as the engine holds it, for a character beyond Latin-1) and 30-40 KB as Brotli.
  */
-interface Answer {
-  br: Buffer;
-  gzip?: Buffer;
+interface Answer extends BrotliKept {
   etag: string;
   type: string;
 }
 
 function answer(body: string, type: string): Answer {
-  return {
-    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } }),
-    type,
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-  };
+  const built: Answer = { body: Buffer.from(body), type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  brotliOf(built);
+  delete built.body;
+  return built;
 }
 
 /**
@@ -311,12 +306,7 @@ export async function openapiPlugin(app: FastifyInstance) {
     if (!built) return reply.status(503).send({ message: 'The API reference is not available.', code: 'UNAVAILABLE' });
     reply.header('cache-control', 'public, max-age=300').header('etag', built.etag);
     if (matchesNoneOf(request.headers['if-none-match'], built.etag)) return reply.status(304).send();
-    reply.type(built.type).header('vary', 'Accept-Encoding');
-    // Set here, @fastify/compress leaves the answer alone (it skips what already has a Content-Encoding).
-    const encoding = keptEncoding(request.headers['accept-encoding']);
-    if (encoding === 'br') return reply.header('content-encoding', 'br').send(built.br);
-    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send((built.gzip ??= gzipSync(brotliDecompressSync(built.br), { level: 6 })));
-    return reply.send(brotliDecompressSync(built.br));
+    return sendBrotliKept(request, reply.type(built.type), built);
   };
   app.get(OPENAPI_URL, (request, reply) => send(json, request, reply));
   app.get(DOCS_URL, (request, reply) => send(page, request, reply));

@@ -3,6 +3,7 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync }
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { keptEncoding } from './read-cache.ts';
 
 /**
  * Server-rendered pages kept in the read cache (decisions 017 and 032). A shared page (its route's
@@ -17,15 +18,22 @@ import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
  * fifth of its text that way), its gzip form made once on first demand, and its text read back from the Brotli for
  * the rare client that takes neither.
  */
-export interface KeptPage {
+export interface KeptPage extends BrotliKept {
   status: number;
   headers: [string, string][];
-  /** The text, while the page is being sent for the first time; a kept page holds its Brotli form only. */
-  body?: Buffer;
   /** 'sha256-…' sources of the page's inline scripts. */
   scriptSources: string[];
-  gzip?: Buffer;
+}
+
+/**
+ * A text kept as Brotli only (a kept page, the API's reference): its text only while it is first being sent, its
+ * gzip form made once on first demand, and the text read back from the Brotli for a client that takes neither.
+ */
+export interface BrotliKept {
+  /** The text, while it is being sent for the first time; once kept, only its Brotli form. */
+  body?: Buffer;
   br?: Buffer;
+  gzip?: Buffer;
 }
 
 /** Longest address a page is kept under; longer ones are rendered every time. */
@@ -228,14 +236,32 @@ export function pageBytes(page: KeptPage): number {
   return Math.ceil(brotliOf(page).length * 2.4) + 512;
 }
 
-function brotliOf(page: KeptPage): Buffer {
-  page.br ??= brotliCompressSync(textOf(page), { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body?.length ?? 0 } });
-  return page.br;
+/** The Brotli form of a kept text, made once. */
+export function brotliOf(kept: BrotliKept): Buffer {
+  kept.br ??= brotliCompressSync(textOf(kept), { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: kept.body?.length ?? 0 } });
+  return kept.br;
 }
 
-/** The page's text: the one being sent, or read back from a kept page's Brotli. */
-function textOf(page: KeptPage): Buffer {
-  return page.body ?? brotliDecompressSync(page.br!);
+/** The text: the one being sent, or read back from the Brotli. */
+function textOf(kept: BrotliKept): Buffer {
+  return kept.body ?? brotliDecompressSync(kept.br!);
+}
+
+/**
+ * Sends a Brotli-kept text in the encoding the client takes (br first, then gzip, made once; a q of 0 refuses one),
+ * or as text. Set here, @fastify/compress leaves the answer alone (it skips what already has a Content-Encoding).
+ */
+export async function sendBrotliKept(request: FastifyRequest, reply: FastifyReply, kept: BrotliKept): Promise<void> {
+  reply.header('vary', 'Accept-Encoding');
+  const encoding = keptEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br') {
+    await reply.header('content-encoding', 'br').send(brotliOf(kept));
+  } else if (encoding === 'gzip') {
+    kept.gzip ??= gzipSync(textOf(kept), { level: 6 });
+    await reply.header('content-encoding', 'gzip').send(kept.gzip);
+  } else {
+    await reply.send(textOf(kept));
+  }
 }
 
 /** The hash sources of every inline script (one without src), as CSP needs them. */
@@ -257,25 +283,5 @@ export async function sendKeptPage(request: FastifyRequest, reply: FastifyReply,
     reply.header('content-security-policy', policy.replace(`'nonce-${nonce}'`, page.scriptSources.join(' ')));
   }
   // The same bytes whoever asks (cookies or none): only the encoding varies.
-  reply.header('vary', 'Accept-Encoding');
-  const accepted = acceptedEncodings(String(request.headers['accept-encoding'] ?? ''));
-  if (accepted.has('br')) {
-    await reply.header('content-encoding', 'br').send(brotliOf(page));
-  } else if (accepted.has('gzip')) {
-    page.gzip ??= gzipSync(textOf(page), { level: 6 });
-    await reply.header('content-encoding', 'gzip').send(page.gzip);
-  } else {
-    await reply.send(textOf(page));
-  }
-}
-
-/** The encodings an Accept-Encoding header allows (a q of 0 refuses one). */
-function acceptedEncodings(header: string): Set<string> {
-  const allowed = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q !== undefined && Number(q.slice(2)) === 0)) allowed.add(name);
-  }
-  return allowed;
+  await sendBrotliKept(request, reply, page);
 }
