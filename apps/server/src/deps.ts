@@ -16,6 +16,8 @@ export interface AppDeps {
   database: Database;
   /** The payment gateway; by default the one the configuration names (tests pass their own). */
   gateway?: PaymentGateway;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** What every API module is registered with: the app's dependencies and its shared services. */

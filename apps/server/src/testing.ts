@@ -23,11 +23,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { seed?: boolean; config?: Partial<Config>; poolSize?: number; gateway?: PaymentGateway } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; config?: Partial<Config>; poolSize?: number; gateway?: PaymentGateway; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase({ seed: options.seed ?? true, ...(options.poolSize ? { poolSize: options.poolSize } : {}) });
   const config = testConfig(options.config);
   const gateway = options.gateway ?? createGateway(config);
-  const app = await buildApp({ config, database, gateway }, { web: false });
+  const app = await buildApp({ config, database, gateway, ...(options.logStream ? { logStream: options.logStream } : {}) }, { web: false });
   await app.ready();
   // A browser marks every request from the store's own page Sec-Fetch-Site: same-origin, which the cross-site
   // check (plugins/security.ts) needs from a request that carries cookies and no Origin. Tests drive the API as

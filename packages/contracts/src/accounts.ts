@@ -117,6 +117,16 @@ export const VerifyOtpSchema = z.object({
   otp: z.string({ error: 'Please enter the 4-digit code.' }).trim().regex(/^\d{4}$/, 'Please enter the 4-digit code.'),
 });
 export const VerifyOtpAnswerSchema = z.object({ message: z.string(), resetToken: z.string() });
+/**
+ * POST /api/auth/reset-link: the code mail's link, exchanged once for a reset token (issue 35): the link works
+ * until this first exchange, the token it gives for the minutes a checked code's does.
+ */
+export const ResetLinkSchema = z.object({
+  link: z
+    .string({ error: 'This link is not complete. Please open it again from the mail.' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{20,200}$/, 'This link is not complete. Please open it again from the mail.'),
+});
 /** POST /api/auth/reset-password */
 export const ResetPasswordSchema = z
   .object({

@@ -91,6 +91,7 @@ const CONTRACTED: readonly ContractedAnswer[] = [
   { method: 'POST', path: path('auth/login'), contract: LoginAnswerSchema },
   { method: 'POST', path: path('auth/(register|logout|forgot-password|reset-password)'), contract: MessageSchema },
   { method: 'POST', path: path('auth/verify-otp'), contract: VerifyOtpAnswerSchema },
+  { method: 'POST', path: path('auth/reset-link'), contract: VerifyOtpAnswerSchema },
   { method: 'POST', path: path('auth/undo-email-change'), contract: UndoEmailChangeAnswerSchema },
   { method: 'PUT', path: path(`users/user-details/${ID}`), contract: MessageSchema },
   { method: 'POST', path: path('orders/placeOrders'), contract: PlaceOrderAnswerSchema },

@@ -4,7 +4,7 @@ import { MESSAGES } from '@milli/contracts';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { AuthCard, SubmitButton } from '../components/forms/auth-card.tsx';
-import { hasResetToken, setNewPassword, takeResetLink } from '../features/account/auth-actions.server.ts';
+import { hasResetToken, resetLinkOf, setNewPassword } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT } from '../features/account/auth-results.ts';
 import { Field, FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
 import '../styles/screens/shells.css';
@@ -13,13 +13,12 @@ import '../styles/screens/account.css';
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Reset Password') }, { name: 'robots', content: 'noindex' }];
 
 /**
- * Only a visitor who has just validated a code, or followed the code mail's link (both put the short-lived reset
- * cookie), can set a password here.
+ * Only a visitor who has just validated a code (the short-lived reset cookie) or who follows the code mail's link
+ * (carried in the form, spent by its post) can set a password here.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const link = takeResetLink(request);
-  if (link) throw link;
-  return { verified: hasResetToken(request) };
+  const link = resetLinkOf(request);
+  return { verified: link !== null || hasResetToken(request), link };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,7 +43,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <>
           <p className="auth-lead">Choose a password you have not used here before.</p>
           {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
-          <Form method="post" className="auth-form">
+          {/* Posted to the bare address, so the link leaves the address bar with the first post. */}
+          <Form method="post" action="/reset-password" className="auth-form">
+            {loaderData.link && <input type="hidden" name="link" value={loaderData.link} />}
             <Field
               id="reset-new"
               name="newPassword"

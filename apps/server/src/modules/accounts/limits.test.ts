@@ -135,9 +135,28 @@ describe('one account against many addresses for a day', () => {
     // Hours later the owner opens the last of those mails: its link still sets a new password, once.
     clock += 20 * 60 * MIN;
     const link = await latestLink('kept@example.in');
-    expect(await status(accounts.resetPassword(link, 'meenakari9090'))).toBe(200);
+    const { resetToken } = await accounts.exchangeResetLink(link, newAddress());
+    expect(await status(accounts.resetPassword(resetToken, 'meenakari9090'))).toBe(200);
     expect(await status(accounts.login({ username: 'kept', password: 'meenakari9090' }, newAddress()))).toBe(200);
-    expect(await status(accounts.resetPassword(link, 'another-pass-77'))).toBe(400);
+    expect(await status(accounts.resetPassword(resetToken, 'another-pass-77'))).toBe(400);
+  }, 60_000);
+
+  it('spends a link the first time it is exchanged: a copy of it (a log, a proxy, a second tab) is worth nothing', async () => {
+    await accounts.register({ username: 'copied', email: 'copied@example.in', password: 'navratan2718' }, newAddress());
+    clock = Date.UTC(2026, 10, 27, 9);
+    await accounts.forgotPassword('copied@example.in', newAddress());
+    const link = await latestLink('copied@example.in');
+    // The link itself never sets a password: only the token its one exchange gives.
+    expect(await status(accounts.resetPassword(link, 'meenakari9090'))).toBe(400);
+    // Ten clients present it at once: one gets a token.
+    const tries = await Promise.all(Array.from({ length: 10 }, () => accounts.exchangeResetLink(link, newAddress()).then((a) => a.resetToken, () => null)));
+    const tokens = tries.filter((t): t is string => t !== null);
+    expect(tokens).toHaveLength(1);
+    expect(await status(accounts.exchangeResetLink(link, newAddress()))).toBe(400);
+    // The token lasts as a checked code's does (10 + 5 minutes), not the link's day.
+    clock += 16 * MIN;
+    expect(await status(accounts.resetPassword(tokens[0]!, 'meenakari9090'))).toBe(400);
+    expect(await status(accounts.login({ username: 'copied', password: 'navratan2718' }, newAddress()))).toBe(200);
   }, 60_000);
 
   it('ends a link a day after its mail, and with the next code asked for', async () => {
@@ -146,9 +165,13 @@ describe('one account against many addresses for a day', () => {
     await accounts.forgotPassword('lapsed@example.in', newAddress());
     const first = await latestLink('lapsed@example.in');
     await accounts.forgotPassword('lapsed@example.in', newAddress());
-    expect(await status(accounts.resetPassword(first, 'meenakari9090'))).toBe(400);
+    expect(await status(accounts.exchangeResetLink(first, newAddress()))).toBe(400);
     const second = await latestLink('lapsed@example.in');
     clock += 24 * 60 * MIN + MIN;
-    expect(await status(accounts.resetPassword(second, 'meenakari9090'))).toBe(400);
+    expect(await status(accounts.exchangeResetLink(second, newAddress()))).toBe(400);
+    // Within its day it still works.
+    const third = (await accounts.forgotPassword('lapsed@example.in', newAddress()), await latestLink('lapsed@example.in'));
+    clock += 24 * 60 * MIN - 2 * MIN;
+    expect(await status(accounts.exchangeResetLink(third, newAddress()))).toBe(200);
   }, 60_000);
 });

@@ -113,6 +113,30 @@ export function accountsRepository(db: Db) {
         .returning({ verified: sql<boolean>`${r.verifiedAt} is not null` });
       return row?.verified === true;
     },
+    /**
+     * The mail's link spent for a reset token, in one statement so two clients opening it at once cannot both
+     * have it: the row becomes what a checked code makes of it (verified now, open for `minutes` more), and the
+     * link's hash is replaced, so the same link finds nothing again. Null when the link is unknown, spent or older
+     * than `linkHours`.
+     */
+    async exchangeLink(linkTokenHash: string, tokenHash: string, now: Date, minutes: number, linkHours: number, codeMinutes: number) {
+      const r = schema.passwordResets;
+      const at = now.toISOString();
+      const [row] = await db
+        .update(r)
+        .set({ verifiedTokenHash: tokenHash, verifiedAt: now, expiresAt: new Date(now.getTime() + minutes * 60_000) })
+        .where(
+          and(
+            eq(r.verifiedTokenHash, linkTokenHash),
+            isNull(r.usedAt),
+            isNull(r.verifiedAt),
+            // The code's deadline is ten minutes from the mail; the link's, linkHours from it.
+            sql`${r.expiresAt} + make_interval(mins => ${linkHours * 60 - codeMinutes}) > ${at}::timestamptz`,
+          ),
+        )
+        .returning({ id: r.id });
+      return row ?? null;
+    },
     async verifiedReset(verifiedTokenHash: string) {
       const [row] = await db
         .select()

@@ -18,6 +18,7 @@ import {
   UserParamsSchema,
   VerifyOtpAnswerSchema,
   VerifyOtpSchema,
+  ResetLinkSchema,
   formBody,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
@@ -82,6 +83,12 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
 
   api.post('/auth/verify-otp', { schema: { body: formBody(VerifyOtpSchema), response: { 200: VerifyOtpAnswerSchema, ...errors } } }, async (req) =>
     accounts.verifyOtp(req.body.email, req.body.otp, req.ip),
+  );
+
+  api.post(
+    '/auth/reset-link',
+    { schema: { summary: "The code mail's link, exchanged once for a reset token (the link then works no more)", body: formBody(ResetLinkSchema), response: { 200: VerifyOtpAnswerSchema, ...errors } } },
+    async (req) => accounts.exchangeResetLink(req.body.link, req.ip),
   );
 
   api.post('/auth/reset-password', { schema: { body: formBody(ResetPasswordSchema), response: { 200: MessageSchema, ...errors } } }, async (req) =>

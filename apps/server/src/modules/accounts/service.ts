@@ -346,16 +346,23 @@ export function createAccountsService(deps: AccountsDeps) {
       return { message: ACCOUNT_MESSAGES.otpOk, resetToken };
     },
 
+    /**
+     * The code mail's link, exchanged for a reset token the first time it is presented (issue 35): a link copied
+     * from a log, a proxy or a shared screen after that is worth nothing. One answer for every failure.
+     */
+    async exchangeResetLink(link: string, ip: string) {
+      await limiter.take(LIMITS.otpIp, ip);
+      const resetToken = newToken();
+      const exchanged = await repo.exchangeLink(hashToken(link), hashToken(resetToken), now(), OTP_MINUTES, RESET_LINK_HOURS, OTP_MINUTES);
+      if (!exchanged) throw new DomainError('RESET_EXPIRED', ACCOUNT_MESSAGES.resetExpired);
+      return { message: ACCOUNT_MESSAGES.otpOk, resetToken };
+    },
+
     async resetPassword(resetToken: string, password: string) {
       const reset = await repo.verifiedReset(hashToken(resetToken));
-      // A checked code's token lasts as long as the code would have (10 minutes from the mail, and 5 to type the
-      // new password); the mail's link, never checked against the code, RESET_LINK_HOURS from the mail.
-      const lastUse = reset
-        ? reset.verifiedAt === null
-          ? reset.expiresAt.getTime() - OTP_MINUTES * 60_000 + RESET_LINK_HOURS * 3_600_000
-          : reset.expiresAt.getTime() + 5 * 60_000
-        : 0;
-      if (!reset || lastUse < now().getTime()) {
+      // Only a checked code's token or an exchanged link's (both verified) sets a password, for 5 minutes past the
+      // code's deadline; the mail's link itself never does, so it cannot be used twice.
+      if (!reset || reset.verifiedAt === null || reset.expiresAt.getTime() + 5 * 60_000 < now().getTime()) {
         throw new DomainError('RESET_EXPIRED', ACCOUNT_MESSAGES.resetExpired);
       }
       if (isCommonPassword(password)) throw new DomainError('COMMON_PASSWORD', COMMON_PASSWORD);

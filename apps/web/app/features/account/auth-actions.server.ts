@@ -171,15 +171,15 @@ function readResetToken(request: Request): string | null {
 export const hasResetToken = (request: Request) => readResetToken(request) !== null;
 
 /**
- * The code mail's link (/reset-password?link=…, decision 020): its token goes into the same short-lived cookie a
- * checked code's does, and the visitor to the address without it, so the token leaves the address bar and history.
- * Null when the address has no link. The server judges the token when the new password is sent.
+ * The code mail's link (/reset-password?link=…, decision 020) opens the new-password form with the link in a hidden
+ * field; nothing is spent by opening it (a mail scanner fetching it changes nothing). The form's post exchanges the
+ * link, once, for a reset token (POST /api/auth/reset-link, issue 35). Null when the address has no well-formed link.
  */
-export function takeResetLink(request: Request): Response | null {
+export function resetLinkOf(request: Request): string | null {
   const link = new URL(request.url).searchParams.get('link');
-  if (!link || !/^[A-Za-z0-9_-]{20,200}$/.test(link)) return null;
-  return redirect('/reset-password', { headers: withCookies([resetCookie.set(encodeURIComponent(link), request)]) });
+  return link && RESET_LINK.test(link) ? link : null;
 }
+const RESET_LINK = /^[A-Za-z0-9_-]{20,200}$/;
 
 /** Forgot password: its own call; the answer never says whether the account exists. Then /otp for that e-mail. */
 export async function requestCode(api: ApiClient, request: Request) {
@@ -229,10 +229,25 @@ const RESET_REACTIONS = {
   RATE_LIMITED: () => 'show-message',
 } as const satisfies { readonly [K in ResetCode]: () => ResetReaction };
 
-/** /reset-password: new + confirm with the token from the cookie; success ends the cookie and goes to /login. */
+/**
+ * /reset-password: new + confirm with the token from the cookie, or with the mail's link from the form, exchanged for a
+ * token first. Success ends the cookie and goes to /login; a refused password keeps the exchanged token in the cookie,
+ * since the link is spent and the person only needs to choose another password.
+ */
 export async function setNewPassword(api: ApiClient, request: Request) {
   const form = await request.formData();
-  const resetToken = readResetToken(request);
+  const link = text(form, 'link');
+  let resetToken = readResetToken(request);
+  let exchanged = false;
+  if (link && RESET_LINK.test(link)) {
+    const answer = await call(api, '/api/auth/reset-link', json('POST', { link }));
+    const token = answer?.ok ? field(answer.body, 'resetToken') : undefined;
+    if (typeof token !== 'string' || !token) {
+      return data<ResetResult>({ message: refusal(answer) ?? ACCOUNT_TEXT.resetExpired, expired: true }, { status: failStatus(answer) });
+    }
+    resetToken = token;
+    exchanged = true;
+  }
   if (!resetToken) return data<ResetResult>({ message: ACCOUNT_TEXT.resetExpired, expired: true }, { status: 400 });
 
   const answer = await call(
@@ -244,9 +259,10 @@ export async function setNewPassword(api: ApiClient, request: Request) {
     return redirect(`/login?${LOGIN_BANNER_PARAMS.reset}=1`, { headers: withCookies([resetCookie.clear(request)]) });
   }
   const expired = onCode<ResetCode, ResetReaction>(refusalCode(answer?.body), RESET_REACTIONS, () => 'show-message') === 'offer-new-code';
+  const cookie = expired ? resetCookie.clear(request) : exchanged ? resetCookie.set(encodeURIComponent(resetToken), request) : null;
   return data<ResetResult>(
     { message: refusal(answer) ?? ACCOUNT_TEXT.resetFallback, expired },
-    { status: failStatus(answer), ...(expired ? { headers: withCookies([resetCookie.clear(request)]) } : {}) },
+    { status: failStatus(answer), ...(cookie ? { headers: withCookies([cookie]) } : {}) },
   );
 }
 

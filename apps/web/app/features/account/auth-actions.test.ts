@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@milli/contracts';
 import { fakeApi } from '../../lib/fake-api.ts';
-import { RESET_COOKIE, checkCode, logIn, saveProfile, setNewPassword, signUp, takeResetLink, undoEmailChange } from './auth-actions.server.ts';
+import { RESET_COOKIE, checkCode, logIn, saveProfile, resetLinkOf, setNewPassword, signUp, undoEmailChange } from './auth-actions.server.ts';
 
 const json = (status: number, body: unknown, cookies: string[] = []) =>
   new Response(JSON.stringify(body), {
@@ -157,14 +157,38 @@ describe('the code and the new password', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("the code mail's link puts its token in the same cookie and leaves the address without it (decision 020)", () => {
+  it("the code mail's link is read from the address only when well formed; opening it sets no cookie", () => {
     const token = 'Ab_-0123456789abcdefghijklmnopqrstuvwxyzABC';
-    const result = outcome(takeResetLink(new Request(`http://shop.test/reset-password?link=${token}`)));
-    expect(result.redirect).toBe('/reset-password');
-    expect(result.cookies[0]).toMatch(new RegExp(`^${RESET_COOKIE}=${token}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax$`));
-    expect(takeResetLink(new Request('http://shop.test/reset-password'))).toBeNull();
-    expect(takeResetLink(new Request('http://shop.test/reset-password?link=short'))).toBeNull();
-    expect(takeResetLink(new Request('http://shop.test/reset-password?link=%3Cscript%3E1234567890123456789012'))).toBeNull();
+    expect(resetLinkOf(new Request(`http://shop.test/reset-password?link=${token}`))).toBe(token);
+    expect(resetLinkOf(new Request('http://shop.test/reset-password'))).toBeNull();
+    expect(resetLinkOf(new Request('http://shop.test/reset-password?link=short'))).toBeNull();
+    expect(resetLinkOf(new Request('http://shop.test/reset-password?link=%3Cscript%3E1234567890123456789012'))).toBeNull();
+  });
+
+  it("the link posted with the new password is exchanged once, then the password is set with the token it gave (issue 35)", async () => {
+    const link = 'Ab_-0123456789abcdefghijklmnopqrstuvwxyzABC';
+    const { api, calls } = fakeApi((path) => (path === '/api/auth/reset-link' ? json(200, { message: 'ok', resetToken: 'tok_from_link' }) : json(200, { message: 'Your password has been changed.' })));
+    const result = outcome(await setNewPassword(api, post('/reset-password', { link, newPassword: 'Fresh2024x', confirmPassword: 'Fresh2024x' })));
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/reset-link', '/api/auth/reset-password']);
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ link });
+    expect(JSON.parse(String(calls[1]!.init.body))).toMatchObject({ resetToken: 'tok_from_link' });
+    expect(result.redirect).toBe('/login?reset=1');
+  });
+
+  it('a spent link offers a new code; a refused password after the exchange keeps its token in the cookie for the next try', async () => {
+    const link = 'Ab_-0123456789abcdefghijklmnopqrstuvwxyzABC';
+    const spent = fakeApi(() => json(400, { message: 'Your reset link has expired.', code: 'RESET_EXPIRED' }));
+    expect(outcome(await setNewPassword(spent.api, post('/reset-password', { link, newPassword: 'a', confirmPassword: 'a' })))).toMatchObject({
+      data: { expired: true },
+      status: 400,
+    });
+    expect(spent.calls).toHaveLength(1);
+    const common = fakeApi((path) =>
+      path === '/api/auth/reset-link' ? json(200, { message: 'ok', resetToken: 'tok_kept' }) : json(400, { message: 'Too common.', code: 'COMMON_PASSWORD' }),
+    );
+    const result = outcome(await setNewPassword(common.api, post('/reset-password', { link, newPassword: 'password1', confirmPassword: 'password1' })));
+    expect(result).toMatchObject({ data: { expired: false, message: 'Too common.' }, status: 400 });
+    expect(result.cookies[0]).toMatch(new RegExp(`^${RESET_COOKIE}=tok_kept; Path=/; Max-Age=600; HttpOnly; SameSite=Lax$`));
   });
 
   it('sets the password with the token from the cookie, then ends the cookie and goes to /login', async () => {

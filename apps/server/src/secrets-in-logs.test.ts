@@ -1,0 +1,74 @@
+/**
+ * Issue 35: the access log at its default level (info) is read after each flow whose address carries a secret or a
+ * personal value (a password reset's link, the OTP screen's e-mail, an appointment's manage token, an e-mail change's
+ * undo token, a desk's search by phone) and holds none of them; a link exchanged once is worth nothing to whoever
+ * reads it later.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@milli/db';
+import { indianDate } from '@milli/pricing';
+import { createTestApp, type TestApp } from './testing.ts';
+import { createShopper, createStaff } from './testing-factories.ts';
+import { addDays } from './modules/appointments/hours.ts';
+
+let t: TestApp;
+const lines: string[] = [];
+const log = () => lines.join('');
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true, config: { logLevel: 'info' }, logStream: { write: (line) => void lines.push(line) } });
+}, 120_000);
+afterAll(() => t?.close());
+
+const latestMail = async (to: string) => {
+  const [mail] = await t.database.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, to)).orderBy(desc(schema.mailOutbox.id)).limit(1);
+  return mail!.textBody;
+};
+
+describe('the access log', () => {
+  it('names the addresses asked for, with their secret and personal values hidden', async () => {
+    const shopper = await createShopper(t.app, { username: 'logged', email: 'logged.shopper@example.in' });
+    lines.length = 0;
+
+    // A password reset: the forgot screen, the OTP screen with the e-mail, the mail's link opened, then exchanged.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: shopper.email } })).statusCode).toBe(200);
+    const link = /\/reset-password\?link=([A-Za-z0-9_-]+)/.exec(await latestMail(shopper.email))![1]!;
+    await t.app.inject({ method: 'GET', url: `/otp?email=${encodeURIComponent(shopper.email)}` });
+    await t.app.inject({ method: 'GET', url: `/reset-password?link=${link}` });
+    const exchanged = await t.app.inject({ method: 'POST', url: '/api/auth/reset-link', payload: { link } });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    // Whoever reads the link in a log afterwards gets nothing for it.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-link', payload: { link } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { resetToken: link, password: 'Intruder-pass-77', confirmPassword: 'Intruder-pass-77' } })).statusCode).toBe(400);
+
+    // An appointment's manage link, as the guest's page and as the API it calls.
+    let day = addDays(indianDate(new Date()), 3);
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() === 0) day = addDays(day, 1);
+    const [store] = await t.database.db.select().from(schema.stores).where(eq(schema.stores.hours, 'Mon-Sun 10:30 am - 8:30 pm')).limit(1);
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: { kind: 'store', storeId: store!.id, date: day, slot: '12:30', purpose: 'browse', name: 'Logged Guest', email: 'logged.guest@example.in', phone: '99001 12233' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const token = /appointment\?token=([A-Za-z0-9_-]+)/.exec(await latestMail('logged.guest@example.in'))![1]!;
+    await t.app.inject({ method: 'GET', url: `/appointment?token=${token}` });
+    expect((await t.app.inject({ method: 'GET', url: `/api/appointments/manage?token=${token}` })).statusCode).toBe(200);
+
+    // An e-mail change's undo link, and a desk searching orders by a phone number as pasted.
+    await t.app.inject({ method: 'GET', url: '/undo-email-change?token=Zz9-undo-token-of-thirty-two-chars' });
+    const owner = await createStaff(t.app, { role: 'owner' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent('+91 99001 12233')}`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+
+    const text = log();
+    // The log is written, at info, with these very addresses in it...
+    expect(text).toContain('"url":"/reset-password?link=~"');
+    expect(text).toContain('"url":"/api/appointments/manage?token=~"');
+    expect(text).toContain('"url":"/otp?email=~"');
+    // ...and none of what they carried.
+    for (const secret of [link, token, 'Zz9-undo-token-of-thirty-two-chars', 'logged.shopper', 'logged.guest', '99001', '12233']) {
+      expect(text, secret).not.toContain(secret);
+    }
+  });
+});
