@@ -75,7 +75,16 @@ export const AdminOrderDetailSchema = z.object({
     }),
   ),
   pieces: z.array(OrderPieceSchema),
-  adjustments: z.array(OrderAdjustmentSchema),
+  adjustments: z.array(
+    OrderAdjustmentSchema.extend({
+      /** The piece weighed outside the packing tolerance (settings): the approver is told so. */
+      beyondTolerance: z.boolean(),
+      /** Who approved or rejected a difference (the accounts desk), when, and why. */
+      decidedBy: z.string().nullable(),
+      decidedAt: z.string().nullable(),
+      decisionNote: z.string().nullable(),
+    }),
+  ),
   creditNotes: z.array(CreditNoteSchema),
   shipment: OrderShipmentSchema.nullable(),
   payment: OrderPaymentSchema,
@@ -145,6 +154,15 @@ export type AdminOrderCancel = z.infer<typeof AdminOrderCancelSchema>;
 export const AdminAdjustmentWaiveSchema = z.object({
   note: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500, 'A note is at most 500 characters.').optional()),
 });
+
+/**
+ * POST /api/admin/orders/{orderNumber}/adjustments/{id}/approve and …/reject (permission 'accounts', issue 35): a
+ * proposed weight difference is approved (a refund is sent, a charge put to the customer) or rejected (re-weigh).
+ */
+export const AdminAdjustmentDecisionSchema = z.object({
+  note: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500, 'A note is at most 500 characters.').optional()),
+});
+export type AdjustmentDecision = { decision: 'approve' | 'reject'; note?: string | undefined };
 
 export const AdminOrderAdjustmentParamsSchema = z.object({
   orderNumber: z.string().max(60, 'orderNumber must be at most 60 characters'),

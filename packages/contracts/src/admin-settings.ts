@@ -26,6 +26,11 @@ export const AdminSettingsSchema = z.object({
   lowStockThreshold: z.number().int(),
   /** A packed piece's net weight may differ from the weight sold by this percent (0-10, two decimals) before it is charged or refunded. */
   weightTolerancePercent: z.number(),
+  /**
+   * Issue 35: a packed piece weighed further than this percent (0-25, two decimals) from the weight sold waits for the
+   * accounts desk's approval, and a made-to-order piece is weighed again.
+   */
+  packingTolerancePercent: z.number(),
   /** Lifetime exchange and buy-back: percent of today's metal value, and of today's diamond value (0-100). */
   exchangePercent: z.number().int(),
   buybackPercent: z.number().int(),
@@ -62,6 +67,7 @@ export const SETTINGS_FIELDS = [
   'paymentHoldMinutes',
   'lowStockThreshold',
   'weightTolerancePercent',
+  'packingTolerancePercent',
   'exchangePercent',
   'buybackPercent',
   'diamondExchangePercent',
@@ -106,6 +112,7 @@ export const SettingsPatchSchema = z
     paymentHoldMinutes: z.number().optional().describe('Minutes an unpaid online order holds its pieces (5-1440)'),
     lowStockThreshold: z.number().optional().describe('Pieces (0-1000)'),
     weightTolerancePercent: z.number().optional().describe('Percent, 0-10, at most two decimals: a packed piece lighter or heavier than this is refunded or charged'),
+    packingTolerancePercent: z.number().optional().describe('Percent, 0-25, at most two decimals: a packed piece further than this from the weight sold waits for the accounts desk'),
     exchangePercent: z.number().optional().describe('Percent of today’s metal value a piece bought here is worth in exchange (0-100)'),
     buybackPercent: z.number().optional().describe('Percent of today’s metal value paid for a piece bought here (0-100)'),
     diamondExchangePercent: z.number().optional().describe('Percent of today’s diamond value in exchange (0-100)'),

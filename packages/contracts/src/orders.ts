@@ -123,7 +123,8 @@ export const OrderAdjustmentSchema = z.object({
   kind: z.enum(['charge', 'refund']),
   amountPaise: z.number().int(),
   reason: z.string(),
-  status: z.enum(['open', 'settled', 'waived']),
+  /** `proposed` until the accounts desk approves it, then `open` (a charge to pay or refund to send) or `settled`. */
+  status: z.enum(['proposed', 'open', 'settled', 'waived', 'rejected']),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
 });

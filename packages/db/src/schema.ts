@@ -65,7 +65,11 @@ export const PAYMENT_PURPOSES = ['cad_advance', 'harvest_instalment', 'order', '
 /** A weight difference found at packing: charged to the customer, or given back. */
 export const ORDER_ADJUSTMENT_KINDS = ['charge', 'refund'] as const;
 /** open: waiting (to be paid, or refunded); settled: paid or refunded; waived: the store absorbed it. */
-export const ORDER_ADJUSTMENT_STATUSES = ['open', 'settled', 'waived'] as const;
+/**
+ * Issue 35: a weight difference found at packing is `proposed` until a member with the accounts permission approves it
+ * (a refund is then sent, a charge `open` for the customer to pay) or rejects it (the pieces are weighed again).
+ */
+export const ORDER_ADJUSTMENT_STATUSES = ['proposed', 'open', 'settled', 'waived', 'rejected'] as const;
 export const CREDIT_NOTE_REASONS = ['cancelled', 'returned', 'adjustment'] as const;
 /** A return of delivered pieces within the window (issue 20): Requested → Approved → Pickup scheduled → Received → Checked → Refunded, or Refused. */
 export const RETURN_STATUSES = ['Requested', 'Approved', 'Pickup scheduled', 'Received', 'Checked', 'Refunded', 'Refused'] as const;
@@ -80,7 +84,8 @@ export const EXCHANGE_STATUSES = ['Requested', 'Received', 'Settled', 'Refused',
 export const STORE_CREDIT_KINDS = ['exchange', 'return', 'goodwill', 'spent', 'given_back', 'correction'] as const;
 export const APPOINTMENT_KINDS = ['store', 'video'] as const;
 export const APPOINTMENT_PURPOSES = ['browse', 'product', 'trade_in', 'custom_design', 'exchange', 'other'] as const;
-export const APPOINTMENT_STATUSES = ['Booked', 'Cancelled', 'Attended', 'Missed'] as const;
+/** Issue 35: a booking whose e-mail is not yet confirmed is `Unconfirmed`, holding its place until `hold_until`. */
+export const APPOINTMENT_STATUSES = ['Unconfirmed', 'Booked', 'Cancelled', 'Attended', 'Missed'] as const;
 export const PAYMENT_STATUSES = ['created', 'paid', 'failed', 'refunded'] as const;
 /** DECISIONS §4: Requested → Design Shared → Approved (advance paid) → Making → delivery steps; Rejected goes back to the design team. */
 export const CUSTOM_DESIGN_STATUSES = [
@@ -190,6 +195,8 @@ export const storeSettings = pgTable(
      * real weight.
      */
     weightTolerancePercent: numeric('weight_tolerance_percent', { precision: 4, scale: 2, mode: 'number' }).notNull().default(2),
+    /** Issue 35: a packed piece weighed further than this from the weight sold waits for the accounts desk's approval. */
+    packingTolerancePercent: numeric('packing_tolerance_percent', { precision: 4, scale: 2, mode: 'number' }).notNull().default(5),
     /**
      * Lifetime exchange and buy-back (issue 20): a piece's metal at today's rate times these percentages; its
      * diamonds at today's diamond rate times their own; making, coloured stones and GST are never given back.
@@ -1037,9 +1044,15 @@ export const orderAdjustments = pgTable(
     amountPaise: paise('amount_paise').notNull(),
     /** What the customer reads: the weights, the rate and the difference. */
     reason: text('reason').notNull(),
-    status: text('status', { enum: ORDER_ADJUSTMENT_STATUSES }).notNull().default('open'),
+    status: text('status', { enum: ORDER_ADJUSTMENT_STATUSES }).notNull().default('proposed'),
+    /** The piece weighed outside the packing tolerance (settings): the approver is told so first. */
+    beyondTolerance: boolean('beyond_tolerance').notNull().default(false),
     createdBy: integer('created_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** Who approved or rejected it (accounts), when, and why. */
+    decidedBy: integer('decided_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    decidedAt: tsz('decided_at'),
+    decisionNote: text('decision_note'),
     settledAt: tsz('settled_at'),
   },
   (t) => [
@@ -1174,6 +1187,8 @@ export const customDesignImages = pgTable(
     thumbPath: text('thumb_path'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** What the picture and its thumbnail take in storage: a customer's total is bounded (issue 35). */
+    bytes: integer('bytes').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('custom_design_images_request_slot_key').on(t.requestId, t.slot), check('custom_design_images_slot_check', raw('"slot" BETWEEN 1 AND 4'))],
@@ -1842,6 +1857,15 @@ export const appointments = pgTable(
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('Booked'),
     /** A random token (hashed here) in the booking mail, so a guest can see and cancel it. */
     manageTokenHash: text('manage_token_hash').notNull(),
+    /**
+     * The mailbox and the ten-digit mobile number the booking reached, as the rate limits write them
+     * (plugins/rate-limit.ts): one contact's live bookings are counted by these (issue 35).
+     */
+    mailbox: text('mailbox'),
+    mobile: text('mobile'),
+    /** An Unconfirmed booking holds its place until then; a confirmed one has none. */
+    holdUntil: tsz('hold_until'),
+    confirmedAt: tsz('confirmed_at'),
     remindedAt: tsz('reminded_at'),
     cancelledAt: tsz('cancelled_at'),
     createdAt: createdAt(),
@@ -1850,6 +1874,9 @@ export const appointments = pgTable(
   (t) => [
     index('appointments_store_day_idx').on(t.storeId, t.day, t.slot),
     index('appointments_customer_idx').on(t.customerId, t.day),
+    // One contact's live bookings are counted at each booking (issue 35).
+    index('appointments_mailbox_idx').on(t.mailbox, t.day),
+    index('appointments_mobile_idx').on(t.mobile, t.day),
     index('appointments_reminder_idx').on(t.day).where(sql`${t.status} = 'Booked' AND ${t.remindedAt} IS NULL`),
     uniqueIndex('appointments_manage_token_key').on(t.manageTokenHash),
     oneOf('appointments_kind_check', 'kind', APPOINTMENT_KINDS),

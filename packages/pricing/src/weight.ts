@@ -20,11 +20,19 @@ export function weightDifference(soldMg: number, realMg: number, ratePaisePerGra
     if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} is not a whole, non-negative number: ${v}`);
   }
   const differenceMg = realMg - soldMg;
-  // Within the tolerance (compared in hundredths of a percent, so 2.5 % of 3,210 mg stays exact).
-  const toleranceBp = Math.round(tolerancePercent * 100);
-  if (Math.abs(differenceMg) * 10_000 <= soldMg * toleranceBp) return { kind: null, differenceMg, amountPaise: 0 };
+  if (!outsideTolerance(soldMg, realMg, tolerancePercent)) return { kind: null, differenceMg, amountPaise: 0 };
   const gstBp = Math.round(gstPercent * 100);
   const amountPaise = Math.round((Math.abs(differenceMg) * ratePaisePerGram * (10_000 + gstBp)) / 10_000_000);
   if (amountPaise === 0) return { kind: null, differenceMg, amountPaise: 0 };
   return { kind: differenceMg > 0 ? 'charge' : 'refund', differenceMg, amountPaise };
+}
+
+/**
+ * Whether a weighed piece lies further than `tolerancePercent` of the sold weight from it, compared in hundredths of
+ * a percent so that 2.5 % of 3,210 mg stays exact. The same test bounds a difference that is charged or refunded and
+ * (issue 35) a weight the orders desk may record without the accounts desk's approval.
+ */
+export function outsideTolerance(soldMg: number, realMg: number, tolerancePercent: number): boolean {
+  const toleranceBp = Math.round(tolerancePercent * 100);
+  return Math.abs(realMg - soldMg) * 10_000 > soldMg * toleranceBp;
 }

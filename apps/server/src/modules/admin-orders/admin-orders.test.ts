@@ -20,6 +20,8 @@ let db: Db;
 let owner: TestStaff;
 let desk: TestStaff;
 let catalogue: TestStaff;
+/** The accounts desk: approves the weight differences packing proposes (issue 35). */
+let accounts: TestStaff;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
@@ -27,6 +29,7 @@ beforeAll(async () => {
   owner = await createStaff(t.app, { role: 'owner' });
   desk = await createStaff(t.app, { role: 'orders' });
   catalogue = await createStaff(t.app, { role: 'catalogue' });
+  accounts = await createStaff(t.app, { role: 'accounts' });
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -68,6 +71,8 @@ describe('who may work the orders desk', () => {
       ['POST', `/api/admin/orders/${n}/status`, { status: 'Picked' }],
       ['POST', `/api/admin/orders/${n}/pieces`, { pieces: [piece(order.lines[0]!.id)] }],
       ['POST', `/api/admin/orders/${n}/adjustments/1/waive`, {}],
+      ['POST', `/api/admin/orders/${n}/adjustments/1/approve`, {}],
+      ['POST', `/api/admin/orders/${n}/adjustments/1/reject`, {}],
       ['POST', `/api/admin/orders/${n}/cancel`, { reason: 'Testing who may cancel' }],
     ] as const;
     for (const [method, url, body] of routes) {
@@ -215,11 +220,25 @@ describe('weight differences', () => {
     const packed = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId, heavy)] });
     expect(packed.statusCode, packed.body).toBe(200);
     const [charge] = packed.json().adjustments;
-    expect(charge).toMatchObject({ kind: 'charge', status: 'open', amountPaise: expected.amountPaise, lineId: line.lineId });
+    // The orders desk proposes; nothing reaches the customer until the accounts desk approves (issue 35).
+    expect(charge).toMatchObject({ kind: 'charge', status: 'proposed', amountPaise: expected.amountPaise, lineId: line.lineId });
     expect(charge.reason).toContain(`weighs ${(heavy / 1000).toFixed(3)} g`);
-    expect((await mailsTo(shopper.email, 'order-adjustment'))[0]!.textBody).toContain(charge.reason);
-
+    expect(await mailsTo(shopper.email, 'order-adjustment')).toEqual([]);
+    expect((await send('POST', `/api/orders/${orderNumber}/adjustments/${charge.id}/pay`, shopper)).statusCode).toBe(404);
+    expect(OrderDetailSchema.parse((await send('GET', `/api/orders/${orderNumber}`, shopper)).json()).adjustments).toEqual([]);
     expect((await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, { status: 'Picked' })).statusCode).toBe(200);
+    const waiting = await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, dispatch);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().message).toMatch(/waits for the accounts desk/);
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/adjustments/${charge.id}/approve`, desk, {})).statusCode).toBe(403);
+    const approved = await send('POST', `/api/admin/orders/${orderNumber}/adjustments/${charge.id}/approve`, accounts, { note: 'Scale checked' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().adjustments[0]).toMatchObject({ status: 'open', decisionNote: 'Scale checked', decidedBy: accounts.name });
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/adjustments/${charge.id}/approve`, accounts, {})).statusCode).toBe(409);
+    const mail = (await mailsTo(shopper.email, 'order-adjustment'))[0]!.textBody;
+    expect(mail).toContain(charge.reason);
+    expect(mail).toContain('cancel the order');
+
     const refused = await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, dispatch);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/weight difference .* is still to be paid/);
@@ -252,12 +271,16 @@ describe('weight differences', () => {
     const [charge] = packed.json().adjustments;
     // 0.5 g × Rs. 7,000 + 3 % GST = Rs. 3,605.
     expect(charge).toMatchObject({ kind: 'charge', amountPaise: 3_605_00 });
-    const waived = await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/${charge.id}/waive`, desk, { note: 'Goodwill' });
+    // Only an approved (open) charge can be waived, and only by the accounts desk: the store's money is theirs to forgo.
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/${charge.id}/waive`, accounts, {})).statusCode).toBe(409);
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/${charge.id}/approve`, accounts, {})).statusCode).toBe(200);
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/${charge.id}/waive`, desk, {})).statusCode).toBe(403);
+    const waived = await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/${charge.id}/waive`, accounts, { note: 'Goodwill' });
     expect(waived.statusCode, waived.body).toBe(200);
     expect(waived.json().adjustments[0].status).toBe('waived');
     expect(waived.json().timeline.some((e: { text: string }) => e.text.includes('waived') && e.text.includes('Goodwill'))).toBe(true);
-    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/${charge.id}/waive`, desk, {})).statusCode).toBe(409);
-    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/999999/waive`, desk, {})).statusCode).toBe(404);
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/${charge.id}/waive`, accounts, {})).statusCode).toBe(409);
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/999999/waive`, accounts, {})).statusCode).toBe(404);
     expect((await send('POST', `/api/orders/${order.orderNumber}/adjustments/${charge.id}/pay`, shopper)).statusCode).toBe(409);
     await packAndDispatch(t.app, desk.cookie, order.orderNumber);
     expect((await detail(order.orderNumber)).status).toBe('Out for Delivery');
@@ -271,21 +294,72 @@ describe('weight differences', () => {
     const line = (await detail(orderNumber)).lines[0]!;
     const packed = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId, line.soldWeightMg! - 500)] });
     expect(packed.statusCode, packed.body).toBe(200);
-    const [refund] = packed.json().adjustments;
+    const [proposed] = packed.json().adjustments;
+    expect(proposed).toMatchObject({ kind: 'refund', status: 'proposed' });
+    expect(await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `adjust-refund-${proposed.id}`))).toEqual([]);
+    const approved = await send('POST', `/api/admin/orders/${orderNumber}/adjustments/${proposed.id}/approve`, accounts, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    const refund = approved.json().adjustments[0];
     expect(refund).toMatchObject({ kind: 'refund', status: 'settled' });
     const [queued] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `adjust-refund-${refund.id}`));
     expect(queued!.amountPaise).toBe(refund.amountPaise);
     // The gateway took it (a key it refuses would leave an error on every attempt).
     expect(queued!.lastError).toBeNull();
-    expect(packed.json().timeline.some((e: { kind: string }) => e.kind === 'refund')).toBe(true);
+    expect(approved.json().timeline.some((e: { kind: string }) => e.kind === 'refund')).toBe(true);
 
     const cod = await goldOrder(shopper.id, { status: 'Awaiting confirmation' });
     expect((await send('POST', `/api/admin/orders/${cod.orderNumber}/status`, desk, { status: 'Placed' })).statusCode).toBe(200);
     const before = (await detail(cod.orderNumber)).payment.payOnDeliveryPaise;
     const codPacked = await send('POST', `/api/admin/orders/${cod.orderNumber}/pieces`, desk, { pieces: [piece(cod.lines[0]!.id, 4_500)] });
-    const [codRefund] = codPacked.json().adjustments;
+    expect(codPacked.json().payment.payOnDeliveryPaise).toBe(before);
+    const codApproved = await send('POST', `/api/admin/orders/${cod.orderNumber}/adjustments/${codPacked.json().adjustments[0].id}/approve`, accounts, {});
+    const [codRefund] = codApproved.json().adjustments;
     expect(codRefund).toMatchObject({ kind: 'refund', status: 'settled', amountPaise: 3_605_00 });
-    expect(codPacked.json().payment.payOnDeliveryPaise).toBe(before - 3_605_00);
+    expect(codApproved.json().payment.payOnDeliveryPaise).toBe(before - 3_605_00);
+  });
+
+  it('the orders desk alone moves no money: a piece packed at 0.001 g or at 100 × its weight is flagged, waits for the accounts desk, and a rejection means weighing again', async () => {
+    const shopper = await createShopper(t.app);
+    const product = await createProduct(db, { name: 'Attack Scale Ring', stock: 5 });
+    const placed = await placeOrder(t.app, shopper, { productId: product.id });
+    const orderNumber = placed.json().orderNumber as string;
+    const line = (await detail(orderNumber)).lines[0]!;
+    const refundsOf = async () => db.select().from(schema.refunds);
+    const refundsBefore = (await refundsOf()).length;
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, { status: 'Picked' })).statusCode).toBe(200);
+    for (const weight of [1, line.soldWeightMg! * 100]) {
+      const packed = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId, weight)] });
+      expect(packed.statusCode, packed.body).toBe(200);
+      expect(packed.json().adjustments).toHaveLength(1);
+      expect(packed.json().adjustments[0]).toMatchObject({ status: 'proposed', beyondTolerance: true });
+      expect(packed.json().blockedBy).toMatch(/accounts desk/);
+    }
+    // Nothing left through the gateway, nothing put to the customer.
+    expect((await refundsOf()).length).toBe(refundsBefore);
+    expect(await mailsTo(shopper.email, 'order-adjustment')).toEqual([]);
+    const [proposed] = (await detail(orderNumber)).adjustments;
+    const rejected = await send('POST', `/api/admin/orders/${orderNumber}/adjustments/${proposed!.id}/reject`, accounts, { note: 'Scale misread' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().adjustments[0]).toMatchObject({ status: 'rejected', decisionNote: 'Scale misread' });
+    expect(rejected.json().blockedBy).toMatch(/weigh the pieces again/);
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, dispatch)).statusCode).toBe(409);
+    // Weighed again within the tolerance: no difference, and the order may leave.
+    const again = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId, line.soldWeightMg!)] });
+    expect(again.json()).toMatchObject({ adjustments: [], blockedBy: null });
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, dispatch)).statusCode).toBe(200);
+    const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, orderNumber));
+    expect(audit.map((e) => e.action)).toContain('reject-adjustment');
+  });
+
+  it('a made-to-order piece weighed far from the weight it was made at is refused: weigh it again', async () => {
+    const shopper = await createShopper(t.app);
+    const [request] = await db.insert(schema.customDesignRequests).values({ customerId: shopper.id, metalType: 'gold', category: 'Rings', status: 'Making' }).returning();
+    const order = await goldOrder(shopper.id);
+    await db.update(schema.orders).set({ customDesignRequestId: request!.id }).where(eq(schema.orders.id, order.id));
+    const refused = await send('POST', `/api/admin/orders/${order.orderNumber}/pieces`, desk, { pieces: [piece(order.lines[0]!.id, 1)] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/weigh it again/);
+    expect((await detail(order.orderNumber)).pieces).toEqual([]);
   });
 
   it('a made-to-order piece arrives packed and priced from its real weight: no difference, and its request follows the order', async () => {
@@ -377,6 +451,7 @@ describe('cancelling with a weight difference paid', () => {
     const orderNumber = (await placeOrder(t.app, shopper, { productId: product.id })).json().orderNumber as string;
     const line = (await detail(orderNumber)).lines[0]!;
     const [charge] = (await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId, line.soldWeightMg! + 500)] })).json().adjustments;
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/adjustments/${charge.id}/approve`, accounts, {})).statusCode).toBe(200);
     const pay = await send('POST', `/api/orders/${orderNumber}/adjustments/${charge.id}/pay`, shopper);
     expect((await payThroughDemo(t.app, shopper, pay.json().payment.gatewayOrderId)).statusCode).toBe(200);
     expect((await send('POST', `/api/orders/${orderNumber}/cancel`, shopper)).statusCode).toBe(200);
@@ -394,6 +469,7 @@ describe('the customer’s side', () => {
     const order = await goldOrder(other.id);
     const packed = await send('POST', `/api/admin/orders/${order.orderNumber}/pieces`, desk, { pieces: [piece(order.lines[0]!.id, 5_600)] });
     const [charge] = packed.json().adjustments;
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/adjustments/${charge.id}/approve`, accounts, {})).statusCode).toBe(200);
     expect((await send('POST', `/api/orders/${order.orderNumber}/adjustments/${charge.id}/pay`, me)).statusCode).toBe(404);
     expect((await send('GET', `/api/orders/${order.orderNumber}/credit-notes/1.pdf`, me)).statusCode).toBe(404);
     expect((await send('GET', `/api/orders/${order.orderNumber}/invoice.pdf`, me)).statusCode).toBe(404);

@@ -44,7 +44,7 @@ describe('hostile ids on the orders desk', () => {
       ['POST', `/api/admin/orders/${order.orderNumber}/adjustments/${huge}/waive`],
       ['GET', `/api/admin/orders/${order.orderNumber}/credit-notes/${huge}.pdf`],
     ] as const) {
-      const res = await send(method, url, desk, method === 'POST' ? {} : undefined);
+      const res = await send(method, url, method === 'POST' ? accounts : desk, method === 'POST' ? {} : undefined);
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
     }
   });
@@ -79,6 +79,7 @@ describe('refunds never add up to more than was paid', () => {
     const line = d.lines[0]!;
     const packed = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [{ lineId: line.lineId, huid: testHuid(), netWeightMg: line.soldWeightMg - 500, grossWeightMg: line.soldWeightMg }] });
     expect(packed.statusCode, packed.body).toBe(200);
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/adjustments/${packed.json().adjustments[0].id}/approve`, accounts, {})).statusCode).toBe(200);
     const [order] = await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber));
     const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order!.id));
     const weightRefunds = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment!.id));
@@ -165,5 +166,19 @@ describe.runIf(Boolean(testServerUrl))('two staff at once on one order (PostgreS
       const pieceRows = await db.select().from(schema.orderPieces).where(eq(schema.orderPieces.orderId, order!.id));
       expect(pieceRows.filter((p) => p.releasedAt === null)).toHaveLength(0);
     }
+  });
+});
+
+describe('a weight difference approved from several desks at once (issue 35)', () => {
+  it('is refunded once: one approval wins, the others hear it is already approved', async () => {
+    const shopper = await createShopper(t.app);
+    const product = await createProduct(db, { name: 'Attack Double Approve Ring', stock: 5 });
+    const orderNumber = (await placeOrder(t.app, shopper, { productId: product.id })).json().orderNumber as string;
+    const line = (await send('GET', `/api/admin/orders/${orderNumber}`, desk)).json().lines[0]!;
+    const packed = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [{ lineId: line.lineId, huid: testHuid(), netWeightMg: line.soldWeightMg - 300, grossWeightMg: line.soldWeightMg }] });
+    const id = packed.json().adjustments[0].id as number;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => send('POST', `/api/admin/orders/${orderNumber}/adjustments/${id}/approve`, accounts, {})));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `adjust-refund-${id}`))).toHaveLength(1);
   });
 });

@@ -168,7 +168,7 @@ export function adminOrdersRepository(db: Db) {
       await db.delete(orderPieces).where(and(eq(orderPieces.orderId, orderId), isNull(orderPieces.releasedAt)));
       return db
         .delete(orderAdjustments)
-        .where(and(eq(orderAdjustments.orderId, orderId), eq(orderAdjustments.status, 'open')))
+        .where(and(eq(orderAdjustments.orderId, orderId), inArray(orderAdjustments.status, ['proposed', 'open', 'rejected'])))
         .returning({ id: orderAdjustments.id });
     },
 
@@ -193,6 +193,18 @@ export function adminOrdersRepository(db: Db) {
 
     async setAdjustment(id: number, status: 'settled' | 'waived', at: Date) {
       await db.update(orderAdjustments).set({ status, settledAt: at }).where(eq(orderAdjustments.id, id));
+    },
+
+    async decideAdjustment(id: number, values: Pick<typeof orderAdjustments.$inferInsert, 'status' | 'decidedBy' | 'decidedAt' | 'decisionNote' | 'settledAt'>) {
+      await db.update(orderAdjustments).set(values).where(and(eq(orderAdjustments.id, id), eq(orderAdjustments.status, 'proposed')));
+    },
+
+    /** Every difference still proposed on the order is rejected (its order was cancelled). */
+    async rejectProposed(orderId: number, at: Date, note: string) {
+      await db
+        .update(orderAdjustments)
+        .set({ status: 'rejected', decidedAt: at, decisionNote: note })
+        .where(and(eq(orderAdjustments.orderId, orderId), eq(orderAdjustments.status, 'proposed')));
     },
 
     async dispatch(orderId: number, shipment: { courierName: string; awbNumber: string; trackingUrl: string | null }, at: Date) {

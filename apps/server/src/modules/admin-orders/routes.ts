@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AdminAdjustmentDecisionSchema,
   AdminAdjustmentWaiveSchema,
   AdminOrderAdjustmentParamsSchema,
   AdminOrderCancelSchema,
@@ -23,6 +24,8 @@ import { createAdminOrdersService } from './service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 const staff = { access: 'staff', permission: 'orders' } as const;
+/** Money the store moves or forgoes on a weight difference is the accounts desk's to decide (issue 35). */
+const accounts = { access: 'staff', permission: 'accounts' } as const;
 
 const sendPdf = (reply: FastifyReply, doc: { pdf: Uint8Array; fileName: string }) =>
   reply
@@ -77,7 +80,7 @@ export const adminOrdersModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     {
       config: staff,
       schema: {
-        summary: 'Packing: each piece’s HUID and net and gross weights (replaces what was recorded); weight differences beyond the tolerance are charged or refunded',
+        summary: 'Packing: each piece’s HUID and net and gross weights (replaces what was recorded); a weight difference beyond the tolerance is proposed for the accounts desk to approve',
         params: OrderNumberParamsSchema,
         body: AdminOrderPiecesSchema,
         response: { 200: AdminOrderDetailSchema, ...errors },
@@ -86,9 +89,28 @@ export const adminOrdersModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     (req) => desk.pack(actorOf(req), req.params.orderNumber, req.body),
   );
 
+  for (const decision of ['approve', 'reject'] as const) {
+    api.post(
+      `/admin/orders/:orderNumber/adjustments/:id/${decision}`,
+      {
+        config: accounts,
+        schema: {
+          summary:
+            decision === 'approve'
+              ? 'Approves a proposed weight difference: a refund is sent, a charge is put to the customer to pay'
+              : 'Rejects a proposed weight difference: nothing moves, and the pieces are weighed again before dispatch',
+          params: AdminOrderAdjustmentParamsSchema,
+          body: formBody(AdminAdjustmentDecisionSchema),
+          response: { 200: AdminOrderDetailSchema, ...errors },
+        },
+      },
+      (req) => desk.decideAdjustment(actorOf(req), req.params.orderNumber, req.params.id, { decision, note: req.body?.note }),
+    );
+  }
+
   api.post(
     '/admin/orders/:orderNumber/adjustments/:id/waive',
-    { config: staff, schema: { summary: 'The store absorbs an open weight-difference charge', params: AdminOrderAdjustmentParamsSchema, body: formBody(AdminAdjustmentWaiveSchema), response: { 200: AdminOrderDetailSchema, ...errors } } },
+    { config: accounts, schema: { summary: 'The store absorbs an open weight-difference charge', params: AdminOrderAdjustmentParamsSchema, body: formBody(AdminAdjustmentWaiveSchema), response: { 200: AdminOrderDetailSchema, ...errors } } },
     (req) => desk.waive(actorOf(req), req.params.orderNumber, req.params.id, req.body?.note),
   );
 

@@ -1,5 +1,5 @@
 import { isUniqueViolation, type Db } from '@milli/db';
-import type { Order } from '@milli/db/schema';
+import type { Order, OrderAdjustment } from '@milli/db/schema';
 import {
   toAdminPage,
   ADMIN_ORDER_STATUSES,
@@ -8,10 +8,11 @@ import {
   type AdminOrderListQuery,
   type AdminOrderPage,
   type AdminOrderPieces,
+  type AdjustmentDecision,
   type OrderStatusAnswer,
   type OrderStatusChange,
 } from '@milli/contracts/schemas';
-import { formatRupees, gstContained, weightDifference } from '@milli/pricing';
+import { formatRupees, gstContained, outsideTolerance, weightDifference } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
@@ -35,6 +36,13 @@ export interface AdminOrdersDeps {
 }
 
 const NOT_FOUND = 'There is no order with that number.';
+/** The audit log's steps on a weight difference, as the order's timeline says them. */
+const AUDITED_STEPS: Record<string, string> = {
+  pack: 'Packed',
+  waive: 'Weight difference waived',
+  'approve-adjustment': 'Weight difference approved',
+  'reject-adjustment': 'Weight difference rejected: the pieces are to be weighed again',
+};
 const grams = (mg: number) => `${(mg / 1000).toFixed(3)} g`;
 
 /**
@@ -127,13 +135,13 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           by: null,
         })),
         ...notes.map((n) => ({ at: n.createdAt.toISOString(), kind: 'credit_note' as const, text: `Credit note ${n.number} for ${formatRupees(n.amountPaise)}`, by: null })),
-        // Packing and waivers as the audit log has them (status changes and cancels are in the history already).
+        // Packing, decisions and waivers as the audit log has them (status changes and cancels are in the history already).
         ...audit
-          .filter((e) => e.action === 'pack' || e.action === 'waive')
+          .filter((e) => e.action in AUDITED_STEPS)
           .map((e) => ({
             at: e.at.toISOString(),
             kind: e.action === 'pack' ? ('packing' as const) : ('adjustment' as const),
-            text: e.action === 'pack' ? `Packed: ${describePacking(e.after)}` : `Weight difference waived${noteOf(e.after)}`,
+            text: e.action === 'pack' ? `Packed: ${describePacking(e.after)}` : `${AUDITED_STEPS[e.action]}${noteOf(e.after)}`,
             by: e.name ?? e.email,
           })),
       ].sort((x, y) => x.at.localeCompare(y.at));
@@ -161,7 +169,16 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           options: { ...l.options },
         })),
         pieces: pieces.filter((p) => p.releasedAt === null || order.status === 'Cancelled').map(pieceOf),
-        adjustments: adjustments.map(adjustmentOf),
+        adjustments: adjustments.map((j) => {
+          const decision = audit.find((e) => (e.action === 'approve-adjustment' || e.action === 'reject-adjustment') && (e.after as { adjustmentId?: number } | null)?.adjustmentId === j.id);
+          return {
+            ...adjustmentOf(j),
+            beyondTolerance: j.beyondTolerance,
+            decidedBy: decision ? (decision.name ?? decision.email) : null,
+            decidedAt: j.decidedAt?.toISOString() ?? null,
+            decisionNote: j.decisionNote,
+          };
+        }),
         creditNotes: notes.map(creditNoteOf),
         shipment: shipmentOf(order),
         payment: paymentOf(order, payment, history, adjustments),
@@ -237,24 +254,20 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
     },
 
     /**
-     * Packing: each piece's HUID and weights, replacing what was recorded before (and its open differences). A piece
-     * heavier or lighter than sold beyond the store's tolerance makes a charge or a refund; a refund is given at once.
+     * Packing: each piece's HUID and weights, replacing what was recorded before (and its undecided differences). A piece
+     * heavier or lighter than sold beyond the store's weight tolerance makes a charge or a refund, `proposed` until the
+     * accounts desk approves it (issue 35): the orders desk records what it weighed, and moves no money.
      */
     async pack(actor: AuditActor, orderNumber: string, body: AdminOrderPieces) {
       const s = await settings();
       const at = now();
-      const refunds: (RefundRecord | null)[] = [];
       try {
         await db.transaction(async (tx) => {
           const a = adminOrdersRepository(tx);
-          const r = a;
-          // The payment's lock before the order's, as settling takes them.
-          const probe = await find(orderNumber, tx);
-          const payment = await deps.payments.forOrder(probe.id, tx, { lock: true });
           const order = await find(orderNumber, tx, true);
           if (!PACKABLE.includes(order.status)) throw new DomainError('CONFLICT', `Pieces are recorded while the order is Placed or Picked; this one is ${order.status}.`);
-          const [lines, before] = await Promise.all([r.lines(order.id), r.adjustments(order.id)]);
-          if (before.some((j) => j.status !== 'open')) {
+          const [lines, before] = await Promise.all([a.lines(order.id), a.adjustments(order.id)]);
+          if (before.some((j) => j.status === 'settled' || j.status === 'waived')) {
             throw new DomainError('CONFLICT', 'A weight difference of this order is already settled or waived, so its pieces can no longer be recorded again.');
           }
           const byLine = new Map(lines.map((l) => [l.id, l]));
@@ -273,6 +286,21 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
             if (seen.has(p.huid)) throw new DomainError('CONFLICT', `HUID ${p.huid} is given twice: every piece has its own.`);
             seen.add(p.huid);
           }
+          const packingTolerance = Number(s.packingTolerancePercent);
+          // A made-to-order piece was weighed by the design desk when it was made and priced from that weight: a
+          // weight far from it is a mistake at the scale, never a difference to settle.
+          if (order.customDesignRequestId !== null) {
+            for (const p of body.pieces) {
+              const line = byLine.get(p.lineId)!;
+              if (isHallmarked(line) && outsideTolerance(line.metalWeightMg!, p.netWeightMg, packingTolerance)) {
+                throw new DomainError(
+                  'INVALID_ORDER',
+                  `${line.productName} was made at ${grams(line.metalWeightMg!)} net; ${grams(p.netWeightMg)} is more than ${packingTolerance}% from it. Please weigh it again.`,
+                  { pieces: 'Please weigh this piece again.' },
+                );
+              }
+            }
+          }
           const [held] = await a.huidsMade([...seen], order.customDesignRequestId);
           if (held) throw new DomainError('CONFLICT', `HUID ${held.huid} is already recorded on the made piece of custom design ${requestNumber(held.requestId)}.`);
           const [taken] = await a.huidsTaken([...seen], order.id);
@@ -289,19 +317,9 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
               if (!diff.kind) continue;
               const reason =
                 `${line.productName} (HUID ${p.huid}) was sold at ${grams(line.metalWeightMg!)} and weighs ${grams(p.netWeightMg)}: ` +
-                `${grams(Math.abs(diff.differenceMg))} ${diff.kind === 'charge' ? 'more' : 'less'} at ${formatRupees(line.ratePaisePerGram)}/g plus GST ${Number(s.gstPercent)}% = ${formatRupees(diff.amountPaise)} ${diff.kind === 'charge' ? 'to pay' : 'refunded'}.`;
-              let adj = await a.insertAdjustment({ orderId: order.id, lineId: line.id, kind: diff.kind, amountPaise: diff.amountPaise, reason, createdBy: actor.staffId, createdAt: at });
-              if (diff.kind === 'refund') {
-                if (order.paymentMethod === 'cod') {
-                  await a.setAdjustment(adj.id, 'settled', at);
-                  adj = { ...adj, status: 'settled', settledAt: at };
-                } else if (payment && (payment.status === 'paid' || payment.status === 'refunded')) {
-                  refunds.push(await deps.payments.queueRefundOf(tx, payment, `Weight difference on order ${order.orderNumber}.`, `adjust-refund-${adj.id}`, diff.amountPaise));
-                  await a.setAdjustment(adj.id, 'settled', at);
-                  adj = { ...adj, status: 'settled', settledAt: at };
-                }
-              }
-              adjustments.push(adj);
+                `${grams(Math.abs(diff.differenceMg))} ${diff.kind === 'charge' ? 'more' : 'less'} at ${formatRupees(line.ratePaisePerGram)}/g plus GST ${Number(s.gstPercent)}% = ${formatRupees(diff.amountPaise)} ${diff.kind === 'charge' ? 'to pay' : 'to refund'}.`;
+              const beyondTolerance = outsideTolerance(line.metalWeightMg!, p.netWeightMg, packingTolerance);
+              adjustments.push(await a.insertAdjustment({ orderId: order.id, lineId: line.id, kind: diff.kind, amountPaise: diff.amountPaise, reason, status: 'proposed', beyondTolerance, createdBy: actor.staffId, createdAt: at }));
             }
           }
           await recordAudit(tx, actor, {
@@ -309,16 +327,61 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
             entity: 'order',
             entityId: order.orderNumber,
             before: null,
-            after: { pieces: body.pieces.map((p) => ({ lineId: p.lineId, huid: p.huid, netWeightMg: p.netWeightMg, grossWeightMg: p.grossWeightMg })), adjustments: adjustments.map((j) => ({ id: j.id, kind: j.kind, amountPaise: j.amountPaise })) },
+            after: {
+              pieces: body.pieces.map((p) => ({ lineId: p.lineId, huid: p.huid, netWeightMg: p.netWeightMg, grossWeightMg: p.grossWeightMg })),
+              adjustments: adjustments.map((j) => ({ id: j.id, kind: j.kind, amountPaise: j.amountPaise, status: j.status, beyondTolerance: j.beyondTolerance })),
+            },
           });
-          const buyer = await a.customer(order.customerId);
-          if (buyer && adjustments.length > 0) await queueMail(tx, orderAdjustmentMail(brandOf(s), buyer.email, order.orderNumber, adjustments, order.paymentMethod === 'cod'));
         });
       } catch (error) {
         // Two desks packing the same HUID at once: the partial unique index decides, and the loser hears why.
         if (isUniqueViolation(error, 'order_pieces_huid_key')) throw new DomainError('CONFLICT', 'One of these HUIDs was just recorded on another order. Check the HUIDs and try again.');
         throw error;
       }
+      return this.detail(orderNumber);
+    },
+
+    /**
+     * The accounts desk decides a proposed weight difference (issue 35). Approved, a refund goes back through the
+     * gateway (or off the cash due on delivery) and a charge is put to the customer, who pays it or cancels: the store
+     * never takes it of its own accord. Rejected, nothing moves and the pieces must be weighed again before dispatch.
+     */
+    async decideAdjustment(actor: AuditActor, orderNumber: string, id: number, decision: AdjustmentDecision) {
+      const s = await settings();
+      const at = now();
+      const refunds: (RefundRecord | null)[] = [];
+      await db.transaction(async (tx) => {
+        const a = adminOrdersRepository(tx);
+        // The payment's lock before the order's, as settling takes them.
+        const probe = await find(orderNumber, tx);
+        const payment = await deps.payments.forOrder(probe.id, tx, { lock: true });
+        const order = await find(orderNumber, tx, true);
+        const adj = await a.adjustment(order.id, id, { lock: true });
+        if (!adj) throw new DomainError('NOT_FOUND', 'This order has no such weight difference.');
+        if (adj.status !== 'proposed') throw new DomainError('CONFLICT', `This weight difference is already ${adj.status === 'rejected' ? 'rejected' : 'approved'}.`);
+        if (!PACKABLE.includes(order.status)) throw new DomainError('CONFLICT', `Weight differences are decided while the order is Placed or Picked; this one is ${order.status}.`);
+        const note = decision.note?.trim() || null;
+        let status: OrderAdjustment['status'];
+        if (decision.decision === 'reject') status = 'rejected';
+        else if (adj.kind === 'charge') status = 'open';
+        else if (order.paymentMethod === 'cod') status = 'settled';
+        else if (payment && (payment.status === 'paid' || payment.status === 'refunded')) {
+          refunds.push(await deps.payments.queueRefundOf(tx, payment, `Weight difference on order ${order.orderNumber}.`, `adjust-refund-${adj.id}`, adj.amountPaise));
+          status = 'settled';
+        } else status = 'open';
+        await a.decideAdjustment(adj.id, { status, decidedBy: actor.staffId, decidedAt: at, decisionNote: note, settledAt: status === 'settled' ? at : null });
+        await recordAudit(tx, actor, {
+          action: decision.decision === 'approve' ? 'approve-adjustment' : 'reject-adjustment',
+          entity: 'order',
+          entityId: order.orderNumber,
+          before: { adjustmentId: adj.id, status: 'proposed' },
+          after: { adjustmentId: adj.id, kind: adj.kind, amountPaise: adj.amountPaise, status, beyondTolerance: adj.beyondTolerance, ...(note ? { note } : {}) },
+        });
+        if (decision.decision === 'approve') {
+          const buyer = await a.customer(order.customerId);
+          if (buyer) await queueMail(tx, orderAdjustmentMail(brandOf(s), buyer.email, order.orderNumber, [adj], order.paymentMethod === 'cod'));
+        }
+      });
       deps.mailQueued?.();
       await deps.payments.sendRefunds(refunds);
       return this.detail(orderNumber);
@@ -392,6 +455,8 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
             });
           }
         }
+        // A difference nobody decided dies with the order.
+        await a.rejectProposed(order.id, at, 'The order was cancelled.');
         if (order.customDesignRequestId !== null) await a.followRequest(order.customDesignRequestId, 'Cancelled');
         await recordAudit(tx, actor, {
           action: 'cancel',

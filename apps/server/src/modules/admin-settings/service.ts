@@ -66,6 +66,10 @@ const CHECKS: Record<SettingsField, Check> = {
     typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 10 || Math.abs(Math.round(v * 100) - v * 100) > 1e-6
       ? 'The weight tolerance must be a percentage from 0 to 10 with at most two decimals.'
       : null,
+  packingTolerancePercent: (v) =>
+    typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 25 || Math.abs(Math.round(v * 100) - v * 100) > 1e-6
+      ? 'The packing tolerance must be a percentage from 0 to 25 with at most two decimals.'
+      : null,
   exchangePercent: whole('exchange value', 0, 100, ' %'),
   buybackPercent: whole('buy-back value', 0, 100, ' %'),
   diamondExchangePercent: whole('diamond exchange value', 0, 100, ' %'),
@@ -104,6 +108,7 @@ export function settingsOf(row: SettingsRow): AdminSettings {
     paymentHoldMinutes: row.paymentHoldMinutes,
     lowStockThreshold: row.lowStockThreshold,
     weightTolerancePercent: Number(row.weightTolerancePercent),
+    packingTolerancePercent: Number(row.packingTolerancePercent),
     exchangePercent: row.exchangePercent,
     buybackPercent: row.buybackPercent,
     diamondExchangePercent: row.diamondExchangePercent,

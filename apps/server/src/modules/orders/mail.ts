@@ -63,7 +63,12 @@ export function orderAdjustmentMail(brand: Brand, to: string, orderNumber: strin
     ...(adjustments.some((a) => a.kind === 'refund')
       ? [cod ? 'What is refunded comes off the amount you pay on delivery.' : 'What is refunded goes back to the way you paid within 5 to 7 working days.']
       : []),
-    ...(charges.length > 0 ? ['Please pay the difference from the order’s page under My Account → Orders; the order leaves once it is paid.'] : []),
+    ...(charges.length > 0
+      ? [
+          'Please pay the difference from the order’s page under My Account → Orders; the order leaves once it is paid.',
+          'Nothing is taken without you: if you would rather not pay it, you can cancel the order from the same page and everything you paid is refunded.',
+        ]
+      : []),
     `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
   ]);
   return { to, subject: `Your ${brand.storeName} order ${orderNumber}: a weight difference`, kind: 'order-adjustment', ...body };

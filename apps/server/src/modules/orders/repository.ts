@@ -179,9 +179,11 @@ export function ordersRepository(db: Db) {
       const [row] = await db.select().from(orderAdjustments).where(eq(orderAdjustments.id, id)).for('update');
       return row ?? null;
     },
-    /** An open charge of a cancelled order: nothing is due on it any more. */
-    async closeAdjustment(id: number, at: Date) {
-      await db.update(orderAdjustments).set({ status: 'waived', settledAt: at }).where(and(eq(orderAdjustments.id, id), eq(orderAdjustments.status, 'open')));
+    /** A cancelled order's weight differences: nothing is due on an open charge any more, and none still proposed is decided. */
+    async closeAdjustments(orderId: number, at: Date) {
+      const ofOrder = eq(orderAdjustments.orderId, orderId);
+      await db.update(orderAdjustments).set({ status: 'waived', settledAt: at }).where(and(ofOrder, eq(orderAdjustments.kind, 'charge'), eq(orderAdjustments.status, 'open')));
+      await db.update(orderAdjustments).set({ status: 'rejected', decidedAt: at, decisionNote: 'The order was cancelled.' }).where(and(ofOrder, eq(orderAdjustments.status, 'proposed')));
     },
     async settleAdjustment(id: number, at: Date) {
       await db.update(orderAdjustments).set({ status: 'settled', settledAt: at }).where(eq(orderAdjustments.id, id));

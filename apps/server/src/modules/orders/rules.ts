@@ -41,8 +41,14 @@ export function orderRules(
   if (nextStatus === 'Out for Delivery') {
     const unpacked = lines.filter((l) => isHallmarked(l) && pieces.filter((p) => p.lineId === l.id && p.releasedAt === null).length !== l.quantity);
     const charges = adjustments.filter((a) => a.kind === 'charge' && a.status === 'open');
+    const proposed = adjustments.filter((a) => a.status === 'proposed');
+    const rejected = adjustments.some((a) => a.status === 'rejected');
     if (unpacked.length > 0) {
       blockedBy = `Record the HUID and weights of every hallmarked piece before dispatch: ${unpacked.map((l) => `${l.productName} (${l.quantity})`).join(', ')}.`;
+    } else if (proposed.length > 0) {
+      blockedBy = `${proposed.length === 1 ? 'A weight difference waits' : `${proposed.length} weight differences wait`} for the accounts desk to approve or reject before dispatch.`;
+    } else if (rejected) {
+      blockedBy = 'The accounts desk rejected a weight difference: weigh the pieces again and save the packing before dispatch.';
     } else if (charges.length > 0) {
       const due = charges.reduce((a, c) => a + c.amountPaise, 0);
       blockedBy = `A weight difference of ${formatRupees(due)} is still to be paid by the customer (or waived) before dispatch.`;

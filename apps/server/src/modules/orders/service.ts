@@ -201,7 +201,8 @@ export function createOrdersService(deps: OrdersDeps) {
         advancePaise: order.advancePaise,
         shipment: shipmentOf(order),
         pieces: pieces.filter((p) => p.releasedAt === null || order.status === 'Cancelled').map(pieceOf),
-        adjustments: adjustments.map(adjustmentOf),
+        // A difference the accounts desk has not approved is the store's business until it is.
+        adjustments: adjustments.filter((j) => j.status !== 'proposed' && j.status !== 'rejected').map(adjustmentOf),
         creditNotes: notes.map(creditNoteOf),
         invoiceAvailable: order.invoicedAt !== null,
         returns: after.returns,
@@ -243,10 +244,10 @@ export function createOrdersService(deps: OrdersDeps) {
         let refund = null;
         if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The order was cancelled before it was paid.');
         else if (payment) refund = await deps.payments.queueRefundOf(tx, payment, 'Order cancelled by the customer.', `cancel-order-${order.id}`);
-        // A weight difference paid goes back too; one still open is closed.
+        // A weight difference paid goes back too; one still open or proposed is closed.
+        await r.closeAdjustments(order.id, at);
         const more = [];
         for (const { adjustment, payment: p } of chargePayments) {
-          if (adjustment.status === 'open') await r.closeAdjustment(adjustment.id, at);
           if (p?.status === 'created') await deps.payments.abandon(tx, p, 'The order was cancelled.');
           else if (p) more.push(await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the customer: the weight difference is refunded.', `cancel-adjust-${adjustment.id}`));
         }
@@ -297,7 +298,8 @@ export function createOrdersService(deps: OrdersDeps) {
     async payAdjustment(customerId: number, orderNumber: string, id: number) {
       const order = await own(customerId, orderNumber);
       const payment = await db.transaction(async (tx) => {
-        const [adj] = (await ordersRepository(tx).adjustments(order.id)).filter((a) => a.id === id);
+        // One the accounts desk has not approved is not the customer's to see or pay.
+        const [adj] = (await ordersRepository(tx).adjustments(order.id)).filter((a) => a.id === id && a.status !== 'proposed' && a.status !== 'rejected');
         if (!adj) throw new DomainError('NOT_FOUND', 'This order has no such weight difference.');
         if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', 'This order was cancelled; nothing is due on it.');
         if (adj.kind !== 'charge') throw new DomainError('CONFLICT', 'This weight difference is refunded to you: there is nothing to pay.');

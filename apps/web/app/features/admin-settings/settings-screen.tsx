@@ -100,9 +100,21 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
             min={0}
             max={10}
             step={0.01}
-            hint="A packed piece whose net weight differs from the weight sold by more than this is charged (heavier) or refunded (lighter) at the line’s metal rate per gram."
+            hint="A packed piece whose net weight differs from the weight sold by more than this is charged (heavier) or refunded (lighter) at the line’s metal rate per gram, once the accounts desk approves."
             defaultValue={number('weightTolerancePercent')}
             error={errors.weightTolerancePercent}
+            required
+          />
+          <NumberField
+            name="packingTolerancePercent"
+            label="Packing tolerance"
+            unit="%"
+            min={0}
+            max={25}
+            step={0.01}
+            hint="A packed piece further than this from the weight sold is flagged to the accounts desk as out of tolerance; a made-to-order piece must be weighed again."
+            defaultValue={number('packingTolerancePercent')}
+            error={errors.packingTolerancePercent}
             required
           />
         </FieldGroup>

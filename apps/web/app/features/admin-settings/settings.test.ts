@@ -17,6 +17,7 @@ const FORM = {
   lowStockThreshold: '2',
   paymentHoldMinutes: '15',
   weightTolerancePercent: '2',
+  packingTolerancePercent: '5',
   exchangePercent: '100',
   buybackPercent: '95',
   diamondExchangePercent: '90',

@@ -16,6 +16,7 @@ import { ConfirmAction, isConfirmed } from '../../components/admin/confirm-dialo
 import { AdminForm, FormActions, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
 import { adminApi, type AdminRefusal } from '../../lib/admin.server.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
+import { adminCan, useAdminMe } from '../../lib/admin-me.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { shopDateTime } from '../../features/admin-shop/shop-forms.ts';
 import { AddressLines } from '../../features/orders/order-parts.tsx';
@@ -42,8 +43,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order, returns: returns.data };
 }
 
-type Intent = 'status' | 'dispatch' | 'pieces' | 'cancel' | 'waive';
-const INTENTS: readonly Intent[] = ['status', 'dispatch', 'pieces', 'cancel', 'waive'];
+type Intent = 'status' | 'dispatch' | 'pieces' | 'cancel' | 'waive' | 'approve' | 'reject';
+const INTENTS: readonly Intent[] = ['status', 'dispatch', 'pieces', 'cancel', 'waive', 'approve', 'reject'];
+/** What the accounts desk's decision on a weight difference did (issue 35). */
+const DECIDED: Record<'approve' | 'reject', string> = {
+  approve: 'Approved: a refund is on its way to the customer, or the charge is put to them to pay; they have been mailed.',
+  reject: 'Rejected: nothing moves. The orders desk weighs the pieces again.',
+};
 const DISPATCH_FIELDS = ['courierName', 'awbNumber', 'trackingUrl', 'note'] as const;
 
 export type OrderActionResult = {
@@ -99,7 +105,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const built = piecesBody(pieces);
     if (!built.ok) return { intent, pieces, pieceErrors: built.errors, refusal: { status: 400, message: 'Please correct the weights marked below.', code: null } };
     const r = await admin.send<unknown>('POST', `${api(n)}/pieces`, built.body);
-    if (r.ok) return { intent, saved: 'Packing recorded: the HUIDs and weights are saved.' };
+    if (r.ok) return { intent, saved: 'Packing recorded: the HUIDs and weights are saved. Any weight difference waits for the accounts desk.' };
     return { intent, pieces, pieceErrors: pieceErrorsOf(r.refusal.fields), refusal: r.refusal };
   }
 
@@ -110,10 +116,15 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     return r.ok ? { intent, saved: r.data.message || 'The order is cancelled.' } : { intent, refusal: r.refusal, confirm: 'cancel', typed: { reason } };
   }
 
-  // waive
+  // waive, approve, reject: one of the weight differences
   const id = text('id');
-  if (!/^\d{1,10}$/.test(id)) return { intent, refusal: { status: 400, message: 'Choose Waive on one of the adjustments.', code: null } };
+  if (!/^\d{1,10}$/.test(id)) return { intent, refusal: { status: 400, message: 'Choose one of the weight differences.', code: null } };
   const note = text('note');
+  if (intent === 'approve' || intent === 'reject') {
+    if (!isConfirmed(form)) return { intent, confirm: `${intent}:${id}`, typed: { note } };
+    const r = await admin.send<unknown>('POST', `${api(n)}/adjustments/${id}/${intent}`, note.trim() ? { note } : {});
+    return r.ok ? { intent, saved: DECIDED[intent] } : { intent, refusal: r.refusal, confirm: `${intent}:${id}`, typed: { note } };
+  }
   if (!isConfirmed(form)) return { intent, confirm: `waive:${id}`, typed: { note } };
   const r = await admin.send<unknown>('POST', `${api(n)}/adjustments/${id}/waive`, note.trim() ? { note } : {});
   return r.ok ? { intent, saved: 'The difference is waived: the customer owes nothing for it.' } : { intent, refusal: r.refusal, confirm: `waive:${id}`, typed: { note } };
@@ -330,34 +341,90 @@ function Cancel({ o, result }: { o: AdminOrderDetail; result: OrderActionResult 
   );
 }
 
+const ADJUSTMENT_TONE: Record<AdminOrderDetail['adjustments'][number]['status'], 'warning' | 'neutral' | 'success' | 'danger'> = {
+  proposed: 'warning',
+  open: 'warning',
+  settled: 'success',
+  waived: 'neutral',
+  rejected: 'danger',
+};
+const ADJUSTMENT_STATE: Record<AdminOrderDetail['adjustments'][number]['status'], string> = {
+  proposed: 'awaiting approval',
+  open: 'open',
+  settled: 'settled',
+  waived: 'waived',
+  rejected: 'rejected',
+};
+
+/**
+ * The weight differences packing found. Each is proposed until a member with the accounts permission approves it (a
+ * refund is sent, a charge put to the customer) or rejects it (the pieces are weighed again); an open charge may be
+ * waived by the same desk (issue 35). The orders desk sees them, and what they wait for.
+ */
 function Adjustments({ o, result }: { o: AdminOrderDetail; result: OrderActionResult | undefined }) {
+  const me = useAdminMe();
   if (o.adjustments.length === 0) return null;
-  const mine = result?.intent === 'waive' && !result.saved ? result : undefined;
+  const accounts = adminCan(me, 'accounts');
+  const mine = result && (result.intent === 'waive' || result.intent === 'approve' || result.intent === 'reject') && !result.saved ? result : undefined;
   const lineName = (id: number | null) => o.lines.find((l) => l.lineId === id)?.name;
   return (
-    <Panel title="Weight adjustments" tone={o.adjustments.some((a) => a.status === 'open') ? 'warning' : undefined}>
+    <Panel title="Weight adjustments" tone={o.adjustments.some((a) => a.status === 'open' || a.status === 'proposed') ? 'warning' : undefined}>
       {mine?.refusal && (
         <div className="adm-banner adm-banner--error" role="alert">
           <p>{mine.refusal.message}</p>
         </div>
       )}
+      {!accounts && o.adjustments.some((a) => a.status === 'proposed') && (
+        <p className="adm-hint">A member with the accounts permission approves or rejects each difference before any money moves.</p>
+      )}
       <ul className="adm-order-timeline">
         {o.adjustments.map((a) => (
           <li key={a.id}>
             <span>
-              <StatusBadge tone={a.status === 'open' ? 'warning' : a.status === 'waived' ? 'neutral' : 'success'}>
-                {a.kind === 'charge' ? 'Charge' : 'Refund'} {a.status}
+              <StatusBadge tone={ADJUSTMENT_TONE[a.status]}>
+                {a.kind === 'charge' ? 'Charge' : 'Refund'} {ADJUSTMENT_STATE[a.status]}
               </StatusBadge>
             </span>
             <div>
               <strong>{formatRupees(a.amountPaise)}</strong>
               {lineName(a.lineId) ? ` · ${lineName(a.lineId)}` : ''}
+              {a.beyondTolerance && <span className="adm-order-sub adm-order-flag">Outside the packing tolerance: check the scale and the piece before approving.</span>}
               <span className="adm-order-sub">{a.reason}</span>
               <span className="adm-order-sub">
                 Raised {shopDateTime(a.createdAt)}
-                {a.settledAt ? `; ${a.status} ${shopDateTime(a.settledAt)}` : ''}
+                {a.decidedAt ? `; ${a.status === 'rejected' ? 'rejected' : 'approved'} ${shopDateTime(a.decidedAt)}${a.decidedBy ? ` by ${a.decidedBy}` : ''}` : ''}
+                {a.settledAt && a.status !== 'rejected' ? `; ${a.status} ${shopDateTime(a.settledAt)}` : ''}
+                {a.decisionNote ? ` (${a.decisionNote})` : ''}
               </span>
-              {a.kind === 'charge' && a.status === 'open' && (
+              {accounts && a.status === 'proposed' && (
+                <div className="adm-form-actions">
+                  {(['approve', 'reject'] as const).map((decision) => (
+                    <Form method="post" key={decision}>
+                      <input type="hidden" name="id" value={a.id} />
+                      <ConfirmAction
+                        intent={decision}
+                        label={<>{decision === 'approve' ? 'Approve' : 'Reject'}<span className="adm-visually-hidden"> the {a.kind} of {formatRupees(a.amountPaise)}</span></>}
+                        title={`${decision === 'approve' ? 'Approve' : 'Reject'} the ${a.kind} of ${formatRupees(a.amountPaise)}?`}
+                        confirmLabel={decision === 'approve' ? (a.kind === 'refund' ? `Refund ${formatRupees(a.amountPaise)}` : `Ask the customer for ${formatRupees(a.amountPaise)}`) : 'Reject: weigh again'}
+                        tone={decision === 'approve' ? 'primary' : undefined}
+                        open={mine?.confirm === `${decision}:${a.id}`}
+                      >
+                        <p>
+                          {decision === 'reject'
+                            ? 'Nothing is refunded or charged. The orders desk must weigh the pieces again and save the packing before the order can leave.'
+                            : a.kind === 'refund'
+                              ? o.payment.method === 'cod'
+                                ? `${formatRupees(a.amountPaise)} comes off what the customer pays on delivery.`
+                                : `${formatRupees(a.amountPaise)} goes back to the way the customer paid, through the payment gateway. This cannot be undone.`
+                              : `The customer is mailed and asked to pay ${formatRupees(a.amountPaise)} from their order's page; the order leaves once it is paid, or they may cancel it for a full refund.`}
+                        </p>
+                        <TextField name="note" label="Note for the audit log (optional)" maxLength={500} defaultValue={mine?.typed?.note} />
+                      </ConfirmAction>
+                    </Form>
+                  ))}
+                </div>
+              )}
+              {accounts && a.kind === 'charge' && a.status === 'open' && (
                 <Form method="post" className="adm-form-actions">
                   <input type="hidden" name="id" value={a.id} />
                   <ConfirmAction

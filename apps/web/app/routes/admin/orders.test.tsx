@@ -62,6 +62,22 @@ describe('the orders list', () => {
   });
 });
 
+const adjustment = (over: Record<string, unknown> = {}) => ({
+  id: 5,
+  lineId: 11,
+  kind: 'charge',
+  amountPaise: 1_200_00,
+  reason: 'Net 4.700 g against 4.520 g sold',
+  status: 'open',
+  createdAt: '2026-11-24T08:00:00.000Z',
+  settledAt: null,
+  beyondTolerance: false,
+  decidedBy: null,
+  decidedAt: null,
+  decisionNote: null,
+  ...over,
+});
+
 const BASE = {
   orderNumber: 'MIL-2026-000042',
   invoiceNumber: 'INV-2026-000042',
@@ -92,12 +108,15 @@ const BASE = {
   timeline: [{ at: '2026-11-24T06:30:00.000Z', kind: 'payment', text: 'Paid Rs. 54,000.00 by UPI', by: null }],
 };
 
-function renderOrder(over: Partial<Record<keyof AdminOrderDetail, unknown>> = {}, result?: OrderActionResult) {
+/** A member of the accounts desk, who decides weight differences (issue 35). */
+const accountsMember = { ...me, id: 2, name: 'Anu', role: 'accounts', permissions: [...ROLE_PERMISSIONS.accounts] };
+
+function renderOrder(over: Partial<Record<keyof AdminOrderDetail, unknown>> = {}, result?: OrderActionResult, member: typeof me = me) {
   const order = AdminOrderDetailSchema.parse({ ...BASE, ...over });
   const props = { loaderData: { order, returns: [] }, actionData: result } as unknown as Parameters<typeof AdminOrder>[0];
   const Page = () => <AdminOrder {...props} />;
   const Stub = createRoutesStub([
-    { id: ADMIN_LAYOUT_ID, path: '/admin', Component: () => <Outlet />, loader: () => ({ me, storeName: 'Milli' }), children: [{ path: 'orders/:orderNumber', Component: Page }] },
+    { id: ADMIN_LAYOUT_ID, path: '/admin', Component: () => <Outlet />, loader: () => ({ me: member, storeName: 'Milli' }), children: [{ path: 'orders/:orderNumber', Component: Page }] },
   ]);
   render(<Stub initialEntries={['/admin/orders/MIL-2026-000042']} />);
 }
@@ -158,22 +177,47 @@ describe('one order', () => {
     expect(within(second).getByRole('button', { name: 'Replace the certificate' })).toBeTruthy();
   });
 
-  it('once dispatched: the shipment, the invoice and credit note links, an open charge with Waive; no cancel after delivery', async () => {
-    renderOrder({
+  it('once dispatched: the shipment, the invoice and credit note links, an open charge with Waive for the accounts desk; no cancel after delivery', async () => {
+    renderOrder(
+      {
       status: 'Delivered',
       nextStatus: null,
       canCancel: false,
       invoiceAvailable: true,
       shipment: { courierName: 'BlueDart', awbNumber: 'AWB123456', trackingUrl: 'https://track.example/AWB123456', dispatchedAt: '2026-11-25T06:30:00.000Z', deliveredAt: '2026-11-27T06:30:00.000Z' },
-      adjustments: [{ id: 5, lineId: 11, kind: 'charge', amountPaise: 1_200_00, reason: 'Net 4.700 g against 4.520 g sold', status: 'open', createdAt: '2026-11-24T08:00:00.000Z', settledAt: null }],
+      adjustments: [adjustment({ status: 'open' })],
       creditNotes: [{ id: 3, number: 'CN-2026-0003', reason: 'adjustment', amountPaise: 500_00, taxPaise: 14_56, createdAt: '2026-11-26T06:30:00.000Z' }],
-    });
+      },
+      undefined,
+      accountsMember,
+    );
     expect((await screen.findByRole('link', { name: 'Tax invoice INV-2026-000042 (PDF)' })).getAttribute('href')).toBe('/api/admin/orders/MIL-2026-000042/invoice.pdf');
     expect(screen.getByRole('link', { name: 'Credit note CN-2026-0003 (PDF)' }).getAttribute('href')).toBe('/api/admin/orders/MIL-2026-000042/credit-notes/3.pdf');
     expect(screen.getByText('AWB123456')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Waive the charge of Rs. 1,200.00' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel the order' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Record the packing/ })).toBeNull();
+  });
+
+  it('a proposed weight difference: the orders desk sees what it waits for, the accounts desk approves or rejects it (issue 35)', async () => {
+    const proposed = { adjustments: [adjustment({ status: 'proposed', beyondTolerance: true })] };
+    renderOrder(proposed);
+    expect(await screen.findByText(/approves or rejects each difference before any money moves/)).toBeTruthy();
+    expect(screen.getByText('Charge awaiting approval')).toBeTruthy();
+    expect(screen.getByText(/Outside the packing tolerance/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Waive/ })).toBeNull();
+    cleanup();
+    renderOrder(proposed, undefined, accountsMember);
+    expect(await screen.findByRole('button', { name: 'Approve the charge of Rs. 1,200.00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reject the charge of Rs. 1,200.00' })).toBeTruthy();
+  });
+
+  it('without JavaScript, Approve comes back as the open dialog that says what it will do', async () => {
+    renderOrder({ adjustments: [adjustment({ kind: 'refund', status: 'proposed' })] }, { intent: 'approve', confirm: 'approve:5', typed: { note: '' } }, accountsMember);
+    const dialog = await screen.findByRole('dialog', { name: 'Approve the refund of Rs. 1,200.00?' });
+    expect(within(dialog).getByText(/goes back to the way the customer paid, through the payment gateway/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Refund Rs. 1,200.00' })).toBeTruthy();
   });
 
   it('without JavaScript, Cancel comes back as the open dialog with the reason’s message', async () => {
