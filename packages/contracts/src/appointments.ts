@@ -4,7 +4,12 @@ import { EmailSchema, INDIAN_MOBILE } from './accounts.ts';
 /** Appointments (issue 20): store visits and video calls, the staff's calendar, and the old gold trade-in estimate. */
 export const APPOINTMENT_KIND_VALUES = ['store', 'video'] as const;
 export const APPOINTMENT_PURPOSE_VALUES = ['browse', 'product', 'trade_in', 'custom_design', 'exchange', 'other'] as const;
-export const APPOINTMENT_STATUS_VALUES = ['Booked', 'Cancelled', 'Attended', 'Missed'] as const;
+/** Unconfirmed: booked by an e-mail address not yet confirmed, holding its place for a short while (issue 35). */
+export const APPOINTMENT_STATUS_VALUES = ['Unconfirmed', 'Booked', 'Cancelled', 'Attended', 'Missed'] as const;
+/** Minutes an unconfirmed booking holds its place. */
+export const APPOINTMENT_HOLD_MINUTES = 30;
+/** Appointments one e-mail address or mobile number may hold at once (booked or held, not yet begun). */
+export const APPOINTMENTS_PER_CONTACT = 3;
 /** How far ahead a slot may be booked (days after today, India). */
 export const APPOINTMENT_DAYS_AHEAD = 60;
 /** The karats the estimator takes (fineness in @milli/pricing trade-in.ts). */
@@ -113,17 +118,26 @@ export const AppointmentSchema = z.object({
   note: z.string().nullable(),
   tradeIn: AppointmentTradeInSchema.nullable(),
   status: z.enum(APPOINTMENT_STATUS_VALUES),
-  /** Booked and not yet begun. */
+  /** Unconfirmed: until when the place is held for the confirmation (null once confirmed). */
+  holdUntil: z.string().nullable(),
+  /** Booked or Unconfirmed, and not yet begun. */
   cancellable: z.boolean(),
   createdAt: z.string(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
-/** The 201 answer: the appointment and, once only, the token of its manage link (also in the mail). */
-export const AppointmentBookedSchema = AppointmentSchema.extend({ manageToken: z.string() });
+/**
+ * The 201 answer: the appointment and, once only, the token of its manage link (also in the mail). Null while the
+ * booking waits for its e-mail to be confirmed: the link then goes only to that mailbox, or its holder could confirm
+ * an address that is not theirs (issue 35).
+ */
+export const AppointmentBookedSchema = AppointmentSchema.extend({ manageToken: z.string().nullable() });
 export type AppointmentBooked = z.infer<typeof AppointmentBookedSchema>;
 export const AppointmentListSchema = z.object({ data: z.array(AppointmentSchema) });
 
-/** GET /api/appointments/manage?token= and POST /api/appointments/manage/cancel { token } (a guest's link). */
+/**
+ * GET /api/appointments/manage?token=, POST /api/appointments/manage/cancel { token } and
+ * POST /api/appointments/manage/confirm { token } (the link mailed to the address a booking gave).
+ */
 export const AppointmentTokenSchema = z.object({ token: z.string({ error: 'The link is not complete.' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is not complete.') });
 export const AppointmentIdParamsSchema = z.object({ id });
 

@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { kind, storeId, productId, purpose, weight, purity, date, today, stores, slots, slotsError, estimate, me };
 }
 
-type ActionResult = { message: string; fields: Record<string, string> };
+type ActionResult = { message: string; fields: Record<string, string> } | { sent: { email: string; holdMinutes: number } };
 
 export async function action({ request, context }: Route.ActionArgs): Promise<ActionResult | Response> {
   const form = await request.formData();
@@ -81,7 +81,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   };
   try {
     const booked = await serverApi(context).post<AppointmentBooked>('/api/appointments', body);
-    return redirect(`/appointment?token=${encodeURIComponent(booked.manageToken)}&booked=1`);
+    // Booked under the signed-in shopper's own address: its page at once. Any other address confirms from its mailbox.
+    if (booked.manageToken) return redirect(`/appointment?token=${encodeURIComponent(booked.manageToken)}&booked=1`);
+    const holdMinutes = booked.holdUntil ? Math.max(1, Math.round((Date.parse(booked.holdUntil) - Date.now()) / 60_000)) : 30;
+    return { sent: { email: booked.email, holdMinutes } };
   } catch (error) {
     const failure = apiFailure(error, 'We could not book that just now. Please try again, or call us.');
     const fields = error instanceof ApiError && error.body && typeof error.body === 'object' ? ((error.body as { fields?: Record<string, string> }).fields ?? {}) : {};
@@ -94,6 +97,24 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
   const submit = useSubmit();
   const submitting = useSubmitting();
   const failed = actionData && 'message' in actionData ? actionData : null;
+  const sent = actionData && 'sent' in actionData ? actionData.sent : null;
+  if (sent) {
+    return (
+      <>
+        <PageBanner title="Book an appointment" crumb="Book an appointment" />
+        <section className="section">
+          <div className="container appt-page">
+            <FormAlert tone="success">
+              Almost done: we have sent a link to {sent.email}. Open it and press Confirm within {sent.holdMinutes} minutes to keep this time; until then it is held for you.
+            </FormAlert>
+            <p className="muted">
+              No mail? Check the spam folder, or <Link to="/login">sign in</Link> and book again to skip this step.
+            </p>
+          </div>
+        </section>
+      </>
+    );
+  }
   const store = stores.find((s) => s.id === storeId) ?? null;
   const lastDate = slots?.lastDate ?? '';
   const keep = { product: productId, purpose, weight, purity };

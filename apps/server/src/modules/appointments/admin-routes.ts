@@ -12,7 +12,7 @@ const staff = { access: 'staff', permission: 'orders' } as const;
 /** The appointment calendar (issue 20): a store's visits or the video desk's calls by day and slot, and their outcome. */
 export const adminAppointmentsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const appointments = createAppointmentsService(deps.database.db, { publicUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}` });
+  const appointments = createAppointmentsService(deps.database.db, { publicUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}`, limiter: deps.limiter });
 
   api.get(
     '/admin/appointments',

@@ -44,7 +44,19 @@ afterAll(() => t?.close());
 let address = 0;
 const book = (body: Record<string, unknown>, cookie?: string) =>
   t.app.inject({ method: 'POST', url: '/api/appointments', payload: body, remoteAddress: `10.220.${Math.floor(++address / 200)}.${address % 200}`, headers: cookie ? { cookie } : {} });
-const guest = (over: Record<string, unknown> = {}) => ({ kind: 'store', storeId: store.id, date: ahead, slot: '11:30', purpose: 'browse', name: 'Asha Guest', email: 'asha-guest@example.in', phone: '98765 43210', ...over });
+let phones = 0;
+/** Each guest its own mobile number, unless a test gives one: the store counts one number's bookings (issue 35). */
+const guest = (over: Record<string, unknown> = {}) => ({
+  kind: 'store',
+  storeId: store.id,
+  date: ahead,
+  slot: '11:30',
+  purpose: 'browse',
+  name: 'Asha Guest',
+  email: 'asha-guest@example.in',
+  phone: `97${String(++phones).padStart(8, '0')}`,
+  ...over,
+});
 const slots = async (query: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/appointments/slots?${query}` });
   expect(res.statusCode, res.body).toBe(200);
@@ -52,6 +64,17 @@ const slots = async (query: string) => {
 };
 const mailsTo = (to: string) => t.database.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, to)).orderBy(schema.mailOutbox.id);
 const tokenIn = (text: string) => /appointment\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/appointments/manage/confirm', payload: { token } });
+/** A guest's booking, confirmed from the link in its mail as the guest would: the booking with that link's token. */
+async function bookConfirmed(body: Record<string, unknown>) {
+  const res = await book(body);
+  expect(res.statusCode, res.body).toBe(201);
+  const mails = await mailsTo(String(body.email));
+  const token = tokenIn(mails.at(-1)!.textBody)!;
+  const done = await confirm(token);
+  expect(done.statusCode, done.body).toBe(200);
+  return { ...(done.json() as { id: number; status: string }), manageToken: token };
+}
 
 describe('the trade-in estimate', () => {
   it("is the weight × today's 24K rate scaled to the purity × the trade-in percentage", async () => {
@@ -99,19 +122,73 @@ describe('slots', () => {
 });
 
 describe('booking', () => {
-  it('books a guest (201), mails the manage link, and counts the place', async () => {
+  it("holds a guest's place (201 Unconfirmed) and mails the link only to the address given, which confirms it", async () => {
     const res = await book(guest({ slot: '12:30', email: 'guest-one@example.in' }));
     expect(res.statusCode, res.body).toBe(201);
     const booked = res.json();
-    expect(booked).toMatchObject({ kind: 'store', date: ahead, slot: '12:30', status: 'Booked', cancellable: true, store: { id: store.id } });
+    expect(booked).toMatchObject({ kind: 'store', date: ahead, slot: '12:30', status: 'Unconfirmed', cancellable: true, store: { id: store.id } });
+    // Whoever sent the form never holds the link: only the mailbox does (issue 35).
+    expect(booked.manageToken).toBeNull();
+    expect(Date.parse(booked.holdUntil) - Date.now()).toBeGreaterThan(25 * 60_000);
     const [row] = await t.database.db.select().from(schema.appointments).where(eq(schema.appointments.id, booked.id));
     expect(row!.customerId).toBeNull();
-    expect(row!.manageTokenHash).not.toContain(booked.manageToken);
     const [mail] = await mailsTo('guest-one@example.in');
-    expect(mail!.subject).toMatch(/appointment/);
-    expect(tokenIn(mail!.textBody)).toBe(booked.manageToken);
-    const day = await slots(`kind=store&storeId=${store.id}&date=${ahead}`);
+    expect(mail!.kind).toBe('appointment-confirm');
+    expect(mail!.subject).toMatch(/confirm your appointment/);
+    const token = tokenIn(mail!.textBody)!;
+    expect(row!.manageTokenHash).not.toContain(token);
+    // The held place counts.
+    let day = await slots(`kind=store&storeId=${store.id}&date=${ahead}`);
     expect(day.slots.find((s) => s.slot === '12:30')!.left).toBe(1);
+    expect((await confirm(token)).json()).toMatchObject({ id: booked.id, status: 'Booked', holdUntil: null });
+    expect((await confirm(token)).json().status).toBe('Booked');
+    day = await slots(`kind=store&storeId=${store.id}&date=${ahead}`);
+    expect(day.slots.find((s) => s.slot === '12:30')!.left).toBe(1);
+  });
+
+  it('lets an unconfirmed hold lapse: its place is free again, and a late confirm keeps it only if the time is still free', async () => {
+    const held = (await book(guest({ slot: '12:30', date: addDays(ahead, 2), email: 'lapse@example.in' }))).json();
+    const token = tokenIn((await mailsTo('lapse@example.in')).at(-1)!.textBody)!;
+    await t.database.db.update(schema.appointments).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(schema.appointments.id, held.id));
+    const day = await slots(`kind=store&storeId=${store.id}&date=${addDays(ahead, 2)}`);
+    expect(day.slots.find((s) => s.slot === '12:30')!.left).toBe(2);
+    await bookConfirmed(guest({ slot: '12:30', date: addDays(ahead, 2), email: 'lapse-b@example.in' }));
+    await bookConfirmed(guest({ slot: '12:30', date: addDays(ahead, 2), email: 'lapse-c@example.in' }));
+    const late = await confirm(token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('SLOT_FULL');
+  });
+
+  it('lets one e-mail address or mobile number hold at most 3 appointments at once, counted across sends at once', async () => {
+    // Days on which both stores open (the market store closes on Sundays).
+    const open = (d: string) => (new Date(`${d}T00:00:00Z`).getUTCDay() === 0 ? addDays(d, 1) : d);
+    const dayOne = open(addDays(ahead, 3));
+    const dayTwo = open(addDays(dayOne, 1));
+    // Five places at once (two stores and the video desk, whose own locks do not serialise each other), one mailbox.
+    // (The market store's slots start on the hour, the others' at half past.)
+    const places = [
+      { storeId: store.id, slot: '10:30' },
+      { storeId: market.id, slot: '11:00' },
+      { kind: 'video', storeId: undefined, slot: '12:30' },
+      { storeId: store.id, slot: '13:30' },
+      { storeId: market.id, slot: '14:00' },
+    ];
+    const sameMail = await Promise.all(places.map((place, i) => book(guest({ ...place, date: dayOne, email: i % 2 ? 'Holder+x@Example.in' : 'holder@example.in' }))));
+    expect(sameMail.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 409, 409]);
+    expect(sameMail.find((r) => r.statusCode === 409)!.json().code).toBe('TOO_MANY_APPOINTMENTS');
+    const phone = '+91 99887 76655';
+    const samePhone = await Promise.all(places.slice(0, 4).map((place, i) => book(guest({ ...place, date: dayTwo, email: `phone-${i}@example.in`, phone }))));
+    expect(samePhone.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 409]);
+  });
+
+  it("keeps the sender's words out of the mail's subject, heading and opening lines", async () => {
+    const lure = 'Your bank account is blocked call 1800 000';
+    expect((await book(guest({ slot: '10:30', email: 'lured@example.in', name: lure }))).statusCode).toBe(201);
+    const [mail] = await mailsTo('lured@example.in');
+    const lines = mail!.textBody.split('\n').filter((l) => l.trim() !== '');
+    expect(mail!.subject).not.toContain(lure);
+    expect(lines.slice(0, 4).join(' ')).not.toContain(lure);
+    expect(lines.find((l) => l.includes(lure))).toMatch(/^As given with the request: Name: /);
   });
 
   it('refuses bad details (400) with the field named', async () => {
@@ -138,13 +215,13 @@ describe('booking', () => {
   });
 
   it('refuses a full slot (409 SLOT_FULL); a cancelled booking frees its place', async () => {
-    const a = await book(guest({ slot: '13:30', email: 'full-a@example.in' }));
+    const a = await bookConfirmed(guest({ slot: '13:30', email: 'full-a@example.in' }));
     const b = await book(guest({ slot: '13:30', email: 'full-b@example.in' }));
-    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.statusCode).toBe(201);
     const c = await book(guest({ slot: '13:30', email: 'full-c@example.in' }));
     expect(c.statusCode).toBe(409);
     expect(c.json().code).toBe('SLOT_FULL');
-    const cancel = await t.app.inject({ method: 'POST', url: '/api/appointments/manage/cancel', payload: { token: a.json().manageToken } });
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/appointments/manage/cancel', payload: { token: a.manageToken } });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await book(guest({ slot: '13:30', email: 'full-c@example.in' }))).statusCode).toBe(201);
   });
@@ -167,9 +244,14 @@ describe('booking', () => {
   it("records a signed-in customer's id, the product and the trade-in worked out again by the server", async () => {
     const shopper = await createShopper(t.app, { username: 'appt-shopper' });
     const ring = await createProduct(t.database.db, { name: 'Appointment Test Band' });
-    const res = await book(guest({ slot: '15:30', purpose: 'trade_in', productId: ring.id, email: 'appt-shopper@example.in', tradeIn: { weightGrams: '10', purity: 22 } }), shopper.cookie);
+    const res = await book(guest({ slot: '15:30', purpose: 'trade_in', productId: ring.id, email: shopper.email, tradeIn: { weightGrams: '10', purity: 22 } }), shopper.cookie);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ product: { id: ring.id, name: 'Appointment Test Band' }, tradeIn: { weightMg: 10_000, purity: 22, estimatePaise: 6_533_036, rateDate: today } });
+    // Under the customer's own address it is booked at once, and its link is theirs.
+    expect(res.json()).toMatchObject({ status: 'Booked', product: { id: ring.id, name: 'Appointment Test Band' }, tradeIn: { weightMg: 10_000, purity: 22, estimatePaise: 6_533_036, rateDate: today } });
+    expect(res.json().manageToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    // Under another address, a signed-in customer confirms it like a guest.
+    const other = await book(guest({ slot: '15:30', email: 'not-theirs@example.in' }), shopper.cookie);
+    expect(other.json()).toMatchObject({ status: 'Unconfirmed', manageToken: null });
     const [row] = await t.database.db.select().from(schema.appointments).where(eq(schema.appointments.id, res.json().id));
     expect(row!.customerId).toBe(shopper.id);
     expect(row!.tradeIn!.estimatePaise).toBe(6_533_036);
@@ -178,8 +260,8 @@ describe('booking', () => {
 
 describe('the owner sees and cancels', () => {
   it("a guest's link shows and cancels it; a wrong token or another id is 404", async () => {
-    const a = (await book(guest({ slot: '16:30', email: 'manage@example.in' }))).json();
-    const other = (await book(guest({ slot: '16:30', email: 'manage-other@example.in' }))).json();
+    const a = await bookConfirmed(guest({ slot: '16:30', email: 'manage@example.in' }));
+    const other = await bookConfirmed(guest({ slot: '16:30', email: 'manage-other@example.in' }));
     const seen = await t.app.inject({ method: 'GET', url: `/api/appointments/manage?token=${a.manageToken}` });
     expect(seen.statusCode).toBe(200);
     expect(seen.json().id).toBe(a.id);
@@ -192,7 +274,7 @@ describe('the owner sees and cancels', () => {
     const again = await t.app.inject({ method: 'POST', url: '/api/appointments/manage/cancel', payload: { token: a.manageToken } });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('APPOINTMENT_NOT_CANCELLABLE');
-    expect((await mailsTo('manage@example.in')).map((m) => m.kind)).toEqual(['appointment-booked', 'appointment-cancelled']);
+    expect((await mailsTo('manage@example.in')).map((m) => m.kind)).toEqual(['appointment-confirm', 'appointment-cancelled']);
     const [still] = await t.database.db.select().from(schema.appointments).where(eq(schema.appointments.id, other.id));
     expect(still!.status).toBe('Booked');
   });
@@ -200,8 +282,8 @@ describe('the owner sees and cancels', () => {
   it("a customer lists and cancels only their own", async () => {
     const mine = await createShopper(t.app, { username: 'appt-mine' });
     const theirs = await createShopper(t.app, { username: 'appt-theirs' });
-    const a = (await book(guest({ slot: '17:30', email: 'appt-mine@example.in' }), mine.cookie)).json();
-    const b = (await book(guest({ slot: '17:30', email: 'appt-theirs@example.in' }), theirs.cookie)).json();
+    const a = (await book(guest({ slot: '17:30', email: mine.email }), mine.cookie)).json();
+    const b = (await book(guest({ slot: '17:30', email: theirs.email }), theirs.cookie)).json();
     const list = await t.app.inject({ method: 'GET', url: '/api/appointments', headers: { cookie: mine.cookie } });
     expect(list.json().data.map((x: { id: number }) => x.id)).toEqual([a.id]);
     expect((await t.app.inject({ method: 'GET', url: '/api/appointments' })).statusCode).toBe(401);
@@ -214,11 +296,14 @@ describe('reminders', () => {
   it("mail tomorrow's Booked appointments once, even with two passes at once", async () => {
     // Booked now for tomorrow: the confirmation counts as the reminder. Booked earlier: reminded by the keeper.
     const tomorrow = addDays(today, 1);
-    const soon = (await book(guest({ date: tomorrow, slot: '18:30', email: 'remind-now@example.in' }))).json();
+    const soon = await bookConfirmed(guest({ date: tomorrow, slot: '18:30', email: 'remind-now@example.in' }));
     const [row] = await t.database.db.select().from(schema.appointments).where(eq(schema.appointments.id, soon.id));
     expect(row!.remindedAt).not.toBeNull();
-    const early = (await book(guest({ slot: '18:30', email: 'remind-me@example.in' }))).json();
-    const cancelled = (await book(guest({ slot: '18:30', email: 'remind-not@example.in' }))).json();
+    const early = await bookConfirmed(guest({ slot: '18:30', email: 'remind-me@example.in' }));
+    const cancelled = await bookConfirmed(guest({ slot: '18:30', email: 'remind-not@example.in' }));
+    // One never confirmed is never reminded.
+    const unconfirmed = (await book(guest({ slot: '19:30', email: 'remind-unconfirmed@example.in' }))).json();
+    await t.database.db.update(schema.appointments).set({ day: tomorrow }).where(eq(schema.appointments.id, unconfirmed.id));
     await t.app.inject({ method: 'POST', url: '/api/appointments/manage/cancel', payload: { token: cancelled.manageToken } });
     await t.database.db.update(schema.appointments).set({ day: tomorrow }).where(eq(schema.appointments.id, early.id));
     await t.database.db.update(schema.appointments).set({ day: tomorrow }).where(eq(schema.appointments.id, cancelled.id));
@@ -226,15 +311,16 @@ describe('reminders', () => {
     const [x, y] = await Promise.all([t.app.appointmentKeeper.run(), other.run()]);
     expect(x + y).toBe(1);
     expect(await t.app.appointmentKeeper.run()).toBe(0);
-    expect((await mailsTo('remind-me@example.in')).map((m) => m.kind)).toEqual(['appointment-booked', 'appointment-reminder']);
-    expect((await mailsTo('remind-now@example.in')).map((m) => m.kind)).toEqual(['appointment-booked']);
+    expect((await mailsTo('remind-me@example.in')).map((m) => m.kind)).toEqual(['appointment-confirm', 'appointment-reminder']);
+    expect((await mailsTo('remind-now@example.in')).map((m) => m.kind)).toEqual(['appointment-confirm']);
+    expect((await mailsTo('remind-unconfirmed@example.in')).map((m) => m.kind)).toEqual(['appointment-confirm']);
     expect((await mailsTo('remind-not@example.in')).map((m) => m.kind)).not.toContain('appointment-reminder');
   });
 });
 
 describe('the staff calendar', () => {
   it("shows a store's week by day and slot, and only to the orders permission", async () => {
-    const a = (await book(guest({ slot: '19:30', email: 'calendar@example.in', purpose: 'trade_in', tradeIn: { weightGrams: '5.5', purity: 18 } }))).json();
+    const a = await bookConfirmed(guest({ slot: '19:30', email: 'calendar@example.in', phone: '98765 43210', purpose: 'trade_in', tradeIn: { weightGrams: '5.5', purity: 18 } }));
     const cal = await t.app.inject({ method: 'GET', url: `/api/admin/appointments?kind=store&storeId=${store.id}&from=${today}`, headers: { cookie: orders.cookie } });
     expect(cal.statusCode, cal.body).toBe(200);
     const body = AdminAppointmentCalendarSchema.parse(cal.json());
@@ -251,14 +337,14 @@ describe('the staff calendar', () => {
   });
 
   it('marks Attended or Missed, cancels with a mail, all audited; never twice', async () => {
-    const a = (await book(guest({ date: addDays(ahead, 1), slot: '10:30', email: 'staff-cancel@example.in' }))).json();
-    const b = (await book(guest({ date: addDays(ahead, 1), slot: '11:30', email: 'staff-attended@example.in' }))).json();
+    const a = await bookConfirmed(guest({ date: addDays(ahead, 1), slot: '10:30', email: 'staff-cancel@example.in' }));
+    const b = await bookConfirmed(guest({ date: addDays(ahead, 1), slot: '11:30', email: 'staff-attended@example.in' }));
     const mark = (id: number, status: string, who = orders) => t.app.inject({ method: 'POST', url: `/api/admin/appointments/${id}/status`, headers: { cookie: who.cookie }, payload: { status, note: 'Called first' } });
     expect((await mark(a.id, 'Cancelled', catalogue)).statusCode).toBe(403);
     const cancelled = await mark(a.id, 'Cancelled');
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().status).toBe('Cancelled');
-    expect((await mailsTo('staff-cancel@example.in')).map((m) => m.kind)).toEqual(['appointment-booked', 'appointment-cancelled']);
+    expect((await mailsTo('staff-cancel@example.in')).map((m) => m.kind)).toEqual(['appointment-confirm', 'appointment-cancelled']);
     expect((await mark(b.id, 'Attended')).json().status).toBe('Attended');
     const twice = await mark(b.id, 'Missed');
     expect(twice.statusCode).toBe(409);

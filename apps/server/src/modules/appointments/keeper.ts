@@ -1,5 +1,6 @@
 import type { Db } from '@milli/db';
 import { repeatingPass } from '../../lib/repeating-pass.ts';
+import { createRateLimiter } from '../../plugins/rate-limit.ts';
 import { createAppointmentsService } from './service.ts';
 
 /** Hourly: a reminder goes out within the hour after the day before begins, whatever the instance's restarts. */
@@ -18,7 +19,7 @@ export interface AppointmentKeeperOptions {
  * them reminded, so two instances running at once mail each reminder once.
  */
 export function createAppointmentKeeper(db: Db, options: AppointmentKeeperOptions) {
-  const service = createAppointmentsService(db, { publicUrl: '', ...(options.now ? { now: options.now } : {}) });
+  const service = createAppointmentsService(db, { publicUrl: '', limiter: createRateLimiter(db), ...(options.now ? { now: options.now } : {}) });
 
   async function once() {
     const reminded = await service.remind();

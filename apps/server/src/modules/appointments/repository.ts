@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
 const { appointments, stores, products, storeSettings, metalRates } = schema;
@@ -23,8 +23,13 @@ const row = {
   note: appointments.note,
   tradeIn: appointments.tradeIn,
   status: appointments.status,
+  holdUntil: appointments.holdUntil,
   createdAt: appointments.createdAt,
 };
+
+/** An appointment that holds its place at `at`: booked, or unconfirmed within its hold (issue 35). */
+const holdsPlace = (at: Date): SQL =>
+  or(eq(appointments.status, 'Booked'), and(eq(appointments.status, 'Unconfirmed'), gt(appointments.holdUntil, at)))!;
 
 /** Appointments and what booking them reads: stores' hours, the slot's count under a lock, today's 24K rate. */
 export function appointmentsRepository(db: Db) {
@@ -53,15 +58,41 @@ export function appointmentsRepository(db: Db) {
       await db.select({ id: storeSettings.id }).from(storeSettings).where(eq(storeSettings.id, 1)).for('update');
       return { id: null, active: true, hours: null };
     },
-    /** Booked appointments per slot on a day: a store's visits, or every video call. */
-    async bookedOn(kind: 'store' | 'video', storeId: number | null, day: string) {
+    /** Places taken per slot on a day at `at` (booked, or held for a confirmation), but for `except`: a store's visits, or every video call. */
+    async bookedOn(kind: 'store' | 'video', storeId: number | null, day: string, at: Date, except?: number) {
       const place = kind === 'video' ? eq(appointments.kind, 'video') : and(eq(appointments.kind, 'store'), eq(appointments.storeId, storeId ?? 0));
       const rows = await db
         .select({ slot: appointments.slot, n: count() })
         .from(appointments)
-        .where(and(place, eq(appointments.day, day), eq(appointments.status, 'Booked')))
+        .where(and(place, eq(appointments.day, day), holdsPlace(at), except === undefined ? undefined : ne(appointments.id, except)))
         .groupBy(appointments.slot);
       return new Map(rows.map((r) => [r.slot, Number(r.n)]));
+    },
+    /**
+     * Serialises bookings by one contact (its mailbox and its mobile number), in that order after the place's lock, so
+     * that bookings sent at once from many addresses count each other: a transaction-scoped advisory lock per key.
+     */
+    async lockContact(mailbox: string, mobile: string) {
+      for (const key of [`appointment-mailbox:${mailbox}`, `appointment-mobile:${mobile}`]) {
+        await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      }
+    },
+    /** The contact's appointments that hold a place and have not begun (from today, India). */
+    async liveOfContact(mailbox: string, mobile: string, today: string, at: Date) {
+      const [found] = await db
+        .select({ n: count() })
+        .from(appointments)
+        .where(and(or(eq(appointments.mailbox, mailbox), eq(appointments.mobile, mobile)), gte(appointments.day, today), holdsPlace(at)));
+      return Number(found?.n ?? 0);
+    },
+    /** An unconfirmed booking becomes Booked (its hold ends); false when it was not Unconfirmed any more. */
+    async confirm(id: number, at: Date) {
+      const done = await db
+        .update(appointments)
+        .set({ status: 'Booked', holdUntil: null, confirmedAt: at, updatedAt: at })
+        .where(and(eq(appointments.id, id), eq(appointments.status, 'Unconfirmed')))
+        .returning({ id: appointments.id });
+      return done.length === 1;
     },
     async productName(id: number) {
       const [found] = await db.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, id));

@@ -25,7 +25,7 @@ export const BOOKING_LIMIT = { name: 'appointment-ip', max: 10, windowMs: 60 * 6
 /** Store visits and video calls: slots, booking (guests too), the customer's list, cancelling; the trade-in estimate. */
 export const appointmentsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const appointments = createAppointmentsService(deps.database.db, { publicUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}` });
+  const appointments = createAppointmentsService(deps.database.db, { publicUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}`, limiter: deps.limiter });
 
   api.get(
     '/trade-in/estimate',
@@ -41,10 +41,18 @@ export const appointmentsModule: FastifyPluginAsync<ModuleDeps> = async (app, de
 
   api.post(
     '/appointments',
-    { schema: { summary: 'Books a store visit or a video call (guests too); 409 SLOT_FULL or SLOT_UNAVAILABLE', body: formBody(BookAppointmentSchema), response: { 201: AppointmentBookedSchema, ...errors, 429: ErrorSchema } } },
+    {
+      schema: {
+        summary:
+          "Books a store visit or a video call (guests too): Booked at once under a signed-in customer's own e-mail, else Unconfirmed (its place held 30 minutes) until the mailed link confirms it; 409 SLOT_FULL, SLOT_UNAVAILABLE or TOO_MANY_APPOINTMENTS",
+        body: formBody(BookAppointmentSchema),
+        response: { 201: AppointmentBookedSchema, ...errors, 429: ErrorSchema },
+      },
+    },
     async (req, reply) => {
       await deps.limiter.take(BOOKING_LIMIT, req.ip);
-      const booked = await appointments.book(req.body, req.customer?.id ?? null);
+      const customer = req.customer;
+      const booked = await appointments.book(req.body, customer ? { customerId: customer.id, email: customer.email } : null);
       deps.mailer.kick();
       return reply.status(201).send(booked);
     },
@@ -68,6 +76,13 @@ export const appointmentsModule: FastifyPluginAsync<ModuleDeps> = async (app, de
       deps.mailer.kick();
       return cancelled;
     },
+  );
+
+  // The mailed link's Confirm (a page's button, so a mail scanner fetching the link confirms nothing).
+  api.post(
+    '/appointments/manage/confirm',
+    { schema: { summary: "Confirms an Unconfirmed appointment by its mailed link's token: the address is proven and the place kept", body: formBody(AppointmentTokenSchema), response: { 200: AppointmentSchema, ...errors } } },
+    (req) => appointments.confirm(req.body.token),
   );
 
   // A guest's manage link: the token alone names the appointment (only its hash is stored).

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminAppointmentCalendar, AdminAppointmentsQuery, AdminAppointmentStatus, Appointment, AppointmentBooked, AppointmentSlots, AppointmentSlotsQuery, BookAppointment, TradeInEstimate } from '@milli/contracts/schemas';
-import { APPOINTMENT_DAYS_AHEAD } from '@milli/contracts/schemas';
+import { APPOINTMENT_DAYS_AHEAD, APPOINTMENT_HOLD_MINUTES, APPOINTMENTS_PER_CONTACT } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { gramsToMg, indianDate, tradeInEstimate, type TradeInPurity } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { hashToken } from '../../plugins/session.ts';
+import { mailboxOf, mobileOf, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { DEFAULT_WEEK, addDays, parseHours, slotStart, slotsOn } from './hours.ts';
-import { bookedMail, cancelledMail, reminderMail } from './mail.ts';
+import { bookedMail, cancelledMail, confirmBookingMail, reminderMail } from './mail.ts';
 import { appointmentsRepository } from './repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof appointmentsRepository>['byId']>>>;
@@ -28,14 +29,23 @@ const answer = (r: Row, now: Date): Appointment => ({
   note: r.note,
   tradeIn: r.tradeIn,
   status: r.status,
-  cancellable: r.status === 'Booked' && slotStart(r.day, r.slot) > now,
+  holdUntil: r.status === 'Unconfirmed' ? (r.holdUntil?.toISOString() ?? null) : null,
+  cancellable: (r.status === 'Booked' || r.status === 'Unconfirmed') && slotStart(r.day, r.slot) > now,
   createdAt: r.createdAt.toISOString(),
 });
 
 export interface AppointmentsDeps {
   /** Where the manage link points ('https://milli.example'). */
   publicUrl: string;
+  /** Counts each booking's message against its e-mail address and mobile number (issue 35). */
+  limiter: Pick<RateLimiter, 'takeRecipient'>;
   now?: () => Date;
+}
+
+/** Who books: a signed-in customer's own e-mail needs no confirmation; any other address does (issue 35). */
+export interface Booker {
+  customerId: number;
+  email: string;
 }
 
 /**
@@ -91,7 +101,7 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
       }
       const { capacity: cap } = await capacity(db);
       const day = daySlots(hours, query.date, at);
-      const booked = day.slots.length ? await repo.bookedOn(query.kind, query.kind === 'store' ? query.storeId! : null, query.date) : new Map<string, number>();
+      const booked = day.slots.length ? await repo.bookedOn(query.kind, query.kind === 'store' ? query.storeId! : null, query.date, at) : new Map<string, number>();
       return {
         kind: query.kind,
         storeId: query.kind === 'store' ? query.storeId! : null,
@@ -107,11 +117,20 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
       };
     },
 
-    /** Books a slot in one transaction: lock the place, check the slot, count, insert, queue the mail. */
-    async book(input: BookAppointment, customerId: number | null): Promise<AppointmentBooked> {
+    /**
+     * Books a slot in one transaction: lock the place, then the contact, check the slot and the contact's live bookings,
+     * count the message against its address and number, insert, queue the mail. A booking under a signed-in
+     * customer's own e-mail is Booked at once; any other is Unconfirmed, holding its place for APPOINTMENT_HOLD_MINUTES
+     * until the link mailed to that address confirms it (issue 35: a stranger's address books nothing and receives one
+     * plain mail that asks).
+     */
+    async book(input: BookAppointment, booker: Booker | null): Promise<AppointmentBooked> {
       const token = randomBytes(24).toString('base64url');
       const at = now();
       const brand = await settings.brand();
+      const mailbox = mailboxOf(input.email);
+      const mobile = mobileOf(input.phone);
+      const confirmed = booker !== null && mailboxOf(booker.email) === mailbox;
       const id = await db.transaction(async (tx) => {
         const repo = appointmentsRepository(tx);
         const storeId = input.storeId ?? null;
@@ -120,9 +139,17 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
         if (input.kind === 'video' && storeId !== null && !(await repo.store(storeId))?.active) throw new DomainError('NOT_FOUND', 'There is no such store.', { storeId: 'Please choose a store.' });
         const day = daySlots(input.kind === 'store' ? (place?.hours ?? null) : null, input.date, at);
         if (!day.slots.includes(input.slot)) throw new DomainError('SLOT_UNAVAILABLE', day.closedReason ?? 'That time cannot be booked. Please choose another.', { slot: 'Please choose another time.' });
+        await repo.lockContact(mailbox, mobile);
+        if ((await repo.liveOfContact(mailbox, mobile, indianDate(at), at)) >= APPOINTMENTS_PER_CONTACT) {
+          throw new DomainError(
+            'TOO_MANY_APPOINTMENTS',
+            `This e-mail address or mobile number already has ${APPOINTMENTS_PER_CONTACT} appointments booked. Please keep or cancel one of them first, or call us.`,
+          );
+        }
         const { capacity: cap } = await capacity(tx);
-        const booked = (await repo.bookedOn(input.kind, storeId, input.date)).get(input.slot) ?? 0;
+        const booked = (await repo.bookedOn(input.kind, storeId, input.date, at)).get(input.slot) ?? 0;
         if (booked >= cap) throw new DomainError('SLOT_FULL', 'That time has just been taken. Please choose another.', { slot: 'That time is full.' });
+        await deps.limiter.takeRecipient({ email: input.email, phone: input.phone }, tx);
         const product = input.productId ? await repo.productName(input.productId) : null;
         const tradeIn = input.tradeIn ? await estimate(tx, input.tradeIn.weightGrams, input.tradeIn.purity, at) : null;
         const created = await repo.insert({
@@ -132,22 +159,54 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
           slot: input.slot,
           purpose: input.purpose,
           productId: product?.id ?? null,
-          customerId,
+          customerId: booker?.customerId ?? null,
           name: input.name,
           email: input.email,
           phone: input.phone,
+          mailbox,
+          mobile,
           note: input.note ?? null,
           tradeIn: tradeIn && { weightMg: tradeIn.weightMg, purity: tradeIn.purity, ratePaisePerGram: tradeIn.ratePaisePerGram, rateDate: tradeIn.rateDate, estimatePaise: tradeIn.estimatePaise },
           manageTokenHash: hashToken(token),
+          status: confirmed ? 'Booked' : 'Unconfirmed',
+          holdUntil: confirmed ? null : new Date(at.getTime() + APPOINTMENT_HOLD_MINUTES * 60_000),
+          confirmedAt: confirmed ? at : null,
           // Booked for today or tomorrow: the confirmation is the reminder.
           remindedAt: input.date <= addDays(indianDate(at), 1) ? at : null,
         });
-        const row = await repo.byId(created);
-        await queueMail(tx, bookedMail(brand, answer(row!, at), manageUrl(token)));
+        const row = answer((await repo.byId(created))!, at);
+        await queueMail(tx, confirmed ? bookedMail(brand, row, manageUrl(token)) : confirmBookingMail(brand, row, manageUrl(token), APPOINTMENT_HOLD_MINUTES));
         return created;
       });
       const row = await appointmentsRepository(db).byId(id);
-      return { ...answer(row!, at), manageToken: token };
+      return { ...answer(row!, at), manageToken: confirmed ? token : null };
+    },
+
+    /**
+     * The mailed link's Confirm: the address is proven, and the booking is Booked. Within its hold the place is still
+     * its own; after it, only if the slot has a place left and has not begun. Confirming twice changes nothing.
+     */
+    async confirm(token: string) {
+      const at = now();
+      return db.transaction(async (tx) => {
+        const repo = appointmentsRepository(tx);
+        const seen = await repo.byToken(hashToken(token));
+        if (!seen) throw new DomainError('APPOINTMENT_NOT_FOUND', 'This link does not match an appointment.');
+        // The place's lock first, as booking takes it, so the count below is the truth.
+        await repo.lockPlace(seen.kind, seen.storeId);
+        await repo.lock(seen.id);
+        const found = (await repo.byToken(hashToken(token)))!;
+        if (found.status === 'Booked') return answer(found, at);
+        if (found.status !== 'Unconfirmed') throw new DomainError('APPOINTMENT_NOT_CONFIRMABLE', `This appointment is ${found.status.toLowerCase()}.`);
+        if (slotStart(found.day, found.slot) <= at) throw new DomainError('APPOINTMENT_NOT_CONFIRMABLE', 'This time has passed. Please book another.');
+        if (!found.holdUntil || found.holdUntil <= at) {
+          const { capacity: cap } = await capacity(tx);
+          const taken = (await repo.bookedOn(found.kind, found.storeId, found.day, at, found.id)).get(found.slot) ?? 0;
+          if (taken >= cap) throw new DomainError('SLOT_FULL', 'That time was taken while the booking waited for its confirmation. Please book another time.');
+        }
+        await repo.confirm(found.id, at);
+        return answer((await repo.byId(found.id))!, at);
+      });
     },
 
     async mine(customerId: number) {
@@ -223,7 +282,10 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
         if (!(await repo.lock(id))) throw new DomainError('APPOINTMENT_NOT_FOUND', 'There is no such appointment.');
         const found = (await repo.byId(id))!;
         const { cancellable: _c, ...before } = answer(found, at);
-        if (before.status !== 'Booked') throw new DomainError('APPOINTMENT_NOT_CANCELLABLE', `This appointment is already ${before.status}.`);
+        // One not yet confirmed can only be cancelled: nobody has promised to come.
+        if (before.status !== 'Booked' && !(before.status === 'Unconfirmed' && change.status === 'Cancelled')) {
+          throw new DomainError('APPOINTMENT_NOT_CANCELLABLE', before.status === 'Unconfirmed' ? 'This appointment is not confirmed yet: it can only be cancelled.' : `This appointment is already ${before.status}.`);
+        }
         await repo.setStatus(id, change.status, at);
         const after = { ...before, status: change.status, customerId: found.customerId };
         await recordAudit(tx, actor, { action: `mark-${change.status.toLowerCase()}`, entity: 'appointment', entityId: id, before, after: change.note ? { ...after, note: change.note } : after });

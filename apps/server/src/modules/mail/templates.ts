@@ -39,10 +39,21 @@ ${link ? `<p style="margin:20px 0;text-align:center"><a href="${escape(link.href
   return { text, html };
 }
 
+/**
+ * What the sender of a public form typed (a name, a company), for the end of a mail: labelled as given, never in the
+ * subject, heading or opening lines, so a stranger's words cannot pose as the store's to whoever the mail reaches
+ * (issue 35).
+ */
+export function givenDetails(fields: readonly (readonly [label: string, value: string | null | undefined])[]): string {
+  const shown = fields.filter(([, value]) => value && value.trim() !== '').map(([label, value]) => `${label}: ${value!.trim()}`);
+  return `As given with the request: ${shown.join('; ')}.`;
+}
+
 export function welcomeMail(brand: Brand, to: string, username: string): OutgoingMail {
-  const body = layout(brand, `Welcome to ${brand.storeName}, ${username}`, [
+  const body = layout(brand, `Welcome to ${brand.storeName}`, [
     'Your account is ready. Log in to keep a wish list, follow your orders and ask our designers for a piece made just for you.',
     `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
+    givenDetails([['Username', username]]),
   ]);
   return { to, subject: `Welcome to ${brand.storeName}`, kind: 'welcome', ...body };
 }

@@ -1,4 +1,4 @@
-import { layout, type Brand } from '../mail/templates.ts';
+import { givenDetails, layout, type Brand } from '../mail/templates.ts';
 import type { OutgoingMail } from '../mail/service.ts';
 
 /** What both mails say about an application. */
@@ -18,14 +18,19 @@ export interface ApplicationSummary {
 export function applicationReceivedMail(brand: Brand, a: ApplicationSummary): OutgoingMail {
   const body = layout(
     brand,
-    `We have received your application, ${a.applicantName}`,
+    'We have received your trade partner application',
     [
-      `Thank you for applying to partner with ${brand.storeName} as a ${a.partnerType.toLowerCase()} for ${a.companyName}.`,
-      `Your reference is ${a.reference}. Our support team reviews every application and will call you on ${a.phone} within a few working days.`,
+      `Thank you for applying to partner with ${brand.storeName} as a ${a.partnerType.toLowerCase()}. If you did not apply, ignore this mail: nothing more will be sent.`,
+      `Your reference is ${a.reference}. Our support team reviews every application and will call you on the number given within a few working days.`,
       a.form === 'long'
         ? 'Please keep your PAN, GST certificate and a cancelled cheque at hand: we may ask for copies to complete your KYC.'
         : 'When we call, we will ask for your KYC details (PAN, GSTIN and bank account) to complete the registration.',
       `Questions? Call us on ${brand.helpLine} or reply to this mail, quoting ${a.reference}.`,
+      givenDetails([
+        ['Applicant', a.applicantName],
+        ['Company', a.companyName],
+        ['Mobile', a.phone],
+      ]),
     ],
     a.reference,
   );

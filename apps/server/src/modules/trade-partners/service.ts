@@ -67,6 +67,8 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
     const brand = await deps.settings.brand();
     const created = await db
       .transaction(async (t) => {
+        // The applicant's address and number hear from the store: counted against them, whoever sends the form.
+        await limiter.takeRecipient({ email: summary.email, phone: summary.phone }, t);
         const row = await tradePartnersRepository(t).create(application, owners, contacts);
         const full = { ...summary, reference: reference(row.id) };
         await queueMail(t, applicationReceivedMail(brand, full));

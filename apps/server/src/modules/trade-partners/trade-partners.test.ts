@@ -22,6 +22,10 @@ const PAN = 'ABCPE1234F';
 /** A GSTIN for Tamil Nadu (33) built from a PAN, with its real check character. */
 const gstinFor = (pan: string) => `33${pan}1Z${gstinCheckChar(`33${pan}1Z`)}`;
 
+let phoneSeq = 0;
+/** Each application its own mobile number: the store counts its messages to each number (issue 35). */
+const freshPhone = () => `98765${String(phoneSeq++).padStart(5, '0')}`;
+
 /** The short form as a person fills it; override any field. */
 function shortForm(overrides: Record<string, string> = {}): Record<string, string> {
   return {
@@ -29,7 +33,7 @@ function shortForm(overrides: Record<string, string> = {}): Record<string, strin
     middleName: 'Lakshmi',
     lastName: 'Iyer',
     countryCode: '91',
-    phoneNumber: '9876543210',
+    phoneNumber: freshPhone(),
     email: 'kavya@sriganesh-jewels.in',
     companyName: 'Sri Ganesh Jewels',
     adUserType: '3',
@@ -55,7 +59,7 @@ function longForm(overrides: Record<string, string> = {}): Record<string, string
     compPostal: '600017',
     adEmail: 'Office@Thangam.in',
     countryCode: '91',
-    adPhone: '9876543210',
+    adPhone: freshPhone(),
     ownerName: 'Murugan S',
     ownerMobile: '9123456780',
     ownerEmail: 'murugan@thangam.in',
@@ -118,7 +122,7 @@ const mailsTo = (address: string) => t.database.db.select().from(schema.mailOutb
 
 describe('short registration', () => {
   it('answers exactly the spec message, stores the application as Received and confirms by mail', async () => {
-    const res = await register(shortForm());
+    const res = await register(shortForm({ phoneNumber: '9876543210' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MESSAGES.shortRegistrationSuccess);
     expect(res.json().message).toBe('Registration Successful. Our support team will get back to you soon!');
@@ -379,6 +383,29 @@ describe('long registration', () => {
     await register(longForm({ adEmail: 'half@example.in', compIfsc: 'HDFC0ZZZZZZ' }));
     expect(await applicationsFor('half@example.in')).toEqual([]);
     expect(await mailsTo('half@example.in')).toEqual([]);
+  });
+});
+
+describe('messages to one address or number (issue 35)', () => {
+  it('are counted against the recipient whatever address sends the form: the sixth to one mailbox or number in a day is refused, nothing stored', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await register(shortForm({ email: 'Stranger+' + i + '@Example.in' }), freshIp())).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await applicationsFor('Stranger+5@Example.in')).toEqual([]);
+    const phone = freshPhone();
+    const byPhone: number[] = [];
+    for (let i = 0; i < 6; i++) byPhone.push((await register(shortForm({ email: `caller${i}@example.in`, phoneNumber: phone }), freshIp())).statusCode);
+    expect(byPhone).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("keep the sender's words out of the mail's heading and opening lines", async () => {
+    const lure = 'Your KYC is blocked call 1800 000 000';
+    expect((await register(shortForm({ email: 'lure@example.in', firstName: lure, companyName: lure }), freshIp())).statusCode).toBe(200);
+    const [mail] = (await mailsTo('lure@example.in')).filter((m) => m.kind === 'trade-partner-received');
+    const lines = mail!.textBody.split('\n').filter((l) => l.trim() !== '');
+    expect(mail!.subject).not.toContain(lure);
+    expect(lines.slice(0, 3).join(' ')).not.toContain(lure);
+    expect(lines.some((l) => l.startsWith('As given with the request:') && l.includes(lure))).toBe(true);
   });
 });
 

@@ -44,7 +44,7 @@ export function AppointmentFacts({ a }: { a: Appointment }) {
         {a.name} · {a.phone} · {a.email}
       </dd>
       <dt>Status</dt>
-      <dd>{a.status}</dd>
+      <dd>{a.status === 'Unconfirmed' ? 'Waiting for you to confirm' : a.status}</dd>
     </dl>
   );
 }

@@ -23,7 +23,10 @@ const PURPOSE: Record<AdminAppointment['purpose'], string> = {
   exchange: 'Exchange / buy-back',
   other: 'Other',
 };
-const TONE = { Booked: 'info', Attended: 'success', Missed: 'warning', Cancelled: 'neutral' } as const;
+const TONE = { Unconfirmed: 'warning', Booked: 'info', Attended: 'success', Missed: 'warning', Cancelled: 'neutral' } as const;
+/** An unconfirmed booking is shown as what it is: a guest who has not yet confirmed their e-mail (issue 35). */
+const STATUS_TEXT = (a: AdminAppointment) =>
+  a.status === 'Unconfirmed' ? (a.holdUntil && Date.parse(a.holdUntil) > Date.now() ? 'Awaiting e-mail confirmation' : 'Not confirmed in time') : a.status;
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const dayLabel = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const clock = (slot: string) => {
@@ -61,7 +64,7 @@ function Booking({ a, open }: { a: AdminAppointment; open: string | undefined })
   return (
     <li className="appt-cal-booking">
       <p className="appt-cal-name">
-        <strong>{a.name}</strong> <StatusBadge tone={TONE[a.status]}>{a.status}</StatusBadge>
+        <strong>{a.name}</strong> <StatusBadge tone={TONE[a.status]}>{STATUS_TEXT(a)}</StatusBadge>
       </p>
       <p>
         {PURPOSE[a.purpose]} · <a href={`tel:${a.phone.replace(/[^\d+]/g, '')}`}>{a.phone}</a>
