@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@milli/contracts';
 import { schema } from '@milli/db';
+import { testServerUrl } from '@milli/db/testing';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createShopper, payThroughDemo } from '../../testing-factories.ts';
 import { createDemoGateway } from '../payments/demo-gateway.ts';
@@ -614,5 +615,57 @@ describe('the customer’s requests and pictures', () => {
       expect(listed.find((p: { purpose: string }) => p.purpose === 'cad_advance')).toMatchObject({ status: 'refunded', refundedPaise: 1_455_000, refunds: [{ status: 'processed' }] });
       expect((await paymentsOf(design.id)).map((p) => p.status)).toEqual(['refunded']);
     });
+  });
+});
+
+describe("one account's requests (issue 35)", () => {
+  it('are at most 5 a day; the sixth is refused with a message and nothing is stored', async () => {
+    const c = await customer();
+    const picture = await png();
+    for (let i = 0; i < 5; i++) expect((await send(c, goldFields(c), { custImgOne: picture })).statusCode).toBe(200);
+    const sixth = await send(c, goldFields(c), { custImgOne: picture });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toMatch(/at most 5 custom design requests a day/);
+    expect(await requestsOf(c.userId)).toHaveLength(5);
+    // Another customer is not held back by them.
+    const other = await customer();
+    expect((await send(other, goldFields(other), { custImgOne: picture })).statusCode).toBe(200);
+  });
+
+  it('are tried at most 10 times an hour, refused ones included, before any picture is decoded', async () => {
+    const c = await customer();
+    for (let i = 0; i < 10; i++) expect((await send(c, goldFields(c, { custCategory: 'Spaceships' }), { custImgOne: await png() })).statusCode).toBe(400);
+    const eleventh = await send(c, goldFields(c), { custImgOne: await png() });
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().message).toMatch(/in the last hour/);
+  });
+
+  it('keep at most 50 MB of pictures in storage for one customer: beyond it a request is refused (409 UPLOADS_FULL) and writes nothing', async () => {
+    const c = await customer();
+    expect((await send(c, goldFields(c), { custImgOne: await png() })).statusCode).toBe(200);
+    const [first] = await requestsOf(c.userId);
+    const [image] = await t.database.db.select().from(schema.customDesignImages).where(eq(schema.customDesignImages.requestId, first!.id));
+    expect(image!.bytes).toBeGreaterThan(0);
+    // The customer's pictures so far take all but a few bytes of the allowance.
+    await t.database.db.update(schema.customDesignImages).set({ bytes: 50 * 1024 * 1024 - 10 }).where(eq(schema.customDesignImages.id, image!.id));
+    const dirs = uploadedDirs().length;
+    const full = await send(c, goldFields(c), { custImgOne: await png() });
+    expect(full.statusCode, full.body).toBe(409);
+    expect(full.json().code).toBe('UPLOADS_FULL');
+    expect(await requestsOf(c.userId)).toHaveLength(1);
+    expect(uploadedDirs().length).toBe(dirs);
+  });
+
+  it.runIf(Boolean(testServerUrl))('count each other when sent at once (PostgreSQL): two that fit alone but not together, one is refused', async () => {
+    const c = await customer();
+    const picture = await jpeg(1200, 900);
+    expect((await send(c, goldFields(c), { custImgOne: picture })).statusCode).toBe(200);
+    const [first] = await requestsOf(c.userId);
+    const [image] = await t.database.db.select().from(schema.customDesignImages).where(eq(schema.customDesignImages.requestId, first!.id));
+    const one = image!.bytes;
+    await t.database.db.update(schema.customDesignImages).set({ bytes: 50 * 1024 * 1024 - Math.floor(one * 1.5) }).where(eq(schema.customDesignImages.id, image!.id));
+    const both = await Promise.all([send(c, goldFields(c), { custImgOne: picture }), send(c, goldFields(c), { custImgOne: picture })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await requestsOf(c.userId)).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
 type NewRequest = typeof schema.customDesignRequests.$inferInsert;
@@ -19,6 +19,15 @@ export function customDesignRepository(db: Db) {
     },
     async insertImages(rows: NewImage[]) {
       if (rows.length > 0) await db.insert(img).values(rows);
+    },
+    /** What the customer's design pictures take in storage, all requests together. */
+    async storedBytesOf(customerId: number) {
+      const [row] = await db
+        .select({ bytes: sql<string>`coalesce(sum(${img.bytes}), 0)` })
+        .from(img)
+        .innerJoin(r, eq(r.id, img.requestId))
+        .where(eq(r.customerId, customerId));
+      return Number(row?.bytes ?? 0);
     },
     async listForCustomer(customerId: number) {
       return db.select().from(r).where(eq(r.customerId, customerId)).orderBy(desc(r.createdAt), desc(r.id));

@@ -33,7 +33,10 @@ function servicesOf(deps: ModuleDeps) {
   let found = perApp.get(deps.database);
   if (!found) {
     const store = createUploadStore(deps.files);
-    found = { store, service: createCustomDesignService(deps.database.db, store, createSettingsService(deps.database.db), { mailQueued: () => deps.mailer.kick(), payments: deps.payments }) };
+    found = {
+      store,
+      service: createCustomDesignService(deps.database.db, store, createSettingsService(deps.database.db), { mailQueued: () => deps.mailer.kick(), payments: deps.payments, limiter: deps.limiter }),
+    };
     perApp.set(deps.database, found);
   }
   return found;

@@ -17,6 +17,8 @@ import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { lockCustomer } from '../accounts/service.ts';
 import { ImageRefused, processImage, type ProcessedImage } from './images.ts';
 import type { PaymentPurposeHandler, PaymentService } from '../payments/service.ts';
 import { GATEWAY_MINIMUM_PAISE } from '../payments/gateway.ts';
@@ -27,6 +29,18 @@ import { requestNumber, requestTitle } from './describe.ts';
 import { uploadUrl, type UploadStore } from './storage.ts';
 
 export type SubmitResult = { ok: true; message: string; requestId: number } | Failure<'INVALID_REQUEST'>;
+
+const HOUR_MS = 60 * 60_000;
+/**
+ * Issue 35: one account's custom design requests. Tries an hour are counted before a picture is decoded, requests a day inside the request's own transaction, and what all of a customer's pictures take in
+ * storage is bounded, counted under the customer's row lock so requests sent at once cannot each see room.
+ */
+export const CUSTOM_DESIGN_LIMITS = {
+  triesHour: { name: 'custom-design-tries', max: 10, windowMs: HOUR_MS, message: 'You have sent many custom design requests in the last hour. Please try again later.' },
+  requestsDay: { name: 'custom-design-day', max: 5, windowMs: 24 * HOUR_MS, message: 'You can send at most 5 custom design requests a day. Our designers will get back to you on the ones you sent.' },
+  /** Stored pictures (re-encoded, thumbnails included) across all of one customer's requests. */
+  storedBytes: 50 * 1024 * 1024,
+} as const;
 
 type Row = Awaited<ReturnType<ReturnType<typeof customDesignRepository>['listForCustomer']>>[number];
 
@@ -64,7 +78,7 @@ export function createCustomDesignService(
   db: Db,
   store: UploadStore,
   settings: SettingsService,
-  opts: { mailQueued?: () => void; payments?: PaymentService } = {},
+  opts: { mailQueued?: () => void; payments?: PaymentService; limiter?: Pick<RateLimiter, 'take'> } = {},
 ) {
   const repo = customDesignRepository(db);
 
@@ -103,6 +117,8 @@ export function createCustomDesignService(
   return {
     /** POST /api/admin/cutom-jewelry/new-request: check everything, then store the request, its pictures and two mails at once. */
     async submit(customer: SessionCustomer, body: Record<string, unknown>): Promise<SubmitResult> {
+      // The account's tries are counted before a picture is decoded, the costly part (issue 35).
+      if (opts.limiter) await opts.limiter.take(CUSTOM_DESIGN_LIMITS.triesHour, String(customer.id));
       const fields: Partial<Record<CustomDesignField, string>> = {};
       const parsed = CustomDesignFormSchema.safeParse(body);
       if (!parsed.success) {
@@ -130,12 +146,22 @@ export function createCustomDesignService(
       try {
         await db.transaction(async (tx) => {
           const txRepo = customDesignRepository(tx);
+          // The customer's row first: their requests sent at once count each other's pictures, one after another.
+          await lockCustomer(tx, customer.id);
+          if (opts.limiter) await opts.limiter.take(CUSTOM_DESIGN_LIMITS.requestsDay, String(customer.id), tx);
+          const adding = images.reduce((n, { image }) => n + image.main.length + image.thumb.length, 0);
+          if ((await txRepo.storedBytesOf(customer.id)) + adding > CUSTOM_DESIGN_LIMITS.storedBytes) {
+            throw new DomainError(
+              'UPLOADS_FULL',
+              `Your custom design pictures would take more than the ${CUSTOM_DESIGN_LIMITS.storedBytes / 1024 / 1024} MB we keep for each customer. Please send fewer or smaller pictures, or call us.`,
+            );
+          }
           const created = await txRepo.insertRequest(values);
           requestId = created.id;
           const rows = [];
           for (const { slot, image } of images) {
             const stored = await store.writePair(created.id, image.main, image.thumb);
-            rows.push({ requestId: created.id, slot, ...stored, width: image.width, height: image.height });
+            rows.push({ requestId: created.id, slot, ...stored, width: image.width, height: image.height, bytes: image.main.length + image.thumb.length });
           }
           await txRepo.insertImages(rows);
           if (brand.emailPrimary) await queueMail(tx, newRequestStoreMail(brand, created, customer, rows.length));
