@@ -11,15 +11,18 @@ import { helmetHeaders, newNonce } from './security.ts';
 
 let plain: TestApp;
 let https: TestApp;
+/** Behind a proxy at 127.0.0.1 (where inject's requests come from) that TRUST_PROXY names. */
+let proxied: TestApp;
 
 beforeAll(async () => {
-  [plain, https] = await Promise.all([
+  [plain, https, proxied] = await Promise.all([
     createTestApp({ seed: false }),
     createTestApp({ seed: false, config: { publicUrl: 'https://milli.example' } }),
+    createTestApp({ seed: false, config: { trustProxy: ['127.0.0.1'] } }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([plain?.close(), https?.close()]);
+  await Promise.all([plain?.close(), https?.close(), proxied?.close()]);
 });
 
 function csp(header: string | string[] | undefined): Map<string, string> {
@@ -149,6 +152,41 @@ describe('state-changing requests must show they come from the store', () => {
     }
     // Behind a proxy that rewrites Host, the public address is the store's origin.
     expect((await post(https, { cookie, host: '10.0.0.5:3000', origin: 'https://milli.example' })).statusCode).toBe(200);
+  });
+
+  it('compares the whole origin, scheme and port too, for API writes and page form posts alike', async () => {
+    const apiWrite = post;
+    const pageForm = (t: TestApp, headers: Record<string, string>) =>
+      t.rawInject({ method: 'POST', url: '/wishlist', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: 'productId=1' });
+    const cases: [TestApp, Record<string, string>, 'refused' | 'passes'][] = [
+      // A plain-http store: the https page of its host is another origin, and so is another port.
+      [plain, { host: 'shop.test', origin: 'https://shop.test' }, 'refused'],
+      [plain, { host: 'shop.test', origin: 'http://shop.test:8080' }, 'refused'],
+      [plain, { host: 'shop.test', origin: 'http://shop.test' }, 'passes'],
+      [plain, { host: 'shop.test', origin: 'http://shop.test:80' }, 'passes'],
+      // X-Forwarded-Proto says how the request arrived only when a proxy TRUST_PROXY names sends it.
+      [plain, { host: 'shop.test', 'x-forwarded-proto': 'https', origin: 'https://shop.test' }, 'refused'],
+      [proxied, { host: 'shop.test', 'x-forwarded-proto': 'https', origin: 'https://shop.test' }, 'passes'],
+      [proxied, { host: 'shop.test', 'x-forwarded-proto': 'https', origin: 'http://shop.test' }, 'refused'],
+      [proxied, { host: 'shop.test', origin: 'https://shop.test' }, 'refused'],
+      // With PUBLIC_URL the store's origin is that one, whatever address the request came to.
+      [https, { host: 'milli.example', origin: 'http://milli.example' }, 'refused'],
+      [https, { host: 'milli.example', origin: 'https://milli.example:8443' }, 'refused'],
+      [https, { host: '10.0.0.5:3000', origin: 'http://10.0.0.5:3000' }, 'refused'],
+      [https, { host: 'milli.example', origin: 'https://milli.example' }, 'passes'],
+    ];
+    for (const [name, send] of Object.entries({ apiWrite, pageForm })) {
+      for (const [t, headers, expected] of cases) {
+        const res = await send(t, { cookie, ...headers });
+        const what = `${name} ${t === https ? 'PUBLIC_URL=https' : t === proxied ? 'proxied' : 'plain'} ${JSON.stringify(headers)}`;
+        if (expected === 'refused') {
+          expect(res.statusCode, what).toBe(403);
+          expect(res.json(), what).toMatchObject({ code: 'CROSS_ORIGIN' });
+        } else {
+          expect(res.statusCode, what).not.toBe(403);
+        }
+      }
+    }
   });
 
   it('lets a request without any cookie through (it cannot ride on anyone’s session), unless it says it is cross-site', async () => {
