@@ -38,7 +38,7 @@ function csp(header: string | string[] | undefined): Map<string, string> {
 
 describe('security headers', () => {
   it('every answer, ok or refused, carries the same protective headers', async () => {
-    for (const res of [await plain.app.inject({ url: '/api/settings' }), await plain.app.inject({ url: '/api/auth/me' })]) {
+    for (const res of [await https.app.inject({ url: '/api/settings' }), await https.app.inject({ url: '/api/auth/me' })]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -54,6 +54,20 @@ describe('security headers', () => {
     }
   });
 
+  it('sends HSTS only when the request came over https or PUBLIC_URL is https', async () => {
+    const hsts = async (t: TestApp, headers: Record<string, string> = {}) => {
+      const answers = [await t.rawInject({ url: '/api/settings', headers }), await t.rawInject({ method: 'POST', url: '/api/auth/logout', headers: { ...headers, 'sec-fetch-site': 'cross-site' } })];
+      return answers.map((res) => res.headers['strict-transport-security']);
+    };
+    const sent = [expect.stringMatching(/^max-age=\d{7,}/), expect.stringMatching(/^max-age=\d{7,}/)];
+    expect(await hsts(plain)).toEqual([undefined, undefined]);
+    // X-Forwarded-Proto from a client that is no listed proxy says nothing about how the request came.
+    expect(await hsts(plain, { 'x-forwarded-proto': 'https' })).toEqual([undefined, undefined]);
+    expect(await hsts(proxied)).toEqual([undefined, undefined]);
+    expect(await hsts(proxied, { 'x-forwarded-proto': 'https' })).toEqual(sent);
+    expect(await hsts(https)).toEqual(sent);
+  });
+
   it('gives every answer its own script nonce', async () => {
     const a = csp((await plain.app.inject({ url: '/api/settings' })).headers['content-security-policy']).get('script-src');
     const b = csp((await plain.app.inject({ url: '/api/settings' })).headers['content-security-policy']).get('script-src');
@@ -66,10 +80,10 @@ describe('security headers', () => {
     expect(helmets['x-dns-prefetch-control']).toBe('off');
     expect(helmets['origin-agent-cluster']).toBe('?1');
     for (const res of [
-      await plain.app.inject({ url: '/api/settings' }),
-      await plain.app.inject({ url: '/about' }),
-      await plain.app.inject({ url: '/api/no-such-thing' }),
-      await plain.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } }),
+      await https.app.inject({ url: '/api/settings' }),
+      await https.app.inject({ url: '/about' }),
+      await https.app.inject({ url: '/api/no-such-thing' }),
+      await https.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } }),
     ]) {
       for (const [name, value] of Object.entries(helmets)) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
     }

@@ -95,7 +95,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean; publicOrigin?: string | undefined }) {
   const inProcessToken = randomBytes(32).toString('base64url');
   app.decorate('inProcessToken', inProcessToken);
-  const protective = await helmetHeaders({
+  const { 'strict-transport-security': hsts, ...protective } = await helmetHeaders({
     contentSecurityPolicy: false,
     // 'no-referrer' makes Chromium send Origin: null on plain form posts, which React Router refuses.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -103,6 +103,10 @@ export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean;
     hsts: !opts.dev,
   });
   const protectiveNames = Object.keys(protective);
+  // HSTS only where the store is https: an https PUBLIC_URL, or a request that came over https (to this
+  // server, or to a TRUST_PROXY proxy that says so in X-Forwarded-Proto). Over plain http it promises an https
+  // the store may not have, and browsers ignore it there anyway (RFC 6797, 8.1).
+  const httpsStore = opts.publicOrigin?.startsWith('https:') === true;
   // Each answer's nonce (its type is @fastify/helmet's): React Router's inline scripts carry it (web.ts).
   app.decorateReply('cspNonce', null as unknown as FastifyReply['cspNonce']);
 
@@ -131,6 +135,7 @@ export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean;
 
   app.addHook('onRequest', (request, reply, done) => {
     for (const name of protectiveNames) reply.header(name, protective[name]);
+    if (hsts !== undefined && (httpsStore || request.protocol === 'https')) reply.header('strict-transport-security', hsts);
     const nonce = newNonce();
     reply.cspNonce = { script: nonce, style: nonce };
     // The API's answers are never pages, so none of them opens the gateway's checkout.
