@@ -1,6 +1,6 @@
-import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { holdEveryClient, holdsPublicAddresses, parseAddressRange } from './lib/address-ranges.ts';
 import { parsePurgeHeader, type CdnPurgeConfig } from './lib/cdn-purge.ts';
 
 /** The only module that reads process.env: everything else receives a Config. */
@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false'),
+  /** 'true' lets TRUST_PROXY name public addresses (a CDN's published ranges): see parseTrustProxy. */
+  TRUST_PROXY_PUBLIC: z.enum(['true', 'false'], { error: 'TRUST_PROXY_PUBLIC is true or false' }).default('false'),
   /** Which gateway takes payments: the built-in test gateway ('demo', no money moves) or Razorpay (issue 18). */
   PAYMENT_GATEWAY: z.enum(['demo', 'razorpay']).default('demo'),
   RAZORPAY_KEY_ID: z.string().optional(),
@@ -104,9 +106,11 @@ const TRUST_PROXY_HELP =
 /**
  * TRUST_PROXY: 'false' (or '0'), a whole number of proxy hops, or a comma-separated list of addresses and
  * CIDR ranges. 'true' is refused: believing X-Forwarded-For from anyone lets every client pick the address
- * its rate limits are counted under.
+ * its rate limits are counted under. So is a list that holds public addresses, where any client may be,
+ * unless `allowPublic` (TRUST_PROXY_PUBLIC=true) says the proxies really are there; a list that holds every
+ * public address is 'true' by another name and is refused even then.
  */
-export function parseTrustProxy(raw: string): TrustProxy {
+export function parseTrustProxy(raw: string, allowPublic = false): TrustProxy {
   const value = raw.trim();
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') {
@@ -117,23 +121,26 @@ export function parseTrustProxy(raw: string): TrustProxy {
     if (hops > 20) throw new ConfigError(`TRUST_PROXY=${value}: more proxy hops than any real deployment has; ${TRUST_PROXY_HELP}`);
     return hops;
   }
-  // A BlockList refuses what node cannot read as an address or range, so nothing vague reaches Fastify.
-  const check = new BlockList();
+  // Every entry is read here, with node's own address parser, so nothing vague reaches Fastify (whose
+  // proxy-addr throws on a /0 at start, with a stack trace instead of this module's message).
   const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
-  for (const entry of entries) {
-    const [address = '', prefix, extra] = entry.split('/');
-    const family = isIP(address);
-    const bits = family === 6 ? 128 : 32;
-    const ok =
-      family !== 0 &&
-      extra === undefined &&
-      (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits));
-    if (!ok) throw new ConfigError(`TRUST_PROXY: '${entry}' is not an address or CIDR range; ${TRUST_PROXY_HELP}`);
-    const type = family === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) check.addAddress(address, type);
-    else check.addSubnet(address, Number(prefix), type);
-  }
   if (entries.length === 0) throw new ConfigError(`TRUST_PROXY is empty; ${TRUST_PROXY_HELP}`);
+  const ranges = entries.map((entry) => {
+    const range = parseAddressRange(entry);
+    if (!range) throw new ConfigError(`TRUST_PROXY: '${entry}' is not an address or CIDR range (an IPv4 prefix is at most /32, an IPv6 one at most /128); ${TRUST_PROXY_HELP}`);
+    return range;
+  });
+  if (holdEveryClient(ranges)) {
+    throw new ConfigError(`TRUST_PROXY=${value} holds every public address, which is TRUST_PROXY=true by another name (refused even with TRUST_PROXY_PUBLIC=true); ${TRUST_PROXY_HELP}`);
+  }
+  const publicEntries = entries.filter((_entry, i) => holdsPublicAddresses(ranges[i]!));
+  if (publicEntries.length > 0 && !allowPublic) {
+    throw new ConfigError(
+      `TRUST_PROXY: ${publicEntries.join(', ')} ${publicEntries.length > 1 ? 'hold' : 'holds'} public addresses, where any client may be, and a client believed as a proxy chooses the address its limits count. ` +
+        'Name the proxies by their private addresses (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10, 127.0.0.1, fc00::/7), ' +
+        'or, if they really are on public addresses (a CDN\'s published ranges), set TRUST_PROXY_PUBLIC=true as well',
+    );
+  }
   return entries;
 }
 
@@ -207,7 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY, e.TRUST_PROXY_PUBLIC === 'true'),
     paymentGateway: e.PAYMENT_GATEWAY,
     razorpay,
     serveWeb: e.SERVE_WEB === 'true',

@@ -11,15 +11,18 @@ import { helmetHeaders, newNonce } from './security.ts';
 
 let plain: TestApp;
 let https: TestApp;
+/** Behind a proxy at 127.0.0.1 (where inject's requests come from) that TRUST_PROXY names. */
+let proxied: TestApp;
 
 beforeAll(async () => {
-  [plain, https] = await Promise.all([
+  [plain, https, proxied] = await Promise.all([
     createTestApp({ seed: false }),
     createTestApp({ seed: false, config: { publicUrl: 'https://milli.example' } }),
+    createTestApp({ seed: false, config: { trustProxy: ['127.0.0.1'] } }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([plain?.close(), https?.close()]);
+  await Promise.all([plain?.close(), https?.close(), proxied?.close()]);
 });
 
 function csp(header: string | string[] | undefined): Map<string, string> {
@@ -35,7 +38,7 @@ function csp(header: string | string[] | undefined): Map<string, string> {
 
 describe('security headers', () => {
   it('every answer, ok or refused, carries the same protective headers', async () => {
-    for (const res of [await plain.app.inject({ url: '/api/settings' }), await plain.app.inject({ url: '/api/auth/me' })]) {
+    for (const res of [await https.app.inject({ url: '/api/settings' }), await https.app.inject({ url: '/api/auth/me' })]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -51,6 +54,20 @@ describe('security headers', () => {
     }
   });
 
+  it('sends HSTS only when the request came over https or PUBLIC_URL is https', async () => {
+    const hsts = async (t: TestApp, headers: Record<string, string> = {}) => {
+      const answers = [await t.rawInject({ url: '/api/settings', headers }), await t.rawInject({ method: 'POST', url: '/api/auth/logout', headers: { ...headers, 'sec-fetch-site': 'cross-site' } })];
+      return answers.map((res) => res.headers['strict-transport-security']);
+    };
+    const sent = [expect.stringMatching(/^max-age=\d{7,}/), expect.stringMatching(/^max-age=\d{7,}/)];
+    expect(await hsts(plain)).toEqual([undefined, undefined]);
+    // X-Forwarded-Proto from a client that is no listed proxy says nothing about how the request came.
+    expect(await hsts(plain, { 'x-forwarded-proto': 'https' })).toEqual([undefined, undefined]);
+    expect(await hsts(proxied)).toEqual([undefined, undefined]);
+    expect(await hsts(proxied, { 'x-forwarded-proto': 'https' })).toEqual(sent);
+    expect(await hsts(https)).toEqual(sent);
+  });
+
   it('gives every answer its own script nonce', async () => {
     const a = csp((await plain.app.inject({ url: '/api/settings' })).headers['content-security-policy']).get('script-src');
     const b = csp((await plain.app.inject({ url: '/api/settings' })).headers['content-security-policy']).get('script-src');
@@ -63,10 +80,10 @@ describe('security headers', () => {
     expect(helmets['x-dns-prefetch-control']).toBe('off');
     expect(helmets['origin-agent-cluster']).toBe('?1');
     for (const res of [
-      await plain.app.inject({ url: '/api/settings' }),
-      await plain.app.inject({ url: '/about' }),
-      await plain.app.inject({ url: '/api/no-such-thing' }),
-      await plain.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } }),
+      await https.app.inject({ url: '/api/settings' }),
+      await https.app.inject({ url: '/about' }),
+      await https.app.inject({ url: '/api/no-such-thing' }),
+      await https.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } }),
     ]) {
       for (const [name, value] of Object.entries(helmets)) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
     }
@@ -149,6 +166,41 @@ describe('state-changing requests must show they come from the store', () => {
     }
     // Behind a proxy that rewrites Host, the public address is the store's origin.
     expect((await post(https, { cookie, host: '10.0.0.5:3000', origin: 'https://milli.example' })).statusCode).toBe(200);
+  });
+
+  it('compares the whole origin, scheme and port too, for API writes and page form posts alike', async () => {
+    const apiWrite = post;
+    const pageForm = (t: TestApp, headers: Record<string, string>) =>
+      t.rawInject({ method: 'POST', url: '/wishlist', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: 'productId=1' });
+    const cases: [TestApp, Record<string, string>, 'refused' | 'passes'][] = [
+      // A plain-http store: the https page of its host is another origin, and so is another port.
+      [plain, { host: 'shop.test', origin: 'https://shop.test' }, 'refused'],
+      [plain, { host: 'shop.test', origin: 'http://shop.test:8080' }, 'refused'],
+      [plain, { host: 'shop.test', origin: 'http://shop.test' }, 'passes'],
+      [plain, { host: 'shop.test', origin: 'http://shop.test:80' }, 'passes'],
+      // X-Forwarded-Proto says how the request arrived only when a proxy TRUST_PROXY names sends it.
+      [plain, { host: 'shop.test', 'x-forwarded-proto': 'https', origin: 'https://shop.test' }, 'refused'],
+      [proxied, { host: 'shop.test', 'x-forwarded-proto': 'https', origin: 'https://shop.test' }, 'passes'],
+      [proxied, { host: 'shop.test', 'x-forwarded-proto': 'https', origin: 'http://shop.test' }, 'refused'],
+      [proxied, { host: 'shop.test', origin: 'https://shop.test' }, 'refused'],
+      // With PUBLIC_URL the store's origin is that one, whatever address the request came to.
+      [https, { host: 'milli.example', origin: 'http://milli.example' }, 'refused'],
+      [https, { host: 'milli.example', origin: 'https://milli.example:8443' }, 'refused'],
+      [https, { host: '10.0.0.5:3000', origin: 'http://10.0.0.5:3000' }, 'refused'],
+      [https, { host: 'milli.example', origin: 'https://milli.example' }, 'passes'],
+    ];
+    for (const [name, send] of Object.entries({ apiWrite, pageForm })) {
+      for (const [t, headers, expected] of cases) {
+        const res = await send(t, { cookie, ...headers });
+        const what = `${name} ${t === https ? 'PUBLIC_URL=https' : t === proxied ? 'proxied' : 'plain'} ${JSON.stringify(headers)}`;
+        if (expected === 'refused') {
+          expect(res.statusCode, what).toBe(403);
+          expect(res.json(), what).toMatchObject({ code: 'CROSS_ORIGIN' });
+        } else {
+          expect(res.statusCode, what).not.toBe(403);
+        }
+      }
+    }
   });
 
   it('lets a request without any cookie through (it cannot ride on anyone’s session), unless it says it is cross-site', async () => {

@@ -95,7 +95,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean; publicOrigin?: string | undefined }) {
   const inProcessToken = randomBytes(32).toString('base64url');
   app.decorate('inProcessToken', inProcessToken);
-  const protective = await helmetHeaders({
+  const { 'strict-transport-security': hsts, ...protective } = await helmetHeaders({
     contentSecurityPolicy: false,
     // 'no-referrer' makes Chromium send Origin: null on plain form posts, which React Router refuses.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -103,6 +103,10 @@ export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean;
     hsts: !opts.dev,
   });
   const protectiveNames = Object.keys(protective);
+  // HSTS only where the store is https: an https PUBLIC_URL, or a request that came over https (to this
+  // server, or to a TRUST_PROXY proxy that says so in X-Forwarded-Proto). Over plain http it promises an https
+  // the store may not have, and browsers ignore it there anyway (RFC 6797, 8.1).
+  const httpsStore = opts.publicOrigin?.startsWith('https:') === true;
   // Each answer's nonce (its type is @fastify/helmet's): React Router's inline scripts carry it (web.ts).
   app.decorateReply('cspNonce', null as unknown as FastifyReply['cspNonce']);
 
@@ -131,6 +135,7 @@ export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean;
 
   app.addHook('onRequest', (request, reply, done) => {
     for (const name of protectiveNames) reply.header(name, protective[name]);
+    if (hsts !== undefined && (httpsStore || request.protocol === 'https')) reply.header('strict-transport-security', hsts);
     const nonce = newNonce();
     reply.cspNonce = { script: nonce, style: nonce };
     // The API's answers are never pages, so none of them opens the gateway's checkout.
@@ -154,7 +159,8 @@ export async function securityPlugin(app: FastifyInstance, opts: { dev: boolean;
  * A request that carries no cookie at all cannot ride on a visitor's session, cart or wish list (an API
  * client with its own credentials, a first sign-up): it passes unless the browser itself says it comes from
  * another site. One that carries cookies must prove it comes from the store's own pages: an Origin equal to
- * the store's (its own host, or PUBLIC_URL's origin), or, from a browser that sent no Origin, Sec-Fetch-Site
+ * the store's (storeOrigin) in scheme, host and port (the http page of an https store's host is another origin,
+ * and whoever can rewrite plain http on the way may write it), or, from a browser that sent no Origin, Sec-Fetch-Site
  * 'same-origin' (a header no page can set). 'Origin: null' (a sandboxed frame, a redirect from another site,
  * a page with a no-referrer policy) proves nothing and is refused; the store's own pages send a real Origin
  * under their strict-origin-when-cross-origin referrer policy. A page's calls to the API in process carry
@@ -167,14 +173,8 @@ export function crossSiteRefusal(request: FastifyRequest, publicOrigin: string |
   if (headers[IN_PROCESS_HEADER] === inProcessToken) return null;
   const origin = headers.origin;
   if (origin !== undefined && origin !== 'null') {
-    let parsed: URL;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      return OTHER_SITE;
-    }
-    if (parsed.host === request.host || parsed.origin === publicOrigin) return null;
-    return OTHER_SITE;
+    const claimed = usableOrigin(origin);
+    return claimed !== null && claimed === storeOrigin(request, publicOrigin) ? null : OTHER_SITE;
   }
   if (!headers.cookie) return null;
   if (origin === undefined && site === 'same-origin') return null;
@@ -182,6 +182,34 @@ export function crossSiteRefusal(request: FastifyRequest, publicOrigin: string |
 }
 
 const OTHER_SITE = 'Requests from other sites are not allowed.';
+
+/**
+ * The store's origin for this request: PUBLIC_URL's when set, so nothing a client sends decides it; else the
+ * request's own scheme and host as Fastify reads them (X-Forwarded-Proto and -Host believed only from the
+ * proxies TRUST_PROXY names), or null when those name no web address (usableOrigin). Pages are made for it
+ * (web.ts) and a state-changing request's Origin must be it.
+ */
+export function storeOrigin(request: FastifyRequest, publicOrigin: string | undefined): string | null {
+  return publicOrigin ?? usableOrigin(`${request.protocol}://${request.host}`);
+}
+
+/**
+ * An http(s) origin as the URL parser writes it (`http://milli.example`, default port dropped, host in lower
+ * case), or null when the text names none: a Host or X-Forwarded-Host the parser refuses (`a:b:c`, `a b`) or
+ * that carries a path, a protocol other than http(s) (X-Forwarded-Proto: javascript). A page asked for such an
+ * address is a 400 (web.ts), never a 500 nor a page whose every absolute link is made from it.
+ */
+export function usableOrigin(origin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!url.hostname || url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
+  return url.origin;
+}
 
 /** A page (not an /api call) refused before it renders: a short page a person can read. */
 export function refusalPage(message: string): string {

@@ -1,7 +1,8 @@
 /** A page's answer headers as node's HTTP writer takes them (decision 021): a Location can never fail the answer. */
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { headerValue, usableOrigin } from './web.ts';
+import { usableOrigin } from './security.ts';
+import { headerValue } from './web.ts';
 
 /** Whether node would write this header (it throws at writeHead otherwise). */
 function nodeAccepts(name: string, value: string): boolean {

@@ -12,7 +12,7 @@ import type { Config } from '../config.ts';
 import { createInProcessFetch } from './in-process-fetch.ts';
 import { isAdminPage, isSharedPage, keptPage, mayKeep, mayShare, noticeCookies, pageBytes, pageKey, pageToKeep, pageUrl, sendKeptPage } from './page-cache.ts';
 import { findUnusableText, unusableTextMessage } from '@milli/contracts/schemas';
-import { refusalPage } from './security.ts';
+import { refusalPage, storeOrigin } from './security.ts';
 import { indianDate } from '@milli/pricing';
 
 /** apps/web, found through its package (so the same from the source and from the server's bundle). */
@@ -169,7 +169,9 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     const pageHandler = async (request: FastifyRequest, reply: FastifyReply) => {
       // Pages are priced at the day's rates: the day is part of the key. Only shared pages are ever kept, so a
       // kept page found under this address is served to whoever asks, with cookies or without (decision 032).
-      const origin = usableOrigin(pageOrigin(request, publicOrigin));
+      // Every absolute address of the page is made from the store's origin (never a client's Host when PUBLIC_URL
+      // is set), the one a form's Origin was checked against (security.ts), as React Router's action check wants.
+      const origin = storeOrigin(request, publicOrigin);
       if (origin === null) return reply.status(400).type('text/html; charset=utf-8').send(refusalPage(UNUSABLE_ORIGIN));
       const key = mode === 'production' ? pageKey(request, indianDate(new Date()), publicOrigin ? '' : origin) : null;
       if (key) {
@@ -262,39 +264,7 @@ function unusableFormText(contentType: string | undefined, body: Buffer): string
   return null;
 }
 
-/**
- * The origin a page is rendered for: every absolute address in it (canonical, og:url, JSON-LD, the sitemap's
- * <loc>s, a shared wish list's link) is made from it. PUBLIC_URL when set, so the Host header a client sends
- * never reaches a page; without it, the request's own, and the page cache keys pages by it (page-cache.ts).
- * A form posted to another address of this server (its Origin, checked by security.ts, is that address) is
- * answered for that address: React Router refuses an action whose Origin is not the request's.
- */
-function pageOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
-  const own = `${request.protocol}://${request.host}`;
-  if (!publicOrigin) return own;
-  const unsafe = request.method !== 'GET' && request.method !== 'HEAD';
-  return unsafe && request.headers.origin === own ? own : publicOrigin;
-}
-
 const UNUSABLE_ORIGIN = 'This request names an address (its Host, or X-Forwarded-Host or -Proto) that is not a web address of this store.';
-
-/**
- * The origin a page may be made for, as the URL parser writes it (`http://milli.example`), or null when the one
- * the request names is none: a Host or X-Forwarded-Host the parser refuses (`a:b:c`, `a b`) or that carries a
- * path, a protocol other than http(s) (X-Forwarded-Proto: javascript). Such a request is a 400, never a 500 nor
- * a page whose every absolute link is made from it.
- */
-export function usableOrigin(origin: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (!url.hostname || url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
-  return url.origin;
-}
 
 /** Whether the request's host (what pages are made for without PUBLIC_URL) is not its Host header's: a forwarded one. */
 function forwardedHost(request: FastifyRequest): boolean {

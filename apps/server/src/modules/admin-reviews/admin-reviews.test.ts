@@ -14,6 +14,7 @@ let catalogue: TestStaff;
 let accounts: TestStaff;
 let productId: number;
 const reviewIds: number[] = [];
+const reviewerEmails: string[] = [];
 
 beforeAll(async () => {
   // The read cache stays on: a hide must empty the product's cached page.
@@ -23,6 +24,7 @@ beforeAll(async () => {
   productId = (await createProduct(t.database.db, { name: 'Review Desk Hoops' })).id;
   for (const [i, rating] of [5, 1, 4].entries()) {
     const who = await createShopper(t.app, { username: `reviewdesk${i}` });
+    reviewerEmails.push(who.email);
     const [made] = await t.database.db
       .insert(schema.reviews)
       .values({ productId, customerId: who.id, rating, title: `Review ${i}`, text: rating === 1 ? 'Spam spam visit my shop' : `Lovely, ${rating} stars.`, createdAt: new Date(Date.now() - (3 - i) * 60_000) })
@@ -85,5 +87,23 @@ describe('the review desk', () => {
     expect((await send('POST', `/api/admin/reviews/${id}/restore`, catalogue)).statusCode).toBe(409);
     const audit = await t.database.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'review'), eq(schema.auditLog.entityId, String(id)))).orderBy(schema.auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(['hide', 'restore']);
+  });
+
+  it('names each reviewer as the storefront does, and never sends their e-mail address', async () => {
+    const [named] = await t.database.db.select({ id: schema.reviews.customerId }).from(schema.reviews).where(eq(schema.reviews.id, reviewIds[0]!));
+    await t.database.db.update(schema.customers).set({ firstName: 'Priya', lastName: 'Sharma' }).where(eq(schema.customers.id, named!.id));
+    const id = reviewIds[2]!;
+    const list = await send('GET', '/api/admin/reviews?q=Review%20Desk%20Hoops', catalogue);
+    const hide = await send('POST', `/api/admin/reviews/${id}/hide`, catalogue, { reason: 'Checking the answer' });
+    const restore = await send('POST', `/api/admin/reviews/${id}/restore`, catalogue);
+    for (const [what, res] of Object.entries({ list, hide, restore })) {
+      expect(res.statusCode, res.body).toBe(200);
+      for (const email of reviewerEmails) expect(res.body, what).not.toContain(email);
+    }
+    const listed = list.json().data as { id: number; customer: object }[];
+    expect(listed.find((r) => r.id === reviewIds[0])?.customer).toEqual({ id: named!.id, name: 'Priya S.' });
+    expect(listed.find((r) => r.id === id)?.customer).toMatchObject({ name: 'A Milli shopper' });
+    const audit = await t.database.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'review'), eq(schema.auditLog.entityId, String(id))));
+    for (const email of reviewerEmails) expect(JSON.stringify(audit)).not.toContain(email);
   });
 });

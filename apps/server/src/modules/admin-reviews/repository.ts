@@ -12,8 +12,6 @@ const columns = {
   customerId: reviews.customerId,
   firstName: customers.firstName,
   lastName: customers.lastName,
-  username: customers.username,
-  email: customers.email,
   rating: reviews.rating,
   title: reviews.title,
   text: reviews.text,

@@ -4,6 +4,7 @@ import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { adminReviewsRepository } from './repository.ts';
 import { photoOf } from '../reviews/storage.ts';
+import { reviewerName } from '../catalog/service.ts';
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof adminReviewsRepository>['byId']>>>;
 type PhotoRow = Awaited<ReturnType<ReturnType<typeof adminReviewsRepository>['photos']>>[number];
@@ -11,7 +12,8 @@ type PhotoRow = Awaited<ReturnType<ReturnType<typeof adminReviewsRepository>['ph
 const answer = (r: Row, photos: PhotoRow[] = []): AdminReview => ({
   id: r.id,
   product: { id: r.productId, name: r.productName },
-  customer: { id: r.customerId, name: `${r.firstName} ${r.lastName}`.trim() || r.username, email: r.email },
+  // Named as the storefront names the reviewer: moderating a review needs neither the e-mail nor the full name.
+  customer: { id: r.customerId, name: reviewerName(r.firstName, r.lastName) },
   rating: r.rating,
   title: r.title,
   text: r.text,

@@ -20,6 +20,12 @@ describe('the CSV file', () => {
       expect(unguardCell(safeCell(cell))).toBe(cell);
     }
     expect(safeCell('Ring')).toBe('Ring');
+    // A value that itself starts with an apostrophe is guarded too, so the import never mistakes it for the guard.
+    for (const cell of ["'=x", "''", "'plain", "'"]) {
+      expect(safeCell(cell)).toBe(`'${cell}`);
+      expect(unguardCell(safeCell(cell))).toBe(cell);
+    }
+    expect(unguardCell("'plain")).toBe("'plain");
     const parsed = parseCsv(new TextEncoder().encode(csvLines([['sku', 'name'], ['A-1', '=1+1']])));
     expect(parsed).toMatchObject({ ok: true, rows: [{ row: 2, cells: ['A-1', '=1+1'] }] });
   });

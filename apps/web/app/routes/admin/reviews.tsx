@@ -120,15 +120,7 @@ export default function Reviews({ loaderData: { page, list } }: Route.ComponentP
           {
             key: 'customer',
             label: 'Customer',
-            cell: (r) => (
-              <>
-                {r.customer.name}
-                <br />
-                <span className="adm-muted" style={{ overflowWrap: 'anywhere' }}>
-                  {r.customer.email}
-                </span>
-              </>
-            ),
+            cell: (r) => r.customer.name,
           },
           { key: 'created', label: 'Written', sort: 'newest', cell: (r) => <time dateTime={r.createdAt}>{showDateTime(r.createdAt)}</time> },
           {
