@@ -93,6 +93,8 @@ export interface PaymentGateway {
   capture(paymentId: string, amountPaise: number): Promise<GatewayPayment>;
   /** One refund per key: a retry with the same key and body answers the first refund, never a second. */
   refund(paymentId: string, input: { amountPaise: number; idempotencyKey: string; notes?: Record<string, string> }): Promise<GatewayRefund>;
+  /** One refund of one payment as the gateway holds it (a refund of another payment is not found). */
+  fetchRefund(paymentId: string, refundId: string): Promise<GatewayRefund>;
   /** HMAC-SHA256(order_id|payment_id, key secret) = the checkout's signature. */
   paymentSignatureValid(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256(raw body, webhook secret) = X-Razorpay-Signature. */
