@@ -6,7 +6,7 @@ import type { PaymentGatewayName } from '@milli/contracts';
  * order at the gateway for the exact amount; the shopper pays it in the gateway's own checkout (no card
  * number ever reaches the store); the store verifies the signature the checkout hands back, fetches the
  * payment to see it captured for that order and amount, and only then records it. Webhooks tell the same
- * facts signed with another secret, which the store checks the same way (fetching the payment) before
+ * facts signed with another secret, which the store checks the same way (fetching the payment or the refund) before
  * it believes them. Entities keep Razorpay's names and shapes (snake_case, paise).
  */
 export interface GatewayOrder {

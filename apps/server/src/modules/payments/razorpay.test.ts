@@ -635,6 +635,33 @@ describe('lapsing and refunds', () => {
   });
 });
 
+describe('refund webhooks', () => {
+  it('refund.processed marks a refund done as the gateway confirms it; a gateway down answers 503 and the refund stays pending until the event comes again', async () => {
+    const me = await createShopper(t.app);
+    const { answer, fields } = await paidThroughCheckout(me);
+    expect((await verify(me, fields)).statusCode).toBe(200);
+    // The refund is made at the gateway, but its answer is lost: only the webhook (or the job) can say it was processed.
+    sim.faults.set({ mode: '5xx', times: 1, paths: ['POST /v1/payments/*/refund'], afterEffect: true });
+    const from = sim.deliveries().length;
+    expect((await post(`/api/orders/${answer.orderNumber}/cancel`, me)).statusCode).toBe(200);
+    const payment = await paymentOf(answer.orderId);
+    expect(await refundsOf(payment.id)).toMatchObject([{ status: 'pending' }]);
+    const processed = sim.deliveries().slice(from).find((d) => d.event === 'refund.processed')!;
+
+    sim.faults.set({ mode: '5xx', times: 1, paths: ['GET /v1/payments/*/refunds/*'] });
+    const down = await postWebhook(processed.body, processed.signature, processed.eventId);
+    expect(down.statusCode, down.body).toBe(503);
+    expect(await refundsOf(payment.id)).toMatchObject([{ status: 'pending' }]);
+    expect(await remembered([processed.eventId])).toEqual([]);
+
+    const again = await postWebhook(processed.body, processed.signature, processed.eventId);
+    expect([again.statusCode, again.json().message]).toEqual([200, 'Received.']);
+    expect(await refundsOf(payment.id)).toMatchObject([{ status: 'processed', gatewayRefundId: JSON.parse(processed.body).payload.refund.entity.id }]);
+    expect(await paymentOf(answer.orderId)).toMatchObject({ status: 'refunded', refundedPaise: answer.payNowPaise });
+    expect((await postWebhook(processed.body, processed.signature, processed.eventId)).json().message).toBe('Already handled.');
+  });
+});
+
 describe('pay on delivery and PAN', () => {
   it('pay on delivery under the limit awaits confirmation; staff confirm it and it is Placed, with one placed mail', async () => {
     const me = await createShopper(t.app);

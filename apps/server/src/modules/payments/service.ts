@@ -387,9 +387,9 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
 
     /**
      * POST /api/payments/razorpay/webhook: the raw body's signature, then the event, once per event id. A payment's
-     * capture is recorded only as the gateway, asked with the API key, confirms it; a gateway that cannot be asked is
-     * GATEWAY_UNAVAILABLE (503), so the gateway sends the event again. An event about a payment the store does not know
-     * is acknowledged and ignored.
+     * capture and a refund's end are recorded only as the gateway, asked with the API key, confirms them; a gateway that
+     * cannot be asked is GATEWAY_UNAVAILABLE (503), so the gateway sends the event again. An event about a payment the
+     * store does not know is acknowledged and ignored.
      */
     async webhook(rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<{ handled: boolean; duplicate: boolean }> {
       if (!signature || !gateway.webhookSignatureValid(rawBody, signature)) {
@@ -427,23 +427,24 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
           }
           break;
         }
-        case 'refund.processed': {
-          const r = event.payload?.refund?.entity;
-          if (r) {
-            const ours = Number(r.notes?.milli_refund);
-            const done = await db.transaction((tx) =>
-              paymentRepository(tx).refundProcessed(Number.isSafeInteger(ours) && ours > 0 ? { id: ours } : { gatewayRefundId: r.id }, r.id, now()),
-            );
-            handled = Boolean(done);
-          }
-          break;
-        }
+        case 'refund.processed':
         case 'refund.failed': {
-          // The money did not go back: the refund is marked failed (the customer sees it, staff settle it by hand).
-          const r = event.payload?.refund?.entity;
-          if (r) {
-            const ours = Number(r.notes?.milli_refund);
-            const failed = await repo.refundFailedAt(Number.isSafeInteger(ours) && ours > 0 ? { id: ours } : { gatewayRefundId: r.id }, 'The gateway could not send this refund; our team will return the money another way.');
+          // As with a capture, the body only names the refund: whether it was processed or failed is the gateway's to say.
+          const claim = event.payload?.refund?.entity;
+          if (typeof claim?.id !== 'string' || typeof claim.payment_id !== 'string') break;
+          const r = await askGateway(() => gateway.fetchRefund(claim.payment_id, claim.id));
+          if (!r || r.id !== claim.id) {
+            options.log?.warn({ gatewayRefundId: claim.id, gatewayPaymentId: claim.payment_id }, 'a signed webhook names a refund the gateway does not confirm');
+            break;
+          }
+          const ours = Number(r.notes?.milli_refund);
+          const which = { ...(Number.isSafeInteger(ours) && ours > 0 ? { id: ours } : { gatewayRefundId: r.id }), gatewayPaymentId: r.payment_id };
+          if (r.status === 'processed') {
+            const done = await db.transaction((tx) => paymentRepository(tx).refundProcessed(which, r.id, now()));
+            handled = Boolean(done);
+          } else if (r.status === 'failed') {
+            // The money did not go back: the refund is marked failed (the customer sees it, staff settle it by hand).
+            const failed = await repo.refundFailedAt(which, 'The gateway could not send this refund; our team will return the money another way.');
             if (failed) options.log?.error({ refundId: failed.id, gatewayRefundId: r.id }, 'the gateway reports a refund failed');
             handled = Boolean(failed);
           }
