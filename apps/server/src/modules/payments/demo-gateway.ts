@@ -33,6 +33,9 @@ export function createDemoGateway(options: Partial<SimulatorOptions> = {}): Paym
     async refund(paymentId, { amountPaise, idempotencyKey, notes }) {
       return simulator.refund(paymentId, { amount: amountPaise, notes: notes ?? {} }, idempotencyKey);
     },
+    async fetchRefund(paymentId, refundId) {
+      return simulator.paymentRefund(paymentId, refundId);
+    },
     paymentSignatureValid(orderId, paymentId, signature) {
       return sameSignature(paymentSignature(keySecret, orderId, paymentId), signature);
     },

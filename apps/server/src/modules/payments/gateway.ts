@@ -6,7 +6,8 @@ import type { PaymentGatewayName } from '@milli/contracts';
  * order at the gateway for the exact amount; the shopper pays it in the gateway's own checkout (no card
  * number ever reaches the store); the store verifies the signature the checkout hands back, fetches the
  * payment to see it captured for that order and amount, and only then records it. Webhooks tell the same
- * facts signed with another secret. Entities keep Razorpay's names and shapes (snake_case, paise).
+ * facts signed with another secret, which the store checks the same way (fetching the payment or the refund) before
+ * it believes them. Entities keep Razorpay's names and shapes (snake_case, paise).
  */
 export interface GatewayOrder {
   id: string;
@@ -93,6 +94,8 @@ export interface PaymentGateway {
   capture(paymentId: string, amountPaise: number): Promise<GatewayPayment>;
   /** One refund per key: a retry with the same key and body answers the first refund, never a second. */
   refund(paymentId: string, input: { amountPaise: number; idempotencyKey: string; notes?: Record<string, string> }): Promise<GatewayRefund>;
+  /** One refund of one payment as the gateway holds it (a refund of another payment is not found). */
+  fetchRefund(paymentId: string, refundId: string): Promise<GatewayRefund>;
   /** HMAC-SHA256(order_id|payment_id, key secret) = the checkout's signature. */
   paymentSignatureValid(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256(raw body, webhook secret) = X-Razorpay-Signature. */

@@ -105,4 +105,19 @@ describe('Razorpay client against the simulator', () => {
     expect(await kindOf(g.refund(paid.razorpay_payment_id, { amountPaise: 600_00, idempotencyKey: 'cancel-order-unit-1' }))).toBe('bad_request');
     expect((await g.fetchPayment(paid.razorpay_payment_id)).amount_refunded).toBe(500_00);
   });
+
+  it("fetches one refund of a payment as Razorpay holds it; another payment's refund, or an unknown id, is not found", async () => {
+    const g = gateway();
+    const [one, two] = await Promise.all([1, 2].map(() => g.createOrder({ amountPaise: 1_000_00, receipt: 'r' })));
+    const paidOne = sim.simulator.checkout(one!.id, 'card_success');
+    const paidTwo = sim.simulator.checkout(two!.id, 'upi_success');
+    if (!paidOne.ok || !paidTwo.ok) throw new Error('checkout failed');
+    const made = await g.refund(paidOne.razorpay_payment_id, { amountPaise: 300_00, idempotencyKey: 'fetch-refund-unit-1', notes: { milli_refund: '7' } });
+    expect(await g.fetchRefund(paidOne.razorpay_payment_id, made.id)).toEqual(made);
+    expect(sim.calls().at(-1)).toMatchObject({ method: 'GET', path: `/v1/payments/${paidOne.razorpay_payment_id}/refunds/${made.id}`, status: 200 });
+    expect(await kindOf(g.fetchRefund(paidTwo.razorpay_payment_id, made.id))).toBe('not_found');
+    expect(await kindOf(g.fetchRefund(paidOne.razorpay_payment_id, 'rfnd_DoesNotExist1'))).toBe('not_found');
+    sim.faults.set({ mode: '5xx', times: 1, paths: ['GET /v1/payments/*/refunds/*'] });
+    expect(await kindOf(g.fetchRefund(paidOne.razorpay_payment_id, made.id))).toBe('unavailable');
+  });
 });

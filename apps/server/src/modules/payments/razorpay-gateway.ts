@@ -58,6 +58,7 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentGateway {
     capture: (paymentId, amountPaise) => call<GatewayPayment>('POST', `/v1/payments/${id(paymentId)}/capture`, { amount: amountPaise, currency: 'INR' }),
     refund: (paymentId, { amountPaise, idempotencyKey, notes }) =>
       call<GatewayRefund>('POST', `/v1/payments/${id(paymentId)}/refund`, { amount: amountPaise, speed: 'normal', notes: notes ?? {} }, { 'X-Refund-Idempotency': idempotencyKey }),
+    fetchRefund: (paymentId, refundId) => call<GatewayRefund>('GET', `/v1/payments/${id(paymentId)}/refunds/${id(refundId)}`),
     paymentSignatureValid: (orderId, paymentId, signature) => sameSignature(paymentSignature(config.keySecret, orderId, paymentId), signature),
     webhookSignatureValid: (rawBody, signature) => sameSignature(hmacHex(config.webhookSecret, rawBody), signature),
   };

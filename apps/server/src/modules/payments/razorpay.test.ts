@@ -13,7 +13,7 @@ import { formatRupees } from '@milli/pricing';
 import { testServerUrl } from '@milli/db/testing';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, placeOrder, type TestShopper } from '../../testing-factories.ts';
-import { paymentSignature } from './gateway.ts';
+import { hmacHex, paymentSignature } from './gateway.ts';
 import { packAndDispatch } from '../orders/testing.ts';
 import { startRazorpaySimServer, type RazorpaySimServer } from './simulator-http.ts';
 
@@ -55,6 +55,20 @@ const verify = (shopper: TestShopper, fields: CheckoutFields) => postForm(t.app,
 const postWebhook = (body: string, signature: string, eventId: string) =>
   t.rawInject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId } });
 
+/**
+ * A webhook as someone holding only the webhook secret could send it: any body, correctly signed. The payment entity
+ * is Razorpay's shape, captured unless told otherwise.
+ */
+let forgeries = 0;
+function forge(event: string, payment: { id: string; order_id: string; amount: number }) {
+  const entity = { entity: 'payment', currency: 'INR', status: 'captured', captured: true, method: 'card', amount_refunded: 0, refund_status: null, error_code: null, error_description: null, created_at: 0, ...payment };
+  const body = JSON.stringify({ entity: 'event', account_id: 'acc_Forged', event, contains: ['payment'], payload: { payment: { entity } }, created_at: 0 });
+  forgeries += 1;
+  return postWebhook(body, hmacHex(KEYS.webhookSecret, body), `evt_Forged${String(forgeries).padStart(6, '0')}`);
+}
+const remembered = async (eventIds: string[]) =>
+  (await db().select({ event: schema.gatewayEvents.event }).from(schema.gatewayEvents).where(inArray(schema.gatewayEvents.eventId, eventIds))).map((r) => r.event);
+
 /** Delivers every webhook the simulator sent since `from` (its deliveries' count before), in order. */
 async function deliverSince(from: number) {
   const answers = [];
@@ -69,6 +83,8 @@ const stockOf = async (productId: number) => (await db().select({ stock: schema.
 const mails = async (to: string, kind: string) => db().select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, to), eq(schema.mailOutbox.kind, kind)));
 const placedTimes = async (orderId: number) =>
   (await db().select().from(schema.orderStatusHistory).where(and(eq(schema.orderStatusHistory.orderId, orderId), eq(schema.orderStatusHistory.status, 'Placed')))).length;
+/** The order's status, how often it became Placed, and its placed mails: ['Placed', 1, 1] for an order paid once. */
+const placedOnce = async (orderId: number, email: string) => [(await orderRow(orderId)).status, await placedTimes(orderId), (await mails(email, 'order-placed')).length];
 const get = (url: string, shopper: TestShopper) => t.app.inject({ url, headers: { cookie: shopper.cookie }, remoteAddress: shopper.ip });
 const post = (url: string, shopper: TestShopper) => postForm(t.app, url, {}, { cookie: shopper.cookie, ip: shopper.ip });
 /** The reconciliation job looks only at payments started more than a minute ago: this one was. */
@@ -250,6 +266,111 @@ describe('webhooks', () => {
     expect(await mails(me.email, 'order-placed')).toHaveLength(1);
   });
 
+  it('a correctly signed payment.captured or order.paid for a payment the gateway never captured for this order leaves it unpaid', async () => {
+    const me = await createShopper(t.app);
+    const a = await place(me);
+    const b = await place(me);
+    const orderA = a.answer.payment!.gatewayOrderId;
+    // What the gateway holds for A: a declined attempt and one only authorized; and B's payment, captured.
+    const declined = await checkout(orderA, 'card_declined');
+    expect(declined.status).toBe(400);
+    const declinedId = (declined.body as unknown as { error: { metadata: { payment_id: string } } }).error.metadata.payment_id;
+    const authorized = await checkout(orderA, 'card_success', { authorize_only: true });
+    const paidB = await checkout(b.answer.payment!.gatewayOrderId);
+    expect([authorized.status, paidB.status]).toEqual([200, 200]);
+
+    const claims = [
+      { id: 'pay_NeverMadeHere01', why: 'a payment the gateway never made' },
+      { id: declinedId, why: 'a declined payment' },
+      { id: authorized.body.razorpay_payment_id, why: 'a payment authorized, not captured' },
+      { id: paidB.body.razorpay_payment_id, why: "another order's captured payment" },
+    ];
+    for (const claim of claims) {
+      for (const event of ['payment.captured', 'order.paid']) {
+        const res = await forge(event, { id: claim.id, order_id: orderA, amount: a.answer.payNowPaise });
+        expect([res.statusCode, res.json().message], `${event}: ${claim.why}`).toEqual([200, 'Received.']);
+      }
+    }
+    expect((await orderRow(a.answer.orderId)).status).toBe('Awaiting payment');
+    expect(await paymentOf(a.answer.orderId)).toMatchObject({ status: 'created', gatewayRef: null });
+    expect(await refundsOf((await paymentOf(a.answer.orderId)).id)).toEqual([]);
+    expect(await mails(me.email, 'order-placed')).toHaveLength(0);
+    expect(await remembered(Array.from({ length: forgeries }, (_, i) => `evt_Forged${String(i + 1).padStart(6, '0')}`))).toEqual([]);
+    // Nothing was captured at the gateway on a forger's word either.
+    expect(sim.simulator.fetchPayment(authorized.body.razorpay_payment_id).status).toBe('authorized');
+
+    // The real payments still settle, each with its own order.
+    expect((await verify(me, authorized.body)).statusCode).toBe(200);
+    expect((await verify(me, paidB.body)).statusCode).toBe(200);
+    expect(await paymentOf(a.answer.orderId)).toMatchObject({ status: 'paid', gatewayRef: authorized.body.razorpay_payment_id });
+    expect(await paymentOf(b.answer.orderId)).toMatchObject({ status: 'paid', gatewayRef: paidB.body.razorpay_payment_id });
+  });
+
+  it('a webhook settles the amount the gateway captured, not the one its body names: a short payment claimed in full is refunded', async () => {
+    const me = await createShopper(t.app);
+    const { answer } = await place(me);
+    const short = answer.payNowPaise - 1_000_00;
+    const paid = await checkout(answer.payment!.gatewayOrderId, 'card_success', { amount: short });
+    expect(paid.status).toBe(200);
+    const res = await forge('payment.captured', { id: paid.body.razorpay_payment_id, order_id: answer.payment!.gatewayOrderId, amount: answer.payNowPaise });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await orderRow(answer.orderId)).status).toBe('Awaiting payment');
+    const payment = await paymentOf(answer.orderId);
+    expect(payment.status).toBe('created');
+    expect(await refundsOf(payment.id)).toMatchObject([{ amountPaise: short, status: 'processed', gatewayPaymentId: paid.body.razorpay_payment_id }]);
+    expect(sim.simulator.fetchPayment(paid.body.razorpay_payment_id)).toMatchObject({ status: 'refunded', amount_refunded: short });
+    expect(await mails(me.email, 'order-placed')).toHaveLength(0);
+  });
+
+  for (const [mode, then] of [
+    ['5xx', 'the event sent again'],
+    ['timeout', 'the browser’s verify'],
+  ] as const) {
+    it(`a gateway ${mode === '5xx' ? 'answering 500' : 'not answering'} when a webhook asks about its payment: 503, nothing settled or remembered; ${then} places the order once`, async () => {
+      const me = await createShopper(t.app);
+      const from = sim.deliveries().length;
+      const { answer, fields } = await paidThroughCheckout(me);
+      const captured = sim.deliveries().slice(from).find((d) => d.event === 'payment.captured')!;
+      sim.faults.set({ mode, times: 1, paths: ['GET /v1/payments/*'] });
+      const down = await postWebhook(captured.body, captured.signature, captured.eventId);
+      expect(down.statusCode, down.body).toBe(503);
+      expect(down.json().code).toBe('GATEWAY_UNAVAILABLE');
+      expect((await orderRow(answer.orderId)).status).toBe('Awaiting payment');
+      expect((await paymentOf(answer.orderId)).status).toBe('created');
+      expect(await remembered([captured.eventId])).toEqual([]);
+      if (then === 'the browser’s verify') expect((await verify(me, fields)).json()).toMatchObject({ replayed: false, orderNumber: answer.orderNumber });
+      // Razorpay sends an event again until it is answered 2xx.
+      const again = await postWebhook(captured.body, captured.signature, captured.eventId);
+      expect([again.statusCode, again.json().message]).toEqual([200, then === 'the browser’s verify' ? 'Already handled.' : 'Received.']);
+      expect(await placedOnce(answer.orderId, me.email)).toEqual(['Placed', 1, 1]);
+    });
+  }
+
+  it('a gateway that stays down for the webhooks: the reconciliation job places the order, and the webhooks sent again are answered from the row without asking the gateway', async () => {
+    const me = await createShopper(t.app);
+    const from = sim.deliveries().length;
+    const { answer } = await paidThroughCheckout(me);
+    sim.faults.set({ mode: '5xx', times: 100, paths: ['GET /v1/payments/*'] });
+    const down = await deliverSince(from);
+    expect(down.map((r) => r.statusCode)).toEqual([200, 503, 503]);
+    expect((await orderRow(answer.orderId)).status).toBe('Awaiting payment');
+
+    // The job asks about the order's payments (another call, which answers) and places it.
+    await ageOf((await paymentOf(answer.orderId)).id);
+    expect((await t.app.paymentKeeper.run()).settled).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(answer.orderId)).status).toBe('Placed');
+    sim.faults.clear();
+    const asked = sim.calls().length;
+    const replayed = await deliverSince(from);
+    expect(replayed.map((r) => [r.statusCode, r.json().message])).toEqual([
+      [200, 'Received.'],
+      [200, 'Already handled.'],
+      [200, 'Already handled.'],
+    ]);
+    expect(sim.calls().length).toBe(asked);
+    expect(await placedOnce(answer.orderId, me.email)).toEqual(['Placed', 1, 1]);
+  });
+
   it('payment.captured and order.paid arriving at once settle once: one transaction, one Placed, one placed mail', async () => {
     const me = await createShopper(t.app);
     const from = sim.deliveries().length;
@@ -270,9 +391,7 @@ describe('webhooks', () => {
     } finally {
       transactions.mockRestore();
     }
-    expect((await orderRow(answer.orderId)).status).toBe('Placed');
-    expect(await placedTimes(answer.orderId)).toBe(1);
-    expect(await mails(me.email, 'order-placed')).toHaveLength(1);
+    expect(await placedOnce(answer.orderId, me.email)).toEqual(['Placed', 1, 1]);
   });
 
   it('a webhook before verify, then verify: one Placed, and verify answers replayed', async () => {
@@ -516,6 +635,33 @@ describe('lapsing and refunds', () => {
   });
 });
 
+describe('refund webhooks', () => {
+  it('refund.processed marks a refund done as the gateway confirms it; a gateway down answers 503 and the refund stays pending until the event comes again', async () => {
+    const me = await createShopper(t.app);
+    const { answer, fields } = await paidThroughCheckout(me);
+    expect((await verify(me, fields)).statusCode).toBe(200);
+    // The refund is made at the gateway, but its answer is lost: only the webhook (or the job) can say it was processed.
+    sim.faults.set({ mode: '5xx', times: 1, paths: ['POST /v1/payments/*/refund'], afterEffect: true });
+    const from = sim.deliveries().length;
+    expect((await post(`/api/orders/${answer.orderNumber}/cancel`, me)).statusCode).toBe(200);
+    const payment = await paymentOf(answer.orderId);
+    expect(await refundsOf(payment.id)).toMatchObject([{ status: 'pending' }]);
+    const processed = sim.deliveries().slice(from).find((d) => d.event === 'refund.processed')!;
+
+    sim.faults.set({ mode: '5xx', times: 1, paths: ['GET /v1/payments/*/refunds/*'] });
+    const down = await postWebhook(processed.body, processed.signature, processed.eventId);
+    expect(down.statusCode, down.body).toBe(503);
+    expect(await refundsOf(payment.id)).toMatchObject([{ status: 'pending' }]);
+    expect(await remembered([processed.eventId])).toEqual([]);
+
+    const again = await postWebhook(processed.body, processed.signature, processed.eventId);
+    expect([again.statusCode, again.json().message]).toEqual([200, 'Received.']);
+    expect(await refundsOf(payment.id)).toMatchObject([{ status: 'processed', gatewayRefundId: JSON.parse(processed.body).payload.refund.entity.id }]);
+    expect(await paymentOf(answer.orderId)).toMatchObject({ status: 'refunded', refundedPaise: answer.payNowPaise });
+    expect((await postWebhook(processed.body, processed.signature, processed.eventId)).json().message).toBe('Already handled.');
+  });
+});
+
 describe('pay on delivery and PAN', () => {
   it('pay on delivery under the limit awaits confirmation; staff confirm it and it is Placed, with one placed mail', async () => {
     const me = await createShopper(t.app);
@@ -570,9 +716,7 @@ describe('verify, webhook and the reconciliation job at once', () => {
       ]);
       expect(verified.statusCode, verified.body).toBe(200);
       for (const r of rest.slice(0, hooks.length)) expect((r as { statusCode: number }).statusCode).toBe(200);
-      expect((await orderRow(answer.orderId)).status).toBe('Placed');
-      expect(await placedTimes(answer.orderId)).toBe(1);
-      expect(await mails(me.email, 'order-placed')).toHaveLength(1);
+      expect(await placedOnce(answer.orderId, me.email)).toEqual(['Placed', 1, 1]);
       expect(await mails(me.email, 'order-lapsed')).toHaveLength(0);
       expect(await refundsOf(payment.id)).toHaveLength(0);
       expect((await paymentOf(answer.orderId)).status).toBe('paid');

@@ -65,6 +65,14 @@ const rememberEventStatement = preparedQuery('gateway_event_remember', (db) =>
   db.insert(gatewayEvents).values({ gateway: p('gateway'), eventId: p('eventId'), event: p('event') }).onConflictDoNothing(),
 );
 
+/** One refund, by the store's id or the gateway's, and of which gateway payment when the gateway said so. */
+export type RefundWhere = ({ id: number } | { gatewayRefundId: string }) & { gatewayPaymentId?: string };
+
+function refundWhere(where: RefundWhere) {
+  const which = 'id' in where ? eq(refunds.id, where.id) : eq(refunds.gatewayRefundId, where.gatewayRefundId);
+  return where.gatewayPaymentId === undefined ? which : and(which, eq(refunds.gatewayPaymentId, where.gatewayPaymentId));
+}
+
 /** Payment, refund and webhook-event rows. `db` may be a transaction. */
 export function paymentRepository(db: Db) {
   return {
@@ -230,12 +238,11 @@ export function paymentRepository(db: Db) {
      * pending → processed, once: the payment's refunded total grows by the refund only on this transition
      * (and only for a refund of the payment's own capture; a duplicate charge's refund is not part of it).
      */
-    async refundProcessed(where: { id?: number; gatewayRefundId?: string }, gatewayRefundId: string | null, at: Date): Promise<RefundRecord | null> {
-      const cond = where.id !== undefined ? eq(refunds.id, where.id) : eq(refunds.gatewayRefundId, where.gatewayRefundId!);
+    async refundProcessed(where: RefundWhere, gatewayRefundId: string | null, at: Date): Promise<RefundRecord | null> {
       const [row] = await db
         .update(refunds)
         .set({ status: 'processed', processedAt: at, ...(gatewayRefundId ? { gatewayRefundId } : {}) })
-        .where(and(cond, eq(refunds.status, 'pending')))
+        .where(and(refundWhere(where), eq(refunds.status, 'pending')))
         .returning();
       if (!row) return null;
       await db
@@ -251,12 +258,11 @@ export function paymentRepository(db: Db) {
       await db.update(refunds).set({ status: 'failed', lastError: reason.slice(0, 300) }).where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
     },
     /** The gateway says a refund failed (refund.failed): pending → failed, for staff to settle by hand. */
-    async refundFailedAt(where: { id?: number; gatewayRefundId?: string }, reason: string): Promise<RefundRecord | null> {
-      const cond = where.id !== undefined ? eq(refunds.id, where.id) : eq(refunds.gatewayRefundId, where.gatewayRefundId!);
+    async refundFailedAt(where: RefundWhere, reason: string): Promise<RefundRecord | null> {
       const [row] = await db
         .update(refunds)
         .set({ status: 'failed', lastError: reason.slice(0, 300) })
-        .where(and(cond, eq(refunds.status, 'pending')))
+        .where(and(refundWhere(where), eq(refunds.status, 'pending')))
         .returning();
       return row ?? null;
     },

@@ -43,7 +43,8 @@ export const paymentsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
   await app.register(async (hook) => {
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
-    hook.post('/payments/razorpay/webhook', { schema: { response: { 200: z.object({ message: z.string() }), 400: ErrorSchema } } }, async (req, reply) => {
+    // 503: the gateway could not be asked to confirm the event (GATEWAY_UNAVAILABLE); Razorpay sends it again.
+    hook.post('/payments/razorpay/webhook', { schema: { response: { 200: z.object({ message: z.string() }), 400: ErrorSchema, 503: ErrorSchema } } }, async (req, reply) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const header = (name: string) => {
         const v = req.headers[name];

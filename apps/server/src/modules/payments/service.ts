@@ -138,24 +138,73 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
    * verify, the webhook and the reconciliation job can all arrive at once and only one of them settles.
    */
   async function settleCaptured(gp: GatewayPayment, opts: { unrecorded?: boolean } = {}): Promise<SettleOutcome> {
-    if (!gp.order_id) return { kind: 'unknown' };
-    // The gateway sends payment.captured and order.paid together, and the browser's verify may come at the same
-    // moment: while one of them settles this gateway payment in this process, the others wait for it, and a payment it
-    // recorded with this very gateway payment is final (as the check below would read it). Anything else, or an
-    // error, and each looks for itself, under the row's lock; across instances that lock alone decides.
-    const key = `${gp.order_id} ${gp.id}`;
+    const orderId = gp.order_id;
+    if (!orderId) return { kind: 'unknown' };
+    return oneAtATime(orderId, gp.id, gp.status === 'captured', () => settleOnce(gp, orderId, opts));
+  }
+
+  /**
+   * The gateway sends payment.captured and order.paid together, and the browser's verify may come at the same moment:
+   * while one of them settles a gateway payment in this process, the others wait for it, and a payment it recorded with
+   * this very gateway payment is final (as the check they would make reads it). Anything else, or an error, and each
+   * settles for itself, under the row's lock; across instances that lock alone decides. `captured`: the waiter knows
+   * the payment captured (a webhook's waiter learns it from the first, which asked the gateway).
+   */
+  async function oneAtATime(orderId: string, paymentId: string, captured: boolean, settle: () => Promise<SettleOutcome>): Promise<SettleOutcome> {
+    const key = `${orderId} ${paymentId}`;
     const running = settling.get(key);
     if (running) {
       const first = await running.catch(() => null);
-      if (gp.status === 'captured' && (first?.kind === 'settled' || first?.kind === 'already') && first.payment.gatewayRef === gp.id) return { kind: 'already', payment: first.payment };
-      return settleOnce(gp, gp.order_id, opts);
+      if (captured && (first?.kind === 'settled' || first?.kind === 'already') && first.payment.gatewayRef === paymentId) return { kind: 'already', payment: first.payment };
+      return settle();
     }
-    const settled = settleOnce(gp, gp.order_id, opts);
+    const settled = settle();
     settling.set(key, settled);
     try {
       return await settled;
     } finally {
       settling.delete(key);
+    }
+  }
+
+  /**
+   * A webhook's word that a payment was captured (payment.captured, order.paid), settled only as the gateway confirms
+   * it. The signature proves only that the sender holds the webhook secret, which lives in more places than the API key
+   * (the gateway's dashboard, log pipelines, a proxy): so the payment is fetched with the API key and settled from what
+   * the gateway says (captured, for this gateway order; its amount and currency), never from the body. One recorded
+   * with this very gateway payment already is answered from its row, without asking (a replay, the second of the pair).
+   * A gateway that cannot be asked is GATEWAY_UNAVAILABLE: the webhook is answered 503 and sent again, and the
+   * reconciliation job asks the gateway itself meanwhile.
+   */
+  function settleClaimed(orderId: string, paymentId: string): Promise<SettleOutcome> {
+    return oneAtATime(orderId, paymentId, true, async () => {
+      const seen = await repo.byGatewayOrder(gateway.name, orderId);
+      if (!seen) return { kind: 'unknown' };
+      if ((seen.status === 'paid' || seen.status === 'refunded') && seen.gatewayRef === paymentId) return { kind: 'already', payment: seen };
+      const gp = await askGateway(() => gateway.fetchPayment(paymentId));
+      if (!gp || gp.id !== paymentId || gp.order_id !== orderId) {
+        // Signed with the webhook's secret, yet the gateway has no such payment of this order: a forgery, or a secret
+        // that is no longer the store's alone.
+        options.log?.warn({ gatewayOrderId: orderId, gatewayPaymentId: paymentId, known: Boolean(gp) }, 'a signed webhook names a payment the gateway does not confirm');
+        return { kind: 'unknown' };
+      }
+      if (gp.status !== 'captured') return { kind: 'not_captured', payment: seen, status: gp.status };
+      return settleOnce(gp, orderId, { unrecorded: true });
+    });
+  }
+
+  /**
+   * A webhook's question to the gateway: its answer, or null when the gateway does not know the id (Razorpay answers
+   * 400 for an id it has not got). Anything else (unreachable, a 5xx, the store's keys refused) is GATEWAY_UNAVAILABLE,
+   * so the webhook is answered 503 and the gateway sends it again later.
+   */
+  async function askGateway<T>(ask: () => Promise<T>): Promise<T | null> {
+    try {
+      return await ask();
+    } catch (error) {
+      if (error instanceof GatewayError && (error.kind === 'not_found' || error.kind === 'bad_request')) return null;
+      options.log?.warn({ err: error instanceof Error ? error.message : error }, 'the gateway could not confirm a webhook');
+      throw new DomainError('GATEWAY_UNAVAILABLE', 'The payment gateway could not be asked to confirm this event; send it again later.');
     }
   }
 
@@ -337,8 +386,10 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
     },
 
     /**
-     * POST /api/payments/razorpay/webhook: the raw body's signature, then the event, once per event id.
-     * An event about a payment the store does not know is acknowledged and ignored.
+     * POST /api/payments/razorpay/webhook: the raw body's signature, then the event, once per event id. A payment's
+     * capture and a refund's end are recorded only as the gateway, asked with the API key, confirms them; a gateway that
+     * cannot be asked is GATEWAY_UNAVAILABLE (503), so the gateway sends the event again. An event about a payment the
+     * store does not know is acknowledged and ignored.
      */
     async webhook(rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<{ handled: boolean; duplicate: boolean }> {
       if (!signature || !gateway.webhookSignatureValid(rawBody, signature)) {
@@ -357,8 +408,9 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       // is idempotent), so a replay, or the second of the pair, costs one read and is not looked up by its event id.
       // The event is remembered when it changed something (it settled, or refunded money the store cannot keep).
       if (event.event === 'payment.captured' || event.event === 'order.paid') {
-        const gp = event.payload?.payment?.entity;
-        const outcome = gp ? await settleCaptured(gp) : null;
+        // The body names the payment and its order; what was paid is the gateway's to say (settleClaimed).
+        const claim = event.payload?.payment?.entity;
+        const outcome = typeof claim?.id === 'string' && typeof claim.order_id === 'string' ? await settleClaimed(claim.order_id, claim.id) : null;
         if (outcome?.kind === 'already') return { handled: false, duplicate: true };
         const acted = outcome !== null && outcome.kind !== 'unknown' && outcome.kind !== 'not_captured';
         if (id && acted) await repo.rememberEvent(gateway.name, id, event.event);
@@ -375,23 +427,24 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
           }
           break;
         }
-        case 'refund.processed': {
-          const r = event.payload?.refund?.entity;
-          if (r) {
-            const ours = Number(r.notes?.milli_refund);
-            const done = await db.transaction((tx) =>
-              paymentRepository(tx).refundProcessed(Number.isSafeInteger(ours) && ours > 0 ? { id: ours } : { gatewayRefundId: r.id }, r.id, now()),
-            );
-            handled = Boolean(done);
-          }
-          break;
-        }
+        case 'refund.processed':
         case 'refund.failed': {
-          // The money did not go back: the refund is marked failed (the customer sees it, staff settle it by hand).
-          const r = event.payload?.refund?.entity;
-          if (r) {
-            const ours = Number(r.notes?.milli_refund);
-            const failed = await repo.refundFailedAt(Number.isSafeInteger(ours) && ours > 0 ? { id: ours } : { gatewayRefundId: r.id }, 'The gateway could not send this refund; our team will return the money another way.');
+          // As with a capture, the body only names the refund: whether it was processed or failed is the gateway's to say.
+          const claim = event.payload?.refund?.entity;
+          if (typeof claim?.id !== 'string' || typeof claim.payment_id !== 'string') break;
+          const r = await askGateway(() => gateway.fetchRefund(claim.payment_id, claim.id));
+          if (!r || r.id !== claim.id) {
+            options.log?.warn({ gatewayRefundId: claim.id, gatewayPaymentId: claim.payment_id }, 'a signed webhook names a refund the gateway does not confirm');
+            break;
+          }
+          const ours = Number(r.notes?.milli_refund);
+          const which = { ...(Number.isSafeInteger(ours) && ours > 0 ? { id: ours } : { gatewayRefundId: r.id }), gatewayPaymentId: r.payment_id };
+          if (r.status === 'processed') {
+            const done = await db.transaction((tx) => paymentRepository(tx).refundProcessed(which, r.id, now()));
+            handled = Boolean(done);
+          } else if (r.status === 'failed') {
+            // The money did not go back: the refund is marked failed (the customer sees it, staff settle it by hand).
+            const failed = await repo.refundFailedAt(which, 'The gateway could not send this refund; our team will return the money another way.');
             if (failed) options.log?.error({ refundId: failed.id, gatewayRefundId: r.id }, 'the gateway reports a refund failed');
             handled = Boolean(failed);
           }

@@ -199,8 +199,9 @@ export async function startRazorpaySimServer(options: SimServerOptions): Promise
   async function api(method: string, path: string, query: URLSearchParams, req: IncomingMessage): Promise<unknown> {
     const expandCard = query.getAll('expand[]').includes('card');
     const parts = path.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
-    const [v1, entity, id, action] = parts;
-    if (v1 !== 'v1' || parts.length > 4) throw new HttpError(400, NOT_FOUND_URL);
+    const [v1, entity, id, action, actionId] = parts;
+    // Five segments only for one refund of a payment (/v1/payments/:id/refunds/:refund_id).
+    if (v1 !== 'v1' || parts.length > 5 || (parts.length === 5 && (entity !== 'payments' || action !== 'refunds'))) throw new HttpError(400, NOT_FOUND_URL);
     try {
       if (entity === 'orders') {
         if (method === 'POST' && parts.length === 2) {
@@ -225,6 +226,7 @@ export async function startRazorpaySimServer(options: SimServerOptions): Promise
           const amount = typeof body.amount === 'string' ? Number(body.amount) : body.amount;
           return simulator.refund(id, { amount, notes: body.notes }, Array.isArray(key) ? key[0] : key);
         }
+        if (method === 'GET' && action === 'refunds' && actionId) return simulator.paymentRefund(id, actionId);
         if (method === 'GET' && action === 'refunds') {
           const items = simulator.paymentRefunds(id);
           return { entity: 'collection', count: items.length, items };

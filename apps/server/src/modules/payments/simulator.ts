@@ -243,6 +243,31 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       return copy(found);
     },
 
+    /** One refund of one payment: a refund of another payment is answered as one that does not exist. */
+    paymentRefund(paymentId: string, refundId: string): GatewayRefund {
+      const found = refunds.get(refundId);
+      if (!found || found.payment_id !== paymentId) throw new GatewayError('not_found', 'The id provided does not exist', 400);
+      return copy(found);
+    },
+
+    /**
+     * The bank sends a pending refund back (Razorpay's refund.failed): the money never left, so the payment's
+     * refunded amount goes down again. Nothing here fails a refund by itself; tests call this.
+     */
+    failRefund(refundId: string): GatewayRefund {
+      const refund = refunds.get(refundId);
+      if (!refund || refund.status !== 'pending') throw new GatewayError('bad_request', 'Only a pending refund can fail', 400);
+      refund.status = 'failed';
+      const paid = payments.get(refund.payment_id);
+      if (paid) {
+        paid.amount_refunded -= refund.amount;
+        paid.refund_status = paid.amount_refunded === 0 ? null : 'partial';
+        if (paid.status === 'refunded') paid.status = 'captured';
+      }
+      emit('refund.failed', { refund: { entity: copy(refund) }, ...(paid ? { payment: { entity: copy(paid) } } : {}) });
+      return copy(refund);
+    },
+
     /**
      * The shopper pays in the checkout with one of the test instruments: a payment is made against the
      * order and captured, or fails with the bank's reason (the order may then be tried again). Answers
