@@ -7,9 +7,12 @@ import { deliverAsStaff, dispatchAsStaff, expect, fillBilling, ownOrigin, payOnD
 
 export const PAY_PAGE = /\/checkout\/pay\/MIL-\d{4}-\d{6}$/;
 
-/** In-stock pieces without a size, of Rs. 30,000-60,000 (below the PAN threshold; no other spec buys these). */
-export async function pieces(request: APIRequestContext): Promise<{ product_id: number; product_name: string }[]> {
-  const list = await request.get('/api/product/productList?minPrice=30000&maxPrice=60000');
+/**
+ * In-stock pieces without a size, of Rs. 30,000-60,000 (below the PAN threshold; no other spec buys these), or of
+ * the price band given.
+ */
+export async function pieces(request: APIRequestContext, band = { min: 30_000, max: 60_000 }): Promise<{ product_id: number; product_name: string }[]> {
+  const list = await request.get(`/api/product/productList?minPrice=${band.min}&maxPrice=${band.max}`);
   const listed = ((await list.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[] }).data.filter((p) => p.product_stock_status === 'In Stock');
   const found = [];
   for (const p of listed) {

@@ -349,7 +349,7 @@ const ADJUSTMENT_TONE: Record<AdminOrderDetail['adjustments'][number]['status'],
   rejected: 'danger',
 };
 const ADJUSTMENT_STATE: Record<AdminOrderDetail['adjustments'][number]['status'], string> = {
-  proposed: 'awaiting approval',
+  proposed: 'to approve',
   open: 'open',
   settled: 'settled',
   waived: 'waived',

@@ -203,7 +203,7 @@ describe('one order', () => {
     const proposed = { adjustments: [adjustment({ status: 'proposed', beyondTolerance: true })] };
     renderOrder(proposed);
     expect(await screen.findByText(/approves or rejects each difference before any money moves/)).toBeTruthy();
-    expect(screen.getByText('Charge awaiting approval')).toBeTruthy();
+    expect(screen.getByText('Charge to approve')).toBeTruthy();
     expect(screen.getByText(/Outside the packing tolerance/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Waive/ })).toBeNull();
