@@ -10,21 +10,36 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
  * Each zone forbids imports into `target` from `from`; the folder lists are read from disk, so a new module or
  * feature is fenced in the moment it exists.
  */
-const dirs = (path) => readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const dirs = (path) =>
+  readdirSync(path, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const serverModules = dirs('apps/server/src/modules');
 const webFeatures = dirs('apps/web/app/features');
 const boundaryZones = [
   // A module calls another module's service, never its repository.
-  ...serverModules.map((name) => ({
-    target: `./apps/server/src/modules/${name}`,
-    from: serverModules.filter((other) => other !== name && existsSync(`apps/server/src/modules/${other}/repository.ts`)).map((other) => `./apps/server/src/modules/${other}/repository.ts`),
-    message: 'Call that module\'s service: a module never reads another module\'s repository.',
-  })).filter((zone) => zone.from.length > 0),
+  ...serverModules
+    .map((name) => ({
+      target: `./apps/server/src/modules/${name}`,
+      from: serverModules
+        .filter((other) => other !== name && existsSync(`apps/server/src/modules/${other}/repository.ts`))
+        .map((other) => `./apps/server/src/modules/${other}/repository.ts`),
+      message: "Call that module's service: a module never reads another module's repository.",
+    }))
+    .filter((zone) => zone.from.length > 0),
   // Modules are composed by app.ts; they never import the composition root (ModuleDeps live in deps.ts).
   { target: './apps/server/src/modules', from: './apps/server/src/app.ts', message: 'Import ModuleDeps from deps.ts, not the composition root.' },
   // The server's plugins are the frame every module runs in: they never import a module.
-  { target: './apps/server/src/plugins', from: './apps/server/src/modules', message: 'A plugin never imports a module: move the shared piece to apps/server/src/lib.' },
-  { target: './apps/server/src/lib', from: ['./apps/server/src/modules', './apps/server/src/plugins'], message: 'lib/ is the bottom layer: it imports neither modules nor plugins.' },
+  {
+    target: './apps/server/src/plugins',
+    from: './apps/server/src/modules',
+    message: 'A plugin never imports a module: move the shared piece to apps/server/src/lib.',
+  },
+  {
+    target: './apps/server/src/lib',
+    from: ['./apps/server/src/modules', './apps/server/src/plugins'],
+    message: 'lib/ is the bottom layer: it imports neither modules nor plugins.',
+  },
   // A feature never reaches into another feature; shared pieces move down to components/ or lib/.
   ...webFeatures.map((name) => ({
     target: `./apps/web/app/features/${name}`,
@@ -32,7 +47,11 @@ const boundaryZones = [
     message: 'Features do not import each other: move the shared piece to components/ or lib/.',
   })),
   // components/ and lib/ are below the features and the screens.
-  { target: ['./apps/web/app/components', './apps/web/app/lib'], from: ['./apps/web/app/features', './apps/web/app/routes'], message: 'components/ and lib/ never import features or routes.' },
+  {
+    target: ['./apps/web/app/components', './apps/web/app/lib'],
+    from: ['./apps/web/app/features', './apps/web/app/routes'],
+    message: 'components/ and lib/ never import features or routes.',
+  },
   // The packages are below both apps.
   { target: './packages', from: './apps', message: 'A package never imports an app.' },
 ];
@@ -67,10 +86,13 @@ export default tseslint.config(
     files: ['apps/**/*.{ts,tsx}'],
     ignores: ['**/repository.ts', '**/*-repository.ts', '**/*.test.ts', '**/testing.ts', 'apps/server/src/testing-*.ts', 'apps/server/src/reliability/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'drizzle-orm', message: 'Query the database in a repository.ts (STYLE.md).' }],
-        patterns: [{ group: ['drizzle-orm/*'], message: 'Query the database in a repository.ts (STYLE.md).' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'Query the database in a repository.ts (STYLE.md).' }],
+          patterns: [{ group: ['drizzle-orm/*'], message: 'Query the database in a repository.ts (STYLE.md).' }],
+        },
+      ],
     },
   },
   {

@@ -49,12 +49,28 @@ function lcpElementOf(audit: Audit | undefined): string {
 }
 
 /** Audits that name what to fix on a page of images; listed when they do not pass. */
-const FINDINGS = ['unsized-images', 'offscreen-images', 'uses-responsive-images', 'modern-image-formats', 'prioritize-lcp-image', 'lcp-lazy-loaded', 'render-blocking-resources', 'unused-javascript', 'bootup-time'];
+const FINDINGS = [
+  'unsized-images',
+  'offscreen-images',
+  'uses-responsive-images',
+  'modern-image-formats',
+  'prioritize-lcp-image',
+  'lcp-lazy-loaded',
+  'render-blocking-resources',
+  'unused-javascript',
+  'bootup-time',
+];
 
 /** One Lighthouse run; a run whose trace came back broken (NO_NAVSTART and the like, a known flake) is tried again. */
 async function audit(url: string, port: number, cookie: string | undefined) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (!result.lhr.runtimeError) return result.lhr;
     if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
@@ -62,7 +78,12 @@ async function audit(url: string, port: number, cookie: string | undefined) {
   }
 }
 
-export async function runLighthouse(origin: string, pages: { name: string; path: string; cookie?: string }[], runs: number, reportDir?: string): Promise<PageScore[]> {
+export async function runLighthouse(
+  origin: string,
+  pages: { name: string; path: string; cookie?: string }[],
+  runs: number,
+  reportDir?: string,
+): Promise<PageScore[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const scores: PageScore[] = [];
   try {

@@ -40,12 +40,19 @@ async function loggedInShopper(origin: string): Promise<string> {
   const own = { origin, 'content-type': 'application/json' };
   const name = `lighthouse${Date.now().toString(36)}`;
   const password = 'Kundan2024!pages';
-  const registered = await fetch(`${origin}/api/auth/register`, { method: 'POST', headers: own, body: JSON.stringify({ username: name, email: `${name}@example.in`, password }) });
+  const registered = await fetch(`${origin}/api/auth/register`, {
+    method: 'POST',
+    headers: own,
+    body: JSON.stringify({ username: name, email: `${name}@example.in`, password }),
+  });
   if (!registered.ok) throw new Error(`sign-up for the logged-in runs: ${registered.status} ${await registered.text()}`);
   const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: own, body: JSON.stringify({ username: name, password }) });
   if (!login.ok) throw new Error(`login for the logged-in runs: ${login.status}`);
   const { userId } = (await login.json()) as { userId: number };
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const listed = (await (await fetch(`${origin}/api/product/productList?page=1`)).json()) as { data: { product_id: number; product_stock_status: string }[] };
   const inStock = listed.data.filter((p) => p.product_stock_status === 'In Stock');
   for (const piece of inStock.slice(0, 2)) {
@@ -56,7 +63,11 @@ async function loggedInShopper(origin: string): Promise<string> {
     const added = await fetch(`${origin}/api/cart/add`, { method: 'POST', headers: { origin, cookie }, body: form });
     if (!added.ok) throw new Error(`add to cart for the logged-in runs: ${added.status} ${await added.text()}`);
   }
-  const wished = await fetch(`${origin}/api/wishlist/add`, { method: 'POST', headers: { ...own, cookie }, body: JSON.stringify({ product_id: inStock[0]!.product_id, user_id: userId }) });
+  const wished = await fetch(`${origin}/api/wishlist/add`, {
+    method: 'POST',
+    headers: { ...own, cookie },
+    body: JSON.stringify({ product_id: inStock[0]!.product_id, user_id: userId }),
+  });
   if (!wished.ok) throw new Error(`wish list for the logged-in runs: ${wished.status}`);
   return cookie;
 }
@@ -134,9 +145,13 @@ ${weightTable(weights)}
 
 ## Lighthouse, mobile
 
-${scores.length === 0 ? 'Skipped in this run (PAGES_LIGHTHOUSE_RUNS=0).' : `Lighthouse ${lighthouseVersion()} in its default mobile mode (simulated slow 4G, 4× CPU slowdown, a phone's screen), the median of ${RUNS} run(s) per page by performance score, for a guest and for a logged-in shopper with two pieces in the cart and one in the wish list (the same page, whose personal parts come from GET /api/me/summary: decision 032). ✗ marks a figure that misses its target.
+${
+  scores.length === 0
+    ? 'Skipped in this run (PAGES_LIGHTHOUSE_RUNS=0).'
+    : `Lighthouse ${lighthouseVersion()} in its default mobile mode (simulated slow 4G, 4× CPU slowdown, a phone's screen), the median of ${RUNS} run(s) per page by performance score, for a guest and for a logged-in shopper with two pieces in the cart and one in the wish list (the same page, whose personal parts come from GET /api/me/summary: decision 032). ✗ marks a figure that misses its target.
 
-${scoreTable(scores)}`}
+${scoreTable(scores)}`
+}
 
 ## Targets (issues 7 and 21)
 
@@ -163,12 +178,14 @@ Why the JavaScript budget is not met, what was measured to find out, and what it
 
 function lighthouseVersion(): string {
   try {
-    return (JSON.parse(execSync('npm ls lighthouse --json', { cwd: repoRoot, encoding: 'utf8' })) as { dependencies?: { lighthouse?: { version?: string } } }).dependencies?.lighthouse?.version ?? '';
+    return (
+      (JSON.parse(execSync('npm ls lighthouse --json', { cwd: repoRoot, encoding: 'utf8' })) as { dependencies?: { lighthouse?: { version?: string } } })
+        .dependencies?.lighthouse?.version ?? ''
+    );
   } catch {
     return '';
   }
 }
-
 
 async function main() {
   const startedAt = new Date();
@@ -191,7 +208,9 @@ async function main() {
     for (const route of ROUTES) {
       const w = await measurePage(origin, route, cache);
       weights.push(w);
-      console.log(`  ${route.padEnd(40).slice(0, 60)} ${kb(w.gzip).padStart(6)} KB in ${w.files.length} files (React + router ${kb(w.frameworkGzip)} KB)${w.finalPath !== route ? `  → ${w.finalPath}` : ''}`);
+      console.log(
+        `  ${route.padEnd(40).slice(0, 60)} ${kb(w.gzip).padStart(6)} KB in ${w.files.length} files (React + router ${kb(w.frameworkGzip)} KB)${w.finalPath !== route ? `  → ${w.finalPath}` : ''}`,
+      );
     }
 
     let scores: PageScore[] = [];

@@ -35,7 +35,11 @@ function importsOf(code: string, base: string): string[] {
   return found;
 }
 
-export async function measurePage(origin: string, pagePath: string, cache = new Map<string, { code: string; gzip: number; brotli: number }>()): Promise<PageWeight> {
+export async function measurePage(
+  origin: string,
+  pagePath: string,
+  cache = new Map<string, { code: string; gzip: number; brotli: number }>(),
+): Promise<PageWeight> {
   const res = await fetch(`${origin}${pagePath}`, { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 11) page-weight' } });
   const html = await res.text();
   const finalUrl = new URL(res.url);

@@ -27,7 +27,24 @@ const CATEGORIES = [
 
 /** A believable catalogue file: weighed gold pieces with percent or per-gram making, some with diamonds, some fixed-price silver. */
 function file(rows: number): string {
-  const header = ['sku', 'name', 'category', 'tags', 'material', 'metal', 'purity', 'metalWeightG', 'fixedPrice', 'makingChargeKind', 'makingCharge', 'diamondWeightCt', 'diamondQuality', 'stock', 'occasion', 'giftRecipients'];
+  const header = [
+    'sku',
+    'name',
+    'category',
+    'tags',
+    'material',
+    'metal',
+    'purity',
+    'metalWeightG',
+    'fixedPrice',
+    'makingChargeKind',
+    'makingCharge',
+    'diamondWeightCt',
+    'diamondQuality',
+    'stock',
+    'occasion',
+    'giftRecipients',
+  ];
   const lines: string[][] = [header];
   for (let i = 0; i < rows; i += 1) {
     const category = CATEGORIES[i % CATEGORIES.length]!;
@@ -36,11 +53,62 @@ function file(rows: number): string {
     const sku = `BENCH-${String(i).padStart(5, '0')}`;
     const name = `Bench ${category.name.replace(/s$/, '')} ${i}`;
     if (kind === 4) {
-      lines.push([sku, name, category.name, tag, 'Silver', 'silver', '925', '', String(1500 + (i % 40) * 25), 'fixed', '', '', '', String(i % 9), 'Daily', 'Sister']);
+      lines.push([
+        sku,
+        name,
+        category.name,
+        tag,
+        'Silver',
+        'silver',
+        '925',
+        '',
+        String(1500 + (i % 40) * 25),
+        'fixed',
+        '',
+        '',
+        '',
+        String(i % 9),
+        'Daily',
+        'Sister',
+      ]);
     } else if (kind === 3) {
-      lines.push([sku, name, category.name, tag, 'Diamond', 'gold', '18', (2 + (i % 30) / 10).toFixed(2), '', 'per_gram', '650', '0.25', 'SI-GH', String(i % 7), 'Anniversary', 'Wife']);
+      lines.push([
+        sku,
+        name,
+        category.name,
+        tag,
+        'Diamond',
+        'gold',
+        '18',
+        (2 + (i % 30) / 10).toFixed(2),
+        '',
+        'per_gram',
+        '650',
+        '0.25',
+        'SI-GH',
+        String(i % 7),
+        'Anniversary',
+        'Wife',
+      ]);
     } else {
-      lines.push([sku, name, category.name, tag, 'Gold', 'gold', '22', (3 + (i % 50) / 4).toFixed(3), '', 'percent', String(8 + (i % 10)), '', '', String(i % 12), 'Festive', 'Mom']);
+      lines.push([
+        sku,
+        name,
+        category.name,
+        tag,
+        'Gold',
+        'gold',
+        '22',
+        (3 + (i % 50) / 4).toFixed(3),
+        '',
+        'percent',
+        String(8 + (i % 10)),
+        '',
+        '',
+        String(i % 12),
+        'Festive',
+        'Mom',
+      ]);
     }
   }
   return csvOf(lines);
@@ -81,7 +149,11 @@ async function bench(kind: 'PGlite' | 'PostgreSQL', databaseUrl: string | undefi
       if (run.value.statusCode !== 200 || report.created !== expect.created || report.updated !== expect.updated) {
         throw new Error(`${label} answered ${run.value.statusCode}: ${run.value.body.slice(0, 500)}`);
       }
-      console.log(`  ${label.padEnd(24)} ${Math.round(run.ms).toString().padStart(6)} ms  ${Math.round((ROWS / run.ms) * 1000).toString().padStart(6)} rows/s  peak RSS ${run.peakRssMb} MB`);
+      console.log(
+        `  ${label.padEnd(24)} ${Math.round(run.ms).toString().padStart(6)} ms  ${Math.round((ROWS / run.ms) * 1000)
+          .toString()
+          .padStart(6)} rows/s  peak RSS ${run.peakRssMb} MB`,
+      );
     }
   } finally {
     await app.close();

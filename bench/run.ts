@@ -209,7 +209,6 @@ function addToCartBody(who: Shopper, productId: number): { headers: Record<strin
 /** What a browser sends with a call from the store's own page: a cookie-carrying POST must show it (decision 021). */
 const OWN_PAGE = { 'sec-fetch-site': 'same-origin' };
 
-
 /**
  * A shopper buying one piece and paying for it, as the store's pages do with the demo gateway: Add to Cart, then
  * Place Order (the stock checked and taken under lock, the order held awaiting payment with its lines, addresses,
@@ -288,13 +287,19 @@ function placeOrderScenario(): Scenario {
           {
             // No gateway order (the order was refused): the purchase starts again.
             setupRequest: (req, context) =>
-              context.gatewayOrderId ? { ...req, ...post(buyer(context), '/api/payments/demo/checkout', { gatewayOrderId: context.gatewayOrderId as string, instrument: 'card_success' }) } : null,
+              context.gatewayOrderId
+                ? {
+                    ...req,
+                    ...post(buyer(context), '/api/payments/demo/checkout', { gatewayOrderId: context.gatewayOrderId as string, instrument: 'card_success' }),
+                  }
+                : null,
             onResponse: (status, body, context) => {
               context.signed = status === 200 ? parsed(body) : null;
             },
           },
           {
-            setupRequest: (req, context) => (context.signed ? { ...req, ...post(buyer(context), '/api/payments/razorpay/verify', context.signed as Record<string, string>) } : null),
+            setupRequest: (req, context) =>
+              context.signed ? { ...req, ...post(buyer(context), '/api/payments/razorpay/verify', context.signed as Record<string, string>) } : null,
             onResponse: (status, _body, context) => {
               if (status === 200) times.push(performance.now() - (context.startedAt as number));
             },
@@ -327,13 +332,19 @@ const SCENARIOS: Scenario[] = [
   })),
   get('page-home', 'Page: home, server-rendered (visitor without cookies)', '/', BROWSER),
   get('page-listing', 'Page: listing, server-rendered (visitor without cookies)', '/alljewellery', BROWSER),
-  { ...productScenario('page-product', 'Page: product detail, server-rendered (visitor without cookies)', (id) => `/product-detail/${id}`, BROWSER), prime: primeProductPages },
+  {
+    ...productScenario('page-product', 'Page: product detail, server-rendered (visitor without cookies)', (id) => `/product-detail/${id}`, BROWSER),
+    prime: primeProductPages,
+  },
   // The same shared page as the guest's (decision 032): the shopper's own parts come from the summary below.
-  { ...shopperScenario('page-product-shopper', 'Page: product detail, logged-in shopper with two pieces in the cart', 'browsers', (who, productId) => ({
-    method: 'GET',
-    path: `/product-detail/${productId}`,
-    headers: { ...BROWSER, cookie: who.cookie },
-  })), prime: primeProductPages },
+  {
+    ...shopperScenario('page-product-shopper', 'Page: product detail, logged-in shopper with two pieces in the cart', 'browsers', (who, productId) => ({
+      method: 'GET',
+      path: `/product-detail/${productId}`,
+      headers: { ...BROWSER, cookie: who.cookie },
+    })),
+    prime: primeProductPages,
+  },
   // What the browser asks for once a shared page is painted: the greeting, the cart's count and lines, the hearts.
   shopperScenario('me-summary', 'API: the personal summary (GET /api/me/summary), logged-in shopper with two pieces in the cart', 'browsers', (who) => ({
     method: 'GET',
@@ -617,7 +628,9 @@ function otherStatuses(result: Result): string {
 function formatRow(r: Row): string {
   const ratio = r.ceilingRatio === null ? '' : ` (${(r.ceilingRatio * 100).toFixed(1)} % of its ceiling)`;
   const bad = r.errors + r.non2xx > 0 ? `  !! ${r.errors} errors, ${r.non2xx} non-2xx${r.statuses ? ` (${r.statuses})` : ''}` : '';
-  const bought = r.purchases ? `\n  ${''.padEnd(17)} c=${String(r.connections).padEnd(3)} ${String(r.purchases.ordersPerSecond).padStart(6)} paid orders/s (${r.purchases.orders} in ${SECONDS} s), whole purchase p50 ${r.purchases.p50} ms  p99 ${r.purchases.p99} ms` : '';
+  const bought = r.purchases
+    ? `\n  ${''.padEnd(17)} c=${String(r.connections).padEnd(3)} ${String(r.purchases.ordersPerSecond).padStart(6)} paid orders/s (${r.purchases.orders} in ${SECONDS} s), whole purchase p50 ${r.purchases.p50} ms  p99 ${r.purchases.p99} ms`
+    : '';
   const cpu = r.cpuMs === undefined ? '' : `  cpu ${r.cpuMs.toFixed(3)} ms/req`;
   return `  ${r.scenario.padEnd(17)} c=${String(r.connections).padEnd(3)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  rss ${r.rssMb} MB${cpu}${ratio}${bad}${bought}`;
 }
@@ -636,7 +649,14 @@ function shopperVsGuest(rows: Row[]): ShopperVsGuest[] {
   for (const shopper of rows.filter((r) => r.scenario === SHOPPER_PAGE.shopper)) {
     const same = (r: Row) => r.database === shopper.database && r.connections === shopper.connections;
     const guest = rows.find((r) => same(r) && r.scenario === SHOPPER_PAGE.guest);
-    if (guest) pairs.push({ database: shopper.database, connections: shopper.connections, guest, shopper, summary: rows.find((r) => same(r) && r.scenario === 'me-summary') });
+    if (guest)
+      pairs.push({
+        database: shopper.database,
+        connections: shopper.connections,
+        guest,
+        shopper,
+        summary: rows.find((r) => same(r) && r.scenario === 'me-summary'),
+      });
   }
   return pairs;
 }
@@ -655,7 +675,8 @@ function verdicts(rows: Row[]): string[] {
     }
     for (const scenario of CEILING_TARGETS) {
       const row = at(scenario);
-      if (row?.ceilingRatio != null) verdict(row.ceilingRatio >= CEILING_RATIO, `${database} ${scenario} ${percent(row.ceilingRatio)} of its ceiling (target ≥ ${percent(CEILING_RATIO)})`);
+      if (row?.ceilingRatio != null)
+        verdict(row.ceilingRatio >= CEILING_RATIO, `${database} ${scenario} ${percent(row.ceilingRatio)} of its ceiling (target ≥ ${percent(CEILING_RATIO)})`);
     }
     const pair = shopperVsGuest(rows).find((p) => p.database === database && p.connections === top);
     if (pair) {

@@ -72,8 +72,26 @@ async function recreateDatabase(): Promise<void> {
 
 /** Words that vary the generated names, so that names are as varied as a real catalogue's. */
 const ADJECTIVES = [
-  'Classic', 'Royal', 'Antique', 'Filigree', 'Heritage', 'Petite', 'Grand', 'Vintage', 'Modern', 'Bridal',
-  'Dainty', 'Bold', 'Regal', 'Twisted', 'Textured', 'Hammered', 'Floral', 'Leafy', 'Wave', 'Lattice',
+  'Classic',
+  'Royal',
+  'Antique',
+  'Filigree',
+  'Heritage',
+  'Petite',
+  'Grand',
+  'Vintage',
+  'Modern',
+  'Bridal',
+  'Dainty',
+  'Bold',
+  'Regal',
+  'Twisted',
+  'Textured',
+  'Hammered',
+  'Floral',
+  'Leafy',
+  'Wave',
+  'Lattice',
 ];
 
 /**
@@ -93,12 +111,15 @@ async function loadProducts(client: pg.Client): Promise<number> {
     select (row_number() over (order by p.id) - 1)::int as k, p.id, p.sku, p.name, c.name as category
     from products p join categories c on c.id = p.category_id`);
   const templates = Number((await client.query('select count(*)::int as n from scale_templates')).rows[0].n);
-  await client.query(`create temp table scale_gen as
+  await client.query(
+    `create temp table scale_gen as
     select g, t.id as template_id, left(t.sku, 6) || lpad(g::text, 6, '0') as sku,
       ($1::jsonb -> t.category ->> (floor(random() * jsonb_array_length($1::jsonb -> t.category))::int)) as motif,
       ($2::text[])[1 + floor(random() * array_length($2::text[], 1))::int] as adjective,
       random() < 0.55 as with_adjective
-    from generate_series(1, $3::int) g join scale_templates t on t.k = g % $4::int`, [JSON.stringify(motifs), ADJECTIVES, missing, templates]);
+    from generate_series(1, $3::int) g join scale_templates t on t.k = g % $4::int`,
+    [JSON.stringify(motifs), ADJECTIVES, missing, templates],
+  );
   const CHUNK = 25_000;
   for (let from = 1; from <= missing; from += CHUNK) {
     const started = performance.now();
@@ -181,8 +202,16 @@ function scenarios(exactSku: string): Scenario[] {
     { name: 'listing, first page, price high to low', criteria: {}, order: 'priceDesc' },
     { name: 'listing, page 500 (featured)', criteria: {}, order: 'featured', page: 500 },
     { name: 'Diamond, first page (featured)', criteria: { material: 'Diamond' }, order: 'featured' },
-    { name: 'Gold rings Rs. 20,000-50,000, price low to high', criteria: { material: 'Gold', category: 'Rings', minPaise: 2_000_000, maxPaise: 5_000_000 }, order: 'priceAsc' },
-    { name: 'Diamond earrings under Rs. 30,000, price high to low', criteria: { material: 'Diamond', category: 'earrings', maxPaise: 3_000_000 }, order: 'priceDesc' },
+    {
+      name: 'Gold rings Rs. 20,000-50,000, price low to high',
+      criteria: { material: 'Gold', category: 'Rings', minPaise: 2_000_000, maxPaise: 5_000_000 },
+      order: 'priceAsc',
+    },
+    {
+      name: 'Diamond earrings under Rs. 30,000, price high to low',
+      criteria: { material: 'Diamond', category: 'earrings', maxPaise: 3_000_000 },
+      order: 'priceDesc',
+    },
     { name: 'Platinum, Rs. 50,000-75,000, price low to high', criteria: { material: 'Platinum', minPaise: 5_000_000, maxPaise: 7_500_000 }, order: 'priceAsc' },
     { name: 'necklaces in rose gold', criteria: { category: 'necklaces', metalColour: 'Rose Gold' }, order: 'featured' },
     { name: 'stone: Ruby', criteria: { stone: 'Ruby' }, order: 'featured' },
@@ -388,8 +417,12 @@ async function main(): Promise<void> {
         (select count(*) from product_tags)::int as tags, (select count(*) from product_stones)::int as stones, (select count(*) from search_words)::int as words,
         (select pg_size_pretty(pg_total_relation_size('products'))) as size, version() as version`)
     ).rows[0] as { products: number; active: number; tags: number; stones: number; words: number; size: string; version: string };
-    console.log(`scale: ${counts.products} products (${counts.active} active), ${counts.tags} tag links, ${counts.stones} stone links, ${counts.words} search words, products table ${counts.size}, loaded in ${loadSeconds.toFixed(0)} s`);
-    const exactSku = (await pool.query(`select sku from products where active order by id desc limit 1 offset (select least(4321, count(*) / 2) from products where active)`)).rows[0].sku as string;
+    console.log(
+      `scale: ${counts.products} products (${counts.active} active), ${counts.tags} tag links, ${counts.stones} stone links, ${counts.words} search words, products table ${counts.size}, loaded in ${loadSeconds.toFixed(0)} s`,
+    );
+    const exactSku = (
+      await pool.query(`select sku from products where active order by id desc limit 1 offset (select least(4321, count(*) / 2) from products where active)`)
+    ).rows[0].sku as string;
     const list = scenarios(exactSku);
 
     const { names: scaleIndexes, statements } = scaleIndexStatements();

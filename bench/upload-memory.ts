@@ -30,7 +30,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function photo(seed: number): Promise<Buffer> {
   const width = Math.round(Math.sqrt((MEGAPIXELS * 1_000_000 * 4) / 3));
   const height = Math.round((width * 3) / 4);
-  const noise = sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 110 + seed * 20, sigma: 18 }, background: { r: 0, g: 0, b: 0 } } });
+  const noise = sharp({
+    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 110 + seed * 20, sigma: 18 }, background: { r: 0, g: 0, b: 0 } },
+  });
   const jpeg = await noise.jpeg({ quality: 70 }).toBuffer();
   if (jpeg.length > 10 * 1024 * 1024) throw new Error(`the test photograph is ${jpeg.length} bytes; lower BENCH_MEGAPIXELS`);
   return jpeg;
@@ -45,7 +47,11 @@ async function customer(url: string, i: number): Promise<{ id: number; cookie: s
     for (const [k, v] of Object.entries(fields)) f.set(k, v);
     return f;
   };
-  const reg = await fetch(`${url}/api/auth/register`, { method: 'POST', body: form({ username, email: `${username}@bench.example`, password }), headers: { 'x-forwarded-for': ip } });
+  const reg = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    body: form({ username, email: `${username}@bench.example`, password }),
+    headers: { 'x-forwarded-for': ip },
+  });
   if (reg.status >= 300) throw new Error(`sign-up answered ${reg.status}: ${await reg.text()}`);
   const login = await fetch(`${url}/api/auth/login`, { method: 'POST', body: form({ username, password }), headers: { 'x-forwarded-for': ip } });
   if (login.status !== 200) throw new Error(`login answered ${login.status}`);
@@ -96,7 +102,11 @@ async function main() {
     const started = Date.now();
     const answers = await Promise.all(
       customers.map(async (who) => {
-        const res = await fetch(`${store.url}/api/admin/cutom-jewelry/new-request`, { method: 'POST', body: request(who, pictures), headers: { cookie: who.cookie, 'sec-fetch-site': 'same-origin' } });
+        const res = await fetch(`${store.url}/api/admin/cutom-jewelry/new-request`, {
+          method: 'POST',
+          body: request(who, pictures),
+          headers: { cookie: who.cookie, 'sec-fetch-site': 'same-origin' },
+        });
         const body = await res.text();
         if (res.status !== 200 && process.env.BENCH_VERBOSE) console.error(res.status, body);
         return res.status;
@@ -121,7 +131,9 @@ async function main() {
       `| when the last answer came (${seconds.toFixed(1)} s) | ${atEnd} MB |`,
       `| after ${QUIET_S} s of quiet | ${after} MB |`,
       '',
-      `Answers: ${Object.entries(statuses).map(([s, n]) => `${n} × ${s}`).join(', ')}.`,
+      `Answers: ${Object.entries(statuses)
+        .map(([s, n]) => `${n} × ${s}`)
+        .join(', ')}.`,
     ];
     console.log(lines.join('\n'));
     if (OUT !== 'none') {

@@ -70,15 +70,26 @@ const refused: { why: string; file: string; code: string; rule: string }[] = [
 ];
 
 const allowed: { why: string; file: string; code: string }[] = [
-  { why: 'a module calls another module’s service', file: 'apps/server/src/modules/checkout/example.ts', code: "import { createSettingsService } from '../settings/service.ts';\nexport const x = createSettingsService;\n" },
+  {
+    why: 'a module calls another module’s service',
+    file: 'apps/server/src/modules/checkout/example.ts',
+    code: "import { createSettingsService } from '../settings/service.ts';\nexport const x = createSettingsService;\n",
+  },
   { why: 'a repository uses Drizzle', file: 'apps/server/src/modules/stores/repository.ts', code: "import { eq } from 'drizzle-orm';\nexport const x = eq;\n" },
-  { why: 'a feature imports lib/', file: 'apps/web/app/features/home/example.ts', code: "import { ART_KINDS } from '../../lib/art-url.ts';\nexport const x = ART_KINDS;\n" },
+  {
+    why: 'a feature imports lib/',
+    file: 'apps/web/app/features/home/example.ts',
+    code: "import { ART_KINDS } from '../../lib/art-url.ts';\nexport const x = ART_KINDS;\n",
+  },
 ];
 
 describe('the boundaries lint keeps (decision 027)', () => {
   it.each(refused)('refuses: $why ($rule)', async ({ file, code, rule }) => {
     const found = await problems(file, code);
-    expect(found.some((p) => p.startsWith(`${rule}:`)), found.join('\n') || 'no problem reported').toBe(true);
+    expect(
+      found.some((p) => p.startsWith(`${rule}:`)),
+      found.join('\n') || 'no problem reported',
+    ).toBe(true);
   });
 
   it.each(allowed)('allows: $why', async ({ file, code }) => {

@@ -20,7 +20,9 @@ const workspaces = root.workspaces.flatMap((pattern) =>
     .map((entry) => readManifest(path.join(pattern.replace(/\/\*$/, ''), entry.name))),
 );
 const ours = new Set(workspaces.map((m) => m.name));
-const fromRegistry = [...new Set([root, ...workspaces].flatMap((m) => Object.keys({ ...m.dependencies, ...m.devDependencies })))].filter((name) => !ours.has(name));
+const fromRegistry = [...new Set([root, ...workspaces].flatMap((m) => Object.keys({ ...m.dependencies, ...m.devDependencies })))].filter(
+  (name) => !ours.has(name),
+);
 
 const result = await build({
   absWorkingDir: repoRoot,

@@ -53,7 +53,12 @@ describe('uploads are refused before they are read', () => {
       ['/api/admin/cutom-jewelry/new-request', undefined, 401],
     ] as const) {
       const body = uploadStream(8 * 1024 * 1024);
-      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': body.contentType, ...(cookie ? { cookie } : {}) }, payload: body.stream });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': body.contentType, ...(cookie ? { cookie } : {}) },
+        payload: body.stream,
+      });
       expect(res.statusCode, url).toBe(status);
       // Before: the multipart plugin's preValidation hook read all 8 MB before the staff check said no.
       expect(body.pulled(), url).toBeLessThan(1024 * 1024);
@@ -65,7 +70,10 @@ describe('the store always keeps an owner', () => {
   it('two owners removing or demoting each other at the same moment leave one owner, and nobody hears a 500', async () => {
     for (let round = 0; round < 6; round++) {
       // Only these two are owners: the others are demoted first (straight in the database).
-      await t.database.db.update(schema.staff).set({ role: 'catalogue' }).where(and(eq(schema.staff.role, 'owner'), isNull(schema.staff.removedAt)));
+      await t.database.db
+        .update(schema.staff)
+        .set({ role: 'catalogue' })
+        .where(and(eq(schema.staff.role, 'owner'), isNull(schema.staff.removedAt)));
       const a = await createStaff(t.app, { role: 'owner' });
       const b = await createStaff(t.app, { role: 'owner' });
       const act = (by: TestStaff, of: TestStaff) =>
@@ -89,7 +97,8 @@ describe('every staff write leaves an audit entry, and none carries a secret', (
     const owner = await createStaff(t.app, { role: 'owner' });
     const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: { cookie: owner.cookie }, ...(payload ? { payload } : {}) });
-    const lastId = async () => (await t.database.db.select({ id: schema.auditLog.id }).from(schema.auditLog).orderBy(desc(schema.auditLog.id)).limit(1))[0]?.id ?? 0;
+    const lastId = async () =>
+      (await t.database.db.select({ id: schema.auditLog.id }).from(schema.auditLog).orderBy(desc(schema.auditLog.id)).limit(1))[0]?.id ?? 0;
     /** Does the write, expects a 2xx, and answers the new entries' entities. */
     async function audited(label: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, entity?: string) {
       const from = await lastId();
@@ -97,11 +106,24 @@ describe('every staff write leaves an audit entry, and none carries a secret', (
       expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(300);
       const entries = await t.database.db.select().from(schema.auditLog).where(gt(schema.auditLog.id, from));
       expect(entries.length, `${label}: no audit entry`).toBeGreaterThan(0);
-      if (entity) expect(entries.map((e) => e.entity), label).toContain(entity);
-      expect(entries.every((e) => e.staffId === owner.id), label).toBe(true);
+      if (entity)
+        expect(
+          entries.map((e) => e.entity),
+          label,
+        ).toContain(entity);
+      expect(
+        entries.every((e) => e.staffId === owner.id),
+        label,
+      ).toBe(true);
       return res.json();
     }
-    const product = await audited('product create', 'POST', '/api/admin/products', { sku: 'AUDIT-SWEEP-1', name: 'Audit Sweep Bangle', category: 'Bangles', material: 'Gold', purity: 22, metalWeightG: 10, stock: 2 }, 'product');
+    const product = await audited(
+      'product create',
+      'POST',
+      '/api/admin/products',
+      { sku: 'AUDIT-SWEEP-1', name: 'Audit Sweep Bangle', category: 'Bangles', material: 'Gold', purity: 22, metalWeightG: 10, stock: 2 },
+      'product',
+    );
     const pid = product.id ?? product.product?.id;
     expect(pid, JSON.stringify(product)).toBeTypeOf('number');
     await audited('product patch', 'PATCH', `/api/admin/products/${pid}`, { name: 'Audit Sweep Bangle II' }, 'product');
@@ -115,13 +137,41 @@ describe('every staff write leaves an audit entry, and none carries a secret', (
     await audited('category delete', 'DELETE', `/api/admin/taxonomy/categories/${cid}`, undefined, 'category');
     await audited('rates', 'PUT', '/api/admin/rates', { rates: [{ metal: 'silver', purity: 925, paisePerGram: 9_100 }], confirm: true }, 'rates');
     await audited('settings', 'PATCH', '/api/admin/settings', { returnWindowDays: 21 }, 'settings');
-    const coupon = await audited('coupon create', 'POST', '/api/admin/coupons', { code: 'AUDITSWEEP', description: 'Sweep', kind: 'fixed', value: 100 }, 'coupon');
+    const coupon = await audited(
+      'coupon create',
+      'POST',
+      '/api/admin/coupons',
+      { code: 'AUDITSWEEP', description: 'Sweep', kind: 'fixed', value: 100 },
+      'coupon',
+    );
     await audited('coupon deactivate', 'POST', `/api/admin/coupons/${coupon.id}/deactivate`, undefined, 'coupon');
     await audited('coupon delete', 'DELETE', `/api/admin/coupons/${coupon.id}`, undefined, 'coupon');
-    const store = await audited('store create', 'POST', '/api/admin/stores', { name: 'Milli Audit Sweep', city: 'Chennai', address: '1 Sweep Road, Chennai', pincode: '600004', phone: '+91 44 4000 1198', hours: 'Mon-Sun 10 am - 8 pm', latitude: 13.03, longitude: 80.26, sortOrder: 9 }, 'store');
+    const store = await audited(
+      'store create',
+      'POST',
+      '/api/admin/stores',
+      {
+        name: 'Milli Audit Sweep',
+        city: 'Chennai',
+        address: '1 Sweep Road, Chennai',
+        pincode: '600004',
+        phone: '+91 44 4000 1198',
+        hours: 'Mon-Sun 10 am - 8 pm',
+        latitude: 13.03,
+        longitude: 80.26,
+        sortOrder: 9,
+      },
+      'store',
+    );
     await audited('store patch', 'PATCH', `/api/admin/stores/${store.id}`, { sortOrder: 10 }, 'store');
     await audited('store delete', 'DELETE', `/api/admin/stores/${store.id}`, undefined, 'store');
-    const member = await audited('staff create', 'POST', '/api/admin/staff', { email: 'sweep-member@milli.example', name: 'Sweep Member', role: 'catalogue', password: 'a-long-sweep-password-7' }, 'staff');
+    const member = await audited(
+      'staff create',
+      'POST',
+      '/api/admin/staff',
+      { email: 'sweep-member@milli.example', name: 'Sweep Member', role: 'catalogue', password: 'a-long-sweep-password-7' },
+      'staff',
+    );
     await audited('staff patch', 'PATCH', `/api/admin/staff/${member.id}`, { role: 'orders' }, 'staff');
     await audited('two-factor start', 'POST', '/api/admin/me/two-factor', undefined, 'staff');
     const token = await audited('token create', 'POST', '/api/admin/me/tokens', { name: 'sweep' }, 'api-token');
@@ -131,7 +181,13 @@ describe('every staff write leaves an audit entry, and none carries a secret', (
 
     // No entry holds a password hash, a token (or its hash), a session's hash or a TOTP secret.
     const [me] = await t.database.db.select().from(schema.staff).where(eq(schema.staff.id, owner.id));
-    const secrets = [me!.passwordHash, me!.totpSecret!, token.token as string, ...(await t.database.db.select().from(schema.staffApiTokens)).map((r) => r.tokenHash), ...(await t.database.db.select().from(schema.staffSessions)).map((r) => r.tokenHash)];
+    const secrets = [
+      me!.passwordHash,
+      me!.totpSecret!,
+      token.token as string,
+      ...(await t.database.db.select().from(schema.staffApiTokens)).map((r) => r.tokenHash),
+      ...(await t.database.db.select().from(schema.staffSessions)).map((r) => r.tokenHash),
+    ];
     const log = JSON.stringify(await t.database.db.select().from(schema.auditLog));
     for (const secret of secrets) expect(log.includes(secret), 'a secret in the audit log').toBe(false);
     expect(log).not.toMatch(/\$argon2/);
@@ -169,16 +225,28 @@ describe('staff sessions and second factors hold under pressure', () => {
 
   it('an idle session and one past its hard end are refused, and use does not carry a session past its hard end', async () => {
     const idle = await createStaff(t.app, { role: 'catalogue' });
-    await t.database.db.update(schema.staffSessions).set({ idleExpiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(schema.staffSessions.tokenHash, hashOf(idle.cookie)));
+    await t.database.db
+      .update(schema.staffSessions)
+      .set({ idleExpiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(schema.staffSessions.tokenHash, hashOf(idle.cookie)));
     expect((await me(idle.cookie)).statusCode).toBe(401);
     const old = await createStaff(t.app, { role: 'catalogue' });
-    await t.database.db.update(schema.staffSessions).set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date(Date.now() - 5 * 60_000) }).where(eq(schema.staffSessions.tokenHash, hashOf(old.cookie)));
+    await t.database.db
+      .update(schema.staffSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(schema.staffSessions.tokenHash, hashOf(old.cookie)));
     expect((await me(old.cookie)).statusCode).toBe(401);
     const near = await createStaff(t.app, { role: 'catalogue' });
     const end = new Date(Date.now() + 2000);
-    await t.database.db.update(schema.staffSessions).set({ expiresAt: end, lastSeenAt: new Date(Date.now() - 5 * 60_000) }).where(eq(schema.staffSessions.tokenHash, hashOf(near.cookie)));
+    await t.database.db
+      .update(schema.staffSessions)
+      .set({ expiresAt: end, lastSeenAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(schema.staffSessions.tokenHash, hashOf(near.cookie)));
     expect((await me(near.cookie)).statusCode).toBe(200);
-    const [row] = await t.database.db.select().from(schema.staffSessions).where(eq(schema.staffSessions.tokenHash, hashOf(near.cookie)));
+    const [row] = await t.database.db
+      .select()
+      .from(schema.staffSessions)
+      .where(eq(schema.staffSessions.tokenHash, hashOf(near.cookie)));
     expect(row!.expiresAt.getTime()).toBe(end.getTime());
   });
 
@@ -188,7 +256,10 @@ describe('staff sessions and second factors hold under pressure', () => {
     const made = await t.app.inject({ method: 'POST', url: '/api/admin/me/tokens', headers: { cookie: member.cookie }, payload: { name: 'feed' } });
     const bearer = { authorization: `Bearer ${made.json().token as string}` };
     expect((await t.app.inject({ url: '/api/admin/rates', headers: bearer })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, headers: { cookie: owner.cookie }, payload: { role: 'orders' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, headers: { cookie: owner.cookie }, payload: { role: 'orders' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await me(member.cookie)).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/admin/rates', headers: bearer })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/staff/${member.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
@@ -202,7 +273,12 @@ describe('staff sessions and second factors hold under pressure', () => {
     const code = newRecoveryCodes()[0]!;
     await t.database.db.insert(schema.staffRecoveryCodes).values({ staffId: member.id, codeHash: recoveryCodeHash(code) });
     const login = (totp: string, n: number) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/auth/login', remoteAddress: `10.77.${n}.1`, payload: { email: member.email, password: member.password, totp } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        remoteAddress: `10.77.${n}.1`,
+        payload: { email: member.email, password: member.password, totp },
+      });
     const both = await Promise.all([login(code, 1), login(code.toUpperCase(), 2), login(` ${code} `, 3)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401, 401]);
     const six = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
@@ -219,7 +295,17 @@ describe('writes racing each other', () => {
       const category = await Promise.all([1, 2, 3].map(() => send('/api/admin/taxonomy/categories', { name: `Race Category ${round}` })));
       expect(category.map((r) => r.statusCode).sort(), category.map((r) => r.body).join('\n')).toEqual([201, 409, 409]);
       const slug = await Promise.all(
-        [1, 2, 3].map((n) => send('/api/admin/products', { sku: `RACE-${round}-${n}`, name: `Race Ring ${round} ${n}`, slug: `race-ring-${round}`, category: 'Rings', material: 'Gold', purity: 22, metalWeightG: 3 })),
+        [1, 2, 3].map((n) =>
+          send('/api/admin/products', {
+            sku: `RACE-${round}-${n}`,
+            name: `Race Ring ${round} ${n}`,
+            slug: `race-ring-${round}`,
+            category: 'Rings',
+            material: 'Gold',
+            purity: 22,
+            metalWeightG: 3,
+          }),
+        ),
       );
       for (const r of slug) expect(r.statusCode, r.body).toBeLessThan(500);
       expect(slug.filter((r) => r.statusCode === 201)).toHaveLength(1);
@@ -231,11 +317,19 @@ describe('two members making one SKU at once', () => {
   it('one product is made and the others hear SKU_TAKEN: the first is never overwritten by the second', async () => {
     const owner = await createStaff(t.app, { role: 'owner' });
     const send = (n: number) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/products', headers: { cookie: owner.cookie }, payload: { sku: 'RACE-SKU-1', name: `Race Sku Ring ${n}`, category: 'Rings', material: 'Gold', purity: 22, metalWeightG: 3 } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/products',
+        headers: { cookie: owner.cookie },
+        payload: { sku: 'RACE-SKU-1', name: `Race Sku Ring ${n}`, category: 'Rings', material: 'Gold', purity: 22, metalWeightG: 3 },
+      });
     const answers = await Promise.all([send(1), send(2), send(3)]);
     // Before: 201 three times with one id, each overwriting the product the one before had just made.
     expect(answers.map((r) => r.statusCode).sort(), answers.map((r) => r.body.slice(0, 120)).join('\n')).toEqual([201, 409, 409]);
-    const creates = await t.database.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'product'), eq(schema.auditLog.entityId, String(answers.find((r) => r.statusCode === 201)!.json().id))));
+    const creates = await t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, 'product'), eq(schema.auditLog.entityId, String(answers.find((r) => r.statusCode === 201)!.json().id))));
     expect(creates).toHaveLength(1);
   });
 });

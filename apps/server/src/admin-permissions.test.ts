@@ -28,7 +28,12 @@ beforeAll(async () => {
   shopperCookie = (await createShopper(t.app)).cookie;
   for (const role of STAFF_ROLES) {
     members[role] = await createStaff(t.app, { role, email: `matrix-${role}@milli.example` });
-    const made = await t.app.inject({ method: 'POST', url: '/api/admin/me/tokens', headers: { cookie: members[role].cookie }, payload: { name: `matrix ${role}` } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/tokens',
+      headers: { cookie: members[role].cookie },
+      payload: { name: `matrix ${role}` },
+    });
     expect(made.statusCode).toBe(200);
     tokens[role] = made.json().token as string;
   }
@@ -92,7 +97,8 @@ describe('the back office permission matrix', () => {
           checks++;
           const { status, code } = await send(route.method, pathOf(route.url), headers);
           const ok = expectAllowed ? status !== 401 && status !== 403 : status === 403 && code === 'PERMISSION_DENIED';
-          if (!ok) wrong.push(`${route.method} ${route.url} as ${role} (${how}): ${status} ${code}, expected ${expectAllowed ? 'allowed' : '403 PERMISSION_DENIED'}`);
+          if (!ok)
+            wrong.push(`${route.method} ${route.url} as ${role} (${how}): ${status} ${code}, expected ${expectAllowed ? 'allowed' : '403 PERMISSION_DENIED'}`);
         }
       }
     }

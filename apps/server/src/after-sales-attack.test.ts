@@ -28,13 +28,20 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Who = { cookie: string } | null;
-const send = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) => t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
+const send = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) =>
+  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
 
 /** A delivered order (2 days ago, so within the return window) of one 22 kt gold line of `quantity`, packed piece by piece. */
 async function delivered(shopper: TestShopper, quantity = 1) {
   const order = await createOrder(db, { customerId: shopper.id, status: 'Delivered', lines: [{ quantity }] });
-  await db.update(schema.orders).set({ deliveredAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(schema.orders.id, order.id));
-  await db.update(schema.orderLines).set({ metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 6_500_00 }).where(eq(schema.orderLines.orderId, order.id));
+  await db
+    .update(schema.orders)
+    .set({ deliveredAt: new Date(Date.now() - 2 * 86_400_000) })
+    .where(eq(schema.orders.id, order.id));
+  await db
+    .update(schema.orderLines)
+    .set({ metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 6_500_00 })
+    .where(eq(schema.orderLines.orderId, order.id));
   const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
   const pieces = await db
     .insert(schema.orderPieces)
@@ -52,7 +59,8 @@ async function exchangeSettled(shopper: TestShopper, orderNumber: string, lineId
   expect(settled.statusCode, settled.body).toBe(200);
 }
 
-const returnOf = (who: Who, orderNumber: string, lineId: number, quantity = 1) => send('POST', `/api/orders/${orderNumber}/returns`, who, { lines: [{ lineId, quantity }], reason: 'Changed my mind about it.' });
+const returnOf = (who: Who, orderNumber: string, lineId: number, quantity = 1) =>
+  send('POST', `/api/orders/${orderNumber}/returns`, who, { lines: [{ lineId, quantity }], reason: 'Changed my mind about it.' });
 
 async function walkReturn(id: number, disposition: 'restock' | 'write_off') {
   for (const [step, body] of [
@@ -77,7 +85,11 @@ describe('a piece is paid back once: exchange or return, never both', () => {
     expect(await db.select().from(schema.orderReturns).where(eq(schema.orderReturns.orderId, order.id))).toHaveLength(0);
     // The order page says so and offers nothing to return.
     const page = (await send('GET', `/api/orders/${order.orderNumber}`, shopper)).json();
-    expect(page.returnWindow).toMatchObject({ open: false, message: 'Every piece of this order is already in a return, an exchange or a buy-back.', lines: [{ lineId: line.id, returnable: 0 }] });
+    expect(page.returnWindow).toMatchObject({
+      open: false,
+      message: 'Every piece of this order is already in a return, an exchange or a buy-back.',
+      lines: [{ lineId: line.id, returnable: 0 }],
+    });
   });
 
   it('refuses to return a piece with an exchange request still open, and keeps the other piece returnable', async () => {
@@ -92,7 +104,11 @@ describe('a piece is paid back once: exchange or return, never both', () => {
   it('a return releases the piece given back, not the one being exchanged: nothing of the order is offered twice', async () => {
     const shopper = await createShopper(t.app);
     const { order, line, pieces } = await delivered(shopper, 2);
-    const asked = await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'exchange', pieceId: pieces[0]!.id });
+    const asked = await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, {
+      lineId: line.id,
+      kind: 'exchange',
+      pieceId: pieces[0]!.id,
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     const made = await returnOf(shopper, order.orderNumber, line.id);
     expect(made.statusCode, made.body).toBe(201);
@@ -142,7 +158,11 @@ describe.skipIf(!testServerUrl)('the last piece asked for twice at once (Postgre
     const { order, line } = await delivered(shopper, 2);
     const made = await returnOf(shopper, order.orderNumber, line.id);
     const id = made.json().return.id as number;
-    for (const [step, body] of [['approve', {}], ['receive', {}], ['check', { note: 'Fine.', disposition: 'restock' }]] as const) {
+    for (const [step, body] of [
+      ['approve', {}],
+      ['receive', {}],
+      ['check', { note: 'Fine.', disposition: 'restock' }],
+    ] as const) {
       expect((await send('POST', `/api/admin/returns/${id}/${step}`, owner, body)).statusCode).toBe(200);
     }
     const refunds = await Promise.all([1, 2, 3].map(() => send('POST', `/api/admin/returns/${id}/refund`, owner, {})));
@@ -151,7 +171,9 @@ describe.skipIf(!testServerUrl)('the last piece asked for twice at once (Postgre
     expect(asked.statusCode, asked.body).toBe(201);
     const xid = asked.json().request.id as number;
     expect((await send('POST', `/api/admin/exchanges/${xid}/receive`, owner)).statusCode).toBe(200);
-    const settles = await Promise.all([1, 2, 3].map(() => send('POST', `/api/admin/exchanges/${xid}/settle`, owner, { amountPaise: asked.json().request.quotedPaise })));
+    const settles = await Promise.all(
+      [1, 2, 3].map(() => send('POST', `/api/admin/exchanges/${xid}/settle`, owner, { amountPaise: asked.json().request.quotedPaise })),
+    );
     expect(settles.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const credit = await db.select().from(schema.storeCreditEntries).where(eq(schema.storeCreditEntries.customerId, shopper.id));
     expect(credit.map((c) => c.kind).sort()).toEqual(['exchange', 'return']);
@@ -162,15 +184,25 @@ describe.skipIf(!testServerUrl)('the last piece asked for twice at once (Postgre
     const { order, line } = await delivered(shopper, 1);
     const asks = await Promise.all(Array.from({ length: 50 }, () => returnOf(shopper, order.orderNumber, line.id)));
     expect(asks.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    expect(asks.filter((r) => r.statusCode !== 201).every((r) => r.statusCode === 409), asks.map((r) => r.statusCode).join(' ')).toBe(true);
+    expect(
+      asks.filter((r) => r.statusCode !== 201).every((r) => r.statusCode === 409),
+      asks.map((r) => r.statusCode).join(' '),
+    ).toBe(true);
     const id = asks.find((r) => r.statusCode === 201)!.json().return.id as number;
-    for (const [step, body] of [['approve', {}], ['receive', {}], ['check', { note: 'Fine.', disposition: 'restock' }]] as const) {
+    for (const [step, body] of [
+      ['approve', {}],
+      ['receive', {}],
+      ['check', { note: 'Fine.', disposition: 'restock' }],
+    ] as const) {
       expect((await send('POST', `/api/admin/returns/${id}/${step}`, owner, body)).statusCode).toBe(200);
     }
     const refunds = await Promise.all(Array.from({ length: 50 }, () => send('POST', `/api/admin/returns/${id}/refund`, owner, {})));
     expect(refunds.filter((r) => r.statusCode === 200)).toHaveLength(1);
     // The money moved once: at most one gateway refund and one store credit entry for the return, and not none.
-    const toPayment = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `return-refund-${id}`));
+    const toPayment = await db
+      .select()
+      .from(schema.refunds)
+      .where(eq(schema.refunds.idempotencyKey, `return-refund-${id}`));
     const toCredit = await db.select().from(schema.storeCreditEntries).where(eq(schema.storeCreditEntries.returnId, id));
     expect(toPayment.length).toBeLessThanOrEqual(1);
     expect(toCredit.length).toBeLessThanOrEqual(1);
@@ -180,7 +212,9 @@ describe.skipIf(!testServerUrl)('the last piece asked for twice at once (Postgre
     const asked = await send('POST', `/api/orders/${other.order.orderNumber}/exchange-requests`, shopper, { lineId: other.line.id, kind: 'exchange' });
     const xid = asked.json().request.id as number;
     expect((await send('POST', `/api/admin/exchanges/${xid}/receive`, owner)).statusCode).toBe(200);
-    const settles = await Promise.all(Array.from({ length: 50 }, () => send('POST', `/api/admin/exchanges/${xid}/settle`, owner, { amountPaise: asked.json().request.quotedPaise })));
+    const settles = await Promise.all(
+      Array.from({ length: 50 }, () => send('POST', `/api/admin/exchanges/${xid}/settle`, owner, { amountPaise: asked.json().request.quotedPaise })),
+    );
     expect(settles.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await db.select().from(schema.storeCreditEntries).where(eq(schema.storeCreditEntries.exchangeId, xid))).toHaveLength(1);
   });
@@ -257,7 +291,9 @@ describe('the weight difference settled at packing', () => {
     const shopper = await createShopper(t.app);
     const { order, line } = await delivered(shopper, 1);
     // Sold at Rs. 25,000; the piece weighed less and Rs. 2,000 was refunded when it was packed.
-    await db.insert(schema.orderAdjustments).values({ orderId: order.id, lineId: line.id, kind: 'refund', amountPaise: 2_000_00, reason: 'Lighter.', status: 'settled', settledAt: new Date() });
+    await db
+      .insert(schema.orderAdjustments)
+      .values({ orderId: order.id, lineId: line.id, kind: 'refund', amountPaise: 2_000_00, reason: 'Lighter.', status: 'settled', settledAt: new Date() });
     const lighter = await returnOf(shopper, order.orderNumber, line.id);
     expect(lighter.statusCode, lighter.body).toBe(201);
     expect(lighter.json().return.amountPaise).toBe(line.lineTotalPaise - 2_000_00);

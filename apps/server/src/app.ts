@@ -76,7 +76,10 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   const { config } = deps;
   const app = Fastify({
     // Addresses are logged with their query values hidden unless named safe (lib/logged-url.ts, issue 35).
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestForLog }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: { req: requestForLog }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -164,17 +167,31 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     );
   }
   // Unpaid orders lapse and captured payments are never left without their purchase (the reconciliation job).
-  const keeper = createPaymentKeeper(deps.database.db, payments, { intervalMs: config.env === 'test' ? 0 : 60_000, log: app.log, changed: () => readCache.invalidate(), mailQueued: () => mailer.kick() });
+  const keeper = createPaymentKeeper(deps.database.db, payments, {
+    intervalMs: config.env === 'test' ? 0 : 60_000,
+    log: app.log,
+    changed: () => readCache.invalidate(),
+    mailQueued: () => mailer.kick(),
+  });
   app.decorate('paymentKeeper', keeper);
   app.addHook('onReady', async () => keeper.start());
   app.addHook('onClose', async () => keeper.stop());
   // Harvest plans mature and customers are reminded of instalments due (daily, on every instance).
-  const harvestKeeper = createHarvestKeeper(deps.database.db, { intervalMs: config.env === 'test' ? 0 : HARVEST_KEEPER_INTERVAL_MS, log: app.log, changed: () => readCache.invalidate(), mailQueued: () => mailer.kick() });
+  const harvestKeeper = createHarvestKeeper(deps.database.db, {
+    intervalMs: config.env === 'test' ? 0 : HARVEST_KEEPER_INTERVAL_MS,
+    log: app.log,
+    changed: () => readCache.invalidate(),
+    mailQueued: () => mailer.kick(),
+  });
   app.decorate('harvestKeeper', harvestKeeper);
   app.addHook('onReady', async () => harvestKeeper.start());
   app.addHook('onClose', async () => harvestKeeper.stop());
   // Appointments booked for tomorrow are reminded once (hourly, on every instance).
-  const appointmentKeeper = createAppointmentKeeper(deps.database.db, { intervalMs: config.env === 'test' ? 0 : APPOINTMENT_KEEPER_INTERVAL_MS, log: app.log, mailQueued: () => mailer.kick() });
+  const appointmentKeeper = createAppointmentKeeper(deps.database.db, {
+    intervalMs: config.env === 'test' ? 0 : APPOINTMENT_KEEPER_INTERVAL_MS,
+    log: app.log,
+    mailQueued: () => mailer.kick(),
+  });
   app.decorate('appointmentKeeper', appointmentKeeper);
   app.addHook('onReady', async () => appointmentKeeper.start());
   app.addHook('onClose', async () => appointmentKeeper.stop());

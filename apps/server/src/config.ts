@@ -72,7 +72,13 @@ export interface Config {
   trustProxy: TrustProxy;
   paymentGateway: 'demo' | 'razorpay';
   /** RAZORPAY_* when PAYMENT_GATEWAY=razorpay (all three secrets required then). */
-  razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string; /** Tests shorten the gateway calls' 10 s limit. */ timeoutMs?: number } | null;
+  razorpay: {
+    keyId: string;
+    keySecret: string;
+    webhookSecret: string;
+    apiUrl: string;
+    /** Tests shorten the gateway calls' 10 s limit. */ timeoutMs?: number;
+  } | null;
   serveWeb: boolean;
   /** ADMIN_EMAIL and ADMIN_PASSWORD, when both are set: the first owner of an empty staff table. */
   firstOwner: { email: string; password: string } | undefined;
@@ -114,7 +120,9 @@ export function parseTrustProxy(raw: string, allowPublic = false): TrustProxy {
   const value = raw.trim();
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') {
-    throw new ConfigError(`TRUST_PROXY=true would believe X-Forwarded-For from any client, so anyone could choose the address their limits count: ${TRUST_PROXY_HELP}`);
+    throw new ConfigError(
+      `TRUST_PROXY=true would believe X-Forwarded-For from any client, so anyone could choose the address their limits count: ${TRUST_PROXY_HELP}`,
+    );
   }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
@@ -123,22 +131,30 @@ export function parseTrustProxy(raw: string, allowPublic = false): TrustProxy {
   }
   // Every entry is read here, with node's own address parser, so nothing vague reaches Fastify (whose
   // proxy-addr throws on a /0 at start, with a stack trace instead of this module's message).
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length === 0) throw new ConfigError(`TRUST_PROXY is empty; ${TRUST_PROXY_HELP}`);
   const ranges = entries.map((entry) => {
     const range = parseAddressRange(entry);
-    if (!range) throw new ConfigError(`TRUST_PROXY: '${entry}' is not an address or CIDR range (an IPv4 prefix is at most /32, an IPv6 one at most /128); ${TRUST_PROXY_HELP}`);
+    if (!range)
+      throw new ConfigError(
+        `TRUST_PROXY: '${entry}' is not an address or CIDR range (an IPv4 prefix is at most /32, an IPv6 one at most /128); ${TRUST_PROXY_HELP}`,
+      );
     return range;
   });
   if (holdEveryClient(ranges)) {
-    throw new ConfigError(`TRUST_PROXY=${value} holds every public address, which is TRUST_PROXY=true by another name (refused even with TRUST_PROXY_PUBLIC=true); ${TRUST_PROXY_HELP}`);
+    throw new ConfigError(
+      `TRUST_PROXY=${value} holds every public address, which is TRUST_PROXY=true by another name (refused even with TRUST_PROXY_PUBLIC=true); ${TRUST_PROXY_HELP}`,
+    );
   }
   const publicEntries = entries.filter((_entry, i) => holdsPublicAddresses(ranges[i]!));
   if (publicEntries.length > 0 && !allowPublic) {
     throw new ConfigError(
       `TRUST_PROXY: ${publicEntries.join(', ')} ${publicEntries.length > 1 ? 'hold' : 'holds'} public addresses, where any client may be, and a client believed as a proxy chooses the address its limits count. ` +
         'Name the proxies by their private addresses (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10, 127.0.0.1, fc00::/7), ' +
-        'or, if they really are on public addresses (a CDN\'s published ranges), set TRUST_PROXY_PUBLIC=true as well',
+        "or, if they really are on public addresses (a CDN's published ranges), set TRUST_PROXY_PUBLIC=true as well",
     );
   }
   return entries;
@@ -148,23 +164,40 @@ export function parseTrustProxy(raw: string, allowPublic = false): TrustProxy {
  * S3_* as one bucket or none. A half-written set is refused with what is missing, so an instance never starts
  * writing files to its own disk while its siblings read a bucket (or the other way round).
  */
-export function parseS3(e: { S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE?: string }): S3Config | null {
+export function parseS3(e: {
+  S3_BUCKET?: string;
+  S3_ENDPOINT?: string;
+  S3_REGION?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_FORCE_PATH_STYLE?: string;
+}): S3Config | null {
   const bucket = e.S3_BUCKET?.trim() ?? '';
-  const others = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter((name) => (e[name] ?? '').trim() !== '');
+  const others = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter(
+    (name) => (e[name] ?? '').trim() !== '',
+  );
   if (bucket === '') {
-    if (others.length > 0) throw new ConfigError(`${others.join(', ')} set without S3_BUCKET: set S3_BUCKET to keep files in that bucket, or unset ${others.length > 1 ? 'them' : 'it'} to keep files under DATA_DIR/uploads`);
+    if (others.length > 0)
+      throw new ConfigError(
+        `${others.join(', ')} set without S3_BUCKET: set S3_BUCKET to keep files in that bucket, or unset ${others.length > 1 ? 'them' : 'it'} to keep files under DATA_DIR/uploads`,
+      );
     return null;
   }
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET: '${bucket}' is not a bucket name (3 to 63 lower-case letters, digits, '.' and '-')`);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(`S3_BUCKET: '${bucket}' is not a bucket name (3 to 63 lower-case letters, digits, '.' and '-')`);
   const region = e.S3_REGION?.trim() ?? '';
-  if (region === '') throw new ConfigError('S3_BUCKET is set but S3_REGION is not: set the bucket\'s region (e.g. ap-south-1; self-hosted services usually accept us-east-1)');
+  if (region === '')
+    throw new ConfigError("S3_BUCKET is set but S3_REGION is not: set the bucket's region (e.g. ap-south-1; self-hosted services usually accept us-east-1)");
   const keyId = e.S3_ACCESS_KEY_ID?.trim() ?? '';
   const secret = e.S3_SECRET_ACCESS_KEY?.trim() ?? '';
   if ((keyId === '') !== (secret === '')) {
-    throw new ConfigError(`${keyId === '' ? 'S3_SECRET_ACCESS_KEY is set but S3_ACCESS_KEY_ID is not' : 'S3_ACCESS_KEY_ID is set but S3_SECRET_ACCESS_KEY is not'}: set both, or neither to use the machine's own credentials (an instance role)`);
+    throw new ConfigError(
+      `${keyId === '' ? 'S3_SECRET_ACCESS_KEY is set but S3_ACCESS_KEY_ID is not' : 'S3_ACCESS_KEY_ID is set but S3_SECRET_ACCESS_KEY is not'}: set both, or neither to use the machine's own credentials (an instance role)`,
+    );
   }
   const endpoint = e.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT: '${endpoint}' is not an http(s) address (e.g. https://minio.internal:9000)`);
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+/.test(endpoint))
+    throw new ConfigError(`S3_ENDPOINT: '${endpoint}' is not an http(s) address (e.g. https://minio.internal:9000)`);
   return {
     bucket,
     endpoint,
@@ -178,7 +211,7 @@ function cdnPurgeConfig(e: { CDN_PURGE_URL?: string; CDN_PURGE_HEADER?: string; 
   const header = parsePurgeHeader(e.CDN_PURGE_HEADER);
   if (header instanceof Error) throw new ConfigError(header.message);
   if (!e.CDN_PURGE_URL) {
-    if (header) throw new ConfigError('CDN_PURGE_HEADER is set without CDN_PURGE_URL: set the CDN\'s purge address too, or unset it');
+    if (header) throw new ConfigError("CDN_PURGE_HEADER is set without CDN_PURGE_URL: set the CDN's purge address too, or unset it");
     return null;
   }
   return { url: e.CDN_PURGE_URL, header, body: e.CDN_PURGE_BODY };
@@ -197,8 +230,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let razorpay: Config['razorpay'] = null;
   if (e.PAYMENT_GATEWAY === 'razorpay') {
     const missing = (['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const).filter((name) => !(e[name] ?? '').trim());
-    if (missing.length > 0) throw new ConfigError(`PAYMENT_GATEWAY=razorpay needs ${missing.join(', ')} (from Razorpay's dashboard: API keys and the webhook's secret)`);
-    razorpay = { keyId: e.RAZORPAY_KEY_ID!.trim(), keySecret: e.RAZORPAY_KEY_SECRET!.trim(), webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!.trim(), apiUrl: e.RAZORPAY_API_URL };
+    if (missing.length > 0)
+      throw new ConfigError(`PAYMENT_GATEWAY=razorpay needs ${missing.join(', ')} (from Razorpay's dashboard: API keys and the webhook's secret)`);
+    razorpay = {
+      keyId: e.RAZORPAY_KEY_ID!.trim(),
+      keySecret: e.RAZORPAY_KEY_SECRET!.trim(),
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!.trim(),
+      apiUrl: e.RAZORPAY_API_URL,
+    };
   }
   return {
     env: e.NODE_ENV,

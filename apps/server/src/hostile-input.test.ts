@@ -20,27 +20,137 @@ let userId = 0;
 
 /** Field names the store's forms and calls use, so fuzzed bodies reach past "missing field" checks. */
 const FIELDS = [
-  'username', 'email', 'password', 'cartItems', 'otp', 'resetToken', 'token', 'firstName', 'middleName', 'lastName', 'mobile',
-  'currentPassword', 'newPassword', 'confirmPassword', 'cart_product_id', 'cart_quantity', 'cart_user_id', 'product_id',
-  'quantity', 'user_id', 'cartId', 'userId', 'purity', 'size', 'colour', 'diamond_quality', 'name', 'phone', 'address',
-  'productId', 'pincode', 'country', 'city', 'countryCode', 'phoneNumber', 'companyName', 'companyEmail', 'gstin',
-  'cartDataList', 'couponCode', 'code', 'idempotencyKey', 'custMetalType', 'custGoldQuality', 'custMetalWeight',
-  'custGoldColor', 'custCategory', 'custDiamond', 'custStone', 'addRemarks', 'adUserType', 'compName', 'compPan',
-  'compGST', 'compIfsc', 'compBA', 'status', 'monthlyAmount', 'amount', 'cardNumber', 'expiry', 'cvv', 'reason', 'list',
-  'q', 'page', 'sort', 'material', 'category', 'tag', 'stone', 'minPrice', 'maxPrice', 'cartList',
+  'username',
+  'email',
+  'password',
+  'cartItems',
+  'otp',
+  'resetToken',
+  'token',
+  'firstName',
+  'middleName',
+  'lastName',
+  'mobile',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+  'cart_product_id',
+  'cart_quantity',
+  'cart_user_id',
+  'product_id',
+  'quantity',
+  'user_id',
+  'cartId',
+  'userId',
+  'purity',
+  'size',
+  'colour',
+  'diamond_quality',
+  'name',
+  'phone',
+  'address',
+  'productId',
+  'pincode',
+  'country',
+  'city',
+  'countryCode',
+  'phoneNumber',
+  'companyName',
+  'companyEmail',
+  'gstin',
+  'cartDataList',
+  'couponCode',
+  'code',
+  'idempotencyKey',
+  'custMetalType',
+  'custGoldQuality',
+  'custMetalWeight',
+  'custGoldColor',
+  'custCategory',
+  'custDiamond',
+  'custStone',
+  'addRemarks',
+  'adUserType',
+  'compName',
+  'compPan',
+  'compGST',
+  'compIfsc',
+  'compBA',
+  'status',
+  'monthlyAmount',
+  'amount',
+  'cardNumber',
+  'expiry',
+  'cvv',
+  'reason',
+  'list',
+  'q',
+  'page',
+  'sort',
+  'material',
+  'category',
+  'tag',
+  'stone',
+  'minPrice',
+  'maxPrice',
+  'cartList',
   // After the sale (issue 20): returns, exchanges, store credit, reviews, appointments, trade-in.
-  'lines', 'lineId', 'pieceId', 'refundMethod', 'kind', 'amountPaise', 'payoutReference', 'note', 'useStoreCredit', 'rating',
-  'title', 'text', 'storeId', 'date', 'slot', 'purpose', 'tradeIn', 'weightGrams', 'pickupDate', 'disposition', 'refundPaise',
+  'lines',
+  'lineId',
+  'pieceId',
+  'refundMethod',
+  'kind',
+  'amountPaise',
+  'payoutReference',
+  'note',
+  'useStoreCredit',
+  'rating',
+  'title',
+  'text',
+  'storeId',
+  'date',
+  'slot',
+  'purpose',
+  'tradeIn',
+  'weightGrams',
+  'pickupDate',
+  'disposition',
+  'refundPaise',
 ];
 
 const hostileString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
   fc.constantFrom(
-    '', ' ', '0', '-1', '1e309', 'NaN', 'Infinity', '99999999999999999999999', '2147483648', '-2147483649', '1.5',
-    'null', 'undefined', 'true', '[]', '{}', '{"__proto__":{"admin":true}}', "' OR 1=1 --", '"; DROP TABLE products; --',
-    '<script>alert(1)</script>', '../../../../etc/passwd', '%00', '\u0000', '\u202e\u0645\u0631\u062d\u0628\u0627', '💍'.repeat(500),
-    'a'.repeat(70_000), '९८७६५४३२१०', '١٢٣', '𝟙𝟚𝟛',
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    'Infinity',
+    '99999999999999999999999',
+    '2147483648',
+    '-2147483649',
+    '1.5',
+    'null',
+    'undefined',
+    'true',
+    '[]',
+    '{}',
+    '{"__proto__":{"admin":true}}',
+    "' OR 1=1 --",
+    '"; DROP TABLE products; --',
+    '<script>alert(1)</script>',
+    '../../../../etc/passwd',
+    '%00',
+    '\u0000',
+    '\u202e\u0645\u0631\u062d\u0628\u0627',
+    '💍'.repeat(500),
+    'a'.repeat(70_000),
+    '९८७६५४३२१०',
+    '١٢٣',
+    '𝟙𝟚𝟛',
   ),
 );
 
@@ -59,7 +169,7 @@ type Encoding = 'json' | 'form' | 'multipart' | 'broken-json' | 'broken-multipar
 const encoding = fc.constantFrom<Encoding>('json', 'form', 'multipart', 'broken-json', 'broken-multipart', 'wrong-type', 'none');
 
 function text(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
 function pathWith(url: string, param: string): string {
@@ -127,65 +237,73 @@ describe('hostile input on every API endpoint', () => {
       const record: Tried = { route: `${route.method} ${route.url}`, statuses: new Map() };
       tried.push(record);
       await fc.assert(
-        fc.asyncProperty(hostileString, hostileFields, encoding, fc.boolean(), fc.boolean(), fc.boolean(), async (param, fields, enc, withSession, ownId, asList) => {
-          // Half the time the body names the session's own id, so requests get past the ownership check.
-          if (ownId) for (const k of ['userId', 'user_id', 'cart_user_id']) if (k in fields) fields[k] = userId;
-          const url = pathWith(route.url, ownId && /userId/.test(route.url) ? String(userId) : param);
-          const headers: Record<string, string> = withSession ? { cookie } : {};
-          let payload: string | Buffer | undefined;
-          switch (enc) {
-            case 'json':
-              headers['content-type'] = 'application/json';
-              payload = JSON.stringify(asList ? Object.values(fields) : fields);
-              break;
-            case 'form':
-              headers['content-type'] = 'application/x-www-form-urlencoded';
-              payload = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, text(v)])).toString();
-              break;
-            case 'multipart': {
-              const form = new FormData();
-              for (const [k, v] of Object.entries(fields)) form.append(k, text(v));
-              const encoded = new Response(form);
-              headers['content-type'] = encoded.headers.get('content-type')!;
-              payload = Buffer.from(await encoded.arrayBuffer());
-              break;
+        fc.asyncProperty(
+          hostileString,
+          hostileFields,
+          encoding,
+          fc.boolean(),
+          fc.boolean(),
+          fc.boolean(),
+          async (param, fields, enc, withSession, ownId, asList) => {
+            // Half the time the body names the session's own id, so requests get past the ownership check.
+            if (ownId) for (const k of ['userId', 'user_id', 'cart_user_id']) if (k in fields) fields[k] = userId;
+            const url = pathWith(route.url, ownId && /userId/.test(route.url) ? String(userId) : param);
+            const headers: Record<string, string> = withSession ? { cookie } : {};
+            let payload: string | Buffer | undefined;
+            switch (enc) {
+              case 'json':
+                headers['content-type'] = 'application/json';
+                payload = JSON.stringify(asList ? Object.values(fields) : fields);
+                break;
+              case 'form':
+                headers['content-type'] = 'application/x-www-form-urlencoded';
+                payload = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, text(v)])).toString();
+                break;
+              case 'multipart': {
+                const form = new FormData();
+                for (const [k, v] of Object.entries(fields)) form.append(k, text(v));
+                const encoded = new Response(form);
+                headers['content-type'] = encoded.headers.get('content-type')!;
+                payload = Buffer.from(await encoded.arrayBuffer());
+                break;
+              }
+              case 'broken-json':
+                headers['content-type'] = 'application/json';
+                payload = `{"${text(param).slice(0, 50)}": [1, 2,`;
+                break;
+              case 'broken-multipart':
+                headers['content-type'] = 'multipart/form-data; boundary=xyz';
+                payload = `--xyz\r\ncontent-disposition: form-data; name="a"\r\n\r\n${text(param).slice(0, 100)}`;
+                break;
+              case 'wrong-type':
+                headers['content-type'] = 'text/xml';
+                payload = `<a>${text(param).slice(0, 100)}</a>`;
+                break;
+              case 'none':
+                break;
             }
-            case 'broken-json':
-              headers['content-type'] = 'application/json';
-              payload = `{"${text(param).slice(0, 50)}": [1, 2,`;
-              break;
-            case 'broken-multipart':
-              headers['content-type'] = 'multipart/form-data; boundary=xyz';
-              payload = `--xyz\r\ncontent-disposition: form-data; name="a"\r\n\r\n${text(param).slice(0, 100)}`;
-              break;
-            case 'wrong-type':
-              headers['content-type'] = 'text/xml';
-              payload = `<a>${text(param).slice(0, 100)}</a>`;
-              break;
-            case 'none':
-              break;
-          }
-          const hasBody = route.method !== 'GET' && route.method !== 'DELETE' && payload !== undefined;
-          // What the last refused request left is what this one finds, if nothing else was sent in between.
-          const before = route.method === 'GET' ? '' : (leftByRefusal ?? (await fingerprint()));
-          leftByRefusal = undefined;
-          const res = await t.app.inject({
-            method: route.method as 'GET',
-            url: route.method === 'GET' ? `${url}?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, text(v)])).toString()}` : url,
-            headers: hasBody ? headers : withSession ? { cookie } : {},
-            ...(hasBody ? { payload } : {}),
-            remoteAddress: `10.66.${sent % 200}.${(sent >> 8) % 250 + 1}`,
-          });
-          sent++;
-          record.statuses.set(res.statusCode, (record.statuses.get(res.statusCode) ?? 0) + 1);
-          if (res.statusCode >= 500) failures.push(`${route.method} ${url.slice(0, 120)} [${enc}] → ${res.statusCode} ${res.body.slice(0, 200)}`);
-          if (route.method !== 'GET' && res.statusCode >= 400 && res.statusCode < 500) {
-            unchangedChecks++;
-            const after = await fingerprint();
-            if (after !== before) failures.push(`${route.method} ${url.slice(0, 120)} [${enc}] → ${res.statusCode} but the database changed`);
-            leftByRefusal = after;
-          }
-        }),
+            const hasBody = route.method !== 'GET' && route.method !== 'DELETE' && payload !== undefined;
+            // What the last refused request left is what this one finds, if nothing else was sent in between.
+            const before = route.method === 'GET' ? '' : (leftByRefusal ?? (await fingerprint()));
+            leftByRefusal = undefined;
+            const res = await t.app.inject({
+              method: route.method as 'GET',
+              url: route.method === 'GET' ? `${url}?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, text(v)])).toString()}` : url,
+              headers: hasBody ? headers : withSession ? { cookie } : {},
+              ...(hasBody ? { payload } : {}),
+              remoteAddress: `10.66.${sent % 200}.${((sent >> 8) % 250) + 1}`,
+            });
+            sent++;
+            record.statuses.set(res.statusCode, (record.statuses.get(res.statusCode) ?? 0) + 1);
+            if (res.statusCode >= 500) failures.push(`${route.method} ${url.slice(0, 120)} [${enc}] → ${res.statusCode} ${res.body.slice(0, 200)}`);
+            if (route.method !== 'GET' && res.statusCode >= 400 && res.statusCode < 500) {
+              unchangedChecks++;
+              const after = await fingerprint();
+              if (after !== before) failures.push(`${route.method} ${url.slice(0, 120)} [${enc}] → ${res.statusCode} but the database changed`);
+              leftByRefusal = after;
+            }
+          },
+        ),
         { numRuns: route.method === 'GET' ? 20 : 30, seed: 20261123, endOnFailure: true },
       );
     }
@@ -196,7 +314,12 @@ describe('hostile input on every API endpoint', () => {
 
     console.log(`hostile input: ${sent} requests over ${routes.length} endpoints; ${unchangedChecks} refusals checked to leave the database unchanged`);
     for (const r of tried) {
-      console.log(`  ${r.route.padEnd(60)} ${[...r.statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+      console.log(
+        `  ${r.route.padEnd(60)} ${[...r.statuses.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}`,
+      );
     }
     expect(failures).toEqual([]);
   }, 600_000);
@@ -223,14 +346,16 @@ describe('hostile input on every API endpoint', () => {
     const RAW_SIGNED = new Set(['POST /api/payments/razorpay/webhook']);
     const expectUnsigned = (what: string, res: { statusCode: number; body: string }) => {
       sent++;
-      if (res.statusCode !== 400 || !res.body.includes('"code":"WEBHOOK_SIGNATURE_INVALID"')) failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      if (res.statusCode !== 400 || !res.body.includes('"code":"WEBHOOK_SIGNATURE_INVALID"'))
+        failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 160)}`);
     };
     // With the sessions (a route may check who asks before reading its body: a shopper's, and an owner's of the
     // back office for its routes), from the store's own pages.
     let staffCookie = '';
     for (const route of routes) {
       if ((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode !== 200) await logIn();
-      if (!staffCookie || (await t.app.inject({ url: '/api/admin/me', headers: { cookie: staffCookie } })).statusCode !== 200) staffCookie = (await createStaff(t.app)).cookie;
+      if (!staffCookie || (await t.app.inject({ url: '/api/admin/me', headers: { cookie: staffCookie } })).statusCode !== 200)
+        staffCookie = (await createStaff(t.app)).cookie;
       const session = { cookie: route.access === 'staff' ? `${cookie}; ${staffCookie}` : cookie, host: 'milli.test', origin: 'http://milli.test' };
       const method = route.method as 'GET';
       const hasParam = /:[A-Za-z_]+|\*$/.test(route.url);
@@ -248,21 +373,45 @@ describe('hostile input on every API endpoint', () => {
         const encoded = new Response(form);
         refusedBody(
           `${label} in multipart`,
-          await t.app.inject({ method, url: ok, payload: Buffer.from(await encoded.arrayBuffer()), headers: { ...session, 'content-type': encoded.headers.get('content-type')! } }),
+          await t.app.inject({
+            method,
+            url: ok,
+            payload: Buffer.from(await encoded.arrayBuffer()),
+            headers: { ...session, 'content-type': encoded.headers.get('content-type')! },
+          }),
         );
         refusedBody(
           `${label} in a url-encoded form`,
-          await t.app.inject({ method, url: ok, payload: new URLSearchParams(fields).toString(), headers: { ...session, 'content-type': 'application/x-www-form-urlencoded' } }),
+          await t.app.inject({
+            method,
+            url: ok,
+            payload: new URLSearchParams(fields).toString(),
+            headers: { ...session, 'content-type': 'application/x-www-form-urlencoded' },
+          }),
         );
       }
       // Only JSON can carry half of a surrogate pair (forms encode it as U+FFFD); a line break belongs only in a textarea's field.
       if (route.method !== 'GET' && route.method !== 'DELETE') {
-        refusedBody(`${route.method} ${route.url} lone surrogate in JSON`, await t.app.inject({ method: route.method as 'POST', url: pathWith(route.url, '1'), payload: { username: '\ud83d', email: 'x\udc8d@example.in' }, headers: session }));
-        refusedBody(`${route.method} ${route.url} line break in a one-line field`, await t.app.inject({ method: route.method as 'POST', url: pathWith(route.url, '1'), payload: { username: 'meera\nadmin' }, headers: session }));
+        refusedBody(
+          `${route.method} ${route.url} lone surrogate in JSON`,
+          await t.app.inject({
+            method: route.method as 'POST',
+            url: pathWith(route.url, '1'),
+            payload: { username: '\ud83d', email: 'x\udc8d@example.in' },
+            headers: session,
+          }),
+        );
+        refusedBody(
+          `${route.method} ${route.url} line break in a one-line field`,
+          await t.app.inject({ method: route.method as 'POST', url: pathWith(route.url, '1'), payload: { username: 'meera\nadmin' }, headers: session }),
+        );
       }
     }
     // Without a session too: the guard does not depend on who asks.
-    expectRefused('POST /api/auth/login without a session', await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a\u0000', password: 'x' } }));
+    expectRefused(
+      'POST /api/auth/login without a session',
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a\u0000', password: 'x' } }),
+    );
     const withSession = await t.app.inject({
       method: 'PUT',
       url: `/api/users/user-details/${userId}`,
@@ -281,7 +430,6 @@ describe('hostile input on every API endpoint', () => {
     expect(failures).toEqual([]);
   }, 600_000);
 });
-
 
 describe('who may call comes before what was sent (decision 027)', () => {
   it('tells a guest to log in, whatever the body, path or query, on every call that needs a customer', async () => {
@@ -329,7 +477,12 @@ describe('refusals speak the store’s vocabulary, not the framework’s', () =>
 
   it('answers a form of more parts than any form has with TOO_MANY_FIELDS, in the same words as the upload form', async () => {
     const parts = Array.from({ length: 260 }, (_, i) => `--xyz\r\ncontent-disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join('') + '--xyz--\r\n';
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, payload: parts });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: parts,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'The form has too many fields.', code: 'TOO_MANY_FIELDS' });
   });

@@ -14,7 +14,6 @@ let t: TestApp;
 let n = 0;
 const ip = () => `10.55.${Math.floor(++n / 200)}.${(n % 200) + 1}`;
 
-
 type Who = 'nobody' | 'intruder' | 'owner';
 interface Call {
   name: string;
@@ -71,14 +70,25 @@ beforeAll(async () => {
   intruder = await createShopper(t.app, { username: 'intruder' });
 
   // The owner's records: a cart line, a wish-list piece, a placed order, a harvest plan with a paid instalment.
-  const products = (await t.app.inject({ url: '/api/product/productList?material=Gold&category=Earrings&sort=8' })).json().data as { product_id: number; product_stock_status: string }[];
+  const products = (await t.app.inject({ url: '/api/product/productList?material=Gold&category=Earrings&sort=8' })).json().data as {
+    product_id: number;
+    product_stock_status: string;
+  }[];
   const [p1, p2, p3] = products.filter((p) => p.product_stock_status === 'In Stock').map((p) => p.product_id);
   const add = async (productId: number) => {
-    const res = await postForm(t.app, '/api/cart/add', { cart_product_id: productId, cart_quantity: 1, cart_user_id: owner.id }, { cookie: owner.cookie, ip: ip() });
+    const res = await postForm(
+      t.app,
+      '/api/cart/add',
+      { cart_product_id: productId, cart_quantity: 1, cart_user_id: owner.id },
+      { cookie: owner.cookie, ip: ip() },
+    );
     expect(res.statusCode, res.body).toBe(200);
     return res.json().cartId as number;
   };
-  const placed = await placeOrder(t.app, owner, { productId: p1!, fields: { firstName: 'Owner', lastName: 'One', address: '1 Beach Road', pincode: '600001', cartDataList: '[]', idempotencyKey: 'matrix-order-1' } });
+  const placed = await placeOrder(t.app, owner, {
+    productId: p1!,
+    fields: { firstName: 'Owner', lastName: 'One', address: '1 Beach Road', pincode: '600001', cartDataList: '[]', idempotencyKey: 'matrix-order-1' },
+  });
   expect(placed.statusCode, placed.body).toBe(200);
   const orderNumber = placed.json().orderNumber as string;
   // The tax invoice is issued at dispatch: the orders desk packs and dispatches the owner's order first.
@@ -103,7 +113,12 @@ beforeAll(async () => {
   const enrol = await postForm(t.app, '/api/harvest/enrol', { monthlyAmount: 1000, email: owner.email }, { cookie: owner.cookie, ip: ip() });
   expect(enrol.statusCode, enrol.body).toBe(200);
   const instalment = (enrol.json().plan.instalments as { id: number }[])[0]!.id;
-  const instalmentPay = await t.app.inject({ method: 'POST', url: `/api/harvest/instalments/${instalment}/pay`, headers: { cookie: owner.cookie }, remoteAddress: ip() });
+  const instalmentPay = await t.app.inject({
+    method: 'POST',
+    url: `/api/harvest/instalments/${instalment}/pay`,
+    headers: { cookie: owner.cookie },
+    remoteAddress: ip(),
+  });
   expect(instalmentPay.statusCode, instalmentPay.body).toBe(200);
   const paidInstalment = await payThroughDemo(t.app, { cookie: owner.cookie, ip: ip() }, instalmentPay.json().payment.gatewayOrderId);
   expect(paidInstalment.statusCode, paidInstalment.body).toBe(200);
@@ -118,15 +133,32 @@ beforeAll(async () => {
   };
   const unpaid = await awaiting(p1!, 'matrix-order-2');
   const paidAtGateway = await awaiting(p1!, 'matrix-order-3');
-  const checkout = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: paidAtGateway.payment.gatewayOrderId, instrument: 'card_success' }, { cookie: owner.cookie, ip: ip() });
+  const checkout = await postForm(
+    t.app,
+    '/api/payments/demo/checkout',
+    { gatewayOrderId: paidAtGateway.payment.gatewayOrderId, instrument: 'card_success' },
+    { cookie: owner.cookie, ip: ip() },
+  );
   expect(checkout.statusCode, checkout.body).toBe(200);
   const signed = checkout.json() as Record<string, string>;
 
   // A custom design request with a picture.
   const design = new FormData();
-  const designFields = { custMetalType: 'gold', custGoldQuality: '18', custMetalWeight: '4', custGoldColor: 'Rose Gold', custCategory: 'Rings', custDiamond: 'No', custStone: 'No', addRemarks: 'A leaf band.', userId: String(owner.id) };
+  const designFields = {
+    custMetalType: 'gold',
+    custGoldQuality: '18',
+    custMetalWeight: '4',
+    custGoldColor: 'Rose Gold',
+    custCategory: 'Rings',
+    custDiamond: 'No',
+    custStone: 'No',
+    addRemarks: 'A leaf band.',
+    userId: String(owner.id),
+  };
   for (const [k, v] of Object.entries(designFields)) design.append(k, v);
-  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c9a24a' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c9a24a' } })
+    .png()
+    .toBuffer();
   design.append('custImgOne', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'ring.png');
   const encoded = new Response(design);
   const requested = await t.app.inject({
@@ -144,7 +176,15 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/appointments',
     headers: { cookie: owner.cookie },
-    payload: { kind: 'video', date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10), slot: '12:30', purpose: 'browse', name: 'Owner One', email: owner.email, phone: '9876543210' },
+    payload: {
+      kind: 'video',
+      date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+      slot: '12:30',
+      purpose: 'browse',
+      name: 'Owner One',
+      email: owner.email,
+      phone: '9876543210',
+    },
     remoteAddress: ip(),
   });
   expect(visit.statusCode, visit.body).toBe(201);
@@ -155,15 +195,44 @@ beforeAll(async () => {
     { name: 'edit profile', method: 'PUT', url: `/api/users/user-details/${owner.id}`, json: { firstName: 'Mallory' }, intruder: 403 },
     { name: 'cart lines', method: 'GET', url: `/api/cart/find-by-user-id/${owner.id}`, intruder: 403, owner: 200 },
     { name: 'add to cart', method: 'POST', url: '/api/cart/add', body: { cart_product_id: p3!, cart_quantity: 1, cart_user_id: owner.id }, intruder: 403 },
-    { name: 'update cart', method: 'POST', url: '/api/cart/updateCart', json: [{ product_id: p2!, quantity: 5, user_id: owner.id, cartId: cartLine }], intruder: 403 },
-    { name: 'update the owner’s line under one’s own id', method: 'POST', url: '/api/cart/updateCart', json: [{ product_id: p2!, quantity: 5, user_id: 'INTRUDER', cartId: cartLine }], intruder: 'own-data-only' },
+    {
+      name: 'update cart',
+      method: 'POST',
+      url: '/api/cart/updateCart',
+      json: [{ product_id: p2!, quantity: 5, user_id: owner.id, cartId: cartLine }],
+      intruder: 403,
+    },
+    {
+      name: 'update the owner’s line under one’s own id',
+      method: 'POST',
+      url: '/api/cart/updateCart',
+      json: [{ product_id: p2!, quantity: 5, user_id: 'INTRUDER', cartId: cartLine }],
+      intruder: 'own-data-only',
+    },
     { name: 'delete cart line', method: 'POST', url: `/api/cart/delete/${cartLine}/${owner.id}`, intruder: 403 },
     { name: 'delete the owner’s line under one’s own id', method: 'POST', url: `/api/cart/delete/${cartLine}/INTRUDER`, intruder: 404 },
     { name: 'wish list', method: 'GET', url: `/api/wishlist/find-by-user-id/${owner.id}`, intruder: 403, owner: 200 },
     { name: 'wish-list ids', method: 'GET', url: `/api/wishlist/ids/${owner.id}`, intruder: 403, owner: 200 },
     { name: 'wish-list add', method: 'POST', url: '/api/wishlist/add', body: { product_id: p1!, user_id: owner.id }, intruder: 403 },
     { name: 'wish-list delete', method: 'POST', url: `/api/wishlist/delete/${p3!}/${owner.id}`, intruder: 403 },
-    { name: 'place order', method: 'POST', url: '/api/orders/placeOrders', body: { firstName: 'M', lastName: 'X', country: 'India', address: 'x', city: 'x', countryCode: '91', phoneNumber: '9876543210', pincode: '600001', cartDataList: '[]', userId: owner.id }, intruder: 403 },
+    {
+      name: 'place order',
+      method: 'POST',
+      url: '/api/orders/placeOrders',
+      body: {
+        firstName: 'M',
+        lastName: 'X',
+        country: 'India',
+        address: 'x',
+        city: 'x',
+        countryCode: '91',
+        phoneNumber: '9876543210',
+        pincode: '600001',
+        cartDataList: '[]',
+        userId: owner.id,
+      },
+      intruder: 403,
+    },
     { name: 'order list', method: 'GET', url: '/api/orders?list=active', intruder: 'own-data-only', owner: 200 },
     { name: 'order details', method: 'GET', url: `/api/orders/${orderNumber}`, intruder: 404, owner: 200 },
     { name: 'invoice', method: 'GET', url: `/api/orders/${orderNumber}/invoice.pdf`, intruder: 404, owner: 200 },
@@ -177,14 +246,32 @@ beforeAll(async () => {
     { name: 'buy-back quote', method: 'GET', url: `/api/orders/${orderNumber}/buyback-quote`, intruder: 404 },
     { name: 'ask for an exchange', method: 'POST', url: `/api/orders/${orderNumber}/exchange-requests`, body: { lineId: 1, kind: 'exchange' }, intruder: 404 },
     { name: 'store credit statement', method: 'GET', url: '/api/account/store-credit', intruder: 'own-data-only', owner: 200 },
-    { name: 'staff goodwill credit', method: 'POST', url: `/api/admin/orders/${orderNumber}/store-credit`, body: { amountPaise: 100, note: 'mine' }, intruder: 401 },
-    { name: 'return pieces', method: 'POST', url: `/api/orders/${orderNumber}/returns`, json: { lines: [{ lineId: 1, quantity: 1 }], reason: 'Not mine to return' }, intruder: 404 },
+    {
+      name: 'staff goodwill credit',
+      method: 'POST',
+      url: `/api/admin/orders/${orderNumber}/store-credit`,
+      body: { amountPaise: 100, note: 'mine' },
+      intruder: 401,
+    },
+    {
+      name: 'return pieces',
+      method: 'POST',
+      url: `/api/orders/${orderNumber}/returns`,
+      json: { lines: [{ lineId: 1, quantity: 1 }], reason: 'Not mine to return' },
+      intruder: 404,
+    },
     { name: 'a return’s photo', method: 'GET', url: `/api/orders/${orderNumber}/returns/1/photos/1.webp`, intruder: 404 },
     { name: 'staff status change', method: 'POST', url: `/api/admin/orders/${orderNumber}/status`, body: { status: 'Picked' }, intruder: 401 },
     { name: 'harvest plans', method: 'GET', url: '/api/harvest/plans', intruder: 'own-data-only', owner: 200 },
     { name: 'pay an instalment', method: 'POST', url: `/api/harvest/instalments/${nextInstalment}/pay`, intruder: 404 },
     { name: 'pay an order again', method: 'POST', url: `/api/orders/${unpaid.orderNumber}/pay`, intruder: 404, owner: 200 },
-    { name: 'pay in the demo checkout', method: 'POST', url: '/api/payments/demo/checkout', body: { gatewayOrderId: unpaid.payment.gatewayOrderId, instrument: 'card_success' }, intruder: 404 },
+    {
+      name: 'pay in the demo checkout',
+      method: 'POST',
+      url: '/api/payments/demo/checkout',
+      body: { gatewayOrderId: unpaid.payment.gatewayOrderId, instrument: 'card_success' },
+      intruder: 404,
+    },
     // Even the gateway's own signed answer does not let another customer record the owner's payment.
     { name: 'verify a payment', method: 'POST', url: '/api/payments/razorpay/verify', body: signed, intruder: 404 },
     { name: 'payments', method: 'GET', url: '/api/payments', intruder: 'own-data-only', owner: 200 },
@@ -195,7 +282,13 @@ beforeAll(async () => {
     { name: 'approve a design (its advance)', method: 'POST', url: `/api/custom-design/requests/${requestId}/approve`, intruder: 404 },
     { name: 'appointments', method: 'GET', url: '/api/appointments', intruder: 'own-data-only', owner: 200 },
     { name: 'cancel an appointment', method: 'POST', url: `/api/appointments/${appointmentId}/cancel`, intruder: 404 },
-    { name: 'pay a made piece’s balance', method: 'POST', url: `/api/custom-design/requests/${requestId}/balance`, body: { firstName: 'Not', lastName: 'Mine' }, intruder: 404 },
+    {
+      name: 'pay a made piece’s balance',
+      method: 'POST',
+      url: `/api/custom-design/requests/${requestId}/balance`,
+      body: { firstName: 'Not', lastName: 'Mine' },
+      intruder: 404,
+    },
   ];
   ownerSnapshot = await snapshot();
 }, 180_000);
@@ -222,7 +315,8 @@ describe('ownership of every customer call', () => {
       if (call.intruder === 'own-data-only') {
         if (other.statusCode !== 200) problems.push(`${call.name}: another customer got ${other.statusCode}`);
         if (other.body.includes(owner.email) || other.body.includes('Owner')) problems.push(`${call.name}: another customer saw the owner's data`);
-        if (/"(data|lines)":\[\{/.test(other.body) && call.url.startsWith('/api/orders')) problems.push(`${call.name}: another customer listed orders that are not theirs`);
+        if (/"(data|lines)":\[\{/.test(other.body) && call.url.startsWith('/api/orders'))
+          problems.push(`${call.name}: another customer listed orders that are not theirs`);
       } else if (call.intruder === 403 && other.statusCode !== 403) {
         problems.push(`${call.name}: another customer naming the owner's id got ${other.statusCode}, not 403`);
       } else if (call.intruder === 401 && other.statusCode !== 401) {

@@ -35,7 +35,8 @@ async function main() {
   const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
   console.log(`Milli is serving ${address.replace('0.0.0.0', 'localhost')} on ${where}`);
   // The default gateway takes no money: whoever runs the store for real is told so at every start.
-  if (config.paymentGateway === 'demo') console.log('Payments go through the demo gateway: no money moves. Set PAYMENT_GATEWAY=razorpay with its keys to take real payments.');
+  if (config.paymentGateway === 'demo')
+    console.log('Payments go through the demo gateway: no money moves. Set PAYMENT_GATEWAY=razorpay with its keys to take real payments.');
 }
 
 main().catch((error: unknown) => {

@@ -54,7 +54,8 @@ describe('the payment-call limit', () => {
     expect(placed.statusCode, placed.body).toBe(200);
     const url = `/api/orders/${placed.json().orderNumber}/pay`;
     const codes: number[] = [];
-    for (let i = 0; i <= PAYMENT_ATTEMPTS_LIMIT.max; i += 1) codes.push((await t.app.inject({ method: 'POST', url, headers: { cookie: s.cookie } })).statusCode);
+    for (let i = 0; i <= PAYMENT_ATTEMPTS_LIMIT.max; i += 1)
+      codes.push((await t.app.inject({ method: 'POST', url, headers: { cookie: s.cookie } })).statusCode);
     expect(codes.slice(0, PAYMENT_ATTEMPTS_LIMIT.max).every((c) => c === 200)).toBe(true);
     expect(codes.at(-1)).toBe(429);
   });
@@ -66,16 +67,35 @@ describe('the webhook with odd bodies', () => {
     expect((await webhook('{}')).statusCode).toBe(400);
     expect((await webhook('{}', { 'x-razorpay-signature': 'zz' })).statusCode).toBe(400);
     expect((await webhook('not json', signed('not json'))).statusCode).toBe(400);
-    for (const body of ['null', '[]', '"x"', '42', '{"event":"payment.captured"}', '{"event":"payment.captured","payload":{"payment":{"entity":{"order_id":{"a":1},"status":"captured"}}}}', '{"event":"refund.processed","payload":{"refund":{"entity":{"id":7,"notes":null}}}}', '{"event":"payment.failed","payload":{"payment":{"entity":{"order_id":["x"]}}}}']) {
+    for (const body of [
+      'null',
+      '[]',
+      '"x"',
+      '42',
+      '{"event":"payment.captured"}',
+      '{"event":"payment.captured","payload":{"payment":{"entity":{"order_id":{"a":1},"status":"captured"}}}}',
+      '{"event":"refund.processed","payload":{"refund":{"entity":{"id":7,"notes":null}}}}',
+      '{"event":"payment.failed","payload":{"payment":{"entity":{"order_id":["x"]}}}}',
+    ]) {
       const res = await webhook(body, signed(body));
       expect(res.statusCode, `${body}: ${res.body}`).toBeLessThan(500);
     }
     const huge = `{"event":"x","pad":"${'a'.repeat(300 * 1024)}"}`;
     expect((await webhook(huge, signed(huge))).statusCode).toBe(413);
-    const plain = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: '{}', headers: { 'content-type': 'text/plain', ...signed('{}') } });
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/webhook',
+      payload: '{}',
+      headers: { 'content-type': 'text/plain', ...signed('{}') },
+    });
     expect(plain.statusCode, plain.body).toBe(200);
     for (const type of ['multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16']) {
-      const odd = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: '{}', headers: { 'content-type': type, ...signed('{}') } });
+      const odd = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/razorpay/webhook',
+        payload: '{}',
+        headers: { 'content-type': type, ...signed('{}') },
+      });
       expect(odd.statusCode, `${type}: ${odd.body}`).toBe(200);
     }
     const none = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers: signed('') });
@@ -97,7 +117,10 @@ describe("another customer's payment", () => {
     const none = await postForm(t.app, '/api/payments/razorpay/verify', { ...paid.json(), razorpay_order_id: 'order_DoesNotExist1' }, { cookie: other.cookie });
     expect([stolen.statusCode, stolen.json().code]).toEqual([none.statusCode, none.json().code]);
     expect(stolen.json().message).toBe(none.json().message);
-    const [row] = await db.select().from(schema.payments).where(and(eq(schema.payments.gatewayOrderId, gatewayOrderId)));
+    const [row] = await db
+      .select()
+      .from(schema.payments)
+      .where(and(eq(schema.payments.gatewayOrderId, gatewayOrderId)));
     expect(row!.status).toBe('created');
   });
 });
@@ -108,7 +131,15 @@ describe('the reconciliation sweep', () => {
     // Advances of superseded designs, instalments of closed plans: payments started an hour ago, never paid.
     const hourAgo = new Date(Date.now() - 60 * 60_000);
     await db.insert(schema.payments).values(
-      Array.from({ length: 100 }, (_, i) => ({ customerId: s.id, purpose: 'cad_advance' as const, amountPaise: 100_00, gateway: 'demo', gatewayOrderId: `order_Stale${i}`, idempotencyKey: `stale:${i}`, createdAt: hourAgo })),
+      Array.from({ length: 100 }, (_, i) => ({
+        customerId: s.id,
+        purpose: 'cad_advance' as const,
+        amountPaise: 100_00,
+        gateway: 'demo',
+        gatewayOrderId: `order_Stale${i}`,
+        idempotencyKey: `stale:${i}`,
+        createdAt: hourAgo,
+      })),
     );
     const piece = await createProduct(db, { stock: 5, metalWeightMg: 1_000 });
     const placed = await placeOrder(t.app, s, { productId: piece.id, pay: false });
@@ -116,7 +147,10 @@ describe('the reconciliation sweep', () => {
     // Paid in the checkout; the browser closed before the verify, and the webhook never came.
     const paid = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId, instrument: 'card_success' }, { cookie: s.cookie });
     expect(paid.statusCode, paid.body).toBe(200);
-    await db.update(schema.payments).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(schema.payments.gatewayOrderId, gatewayOrderId));
+    await db
+      .update(schema.payments)
+      .set({ createdAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(schema.payments.gatewayOrderId, gatewayOrderId));
     await t.app.paymentKeeper.run();
     await t.app.paymentKeeper.run();
     const [order] = await db.select({ status: schema.orders.status }).from(schema.orders).where(eq(schema.orders.orderNumber, placed.json().orderNumber));
@@ -132,9 +166,17 @@ describe('everything at once', () => {
       const placed = await placeOrder(t.app, s, { productId: piece.id, pay: false });
       const { orderNumber, payment } = placed.json() as { orderNumber: string; payment: { gatewayOrderId: string } };
       const from = gateway.simulator.deliveries().length;
-      const paid = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: payment.gatewayOrderId, instrument: 'card_success' }, { cookie: s.cookie });
+      const paid = await postForm(
+        t.app,
+        '/api/payments/demo/checkout',
+        { gatewayOrderId: payment.gatewayOrderId, instrument: 'card_success' },
+        { cookie: s.cookie },
+      );
       const events = gateway.simulator.deliveries().slice(from);
-      await db.update(schema.payments).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(schema.payments.gatewayOrderId, payment.gatewayOrderId));
+      await db
+        .update(schema.payments)
+        .set({ createdAt: new Date(Date.now() - 2 * 60_000) })
+        .where(eq(schema.payments.gatewayOrderId, payment.gatewayOrderId));
       const cancel = () => t.app.inject({ method: 'POST', url: `/api/orders/${orderNumber}/cancel`, headers: { cookie: s.cookie } });
       const results = await Promise.all([
         postForm(t.app, '/api/payments/razorpay/verify', paid.json(), { cookie: s.cookie }),
@@ -176,9 +218,21 @@ describe('odd inputs to the payment routes', () => {
       const demo = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: id, instrument: 'card_success' }, session);
       expect(demo.statusCode, demo.body.slice(0, 200)).toBeLessThan(500);
     }
-    const json = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/verify', payload: '[1,2]', headers: { cookie: s.cookie, 'content-type': 'application/json' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/verify',
+      payload: '[1,2]',
+      headers: { cookie: s.cookie, 'content-type': 'application/json' },
+    });
     expect(json.statusCode).toBe(400);
-    for (const url of ['/api/orders/MIL-2026-999999/pay', '/api/orders/%00/pay', `/api/orders/${'9'.repeat(300)}/pay`, '/api/harvest/instalments/99999999999/pay', '/api/harvest/instalments/-1/pay', '/api/harvest/instalments/1e3/pay']) {
+    for (const url of [
+      '/api/orders/MIL-2026-999999/pay',
+      '/api/orders/%00/pay',
+      `/api/orders/${'9'.repeat(300)}/pay`,
+      '/api/harvest/instalments/99999999999/pay',
+      '/api/harvest/instalments/-1/pay',
+      '/api/harvest/instalments/1e3/pay',
+    ]) {
       const res = await t.app.inject({ method: 'POST', url, headers: { cookie: s.cookie } });
       expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
     }
@@ -192,7 +246,12 @@ describe('odd inputs to the payment routes', () => {
       const res = await t.app.inject({ method: 'DELETE', url, headers: { cookie: s.cookie } });
       expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
     }
-    const twice = await t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: '{}', headers: { 'content-type': 'application/json', 'x-razorpay-signature': ['a', 'b'] as unknown as string } });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/webhook',
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': ['a', 'b'] as unknown as string },
+    });
     expect(twice.statusCode).toBe(400);
   });
 });
@@ -217,7 +276,16 @@ describe('the reconciliation sweep of closed payments', () => {
     const s = await createShopper(t.app);
     const hourAgo = new Date(Date.now() - 60 * 60_000);
     await db.insert(schema.payments).values(
-      Array.from({ length: 100 }, (_, i) => ({ customerId: s.id, purpose: 'order' as const, status: 'failed' as const, amountPaise: 100_00, gateway: 'demo', gatewayOrderId: `order_Closed${i}`, idempotencyKey: `closed:${i}`, createdAt: hourAgo })),
+      Array.from({ length: 100 }, (_, i) => ({
+        customerId: s.id,
+        purpose: 'order' as const,
+        status: 'failed' as const,
+        amountPaise: 100_00,
+        gateway: 'demo',
+        gatewayOrderId: `order_Closed${i}`,
+        idempotencyKey: `closed:${i}`,
+        createdAt: hourAgo,
+      })),
     );
     const piece = await createProduct(db, { stock: 5, metalWeightMg: 1_000 });
     const placed = await placeOrder(t.app, s, { productId: piece.id, pay: false });
@@ -242,10 +310,24 @@ describe('a Milli Harvest balance that leaves less than a rupee to pay', () => {
     const totalPaise = first.json().totalPaise as number;
     expect((await t.app.inject({ method: 'POST', url: `/api/orders/${first.json().orderNumber}/cancel`, headers: { cookie: s.cookie } })).statusCode).toBe(200);
     const day = 86_400_000;
-    await db.insert(schema.harvestPlans).values({ customerId: s.id, monthlyAmountPaise: 200_000, email: s.email, status: 'Matured', redeemableBalancePaise: totalPaise - 50, startedAt: new Date(Date.now() - 320 * day), maturesAt: new Date(Date.now() - day) });
+    await db.insert(schema.harvestPlans).values({
+      customerId: s.id,
+      monthlyAmountPaise: 200_000,
+      email: s.email,
+      status: 'Matured',
+      redeemableBalancePaise: totalPaise - 50,
+      startedAt: new Date(Date.now() - 320 * day),
+      maturesAt: new Date(Date.now() - day),
+    });
     const placed = await placeOrder(t.app, s, { productId: piece.id, fields: { useHarvest: 'on' }, pay: false });
     expect(placed.statusCode, placed.body).toBe(200);
-    expect(placed.json()).toMatchObject({ status: 'Awaiting payment', totalPaise, harvestCreditPaise: totalPaise - 100, payNowPaise: 100, payment: { amountPaise: 100 } });
+    expect(placed.json()).toMatchObject({
+      status: 'Awaiting payment',
+      totalPaise,
+      harvestCreditPaise: totalPaise - 100,
+      payNowPaise: 100,
+      payment: { amountPaise: 100 },
+    });
     const verified = await payThroughDemo(t.app, s, placed.json().payment.gatewayOrderId);
     expect(verified.statusCode, verified.body).toBe(200);
   });

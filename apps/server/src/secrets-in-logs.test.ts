@@ -40,7 +40,15 @@ describe('the access log', () => {
     expect(exchanged.statusCode, exchanged.body).toBe(200);
     // Whoever reads the link in a log afterwards gets nothing for it.
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-link', payload: { link } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { resetToken: link, password: 'Intruder-pass-77', confirmPassword: 'Intruder-pass-77' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { resetToken: link, password: 'Intruder-pass-77', confirmPassword: 'Intruder-pass-77' },
+        })
+      ).statusCode,
+    ).toBe(400);
 
     // An appointment's manage link, as the guest's page and as the API it calls.
     let day = addDays(indianDate(new Date()), 3);
@@ -49,7 +57,16 @@ describe('the access log', () => {
     const booked = await t.app.inject({
       method: 'POST',
       url: '/api/appointments',
-      payload: { kind: 'store', storeId: store!.id, date: day, slot: '12:30', purpose: 'browse', name: 'Logged Guest', email: 'logged.guest@example.in', phone: '99001 12233' },
+      payload: {
+        kind: 'store',
+        storeId: store!.id,
+        date: day,
+        slot: '12:30',
+        purpose: 'browse',
+        name: 'Logged Guest',
+        email: 'logged.guest@example.in',
+        phone: '99001 12233',
+      },
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const token = /appointment\?token=([A-Za-z0-9_-]+)/.exec(await latestMail('logged.guest@example.in'))![1]!;
@@ -59,7 +76,10 @@ describe('the access log', () => {
     // An e-mail change's undo link, and a desk searching orders by a phone number as pasted.
     await t.app.inject({ method: 'GET', url: '/undo-email-change?token=Zz9-undo-token-of-thirty-two-chars' });
     const owner = await createStaff(t.app, { role: 'owner' });
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent('+91 99001 12233')}`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent('+91 99001 12233')}`, headers: { cookie: owner.cookie } }))
+        .statusCode,
+    ).toBe(200);
 
     const text = log();
     // The log is written, at info, with these very addresses in it...

@@ -76,7 +76,10 @@ let staffMembers = 0;
  * A member of staff with a back-office session of their own (cookie milli_staff), written straight to the
  * database as the owner's back office would have made them: tests of staff routes need a member of each role.
  */
-export async function createStaff(app: FastifyInstance, overrides: { role?: StaffRole; email?: string; name?: string; password?: string } = {}): Promise<TestStaff> {
+export async function createStaff(
+  app: FastifyInstance,
+  overrides: { role?: StaffRole; email?: string; name?: string; password?: string } = {},
+): Promise<TestStaff> {
   const n = ++staffMembers;
   const role = overrides.role ?? 'owner';
   const email = (overrides.email ?? `staff${n}-${role}@milli.example`).toLowerCase();
@@ -131,7 +134,12 @@ export async function createProduct(db: Db, overrides: ProductOverrides = {}): P
     .orderBy(desc(schema.metalRates.rateDate))
     .limit(1);
   const [diamondRate] = diamondQuality
-    ? await db.select({ paise: schema.diamondRates.ratePaisePerCarat }).from(schema.diamondRates).where(eq(schema.diamondRates.quality, diamondQuality)).orderBy(desc(schema.diamondRates.rateDate)).limit(1)
+    ? await db
+        .select({ paise: schema.diamondRates.ratePaisePerCarat })
+        .from(schema.diamondRates)
+        .where(eq(schema.diamondRates.quality, diamondQuality))
+        .orderBy(desc(schema.diamondRates.rateDate))
+        .limit(1)
     : [];
   const price = priceJewellery({
     metalWeightMg,

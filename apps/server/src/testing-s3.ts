@@ -30,7 +30,13 @@ export async function startTestBucket(bucket = 'milli-test'): Promise<TestBucket
     S3_FORCE_PATH_STYLE: 'true',
   };
   return {
-    s3: { bucket, endpoint, region: env.S3_REGION, credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }, forcePathStyle: true },
+    s3: {
+      bucket,
+      endpoint,
+      region: env.S3_REGION,
+      credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY },
+      forcePathStyle: true,
+    },
     env,
     close: async () => {
       await server.close();

@@ -13,13 +13,7 @@ export const streamTimeout = 5_000;
  * Streams the page as it renders. Crawlers (and link previews) get the whole page at once. Every inline
  * script carries the request's CSP nonce, or the browser would refuse to hydrate.
  */
-export default function handleRequest(
-  request: Request,
-  status: number,
-  headers: Headers,
-  routerContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
   const nonce = loadContext.cspNonce || undefined;
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
@@ -63,17 +57,14 @@ export default function handleRequest(
       pipe(body);
       resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
     };
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
-        onShellError: reject,
-        onError(error: unknown) {
-          status = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
+      onShellError: reject,
+      onError(error: unknown) {
+        status = 500;
+        if (shellRendered) console.error(error);
       },
-    );
+    });
   });
 }

@@ -53,8 +53,7 @@ async function safely<T>(load: () => Promise<unknown>, accept: (value: unknown) 
 }
 
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
-const isSettings = (value: unknown): value is StoreSettings =>
-  !!value && typeof value === 'object' && typeof (value as StoreSettings).storeName === 'string';
+const isSettings = (value: unknown): value is StoreSettings => !!value && typeof value === 'object' && typeof (value as StoreSettings).storeName === 'string';
 
 async function loadSettings(api: ApiClient): Promise<StoreSettings> {
   const got = await safely(() => api.get<StoreSettings>('/api/settings'), isSettings, FALLBACK_SETTINGS);
@@ -84,11 +83,7 @@ async function loadTags(api: ApiClient): Promise<Record<string, string[]>> {
 
 async function loadOtherStones(api: ApiClient): Promise<string[]> {
   const rows = await safely(() => api.get<OtherStone[]>('/api/admin/other-stones'), isList, []);
-  return [
-    ...new Set(
-      (rows as Partial<OtherStone>[]).map((r) => r?.ots_name).filter((n): n is string => typeof n === 'string' && n !== ''),
-    ),
-  ];
+  return [...new Set((rows as Partial<OtherStone>[]).map((r) => r?.ots_name).filter((n): n is string => typeof n === 'string' && n !== ''))];
 }
 
 /**
@@ -167,13 +162,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const res = await serverApi(context).raw('/api/auth/logout', { method: 'POST' });
     if (!res.ok) {
-      const body: unknown = (res.headers.get('content-type') ?? '').includes('application/json')
-        ? await res.json().catch(() => null)
-        : null;
-      const message =
-        body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-          ? body.message
-          : MESSAGES.logoutFailed;
+      const body: unknown = (res.headers.get('content-type') ?? '').includes('application/json') ? await res.json().catch(() => null) : null;
+      const message = body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : MESSAGES.logoutFailed;
       return data<LogoutResult>({ ok: false, message }, { status: res.status >= 500 ? 502 : res.status });
     }
     const headers = new Headers();
@@ -213,7 +203,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
-
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const admin = isAdminPathname(useLocation().pathname);

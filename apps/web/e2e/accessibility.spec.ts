@@ -10,7 +10,13 @@ import { MAY_REQUIRE_LOGIN, ROUTES } from './route-table.ts';
 async function serious(page: Page, path: string): Promise<string[]> {
   const { results, serious: bad } = await axeCheck(page);
   console.log(`axe ${path}: ${results.passes.length} rules passed, ${results.violations.length - bad.length} minor, ${bad.length} serious or critical`);
-  return bad.map((v) => `${path}: ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
+  return bad.map(
+    (v) =>
+      `${path}: ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join('\n    ')}`,
+  );
 }
 
 // Guests only look: one page per worker (a fresh context per visit costs a renderer process each time).

@@ -14,8 +14,7 @@ import { e2eDataDir, expect, test, waitForHydration } from './fixtures.ts';
  * Chromium logs every 4xx answer on the console; these tests cause refusals on purpose (a wrong password,
  * a bad field), which the account screens' actions answer with the API's 400 or 401.
  */
-const EXPECTED_REFUSALS =
-  /Failed to load resource: the server responded with a status of 40[01] .* @ \S+\/(register|login|account|otp|reset-password)\.data\b/;
+const EXPECTED_REFUSALS = /Failed to load resource: the server responded with a status of 40[01] .* @ \S+\/(register|login|account|otp|reset-password)\.data\b/;
 
 const PASSWORD = 'Kundan2024';
 
@@ -70,7 +69,10 @@ async function fromCodeMail<T>(email: string, what: string, read: (subjectCode: 
   await expect
     .poll(
       async () => {
-        const files = (await readdir(mailbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+        const files = (await readdir(mailbox).catch(() => [] as string[]))
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse();
         for (const file of files) {
           const raw = await readFile(path.join(mailbox, file), 'utf8');
           const subject = /^Subject: (\d{4}) /m.exec(raw);
@@ -87,8 +89,7 @@ async function fromCodeMail<T>(email: string, what: string, read: (subjectCode: 
 }
 
 /** The newest one-time code mailed to this address; with `notThis`, waits for a newer code than that one. */
-const codeMailedTo = (email: string, notThis?: string): Promise<string> =>
-  fromCodeMail(email, 'a code', (code) => (code !== notThis ? code : null));
+const codeMailedTo = (email: string, notThis?: string): Promise<string> => fromCodeMail(email, 'a code', (code) => (code !== notThis ? code : null));
 
 /** The reset link of the newest code mail to this address (decision 020). */
 const resetLinkMailedTo = (email: string): Promise<string> =>
@@ -299,7 +300,10 @@ test('forgot password: the code from the e-mail sets a new password that logs in
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   await expect(page.getByRole('status')).toHaveText('Your password has been changed. Please log in with the new password.');
-  expect((await page.context().cookies()).some((c) => c.name === 'milli_reset'), 'the reset cookie is gone').toBe(false);
+  expect(
+    (await page.context().cookies()).some((c) => c.name === 'milli_reset'),
+    'the reset cookie is gone',
+  ).toBe(false);
 
   // The old password no longer works; the new one does.
   await logIn(page, shopper.email, PASSWORD);
@@ -309,7 +313,12 @@ test('forgot password: the code from the e-mail sets a new password that logs in
   await expectLoggedIn(page, shopper);
 });
 
-test('forgot password: the link in the code mail sets a new password once; a copy of it opened later is worth nothing', async ({ page, browser, request, consoleGuard }, testInfo) => {
+test('forgot password: the link in the code mail sets a new password once; a copy of it opened later is worth nothing', async ({
+  page,
+  browser,
+  request,
+  consoleGuard,
+}, testInfo) => {
   test.slow();
   consoleGuard.allow(EXPECTED_REFUSALS);
   const shopper = newShopper(testInfo);

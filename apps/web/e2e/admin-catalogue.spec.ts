@@ -10,7 +10,9 @@ import { E2E_OWNER, expect, test } from './fixtures.ts';
 
 async function photo(r: number, g: number, b: number): Promise<Buffer> {
   // A gold disc on a cream ground, 1200 × 1200.
-  const disc = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200"><circle cx="600" cy="600" r="420" fill="rgb(${r},${g},${b})"/></svg>`);
+  const disc = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200"><circle cx="600" cy="600" r="420" fill="rgb(${r},${g},${b})"/></svg>`,
+  );
   return sharp({ create: { width: 1200, height: 1200, channels: 3, background: { r: 251, g: 246, b: 239 } } })
     .composite([{ input: disc }])
     .png()
@@ -115,7 +117,10 @@ test('the products list exports what it shows as CSV', async ({ page }) => {
   await expect(link).toHaveAttribute('href', '/api/admin/products/export.csv?q=kundan&material=Gold');
   const csv = await page.request.get((await link.getAttribute('href'))!);
   expect(csv.status()).toBe(200);
-  const rows = (await csv.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const rows = (await csv.text())
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(rows[0]).toMatch(/^sku,name,/);
   const listed = (await (await page.request.get('/api/admin/products?q=kundan&material=Gold')).json()) as { total: number };
   expect(listed.total).toBeGreaterThan(0);

@@ -33,7 +33,9 @@ async function shots(page: Page, testInfo: TestInfo, name: string) {
 /** A piece without a size, in stock, priced well above the coupon's minimum. */
 async function pieceForCart(page: Page): Promise<{ id: number; name: string }> {
   const list = await page.request.get('/api/product/productList?minPrice=20000&maxPrice=60000');
-  const listed = ((await list.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[] }).data.filter((p) => p.product_stock_status === 'In Stock');
+  const listed = ((await list.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[] }).data.filter(
+    (p) => p.product_stock_status === 'In Stock',
+  );
   for (const p of listed) {
     const detail = (await (await page.request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as { data: { pricing: { sizeKind: string | null } } };
     if (detail.data.pricing.sizeKind === null) return { id: p.product_id, name: p.product_name };

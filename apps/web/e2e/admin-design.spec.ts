@@ -21,7 +21,9 @@ import { axeCheck, E2E_OWNER, expect, logInNewShopper, mailTo, shots, staffSignI
 async function picture(name: string, colour: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'milli-e2e-design-'));
   const file = path.join(dir, `${name}.png`);
-  const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180"><rect width="240" height="180" fill="${colour}"/><circle cx="120" cy="90" r="60" fill="none" stroke="#b8862b" stroke-width="14"/></svg>`);
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180"><rect width="240" height="180" fill="${colour}"/><circle cx="120" cy="90" r="60" fill="none" stroke="#b8862b" stroke-width="14"/></svg>`,
+  );
   await writeFile(file, await sharp(svg).png().toBuffer());
   return file;
 }
@@ -66,7 +68,11 @@ test('a custom ring from request to a paid balance, through the design desk', as
   await form.getByRole('button', { name: 'Send my request' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Placed Successfully' })).toBeVisible();
   await page.goto('/custom-orders');
-  await page.getByRole('row').filter({ hasText: '18 kt Yellow Gold Rings' }).getByRole('link', { name: /View Design/ }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: '18 kt Yellow Gold Rings' })
+    .getByRole('link', { name: /View Design/ })
+    .click();
   await expect(page).toHaveURL(/\/cad-design\?request=\d+/);
   const id = new URL(page.url()).searchParams.get('request')!;
   const number = `CUS-${id.padStart(6, '0')}`;
@@ -91,7 +97,9 @@ test('a custom ring from request to a paid balance, through the design desk', as
     // The customer sees v1 with its render and breakup, and rejects it with a reason.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Design specification (version 1)' })).toBeVisible();
-    await expect.poll(() => page.getByRole('img', { name: /CAD render 1 of .* version 1/ }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('img', { name: /CAD render 1 of .* version 1/ }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(page.getByRole('table', { name: /Price breakup of version 1/ })).toContainText('GST');
     await shots(page, 'cad-v1', [375, 1440]);
     expect((await axeCheck(page)).serious).toEqual([]);
@@ -183,7 +191,10 @@ test('a custom ring from request to a paid balance, through the design desk', as
     const view = (await (await page.request.get(`/api/custom-design/requests/${id}`)).json()) as { piece: { advancePaise: number; finalTotalPaise: number } };
     expect(invoice).toContain(huid);
     expect(invoice).toContain('4.250');
-    const figure = (paise: number) => formatRupees(paise).replace(/^Rs\. /, '').replace(/[.,]/g, '\\$&');
+    const figure = (paise: number) =>
+      formatRupees(paise)
+        .replace(/^Rs\. /, '')
+        .replace(/[.,]/g, '\\$&');
     expect(invoice).toMatch(new RegExp(`Invoice total\\s+₹${figure(view.piece.finalTotalPaise)}`));
     expect(invoice).toMatch(new RegExp(`Advance received on the design\\s+-${figure(view.piece.advancePaise)}`));
     expect(invoice).toMatch(new RegExp(`Balance payable\\s+₹${figure(view.piece.finalTotalPaise - view.piece.advancePaise)}`));

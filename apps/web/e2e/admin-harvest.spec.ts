@@ -20,7 +20,10 @@ async function shots(page: Page, testInfo: TestInfo, name: string) {
 }
 const seriousOf = async (page: Page) => (await axeCheck(page)).serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary}`));
 
-test('a customer pays an instalment; the owner reminds them, closes the plan with the refund, and the customer sees it', async ({ page, browser }, testInfo) => {
+test('a customer pays an instalment; the owner reminds them, closes the plan with the refund, and the customer sees it', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(150_000);
   // The customer: enrols and pays instalment 1 in the demo gateway.
   const shopper = await logInNewShopper(page, testInfo, 'hvd');
@@ -36,7 +39,12 @@ test('a customer pays an instalment; the owner reminds them, closes the plan wit
   await expect(page.getByRole('status').filter({ hasText: 'Payment received: instalment 1 of 10 is paid.' })).toBeVisible();
 
   // The owner, in another browser.
-  const staffContext = await browser.newContext({ baseURL: process.env.MILLI_E2E_URL, viewport: page.viewportSize() ?? { width: 1440, height: 900 }, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+  const staffContext = await browser.newContext({
+    baseURL: process.env.MILLI_E2E_URL,
+    viewport: page.viewportSize() ?? { width: 1440, height: 900 },
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
   const desk = await staffContext.newPage();
   await staffSignIn(desk, E2E_OWNER);
   const nav = await adminNav(desk);
@@ -89,7 +97,9 @@ test('the owner hides a review with a reason and restores it; the product page c
   const nav = await adminNav(page);
   await nav.getByRole('link', { name: 'Reviews' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
-  const listed = (await (await page.request.get('/api/admin/reviews?hidden=no&perPage=25')).json()) as { data: { id: number; title: string; product: { id: number; name: string } }[] };
+  const listed = (await (await page.request.get('/api/admin/reviews?hidden=no&perPage=25')).json()) as {
+    data: { id: number; title: string; product: { id: number; name: string } }[];
+  };
   const review = listed.data[0]!;
   const count = async () => ((await (await page.request.get(`/api/product/${review.product.id}/reviews`)).json()) as { totalResults: number }).totalResults;
   const before = await count();
@@ -109,7 +119,10 @@ test('the owner hides a review with a reason and restores it; the product page c
   await page.goto(`/admin/reviews?hidden=yes&q=${encodeURIComponent(review.title)}`);
   const hiddenRow = page.getByRole('row').filter({ hasText: 'Not about the piece' }).first();
   await hiddenRow.getByRole('button', { name: `Restore the review “${review.title}”` }).click();
-  await page.getByRole('dialog', { name: `Show “${review.title}” again?` }).getByRole('button', { name: 'Restore' }).click();
+  await page
+    .getByRole('dialog', { name: `Show “${review.title}” again?` })
+    .getByRole('button', { name: 'Restore' })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: 'is shown again' })).toBeVisible();
   await expect.poll(count).toBe(before);
 });

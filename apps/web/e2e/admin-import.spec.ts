@@ -12,7 +12,17 @@ const HEADER = ['sku', 'name', 'category', 'tags', 'material', 'metalWeightG', '
 
 /** 200 rings with a word no other product has, so the storefront's search finds exactly these. */
 function catalogueFile(word: string, bad: boolean): string {
-  const rows = Array.from({ length: 200 }, (_, i) => [`E2E-${word.toUpperCase()}-${String(i).padStart(3, '0')}`, `${word} Ring ${i}`, 'Rings', 'Solitaire', 'Gold', '3.5', 'percent', '12', '5']);
+  const rows = Array.from({ length: 200 }, (_, i) => [
+    `E2E-${word.toUpperCase()}-${String(i).padStart(3, '0')}`,
+    `${word} Ring ${i}`,
+    'Rings',
+    'Solitaire',
+    'Gold',
+    '3.5',
+    'percent',
+    '12',
+    '5',
+  ]);
   if (bad) {
     rows[40]![4] = 'Wood';
     rows[160]![5] = 'heavy';
@@ -38,7 +48,9 @@ async function searchFinds(page: Page, word: string): Promise<boolean> {
 
 test('the owner imports 200 products: two bad rows reported and nothing written until they are fixed', async ({ page }) => {
   test.setTimeout(120_000);
-  const word = `Zyq${randomUUID().replace(/[^a-f]/g, '').slice(0, 6)}`;
+  const word = `Zyq${randomUUID()
+    .replace(/[^a-f]/g, '')
+    .slice(0, 6)}`;
   await signInAsOwner(page);
   await page.goto('/admin/import');
   await importFormReady(page);
@@ -98,7 +110,9 @@ test.describe('without JavaScript', () => {
   test('the check and the import are plain form posts with the same report', async ({ page }) => {
     await signInAsOwner(page);
     await page.goto('/admin/import');
-    const word = `Zyn${randomUUID().replace(/[^a-f]/g, '').slice(0, 6)}`;
+    const word = `Zyn${randomUUID()
+      .replace(/[^a-f]/g, '')
+      .slice(0, 6)}`;
     await page.getByLabel(/CSV file/).setInputFiles({ name: 'rings.csv', mimeType: 'text/csv', buffer: Buffer.from(catalogueFile(word, true)) });
     await page.getByRole('button', { name: 'Check file' }).click();
     const problems = page.getByRole('table', { name: 'Problems by row and column' });

@@ -10,7 +10,20 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { adminNav, E2E_OWNER, expect, logInNewShopper, mailTo, noSeriousAxe, payOnDemo, shots, staffSignIn, staffSignOut, test, waitForHydration } from './fixtures.ts';
+import {
+  adminNav,
+  E2E_OWNER,
+  expect,
+  logInNewShopper,
+  mailTo,
+  noSeriousAxe,
+  payOnDemo,
+  shots,
+  staffSignIn,
+  staffSignOut,
+  test,
+  waitForHydration,
+} from './fixtures.ts';
 import { addToCart, pieces, placeOrder } from './shop.ts';
 
 /** A gold piece (hallmarked: it needs a HUID) the payment specs do not buy (they take the first six). */
@@ -68,12 +81,24 @@ test('a customer’s hallmarked order goes through the desk: picked, packed with
 
   // Packing: the HUID and weights, typed in grams.
   const packing = staff.getByRole('form', { name: 'Packing' });
-  const sold = await packing.getByText(/Sold at [\d,.]+ g net/).first().textContent();
+  const sold = await packing
+    .getByText(/Sold at [\d,.]+ g net/)
+    .first()
+    .textContent();
   const soldGrams = /Sold at ([\d,.]+) g/.exec(sold ?? '')?.[1]?.replace(/,/g, '') ?? '4.000';
-  await packing.getByRole('textbox', { name: /^HUID of / }).first().fill(HUID.toLowerCase());
-  await packing.getByRole('textbox', { name: /^Net weight in grams of / }).first().fill(soldGrams);
+  await packing
+    .getByRole('textbox', { name: /^HUID of / })
+    .first()
+    .fill(HUID.toLowerCase());
+  await packing
+    .getByRole('textbox', { name: /^Net weight in grams of / })
+    .first()
+    .fill(soldGrams);
   const gross = (Number(soldGrams) + 0.25).toFixed(3);
-  await packing.getByRole('textbox', { name: /^Gross weight in grams of / }).first().fill(gross);
+  await packing
+    .getByRole('textbox', { name: /^Gross weight in grams of / })
+    .first()
+    .fill(gross);
   await packing.getByRole('button', { name: /Record the packing|Save the packing again/ }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'Packing recorded' })).toBeVisible();
   await expect(staff.getByRole('textbox', { name: /^HUID of / }).first()).toHaveValue(HUID);
@@ -116,7 +141,10 @@ test('a customer’s hallmarked order goes through the desk: picked, packed with
   await customerContext.close();
 });
 
-test('a piece weighed light at packing waits for the accounts desk: the owner approves the refund, and only then is the customer told', async ({ browser, request }, testInfo) => {
+test('a piece weighed light at packing waits for the accounts desk: the owner approves the refund, and only then is the customer told', async ({
+  browser,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1440', 'the desk journey runs once, at desktop size');
   test.setTimeout(240_000);
   // A piece of a price band no other spec buys from: the journey above may take the last of its own.
@@ -136,13 +164,25 @@ test('a piece weighed light at packing waits for the accounts desk: the owner ap
   await staff.getByRole('button', { name: 'Mark picked' }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'Marked picked.' })).toBeVisible();
   const packing = staff.getByRole('form', { name: 'Packing' });
-  const sold = await packing.getByText(/Sold at [\d,.]+ g net/).first().textContent();
+  const sold = await packing
+    .getByText(/Sold at [\d,.]+ g net/)
+    .first()
+    .textContent();
   const soldGrams = Number(/Sold at ([\d,.]+) g/.exec(sold ?? '')![1]!.replace(/,/g, ''));
   // A tenth light: beyond the packing tolerance, and a difference the orders desk alone cannot pay out (issue 35).
   const light = (soldGrams * 0.9).toFixed(3);
-  await packing.getByRole('textbox', { name: /^HUID of / }).first().fill(`W${Date.now().toString(36).slice(-5).toUpperCase()}`);
-  await packing.getByRole('textbox', { name: /^Net weight in grams of / }).first().fill(light);
-  await packing.getByRole('textbox', { name: /^Gross weight in grams of / }).first().fill((Number(light) + 0.2).toFixed(3));
+  await packing
+    .getByRole('textbox', { name: /^HUID of / })
+    .first()
+    .fill(`W${Date.now().toString(36).slice(-5).toUpperCase()}`);
+  await packing
+    .getByRole('textbox', { name: /^Net weight in grams of / })
+    .first()
+    .fill(light);
+  await packing
+    .getByRole('textbox', { name: /^Gross weight in grams of / })
+    .first()
+    .fill((Number(light) + 0.2).toFixed(3));
   await packing.getByRole('button', { name: /Record the packing|Save the packing again/ }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'Any weight difference waits for the accounts desk' })).toBeVisible();
   const adjustments = staff.getByRole('region', { name: 'Weight adjustments' });

@@ -8,7 +8,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { gstinCheckChar } from '@milli/contracts';
 import { E2E_OWNER, adminNav, expect, mailTo, staffSignIn, test, waitForHydration } from './fixtures.ts';
 
-
 test('a manufacturer applies; the owner checks the KYC and approves with a note, which is mailed', async ({ page, browser, baseURL }, testInfo) => {
   const letter = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[randomInt(26)]!;
   const pan = `ABCF${letter}${String(randomInt(10_000)).padStart(4, '0')}K`;
@@ -110,7 +109,12 @@ test('without JavaScript the desk rejects an application with a reason, which is
   const reference = String((await applied.json()).reference);
 
   const { viewport, hasTouch } = testInfo.project.use;
-  const staffContext = await browser.newContext({ javaScriptEnabled: false, viewport: viewport ?? null, hasTouch: hasTouch ?? false, ...(baseURL ? { baseURL } : {}) });
+  const staffContext = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: viewport ?? null,
+    hasTouch: hasTouch ?? false,
+    ...(baseURL ? { baseURL } : {}),
+  });
   const desk = await staffContext.newPage();
   try {
     await staffSignIn(desk, E2E_OWNER);

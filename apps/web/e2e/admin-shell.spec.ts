@@ -55,7 +55,10 @@ test.describe('a storefront page', () => {
       const storefront = new Set(routes.filter((r) => !r.id.startsWith('routes/admin/')).flatMap(filesOf));
       // What only the back office loads: its route modules, their own chunks and its stylesheet.
       const adminOnly = new Set(admin.flatMap(filesOf).filter((f) => !storefront.has(f)));
-      expect([...adminOnly].some((f) => f.endsWith('.css')), 'the admin stylesheet is its own file').toBe(true);
+      expect(
+        [...adminOnly].some((f) => f.endsWith('.css')),
+        'the admin stylesheet is its own file',
+      ).toBe(true);
       for (const r of admin) expect(adminOnly.has(r.module), `${r.id} is the back office's alone`).toBe(true);
 
       const loaded = await assetsOf(page, url);

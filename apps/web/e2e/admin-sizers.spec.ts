@@ -10,16 +10,22 @@ import { adminNav, axeCheck, E2E_OWNER, expect, mailTo, staffSignIn, test, waitF
 /** A ring in stock (its page offers 'Not sure about size?'). */
 async function aRing(request: APIRequestContext): Promise<{ id: number; name: string }> {
   for (let page = 1; page < 10; page++) {
-    const list = (await (await request.get(`/api/product/productList?category=Fingerring&page=${page}`)).json()) as { data: { product_id: number }[]; totalPages: number };
+    const list = (await (await request.get(`/api/product/productList?category=Fingerring&page=${page}`)).json()) as {
+      data: { product_id: number }[];
+      totalPages: number;
+    };
     for (const { product_id } of list.data) {
-      const piece = ((await (await request.get(`/api/product/find-by-id/${product_id}`)).json()) as { data: { product_id: number; product_name: string; product_stock: number; pricing: { sizeKind: string | null } } }).data;
+      const piece = (
+        (await (await request.get(`/api/product/find-by-id/${product_id}`)).json()) as {
+          data: { product_id: number; product_name: string; product_stock: number; pricing: { sizeKind: string | null } };
+        }
+      ).data;
       if (piece.product_stock > 0 && piece.pricing.sizeKind === 'ring') return { id: piece.product_id, name: piece.product_name };
     }
     if (page >= list.totalPages) break;
   }
   throw new Error('No ring in stock to ask a sizer from.');
 }
-
 
 async function shots(page: Page, testInfo: TestInfo, name: string) {
   if (testInfo.project.name !== 'desktop-1440') return;
@@ -94,7 +100,9 @@ test.describe('without JavaScript', () => {
   test('Close asks in the page, then closes; the shopper is not mailed', async ({ page, request }, testInfo) => {
     const tag = `nojs${testInfo.project.name.replace(/\W/g, '')}${Date.now().toString(36)}`;
     const name = `Closed Shopper ${tag}`;
-    const asked = await request.post('/api/sizer-requests', { data: { name, phone: '9876512346', email: `${tag}@example.in`, address: '2 Fort Road, Kochi, 682001' } });
+    const asked = await request.post('/api/sizer-requests', {
+      data: { name, phone: '9876512346', email: `${tag}@example.in`, address: '2 Fort Road, Kochi, 682001' },
+    });
     expect(asked.ok()).toBe(true);
 
     await staffSignIn(page, E2E_OWNER);

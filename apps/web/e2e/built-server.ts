@@ -103,10 +103,7 @@ function waitForUrl(child: ChildProcess, label: string): Promise<string> {
       if (error) reject(error);
       else resolve(url!);
     };
-    const timer = setTimeout(
-      () => finish(new Error(`the server did not start within ${START_TIMEOUT_MS / 1000} s. Output:\n${output}`)),
-      START_TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => finish(new Error(`the server did not start within ${START_TIMEOUT_MS / 1000} s. Output:\n${output}`)), START_TIMEOUT_MS);
     const onData = (stream: 'out' | 'err') => (chunk: Buffer) => {
       const text = chunk.toString();
       if (!settled) {
@@ -122,9 +119,7 @@ function waitForUrl(child: ChildProcess, label: string): Promise<string> {
     child.stdout!.on('data', onData('out'));
     child.stderr!.on('data', onData('err'));
     child.once('error', (error) => finish(error));
-    child.once('exit', (code, signal) =>
-      finish(new Error(`the server exited (code ${code}, signal ${signal}) before serving. Output:\n${output}`)),
-    );
+    child.once('exit', (code, signal) => finish(new Error(`the server exited (code ${code}, signal ${signal}) before serving. Output:\n${output}`)));
   });
 }
 

@@ -7,7 +7,20 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { BuybackQuote } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
-import { E2E_OWNER, asOwner, expect, fillBilling, logInNewShopper, mailTo, noSeriousAxe, payOnDemo, shots, staffSignIn, test, waitForHydration } from './fixtures.ts';
+import {
+  E2E_OWNER,
+  asOwner,
+  expect,
+  fillBilling,
+  logInNewShopper,
+  mailTo,
+  noSeriousAxe,
+  payOnDemo,
+  shots,
+  staffSignIn,
+  test,
+  waitForHydration,
+} from './fixtures.ts';
 import { addToCart, deliveredOrder } from './shop.ts';
 
 /**
@@ -21,7 +34,9 @@ async function aGoldPiece(request: APIRequestContext, nth: number) {
     const res = await request.get(`/api/product/productList?minPrice=60000&maxPrice=150000&material=Gold&page=${page}`);
     const list = (await res.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[]; totalPages: number };
     for (const p of list.data.filter((x) => x.product_stock_status === 'In Stock')) {
-      const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as { data: { product_metal: string; product_stock: number; pricing: { sizeKind: string | null } } };
+      const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as {
+        data: { product_metal: string; product_stock: number; pricing: { sizeKind: string | null } };
+      };
       if (detail.data.product_metal.toLowerCase().includes('gold') && detail.data.product_stock > 0 && detail.data.pricing.sizeKind === null) gold.push(p);
       if (gold.length > nth) break;
     }
@@ -33,9 +48,13 @@ async function aGoldPiece(request: APIRequestContext, nth: number) {
 }
 
 const quoteOf = async (page: Page, orderNumber: string) => (await (await page.request.get(`/api/orders/${orderNumber}/buyback-quote`)).json()) as BuybackQuote;
-const istDate = (iso: string) => new Date(`${iso}T00:00:00+05:30`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const istDate = (iso: string) =>
+  new Date(`${iso}T00:00:00+05:30`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
-test('a delivered piece’s exchange value follows today’s rate, is asked for, settled as store credit and spent at checkout', async ({ browser, request }, testInfo) => {
+test('a delivered piece’s exchange value follows today’s rate, is asked for, settled as store credit and spent at checkout', async ({
+  browser,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1440', 'the exchange journey runs once, at desktop size');
   test.setTimeout(240_000);
   const piece = await aGoldPiece(request, 1);
@@ -78,7 +97,10 @@ test('a delivered piece’s exchange value follows today’s rate, is asked for,
 
     // The customer asks for an exchange.
     await waitForHydration(customer);
-    await block.getByRole('button', { name: `Ask for exchange ${piece.product_name}` }).first().click();
+    await block
+      .getByRole('button', { name: `Ask for exchange ${piece.product_name}` })
+      .first()
+      .click();
     await expect(block.getByRole('status')).toContainText('We have your exchange request');
     await expect(block).toContainText('Request in progress');
     await expect(block).toContainText('Requested: bring the piece to a store');
@@ -132,7 +154,9 @@ test('a delivered piece’s exchange value follows today’s rate, is asked for,
   await customer.getByRole('button', { name: 'Place Order' }).click();
   // A credit larger than the order pays all of it (placed at once); else the rest is paid online.
   await expect(customer).toHaveURL(/\/checkout\/pay\/|\/thank-you/);
-  const secondNumber = customer.url().includes('/checkout/pay/') ? await payOnDemo(customer) : (await customer.getByTestId('order-number').textContent())!.trim();
+  const secondNumber = customer.url().includes('/checkout/pay/')
+    ? await payOnDemo(customer)
+    : (await customer.getByTestId('order-number').textContent())!.trim();
   await customer.goto(`/order-details?order=${secondNumber}`);
   await expect(customer.getByText('Paid from store credit')).toBeVisible();
   const left = (await (await customer.request.get('/api/account/store-credit')).json()) as { balancePaise: number };

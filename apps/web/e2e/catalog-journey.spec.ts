@@ -22,7 +22,6 @@ async function cardPrices(page: Page): Promise<number[]> {
   return texts.map((t) => paiseOf(t.replace(/^was /, '')));
 }
 
-
 const ascending = (list: number[]) => list.every((v, i) => i === 0 || list[i - 1]! <= v);
 
 test('filter → sort → page 2 → product → change purity → the breakup follows', async ({ page }) => {
@@ -34,7 +33,12 @@ test('filter → sort → page 2 → product → change purity → the breakup f
 
   // Filter: Gold. The filter lives in the address, so the page can be shared and reloaded.
   // The option's name carries its count ('Gold (84)'), decision 026.
-  await (await listingFilters(page)).getByRole('link', { name: /^Gold \(\d+\)$/ }).first().click();
+  await (
+    await listingFilters(page)
+  )
+    .getByRole('link', { name: /^Gold \(\d+\)$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/productfilter/);
   expect(decodeURIComponent(page.url())).toContain('"material":"Gold"');
   await expect(page.getByRole('heading', { name: 'Gold', level: 2 })).toBeVisible();

@@ -16,7 +16,9 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 /** In-stock pieces without a size to choose, priced (rupees) in [min, max]. */
 async function piecesBetween(request: APIRequestContext, min: number, max: number) {
   const list = await request.get(`/api/product/productList?minPrice=${min}&maxPrice=${max}`);
-  const listed = ((await list.json()) as { data: { product_id: number; product_name: string; product_price: number; product_stock_status: string }[] }).data.filter((p) => p.product_stock_status === 'In Stock');
+  const listed = (
+    (await list.json()) as { data: { product_id: number; product_name: string; product_price: number; product_stock_status: string }[] }
+  ).data.filter((p) => p.product_stock_status === 'In Stock');
   const pieces = [];
   for (const p of listed) {
     const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as { data: { pricing: { sizeKind: string | null } } };
@@ -28,7 +30,10 @@ async function piecesBetween(request: APIRequestContext, min: number, max: numbe
 /** Puts a piece in the logged-in shopper's cart through the API (the page's session). */
 async function addToCart(page: Page, productId: number) {
   const me = (await (await page.request.get('/api/auth/me')).json()) as { userId: number };
-  const added = await page.request.post('/api/cart/add', { multipart: { cart_product_id: productId, cart_quantity: 1, cart_user_id: me.userId }, headers: ownOrigin() });
+  const added = await page.request.post('/api/cart/add', {
+    multipart: { cart_product_id: productId, cart_quantity: 1, cart_user_id: me.userId },
+    headers: ownOrigin(),
+  });
   expect(added.status(), await added.text()).toBe(200);
 }
 
@@ -174,11 +179,33 @@ test.describe('without script', () => {
     test.setTimeout(120_000);
     const username = `e2e_nojs_${testInfo.project.name.replace(/\W/g, '')}_${Date.now().toString(36)}`;
     const origin = ownOrigin();
-    expect((await page.request.post('/api/auth/register', { multipart: { username, email: `${username}@example.in`, password: 'Kundan2024' }, headers: origin })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post('/api/auth/register', { multipart: { username, email: `${username}@example.in`, password: 'Kundan2024' }, headers: origin })
+      ).status(),
+    ).toBe(200);
     expect((await page.request.post('/api/auth/login', { multipart: { username, password: 'Kundan2024' }, headers: origin })).status()).toBe(200);
-    const save = async (data: object) => (await (await page.request.post('/api/account/addresses', { data, headers: origin })).json()).address as { id: number };
-    const home = await save({ firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street, Mylapore', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', phone: '9876543210' });
-    const office = await save({ firstName: 'Meera', lastName: 'Iyer', address: '80 Feet Road, Indiranagar', landmark: 'Near the metro', city: 'Bengaluru', state: 'Karnataka', pincode: '560038', phone: '9876543210' });
+    const save = async (data: object) =>
+      (await (await page.request.post('/api/account/addresses', { data, headers: origin })).json()).address as { id: number };
+    const home = await save({
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      address: '12 Temple Street, Mylapore',
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+      pincode: '600004',
+      phone: '9876543210',
+    });
+    const office = await save({
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      address: '80 Feet Road, Indiranagar',
+      landmark: 'Near the metro',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560038',
+      phone: '9876543210',
+    });
     const [piece] = (await piecesBetween(page.request, 10_000, 40_000)).slice(mobileProject(testInfo) ? 6 : 7);
     await addToCart(page, piece!.product_id);
 
@@ -215,7 +242,10 @@ test.describe('without script', () => {
     await pane.getByRole('listitem', { name: 'Meera Iyer, Bengaluru' }).getByRole('button', { name: 'Make default' }).click();
     await expect(pane.getByRole('status').filter({ hasText: 'This is now your default address.' })).toBeVisible();
     await expect(pane.getByRole('listitem', { name: 'Meera Iyer, Bengaluru (default)' })).toBeVisible();
-    await pane.getByRole('listitem', { name: 'Meera Iyer, Chennai' }).getByRole('button', { name: /^Delete/ }).click();
+    await pane
+      .getByRole('listitem', { name: 'Meera Iyer, Chennai' })
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await expect(pane.getByRole('status').filter({ hasText: 'The address is deleted from your address book.' })).toBeVisible();
     await expect(pane.getByRole('listitem')).toHaveCount(1);
 

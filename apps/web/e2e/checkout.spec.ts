@@ -19,7 +19,9 @@ test('a guest’s piece becomes a placed order: login, merged cart, coupon, term
   test.setTimeout(150_000);
   // A piece of Rs. 20,000-30,000 in stock: enough for WELCOME10's Rs. 5,000 minimum.
   const list = await request.get('/api/product/productList?minPrice=20000&maxPrice=30000');
-  const listed = ((await list.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[] }).data.filter((p) => p.product_stock_status === 'In Stock');
+  const listed = ((await list.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[] }).data.filter(
+    (p) => p.product_stock_status === 'In Stock',
+  );
   // Pieces without a size (a ring would ask for one: sold-as-chosen.spec.ts covers that).
   const pieces = [];
   for (const p of listed) {
@@ -127,7 +129,9 @@ test.describe('without script', () => {
 
   test('a guest’s cart: plus and minus post at once, minus floors at 0, remove empties it', async ({ page, request, context, baseURL }, testInfo) => {
     const list = await request.get('/api/product/productList?minPrice=10000&maxPrice=20000');
-    const pieces = ((await list.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[] }).data.filter((p) => p.product_stock_status === 'In Stock');
+    const pieces = ((await list.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[] }).data.filter(
+      (p) => p.product_stock_status === 'In Stock',
+    );
     const piece = pieces[testInfo.project.name === 'mobile-375' ? 2 : 3]!;
     await context.addCookies([{ name: 'cartItems', value: encodeURIComponent(JSON.stringify([{ productId: piece.product_id, quantity: 1 }])), url: baseURL! }]);
 

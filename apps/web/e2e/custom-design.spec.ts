@@ -24,7 +24,9 @@ async function expectAccessible(page: Page): Promise<void> {
   // Through the debugger, not a <script> tag: the store's CSP rightly refuses inline scripts without its nonce.
   await page.evaluate(source);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }
+    ).axe;
     const result = await axe.run({ include: ['#main'] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
   });
@@ -34,7 +36,9 @@ async function expectAccessible(page: Page): Promise<void> {
 async function picture(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'milli-e2e-custom-'));
   const file = path.join(dir, 'my-sketch.png');
-  const svgSketch = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180"><rect width="240" height="180" fill="#f6ecd6"/><circle cx="120" cy="90" r="60" fill="none" stroke="#b8862b" stroke-width="14"/></svg>');
+  const svgSketch = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180"><rect width="240" height="180" fill="#f6ecd6"/><circle cx="120" cy="90" r="60" fill="none" stroke="#b8862b" stroke-width="14"/></svg>',
+  );
   await writeFile(file, await sharp(svgSketch).png().toBuffer());
   return file;
 }

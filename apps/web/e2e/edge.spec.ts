@@ -77,7 +77,10 @@ test.describe('a forged Host header', () => {
 });
 
 test.describe('pages that depend on a session', () => {
-  test('every page of the route table, for a logged-in shopper, is private, no-store, or a shared page: a guest’s very bytes', async ({ page, baseURL }, testInfo) => {
+  test('every page of the route table, for a logged-in shopper, is private, no-store, or a shared page: a guest’s very bytes', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const shopper = await logInNewShopper(page, testInfo, 'private');
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -121,7 +124,17 @@ test.describe('pages that depend on a session', () => {
 });
 
 test.describe('where to go after logging in', () => {
-  for (const next of ['/%09/evil.example', '/%5C/evil.example', '/.//evil.example', 'https://evil.example/', '%0B', '/%0B', '/%0C', '/%E3%80%80', '/cart%E3%80%80']) {
+  for (const next of [
+    '/%09/evil.example',
+    '/%5C/evil.example',
+    '/.//evil.example',
+    'https://evil.example/',
+    '%0B',
+    '/%0B',
+    '/%0C',
+    '/%E3%80%80',
+    '/cart%E3%80%80',
+  ]) {
     test(`next=${next}: stays on the store, never a 500`, async ({ page, baseURL }, testInfo) => {
       // A guest sees the login page.
       const guest = await send(baseURL!, `/login?next=${next}`);
@@ -202,7 +215,11 @@ test.describe('form posts that carry cookies', () => {
       const res = await send(baseURL!, '/wishlist', { method: 'POST', body, headers });
       expect(res.status, JSON.stringify(headers.origin ?? 'no origin')).toBe(403);
     }
-    const own = await send(baseURL!, '/wishlist', { method: 'POST', body: `${body}&redirectTo=${encodeURIComponent('/\\/evil.example')}`, headers: { ...form, ...ownOrigin() } });
+    const own = await send(baseURL!, '/wishlist', {
+      method: 'POST',
+      body: `${body}&redirectTo=${encodeURIComponent('/\\/evil.example')}`,
+      headers: { ...form, ...ownOrigin() },
+    });
     expect(own.status, own.body.slice(0, 200)).toBeLessThan(400);
     if (own.headers.location) expect(new URL(String(own.headers.location), 'https://milli.example').host).toBe('milli.example');
   });

@@ -134,11 +134,9 @@ export interface ShellSnapshot {
 
 export function readShell(page: Page): Promise<ShellSnapshot> {
   return page.evaluate((): ShellSnapshot => {
-    const shown = (el: Element | null | undefined) =>
-      !!el && el.checkVisibility({ visibilityProperty: true }) && el.getBoundingClientRect().width > 0;
+    const shown = (el: Element | null | undefined) => !!el && el.checkVisibility({ visibilityProperty: true }) && el.getBoundingClientRect().width > 0;
     const one = (selector: string) => shown(document.querySelector(selector));
-    const texts = (selector: string) =>
-      [...document.querySelectorAll(selector)].filter(shown).map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
+    const texts = (selector: string) => [...document.querySelectorAll(selector)].filter(shown).map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
     const footer = document.querySelector('footer.site-footer');
     return {
       header: one('header.site-header'),
@@ -200,7 +198,10 @@ export async function watchShifts(page: Page): Promise<void> {
     // Which element moved, and from where to where: a failure names it rather than a bare number.
     const describe = (node: Node | null): string => {
       if (!(node instanceof Element)) return node ? node.nodeName.toLowerCase() : '(gone)';
-      const classes = [...node.classList].slice(0, 2).map((c) => `.${c}`).join('');
+      const classes = [...node.classList]
+        .slice(0, 2)
+        .map((c) => `.${c}`)
+        .join('');
       return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes}`;
     };
     const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
@@ -289,9 +290,20 @@ export async function logInNewShopper(page: Page, testInfo: TestInfo, tag: strin
 }
 
 /** The checkout's billing form filled with a valid Indian address (Country and Country code start as India's). */
-export async function fillBilling(page: Page, overrides: Partial<Record<'First name' | 'Last name' | 'Address' | 'City' | 'Pincode' | 'Phone number' | 'State', string>> = {}): Promise<void> {
+export async function fillBilling(
+  page: Page,
+  overrides: Partial<Record<'First name' | 'Last name' | 'Address' | 'City' | 'Pincode' | 'Phone number' | 'State', string>> = {},
+): Promise<void> {
   const { State: state = 'Tamil Nadu', ...rest } = overrides;
-  const fields = { 'First name': 'Meera', 'Last name': 'Iyer', Address: '12 Temple Street, Mylapore', City: 'Chennai', Pincode: '600004', 'Phone number': '9876543210', ...rest };
+  const fields = {
+    'First name': 'Meera',
+    'Last name': 'Iyer',
+    Address: '12 Temple Street, Mylapore',
+    City: 'Chennai',
+    Pincode: '600004',
+    'Phone number': '9876543210',
+    ...rest,
+  };
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByLabel('State', { exact: true }).selectOption(state);
   // An order of Rs. 2 lakh or more asks for the buyer's PAN (the field is shown only then).
@@ -421,7 +433,10 @@ export async function mailTo(email: string, subject: RegExp): Promise<string> {
   await expect
     .poll(
       async () => {
-        const files = (await readdir(mailbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+        const files = (await readdir(mailbox).catch(() => [] as string[]))
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse();
         for (const file of files) {
           const raw = await readFile(path.join(mailbox, file), 'utf8');
           const subjectLine = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
@@ -448,14 +463,26 @@ export async function dispatchAsStaff(request: APIRequestContext, orderNumber: s
   const api = (p: string) => `${headers.origin}${p}`;
   expect((await request.post(api('/api/admin/auth/login'), { data: { email: E2E_OWNER.email, password: E2E_OWNER.password }, headers })).status()).toBe(200);
   const url = api(`/api/admin/orders/${encodeURIComponent(orderNumber)}`);
-  type Detail = { status: string; nextStatus: string | null; pieces: unknown[]; lines: { lineId: number; quantity: number; hallmarked: boolean; soldWeightMg: number | null }[] };
+  type Detail = {
+    status: string;
+    nextStatus: string | null;
+    pieces: unknown[];
+    lines: { lineId: number; quantity: number; hallmarked: boolean; soldWeightMg: number | null }[];
+  };
   const read = async () => (await (await request.get(url)).json()) as Detail;
   let order = await read();
   const huid = () => randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase();
-  const pieces = order.lines.filter((l) => l.hallmarked).flatMap((l) => Array.from({ length: l.quantity }, () => ({ lineId: l.lineId, huid: huid(), netWeightMg: l.soldWeightMg!, grossWeightMg: l.soldWeightMg! + 150 })));
+  const pieces = order.lines
+    .filter((l) => l.hallmarked)
+    .flatMap((l) =>
+      Array.from({ length: l.quantity }, () => ({ lineId: l.lineId, huid: huid(), netWeightMg: l.soldWeightMg!, grossWeightMg: l.soldWeightMg! + 150 })),
+    );
   if (pieces.length > 0 && order.pieces.length === 0) expect((await request.post(`${url}/pieces`, { data: { pieces }, headers })).status()).toBe(200);
   while (order.nextStatus && order.status !== 'Out for Delivery') {
-    const res = await request.post(`${url}/status`, { data: { status: order.nextStatus, courierName: 'Blue Dart', awbNumber: 'BD-20261124', trackingUrl: 'https://track.example/BD-20261124' }, headers });
+    const res = await request.post(`${url}/status`, {
+      data: { status: order.nextStatus, courierName: 'Blue Dart', awbNumber: 'BD-20261124', trackingUrl: 'https://track.example/BD-20261124' },
+      headers,
+    });
     expect(res.status(), await res.text()).toBe(200);
     order = await read();
   }

@@ -9,7 +9,10 @@ import { expect, test } from './fixtures.ts';
 /** Sends `chunks` pieces of 256 KB as a chunked urlencoded body (no Content-Length) and answers the status. */
 function chunkedPost(baseURL: string, path: string, chunks: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(new URL(path, baseURL), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(baseURL).origin } });
+    const req = httpRequest(new URL(path, baseURL), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(baseURL).origin },
+    });
     req.on('response', (res) => {
       let body = '';
       res.on('data', (c: Buffer) => (body += c.toString()));

@@ -11,7 +11,8 @@ import type { Page } from '@playwright/test';
 import { expect, logInNewShopper, logInThroughForm, newShopper, ownOrigin, signUp, test, waitForHydration } from './fixtures.ts';
 
 /** The refusals this journey causes on purpose: the guest's Start Now (401) and the declined test card (402). */
-const EXPECTED_REFUSALS = /Failed to load resource: the server responded with a status of 40[12] .* @ \S+\/(milli-harvest\.data|api\/payments\/demo\/checkout)\b/;
+const EXPECTED_REFUSALS =
+  /Failed to load resource: the server responded with a status of 40[12] .* @ \S+\/(milli-harvest\.data|api\/payments\/demo\/checkout)\b/;
 const PASSWORD = 'Harvest2026';
 const DECLINED = 'Your payment was declined by your bank.';
 
@@ -127,7 +128,10 @@ test.describe('without script', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/milli-harvest/plan');
     await expect(page.getByRole('status').filter({ hasText: 'Your Milli Harvest plan has started.' })).toBeVisible();
     const plans = (await (await page.request.get('/api/harvest/plans')).json()) as { data: { email: string }[] };
-    expect(plans.data.map((p) => p.email), 'the e-mail left empty is the account’s').toEqual([shopper.email]);
+    expect(
+      plans.data.map((p) => p.email),
+      'the e-mail left empty is the account’s',
+    ).toEqual([shopper.email]);
 
     await page.getByRole('link', { name: 'Pay instalment 1' }).click();
     const form = page.locator('#pay-form');
@@ -139,8 +143,14 @@ test.describe('without script', () => {
     await expect(page.locator('#pay-form').getByRole('radio', { name: /Visa •••• 0002/ })).toBeChecked();
     await expect(scheduleOf(page).locator('tbody tr').first()).toContainText('Due');
 
-    await page.locator('#pay-form').getByRole('radio', { name: /UPI success@razorpay/ }).check();
-    await page.locator('#pay-form').getByRole('button', { name: /^Pay Rs/ }).click();
+    await page
+      .locator('#pay-form')
+      .getByRole('radio', { name: /UPI success@razorpay/ })
+      .check();
+    await page
+      .locator('#pay-form')
+      .getByRole('button', { name: /^Pay Rs/ })
+      .click();
     await expect(page.getByRole('status').filter({ hasText: 'Payment received: instalment 1 of 10 is paid.' })).toBeVisible();
     await expect(scheduleOf(page).locator('tbody tr').first()).toContainText('Paid');
     await expect(page.locator('#pay-form')).toHaveCount(0);

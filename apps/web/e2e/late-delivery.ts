@@ -21,7 +21,13 @@ export async function prepareLateDelivery(dataDir: string): Promise<void> {
     if (!product) throw new Error('the demo store has no product');
     const [customer] = await db
       .insert(schema.customers)
-      .values({ username: LATE_SHOPPER.username, email: LATE_SHOPPER.email, passwordHash: await hash(LATE_SHOPPER.password), firstName: 'Lata', lastName: 'Rao' })
+      .values({
+        username: LATE_SHOPPER.username,
+        email: LATE_SHOPPER.email,
+        passwordHash: await hash(LATE_SHOPPER.password),
+        firstName: 'Lata',
+        lastName: 'Rao',
+      })
       .returning();
     const delivered = new Date(Date.now() - LATE_DAYS * 86_400_000);
     const placed = new Date(delivered.getTime() - 4 * 86_400_000);
@@ -43,14 +49,37 @@ export async function prepareLateDelivery(dataDir: string): Promise<void> {
         deliveredAt: delivered,
       })
       .returning();
-    await db.insert(schema.orderLines).values({ orderId: order!.id, productId: product.id, productName: product.name, sku: product.sku, image: product.image, unitPricePaise: price, quantity: 1, lineTotalPaise: price });
-    const address = { firstName: 'Lata', lastName: 'Rao', country: 'India', address: '4 Lake Road', city: 'Chennai', state: 'Tamil Nadu', pincode: '600017', countryCode: '91', phone: '9876543210' };
+    await db.insert(schema.orderLines).values({
+      orderId: order!.id,
+      productId: product.id,
+      productName: product.name,
+      sku: product.sku,
+      image: product.image,
+      unitPricePaise: price,
+      quantity: 1,
+      lineTotalPaise: price,
+    });
+    const address = {
+      firstName: 'Lata',
+      lastName: 'Rao',
+      country: 'India',
+      address: '4 Lake Road',
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+      pincode: '600017',
+      countryCode: '91',
+      phone: '9876543210',
+    };
     await db.insert(schema.orderAddresses).values([
       { orderId: order!.id, kind: 'shipping', ...address },
       { orderId: order!.id, kind: 'billing', ...address },
     ]);
     await db.insert(schema.orderStatusHistory).values(
-      (['Placed', 'Picked', 'Out for Delivery', 'Delivered'] as const).map((status, i) => ({ orderId: order!.id, status, at: i === 3 ? delivered : new Date(placed.getTime() + i * 86_400_000) })),
+      (['Placed', 'Picked', 'Out for Delivery', 'Delivered'] as const).map((status, i) => ({
+        orderId: order!.id,
+        status,
+        at: i === 3 ? delivered : new Date(placed.getTime() + i * 86_400_000),
+      })),
     );
   } finally {
     await database.close();

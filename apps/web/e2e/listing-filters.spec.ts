@@ -42,7 +42,10 @@ test('filters: a drawer on a phone (focus in, Escape out, focus back), the sideb
 
   // A filter chosen in the drawer shows its results: the drawer closes on the new address.
   await open.click();
-  await drawer.getByRole('link', { name: /^Gold\b/ }).first().click();
+  await drawer
+    .getByRole('link', { name: /^Gold\b/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/productfilter/);
   await expect(drawer).toBeHidden();
 });

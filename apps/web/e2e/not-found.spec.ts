@@ -4,13 +4,7 @@
  */
 import { expect, expectClientNavigation, expectShell, sharedPageTest as test, waitForHydration } from './fixtures.ts';
 
-const NOT_FOUND = [
-  '/no-such-page',
-  '/no/such/nested/page',
-  '/alljewellery/productfilter/not-json',
-  '/product-detail/999999999',
-  '/error',
-];
+const NOT_FOUND = ['/no-such-page', '/no/such/nested/page', '/alljewellery/productfilter/not-json', '/product-detail/999999999', '/error'];
 
 for (const path of NOT_FOUND) {
   test(`404 screen for ${path}`, async ({ page, baseURL, consoleGuard }) => {

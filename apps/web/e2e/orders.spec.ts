@@ -5,7 +5,6 @@
  */
 import { expect, logInNewShopper, test, waitForHydration } from './fixtures.ts';
 
-
 test('a guest who opens an order list or an order is sent to log in', async ({ page }) => {
   // Login remembers where the shopper was going (a path on this site), and brings them back after.
   await page.goto('/active-orders');

@@ -11,7 +11,12 @@ const PAGES = ['/', '/alljewellery', '/product-detail/3'];
 
 function scriptSrc(response: { headers(): Record<string, string> }): string {
   const policy = response.headers()['content-security-policy'] ?? '';
-  return policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
+  return (
+    policy
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src')) ?? ''
+  );
 }
 
 function inlineScriptHashes(html: string): string[] {
@@ -55,7 +60,11 @@ test('a kept page hydrates and navigates in the browser under its hash policy', 
   await expectClientNavigation(page, () => page.locator('footer').getByRole('link', { name: /about/i }).first().click(), '/about-us');
 });
 
-test('a logged-in shopper gets the shared page’s very bytes; their cart page is rendered for them: a nonce, and private', async ({ page, playwright, baseURL }, testInfo) => {
+test('a logged-in shopper gets the shared page’s very bytes; their cart page is rendered for them: a nonce, and private', async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
   const shopper = await logInNewShopper(page, testInfo, 'cached');
   const guest = await playwright.request.newContext({ baseURL: baseURL! });
   try {

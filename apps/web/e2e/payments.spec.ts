@@ -28,7 +28,11 @@ async function axeProblems(page: Page, what: string): Promise<string[]> {
   return serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-test('a new shopper pays in the Test payment dialog: declined first, then paid; the order is Paid with its invoice', async ({ page, request, consoleGuard }, testInfo) => {
+test('a new shopper pays in the Test payment dialog: declined first, then paid; the order is Paid with its invoice', async ({
+  page,
+  request,
+  consoleGuard,
+}, testInfo) => {
   test.setTimeout(150_000);
   // The declined test payment is answered 402, which the browser reports.
   consoleGuard.allow(/status of 402/);

@@ -5,7 +5,18 @@
  * layout moving; without JavaScript the same shopper still reaches their account, cart, wish list and checkout.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectClientNavigation, expectPersonalKnown, isMobile, logInNewShopper, ownOrigin, shiftsOf, test, waitForHydration, watchShifts } from './fixtures.ts';
+import {
+  expect,
+  expectClientNavigation,
+  expectPersonalKnown,
+  isMobile,
+  logInNewShopper,
+  ownOrigin,
+  shiftsOf,
+  test,
+  waitForHydration,
+  watchShifts,
+} from './fixtures.ts';
 import { addToCart, pieces } from './shop.ts';
 
 /** Two pieces in the shopper's cart and the first in their wish list (carts take no stock: any shopper may hold these); the first is returned. */
@@ -76,7 +87,10 @@ test('a guest’s header becomes Login and Signup, and a heart fills the count a
   await expect(account.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(account.getByRole('link', { name: 'Signup' })).toBeVisible();
   await expect(page.locator('.header-bar a[href="/wishlist"]')).toHaveAttribute('aria-label', 'Wish list, 0 items');
-  const heart = page.locator('.product-card').first().getByRole('button', { name: /^Add .* to wish list$/ });
+  const heart = page
+    .locator('.product-card')
+    .first()
+    .getByRole('button', { name: /^Add .* to wish list$/ });
   await heart.click();
   await expect(page.locator('.header-bar a[href="/wishlist"]')).toHaveAttribute('aria-label', 'Wish list, 1 item');
 });
@@ -133,13 +147,19 @@ async function holdSummaries(page: Page): Promise<{ release: () => void; asked: 
   return { release, asked: () => asked };
 }
 
-test('a summary that arrives late neither throws a scrolling shopper back to the top nor is lost to a form sent meanwhile', async ({ page, request, consoleGuard }) => {
+test('a summary that arrives late neither throws a scrolling shopper back to the top nor is lost to a form sent meanwhile', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
   // The size-less Add to Cart is answered 400 with its message: the browser logs the status.
   consoleGuard.allow(/status of 400 .*\/product-detail\/\d+\.data/);
   const rings = (await (await request.get('/api/product/productList?category=Fingerring&page=1')).json()) as { data: { product_id: number }[] };
   let ringId: number | null = null;
   for (const { product_id } of rings.data) {
-    const piece = ((await (await request.get(`/api/product/find-by-id/${product_id}`)).json()) as { data: { product_stock: number; pricing: { sizeKind: string | null } } }).data;
+    const piece = (
+      (await (await request.get(`/api/product/find-by-id/${product_id}`)).json()) as { data: { product_stock: number; pricing: { sizeKind: string | null } } }
+    ).data;
     if (piece.product_stock > 0 && piece.pricing.sizeKind === 'ring') {
       ringId = product_id;
       break;

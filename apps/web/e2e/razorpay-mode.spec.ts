@@ -65,7 +65,9 @@ interface CheckoutLog {
  */
 async function routeRazorpay(context: BrowserContext, onPaid?: (route: Route) => Promise<void>): Promise<CheckoutLog> {
   const log: CheckoutLog = { orderIds: [] };
-  await context.route(CHECKOUT_SCRIPT, (route) => route.fulfill({ status: 200, contentType: 'application/javascript; charset=utf-8', body: RAZORPAY_CHECKOUT_DOUBLE }));
+  await context.route(CHECKOUT_SCRIPT, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript; charset=utf-8', body: RAZORPAY_CHECKOUT_DOUBLE }),
+  );
   await context.route(DOUBLE_CHECKOUT_URL, async (route) => {
     const body = route.request().postData() ?? '';
     log.orderIds.push((JSON.parse(body) as { order_id: string }).order_id);
@@ -96,7 +98,11 @@ function captured(gatewayOrderId: string) {
  * A new shopper puts a piece of this test's own in the cart (with the product page's Add to Cart, or through
  * the API); Place Order leads to the payment step, a document whose policy lets Razorpay Checkout in.
  */
-async function toThePaymentStep(page: Page, testInfo: TestInfo, { slot, tag, productPage }: { slot: number; tag: string; productPage: boolean }): Promise<string> {
+async function toThePaymentStep(
+  page: Page,
+  testInfo: TestInfo,
+  { slot, tag, productPage }: { slot: number; tag: string; productPage: boolean },
+): Promise<string> {
   const piece = await pieceFor(page.request, testInfo, slot);
   await logInNewShopper(page, testInfo, tag);
   if (productPage) {
@@ -116,7 +122,11 @@ async function toThePaymentStep(page: Page, testInfo: TestInfo, { slot, tag, pro
   return orderNumber;
 }
 
-test('with Razorpay: declined first, then paid; the order is Paid, its invoice downloads, one capture, webhooks answered', async ({ page, context, consoleGuard }, testInfo) => {
+test('with Razorpay: declined first, then paid; the order is Paid, its invoice downloads, one capture, webhooks answered', async ({
+  page,
+  context,
+  consoleGuard,
+}, testInfo) => {
   test.setTimeout(120_000);
   // The declined payment is answered 400 by the checkout endpoint, which the browser reports.
   consoleGuard.allow(/status of 400/);
@@ -173,7 +183,8 @@ test('with Razorpay: the tab closes as the payment goes through; the webhook alo
   await expect.poll(() => page.isClosed()).toBe(true);
 
   // The shopper's session (the context's cookies) asks for the order: the webhook placed it and paid it.
-  const order = async () => (await (await context.request.get(`/api/orders/${orderNumber}`)).json()) as { order: { status: string }; payment: { state: string } };
+  const order = async () =>
+    (await (await context.request.get(`/api/orders/${orderNumber}`)).json()) as { order: { status: string }; payment: { state: string } };
   await expect.poll(async () => (await order()).order.status, { timeout: 20_000 }).toBe('Placed');
   expect((await order()).payment.state).toBe('paid');
   expect(verifyCalls).toBe(0);

@@ -42,7 +42,10 @@ test('a delivered order returned within the window and refunded', async ({ brows
   await staffSignIn(staff, E2E_OWNER);
   await (await adminNav(staff)).getByRole('link', { name: 'Returns', exact: true }).click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
-  await staff.getByRole('navigation', { name: 'Return queues' }).getByRole('link', { name: /^Requested/ }).click();
+  await staff
+    .getByRole('navigation', { name: 'Return queues' })
+    .getByRole('link', { name: /^Requested/ })
+    .click();
   const row = staff.getByRole('row').filter({ hasText: orderNumber });
   await expect(row).toHaveCount(1);
   await noSeriousAxe(staff, 'returns queue');
@@ -94,9 +97,17 @@ test('a delivered order returned within the window and refunded', async ({ brows
 
 test('an order delivered past the window: its return is refused with the reason', async ({ page }, testInfo: TestInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1440', 'the returns journey runs once, at desktop size');
-  const login = await page.request.post('/api/auth/login', { multipart: { username: LATE_SHOPPER.username, password: LATE_SHOPPER.password }, headers: ownOrigin() });
+  const login = await page.request.post('/api/auth/login', {
+    multipart: { username: LATE_SHOPPER.username, password: LATE_SHOPPER.password },
+    headers: ownOrigin(),
+  });
   expect(login.status(), await login.text()).toBe(200);
-  const closedOn = new Date(Date.now() - (LATE_DAYS - 15) * 86_400_000).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+  const closedOn = new Date(Date.now() - (LATE_DAYS - 15) * 86_400_000).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  });
 
   await page.goto(`/order-details?order=${LATE_SHOPPER.orderNumber}`);
   const returns = page.getByRole('region', { name: 'Returns' });

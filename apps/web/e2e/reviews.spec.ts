@@ -11,7 +11,22 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { axeCheck, dispatchAsStaff, E2E_OWNER, expect, logInNewShopper, newShopper, ownOrigin, payOnDemo, signUp, staffSignIn, staffSignOut, submitLogin, test, waitForHydration } from './fixtures.ts';
+import {
+  axeCheck,
+  dispatchAsStaff,
+  E2E_OWNER,
+  expect,
+  logInNewShopper,
+  newShopper,
+  ownOrigin,
+  payOnDemo,
+  signUp,
+  staffSignIn,
+  staffSignOut,
+  submitLogin,
+  test,
+  waitForHydration,
+} from './fixtures.ts';
 import { addToCart, placeOrder } from './shop.ts';
 
 /**
@@ -19,9 +34,13 @@ import { addToCart, placeOrder } from './shop.ts';
  * no other spec buys from (below the PAN threshold).
  */
 async function aGoldPiece(request: APIRequestContext): Promise<{ product_id: number; product_name: string }> {
-  const list = (await (await request.get('/api/product/productList?minPrice=60000&maxPrice=150000&material=Gold')).json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[] };
+  const list = (await (await request.get('/api/product/productList?minPrice=60000&maxPrice=150000&material=Gold')).json()) as {
+    data: { product_id: number; product_name: string; product_stock_status: string }[];
+  };
   for (const p of list.data.filter((x) => x.product_stock_status === 'In Stock')) {
-    const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as { data: { product_metal: string; pricing: { sizeKind: string | null } } };
+    const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as {
+      data: { product_metal: string; pricing: { sizeKind: string | null } };
+    };
     if (detail.data.product_metal.toLowerCase().includes('gold') && detail.data.pricing.sizeKind === null) return p;
   }
   throw new Error('No gold piece in stock to order.');
@@ -33,7 +52,10 @@ async function shots(page: Page, name: string, widths: number[], what = '#review
   if (!dir) return;
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
-    await page.locator(what).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page
+      .locator(what)
+      .first()
+      .evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -45,7 +67,10 @@ async function shownCount(page: Page): Promise<number> {
   return Number(/(\d+)/.exec(text)?.[1] ?? NaN);
 }
 
-test('a review is refused to a shopper who never received the piece, and published for its buyer as a verified buyer’s', async ({ browser, request }, testInfo: TestInfo) => {
+test('a review is refused to a shopper who never received the piece, and published for its buyer as a verified buyer’s', async ({
+  browser,
+  request,
+}, testInfo: TestInfo) => {
   test.skip(testInfo.project.name !== 'desktop-1440', 'the buyer’s journey runs once, at desktop size (the form is shot at 375 px here)');
   test.setTimeout(240_000);
   const piece = await aGoldPiece(request);
@@ -65,7 +90,10 @@ test('a review is refused to a shopper who never received the piece, and publish
   await stranger.goto(`/review/${piece.product_id}`);
   await expect(stranger.locator('[data-review-refused]')).toContainText('Only customers who received this piece can review it.');
   await expect(stranger.getByRole('form')).toHaveCount(0);
-  const refused = await stranger.request.post(`/api/product/${piece.product_id}/reviews`, { data: { rating: 5, text: 'I never bought it.' }, headers: ownOrigin() });
+  const refused = await stranger.request.post(`/api/product/${piece.product_id}/reviews`, {
+    data: { rating: 5, text: 'I never bought it.' },
+    headers: ownOrigin(),
+  });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { code: string }).code).toBe('REVIEW_NOT_BUYER');
   await strangerContext.close();
@@ -88,7 +116,9 @@ test('a review is refused to a shopper who never received the piece, and publish
   const certificate = staff.getByRole('form', { name: /^Certificate of / }).first();
   await certificate.getByLabel('Lab').selectOption('IGI');
   await certificate.getByLabel('Certificate number').fill('LG60012345');
-  await certificate.getByLabel('File').setInputFiles({ name: 'igi.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1') });
+  await certificate
+    .getByLabel('File')
+    .setInputFiles({ name: 'igi.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1') });
   await certificate.getByRole('button', { name: 'Upload the certificate' }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'Certificate saved' })).toBeVisible();
   await expect(staff.getByRole('link', { name: 'IGI LG60012345' })).toBeVisible();
@@ -121,7 +151,9 @@ test('a review is refused to a shopper who never received the piece, and publish
   await form.getByRole('radio', { name: '4 stars' }).check();
   const text = `Light enough to wear all evening; the gold has a warm finish. (${testInfo.project.name} ${Date.now()})`;
   await form.getByLabel('Your review').fill(text);
-  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c9a24a' } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c9a24a' } })
+    .png()
+    .toBuffer();
   await form.getByLabel('Photos (optional)').setInputFiles({ name: 'on-me.png', mimeType: 'image/png', buffer: photo });
   await form.getByRole('button', { name: 'Publish review' }).click();
 

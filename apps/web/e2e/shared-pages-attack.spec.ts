@@ -28,7 +28,12 @@ function send(baseURL: string, target: string, headers: Record<string, string> =
 
 test.describe('a request target naming another host', () => {
   // `//host/…` and `/\host/…` (a browser turns the latter into the former), and the absolute form a proxy sends.
-  for (const target of ['//evil.example/product-detail/3', '///evil.example/product-detail/3', '/\\evil.example/product-detail/3', 'http://evil.example/product-detail/3']) {
+  for (const target of [
+    '//evil.example/product-detail/3',
+    '///evil.example/product-detail/3',
+    '/\\evil.example/product-detail/3',
+    'http://evil.example/product-detail/3',
+  ]) {
     test(`${target}: the page is never made for that host`, async ({ baseURL }) => {
       for (let i = 0; i < 2; i++) {
         const res = await send(baseURL!, target);
@@ -102,7 +107,11 @@ test.describe('a shared page that is not there', () => {
 });
 
 test.describe('the browser’s back-forward cache', () => {
-  test('never shows a shopper’s shared page, with their greeting, to whoever presses Back after they logged out', async ({ playwright, baseURL, extraHTTPHeaders }, testInfo) => {
+  test('never shows a shopper’s shared page, with their greeting, to whoever presses Back after they logged out', async ({
+    playwright,
+    baseURL,
+    extraHTTPHeaders,
+  }, testInfo) => {
     // Playwright turns the cache off for its browsers; a shopper's Chromium has it on.
     const browser = await playwright.chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -114,11 +123,16 @@ test.describe('the browser’s back-forward cache', () => {
       const page = await context.newPage();
       const shopper = newShopper(testInfo, 'bfcache');
       await signUp(page, shopper, 'Kundan2024');
-      const login = await page.request.post('/api/auth/login', { multipart: { username: shopper.username, password: 'Kundan2024' }, headers: { origin: new URL(baseURL!).origin } });
+      const login = await page.request.post('/api/auth/login', {
+        multipart: { username: shopper.username, password: 'Kundan2024' },
+        headers: { origin: new URL(baseURL!).origin },
+      });
       expect(login.status()).toBe(200);
       const restored: boolean[] = [];
       await page.exposeFunction('noteRestored', (persisted: boolean) => restored.push(persisted));
-      await page.addInitScript(() => window.addEventListener('pageshow', (e) => (window as unknown as { noteRestored(p: boolean): void }).noteRestored(e.persisted)));
+      await page.addInitScript(() =>
+        window.addEventListener('pageshow', (e) => (window as unknown as { noteRestored(p: boolean): void }).noteRestored(e.persisted)),
+      );
       // A shared page, filled in with the shopper's greeting in the browser.
       await page.goto('/product-detail/3');
       await expectPersonalKnown(page);

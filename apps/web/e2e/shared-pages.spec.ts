@@ -7,7 +7,19 @@
  * SHOTS_DIR=… saves full-page screenshots at 375 and 1440 px.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectPersonalKnown, isMobile, logInNewShopper, ownOrigin, shiftsOf, shots, test, waitForHydration, watchShifts, type Shopper } from './fixtures.ts';
+import {
+  expect,
+  expectPersonalKnown,
+  isMobile,
+  logInNewShopper,
+  ownOrigin,
+  shiftsOf,
+  shots,
+  test,
+  waitForHydration,
+  watchShifts,
+  type Shopper,
+} from './fixtures.ts';
 
 const SHARED = [
   '/milli-harvest',
@@ -44,7 +56,11 @@ async function expectSameBytes(guest: APIRequestContext, shopper: APIRequestCont
   }).toPass({ timeout: 30_000 });
 }
 
-test('a logged-in shopper with a running plan gets each shared page’s very bytes; their plan page and summary are theirs alone', async ({ page, playwright, baseURL }, testInfo) => {
+test('a logged-in shopper with a running plan gets each shared page’s very bytes; their plan page and summary are theirs alone', async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
   const shopper = await logInNewShopper(page, testInfo, 'shared');
   await enrol(page, shopper);
   const guest = await playwright.request.newContext({ baseURL: baseURL! });

@@ -89,8 +89,7 @@ test('the slide-out panel is reachable and usable with the keyboard alone', asyn
 
   // The header's icons are in the tab order: from the search icon, Tab reaches the cart icon. Its label says the
   // count once the visitor's summary has arrived (only 'Cart' before): wait for it, or a slow answer reads as a miss.
-  const cartFocused = () =>
-    page.evaluate(() => /^Cart, \d+ items?$/.test(document.activeElement?.getAttribute('aria-label') ?? ''));
+  const cartFocused = () => page.evaluate(() => /^Cart, \d+ items?$/.test(document.activeElement?.getAttribute('aria-label') ?? ''));
   await expect(page.locator('header.site-header').getByRole('link', { name: /^Cart, \d+ items?$/ })).toBeVisible();
   await page.locator('header.site-header').getByRole('link', { name: 'Search', exact: true }).focus();
   let presses = 0;
@@ -191,11 +190,7 @@ test.describe('at 1440 px', () => {
     await expect(gold).toHaveAttribute('aria-expanded', 'true');
     await expect(panel).toBeVisible();
     // The first category is chosen: its Shop by Style, Metal & Stone and price columns and the promo.
-    await expect(panel.locator('.mega-heading').filter({ visible: true })).toHaveText([
-      'Shop by Style',
-      'Shop by Metal & Stone',
-      'Shop by price',
-    ]);
+    await expect(panel.locator('.mega-heading').filter({ visible: true })).toHaveText(['Shop by Style', 'Shop by Metal & Stone', 'Shop by price']);
     await expect(panel.getByRole('link', { name: /Design your own piece/ }).filter({ visible: true })).toHaveCount(1);
     // Pointing at another category shows that category's panels.
     const second = panel.locator('.mega-cat').nth(1);

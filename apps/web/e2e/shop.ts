@@ -13,7 +13,9 @@ export const PAY_PAGE = /\/checkout\/pay\/MIL-\d{4}-\d{6}$/;
  */
 export async function pieces(request: APIRequestContext, band = { min: 30_000, max: 60_000 }): Promise<{ product_id: number; product_name: string }[]> {
   const list = await request.get(`/api/product/productList?minPrice=${band.min}&maxPrice=${band.max}`);
-  const listed = ((await list.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[] }).data.filter((p) => p.product_stock_status === 'In Stock');
+  const listed = ((await list.json()) as { data: { product_id: number; product_name: string; product_stock_status: string }[] }).data.filter(
+    (p) => p.product_stock_status === 'In Stock',
+  );
   const found = [];
   for (const p of listed) {
     const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as { data: { pricing: { sizeKind: string | null } } };
@@ -33,7 +35,10 @@ export async function pieceFor(request: APIRequestContext, testInfo: TestInfo, s
 /** The shopper's cart holds the piece (through the API, as the product page's Add to Cart does). */
 export async function addToCart(page: Page, productId: number) {
   const me = (await (await page.request.get('/api/auth/me')).json()) as { userId: number };
-  const res = await page.request.post('/api/cart/add', { multipart: { cart_product_id: productId, cart_quantity: 1, cart_user_id: me.userId }, headers: ownOrigin() });
+  const res = await page.request.post('/api/cart/add', {
+    multipart: { cart_product_id: productId, cart_quantity: 1, cart_user_id: me.userId },
+    headers: ownOrigin(),
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 

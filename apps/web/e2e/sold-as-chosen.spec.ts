@@ -45,7 +45,7 @@ async function piecesWhere(request: APIRequestContext, query: string, wanted: (p
   return found;
 }
 
-const mine = <T,>(list: T[], testInfo: TestInfo) => list[testInfo.project.name === 'mobile-375' ? 0 : 1]!;
+const mine = <T>(list: T[], testInfo: TestInfo) => list[testInfo.project.name === 'mobile-375' ? 0 : 1]!;
 const paiseOf = (text: string | null) => Math.round(Number((text ?? '').replace(/^[^\d]+/, '').replace(/[^\d.]/g, '')) * 100);
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -59,7 +59,13 @@ test('a guest’s 14 kt, rose gold, VVS-GH choice is what the cart, checkout and
     await piecesWhere(
       request,
       'material=Diamond&category=Earrings',
-      (p) => p.pricing.metal === 'gold' && p.pricing.defaultPurity === 18 && p.pricing.purities.includes(14) && p.pricing.colours.includes('Rose Gold') && p.pricing.diamondQualities.includes('VVS-GH') && p.pricing.sizeKind === null,
+      (p) =>
+        p.pricing.metal === 'gold' &&
+        p.pricing.defaultPurity === 18 &&
+        p.pricing.purities.includes(14) &&
+        p.pricing.colours.includes('Rose Gold') &&
+        p.pricing.diamondQualities.includes('VVS-GH') &&
+        p.pricing.sizeKind === null,
       2,
     ),
     testInfo,
@@ -166,7 +172,12 @@ test('a ring asks for its size and refuses the cart without one; earrings offer 
 
 test('a piece offers only the karats, colours and grades it is made in; a colour redraws it, a grade re-prices it', async ({ page, request }, testInfo) => {
   const yellow = mine(
-    await piecesWhere(request, 'material=Gold&category=Earrings', (p) => p.pricing.colours.length === 1 && p.pricing.colours[0] === 'Yellow Gold' && p.pricing.diamondWeightCents === 0, 2),
+    await piecesWhere(
+      request,
+      'material=Gold&category=Earrings',
+      (p) => p.pricing.colours.length === 1 && p.pricing.colours[0] === 'Yellow Gold' && p.pricing.diamondWeightCents === 0,
+      2,
+    ),
     testInfo,
   );
   await page.goto(`/product-detail/${yellow.product_id}`);

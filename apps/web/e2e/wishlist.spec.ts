@@ -14,7 +14,10 @@ const cartIcon = (page: Page) => page.locator('.header-bar a[aria-label^="Cart, 
 
 /** The first listed piece that can be bought, and its name. */
 async function pieceInStock(page: Page): Promise<{ card: Locator; name: string }> {
-  const card = page.locator('.product-card').filter({ hasNot: page.locator('.product-card-badge--muted') }).first();
+  const card = page
+    .locator('.product-card')
+    .filter({ hasNot: page.locator('.product-card-badge--muted') })
+    .first();
   const name = (await card.locator('.product-card-name').textContent())!.trim();
   return { card, name };
 }
@@ -64,7 +67,10 @@ test('a guest hearts a piece, adds it to the cart from the wish list, keeps it t
   await submitLogin(page, who.username, PASSWORD);
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(wishIcon(page)).toHaveAttribute('aria-label', 'Wish list, 1 item');
-  expect((await page.context().cookies()).find((c) => c.name === 'wishlistItems'), 'the guest copy is gone').toBeUndefined();
+  expect(
+    (await page.context().cookies()).find((c) => c.name === 'wishlistItems'),
+    'the guest copy is gone',
+  ).toBeUndefined();
 
   await page.goto('/wishlist');
   await waitForHydration(page);

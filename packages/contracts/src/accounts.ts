@@ -78,8 +78,7 @@ export const UserDetailsSchema = z.object({
 });
 export type UserDetails = z.infer<typeof UserDetailsSchema>;
 
-const optionalString = (max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
+const optionalString = (max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
 
 /**
  * PUT /api/users/user-details/{userId} (Edit Profile). Password change needs current + new + confirm; a new
@@ -114,7 +113,10 @@ export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 /** POST /api/auth/verify-otp */
 export const VerifyOtpSchema = z.object({
   email: EmailSchema,
-  otp: z.string({ error: 'Please enter the 4-digit code.' }).trim().regex(/^\d{4}$/, 'Please enter the 4-digit code.'),
+  otp: z
+    .string({ error: 'Please enter the 4-digit code.' })
+    .trim()
+    .regex(/^\d{4}$/, 'Please enter the 4-digit code.'),
 });
 export const VerifyOtpAnswerSchema = z.object({ message: z.string(), resetToken: z.string() });
 /**
@@ -152,6 +154,10 @@ export const SizerRequestSchema = z.object({
   name: z.string({ error: 'Please enter your name.' }).trim().min(2, 'Please enter your name.').max(80, 'Name is too long.'),
   phone: z.string({ error: 'Please enter your mobile number.' }).trim().regex(INDIAN_MOBILE, 'Please enter a valid 10-digit Indian mobile number.'),
   email: EmailSchema,
-  address: z.string({ error: 'Please enter the address to send the sizer to.' }).trim().min(10, 'Please enter the full address with its pincode.').max(400, 'Address is too long.'),
+  address: z
+    .string({ error: 'Please enter the address to send the sizer to.' })
+    .trim()
+    .min(10, 'Please enter the full address with its pincode.')
+    .max(400, 'Address is too long.'),
   productId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().max(2_147_483_647).optional()),
 });

@@ -9,7 +9,17 @@ import { OrderShipmentSchema } from './orders.ts';
  */
 
 /** A request's way (DECISIONS §4), as custom_design_requests.status keeps it. */
-export const CUSTOM_REQUEST_STATUSES = ['Requested', 'Design Shared', 'Approved', 'Making', 'Picked', 'Out for Delivery', 'Delivered', 'Rejected', 'Cancelled'] as const;
+export const CUSTOM_REQUEST_STATUSES = [
+  'Requested',
+  'Design Shared',
+  'Approved',
+  'Making',
+  'Picked',
+  'Out for Delivery',
+  'Delivered',
+  'Rejected',
+  'Cancelled',
+] as const;
 
 /** GET /api/admin/custom-requests?status= (the queue: Requested and Rejected first, oldest first within each). */
 export const AdminCustomRequestListQuerySchema = z.object({
@@ -31,7 +41,12 @@ export const AdminCustomRequestRowSchema = z.object({
   latestDesign: z.object({ version: z.number().int(), status: z.string() }).nullable(),
 });
 export type AdminCustomRequestRow = z.infer<typeof AdminCustomRequestRowSchema>;
-export const AdminCustomRequestPageSchema = z.object({ data: z.array(AdminCustomRequestRowSchema), page: z.number().int(), perPage: z.number().int(), total: z.number().int() });
+export const AdminCustomRequestPageSchema = z.object({
+  data: z.array(AdminCustomRequestRowSchema),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+});
 export type AdminCustomRequestPage = z.infer<typeof AdminCustomRequestPageSchema>;
 
 /** A sheet's price breakup in paise: the lines add up to totalPaise. */
@@ -70,7 +85,13 @@ export const CustomPieceSchema = z.object({
 });
 export type CustomPiece = z.infer<typeof CustomPieceSchema>;
 
-export const AdminCustomPaymentSchema = z.object({ id: z.number().int(), purpose: z.string(), status: z.string(), amountPaise: z.number().int(), createdAt: z.string() });
+export const AdminCustomPaymentSchema = z.object({
+  id: z.number().int(),
+  purpose: z.string(),
+  status: z.string(),
+  amountPaise: z.number().int(),
+  createdAt: z.string(),
+});
 
 /** GET /api/admin/custom-requests/{id}. */
 export const AdminCustomRequestDetailSchema = z.object({
@@ -104,7 +125,13 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : v === undefined
 const optText = (label: string, max: number) =>
   z.preprocess(text, z.string({ error: `${label} must be text.` }).max(max, `${label} must be at most ${max} characters.`)).transform((s) => s || null);
 const reqText = (label: string, max: number) =>
-  z.preprocess(text, z.string({ error: `${label} must be text.` }).min(1, `Please give the ${label.toLowerCase()}.`).max(max, `${label} must be at most ${max} characters.`));
+  z.preprocess(
+    text,
+    z
+      .string({ error: `${label} must be text.` })
+      .min(1, `Please give the ${label.toLowerCase()}.`)
+      .max(max, `${label} must be at most ${max} characters.`),
+  );
 /** A decimal amount (grams, carats) as typed, to a whole number of thousandths (mg) or hundredths (cents). */
 const decimal = (label: string, unit: string, scale: number, max: number, required: boolean) =>
   z.preprocess(text, z.string({ error: `${label} must be a number.` })).transform((raw, ctx): number | null => {
@@ -139,7 +166,10 @@ const paiseField = (label: string, required: boolean) =>
 
 /** The sheet attributes the quote and the new sheet share (query strings and multipart fields arrive as text). */
 export const CadSheetFieldsSchema = z.object({
-  metal: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(['gold', 'silver', 'platinum'], { error: 'Metal must be gold, silver or platinum.' })),
+  metal: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(['gold', 'silver', 'platinum'], { error: 'Metal must be gold, silver or platinum.' }),
+  ),
   category: reqText('Category', 60),
   metalWeightGrams: decimal('Metal weight', 'grams', 1000, 1000, true),
   /** '18', '18 kt', '22K' for gold; '950' for platinum; '925' for silver. */
@@ -167,21 +197,43 @@ export type CadQuote = z.infer<typeof CadQuoteSchema>;
 /** POST /api/admin/custom-requests/{id}/designs (multipart): the fields besides the `render` files. */
 export const CadSheetFormSchema = CadSheetFieldsSchema.extend({
   totalPaise: paiseField('Total', true),
-  adjustToWeight: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'true' : String(v).trim().toLowerCase()), z.enum(['true', 'false', 'on', 'off', '1', '0', 'yes', 'no'], { error: 'Adjust to weight is true or false.' })).transform((v) => ['true', 'on', '1', 'yes'].includes(v)),
+  adjustToWeight: z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? 'true' : String(v).trim().toLowerCase()),
+      z.enum(['true', 'false', 'on', 'off', '1', '0', 'yes', 'no'], { error: 'Adjust to weight is true or false.' }),
+    )
+    .transform((v) => ['true', 'on', '1', 'yes'].includes(v)),
   note: optText('Note', 1000),
 });
 export type CadSheetForm = z.infer<typeof CadSheetFormSchema>;
 export const CadSheetCreatedSchema = z.object({ designId: z.number().int(), version: z.number().int() });
 
 /** POST /api/admin/custom-requests/{id}/status. */
-export const AdminCustomStatusSchema = z.object({ status: z.enum(['Making'], { error: 'The status the desk sets is Making.' }), note: z.string().trim().max(500).optional() });
+export const AdminCustomStatusSchema = z.object({
+  status: z.enum(['Making'], { error: 'The status the desk sets is Making.' }),
+  note: z.string().trim().max(500).optional(),
+});
 
 /** POST /api/admin/custom-requests/{id}/piece: the made piece's HUID and real weights (mg). */
-export const AdminCustomPieceSchema = z.object({
-  huid: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{6}$/, 'A HUID is 6 letters and digits.'),
-  netWeightMg: z.coerce.number({ error: 'The net weight is a whole number of milligrams.' }).int('The net weight is a whole number of milligrams.').min(1, 'The net weight is more than 0 mg.').max(1_000_000),
-  grossWeightMg: z.coerce.number({ error: 'The gross weight is a whole number of milligrams.' }).int('The gross weight is a whole number of milligrams.').min(1).max(1_000_000),
-}).refine((p) => p.grossWeightMg >= p.netWeightMg, { message: 'The gross weight is at least the net weight.', path: ['grossWeightMg'] });
+export const AdminCustomPieceSchema = z
+  .object({
+    huid: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{6}$/, 'A HUID is 6 letters and digits.'),
+    netWeightMg: z.coerce
+      .number({ error: 'The net weight is a whole number of milligrams.' })
+      .int('The net weight is a whole number of milligrams.')
+      .min(1, 'The net weight is more than 0 mg.')
+      .max(1_000_000),
+    grossWeightMg: z.coerce
+      .number({ error: 'The gross weight is a whole number of milligrams.' })
+      .int('The gross weight is a whole number of milligrams.')
+      .min(1)
+      .max(1_000_000),
+  })
+  .refine((p) => p.grossWeightMg >= p.netWeightMg, { message: 'The gross weight is at least the net weight.', path: ['grossWeightMg'] });
 export type AdminCustomPiece = z.infer<typeof AdminCustomPieceSchema>;
 
 /** POST /api/custom-design/requests/{id}/balance: a saved address, or the address typed in (India). */

@@ -48,7 +48,13 @@ export const AdminHarvestListQuerySchema = adminListQuery(['due', 'started']).ex
 export type AdminHarvestListQuery = z.infer<typeof AdminHarvestListQuerySchema>;
 export const AdminHarvestPageSchema = adminListPage(AdminHarvestRowSchema);
 
-const RefundSchema = z.object({ amountPaise: z.number().int(), status: z.string(), reason: z.string(), createdAt: z.string(), processedAt: z.string().nullable() });
+const RefundSchema = z.object({
+  amountPaise: z.number().int(),
+  status: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
 
 export const AdminHarvestPlanSchema = AdminHarvestRowSchema.extend({
   closedAt: z.string().nullable(),
@@ -66,7 +72,14 @@ export const AdminHarvestPlanSchema = AdminHarvestRowSchema.extend({
       paidAt: z.string().nullable(),
       remindedAt: z.string().nullable(),
       payment: z
-        .object({ id: z.number().int(), amountPaise: z.number().int(), status: z.string(), method: z.string().nullable(), refundedPaise: z.number().int(), refunds: z.array(RefundSchema) })
+        .object({
+          id: z.number().int(),
+          amountPaise: z.number().int(),
+          status: z.string(),
+          method: z.string().nullable(),
+          refundedPaise: z.number().int(),
+          refunds: z.array(RefundSchema),
+        })
         .nullable(),
     }),
   ),
@@ -81,7 +94,11 @@ export type AdminHarvestPlan = z.infer<typeof AdminHarvestPlanSchema>;
 
 /** POST /api/admin/harvest/plans/{id}/close. */
 export const AdminHarvestCloseSchema = z.object({
-  reason: z.string({ error: 'Please give a reason.' }).trim().min(3, 'Please give a reason (at least 3 characters).').max(500, 'A reason is at most 500 characters.'),
+  reason: z
+    .string({ error: 'Please give a reason.' })
+    .trim()
+    .min(3, 'Please give a reason (at least 3 characters).')
+    .max(500, 'A reason is at most 500 characters.'),
   refund: z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()),
 });
 export type AdminHarvestClose = z.infer<typeof AdminHarvestCloseSchema>;
@@ -118,6 +135,10 @@ export type AdminReviewListQuery = z.infer<typeof AdminReviewListQuerySchema>;
 export const AdminReviewPageSchema = adminListPage(AdminReviewSchema);
 
 export const AdminReviewHideSchema = z.object({
-  reason: z.string({ error: 'Please give a reason.' }).trim().min(3, 'Please give a reason (at least 3 characters).').max(500, 'A reason is at most 500 characters.'),
+  reason: z
+    .string({ error: 'Please give a reason.' })
+    .trim()
+    .min(3, 'Please give a reason (at least 3 characters).')
+    .max(500, 'A reason is at most 500 characters.'),
 });
 export type AdminReviewHide = z.infer<typeof AdminReviewHideSchema>;

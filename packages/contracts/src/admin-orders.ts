@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { adminListPage, adminListQuery } from './admin-list.ts';
-import { CreditNoteSchema, OrderAddressSchema, OrderLineSchema, OrderAdjustmentSchema, OrderPaymentSchema, OrderPieceSchema, OrderShipmentSchema } from './orders.ts';
+import {
+  CreditNoteSchema,
+  OrderAddressSchema,
+  OrderLineSchema,
+  OrderAdjustmentSchema,
+  OrderPaymentSchema,
+  OrderPieceSchema,
+  OrderShipmentSchema,
+} from './orders.ts';
 
 /**
  * The orders desk (issue 19, role orders): queues by status, search, one order's page with its timeline,
@@ -133,7 +141,10 @@ export const AdminOrderPiecesSchema = z.object({
       z
         .object({
           lineId: z.coerce.number({ error: 'lineId is a whole number.' }).int('lineId is a whole number.').positive('lineId is a whole number.'),
-          huid: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string({ error: 'Each piece needs its HUID.' }).regex(HUID_PATTERN, 'A HUID is 6 letters and digits (for example AB12C3).')),
+          huid: z.preprocess(
+            (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+            z.string({ error: 'Each piece needs its HUID.' }).regex(HUID_PATTERN, 'A HUID is 6 letters and digits (for example AB12C3).'),
+          ),
           netWeightMg: mg('The net weight'),
           grossWeightMg: mg('The gross weight'),
         })
@@ -146,7 +157,11 @@ export type AdminOrderPieces = z.infer<typeof AdminOrderPiecesSchema>;
 
 /** POST /api/admin/orders/{orderNumber}/cancel: staff cancel before delivery (refund and, once invoiced, a credit note). */
 export const AdminOrderCancelSchema = z.object({
-  reason: z.string({ error: 'Please give the reason for cancelling.' }).trim().min(3, 'Please give the reason for cancelling.').max(500, 'The reason is at most 500 characters.'),
+  reason: z
+    .string({ error: 'Please give the reason for cancelling.' })
+    .trim()
+    .min(3, 'Please give the reason for cancelling.')
+    .max(500, 'The reason is at most 500 characters.'),
 });
 export type AdminOrderCancel = z.infer<typeof AdminOrderCancelSchema>;
 

@@ -101,7 +101,16 @@ export const AdminPartnerDetailSchema = AdminPartnerRowSchema.extend({
   contacts: z.array(z.object({ role: z.string(), name: z.string(), phone: text, email: text })),
   kyc: z.object({ pan: KycCheckSchema, gstin: KycCheckSchema, ifsc: KycCheckSchema }),
   /** Each application this one shares an identifier with, with what they share. */
-  duplicates: z.array(z.object({ id: z.number().int(), reference: z.string(), company: z.string(), status: z.enum(TRADE_PARTNER_APPLICATION_STATUSES), createdAt: z.string(), shares: z.array(z.enum(['pan', 'gstin', 'email', 'phone'])) })),
+  duplicates: z.array(
+    z.object({
+      id: z.number().int(),
+      reference: z.string(),
+      company: z.string(),
+      status: z.enum(TRADE_PARTNER_APPLICATION_STATUSES),
+      createdAt: z.string(),
+      shares: z.array(z.enum(['pan', 'gstin', 'email', 'phone'])),
+    }),
+  ),
   /** The decisions open to staff now (none once Approved or Rejected). */
   decisions: z.array(z.enum(['under_review', 'approve', 'reject'])),
 });
@@ -119,6 +128,7 @@ export const AdminPartnerReviewSchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.decision === 'reject' && !v.note) ctx.addIssue({ code: 'custom', path: ['note'], message: 'Say why the application is rejected: the note is mailed to the applicant.' });
+    if (v.decision === 'reject' && !v.note)
+      ctx.addIssue({ code: 'custom', path: ['note'], message: 'Say why the application is rejected: the note is mailed to the applicant.' });
   });
 export type AdminPartnerReview = z.infer<typeof AdminPartnerReviewSchema>;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { COLOUR_FILTERS, DIAMOND_QUALITIES, GIFT_OCCASION_NAMES, GIFT_RECIPIENT_NAMES, GOLD_QUALITIES, MATERIALS, METAL_COLOURS, SIZE_KINDS } from './constants.ts';
+import {
+  COLOUR_FILTERS,
+  DIAMOND_QUALITIES,
+  GIFT_OCCASION_NAMES,
+  GIFT_RECIPIENT_NAMES,
+  GOLD_QUALITIES,
+  MATERIALS,
+  METAL_COLOURS,
+  SIZE_KINDS,
+} from './constants.ts';
 
 /**
  * The back office's product form (issue 17): field names a person reads, amounts in rupees, weights in grams and
@@ -62,7 +71,10 @@ function amount(label: string, opts: { min?: number; max: number; places: number
   const inner = z
     .number({ error: `${label} must be a number.` })
     .refine((n) => Number.isFinite(n), `${label} must be a number.`)
-    .refine((n) => (opts.positive ? n > 0 : n >= (opts.min ?? 0)), opts.positive ? `${label} must be more than 0.` : `${label} cannot be below ${opts.min ?? 0}.`)
+    .refine(
+      (n) => (opts.positive ? n > 0 : n >= (opts.min ?? 0)),
+      opts.positive ? `${label} must be more than 0.` : `${label} cannot be below ${opts.min ?? 0}.`,
+    )
     .refine((n) => n <= opts.max, `${label} is at most ${opts.max.toLocaleString('en-IN')}.`)
     .refine(
       (n) => decimals(n) <= opts.places,
@@ -102,9 +114,14 @@ function names(label: string) {
   return z.preprocess(
     listFrom,
     z
-      .array(z.string({ error: `${label} are names.` }).max(PRODUCT_LIMITS.itemName, `Each of ${label.toLowerCase()} is at most ${PRODUCT_LIMITS.itemName} characters.`), {
-        error: `${label} are a list of names.`,
-      })
+      .array(
+        z
+          .string({ error: `${label} are names.` })
+          .max(PRODUCT_LIMITS.itemName, `Each of ${label.toLowerCase()} is at most ${PRODUCT_LIMITS.itemName} characters.`),
+        {
+          error: `${label} are a list of names.`,
+        },
+      )
       .max(PRODUCT_LIMITS.listItems, `At most ${PRODUCT_LIMITS.listItems} ${label.toLowerCase()}.`)
       .transform((list) => [...new Set(list)]),
   );
@@ -134,7 +151,13 @@ function choices<const T extends readonly (string | number)[]>(values: T, messag
 }
 
 function text(label: string, max: number) {
-  return z.preprocess((v) => (blank(v) ? null : typeof v === 'string' ? v.trim() : v), z.string({ error: `${label} is text.` }).max(max, `${label} is at most ${max} characters.`).nullable());
+  return z.preprocess(
+    (v) => (blank(v) ? null : typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: `${label} is text.` })
+      .max(max, `${label} is at most ${max} characters.`)
+      .nullable(),
+  );
 }
 
 const listOf = (values: readonly (string | number)[]) => values.join(', ');
@@ -155,7 +178,10 @@ export const ProductFieldsSchema = z
     ),
     name: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : v),
-      z.string({ error: 'The name is required.' }).min(2, 'The name is at least 2 characters.').max(PRODUCT_LIMITS.name, `The name is at most ${PRODUCT_LIMITS.name} characters.`),
+      z
+        .string({ error: 'The name is required.' })
+        .min(2, 'The name is at least 2 characters.')
+        .max(PRODUCT_LIMITS.name, `The name is at most ${PRODUCT_LIMITS.name} characters.`),
     ),
     slug: z.preprocess(
       (v) => (blank(v) ? null : typeof v === 'string' ? v.trim().toLowerCase() : v),
@@ -165,7 +191,10 @@ export const ProductFieldsSchema = z
         .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'The web address has lower-case letters, digits and single dashes only (made from the name when left empty).')
         .nullable(),
     ),
-    description: z.preprocess((v) => (blank(v) ? '' : v), z.string({ error: 'The description is text.' }).max(PRODUCT_LIMITS.description, `The description is at most ${PRODUCT_LIMITS.description} characters.`)),
+    description: z.preprocess(
+      (v) => (blank(v) ? '' : v),
+      z.string({ error: 'The description is text.' }).max(PRODUCT_LIMITS.description, `The description is at most ${PRODUCT_LIMITS.description} characters.`),
+    ),
     category: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Choose a category.' }).min(1, 'Choose a category.')),
     tags: names('Tags'),
     stones: names('Stones'),
@@ -193,14 +222,22 @@ export const ProductFieldsSchema = z
     sizes: z.preprocess(
       listFrom,
       z
-        .array(z.string({ error: 'Sizes are text.' }).max(10, 'Each size is at most 10 characters.').regex(/^[0-9]+(?:\.[0-9]+)?$/, 'Each size is a number such as 12, 2.6 or 18.'))
+        .array(
+          z
+            .string({ error: 'Sizes are text.' })
+            .max(10, 'Each size is at most 10 characters.')
+            .regex(/^[0-9]+(?:\.[0-9]+)?$/, 'Each size is a number such as 12, 2.6 or 18.'),
+        )
         .max(40, 'At most 40 sizes.')
         .transform((list) => [...new Set(list)]),
     ),
     hallmarked: bool('Hallmarked'),
     huid: z.preprocess(
       (v) => (blank(v) ? null : typeof v === 'string' ? v.trim().toUpperCase() : v),
-      z.string().regex(/^[A-Z0-9]{6}$/, 'The HUID is six letters and digits.').nullable(),
+      z
+        .string()
+        .regex(/^[A-Z0-9]{6}$/, 'The HUID is six letters and digits.')
+        .nullable(),
     ),
     stock: z.preprocess(
       (v) => (blank(v) ? 0 : numberFrom(v)),
@@ -276,7 +313,8 @@ export function productFormProblems(f: ProductForm): FieldProblems {
   } else if (f.purities.length > 0 && f.purity !== null && !f.purities.includes(f.purity)) {
     p.purities = 'The purities offered include the default purity.';
   }
-  if (f.metalColours.length > 0 && f.metalColour !== null && !f.metalColours.includes(f.metalColour)) p.metalColours = 'The colours offered include the default colour.';
+  if (f.metalColours.length > 0 && f.metalColour !== null && !f.metalColours.includes(f.metalColour))
+    p.metalColours = 'The colours offered include the default colour.';
   if (f.metalWeightG === null && f.fixedPrice === null) {
     p.metalWeightG = 'Give the metal weight, or a fixed price for a piece sold without one.';
   } else if (f.metalWeightG !== null && f.fixedPrice !== null) {
@@ -286,7 +324,8 @@ export function productFormProblems(f: ProductForm): FieldProblems {
     if (f.fixedPrice !== null && f.makingCharge !== null && f.makingCharge > 0) p.makingCharge = 'A fixed-price piece has no separate making charge.';
   } else {
     if (f.makingCharge === null || f.makingCharge <= 0) {
-      p.makingCharge = f.makingChargeKind === 'percent' ? 'Give the making charge as a percent above 0.' : 'Give the making charge in rupees per gram, above 0.';
+      p.makingCharge =
+        f.makingChargeKind === 'percent' ? 'Give the making charge as a percent above 0.' : 'Give the making charge in rupees per gram, above 0.';
     } else if (f.makingChargeKind === 'percent' && f.makingCharge > PRODUCT_LIMITS.percent) {
       p.makingCharge = 'A making charge in percent is at most 100.';
     }
@@ -303,7 +342,8 @@ export function productFormProblems(f: ProductForm): FieldProblems {
     p.diamondQualities = 'The qualities offered include the default quality.';
   }
   // Polki (uncut diamond) is valued per piece as a stone: a Diamond piece has a diamond weight or a stone value.
-  if (f.material === 'Diamond' && !diamonds && !((f.stoneValue ?? 0) > 0)) p.diamondWeightCt = 'A diamond piece needs its diamond weight (polki: its stone value).';
+  if (f.material === 'Diamond' && !diamonds && !((f.stoneValue ?? 0) > 0))
+    p.diamondWeightCt = 'A diamond piece needs its diamond weight (polki: its stone value).';
   if (f.sizeKind === null && f.sizes.length > 0) p.sizeKind = 'Say what the sizes are (ring, bangle or length), or leave the sizes empty.';
   if (f.sizeKind !== null && f.sizes.length === 0) p.sizes = 'List the sizes offered, or leave the size kind empty.';
   if (f.sizeKind === 'ring' && f.sizes.some((s) => !/^\d+$/.test(s) || Number(s) < 1 || Number(s) > 30)) p.sizes = 'Ring sizes are whole numbers from 1 to 30.';
@@ -366,7 +406,8 @@ const REQUIRED = { sku: 'The SKU is required.', name: 'The name is required.', c
 export const ProductFormSchema = ProductFieldsSchema.partial()
   .superRefine((raw, ctx) => {
     for (const [field, message] of Object.entries(REQUIRED)) {
-      if (raw[field as keyof typeof REQUIRED] === undefined || raw[field as keyof typeof REQUIRED] === null) ctx.addIssue({ code: 'custom', path: [field], message });
+      if (raw[field as keyof typeof REQUIRED] === undefined || raw[field as keyof typeof REQUIRED] === null)
+        ctx.addIssue({ code: 'custom', path: [field], message });
     }
   })
   .transform((raw, ctx) => {
@@ -469,7 +510,8 @@ export type ProductSale = z.infer<typeof ProductSaleSchema>;
 /** PUT /api/admin/products/:id/sales: the sales (not over) the product is in; the others it leaves. */
 export const ProductSalesBodySchema = z.object({
   saleIds: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? [] : typeof v === 'string' ? v.split(',').map((s) => Number(s.trim())) : Array.isArray(v) ? v.map(Number) : v),
+    (v) =>
+      v === undefined || v === null || v === '' ? [] : typeof v === 'string' ? v.split(',').map((s) => Number(s.trim())) : Array.isArray(v) ? v.map(Number) : v,
     z.array(z.number({ error: 'Sales are given by their ids.' }).int().positive(), { error: 'Sales are given by their ids.' }).max(100),
   ),
 });
@@ -521,7 +563,10 @@ export const AdminProductListQuerySchema = z.object({
     .default(25),
   category: z.string().trim().max(60).optional(),
   material: z.string().trim().max(20).optional(),
-  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(['active', 'archived'], { error: 'Status is active, archived or all.' }).optional()),
+  status: z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z.enum(['active', 'archived'], { error: 'Status is active, archived or all.' }).optional(),
+  ),
   stock: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(['low', 'out'], { error: 'Stock is low, out or all.' }).optional()),
 });
 export type AdminProductListQuery = z.output<typeof AdminProductListQuerySchema>;
@@ -533,8 +578,15 @@ export const AdminProductImageParamsSchema = AdminProductIdParamsSchema.extend({
 
 /** The body of POST and PATCH: the form's fields by name (documented here; each is checked by ProductFieldsSchema). */
 export const ProductFormBodySchema = z
-  .looseObject(Object.fromEntries(Object.keys(ProductFieldsSchema.shape).map((k) => [k, z.unknown().optional()])) as Record<keyof ProductForm, z.ZodOptional<z.ZodUnknown>>)
-  .describe('The product form: sku, name, slug, description, category, tags, stones, material, metal, purity, purities, metalColour, metalColours, metalWeightG, fixedPrice, makingChargeKind, makingCharge, diamondWeightCt, diamondCount, diamondQuality, diamondQualities, stoneValue, stoneWeightCt, colour, sizeKind, sizes, hallmarked, huid, stock, occasion, giftOccasions, giftRecipients, gender, featuredRank, active. PATCH takes any subset.');
+  .looseObject(
+    Object.fromEntries(Object.keys(ProductFieldsSchema.shape).map((k) => [k, z.unknown().optional()])) as Record<
+      keyof ProductForm,
+      z.ZodOptional<z.ZodUnknown>
+    >,
+  )
+  .describe(
+    'The product form: sku, name, slug, description, category, tags, stones, material, metal, purity, purities, metalColour, metalColours, metalWeightG, fixedPrice, makingChargeKind, makingCharge, diamondWeightCt, diamondCount, diamondQuality, diamondQualities, stoneValue, stoneWeightCt, colour, sizeKind, sizes, hallmarked, huid, stock, occasion, giftOccasions, giftRecipients, gender, featuredRank, active. PATCH takes any subset.',
+  );
 
 export const ProductDuplicateSchema = z.object({
   sku: z.preprocess((v) => (blank(v) ? undefined : v), ProductFieldsSchema.shape.sku.optional()),
@@ -552,7 +604,10 @@ export const ProductBulkSchema = z.object({
 export const ProductBulkAnswerSchema = z.object({ changed: z.number().int(), message: z.string() });
 
 export const ImageChangeSchema = z.object({
-  alt: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'The description is text.' }).max(200, 'A picture description is at most 200 characters.').optional()),
+  alt: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'The description is text.' }).max(200, 'A picture description is at most 200 characters.').optional(),
+  ),
   position: z.coerce.number().int().min(0).max(1000).optional(),
 });
 export const ImageOrderSchema = z.object({
@@ -569,7 +624,10 @@ export const ProductImagesAnswerSchema = z.object({ data: z.array(ProductImageSc
 const taxonomyName = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : v),
-    z.string({ error: `The ${label} name is required.` }).min(2, `The ${label} name is at least 2 characters.`).max(PRODUCT_LIMITS.itemName, `The ${label} name is at most ${PRODUCT_LIMITS.itemName} characters.`),
+    z
+      .string({ error: `The ${label} name is required.` })
+      .min(2, `The ${label} name is at least 2 characters.`)
+      .max(PRODUCT_LIMITS.itemName, `The ${label} name is at most ${PRODUCT_LIMITS.itemName} characters.`),
   );
 
 export const CategoryBodySchema = z.object({
@@ -585,7 +643,15 @@ export const TagRenameSchema = z.object({ name: taxonomyName('tag') });
 export const StoneBodySchema = z.object({ name: taxonomyName('stone') });
 export const SynonymBodySchema = z.object({
   terms: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(/[,\n]/).map((s) => s.trim().toLowerCase()).filter(Boolean) : Array.isArray(v) ? v.map((s) => (typeof s === 'string' ? s.trim().toLowerCase() : s)).filter(Boolean) : v),
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(/[,\n]/)
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean)
+        : Array.isArray(v)
+          ? v.map((s) => (typeof s === 'string' ? s.trim().toLowerCase() : s)).filter(Boolean)
+          : v,
     z
       .array(z.string().max(40, 'Each term is at most 40 characters.'), { error: 'List the terms that mean the same.' })
       .min(2, 'A synonym group has at least two terms.')
@@ -598,7 +664,9 @@ export const TaxonomyIdParamsSchema = z.object({ id: z.coerce.number({ error: 'T
 
 export const TaxonomySchema = z.object({
   categories: z.array(z.object({ id: z.number().int(), name: z.string(), queryName: z.string(), slug: z.string(), products: z.number().int() })),
-  tags: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), category: z.string(), categoryId: z.number().int(), products: z.number().int() })),
+  tags: z.array(
+    z.object({ id: z.number().int(), name: z.string(), slug: z.string(), category: z.string(), categoryId: z.number().int(), products: z.number().int() }),
+  ),
   stones: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), products: z.number().int() })),
   synonyms: z.array(z.object({ id: z.number().int(), terms: z.array(z.string()) })),
 });

@@ -111,8 +111,14 @@ export const SettingsPatchSchema = z
     codLimitPaise: z.number().optional().describe('Paise, 0 up to below ₹2 lakh (20,000,000 paise)'),
     paymentHoldMinutes: z.number().optional().describe('Minutes an unpaid online order holds its pieces (5-1440)'),
     lowStockThreshold: z.number().optional().describe('Pieces (0-1000)'),
-    weightTolerancePercent: z.number().optional().describe('Percent, 0-10, at most two decimals: a packed piece lighter or heavier than this is refunded or charged'),
-    packingTolerancePercent: z.number().optional().describe('Percent, 0-25, at most two decimals: a packed piece further than this from the weight sold waits for the accounts desk'),
+    weightTolerancePercent: z
+      .number()
+      .optional()
+      .describe('Percent, 0-10, at most two decimals: a packed piece lighter or heavier than this is refunded or charged'),
+    packingTolerancePercent: z
+      .number()
+      .optional()
+      .describe('Percent, 0-25, at most two decimals: a packed piece further than this from the weight sold waits for the accounts desk'),
     exchangePercent: z.number().optional().describe('Percent of today’s metal value a piece bought here is worth in exchange (0-100)'),
     buybackPercent: z.number().optional().describe('Percent of today’s metal value paid for a piece bought here (0-100)'),
     diamondExchangePercent: z.number().optional().describe('Percent of today’s diamond value in exchange (0-100)'),

@@ -30,12 +30,41 @@ describe('the forms', () => {
   });
 
   it('reads a coupon form post (all text) into stored units', () => {
-    const parsed = AdminCouponFormSchema.parse({ code: ' diwali-10 ', kind: 'fixed', value: '₹ 1,250.50', minOrderRupees: '5,000', usageLimit: '100', active: 'on' });
-    expect(parsed).toMatchObject({ code: 'DIWALI-10', kind: 'fixed', value: 1250.5, minOrderRupees: 5000, maxDiscountRupees: null, usageLimit: 100, perCustomerLimit: null, active: true, startsAt: null, endsAt: null });
+    const parsed = AdminCouponFormSchema.parse({
+      code: ' diwali-10 ',
+      kind: 'fixed',
+      value: '₹ 1,250.50',
+      minOrderRupees: '5,000',
+      usageLimit: '100',
+      active: 'on',
+    });
+    expect(parsed).toMatchObject({
+      code: 'DIWALI-10',
+      kind: 'fixed',
+      value: 1250.5,
+      minOrderRupees: 5000,
+      maxDiscountRupees: null,
+      usageLimit: 100,
+      perCustomerLimit: null,
+      active: true,
+      startsAt: null,
+      endsAt: null,
+    });
   });
 
   it('reads a store form post, with the sort order 0 when blank', () => {
-    const parsed = AdminStoreFormSchema.parse({ name: 'Milli X', city: 'Pune', address: '1 Road', pincode: '411001', phone: '+91 20 4000 6101', hours: '10-8', latitude: '18.52', longitude: '73.85', sortOrder: '', active: 'false' });
+    const parsed = AdminStoreFormSchema.parse({
+      name: 'Milli X',
+      city: 'Pune',
+      address: '1 Road',
+      pincode: '411001',
+      phone: '+91 20 4000 6101',
+      hours: '10-8',
+      latitude: '18.52',
+      longitude: '73.85',
+      sortOrder: '',
+      active: 'false',
+    });
     expect(parsed).toMatchObject({ latitude: 18.52, longitude: 73.85, sortOrder: 0, active: false });
   });
 });

@@ -40,7 +40,8 @@ export function parseShopTime(value: unknown): Date | null | unknown {
     const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - IST_OFFSET_MINUTES * 60_000;
     const back = new Date(utc + IST_OFFSET_MINUTES * 60_000);
     // 2026-02-30 is no day: Date.UTC would roll it into March.
-    if (back.getUTCFullYear() !== Number(y) || back.getUTCMonth() !== Number(mo) - 1 || back.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59) return t;
+    if (back.getUTCFullYear() !== Number(y) || back.getUTCMonth() !== Number(mo) - 1 || back.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59)
+      return t;
     return new Date(utc);
   }
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i.test(t)) {
@@ -57,4 +58,3 @@ export function toShopLocalTime(iso: string | Date | null | undefined): string {
   if (Number.isNaN(at.getTime())) return '';
   return new Date(at.getTime() + IST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 16);
 }
-

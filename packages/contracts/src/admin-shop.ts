@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { adminListPage, adminListQuery } from './admin-list.ts';
 import { PINCODE_PATTERN } from './india.ts';
-import { COUPON_CODE_PATTERN, COUPON_KINDS, COUPON_LIMITS, COUPON_STATUSES, INDIA_BOUNDS, isShopPhone, parseShopTime, STORE_LIMITS } from './admin-shop-values.ts';
+import {
+  COUPON_CODE_PATTERN,
+  COUPON_KINDS,
+  COUPON_LIMITS,
+  COUPON_STATUSES,
+  INDIA_BOUNDS,
+  isShopPhone,
+  parseShopTime,
+  STORE_LIMITS,
+} from './admin-shop-values.ts';
 
 /**
  * The back office's coupons and stores (issue 17): the forms' fields as JSON (or form posts), with a message for
@@ -37,7 +46,10 @@ function optionalNumber(label: string, opts: { min: number; max: number; decimal
       .number({ error: `${label} must be a number.` })
       .refine((n) => n >= opts.min, `${label} cannot be below ${opts.min.toLocaleString('en-IN')}.`)
       .refine((n) => n <= opts.max, `${label} is at most ${opts.max.toLocaleString('en-IN')}.`)
-      .refine((n) => places(n) <= opts.decimals, opts.decimals === 0 ? `${label} must be a whole number.` : `${label} has at most ${opts.decimals} decimal places.`)
+      .refine(
+        (n) => places(n) <= opts.decimals,
+        opts.decimals === 0 ? `${label} must be a whole number.` : `${label} has at most ${opts.decimals} decimal places.`,
+      )
       .nullable(),
   );
 }
@@ -47,7 +59,13 @@ function required<T extends z.ZodType>(schema: T, message: string) {
 }
 
 const text = (label: string, max: number) =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: `${label} must be text.` }).trim().max(max, `${label} is at most ${max} characters.`));
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z
+      .string({ error: `${label} must be text.` })
+      .trim()
+      .max(max, `${label} is at most ${max} characters.`),
+  );
 const requiredText = (label: string, max: number) => text(label, max).refine((v) => v !== '', `Please enter the ${label.toLowerCase()}.`);
 
 function bool(label: string, fallback: boolean) {
@@ -80,7 +98,6 @@ const moment = (label: string) =>
 // ---------------------------------------------------------------------------------------------
 // Coupons
 
-
 /**
  * The coupon form. `value` is the percent off (1-100, whole) for 'percent', or rupees off (up to paise) for
  * 'fixed'; the most a percent coupon takes off (`maxDiscountRupees`) means nothing for a fixed one and is refused
@@ -106,10 +123,16 @@ export const AdminCouponFormSchema = z
     const value = c.value;
     if (typeof value !== 'number') return;
     if (c.kind === 'percent') {
-      if (!Number.isInteger(value) || value < 1 || value > 100) ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent off is a whole number from 1 to 100.' });
+      if (!Number.isInteger(value) || value < 1 || value > 100)
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent off is a whole number from 1 to 100.' });
     } else {
       if (value < 1) ctx.addIssue({ code: 'custom', path: ['value'], message: 'A fixed discount is at least ₹1.' });
-      if (c.maxDiscountRupees !== null) ctx.addIssue({ code: 'custom', path: ['maxDiscountRupees'], message: 'Only a percent coupon has a largest discount: leave it empty for a fixed amount.' });
+      if (c.maxDiscountRupees !== null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maxDiscountRupees'],
+          message: 'Only a percent coupon has a largest discount: leave it empty for a fixed amount.',
+        });
     }
     if (c.startsAt && c.endsAt && c.endsAt.getTime() <= c.startsAt.getTime()) {
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start.' });
@@ -157,7 +180,6 @@ export const AdminCouponPageSchema = adminListPage(AdminCouponSchema);
 // ---------------------------------------------------------------------------------------------
 // Stores
 
-
 export const AdminStoreFormSchema = z.object({
   name: requiredText('Name', STORE_LIMITS.name),
   city: requiredText('City', STORE_LIMITS.city),
@@ -166,12 +188,18 @@ export const AdminStoreFormSchema = z.object({
   phone: requiredText('Phone', 30).refine((v) => v === '' || isShopPhone(v), 'A phone is +91 and 10 digits (e.g. +91 44 4000 1101), or a 1800 number.'),
   hours: requiredText('Hours', STORE_LIMITS.hours),
   latitude: required(
-    optionalNumber('The latitude', { min: -90, max: 90, decimals: 6 }).refine((n) => n === null || (n >= INDIA_BOUNDS.south && n <= INDIA_BOUNDS.north), `India lies between latitudes ${INDIA_BOUNDS.south} and ${INDIA_BOUNDS.north}.`),
-    'Please enter the latitude (e.g. 13.0418), or use the pincode\'s position.',
+    optionalNumber('The latitude', { min: -90, max: 90, decimals: 6 }).refine(
+      (n) => n === null || (n >= INDIA_BOUNDS.south && n <= INDIA_BOUNDS.north),
+      `India lies between latitudes ${INDIA_BOUNDS.south} and ${INDIA_BOUNDS.north}.`,
+    ),
+    "Please enter the latitude (e.g. 13.0418), or use the pincode's position.",
   ),
   longitude: required(
-    optionalNumber('The longitude', { min: -180, max: 180, decimals: 6 }).refine((n) => n === null || (n >= INDIA_BOUNDS.west && n <= INDIA_BOUNDS.east), `India lies between longitudes ${INDIA_BOUNDS.west} and ${INDIA_BOUNDS.east}.`),
-    'Please enter the longitude (e.g. 80.2341), or use the pincode\'s position.',
+    optionalNumber('The longitude', { min: -180, max: 180, decimals: 6 }).refine(
+      (n) => n === null || (n >= INDIA_BOUNDS.west && n <= INDIA_BOUNDS.east),
+      `India lies between longitudes ${INDIA_BOUNDS.west} and ${INDIA_BOUNDS.east}.`,
+    ),
+    "Please enter the longitude (e.g. 80.2341), or use the pincode's position.",
   ),
   sortOrder: optionalNumber('The order', { min: 0, max: STORE_LIMITS.sortOrder, decimals: 0 }).transform((n) => n ?? 0),
   active: bool('Open', true),
@@ -204,4 +232,6 @@ export const AdminStorePageSchema = adminListPage(AdminStoreSchema);
 export const AdminPinPositionSchema = z.object({ pincode: z.string(), place: z.string(), latitude: z.number(), longitude: z.number() });
 export type AdminPinPosition = z.infer<typeof AdminPinPositionSchema>;
 
-export const AdminIdParamsSchema = z.object({ id: z.coerce.number({ error: 'The id is a number.' }).int('The id is a whole number.').min(1).max(2_147_483_647) });
+export const AdminIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'The id is a number.' }).int('The id is a whole number.').min(1).max(2_147_483_647),
+});

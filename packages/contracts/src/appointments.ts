@@ -61,7 +61,10 @@ const weightGrams = z
   .refine((s) => Number(s) > 0 && Number(s) <= 10_000, 'The weight is more than 0 and at most 10,000 g.');
 const purity = z.coerce
   .number({ error: 'Please choose the purity.' })
-  .refine((p): p is (typeof TRADE_IN_PURITY_VALUES)[number] => (TRADE_IN_PURITY_VALUES as readonly number[]).includes(p), 'The purity is 24K, 22K, 20K, 18K, 14K or 9K.');
+  .refine(
+    (p): p is (typeof TRADE_IN_PURITY_VALUES)[number] => (TRADE_IN_PURITY_VALUES as readonly number[]).includes(p),
+    'The purity is 24K, 22K, 20K, 18K, 14K or 9K.',
+  );
 
 /** GET /api/trade-in/estimate?weightGrams=&purity= */
 export const TradeInEstimateQuerySchema = z.object({ weightGrams: z.coerce.string({ error: 'Please enter the weight in grams.' }).pipe(weightGrams), purity });
@@ -138,12 +141,19 @@ export const AppointmentListSchema = z.object({ data: z.array(AppointmentSchema)
  * GET /api/appointments/manage?token=, POST /api/appointments/manage/cancel { token } and
  * POST /api/appointments/manage/confirm { token } (the link mailed to the address a booking gave).
  */
-export const AppointmentTokenSchema = z.object({ token: z.string({ error: 'The link is not complete.' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is not complete.') });
+export const AppointmentTokenSchema = z.object({
+  token: z.string({ error: 'The link is not complete.' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is not complete.'),
+});
 export const AppointmentIdParamsSchema = z.object({ id });
 
 /** GET /api/admin/appointments?kind=&storeId=&from=&to= (at most 31 days; from defaults to today, to to from + 6). */
 export const AdminAppointmentsQuerySchema = z
-  .object({ kind: kind.default('store'), storeId: optionalId, from: z.preprocess(blankIsUndefined, isoDate.optional()), to: z.preprocess(blankIsUndefined, isoDate.optional()) })
+  .object({
+    kind: kind.default('store'),
+    storeId: optionalId,
+    from: z.preprocess(blankIsUndefined, isoDate.optional()),
+    to: z.preprocess(blankIsUndefined, isoDate.optional()),
+  })
   .refine((q) => q.kind === 'video' || q.storeId !== undefined, { message: 'Please choose a store.', path: ['storeId'] });
 export type AdminAppointmentsQuery = z.infer<typeof AdminAppointmentsQuerySchema>;
 export const AdminAppointmentSchema = AppointmentSchema.omit({ cancellable: true }).extend({ customerId: z.number().int().nullable() });

@@ -23,10 +23,19 @@ export const CartAddSchema = z.object({
   cart_product_id: z.coerce.number({ error: 'cart_product_id must be a product id' }).int().positive().max(2_147_483_647),
   cart_quantity: z.preprocess(
     (v) => (v === '' || v === undefined ? 1 : v),
-    z.coerce.number({ error: 'Quantity must be a whole number.' }).int('Quantity must be a whole number.').min(1, 'Quantity must be at least 1.').max(99, 'At most 99 of one piece per order.'),
+    z.coerce
+      .number({ error: 'Quantity must be a whole number.' })
+      .int('Quantity must be a whole number.')
+      .min(1, 'Quantity must be at least 1.')
+      .max(99, 'At most 99 of one piece per order.'),
   ),
   cart_user_id: z.union([z.string(), z.number()], { error: 'cart_user_id is required' }),
-  purity: optionalNumber(z.number().int().refine((n) => (GOLD_QUALITIES as readonly number[]).includes(n), 'Gold quality must be 14, 18, 22 or 24 kt.')),
+  purity: optionalNumber(
+    z
+      .number()
+      .int()
+      .refine((n) => (GOLD_QUALITIES as readonly number[]).includes(n), 'Gold quality must be 14, 18, 22 or 24 kt.'),
+  ),
   /** Ring size, bangle size or chain length, as the product offers them ('12', '2.6', '18'); the server checks it against the piece. */
   size: z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'number' ? String(v) : v),
@@ -42,7 +51,11 @@ export const CartUpdateSchema = z
   .array(
     z.object({
       product_id: z.coerce.number().int().positive().optional(),
-      quantity: z.coerce.number({ error: 'Quantity must be a whole number.' }).int('Quantity must be a whole number.').min(0, 'Quantity cannot be below 0.').max(99, 'At most 99 of one piece per order.'),
+      quantity: z.coerce
+        .number({ error: 'Quantity must be a whole number.' })
+        .int('Quantity must be a whole number.')
+        .min(0, 'Quantity cannot be below 0.')
+        .max(99, 'At most 99 of one piece per order.'),
       user_id: z.union([z.string(), z.number()]),
       cartId: z.coerce.number({ error: 'cartId must be a number' }).int().positive(),
     }),
@@ -51,7 +64,11 @@ export const CartUpdateSchema = z
 
 /** POST /api/cart/delete/{cartId}/{userId}: cartId is a line's id, or a product id (every line of that piece). */
 export const CartDeleteParamsSchema = z.object({
-  cartId: z.coerce.number({ error: 'cartId must be a number' }).int('cartId must be a number').positive('cartId must be a number').max(2_147_483_647, 'cartId must be a number'),
+  cartId: z.coerce
+    .number({ error: 'cartId must be a number' })
+    .int('cartId must be a number')
+    .positive('cartId must be a number')
+    .max(2_147_483_647, 'cartId must be a number'),
   userId: UserIdParamSchema,
 });
 

@@ -4,8 +4,7 @@ import { SORT_OPTIONS } from './constants.ts';
 const sortValues = SORT_OPTIONS.map((o) => o.value) as number[];
 const sortMessage = `sort must be one of ${sortValues.join(', ')}`;
 const text = (max = 100) => z.string().trim().max(max, `must be at most ${max} characters`);
-const optionalText = (max = 100) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), text(max).optional());
+const optionalText = (max = 100) => z.preprocess((v) => (v === '' || v === null ? undefined : v), text(max).optional());
 const rupees = (name: string) =>
   z.preprocess(
     (v) => (v === '' || v === undefined || v === null ? undefined : v),

@@ -34,7 +34,15 @@ export const CouponAnswerSchema = z.object({
 export type CouponAnswer = z.infer<typeof CouponAnswerSchema>;
 
 /** Why a coupon does not apply (the code of a 4xx answer of /api/coupons/apply and of placeOrders). */
-export const COUPON_REFUSALS = ['COUPON_UNKNOWN', 'COUPON_INACTIVE', 'COUPON_EXPIRED', 'COUPON_NOT_YET_VALID', 'COUPON_MIN_ORDER', 'COUPON_USED_UP', 'COUPON_ALREADY_USED'] as const;
+export const COUPON_REFUSALS = [
+  'COUPON_UNKNOWN',
+  'COUPON_INACTIVE',
+  'COUPON_EXPIRED',
+  'COUPON_NOT_YET_VALID',
+  'COUPON_MIN_ORDER',
+  'COUPON_USED_UP',
+  'COUPON_ALREADY_USED',
+] as const;
 export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
 
 /**
@@ -64,7 +72,10 @@ export const PlaceOrderSchema = z.object({
   /** 'true' / 'on' / '1': pay what is left (after the Harvest balance) from the customer's store credit. */
   useStoreCredit: flag,
   /** 'online' (the default: through the gateway before the order is Placed) or 'cod' (pay on delivery, below a limit). */
-  paymentMethod: z.preprocess((v) => (v === '' || v === null || v === undefined ? 'online' : v), z.enum(ORDER_PAYMENT_METHOD_VALUES, { error: 'paymentMethod must be online or cod.' })),
+  paymentMethod: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 'online' : v),
+    z.enum(ORDER_PAYMENT_METHOD_VALUES, { error: 'paymentMethod must be online or cod.' }),
+  ),
   /** Required for an order of Rs. 2 lakh or more (Rule 114B); printed on the invoice. */
   pan: field(10),
   /** The billing address's state (from the list of Indian states and union territories) and a landmark. */

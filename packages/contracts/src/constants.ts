@@ -2,17 +2,7 @@
 export const MATERIALS = ['Gold', 'Diamond', 'Platinum', 'Silver'] as const;
 export type Material = (typeof MATERIALS)[number];
 
-export const CATEGORIES = [
-  'Bangles',
-  'Bracelets',
-  'Chains',
-  'Earrings',
-  'Necklaces',
-  'Nose Pins',
-  'Pendants',
-  'Rings',
-  'Daily Wears',
-] as const;
+export const CATEGORIES = ['Bangles', 'Bracelets', 'Chains', 'Earrings', 'Necklaces', 'Nose Pins', 'Pendants', 'Rings', 'Daily Wears'] as const;
 
 /** The screen says Rings; queries say Fingerring (spec section 9). */
 export function categoryQueryName(category: string): string {
@@ -95,7 +85,16 @@ export function pictureInColour(image: string, colour: string | null | undefined
 export const BANNER_AUTOPLAY_MS = 5000;
 export const STICKY_HEADER_AFTER_PX = 110;
 export const BACK_TO_TOP_AFTER_PX = 300;
-export const ABOUT_SLIDER = { slides: 6, scroll: 1, autoplayMs: 4000, breakpoints: [[992, 4], [768, 3], [576, 2]] } as const;
+export const ABOUT_SLIDER = {
+  slides: 6,
+  scroll: 1,
+  autoplayMs: 4000,
+  breakpoints: [
+    [992, 4],
+    [768, 3],
+    [576, 2],
+  ],
+} as const;
 export const CONFETTI_TWEEN_MS = 1000;
 export const PAGINATION_WINDOW = 2;
 export const PAGE_SIZE = 12;

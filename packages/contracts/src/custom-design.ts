@@ -5,7 +5,6 @@ import { GatewayPaymentSchema } from './payments.ts';
 
 export * from './custom-design-fields.ts';
 
-
 const NONE = new Set(['', 'no', 'none', 'false', '0', 'n']);
 const YES = new Set(['yes', 'true', '1', 'y']);
 
@@ -45,8 +44,7 @@ function choiceField(label: string) {
   });
 }
 
-const ci = <T extends string>(values: readonly T[], raw: string): T | undefined =>
-  values.find((v) => v.toLowerCase() === raw.toLowerCase());
+const ci = <T extends string>(values: readonly T[], raw: string): T | undefined => values.find((v) => v.toLowerCase() === raw.toLowerCase());
 
 /**
  * The text fields of POST /api/admin/cutom-jewelry/new-request (multipart). Images are checked by the

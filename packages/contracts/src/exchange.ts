@@ -78,7 +78,10 @@ export type BuybackQuote = z.infer<typeof BuybackQuoteSchema>;
 export const ExchangeAskSchema = z.object({
   lineId: z.coerce.number({ error: 'lineId must be a number.' }).int().positive('lineId must be a number.').max(2_147_483_647, 'lineId is too large.'),
   kind: z.enum(EXCHANGE_KIND_VALUES, { error: 'kind must be exchange or buyback.' }),
-  pieceId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive('pieceId must be a number.').max(2_147_483_647, 'pieceId is too large.').optional()),
+  pieceId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().positive('pieceId must be a number.').max(2_147_483_647, 'pieceId is too large.').optional(),
+  ),
 });
 export type ExchangeAsk = z.infer<typeof ExchangeAskSchema>;
 
@@ -124,7 +127,10 @@ const note = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.str
 
 /** POST /api/admin/exchanges/{id}/settle */
 export const AdminExchangeSettleSchema = z.object({
-  amountPaise: z.coerce.number({ error: 'amountPaise must be a number of paise.' }).int('amountPaise must be whole paise.').positive('amountPaise must be more than 0.'),
+  amountPaise: z.coerce
+    .number({ error: 'amountPaise must be a number of paise.' })
+    .int('amountPaise must be whole paise.')
+    .positive('amountPaise must be more than 0.'),
   /** A buy-back's payment reference (the bank's UTR); required for a buy-back. */
   payoutReference: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
@@ -170,7 +176,11 @@ export type StoreCreditStatement = z.infer<typeof StoreCreditStatementSchema>;
 
 /** POST /api/admin/orders/{orderNumber}/store-credit (permission accounts): goodwill credit to the order's customer. */
 export const AdminGoodwillSchema = z.object({
-  amountPaise: z.coerce.number({ error: 'amountPaise must be a number of paise.' }).int('amountPaise must be whole paise.').positive('amountPaise must be more than 0.').max(10_00_000_00, 'amountPaise is at most Rs. 10 lakh.'),
+  amountPaise: z.coerce
+    .number({ error: 'amountPaise must be a number of paise.' })
+    .int('amountPaise must be whole paise.')
+    .positive('amountPaise must be more than 0.')
+    .max(10_00_000_00, 'amountPaise is at most Rs. 10 lakh.'),
   note: z.string({ error: 'Please say why.' }).trim().min(3, 'Please say why.').max(300, 'note must be at most 300 characters'),
 });
 export type AdminGoodwill = z.infer<typeof AdminGoodwillSchema>;

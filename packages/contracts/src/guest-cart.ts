@@ -29,12 +29,15 @@ export interface GuestCartItem extends GuestChoice {
 function choiceOf(entry: Record<string, unknown>): GuestChoice {
   const choice: GuestChoice = {};
   const purity = Number(entry.purity);
-  if (entry.purity !== undefined && entry.purity !== null && entry.purity !== '' && Number.isSafeInteger(purity) && purity > 0 && purity < 1000) choice.purity = purity;
+  if (entry.purity !== undefined && entry.purity !== null && entry.purity !== '' && Number.isSafeInteger(purity) && purity > 0 && purity < 1000)
+    choice.purity = purity;
   if (typeof entry.colour === 'string' && (METAL_COLOURS as readonly string[]).includes(entry.colour)) choice.colour = entry.colour;
-  if (typeof entry.diamondQuality === 'string' && (DIAMOND_QUALITIES as readonly string[]).includes(entry.diamondQuality)) choice.diamondQuality = entry.diamondQuality;
+  if (typeof entry.diamondQuality === 'string' && (DIAMOND_QUALITIES as readonly string[]).includes(entry.diamondQuality))
+    choice.diamondQuality = entry.diamondQuality;
   const size = typeof entry.size === 'number' ? String(entry.size) : entry.size;
   if (typeof size === 'string' && /^[0-9][0-9.]{0,5}$/.test(size)) choice.size = size;
-  if (choice.size && typeof entry.sizeKind === 'string' && (SIZE_KINDS as readonly string[]).includes(entry.sizeKind)) choice.sizeKind = entry.sizeKind as SizeKind;
+  if (choice.size && typeof entry.sizeKind === 'string' && (SIZE_KINDS as readonly string[]).includes(entry.sizeKind))
+    choice.sizeKind = entry.sizeKind as SizeKind;
   return choice;
 }
 

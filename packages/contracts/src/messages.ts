@@ -6,8 +6,7 @@ export const MESSAGES = {
   logoutFallback: 'An error occurred while logging out. Please try again later.',
   registerFallback: 'An error occurred while registering. Please try again later.',
   registrationSuccessBanner: 'Registration successful. Kindly login.',
-  customRequestSuccess:
-    'Your Custom Order Requested Placed Successfully! Our Admin team will get back to you within 48Hrs.',
+  customRequestSuccess: 'Your Custom Order Requested Placed Successfully! Our Admin team will get back to you within 48Hrs.',
   shortRegistrationSuccess: 'Registration Successful. Our support team will get back to you soon!',
   shortRegistrationFailed: 'Registration Failed.',
   notFound: "Ooops! That page doesn't exist!",

@@ -218,7 +218,9 @@ export const OrderStatusChangeSchema = z.object({
   status: z.enum(['Placed', 'Picked', 'Out for Delivery', 'Delivered'], { error: 'status must be Placed, Picked, Out for Delivery or Delivered' }),
   note: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500, 'note must be at most 500 characters').optional()),
   /** Out for Delivery is the dispatch: these three are required then (trackingUrl an https address), ignored otherwise. */
-  courierName: blankToUndefined(z.string().trim().min(2, 'courierName must be at least 2 characters').max(60, 'courierName must be at most 60 characters').optional()),
+  courierName: blankToUndefined(
+    z.string().trim().min(2, 'courierName must be at least 2 characters').max(60, 'courierName must be at most 60 characters').optional(),
+  ),
   awbNumber: blankToUndefined(
     z
       .string()

@@ -8,12 +8,21 @@ export const ReturnRefundMethodSchema = z.enum(['original', 'store_credit'], { e
 export const RETURN_REASON_MAX = 1000;
 export const RETURN_PHOTOS_MAX = 4;
 
-const id = (name: string) => z.coerce.number({ error: `${name} is a whole number` }).int(`${name} is a whole number`).positive(`${name} is a whole number`).max(2_147_483_647, `${name} is too large`);
+const id = (name: string) =>
+  z.coerce
+    .number({ error: `${name} is a whole number` })
+    .int(`${name} is a whole number`)
+    .positive(`${name} is a whole number`)
+    .max(2_147_483_647, `${name} is too large`);
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const ReturnLineRequestSchema = z.object({
   lineId: id('lineId'),
-  quantity: z.coerce.number({ error: 'quantity is a whole number' }).int('quantity is a whole number').min(1, 'quantity must be at least 1').max(99, 'quantity is at most 99'),
+  quantity: z.coerce
+    .number({ error: 'quantity is a whole number' })
+    .int('quantity is a whole number')
+    .min(1, 'quantity must be at least 1')
+    .max(99, 'quantity is at most 99'),
 });
 
 /** POST /api/orders/{orderNumber}/returns (JSON, or multipart with `lines` as a JSON string and up to four `photo` files). */
@@ -51,7 +60,13 @@ export const ReturnLineSchema = z.object({
   amountPaise: z.number().int(),
 });
 export const ReturnStepSchema = z.object({ status: ReturnStatusSchema, at: z.string(), note: z.string().nullable(), by: z.string().nullable() });
-export const ReturnPhotoSchema = z.object({ id: z.number().int(), url: z.string(), thumbUrl: z.string().nullable(), width: z.number().int(), height: z.number().int() });
+export const ReturnPhotoSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumbUrl: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
 
 /** One return as the customer follows it (and the base of the desk's view). */
 export const OrderReturnSchema = z.object({
@@ -151,11 +166,22 @@ export const ReturnPickupSchema = z.object({
 export const ReturnCheckSchema = z.object({
   note: z.string({ error: 'Say what the check found.' }).trim().min(3, 'Say what the check found.').max(1000, 'The note is at most 1000 characters.'),
   disposition: z.enum(['restock', 'write_off'], { error: 'disposition must be restock or write_off' }),
-  refundPaise: z.preprocess(blank, z.coerce.number({ error: 'refundPaise is a whole number of paise' }).int('refundPaise is a whole number of paise').min(0, 'refundPaise cannot be negative').optional()),
+  refundPaise: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: 'refundPaise is a whole number of paise' })
+      .int('refundPaise is a whole number of paise')
+      .min(0, 'refundPaise cannot be negative')
+      .optional(),
+  ),
 });
 export type ReturnCheck = z.infer<typeof ReturnCheckSchema>;
 export const ReturnRefuseSchema = z.object({
-  reason: z.string({ error: 'Please give the reason for refusing.' }).trim().min(3, 'Please give the reason for refusing.').max(500, 'The reason is at most 500 characters.'),
+  reason: z
+    .string({ error: 'Please give the reason for refusing.' })
+    .trim()
+    .min(3, 'Please give the reason for refusing.')
+    .max(500, 'The reason is at most 500 characters.'),
 });
 export const ReturnStepAnswerSchema = z.object({ message: z.string(), return: AdminReturnDetailSchema });
 export type ReturnStepAnswer = z.infer<typeof ReturnStepAnswerSchema>;

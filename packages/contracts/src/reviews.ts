@@ -36,7 +36,6 @@ export const ReviewWriteSchema = z.object({
 });
 export type ReviewWrite = z.infer<typeof ReviewWriteSchema>;
 
-
 /** The shopper's own review, as the form edits it. */
 export const MyReviewSchema = z.object({
   review_id: z.number().int(),
@@ -79,7 +78,10 @@ export type PieceParams = z.infer<typeof PieceParamsSchema>;
 
 /** The fields beside the `file` of POST /api/admin/orders/{orderNumber}/pieces/{pieceId}/certificate. */
 export const CertificateFieldsSchema = z.object({
-  lab: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(CERTIFICATE_LABS, { error: `The lab is one of ${CERTIFICATE_LABS.join(', ')}.` })),
+  lab: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.enum(CERTIFICATE_LABS, { error: `The lab is one of ${CERTIFICATE_LABS.join(', ')}.` }),
+  ),
   number: z
     .string({ error: "Please give the certificate's number." })
     .trim()

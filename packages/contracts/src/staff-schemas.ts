@@ -19,11 +19,7 @@ export const StaffPasswordSchema = z
 
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: `The role is one of: ${STAFF_ROLES.join(', ')}.` });
 
-const StaffNameSchema = z
-  .string({ error: 'Please enter a name.' })
-  .trim()
-  .min(1, 'Please enter a name.')
-  .max(100, 'A name is at most 100 characters.');
+const StaffNameSchema = z.string({ error: 'Please enter a name.' }).trim().min(1, 'Please enter a name.').max(100, 'A name is at most 100 characters.');
 
 /** POST /api/admin/auth/login. `totp` is the authenticator's six digits or one of the recovery codes. */
 export const StaffLoginSchema = z.object({
@@ -89,13 +85,21 @@ export const StaffUpdateSchema = z
 export type StaffUpdate = z.infer<typeof StaffUpdateSchema>;
 
 export const StaffIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'The staff id is a number.' }).int('The staff id is a number.').min(1, 'The staff id is a number.').max(2_147_483_647, 'No such member.'),
+  id: z.coerce
+    .number({ error: 'The staff id is a number.' })
+    .int('The staff id is a number.')
+    .min(1, 'The staff id is a number.')
+    .max(2_147_483_647, 'No such member.'),
 });
 export const StaffTokenParamsSchema = StaffIdParamsSchema.extend({
   tokenId: z.coerce.number({ error: 'The token id is a number.' }).int('The token id is a number.').min(1).max(2_147_483_647, 'No such token.'),
 });
 export const TokenIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'The token id is a number.' }).int('The token id is a number.').min(1, 'The token id is a number.').max(2_147_483_647, 'No such token.'),
+  id: z.coerce
+    .number({ error: 'The token id is a number.' })
+    .int('The token id is a number.')
+    .min(1, 'The token id is a number.')
+    .max(2_147_483_647, 'No such token.'),
 });
 
 /** PUT /api/admin/me/password */
@@ -179,11 +183,36 @@ function auditDay(name: string) {
 
 /** GET /api/admin/audit */
 export const AuditQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit is a whole number.' }).int('limit is a whole number.').min(1, 'limit is at least 1.').max(500, 'limit is at most 500.').default(50),
-  before: z.coerce.number({ error: 'before is an entry id.' }).int('before is an entry id.').min(1, 'before is an entry id.').max(Number.MAX_SAFE_INTEGER).optional(),
-  entity: z.string().trim().max(60).optional().transform((v) => v || undefined),
-  staff: z.string().trim().max(254).optional().transform((v) => (v ? v.toLowerCase() : undefined)),
-  action: z.string().trim().max(60).optional().transform((v) => v || undefined),
+  limit: z.coerce
+    .number({ error: 'limit is a whole number.' })
+    .int('limit is a whole number.')
+    .min(1, 'limit is at least 1.')
+    .max(500, 'limit is at most 500.')
+    .default(50),
+  before: z.coerce
+    .number({ error: 'before is an entry id.' })
+    .int('before is an entry id.')
+    .min(1, 'before is an entry id.')
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
+  entity: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .transform((v) => v || undefined),
+  staff: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined)),
+  action: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .transform((v) => v || undefined),
   from: z
     .string()
     .trim()

@@ -103,4 +103,3 @@ export const LONG_REGISTRATION_LABELS: Record<string, string> = {
 
 /** Every field name of the long payload. */
 export const LONG_REGISTRATION_FIELDS = Object.keys(LONG_REGISTRATION_LABELS).filter((f) => f !== 'fastMoving');
-

@@ -107,7 +107,12 @@ export const ShortRegistrationSchema = z
     if (v.adUserType !== '' && !(v.adUserType in SHORT_USER_TYPES)) r.say('adUserType', 'please choose Manufacture or Retailer.');
     if (v.adUserType === '') r.say('adUserType', 'please choose Manufacture or Retailer.');
   })
-  .transform((v) => ({ ...v, email: v.email.toLowerCase(), countryCode: dialCodeOf(v.countryCode), adUserType: v.adUserType as keyof typeof SHORT_USER_TYPES }));
+  .transform((v) => ({
+    ...v,
+    email: v.email.toLowerCase(),
+    countryCode: dialCodeOf(v.countryCode),
+    adUserType: v.adUserType as keyof typeof SHORT_USER_TYPES,
+  }));
 export type ShortRegistration = z.infer<typeof ShortRegistrationSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -123,7 +128,21 @@ export const LongRegistrationSchema = z
 
     if (get('adUserType') !== '' && !(get('adUserType') in LONG_USER_TYPES)) r.say('adUserType', 'please choose Manufacture or Reseller.');
     // Spec §5: the company's and the showroom's addresses, e-mail and phone are required.
-    for (const f of ['compName', 'compAdd1', 'compAdd2', 'compCity', 'compState', 'compPostal', 'adEmail', 'adPhone', 'srAdd1', 'srAdd2', 'srCity', 'srState', 'srPin']) {
+    for (const f of [
+      'compName',
+      'compAdd1',
+      'compAdd2',
+      'compCity',
+      'compState',
+      'compPostal',
+      'adEmail',
+      'adPhone',
+      'srAdd1',
+      'srAdd2',
+      'srCity',
+      'srState',
+      'srPin',
+    ]) {
       r.required(f);
     }
     for (const f of LONG_REGISTRATION_FIELDS) r.max(f, MAX_LENGTH[f] ?? 160);
@@ -170,7 +189,8 @@ export const LongRegistrationSchema = z
     if (gstin !== '') {
       const problem = gstinProblem(gstin);
       if (problem) r.say('compGST', gstinMessage(problem));
-      else if (pan !== '' && isPan(pan) && panOfGstin(gstin) !== pan) r.say('compGST', `its PAN part (${panOfGstin(gstin)}) does not match the company PAN ${pan}.`);
+      else if (pan !== '' && isPan(pan) && panOfGstin(gstin) !== pan)
+        r.say('compGST', `its PAN part (${panOfGstin(gstin)}) does not match the company PAN ${pan}.`);
     }
     const ifsc = get('compIfsc').toUpperCase();
     if (ifsc !== '' && !isIfscFormat(ifsc)) r.say('compIfsc', 'an IFSC is 11 characters: 4 letters, a zero, then 6 letters or digits (e.g. SBIN0001234).');

@@ -8,35 +8,13 @@
  *   variant = style * ART_STONES.length + stoneIndex + 1.
  */
 
-export const ART_KINDS = [
-  'ring',
-  'chain',
-  'bangle',
-  'bracelet',
-  'jhumka',
-  'earrings',
-  'pendant',
-  'necklace',
-  'nose-pin',
-  'studs',
-] as const;
+export const ART_KINDS = ['ring', 'chain', 'bangle', 'bracelet', 'jhumka', 'earrings', 'pendant', 'necklace', 'nose-pin', 'studs'] as const;
 export type ArtKind = (typeof ART_KINDS)[number];
 
 export const ART_METALS = ['yellow-gold', 'rose-gold', 'white-gold', 'platinum', 'silver'] as const;
 export type ArtMetal = (typeof ART_METALS)[number];
 
-export const ART_STONES = [
-  'plain',
-  'diamond',
-  'ruby',
-  'emerald',
-  'sapphire',
-  'pearl',
-  'coral',
-  'navaratna',
-  'smoky-quartz',
-  'hematite',
-] as const;
+export const ART_STONES = ['plain', 'diamond', 'ruby', 'emerald', 'sapphire', 'pearl', 'coral', 'navaratna', 'smoky-quartz', 'hematite'] as const;
 export type ArtStone = (typeof ART_STONES)[number];
 
 export const ART_STYLES = 2;
@@ -111,18 +89,7 @@ const METAL_PALETTES: Record<ArtMetal, MetalPalette> = {
   silver: { stops: ['#ffffff', '#e8eaec', '#c3c7cc', '#8b9197', '#dfe3e6'], edge: '#767c83', label: 'silver' },
 };
 
-type GemColour =
-  | 'diamond'
-  | 'ruby'
-  | 'emerald'
-  | 'sapphire'
-  | 'pearl'
-  | 'coral'
-  | 'smoky'
-  | 'hematite'
-  | 'yellow'
-  | 'hessonite'
-  | 'catseye';
+type GemColour = 'diamond' | 'ruby' | 'emerald' | 'sapphire' | 'pearl' | 'coral' | 'smoky' | 'hematite' | 'yellow' | 'hessonite' | 'catseye';
 
 /** highlight, body, depth; `facet` = cut stone with a table, otherwise a smooth cabochon or bead. */
 const GEM_PALETTES: Record<GemColour, { stops: [string, string, string]; facet: boolean }> = {
@@ -308,7 +275,9 @@ function ellipses(items: { x: number; y: number; rx: number; ry: number; angle: 
 /** A fine chain along a path: a dark core under a dashed bright line reads as tiny links. */
 function fineChain(pen: Pen, d: string, width = 5): void {
   pen.add(`<path d="${d}" fill="none" stroke="${pen.metal.edge}" stroke-width="${n(width)}" stroke-linecap="round"/>`);
-  pen.add(`<path d="${d}" fill="none" stroke="url(#m)" stroke-width="${n(width * 0.8)}" stroke-dasharray="${n(width * 1.4)} ${n(width * 0.6)}" stroke-linecap="round"/>`);
+  pen.add(
+    `<path d="${d}" fill="none" stroke="url(#m)" stroke-width="${n(width * 0.8)}" stroke-dasharray="${n(width * 1.4)} ${n(width * 0.6)}" stroke-linecap="round"/>`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,7 +295,9 @@ function ring(pen: Pen, style: number): void {
   if (style === 0) {
     // Solitaire: a raised crown, the stone, then the claws gripping its edge.
     const sy = top - 56;
-    pen.add(`<path d="M${cx - 62} ${top + 16}L${cx - 34} ${sy + 20}L${cx + 34} ${sy + 20}L${cx + 62} ${top + 16}Z" fill="url(#m)" stroke="${pen.metal.edge}"/>`);
+    pen.add(
+      `<path d="M${cx - 62} ${top + 16}L${cx - 34} ${sy + 20}L${cx + 34} ${sy + 20}L${cx + 62} ${top + 16}Z" fill="url(#m)" stroke="${pen.metal.edge}"/>`,
+    );
     const claws = [200, 250, 290, 340].map((deg) => ({ x: cx + 50 * Math.cos(rad(deg)), y: sy + 50 * Math.sin(rad(deg)) }));
     for (const c of claws) {
       pen.add(`<path d="M${n(cx + (c.x - cx) * 0.8)} ${n(sy + 36)}L${n(c.x)} ${n(c.y)}" stroke="url(#mv)" stroke-width="7" stroke-linecap="round"/>`);
@@ -354,7 +325,9 @@ function bangle(pen: Pen, style: number): void {
   const draw = (cy: number, rx: number, ry: number, width: number, offset: number) => {
     pen.add(`<ellipse cx="${cx}" cy="${cy - 16}" rx="${rx}" ry="${ry}" fill="none" stroke="url(#md)" stroke-width="${width}"/>`);
     pen.add(`<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="none" stroke="url(#mv)" stroke-width="${width}"/>`);
-    pen.add(`<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="none" stroke="${pen.metal.edge}" stroke-opacity=".35" stroke-width="1.5" stroke-dasharray="2 7"/>`);
+    pen.add(
+      `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="none" stroke="${pen.metal.edge}" stroke-opacity=".35" stroke-width="1.5" stroke-dasharray="2 7"/>`,
+    );
     const count = style === 0 ? 11 : 9;
     along(cx, cy, rx, ry, 22, 158, count).forEach((p, i) => {
       const depth = 0.75 + 0.25 * Math.sin(p.t);
@@ -416,7 +389,9 @@ function chain(pen: Pen, style: number): void {
     pen.add(`<path d="${ellipses(face)}" fill="none" stroke="url(#m)" stroke-width="5"/>`);
   } else {
     // Rope chain: slanted twists.
-    pen.add(`<path d="${ellipses(points.map((p) => ({ ...p, rx: 11, ry: 6, angle: p.angle + 50 })))}" fill="url(#m)" stroke="${pen.metal.edge}" stroke-width=".8"/>`);
+    pen.add(
+      `<path d="${ellipses(points.map((p) => ({ ...p, rx: 11, ry: 6, angle: p.angle + 50 })))}" fill="url(#m)" stroke="${pen.metal.edge}" stroke-width=".8"/>`,
+    );
   }
   // Stations of stones for gem variants, one at the centre.
   if (pen.stone !== 'plain') {
@@ -487,7 +462,9 @@ function pendant(pen: Pen, style: number): void {
     // Teardrop with a centre stone and a border of small stones.
     const d = `M${cx} 270C${cx + 40} 310 ${cx + 105} 360 ${cx + 105} 410A105 105 0 0 1 ${cx - 105} 410C${cx - 105} 360 ${cx - 40} 310 ${cx} 270Z`;
     pen.add(`<path d="${d}" fill="url(#m)" stroke="${pen.metal.edge}" stroke-width="1.5"/>`);
-    pen.add(`<path d="${d}" fill="none" stroke="${pen.metal.stops[0]}" stroke-opacity=".7" stroke-width="2" transform="translate(${cx} 400) scale(.86) translate(-${cx} -400)"/>`);
+    pen.add(
+      `<path d="${d}" fill="none" stroke="${pen.metal.stops[0]}" stroke-opacity=".7" stroke-width="2" transform="translate(${cx} 400) scale(.86) translate(-${cx} -400)"/>`,
+    );
     along(cx, 410, 86, 86, -20, 200, 14).forEach((p, i) => pen.gem(p.x, p.y, 7, pen.accentAt(i + 1), false));
     pen.gem(cx, 408, 46, pen.gemAt(0));
   } else {
@@ -571,9 +548,13 @@ function nosePin(pen: Pen, style: number): void {
   const cx = 290;
   const cy = 260;
   // The screw stem behind the head, with its twist at the end.
-  pen.add(`<path d="M${cx + 8} ${cy + 40}C${cx + 30} ${cy + 140} ${cx + 110} ${cy + 170} ${cx + 130} ${cy + 230}" fill="none" stroke="url(#md)" stroke-width="12" stroke-linecap="round"/>`);
+  pen.add(
+    `<path d="M${cx + 8} ${cy + 40}C${cx + 30} ${cy + 140} ${cx + 110} ${cy + 170} ${cx + 130} ${cy + 230}" fill="none" stroke="url(#md)" stroke-width="12" stroke-linecap="round"/>`,
+  );
   for (let i = 0; i < 4; i++) {
-    pen.add(`<ellipse cx="${cx + 118 + i * 5}" cy="${cy + 196 + i * 10}" rx="10" ry="4" fill="none" stroke="${pen.metal.edge}" stroke-width="2" transform="rotate(-30 ${cx + 118 + i * 5} ${cy + 196 + i * 10})"/>`);
+    pen.add(
+      `<ellipse cx="${cx + 118 + i * 5}" cy="${cy + 196 + i * 10}" rx="10" ry="4" fill="none" stroke="${pen.metal.edge}" stroke-width="2" transform="rotate(-30 ${cx + 118 + i * 5} ${cy + 196 + i * 10})"/>`,
+    );
   }
   if (style === 0) {
     // Flower: petals of stones round a centre stone.

@@ -136,7 +136,10 @@ describe('migrations', () => {
       await expect(database.db.insert(products).values({ ...base, sku: 'MT-AN-0002', slug: 'x2', purity: 950 })).rejects.toThrow();
       await expect(database.db.insert(products).values({ ...base, sku: 'MT-AN-0003', slug: 'x3', huid: 'abc' })).rejects.toThrow();
       await expect(database.db.insert(products).values({ ...base, sku: 'MT-AN-0004', slug: 'x4', metalWeightMg: null })).rejects.toThrow();
-      const [ok] = await database.db.insert(products).values({ ...base, huid: 'AB12CD' }).returning();
+      const [ok] = await database.db
+        .insert(products)
+        .values({ ...base, huid: 'AB12CD' })
+        .returning();
       expect(ok!.searchVector).toContain("'anklet'");
     });
   });

@@ -26,11 +26,19 @@ describe.skipIf(!testServerUrl)('PostgreSQL with its plans kept', () => {
     const before = keptCount();
     const found = await database.db.transaction(async (tx) => {
       const answers = [];
-      for (let i = 0; i < 4; i++) answers.push(rowsOf(await tx.execute(sql`select name, grams from plans_test where grams is not distinct from ${i % 2 ? null : 12}`)));
-      const prepared = rowsOf<{ name: string; statement: string }>(await tx.execute(sql`select name, statement from pg_prepared_statements where name like 'milli_kept_%'`));
+      for (let i = 0; i < 4; i++)
+        answers.push(rowsOf(await tx.execute(sql`select name, grams from plans_test where grams is not distinct from ${i % 2 ? null : 12}`)));
+      const prepared = rowsOf<{ name: string; statement: string }>(
+        await tx.execute(sql`select name, statement from pg_prepared_statements where name like 'milli_kept_%'`),
+      );
       return { answers, prepared };
     });
-    expect(found.answers).toEqual([[{ name: 'jhumka', grams: 12 }], [{ name: 'kada', grams: null }], [{ name: 'jhumka', grams: 12 }], [{ name: 'kada', grams: null }]]);
+    expect(found.answers).toEqual([
+      [{ name: 'jhumka', grams: 12 }],
+      [{ name: 'kada', grams: null }],
+      [{ name: 'jhumka', grams: 12 }],
+      [{ name: 'kada', grams: null }],
+    ]);
     expect(found.prepared.map((p) => p.statement)).toContainEqual(expect.stringContaining('from plans_test where grams is not distinct from $1'));
     expect(keptCount()).toBeGreaterThan(before);
   });

@@ -60,12 +60,16 @@ describe('PGlite with its plans kept', () => {
       db.execute(sql`select ${at}::timestamptz as at, ${'{3,1,2}'}::int[] as ids, ${JSON.stringify({ a: [1, 'b'] })}::jsonb as doc, ${null}::text as none`);
     for (let i = 0; i < 3; i++) {
       const at = new Date(Date.UTC(2026, 10, 28, 10, i));
-      expect((await raw(at)).rows).toEqual([{ at: at.toISOString().replace('T', ' ').replace('.000Z', '+00'), ids: [3, 1, 2], doc: { a: [1, 'b'] }, none: null }]);
+      expect((await raw(at)).rows).toEqual([
+        { at: at.toISOString().replace('T', ' ').replace('.000Z', '+00'), ids: [3, 1, 2], doc: { a: [1, 'b'] }, none: null },
+      ]);
     }
   });
 
   it('runs many statements at once without mixing their answers', async () => {
-    const asked = Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? byName('jhumka') : i % 3 === 1 ? byName('kada') : db.execute(sql`select ${i}::int * 2 as twice`)));
+    const asked = Array.from({ length: 300 }, (_, i) =>
+      i % 3 === 0 ? byName('jhumka') : i % 3 === 1 ? byName('kada') : db.execute(sql`select ${i}::int * 2 as twice`),
+    );
     const answers = await Promise.all(asked);
     answers.forEach((answer, i) => {
       if (i % 3 === 0) expect(answer).toMatchObject([{ name: 'jhumka' }]);
@@ -75,7 +79,8 @@ describe('PGlite with its plans kept', () => {
   });
 
   it('keeps to a transaction: its writes undone on rollback, a plan first made inside it still good after', async () => {
-    const rename = (from: string, to: string, tx: typeof db) => tx.update(pieces).set({ name: to }).where(eq(pieces.name, from)).returning({ name: pieces.name });
+    const rename = (from: string, to: string, tx: typeof db) =>
+      tx.update(pieces).set({ name: to }).where(eq(pieces.name, from)).returning({ name: pieces.name });
     await expect(
       db.transaction(async (tx) => {
         for (let i = 0; i < 3; i++) {
@@ -121,7 +126,9 @@ describe('PGlite with its plans kept', () => {
     }
     expect(client.keptCount).toBe(KEPT_MAX);
     for (let i = 0; i < 2; i++) expect((await numbered(0)).rows).toEqual([{ n: 0, pieces: 2 }]);
-    const prepared = await plain.query<{ kept: number }>(`select count(*)::int as kept from pg_prepared_statements where name like 'milli_kept_%' and statement not like '%as other'`);
+    const prepared = await plain.query<{ kept: number }>(
+      `select count(*)::int as kept from pg_prepared_statements where name like 'milli_kept_%' and statement not like '%as other'`,
+    );
     expect(prepared.rows[0]!.kept).toBe(KEPT_MAX);
   });
 
@@ -138,7 +145,9 @@ describe('PGlite with its plans kept', () => {
     await byId(client);
     await plain.exec(`alter table pieces alter column grams type bigint`);
     await expect(client.transaction((tx) => byId(tx))).rejects.toMatchObject({ code: '0A000' });
-    const open = await plain.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where name like 'milli_kept_%' and statement not like '%as other'`);
+    const open = await plain.query<{ n: number }>(
+      `select count(*)::int as n from pg_prepared_statements where name like 'milli_kept_%' and statement not like '%as other'`,
+    );
     expect(open.rows[0]!.n).toBe(client.keptCount);
     expect((await byId(client)).rows[0]).toMatchObject({ grams: 12 });
   });

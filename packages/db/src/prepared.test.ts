@@ -49,7 +49,11 @@ const withSession = preparedQuery('test_prepared_query_select', (db) =>
     .where(eq(customers.email, p('email'))),
 );
 const seen = preparedQuery('test_prepared_query_update', (db) =>
-  db.update(sessions).set({ lastSeenAt: placeholderValue<Date>('at') }).where(eq(sessions.customerId, p('customerId'))).returning({ lastSeenAt: sessions.lastSeenAt }),
+  db
+    .update(sessions)
+    .set({ lastSeenAt: placeholderValue<Date>('at') })
+    .where(eq(sessions.customerId, p('customerId')))
+    .returning({ lastSeenAt: sessions.lastSeenAt }),
 );
 
 describe('prepared drizzle queries', () => {
@@ -57,7 +61,8 @@ describe('prepared drizzle queries', () => {
     const database = await createTestDatabase();
     try {
       const made: { id: number; email: string; mobile: string | null; createdAt: Date }[] = [];
-      for (let n = 1; n <= 6; n++) made.push((await newCustomer(database.db, { username: `p${n}`, email: `p${n}@example.com`, mobile: n % 2 ? null : `98765432${n}0` }))[0]!);
+      for (let n = 1; n <= 6; n++)
+        made.push((await newCustomer(database.db, { username: `p${n}`, email: `p${n}@example.com`, mobile: n % 2 ? null : `98765432${n}0` }))[0]!);
       expect(made.map((m) => [m.email, m.mobile])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [`p${n}@example.com`, n % 2 ? null : `98765432${n}0`]));
       expect(made.every((m) => m.createdAt instanceof Date)).toBe(true);
       // No session yet: the left join's columns come back null, as drizzle's own query gives them.
@@ -65,7 +70,10 @@ describe('prepared drizzle queries', () => {
       const expiresAt = new Date('2026-12-28T10:00:00.000Z');
       await database.db.insert(sessions).values({ tokenHash: 'prepared-query-test', customerId: made[1]!.id, expiresAt });
       const at = new Date('2026-11-28T10:00:00.000Z');
-      const inside = await database.db.transaction(async (tx) => ({ updated: await seen(tx, { at, customerId: made[1]!.id }), read: await withSession(tx, { email: 'p2@example.com' }) }));
+      const inside = await database.db.transaction(async (tx) => ({
+        updated: await seen(tx, { at, customerId: made[1]!.id }),
+        read: await withSession(tx, { email: 'p2@example.com' }),
+      }));
       expect(inside.updated).toEqual([{ lastSeenAt: at }]);
       expect(inside.read).toEqual([{ id: made[1]!.id, username: 'p2', expiresAt, lastSeenAt: at }]);
       // The same as drizzle builds and maps it on every call.

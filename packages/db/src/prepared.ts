@@ -81,13 +81,11 @@ export function preparedQuery<Result>(
   let made: MadeQuery | undefined;
   return (db, values = {}) => {
     made ??= madeOnce(name, build);
-    const query = (db._.session as unknown as { prepareQuery(...args: unknown[]): { joinsNotNullableMap?: unknown; execute(values: Record<string, unknown>): Promise<Result> } }).prepareQuery(
-      made.query,
-      made.fields,
-      name,
-      made.arrayMode,
-      made.mapper,
-    );
+    const query = (
+      db._.session as unknown as {
+        prepareQuery(...args: unknown[]): { joinsNotNullableMap?: unknown; execute(values: Record<string, unknown>): Promise<Result> };
+      }
+    ).prepareQuery(made.query, made.fields, name, made.arrayMode, made.mapper);
     if (made.joins !== undefined) query.joinsNotNullableMap = made.joins;
     return query.execute(values);
   };

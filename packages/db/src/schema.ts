@@ -243,7 +243,11 @@ export const categories = pgTable(
     /** Tile picture on the home page. */
     image: text('image'),
   },
-  (t) => [uniqueIndex('categories_name_key').on(t.name), uniqueIndex('categories_query_name_key').on(t.queryName), uniqueIndex('categories_slug_key').on(t.slug)],
+  (t) => [
+    uniqueIndex('categories_name_key').on(t.name),
+    uniqueIndex('categories_query_name_key').on(t.queryName),
+    uniqueIndex('categories_slug_key').on(t.slug),
+  ],
 );
 
 /** Styles per category, shown under 'Shop by Style' in the mega-menu (e.g. Rings: Solitaire). */
@@ -364,13 +368,27 @@ export const products = pgTable(
      * What the piece is made in (DECISIONS §7): the gold karats, metal colours and diamond grades the product page
      * offers and the cart accepts. Empty means only the default (purity, metal_colour, diamond_quality).
      */
-    purities: integer('purities').array().notNull().default(sql`'{}'::integer[]`),
-    metalColours: text('metal_colours').array().$type<(typeof METAL_COLOURS)[number][]>().notNull().default(sql`'{}'::text[]`),
-    diamondQualities: text('diamond_qualities').array().$type<(typeof DIAMOND_QUALITIES)[number][]>().notNull().default(sql`'{}'::text[]`),
+    purities: integer('purities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    metalColours: text('metal_colours')
+      .array()
+      .$type<(typeof METAL_COLOURS)[number][]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    diamondQualities: text('diamond_qualities')
+      .array()
+      .$type<(typeof DIAMOND_QUALITIES)[number][]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The size the piece is ordered in (ring size, bangle size, chain length), required then; null when it has none. */
     sizeKind: text('size_kind', { enum: SIZE_KINDS }),
     /** The sizes offered, as the shopper reads them ('12'; '2.6'; '18' inches). */
-    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** BIS hallmark unique ID, six letters and digits; gold only. */
     huid: text('huid'),
     stock: integer('stock').notNull().default(0),
@@ -389,8 +407,14 @@ export const products = pgTable(
     /** What the piece is worn for, a search word: 'Wedding', 'Anniversary', 'Birthday', 'Daily', 'Festive', 'Office'. */
     occasion: text('occasion'),
     /** The gifting collections it is in (GIFT_OCCASIONS, GIFT_RECIPIENTS): the header's gifting links list these. */
-    giftOccasions: text('gift_occasions').array().notNull().default(sql`'{}'::text[]`),
-    giftRecipients: text('gift_recipients').array().notNull().default(sql`'{}'::text[]`),
+    giftOccasions: text('gift_occasions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    giftRecipients: text('gift_recipients')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * The GST-inclusive price at list_price_date's rates, default purity and quality. Listings sort
      * and filter on it; the pricing package recomputes it whenever rates change.
@@ -457,7 +481,10 @@ export const products = pgTable(
     oneOf('products_gender_check', 'gender', GENDERS, true),
     oneOf('products_size_kind_check', 'size_kind', SIZE_KINDS, true),
     oneOf('products_making_charge_kind_check', 'making_charge_kind', MAKING_CHARGE_KINDS),
-    check('products_making_charge_rate_check', raw(`("making_charge_kind" = 'fixed') = ("making_charge_rate" IS NULL) AND ("making_charge_rate" IS NULL OR "making_charge_rate" > 0)`)),
+    check(
+      'products_making_charge_rate_check',
+      raw(`("making_charge_kind" = 'fixed') = ("making_charge_rate" IS NULL) AND ("making_charge_rate" IS NULL OR "making_charge_rate" > 0)`),
+    ),
     check('products_sizes_check', raw(`("size_kind" IS NULL) = (cardinality("sizes") = 0)`)),
     check(
       'products_offered_check',
@@ -523,7 +550,10 @@ export const productImages = pgTable(
     width: integer('width'),
     height: integer('height'),
     /** Every stored rendition of an uploaded picture, for srcset: [{ width, format: 'avif' | 'webp', path }]. */
-    variants: jsonb('variants').$type<{ width: number; format: 'avif' | 'webp'; path: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    variants: jsonb('variants')
+      .$type<{ width: number; format: 'avif' | 'webp'; path: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
@@ -889,7 +919,9 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
-    index('orders_awaiting_payment_idx').on(t.payBy).where(sql`${t.status} = 'Awaiting payment'`),
+    index('orders_awaiting_payment_idx')
+      .on(t.payBy)
+      .where(sql`${t.status} = 'Awaiting payment'`),
     oneOf('orders_payment_method_check', 'payment_method', ORDER_PAYMENT_METHODS),
     check('orders_pan_check', raw(`"pan" IS NULL OR "pan" ~ '^[A-Z]{5}[0-9]{4}[A-Z]$'`)),
     uniqueIndex('orders_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
@@ -898,7 +930,9 @@ export const orders = pgTable(
     oneOf('orders_status_check', 'status', ORDER_STATUSES),
     check(
       'orders_amounts_check',
-      raw('"subtotal_paise" >= 0 AND "discount_paise" >= 0 AND "shipping_paise" >= 0 AND "tax_paise" >= 0 AND "harvest_credit_paise" >= 0 AND "store_credit_paise" >= 0 AND "total_paise" >= 0 AND "advance_paise" >= 0'),
+      raw(
+        '"subtotal_paise" >= 0 AND "discount_paise" >= 0 AND "shipping_paise" >= 0 AND "tax_paise" >= 0 AND "harvest_credit_paise" >= 0 AND "store_credit_paise" >= 0 AND "total_paise" >= 0 AND "advance_paise" >= 0',
+      ),
     ),
   ],
 );
@@ -1025,7 +1059,9 @@ export const orderPieces = pgTable(
   },
   (t) => [
     index('order_pieces_order_idx').on(t.orderId),
-    uniqueIndex('order_pieces_huid_key').on(t.huid).where(sql`${t.releasedAt} IS NULL`),
+    uniqueIndex('order_pieces_huid_key')
+      .on(t.huid)
+      .where(sql`${t.releasedAt} IS NULL`),
     check('order_pieces_huid_check', raw(`"huid" ~ '^[A-Z0-9]{6}$'`)),
     check('order_pieces_weight_check', raw('"net_weight_mg" > 0 AND "gross_weight_mg" >= "net_weight_mg"')),
   ],
@@ -1191,7 +1227,10 @@ export const customDesignImages = pgTable(
     bytes: integer('bytes').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('custom_design_images_request_slot_key').on(t.requestId, t.slot), check('custom_design_images_slot_check', raw('"slot" BETWEEN 1 AND 4'))],
+  (t) => [
+    uniqueIndex('custom_design_images_request_slot_key').on(t.requestId, t.slot),
+    check('custom_design_images_slot_check', raw('"slot" BETWEEN 1 AND 4')),
+  ],
 );
 
 /** A design sheet shared with the customer; a rejection leads to a new version. */
@@ -1399,19 +1438,25 @@ export const refunds = pgTable(
     uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
     uniqueIndex('refunds_gateway_refund_key').on(t.gatewayRefundId),
     index('refunds_payment_idx').on(t.paymentId),
-    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     oneOf('refunds_status_check', 'status', REFUND_STATUSES),
     check('refunds_amount_check', raw('"amount_paise" > 0')),
   ],
 );
 
 /** Webhook deliveries already handled, by the gateway's event id (Razorpay retries, and replays from its dashboard). */
-export const gatewayEvents = pgTable('gateway_events', {
-  gateway: text('gateway').notNull(),
-  eventId: text('event_id').notNull(),
-  event: text('event').notNull(),
-  receivedAt: tsz('received_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.gateway, t.eventId] })]);
+export const gatewayEvents = pgTable(
+  'gateway_events',
+  {
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    event: text('event').notNull(),
+    receivedAt: tsz('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.eventId] })],
+);
 
 /** A customer's saved addresses (checkout's address book); one may be the default. */
 export const customerAddresses = pgTable(
@@ -1437,7 +1482,9 @@ export const customerAddresses = pgTable(
   },
   (t) => [
     index('customer_addresses_customer_idx').on(t.customerId),
-    uniqueIndex('customer_addresses_one_default').on(t.customerId).where(sql`${t.isDefault}`),
+    uniqueIndex('customer_addresses_one_default')
+      .on(t.customerId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -1550,9 +1597,7 @@ export const tradePartnerApplications = pgTable(
     check(
       'trade_partner_applications_percent_check',
       raw(
-        ['comp_ba', 'comp_br', 'comp_er', 'comp_fr', 'comp_ne', 'comp_no', 'comp_pe']
-          .map((c) => `("${c}" IS NULL OR "${c}" BETWEEN 0 AND 100)`)
-          .join(' AND '),
+        ['comp_ba', 'comp_br', 'comp_er', 'comp_fr', 'comp_ne', 'comp_no', 'comp_pe'].map((c) => `("${c}" IS NULL OR "${c}" BETWEEN 0 AND 100)`).join(' AND '),
       ),
     ),
   ],
@@ -1573,7 +1618,10 @@ export const tradePartnerOwners = pgTable(
     dob: date('dob', { mode: 'string' }),
     anniversary: date('anniversary', { mode: 'string' }),
   },
-  (t) => [uniqueIndex('trade_partner_owners_application_slot_key').on(t.applicationId, t.slot), check('trade_partner_owners_slot_check', raw('"slot" BETWEEN 1 AND 3'))],
+  (t) => [
+    uniqueIndex('trade_partner_owners_application_slot_key').on(t.applicationId, t.slot),
+    check('trade_partner_owners_slot_check', raw('"slot" BETWEEN 1 AND 3')),
+  ],
 );
 
 /** Contact persons: Management, Order / Repair (service), Logistics, Accounts Manager. */
@@ -1589,7 +1637,10 @@ export const tradePartnerContacts = pgTable(
     phone: text('phone'),
     email: text('email'),
   },
-  (t) => [uniqueIndex('trade_partner_contacts_application_role_key').on(t.applicationId, t.role), oneOf('trade_partner_contacts_role_check', 'role', TRADE_PARTNER_CONTACT_ROLES)],
+  (t) => [
+    uniqueIndex('trade_partner_contacts_application_role_key').on(t.applicationId, t.role),
+    oneOf('trade_partner_contacts_role_check', 'role', TRADE_PARTNER_CONTACT_ROLES),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -1780,7 +1831,10 @@ export const exchangeRequests = pgTable(
     index('exchange_requests_line_idx').on(t.lineId),
     oneOf('exchange_requests_kind_check', 'kind', EXCHANGE_KINDS),
     oneOf('exchange_requests_status_check', 'status', EXCHANGE_STATUSES),
-    check('exchange_requests_amount_check', raw('"quoted_paise" >= 0 AND ("settled_paise" IS NULL OR "settled_paise" >= 0) AND "metal_weight_mg" >= 0 AND "diamond_weight_cents" >= 0')),
+    check(
+      'exchange_requests_amount_check',
+      raw('"quoted_paise" >= 0 AND ("settled_paise" IS NULL OR "settled_paise" >= 0) AND "metal_weight_mg" >= 0 AND "diamond_weight_cents" >= 0'),
+    ),
   ],
 );
 
@@ -1809,7 +1863,10 @@ export const storeCreditEntries = pgTable(
     index('store_credit_entries_customer_idx').on(t.customerId, t.createdAt),
     index('store_credit_entries_order_idx').on(t.orderId),
     oneOf('store_credit_entries_kind_check', 'kind', STORE_CREDIT_KINDS),
-    check('store_credit_entries_amount_check', raw(`"amount_paise" <> 0 AND (("kind" IN ('spent', 'correction')) OR "amount_paise" > 0) AND ("kind" <> 'spent' OR "amount_paise" < 0)`)),
+    check(
+      'store_credit_entries_amount_check',
+      raw(`"amount_paise" <> 0 AND (("kind" IN ('spent', 'correction')) OR "amount_paise" > 0) AND ("kind" <> 'spent' OR "amount_paise" < 0)`),
+    ),
   ],
 );
 
@@ -1877,7 +1934,9 @@ export const appointments = pgTable(
     // One contact's live bookings are counted at each booking (issue 35).
     index('appointments_mailbox_idx').on(t.mailbox, t.day),
     index('appointments_mobile_idx').on(t.mobile, t.day),
-    index('appointments_reminder_idx').on(t.day).where(sql`${t.status} = 'Booked' AND ${t.remindedAt} IS NULL`),
+    index('appointments_reminder_idx')
+      .on(t.day)
+      .where(sql`${t.status} = 'Booked' AND ${t.remindedAt} IS NULL`),
     uniqueIndex('appointments_manage_token_key').on(t.manageTokenHash),
     oneOf('appointments_kind_check', 'kind', APPOINTMENT_KINDS),
     oneOf('appointments_purpose_check', 'purpose', APPOINTMENT_PURPOSES),

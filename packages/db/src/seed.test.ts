@@ -10,8 +10,22 @@ import { createTestDatabase, type TestDatabase } from './testing.ts';
 /** A fixed seed day, so assertions never depend on when the tests run. */
 const TODAY = new Date('2026-03-02T06:30:00Z');
 
-const { categories, coupons, diamondRates, metalRates, otherStones, products, productStones, productTags, reviews, saleProducts, sales, storeSettings, stores, tags } =
-  schema;
+const {
+  categories,
+  coupons,
+  diamondRates,
+  metalRates,
+  otherStones,
+  products,
+  productStones,
+  productTags,
+  reviews,
+  saleProducts,
+  sales,
+  storeSettings,
+  stores,
+  tags,
+} = schema;
 
 describe('demo store seed', () => {
   let database: TestDatabase;
@@ -33,7 +47,10 @@ describe('demo store seed', () => {
     expect(cats.find((c) => c.name === 'Rings')!.queryName).toBe('Fingerring');
     for (const c of cats) {
       for (const material of ['Gold', 'Diamond', 'Platinum', 'Silver']) {
-        expect(all.some((p) => p.categoryId === c.id && p.material === material), `${material} ${c.name}`).toBe(true);
+        expect(
+          all.some((p) => p.categoryId === c.id && p.material === material),
+          `${material} ${c.name}`,
+        ).toBe(true);
       }
     }
   });
@@ -93,13 +110,28 @@ describe('demo store seed', () => {
     expect(all.filter((p) => p.stock === 0).length).toBeGreaterThanOrEqual(3);
     expect(all.filter((p) => p.stock === 0).length).toBeLessThan(15);
     expect(all.filter((p) => p.featuredRank !== null)).toHaveLength(24);
-    for (const colour of ['Red', 'Green', 'Brown', 'Grey', 'Orange']) expect(all.some((p) => p.colour === colour), colour).toBe(true);
-    for (const colour of ['Yellow Gold', 'Rose Gold', 'White Gold']) expect(all.some((p) => p.metalColour === colour), colour).toBe(true);
+    for (const colour of ['Red', 'Green', 'Brown', 'Grey', 'Orange'])
+      expect(
+        all.some((p) => p.colour === colour),
+        colour,
+      ).toBe(true);
+    for (const colour of ['Yellow Gold', 'Rose Gold', 'White Gold'])
+      expect(
+        all.some((p) => p.metalColour === colour),
+        colour,
+      ).toBe(true);
   });
 
   it("puts at least four pieces on each of the home page's sale tabs, on a sale running on the seed day", async () => {
     const onSale = await database.db
-      .select({ category: categories.name, material: products.material, fixed: products.fixedPricePaise, starts: sales.startsOn, ends: sales.endsOn, percent: sales.makingDiscountPercent })
+      .select({
+        category: categories.name,
+        material: products.material,
+        fixed: products.fixedPricePaise,
+        starts: sales.startsOn,
+        ends: sales.endsOn,
+        percent: sales.makingDiscountPercent,
+      })
       .from(saleProducts)
       .innerJoin(sales, eq(sales.id, saleProducts.saleId))
       .innerJoin(products, eq(products.id, saleProducts.productId))
@@ -201,9 +233,7 @@ describe('demo store seed', () => {
       sql`select count(*)::int as n from ${products} where search_vector @@ websearch_to_tsquery(${schema.PRODUCT_SEARCH_CONFIG}::regconfig, 'jhumka earrings')`,
     )) as unknown as { rows: { n: number }[] };
     expect(words.rows[0]!.n).toBeGreaterThan(0);
-    const fuzzy = (await database.db.execute(
-      sql`select count(*)::int as n from ${products} where 'jhumkha' <% name`,
-    )) as unknown as { rows: { n: number }[] };
+    const fuzzy = (await database.db.execute(sql`select count(*)::int as n from ${products} where 'jhumkha' <% name`)) as unknown as { rows: { n: number }[] };
     expect(fuzzy.rows[0]!.n).toBeGreaterThan(0);
   });
 

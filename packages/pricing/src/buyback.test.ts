@@ -23,25 +23,41 @@ describe('buybackValue', () => {
   });
 
   it('rounds a share down, never up', () => {
-    const v = buybackValue({ metalWeightMg: 1, ratePaisePerGram: 1999, diamondWeightCents: 0, diamondRatePaisePerCarat: null, ...settings, buybackPercent: 99 });
+    const v = buybackValue({
+      metalWeightMg: 1,
+      ratePaisePerGram: 1999,
+      diamondWeightCents: 0,
+      diamondRatePaisePerCarat: null,
+      ...settings,
+      buybackPercent: 99,
+    });
     // 1 mg × 1999 paise/g = 1.999 → 2 paise; 99 % of 2 = 1.98 → 1
     expect(v.metalValuePaise).toBe(2);
     expect(v.buybackValuePaise).toBe(1);
   });
 
   it('gives nothing for a piece without a weight or a rate (valued in store)', () => {
-    expect(buybackValue({ metalWeightMg: null, ratePaisePerGram: 600000, diamondWeightCents: 0, diamondRatePaisePerCarat: null, ...settings }).exchangeValuePaise).toBe(0);
-    expect(buybackValue({ metalWeightMg: 2000, ratePaisePerGram: null, diamondWeightCents: 0, diamondRatePaisePerCarat: null, ...settings }).buybackValuePaise).toBe(0);
+    expect(
+      buybackValue({ metalWeightMg: null, ratePaisePerGram: 600000, diamondWeightCents: 0, diamondRatePaisePerCarat: null, ...settings }).exchangeValuePaise,
+    ).toBe(0);
+    expect(
+      buybackValue({ metalWeightMg: 2000, ratePaisePerGram: null, diamondWeightCents: 0, diamondRatePaisePerCarat: null, ...settings }).buybackValuePaise,
+    ).toBe(0);
   });
 
   it('follows the rate: a higher rate gives a higher value', () => {
-    const at = (rate: number) => buybackValue({ metalWeightMg: 5000, ratePaisePerGram: rate, diamondWeightCents: 0, diamondRatePaisePerCarat: null, ...settings }).exchangeValuePaise;
+    const at = (rate: number) =>
+      buybackValue({ metalWeightMg: 5000, ratePaisePerGram: rate, diamondWeightCents: 0, diamondRatePaisePerCarat: null, ...settings }).exchangeValuePaise;
     expect(at(700000)).toBe(3500000);
     expect(at(710000)).toBe(3550000);
   });
 
   it('refuses nonsense', () => {
-    expect(() => buybackValue({ metalWeightMg: -1, ratePaisePerGram: 1, diamondWeightCents: 0, diamondRatePaisePerCarat: null, ...settings })).toThrow(RangeError);
-    expect(() => buybackValue({ metalWeightMg: 1, ratePaisePerGram: 1, diamondWeightCents: 0, diamondRatePaisePerCarat: null, ...settings, buybackPercent: 101 })).toThrow(RangeError);
+    expect(() => buybackValue({ metalWeightMg: -1, ratePaisePerGram: 1, diamondWeightCents: 0, diamondRatePaisePerCarat: null, ...settings })).toThrow(
+      RangeError,
+    );
+    expect(() =>
+      buybackValue({ metalWeightMg: 1, ratePaisePerGram: 1, diamondWeightCents: 0, diamondRatePaisePerCarat: null, ...settings, buybackPercent: 101 }),
+    ).toThrow(RangeError);
   });
 });

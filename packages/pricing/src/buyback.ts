@@ -57,7 +57,8 @@ export function buybackValue(input: BuybackInput): BuybackValue {
   const weighed = input.metalWeightMg !== null && input.ratePaisePerGram !== null;
   const metalValuePaise = weighed ? Math.round((whole('metalWeightMg', input.metalWeightMg!) * whole('ratePaisePerGram', input.ratePaisePerGram!)) / 1000) : 0;
   const cents = whole('diamondWeightCents', input.diamondWeightCents);
-  const diamondValuePaise = input.diamondRatePaisePerCarat === null || cents === 0 ? 0 : Math.round((whole('diamondRatePaisePerCarat', input.diamondRatePaisePerCarat) * cents) / 100);
+  const diamondValuePaise =
+    input.diamondRatePaisePerCarat === null || cents === 0 ? 0 : Math.round((whole('diamondRatePaisePerCarat', input.diamondRatePaisePerCarat) * cents) / 100);
   const share = (value: number, pct: number) => Math.floor((value * pct) / 100);
   return {
     metalValuePaise,

@@ -63,14 +63,29 @@ describe('resolveChoice: what a line is sold as', () => {
   };
 
   it('keeps what was picked and fills the rest with the piece’s defaults', () => {
-    expect(resolveChoice(offer, { purity: 14, colour: 'Rose Gold' })).toEqual({ ok: true, choice: { purity: 14, colour: 'Rose Gold', diamondQuality: 'SI-IJ' } });
+    expect(resolveChoice(offer, { purity: 14, colour: 'Rose Gold' })).toEqual({
+      ok: true,
+      choice: { purity: 14, colour: 'Rose Gold', diamondQuality: 'SI-IJ' },
+    });
   });
 
   it('refuses what the piece is not made in, saying what it is made in', () => {
-    expect(resolveChoice(offer, { purity: 22 })).toEqual({ ok: false, code: 'OPTION_NOT_OFFERED', message: 'This piece is made in 14 kt or 18 kt gold, not 22 kt.' });
-    expect(resolveChoice(offer, { diamondQuality: 'VVS-EF' })).toMatchObject({ ok: false, message: "This piece's diamonds come in SI-IJ, SI-GH or VVS-GH, not VVS-EF." });
+    expect(resolveChoice(offer, { purity: 22 })).toEqual({
+      ok: false,
+      code: 'OPTION_NOT_OFFERED',
+      message: 'This piece is made in 14 kt or 18 kt gold, not 22 kt.',
+    });
+    expect(resolveChoice(offer, { diamondQuality: 'VVS-EF' })).toMatchObject({
+      ok: false,
+      message: "This piece's diamonds come in SI-IJ, SI-GH or VVS-GH, not VVS-EF.",
+    });
     expect(resolveChoice({ ...offer, metal: 'platinum', purities: [], colours: [], defaultColour: null }, { purity: 18 })).toMatchObject({ ok: false });
-    expect(resolveChoice({ ...offer, metal: 'silver', purities: [], colours: [], defaultColour: null, diamondWeightCents: 0, diamondQualities: [] }, { colour: 'Rose Gold' })).toMatchObject({ ok: false });
+    expect(
+      resolveChoice(
+        { ...offer, metal: 'silver', purities: [], colours: [], defaultColour: null, diamondWeightCents: 0, diamondQualities: [] },
+        { colour: 'Rose Gold' },
+      ),
+    ).toMatchObject({ ok: false });
     expect(resolveChoice({ ...offer, diamondWeightCents: 0, diamondQualities: [] }, { diamondQuality: 'SI-IJ' })).toMatchObject({ ok: false });
   });
 

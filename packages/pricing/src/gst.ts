@@ -48,7 +48,13 @@ export function invoiceTax(
   discount: Paise,
   percent: number,
 ): { lines: InvoiceRowTax[]; shipping: InvoiceRowTax; total: Paise; taxable: Paise; gst: Paise; halves: [Paise, Paise] } {
-  const discountShares = apportion(Math.min(discount, lines.reduce((a, b) => a + b, 0)), lines);
+  const discountShares = apportion(
+    Math.min(
+      discount,
+      lines.reduce((a, b) => a + b, 0),
+    ),
+    lines,
+  );
   const values = [...lines.map((l, i) => l - discountShares[i]!), shipping];
   const total = values.reduce((a, b) => a + b, 0);
   const { taxable, gst } = gstContained(total, percent);

@@ -14,7 +14,11 @@ describe('Milli Harvest schedule', () => {
   });
 
   it('falls due monthly and keeps month ends inside their month', () => {
-    expect(harvestSchedule('2027-01-31', 100_000).rows.slice(0, 3).map((r) => r.dueDate)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31']);
+    expect(
+      harvestSchedule('2027-01-31', 100_000)
+        .rows.slice(0, 3)
+        .map((r) => r.dueDate),
+    ).toEqual(['2027-01-31', '2027-02-28', '2027-03-31']);
     expect(addMonths('2027-12-15', 1)).toBe('2028-01-15');
     expect(addMonths('2027-11-30', 3)).toBe('2028-02-29');
   });

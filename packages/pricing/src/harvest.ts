@@ -110,7 +110,6 @@ export function indianDate(at: Date): string {
   return date;
 }
 
-
 /** A calendar date as a letter writes it: '2026-11-24' (or an ISO timestamp's day) → '24 November 2026'. */
 export function dateInWords(iso: string): string {
   return new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -19,9 +19,7 @@ export function formatRupees(paise: Paise, options: { decimals?: boolean } = {})
   const sign = paise < 0 ? '-' : '';
   const abs = Math.abs(paise);
   const text =
-    options.decimals === false
-      ? groupedIndian(Math.round(abs / 100))
-      : `${groupedIndian(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+    options.decimals === false ? groupedIndian(Math.round(abs / 100)) : `${groupedIndian(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
   return `${sign}Rs. ${text}`;
 }
 

@@ -106,7 +106,12 @@ describe('a sale: percent off the making charges (DECISIONS §7)', () => {
 
   it('gives the listing (from the list price) and the product page (from the weights) the same price now', () => {
     const page = priceJewellery({ ...base, saleMakingPercent: 50 });
-    const tile = salePrice({ beforePaise: priceJewellery(base).totalPaise, makingChargePaise: base.makingChargePaise, makingDiscountPercent: 50, gstPercent: 3 });
+    const tile = salePrice({
+      beforePaise: priceJewellery(base).totalPaise,
+      makingChargePaise: base.makingChargePaise,
+      makingDiscountPercent: 50,
+      gstPercent: 3,
+    });
     expect(tile.nowPaise).toBe(page.totalPaise);
     expect(tile.percentOff).toBe(page.salePercentOff);
   });

@@ -42,7 +42,10 @@ describe('returnRefundSplit', () => {
     expect(returnRefundSplit(40_000_00, order, 100_000_00)).toEqual({ gatewayPaise: 40_000_00, storeCreditPaise: 0 });
   });
   it('the part paid with Harvest or store credit goes back as store credit, in proportion', () => {
-    expect(returnRefundSplit(40_000_00, { ...order, harvestCreditPaise: 20_000_00, storeCreditPaise: 5_000_00 }, 75_000_00)).toEqual({ gatewayPaise: 30_000_00, storeCreditPaise: 10_000_00 });
+    expect(returnRefundSplit(40_000_00, { ...order, harvestCreditPaise: 20_000_00, storeCreditPaise: 5_000_00 }, 75_000_00)).toEqual({
+      gatewayPaise: 30_000_00,
+      storeCreditPaise: 10_000_00,
+    });
   });
   it('what the payment has no room for, and all of a pay-on-delivery order, is store credit', () => {
     expect(returnRefundSplit(40_000_00, order, 25_000_00)).toEqual({ gatewayPaise: 25_000_00, storeCreditPaise: 15_000_00 });

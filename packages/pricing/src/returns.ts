@@ -15,7 +15,10 @@ export interface ReturnableLine {
  */
 export function returnLineValues(lines: readonly ReturnableLine[], discountPaise: Paise): Map<number, Paise> {
   const totals = lines.map((l) => l.lineTotalPaise);
-  const discount = Math.min(Math.max(discountPaise, 0), totals.reduce((a, b) => a + b, 0));
+  const discount = Math.min(
+    Math.max(discountPaise, 0),
+    totals.reduce((a, b) => a + b, 0),
+  );
   const shares = apportion(discount, totals);
   return new Map(lines.map((l, i) => [l.lineId, l.lineTotalPaise - shares[i]!]));
 }

@@ -4,36 +4,85 @@ import { couponDiscount, orderTotals } from './totals.ts';
 
 describe('orderTotals', () => {
   it('adds lines, takes off the discount, adds shipping and states the GST contained', () => {
-    const t = orderTotals({ lines: [{ unitPricePaise: 10_300_00, quantity: 2 }, { unitPricePaise: 515_00, quantity: 1 }], shippingFeePaise: 299, discountPaise: 1_000_00 });
-    expect(t).toEqual({ subtotalPaise: 21_115_00, discountPaise: 1_000_00, shippingPaise: 299, gstPaise: 20_115_00 + 299 - Math.round(((20_115_00 + 299) * 100) / 103), totalPaise: 20_115_00 + 299, harvestCreditPaise: 0, storeCreditPaise: 0, payablePaise: 20_115_00 + 299 });
+    const t = orderTotals({
+      lines: [
+        { unitPricePaise: 10_300_00, quantity: 2 },
+        { unitPricePaise: 515_00, quantity: 1 },
+      ],
+      shippingFeePaise: 299,
+      discountPaise: 1_000_00,
+    });
+    expect(t).toEqual({
+      subtotalPaise: 21_115_00,
+      discountPaise: 1_000_00,
+      shippingPaise: 299,
+      gstPaise: 20_115_00 + 299 - Math.round(((20_115_00 + 299) * 100) / 103),
+      totalPaise: 20_115_00 + 299,
+      harvestCreditPaise: 0,
+      storeCreditPaise: 0,
+      payablePaise: 20_115_00 + 299,
+    });
   });
 
   it('charges no shipping on an empty cart and never discounts more than the subtotal', () => {
     expect(orderTotals({ lines: [], shippingFeePaise: 299 })).toMatchObject({ subtotalPaise: 0, shippingPaise: 0, totalPaise: 0 });
-    expect(orderTotals({ lines: [{ unitPricePaise: 500, quantity: 1 }], shippingFeePaise: 299, discountPaise: 900 })).toMatchObject({ discountPaise: 500, totalPaise: 299 });
+    expect(orderTotals({ lines: [{ unitPricePaise: 500, quantity: 1 }], shippingFeePaise: 299, discountPaise: 900 })).toMatchObject({
+      discountPaise: 500,
+      totalPaise: 299,
+    });
   });
 
   it('lets a Harvest balance pay up to the total without changing the total or its GST', () => {
     const lines = [{ unitPricePaise: 10_000_00, quantity: 1 }];
     const plain = orderTotals({ lines, shippingFeePaise: 299 });
-    expect(orderTotals({ lines, shippingFeePaise: 299, harvestBalancePaise: 4_000_00 })).toEqual({ ...plain, harvestCreditPaise: 4_000_00, payablePaise: plain.totalPaise - 4_000_00 });
-    expect(orderTotals({ lines, shippingFeePaise: 299, harvestBalancePaise: 50_000_00 })).toMatchObject({ harvestCreditPaise: plain.totalPaise, payablePaise: 0 });
+    expect(orderTotals({ lines, shippingFeePaise: 299, harvestBalancePaise: 4_000_00 })).toEqual({
+      ...plain,
+      harvestCreditPaise: 4_000_00,
+      payablePaise: plain.totalPaise - 4_000_00,
+    });
+    expect(orderTotals({ lines, shippingFeePaise: 299, harvestBalancePaise: 50_000_00 })).toMatchObject({
+      harvestCreditPaise: plain.totalPaise,
+      payablePaise: 0,
+    });
   });
 
   it('lets store credit pay what the Harvest credit left, never more than the total, GST unchanged', () => {
     const lines = [{ unitPricePaise: 10_000_00, quantity: 1 }];
     const plain = orderTotals({ lines, shippingFeePaise: 299 });
-    expect(orderTotals({ lines, shippingFeePaise: 299, storeCreditBalancePaise: 3_000_00 })).toEqual({ ...plain, storeCreditPaise: 3_000_00, payablePaise: plain.totalPaise - 3_000_00 });
+    expect(orderTotals({ lines, shippingFeePaise: 299, storeCreditBalancePaise: 3_000_00 })).toEqual({
+      ...plain,
+      storeCreditPaise: 3_000_00,
+      payablePaise: plain.totalPaise - 3_000_00,
+    });
     const both = orderTotals({ lines, shippingFeePaise: 299, harvestBalancePaise: 8_000_00, storeCreditBalancePaise: 5_000_00 });
-    expect(both).toMatchObject({ harvestCreditPaise: 8_000_00, storeCreditPaise: plain.totalPaise - 8_000_00, payablePaise: 0, gstPaise: plain.gstPaise, totalPaise: plain.totalPaise });
+    expect(both).toMatchObject({
+      harvestCreditPaise: 8_000_00,
+      storeCreditPaise: plain.totalPaise - 8_000_00,
+      payablePaise: 0,
+      gstPaise: plain.gstPaise,
+      totalPaise: plain.totalPaise,
+    });
     expect(() => orderTotals({ lines, shippingFeePaise: 299, storeCreditBalancePaise: -1 })).toThrow(RangeError);
   });
 
   it('states the same GST as the tax invoice of the same order, to the paisa, shipping included', () => {
-    const lines = [{ unitPricePaise: 6_98_315_00, quantity: 1 }, { unitPricePaise: 12_345_67, quantity: 3 }];
-    for (const [shipping, discount, percent] of [[299, 0, 3], [299, 5_000_00, 3], [0, 1_234, 3], [4_99, 77, 1.5]] as const) {
+    const lines = [
+      { unitPricePaise: 6_98_315_00, quantity: 1 },
+      { unitPricePaise: 12_345_67, quantity: 3 },
+    ];
+    for (const [shipping, discount, percent] of [
+      [299, 0, 3],
+      [299, 5_000_00, 3],
+      [0, 1_234, 3],
+      [4_99, 77, 1.5],
+    ] as const) {
       const totals = orderTotals({ lines, shippingFeePaise: shipping, discountPaise: discount, gstPercent: percent });
-      const invoice = invoiceTax(lines.map((l) => l.unitPricePaise * l.quantity), shipping, discount, percent);
+      const invoice = invoiceTax(
+        lines.map((l) => l.unitPricePaise * l.quantity),
+        shipping,
+        discount,
+        percent,
+      );
       expect(totals.gstPaise).toBe(invoice.gst);
       expect(totals.totalPaise).toBe(invoice.total);
     }

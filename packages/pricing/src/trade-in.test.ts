@@ -12,7 +12,10 @@ describe('old gold trade-in estimate', () => {
 
   it('is weight × the purity rate × the trade-in percentage, in paise, half up', () => {
     // 10 g of 22K at 687688 paise a gram, 95 %: 6876880 × 0.95 = 6533036
-    expect(tradeInEstimate({ weightMg: 10_000, purity: 22, rate24PaisePerGram: 7_500_00, tradeInPercent: 95 })).toEqual({ ratePaisePerGram: 687_688, estimatePaise: 6_533_036 });
+    expect(tradeInEstimate({ weightMg: 10_000, purity: 22, rate24PaisePerGram: 7_500_00, tradeInPercent: 95 })).toEqual({
+      ratePaisePerGram: 687_688,
+      estimatePaise: 6_533_036,
+    });
     // 1 mg of 24K at 750000 paise, 100 %: 750 paise
     expect(tradeInEstimate({ weightMg: 1, purity: 24, rate24PaisePerGram: 7_500_00, tradeInPercent: 100 }).estimatePaise).toBe(750);
     // 12.345 g 18K at 95 %: 12345 × 563063 × 95 / 100000 = 6603462.09… → 6603462

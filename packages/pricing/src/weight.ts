@@ -16,7 +16,11 @@ export interface WeightDifference {
  * The arithmetic stays in integers until the one rounding: mg × paise/g × (10000 + GST basis points) / 10⁷.
  */
 export function weightDifference(soldMg: number, realMg: number, ratePaisePerGram: Paise, tolerancePercent: number, gstPercent: number): WeightDifference {
-  for (const [name, v] of [['soldMg', soldMg], ['realMg', realMg], ['ratePaisePerGram', ratePaisePerGram]] as const) {
+  for (const [name, v] of [
+    ['soldMg', soldMg],
+    ['realMg', realMg],
+    ['ratePaisePerGram', ratePaisePerGram],
+  ] as const) {
     if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} is not a whole, non-negative number: ${v}`);
   }
   const differenceMg = realMg - soldMg;

@@ -65,10 +65,14 @@ describe('files:to-s3', () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', script], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...bucket.env } });
     expect(stdout).toContain(`files under ${path.join(dataDir, 'uploads')} to the bucket milli-move`);
     expect(stdout).toContain('6 file(s) found; 0 copied; 4 already in the bucket; 2 skipped; 0 failed.');
-    const refused = await run(process.execPath, ['--import', 'tsx', script], { env: { PATH: process.env.PATH, DATA_DIR: dataDir } }).catch((e: { code: number; stderr: string }) => e);
+    const refused = await run(process.execPath, ['--import', 'tsx', script], { env: { PATH: process.env.PATH, DATA_DIR: dataDir } }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(refused).toMatchObject({ code: 2 });
     expect((refused as { stderr: string }).stderr).toContain('S3_BUCKET is not set');
-    const half = await run(process.execPath, ['--import', 'tsx', script], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, S3_BUCKET: 'milli-move' } }).catch((e: { code: number; stderr: string }) => e);
+    const half = await run(process.execPath, ['--import', 'tsx', script], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, S3_BUCKET: 'milli-move' },
+    }).catch((e: { code: number; stderr: string }) => e);
     expect((half as { stderr: string }).stderr).toContain('S3_REGION is not');
   }, 60_000);
 });

@@ -68,11 +68,7 @@ async function bucketHashes(client: S3Client, bucket: string): Promise<Map<strin
   return hashes;
 }
 
-export async function copyUploadsToBucket(
-  dataDir: string,
-  s3: S3Config,
-  opts: { dryRun?: boolean; log?: (line: string) => void } = {},
-): Promise<CopyCounts> {
+export async function copyUploadsToBucket(dataDir: string, s3: S3Config, opts: { dryRun?: boolean; log?: (line: string) => void } = {}): Promise<CopyCounts> {
   const log = opts.log ?? (() => {});
   const root = path.join(dataDir, 'uploads');
   const store = createS3FileStore(s3);
@@ -137,13 +133,19 @@ async function main(argv: string[]) {
     throw error;
   }
   if (!config.s3) {
-    console.error('files:to-s3: S3_BUCKET is not set: set S3_BUCKET, S3_REGION and the other S3_* variables to the bucket the files should go to (docs/operations.md)');
+    console.error(
+      'files:to-s3: S3_BUCKET is not set: set S3_BUCKET, S3_REGION and the other S3_* variables to the bucket the files should go to (docs/operations.md)',
+    );
     return 2;
   }
   const root = path.join(config.dataDir, 'uploads');
-  console.log(`${dryRun ? 'Counting (dry run)' : 'Copying'} files under ${root} to the bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''} …`);
+  console.log(
+    `${dryRun ? 'Counting (dry run)' : 'Copying'} files under ${root} to the bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''} …`,
+  );
   const counts = await copyUploadsToBucket(config.dataDir, config.s3, { dryRun, log: (line) => console.log(line) });
-  console.log(`${counts.found} file(s) found; ${counts.copied} ${dryRun ? 'to copy' : 'copied'}; ${counts.unchanged} already in the bucket; ${counts.skipped.length} skipped; ${counts.failed.length} failed.`);
+  console.log(
+    `${counts.found} file(s) found; ${counts.copied} ${dryRun ? 'to copy' : 'copied'}; ${counts.unchanged} already in the bucket; ${counts.skipped.length} skipped; ${counts.failed.length} failed.`,
+  );
   for (const key of counts.skipped) console.log(`  skipped (not a name the store writes): ${key}`);
   for (const { key, error } of counts.failed) console.error(`  failed: ${key}: ${error}`);
   return counts.failed.length > 0 ? 1 : 0;

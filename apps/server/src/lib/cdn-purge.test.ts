@@ -43,7 +43,10 @@ describe('the CDN purge (decision 032)', () => {
     const cdn = await fakeCdn();
     closers.push(cdn.close);
     const warnings: string[] = [];
-    const purger = createCdnPurger({ url: cdn.url, header: ['authorization', 'Bearer cdn-token'], body: '{"purge_everything":true}' }, { minIntervalMs: 300, log: { warn: (_o, m) => warnings.push(m) } });
+    const purger = createCdnPurger(
+      { url: cdn.url, header: ['authorization', 'Bearer cdn-token'], body: '{"purge_everything":true}' },
+      { minIntervalMs: 300, log: { warn: (_o, m) => warnings.push(m) } },
+    );
     closers.push(() => purger.close());
     purger.changed();
     await until(() => cdn.heard.length === 1);
@@ -67,7 +70,10 @@ describe('the CDN purge (decision 032)', () => {
     purger.changed();
     await until(() => warnings.length === 1);
     expect(warnings).toEqual(['the CDN refused the purge of the shared pages']);
-    const gone = createCdnPurger({ url: 'http://127.0.0.1:1/purge', header: null, body: '{}' }, { minIntervalMs: 0, log: { warn: (_o, m) => warnings.push(m) } });
+    const gone = createCdnPurger(
+      { url: 'http://127.0.0.1:1/purge', header: null, body: '{}' },
+      { minIntervalMs: 0, log: { warn: (_o, m) => warnings.push(m) } },
+    );
     gone.changed();
     await until(() => warnings.length === 2);
     expect(warnings[1]).toBe('the CDN could not be asked to purge the shared pages');

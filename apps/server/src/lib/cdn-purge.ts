@@ -38,7 +38,13 @@ export function createCdnPurger(config: CdnPurgeConfig, options: { minIntervalMs
     try {
       // A redirect is not followed (it counts as a refusal): the credential goes to CDN_PURGE_URL alone, never to
       // wherever an answer points (fetch keeps any header but Authorization on another origin).
-      const res = await fetch(config.url, { method: 'POST', headers, body: config.body, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+      const res = await fetch(config.url, {
+        method: 'POST',
+        headers,
+        body: config.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
       if (!res.ok) options.log.warn({ status: res.status }, 'the CDN refused the purge of the shared pages');
       await res.body?.cancel();
     } catch (error) {

@@ -46,7 +46,9 @@ describe('the S3 file store (against s3rver)', () => {
   });
 
   it('keeps binary files byte for byte', async () => {
-    const webp = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 150, b: 20 } } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 150, b: 20 } } })
+      .webp()
+      .toBuffer();
     await store.put('products/3/pic.webp', webp, 'image/webp');
     const back = await store.get('products/3/pic.webp');
     expect(back?.equals(webp)).toBe(true);
@@ -75,7 +77,17 @@ describe('the S3 file store (against s3rver)', () => {
   }, 60_000);
 
   it('refuses keys the store never makes, before anything reaches the bucket', async () => {
-    const bad = ['../etc/passwd', '/products/1.webp', 'products/../../x', 'Products/1.webp', 'products/.hidden', 'products//1.webp', 'products/1 2.webp', '', 'a'.repeat(301)];
+    const bad = [
+      '../etc/passwd',
+      '/products/1.webp',
+      'products/../../x',
+      'Products/1.webp',
+      'products/.hidden',
+      'products//1.webp',
+      'products/1 2.webp',
+      '',
+      'a'.repeat(301),
+    ];
     for (const key of bad) {
       await expect(store.put(key, Buffer.from('x'), 'image/webp'), key).rejects.toThrow(/not a key the store writes/);
       await expect(store.delete(key), key).rejects.toThrow(/not a key the store writes/);
@@ -103,10 +115,19 @@ describe('S3_* configuration', () => {
 
   it('reads a whole set, and none at all as the local folder', () => {
     expect(parseS3({})).toBeNull();
-    expect(parseS3(full)).toEqual({ bucket: 'milli-files', endpoint: undefined, region: 'ap-south-1', credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret' }, forcePathStyle: false });
+    expect(parseS3(full)).toEqual({
+      bucket: 'milli-files',
+      endpoint: undefined,
+      region: 'ap-south-1',
+      credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret' },
+      forcePathStyle: false,
+    });
     // No keys: the SDK's own chain (an instance role) provides them.
     expect(parseS3({ S3_BUCKET: 'milli-files', S3_REGION: 'ap-south-1' })?.credentials).toBeUndefined();
-    expect(parseS3({ ...full, S3_ENDPOINT: 'http://minio.internal:9000', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({ endpoint: 'http://minio.internal:9000', forcePathStyle: true });
+    expect(parseS3({ ...full, S3_ENDPOINT: 'http://minio.internal:9000', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
+      endpoint: 'http://minio.internal:9000',
+      forcePathStyle: true,
+    });
   });
 
   it('refuses a half-configured set at start, saying what is missing', () => {
@@ -134,7 +155,10 @@ describe('custom-design uploads with S3 configured', () => {
   });
   afterAll(async () => t?.close());
 
-  const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 160, b: 60 } } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 160, b: 60 } } })
+      .png()
+      .toBuffer();
 
   it('stores the pictures in the bucket under custom/{id}/, and serves them only to their owner', async () => {
     expect(t.app.deps.config.s3).not.toBeNull();
@@ -142,9 +166,21 @@ describe('custom-design uploads with S3 configured', () => {
     const other = await createShopper(t.app);
     const form = new FormData();
     const fields = {
-      custMetalType: 'gold', custGoldQuality: '18', custMetalWeight: '4.5', custGoldColor: 'Yellow Gold', custCategory: 'Rings',
-      custDiamond: 'No', custDiamondQuality: '', custDiamondNo: '', custDiamondWeight: '', custStone: 'No', custStoneType: '', custStoneNo: '', custStoneWeight: '',
-      addRemarks: 'A slim band with a leaf pattern.', userId: String(c.userId),
+      custMetalType: 'gold',
+      custGoldQuality: '18',
+      custMetalWeight: '4.5',
+      custGoldColor: 'Yellow Gold',
+      custCategory: 'Rings',
+      custDiamond: 'No',
+      custDiamondQuality: '',
+      custDiamondNo: '',
+      custDiamondWeight: '',
+      custStone: 'No',
+      custStoneType: '',
+      custStoneNo: '',
+      custStoneWeight: '',
+      addRemarks: 'A slim band with a leaf pattern.',
+      userId: String(c.userId),
     };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('custImgOne', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'one.png');
@@ -193,8 +229,23 @@ describe('custom-design uploads with S3 configured', () => {
     const c = await createShopper(t.app);
     const before = await keysIn('custom/');
     const form = new FormData();
-    for (const [k, v] of Object.entries({ custMetalType: 'gold', custGoldQuality: '18', custMetalWeight: '4.5', custGoldColor: 'Yellow Gold', custCategory: 'Rings', custDiamond: 'No', custStone: 'No', addRemarks: 'x', userId: String(c.userId) })) form.append(k, v);
-    form.append('custImgOne', new Blob([Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')], { type: 'image/png' }), 'one.png');
+    for (const [k, v] of Object.entries({
+      custMetalType: 'gold',
+      custGoldQuality: '18',
+      custMetalWeight: '4.5',
+      custGoldColor: 'Yellow Gold',
+      custCategory: 'Rings',
+      custDiamond: 'No',
+      custStone: 'No',
+      addRemarks: 'x',
+      userId: String(c.userId),
+    }))
+      form.append(k, v);
+    form.append(
+      'custImgOne',
+      new Blob([Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')], { type: 'image/png' }),
+      'one.png',
+    );
     const encoded = new Response(form);
     const res = await t.app.inject({
       method: 'POST',

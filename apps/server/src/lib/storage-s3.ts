@@ -79,7 +79,9 @@ export function createS3FileStore(config: S3Config, client: S3Client = createS3C
         const done = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: page.map((Key) => ({ Key })), Quiet: true } }));
         if (done.Errors && done.Errors.length > 0) {
           const first = done.Errors[0]!;
-          throw new Error(`the bucket refused to delete ${done.Errors.length} file(s) under ${folder}, e.g. ${first.Key}: ${first.Code} ${first.Message ?? ''}`.trim());
+          throw new Error(
+            `the bucket refused to delete ${done.Errors.length} file(s) under ${folder}, e.g. ${first.Key}: ${first.Code} ${first.Message ?? ''}`.trim(),
+          );
         }
       }
     },

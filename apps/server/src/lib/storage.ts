@@ -69,4 +69,3 @@ export function createLocalFileStore(dataDir: string): FileStore {
     },
   };
 }
-

@@ -44,7 +44,13 @@ async function send(c: Case) {
   const body = c.body ?? 'none';
   if (body === 'none') return t.app.inject({ method: c.method, url: c.url, headers, remoteAddress });
   if ('json' in body) {
-    return t.app.inject({ method: c.method, url: c.url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body.json), remoteAddress });
+    return t.app.inject({
+      method: c.method,
+      url: c.url,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(body.json),
+      remoteAddress,
+    });
   }
   if ('form' in body) {
     return t.app.inject({
@@ -55,7 +61,10 @@ async function send(c: Case) {
       remoteAddress,
     });
   }
-  return postForm(t.app, c.url, c.withUserId ? { ...body.multipart, userId: customerId } : body.multipart, { ...(cookie ? { cookie } : {}), ip: remoteAddress });
+  return postForm(t.app, c.url, c.withUserId ? { ...body.multipart, userId: customerId } : body.multipart, {
+    ...(cookie ? { cookie } : {}),
+    ip: remoteAddress,
+  });
 }
 
 const long = (length: number) => 'x'.repeat(length);
@@ -101,14 +110,39 @@ const CASES: Record<string, Case[]> = {
   payments: [
     { method: 'POST', url: '/api/payments/razorpay/verify', who: 'customer', field: 'razorpay_order_id' },
     { method: 'POST', url: '/api/payments/razorpay/verify', who: 'customer', body: { json: [] } },
-    { method: 'POST', url: '/api/payments/razorpay/verify', who: 'customer', body: { json: { razorpay_order_id: 'order_Abc123', razorpay_payment_id: 'pay_Abc123' } }, field: 'razorpay_signature' },
-    { method: 'POST', url: '/api/payments/razorpay/verify', who: 'customer', body: { form: { razorpay_order_id: 'pay_Abc123', razorpay_payment_id: 'pay_Abc123', razorpay_signature: 'ab' } }, field: 'razorpay_order_id' },
+    {
+      method: 'POST',
+      url: '/api/payments/razorpay/verify',
+      who: 'customer',
+      body: { json: { razorpay_order_id: 'order_Abc123', razorpay_payment_id: 'pay_Abc123' } },
+      field: 'razorpay_signature',
+    },
+    {
+      method: 'POST',
+      url: '/api/payments/razorpay/verify',
+      who: 'customer',
+      body: { form: { razorpay_order_id: 'pay_Abc123', razorpay_payment_id: 'pay_Abc123', razorpay_signature: 'ab' } },
+      field: 'razorpay_order_id',
+    },
     { method: 'POST', url: '/api/payments/demo/checkout', who: 'customer', field: 'gatewayOrderId' },
-    { method: 'POST', url: '/api/payments/demo/checkout', who: 'customer', body: { multipart: { gatewayOrderId: 'order_Abc123', instrument: 'stolen_card' } }, field: 'instrument' },
+    {
+      method: 'POST',
+      url: '/api/payments/demo/checkout',
+      who: 'customer',
+      body: { multipart: { gatewayOrderId: 'order_Abc123', instrument: 'stolen_card' } },
+      field: 'instrument',
+    },
   ],
   'custom design': [
     { method: 'POST', url: '/api/admin/cutom-jewelry/new-request', who: 'customer', body: { json: [] } },
-    { method: 'POST', url: '/api/admin/cutom-jewelry/new-request', who: 'customer', body: { multipart: { custMetalType: 'Gold' } }, field: 'custImgOne', withUserId: true },
+    {
+      method: 'POST',
+      url: '/api/admin/cutom-jewelry/new-request',
+      who: 'customer',
+      body: { multipart: { custMetalType: 'Gold' } },
+      field: 'custImgOne',
+      withUserId: true,
+    },
     { method: 'GET', url: '/api/custom-design/requests/first', who: 'customer', field: 'id' },
     { method: 'POST', url: '/api/custom-design/requests/0/reject', who: 'customer', body: { json: { reason: 'Too plain for me' } }, field: 'id' },
     { method: 'POST', url: '/api/custom-design/requests/abc/approve', who: 'customer', field: 'id' },
@@ -130,7 +164,15 @@ const CASES: Record<string, Case[]> = {
     { method: 'POST', url: '/api/account/addresses', who: 'customer', body: { json: [] } },
     { method: 'POST', url: '/api/account/addresses', who: 'customer', body: { json: { firstName: 7, lastName: ['Iyer'] } } },
     { method: 'POST', url: '/api/account/addresses', who: 'customer', body: { form: { firstName: long(61) } }, field: 'firstName' },
-    { method: 'POST', url: '/api/account/addresses', who: 'customer', body: { multipart: { firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', phone: '12' } }, field: 'phone' },
+    {
+      method: 'POST',
+      url: '/api/account/addresses',
+      who: 'customer',
+      body: {
+        multipart: { firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', phone: '12' },
+      },
+      field: 'phone',
+    },
     { method: 'POST', url: '/api/account/addresses/first/default', who: 'customer', field: 'id' },
     { method: 'POST', url: '/api/account/addresses/0/default', who: 'customer', field: 'id' },
   ],
@@ -139,8 +181,18 @@ const CASES: Record<string, Case[]> = {
     { method: 'GET', url: `/api/stores/pincode/${long(21)}`, field: 'pincode' },
     { method: 'POST', url: '/api/sizer-requests', field: 'name' },
     { method: 'POST', url: '/api/sizer-requests', body: { json: [] } },
-    { method: 'POST', url: '/api/sizer-requests', body: { form: { name: 'Meera', phone: '12', email: 'meera@example.in', address: '12 Temple Street, 600004' } }, field: 'phone' },
-    { method: 'POST', url: '/api/sizer-requests', body: { json: { name: 'Meera', phone: '9876543210', email: 'meera@example.in', address: '12 Temple Street, 600004', productId: 'ring' } }, field: 'productId' },
+    {
+      method: 'POST',
+      url: '/api/sizer-requests',
+      body: { form: { name: 'Meera', phone: '12', email: 'meera@example.in', address: '12 Temple Street, 600004' } },
+      field: 'phone',
+    },
+    {
+      method: 'POST',
+      url: '/api/sizer-requests',
+      body: { json: { name: 'Meera', phone: '9876543210', email: 'meera@example.in', address: '12 Temple Street, 600004', productId: 'ring' } },
+      field: 'productId',
+    },
   ],
 };
 

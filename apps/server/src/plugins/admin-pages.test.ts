@@ -24,7 +24,8 @@ describe('back-office pages', () => {
 
   it('are never kept in the page cache, not even the sign-in page a guest sees', () => {
     expect(pageKey(guest('/about-us'), '2026-11-24', '')).not.toBeNull();
-    for (const url of ['/admin', '/admin/login', '/admin/login?next=%2Fadmin%2Frates', '/admin/products']) expect(pageKey(guest(url), '2026-11-24', ''), url).toBeNull();
+    for (const url of ['/admin', '/admin/login', '/admin/login?next=%2Fadmin%2Frates', '/admin/products'])
+      expect(pageKey(guest(url), '2026-11-24', ''), url).toBeNull();
   });
 
   it('answer private, no-store and noindex', () => {

@@ -167,9 +167,7 @@ export function errorsPlugin(app: FastifyInstance) {
       return reply.status(status).send({ message: clientMessage(error), code: frameworkCode(error, status) });
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply
-      .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL', requestId: request.id });
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL', requestId: request.id });
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -194,7 +192,10 @@ const GENERIC = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)/;
 export function validationFields(issues: readonly { instancePath?: string; message?: string; params?: unknown }[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
-    const path = (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
+    const path =
+      (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path?.map(String).join('.') ||
+      issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') ||
+      '';
     const key = path || 'form';
     const message = issue.message ?? 'This value is not valid.';
     out[key] ??= path && GENERIC.test(message) ? `${path}: ${message}` : message;

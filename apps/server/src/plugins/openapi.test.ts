@@ -22,9 +22,7 @@ function openapiPath(url: string): string {
 }
 
 function operations(doc: OpenApiDocument): { method: string; path: string; op: OperationObject }[] {
-  return Object.entries(doc.paths).flatMap(([path, item]) =>
-    METHODS.flatMap((method) => (item[method] ? [{ method, path, op: item[method] }] : [])),
-  );
+  return Object.entries(doc.paths).flatMap(([path, item]) => METHODS.flatMap((method) => (item[method] ? [{ method, path, op: item[method] }] : [])));
 }
 
 /** Every `$ref` anywhere in the document, with where it is. */
@@ -302,12 +300,31 @@ describe('schemas of every kind', () => {
     app.setSerializerCompiler(serializerCompiler);
     await openapiPlugin(app);
     const ok = async () => ({ message: 'ok' });
-    app.post('/api/profile/:userId', { schema: { params: z.object({ userId: z.coerce.number().int() }), body: ProfileBody, response: { 200: z.object({ message: z.string() }), 400: ErrorSchema } } }, ok);
+    app.post(
+      '/api/profile/:userId',
+      {
+        schema: {
+          params: z.object({ userId: z.coerce.number().int() }),
+          body: ProfileBody,
+          response: { 200: z.object({ message: z.string() }), 400: ErrorSchema },
+        },
+      },
+      ok,
+    );
     app.post('/api/lines/update', { schema: { body: z.array(z.object({ product_id: z.number(), quantity: z.number() })) } }, ok);
     app.post('/api/odd/custom', { schema: { body: z.custom<Buffer>((v) => Buffer.isBuffer(v)) } }, ok);
     app.post('/api/odd/tree', { schema: { body: TreeSchema } }, ok);
     app.get('/api/odd/record', { schema: { querystring: z.record(z.string(), z.string()) } }, ok);
-    app.get('/api/odd/dates', { schema: { querystring: z.object({ from: z.coerce.date(), n: z.string().transform(Number) }), response: { 200: z.object({ at: z.date(), big: z.bigint() }) } } }, ok);
+    app.get(
+      '/api/odd/dates',
+      {
+        schema: {
+          querystring: z.object({ from: z.coerce.date(), n: z.string().transform(Number) }),
+          response: { 200: z.object({ at: z.date(), big: z.bigint() }) },
+        },
+      },
+      ok,
+    );
     app.get('/api/odd/answer', { schema: { response: { 200: z.object({ n: z.string() }).transform((v) => v.n.length) } } }, ok);
     app.post('/api/odd/broken', { schema: { body: z.object({ name: Broken }) } }, ok);
     app.get('/api/plain/:id/items/:item', ok);

@@ -122,7 +122,12 @@ type TransformArgs = Parameters<SwaggerTransform>[0];
  */
 function routeTransform(): SwaggerTransform {
   const zodTransform = createJsonSchemaTransform({ skipList: [] });
-  const convert = (args: TransformArgs, wrap: (schema: unknown) => Record<string, unknown>, pick: (schema: Record<string, unknown>) => unknown, value: unknown) => {
+  const convert = (
+    args: TransformArgs,
+    wrap: (schema: unknown) => Record<string, unknown>,
+    pick: (schema: Record<string, unknown>) => unknown,
+    value: unknown,
+  ) => {
     if (!(value instanceof $ZodType)) return value;
     try {
       const { schema } = zodTransform({ ...args, schema: wrap(value) } as TransformArgs);
@@ -141,7 +146,12 @@ function routeTransform(): SwaggerTransform {
 
     for (const part of PARTS) {
       if (!given[part]) continue;
-      let json = convert(args, (s) => ({ [part]: s }), (s) => s[part], given[part]);
+      let json = convert(
+        args,
+        (s) => ({ [part]: s }),
+        (s) => s[part],
+        given[part],
+      );
       // Swagger lists path, query and header schemas field by field: one without fields would list its keywords.
       if (json === undefined || (part !== 'body' && !isParameterList(json))) {
         loose.push(PART_NAMES[part]);
@@ -158,7 +168,12 @@ function routeTransform(): SwaggerTransform {
     if (responses && typeof responses === 'object') {
       const converted: Record<string, unknown> = {};
       for (const [status, value] of Object.entries(responses)) {
-        const json = convert(args, (s) => ({ response: { [status]: s } }), (s) => (s.response as Record<string, unknown>)[status], value);
+        const json = convert(
+          args,
+          (s) => ({ response: { [status]: s } }),
+          (s) => (s.response as Record<string, unknown>)[status],
+          value,
+        );
         if (json === undefined) loose.push(`${status} answer`);
         converted[status] = json ?? LOOSE;
       }
@@ -206,7 +221,10 @@ function documentTransform(): SwaggerTransformObject {
     } catch {
       // A schema someone gave an id that zod cannot convert must not cost the document: the error answer alone then.
       doc = ('openapiObject' in input ? input.openapiObject : {}) as unknown as OpenApiDocument;
-      doc.components.schemas = { ...doc.components.schemas, [ERROR_COMPONENT]: z.toJSONSchema(ErrorSchema, { target: 'openapi-3.0', io: 'output', metadata: z.registry() }) as SchemaObject };
+      doc.components.schemas = {
+        ...doc.components.schemas,
+        [ERROR_COMPONENT]: z.toJSONSchema(ErrorSchema, { target: 'openapi-3.0', io: 'output', metadata: z.registry() }) as SchemaObject,
+      };
     }
     const tags = new Set<string>();
     for (const item of Object.values(doc.paths)) {
@@ -217,7 +235,11 @@ function documentTransform(): SwaggerTransformObject {
         for (const [status, response] of Object.entries(op.responses)) {
           if (response.description !== 'Default Response') continue;
           const codes = byStatus.get(Number(status));
-          response.description = /^2/.test(status) ? 'Success.' : codes ? `Refused. Codes with this status: ${codes.join(', ')}.` : `Answered with status ${status}.`;
+          response.description = /^2/.test(status)
+            ? 'Success.'
+            : codes
+              ? `Refused. Codes with this status: ${codes.join(', ')}.`
+              : `Answered with status ${status}.`;
         }
         // Any call can be refused (a foreign origin, unusable text, a validation error, a fault of ours).
         op.responses.default ??= { description: 'Any other refusal: { message, code, fields? }.', content: { 'application/json': { schema: ERROR_REF } } };
@@ -271,7 +293,8 @@ function matchesNoneOf(header: string | undefined, etag: string): boolean {
  */
 export async function openapiPlugin(app: FastifyInstance) {
   // The shared error answer becomes one component that every refusal refers to.
-  if (!z.globalRegistry.has(ErrorSchema)) z.globalRegistry.add(ErrorSchema, { id: ERROR_COMPONENT, description: 'Every error answer: a message a person can read, and a stable code.' });
+  if (!z.globalRegistry.has(ErrorSchema))
+    z.globalRegistry.add(ErrorSchema, { id: ERROR_COMPONENT, description: 'Every error answer: a message a person can read, and a stable code.' });
 
   await app.register(swagger, {
     openapi: {
@@ -281,7 +304,11 @@ export async function openapiPlugin(app: FastifyInstance) {
         securitySchemes: {
           [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie that POST /api/auth/login sets.' },
           [STAFF_SCHEME]: { type: 'apiKey', in: 'cookie', name: STAFF_COOKIE, description: 'The back office cookie that POST /api/admin/auth/login sets.' },
-          [TOKEN_SCHEME]: { type: 'http', scheme: 'bearer', description: 'A personal API token (mst_…) made under My security; it acts with its creator’s current role.' },
+          [TOKEN_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal API token (mst_…) made under My security; it acts with its creator’s current role.',
+          },
         },
       },
     },
@@ -366,7 +393,12 @@ function typeLabel(r: Renderer, schema: SchemaObject | undefined, depth = 0): st
   const members = schema.anyOf ?? schema.oneOf;
   if (schema.const !== undefined) label = `<code>${esc(JSON.stringify(schema.const))}</code>`;
   else if (schema.enum && schema.enum.join() === ERROR_CODES.join()) label = 'an error code (<a href="#codes">Error codes</a>)';
-  else if (schema.enum) label = `one of ${schema.enum.filter((v) => v !== null).map((v) => `<code>${esc(JSON.stringify(v))}</code>`).join(', ')}`; else if (members) label = members.map((m) => typeLabel(r, m, depth + 1)).join(' or ');
+  else if (schema.enum)
+    label = `one of ${schema.enum
+      .filter((v) => v !== null)
+      .map((v) => `<code>${esc(JSON.stringify(v))}</code>`)
+      .join(', ')}`;
+  else if (members) label = members.map((m) => typeLabel(r, m, depth + 1)).join(' or ');
   else if (schema.allOf) label = schema.allOf.map((m) => typeLabel(r, m, depth + 1)).join(' and ');
   else {
     const type = [schema.type ?? (schema.properties ? 'object' : undefined)].flat().filter((t): t is string => !!t);
@@ -409,7 +441,9 @@ function fieldRows(r: Renderer, schema: SchemaObject | undefined, prefix = '', d
   const rows: string[] = [];
   for (const [name, property] of Object.entries(s.properties)) {
     const path = `${prefix}${name}`;
-    rows.push(`<tr><td><code>${esc(path)}</code></td><td>${typeLabel(r, property)}</td><td>${required.has(name) ? 'yes' : 'no'}</td><td>${notes(property)}</td></tr>`);
+    rows.push(
+      `<tr><td><code>${esc(path)}</code></td><td>${typeLabel(r, property)}</td><td>${required.has(name) ? 'yes' : 'no'}</td><td>${notes(property)}</td></tr>`,
+    );
     // A shared schema has its own table at the end; only inline shapes are opened here.
     if (property.$ref) continue;
     rows.push(...fieldRows(r, property, `${path}.`, depth + 1));
@@ -444,7 +478,8 @@ function renderOperation(r: Renderer, method: Method, path: string, op: Operatio
 
   if (op.parameters && op.parameters.length > 0) {
     const rows = op.parameters.map(
-      (p) => `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${typeLabel(r, p.schema)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${[p.description ? esc(p.description) : '', notes(p.schema)].filter(Boolean).join('; ')}</td></tr>`,
+      (p) =>
+        `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${typeLabel(r, p.schema)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${[p.description ? esc(p.description) : '', notes(p.schema)].filter(Boolean).join('; ')}</td></tr>`,
     );
     out.push(
       `<h4>Parameters</h4><table><caption>Parameters of ${method.toUpperCase()} ${esc(path)}</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Notes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`,
@@ -455,7 +490,12 @@ function renderOperation(r: Renderer, method: Method, path: string, op: Operatio
   const content = op.requestBody?.content;
   if (content && Object.keys(content).length > 0) {
     const types = Object.keys(content);
-    out.push(`<p>Sent as ${types.map((t) => `<code>${esc(t)}</code>`).join(types.length > 2 ? ', ' : ' or ').replace(/, ([^,]*)$/, ' or $1')}.</p>`);
+    out.push(
+      `<p>Sent as ${types
+        .map((t) => `<code>${esc(t)}</code>`)
+        .join(types.length > 2 ? ', ' : ' or ')
+        .replace(/, ([^,]*)$/, ' or $1')}.</p>`,
+    );
     out.push(fieldTable(r, content[types[0]!]?.schema, 'Body fields'));
   } else if (method === 'get' || method === 'head') out.push('<p>None.</p>');
   else out.push('<p>The route declares no body schema.</p>');
@@ -470,7 +510,8 @@ function renderOperation(r: Renderer, method: Method, path: string, op: Operatio
     // The codes a status can carry are listed once, at the end, rather than under every call.
     const meaning = isError && codes ? `Refused: one of <a href="#codes-${esc(status)}">the codes with status ${esc(status)}</a>.` : esc(response.description);
     rows.push(`<tr><th scope="row">${esc(status)}</th><td>${meaning}</td><td>${answer}</td></tr>`);
-    if (!isError && schema && !schema.$ref) bodies.push(`<details><summary>Fields of the ${esc(status)} answer</summary>${fieldTable(r, schema, `The ${status} answer`)}</details>`);
+    if (!isError && schema && !schema.$ref)
+      bodies.push(`<details><summary>Fields of the ${esc(status)} answer</summary>${fieldTable(r, schema, `The ${status} answer`)}</details>`);
   }
   out.push(
     `<h4>Responses</h4><table><caption>Responses of ${method.toUpperCase()} ${esc(path)}</caption><thead><tr><th scope="col">Status</th><th scope="col">Meaning</th><th scope="col">Body</th></tr></thead><tbody>${rows.join('')}</tbody></table>`,

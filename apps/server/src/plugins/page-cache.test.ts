@@ -113,4 +113,3 @@ describe('a kept page (decision 035)', () => {
     }
   });
 });
-

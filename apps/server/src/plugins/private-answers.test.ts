@@ -35,8 +35,12 @@ describe('answers that depend on the session', () => {
       const nobodys = await t.app.inject({ url });
       if (mine.statusCode === nobodys.statusCode && mine.body === nobodys.body) continue;
       personal.push(`${url} ${mine.statusCode}/${nobodys.statusCode}`);
-      for (const [who, res] of [['with the session', mine], ['without it', nobodys]] as const) {
-        if (res.headers['cache-control'] !== 'private, no-store') failures.push(`${url} ${who}: ${res.statusCode} cache-control ${String(res.headers['cache-control'])}`);
+      for (const [who, res] of [
+        ['with the session', mine],
+        ['without it', nobodys],
+      ] as const) {
+        if (res.headers['cache-control'] !== 'private, no-store')
+          failures.push(`${url} ${who}: ${res.statusCode} cache-control ${String(res.headers['cache-control'])}`);
       }
     }
     console.log(`personal answers: ${personal.length} of ${routes.length} GET routes\n  ${personal.join('\n  ')}`);

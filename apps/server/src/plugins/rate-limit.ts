@@ -19,8 +19,18 @@ const DAY_MS = 24 * 60 * 60_000;
  * shared by all such forms.
  */
 export const RECIPIENT_LIMITS = {
-  email: { name: 'mail-to', max: 5, windowMs: DAY_MS, message: 'We have already sent several messages to this e-mail address today. Please try again tomorrow, or call us.' },
-  phone: { name: 'phone-to', max: 5, windowMs: DAY_MS, message: 'This mobile number has been given on several requests today. Please try again tomorrow, or call us.' },
+  email: {
+    name: 'mail-to',
+    max: 5,
+    windowMs: DAY_MS,
+    message: 'We have already sent several messages to this e-mail address today. Please try again tomorrow, or call us.',
+  },
+  phone: {
+    name: 'phone-to',
+    max: 5,
+    windowMs: DAY_MS,
+    message: 'This mobile number has been given on several requests today. Please try again tomorrow, or call us.',
+  },
 } satisfies Record<string, Limit>;
 
 /**
@@ -30,7 +40,10 @@ export const RECIPIENT_LIMITS = {
 export function mailboxOf(email: string): string {
   const at = email.lastIndexOf('@');
   if (at < 0) return email.trim().toLowerCase();
-  const domain = email.slice(at + 1).trim().toLowerCase();
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
   let local = email.slice(0, at).trim().toLowerCase().split('+')[0]!;
   if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replace(/\./g, '');
   return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;

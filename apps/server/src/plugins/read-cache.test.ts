@@ -73,12 +73,18 @@ describe('read cache', () => {
       expect(first.json()).toEqual({ n: 1, loads: 1 });
       const again = await ask('/probe?n=1');
       expect(again.body).toBe(first.body);
-      expect(checked.filter((u) => u === '/probe?n=1'), 'checked once, then answered from onRequest').toHaveLength(1);
+      expect(
+        checked.filter((u) => u === '/probe?n=1'),
+        'checked once, then answered from onRequest',
+      ).toHaveLength(1);
       // Other spellings of the same query are checked once each and share the one kept answer.
       for (const spelled of ['/probe?n=01', '/probe?n=1&junk=2', '/probe?n=1&junk=3']) {
         expect((await ask(spelled)).json(), spelled).toEqual({ n: 1, loads: 1 });
         expect((await ask(spelled)).json(), spelled).toEqual({ n: 1, loads: 1 });
-        expect(checked.filter((u) => u === spelled), spelled).toHaveLength(1);
+        expect(
+          checked.filter((u) => u === spelled),
+          spelled,
+        ).toHaveLength(1);
       }
       // A refused query is refused every time, never remembered.
       for (let i = 0; i < 2; i++) expect((await ask('/probe?n=x')).statusCode).toBe(400);
@@ -106,7 +112,7 @@ describe('read cache', () => {
     expect((await t.app.inject({ url: '/api/product/productList?sort=banana' })).statusCode).toBe(400);
   });
 
-  it("gives a browser the kept answer compressed, made once, the same text; and as it is to a client that asks for none", async () => {
+  it('gives a browser the kept answer compressed, made once, the same text; and as it is to a client that asks for none', async () => {
     const url = '/api/product/productList?material=Gold&sort=2';
     const plain = await get(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -129,7 +135,10 @@ describe('read cache', () => {
   it('shows a change made outside the API (staff tool, another instance) once the database announces it', async () => {
     const listing = async () => (await get('/api/product/get_product_detail')).json().data as { product_id: number; product_name: string }[];
     const shown = (await listing())[0]!;
-    await t.database.db.update(schema.products).set({ name: `${shown.product_name} (renamed by staff)` }).where(eq(schema.products.id, shown.product_id));
+    await t.database.db
+      .update(schema.products)
+      .set({ name: `${shown.product_name} (renamed by staff)` })
+      .where(eq(schema.products.id, shown.product_id));
     await t.app.readCache.caughtUp();
     expect((await listing())[0]!.product_name).toBe(`${shown.product_name} (renamed by staff)`);
     const detail = await get(`/api/product/find-by-id/${shown.product_id}`);
@@ -171,7 +180,10 @@ describe('read cache', () => {
   it('shows a piece sold out by an order on this instance at once, in the listing and on its page', async () => {
     const piece = await goldPiece(1);
     const stockStatus = async () => {
-      const page = (await get(`/api/product/productList?q=${encodeURIComponent(piece.sku)}`)).json().data as { product_id: number; product_stock_status: string }[];
+      const page = (await get(`/api/product/productList?q=${encodeURIComponent(piece.sku)}`)).json().data as {
+        product_id: number;
+        product_stock_status: string;
+      }[];
       const detail = (await get(`/api/product/find-by-id/${piece.id}`)).json().data as { product_stock: number };
       return { listed: page.find((p) => p.product_id === piece.id)?.product_stock_status, stock: detail.product_stock };
     };
@@ -241,7 +253,11 @@ describe('read cache', () => {
       await lagging.caughtUp();
     };
     const keep = async () => {
-      await lagging.get('k', async () => 'kept', () => 10);
+      await lagging.get(
+        'k',
+        async () => 'kept',
+        () => 10,
+      );
       expect(lagging.peek('k')).toBe('kept');
     };
     try {
@@ -258,7 +274,10 @@ describe('read cache', () => {
       await setStock(2);
       expect(lagging.peek('k'), 'back in stock: forgotten at once').toBeUndefined();
       await keep();
-      await t.database.db.update(products).set({ stock: 3, metalWeightMg: sql`${products.metalWeightMg} + 1` }).where(eq(products.id, piece.id));
+      await t.database.db
+        .update(products)
+        .set({ stock: 3, metalWeightMg: sql`${products.metalWeightMg} + 1` })
+        .where(eq(products.id, piece.id));
       await lagging.caughtUp();
       expect(lagging.peek('k'), 'the weight changed with the stock: forgotten at once').toBeUndefined();
       await keep();
@@ -275,12 +294,22 @@ describe('read cache', () => {
   it('does not keep an answer that was loading when a change arrived', async () => {
     const cache = t.app.readCache;
     let release!: () => void;
-    const slow = cache.get('test:slow', () => new Promise<string>((resolve) => (release = () => resolve('old'))), () => 10);
+    const slow = cache.get(
+      'test:slow',
+      () => new Promise<string>((resolve) => (release = () => resolve('old'))),
+      () => 10,
+    );
     cache.invalidate();
     release();
     expect(await slow).toBe('old');
     expect(cache.peek('test:slow')).toBeUndefined();
-    expect(await cache.get('test:slow', async () => 'new', () => 10)).toBe('new');
+    expect(
+      await cache.get(
+        'test:slow',
+        async () => 'new',
+        () => 10,
+      ),
+    ).toBe('new');
     expect(cache.peek('test:slow')).toBe('new');
   });
 
@@ -299,7 +328,12 @@ describe('read cache', () => {
   it('keeps no more than its budget, dropping the least recently used first', async () => {
     const small = await createReadCache(t.database, { maxBytes: 1000 });
     try {
-      for (let i = 0; i < 10; i++) await small.get(`k${i}`, async () => i, () => 200);
+      for (let i = 0; i < 10; i++)
+        await small.get(
+          `k${i}`,
+          async () => i,
+          () => 200,
+        );
       const { bytes, entries } = small.stats();
       expect(bytes).toBeLessThanOrEqual(1000);
       expect(entries).toBe(5);

@@ -56,7 +56,10 @@ describe('security headers', () => {
 
   it('sends HSTS only when the request came over https or PUBLIC_URL is https', async () => {
     const hsts = async (t: TestApp, headers: Record<string, string> = {}) => {
-      const answers = [await t.rawInject({ url: '/api/settings', headers }), await t.rawInject({ method: 'POST', url: '/api/auth/logout', headers: { ...headers, 'sec-fetch-site': 'cross-site' } })];
+      const answers = [
+        await t.rawInject({ url: '/api/settings', headers }),
+        await t.rawInject({ method: 'POST', url: '/api/auth/logout', headers: { ...headers, 'sec-fetch-site': 'cross-site' } }),
+      ];
       return answers.map((res) => res.headers['strict-transport-security']);
     };
     const sent = [expect.stringMatching(/^max-age=\d{7,}/), expect.stringMatching(/^max-age=\d{7,}/)];
@@ -74,8 +77,13 @@ describe('security headers', () => {
     expect(a).not.toBe(b);
   });
 
-  it("carries every header helmet sets, taken from helmet itself, on answers, pages and refusals alike", async () => {
-    const helmets = await helmetHeaders({ contentSecurityPolicy: false, referrerPolicy: { policy: 'strict-origin-when-cross-origin' }, crossOriginEmbedderPolicy: false, hsts: true });
+  it('carries every header helmet sets, taken from helmet itself, on answers, pages and refusals alike', async () => {
+    const helmets = await helmetHeaders({
+      contentSecurityPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      hsts: true,
+    });
     expect(Object.keys(helmets).length).toBeGreaterThanOrEqual(11);
     expect(helmets['x-dns-prefetch-control']).toBe('off');
     expect(helmets['origin-agent-cluster']).toBe('?1');
@@ -96,7 +104,12 @@ describe('security headers', () => {
   });
 
   it('lets Razorpay Checkout run on the payment step only: its script, frames, calls and images', async () => {
-    for (const url of ['/checkout/pay/MIL-2026-000001', '/checkout/pay/MIL-2026-000001?retry=1', '/Checkout/Pay/MIL-2026-000001', '/checkout/%70ay/MIL-2026-000001']) {
+    for (const url of [
+      '/checkout/pay/MIL-2026-000001',
+      '/checkout/pay/MIL-2026-000001?retry=1',
+      '/Checkout/Pay/MIL-2026-000001',
+      '/checkout/%70ay/MIL-2026-000001',
+    ]) {
       const policy = csp((await plain.app.inject({ url })).headers['content-security-policy']);
       expect(policy.get('script-src'), url).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}' https:\/\/checkout\.razorpay\.com$/);
       expect(policy.get('frame-src'), url).toBe("'self' https://api.razorpay.com https://checkout.razorpay.com");
@@ -104,7 +117,15 @@ describe('security headers', () => {
       expect(policy.get('img-src'), url).toBe("'self' data: blob: https://cdn.razorpay.com");
       expect(policy.get('default-src'), url).toBe("'self'");
     }
-    for (const url of ['/', '/checkout', '/checkout/pay', '/checkout/pay/MIL-2026-000001/more', '/api/settings', '/thank-you?next=/checkout/pay/x', '/order-list']) {
+    for (const url of [
+      '/',
+      '/checkout',
+      '/checkout/pay',
+      '/checkout/pay/MIL-2026-000001/more',
+      '/api/settings',
+      '/thank-you?next=/checkout/pay/x',
+      '/order-list',
+    ]) {
       const header = String((await plain.app.inject({ url })).headers['content-security-policy']);
       expect(header, url).not.toContain('razorpay');
       const policy = csp(header);
@@ -115,12 +136,33 @@ describe('security headers', () => {
 
   it('lets only the pages that take a payment load Razorpay Checkout', async () => {
     const policyOf = async (url: string) => csp((await plain.app.inject({ url })).headers['content-security-policy']);
-    for (const url of ['/milli-harvest', '/milli-harvest/plan?pay=3', '/Milli-Harvest/Plan/', '/Milli-Harvest/', '/cad-design?request=4', '/cad%2Ddesign', '/checkout/pay/MIL-000123', '/checkout/pay/MIL-000123/', '/order-details?orderNumber=MIL-000123']) {
+    for (const url of [
+      '/milli-harvest',
+      '/milli-harvest/plan?pay=3',
+      '/Milli-Harvest/Plan/',
+      '/Milli-Harvest/',
+      '/cad-design?request=4',
+      '/cad%2Ddesign',
+      '/checkout/pay/MIL-000123',
+      '/checkout/pay/MIL-000123/',
+      '/order-details?orderNumber=MIL-000123',
+    ]) {
       const policy = await policyOf(url);
       expect(policy.get('script-src'), url).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}' https:\/\/checkout\.razorpay\.com$/);
       expect(policy.get('frame-src'), url).toContain('https://api.razorpay.com');
     }
-    for (const url of ['/', '/cart', '/checkout', '/checkout/pay/', '/checkout/pay/a/b', '/milli-harvest-x', '/milli-harvest/x', '/milli-harvest/mine', '/milli-harvest/plan/x', '/api/payments']) {
+    for (const url of [
+      '/',
+      '/cart',
+      '/checkout',
+      '/checkout/pay/',
+      '/checkout/pay/a/b',
+      '/milli-harvest-x',
+      '/milli-harvest/x',
+      '/milli-harvest/mine',
+      '/milli-harvest/plan/x',
+      '/api/payments',
+    ]) {
       const policy = await policyOf(url);
       expect(policy.get('script-src'), url).not.toContain('razorpay');
       expect(policy.get('frame-src'), url).toBe("'self'");

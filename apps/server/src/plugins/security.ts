@@ -226,8 +226,7 @@ export function refusalPage(message: string): string {
  */
 export function unusableTextGuard(app: FastifyInstance) {
   app.addHook('preValidation', (request, reply, done) => {
-    const found =
-      findUnusableText(request.params, []) ?? findUnusableText(request.query, []) ?? findUnusableText(request.body, []);
+    const found = findUnusableText(request.params, []) ?? findUnusableText(request.query, []) ?? findUnusableText(request.body, []);
     if (!found) return done();
     const message = unusableTextMessage(found);
     if (isPage(request.routeOptions.url)) reply.status(400).type('text/html; charset=utf-8').send(refusalPage(message));

@@ -72,8 +72,14 @@ describe('session cache', () => {
     const other = await shopper();
     expect((await me(who.cookie)).statusCode).toBe(200);
     expect((await me(other.cookie)).statusCode).toBe(200);
-    await t.database.db.update(schema.sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.sessions.tokenHash, hashToken(who.token)));
-    await t.database.db.update(schema.customers).set({ username: `${other.username}x` }).where(eq(schema.customers.id, other.userId));
+    await t.database.db
+      .update(schema.sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.sessions.tokenHash, hashToken(who.token)));
+    await t.database.db
+      .update(schema.customers)
+      .set({ username: `${other.username}x` })
+      .where(eq(schema.customers.id, other.userId));
     await t.app.sessionCache.caughtUp();
     expect((await me(who.cookie)).statusCode).toBe(401);
     expect((await me(other.cookie)).json()).toEqual({ userId: other.userId, userName: `${other.username}x` });
@@ -82,11 +88,17 @@ describe('session cache', () => {
   it('extends a session in its last half once, and keeps answering for it', async () => {
     const who = await shopper();
     const soon = new Date(Date.now() + 3 * 86_400_000);
-    await t.database.db.update(schema.sessions).set({ expiresAt: soon }).where(eq(schema.sessions.tokenHash, hashToken(who.token)));
+    await t.database.db
+      .update(schema.sessions)
+      .set({ expiresAt: soon })
+      .where(eq(schema.sessions.tokenHash, hashToken(who.token)));
     await t.app.sessionCache.caughtUp();
     expect((await me(who.cookie)).statusCode).toBe(200);
     await t.app.sessionCache.caughtUp();
-    const [row] = await t.database.db.select().from(schema.sessions).where(eq(schema.sessions.tokenHash, hashToken(who.token)));
+    const [row] = await t.database.db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.tokenHash, hashToken(who.token)));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     expect((await me(who.cookie)).statusCode).toBe(200);
   });
@@ -94,7 +106,10 @@ describe('session cache', () => {
   it('extends the browser’s cookie with the session, on an answer no cache keeps', async () => {
     const who = await shopper();
     const soon = new Date(Date.now() + 3 * 86_400_000);
-    await t.database.db.update(schema.sessions).set({ expiresAt: soon }).where(eq(schema.sessions.tokenHash, hashToken(who.token)));
+    await t.database.db
+      .update(schema.sessions)
+      .set({ expiresAt: soon })
+      .where(eq(schema.sessions.tokenHash, hashToken(who.token)));
     await t.app.sessionCache.caughtUp();
     // An answer every visitor may share (public settings): the one that extends the session carries its cookie.
     const extended = await t.app.inject({ url: '/api/settings', headers: { cookie: who.cookie } });
@@ -129,11 +144,17 @@ describe('a session extended by an answer that sets the session cookie itself', 
       const a = await createShopper(app);
       const aToken = a.cookie.slice('milli_session='.length);
       const inLastHalf = async () => {
-        await database.db.update(schema.sessions).set({ expiresAt: new Date(Date.now() + 3 * 86_400_000) }).where(eq(schema.sessions.tokenHash, hashToken(aToken)));
+        await database.db
+          .update(schema.sessions)
+          .set({ expiresAt: new Date(Date.now() + 3 * 86_400_000) })
+          .where(eq(schema.sessions.tokenHash, hashToken(aToken)));
         await app.sessionCache.caughtUp();
       };
       const sessionCookies = (res: { headers: Record<string, unknown> }) =>
-        [res.headers['set-cookie']].flat().map(String).filter((c) => c.startsWith('milli_session='));
+        [res.headers['set-cookie']]
+          .flat()
+          .map(String)
+          .filter((c) => c.startsWith('milli_session='));
       const own = { 'sec-fetch-site': 'same-origin' };
 
       await inLastHalf();
@@ -143,7 +164,12 @@ describe('a session extended by an answer that sets the session cookie itself', 
       await inLastHalf();
       const b = await createShopper(app);
       const form = new URLSearchParams({ username: b.username, password: b.password }).toString();
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: a.cookie, ...own } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: a.cookie, ...own },
+      });
       expect(login.statusCode, login.body).toBe(200);
       const fresh = sessionCookies(login);
       expect(fresh, 'only the new login’s cookie').toHaveLength(1);

@@ -124,7 +124,12 @@ export function sessionPlugin(app: FastifyInstance, db: Db, opts: { secureCookie
 
   async function lookUp(request: FastifyRequest, token: string, tokenHash: string) {
     const session = opts.cache
-      ? await opts.cache.get(`session:${tokenHash}`, () => load(tokenHash), () => KEPT_SESSION_BYTES, (kept) => kept !== null)
+      ? await opts.cache.get(
+          `session:${tokenHash}`,
+          () => load(tokenHash),
+          () => KEPT_SESSION_BYTES,
+          (kept) => kept !== null,
+        )
       : await load(tokenHash);
     const now = Date.now();
     if (admit(request, tokenHash, session, now)) await extend(request, token, tokenHash, now);

@@ -31,7 +31,12 @@ export function staffSessionRepository(db: Db) {
     /** The member of an unrevoked, unexpired API token. */
     async findToken(tokenHash: string, at: Date) {
       const [row] = await db
-        .select({ ...member, tokenId: schema.staffApiTokens.id, lastUsedAt: schema.staffApiTokens.lastUsedAt, twoFactorRequired: schema.storeSettings.staffTwoFactorRequired })
+        .select({
+          ...member,
+          tokenId: schema.staffApiTokens.id,
+          lastUsedAt: schema.staffApiTokens.lastUsedAt,
+          twoFactorRequired: schema.storeSettings.staffTwoFactorRequired,
+        })
         .from(schema.staffApiTokens)
         .innerJoin(schema.staff, eq(schema.staff.id, schema.staffApiTokens.staffId))
         .leftJoin(schema.storeSettings, eq(schema.storeSettings.id, 1))

@@ -18,7 +18,8 @@ describe('TRUST_PROXY syntax', () => {
     expect(parseTrustProxy('0')).toBe(false);
     expect(loadConfig({}).trustProxy).toBe(false);
     // Private, loopback, link-local, CGNAT and unique local ranges, in IPv4, IPv6 and IPv4-mapped forms.
-    const inside = '10.0.0.0/8,172.16.0.0/12,192.168.1.0/24,127.0.0.1,169.254.0.0/16,100.64.0.0/10,::1,fe80::/10,fe80::1%eth0,fc00::/7,fd12:3456::/32,::ffff:10.0.0.0/104,::ffff:192.168.0.1';
+    const inside =
+      '10.0.0.0/8,172.16.0.0/12,192.168.1.0/24,127.0.0.1,169.254.0.0/16,100.64.0.0/10,::1,fe80::/10,fe80::1%eth0,fc00::/7,fd12:3456::/32,::ffff:10.0.0.0/104,::ffff:192.168.0.1';
     expect(parseTrustProxy(inside)).toEqual(inside.split(','));
   });
 
@@ -36,28 +37,64 @@ describe('TRUST_PROXY syntax', () => {
   });
 
   it('refuses a range that holds any public address unless TRUST_PROXY_PUBLIC=true says the proxies are there', () => {
-    for (const wide of ['10.0.0.0/7', '172.0.0.0/8', '100.0.0.0/8', '203.0.113.7', '8.8.8.0/24', '192.0.0.0/2', '::ffff:8.8.8.8', '::ffff:8.0.0.0/104', '2001:db8::/32', 'fc00::/6', '64:ff9b::/96', '10.0.0.0/8,198.51.100.0/24']) {
+    for (const wide of [
+      '10.0.0.0/7',
+      '172.0.0.0/8',
+      '100.0.0.0/8',
+      '203.0.113.7',
+      '8.8.8.0/24',
+      '192.0.0.0/2',
+      '::ffff:8.8.8.8',
+      '::ffff:8.0.0.0/104',
+      '2001:db8::/32',
+      'fc00::/6',
+      '64:ff9b::/96',
+      '10.0.0.0/8,198.51.100.0/24',
+    ]) {
       expect(() => parseTrustProxy(wide), wide).toThrow(ConfigError);
       expect(() => loadConfig({ TRUST_PROXY: wide }), wide).toThrow(/public addresses.*TRUST_PROXY_PUBLIC=true/);
       expect(loadConfig({ TRUST_PROXY: wide, TRUST_PROXY_PUBLIC: 'true' }).trustProxy, wide).toEqual(wide.split(','));
     }
-    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,203.0.113.0/24,::ffff:8.8.8.8' })).toThrow('TRUST_PROXY: 203.0.113.0/24, ::ffff:8.8.8.8 hold public addresses');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,203.0.113.0/24,::ffff:8.8.8.8' })).toThrow(
+      'TRUST_PROXY: 203.0.113.0/24, ::ffff:8.8.8.8 hold public addresses',
+    );
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8', TRUST_PROXY_PUBLIC: 'yes' })).toThrow(/TRUST_PROXY_PUBLIC is true or false/);
   });
 
   it('refuses a list that holds every public address, even with TRUST_PROXY_PUBLIC=true: it is TRUST_PROXY=true by another name', () => {
-    for (const everyone of ['0.0.0.0/0', '::/0', '::ffff:0:0/96', '::ffff:10.0.0.0/95', '0.0.0.0/1,128.0.0.0/1', '::ffff:0:0/96,2000::/3', '::/1', '0.0.0.0/2,64.0.0.0/2,128.0.0.0/2,192.0.0.0/2', '1.0.0.0/8,0.0.0.0/1,128.0.0.0/1']) {
+    for (const everyone of [
+      '0.0.0.0/0',
+      '::/0',
+      '::ffff:0:0/96',
+      '::ffff:10.0.0.0/95',
+      '0.0.0.0/1,128.0.0.0/1',
+      '::ffff:0:0/96,2000::/3',
+      '::/1',
+      '0.0.0.0/2,64.0.0.0/2,128.0.0.0/2,192.0.0.0/2',
+      '1.0.0.0/8,0.0.0.0/1,128.0.0.0/1',
+    ]) {
       for (const force of ['false', 'true']) {
-        expect(() => loadConfig({ TRUST_PROXY: everyone, TRUST_PROXY_PUBLIC: force }), `${everyone} ${force}`).toThrow(/every public address, which is TRUST_PROXY=true by another name/);
+        expect(() => loadConfig({ TRUST_PROXY: everyone, TRUST_PROXY_PUBLIC: force }), `${everyone} ${force}`).toThrow(
+          /every public address, which is TRUST_PROXY=true by another name/,
+        );
       }
     }
   });
 
-  it('ends a start it refuses with the configuration\'s one-line message, never a stack trace', async () => {
+  it("ends a start it refuses with the configuration's one-line message, never a stack trace", async () => {
     const main = fileURLToPath(new URL('../main.ts', import.meta.url));
     for (const trust of ['0.0.0.0/0', '0.0.0.0/1,128.0.0.0/1', '10.0.0.0/33']) {
       const started = await promisify(execFile)(process.execPath, ['--import', 'tsx', main], {
-        env: { PATH: process.env.PATH, DATA_DIR: 'memory', SEED_DEMO: 'false', SERVE_WEB: 'false', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', TRUST_PROXY: trust },
+        env: {
+          PATH: process.env.PATH,
+          DATA_DIR: 'memory',
+          SEED_DEMO: 'false',
+          SERVE_WEB: 'false',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'silent',
+          TRUST_PROXY: trust,
+        },
         timeout: 60_000,
       }).then(
         () => ({ code: 0, stderr: '' }),

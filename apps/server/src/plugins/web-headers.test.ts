@@ -41,7 +41,17 @@ describe('the origin a page is made for', () => {
   });
 
   it('is none for a host or protocol no page can be made for (a 400, never a 500)', () => {
-    for (const origin of ['http://', 'http://a:b:c', 'http://a b', 'http://milli.example/evil', 'http://x@milli.example', 'javascript://milli.example', 'ftp://milli.example', 'http://milli.example?x', 'http://undefined x']) {
+    for (const origin of [
+      'http://',
+      'http://a:b:c',
+      'http://a b',
+      'http://milli.example/evil',
+      'http://x@milli.example',
+      'javascript://milli.example',
+      'ftp://milli.example',
+      'http://milli.example?x',
+      'http://undefined x',
+    ]) {
       expect(usableOrigin(origin), origin).toBeNull();
     }
   });

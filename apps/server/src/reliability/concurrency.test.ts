@@ -63,8 +63,7 @@ function watchLockWaits(url: string) {
 /** Rows in the tables an order writes, to show the losers left nothing behind. */
 async function rowCounts() {
   const db = t.database.db;
-  const n = async (table: PgTable) =>
-    Number((await db.select({ n: count() }).from(table))[0]!.n);
+  const n = async (table: PgTable) => Number((await db.select({ n: count() }).from(table))[0]!.n);
   return {
     orders: await n(schema.orders),
     orderLines: await n(schema.orderLines),
@@ -97,7 +96,9 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
       const added = await store.addToCart(b, piece!.id);
       expect(added.status, JSON.stringify(added.body)).toBe(200);
     });
-    console.log(`[concurrency] ${t.database.kind}: ${BUYERS} logged-in customers (${SIGNED_UP} signed up through the API) put "${piece!.name}" (stock ${STOCK}) in their carts in ${Date.now() - started} ms`);
+    console.log(
+      `[concurrency] ${t.database.kind}: ${BUYERS} logged-in customers (${SIGNED_UP} signed up through the API) put "${piece!.name}" (stock ${STOCK}) in their carts in ${Date.now() - started} ms`,
+    );
     const before = await rowCounts();
 
     // How many Place Order requests the server holds at once, and (PostgreSQL) how many checkouts wait at a lock.
@@ -129,7 +130,10 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
     );
 
     const failures = answers.filter((a) => a.status >= 500);
-    expect(failures.map((f) => `${f.status} ${JSON.stringify(f.body)}`), 'no buyer may get a server error').toEqual([]);
+    expect(
+      failures.map((f) => `${f.status} ${JSON.stringify(f.body)}`),
+      'no buyer may get a server error',
+    ).toEqual([]);
     if (t.database.kind === 'postgres') {
       expect(peak, 'the requests overlapped on the server').toBeGreaterThan(1);
     } else {
@@ -167,9 +171,16 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
     }).toEqual({ orders: STOCK, orderLines: STOCK, orderAddresses: 2 * STOCK, statusHistory: STOCK, payments: STOCK, couponRedemptions: 0, mail: 0 });
     const orders = await db.select().from(schema.orders).where(inArray(schema.orders.customerId, racers));
     expect(orders.map((o) => o.customerId).sort()).toEqual(winners.map((w) => w.userId).sort());
-    const held = winners.map((w) => answers[buyers.indexOf(w)]!.body as { orderId: number; orderNumber: string; status: string; payment: { gatewayOrderId: string; amountPaise: number } });
+    const held = winners.map(
+      (w) =>
+        answers[buyers.indexOf(w)]!.body as { orderId: number; orderNumber: string; status: string; payment: { gatewayOrderId: string; amountPaise: number } },
+    );
     for (const [i, w] of winners.entries()) {
-      expect(orders.find((o) => o.id === held[i]!.orderId)).toMatchObject({ customerId: w.userId, orderNumber: held[i]!.orderNumber, status: 'Awaiting payment' });
+      expect(orders.find((o) => o.id === held[i]!.orderId)).toMatchObject({
+        customerId: w.userId,
+        orderNumber: held[i]!.orderNumber,
+        status: 'Awaiting payment',
+      });
       expect(held[i]).toMatchObject({ status: 'Awaiting payment', payment: { amountPaise: orders.find((o) => o.id === held[i]!.orderId)!.totalPaise } });
     }
     const unpaid = await db.select().from(schema.payments).where(inArray(schema.payments.customerId, racers));
@@ -189,7 +200,10 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
     expect(watched.breaches).toEqual([]);
     expect(watched.checks).toBeGreaterThan(0);
     for (const pair of paid) {
-      expect(pair.map((v) => v.status), JSON.stringify(pair.map((v) => v.body))).toEqual([200, 200]);
+      expect(
+        pair.map((v) => v.status),
+        JSON.stringify(pair.map((v) => v.body)),
+      ).toEqual([200, 200]);
       expect(pair.map((v) => (v.body as { replayed: boolean }).replayed).sort()).toEqual([false, true]);
     }
     const placed = await db.select().from(schema.orders).where(inArray(schema.orders.customerId, racers));
@@ -198,18 +212,27 @@ describe(`${BUYERS} buyers race for a piece with stock ${STOCK}`, () => {
     expect(paymentsOfRacers.map((p) => p.status)).toEqual(Array(STOCK).fill('paid'));
     expect(await paymentBreaches(db, racers)).toEqual([]);
     const settled = await rowCounts();
-    expect({ statusHistory: settled.statusHistory - before.statusHistory, payments: settled.payments - before.payments, mail: settled.mail - before.mail, refunds: settled.refunds - before.refunds }).toEqual({
+    expect({
+      statusHistory: settled.statusHistory - before.statusHistory,
+      payments: settled.payments - before.payments,
+      mail: settled.mail - before.mail,
+      refunds: settled.refunds - before.refunds,
+    }).toEqual({
       statusHistory: 2 * STOCK,
       payments: STOCK,
       mail: STOCK,
       refunds: 0,
     });
-    console.log(`[concurrency] ${t.database.kind}: the ${STOCK} winners paid at once, each verify sent twice at once, in ${Date.now() - payStart} ms: ${STOCK} orders Placed, ${STOCK} payments captured once, nothing refunded; the invariants checked ${watched.checks} times during the race and the payments`);
+    console.log(
+      `[concurrency] ${t.database.kind}: the ${STOCK} winners paid at once, each verify sent twice at once, in ${Date.now() - payStart} ms: ${STOCK} orders Placed, ${STOCK} payments captured once, nothing refunded; the invariants checked ${watched.checks} times during the race and the payments`,
+    );
 
     // Winners' carts are empty; each loser still has the piece in theirs, to remove or wait for.
     for (const w of winners) expect(await store.cart(w)).toEqual([]);
     for (const l of losers) expect((await store.cart(l)).map((line) => [line.productId, line.quantity])).toEqual([[piece!.id, 1]]);
-    console.log(`[concurrency] ${t.database.kind}: stock ${STOCK} → ${after.stock}; ${orders.length} orders in the database; the ${losers.length} losers have no order, payment or mail and keep their carts`);
+    console.log(
+      `[concurrency] ${t.database.kind}: stock ${STOCK} → ${after.stock}; ${orders.length} orders in the database; the ${losers.length} losers have no order, payment or mail and keep their carts`,
+    );
 
     // And a late buyer on the sold-out piece is told the same, calmly.
     const late = losers[0]!;

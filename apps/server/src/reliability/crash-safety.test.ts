@@ -139,7 +139,12 @@ describe('a server killed with SIGKILL while shoppers place orders and pay', () 
               const placed = await client.placeOrder(b, { idempotencyKey: attempt.key, pan: PAN });
               expect(placed.status, JSON.stringify(placed.body)).toBe(200);
               expect(placed.body).toMatchObject({ status: 'Awaiting payment', paymentMethod: 'online' });
-              Object.assign(attempt, { stage: 'held', orderId: placed.body.orderId, orderNumber: placed.body.orderNumber, gatewayOrderId: placed.body.payment.gatewayOrderId });
+              Object.assign(attempt, {
+                stage: 'held',
+                orderId: placed.body.orderId,
+                orderNumber: placed.body.orderNumber,
+                gatewayOrderId: placed.body.payment.gatewayOrderId,
+              });
               const checkout = await client.post('/api/payments/demo/checkout', { gatewayOrderId: attempt.gatewayOrderId!, instrument: 'card_success' }, b);
               expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
               attempt.stage = 'checked-out';
@@ -256,7 +261,10 @@ describe('a server killed with SIGKILL while shoppers place orders and pay', () 
     try {
       const db = reopened?.db ?? database.db;
       const customerIds = buyers.map((b) => b.userId);
-      const unpaidBefore = await db.select({ id: schema.orders.id }).from(schema.orders).where(and(inArray(schema.orders.customerId, customerIds), eq(schema.orders.status, 'Awaiting payment')));
+      const unpaidBefore = await db
+        .select({ id: schema.orders.id })
+        .from(schema.orders)
+        .where(and(inArray(schema.orders.customerId, customerIds), eq(schema.orders.status, 'Awaiting payment')));
       const payments = createPaymentService(db, createDemoGateway());
       payments.register('order', orderPaymentHandler());
       const keeper = createPaymentKeeper(db, payments, { intervalMs: 0, now: () => new Date(Date.now() + 24 * 3_600_000) });
@@ -266,9 +274,15 @@ describe('a server killed with SIGKILL while shoppers place orders and pay', () 
       const report = await checkWhole(db, customerIds);
       const byId = new Map(report.orders.map((o) => [o.id, o]));
       const toldPlaced = attempts.filter((a) => a.stage === 'placed');
-      expect(toldPlaced.filter((a) => byId.get(a.orderId!)?.status !== 'Placed').map((a) => a.orderNumber), 'orders told placed that are not').toEqual([]);
+      expect(
+        toldPlaced.filter((a) => byId.get(a.orderId!)?.status !== 'Placed').map((a) => a.orderNumber),
+        'orders told placed that are not',
+      ).toEqual([]);
       for (const r of retried) {
-        const rows = await db.select({ id: schema.orders.id }).from(schema.orders).where(and(eq(schema.orders.customerId, r.a.shopper.userId), eq(schema.orders.idempotencyKey, r.a.key)));
+        const rows = await db
+          .select({ id: schema.orders.id })
+          .from(schema.orders)
+          .where(and(eq(schema.orders.customerId, r.a.shopper.userId), eq(schema.orders.idempotencyKey, r.a.key)));
         expect(rows, `orders for ${r.a.key}`).toHaveLength(1);
       }
       expect(await paymentBreaches(db, customerIds)).toEqual([]);
@@ -316,34 +330,58 @@ async function checkWhole(db: Db, customerIds: number[]) {
   const lines = ids.length ? await db.select().from(schema.orderLines).where(inArray(schema.orderLines.orderId, ids)) : [];
   const addresses = ids.length ? await db.select().from(schema.orderAddresses).where(inArray(schema.orderAddresses.orderId, ids)) : [];
   const history = ids.length ? await db.select().from(schema.orderStatusHistory).where(inArray(schema.orderStatusHistory.orderId, ids)) : [];
-  const mail = await db.select().from(schema.mailOutbox).where(inArray(schema.mailOutbox.kind, ['order-placed', 'order-lapsed']));
+  const mail = await db
+    .select()
+    .from(schema.mailOutbox)
+    .where(inArray(schema.mailOutbox.kind, ['order-placed', 'order-lapsed']));
   const payments = await db.select().from(schema.payments).where(inArray(schema.payments.customerId, customerIds));
 
   for (const o of orders) {
     const own = lines.filter((l) => l.orderId === o.id);
     expect(own.length, `${o.orderNumber} has lines`).toBeGreaterThan(0);
     for (const l of own) expect(l.lineTotalPaise, `${o.orderNumber} line ${l.id}`).toBe(l.unitPricePaise * l.quantity);
-    expect(own.reduce((a, l) => a + l.lineTotalPaise, 0), `${o.orderNumber} subtotal`).toBe(o.subtotalPaise);
+    expect(
+      own.reduce((a, l) => a + l.lineTotalPaise, 0),
+      `${o.orderNumber} subtotal`,
+    ).toBe(o.subtotalPaise);
     expect(o.totalPaise, `${o.orderNumber} total`).toBe(o.subtotalPaise - o.discountPaise + o.shippingPaise - o.harvestCreditPaise);
-    expect(addresses.filter((a) => a.orderId === o.id).map((a) => a.kind).sort(), `${o.orderNumber} addresses`).toEqual(['billing', 'shipping']);
+    expect(
+      addresses
+        .filter((a) => a.orderId === o.id)
+        .map((a) => a.kind)
+        .sort(),
+      `${o.orderNumber} addresses`,
+    ).toEqual(['billing', 'shipping']);
     const steps = history.filter((h) => h.orderId === o.id).sort((a, b) => a.id - b.id);
     const mailOf = (kind: string) => mail.filter((m) => m.kind === kind && m.subject.includes(o.orderNumber));
     const paid = payments.filter((p) => p.orderId === o.id);
     expect(paid, `${o.orderNumber} has one payment`).toHaveLength(1);
     if (o.status === 'Placed') {
-      expect(steps.map((h) => h.status), `${o.orderNumber} status history`).toEqual(['Awaiting payment', 'Placed']);
+      expect(
+        steps.map((h) => h.status),
+        `${o.orderNumber} status history`,
+      ).toEqual(['Awaiting payment', 'Placed']);
       expect(mailOf('order-placed'), `${o.orderNumber} confirmation mail`).toHaveLength(1);
       expect(paid[0], `${o.orderNumber} payment`).toMatchObject({ status: 'paid', amountPaise: o.totalPaise });
     } else {
       // Lapsed: held, then cancelled by the job, its payment closed, a lapse mail and no placed one.
       expect(o.status, `${o.orderNumber} status`).toBe('Cancelled');
-      expect(steps.map((h) => [h.status, h.status === 'Cancelled' ? h.note : null]), `${o.orderNumber} status history`).toEqual([['Awaiting payment', null], ['Cancelled', LAPSED_NOTE]]);
+      expect(
+        steps.map((h) => [h.status, h.status === 'Cancelled' ? h.note : null]),
+        `${o.orderNumber} status history`,
+      ).toEqual([
+        ['Awaiting payment', null],
+        ['Cancelled', LAPSED_NOTE],
+      ]);
       expect(mailOf('order-placed'), `${o.orderNumber} confirmation mail`).toHaveLength(0);
       expect(mailOf('order-lapsed'), `${o.orderNumber} lapse mail`).toHaveLength(1);
       expect(paid[0], `${o.orderNumber} payment`).toMatchObject({ status: 'failed', gatewayRef: null });
     }
   }
-  expect(payments.filter((p) => p.purpose === 'order' && (p.orderId === null || !ids.includes(p.orderId))), 'payments for orders that do not exist').toEqual([]);
+  expect(
+    payments.filter((p) => p.purpose === 'order' && (p.orderId === null || !ids.includes(p.orderId))),
+    'payments for orders that do not exist',
+  ).toEqual([]);
 
   const stock = [];
   for (const p of pieces) {

@@ -25,8 +25,18 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 
 /** Breaches of the invariants among these customers' orders and payments (all customers when not given). */
 export async function paymentBreaches(db: Db, customerIds?: readonly number[]): Promise<PaymentBreach[]> {
-  const ofOrder = customerIds ? sql`and o.customer_id in (${sql.join(customerIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  const ofPayment = customerIds ? sql`and p.customer_id in (${sql.join(customerIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const ofOrder = customerIds
+    ? sql`and o.customer_id in (${sql.join(
+        customerIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const ofPayment = customerIds
+    ? sql`and p.customer_id in (${sql.join(
+        customerIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   const breaches: PaymentBreach[] = [];
   const add = (kind: string, found: { ref: string }[]) => breaches.push(...found.map((f) => ({ kind, ref: f.ref })));
 

@@ -50,7 +50,8 @@ export function storeClient(baseUrl: string) {
   return {
     baseUrl,
     get: (path: string, shopper?: Shopper) => send('GET', path, { ...(shopper ? { cookie: shopper.cookie, ip: shopper.ip } : {}) }),
-    post: (path: string, fields: Record<string, string | number>, shopper?: Shopper) => send('POST', path, { fields, ...(shopper ? { cookie: shopper.cookie, ip: shopper.ip } : {}) }),
+    post: (path: string, fields: Record<string, string | number>, shopper?: Shopper) =>
+      send('POST', path, { fields, ...(shopper ? { cookie: shopper.cookie, ip: shopper.ip } : {}) }),
 
     /** Signs a new customer up and logs them in (their own address, so no shared limit is hit). */
     async signUp(prefix: string): Promise<Shopper> {
@@ -68,7 +69,11 @@ export function storeClient(baseUrl: string) {
     },
 
     addToCart(shopper: Shopper, productId: number, quantity = 1) {
-      return send('POST', '/api/cart/add', { fields: { cart_product_id: productId, cart_quantity: quantity, cart_user_id: shopper.userId }, cookie: shopper.cookie, ip: shopper.ip });
+      return send('POST', '/api/cart/add', {
+        fields: { cart_product_id: productId, cart_quantity: quantity, cart_user_id: shopper.userId },
+        cookie: shopper.cookie,
+        ip: shopper.ip,
+      });
     },
 
     placeOrder(shopper: Shopper, fields: Record<string, string | number> = {}) {
@@ -110,14 +115,22 @@ export async function moreShoppersLike(db: Db, model: Shopper, count: number, pr
   shopperCount += count;
   const people = Array.from({ length: count }, (_, i) => {
     const username = `${prefix}${process.pid}y${base + i}`;
-    return { username, email: `${username}@example.in`, passwordHash: first!.passwordHash, ip: `10.${(process.pid % 200) + 20}.${Math.floor((base + i) / 250)}.${((base + i) % 250) + 1}`, token: newToken() };
+    return {
+      username,
+      email: `${username}@example.in`,
+      passwordHash: first!.passwordHash,
+      ip: `10.${(process.pid % 200) + 20}.${Math.floor((base + i) / 250)}.${((base + i) % 250) + 1}`,
+      token: newToken(),
+    };
   });
   const rows = await db
     .insert(schema.customers)
     .values(people.map(({ username, email, passwordHash }) => ({ username, email, passwordHash })))
     .returning({ id: schema.customers.id, email: schema.customers.email });
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
-  await db.insert(schema.sessions).values(rows.map((r, i) => ({ tokenHash: hashToken(people[i]!.token), customerId: r.id, expiresAt, lastSeenAt: new Date() })));
+  await db
+    .insert(schema.sessions)
+    .values(rows.map((r, i) => ({ tokenHash: hashToken(people[i]!.token), customerId: r.id, expiresAt, lastSeenAt: new Date() })));
   return rows.map((r, i) => ({ userId: r.id, email: r.email, cookie: `milli_session=${people[i]!.token}`, ip: people[i]!.ip }));
 }
 

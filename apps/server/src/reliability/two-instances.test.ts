@@ -50,14 +50,18 @@ describe.skipIf(!testServerUrl)('two server instances on one PostgreSQL database
       .where(and(eq(schema.products.active, true), gt(schema.products.stock, 2), isNull(schema.products.sizeKind)))
       .orderBy(schema.products.id)
       .limit(1);
-    const stockOn = async (client: typeof a) => ((await client.get(`/api/product/find-by-id/${piece!.id}`)).body as { data: { product_stock: number } }).data.product_stock;
+    const stockOn = async (client: typeof a) =>
+      ((await client.get(`/api/product/find-by-id/${piece!.id}`)).body as { data: { product_stock: number } }).data.product_stock;
     expect(await stockOn(b)).toBe(piece!.stock);
 
     // Signed up and logged in on A; the cookie A set is good on B.
     const shopper = await a.signUp('twin');
     const added = await b.addToCart(shopper, piece!.id, 2);
     expect(added.status, JSON.stringify(added.body)).toBe(200);
-    expect((await a.cart(shopper)).map((l) => [l.productId, l.quantity]), 'A sees the line B added').toEqual([[piece!.id, 2]]);
+    expect(
+      (await a.cart(shopper)).map((l) => [l.productId, l.quantity]),
+      'A sees the line B added',
+    ).toEqual([[piece!.id, 2]]);
 
     // Checked out on A.
     const placed = await a.placeOrder(shopper, { idempotencyKey: 'two-instances-0001' });

@@ -6,7 +6,6 @@ import { formFlag, formNumber, paiseToRupeesInput, parseRupees } from './admin-f
 import { ADMIN_NAV, adminNavFor, isAdminPath } from './admin-nav.ts';
 import { isConfirmed } from './admin-confirm.ts';
 
-
 describe('the list kit', () => {
   const defaults = { sort: 'name', filters: ['status', 'category'] } as const;
 
@@ -17,7 +16,17 @@ describe('the list kit', () => {
 
   it('reads a list’s state from its URL, falling back on anything malformed', () => {
     const state = readListState(new URL('http://x/admin/products?q=+lotus+&sort=price&dir=desc&page=3&perPage=50&status=active&junk=1'), defaults);
-    expect(state).toEqual({ path: '/admin/products', q: 'lotus', sort: 'price', dir: 'desc', page: 3, perPage: 50, filters: { status: 'active', category: '' }, defaultSort: 'name', defaultDir: 'asc' });
+    expect(state).toEqual({
+      path: '/admin/products',
+      q: 'lotus',
+      sort: 'price',
+      dir: 'desc',
+      page: 3,
+      perPage: 50,
+      filters: { status: 'active', category: '' },
+      defaultSort: 'name',
+      defaultDir: 'asc',
+    });
     // The state knows its defaults, so links made from it alone stay short.
     expect(listHref(state, { page: 1, sort: 'name', dir: 'asc' })).toBe('/admin/products?q=lotus&status=active&perPage=50');
     const odd = readListState(new URL('http://x/admin/products?dir=up&page=-2&perPage=7'), defaults);
@@ -82,7 +91,17 @@ describe('the navigation', () => {
 
   it('shows each role only what it holds', () => {
     expect(labels('owner')).toEqual(ADMIN_NAV.flatMap((g) => g.items.map((i) => i.label)));
-    expect(labels('catalogue')).toEqual(['Dashboard', 'Products', 'Categories, tags & stones', 'Import / export CSV', 'Rates', 'Coupons', 'Stores', 'Reviews', 'My security']);
+    expect(labels('catalogue')).toEqual([
+      'Dashboard',
+      'Products',
+      'Categories, tags & stones',
+      'Import / export CSV',
+      'Rates',
+      'Coupons',
+      'Stores',
+      'Reviews',
+      'My security',
+    ]);
     expect(labels('partners')).toEqual(['Dashboard', 'Trade partners', 'My security']);
     expect(labels('catalogue')).not.toContain('Trade partners');
     expect(labels('orders')).toEqual(['Dashboard', 'Orders', 'Returns', 'Exchanges & buy-back', 'Sizer requests', 'Appointments', 'My security']);

@@ -107,9 +107,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
 /** The navigation a member with these permissions sees. */
 export function adminNavFor(permissions: readonly StaffPermission[]): AdminNavGroup[] {
   const held = new Set(permissions);
-  return ADMIN_NAV.map((group) => ({ ...group, items: group.items.filter((item) => held.has(item.permission)) })).filter(
-    (group) => group.items.length > 0,
-  );
+  return ADMIN_NAV.map((group) => ({ ...group, items: group.items.filter((item) => held.has(item.permission)) })).filter((group) => group.items.length > 0);
 }
 
 /** Whether a path is the back office's (the root renders it without the storefront's shell). */

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { StaffMe } from '@milli/contracts';
 import { adminApi, adminLoginUrl, requireStaff } from './admin.server.ts';
 
-const ME: StaffMe = { id: 1, email: 'asha@milli.example', name: 'Asha', role: 'catalogue', permissions: ['self', 'catalogue'], twoFactor: false, mustEnrolTwoFactor: false };
+const ME: StaffMe = {
+  id: 1,
+  email: 'asha@milli.example',
+  name: 'Asha',
+  role: 'catalogue',
+  permissions: ['self', 'catalogue'],
+  twoFactor: false,
+  mustEnrolTwoFactor: false,
+};
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -60,7 +68,10 @@ describe('adminApi', () => {
     expect(res.headers.get('location')).toBe('/admin/security');
 
     const denied = context(() => json(403, { message: 'Not yours.', code: 'PERMISSION_DENIED' }));
-    const page = (await thrown(adminApi(denied.ctx, new Request('http://x/admin/staff')).get('/api/admin/staff'))) as { init: ResponseInit; data: { message: string } };
+    const page = (await thrown(adminApi(denied.ctx, new Request('http://x/admin/staff')).get('/api/admin/staff'))) as {
+      init: ResponseInit;
+      data: { message: string };
+    };
     expect(page.init.status).toBe(403);
     expect(page.data.message).toMatch(/do not have access/);
   });
@@ -73,7 +84,10 @@ describe('adminApi', () => {
     );
     const api = adminApi(ctx, new Request('http://x/admin/products/4'));
     const refused = await api.send('PATCH', '/api/admin/products/4', { name: '' });
-    expect(refused).toEqual({ ok: false, refusal: { status: 400, message: 'Check the form.', code: 'INVALID_REQUEST', fields: { name: 'A name is needed.' } } });
+    expect(refused).toEqual({
+      ok: false,
+      refusal: { status: 400, message: 'Check the form.', code: 'INVALID_REQUEST', fields: { name: 'A name is needed.' } },
+    });
     expect(calls[0]!.init).toMatchObject({ method: 'PATCH', body: '{"name":""}' });
     const broken = await api.send('POST', '/api/admin/other', {});
     expect(broken.ok).toBe(false);

@@ -126,7 +126,10 @@ export function adminApi(context: AdminContext, request: Request): AdminApi {
       const answer = await readBody(res);
       if (res.ok) return { ok: true, status: res.status, data: answer as T };
       if (res.status >= 500) {
-        return { ok: false, refusal: { status: 502, message: 'Something went wrong on the store’s server; nothing was changed. Please try again.', code: null } };
+        return {
+          ok: false,
+          refusal: { status: 502, message: 'Something went wrong on the store’s server; nothing was changed. Please try again.', code: null },
+        };
       }
       return { ok: false, refusal: refusalOf(res.status, answer) };
     },

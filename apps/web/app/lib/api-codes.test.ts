@@ -22,7 +22,11 @@ describe('error codes', () => {
     // @ts-expect-error NOT_ENOUGH_STOCK has no reaction
     onCode<CartCode, string>('OUT_OF_STOCK', { OUT_OF_STOCK: () => 'gone' }, () => 'message');
     // @ts-expect-error SOLD_OUT is not an ErrorCode
-    onCode<CartCode | 'SOLD_OUT', string>('OUT_OF_STOCK', { OUT_OF_STOCK: () => 'gone', NOT_ENOUGH_STOCK: () => 'fewer', SOLD_OUT: () => 'x' }, () => 'message');
+    onCode<CartCode | 'SOLD_OUT', string>(
+      'OUT_OF_STOCK',
+      { OUT_OF_STOCK: () => 'gone', NOT_ENOUGH_STOCK: () => 'fewer', SOLD_OUT: () => 'x' },
+      () => 'message',
+    );
     // @ts-expect-error a code the vocabulary lacks cannot even be asked about
     onCode<CartCode, string>('SOLD_OUT', { OUT_OF_STOCK: () => 'gone', NOT_ENOUGH_STOCK: () => 'fewer' }, () => 'message');
     expect(true).toBe(true);

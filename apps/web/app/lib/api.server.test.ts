@@ -22,7 +22,9 @@ describe('the server API client in tests', () => {
     const api = apiAnswering(() => json({ productIds: ['4'], wishlistCount: 2 }));
     const failure = api.get('/api/wishlist/ids/7');
     await expect(failure).rejects.toBeInstanceOf(AnswerContractError);
-    await expect(apiAnswering(() => json({ productIds: ['4'], wishlistCount: 2 })).get('/api/wishlist/ids/7')).rejects.toThrow(/GET \/api\/wishlist\/ids\/7 .*productIds\.0/);
+    await expect(apiAnswering(() => json({ productIds: ['4'], wishlistCount: 2 })).get('/api/wishlist/ids/7')).rejects.toThrow(
+      /GET \/api\/wishlist\/ids\/7 .*productIds\.0/,
+    );
   });
 
   it('checks a wrapped answer at its data, with the query string left out of the match', async () => {
@@ -47,11 +49,15 @@ describe('the server API client in tests', () => {
   it('holds every refusal to the Error contract: a code outside the vocabulary is caught', async () => {
     const api = apiAnswering(() => json({ message: 'Nope.', code: 'FST_ERR_BAD_URL' }, 400));
     await expect(api.get('/api/wishlist/ids/7')).rejects.toBeInstanceOf(AnswerContractError);
-    await expect(apiAnswering(() => json({ message: 'Nope.', code: 'SOMETHING_NEW' }, 409)).raw('/api/orders/placeOrders', { method: 'POST' })).rejects.toThrow(/code/);
+    await expect(apiAnswering(() => json({ message: 'Nope.', code: 'SOMETHING_NEW' }, 409)).raw('/api/orders/placeOrders', { method: 'POST' })).rejects.toThrow(
+      /code/,
+    );
   });
 
   it('lets the spec’s sign-up answer its refusal per field in message', () => {
     expect(() => checkAnswer('POST', '/api/auth/register', { message: { username: 'Taken.' }, code: 'TAKEN' }, 400)).not.toThrow();
-    expect(() => checkAnswer('POST', '/api/orders/placeOrders', { message: 'Check the form.', code: 'INVALID_ORDER', fields: { firstName: 'Needed.' } }, 400)).not.toThrow();
+    expect(() =>
+      checkAnswer('POST', '/api/orders/placeOrders', { message: 'Check the form.', code: 'INVALID_ORDER', fields: { firstName: 'Needed.' } }, 400),
+    ).not.toThrow();
   });
 });

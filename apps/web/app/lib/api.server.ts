@@ -111,7 +111,10 @@ const CONTRACTED: readonly ContractedAnswer[] = [
  * `message`, and placing an order answers per field in `fields`.
  */
 const REFUSALS: readonly { path: RegExp; contract: Contract }[] = [
-  { path: path('auth/register'), contract: { safeParse: (v: unknown) => (RegisterErrorSchema.safeParse(v).success ? { success: true as const } : ErrorSchema.safeParse(v)) } },
+  {
+    path: path('auth/register'),
+    contract: { safeParse: (v: unknown) => (RegisterErrorSchema.safeParse(v).success ? { success: true as const } : ErrorSchema.safeParse(v)) },
+  },
   { path: path('orders/placeOrders'), contract: PlaceOrderErrorSchema },
   { path: /^\/api\//, contract: ErrorSchema },
 ];
@@ -135,14 +138,26 @@ export const checkAnswer: AnswerCheck = (method, fullPath, body, status) => {
     const refusal = REFUSALS.find((r) => r.path.test(bare));
     const parsed = refusal?.contract.safeParse(body);
     if (!parsed || parsed.success) return;
-    throw new AnswerContractError(method.toUpperCase(), bare, parsed.error.issues.slice(0, 5).map((i) => `${i.path.map(String).join('.') || '(refusal)'}: ${i.message}`));
+    throw new AnswerContractError(
+      method.toUpperCase(),
+      bare,
+      parsed.error.issues.slice(0, 5).map((i) => `${i.path.map(String).join('.') || '(refusal)'}: ${i.message}`),
+    );
   }
   const known = CONTRACTED.find((c) => c.method === method.toUpperCase() && c.path.test(bare));
   if (!known) return;
   const value = known.at ? (body && typeof body === 'object' ? (body as Record<string, unknown>)[known.at] : undefined) : body;
   const parsed = known.contract.safeParse(value);
   if (parsed.success) return;
-  const problems = parsed.error.issues.slice(0, 5).map((i) => `${[known.at, ...i.path].filter((p) => p !== undefined).map(String).join('.') || '(answer)'}: ${i.message}`);
+  const problems = parsed.error.issues.slice(0, 5).map(
+    (i) =>
+      `${
+        [known.at, ...i.path]
+          .filter((p) => p !== undefined)
+          .map(String)
+          .join('.') || '(answer)'
+      }: ${i.message}`,
+  );
   throw new AnswerContractError(method.toUpperCase(), bare, problems);
 };
 

@@ -73,9 +73,7 @@ export function createApi(fetcher: Fetcher, check?: AnswerCheck): ApiClient {
     if (json) check?.(init.method ?? 'GET', path, body, res.status);
     if (!res.ok) {
       const message =
-        body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-          ? body.message
-          : `Request failed (${res.status})`;
+        body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `Request failed (${res.status})`;
       throw new ApiError(res.status, message, body);
     }
     return body as T;
@@ -95,7 +93,10 @@ export function createApi(fetcher: Fetcher, check?: AnswerCheck): ApiClient {
     raw: async (path, init) => {
       const res = await fetcher(path, init);
       if (check && (res.headers.get('content-type') ?? '').includes('application/json')) {
-        const body: unknown = await res.clone().json().catch(() => undefined);
+        const body: unknown = await res
+          .clone()
+          .json()
+          .catch(() => undefined);
         if (body !== undefined) check(init?.method ?? 'GET', path, body, res.status);
       }
       return res;
@@ -104,6 +105,4 @@ export function createApi(fetcher: Fetcher, check?: AnswerCheck): ApiClient {
 }
 
 /** For code that runs in the browser (event handlers, effects). */
-export const browserApi: ApiClient = createApi((input, init) =>
-  fetch(input, { credentials: 'same-origin', ...init }),
-);
+export const browserApi: ApiClient = createApi((input, init) => fetch(input, { credentials: 'same-origin', ...init }));

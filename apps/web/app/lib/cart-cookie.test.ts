@@ -28,9 +28,14 @@ describe('guest cart cookie', () => {
   });
 
   it('merges duplicate products and caps quantities at 99', () => {
-    expect(parseCartItems(encoded([{ productId: 5, quantity: 60 }, { productId: 5, quantity: 60 }]))).toEqual([
-      { productId: 5, quantity: 99 },
-    ]);
+    expect(
+      parseCartItems(
+        encoded([
+          { productId: 5, quantity: 60 },
+          { productId: 5, quantity: 60 },
+        ]),
+      ),
+    ).toEqual([{ productId: 5, quantity: 99 }]);
   });
 
   it('round-trips through serialise and parse, and clears with Max-Age=0 when empty', () => {
@@ -69,10 +74,15 @@ describe('the guest cart priced', () => {
     product_price_paise: 2_000_000,
     product_parent_image: `/media/art/ring/yellow-gold/${id}.svg`,
     product_stock: 4,
-    pricing: goldPricing({ metalWeightMg: 4_000, makingChargePaise: 5_000_00, ratesPaisePerGram: { '14': 8_000_00, '22': 12_000_00 }, diamondRatesPaisePerCarat: {} }),
+    pricing: goldPricing({
+      metalWeightMg: 4_000,
+      makingChargePaise: 5_000_00,
+      ratesPaisePerGram: { '14': 8_000_00, '22': 12_000_00 },
+      diamondRatesPaisePerCarat: {},
+    }),
   });
   const api = (answer: (path: string) => Promise<unknown>, seen: string[] = []): ApiClient => ({
-    get: <T,>(path: string) => {
+    get: <T>(path: string) => {
       seen.push(path);
       return answer(path) as Promise<T>;
     },
@@ -102,6 +112,11 @@ describe('the guest cart priced', () => {
   });
 
   it('drops every line when the API fails', async () => {
-    expect(await priceGuestCart(api(() => Promise.reject(new Error('down'))), [{ productId: 1, quantity: 1 }])).toEqual([]);
+    expect(
+      await priceGuestCart(
+        api(() => Promise.reject(new Error('down'))),
+        [{ productId: 1, quantity: 1 }],
+      ),
+    ).toEqual([]);
   });
 });

@@ -18,7 +18,9 @@ describe('hydration after the first paint', () => {
     expect(out).not.toMatch(/<script[^>]*type="module"/);
     expect(out).toContain(`<link nonce="${NONCE}" rel="stylesheet" href="/assets/root-C.css"/>`);
     expect(out).toContain('<main>Ratnā ₹ 4,500</main>');
-    const template = new RegExp(`<script nonce="${NONCE.replace(/[+/=]/g, '\\$&')}" type="text/milli-hydration" id="${HYDRATION_TEMPLATE_ID}">([\\s\\S]*?)</script>`).exec(out);
+    const template = new RegExp(
+      `<script nonce="${NONCE.replace(/[+/=]/g, '\\$&')}" type="text/milli-hydration" id="${HYDRATION_TEMPLATE_ID}">([\\s\\S]*?)</script>`,
+    ).exec(out);
     expect(template?.[1]).toContain('window.__reactRouterRouteModules = {"root":route0};');
     expect(template?.[1]).toContain('import("/assets/entry.client-A.js");');
     const loader = /<script nonce="[^"]*">(\(function\(\)[\s\S]*?)<\/script>/.exec(out)?.[1];

@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { apiFieldErrors, fieldErrorProps, issueFieldErrors } from './field-errors.ts';
 
 describe('apiFieldErrors', () => {
-  const refusal = { message: 'Please enter your city. Please enter a valid pincode.', code: 'INVALID_REQUEST', fields: { city: 'Please enter your city.', pincode: 'Please enter a valid pincode.', secret: 'x' } };
+  const refusal = {
+    message: 'Please enter your city. Please enter a valid pincode.',
+    code: 'INVALID_REQUEST',
+    fields: { city: 'Please enter your city.', pincode: 'Please enter a valid pincode.', secret: 'x' },
+  };
 
   it('reads the fields this form has out of an API refusal, and nothing else', () => {
-    expect(apiFieldErrors(refusal, ['city', 'pincode', 'firstName'] as const)).toEqual({ city: 'Please enter your city.', pincode: 'Please enter a valid pincode.' });
+    expect(apiFieldErrors(refusal, ['city', 'pincode', 'firstName'] as const)).toEqual({
+      city: 'Please enter your city.',
+      pincode: 'Please enter a valid pincode.',
+    });
   });
 
   it('reads the register answer, whose per-field messages are its message', () => {
@@ -38,7 +45,10 @@ describe('issueFieldErrors', () => {
 
 describe('fieldErrorProps', () => {
   it('marks the input invalid and reads its message first, then its other descriptions', () => {
-    expect(fieldErrorProps('bill-city', 'Please enter your city.', 'bill-city-hint')).toEqual({ 'aria-invalid': true, 'aria-describedby': 'bill-city-error bill-city-hint' });
+    expect(fieldErrorProps('bill-city', 'Please enter your city.', 'bill-city-hint')).toEqual({
+      'aria-invalid': true,
+      'aria-describedby': 'bill-city-error bill-city-hint',
+    });
     expect(fieldErrorProps('bill-city', undefined, 'bill-city-hint')).toEqual({ 'aria-invalid': undefined, 'aria-describedby': 'bill-city-hint' });
     expect(fieldErrorProps('bill-city', undefined)).toEqual({ 'aria-invalid': undefined, 'aria-describedby': undefined });
   });

@@ -26,7 +26,13 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') 
 /** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [account, payments, addresses, appointments, storeCredit] = await Promise.all([loadAccount(api, request), loadPayments(api), loadAddresses(api), loadAppointments(api), loadStoreCredit(api)]);
+  const [account, payments, addresses, appointments, storeCredit] = await Promise.all([
+    loadAccount(api, request),
+    loadPayments(api),
+    loadAddresses(api),
+    loadAppointments(api),
+    loadStoreCredit(api),
+  ]);
   return { ...account, payments, addresses, appointments, storeCredit };
 }
 
@@ -49,14 +55,7 @@ const ORDER_LISTS = [
 function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab; children: React.ReactNode }) {
   const label = ACCOUNT_TABS.find((t) => t.id === tab)?.label;
   return (
-    <section
-      id={panelId(tab)}
-      role="tabpanel"
-      aria-labelledby={tabId(tab)}
-      hidden={tab !== active}
-      tabIndex={0}
-      className="card card-pad account-pane"
-    >
+    <section id={panelId(tab)} role="tabpanel" aria-labelledby={tabId(tab)} hidden={tab !== active} tabIndex={0} className="card card-pad account-pane">
       <h2 className="account-pane-title">{label}</h2>
       {children}
     </section>
@@ -69,7 +68,8 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
  */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user, details, payments, addresses, appointments, storeCredit } = loaderData;
-  const appointmentResult = actionData && 'intent' in actionData && actionData.intent === CANCEL_APPOINTMENT_INTENT ? (actionData as CancelAppointmentResult) : undefined;
+  const appointmentResult =
+    actionData && 'intent' in actionData && actionData.intent === CANCEL_APPOINTMENT_INTENT ? (actionData as CancelAppointmentResult) : undefined;
   const addressResult = actionData && 'fields' in actionData && ADDRESS_INTENTS.includes(actionData.intent) ? (actionData as AddressResult) : undefined;
   const [tab, setTab] = useAccountTab();
   const logoutError = useLogoutError();
@@ -106,10 +106,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               {details && !fullName && (
                 <p className="muted profile-nudge">
                   Add your name and mobile number under{' '}
-                  <a href="/account?tab=edit" onClick={(event) => {
+                  <a
+                    href="/account?tab=edit"
+                    onClick={(event) => {
                       event.preventDefault();
                       setTab('edit');
-                    }}>
+                    }}
+                  >
                     Edit Profile
                   </a>{' '}
                   so our team can reach you about your orders.

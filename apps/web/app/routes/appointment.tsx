@@ -21,7 +21,8 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('Your appointm
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
   const token = q.get('token') ?? '';
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { token: '', appointment: null, booked: false, error: 'This link is not complete. Please use the link in your booking mail.' };
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token))
+    return { token: '', appointment: null, booked: false, error: 'This link is not complete. Please use the link in your booking mail.' };
   try {
     const appointment = await serverApi(context).get<Appointment>(`/api/appointments/manage?token=${token}`);
     return { token, appointment, booked: q.get('booked') === '1', error: null };
@@ -38,7 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       await serverApi(context).post<Appointment>('/api/appointments/manage/confirm', { token });
       return { ok: true as const, intent: 'confirm' as const, message: 'Confirmed: your appointment is booked. We look forward to seeing you.' };
     } catch (error) {
-      return { ok: false as const, intent: 'confirm' as const, message: apiFailure(error, 'We could not confirm it just now. Please try again, or call us.').message };
+      return {
+        ok: false as const,
+        intent: 'confirm' as const,
+        message: apiFailure(error, 'We could not confirm it just now. Please try again, or call us.').message,
+      };
     }
   }
   try {
@@ -50,7 +55,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** One of the link's two buttons: a post of its token, so the page works without JavaScript. */
-function TokenAction({ token, intent, label, primary = false, busy }: { token: string; intent: 'confirm' | 'cancel'; label: string; primary?: boolean; busy: boolean }) {
+function TokenAction({
+  token,
+  intent,
+  label,
+  primary = false,
+  busy,
+}: {
+  token: string;
+  intent: 'confirm' | 'cancel';
+  label: string;
+  primary?: boolean;
+  busy: boolean;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="token" value={token} />
@@ -91,11 +108,16 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
               <AppointmentFacts a={a} />
               {a.tradeIn && (
                 <p className="muted">
-                  The value is an estimate until your gold is tested in store: purity by karat meter, melting only with your consent. Please bring photo ID, and your PAN for large amounts.
+                  The value is an estimate until your gold is tested in store: purity by karat meter, melting only with your consent. Please bring photo ID, and
+                  your PAN for large amounts.
                 </p>
               )}
-              {a.status === 'Unconfirmed' && a.cancellable && <TokenAction token={token} intent="confirm" label="Confirm this appointment" primary busy={submitting} />}
-              {a.cancellable && !(actionData?.ok && actionData.intent === 'cancel') && <TokenAction token={token} intent="cancel" label="Cancel this appointment" busy={submitting} />}
+              {a.status === 'Unconfirmed' && a.cancellable && (
+                <TokenAction token={token} intent="confirm" label="Confirm this appointment" primary busy={submitting} />
+              )}
+              {a.cancellable && !(actionData?.ok && actionData.intent === 'cancel') && (
+                <TokenAction token={token} intent="cancel" label="Cancel this appointment" busy={submitting} />
+              )}
               <p>
                 <Link to={bookingHref({ kind: a.kind, ...(a.store ? { store: a.store.id } : {}) })}>Book another time</Link>
               </p>

@@ -19,7 +19,10 @@ import '../styles/screens/appointments.css';
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Book an appointment') },
-  { name: 'description', content: 'Book a visit to a Milli store or a video call with our team: see a piece, have your size measured, or bring old gold to trade in.' },
+  {
+    name: 'description',
+    content: 'Book a visit to a Milli store or a video call with our team: see a piece, have your size measured, or bring old gold to trade in.',
+  },
 ];
 
 const PURPOSES = Object.keys(PURPOSE_LABELS) as (keyof typeof PURPOSE_LABELS)[];
@@ -38,7 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = indianDate(new Date());
   const date = /^\d{4}-\d{2}-\d{2}$/.test(q.get('date') ?? '') ? q.get('date')! : today;
 
-  const stores = await api.get<{ data: StoreLocation[] }>('/api/stores').then((a) => a.data, () => [] as StoreLocation[]);
+  const stores = await api.get<{ data: StoreLocation[] }>('/api/stores').then(
+    (a) => a.data,
+    () => [] as StoreLocation[],
+  );
   let slots: AppointmentSlots | null = null;
   let slotsError: string | null = null;
   if (kind === 'video' || storeId) {
@@ -49,13 +55,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   const estimate =
-    weight && purity ? await api.get<TradeInEstimate>(`/api/trade-in/estimate?weightGrams=${encodeURIComponent(weight)}&purity=${purity}`).catch(() => null) : null;
+    weight && purity
+      ? await api.get<TradeInEstimate>(`/api/trade-in/estimate?weightGrams=${encodeURIComponent(weight)}&purity=${purity}`).catch(() => null)
+      : null;
   // A signed-in customer's details, prefilled.
   let me: { name: string; email: string; phone: string } | null = null;
   const user = await loadSessionUser(api);
   if (user) {
-    const details = await api.get<{ user: { user_name: string; user_email: string; first_name: string; last_name: string; mobile: string | null } }>(`/api/users/user-details/${user.userId}`).catch(() => null);
-    if (details) me = { name: `${details.user.first_name} ${details.user.last_name}`.trim() || details.user.user_name, email: details.user.user_email, phone: details.user.mobile ?? '' };
+    const details = await api
+      .get<{ user: { user_name: string; user_email: string; first_name: string; last_name: string; mobile: string | null } }>(
+        `/api/users/user-details/${user.userId}`,
+      )
+      .catch(() => null);
+    if (details)
+      me = {
+        name: `${details.user.first_name} ${details.user.last_name}`.trim() || details.user.user_name,
+        email: details.user.user_email,
+        phone: details.user.mobile ?? '',
+      };
   }
   return { kind, storeId, productId, purpose, weight, purity, date, today, stores, slots, slotsError, estimate, me };
 }
@@ -87,7 +104,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     return { sent: { email: booked.email, holdMinutes } };
   } catch (error) {
     const failure = apiFailure(error, 'We could not book that just now. Please try again, or call us.');
-    const fields = error instanceof ApiError && error.body && typeof error.body === 'object' ? ((error.body as { fields?: Record<string, string> }).fields ?? {}) : {};
+    const fields =
+      error instanceof ApiError && error.body && typeof error.body === 'object' ? ((error.body as { fields?: Record<string, string> }).fields ?? {}) : {};
     return { message: failure.message, fields };
   }
 }
@@ -105,7 +123,8 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
         <section className="section">
           <div className="container appt-page">
             <FormAlert tone="success">
-              Almost done: we have sent a link to {sent.email}. Open it and press Confirm within {sent.holdMinutes} minutes to keep this time; until then it is held for you.
+              Almost done: we have sent a link to {sent.email}. Open it and press Confirm within {sent.holdMinutes} minutes to keep this time; until then it is
+              held for you.
             </FormAlert>
             <p className="muted">
               No mail? Check the spam folder, or <Link to="/login">sign in</Link> and book again to skip this step.
@@ -124,8 +143,8 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
       <section className="section">
         <div className="container appt-page">
           <p className="appt-lead">
-            Visit one of our stores or talk to our team on a video call: see a piece before you buy it, have your ring size
-            measured, bring old gold to trade in, or plan a custom design. Each appointment is up to an hour, free.
+            Visit one of our stores or talk to our team on a video call: see a piece before you buy it, have your ring size measured, bring old gold to trade
+            in, or plan a custom design. Each appointment is up to an hour, free.
           </p>
 
           <Form method="get" className="appt-choose" onChange={(e) => void submit(e.currentTarget, { preventScrollReset: true, replace: true })}>
@@ -171,8 +190,8 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
 
           {estimate && (
             <p className="appt-estimate" role="status">
-              Your old gold: {estimate.weightMg / 1000} g of {estimate.purity}K, estimated at <strong>{formatRupees(estimate.estimatePaise)}</strong> (today’s rate). It is an estimate until
-              your gold is tested in store.
+              Your old gold: {estimate.weightMg / 1000} g of {estimate.purity}K, estimated at <strong>{formatRupees(estimate.estimatePaise)}</strong> (today’s
+              rate). It is an estimate until your gold is tested in store.
             </p>
           )}
 
@@ -226,8 +245,29 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
                 </select>
               </div>
               <Field id="appt-name" name="name" label="Your name" autoComplete="name" required defaultValue={me?.name ?? ''} error={failed?.fields.name} />
-              <Field id="appt-email" name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={me?.email ?? ''} error={failed?.fields.email} hint="We send the confirmation and a reminder here." />
-              <Field id="appt-phone" name="phone" label="Mobile number" type="tel" autoComplete="tel" inputMode="tel" required defaultValue={me?.phone ?? ''} error={failed?.fields.phone} hint="A 10-digit Indian mobile number." />
+              <Field
+                id="appt-email"
+                name="email"
+                label="E-mail"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={me?.email ?? ''}
+                error={failed?.fields.email}
+                hint="We send the confirmation and a reminder here."
+              />
+              <Field
+                id="appt-phone"
+                name="phone"
+                label="Mobile number"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                required
+                defaultValue={me?.phone ?? ''}
+                error={failed?.fields.phone}
+                hint="A 10-digit Indian mobile number."
+              />
               <div className="form-field">
                 <label htmlFor="appt-note">Anything we should know? (optional)</label>
                 <textarea id="appt-note" name="note" maxLength={500} rows={3} />

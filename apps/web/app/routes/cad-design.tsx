@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/cad-design';
-import { CAD_ADVANCE_PERCENT, INDIAN_STATES, type CadApproveAnswer, type CustomBalanceAnswer, type CustomRequestView, type SavedAddress } from '@milli/contracts';
+import {
+  CAD_ADVANCE_PERCENT,
+  INDIAN_STATES,
+  type CadApproveAnswer,
+  type CustomBalanceAnswer,
+  type CustomRequestView,
+  type SavedAddress,
+} from '@milli/contracts';
 import { CUSTOM_STEPS } from '@milli/contracts/custom-design-fields';
 import { formatRupees } from '@milli/pricing';
 import { serverApi } from '../lib/api.server.ts';
@@ -236,11 +243,13 @@ function BalancePay({ detail, addresses, onPaid }: { detail: CustomRequestView; 
               <legend>Deliver to</legend>
               {addresses.map((a) => (
                 <label key={a.id} className="cad-address">
-                  <input type="radio" name="addressChoice" value={a.id} checked={choice === String(a.id)} onChange={() => setChoice(String(a.id))} /> {addressLine(a)}
+                  <input type="radio" name="addressChoice" value={a.id} checked={choice === String(a.id)} onChange={() => setChoice(String(a.id))} />{' '}
+                  {addressLine(a)}
                 </label>
               ))}
               <label className="cad-address">
-                <input type="radio" name="addressChoice" value={NEW} checked={choice === NEW} onChange={() => setChoice(NEW)} /> {addresses.length ? 'Another address' : 'This address'}
+                <input type="radio" name="addressChoice" value={NEW} checked={choice === NEW} onChange={() => setChoice(NEW)} />{' '}
+                {addresses.length ? 'Another address' : 'This address'}
               </label>
               {choice === NEW && (
                 <div className="cad-address-fields">
@@ -257,7 +266,13 @@ function BalancePay({ detail, addresses, onPaid }: { detail: CustomRequestView; 
                   ).map(([name, label, auto]) => (
                     <div key={name} className="form-field">
                       <label htmlFor={`bal-${name}`}>{label}</label>
-                      <input id={`bal-${name}`} name={name} autoComplete={auto} required={name !== 'landmark'} inputMode={name === 'pincode' || name === 'phone' ? 'numeric' : undefined} />
+                      <input
+                        id={`bal-${name}`}
+                        name={name}
+                        autoComplete={auto}
+                        required={name !== 'landmark'}
+                        inputMode={name === 'pincode' || name === 'phone' ? 'numeric' : undefined}
+                      />
                     </div>
                   ))}
                   <div className="form-field">
@@ -309,9 +324,7 @@ function Detail({ detail, addresses, result }: { detail: CustomRequestView; addr
         <Timeline status={r.status} />
         {result?.ok && <FormAlert tone="success">{result.message}</FormAlert>}
         {approved && <FormAlert tone="success">{approved}</FormAlert>}
-        {!d && r.status === 'Requested' && (
-          <FormAlert tone="info">Our design team is preparing your CAD design and will reply within 48 hours.</FormAlert>
-        )}
+        {!d && r.status === 'Requested' && <FormAlert tone="info">Our design team is preparing your CAD design and will reply within 48 hours.</FormAlert>}
         {r.status === 'Rejected' && !result?.ok && (
           <FormAlert tone="info">
             You asked for changes{r.rejectReason ? `: “${r.rejectReason}”` : ''}. Our design team is preparing a new version and will reply within 48 hours.
@@ -388,8 +401,8 @@ function Detail({ detail, addresses, result }: { detail: CustomRequestView; addr
           )}
           {d && d.status !== 'Approved' && (
             <p className="cad-advance">
-              On approval, an advance of {d.advancePercent}% ({formatRupees(d.advancePaise)}) starts the making of your piece; the
-              balance is due when it is ready.
+              On approval, an advance of {d.advancePercent}% ({formatRupees(d.advancePaise)}) starts the making of your piece; the balance is due when it is
+              ready.
             </p>
           )}
           {waiting && (
@@ -406,12 +419,13 @@ function Detail({ detail, addresses, result }: { detail: CustomRequestView; addr
             <div className="cad-piece">
               <h3 className="shell-h3">Your piece is made</h3>
               <p>
-                Hallmarked with HUID <strong>{detail.piece.huid}</strong>, net metal weight {grams(detail.piece.netWeightMg)}. Final price {formatRupees(detail.piece.finalTotalPaise)}; your advance of{' '}
-                {formatRupees(detail.piece.advancePaise)} is paid.
+                Hallmarked with HUID <strong>{detail.piece.huid}</strong>, net metal weight {grams(detail.piece.netWeightMg)}. Final price{' '}
+                {formatRupees(detail.piece.finalTotalPaise)}; your advance of {formatRupees(detail.piece.advancePaise)} is paid.
               </p>
               {detail.order && detail.order.status !== 'Awaiting payment' && (
                 <p>
-                  Your order <Link to={`/order-details?order=${encodeURIComponent(detail.order.orderNumber)}`}>{detail.order.orderNumber}</Link> is {detail.order.status}.
+                  Your order <Link to={`/order-details?order=${encodeURIComponent(detail.order.orderNumber)}`}>{detail.order.orderNumber}</Link> is{' '}
+                  {detail.order.status}.
                 </p>
               )}
               {detail.order?.shipment && (
@@ -470,11 +484,7 @@ function Detail({ detail, addresses, result }: { detail: CustomRequestView; addr
           )}
           <h3 className="shell-h3">Remarks</h3>
           <p className="cad-remarks">{r.remarks}</p>
-          {!d && (
-            <p className="muted">
-              Once you approve a design, an advance of {CAD_ADVANCE_PERCENT}% of its total starts the making of your piece.
-            </p>
-          )}
+          {!d && <p className="muted">Once you approve a design, an advance of {CAD_ADVANCE_PERCENT}% of its total starts the making of your piece.</p>}
         </section>
       </div>
     </>
@@ -496,7 +506,11 @@ export default function CadDesign({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <section className="card card-pad empty-state">
               <p className="empty-state-title">
-                {loaderData.state === 'failed' ? 'We could not load this design just now' : loaderData.state === 'missing' ? 'We could not find this design' : 'Choose a design'}
+                {loaderData.state === 'failed'
+                  ? 'We could not load this design just now'
+                  : loaderData.state === 'missing'
+                    ? 'We could not find this design'
+                    : 'Choose a design'}
               </p>
               <p className="muted">
                 {loaderData.state === 'failed' ? 'Please reload the page in a minute.' : 'Your custom design requests are listed under Customized Orders.'}

@@ -86,7 +86,14 @@ describe('the payment step with Razorpay', () => {
     };
     script!.onload!(new Event('load'));
     await waitFor(() => expect(opened).toHaveBeenCalled());
-    expect(options).toMatchObject({ key: 'rzp_test_key', order_id: 'order_Abc123', amount: 54_000_00, currency: 'INR', description: `Order ${ORDER}`, prefill: { email: 'meera@example.in' } });
+    expect(options).toMatchObject({
+      key: 'rzp_test_key',
+      order_id: 'order_Abc123',
+      amount: 54_000_00,
+      currency: 'INR',
+      description: `Order ${ORDER}`,
+      prefill: { email: 'meera@example.in' },
+    });
 
     // A failed try: its reason shows.
     failed[0]!({ error: { description: 'Payment failed because the card was declined.' } });
@@ -95,7 +102,9 @@ describe('the payment step with Razorpay', () => {
     // The handler's answer is verified on our server, then the thank-you page.
     options!.handler({ razorpay_order_id: 'order_Abc123', razorpay_payment_id: 'pay_Xyz789', razorpay_signature: 'sig' });
     expect(await screen.findByText('Thank-you page')).toBeTruthy();
-    expect(fetches).toEqual([{ url: '/api/payments/razorpay/verify', body: { razorpay_order_id: 'order_Abc123', razorpay_payment_id: 'pay_Xyz789', razorpay_signature: 'sig' } }]);
+    expect(fetches).toEqual([
+      { url: '/api/payments/razorpay/verify', body: { razorpay_order_id: 'order_Abc123', razorpay_payment_id: 'pay_Xyz789', razorpay_signature: 'sig' } },
+    ]);
   });
 });
 

@@ -85,7 +85,13 @@ export default function CheckoutPay({ loaderData, actionData }: Route.ComponentP
 
   return (
     <>
-      <PageBanner title="Payment" parents={[{ label: 'My Account', href: '/account?tab=orders' }, { label: 'Active Orders', href: '/active-orders' }]} />
+      <PageBanner
+        title="Payment"
+        parents={[
+          { label: 'My Account', href: '/account?tab=orders' },
+          { label: 'Active Orders', href: '/active-orders' },
+        ]}
+      />
       <div className="section">
         <div className="container pay-step">
           <section className="card card-pad pay-card" aria-labelledby="pay-title">
@@ -170,7 +176,12 @@ function ReadyToPay({ step, failure, storeName, help }: { step: Ready; failure: 
         <Form method="post" className="pay-form">
           <input type="hidden" name="gatewayOrderId" value={payment.gatewayOrderId} />
           <p className="muted pay-test-note">The store is in test mode: no money moves. Choose how this test payment should end.</p>
-          <InstrumentChoices instruments={step.instruments} idPrefix="pay" defaultChosen={failure?.instrument ?? undefined} describedBy={failure ? 'pay-error' : undefined} />
+          <InstrumentChoices
+            instruments={step.instruments}
+            idPrefix="pay"
+            defaultChosen={failure?.instrument ?? undefined}
+            describedBy={failure ? 'pay-error' : undefined}
+          />
           {failure && (
             <p id="pay-error" className="alert-error form-alert" role="alert">
               {failure.message}

@@ -115,7 +115,13 @@ describe('the checkout form', () => {
 
     await screen.findByText('Please enter a valid 6-digit pincode.');
     expect(posted).toHaveLength(1);
-    expect(Object.fromEntries(posted[0]!.entries())).toMatchObject({ firstName: 'Asha', pincode: '56000', countryCode: '91', terms: 'on', idempotencyKey: 'key-00000001' });
+    expect(Object.fromEntries(posted[0]!.entries())).toMatchObject({
+      firstName: 'Asha',
+      pincode: '56000',
+      countryCode: '91',
+      terms: 'on',
+      idempotencyKey: 'key-00000001',
+    });
 
     expect(field('Pincode').getAttribute('aria-invalid')).toBe('true');
     expect(accessibleDescription(field('Pincode'))).toBe('Please enter a valid 6-digit pincode.');
@@ -170,8 +176,33 @@ describe('the checkout form', () => {
 
   it('asks for the PAN from Rs. 2 lakh, and starts from the default saved address', async () => {
     const dear = { ...VIEW, lines: [{ ...VIEW.lines[0]!, unitPricePaise: 2_10_000_00 }] };
-    const saved = { id: 4, firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street', landmark: 'Near the tank', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', phone: '9876543210', isDefault: true };
-    renderCheckout(null, { view: dear, addresses: [saved], prefill: { addressId: 4, firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street', landmark: 'Near the tank', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', phoneNumber: '9876543210' } });
+    const saved = {
+      id: 4,
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      address: '12 Temple Street',
+      landmark: 'Near the tank',
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+      pincode: '600004',
+      phone: '9876543210',
+      isDefault: true,
+    };
+    renderCheckout(null, {
+      view: dear,
+      addresses: [saved],
+      prefill: {
+        addressId: 4,
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        address: '12 Temple Street',
+        landmark: 'Near the tank',
+        city: 'Chennai',
+        state: 'Tamil Nadu',
+        pincode: '600004',
+        phoneNumber: '9876543210',
+      },
+    });
     await screen.findByRole('heading', { name: 'Billing details' });
     expect(field('PAN').required).toBe(true);
     expect(field('Address').value).toBe('12 Temple Street');

@@ -90,11 +90,32 @@ const SHIPPING_NAMES: Record<AddressPart, CheckoutField> = {
 };
 
 /** The State select: India's states and union territories (GST codes are the server's business). */
-function StateSelect({ id, name, label, defaultValue, required, error }: { id: string; name: string; label: string; defaultValue: string | undefined; required: boolean; error: string | undefined }) {
+function StateSelect({
+  id,
+  name,
+  label,
+  defaultValue,
+  required,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string | undefined;
+  required: boolean;
+  error: string | undefined;
+}) {
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={defaultValue ?? ''} autoComplete={name === 'state' ? 'address-level1' : 'off'} required={required} {...fieldErrorProps(id, error)}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ''}
+        autoComplete={name === 'state' ? 'address-level1' : 'off'}
+        required={required}
+        {...fieldErrorProps(id, error)}
+      >
         <option value="">Choose…</option>
         {INDIAN_STATES.map((s) => (
           <option key={s.code} value={s.name}>
@@ -108,7 +129,21 @@ function StateSelect({ id, name, label, defaultValue, required, error }: { id: s
 }
 
 /** The text fields of one address, then its state select; `required` only where the browser should insist (billing). */
-function AddressInputs({ prefix, names, values, errors, required, inIndia }: { prefix: string; names: Record<AddressPart, CheckoutField>; values: Values; errors: Errors; required: boolean; inIndia: boolean }) {
+function AddressInputs({
+  prefix,
+  names,
+  values,
+  errors,
+  required,
+  inIndia,
+}: {
+  prefix: string;
+  names: Record<AddressPart, CheckoutField>;
+  values: Values;
+  errors: Errors;
+  required: boolean;
+  inIndia: boolean;
+}) {
   return (
     <>
       {ADDRESS_PARTS.map((f) => {
@@ -132,7 +167,14 @@ function AddressInputs({ prefix, names, values, errors, required, inIndia }: { p
           </div>
         );
       })}
-      <StateSelect id={`${prefix}-state`} name={names.state} label={prefix === 'ship' ? 'Delivery state' : 'State'} defaultValue={values[names.state]} required={required && inIndia} error={errors[names.state]} />
+      <StateSelect
+        id={`${prefix}-state`}
+        name={names.state}
+        label={prefix === 'ship' ? 'Delivery state' : 'State'}
+        defaultValue={values[names.state]}
+        required={required && inIndia}
+        error={errors[names.state]}
+      />
     </>
   );
 }
@@ -264,14 +306,30 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   <label htmlFor="bill-code" className="visually-hidden">
                     Country code
                   </label>
-                  <select id="bill-code" name="countryCode" value={dialCode} onChange={(e) => setDialCode(e.target.value)} className="code-select" required {...fieldErrorProps('bill-code', fields.countryCode)}>
+                  <select
+                    id="bill-code"
+                    name="countryCode"
+                    value={dialCode}
+                    onChange={(e) => setDialCode(e.target.value)}
+                    className="code-select"
+                    required
+                    {...fieldErrorProps('bill-code', fields.countryCode)}
+                  >
                     {dialCodes.map((c) => (
                       <option key={c.dialCode} value={c.dialCode}>
                         +{c.dialCode}
                       </option>
                     ))}
                   </select>
-                  <input id="bill-phone" name="phoneNumber" type="tel" autoComplete="tel-national" defaultValue={values.phoneNumber} required {...fieldErrorProps('bill-phone', fields.phoneNumber)} />
+                  <input
+                    id="bill-phone"
+                    name="phoneNumber"
+                    type="tel"
+                    autoComplete="tel-national"
+                    defaultValue={values.phoneNumber}
+                    required
+                    {...fieldErrorProps('bill-phone', fields.phoneNumber)}
+                  />
                 </div>
                 <FieldError id="bill-code" error={fields.countryCode} />
                 <FieldError id="bill-phone" error={fields.phoneNumber} />
@@ -305,10 +363,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </div>
               <fieldset className="reveal form-grid">
                 <legend className="visually-hidden">Delivery address</legend>
-                <AddressInputs prefix="ship" names={SHIPPING_NAMES} values={values} errors={fields} required={false} inIndia={country === DEFAULT_COUNTRY.name} />
+                <AddressInputs
+                  prefix="ship"
+                  names={SHIPPING_NAMES}
+                  values={values}
+                  errors={fields}
+                  required={false}
+                  inIndia={country === DEFAULT_COUNTRY.name}
+                />
                 <div className="form-field">
                   <label htmlFor="ship-phoneNumber">Delivery phone (optional)</label>
-                  <input id="ship-phoneNumber" name="shippingPhoneNumber" type="tel" autoComplete="shipping tel-national" defaultValue={values.shippingPhoneNumber} {...fieldErrorProps('ship-phoneNumber', fields.shippingPhoneNumber)} />
+                  <input
+                    id="ship-phoneNumber"
+                    name="shippingPhoneNumber"
+                    type="tel"
+                    autoComplete="shipping tel-national"
+                    defaultValue={values.shippingPhoneNumber}
+                    {...fieldErrorProps('ship-phoneNumber', fields.shippingPhoneNumber)}
+                  />
                   <FieldError id="ship-phoneNumber" error={fields.shippingPhoneNumber} />
                 </div>
               </fieldset>
@@ -320,28 +392,49 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </div>
 
             <div className="reveal-group">
-            <div className="check-field reveal-toggle">
-              <input id="corporate" name="corporate" type="checkbox" data-reveals="" defaultChecked={values.corporate === 'on'} />
-              <label htmlFor="corporate">This is a corporate order</label>
-            </div>
-            <fieldset className="reveal form-grid">
-              <legend className="visually-hidden">Company details</legend>
-              <div className="form-field">
-                <label htmlFor="bill-company">Company name</label>
-                <input id="bill-company" name="companyName" type="text" autoComplete="organization" defaultValue={values.companyName} {...fieldErrorProps('bill-company', fields.companyName)} />
-                <FieldError id="bill-company" error={fields.companyName} />
+              <div className="check-field reveal-toggle">
+                <input id="corporate" name="corporate" type="checkbox" data-reveals="" defaultChecked={values.corporate === 'on'} />
+                <label htmlFor="corporate">This is a corporate order</label>
               </div>
-              <div className="form-field">
-                <label htmlFor="bill-company-email">Company e-mail</label>
-                <input id="bill-company-email" name="companyEmail" type="email" defaultValue={values.companyEmail} {...fieldErrorProps('bill-company-email', fields.companyEmail)} />
-                <FieldError id="bill-company-email" error={fields.companyEmail} />
-              </div>
-              <div className="form-field">
-                <label htmlFor="bill-gstin">GSTIN</label>
-                <input id="bill-gstin" name="gstin" type="text" autoCapitalize="characters" maxLength={15} defaultValue={values.gstin} {...fieldErrorProps('bill-gstin', fields.gstin)} />
-                <FieldError id="bill-gstin" error={fields.gstin} />
-              </div>
-            </fieldset>
+              <fieldset className="reveal form-grid">
+                <legend className="visually-hidden">Company details</legend>
+                <div className="form-field">
+                  <label htmlFor="bill-company">Company name</label>
+                  <input
+                    id="bill-company"
+                    name="companyName"
+                    type="text"
+                    autoComplete="organization"
+                    defaultValue={values.companyName}
+                    {...fieldErrorProps('bill-company', fields.companyName)}
+                  />
+                  <FieldError id="bill-company" error={fields.companyName} />
+                </div>
+                <div className="form-field">
+                  <label htmlFor="bill-company-email">Company e-mail</label>
+                  <input
+                    id="bill-company-email"
+                    name="companyEmail"
+                    type="email"
+                    defaultValue={values.companyEmail}
+                    {...fieldErrorProps('bill-company-email', fields.companyEmail)}
+                  />
+                  <FieldError id="bill-company-email" error={fields.companyEmail} />
+                </div>
+                <div className="form-field">
+                  <label htmlFor="bill-gstin">GSTIN</label>
+                  <input
+                    id="bill-gstin"
+                    name="gstin"
+                    type="text"
+                    autoCapitalize="characters"
+                    maxLength={15}
+                    defaultValue={values.gstin}
+                    {...fieldErrorProps('bill-gstin', fields.gstin)}
+                  />
+                  <FieldError id="bill-gstin" error={fields.gstin} />
+                </div>
+              </fieldset>
             </div>
           </section>
 
@@ -373,7 +466,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             )}
             {storeCreditPaise > 0 && (
               <div className="check-field">
-                <input id="use-store-credit" name="useStoreCredit" type="checkbox" checked={useStoreCredit} onChange={(e) => setUseStoreCredit(e.target.checked)} />
+                <input
+                  id="use-store-credit"
+                  name="useStoreCredit"
+                  type="checkbox"
+                  checked={useStoreCredit}
+                  onChange={(e) => setUseStoreCredit(e.target.checked)}
+                />
                 <label htmlFor="use-store-credit">Use my store credit ({formatRupees(storeCreditPaise)})</label>
               </div>
             )}
@@ -383,11 +482,27 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <fieldset className="radio-group payment-methods" aria-describedby={fields.paymentMethod ? fieldErrorId('pay-method') : undefined}>
                   <legend>How would you like to pay?</legend>
                   <div className="check-field">
-                    <input id="pay-online" name="paymentMethod" type="radio" value="online" checked={method === 'online'} onChange={() => setMethod('online')} />
+                    <input
+                      id="pay-online"
+                      name="paymentMethod"
+                      type="radio"
+                      value="online"
+                      checked={method === 'online'}
+                      onChange={() => setMethod('online')}
+                    />
                     <label htmlFor="pay-online">Pay online now (cards, UPI, netbanking, wallets)</label>
                   </div>
                   <div className="check-field">
-                    <input id="pay-cod" name="paymentMethod" type="radio" value="cod" checked={method === 'cod'} disabled={!codOpen} aria-describedby="pay-cod-note" onChange={() => setMethod('cod')} />
+                    <input
+                      id="pay-cod"
+                      name="paymentMethod"
+                      type="radio"
+                      value="cod"
+                      checked={method === 'cod'}
+                      disabled={!codOpen}
+                      aria-describedby="pay-cod-note"
+                      onChange={() => setMethod('cod')}
+                    />
                     <label htmlFor="pay-cod">
                       Pay on delivery (cash or UPI at the door)
                       <span id="pay-cod-note" className="field-hint">
@@ -410,10 +525,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </>
             )}
             <div className="check-field terms-field">
-              <input id="terms" name="terms" type="checkbox" aria-describedby={termsMessage ? 'terms-error' : undefined} onChange={(e) => e.target.checked && setTermsError(null)} />
+              <input
+                id="terms"
+                name="terms"
+                type="checkbox"
+                aria-describedby={termsMessage ? 'terms-error' : undefined}
+                onChange={(e) => e.target.checked && setTermsError(null)}
+              />
               <label htmlFor="terms">
-                I have read and accept the{' '}
-                {/* A new tab, so reading the terms never loses what was typed on this page. */}
+                I have read and accept the {/* A new tab, so reading the terms never loses what was typed on this page. */}
                 <a href="/terms-and-conditions" target="_blank" rel="noopener">
                   terms and conditions<span className="visually-hidden"> (opens in a new tab)</span>
                 </a>

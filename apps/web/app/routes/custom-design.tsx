@@ -54,8 +54,8 @@ export default function CustomDesign({ actionData }: Route.ComponentProps) {
           <header className="shell-intro">
             <h2>Design a piece that is only yours</h2>
             <p className="muted">
-              Tell us what you have in mind. Our designers reply within 48 hours with a CAD design for your approval;
-              making starts only when you are happy with it. Fields marked * are needed to start.
+              Tell us what you have in mind. Our designers reply within 48 hours with a CAD design for your approval; making starts only when you are happy with
+              it. Fields marked * are needed to start.
             </p>
             <p className="muted">
               Rather talk it through? <Link to={bookingHref({ kind: 'video', purpose: 'custom_design' })}>Book a video call</Link> or{' '}

@@ -49,7 +49,9 @@ export default function CustomOrders({ loaderData }: Route.ComponentProps) {
                         <span>{row.title}</span>
                       </div>
                     </td>
-                    <td className="nowrap" data-label="Order ID">{row.number}</td>
+                    <td className="nowrap" data-label="Order ID">
+                      {row.number}
+                    </td>
                     <td className="nowrap" data-label="Order Date">
                       <time dateTime={row.date}>{shortDate(row.date)}</time>
                     </td>

@@ -26,22 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useSubmitting();
   return (
-    <AuthCard
-      banner="Forgot Password"
-      title="Reset your password"
-      lead="Tell us the e-mail address of your account and we will send you a one-time password."
-    >
+    <AuthCard banner="Forgot Password" title="Reset your password" lead="Tell us the e-mail address of your account and we will send you a one-time password.">
       {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
       <Form method="post" className="auth-form">
-        <Field
-          id="forgot-email"
-          name="email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.email ?? loaderData.email}
-        />
+        <Field id="forgot-email" name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={actionData?.email ?? loaderData.email} />
         <SubmitButton busy={submitting} label="Send One Time Password" busyLabel="Sending…" />
       </Form>
     </AuthCard>

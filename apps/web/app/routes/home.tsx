@@ -11,10 +11,7 @@ import { FeatureBoxes } from '../features/home/feature-boxes.tsx';
 import { loadSaleShelves } from '../features/home/sale-shelves.ts';
 import '../styles/screens/home.css';
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle('Online Jewellery Store') },
-  { name: 'description', content: STORE_DESCRIPTION },
-];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Online Jewellery Store') }, { name: 'description', content: STORE_DESCRIPTION }];
 
 /** The four 'Jewel On Sale' shelves (GET /api/product/productList?…&onSale=1); a failed call empties its tab only. */
 export async function loader({ context }: Route.LoaderArgs) {

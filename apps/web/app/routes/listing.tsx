@@ -51,10 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const api = serverApi(context);
     // The filter panel's counts (decision 026) come alongside; without them the panel shows every value, uncounted.
-    const [page, facets] = await Promise.all([
-      api.get<ProductPage>(productListPath(state)),
-      api.get<ProductFacets>(facetsPath(state)).catch(() => null),
-    ]);
+    const [page, facets] = await Promise.all([api.get<ProductPage>(productListPath(state)), api.get<ProductFacets>(facetsPath(state)).catch(() => null)]);
     const safe = page && Array.isArray(page.data) ? page : EMPTY_PAGE;
     return { state, page: safe, facets, failed: false };
   } catch (error) {
@@ -122,9 +119,7 @@ function Results({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
     return (
       <div className="empty-state listing-empty">
         <p className="empty-state-title">This page is past the end</p>
-        <p className="muted">
-          There {page.totalPages === 1 ? 'is 1 page' : `are ${page.totalPages} pages`} of results.
-        </p>
+        <p className="muted">There {page.totalPages === 1 ? 'is 1 page' : `are ${page.totalPages} pages`} of results.</p>
         <Link to={listingHref({ ...state, page: Math.max(1, page.totalPages) })} className="btn btn-primary">
           Go to the last page
         </Link>
@@ -176,9 +171,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             </h2>
             <div className="listing-toolbar">
               <p className="listing-count" role="status">
-                {page.totalResults > 0 && page.data.length > 0
-                  ? `Showing ${start} to ${end} of ${page.totalResults} results`
-                  : `${page.totalResults} results`}
+                {page.totalResults > 0 && page.data.length > 0 ? `Showing ${start} to ${end} of ${page.totalResults} results` : `${page.totalResults} results`}
               </p>
               {filters.button}
               <SortControl state={state} />

@@ -94,14 +94,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
       <Form method="post" className="auth-form">
         {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
-        <Field
-          id="login-username"
-          name="username"
-          label="E-mail Id"
-          autoComplete="username"
-          inputMode="email"
-          defaultValue={actionData?.username}
-        />
+        <Field id="login-username" name="username" label="E-mail Id" autoComplete="username" inputMode="email" defaultValue={actionData?.username} />
         <Field id="login-password" name="password" label="Password" type="password" autoComplete="current-password" />
         <p className="auth-aside">
           <Link to="/forgot-password">Forgot Password</Link>

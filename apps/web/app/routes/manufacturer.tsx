@@ -50,8 +50,7 @@ export default function Manufacturer({ loaderData, actionData }: Route.Component
           <header className="shell-intro registration-intro">
             <h2>Partner with Milli</h2>
             <p className="muted">
-              Manufacturers and retailers: tell us who you are, and our partner team will call you to take it from
-              there. Fields marked * are required.
+              Manufacturers and retailers: tell us who you are, and our partner team will call you to take it from there. Fields marked * are required.
             </p>
             <p className="muted">
               Ready with your PAN, GSTIN and bank details? <Link to="/new-manufacturer">Fill in the full application</Link>.
@@ -69,7 +68,17 @@ export default function Manufacturer({ loaderData, actionData }: Route.Component
               </div>
               <div className="form-grid">
                 <PhoneField idPrefix={ID} state={state} name="phoneNumber" label="Phone number" dialCodes={loaderData.dialCodes} required />
-                <TextField idPrefix={ID} state={state} name="email" label="E-mail" type="email" autoComplete="email" inputMode="email" required maxLength={254} />
+                <TextField
+                  idPrefix={ID}
+                  state={state}
+                  name="email"
+                  label="E-mail"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  required
+                  maxLength={254}
+                />
                 <TextField idPrefix={ID} state={state} name="companyName" label="Company name" autoComplete="organization" required wide />
               </div>
               <RadioGroup

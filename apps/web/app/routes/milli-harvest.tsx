@@ -33,7 +33,10 @@ const WHY = [
 
 const STEPS = [
   { title: 'Pay monthly', text: `Choose an amount and pay it every month for ${HARVEST.instalments} months, online or in a store.` },
-  { title: 'Special discounts', text: `Get ${HARVEST.firstInstalmentDiscountPercent}% off your first instalment, and the ${HARVEST.freeInstalment}th instalment free.` },
+  {
+    title: 'Special discounts',
+    text: `Get ${HARVEST.firstInstalmentDiscountPercent}% off your first instalment, and the ${HARVEST.freeInstalment}th instalment free.`,
+  },
   { title: 'Happy shopping', text: 'At maturity, redeem your savings at checkout on the piece you have been dreaming of.' },
 ];
 
@@ -108,9 +111,8 @@ export default function MilliHarvest({ loaderData, actionData }: Route.Component
               <span className="harvest-number">1</span>
             </h2>
             <p className="harvest-lead">
-              Pay {HARVEST.instalments} monthly instalments, and we pay the {HARVEST.freeInstalment}th. Save{' '}
-              {formatRupees(sample, { decimals: false })} a month and shop for{' '}
-              {formatRupees(sample * HARVEST.freeInstalment, { decimals: false })} at maturity.
+              Pay {HARVEST.instalments} monthly instalments, and we pay the {HARVEST.freeInstalment}th. Save {formatRupees(sample, { decimals: false })} a month
+              and shop for {formatRupees(sample * HARVEST.freeInstalment, { decimals: false })} at maturity.
             </p>
             <p className="harvest-mine-link">
               Saving with us already? <Link to={HARVEST_PLAN_PATH}>See your plan and its instalments</Link>.

@@ -7,7 +7,15 @@ import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { dialCodes, submitRegistration } from '../features/trade-partners/registration.server.ts';
-import { PhoneField, RadioGroup, RegistrationBanner, TextField, formState, type FormState, type TextFieldProps } from '../features/trade-partners/form-parts.tsx';
+import {
+  PhoneField,
+  RadioGroup,
+  RegistrationBanner,
+  TextField,
+  formState,
+  type FormState,
+  type TextFieldProps,
+} from '../features/trade-partners/form-parts.tsx';
 import { useSubmitting } from '../features/trade-partners/use-submitting.ts';
 import '../styles/screens/shells.css';
 import '../styles/screens/trade-partners.css';
@@ -63,7 +71,15 @@ const ADDRESS: FieldDef[] = [
   { name: 'compAdd2', label: 'Street address line 2', autoComplete: 'address-line2', required: true, wide: true, maxLength: 200 },
   { name: 'compCity', label: 'City', autoComplete: 'address-level2', required: true },
   { name: 'compState', label: 'State', autoComplete: 'address-level1', required: true },
-  { name: 'compPostal', label: 'Postal code', autoComplete: 'postal-code', inputMode: 'numeric', required: true, maxLength: 10, hint: 'A 6-digit PIN for Indian addresses.' },
+  {
+    name: 'compPostal',
+    label: 'Postal code',
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
+    required: true,
+    maxLength: 10,
+    hint: 'A 6-digit PIN for Indian addresses.',
+  },
   { name: 'adEmail', label: 'E-mail', type: 'email', autoComplete: 'email', inputMode: 'email', required: true, maxLength: 254 },
 ];
 
@@ -123,12 +139,11 @@ export default function NewManufacturer({ loaderData, actionData }: Route.Compon
             <span className="section-eyebrow">KYC Details</span>
             <h2>Manufacture &amp; Retailers Registration</h2>
             <p className="muted">
-              Tell us about your business. Our partner team verifies every application and replies within a few working
-              days. Fields marked * are required.
+              Tell us about your business. Our partner team verifies every application and replies within a few working days. Fields marked * are required.
             </p>
             <p className="muted">
-              Not ready for the full application? <Link to="/manufacturer">Send a short enquiry</Link> with your name,
-              phone and company, and our partner team will call you.
+              Not ready for the full application? <Link to="/manufacturer">Send a short enquiry</Link> with your name, phone and company, and our partner team
+              will call you.
             </p>
           </header>
           <div className="card card-pad registration-card">
@@ -219,7 +234,11 @@ export default function NewManufacturer({ loaderData, actionData }: Route.Compon
                 <Fields state={state} defs={OPERATING} />
               </Section>
 
-              <Section id={`${ID}-fastMoving`} title="Fast-moving categories" hint="Roughly what share of your sales each category makes up, in whole percent (together at most 100).">
+              <Section
+                id={`${ID}-fastMoving`}
+                title="Fast-moving categories"
+                hint="Roughly what share of your sales each category makes up, in whole percent (together at most 100)."
+              >
                 {state.fields.fastMoving && (
                   <p className="field-error" id={`${ID}-fastMoving-error`}>
                     {state.fields.fastMoving}
@@ -228,7 +247,16 @@ export default function NewManufacturer({ loaderData, actionData }: Route.Compon
                 <Fields
                   state={state}
                   className="form-grid form-grid--4"
-                  defs={FAST_MOVING.map((c) => ({ name: c.field, label: `${c.label} (%)`, type: 'number', inputMode: 'numeric', min: '0', max: '100', step: '1', maxLength: 3 }))}
+                  defs={FAST_MOVING.map((c) => ({
+                    name: c.field,
+                    label: `${c.label} (%)`,
+                    type: 'number',
+                    inputMode: 'numeric',
+                    min: '0',
+                    max: '100',
+                    step: '1',
+                    maxLength: 3,
+                  }))}
                 />
               </Section>
 

@@ -80,7 +80,10 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   });
   const payDifference = (a: OrderAdjustment) => {
     if (!orderNumber) return;
-    void checkout.pay<{ payment: GatewayPayment }>(adjustmentPayPath(orderNumber, a.id), { name: 'Milli', description: `Weight difference on order ${orderNumber}` });
+    void checkout.pay<{ payment: GatewayPayment }>(adjustmentPayPath(orderNumber, a.id), {
+      name: 'Milli',
+      description: `Weight difference on order ${orderNumber}`,
+    });
   };
 
   if (!orderNumber) {
@@ -123,7 +126,8 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                     </h2>
                     <p className="muted">
                       {/* Not placed until paid (or, on delivery, confirmed by our call). */}
-                      {detail.order.status.startsWith('Awaiting') ? 'Ordered' : 'Placed'} on <time dateTime={detail.order.date}>{orderDate(detail.order.date)}</time> · <StatusBadge status={detail.order.displayStatus} />
+                      {detail.order.status.startsWith('Awaiting') ? 'Ordered' : 'Placed'} on{' '}
+                      <time dateTime={detail.order.date}>{orderDate(detail.order.date)}</time> · <StatusBadge status={detail.order.displayStatus} />
                     </p>
                   </div>
                   <div className="order-actions">
@@ -216,7 +220,14 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               <OrderReturns detail={detail} self={self} result={returnResult} submitting={submitting} requested={returned} />
               <ShipmentPanel detail={detail} />
               {buyback && <BuybackPanel quote={buyback} action={self} result={result} />}
-              <AdjustmentsPanel detail={detail} onPay={payDifference} busy={checkout.busy} error={checkout.error} paid={differencePaid} dialog={checkout.dialog} />
+              <AdjustmentsPanel
+                detail={detail}
+                onPay={payDifference}
+                busy={checkout.busy}
+                error={checkout.error}
+                paid={differencePaid}
+                dialog={checkout.dialog}
+              />
 
               <div className="order-grid">
                 <section className="card card-pad" aria-labelledby="facts-title">

@@ -14,10 +14,7 @@ import { PageBanner } from '../components/layout/page-banner.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/orders.css';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  { title: pageTitle(listFor(location.pathname).title) },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ location }) => [{ title: pageTitle(listFor(location.pathname).title) }, { name: 'robots', content: 'noindex' }];
 
 /**
  * Order lists (spec §2; DECISIONS §2: the customer's real orders, not sample rows). Guests go to /login.

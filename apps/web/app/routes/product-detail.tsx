@@ -10,13 +10,7 @@ import { PageBanner } from '../components/layout/page-banner.tsx';
 import { useShellData, useStoreShell } from '../components/layout/shell-data.ts';
 import { CertBadges } from '../features/catalog/cert-badges.tsx';
 import { PincodeBox } from '../features/catalog/pincode-box.tsx';
-import {
-  addToCart,
-  addedClearCookie,
-  readAdded,
-  requestSizer,
-  type AddToCartResult,
-} from '../features/catalog/product-actions.server.ts';
+import { addToCart, addedClearCookie, readAdded, requestSizer, type AddToCartResult } from '../features/catalog/product-actions.server.ts';
 import { ProductPurchase } from '../features/catalog/product-purchase.tsx';
 import { jsonForScript, productJsonLd, productMeta } from '../features/catalog/product-seo.ts';
 import { ProductReviews } from '../features/catalog/product-reviews.tsx';
@@ -69,7 +63,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   if (found.status === 404 || found.status === 400) throw data(null, { status: 404 });
   const addedQuantity = readAdded(request.headers.get('cookie'), id);
-  const result = { product: found.product, pincode, pincodeCheck, reviews, myReview, search: url.search, addedQuantity, origin: url.origin, path: `/product-detail/${id}` };
+  const result = {
+    product: found.product,
+    pincode,
+    pincodeCheck,
+    reviews,
+    myReview,
+    search: url.search,
+    addedQuantity,
+    origin: url.origin,
+    path: `/product-detail/${id}`,
+  };
   const headers = addedQuantity !== null ? { 'Set-Cookie': addedClearCookie(request) } : undefined;
   return data(result, { status: found.product ? 200 : 503, headers });
 }
@@ -178,7 +182,15 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
               <ul className="pd-thumbs" aria-label="More pictures">
                 {gallery.slice(1, 5).map((src, i) => (
                   <li key={src}>
-                    <ProductPicture src={src} sizes="120px" alt={`${product?.product_name ?? 'Product'}, view ${i + 2}`} width={120} height={120} loading="lazy" decoding="async" />
+                    <ProductPicture
+                      src={src}
+                      sizes="120px"
+                      alt={`${product?.product_name ?? 'Product'}, view ${i + 2}`}
+                      width={120}
+                      height={120}
+                      loading="lazy"
+                      decoding="async"
+                    />
                   </li>
                 ))}
               </ul>

@@ -63,15 +63,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           defaultValue={actionData?.values.username}
           error={errors.username}
         />
-        <Field
-          id="register-email"
-          name="email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          defaultValue={actionData?.values.email}
-          error={errors.email}
-        />
+        <Field id="register-email" name="email" label="E-mail" type="email" autoComplete="email" defaultValue={actionData?.values.email} error={errors.email} />
         <Field
           id="register-password"
           name="password"

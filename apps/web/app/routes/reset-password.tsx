@@ -46,14 +46,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {/* Posted to the bare address, so the link leaves the address bar with the first post. */}
           <Form method="post" action="/reset-password" className="auth-form">
             {loaderData.link && <input type="hidden" name="link" value={loaderData.link} />}
-            <Field
-              id="reset-new"
-              name="newPassword"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              hint={ACCOUNT_TEXT.passwordHint}
-            />
+            <Field id="reset-new" name="newPassword" label="New password" type="password" autoComplete="new-password" hint={ACCOUNT_TEXT.passwordHint} />
             <Field id="reset-confirm" name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
             <SubmitButton busy={submitting} label="Reset Password" busyLabel="Saving…" />
           </Form>

@@ -85,7 +85,14 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
   const productPage = `/product-detail/${productId}`;
   return (
     <>
-      <PageBanner title="Your review" parents={[{ label: 'Products', href: '/alljewellery' }, { label: productName, href: productPage }]} crumb="Your review" />
+      <PageBanner
+        title="Your review"
+        parents={[
+          { label: 'Products', href: '/alljewellery' },
+          { label: productName, href: productPage },
+        ]}
+        crumb="Your review"
+      />
       <section className="section">
         <div className="container narrow review-page">
           <header className="review-page-piece">

@@ -41,9 +41,7 @@ async function nearPincode(context: Route.LoaderArgs['context'], pin: string): P
       return {
         stores: [],
         notice:
-          check.reason === 'unserved'
-            ? `PIN code ${pin} is not served yet: we have no store near it and our couriers do not reach it yet.`
-            : check.message,
+          check.reason === 'unserved' ? `PIN code ${pin} is not served yet: we have no store near it and our couriers do not reach it yet.` : check.message,
       };
     }
     return { stores: check.stores.filter(isStoreLocation), notice: null };
@@ -98,11 +96,20 @@ export default function Store({ loaderData }: Route.ComponentProps) {
         <div className="container store-finder-inner">
           <h2 id="store-finder-title">Find a Store near you</h2>
           <p className="store-finder-lead">
-            Our family of stores grows every day. Drop in to try a piece before you buy it, have your ring size
-            measured, or bring your old gold for an exchange over a cup of filter coffee.
+            Our family of stores grows every day. Drop in to try a piece before you buy it, have your ring size measured, or bring your old gold for an exchange
+            over a cup of filter coffee.
           </p>
           <StoreSearch query={q ?? ''} />
-          {heading && <StoreResults heading={heading} stores={matches} failed={failed} notice={notice} place={pin ? null : (q ?? city)} from={pin ? `PIN ${pin}` : (nearestTo ?? q)} />}
+          {heading && (
+            <StoreResults
+              heading={heading}
+              stores={matches}
+              failed={failed}
+              notice={notice}
+              place={pin ? null : (q ?? city)}
+              from={pin ? `PIN ${pin}` : (nearestTo ?? q)}
+            />
+          )}
         </div>
       </section>
       <CityTiles counts={counts} selected={q ? null : city} />

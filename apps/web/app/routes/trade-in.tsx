@@ -30,7 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const purity = q.get('purity') ?? '22';
   if (!weight) return { weight, purity, estimate: null, error: null };
   try {
-    const estimate = await serverApi(context).get<TradeInEstimate>(`/api/trade-in/estimate?weightGrams=${encodeURIComponent(weight)}&purity=${encodeURIComponent(purity)}`);
+    const estimate = await serverApi(context).get<TradeInEstimate>(
+      `/api/trade-in/estimate?weightGrams=${encodeURIComponent(weight)}&purity=${encodeURIComponent(purity)}`,
+    );
     return { weight, purity, estimate, error: null };
   } catch (error) {
     const failure = apiFailure(error, 'We could not work out an estimate just now. Please try again.');
@@ -54,11 +56,18 @@ export default function TradeIn({ loaderData: { weight, purity, estimate, error 
       <section className="section">
         <div className="container appt-page">
           <p className="appt-lead">
-            Bring gold jewellery bought anywhere and put its value towards a new Milli piece. Tell us its weight and purity
-            for an estimate at today’s rate.
+            Bring gold jewellery bought anywhere and put its value towards a new Milli piece. Tell us its weight and purity for an estimate at today’s rate.
           </p>
           <Form method="get" className="tradein-form">
-            <Field id="tradein-weight" name="weightGrams" label="Weight in grams" required defaultValue={weight} hint="As weighed, up to 3 decimals (for example 12.5)." error={error ?? undefined} />
+            <Field
+              id="tradein-weight"
+              name="weightGrams"
+              label="Weight in grams"
+              required
+              defaultValue={weight}
+              hint="As weighed, up to 3 decimals (for example 12.5)."
+              error={error ?? undefined}
+            />
             <div className="form-field">
               <label htmlFor="tradein-purity">Purity</label>
               <select id="tradein-purity" name="purity" defaultValue={purity}>
@@ -79,13 +88,17 @@ export default function TradeIn({ loaderData: { weight, purity, estimate, error 
                 Estimated value: <strong>{formatRupees(estimate.estimatePaise)}</strong>
               </p>
               <p className="muted">
-                {estimate.weightMg / 1000} g of {estimate.purity}K at {formatRupees(estimate.ratePaisePerGram)} a gram (our rate of {longDate(estimate.rateDate)}) × {estimate.tradeInPercent} %.
+                {estimate.weightMg / 1000} g of {estimate.purity}K at {formatRupees(estimate.ratePaisePerGram)} a gram (our rate of{' '}
+                {longDate(estimate.rateDate)}) × {estimate.tradeInPercent} %.
               </p>
               <p>
-                This is an estimate until your gold is tested in store: we check its purity with a karat meter and melt it only
-                with your consent. Please bring photo ID, and your PAN for large amounts.
+                This is an estimate until your gold is tested in store: we check its purity with a karat meter and melt it only with your consent. Please bring
+                photo ID, and your PAN for large amounts.
               </p>
-              <Link className="btn btn-primary" to={bookingHref({ kind: 'store', purpose: 'trade_in', weight: String(estimate.weightMg / 1000), purity: estimate.purity })}>
+              <Link
+                className="btn btn-primary"
+                to={bookingHref({ kind: 'store', purpose: 'trade_in', weight: String(estimate.weightMg / 1000), purity: estimate.purity })}
+              >
                 Book a store visit
               </Link>
             </div>

@@ -41,8 +41,8 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
       ) : (
         <>
           <p className="auth-lead">
-            The e-mail address of your account was changed. If you did not change it, put your old address back: every device
-            will be logged out, and you will set a new password with a code sent to your old address.
+            The e-mail address of your account was changed. If you did not change it, put your old address back: every device will be logged out, and you will
+            set a new password with a code sent to your old address.
           </p>
           {actionData && <FormAlert tone="error">{actionData.message}</FormAlert>}
           <Form method="post" className="auth-form">

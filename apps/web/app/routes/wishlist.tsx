@@ -11,11 +11,7 @@ import { ADDED_COOKIE, addToCart, addedClearCookie } from '../features/catalog/p
 import { shareLinks, sharedWishlistUrl } from '../features/wishlist/share-links.ts';
 import { WishlistTable } from '../features/wishlist/wishlist-table.tsx';
 import type { WishlistActionResult, WishlistItem } from '../features/wishlist/wishlist-types.ts';
-import {
-  changeWishlist,
-  loadCustomerWishlist,
-  loadProductsByIds,
-} from '../features/wishlist/wishlist.server.ts';
+import { changeWishlist, loadCustomerWishlist, loadProductsByIds } from '../features/wishlist/wishlist.server.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 import '../styles/screens/shells.css';
 import '../styles/screens/wishlist.css';
@@ -63,7 +59,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       {
         loadFailed: false,
         badLink: false,
-        shareUrl: own ? sharedWishlistUrl(url.origin, fields.items.map((i) => i.productId)) : null,
+        shareUrl: own
+          ? sharedWishlistUrl(
+              url.origin,
+              fields.items.map((i) => i.productId),
+            )
+          : null,
         shareImage: own && image ? new URL(image, url.origin).href : null,
         addedProductId,
         ...fields,
@@ -101,7 +102,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const items = await loadProductsByIds(api, ids);
     // Pieces withdrawn since they were saved leave the cookie, so the header's count agrees with the table.
     if (items.length !== ids.length) {
-      headers.append('Set-Cookie', wishlistSetCookie(items.map((i) => i.productId), request));
+      headers.append(
+        'Set-Cookie',
+        wishlistSetCookie(
+          items.map((i) => i.productId),
+          request,
+        ),
+      );
     }
     return answer({ mode: 'guest', items });
   } catch (error) {

@@ -184,15 +184,4 @@ export const CATEGORY_SPECS: CategorySpec[] = [
 ];
 
 /** Stones a shopper can filter by ('Shop by Metal & Stone'). Diamond is a material, not listed here. */
-export const OTHER_STONE_NAMES = [
-  'Gem Stone',
-  'Navaratna',
-  'Pearl',
-  'Ruby',
-  'Emerald',
-  'Sapphire',
-  'Coral',
-  'Polki',
-  'Smoky Quartz',
-  'Hematite',
-] as const;
+export const OTHER_STONE_NAMES = ['Gem Stone', 'Navaratna', 'Pearl', 'Ruby', 'Emerald', 'Sapphire', 'Coral', 'Polki', 'Smoky Quartz', 'Hematite'] as const;

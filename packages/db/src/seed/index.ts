@@ -79,18 +79,14 @@ export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<
 
     const categoryRows = await tx
       .insert(categories)
-      .values(
-        CATEGORY_SPECS.map((c, i) => ({ name: c.name, queryName: c.queryName, slug: c.slug, sortOrder: i + 1, image: collectionArtPath(c.name) })),
-      )
+      .values(CATEGORY_SPECS.map((c, i) => ({ name: c.name, queryName: c.queryName, slug: c.slug, sortOrder: i + 1, image: collectionArtPath(c.name) })))
       .returning({ id: categories.id, name: categories.name });
     const categoryId = new Map(categoryRows.map((c) => [c.name, c.id]));
 
     const tagRows = await tx
       .insert(tags)
       .values(
-        CATEGORY_SPECS.flatMap((c) =>
-          c.styles.map((s, i) => ({ categoryId: categoryId.get(c.name)!, name: s.tag, slug: slugify(s.tag), sortOrder: i + 1 })),
-        ),
+        CATEGORY_SPECS.flatMap((c) => c.styles.map((s, i) => ({ categoryId: categoryId.get(c.name)!, name: s.tag, slug: slugify(s.tag), sortOrder: i + 1 }))),
       )
       .returning({ id: tags.id, categoryId: tags.categoryId, name: tags.name });
     const tagId = new Map(tagRows.map((t) => [`${t.categoryId}:${t.name}`, t.id]));
@@ -101,9 +97,9 @@ export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<
       .returning({ id: otherStones.id, name: otherStones.name });
     const stoneId = new Map(stoneRows.map((s) => [s.name, s.id]));
 
-    await tx.insert(metalRates).values(
-      METAL_RATES_RUPEES_PER_GRAM.map((r) => ({ rateDate, metal: r.metal, purity: r.purity, ratePaisePerGram: r.rupees * 100, createdAt: today })),
-    );
+    await tx
+      .insert(metalRates)
+      .values(METAL_RATES_RUPEES_PER_GRAM.map((r) => ({ rateDate, metal: r.metal, purity: r.purity, ratePaisePerGram: r.rupees * 100, createdAt: today })));
     await tx.insert(diamondRates).values(
       Object.entries(DIAMOND_RATES_RUPEES_PER_CARAT).map(([quality, rupees]) => ({
         rateDate,
@@ -134,7 +130,10 @@ export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<
     const productIds = new Map<string, number>();
     // Chunks keep each statement well under PostgreSQL's 65,535 bind parameters.
     for (let i = 0; i < rows.length; i += 100) {
-      const inserted = await tx.insert(products).values(rows.slice(i, i + 100)).returning({ id: products.id, sku: products.sku });
+      const inserted = await tx
+        .insert(products)
+        .values(rows.slice(i, i + 100))
+        .returning({ id: products.id, sku: products.sku });
       for (const r of inserted) productIds.set(r.sku, r.id);
     }
 
@@ -145,8 +144,14 @@ export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<
 
     // The sale runs on the pieces chosen for it; the festive sale that is over had a few of them too.
     const sale = demoSales(rateDate);
-    const [current] = await tx.insert(sales).values({ ...sale.current, createdAt: today }).returning({ id: sales.id });
-    const [over] = await tx.insert(sales).values({ ...sale.over, createdAt: today }).returning({ id: sales.id });
+    const [current] = await tx
+      .insert(sales)
+      .values({ ...sale.current, createdAt: today })
+      .returning({ id: sales.id });
+    const [over] = await tx
+      .insert(sales)
+      .values({ ...sale.over, createdAt: today })
+      .returning({ id: sales.id });
     const onSale = links.filter(({ p }) => p.onSale);
     await tx.insert(saleProducts).values(onSale.map(({ productId }) => ({ saleId: current!.id, productId })));
     await tx.insert(saleProducts).values(links.filter((_, i) => i % 9 === 4).map(({ productId }) => ({ saleId: over!.id, productId })));

@@ -49,7 +49,17 @@ const PLANS: MaterialPlan[] = [
     letter: 'G',
     metal: 'gold',
     counts: { Bangles: 9, Bracelets: 9, Chains: 9, Earrings: 11, Necklaces: 10, 'Nose Pins': 7, Pendants: 10, Rings: 11, 'Daily Wears': 8 },
-    bands: { Bangles: [4, 6], Bracelets: [2, 6], Chains: [2, 6], Earrings: [1, 5], Necklaces: [4, 6], 'Nose Pins': [0, 1], Pendants: [1, 4], Rings: [1, 4], 'Daily Wears': [0, 2] },
+    bands: {
+      Bangles: [4, 6],
+      Bracelets: [2, 6],
+      Chains: [2, 6],
+      Earrings: [1, 5],
+      Necklaces: [4, 6],
+      'Nose Pins': [0, 1],
+      Pendants: [1, 4],
+      Rings: [1, 4],
+      'Daily Wears': [0, 2],
+    },
     stones: { plain: 40, ruby: 11, emerald: 11, pearl: 11, coral: 7, navaratna: 7, 'smoky-quartz': 4 },
   },
   {
@@ -57,7 +67,17 @@ const PLANS: MaterialPlan[] = [
     letter: 'D',
     metal: 'gold',
     counts: { Bangles: 6, Bracelets: 8, Chains: 4, Earrings: 11, Necklaces: 8, 'Nose Pins': 7, Pendants: 10, Rings: 12, 'Daily Wears': 8 },
-    bands: { Bangles: [4, 6], Bracelets: [3, 6], Chains: [3, 5], Earrings: [1, 6], Necklaces: [4, 6], 'Nose Pins': [0, 2], Pendants: [1, 5], Rings: [1, 6], 'Daily Wears': [0, 3] },
+    bands: {
+      Bangles: [4, 6],
+      Bracelets: [3, 6],
+      Chains: [3, 5],
+      Earrings: [1, 6],
+      Necklaces: [4, 6],
+      'Nose Pins': [0, 2],
+      Pendants: [1, 5],
+      Rings: [1, 6],
+      'Daily Wears': [0, 3],
+    },
     stones: { diamond: 60, ruby: 9, emerald: 9, sapphire: 11, pearl: 4, polki: 6 },
   },
   {
@@ -65,7 +85,17 @@ const PLANS: MaterialPlan[] = [
     letter: 'P',
     metal: 'platinum',
     counts: { Bangles: 3, Bracelets: 6, Chains: 5, Earrings: 5, Necklaces: 3, 'Nose Pins': 3, Pendants: 6, Rings: 10, 'Daily Wears': 4 },
-    bands: { Bangles: [4, 6], Bracelets: [3, 5], Chains: [3, 5], Earrings: [2, 4], Necklaces: [5, 6], 'Nose Pins': [0, 1], Pendants: [1, 3], Rings: [2, 5], 'Daily Wears': [1, 2] },
+    bands: {
+      Bangles: [4, 6],
+      Bracelets: [3, 5],
+      Chains: [3, 5],
+      Earrings: [2, 4],
+      Necklaces: [5, 6],
+      'Nose Pins': [0, 1],
+      Pendants: [1, 3],
+      Rings: [2, 5],
+      'Daily Wears': [1, 2],
+    },
     stones: { diamond: 55, plain: 35, sapphire: 10 },
   },
   {
@@ -73,7 +103,17 @@ const PLANS: MaterialPlan[] = [
     letter: 'S',
     metal: 'silver',
     counts: { Bangles: 6, Bracelets: 8, Chains: 6, Earrings: 8, Necklaces: 6, 'Nose Pins': 6, Pendants: 8, Rings: 7, 'Daily Wears': 7 },
-    bands: { Bangles: [0, 1], Bracelets: [0, 0], Chains: [0, 1], Earrings: [0, 0], Necklaces: [0, 2], 'Nose Pins': [0, 0], Pendants: [0, 0], Rings: [0, 0], 'Daily Wears': [0, 0] },
+    bands: {
+      Bangles: [0, 1],
+      Bracelets: [0, 0],
+      Chains: [0, 1],
+      Earrings: [0, 0],
+      Necklaces: [0, 2],
+      'Nose Pins': [0, 0],
+      Pendants: [0, 0],
+      Rings: [0, 0],
+      'Daily Wears': [0, 0],
+    },
     stones: { plain: 28, pearl: 12, coral: 10, hematite: 12, 'smoky-quartz': 12, ruby: 6, emerald: 6, sapphire: 6, navaratna: 6 },
   },
 ];
@@ -83,7 +123,10 @@ const TOP_BAND_CEILING: Record<string, number> = { Necklaces: 450_000, Bangles: 
 const DEFAULT_TOP_CEILING = 250_000;
 
 /** Stone links (other_stones names) and the listing colour each stone gives. */
-const STONE_FACTS: Record<Stone, { links: string[]; colour: 'Red' | 'Green' | 'Brown' | 'Grey' | 'Orange' | null; word: string | null; rupeesPerCarat: number }> = {
+const STONE_FACTS: Record<
+  Stone,
+  { links: string[]; colour: 'Red' | 'Green' | 'Brown' | 'Grey' | 'Orange' | null; word: string | null; rupeesPerCarat: number }
+> = {
   plain: { links: [], colour: null, word: null, rupeesPerCarat: 0 },
   diamond: { links: [], colour: null, word: 'Diamond', rupeesPerCarat: 0 },
   ruby: { links: ['Ruby', 'Gem Stone'], colour: 'Red', word: 'Ruby', rupeesPerCarat: 9_000 },
@@ -201,16 +244,18 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
   const making = plan.material === 'Silver' ? rng.range(0.25, 0.45) : plan.material === 'Platinum' ? rng.range(0.18, 0.25) : rng.range(0.12, 0.2);
   let diamondShare = 0;
   let stoneShare = 0;
-  if (stone === 'diamond') diamondShare = style.solitaire ? rng.range(0.55, 0.68) : plan.material === 'Platinum' ? rng.range(0.25, 0.45) : rng.range(0.35, 0.58);
+  if (stone === 'diamond')
+    diamondShare = style.solitaire ? rng.range(0.55, 0.68) : plan.material === 'Platinum' ? rng.range(0.25, 0.45) : rng.range(0.35, 0.58);
   else if (diamondQuality) diamondShare = rng.range(0.18, 0.3);
   if (stone === 'polki') stoneShare = rng.range(0.3, 0.42);
   else if (stone === 'navaratna') stoneShare = rng.range(0.15, 0.25);
-  else if (stone === 'ruby' || stone === 'emerald' || stone === 'sapphire') stoneShare = plan.material === 'Silver' ? rng.range(0.1, 0.22) : rng.range(0.08, 0.18);
+  else if (stone === 'ruby' || stone === 'emerald' || stone === 'sapphire')
+    stoneShare = plan.material === 'Silver' ? rng.range(0.1, 0.22) : rng.range(0.08, 0.18);
   else if (stone === 'pearl' || stone === 'coral') stoneShare = rng.range(0.05, 0.14);
   else if (stone === 'smoky-quartz' || stone === 'hematite') stoneShare = rng.range(0.05, 0.12);
 
   // Rupees of GST-inclusive price per gram of metal for this piece.
-  const perGram = (rateRupees * (1 + making)) / (1 - diamondShare - stoneShare) * (1 + GST_PERCENT / 100);
+  const perGram = ((rateRupees * (1 + making)) / (1 - diamondShare - stoneShare)) * (1 + GST_PERCENT / 100);
   const [minG, maxG] = metal === 'silver' ? category.grams.silver : category.grams.precious;
   const [bandLow, bandHighOrNull] = PRICE_BANDS_RUPEES[band]!;
   const bandHigh = bandHighOrNull ?? TOP_BAND_CEILING[category.name] ?? DEFAULT_TOP_CEILING;
@@ -249,7 +294,7 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
   const name = uniqueName(input, facts.word);
   const sku = `M${plan.letter}-${category.code}-${String(seq).padStart(4, '0')}`;
   const artStone: ArtStone = stone === 'polki' ? 'diamond' : stone;
-  const artStyle = style.artStyle ?? (seq % 2);
+  const artStyle = style.artStyle ?? seq % 2;
   const image = artPath(style.art, artMetalFor(metal, metalColour), artVariant(artStone, artStyle));
 
   // These draws once made up a review count and a rating (decision 024: stars come from real reviews now).
@@ -463,7 +508,11 @@ const STONE_PHRASE: Record<Stone, string> = {
 
 function describe(d: DescribeInput): string {
   const metalText =
-    d.metal === 'gold' ? `${d.purity} kt ${(d.metalColour ?? 'Yellow Gold').toLowerCase()}` : d.metal === 'platinum' ? 'Pt 950 platinum' : '925 sterling silver';
+    d.metal === 'gold'
+      ? `${d.purity} kt ${(d.metalColour ?? 'Yellow Gold').toLowerCase()}`
+      : d.metal === 'platinum'
+        ? 'Pt 950 platinum'
+        : '925 sterling silver';
   const carats = `${(d.diamondWeightCents / 100).toFixed(2)} ct`;
   const stones =
     d.stone === 'plain'
@@ -473,7 +522,8 @@ function describe(d: DescribeInput): string {
         : d.diamondWeightCents > 0
           ? `set with ${STONE_PHRASE[d.stone]} and ${carats} of diamonds`
           : `set with ${STONE_PHRASE[d.stone]}`;
-  const hallmark = d.metal === 'gold' ? 'BIS hallmarked, with its HUID on the tag.' : d.metal === 'platinum' ? 'Comes with a platinum assay certificate.' : 'Stamped 925.';
+  const hallmark =
+    d.metal === 'gold' ? 'BIS hallmarked, with its HUID on the tag.' : d.metal === 'platinum' ? 'Comes with a platinum assay certificate.' : 'Stamped 925.';
   return `${withArticle(d.style.noun.toLowerCase())} in ${metalText}, ${stones}. ${d.rng.pick(CRAFT)} ${hallmark}`;
 }
 

@@ -25,15 +25,47 @@ export const DEMO_REVIEWERS: Omit<NewCustomer, 'createdAt' | 'updatedAt'>[] = [
 }));
 
 const TEXTS: { rating: number; title: string; text: string }[] = [
-  { rating: 5, title: 'Even prettier in person', text: 'The photos do not do it justice. The finish is clean, the shine is lovely and it arrived well packed with the hallmark certificate.' },
-  { rating: 5, title: 'Bought it for my mother', text: 'She has not taken it off since her birthday. Delivery came a few days early and the box made it feel like a real gift.' },
-  { rating: 4, title: 'Light enough for every day', text: 'I wear it to work most days. It is lighter than I expected, which I like, though I would have loved a slightly deeper polish on the back.' },
+  {
+    rating: 5,
+    title: 'Even prettier in person',
+    text: 'The photos do not do it justice. The finish is clean, the shine is lovely and it arrived well packed with the hallmark certificate.',
+  },
+  {
+    rating: 5,
+    title: 'Bought it for my mother',
+    text: 'She has not taken it off since her birthday. Delivery came a few days early and the box made it feel like a real gift.',
+  },
+  {
+    rating: 4,
+    title: 'Light enough for every day',
+    text: 'I wear it to work most days. It is lighter than I expected, which I like, though I would have loved a slightly deeper polish on the back.',
+  },
   { rating: 5, title: 'Exactly as described', text: 'Weight and purity matched the invoice to the milligram. The HUID checked out on the BIS app too.' },
-  { rating: 4, title: 'Lovely work, small wait', text: 'Beautiful craftsmanship and the stones sit evenly. Took the full delivery time to reach Pune, so order early if it is a gift.' },
-  { rating: 3, title: 'Nice, but smaller than I imagined', text: 'Good quality and the store answered my questions quickly. It is daintier than it looked on my phone, so check the measurements.' },
-  { rating: 5, title: 'Anniversary gift, big smile', text: 'My wife loved it. The design is traditional without being heavy, and the price breakup on the page made the cost easy to understand.' },
-  { rating: 4, title: 'Good value during the sale', text: 'The making charges were halved in the sale, which made a real difference. Comfortable to wear and easy to clean.' },
-  { rating: 5, title: 'Gets compliments every time', text: 'Wore it to a family wedding and three cousins asked where it was from. Classic design, very well made.' },
+  {
+    rating: 4,
+    title: 'Lovely work, small wait',
+    text: 'Beautiful craftsmanship and the stones sit evenly. Took the full delivery time to reach Pune, so order early if it is a gift.',
+  },
+  {
+    rating: 3,
+    title: 'Nice, but smaller than I imagined',
+    text: 'Good quality and the store answered my questions quickly. It is daintier than it looked on my phone, so check the measurements.',
+  },
+  {
+    rating: 5,
+    title: 'Anniversary gift, big smile',
+    text: 'My wife loved it. The design is traditional without being heavy, and the price breakup on the page made the cost easy to understand.',
+  },
+  {
+    rating: 4,
+    title: 'Good value during the sale',
+    text: 'The making charges were halved in the sale, which made a real difference. Comfortable to wear and easy to clean.',
+  },
+  {
+    rating: 5,
+    title: 'Gets compliments every time',
+    text: 'Wore it to a family wedding and three cousins asked where it was from. Classic design, very well made.',
+  },
   { rating: 4, title: 'Happy with the purchase', text: 'Solid piece, neat finishing. The size guide helped me pick right the first time.' },
 ];
 
@@ -43,11 +75,7 @@ const DAY_MS = 86_400_000;
  * Reviews for these products (the shop's best sellers and a few pieces on sale): two to four each, by
  * different reviewers, dated between the piece's arrival and the seed day.
  */
-export function demoReviews(
-  pieces: { productId: number; createdAt: Date }[],
-  reviewerIds: number[],
-  today: Date,
-): NewReview[] {
+export function demoReviews(pieces: { productId: number; createdAt: Date }[], reviewerIds: number[], today: Date): NewReview[] {
   const rng = new Prng(0x52657669); // 'Revi': a stream of its own, so the catalogue's draws stay as they are
   const out: NewReview[] = [];
   for (const piece of pieces) {

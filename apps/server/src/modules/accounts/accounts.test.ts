@@ -144,7 +144,8 @@ describe('login and sessions', () => {
   it('limits sign-ups per IP', async () => {
     const ip = freshIp();
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await post('/api/auth/register', { username: `bulk${i}`, email: `bulk${i}@example.in`, password: 'bulk12345' }, { ip })).statusCode);
+    for (let i = 0; i < 11; i++)
+      codes.push((await post('/api/auth/register', { username: `bulk${i}`, email: `bulk${i}@example.in`, password: 'bulk12345' }, { ip })).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
     expect(codes[10]).toBe(429);
   });
@@ -206,7 +207,11 @@ describe('changing the e-mail address', () => {
     });
   /** The undo link's token in the latest mail to `to` (quoted-printable undone). */
   const undoToken = (to: string) => {
-    const raw = smtp.to(to).at(-1)!.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+    const raw = smtp
+      .to(to)
+      .at(-1)!
+      .raw.replace(/=\r?\n/g, '')
+      .replace(/=3D/gi, '=');
     return /undo-email-change\?token=([\w-]+)/.exec(raw)?.[1];
   };
   const undo = (token: string) =>
@@ -218,10 +223,16 @@ describe('changing the e-mail address', () => {
 
     const none = await put(a, { firstName: 'Farah', email: 'intruder@example.in' });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ fields: { currentPassword: 'Please enter your current password to change your e-mail address.' }, message: 'Please enter your current password to change your e-mail address.' });
+    expect(none.json()).toMatchObject({
+      fields: { currentPassword: 'Please enter your current password to change your e-mail address.' },
+      message: 'Please enter your current password to change your e-mail address.',
+    });
     const wrong = await put(a, { email: 'intruder@example.in', currentPassword: 'guess12345' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ fields: { currentPassword: 'Your current password is not correct.' }, message: 'Your current password is not correct.' });
+    expect(wrong.json()).toMatchObject({
+      fields: { currentPassword: 'Your current password is not correct.' },
+      message: 'Your current password is not correct.',
+    });
     expect(await email()).toBe('farah@example.in');
     // Names and mobile still save without it while the address stays.
     expect((await put(a, { firstName: 'Farah', email: 'farah@example.in' })).statusCode).toBe(200);
@@ -255,7 +266,12 @@ describe('changing the e-mail address', () => {
 
   it('refuses a made-up or malformed undo token with a message', async () => {
     expect((await undo('x'.repeat(43))).statusCode).toBe(400);
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/undo-email-change', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/undo-email-change',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toMatch(/link/);
   });

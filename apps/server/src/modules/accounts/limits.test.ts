@@ -149,7 +149,14 @@ describe('one account against many addresses for a day', () => {
     // The link itself never sets a password: only the token its one exchange gives.
     expect(await status(accounts.resetPassword(link, 'meenakari9090'))).toBe(400);
     // Ten clients present it at once: one gets a token.
-    const tries = await Promise.all(Array.from({ length: 10 }, () => accounts.exchangeResetLink(link, newAddress()).then((a) => a.resetToken, () => null)));
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        accounts.exchangeResetLink(link, newAddress()).then(
+          (a) => a.resetToken,
+          () => null,
+        ),
+      ),
+    );
     const tokens = tries.filter((t): t is string => t !== null);
     expect(tokens).toHaveLength(1);
     expect(await status(accounts.exchangeResetLink(link, newAddress()))).toBe(400);

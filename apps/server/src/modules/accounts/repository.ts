@@ -59,12 +59,7 @@ export function accountsRepository(db: Db) {
     async deleteSessionsOf(customerId: number, exceptTokenHash?: string | null) {
       await db
         .delete(schema.sessions)
-        .where(
-          and(
-            eq(schema.sessions.customerId, customerId),
-            exceptTokenHash ? ne(schema.sessions.tokenHash, exceptTokenHash) : undefined,
-          ),
-        );
+        .where(and(eq(schema.sessions.customerId, customerId), exceptTokenHash ? ne(schema.sessions.tokenHash, exceptTokenHash) : undefined));
     },
 
     // Password resets
@@ -76,7 +71,10 @@ export function accountsRepository(db: Db) {
     async issueReset(customerId: number, codeHash: string, expiresAt: Date, mail: OutgoingMail, linkTokenHash: string) {
       const r = schema.passwordResets;
       const o = schema.mailOutbox;
-      await db.update(r).set({ usedAt: new Date() }).where(and(eq(r.customerId, customerId), isNull(r.usedAt)));
+      await db
+        .update(r)
+        .set({ usedAt: new Date() })
+        .where(and(eq(r.customerId, customerId), isNull(r.usedAt)));
       // The mail's link is a token the reset screen presents like a checked code's (verified_at stays null, so the
       // code can still be tried; a right code replaces the link's token with its own).
       await db.execute(
@@ -170,13 +168,19 @@ export function accountsRepository(db: Db) {
         .where(and(eq(e.undoTokenHash, undoTokenHash), isNull(e.undoneAt), gt(e.expiresAt, now)))
         .returning({ customerId: e.customerId, oldEmail: e.oldEmail });
       if (!change) return null;
-      await db.update(e).set({ undoneAt: now }).where(and(eq(e.customerId, change.customerId), isNull(e.undoneAt)));
+      await db
+        .update(e)
+        .set({ undoneAt: now })
+        .where(and(eq(e.customerId, change.customerId), isNull(e.undoneAt)));
       return change;
     },
     /** Closes every open reset code of the customer (the address they were mailed to may not be theirs). */
     async closeResets(customerId: number, at: Date) {
       const r = schema.passwordResets;
-      await db.update(r).set({ usedAt: at }).where(and(eq(r.customerId, customerId), isNull(r.usedAt)));
+      await db
+        .update(r)
+        .set({ usedAt: at })
+        .where(and(eq(r.customerId, customerId), isNull(r.usedAt)));
     },
     async setEmail(id: number, email: string) {
       await db.update(c).set({ email }).where(eq(c.id, id));

@@ -77,9 +77,7 @@ describe('reset code guessed by many at once', () => {
     await post('/api/auth/forgot-password', { email });
     const { resetToken } = (await post('/api/auth/verify-otp', { email, otp: await latestCode(email) })).json();
     const passwords = ['meenakari71', 'polki20250'];
-    const answers = await Promise.all(
-      passwords.map((password) => post('/api/auth/reset-password', { resetToken, password, confirmPassword: password })),
-    );
+    const answers = await Promise.all(passwords.map((password) => post('/api/auth/reset-password', { resetToken, password, confirmPassword: password })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
   }, 60_000);
 

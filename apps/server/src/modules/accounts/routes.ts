@@ -87,7 +87,13 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
 
   api.post(
     '/auth/reset-link',
-    { schema: { summary: "The code mail's link, exchanged once for a reset token (the link then works no more)", body: formBody(ResetLinkSchema), response: { 200: VerifyOtpAnswerSchema, ...errors } } },
+    {
+      schema: {
+        summary: "The code mail's link, exchanged once for a reset token (the link then works no more)",
+        body: formBody(ResetLinkSchema),
+        response: { 200: VerifyOtpAnswerSchema, ...errors },
+      },
+    },
     async (req) => accounts.exchangeResetLink(req.body.link, req.ip),
   );
 

@@ -148,7 +148,10 @@ export function createAccountsService(deps: AccountsDeps) {
     await limiter.take(LIMITS.loginAccountDay, subject);
     const valid = customer
       ? await verify(customer.passwordHash, password).catch(() => false)
-      : await verify(await getDummyHash(), password).then(() => false, () => false);
+      : await verify(await getDummyHash(), password).then(
+          () => false,
+          () => false,
+        );
     if (valid) {
       await limiter.giveBack(LIMITS.loginAccount, subject);
       await limiter.giveBack(LIMITS.loginAccountDay, subject);
@@ -158,7 +161,10 @@ export function createAccountsService(deps: AccountsDeps) {
 
   return {
     /** The new customer, or a failure whose fields say what is wrong with the username, e-mail or password. */
-    async register(input: Register, ip: string): Promise<{ ok: true; customer: { id: number; username: string; email: string } } | Failure<'TAKEN' | 'COMMON_PASSWORD'>> {
+    async register(
+      input: Register,
+      ip: string,
+    ): Promise<{ ok: true; customer: { id: number; username: string; email: string } } | Failure<'TAKEN' | 'COMMON_PASSWORD'>> {
       await limiter.take(LIMITS.registerIp, ip);
       const [usernameTaken, emailTaken] = await Promise.all([repo.usernameTaken(input.username), repo.emailTaken(input.email)]);
       const common = isCommonPassword(input.password);

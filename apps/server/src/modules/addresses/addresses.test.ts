@@ -25,7 +25,16 @@ const OFFICE = { ...HOME, address: '4th floor, 80 Feet Road, Indiranagar', landm
 
 const call = (s: Shopper | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/account/addresses${url}`, ...(payload ? { payload } : {}), headers: s ? { cookie: s.cookie } : {} });
-const list = async (s: Shopper) => (await call(s, 'GET', '')).json().data as { id: number; city: string; isDefault: boolean; state: string; stateCode: string; phone: string; landmark: string | null }[];
+const list = async (s: Shopper) =>
+  (await call(s, 'GET', '')).json().data as {
+    id: number;
+    city: string;
+    isDefault: boolean;
+    state: string;
+    stateCode: string;
+    phone: string;
+    landmark: string | null;
+  }[];
 
 describe('the address book', () => {
   it('needs a session', async () => {
@@ -38,7 +47,16 @@ describe('the address book', () => {
     expect(await list(s)).toEqual([]);
     const first = await call(s, 'POST', '', HOME);
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json().address).toMatchObject({ city: 'Chennai', state: 'Tamil Nadu', stateCode: '33', phone: '9876543210', landmark: 'Opposite Kapaleeshwarar tank', country: 'India', countryCode: '91', isDefault: true });
+    expect(first.json().address).toMatchObject({
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+      stateCode: '33',
+      phone: '9876543210',
+      landmark: 'Opposite Kapaleeshwarar tank',
+      country: 'India',
+      countryCode: '91',
+      isDefault: true,
+    });
     const second = await call(s, 'POST', '', { ...OFFICE, state: 'karnataka' });
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json().address).toMatchObject({ state: 'Karnataka', stateCode: '29', landmark: null, isDefault: false });
@@ -97,7 +115,11 @@ describe('the address book', () => {
     const owner = await createShopper(t.app);
     const other = await createShopper(t.app);
     const mine = (await call(owner, 'POST', '', HOME)).json().address;
-    const attempts = [call(other, 'PATCH', `/${mine.id}`, { city: 'Madurai' }), call(other, 'POST', `/${mine.id}/default`), call(other, 'DELETE', `/${mine.id}`)];
+    const attempts = [
+      call(other, 'PATCH', `/${mine.id}`, { city: 'Madurai' }),
+      call(other, 'POST', `/${mine.id}/default`),
+      call(other, 'DELETE', `/${mine.id}`),
+    ];
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('ADDRESS_NOT_FOUND');

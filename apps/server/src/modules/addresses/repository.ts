@@ -7,7 +7,10 @@ export type CustomerAddress = typeof customerAddresses.$inferSelect;
 type NewCustomerAddress = typeof customerAddresses.$inferInsert;
 
 /** The parts of a saved address that make it the same address (two saves of these are one). */
-export type AddressValues = Pick<NewCustomerAddress, 'firstName' | 'lastName' | 'address' | 'landmark' | 'city' | 'state' | 'pincode' | 'country' | 'countryCode' | 'phone'>;
+export type AddressValues = Pick<
+  NewCustomerAddress,
+  'firstName' | 'lastName' | 'address' | 'landmark' | 'city' | 'state' | 'pincode' | 'country' | 'countryCode' | 'phone'
+>;
 
 /** Address-book queries; every one names the customer in the query itself. `db` is usually a transaction. */
 export function addressRepository(db: Db) {

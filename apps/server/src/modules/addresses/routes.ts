@@ -1,6 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AddressAnswerSchema, AddressInputSchema, AddressListSchema, AddressParamsSchema, AddressPatchSchema, MessageSchema, PlaceOrderErrorSchema, formBody } from '@milli/contracts/schemas';
+import {
+  AddressAnswerSchema,
+  AddressInputSchema,
+  AddressListSchema,
+  AddressParamsSchema,
+  AddressPatchSchema,
+  MessageSchema,
+  PlaceOrderErrorSchema,
+  formBody,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { createAddressService } from './service.ts';
@@ -20,10 +29,14 @@ export const addressesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
     data: await book.list(requireCustomer(req).id),
   }));
 
-  api.post('/account/addresses', { config: access, schema: { body: formBody(AddressInputSchema), response: { 201: AddressAnswerSchema, ...errors } } }, async (req, reply) => {
-    const address = await book.add(requireCustomer(req).id, req.body);
-    return reply.status(201).send({ message: 'The address is saved in your address book.', address });
-  });
+  api.post(
+    '/account/addresses',
+    { config: access, schema: { body: formBody(AddressInputSchema), response: { 201: AddressAnswerSchema, ...errors } } },
+    async (req, reply) => {
+      const address = await book.add(requireCustomer(req).id, req.body);
+      return reply.status(201).send({ message: 'The address is saved in your address book.', address });
+    },
+  );
 
   api.patch(
     '/account/addresses/:id',
@@ -31,13 +44,21 @@ export const addressesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
     async (req) => ({ message: 'The address is updated.', address: await book.update(requireCustomer(req).id, req.params.id, req.body) }),
   );
 
-  api.delete('/account/addresses/:id', { config: access, schema: { params: AddressParamsSchema, response: { 200: MessageSchema, ...errors } } }, async (req) => {
-    await book.remove(requireCustomer(req).id, req.params.id);
-    return { message: 'The address is deleted from your address book.' };
-  });
+  api.delete(
+    '/account/addresses/:id',
+    { config: access, schema: { params: AddressParamsSchema, response: { 200: MessageSchema, ...errors } } },
+    async (req) => {
+      await book.remove(requireCustomer(req).id, req.params.id);
+      return { message: 'The address is deleted from your address book.' };
+    },
+  );
 
-  api.post('/account/addresses/:id/default', { config: access, schema: { params: AddressParamsSchema, response: { 200: AddressAnswerSchema, ...errors } } }, async (req) => ({
-    message: 'This is now your default address.',
-    address: await book.makeDefault(requireCustomer(req).id, req.params.id),
-  }));
+  api.post(
+    '/account/addresses/:id/default',
+    { config: access, schema: { params: AddressParamsSchema, response: { 200: AddressAnswerSchema, ...errors } } },
+    async (req) => ({
+      message: 'This is now your default address.',
+      address: await book.makeDefault(requireCustomer(req).id, req.params.id),
+    }),
+  );
 };

@@ -53,12 +53,15 @@ async function reencode(sharp: typeof Sharp, bytes: Buffer, label: string): Prom
   }
   const format = meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : 'heic') : meta.format;
   if (!format || !['jpeg', 'png', 'webp', 'avif'].includes(format)) {
-    throw new ImageRefused(`${label} is ${format === 'svg' ? 'an SVG drawing, which is not accepted' : `not a photo we accept (${format ?? 'unknown format'})`}. ${PLEASE}`);
+    throw new ImageRefused(
+      `${label} is ${format === 'svg' ? 'an SVG drawing, which is not accepted' : `not a photo we accept (${format ?? 'unknown format'})`}. ${PLEASE}`,
+    );
   }
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
   if (width * height > MAX_PRODUCT_IMAGE_PIXELS) throw new ImageRefused(`${label} has too many pixels (at most 40 megapixels). Please send a smaller picture.`);
-  if (Math.min(width, height) < MIN_PRODUCT_IMAGE_SIDE) throw new ImageRefused(`${label} is too small (${width} × ${height}): photos are at least ${MIN_PRODUCT_IMAGE_SIDE} pixels on each side.`);
+  if (Math.min(width, height) < MIN_PRODUCT_IMAGE_SIDE)
+    throw new ImageRefused(`${label} is too small (${width} × ${height}): photos are at least ${MIN_PRODUCT_IMAGE_SIDE} pixels on each side.`);
   if (format === 'png' && pngDataOverrun(bytes)) throw new ImageRefused(`${label} holds far more data than its pixels need. ${PLEASE}`);
   if ((meta.pages ?? 1) > 1) throw new ImageRefused(`${label} is animated. ${PLEASE}`);
   try {

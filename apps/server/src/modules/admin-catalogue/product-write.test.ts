@@ -3,7 +3,16 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '@milli/db/testing';
 import { schema } from '@milli/db';
 import { SYSTEM_ACTOR } from '../audit/service.ts';
-import { checkProductRows, loadProductLookups, readProducts, saveProducts, validateProductRows, writeProducts, formOf, type ProductLookups } from './product-write.ts';
+import {
+  checkProductRows,
+  loadProductLookups,
+  readProducts,
+  saveProducts,
+  validateProductRows,
+  writeProducts,
+  formOf,
+  type ProductLookups,
+} from './product-write.ts';
 
 let database: TestDatabase;
 let lookups: ProductLookups;
@@ -42,7 +51,10 @@ describe('validateProductRows', () => {
     const ids = (await database.db.select({ id: schema.products.id }).from(schema.products)).map((r) => r.id);
     const stored = await readProducts(database.db, ids);
     expect(stored.length).toBeGreaterThan(200);
-    const { valid, problems } = validateProductRows(stored.map((p) => formOf(p) as unknown as Record<string, unknown>), lookups);
+    const { valid, problems } = validateProductRows(
+      stored.map((p) => formOf(p) as unknown as Record<string, unknown>),
+      lookups,
+    );
     expect(problems.slice(0, 5)).toEqual([]);
     expect(valid).toHaveLength(stored.length);
   });
@@ -101,16 +113,31 @@ describe('validateProductRows', () => {
       lookups,
     );
     expect(problems).toEqual([]);
-    expect(valid[0]!.form).toMatchObject({ sku: 'TST-CSV-1', category: 'Chains', metal: 'gold', purity: 22, metalWeightG: 10.5, makingChargeKind: 'per_gram', hallmarked: true, giftRecipients: ['Wife', 'Mom'], sizes: ['16', '18'] });
+    expect(valid[0]!.form).toMatchObject({
+      sku: 'TST-CSV-1',
+      category: 'Chains',
+      metal: 'gold',
+      purity: 22,
+      metalWeightG: 10.5,
+      makingChargeKind: 'per_gram',
+      hallmarked: true,
+      giftRecipients: ['Wife', 'Mom'],
+      sizes: ['16', '18'],
+    });
   });
 });
 
 describe('writeProducts', () => {
   it('creates, prices, links, searches and audits; updates by SKU', async () => {
     const db = database.db;
-    const result = await db.transaction((tx) => saveProducts(tx, [ring(), ring({ sku: 'TST-RING-2', makingChargeKind: 'per_gram', makingCharge: 500, stones: ['Pearl'] })], { actor: SYSTEM_ACTOR }));
+    const result = await db.transaction((tx) =>
+      saveProducts(tx, [ring(), ring({ sku: 'TST-RING-2', makingChargeKind: 'per_gram', makingCharge: 500, stones: ['Pearl'] })], { actor: SYSTEM_ACTOR }),
+    );
     expect(result.created).toBe(2);
-    const [one, two] = await readProducts(db, result.rows.map((r) => r.id));
+    const [one, two] = await readProducts(
+      db,
+      result.rows.map((r) => r.id),
+    );
     expect(one!.row.slug).toBe('kamal-solitaire-ring');
     expect(two!.row.slug).toBe('kamal-solitaire-ring-2');
     expect(one!.row.metalWeightMg).toBe(3456);
@@ -124,7 +151,9 @@ describe('writeProducts', () => {
     expect(two!.stones).toEqual(['Pearl']);
     expect(formOf(one!)).toMatchObject({ metalWeightG: 3.456, makingCharge: 12.5, huid: 'AB12CD' });
 
-    const found = (await db.execute(sql`select id from products where search_vector @@ plainto_tsquery('english', 'kamal solitaire')`)) as unknown as { rows: unknown[] };
+    const found = (await db.execute(sql`select id from products where search_vector @@ plainto_tsquery('english', 'kamal solitaire')`)) as unknown as {
+      rows: unknown[];
+    };
     expect(found.rows.length).toBeGreaterThanOrEqual(2);
 
     await db.transaction((tx) => saveProducts(tx, [ring({ name: 'Kamal Solitaire Ring Renamed', stock: 0, tags: [] })], { actor: SYSTEM_ACTOR }));
@@ -132,7 +161,10 @@ describe('writeProducts', () => {
     expect(again!.row.name).toBe('Kamal Solitaire Ring Renamed');
     expect(again!.row.slug).toBe('kamal-solitaire-ring');
     expect(again!.tags).toEqual([]);
-    const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, String(one!.row.id)));
+    const audit = await db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, String(one!.row.id)));
     expect(audit.map((a) => a.action)).toEqual(['product.create', 'product.update']);
     expect((audit[1]!.before as { name: string }).name).toBe('Kamal Solitaire Ring');
   });
@@ -154,7 +186,17 @@ describe('writeProducts', () => {
   it('writes 5,000 rows in one transaction quickly', async () => {
     const db = database.db;
     const rows = Array.from({ length: 5000 }, (_, i) =>
-      ring({ sku: `BULK-${i}`, name: `Bulk Piece ${i % 50}`, huid: null, hallmarked: false, fixedPrice: i % 10 === 0 ? 1999 : null, metalWeightG: i % 10 === 0 ? null : 2 + (i % 7), makingChargeKind: i % 10 === 0 ? 'fixed' : 'percent', makingCharge: i % 10 === 0 ? null : 10, purities: [] }),
+      ring({
+        sku: `BULK-${i}`,
+        name: `Bulk Piece ${i % 50}`,
+        huid: null,
+        hallmarked: false,
+        fixedPrice: i % 10 === 0 ? 1999 : null,
+        metalWeightG: i % 10 === 0 ? null : 2 + (i % 7),
+        makingChargeKind: i % 10 === 0 ? 'fixed' : 'percent',
+        makingCharge: i % 10 === 0 ? null : 10,
+        purities: [],
+      }),
     );
     const started = performance.now();
     const checked = validateProductRows(rows, lookups);
@@ -164,7 +206,10 @@ describe('writeProducts', () => {
     expect(result.created).toBe(5000);
     console.info(`5,000 products written in ${Math.round(ms)} ms`);
     expect(ms).toBeLessThan(60_000);
-    const slugs = await db.select({ slug: schema.products.slug }).from(schema.products).where(inArray(schema.products.sku, ['BULK-0', 'BULK-50', 'BULK-100']));
+    const slugs = await db
+      .select({ slug: schema.products.slug })
+      .from(schema.products)
+      .where(inArray(schema.products.sku, ['BULK-0', 'BULK-50', 'BULK-100']));
     expect(new Set(slugs.map((s) => s.slug)).size).toBe(3);
     const [fixed] = await db.select().from(schema.products).where(eq(schema.products.sku, 'BULK-0'));
     expect(fixed!.listPricePaise).toBe(199_900);

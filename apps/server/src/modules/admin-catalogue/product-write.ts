@@ -11,13 +11,7 @@
  *   records one audit entry per product.
  */
 import { artMetalFor, artPath, artVariant, COLLECTION_ART, productSearchText, type Db } from '@milli/db';
-import {
-  parseProductForm,
-  toCents,
-  toMilligrams,
-  type FieldProblems,
-  type ProductForm,
-} from '@milli/contracts/schemas';
+import { parseProductForm, toCents, toMilligrams, type FieldProblems, type ProductForm } from '@milli/contracts/schemas';
 import { indianDate, paiseToRupees, rupeesToPaise } from '@milli/pricing';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { createCatalogService } from '../catalog/service.ts';
@@ -299,7 +293,14 @@ export function formOf(s: StoredProduct): ProductForm {
     metalWeightG: r.metalWeightMg === null ? null : r.metalWeightMg / 1000,
     fixedPrice: r.fixedPricePaise === null ? null : paiseToRupees(r.fixedPricePaise),
     makingChargeKind: kind,
-    makingCharge: kind === 'fixed' ? (r.fixedPricePaise !== null && r.makingChargePaise === 0 ? null : paiseToRupees(r.makingChargePaise)) : kind === 'per_gram' ? paiseToRupees(r.makingChargeRate ?? 0) : (r.makingChargeRate ?? 0) / 100,
+    makingCharge:
+      kind === 'fixed'
+        ? r.fixedPricePaise !== null && r.makingChargePaise === 0
+          ? null
+          : paiseToRupees(r.makingChargePaise)
+        : kind === 'per_gram'
+          ? paiseToRupees(r.makingChargeRate ?? 0)
+          : (r.makingChargeRate ?? 0) / 100,
     diamondWeightCt: r.diamondWeightCents === 0 ? null : r.diamondWeightCents / 100,
     diamondCount: r.diamondCount === 0 ? null : r.diamondCount,
     diamondQuality: r.diamondQuality,

@@ -1,7 +1,21 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { products, categories, tags, otherStones, productTags, productStones, productImages, searchSynonyms, storeSettings, metalRates, diamondRates, sales, saleProducts } = schema;
+const {
+  products,
+  categories,
+  tags,
+  otherStones,
+  productTags,
+  productStones,
+  productImages,
+  searchSynonyms,
+  storeSettings,
+  metalRates,
+  diamondRates,
+  sales,
+  saleProducts,
+} = schema;
 
 /** Rows per statement: ~40 columns × 300 rows stays far below PostgreSQL's 65,535 bind parameters. */
 const BATCH = 300;
@@ -188,7 +202,11 @@ export function createAdminCatalogueRepository(db: Db) {
     },
 
     /** Replaces the tags and stones of these products with the given links. */
-    async replaceLinks(ids: readonly number[], tagLinks: readonly { productId: number; tagId: number }[], stoneLinks: readonly { productId: number; otherStoneId: number }[]) {
+    async replaceLinks(
+      ids: readonly number[],
+      tagLinks: readonly { productId: number; tagId: number }[],
+      stoneLinks: readonly { productId: number; otherStoneId: number }[],
+    ) {
       for (const part of chunks(ids, ID_BATCH)) {
         await db.delete(productTags).where(inArray(productTags.productId, part));
         await db.delete(productStones).where(inArray(productStones.productId, part));
@@ -207,7 +225,10 @@ export function createAdminCatalogueRepository(db: Db) {
     },
 
     async categoryImage(categoryId: number): Promise<string | null> {
-      const [row] = await db.select({ image: categories.image }).from(categories).where(and(eq(categories.id, categoryId)));
+      const [row] = await db
+        .select({ image: categories.image })
+        .from(categories)
+        .where(and(eq(categories.id, categoryId)));
       return row?.image ?? null;
     },
   };
@@ -245,7 +266,12 @@ export function createAdminListRepository(db: Db) {
     /** Every metal's and grade's rate in force on `day` (the newest on or before it), and the GST rate. */
     async priceCard(day: string) {
       const metal = await db
-        .selectDistinctOn([metalRates.metal, metalRates.purity], { metal: metalRates.metal, purity: metalRates.purity, paise: metalRates.ratePaisePerGram, date: metalRates.rateDate })
+        .selectDistinctOn([metalRates.metal, metalRates.purity], {
+          metal: metalRates.metal,
+          purity: metalRates.purity,
+          paise: metalRates.ratePaisePerGram,
+          date: metalRates.rateDate,
+        })
         .from(metalRates)
         .where(lte(metalRates.rateDate, day))
         .orderBy(asc(metalRates.metal), asc(metalRates.purity), desc(metalRates.rateDate));
@@ -276,7 +302,11 @@ export function createAdminListRepository(db: Db) {
 
     async setSales(productId: number, add: readonly number[], remove: readonly number[]) {
       if (remove.length > 0) await db.delete(saleProducts).where(and(eq(saleProducts.productId, productId), inArray(saleProducts.saleId, [...remove])));
-      if (add.length > 0) await db.insert(saleProducts).values(add.map((saleId) => ({ saleId, productId }))).onConflictDoNothing();
+      if (add.length > 0)
+        await db
+          .insert(saleProducts)
+          .values(add.map((saleId) => ({ saleId, productId })))
+          .onConflictDoNothing();
     },
 
     async lowStockThreshold(): Promise<number> {
@@ -323,15 +353,28 @@ export function createAdminListRepository(db: Db) {
 
     async existingIds(ids: readonly number[]): Promise<number[]> {
       if (ids.length === 0) return [];
-      return (await db.select({ id: products.id }).from(products).where(inArray(products.id, [...ids]))).map((r) => r.id);
+      return (
+        await db
+          .select({ id: products.id })
+          .from(products)
+          .where(inArray(products.id, [...ids]))
+      ).map((r) => r.id);
     },
 
     async setActive(ids: readonly number[], active: boolean) {
-      return db.update(products).set({ active, updatedAt: new Date() }).where(and(inArray(products.id, [...ids]), eq(products.active, !active))).returning({ id: products.id });
+      return db
+        .update(products)
+        .set({ active, updatedAt: new Date() })
+        .where(and(inArray(products.id, [...ids]), eq(products.active, !active)))
+        .returning({ id: products.id });
     },
 
     async setStock(ids: readonly number[], stock: number) {
-      return db.update(products).set({ stock, updatedAt: new Date() }).where(inArray(products.id, [...ids])).returning({ id: products.id });
+      return db
+        .update(products)
+        .set({ stock, updatedAt: new Date() })
+        .where(inArray(products.id, [...ids]))
+        .returning({ id: products.id });
     },
 
     // Pictures
@@ -342,7 +385,10 @@ export function createAdminListRepository(db: Db) {
 
     async addImages(rows: readonly schema.NewProductImage[]): Promise<ImageRow[]> {
       if (rows.length === 0) return [];
-      return db.insert(productImages).values([...rows]).returning();
+      return db
+        .insert(productImages)
+        .values([...rows])
+        .returning();
     },
 
     async updateImage(id: number, values: { alt?: string; position?: number }) {
@@ -435,11 +481,19 @@ export function createAdminListRepository(db: Db) {
       const [row] = await db
         .select({ id: categories.id })
         .from(categories)
-        .where(and(or(sql`lower(${categories.name}) = lower(${name})`, sql`lower(${categories.queryName}) = lower(${name})`, eq(categories.slug, name)), exceptId ? sql`${categories.id} <> ${exceptId}` : undefined));
+        .where(
+          and(
+            or(sql`lower(${categories.name}) = lower(${name})`, sql`lower(${categories.queryName}) = lower(${name})`, eq(categories.slug, name)),
+            exceptId ? sql`${categories.id} <> ${exceptId}` : undefined,
+          ),
+        );
       return row ?? null;
     },
     async categoryBySlug(slug: string, exceptId?: number) {
-      const [row] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.slug, slug), exceptId ? sql`${categories.id} <> ${exceptId}` : undefined));
+      const [row] = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(eq(categories.slug, slug), exceptId ? sql`${categories.id} <> ${exceptId}` : undefined));
       return row ?? null;
     },
     async tagByName(categoryId: number, name: string, exceptId?: number) {
@@ -453,13 +507,18 @@ export function createAdminListRepository(db: Db) {
       const [row] = await db
         .select({ id: otherStones.id })
         .from(otherStones)
-        .where(and(or(sql`lower(${otherStones.name}) = lower(${name})`, eq(otherStones.slug, slug)), exceptId ? sql`${otherStones.id} <> ${exceptId}` : undefined));
+        .where(
+          and(or(sql`lower(${otherStones.name}) = lower(${name})`, eq(otherStones.slug, slug)), exceptId ? sql`${otherStones.id} <> ${exceptId}` : undefined),
+        );
       return row ?? null;
     },
     async nextSort(table: 'categories' | 'tags' | 'stones', categoryId?: number): Promise<number> {
       const t = table === 'categories' ? categories : table === 'tags' ? tags : otherStones;
       const where = table === 'tags' && categoryId !== undefined ? eq(tags.categoryId, categoryId) : undefined;
-      const [row] = await db.select({ n: sql<number>`coalesce(max(${t.sortOrder}), 0)::int` }).from(t).where(where);
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(max(${t.sortOrder}), 0)::int` })
+        .from(t)
+        .where(where);
       return (row?.n ?? 0) + 1;
     },
     async insertCategory(values: schema.NewCategory) {

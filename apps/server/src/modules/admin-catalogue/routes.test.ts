@@ -17,7 +17,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const json = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown, who = cookie) =>
-  t.app.inject({ method, url, headers: { cookie: who, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) }, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie: who, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
 
 const bangle = {
   sku: 'API-BANGLE-1',
@@ -35,7 +40,9 @@ const bangle = {
 };
 
 async function png(colour: { r: number; g: number; b: number }, width = 900, height = 700): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 function multipart(files: { name: string; bytes: Buffer; type: string }[], fields: Record<string, string> = {}) {
@@ -96,7 +103,10 @@ describe('products API', () => {
     const bad = await json('PATCH', `/api/admin/products/${id}`, { sizeKind: null });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.sizeKind).toMatch(/sizes/);
-    const audit = await t.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, String(id)));
+    const audit = await t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, String(id)));
     expect(audit.map((a) => a.action)).toEqual(['product.create', 'product.update', 'product.update']);
   });
 
@@ -157,7 +167,14 @@ describe('products API', () => {
 
     const res = await upload(id, [
       { name: 'one.png', bytes: await png({ r: 200, g: 150, b: 40 }), type: 'image/png' },
-      { name: 'two.jpg', bytes: await sharp(await png({ r: 90, g: 60, b: 20 })).jpeg().withMetadata({ exif: { IFD0: { Artist: 'secret' } } }).toBuffer(), type: 'image/jpeg' },
+      {
+        name: 'two.jpg',
+        bytes: await sharp(await png({ r: 90, g: 60, b: 20 }))
+          .jpeg()
+          .withMetadata({ exif: { IFD0: { Artist: 'secret' } } })
+          .toBuffer(),
+        type: 'image/jpeg',
+      },
     ]);
     expect(res.statusCode).toBe(201);
     const body = res.json();

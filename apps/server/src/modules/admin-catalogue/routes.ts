@@ -36,7 +36,16 @@ import { actorOf } from '../audit/service.ts';
 import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES_PER_UPLOAD } from './images.ts';
 import { createAdminCatalogueService } from './service.ts';
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 422: ErrorSchema };
+const errors = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  413: ErrorSchema,
+  415: ErrorSchema,
+  422: ErrorSchema,
+};
 const staff = { access: 'staff', permission: 'catalogue' } as const;
 
 /** Photos of a product: who may send them is settled by the staff plugin before the body is read. */
@@ -74,8 +83,10 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
 
   api.get('/admin/products/price-card', { config: staff, schema: { response: { 200: PriceCardSchema, ...errors } } }, async () => service.priceCard());
 
-  api.get('/admin/products/:id', { config: staff, schema: { params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } }, async (req) =>
-    service.detail(req.params.id),
+  api.get(
+    '/admin/products/:id',
+    { config: staff, schema: { params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } },
+    async (req) => service.detail(req.params.id),
   );
 
   api.post(
@@ -96,11 +107,15 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
     async (req, reply) => reply.status(201).send(await service.duplicate(actorOf(req), req.params.id, req.body)),
   );
 
-  api.post('/admin/products/:id/archive', { config: staff, schema: { params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } }, async (req) =>
-    service.setActive(actorOf(req), req.params.id, false),
+  api.post(
+    '/admin/products/:id/archive',
+    { config: staff, schema: { params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } },
+    async (req) => service.setActive(actorOf(req), req.params.id, false),
   );
-  api.post('/admin/products/:id/restore', { config: staff, schema: { params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } }, async (req) =>
-    service.setActive(actorOf(req), req.params.id, true),
+  api.post(
+    '/admin/products/:id/restore',
+    { config: staff, schema: { params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } },
+    async (req) => service.setActive(actorOf(req), req.params.id, true),
   );
 
   api.put(
@@ -109,8 +124,10 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
     async (req) => service.setSales(actorOf(req), req.params.id, req.body.saleIds),
   );
 
-  api.post('/admin/products/bulk', { config: staff, schema: { body: formBody(ProductBulkSchema), response: { 200: ProductBulkAnswerSchema, ...errors } } }, async (req) =>
-    service.bulk(actorOf(req), req.body),
+  api.post(
+    '/admin/products/bulk',
+    { config: staff, schema: { body: formBody(ProductBulkSchema), response: { 200: ProductBulkAnswerSchema, ...errors } } },
+    async (req) => service.bulk(actorOf(req), req.body),
   );
 
   // Pictures
@@ -121,7 +138,9 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
       config: { ...staff, multipartOptions: { limits: { files: MAX_PRODUCT_IMAGES_PER_UPLOAD, fileSize: MAX_PRODUCT_IMAGE_BYTES } } },
       schema: {
         params: AdminProductIdParamsSchema,
-        body: z.preprocess((v) => v ?? {}, z.record(z.string(), z.unknown(), { error: 'Please send the photos as a multipart form.' })).describe('multipart/form-data: one or more photo files (JPEG, PNG, WebP or AVIF, at most 15 MB each), and optionally alt (one per photo).'),
+        body: z
+          .preprocess((v) => v ?? {}, z.record(z.string(), z.unknown(), { error: 'Please send the photos as a multipart form.' }))
+          .describe('multipart/form-data: one or more photo files (JPEG, PNG, WebP or AVIF, at most 15 MB each), and optionally alt (one per photo).'),
         response: { 201: ProductImagesAnswerSchema, ...errors },
       },
       onRequest: uploads.onRequest,
@@ -132,13 +151,19 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
 
   api.patch(
     '/admin/products/:id/images/:imageId',
-    { config: staff, schema: { params: AdminProductImageParamsSchema, body: formBody(ImageChangeSchema), response: { 200: ProductImagesAnswerSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { params: AdminProductImageParamsSchema, body: formBody(ImageChangeSchema), response: { 200: ProductImagesAnswerSchema, ...errors } },
+    },
     async (req) => service.changeImage(actorOf(req), req.params.id, req.params.imageId, req.body),
   );
 
   api.put(
     '/admin/products/:id/images/order',
-    { config: staff, schema: { params: AdminProductIdParamsSchema, body: formBody(ImageOrderSchema), response: { 200: ProductImagesAnswerSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { params: AdminProductIdParamsSchema, body: formBody(ImageOrderSchema), response: { 200: ProductImagesAnswerSchema, ...errors } },
+    },
     async (req) => service.orderImages(actorOf(req), req.params.id, req.body.ids),
   );
 
@@ -161,7 +186,9 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
   api.patch('/admin/taxonomy/categories/:id', { config: staff, schema: { params, body: formBody(CategoryBodySchema), response: item } }, async (req) =>
     service.renameCategory(actorOf(req), req.params.id, req.body),
   );
-  api.delete('/admin/taxonomy/categories/:id', { config: staff, schema: { params, response: item } }, async (req) => service.deleteCategory(actorOf(req), req.params.id));
+  api.delete('/admin/taxonomy/categories/:id', { config: staff, schema: { params, response: item } }, async (req) =>
+    service.deleteCategory(actorOf(req), req.params.id),
+  );
 
   api.post('/admin/taxonomy/tags', { config: staff, schema: { body: formBody(TagBodySchema), response: item } }, async (req, reply) =>
     reply.status(201).send(await service.createTag(actorOf(req), req.body)),
@@ -177,7 +204,9 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
   api.patch('/admin/taxonomy/stones/:id', { config: staff, schema: { params, body: formBody(StoneBodySchema), response: item } }, async (req) =>
     service.renameStone(actorOf(req), req.params.id, req.body),
   );
-  api.delete('/admin/taxonomy/stones/:id', { config: staff, schema: { params, response: item } }, async (req) => service.deleteStone(actorOf(req), req.params.id));
+  api.delete('/admin/taxonomy/stones/:id', { config: staff, schema: { params, response: item } }, async (req) =>
+    service.deleteStone(actorOf(req), req.params.id),
+  );
 
   api.post('/admin/taxonomy/synonyms', { config: staff, schema: { body: formBody(SynonymBodySchema), response: item } }, async (req, reply) =>
     reply.status(201).send(await service.createSynonym(actorOf(req), req.body.terms)),
@@ -185,7 +214,9 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
   api.patch('/admin/taxonomy/synonyms/:id', { config: staff, schema: { params, body: formBody(SynonymBodySchema), response: item } }, async (req) =>
     service.updateSynonym(actorOf(req), req.params.id, req.body.terms),
   );
-  api.delete('/admin/taxonomy/synonyms/:id', { config: staff, schema: { params, response: item } }, async (req) => service.deleteSynonym(actorOf(req), req.params.id));
+  api.delete('/admin/taxonomy/synonyms/:id', { config: staff, schema: { params, response: item } }, async (req) =>
+    service.deleteSynonym(actorOf(req), req.params.id),
+  );
 };
 
 const MEDIA_KEY = /^products\/[0-9]+\/[a-f0-9]{16}-[0-9]+\.(avif|webp)$/;
@@ -200,7 +231,12 @@ export function catalogueMedia(app: FastifyInstance, deps: ModuleDeps) {
     const m = MEDIA_KEY.exec(key);
     const bytes = m ? await deps.files.get(key) : null;
     if (!m || !bytes) {
-      return reply.status(404).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send('No such picture.');
+      return reply
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send('No such picture.');
     }
     return reply
       .type(m[1] === 'avif' ? 'image/avif' : 'image/webp')

@@ -175,7 +175,8 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         if (!stored) throw new DomainError('NOT_FOUND', 'There is no such product.');
         let sku = wanted.sku;
         if (sku) {
-          if (await readProductsBySkuExists(tx, sku)) throw new DomainError('SKU_TAKEN', `SKU ${sku} is another product's.`, { sku: `SKU ${sku} is another product's: choose another.` });
+          if (await readProductsBySkuExists(tx, sku))
+            throw new DomainError('SKU_TAKEN', `SKU ${sku} is another product's.`, { sku: `SKU ${sku} is another product's: choose another.` });
         } else {
           const base = stored.row.sku.slice(0, 34);
           for (let n = 1; ; n += 1) {
@@ -187,10 +188,14 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
           }
         }
         const form = formOf(stored);
-        const result = await saveProducts(tx, [{ ...form, sku, name: wanted.name ?? `${form.name} (copy)`.slice(0, 120), slug: null, active: false, featuredRank: null }], {
-          actor,
-          action: { create: 'product.duplicate', update: 'product.duplicate' },
-        });
+        const result = await saveProducts(
+          tx,
+          [{ ...form, sku, name: wanted.name ?? `${form.name} (copy)`.slice(0, 120), slug: null, active: false, featuredRank: null }],
+          {
+            actor,
+            action: { create: 'product.duplicate', update: 'product.duplicate' },
+          },
+        );
         const copyId = result.rows[0]!.id;
         await copyPhotos(tx, id, copyId);
         return detail(copyId, tx);
@@ -202,12 +207,22 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         const repo = createAdminListRepository(tx);
         if ((await repo.existingIds([id])).length === 0) throw new DomainError('NOT_FOUND', 'There is no such product.');
         const changed = await repo.setActive([id], active);
-        if (changed.length > 0) await recordAudit(tx, actor, { action: active ? 'product.restore' : 'product.archive', entity: 'product', entityId: id, before: { active: !active }, after: { active } });
+        if (changed.length > 0)
+          await recordAudit(tx, actor, {
+            action: active ? 'product.restore' : 'product.archive',
+            entity: 'product',
+            entityId: id,
+            before: { active: !active },
+            after: { active },
+          });
         return detail(id, tx);
       });
     },
 
-    async bulk(actor: AuditActor, input: { ids: number[]; action: 'archive' | 'restore' | 'set-stock' | 'add-tag' | 'remove-tag'; value?: string | undefined }) {
+    async bulk(
+      actor: AuditActor,
+      input: { ids: number[]; action: 'archive' | 'restore' | 'set-stock' | 'add-tag' | 'remove-tag'; value?: string | undefined },
+    ) {
       return db.transaction(async (tx) => {
         const repo = createAdminListRepository(tx);
         const ids = await repo.existingIds([...new Set(input.ids)]);
@@ -215,7 +230,11 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         if (input.action === 'archive' || input.action === 'restore') {
           const active = input.action === 'restore';
           const changed = await repo.setActive(ids, active);
-          await recordAudit(tx, actor, ...changed.map((c) => ({ action: `product.${input.action}`, entity: 'product', entityId: c.id, before: { active: !active }, after: { active } })));
+          await recordAudit(
+            tx,
+            actor,
+            ...changed.map((c) => ({ action: `product.${input.action}`, entity: 'product', entityId: c.id, before: { active: !active }, after: { active } })),
+          );
           return { changed: changed.length, message: `${changed.length} product${changed.length === 1 ? '' : 's'} ${active ? 'restored' : 'archived'}.` };
         }
         if (input.action === 'set-stock') {
@@ -225,7 +244,11 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
           }
           const before = await readProducts(tx, ids);
           await repo.setStock(ids, stock);
-          await recordAudit(tx, actor, ...before.map((b) => ({ action: 'product.stock', entity: 'product', entityId: b.row.id, before: { stock: b.row.stock }, after: { stock } })));
+          await recordAudit(
+            tx,
+            actor,
+            ...before.map((b) => ({ action: 'product.stock', entity: 'product', entityId: b.row.id, before: { stock: b.row.stock }, after: { stock } })),
+          );
           return { changed: ids.length, message: `Stock set to ${stock} on ${ids.length} product${ids.length === 1 ? '' : 's'}.` };
         }
         const tag = input.value?.trim();
@@ -236,7 +259,10 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
             const form = formOf(s);
             const has = form.tags.some((t) => t.toLowerCase() === tag.toLowerCase());
             if (input.action === 'add-tag' ? has : !has) return null;
-            return { id: s.row.id, values: { ...form, tags: input.action === 'add-tag' ? [...form.tags, tag] : form.tags.filter((t) => t.toLowerCase() !== tag.toLowerCase()) } };
+            return {
+              id: s.row.id,
+              values: { ...form, tags: input.action === 'add-tag' ? [...form.tags, tag] : form.tags.filter((t) => t.toLowerCase() !== tag.toLowerCase()) },
+            };
           })
           .filter((r): r is NonNullable<typeof r> => r !== null);
         if (rows.length > 0) {
@@ -244,12 +270,17 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
             await saveProducts(tx, rows, { actor, action: { create: 'product.update', update: `product.${input.action}` } });
           } catch (error) {
             if (error instanceof DomainError && error.fields && Object.keys(error.fields).some((k) => k.endsWith('tags'))) {
-              throw new DomainError('INVALID_REQUEST', `Not every chosen product's category has the tag "${tag}".`, { value: `Not every chosen product's category has the tag "${tag}".` });
+              throw new DomainError('INVALID_REQUEST', `Not every chosen product's category has the tag "${tag}".`, {
+                value: `Not every chosen product's category has the tag "${tag}".`,
+              });
             }
             throw error;
           }
         }
-        return { changed: rows.length, message: `Tag "${tag}" ${input.action === 'add-tag' ? 'added to' : 'removed from'} ${rows.length} product${rows.length === 1 ? '' : 's'}.` };
+        return {
+          changed: rows.length,
+          message: `Tag "${tag}" ${input.action === 'add-tag' ? 'added to' : 'removed from'} ${rows.length} product${rows.length === 1 ? '' : 's'}.`,
+        };
       });
     },
 
@@ -261,13 +292,20 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         const open = await repo.salesFor(id, indianDate(new Date()));
         const known = new Set(open.map((s) => s.id));
         const unknown = saleIds.filter((s) => !known.has(s));
-        if (unknown.length > 0) throw new DomainError('INVALID_REQUEST', 'Only sales that are not over can be chosen.', { saleIds: 'Only sales that are not over can be chosen.' });
+        if (unknown.length > 0)
+          throw new DomainError('INVALID_REQUEST', 'Only sales that are not over can be chosen.', { saleIds: 'Only sales that are not over can be chosen.' });
         const wanted = new Set(saleIds);
         const add = open.filter((s) => wanted.has(s.id) && !s.member).map((s) => s.id);
         const remove = open.filter((s) => !wanted.has(s.id) && s.member).map((s) => s.id);
         await repo.setSales(id, add, remove);
         if (add.length + remove.length > 0) {
-          await recordAudit(tx, actor, { action: 'product.sales', entity: 'product', entityId: id, before: open.filter((s) => s.member).map((s) => s.name), after: open.filter((s) => wanted.has(s.id)).map((s) => s.name) });
+          await recordAudit(tx, actor, {
+            action: 'product.sales',
+            entity: 'product',
+            entityId: id,
+            before: open.filter((s) => s.member).map((s) => s.name),
+            after: open.filter((s) => wanted.has(s.id)).map((s) => s.name),
+          });
         }
         return detail(id, tx);
       });
@@ -314,7 +352,17 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
           })),
         );
         const image = await syncMainImage(tx, productId);
-        await recordAudit(tx, actor, ...added.map((a) => ({ action: 'product.image.add', entity: 'product', entityId: productId, before: null, after: { imageId: a.id, path: a.path, alt: a.alt } })));
+        await recordAudit(
+          tx,
+          actor,
+          ...added.map((a) => ({
+            action: 'product.image.add',
+            entity: 'product',
+            entityId: productId,
+            before: null,
+            after: { imageId: a.id, path: a.path, alt: a.alt },
+          })),
+        );
         return { data: (await repo.images(productId)).map(imageOut), image };
       });
     },
@@ -332,7 +380,13 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         }
         if (change.alt !== undefined) await repo.updateImage(imageId, { alt: change.alt });
         const image = await syncMainImage(tx, productId);
-        await recordAudit(tx, actor, { action: 'product.image.update', entity: 'product', entityId: productId, before: { imageId, alt: found.alt, position: found.position }, after: { imageId, ...change } });
+        await recordAudit(tx, actor, {
+          action: 'product.image.update',
+          entity: 'product',
+          entityId: productId,
+          before: { imageId, alt: found.alt, position: found.position },
+          after: { imageId, ...change },
+        });
         return { data: (await repo.images(productId)).map(imageOut), image };
       });
     },
@@ -343,7 +397,9 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         const images = await repo.images(productId);
         const known = new Set(images.map((i) => i.id));
         if (ids.length !== images.length || ids.some((id) => !known.has(id)) || new Set(ids).size !== ids.length) {
-          throw new DomainError('INVALID_REQUEST', 'Give every picture of the product once, in the new order.', { ids: 'Give every picture of the product once, in the new order.' });
+          throw new DomainError('INVALID_REQUEST', 'Give every picture of the product once, in the new order.', {
+            ids: 'Give every picture of the product once, in the new order.',
+          });
         }
         for (const [i, id] of ids.entries()) await repo.updateImage(id, { position: i });
         const image = await syncMainImage(tx, productId);
@@ -359,7 +415,13 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         if (!found) throw new DomainError('NOT_FOUND', 'There is no such picture.');
         await repo.deleteImage(imageId);
         const image = await syncMainImage(tx, productId);
-        await recordAudit(tx, actor, { action: 'product.image.delete', entity: 'product', entityId: productId, before: { imageId, path: found.path, alt: found.alt }, after: null });
+        await recordAudit(tx, actor, {
+          action: 'product.image.delete',
+          entity: 'product',
+          entityId: productId,
+          before: { imageId, path: found.path, alt: found.alt },
+          after: null,
+        });
         return { found, data: (await repo.images(productId)).map(imageOut), image };
       });
       // The files go once the row is gone: a page still showing them keeps working until it is reloaded.
@@ -373,7 +435,12 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
     // Taxonomy
 
     async taxonomy(): Promise<Taxonomy> {
-      const [categories, tags, stones, synonyms] = [await list.categoriesWithUse(), await list.tagsWithUse(), await list.stonesWithUse(), await list.synonyms()];
+      const [categories, tags, stones, synonyms] = [
+        await list.categoriesWithUse(),
+        await list.tagsWithUse(),
+        await list.stonesWithUse(),
+        await list.synonyms(),
+      ];
       return {
         categories: categories.map(({ sortOrder: _s, ...c }) => c),
         tags: tags.map(({ sortOrder: _s, ...t }) => t),
@@ -390,7 +457,12 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         if ((await repo.categoryByName(input.name)) || (input.queryName && (await repo.categoryByName(input.queryName))) || (await repo.categoryBySlug(slug))) {
           throw new DomainError('CONFLICT', `There is already a category called ${input.name}.`, { name: `There is already a category called ${input.name}.` });
         }
-        const row = await repo.insertCategory({ name: input.name, queryName: input.queryName ?? input.name, slug, sortOrder: await repo.nextSort('categories') });
+        const row = await repo.insertCategory({
+          name: input.name,
+          queryName: input.queryName ?? input.name,
+          slug,
+          sortOrder: await repo.nextSort('categories'),
+        });
         await recordAudit(tx, actor, { action: 'category.create', entity: 'category', entityId: row.id, before: null, after: row });
         return { id: row.id, message: `Category ${row.name} added.` };
       });
@@ -420,7 +492,8 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         const before = await repo.category(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such category.');
         const using = await repo.productIdsUsing('category', id);
-        if (using.length > 0) throw new DomainError('IN_USE', `${before.name} has ${using.length} product${using.length === 1 ? '' : 's'}: move or remove them first.`);
+        if (using.length > 0)
+          throw new DomainError('IN_USE', `${before.name} has ${using.length} product${using.length === 1 ? '' : 's'}: move or remove them first.`);
         await repo.deleteCategory(id);
         await recordAudit(tx, actor, { action: 'category.delete', entity: 'category', entityId: id, before, after: null });
         return { id, message: `Category ${before.name} removed.` };
@@ -432,9 +505,14 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         const repo = createAdminListRepository(tx);
         const lookups = await loadProductLookups(tx);
         const category = lookups.categories.get(input.category.toLowerCase());
-        if (!category) throw new DomainError('INVALID_REQUEST', `There is no category called ${input.category}.`, { category: `There is no category called ${input.category}.` });
+        if (!category)
+          throw new DomainError('INVALID_REQUEST', `There is no category called ${input.category}.`, {
+            category: `There is no category called ${input.category}.`,
+          });
         if (await repo.tagByName(category.id, input.name)) {
-          throw new DomainError('CONFLICT', `${category.name} already has the tag ${input.name}.`, { name: `${category.name} already has the tag ${input.name}.` });
+          throw new DomainError('CONFLICT', `${category.name} already has the tag ${input.name}.`, {
+            name: `${category.name} already has the tag ${input.name}.`,
+          });
         }
         const slug = slugify(input.name);
         if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
@@ -449,7 +527,8 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         const repo = createAdminListRepository(tx);
         const before = await repo.tag(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such tag.');
-        if (await repo.tagByName(before.categoryId, input.name, id)) throw new DomainError('CONFLICT', `That category already has the tag ${input.name}.`, { name: `That category already has the tag ${input.name}.` });
+        if (await repo.tagByName(before.categoryId, input.name, id))
+          throw new DomainError('CONFLICT', `That category already has the tag ${input.name}.`, { name: `That category already has the tag ${input.name}.` });
         const slug = slugify(input.name);
         if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
         const after = await repo.updateTag(id, { name: input.name, slug });
@@ -465,7 +544,11 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         const before = await repo.tag(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such tag.');
         const using = await repo.productIdsUsing('tag', id);
-        if (using.length > 0) throw new DomainError('IN_USE', `${using.length} product${using.length === 1 ? ' has' : 's have'} the tag ${before.name}: remove it from them first (bulk action "remove tag").`);
+        if (using.length > 0)
+          throw new DomainError(
+            'IN_USE',
+            `${using.length} product${using.length === 1 ? ' has' : 's have'} the tag ${before.name}: remove it from them first (bulk action "remove tag").`,
+          );
         await repo.deleteTag(id);
         await recordAudit(tx, actor, { action: 'tag.delete', entity: 'tag', entityId: id, before, after: null });
         return { id, message: `Tag ${before.name} removed.` };
@@ -477,7 +560,8 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         const repo = createAdminListRepository(tx);
         const slug = slugify(input.name);
         if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
-        if (await repo.stoneByName(input.name, slug)) throw new DomainError('CONFLICT', `There is already a stone called ${input.name}.`, { name: `There is already a stone called ${input.name}.` });
+        if (await repo.stoneByName(input.name, slug))
+          throw new DomainError('CONFLICT', `There is already a stone called ${input.name}.`, { name: `There is already a stone called ${input.name}.` });
         const row = await repo.insertStone({ name: input.name, slug, sortOrder: await repo.nextSort('stones') });
         await recordAudit(tx, actor, { action: 'stone.create', entity: 'other_stone', entityId: row.id, before: null, after: row });
         return { id: row.id, message: `Stone ${row.name} added.` };
@@ -491,7 +575,8 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such stone.');
         const slug = slugify(input.name);
         if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
-        if (await repo.stoneByName(input.name, slug, id)) throw new DomainError('CONFLICT', `There is already a stone called ${input.name}.`, { name: `There is already a stone called ${input.name}.` });
+        if (await repo.stoneByName(input.name, slug, id))
+          throw new DomainError('CONFLICT', `There is already a stone called ${input.name}.`, { name: `There is already a stone called ${input.name}.` });
         const after = await repo.updateStone(id, { name: input.name, slug });
         await rewriteSearchTexts(tx, await repo.productIdsUsing('stone', id));
         await recordAudit(tx, actor, { action: 'stone.rename', entity: 'other_stone', entityId: id, before, after });
@@ -505,7 +590,8 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         const before = await repo.stone(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such stone.');
         const using = await repo.productIdsUsing('stone', id);
-        if (using.length > 0) throw new DomainError('IN_USE', `${using.length} product${using.length === 1 ? ' is' : 's are'} set with ${before.name}: change them first.`);
+        if (using.length > 0)
+          throw new DomainError('IN_USE', `${using.length} product${using.length === 1 ? ' is' : 's are'} set with ${before.name}: change them first.`);
         await repo.deleteStone(id);
         await recordAudit(tx, actor, { action: 'stone.delete', entity: 'other_stone', entityId: id, before, after: null });
         return { id, message: `Stone ${before.name} removed.` };

@@ -74,8 +74,30 @@ describe('who may manage coupons', () => {
 describe('POST /api/admin/coupons', () => {
   it('stores the code upper case, rupees as paise, and audits the write with who made it', async () => {
     const code = fresh('diwali');
-    const c = await create({ code: code.toLowerCase(), description: 'Diwali week', kind: 'percent', value: 12, maxDiscountRupees: 1500, minOrderRupees: '5,000', usageLimit: 100, perCustomerLimit: 1 });
-    expect(c).toMatchObject({ code: code.toUpperCase(), kind: 'percent', value: 12, valueStored: 12, maxDiscountPaise: 1500_00, maxDiscountRupees: 1500, minOrderPaise: 5000_00, usageLimit: 100, perCustomerLimit: 1, active: true, status: 'active', used: 0 });
+    const c = await create({
+      code: code.toLowerCase(),
+      description: 'Diwali week',
+      kind: 'percent',
+      value: 12,
+      maxDiscountRupees: 1500,
+      minOrderRupees: '5,000',
+      usageLimit: 100,
+      perCustomerLimit: 1,
+    });
+    expect(c).toMatchObject({
+      code: code.toUpperCase(),
+      kind: 'percent',
+      value: 12,
+      valueStored: 12,
+      maxDiscountPaise: 1500_00,
+      maxDiscountRupees: 1500,
+      minOrderPaise: 5000_00,
+      usageLimit: 100,
+      perCustomerLimit: 1,
+      active: true,
+      status: 'active',
+      used: 0,
+    });
     const [row] = await t.database.db.select().from(schema.coupons).where(eq(schema.coupons.id, c.id));
     expect(row).toMatchObject({ code: code.toUpperCase(), value: 12, maxDiscountPaise: 1500_00, minOrderPaise: 5000_00 });
     const [entry] = await auditOf(c.id);
@@ -243,7 +265,10 @@ describe('GET /api/admin/coupons', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['perPage', 'sort', 'status']);
     // A search with LIKE's own characters matches them as text: '%' finds the coupons that say '%', not every one.
-    const percent = (await send('GET', '/api/admin/coupons?q=%25&perPage=100', catalogue)).json() as { data: { code: string; description: string }[]; total: number };
+    const percent = (await send('GET', '/api/admin/coupons?q=%25&perPage=100', catalogue)).json() as {
+      data: { code: string; description: string }[];
+      total: number;
+    };
     expect(percent.total).toBeLessThan((await send('GET', '/api/admin/coupons', catalogue)).json().total);
     for (const c of percent.data) expect(`${c.code} ${c.description}`).toContain('%');
   });

@@ -65,7 +65,10 @@ export function adminCouponsRepository(db: Db) {
           .orderBy(...order)
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage),
-        db.select({ n: sql<number>`count(*)::int` }).from(coupons).where(where),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(coupons)
+          .where(where),
       ]);
       return { rows: rows.map((r) => ({ ...r, used: Number(r.used) })), total: Number(count?.n ?? 0) };
     },

@@ -28,13 +28,23 @@ export const adminCouponsModule: FastifyPluginAsync<ModuleDeps> = async (app, de
 
   api.get(
     '/admin/coupons',
-    { config: staff, schema: { summary: 'Coupons, searched (code, description), filtered by status and sorted', querystring: AdminCouponListQuerySchema, response: { 200: AdminCouponPageSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'Coupons, searched (code, description), filtered by status and sorted',
+        querystring: AdminCouponListQuerySchema,
+        response: { 200: AdminCouponPageSchema, ...errors },
+      },
+    },
     (req) => coupons.list(req.query),
   );
 
   api.get(
     '/admin/coupons/:id',
-    { config: staff, schema: { summary: 'One coupon, with how many orders used it', params: AdminIdParamsSchema, response: { 200: AdminCouponSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { summary: 'One coupon, with how many orders used it', params: AdminIdParamsSchema, response: { 200: AdminCouponSchema, ...errors } },
+    },
     (req) => coupons.get(req.params.id),
   );
 
@@ -49,7 +59,6 @@ export const adminCouponsModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     {
       config: staff,
       schema: {
-
         summary: "Changes any of a coupon's fields (named as in POST); the rest stay, and the whole is checked again",
         params: AdminIdParamsSchema,
         body: formBody(AdminCouponPatchSchema),
@@ -61,13 +70,23 @@ export const adminCouponsModule: FastifyPluginAsync<ModuleDeps> = async (app, de
 
   api.post(
     '/admin/coupons/:id/deactivate',
-    { config: staff, schema: { summary: 'Takes a coupon out of use (used or not)', params: AdminIdParamsSchema, response: { 200: AdminCouponSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { summary: 'Takes a coupon out of use (used or not)', params: AdminIdParamsSchema, response: { 200: AdminCouponSchema, ...errors } },
+    },
     (req) => coupons.deactivate(actorOf(req), req.params.id),
   );
 
   api.delete(
     '/admin/coupons/:id',
-    { config: staff, schema: { summary: 'Deletes a coupon no order has used (409 IN_USE otherwise: deactivate it)', params: AdminIdParamsSchema, response: { 200: MessageSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'Deletes a coupon no order has used (409 IN_USE otherwise: deactivate it)',
+        params: AdminIdParamsSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
     async (req) => {
       await coupons.remove(actorOf(req), req.params.id);
       return { message: 'The coupon is deleted.' };

@@ -1,4 +1,11 @@
-import { AdminCouponFormSchema, toAdminPage, type AdminCoupon, type AdminCouponForm, type AdminCouponListQuery, type CouponStatus } from '@milli/contracts/schemas';
+import {
+  AdminCouponFormSchema,
+  toAdminPage,
+  type AdminCoupon,
+  type AdminCouponForm,
+  type AdminCouponListQuery,
+  type CouponStatus,
+} from '@milli/contracts/schemas';
 import { isUniqueViolation, type Db } from '@milli/db';
 import { paiseToRupees, rupeesToPaise } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
@@ -6,7 +13,6 @@ import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { adminCouponsRepository } from './repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof adminCouponsRepository>['byId']>>>;
-
 
 /** Where a coupon stands at `now`, by the same rules checkout judges it (modules/coupons/rules.ts). */
 export function couponStatus(c: { active: boolean; startsAt: Date; endsAt: Date | null }, now: Date): CouponStatus {
@@ -100,7 +106,8 @@ function parseForm(input: unknown): AdminCouponForm {
   throw new DomainError('INVALID_REQUEST', [...new Set(Object.values(fields))].join(' '), fields);
 }
 
-const codeTaken = (code: string) => new DomainError('CONFLICT', `There is already a coupon ${code}.`, { code: `There is already a coupon ${code}: choose another code.` });
+const codeTaken = (code: string) =>
+  new DomainError('CONFLICT', `There is already a coupon ${code}.`, { code: `There is already a coupon ${code}: choose another code.` });
 const notFound = () => new DomainError('NOT_FOUND', 'There is no such coupon.');
 
 /**
@@ -112,7 +119,8 @@ export function createAdminCouponsService(db: Db, now: () => Date = () => new Da
     try {
       return await db.transaction(work);
     } catch (error) {
-      if (isUniqueViolation(error, 'coupons_code_key')) throw new DomainError('CONFLICT', 'There is already a coupon with that code.', { code: 'There is already a coupon with that code: choose another.' });
+      if (isUniqueViolation(error, 'coupons_code_key'))
+        throw new DomainError('CONFLICT', 'There is already a coupon with that code.', { code: 'There is already a coupon with that code: choose another.' });
       throw error;
     }
   }
@@ -121,7 +129,11 @@ export function createAdminCouponsService(db: Db, now: () => Date = () => new Da
     async list(query: AdminCouponListQuery) {
       const at = now();
       const { rows, total } = await adminCouponsRepository(db).list(query, at);
-      return toAdminPage(rows.map((r) => answer(r, at)), total, query);
+      return toAdminPage(
+        rows.map((r) => answer(r, at)),
+        total,
+        query,
+      );
     },
 
     async get(id: number): Promise<AdminCoupon> {
@@ -172,7 +184,13 @@ export function createAdminCouponsService(db: Db, now: () => Date = () => new Da
         if (!before) throw notFound();
         if (before.active) {
           await repo.update(id, { active: false });
-          await recordAudit(tx, actor, { action: 'deactivate', entity: 'coupon', entityId: id, before: audited(before), after: { ...audited(before), active: false } });
+          await recordAudit(tx, actor, {
+            action: 'deactivate',
+            entity: 'coupon',
+            entityId: id,
+            before: audited(before),
+            after: { ...audited(before), active: false },
+          });
         }
         return answer({ ...before, active: false }, at);
       });

@@ -106,11 +106,20 @@ describe('the dashboard', () => {
     const partly = await read();
     expect(partly.rates.todayIn).toBe(false);
     expect(partly.rates.latestDate).toBe(TODAY);
-    expect(partly.rates.metals.find((r) => r.metal === 'gold' && r.purity === 22)).toEqual({ metal: 'gold', purity: 22, paisePerGram: 7_000_00, rateDate: TODAY });
+    expect(partly.rates.metals.find((r) => r.metal === 'gold' && r.purity === 22)).toEqual({
+      metal: 'gold',
+      purity: 22,
+      paisePerGram: 7_000_00,
+      rateDate: TODAY,
+    });
 
-    await db.insert(schema.metalRates).values(
-      partly.rates.metals.filter((r) => !(r.metal === 'gold' && r.purity === 22)).map((r) => ({ rateDate: TODAY, metal: r.metal, purity: r.purity, ratePaisePerGram: r.paisePerGram + 100 })),
-    );
+    await db
+      .insert(schema.metalRates)
+      .values(
+        partly.rates.metals
+          .filter((r) => !(r.metal === 'gold' && r.purity === 22))
+          .map((r) => ({ rateDate: TODAY, metal: r.metal, purity: r.purity, ratePaisePerGram: r.paisePerGram + 100 })),
+      );
     const all = await read();
     expect(all.rates.todayIn).toBe(true);
     expect(all.rates.metals.every((r) => r.rateDate === TODAY)).toBe(true);

@@ -16,7 +16,11 @@ export function createDashboardRepository(db: Db) {
     },
 
     async orderCounts(statuses: readonly (typeof schema.ORDER_STATUSES)[number][]): Promise<Map<string, number>> {
-      const rows = await db.select({ status: orders.status, count: count() }).from(orders).where(inArray(orders.status, [...statuses])).groupBy(orders.status);
+      const rows = await db
+        .select({ status: orders.status, count: count() })
+        .from(orders)
+        .where(inArray(orders.status, [...statuses]))
+        .groupBy(orders.status);
       return new Map(rows.map((r) => [r.status, r.count]));
     },
 
@@ -85,7 +89,11 @@ export function createDashboardRepository(db: Db) {
     /** The newest diamond rate on or before `day` for each grade, with its day. */
     async diamondRatesInForce(day: string) {
       return db
-        .selectDistinctOn([diamondRates.quality], { quality: diamondRates.quality, paisePerCarat: diamondRates.ratePaisePerCarat, rateDate: diamondRates.rateDate })
+        .selectDistinctOn([diamondRates.quality], {
+          quality: diamondRates.quality,
+          paisePerCarat: diamondRates.ratePaisePerCarat,
+          rateDate: diamondRates.rateDate,
+        })
         .from(diamondRates)
         .where(lte(diamondRates.rateDate, day))
         .orderBy(asc(diamondRates.quality), desc(diamondRates.rateDate));

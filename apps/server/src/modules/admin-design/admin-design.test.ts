@@ -49,14 +49,22 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const png = (r = 200) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g: 160, b: 60 } } }).png().toBuffer();
+const png = (r = 200) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g: 160, b: 60 } } })
+    .png()
+    .toBuffer();
 
 async function multipart(url: string, who: { cookie: string } | null, fields: Record<string, string>, files: { name: string; bytes: Buffer }[]) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append(f.name, new Blob([new Uint8Array(f.bytes)], { type: 'image/png' }), `${f.name}.png`);
   const encoded = new Response(form);
-  return t.app.inject({ method: 'POST', url, payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')!, ...(who ? { cookie: who.cookie } : {}) } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')!, ...(who ? { cookie: who.cookie } : {}) },
+  });
 }
 const send = (method: 'GET' | 'POST', url: string, who: { cookie: string } | null, payload?: object) =>
   t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
@@ -66,16 +74,42 @@ async function ask(c: TestShopper, remarks = 'A slim band with a leaf pattern.')
   const res = await multipart(
     '/api/admin/cutom-jewelry/new-request',
     c,
-    { custMetalType: 'gold', custGoldQuality: '18', custMetalWeight: '4.5', custGoldColor: 'Yellow Gold', custCategory: 'Rings', custDiamond: 'No', custStone: 'No', addRemarks: remarks, userId: String(c.userId) },
+    {
+      custMetalType: 'gold',
+      custGoldQuality: '18',
+      custMetalWeight: '4.5',
+      custGoldColor: 'Yellow Gold',
+      custCategory: 'Rings',
+      custDiamond: 'No',
+      custStone: 'No',
+      addRemarks: remarks,
+      userId: String(c.userId),
+    },
     [{ name: 'custImgOne', bytes: await png() }],
   );
   expect(res.statusCode, res.body).toBe(200);
-  const [row] = await t.database.db.select().from(schema.customDesignRequests).where(eq(schema.customDesignRequests.customerId, c.id)).orderBy(desc(schema.customDesignRequests.id)).limit(1);
+  const [row] = await t.database.db
+    .select()
+    .from(schema.customDesignRequests)
+    .where(eq(schema.customDesignRequests.customerId, c.id))
+    .orderBy(desc(schema.customDesignRequests.id))
+    .limit(1);
   return row!;
 }
 
 /** 5.000 g of 18 kt gold, 0.25 ct SI-GH diamonds, stones worth Rs. 1,500: the breakup at the test's rates. */
-const SHEET = { metal: 'gold', category: 'Rings', metalWeightGrams: '5', metalQuality: '18 kt', colour: 'Yellow Gold', diamondQuality: 'SI-GH', diamondWeightCarats: '0.25', stone: 'Ruby', stoneWeightCarats: '0.5', stoneValuePaise: '150000' };
+const SHEET = {
+  metal: 'gold',
+  category: 'Rings',
+  metalWeightGrams: '5',
+  metalQuality: '18 kt',
+  colour: 'Yellow Gold',
+  diamondQuality: 'SI-GH',
+  diamondWeightCarats: '0.25',
+  stone: 'Ruby',
+  stoneWeightCarats: '0.5',
+  stoneValuePaise: '150000',
+};
 const METAL = Math.round((5000 * GOLD_18) / 1000); // 3,061,725
 const MAKING = Math.round((METAL * 12) / 100); // the default 12 %
 const DIAMONDS = Math.round((SI_GH * 25) / 100);
@@ -88,7 +122,10 @@ async function share(id: number, fields: Record<string, string> = {}, renders = 
   return multipart(`/api/admin/custom-requests/${id}/designs`, who, { ...SHEET, totalPaise: String(TOTAL), ...fields }, files);
 }
 const mailsTo = (address: string, kind?: string) =>
-  t.database.db.select().from(schema.mailOutbox).where(kind ? and(eq(schema.mailOutbox.toAddress, address), eq(schema.mailOutbox.kind, kind)) : eq(schema.mailOutbox.toAddress, address));
+  t.database.db
+    .select()
+    .from(schema.mailOutbox)
+    .where(kind ? and(eq(schema.mailOutbox.toAddress, address), eq(schema.mailOutbox.kind, kind)) : eq(schema.mailOutbox.toAddress, address));
 const requestRow = async (id: number) => (await t.database.db.select().from(schema.customDesignRequests).where(eq(schema.customDesignRequests.id, id)))[0]!;
 
 describe('who may work the design desk', () => {
@@ -125,7 +162,13 @@ describe('the queue and a request', () => {
     expect(res.statusCode, res.body).toBe(200);
     const page = AdminCustomRequestPageSchema.parse(res.json());
     const row = page.data.find((x) => x.id === r.id)!;
-    expect(row).toMatchObject({ number: `CUS-${String(r.id).padStart(6, '0')}`, status: 'Requested', customerEmail: c.email, title: '18 kt Yellow Gold Rings', latestDesign: null });
+    expect(row).toMatchObject({
+      number: `CUS-${String(r.id).padStart(6, '0')}`,
+      status: 'Requested',
+      customerEmail: c.email,
+      title: '18 kt Yellow Gold Rings',
+      latestDesign: null,
+    });
     expect(row.thumbUrl).toMatch(/^\/media\/uploads\/custom\//);
     expect(page.data.every((x) => x.status === 'Requested')).toBe(true);
     expect((await send('GET', '/api/admin/custom-requests?status=Nope', designer)).statusCode).toBe(400);
@@ -133,7 +176,13 @@ describe('the queue and a request', () => {
     const detail = await send('GET', `/api/admin/custom-requests/${r.id}`, designer);
     expect(detail.statusCode, detail.body).toBe(200);
     const d = AdminCustomRequestDetailSchema.parse(detail.json());
-    expect(d.request).toMatchObject({ remarks: 'Queue remarks: a twisted band.', metalType: 'gold', goldQuality: 18, metalWeightMg: 4500, customerEmail: c.email });
+    expect(d.request).toMatchObject({
+      remarks: 'Queue remarks: a twisted band.',
+      metalType: 'gold',
+      goldQuality: 18,
+      metalWeightMg: 4500,
+      customerEmail: c.email,
+    });
     expect(d.request.images).toHaveLength(1);
     expect(d.versions).toEqual([]);
     // The customer's picture, for the desk (staff only: another customer gets the same 404 as a stranger).
@@ -153,15 +202,30 @@ describe('the sheet', () => {
     const res = await send('GET', `/api/admin/custom-requests/${r.id}/quote?${q}`, designer);
     expect(res.statusCode, res.body).toBe(200);
     const quote = CadQuoteSchema.parse(res.json());
-    expect(quote).toMatchObject({ metalPaise: METAL, makingPaise: MAKING, diamondPaise: DIAMONDS, stonesPaise: 150_000, totalPaise: TOTAL, ratePaisePerGram: GOLD_18, rateDate: today, purity: 18, advancePercent: 30, advancePaise: ADVANCE });
+    expect(quote).toMatchObject({
+      metalPaise: METAL,
+      makingPaise: MAKING,
+      diamondPaise: DIAMONDS,
+      stonesPaise: 150_000,
+      totalPaise: TOTAL,
+      ratePaisePerGram: GOLD_18,
+      rateDate: today,
+      purity: 18,
+      advancePercent: 30,
+      advancePaise: ADVANCE,
+    });
     expect(quote.metalPaise + quote.makingPaise + quote.diamondPaise + quote.stonesPaise + quote.gstPaise).toBe(quote.totalPaise);
     // Staff's own making: the total follows.
     const own = (await send('GET', `/api/admin/custom-requests/${r.id}/quote?${q}&makingPaise=500000`, designer)).json();
     expect(own.makingPaise).toBe(500_000);
     expect(own.totalPaise).toBe(Math.round(((METAL + 500_000 + DIAMONDS + 150_000) * 103) / 100));
-    expect((await send('GET', `/api/admin/custom-requests/${r.id}/quote?metal=gold&metalQuality=19&metalWeightGrams=5&category=Rings`, designer)).statusCode).toBe(400);
+    expect(
+      (await send('GET', `/api/admin/custom-requests/${r.id}/quote?metal=gold&metalQuality=19&metalWeightGrams=5&category=Rings`, designer)).statusCode,
+    ).toBe(400);
     expect((await send('GET', `/api/admin/custom-requests/${r.id}/quote?metal=gold&metalQuality=18&category=Rings`, designer)).statusCode).toBe(400);
-    expect((await send('GET', `/api/admin/custom-requests/${r.id}/quote?metal=gold&metalQuality=18&metalWeightGrams=abc&category=Rings`, designer)).statusCode).toBe(400);
+    expect(
+      (await send('GET', `/api/admin/custom-requests/${r.id}/quote?metal=gold&metalQuality=18&metalWeightGrams=abc&category=Rings`, designer)).statusCode,
+    ).toBe(400);
   });
 
   it('refuses a sheet without renders, with a damaged render (named), too many, or a total the breakup does not make', async () => {
@@ -199,12 +263,21 @@ describe('a custom piece end to end', () => {
     expect(v1.json()).toMatchObject({ version: 1 });
     expect((await requestRow(r.id)).status).toBe('Design Shared');
     expect(await mailsTo(c.email, 'custom-design-shared')).toHaveLength(1);
-    const audit = await t.database.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'custom-request'), eq(schema.auditLog.entityId, String(r.id))));
+    const audit = await t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, 'custom-request'), eq(schema.auditLog.entityId, String(r.id))));
     expect(audit.map((a) => a.action)).toEqual(['share-design']);
     expect((await share(r.id)).statusCode, 'no second sheet while one waits').toBe(409);
     const seen = CustomRequestViewSchema.parse((await send('GET', `/api/custom-design/requests/${r.id}`, c)).json());
     expect(seen.versions).toHaveLength(1);
-    expect(seen.versions[0]).toMatchObject({ version: 1, status: 'Shared', totalAmountPaise: TOTAL, advancePaise: ADVANCE, breakup: { metalPaise: METAL, totalPaise: TOTAL } });
+    expect(seen.versions[0]).toMatchObject({
+      version: 1,
+      status: 'Shared',
+      totalAmountPaise: TOTAL,
+      advancePaise: ADVANCE,
+      breakup: { metalPaise: METAL, totalPaise: TOTAL },
+    });
     expect(seen.versions[0]!.renders).toHaveLength(2);
     const render = seen.versions[0]!.renders[0]!.url;
     expect((await send('GET', render, c)).statusCode).toBe(200);
@@ -245,7 +318,10 @@ describe('a custom piece end to end', () => {
 
     // Balance before the piece is made: refused.
     expect((await send('POST', `/api/custom-design/requests/${r.id}/balance`, c, { firstName: 'Meera' })).statusCode).toBe(409);
-    expect((await send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'ZX12CV', netWeightMg: 4700, grossWeightMg: 4800 })).statusCode, 'not Making yet').toBe(409);
+    expect(
+      (await send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'ZX12CV', netWeightMg: 4700, grossWeightMg: 4800 })).statusCode,
+      'not Making yet',
+    ).toBe(409);
 
     // Making, once.
     const making = await send('POST', `/api/admin/custom-requests/${r.id}/status`, designer, { status: 'Making' });
@@ -265,10 +341,19 @@ describe('a custom piece end to end', () => {
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toMatch(/PACK01/);
     const otherRequest = await ask(await createShopper(t.app));
-    await t.database.db.update(schema.customDesignRequests).set({ huid: 'OTHER1', netWeightMg: 1000, grossWeightMg: 1000 }).where(eq(schema.customDesignRequests.id, otherRequest.id));
-    expect((await send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'OTHER1', netWeightMg: 4700, grossWeightMg: 4800 })).statusCode).toBe(409);
-    expect((await send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'ABC', netWeightMg: 4700, grossWeightMg: 4800 })).statusCode).toBe(400);
-    expect((await send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'ZX12CV', netWeightMg: 4700, grossWeightMg: 4600 })).statusCode).toBe(400);
+    await t.database.db
+      .update(schema.customDesignRequests)
+      .set({ huid: 'OTHER1', netWeightMg: 1000, grossWeightMg: 1000 })
+      .where(eq(schema.customDesignRequests.id, otherRequest.id));
+    expect(
+      (await send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'OTHER1', netWeightMg: 4700, grossWeightMg: 4800 })).statusCode,
+    ).toBe(409);
+    expect((await send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'ABC', netWeightMg: 4700, grossWeightMg: 4800 })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'ZX12CV', netWeightMg: 4700, grossWeightMg: 4600 })).statusCode,
+    ).toBe(400);
 
     // Made at 4.7 g (the sheet follows the weight): the metal at the real weight, the rest as on v2, GST again.
     const sheet2 = q2 as { makingPaise: number; diamondPaise: number; stonesPaise: number };
@@ -283,7 +368,15 @@ describe('a custom piece end to end', () => {
     // The balance: a stranger 404, a bad address 400; then one order, the same on asking again.
     expect((await send('POST', `/api/custom-design/requests/${r.id}/balance`, stranger, { addressId: 1 })).statusCode).toBe(404);
     expect((await send('POST', `/api/custom-design/requests/${r.id}/balance`, c, { firstName: 'Meera', pincode: '12' })).statusCode).toBe(400);
-    const address = { firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street, Mylapore', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', phone: '9876543210' };
+    const address = {
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      address: '12 Temple Street, Mylapore',
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+      pincode: '600004',
+      phone: '9876543210',
+    };
     const first = await send('POST', `/api/custom-design/requests/${r.id}/balance`, c, address);
     expect(first.statusCode, first.body).toBe(200);
     const again = await send('POST', `/api/custom-design/requests/${r.id}/balance`, c, address);
@@ -293,9 +386,24 @@ describe('a custom piece end to end', () => {
     const orders = await t.database.db.select().from(schema.orders).where(eq(schema.orders.customDesignRequestId, r.id));
     expect(orders).toHaveLength(1);
     const o = orders[0]!;
-    expect(o).toMatchObject({ status: 'Awaiting payment', payBy: null, advancePaise: advance2, totalPaise: finalTotal, subtotalPaise: finalTotal, customerId: c.id });
+    expect(o).toMatchObject({
+      status: 'Awaiting payment',
+      payBy: null,
+      advancePaise: advance2,
+      totalPaise: finalTotal,
+      subtotalPaise: finalTotal,
+      customerId: c.id,
+    });
     const [pieceLine] = await t.database.db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, o.id));
-    expect(pieceLine).toMatchObject({ huid: 'ZX12CV', hsnCode: '7113', metalWeightMg: 4700, purity: 18, metal: 'gold', lineTotalPaise: finalTotal, quantity: 1 });
+    expect(pieceLine).toMatchObject({
+      huid: 'ZX12CV',
+      hsnCode: '7113',
+      metalWeightMg: 4700,
+      purity: 18,
+      metal: 'gold',
+      lineTotalPaise: finalTotal,
+      quantity: 1,
+    });
     const lineBreakup = pieceLine!.priceBreakup as Record<string, number>;
     expect(lineBreakup.totalPaise).toBe(finalTotal);
     expect(lineBreakup.metalPaise).toBe(metalReal);
@@ -306,7 +414,9 @@ describe('a custom piece end to end', () => {
     expect(addresses.map((a) => a.kind).sort()).toEqual(['billing', 'shipping']);
     expect(addresses[0]).toMatchObject({ state: 'Tamil Nadu', stateCode: '33', pincode: '600004' });
     // The piece cannot be re-recorded once its order exists.
-    expect((await send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'ZX12CV', netWeightMg: 4800, grossWeightMg: 4900 })).statusCode).toBe(409);
+    expect(
+      (await send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'ZX12CV', netWeightMg: 4800, grossWeightMg: 4900 })).statusCode,
+    ).toBe(409);
 
     // Paid: the order is Placed, with its mail; the request shows its order.
     expect((await payThroughDemo(t.app, c, first.json().payment.gatewayOrderId)).statusCode).toBe(200);
@@ -341,10 +451,26 @@ describe('a custom piece end to end', () => {
     expect((await send('POST', `/api/admin/custom-requests/${r.id}/status`, designer, { status: 'Making' })).statusCode).toBe(200);
     const made = await send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'FIX001', netWeightMg: 5400, grossWeightMg: 5500 });
     expect(made.json()).toMatchObject({ finalTotalPaise: TOTAL, balancePaise: TOTAL - ADVANCE });
-    const saved = await send('POST', '/api/account/addresses', c, { firstName: 'Ravi', lastName: 'Kumar', address: '7 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', phone: '9876501234' });
+    const saved = await send('POST', '/api/account/addresses', c, {
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      address: '7 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560001',
+      phone: '9876501234',
+    });
     expect(saved.statusCode, saved.body).toBe(201);
     const other = await createShopper(t.app);
-    const theirs = await send('POST', '/api/account/addresses', other, { firstName: 'Other', lastName: 'Person', address: '1 Park Street', city: 'Kolkata', state: 'West Bengal', pincode: '700016', phone: '9876505678' });
+    const theirs = await send('POST', '/api/account/addresses', other, {
+      firstName: 'Other',
+      lastName: 'Person',
+      address: '1 Park Street',
+      city: 'Kolkata',
+      state: 'West Bengal',
+      pincode: '700016',
+      phone: '9876505678',
+    });
     expect((await send('POST', `/api/custom-design/requests/${r.id}/balance`, c, { addressId: theirs.json().address.id })).statusCode).toBe(404);
     // Two at once (a double click): one order, the same answer.
     const [res, twin] = await Promise.all([
@@ -371,9 +497,20 @@ describe('a custom piece end to end', () => {
     expect(made.statusCode, made.body).toBe(200);
     const final = made.json().finalTotalPaise as number;
     const corrected = GOLD_18 + 1000;
-    await t.database.db.update(schema.metalRates).set({ ratePaisePerGram: corrected }).where(and(eq(schema.metalRates.rateDate, today), eq(schema.metalRates.metal, 'gold'), eq(schema.metalRates.purity, 18)));
+    await t.database.db
+      .update(schema.metalRates)
+      .set({ ratePaisePerGram: corrected })
+      .where(and(eq(schema.metalRates.rateDate, today), eq(schema.metalRates.metal, 'gold'), eq(schema.metalRates.purity, 18)));
     try {
-      const address = { firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', phone: '9876543210' };
+      const address = {
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        address: '12 Temple Street',
+        city: 'Chennai',
+        state: 'Tamil Nadu',
+        pincode: '600004',
+        phone: '9876543210',
+      };
       const res = await send('POST', `/api/custom-design/requests/${r.id}/balance`, c, address);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().payment.amountPaise).toBe(final - ADVANCE);
@@ -384,7 +521,10 @@ describe('a custom piece end to end', () => {
       expect(b.metalPaise! + b.makingPaise! + b.diamondPaise! + b.stonesPaise! + b.gstPaise!).toBe(final);
       expect(o!.taxPaise).toBe(b.gstPaise);
     } finally {
-      await t.database.db.update(schema.metalRates).set({ ratePaisePerGram: GOLD_18 }).where(and(eq(schema.metalRates.rateDate, today), eq(schema.metalRates.metal, 'gold'), eq(schema.metalRates.purity, 18)));
+      await t.database.db
+        .update(schema.metalRates)
+        .set({ ratePaisePerGram: GOLD_18 })
+        .where(and(eq(schema.metalRates.rateDate, today), eq(schema.metalRates.metal, 'gold'), eq(schema.metalRates.purity, 18)));
     }
   });
 
@@ -392,10 +532,23 @@ describe('a custom piece end to end', () => {
     const a = await ask(await createShopper(t.app));
     const b = await ask(await createShopper(t.app));
     for (const r of [a, b]) {
-      await t.database.db.insert(schema.cadDesigns).values({ requestId: r.id, version: 1, metal: 'gold', category: 'Rings', metalWeightMg: 5000, metalQuality: '18 kt', totalAmountPaise: TOTAL, advancePaise: ADVANCE, status: 'Approved', adjustToWeight: false });
+      await t.database.db.insert(schema.cadDesigns).values({
+        requestId: r.id,
+        version: 1,
+        metal: 'gold',
+        category: 'Rings',
+        metalWeightMg: 5000,
+        metalQuality: '18 kt',
+        totalAmountPaise: TOTAL,
+        advancePaise: ADVANCE,
+        status: 'Approved',
+        adjustToWeight: false,
+      });
       await t.database.db.update(schema.customDesignRequests).set({ status: 'Making' }).where(eq(schema.customDesignRequests.id, r.id));
     }
-    const [x, y] = await Promise.all([a, b].map((r) => send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'TWIN01', netWeightMg: 5000, grossWeightMg: 5000 })));
+    const [x, y] = await Promise.all(
+      [a, b].map((r) => send('POST', `/api/admin/custom-requests/${r.id}/piece`, designer, { huid: 'TWIN01', netWeightMg: 5000, grossWeightMg: 5000 })),
+    );
     expect([x!.statusCode, y!.statusCode].sort()).toEqual([200, 409]);
   });
 
@@ -403,7 +556,10 @@ describe('a custom piece end to end', () => {
     const c = await createShopper(t.app);
     const r = await ask(c);
     expect((await share(r.id, {}, 1)).statusCode).toBe(201);
-    const [a, b] = await Promise.all([send('POST', `/api/custom-design/requests/${r.id}/approve`, c), send('POST', `/api/custom-design/requests/${r.id}/approve`, c)]);
+    const [a, b] = await Promise.all([
+      send('POST', `/api/custom-design/requests/${r.id}/approve`, c),
+      send('POST', `/api/custom-design/requests/${r.id}/approve`, c),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().payment.gatewayOrderId).toBe(b.json().payment.gatewayOrderId);
     const sheets = await t.database.db.select().from(schema.cadDesigns).where(eq(schema.cadDesigns.requestId, r.id));

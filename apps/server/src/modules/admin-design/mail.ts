@@ -6,10 +6,18 @@ import { requestNumber } from '../custom-design/describe.ts';
 const grams = (mg: number) => `${(mg / 1000).toLocaleString('en-IN', { maximumFractionDigits: 3 })} g`;
 
 /** To the customer: a CAD sheet (a first one, or a new version after a rejection) waits for their answer. */
-export function designSharedMail(brand: Brand, requestId: number, to: string, name: string, sheet: { version: number; totalPaise: number; advancePercent: number; advancePaise: number; note: string | null }): OutgoingMail {
+export function designSharedMail(
+  brand: Brand,
+  requestId: number,
+  to: string,
+  name: string,
+  sheet: { version: number; totalPaise: number; advancePercent: number; advancePaise: number; note: string | null },
+): OutgoingMail {
   const number = requestNumber(requestId);
   const body = layout(brand, `Your design is ready, ${name}`, [
-    sheet.version === 1 ? `Our design team has shared the CAD design for your request ${number}.` : `Our design team has shared version ${sheet.version} of the CAD design for your request ${number}, with the changes you asked for.`,
+    sheet.version === 1
+      ? `Our design team has shared the CAD design for your request ${number}.`
+      : `Our design team has shared version ${sheet.version} of the CAD design for your request ${number}, with the changes you asked for.`,
     `Total: ${formatRupees(sheet.totalPaise)}. To approve it, pay the ${sheet.advancePercent} % advance of ${formatRupees(sheet.advancePaise)}; the balance is due when the piece is made.`,
     ...(sheet.note ? [`From the design team: ${sheet.note}`] : []),
     'See the design under My Account, Customized Orders, where you can approve it or ask for changes.',

@@ -28,7 +28,10 @@ export function adminDesignRepository(db: Db) {
           .orderBy(queueRank, asc(r.updatedAt), asc(r.id))
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage),
-        db.select({ n: sql<number>`count(*)::int` }).from(r).where(where),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(r)
+          .where(where),
       ]);
       return { rows, total: Number(count?.n ?? 0) };
     },
@@ -38,7 +41,11 @@ export function adminDesignRepository(db: Db) {
     },
     async latestSheets(requestIds: number[]) {
       if (requestIds.length === 0) return [];
-      return db.select({ requestId: cad.requestId, version: cad.version, status: cad.status }).from(cad).where(inArray(cad.requestId, requestIds)).orderBy(desc(cad.version));
+      return db
+        .select({ requestId: cad.requestId, version: cad.version, status: cad.status })
+        .from(cad)
+        .where(inArray(cad.requestId, requestIds))
+        .orderBy(desc(cad.version));
     },
     async withCustomer(id: number) {
       const [found] = await db.select({ request: r, customer: c }).from(r).innerJoin(c, eq(c.id, r.customerId)).where(eq(r.id, id));
@@ -58,9 +65,15 @@ export function adminDesignRepository(db: Db) {
     /** The advances of a request's sheets and its balance order's payments. */
     async paymentsOf(designIds: number[], orderId: number | null) {
       const p = schema.payments;
-      const conditions = [designIds.length ? inArray(p.cadDesignId, designIds) : undefined, orderId !== null ? eq(p.orderId, orderId) : undefined].filter(Boolean);
+      const conditions = [designIds.length ? inArray(p.cadDesignId, designIds) : undefined, orderId !== null ? eq(p.orderId, orderId) : undefined].filter(
+        Boolean,
+      );
       if (conditions.length === 0) return [];
-      return db.select().from(p).where(or(...conditions)).orderBy(asc(p.id));
+      return db
+        .select()
+        .from(p)
+        .where(or(...conditions))
+        .orderBy(asc(p.id));
     },
     async lastVersion(requestId: number) {
       const [last] = await db.select({ version: cad.version }).from(cad).where(eq(cad.requestId, requestId)).orderBy(desc(cad.version)).limit(1);
@@ -68,7 +81,10 @@ export function adminDesignRepository(db: Db) {
     },
     /** A version still Shared (there is none after a rejection) becomes history. */
     async supersedeShared(requestId: number, at: Date) {
-      await db.update(cad).set({ status: 'Superseded', decidedAt: at }).where(and(eq(cad.requestId, requestId), eq(cad.status, 'Shared')));
+      await db
+        .update(cad)
+        .set({ status: 'Superseded', decidedAt: at })
+        .where(and(eq(cad.requestId, requestId), eq(cad.status, 'Shared')));
     },
     async insertSheet(values: NewSheet) {
       const [row] = await db.insert(cad).values(values).returning();
@@ -79,7 +95,10 @@ export function adminDesignRepository(db: Db) {
       await db.update(cad).set({ imagePath: rows[0]!.path }).where(eq(cad.id, designId));
     },
     async updateRequest(id: number, values: RequestUpdate) {
-      await db.update(r).set({ ...values, updatedAt: new Date() }).where(eq(r.id, id));
+      await db
+        .update(r)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(r.id, id));
     },
     /**
      * Is this HUID on a packed piece still sold, or on another request's made piece? Two desks recording the same
@@ -88,8 +107,16 @@ export function adminDesignRepository(db: Db) {
     async huidTaken(huid: string, requestId: number) {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`huid:${huid}`}))`);
       const op = schema.orderPieces;
-      const [packed] = await db.select({ id: op.id }).from(op).where(and(eq(op.huid, huid), isNull(op.releasedAt))).limit(1);
-      const [other] = await db.select({ id: r.id }).from(r).where(and(eq(r.huid, huid), ne(r.id, requestId))).limit(1);
+      const [packed] = await db
+        .select({ id: op.id })
+        .from(op)
+        .where(and(eq(op.huid, huid), isNull(op.releasedAt)))
+        .limit(1);
+      const [other] = await db
+        .select({ id: r.id })
+        .from(r)
+        .where(and(eq(r.huid, huid), ne(r.id, requestId)))
+        .limit(1);
       return Boolean(packed || other);
     },
   };

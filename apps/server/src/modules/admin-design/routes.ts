@@ -50,19 +50,41 @@ export const adminDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
 
   api.get(
     '/admin/custom-requests',
-    { config: staff, schema: { summary: 'Custom design requests, Requested and Rejected first (or one status)', querystring: AdminCustomRequestListQuerySchema, response: { 200: AdminCustomRequestPageSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'Custom design requests, Requested and Rejected first (or one status)',
+        querystring: AdminCustomRequestListQuerySchema,
+        response: { 200: AdminCustomRequestPageSchema, ...errors },
+      },
+    },
     (req) => desk.list(req.query),
   );
 
   api.get(
     '/admin/custom-requests/:id',
-    { config: staff, schema: { summary: 'A request as the customer sent it, its design versions with renders, payments, the made piece and its order', params: AdminIdParamsSchema, response: { 200: AdminCustomRequestDetailSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'A request as the customer sent it, its design versions with renders, payments, the made piece and its order',
+        params: AdminIdParamsSchema,
+        response: { 200: AdminCustomRequestDetailSchema, ...errors },
+      },
+    },
     (req) => desk.detail(req.params.id),
   );
 
   api.get(
     '/admin/custom-requests/:id/quote',
-    { config: staff, schema: { summary: "A sheet's price breakup at today's rates (metal, making, diamonds, stones, GST, total) and its advance", params: AdminIdParamsSchema, querystring: CadSheetFieldsSchema, response: { 200: CadQuoteSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: "A sheet's price breakup at today's rates (metal, making, diamonds, stones, GST, total) and its advance",
+        params: AdminIdParamsSchema,
+        querystring: CadSheetFieldsSchema,
+        response: { 200: CadQuoteSchema, ...errors },
+      },
+    },
     (req) => desk.quote(req.params.id, req.query),
   );
 
@@ -71,7 +93,8 @@ export const adminDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     {
       config: { ...staff, multipartOptions: { limits: { files: MAX_RENDERS, fileSize: MAX_IMAGE_BYTES } } },
       schema: {
-        summary: 'Shares a CAD sheet (1-6 `render` images and the sheet attributes; the total must match the breakup at today\'s rates); the request becomes Design Shared',
+        summary:
+          "Shares a CAD sheet (1-6 `render` images and the sheet attributes; the total must match the breakup at today's rates); the request becomes Design Shared",
         params: AdminIdParamsSchema,
         body: z.preprocess((v) => v ?? {}, z.record(z.string(), z.unknown(), { error: 'Please send the design sheet as a multipart form.' })),
         response: { 201: CadSheetCreatedSchema, ...errors },
@@ -84,13 +107,29 @@ export const adminDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
 
   api.post(
     '/admin/custom-requests/:id/status',
-    { config: staff, schema: { summary: 'Approved (advance paid) → Making', params: AdminIdParamsSchema, body: formBody(AdminCustomStatusSchema), response: { 200: z.object({ id: z.number().int(), status: z.string() }), ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'Approved (advance paid) → Making',
+        params: AdminIdParamsSchema,
+        body: formBody(AdminCustomStatusSchema),
+        response: { 200: z.object({ id: z.number().int(), status: z.string() }), ...errors },
+      },
+    },
     (req) => desk.setStatus(actorOf(req), req.params.id, req.body.status, req.body.note),
   );
 
   api.post(
     '/admin/custom-requests/:id/piece',
-    { config: staff, schema: { summary: "Records the made piece's HUID and weights; the final total and the balance are mailed to the customer", params: AdminIdParamsSchema, body: formBody(AdminCustomPieceSchema), response: { 200: CustomPieceSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: "Records the made piece's HUID and weights; the final total and the balance are mailed to the customer",
+        params: AdminIdParamsSchema,
+        body: formBody(AdminCustomPieceSchema),
+        response: { 200: CustomPieceSchema, ...errors },
+      },
+    },
     (req) => desk.recordPiece(actorOf(req), req.params.id, req.body),
   );
 };

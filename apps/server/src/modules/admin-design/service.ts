@@ -17,15 +17,7 @@ import { createSettingsService } from '../settings/service.ts';
 import { requestNumber, requestTitle } from '../custom-design/describe.ts';
 import { processImages, type ProcessedImage } from '../custom-design/images.ts';
 import { createUploadStore, uploadUrl } from '../custom-design/storage.ts';
-import {
-  approvedSheet,
-  balanceOrderOf,
-  diamondRateToday,
-  finalTotalOf,
-  metalRateToday,
-  purityOf,
-  versionsOf,
-} from '../custom-design/sheet.ts';
+import { approvedSheet, balanceOrderOf, diamondRateToday, finalTotalOf, metalRateToday, purityOf, versionsOf } from '../custom-design/sheet.ts';
 import { cadAdvance, cadDefaultMaking, cadDiamondValue, cadMetalValue, cadPrice, cadPriceAddsUp } from '@milli/pricing';
 import { designSharedMail, makingMail, pieceMadeMail } from './mail.ts';
 import { adminDesignRepository } from './repository.ts';
@@ -57,18 +49,29 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
     const metalPaise = cadMetalValue(f.metalWeightGrams ?? 0, ratePaisePerGram);
     let diamondPaise = 0;
     if (f.diamondWeightCarats) {
-      if (!f.diamondQuality) throw new DomainError('INVALID_REQUEST', 'Please give the diamond quality for the diamonds.', { diamondQuality: 'Please give the diamond quality for the diamonds.' });
+      if (!f.diamondQuality)
+        throw new DomainError('INVALID_REQUEST', 'Please give the diamond quality for the diamonds.', {
+          diamondQuality: 'Please give the diamond quality for the diamonds.',
+        });
       diamondPaise = cadDiamondValue(await diamondRateToday(tx, f.diamondQuality), f.diamondWeightCarats);
     }
     const makingPaise = f.makingPaise ?? cadDefaultMaking(metalPaise, DEFAULT_MAKING_PERCENT);
     const s = await createSettingsService(tx).get();
     if (!s) throw new DomainError('INVALID_REQUEST', 'The store is not set up yet.');
     const breakup = cadPrice({ metalPaise, makingPaise, diamondPaise, stonesPaise: f.stoneValuePaise ?? 0 }, s.gstPercent);
-    return { ...breakup, ratePaisePerGram, rateDate, purity, advancePercent: s.cadAdvancePercent, advancePaise: cadAdvance(breakup.totalPaise, s.cadAdvancePercent) };
+    return {
+      ...breakup,
+      ratePaisePerGram,
+      rateDate,
+      purity,
+      advancePercent: s.cadAdvancePercent,
+      advancePaise: cadAdvance(breakup.totalPaise, s.cadAdvancePercent),
+    };
   }
 
   async function readRenders(files: Buffer[]): Promise<ProcessedImage[]> {
-    if (files.length === 0) throw new DomainError('INVALID_REQUEST', 'Please add at least one render of the design.', { render: 'Please add at least one render of the design.' });
+    if (files.length === 0)
+      throw new DomainError('INVALID_REQUEST', 'Please add at least one render of the design.', { render: 'Please add at least one render of the design.' });
     return processImages(files, MAX_RENDERS, { label: 'Render', plural: 'renders', field: 'render' });
   }
 
@@ -179,10 +182,20 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
         const result = await db.transaction(async (tx) => {
           const { request, customer } = await lockRequest(tx, id);
           if (request.status !== 'Requested' && request.status !== 'Rejected') {
-            throw new DomainError('CONFLICT', `This request is ${request.status}: a new design can be shared only while it is Requested or after the customer rejects one.`);
+            throw new DomainError(
+              'CONFLICT',
+              `This request is ${request.status}: a new design can be shared only while it is Requested or after the customer rejects one.`,
+            );
           }
           const quote = await quoteOf(tx, form);
-          const breakup = { metalPaise: quote.metalPaise, makingPaise: quote.makingPaise, diamondPaise: quote.diamondPaise, stonesPaise: quote.stonesPaise, gstPaise: quote.gstPaise, totalPaise: quote.totalPaise };
+          const breakup = {
+            metalPaise: quote.metalPaise,
+            makingPaise: quote.makingPaise,
+            diamondPaise: quote.diamondPaise,
+            stonesPaise: quote.stonesPaise,
+            gstPaise: quote.gstPaise,
+            totalPaise: quote.totalPaise,
+          };
           if (!cadPriceAddsUp(breakup, form.totalPaise!)) {
             const message = `The total (${form.totalPaise} paise) does not match the breakup at today's rates (${quote.totalPaise} paise). Please refresh the quote.`;
             throw new DomainError('INVALID_REQUEST', message, { totalPaise: message });
@@ -192,28 +205,28 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
           // The previous version still Shared (none after a rejection, but an old one could be) is history now.
           await txRepo.supersedeShared(id, new Date());
           const sheet = await txRepo.insertSheet({
-              requestId: id,
-              version,
-              metal: form.metal,
-              category: form.category,
-              metalWeightMg: form.metalWeightGrams!,
-              metalQuality: form.metalQuality,
-              colour: form.colour,
-              diamondQuality: form.diamondQuality,
-              diamondWeightCents: form.diamondWeightCarats,
-              stone: form.stone,
-              stoneWeightCents: form.stoneWeightCarats,
-              totalAmountPaise: quote.totalPaise,
-              advancePercent: quote.advancePercent,
-              advancePaise: quote.advancePaise,
-              priceBreakup: breakup,
-              ratePaisePerGram: quote.ratePaisePerGram,
-              rateDate: quote.rateDate,
-              adjustToWeight: form.adjustToWeight,
-              note: form.note,
-              createdBy: actor.staffId,
-              status: 'Shared',
-            });
+            requestId: id,
+            version,
+            metal: form.metal,
+            category: form.category,
+            metalWeightMg: form.metalWeightGrams!,
+            metalQuality: form.metalQuality,
+            colour: form.colour,
+            diamondQuality: form.diamondQuality,
+            diamondWeightCents: form.diamondWeightCarats,
+            stone: form.stone,
+            stoneWeightCents: form.stoneWeightCarats,
+            totalAmountPaise: quote.totalPaise,
+            advancePercent: quote.advancePercent,
+            advancePaise: quote.advancePaise,
+            priceBreakup: breakup,
+            ratePaisePerGram: quote.ratePaisePerGram,
+            rateDate: quote.rateDate,
+            adjustToWeight: form.adjustToWeight,
+            note: form.note,
+            createdBy: actor.staffId,
+            status: 'Shared',
+          });
           const rows = [];
           for (const [i, image] of renders.entries()) {
             const stored = await store.writePair(id, image.main, image.thumb);
@@ -227,10 +240,27 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
             entity: 'custom-request',
             entityId: id,
             before: { status: request.status },
-            after: { status: 'Design Shared', version, designId: sheet.id, totalPaise: quote.totalPaise, advancePaise: quote.advancePaise, breakup, renders: rows.length },
+            after: {
+              status: 'Design Shared',
+              version,
+              designId: sheet.id,
+              totalPaise: quote.totalPaise,
+              advancePaise: quote.advancePaise,
+              breakup,
+              renders: rows.length,
+            },
           });
           const brand = await createSettingsService(tx).brand();
-          await queueMail(tx, designSharedMail(brand, id, customer.email, customer.firstName || customer.username, { version, totalPaise: quote.totalPaise, advancePercent: quote.advancePercent, advancePaise: quote.advancePaise, note: form.note }));
+          await queueMail(
+            tx,
+            designSharedMail(brand, id, customer.email, customer.firstName || customer.username, {
+              version,
+              totalPaise: quote.totalPaise,
+              advancePercent: quote.advancePercent,
+              advancePaise: quote.advancePaise,
+              note: form.note,
+            }),
+          );
           return { designId: sheet.id, version };
         });
         opts.mailQueued?.();
@@ -247,9 +277,16 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
       const done = await db.transaction(async (tx) => {
         const { request, customer } = await lockRequest(tx, id);
         if (request.status === status) throw new DomainError('CONFLICT', 'This request is already Making.');
-        if (request.status !== 'Approved') throw new DomainError('CONFLICT', `This request is ${request.status}: it goes to Making only once its design is approved and the advance paid.`);
+        if (request.status !== 'Approved')
+          throw new DomainError('CONFLICT', `This request is ${request.status}: it goes to Making only once its design is approved and the advance paid.`);
         await adminDesignRepository(tx).updateRequest(id, { status });
-        await recordAudit(tx, actor, { action: 'status', entity: 'custom-request', entityId: id, before: { status: request.status }, after: note ? { status, note } : { status } });
+        await recordAudit(tx, actor, {
+          action: 'status',
+          entity: 'custom-request',
+          entityId: id,
+          before: { status: request.status },
+          after: note ? { status, note } : { status },
+        });
         const brand = await createSettingsService(tx).brand();
         await queueMail(tx, makingMail(brand, id, customer.email, customer.firstName || customer.username));
         return { id, status };
@@ -268,7 +305,8 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
       const done = await db.transaction(async (tx) => {
         const { request, customer } = await lockRequest(tx, id);
         if (request.status !== 'Making') throw new DomainError('CONFLICT', `This request is ${request.status}: the made piece is recorded while it is Making.`);
-        if (await balanceOrderOf(tx, id)) throw new DomainError('CONFLICT', 'The balance order for this piece already exists: change the piece on the order instead.');
+        if (await balanceOrderOf(tx, id))
+          throw new DomainError('CONFLICT', 'The balance order for this piece already exists: change the piece on the order instead.');
         const sheet = await approvedSheet(tx, id);
         if (!sheet) throw new DomainError('CONFLICT', 'This request has no approved design.');
         if (await adminDesignRepository(tx).huidTaken(piece.huid, id)) {
@@ -276,9 +314,16 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
           throw new DomainError('CONFLICT', message, { huid: message });
         }
         const final = await finalTotalOf(tx, sheet, piece.netWeightMg, s.gstPercent);
-        if (final.totalPaise < sheet.advancePaise) throw new DomainError('CONFLICT', 'The final total is less than the advance paid: please call the customer.');
+        if (final.totalPaise < sheet.advancePaise)
+          throw new DomainError('CONFLICT', 'The final total is less than the advance paid: please call the customer.');
         const at = new Date();
-        await adminDesignRepository(tx).updateRequest(id, { huid: piece.huid, netWeightMg: piece.netWeightMg, grossWeightMg: piece.grossWeightMg, finalTotalPaise: final.totalPaise, madeAt: at });
+        await adminDesignRepository(tx).updateRequest(id, {
+          huid: piece.huid,
+          netWeightMg: piece.netWeightMg,
+          grossWeightMg: piece.grossWeightMg,
+          finalTotalPaise: final.totalPaise,
+          madeAt: at,
+        });
         await recordAudit(tx, actor, {
           action: 'record-piece',
           entity: 'custom-request',
@@ -297,7 +342,15 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
             adjusted: sheet.adjustToWeight,
           }),
         );
-        return { huid: piece.huid, netWeightMg: piece.netWeightMg, grossWeightMg: piece.grossWeightMg, finalTotalPaise: final.totalPaise, advancePaise: sheet.advancePaise, balancePaise: final.totalPaise - sheet.advancePaise, madeAt: at.toISOString() };
+        return {
+          huid: piece.huid,
+          netWeightMg: piece.netWeightMg,
+          grossWeightMg: piece.grossWeightMg,
+          finalTotalPaise: final.totalPaise,
+          advancePaise: sheet.advancePaise,
+          balancePaise: final.totalPaise - sheet.advancePaise,
+          madeAt: at.toISOString(),
+        };
       });
       opts.mailQueued?.();
       return done;

@@ -33,14 +33,23 @@ afterAll(() => t?.close());
 const send = (method: 'GET' | 'POST', url: string, who: { cookie: string } | null, payload?: object) =>
   t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
 const db = () => t.database.db;
-const mailsTo = (address: string, kind: string) => db().select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, address), eq(schema.mailOutbox.kind, kind)));
+const mailsTo = (address: string, kind: string) =>
+  db()
+    .select()
+    .from(schema.mailOutbox)
+    .where(and(eq(schema.mailOutbox.toAddress, address), eq(schema.mailOutbox.kind, kind)));
 const planRow = async (id: number) => (await db().select().from(schema.harvestPlans).where(eq(schema.harvestPlans.id, id)))[0]!;
 const refundsOf = (customerId: number) => db().select().from(schema.refunds).where(eq(schema.refunds.customerId, customerId));
 
 /** A customer enrolled for Rs. 2,000 a month who paid the first instalment (Rs. 1,000) through the demo gateway. */
 async function payingCustomer(opts: { pay?: boolean } = {}) {
   const who = await createShopper(t.app);
-  const enrol = await t.app.inject({ method: 'POST', url: '/api/harvest/enrol', headers: { cookie: who.cookie }, payload: { monthlyAmount: 2000, email: who.email } });
+  const enrol = await t.app.inject({
+    method: 'POST',
+    url: '/api/harvest/enrol',
+    headers: { cookie: who.cookie },
+    payload: { monthlyAmount: 2000, email: who.email },
+  });
   expect(enrol.statusCode, enrol.body).toBe(200);
   const plan = enrol.json().plan as { id: number; instalments: { id: number }[] };
   if (opts.pay !== false) {
@@ -99,7 +108,16 @@ describe('the list and the plan page', () => {
     expect(AdminHarvestPageSchema.safeParse(page).success).toBe(true);
     expect(page.total).toBe(1);
     const row = page.data[0];
-    expect(row).toMatchObject({ id: plan.id, status: 'Active', monthlyAmountPaise: 200_000, paidCount: 1, paidPaise: 100_000, overdueDays: 4, mustClose: false, balancePaise: 0 });
+    expect(row).toMatchObject({
+      id: plan.id,
+      status: 'Active',
+      monthlyAmountPaise: 200_000,
+      paidCount: 1,
+      paidPaise: 100_000,
+      overdueDays: 4,
+      mustClose: false,
+      balancePaise: 0,
+    });
     expect(row.customer.email).toBe(who.email);
     expect(row.daysToLimit).toBeGreaterThanOrEqual(364);
     expect((await send('GET', `/api/admin/harvest/plans?q=${plan.id}`, accounts)).json().data.map((r: { id: number }) => r.id)).toContain(plan.id);
@@ -128,7 +146,10 @@ describe('reminders', () => {
     const nothing = await send('POST', `/api/admin/harvest/plans/${closedOne.plan.id}/remind`, accounts);
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json().message).toMatch(/takes no more instalments/);
-    await db().update(schema.harvestPlans).set({ status: 'Active', maturesAt: new Date(Date.now() - DAY) }).where(eq(schema.harvestPlans.id, closedOne.plan.id));
+    await db()
+      .update(schema.harvestPlans)
+      .set({ status: 'Active', maturesAt: new Date(Date.now() - DAY) })
+      .where(eq(schema.harvestPlans.id, closedOne.plan.id));
     expect((await send('POST', `/api/admin/harvest/plans/${closedOne.plan.id}/remind`, accounts)).json().message).toMatch(/Nothing is due/);
     await dueIn(plan.id, 2, 2);
     const sent = await send('POST', `/api/admin/harvest/plans/${plan.id}/remind`, accounts);
@@ -182,7 +203,13 @@ describe('closing', () => {
     const { who, plan } = await payingCustomer();
     const closed = await send('POST', `/api/admin/harvest/plans/${plan.id}/close`, accounts, { reason: 'Customer asked to stop', refund: true });
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json()).toMatchObject({ status: 'Cancelled', refundedPaise: 100_000, closeReason: 'Customer asked to stop', closedBy: accounts.email, refundablePaise: 0 });
+    expect(closed.json()).toMatchObject({
+      status: 'Cancelled',
+      refundedPaise: 100_000,
+      closeReason: 'Customer asked to stop',
+      closedBy: accounts.email,
+      refundablePaise: 0,
+    });
     const refunds = await refundsOf(who.id);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ amountPaise: 100_000, status: 'processed' });
@@ -196,13 +223,18 @@ describe('closing', () => {
     expect(mine).toMatchObject({ status: 'Cancelled', refundedPaise: 100_000, closeReason: 'Customer asked to stop' });
     const paymentsTab = (await t.app.inject({ url: '/api/payments', headers: { cookie: who.cookie } })).json().data;
     expect(paymentsTab[0]).toMatchObject({ refundedPaise: 100_000, status: 'refunded' });
-    const audit = await db().select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'harvest-plan'), eq(schema.auditLog.entityId, String(plan.id))));
+    const audit = await db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, 'harvest-plan'), eq(schema.auditLog.entityId, String(plan.id))));
     expect(audit.map((a) => a.action)).toEqual(['close']);
   });
 
   it('refunds exactly once when two closes arrive at once', async () => {
     const { who, plan } = await payingCustomer();
-    const answers = await Promise.all([1, 2].map(() => send('POST', `/api/admin/harvest/plans/${plan.id}/close`, accounts, { reason: 'Twice at once', refund: true })));
+    const answers = await Promise.all(
+      [1, 2].map(() => send('POST', `/api/admin/harvest/plans/${plan.id}/close`, accounts, { reason: 'Twice at once', refund: true })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(await refundsOf(who.id)).toHaveLength(1);
     expect((await planRow(plan.id)).refundedPaise).toBe(100_000);
@@ -237,8 +269,14 @@ describe('the 365-day limit', () => {
   it('refuses to spend a balance past 365 days from the first payment, shows the plan as must-close, and tells the customer', async () => {
     const { who, plan } = await payingCustomer();
     const longAgo = new Date(Date.now() - 370 * DAY);
-    await db().update(schema.harvestInstalments).set({ paidAt: longAgo }).where(and(eq(schema.harvestInstalments.planId, plan.id), eq(schema.harvestInstalments.number, 1)));
-    await db().update(schema.harvestPlans).set({ status: 'Matured', redeemableBalancePaise: 100_000, startedAt: longAgo, maturesAt: new Date(Date.now() - 20 * DAY) }).where(eq(schema.harvestPlans.id, plan.id));
+    await db()
+      .update(schema.harvestInstalments)
+      .set({ paidAt: longAgo })
+      .where(and(eq(schema.harvestInstalments.planId, plan.id), eq(schema.harvestInstalments.number, 1)));
+    await db()
+      .update(schema.harvestPlans)
+      .set({ status: 'Matured', redeemableBalancePaise: 100_000, startedAt: longAgo, maturesAt: new Date(Date.now() - 20 * DAY) })
+      .where(eq(schema.harvestPlans.id, plan.id));
     const refused = await redeemableBalance(db(), who.id).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).code).toBe('HARVEST_EXPIRED');
@@ -256,4 +294,3 @@ describe('the 365-day limit', () => {
     expect(await redeemableBalance(db(), who.id)).toBe(100_000);
   });
 });
-

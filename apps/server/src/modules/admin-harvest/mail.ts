@@ -2,7 +2,6 @@ import { dateInWords, formatRupees } from '@milli/pricing';
 import type { OutgoingMail } from '../mail/service.ts';
 import { layout, type Brand } from '../mail/templates.ts';
 
-
 export interface ReminderFacts {
   planId: number;
   email: string;
@@ -16,14 +15,23 @@ export interface ReminderFacts {
 /** The reminder of an instalment due soon or late; the plan's number is in the subject (the desk lists them by it). */
 export function reminderMail(brand: Brand, r: ReminderFacts): OutgoingMail {
   const late = r.lateDays > 0;
-  const body = layout(brand, late ? `Instalment ${r.number} of your Milli Harvest plan is overdue` : `Instalment ${r.number} of your Milli Harvest plan is coming up`, [
-    late
-      ? `Instalment ${r.number} of 10, ${formatRupees(r.payablePaise)}, was due on ${dateInWords(r.dueDate)}: ${r.lateDays} ${r.lateDays === 1 ? 'day' : 'days'} ago.`
-      : `Instalment ${r.number} of 10, ${formatRupees(r.payablePaise)}, is due on ${dateInWords(r.dueDate)}.`,
-    'You can pay it on the Milli Harvest page of our store. Instalments are taken until the plan’s maturity date; an instalment left unpaid then is not taken later, and the plan matures with what was paid.',
-    `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
-  ]);
-  return { to: r.email, subject: `${brand.storeName} Harvest plan ${r.planId}: instalment ${r.number} ${late ? 'overdue' : `due ${dateInWords(r.dueDate)}`}`, kind: 'harvest-reminder', ...body };
+  const body = layout(
+    brand,
+    late ? `Instalment ${r.number} of your Milli Harvest plan is overdue` : `Instalment ${r.number} of your Milli Harvest plan is coming up`,
+    [
+      late
+        ? `Instalment ${r.number} of 10, ${formatRupees(r.payablePaise)}, was due on ${dateInWords(r.dueDate)}: ${r.lateDays} ${r.lateDays === 1 ? 'day' : 'days'} ago.`
+        : `Instalment ${r.number} of 10, ${formatRupees(r.payablePaise)}, is due on ${dateInWords(r.dueDate)}.`,
+      'You can pay it on the Milli Harvest page of our store. Instalments are taken until the plan’s maturity date; an instalment left unpaid then is not taken later, and the plan matures with what was paid.',
+      `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
+    ],
+  );
+  return {
+    to: r.email,
+    subject: `${brand.storeName} Harvest plan ${r.planId}: instalment ${r.number} ${late ? 'overdue' : `due ${dateInWords(r.dueDate)}`}`,
+    kind: 'harvest-reminder',
+    ...body,
+  };
 }
 
 /** To the customer when the desk closes their plan, with what is refunded. */

@@ -2,11 +2,24 @@ import { and, asc, desc, eq, ilike, inArray, isNull, lt, notInArray, or, sql, ty
 import { schema, type Db } from '@milli/db';
 import type { AdminHarvestListQuery } from '@milli/contracts/schemas';
 
-const { harvestPlans: plans, harvestInstalments: instalments, customers, payments, refunds, harvestRedemptions: redemptions, orders, mailOutbox, auditLog, staff } = schema;
+const {
+  harvestPlans: plans,
+  harvestInstalments: instalments,
+  customers,
+  payments,
+  refunds,
+  harvestRedemptions: redemptions,
+  orders,
+  mailOutbox,
+  auditLog,
+  staff,
+} = schema;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The plan's next unpaid instalment's date, while the plan runs. */
-const nextDue = sql<string | null>`(select min(${instalments.dueDate})::text from ${instalments} where ${instalments.planId} = ${plans.id} and ${instalments.status} = 'Due' and ${plans.status} = 'Active')`;
+const nextDue = sql<
+  string | null
+>`(select min(${instalments.dueDate})::text from ${instalments} where ${instalments.planId} = ${plans.id} and ${instalments.status} = 'Due' and ${plans.status} = 'Active')`;
 const paidCount = sql<number>`(select count(*)::int from ${instalments} where ${instalments.planId} = ${plans.id} and ${instalments.status} = 'Paid')`;
 const paidPaise = sql<number>`(select coalesce(sum(${instalments.amountPaise} - ${instalments.discountPaise}), 0)::int from ${instalments} where ${instalments.planId} = ${plans.id} and ${instalments.status} = 'Paid')`;
 /** The first payment: the 365-day limit counts from it (the enrolment when no payment is recorded). */
@@ -60,7 +73,10 @@ export function adminHarvestRepository(db: Db) {
         query.due === 'due-soon' ? sql`${nextDue} between ${today} and ${soon}` : undefined,
       );
       const direction = query.dir === 'desc' ? desc : asc;
-      const order: SQL[] = query.sort === 'started' ? [direction(plans.startedAt), direction(plans.id)] : [sql`${nextDue} ${sql.raw(query.dir === 'desc' ? 'desc' : 'asc')} nulls last`, asc(plans.id)];
+      const order: SQL[] =
+        query.sort === 'started'
+          ? [direction(plans.startedAt), direction(plans.id)]
+          : [sql`${nextDue} ${sql.raw(query.dir === 'desc' ? 'desc' : 'asc')} nulls last`, asc(plans.id)];
       const [rows, [count]] = await Promise.all([
         db
           .select(columns)
@@ -70,7 +86,11 @@ export function adminHarvestRepository(db: Db) {
           .orderBy(...order)
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage),
-        db.select({ n: sql<number>`count(*)::int` }).from(plans).innerJoin(customers, eq(customers.id, plans.customerId)).where(where),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(plans)
+          .innerJoin(customers, eq(customers.id, plans.customerId))
+          .where(where),
       ]);
       return { rows, total: Number(count?.n ?? 0) };
     },
@@ -96,8 +116,22 @@ export function adminHarvestRepository(db: Db) {
     },
 
     async paymentsWithRefunds(planId: number) {
-      const rows = await db.select().from(payments).where(and(eq(payments.harvestPlanId, planId), eq(payments.purpose, 'harvest_instalment')));
-      const made = rows.length ? await db.select().from(refunds).where(inArray(refunds.paymentId, rows.map((r) => r.id))).orderBy(asc(refunds.id)) : [];
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.harvestPlanId, planId), eq(payments.purpose, 'harvest_instalment')));
+      const made = rows.length
+        ? await db
+            .select()
+            .from(refunds)
+            .where(
+              inArray(
+                refunds.paymentId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .orderBy(asc(refunds.id))
+        : [];
       return rows.map((p) => ({ ...p, refunds: made.filter((r) => r.paymentId === p.id) }));
     },
 
@@ -140,7 +174,11 @@ export function adminHarvestRepository(db: Db) {
     },
 
     async history(planId: number) {
-      return db.select().from(auditLog).where(and(eq(auditLog.entity, 'harvest-plan'), eq(auditLog.entityId, String(planId)))).orderBy(asc(auditLog.id));
+      return db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'harvest-plan'), eq(auditLog.entityId, String(planId))))
+        .orderBy(asc(auditLog.id));
     },
 
     async staffEmail(id: number | null) {
@@ -152,7 +190,14 @@ export function adminHarvestRepository(db: Db) {
     async close(planId: number, by: number | null, reason: string, refundedPaise: number, at: Date) {
       await db
         .update(plans)
-        .set({ status: 'Cancelled', closedAt: at, closedBy: by, closeReason: reason, refundedPaise: sql`${plans.refundedPaise} + ${refundedPaise}`, redeemableBalancePaise: 0 })
+        .set({
+          status: 'Cancelled',
+          closedAt: at,
+          closedBy: by,
+          closeReason: reason,
+          refundedPaise: sql`${plans.refundedPaise} + ${refundedPaise}`,
+          redeemableBalancePaise: 0,
+        })
         .where(eq(plans.id, planId));
     },
 
@@ -199,7 +244,11 @@ export function adminHarvestRepository(db: Db) {
      */
     async matureLapsed(at: Date) {
       const paid = sql`(select coalesce(sum(i.amount_paise - i.discount_paise), 0) from ${instalments} i where i.plan_id = ${plans.id} and i.status = 'Paid')`;
-      const lapsed = and(eq(plans.status, 'Active'), sql`${plans.maturesAt} <= ${at}`, sql`exists (select 1 from ${instalments} i where i.plan_id = ${plans.id} and i.status = 'Due')`);
+      const lapsed = and(
+        eq(plans.status, 'Active'),
+        sql`${plans.maturesAt} <= ${at}`,
+        sql`exists (select 1 from ${instalments} i where i.plan_id = ${plans.id} and i.status = 'Due')`,
+      );
       const matured = await db
         .update(plans)
         .set({ status: 'Matured', redeemableBalancePaise: paid })
@@ -218,7 +267,13 @@ export function adminHarvestRepository(db: Db) {
       const rows = await db
         .update(plans)
         .set({ status: 'Matured', redeemableBalancePaise: sql`${plans.monthlyAmountPaise} * 11` })
-        .where(and(eq(plans.status, 'Active'), sql`${plans.maturesAt} <= ${at}`, sql`not exists (select 1 from ${instalments} i where i.plan_id = ${plans.id} and i.status = 'Due')`))
+        .where(
+          and(
+            eq(plans.status, 'Active'),
+            sql`${plans.maturesAt} <= ${at}`,
+            sql`not exists (select 1 from ${instalments} i where i.plan_id = ${plans.id} and i.status = 'Due')`,
+          ),
+        )
         .returning({ id: plans.id });
       return rows.length;
     },

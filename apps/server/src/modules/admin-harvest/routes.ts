@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminHarvestCloseSchema, AdminHarvestListQuerySchema, AdminHarvestPageSchema, AdminHarvestPlanSchema, AdminIdParamsSchema, ErrorSchema, formBody } from '@milli/contracts/schemas';
+import {
+  AdminHarvestCloseSchema,
+  AdminHarvestListQuerySchema,
+  AdminHarvestPageSchema,
+  AdminHarvestPlanSchema,
+  AdminIdParamsSchema,
+  ErrorSchema,
+  formBody,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { actorOf } from '../audit/service.ts';
 import { createAdminHarvestService } from './service.ts';
@@ -17,14 +25,25 @@ export const adminHarvestModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     '/admin/harvest/plans',
     {
       config: staff,
-      schema: { summary: 'Harvest plans: searched (customer name, e-mail, plan id), filtered by status and due (overdue, due-soon)', querystring: AdminHarvestListQuerySchema, response: { 200: AdminHarvestPageSchema, ...errors } },
+      schema: {
+        summary: 'Harvest plans: searched (customer name, e-mail, plan id), filtered by status and due (overdue, due-soon)',
+        querystring: AdminHarvestListQuerySchema,
+        response: { 200: AdminHarvestPageSchema, ...errors },
+      },
     },
     (req) => desk.list(req.query),
   );
 
   api.get(
     '/admin/harvest/plans/:id',
-    { config: staff, schema: { summary: 'One plan: instalments with payments and refunds, reminders, redemptions, history', params: AdminIdParamsSchema, response: { 200: AdminHarvestPlanSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'One plan: instalments with payments and refunds, reminders, redemptions, history',
+        params: AdminIdParamsSchema,
+        response: { 200: AdminHarvestPlanSchema, ...errors },
+      },
+    },
     (req) => desk.plan(req.params.id),
   );
 
@@ -32,7 +51,11 @@ export const adminHarvestModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     '/admin/harvest/plans/:id/remind',
     {
       config: staff,
-      schema: { summary: 'Mails the customer a reminder of the next instalment now (409 when nothing is due, or one went in the last 24 hours)', params: AdminIdParamsSchema, response: { 200: AdminHarvestPlanSchema, ...errors } },
+      schema: {
+        summary: 'Mails the customer a reminder of the next instalment now (409 when nothing is due, or one went in the last 24 hours)',
+        params: AdminIdParamsSchema,
+        response: { 200: AdminHarvestPlanSchema, ...errors },
+      },
     },
     (req) => desk.remind(actorOf(req), req.params.id),
   );

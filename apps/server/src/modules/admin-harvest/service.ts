@@ -1,4 +1,11 @@
-import { toAdminPage, HARVEST_LIMIT_DAYS, type AdminHarvestClose, type AdminHarvestListQuery, type AdminHarvestPlan, type AdminHarvestRow } from '@milli/contracts/schemas';
+import {
+  toAdminPage,
+  HARVEST_LIMIT_DAYS,
+  type AdminHarvestClose,
+  type AdminHarvestListQuery,
+  type AdminHarvestPlan,
+  type AdminHarvestRow,
+} from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { formatRupees, indianDate } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
@@ -94,7 +101,11 @@ export function createAdminHarvestService(db: Db, payments: PaymentService, opti
       closedAt: found.closedAt?.toISOString() ?? null,
       closedBy: closedBy ?? (found.closedAt ? 'system' : null),
       closeReason: found.closeReason,
-      refundablePaise: refundPlan(found, paid.sort((a, b) => b.id - a.id), pending).total,
+      refundablePaise: refundPlan(
+        found,
+        paid.sort((a, b) => b.id - a.id),
+        pending,
+      ).total,
       instalments: items.map((i) => {
         const p = pays.find((x) => x.id === i.paymentId);
         return {
@@ -112,13 +123,24 @@ export function createAdminHarvestService(db: Db, payments: PaymentService, opti
                 status: p.status,
                 method: p.method,
                 refundedPaise: p.refundedPaise,
-                refunds: p.refunds.map((f) => ({ amountPaise: f.amountPaise, status: f.status, reason: f.reason, createdAt: f.createdAt.toISOString(), processedAt: f.processedAt?.toISOString() ?? null })),
+                refunds: p.refunds.map((f) => ({
+                  amountPaise: f.amountPaise,
+                  status: f.status,
+                  reason: f.reason,
+                  createdAt: f.createdAt.toISOString(),
+                  processedAt: f.processedAt?.toISOString() ?? null,
+                })),
               }
             : null,
         };
       }),
       reminders: reminders.map((m) => ({ subject: m.subject, createdAt: m.createdAt.toISOString(), status: m.status })),
-      redemptions: redemptions.map((x) => ({ orderNumber: x.orderNumber, amountPaise: x.amountPaise, spentAt: x.spentAt.toISOString(), returnedAt: x.returnedAt?.toISOString() ?? null })),
+      redemptions: redemptions.map((x) => ({
+        orderNumber: x.orderNumber,
+        amountPaise: x.amountPaise,
+        spentAt: x.spentAt.toISOString(),
+        returnedAt: x.returnedAt?.toISOString() ?? null,
+      })),
       history: history.map((h) => ({
         action: h.action,
         by: h.staffEmail,
@@ -158,8 +180,24 @@ export function createAdminHarvestService(db: Db, payments: PaymentService, opti
           throw new DomainError('CONFLICT', 'A reminder for this instalment went out in the last 24 hours.');
         }
         const lateDays = Math.max(0, daysBetween(next.dueDate, today));
-        await queueMail(tx, reminderMail(brand, { planId: id, email: found.email, number: next.number, dueDate: next.dueDate, payablePaise: next.amountPaise - next.discountPaise, lateDays }));
-        await recordAudit(tx, actor, { action: 'remind', entity: 'harvest-plan', entityId: id, before: null, after: { instalment: next.number, dueDate: next.dueDate } });
+        await queueMail(
+          tx,
+          reminderMail(brand, {
+            planId: id,
+            email: found.email,
+            number: next.number,
+            dueDate: next.dueDate,
+            payablePaise: next.amountPaise - next.discountPaise,
+            lateDays,
+          }),
+        );
+        await recordAudit(tx, actor, {
+          action: 'remind',
+          entity: 'harvest-plan',
+          entityId: id,
+          before: null,
+          after: { instalment: next.number, dueDate: next.dueDate },
+        });
       });
       options.mailQueued?.();
       return plan(id);
@@ -194,7 +232,13 @@ export function createAdminHarvestService(db: Db, payments: PaymentService, opti
         const plan = input.refund ? refundPlan(found, paid, pending) : { total: 0, parts: [] };
         for (const part of plan.parts) {
           const payment = paid.find((p) => p.id === part.paymentId)!;
-          const made = await payments.queueRefundOf(tx, payment, `Milli Harvest plan ${id} closed: ${input.reason}`, `harvest-close-${id}-${payment.id}`, part.amountPaise);
+          const made = await payments.queueRefundOf(
+            tx,
+            payment,
+            `Milli Harvest plan ${id} closed: ${input.reason}`,
+            `harvest-close-${id}-${payment.id}`,
+            part.amountPaise,
+          );
           if (!made) throw new DomainError('CONFLICT', 'This plan’s refund was already queued.');
           queued.push(made);
         }
@@ -230,7 +274,17 @@ export async function harvestDailyPass(db: Db, at: Date) {
     for (const i of claimed) {
       const email = await repo.planEmail(i.planId);
       if (!email) continue;
-      await queueMail(tx, reminderMail(brand, { planId: i.planId, email, number: i.number, dueDate: i.dueDate, payablePaise: i.amountPaise - i.discountPaise, lateDays: Math.max(0, daysBetween(i.dueDate, today)) }));
+      await queueMail(
+        tx,
+        reminderMail(brand, {
+          planId: i.planId,
+          email,
+          number: i.number,
+          dueDate: i.dueDate,
+          payablePaise: i.amountPaise - i.discountPaise,
+          lateDays: Math.max(0, daysBetween(i.dueDate, today)),
+        }),
+      );
     }
     return { matured: complete + lapsed.matured, closed: lapsed.closed, reminded: claimed.length };
   });

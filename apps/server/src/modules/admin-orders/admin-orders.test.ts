@@ -50,8 +50,15 @@ const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-']
 
 /** A placed order whose lines are weighed gold (5 g at Rs. 7,000/g each): hallmarked, needing their pieces. */
 async function goldOrder(customerId: number, opts: { quantity?: number; status?: 'Placed' | 'Picked' | 'Awaiting confirmation'; lines?: number } = {}) {
-  const order = await createOrder(db, { customerId, status: opts.status ?? 'Placed', lines: Array.from({ length: opts.lines ?? 1 }, () => ({ quantity: opts.quantity ?? 1 })) });
-  await db.update(schema.orderLines).set({ metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 7_000_00 }).where(eq(schema.orderLines.orderId, order.id));
+  const order = await createOrder(db, {
+    customerId,
+    status: opts.status ?? 'Placed',
+    lines: Array.from({ length: opts.lines ?? 1 }, () => ({ quantity: opts.quantity ?? 1 })),
+  });
+  await db
+    .update(schema.orderLines)
+    .set({ metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 7_000_00 })
+    .where(eq(schema.orderLines.orderId, order.id));
   const lines = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id)).orderBy(schema.orderLines.id);
   return { ...order, lines };
 }
@@ -108,7 +115,16 @@ describe('the queues', () => {
     expect(byName.counts).toMatchObject({ Placed: 1, 'Awaiting confirmation': 1, Delivered: 1, Cancelled: 0 });
     const placed = await list('q=Kavya&status=Placed');
     expect(placed.data.map((r) => r.orderNumber)).toEqual([a.orderNumber]);
-    expect(placed.data[0]).toMatchObject({ customerName: 'Kavya Raghavan', customerEmail: shopper.email, phone: '9812345670', pincode: '641001', city: 'Coimbatore', paymentMethod: 'online', custom: false, itemCount: 1 });
+    expect(placed.data[0]).toMatchObject({
+      customerName: 'Kavya Raghavan',
+      customerEmail: shopper.email,
+      phone: '9812345670',
+      pincode: '641001',
+      city: 'Coimbatore',
+      paymentMethod: 'online',
+      custom: false,
+      itemCount: 1,
+    });
     expect(placed.counts.Delivered).toBe(1);
     expect((await list(`q=${b.orderNumber}`)).data.map((r) => r.orderNumber)).toEqual([b.orderNumber]);
     expect((await list('q=queue-kavya@example')).total).toBe(3);
@@ -146,7 +162,9 @@ describe('packing', () => {
     expect((await send('POST', url, desk, { pieces: [{ ...piece(line), grossWeightMg: 10 }, piece(line)] })).statusCode).toBe(400);
 
     const taken = testHuid();
-    expect((await send('POST', `/api/admin/orders/${other.orderNumber}/pieces`, desk, { pieces: [piece(other.lines[0]!.id, 5_000, taken)] })).statusCode).toBe(200);
+    expect((await send('POST', `/api/admin/orders/${other.orderNumber}/pieces`, desk, { pieces: [piece(other.lines[0]!.id, 5_000, taken)] })).statusCode).toBe(
+      200,
+    );
     const clash = await send('POST', url, desk, { pieces: [piece(line, 5_000, taken), piece(line)] });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe(`HUID ${taken} is already recorded on order ${other.orderNumber}.`);
@@ -158,7 +176,10 @@ describe('packing', () => {
     expect(ok.json().adjustments).toHaveLength(0);
     const again = await send('POST', url, desk, { pieces: [piece(line, 5_000, 'CC22DD'), piece(line, 5_000, 'EE33FF')] });
     expect(again.json().pieces.map((p: { huid: string }) => p.huid)).toEqual(['CC22DD', 'EE33FF']);
-    const [audit] = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'order'), eq(schema.auditLog.entityId, order.orderNumber), eq(schema.auditLog.action, 'pack')));
+    const [audit] = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, 'order'), eq(schema.auditLog.entityId, order.orderNumber), eq(schema.auditLog.action, 'pack')));
     expect(audit!.staffEmail).toBe(desk.email);
     expect((await detail(order.orderNumber)).timeline.some((e) => e.kind === 'packing' && e.text.includes('CC22DD') && e.by === desk.name)).toBe(true);
 
@@ -183,7 +204,12 @@ describe('packing', () => {
     expect((await send('POST', url, desk, dispatch)).statusCode).toBe(200);
 
     const d = await detail(order.orderNumber);
-    expect(d.shipment).toMatchObject({ courierName: 'Blue Dart', awbNumber: 'BD-55501234', trackingUrl: 'https://track.example/BD-55501234', deliveredAt: null });
+    expect(d.shipment).toMatchObject({
+      courierName: 'Blue Dart',
+      awbNumber: 'BD-55501234',
+      trackingUrl: 'https://track.example/BD-55501234',
+      deliveredAt: null,
+    });
     expect(d.invoiceAvailable).toBe(true);
     const [mail] = await mailsTo(shopper.email, 'order-status');
     expect(mail!.textBody).toContain('BD-55501234');
@@ -191,7 +217,11 @@ describe('packing', () => {
     expect(mail!.textBody).toContain('https://track.example/BD-55501234');
     expect((await send('POST', url, desk, { status: 'Delivered' })).statusCode).toBe(200);
     expect((await detail(order.orderNumber)).shipment!.deliveredAt).not.toBeNull();
-    const audit = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'order'), eq(schema.auditLog.entityId, order.orderNumber), eq(schema.auditLog.action, 'status'))).orderBy(schema.auditLog.id);
+    const audit = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, 'order'), eq(schema.auditLog.entityId, order.orderNumber), eq(schema.auditLog.action, 'status')))
+      .orderBy(schema.auditLog.id);
     expect(audit.map((a) => (a.after as { status: string }).status)).toEqual(['Out for Delivery', 'Delivered']);
 
     // The staff's invoice shows each piece.
@@ -296,12 +326,20 @@ describe('weight differences', () => {
     expect(packed.statusCode, packed.body).toBe(200);
     const [proposed] = packed.json().adjustments;
     expect(proposed).toMatchObject({ kind: 'refund', status: 'proposed' });
-    expect(await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `adjust-refund-${proposed.id}`))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(schema.refunds)
+        .where(eq(schema.refunds.idempotencyKey, `adjust-refund-${proposed.id}`)),
+    ).toEqual([]);
     const approved = await send('POST', `/api/admin/orders/${orderNumber}/adjustments/${proposed.id}/approve`, accounts, {});
     expect(approved.statusCode, approved.body).toBe(200);
     const refund = approved.json().adjustments[0];
     expect(refund).toMatchObject({ kind: 'refund', status: 'settled' });
-    const [queued] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `adjust-refund-${refund.id}`));
+    const [queued] = await db
+      .select()
+      .from(schema.refunds)
+      .where(eq(schema.refunds.idempotencyKey, `adjust-refund-${refund.id}`));
     expect(queued!.amountPaise).toBe(refund.amountPaise);
     // The gateway took it (a key it refuses would leave an error on every attempt).
     expect(queued!.lastError).toBeNull();
@@ -353,7 +391,10 @@ describe('weight differences', () => {
 
   it('a made-to-order piece weighed far from the weight it was made at is refused: weigh it again', async () => {
     const shopper = await createShopper(t.app);
-    const [request] = await db.insert(schema.customDesignRequests).values({ customerId: shopper.id, metalType: 'gold', category: 'Rings', status: 'Making' }).returning();
+    const [request] = await db
+      .insert(schema.customDesignRequests)
+      .values({ customerId: shopper.id, metalType: 'gold', category: 'Rings', status: 'Making' })
+      .returning();
     const order = await goldOrder(shopper.id);
     await db.update(schema.orders).set({ customDesignRequestId: request!.id }).where(eq(schema.orders.id, order.id));
     const refused = await send('POST', `/api/admin/orders/${order.orderNumber}/pieces`, desk, { pieces: [piece(order.lines[0]!.id, 1)] });
@@ -364,7 +405,10 @@ describe('weight differences', () => {
 
   it('a made-to-order piece arrives packed and priced from its real weight: no difference, and its request follows the order', async () => {
     const shopper = await createShopper(t.app);
-    const [request] = await db.insert(schema.customDesignRequests).values({ customerId: shopper.id, metalType: 'gold', category: 'Rings', status: 'Making' }).returning();
+    const [request] = await db
+      .insert(schema.customDesignRequests)
+      .values({ customerId: shopper.id, metalType: 'gold', category: 'Rings', status: 'Making' })
+      .returning();
     const order = await goldOrder(shopper.id);
     await db.update(schema.orders).set({ customDesignRequestId: request!.id, advancePaise: 10_000_00 }).where(eq(schema.orders.id, order.id));
     await db.insert(schema.orderPieces).values({ orderId: order.id, lineId: order.lines[0]!.id, huid: testHuid(), netWeightMg: 6_000, grossWeightMg: 6_100 });
@@ -378,7 +422,11 @@ describe('weight differences', () => {
     expect(await status()).toBe('Out for Delivery');
     // The customer's design page carries the order's courier and AWB.
     const view = CustomRequestViewSchema.parse((await send('GET', `/api/custom-design/requests/${request!.id}`, shopper)).json());
-    expect(view.order).toMatchObject({ orderNumber: order.orderNumber, status: 'Out for Delivery', shipment: { courierName: dispatch.courierName, awbNumber: dispatch.awbNumber, trackingUrl: dispatch.trackingUrl, deliveredAt: null } });
+    expect(view.order).toMatchObject({
+      orderNumber: order.orderNumber,
+      status: 'Out for Delivery',
+      shipment: { courierName: dispatch.courierName, awbNumber: dispatch.awbNumber, trackingUrl: dispatch.trackingUrl, deliveredAt: null },
+    });
     const invoice = pdfText((await send('GET', `/api/admin/orders/${order.orderNumber}/invoice.pdf`, desk)).rawPayload);
     expect(invoice).toContain('Advance received on the design');
     expect(invoice).toContain('net weight 6.000 g');
@@ -407,7 +455,12 @@ describe('staff cancel', () => {
     const note = d.creditNotes[0]!;
     expect(note.number).toBe(`CN-${d.invoiceNumber}-1`);
     expect(note.amountPaise).toBe(d.totals.totalPaise);
-    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `cancel-order-${(await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber)))[0]!.id}`));
+    const [refund] = await db
+      .select()
+      .from(schema.refunds)
+      .where(
+        eq(schema.refunds.idempotencyKey, `cancel-order-${(await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber)))[0]!.id}`),
+      );
     expect(refund).toBeDefined();
     const [stockAfter] = await db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, product.id));
     expect(stockAfter!.stock).toBe(stockBefore!.stock + 1);
@@ -426,7 +479,9 @@ describe('staff cancel', () => {
     expect(text).toContain(d.invoiceNumber);
     expect((await send('GET', `/api/orders/${orderNumber}/credit-notes/${note.id}.pdf`, shopper)).statusCode).toBe(200);
     const other = await goldOrder(shopper.id);
-    expect((await send('POST', `/api/admin/orders/${other.orderNumber}/pieces`, desk, { pieces: [piece(other.lines[0]!.id, 5_000, huid)] })).statusCode).toBe(200);
+    expect((await send('POST', `/api/admin/orders/${other.orderNumber}/pieces`, desk, { pieces: [piece(other.lines[0]!.id, 5_000, huid)] })).statusCode).toBe(
+      200,
+    );
 
     expect((await send('POST', `/api/admin/orders/${orderNumber}/cancel`, desk, { reason: 'Again' })).statusCode).toBe(409);
     const delivered = await createOrder(db, { customerId: shopper.id, status: 'Delivered' });
@@ -437,7 +492,9 @@ describe('staff cancel', () => {
     const shopper = await createShopper(t.app);
     const order = await goldOrder(shopper.id);
     const huid = testHuid();
-    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/pieces`, desk, { pieces: [piece(order.lines[0]!.id, 5_000, huid)] })).statusCode).toBe(200);
+    expect((await send('POST', `/api/admin/orders/${order.orderNumber}/pieces`, desk, { pieces: [piece(order.lines[0]!.id, 5_000, huid)] })).statusCode).toBe(
+      200,
+    );
     expect((await send('POST', `/api/orders/${order.orderNumber}/cancel`, shopper)).statusCode).toBe(200);
     const [row] = await db.select().from(schema.orderPieces).where(eq(schema.orderPieces.huid, huid));
     expect(row!.releasedAt).not.toBeNull();
@@ -450,15 +507,24 @@ describe('cancelling with a weight difference paid', () => {
     const product = await createProduct(db, { name: 'Cancel Charge Ring', stock: 5 });
     const orderNumber = (await placeOrder(t.app, shopper, { productId: product.id })).json().orderNumber as string;
     const line = (await detail(orderNumber)).lines[0]!;
-    const [charge] = (await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId, line.soldWeightMg! + 500)] })).json().adjustments;
+    const [charge] = (await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId, line.soldWeightMg! + 500)] })).json()
+      .adjustments;
     expect((await send('POST', `/api/admin/orders/${orderNumber}/adjustments/${charge.id}/approve`, accounts, {})).statusCode).toBe(200);
     const pay = await send('POST', `/api/orders/${orderNumber}/adjustments/${charge.id}/pay`, shopper);
     expect((await payThroughDemo(t.app, shopper, pay.json().payment.gatewayOrderId)).statusCode).toBe(200);
     expect((await send('POST', `/api/orders/${orderNumber}/cancel`, shopper)).statusCode).toBe(200);
-    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `cancel-adjust-${charge.id}`));
+    const [refund] = await db
+      .select()
+      .from(schema.refunds)
+      .where(eq(schema.refunds.idempotencyKey, `cancel-adjust-${charge.id}`));
     expect(refund!.amountPaise).toBe(charge.amountPaise);
     const orderId = (await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber)))[0]!.id;
-    expect(await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `cancel-order-${orderId}`))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(schema.refunds)
+        .where(eq(schema.refunds.idempotencyKey, `cancel-order-${orderId}`)),
+    ).toHaveLength(1);
   });
 });
 
@@ -484,7 +550,15 @@ describe('the customer’s side', () => {
     const shopper = await createShopper(t.app);
     const order = await createOrder(db, { customerId: shopper.id, status: 'Awaiting payment' });
     await db.update(schema.orders).set({ payBy: null }).where(eq(schema.orders.id, order.id));
-    await db.insert(schema.payments).values({ customerId: shopper.id, purpose: 'order', idempotencyKey: `order:${order.id}`, amountPaise: order.totalPaise, orderId: order.id, gateway: t.gateway.name, status: 'created' });
+    await db.insert(schema.payments).values({
+      customerId: shopper.id,
+      purpose: 'order',
+      idempotencyKey: `order:${order.id}`,
+      amountPaise: order.totalPaise,
+      orderId: order.id,
+      gateway: t.gateway.name,
+      status: 'created',
+    });
     await t.app.paymentKeeper.run();
     const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
     expect(row!.status).toBe('Awaiting payment');

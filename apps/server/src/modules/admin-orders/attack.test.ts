@@ -30,7 +30,10 @@ const send = (method: 'GET' | 'POST', url: string, who: { cookie: string }, payl
 
 async function goldOrder(customerId: number) {
   const order = await createOrder(db, { customerId });
-  await db.update(schema.orderLines).set({ metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 7_000_00 }).where(eq(schema.orderLines.orderId, order.id));
+  await db
+    .update(schema.orderLines)
+    .set({ metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 7_000_00 })
+    .where(eq(schema.orderLines.orderId, order.id));
   const lines = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
   return { ...order, lines };
 }
@@ -56,16 +59,30 @@ describe('a HUID the design desk recorded on a made piece', () => {
     const huid = testHuid();
     const [request] = await db
       .insert(schema.customDesignRequests)
-      .values({ customerId: shopper.id, metalType: 'gold', category: 'Rings', status: 'Making', huid, netWeightMg: 5_000, grossWeightMg: 5_100, finalTotalPaise: 40_000_00, madeAt: new Date() })
+      .values({
+        customerId: shopper.id,
+        metalType: 'gold',
+        category: 'Rings',
+        status: 'Making',
+        huid,
+        netWeightMg: 5_000,
+        grossWeightMg: 5_100,
+        finalTotalPaise: 40_000_00,
+        madeAt: new Date(),
+      })
       .returning();
     const other = await goldOrder(shopper.id);
-    const res = await send('POST', `/api/admin/orders/${other.orderNumber}/pieces`, desk, { pieces: [{ lineId: other.lines[0]!.id, huid, netWeightMg: 5_000, grossWeightMg: 5_100 }] });
+    const res = await send('POST', `/api/admin/orders/${other.orderNumber}/pieces`, desk, {
+      pieces: [{ lineId: other.lines[0]!.id, huid, netWeightMg: 5_000, grossWeightMg: 5_100 }],
+    });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toContain(huid);
 
     const balance = await goldOrder(shopper.id);
     await db.update(schema.orders).set({ customDesignRequestId: request!.id }).where(eq(schema.orders.id, balance.id));
-    const again = await send('POST', `/api/admin/orders/${balance.orderNumber}/pieces`, desk, { pieces: [{ lineId: balance.lines[0]!.id, huid, netWeightMg: 5_000, grossWeightMg: 5_100 }] });
+    const again = await send('POST', `/api/admin/orders/${balance.orderNumber}/pieces`, desk, {
+      pieces: [{ lineId: balance.lines[0]!.id, huid, netWeightMg: 5_000, grossWeightMg: 5_100 }],
+    });
     expect(again.statusCode, again.body).toBe(200);
   });
 });
@@ -77,7 +94,9 @@ describe('refunds never add up to more than was paid', () => {
     const orderNumber = (await placeOrder(t.app, shopper, { productId: product.id })).json().orderNumber as string;
     const d = (await send('GET', `/api/admin/orders/${orderNumber}`, desk)).json();
     const line = d.lines[0]!;
-    const packed = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [{ lineId: line.lineId, huid: testHuid(), netWeightMg: line.soldWeightMg - 500, grossWeightMg: line.soldWeightMg }] });
+    const packed = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, {
+      pieces: [{ lineId: line.lineId, huid: testHuid(), netWeightMg: line.soldWeightMg - 500, grossWeightMg: line.soldWeightMg }],
+    });
     expect(packed.statusCode, packed.body).toBe(200);
     expect((await send('POST', `/api/admin/orders/${orderNumber}/adjustments/${packed.json().adjustments[0].id}/approve`, accounts, {})).statusCode).toBe(200);
     const [order] = await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber));
@@ -122,14 +141,19 @@ describe('a Harvest plan closed while an order spent from it', () => {
     const [after] = await db.select().from(schema.harvestPlans).where(eq(schema.harvestPlans.id, plan.id));
     expect(after).toMatchObject({ status: 'Matured', redeemableBalancePaise: 110_000 });
     // Once the order is cancelled (its spending returned), the plan closes.
-    expect((await send('POST', `/api/admin/harvest/plans/${plan.id}/close`, accounts, { reason: 'Customer asked to close', refund: true })).statusCode).toBe(200);
+    expect((await send('POST', `/api/admin/harvest/plans/${plan.id}/close`, accounts, { reason: 'Customer asked to close', refund: true })).statusCode).toBe(
+      200,
+    );
   });
 });
 
 describe('a made-to-order piece’s request follows its order', () => {
   it('when the customer cancels the balance order, as when the store does', async () => {
     const shopper = await createShopper(t.app);
-    const [request] = await db.insert(schema.customDesignRequests).values({ customerId: shopper.id, metalType: 'gold', category: 'Rings', status: 'Making' }).returning();
+    const [request] = await db
+      .insert(schema.customDesignRequests)
+      .values({ customerId: shopper.id, metalType: 'gold', category: 'Rings', status: 'Making' })
+      .returning();
     const order = await goldOrder(shopper.id);
     await db.update(schema.orders).set({ customDesignRequestId: request!.id }).where(eq(schema.orders.id, order.id));
     const res = await send('POST', `/api/orders/${order.orderNumber}/cancel`, shopper);
@@ -155,7 +179,10 @@ describe.runIf(Boolean(testServerUrl))('two staff at once on one order (PostgreS
         send('POST', `/api/admin/orders/${orderNumber}/status`, desk, { status: 'Picked' }),
         send('POST', `/api/orders/${orderNumber}/cancel`, shopper),
       ]);
-      expect(answers.map((a) => a.statusCode).filter((c) => c >= 500), answers.map((a) => a.body).join('\n')).toEqual([]);
+      expect(
+        answers.map((a) => a.statusCode).filter((c) => c >= 500),
+        answers.map((a) => a.body).join('\n'),
+      ).toEqual([]);
       const cancels = answers.filter((a, i) => (i < 2 || i === 4) && a.statusCode === 200);
       expect(cancels).toHaveLength(1);
       const [order] = await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber));
@@ -175,10 +202,19 @@ describe('a weight difference approved from several desks at once (issue 35)', (
     const product = await createProduct(db, { name: 'Attack Double Approve Ring', stock: 5 });
     const orderNumber = (await placeOrder(t.app, shopper, { productId: product.id })).json().orderNumber as string;
     const line = (await send('GET', `/api/admin/orders/${orderNumber}`, desk)).json().lines[0]!;
-    const packed = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [{ lineId: line.lineId, huid: testHuid(), netWeightMg: line.soldWeightMg - 300, grossWeightMg: line.soldWeightMg }] });
+    const packed = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, {
+      pieces: [{ lineId: line.lineId, huid: testHuid(), netWeightMg: line.soldWeightMg - 300, grossWeightMg: line.soldWeightMg }],
+    });
     const id = packed.json().adjustments[0].id as number;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => send('POST', `/api/admin/orders/${orderNumber}/adjustments/${id}/approve`, accounts, {})));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => send('POST', `/api/admin/orders/${orderNumber}/adjustments/${id}/approve`, accounts, {})),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    expect(await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `adjust-refund-${id}`))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(schema.refunds)
+        .where(eq(schema.refunds.idempotencyKey, `adjust-refund-${id}`)),
+    ).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQ
 import { schema, type Db } from '@milli/db';
 import type { AdminOrderListQuery, AdminOrderStatus } from '@milli/contracts/schemas';
 
-const { orders, orderLines, orderAddresses, orderStatusHistory, orderPieces, orderAdjustments, creditNotes, customers, staff, auditLog, customDesignRequests } = schema;
+const { orders, orderLines, orderAddresses, orderStatusHistory, orderPieces, orderAdjustments, creditNotes, customers, staff, auditLog, customDesignRequests } =
+  schema;
 
 /** A search typed by staff, safe inside LIKE (its % and _ are literal). */
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -32,7 +33,10 @@ export function adminOrdersRepository(db: Db) {
     },
     /** The status and its history row, by the member who changed it. */
     async setStatus(orderId: number, status: AdminOrderStatus, changedBy: number | null, note: string | null, at: Date) {
-      await db.update(orders).set({ status, updatedAt: at, ...(status === 'Cancelled' ? { payBy: null } : {}) }).where(eq(orders.id, orderId));
+      await db
+        .update(orders)
+        .set({ status, updatedAt: at, ...(status === 'Cancelled' ? { payBy: null } : {}) })
+        .where(eq(orders.id, orderId));
       await db.insert(orderStatusHistory).values({ orderId, status, changedBy, note, at });
     },
     /** The sale is undone: the pieces' HUIDs may be sold again. */
@@ -100,14 +104,26 @@ export function adminOrdersRepository(db: Db) {
           .offset((query.page - 1) * query.perPage),
         db.select({ n: count() }).from(orders).innerJoin(customers, eq(customers.id, orders.customerId)).where(filtered),
         // The tabs count within the search, whichever tab is open.
-        db.select({ status: orders.status, n: count() }).from(orders).innerJoin(customers, eq(customers.id, orders.customerId)).where(searched).groupBy(orders.status),
+        db
+          .select({ status: orders.status, n: count() })
+          .from(orders)
+          .innerJoin(customers, eq(customers.id, orders.customerId))
+          .where(searched)
+          .groupBy(orders.status),
       ]);
       return { rows, total: Number(total?.n ?? 0), counts: counts.map((c) => ({ status: c.status as AdminOrderStatus, n: Number(c.n) })) };
     },
 
     async customer(customerId: number) {
       const [row] = await db
-        .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, username: customers.username, email: customers.email, phone: customers.mobile })
+        .select({
+          id: customers.id,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          username: customers.username,
+          email: customers.email,
+          phone: customers.mobile,
+        })
         .from(customers)
         .where(eq(customers.id, customerId));
       return row ?? null;
@@ -195,8 +211,14 @@ export function adminOrdersRepository(db: Db) {
       await db.update(orderAdjustments).set({ status, settledAt: at }).where(eq(orderAdjustments.id, id));
     },
 
-    async decideAdjustment(id: number, values: Pick<typeof orderAdjustments.$inferInsert, 'status' | 'decidedBy' | 'decidedAt' | 'decisionNote' | 'settledAt'>) {
-      await db.update(orderAdjustments).set(values).where(and(eq(orderAdjustments.id, id), eq(orderAdjustments.status, 'proposed')));
+    async decideAdjustment(
+      id: number,
+      values: Pick<typeof orderAdjustments.$inferInsert, 'status' | 'decidedBy' | 'decidedAt' | 'decisionNote' | 'settledAt'>,
+    ) {
+      await db
+        .update(orderAdjustments)
+        .set(values)
+        .where(and(eq(orderAdjustments.id, id), eq(orderAdjustments.status, 'proposed')));
     },
 
     /** Every difference still proposed on the order is rejected (its order was cancelled). */

@@ -41,7 +41,12 @@ const sendPdf = (reply: FastifyReply, doc: { pdf: Uint8Array; fileName: string }
  */
 export const adminOrdersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const desk = createAdminOrdersService({ db: deps.database.db, settings: createSettingsService(deps.database.db), payments: deps.payments, mailQueued: () => deps.mailer.kick() });
+  const desk = createAdminOrdersService({
+    db: deps.database.db,
+    settings: createSettingsService(deps.database.db),
+    payments: deps.payments,
+    mailQueued: () => deps.mailer.kick(),
+  });
   // Cancelling puts pieces back on sale.
   forgetAfterWrites(app, deps.readCache);
 
@@ -49,14 +54,25 @@ export const adminOrdersModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     '/admin/orders',
     {
       config: staff,
-      schema: { summary: 'Orders by status queue, searched by order number, customer name or e-mail, phone or PIN; with each queue’s count', querystring: AdminOrderListQuerySchema, response: { 200: AdminOrderPageSchema, ...errors } },
+      schema: {
+        summary: 'Orders by status queue, searched by order number, customer name or e-mail, phone or PIN; with each queue’s count',
+        querystring: AdminOrderListQuerySchema,
+        response: { 200: AdminOrderPageSchema, ...errors },
+      },
     },
     (req) => desk.list(req.query),
   );
 
   api.get(
     '/admin/orders/:orderNumber',
-    { config: staff, schema: { summary: 'One order: lines, pieces, weight differences, payment, shipment, what may happen next, and its timeline', params: OrderNumberParamsSchema, response: { 200: AdminOrderDetailSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'One order: lines, pieces, weight differences, payment, shipment, what may happen next, and its timeline',
+        params: OrderNumberParamsSchema,
+        response: { 200: AdminOrderDetailSchema, ...errors },
+      },
+    },
     (req) => desk.detail(req.params.orderNumber),
   );
 
@@ -66,7 +82,8 @@ export const adminOrdersModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
       // Only staff of the orders desk learn what a status change must look like: the staff plugin checks before the body.
       config: staff,
       schema: {
-        summary: 'The next step: Placed (pay on delivery confirmed), Picked, Out for Delivery (the dispatch: courier and AWB; refused while pieces are unrecorded or a charge is unpaid), Delivered',
+        summary:
+          'The next step: Placed (pay on delivery confirmed), Picked, Out for Delivery (the dispatch: courier and AWB; refused while pieces are unrecorded or a charge is unpaid), Delivered',
         params: OrderNumberParamsSchema,
         body: formBody(OrderStatusChangeSchema),
         response: { 200: OrderStatusAnswerSchema, ...errors },
@@ -80,7 +97,8 @@ export const adminOrdersModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     {
       config: staff,
       schema: {
-        summary: 'Packing: each piece’s HUID and net and gross weights (replaces what was recorded); a weight difference beyond the tolerance is proposed for the accounts desk to approve',
+        summary:
+          'Packing: each piece’s HUID and net and gross weights (replaces what was recorded); a weight difference beyond the tolerance is proposed for the accounts desk to approve',
         params: OrderNumberParamsSchema,
         body: AdminOrderPiecesSchema,
         response: { 200: AdminOrderDetailSchema, ...errors },
@@ -110,7 +128,15 @@ export const adminOrdersModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
 
   api.post(
     '/admin/orders/:orderNumber/adjustments/:id/waive',
-    { config: accounts, schema: { summary: 'The store absorbs an open weight-difference charge', params: AdminOrderAdjustmentParamsSchema, body: formBody(AdminAdjustmentWaiveSchema), response: { 200: AdminOrderDetailSchema, ...errors } } },
+    {
+      config: accounts,
+      schema: {
+        summary: 'The store absorbs an open weight-difference charge',
+        params: AdminOrderAdjustmentParamsSchema,
+        body: formBody(AdminAdjustmentWaiveSchema),
+        response: { 200: AdminOrderDetailSchema, ...errors },
+      },
+    },
     (req) => desk.waive(actorOf(req), req.params.orderNumber, req.params.id, req.body?.note),
   );
 
@@ -118,16 +144,25 @@ export const adminOrdersModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     '/admin/orders/:orderNumber/cancel',
     {
       config: staff,
-      schema: { summary: 'Cancels an order not delivered: stock back, payment refunded, pieces released, a credit note once invoiced', params: OrderNumberParamsSchema, body: formBody(AdminOrderCancelSchema), response: { 200: OrderStatusAnswerSchema, ...errors } },
+      schema: {
+        summary: 'Cancels an order not delivered: stock back, payment refunded, pieces released, a credit note once invoiced',
+        params: OrderNumberParamsSchema,
+        body: formBody(AdminOrderCancelSchema),
+        response: { 200: OrderStatusAnswerSchema, ...errors },
+      },
     },
     (req) => desk.cancel(actorOf(req), req.params.orderNumber, req.body.reason),
   );
 
-  api.get('/admin/orders/:orderNumber/invoice.pdf', { config: staff, schema: { summary: 'The tax invoice (issued at dispatch)', params: OrderNumberParamsSchema } }, async (req, reply) =>
-    sendPdf(reply, await desk.invoice(req.params.orderNumber)),
+  api.get(
+    '/admin/orders/:orderNumber/invoice.pdf',
+    { config: staff, schema: { summary: 'The tax invoice (issued at dispatch)', params: OrderNumberParamsSchema } },
+    async (req, reply) => sendPdf(reply, await desk.invoice(req.params.orderNumber)),
   );
 
-  api.get('/admin/orders/:orderNumber/credit-notes/:id.pdf', { config: staff, schema: { summary: 'A credit note of the order', params: CreditNoteParamsSchema } }, async (req, reply) =>
-    sendPdf(reply, await desk.creditNote(req.params.orderNumber, req.params.id)),
+  api.get(
+    '/admin/orders/:orderNumber/credit-notes/:id.pdf',
+    { config: staff, schema: { summary: 'A credit note of the order', params: CreditNoteParamsSchema } },
+    async (req, reply) => sendPdf(reply, await desk.creditNote(req.params.orderNumber, req.params.id)),
   );
 };

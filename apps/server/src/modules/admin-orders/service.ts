@@ -134,7 +134,12 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           text: `${j.kind === 'charge' ? 'Charge' : 'Refund'} of ${formatRupees(j.amountPaise)} (${j.status}): ${j.reason}`,
           by: null,
         })),
-        ...notes.map((n) => ({ at: n.createdAt.toISOString(), kind: 'credit_note' as const, text: `Credit note ${n.number} for ${formatRupees(n.amountPaise)}`, by: null })),
+        ...notes.map((n) => ({
+          at: n.createdAt.toISOString(),
+          kind: 'credit_note' as const,
+          text: `Credit note ${n.number} for ${formatRupees(n.amountPaise)}`,
+          by: null,
+        })),
         // Packing, decisions and waivers as the audit log has them (status changes and cancels are in the history already).
         ...audit
           .filter((e) => e.action in AUDITED_STEPS)
@@ -151,7 +156,12 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         invoiceNumber: invoiceNumberOf(order.orderNumber, s.invoicePrefix),
         status: order.status,
         placedAt: order.placedAt.toISOString(),
-        customer: { id: customer.id, name: `${customer.firstName} ${customer.lastName}`.trim() || customer.username, email: customer.email, phone: customer.phone },
+        customer: {
+          id: customer.id,
+          name: `${customer.firstName} ${customer.lastName}`.trim() || customer.username,
+          email: customer.email,
+          phone: customer.phone,
+        },
         customRequestId: order.customDesignRequestId,
         lines: lines.map((l) => ({
           lineId: l.id,
@@ -170,7 +180,10 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         })),
         pieces: pieces.filter((p) => p.releasedAt === null || order.status === 'Cancelled').map(pieceOf),
         adjustments: adjustments.map((j) => {
-          const decision = audit.find((e) => (e.action === 'approve-adjustment' || e.action === 'reject-adjustment') && (e.after as { adjustmentId?: number } | null)?.adjustmentId === j.id);
+          const decision = audit.find(
+            (e) =>
+              (e.action === 'approve-adjustment' || e.action === 'reject-adjustment') && (e.after as { adjustmentId?: number } | null)?.adjustmentId === j.id,
+          );
           return {
             ...adjustmentOf(j),
             beyondTolerance: j.beyondTolerance,
@@ -218,7 +231,8 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         const r = a;
         const order = await find(orderNumber, tx, true);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', 'This order was cancelled; its status can no longer change.');
-        if (order.status === 'Awaiting payment') throw new DomainError('ORDER_STATUS_NOT_NEXT', 'This order is waiting for its online payment; it is placed once paid.');
+        if (order.status === 'Awaiting payment')
+          throw new DomainError('ORDER_STATUS_NOT_NEXT', 'This order is waiting for its online payment; it is placed once paid.');
         const { rules } = await rulesOf(tx, order);
         const next = rules.nextStatus;
         if (!next) throw new DomainError('ORDER_DELIVERED', 'This order has been delivered; there is no further step.');
@@ -265,21 +279,29 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         await db.transaction(async (tx) => {
           const a = adminOrdersRepository(tx);
           const order = await find(orderNumber, tx, true);
-          if (!PACKABLE.includes(order.status)) throw new DomainError('CONFLICT', `Pieces are recorded while the order is Placed or Picked; this one is ${order.status}.`);
+          if (!PACKABLE.includes(order.status))
+            throw new DomainError('CONFLICT', `Pieces are recorded while the order is Placed or Picked; this one is ${order.status}.`);
           const [lines, before] = await Promise.all([a.lines(order.id), a.adjustments(order.id)]);
           if (before.some((j) => j.status === 'settled' || j.status === 'waived')) {
             throw new DomainError('CONFLICT', 'A weight difference of this order is already settled or waived, so its pieces can no longer be recorded again.');
           }
           const byLine = new Map(lines.map((l) => [l.id, l]));
           for (const p of body.pieces) {
-            if (!byLine.has(p.lineId)) throw new DomainError('INVALID_ORDER', `Line ${p.lineId} is not a line of order ${order.orderNumber}.`, { pieces: `Line ${p.lineId} is not a line of this order.` });
+            if (!byLine.has(p.lineId))
+              throw new DomainError('INVALID_ORDER', `Line ${p.lineId} is not a line of order ${order.orderNumber}.`, {
+                pieces: `Line ${p.lineId} is not a line of this order.`,
+              });
           }
           for (const l of lines) {
             const n = body.pieces.filter((p) => p.lineId === l.id).length;
             if (isHallmarked(l) && n !== l.quantity) {
-              throw new DomainError('INVALID_ORDER', `${l.productName} needs exactly ${l.quantity} piece${l.quantity === 1 ? '' : 's'} with a HUID each; ${n} ${n === 1 ? 'was' : 'were'} given.`);
+              throw new DomainError(
+                'INVALID_ORDER',
+                `${l.productName} needs exactly ${l.quantity} piece${l.quantity === 1 ? '' : 's'} with a HUID each; ${n} ${n === 1 ? 'was' : 'were'} given.`,
+              );
             }
-            if (n > l.quantity) throw new DomainError('INVALID_ORDER', `${l.productName} has ${l.quantity} piece${l.quantity === 1 ? '' : 's'}; ${n} were given.`);
+            if (n > l.quantity)
+              throw new DomainError('INVALID_ORDER', `${l.productName} has ${l.quantity} piece${l.quantity === 1 ? '' : 's'}; ${n} were given.`);
           }
           const seen = new Set<string>();
           for (const p of body.pieces) {
@@ -302,11 +324,22 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
             }
           }
           const [held] = await a.huidsMade([...seen], order.customDesignRequestId);
-          if (held) throw new DomainError('CONFLICT', `HUID ${held.huid} is already recorded on the made piece of custom design ${requestNumber(held.requestId)}.`);
+          if (held)
+            throw new DomainError('CONFLICT', `HUID ${held.huid} is already recorded on the made piece of custom design ${requestNumber(held.requestId)}.`);
           const [taken] = await a.huidsTaken([...seen], order.id);
           if (taken) throw new DomainError('CONFLICT', `HUID ${taken.huid} is already recorded on order ${taken.orderNumber}.`);
           await a.clearPacking(order.id);
-          const made = await a.insertPieces(body.pieces.map((p) => ({ orderId: order.id, lineId: p.lineId, huid: p.huid, netWeightMg: p.netWeightMg, grossWeightMg: p.grossWeightMg, recordedBy: actor.staffId, recordedAt: at })));
+          const made = await a.insertPieces(
+            body.pieces.map((p) => ({
+              orderId: order.id,
+              lineId: p.lineId,
+              huid: p.huid,
+              netWeightMg: p.netWeightMg,
+              grossWeightMg: p.grossWeightMg,
+              recordedBy: actor.staffId,
+              recordedAt: at,
+            })),
+          );
           // A made-to-order piece was priced from its real weight: nothing to adjust.
           const adjustments = [];
           if (order.customDesignRequestId === null) {
@@ -319,7 +352,19 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
                 `${line.productName} (HUID ${p.huid}) was sold at ${grams(line.metalWeightMg!)} and weighs ${grams(p.netWeightMg)}: ` +
                 `${grams(Math.abs(diff.differenceMg))} ${diff.kind === 'charge' ? 'more' : 'less'} at ${formatRupees(line.ratePaisePerGram)}/g plus GST ${Number(s.gstPercent)}% = ${formatRupees(diff.amountPaise)} ${diff.kind === 'charge' ? 'to pay' : 'to refund'}.`;
               const beyondTolerance = outsideTolerance(line.metalWeightMg!, p.netWeightMg, packingTolerance);
-              adjustments.push(await a.insertAdjustment({ orderId: order.id, lineId: line.id, kind: diff.kind, amountPaise: diff.amountPaise, reason, status: 'proposed', beyondTolerance, createdBy: actor.staffId, createdAt: at }));
+              adjustments.push(
+                await a.insertAdjustment({
+                  orderId: order.id,
+                  lineId: line.id,
+                  kind: diff.kind,
+                  amountPaise: diff.amountPaise,
+                  reason,
+                  status: 'proposed',
+                  beyondTolerance,
+                  createdBy: actor.staffId,
+                  createdAt: at,
+                }),
+              );
             }
           }
           await recordAudit(tx, actor, {
@@ -329,13 +374,20 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
             before: null,
             after: {
               pieces: body.pieces.map((p) => ({ lineId: p.lineId, huid: p.huid, netWeightMg: p.netWeightMg, grossWeightMg: p.grossWeightMg })),
-              adjustments: adjustments.map((j) => ({ id: j.id, kind: j.kind, amountPaise: j.amountPaise, status: j.status, beyondTolerance: j.beyondTolerance })),
+              adjustments: adjustments.map((j) => ({
+                id: j.id,
+                kind: j.kind,
+                amountPaise: j.amountPaise,
+                status: j.status,
+                beyondTolerance: j.beyondTolerance,
+              })),
             },
           });
         });
       } catch (error) {
         // Two desks packing the same HUID at once: the partial unique index decides, and the loser hears why.
-        if (isUniqueViolation(error, 'order_pieces_huid_key')) throw new DomainError('CONFLICT', 'One of these HUIDs was just recorded on another order. Check the HUIDs and try again.');
+        if (isUniqueViolation(error, 'order_pieces_huid_key'))
+          throw new DomainError('CONFLICT', 'One of these HUIDs was just recorded on another order. Check the HUIDs and try again.');
         throw error;
       }
       return this.detail(orderNumber);
@@ -358,15 +410,19 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         const order = await find(orderNumber, tx, true);
         const adj = await a.adjustment(order.id, id, { lock: true });
         if (!adj) throw new DomainError('NOT_FOUND', 'This order has no such weight difference.');
-        if (adj.status !== 'proposed') throw new DomainError('CONFLICT', `This weight difference is already ${adj.status === 'rejected' ? 'rejected' : 'approved'}.`);
-        if (!PACKABLE.includes(order.status)) throw new DomainError('CONFLICT', `Weight differences are decided while the order is Placed or Picked; this one is ${order.status}.`);
+        if (adj.status !== 'proposed')
+          throw new DomainError('CONFLICT', `This weight difference is already ${adj.status === 'rejected' ? 'rejected' : 'approved'}.`);
+        if (!PACKABLE.includes(order.status))
+          throw new DomainError('CONFLICT', `Weight differences are decided while the order is Placed or Picked; this one is ${order.status}.`);
         const note = decision.note?.trim() || null;
         let status: OrderAdjustment['status'];
         if (decision.decision === 'reject') status = 'rejected';
         else if (adj.kind === 'charge') status = 'open';
         else if (order.paymentMethod === 'cod') status = 'settled';
         else if (payment && (payment.status === 'paid' || payment.status === 'refunded')) {
-          refunds.push(await deps.payments.queueRefundOf(tx, payment, `Weight difference on order ${order.orderNumber}.`, `adjust-refund-${adj.id}`, adj.amountPaise));
+          refunds.push(
+            await deps.payments.queueRefundOf(tx, payment, `Weight difference on order ${order.orderNumber}.`, `adjust-refund-${adj.id}`, adj.amountPaise),
+          );
           status = 'settled';
         } else status = 'open';
         await a.decideAdjustment(adj.id, { status, decidedBy: actor.staffId, decidedAt: at, decisionNote: note, settledAt: status === 'settled' ? at : null });
@@ -375,7 +431,14 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           entity: 'order',
           entityId: order.orderNumber,
           before: { adjustmentId: adj.id, status: 'proposed' },
-          after: { adjustmentId: adj.id, kind: adj.kind, amountPaise: adj.amountPaise, status, beyondTolerance: adj.beyondTolerance, ...(note ? { note } : {}) },
+          after: {
+            adjustmentId: adj.id,
+            kind: adj.kind,
+            amountPaise: adj.amountPaise,
+            status,
+            beyondTolerance: adj.beyondTolerance,
+            ...(note ? { note } : {}),
+          },
         });
         if (decision.decision === 'approve') {
           const buyer = await a.customer(order.customerId);
@@ -396,10 +459,17 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         const payment = await deps.payments.forAdjustment(id, tx, { lock: true });
         const adj = await a.adjustment(order.id, id, { lock: true });
         if (!adj) throw new DomainError('NOT_FOUND', 'This order has no such weight difference.');
-        if (adj.kind !== 'charge' || adj.status !== 'open') throw new DomainError('CONFLICT', adj.kind !== 'charge' ? 'Only a charge can be waived.' : `This weight difference is already ${adj.status}.`);
+        if (adj.kind !== 'charge' || adj.status !== 'open')
+          throw new DomainError('CONFLICT', adj.kind !== 'charge' ? 'Only a charge can be waived.' : `This weight difference is already ${adj.status}.`);
         await a.setAdjustment(adj.id, 'waived', at);
         if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The store waived this weight difference.');
-        await recordAudit(tx, actor, { action: 'waive', entity: 'order', entityId: order.orderNumber, before: { adjustmentId: adj.id, status: 'open' }, after: { adjustmentId: adj.id, status: 'waived', amountPaise: adj.amountPaise, ...(note ? { note } : {}) } });
+        await recordAudit(tx, actor, {
+          action: 'waive',
+          entity: 'order',
+          entityId: order.orderNumber,
+          before: { adjustmentId: adj.id, status: 'open' },
+          after: { adjustmentId: adj.id, status: 'waived', amountPaise: adj.amountPaise, ...(note ? { note } : {}) },
+        });
       });
       return this.detail(orderNumber);
     },
@@ -419,7 +489,8 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         const probe = await find(orderNumber, tx);
         const payment = await deps.payments.forOrder(probe.id, tx, { lock: true });
         const chargePayments = new Map<number, Awaited<ReturnType<typeof deps.payments.forAdjustment>>>();
-        for (const j of await r.adjustments(probe.id)) if (j.kind === 'charge') chargePayments.set(j.id, await deps.payments.forAdjustment(j.id, tx, { lock: true }));
+        for (const j of await r.adjustments(probe.id))
+          if (j.kind === 'charge') chargePayments.set(j.id, await deps.payments.forAdjustment(j.id, tx, { lock: true }));
         const order = await find(orderNumber, tx, true);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', 'This order is already cancelled.');
         if (order.status === 'Delivered') throw new DomainError('ORDER_NOT_CANCELLABLE', 'This order has been delivered: it can be returned, not cancelled.');
@@ -428,13 +499,15 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         await reverseOrder(tx, order, at);
         await r.releasePieces(order.id, at);
         if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The order was cancelled before it was paid.');
-        else if (payment) refunds.push(await deps.payments.queueRefundOf(tx, payment, `Order cancelled by the store: ${reason}`.slice(0, 300), `cancel-order-${order.id}`));
+        else if (payment)
+          refunds.push(await deps.payments.queueRefundOf(tx, payment, `Order cancelled by the store: ${reason}`.slice(0, 300), `cancel-order-${order.id}`));
         // Weight differences: an open charge is closed (its payment too); one paid is given back.
         for (const j of adjustments.filter((x) => x.kind === 'charge')) {
           const p = chargePayments.get(j.id) ?? null;
           if (j.status === 'open') await a.setAdjustment(j.id, 'waived', at);
           if (p?.status === 'created') await deps.payments.abandon(tx, p, 'The order was cancelled.');
-          else if (p) refunds.push(await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the store: the weight difference is refunded.', `cancel-adjust-${j.id}`));
+          else if (p)
+            refunds.push(await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the store: the weight difference is refunded.', `cancel-adjust-${j.id}`));
         }
         let note = null;
         if (order.invoicedAt) {
@@ -463,7 +536,12 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           entity: 'order',
           entityId: order.orderNumber,
           before: { status: order.status },
-          after: { status: 'Cancelled', reason, refundPaise: refunds.reduce((n, f) => n + (f?.amountPaise ?? 0), 0), ...(note ? { creditNote: note.number } : {}) },
+          after: {
+            status: 'Cancelled',
+            reason,
+            refundPaise: refunds.reduce((n, f) => n + (f?.amountPaise ?? 0), 0),
+            ...(note ? { creditNote: note.number } : {}),
+          },
         });
         const buyer = await a.customer(order.customerId);
         const refunded = refunds.reduce((n, f) => n + (f?.amountPaise ?? 0), 0);

@@ -32,17 +32,67 @@ let seq = 0;
 const unique = () => `${Date.now().toString(36)}${++seq}`;
 
 function shortForm(o: Record<string, string> = {}) {
-  return { firstName: 'Kavya', middleName: 'Lakshmi', lastName: 'Iyer', countryCode: '91', phoneNumber: '9876500001', email: `kavya.${unique()}@sriganesh.in`, companyName: 'Sri Ganesh Jewels', adUserType: '3', ...o };
+  return {
+    firstName: 'Kavya',
+    middleName: 'Lakshmi',
+    lastName: 'Iyer',
+    countryCode: '91',
+    phoneNumber: '9876500001',
+    email: `kavya.${unique()}@sriganesh.in`,
+    companyName: 'Sri Ganesh Jewels',
+    adUserType: '3',
+    ...o,
+  };
 }
 function longForm(pan: string, o: Record<string, string> = {}) {
   return {
-    adUserType: 'Manufacture', compName: 'Thangam Gold Works', compType: 'Partnership', compAdd1: '14 Usman Road', compAdd2: 'T. Nagar', compCity: 'Chennai', compState: 'Tamil Nadu', compPostal: '600017',
-    adEmail: `office.${unique()}@thangam.in`, countryCode: '91', adPhone: '9876500002',
-    ownerName: 'Murugan S', ownerMobile: '9123456780', ownerEmail: 'murugan@thangam.in', ownerDOB: '1970-04-14', ownerAnniDate: '1996-06-02',
-    srName: 'Thangam Showroom', srArea: '1800', srEstDate: '1999-11-01', srAdd1: '22 Ranganathan Street', srAdd2: 'T. Nagar', srCity: 'Chennai', srState: 'Tamil Nadu', srPin: '600017',
-    managName: 'Murugan S', managPhone: '9123456780', managEmail: 'murugan@thangam.in', accName: 'Devi R', accPhone: '9123456785', accEmail: 'accounts@thangam.in',
-    compPan: pan, compGST: gstinFor(pan), compInvoiceName: 'Thangam Gold Works', compWef: '2017-07-01', compBankName: '', compAccount: '50100012345678', compBranch: 'T. Nagar', compIfsc: 'HDFC0000001',
-    compRetail: 'Wholesale and retail', compLocation: 'Chennai, Madurai', compBA: '30', compBR: '10', compER: '20', compFR: '15', compNE: '10', compNO: '5', compPE: '10',
+    adUserType: 'Manufacture',
+    compName: 'Thangam Gold Works',
+    compType: 'Partnership',
+    compAdd1: '14 Usman Road',
+    compAdd2: 'T. Nagar',
+    compCity: 'Chennai',
+    compState: 'Tamil Nadu',
+    compPostal: '600017',
+    adEmail: `office.${unique()}@thangam.in`,
+    countryCode: '91',
+    adPhone: '9876500002',
+    ownerName: 'Murugan S',
+    ownerMobile: '9123456780',
+    ownerEmail: 'murugan@thangam.in',
+    ownerDOB: '1970-04-14',
+    ownerAnniDate: '1996-06-02',
+    srName: 'Thangam Showroom',
+    srArea: '1800',
+    srEstDate: '1999-11-01',
+    srAdd1: '22 Ranganathan Street',
+    srAdd2: 'T. Nagar',
+    srCity: 'Chennai',
+    srState: 'Tamil Nadu',
+    srPin: '600017',
+    managName: 'Murugan S',
+    managPhone: '9123456780',
+    managEmail: 'murugan@thangam.in',
+    accName: 'Devi R',
+    accPhone: '9123456785',
+    accEmail: 'accounts@thangam.in',
+    compPan: pan,
+    compGST: gstinFor(pan),
+    compInvoiceName: 'Thangam Gold Works',
+    compWef: '2017-07-01',
+    compBankName: '',
+    compAccount: '50100012345678',
+    compBranch: 'T. Nagar',
+    compIfsc: 'HDFC0000001',
+    compRetail: 'Wholesale and retail',
+    compLocation: 'Chennai, Madurai',
+    compBA: '30',
+    compBR: '10',
+    compER: '20',
+    compFR: '15',
+    compNE: '10',
+    compNO: '5',
+    compPE: '10',
     ...o,
   };
 }
@@ -87,7 +137,15 @@ describe('the list', () => {
     expect(page.total).toBe(4);
     expect(page.data.map((r: { company: string }) => r.company)).toEqual([`Alpha ${tag}`, `Beta ${tag}`, `Delta ${tag}`, `Gamma ${tag}`]);
     const byId = new Map(page.data.map((r: { id: number }) => [r.id, r]));
-    expect(byId.get(a)).toMatchObject({ form: 'short', contactName: 'Kavya Lakshmi Iyer', email, phone: '+91 9811100001', type: 'Retailer', status: 'Received', duplicateOf: { email: [c], phone: [b], pan: [], gstin: [] } });
+    expect(byId.get(a)).toMatchObject({
+      form: 'short',
+      contactName: 'Kavya Lakshmi Iyer',
+      email,
+      phone: '+91 9811100001',
+      type: 'Retailer',
+      status: 'Received',
+      duplicateOf: { email: [c], phone: [b], pan: [], gstin: [] },
+    });
     expect(byId.get(b)).toMatchObject({ duplicateOf: { email: [], phone: [a] } });
     expect(byId.get(lone)).toMatchObject({ duplicateOf: { pan: [], gstin: [], email: [], phone: [] } });
 
@@ -151,7 +209,17 @@ describe('an application in full', () => {
   it('shows failing KYC checks: a PAN of no holder type, a GSTIN whose PAN differs, an IFSC of no branch', async () => {
     const [row] = await t.database.db
       .insert(schema.tradePartnerApplications)
-      .values({ form: 'long', adUserType: 'Retailer', partnerType: 'Retailer', companyName: 'Odd Papers', email: `odd.${unique()}@example.in`, phone: '9800000099', compPan: 'ABCDE1234F', compGst: gstinFor('ABCPE5555F'), compIfsc: 'HDFC0ZZZZZZ' })
+      .values({
+        form: 'long',
+        adUserType: 'Retailer',
+        partnerType: 'Retailer',
+        companyName: 'Odd Papers',
+        email: `odd.${unique()}@example.in`,
+        phone: '9800000099',
+        compPan: 'ABCDE1234F',
+        compGst: gstinFor('ABCPE5555F'),
+        compIfsc: 'HDFC0ZZZZZZ',
+      })
       .returning({ id: schema.tradePartnerApplications.id });
     const d = (await send('GET', `/api/admin/trade-partners/${row!.id}`, partners)).json();
     expect(d.kyc.pan).toMatchObject({ value: 'ABCDE1234F', valid: false });
@@ -186,7 +254,10 @@ describe('the review', () => {
     expect((await mailsTo(email)).filter((m) => m.kind.startsWith('trade-partner-approved'))).toHaveLength(0);
     expect((await send('POST', `/api/admin/trade-partners/${id}/review`, partners, { decision: 'under_review' })).statusCode).toBe(409);
 
-    const approved = await send('POST', `/api/admin/trade-partners/${id}/review`, partners, { decision: 'approve', note: 'Welcome! Your credit limit is ₹5 lakh.' });
+    const approved = await send('POST', `/api/admin/trade-partners/${id}/review`, partners, {
+      decision: 'approve',
+      note: 'Welcome! Your credit limit is ₹5 lakh.',
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'Approved', staffNote: 'Welcome! Your credit limit is ₹5 lakh.', decisions: [] });
 
@@ -221,7 +292,13 @@ describe('the review', () => {
     expect(res.json().status).toBe('Rejected');
     const mail = (await mailsTo(email)).find((m) => m.kind === 'trade-partner-rejected');
     expect(mail?.textBody).toContain('We need a GSTIN to trade.');
-    expect(await auditOf(id)).toEqual([expect.objectContaining({ action: 'reject', before: expect.objectContaining({ status: 'Received' }), after: expect.objectContaining({ status: 'Rejected', note: 'We need a GSTIN to trade.' }) })]);
+    expect(await auditOf(id)).toEqual([
+      expect.objectContaining({
+        action: 'reject',
+        before: expect.objectContaining({ status: 'Received' }),
+        after: expect.objectContaining({ status: 'Rejected', note: 'We need a GSTIN to trade.' }),
+      }),
+    ]);
   });
 
   it('answers 404 for reviewing an application that does not exist', async () => {

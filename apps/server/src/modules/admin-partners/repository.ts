@@ -63,7 +63,10 @@ export function adminPartnersRepository(db: Db) {
           .orderBy(...order)
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage),
-        db.select({ n: sql<number>`count(*)::int` }).from(apps).where(where),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(apps)
+          .where(where),
       ]);
       return { rows, total: Number(count?.n ?? 0) };
     },
@@ -98,7 +101,17 @@ export function adminPartnersRepository(db: Db) {
         inArray(phoneSql, phones),
       );
       const rows = await db
-        .select({ id: apps.id, compPan: apps.compPan, compGst: apps.compGst, email: apps.email, phone: apps.phone, countryCode: apps.countryCode, companyName: apps.companyName, status: apps.status, createdAt: apps.createdAt })
+        .select({
+          id: apps.id,
+          compPan: apps.compPan,
+          compGst: apps.compGst,
+          email: apps.email,
+          phone: apps.phone,
+          countryCode: apps.countryCode,
+          companyName: apps.companyName,
+          status: apps.status,
+          createdAt: apps.createdAt,
+        })
         .from(apps)
         .where(of.length === 1 ? and(matches, ne(apps.id, of[0]!.id)) : matches)
         .orderBy(asc(apps.id));
@@ -106,7 +119,10 @@ export function adminPartnersRepository(db: Db) {
     },
 
     async setStatus(id: number, values: { status: ApplicationRow['status']; staffNote?: string | null }) {
-      await db.update(apps).set({ ...values, updatedAt: new Date() }).where(eq(apps.id, id));
+      await db
+        .update(apps)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(apps.id, id));
     },
   };
 }

@@ -20,14 +20,19 @@ const staff = { access: 'staff', permission: 'partners' } as const;
 /** The trade-partner desk (issue 19, permission 'partners'): applications, their KYC checks and duplicates, the review. */
 export const adminPartnersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const partners = createAdminPartnersService({ db: deps.database.db, settings: createSettingsService(deps.database.db), mailQueued: () => deps.mailer.kick() });
+  const partners = createAdminPartnersService({
+    db: deps.database.db,
+    settings: createSettingsService(deps.database.db),
+    mailQueued: () => deps.mailer.kick(),
+  });
 
   api.get(
     '/admin/trade-partners',
     {
       config: staff,
       schema: {
-        summary: 'Trade partner applications, searched (company, name, e-mail, phone, GSTIN, PAN), filtered by status, sorted; each with the other applications sharing its PAN, GSTIN, e-mail or phone',
+        summary:
+          'Trade partner applications, searched (company, name, e-mail, phone, GSTIN, PAN), filtered by status, sorted; each with the other applications sharing its PAN, GSTIN, e-mail or phone',
         querystring: AdminPartnerListQuerySchema,
         response: { 200: AdminPartnerPageSchema, ...errors },
       },
@@ -37,7 +42,14 @@ export const adminPartnersModule: FastifyPluginAsync<ModuleDeps> = async (app, d
 
   api.get(
     '/admin/trade-partners/:id',
-    { config: staff, schema: { summary: 'One application: every field of its form, its owners and contacts, the KYC checks and its duplicates', params: AdminIdParamsSchema, response: { 200: AdminPartnerDetailSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'One application: every field of its form, its owners and contacts, the KYC checks and its duplicates',
+        params: AdminIdParamsSchema,
+        response: { 200: AdminPartnerDetailSchema, ...errors },
+      },
+    },
     (req) => partners.get(req.params.id),
   );
 
@@ -46,7 +58,8 @@ export const adminPartnersModule: FastifyPluginAsync<ModuleDeps> = async (app, d
     {
       config: staff,
       schema: {
-        summary: 'Reviews an application: under_review, approve or reject (a note is required to reject); a decision mails the applicant with the note; a decided application answers 409',
+        summary:
+          'Reviews an application: under_review, approve or reject (a note is required to reject); a decision mails the applicant with the note; a decided application answers 409',
         params: AdminIdParamsSchema,
         body: formBody(AdminPartnerReviewSchema),
         response: { 200: AdminPartnerDetailSchema, ...errors },

@@ -76,7 +76,11 @@ export function kycOf(r: Pick<ApplicationRow, 'compPan' | 'compGst' | 'compIfsc'
     else if (pan && panOfGstin(gstin) !== pan) {
       gstinCheck = { value: gstin, valid: false, message: `A valid GSTIN, but the PAN inside it (${panOfGstin(gstin)}) is not the PAN given (${pan}).` };
     } else {
-      gstinCheck = { value: gstin, valid: true, message: `A valid GSTIN (state code ${stateCodeOfGstin(gstin)})${pan ? '; the PAN inside it matches the PAN given' : ''}.` };
+      gstinCheck = {
+        value: gstin,
+        valid: true,
+        message: `A valid GSTIN (state code ${stateCodeOfGstin(gstin)})${pan ? '; the PAN inside it matches the PAN given' : ''}.`,
+      };
     }
   }
 
@@ -151,7 +155,14 @@ export function createAdminPartnersService(deps: AdminPartnersDeps) {
       const duplicates = others
         .map((o) => ({ o, with: shares(mine, identifiersOf(o)) }))
         .filter((d) => d.with.length > 0)
-        .map(({ o, with: s }) => ({ id: o.id, reference: partnerReference(o.id), company: o.companyName, status: o.status, createdAt: o.createdAt.toISOString(), shares: s }));
+        .map(({ o, with: s }) => ({
+          id: o.id,
+          reference: partnerReference(o.id),
+          company: o.companyName,
+          status: o.status,
+          createdAt: o.createdAt.toISOString(),
+          shares: s,
+        }));
       const { createdAt: _c, updatedAt, id: _i, companyName: _n, email: _e, phone: _p, partnerType: _t, status: _s, form: _f, ...fields } = r;
       return {
         ...row(r, contactNameOf(r, people.owners[0]?.name, people.contacts[0]?.name), duplicatesOf(mine, others.map(identifiersOf))),
@@ -174,7 +185,10 @@ export function createAdminPartnersService(deps: AdminPartnersDeps) {
         if (!before) throw notFound();
         const reference = partnerReference(id);
         if (DECIDED.has(before.status)) {
-          throw new DomainError('CONFLICT', `Application ${reference} is already ${before.status.toLowerCase()}: a decided application cannot be decided again.`);
+          throw new DomainError(
+            'CONFLICT',
+            `Application ${reference} is already ${before.status.toLowerCase()}: a decided application cannot be decided again.`,
+          );
         }
         if (input.decision === 'under_review' && before.status === 'Under Review') {
           throw new DomainError('CONFLICT', `Application ${reference} is already under review.`);

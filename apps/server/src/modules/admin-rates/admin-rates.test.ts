@@ -65,7 +65,18 @@ describe('the day’s rates: GET and PUT /api/admin/rates', () => {
     const today = indianDate(new Date());
     expect(answer.today).toBe(today);
     expect(answer.yesterday).toBe(daysBefore(today, 1));
-    expect(answer.rates.map((r) => r.key)).toEqual(['gold:24', 'gold:22', 'gold:18', 'gold:14', 'platinum:950', 'silver:925', 'diamond:SI-IJ', 'diamond:SI-GH', 'diamond:VVS-GH', 'diamond:VVS-EF']);
+    expect(answer.rates.map((r) => r.key)).toEqual([
+      'gold:24',
+      'gold:22',
+      'gold:18',
+      'gold:14',
+      'platinum:950',
+      'silver:925',
+      'diamond:SI-IJ',
+      'diamond:SI-GH',
+      'diamond:VVS-GH',
+      'diamond:VVS-EF',
+    ]);
     // The seed's rates are of three days ago: in force, but today's are not in yet.
     expect(answer.todayComplete).toBe(false);
     for (const rate of answer.rates) {
@@ -115,7 +126,16 @@ describe('the day’s rates: GET and PUT /api/admin/rates', () => {
     const body = res.json();
     expect(body.code).toBe('INVALID_REQUEST');
     expect(Object.keys(body.fields).sort()).toEqual(
-      ['rates.0.metal', 'rates.1.purity', 'rates.2.paisePerGram', 'rates.3.paisePerGram', 'rates.4.paisePerGram', 'rates.5.quality', 'rates.6.paisePerCarat', 'rates.8.purity'].sort(),
+      [
+        'rates.0.metal',
+        'rates.1.purity',
+        'rates.2.paisePerGram',
+        'rates.3.paisePerGram',
+        'rates.4.paisePerGram',
+        'rates.5.quality',
+        'rates.6.paisePerCarat',
+        'rates.8.purity',
+      ].sort(),
     );
     expect(body.fields['rates.1.purity']).toMatch(/14, 18, 22, 24/);
     expect(body.fields['rates.8.purity']).toMatch(/twice/);
@@ -195,7 +215,12 @@ describe('the day’s rates: GET and PUT /api/admin/rates', () => {
     expect(listPrice(cardAfter)).toBe(priceChoice({ ...after.pricing, sale: null })!.totalPaise);
     expect(listPrice(cardAfter)).toBeGreaterThan(listPrice(cardBefore));
 
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'rates'), eq(auditLog.staffId, catalogue.id))).orderBy(desc(auditLog.id)).limit(1);
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'rates'), eq(auditLog.staffId, catalogue.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audit).toMatchObject({ action: 'update', entityId: indianDate(new Date()), staffEmail: catalogue.email, via: 'session' });
     expect(audit!.before).toEqual({ 'gold:22': { paise: old, date: expect.any(String) } });
     expect(audit!.after).toMatchObject({ 'gold:22': rate });
@@ -206,7 +231,11 @@ describe('the day’s rates: GET and PUT /api/admin/rates', () => {
     t.app.readCache.put(key, { status: 200, headers: [], body: Buffer.from('old'), scriptSources: [] }, 100, t.app.readCache.generation);
     expect(t.app.readCache.peek(key)).toBeDefined();
     // Written behind the app's back (another instance, a script): only the notification of migration 0002 can tell it.
-    const [row] = await t.database.db.select().from(metalRates).where(eq(metalRates.rateDate, indianDate(new Date()))).limit(1);
+    const [row] = await t.database.db
+      .select()
+      .from(metalRates)
+      .where(eq(metalRates.rateDate, indianDate(new Date())))
+      .limit(1);
     await t.database.db.update(metalRates).set({ ratePaisePerGram: row!.ratePaisePerGram }).where(eq(metalRates.id, row!.id));
     await t.app.readCache.caughtUp();
     expect(t.app.readCache.peek(key)).toBeUndefined();
@@ -239,7 +268,9 @@ describe('the day’s rates: GET and PUT /api/admin/rates', () => {
 
     // An orders member's token cannot; a revoked or unknown token is no one.
     const other = await tokenOf(orders);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/rates', headers: { authorization: `Bearer ${other.token}` }, payload: { rates: [] } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/admin/rates', headers: { authorization: `Bearer ${other.token}` }, payload: { rates: [] } })).statusCode,
+    ).toBe(403);
     await db.update(staffApiTokens).set({ revokedAt: new Date() }).where(eq(staffApiTokens.id, feed.id));
     expect((await t.app.inject({ url: '/api/admin/rates', headers: { authorization: `Bearer ${feed.token}` } })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/admin/rates', headers: { authorization: 'Bearer mst_nothing' } })).statusCode).toBe(401);

@@ -87,7 +87,12 @@ export function createRatesRepository(db: Db) {
       ];
       const ids: number[] = [];
       for (const kind of kinds) {
-        const [row] = await db.select({ id: products.id }).from(products).where(kind).orderBy(desc(sql`${products.stock} > 0`), asc(products.id)).limit(1);
+        const [row] = await db
+          .select({ id: products.id })
+          .from(products)
+          .where(kind)
+          .orderBy(desc(sql`${products.stock} > 0`), asc(products.id))
+          .limit(1);
         if (row) ids.push(row.id);
       }
       return ids;

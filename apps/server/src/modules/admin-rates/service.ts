@@ -54,7 +54,8 @@ export function checkRateEntries(entries: readonly RateEntry[]): { rates: Checke
     if (entry.metal === 'diamond') {
       amountField = `${at}.paisePerCarat`;
       amount = entry.paisePerCarat;
-      if (entry.paisePerGram !== undefined || entry.purity !== undefined) fields[`${at}.paisePerGram`] = 'A diamond rate is per carat: give quality and paisePerCarat, not purity or paisePerGram.';
+      if (entry.paisePerGram !== undefined || entry.purity !== undefined)
+        fields[`${at}.paisePerGram`] = 'A diamond rate is per carat: give quality and paisePerCarat, not purity or paisePerGram.';
       if (!entry.quality || !QUALITIES.includes(entry.quality)) {
         fields[`${at}.quality`] = `Unknown diamond grade${entry.quality ? ` “${entry.quality}”` : ''}: it must be one of ${QUALITIES.join(', ')}.`;
         return;
@@ -64,10 +65,13 @@ export function checkRateEntries(entries: readonly RateEntry[]): { rates: Checke
       amountField = `${at}.paisePerGram`;
       amount = entry.paisePerGram;
       const purities = METAL_PURITY[entry.metal]!;
-      if (entry.paisePerCarat !== undefined || entry.quality !== undefined) fields[`${at}.paisePerCarat`] = 'A metal rate is per gram: give purity and paisePerGram, not quality or paisePerCarat.';
+      if (entry.paisePerCarat !== undefined || entry.quality !== undefined)
+        fields[`${at}.paisePerCarat`] = 'A metal rate is per gram: give purity and paisePerGram, not quality or paisePerCarat.';
       if (entry.purity === undefined || !purities.includes(entry.purity)) {
         fields[`${at}.purity`] =
-          entry.purity === undefined ? `Give the purity of ${entry.metal}: ${purities.join(', ')}.` : `Unknown purity ${entry.purity} for ${entry.metal}: it must be ${purities.join(', ')}.`;
+          entry.purity === undefined
+            ? `Give the purity of ${entry.metal}: ${purities.join(', ')}.`
+            : `Unknown purity ${entry.purity} for ${entry.metal}: it must be ${purities.join(', ')}.`;
         return;
       }
       key = `${entry.metal}:${entry.purity}`;
@@ -178,7 +182,11 @@ export function createRatesService(db: Db, now: () => Date = () => new Date()) {
               `${RATE_LABELS[rate.key]}: ${formatRupees(from)} → ${formatRupees(rate.paise)} (${percentChange(rate.paise, from)}), more than ${RATE_JUMP_LIMIT * 100} % from the rate in force.`;
           }
           if (Object.keys(jumps).length > 0) {
-            throw new DomainError('CONFLICT', `Please check: ${Object.values(jumps).join(' ')} Send the same rates with "confirm": true if they are right.`, jumps);
+            throw new DomainError(
+              'CONFLICT',
+              `Please check: ${Object.values(jumps).join(' ')} Send the same rates with "confirm": true if they are right.`,
+              jumps,
+            );
           }
         }
         const before: Record<string, DatedRate | null> = {};

@@ -27,7 +27,14 @@ beforeAll(async () => {
     reviewerEmails.push(who.email);
     const [made] = await t.database.db
       .insert(schema.reviews)
-      .values({ productId, customerId: who.id, rating, title: `Review ${i}`, text: rating === 1 ? 'Spam spam visit my shop' : `Lovely, ${rating} stars.`, createdAt: new Date(Date.now() - (3 - i) * 60_000) })
+      .values({
+        productId,
+        customerId: who.id,
+        rating,
+        title: `Review ${i}`,
+        text: rating === 1 ? 'Spam spam visit my shop' : `Lovely, ${rating} stars.`,
+        createdAt: new Date(Date.now() - (3 - i) * 60_000),
+      })
       .returning();
     reviewIds.push(made!.id);
   }
@@ -85,7 +92,11 @@ describe('the review desk', () => {
     expect(restored.json()).toMatchObject({ hidden: false, hiddenReason: null, hiddenBy: null });
     expect(await productReviews()).toMatchObject({ totalResults: 3 });
     expect((await send('POST', `/api/admin/reviews/${id}/restore`, catalogue)).statusCode).toBe(409);
-    const audit = await t.database.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'review'), eq(schema.auditLog.entityId, String(id)))).orderBy(schema.auditLog.id);
+    const audit = await t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, 'review'), eq(schema.auditLog.entityId, String(id))))
+      .orderBy(schema.auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(['hide', 'restore']);
   });
 
@@ -103,7 +114,10 @@ describe('the review desk', () => {
     const listed = list.json().data as { id: number; customer: object }[];
     expect(listed.find((r) => r.id === reviewIds[0])?.customer).toEqual({ id: named!.id, name: 'Priya S.' });
     expect(listed.find((r) => r.id === id)?.customer).toMatchObject({ name: 'A Milli shopper' });
-    const audit = await t.database.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'review'), eq(schema.auditLog.entityId, String(id))));
+    const audit = await t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, 'review'), eq(schema.auditLog.entityId, String(id))));
     for (const email of reviewerEmails) expect(JSON.stringify(audit)).not.toContain(email);
   });
 });

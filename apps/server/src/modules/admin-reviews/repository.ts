@@ -27,7 +27,12 @@ const columns = {
 
 export function adminReviewsRepository(db: Db) {
   const select = () =>
-    db.select(columns).from(reviews).innerJoin(products, eq(products.id, reviews.productId)).innerJoin(customers, eq(customers.id, reviews.customerId)).leftJoin(staff, eq(staff.id, reviews.hiddenBy))
+    db
+      .select(columns)
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .innerJoin(customers, eq(customers.id, reviews.customerId))
+      .leftJoin(staff, eq(staff.id, reviews.hiddenBy))
       .leftJoin(orderLines, eq(orderLines.id, reviews.orderLineId))
       .leftJoin(orders, eq(orders.id, orderLines.orderId));
   return {
@@ -48,14 +53,22 @@ export function adminReviewsRepository(db: Db) {
       );
       const direction = query.dir === 'desc' ? desc : asc;
       // 'newest' (the default: the desk reads what just came in), 'oldest', or by rating (lowest first unless dir=desc).
-      const order = query.sort === 'rating' ? [direction(reviews.rating), desc(reviews.createdAt)] : [query.sort === 'oldest' ? asc(reviews.createdAt) : desc(reviews.createdAt)];
+      const order =
+        query.sort === 'rating'
+          ? [direction(reviews.rating), desc(reviews.createdAt)]
+          : [query.sort === 'oldest' ? asc(reviews.createdAt) : desc(reviews.createdAt)];
       const [rows, [count]] = await Promise.all([
         select()
           .where(where)
           .orderBy(...order, desc(reviews.id))
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage),
-        db.select({ n: sql<number>`count(*)::int` }).from(reviews).innerJoin(products, eq(products.id, reviews.productId)).innerJoin(customers, eq(customers.id, reviews.customerId)).where(where),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(reviews)
+          .innerJoin(products, eq(products.id, reviews.productId))
+          .innerJoin(customers, eq(customers.id, reviews.customerId))
+          .where(where),
       ]);
       return { rows, total: Number(count?.n ?? 0) };
     },
@@ -72,7 +85,11 @@ export function adminReviewsRepository(db: Db) {
     async setHidden(id: number, hide: { by: number | null; at: Date; reason: string } | null) {
       await db
         .update(reviews)
-        .set(hide ? { hidden: true, hiddenBy: hide.by, hiddenAt: hide.at, hiddenReason: hide.reason } : { hidden: false, hiddenBy: null, hiddenAt: null, hiddenReason: null })
+        .set(
+          hide
+            ? { hidden: true, hiddenBy: hide.by, hiddenAt: hide.at, hiddenReason: hide.reason }
+            : { hidden: false, hiddenBy: null, hiddenAt: null, hiddenReason: null },
+        )
         .where(eq(reviews.id, id));
     },
   };

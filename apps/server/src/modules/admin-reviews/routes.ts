@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminIdParamsSchema, AdminReviewHideSchema, AdminReviewListQuerySchema, AdminReviewPageSchema, AdminReviewSchema, ErrorSchema, formBody } from '@milli/contracts/schemas';
+import {
+  AdminIdParamsSchema,
+  AdminReviewHideSchema,
+  AdminReviewListQuerySchema,
+  AdminReviewPageSchema,
+  AdminReviewSchema,
+  ErrorSchema,
+  formBody,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { actorOf } from '../audit/service.ts';
@@ -19,12 +27,27 @@ export const adminReviewsModule: FastifyPluginAsync<ModuleDeps> = async (app, de
 
   api.get(
     '/admin/reviews',
-    { config: staff, schema: { summary: 'Reviews: searched (product, title, text, customer), filtered by hidden (yes, no), newest first', querystring: AdminReviewListQuerySchema, response: { 200: AdminReviewPageSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'Reviews: searched (product, title, text, customer), filtered by hidden (yes, no), newest first',
+        querystring: AdminReviewListQuerySchema,
+        response: { 200: AdminReviewPageSchema, ...errors },
+      },
+    },
     (req) => desk.list(req.query),
   );
   api.post(
     '/admin/reviews/:id/hide',
-    { config: staff, schema: { summary: 'Hides a review with a reason: kept, neither shown nor counted', params: AdminIdParamsSchema, body: formBody(AdminReviewHideSchema), response: { 200: AdminReviewSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'Hides a review with a reason: kept, neither shown nor counted',
+        params: AdminIdParamsSchema,
+        body: formBody(AdminReviewHideSchema),
+        response: { 200: AdminReviewSchema, ...errors },
+      },
+    },
     (req) => desk.hide(actorOf(req), req.params.id, req.body),
   );
   api.post(

@@ -44,7 +44,13 @@ export function createAdminReviewsService(db: Db) {
       await repo.setHidden(id, hide ? { by: actor.staffId, at: new Date(), reason: hide.reason } : null);
       const photos = await repo.photos([id]);
       const after = answer((await repo.byId(id))!, photos);
-      await recordAudit(tx, actor, { action: hide ? 'hide' : 'restore', entity: 'review', entityId: id, before: answer(found, photos), after: hide ? { ...after, reason: hide.reason } : after });
+      await recordAudit(tx, actor, {
+        action: hide ? 'hide' : 'restore',
+        entity: 'review',
+        entityId: id,
+        before: answer(found, photos),
+        after: hide ? { ...after, reason: hide.reason } : after,
+      });
       return after;
     });
   }

@@ -24,7 +24,13 @@ describe('store settings: GET and PATCH /api/admin/settings', () => {
 
   const get = (cookie?: string) => t.app.inject({ url: '/api/admin/settings', headers: cookie ? { cookie } : {}, remoteAddress: `10.7.0.${++ip % 250}` });
   const patch = (body: unknown, cookie: string | undefined = owner.cookie) =>
-    t.app.inject({ method: 'PATCH', url: '/api/admin/settings', payload: body as object, headers: cookie ? { cookie } : {}, remoteAddress: `10.7.1.${++ip % 250}` });
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      payload: body as object,
+      headers: cookie ? { cookie } : {},
+      remoteAddress: `10.7.1.${++ip % 250}`,
+    });
 
   it('is the owner’s alone', async () => {
     expect((await get()).statusCode).toBe(401);
@@ -96,7 +102,12 @@ describe('store settings: GET and PATCH /api/admin/settings', () => {
   it('saves the given settings only, records before and after, and the shop shows them at once', async () => {
     // The shop's settings answer is kept in the read cache.
     const shopBefore = (await t.app.inject({ url: '/api/settings' })).json();
-    const res = await patch({ returnWindowDays: shopBefore.returnWindowDays + 5, helpLine: ' +91 44 4000 9876 ', codLimitPaise: 19_999_999, staffTwoFactorRequired: false });
+    const res = await patch({
+      returnWindowDays: shopBefore.returnWindowDays + 5,
+      helpLine: ' +91 44 4000 9876 ',
+      codLimitPaise: 19_999_999,
+      staffTwoFactorRequired: false,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().changed.sort()).toEqual(['codLimitPaise', 'helpLine', 'returnWindowDays']);
     expect(res.json().settings).toMatchObject({ helpLine: '+91 44 4000 9876', codLimitPaise: 19_999_999 });

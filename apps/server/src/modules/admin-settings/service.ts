@@ -30,14 +30,18 @@ const whole =
 const paiseIn =
   (what: string, max: number): Check =>
   (v) =>
-    typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max ? `The ${what} must be from Rs. 0 to ${formatRupees(max)} (in paise: a whole number from 0 to ${max}).` : null;
+    typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max
+      ? `The ${what} must be from Rs. 0 to ${formatRupees(max)} (in paise: a whole number from 0 to ${max}).`
+      : null;
 
 /** Each setting's check: null when the value is acceptable, else the message shown under its field. */
 const CHECKS: Record<SettingsField, Check> = {
   storeName: text('store name', 100),
-  helpLine: (v) => text('help line', 24)(v) ?? (HELP_LINE.test(String(v).trim()) ? null : 'The help line must be a phone number (digits, spaces, +, - and brackets).'),
+  helpLine: (v) =>
+    text('help line', 24)(v) ?? (HELP_LINE.test(String(v).trim()) ? null : 'The help line must be a phone number (digits, spaces, +, - and brackets).'),
   emailPrimary: (v) => (EMAIL.test(String(v).trim()) && String(v).length <= 254 ? null : 'Give a valid e-mail address.'),
-  emailSecondary: (v) => (String(v).trim() === '' || (EMAIL.test(String(v).trim()) && String(v).length <= 254) ? null : 'Give a valid e-mail address, or leave it empty.'),
+  emailSecondary: (v) =>
+    String(v).trim() === '' || (EMAIL.test(String(v).trim()) && String(v).length <= 254) ? null : 'Give a valid e-mail address, or leave it empty.',
   officeAddress: text('office address', 500),
   returnWindowDays: whole('return window', 0, 90, ' days'),
   shippingFeePaise: paiseIn('shipping fee', 1_000_000),
@@ -130,9 +134,13 @@ export function checkSettings(patch: SettingsPatch, current: AdminSettings | nul
     if (problem) fields[field] = problem;
   }
   if (current && !fields.sellerGstin && !fields.sellerStateCode) {
-    const gstin = String(patch.sellerGstin ?? current.sellerGstin).trim().toUpperCase();
+    const gstin = String(patch.sellerGstin ?? current.sellerGstin)
+      .trim()
+      .toUpperCase();
     const code = String(patch.sellerStateCode ?? current.sellerStateCode).trim();
-    if (gstin.slice(0, 2) !== code) fields[patch.sellerStateCode !== undefined ? 'sellerStateCode' : 'sellerGstin'] = `The GSTIN starts with state code ${gstin.slice(0, 2)}, but the state code is ${code}: they must match.`;
+    if (gstin.slice(0, 2) !== code)
+      fields[patch.sellerStateCode !== undefined ? 'sellerStateCode' : 'sellerGstin'] =
+        `The GSTIN starts with state code ${gstin.slice(0, 2)}, but the state code is ${code}: they must match.`;
   }
   return fields;
 }
@@ -171,7 +179,8 @@ export function createAdminSettingsService(db: Db) {
         const fields = checkSettings(patch, current);
         if (patch.staffTwoFactorRequired === true && !current.staffTwoFactorRequired && !actorHasTwoFactor && !fields.staffTwoFactorRequired) {
           // The rule applies to the owner too: turned on by someone without a second factor, it would shut them out.
-          fields.staffTwoFactorRequired = 'Set up two-factor sign-in for yourself first (My security): the rule applies to you too, and would shut you out of everything else.';
+          fields.staffTwoFactorRequired =
+            'Set up two-factor sign-in for yourself first (My security): the rule applies to you too, and would shut you out of everything else.';
         }
         if (Object.keys(fields).length > 0) throw new DomainError('INVALID_REQUEST', Object.values(fields).join(' '), fields);
         const change: Record<string, Value> = {};

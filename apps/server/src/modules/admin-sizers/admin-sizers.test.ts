@@ -28,7 +28,13 @@ const send = (method: 'GET' | 'POST', url: string, who: { cookie: string } | nul
 let asked = 0;
 /** A request as the product page's form sends it (each from its own address, clear of the per-address limit). */
 async function ask(fields: { name: string; phone: string; email: string; address: string; productId?: number }, cookie?: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/sizer-requests', payload: fields, remoteAddress: `10.219.0.${++asked}`, headers: cookie ? { cookie } : {} });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/sizer-requests',
+    payload: fields,
+    remoteAddress: `10.219.0.${++asked}`,
+    headers: cookie ? { cookie } : {},
+  });
   expect(res.statusCode, res.body).toBe(200);
   const [row] = await t.database.db.select().from(schema.sizerRequests).where(eq(schema.sizerRequests.email, fields.email)).orderBy(schema.sizerRequests.id);
   return row!;
@@ -43,7 +49,11 @@ const list = async (query: string, who: { cookie: string } = orders) => {
 };
 const mailsTo = (address: string) => t.database.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, address));
 const auditOf = (id: number) =>
-  t.database.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'sizer-request'), eq(schema.auditLog.entityId, String(id)))).orderBy(schema.auditLog.id);
+  t.database.db
+    .select()
+    .from(schema.auditLog)
+    .where(and(eq(schema.auditLog.entity, 'sizer-request'), eq(schema.auditLog.entityId, String(id))))
+    .orderBy(schema.auditLog.id);
 
 describe('who may work the sizer desk', () => {
   it('refuses a guest and a customer (401) and a member without the orders permission (403); lets orders and the owner in', async () => {
@@ -70,7 +80,10 @@ describe('the queue', () => {
   it('lists every field, New first, searched by name, phone, e-mail, pincode or address, filtered by status', async () => {
     const ring = await createProduct(t.app.deps.database.db, { name: 'Sizer Test Solitaire', category: 'Rings' });
     const shopper = await createShopper(t.app, { username: 'sizer-shopper' });
-    const a = await ask({ name: 'Lakshmi Queue', phone: '9876511111', email: 'sizer-a@example.in', address: '12 Temple Street, Madurai 625001', productId: ring.id }, shopper.cookie);
+    const a = await ask(
+      { name: 'Lakshmi Queue', phone: '9876511111', email: 'sizer-a@example.in', address: '12 Temple Street, Madurai 625001', productId: ring.id },
+      shopper.cookie,
+    );
     const b = await ask({ name: 'Arjun Queue', phone: '9876522222', email: 'sizer-b@example.in', address: '7 MG Road, Bengaluru 560001' });
     const c = await ask({ name: 'Meera Queue', phone: '9876533333', email: 'sizer-c@example.in', address: '3 Park Street, Kolkata 700016' });
     // b was sent before; it queues after every New one.
@@ -168,7 +181,12 @@ describe('moving a request on', () => {
     expect((await send('POST', '/api/admin/sizer-requests/abc/status', orders, { status: 'Sent' })).statusCode).toBe(400);
 
     // A form post, as the screen's action sends it without a note.
-    const closed = await t.app.inject({ method: 'POST', url, headers: { cookie: orders.cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'status=Closed&note=' });
+    const closed = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: orders.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'status=Closed&note=',
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().status).toBe('Closed');
     expect(await mailsTo('sizer-close@example.in')).toHaveLength(0);

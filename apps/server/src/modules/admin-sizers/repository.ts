@@ -40,7 +40,10 @@ export function adminSizersRepository(db: Db) {
         query.status ? eq(sizerRequests.status, query.status) : undefined,
       );
       const direction = query.dir === 'desc' ? desc : asc;
-      const order = query.sort === 'created' ? [direction(sizerRequests.createdAt), direction(sizerRequests.id)] : [direction(queueRank), asc(sizerRequests.createdAt), asc(sizerRequests.id)];
+      const order =
+        query.sort === 'created'
+          ? [direction(sizerRequests.createdAt), direction(sizerRequests.id)]
+          : [direction(queueRank), asc(sizerRequests.createdAt), asc(sizerRequests.id)];
       const [rows, [count]] = await Promise.all([
         db
           .select(columns)
@@ -50,7 +53,10 @@ export function adminSizersRepository(db: Db) {
           .orderBy(...order)
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage),
-        db.select({ n: sql<number>`count(*)::int` }).from(sizerRequests).where(where),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(sizerRequests)
+          .where(where),
       ]);
       return { rows, total: Number(count?.n ?? 0) };
     },

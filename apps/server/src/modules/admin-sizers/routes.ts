@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminIdParamsSchema, AdminSizerListQuerySchema, AdminSizerPageSchema, AdminSizerRequestSchema, AdminSizerStatusSchema, ErrorSchema, formBody } from '@milli/contracts/schemas';
+import {
+  AdminIdParamsSchema,
+  AdminSizerListQuerySchema,
+  AdminSizerPageSchema,
+  AdminSizerRequestSchema,
+  AdminSizerStatusSchema,
+  ErrorSchema,
+  formBody,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { actorOf } from '../audit/service.ts';
 import { createAdminSizersService } from './service.ts';
@@ -18,7 +26,11 @@ export const adminSizersModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     '/admin/sizer-requests',
     {
       config: staff,
-      schema: { summary: 'Sizer requests: searched (name, phone, e-mail, address or pincode), filtered by status, New first or by date', querystring: AdminSizerListQuerySchema, response: { 200: AdminSizerPageSchema, ...errors } },
+      schema: {
+        summary: 'Sizer requests: searched (name, phone, e-mail, address or pincode), filtered by status, New first or by date',
+        querystring: AdminSizerListQuerySchema,
+        response: { 200: AdminSizerPageSchema, ...errors },
+      },
     },
     (req) => sizers.list(req.query),
   );

@@ -50,9 +50,18 @@ export function createAdminSizersService(db: Db) {
         }
         await repo.setStatus(id, change.status);
         const after = { ...before, status: change.status };
-        await recordAudit(tx, actor, { action: change.status === 'Sent' ? 'mark-sent' : 'close', entity: 'sizer-request', entityId: id, before, after: change.note ? { ...after, note: change.note } : after });
+        await recordAudit(tx, actor, {
+          action: change.status === 'Sent' ? 'mark-sent' : 'close',
+          entity: 'sizer-request',
+          entityId: id,
+          before,
+          after: change.note ? { ...after, note: change.note } : after,
+        });
         if (change.status === 'Sent') {
-          await queueMail(tx, sizerSentMail(brand, { name: before.name, email: before.email, address: before.address, productName: before.product?.name ?? null }));
+          await queueMail(
+            tx,
+            sizerSentMail(brand, { name: before.name, email: before.email, address: before.address, productName: before.product?.name ?? null }),
+          );
         }
         return after;
       });

@@ -41,7 +41,11 @@ async function create(body: Record<string, unknown> = {}, who: { cookie: string 
 /** The store locator's list, as the storefront reads it (through the read cache). */
 const locator = async () => (await t.app.inject({ url: '/api/stores' })).json().data as { id: number; name: string }[];
 const auditOf = (id: number) =>
-  t.database.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'store'), eq(schema.auditLog.entityId, String(id)))).orderBy(schema.auditLog.id);
+  t.database.db
+    .select()
+    .from(schema.auditLog)
+    .where(and(eq(schema.auditLog.entity, 'store'), eq(schema.auditLog.entityId, String(id))))
+    .orderBy(schema.auditLog.id);
 
 describe('who may manage stores', () => {
   it('refuses a guest, a customer and the orders desk; lets the catalogue desk and the owner in', async () => {

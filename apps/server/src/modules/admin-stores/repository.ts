@@ -22,8 +22,17 @@ export function adminStoresRepository(db: Db) {
             ? [direction(stores.city), asc(stores.name), asc(stores.id)]
             : [direction(stores.city), direction(stores.sortOrder), direction(stores.id)];
       const [rows, [count]] = await Promise.all([
-        db.select().from(stores).where(where).orderBy(...order).limit(query.perPage).offset((query.page - 1) * query.perPage),
-        db.select({ n: sql<number>`count(*)::int` }).from(stores).where(where),
+        db
+          .select()
+          .from(stores)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(stores)
+          .where(where),
       ]);
       return { rows, total: Number(count?.n ?? 0) };
     },

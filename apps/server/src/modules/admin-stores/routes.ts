@@ -35,13 +35,27 @@ export const adminStoresModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
 
   api.get(
     '/admin/stores',
-    { config: staff, schema: { summary: 'Stores, searched (name, city, address, pincode), filtered by open or not, sorted', querystring: AdminStoreListQuerySchema, response: { 200: AdminStorePageSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'Stores, searched (name, city, address, pincode), filtered by open or not, sorted',
+        querystring: AdminStoreListQuerySchema,
+        response: { 200: AdminStorePageSchema, ...errors },
+      },
+    },
     (req) => stores.list(req.query),
   );
 
   api.get(
     '/admin/stores/position/:pincode',
-    { config: staff, schema: { summary: "A pincode's position as the store locator places it (its city's centre)", params: PincodeParamsSchema, response: { 200: AdminPinPositionSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: "A pincode's position as the store locator places it (its city's centre)",
+        params: PincodeParamsSchema,
+        response: { 200: AdminPinPositionSchema, ...errors },
+      },
+    },
     (req) => stores.position(req.params.pincode),
   );
 
@@ -61,14 +75,26 @@ export const adminStoresModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     '/admin/stores/:id',
     {
       config: staff,
-      schema: { summary: "Changes any of a store's fields (named as in POST); the whole is checked again", params: AdminIdParamsSchema, body: formBody(AdminStorePatchSchema), response: { 200: AdminStoreSchema, ...errors } },
+      schema: {
+        summary: "Changes any of a store's fields (named as in POST); the whole is checked again",
+        params: AdminIdParamsSchema,
+        body: formBody(AdminStorePatchSchema),
+        response: { 200: AdminStoreSchema, ...errors },
+      },
     },
     async (req) => await stores.update(actorOf(req), req.params.id, req.body),
   );
 
   api.delete(
     '/admin/stores/:id',
-    { config: staff, schema: { summary: 'Removes a store from the locator for good (PATCH active: false only hides it)', params: AdminIdParamsSchema, response: { 200: MessageSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'Removes a store from the locator for good (PATCH active: false only hides it)',
+        params: AdminIdParamsSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
     async (req) => {
       await stores.remove(actorOf(req), req.params.id);
       return { message: 'The store is removed.' };

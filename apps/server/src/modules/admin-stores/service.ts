@@ -1,4 +1,11 @@
-import { AdminStoreFormSchema, toAdminPage, type AdminPinPosition, type AdminStore, type AdminStoreForm, type AdminStoreListQuery } from '@milli/contracts/schemas';
+import {
+  AdminStoreFormSchema,
+  toAdminPage,
+  type AdminPinPosition,
+  type AdminStore,
+  type AdminStoreForm,
+  type AdminStoreListQuery,
+} from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminAppointmentCalendarSchema, AdminAppointmentSchema, AdminAppointmentsQuerySchema, AdminAppointmentStatusSchema, AdminIdParamsSchema, ErrorSchema, formBody } from '@milli/contracts/schemas';
+import {
+  AdminAppointmentCalendarSchema,
+  AdminAppointmentSchema,
+  AdminAppointmentsQuerySchema,
+  AdminAppointmentStatusSchema,
+  AdminIdParamsSchema,
+  ErrorSchema,
+  formBody,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { actorOf } from '../audit/service.ts';
 import { createAppointmentsService } from './service.ts';
@@ -12,11 +20,21 @@ const staff = { access: 'staff', permission: 'orders' } as const;
 /** The appointment calendar (issue 20): a store's visits or the video desk's calls by day and slot, and their outcome. */
 export const adminAppointmentsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const appointments = createAppointmentsService(deps.database.db, { publicUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}`, limiter: deps.limiter });
+  const appointments = createAppointmentsService(deps.database.db, {
+    publicUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}`,
+    limiter: deps.limiter,
+  });
 
   api.get(
     '/admin/appointments',
-    { config: staff, schema: { summary: "A store's visits (kind=store&storeId=) or the video calls (kind=video) from `from` to `to` (default: a week from today)", querystring: AdminAppointmentsQuerySchema, response: { 200: AdminAppointmentCalendarSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: "A store's visits (kind=store&storeId=) or the video calls (kind=video) from `from` to `to` (default: a week from today)",
+        querystring: AdminAppointmentsQuerySchema,
+        response: { 200: AdminAppointmentCalendarSchema, ...errors },
+      },
+    },
     (req) => appointments.calendar(req.query),
   );
 
@@ -24,7 +42,12 @@ export const adminAppointmentsModule: FastifyPluginAsync<ModuleDeps> = async (ap
     '/admin/appointments/:id/status',
     {
       config: staff,
-      schema: { summary: 'Marks a Booked appointment Attended, Missed or Cancelled (mailed); audited', params: AdminIdParamsSchema, body: formBody(AdminAppointmentStatusSchema), response: { 200: AdminAppointmentSchema, ...errors } },
+      schema: {
+        summary: 'Marks a Booked appointment Attended, Missed or Cancelled (mailed); audited',
+        params: AdminIdParamsSchema,
+        body: formBody(AdminAppointmentStatusSchema),
+        response: { 200: AdminAppointmentSchema, ...errors },
+      },
     },
     async (req) => {
       const after = await appointments.setStatus(actorOf(req), req.params.id, req.body);

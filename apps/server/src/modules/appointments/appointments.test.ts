@@ -35,7 +35,9 @@ beforeAll(async () => {
   ahead = addDays(today, 3);
   if (new Date(`${ahead}T00:00:00Z`).getUTCDay() === 0) ahead = addDays(ahead, 1);
   // A known 24K rate today for the estimate's sums.
-  await t.database.db.delete(schema.metalRates).where(and(eq(schema.metalRates.metal, 'gold'), eq(schema.metalRates.purity, 24), eq(schema.metalRates.rateDate, today)));
+  await t.database.db
+    .delete(schema.metalRates)
+    .where(and(eq(schema.metalRates.metal, 'gold'), eq(schema.metalRates.purity, 24), eq(schema.metalRates.rateDate, today)));
   await t.database.db.insert(schema.metalRates).values({ rateDate: today, metal: 'gold', purity: 24, ratePaisePerGram: 7_500_00 });
   await t.database.db.update(schema.storeSettings).set({ appointmentSlotCapacity: 2, tradeInPercent: 95 });
 }, 120_000);
@@ -43,7 +45,13 @@ afterAll(() => t?.close());
 
 let address = 0;
 const book = (body: Record<string, unknown>, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/appointments', payload: body, remoteAddress: `10.220.${Math.floor(++address / 200)}.${address % 200}`, headers: cookie ? { cookie } : {} });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/appointments',
+    payload: body,
+    remoteAddress: `10.220.${Math.floor(++address / 200)}.${address % 200}`,
+    headers: cookie ? { cookie } : {},
+  });
 let phones = 0;
 /** Each guest its own mobile number, unless a test gives one: the store counts one number's bookings (issue 35). */
 const guest = (over: Record<string, unknown> = {}) => ({
@@ -84,7 +92,15 @@ describe('the trade-in estimate', () => {
   });
 
   it('refuses a weight or purity it cannot read (400), never a 500', async () => {
-    for (const q of ['weightGrams=0&purity=22', 'weightGrams=1.2345&purity=22', 'weightGrams=abc&purity=22', 'weightGrams=10&purity=23', 'weightGrams=10', 'purity=22', 'weightGrams=20000&purity=22']) {
+    for (const q of [
+      'weightGrams=0&purity=22',
+      'weightGrams=1.2345&purity=22',
+      'weightGrams=abc&purity=22',
+      'weightGrams=10&purity=23',
+      'weightGrams=10',
+      'purity=22',
+      'weightGrams=20000&purity=22',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/trade-in/estimate?${q}` });
       expect(res.statusCode, q).toBe(400);
     }
@@ -149,7 +165,10 @@ describe('booking', () => {
   it('lets an unconfirmed hold lapse: its place is free again, and a late confirm keeps it only if the time is still free', async () => {
     const held = (await book(guest({ slot: '12:30', date: addDays(ahead, 2), email: 'lapse@example.in' }))).json();
     const token = tokenIn((await mailsTo('lapse@example.in')).at(-1)!.textBody)!;
-    await t.database.db.update(schema.appointments).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(schema.appointments.id, held.id));
+    await t.database.db
+      .update(schema.appointments)
+      .set({ holdUntil: new Date(Date.now() - 1000) })
+      .where(eq(schema.appointments.id, held.id));
     const day = await slots(`kind=store&storeId=${store.id}&date=${addDays(ahead, 2)}`);
     expect(day.slots.find((s) => s.slot === '12:30')!.left).toBe(2);
     await bookConfirmed(guest({ slot: '12:30', date: addDays(ahead, 2), email: 'lapse-b@example.in' }));
@@ -173,7 +192,9 @@ describe('booking', () => {
       { storeId: store.id, slot: '13:30' },
       { storeId: market.id, slot: '14:00' },
     ];
-    const sameMail = await Promise.all(places.map((place, i) => book(guest({ ...place, date: dayOne, email: i % 2 ? 'Holder+x@Example.in' : 'holder@example.in' }))));
+    const sameMail = await Promise.all(
+      places.map((place, i) => book(guest({ ...place, date: dayOne, email: i % 2 ? 'Holder+x@Example.in' : 'holder@example.in' }))),
+    );
     expect(sameMail.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 409, 409]);
     expect(sameMail.find((r) => r.statusCode === 409)!.json().code).toBe('TOO_MANY_APPOINTMENTS');
     const phone = '+91 99887 76655';
@@ -232,9 +253,15 @@ describe('booking', () => {
       const both = await Promise.all([book(guest({ slot: '14:30', email: 'race-a@example.in' })), book(guest({ slot: '14:30', email: 'race-b@example.in' }))]);
       expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       expect(both.find((r) => r.statusCode === 409)!.json().code).toBe('SLOT_FULL');
-      const video = await Promise.all([book(guest({ kind: 'video', storeId: undefined, slot: '14:30', email: 'race-c@example.in' })), book(guest({ kind: 'video', storeId: undefined, slot: '14:30', email: 'race-d@example.in' }))]);
+      const video = await Promise.all([
+        book(guest({ kind: 'video', storeId: undefined, slot: '14:30', email: 'race-c@example.in' })),
+        book(guest({ kind: 'video', storeId: undefined, slot: '14:30', email: 'race-d@example.in' })),
+      ]);
       expect(video.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-      const rows = await t.database.db.select().from(schema.appointments).where(and(eq(schema.appointments.day, ahead), eq(schema.appointments.slot, '14:30')));
+      const rows = await t.database.db
+        .select()
+        .from(schema.appointments)
+        .where(and(eq(schema.appointments.day, ahead), eq(schema.appointments.slot, '14:30')));
       expect(rows).toHaveLength(2);
     } finally {
       await t.database.db.update(schema.storeSettings).set({ appointmentSlotCapacity: 2 });
@@ -244,10 +271,17 @@ describe('booking', () => {
   it("records a signed-in customer's id, the product and the trade-in worked out again by the server", async () => {
     const shopper = await createShopper(t.app, { username: 'appt-shopper' });
     const ring = await createProduct(t.database.db, { name: 'Appointment Test Band' });
-    const res = await book(guest({ slot: '15:30', purpose: 'trade_in', productId: ring.id, email: shopper.email, tradeIn: { weightGrams: '10', purity: 22 } }), shopper.cookie);
+    const res = await book(
+      guest({ slot: '15:30', purpose: 'trade_in', productId: ring.id, email: shopper.email, tradeIn: { weightGrams: '10', purity: 22 } }),
+      shopper.cookie,
+    );
     expect(res.statusCode, res.body).toBe(201);
     // Under the customer's own address it is booked at once, and its link is theirs.
-    expect(res.json()).toMatchObject({ status: 'Booked', product: { id: ring.id, name: 'Appointment Test Band' }, tradeIn: { weightMg: 10_000, purity: 22, estimatePaise: 6_533_036, rateDate: today } });
+    expect(res.json()).toMatchObject({
+      status: 'Booked',
+      product: { id: ring.id, name: 'Appointment Test Band' },
+      tradeIn: { weightMg: 10_000, purity: 22, estimatePaise: 6_533_036, rateDate: today },
+    });
     expect(res.json().manageToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     // Under another address, a signed-in customer confirms it like a guest.
     const other = await book(guest({ slot: '15:30', email: 'not-theirs@example.in' }), shopper.cookie);
@@ -279,7 +313,7 @@ describe('the owner sees and cancels', () => {
     expect(still!.status).toBe('Booked');
   });
 
-  it("a customer lists and cancels only their own", async () => {
+  it('a customer lists and cancels only their own', async () => {
     const mine = await createShopper(t.app, { username: 'appt-mine' });
     const theirs = await createShopper(t.app, { username: 'appt-theirs' });
     const a = (await book(guest({ slot: '17:30', email: mine.email }), mine.cookie)).json();
@@ -320,26 +354,50 @@ describe('reminders', () => {
 
 describe('the staff calendar', () => {
   it("shows a store's week by day and slot, and only to the orders permission", async () => {
-    const a = await bookConfirmed(guest({ slot: '19:30', email: 'calendar@example.in', phone: '98765 43210', purpose: 'trade_in', tradeIn: { weightGrams: '5.5', purity: 18 } }));
-    const cal = await t.app.inject({ method: 'GET', url: `/api/admin/appointments?kind=store&storeId=${store.id}&from=${today}`, headers: { cookie: orders.cookie } });
+    const a = await bookConfirmed(
+      guest({ slot: '19:30', email: 'calendar@example.in', phone: '98765 43210', purpose: 'trade_in', tradeIn: { weightGrams: '5.5', purity: 18 } }),
+    );
+    const cal = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/appointments?kind=store&storeId=${store.id}&from=${today}`,
+      headers: { cookie: orders.cookie },
+    });
     expect(cal.statusCode, cal.body).toBe(200);
     const body = AdminAppointmentCalendarSchema.parse(cal.json());
     expect(body.days).toHaveLength(7);
     expect(body.days.find((d) => d.date === ahead)!.slots).toContain('19:30');
-    expect(body.appointments.find((x) => x.id === a.id)).toMatchObject({ name: 'Asha Guest', phone: '98765 43210', purpose: 'trade_in', tradeIn: { purity: 18 } });
+    expect(body.appointments.find((x) => x.id === a.id)).toMatchObject({
+      name: 'Asha Guest',
+      phone: '98765 43210',
+      purpose: 'trade_in',
+      tradeIn: { purity: 18 },
+    });
     expect(body.appointments.every((x) => x.kind === 'store' && x.store!.id === store.id)).toBe(true);
-    const video = AdminAppointmentCalendarSchema.parse((await t.app.inject({ method: 'GET', url: `/api/admin/appointments?kind=video`, headers: { cookie: orders.cookie } })).json());
+    const video = AdminAppointmentCalendarSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/appointments?kind=video`, headers: { cookie: orders.cookie } })).json(),
+    );
     expect(video.appointments.length).toBeGreaterThan(0);
     expect(video.appointments.every((x) => x.kind === 'video')).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/appointments?kind=store&storeId=${store.id}`, headers: { cookie: catalogue.cookie } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/appointments?kind=store&storeId=${store.id}`, headers: { cookie: catalogue.cookie } })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/appointments?kind=store&storeId=${store.id}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/appointments?kind=store&storeId=${store.id}&from=${today}&to=${addDays(today, 40)}`, headers: { cookie: orders.cookie } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/appointments?kind=store&storeId=${store.id}&from=${today}&to=${addDays(today, 40)}`,
+          headers: { cookie: orders.cookie },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('marks Attended or Missed, cancels with a mail, all audited; never twice', async () => {
     const a = await bookConfirmed(guest({ date: addDays(ahead, 1), slot: '10:30', email: 'staff-cancel@example.in' }));
     const b = await bookConfirmed(guest({ date: addDays(ahead, 1), slot: '11:30', email: 'staff-attended@example.in' }));
-    const mark = (id: number, status: string, who = orders) => t.app.inject({ method: 'POST', url: `/api/admin/appointments/${id}/status`, headers: { cookie: who.cookie }, payload: { status, note: 'Called first' } });
+    const mark = (id: number, status: string, who = orders) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/appointments/${id}/status`, headers: { cookie: who.cookie }, payload: { status, note: 'Called first' } });
     expect((await mark(a.id, 'Cancelled', catalogue)).statusCode).toBe(403);
     const cancelled = await mark(a.id, 'Cancelled');
     expect(cancelled.statusCode, cancelled.body).toBe(200);

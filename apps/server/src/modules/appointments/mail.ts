@@ -46,7 +46,12 @@ export function bookedMail(brand: Brand, a: Appointment, manageUrl: string): Out
   const body = layout(
     brand,
     a.kind === 'video' ? 'Your video call is booked' : 'Your store visit is booked',
-    ['Thank you for booking with us.', ...what(a), `Need to change it? Cancel with the link below and book another time, or call us on ${brand.helpLine}.`, given(a)],
+    [
+      'Thank you for booking with us.',
+      ...what(a),
+      `Need to change it? Cancel with the link below and book another time, or call us on ${brand.helpLine}.`,
+      given(a),
+    ],
     undefined,
     { label: 'See or cancel your appointment', href: manageUrl },
   );

@@ -28,22 +28,32 @@ const row = {
 };
 
 /** An appointment that holds its place at `at`: booked, or unconfirmed within its hold (issue 35). */
-const holdsPlace = (at: Date): SQL =>
-  or(eq(appointments.status, 'Booked'), and(eq(appointments.status, 'Unconfirmed'), gt(appointments.holdUntil, at)))!;
+const holdsPlace = (at: Date): SQL => or(eq(appointments.status, 'Booked'), and(eq(appointments.status, 'Unconfirmed'), gt(appointments.holdUntil, at)))!;
 
 /** Appointments and what booking them reads: stores' hours, the slot's count under a lock, today's 24K rate. */
 export function appointmentsRepository(db: Db) {
-  const select = () => db.select(row).from(appointments).leftJoin(stores, eq(stores.id, appointments.storeId)).leftJoin(products, eq(products.id, appointments.productId));
+  const select = () =>
+    db.select(row).from(appointments).leftJoin(stores, eq(stores.id, appointments.storeId)).leftJoin(products, eq(products.id, appointments.productId));
   return {
     async store(id: number) {
-      const [found] = await db.select({ id: stores.id, name: stores.name, city: stores.city, hours: stores.hours, active: stores.active }).from(stores).where(eq(stores.id, id));
+      const [found] = await db
+        .select({ id: stores.id, name: stores.name, city: stores.city, hours: stores.hours, active: stores.active })
+        .from(stores)
+        .where(eq(stores.id, id));
       return found ?? null;
     },
     async activeStores() {
-      return db.select({ id: stores.id, name: stores.name, city: stores.city, hours: stores.hours }).from(stores).where(eq(stores.active, true)).orderBy(asc(stores.city), asc(stores.sortOrder), asc(stores.id));
+      return db
+        .select({ id: stores.id, name: stores.name, city: stores.city, hours: stores.hours })
+        .from(stores)
+        .where(eq(stores.active, true))
+        .orderBy(asc(stores.city), asc(stores.sortOrder), asc(stores.id));
     },
     async settings() {
-      const [s] = await db.select({ capacity: storeSettings.appointmentSlotCapacity, tradeInPercent: storeSettings.tradeInPercent }).from(storeSettings).where(eq(storeSettings.id, 1));
+      const [s] = await db
+        .select({ capacity: storeSettings.appointmentSlotCapacity, tradeInPercent: storeSettings.tradeInPercent })
+        .from(storeSettings)
+        .where(eq(storeSettings.id, 1));
       return s ?? null;
     },
     /**
@@ -148,7 +158,12 @@ export function appointmentsRepository(db: Db) {
         .where(and(eq(appointments.day, day), eq(appointments.status, 'Booked'), isNull(appointments.remindedAt)))
         .returning({ id: appointments.id });
       if (claimed.length === 0) return [];
-      return select().where(inArray(appointments.id, claimed.map((c) => c.id)));
+      return select().where(
+        inArray(
+          appointments.id,
+          claimed.map((c) => c.id),
+        ),
+      );
     },
     /** The 24K gold rate in force on a day (the newest on or before it). */
     async gold24On(day: string) {

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminAppointmentCalendar, AdminAppointmentsQuery, AdminAppointmentStatus, Appointment, AppointmentBooked, AppointmentSlots, AppointmentSlotsQuery, BookAppointment, TradeInEstimate } from '@milli/contracts/schemas';
+import type {
+  AdminAppointmentCalendar,
+  AdminAppointmentsQuery,
+  AdminAppointmentStatus,
+  Appointment,
+  AppointmentBooked,
+  AppointmentSlots,
+  AppointmentSlotsQuery,
+  BookAppointment,
+  TradeInEstimate,
+} from '@milli/contracts/schemas';
 import { APPOINTMENT_DAYS_AHEAD, APPOINTMENT_HOLD_MINUTES, APPOINTMENTS_PER_CONTACT } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { gramsToMg, indianDate, tradeInEstimate, type TradeInPurity } from '@milli/pricing';
@@ -18,7 +28,10 @@ type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof appointmentsReposito
 const answer = (r: Row, now: Date): Appointment => ({
   id: r.id,
   kind: r.kind,
-  store: r.storeId !== null && r.storeName !== null ? { id: r.storeId, name: r.storeName, city: r.storeCity ?? '', address: r.storeAddress ?? '', phone: r.storePhone ?? '' } : null,
+  store:
+    r.storeId !== null && r.storeName !== null
+      ? { id: r.storeId, name: r.storeName, city: r.storeCity ?? '', address: r.storeAddress ?? '', phone: r.storePhone ?? '' }
+      : null,
   date: r.day,
   slot: r.slot,
   purpose: r.purpose,
@@ -78,7 +91,10 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
 
   async function estimate(tx: Db, weightGrams: string, purity: number, at: Date): Promise<TradeInEstimate> {
     const weightMg = gramsToMg(weightGrams);
-    if (weightMg === null) throw new DomainError('INVALID_REQUEST', 'Enter the weight in grams, up to 3 decimals (for example 12.5).', { weightGrams: 'Enter the weight in grams.' });
+    if (weightMg === null)
+      throw new DomainError('INVALID_REQUEST', 'Enter the weight in grams, up to 3 decimals (for example 12.5).', {
+        weightGrams: 'Enter the weight in grams.',
+      });
     const repo = appointmentsRepository(tx);
     const rate = await repo.gold24On(indianDate(at));
     if (!rate) throw new DomainError('NO_RATE', "Today's gold rate is not published yet. Please try again later.");
@@ -101,7 +117,9 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
       }
       const { capacity: cap } = await capacity(db);
       const day = daySlots(hours, query.date, at);
-      const booked = day.slots.length ? await repo.bookedOn(query.kind, query.kind === 'store' ? query.storeId! : null, query.date, at) : new Map<string, number>();
+      const booked = day.slots.length
+        ? await repo.bookedOn(query.kind, query.kind === 'store' ? query.storeId! : null, query.date, at)
+        : new Map<string, number>();
       return {
         kind: query.kind,
         storeId: query.kind === 'store' ? query.storeId! : null,
@@ -135,10 +153,15 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
         const repo = appointmentsRepository(tx);
         const storeId = input.storeId ?? null;
         const place = await repo.lockPlace(input.kind, storeId);
-        if (input.kind === 'store' && (!place || !place.active)) throw new DomainError('NOT_FOUND', 'There is no such store.', { storeId: 'Please choose a store.' });
-        if (input.kind === 'video' && storeId !== null && !(await repo.store(storeId))?.active) throw new DomainError('NOT_FOUND', 'There is no such store.', { storeId: 'Please choose a store.' });
+        if (input.kind === 'store' && (!place || !place.active))
+          throw new DomainError('NOT_FOUND', 'There is no such store.', { storeId: 'Please choose a store.' });
+        if (input.kind === 'video' && storeId !== null && !(await repo.store(storeId))?.active)
+          throw new DomainError('NOT_FOUND', 'There is no such store.', { storeId: 'Please choose a store.' });
         const day = daySlots(input.kind === 'store' ? (place?.hours ?? null) : null, input.date, at);
-        if (!day.slots.includes(input.slot)) throw new DomainError('SLOT_UNAVAILABLE', day.closedReason ?? 'That time cannot be booked. Please choose another.', { slot: 'Please choose another time.' });
+        if (!day.slots.includes(input.slot))
+          throw new DomainError('SLOT_UNAVAILABLE', day.closedReason ?? 'That time cannot be booked. Please choose another.', {
+            slot: 'Please choose another time.',
+          });
         await repo.lockContact(mailbox, mobile);
         if ((await repo.liveOfContact(mailbox, mobile, indianDate(at), at)) >= APPOINTMENTS_PER_CONTACT) {
           throw new DomainError(
@@ -166,7 +189,13 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
           mailbox,
           mobile,
           note: input.note ?? null,
-          tradeIn: tradeIn && { weightMg: tradeIn.weightMg, purity: tradeIn.purity, ratePaisePerGram: tradeIn.ratePaisePerGram, rateDate: tradeIn.rateDate, estimatePaise: tradeIn.estimatePaise },
+          tradeIn: tradeIn && {
+            weightMg: tradeIn.weightMg,
+            purity: tradeIn.purity,
+            ratePaisePerGram: tradeIn.ratePaisePerGram,
+            rateDate: tradeIn.rateDate,
+            estimatePaise: tradeIn.estimatePaise,
+          },
           manageTokenHash: hashToken(token),
           status: confirmed ? 'Booked' : 'Unconfirmed',
           holdUntil: confirmed ? null : new Date(at.getTime() + APPOINTMENT_HOLD_MINUTES * 60_000),
@@ -233,7 +262,10 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
         const found = (await find())!;
         const before = answer(found, at);
         if (!before.cancellable) {
-          throw new DomainError('APPOINTMENT_NOT_CANCELLABLE', before.status === 'Booked' ? 'This appointment has already begun.' : `This appointment is ${before.status.toLowerCase()}.`);
+          throw new DomainError(
+            'APPOINTMENT_NOT_CANCELLABLE',
+            before.status === 'Booked' ? 'This appointment has already begun.' : `This appointment is ${before.status.toLowerCase()}.`,
+          );
         }
         await repo.setStatus(found.id, 'Cancelled', at);
         const after = { ...before, status: 'Cancelled' as const, cancellable: false };
@@ -247,7 +279,8 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
       const at = now();
       const from = query.from ?? indianDate(at);
       const to = query.to ?? addDays(from, 6);
-      if (to < from || to > addDays(from, 30)) throw new DomainError('INVALID_REQUEST', 'Show at most 31 days, the last after the first.', { to: 'At most 31 days after the first.' });
+      if (to < from || to > addDays(from, 30))
+        throw new DomainError('INVALID_REQUEST', 'Show at most 31 days, the last after the first.', { to: 'At most 31 days after the first.' });
       let store: AdminAppointmentCalendar['store'] = null;
       if (query.kind === 'store') {
         const found = await repo.store(query.storeId!);
@@ -284,11 +317,22 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
         const { cancellable: _c, ...before } = answer(found, at);
         // One not yet confirmed can only be cancelled: nobody has promised to come.
         if (before.status !== 'Booked' && !(before.status === 'Unconfirmed' && change.status === 'Cancelled')) {
-          throw new DomainError('APPOINTMENT_NOT_CANCELLABLE', before.status === 'Unconfirmed' ? 'This appointment is not confirmed yet: it can only be cancelled.' : `This appointment is already ${before.status}.`);
+          throw new DomainError(
+            'APPOINTMENT_NOT_CANCELLABLE',
+            before.status === 'Unconfirmed'
+              ? 'This appointment is not confirmed yet: it can only be cancelled.'
+              : `This appointment is already ${before.status}.`,
+          );
         }
         await repo.setStatus(id, change.status, at);
         const after = { ...before, status: change.status, customerId: found.customerId };
-        await recordAudit(tx, actor, { action: `mark-${change.status.toLowerCase()}`, entity: 'appointment', entityId: id, before, after: change.note ? { ...after, note: change.note } : after });
+        await recordAudit(tx, actor, {
+          action: `mark-${change.status.toLowerCase()}`,
+          entity: 'appointment',
+          entityId: id,
+          before,
+          after: change.note ? { ...after, note: change.note } : after,
+        });
         if (change.status === 'Cancelled') await queueMail(tx, cancelledMail(brand, { ...after, cancellable: false }, true));
         return after;
       });

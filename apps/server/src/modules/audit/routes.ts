@@ -12,7 +12,8 @@ export const auditModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => 
     {
       config: { access: 'staff', permission: 'audit' },
       schema: {
-        summary: 'The audit log, newest first: filter by entity, staff e-mail, action and Indian dates (from/to, YYYY-MM-DD); page older entries with before=<id>.',
+        summary:
+          'The audit log, newest first: filter by entity, staff e-mail, action and Indian dates (from/to, YYYY-MM-DD); page older entries with before=<id>.',
         querystring: AuditQuerySchema,
         response: { 200: AuditListSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
       },

@@ -74,7 +74,15 @@ function indianDayStart(day: string): Date {
  */
 export async function readAudit(
   db: Db,
-  query: { limit: number; before?: number | undefined; entity?: string | undefined; staff?: string | undefined; action?: string | undefined; from?: string | undefined; to?: string | undefined },
+  query: {
+    limit: number;
+    before?: number | undefined;
+    entity?: string | undefined;
+    staff?: string | undefined;
+    action?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
 ) {
   const rows = await auditRepository(db).list({
     limit: query.limit,

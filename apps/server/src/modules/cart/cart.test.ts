@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const multipart = (url: string, fields: Record<string, string | number>, cookie?: string) =>
-  postForm(t.app, url, fields, { cookie, ip: `10.9.0.${++n}` });
+const multipart = (url: string, fields: Record<string, string | number>, cookie?: string) => postForm(t.app, url, fields, { cookie, ip: `10.9.0.${++n}` });
 
 /** A customer logged in, with the guest cart the login merges when one is given. */
 const customer = (cartItems?: string) => createShopper(t.app, cartItems ? { login: { cartItems } } : {});
@@ -25,7 +24,15 @@ const goldProduct = () => createProduct(t.database.db, { purities: [14, 18, 22, 
 async function diamondProduct() {
   const rows = await t.database.db.query.products.findMany({
     where: (p, { and, eq, gt, isNull }) =>
-      and(eq(p.metal, 'gold'), gt(p.stock, 5), gt(p.diamondWeightCents, 0), isNull(p.sizeKind), eq(p.purity, 18), arrayContains(p.purities, [14, 18]), arrayContains(p.diamondQualities, ['SI-IJ', 'VVS-GH'])),
+      and(
+        eq(p.metal, 'gold'),
+        gt(p.stock, 5),
+        gt(p.diamondWeightCents, 0),
+        isNull(p.sizeKind),
+        eq(p.purity, 18),
+        arrayContains(p.purities, [14, 18]),
+        arrayContains(p.diamondQualities, ['SI-IJ', 'VVS-GH']),
+      ),
     orderBy: (p, { asc }) => asc(p.id),
     limit: 1,
   });
@@ -41,8 +48,7 @@ async function productWithSize(kind: 'ring' | 'bangle' | 'length') {
   return rows[0]!;
 }
 
-const lines = (c: { cookie: string; userId: number }) =>
-  t.app.inject({ url: `/api/cart/find-by-user-id/${c.userId}`, headers: { cookie: c.cookie } });
+const lines = (c: { cookie: string; userId: number }) => t.app.inject({ url: `/api/cart/find-by-user-id/${c.userId}`, headers: { cookie: c.cookie } });
 
 describe('cart', () => {
   it('adds a line priced on the server exactly as the product page prices it', async () => {
@@ -142,7 +148,11 @@ describe('cart', () => {
 
   it('merges the guest cart at login, adding quantities, and skips what cannot be bought', async () => {
     const p = await goldProduct();
-    const guest = JSON.stringify([{ productId: p.id, quantity: 2 }, { productId: 99999999, quantity: 1 }, { productId: 'x', quantity: 1 }]);
+    const guest = JSON.stringify([
+      { productId: p.id, quantity: 2 },
+      { productId: 99999999, quantity: 1 },
+      { productId: 'x', quantity: 1 },
+    ]);
     const c = await customer(guest);
     const got = (await lines(c)).json();
     expect(got).toHaveLength(1);
@@ -174,7 +184,9 @@ describe('cart', () => {
     const c = await customer();
     const p = await goldProduct();
     await t.database.db.update(schema.products).set({ stock: 6 }).where(eq(schema.products.id, p.id));
-    const adds = await Promise.all(Array.from({ length: 30 }, () => multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId }, c.cookie)));
+    const adds = await Promise.all(
+      Array.from({ length: 30 }, () => multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId }, c.cookie)),
+    );
     expect(adds.filter((a) => a.statusCode === 200)).toHaveLength(6);
     expect(adds.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 409)).toBe(true);
     expect((await lines(c)).json().map((l: { quantity: number }) => l.quantity)).toEqual([6]);
@@ -206,7 +218,11 @@ describe('cart', () => {
     const detail = (await t.app.inject({ url: `/api/product/find-by-id/${d.id}` })).json().data;
     // Not the default (18 kt, SI-IJ): the price of the choice.
     expect(diamond.product_price_paise).not.toBe(detail.product_price_paise);
-    const chosen = await multipart('/api/cart/add', { cart_product_id: d.id, cart_quantity: 1, cart_user_id: c.userId, purity: 14, colour: 'Rose Gold', diamond_quality: 'VVS-GH' }, c.cookie);
+    const chosen = await multipart(
+      '/api/cart/add',
+      { cart_product_id: d.id, cart_quantity: 1, cart_user_id: c.userId, purity: 14, colour: 'Rose Gold', diamond_quality: 'VVS-GH' },
+      c.cookie,
+    );
     expect(chosen.statusCode).toBe(200);
     const again = (await lines(c)).json().find((l: { productId: number }) => l.productId === d.id);
     expect(again).toMatchObject({ quantity: 2, product_price_paise: diamond.product_price_paise });
@@ -227,7 +243,10 @@ describe('cart', () => {
       const p = await productWithSize(kind);
       const missing = await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId }, c.cookie);
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toMatchObject({ code: 'SIZE_REQUIRED', message: expect.stringMatching(/^Please choose a (ring size|bangle size|chain length) for this piece\.$/) });
+      expect(missing.json()).toMatchObject({
+        code: 'SIZE_REQUIRED',
+        message: expect.stringMatching(/^Please choose a (ring size|bangle size|chain length) for this piece\.$/),
+      });
       const wrong = await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, size: '99' }, c.cookie);
       expect(wrong.statusCode).toBe(400);
       const ok = await multipart('/api/cart/add', { cart_product_id: p.id, cart_quantity: 1, cart_user_id: c.userId, size: p.sizes[1]! }, c.cookie);
@@ -245,7 +264,12 @@ describe('cart', () => {
     const c = await customer();
     const d = await diamondProduct();
     const yellow = await goldProduct();
-    const silver = (await t.database.db.query.products.findMany({ where: (p, { and, eq, gt, isNull }) => and(eq(p.metal, 'silver'), gt(p.stock, 5), isNull(p.sizeKind)), limit: 1 }))[0]!;
+    const silver = (
+      await t.database.db.query.products.findMany({
+        where: (p, { and, eq, gt, isNull }) => and(eq(p.metal, 'silver'), gt(p.stock, 5), isNull(p.sizeKind)),
+        limit: 1,
+      })
+    )[0]!;
     const refused: [number, Record<string, string | number>, RegExp][] = [
       [d.id, { purity: 22 }, /^This piece is made in 14 kt or 18 kt gold, not 22 kt\.$/],
       [d.id, { diamond_quality: 'VVS-EF' }, /diamonds come in SI-IJ, SI-GH or VVS-GH, not VVS-EF/],
@@ -261,6 +285,12 @@ describe('cart', () => {
     }
     expect((await lines(c)).json()).toEqual([]);
     const detail = (await t.app.inject({ url: `/api/product/find-by-id/${d.id}` })).json().data;
-    expect(detail.pricing).toMatchObject({ purities: [14, 18], colours: ['Yellow Gold', 'Rose Gold', 'White Gold'], diamondQualities: ['SI-IJ', 'SI-GH', 'VVS-GH'], sizeKind: null, sizes: [] });
+    expect(detail.pricing).toMatchObject({
+      purities: [14, 18],
+      colours: ['Yellow Gold', 'Rose Gold', 'White Gold'],
+      diamondQualities: ['SI-IJ', 'SI-GH', 'VVS-GH'],
+      sizeKind: null,
+      sizes: [],
+    });
   });
 });

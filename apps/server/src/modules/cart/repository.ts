@@ -21,7 +21,13 @@ const p = (name: string) => sql.placeholder(name);
  * Add to Cart's one statement (see addWithinStock), prepared once: shoppers add many times a second, and PostgreSQL
  * took as long to plan it as to run it.
  */
-const addWithinStockStatement = preparedStatement<{ line_id: number | null; line_quantity: number | null; stock: number | null; old_quantity: number; before: number }>(
+const addWithinStockStatement = preparedStatement<{
+  line_id: number | null;
+  line_quantity: number | null;
+  stock: number | null;
+  old_quantity: number;
+  before: number;
+}>(
   'cart_add_within_stock',
   sql`
     with live as (
@@ -109,10 +115,7 @@ export function cartRepository(db: Db) {
       return rows.map((r) => ({ ...r, unitPricePaise: Number(r.unitPricePaise), listPricePaise: Number(r.listPricePaise) }));
     },
     /** Adds to the line of the same product and choices, or starts one; the price is the one frozen now. */
-    async addLine(
-      customerId: number,
-      line: NewLine,
-    ) {
+    async addLine(customerId: number, line: NewLine) {
       const cartId = (await cartIdOf(customerId, true))!;
       const [row] = await db
         .insert(cartLines)
@@ -173,7 +176,10 @@ export function cartRepository(db: Db) {
     async deleteLine(customerId: number, lineId: number) {
       const cartId = await cartIdOf(customerId, false);
       if (cartId === null) return false;
-      const rows = await db.delete(cartLines).where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId))).returning({ id: cartLines.id });
+      const rows = await db
+        .delete(cartLines)
+        .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId)))
+        .returning({ id: cartLines.id });
       return rows.length > 0;
     },
     /** One screen of the spec sends the product id where the cart line id belongs: remove that product's lines. */

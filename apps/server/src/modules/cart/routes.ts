@@ -1,7 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CartAddAnswerSchema, CartAddSchema, CartDeleteParamsSchema, CartLineSchema, CartUpdateSchema, ErrorSchema, UserParamsSchema, formBody } from '@milli/contracts/schemas';
+import {
+  CartAddAnswerSchema,
+  CartAddSchema,
+  CartDeleteParamsSchema,
+  CartLineSchema,
+  CartUpdateSchema,
+  ErrorSchema,
+  UserParamsSchema,
+  formBody,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { requireSelf } from '../../plugins/session.ts';
 import { createCatalogService } from '../catalog/service.ts';
@@ -16,10 +25,14 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cart = createCartService(deps.database.db, (db) => createCatalogService(db, createSettingsService(db)), undefined, deps.readCache);
 
-  api.post('/cart/add', { config: { access: 'customer' }, schema: { body: formBody(CartAddSchema), response: { 200: CartAddAnswerSchema, ...errors } } }, async (req) => {
-    const customer = requireSelf(req, req.body.cart_user_id);
-    return cart.add(customer.id, req.body);
-  });
+  api.post(
+    '/cart/add',
+    { config: { access: 'customer' }, schema: { body: formBody(CartAddSchema), response: { 200: CartAddAnswerSchema, ...errors } } },
+    async (req) => {
+      const customer = requireSelf(req, req.body.cart_user_id);
+      return cart.add(customer.id, req.body);
+    },
+  );
 
   api.get(
     '/cart/find-by-user-id/:userId',
@@ -27,14 +40,18 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     async (req) => cart.lines(requireSelf(req, req.params.userId).id),
   );
 
-  api.post('/cart/updateCart', { config: { access: 'customer' }, schema: { body: formBody(CartUpdateSchema, []), response: { 200: CountSchema, ...errors } } }, async (req) => {
-    if (req.body.length === 0) {
-      return { message: 'Cart updated', cartCount: 0 };
-    }
-    // Every line must name the session's own customer: one foreign id refuses the whole update.
-    const customer = req.body.map((l) => requireSelf(req, l.user_id))[0]!;
-    return cart.update(customer.id, req.body);
-  });
+  api.post(
+    '/cart/updateCart',
+    { config: { access: 'customer' }, schema: { body: formBody(CartUpdateSchema, []), response: { 200: CountSchema, ...errors } } },
+    async (req) => {
+      if (req.body.length === 0) {
+        return { message: 'Cart updated', cartCount: 0 };
+      }
+      // Every line must name the session's own customer: one foreign id refuses the whole update.
+      const customer = req.body.map((l) => requireSelf(req, l.user_id))[0]!;
+      return cart.update(customer.id, req.body);
+    },
+  );
 
   api.post(
     '/cart/delete/:cartId/:userId',

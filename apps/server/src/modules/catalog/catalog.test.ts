@@ -44,7 +44,10 @@ describe('catalogue API on the demo store', () => {
   let activeCount: number;
   beforeAll(async () => {
     t = await createTestApp();
-    const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.active, true));
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.active, true));
     activeCount = Number(row!.n);
   });
   afterAll(async () => {
@@ -243,7 +246,14 @@ describe('catalogue API on the demo store', () => {
     it('filters by style tag', async () => {
       const { first, items } = await allPages(t, 'tag=Jhumkas');
       expect(first.totalResults).toBeGreaterThan(0);
-      expect(items.every((p) => p.product_tags.split(',').map((s) => s.trim()).includes('Jhumkas'))).toBe(true);
+      expect(
+        items.every((p) =>
+          p.product_tags
+            .split(',')
+            .map((s) => s.trim())
+            .includes('Jhumkas'),
+        ),
+      ).toBe(true);
     });
 
     it('filters by stone, including the gem-stone group', async () => {
@@ -356,7 +366,10 @@ describe('catalogue API on the demo store', () => {
     it('sorts by popularity (1): most units sold first', async () => {
       const items = await firstPages(1);
       const rows = await rowsOf(items.map((p) => p.product_id));
-      expectNonIncreasing(items.map((p) => rows.get(p.product_id)!.unitsSold), 'units sold');
+      expectNonIncreasing(
+        items.map((p) => rows.get(p.product_id)!.unitsSold),
+        'units sold',
+      );
       const [top] = await t.database.db.select({ n: sql<number>`max(${products.unitsSold})` }).from(products);
       expect(rows.get(items[0]!.product_id)!.unitsSold).toBe(Number(top!.n));
     });
@@ -364,12 +377,18 @@ describe('catalogue API on the demo store', () => {
     it('sorts by latest (2): newest first', async () => {
       const items = await firstPages(2);
       const rows = await rowsOf(items.map((p) => p.product_id));
-      expectNonIncreasing(items.map((p) => rows.get(p.product_id)!.createdAt.getTime()), 'created at');
+      expectNonIncreasing(
+        items.map((p) => rows.get(p.product_id)!.createdAt.getTime()),
+        'created at',
+      );
     });
 
     it('sorts by rating (4): best rated first', async () => {
       const items = await firstPages(4);
-      expectNonIncreasing(items.map((p) => p.product_rating), 'rating');
+      expectNonIncreasing(
+        items.map((p) => p.product_rating),
+        'rating',
+      );
       expect(items[0]!.product_rating).toBe(5);
     });
 
@@ -434,7 +453,10 @@ describe('catalogue API on the demo store', () => {
         const sign = sort === 8 ? 1 : -1;
         const expected = linked.sort((a, b) => sign * (a.price - b.price) || a.id - b.id).map((r) => r.id);
         console.log(`stone ${stone}, sort ${sort}: ${expected.length} pieces`);
-        expect(items.map((p) => p.product_id), `${stone} sort ${sort}`).toEqual(expected);
+        expect(
+          items.map((p) => p.product_id),
+          `${stone} sort ${sort}`,
+        ).toEqual(expected);
       }
     });
 
@@ -444,7 +466,10 @@ describe('catalogue API on the demo store', () => {
         const ids = items.map((p) => p.product_id);
         expect(new Set(ids).size, `sort ${sort}`).toBe(ids.length);
         const again = await allPages(t, `sort=${sort}&material=Silver`);
-        expect(again.items.map((p) => p.product_id), `sort ${sort} is stable`).toEqual(ids);
+        expect(
+          again.items.map((p) => p.product_id),
+          `sort ${sort} is stable`,
+        ).toEqual(ids);
       }
       const { items } = await allPages(t, 'sort=4');
       for (let i = 1; i < items.length; i++) {
@@ -602,7 +627,13 @@ describe('catalogue API on the demo store', () => {
       expect(p.ratesDate).toBe(indianDate(new Date()));
       expect(Object.keys(p.ratesPaisePerGram).sort()).toEqual(['14', '18', '22', '24']);
       expect(Object.keys(p.diamondRatesPaisePerCarat).sort()).toEqual(['SI-GH', 'SI-IJ', 'VVS-EF', 'VVS-GH']);
-      expect(p).toMatchObject({ metal: 'gold', metalWeightMg: gold!.metalWeightMg, gstPercent: 3, defaultPurity: gold!.purity, defaultDiamondQuality: gold!.diamondQuality });
+      expect(p).toMatchObject({
+        metal: 'gold',
+        metalWeightMg: gold!.metalWeightMg,
+        gstPercent: 3,
+        defaultPurity: gold!.purity,
+        defaultDiamondQuality: gold!.diamondQuality,
+      });
       const price = priceJewellery({
         metalWeightMg: p.metalWeightMg,
         ratePaisePerGram: p.ratesPaisePerGram[String(p.defaultPurity)]!,
@@ -630,11 +661,20 @@ describe('catalogue API on the demo store', () => {
       const r = (await call<{ data: ProductDetail }>(t, `/api/product/find-by-id/${ruby!.id}`)).body.data;
       expect(r.product_stones).toEqual(expect.arrayContaining(['Ruby', 'Gem Stone']));
 
-      const [silver] = await t.database.db.select().from(products).where(sql`${products.metal} = 'silver' and ${products.fixedPricePaise} is not null`).limit(1);
+      const [silver] = await t.database.db
+        .select()
+        .from(products)
+        .where(sql`${products.metal} = 'silver' and ${products.fixedPricePaise} is not null`)
+        .limit(1);
       const s = (await call<{ data: ProductDetail }>(t, `/api/product/find-by-id/${silver!.id}`)).body.data;
       expect(s.product_huid).toBeNull();
       expect(s.product_metal_weight_g).toBeNull();
-      expect(s.pricing).toMatchObject({ metal: 'silver', defaultPurity: 925, fixedPricePaise: silver!.fixedPricePaise, ratesPaisePerGram: { '925': expect.any(Number) } });
+      expect(s.pricing).toMatchObject({
+        metal: 'silver',
+        defaultPurity: 925,
+        fixedPricePaise: silver!.fixedPricePaise,
+        ratesPaisePerGram: { '925': expect.any(Number) },
+      });
       expect(s.product_price_paise).toBe(silver!.fixedPricePaise);
     });
 
@@ -656,7 +696,12 @@ describe('catalogue API on the demo store', () => {
       expect(res.status).toBe(200);
       expect(res.body.map((p) => p.product_id)).toEqual([5, 3]);
       const [row] = await t.database.db.select().from(products).where(eq(products.id, 5));
-      expect(res.body[0]).toMatchObject({ product_name: row!.name, product_price_paise: row!.listPricePaise, product_price: row!.listPricePaise / 100, product_parent_image: row!.image });
+      expect(res.body[0]).toMatchObject({
+        product_name: row!.name,
+        product_price_paise: row!.listPricePaise,
+        product_price: row!.listPricePaise / 100,
+        product_parent_image: row!.image,
+      });
     });
 
     it('answers an empty list when nothing in the cookie exists any more', async () => {
@@ -710,7 +755,11 @@ describe('catalogue API as the catalogue changes', () => {
   it('pages a search with more matches than a ranking block through each match exactly once', async () => {
     // Relevance ranks by ts_rank in blocks of RANK_BLOCK, by the full relevance within each: pages must not
     // depend on how deep the page asked for is.
-    const [template] = await t.database.db.select().from(products).where(sql`${products.name} ilike '%jhumka%'`).limit(1);
+    const [template] = await t.database.db
+      .select()
+      .from(products)
+      .where(sql`${products.name} ilike '%jhumka%'`)
+      .limit(1);
     const { id: _id, searchVector: _vector, createdAt: _created, updatedAt: _updated, ...piece } = template!;
     const styles = ['Temple', 'Pearl Drop', 'Peacock', 'Chandbali', 'Meenakari', 'Kundan', 'Tiny', 'Grand'];
     await t.database.db.insert(products).values(
@@ -755,12 +804,18 @@ describe('catalogue API as the catalogue changes', () => {
   });
 
   it('prices with the newest rates not after today, and tomorrow’s once tomorrow comes', async () => {
-    const [gold] = await t.database.db.select().from(products).where(and(eq(products.metal, 'gold'), eq(products.purity, 22), sql`${products.metalWeightMg} is not null`)).limit(1);
+    const [gold] = await t.database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.metal, 'gold'), eq(products.purity, 22), sql`${products.metalWeightMg} is not null`))
+      .limit(1);
     const today = indianDate(new Date());
     const tomorrowAt = new Date(Date.now() + 86_400_000);
     const tomorrow = indianDate(tomorrowAt);
     const current = await t.database.db.select().from(metalRates).where(eq(metalRates.rateDate, today));
-    await t.database.db.insert(metalRates).values(current.map((r) => ({ rateDate: tomorrow, metal: r.metal, purity: r.purity, ratePaisePerGram: r.ratePaisePerGram + 100_00 })));
+    await t.database.db
+      .insert(metalRates)
+      .values(current.map((r) => ({ rateDate: tomorrow, metal: r.metal, purity: r.purity, ratePaisePerGram: r.ratePaisePerGram + 100_00 })));
     const diamonds = await t.database.db.select().from(diamondRates).where(eq(diamondRates.rateDate, today));
     await t.database.db.insert(diamondRates).values(diamonds.map((r) => ({ rateDate: tomorrow, quality: r.quality, ratePaisePerCarat: r.ratePaisePerCarat })));
     await t.app.readCache.caughtUp();
@@ -783,6 +838,7 @@ describe('catalogue API as the catalogue changes', () => {
 async function allPagesByPrice(t: TestApp, min: number, max: number): Promise<number[]> {
   const first = await page(t, `/api/product/get_product_by_price/${min}/${max}`);
   const ids = first.data.map((p) => p.product_id);
-  for (let p = 2; p <= first.totalPages; p++) ids.push(...(await page(t, `/api/product/get_product_by_price/${min}/${max}?page=${p}`)).data.map((d) => d.product_id));
+  for (let p = 2; p <= first.totalPages; p++)
+    ids.push(...(await page(t, `/api/product/get_product_by_price/${min}/${max}?page=${p}`)).data.map((d) => d.product_id));
   return ids;
 }

@@ -18,7 +18,8 @@ describe('gifting collections (DECISIONS §7, decision 024)', () => {
   async function everyPage(query: string) {
     const first = (await t.app.inject({ url: `/api/product/productList?${query}` })).json() as ProductPage;
     const items = [...first.data];
-    for (let p = 2; p <= first.totalPages; p++) items.push(...((await t.app.inject({ url: `/api/product/productList?${query}&page=${p}` })).json() as ProductPage).data);
+    for (let p = 2; p <= first.totalPages; p++)
+      items.push(...((await t.app.inject({ url: `/api/product/productList?${query}&page=${p}` })).json() as ProductPage).data);
     return { total: first.totalResults, ids: items.map((i) => i.product_id) };
   }
 

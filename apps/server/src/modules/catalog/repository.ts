@@ -3,9 +3,25 @@ import { preparedQuery, schema, type Db } from '@milli/db';
 import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
 import { indianDate } from '@milli/pricing';
 
-const { categories, customers, diamondRates, metalRates, otherStones, productImages, products, productStones, productTags, reviews, reviewPhotos, saleProducts, sales, searchSynonyms, searchWords, storeSettings, tags } =
-  schema;
-
+const {
+  categories,
+  customers,
+  diamondRates,
+  metalRates,
+  otherStones,
+  productImages,
+  products,
+  productStones,
+  productTags,
+  reviews,
+  reviewPhotos,
+  saleProducts,
+  sales,
+  searchSynonyms,
+  searchWords,
+  storeSettings,
+  tags,
+} = schema;
 
 type Material = (typeof schema.MATERIALS)[number];
 type MetalColour = (typeof schema.METAL_COLOURS)[number];
@@ -219,7 +235,8 @@ function orderBy(order: ProductOrder, search: SearchQuery | undefined): SQL[] {
   const featured = featuredOrder();
   switch (order) {
     case 'relevance':
-      if (search) return [desc(sql`upper(${products.sku}) = upper(${search.text})`), desc(matchTier(search)), desc(relevance(search)), ...featured, asc(products.id)];
+      if (search)
+        return [desc(sql`upper(${products.sku}) = upper(${search.text})`), desc(matchTier(search)), desc(relevance(search)), ...featured, asc(products.id)];
       return [...featured, asc(products.id)];
     case 'featured':
       return [...featured, asc(products.id)];
@@ -319,13 +336,21 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
     const base = where(criteria, day);
     const { literal, exact, query } = search.plan;
     const tierQueries: { tier: number; query: string }[] = [];
-    for (const [tier, q] of [[2, literal], [1, exact], [0, query]] as const) {
+    for (const [tier, q] of [
+      [2, literal],
+      [1, exact],
+      [0, query],
+    ] as const) {
       if (q !== null && !tierQueries.some((t) => t.query === q)) tierQueries.push({ tier, query: q });
     }
     const matches = (q: string) => sql`${products.searchVector} @@ ${tsQuery(q)}`;
     const order = [...featuredOrder(), asc(products.id)];
     const [skuRows, ...tierRows] = await Promise.all([
-      db.select({ id: products.id }).from(products).where(and(base, sql`upper(${products.sku}) = upper(${search.text})`)).limit(1),
+      db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(base, sql`upper(${products.sku}) = upper(${search.text})`))
+        .limit(1),
       ...tierQueries.map((t, i) =>
         db
           .select({ id: products.id })
@@ -357,13 +382,13 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
       .select(summaryColumns(day))
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(inArray(products.id, blocks.map((r) => r.id)))
-      .orderBy(
-        sql`(${place} - 1) / ${sql.raw(String(RANK_BLOCK))}`,
-        desc(sql`(${tiers})[${place}]`),
-        desc(relevance(search)),
-        asc(place),
+      .where(
+        inArray(
+          products.id,
+          blocks.map((r) => r.id),
+        ),
       )
+      .orderBy(sql`(${place} - 1) / ${sql.raw(String(RANK_BLOCK))}`, desc(sql`(${tiers})[${place}]`), desc(relevance(search)), asc(place))
       .limit(limit)
       .offset(offset - first);
   }
@@ -453,7 +478,10 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
         const condition = where(without(shared.flatMap((g) => g.own)), today());
         const keys = shared.map((g, i) => sql`${g.key} as ${sql.identifier(`k${i}`)}`);
         const sets = shared.map((g) => sql`(${g.key})`);
-        const grouping = sql`grouping(${sql.join(shared.map((g) => g.key), sql`, `)})`;
+        const grouping = sql`grouping(${sql.join(
+          shared.map((g) => g.key),
+          sql`, `,
+        )})`;
         const result = (await db.execute(
           sql`select ${grouping} as g, ${sql.join(keys, sql`, `)}, count(*)::int as n
               from ${products} join ${categories} on ${categories.id} = ${products.categoryId}
@@ -510,7 +538,10 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
     },
 
     async countProducts(criteria: ProductCriteria): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where(criteria, today()));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(where(criteria, today()));
       return Number(row?.n ?? 0);
     },
 
@@ -533,8 +564,18 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
           select m.id from m order by m.price ${direction}, m.id asc limit ${limit} offset ${offset})`;
         return rows.where(inArray(products.id, ids)).orderBy(...keys);
       }
-      if (offset === 0) return rows.where(condition).orderBy(...keys).limit(limit);
-      const ids = db.select({ id: products.id }).from(products).where(condition).orderBy(...keys).limit(limit).offset(offset);
+      if (offset === 0)
+        return rows
+          .where(condition)
+          .orderBy(...keys)
+          .limit(limit);
+      const ids = db
+        .select({ id: products.id })
+        .from(products)
+        .where(condition)
+        .orderBy(...keys)
+        .limit(limit)
+        .offset(offset);
       return rows.where(inArray(products.id, ids)).orderBy(...keys);
     },
 
@@ -631,7 +672,10 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
       if (!product) return null;
       const visible = and(eq(reviews.productId, productId), eq(reviews.hidden, false));
       // Sequential: may run inside a transaction (see productDetail).
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(reviews).where(visible);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(reviews)
+        .where(visible);
       const rows = await db
         .select({
           id: reviews.id,
@@ -651,7 +695,16 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
         .limit(limit)
         .offset(offset);
       const photos = rows.length
-        ? await db.select().from(reviewPhotos).where(inArray(reviewPhotos.reviewId, rows.map((r) => r.id))).orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.slot))
+        ? await db
+            .select()
+            .from(reviewPhotos)
+            .where(
+              inArray(
+                reviewPhotos.reviewId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.slot))
         : [];
       return { total: Number(count?.n ?? 0), ratingTenths: product.tenths, rows, photos };
     },

@@ -49,7 +49,9 @@ describe('reviews (decision 024)', () => {
     return { status: res.statusCode, body: res.json() as T, raw: res.body };
   };
   const write = (productId: number, customer: number, rating: number, at: string, hidden = false) =>
-    t.database.db.insert(reviews).values({ productId, customerId: shoppers[customer]!, rating, title: `${rating} stars`, text: `Rated ${rating}.`, hidden, createdAt: new Date(at) });
+    t.database.db
+      .insert(reviews)
+      .values({ productId, customerId: shoppers[customer]!, rating, title: `${rating} stars`, text: `Rated ${rating}.`, hidden, createdAt: new Date(at) });
 
   it("says '0 Reviews' and shows no stars for a piece nobody has reviewed", async () => {
     const id = fresh[0]!;
@@ -78,13 +80,17 @@ describe('reviews (decision 024)', () => {
     ]);
     // Nothing that identifies the customer beyond the display name.
     expect(answer.raw).not.toMatch(/@|reviewer\d|customer/i);
-    for (const r of answer.body.data) expect(Object.keys(r).sort()).toEqual(['author', 'created_at', 'edited', 'photos', 'rating', 'review_id', 'text', 'title', 'verified']);
+    for (const r of answer.body.data)
+      expect(Object.keys(r).sort()).toEqual(['author', 'created_at', 'edited', 'photos', 'rating', 'review_id', 'text', 'title', 'verified']);
 
     const detail = await get<{ data: ProductDetail }>(`/api/product/find-by-id/${id}`);
     expect(detail.body.data).toMatchObject({ product_review_count: 3, product_rating: 3.7 });
 
     // Staff hiding one more review changes the count and the stars at once.
-    await t.database.db.update(reviews).set({ hidden: true }).where(and(eq(reviews.productId, id), eq(reviews.rating, 2)));
+    await t.database.db
+      .update(reviews)
+      .set({ hidden: true })
+      .where(and(eq(reviews.productId, id), eq(reviews.rating, 2)));
     expect((await get<ProductReviews>(`/api/product/${id}/reviews`)).body).toMatchObject({ totalResults: 2, averageRating: 4.5 });
     expect((await get<{ data: ProductDetail }>(`/api/product/find-by-id/${id}`)).body.data).toMatchObject({ product_review_count: 2, product_rating: 4.5 });
   });

@@ -60,18 +60,14 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   api.get('/category', { schema: { response: { 200: z.array(CategorySchema) } } }, (_req, reply) =>
     sendKept(cache, reply, 'categories', () => ok(catalog.categories())),
   );
-  api.get('/admin/tags', { schema: { response: { 200: z.array(TagSchema) } } }, (_req, reply) =>
-    sendKept(cache, reply, 'tags', () => ok(catalog.tags())),
-  );
+  api.get('/admin/tags', { schema: { response: { 200: z.array(TagSchema) } } }, (_req, reply) => sendKept(cache, reply, 'tags', () => ok(catalog.tags())));
   api.get('/admin/other-stones', { schema: { response: { 200: z.array(OtherStoneSchema) } } }, (_req, reply) =>
     sendKept(cache, reply, 'other-stones', () => ok(catalog.otherStones())),
   );
 
   api.get('/product/get_product_detail', { schema: { response: page } }, (_req, reply) => listing(reply, { sort: 0, page: 1 }));
-  api.get(
-    '/product/get_product_detail/:page',
-    { schema: { params: ProductPageParamsSchema, response: page } },
-    (req, reply) => listing(reply, { sort: 0, page: req.params.page }),
+  api.get('/product/get_product_detail/:page', { schema: { params: ProductPageParamsSchema, response: page } }, (req, reply) =>
+    listing(reply, { sort: 0, page: req.params.page }),
   );
   api.get(
     '/product/get_product_by_price/:min/:max',
@@ -93,8 +89,10 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     (req, reply) => byAddress.send(req, reply, `suggest:${indianDate(new Date())}:${req.query.q}`, () => ok(catalog.suggest(req.query.q))),
   );
   // The listing's filter panel: counts per filter value for the same query and filters as productList (decision 026).
-  api.get('/product/facets', { onRequest: byAddress.onRequest, schema: { querystring: ProductFilterSchema, response: { 200: ProductFacetsSchema, 400: ErrorSchema } } }, (req, reply) =>
-    byAddress.send(req, reply, `facets:${indianDate(new Date())}:${JSON.stringify(req.query)}`, () => ok(catalog.facets(req.query))),
+  api.get(
+    '/product/facets',
+    { onRequest: byAddress.onRequest, schema: { querystring: ProductFilterSchema, response: { 200: ProductFacetsSchema, 400: ErrorSchema } } },
+    (req, reply) => byAddress.send(req, reply, `facets:${indianDate(new Date())}:${JSON.stringify(req.query)}`, () => ok(catalog.facets(req.query))),
   );
   api.get(
     '/product/find-by-id/:id',
@@ -129,9 +127,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
       }),
   );
   // Guest carts: prices of the products in the cartItems cookie.
-  api.post(
-    '/product/get_product_detail',
-    { schema: { querystring: CartListQuerySchema, response: { 200: z.array(ProductSummarySchema) } } },
-    (req) => catalog.byIds(req.query.cartList),
+  api.post('/product/get_product_detail', { schema: { querystring: CartListQuerySchema, response: { 200: z.array(ProductSummarySchema) } } }, (req) =>
+    catalog.byIds(req.query.cartList),
   );
 };

@@ -136,7 +136,10 @@ describe("sales: '50 % Discount' is half the making charges, between two dates (
 
     const placed = await placeOrder(t.app, shopper);
     expect(placed.statusCode, placed.body).toBe(200);
-    const [ordered] = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, placed.json().orderId as number));
+    const [ordered] = await t.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, placed.json().orderId as number));
     expect(ordered).toMatchObject({
       unitPricePaise: now,
       lineTotalPaise: now * 2,

@@ -24,7 +24,7 @@ beforeAll(async () => {
   // The same connection, through a drizzle that records what the repository sends.
   const client = (database.db as unknown as { $client: unknown }).$client;
   const logger = { logQuery: (query: string, params: unknown[]) => void sent.push({ sql: query, params }) };
-  db = (database.kind === 'pglite' ? drizzlePglite(client as PGlite, { schema, logger }) : drizzlePg(client as pg.Pool, { schema, logger }));
+  db = database.kind === 'pglite' ? drizzlePglite(client as PGlite, { schema, logger }) : drizzlePg(client as pg.Pool, { schema, logger });
 });
 
 afterAll(async () => {
@@ -61,7 +61,8 @@ async function plansOf(call: (repo: ReturnType<typeof createCatalogRepository>) 
   });
 }
 
-const page = (criteria: ProductCriteria, order: ProductOrder) => (repo: ReturnType<typeof createCatalogRepository>) => repo.findProducts(criteria, order, 12, 0);
+const page = (criteria: ProductCriteria, order: ProductOrder) => (repo: ReturnType<typeof createCatalogRepository>) =>
+  repo.findProducts(criteria, order, 12, 0);
 const count = (criteria: ProductCriteria) => (repo: ReturnType<typeof createCatalogRepository>) => repo.countProducts(criteria);
 
 describe('the scale indexes answer the queries they were made for', () => {

@@ -3,7 +3,9 @@ import { editDistance, nearestWord, normaliseTerm, normaliseWords, planSearch, t
 
 const vocabulary: Vocabulary = {
   words: new Set(
-    'gold silver ring rings earrings necklace necklaces chain chains bangle bangles bracelet bracelets jhumka jhumkas kada mangalsutra nose pin pins pearl ruby 22kt 22 karat kundan choker chokers men solitaire platinum rose nath'.split(' '),
+    'gold silver ring rings earrings necklace necklaces chain chains bangle bangles bracelet bracelets jhumka jhumkas kada mangalsutra nose pin pins pearl ruby 22kt 22 karat kundan choker chokers men solitaire platinum rose nath'.split(
+      ' ',
+    ),
   ),
   synonyms: [
     ['jhumka', 'jhumkas', 'jhumki', 'jhumkha', 'झुमका'],

@@ -52,9 +52,43 @@ export interface SearchPlan {
  * the products' search vectors do not hold them either), and the commonest Hindi ones.
  */
 const STOP_WORDS = new Set([
-  'a', 'an', 'and', 'the', 'for', 'of', 'with', 'in', 'on', 'to', 'by', 'her', 'his', 'him', 'my', 'me', 'our', 'your',
-  'its', 'at', 'from', 'or', 'is', 'are', 'be', 'this', 'that', 'some', 'any',
-  'के', 'की', 'का', 'लिए', 'और', 'में', 'वाली', 'वाला',
+  'a',
+  'an',
+  'and',
+  'the',
+  'for',
+  'of',
+  'with',
+  'in',
+  'on',
+  'to',
+  'by',
+  'her',
+  'his',
+  'him',
+  'my',
+  'me',
+  'our',
+  'your',
+  'its',
+  'at',
+  'from',
+  'or',
+  'is',
+  'are',
+  'be',
+  'this',
+  'that',
+  'some',
+  'any',
+  'के',
+  'की',
+  'का',
+  'लिए',
+  'और',
+  'में',
+  'वाली',
+  'वाला',
 ]);
 
 /** Letters and digits of a word safe inside to_tsquery's syntax. */
@@ -283,7 +317,7 @@ function tsQuery(concepts: Concept[], keep: (a: Alternative) => boolean): string
 export function planSearch(tokens: readonly string[], vocabulary: Vocabulary): SearchPlan {
   const index = indexOf(vocabulary);
   const concepts: Concept[] = [];
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     let taken = 0;
     for (let n = Math.min(LONGEST_TERM, tokens.length - i); n >= 2 && taken === 0; n--) {
       const slice = tokens.slice(i, i + n);

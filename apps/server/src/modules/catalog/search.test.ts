@@ -38,9 +38,17 @@ beforeAll(async () => {
       coalesce((select string_agg(tg.name, ', ') from product_tags pt join tags tg on tg.id = pt.tag_id where pt.product_id = p.id), '') as tags
     from ${products} p join categories c on c.id = p.category_id`);
   rows = new Map(
-    ((loaded as unknown as { rows: Record<string, unknown>[] }).rows).map((r) => [
+    (loaded as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => [
       Number(r.id),
-      { name: String(r.name), category: String(r.category), tags: String(r.tags), searchText: String(r.search_text), material: String(r.material), metal: String(r.metal), purity: r.purity === null ? null : Number(r.purity) },
+      {
+        name: String(r.name),
+        category: String(r.category),
+        tags: String(r.tags),
+        searchText: String(r.search_text),
+        material: String(r.material),
+        metal: String(r.metal),
+        purity: r.purity === null ? null : Number(r.purity),
+      },
     ]),
   );
 });
@@ -131,13 +139,21 @@ describe('the shopper query set', () => {
       if (typeof want === 'function') {
         const wrong = body.data.filter((p) => !want(rows.get(p.product_id)!));
         if (body.totalResults === 0) misses.push(`${q}: nothing${body.didYouMean ? ` (did you mean '${body.didYouMean}')` : ''}`);
-        else if (wrong.length > 0) misses.push(`${q}: ${wrong.length} of ${body.data.length} wrong (${wrong.map((p) => p.product_name).slice(0, 3).join(', ')})`);
+        else if (wrong.length > 0)
+          misses.push(
+            `${q}: ${wrong.length} of ${body.data.length} wrong (${wrong
+              .map((p) => p.product_name)
+              .slice(0, 3)
+              .join(', ')})`,
+          );
       } else if (body.totalResults !== 0 || body.didYouMean !== want.didYouMean) {
         misses.push(`${q}: ${body.totalResults} results, did you mean '${body.didYouMean ?? ''}' (want '${want.didYouMean}')`);
       }
     }
     const score = (QUERY_SET.length - misses.length) / QUERY_SET.length;
-    console.log(`query set: ${QUERY_SET.length - misses.length} / ${QUERY_SET.length} right (${(score * 100).toFixed(0)} %)${misses.length ? `\n  ${misses.join('\n  ')}` : ''}`);
+    console.log(
+      `query set: ${QUERY_SET.length - misses.length} / ${QUERY_SET.length} right (${(score * 100).toFixed(0)} %)${misses.length ? `\n  ${misses.join('\n  ')}` : ''}`,
+    );
     expect(misses).toEqual([]);
   });
 });
@@ -229,7 +245,9 @@ describe('classes of query', () => {
       expect((await search('gold', `&category=Rings&stone=${encodeURIComponent(stone)}`)).totalResults, stone).toBe(n);
     }
     expect(Object.keys(facets.tag).length).toBeGreaterThan(0);
-    expect(Object.values({ ...facets.material, ...facets.category, ...facets.stone, ...facets.colour, ...facets.price, ...facets.tag }).every((n) => n > 0)).toBe(true);
+    expect(
+      Object.values({ ...facets.material, ...facets.category, ...facets.stone, ...facets.colour, ...facets.price, ...facets.tag }).every((n) => n > 0),
+    ).toBe(true);
     // Without filters, one scan counts every group: each adds up to the catalogue (a piece has one category).
     const everything = await get<ProductFacets>('/api/product/facets');
     const total = (await get<ProductPage>('/api/product/productList')).totalResults;

@@ -24,10 +24,16 @@ import type { Db } from '@milli/db';
 import { makingFromPerGram, priceChoice, rupeesToPaise, salePrice, indianDate } from '@milli/pricing';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { MAX_SEARCH_WORDS, nearestWord, normaliseWords, type Vocabulary } from './search-plan.ts';
-import { createCatalogRepository, type ProductCriteria, type ProductFilters, type ProductOrder, type ProductSummaryRow, type SearchTerms } from './repository.ts';
+import {
+  createCatalogRepository,
+  type ProductCriteria,
+  type ProductFilters,
+  type ProductOrder,
+  type ProductSummaryRow,
+  type SearchTerms,
+} from './repository.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { photoOf } from '../reviews/storage.ts';
-
 
 /** A listing request: the productList query, or the part of it the other listing routes fill in. */
 export type ListRequest = Partial<ProductFilter> & { sort: number; page: number };
@@ -158,7 +164,11 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
    */
   function vocabulary(): Promise<Vocabulary> {
     if (!cache) return repo.searchVocabulary();
-    return cache.get('search:vocabulary', () => repo.searchVocabulary(), (v) => 64 * (v.words.size + v.synonyms.flat().length));
+    return cache.get(
+      'search:vocabulary',
+      () => repo.searchVocabulary(),
+      (v) => 64 * (v.words.size + v.synonyms.flat().length),
+    );
   }
 
   async function plan(filters: ProductFilters): Promise<ProductCriteria> {
@@ -182,10 +192,21 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
         return unmatched.has(text) && c.tokens.length === 1 ? (nearestWord(text, words) ?? '') : text;
       });
       if (replaced.every(Boolean)) candidates.push(replaced.join(' '));
-      candidates.push(concepts.filter((c) => !unmatched.has(c.tokens.join(' '))).map((c) => c.tokens.join(' ')).join(' '));
+      candidates.push(
+        concepts
+          .filter((c) => !unmatched.has(c.tokens.join(' ')))
+          .map((c) => c.tokens.join(' '))
+          .join(' '),
+      );
     }
     if (concepts.length > 1) {
-      for (let i = concepts.length - 1; i >= 0; i--) candidates.push(concepts.filter((_, j) => j !== i).map((c) => c.tokens.join(' ')).join(' '));
+      for (let i = concepts.length - 1; i >= 0; i--)
+        candidates.push(
+          concepts
+            .filter((_, j) => j !== i)
+            .map((c) => c.tokens.join(' '))
+            .join(' '),
+        );
     }
     const original = criteria.search!.tokens.join(' ');
     const tried = [...new Set(candidates)].filter((text) => text && text !== original).slice(0, MAX_ALTERNATIVES);
@@ -216,10 +237,7 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
       const order: ProductOrder = request.sort === 0 && filters.search ? 'relevance' : (SORTS[request.sort] ?? 'featured');
       // Once, before the two queries that follow: how each of the search's words is matched.
       const criteria = await plan(filters);
-      const [total, rows] = await Promise.all([
-        repo.countProducts(criteria),
-        repo.findProducts(criteria, order, PAGE_SIZE, (page - 1) * PAGE_SIZE),
-      ]);
+      const [total, rows] = await Promise.all([repo.countProducts(criteria), repo.findProducts(criteria, order, PAGE_SIZE, (page - 1) * PAGE_SIZE)]);
       const answer: ProductPage = { data: await cards(rows), currentPage: page, totalPages: Math.ceil(total / PAGE_SIZE), totalResults: total };
       if (total === 0 && filters.search) {
         const alternatives = await alternativesOf({ ...filters, search: filters.search });
@@ -294,7 +312,11 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
       };
 
       // The card's before price is today's price of the default choice, so the page and its card agree.
-      const card = summary({ ...product, salePercent: sale?.makingDiscountPercent ?? null }, pricing.gstPercent, priceToday({ ...pricing, sale: null }, product.listPricePaise));
+      const card = summary(
+        { ...product, salePercent: sale?.makingDiscountPercent ?? null },
+        pricing.gstPercent,
+        priceToday({ ...pricing, sale: null }, product.listPricePaise),
+      );
       return {
         ...card,
         product_description: product.description,
@@ -332,7 +354,9 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
         const rate = rates.metal.get(`${row.metal}:${purity}`);
         if (rate === undefined || row.metalWeightMg === null) continue;
         const making =
-          row.makingChargeKind === 'per_gram' && row.makingChargeRate !== null ? makingFromPerGram(row.metalWeightMg, row.makingChargeRate) : row.makingChargePaise;
+          row.makingChargeKind === 'per_gram' && row.makingChargeRate !== null
+            ? makingFromPerGram(row.metalWeightMg, row.makingChargeRate)
+            : row.makingChargePaise;
         const price = priceChoice({
           metalWeightMg: row.metalWeightMg,
           makingChargePaise: making,
@@ -385,7 +409,16 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
  * alone has karats and colours to choose; grades only for pieces set with diamonds.
  */
 function offerOf(
-  product: { metal: 'gold' | 'platinum' | 'silver'; metalColour: string | null; diamondWeightCents: number; purities: number[]; metalColours: string[]; diamondQualities: string[]; sizeKind: 'ring' | 'bangle' | 'length' | null; sizes: string[] },
+  product: {
+    metal: 'gold' | 'platinum' | 'silver';
+    metalColour: string | null;
+    diamondWeightCents: number;
+    purities: number[];
+    metalColours: string[];
+    diamondQualities: string[];
+    sizeKind: 'ring' | 'bangle' | 'length' | null;
+    sizes: string[];
+  },
   defaultPurity: number,
   defaultDiamondQuality: string | null,
 ) {
@@ -394,7 +427,13 @@ function offerOf(
   return {
     defaultColour,
     purities: gold ? (product.purities.length > 0 ? [...product.purities].sort((a, b) => a - b) : [defaultPurity]) : [],
-    colours: gold ? (product.metalColours.length > 0 ? METAL_COLOURS.filter((c) => product.metalColours.includes(c)) : defaultColour ? [defaultColour] : []) : [],
+    colours: gold
+      ? product.metalColours.length > 0
+        ? METAL_COLOURS.filter((c) => product.metalColours.includes(c))
+        : defaultColour
+          ? [defaultColour]
+          : []
+      : [],
     diamondQualities:
       product.diamondWeightCents > 0
         ? product.diamondQualities.length > 0

@@ -21,7 +21,13 @@ let pieceId: number;
 let bareOrderNumber: string;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
-async function upload(who: { cookie: string } | null, number: string, piece: number, fields: Record<string, string>, file: { bytes: Buffer; type?: string; name?: string } | null) {
+async function upload(
+  who: { cookie: string } | null,
+  number: string,
+  piece: number,
+  fields: Record<string, string>,
+  file: { bytes: Buffer; type?: string; name?: string } | null,
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/pdf' }), file.name ?? 'cert.pdf');
@@ -46,7 +52,10 @@ beforeAll(async () => {
   const order = await createOrder(db, { customerId: owner.id, status: 'Delivered', lines: [await lineFor(db, productId)] });
   orderNumber = order.orderNumber;
   const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
-  const [piece] = await db.insert(schema.orderPieces).values({ orderId: order.id, lineId: line!.id, huid: testHuid(), netWeightMg: 3000, grossWeightMg: 3200 }).returning();
+  const [piece] = await db
+    .insert(schema.orderPieces)
+    .values({ orderId: order.id, lineId: line!.id, huid: testHuid(), netWeightMg: 3000, grossWeightMg: 3200 })
+    .returning();
   pieceId = piece!.id;
   bareOrderNumber = (await createOrder(db, { customerId: other.id, status: 'Delivered' })).orderNumber;
 }, 120_000);
@@ -100,7 +109,11 @@ describe('diamond certificates', () => {
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.rawPayload.equals(PDF)).toBe(true);
 
-    for (const [who, number] of [[other, orderNumber], [other, bareOrderNumber], [owner, bareOrderNumber]] as const) {
+    for (const [who, number] of [
+      [other, orderNumber],
+      [other, bareOrderNumber],
+      [owner, bareOrderNumber],
+    ] as const) {
       const refused = await download(who, number);
       expect(refused.statusCode).toBe(404);
       expect(refused.json().code).toBe('CERTIFICATE_NOT_FOUND');
@@ -109,15 +122,23 @@ describe('diamond certificates', () => {
     const deskCopy = await t.app.inject({ url: `/api/admin/orders/${orderNumber}/pieces/${pieceId}/certificate`, headers: { cookie: desk.cookie } });
     expect(deskCopy.statusCode).toBe(200);
 
-    const [mail] = await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, owner.email), eq(schema.mailOutbox.kind, 'order-certificate')));
+    const [mail] = await t.database.db
+      .select()
+      .from(schema.mailOutbox)
+      .where(and(eq(schema.mailOutbox.toAddress, owner.email), eq(schema.mailOutbox.kind, 'order-certificate')));
     expect(mail?.textBody).toContain('IGI, number LG123456789');
 
-    const audit = await t.database.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'order'), eq(schema.auditLog.entityId, orderNumber)));
+    const audit = await t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, 'order'), eq(schema.auditLog.entityId, orderNumber)));
     expect(audit.map((a) => a.action)).toEqual(['certificate']);
   });
 
   it('replaces it with a PNG, served as an image download', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const stored = await upload(desk, orderNumber, pieceId, { lab: 'GIA', number: '2141438171' }, { bytes: png, type: 'application/pdf', name: 'x.pdf' });
     expect(stored.statusCode, stored.body).toBe(200);
     const got = await download(owner);

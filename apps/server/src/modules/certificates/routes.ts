@@ -42,7 +42,8 @@ export const certificatesModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     {
       config: { ...staff, multipartOptions: { limits: { files: 1, fileSize: CERTIFICATE_MAX_BYTES } } },
       schema: {
-        summary: "Stores a piece's diamond certificate: `file` (PDF, JPEG or PNG, at most 5 MB, checked by its bytes), `lab` (IGI, GIA, SGL, HRD…), `number`; replaces an earlier one",
+        summary:
+          "Stores a piece's diamond certificate: `file` (PDF, JPEG or PNG, at most 5 MB, checked by its bytes), `lab` (IGI, GIA, SGL, HRD…), `number`; replaces an earlier one",
         params: PieceParamsSchema,
         body: z.preprocess((v) => v ?? {}, z.record(z.string(), z.unknown(), { error: 'Please send the certificate as a multipart form.' })),
         response: { 200: OrderPieceSchema, ...errors },
@@ -61,7 +62,14 @@ export const certificatesModule: FastifyPluginAsync<ModuleDeps> = async (app, de
 
   api.get(
     '/orders/:orderNumber/pieces/:pieceId/certificate',
-    { config: { access: 'customer' }, schema: { summary: "A piece's diamond certificate from the customer's own order, as a download (404 CERTIFICATE_NOT_FOUND when none)", params: PieceParamsSchema, response: errors } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "A piece's diamond certificate from the customer's own order, as a download (404 CERTIFICATE_NOT_FOUND when none)",
+        params: PieceParamsSchema,
+        response: errors,
+      },
+    },
     async (req, reply) => sendFile(reply, await service.customerDownload(requireCustomer(req).id, req.params.orderNumber, req.params.pieceId)),
   );
 };

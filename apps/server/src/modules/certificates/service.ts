@@ -53,7 +53,8 @@ export function createCertificatesService(db: Db, files: FileStore, opts: { mail
       if (!file || file.length === 0) fields.file = 'Please add the certificate file (PDF, JPEG or PNG).';
       else if (file.length > CERTIFICATE_MAX_BYTES) throw new DomainError('FILE_TOO_LARGE', 'A certificate file is at most 5 MB.');
       else if (!kind) fields.file = 'The certificate must be a PDF, JPEG or PNG file.';
-      if (!parsed.success || !kind || Object.keys(fields).length) throw new DomainError('INVALID_REQUEST', [...new Set(Object.values(fields))].join(' '), fields);
+      if (!parsed.success || !kind || Object.keys(fields).length)
+        throw new DomainError('INVALID_REQUEST', [...new Set(Object.values(fields))].join(' '), fields);
       const { lab, number } = parsed.data;
       let written: string | null = null;
       try {
@@ -90,6 +91,7 @@ export function createCertificatesService(db: Db, files: FileStore, opts: { mail
     /** The file for the orders desk. */
     deskDownload: async (orderNumber: string, pieceId: number) => download(await certificatesRepository(db).piece(orderNumber, pieceId)),
     /** The file for the order's owner; anyone else's order answers as if there were none. */
-    customerDownload: async (customerId: number, orderNumber: string, pieceId: number) => download(await certificatesRepository(db).customersPiece(customerId, orderNumber, pieceId)),
+    customerDownload: async (customerId: number, orderNumber: string, pieceId: number) =>
+      download(await certificatesRepository(db).customersPiece(customerId, orderNumber, pieceId)),
   };
 }

@@ -41,7 +41,10 @@ async function product(opts: { stock?: number; minPaise?: number; maxPaise?: num
   });
   const row = rows.find((r) => !taken.has(r.id))!;
   taken.add(row.id);
-  await t.database.db.update(schema.products).set({ stock: opts.stock ?? 10 }).where(eq(schema.products.id, row.id));
+  await t.database.db
+    .update(schema.products)
+    .set({ stock: opts.stock ?? 10 })
+    .where(eq(schema.products.id, row.id));
   return (await t.database.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, row.id) }))!;
 }
 
@@ -56,7 +59,8 @@ const place = (c: Shopper | null, fields: Record<string, string | number> = {}) 
 const todayPrice = async (productId: number) => (await t.app.inject({ url: `/api/product/find-by-id/${productId}` })).json().data.product_price_paise as number;
 const stockOf = async (id: number) => (await t.database.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, id) }))!;
 const ordersOf = (customerId: number) => t.database.db.select().from(schema.orders).where(eq(schema.orders.customerId, customerId));
-const cartOf = async (c: Shopper) => (await t.app.inject({ url: `/api/cart/find-by-user-id/${c.userId}`, headers: { cookie: c.cookie } })).json() as { productId: number; quantity: number }[];
+const cartOf = async (c: Shopper) =>
+  (await t.app.inject({ url: `/api/cart/find-by-user-id/${c.userId}`, headers: { cookie: c.cookie } })).json() as { productId: number; quantity: number }[];
 
 describe('POST /api/orders/placeOrders', () => {
   it('answers 401 without a session and 403 for another customer’s id, and writes nothing', async () => {
@@ -99,7 +103,15 @@ describe('POST /api/orders/placeOrders', () => {
     expect(await ordersOf(c.userId)).toHaveLength(0);
     expect(await cartOf(c)).toHaveLength(1);
 
-    const abroad = await place(c, { country: 'United Kingdom', countryCode: '44', phoneNumber: '7911 123456', pincode: 'SW1A 1AA', companyName: 'Iyer Traders', companyEmail: 'accounts@iyer.example', gstin: '33AAKCM4821Q1Z1' });
+    const abroad = await place(c, {
+      country: 'United Kingdom',
+      countryCode: '44',
+      phoneNumber: '7911 123456',
+      pincode: 'SW1A 1AA',
+      companyName: 'Iyer Traders',
+      companyEmail: 'accounts@iyer.example',
+      gstin: '33AAKCM4821Q1Z1',
+    });
     expect(abroad.statusCode, abroad.body).toBe(200);
     const [order] = await ordersOf(c.userId);
     expect(order).toMatchObject({ companyName: 'Iyer Traders', companyGstin: '33AAKCM4821Q1Z1', companyEmail: 'accounts@iyer.example' });
@@ -111,7 +123,13 @@ describe('POST /api/orders/placeOrders', () => {
     await add(c, p.id, 2, { purity: 18 });
     // The line's frozen price is stale (the gold rate moved since it was added) and the client lies about money.
     await t.database.db.execute(sql`update cart_lines set unit_price_paise = 100 where product_id = ${p.id}`);
-    const res = await place(c, { totalPaise: 1, subtotalPaise: 1, product_price: 1, shippingPaise: 0, cartDataList: JSON.stringify([{ productId: p.id, quantity: 2 }]) });
+    const res = await place(c, {
+      totalPaise: 1,
+      subtotalPaise: 1,
+      product_price: 1,
+      shippingPaise: 0,
+      cartDataList: JSON.stringify([{ productId: p.id, quantity: 2 }]),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json();
     const detail = (await t.app.inject({ url: `/api/product/find-by-id/${p.id}` })).json().data;
@@ -137,14 +155,30 @@ describe('POST /api/orders/placeOrders', () => {
     expect(answer.orderNumber.endsWith(String(answer.orderId).padStart(6, '0'))).toBe(true);
 
     const [line] = await t.database.db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, answer.orderId));
-    expect(line).toMatchObject({ productId: p.id, productName: p.name, sku: p.sku, quantity: 2, unitPricePaise: unit, lineTotalPaise: unit * 2, purity: 18, hsnCode: '7113', huid: p.huid, metalWeightMg: p.metalWeightMg });
+    expect(line).toMatchObject({
+      productId: p.id,
+      productName: p.name,
+      sku: p.sku,
+      quantity: 2,
+      unitPricePaise: unit,
+      lineTotalPaise: unit * 2,
+      purity: 18,
+      hsnCode: '7113',
+      huid: p.huid,
+      metalWeightMg: p.metalWeightMg,
+    });
     expect(line!.priceBreakup).toMatchObject({ totalPaise: unit });
     expect(line!.ratePaisePerGram).toBeGreaterThan(0);
     const addresses = await t.database.db.select().from(schema.orderAddresses).where(eq(schema.orderAddresses.orderId, answer.orderId));
     expect(addresses.map((a) => a.kind).sort()).toEqual(['billing', 'shipping']);
     expect(addresses[0]).toMatchObject({ city: 'Chennai', pincode: '600004', phone: '9876543210', countryCode: '91' });
-    const history = async () => (await t.database.db.select().from(schema.orderStatusHistory).where(eq(schema.orderStatusHistory.orderId, answer.orderId))).map((h) => h.status);
-    const placedMail = () => t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')));
+    const history = async () =>
+      (await t.database.db.select().from(schema.orderStatusHistory).where(eq(schema.orderStatusHistory.orderId, answer.orderId))).map((h) => h.status);
+    const placedMail = () =>
+      t.database.db
+        .select()
+        .from(schema.mailOutbox)
+        .where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')));
     // Held: the stock is taken and the cart emptied at once, but the order is placed (and mailed) only when paid.
     expect(await history()).toEqual(['Awaiting payment']);
     expect(await placedMail()).toHaveLength(0);
@@ -163,7 +197,15 @@ describe('POST /api/orders/placeOrders', () => {
   it('sells each line as chosen: purity, colour, diamond grade and size on the order line, its columns and its picture', async () => {
     const c = await customer();
     const [ring] = await t.database.db.query.products.findMany({
-      where: (p, { and, eq, gt }) => and(eq(p.sizeKind, 'ring'), eq(p.metal, 'gold'), gt(p.diamondWeightCents, 0), sql`14 = any(${p.purities})`, sql`'Rose Gold' = any(${p.metalColours})`, sql`'SI-GH' = any(${p.diamondQualities})`),
+      where: (p, { and, eq, gt }) =>
+        and(
+          eq(p.sizeKind, 'ring'),
+          eq(p.metal, 'gold'),
+          gt(p.diamondWeightCents, 0),
+          sql`14 = any(${p.purities})`,
+          sql`'Rose Gold' = any(${p.metalColours})`,
+          sql`'SI-GH' = any(${p.diamondQualities})`,
+        ),
       orderBy: (p, { asc }) => [asc(p.id)],
     });
     taken.add(ring!.id);
@@ -208,7 +250,15 @@ describe('POST /api/orders/placeOrders', () => {
     const balance = price + 299 + 50_000;
     const [plan] = await t.database.db
       .insert(schema.harvestPlans)
-      .values({ customerId: c.userId, monthlyAmountPaise: 200_000, email: c.email, status: 'Matured', redeemableBalancePaise: balance, startedAt: new Date(Date.now() - 320 * 86_400_000), maturesAt: past })
+      .values({
+        customerId: c.userId,
+        monthlyAmountPaise: 200_000,
+        email: c.email,
+        status: 'Matured',
+        redeemableBalancePaise: balance,
+        startedAt: new Date(Date.now() - 320 * 86_400_000),
+        maturesAt: past,
+      })
       .returning();
 
     // The piece may cost Rs. 2 lakh or more: the buyer gives a PAN, as checkout asks then.
@@ -225,7 +275,13 @@ describe('POST /api/orders/placeOrders', () => {
     await add(c, p.id);
     const second = (await place(c, { useHarvest: 'true', idempotencyKey: 'harvest-2', pan })).json();
     // The rest is paid online.
-    expect(second).toMatchObject({ totalPaise: price + 299, harvestCreditPaise: 50_000, status: 'Awaiting payment', payNowPaise: price + 299 - 50_000, payment: { amountPaise: price + 299 - 50_000 } });
+    expect(second).toMatchObject({
+      totalPaise: price + 299,
+      harvestCreditPaise: 50_000,
+      status: 'Awaiting payment',
+      payNowPaise: price + 299 - 50_000,
+      payment: { amountPaise: price + 299 - 50_000 },
+    });
     expect(await left()).toMatchObject({ redeemableBalancePaise: 0, status: 'Redeemed' });
     const [order] = await t.database.db.select().from(schema.orders).where(eq(schema.orders.orderNumber, second.orderNumber));
     expect(order).toMatchObject({ harvestCreditPaise: 50_000, totalPaise: price + 299 });
@@ -245,7 +301,15 @@ describe('POST /api/orders/placeOrders', () => {
       (
         await t.database.db
           .insert(schema.harvestPlans)
-          .values({ customerId: c.userId, monthlyAmountPaise: 200_000, email: c.email, status: 'Matured', redeemableBalancePaise: balance, startedAt: new Date(Date.now() - (320 + maturedDaysAgo) * day), maturesAt: new Date(Date.now() - maturedDaysAgo * day) })
+          .values({
+            customerId: c.userId,
+            monthlyAmountPaise: 200_000,
+            email: c.email,
+            status: 'Matured',
+            redeemableBalancePaise: balance,
+            startedAt: new Date(Date.now() - (320 + maturedDaysAgo) * day),
+            maturesAt: new Date(Date.now() - maturedDaysAgo * day),
+          })
           .returning()
       )[0]!;
     // The order spends all of the older plan and part of the newer one, with a coupon.
@@ -272,7 +336,10 @@ describe('POST /api/orders/placeOrders', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/orders/${order.orderNumber}/cancel`, headers: { cookie: c.cookie } })).statusCode).toBe(409);
     expect((await planNow(older.id)).redeemableBalancePaise + (await planNow(newer.id)).redeemableBalancePaise).toBe(10_000_00 + price);
     await add(c, p.id);
-    expect((await place(c, { useHarvest: 'on', couponCode: 'WELCOME10' })).json()).toMatchObject({ harvestCreditPaise: order.totalPaise, couponCode: 'WELCOME10' });
+    expect((await place(c, { useHarvest: 'on', couponCode: 'WELCOME10' })).json()).toMatchObject({
+      harvestCreditPaise: order.totalPaise,
+      couponCode: 'WELCOME10',
+    });
   });
 
   it('states one GST to the paisa on the order, its mail, its page and its tax invoice', async () => {
@@ -291,7 +358,10 @@ describe('POST /api/orders/placeOrders', () => {
     const value = order.totalPaise as number;
     expect(gst).toBe(value - Math.round((value * 100) / 103));
 
-    const [mail] = await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')));
+    const [mail] = await t.database.db
+      .select()
+      .from(schema.mailOutbox)
+      .where(and(eq(schema.mailOutbox.toAddress, c.email), eq(schema.mailOutbox.kind, 'order-placed')));
     expect(mail!.textBody).toContain(`GST included: ${formatRupees(gst)}`);
     const page = await t.app.inject({ url: `/api/orders/${order.orderNumber}`, headers: { cookie: c.cookie } });
     expect(page.json().totals.taxPaise).toBe(gst);
@@ -336,7 +406,12 @@ describe('POST /api/orders/placeOrders', () => {
     const p = await product();
     const q = await product();
     await add(c, p.id);
-    const changed = await place(c, { cartDataList: JSON.stringify([{ productId: p.id, quantity: 1 }, { productId: q.id, quantity: 1 }]) });
+    const changed = await place(c, {
+      cartDataList: JSON.stringify([
+        { productId: p.id, quantity: 1 },
+        { productId: q.id, quantity: 1 },
+      ]),
+    });
     expect(changed.statusCode).toBe(409);
     expect(changed.json().message).toMatch(/^Your cart has changed/);
     expect((await place(c, { cartDataList: 'not json' })).statusCode).toBe(400);
@@ -394,7 +469,10 @@ describe('POST /api/orders/placeOrders', () => {
     expect(codes.filter((s) => s === 200)).toHaveLength(3);
     expect(codes.filter((s) => s === 409)).toHaveLength(9);
     for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().message).toContain(p.name);
-    const sold = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.orderLines).where(eq(schema.orderLines.productId, p.id));
+    const sold = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.orderLines)
+      .where(eq(schema.orderLines.productId, p.id));
     expect(Number(sold[0]!.n)).toBe(3);
     const after = await stockOf(p.id);
     expect(after.stock).toBe(0);
@@ -413,22 +491,66 @@ describe('POST /api/orders/placeOrders', () => {
         const [verified, ...hooks] = await Promise.all([
           form('/api/payments/razorpay/verify', checkout.json(), b.cookie),
           ...webhooks.map((d) =>
-            t.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: d.body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': d.signature, 'x-razorpay-event-id': d.eventId } }),
+            t.app.inject({
+              method: 'POST',
+              url: '/api/payments/razorpay/webhook',
+              payload: d.body,
+              headers: { 'content-type': 'application/json', 'x-razorpay-signature': d.signature, 'x-razorpay-event-id': d.eventId },
+            }),
           ),
         ]);
         expect(verified!.statusCode, verified!.body).toBe(200);
         for (const h of hooks) expect(h.statusCode, h.body).toBe(200);
       }),
     );
-    const orders = await t.database.db.select().from(schema.orders).where(inArray(schema.orders.orderNumber, held.map((h) => h.orderNumber)));
+    const orders = await t.database.db
+      .select()
+      .from(schema.orders)
+      .where(
+        inArray(
+          schema.orders.orderNumber,
+          held.map((h) => h.orderNumber),
+        ),
+      );
     expect(orders.map((o) => o.status)).toEqual(['Placed', 'Placed', 'Placed']);
-    const payments = await t.database.db.select().from(schema.payments).where(inArray(schema.payments.orderId, orders.map((o) => o.id)));
-    expect(payments.map((x) => [x.status, x.method])).toEqual([['paid', 'UPI'], ['paid', 'UPI'], ['paid', 'UPI']]);
+    const payments = await t.database.db
+      .select()
+      .from(schema.payments)
+      .where(
+        inArray(
+          schema.payments.orderId,
+          orders.map((o) => o.id),
+        ),
+      );
+    expect(payments.map((x) => [x.status, x.method])).toEqual([
+      ['paid', 'UPI'],
+      ['paid', 'UPI'],
+      ['paid', 'UPI'],
+    ]);
     // Each paid once, placed once, mailed once; no order of the twelve breaks the payment invariants.
     const mail = await t.database.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, 'order-placed'));
-    for (const h of held) expect(mail.filter((m) => m.subject.includes(h.orderNumber)), h.orderNumber).toHaveLength(1);
-    expect(await t.database.db.select().from(schema.refunds).where(inArray(schema.refunds.orderId, orders.map((o) => o.id)))).toEqual([]);
-    expect(await paymentBreaches(t.database.db, buyers.map((b) => b.userId))).toEqual([]);
+    for (const h of held)
+      expect(
+        mail.filter((m) => m.subject.includes(h.orderNumber)),
+        h.orderNumber,
+      ).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(schema.refunds)
+        .where(
+          inArray(
+            schema.refunds.orderId,
+            orders.map((o) => o.id),
+          ),
+        ),
+    ).toEqual([]);
+    expect(
+      await paymentBreaches(
+        t.database.db,
+        buyers.map((b) => b.userId),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -437,7 +559,8 @@ describe('checkout that knows India', () => {
     const rows = await t.database.db.select().from(schema.orderAddresses).where(eq(schema.orderAddresses.orderId, orderId));
     return Object.fromEntries(rows.map((r) => [r.kind, r]));
   };
-  const book = async (c: Shopper) => (await t.app.inject({ url: '/api/account/addresses', headers: { cookie: c.cookie } })).json().data as Record<string, unknown>[];
+  const book = async (c: Shopper) =>
+    (await t.app.inject({ url: '/api/account/addresses', headers: { cookie: c.cookie } })).json().data as Record<string, unknown>[];
   const SHIP = {
     shipToDifferent: 'on',
     shippingFirstName: 'Arjun',
@@ -478,7 +601,14 @@ describe('checkout that knows India', () => {
 
     const abroad = await customer();
     await add(abroad, (await product({ maxPaise: 45_000_00 })).id);
-    const res = await place(abroad, { country: 'United Kingdom', countryCode: '44', phoneNumber: '7911 123456', pincode: 'SW1A 1AA', state: 'Greater London', paymentMethod: 'cod' });
+    const res = await place(abroad, {
+      country: 'United Kingdom',
+      countryCode: '44',
+      phoneNumber: '7911 123456',
+      pincode: 'SW1A 1AA',
+      state: 'Greater London',
+      paymentMethod: 'cod',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await addressesOf(res.json().orderId)).billing).toMatchObject({ state: 'Greater London', stateCode: null });
   });
@@ -490,7 +620,17 @@ describe('checkout that knows India', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { billing, shipping } = await addressesOf(res.json().orderId);
     expect(billing).toMatchObject({ firstName: 'Meera', city: 'Chennai', state: 'Tamil Nadu', stateCode: '33', phone: '9876543210' });
-    expect(shipping).toMatchObject({ firstName: 'Arjun', lastName: 'Rao', city: 'Bengaluru', state: 'Karnataka', stateCode: '29', landmark: 'Near the metro station', pincode: '560038', phone: '9123456789', country: 'India' });
+    expect(shipping).toMatchObject({
+      firstName: 'Arjun',
+      lastName: 'Rao',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      stateCode: '29',
+      landmark: 'Near the metro station',
+      pincode: '560038',
+      phone: '9123456789',
+      country: 'India',
+    });
 
     await add(c, (await product({ maxPaise: 45_000_00 })).id);
     const noPhone = await place(c, { ...SHIP, shippingPhoneNumber: '', paymentMethod: 'cod' });
@@ -552,9 +692,15 @@ describe('checkout that knows India', () => {
     const c = await customer();
     const p = await product({ stock: 2 });
     const day = 86_400_000;
-    await t.database.db
-      .insert(schema.harvestPlans)
-      .values({ customerId: c.userId, monthlyAmountPaise: 200_000, email: c.email, status: 'Matured', redeemableBalancePaise: 2_200_000, startedAt: new Date(Date.now() - 370 * day), maturesAt: new Date(Date.now() - 40 * day) });
+    await t.database.db.insert(schema.harvestPlans).values({
+      customerId: c.userId,
+      monthlyAmountPaise: 200_000,
+      email: c.email,
+      status: 'Matured',
+      redeemableBalancePaise: 2_200_000,
+      startedAt: new Date(Date.now() - 370 * day),
+      maturesAt: new Date(Date.now() - 40 * day),
+    });
     await add(c, p.id);
     const refused = await place(c, { useHarvest: 'on', pan: 'ABCPE1234F' });
     expect(refused.statusCode).toBe(409);

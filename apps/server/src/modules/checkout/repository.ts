@@ -10,14 +10,25 @@ const p = (name: string) => sql.placeholder(name);
 // The cart's row and the customer's, in one statement: the customer's lock before any piece's, the order every
 // transaction that takes both keeps (a cancel gives back store credit before stock), so none waits on the other in turn.
 const lockCartStatement = preparedQuery('checkout_lock_cart', (db) =>
-  db.select({ id: carts.id }).from(carts).innerJoin(customers, eq(customers.id, carts.customerId)).where(eq(carts.customerId, p('customerId'))).for('no key update'),
+  db
+    .select({ id: carts.id })
+    .from(carts)
+    .innerJoin(customers, eq(customers.id, carts.customerId))
+    .where(eq(carts.customerId, p('customerId')))
+    .for('no key update'),
 );
 const unpaidAndLapsedStatement = preparedQuery('checkout_unpaid_and_lapsed', (db) =>
   db
     .select({
       // A made piece's balance order holds no stock (its piece is made for this customer): it is not counted.
-      unpaid: sql<number>`count(*) filter (where ${inArray(orders.status, ['Awaiting payment', 'Awaiting confirmation'])} and ${isNull(orders.customDesignRequestId)})`.mapWith(Number),
-      lapsed: sql<number>`count(*) filter (where ${eq(orders.status, 'Cancelled')} and exists (select 1 from ${orderStatusHistory} where ${eq(orderStatusHistory.orderId, orders.id)} and ${eq(orderStatusHistory.note, p('lapsedNote'))} and ${orderStatusHistory.at} > ${p('since')}))`.mapWith(Number),
+      unpaid:
+        sql<number>`count(*) filter (where ${inArray(orders.status, ['Awaiting payment', 'Awaiting confirmation'])} and ${isNull(orders.customDesignRequestId)})`.mapWith(
+          Number,
+        ),
+      lapsed:
+        sql<number>`count(*) filter (where ${eq(orders.status, 'Cancelled')} and exists (select 1 from ${orderStatusHistory} where ${eq(orderStatusHistory.orderId, orders.id)} and ${eq(orderStatusHistory.note, p('lapsedNote'))} and ${orderStatusHistory.at} > ${p('since')}))`.mapWith(
+          Number,
+        ),
     })
     .from(orders)
     .where(and(eq(orders.customerId, p('customerId')), inArray(orders.status, ['Awaiting payment', 'Awaiting confirmation', 'Cancelled']))),
@@ -25,12 +36,24 @@ const unpaidAndLapsedStatement = preparedQuery('checkout_unpaid_and_lapsed', (db
 const takeStockStatement = preparedQuery('checkout_take_stock', (db) =>
   db
     .update(products)
-    .set({ stock: sql`${products.stock} - ${p('quantity')}`, unitsSold: sql`${products.unitsSold} + ${p('quantity')}`, updatedAt: placeholderValue<Date>('at') })
+    .set({
+      stock: sql`${products.stock} - ${p('quantity')}`,
+      unitsSold: sql`${products.unitsSold} + ${p('quantity')}`,
+      updatedAt: placeholderValue<Date>('at'),
+    })
     .where(and(eq(products.id, p('productId')), sql`${products.stock} >= ${p('quantity')}`))
     .returning({ id: products.id }),
 );
 const emptyCartStatement = preparedQuery('checkout_empty_cart', (db) =>
-  db.delete(cartLines).where(inArray(cartLines.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, p('customerId'))))),
+  db.delete(cartLines).where(
+    inArray(
+      cartLines.cartId,
+      db
+        .select({ id: carts.id })
+        .from(carts)
+        .where(eq(carts.customerId, p('customerId'))),
+    ),
+  ),
 );
 
 /** Order placement's queries; `db` is the placement's transaction. Every customer query names the customer. */
@@ -110,7 +133,9 @@ export function checkoutRepository(db: Db) {
           ])
           .returning({ id: orderAddresses.id }),
       );
-      const historyAdded = db.$with('history_added').as(db.insert(orderStatusHistory).values({ orderId, status: order.status, note }).returning({ id: orderStatusHistory.id }));
+      const historyAdded = db
+        .$with('history_added')
+        .as(db.insert(orderStatusHistory).values({ orderId, status: order.status, note }).returning({ id: orderStatusHistory.id }));
       const [row] = await db.with(linesAdded, addressesAdded, historyAdded).insert(orders).values(order).returning();
       return row!;
     },

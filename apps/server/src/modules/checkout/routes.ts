@@ -8,7 +8,15 @@ import { createSettingsService } from '../settings/service.ts';
 import { createCheckoutService } from './service.ts';
 import { orderPaymentHandler } from '../orders/payment.ts';
 
-const errors = { 400: PlaceOrderErrorSchema, 401: PlaceOrderErrorSchema, 403: PlaceOrderErrorSchema, 404: PlaceOrderErrorSchema, 409: PlaceOrderErrorSchema, 422: PlaceOrderErrorSchema, 503: PlaceOrderErrorSchema };
+const errors = {
+  400: PlaceOrderErrorSchema,
+  401: PlaceOrderErrorSchema,
+  403: PlaceOrderErrorSchema,
+  404: PlaceOrderErrorSchema,
+  409: PlaceOrderErrorSchema,
+  422: PlaceOrderErrorSchema,
+  503: PlaceOrderErrorSchema,
+};
 
 /**
  * POST /api/orders/placeOrders (spec §7: form data with the order placement fields; an ok status means
@@ -26,11 +34,15 @@ export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
   // A captured payment places its order (Awaiting payment → Placed), whichever of verify, webhook or reconciliation brings it.
   deps.payments.register('order', orderPaymentHandler());
 
-  api.post('/orders/placeOrders', { config: { access: 'customer' }, schema: { body: formBody(PlaceOrderSchema), response: { 200: PlaceOrderAnswerSchema, ...errors } } }, async (req) => {
-    const customer = requireSelf(req, req.body.userId);
-    const answer = await checkout.placeOrder(customer, req.body);
-    // Only an order placed now queued its mail; one awaiting payment or confirmation gets it later.
-    if (!answer.replayed && answer.status === 'Placed') deps.mailer.kick();
-    return answer;
-  });
+  api.post(
+    '/orders/placeOrders',
+    { config: { access: 'customer' }, schema: { body: formBody(PlaceOrderSchema), response: { 200: PlaceOrderAnswerSchema, ...errors } } },
+    async (req) => {
+      const customer = requireSelf(req, req.body.userId);
+      const answer = await checkout.placeOrder(customer, req.body);
+      // Only an order placed now queued its mail; one awaiting payment or confirmation gets it later.
+      if (!answer.replayed && answer.status === 'Placed') deps.mailer.kick();
+      return answer;
+    },
+  );
 };

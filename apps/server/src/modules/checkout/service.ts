@@ -107,7 +107,13 @@ export async function writeOrder(
   const repo = checkoutRepository(tx);
   const id = await repo.nextOrderId();
   const { invoicePrefix, ...values } = order;
-  return repo.createOrder({ ...values, id, orderNumber: orderNumberOf(invoicePrefix, values.placedAt instanceof Date ? values.placedAt : new Date(), id) }, lines, billing, shipping, note);
+  return repo.createOrder(
+    { ...values, id, orderNumber: orderNumberOf(invoicePrefix, values.placedAt instanceof Date ? values.placedAt : new Date(), id) },
+    lines,
+    billing,
+    shipping,
+    note,
+  );
 }
 
 /** The other modules' services, on the order's transaction (composed by the caller: routes.ts). */
@@ -170,13 +176,21 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
         const wanted = need.get(l.line.productId)!;
         if (!product || product.stock < wanted) {
           const left = product?.stock ?? 0;
-          throw new DomainError('OUT_OF_STOCK', left > 0 ? `Sorry, only ${left} of ${l.line.name} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.` : `Sorry, ${l.line.name} is out of stock. Please remove it from your cart.`);
+          throw new DomainError(
+            'OUT_OF_STOCK',
+            left > 0
+              ? `Sorry, only ${left} of ${l.line.name} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`
+              : `Sorry, ${l.line.name} is out of stock. Please remove it from your cart.`,
+          );
         }
         if (!(await repo.takeStock(l.line.productId, l.quantity))) throw new DomainError('OUT_OF_STOCK', `Sorry, ${l.line.name} is out of stock.`);
         product.stock -= l.quantity;
         need.set(l.line.productId, wanted - l.quantity);
       }
-      return { tookTheLast: [...locked.values()].some((p) => p.stock <= 0), stoneWeights: new Map([...locked.values()].map((p) => [p.id, p.stoneWeightCents])) };
+      return {
+        tookTheLast: [...locked.values()].some((p) => p.stock <= 0),
+        stoneWeights: new Map([...locked.values()].map((p) => [p.id, p.stoneWeightCents])),
+      };
     },
   };
 
@@ -204,11 +218,17 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
       // lock above).
       const held = await repo.unpaidAndLapsed(customer.id, LAPSED_NOTE, new Date(now().getTime() - LAPSE_WINDOW_MS));
       if (held.unpaid >= MAX_UNPAID_ORDERS) {
-        throw new DomainError('TOO_MANY_UNPAID_ORDERS', `You have ${MAX_UNPAID_ORDERS} orders waiting for payment or confirmation. Please pay or cancel one of them (My Account → Orders), or wait for our call, before placing another.`);
+        throw new DomainError(
+          'TOO_MANY_UNPAID_ORDERS',
+          `You have ${MAX_UNPAID_ORDERS} orders waiting for payment or confirmation. Please pay or cancel one of them (My Account → Orders), or wait for our call, before placing another.`,
+        );
       }
       // Nor by letting orders lapse and placing them again: after three lapses in a day, the next waits a day.
       if (held.lapsed >= MAX_UNPAID_ORDERS) {
-        throw new DomainError('TOO_MANY_UNPAID_ORDERS', `${MAX_UNPAID_ORDERS} of your orders lapsed unpaid in the last day, so new orders are paused for your account until tomorrow. Please call us on the help line to order meanwhile.`);
+        throw new DomainError(
+          'TOO_MANY_UNPAID_ORDERS',
+          `${MAX_UNPAID_ORDERS} of your orders lapsed unpaid in the last day, so new orders are paused for your account until tomorrow. Please call us on the help line to order meanwhile.`,
+        );
       }
 
       // Steps 1-2: the server cart, priced today.
@@ -330,14 +350,25 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
             hsnCode: '7113',
             // A HUID marks one hallmarked article: the piece in stock, in its own karat and colour. Another karat or
             // colour is made for the order, and its HUID comes when that piece is hallmarked (DECISIONS §8).
-            huid: (p.options.purity ?? card.defaultPurity) === card.defaultPurity && (p.options.colour ?? card.defaultColour) === card.defaultColour ? p.product.product_huid : null,
+            huid:
+              (p.options.purity ?? card.defaultPurity) === card.defaultPurity && (p.options.colour ?? card.defaultColour) === card.defaultColour
+                ? p.product.product_huid
+                : null,
           };
         }),
         billing,
         shipping,
       );
       if (totals.harvestCreditPaise > 0) await spendBalance(tx, customer.id, totals.harvestCreditPaise, order.id, at);
-      if (totals.storeCreditPaise > 0) await moveStoreCredit(tx, { customerId: customer.id, amountPaise: -totals.storeCreditPaise, kind: 'spent', note: `Spent on order ${order.orderNumber}.`, orderId: order.id, at });
+      if (totals.storeCreditPaise > 0)
+        await moveStoreCredit(tx, {
+          customerId: customer.id,
+          amountPaise: -totals.storeCreditPaise,
+          kind: 'spent',
+          note: `Spent on order ${order.orderNumber}.`,
+          orderId: order.id,
+          at,
+        });
       if (coupon) await redeemCoupon(tx, { couponId: coupon.coupon.id, customerId: customer.id, orderId: order.id, discountPaise: totals.discountPaise });
       // The addresses the shopper asked to keep, in the address book (Indian addresses only: the book is for India).
       if (input.saveAddress && billing.stateCode) {
@@ -350,23 +381,27 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
       }
 
       // Step 8: an online payment for what is left to pay, opened at the gateway after commit.
-      const payment = status === 'Awaiting payment' ? await payments.start(tx, { customerId: customer.id, purpose: 'order', key: `order:${order.id}`, amountPaise: payable, orderId: order.id }) : null;
+      const payment =
+        status === 'Awaiting payment'
+          ? await payments.start(tx, { customerId: customer.id, purpose: 'order', key: `order:${order.id}`, amountPaise: payable, orderId: order.id })
+          : null;
 
       // Step 9: the cart is empty; the placed mail waits in the outbox (sent after commit) only for an order
       // placed now: one awaiting its payment gets it when the payment settles, one to be paid on delivery when
       // staff confirm it (orders' advance), so nobody is told "placed" twice or before it is.
       await repo.emptyCart(customer.id);
-      if (status === 'Placed') await queueMail(
-        tx,
-        orderPlacedMail(settings, customer.email, {
-          orderNumber: order.orderNumber,
-          firstName: input.firstName,
-          lines: priced.map((p) => ({ name: p.product.product_name, quantity: p.quantity, lineTotalPaise: p.unitPricePaise * p.quantity })),
-          totals,
-          couponCode: order.couponCode,
-          deliveryDays: settings.deliveryDays,
-        }),
-      );
+      if (status === 'Placed')
+        await queueMail(
+          tx,
+          orderPlacedMail(settings, customer.email, {
+            orderNumber: order.orderNumber,
+            firstName: input.firstName,
+            lines: priced.map((p) => ({ name: p.product.product_name, quantity: p.quantity, lineTotalPaise: p.unitPricePaise * p.quantity })),
+            totals,
+            couponCode: order.couponCode,
+            deliveryDays: settings.deliveryDays,
+          }),
+        );
       return { order, payment, replayed: false };
     });
     if (tookTheLast) soldOut?.();

@@ -20,7 +20,8 @@ describe('unpaid orders', () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'TOO_MANY_UNPAID_ORDERS' });
       // The refused order wrote nothing: three pieces held, the fourth still on the shelf.
-      const stock = async () => (await t.database.db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, product.id)))[0]!.stock;
+      const stock = async () =>
+        (await t.database.db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, product.id)))[0]!.stock;
       expect(await stock()).toBe(17);
       // Paying one of them frees a place.
       const orders = await t.database.db.select().from(schema.orders).where(eq(schema.orders.customerId, shopper.userId));
@@ -45,7 +46,10 @@ describe('unpaid orders', () => {
       const product = await createProduct(t.database.db, { stock: 20 });
       for (let i = 0; i < MAX_UNPAID_ORDERS; i += 1) expect((await placeOrder(t.app, shopper, { productId: product.id, pay: false })).statusCode).toBe(200);
       // Their hold ends; the reconciliation job finds them unpaid and lets them lapse.
-      await t.database.db.update(schema.orders).set({ payBy: new Date(Date.now() - 60_000) }).where(eq(schema.orders.customerId, shopper.userId));
+      await t.database.db
+        .update(schema.orders)
+        .set({ payBy: new Date(Date.now() - 60_000) })
+        .where(eq(schema.orders.customerId, shopper.userId));
       expect(await t.app.paymentKeeper.run()).toMatchObject({ lapsed: MAX_UNPAID_ORDERS });
       const again = await placeOrder(t.app, shopper, { productId: product.id, pay: false });
       expect(again.statusCode).toBe(409);

@@ -1,4 +1,14 @@
-import { gstinMessage, gstinProblem, indianStateByName, INDIAN_MOBILE_PATTERN, isPan, isPincode, panProblem, type PlaceOrder, type PlaceOrderField } from '@milli/contracts';
+import {
+  gstinMessage,
+  gstinProblem,
+  indianStateByName,
+  INDIAN_MOBILE_PATTERN,
+  isPan,
+  isPincode,
+  panProblem,
+  type PlaceOrder,
+  type PlaceOrderField,
+} from '@milli/contracts';
 import { countryByName, isKnownDialCode, isValidPhone } from '@milli/contracts/countries';
 import { stateOfPincode } from '../orders/pin-state.ts';
 
@@ -43,7 +53,8 @@ export function addressProblems(a: AddressParts, { inIndia, dialCode }: { inIndi
     else if (!state) problems.state = 'Please choose a state or union territory from the list.';
     else if (!problems.pincode) {
       const ofPin = stateOfPincode(a.pincode);
-      if (ofPin && ofPin.code !== state.code) problems.state = `PIN ${a.pincode.trim()} is in ${ofPin.name}, not ${state.name}. Please check the state or the PIN.`;
+      if (ofPin && ofPin.code !== state.code)
+        problems.state = `PIN ${a.pincode.trim()} is in ${ofPin.name}, not ${state.name}. Please check the state or the PIN.`;
     }
   }
 
@@ -105,7 +116,12 @@ const SHIPPING_FIELD: Record<keyof AddressParts, PlaceOrderField> = {
   phone: 'shippingPhoneNumber',
 };
 
-function named(problems: AddressProblems, fields: Record<keyof AddressParts, PlaceOrderField>, missing: Partial<Record<PlaceOrderField, string>>, a: AddressParts): OrderFormProblems {
+function named(
+  problems: AddressProblems,
+  fields: Record<keyof AddressParts, PlaceOrderField>,
+  missing: Partial<Record<PlaceOrderField, string>>,
+  a: AddressParts,
+): OrderFormProblems {
   const out: OrderFormProblems = {};
   for (const [part, message] of Object.entries(problems) as [keyof AddressParts, string][]) {
     const field = fields[part];

@@ -28,25 +28,47 @@ function coupon(over: Partial<Coupon> = {}): Coupon {
     ...over,
   };
 }
-const judge = (c: Coupon | null, subtotalPaise = 2_000_00, used = { total: 0, mine: 0 }) => evaluateCoupon(c, { code: ' test10 ', subtotalPaise, now: NOW, used });
+const judge = (c: Coupon | null, subtotalPaise = 2_000_00, used = { total: 0, mine: 0 }) =>
+  evaluateCoupon(c, { code: ' test10 ', subtotalPaise, now: NOW, used });
 
 describe('evaluateCoupon: one rule at a time', () => {
   it('takes a percentage up to its cap, and a fixed amount never beyond the subtotal', () => {
     expect(judge(coupon())).toMatchObject({ ok: true, discountPaise: 200_00, message: 'Coupon TEST10 applied: you save Rs. 200.00.' });
     expect(judge(coupon(), 1_00_000_00)).toMatchObject({ ok: true, discountPaise: 500_00 });
-    expect(judge(coupon({ kind: 'fixed', value: 5_000_00, maxDiscountPaise: null, minOrderPaise: 0 }), 1_200_00)).toMatchObject({ ok: true, discountPaise: 1_200_00 });
+    expect(judge(coupon({ kind: 'fixed', value: 5_000_00, maxDiscountPaise: null, minOrderPaise: 0 }), 1_200_00)).toMatchObject({
+      ok: true,
+      discountPaise: 1_200_00,
+    });
   });
-  it('refuses an unknown code', () => expect(judge(null)).toMatchObject({ ok: false, code: 'COUPON_UNKNOWN', message: 'There is no coupon TEST10. Please check the code.' }));
+  it('refuses an unknown code', () =>
+    expect(judge(null)).toMatchObject({ ok: false, code: 'COUPON_UNKNOWN', message: 'There is no coupon TEST10. Please check the code.' }));
   it('refuses a switched-off coupon', () => expect(judge(coupon({ active: false }))).toMatchObject({ ok: false, code: 'COUPON_INACTIVE' }));
   it('refuses before its start date', () =>
-    expect(judge(coupon({ startsAt: new Date(NOW.getTime() + 2 * DAY) }))).toMatchObject({ ok: false, code: 'COUPON_NOT_YET_VALID', message: 'Coupon TEST10 is not valid yet: it starts on 25 Nov 2026.' }));
+    expect(judge(coupon({ startsAt: new Date(NOW.getTime() + 2 * DAY) }))).toMatchObject({
+      ok: false,
+      code: 'COUPON_NOT_YET_VALID',
+      message: 'Coupon TEST10 is not valid yet: it starts on 25 Nov 2026.',
+    }));
   it('refuses after its end date', () =>
-    expect(judge(coupon({ endsAt: new Date(NOW.getTime() - 1) }))).toMatchObject({ ok: false, code: 'COUPON_EXPIRED', message: 'Coupon TEST10 expired on 23 Nov 2026.' }));
+    expect(judge(coupon({ endsAt: new Date(NOW.getTime() - 1) }))).toMatchObject({
+      ok: false,
+      code: 'COUPON_EXPIRED',
+      message: 'Coupon TEST10 expired on 23 Nov 2026.',
+    }));
   it('refuses below the minimum order, saying the minimum', () =>
-    expect(judge(coupon(), 999_99)).toMatchObject({ ok: false, code: 'COUPON_MIN_ORDER', message: 'Coupon TEST10 needs a minimum order of Rs. 1,000.00; your cart comes to Rs. 999.99.' }));
-  it('refuses when every use is taken', () => expect(judge(coupon({ usageLimit: 5 }), 2_000_00, { total: 5, mine: 0 })).toMatchObject({ ok: false, code: 'COUPON_USED_UP' }));
+    expect(judge(coupon(), 999_99)).toMatchObject({
+      ok: false,
+      code: 'COUPON_MIN_ORDER',
+      message: 'Coupon TEST10 needs a minimum order of Rs. 1,000.00; your cart comes to Rs. 999.99.',
+    }));
+  it('refuses when every use is taken', () =>
+    expect(judge(coupon({ usageLimit: 5 }), 2_000_00, { total: 5, mine: 0 })).toMatchObject({ ok: false, code: 'COUPON_USED_UP' }));
   it('refuses a customer who has used their share', () => {
-    expect(judge(coupon({ perCustomerLimit: 1 }), 2_000_00, { total: 1, mine: 1 })).toMatchObject({ ok: false, code: 'COUPON_ALREADY_USED', message: 'You have already used coupon TEST10.' });
+    expect(judge(coupon({ perCustomerLimit: 1 }), 2_000_00, { total: 1, mine: 1 })).toMatchObject({
+      ok: false,
+      code: 'COUPON_ALREADY_USED',
+      message: 'You have already used coupon TEST10.',
+    });
     expect(judge(coupon({ perCustomerLimit: 3 }), 2_000_00, { total: 2, mine: 2 })).toMatchObject({ ok: true });
   });
 });
@@ -63,7 +85,8 @@ describe('POST /api/coupons/apply', () => {
 
   async function pieceBetween(minPaise: number, maxPaise: number) {
     const rows = await t.database.db.query.products.findMany({
-      where: (p, { and, eq, gte, lte, gt, isNull }) => and(eq(p.active, true), gte(p.listPricePaise, minPaise), lte(p.listPricePaise, maxPaise), gt(p.stock, 2), isNull(p.sizeKind)),
+      where: (p, { and, eq, gte, lte, gt, isNull }) =>
+        and(eq(p.active, true), gte(p.listPricePaise, minPaise), lte(p.listPricePaise, maxPaise), gt(p.stock, 2), isNull(p.sizeKind)),
       limit: 1,
     });
     const price = (await t.app.inject({ url: `/api/product/find-by-id/${rows[0]!.id}` })).json().data.product_price_paise as number;
@@ -74,7 +97,14 @@ describe('POST /api/coupons/apply', () => {
     const p = await pieceBetween(20_000_00, 40_000_00);
     const res = await apply({ code: 'flat500', cartItems: JSON.stringify([{ productId: p.id, quantity: 1 }]) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ code: 'FLAT500', kind: 'fixed', subtotalPaise: p.price, discountPaise: 500_00, shippingPaise: 299, totalPaise: p.price - 500_00 + 299 });
+    expect(res.json()).toMatchObject({
+      code: 'FLAT500',
+      kind: 'fixed',
+      subtotalPaise: p.price,
+      discountPaise: 500_00,
+      shippingPaise: 299,
+      totalPaise: p.price - 500_00 + 299,
+    });
     expect(res.json().message).toBe('Coupon FLAT500 applied: you save Rs. 500.00.');
   });
 

@@ -17,7 +17,16 @@ export const couponsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   const catalog = createCatalogService(db, createSettingsService(db));
   const coupons = createCouponService(db, { cart: createCartService(db, () => catalog), catalog, settings: createSettingsService(db) });
 
-  api.post('/coupons/apply', { schema: { body: formBody(CouponApplySchema), response: { 200: CouponAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema } } }, async (req) => {
-    return coupons.apply(req.customer?.id ?? null, req.body);
-  });
+  api.post(
+    '/coupons/apply',
+    {
+      schema: {
+        body: formBody(CouponApplySchema),
+        response: { 200: CouponAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema },
+      },
+    },
+    async (req) => {
+      return coupons.apply(req.customer?.id ?? null, req.body);
+    },
+  );
 };

@@ -3,12 +3,9 @@ import type { CouponRefusal } from '@milli/contracts/schemas';
 import type { Coupon } from '@milli/db/schema';
 import { couponDiscount, formatRupees } from '@milli/pricing';
 
-export type CouponVerdict =
-  | { ok: true; discountPaise: number; message: string }
-  | Failure<CouponRefusal>;
+export type CouponVerdict = { ok: true; discountPaise: number; message: string } | Failure<CouponRefusal>;
 
-const day = (at: Date) =>
-  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(at);
+const day = (at: Date) => new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }).format(at);
 
 /**
  * Whether a coupon applies to a subtotal, and what it takes off: every rule in one place, in the order a

@@ -36,7 +36,6 @@ export interface CouponServiceDeps {
 }
 
 export function createCouponService(db: Db, { cart, catalog, settings }: CouponServiceDeps, now: () => Date = () => new Date()) {
-
   /** The cart's lines at today's prices: the customer's server cart, or the guest's list. */
   async function linesOf(customerId: number | null, cartItems: string | undefined) {
     if (customerId !== null) {

@@ -50,7 +50,14 @@ export async function payBalance(db: Db, payments: PaymentService, customer: Ses
       const payment = await payments.forOrder(existing.id, tx);
       return { order: existing, payment };
     }
-    if (request.status !== 'Making' || !request.huid || request.netWeightMg === null || request.grossWeightMg === null || request.finalTotalPaise === null || !request.madeAt) {
+    if (
+      request.status !== 'Making' ||
+      !request.huid ||
+      request.netWeightMg === null ||
+      request.grossWeightMg === null ||
+      request.finalTotalPaise === null ||
+      !request.madeAt
+    ) {
       throw new DomainError('CONFLICT', 'Your piece is not made yet: we will write to you with the balance when it is.');
     }
     const sheet = await approvedSheet(tx, requestId);
@@ -124,12 +131,23 @@ export async function payBalance(db: Db, payments: PaymentService, customer: Ses
       `Balance of custom design ${number}: the advance of ${sheet.advancePaise} paise already paid`,
     );
     try {
-      await repo.packPiece(order.id, { huid: request.huid, netWeightMg: request.netWeightMg, grossWeightMg: request.grossWeightMg, recordedAt: request.madeAt });
+      await repo.packPiece(order.id, {
+        huid: request.huid,
+        netWeightMg: request.netWeightMg,
+        grossWeightMg: request.grossWeightMg,
+        recordedAt: request.madeAt,
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError('CONFLICT', 'The hallmark of your piece needs checking by our team. Please call us.');
       throw error;
     }
-    const payment = await payments.start(tx, { customerId: customer.id, purpose: 'order', key: `order:${order.id}`, amountPaise: order.totalPaise - order.advancePaise, orderId: order.id });
+    const payment = await payments.start(tx, {
+      customerId: customer.id,
+      purpose: 'order',
+      key: `order:${order.id}`,
+      amountPaise: order.totalPaise - order.advancePaise,
+      orderId: order.id,
+    });
     return { order, payment };
   });
   const open = made.order.status === 'Awaiting payment' && made.payment && made.payment.status === 'created' ? await payments.open(made.payment) : null;

@@ -36,9 +36,13 @@ type Customer = Awaited<ReturnType<typeof customer>>;
 
 /** Pictures made here, with sharp: a real PNG or JPEG of the given size. */
 const png = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 160, b: 60 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 160, b: 60 } } })
+    .png()
+    .toBuffer();
 const jpeg = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 40, b: 30 } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 40, b: 30 } } })
+    .jpeg()
+    .toBuffer();
 
 const pngChunk = (type: string, data: Buffer) => {
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -197,9 +201,22 @@ describe('POST /api/admin/cutom-jewelry/new-request', () => {
     expect(res.json()).toEqual({ message: MESSAGES.customRequestSuccess });
 
     const [request] = await requestsOf(c.userId);
-    expect(request).toMatchObject({ status: 'Requested', metalType: 'gold', goldQuality: 18, goldColour: 'Yellow Gold', category: 'Rings', metalWeightMg: 4500, diamond: null, stone: null });
+    expect(request).toMatchObject({
+      status: 'Requested',
+      metalType: 'gold',
+      goldQuality: 18,
+      goldColour: 'Yellow Gold',
+      category: 'Rings',
+      metalWeightMg: 4500,
+      diamond: null,
+      stone: null,
+    });
 
-    const images = await t.database.db.select().from(schema.customDesignImages).where(eq(schema.customDesignImages.requestId, request!.id)).orderBy(schema.customDesignImages.slot);
+    const images = await t.database.db
+      .select()
+      .from(schema.customDesignImages)
+      .where(eq(schema.customDesignImages.requestId, request!.id))
+      .orderBy(schema.customDesignImages.slot);
     expect(images.map((i) => [i.slot, i.width, i.height])).toEqual([
       [1, 64, 48],
       [2, 2000, 1000],
@@ -215,7 +232,10 @@ describe('POST /api/admin/cutom-jewelry/new-request', () => {
     }
 
     const [settings] = await t.database.db.select().from(schema.storeSettings);
-    const mails = await t.database.db.select().from(schema.mailOutbox).where(sql`${schema.mailOutbox.kind} like 'custom-request-%'`);
+    const mails = await t.database.db
+      .select()
+      .from(schema.mailOutbox)
+      .where(sql`${schema.mailOutbox.kind} like 'custom-request-%'`);
     const mine = mails.filter((m) => m.textBody.includes(`CUS-${String(request!.id).padStart(6, '0')}`));
     expect(mine.map((m) => m.toAddress).sort()).toEqual([c.email, settings!.emailPrimary].sort());
     expect(mine.find((m) => m.toAddress === settings!.emailPrimary)!.textBody).toContain('A slim band with a leaf pattern');
@@ -223,9 +243,28 @@ describe('POST /api/admin/cutom-jewelry/new-request', () => {
 
   it('takes silver and platinum without gold fields, any case, and the query name of Rings', async () => {
     const c = await customer();
-    const silver = await send(c, goldFields(c, { custMetalType: 'SILVER', custGoldQuality: '', custGoldColor: '', custCategory: 'fingerring' }), { custImgOne: await png() });
+    const silver = await send(c, goldFields(c, { custMetalType: 'SILVER', custGoldQuality: '', custGoldColor: '', custCategory: 'fingerring' }), {
+      custImgOne: await png(),
+    });
     expect(silver.json()).toEqual({ message: MESSAGES.customRequestSuccess });
-    const platinum = await send(c, goldFields(c, { custMetalType: 'Platinum', custGoldQuality: '', custGoldColor: '', custCategory: 'pendants', custDiamond: 'Yes', custDiamondQuality: 'vvs-ef', custDiamondNo: '12', custDiamondWeight: '0.36', custStone: 'Yes', custStoneType: 'Pearl', custStoneNo: '3', custStoneWeight: '1.5' }), { custImgOne: await jpeg() });
+    const platinum = await send(
+      c,
+      goldFields(c, {
+        custMetalType: 'Platinum',
+        custGoldQuality: '',
+        custGoldColor: '',
+        custCategory: 'pendants',
+        custDiamond: 'Yes',
+        custDiamondQuality: 'vvs-ef',
+        custDiamondNo: '12',
+        custDiamondWeight: '0.36',
+        custStone: 'Yes',
+        custStoneType: 'Pearl',
+        custStoneNo: '3',
+        custStoneWeight: '1.5',
+      }),
+      { custImgOne: await jpeg() },
+    );
     expect(platinum.statusCode).toBe(200);
     const rows = await requestsOf(c.userId);
     expect(rows.map((r) => [r.metalType, r.category, r.goldQuality, r.goldColour])).toEqual(
@@ -234,7 +273,16 @@ describe('POST /api/admin/cutom-jewelry/new-request', () => {
         ['platinum', 'Pendants', null, null],
       ]),
     );
-    expect(rows.find((r) => r.metalType === 'platinum')).toMatchObject({ diamond: 'Yes', diamondQuality: 'VVS-EF', diamondCount: 12, diamondWeightCents: 36, stone: 'Yes', stoneType: 'Pearl', stoneCount: 3, stoneWeightCents: 150 });
+    expect(rows.find((r) => r.metalType === 'platinum')).toMatchObject({
+      diamond: 'Yes',
+      diamondQuality: 'VVS-EF',
+      diamondCount: 12,
+      diamondWeightCents: 36,
+      stone: 'Yes',
+      stoneType: 'Pearl',
+      stoneCount: 3,
+      stoneWeightCents: 150,
+    });
   });
 
   it('answers 401 to a guest and 403 for another customer’s id, storing nothing', async () => {
@@ -272,7 +320,12 @@ describe('POST /api/admin/cutom-jewelry/new-request', () => {
     ['a weight beyond reason', { custMetalWeight: '5000' }, 'custMetalWeight', /at most 1000 grams/],
     ['a weight that is not a number', { custMetalWeight: 'heavy' }, 'custMetalWeight', /Metal weight must be a number/],
     ['a fraction of a stone', { custStone: 'Yes', custStoneType: 'Pearl', custStoneNo: '1.5', custStoneWeight: '1' }, 'custStoneNo', /whole number/],
-    ['a negative diamond weight', { custDiamond: 'Yes', custDiamondQuality: 'SI-IJ', custDiamondWeight: '-0.2' }, 'custDiamondWeight', /Diamond weight must be a number/],
+    [
+      'a negative diamond weight',
+      { custDiamond: 'Yes', custDiamondQuality: 'SI-IJ', custDiamondWeight: '-0.2' },
+      'custDiamondWeight',
+      /Diamond weight must be a number/,
+    ],
   ];
   it.each(refusals)('refuses %s, naming the field', async (_name, overrides, field, pattern) => {
     const c = await customer();
@@ -367,7 +420,9 @@ describe('image checks', () => {
     const c = await customer();
     const dirs = before();
     const sent = await streamUpload(c, 50 * 1024 * 1024, chunked);
-    console.log(`50 MB upload (${chunked ? 'chunked' : 'content-length'}): ${sent.status} after ${(sent.bytesSent / 2 ** 20).toFixed(1)} MB sent; server buffers grew by at most ${(sent.peakGrowth / 2 ** 20).toFixed(1)} MB`);
+    console.log(
+      `50 MB upload (${chunked ? 'chunked' : 'content-length'}): ${sent.status} after ${(sent.bytesSent / 2 ** 20).toFixed(1)} MB sent; server buffers grew by at most ${(sent.peakGrowth / 2 ** 20).toFixed(1)} MB`,
+    );
     expect(sent.status).toBe(413);
     expect(sent.body.message).toBe('An image is larger than 10 MB. Please send smaller pictures (at most 10 MB each).');
     // Holding the whole file would take 50 MB of buffers; the parser keeps at most the 10 MB limit.
@@ -431,7 +486,11 @@ describe('image checks', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const [request] = await requestsOf(c.userId);
-    const images = await t.database.db.select().from(schema.customDesignImages).where(eq(schema.customDesignImages.requestId, request!.id)).orderBy(schema.customDesignImages.slot);
+    const images = await t.database.db
+      .select()
+      .from(schema.customDesignImages)
+      .where(eq(schema.customDesignImages.requestId, request!.id))
+      .orderBy(schema.customDesignImages.slot);
     expect(images.map((i) => [i.slot, i.width, i.height])).toEqual([
       [1, 90, 60],
       [2, 90, 60],
@@ -497,7 +556,12 @@ describe('the customer’s requests and pictures', () => {
     expect((await sharp(res.rawPayload).metadata()).format).toBe('webp');
     expect((await t.app.inject({ url, headers: { cookie: other.cookie } })).statusCode).toBe(404);
     expect((await t.app.inject({ url })).statusCode).toBe(404);
-    for (const bad of ['/media/uploads/../../package.json', '/media/uploads/custom/1/..%2f..%2f..%2fetc%2fpasswd', `/media/uploads/custom/${r.id}/x.svg`, '/media/uploads/mailbox/1.eml']) {
+    for (const bad of [
+      '/media/uploads/../../package.json',
+      '/media/uploads/custom/1/..%2f..%2f..%2fetc%2fpasswd',
+      `/media/uploads/custom/${r.id}/x.svg`,
+      '/media/uploads/mailbox/1.eml',
+    ]) {
       const probe = await t.app.inject({ url: bad, headers: { cookie: c.cookie } });
       expect(probe.statusCode, bad).toBeGreaterThanOrEqual(400);
       expect(probe.headers['content-type'] ?? '').not.toContain('image/');
@@ -512,16 +576,37 @@ describe('the customer’s requests and pictures', () => {
     expect((await t.app.inject({ url, headers: { cookie: other.cookie } })).statusCode).toBe(404);
     const first = (await t.app.inject({ url, headers: { cookie: c.cookie } })).json();
     expect(first.design).toBeNull();
-    expect(first.request).toMatchObject({ title: '18 kt Yellow Gold Rings', remarks: 'A slim band with a leaf pattern, for my mother.', images: [{ slot: 1, width: 800, height: 600 }] });
+    expect(first.request).toMatchObject({
+      title: '18 kt Yellow Gold Rings',
+      remarks: 'A slim band with a leaf pattern, for my mother.',
+      images: [{ slot: 1, width: 800, height: 600 }],
+    });
 
     const reject = (cookie: string, reason: string) => postForm(t.app, `${url}/reject`, { reason }, { cookie });
     expect((await reject(c.cookie, 'Thinner please')).statusCode).toBe(409);
 
-    await t.database.db.insert(schema.cadDesigns).values({ requestId: r.id, version: 1, metal: 'Gold', category: 'Rings', metalWeightMg: 4200, metalQuality: '18 kt', colour: 'Yellow Gold', totalAmountPaise: 4_850_000, advancePaise: 1_455_000 });
+    await t.database.db.insert(schema.cadDesigns).values({
+      requestId: r.id,
+      version: 1,
+      metal: 'Gold',
+      category: 'Rings',
+      metalWeightMg: 4200,
+      metalQuality: '18 kt',
+      colour: 'Yellow Gold',
+      totalAmountPaise: 4_850_000,
+      advancePaise: 1_455_000,
+    });
     await t.database.db.update(schema.customDesignRequests).set({ status: 'Design Shared' }).where(eq(schema.customDesignRequests.id, r.id));
     const shared = (await t.app.inject({ url, headers: { cookie: c.cookie } })).json();
     expect(shared.request.status).toBe('Design Shared');
-    expect(shared.design).toMatchObject({ version: 1, metalQuality: '18 kt', totalAmountPaise: 4_850_000, advancePercent: 30, advancePaise: 1_455_000, status: 'Shared' });
+    expect(shared.design).toMatchObject({
+      version: 1,
+      metalQuality: '18 kt',
+      totalAmountPaise: 4_850_000,
+      advancePercent: 30,
+      advancePaise: 1_455_000,
+      status: 'Shared',
+    });
 
     expect((await reject(other.cookie, 'Not mine')).statusCode).toBe(404);
     const tooShort = await reject(c.cookie, ' ');
@@ -542,7 +627,17 @@ describe('the customer’s requests and pictures', () => {
       const r = await placed(c);
       const [design] = await t.database.db
         .insert(schema.cadDesigns)
-        .values({ requestId: r.id, version, metal: 'Gold', category: 'Rings', metalWeightMg: 4200, metalQuality: '18 kt', colour: 'Yellow Gold', totalAmountPaise: 4_850_000, advancePaise: 1_455_000 })
+        .values({
+          requestId: r.id,
+          version,
+          metal: 'Gold',
+          category: 'Rings',
+          metalWeightMg: 4200,
+          metalQuality: '18 kt',
+          colour: 'Yellow Gold',
+          totalAmountPaise: 4_850_000,
+          advancePaise: 1_455_000,
+        })
         .returning();
       await t.database.db.update(schema.customDesignRequests).set({ status: 'Design Shared' }).where(eq(schema.customDesignRequests.id, r.id));
       return { request: r, design: design! };
@@ -570,7 +665,12 @@ describe('the customer’s requests and pictures', () => {
 
       // Another customer cannot pay it in their checkout.
       expect((await payThroughDemo(t.app, other, payment.gatewayOrderId)).statusCode).toBe(404);
-      const checkout = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: payment.gatewayOrderId, instrument: 'card_success' }, { cookie: c.cookie });
+      const checkout = await postForm(
+        t.app,
+        '/api/payments/demo/checkout',
+        { gatewayOrderId: payment.gatewayOrderId, instrument: 'card_success' },
+        { cookie: c.cookie },
+      );
       expect(checkout.statusCode, checkout.body).toBe(200);
       const verified = await postForm(t.app, '/api/payments/razorpay/verify', checkout.json(), { cookie: c.cookie });
       expect(verified.statusCode, verified.body).toBe(200);
@@ -593,7 +693,9 @@ describe('the customer’s requests and pictures', () => {
 
       // Approved: nothing left to approve or reject.
       expect((await approve(c.cookie, request.id)).statusCode).toBe(409);
-      expect((await postForm(t.app, `/api/custom-design/requests/${request.id}/reject`, { reason: 'Changed my mind' }, { cookie: c.cookie })).statusCode).toBe(409);
+      expect((await postForm(t.app, `/api/custom-design/requests/${request.id}/reject`, { reason: 'Changed my mind' }, { cookie: c.cookie })).statusCode).toBe(
+        409,
+      );
     });
 
     it('refuses a request without a shared design, and refunds an advance paid after the design was rejected', async () => {
@@ -606,13 +708,19 @@ describe('the customer’s requests and pictures', () => {
       const { request, design } = await withSharedDesign(c);
       const { payment } = (await approve(c.cookie, request.id)).json();
       // The customer rejects the design in another tab, then pays the advance in the first.
-      expect((await postForm(t.app, `/api/custom-design/requests/${request.id}/reject`, { reason: 'Thinner please' }, { cookie: c.cookie })).statusCode).toBe(200);
+      expect((await postForm(t.app, `/api/custom-design/requests/${request.id}/reject`, { reason: 'Thinner please' }, { cookie: c.cookie })).statusCode).toBe(
+        200,
+      );
       const late = await payThroughDemo(t.app, c, payment.gatewayOrderId);
       expect(late.statusCode).toBe(409);
       expect(late.json().message).toMatch(/rejected before the advance arrived.*refunded in full/);
       expect((await detail(c.cookie, request.id)).request.status).toBe('Rejected');
       const listed = (await t.app.inject({ url: '/api/payments', headers: { cookie: c.cookie } })).json().data;
-      expect(listed.find((p: { purpose: string }) => p.purpose === 'cad_advance')).toMatchObject({ status: 'refunded', refundedPaise: 1_455_000, refunds: [{ status: 'processed' }] });
+      expect(listed.find((p: { purpose: string }) => p.purpose === 'cad_advance')).toMatchObject({
+        status: 'refunded',
+        refundedPaise: 1_455_000,
+        refunds: [{ status: 'processed' }],
+      });
       expect((await paymentsOf(design.id)).map((p) => p.status)).toEqual(['refunded']);
     });
   });
@@ -647,7 +755,10 @@ describe("one account's requests (issue 35)", () => {
     const [image] = await t.database.db.select().from(schema.customDesignImages).where(eq(schema.customDesignImages.requestId, first!.id));
     expect(image!.bytes).toBeGreaterThan(0);
     // The customer's pictures so far take all but a few bytes of the allowance.
-    await t.database.db.update(schema.customDesignImages).set({ bytes: 50 * 1024 * 1024 - 10 }).where(eq(schema.customDesignImages.id, image!.id));
+    await t.database.db
+      .update(schema.customDesignImages)
+      .set({ bytes: 50 * 1024 * 1024 - 10 })
+      .where(eq(schema.customDesignImages.id, image!.id));
     const dirs = uploadedDirs().length;
     const full = await send(c, goldFields(c), { custImgOne: await png() });
     expect(full.statusCode, full.body).toBe(409);
@@ -663,7 +774,10 @@ describe("one account's requests (issue 35)", () => {
     const [first] = await requestsOf(c.userId);
     const [image] = await t.database.db.select().from(schema.customDesignImages).where(eq(schema.customDesignImages.requestId, first!.id));
     const one = image!.bytes;
-    await t.database.db.update(schema.customDesignImages).set({ bytes: 50 * 1024 * 1024 - Math.floor(one * 1.5) }).where(eq(schema.customDesignImages.id, image!.id));
+    await t.database.db
+      .update(schema.customDesignImages)
+      .set({ bytes: 50 * 1024 * 1024 - Math.floor(one * 1.5) })
+      .where(eq(schema.customDesignImages.id, image!.id));
     const both = await Promise.all([send(c, goldFields(c), { custImgOne: picture }), send(c, goldFields(c), { custImgOne: picture })]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await requestsOf(c.userId)).toHaveLength(2);

@@ -36,7 +36,12 @@ export function specLines(r: RequestFacts): string[] {
   const lines = [`Piece: ${requestTitle(r)}`];
   if (r.metalWeightMg !== null) lines.push(`Metal weight: ${grams(r.metalWeightMg)}`);
   if (r.diamond) {
-    const parts = [r.diamond === 'Yes' ? null : r.diamond, r.diamondQuality, r.diamondCount !== null ? `${r.diamondCount} pcs` : null, r.diamondWeightCents !== null ? carats(r.diamondWeightCents) : null];
+    const parts = [
+      r.diamond === 'Yes' ? null : r.diamond,
+      r.diamondQuality,
+      r.diamondCount !== null ? `${r.diamondCount} pcs` : null,
+      r.diamondWeightCents !== null ? carats(r.diamondWeightCents) : null,
+    ];
     lines.push(`Diamonds: ${parts.filter(Boolean).join(', ')}`);
   } else lines.push('Diamonds: none');
   if (r.stone) {

@@ -44,7 +44,7 @@ export function pngDataOverrun(bytes: Buffer): boolean {
   const raw = height * (1 + Math.ceil((width * bitsPerPixel) / 8)) + (interlaced ? 7 * height : 0);
   const allowed = raw * 1.25 + 64 * 1024;
   let data = 0;
-  for (let at = 8; at + 8 <= bytes.length; ) {
+  for (let at = 8; at + 8 <= bytes.length;) {
     const length = bytes.readUInt32BE(at);
     if (bytes.toString('latin1', at + 4, at + 8) === 'IDAT') data += length;
     if (data > allowed) return true;
@@ -78,7 +78,9 @@ async function reencode(sharp: typeof Sharp, bytes: Buffer, label: string): Prom
     throw new ImageRefused(`${label} is not an image we can read. Please send a JPEG, PNG, WebP, GIF or HEIF picture.`);
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw new ImageRefused(`${label} is not an image we can read (${format === 'svg' ? 'SVG drawings are not accepted' : 'unsupported format'}). Please send a JPEG, PNG, WebP, GIF or HEIF picture.`);
+    throw new ImageRefused(
+      `${label} is not an image we can read (${format === 'svg' ? 'SVG drawings are not accepted' : 'unsupported format'}). Please send a JPEG, PNG, WebP, GIF or HEIF picture.`,
+    );
   }
   if (pixels > MAX_IMAGE_PIXELS) {
     throw new ImageRefused(`${label} has too many pixels (at most 40 megapixels). Please send a smaller picture.`);
@@ -109,11 +111,7 @@ async function reencode(sharp: typeof Sharp, bytes: Buffer, label: string): Prom
  * Reads a form's pictures in turn with processImage, labelled "Photo 1", "Photo 2"… More than `max` files is
  * TOO_MANY_FILES; every refused picture is said at once, as INVALID_REQUEST on the form's `field`.
  */
-export async function processImages(
-  files: Buffer[],
-  max: number,
-  names: { label: string; plural: string; field: string },
-): Promise<ProcessedImage[]> {
+export async function processImages(files: Buffer[], max: number, names: { label: string; plural: string; field: string }): Promise<ProcessedImage[]> {
   if (files.length > max) throw new DomainError('TOO_MANY_FILES', `Please send at most ${max} ${names.plural}.`);
   const out: ProcessedImage[] = [];
   const refused: string[] = [];

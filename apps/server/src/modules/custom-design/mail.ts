@@ -4,7 +4,12 @@ import type { OutgoingMail } from '../mail/service.ts';
 import { requestNumber, specLines, type RequestFacts } from './describe.ts';
 
 /** To the store's primary address: a new request for the design team, who reply within 48 hours (spec §9). */
-export function newRequestStoreMail(brand: Brand, r: RequestFacts & { remarks: string }, customer: { username: string; email: string }, imageCount: number): OutgoingMail {
+export function newRequestStoreMail(
+  brand: Brand,
+  r: RequestFacts & { remarks: string },
+  customer: { username: string; email: string },
+  imageCount: number,
+): OutgoingMail {
   const number = requestNumber(r.id);
   const body = layout(brand, `New custom design request ${number}`, [
     `${customer.username} (${customer.email}) asks for a custom piece. Please share a CAD design within 48 hours.`,
@@ -28,7 +33,13 @@ export function newRequestCustomerMail(brand: Brand, r: RequestFacts, to: string
 }
 
 /** To the store: the customer rejected the shared design; it goes back to the design team. */
-export function designRejectedMail(brand: Brand, r: RequestFacts, version: number, reason: string, customer: { username: string; email: string }): OutgoingMail {
+export function designRejectedMail(
+  brand: Brand,
+  r: RequestFacts,
+  version: number,
+  reason: string,
+  customer: { username: string; email: string },
+): OutgoingMail {
   const number = requestNumber(r.id);
   const body = layout(brand, `Design ${number} v${version} rejected`, [
     `${customer.username} (${customer.email}) rejected version ${version} of the design for ${number}.`,
@@ -39,7 +50,15 @@ export function designRejectedMail(brand: Brand, r: RequestFacts, version: numbe
 }
 
 /** To the customer: the advance is paid, the design approved, and the making begins. */
-export function designApprovedMail(brand: Brand, r: RequestFacts, version: number, advancePaise: number, totalPaise: number, to: string, username: string): OutgoingMail {
+export function designApprovedMail(
+  brand: Brand,
+  r: RequestFacts,
+  version: number,
+  advancePaise: number,
+  totalPaise: number,
+  to: string,
+  username: string,
+): OutgoingMail {
   const number = requestNumber(r.id);
   const body = layout(brand, `Your design is approved, ${username}`, [
     `Thank you: we have your advance of ${formatRupees(advancePaise)} for version ${version} of the design for ${number}.`,

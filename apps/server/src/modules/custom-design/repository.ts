@@ -33,7 +33,10 @@ export function customDesignRepository(db: Db) {
       return db.select().from(r).where(eq(r.customerId, customerId)).orderBy(desc(r.createdAt), desc(r.id));
     },
     async findForCustomer(id: number, customerId: number) {
-      const [row] = await db.select().from(r).where(and(eq(r.id, id), eq(r.customerId, customerId)));
+      const [row] = await db
+        .select()
+        .from(r)
+        .where(and(eq(r.id, id), eq(r.customerId, customerId)));
       return row ?? null;
     },
     async imagesOf(requestIds: number[]) {
@@ -59,12 +62,7 @@ export function customDesignRepository(db: Db) {
         .where(or(eq(img.path, relative), eq(img.thumbPath, relative)))
         .limit(1);
       if (row) return row.customerId;
-      const [sheet] = await db
-        .select({ customerId: r.customerId })
-        .from(cad)
-        .innerJoin(r, eq(r.id, cad.requestId))
-        .where(eq(cad.imagePath, relative))
-        .limit(1);
+      const [sheet] = await db.select({ customerId: r.customerId }).from(cad).innerJoin(r, eq(r.id, cad.requestId)).where(eq(cad.imagePath, relative)).limit(1);
       if (sheet) return sheet.customerId;
       const ren = schema.cadDesignRenders;
       const [render] = await db
@@ -126,7 +124,12 @@ export function customDesignRepository(db: Db) {
     },
     async diamondRateOn(quality: (typeof schema.DIAMOND_QUALITIES)[number], day: string) {
       const d = schema.diamondRates;
-      const [row] = await db.select({ paise: d.ratePaisePerCarat }).from(d).where(and(eq(d.quality, quality), lte(d.rateDate, day))).orderBy(desc(d.rateDate)).limit(1);
+      const [row] = await db
+        .select({ paise: d.ratePaisePerCarat })
+        .from(d)
+        .where(and(eq(d.quality, quality), lte(d.rateDate, day)))
+        .orderBy(desc(d.rateDate))
+        .limit(1);
       return row ? Number(row.paise) : null;
     },
     /** Every version of a request's sheet, newest first, and their renders. */
@@ -137,13 +140,23 @@ export function customDesignRepository(db: Db) {
         ? await db
             .select()
             .from(ren)
-            .where(inArray(ren.designId, sheets.map((x) => x.id)))
+            .where(
+              inArray(
+                ren.designId,
+                sheets.map((x) => x.id),
+              ),
+            )
             .orderBy(asc(ren.designId), asc(ren.slot))
         : [];
       return { sheets, renders };
     },
     async approvedDesign(requestId: number) {
-      const [row] = await db.select().from(cad).where(and(eq(cad.requestId, requestId), eq(cad.status, 'Approved'))).orderBy(desc(cad.version)).limit(1);
+      const [row] = await db
+        .select()
+        .from(cad)
+        .where(and(eq(cad.requestId, requestId), eq(cad.status, 'Approved')))
+        .orderBy(desc(cad.version))
+        .limit(1);
       return row ?? null;
     },
     /** The orders made for a request's balance, newest first. */
@@ -152,7 +165,11 @@ export function customDesignRepository(db: Db) {
     },
     /** The customer's request, its row locked (the balance: one order, whoever asks twice at once). */
     async lockForCustomer(id: number, customerId: number) {
-      const [row] = await db.select().from(r).where(and(eq(r.id, id), eq(r.customerId, customerId))).for('update');
+      const [row] = await db
+        .select()
+        .from(r)
+        .where(and(eq(r.id, id), eq(r.customerId, customerId)))
+        .for('update');
       return row ?? null;
     },
     /** The made piece on its balance order's line, packed already (order_pieces). */
@@ -162,4 +179,3 @@ export function customDesignRepository(db: Db) {
     },
   };
 }
-

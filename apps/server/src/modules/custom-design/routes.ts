@@ -35,7 +35,11 @@ function servicesOf(deps: ModuleDeps) {
     const store = createUploadStore(deps.files);
     found = {
       store,
-      service: createCustomDesignService(deps.database.db, store, createSettingsService(deps.database.db), { mailQueued: () => deps.mailer.kick(), payments: deps.payments, limiter: deps.limiter }),
+      service: createCustomDesignService(deps.database.db, store, createSettingsService(deps.database.db), {
+        mailQueued: () => deps.mailer.kick(),
+        payments: deps.payments,
+        limiter: deps.limiter,
+      }),
     };
     perApp.set(deps.database, found);
   }
@@ -78,8 +82,10 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     data: await service.list(requireCustomer(req).id),
   }));
 
-  api.get('/custom-design/requests/:id', { config: { access: 'customer' }, schema: { params: CustomRequestParamsSchema, response: { 200: CustomRequestViewSchema, ...errors } } }, async (req) =>
-    service.detail(requireCustomer(req).id, req.params.id),
+  api.get(
+    '/custom-design/requests/:id',
+    { config: { access: 'customer' }, schema: { params: CustomRequestParamsSchema, response: { 200: CustomRequestViewSchema, ...errors } } },
+    async (req) => service.detail(requireCustomer(req).id, req.params.id),
   );
 
   api.post(
@@ -110,7 +116,11 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     '/custom-design/requests/:id/balance',
     {
       config: { access: 'customer' },
-      schema: { params: CustomRequestParamsSchema, body: formBody(CustomBalanceSchema), response: { 200: CustomBalanceAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema } },
+      schema: {
+        params: CustomRequestParamsSchema,
+        body: formBody(CustomBalanceSchema),
+        response: { 200: CustomBalanceAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema },
+      },
     },
     async (req) => {
       const customer = requireCustomer(req);

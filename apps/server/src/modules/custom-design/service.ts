@@ -36,8 +36,18 @@ const HOUR_MS = 60 * 60_000;
  * storage is bounded, counted under the customer's row lock so requests sent at once cannot each see room.
  */
 export const CUSTOM_DESIGN_LIMITS = {
-  triesHour: { name: 'custom-design-tries', max: 10, windowMs: HOUR_MS, message: 'You have sent many custom design requests in the last hour. Please try again later.' },
-  requestsDay: { name: 'custom-design-day', max: 5, windowMs: 24 * HOUR_MS, message: 'You can send at most 5 custom design requests a day. Our designers will get back to you on the ones you sent.' },
+  triesHour: {
+    name: 'custom-design-tries',
+    max: 10,
+    windowMs: HOUR_MS,
+    message: 'You have sent many custom design requests in the last hour. Please try again later.',
+  },
+  requestsDay: {
+    name: 'custom-design-day',
+    max: 5,
+    windowMs: 24 * HOUR_MS,
+    message: 'You can send at most 5 custom design requests a day. Our designers will get back to you on the ones you sent.',
+  },
   /** Stored pictures (re-encoded, thumbnails included) across all of one customer's requests. */
   storedBytes: 50 * 1024 * 1024,
 } as const;
@@ -61,7 +71,8 @@ export function cadAdvanceHandler(): PaymentPurposeHandler {
       const found = await repo.lockDesign(payment.cadDesignId ?? 0);
       if (!found || found.request.customerId !== payment.customerId) return { ok: false, reason: 'The design this advance was for no longer exists.' };
       const { sheet, request, customer } = found;
-      if (sheet.status === 'Superseded') return { ok: false, reason: `Version ${sheet.version} of the design was replaced by a newer one before the advance arrived.` };
+      if (sheet.status === 'Superseded')
+        return { ok: false, reason: `Version ${sheet.version} of the design was replaced by a newer one before the advance arrived.` };
       if (sheet.status === 'Rejected') return { ok: false, reason: `Version ${sheet.version} of the design was rejected before the advance arrived.` };
       if (sheet.status !== 'Shared' || request.status !== 'Design Shared') return { ok: false, reason: 'This design was no longer waiting for approval.' };
       if (!(await repo.approveDesign(request.id, sheet.id, at))) return { ok: false, reason: 'This design was no longer waiting for approval.' };
@@ -200,7 +211,15 @@ export function createCustomDesignService(
         versions,
         piece:
           r.huid && r.netWeightMg !== null && r.grossWeightMg !== null && r.finalTotalPaise !== null && r.madeAt
-            ? { huid: r.huid, netWeightMg: r.netWeightMg, grossWeightMg: r.grossWeightMg, finalTotalPaise: r.finalTotalPaise, advancePaise, balancePaise: r.finalTotalPaise - advancePaise, madeAt: r.madeAt.toISOString() }
+            ? {
+                huid: r.huid,
+                netWeightMg: r.netWeightMg,
+                grossWeightMg: r.grossWeightMg,
+                finalTotalPaise: r.finalTotalPaise,
+                advancePaise,
+                balancePaise: r.finalTotalPaise - advancePaise,
+                madeAt: r.madeAt.toISOString(),
+              }
             : null,
         order: order ? { orderNumber: order.orderNumber, status: order.status, payablePaise: payableOf(order), shipment: shipmentOf(order) } : null,
         request: {
@@ -277,9 +296,16 @@ export function createCustomDesignService(
       if (!r) throw new DomainError('NOT_FOUND', 'We could not find this custom design request.');
       const design = await repo.latestDesign(r.id);
       if (!design || design.status !== 'Shared' || r.status !== 'Design Shared') throw new DomainError('NO_DESIGN_TO_APPROVE', NO_DESIGN_TO_APPROVE);
-      if (design.advancePaise < GATEWAY_MINIMUM_PAISE) throw new DomainError('NO_DESIGN_TO_APPROVE', 'This design has no advance to pay. Please call us to approve it.');
+      if (design.advancePaise < GATEWAY_MINIMUM_PAISE)
+        throw new DomainError('NO_DESIGN_TO_APPROVE', 'This design has no advance to pay. Please call us to approve it.');
       const payment = await db.transaction((tx) =>
-        payments.start(tx, { customerId: customer.id, purpose: 'cad_advance', key: `cad:${design.id}`, cadDesignId: design.id, amountPaise: design.advancePaise }),
+        payments.start(tx, {
+          customerId: customer.id,
+          purpose: 'cad_advance',
+          key: `cad:${design.id}`,
+          cadDesignId: design.id,
+          amountPaise: design.advancePaise,
+        }),
       );
       const block = await payments.open(payment);
       return { message: `Pay the ${design.advancePercent} % advance to approve version ${design.version} of your design.`, payment: block };

@@ -17,7 +17,10 @@ export function purityOf(metal: Metal, metalQuality: string): number {
   if (metal === 'platinum') return 950;
   if (metal === 'silver') return 925;
   const kt = /^\s*(14|18|22|24)\s*(k|kt|karat|carat)?\s*$/i.exec(metalQuality);
-  if (!kt) throw new DomainError('INVALID_REQUEST', 'Metal quality for gold is 14, 18, 22 or 24 kt.', { metalQuality: 'Metal quality for gold is 14, 18, 22 or 24 kt.' });
+  if (!kt)
+    throw new DomainError('INVALID_REQUEST', 'Metal quality for gold is 14, 18, 22 or 24 kt.', {
+      metalQuality: 'Metal quality for gold is 14, 18, 22 or 24 kt.',
+    });
   return Number(kt[1]);
 }
 
@@ -42,19 +45,36 @@ export async function diamondRateToday(db: Db, quality: string, day = indianDate
 export function storedBreakup(raw: Record<string, number> | null): CadBreakup | null {
   if (!raw) return null;
   const n = (k: string) => Number(raw[k] ?? 0);
-  return { metalPaise: n('metalPaise'), makingPaise: n('makingPaise'), diamondPaise: n('diamondPaise'), stonesPaise: n('stonesPaise'), gstPaise: n('gstPaise'), totalPaise: n('totalPaise') };
+  return {
+    metalPaise: n('metalPaise'),
+    makingPaise: n('makingPaise'),
+    diamondPaise: n('diamondPaise'),
+    stonesPaise: n('stonesPaise'),
+    gstPaise: n('gstPaise'),
+    totalPaise: n('totalPaise'),
+  };
 }
 
 /**
  * The made piece's final total: the approved sheet's, or, when the sheet follows the weight, its metal line at the
  * real net weight and today's rate for the same purity, the other lines as on the sheet, and the GST recomputed.
  */
-export async function finalTotalOf(db: Db, sheet: typeof schema.cadDesigns.$inferSelect, netWeightMg: number, gstPercent: number, day = indianDate(new Date())) {
+export async function finalTotalOf(
+  db: Db,
+  sheet: typeof schema.cadDesigns.$inferSelect,
+  netWeightMg: number,
+  gstPercent: number,
+  day = indianDate(new Date()),
+) {
   const b = storedBreakup(sheet.priceBreakup);
-  if (!sheet.adjustToWeight || !b) return { totalPaise: sheet.totalAmountPaise, breakup: b, ratePaisePerGram: sheet.ratePaisePerGram, rateDate: sheet.rateDate };
+  if (!sheet.adjustToWeight || !b)
+    return { totalPaise: sheet.totalAmountPaise, breakup: b, ratePaisePerGram: sheet.ratePaisePerGram, rateDate: sheet.rateDate };
   const metal = sheet.metal as Metal;
   const { ratePaisePerGram, rateDate } = await metalRateToday(db, metal, purityOf(metal, sheet.metalQuality), day);
-  const breakup = cadPrice({ metalPaise: cadMetalValue(netWeightMg, ratePaisePerGram), makingPaise: b.makingPaise, diamondPaise: b.diamondPaise, stonesPaise: b.stonesPaise }, gstPercent);
+  const breakup = cadPrice(
+    { metalPaise: cadMetalValue(netWeightMg, ratePaisePerGram), makingPaise: b.makingPaise, diamondPaise: b.diamondPaise, stonesPaise: b.stonesPaise },
+    gstPercent,
+  );
   return { totalPaise: breakup.totalPaise, breakup, ratePaisePerGram, rateDate };
 }
 
@@ -63,14 +83,28 @@ export async function finalTotalOf(db: Db, sheet: typeof schema.cadDesigns.$infe
  * was made; should that day's rate have been corrected since, the metal line is the part of the recorded total the
  * other lines do not take (so the line always adds up to what the customer was told).
  */
-export async function finalBreakupOf(db: Db, sheet: typeof schema.cadDesigns.$inferSelect, netWeightMg: number, finalTotalPaise: number, madeAt: Date, gstPercent: number) {
+export async function finalBreakupOf(
+  db: Db,
+  sheet: typeof schema.cadDesigns.$inferSelect,
+  netWeightMg: number,
+  finalTotalPaise: number,
+  madeAt: Date,
+  gstPercent: number,
+) {
   const again = await finalTotalOf(db, sheet, netWeightMg, gstPercent, indianDate(madeAt));
   if (again.breakup && again.totalPaise === finalTotalPaise) return { ...again, breakup: again.breakup };
   const b = again.breakup ?? { metalPaise: 0, makingPaise: 0, diamondPaise: 0, stonesPaise: 0, gstPaise: 0, totalPaise: 0 };
   const others = b.makingPaise + b.diamondPaise + b.stonesPaise;
   const pretax = cadPretax(finalTotalPaise, gstPercent);
   const metalPaise = Math.max(0, pretax - others);
-  const breakup: CadBreakup = { metalPaise, makingPaise: b.makingPaise, diamondPaise: b.diamondPaise, stonesPaise: b.stonesPaise, gstPaise: finalTotalPaise - metalPaise - others, totalPaise: finalTotalPaise };
+  const breakup: CadBreakup = {
+    metalPaise,
+    makingPaise: b.makingPaise,
+    diamondPaise: b.diamondPaise,
+    stonesPaise: b.stonesPaise,
+    gstPaise: finalTotalPaise - metalPaise - others,
+    totalPaise: finalTotalPaise,
+  };
   return { totalPaise: finalTotalPaise, breakup, ratePaisePerGram: again.ratePaisePerGram, rateDate: again.rateDate };
 }
 

@@ -34,22 +34,46 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function setRates(goldPaise: number, diamondPaise: number) {
-  await db.insert(schema.metalRates).values({ rateDate: today, metal: 'gold', purity: 22, ratePaisePerGram: goldPaise }).onConflictDoUpdate({ target: [schema.metalRates.rateDate, schema.metalRates.metal, schema.metalRates.purity], set: { ratePaisePerGram: goldPaise } });
-  await db.insert(schema.diamondRates).values({ rateDate: today, quality: 'SI-IJ', ratePaisePerCarat: diamondPaise }).onConflictDoUpdate({ target: [schema.diamondRates.rateDate, schema.diamondRates.quality], set: { ratePaisePerCarat: diamondPaise } });
+  await db
+    .insert(schema.metalRates)
+    .values({ rateDate: today, metal: 'gold', purity: 22, ratePaisePerGram: goldPaise })
+    .onConflictDoUpdate({ target: [schema.metalRates.rateDate, schema.metalRates.metal, schema.metalRates.purity], set: { ratePaisePerGram: goldPaise } });
+  await db
+    .insert(schema.diamondRates)
+    .values({ rateDate: today, quality: 'SI-IJ', ratePaisePerCarat: diamondPaise })
+    .onConflictDoUpdate({ target: [schema.diamondRates.rateDate, schema.diamondRates.quality], set: { ratePaisePerCarat: diamondPaise } });
 }
 
-const send = (method: 'GET' | 'POST', url: string, who: { cookie: string } | null, payload?: object) => t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
-const mailsTo = (address: string, kind: string) => db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, address), eq(schema.mailOutbox.kind, kind)));
+const send = (method: 'GET' | 'POST', url: string, who: { cookie: string } | null, payload?: object) =>
+  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
+const mailsTo = (address: string, kind: string) =>
+  db
+    .select()
+    .from(schema.mailOutbox)
+    .where(and(eq(schema.mailOutbox.toAddress, address), eq(schema.mailOutbox.kind, kind)));
 
 /** A delivered order of one 22 kt gold line sold at 5 g with 20 cents of SI-IJ diamonds; packed at `netMg` unless `packed` is false. */
-async function deliveredOrder(shopper: TestShopper, opts: { netMg?: number; packed?: boolean; status?: 'Delivered' | 'Placed'; quantity?: number; weighed?: boolean } = {}) {
+async function deliveredOrder(
+  shopper: TestShopper,
+  opts: { netMg?: number; packed?: boolean; status?: 'Delivered' | 'Placed'; quantity?: number; weighed?: boolean } = {},
+) {
   const order = await createOrder(db, { customerId: shopper.id, status: opts.status ?? 'Delivered', lines: [{ quantity: opts.quantity ?? 1 }] });
   await db
     .update(schema.orderLines)
-    .set(opts.weighed === false ? { metal: null, purity: null, metalWeightMg: null } : { metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 6_500_00, diamondQuality: 'SI-IJ', diamondWeightCents: 20 })
+    .set(
+      opts.weighed === false
+        ? { metal: null, purity: null, metalWeightMg: null }
+        : { metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 6_500_00, diamondQuality: 'SI-IJ', diamondWeightCents: 20 },
+    )
     .where(eq(schema.orderLines.orderId, order.id));
   const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
-  const pieces = opts.packed === false ? [] : await db.insert(schema.orderPieces).values({ orderId: order.id, lineId: line!.id, huid: testHuid(), netWeightMg: opts.netMg ?? 4_900, grossWeightMg: (opts.netMg ?? 4_900) + 300 }).returning();
+  const pieces =
+    opts.packed === false
+      ? []
+      : await db
+          .insert(schema.orderPieces)
+          .values({ orderId: order.id, lineId: line!.id, huid: testHuid(), netWeightMg: opts.netMg ?? 4_900, grossWeightMg: (opts.netMg ?? 4_900) + 300 })
+          .returning();
   return { order, line: line!, piece: pieces[0] ?? null };
 }
 
@@ -106,7 +130,12 @@ describe('the buy-back quote', () => {
     const shopper = await createShopper(t.app);
     const { order } = await deliveredOrder(shopper);
     const before = (await quoteOf(shopper, order.orderNumber)).pieces[0]!;
-    const put = await t.app.inject({ method: 'PUT', url: '/api/admin/rates', headers: { cookie: owner.cookie }, payload: { rates: [{ metal: 'gold', purity: 22, paisePerGram: 7_200_00 }], confirm: true } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/rates',
+      headers: { cookie: owner.cookie },
+      payload: { rates: [{ metal: 'gold', purity: 22, paisePerGram: 7_200_00 }], confirm: true },
+    });
     expect(put.statusCode, put.body).toBe(200);
     try {
       const after = await quoteOf(shopper, order.orderNumber);
@@ -142,7 +171,16 @@ describe('asking for an exchange or a buy-back', () => {
     const { order, line, piece } = await deliveredOrder(shopper);
     const asked = await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'buyback' });
     expect(asked.statusCode, asked.body).toBe(201);
-    expect(asked.json().request).toMatchObject({ kind: 'buyback', status: 'Requested', quotedPaise: 40_085_00, ratePaisePerGram: 7_000_00, rateDate: today, metalWeightMg: 4_900, diamondWeightCents: 20, pieceId: piece!.id });
+    expect(asked.json().request).toMatchObject({
+      kind: 'buyback',
+      status: 'Requested',
+      quotedPaise: 40_085_00,
+      ratePaisePerGram: 7_000_00,
+      rateDate: today,
+      metalWeightMg: 4_900,
+      diamondWeightCents: 20,
+      pieceId: piece!.id,
+    });
     const [row] = await db.select().from(schema.exchangeRequests).where(eq(schema.exchangeRequests.orderId, order.id));
     expect(row).toMatchObject({ customerId: shopper.id, quotedPaise: 40_085_00, status: 'Requested' });
     expect(await mailsTo(shopper.email, 'exchange-asked')).toHaveLength(1);
@@ -154,7 +192,10 @@ describe('asking for an exchange or a buy-back', () => {
 
     // A return of the line in progress: no exchange meanwhile.
     const second = await deliveredOrder(shopper);
-    const [ret] = await db.insert(schema.orderReturns).values({ orderId: second.order.id, customerId: shopper.id, reason: 'Too small', amountPaise: 1_000_00 }).returning();
+    const [ret] = await db
+      .insert(schema.orderReturns)
+      .values({ orderId: second.order.id, customerId: shopper.id, reason: 'Too small', amountPaise: 1_000_00 })
+      .returning();
     await db.insert(schema.orderReturnLines).values({ returnId: ret!.id, lineId: second.line.id, quantity: 1, amountPaise: 1_000_00 });
     const blocked = await send('POST', `/api/orders/${second.order.orderNumber}/exchange-requests`, shopper, { lineId: second.line.id, kind: 'exchange' });
     expect(blocked.statusCode).toBe(409);
@@ -175,7 +216,8 @@ describe('the exchange desk', () => {
   it('who may: orders receive and refuse, accounts settle; others are refused', async () => {
     const shopper = await createShopper(t.app);
     const { order, line } = await deliveredOrder(shopper);
-    const id = (await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'exchange' })).json().request.id as number;
+    const id = (await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'exchange' })).json().request
+      .id as number;
     for (const [method, url, body] of [
       ['GET', '/api/admin/exchanges'],
       ['GET', `/api/admin/exchanges/${id}`],
@@ -200,7 +242,8 @@ describe('the exchange desk', () => {
   it('an exchange: received, settled at the value of the day received as store credit, the piece released, audited and mailed', async () => {
     const shopper = await createShopper(t.app);
     const { order, line, piece } = await deliveredOrder(shopper);
-    const id = (await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'exchange' })).json().request.id as number;
+    const id = (await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'exchange' })).json().request
+      .id as number;
     const list = await send('GET', '/api/admin/exchanges?status=Requested', desk);
     expect(list.json().data.map((r: { id: number }) => r.id)).toContain(id);
     expect((await send('POST', `/api/admin/exchanges/${id}/settle`, accounts, { amountPaise: 100 })).json().message).toMatch(/Receive the piece/);
@@ -227,7 +270,9 @@ describe('the exchange desk', () => {
     expect(settled.statusCode, settled.body).toBe(200);
     expect(settled.json().request).toMatchObject({ status: 'Settled', settledPaise: 43_000_00, note: 'A solder repair: 4.88 g on our scale' });
     expect((await send('POST', `/api/admin/exchanges/${id}/settle`, accounts, { amountPaise: 1 })).statusCode).toBe(409);
-    expect(AdminExchangesToSettleSchema.parse((await send('GET', '/api/admin/exchanges-to-settle', accounts)).json()).data.map((d) => d.request.id)).not.toContain(id);
+    expect(
+      AdminExchangesToSettleSchema.parse((await send('GET', '/api/admin/exchanges-to-settle', accounts)).json()).data.map((d) => d.request.id),
+    ).not.toContain(id);
 
     const credit = StoreCreditStatementSchema.parse((await send('GET', '/api/account/store-credit', shopper)).json());
     expect(credit.balancePaise).toBe(43_000_00);
@@ -237,15 +282,21 @@ describe('the exchange desk', () => {
     const q = await quoteOf(shopper, order.orderNumber);
     expect(q.pieces).toHaveLength(0);
     expect(q.requests[0]).toMatchObject({ status: 'Settled', settledPaise: 43_000_00, huid: piece!.huid });
-    const audit = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'exchange'), eq(schema.auditLog.entityId, String(id))));
+    const audit = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, 'exchange'), eq(schema.auditLog.entityId, String(id))));
     expect(audit.map((a) => a.action).sort()).toEqual(['receive', 'settle']);
-    expect((await mailsTo(shopper.email, 'exchange-step')).map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/exchange is settled/)]));
+    expect((await mailsTo(shopper.email, 'exchange-step')).map((m) => m.subject)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/exchange is settled/)]),
+    );
   });
 
   it('a buy-back: settled with the bank’s reference and no store credit; a refused one keeps the piece', async () => {
     const shopper = await createShopper(t.app);
     const { order, line, piece } = await deliveredOrder(shopper);
-    const id = (await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'buyback' })).json().request.id as number;
+    const id = (await send('POST', `/api/orders/${order.orderNumber}/exchange-requests`, shopper, { lineId: line.id, kind: 'buyback' })).json().request
+      .id as number;
     await send('POST', `/api/admin/exchanges/${id}/receive`, owner);
     const noRef = await send('POST', `/api/admin/exchanges/${id}/settle`, accounts, { amountPaise: 40_085_00 });
     expect(noRef.statusCode).toBe(400);
@@ -253,12 +304,13 @@ describe('the exchange desk', () => {
     const paid = await send('POST', `/api/admin/exchanges/${id}/settle`, accounts, { amountPaise: 40_085_00, payoutReference: 'UTR-HDFC-20261124-0042' });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().request).toMatchObject({ status: 'Settled', payoutReference: 'UTR-HDFC-20261124-0042', settledBy: accounts.email });
-    expect((await db.select().from(schema.storeCreditEntries).where(eq(schema.storeCreditEntries.customerId, shopper.id)))).toHaveLength(0);
+    expect(await db.select().from(schema.storeCreditEntries).where(eq(schema.storeCreditEntries.customerId, shopper.id))).toHaveLength(0);
     const [p] = await db.select().from(schema.orderPieces).where(eq(schema.orderPieces.id, piece!.id));
     expect(p!.releasedAt).not.toBeNull();
 
     const other = await deliveredOrder(shopper);
-    const id2 = (await send('POST', `/api/orders/${other.order.orderNumber}/exchange-requests`, shopper, { lineId: other.line.id, kind: 'exchange' })).json().request.id as number;
+    const id2 = (await send('POST', `/api/orders/${other.order.orderNumber}/exchange-requests`, shopper, { lineId: other.line.id, kind: 'exchange' })).json()
+      .request.id as number;
     expect((await send('POST', `/api/admin/exchanges/${id2}/refuse`, desk, {})).statusCode).toBe(400);
     const refused = await send('POST', `/api/admin/exchanges/${id2}/refuse`, desk, { reason: 'The piece is not the one sold: its HUID differs.' });
     expect(refused.statusCode, refused.body).toBe(200);

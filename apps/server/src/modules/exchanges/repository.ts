@@ -2,7 +2,19 @@ import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import type { ExchangeRequest } from '@milli/db/schema';
 
-const { orders, orderLines, orderPieces, exchangeRequests: xr, metalRates, diamondRates, orderReturns, orderReturnLines, customers, staff, storeSettings } = schema;
+const {
+  orders,
+  orderLines,
+  orderPieces,
+  exchangeRequests: xr,
+  metalRates,
+  diamondRates,
+  orderReturns,
+  orderReturnLines,
+  customers,
+  staff,
+  storeSettings,
+} = schema;
 
 export type NewExchangeRequest = typeof xr.$inferInsert;
 type Metal = (typeof schema.METALS)[number];
@@ -17,7 +29,20 @@ export function exchangesRepository(db: Db) {
   /** A request with what the desk's rows and the request's page show: the order, the piece, the customer, who settled it. */
   const requestsDescribed = () =>
     db
-      .select({ request: xr, orderNumber: orders.orderNumber, productName: orderLines.productName, metal: orderLines.metal, purity: orderLines.purity, lineHuid: orderLines.huid, pieceHuid: orderPieces.huid, firstName: customers.firstName, lastName: customers.lastName, username: customers.username, email: customers.email, settledBy: staff.email })
+      .select({
+        request: xr,
+        orderNumber: orders.orderNumber,
+        productName: orderLines.productName,
+        metal: orderLines.metal,
+        purity: orderLines.purity,
+        lineHuid: orderLines.huid,
+        pieceHuid: orderPieces.huid,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        username: customers.username,
+        email: customers.email,
+        settledBy: staff.email,
+      })
       .from(xr)
       .innerJoin(orders, eq(orders.id, xr.orderId))
       .innerJoin(orderLines, eq(orderLines.id, xr.lineId))
@@ -27,7 +52,10 @@ export function exchangesRepository(db: Db) {
 
   return {
     async customerOrder(customerId: number, orderNumber: string, opts: { lock?: boolean } = {}) {
-      const q = db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.customerId, customerId)));
+      const q = db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.orderNumber, orderNumber), eq(orders.customerId, customerId)));
       const [row] = opts.lock ? await q.for('update') : await q;
       return row ?? null;
     },
@@ -37,7 +65,10 @@ export function exchangesRepository(db: Db) {
     },
     lines: (orderId: number) => db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
     async line(orderId: number, lineId: number) {
-      const [row] = await db.select().from(orderLines).where(and(eq(orderLines.orderId, orderId), eq(orderLines.id, lineId)));
+      const [row] = await db
+        .select()
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, orderId), eq(orderLines.id, lineId)));
       return row ?? null;
     },
     /** The order's packed pieces, released ones too (a released piece was returned, exchanged or bought back). */
@@ -47,7 +78,10 @@ export function exchangesRepository(db: Db) {
       return row ?? null;
     },
     async releasePiece(id: number, at: Date) {
-      await db.update(orderPieces).set({ releasedAt: at }).where(and(eq(orderPieces.id, id), sql`${orderPieces.releasedAt} IS NULL`));
+      await db
+        .update(orderPieces)
+        .set({ releasedAt: at })
+        .where(and(eq(orderPieces.id, id), sql`${orderPieces.releasedAt} IS NULL`));
     },
     /** Today's rate (the newest on or before `day`) of one metal and purity, with its date. */
     async metalRate(metal: Metal, purity: number, day: string) {

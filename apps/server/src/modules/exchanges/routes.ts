@@ -39,7 +39,8 @@ export const exchangesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
     {
       config: { access: 'customer' },
       schema: {
-        summary: 'Each piece of a delivered order: its exchange and buy-back value at today’s rate (metal by weight and diamonds, at the store’s percentages), the rate and date used, and the requests made',
+        summary:
+          'Each piece of a delivered order: its exchange and buy-back value at today’s rate (metal by weight and diamonds, at the store’s percentages), the rate and date used, and the requests made',
         params: OrderNumberParamsSchema,
         response: { 200: BuybackQuoteSchema, ...errors },
       },
@@ -52,7 +53,8 @@ export const exchangesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
     {
       config: { access: 'customer' },
       schema: {
-        summary: 'Ask for an exchange (store credit) or a buy-back (paid out) of a piece at today’s quote; one open request per piece, none while a return of the line is open',
+        summary:
+          'Ask for an exchange (store credit) or a buy-back (paid out) of a piece at today’s quote; one open request per piece, none while a return of the line is open',
         params: OrderNumberParamsSchema,
         body: formBody(ExchangeAskSchema),
         response: { 201: ExchangeAskAnswerSchema, ...errors },
@@ -63,7 +65,14 @@ export const exchangesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
 
   api.get(
     '/admin/exchanges',
-    { config: orders, schema: { summary: 'Exchange and buy-back requests, newest first, optionally of one status', querystring: AdminExchangeListQuerySchema, response: { 200: AdminExchangeListSchema, ...errors } } },
+    {
+      config: orders,
+      schema: {
+        summary: 'Exchange and buy-back requests, newest first, optionally of one status',
+        querystring: AdminExchangeListQuerySchema,
+        response: { 200: AdminExchangeListSchema, ...errors },
+      },
+    },
     (req) => desk.list(req.query.status),
   );
 
@@ -71,7 +80,10 @@ export const exchangesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
     '/admin/exchanges-to-settle',
     {
       config: accounts,
-      schema: { summary: 'Received pieces waiting to be settled, oldest first, with the value each may be settled at (permission accounts)', response: { 200: AdminExchangesToSettleSchema, ...errors } },
+      schema: {
+        summary: 'Received pieces waiting to be settled, oldest first, with the value each may be settled at (permission accounts)',
+        response: { 200: AdminExchangesToSettleSchema, ...errors },
+      },
     },
     async () => {
       const received = (await desk.list('Received')).data.reverse();
@@ -83,14 +95,21 @@ export const exchangesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
     '/admin/exchanges/:id',
     {
       config: orders,
-      schema: { summary: 'One request, and its value at the rate of the day the piece was received (today until then): what settling offers', params: AdminIdParamsSchema, response: { 200: AdminExchangeDetailSchema, ...errors } },
+      schema: {
+        summary: 'One request, and its value at the rate of the day the piece was received (today until then): what settling offers',
+        params: AdminIdParamsSchema,
+        response: { 200: AdminExchangeDetailSchema, ...errors },
+      },
     },
     (req) => desk.detail(req.params.id),
   );
 
   api.post(
     '/admin/exchanges/:id/receive',
-    { config: orders, schema: { summary: 'The piece has reached the store', params: AdminIdParamsSchema, response: { 200: AdminExchangeAnswerSchema, ...errors } } },
+    {
+      config: orders,
+      schema: { summary: 'The piece has reached the store', params: AdminIdParamsSchema, response: { 200: AdminExchangeAnswerSchema, ...errors } },
+    },
     async (req) => ({ message: 'Received.', request: await desk.receive(actorOf(req), req.params.id) }),
   );
 
@@ -112,7 +131,15 @@ export const exchangesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
 
   api.post(
     '/admin/exchanges/:id/refuse',
-    { config: orders, schema: { summary: 'Refuse a request with the reason the customer reads', params: AdminIdParamsSchema, body: formBody(AdminExchangeRefuseSchema), response: { 200: AdminExchangeAnswerSchema, ...errors } } },
+    {
+      config: orders,
+      schema: {
+        summary: 'Refuse a request with the reason the customer reads',
+        params: AdminIdParamsSchema,
+        body: formBody(AdminExchangeRefuseSchema),
+        response: { 200: AdminExchangeAnswerSchema, ...errors },
+      },
+    },
     async (req) => ({ message: 'Refused.', request: await desk.refuse(actorOf(req), req.params.id, req.body.reason) }),
   );
 };

@@ -1,6 +1,14 @@
 import type { Db } from '@milli/db';
 import type { ExchangeRequest, Order, OrderLine, OrderPiece } from '@milli/db/schema';
-import type { AdminExchange, AdminExchangeDetail, AdminExchangeSettle, BuybackPiece, BuybackQuote, ExchangeAsk, ExchangeRequest as ExchangeRequestView } from '@milli/contracts/schemas';
+import type {
+  AdminExchange,
+  AdminExchangeDetail,
+  AdminExchangeSettle,
+  BuybackPiece,
+  BuybackQuote,
+  ExchangeAsk,
+  ExchangeRequest as ExchangeRequestView,
+} from '@milli/contracts/schemas';
 import { buybackValue, formatRupees, indianDate } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
@@ -40,11 +48,24 @@ interface Valued {
 }
 
 /** A piece's value at the rates in force on `day` (the newest on or before it). */
-async function valueOn(r: ExchangesRepository, line: Pick<OrderLine, 'metal' | 'purity' | 'diamondQuality' | 'diamondWeightCents'>, weightMg: number | null, diamondCents: number, day: string, p: Percents): Promise<Valued> {
+async function valueOn(
+  r: ExchangesRepository,
+  line: Pick<OrderLine, 'metal' | 'purity' | 'diamondQuality' | 'diamondWeightCents'>,
+  weightMg: number | null,
+  diamondCents: number,
+  day: string,
+  p: Percents,
+): Promise<Valued> {
   const metal = line.metal === 'gold' || line.metal === 'platinum' || line.metal === 'silver' ? line.metal : null;
   const rate = metal && line.purity !== null && weightMg !== null && weightMg > 0 ? await r.metalRate(metal, line.purity, day) : null;
   const diamond = diamondCents > 0 && line.diamondQuality ? await r.diamondRate(line.diamondQuality, day) : null;
-  const v = buybackValue({ metalWeightMg: rate ? weightMg : null, ratePaisePerGram: rate?.paise ?? null, diamondWeightCents: diamondCents, diamondRatePaisePerCarat: diamond?.paise ?? null, ...p });
+  const v = buybackValue({
+    metalWeightMg: rate ? weightMg : null,
+    ratePaisePerGram: rate?.paise ?? null,
+    diamondWeightCents: diamondCents,
+    diamondRatePaisePerCarat: diamond?.paise ?? null,
+    ...p,
+  });
   const dates = [rate?.date, diamond?.date].filter((d): d is string => !!d).sort();
   return {
     ratePaisePerGram: rate?.paise ?? null,
@@ -100,7 +121,12 @@ export function createExchangesService(deps: ExchangesDeps) {
   /** The order's pieces still sold and their values today, with the customer's requests on it. */
   async function quoteOf(r: ExchangesRepository, order: Order, day: string) {
     const p = await percents(r);
-    const [lines, allPieces, requests, returned] = await Promise.all([r.lines(order.id), r.pieces(order.id), r.requestsOfOrder(order.customerId, order.id), r.returnedQuantities(order.id)]);
+    const [lines, allPieces, requests, returned] = await Promise.all([
+      r.lines(order.id),
+      r.pieces(order.id),
+      r.requestsOfOrder(order.customerId, order.id),
+      r.returnedQuantities(order.id),
+    ]);
     // A released piece was returned, exchanged or bought back: it is no longer the customer's to offer.
     const pieces = allPieces.filter((x) => x.releasedAt === null);
     const units: (Unit & { open: ExchangeRequest | null })[] = [];
@@ -109,7 +135,8 @@ export function createExchangesService(deps: ExchangesDeps) {
       const lineRequests = requests.filter((x) => x.lineId === line.id);
       // A line packed piece by piece offers its pieces still sold (none, once all are returned or exchanged).
       if (allPieces.some((x) => x.lineId === line.id)) {
-        for (const piece of own) units.push({ line, piece, weightMg: piece.netWeightMg, open: lineRequests.find((x) => x.pieceId === piece.id && isOpen(x.status)) ?? null });
+        for (const piece of own)
+          units.push({ line, piece, weightMg: piece.netWeightMg, open: lineRequests.find((x) => x.pieceId === piece.id && isOpen(x.status)) ?? null });
         continue;
       }
       // A line never packed piece by piece: its quantity, less what was returned and what was settled already.
@@ -119,7 +146,10 @@ export function createExchangesService(deps: ExchangesDeps) {
       for (let i = 0; i < left; i++) units.push({ line, piece: null, weightMg: line.metalWeightMg, open: open[i] ?? null });
     }
     const valued = await Promise.all(units.map((u) => valueOn(r, u.line, u.weightMg, u.line.diamondWeightCents ?? 0, day, p)));
-    const dates = valued.map((v) => v.rateDate).filter((d): d is string => d !== null).sort();
+    const dates = valued
+      .map((v) => v.rateDate)
+      .filter((d): d is string => d !== null)
+      .sort();
     const piecesOut: BuybackPiece[] = units.map((u, i) => {
       const v = valued[i]!;
       return {
@@ -139,7 +169,8 @@ export function createExchangesService(deps: ExchangesDeps) {
         openRequestId: u.open?.id ?? null,
       };
     });
-    const huidOf = (x: ExchangeRequest) => (x.pieceId !== null ? allPieces.find((pc) => pc.id === x.pieceId)?.huid : undefined) ?? lines.find((l) => l.id === x.lineId)?.huid ?? null;
+    const huidOf = (x: ExchangeRequest) =>
+      (x.pieceId !== null ? allPieces.find((pc) => pc.id === x.pieceId)?.huid : undefined) ?? lines.find((l) => l.id === x.lineId)?.huid ?? null;
     const quote: BuybackQuote = {
       rateDate: dates.at(-1) ?? null,
       pieces: piecesOut,
@@ -189,7 +220,11 @@ export function createExchangesService(deps: ExchangesDeps) {
     return { orderNumber: row!.orderNumber, productName: row!.productName, huid: row!.pieceHuid ?? row!.lineHuid, kind: x.kind };
   }
 
-  async function staffStep(actor: AuditActor, id: number, step: (tx: Db, r: ExchangesRepository, x: ExchangeRequest, at: Date) => Promise<void>): Promise<AdminExchange> {
+  async function staffStep(
+    actor: AuditActor,
+    id: number,
+    step: (tx: Db, r: ExchangesRepository, x: ExchangeRequest, at: Date) => Promise<void>,
+  ): Promise<AdminExchange> {
     const s = await deps.settings.require();
     const at = now();
     const view = await db.transaction(async (tx) => {
@@ -233,10 +268,20 @@ export function createExchangesService(deps: ExchangesDeps) {
         const order = await deliveredOrder(r, customerId, orderNumber, true);
         const line = await r.line(order.id, input.lineId);
         if (!line) throw new DomainError('NOT_FOUND', 'This order has no such line.');
-        if ((await r.linesWithOpenReturn(order.id)).has(line.id)) throw new DomainError('EXCHANGE_NOT_ALLOWED', 'This piece has a return in progress: exchange or buy-back can be asked for once the return is closed.');
+        if ((await r.linesWithOpenReturn(order.id)).has(line.id))
+          throw new DomainError(
+            'EXCHANGE_NOT_ALLOWED',
+            'This piece has a return in progress: exchange or buy-back can be asked for once the return is closed.',
+          );
         const { quote, units } = await quoteOf(r, order, indianDate(at));
-        const candidates = quote.pieces.map((p, i) => ({ p, u: units[i]! })).filter(({ p }) => p.lineId === line.id && (input.pieceId === undefined || p.pieceId === input.pieceId));
-        if (candidates.length === 0) throw new DomainError(input.pieceId === undefined ? 'EXCHANGE_NOT_ALLOWED' : 'NOT_FOUND', input.pieceId === undefined ? 'Every piece of this line has been returned, exchanged or bought back.' : 'This line has no such piece still yours.');
+        const candidates = quote.pieces
+          .map((p, i) => ({ p, u: units[i]! }))
+          .filter(({ p }) => p.lineId === line.id && (input.pieceId === undefined || p.pieceId === input.pieceId));
+        if (candidates.length === 0)
+          throw new DomainError(
+            input.pieceId === undefined ? 'EXCHANGE_NOT_ALLOWED' : 'NOT_FOUND',
+            input.pieceId === undefined ? 'Every piece of this line has been returned, exchanged or bought back.' : 'This line has no such piece still yours.',
+          );
         const free = candidates.find(({ p }) => p.openRequestId === null);
         if (!free) throw new DomainError('EXCHANGE_NOT_ALLOWED', 'This piece already has an exchange or buy-back request in progress.');
         if (!free.p.valued) throw new DomainError('EXCHANGE_NOT_ALLOWED', 'This piece is valued in store: please visit us with it, or call us to arrange it.');
@@ -297,7 +342,11 @@ export function createExchangesService(deps: ExchangesDeps) {
      */
     settle(actor: AuditActor, id: number, input: AdminExchangeSettle) {
       return staffStep(actor, id, async (tx, r, x, at) => {
-        if (x.status !== 'Received') throw new DomainError('EXCHANGE_NOT_ALLOWED', x.status === 'Requested' ? 'Receive the piece in store before settling.' : `This request is already ${x.status}.`);
+        if (x.status !== 'Received')
+          throw new DomainError(
+            'EXCHANGE_NOT_ALLOWED',
+            x.status === 'Requested' ? 'Receive the piece in store before settling.' : `This request is already ${x.status}.`,
+          );
         const v = await requote(r, x);
         if (v.paise === null) throw new DomainError('NO_RATE', 'There is no rate for this metal on the day the piece was received: set the day’s rates first.');
         if (input.amountPaise > v.paise) {
@@ -340,7 +389,15 @@ export function createExchangesService(deps: ExchangesDeps) {
           entity: 'exchange',
           entityId: x.id,
           before: { status: x.status, quotedPaise: x.quotedPaise },
-          after: { status: 'Settled', kind: x.kind, amountPaise: input.amountPaise, valuePaise: v.paise, rateDate: v.rateDate, ...(input.payoutReference ? { payoutReference: input.payoutReference } : {}), ...(input.note ? { note: input.note } : {}) },
+          after: {
+            status: 'Settled',
+            kind: x.kind,
+            amountPaise: input.amountPaise,
+            valuePaise: v.paise,
+            rateDate: v.rateDate,
+            ...(input.payoutReference ? { payoutReference: input.payoutReference } : {}),
+            ...(input.note ? { note: input.note } : {}),
+          },
         });
       });
     },
@@ -350,7 +407,13 @@ export function createExchangesService(deps: ExchangesDeps) {
       return staffStep(actor, id, async (tx, r, x, at) => {
         if (!isOpen(x.status)) throw new DomainError('EXCHANGE_NOT_ALLOWED', `This request is already ${x.status}.`);
         await r.update(x.id, { status: 'Refused', refusedReason: reason, updatedAt: at });
-        await recordAudit(tx, actor, { action: 'refuse', entity: 'exchange', entityId: x.id, before: { status: x.status }, after: { status: 'Refused', reason } });
+        await recordAudit(tx, actor, {
+          action: 'refuse',
+          entity: 'exchange',
+          entityId: x.id,
+          before: { status: x.status },
+          after: { status: 'Refused', reason },
+        });
       });
     },
   };

@@ -65,7 +65,15 @@ describe('enrolling', () => {
     const res = await post('/api/harvest/enrol', { monthlyAmount: '2,000', email: ` ${who.email.toUpperCase()} ` }, who.cookie);
     expect(res.statusCode, res.body).toBe(200);
     const plan = res.json().plan;
-    expect(plan).toMatchObject({ status: 'Active', monthlyAmountPaise: 200_000, email: who.email, youPayPaise: 1_900_000, storeAddsPaise: 300_000, redeemablePaise: 2_200_000, balancePaise: 0 });
+    expect(plan).toMatchObject({
+      status: 'Active',
+      monthlyAmountPaise: 200_000,
+      email: who.email,
+      youPayPaise: 1_900_000,
+      storeAddsPaise: 300_000,
+      redeemablePaise: 2_200_000,
+      balancePaise: 0,
+    });
     expect(plan.instalments).toHaveLength(11);
     expect(plan.instalments[0]).toMatchObject({ number: 1, payablePaise: 100_000, discountPaise: 100_000, status: 'Due' });
     expect(plan.instalments[10]).toMatchObject({ number: 11, payablePaise: 0, status: 'Free', dueDate: plan.maturityDate });
@@ -112,12 +120,21 @@ describe('paying instalments through the gateway', () => {
     const started = await startPay(who, first);
     expect(started.statusCode, started.body).toBe(200);
     const answer = started.json();
-    expect(answer).toMatchObject({ message: 'Pay instalment 1 of 10 in the payment window.', payment: { gateway: 'demo', amountPaise: 100_000, currency: 'INR', keyId: 'rzp_test_MilliDemo' } });
+    expect(answer).toMatchObject({
+      message: 'Pay instalment 1 of 10 in the payment window.',
+      payment: { gateway: 'demo', amountPaise: 100_000, currency: 'INR', keyId: 'rzp_test_MilliDemo' },
+    });
     expect(answer.plan.instalments[0].status).toBe('Due');
     expect(answer.payment.gatewayOrderId).toMatch(/^order_/);
     // No card ever reaches the store: the payment row holds the gateway's order, nothing of a card.
     const [row] = await payments(who.plan.id);
-    expect(row).toMatchObject({ status: 'created', amountPaise: 100_000, purpose: 'harvest_instalment', harvestInstalmentId: first, gatewayOrderId: answer.payment.gatewayOrderId });
+    expect(row).toMatchObject({
+      status: 'created',
+      amountPaise: 100_000,
+      purpose: 'harvest_instalment',
+      harvestInstalmentId: first,
+      gatewayOrderId: answer.payment.gatewayOrderId,
+    });
 
     // Pay again before paying: the same payment and the same gateway order.
     const again = await startPay(who, first);
@@ -125,7 +142,12 @@ describe('paying instalments through the gateway', () => {
 
     const verified = await payThroughDemo(t.app, who, answer.payment.gatewayOrderId);
     expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.json()).toMatchObject({ purpose: 'harvest_instalment', harvestPlanId: who.plan.id, replayed: false, message: 'Payment received: your Milli Harvest instalment is paid.' });
+    expect(verified.json()).toMatchObject({
+      purpose: 'harvest_instalment',
+      harvestPlanId: who.plan.id,
+      replayed: false,
+      message: 'Payment received: your Milli Harvest instalment is paid.',
+    });
 
     const plan = (await get('/api/harvest/plans', who.cookie)).json().data[0];
     expect(plan.instalments[0]).toMatchObject({ status: 'Paid' });
@@ -144,7 +166,12 @@ describe('paying instalments through the gateway', () => {
   it('changes nothing when the same payment is verified twice, or when its webhooks arrive after the verify', async () => {
     const who = await enrolled();
     const started = (await startPay(who, who.plan.instalments[0].id)).json();
-    const checkout = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: started.payment.gatewayOrderId, instrument: 'upi_success' }, { cookie: who.cookie });
+    const checkout = await postForm(
+      t.app,
+      '/api/payments/demo/checkout',
+      { gatewayOrderId: started.payment.gatewayOrderId, instrument: 'upi_success' },
+      { cookie: who.cookie },
+    );
     expect(checkout.statusCode, checkout.body).toBe(200);
     const first = await postForm(t.app, '/api/payments/razorpay/verify', checkout.json(), { cookie: who.cookie });
     expect(first.statusCode, first.body).toBe(200);
@@ -175,7 +202,13 @@ describe('paying instalments through the gateway', () => {
 
     const listed = (await get('/api/payments', who.cookie)).json().data;
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ purpose: 'harvest_instalment', description: 'Milli Harvest instalment 1 of 10', status: 'created', failureReason: reason, amountPaise: 100_000 });
+    expect(listed[0]).toMatchObject({
+      purpose: 'harvest_instalment',
+      description: 'Milli Harvest instalment 1 of 10',
+      status: 'created',
+      failureReason: reason,
+      amountPaise: 100_000,
+    });
 
     // The same payment (and gateway order) takes the next attempt.
     const retry = await payInstalment(who, first, 'netbanking_success');
@@ -210,7 +243,12 @@ describe('paying instalments through the gateway', () => {
     // The owner's gateway order cannot be paid or verified in another customer's session.
     const started = (await startPay(owner, first)).json();
     expect((await payThroughDemo(t.app, other, started.payment.gatewayOrderId)).statusCode).toBe(404);
-    const checkout = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: started.payment.gatewayOrderId, instrument: 'card_success' }, { cookie: owner.cookie });
+    const checkout = await postForm(
+      t.app,
+      '/api/payments/demo/checkout',
+      { gatewayOrderId: started.payment.gatewayOrderId, instrument: 'card_success' },
+      { cookie: owner.cookie },
+    );
     expect(checkout.statusCode).toBe(200);
     expect((await postForm(t.app, '/api/payments/razorpay/verify', checkout.json(), { cookie: other.cookie })).statusCode).toBe(404);
     expect((await get('/api/harvest/plans', owner.cookie)).json().data[0].instalments[0].status).toBe('Due');
@@ -224,12 +262,31 @@ describe('paying instalments through the gateway', () => {
     const db = t.database.db;
     const [counter] = await db
       .insert(schema.payments)
-      .values({ customerId: who.id, purpose: 'harvest_instalment', amountPaise: 100_000, gateway: 'demo', idempotencyKey: `counter:${first}`, status: 'paid', method: 'Cash', harvestPlanId: who.plan.id, harvestInstalmentId: first, paidAt: new Date() })
+      .values({
+        customerId: who.id,
+        purpose: 'harvest_instalment',
+        amountPaise: 100_000,
+        gateway: 'demo',
+        idempotencyKey: `counter:${first}`,
+        status: 'paid',
+        method: 'Cash',
+        harvestPlanId: who.plan.id,
+        harvestInstalmentId: first,
+        paidAt: new Date(),
+      })
       .returning();
-    await db.update(schema.harvestInstalments).set({ status: 'Paid', paymentId: counter!.id, paidAt: new Date() }).where(eq(schema.harvestInstalments.id, first));
+    await db
+      .update(schema.harvestInstalments)
+      .set({ status: 'Paid', paymentId: counter!.id, paidAt: new Date() })
+      .where(eq(schema.harvestInstalments.id, first));
 
     // The webhook comes first and settles it (refunded); the browser's verify, and a second one, say so too.
-    const checkout = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: started.payment.gatewayOrderId, instrument: 'card_success' }, { cookie: who.cookie });
+    const checkout = await postForm(
+      t.app,
+      '/api/payments/demo/checkout',
+      { gatewayOrderId: started.payment.gatewayOrderId, instrument: 'card_success' },
+      { cookie: who.cookie },
+    );
     expect(checkout.statusCode).toBe(200);
     await deliverWebhooks();
     for (let n = 0; n < 2; n++) {
@@ -244,7 +301,10 @@ describe('paying instalments through the gateway', () => {
     expect(refunded).toMatchObject({ status: 'refunded', refundedPaise: 100_000, refunds: [{ amountPaise: 100_000, status: 'processed' }] });
     // The counter payment stays; the instalment is paid once.
     expect(listed.find((p) => p.id === counter!.id)).toMatchObject({ status: 'paid' });
-    const [instalment] = await db.select().from(schema.harvestInstalments).where(and(eq(schema.harvestInstalments.id, first)));
+    const [instalment] = await db
+      .select()
+      .from(schema.harvestInstalments)
+      .where(and(eq(schema.harvestInstalments.id, first)));
     expect(instalment).toMatchObject({ status: 'Paid', paymentId: counter!.id });
   });
 });
@@ -317,7 +377,14 @@ describe('GET /api/payments', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ description: 'Milli Harvest instalment 2 of 10', status: 'created', method: null });
     expect(rows[0].failureReason).toBeTruthy();
-    expect(rows[1]).toMatchObject({ purpose: 'harvest_instalment', description: 'Milli Harvest instalment 1 of 10', amountPaise: 100_000, status: 'paid', method: 'Visa •••• 1111', orderNumber: null });
+    expect(rows[1]).toMatchObject({
+      purpose: 'harvest_instalment',
+      description: 'Milli Harvest instalment 1 of 10',
+      amountPaise: 100_000,
+      status: 'paid',
+      method: 'Visa •••• 1111',
+      orderNumber: null,
+    });
     const other = await customer();
     expect((await get('/api/payments', other.cookie)).json().data).toEqual([]);
     expect((await get('/api/payments')).statusCode).toBe(401);

@@ -22,16 +22,22 @@ export function harvestRepository(db: Db) {
         ? await db
             .select()
             .from(instalments)
-            .where(inArray(
-              instalments.planId,
-              rows.map((p) => p.id),
-            ))
+            .where(
+              inArray(
+                instalments.planId,
+                rows.map((p) => p.id),
+              ),
+            )
             .orderBy(asc(instalments.number))
         : [];
       return rows.map((plan) => ({ plan, instalments: items.filter((i) => i.planId === plan.id) }));
     },
     async hasActivePlan(customerId: number) {
-      const [row] = await db.select({ id: plans.id }).from(plans).where(and(eq(plans.customerId, customerId), eq(plans.status, 'Active'))).limit(1);
+      const [row] = await db
+        .select({ id: plans.id })
+        .from(plans)
+        .where(and(eq(plans.customerId, customerId), eq(plans.status, 'Active')))
+        .limit(1);
       return !!row;
     },
     async createPlan(
@@ -44,7 +50,14 @@ export function harvestRepository(db: Db) {
         .values({ customerId, ...plan, status: 'Active' })
         .returning();
       await db.insert(instalments).values(
-        rows.map((r) => ({ planId: made!.id, number: r.number, dueDate: r.dueDate, amountPaise: r.amountPaise, discountPaise: r.discountPaise, status: r.free ? ('Free' as const) : ('Due' as const) })),
+        rows.map((r) => ({
+          planId: made!.id,
+          number: r.number,
+          dueDate: r.dueDate,
+          amountPaise: r.amountPaise,
+          discountPaise: r.discountPaise,
+          status: r.free ? ('Free' as const) : ('Due' as const),
+        })),
       );
       return made!;
     },
@@ -53,7 +66,12 @@ export function harvestRepository(db: Db) {
       const [plan] = await db
         .select()
         .from(plans)
-        .where(and(eq(plans.customerId, customerId), sql`${plans.id} = (select ${instalments.planId} from ${instalments} where ${instalments.id} = ${instalmentId})`))
+        .where(
+          and(
+            eq(plans.customerId, customerId),
+            sql`${plans.id} = (select ${instalments.planId} from ${instalments} where ${instalments.id} = ${instalmentId})`,
+          ),
+        )
         .for('update');
       if (!plan) return null;
       const items = await db.select().from(instalments).where(eq(instalments.planId, plan.id)).orderBy(asc(instalments.number));
@@ -95,7 +113,12 @@ export function harvestRepository(db: Db) {
             eq(plans.customerId, customerId),
             eq(plans.status, 'Active'),
             lte(plans.maturesAt, now),
-            notExists(db.select({ one: sql`1` }).from(instalments).where(and(eq(instalments.planId, plans.id), eq(instalments.status, 'Due')))),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(instalments)
+                .where(and(eq(instalments.planId, plans.id), eq(instalments.status, 'Due'))),
+            ),
           ),
         )
         .returning({ id: plans.id });
@@ -129,7 +152,10 @@ export function harvestRepository(db: Db) {
     },
     async markReturned(customerId: number, ids: number[], at: Date) {
       if (ids.length === 0) return;
-      await db.update(redemptions).set({ returnedAt: at }).where(and(eq(redemptions.customerId, customerId), inArray(redemptions.id, ids)));
+      await db
+        .update(redemptions)
+        .set({ returnedAt: at })
+        .where(and(eq(redemptions.customerId, customerId), inArray(redemptions.id, ids)));
     },
     /**
      * Plans that can hold a balance, locked in the order `lockMatured` takes them, so a reversal and a

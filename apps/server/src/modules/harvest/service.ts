@@ -90,7 +90,16 @@ export function instalmentPaymentHandler(): PaymentPurposeHandler {
       const plan = (await t.plans(payment.customerId)).find((p) => p.plan.id === paid.planId)!;
       // The brand is read on the payment's own transaction: on the embedded database (one connection) a read
       // outside it would wait for this transaction to end, forever.
-      await queueMail(tx, instalmentPaidMail(await createSettingsService(tx).brand(), toPlan(plan.plan, plan.instalments), paid.number, payment.amountPaise, payment.method ?? 'online'));
+      await queueMail(
+        tx,
+        instalmentPaidMail(
+          await createSettingsService(tx).brand(),
+          toPlan(plan.plan, plan.instalments),
+          paid.number,
+          payment.amountPaise,
+          payment.method ?? 'online',
+        ),
+      );
       return { ok: true };
     },
   };
@@ -127,7 +136,11 @@ export function createHarvestService(db: Db, payments: PaymentService, settings:
         if (await t.hasActivePlan(customerId)) {
           throw new DomainError('PLAN_EXISTS', 'You already have a Milli Harvest plan running. You can start another once it matures.');
         }
-        const made = await t.createPlan(customerId, { monthlyAmountPaise: monthlyPaise, email: input.email, startedAt: start, maturesAt: startOfIndianDate(maturityDate) }, rows);
+        const made = await t.createPlan(
+          customerId,
+          { monthlyAmountPaise: monthlyPaise, email: input.email, startedAt: start, maturesAt: startOfIndianDate(maturityDate) },
+          rows,
+        );
         const plan = (await t.plans(customerId)).find((p) => p.plan.id === made.id)!;
         const answer = toPlan(plan.plan, plan.instalments);
         await queueMail(tx, enrolledMail(brand, answer));
@@ -232,6 +245,10 @@ export async function returnBalance(tx: Db, customerId: number, orderId: number,
     if (!(await repo.addBalance(customerId, r.planId, r.amountPaise))) throw new Error(`harvest plan ${r.planId} cannot take its balance back`);
     returned += r.amountPaise;
   }
-  await repo.markReturned(customerId, open.map((r) => r.id), now);
+  await repo.markReturned(
+    customerId,
+    open.map((r) => r.id),
+    now,
+  );
   return returned;
 }

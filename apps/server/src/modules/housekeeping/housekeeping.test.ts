@@ -51,10 +51,22 @@ async function fill(tag: string) {
 }
 
 async function left(tag: string) {
-  const sessions = await t.db.select({ k: schema.sessions.tokenHash }).from(schema.sessions).where(inArray(schema.sessions.tokenHash, [`${tag}-expired`, `${tag}-live`]));
-  const hits = await t.db.select({ k: schema.rateLimitHits.key }).from(schema.rateLimitHits).where(inArray(schema.rateLimitHits.key, [`${tag}:old`, `${tag}:current`]));
-  const resets = await t.db.select({ k: schema.passwordResets.codeHash }).from(schema.passwordResets).where(inArray(schema.passwordResets.codeHash, [`${tag}-dead`, `${tag}-fresh`]));
-  const mail = await t.db.select({ k: schema.mailOutbox.subject }).from(schema.mailOutbox).where(sql`${schema.mailOutbox.toAddress} = ${`${tag}@example.in`}`);
+  const sessions = await t.db
+    .select({ k: schema.sessions.tokenHash })
+    .from(schema.sessions)
+    .where(inArray(schema.sessions.tokenHash, [`${tag}-expired`, `${tag}-live`]));
+  const hits = await t.db
+    .select({ k: schema.rateLimitHits.key })
+    .from(schema.rateLimitHits)
+    .where(inArray(schema.rateLimitHits.key, [`${tag}:old`, `${tag}:current`]));
+  const resets = await t.db
+    .select({ k: schema.passwordResets.codeHash })
+    .from(schema.passwordResets)
+    .where(inArray(schema.passwordResets.codeHash, [`${tag}-dead`, `${tag}-fresh`]));
+  const mail = await t.db
+    .select({ k: schema.mailOutbox.subject })
+    .from(schema.mailOutbox)
+    .where(sql`${schema.mailOutbox.toAddress} = ${`${tag}@example.in`}`);
   return {
     sessions: sessions.map((r) => r.k).sort(),
     hits: hits.map((r) => r.k).sort(),
@@ -74,7 +86,10 @@ describe('housekeeping (decision 025)', () => {
     ]);
     const result = await createHousekeeper(t.db, { intervalMs: 0, now: () => NOW }).run();
     if (result.ran) expect(result.deleted.staffSessions).toBe(2);
-    const kept = await t.db.select({ k: schema.staffSessions.tokenHash }).from(schema.staffSessions).where(sql`${schema.staffSessions.staffId} = ${member!.id}`);
+    const kept = await t.db
+      .select({ k: schema.staffSessions.tokenHash })
+      .from(schema.staffSessions)
+      .where(sql`${schema.staffSessions.staffId} = ${member!.id}`);
     expect(kept.map((r) => r.k)).toEqual(['hk-staff-live']);
   });
 

@@ -50,10 +50,7 @@ export function housekeepingRepository(db: Db) {
         const sessions =
           anyExpired.length === 0
             ? []
-            : await tx
-                .delete(schema.sessions)
-                .where(lt(schema.sessions.expiresAt, cutoffs.sessionsExpiredBefore))
-                .returning({ id: schema.sessions.tokenHash });
+            : await tx.delete(schema.sessions).where(lt(schema.sessions.expiresAt, cutoffs.sessionsExpiredBefore)).returning({ id: schema.sessions.tokenHash });
         const hits = await tx
           .delete(schema.rateLimitHits)
           .where(lt(schema.rateLimitHits.windowStart, cutoffs.rateWindowsBefore))
@@ -70,7 +67,13 @@ export function housekeepingRepository(db: Db) {
           .delete(schema.staffSessions)
           .where(or(lt(schema.staffSessions.expiresAt, cutoffs.sessionsExpiredBefore), lt(schema.staffSessions.idleExpiresAt, cutoffs.sessionsExpiredBefore)))
           .returning({ id: schema.staffSessions.tokenHash });
-        return { sessions: sessions.length, rateLimitHits: hits.length, passwordResets: resets.length, sentMail: mail.length, staffSessions: staffSessions.length };
+        return {
+          sessions: sessions.length,
+          rateLimitHits: hits.length,
+          passwordResets: resets.length,
+          sentMail: mail.length,
+          staffSessions: staffSessions.length,
+        };
       });
     },
   };

@@ -56,9 +56,15 @@ describe('the mailer', () => {
       const asked = mailer.flush();
       expect(await asked).toBe(2);
       expect(await running).toBe(2);
-      const rows = await db.select({ id: schema.mailOutbox.id, status: schema.mailOutbox.status }).from(schema.mailOutbox).where(inArray(schema.mailOutbox.kind, ['first', 'second'])).orderBy(schema.mailOutbox.id);
+      const rows = await db
+        .select({ id: schema.mailOutbox.id, status: schema.mailOutbox.status })
+        .from(schema.mailOutbox)
+        .where(inArray(schema.mailOutbox.kind, ['first', 'second']))
+        .orderBy(schema.mailOutbox.id);
       expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
-      expect((await readdir(path.join(dataDir, 'mailbox'))).sort()).toEqual(rows.map((r, i) => `${String(r.id).padStart(6, '0')}-${i === 0 ? 'first' : 'second'}.eml`));
+      expect((await readdir(path.join(dataDir, 'mailbox'))).sort()).toEqual(
+        rows.map((r, i) => `${String(r.id).padStart(6, '0')}-${i === 0 ? 'first' : 'second'}.eml`),
+      );
       // Nothing left: the next flush claims once and sends nothing.
       expect(await mailer.flush()).toBe(0);
     } finally {

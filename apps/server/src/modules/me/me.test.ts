@@ -16,11 +16,21 @@ const cookieOf = (name: string, value: unknown) => `${name}=${encodeURIComponent
 
 /** Gold pieces in stock made in 14 and 22 kt, as their pages describe them (only those without a size, when `sizeless`). */
 async function goldPieces(count: number, sizeless = false): Promise<ProductDetail[]> {
-  const rows = await t.database.db.query.products.findMany({ where: (p, { and, eq, gt }) => and(eq(p.active, true), gt(p.stock, 0)), orderBy: (p, { asc }) => asc(p.id), limit: 80 });
+  const rows = await t.database.db.query.products.findMany({
+    where: (p, { and, eq, gt }) => and(eq(p.active, true), gt(p.stock, 0)),
+    orderBy: (p, { asc }) => asc(p.id),
+    limit: 80,
+  });
   const found: ProductDetail[] = [];
   for (const row of rows) {
     const detail = (await t.app.inject({ url: `/api/product/find-by-id/${row.id}` })).json().data as ProductDetail;
-    if (detail.pricing.metal === 'gold' && detail.pricing.purities.includes(14) && detail.pricing.purities.includes(22) && (!sizeless || detail.pricing.sizeKind === null)) found.push(detail);
+    if (
+      detail.pricing.metal === 'gold' &&
+      detail.pricing.purities.includes(14) &&
+      detail.pricing.purities.includes(22) &&
+      (!sizeless || detail.pricing.sizeKind === null)
+    )
+      found.push(detail);
     if (found.length === count) break;
   }
   expect(found).toHaveLength(count);
@@ -59,7 +69,11 @@ describe('GET /api/me/summary', () => {
   });
 
   it('a tampered or oversized cookie is an empty cart and no hearts, never an error', async () => {
-    for (const cookie of ['cartItems=%7Bnot json; wishlistItems=%5B', `cartItems=${'x'.repeat(3000)}`, cookieOf('cartItems', [{ productId: -4, quantity: 1e9 }])]) {
+    for (const cookie of [
+      'cartItems=%7Bnot json; wishlistItems=%5B',
+      `cartItems=${'x'.repeat(3000)}`,
+      cookieOf('cartItems', [{ productId: -4, quantity: 1e9 }]),
+    ]) {
       const res = await summary(cookie);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ user: null, cart: { count: 0, lines: [], subtotalPaise: 0 }, wishlistIds: [] });
@@ -72,18 +86,31 @@ describe('GET /api/me/summary', () => {
     const guestLine = { productId: a!.product_id, quantity: 1, purity: 14 };
     const guestSummary = (await summary(cookieOf('cartItems', [guestLine]))).json() as PersonalSummary;
     const shopper = await createShopper(t.app, { login: { cartItems: JSON.stringify([guestLine]), wishlistItems: JSON.stringify([a!.product_id]) } });
-    const res = await summary(`${shopper.cookie}; ${cookieOf('cartItems', [{ productId: a!.product_id, quantity: 7 }])}; ${cookieOf('wishlistItems', [1, 2, 3])}`);
+    const res = await summary(
+      `${shopper.cookie}; ${cookieOf('cartItems', [{ productId: a!.product_id, quantity: 7 }])}; ${cookieOf('wishlistItems', [1, 2, 3])}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const body = res.json() as PersonalSummary;
     expect(body.user).toEqual({ userId: shopper.userId, userName: shopper.username });
-    const screen = (await t.app.inject({ url: `/api/cart/find-by-user-id/${shopper.userId}`, headers: { cookie: shopper.cookie } })).json() as { product_id: number; quantity: number; product_price_paise: number }[];
-    expect(body.cart.lines.map((l) => [l.productId, l.quantity, l.unitPricePaise])).toEqual(screen.map((l) => [l.product_id, l.quantity, l.product_price_paise]));
+    const screen = (await t.app.inject({ url: `/api/cart/find-by-user-id/${shopper.userId}`, headers: { cookie: shopper.cookie } })).json() as {
+      product_id: number;
+      quantity: number;
+      product_price_paise: number;
+    }[];
+    expect(body.cart.lines.map((l) => [l.productId, l.quantity, l.unitPricePaise])).toEqual(
+      screen.map((l) => [l.product_id, l.quantity, l.product_price_paise]),
+    );
     expect(body.cart.lines[0]!.unitPricePaise).toBe(guestSummary.cart.lines[0]!.unitPricePaise);
     expect(body.wishlistIds).toEqual([a!.product_id]);
 
     // Add to Cart shows at once: the summary is never kept.
-    const added = await postForm(t.app, '/api/cart/add', { cart_product_id: a!.product_id, cart_quantity: 1, cart_user_id: shopper.userId, purity: 14 }, { cookie: shopper.cookie, ip: shopper.ip });
+    const added = await postForm(
+      t.app,
+      '/api/cart/add',
+      { cart_product_id: a!.product_id, cart_quantity: 1, cart_user_id: shopper.userId, purity: 14 },
+      { cookie: shopper.cookie, ip: shopper.ip },
+    );
     expect(added.statusCode, added.body).toBe(200);
     expect(((await summary(shopper.cookie)).json() as PersonalSummary).cart.count).toBe(2);
   });

@@ -1,4 +1,15 @@
-import { EMPTY_MINI_CART, choicesText, parseCartItems, parseWishlistIds, pictureInColour, type CartLine, type MiniCart, type MiniCartLine, type PersonalSummary, type ProductDetail } from '@milli/contracts';
+import {
+  EMPTY_MINI_CART,
+  choicesText,
+  parseCartItems,
+  parseWishlistIds,
+  pictureInColour,
+  type CartLine,
+  type MiniCart,
+  type MiniCartLine,
+  type PersonalSummary,
+  type ProductDetail,
+} from '@milli/contracts';
 import { indianDate, orderTotals, priceAsChosen } from '@milli/pricing';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 
@@ -31,7 +42,12 @@ function miniCart(lines: MiniCartLine[]): MiniCart {
  * from the read cache, so a summary costs at most two queries.
  */
 export function createMeService({ cart, wishlist, catalog, readCache, now = () => new Date() }: MeServiceDeps) {
-  const productToday = (id: number) => readCache.get(`detail:${id}:${indianDate(now())}`, () => catalog.detail(id), () => 4096);
+  const productToday = (id: number) =>
+    readCache.get(
+      `detail:${id}:${indianDate(now())}`,
+      () => catalog.detail(id),
+      () => 4096,
+    );
 
   async function customerSummary(customer: { id: number; username: string }): Promise<PersonalSummary> {
     const [rows, wished] = await Promise.all([cart.lines(customer.id), wishlist.ids(customer.id)]);

@@ -31,11 +31,7 @@ export function mediaRoutes(app: FastifyInstance) {
         if (pngCache.size >= 100) pngCache.delete(pngCache.keys().next().value!);
         pngCache.set(path, png);
       }
-      return reply
-        .type('image/png')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(png);
+      return reply.type('image/png').header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff').send(png);
     }
     const ref = parseArtPath(path);
     if (!ref) return reply.status(404).type('text/plain; charset=utf-8').send('No such picture.');

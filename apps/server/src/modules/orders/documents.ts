@@ -44,11 +44,24 @@ export const adjustmentOf = (j: AdjustmentRow): OrderAdjustment => ({
   settledAt: j.settledAt?.toISOString() ?? null,
 });
 
-export const creditNoteOf = (n: CreditNoteRow): CreditNote => ({ id: n.id, number: n.number, reason: n.reason, amountPaise: n.amountPaise, taxPaise: n.taxPaise, createdAt: n.createdAt.toISOString() });
+export const creditNoteOf = (n: CreditNoteRow): CreditNote => ({
+  id: n.id,
+  number: n.number,
+  reason: n.reason,
+  amountPaise: n.amountPaise,
+  taxPaise: n.taxPaise,
+  createdAt: n.createdAt.toISOString(),
+});
 
 export function shipmentOf(order: Order): OrderShipment | null {
   return order.courierName && order.awbNumber && order.dispatchedAt
-    ? { courierName: order.courierName, awbNumber: order.awbNumber, trackingUrl: order.trackingUrl, dispatchedAt: order.dispatchedAt.toISOString(), deliveredAt: order.deliveredAt?.toISOString() ?? null }
+    ? {
+        courierName: order.courierName,
+        awbNumber: order.awbNumber,
+        trackingUrl: order.trackingUrl,
+        dispatchedAt: order.dispatchedAt.toISOString(),
+        deliveredAt: order.deliveredAt?.toISOString() ?? null,
+      }
     : null;
 }
 
@@ -80,7 +93,13 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
   if (order.status === 'Cancelled' && !order.invoicedAt) throw new DomainError('ORDER_CANCELLED', 'This order was cancelled, so it has no invoice.');
   if (!order.invoicedAt) throw new DomainError('ORDER_NOT_PAYABLE', NOT_YET_INVOICED);
   const r = ordersRepository(db);
-  const [lines, addresses, buyer, pieces, adjustments] = await Promise.all([r.lines(order.id), r.addresses(order.id), r.customer(order.customerId), r.pieces(order.id), r.adjustments(order.id)]);
+  const [lines, addresses, buyer, pieces, adjustments] = await Promise.all([
+    r.lines(order.id),
+    r.addresses(order.id),
+    r.customer(order.customerId),
+    r.pieces(order.id),
+    r.adjustments(order.id),
+  ]);
   const invoiceNumber = invoiceNumberOf(order.orderNumber, s.invoicePrefix);
   const pdf = await renderInvoicePdf(
     {
@@ -106,7 +125,14 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
         quantity: l.quantity,
         unitPricePaise: l.unitPricePaise,
         lineTotalPaise: l.lineTotalPaise,
-        huid: l.huid ?? (pieces.some((p) => p.lineId === l.id) ? pieces.filter((p) => p.lineId === l.id).map((p) => p.huid).join(', ') : null),
+        huid:
+          l.huid ??
+          (pieces.some((p) => p.lineId === l.id)
+            ? pieces
+                .filter((p) => p.lineId === l.id)
+                .map((p) => p.huid)
+                .join(', ')
+            : null),
         pieces: pieces.filter((p) => p.lineId === l.id).map((p) => ({ huid: p.huid, netWeightMg: p.netWeightMg, grossWeightMg: p.grossWeightMg })),
         options: l.options,
         metal: l.metal,

@@ -107,7 +107,9 @@ export function articleDetail(line: InvoiceLine, hallmarkingChargePaise: number)
     line.options.colour ?? null,
     line.options.diamondQuality ? `Diamonds ${line.options.diamondQuality}` : null,
     line.options.size ? `Size ${line.options.size}` : null,
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   // A hallmarked piece (it carries a HUID) pays the BIS fee, out of its making charges.
   const hallmarked = line.huid !== null && line.huid !== '';
   const making = b?.makingPaise === undefined ? null : b.makingPaise * q;
@@ -171,7 +173,20 @@ const PLACE_SOURCE: Record<PlaceOfSupply['source'], string> = {
 export interface InvoiceFigures {
   intraState: boolean;
   place: PlaceOfSupply;
-  rows: { name: string; sku: string; hsn: string; quantity: number; gross: number; discount: number; taxable: number; gst: number; value: number; huid: string | null; pieces: NonNullable<InvoiceLine['pieces']>; article: ArticleDetail }[];
+  rows: {
+    name: string;
+    sku: string;
+    hsn: string;
+    quantity: number;
+    gross: number;
+    discount: number;
+    taxable: number;
+    gst: number;
+    value: number;
+    huid: string | null;
+    pieces: NonNullable<InvoiceLine['pieces']>;
+    article: ArticleDetail;
+  }[];
   shipping: { value: number; taxable: number; gst: number };
   taxable: number;
   gst: number;
@@ -429,7 +444,10 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   };
   const header = () => {
     page.drawRectangle({ x: MARGIN, y: y - 4, width, height: 15, color: rgb(0.97, 0.94, 0.9) });
-    row(cols.map((c) => c.h), bold);
+    row(
+      cols.map((c) => c.h),
+      bold,
+    );
     y -= 16;
   };
   header();
@@ -446,7 +464,17 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
     y -= 13;
   });
   if (input.shippingPaise > 0) {
-    row(['', 'Shipping and handling', '', '', amount(input.shippingPaise), amount(0), amount(figures.shipping.taxable), amount(figures.shipping.gst), amount(figures.shipping.value)]);
+    row([
+      '',
+      'Shipping and handling',
+      '',
+      '',
+      amount(input.shippingPaise),
+      amount(0),
+      amount(figures.shipping.taxable),
+      amount(figures.shipping.gst),
+      amount(figures.shipping.value),
+    ]);
     y -= 13;
   }
   rule();
@@ -480,7 +508,8 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
     if (figures.harvestCredit > 0) sum('Paid from Milli Harvest plan', `-${amount(figures.harvestCredit)}`);
     if (figures.storeCredit > 0) sum('Paid from store credit', `-${amount(figures.storeCredit)}`);
     if (advance > 0) sum('Advance received on the design', `-${amount(advance)}`);
-    for (const j of settled) sum(j.kind === 'charge' ? 'Weight difference charged' : 'Weight difference refunded', `${j.kind === 'charge' ? '' : '-'}${amount(j.amountPaise)}`);
+    for (const j of settled)
+      sum(j.kind === 'charge' ? 'Weight difference charged' : 'Weight difference refunded', `${j.kind === 'charge' ? '' : '-'}${amount(j.amountPaise)}`);
     const net = figures.payable - advance + settled.reduce((n, j) => n + (j.kind === 'charge' ? j.amountPaise : -j.amountPaise), 0);
     sum(advance > 0 ? 'Balance payable' : 'Amount payable', rupees(Math.max(net, 0)), bold);
     words = rupeesInWords(Math.max(net, 0));
@@ -645,7 +674,12 @@ export async function renderCreditNotePdf(input: CreditNoteInput, seller: Invoic
     y -= 11;
   }
   y -= 10;
-  for (const l of wrap('This credit note reduces the tax invoice named above by the amount credited, GST included. Any amount paid is refunded to the way it was paid. This is a computer-generated document.', measure, 8, width)) {
+  for (const l of wrap(
+    'This credit note reduces the tax invoice named above by the amount credited, GST included. Any amount paid is refunded to the way it was paid. This is a computer-generated document.',
+    measure,
+    8,
+    width,
+  )) {
     text(l, MARGIN, 8, 'regular', MUTED);
     y -= 10;
   }

@@ -34,7 +34,9 @@ export function orderStepMail(brand: Brand, to: string, orderNumber: string, sta
     ...(shipment
       ? [
           `Courier: ${shipment.courierName}. Air waybill (AWB) number: ${shipment.awbNumber}.`,
-          shipment.trackingUrl ? `Track the parcel on the courier's page: ${shipment.trackingUrl}` : 'Quote the AWB number on the courier’s website to follow the parcel.',
+          shipment.trackingUrl
+            ? `Track the parcel on the courier's page: ${shipment.trackingUrl}`
+            : 'Quote the AWB number on the courier’s website to follow the parcel.',
           'Your tax invoice is issued now: download it from the order’s page under My Account → Orders.',
         ]
       : []),
@@ -55,7 +57,13 @@ export function orderCancelledMail(brand: Brand, to: string, orderNumber: string
 }
 
 /** The customer's mail when packing found a piece heavier or lighter than sold (issue 19). */
-export function orderAdjustmentMail(brand: Brand, to: string, orderNumber: string, adjustments: readonly { kind: 'charge' | 'refund'; amountPaise: number; reason: string }[], cod: boolean): OutgoingMail {
+export function orderAdjustmentMail(
+  brand: Brand,
+  to: string,
+  orderNumber: string,
+  adjustments: readonly { kind: 'charge' | 'refund'; amountPaise: number; reason: string }[],
+  cod: boolean,
+): OutgoingMail {
   const charges = adjustments.filter((a) => a.kind === 'charge');
   const body = layout(brand, 'We weighed your jewellery', [
     `Order ${orderNumber}: each piece was weighed as it was packed, and ${adjustments.length === 1 ? 'one differs' : 'some differ'} from the weight it was sold at by more than our tolerance.`,
@@ -75,10 +83,19 @@ export function orderAdjustmentMail(brand: Brand, to: string, orderNumber: strin
 }
 
 /** The customer's mail when the store cancels an order, with the reason and what is refunded. */
-export function orderCancelledByStoreMail(brand: Brand, to: string, orderNumber: string, reason: string, refundPaise: number, creditNote: string | null): OutgoingMail {
+export function orderCancelledByStoreMail(
+  brand: Brand,
+  to: string,
+  orderNumber: string,
+  reason: string,
+  refundPaise: number,
+  creditNote: string | null,
+): OutgoingMail {
   const body = layout(brand, 'Your order has been cancelled', [
     `We have cancelled order ${orderNumber}. The reason: ${reason}`,
-    refundPaise > 0 ? `${formatRupees(refundPaise)} is refunded to the way you paid within 5 to 7 working days.` : 'Nothing was charged online for it, so there is nothing to refund.',
+    refundPaise > 0
+      ? `${formatRupees(refundPaise)} is refunded to the way you paid within 5 to 7 working days.`
+      : 'Nothing was charged online for it, so there is nothing to refund.',
     ...(creditNote ? [`Credit note ${creditNote} cancels its tax invoice; download it from the order’s page under My Account → Orders.`] : []),
     `We are sorry. Questions? Call us on ${brand.helpLine} or reply to this mail.`,
   ]);

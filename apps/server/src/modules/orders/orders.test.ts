@@ -56,7 +56,12 @@ describe('order lists', () => {
     const me = await shopper();
     const other = await shopper();
     const base = Date.now() - 10 * 86_400_000;
-    const placed = await createOrder(db, { customerId: me.id, status: 'Placed', placedAt: new Date(base), lines: [{ productName: 'Lotus Ring', quantity: 2 }, {}] });
+    const placed = await createOrder(db, {
+      customerId: me.id,
+      status: 'Placed',
+      placedAt: new Date(base),
+      lines: [{ productName: 'Lotus Ring', quantity: 2 }, {}],
+    });
     const picked = await createOrder(db, { customerId: me.id, status: 'Picked', placedAt: new Date(base + 1000) });
     const out = await createOrder(db, { customerId: me.id, status: 'Out for Delivery', placedAt: new Date(base + 2000) });
     await createOrder(db, { customerId: me.id, status: 'Delivered' });
@@ -116,7 +121,13 @@ describe('order details', () => {
     const res = await get(`/api/orders/${order.orderNumber}`, me);
     expect(res.statusCode).toBe(200);
     const d = res.json();
-    expect(d.order).toMatchObject({ orderNumber: order.orderNumber, invoiceNumber: order.orderNumber, status: 'Picked', displayStatus: 'In transit', canCancel: true });
+    expect(d.order).toMatchObject({
+      orderNumber: order.orderNumber,
+      invoiceNumber: order.orderNumber,
+      status: 'Picked',
+      displayStatus: 'In transit',
+      canCancel: true,
+    });
     expect(d.lines).toEqual([
       expect.objectContaining({ name: 'Kemp Jhumka', quantity: 2, unitPricePaise: 12_500_00, lineTotalPaise: 25_000_00, options: { purity: 22 } }),
     ]);
@@ -151,7 +162,12 @@ describe('cancelling an order', () => {
     const me = await shopper();
     const p = await stockedProduct();
     const [coupon] = await db.select().from(schema.coupons).limit(1);
-    const order = await createOrder(db, { customerId: me.id, lines: [await lineFor(db, p.id, { quantity: 2 })], couponCode: coupon!.code, discountPaise: 500_00 });
+    const order = await createOrder(db, {
+      customerId: me.id,
+      lines: [await lineFor(db, p.id, { quantity: 2 })],
+      couponCode: coupon!.code,
+      discountPaise: 500_00,
+    });
     await db.update(schema.products).set({ stock: 3, unitsSold: 10 }).where(eq(schema.products.id, p.id));
     expect(await db.select().from(schema.couponRedemptions).where(eq(schema.couponRedemptions.orderId, order.id))).toHaveLength(1);
 
@@ -188,7 +204,15 @@ describe('cancelling an order', () => {
     const me = await shopper();
     const [plan] = await db
       .insert(schema.harvestPlans)
-      .values({ customerId: me.id, monthlyAmountPaise: 100_000, email: me.email, status: 'Redeemed', redeemableBalancePaise: 0, startedAt: new Date(Date.now() - 330 * 86_400_000), maturesAt: new Date(Date.now() - 20 * 86_400_000) })
+      .values({
+        customerId: me.id,
+        monthlyAmountPaise: 100_000,
+        email: me.email,
+        status: 'Redeemed',
+        redeemableBalancePaise: 0,
+        startedAt: new Date(Date.now() - 330 * 86_400_000),
+        maturesAt: new Date(Date.now() - 20 * 86_400_000),
+      })
       .returning();
     const order = await createOrder(db, { customerId: me.id, harvestCreditPaise: 11_000_00 });
     expect((await post(`/api/orders/${order.orderNumber}/cancel`, me)).statusCode).toBe(200);
@@ -347,13 +371,28 @@ describe('tax invoice', () => {
     const [gold] = await db.select().from(schema.products).where(eq(schema.products.metal, 'gold')).limit(1);
     const order = await createOrder(db, {
       customerId: me.id,
-      lines: [await lineFor(db, gold!.id, { productName: 'Temple Lakshmi Necklace', quantity: 2, huid: 'AB12CD', options: { purity: 22, colour: 'Yellow Gold', size: '12' } })],
+      lines: [
+        await lineFor(db, gold!.id, {
+          productName: 'Temple Lakshmi Necklace',
+          quantity: 2,
+          huid: 'AB12CD',
+          options: { purity: 22, colour: 'Yellow Gold', size: '12' },
+        }),
+      ],
       billing: { firstName: 'மீனாட்சி', lastName: 'சுந்தரம்', city: 'Chennai' },
       shipping: { firstName: 'मोहन', lastName: 'लाल', city: 'Delhi', state: null, pincode: '110001' },
     });
     await db
       .update(schema.orderLines)
-      .set({ metal: 'gold', purity: 22, metalWeightMg: 8_450, ratePaisePerGram: 6_500_00, stoneWeightCents: 25, diamondWeightCents: 0, priceBreakup: { metalPaise: 54_925_00, makingPaise: 5_000_00, stonesPaise: 3_601_41, diamondPaise: 0 } })
+      .set({
+        metal: 'gold',
+        purity: 22,
+        metalWeightMg: 8_450,
+        ratePaisePerGram: 6_500_00,
+        stoneWeightCents: 25,
+        diamondWeightCents: 0,
+        priceBreakup: { metalPaise: 54_925_00, makingPaise: 5_000_00, stonesPaise: 3_601_41, diamondPaise: 0 },
+      })
       .where(eq(schema.orderLines.orderId, order.id));
     const text = pdfText((await get(`/api/orders/${(await dispatched(order)).orderNumber}/invoice.pdf`, me)).rawPayload);
     for (const expected of [
@@ -426,8 +465,15 @@ describe('tax invoice', () => {
 
     // An older order without a chosen state: the PIN's state; a corporate order: the GSTIN's, whatever the state chosen.
     const old = await createOrder(db, { customerId: me.id, shipping: { state: null, stateCode: null, pincode: '110001' } });
-    expect(pdfText((await get(`/api/orders/${(await dispatched(old)).orderNumber}/invoice.pdf`, me)).rawPayload).replace(/\s+/g, ' ')).toContain("Place of supply: Delhi (07), from the delivery address's PIN code.");
-    const corporate = await createOrder(db, { customerId: me.id, companyName: 'Bangalore Gems LLP', companyGstin: karnatakaGstin(), shipping: { state: 'Tamil Nadu', stateCode: '33', pincode: '600017' } });
+    expect(pdfText((await get(`/api/orders/${(await dispatched(old)).orderNumber}/invoice.pdf`, me)).rawPayload).replace(/\s+/g, ' ')).toContain(
+      "Place of supply: Delhi (07), from the delivery address's PIN code.",
+    );
+    const corporate = await createOrder(db, {
+      customerId: me.id,
+      companyName: 'Bangalore Gems LLP',
+      companyGstin: karnatakaGstin(),
+      shipping: { state: 'Tamil Nadu', stateCode: '33', pincode: '600017' },
+    });
     const corporateText = pdfText((await get(`/api/orders/${(await dispatched(corporate)).orderNumber}/invoice.pdf`, me)).rawPayload);
     expect(corporateText).toContain('IGST @ 3%');
     expect(corporateText.replace(/\s+/g, ' ')).toContain("Place of supply: Karnataka (29), from the buyer's GSTIN.");

@@ -148,7 +148,11 @@ export function adjustmentPaymentHandler(): PaymentPurposeHandler {
       if (!order || order.status === 'Cancelled') return { ok: false, reason: 'The order was cancelled before the weight difference was paid.' };
       const adj = await ordersRepository(tx).adjustmentLocked(payment.adjustmentId);
       if (!adj || adj.kind !== 'charge') return { ok: false, reason: 'The weight difference this payment was for was recorded again; nothing is due on it.' };
-      if (adj.status !== 'open') return { ok: false, reason: adj.status === 'waived' ? 'The store waived this weight difference, so nothing is due.' : 'This weight difference was already paid.' };
+      if (adj.status !== 'open')
+        return {
+          ok: false,
+          reason: adj.status === 'waived' ? 'The store waived this weight difference, so nothing is due.' : 'This weight difference was already paid.',
+        };
       await ordersRepository(tx).settleAdjustment(adj.id, at);
       return { ok: true };
     },

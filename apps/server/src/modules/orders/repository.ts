@@ -6,7 +6,13 @@ const { orders, orderLines, orderAddresses, orderStatusHistory, couponRedemption
 export type OrderStatus = (typeof schema.ORDER_STATUSES)[number];
 
 // The statements every paid order runs, built once (decision 038).
-const byIdLockedStatement = preparedQuery('order_by_id_locked', (db) => db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).for('update'));
+const byIdLockedStatement = preparedQuery('order_by_id_locked', (db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .for('update'),
+);
 // An order's status and its history row in one statement (the history row added in a WITH), with or without the end
 // of its payment hold.
 const statusStatement = (name: string, endHold: boolean) =>
@@ -14,7 +20,13 @@ const statusStatement = (name: string, endHold: boolean) =>
     const historyAdded = db.$with('history_added').as(
       db
         .insert(orderStatusHistory)
-        .values({ orderId: sql.placeholder('id'), status: sql.placeholder('status'), changedBy: sql.placeholder('changedBy'), note: sql.placeholder('note'), at: sql.placeholder('at') })
+        .values({
+          orderId: sql.placeholder('id'),
+          status: sql.placeholder('status'),
+          changedBy: sql.placeholder('changedBy'),
+          note: sql.placeholder('note'),
+          at: sql.placeholder('at'),
+        })
         .returning({ id: orderStatusHistory.id }),
     );
     return db
@@ -31,8 +43,12 @@ const placedMailFactsStatement = preparedQuery('order_placed_mail_facts', (db) =
       email: customers.email,
       firstName: customers.firstName,
       username: customers.username,
-      billingFirstName: sql<string | null>`(select ${orderAddresses.firstName} from ${orderAddresses} where ${orderAddresses.orderId} = ${orderId} and ${orderAddresses.kind} = 'billing' limit 1)`,
-      lines: sql<{ name: string; quantity: number; lineTotalPaise: number }[]>`coalesce((select json_agg(json_build_object('name', ${orderLines.productName}, 'quantity', ${orderLines.quantity}, 'lineTotalPaise', ${orderLines.lineTotalPaise}) order by ${orderLines.id}) from ${orderLines} where ${orderLines.orderId} = ${orderId}), '[]'::json)`,
+      billingFirstName: sql<
+        string | null
+      >`(select ${orderAddresses.firstName} from ${orderAddresses} where ${orderAddresses.orderId} = ${orderId} and ${orderAddresses.kind} = 'billing' limit 1)`,
+      lines: sql<
+        { name: string; quantity: number; lineTotalPaise: number }[]
+      >`coalesce((select json_agg(json_build_object('name', ${orderLines.productName}, 'quantity', ${orderLines.quantity}, 'lineTotalPaise', ${orderLines.lineTotalPaise}) order by ${orderLines.id}) from ${orderLines} where ${orderLines.orderId} = ${orderId}), '[]'::json)`,
     })
     .from(customers)
     .where(eq(customers.id, sql.placeholder('customerId')));
@@ -45,16 +61,17 @@ const placedMailFactsStatement = preparedQuery('order_placed_mail_facts', (db) =
  */
 export function ordersRepository(db: Db) {
   // Built by the one query that uses it (this repository is made afresh on every transaction that touches orders).
-  const firstLineOf = () => db
-    .select({
-      orderId: orderLines.orderId,
-      name: sql<string>`(array_agg(${orderLines.productName} order by ${orderLines.id}))[1]`.as('first_name'),
-      image: sql<string>`(array_agg(${orderLines.image} order by ${orderLines.id}))[1]`.as('first_image'),
-      items: sql<number>`sum(${orderLines.quantity})::int`.as('items'),
-    })
-    .from(orderLines)
-    .groupBy(orderLines.orderId)
-    .as('first_line');
+  const firstLineOf = () =>
+    db
+      .select({
+        orderId: orderLines.orderId,
+        name: sql<string>`(array_agg(${orderLines.productName} order by ${orderLines.id}))[1]`.as('first_name'),
+        image: sql<string>`(array_agg(${orderLines.image} order by ${orderLines.id}))[1]`.as('first_image'),
+        items: sql<number>`sum(${orderLines.quantity})::int`.as('items'),
+      })
+      .from(orderLines)
+      .groupBy(orderLines.orderId)
+      .as('first_line');
 
   return {
     async page(customerId: number, statuses: readonly OrderStatus[], limit: number, offset: number) {
@@ -182,8 +199,14 @@ export function ordersRepository(db: Db) {
     /** A cancelled order's weight differences: nothing is due on an open charge any more, and none still proposed is decided. */
     async closeAdjustments(orderId: number, at: Date) {
       const ofOrder = eq(orderAdjustments.orderId, orderId);
-      await db.update(orderAdjustments).set({ status: 'waived', settledAt: at }).where(and(ofOrder, eq(orderAdjustments.kind, 'charge'), eq(orderAdjustments.status, 'open')));
-      await db.update(orderAdjustments).set({ status: 'rejected', decidedAt: at, decisionNote: 'The order was cancelled.' }).where(and(ofOrder, eq(orderAdjustments.status, 'proposed')));
+      await db
+        .update(orderAdjustments)
+        .set({ status: 'waived', settledAt: at })
+        .where(and(ofOrder, eq(orderAdjustments.kind, 'charge'), eq(orderAdjustments.status, 'open')));
+      await db
+        .update(orderAdjustments)
+        .set({ status: 'rejected', decidedAt: at, decisionNote: 'The order was cancelled.' })
+        .where(and(ofOrder, eq(orderAdjustments.status, 'proposed')));
     },
     async settleAdjustment(id: number, at: Date) {
       await db.update(orderAdjustments).set({ status: 'settled', settledAt: at }).where(eq(orderAdjustments.id, id));

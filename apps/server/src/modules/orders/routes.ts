@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorSchema,
-    OrderDetailSchema,
+  OrderDetailSchema,
   OrderListQuerySchema,
   OrderListSchema,
   OrderNumberParamsSchema,
@@ -27,27 +27,41 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
  */
 export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const orders = createOrdersService({ db: deps.database.db, settings: createSettingsService(deps.database.db), payments: deps.payments, mailQueued: () => deps.mailer.kick() });
+  const orders = createOrdersService({
+    db: deps.database.db,
+    settings: createSettingsService(deps.database.db),
+    payments: deps.payments,
+    mailQueued: () => deps.mailer.kick(),
+  });
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
   // A weight difference found at packing is paid through the gateway like the order was.
   deps.payments.register('order_adjustment', adjustmentPaymentHandler());
 
-  api.get('/orders', { config: { access: 'customer' }, schema: { querystring: OrderListQuerySchema, response: { 200: OrderListSchema, ...errors } } }, async (req) =>
-    orders.list(requireCustomer(req).id, req.query),
+  api.get(
+    '/orders',
+    { config: { access: 'customer' }, schema: { querystring: OrderListQuerySchema, response: { 200: OrderListSchema, ...errors } } },
+    async (req) => orders.list(requireCustomer(req).id, req.query),
   );
 
-  api.get('/orders/:orderNumber', { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderDetailSchema, ...errors } } }, async (req) =>
-    orders.detail(requireCustomer(req).id, req.params.orderNumber),
+  api.get(
+    '/orders/:orderNumber',
+    { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderDetailSchema, ...errors } } },
+    async (req) => orders.detail(requireCustomer(req).id, req.params.orderNumber),
   );
 
-  api.post('/orders/:orderNumber/cancel', { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderStatusAnswerSchema, ...errors } } }, async (req) =>
-    orders.cancel(requireCustomer(req), req.params.orderNumber),
+  api.post(
+    '/orders/:orderNumber/cancel',
+    { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderStatusAnswerSchema, ...errors } } },
+    async (req) => orders.cancel(requireCustomer(req), req.params.orderNumber),
   );
 
   api.post(
     '/orders/:orderNumber/pay',
-    { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderPayAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema } } },
+    {
+      config: { access: 'customer' },
+      schema: { params: OrderNumberParamsSchema, response: { 200: OrderPayAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema } },
+    },
     async (req) => {
       // Paying again asks the gateway (the order's payments, a new gateway order): counted with the other payment calls.
       const customer = requireCustomer(req);
@@ -68,7 +82,10 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
 
   api.post(
     '/orders/:orderNumber/adjustments/:id/pay',
-    { config: { access: 'customer' }, schema: { params: OrderChildParamsSchema, response: { 200: OrderAdjustmentPayAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema } } },
+    {
+      config: { access: 'customer' },
+      schema: { params: OrderChildParamsSchema, response: { 200: OrderAdjustmentPayAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema } },
+    },
     async (req) => {
       const customer = requireCustomer(req);
       await deps.limiter.take(PAYMENT_ATTEMPTS_LIMIT, String(customer.id));

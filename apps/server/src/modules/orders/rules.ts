@@ -35,7 +35,8 @@ export function orderRules(
 ): OrderRules {
   const canCancel = order.status !== 'Delivered' && order.status !== 'Cancelled';
   if (order.status === 'Cancelled' || order.status === 'Delivered') return { nextStatus: null, blockedBy: null, canCancel };
-  if (order.status === 'Awaiting payment') return { nextStatus: null, blockedBy: 'The order is waiting for its online payment; it is placed once paid.', canCancel };
+  if (order.status === 'Awaiting payment')
+    return { nextStatus: null, blockedBy: 'The order is waiting for its online payment; it is placed once paid.', canCancel };
   const nextStatus = (order.status === 'Awaiting confirmation' ? 'Placed' : FLOW[FLOW.indexOf(order.status) + 1]) as NextStatus;
   let blockedBy: string | null = null;
   if (nextStatus === 'Out for Delivery') {

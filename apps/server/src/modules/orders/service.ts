@@ -26,7 +26,8 @@ export function paymentOf(
   adjustments: readonly Pick<OrderAdjustment, 'kind' | 'status' | 'amountPaise'>[] = [],
 ): OrderDetail['payment'] {
   // On delivery, a weight difference refunded comes off the cash due.
-  const offDelivery = order.paymentMethod === 'cod' ? adjustments.filter((a) => a.kind === 'refund' && a.status === 'settled').reduce((n, a) => n + a.amountPaise, 0) : 0;
+  const offDelivery =
+    order.paymentMethod === 'cod' ? adjustments.filter((a) => a.kind === 'refund' && a.status === 'settled').reduce((n, a) => n + a.amountPaise, 0) : 0;
   const payable = Math.max(payableOf(order) - offDelivery, 0);
   const online = order.paymentMethod === 'online';
   const paid = payment && (payment.status === 'paid' || payment.status === 'refunded') ? payment.amountPaise : 0;
@@ -249,7 +250,10 @@ export function createOrdersService(deps: OrdersDeps) {
         const more = [];
         for (const { adjustment, payment: p } of chargePayments) {
           if (p?.status === 'created') await deps.payments.abandon(tx, p, 'The order was cancelled.');
-          else if (p) more.push(await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the customer: the weight difference is refunded.', `cancel-adjust-${adjustment.id}`));
+          else if (p)
+            more.push(
+              await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the customer: the weight difference is refunded.', `cancel-adjust-${adjustment.id}`),
+            );
         }
         const refunded = [refund, ...more].reduce((n, f) => n + (f?.amountPaise ?? 0), 0);
         await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, refunded));
@@ -270,14 +274,21 @@ export function createOrdersService(deps: OrdersDeps) {
       // No pay-by time: a made-to-order piece's balance, which holds its piece until paid and never lapses.
       const held = order.status === 'Awaiting payment' && (order.payBy === null || order.payBy > now());
       if (!held || !payment || payment.status !== 'created') {
-        if (order.status === 'Cancelled' && payment?.status === 'failed' && /lapsed/.test(payment.failureReason ?? '')) throw new DomainError('PAYMENT_LAPSED', ORDER_MESSAGES.lapsed);
+        if (order.status === 'Cancelled' && payment?.status === 'failed' && /lapsed/.test(payment.failureReason ?? ''))
+          throw new DomainError('PAYMENT_LAPSED', ORDER_MESSAGES.lapsed);
         if (order.status === 'Awaiting payment') throw new DomainError('PAYMENT_LAPSED', ORDER_MESSAGES.lapsed);
         throw new DomainError('ORDER_NOT_PAYABLE', ORDER_MESSAGES.notAwaiting);
       }
       // A payment may have gone through already (the verify found the gateway down): it is recorded now, and the
       // checkout is not opened again on a gateway order that is paid.
-      if (payment.gatewayOrderId && (await deps.payments.reconcile(payment)) === 'settled') throw new DomainError('ORDER_NOT_PAYABLE', ORDER_MESSAGES.paidMeanwhile);
-      return { message: 'Complete the payment to place your order.', orderNumber: order.orderNumber, payBy: order.payBy?.toISOString() ?? null, payment: await deps.payments.open(payment) };
+      if (payment.gatewayOrderId && (await deps.payments.reconcile(payment)) === 'settled')
+        throw new DomainError('ORDER_NOT_PAYABLE', ORDER_MESSAGES.paidMeanwhile);
+      return {
+        message: 'Complete the payment to place your order.',
+        orderNumber: order.orderNumber,
+        payBy: order.payBy?.toISOString() ?? null,
+        payment: await deps.payments.open(payment),
+      };
     },
 
     async invoice(customer: SessionCustomer, orderNumber: string) {
@@ -303,8 +314,19 @@ export function createOrdersService(deps: OrdersDeps) {
         if (!adj) throw new DomainError('NOT_FOUND', 'This order has no such weight difference.');
         if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', 'This order was cancelled; nothing is due on it.');
         if (adj.kind !== 'charge') throw new DomainError('CONFLICT', 'This weight difference is refunded to you: there is nothing to pay.');
-        if (adj.status !== 'open') throw new DomainError('PAYMENT_SETTLED', adj.status === 'settled' ? 'This weight difference is already paid.' : 'This weight difference was waived: there is nothing to pay.');
-        return deps.payments.start(tx, { customerId, purpose: 'order_adjustment', key: `adjustment:${adj.id}`, amountPaise: adj.amountPaise, orderId: order.id, adjustmentId: adj.id });
+        if (adj.status !== 'open')
+          throw new DomainError(
+            'PAYMENT_SETTLED',
+            adj.status === 'settled' ? 'This weight difference is already paid.' : 'This weight difference was waived: there is nothing to pay.',
+          );
+        return deps.payments.start(tx, {
+          customerId,
+          purpose: 'order_adjustment',
+          key: `adjustment:${adj.id}`,
+          amountPaise: adj.amountPaise,
+          orderId: order.id,
+          adjustmentId: adj.id,
+        });
       });
       return { payment: await deps.payments.open(payment) };
     },

@@ -139,7 +139,8 @@ export async function createOrder(db: Db, input: CreateOrderInput) {
     if (input.billing !== null) {
       await tx.insert(schema.orderAddresses).values({ orderId: order!.id, kind: 'billing', ...shipping, ...input.billing });
     }
-    const reached: OrderStatus[] = status === 'Cancelled' ? ['Placed', 'Cancelled'] : FLOW.includes(status) ? FLOW.slice(0, FLOW.indexOf(status) + 1) : [status];
+    const reached: OrderStatus[] =
+      status === 'Cancelled' ? ['Placed', 'Cancelled'] : FLOW.includes(status) ? FLOW.slice(0, FLOW.indexOf(status) + 1) : [status];
     await tx.insert(schema.orderStatusHistory).values(reached.map((s, i) => ({ orderId: order!.id, status: s, at: new Date(placedAt.getTime() + i * step) })));
     if (input.couponCode) {
       const [coupon] = await tx.select({ id: schema.coupons.id }).from(schema.coupons).where(eq(schema.coupons.code, input.couponCode));
@@ -156,7 +157,12 @@ export function testHuid(): string {
 }
 
 interface Injector {
-  inject(opts: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: object }): PromiseLike<{ statusCode: number; body: string; json(): unknown }>;
+  inject(opts: {
+    method: 'GET' | 'POST';
+    url: string;
+    headers?: Record<string, string>;
+    payload?: object;
+  }): PromiseLike<{ statusCode: number; body: string; json(): unknown }>;
 }
 
 /**
@@ -170,21 +176,33 @@ export async function packAndDispatch(app: Injector, staffCookie: string, orderN
   const read = async () => {
     const res = await app.inject({ method: 'GET', url, headers });
     if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
-    return res.json() as { status: string; nextStatus: string | null; pieces: unknown[]; lines: { lineId: number; quantity: number; hallmarked: boolean; soldWeightMg: number | null }[] };
+    return res.json() as {
+      status: string;
+      nextStatus: string | null;
+      pieces: unknown[];
+      lines: { lineId: number; quantity: number; hallmarked: boolean; soldWeightMg: number | null }[];
+    };
   };
   let order = await read();
   const pieces = order.lines
     .filter((l) => l.hallmarked)
-    .flatMap((l) => Array.from({ length: l.quantity }, (_, i) => {
-      const net = weights[l.lineId]?.[i] ?? l.soldWeightMg!;
-      return { lineId: l.lineId, huid: testHuid(), netWeightMg: net, grossWeightMg: net + 150 };
-    }));
+    .flatMap((l) =>
+      Array.from({ length: l.quantity }, (_, i) => {
+        const net = weights[l.lineId]?.[i] ?? l.soldWeightMg!;
+        return { lineId: l.lineId, huid: testHuid(), netWeightMg: net, grossWeightMg: net + 150 };
+      }),
+    );
   if (pieces.length > 0 && order.pieces.length === 0) {
     const res = await app.inject({ method: 'POST', url: `${url}/pieces`, headers, payload: { pieces } });
     if (res.statusCode !== 200) throw new Error(`POST ${url}/pieces: ${res.statusCode} ${res.body}`);
   }
   while (order.nextStatus && order.status !== 'Out for Delivery') {
-    const res = await app.inject({ method: 'POST', url: `${url}/status`, headers, payload: { status: order.nextStatus, courierName: 'Blue Dart', awbNumber: 'BD-12345678', trackingUrl: 'https://track.example/BD-12345678' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${url}/status`,
+      headers,
+      payload: { status: order.nextStatus, courierName: 'Blue Dart', awbNumber: 'BD-12345678', trackingUrl: 'https://track.example/BD-12345678' },
+    });
     if (res.statusCode !== 200) throw new Error(`POST ${url}/status ${order.nextStatus}: ${res.statusCode} ${res.body}`);
     order = await read();
   }

@@ -17,7 +17,10 @@ describe('the demo checkout', () => {
     const owner = await createShopper(t.app);
     const other = await createShopper(t.app);
     const product = await createProduct(t.app.deps.database.db, { stock: 3 });
-    const placed = (await placeOrder(t.app, owner, { productId: product.id, pay: false })).json() as { orderNumber: string; payment: { gatewayOrderId: string } };
+    const placed = (await placeOrder(t.app, owner, { productId: product.id, pay: false })).json() as {
+      orderNumber: string;
+      payment: { gatewayOrderId: string };
+    };
     const gatewayOrderId = placed.payment.gatewayOrderId;
 
     const theirs = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId, instrument: 'card_success' }, { cookie: other.cookie, ip: other.ip });

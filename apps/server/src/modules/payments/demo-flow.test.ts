@@ -62,7 +62,15 @@ const paymentOf = async (orderId: number) => (await db.select().from(schema.paym
 const payments = async (s: TestShopper) => {
   const res = await get('/api/payments', s);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { orderNumber: string | null; status: string; amountPaise: number; refundedPaise: number; method: string | null; failureReason: string | null; refunds: { amountPaise: number; status: string; reason: string; processedAt: string | null }[] }[];
+  return res.json().data as {
+    orderNumber: string | null;
+    status: string;
+    amountPaise: number;
+    refundedPaise: number;
+    method: string | null;
+    failureReason: string | null;
+    refunds: { amountPaise: number; status: string; reason: string; processedAt: string | null }[];
+  }[];
 };
 /** Delivers the gateway's webhooks of one kind about one gateway id, as Razorpay would POST them. */
 async function deliver(event: string, about: string) {
@@ -89,7 +97,14 @@ describe('paying an order through the demo gateway', () => {
     const { held } = await order(s);
     expect(held).toMatchObject({ status: 'Awaiting payment', payment: { amountPaise: held.totalPaise } });
     const gatewayOrderId = held.payment!.gatewayOrderId;
-    expect((await detail(s, held.orderNumber)).payment).toMatchObject({ method: 'online', state: 'awaiting', payNowPaise: held.totalPaise, paidPaise: 0, payBy: held.payBy, methodLabel: null });
+    expect((await detail(s, held.orderNumber)).payment).toMatchObject({
+      method: 'online',
+      state: 'awaiting',
+      payNowPaise: held.totalPaise,
+      paidPaise: 0,
+      payBy: held.payBy,
+      methodLabel: null,
+    });
 
     // Pay Now on the order's page (another tab, a reload): the same gateway order, the same hold.
     const again = await post(`/api/orders/${held.orderNumber}/pay`, s);
@@ -151,7 +166,12 @@ describe('paying an order through the demo gateway', () => {
     await waitForRefunds();
     await t.app.paymentKeeper.run();
     const [refunded] = await payments(other);
-    expect(refunded).toMatchObject({ orderNumber: held2.orderNumber, status: 'refunded', refundedPaise: held2.totalPaise, refunds: [{ amountPaise: held2.totalPaise, status: 'processed' }] });
+    expect(refunded).toMatchObject({
+      orderNumber: held2.orderNumber,
+      status: 'refunded',
+      refundedPaise: held2.totalPaise,
+      refunds: [{ amountPaise: held2.totalPaise, status: 'processed' }],
+    });
     expect((await detail(other, held2.orderNumber)).order.status).toBe('Cancelled');
   });
 
@@ -166,11 +186,19 @@ describe('paying an order through the demo gateway', () => {
     expect(await stockOf(piece.id)).toBe(5);
     // Queued, and sent: the gateway has it pending.
     const [pending] = await payments(s);
-    expect(pending).toMatchObject({ orderNumber: held.orderNumber, status: 'paid', refundedPaise: 0, refunds: [{ amountPaise: held.totalPaise, status: 'pending', reason: 'Order cancelled by the customer.', processedAt: null }] });
+    expect(pending).toMatchObject({
+      orderNumber: held.orderNumber,
+      status: 'paid',
+      refundedPaise: 0,
+      refunds: [{ amountPaise: held.totalPaise, status: 'pending', reason: 'Order cancelled by the customer.', processedAt: null }],
+    });
     const [row] = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, held.orderId));
     expect(row).toMatchObject({ idempotencyKey: `cancel-order-${held.orderId}`, status: 'pending' });
     expect(row!.gatewayRefundId).toMatch(/^rfnd_/);
-    const mail = await db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, s.email), eq(schema.mailOutbox.kind, 'order-cancelled')));
+    const mail = await db
+      .select()
+      .from(schema.mailOutbox)
+      .where(and(eq(schema.mailOutbox.toAddress, s.email), eq(schema.mailOutbox.kind, 'order-cancelled')));
     expect(mail).toHaveLength(1);
 
     // The gateway processes it and says so by its webhook: refunded in full, once.
@@ -198,7 +226,9 @@ describe('paying an order through the demo gateway', () => {
     expect(run.refundsSent).toBeGreaterThanOrEqual(1);
     expect((await payments(s))[0]).toMatchObject({ status: 'refunded', refundedPaise: held.totalPaise, refunds: [{ status: 'processed' }] });
     expect((await detail(s, held.orderNumber)).payment).toMatchObject({ state: 'refunded' });
-    expect(gateway.simulator.deliveries().filter((d) => d.event === 'refund.processed' && d.body.includes(`"amount":${held.totalPaise}`)).length).toBeGreaterThanOrEqual(1);
+    expect(
+      gateway.simulator.deliveries().filter((d) => d.event === 'refund.processed' && d.body.includes(`"amount":${held.totalPaise}`)).length,
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('an order not paid in time lapses, with its pieces back; one paid at the gateway whose verify never came is placed instead', async () => {
@@ -207,8 +237,13 @@ describe('paying an order through the demo gateway', () => {
     const closedTab = await shopper();
     const { piece: piece2, held: paidHeld } = await order(closedTab);
     // Paid in the gateway's checkout; the tab closed before the verify, and the webhook was lost.
-    expect((await post('/api/payments/demo/checkout', closedTab, { gatewayOrderId: paidHeld.payment!.gatewayOrderId, instrument: 'netbanking_success' })).statusCode).toBe(200);
-    await db.update(schema.orders).set({ payBy: new Date(Date.now() - 60_000) }).where(inArray(schema.orders.id, [held.orderId, paidHeld.orderId]));
+    expect(
+      (await post('/api/payments/demo/checkout', closedTab, { gatewayOrderId: paidHeld.payment!.gatewayOrderId, instrument: 'netbanking_success' })).statusCode,
+    ).toBe(200);
+    await db
+      .update(schema.orders)
+      .set({ payBy: new Date(Date.now() - 60_000) })
+      .where(inArray(schema.orders.id, [held.orderId, paidHeld.orderId]));
 
     const run = await t.app.paymentKeeper.run();
     expect(run).toMatchObject({ lapsed: 1, paidLate: 1 });
@@ -216,7 +251,10 @@ describe('paying an order through the demo gateway', () => {
     expect((await detail(s, held.orderNumber)).payment).toMatchObject({ state: 'lapsed', paidPaise: 0, payBy: null });
     expect(await stockOf(piece.id)).toBe(5);
     expect(await paymentOf(held.orderId)).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/lapsed/) });
-    const lapsedMail = await db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, s.email), eq(schema.mailOutbox.kind, 'order-lapsed')));
+    const lapsedMail = await db
+      .select()
+      .from(schema.mailOutbox)
+      .where(and(eq(schema.mailOutbox.toAddress, s.email), eq(schema.mailOutbox.kind, 'order-lapsed')));
     expect(lapsedMail).toHaveLength(1);
     const payAgain = await post(`/api/orders/${held.orderNumber}/pay`, s);
     expect(payAgain.statusCode).toBe(409);
@@ -236,10 +274,21 @@ describe('paying an order through the demo gateway', () => {
     // 2 g of gold: under the pay-on-delivery limit (Rs. 50,000).
     const { held } = await order(s, { paymentMethod: 'cod' }, false, 2_000);
     expect(held).toMatchObject({ status: 'Awaiting confirmation', payment: null });
-    expect((await detail(s, held.orderNumber)).payment).toMatchObject({ method: 'cod', state: 'cod_due', payNowPaise: 0, payOnDeliveryPaise: held.totalPaise, paidPaise: 0 });
+    expect((await detail(s, held.orderNumber)).payment).toMatchObject({
+      method: 'cod',
+      state: 'cod_due',
+      payNowPaise: 0,
+      payOnDeliveryPaise: held.totalPaise,
+      paidPaise: 0,
+    });
     expect((await post(`/api/orders/${held.orderNumber}/pay`, s)).statusCode).toBe(409);
     const staff = await createStaff(t.app, { role: 'orders' });
-    const confirmed = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${held.orderNumber}/status`, headers: { cookie: staff.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ status: 'Placed' }) });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${held.orderNumber}/status`,
+      headers: { cookie: staff.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ status: 'Placed' }),
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const shown = await detail(s, held.orderNumber);
     expect(shown.order.status).toBe('Placed');

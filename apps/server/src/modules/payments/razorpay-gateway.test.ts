@@ -32,7 +32,14 @@ async function kindOf(promise: Promise<unknown>): Promise<string> {
 describe('Razorpay client against the simulator', () => {
   it('sends the key id and secret as HTTP Basic auth; wrong keys are refused as unauthorized', async () => {
     const order = await gateway().createOrder({ amountPaise: 12_345_00, receipt: 'MIL-2026-000001', notes: { milli_payment: '1' } });
-    expect(order).toMatchObject({ entity: 'order', amount: 12_345_00, currency: 'INR', receipt: 'MIL-2026-000001', status: 'created', notes: { milli_payment: '1' } });
+    expect(order).toMatchObject({
+      entity: 'order',
+      amount: 12_345_00,
+      currency: 'INR',
+      receipt: 'MIL-2026-000001',
+      status: 'created',
+      notes: { milli_payment: '1' },
+    });
     expect(sim.calls().at(-1)).toMatchObject({ method: 'POST', path: '/v1/orders', status: 200 });
 
     const wrong = createRazorpayGateway({ ...KEYS, keySecret: 'not-the-secret', apiUrl: sim.url });
@@ -55,7 +62,11 @@ describe('Razorpay client against the simulator', () => {
 
   it('a 500 or no answer within the time limit is unavailable (and the next call goes through)', async () => {
     // Set through the HTTP control, as an end-to-end run does.
-    const set = await fetch(`${sim.url}/_sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: '5xx', times: 1, paths: ['POST /v1/orders'] }) });
+    const set = await fetch(`${sim.url}/_sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: '5xx', times: 1, paths: ['POST /v1/orders'] }),
+    });
     expect(await set.json()).toEqual({ mode: '5xx', times: 1 });
     // Another path is not affected.
     expect(await kindOf(gateway().fetchPayment('pay_DoesNotExist01'))).toBe('not_found');
@@ -86,7 +97,9 @@ describe('Razorpay client against the simulator', () => {
 
     const payment = await g.fetchPayment(paid.razorpay_payment_id);
     expect(payment).toMatchObject({ status: 'captured', order_id: order.id, amount: 2_000_00, card: { network: 'Visa', last4: '1111' } });
-    const plain = await fetch(`${sim.url}/v1/payments/${paid.razorpay_payment_id}`, { headers: { authorization: `Basic ${Buffer.from(`${KEYS.keyId}:${KEYS.keySecret}`).toString('base64')}` } });
+    const plain = await fetch(`${sim.url}/v1/payments/${paid.razorpay_payment_id}`, {
+      headers: { authorization: `Basic ${Buffer.from(`${KEYS.keyId}:${KEYS.keySecret}`).toString('base64')}` },
+    });
     expect(await plain.json()).not.toHaveProperty('card');
     expect((await g.orderPayments(order.id)).map((p) => p.id)).toEqual([paid.razorpay_payment_id]);
 
@@ -98,9 +111,19 @@ describe('Razorpay client against the simulator', () => {
     expect(sim.simulator.paymentRefunds(paid.razorpay_payment_id)).toHaveLength(1);
     const auth = { authorization: `Basic ${Buffer.from(`${KEYS.keyId}:${KEYS.keySecret}`).toString('base64')}` };
     expect(await (await fetch(`${sim.url}/v1/refunds/${again.id}`, { headers: auth })).json()).toMatchObject({ id: again.id, amount: 500_00 });
-    expect(await (await fetch(`${sim.url}/v1/orders/${order.id}`, { headers: auth })).json()).toMatchObject({ id: order.id, status: 'paid', amount_paid: 2_000_00, amount_due: 0 });
+    expect(await (await fetch(`${sim.url}/v1/orders/${order.id}`, { headers: auth })).json()).toMatchObject({
+      id: order.id,
+      status: 'paid',
+      amount_paid: 2_000_00,
+      amount_due: 0,
+    });
     expect(await (await fetch(`${sim.url}/v1/orders/${order.id}/payments`, { headers: auth })).json()).toMatchObject({ entity: 'collection', count: 1 });
-    expect(sim.calls().filter((c) => c.path.endsWith('/refund')).map((c) => c.idempotencyKey)).toEqual(['cancel-order-unit-1', 'cancel-order-unit-1']);
+    expect(
+      sim
+        .calls()
+        .filter((c) => c.path.endsWith('/refund'))
+        .map((c) => c.idempotencyKey),
+    ).toEqual(['cancel-order-unit-1', 'cancel-order-unit-1']);
     // Another amount under the same key is refused, not made.
     expect(await kindOf(g.refund(paid.razorpay_payment_id, { amountPaise: 600_00, idempotencyKey: 'cancel-order-unit-1' }))).toBe('bad_request');
     expect((await g.fetchPayment(paid.razorpay_payment_id)).amount_refunded).toBe(500_00);

@@ -1,4 +1,13 @@
-import { GatewayError, hmacHex, paymentSignature, sameSignature, type GatewayOrder, type GatewayPayment, type GatewayRefund, type PaymentGateway } from './gateway.ts';
+import {
+  GatewayError,
+  hmacHex,
+  paymentSignature,
+  sameSignature,
+  type GatewayOrder,
+  type GatewayPayment,
+  type GatewayRefund,
+  type PaymentGateway,
+} from './gateway.ts';
 
 export interface RazorpayConfig {
   keyId: string;
@@ -42,7 +51,7 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentGateway {
     if (res.ok && json && typeof json === 'object') return json as T;
     const description = (json as { error?: { description?: string } } | null)?.error?.description ?? `HTTP ${res.status}`;
     if (res.status >= 500 || res.ok) throw new GatewayError('unavailable', `The payment gateway answered ${res.status}.`, res.status);
-    if (res.status === 401) throw new GatewayError('unauthorized', 'The payment gateway refused the store\'s keys.', 401);
+    if (res.status === 401) throw new GatewayError('unauthorized', "The payment gateway refused the store's keys.", 401);
     if (res.status === 409) throw new GatewayError('conflict', description, 409);
     if (res.status === 404 || /does not exist/i.test(description)) throw new GatewayError('not_found', description, res.status);
     throw new GatewayError('bad_request', description, res.status);
@@ -52,12 +61,18 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentGateway {
   return {
     name: 'razorpay',
     keyId: config.keyId,
-    createOrder: ({ amountPaise, receipt, notes }) => call<GatewayOrder>('POST', '/v1/orders', { amount: amountPaise, currency: 'INR', receipt, notes: notes ?? {} }),
+    createOrder: ({ amountPaise, receipt, notes }) =>
+      call<GatewayOrder>('POST', '/v1/orders', { amount: amountPaise, currency: 'INR', receipt, notes: notes ?? {} }),
     fetchPayment: (paymentId) => call<GatewayPayment>('GET', `/v1/payments/${id(paymentId)}?expand[]=card`),
     orderPayments: async (orderId) => (await call<{ items: GatewayPayment[] }>('GET', `/v1/orders/${id(orderId)}/payments?expand[]=card`)).items ?? [],
     capture: (paymentId, amountPaise) => call<GatewayPayment>('POST', `/v1/payments/${id(paymentId)}/capture`, { amount: amountPaise, currency: 'INR' }),
     refund: (paymentId, { amountPaise, idempotencyKey, notes }) =>
-      call<GatewayRefund>('POST', `/v1/payments/${id(paymentId)}/refund`, { amount: amountPaise, speed: 'normal', notes: notes ?? {} }, { 'X-Refund-Idempotency': idempotencyKey }),
+      call<GatewayRefund>(
+        'POST',
+        `/v1/payments/${id(paymentId)}/refund`,
+        { amount: amountPaise, speed: 'normal', notes: notes ?? {} },
+        { 'X-Refund-Idempotency': idempotencyKey },
+      ),
     fetchRefund: (paymentId, refundId) => call<GatewayRefund>('GET', `/v1/payments/${id(paymentId)}/refunds/${id(refundId)}`),
     paymentSignatureValid: (orderId, paymentId, signature) => sameSignature(paymentSignature(config.keySecret, orderId, paymentId), signature),
     webhookSignatureValid: (rawBody, signature) => sameSignature(hmacHex(config.webhookSecret, rawBody), signature),

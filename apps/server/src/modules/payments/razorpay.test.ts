@@ -37,23 +37,41 @@ type Placed = { orderId: number; orderNumber: string; status: string; payment: B
 type CheckoutFields = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
 
 /** A piece of its own with stock, in the shopper's cart, and the order placed on it (not paid). */
-async function place(shopper: TestShopper, opts: { stock?: number; quantity?: number; fields?: Record<string, string | number>; product?: Parameters<typeof createProduct>[1] } = {}) {
+async function place(
+  shopper: TestShopper,
+  opts: { stock?: number; quantity?: number; fields?: Record<string, string | number>; product?: Parameters<typeof createProduct>[1] } = {},
+) {
   const product = await createProduct(db(), { stock: opts.stock ?? 5, ...opts.product });
-  const res = await placeOrder(t.app, shopper, { productId: product.id, quantity: opts.quantity ?? 1, pay: false, ...(opts.fields ? { fields: opts.fields } : {}) });
+  const res = await placeOrder(t.app, shopper, {
+    productId: product.id,
+    quantity: opts.quantity ?? 1,
+    pay: false,
+    ...(opts.fields ? { fields: opts.fields } : {}),
+  });
   return { res, product, answer: res.json() as Placed };
 }
 
 /** What the shopper does in Razorpay's checkout, through the simulator's test control. */
 async function checkout(gatewayOrderId: string, instrument = 'card_success', extra: Record<string, unknown> = {}) {
-  const res = await fetch(`${sim.url}/_sim/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order_id: gatewayOrderId, instrument, ...extra }) });
+  const res = await fetch(`${sim.url}/_sim/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: gatewayOrderId, instrument, ...extra }),
+  });
   return { status: res.status, body: (await res.json()) as CheckoutFields & { error?: { description: string } } };
 }
 
-const verify = (shopper: TestShopper, fields: CheckoutFields) => postForm(t.app, '/api/payments/razorpay/verify', fields, { cookie: shopper.cookie, ip: shopper.ip });
+const verify = (shopper: TestShopper, fields: CheckoutFields) =>
+  postForm(t.app, '/api/payments/razorpay/verify', fields, { cookie: shopper.cookie, ip: shopper.ip });
 
 /** Posts a webhook as Razorpay does: the exact bytes, their signature and the event id. */
 const postWebhook = (body: string, signature: string, eventId: string) =>
-  t.rawInject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId } });
+  t.rawInject({
+    method: 'POST',
+    url: '/api/payments/razorpay/webhook',
+    payload: body,
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
+  });
 
 /**
  * A webhook as someone holding only the webhook secret could send it: any body, correctly signed. The payment entity
@@ -61,13 +79,27 @@ const postWebhook = (body: string, signature: string, eventId: string) =>
  */
 let forgeries = 0;
 function forge(event: string, payment: { id: string; order_id: string; amount: number }) {
-  const entity = { entity: 'payment', currency: 'INR', status: 'captured', captured: true, method: 'card', amount_refunded: 0, refund_status: null, error_code: null, error_description: null, created_at: 0, ...payment };
+  const entity = {
+    entity: 'payment',
+    currency: 'INR',
+    status: 'captured',
+    captured: true,
+    method: 'card',
+    amount_refunded: 0,
+    refund_status: null,
+    error_code: null,
+    error_description: null,
+    created_at: 0,
+    ...payment,
+  };
   const body = JSON.stringify({ entity: 'event', account_id: 'acc_Forged', event, contains: ['payment'], payload: { payment: { entity } }, created_at: 0 });
   forgeries += 1;
   return postWebhook(body, hmacHex(KEYS.webhookSecret, body), `evt_Forged${String(forgeries).padStart(6, '0')}`);
 }
 const remembered = async (eventIds: string[]) =>
-  (await db().select({ event: schema.gatewayEvents.event }).from(schema.gatewayEvents).where(inArray(schema.gatewayEvents.eventId, eventIds))).map((r) => r.event);
+  (await db().select({ event: schema.gatewayEvents.event }).from(schema.gatewayEvents).where(inArray(schema.gatewayEvents.eventId, eventIds))).map(
+    (r) => r.event,
+  );
 
 /** Delivers every webhook the simulator sent since `from` (its deliveries' count before), in order. */
 async function deliverSince(from: number) {
@@ -79,18 +111,40 @@ async function deliverSince(from: number) {
 const orderRow = async (id: number) => (await db().select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
 const paymentOf = async (orderId: number) => (await db().select().from(schema.payments).where(eq(schema.payments.orderId, orderId)))[0]!;
 const refundsOf = async (paymentId: number) => db().select().from(schema.refunds).where(eq(schema.refunds.paymentId, paymentId));
-const stockOf = async (productId: number) => (await db().select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, productId)))[0]!.stock;
-const mails = async (to: string, kind: string) => db().select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, to), eq(schema.mailOutbox.kind, kind)));
+const stockOf = async (productId: number) =>
+  (await db().select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, productId)))[0]!.stock;
+const mails = async (to: string, kind: string) =>
+  db()
+    .select()
+    .from(schema.mailOutbox)
+    .where(and(eq(schema.mailOutbox.toAddress, to), eq(schema.mailOutbox.kind, kind)));
 const placedTimes = async (orderId: number) =>
-  (await db().select().from(schema.orderStatusHistory).where(and(eq(schema.orderStatusHistory.orderId, orderId), eq(schema.orderStatusHistory.status, 'Placed')))).length;
+  (
+    await db()
+      .select()
+      .from(schema.orderStatusHistory)
+      .where(and(eq(schema.orderStatusHistory.orderId, orderId), eq(schema.orderStatusHistory.status, 'Placed')))
+  ).length;
 /** The order's status, how often it became Placed, and its placed mails: ['Placed', 1, 1] for an order paid once. */
-const placedOnce = async (orderId: number, email: string) => [(await orderRow(orderId)).status, await placedTimes(orderId), (await mails(email, 'order-placed')).length];
+const placedOnce = async (orderId: number, email: string) => [
+  (await orderRow(orderId)).status,
+  await placedTimes(orderId),
+  (await mails(email, 'order-placed')).length,
+];
 const get = (url: string, shopper: TestShopper) => t.app.inject({ url, headers: { cookie: shopper.cookie }, remoteAddress: shopper.ip });
 const post = (url: string, shopper: TestShopper) => postForm(t.app, url, {}, { cookie: shopper.cookie, ip: shopper.ip });
 /** The reconciliation job looks only at payments started more than a minute ago: this one was. */
-const ageOf = (paymentId: number) => db().update(schema.payments).set({ createdAt: sql`now() - interval '5 minutes'` }).where(eq(schema.payments.id, paymentId));
+const ageOf = (paymentId: number) =>
+  db()
+    .update(schema.payments)
+    .set({ createdAt: sql`now() - interval '5 minutes'` })
+    .where(eq(schema.payments.id, paymentId));
 /** Moves the order past its time to pay. */
-const overdue = (orderId: number) => db().update(schema.orders).set({ payBy: sql`now() - interval '1 minute'` }).where(eq(schema.orders.id, orderId));
+const overdue = (orderId: number) =>
+  db()
+    .update(schema.orders)
+    .set({ payBy: sql`now() - interval '1 minute'` })
+    .where(eq(schema.orders.id, orderId));
 
 async function paidThroughCheckout(shopper: TestShopper) {
   const placed = await place(shopper);
@@ -104,7 +158,10 @@ describe('paying an order through Razorpay', () => {
   it('place → checkout → verify: the order is Placed, one placed mail is queued, and its invoice comes with the dispatch', async () => {
     const me = await createShopper(t.app);
     const { answer, product } = await place(me);
-    expect(answer).toMatchObject({ status: 'Awaiting payment', payment: { gateway: 'razorpay', keyId: 'rzp_test_x', currency: 'INR', amountPaise: answer.payNowPaise } });
+    expect(answer).toMatchObject({
+      status: 'Awaiting payment',
+      payment: { gateway: 'razorpay', keyId: 'rzp_test_x', currency: 'INR', amountPaise: answer.payNowPaise },
+    });
     expect(await stockOf(product.id)).toBe(4);
     expect((await get(`/api/orders/${answer.orderNumber}/invoice.pdf`, me)).statusCode).toBe(409);
     expect(await mails(me.email, 'order-placed')).toHaveLength(0);
@@ -126,7 +183,10 @@ describe('paying an order through Razorpay', () => {
     expect(placedMails).toHaveLength(1);
     // The mail names the billing address's first name and each line as the order recorded it.
     const [line] = await db().select().from(schema.orderLines).where(eq(schema.orderLines.orderId, answer.orderId));
-    const [billing] = await db().select().from(schema.orderAddresses).where(and(eq(schema.orderAddresses.orderId, answer.orderId), eq(schema.orderAddresses.kind, 'billing')));
+    const [billing] = await db()
+      .select()
+      .from(schema.orderAddresses)
+      .where(and(eq(schema.orderAddresses.orderId, answer.orderId), eq(schema.orderAddresses.kind, 'billing')));
     expect(placedMails[0]!.textBody).toContain(`Thank you, ${billing!.firstName}`);
     expect(placedMails[0]!.textBody).toContain(`${line!.productName} × ${line!.quantity}: ${formatRupees(line!.lineTotalPaise)}`);
     const list = (await get('/api/payments', me)).json().data;
@@ -136,7 +196,10 @@ describe('paying an order through Razorpay', () => {
   it('a forged signature is refused (400) and nothing changes', async () => {
     const me = await createShopper(t.app);
     const { answer, fields } = await paidThroughCheckout(me);
-    const res = await verify(me, { ...fields, razorpay_signature: paymentSignature('not-the-key-secret', fields.razorpay_order_id, fields.razorpay_payment_id) });
+    const res = await verify(me, {
+      ...fields,
+      razorpay_signature: paymentSignature('not-the-key-secret', fields.razorpay_order_id, fields.razorpay_payment_id),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('PAYMENT_SIGNATURE_INVALID');
     expect((await orderRow(answer.orderId)).status).toBe('Awaiting payment');
@@ -191,7 +254,9 @@ describe('paying an order through Razorpay', () => {
     expect((await orderRow(answer.orderId)).status).toBe('Awaiting payment');
     const payment = await paymentOf(answer.orderId);
     expect(payment.status).toBe('created');
-    expect(await refundsOf(payment.id)).toMatchObject([{ status: 'processed', amountPaise: answer.payNowPaise - 1_000_00, gatewayPaymentId: short.body.razorpay_payment_id }]);
+    expect(await refundsOf(payment.id)).toMatchObject([
+      { status: 'processed', amountPaise: answer.payNowPaise - 1_000_00, gatewayPaymentId: short.body.razorpay_payment_id },
+    ]);
     expect(await mails(me.email, 'order-placed')).toHaveLength(0);
 
     const again = await checkout(answer.payment!.gatewayOrderId);
@@ -222,7 +287,12 @@ describe('paying an order through Razorpay', () => {
     expect(theirs.json().code).toBe('PAYMENT_NOT_FOUND');
     expect((await post(`/api/orders/${answer.orderNumber}/pay`, other)).statusCode).toBe(404);
     // The demo checkout exists only with the demo gateway.
-    const demo = await postForm(t.app, '/api/payments/demo/checkout', { gatewayOrderId: answer.payment!.gatewayOrderId, instrument: 'card_success' }, { cookie: other.cookie, ip: other.ip });
+    const demo = await postForm(
+      t.app,
+      '/api/payments/demo/checkout',
+      { gatewayOrderId: answer.payment!.gatewayOrderId, instrument: 'card_success' },
+      { cookie: other.cookie, ip: other.ip },
+    );
     expect(demo.statusCode).toBe(404);
     expect((await orderRow(answer.orderId)).status).toBe('Awaiting payment');
     expect((await verify(me, fields)).statusCode).toBe(200);
@@ -234,7 +304,10 @@ describe('webhooks', () => {
     const me = await createShopper(t.app);
     const from = sim.deliveries().length;
     const { answer } = await paidThroughCheckout(me);
-    const captured = sim.deliveries().slice(from).find((d) => d.event === 'payment.captured')!;
+    const captured = sim
+      .deliveries()
+      .slice(from)
+      .find((d) => d.event === 'payment.captured')!;
     const forged = await postWebhook(captured.body, 'f'.repeat(64), captured.eventId);
     expect(forged.statusCode).toBe(400);
     expect(forged.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
@@ -250,7 +323,10 @@ describe('webhooks', () => {
     const from = sim.deliveries().length;
     const { answer } = await paidThroughCheckout(me);
     const answers = await deliverSince(from);
-    const events = sim.deliveries().slice(from).map((d) => d.event);
+    const events = sim
+      .deliveries()
+      .slice(from)
+      .map((d) => d.event);
     expect(events).toEqual(['payment.authorized', 'payment.captured', 'order.paid']);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     // payment.captured settles; order.paid, delivered after it, finds the payment recorded with that very gateway payment.
@@ -260,7 +336,18 @@ describe('webhooks', () => {
     // The same events again: the settling ones find the payment recorded; one the store does not act on
     // (payment.authorized) is only acknowledged. Remembered by event id: the one that settled, alone.
     expect(replayed.map((a) => a.json().message)).toEqual(['Received.', 'Already handled.', 'Already handled.']);
-    const remembered = await db().select({ event: schema.gatewayEvents.event }).from(schema.gatewayEvents).where(inArray(schema.gatewayEvents.eventId, sim.deliveries().slice(from).map((d) => d.eventId)));
+    const remembered = await db()
+      .select({ event: schema.gatewayEvents.event })
+      .from(schema.gatewayEvents)
+      .where(
+        inArray(
+          schema.gatewayEvents.eventId,
+          sim
+            .deliveries()
+            .slice(from)
+            .map((d) => d.eventId),
+        ),
+      );
     expect(remembered.map((r) => r.event)).toEqual(['payment.captured']);
     expect(await placedTimes(answer.orderId)).toBe(1);
     expect(await mails(me.email, 'order-placed')).toHaveLength(1);
@@ -330,7 +417,10 @@ describe('webhooks', () => {
       const me = await createShopper(t.app);
       const from = sim.deliveries().length;
       const { answer, fields } = await paidThroughCheckout(me);
-      const captured = sim.deliveries().slice(from).find((d) => d.event === 'payment.captured')!;
+      const captured = sim
+        .deliveries()
+        .slice(from)
+        .find((d) => d.event === 'payment.captured')!;
       sim.faults.set({ mode, times: 1, paths: ['GET /v1/payments/*'] });
       const down = await postWebhook(captured.body, captured.signature, captured.eventId);
       expect(down.statusCode, down.body).toBe(503);
@@ -375,7 +465,10 @@ describe('webhooks', () => {
     const me = await createShopper(t.app);
     const from = sim.deliveries().length;
     const { answer } = await paidThroughCheckout(me);
-    const both = sim.deliveries().slice(from).filter((d) => d.event === 'payment.captured' || d.event === 'order.paid');
+    const both = sim
+      .deliveries()
+      .slice(from)
+      .filter((d) => d.event === 'payment.captured' || d.event === 'order.paid');
     expect(both.map((d) => d.event)).toEqual(['payment.captured', 'order.paid']);
     // Each webhook reads the payment unpaid before either settles; the second waits for the first instead of opening
     // a transaction of its own to find the payment recorded.
@@ -430,7 +523,11 @@ describe('webhooks', () => {
       expect(listed.items.find((i) => i.event_id === captured.eventId)?.answers).toEqual([200]);
       // Replayed through the control: the same bytes and event id again.
       const before = seen.length;
-      const replay = await fetch(`${sim.url}/_sim/webhooks/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event_id: captured.eventId }) });
+      const replay = await fetch(`${sim.url}/_sim/webhooks/replay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ event_id: captured.eventId }),
+      });
       expect(await replay.json()).toEqual({ count: 1, answers: [200] });
       expect(seen[before]).toEqual(captured);
       expect((await postWebhook(seen[before]!.body, seen[before]!.signature, seen[before]!.eventId)).json().message).toBe('Already handled.');
@@ -585,7 +682,12 @@ describe('lapsing and refunds', () => {
     expect(sim.simulator.fetchPayment(late.body.razorpay_payment_id)).toMatchObject({ status: 'refunded', amount_refunded: answer.payNowPaise });
     expect((await orderRow(answer.orderId)).status).toBe('Cancelled');
     const list = (await get('/api/payments', me)).json().data;
-    expect(list[0]).toMatchObject({ orderNumber: answer.orderNumber, status: 'refunded', refundedPaise: answer.payNowPaise, refunds: [{ amountPaise: answer.payNowPaise, status: 'processed' }] });
+    expect(list[0]).toMatchObject({
+      orderNumber: answer.orderNumber,
+      status: 'refunded',
+      refundedPaise: answer.payNowPaise,
+      refunds: [{ amountPaise: answer.payNowPaise, status: 'processed' }],
+    });
     expect(await mails(me.email, 'order-placed')).toHaveLength(0);
 
     // The browser's verify, arriving after the webhook, tells the truth: lapsed and refunded, not "placed".
@@ -622,13 +724,18 @@ describe('lapsing and refunds', () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     const payment = await paymentOf(answer.orderId);
     expect(payment.status).toBe('paid');
-    expect(await refundsOf(payment.id)).toMatchObject([{ status: 'pending', idempotencyKey: `cancel-order-${answer.orderId}`, amountPaise: answer.payNowPaise }]);
+    expect(await refundsOf(payment.id)).toMatchObject([
+      { status: 'pending', idempotencyKey: `cancel-order-${answer.orderId}`, amountPaise: answer.payNowPaise },
+    ]);
 
     await t.app.paymentKeeper.run();
     expect(await refundsOf(payment.id)).toMatchObject([{ status: 'processed' }]);
     expect((await paymentOf(answer.orderId)).status).toBe('refunded');
     expect(sim.simulator.paymentRefunds(fields.razorpay_payment_id)).toHaveLength(1);
-    const keys = sim.calls().filter((c) => c.path === `/v1/payments/${fields.razorpay_payment_id}/refund`).map((c) => c.idempotencyKey);
+    const keys = sim
+      .calls()
+      .filter((c) => c.path === `/v1/payments/${fields.razorpay_payment_id}/refund`)
+      .map((c) => c.idempotencyKey);
     expect(keys).toEqual([`cancel-order-${answer.orderId}`, `cancel-order-${answer.orderId}`]);
     const detail = (await get(`/api/orders/${answer.orderNumber}`, me)).json();
     expect(detail.payment).toMatchObject({ state: 'refunded', refundedPaise: answer.payNowPaise });
@@ -646,7 +753,10 @@ describe('refund webhooks', () => {
     expect((await post(`/api/orders/${answer.orderNumber}/cancel`, me)).statusCode).toBe(200);
     const payment = await paymentOf(answer.orderId);
     expect(await refundsOf(payment.id)).toMatchObject([{ status: 'pending' }]);
-    const processed = sim.deliveries().slice(from).find((d) => d.event === 'refund.processed')!;
+    const processed = sim
+      .deliveries()
+      .slice(from)
+      .find((d) => d.event === 'refund.processed')!;
 
     sim.faults.set({ mode: '5xx', times: 1, paths: ['GET /v1/payments/*/refunds/*'] });
     const down = await postWebhook(processed.body, processed.signature, processed.eventId);
@@ -670,7 +780,12 @@ describe('pay on delivery and PAN', () => {
     expect(answer).toMatchObject({ status: 'Awaiting confirmation', payment: null, payNowPaise: 0 });
     expect(await mails(me.email, 'order-placed')).toHaveLength(0);
     const staff = await createStaff(t.app, { role: 'orders' });
-    const confirm = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${answer.orderNumber}/status`, payload: { status: 'Placed' }, headers: { cookie: staff.cookie } });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${answer.orderNumber}/status`,
+      payload: { status: 'Placed' },
+      headers: { cookie: staff.cookie },
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
     expect((await orderRow(answer.orderId)).status).toBe('Placed');
     expect(await mails(me.email, 'order-placed')).toHaveLength(1);

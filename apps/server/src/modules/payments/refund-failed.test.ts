@@ -54,18 +54,33 @@ describe('refund.failed', () => {
     expect(after).toMatchObject({ status: 'failed' });
     expect(after.lastError).toMatch(/could not send this refund/);
 
-    const payments = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { cookie: shopper.cookie } })).json().data as { refunds: { status: string }[]; refundedPaise: number }[];
+    const payments = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { cookie: shopper.cookie } })).json().data as {
+      refunds: { status: string }[];
+      refundedPaise: number;
+    }[];
     expect(payments[0]!.refunds).toMatchObject([{ status: 'failed' }]);
     expect(payments[0]!.refundedPaise).toBe(0);
 
     // A forged one (wrong signature) changes nothing.
-    const forged = await t.rawInject({ method: 'POST', url: '/api/payments/razorpay/webhook', payload: failed.body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'a'.repeat(64), 'x-razorpay-event-id': 'evt_X' } });
+    const forged = await t.rawInject({
+      method: 'POST',
+      url: '/api/payments/razorpay/webhook',
+      payload: failed.body,
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'a'.repeat(64), 'x-razorpay-event-id': 'evt_X' },
+    });
     expect(forged.statusCode).toBe(400);
   });
 
   it('a correctly signed refund.processed or refund.failed the gateway does not confirm leaves the refund pending', async () => {
     const { shopper, refund } = await pendingRefund();
-    const entity = { entity: 'refund', amount: refund.amountPaise, currency: 'INR', payment_id: refund.gatewayPaymentId, notes: { milli_refund: String(refund.id) }, created_at: 0 };
+    const entity = {
+      entity: 'refund',
+      amount: refund.amountPaise,
+      currency: 'INR',
+      payment_id: refund.gatewayPaymentId,
+      notes: { milli_refund: String(refund.id) },
+      created_at: 0,
+    };
     const claims = [
       { event: 'refund.processed', refund: { ...entity, id: refund.gatewayRefundId, status: 'processed' } },
       { event: 'refund.failed', refund: { ...entity, id: refund.gatewayRefundId, status: 'failed' } },
@@ -78,7 +93,10 @@ describe('refund.failed', () => {
       expect([res.statusCode, res.json().message], claim.event).toEqual([200, 'Received.']);
     }
     expect(await refundRow(refund.id)).toMatchObject({ status: 'pending', processedAt: null, lastError: null });
-    const payments = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { cookie: shopper.cookie } })).json().data as { status: string; refundedPaise: number }[];
+    const payments = (await t.app.inject({ method: 'GET', url: '/api/payments', headers: { cookie: shopper.cookie } })).json().data as {
+      status: string;
+      refundedPaise: number;
+    }[];
     expect(payments[0]).toMatchObject({ status: 'paid', refundedPaise: 0 });
   });
 });

@@ -16,7 +16,9 @@ const byGatewayOrderStatement = (name: string, mine: boolean, locked: boolean) =
     const q = db
       .select()
       .from(payments)
-      .where(and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId')), mine ? eq(payments.customerId, p('customerId')) : undefined));
+      .where(
+        and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId')), mine ? eq(payments.customerId, p('customerId')) : undefined),
+      );
     return locked ? q.for('update') : q;
   });
 const byGatewayOrderStatements = {
@@ -54,15 +56,34 @@ const setGatewayOrderStatement = preparedQuery('payment_set_gateway_order', (db)
 const markPaidIfDueStatement = preparedQuery('payment_mark_paid_if_due', (db) =>
   db
     .update(payments)
-    .set({ status: 'paid', gatewayRef: placeholderValue<string>('ref'), method: placeholderValue<string>('method'), paidAt: placeholderValue<Date>('at'), failureReason: null })
-    .where(and(eq(payments.gateway, p('gateway')), eq(payments.gatewayOrderId, p('gatewayOrderId')), inArray(payments.status, ['created', 'failed']), eq(payments.amountPaise, p('amountPaise'))))
+    .set({
+      status: 'paid',
+      gatewayRef: placeholderValue<string>('ref'),
+      method: placeholderValue<string>('method'),
+      paidAt: placeholderValue<Date>('at'),
+      failureReason: null,
+    })
+    .where(
+      and(
+        eq(payments.gateway, p('gateway')),
+        eq(payments.gatewayOrderId, p('gatewayOrderId')),
+        inArray(payments.status, ['created', 'failed']),
+        eq(payments.amountPaise, p('amountPaise')),
+      ),
+    )
     .returning(),
 );
 const eventSeenStatement = preparedQuery('gateway_event_seen', (db) =>
-  db.select({ id: gatewayEvents.eventId }).from(gatewayEvents).where(and(eq(gatewayEvents.gateway, p('gateway')), eq(gatewayEvents.eventId, p('eventId')))),
+  db
+    .select({ id: gatewayEvents.eventId })
+    .from(gatewayEvents)
+    .where(and(eq(gatewayEvents.gateway, p('gateway')), eq(gatewayEvents.eventId, p('eventId')))),
 );
 const rememberEventStatement = preparedQuery('gateway_event_remember', (db) =>
-  db.insert(gatewayEvents).values({ gateway: p('gateway'), eventId: p('eventId'), event: p('event') }).onConflictDoNothing(),
+  db
+    .insert(gatewayEvents)
+    .values({ gateway: p('gateway'), eventId: p('eventId'), event: p('event') })
+    .onConflictDoNothing(),
 );
 
 /** One refund, by the store's id or the gateway's, and of which gateway payment when the gateway said so. */
@@ -119,7 +140,13 @@ export function paymentRepository(db: Db) {
     },
     async byGatewayOrder(gateway: string, gatewayOrderId: string, opts: { lock?: boolean; customerId?: number } = {}): Promise<PaymentRecord | null> {
       const mine = opts.customerId !== undefined;
-      const statement = opts.lock ? (mine ? byGatewayOrderStatements.customerLocked : byGatewayOrderStatements.locked) : mine ? byGatewayOrderStatements.customer : byGatewayOrderStatements.any;
+      const statement = opts.lock
+        ? mine
+          ? byGatewayOrderStatements.customerLocked
+          : byGatewayOrderStatements.locked
+        : mine
+          ? byGatewayOrderStatements.customer
+          : byGatewayOrderStatements.any;
       const [row] = await statement(db, mine ? { gateway, gatewayOrderId, customerId: opts.customerId } : { gateway, gatewayOrderId });
       return row ?? null;
     },
@@ -171,7 +198,15 @@ export function paymentRepository(db: Db) {
       return db
         .select()
         .from(payments)
-        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'created'), sql`${payments.gatewayOrderId} IS NOT NULL`, lt(payments.createdAt, before), gt(payments.id, afterId)))
+        .where(
+          and(
+            eq(payments.gateway, gateway),
+            eq(payments.status, 'created'),
+            sql`${payments.gatewayOrderId} IS NOT NULL`,
+            lt(payments.createdAt, before),
+            gt(payments.id, afterId),
+          ),
+        )
         .orderBy(asc(payments.id))
         .limit(limit);
     },
@@ -184,13 +219,27 @@ export function paymentRepository(db: Db) {
       return db
         .select()
         .from(payments)
-        .where(and(eq(payments.gateway, gateway), eq(payments.status, 'failed'), isNull(payments.gatewayRef), sql`${payments.gatewayOrderId} IS NOT NULL`, gt(payments.createdAt, since), gt(payments.id, afterId)))
+        .where(
+          and(
+            eq(payments.gateway, gateway),
+            eq(payments.status, 'failed'),
+            isNull(payments.gatewayRef),
+            sql`${payments.gatewayOrderId} IS NOT NULL`,
+            gt(payments.createdAt, since),
+            gt(payments.id, afterId),
+          ),
+        )
         .orderBy(asc(payments.id))
         .limit(limit);
     },
     /** The payment started for one weight difference (purpose order_adjustment), if any. */
     async forAdjustment(adjustmentId: number, opts: { lock?: boolean } = {}): Promise<PaymentRecord | null> {
-      const q = db.select().from(payments).where(and(eq(payments.adjustmentId, adjustmentId), eq(payments.purpose, 'order_adjustment'))).orderBy(desc(payments.id)).limit(1);
+      const q = db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.adjustmentId, adjustmentId), eq(payments.purpose, 'order_adjustment')))
+        .orderBy(desc(payments.id))
+        .limit(1);
       const [row] = opts.lock ? await q.for('update') : await q;
       return row ?? null;
     },
@@ -199,13 +248,26 @@ export function paymentRepository(db: Db) {
       return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
     },
     async forOrder(orderId: number, opts: { lock?: boolean } = {}): Promise<PaymentRecord | null> {
-      const q = db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.purpose, 'order'))).orderBy(desc(payments.id)).limit(1);
+      const q = db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.purpose, 'order')))
+        .orderBy(desc(payments.id))
+        .limit(1);
       const [row] = opts.lock ? await q.for('update') : await q;
       return row ?? null;
     },
 
     // Refunds
-    async queueRefund(row: { paymentId: number; customerId: number; orderId: number | null; gatewayPaymentId: string; amountPaise: number; reason: string; idempotencyKey: string }): Promise<RefundRecord | null> {
+    async queueRefund(row: {
+      paymentId: number;
+      customerId: number;
+      orderId: number | null;
+      gatewayPaymentId: string;
+      amountPaise: number;
+      reason: string;
+      idempotencyKey: string;
+    }): Promise<RefundRecord | null> {
       const [made] = await db.insert(refunds).values(row).onConflictDoNothing({ target: refunds.idempotencyKey }).returning();
       return made ?? null;
     },
@@ -255,7 +317,10 @@ export function paymentRepository(db: Db) {
       return row;
     },
     async refundFailed(id: number, reason: string) {
-      await db.update(refunds).set({ status: 'failed', lastError: reason.slice(0, 300) }).where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+      await db
+        .update(refunds)
+        .set({ status: 'failed', lastError: reason.slice(0, 300) })
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
     },
     /** The gateway says a refund failed (refund.failed): pending → failed, for staff to settle by hand. */
     async refundFailedAt(where: RefundWhere, reason: string): Promise<RefundRecord | null> {
@@ -282,8 +347,12 @@ export function paymentRepository(db: Db) {
 
     /** What a payment paid for, for the verify answer and the list. */
     async target(payment: PaymentRecord) {
-      const [order] = payment.orderId ? await db.select({ orderNumber: orders.orderNumber, status: orders.status }).from(orders).where(eq(orders.id, payment.orderId)) : [];
-      const [design] = payment.cadDesignId ? await db.select({ requestId: cadDesigns.requestId }).from(cadDesigns).where(eq(cadDesigns.id, payment.cadDesignId)) : [];
+      const [order] = payment.orderId
+        ? await db.select({ orderNumber: orders.orderNumber, status: orders.status }).from(orders).where(eq(orders.id, payment.orderId))
+        : [];
+      const [design] = payment.cadDesignId
+        ? await db.select({ requestId: cadDesigns.requestId }).from(cadDesigns).where(eq(cadDesigns.id, payment.cadDesignId))
+        : [];
       return { orderNumber: order?.orderNumber ?? null, orderStatus: order?.status ?? null, customRequestId: design?.requestId ?? null };
     },
 

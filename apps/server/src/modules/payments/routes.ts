@@ -1,7 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DemoCheckoutAnswerSchema, DemoCheckoutSchema, ErrorSchema, PaymentErrorSchema, PaymentListSchema, PaymentVerifyAnswerSchema, RazorpayVerifySchema, formBody } from '@milli/contracts/schemas';
+import {
+  DemoCheckoutAnswerSchema,
+  DemoCheckoutSchema,
+  ErrorSchema,
+  PaymentErrorSchema,
+  PaymentListSchema,
+  PaymentVerifyAnswerSchema,
+  RazorpayVerifySchema,
+  formBody,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { DomainError } from '../../domain-error.ts';
 import { requireCustomer } from '../../plugins/session.ts';
@@ -9,7 +18,6 @@ import { GatewayError } from './gateway.ts';
 import { paymentRepository } from './repository.ts';
 import { PAYMENT_ATTEMPTS_LIMIT } from './service.ts';
 import type { createDemoGateway } from './demo-gateway.ts';
-
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
 
@@ -44,29 +52,37 @@ export const paymentsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
     // 503: the gateway could not be asked to confirm the event (GATEWAY_UNAVAILABLE); Razorpay sends it again.
-    hook.post('/payments/razorpay/webhook', { schema: { response: { 200: z.object({ message: z.string() }), 400: ErrorSchema, 503: ErrorSchema } } }, async (req, reply) => {
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const header = (name: string) => {
-        const v = req.headers[name];
-        return Array.isArray(v) ? v[0] : v;
-      };
-      const result = await payments.webhook(body, header('x-razorpay-signature'), header('x-razorpay-event-id'));
-      return reply.status(200).send({ message: result.duplicate ? 'Already handled.' : 'Received.' });
-    });
+    hook.post(
+      '/payments/razorpay/webhook',
+      { schema: { response: { 200: z.object({ message: z.string() }), 400: ErrorSchema, 503: ErrorSchema } } },
+      async (req, reply) => {
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const header = (name: string) => {
+          const v = req.headers[name];
+          return Array.isArray(v) ? v[0] : v;
+        };
+        const result = await payments.webhook(body, header('x-razorpay-signature'), header('x-razorpay-event-id'));
+        return reply.status(200).send({ message: result.duplicate ? 'Already handled.' : 'Received.' });
+      },
+    );
   });
 
   if (payments.gateway.name === 'demo' && 'simulator' in payments.gateway) {
     const simulator = (payments.gateway as ReturnType<typeof createDemoGateway>).simulator;
     api.post(
       '/payments/demo/checkout',
-      { config: { access: 'customer' }, schema: { body: formBody(DemoCheckoutSchema), response: { 200: DemoCheckoutAnswerSchema, 402: PaymentErrorSchema, ...errors } } },
+      {
+        config: { access: 'customer' },
+        schema: { body: formBody(DemoCheckoutSchema), response: { 200: DemoCheckoutAnswerSchema, 402: PaymentErrorSchema, ...errors } },
+      },
       async (req, reply) => {
         const customer = requireCustomer(req);
         await deps.limiter.take(PAYMENT_ATTEMPTS_LIMIT, String(customer.id));
         // Only the customer's own payment can be paid in their checkout.
         const row = await paymentRepository(deps.database.db).byGatewayOrder('demo', req.body.gatewayOrderId, { customerId: customer.id });
         if (!row) throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment.');
-        if (row.status !== 'created') throw new DomainError('PAYMENT_SETTLED', row.status === 'paid' ? 'This is already paid.' : 'This payment can no longer be made.');
+        if (row.status !== 'created')
+          throw new DomainError('PAYMENT_SETTLED', row.status === 'paid' ? 'This is already paid.' : 'This payment can no longer be made.');
         let result;
         try {
           result = simulator.checkout(req.body.gatewayOrderId, req.body.instrument);

@@ -45,7 +45,8 @@ const SWEEP_PAGE = 100;
 export const ABANDONED_WATCH_MS = 3 * 60 * 60_000;
 
 export const GATEWAY_DOWN = 'We could not reach the payment gateway just now. Nothing has been charged; please try again in a moment.';
-const CONFIRM_LATER = 'We could not confirm your payment with the gateway just now. If money was taken, your payment will be recorded within minutes: nothing will be charged twice.';
+const CONFIRM_LATER =
+  'We could not confirm your payment with the gateway just now. If money was taken, your payment will be recorded within minutes: nothing will be charged twice.';
 
 /** What a payment paid for, as the verify's answer names it. */
 export interface PaymentTarget {
@@ -99,14 +100,26 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
   async function queueRefund(tx: Db, payment: PaymentRecord, gatewayPaymentId: string, amountPaise: number, reason: string, key: string) {
     // Razorpay's X-Refund-Idempotency takes 10 to 100 characters: a shorter key would be refused on every attempt.
     if (key.length < 10 || key.length > 100) throw new Error(`refund idempotency key '${key}' must be 10 to 100 characters`);
-    return paymentRepository(tx).queueRefund({ paymentId: payment.id, customerId: payment.customerId, orderId: payment.orderId, gatewayPaymentId, amountPaise, reason, idempotencyKey: key });
+    return paymentRepository(tx).queueRefund({
+      paymentId: payment.id,
+      customerId: payment.customerId,
+      orderId: payment.orderId,
+      gatewayPaymentId,
+      amountPaise,
+      reason,
+      idempotencyKey: key,
+    });
   }
 
   /** Asks the gateway for one queued refund; safe to repeat (the same key is the same refund at the gateway). */
   async function processRefund(refund: RefundRecord): Promise<RefundRecord['status']> {
     if (refund.status !== 'pending') return refund.status;
     try {
-      const answer = await gateway.refund(refund.gatewayPaymentId, { amountPaise: refund.amountPaise, idempotencyKey: refund.idempotencyKey, notes: { milli_refund: String(refund.id) } });
+      const answer = await gateway.refund(refund.gatewayPaymentId, {
+        amountPaise: refund.amountPaise,
+        idempotencyKey: refund.idempotencyKey,
+        notes: { milli_refund: String(refund.id) },
+      });
       if (answer.status === 'processed') {
         await db.transaction((tx) => paymentRepository(tx).refundProcessed({ id: refund.id }, answer.id, now()));
         return 'processed';
@@ -155,7 +168,8 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
     const running = settling.get(key);
     if (running) {
       const first = await running.catch(() => null);
-      if (captured && (first?.kind === 'settled' || first?.kind === 'already') && first.payment.gatewayRef === paymentId) return { kind: 'already', payment: first.payment };
+      if (captured && (first?.kind === 'settled' || first?.kind === 'already') && first.payment.gatewayRef === paymentId)
+        return { kind: 'already', payment: first.payment };
       return settle();
     }
     const settled = settle();
@@ -185,7 +199,10 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       if (!gp || gp.id !== paymentId || gp.order_id !== orderId) {
         // Signed with the webhook's secret, yet the gateway has no such payment of this order: a forgery, or a secret
         // that is no longer the store's alone.
-        options.log?.warn({ gatewayOrderId: orderId, gatewayPaymentId: paymentId, known: Boolean(gp) }, 'a signed webhook names a payment the gateway does not confirm');
+        options.log?.warn(
+          { gatewayOrderId: orderId, gatewayPaymentId: paymentId, known: Boolean(gp) },
+          'a signed webhook names a payment the gateway does not confirm',
+        );
         return { kind: 'unknown' };
       }
       if (gp.status !== 'captured') return { kind: 'not_captured', payment: seen, status: gp.status };
@@ -282,13 +299,20 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       (refunded
         ? 'This payment was received, and has been refunded: what it paid for was cancelled.'
         : payment.purpose === 'order'
-        ? `Payment received: your order ${target.orderNumber ?? ''} is placed.`.replace('  ', ' ')
-        : payment.purpose === 'order_adjustment'
-          ? `Payment received: the weight difference on order ${target.orderNumber ?? ''} is paid.`.replace('  ', ' ')
-        : payment.purpose === 'harvest_instalment'
-          ? 'Payment received: your Milli Harvest instalment is paid.'
-          : 'Payment received: your design is approved and its making begins.');
-    return { message: text, purpose: payment.purpose, orderNumber: target.orderNumber, harvestPlanId: payment.harvestPlanId, customRequestId: target.customRequestId, replayed };
+          ? `Payment received: your order ${target.orderNumber ?? ''} is placed.`.replace('  ', ' ')
+          : payment.purpose === 'order_adjustment'
+            ? `Payment received: the weight difference on order ${target.orderNumber ?? ''} is paid.`.replace('  ', ' ')
+            : payment.purpose === 'harvest_instalment'
+              ? 'Payment received: your Milli Harvest instalment is paid.'
+              : 'Payment received: your design is approved and its making begins.');
+    return {
+      message: text,
+      purpose: payment.purpose,
+      orderNumber: target.orderNumber,
+      harvestPlanId: payment.harvestPlanId,
+      customRequestId: target.customRequestId,
+      replayed,
+    };
   }
 
   return {
@@ -305,7 +329,17 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
      */
     async start(
       tx: Db,
-      input: { customerId: number; purpose: PaymentPurpose; key: string; amountPaise: number; orderId?: number; harvestPlanId?: number; harvestInstalmentId?: number; cadDesignId?: number; adjustmentId?: number },
+      input: {
+        customerId: number;
+        purpose: PaymentPurpose;
+        key: string;
+        amountPaise: number;
+        orderId?: number;
+        harvestPlanId?: number;
+        harvestInstalmentId?: number;
+        cadDesignId?: number;
+        adjustmentId?: number;
+      },
     ): Promise<PaymentRecord> {
       const { key, ...rest } = input;
       return paymentRepository(tx).start({ ...rest, gateway: gateway.name, idempotencyKey: key });
@@ -318,17 +352,29 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
      * has it at hand (checkout has the order's number), else the purpose's handler reads it.
      */
     async open(payment: PaymentRecord, receipt?: string): Promise<GatewayPaymentBlock> {
-      if (payment.status !== 'created') throw new DomainError('PAYMENT_SETTLED', payment.status === 'paid' ? 'This is already paid.' : 'This payment can no longer be made.');
+      if (payment.status !== 'created')
+        throw new DomainError('PAYMENT_SETTLED', payment.status === 'paid' ? 'This is already paid.' : 'This payment can no longer be made.');
       if (payment.gatewayOrderId) {
         // The demo gateway forgets its orders when the process restarts: a forgotten order is made afresh.
-        if (gateway.name !== 'demo' || (await gateway.orderPayments(payment.gatewayOrderId).then(() => true, () => false))) return block(payment);
+        if (
+          gateway.name !== 'demo' ||
+          (await gateway.orderPayments(payment.gatewayOrderId).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return block(payment);
         await repo.forgetGatewayOrder(payment.id, payment.gatewayOrderId);
         payment = { ...payment, gatewayOrderId: null };
       }
       const known = receipt ?? (await handler(payment.purpose).receipt?.(db, payment)) ?? `${payment.purpose}-${payment.id}`;
       let made;
       try {
-        made = await gateway.createOrder({ amountPaise: payment.amountPaise, receipt: known.slice(0, 40), notes: { milli_payment: String(payment.id), purpose: payment.purpose } });
+        made = await gateway.createOrder({
+          amountPaise: payment.amountPaise,
+          receipt: known.slice(0, 40),
+          notes: { milli_payment: String(payment.id), purpose: payment.purpose },
+        });
       } catch (error) {
         options.log?.warn({ paymentId: payment.id, err: error instanceof Error ? error.message : error }, 'the gateway did not create an order');
         throw new DomainError('GATEWAY_UNAVAILABLE', GATEWAY_DOWN);
@@ -353,7 +399,8 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       if (!gateway.paymentSignatureValid(row.gatewayOrderId, body.razorpay_payment_id, body.razorpay_signature)) {
         throw new DomainError('PAYMENT_SIGNATURE_INVALID', 'The payment could not be verified: its signature does not match. Nothing was recorded.');
       }
-      if ((row.status === 'paid' || row.status === 'refunded') && row.gatewayRef === body.razorpay_payment_id) return recordedAnswer(row, body.razorpay_payment_id);
+      if ((row.status === 'paid' || row.status === 'refunded') && row.gatewayRef === body.razorpay_payment_id)
+        return recordedAnswer(row, body.razorpay_payment_id);
       let gp: GatewayPayment;
       try {
         gp = await gateway.fetchPayment(body.razorpay_payment_id);
@@ -379,7 +426,10 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
         case 'refunded':
           throw new DomainError('PAYMENT_LAPSED', `${outcome.reason} The payment is being refunded in full.`);
         case 'not_captured':
-          throw new DomainError('PAYMENT_NOT_CAPTURED', outcome.status === 'failed' ? 'The payment did not go through. Nothing was charged; please try again.' : CONFIRM_LATER);
+          throw new DomainError(
+            'PAYMENT_NOT_CAPTURED',
+            outcome.status === 'failed' ? 'The payment did not go through. Nothing was charged; please try again.' : CONFIRM_LATER,
+          );
         case 'unknown':
           throw new DomainError('PAYMENT_NOT_FOUND', 'We could not find that payment.');
       }
@@ -434,7 +484,10 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
           if (typeof claim?.id !== 'string' || typeof claim.payment_id !== 'string') break;
           const r = await askGateway(() => gateway.fetchRefund(claim.payment_id, claim.id));
           if (!r || r.id !== claim.id) {
-            options.log?.warn({ gatewayRefundId: claim.id, gatewayPaymentId: claim.payment_id }, 'a signed webhook names a refund the gateway does not confirm');
+            options.log?.warn(
+              { gatewayRefundId: claim.id, gatewayPaymentId: claim.payment_id },
+              'a signed webhook names a refund the gateway does not confirm',
+            );
             break;
           }
           const ours = Number(r.notes?.milli_refund);
@@ -556,7 +609,13 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
         refundedPaise: r.refundedPaise,
         refunds: refunds
           .filter((f) => f.paymentId === r.id)
-          .map((f) => ({ amountPaise: f.amountPaise, status: f.status, reason: f.reason, createdAt: f.createdAt.toISOString(), processedAt: f.processedAt?.toISOString() ?? null })),
+          .map((f) => ({
+            amountPaise: f.amountPaise,
+            status: f.status,
+            reason: f.reason,
+            createdAt: f.createdAt.toISOString(),
+            processedAt: f.processedAt?.toISOString() ?? null,
+          })),
         method: r.method,
         failureReason: r.status === 'created' ? r.lastError : r.failureReason,
         createdAt: r.createdAt.toISOString(),

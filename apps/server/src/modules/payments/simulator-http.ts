@@ -135,7 +135,12 @@ function pathPattern(entry: string): { method: string | null; re: RegExp } {
   const [first, second] = entry.trim().split(/\s+/, 2);
   const method = second ? first!.toUpperCase() : null;
   const path = second ?? first!;
-  const re = new RegExp(`^${path.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+  const re = new RegExp(
+    `^${path
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}$`,
+  );
   return { method, re };
 }
 
@@ -198,7 +203,10 @@ export async function startRazorpaySimServer(options: SimServerOptions): Promise
   /** Razorpay's REST API over the simulator. */
   async function api(method: string, path: string, query: URLSearchParams, req: IncomingMessage): Promise<unknown> {
     const expandCard = query.getAll('expand[]').includes('card');
-    const parts = path.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
+    const parts = path
+      .split('/')
+      .filter(Boolean)
+      .map((p) => decodeURIComponent(p));
     const [v1, entity, id, action, actionId] = parts;
     // Five segments only for one refund of a payment (/v1/payments/:id/refunds/:refund_id).
     if (v1 !== 'v1' || parts.length > 5 || (parts.length === 5 && (entity !== 'payments' || action !== 'refunds'))) throw new HttpError(400, NOT_FOUND_URL);
@@ -251,7 +259,8 @@ export async function startRazorpaySimServer(options: SimServerOptions): Promise
           authorizeOnly: body.authorize_only === true,
           ...(typeof body.amount === 'number' ? { amountPaise: body.amount } : {}),
         });
-        if (!result.ok) throw new HttpError(400, { error: { ...result.error, source: 'customer', step: 'payment_authorization', metadata: result.error.metadata } });
+        if (!result.ok)
+          throw new HttpError(400, { error: { ...result.error, source: 'customer', step: 'payment_authorization', metadata: result.error.metadata } });
         const { ok: _ok, ...answer } = result;
         return answer;
       } catch (error) {
@@ -262,7 +271,8 @@ export async function startRazorpaySimServer(options: SimServerOptions): Promise
     if (method === 'POST' && path === '/_sim/faults') {
       const body = await readBody(req);
       const mode = body.mode;
-      if (mode !== '5xx' && mode !== 'timeout' && mode !== 'none') throw new HttpError(400, razorpayError("mode must be '5xx', 'timeout' or 'none'", { field: 'mode' }));
+      if (mode !== '5xx' && mode !== 'timeout' && mode !== 'none')
+        throw new HttpError(400, razorpayError("mode must be '5xx', 'timeout' or 'none'", { field: 'mode' }));
       const paths = Array.isArray(body.paths) ? body.paths.map(String) : undefined;
       handle.faults.set({ mode, times: Number(body.times ?? 1), ...(paths ? { paths } : {}), afterEffect: body.after_effect === true });
       return { mode, times: handle.faults.remaining() };
@@ -273,7 +283,11 @@ export async function startRazorpaySimServer(options: SimServerOptions): Promise
       return { count: answers.length, answers };
     }
     if (method === 'GET' && path === '/_sim/deliveries') {
-      return { entity: 'collection', count: records.length, items: records.map((r) => ({ event_id: r.eventId, event: r.event, signature: r.signature, body: r.body, answers: r.answers })) };
+      return {
+        entity: 'collection',
+        count: records.length,
+        items: records.map((r) => ({ event_id: r.eventId, event: r.event, signature: r.signature, body: r.body, answers: r.answers })),
+      };
     }
     throw new HttpError(404, NOT_FOUND_URL);
   }
@@ -291,7 +305,10 @@ export async function startRazorpaySimServer(options: SimServerOptions): Promise
     if (path.startsWith('/_sim/')) {
       controls(method, path, req).then(
         (body) => reply(res, 200, body),
-        (error: unknown) => (error instanceof HttpError ? reply(res, error.status, error.body) : reply(res, 500, razorpayError(String(error), { source: 'NA', step: 'NA', reason: 'server_error' }))),
+        (error: unknown) =>
+          error instanceof HttpError
+            ? reply(res, error.status, error.body)
+            : reply(res, 500, razorpayError(String(error), { source: 'NA', step: 'NA', reason: 'server_error' })),
       );
       return;
     }
@@ -315,7 +332,16 @@ export async function startRazorpaySimServer(options: SimServerOptions): Promise
         return;
       }
       call.status = 500;
-      reply(res, 500, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error. The incident has been reported to admins.', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
+      reply(res, 500, {
+        error: {
+          code: 'SERVER_ERROR',
+          description: 'The server encountered an error. The incident has been reported to admins.',
+          source: 'NA',
+          step: 'NA',
+          reason: 'NA',
+          metadata: {},
+        },
+      });
     };
     if (failure && !failure.afterEffect) {
       req.resume();

@@ -8,7 +8,13 @@ import { GatewayError } from './gateway.ts';
 import { createRazorpaySimulator, REMEMBERED } from './simulator.ts';
 
 const simulator = (remember?: number, refundDelayMs = 0) =>
-  createRazorpaySimulator({ keyId: 'rzp_test_bounded', keySecret: 'key-secret-for-tests', webhookSecret: 'hook-secret-for-tests', refundDelayMs, ...(remember ? { remember } : {}) });
+  createRazorpaySimulator({
+    keyId: 'rzp_test_bounded',
+    keySecret: 'key-secret-for-tests',
+    webhookSecret: 'hook-secret-for-tests',
+    refundDelayMs,
+    ...(remember ? { remember } : {}),
+  });
 
 /** An order of Rs. 500 paid by card; its order and payment ids. */
 function paidOrder(gateway: ReturnType<typeof simulator>) {
@@ -33,8 +39,14 @@ describe('the gateway simulator’s memory', () => {
     const made = Array.from({ length: 5 }, () => paidOrder(gateway));
     for (const [i, { orderId, paymentId }] of made.entries()) {
       const forgotten = i < 2;
-      expect(notFound(() => gateway.fetchOrder(orderId)), `order ${i}`).toBe(forgotten);
-      expect(notFound(() => gateway.fetchPayment(paymentId)), `payment ${i}`).toBe(forgotten);
+      expect(
+        notFound(() => gateway.fetchOrder(orderId)),
+        `order ${i}`,
+      ).toBe(forgotten);
+      expect(
+        notFound(() => gateway.fetchPayment(paymentId)),
+        `payment ${i}`,
+      ).toBe(forgotten);
     }
     expect(gateway.fetchPayment(made[4]!.paymentId)).toMatchObject({ status: 'captured', amount: 500_00 });
     // A forgotten payment cannot be refunded; a remembered one can, once.

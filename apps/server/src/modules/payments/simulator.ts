@@ -52,7 +52,10 @@ export function gatewayId(prefix: string): string {
 }
 
 /** What each demo instrument does, with the fields Razorpay fills for that method. */
-const INSTRUMENT_EFFECT: Record<DemoInstrument, { method: string; fields: Partial<GatewayPayment>; error?: { code: string; description: string; reason: string } }> = {
+const INSTRUMENT_EFFECT: Record<
+  DemoInstrument,
+  { method: string; fields: Partial<GatewayPayment>; error?: { code: string; description: string; reason: string } }
+> = {
   card_success: { method: 'card', fields: { card: { network: 'Visa', last4: '1111' } } },
   card_declined: {
     method: 'card',
@@ -145,8 +148,10 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
       if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) throw new GatewayError('bad_request', 'The amount must be an integer.', 400);
       if (amount < 100) throw new GatewayError('bad_request', 'Order amount less than minimum amount allowed', 400);
       if (currency !== 'INR') throw new GatewayError('bad_request', 'Currency is not supported', 400);
-      if (receipt !== null && (typeof receipt !== 'string' || receipt.length > 40)) throw new GatewayError('bad_request', 'receipt: the length must be no more than 40.', 400);
-      if (typeof notes !== 'object' || notes === null || Object.keys(notes).length > 15) throw new GatewayError('bad_request', 'notes: at most 15 key-value pairs', 400);
+      if (receipt !== null && (typeof receipt !== 'string' || receipt.length > 40))
+        throw new GatewayError('bad_request', 'receipt: the length must be no more than 40.', 400);
+      if (typeof notes !== 'object' || notes === null || Object.keys(notes).length > 15)
+        throw new GatewayError('bad_request', 'notes: at most 15 key-value pairs', 400);
       const made: GatewayOrder = {
         id: gatewayId('order'),
         entity: 'order',
@@ -180,7 +185,8 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
     capture(id: string, amount: unknown, currency: unknown = 'INR'): GatewayPayment {
       const p = payment(id);
       if (p.status === 'captured') throw new GatewayError('bad_request', 'This payment has already been captured', 400);
-      if (p.status !== 'authorized') throw new GatewayError('bad_request', 'Only payments which have been authorized and not yet captured can be captured', 400);
+      if (p.status !== 'authorized')
+        throw new GatewayError('bad_request', 'Only payments which have been authorized and not yet captured can be captured', 400);
       if (amount !== p.amount || currency !== p.currency) throw new GatewayError('bad_request', 'Capture amount must be equal to the amount authorized', 400);
       p.status = 'captured';
       p.captured = true;
@@ -192,7 +198,9 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
     },
 
     refund(paymentId: string, input: { amount?: unknown; notes?: unknown }, idempotencyKey?: string): GatewayRefund {
-      const fingerprint = createHash('sha256').update(JSON.stringify([paymentId, input.amount ?? null, input.notes ?? null])).digest('hex');
+      const fingerprint = createHash('sha256')
+        .update(JSON.stringify([paymentId, input.amount ?? null, input.notes ?? null]))
+        .digest('hex');
       if (idempotencyKey !== undefined) {
         if (idempotencyKey.length < 10) throw new GatewayError('bad_request', 'X-Refund-Idempotency must be at least 10 characters', 400);
         const earlier = refundKeys.get(idempotencyKey);
@@ -200,15 +208,18 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
         // still stops a second refund of the same money.
         const earlierRefund = earlier && refunds.get(earlier.refundId);
         if (earlier && earlierRefund) {
-          if (earlier.fingerprint !== fingerprint) throw new GatewayError('bad_request', 'The request body does not match the earlier request with this idempotency key', 400);
+          if (earlier.fingerprint !== fingerprint)
+            throw new GatewayError('bad_request', 'The request body does not match the earlier request with this idempotency key', 400);
           return copy(earlierRefund);
         }
       }
       const p = payment(paymentId);
-      if (p.status !== 'captured' && p.status !== 'refunded') throw new GatewayError('bad_request', 'The payment has not been captured, so it cannot be refunded', 400);
+      if (p.status !== 'captured' && p.status !== 'refunded')
+        throw new GatewayError('bad_request', 'The payment has not been captured, so it cannot be refunded', 400);
       const left = p.amount - p.amount_refunded;
       const amount = input.amount === undefined ? left : input.amount;
-      if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 100) throw new GatewayError('bad_request', 'The refund amount must be at least INR 1.00', 400);
+      if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 100)
+        throw new GatewayError('bad_request', 'The refund amount must be at least INR 1.00', 400);
       if (amount > left) throw new GatewayError('bad_request', 'The refund amount provided is greater than amount captured', 400);
       const delay = options.refundDelayMs ?? 0;
       const refund: GatewayRefund = {
@@ -273,7 +284,11 @@ export function createRazorpaySimulator(options: SimulatorOptions) {
      * order and captured, or fails with the bank's reason (the order may then be tried again). Answers
      * what Razorpay Checkout hands the page: the ids and the signature, or the error.
      */
-    checkout(orderId: string, instrument: DemoInstrument, opts: { authorizeOnly?: boolean; amountPaise?: number } = {}):
+    checkout(
+      orderId: string,
+      instrument: DemoInstrument,
+      opts: { authorizeOnly?: boolean; amountPaise?: number } = {},
+    ):
       | { ok: true; razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }
       | { ok: false; error: { code: string; description: string; reason: string; metadata: { order_id: string; payment_id: string } } } {
       const o = order(orderId);

@@ -26,7 +26,14 @@ describe('the CSV file', () => {
       expect(unguardCell(safeCell(cell))).toBe(cell);
     }
     expect(unguardCell("'plain")).toBe("'plain");
-    const parsed = parseCsv(new TextEncoder().encode(csvLines([['sku', 'name'], ['A-1', '=1+1']])));
+    const parsed = parseCsv(
+      new TextEncoder().encode(
+        csvLines([
+          ['sku', 'name'],
+          ['A-1', '=1+1'],
+        ]),
+      ),
+    );
     expect(parsed).toMatchObject({ ok: true, rows: [{ row: 2, cells: ['A-1', '=1+1'] }] });
   });
 

@@ -60,7 +60,10 @@ export function parseCsv(bytes: Uint8Array): ParsedCsv {
   } catch (error) {
     const lines = (error as { lines?: number }).lines;
     const where = typeof lines === 'number' ? ` near line ${lines}` : '';
-    return { ok: false, problem: { row: lines ?? 0, column: '', message: `The file could not be read as CSV${where}: check for a quote (") that is opened and never closed.` } };
+    return {
+      ok: false,
+      problem: { row: lines ?? 0, column: '', message: `The file could not be read as CSV${where}: check for a quote (") that is opened and never closed.` },
+    };
   }
   const [headerCells, ...body] = records;
   if (!headerCells || headerCells.every((c) => c.trim() === '')) {
@@ -73,7 +76,10 @@ export function parseCsv(bytes: Uint8Array): ParsedCsv {
   });
   if (rows.length === 0) return { ok: false, problem: { row: 2, column: '', message: 'The file has a header but no products.' } };
   if (rows.length > IMPORT_MAX_ROWS) {
-    return { ok: false, problem: { row: 0, column: '', message: `The file has ${rows.length} products; one import takes at most ${IMPORT_MAX_ROWS}. Please split it.` } };
+    return {
+      ok: false,
+      problem: { row: 0, column: '', message: `The file has ${rows.length} products; one import takes at most ${IMPORT_MAX_ROWS}. Please split it.` },
+    };
   }
   return { ok: true, header: headerCells.map((c) => c.trim()), rows };
 }

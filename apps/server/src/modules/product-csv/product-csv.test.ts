@@ -26,10 +26,24 @@ afterAll(() => t?.close());
 
 const HEADER = ['sku', 'name', 'category', 'material', 'metalWeightG', 'makingChargeKind', 'makingCharge', 'tags', 'stock'];
 const row = (sku: string, name: string, over: Partial<Record<string, string>> = {}) => {
-  const base: Record<string, string> = { sku, name, category: 'Rings', material: 'Gold', metalWeightG: '3.5', makingChargeKind: 'percent', makingCharge: '12', tags: 'Solitaire', stock: '4' };
+  const base: Record<string, string> = {
+    sku,
+    name,
+    category: 'Rings',
+    material: 'Gold',
+    metalWeightG: '3.5',
+    makingChargeKind: 'percent',
+    makingCharge: '12',
+    tags: 'Solitaire',
+    stock: '4',
+  };
   return HEADER.map((c) => over[c] ?? base[c] ?? '');
 };
-const productsLike = (prefix: string) => t.database.db.select().from(schema.products).where(like(schema.products.sku, `${prefix}%`));
+const productsLike = (prefix: string) =>
+  t.database.db
+    .select()
+    .from(schema.products)
+    .where(like(schema.products.sku, `${prefix}%`));
 
 describe('who may', () => {
   it('is the catalogue desk: others are refused the template, the export and the import', async () => {
@@ -51,7 +65,12 @@ describe('what is not a product file', () => {
     expect(big.json()).toMatchObject({ code: 'FILE_TOO_LARGE' });
     const binary = await postImport(t.app, owner, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]), { dryRun: true });
     expect(binary.json<ImportReport>().problems).toEqual([{ row: 0, column: '', message: expect.stringMatching(/not UTF-8/) }]);
-    const none = await t.app.inject({ method: 'POST', url: '/api/admin/products/import', headers: { cookie: owner, 'content-type': 'application/json' }, payload: { dryRun: 'true' } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/import',
+      headers: { cookie: owner, 'content-type': 'application/json' },
+      payload: { dryRun: 'true' },
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ code: 'INVALID_REQUEST', fields: { file: 'Please choose a CSV file.' } });
 
@@ -70,7 +89,10 @@ describe('the template', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="milli-products-template.csv"/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]!.split(',').slice(0, 2)).toEqual(['sku', 'name']);
     const check = await postImport(t.app, owner, res.rawPayload, { dryRun: true });
@@ -80,7 +102,15 @@ describe('the template', () => {
 
 describe('the check (dry run)', () => {
   it('names unknown, repeated and missing columns on row 1', async () => {
-    const res = await postImport(t.app, owner, csvOf([['sku', 'colour of sky', 'sku', 'name'], ['A-1', 'blue', 'A-1', 'Ring']]), { dryRun: true });
+    const res = await postImport(
+      t.app,
+      owner,
+      csvOf([
+        ['sku', 'colour of sky', 'sku', 'name'],
+        ['A-1', 'blue', 'A-1', 'Ring'],
+      ]),
+      { dryRun: true },
+    );
     expect(res.statusCode).toBe(200);
     const report = res.json<ImportReport>();
     expect(report).toMatchObject({ dryRun: true, written: false, rows: 1 });
@@ -184,7 +214,11 @@ describe('the import', () => {
     ]);
     const second = await postImport(t.app, catalogue, withPrice, { dryRun: false });
     expect(second.json()).toMatchObject({ written: true, created: 1, updated: 2, problems: [] });
-    const [zero, one] = await t.database.db.select().from(schema.products).where(inArray(schema.products.sku, ['IMP-000', 'IMP-001'])).orderBy(schema.products.sku);
+    const [zero, one] = await t.database.db
+      .select()
+      .from(schema.products)
+      .where(inArray(schema.products.sku, ['IMP-000', 'IMP-001']))
+      .orderBy(schema.products.sku);
     expect(zero).toMatchObject({ stock: 9, metalWeightMg: 3500, makingChargeKind: 'percent' });
     expect(one).toMatchObject({ stock: 0, name: 'Imported ring one', metalWeightMg: 3500 });
 
@@ -193,7 +227,10 @@ describe('the import', () => {
       { rows: 200, created: 200, updated: 0 },
       { rows: 3, created: 1, updated: 2 },
     ]);
-    const perProduct = await t.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, String(zero!.id)));
+    const perProduct = await t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, String(zero!.id)));
     expect(perProduct.map((a) => a.action)).toEqual(['product.create', 'product.update']);
   });
 
@@ -201,7 +238,10 @@ describe('the import', () => {
     const res = await t.app.inject({ url: '/api/admin/products/export.csv?q=IMP-0', headers: { cookie: owner } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toHaveLength(1 + 100);
     expect(lines[1]).toMatch(/^IMP-000,Imported ring 0,/);
     const before = await productsLike('IMP-0');
@@ -231,7 +271,16 @@ describe('the import', () => {
   });
 
   it("exports what the products list's filters keep", async () => {
-    await postImport(t.app, owner, csvOf([[...HEADER, 'active'], [...row('FLT-1', 'Filter one', { stock: '0' }), 'no'], [...row('FLT-2', 'Filter two', { stock: '1' }), 'yes']]), { dryRun: false });
+    await postImport(
+      t.app,
+      owner,
+      csvOf([
+        [...HEADER, 'active'],
+        [...row('FLT-1', 'Filter one', { stock: '0' }), 'no'],
+        [...row('FLT-2', 'Filter two', { stock: '1' }), 'yes'],
+      ]),
+      { dryRun: false },
+    );
     const skus = async (query: string) => {
       const res = await t.app.inject({ url: `/api/admin/products/export.csv?${query}`, headers: { cookie: owner } });
       expect(res.statusCode).toBe(200);

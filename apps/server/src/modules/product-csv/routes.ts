@@ -93,7 +93,11 @@ export const productCsvModule: FastifyPluginAsync<ModuleDeps> = async (app, deps
       if ((req.headers.accept ?? '').includes(NDJSON_TYPE)) {
         const out = new PassThrough();
         const line = (value: ImportStreamLine) => out.write(`${JSON.stringify(value)}\n`);
-        void reply.type(NDJSON_TYPE).header('cache-control', 'no-store').header('x-accel-buffering', 'no').send(out as never);
+        void reply
+          .type(NDJSON_TYPE)
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          .send(out as never);
         void (async () => {
           try {
             const report = await service.run(req.body.file, { dryRun, actor, progress: line });

@@ -34,7 +34,8 @@ export function headerProblems(header: readonly string[]): ImportProblem[] {
   const seen = new Set<string>();
   header.forEach((name, i) => {
     if (name === '') problems.push({ row: 1, column: `column ${i + 1}`, message: 'This column has no name: remove it, or name it as in the template.' });
-    else if (!known.has(name)) problems.push({ row: 1, column: name, message: `There is no column "${name}": columns are named as in the template (the names are case-sensitive).` });
+    else if (!known.has(name))
+      problems.push({ row: 1, column: name, message: `There is no column "${name}": columns are named as in the template (the names are case-sensitive).` });
     else if (seen.has(name)) problems.push({ row: 1, column: name, message: `The column "${name}" appears twice.` });
     seen.add(name);
   });

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Posts a CSV to the import route as a browser's form does (multipart, one file and dryRun). */
-export async function postImport(app: FastifyInstance, cookie: string, csv: string | Uint8Array, options: { dryRun: boolean; ndjson?: boolean; fileName?: string }) {
+export async function postImport(
+  app: FastifyInstance,
+  cookie: string,
+  csv: string | Uint8Array,
+  options: { dryRun: boolean; ndjson?: boolean; fileName?: string },
+) {
   const body = new FormData();
   body.append('dryRun', String(options.dryRun));
   body.append('file', new Blob([typeof csv === 'string' ? csv : Buffer.from(csv)], { type: 'text/csv' }), options.fileName ?? 'products.csv');

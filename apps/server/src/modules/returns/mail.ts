@@ -18,7 +18,9 @@ export function returnRequestedMail(brand: Brand, to: string, r: ReturnMailFacts
   const body = layout(brand, 'We have your return request', [
     `Order ${r.orderNumber}: you asked to return ${piecesText(r)}, worth ${formatRupees(r.amountPaise)}.`,
     `Your reason: ${reason}`,
-    refundMethod === 'store_credit' ? 'Once the pieces are checked, the amount goes into your store credit.' : 'Once the pieces are checked, the amount goes back the way you paid.',
+    refundMethod === 'store_credit'
+      ? 'Once the pieces are checked, the amount goes into your store credit.'
+      : 'Once the pieces are checked, the amount goes back the way you paid.',
     'Our team looks at it within two working days and arranges a pickup. Please keep the pieces with their box, certificates and invoice.',
     follow(brand),
   ]);
@@ -26,7 +28,10 @@ export function returnRequestedMail(brand: Brand, to: string, r: ReturnMailFacts
 }
 
 export function returnApprovedMail(brand: Brand, to: string, r: ReturnMailFacts): OutgoingMail {
-  const body = layout(brand, 'Your return is approved', [`Order ${r.orderNumber}: your return of ${piecesText(r)} is approved. We will tell you the pickup date shortly.`, follow(brand)]);
+  const body = layout(brand, 'Your return is approved', [
+    `Order ${r.orderNumber}: your return of ${piecesText(r)} is approved. We will tell you the pickup date shortly.`,
+    follow(brand),
+  ]);
   return { to, subject: subject(brand, r, 'approved'), kind: 'return-approved', ...body };
 }
 
@@ -41,11 +46,21 @@ export function returnPickupMail(brand: Brand, to: string, r: ReturnMailFacts, p
 }
 
 export function returnReceivedMail(brand: Brand, to: string, r: ReturnMailFacts): OutgoingMail {
-  const body = layout(brand, 'We have received your return', [`Order ${r.orderNumber}: ${piecesText(r)} reached us. We check them and then refund you.`, follow(brand)]);
+  const body = layout(brand, 'We have received your return', [
+    `Order ${r.orderNumber}: ${piecesText(r)} reached us. We check them and then refund you.`,
+    follow(brand),
+  ]);
   return { to, subject: subject(brand, r, 'received'), kind: 'return-received', ...body };
 }
 
-export function returnRefundedMail(brand: Brand, to: string, r: ReturnMailFacts, parts: { gatewayPaise: number; storeCreditPaise: number }, checkNote: string | null, creditNote: string | null): OutgoingMail {
+export function returnRefundedMail(
+  brand: Brand,
+  to: string,
+  r: ReturnMailFacts,
+  parts: { gatewayPaise: number; storeCreditPaise: number },
+  checkNote: string | null,
+  creditNote: string | null,
+): OutgoingMail {
   const total = parts.gatewayPaise + parts.storeCreditPaise;
   const body = layout(brand, 'Your return is refunded', [
     `Order ${r.orderNumber}: ${formatRupees(total)} is refunded for ${piecesText(r)}.`,
@@ -59,7 +74,9 @@ export function returnRefundedMail(brand: Brand, to: string, r: ReturnMailFacts,
 }
 
 export function returnRefusedMail(brand: Brand, to: string, r: ReturnMailFacts, reason: string): OutgoingMail {
-  const body = layout(brand, 'We cannot accept your return', [`Order ${r.orderNumber}: we cannot accept the return of ${piecesText(r)}. The reason: ${reason}`, `Questions? Call us on ${brand.helpLine} or reply to this mail.`]);
+  const body = layout(brand, 'We cannot accept your return', [
+    `Order ${r.orderNumber}: we cannot accept the return of ${piecesText(r)}. The reason: ${reason}`,
+    `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
+  ]);
   return { to, subject: subject(brand, r, 'refused'), kind: 'return-refused', ...body };
 }
-

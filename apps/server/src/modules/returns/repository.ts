@@ -1,7 +1,21 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { orderReturns, orderReturnLines, orderReturnPhotos, orderReturnEvents, orders, orderLines, orderPieces, customers, staff, storeCreditEntries, creditNotes, exchangeRequests, orderAdjustments } = schema;
+const {
+  orderReturns,
+  orderReturnLines,
+  orderReturnPhotos,
+  orderReturnEvents,
+  orders,
+  orderLines,
+  orderPieces,
+  customers,
+  staff,
+  storeCreditEntries,
+  creditNotes,
+  exchangeRequests,
+  orderAdjustments,
+} = schema;
 
 export type ReturnStatus = (typeof schema.RETURN_STATUSES)[number];
 export type ReturnRow = typeof orderReturns.$inferSelect;
@@ -95,7 +109,11 @@ export function returnsRepository(db: Db) {
     },
     async photosOf(returnIds: readonly number[]) {
       if (returnIds.length === 0) return [];
-      return db.select().from(orderReturnPhotos).where(inArray(orderReturnPhotos.returnId, [...returnIds])).orderBy(asc(orderReturnPhotos.slot));
+      return db
+        .select()
+        .from(orderReturnPhotos)
+        .where(inArray(orderReturnPhotos.returnId, [...returnIds]))
+        .orderBy(asc(orderReturnPhotos.slot));
     },
     async photo(returnId: number, photoId: number) {
       const [row] = await db
@@ -107,7 +125,13 @@ export function returnsRepository(db: Db) {
     async eventsOf(returnIds: readonly number[]) {
       if (returnIds.length === 0) return [];
       return db
-        .select({ returnId: orderReturnEvents.returnId, status: orderReturnEvents.status, at: orderReturnEvents.at, note: orderReturnEvents.note, by: staff.name })
+        .select({
+          returnId: orderReturnEvents.returnId,
+          status: orderReturnEvents.status,
+          at: orderReturnEvents.at,
+          note: orderReturnEvents.note,
+          by: staff.name,
+        })
         .from(orderReturnEvents)
         .leftJoin(staff, eq(staff.id, orderReturnEvents.staffId))
         .where(inArray(orderReturnEvents.returnId, [...returnIds]))
@@ -163,7 +187,14 @@ export function returnsRepository(db: Db) {
     },
     async customer(customerId: number) {
       const [row] = await db
-        .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, username: customers.username, email: customers.email, phone: customers.mobile })
+        .select({
+          id: customers.id,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          username: customers.username,
+          email: customers.email,
+          phone: customers.mobile,
+        })
         .from(customers)
         .where(eq(customers.id, customerId));
       return row ?? null;
@@ -188,7 +219,12 @@ export function returnsRepository(db: Db) {
       await db
         .update(orderPieces)
         .set({ releasedAt: at })
-        .where(inArray(orderPieces.id, held.map((p) => p.id)));
+        .where(
+          inArray(
+            orderPieces.id,
+            held.map((p) => p.id),
+          ),
+        );
       return held.length;
     },
   };

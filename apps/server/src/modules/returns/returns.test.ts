@@ -32,14 +32,20 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Who = { cookie: string } | null;
-const send = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) => t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
-const mailsTo = (address: string, kind: string) => db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, address), eq(schema.mailOutbox.kind, kind)));
+const send = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) =>
+  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
+const mailsTo = (address: string, kind: string) =>
+  db
+    .select()
+    .from(schema.mailOutbox)
+    .where(and(eq(schema.mailOutbox.toAddress, address), eq(schema.mailOutbox.kind, kind)));
 const mine = async (who: TestShopper, orderNumber: string) => {
   const res = await send('GET', `/api/orders/${orderNumber}`, who);
   expect(res.statusCode, res.body).toBe(200);
   return OrderDetailSchema.parse(res.json());
 };
-const stockOf = async (productId: number) => (await db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, productId)))[0]!.stock;
+const stockOf = async (productId: number) =>
+  (await db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, productId)))[0]!.stock;
 
 /** An order placed and paid online through the demo gateway, packed, dispatched (so invoiced) and delivered. */
 async function deliveredOnline(shopper: TestShopper, quantity = 2) {
@@ -56,9 +62,17 @@ async function deliveredOnline(shopper: TestShopper, quantity = 2) {
 
 /** An order written straight into the database as delivered `daysAgo` days ago (pay on delivery with `cod`). */
 async function deliveredDirect(shopper: TestShopper, opts: { daysAgo?: number; quantity?: number; cod?: boolean; discountPaise?: number } = {}) {
-  const order = await createOrder(db, { customerId: shopper.id, status: 'Delivered', lines: [{ quantity: opts.quantity ?? 1 }], discountPaise: opts.discountPaise ?? 0 });
+  const order = await createOrder(db, {
+    customerId: shopper.id,
+    status: 'Delivered',
+    lines: [{ quantity: opts.quantity ?? 1 }],
+    discountPaise: opts.discountPaise ?? 0,
+  });
   const deliveredAt = new Date(Date.now() - (opts.daysAgo ?? 2) * 86_400_000);
-  await db.update(schema.orders).set({ deliveredAt, ...(opts.cod ? { paymentMethod: 'cod' as const } : {}) }).where(eq(schema.orders.id, order.id));
+  await db
+    .update(schema.orders)
+    .set({ deliveredAt, ...(opts.cod ? { paymentMethod: 'cod' as const } : {}) })
+    .where(eq(schema.orders.id, order.id));
   const lines = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
   return { order: { ...order, deliveredAt }, line: lines[0]! };
 }
@@ -120,12 +134,21 @@ describe('a return within the window, refunded through the gateway', () => {
     const refunded = await stepOf(id, 'refund', accounts);
     expect(refunded.statusCode, refunded.body).toBe(200);
     const view = AdminReturnDetailSchema.parse(refunded.json().return);
-    expect(view).toMatchObject({ status: 'Refunded', refundedPaise: created.amountPaise, refundedToPaymentPaise: created.amountPaise, refundedAsStoreCreditPaise: 0, nextSteps: [] });
+    expect(view).toMatchObject({
+      status: 'Refunded',
+      refundedPaise: created.amountPaise,
+      refundedToPaymentPaise: created.amountPaise,
+      refundedAsStoreCreditPaise: 0,
+      nextSteps: [],
+    });
     expect(view.steps.map((s) => s.status)).toEqual(['Requested', 'Approved', 'Pickup scheduled', 'Received', 'Checked', 'Refunded']);
     expect(view.steps.find((s) => s.status === 'Refunded')!.by).toBe('Arun Accounts');
     expect(view.steps.find((s) => s.status === 'Approved')!.by).toBe('Rekha Desk');
 
-    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `return-refund-${id}`));
+    const [refund] = await db
+      .select()
+      .from(schema.refunds)
+      .where(eq(schema.refunds.idempotencyKey, `return-refund-${id}`));
     // Queued in the step's transaction and sent to the demo gateway after it (which may answer pending, then its webhook).
     expect(refund).toMatchObject({ amountPaise: created.amountPaise, paymentId: expect.any(Number) });
     expect(refund!.status).not.toBe('failed');
@@ -143,7 +166,10 @@ describe('a return within the window, refunded through the gateway', () => {
     const mail = (await mailsTo(shopper.email, 'return-refunded'))[0]!;
     expect(mail.textBody).toContain('back to the way you paid');
     expect(mail.textBody).toContain(note!.number);
-    const audit = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, 'order-return'), eq(schema.auditLog.entityId, String(id))));
+    const audit = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, 'order-return'), eq(schema.auditLog.entityId, String(id))));
     expect(audit.map((a) => a.action).sort()).toEqual(['return-approve', 'return-check', 'return-receive', 'return-refund', 'return-schedule-pickup']);
 
     const after = await mine(shopper, order.orderNumber);
@@ -170,10 +196,18 @@ describe('the rules of asking', () => {
     const late = await ask(shopper, old.order.orderNumber, { lines: [{ lineId: old.line.id, quantity: 1 }], reason: 'Changed my mind' });
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('RETURN_WINDOW_CLOSED');
-    const closed = new Date(old.order.deliveredAt.getTime() + 15 * 86_400_000).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+    const closed = new Date(old.order.deliveredAt.getTime() + 15 * 86_400_000).toLocaleDateString('en-IN', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Asia/Kolkata',
+    });
     expect(late.json().message).toContain('15 days');
     expect(late.json().message).toContain(closed);
-    expect((await mine(shopper, old.order.orderNumber)).returnWindow).toMatchObject({ open: false, message: `The return window of 15 days closed on ${closed}.` });
+    expect((await mine(shopper, old.order.orderNumber)).returnWindow).toMatchObject({
+      open: false,
+      message: `The return window of 15 days closed on ${closed}.`,
+    });
 
     const { order, line } = await deliveredDirect(shopper, { quantity: 2 });
     expect((await ask(shopper, order.orderNumber, { lines: [{ lineId: line.id, quantity: 1 }], reason: '' })).statusCode).toBe(400);
@@ -211,7 +245,10 @@ describe('the rules of asking', () => {
   it('a made-to-order piece is not returnable, and says so', async () => {
     const shopper = await createShopper(t.app);
     const { order, line } = await deliveredDirect(shopper);
-    const [request] = await db.insert(schema.customDesignRequests).values({ customerId: shopper.id, metalType: 'gold', goldQuality: 18, category: 'Rings' }).returning();
+    const [request] = await db
+      .insert(schema.customDesignRequests)
+      .values({ customerId: shopper.id, metalType: 'gold', goldQuality: 18, category: 'Rings' })
+      .returning();
     await db.update(schema.orders).set({ customDesignRequestId: request!.id }).where(eq(schema.orders.id, order.id));
     const res = await ask(shopper, order.orderNumber, { lines: [{ lineId: line.id, quantity: 1 }], reason: 'Not as drawn' });
     expect(res.statusCode).toBe(409);
@@ -234,7 +271,9 @@ describe('the rules of asking', () => {
     const shopper = await createShopper(t.app);
     const other = await createShopper(t.app);
     const { order, line } = await deliveredDirect(shopper);
-    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#c9a24a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#c9a24a' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('lines', JSON.stringify([{ lineId: line.id, quantity: 1 }]));
     form.append('reason', 'A stone is loose, see the photos.');
@@ -242,7 +281,12 @@ describe('the rules of asking', () => {
     form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
     form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'b.png');
     const encoded = new Response(form);
-    const res = await t.app.inject({ method: 'POST', url: `/api/orders/${order.orderNumber}/returns`, payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')!, cookie: shopper.cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.orderNumber}/returns`,
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: { 'content-type': encoded.headers.get('content-type')!, cookie: shopper.cookie },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const r = res.json().return;
     expect(r).toMatchObject({ refundMethod: 'store_credit' });
@@ -260,7 +304,12 @@ describe('the rules of asking', () => {
     bad.append('reason', 'Not a picture');
     bad.append('photo', new Blob([new TextEncoder().encode('not an image')], { type: 'image/png' }), 'x.png');
     const badBody = new Response(bad);
-    const refused = await t.app.inject({ method: 'POST', url: `/api/orders/${order.orderNumber}/returns`, payload: Buffer.from(await badBody.arrayBuffer()), headers: { 'content-type': badBody.headers.get('content-type')!, cookie: shopper.cookie } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.orderNumber}/returns`,
+      payload: Buffer.from(await badBody.arrayBuffer()),
+      headers: { 'content-type': badBody.headers.get('content-type')!, cookie: shopper.cookie },
+    });
     expect(refused.statusCode).toBe(400);
   });
 });
@@ -269,13 +318,27 @@ describe('refunds as store credit', () => {
   it('store credit by choice: a write-off refunds less when damaged, credits the ledger and puts nothing back on the shelf', async () => {
     const shopper = await createShopper(t.app);
     const { order, line } = await deliveredDirect(shopper);
-    const r = (await ask(shopper, order.orderNumber, { lines: [{ lineId: line.id, quantity: 1 }], reason: 'Scratched', refundMethod: 'store_credit' })).json().return;
-    for (const [name, body] of [['approve', {}], ['receive', {}]] as const) expect((await stepOf(r.id, name, desk, body)).statusCode).toBe(200);
+    const r = (await ask(shopper, order.orderNumber, { lines: [{ lineId: line.id, quantity: 1 }], reason: 'Scratched', refundMethod: 'store_credit' })).json()
+      .return;
+    for (const [name, body] of [
+      ['approve', {}],
+      ['receive', {}],
+    ] as const)
+      expect((await stepOf(r.id, name, desk, body)).statusCode).toBe(200);
     const less = r.amountPaise - 500_00;
-    expect((await stepOf(r.id, 'check', desk, { note: 'A deep scratch on the band: Rs. 500 for the polish.', disposition: 'write_off', refundPaise: less })).statusCode).toBe(200);
+    expect(
+      (await stepOf(r.id, 'check', desk, { note: 'A deep scratch on the band: Rs. 500 for the polish.', disposition: 'write_off', refundPaise: less }))
+        .statusCode,
+    ).toBe(200);
     const done = await stepOf(r.id, 'refund', accounts);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json().return).toMatchObject({ refundedPaise: less, refundedAsStoreCreditPaise: less, refundedToPaymentPaise: 0, disposition: 'write_off', creditNoteId: null });
+    expect(done.json().return).toMatchObject({
+      refundedPaise: less,
+      refundedAsStoreCreditPaise: less,
+      refundedToPaymentPaise: 0,
+      disposition: 'write_off',
+      creditNoteId: null,
+    });
     const [entry] = await db.select().from(schema.storeCreditEntries).where(eq(schema.storeCreditEntries.returnId, r.id));
     expect(entry).toMatchObject({ kind: 'return', amountPaise: less, customerId: shopper.id, orderId: order.id });
     const mail = (await mailsTo(shopper.email, 'return-refunded'))[0]!;
@@ -293,7 +356,12 @@ describe('refunds as store credit', () => {
     for (const name of ['approve', 'receive'] as const) expect((await stepOf(r.id, name, desk)).statusCode).toBe(200);
     expect((await stepOf(r.id, 'check', desk, { note: 'Fine', disposition: 'restock' })).statusCode).toBe(200);
     expect((await stepOf(r.id, 'refund', accounts)).json().return).toMatchObject({ refundedAsStoreCreditPaise: r.amountPaise });
-    expect(await db.select().from(schema.refunds).where(eq(schema.refunds.idempotencyKey, `return-refund-${r.id}`))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(schema.refunds)
+        .where(eq(schema.refunds.idempotencyKey, `return-refund-${r.id}`)),
+    ).toHaveLength(0);
   });
 });
 

@@ -54,7 +54,6 @@ const PhotoParams = z.object({
 });
 const CustomerPhotoParams = PhotoParams.extend({ orderNumber: OrderNumberParamsSchema.shape.orderNumber });
 
-
 /**
  * Returns within the window (issue 20; docs/back-office.md, "Returns desk"): the customer's request on their own
  * order (JSON or multipart with photos) and its photos; the desk's queue, one return, and its steps (permission
@@ -77,7 +76,8 @@ export const returnsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     {
       config: { access: 'customer', multipartOptions: { limits: { files: MAX_RETURN_PHOTOS, fileSize: MAX_IMAGE_BYTES } } },
       schema: {
-        summary: 'Asks to return pieces of a delivered order within the return window: lines and quantities, a reason, the refund method, up to four photos (multipart `photo`)',
+        summary:
+          'Asks to return pieces of a delivered order within the return window: lines and quantities, a reason, the refund method, up to four photos (multipart `photo`)',
         params: OrderNumberParamsSchema,
         body: formBody(ReturnRequestSchema.loose()),
         response: { 201: ReturnCreatedSchema, ...errors },
@@ -85,60 +85,122 @@ export const returnsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
       onRequest: uploads.onRequest,
       errorHandler: uploads.errorHandler,
     },
-    async (req, reply) => reply.status(201).send(await returns.request(requireCustomer(req).id, req.params.orderNumber, req.body, photosOf(req.body as Record<string, unknown>))),
+    async (req, reply) =>
+      reply.status(201).send(await returns.request(requireCustomer(req).id, req.params.orderNumber, req.body, photosOf(req.body as Record<string, unknown>))),
   );
 
   api.get('/orders/:orderNumber/returns/:id/photos/:photo', { config: { access: 'customer' }, schema: { params: CustomerPhotoParams } }, async (req, reply) => {
     const [photoId, thumb] = photoOf(req.params.photo);
     const bytes = await returns.customerPhoto(requireCustomer(req).id, req.params.orderNumber, req.params.id, photoId, thumb);
-    return reply.type('image/webp').header('cache-control', 'private, max-age=86400').header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'").send(bytes);
+    return reply
+      .type('image/webp')
+      .header('cache-control', 'private, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .send(bytes);
   });
 
-  api.get('/admin/returns', { config: desk, schema: { summary: 'Returns by status, with each status’s count', querystring: AdminReturnListQuerySchema, response: { 200: AdminReturnPageSchema, ...errors } } }, (req) =>
-    returns.list(req.query),
+  api.get(
+    '/admin/returns',
+    {
+      config: desk,
+      schema: {
+        summary: 'Returns by status, with each status’s count',
+        querystring: AdminReturnListQuerySchema,
+        response: { 200: AdminReturnPageSchema, ...errors },
+      },
+    },
+    (req) => returns.list(req.query),
   );
 
-  api.get('/admin/refunds-due', { config: accounts, schema: { summary: 'Checked returns waiting for their refund, oldest first (permission accounts)', response: { 200: AdminRefundsDueSchema, ...errors } } }, () =>
-    returns.refundsDue(),
+  api.get(
+    '/admin/refunds-due',
+    {
+      config: accounts,
+      schema: { summary: 'Checked returns waiting for their refund, oldest first (permission accounts)', response: { 200: AdminRefundsDueSchema, ...errors } },
+    },
+    () => returns.refundsDue(),
   );
 
   api.get(
     '/admin/returns/:id',
-    { config: desk, schema: { summary: 'One return: order, customer, lines, photos, steps with staff names, how a refund would go back, the steps allowed now', params: ReturnParamsSchema, response: { 200: AdminReturnDetailSchema, ...errors } } },
+    {
+      config: desk,
+      schema: {
+        summary: 'One return: order, customer, lines, photos, steps with staff names, how a refund would go back, the steps allowed now',
+        params: ReturnParamsSchema,
+        response: { 200: AdminReturnDetailSchema, ...errors },
+      },
+    },
     (req) => returns.detail(req.params.id),
   );
 
   api.get('/admin/returns/:id/photos/:photo', { config: desk, schema: { params: PhotoParams } }, async (req, reply) => {
     const [photoId, thumb] = photoOf(req.params.photo);
     const bytes = await returns.photoBytes(req.params.id, photoId, thumb);
-    return reply.type('image/webp').header('cache-control', 'private, max-age=86400').header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'").send(bytes);
+    return reply
+      .type('image/webp')
+      .header('cache-control', 'private, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .send(bytes);
   });
 
   const answer = { 200: ReturnStepAnswerSchema, ...errors };
-  api.post('/admin/returns/:id/approve', { config: desk, schema: { summary: 'Requested → Approved', params: ReturnParamsSchema, body: formBody(ReturnStepNoteSchema), response: answer } }, (req) =>
-    returns.approve(actorOf(req), req.params.id, req.body.note),
+  api.post(
+    '/admin/returns/:id/approve',
+    { config: desk, schema: { summary: 'Requested → Approved', params: ReturnParamsSchema, body: formBody(ReturnStepNoteSchema), response: answer } },
+    (req) => returns.approve(actorOf(req), req.params.id, req.body.note),
   );
   api.post(
     '/admin/returns/:id/schedule-pickup',
-    { config: desk, schema: { summary: 'Approved → Pickup scheduled (or a new date)', params: ReturnParamsSchema, body: formBody(ReturnPickupSchema), response: answer } },
+    {
+      config: desk,
+      schema: { summary: 'Approved → Pickup scheduled (or a new date)', params: ReturnParamsSchema, body: formBody(ReturnPickupSchema), response: answer },
+    },
     (req) => returns.schedulePickup(actorOf(req), req.params.id, req.body),
   );
-  api.post('/admin/returns/:id/receive', { config: desk, schema: { summary: 'The pieces arrived: → Received', params: ReturnParamsSchema, body: formBody(ReturnStepNoteSchema), response: answer } }, (req) =>
-    returns.receive(actorOf(req), req.params.id, req.body.note),
+  api.post(
+    '/admin/returns/:id/receive',
+    { config: desk, schema: { summary: 'The pieces arrived: → Received', params: ReturnParamsSchema, body: formBody(ReturnStepNoteSchema), response: answer } },
+    (req) => returns.receive(actorOf(req), req.params.id, req.body.note),
   );
   api.post(
     '/admin/returns/:id/check',
-    { config: desk, schema: { summary: 'Received → Checked: what the check found, restock or write off, and the refund (at most the amount)', params: ReturnParamsSchema, body: formBody(ReturnCheckSchema), response: answer } },
+    {
+      config: desk,
+      schema: {
+        summary: 'Received → Checked: what the check found, restock or write off, and the refund (at most the amount)',
+        params: ReturnParamsSchema,
+        body: formBody(ReturnCheckSchema),
+        response: answer,
+      },
+    },
     (req) => returns.check(actorOf(req), req.params.id, req.body),
   );
   api.post(
     '/admin/returns/:id/refund',
-    { config: accounts, schema: { summary: 'Checked → Refunded: through the gateway or as store credit, with a credit note when invoiced (permission accounts)', params: ReturnParamsSchema, response: answer } },
+    {
+      config: accounts,
+      schema: {
+        summary: 'Checked → Refunded: through the gateway or as store credit, with a credit note when invoiced (permission accounts)',
+        params: ReturnParamsSchema,
+        response: answer,
+      },
+    },
     (req) => returns.refund(actorOf(req), req.params.id),
   );
   api.post(
     '/admin/returns/:id/refuse',
-    { config: desk, schema: { summary: 'Refuses a return before it is checked, with the reason the customer reads', params: ReturnParamsSchema, body: formBody(ReturnRefuseSchema), response: answer } },
+    {
+      config: desk,
+      schema: {
+        summary: 'Refuses a return before it is checked, with the reason the customer reads',
+        params: ReturnParamsSchema,
+        body: formBody(ReturnRefuseSchema),
+        response: answer,
+      },
+    },
     (req) => returns.refuse(actorOf(req), req.params.id, req.body.reason),
   );
 };

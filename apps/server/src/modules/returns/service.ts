@@ -25,7 +25,15 @@ import { processImages } from '../custom-design/images.ts';
 import { issueCreditNote, orderLinesOf, ownOrder, putBackOnShelf } from '../orders/after-sale.ts';
 import { moveStoreCredit } from '../store-credit/service.ts';
 import { returnsRepository, type ReturnRow } from './repository.ts';
-import { returnApprovedMail, returnPickupMail, returnReceivedMail, returnRefundedMail, returnRefusedMail, returnRequestedMail, type ReturnMailFacts } from './mail.ts';
+import {
+  returnApprovedMail,
+  returnPickupMail,
+  returnReceivedMail,
+  returnRefundedMail,
+  returnRefusedMail,
+  returnRequestedMail,
+  type ReturnMailFacts,
+} from './mail.ts';
 
 export const MAX_RETURN_PHOTOS = 4;
 const DAY_MS = 86_400_000;
@@ -79,7 +87,11 @@ export function returnWindowOf(
 ): ReturnWindow {
   const closesAt = order.deliveredAt ? new Date(order.deliveredAt.getTime() + days * DAY_MS) : null;
   const custom = order.customDesignRequestId !== null;
-  const perLine = lines.map((l) => ({ lineId: l.id, returnable: custom ? 0 : Math.max(l.quantity - (returned.get(l.id) ?? 0), 0), reason: custom ? MADE_TO_ORDER : null }));
+  const perLine = lines.map((l) => ({
+    lineId: l.id,
+    returnable: custom ? 0 : Math.max(l.quantity - (returned.get(l.id) ?? 0), 0),
+    reason: custom ? MADE_TO_ORDER : null,
+  }));
   let message: string | null = null;
   if (order.status !== 'Delivered' || !closesAt) message = 'Pieces can be returned once the order is delivered.';
   else if (at > closesAt) message = `The return window of ${days} days closed on ${dateInWords(indianDate(closesAt))}.`;
@@ -99,7 +111,15 @@ type Lines = Awaited<ReturnType<ReturnType<typeof returnsRepository>['linesOf']>
 type Photos = Awaited<ReturnType<ReturnType<typeof returnsRepository>['photosOf']>>;
 type Events = Awaited<ReturnType<ReturnType<typeof returnsRepository>['eventsOf']>>;
 
-function toView(r: ReturnRow, lines: Lines, photos: Photos, events: Events, credit: number, photoUrl: (photoId: number, thumb: boolean) => string, staffNames: boolean): OrderReturn {
+function toView(
+  r: ReturnRow,
+  lines: Lines,
+  photos: Photos,
+  events: Events,
+  credit: number,
+  photoUrl: (photoId: number, thumb: boolean) => string,
+  staffNames: boolean,
+): OrderReturn {
   const refunded = r.status === 'Refunded' ? r.refundedPaise : 0;
   const asCredit = r.status === 'Refunded' ? Math.min(credit, refunded) : 0;
   return {
@@ -116,7 +136,9 @@ function toView(r: ReturnRow, lines: Lines, photos: Photos, events: Events, cred
     refusedReason: r.refusedReason,
     creditNoteId: r.creditNoteId,
     createdAt: r.createdAt.toISOString(),
-    lines: lines.filter((l) => l.returnId === r.id).map((l) => ({ lineId: l.lineId, name: l.name, sku: l.sku, image: l.image, quantity: l.quantity, amountPaise: l.amountPaise })),
+    lines: lines
+      .filter((l) => l.returnId === r.id)
+      .map((l) => ({ lineId: l.lineId, name: l.name, sku: l.sku, image: l.image, quantity: l.quantity, amountPaise: l.amountPaise })),
     photos: photos
       .filter((p) => p.returnId === r.id)
       .map((p) => ({ id: p.id, url: photoUrl(p.id, false), thumbUrl: p.thumbPath ? photoUrl(p.id, true) : null, width: p.width, height: p.height })),
@@ -126,14 +148,22 @@ function toView(r: ReturnRow, lines: Lines, photos: Photos, events: Events, cred
 }
 
 /** The returns of an order and its window, for the customer's order page (GET /api/orders/{orderNumber}). */
-export async function returnsOfOrder(db: Db, order: Order, lines: readonly OrderLine[], windowDays: number, at: Date): Promise<{ returns: OrderReturn[]; returnWindow: ReturnWindow }> {
+export async function returnsOfOrder(
+  db: Db,
+  order: Order,
+  lines: readonly OrderLine[],
+  windowDays: number,
+  at: Date,
+): Promise<{ returns: OrderReturn[]; returnWindow: ReturnWindow }> {
   const repo = returnsRepository(db);
   const [rows, returned, exchanged] = await Promise.all([repo.ofOrder(order.id), repo.returnedCounts(order.id), repo.exchangedCounts(order.id)]);
   const ids = rows.map((r) => r.id);
   const [rl, photos, events, credit] = await Promise.all([repo.linesOf(ids), repo.photosOf(ids), repo.eventsOf(ids), repo.storeCreditOf(ids)]);
   const base = `/api/orders/${encodeURIComponent(order.orderNumber)}/returns`;
   return {
-    returns: rows.map((r) => toView(r, rl, photos, events, credit.get(r.id) ?? 0, (p, thumb) => `${base}/${r.id}/photos/${p}${thumb ? '-thumb' : ''}.webp`, false)),
+    returns: rows.map((r) =>
+      toView(r, rl, photos, events, credit.get(r.id) ?? 0, (p, thumb) => `${base}/${r.id}/photos/${p}${thumb ? '-thumb' : ''}.webp`, false),
+    ),
     returnWindow: returnWindowOf(order, lines, takenBack(returned, exchanged), windowDays, at),
   };
 }
@@ -171,7 +201,15 @@ export function createReturnsService(deps: ReturnsDeps) {
       deps.payments.forOrder(r.orderId, tx),
       repo.creditNoteNumber(r.creditNoteId),
     ]);
-    const view = toView(r, lines, photos, events, credit.get(r.id) ?? 0, (p, thumb) => `/api/admin/returns/${r.id}/photos/${p}${thumb ? '-thumb' : ''}.webp`, true);
+    const view = toView(
+      r,
+      lines,
+      photos,
+      events,
+      credit.get(r.id) ?? 0,
+      (p, thumb) => `/api/admin/returns/${r.id}/photos/${p}${thumb ? '-thumb' : ''}.webp`,
+      true,
+    );
     const toRefund = r.status === 'Checked' || r.status === 'Refunded' ? r.refundedPaise : r.amountPaise;
     const plan = planOf(order, payment, r.refundMethod, toRefund);
     const c = buyer ?? { id: r.customerId, firstName: '', lastName: '', username: '', email: '', phone: null };
@@ -193,9 +231,24 @@ export function createReturnsService(deps: ReturnsDeps) {
 
   /** How a refund of `amount` would go back now, in words for the desk. */
   function planOf(order: Order, payment: PaymentRecord | null, method: 'original' | 'store_credit', amount: number) {
-    if (method === 'store_credit') return { gatewayPaise: 0, storeCreditPaise: amount, explanation: `The customer asked for store credit: ${formatRupees(amount)} goes into their store credit.` };
-    const left = payment && payment.gatewayRef && (payment.status === 'paid' || payment.status === 'refunded') ? payment.amountPaise - payment.refundedPaise : 0;
-    const split = returnRefundSplit(amount, { totalPaise: order.totalPaise, harvestCreditPaise: order.harvestCreditPaise, storeCreditPaise: order.storeCreditPaise, online: order.paymentMethod === 'online' }, left);
+    if (method === 'store_credit')
+      return {
+        gatewayPaise: 0,
+        storeCreditPaise: amount,
+        explanation: `The customer asked for store credit: ${formatRupees(amount)} goes into their store credit.`,
+      };
+    const left =
+      payment && payment.gatewayRef && (payment.status === 'paid' || payment.status === 'refunded') ? payment.amountPaise - payment.refundedPaise : 0;
+    const split = returnRefundSplit(
+      amount,
+      {
+        totalPaise: order.totalPaise,
+        harvestCreditPaise: order.harvestCreditPaise,
+        storeCreditPaise: order.storeCreditPaise,
+        online: order.paymentMethod === 'online',
+      },
+      left,
+    );
     const words =
       order.paymentMethod === 'cod'
         ? `A pay-on-delivery order: ${formatRupees(split.storeCreditPaise)} goes back as store credit.`
@@ -213,7 +266,20 @@ export function createReturnsService(deps: ReturnsDeps) {
     actor: AuditActor,
     id: number,
     name: Step,
-    work: (tx: Db, r: ReturnRow, order: Order, lines: Lines, s: StoreSettings) => Promise<{ patch: Partial<ReturnRow>; status: ReturnStatus; note: string | null; audit: Record<string, unknown>; mail: ((to: string, facts: ReturnMailFacts) => OutgoingMail) | null; refunds?: (RefundRecord | null)[] }>,
+    work: (
+      tx: Db,
+      r: ReturnRow,
+      order: Order,
+      lines: Lines,
+      s: StoreSettings,
+    ) => Promise<{
+      patch: Partial<ReturnRow>;
+      status: ReturnStatus;
+      note: string | null;
+      audit: Record<string, unknown>;
+      mail: ((to: string, facts: ReturnMailFacts) => OutgoingMail) | null;
+      refunds?: (RefundRecord | null)[];
+    }>,
   ): Promise<ReturnStepAnswer> {
     const at = now();
     // Read before the transaction: one connection (PGlite) cannot serve a second query while it holds one open.
@@ -228,14 +294,23 @@ export function createReturnsService(deps: ReturnsDeps) {
       const order = await repo.order(probe.orderId, { lock: true });
       const before = (await repo.find(id, { lock: true }))!;
       if (!STEP_FROM[name].includes(before.status)) {
-        throw new DomainError('RETURN_STEP_NOT_ALLOWED', `This return is ${before.status}: it cannot be ${STEP_WORDS[name]} now${name === 'refuse' && (before.status === 'Checked') ? ' (a checked return is refunded for the amount its check set)' : ''}.`);
+        throw new DomainError(
+          'RETURN_STEP_NOT_ALLOWED',
+          `This return is ${before.status}: it cannot be ${STEP_WORDS[name]} now${name === 'refuse' && before.status === 'Checked' ? ' (a checked return is refunded for the amount its check set)' : ''}.`,
+        );
       }
       const lines = await repo.linesOf([id]);
       const done = await work(tx, before, order, lines, s);
       refunds = done.refunds ?? [];
       const after = await repo.update(id, { ...done.patch, status: done.status, updatedAt: at });
       await repo.insertEvent({ returnId: id, status: done.status, note: done.note, staffId: actor.staffId, at });
-      await recordAudit(tx, actor, { action: `return-${name}`, entity: 'order-return', entityId: id, before: { status: before.status }, after: { status: done.status, orderNumber: order.orderNumber, ...done.audit } });
+      await recordAudit(tx, actor, {
+        action: `return-${name}`,
+        entity: 'order-return',
+        entityId: id,
+        before: { status: before.status },
+        after: { status: done.status, orderNumber: order.orderNumber, ...done.audit },
+      });
       const buyer = await repo.customer(before.customerId);
       if (buyer && done.mail) await queueMail(tx, done.mail(buyer.email, mailFacts(after, order.orderNumber, lines)));
       return after;
@@ -278,19 +353,30 @@ export function createReturnsService(deps: ReturnsDeps) {
           const returned = await repo.returnedCounts(order.id);
           // Pieces asked for or settled in an exchange or buy-back (counted under the same order lock as those asks).
           const exchanged = await repo.exchangedCounts(order.id);
-          const values = returnLineValues(lines.map((l) => ({ lineId: l.id, lineTotalPaise: l.lineTotalPaise, quantity: l.quantity })), order.discountPaise);
+          const values = returnLineValues(
+            lines.map((l) => ({ lineId: l.id, lineTotalPaise: l.lineTotalPaise, quantity: l.quantity })),
+            order.discountPaise,
+          );
           // What the line really cost: the weight difference refunded at packing is not refunded again; one charged and paid is.
           const adjusted = await repo.settledAdjustments(order.id);
           for (const [lineId, net] of adjusted) if (values.has(lineId)) values.set(lineId, Math.max(0, values.get(lineId)! + net));
           const rows = [];
           for (const ask of body.lines) {
             const line = byId.get(ask.lineId);
-            if (!line) throw new DomainError('INVALID_REQUEST', `Line ${ask.lineId} is not a line of order ${order.orderNumber}.`, { lines: `Line ${ask.lineId} is not a line of this order.` });
+            if (!line)
+              throw new DomainError('INVALID_REQUEST', `Line ${ask.lineId} is not a line of order ${order.orderNumber}.`, {
+                lines: `Line ${ask.lineId} is not a line of this order.`,
+              });
             const before = returned.get(line.id) ?? 0;
             const swapped = exchanged.get(line.id) ?? 0;
             if (before + swapped + ask.quantity > line.quantity) {
               const left = line.quantity - before - swapped;
-              const taken = [before ? `${before} ${before === 1 ? 'is' : 'are'} already in a return` : null, swapped ? `${swapped} ${swapped === 1 ? 'is' : 'are'} in an exchange or buy-back` : null].filter(Boolean).join(' and ');
+              const taken = [
+                before ? `${before} ${before === 1 ? 'is' : 'are'} already in a return` : null,
+                swapped ? `${swapped} ${swapped === 1 ? 'is' : 'are'} in an exchange or buy-back` : null,
+              ]
+                .filter(Boolean)
+                .join(' and ');
               throw new DomainError(
                 'RETURN_TOO_MANY',
                 `${line.productName}: you bought ${line.quantity}${taken ? ` and ${taken}` : ''}, so ${left <= 0 ? 'none is left' : `at most ${left}`} to return.`,
@@ -301,7 +387,16 @@ export function createReturnsService(deps: ReturnsDeps) {
           }
           const amount = rows.reduce((n, x) => n + x.amountPaise, 0);
           if (amount <= 0) throw new DomainError('INVALID_REQUEST', 'These pieces were paid for entirely by the discount: there is nothing to refund.');
-          const r = await repo.insert({ orderId: order.id, customerId, status: 'Requested', reason: body.reason, amountPaise: amount, refundMethod: body.refundMethod, createdAt: at, updatedAt: at });
+          const r = await repo.insert({
+            orderId: order.id,
+            customerId,
+            status: 'Requested',
+            reason: body.reason,
+            amountPaise: amount,
+            refundMethod: body.refundMethod,
+            createdAt: at,
+            updatedAt: at,
+          });
           await repo.insertLines(rows.map((x) => ({ ...x, returnId: r.id })));
           const photoRows = [];
           for (const [i, p] of photos.entries()) {
@@ -317,7 +412,12 @@ export function createReturnsService(deps: ReturnsDeps) {
           await repo.insertPhotos(photoRows);
           await repo.insertEvent({ returnId: r.id, status: 'Requested', note: null, staffId: null, at });
           const buyer = await repo.customer(customerId);
-          const facts: ReturnMailFacts = { orderNumber: order.orderNumber, returnId: r.id, amountPaise: amount, pieces: rows.map((x) => ({ name: byId.get(x.lineId)!.productName, quantity: x.quantity })) };
+          const facts: ReturnMailFacts = {
+            orderNumber: order.orderNumber,
+            returnId: r.id,
+            amountPaise: amount,
+            pieces: rows.map((x) => ({ name: byId.get(x.lineId)!.productName, quantity: x.quantity })),
+          };
           if (buyer) await queueMail(tx, returnRequestedMail(brandOf(s), buyer.email, facts, body.refundMethod, body.reason));
           return { order, r };
         });
@@ -430,11 +530,17 @@ export function createReturnsService(deps: ReturnsDeps) {
       return step(actor, id, 'check', async (tx, r, _order, lines) => {
         const refund = body.refundPaise ?? r.amountPaise;
         if (refund > r.amountPaise) {
-          throw new DomainError('INVALID_REQUEST', `The refund is at most the return’s ${formatRupees(r.amountPaise)}.`, { refundPaise: `At most ${formatRupees(r.amountPaise)}.` });
+          throw new DomainError('INVALID_REQUEST', `The refund is at most the return’s ${formatRupees(r.amountPaise)}.`, {
+            refundPaise: `At most ${formatRupees(r.amountPaise)}.`,
+          });
         }
         const at = now();
         let released = 0;
-        if (body.disposition === 'restock') await putBackOnShelf(tx, lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
+        if (body.disposition === 'restock')
+          await putBackOnShelf(
+            tx,
+            lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          );
         // Restocked or written off, the pieces are no longer the customer's: released, so no exchange or buy-back offers them again.
         for (const l of lines) released += await returnsRepository(tx).releasePieces(l.lineId, l.quantity, at);
         const less = refund < r.amountPaise ? ` Refund ${formatRupees(refund)} of ${formatRupees(r.amountPaise)}.` : '';
@@ -464,7 +570,13 @@ export function createReturnsService(deps: ReturnsDeps) {
         if (amount > 0) {
           const plan = planOf(order, payment, r.refundMethod, amount);
           if (plan.gatewayPaise > 0 && payment) {
-            const record = await deps.payments.queueRefundOf(tx, payment, `Return ${r.id} of order ${order.orderNumber}.`, `return-refund-${r.id}`, plan.gatewayPaise);
+            const record = await deps.payments.queueRefundOf(
+              tx,
+              payment,
+              `Return ${r.id} of order ${order.orderNumber}.`,
+              `return-refund-${r.id}`,
+              plan.gatewayPaise,
+            );
             refunds.push(record);
             gateway = record?.amountPaise ?? 0;
           }
@@ -481,8 +593,18 @@ export function createReturnsService(deps: ReturnsDeps) {
             });
           }
         }
-        const note = order.invoicedAt && amount > 0 ? await issueCreditNote(tx, order, s, { reason: 'returned', note: `Return ${r.id}: ${r.reason}`.slice(0, 500), amountPaise: amount, createdBy: actor.staffId }) : null;
-        const parts = [gateway > 0 ? `${formatRupees(gateway)} to the payment` : null, credit > 0 ? `${formatRupees(credit)} as store credit` : null].filter(Boolean).join(', ');
+        const note =
+          order.invoicedAt && amount > 0
+            ? await issueCreditNote(tx, order, s, {
+                reason: 'returned',
+                note: `Return ${r.id}: ${r.reason}`.slice(0, 500),
+                amountPaise: amount,
+                createdBy: actor.staffId,
+              })
+            : null;
+        const parts = [gateway > 0 ? `${formatRupees(gateway)} to the payment` : null, credit > 0 ? `${formatRupees(credit)} as store credit` : null]
+          .filter(Boolean)
+          .join(', ');
         return {
           patch: { creditNoteId: note?.id ?? null },
           status: 'Refunded',
@@ -496,7 +618,13 @@ export function createReturnsService(deps: ReturnsDeps) {
 
     refuse(actor: AuditActor, id: number, reason: string) {
       return step(actor, id, 'refuse', async (_tx, _r, _order, _lines, s) => {
-        return { patch: { refusedReason: reason }, status: 'Refused', note: reason, audit: { reason }, mail: (to, f) => returnRefusedMail(brandOf(s), to, f, reason) };
+        return {
+          patch: { refusedReason: reason },
+          status: 'Refused',
+          note: reason,
+          audit: { reason },
+          mail: (to, f) => returnRefusedMail(brandOf(s), to, f, reason),
+        };
       });
     },
   };

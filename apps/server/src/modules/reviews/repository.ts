@@ -9,7 +9,10 @@ export function reviewsRepository(db: Db) {
   return {
     /** True for a product on sale in the shop (the catalogue's own rule: active). */
     async productInShop(productId: number) {
-      const [found] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.active, true)));
+      const [found] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.active, true)));
       return found !== undefined;
     },
 
@@ -46,14 +49,21 @@ export function reviewsRepository(db: Db) {
 
     /** The customer's review of this product (one at most: reviews_product_customer_key), locked when asked. */
     async mine(customerId: number, productId: number, opts: { lock?: boolean } = {}) {
-      const query = db.select().from(reviews).where(and(eq(reviews.productId, productId), eq(reviews.customerId, customerId)));
+      const query = db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.productId, productId), eq(reviews.customerId, customerId)));
       const [found] = opts.lock ? await query.for('update') : await query;
       return found ?? null;
     },
 
     /** A new review; null when one for this customer and product was written meanwhile (the caller edits it). */
     async insert(row: typeof reviews.$inferInsert) {
-      const [made] = await db.insert(reviews).values(row).onConflictDoNothing({ target: [reviews.productId, reviews.customerId] }).returning();
+      const [made] = await db
+        .insert(reviews)
+        .values(row)
+        .onConflictDoNothing({ target: [reviews.productId, reviews.customerId] })
+        .returning();
       return made ?? null;
     },
 

@@ -21,18 +21,27 @@ let stranger: TestShopper;
 let undelivered: TestShopper;
 let returner: TestShopper;
 
-const png = (r = 200) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g: 160, b: 60 } } }).png().toBuffer();
+const png = (r = 200) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g: 160, b: 60 } } })
+    .png()
+    .toBuffer();
 
 async function multipart(url: string, who: { cookie: string } | null, fields: Record<string, string>, files: { name: string; bytes: Buffer }[]) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append(f.name, new Blob([new Uint8Array(f.bytes)], { type: 'image/png' }), `${f.name}.png`);
   const encoded = new Response(form);
-  return t.app.inject({ method: 'POST', url, payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')!, ...(who ? { cookie: who.cookie } : {}) } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')!, ...(who ? { cookie: who.cookie } : {}) },
+  });
 }
 const post = (who: { cookie: string } | null, payload: object, id = productId) =>
   t.app.inject({ method: 'POST', url: `/api/product/${id}/reviews`, headers: who ? { cookie: who.cookie } : {}, payload });
-const mine = (who: { cookie: string } | null, id = productId) => t.app.inject({ url: `/api/product/${id}/reviews/mine`, headers: who ? { cookie: who.cookie } : {} });
+const mine = (who: { cookie: string } | null, id = productId) =>
+  t.app.inject({ url: `/api/product/${id}/reviews/mine`, headers: who ? { cookie: who.cookie } : {} });
 const page = async () => (await t.app.inject({ url: `/api/product/${productId}/reviews` })).json();
 const stars = async () => (await t.app.inject({ url: `/api/product/find-by-id/${productId}` })).json().data;
 
@@ -51,7 +60,10 @@ beforeAll(async () => {
   await createOrder(db, { customerId: undelivered.id, status: 'Out for Delivery', lines: [await lineFor(db, productId)] });
   const returned = await createOrder(db, { customerId: returner.id, status: 'Delivered', lines: [await lineFor(db, productId)] });
   const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, returned.id));
-  const [ret] = await db.insert(schema.orderReturns).values({ orderId: returned.id, customerId: returner.id, reason: 'Did not suit me', amountPaise: line!.lineTotalPaise }).returning();
+  const [ret] = await db
+    .insert(schema.orderReturns)
+    .values({ orderId: returned.id, customerId: returner.id, reason: 'Did not suit me', amountPaise: line!.lineTotalPaise })
+    .returning();
   await db.insert(schema.orderReturnLines).values({ returnId: ret!.id, lineId: line!.id, quantity: 1, amountPaise: line!.lineTotalPaise });
 }, 120_000);
 afterAll(() => t?.close());
@@ -94,10 +106,17 @@ describe('reviews from buyers', () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(res.json().fields?.[field], res.body).toBeTruthy();
     }
-    const notPicture = await multipart(`/api/product/${productId}/reviews`, buyer, { rating: '4', text: 'ok' }, [{ name: 'photo', bytes: Buffer.from('<svg onload="alert(1)"></svg>') }]);
+    const notPicture = await multipart(`/api/product/${productId}/reviews`, buyer, { rating: '4', text: 'ok' }, [
+      { name: 'photo', bytes: Buffer.from('<svg onload="alert(1)"></svg>') },
+    ]);
     expect(notPicture.statusCode).toBe(400);
     expect(notPicture.json().message).toMatch(/Photo 1 is not an image/);
-    const five = await multipart(`/api/product/${productId}/reviews`, buyer, { rating: '4', text: 'ok' }, await Promise.all([1, 2, 3, 4, 5].map(async (i) => ({ name: 'photo', bytes: await png(i * 40) }))));
+    const five = await multipart(
+      `/api/product/${productId}/reviews`,
+      buyer,
+      { rating: '4', text: 'ok' },
+      await Promise.all([1, 2, 3, 4, 5].map(async (i) => ({ name: 'photo', bytes: await png(i * 40) }))),
+    );
     expect(five.statusCode).toBe(413);
     expect(await t.database.db.select().from(schema.reviews).where(eq(schema.reviews.productId, productId))).toEqual([]);
   });

@@ -42,7 +42,14 @@ export const reviewsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
 
   api.get(
     '/product/:id/reviews/mine',
-    { config: { access: 'customer' }, schema: { summary: 'Whether the signed-in shopper may review this product (they received it) and their review', params: ProductIdParamsSchema, response: { 200: MyReviewStateSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Whether the signed-in shopper may review this product (they received it) and their review',
+        params: ProductIdParamsSchema,
+        response: { 200: MyReviewStateSchema, ...errors },
+      },
+    },
     (req) => service.state(requireCustomer(req), req.params.id),
   );
 
@@ -51,7 +58,8 @@ export const reviewsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     {
       config: { access: 'customer', multipartOptions: { limits: { files: REVIEW_PHOTOS_MAX, fileSize: MAX_IMAGE_BYTES } } },
       schema: {
-        summary: 'Writes (201) or edits (200) the shopper\'s review: rating 1-5, title (optional: the first words of the text), text, up to four `photo` images (multipart); only a customer who received the product (403 REVIEW_NOT_BUYER)',
+        summary:
+          "Writes (201) or edits (200) the shopper's review: rating 1-5, title (optional: the first words of the text), text, up to four `photo` images (multipart); only a customer who received the product (403 REVIEW_NOT_BUYER)",
         params: ProductIdParamsSchema,
         body: z.preprocess((v) => v ?? {}, z.record(z.string(), z.unknown(), { error: 'Please send the review as a JSON object or a form.' })),
         response: { 200: ReviewWrittenSchema, 201: ReviewWrittenSchema, ...errors },
@@ -77,7 +85,13 @@ export function reviewMedia(app: FastifyInstance, deps: ModuleDeps) {
     const desk = request.staff !== null && roleCan(request.staff.role, 'catalogue') && !request.staff.mustEnrolTwoFactor;
     const allowed = REVIEW_PHOTO_PATH.test(key) && (desk || (await service.photoIsPublic(key)));
     const bytes = allowed ? await deps.files.get(key) : null;
-    if (!bytes) return reply.status(404).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send('No such picture.');
+    if (!bytes)
+      return reply
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send('No such picture.');
     return reply
       .type('image/webp')
       .header('cache-control', desk ? 'private, no-store' : 'public, max-age=3600')

@@ -19,4 +19,9 @@ export async function writeReviewPhoto(files: FileStore, reviewId: number, main:
 }
 
 /** A stored photo as the screens show it (the product page, the shopper's form, the review desk). */
-export const photoOf = (p: ReviewPhotoRow): ReviewPhoto => ({ url: reviewPhotoUrl(p.path), thumbUrl: reviewPhotoUrl(p.thumbPath ?? p.path), width: p.width, height: p.height });
+export const photoOf = (p: ReviewPhotoRow): ReviewPhoto => ({
+  url: reviewPhotoUrl(p.path),
+  thumbUrl: reviewPhotoUrl(p.thumbPath ?? p.path),
+  width: p.width,
+  height: p.height,
+});

@@ -59,7 +59,10 @@ export function staffRepository(db: Db) {
       const [created] = await db.insert(s).values(row).returning();
       return created!;
     },
-    async update(id: number, set: Partial<Pick<StaffRecord, 'name' | 'role' | 'passwordHash' | 'removedAt' | 'totpSecret' | 'totpEnabledAt' | 'totpLastStep' | 'lastSignInAt'>>) {
+    async update(
+      id: number,
+      set: Partial<Pick<StaffRecord, 'name' | 'role' | 'passwordHash' | 'removedAt' | 'totpSecret' | 'totpEnabledAt' | 'totpLastStep' | 'lastSignInAt'>>,
+    ) {
       const [row] = await db
         .update(s)
         .set({ ...set, updatedAt: new Date() })
@@ -116,9 +119,7 @@ export function staffRepository(db: Db) {
     },
     /** Ends every session of the member, or every one but `keepTokenHash`. */
     async deleteSessionsOf(staffId: number, keepTokenHash?: string) {
-      await db
-        .delete(sessions)
-        .where(and(eq(sessions.staffId, staffId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
+      await db.delete(sessions).where(and(eq(sessions.staffId, staffId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
     },
 
     // Recovery codes
@@ -152,11 +153,7 @@ export function staffRepository(db: Db) {
       return created!;
     },
     async tokensOf(staffId: number) {
-      return db
-        .select()
-        .from(tokens)
-        .where(eq(tokens.staffId, staffId))
-        .orderBy(desc(tokens.createdAt), desc(tokens.id));
+      return db.select().from(tokens).where(eq(tokens.staffId, staffId)).orderBy(desc(tokens.createdAt), desc(tokens.id));
     },
     async findToken(staffId: number, id: number) {
       const [row] = await db

@@ -82,57 +82,101 @@ export const staffModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => 
     },
   );
 
-  api.post('/admin/auth/logout', { schema: { summary: 'Ends the staff session and clears its cookie.', response: { 200: MessageSchema } } }, async (req, reply) => {
-    const hash = sessionHash(req);
-    if (hash) await staff.logout(hash);
-    reply.clearCookie(STAFF_COOKIE, { path: '/' });
-    return { message: 'Signed out.' };
-  });
+  api.post(
+    '/admin/auth/logout',
+    { schema: { summary: 'Ends the staff session and clears its cookie.', response: { 200: MessageSchema } } },
+    async (req, reply) => {
+      const hash = sessionHash(req);
+      if (hash) await staff.logout(hash);
+      reply.clearCookie(STAFF_COOKIE, { path: '/' });
+      return { message: 'Signed out.' };
+    },
+  );
 
-  api.get('/admin/me', { config: SELF, schema: { summary: 'The signed-in member, their role and permissions.', response: { 200: StaffMeSchema, ...errors } } }, async (req) =>
-    staff.me(staffOf(req)),
+  api.get(
+    '/admin/me',
+    { config: SELF, schema: { summary: 'The signed-in member, their role and permissions.', response: { 200: StaffMeSchema, ...errors } } },
+    async (req) => staff.me(staffOf(req)),
   );
 
   // ---- The member's own security -------------------------------------------------------------------------
 
   api.post(
     '/admin/me/password',
-    { config: OWN_SECURITY, schema: { summary: 'Changes your password (the current one is required); your other sessions end.', body: formBody(StaffPasswordChangeSchema), response: { 200: MessageSchema, ...errors, ...notFound } } },
+    {
+      config: OWN_SECURITY,
+      schema: {
+        summary: 'Changes your password (the current one is required); your other sessions end.',
+        body: formBody(StaffPasswordChangeSchema),
+        response: { 200: MessageSchema, ...errors, ...notFound },
+      },
+    },
     async (req) => staff.changePassword(staffOf(req), req.body, sessionHash(req)),
   );
 
   api.get(
     '/admin/me/two-factor',
-    { config: OWN_SECURITY, schema: { summary: 'Whether your two-factor sign-in is on, the enrolment you began (until confirmed), recovery codes left, and whether the store requires it.', response: { 200: TwoFactorStatusSchema, ...errors, ...notFound } } },
+    {
+      config: OWN_SECURITY,
+      schema: {
+        summary: 'Whether your two-factor sign-in is on, the enrolment you began (until confirmed), recovery codes left, and whether the store requires it.',
+        response: { 200: TwoFactorStatusSchema, ...errors, ...notFound },
+      },
+    },
     async (req) => staff.twoFactorStatus(staffOf(req)),
   );
 
   api.post(
     '/admin/me/two-factor',
-    { config: OWN_SECURITY, schema: { summary: 'Starts two-factor enrolment: the secret, its otpauth:// address and a QR code (SVG).', response: { 200: TwoFactorSetupSchema, ...errors, ...conflict } } },
+    {
+      config: OWN_SECURITY,
+      schema: {
+        summary: 'Starts two-factor enrolment: the secret, its otpauth:// address and a QR code (SVG).',
+        response: { 200: TwoFactorSetupSchema, ...errors, ...conflict },
+      },
+    },
     async (req) => staff.startTwoFactor(staffOf(req)),
   );
 
   api.post(
     '/admin/me/two-factor/confirm',
-    { config: OWN_SECURITY, schema: { summary: 'Turns two-factor on with a code from the authenticator; answers ten recovery codes, once.', body: formBody(TwoFactorCodeSchema), response: { 200: RecoveryCodesSchema, ...errors, ...notFound, ...conflict } } },
+    {
+      config: OWN_SECURITY,
+      schema: {
+        summary: 'Turns two-factor on with a code from the authenticator; answers ten recovery codes, once.',
+        body: formBody(TwoFactorCodeSchema),
+        response: { 200: RecoveryCodesSchema, ...errors, ...notFound, ...conflict },
+      },
+    },
     async (req) => staff.confirmTwoFactor(staffOf(req), req.body.code),
   );
 
   api.delete(
     '/admin/me/two-factor',
-    { config: OWN_SECURITY, schema: { summary: 'Turns two-factor off (password required); refused while the store requires it.', body: formBody(PasswordConfirmSchema), response: { 200: MessageSchema, ...errors, ...notFound, ...conflict } } },
+    {
+      config: OWN_SECURITY,
+      schema: {
+        summary: 'Turns two-factor off (password required); refused while the store requires it.',
+        body: formBody(PasswordConfirmSchema),
+        response: { 200: MessageSchema, ...errors, ...notFound, ...conflict },
+      },
+    },
     async (req) => staff.disableTwoFactor(staffOf(req), req.body.password),
   );
 
   api.post(
     '/admin/me/two-factor/recovery-codes',
-    { config: OWN_SECURITY, schema: { summary: 'Ten new recovery codes, shown once; the old ones stop working.', response: { 200: RecoveryCodesSchema, ...errors, ...conflict } } },
+    {
+      config: OWN_SECURITY,
+      schema: { summary: 'Ten new recovery codes, shown once; the old ones stop working.', response: { 200: RecoveryCodesSchema, ...errors, ...conflict } },
+    },
     async (req) => staff.regenerateRecoveryCodes(staffOf(req)),
   );
 
-  api.get('/admin/me/tokens', { config: OWN_SECURITY, schema: { summary: 'Your API tokens (never the tokens themselves).', response: { 200: ApiTokenListSchema, ...errors } } }, async (req) =>
-    staff.tokens(staffOf(req).id),
+  api.get(
+    '/admin/me/tokens',
+    { config: OWN_SECURITY, schema: { summary: 'Your API tokens (never the tokens themselves).', response: { 200: ApiTokenListSchema, ...errors } } },
+    async (req) => staff.tokens(staffOf(req).id),
   );
 
   api.post(
@@ -150,55 +194,98 @@ export const staffModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => 
 
   api.delete(
     '/admin/me/tokens/:id',
-    { config: OWN_SECURITY, schema: { summary: 'Revokes one of your API tokens.', params: TokenIdParamsSchema, response: { 200: ApiTokenRowSchema, ...errors, ...notFound } } },
+    {
+      config: OWN_SECURITY,
+      schema: { summary: 'Revokes one of your API tokens.', params: TokenIdParamsSchema, response: { 200: ApiTokenRowSchema, ...errors, ...notFound } },
+    },
     async (req) => staff.revokeToken(actorOf(req), staffOf(req).id, req.params.id),
   );
 
   // ---- Staff management (owner) --------------------------------------------------------------------------
 
-  api.get('/admin/staff', { config: STAFF, schema: { summary: 'The staff list.', querystring: StaffListQuerySchema, response: { 200: StaffListSchema, ...errors } } }, async (req) =>
-    staff.list(req.query),
+  api.get(
+    '/admin/staff',
+    { config: STAFF, schema: { summary: 'The staff list.', querystring: StaffListQuerySchema, response: { 200: StaffListSchema, ...errors } } },
+    async (req) => staff.list(req.query),
   );
 
   api.post(
     '/admin/staff',
-    { config: STAFF, schema: { summary: 'Adds a staff member: { email, name, role, password }.', body: formBody(StaffCreateSchema), response: { 200: StaffRowSchema, ...errors, ...conflict } } },
+    {
+      config: STAFF,
+      schema: {
+        summary: 'Adds a staff member: { email, name, role, password }.',
+        body: formBody(StaffCreateSchema),
+        response: { 200: StaffRowSchema, ...errors, ...conflict },
+      },
+    },
     async (req) => staff.create(actorOf(req), req.body),
   );
 
-  api.get('/admin/staff/:id', { config: STAFF, schema: { summary: 'One staff member.', params: StaffIdParamsSchema, response: { 200: StaffRowSchema, ...errors, ...notFound } } }, async (req) =>
-    staff.memberRow(req.params.id),
+  api.get(
+    '/admin/staff/:id',
+    { config: STAFF, schema: { summary: 'One staff member.', params: StaffIdParamsSchema, response: { 200: StaffRowSchema, ...errors, ...notFound } } },
+    async (req) => staff.memberRow(req.params.id),
   );
 
   api.patch(
     '/admin/staff/:id',
     {
       config: STAFF,
-      schema: { summary: "Changes a member's name or role (a new role ends their sessions); the last owner stays an owner.", params: StaffIdParamsSchema, body: formBody(StaffUpdateSchema), response: { 200: StaffRowSchema, ...errors, ...notFound, ...conflict } },
+      schema: {
+        summary: "Changes a member's name or role (a new role ends their sessions); the last owner stays an owner.",
+        params: StaffIdParamsSchema,
+        body: formBody(StaffUpdateSchema),
+        response: { 200: StaffRowSchema, ...errors, ...notFound, ...conflict },
+      },
     },
     async (req) => staff.update(actorOf(req), req.params.id, req.body),
   );
 
   api.delete(
     '/admin/staff/:id',
-    { config: STAFF, schema: { summary: 'Removes a member: their sessions end and their API tokens are revoked; the last owner cannot be removed.', params: StaffIdParamsSchema, response: { 200: StaffRowSchema, ...errors, ...notFound, ...conflict } } },
+    {
+      config: STAFF,
+      schema: {
+        summary: 'Removes a member: their sessions end and their API tokens are revoked; the last owner cannot be removed.',
+        params: StaffIdParamsSchema,
+        response: { 200: StaffRowSchema, ...errors, ...notFound, ...conflict },
+      },
+    },
     async (req) => staff.remove(actorOf(req), req.params.id),
   );
 
   api.post(
     '/admin/staff/:id/reset-two-factor',
-    { config: STAFF, schema: { summary: "Clears a member's second factor (a lost phone); they set it up again at their next sign-in.", params: StaffIdParamsSchema, response: { 200: StaffRowSchema, ...errors, ...notFound } } },
+    {
+      config: STAFF,
+      schema: {
+        summary: "Clears a member's second factor (a lost phone); they set it up again at their next sign-in.",
+        params: StaffIdParamsSchema,
+        response: { 200: StaffRowSchema, ...errors, ...notFound },
+      },
+    },
     async (req) => staff.resetTwoFactor(actorOf(req), req.params.id),
   );
 
-  api.get('/admin/staff/:id/tokens', { config: STAFF, schema: { summary: "A member's API tokens.", params: StaffIdParamsSchema, response: { 200: ApiTokenListSchema, ...errors, ...notFound } } }, async (req) => {
-    await staff.memberRow(req.params.id);
-    return staff.tokens(req.params.id);
-  });
+  api.get(
+    '/admin/staff/:id/tokens',
+    {
+      config: STAFF,
+      schema: { summary: "A member's API tokens.", params: StaffIdParamsSchema, response: { 200: ApiTokenListSchema, ...errors, ...notFound } },
+    },
+    async (req) => {
+      await staff.memberRow(req.params.id);
+      return staff.tokens(req.params.id);
+    },
+  );
 
   api.delete(
     '/admin/staff/:id/tokens/:tokenId',
-    { config: STAFF, schema: { summary: "Revokes any member's API token.", params: StaffTokenParamsSchema, response: { 200: ApiTokenRowSchema, ...errors, ...notFound } } },
+    {
+      config: STAFF,
+      schema: { summary: "Revokes any member's API token.", params: StaffTokenParamsSchema, response: { 200: ApiTokenRowSchema, ...errors, ...notFound } },
+    },
     async (req) => staff.revokeToken(actorOf(req), req.params.id, req.params.tokenId),
   );
 };

@@ -117,7 +117,10 @@ export function createStaffService(deps: StaffServiceDeps) {
     await limiter.take(STAFF_LIMITS.loginAccountDay, subject);
     const valid = member
       ? await verify(member.passwordHash, password).catch(() => false)
-      : await verify(await getDummyHash(), password).then(() => false, () => false);
+      : await verify(await getDummyHash(), password).then(
+          () => false,
+          () => false,
+        );
     if (valid) await giveBack(subject);
     return valid;
   }
@@ -173,7 +176,15 @@ export function createStaffService(deps: StaffServiceDeps) {
     meOf,
 
     async me(member: StaffMember): Promise<StaffMe> {
-      return { id: member.id, email: member.email, name: member.name, role: member.role, permissions: [...ROLE_PERMISSIONS[member.role]], twoFactor: member.twoFactor, mustEnrolTwoFactor: member.mustEnrolTwoFactor };
+      return {
+        id: member.id,
+        email: member.email,
+        name: member.name,
+        role: member.role,
+        permissions: [...ROLE_PERMISSIONS[member.role]],
+        twoFactor: member.twoFactor,
+        mustEnrolTwoFactor: member.mustEnrolTwoFactor,
+      };
     },
 
     /**
@@ -262,7 +273,13 @@ export function createStaffService(deps: StaffServiceDeps) {
         const after = await t.update(id, { removedAt: at });
         await t.deleteSessionsOf(id);
         const revoked = await t.revokeTokensOf(id, at);
-        await recordAudit(tx, actor, { action: 'remove', entity: 'staff', entityId: id, before: auditView(before), after: { ...auditView(after!), tokensRevoked: revoked } });
+        await recordAudit(tx, actor, {
+          action: 'remove',
+          entity: 'staff',
+          entityId: id,
+          before: auditView(before),
+          after: { ...auditView(after!), tokensRevoked: revoked },
+        });
         return rowOf(after!);
       });
     },
@@ -294,7 +311,9 @@ export function createStaffService(deps: StaffServiceDeps) {
         const tokensRevoked = await t.revokeTokensOf(member.id, new Date());
         await recordAudit(tx, actorFor(member), { action: 'change-password', entity: 'staff', entityId: member.id, after: { tokensRevoked } });
       });
-      return { message: 'Your password has been changed. Your other sessions have been signed out and your API tokens revoked: make new ones for your scripts.' };
+      return {
+        message: 'Your password has been changed. Your other sessions have been signed out and your API tokens revoked: make new ones for your scripts.',
+      };
     },
 
     /** Where the member's second factor stands: on, or an enrolment begun (shown again until confirmed). */
@@ -337,7 +356,13 @@ export function createStaffService(deps: StaffServiceDeps) {
         await t.update(member.id, { totpEnabledAt: now(), totpLastStep: step });
         const codes = newRecoveryCodes();
         await t.replaceRecoveryCodes(member.id, codes.map(recoveryCodeHash));
-        await recordAudit(tx, actorFor(member), { action: 'enable-two-factor', entity: 'staff', entityId: member.id, before: { twoFactor: false }, after: { twoFactor: true } });
+        await recordAudit(tx, actorFor(member), {
+          action: 'enable-two-factor',
+          entity: 'staff',
+          entityId: member.id,
+          before: { twoFactor: false },
+          after: { twoFactor: true },
+        });
         return { recoveryCodes: codes };
       });
     },
@@ -350,7 +375,13 @@ export function createStaffService(deps: StaffServiceDeps) {
         const t = staffRepository(tx);
         await t.update(member.id, { totpSecret: null, totpEnabledAt: null, totpLastStep: null });
         await t.deleteRecoveryCodes(member.id);
-        await recordAudit(tx, actorFor(member), { action: 'disable-two-factor', entity: 'staff', entityId: member.id, before: { twoFactor: true }, after: { twoFactor: false } });
+        await recordAudit(tx, actorFor(member), {
+          action: 'disable-two-factor',
+          entity: 'staff',
+          entityId: member.id,
+          before: { twoFactor: true },
+          after: { twoFactor: false },
+        });
       });
       return { message: 'Two-factor sign-in is off.' };
     },
@@ -376,13 +407,25 @@ export function createStaffService(deps: StaffServiceDeps) {
 
     /** A new API token, shown this once: `mst_` and 32 random bytes; the database keeps its SHA-256 and first characters. */
     async createToken(member: StaffMember, input: { name: string; expiresInDays?: number | undefined }) {
-      if (member.mustEnrolTwoFactor) throw new DomainError('TWO_FACTOR_SETUP_REQUIRED', 'The store requires two-factor sign-in: set it up before making API tokens.');
+      if (member.mustEnrolTwoFactor)
+        throw new DomainError('TWO_FACTOR_SETUP_REQUIRED', 'The store requires two-factor sign-in: set it up before making API tokens.');
       const token = `mst_${randomBytes(32).toString('base64url')}`;
       const expiresAt = input.expiresInDays ? new Date(now().getTime() + input.expiresInDays * DAY_MS) : null;
       return db.transaction(async (tx) => {
-        const row = await staffRepository(tx).insertToken({ staffId: member.id, name: input.name, tokenHash: hashToken(token), prefix: token.slice(0, 12), expiresAt });
+        const row = await staffRepository(tx).insertToken({
+          staffId: member.id,
+          name: input.name,
+          tokenHash: hashToken(token),
+          prefix: token.slice(0, 12),
+          expiresAt,
+        });
         const view = tokenRowOf(row);
-        await recordAudit(tx, actorFor(member), { action: 'create', entity: 'api-token', entityId: row.id, after: { staffId: member.id, name: view.name, prefix: view.prefix, expiresAt: view.expiresAt } });
+        await recordAudit(tx, actorFor(member), {
+          action: 'create',
+          entity: 'api-token',
+          entityId: row.id,
+          after: { staffId: member.id, name: view.name, prefix: view.prefix, expiresAt: view.expiresAt },
+        });
         return { ...view, token };
       });
     },
@@ -393,7 +436,13 @@ export function createStaffService(deps: StaffServiceDeps) {
         const revoked = await staffRepository(tx).revokeToken(staffId, tokenId, now());
         if (!revoked) throw new DomainError('TOKEN_NOT_FOUND', 'No such live API token.');
         const view = tokenRowOf(revoked);
-        await recordAudit(tx, actor, { action: 'revoke', entity: 'api-token', entityId: tokenId, before: { staffId, name: view.name, prefix: view.prefix }, after: { revokedAt: view.revokedAt } });
+        await recordAudit(tx, actor, {
+          action: 'revoke',
+          entity: 'api-token',
+          entityId: tokenId,
+          before: { staffId, name: view.name, prefix: view.prefix },
+          after: { revokedAt: view.revokedAt },
+        });
         return view;
       });
     },
@@ -421,7 +470,10 @@ export function createStaffService(deps: StaffServiceDeps) {
       if ((await repo.countAll()) > 0) return 'exists';
       if (!admin) return 'none';
       try {
-        await create({ staffId: null, staffEmail: 'system', via: 'system', requestId: null }, { email: admin.email, name: admin.name ?? 'Owner', role: 'owner', password: admin.password });
+        await create(
+          { staffId: null, staffEmail: 'system', via: 'system', requestId: null },
+          { email: admin.email, name: admin.name ?? 'Owner', role: 'owner', password: admin.password },
+        );
         return 'created';
       } catch (error) {
         // Another instance starting at the same moment made the same owner.

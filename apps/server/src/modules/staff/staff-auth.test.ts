@@ -32,7 +32,13 @@ describe('staff sign-in', () => {
     const member = await createStaff(t.app, { role: 'catalogue' });
     const res = await login({ email: member.email.toUpperCase(), password: member.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json().staff).toMatchObject({ id: member.id, role: 'catalogue', permissions: ['self', 'catalogue'], twoFactor: false, mustEnrolTwoFactor: false });
+    expect(res.json().staff).toMatchObject({
+      id: member.id,
+      role: 'catalogue',
+      permissions: ['self', 'catalogue'],
+      twoFactor: false,
+      mustEnrolTwoFactor: false,
+    });
     const setCookie = [res.headers['set-cookie']].flat().join('\n');
     expect(setCookie).toMatch(/milli_staff=[\w-]{43};/);
     expect(setCookie).toMatch(/HttpOnly/);
@@ -118,10 +124,20 @@ describe('staff sign-in', () => {
     expect(qrSvg).toMatch(/^<svg/);
     // A code from 60 s ago confirms; the sign-in below uses the current one.
     const now = Date.now();
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/confirm', headers: { cookie: member.cookie }, payload: { code: '000000' === codeAt(secret, now) ? '111111' : '000000' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/two-factor/confirm',
+      headers: { cookie: member.cookie },
+      payload: { code: '000000' === codeAt(secret, now) ? '111111' : '000000' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields.code).toBeTruthy();
-    const confirm = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/confirm', headers: { cookie: member.cookie }, payload: { code: codeAt(secret, now - 30_000) } });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/two-factor/confirm',
+      headers: { cookie: member.cookie },
+      payload: { code: codeAt(secret, now - 30_000) },
+    });
     expect(confirm.statusCode).toBe(200);
     const { recoveryCodes } = confirm.json() as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);

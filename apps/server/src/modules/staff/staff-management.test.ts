@@ -37,16 +37,32 @@ async function signIn(email: string, password: string) {
 
 describe('staff management', () => {
   it('the owner adds a member with exactly email, name, role and password; the member signs in', async () => {
-    const res = await call(owner, 'POST', '/api/admin/staff', { email: 'Asha@Milli.example', name: 'Asha Rao', role: 'catalogue', password: 'correct horse battery' });
+    const res = await call(owner, 'POST', '/api/admin/staff', {
+      email: 'Asha@Milli.example',
+      name: 'Asha Rao',
+      role: 'catalogue',
+      password: 'correct horse battery',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: 'asha@milli.example', name: 'Asha Rao', role: 'catalogue', twoFactor: false, removedAt: null });
     const asha = await signIn('asha@milli.example', 'correct horse battery');
     expect((await call(asha, 'GET', '/api/admin/me')).json().role).toBe('catalogue');
 
-    const again = await call(owner, 'POST', '/api/admin/staff', { email: 'asha@milli.example', name: 'Another', role: 'orders', password: 'another long password' });
+    const again = await call(owner, 'POST', '/api/admin/staff', {
+      email: 'asha@milli.example',
+      name: 'Another',
+      role: 'orders',
+      password: 'another long password',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().fields.email).toBeTruthy();
-    const extra = await call(owner, 'POST', '/api/admin/staff', { email: 'x@milli.example', name: 'X', role: 'orders', password: 'another long password', isOwner: true });
+    const extra = await call(owner, 'POST', '/api/admin/staff', {
+      email: 'x@milli.example',
+      name: 'X',
+      role: 'orders',
+      password: 'another long password',
+      isOwner: true,
+    });
     expect(extra.statusCode).toBe(400);
     const short = await call(owner, 'POST', '/api/admin/staff', { email: 'y@milli.example', name: 'Y', role: 'orders', password: 'short1' });
     expect(short.statusCode).toBe(400);
@@ -87,7 +103,12 @@ describe('staff management', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json().removedAt).toBeTruthy();
     expect((await call({ bearer: token }, 'GET', '/api/admin/me')).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email: member.email, password: member.password }, remoteAddress: newIp() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { email: member.email, password: member.password },
+      remoteAddress: newIp(),
+    });
     expect(login.json().code).toBe('BAD_CREDENTIALS');
     expect((await call(owner, 'DELETE', `/api/admin/staff/${member.id}`)).statusCode).toBe(404);
     expect((await call(owner, 'PATCH', '/api/admin/staff/99999', { name: 'Nobody' })).json().code).toBe('STAFF_NOT_FOUND');
@@ -97,7 +118,8 @@ describe('staff management', () => {
     const db = t.database.db;
     const owners = await db.select().from(schema.staff).where(eq(schema.staff.role, 'owner'));
     // Leave exactly one active owner: the test's own.
-    for (const o of owners) if (o.id !== owner.id && !o.removedAt) await db.update(schema.staff).set({ removedAt: new Date() }).where(eq(schema.staff.id, o.id));
+    for (const o of owners)
+      if (o.id !== owner.id && !o.removedAt) await db.update(schema.staff).set({ removedAt: new Date() }).where(eq(schema.staff.id, o.id));
     const demote = await call(owner, 'PATCH', `/api/admin/staff/${owner.id}`, { role: 'catalogue' });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().code).toBe('LAST_OWNER');
@@ -186,7 +208,17 @@ describe('the audit log', () => {
     await call(owner, 'PATCH', `/api/admin/staff/${member.id}`, { name: 'Audited Name' });
     const res = await call(owner, 'GET', `/api/admin/audit?entity=staff&staff=${owner.email.toUpperCase()}&limit=500`);
     expect(res.statusCode).toBe(200);
-    const entries = res.json().data as { id: number; at: string; staff: string; action: string; entity: string; entityId: string; before: { name: string }; after: { name: string }; via: string }[];
+    const entries = res.json().data as {
+      id: number;
+      at: string;
+      staff: string;
+      action: string;
+      entity: string;
+      entityId: string;
+      before: { name: string };
+      after: { name: string };
+      via: string;
+    }[];
     const entry = entries.find((e) => e.action === 'update' && e.entityId === String(member.id))!;
     expect(entry).toMatchObject({ staff: owner.email, entity: 'staff', via: 'session', before: { name: member.name }, after: { name: 'Audited Name' } });
     expect(Object.keys(entry).sort()).toEqual(['action', 'after', 'at', 'before', 'entity', 'entityId', 'id', 'staff', 'via']);

@@ -26,7 +26,14 @@ export function createStoreCreditDesk(deps: StoreCreditDeskDeps) {
       const [balancePaise, rows] = await Promise.all([repo.balance(customerId), repo.statement(customerId, 200)]);
       return {
         balancePaise,
-        entries: rows.map(({ entry, orderNumber }) => ({ id: entry.id, kind: entry.kind, amountPaise: entry.amountPaise, note: entry.note, orderNumber, at: entry.createdAt.toISOString() })),
+        entries: rows.map(({ entry, orderNumber }) => ({
+          id: entry.id,
+          kind: entry.kind,
+          amountPaise: entry.amountPaise,
+          note: entry.note,
+          orderNumber,
+          at: entry.createdAt.toISOString(),
+        })),
       };
     },
 
@@ -38,8 +45,22 @@ export function createStoreCreditDesk(deps: StoreCreditDeskDeps) {
         const repo = storeCreditRepository(tx);
         const order = await repo.orderByNumber(orderNumber);
         if (!order) throw new DomainError('ORDER_NOT_FOUND', 'There is no order with that number.');
-        const entry = await moveStoreCredit(tx, { customerId: order.customerId, amountPaise: input.amountPaise, kind: 'goodwill', note: input.note, orderId: order.id, createdBy: actor.staffId, at });
-        await recordAudit(tx, actor, { action: 'goodwill', entity: 'order', entityId: order.orderNumber, before: null, after: { storeCreditEntryId: entry.id, amountPaise: input.amountPaise, note: input.note } });
+        const entry = await moveStoreCredit(tx, {
+          customerId: order.customerId,
+          amountPaise: input.amountPaise,
+          kind: 'goodwill',
+          note: input.note,
+          orderId: order.id,
+          createdBy: actor.staffId,
+          at,
+        });
+        await recordAudit(tx, actor, {
+          action: 'goodwill',
+          entity: 'order',
+          entityId: order.orderNumber,
+          before: null,
+          after: { storeCreditEntryId: entry.id, amountPaise: input.amountPaise, note: input.note },
+        });
         const buyer = await repo.customer(order.customerId);
         if (buyer) await queueMail(tx, goodwillMail(brandOf(s), buyer.email, input.amountPaise, input.note, order.orderNumber));
         return storeCreditBalance(tx, order.customerId);

@@ -11,7 +11,10 @@ export type NewStoreCreditEntry = typeof entries.$inferInsert;
 export function storeCreditRepository(db: Db) {
   return {
     async balance(customerId: number): Promise<number> {
-      const [row] = await db.select({ total: sql<string>`coalesce(sum(${entries.amountPaise}), 0)` }).from(entries).where(eq(entries.customerId, customerId));
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${entries.amountPaise}), 0)` })
+        .from(entries)
+        .where(eq(entries.customerId, customerId));
       return Number(row?.total ?? 0);
     },
     async entries(customerId: number, limit: number): Promise<StoreCreditEntry[]> {
@@ -35,7 +38,10 @@ export function storeCreditRepository(db: Db) {
         .orderBy(desc(entries.createdAt), desc(entries.id))
         .limit(limit),
     async orderByNumber(orderNumber: string) {
-      const [row] = await db.select({ id: orders.id, customerId: orders.customerId, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.orderNumber, orderNumber));
+      const [row] = await db
+        .select({ id: orders.id, customerId: orders.customerId, orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.orderNumber, orderNumber));
       return row ?? null;
     },
     async customer(id: number) {

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminGoodwillAnswerSchema, AdminGoodwillSchema, ErrorSchema, formBody, OrderNumberParamsSchema, StoreCreditStatementSchema } from '@milli/contracts/schemas';
+import {
+  AdminGoodwillAnswerSchema,
+  AdminGoodwillSchema,
+  ErrorSchema,
+  formBody,
+  OrderNumberParamsSchema,
+  StoreCreditStatementSchema,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { actorOf } from '../audit/service.ts';
@@ -16,7 +23,10 @@ export const storeCreditModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
 
   api.get(
     '/account/store-credit',
-    { config: { access: 'customer' }, schema: { summary: 'The customer’s store credit: balance and statement, newest first', response: { 200: StoreCreditStatementSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: 'The customer’s store credit: balance and statement, newest first', response: { 200: StoreCreditStatementSchema, ...errors } },
+    },
     async (req) => desk.statement(requireCustomer(req).id),
   );
 
@@ -24,7 +34,12 @@ export const storeCreditModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     '/admin/orders/:orderNumber/store-credit',
     {
       config: { access: 'staff', permission: 'accounts' },
-      schema: { summary: 'Goodwill store credit to the order’s customer, with the note they read', params: OrderNumberParamsSchema, body: formBody(AdminGoodwillSchema), response: { 200: AdminGoodwillAnswerSchema, ...errors } },
+      schema: {
+        summary: 'Goodwill store credit to the order’s customer, with the note they read',
+        params: OrderNumberParamsSchema,
+        body: formBody(AdminGoodwillSchema),
+        response: { 200: AdminGoodwillAnswerSchema, ...errors },
+      },
     },
     async (req) => desk.goodwill(actorOf(req), req.params.orderNumber, req.body),
   );

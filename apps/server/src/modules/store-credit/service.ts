@@ -77,6 +77,13 @@ export async function giveBackStoreCredit(tx: Db, customerId: number, orderId: n
   await lockCustomer(tx, customerId);
   const owed = await repo.owedBack(customerId, orderId);
   if (owed <= 0) return 0;
-  await moveStoreCredit(tx, { customerId, amountPaise: owed, kind: 'given_back', note: `Given back: order ${orderNumber} was cancelled.`, orderId, ...(at ? { at } : {}) });
+  await moveStoreCredit(tx, {
+    customerId,
+    amountPaise: owed,
+    kind: 'given_back',
+    note: `Given back: order ${orderNumber} was cancelled.`,
+    orderId,
+    ...(at ? { at } : {}),
+  });
   return owed;
 }

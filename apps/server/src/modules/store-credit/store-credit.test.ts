@@ -29,7 +29,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const send = (method: 'GET' | 'POST', url: string, who: { cookie: string } | null, payload?: object) => t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
+const send = (method: 'GET' | 'POST', url: string, who: { cookie: string } | null, payload?: object) =>
+  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
 const statement = async (who: TestShopper) => StoreCreditStatementSchema.parse((await send('GET', '/api/account/store-credit', who)).json());
 const entries = (customerId: number, kind?: string) =>
   db
@@ -50,7 +51,9 @@ describe('the ledger', () => {
   it('never goes below zero: a spend beyond the balance is refused and writes nothing', async () => {
     const shopper = await createShopper(t.app);
     await giveCredit(shopper, 1_000_00);
-    await expect(db.transaction((tx) => moveStoreCredit(tx, { customerId: shopper.id, amountPaise: -1_000_01, kind: 'spent', note: 'too much' }))).rejects.toMatchObject({ code: 'STORE_CREDIT_SHORT' });
+    await expect(
+      db.transaction((tx) => moveStoreCredit(tx, { customerId: shopper.id, amountPaise: -1_000_01, kind: 'spent', note: 'too much' })),
+    ).rejects.toMatchObject({ code: 'STORE_CREDIT_SHORT' });
     expect(await storeCreditBalance(db, shopper.id)).toBe(1_000_00);
     expect(await entries(shopper.id)).toHaveLength(1);
   });
@@ -64,14 +67,20 @@ describe('the ledger', () => {
     expect(s.entries[0]).toMatchObject({ kind: 'goodwill', amountPaise: 500_00, note: 'Sorry for the late delivery' });
     expect((await statement(other)).balancePaise).toBe(0);
     expect((await send('GET', '/api/account/store-credit', null)).statusCode).toBe(401);
-    const mails = await db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.toAddress, shopper.email), eq(schema.mailOutbox.kind, 'store-credit')));
+    const mails = await db
+      .select()
+      .from(schema.mailOutbox)
+      .where(and(eq(schema.mailOutbox.toAddress, shopper.email), eq(schema.mailOutbox.kind, 'store-credit')));
     expect(mails).toHaveLength(1);
     const order = await createOrder(db, { customerId: shopper.id });
     for (const body of [{ amountPaise: -5, note: 'Sorry' }, { amountPaise: 100 }, { amountPaise: 1.5, note: 'Sorry' }]) {
       expect((await send('POST', `/api/admin/orders/${order.orderNumber}/store-credit`, accounts, body)).statusCode).toBe(400);
     }
     expect((await send('POST', '/api/admin/orders/MIL-0000-000000/store-credit', accounts, { amountPaise: 100, note: 'Sorry' })).statusCode).toBe(404);
-    const audit = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, 'goodwill'), eq(schema.auditLog.staffId, accounts.id)));
+    const audit = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, 'goodwill'), eq(schema.auditLog.staffId, accounts.id)));
     expect(audit.length).toBeGreaterThan(0);
   });
 });
@@ -144,7 +153,10 @@ describe('store credit at checkout', () => {
     const placed = (await placeOrder(t.app, shopper, { productId: product.id, pay: false, fields: { useStoreCredit: 'on' } })).json();
     expect(placed).toMatchObject({ status: 'Awaiting payment', storeCreditPaise: probe.totalPaise - 100, payNowPaise: 100 });
     expect(await storeCreditBalance(db, shopper.id)).toBe(50);
-    await db.update(schema.orders).set({ payBy: new Date(Date.now() - 60_000) }).where(eq(schema.orders.orderNumber, placed.orderNumber));
+    await db
+      .update(schema.orders)
+      .set({ payBy: new Date(Date.now() - 60_000) })
+      .where(eq(schema.orders.orderNumber, placed.orderNumber));
     await t.app.paymentKeeper.run();
     expect((await orderRow(placed.orderNumber)).status).toBe('Cancelled');
     expect(await storeCreditBalance(db, shopper.id)).toBe(probe.totalPaise - 50);
@@ -196,7 +208,9 @@ describe.runIf(Boolean(testServerUrl))('two spends at once (PostgreSQL)', () => 
       cancelling = send('POST', `/api/orders/${first.orderNumber}/cancel`, shopper).then((r) => (cancelled = r));
       // Until the cancel waits on a lock (on the customer's row, or, taken in the wrong order, after the pieces').
       for (let i = 0; ; i++) {
-        const waiting = (await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: unknown[] };
+        const waiting = (await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
+          rows: unknown[];
+        };
         if (waiting.rows.length > 0) break;
         if (i > 500 || cancelled) throw new Error(`the cancel never waited: ${cancelled?.body}`);
         await new Promise((r) => setTimeout(r, 10));

@@ -13,7 +13,13 @@ export interface Place {
   pins: readonly string[];
 }
 
-const place = (name: string, latitude: number, longitude: number, pins: string[], aliases: string[] = []): Place => ({ name, aliases, latitude, longitude, pins });
+const place = (name: string, latitude: number, longitude: number, pins: string[], aliases: string[] = []): Place => ({
+  name,
+  aliases,
+  latitude,
+  longitude,
+  pins,
+});
 
 export const PLACES: readonly Place[] = [
   place('Delhi', 28.6139, 77.209, ['110'], ['New Delhi', 'Dilli']),
@@ -65,7 +71,10 @@ export const PLACES: readonly Place[] = [
  * are one, and so are 'New Delhi' and 'newdelhi'.
  */
 export function compact(text: string): string {
-  return text.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]/g, '');
+  return text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 const BY_NAME = new Map<string, Place>();

@@ -16,16 +16,12 @@ export const storesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
     sendKept(deps.readCache, reply, 'stores', async () => ({ status: 200, value: { data: await stores.list() } })),
   );
 
-  api.get(
-    '/stores/search',
-    { schema: { querystring: StoreSearchQuerySchema, response: { 200: StoreSearchSchema } } },
-    (req) => stores.search(req.query.q ?? ''),
+  api.get('/stores/search', { schema: { querystring: StoreSearchQuerySchema, response: { 200: StoreSearchSchema } } }, (req) =>
+    stores.search(req.query.q ?? ''),
   );
 
   // An invalid or unserved PIN is an answer the shopper reads, not a failed request: 200 with ok false.
-  api.get(
-    '/stores/pincode/:pincode',
-    { schema: { params: PincodeParamsSchema, response: { 200: PincodeCheckSchema } } },
-    (req) => stores.checkPincode(req.params.pincode),
+  api.get('/stores/pincode/:pincode', { schema: { params: PincodeParamsSchema, response: { 200: PincodeCheckSchema } } }, (req) =>
+    stores.checkPincode(req.params.pincode),
   );
 };

@@ -63,9 +63,7 @@ export function createStoresService(db: Db, settings: SettingsService, now: () =
       if (words === '') return { data: [], place: null, nearest: false };
       const stores = await repo.listActive();
       const place = placeNamed(query);
-      const matches = stores.filter(
-        (s) => (place && placeNamed(s.city) === place) || compact(`${s.name} ${s.address} ${s.city}`).includes(words),
-      );
+      const matches = stores.filter((s) => (place && placeNamed(s.city) === place) || compact(`${s.name} ${s.address} ${s.city}`).includes(words));
       if (matches.length > 0) {
         return { data: place ? byDistance(place, matches) : matches.map(withoutDistance), place: place?.name ?? null, nearest: false };
       }

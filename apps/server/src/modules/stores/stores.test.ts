@@ -89,7 +89,13 @@ describe('stores, settings, pincode and sizer', () => {
   });
 
   it('saves a sizer request and refuses one with bad fields', async () => {
-    const ok = await json('/api/sizer-requests', { name: 'Asha', phone: '9840012345', email: 'asha@example.in', address: '12 Anna Salai, Chennai 600002', productId: 1 });
+    const ok = await json('/api/sizer-requests', {
+      name: 'Asha',
+      phone: '9840012345',
+      email: 'asha@example.in',
+      address: '12 Anna Salai, Chennai 600002',
+      productId: 1,
+    });
     expect(ok.statusCode).toBe(200);
     const rows = await t.database.db.query.sizerRequests.findMany();
     expect(rows).toHaveLength(1);

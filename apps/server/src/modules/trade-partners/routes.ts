@@ -28,7 +28,8 @@ export const tradePartnersModule: FastifyPluginAsync<ModuleDeps> = async (app, d
     },
     async (req) => {
       const customerId = req.customer?.id ?? null;
-      const result = req.body.form === 'long' ? await partners.registerLong(req.body.data, customerId) : await partners.registerShort(req.body.data, customerId);
+      const result =
+        req.body.form === 'long' ? await partners.registerLong(req.body.data, customerId) : await partners.registerShort(req.body.data, customerId);
       return orFail(result).answer;
     },
   );

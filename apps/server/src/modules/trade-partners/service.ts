@@ -134,7 +134,16 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
         const f = ownerFields(slot);
         const name = get(f.name);
         if (name === '') return [];
-        return [{ slot, name, mobile: orNull(get(f.mobile)), email: orNull(get(f.email).toLowerCase()), dob: orNull(get(f.dob)), anniversary: orNull(get(f.anniversary)) }];
+        return [
+          {
+            slot,
+            name,
+            mobile: orNull(get(f.mobile)),
+            email: orNull(get(f.email).toLowerCase()),
+            dob: orNull(get(f.dob)),
+            anniversary: orNull(get(f.anniversary)),
+          },
+        ];
       });
       const contacts: NewContact[] = CONTACT_ROLES.flatMap((c) => {
         const name = get(`${c.prefix}Name`);

@@ -116,8 +116,7 @@ function longForm(overrides: Record<string, string> = {}): Record<string, string
   };
 }
 
-const applicationsFor = (email: string) =>
-  t.database.db.select().from(schema.tradePartnerApplications).where(eq(schema.tradePartnerApplications.email, email));
+const applicationsFor = (email: string) => t.database.db.select().from(schema.tradePartnerApplications).where(eq(schema.tradePartnerApplications.email, email));
 const mailsTo = (address: string) => t.database.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, address));
 
 describe('short registration', () => {
@@ -127,7 +126,15 @@ describe('short registration', () => {
     expect(res.json().message).toBe(MESSAGES.shortRegistrationSuccess);
     expect(res.json().message).toBe('Registration Successful. Our support team will get back to you soon!');
     const [row] = await applicationsFor('kavya@sriganesh-jewels.in');
-    expect(row).toMatchObject({ form: 'short', adUserType: '3', partnerType: 'Retailer', status: 'Received', firstName: 'Kavya', middleName: 'Lakshmi', phone: '9876543210' });
+    expect(row).toMatchObject({
+      form: 'short',
+      adUserType: '3',
+      partnerType: 'Retailer',
+      status: 'Received',
+      firstName: 'Kavya',
+      middleName: 'Lakshmi',
+      phone: '9876543210',
+    });
     const mails = await mailsTo('kavya@sriganesh-jewels.in');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.textBody).toContain(res.json().reference);
@@ -293,7 +300,9 @@ describe('long registration', () => {
       const pan = 'THNPC4321K';
       const first = await register(longForm({ compPan: pan, adEmail: 'first@thangam-group.in' }));
       expect(first.statusCode, first.body).toBe(200);
-      const again = await register(longForm({ compPan: pan.toLowerCase(), compGST: gstinFor(pan), compName: 'THANGAM GOLD WORKS PVT LTD', adEmail: 'second@thangam-group.in' }));
+      const again = await register(
+        longForm({ compPan: pan.toLowerCase(), compGST: gstinFor(pan), compName: 'THANGAM GOLD WORKS PVT LTD', adEmail: 'second@thangam-group.in' }),
+      );
       expect(again.statusCode, again.body).toBe(409);
       expect(again.json()).toMatchObject({ message: underReview(`PAN ${pan}`), code: 'APPLICATION_UNDER_REVIEW' });
       const byGstinOnly = await register(longForm({ compPan: '', compGST: gstinFor(pan), adEmail: 'third@thangam-group.in' }));

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorSchema, UserParamsSchema, WishlistAddSchema, WishlistCountSchema, WishlistDeleteParamsSchema, WishlistIdsSchema, WishlistRowSchema, formBody } from '@milli/contracts/schemas';
+import {
+  ErrorSchema,
+  UserParamsSchema,
+  WishlistAddSchema,
+  WishlistCountSchema,
+  WishlistDeleteParamsSchema,
+  WishlistIdsSchema,
+  WishlistRowSchema,
+  formBody,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { requireSelf } from '../../plugins/session.ts';
 import { createCatalogService } from '../catalog/service.ts';
@@ -30,10 +39,14 @@ export const wishlistModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     async (req) => wishlist.ids(requireSelf(req, req.params.userId).id),
   );
 
-  api.post('/wishlist/add', { config: { access: 'customer' }, schema: { body: formBody(WishlistAddSchema), response: { 200: WishlistCountSchema, ...errors } } }, async (req) => {
-    const customer = requireSelf(req, req.body.user_id);
-    return wishlist.add(customer.id, req.body.product_id);
-  });
+  api.post(
+    '/wishlist/add',
+    { config: { access: 'customer' }, schema: { body: formBody(WishlistAddSchema), response: { 200: WishlistCountSchema, ...errors } } },
+    async (req) => {
+      const customer = requireSelf(req, req.body.user_id);
+      return wishlist.add(customer.id, req.body.product_id);
+    },
+  );
 
   api.post(
     '/wishlist/delete/:productId/:userId',

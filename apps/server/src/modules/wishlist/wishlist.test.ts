@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const multipart = (url: string, fields: Record<string, string | number>, cookie?: string) =>
-  postForm(t.app, url, fields, { cookie, ip: `10.8.0.${++n}` });
+const multipart = (url: string, fields: Record<string, string | number>, cookie?: string) => postForm(t.app, url, fields, { cookie, ip: `10.8.0.${++n}` });
 
 /** A customer logged in, with the guest wish list the login merges when one is given. */
 const shopper = (login: Record<string, string> = {}) => createShopper(t.app, { login });

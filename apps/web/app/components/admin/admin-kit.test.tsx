@@ -15,7 +15,15 @@ import { AdminForm, Checkbox, MoneyField, NumberField, Select, TextField } from 
 
 afterEach(cleanup);
 
-const member = (role: StaffRole): StaffMe => ({ id: 1, email: 'asha@milli.example', name: 'Asha Rao', role, permissions: [...ROLE_PERMISSIONS[role]], twoFactor: false, mustEnrolTwoFactor: false });
+const member = (role: StaffRole): StaffMe => ({
+  id: 1,
+  email: 'asha@milli.example',
+  name: 'Asha Rao',
+  role,
+  permissions: [...ROLE_PERMISSIONS[role]],
+  twoFactor: false,
+  mustEnrolTwoFactor: false,
+});
 
 /** Renders `ui` at `path` inside a router, remembering what forms post. */
 function renderAt(path: string, ui: () => ReactNode) {
@@ -42,8 +50,20 @@ describe('the admin shell', () => {
       </AdminShell>
     ));
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
-    const links = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(links).toEqual(['Dashboard', 'Products', 'Categories, tags & stones', 'Import / export CSV', 'Rates', 'Coupons', 'Stores', 'Reviews', 'My security']);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(links).toEqual([
+      'Dashboard',
+      'Products',
+      'Categories, tags & stones',
+      'Import / export CSV',
+      'Rates',
+      'Coupons',
+      'Stores',
+      'Reviews',
+      'My security',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
     expect(screen.getByText('Asha Rao')).toBeTruthy();
@@ -55,14 +75,22 @@ describe('the admin shell', () => {
   });
 
   it('shows the owner the store’s desks too', async () => {
-    renderAt('/admin', () => <AdminShell me={member('owner')} storeName="Milli">x</AdminShell>);
+    renderAt('/admin', () => (
+      <AdminShell me={member('owner')} storeName="Milli">
+        x
+      </AdminShell>
+    ));
     const nav = await screen.findByRole('navigation', { name: 'Back office' });
     for (const name of ['Settings', 'Staff', 'Audit log', 'Returns']) expect(within(nav).getByRole('link', { name })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('signs out with a plain form', async () => {
-    const posted = renderAt('/admin', () => <AdminShell me={member('orders')} storeName="Milli">x</AdminShell>);
+    const posted = renderAt('/admin', () => (
+      <AdminShell me={member('orders')} storeName="Milli">
+        x
+      </AdminShell>
+    ));
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await expect.poll(() => posted.length).toBe(1);
     expect(posted[0]!.get('intent')).toBe('logout');
@@ -74,13 +102,35 @@ interface Row {
   name: string;
   stock: number;
 }
-const PAGE: AdminListPage<Row> = { data: [{ id: 4, name: 'Lotus Ring', stock: 2 }, { id: 9, name: 'Kangan Bangle', stock: 0 }], page: 2, perPage: 25, total: 80, totalPages: 4 };
+const PAGE: AdminListPage<Row> = {
+  data: [
+    { id: 4, name: 'Lotus Ring', stock: 2 },
+    { id: 9, name: 'Kangan Bangle', stock: 0 },
+  ],
+  page: 2,
+  perPage: 25,
+  total: 80,
+  totalPages: 4,
+};
 
 function List({ url, page = PAGE }: { url: string; page?: AdminListPage<Row> }) {
   const list = readListState(new URL(url, 'http://x'), { sort: 'name', filters: ['status'] });
   return (
     <>
-      <ListToolbar list={list} searchLabel="Search products" filters={[{ name: 'status', label: 'Status', options: [{ value: 'active', label: 'Active' }, { value: 'archived', label: 'Archived' }] }]} />
+      <ListToolbar
+        list={list}
+        searchLabel="Search products"
+        filters={[
+          {
+            name: 'status',
+            label: 'Status',
+            options: [
+              { value: 'active', label: 'Active' },
+              { value: 'archived', label: 'Archived' },
+            ],
+          },
+        ]}
+      />
       <form method="post">
         <ListTable
           list={list}
@@ -92,7 +142,14 @@ function List({ url, page = PAGE }: { url: string; page?: AdminListPage<Row> }) 
             { key: 'stock', label: 'Stock', sort: 'stock', align: 'end', cell: (r) => r.stock },
             { key: 'id', label: 'Id', cell: (r) => r.id },
           ]}
-          bulk={{ label: (r) => `Select ${r.name}`, actions: <button type="submit" name="intent" value="archive">Archive</button> }}
+          bulk={{
+            label: (r) => `Select ${r.name}`,
+            actions: (
+              <button type="submit" name="intent" value="archive">
+                Archive
+              </button>
+            ),
+          }}
           empty={<EmptyState title="No products match" />}
         />
       </form>
@@ -123,7 +180,11 @@ describe('the list kit', () => {
     renderAt('/admin/products', () => <List url="/admin/products?page=2" />);
     const pages = await screen.findByRole('navigation', { name: 'Pages' });
     expect(pages.textContent).toContain('Showing 26–50 of 80');
-    expect(within(pages).getByRole('link', { name: /Previous/ }).getAttribute('href')).toBe('/admin/products');
+    expect(
+      within(pages)
+        .getByRole('link', { name: /Previous/ })
+        .getAttribute('href'),
+    ).toBe('/admin/products');
     expect(within(pages).getByRole('link', { name: /Next/ }).getAttribute('href')).toBe('/admin/products?page=3');
     expect(within(pages).getByText('2', { exact: false, selector: '[aria-current="page"]' })).toBeTruthy();
   });

@@ -33,13 +33,7 @@ export function AdminShell({ me, storeName, children }: { me: StaffMe; storeName
       </a>
       <header className="adm-header">
         <div className="adm-header__brand">
-          <button
-            type="button"
-            className="adm-menu-button"
-            aria-expanded={open}
-            aria-controls="adm-nav"
-            onClick={() => setOpen((v) => !v)}
-          >
+          <button type="button" className="adm-menu-button" aria-expanded={open} aria-controls="adm-nav" onClick={() => setOpen((v) => !v)}>
             <span aria-hidden="true">☰</span> Menu
           </button>
           <Link to={ADMIN_PATHS.dashboard} className="adm-header__store">
@@ -90,7 +84,17 @@ export function AdminShell({ me, storeName, children }: { me: StaffMe; storeName
 }
 
 /** A screen's title, a line saying what it is for, and its main actions (a "New …" link). */
-export function PageHeader({ title, description, actions, back }: { title: string; description?: ReactNode; actions?: ReactNode; back?: { to: string; label: string } }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+  back,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  back?: { to: string; label: string };
+}) {
   return (
     <div className="adm-page-header">
       <div>

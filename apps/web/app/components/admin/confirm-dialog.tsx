@@ -22,7 +22,8 @@ import { isConfirmed } from '../../lib/admin-confirm.ts';
 
 export { isConfirmed };
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -71,7 +72,15 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
 
   return (
     <div className="adm-dialog-backdrop">
-      <div ref={box} className="adm-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={children ? bodyId : undefined} onKeyDown={onKeyDown}>
+      <div
+        ref={box}
+        className="adm-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={children ? bodyId : undefined}
+        onKeyDown={onKeyDown}
+      >
         <h2 id={titleId} className="adm-dialog__title">
           {title}
         </h2>
@@ -121,7 +130,18 @@ export interface ConfirmActionProps {
 }
 
 /** A button inside a form that asks before it posts `intent` (see the file's comment). */
-export function ConfirmAction({ intent, label, title, confirmLabel, children, open = false, tone = 'danger', buttonTone = 'secondary', name = 'intent', disabled }: ConfirmActionProps) {
+export function ConfirmAction({
+  intent,
+  label,
+  title,
+  confirmLabel,
+  children,
+  open = false,
+  tone = 'danger',
+  buttonTone = 'secondary',
+  name = 'intent',
+  disabled,
+}: ConfirmActionProps) {
   const [shown, setShown] = useState(open);
   const opener = useRef<HTMLButtonElement>(null);
   useEffect(() => setShown(open), [open]);

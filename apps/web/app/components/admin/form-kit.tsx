@@ -109,7 +109,16 @@ export function TextField({
     <Field {...props}>
       {(control) =>
         multiline ? (
-          <textarea {...control} name={name} rows={rows} defaultValue={defaultValue ?? ''} maxLength={maxLength} disabled={disabled} placeholder={placeholder} className="adm-input" />
+          <textarea
+            {...control}
+            name={name}
+            rows={rows}
+            defaultValue={defaultValue ?? ''}
+            maxLength={maxLength}
+            disabled={disabled}
+            placeholder={placeholder}
+            className="adm-input"
+          />
         ) : (
           <input
             {...control}
@@ -214,7 +223,14 @@ export function Select({
   return (
     <Field {...props}>
       {(control) => (
-        <select {...control} name={name} defaultValue={defaultValue ?? (multiple ? [] : '')} multiple={multiple} disabled={disabled} className="adm-input adm-select">
+        <select
+          {...control}
+          name={name}
+          defaultValue={defaultValue ?? (multiple ? [] : '')}
+          multiple={multiple}
+          disabled={disabled}
+          className="adm-input adm-select"
+        >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value} disabled={o.disabled}>
@@ -252,7 +268,15 @@ export function Checkbox({
   const hintId = hint ? `${inputId}-hint` : undefined;
   return (
     <div className={`adm-check${error ? ' adm-field--invalid' : ''}`}>
-      <input id={inputId} type="checkbox" name={name} value={value} defaultChecked={defaultChecked} disabled={disabled} {...fieldErrorProps(inputId, error, hintId)} />
+      <input
+        id={inputId}
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        disabled={disabled}
+        {...fieldErrorProps(inputId, error, hintId)}
+      />
       <label htmlFor={inputId}>{label}</label>
       <FieldNotes inputId={inputId} hintId={hintId} hint={hint} error={error} />
     </div>

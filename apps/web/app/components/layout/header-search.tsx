@@ -14,8 +14,7 @@ const MAX_SUGGESTIONS = 6;
 
 type Status = 'idle' | 'loading' | 'done' | 'error';
 
-const paiseOf = (p: ProductSummary) =>
-  Number.isSafeInteger(p.product_price_paise) ? p.product_price_paise : rupeesToPaise(p.product_price);
+const paiseOf = (p: ProductSummary) => (Number.isSafeInteger(p.product_price_paise) ? p.product_price_paise : rupeesToPaise(p.product_price));
 
 /**
  * The header's product search (in the slide-out panel) with suggestions as you type: the WAI-ARIA
@@ -112,13 +111,7 @@ export function HeaderSearch({ id = 'panel-search-q' }: { id?: string }) {
   }
 
   return (
-    <Form
-      method="get"
-      action="/alljewellery"
-      role="search"
-      className="panel-search header-search"
-      onSubmit={() => setOpen(false)}
-    >
+    <Form method="get" action="/alljewellery" role="search" className="panel-search header-search" onSubmit={() => setOpen(false)}>
       <label htmlFor={id} className="visually-hidden">
         Search jewellery
       </label>

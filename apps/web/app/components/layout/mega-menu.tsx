@@ -17,8 +17,7 @@ function moveBetweenCategories(event: KeyboardEvent<HTMLAnchorElement>) {
   if (!list) return;
   const links = [...list.querySelectorAll<HTMLAnchorElement>(':scope > li > .mega-cat-link')];
   const at = links.indexOf(event.currentTarget);
-  const next =
-    event.key === 'Home' ? 0 : event.key === 'End' ? links.length - 1 : event.key === 'ArrowDown' ? at + 1 : at - 1;
+  const next = event.key === 'Home' ? 0 : event.key === 'End' ? links.length - 1 : event.key === 'ArrowDown' ? at + 1 : at - 1;
   const target = links[(next + links.length) % links.length];
   if (target) {
     event.preventDefault();
@@ -80,7 +79,10 @@ export function MegaMenu({
   const active = chosen !== undefined && categories.includes(chosen) ? chosen : categories[0];
   const setActive = setChosen;
   const slug = material.toLowerCase();
-  const stones = [...STONE_AND_METAL_FILTERS, ...otherStones.filter((s) => !(STONE_AND_METAL_FILTERS as readonly string[]).includes(s)).slice(0, MAX_OTHER_STONES)];
+  const stones = [
+    ...STONE_AND_METAL_FILTERS,
+    ...otherStones.filter((s) => !(STONE_AND_METAL_FILTERS as readonly string[]).includes(s)).slice(0, MAX_OTHER_STONES),
+  ];
 
   return (
     <div className="container mega-inner">
@@ -91,17 +93,8 @@ export function MegaMenu({
             const key = `${slug}-${i}`;
             const tags = tagsByCategory[category] ?? [];
             return (
-              <li
-                key={category}
-                className={`mega-cat${category === active ? ' is-active' : ''}`}
-                onMouseEnter={() => setActive(category)}
-              >
-                <Link
-                  className="mega-cat-link"
-                  to={filterHref({ material, category })}
-                  onFocus={() => setActive(category)}
-                  onKeyDown={moveBetweenCategories}
-                >
+              <li key={category} className={`mega-cat${category === active ? ' is-active' : ''}`} onMouseEnter={() => setActive(category)}>
+                <Link className="mega-cat-link" to={filterHref({ material, category })} onFocus={() => setActive(category)} onKeyDown={moveBetweenCategories}>
                   {category}
                 </Link>
                 {opened && category === active && (

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PRICE_BANDS } from '@milli/contracts';
 import { OPEN_PRICE_MAX, filterHref, priceBandHref, searchHref } from './nav-links.ts';
 
-const decodeFilter = (href: string) =>
-  JSON.parse(decodeURIComponent(href.replace('/alljewellery/productfilter/', ''))) as Record<string, string>;
+const decodeFilter = (href: string) => JSON.parse(decodeURIComponent(href.replace('/alljewellery/productfilter/', ''))) as Record<string, string>;
 
 describe('header links', () => {
   it('sends Rings as Fingerring in the filter JSON, other categories unchanged', () => {

@@ -21,7 +21,11 @@ export const PreFooter = memo(function PreFooter({ settings: given }: { settings
           text: `Insured, flat ${formatRupees(settings.shippingFeePaise)} shipping`,
         };
   const promises = [
-    { icon: <MoneyBackIcon size={30} />, title: `${settings.returnWindowDays}-day money-back`, text: 'Changed your mind? Return it from your order page for a refund' },
+    {
+      icon: <MoneyBackIcon size={30} />,
+      title: `${settings.returnWindowDays}-day money-back`,
+      text: 'Changed your mind? Return it from your order page for a refund',
+    },
     { icon: <ExchangeIcon size={30} />, title: 'Lifetime exchange & buy-back', text: 'Trade in old pieces at today’s value' },
     { icon: <CertifiedIcon size={30} />, title: 'Certified jewellery', text: 'BIS hallmarked gold, certified diamonds' },
     { icon: <TruckIcon size={30} />, ...shipping },
@@ -45,10 +49,7 @@ export const PreFooter = memo(function PreFooter({ settings: given }: { settings
             <DiamondIcon size={34} className="cta-gem" />
             <div>
               <p className="cta-title">A piece that exists nowhere else</p>
-              <p className="cta-text">
-                Tell us your idea. Our designers draw it, you approve the CAD, and our karigars craft it in gold,
-                platinum or silver.
-              </p>
+              <p className="cta-text">Tell us your idea. Our designers draw it, you approve the CAD, and our karigars craft it in gold, platinum or silver.</p>
             </div>
           </div>
           <div className="cta-actions">

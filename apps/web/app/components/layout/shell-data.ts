@@ -69,7 +69,14 @@ export const FALLBACK_SHELL_DATA: ShellData = {
 /** A shell completed with the visitor's own parts (decision 032): `known` says whether they really are theirs. */
 export function withPersonal<T extends object>(shell: T, personal: Personal, known: boolean) {
   // DECISIONS §2: the real wish-list count (the customer's pieces, or the guest cookie's), not the spec's fixed 0.
-  return { ...shell, personalKnown: known, user: personal.user, cart: personal.cart, wishlistCount: personal.wishlistIds.length, wishlistIds: personal.wishlistIds };
+  return {
+    ...shell,
+    personalKnown: known,
+    user: personal.user,
+    cart: personal.cart,
+    wishlistCount: personal.wishlistIds.length,
+    wishlistIds: personal.wishlistIds,
+  };
 }
 
 /** The shell as SiteShell completed it, for every screen inside (useShellData). */

@@ -15,7 +15,12 @@ export function SidePanel({ open, onClose, cart, cartKnown }: { open: boolean; o
 
       <section className="mini-cart" aria-labelledby="mini-cart-title">
         <h3 className="mini-cart-title" id="mini-cart-title">
-          Your cart {cartKnown && <span className="mini-cart-count">({cart.count} {cart.count === 1 ? 'item' : 'items'})</span>}
+          Your cart{' '}
+          {cartKnown && (
+            <span className="mini-cart-count">
+              ({cart.count} {cart.count === 1 ? 'item' : 'items'})
+            </span>
+          )}
         </h3>
         {!cartKnown ? (
           // A shared page before (or without) the visitor's summary: the cart page knows what is in it.
@@ -38,14 +43,7 @@ export function SidePanel({ open, onClose, cart, cartKnown }: { open: boolean; o
               {cart.lines.map((line, i) => (
                 // A piece can be in the cart twice, with different choices (size, purity).
                 <li key={`${line.productId}-${i}`} className="mini-cart-line">
-                  <img
-                    src={line.image || '/placeholder-jewel.svg'}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    decoding="async"
-                  />
+                  <img src={line.image || '/placeholder-jewel.svg'} alt="" width={64} height={64} loading="lazy" decoding="async" />
                   <div>
                     <Link to={`/product-detail/${line.productId}`} className="mini-cart-name">
                       {line.name}

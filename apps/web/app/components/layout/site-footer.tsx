@@ -20,9 +20,8 @@ export const SiteFooter = memo(function SiteFooter({ data }: { data: StoreShell 
             <LogoMark title={name} />
           </Link>
           <p className="footer-vision">
-            Our vision is to become a jewellery lifestyle brand admired the world over: designs that feel at home
-            in Chennai, Paris or New York, crafted with care and priced so that fine jewellery is a joy rather than
-            a luxury.
+            Our vision is to become a jewellery lifestyle brand admired the world over: designs that feel at home in Chennai, Paris or New York, crafted with
+            care and priced so that fine jewellery is a joy rather than a luxury.
           </p>
         </div>
 

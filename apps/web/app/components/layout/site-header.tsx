@@ -121,18 +121,8 @@ const MainNav = memo(function MainNav({ categories, tagsByCategory, otherStones 
     <nav className="main-nav" aria-label="Main">
       <ul className="nav-list">
         {MATERIALS.map((material) => (
-          <NavDropdown
-            key={material}
-            id={`mega-${material.toLowerCase()}`}
-            label={material}
-            panelClassName="mega"
-          >
-            <MegaMenu
-              material={material}
-              categories={categories}
-              tagsByCategory={tagsByCategory}
-              otherStones={otherStones}
-            />
+          <NavDropdown key={material} id={`mega-${material.toLowerCase()}`} label={material} panelClassName="mega">
+            <MegaMenu material={material} categories={categories} tagsByCategory={tagsByCategory} otherStones={otherStones} />
           </NavDropdown>
         ))}
         <NavDropdown id="mega-gifting" label="Gifting" panelClassName="mega mega--gifting">

@@ -37,9 +37,7 @@ export function ErrorScreen({ status, detail }: { status?: number; detail?: stri
         <h1 id="status-title" className="status-title">
           Something went wrong on our side
         </h1>
-        <p className="status-text">
-          {detail ?? 'We could not show this page just now. Please try again in a moment; your cart is safe.'}
-        </p>
+        <p className="status-text">{detail ?? 'We could not show this page just now. Please try again in a moment; your cart is safe.'}</p>
         <div className="status-actions">
           <Link to="/" className="btn btn-primary">
             Back to Home

@@ -15,7 +15,17 @@ interface HeartAnswer {
  * here). With JavaScript the same form goes through a fetcher: the page stays put, the heart fills at
  * once, and the header's count follows when the root loader revalidates.
  */
-export function WishlistHeart({ productId, productName, className = '', size = 20 }: { productId: number; productName: string; className?: string; size?: number }) {
+export function WishlistHeart({
+  productId,
+  productName,
+  className = '',
+  size = 20,
+}: {
+  productId: number;
+  productName: string;
+  className?: string;
+  size?: number;
+}) {
   const { wishlistIds } = useShellData();
   const location = useLocation();
   // One key per piece: every heart for the same piece on a page shows the same state.

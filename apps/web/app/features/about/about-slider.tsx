@@ -30,9 +30,7 @@ const CLONES = PIECES.slice(0, ABOUT_SLIDER.slides);
  */
 const SLIDER_CSS = [
   `.about-slider{--visible:${ABOUT_SLIDER.slides}}`,
-  ...[...ABOUT_SLIDER.breakpoints]
-    .sort((a, b) => b[0] - a[0])
-    .map(([width, count]) => `@media (max-width:${width}px){.about-slider{--visible:${count}}}`),
+  ...[...ABOUT_SLIDER.breakpoints].sort((a, b) => b[0] - a[0]).map(([width, count]) => `@media (max-width:${width}px){.about-slider{--visible:${count}}}`),
 ].join('');
 
 /**
@@ -141,10 +139,7 @@ export function AboutSlider() {
           <p className="visually-hidden" aria-live={paused || engaged ? 'polite' : 'off'} aria-atomic="true">
             Showing from piece {current} of {count}
           </p>
-          <div
-            className={`about-slider-track${animate ? ' is-animated' : ''}`}
-            style={trackStyle}
-          >
+          <div className={`about-slider-track${animate ? ' is-animated' : ''}`} style={trackStyle}>
             {PIECES.map((piece, i) => (
               <div key={`s${i}`} className="about-slide" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
                 <figure>

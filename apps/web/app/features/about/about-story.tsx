@@ -68,7 +68,14 @@ export function AboutStory() {
         >
           <div className="container about-chapter-inner">
             <div className="about-chapter-art">
-              <img src={artUrl(chapter.art)} alt={artAlt(chapter.art)} width={ART_SIZE} height={ART_SIZE} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+              <img
+                src={artUrl(chapter.art)}
+                alt={artAlt(chapter.art)}
+                width={ART_SIZE}
+                height={ART_SIZE}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                decoding="async"
+              />
             </div>
             <div className="about-chapter-copy">
               <span className="section-eyebrow">{chapter.eyebrow}</span>

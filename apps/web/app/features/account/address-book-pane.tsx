@@ -4,7 +4,15 @@ import { FormAlert } from '../../components/forms/form-bits.tsx';
 import { fieldErrorId, fieldErrorProps } from '../../lib/field-errors.ts';
 import { ADDRESS_BOOK_LIMIT, SAVED_MESSAGES, type AddressFormField, type AddressResult, type BookAddress } from './address-book.ts';
 
-const TEXT_FIELDS: { name: AddressFormField; label: string; autoComplete: string; wide?: boolean; optional?: boolean; inputMode?: 'numeric' | 'tel'; maxLength?: number }[] = [
+const TEXT_FIELDS: {
+  name: AddressFormField;
+  label: string;
+  autoComplete: string;
+  wide?: boolean;
+  optional?: boolean;
+  inputMode?: 'numeric' | 'tel';
+  maxLength?: number;
+}[] = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
   { name: 'address', label: 'Address', autoComplete: 'street-address', wide: true },
@@ -45,7 +53,12 @@ function AddressCard({ a }: { a: BookAddress }) {
         <br />+{a.countryCode} {a.phone}
       </address>
       <div className="address-card-actions">
-        <Link className="btn btn-outline btn-sm" to={`/account?tab=addresses&edit=${a.id}#address-form`} preventScrollReset aria-label={`Edit the address of ${name}, ${a.city}`}>
+        <Link
+          className="btn btn-outline btn-sm"
+          to={`/account?tab=addresses&edit=${a.id}#address-form`}
+          preventScrollReset
+          aria-label={`Edit the address of ${name}, ${a.city}`}
+        >
           Edit
         </Link>
         {!a.isDefault && (
@@ -106,7 +119,15 @@ export function AddressBookPane({ addresses, result }: { addresses: BookAddress[
       {full ? (
         <p className="muted">Your address book is full ({ADDRESS_BOOK_LIMIT} addresses). Delete one you no longer use to add another.</p>
       ) : (
-        <Form method="post" action={ACTION} id="address-form" className="address-form" aria-labelledby="address-form-title" preventScrollReset key={editing?.id ?? 'new'}>
+        <Form
+          method="post"
+          action={ACTION}
+          id="address-form"
+          className="address-form"
+          aria-labelledby="address-form-title"
+          preventScrollReset
+          key={editing?.id ?? 'new'}
+        >
           <h3 id="address-form-title" className="shell-h3">
             {editing ? 'Edit address' : 'Add an address'}
           </h3>
@@ -136,7 +157,14 @@ export function AddressBookPane({ addresses, result }: { addresses: BookAddress[
             })}
             <div className="form-field">
               <label htmlFor="book-state">State</label>
-              <select id="book-state" name="state" defaultValue={values.state ?? ''} autoComplete="address-level1" required {...fieldErrorProps('book-state', fields.state)}>
+              <select
+                id="book-state"
+                name="state"
+                defaultValue={values.state ?? ''}
+                autoComplete="address-level1"
+                required
+                {...fieldErrorProps('book-state', fields.state)}
+              >
                 <option value="">Choose…</option>
                 {INDIAN_STATES.map((s) => (
                   <option key={s.code} value={s.name}>
@@ -152,7 +180,16 @@ export function AddressBookPane({ addresses, result }: { addresses: BookAddress[
                 <span className="dial-code" aria-hidden="true">
                   +91
                 </span>
-                <input id="book-phone" name="phone" type="tel" autoComplete="tel-national" inputMode="tel" defaultValue={values.phone} required {...fieldErrorProps('book-phone', fields.phone)} />
+                <input
+                  id="book-phone"
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel-national"
+                  inputMode="tel"
+                  defaultValue={values.phone}
+                  required
+                  {...fieldErrorProps('book-phone', fields.phone)}
+                />
               </div>
               <FieldError id="book-phone" error={fields.phone} />
             </div>

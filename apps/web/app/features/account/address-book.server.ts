@@ -41,7 +41,8 @@ export async function addressAction(api: ApiClient, form: FormData, intent: Addr
   const values: AddressResult['values'] = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]));
   if (form.get('isDefault') === 'on') values.isDefault = 'on';
   if (id) values.id = String(id);
-  const fail = (status: number, message: string, fields: AddressResult['fields'] = {}) => data<AddressResult>({ intent, ok: false, message, fields, values }, { status });
+  const fail = (status: number, message: string, fields: AddressResult['fields'] = {}) =>
+    data<AddressResult>({ intent, ok: false, message, fields, values }, { status });
 
   if (intent === 'save-address') {
     const body = { ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, values[f] ?? ''])), countryCode: '91', isDefault: values.isDefault === 'on' };
@@ -53,7 +54,8 @@ export async function addressAction(api: ApiClient, form: FormData, intent: Addr
   }
 
   if (!id) return fail(400, 'This address is not in your address book.');
-  const answer = intent === 'delete-address' ? await send(api, `/api/account/addresses/${id}`, 'DELETE') : await send(api, `/api/account/addresses/${id}/default`, 'POST');
+  const answer =
+    intent === 'delete-address' ? await send(api, `/api/account/addresses/${id}`, 'DELETE') : await send(api, `/api/account/addresses/${id}/default`, 'POST');
   if (answer?.status === 401) throw redirect('/login');
   const message = (answer?.body as { message?: string } | null)?.message;
   if (answer && answer.status < 300) return data<AddressResult>({ intent, ok: true, message: message ?? 'Done.', fields: {}, values: {} });

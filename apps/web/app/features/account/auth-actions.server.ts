@@ -142,8 +142,7 @@ export async function signUp(api: ApiClient, request: Request) {
   // A refusal the person can fix (a taken username) leads with the field's own message: 'try again
   // later' alone would send them away from a form that only needs another name. The spec's line follows.
   const own = Object.values(fieldErrors);
-  const alert =
-    typeof message === 'string' && message ? message : own.length > 0 ? `${own.join(' ')} ${MESSAGES.registerFallback}` : MESSAGES.registerFallback;
+  const alert = typeof message === 'string' && message ? message : own.length > 0 ? `${own.join(' ')} ${MESSAGES.registerFallback}` : MESSAGES.registerFallback;
   return data<RegisterResult>({ message: alert, fieldErrors, values }, { status: failStatus(answer) });
 }
 
@@ -212,10 +211,7 @@ export async function checkCode(api: ApiClient, request: Request) {
   if (typeof token === 'string' && token) {
     return redirect('/reset-password', { headers: withCookies([resetCookie.set(encodeURIComponent(token), request)]) });
   }
-  return data<OtpResult>(
-    { intent: 'verify', ok: false, message: refusal(answer) ?? ACCOUNT_TEXT.otpFallback },
-    { status: failStatus(answer) },
-  );
+  return data<OtpResult>({ intent: 'verify', ok: false, message: refusal(answer) ?? ACCOUNT_TEXT.otpFallback }, { status: failStatus(answer) });
 }
 
 /** The codes POST /api/auth/reset-password refuses with, and what the screen does for each. */
@@ -309,9 +305,7 @@ const isProfileField = (name: unknown): name is ProfileField => PROFILE_FIELDS.i
 export async function saveProfile(api: ApiClient, form: FormData) {
   const user = await loadSessionUser(api);
   if (!user) throw redirect('/login');
-  const payload = Object.fromEntries(
-    PROFILE_FIELDS.map((name) => [name, name.endsWith('Password') ? secret(form, name) : text(form, name)]),
-  );
+  const payload = Object.fromEntries(PROFILE_FIELDS.map((name) => [name, name.endsWith('Password') ? secret(form, name) : text(form, name)]));
   const answer = await call(api, `/api/users/user-details/${user.userId}`, json('PUT', payload));
   if (answer?.status === 401) throw redirect('/login');
   if (answer?.ok) {

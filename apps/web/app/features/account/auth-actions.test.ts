@@ -165,9 +165,11 @@ describe('the code and the new password', () => {
     expect(resetLinkOf(new Request('http://shop.test/reset-password?link=%3Cscript%3E1234567890123456789012'))).toBeNull();
   });
 
-  it("the link posted with the new password is exchanged once, then the password is set with the token it gave (issue 35)", async () => {
+  it('the link posted with the new password is exchanged once, then the password is set with the token it gave (issue 35)', async () => {
     const link = 'Ab_-0123456789abcdefghijklmnopqrstuvwxyzABC';
-    const { api, calls } = fakeApi((path) => (path === '/api/auth/reset-link' ? json(200, { message: 'ok', resetToken: 'tok_from_link' }) : json(200, { message: 'Your password has been changed.' })));
+    const { api, calls } = fakeApi((path) =>
+      path === '/api/auth/reset-link' ? json(200, { message: 'ok', resetToken: 'tok_from_link' }) : json(200, { message: 'Your password has been changed.' }),
+    );
     const result = outcome(await setNewPassword(api, post('/reset-password', { link, newPassword: 'Fresh2024x', confirmPassword: 'Fresh2024x' })));
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/reset-link', '/api/auth/reset-password']);
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ link });
@@ -206,10 +208,25 @@ describe('saveProfile (Edit Profile)', () => {
 
   it("saves to the session's own id and names the field at fault, keeping what was typed but no password", async () => {
     const { api, calls } = fakeApi((path) =>
-      path === '/api/auth/me' ? me() : json(400, { message: 'Your current password is not correct.', code: 'INVALID_REQUEST', fields: { currentPassword: 'Your current password is not correct.' } }),
+      path === '/api/auth/me'
+        ? me()
+        : json(400, {
+            message: 'Your current password is not correct.',
+            code: 'INVALID_REQUEST',
+            fields: { currentPassword: 'Your current password is not correct.' },
+          }),
     );
     const form = new FormData();
-    for (const [k, v] of Object.entries({ firstName: ' Asha ', lastName: 'Raman', email: 'a@b.in', mobile: '', currentPassword: 'old', newPassword: 'New12345', confirmPassword: 'New12345' })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      firstName: ' Asha ',
+      lastName: 'Raman',
+      email: 'a@b.in',
+      mobile: '',
+      currentPassword: 'old',
+      newPassword: 'New12345',
+      confirmPassword: 'New12345',
+    }))
+      form.set(k, v);
     const result = outcome(await saveProfile(api, form));
 
     expect(calls[1]!.path).toBe('/api/users/user-details/7');

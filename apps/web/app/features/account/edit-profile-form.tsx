@@ -96,9 +96,7 @@ export function EditProfileForm({ details }: { details: UserDetails['user'] | nu
     <>
       {result?.ok && <FormAlert tone="success">{result.message}</FormAlert>}
       {result && !result.ok && (
-        <FormAlert tone="error">
-          {errorField ? `Your changes were not saved: please check ${LABELS[errorField].toLowerCase()}.` : result.message}
-        </FormAlert>
+        <FormAlert tone="error">{errorField ? `Your changes were not saved: please check ${LABELS[errorField].toLowerCase()}.` : result.message}</FormAlert>
       )}
       <fetcher.Form ref={form} method="post" action={tabHref('edit')} className="profile-form">
         <input type="hidden" name="intent" value="save-profile" />

@@ -22,7 +22,10 @@ export function OtpBoxes({ describedBy, invalid }: { describedBy?: string | unde
 
   /** Writes digits from `from` onwards and puts the caret after the last one written. */
   const fill = (from: number, text: string) => {
-    const incoming = text.replace(/\D/g, '').slice(0, OTP_LENGTH - from).split('');
+    const incoming = text
+      .replace(/\D/g, '')
+      .slice(0, OTP_LENGTH - from)
+      .split('');
     if (incoming.length === 0) return;
     setDigits((prev) => prev.map((d, i) => (i >= from && i < from + incoming.length ? incoming[i - from]! : d)));
     focusBox(from + incoming.length);

@@ -32,7 +32,8 @@ export function StoreCreditPane({ statement }: { statement: StoreCreditStatement
         Balance: <strong>{formatRupees(statement.balancePaise)}</strong>
       </p>
       <p className="muted">
-        Store credit comes from exchanging a piece bought here, a return refunded as credit, or our team. Spend it on any order at checkout; it is given back if the order is cancelled.
+        Store credit comes from exchanging a piece bought here, a return refunded as credit, or our team. Spend it on any order at checkout; it is given back if
+        the order is cancelled.
       </p>
       {statement.entries.length === 0 ? (
         <p className="muted">No store credit yet.</p>

@@ -39,7 +39,8 @@ function DropZone({ error }: { error?: string | undefined }) {
         Add photos
       </label>
       <p id="cat-images-hint" className="adm-hint">
-        Drop JPEG, PNG, WebP or AVIF photos here, or choose them (up to 10, 15 MB each). They are checked, turned upright and stored in the sizes the shop shows.
+        Drop JPEG, PNG, WebP or AVIF photos here, or choose them (up to 10, 15 MB each). They are checked, turned upright and stored in the sizes the shop
+        shows.
       </p>
       <input
         ref={input}
@@ -71,7 +72,17 @@ function DropZone({ error }: { error?: string | undefined }) {
   );
 }
 
-export function ImageManager({ images, productName, error, confirmImageId }: { images: ProductImage[]; productName: string; error?: string | undefined; confirmImageId?: number | null }) {
+export function ImageManager({
+  images,
+  productName,
+  error,
+  confirmImageId,
+}: {
+  images: ProductImage[];
+  productName: string;
+  error?: string | undefined;
+  confirmImageId?: number | null;
+}) {
   return (
     <section className="adm-panel cat-images" aria-labelledby="cat-images-title">
       <div className="adm-panel__head">
@@ -114,16 +125,34 @@ export function ImageManager({ images, productName, error, confirmImageId }: { i
                       </button>
                     )}
                     {i > 0 && (
-                      <button type="submit" name="intent" value={`move:${i - 1}`} className="adm-button adm-button--ghost" aria-label={`Move photo ${i + 1} up`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`move:${i - 1}`}
+                        className="adm-button adm-button--ghost"
+                        aria-label={`Move photo ${i + 1} up`}
+                      >
                         ↑ Up
                       </button>
                     )}
                     {i < images.length - 1 && (
-                      <button type="submit" name="intent" value={`move:${i + 1}`} className="adm-button adm-button--ghost" aria-label={`Move photo ${i + 1} down`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`move:${i + 1}`}
+                        className="adm-button adm-button--ghost"
+                        aria-label={`Move photo ${i + 1} down`}
+                      >
                         ↓ Down
                       </button>
                     )}
-                    <ConfirmAction intent="delete-image" label={`Remove photo ${i + 1}`} title={`Remove photo ${i + 1}?`} confirmLabel="Remove" open={confirmImageId === img.id}>
+                    <ConfirmAction
+                      intent="delete-image"
+                      label={`Remove photo ${i + 1}`}
+                      title={`Remove photo ${i + 1}?`}
+                      confirmLabel="Remove"
+                      open={confirmImageId === img.id}
+                    >
                       <p>Its files are deleted; the shop stops showing it at once.</p>
                     </ConfirmAction>
                   </Form>

@@ -1,5 +1,14 @@
 /** The closed lists of the product form, browser-safe (the contracts' zod module stays out of the bundle). */
-import { COLOUR_FILTERS, DIAMOND_QUALITIES, GIFT_OCCASION_NAMES, GIFT_RECIPIENT_NAMES, GOLD_QUALITIES, MATERIALS, METAL_COLOURS, SIZE_KINDS } from '@milli/contracts';
+import {
+  COLOUR_FILTERS,
+  DIAMOND_QUALITIES,
+  GIFT_OCCASION_NAMES,
+  GIFT_RECIPIENT_NAMES,
+  GOLD_QUALITIES,
+  MATERIALS,
+  METAL_COLOURS,
+  SIZE_KINDS,
+} from '@milli/contracts';
 
 const opts = (list: readonly (string | number)[]) => list.map((v) => ({ value: String(v), label: String(v) }));
 
@@ -9,14 +18,21 @@ export const METAL_OPTIONS = [
   { value: 'platinum', label: 'Platinum (950)' },
   { value: 'silver', label: 'Silver (925)' },
 ];
-export const PURITY_OPTIONS = [...GOLD_QUALITIES.map((p) => ({ value: String(p), label: `${p} kt` })), { value: '950', label: '950 (platinum)' }, { value: '925', label: '925 (silver)' }];
+export const PURITY_OPTIONS = [
+  ...GOLD_QUALITIES.map((p) => ({ value: String(p), label: `${p} kt` })),
+  { value: '950', label: '950 (platinum)' },
+  { value: '925', label: '925 (silver)' },
+];
 export const GOLD_PURITIES = GOLD_QUALITIES;
 export const METAL_COLOUR_OPTIONS = opts(METAL_COLOURS);
 export const METAL_COLOUR_LIST = METAL_COLOURS;
 export const DIAMOND_QUALITY_OPTIONS = opts(DIAMOND_QUALITIES);
 export const DIAMOND_QUALITY_LIST = DIAMOND_QUALITIES;
 export const COLOUR_OPTIONS = opts(COLOUR_FILTERS);
-export const SIZE_KIND_OPTIONS = SIZE_KINDS.map((k) => ({ value: k, label: k === 'ring' ? 'Ring size' : k === 'bangle' ? 'Bangle size' : 'Chain length (inches)' }));
+export const SIZE_KIND_OPTIONS = SIZE_KINDS.map((k) => ({
+  value: k,
+  label: k === 'ring' ? 'Ring size' : k === 'bangle' ? 'Bangle size' : 'Chain length (inches)',
+}));
 export const GENDER_OPTIONS = opts(['Women', 'Men', 'Kids', 'Unisex']);
 export const GIFT_OCCASION_LIST = GIFT_OCCASION_NAMES;
 export const GIFT_RECIPIENT_LIST = GIFT_RECIPIENT_NAMES;

@@ -7,7 +7,17 @@ const card = { day: '2026-11-24', gstPercent: 3, metal: { 'gold:22': 12_505_00, 
 
 describe('the form’s price preview', () => {
   it('prices a weighed piece with the one price function, making per gram, percent or fixed', () => {
-    const input = { metal: 'gold', purity: '22', metalWeightG: '10', fixedPrice: '', makingChargeKind: 'percent', makingCharge: '12.5', stoneValue: '', diamondWeightCt: '', diamondQuality: '' };
+    const input = {
+      metal: 'gold',
+      purity: '22',
+      metalWeightG: '10',
+      fixedPrice: '',
+      makingChargeKind: 'percent',
+      makingCharge: '12.5',
+      stoneValue: '',
+      diamondWeightCt: '',
+      diamondQuality: '',
+    };
     const result = previewPrice(input, card);
     const expected = priceChoice({
       metalWeightMg: 10_000,
@@ -29,9 +39,54 @@ describe('the form’s price preview', () => {
   });
 
   it('shows a fixed price as it is, and says what is missing', () => {
-    expect(previewPrice({ metal: 'silver', purity: '', metalWeightG: '', fixedPrice: '1499', makingChargeKind: 'fixed', makingCharge: '', stoneValue: '', diamondWeightCt: '', diamondQuality: '' }, card)).toMatchObject({ ok: true, totalPaise: 149_900 });
-    expect(previewPrice({ metal: 'gold', purity: '', metalWeightG: '', fixedPrice: '', makingChargeKind: 'fixed', makingCharge: '', stoneValue: '', diamondWeightCt: '', diamondQuality: '' }, card)).toMatchObject({ ok: false });
-    expect(previewPrice({ metal: 'platinum', purity: '', metalWeightG: '3', fixedPrice: '', makingChargeKind: 'fixed', makingCharge: '', stoneValue: '', diamondWeightCt: '', diamondQuality: '' }, card)).toMatchObject({ ok: false, reason: expect.stringMatching(/no rate/) });
+    expect(
+      previewPrice(
+        {
+          metal: 'silver',
+          purity: '',
+          metalWeightG: '',
+          fixedPrice: '1499',
+          makingChargeKind: 'fixed',
+          makingCharge: '',
+          stoneValue: '',
+          diamondWeightCt: '',
+          diamondQuality: '',
+        },
+        card,
+      ),
+    ).toMatchObject({ ok: true, totalPaise: 149_900 });
+    expect(
+      previewPrice(
+        {
+          metal: 'gold',
+          purity: '',
+          metalWeightG: '',
+          fixedPrice: '',
+          makingChargeKind: 'fixed',
+          makingCharge: '',
+          stoneValue: '',
+          diamondWeightCt: '',
+          diamondQuality: '',
+        },
+        card,
+      ),
+    ).toMatchObject({ ok: false });
+    expect(
+      previewPrice(
+        {
+          metal: 'platinum',
+          purity: '',
+          metalWeightG: '3',
+          fixedPrice: '',
+          makingChargeKind: 'fixed',
+          makingCharge: '',
+          stoneValue: '',
+          diamondWeightCt: '',
+          diamondQuality: '',
+        },
+        card,
+      ),
+    ).toMatchObject({ ok: false, reason: expect.stringMatching(/no rate/) });
   });
 });
 

@@ -39,7 +39,10 @@ const num = (text: string) => {
 const DEFAULT_PURITY: Record<string, number> = { gold: 22, platinum: 950, silver: 925 };
 
 /** The price the shopper would see today, by the one price function (priceChoice), or why there is none. */
-export function previewPrice(input: PreviewInput, card: PriceCard): { ok: true; totalPaise: number; lines: [string, number][] } | { ok: false; reason: string } {
+export function previewPrice(
+  input: PreviewInput,
+  card: PriceCard,
+): { ok: true; totalPaise: number; lines: [string, number][] } | { ok: false; reason: string } {
   const weight = num(input.metalWeightG);
   const fixed = num(input.fixedPrice);
   const purity = num(input.purity) ?? DEFAULT_PURITY[input.metal] ?? 22;
@@ -49,7 +52,8 @@ export function previewPrice(input: PreviewInput, card: PriceCard): { ok: true; 
   const weightMg = weight === null ? null : Math.round(weight * 1000);
   const making = num(input.makingCharge) ?? 0;
   const kind = input.makingChargeKind;
-  const makingPaise = kind === 'fixed' ? rupeesToPaise(making) : kind === 'per_gram' && weightMg !== null ? makingFromPerGram(weightMg, rupeesToPaise(making)) : 0;
+  const makingPaise =
+    kind === 'fixed' ? rupeesToPaise(making) : kind === 'per_gram' && weightMg !== null ? makingFromPerGram(weightMg, rupeesToPaise(making)) : 0;
   const diamondCents = Math.round((num(input.diamondWeightCt) ?? 0) * 100);
   const price = priceChoice({
     metalWeightMg: weightMg,
@@ -100,7 +104,9 @@ export function PricePreview({ input, card }: { input: PreviewInput; card: Price
           <p className="adm-muted">{result.reason}</p>
         )}
       </div>
-      <p className="adm-hint">At the rates of {card.day}, GST {card.gstPercent} % included; sales not applied.</p>
+      <p className="adm-hint">
+        At the rates of {card.day}, GST {card.gstPercent} % included; sales not applied.
+      </p>
     </aside>
   );
 }

@@ -70,7 +70,19 @@ const FORM_ID = 'cat-product-form';
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-function Checks({ name, legend, options, chosen, error }: { name: string; legend: string; options: readonly (string | number)[]; chosen: readonly (string | number)[]; error?: string | undefined }) {
+function Checks({
+  name,
+  legend,
+  options,
+  chosen,
+  error,
+}: {
+  name: string;
+  legend: string;
+  options: readonly (string | number)[];
+  chosen: readonly (string | number)[];
+  error?: string | undefined;
+}) {
   const set = new Set(chosen.map(String));
   return (
     <fieldset className={`cat-checks adm-field adm-field--wide${error ? ' adm-field--invalid' : ''}`}>
@@ -143,16 +155,64 @@ export function ProductForm({
           <TextField name="name" label="Name" defaultValue={values.name} error={errors.name} required maxLength={120} size="wide" />
           <TextField name="sku" label="SKU" defaultValue={values.sku} error={errors.sku} required maxLength={40} hint="Letters, digits, dashes; unique." />
           <TextField name="slug" label="Web address" defaultValue={values.slug} error={errors.slug} maxLength={140} hint="Made from the name when empty." />
-          <Select name="category" label="Category" options={categories} defaultValue={values.category} placeholder="Choose a category" error={errors.category} required />
-          <Select name="material" label="Listed under" options={MATERIAL_OPTIONS} defaultValue={values.material} error={errors.material} required hint="The menu's material." />
-          <TextField name="description" label="Description" defaultValue={values.description} error={errors.description} multiline rows={4} maxLength={5000} size="wide" />
+          <Select
+            name="category"
+            label="Category"
+            options={categories}
+            defaultValue={values.category}
+            placeholder="Choose a category"
+            error={errors.category}
+            required
+          />
+          <Select
+            name="material"
+            label="Listed under"
+            options={MATERIAL_OPTIONS}
+            defaultValue={values.material}
+            error={errors.material}
+            required
+            hint="The menu's material."
+          />
+          <TextField
+            name="description"
+            label="Description"
+            defaultValue={values.description}
+            error={errors.description}
+            multiline
+            rows={4}
+            maxLength={5000}
+            size="wide"
+          />
         </FieldGroup>
 
         <FieldGroup legend="Metal" description="Gold comes in 14, 18, 22 or 24 kt; platinum is 950 and silver 925.">
           <Select name="metal" label="Metal" options={METAL_OPTIONS} defaultValue={values.metal} error={errors.metal} />
-          <Select name="purity" label="Default purity" options={PURITY_OPTIONS} defaultValue={text(values.purity)} error={errors.purity} placeholder="The metal's usual" />
-          <NumberField name="metalWeightG" label="Metal weight" unit="g" step="any" min={0} defaultValue={values.metalWeightG} error={errors.metalWeightG} hint="Grams, up to 3 decimals." />
-          <Select name="metalColour" label="Default colour" options={METAL_COLOUR_OPTIONS} defaultValue={text(values.metalColour)} placeholder="None (platinum, silver)" error={errors.metalColour} />
+          <Select
+            name="purity"
+            label="Default purity"
+            options={PURITY_OPTIONS}
+            defaultValue={text(values.purity)}
+            error={errors.purity}
+            placeholder="The metal's usual"
+          />
+          <NumberField
+            name="metalWeightG"
+            label="Metal weight"
+            unit="g"
+            step="any"
+            min={0}
+            defaultValue={values.metalWeightG}
+            error={errors.metalWeightG}
+            hint="Grams, up to 3 decimals."
+          />
+          <Select
+            name="metalColour"
+            label="Default colour"
+            options={METAL_COLOUR_OPTIONS}
+            defaultValue={text(values.metalColour)}
+            placeholder="None (platinum, silver)"
+            error={errors.metalColour}
+          />
           <Checks name="purities" legend="Purities offered (gold)" options={GOLD_PURITIES} chosen={values.purities} error={errors.purities} />
           <Checks name="metalColours" legend="Colours offered (gold)" options={METAL_COLOUR_LIST} chosen={values.metalColours} error={errors.metalColours} />
           <Checkbox name="hallmarked" label="BIS hallmarked (carries a HUID)" defaultChecked={values.hallmarked} error={errors.hallmarked} />
@@ -160,18 +220,70 @@ export function ProductForm({
         </FieldGroup>
 
         <FieldGroup legend="Price" description="Weighed pieces are priced from today's rates; a piece without a weight has a fixed price.">
-          <Select name="makingChargeKind" label="Making charges as" options={MAKING_KIND_OPTIONS} defaultValue={values.makingChargeKind} error={errors.makingChargeKind} />
-          <NumberField name="makingCharge" label="Making charge" step="any" min={0} defaultValue={values.makingCharge} error={errors.makingCharge} hint="₹ for a sum, % of the metal (2 decimals), or ₹ per gram." />
-          <NumberField name="fixedPrice" label="Fixed price" unit="₹" step="any" min={0} defaultValue={values.fixedPrice} error={errors.fixedPrice} hint="Only for pieces sold without a weight (GST included)." />
+          <Select
+            name="makingChargeKind"
+            label="Making charges as"
+            options={MAKING_KIND_OPTIONS}
+            defaultValue={values.makingChargeKind}
+            error={errors.makingChargeKind}
+          />
+          <NumberField
+            name="makingCharge"
+            label="Making charge"
+            step="any"
+            min={0}
+            defaultValue={values.makingCharge}
+            error={errors.makingCharge}
+            hint="₹ for a sum, % of the metal (2 decimals), or ₹ per gram."
+          />
+          <NumberField
+            name="fixedPrice"
+            label="Fixed price"
+            unit="₹"
+            step="any"
+            min={0}
+            defaultValue={values.fixedPrice}
+            error={errors.fixedPrice}
+            hint="Only for pieces sold without a weight (GST included)."
+          />
           <NumberField name="stoneValue" label="Stone value" unit="₹" step="any" min={0} defaultValue={values.stoneValue} error={errors.stoneValue} />
-          <NumberField name="stoneWeightCt" label="Stone weight" unit="ct" step="any" min={0} defaultValue={values.stoneWeightCt} error={errors.stoneWeightCt} />
+          <NumberField
+            name="stoneWeightCt"
+            label="Stone weight"
+            unit="ct"
+            step="any"
+            min={0}
+            defaultValue={values.stoneWeightCt}
+            error={errors.stoneWeightCt}
+          />
         </FieldGroup>
 
         <FieldGroup legend="Diamonds">
-          <NumberField name="diamondWeightCt" label="Diamond weight" unit="ct" step="any" min={0} defaultValue={values.diamondWeightCt} error={errors.diamondWeightCt} />
+          <NumberField
+            name="diamondWeightCt"
+            label="Diamond weight"
+            unit="ct"
+            step="any"
+            min={0}
+            defaultValue={values.diamondWeightCt}
+            error={errors.diamondWeightCt}
+          />
           <NumberField name="diamondCount" label="Number of diamonds" min={0} defaultValue={values.diamondCount} error={errors.diamondCount} />
-          <Select name="diamondQuality" label="Default quality" options={DIAMOND_QUALITY_OPTIONS} defaultValue={text(values.diamondQuality)} placeholder="None" error={errors.diamondQuality} />
-          <Checks name="diamondQualities" legend="Qualities offered" options={DIAMOND_QUALITY_LIST} chosen={values.diamondQualities} error={errors.diamondQualities} />
+          <Select
+            name="diamondQuality"
+            label="Default quality"
+            options={DIAMOND_QUALITY_OPTIONS}
+            defaultValue={text(values.diamondQuality)}
+            placeholder="None"
+            error={errors.diamondQuality}
+          />
+          <Checks
+            name="diamondQualities"
+            legend="Qualities offered"
+            options={DIAMOND_QUALITY_LIST}
+            chosen={values.diamondQualities}
+            error={errors.diamondQualities}
+          />
         </FieldGroup>
 
         <FieldGroup legend="Style and search">
@@ -192,17 +304,44 @@ export function ProductForm({
           </Field>
           <Checks name="stones" legend="Other stones" options={taxonomy.stones.map((s) => s.name)} chosen={values.stones} error={errors.stones} />
           <Select name="colour" label="Colour filter" options={COLOUR_OPTIONS} defaultValue={text(values.colour)} placeholder="None" error={errors.colour} />
-          <TextField name="occasion" label="Worn for" defaultValue={values.occasion} error={errors.occasion} maxLength={40} hint="Wedding, Daily, Festive, Office …" />
+          <TextField
+            name="occasion"
+            label="Worn for"
+            defaultValue={values.occasion}
+            error={errors.occasion}
+            maxLength={40}
+            hint="Wedding, Daily, Festive, Office …"
+          />
           <Select name="gender" label="For" options={GENDER_OPTIONS} defaultValue={text(values.gender)} placeholder="Anyone" error={errors.gender} />
           <Checks name="giftOccasions" legend="Gift occasions" options={GIFT_OCCASION_LIST} chosen={values.giftOccasions} error={errors.giftOccasions} />
           <Checks name="giftRecipients" legend="Gift for" options={GIFT_RECIPIENT_LIST} chosen={values.giftRecipients} error={errors.giftRecipients} />
         </FieldGroup>
 
         <FieldGroup legend="Sizes and stock">
-          <Select name="sizeKind" label="Size kind" options={SIZE_KIND_OPTIONS} defaultValue={text(values.sizeKind)} placeholder="No size" error={errors.sizeKind} />
-          <TextField name="sizes" label="Sizes offered" defaultValue={values.sizes.join(', ')} error={errors.sizes} hint="Separated by commas: 10, 12, 14 or 2.4, 2.6." />
+          <Select
+            name="sizeKind"
+            label="Size kind"
+            options={SIZE_KIND_OPTIONS}
+            defaultValue={text(values.sizeKind)}
+            placeholder="No size"
+            error={errors.sizeKind}
+          />
+          <TextField
+            name="sizes"
+            label="Sizes offered"
+            defaultValue={values.sizes.join(', ')}
+            error={errors.sizes}
+            hint="Separated by commas: 10, 12, 14 or 2.4, 2.6."
+          />
           <NumberField name="stock" label="In stock" min={0} defaultValue={values.stock} error={errors.stock} />
-          <NumberField name="featuredRank" label="Featured rank" min={1} defaultValue={values.featuredRank} error={errors.featuredRank} hint="Lower comes first; empty for none." />
+          <NumberField
+            name="featuredRank"
+            label="Featured rank"
+            min={1}
+            defaultValue={values.featuredRank}
+            error={errors.featuredRank}
+            hint="Lower comes first; empty for none."
+          />
           <Checkbox name="active" label="In the shop (untick to archive)" defaultChecked={values.active} error={errors.active} />
         </FieldGroup>
 

@@ -19,7 +19,8 @@ export function SalesPanel({ sales }: { sales: ProductSale[] }) {
               <legend className="adm-label">On sale in</legend>
               {sales.map((s) => (
                 <label key={s.id} className="cat-check">
-                  <input type="checkbox" name="saleIds" value={s.id} defaultChecked={s.member} /> {s.name}: {s.makingDiscountPercent} % off making, {s.startsOn} to {s.endsOn}
+                  <input type="checkbox" name="saleIds" value={s.id} defaultChecked={s.member} /> {s.name}: {s.makingDiscountPercent} % off making, {s.startsOn}{' '}
+                  to {s.endsOn}
                 </label>
               ))}
             </fieldset>

@@ -13,7 +13,12 @@ export const STATUS_TONE: Record<string, 'neutral' | 'success' | 'warning' | 'da
   Cancelled: 'neutral',
 };
 
-export const SHEET_TONE: Record<string, 'neutral' | 'success' | 'warning' | 'danger' | 'info'> = { Shared: 'info', Approved: 'success', Rejected: 'danger', Superseded: 'neutral' };
+export const SHEET_TONE: Record<string, 'neutral' | 'success' | 'warning' | 'danger' | 'info'> = {
+  Shared: 'info',
+  Approved: 'success',
+  Rejected: 'danger',
+  Superseded: 'neutral',
+};
 
 /** The store's one rupee formatter ('Rs. 53,157.89'), under the name the desk's screens use. */
 export const rupees = (paise: number) => formatRupees(paise);

@@ -17,4 +17,10 @@ export const EXCHANGE_STATUS_OPTIONS: { value: string; label: string }[] = [
   { value: 'Refused', label: 'Refused' },
 ];
 export const grams = (mg: number) => `${(mg / 1000).toFixed(3)} g`;
-export const showDay = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00+05:30` : iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+export const showDay = (iso: string) =>
+  new Date(iso.length === 10 ? `${iso}T00:00:00+05:30` : iso).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  });

@@ -16,9 +16,23 @@ export function SettleForm({ detail, fields = {} }: { detail: AdminExchangeDetai
       <AdminForm aria-label={`Settle ${x.kind === 'exchange' ? 'exchange' : 'buy-back'} ${x.id}`}>
         <input type="hidden" name="intent" value="settle" />
         <input type="hidden" name="id" value={x.id} />
-        <MoneyField name="amount" label="Amount to settle" defaultPaise={detail.todayPaise} required error={fields.amountPaise} hint="At most the value above; lower it only with a note of what testing found." />
+        <MoneyField
+          name="amount"
+          label="Amount to settle"
+          defaultPaise={detail.todayPaise}
+          required
+          error={fields.amountPaise}
+          hint="At most the value above; lower it only with a note of what testing found."
+        />
         {x.kind === 'buyback' && (
-          <TextField name="payoutReference" label="Bank transfer reference (UTR)" required maxLength={40} error={fields.payoutReference} hint="Pay the customer by bank transfer first: the store’s gateway only takes payments in." />
+          <TextField
+            name="payoutReference"
+            label="Bank transfer reference (UTR)"
+            required
+            maxLength={40}
+            error={fields.payoutReference}
+            hint="Pay the customer by bank transfer first: the store’s gateway only takes payments in."
+          />
         )}
         <TextField name="note" label="Note" multiline rows={3} maxLength={500} error={fields.note} hint="What testing found, when settling below the value." />
         <FormActions>

@@ -17,7 +17,8 @@ export interface SettleResult {
 
 export async function settleExchange(api: AdminApi, id: number, form: FormData): Promise<SettleResult> {
   const amount = parseRupees(form.get('amount'));
-  if (amount === null || Number.isNaN(amount)) return { intent: 'settle', id, ok: false, message: 'Please give the amount in rupees.', fields: { amountPaise: 'Please give the amount in rupees.' } };
+  if (amount === null || Number.isNaN(amount))
+    return { intent: 'settle', id, ok: false, message: 'Please give the amount in rupees.', fields: { amountPaise: 'Please give the amount in rupees.' } };
   const r = await api.send<AdminExchangeAnswer>('POST', `/api/admin/exchanges/${id}/settle`, {
     amountPaise: amount,
     payoutReference: String(form.get('payoutReference') ?? ''),

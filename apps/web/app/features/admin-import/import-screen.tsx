@@ -32,8 +32,8 @@ export function ProblemTable({ problems }: { problems: readonly ImportProblem[] 
   return (
     <>
       <p>
-        {count(problems.length)} problem{problems.length === 1 ? '' : 's'} in {count(rows)} row{rows === 1 ? '' : 's'}. Fix them in the file and check it
-        again: nothing is written while any row has a problem.
+        {count(problems.length)} problem{problems.length === 1 ? '' : 's'} in {count(rows)} row{rows === 1 ? '' : 's'}. Fix them in the file and check it again:
+        nothing is written while any row has a problem.
       </p>
       <div className="adm-table-wrap imp-problems">
         <table className="adm-table">
@@ -87,8 +87,8 @@ function ReportView({ report, message }: { report: ImportReport; message?: strin
   return (
     <div className="adm-banner adm-banner--success imp-report" role="status">
       <p>
-        <strong>The file is ready to import:</strong> {products(report.rows)}, {count(report.created)} new and {count(report.updated)} to update. Nothing has been
-        written yet.
+        <strong>The file is ready to import:</strong> {products(report.rows)}, {count(report.created)} new and {count(report.updated)} to update. Nothing has
+        been written yet.
       </p>
     </div>
   );
@@ -105,7 +105,13 @@ function Bars({ progress, intent }: { progress: ImportProgress; intent: 'check' 
       </label>
       <label className="imp-bar">
         <span>
-          {p ? `${label}: ${count(p.done)} of ${count(p.total)}` : progress.upload < 1 ? 'Waiting for the upload' : intent === 'import' ? 'Checking before writing…' : 'Checking…'}
+          {p
+            ? `${label}: ${count(p.done)} of ${count(p.total)}`
+            : progress.upload < 1
+              ? 'Waiting for the upload'
+              : intent === 'import'
+                ? 'Checking before writing…'
+                : 'Checking…'}
         </span>
         {p ? <progress max={p.total} value={p.done} /> : <progress />}
       </label>
@@ -223,7 +229,14 @@ export function ImportScreen({ actionData }: { actionData?: ImportActionData | u
       </Panel>
 
       <Panel title="Import">
-        <form method="post" encType="multipart/form-data" className="adm-form" onSubmit={hydrated ? onSubmit : undefined} aria-busy={busy !== null} data-hydrated={hydrated || undefined}>
+        <form
+          method="post"
+          encType="multipart/form-data"
+          className="adm-form"
+          onSubmit={hydrated ? onSubmit : undefined}
+          aria-busy={busy !== null}
+          data-hydrated={hydrated || undefined}
+        >
           <label
             className={`imp-drop${dragging ? ' imp-drop--over' : ''}`}
             onDragOver={(e) => {
@@ -235,7 +248,9 @@ export function ImportScreen({ actionData }: { actionData?: ImportActionData | u
           >
             <span className="adm-label">CSV file (at most 10 MB, 5,000 products)</span>
             <input ref={input} type="file" name="file" accept=".csv,text/csv" required onChange={(e) => choose(e.currentTarget.files?.[0] ?? null)} />
-            <span className="adm-hint">{chosen ? `Chosen: ${chosen.name} (${Math.ceil(chosen.size / 1024).toLocaleString('en-IN')} KB)` : 'Choose a file, or drop one here.'}</span>
+            <span className="adm-hint">
+              {chosen ? `Chosen: ${chosen.name} (${Math.ceil(chosen.size / 1024).toLocaleString('en-IN')} KB)` : 'Choose a file, or drop one here.'}
+            </span>
           </label>
           {!hydrated && checked && <p className="adm-hint">Choose the same file again to import it.</p>}
           <div className="adm-form-actions">

@@ -83,7 +83,9 @@ export function sendImport(file: File, dryRun: boolean, onProgress: (p: ImportPr
         return;
       }
       read(xhr.responseText.endsWith('\n') ? xhr.responseText : `${xhr.responseText}\n`);
-      resolve(outcome ?? { ok: false, status: 502, message: 'The answer ended before the report. Nothing may have been written; please check the products list.' });
+      resolve(
+        outcome ?? { ok: false, status: 502, message: 'The answer ended before the report. Nothing may have been written; please check the products list.' },
+      );
     };
     xhr.onerror = () => resolve({ ok: false, status: 0, message: 'The store’s server could not be reached. Please try again.' });
     const form = new FormData();

@@ -27,7 +27,10 @@ export function Certificates({ o, result }: { o: AdminOrderDetail; result: Certi
   const nameOf = (lineId: number) => o.lines.find((l) => l.lineId === lineId)?.name ?? 'Piece';
   return (
     <Panel title="Diamond certificates" id="certificates">
-      <p className="adm-hint">A lab’s grading certificate for a piece with diamonds: PDF, JPEG or PNG, at most 5 MB. The customer downloads it from their order page; a new file replaces the old one.</p>
+      <p className="adm-hint">
+        A lab’s grading certificate for a piece with diamonds: PDF, JPEG or PNG, at most 5 MB. The customer downloads it from their order page; a new file
+        replaces the old one.
+      </p>
       <ul className="adm-cert-list">
         {o.pieces.map((p) => {
           const mine = result?.pieceId === String(p.id) ? result : undefined;
@@ -51,7 +54,15 @@ export function Certificates({ o, result }: { o: AdminOrderDetail; result: Certi
                 </p>
                 <div className="adm-cert-fields">
                   <Select name="lab" label="Lab" options={LABS} defaultValue={mine?.typed?.lab ?? p.certificate?.lab ?? 'IGI'} error={fields.lab} required />
-                  <TextField name="number" label="Certificate number" defaultValue={mine?.typed?.number ?? p.certificate?.number ?? ''} maxLength={40} autoComplete="off" error={fields.number} required />
+                  <TextField
+                    name="number"
+                    label="Certificate number"
+                    defaultValue={mine?.typed?.number ?? p.certificate?.number ?? ''}
+                    maxLength={40}
+                    autoComplete="off"
+                    error={fields.number}
+                    required
+                  />
                   <Field label="File" error={fields.file} required>
                     {(control) => <input {...control} type="file" name="file" accept="application/pdf,image/jpeg,image/png" className="adm-input" />}
                   </Field>

@@ -120,7 +120,9 @@ export type PieceErrors = Record<number, Partial<Record<PieceField, string>>>;
  * The body of POST …/pieces from what was typed, or the rows' own messages when a weight is not a number of
  * grams (the server is not asked then). HUIDs go as typed: the server upper-cases and checks them.
  */
-export function piecesBody(typed: readonly TypedPiece[]): { ok: true; body: { pieces: { lineId: number; huid: string; netWeightMg: number; grossWeightMg: number }[] } } | { ok: false; errors: PieceErrors } {
+export function piecesBody(
+  typed: readonly TypedPiece[],
+): { ok: true; body: { pieces: { lineId: number; huid: string; netWeightMg: number; grossWeightMg: number }[] } } | { ok: false; errors: PieceErrors } {
   const errors: PieceErrors = {};
   const pieces = typed.map((t, i) => {
     const netWeightMg = gramsToMg(t.net);
@@ -137,7 +139,7 @@ export function pieceErrorsOf(fields: Record<string, string> | undefined): Piece
   const out: PieceErrors = {};
   for (const [key, message] of Object.entries(fields ?? {})) {
     const m = /^pieces\.(\d+)\.(huid|netWeightMg|grossWeightMg)$/.exec(key);
-    if (m) ((out[Number(m[1])] ??= {})[m[2] as PieceField] ??= message);
+    if (m) (out[Number(m[1])] ??= {})[m[2] as PieceField] ??= message;
   }
   return out;
 }

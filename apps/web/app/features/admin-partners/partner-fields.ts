@@ -91,7 +91,12 @@ export const DETAIL_GROUPS: DetailGroup[] = [
   },
 ];
 
-export const CONTACT_TITLES: Record<string, string> = { management: 'Management', service: 'Order / Repair', logistics: 'Logistics', accounts: 'Accounts Manager' };
+export const CONTACT_TITLES: Record<string, string> = {
+  management: 'Management',
+  service: 'Order / Repair',
+  logistics: 'Logistics',
+  accounts: 'Accounts Manager',
+};
 export const SHARED_LABELS = { pan: 'PAN', gstin: 'GSTIN', email: 'e-mail', phone: 'phone' } as const;
 
 /** Ids of the other applications a row shares something with, each once. */

@@ -11,7 +11,8 @@ const HEIGHT = 240;
 const PAD = { top: 16, right: 16, bottom: 32, left: 84 };
 
 const dayNumber = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
-const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const shortDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * One rate's history as a line drawn in SVG (no chart library): a step line, as a rate holds until the next
@@ -58,7 +59,9 @@ export function RateChart({
   const ticks = [low, (low + high) / 2, high].filter((v, i, all) => all.indexOf(v) === i);
   const first = line[0]!;
   const last = line.at(-1)!;
-  const opening = before ? `${formatRupees(before.paise)} in force since ${shortDate(before.date)}` : `${formatRupees(first.paise)} on ${shortDate(first.date)}`;
+  const opening = before
+    ? `${formatRupees(before.paise)} in force since ${shortDate(before.date)}`
+    : `${formatRupees(first.paise)} on ${shortDate(first.date)}`;
   const summary =
     points.length === 0
       ? `${label} per ${unit}, ${shortDate(from)} to ${shortDate(to)}: no new rate set; ${opening} all along.`
@@ -99,7 +102,9 @@ export function RateChart({
           <thead>
             <tr>
               <th scope="col">Date</th>
-              <th scope="col" className="adm-align-end">Rate</th>
+              <th scope="col" className="adm-align-end">
+                Rate
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -69,7 +69,9 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
   return (
     <div className="rates-screen" data-live={live || undefined}>
       <PageHeader title="Today’s rates" description={<>{longDate(data.today)}. Rates per gram of metal and per carat of diamond, typed in rupees.</>} />
-      <SavedNotice message={saved !== null && !result ? `Saved ${saved} rate${saved === 1 ? '' : 's'} for today. Every price in the shop now follows them.` : null} />
+      <SavedNotice
+        message={saved !== null && !result ? `Saved ${saved} rate${saved === 1 ? '' : 's'} for today. Every price in the shop now follows them.` : null}
+      />
       {setToday === 0 ? (
         <div className="adm-rates-reminder" role="status">
           <p>Today’s rates are not in yet. The shop prices everything at the rates in force (dated below) until you save them.</p>
@@ -90,8 +92,8 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
           <div className="adm-banner adm-banner--warning rates-confirm" role="alert" tabIndex={-1} ref={confirmRef}>
             <h2>Please check {confirming.length === 1 ? 'this change' : 'these changes'}</h2>
             <p>
-              {confirming.length === 1 ? 'It is' : 'They are'} more than 20 % away from the rate in force and from yesterday’s. A slipped digit would reprice the whole
-              shop.
+              {confirming.length === 1 ? 'It is' : 'They are'} more than 20 % away from the rate in force and from yesterday’s. A slipped digit would reprice
+              the whole shop.
             </p>
             <ul>
               {confirming.map((key) => (
@@ -107,29 +109,29 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
           </div>
         )}
         <div className="adm-list adm-table-wrap">
-        <table className="adm-table rates-table">
-          <caption className="adm-visually-hidden">Today’s rates beside yesterday’s, per gram of metal and per carat of diamond, in rupees</caption>
-          <thead>
-            <tr>
-              <th scope="col">Metal or grade</th>
-              <th scope="col">Yesterday</th>
-              <th scope="col">Today</th>
-              <th scope="col">Change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rates.map((rate) => (
-              <RateLine
-                key={rate.key}
-                rate={rate}
-                value={inputs[rate.key] ?? ''}
-                onChange={(value) => setInputs((all) => ({ ...all, [rate.key]: value }))}
-                error={errors[rate.key]}
-                flagged={confirming?.includes(rate.key) ?? false}
-              />
-            ))}
-          </tbody>
-        </table>
+          <table className="adm-table rates-table">
+            <caption className="adm-visually-hidden">Today’s rates beside yesterday’s, per gram of metal and per carat of diamond, in rupees</caption>
+            <thead>
+              <tr>
+                <th scope="col">Metal or grade</th>
+                <th scope="col">Yesterday</th>
+                <th scope="col">Today</th>
+                <th scope="col">Change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rates.map((rate) => (
+                <RateLine
+                  key={rate.key}
+                  rate={rate}
+                  value={inputs[rate.key] ?? ''}
+                  onChange={(value) => setInputs((all) => ({ ...all, [rate.key]: value }))}
+                  error={errors[rate.key]}
+                  flagged={confirming?.includes(rate.key) ?? false}
+                />
+              ))}
+            </tbody>
+          </table>
         </div>
         <FormActions>
           <SubmitButton pending="Saving…">Save today’s rates</SubmitButton>
@@ -142,38 +144,38 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
           <p className="adm-muted">There are no weighed pieces in the catalogue yet.</p>
         ) : (
           <div className="adm-table-wrap">
-          <table className="adm-table rates-table">
-            <caption className="adm-visually-hidden">Prices at the rates in force and at the rates typed above, GST included</caption>
-            <thead>
-              <tr>
-                <th scope="col">Piece</th>
-                <th scope="col">Priced by</th>
-                <th scope="col">Now</th>
-                <th scope="col">With the rates above</th>
-                <th scope="col">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {previews.map(({ sample, newPricePaise, change }) => (
-                <tr key={sample.id}>
-                  <th scope="row">
-                    <a href={`/product-detail/${sample.id}`} target="_blank" rel="noreferrer">
-                      {sample.name}
-                    </a>
-                    <span className="rates-sku"> {sample.sku}</span>
-                  </th>
-                  <td>{RATE_LABELS[sample.key]}</td>
-                  <td className="adm-align-end">{rupees(sample.pricePaise)}</td>
-                  <td className="adm-align-end" aria-live="polite">
-                    {newPricePaise === null ? '–' : rupees(newPricePaise)}
-                  </td>
-                  <td className="adm-align-end">
-                    <Change percent={change} />
-                  </td>
+            <table className="adm-table rates-table">
+              <caption className="adm-visually-hidden">Prices at the rates in force and at the rates typed above, GST included</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Piece</th>
+                  <th scope="col">Priced by</th>
+                  <th scope="col">Now</th>
+                  <th scope="col">With the rates above</th>
+                  <th scope="col">Change</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {previews.map(({ sample, newPricePaise, change }) => (
+                  <tr key={sample.id}>
+                    <th scope="row">
+                      <a href={`/product-detail/${sample.id}`} target="_blank" rel="noreferrer">
+                        {sample.name}
+                      </a>
+                      <span className="rates-sku"> {sample.sku}</span>
+                    </th>
+                    <td>{RATE_LABELS[sample.key]}</td>
+                    <td className="adm-align-end">{rupees(sample.pricePaise)}</td>
+                    <td className="adm-align-end" aria-live="polite">
+                      {newPricePaise === null ? '–' : rupees(newPricePaise)}
+                    </td>
+                    <td className="adm-align-end">
+                      <Change percent={change} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
         <p className="adm-hint">GST included, each piece in its usual purity and grade, priced by the shop’s own price function as you type.</p>
@@ -194,7 +196,14 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
             </Link>
           ))}
         </nav>
-        <RateChart label={chartRow.label} unit={chartRow.unit} points={series?.points ?? []} before={series?.before ?? null} from={data.history.from} to={data.today} />
+        <RateChart
+          label={chartRow.label}
+          unit={chartRow.unit}
+          points={series?.points ?? []}
+          before={series?.before ?? null}
+          from={data.history.from}
+          to={data.today}
+        />
       </Panel>
     </div>
   );
@@ -236,7 +245,9 @@ function RateLine({
       </td>
       <td>
         <div className="adm-affix rates-input">
-          <span className="adm-affix__text" aria-hidden="true">₹</span>
+          <span className="adm-affix__text" aria-hidden="true">
+            ₹
+          </span>
           <input
             className="adm-input adm-input--money"
             id={id}

@@ -96,7 +96,10 @@ describe('saving the rates form', () => {
   });
 
   it('shows a refusal under the box it is about, and asks to confirm a jump', async () => {
-    const refusal = { ok: false as const, refusal: { status: 409, code: 'CONFLICT' as const, message: 'Please confirm', fields: { 'rates.1.paisePerGram': '22 kt gold: jump' } } };
+    const refusal = {
+      ok: false as const,
+      refusal: { status: 409, code: 'CONFLICT' as const, message: 'Please confirm', fields: { 'rates.1.paisePerGram': '22 kt gold: jump' } },
+    };
     const { api, sent } = fakeApi(refusal);
     const result = await saveRates(api, post({ 'rate:gold:24': '140000', 'rate:gold:22': '12505', confirm: '' }));
     expect((sent[0] as { rates: unknown[] }).rates).toHaveLength(2);

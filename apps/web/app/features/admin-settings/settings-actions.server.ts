@@ -13,7 +13,6 @@ export async function loadSettings(api: AdminApi): Promise<AdminSettings> {
   return api.get<AdminSettings>('/api/admin/settings');
 }
 
-
 export async function saveSettings(api: AdminApi, request: Request): Promise<SettingsActionResult> {
   const form = await request.formData();
   const values: Record<string, string | boolean> = {};

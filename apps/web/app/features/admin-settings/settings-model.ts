@@ -4,8 +4,22 @@ import type { FieldErrors } from '../../lib/field-errors.ts';
 
 /** Fields typed in rupees (sent as paise). */
 export const MONEY_FIELDS = ['shippingFeePaise', 'hallmarkingChargePaise', 'codLimitPaise'] as const satisfies readonly SettingsField[];
-export const NUMBER_FIELDS = ['returnWindowDays', 'deliveryDays', 'gstPercent', 'cadAdvancePercent', 'lowStockThreshold', 'paymentHoldMinutes', 'weightTolerancePercent', 'packingTolerancePercent',
-  'exchangePercent', 'buybackPercent', 'diamondExchangePercent', 'diamondBuybackPercent', 'tradeInPercent', 'appointmentSlotCapacity'] as const satisfies readonly SettingsField[];
+export const NUMBER_FIELDS = [
+  'returnWindowDays',
+  'deliveryDays',
+  'gstPercent',
+  'cadAdvancePercent',
+  'lowStockThreshold',
+  'paymentHoldMinutes',
+  'weightTolerancePercent',
+  'packingTolerancePercent',
+  'exchangePercent',
+  'buybackPercent',
+  'diamondExchangePercent',
+  'diamondBuybackPercent',
+  'tradeInPercent',
+  'appointmentSlotCapacity',
+] as const satisfies readonly SettingsField[];
 
 /** What each field is called on the screen, for the saved notice. */
 export const FIELD_LABELS: Record<SettingsField, string> = {

@@ -31,15 +31,57 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
       <AdminForm key={`${settings.updatedAt}:${typed ? 'typed' : 'saved'}`} error={result?.message} saved={savedMessage(result)} aria-label="Store settings">
         <FieldGroup legend="Store & contact">
           <TextField name="storeName" label="Store name" defaultValue={text('storeName')} error={errors.storeName} maxLength={100} required />
-          <TextField name="helpLine" label="Help line" type="tel" defaultValue={text('helpLine')} error={errors.helpLine} hint="Shown in the footer and in every mail." required />
+          <TextField
+            name="helpLine"
+            label="Help line"
+            type="tel"
+            defaultValue={text('helpLine')}
+            error={errors.helpLine}
+            hint="Shown in the footer and in every mail."
+            required
+          />
           <TextField name="emailPrimary" label="Main e-mail" type="email" defaultValue={text('emailPrimary')} error={errors.emailPrimary} required />
-          <TextField name="emailSecondary" label="Second e-mail" type="email" defaultValue={text('emailSecondary')} error={errors.emailSecondary} hint="Optional." />
-          <TextField name="officeAddress" label="Office address" multiline rows={3} size="wide" defaultValue={text('officeAddress')} error={errors.officeAddress} required />
+          <TextField
+            name="emailSecondary"
+            label="Second e-mail"
+            type="email"
+            defaultValue={text('emailSecondary')}
+            error={errors.emailSecondary}
+            hint="Optional."
+          />
+          <TextField
+            name="officeAddress"
+            label="Office address"
+            multiline
+            rows={3}
+            size="wide"
+            defaultValue={text('officeAddress')}
+            error={errors.officeAddress}
+            required
+          />
         </FieldGroup>
 
         <FieldGroup legend="Orders & delivery">
-          <NumberField name="returnWindowDays" label="Return window" unit="days" min={0} max={90} defaultValue={number('returnWindowDays')} error={errors.returnWindowDays} required />
-          <NumberField name="deliveryDays" label="Delivery time" unit="days" min={1} max={120} defaultValue={number('deliveryDays')} error={errors.deliveryDays} required />
+          <NumberField
+            name="returnWindowDays"
+            label="Return window"
+            unit="days"
+            min={0}
+            max={90}
+            defaultValue={number('returnWindowDays')}
+            error={errors.returnWindowDays}
+            required
+          />
+          <NumberField
+            name="deliveryDays"
+            label="Delivery time"
+            unit="days"
+            min={1}
+            max={120}
+            defaultValue={number('deliveryDays')}
+            error={errors.deliveryDays}
+            required
+          />
           <MoneyField name="shippingFeePaise" label="Shipping fee" defaultPaise={money('shippingFeePaise')} error={errors.shippingFeePaise} required />
           <MoneyField
             name="hallmarkingChargePaise"
@@ -49,7 +91,16 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
             error={errors.hallmarkingChargePaise}
             required
           />
-          <NumberField name="cadAdvancePercent" label="CAD design advance" unit="%" min={0} max={100} defaultValue={number('cadAdvancePercent')} error={errors.cadAdvancePercent} required />
+          <NumberField
+            name="cadAdvancePercent"
+            label="CAD design advance"
+            unit="%"
+            min={0}
+            max={100}
+            defaultValue={number('cadAdvancePercent')}
+            error={errors.cadAdvancePercent}
+            required
+          />
           <NumberField
             name="lowStockThreshold"
             label="Low stock at"
@@ -64,12 +115,47 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
         </FieldGroup>
 
         <FieldGroup legend="Tax & invoice" description="Printed on every tax invoice. Changing the GST rate reprices every piece at once.">
-          <NumberField name="gstPercent" label="GST on jewellery" unit="%" min={0} max={28} step={0.01} defaultValue={number('gstPercent')} error={errors.gstPercent} required />
-          <TextField name="invoicePrefix" label="Invoice number prefix" defaultValue={text('invoicePrefix')} error={errors.invoicePrefix} hint="2 to 6 capital letters or digits." maxLength={6} required />
+          <NumberField
+            name="gstPercent"
+            label="GST on jewellery"
+            unit="%"
+            min={0}
+            max={28}
+            step={0.01}
+            defaultValue={number('gstPercent')}
+            error={errors.gstPercent}
+            required
+          />
+          <TextField
+            name="invoicePrefix"
+            label="Invoice number prefix"
+            defaultValue={text('invoicePrefix')}
+            error={errors.invoicePrefix}
+            hint="2 to 6 capital letters or digits."
+            maxLength={6}
+            required
+          />
           <TextField name="sellerLegalName" label="Legal name" size="wide" defaultValue={text('sellerLegalName')} error={errors.sellerLegalName} required />
-          <TextField name="sellerGstin" label="GSTIN" defaultValue={text('sellerGstin')} error={errors.sellerGstin} maxLength={15} hint="15 characters, e.g. 33ABCDE1234F1Z5." required />
+          <TextField
+            name="sellerGstin"
+            label="GSTIN"
+            defaultValue={text('sellerGstin')}
+            error={errors.sellerGstin}
+            maxLength={15}
+            hint="15 characters, e.g. 33ABCDE1234F1Z5."
+            required
+          />
           <TextField name="sellerState" label="State" defaultValue={text('sellerState')} error={errors.sellerState} required />
-          <TextField name="sellerStateCode" label="State code" defaultValue={text('sellerStateCode')} error={errors.sellerStateCode} hint="The GSTIN’s first two digits." maxLength={2} inputMode="numeric" required />
+          <TextField
+            name="sellerStateCode"
+            label="State code"
+            defaultValue={text('sellerStateCode')}
+            error={errors.sellerStateCode}
+            hint="The GSTIN’s first two digits."
+            maxLength={2}
+            inputMode="numeric"
+            required
+          />
         </FieldGroup>
 
         <FieldGroup legend="Payments">

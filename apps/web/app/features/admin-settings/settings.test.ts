@@ -44,12 +44,22 @@ describe('saving the settings form', () => {
   it('sends rupees as paise, numbers as numbers and the unticked box as false, and says what changed', async () => {
     const { api, sent } = fakeApi({ ok: true, status: 200, data: { settings: {}, changed: ['codLimitPaise', 'gstPercent'], repriced: 12 } });
     const result = await saveSettings(api, post(FORM));
-    expect(sent[0]).toMatchObject({ shippingFeePaise: 29_900, hallmarkingChargePaise: 4_500, codLimitPaise: 5_000_000, gstPercent: 3, returnWindowDays: 15, staffTwoFactorRequired: false });
+    expect(sent[0]).toMatchObject({
+      shippingFeePaise: 29_900,
+      hallmarkingChargePaise: 4_500,
+      codLimitPaise: 5_000_000,
+      gstPercent: 3,
+      returnWindowDays: 15,
+      staffTwoFactorRequired: false,
+    });
     expect(savedMessage(result)).toBe('Saved: pay-on-delivery limit and GST rate. 12 product prices follow the new GST rate.');
   });
 
   it('puts the server’s messages under their fields and keeps what was typed', async () => {
-    const { api } = fakeApi({ ok: false, refusal: { status: 400, code: 'INVALID_REQUEST', message: 'x', fields: { codLimitPaise: 'Below 2 lakh.', unknown: 'ignored' } } });
+    const { api } = fakeApi({
+      ok: false,
+      refusal: { status: 400, code: 'INVALID_REQUEST', message: 'x', fields: { codLimitPaise: 'Below 2 lakh.', unknown: 'ignored' } },
+    });
     const result = await saveSettings(api, post({ ...FORM, codLimitPaise: '200000', staffTwoFactorRequired: 'on' }));
     expect(result.errors).toEqual({ codLimitPaise: 'Below 2 lakh.' });
     expect(result.values).toMatchObject({ codLimitPaise: '200000', staffTwoFactorRequired: true });

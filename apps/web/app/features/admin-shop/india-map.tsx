@@ -73,7 +73,12 @@ export function IndiaMap({ latitude, longitude, label }: { latitude: number | nu
         {LANDMARKS.map((c) => (
           <g key={c.name}>
             <circle cx={x(c.lon)} cy={y(c.lat)} r={2.5} className="adm-map__city" />
-            <text x={c.side === 'left' ? x(c.lon) - 4 : x(c.lon) + 4} y={y(c.lat) + 3} textAnchor={c.side === 'left' ? 'end' : 'start'} className="adm-map__city-name">
+            <text
+              x={c.side === 'left' ? x(c.lon) - 4 : x(c.lon) + 4}
+              y={y(c.lat) + 3}
+              textAnchor={c.side === 'left' ? 'end' : 'start'}
+              className="adm-map__city-name"
+            >
               {c.name}
             </text>
           </g>

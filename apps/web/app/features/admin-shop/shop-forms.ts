@@ -7,7 +7,19 @@ import { formatRupees } from '@milli/pricing';
 import type { AdminCoupon } from '@milli/contracts/schemas';
 import { formFlag, formText } from '../../lib/admin-form.ts';
 
-export const COUPON_FIELDS = ['code', 'description', 'kind', 'value', 'maxDiscountRupees', 'minOrderRupees', 'startsAt', 'endsAt', 'usageLimit', 'perCustomerLimit', 'active'] as const;
+export const COUPON_FIELDS = [
+  'code',
+  'description',
+  'kind',
+  'value',
+  'maxDiscountRupees',
+  'minOrderRupees',
+  'startsAt',
+  'endsAt',
+  'usageLimit',
+  'perCustomerLimit',
+  'active',
+] as const;
 export type CouponField = (typeof COUPON_FIELDS)[number];
 export const STORE_FIELDS = ['name', 'city', 'address', 'pincode', 'phone', 'hours', 'latitude', 'longitude', 'sortOrder', 'active'] as const;
 export type StoreField = (typeof STORE_FIELDS)[number];
@@ -38,7 +50,15 @@ export function discountText(c: Pick<AdminCoupon, 'kind' | 'valueStored' | 'maxD
 /** '24 Nov 2026, 10:00' in India time. */
 export function shopDateTime(iso: string | null): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return new Date(iso).toLocaleString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
 }
 
 /** '24 Nov 2026' in India time. */

@@ -3,7 +3,9 @@ import { diffEntries, showValue } from './audit-diff.ts';
 
 describe('the audit log’s diff', () => {
   it('lists only what changed, nested fields by dotted name', () => {
-    expect(diffEntries({ name: 'Asha', role: 'orders', price: { making: 10, gst: 3 } }, { name: 'Asha', role: 'catalogue', price: { making: 12, gst: 3 } })).toEqual([
+    expect(
+      diffEntries({ name: 'Asha', role: 'orders', price: { making: 10, gst: 3 } }, { name: 'Asha', role: 'catalogue', price: { making: 12, gst: 3 } }),
+    ).toEqual([
       { key: 'role', kind: 'changed', before: 'orders', after: 'catalogue' },
       { key: 'price.making', kind: 'changed', before: 10, after: 12 },
     ]);

@@ -45,7 +45,17 @@ function Diff({ entry }: { entry: AuditEntryRow }) {
   );
 }
 
-export function AuditScreen({ entries, filters, error, limit }: { entries: AuditEntryRow[]; filters: Record<string, string>; error: string | null; limit: number }) {
+export function AuditScreen({
+  entries,
+  filters,
+  error,
+  limit,
+}: {
+  entries: AuditEntryRow[];
+  filters: Record<string, string>;
+  error: string | null;
+  limit: number;
+}) {
   const last = entries[entries.length - 1];
   const older = new URLSearchParams();
   for (const name of AUDIT_FILTERS) if (filters[name]) older.set(name, filters[name]);
@@ -59,7 +69,15 @@ export function AuditScreen({ entries, filters, error, limit }: { entries: Audit
           <label className="adm-label" htmlFor="audit-entity">
             Entity
           </label>
-          <input id="audit-entity" name="entity" className="adm-input" list="audit-entities" defaultValue={filters.entity} maxLength={60} placeholder="product, staff…" />
+          <input
+            id="audit-entity"
+            name="entity"
+            className="adm-input"
+            list="audit-entities"
+            defaultValue={filters.entity}
+            maxLength={60}
+            placeholder="product, staff…"
+          />
           <datalist id="audit-entities">
             {ENTITY_HINTS.map((e) => (
               <option key={e} value={e} />

@@ -7,7 +7,19 @@ describe('adminNext (the sign-in page’s next)', () => {
     expect(adminNext('/admin/products?q=ring&page=2')).toBe('/admin/products?q=ring&page=2');
   });
   it('refuses other hosts, storefront pages, look-alikes and the sign-in page', () => {
-    for (const bad of ['https://evil.example/admin', '//evil.example/admin', '/\\evil.example', '/\t/evil.example/admin', '/cart', '/administrator', '/admin/login', '/admin/login?next=/admin', 'admin', '', null]) {
+    for (const bad of [
+      'https://evil.example/admin',
+      '//evil.example/admin',
+      '/\\evil.example',
+      '/\t/evil.example/admin',
+      '/cart',
+      '/administrator',
+      '/admin/login',
+      '/admin/login?next=/admin',
+      'admin',
+      '',
+      null,
+    ]) {
       expect(adminNext(bad), String(bad)).toBeNull();
     }
   });

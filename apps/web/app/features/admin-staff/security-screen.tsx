@@ -27,7 +27,17 @@ function resultFor(result: SecurityResult | undefined, ...intents: string[]) {
   return result && intents.includes(result.intent) ? result : undefined;
 }
 
-export function SecurityScreen({ me, twoFactor, tokens, result }: { me: StaffMe; twoFactor: TwoFactorStatus; tokens: ApiTokenRow[]; result: SecurityResult | undefined }) {
+export function SecurityScreen({
+  me,
+  twoFactor,
+  tokens,
+  result,
+}: {
+  me: StaffMe;
+  twoFactor: TwoFactorStatus;
+  tokens: ApiTokenRow[];
+  result: SecurityResult | undefined;
+}) {
   return (
     <div className="adm-stack staff-stack staff-security">
       {me.mustEnrolTwoFactor && (
@@ -46,8 +56,8 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <div className="adm-banner adm-banner--warning staff-codes" role="status">
       <p>
-        <strong>Your recovery codes — shown this once.</strong> Save them somewhere safe (a password manager, or printed). Each signs you in
-        once if you lose your phone.
+        <strong>Your recovery codes — shown this once.</strong> Save them somewhere safe (a password manager, or printed). Each signs you in once if you lose
+        your phone.
       </p>
       <ul className="staff-codes__list" aria-label="Recovery codes">
         {codes.map((c) => (
@@ -74,7 +84,14 @@ function TwoFactorPanel({ status, result }: { status: TwoFactorStatus; result: S
             <StatusBadge tone="success">On</StatusBadge> You sign in with a code from your authenticator app. Recovery codes left: {status.recoveryCodesLeft}.
           </p>
           <Form method="post" className="adm-form-actions">
-            <ConfirmAction intent="recovery-codes" label="Make new recovery codes" title="Make new recovery codes?" confirmLabel="Make new codes" tone="primary" open={result?.confirm === 'recovery-codes'}>
+            <ConfirmAction
+              intent="recovery-codes"
+              label="Make new recovery codes"
+              title="Make new recovery codes?"
+              confirmLabel="Make new codes"
+              tone="primary"
+              open={result?.confirm === 'recovery-codes'}
+            >
               The codes you have now stop working.
             </ConfirmAction>
           </Form>
@@ -82,7 +99,14 @@ function TwoFactorPanel({ status, result }: { status: TwoFactorStatus; result: S
             <p className="adm-hint">The store requires two-factor sign-in for all staff, so it cannot be turned off.</p>
           ) : (
             <AdminForm error={result?.intent === 'disable-two-factor' ? result.error : undefined} aria-label="Turn two-factor sign-in off">
-              <TextField name="password" type="password" label="Your password, to turn it off" autoComplete="current-password" required error={result?.fields?.password} />
+              <TextField
+                name="password"
+                type="password"
+                label="Your password, to turn it off"
+                autoComplete="current-password"
+                required
+                error={result?.fields?.password}
+              />
               <FormActions>
                 <SubmitButton name="intent" value="disable-two-factor" tone="danger">
                   Turn two-factor off
@@ -98,12 +122,28 @@ function TwoFactorPanel({ status, result }: { status: TwoFactorStatus; result: S
             <li>Scan this QR code, or type the key below.</li>
             <li>Type the six-digit code the app shows.</li>
           </ol>
-          <div className="staff-enrol__qr" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: status.pending.qrSvg }} />
+          <div
+            className="staff-enrol__qr"
+            role="img"
+            aria-label="QR code for your authenticator app"
+            dangerouslySetInnerHTML={{ __html: status.pending.qrSvg }}
+          />
           <p>
-            Key: <code className="staff-enrol__secret" data-testid="totp-secret">{status.pending.secret}</code>
+            Key:{' '}
+            <code className="staff-enrol__secret" data-testid="totp-secret">
+              {status.pending.secret}
+            </code>
           </p>
           <AdminForm error={result?.intent === 'confirm-two-factor' ? result.error : undefined} aria-label="Confirm two-factor sign-in">
-            <TextField name="code" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" required error={result?.fields?.code} pattern="\s*\d{3}\s*\d{3}\s*" />
+            <TextField
+              name="code"
+              label="Code from the app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              error={result?.fields?.code}
+              pattern="\s*\d{3}\s*\d{3}\s*"
+            />
             <FormActions>
               <SubmitButton name="intent" value="confirm-two-factor" pending="Checking…">
                 Turn on two-factor sign-in
@@ -132,9 +172,32 @@ function PasswordPanel({ result }: { result: SecurityResult | undefined }) {
     <Panel title="Password" id="password">
       <AdminForm key={result?.saved ?? 'password'} error={result?.error} saved={result?.saved} aria-label="Change your password">
         <div className="adm-grid">
-          <TextField name="currentPassword" type="password" label="Current password" autoComplete="current-password" required error={result?.fields?.currentPassword} size="wide" />
-          <TextField name="newPassword" type="password" label="New password" autoComplete="new-password" required error={result?.fields?.newPassword} hint="At least 12 characters; a few unrelated words make a good one." />
-          <TextField name="repeatPassword" type="password" label="New password again" autoComplete="new-password" required error={result?.fields?.repeatPassword} />
+          <TextField
+            name="currentPassword"
+            type="password"
+            label="Current password"
+            autoComplete="current-password"
+            required
+            error={result?.fields?.currentPassword}
+            size="wide"
+          />
+          <TextField
+            name="newPassword"
+            type="password"
+            label="New password"
+            autoComplete="new-password"
+            required
+            error={result?.fields?.newPassword}
+            hint="At least 12 characters; a few unrelated words make a good one."
+          />
+          <TextField
+            name="repeatPassword"
+            type="password"
+            label="New password again"
+            autoComplete="new-password"
+            required
+            error={result?.fields?.repeatPassword}
+          />
         </div>
         <FormActions>
           <SubmitButton name="intent" value="password" pending="Changing…">
@@ -153,7 +216,10 @@ function CopyButton({ value, label }: { value: string; label: string }) {
       type="button"
       className="adm-button adm-button--secondary"
       onClick={() => {
-        void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false));
+        void navigator.clipboard?.writeText(value).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        );
       }}
     >
       {copied ? 'Copied' : label}
@@ -167,12 +233,18 @@ function CopyButton({ value, label }: { value: string; label: string }) {
 function TokensPanel({ tokens, result, disabled }: { tokens: ApiTokenRow[]; result: SecurityResult | undefined; disabled: boolean }) {
   const now = Date.now();
   const stateOf = (t: ApiTokenRow) =>
-    t.revokedAt ? <StatusBadge tone="neutral">Revoked</StatusBadge> : t.expiresAt && Date.parse(t.expiresAt) <= now ? <StatusBadge tone="warning">Expired</StatusBadge> : <StatusBadge tone="success">Active</StatusBadge>;
+    t.revokedAt ? (
+      <StatusBadge tone="neutral">Revoked</StatusBadge>
+    ) : t.expiresAt && Date.parse(t.expiresAt) <= now ? (
+      <StatusBadge tone="warning">Expired</StatusBadge>
+    ) : (
+      <StatusBadge tone="success">Active</StatusBadge>
+    );
   return (
     <Panel title="API tokens" id="tokens">
       <p className="adm-hint">
-        For automation such as a daily rates feed: send <code>Authorization: Bearer &lt;token&gt;</code> to <code>/api/admin/…</code>. A token acts with
-        your current role; it cannot manage staff, tokens, passwords or two-factor sign-in.
+        For automation such as a daily rates feed: send <code>Authorization: Bearer &lt;token&gt;</code> to <code>/api/admin/…</code>. A token acts with your
+        current role; it cannot manage staff, tokens, passwords or two-factor sign-in.
       </p>
       {result?.token && (
         <div className="adm-banner adm-banner--success" role="status">
@@ -180,7 +252,9 @@ function TokensPanel({ tokens, result, disabled }: { tokens: ApiTokenRow[]; resu
             <strong>Your new token — copy it now, it is not shown again:</strong>
           </p>
           <p>
-            <code className="staff-token" data-testid="new-token">{result.token}</code>
+            <code className="staff-token" data-testid="new-token">
+              {result.token}
+            </code>
           </p>
           <CopyButton value={result.token} label="Copy the token" />
         </div>
@@ -219,7 +293,17 @@ function TokensPanel({ tokens, result, disabled }: { tokens: ApiTokenRow[]; resu
                     {!t.revokedAt && (
                       <Form method="post">
                         <input type="hidden" name="id" value={t.id} />
-                        <ConfirmAction intent="revoke-token" label={<>Revoke<span className="adm-visually-hidden"> {t.name}</span></>} title={`Revoke “${t.name}”?`} confirmLabel="Revoke" open={result?.confirm === 'revoke-token' && result.id === String(t.id)}>
+                        <ConfirmAction
+                          intent="revoke-token"
+                          label={
+                            <>
+                              Revoke<span className="adm-visually-hidden"> {t.name}</span>
+                            </>
+                          }
+                          title={`Revoke “${t.name}”?`}
+                          confirmLabel="Revoke"
+                          open={result?.confirm === 'revoke-token' && result.id === String(t.id)}
+                        >
                           Anything using this token stops working at once.
                         </ConfirmAction>
                       </Form>
@@ -237,7 +321,15 @@ function TokensPanel({ tokens, result, disabled }: { tokens: ApiTokenRow[]; resu
         <AdminForm key={result?.token ?? 'token'} error={result?.intent === 'create-token' ? result.error : undefined} aria-label="Make an API token">
           <div className="adm-grid">
             <TextField name="name" label="Token name" required maxLength={80} error={result?.fields?.name} hint="What it is for, e.g. “Daily rates feed”." />
-            <NumberField name="expiresInDays" label="Expires after" unit="days" min={1} max={3650} error={result?.fields?.expiresInDays} hint="Leave empty for a token that does not expire." />
+            <NumberField
+              name="expiresInDays"
+              label="Expires after"
+              unit="days"
+              min={1}
+              max={3650}
+              error={result?.fields?.expiresInDays}
+              hint="Leave empty for a token that does not expire."
+            />
           </div>
           <FormActions>
             <SubmitButton name="intent" value="create-token" pending="Making…">

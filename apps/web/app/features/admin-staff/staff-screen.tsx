@@ -71,7 +71,18 @@ export function StaffScreen({
         caption="Staff"
         empty={<EmptyState title="No staff match">Change the search or the filters.</EmptyState>}
         columns={[
-          { key: 'name', label: 'Name', sort: 'name', rowHeader: true, cell: (m) => <>{m.name}{m.id === me.id && <span className="adm-muted"> (you)</span>}</> },
+          {
+            key: 'name',
+            label: 'Name',
+            sort: 'name',
+            rowHeader: true,
+            cell: (m) => (
+              <>
+                {m.name}
+                {m.id === me.id && <span className="adm-muted"> (you)</span>}
+              </>
+            ),
+          },
           { key: 'email', label: 'E-mail', sort: 'email', className: 'staff-email', cell: (m) => <Email value={m.email} /> },
           { key: 'role', label: 'Role', sort: 'role', cell: (m) => ROLE_LABELS[m.role] },
           {
@@ -83,14 +94,23 @@ export function StaffScreen({
           {
             key: 'actions',
             label: <span className="adm-visually-hidden">Actions</span>,
-            cell: (m) => (m.removedAt ? <StatusBadge tone="neutral">Removed {formatWhen(m.removedAt)}</StatusBadge> : <RowActions member={m} result={rowResult(m.id)} list={list} />),
+            cell: (m) =>
+              m.removedAt ? (
+                <StatusBadge tone="neutral">Removed {formatWhen(m.removedAt)}</StatusBadge>
+              ) : (
+                <RowActions member={m} result={rowResult(m.id)} list={list} />
+              ),
           },
         ]}
       />
       <Pagination list={list} page={page} defaults={STAFF_LIST_DEFAULTS} />
 
       {tokens && (
-        <Panel title={`API tokens of ${tokensOf?.name ?? `member ${tokens.staffId}`}`} id="member-tokens" actions={<Link to={listHref(list, {}, STAFF_LIST_DEFAULTS)}>Close</Link>}>
+        <Panel
+          title={`API tokens of ${tokensOf?.name ?? `member ${tokens.staffId}`}`}
+          id="member-tokens"
+          actions={<Link to={listHref(list, {}, STAFF_LIST_DEFAULTS)}>Close</Link>}
+        >
           {tokens.data.length === 0 ? (
             <p>No API tokens.</p>
           ) : (
@@ -98,14 +118,25 @@ export function StaffScreen({
               {tokens.data.map((t) => (
                 <li key={t.id} className="staff-row-actions">
                   <span>
-                    <strong>{t.name}</strong> <code>{t.prefix}…</code> · made {formatWhen(t.createdAt)} · last used {t.lastUsedAt ? formatWhen(t.lastUsedAt) : 'never'}
+                    <strong>{t.name}</strong> <code>{t.prefix}…</code> · made {formatWhen(t.createdAt)} · last used{' '}
+                    {t.lastUsedAt ? formatWhen(t.lastUsedAt) : 'never'}
                     {t.revokedAt ? ' · revoked' : ''}
                   </span>
                   {!t.revokedAt && (
                     <Form method="post">
                       <input type="hidden" name="id" value={tokens.staffId} />
                       <input type="hidden" name="tokenId" value={t.id} />
-                      <ConfirmAction intent="revoke-token" label={<>Revoke<span className="adm-visually-hidden"> {t.name}</span></>} title={`Revoke “${t.name}”?`} confirmLabel="Revoke" open={result?.confirm === `revoke-token:${t.id}`}>
+                      <ConfirmAction
+                        intent="revoke-token"
+                        label={
+                          <>
+                            Revoke<span className="adm-visually-hidden"> {t.name}</span>
+                          </>
+                        }
+                        title={`Revoke “${t.name}”?`}
+                        confirmLabel="Revoke"
+                        open={result?.confirm === `revoke-token:${t.id}`}
+                      >
                         Anything using this token stops working at once.
                       </ConfirmAction>
                     </Form>
@@ -153,11 +184,31 @@ function RowActions({ member, result, list }: { member: StaffRow; result: StaffR
       <Form method="post">
         <input type="hidden" name="id" value={member.id} />
         {member.twoFactor && (
-          <ConfirmAction intent="reset-two-factor" label={<>Reset two-factor<span className="adm-visually-hidden"> of {member.name}</span></>} title={`Reset ${member.name}’s two-factor sign-in?`} confirmLabel="Reset two-factor" open={result?.confirm === 'reset-two-factor'}>
+          <ConfirmAction
+            intent="reset-two-factor"
+            label={
+              <>
+                Reset two-factor<span className="adm-visually-hidden"> of {member.name}</span>
+              </>
+            }
+            title={`Reset ${member.name}’s two-factor sign-in?`}
+            confirmLabel="Reset two-factor"
+            open={result?.confirm === 'reset-two-factor'}
+          >
             Their authenticator app and recovery codes stop working and they are signed out; they set up two-factor again at their next sign-in.
           </ConfirmAction>
         )}{' '}
-        <ConfirmAction intent="remove" label={<>Remove<span className="adm-visually-hidden"> {member.name}</span></>} title={`Remove ${member.name}?`} confirmLabel="Remove" open={result?.confirm === 'remove'}>
+        <ConfirmAction
+          intent="remove"
+          label={
+            <>
+              Remove<span className="adm-visually-hidden"> {member.name}</span>
+            </>
+          }
+          title={`Remove ${member.name}?`}
+          confirmLabel="Remove"
+          open={result?.confirm === 'remove'}
+        >
           {member.name} ({member.email}) can no longer sign in; their sessions end and their API tokens are revoked. The audit log keeps their name.
         </ConfirmAction>
       </Form>
@@ -199,7 +250,15 @@ function AddMember({ result }: { result: StaffResult | undefined }) {
           <TextField name="name" label="Name" required maxLength={100} defaultValue={v?.name} error={result?.fields?.name} />
           <TextField name="email" type="email" label="E-mail" required autoComplete="off" defaultValue={v?.email} error={result?.fields?.email} />
           <Select name="role" label="Role" options={ROLE_OPTIONS} defaultValue={v?.role ?? 'catalogue'} error={result?.fields?.role} required />
-          <TextField name="password" type="password" label="First password" required autoComplete="new-password" error={result?.fields?.password} hint="At least 12 characters. They can change it under My security." />
+          <TextField
+            name="password"
+            type="password"
+            label="First password"
+            required
+            autoComplete="new-password"
+            error={result?.fields?.password}
+            hint="At least 12 characters. They can change it under My security."
+          />
         </div>
         <FormActions>
           <SubmitButton name="intent" value="add" pending="Adding…">

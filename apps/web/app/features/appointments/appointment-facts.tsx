@@ -48,4 +48,3 @@ export function AppointmentFacts({ a }: { a: Appointment }) {
     </dl>
   );
 }
-

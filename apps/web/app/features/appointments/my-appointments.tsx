@@ -28,7 +28,11 @@ export function MyAppointments({ appointments, result }: { appointments: Appoint
                   <input type="hidden" name="intent" value={CANCEL_APPOINTMENT_INTENT} />
                   <input type="hidden" name="appointmentId" value={a.id} />
                   <button type="submit" className="btn btn-outline btn-sm">
-                    Cancel<span className="visually-hidden"> the appointment on {a.date} at {a.slot}</span>
+                    Cancel
+                    <span className="visually-hidden">
+                      {' '}
+                      the appointment on {a.date} at {a.slot}
+                    </span>
                   </button>
                 </Form>
               )}

@@ -8,7 +8,9 @@ export function SeeInStore({ productId }: { productId: number }) {
       <Link to={bookingHref({ kind: 'store', purpose: 'product', product: productId })} className="btn btn-outline btn-sm">
         See it in store
       </Link>{' '}
-      <span className="muted">or <Link to={bookingHref({ kind: 'video', purpose: 'product', product: productId })}>on a video call</Link></span>
+      <span className="muted">
+        or <Link to={bookingHref({ kind: 'video', purpose: 'product', product: productId })}>on a video call</Link>
+      </span>
     </p>
   );
 }

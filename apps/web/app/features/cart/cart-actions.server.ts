@@ -53,7 +53,10 @@ export async function cartAction(api: ApiClient, request: Request) {
   if (!user) return redirect(`/cart?${CART_NOTES.updated}=1`, { headers: { 'Set-Cookie': guestCartCookie(request, quantities) } });
   const changes = [...quantities].map(([key, quantity]) => ({ cartId: Number(key), quantity, user_id: user.userId }));
   try {
-    await api.post('/api/cart/updateCart', changes.filter((c) => Number.isSafeInteger(c.cartId) && c.cartId > 0));
+    await api.post(
+      '/api/cart/updateCart',
+      changes.filter((c) => Number.isSafeInteger(c.cartId) && c.cartId > 0),
+    );
     return redirect(`/cart?${CART_NOTES.updated}=1`);
   } catch (error) {
     const { message, status } = apiFailure(error, UPDATE_FAILED);

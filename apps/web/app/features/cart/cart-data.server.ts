@@ -60,7 +60,11 @@ async function guestLines(api: ApiClient, items: GuestCartItem[]): Promise<CartV
 }
 
 /** Asks the server what a code takes off this visitor's cart (it prices the cart itself). */
-export async function applyCoupon(api: ApiClient, code: string, guestItems: GuestCartItem[] | null): Promise<{ ok: true; coupon: AppliedCoupon } | { ok: false; message: string }> {
+export async function applyCoupon(
+  api: ApiClient,
+  code: string,
+  guestItems: GuestCartItem[] | null,
+): Promise<{ ok: true; coupon: AppliedCoupon } | { ok: false; message: string }> {
   try {
     const answer = await api.post<CouponAnswer>('/api/coupons/apply', { code, ...(guestItems ? { cartItems: JSON.stringify(guestItems) } : {}) });
     return {

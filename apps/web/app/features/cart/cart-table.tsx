@@ -43,7 +43,14 @@ export function CartTable({ lines, quantities, onStep, hydrated, busy }: Props) 
                 <tr key={line.key} className={qty === 0 ? 'cart-row-zero' : undefined}>
                   <td className="cart-remove-cell">
                     <input type="hidden" name="line" value={line.key} />
-                    <button type="submit" name="remove" value={line.key} className="icon-btn cart-remove" aria-label={`Remove ${line.name} from your cart`} disabled={busy}>
+                    <button
+                      type="submit"
+                      name="remove"
+                      value={line.key}
+                      className="icon-btn cart-remove"
+                      aria-label={`Remove ${line.name} from your cart`}
+                      disabled={busy}
+                    >
                       <CloseIcon size={18} />
                     </button>
                   </td>
@@ -59,29 +66,43 @@ export function CartTable({ lines, quantities, onStep, hydrated, busy }: Props) 
                   <td className="price" data-label="Price">
                     <OfferPrice nowPaise={line.unitPricePaise} beforePaise={line.beforePaise} percentOff={line.percentOff} />
                     {line.addedPricePaise !== null && (
-                      <small className="price-note">
-                        Was {formatRupees(line.addedPricePaise)} when added; today’s rate or offer changed the price.
-                      </small>
+                      <small className="price-note">Was {formatRupees(line.addedPricePaise)} when added; today’s rate or offer changed the price.</small>
                     )}
                   </td>
                   <td data-label="Quantity">
                     <div className="stepper">
-                      <button type="submit" name="step" value={`${line.key}:-1`} className="stepper-btn" aria-label={`One fewer ${line.name}`} disabled={busy || qty <= 0} onClick={(e) => {
-                        if (!hydrated) return;
-                        e.preventDefault();
-                        onStep(line.key, -1);
-                      }}>
+                      <button
+                        type="submit"
+                        name="step"
+                        value={`${line.key}:-1`}
+                        className="stepper-btn"
+                        aria-label={`One fewer ${line.name}`}
+                        disabled={busy || qty <= 0}
+                        onClick={(e) => {
+                          if (!hydrated) return;
+                          e.preventDefault();
+                          onStep(line.key, -1);
+                        }}
+                      >
                         −
                       </button>
                       <label htmlFor={`qty-${line.key}`} className="visually-hidden">
                         Quantity of {line.name}
                       </label>
                       <input id={`qty-${line.key}`} name={`qty-${line.key}`} className="qty-box" type="number" value={qty} readOnly />
-                      <button type="submit" name="step" value={`${line.key}:1`} className="stepper-btn" aria-label={`One more ${line.name}`} disabled={busy || atStock} onClick={(e) => {
-                        if (!hydrated) return;
-                        e.preventDefault();
-                        onStep(line.key, 1);
-                      }}>
+                      <button
+                        type="submit"
+                        name="step"
+                        value={`${line.key}:1`}
+                        className="stepper-btn"
+                        aria-label={`One more ${line.name}`}
+                        disabled={busy || atStock}
+                        onClick={(e) => {
+                          if (!hydrated) return;
+                          e.preventDefault();
+                          onStep(line.key, 1);
+                        }}
+                      >
                         +
                       </button>
                     </div>

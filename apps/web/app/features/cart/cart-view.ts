@@ -52,7 +52,13 @@ export interface QuantityLine {
  * The screen's totals for given quantities, with the pricing package's totals and coupon functions (the
  * ones the server charges with), so the steppers can update the totals before Update Cart.
  */
-export function cartTotals(lines: readonly QuantityLine[], shippingFeePaise: number, coupon: AppliedCoupon | null, harvestBalancePaise = 0, storeCreditBalancePaise = 0): OrderTotals {
+export function cartTotals(
+  lines: readonly QuantityLine[],
+  shippingFeePaise: number,
+  coupon: AppliedCoupon | null,
+  harvestBalancePaise = 0,
+  storeCreditBalancePaise = 0,
+): OrderTotals {
   const subtotal = orderTotals({ lines, shippingFeePaise: 0 }).subtotalPaise;
   const discountPaise = coupon ? couponDiscount(coupon.rule, subtotal) : 0;
   return orderTotals({ lines, shippingFeePaise, discountPaise, harvestBalancePaise, storeCreditBalancePaise });

@@ -61,5 +61,8 @@ export async function placeOrder(api: ApiClient, request: Request) {
     return afterPlaceOrder(answer, { 'Set-Cookie': couponSetCookie(null, request) });
   }
   const message = res.status < 500 && answer?.message ? answer.message : PLACE_FAILED;
-  return data<CheckoutResult>({ message, fields: res.status < 500 ? apiFieldErrors(answer, [...BILLING_FIELDS, ...SHIPPING_FIELDS]) : {}, values }, { status: res.status < 500 ? res.status : 502 });
+  return data<CheckoutResult>(
+    { message, fields: res.status < 500 ? apiFieldErrors(answer, [...BILLING_FIELDS, ...SHIPPING_FIELDS]) : {}, values },
+    { status: res.status < 500 ? res.status : 502 },
+  );
 }

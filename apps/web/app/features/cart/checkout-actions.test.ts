@@ -24,12 +24,29 @@ const request = (fields: Record<string, string>) => {
   return new Request('http://x/checkout', { method: 'POST', body });
 };
 
-const billing = { firstName: 'Meera', lastName: 'Iyer', country: 'India', address: '12 Temple St', city: 'Chennai', countryCode: '91', phoneNumber: '9876543210', pincode: '600004', companyName: 'Iyer Traders', gstin: 'X', cartDataList: '[]', idempotencyKey: 'abcdefgh-1', couponCode: 'WELCOME10' };
+const billing = {
+  firstName: 'Meera',
+  lastName: 'Iyer',
+  country: 'India',
+  address: '12 Temple St',
+  city: 'Chennai',
+  countryCode: '91',
+  phoneNumber: '9876543210',
+  pincode: '600004',
+  companyName: 'Iyer Traders',
+  gstin: 'X',
+  cartDataList: '[]',
+  idempotencyKey: 'abcdefgh-1',
+  couponCode: 'WELCOME10',
+};
 
 describe('Place Order without script', () => {
   it('says the terms must be accepted, keeps what was typed, and sends nothing', async () => {
     const { api, sent } = fakeApi({ status: 200, body: {} });
-    const result = (await placeOrder(api, request(billing))) as unknown as { data: { message: string; fields: { terms: string }; values: { firstName: string } }; init: { status: number } };
+    const result = (await placeOrder(api, request(billing))) as unknown as {
+      data: { message: string; fields: { terms: string }; values: { firstName: string } };
+      init: { status: number };
+    };
     expect(result.init.status).toBe(400);
     expect(result.data).toMatchObject({ message: TERMS_MESSAGE, fields: { terms: TERMS_MESSAGE }, values: { firstName: 'Meera' } });
     expect(sent).toHaveLength(0);
@@ -53,22 +70,44 @@ describe('Place Order without script', () => {
   });
 
   it('passes on the server’s field messages', async () => {
-    const { api } = fakeApi({ status: 400, body: { message: 'Please enter a valid 6-digit PIN code.', fields: { pincode: 'Please enter a valid 6-digit PIN code.' } } });
-    const result = (await placeOrder(api, request({ ...billing, terms: 'on' }))) as unknown as { data: { fields: { pincode: string } }; init: { status: number } };
+    const { api } = fakeApi({
+      status: 400,
+      body: { message: 'Please enter a valid 6-digit PIN code.', fields: { pincode: 'Please enter a valid 6-digit PIN code.' } },
+    });
+    const result = (await placeOrder(api, request({ ...billing, terms: 'on' }))) as unknown as {
+      data: { fields: { pincode: string } };
+      init: { status: number };
+    };
     expect(result.init.status).toBe(400);
     expect(result.data.fields.pincode).toMatch(/PIN/);
   });
 
   it('sends the delivery address only when "Deliver to a different address" is ticked, with saveAddress and the payment method', async () => {
-    const shipping = { shippingFirstName: 'Arjun', shippingCity: 'Bengaluru', shippingState: 'Karnataka', paymentMethod: 'cod', state: 'Tamil Nadu', landmark: 'Near the tank' };
+    const shipping = {
+      shippingFirstName: 'Arjun',
+      shippingCity: 'Bengaluru',
+      shippingState: 'Karnataka',
+      paymentMethod: 'cod',
+      state: 'Tamil Nadu',
+      landmark: 'Near the tank',
+    };
     const first = fakeApi({ status: 200, body: { orderNumber: 'MIL-2026-000043' } });
     await placeOrder(first.api, request({ ...billing, ...shipping, terms: 'on' }));
     expect(first.sent[0]!.get('shipToDifferent')).toBeNull();
     expect(first.sent[0]!.get('shippingCity')).toBeNull();
-    expect(Object.fromEntries(['state', 'landmark', 'paymentMethod'].map((k) => [k, first.sent[0]!.get(k)]))).toEqual({ state: 'Tamil Nadu', landmark: 'Near the tank', paymentMethod: 'cod' });
+    expect(Object.fromEntries(['state', 'landmark', 'paymentMethod'].map((k) => [k, first.sent[0]!.get(k)]))).toEqual({
+      state: 'Tamil Nadu',
+      landmark: 'Near the tank',
+      paymentMethod: 'cod',
+    });
 
     const second = fakeApi({ status: 200, body: { orderNumber: 'MIL-2026-000044' } });
     await placeOrder(second.api, request({ ...billing, ...shipping, shipToDifferent: 'on', saveAddress: 'on', terms: 'on' }));
-    expect(Object.fromEntries(['shipToDifferent', 'shippingCity', 'shippingState', 'saveAddress'].map((k) => [k, second.sent[0]!.get(k)]))).toEqual({ shipToDifferent: 'true', shippingCity: 'Bengaluru', shippingState: 'Karnataka', saveAddress: 'true' });
+    expect(Object.fromEntries(['shipToDifferent', 'shippingCity', 'shippingState', 'saveAddress'].map((k) => [k, second.sent[0]!.get(k)]))).toEqual({
+      shipToDifferent: 'true',
+      shippingCity: 'Bengaluru',
+      shippingState: 'Karnataka',
+      saveAddress: 'true',
+    });
   });
 });

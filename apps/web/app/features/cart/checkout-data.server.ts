@@ -10,7 +10,10 @@ export function countryOptions() {
 }
 
 /** A saved address as the checkout's picker shows it. */
-export type PickableAddress = Pick<SavedAddress, 'id' | 'firstName' | 'lastName' | 'address' | 'landmark' | 'city' | 'state' | 'pincode' | 'phone' | 'isDefault'>;
+export type PickableAddress = Pick<
+  SavedAddress,
+  'id' | 'firstName' | 'lastName' | 'address' | 'landmark' | 'city' | 'state' | 'pincode' | 'phone' | 'isDefault'
+>;
 
 /**
  * What the billing form starts from: the saved address picked (?address=id), else the default one, else
@@ -18,20 +21,51 @@ export type PickableAddress = Pick<SavedAddress, 'id' | 'firstName' | 'lastName'
  */
 export async function loadCheckoutPrefill(api: ApiClient, user: SessionUser, url: URL): Promise<{ addresses: PickableAddress[]; prefill: CheckoutPrefill }> {
   const book = await api.get<{ data: SavedAddress[] }>('/api/account/addresses').catch(() => ({ data: [] as SavedAddress[] }));
-  const addresses = book.data.map(({ id, firstName, lastName, address, landmark, city, state, pincode, phone, isDefault }) => ({ id, firstName, lastName, address, landmark, city, state, pincode, phone, isDefault }));
+  const addresses = book.data.map(({ id, firstName, lastName, address, landmark, city, state, pincode, phone, isDefault }) => ({
+    id,
+    firstName,
+    lastName,
+    address,
+    landmark,
+    city,
+    state,
+    pincode,
+    phone,
+    isDefault,
+  }));
   // ?address=new: an empty form (the profile's name and mobile), whatever the book holds.
   const asked = url.searchParams.get('address');
   const chosen = asked === 'new' ? null : (addresses.find((a) => String(a.id) === asked) ?? addresses.find((a) => a.isDefault) ?? null);
   if (chosen) {
     return {
       addresses,
-      prefill: { addressId: chosen.id, firstName: chosen.firstName, lastName: chosen.lastName, address: chosen.address, landmark: chosen.landmark ?? '', city: chosen.city, state: chosen.state, pincode: chosen.pincode, phoneNumber: chosen.phone },
+      prefill: {
+        addressId: chosen.id,
+        firstName: chosen.firstName,
+        lastName: chosen.lastName,
+        address: chosen.address,
+        landmark: chosen.landmark ?? '',
+        city: chosen.city,
+        state: chosen.state,
+        pincode: chosen.pincode,
+        phoneNumber: chosen.phone,
+      },
     };
   }
   const details = await api.get<UserDetails>(`/api/users/user-details/${user.userId}`).catch(() => null);
   const profile = details?.user;
   return {
     addresses,
-    prefill: { addressId: null, firstName: profile?.first_name ?? '', lastName: profile?.last_name ?? '', address: '', landmark: '', city: '', state: '', pincode: '', phoneNumber: profile?.mobile ?? '' },
+    prefill: {
+      addressId: null,
+      firstName: profile?.first_name ?? '',
+      lastName: profile?.last_name ?? '',
+      address: '',
+      landmark: '',
+      city: '',
+      state: '',
+      pincode: '',
+      phoneNumber: profile?.mobile ?? '',
+    },
   };
 }

@@ -22,8 +22,7 @@ export function isOpenMax(maxPrice: number | undefined): boolean {
 export function priceBandIndex(filter: ListingFilter): number {
   if (filter.minPrice === undefined && filter.maxPrice === undefined) return -1;
   return PRICE_BANDS.findIndex(
-    (band) =>
-      band.min === (filter.minPrice ?? 0) && (band.max === null ? isOpenMax(filter.maxPrice) : band.max === filter.maxPrice),
+    (band) => band.min === (filter.minPrice ?? 0) && (band.max === null ? isOpenMax(filter.maxPrice) : band.max === filter.maxPrice),
   );
 }
 

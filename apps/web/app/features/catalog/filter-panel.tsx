@@ -138,7 +138,15 @@ export function FilterPanel({
           <Option key={s} state={state} name="stone" value={s} count={countIn(facets?.stone, s)} />
         ))}
       </Group>
-      <Group id="filter-price" title="Price" shown={anyShown(facets?.price, PRICE_BANDS.map((b) => b.label), (label) => PRICE_BANDS[band]?.label === label)}>
+      <Group
+        id="filter-price"
+        title="Price"
+        shown={anyShown(
+          facets?.price,
+          PRICE_BANDS.map((b) => b.label),
+          (label) => PRICE_BANDS[band]?.label === label,
+        )}
+      >
         {PRICE_BANDS.map((b, i) => {
           const active = band === i;
           const count = countIn(facets?.price, b.label);

@@ -49,7 +49,14 @@ export function useFiltersDrawer(panel: ReactNode) {
 
 function FiltersButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
   return useNarrow() ? (
-    <button type="button" className="btn btn-outline btn-sm listing-filters-jump" aria-haspopup="dialog" aria-controls={DRAWER_ID} aria-expanded={open} onClick={onOpen}>
+    <button
+      type="button"
+      className="btn btn-outline btn-sm listing-filters-jump"
+      aria-haspopup="dialog"
+      aria-controls={DRAWER_ID}
+      aria-expanded={open}
+      onClick={onOpen}
+    >
       Filters
     </button>
   ) : (

@@ -56,7 +56,12 @@ export function ListingCartBlock({ cart, known }: { cart: MiniCart; known: boole
       </div>
       <section className="side-block side-cart" aria-labelledby="side-cart-title">
         <h3 id="side-cart-title" className="side-title">
-          Your cart {known && <span className="mini-cart-count">({cart.count} {cart.count === 1 ? 'item' : 'items'})</span>}
+          Your cart{' '}
+          {known && (
+            <span className="mini-cart-count">
+              ({cart.count} {cart.count === 1 ? 'item' : 'items'})
+            </span>
+          )}
         </h3>
         {!known ? null : shown.length === 0 ? (
           <p className="muted">Nothing here yet.</p>

@@ -27,10 +27,8 @@ describe('pageItems (first, last, window of 2, ellipses)', () => {
     expect(pageItems(1, 0)).toEqual([]);
   });
   it('shows every page when they all fit', () => expect(pageItems(3, 5)).toEqual([1, 2, 3, 4, 5]));
-  it('puts an ellipsis after the first page when the window is far from it', () =>
-    expect(pageItems(10, 10)).toEqual([1, 'gap-start', 8, 9, 10]));
-  it('puts ellipses on both sides in the middle', () =>
-    expect(pageItems(10, 20)).toEqual([1, 'gap-start', 8, 9, 10, 11, 12, 'gap-end', 20]));
+  it('puts an ellipsis after the first page when the window is far from it', () => expect(pageItems(10, 10)).toEqual([1, 'gap-start', 8, 9, 10]));
+  it('puts ellipses on both sides in the middle', () => expect(pageItems(10, 20)).toEqual([1, 'gap-start', 8, 9, 10, 11, 12, 'gap-end', 20]));
   it('starts at the beginning', () => expect(pageItems(1, 20)).toEqual([1, 2, 3, 'gap-end', 20]));
   it('keeps a page past the end inside the range', () => expect(pageItems(99, 6)).toEqual([1, 'gap-start', 4, 5, 6]));
 });

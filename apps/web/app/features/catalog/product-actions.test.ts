@@ -41,13 +41,26 @@ describe('chosenOptions: the choices a line is sold as', () => {
   it('a platinum diamond piece: only its diamond grade; fields for what it has not are ignored', () =>
     expect(
       chosenOptions(
-        product({ metal: 'platinum', diamondWeightCents: 25, defaultPurity: 950, defaultColour: null, purities: [], colours: [], defaultDiamondQuality: 'SI-IJ', diamondQualities: ['SI-IJ', 'VVS-EF'] }),
+        product({
+          metal: 'platinum',
+          diamondWeightCents: 25,
+          defaultPurity: 950,
+          defaultColour: null,
+          purities: [],
+          colours: [],
+          defaultDiamondQuality: 'SI-IJ',
+          diamondQualities: ['SI-IJ', 'VVS-EF'],
+        }),
         form({ purity: '18', colour: 'Rose Gold', diamondQuality: 'VVS-EF' }),
       ),
     ).toEqual({ ok: true, choice: { diamondQuality: 'VVS-EF' } }));
 
   it('refuses a karat or colour the piece is not made in, with the reason', () => {
-    expect(chosenOptions(product({}), form({ purity: '24' }))).toEqual({ ok: false, code: 'OPTION_NOT_OFFERED', message: 'This piece is made in 14 kt or 18 kt gold, not 24 kt.' });
+    expect(chosenOptions(product({}), form({ purity: '24' }))).toEqual({
+      ok: false,
+      code: 'OPTION_NOT_OFFERED',
+      message: 'This piece is made in 14 kt or 18 kt gold, not 24 kt.',
+    });
     expect(chosenOptions(product({}), form({ colour: 'White Gold' }))).toMatchObject({ ok: false, message: expect.stringContaining('not White Gold') });
   });
 
@@ -79,14 +92,16 @@ describe('addToCart keeps the choices', () => {
     pricing: product({ sizeKind: 'ring', sizes: ['11', '12'] }).pricing,
   };
   const api = (user: boolean, posted: FormData[] = []): ApiClient => ({
-    get: <T,>() => Promise.resolve({ data: ring } as T),
-    post: <T,>(_path: string, body?: unknown) => {
+    get: <T>() => Promise.resolve({ data: ring } as T),
+    post: <T>(_path: string, body?: unknown) => {
       posted.push(body as FormData);
       return Promise.resolve({ message: 'Added to cart' } as T);
     },
     raw: () =>
       Promise.resolve(
-        user ? new Response(JSON.stringify({ userId: 7, userName: 'meera' }), { headers: { 'content-type': 'application/json' } }) : new Response('', { status: 401 }),
+        user
+          ? new Response(JSON.stringify({ userId: 7, userName: 'meera' }), { headers: { 'content-type': 'application/json' } })
+          : new Response('', { status: 401 }),
       ),
   });
 
@@ -94,13 +109,22 @@ describe('addToCart keeps the choices', () => {
     const posted: FormData[] = [];
     const { result } = await addToCart(api(true, posted), page(), 5, form({ quantity: '1', purity: '14', colour: 'Rose Gold', size: '12' }));
     expect(result.ok).toBe(true);
-    expect(Object.fromEntries(posted[0]!.entries())).toEqual({ cart_product_id: '5', cart_quantity: '1', cart_user_id: '7', purity: '14', colour: 'Rose Gold', size: '12' });
+    expect(Object.fromEntries(posted[0]!.entries())).toEqual({
+      cart_product_id: '5',
+      cart_quantity: '1',
+      cart_user_id: '7',
+      purity: '14',
+      colour: 'Rose Gold',
+      size: '12',
+    });
   });
 
   it('a guest’s line goes into the cartItems cookie with every choice', async () => {
     const { result, setCookies } = await addToCart(api(false), page(), 5, form({ quantity: '2', purity: '14', colour: 'Rose Gold', size: '12' }));
     expect(result.ok).toBe(true);
-    expect(readCartCookie(setCookies[0]!.split(';')[0]!)).toEqual([{ productId: 5, quantity: 2, purity: 14, colour: 'Rose Gold', size: '12', sizeKind: 'ring' }]);
+    expect(readCartCookie(setCookies[0]!.split(';')[0]!)).toEqual([
+      { productId: 5, quantity: 2, purity: 14, colour: 'Rose Gold', size: '12', sizeKind: 'ring' },
+    ]);
   });
 
   it('refuses a ring without a size, for guests and customers alike, and adds nothing', async () => {
@@ -119,7 +143,7 @@ describe('Add to Cart when the API refuses', () => {
   const piece = { product_id: 5, product_name: 'Lotus Ring', product_stock: 3, product_stock_status: 'In Stock', pricing: product({}).pricing };
   /** An API whose product and session answers are good and whose cart answer is `cart`. */
   const apiWith = (cart: () => never): ApiClient => ({
-    get: async <T,>() => ({ data: piece }) as T,
+    get: async <T>() => ({ data: piece }) as T,
     post: async () => cart(),
     raw: async () => new Response(JSON.stringify({ userId: 7, userName: 'asha' }), { headers: { 'content-type': 'application/json' } }),
   });
@@ -145,7 +169,11 @@ describe('Add to Cart when the API refuses', () => {
 
 describe('apiFailure: one rule for every action', () => {
   it('keeps a 4xx with its message, and makes anything else a 502 with the fallback', () => {
-    expect(apiFailure(new ApiError(422, 'Pick a size.', { code: 'SIZE_REQUIRED' }), 'x')).toEqual({ status: 422, message: 'Pick a size.', code: 'SIZE_REQUIRED' });
+    expect(apiFailure(new ApiError(422, 'Pick a size.', { code: 'SIZE_REQUIRED' }), 'x')).toEqual({
+      status: 422,
+      message: 'Pick a size.',
+      code: 'SIZE_REQUIRED',
+    });
     expect(apiFailure(new ApiError(404, 'Request failed (404)', ''), 'x')).toEqual({ status: 404, message: 'x', code: null });
     expect(apiFailure(new ApiError(503, 'down', {}), 'x')).toEqual({ status: 502, message: 'x', code: null });
     expect(apiFailure(new TypeError('fetch failed'), 'x')).toEqual({ status: 502, message: 'x', code: null });

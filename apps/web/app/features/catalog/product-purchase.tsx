@@ -22,9 +22,9 @@ function saleEnd(day: string): string {
   return Number.isNaN(date.getTime()) ? day : SALE_END.format(date);
 }
 
-
 /** The codes Add to Cart can be refused with (the choice check's and POST /api/cart/add's), and the field each is about. */
-type CartRefusal = 'SIZE_REQUIRED' | 'OPTION_NOT_OFFERED' | 'OUT_OF_STOCK' | 'NOT_ENOUGH_STOCK' | 'PRODUCT_NOT_FOUND' | 'PRODUCT_UNAVAILABLE' | 'NO_RATE' | 'INVALID_REQUEST';
+type CartRefusal =
+  'SIZE_REQUIRED' | 'OPTION_NOT_OFFERED' | 'OUT_OF_STOCK' | 'NOT_ENOUGH_STOCK' | 'PRODUCT_NOT_FOUND' | 'PRODUCT_UNAVAILABLE' | 'NO_RATE' | 'INVALID_REQUEST';
 const REFUSED_FIELD = {
   SIZE_REQUIRED: () => 'size',
   OPTION_NOT_OFFERED: () => null,
@@ -79,15 +79,7 @@ function Chips<T extends string | number>({
       <div className="chip-row">
         {options.map((o) => (
           <span key={o} className="chip">
-            <input
-              id={`pd-${name}-${o}`}
-              type="radio"
-              name={name}
-              value={o}
-              checked={value === o}
-              disabled={unavailable?.(o)}
-              onChange={() => onChange?.(o)}
-            />
+            <input id={`pd-${name}-${o}`} type="radio" name={name} value={o} checked={value === o} disabled={unavailable?.(o)} onChange={() => onChange?.(o)} />
             <label htmlFor={`pd-${name}-${o}`}>{label(o)}</label>
           </span>
         ))}
@@ -125,7 +117,8 @@ export function ProductPurchase({
   const [diamondQuality, setDiamondQuality] = useState(pricing.defaultDiamondQuality ?? pricing.diamondQualities[0] ?? null);
   const [quantity, setQuantity] = useState(1);
   const size = pricing.sizeKind ? SIZE_LABELS[pricing.sizeKind] : null;
-  const sizeRefused = cartResult !== null && !cartResult.ok && onCode<CartRefusal, 'size' | null>(cartResult.code ?? null, REFUSED_FIELD, () => null) === 'size';
+  const sizeRefused =
+    cartResult !== null && !cartResult.ok && onCode<CartRefusal, 'size' | null>(cartResult.code ?? null, REFUSED_FIELD, () => null) === 'size';
   const sizer = useSizerDialog(sizerResult !== null);
   const navigation = useNavigation();
   const adding = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add-to-cart';
@@ -199,11 +192,20 @@ export function ProductPurchase({
         <input type="hidden" name="intent" value="add-to-cart" />
         <input type="hidden" name="productId" value={product.product_id} />
         <Chips name="material" legend="Material" options={[METAL_NAMES[pricing.metal]]} value={METAL_NAMES[pricing.metal]} />
-        {gold && pricing.colours.length > 0 && (
-          <Chips name="colour" legend="Colour" options={pricing.colours} value={colour} onChange={onColour} />
-        )}
+        {gold && pricing.colours.length > 0 && <Chips name="colour" legend="Colour" options={pricing.colours} value={colour} onChange={onColour} />}
         {gold && pricing.purities.length > 0 && (
-          <Chips name="purity" legend="Gold quality" options={pricing.purities} value={purity} onChange={(k) => { setPurity(k); onPurity?.(k); }} label={(k) => `${k}kt`} unavailable={noRate} />
+          <Chips
+            name="purity"
+            legend="Gold quality"
+            options={pricing.purities}
+            value={purity}
+            onChange={(k) => {
+              setPurity(k);
+              onPurity?.(k);
+            }}
+            label={(k) => `${k}kt`}
+            unavailable={noRate}
+          />
         )}
         {hasDiamonds(pricing) && pricing.diamondQualities.length > 0 && (
           <Chips
@@ -219,7 +221,14 @@ export function ProductPurchase({
           {size && (
             <div className="form-field">
               <label htmlFor="pd-size">{size.label}</label>
-              <select id="pd-size" name="size" defaultValue="" aria-required="true" aria-invalid={sizeRefused || undefined} aria-describedby={sizeRefused ? 'pd-cart-result' : undefined}>
+              <select
+                id="pd-size"
+                name="size"
+                defaultValue=""
+                aria-required="true"
+                aria-invalid={sizeRefused || undefined}
+                aria-describedby={sizeRefused ? 'pd-cart-result' : undefined}
+              >
                 <option value="">{pricing.sizeKind === 'length' ? 'Choose a length' : 'Choose a size'}</option>
                 {pricing.sizes.map((s) => (
                   <option key={s} value={s}>

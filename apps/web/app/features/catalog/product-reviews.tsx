@@ -60,7 +60,13 @@ export function ProductReviews({ reviews, path, search, children }: { reviews: R
                       {r.photos.map((p, i) => (
                         <li key={p.url}>
                           <a href={p.url} target="_blank" rel="noopener">
-                            <img src={p.thumbUrl} alt={`Photo ${i + 1} of ${r.photos.length} from ${r.author}'s review`} {...thumbSize(p)} loading="lazy" decoding="async" />
+                            <img
+                              src={p.thumbUrl}
+                              alt={`Photo ${i + 1} of ${r.photos.length} from ${r.author}'s review`}
+                              {...thumbSize(p)}
+                              loading="lazy"
+                              decoding="async"
+                            />
                           </a>
                         </li>
                       ))}

@@ -44,13 +44,15 @@ function Facts({ product }: { product: ProductDetail }) {
 }
 
 function Details({ product, deliveryDays, returnDays }: { product: ProductDetail; deliveryDays: number; returnDays: number }) {
-  const paragraphs = product.product_description.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = product.product_description
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <div className="stack-sm">
       {paragraphs.length > 0 ? paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p>{product.product_name}.</p>}
       <p className="muted">
-        Delivered in {deliveryDays} days, {returnDays} day returnable, with lifetime exchange and buyback at the
-        day’s rate.
+        Delivered in {deliveryDays} days, {returnDays} day returnable, with lifetime exchange and buyback at the day’s rate.
       </p>
     </div>
   );
@@ -90,9 +92,7 @@ export function ProductTabs({ product, deliveryDays, returnDays }: { product: Pr
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = TABS.findIndex((t) => t.id === selected);
     const last = TABS.length - 1;
-    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[
-      event.key
-    ];
+    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     const tab = TABS[target]!;

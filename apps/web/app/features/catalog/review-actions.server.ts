@@ -44,7 +44,10 @@ export async function submitReview(api: ApiClient, request: Request, productId: 
     return typeof v === 'string' ? v : '';
   };
   const values = { rating: text('rating'), title: text('title'), text: text('text') };
-  const fail = (message: string, status: number, fields: FieldErrors<ReviewField> = {}) => ({ result: { intent: 'review' as const, ok: false, message, fields, values }, status });
+  const fail = (message: string, status: number, fields: FieldErrors<ReviewField> = {}) => ({
+    result: { intent: 'review' as const, ok: false, message, fields, values },
+    status,
+  });
   const body = new FormData();
   body.set('rating', values.rating);
   body.set('title', values.title);
@@ -64,5 +67,9 @@ export async function submitReview(api: ApiClient, request: Request, productId: 
   const message = answer && typeof answer === 'object' && 'message' in answer && typeof answer.message === 'string' ? answer.message : '';
   if (res.ok) return { result: { intent: 'review', ok: true, message: message || 'Thank you: your review is published.' }, status: 200 };
   if (res.status === 401) return fail('Please log in to write a review.', 401);
-  return fail(res.status < 500 && message ? message : FAILED, res.status >= 500 ? 502 : res.status, res.status < 500 ? apiFieldErrors(answer, REVIEW_FIELDS) : {});
+  return fail(
+    res.status < 500 && message ? message : FAILED,
+    res.status >= 500 ? 502 : res.status,
+    res.status < 500 ? apiFieldErrors(answer, REVIEW_FIELDS) : {},
+  );
 }

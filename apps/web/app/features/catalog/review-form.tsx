@@ -44,7 +44,8 @@ export function ReviewBox({ state, reviewPage, result }: { state: MyReviewState 
   if (!state) {
     return (
       <p className="pd-review-who muted">
-        Only customers who received this piece can review it. <Link to={`/login?next=${encodeURIComponent(reviewPage)}`}>Log in</Link> to review a piece you bought.
+        Only customers who received this piece can review it. <Link to={`/login?next=${encodeURIComponent(reviewPage)}`}>Log in</Link> to review a piece you
+        bought.
       </p>
     );
   }
@@ -63,7 +64,11 @@ export function ReviewBox({ state, reviewPage, result }: { state: MyReviewState 
   return (
     <div className="pd-review-write">
       {result?.ok && <FormAlert tone="success">{result.message}</FormAlert>}
-      {review?.hidden && <p className="muted">The store has hidden your review from this page. Editing it does not show it again; please write to us if you think this is a mistake.</p>}
+      {review?.hidden && (
+        <p className="muted">
+          The store has hidden your review from this page. Editing it does not show it again; please write to us if you think this is a mistake.
+        </p>
+      )}
       <details open={!!failed || (!review && !result?.ok)}>
         <summary className="btn btn-outline pd-review-toggle">{heading}</summary>
         <Form method="post" encType="multipart/form-data" className="pd-review-form" preventScrollReset aria-label={heading} noValidate>
@@ -92,7 +97,14 @@ export function ReviewBox({ state, reviewPage, result }: { state: MyReviewState 
           </fieldset>
           <div className="form-field">
             <label htmlFor="review-title">Title (optional)</label>
-            <input id="review-title" name="title" type="text" maxLength={TITLE_MAX} defaultValue={values.title} {...fieldErrorProps('review-title', fields.title, fields.title ? undefined : 'review-title-hint')} />
+            <input
+              id="review-title"
+              name="title"
+              type="text"
+              maxLength={TITLE_MAX}
+              defaultValue={values.title}
+              {...fieldErrorProps('review-title', fields.title, fields.title ? undefined : 'review-title-hint')}
+            />
             {fields.title ? (
               <p id={fieldErrorId('review-title')} className="field-error">
                 {fields.title}
@@ -105,7 +117,15 @@ export function ReviewBox({ state, reviewPage, result }: { state: MyReviewState 
           </div>
           <div className="form-field">
             <label htmlFor="review-text">Your review</label>
-            <textarea id="review-text" name="text" rows={5} maxLength={TEXT_MAX} required defaultValue={values.text} {...fieldErrorProps('review-text', fields.text)} />
+            <textarea
+              id="review-text"
+              name="text"
+              rows={5}
+              maxLength={TEXT_MAX}
+              required
+              defaultValue={values.text}
+              {...fieldErrorProps('review-text', fields.text)}
+            />
             {fields.text && (
               <p id={fieldErrorId('review-text')} className="field-error">
                 {fields.text}
@@ -114,7 +134,14 @@ export function ReviewBox({ state, reviewPage, result }: { state: MyReviewState 
           </div>
           <div className="form-field">
             <label htmlFor="review-photo">Photos (optional)</label>
-            <input id="review-photo" name="photo" type="file" multiple accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif" {...fieldErrorProps('review-photo', fields.photo, fields.photo ? undefined : 'review-photo-hint')} />
+            <input
+              id="review-photo"
+              name="photo"
+              type="file"
+              multiple
+              accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif"
+              {...fieldErrorProps('review-photo', fields.photo, fields.photo ? undefined : 'review-photo-hint')}
+            />
             {fields.photo ? (
               <p id={fieldErrorId('review-photo')} className="field-error">
                 {fields.photo}

@@ -12,8 +12,7 @@ export interface SitemapEntry {
   priority?: number;
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** The XML of a sitemap (sitemaps.org 0.9) for addresses on `origin`. */
 export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): string {

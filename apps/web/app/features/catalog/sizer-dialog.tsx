@@ -143,16 +143,7 @@ export function SizerDialog({ productId, fallback, control }: { productId: numbe
               <div className="form-grid">
                 <div className="form-field">
                   <label htmlFor="sizer-phone">Mobile number</label>
-                  <input
-                    id="sizer-phone"
-                    name="phone"
-                    type="tel"
-                    inputMode="tel"
-                    autoComplete="tel"
-                    required
-                    maxLength={15}
-                    {...invalid('phone')}
-                  />
+                  <input id="sizer-phone" name="phone" type="tel" inputMode="tel" autoComplete="tel" required maxLength={15} {...invalid('phone')} />
                   {fieldError('phone')}
                 </div>
                 <div className="form-field">
@@ -163,7 +154,16 @@ export function SizerDialog({ productId, fallback, control }: { productId: numbe
               </div>
               <div className="form-field">
                 <label htmlFor="sizer-address">Address</label>
-                <textarea id="sizer-address" name="address" autoComplete="street-address" required minLength={10} maxLength={380} rows={3} {...invalid('address')} />
+                <textarea
+                  id="sizer-address"
+                  name="address"
+                  autoComplete="street-address"
+                  required
+                  minLength={10}
+                  maxLength={380}
+                  rows={3}
+                  {...invalid('address')}
+                />
                 {fieldError('address')}
               </div>
               <div className="form-field">

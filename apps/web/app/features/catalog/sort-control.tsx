@@ -22,12 +22,7 @@ export function SortControl({ state }: { state: ListingState }) {
       <label htmlFor="listing-sort" className="sort-label">
         Sort by
       </label>
-      <select
-        id="listing-sort"
-        name="sort"
-        value={String(state.sort)}
-        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-      >
+      <select id="listing-sort" name="sort" value={String(state.sort)} onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}>
         {SORT_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -11,7 +11,13 @@ const isReviewState = (value: unknown): value is MyReviewState =>
  * already has it from the server. 'unknown' until then, and when the answer could not be had (the box then
  * links to the review's own page, /review/{id}); null for a guest or a session that has just ended (401).
  */
-export function useMyReview(productId: number | null, fromServer: MyReviewState | null, personalKnown: boolean, signedIn: boolean, after: unknown): MyReviewState | null | 'unknown' {
+export function useMyReview(
+  productId: number | null,
+  fromServer: MyReviewState | null,
+  personalKnown: boolean,
+  signedIn: boolean,
+  after: unknown,
+): MyReviewState | null | 'unknown' {
   const [fetched, setFetched] = useState<{ productId: number; state: MyReviewState | null | 'unknown' } | null>(null);
   useEffect(() => {
     if (fromServer || !personalKnown || !signedIn || productId === null) return;

@@ -15,9 +15,7 @@ import { CUSTOM_TEXT, type CadLoad, type CustomFormResult, type FieldErrors, typ
 /** 4 × 10 MB of pictures plus the text fields; anything beyond is refused before it is read. */
 const MAX_FORM_BYTES = 41 * 1024 * 1024;
 
-const TEXT_FIELDS = (Object.keys(CUSTOM_DESIGN_FIELD_LABELS) as CustomDesignField[]).filter(
-  (n) => !(CUSTOM_IMAGE_FIELDS as readonly string[]).includes(n),
-);
+const TEXT_FIELDS = (Object.keys(CUSTOM_DESIGN_FIELD_LABELS) as CustomDesignField[]).filter((n) => !(CUSTOM_IMAGE_FIELDS as readonly string[]).includes(n));
 
 async function readJson(res: Response): Promise<unknown> {
   return (res.headers.get('content-type') ?? '').includes('application/json') ? res.json().catch(() => null) : null;
@@ -105,7 +103,13 @@ export async function loadCadDesign(api: ApiClient, request: Request) {
     if (!res.ok) return data<CadLoad>({ state: 'failed' }, { status: 502 });
     const detail = (await res.json()) as CustomRequestView;
     // A made piece whose balance is not ordered yet: the address book, to choose where it goes.
-    const addresses = detail.piece && !detail.order ? await api.get<{ data: SavedAddress[] }>('/api/account/addresses').then((b) => b.data, () => []) : [];
+    const addresses =
+      detail.piece && !detail.order
+        ? await api.get<{ data: SavedAddress[] }>('/api/account/addresses').then(
+            (b) => b.data,
+            () => [],
+          )
+        : [];
     return data<CadLoad>({ state: 'ok', detail, addresses });
   } catch (error) {
     if (error instanceof Response) throw error;

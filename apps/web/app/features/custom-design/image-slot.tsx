@@ -10,9 +10,12 @@ export function ImageSlot({ name, index, error, required }: { name: string; inde
   const [preview, setPreview] = useState<string | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const shown = localError ?? error;
   const errorId = shown ? `${name}-error` : undefined;

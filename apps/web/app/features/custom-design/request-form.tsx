@@ -18,7 +18,6 @@ interface FieldBase {
   hint?: string;
 }
 
-
 function Messages({ id, error, hint }: { id: string; error?: string | undefined; hint?: string | undefined }) {
   return (
     <>
@@ -46,7 +45,16 @@ function Label({ id, label, required, unit }: { id: string; label: string; requi
   );
 }
 
-function Select({ id, label, options, required, errors, values, hint, onChange }: FieldBase & { options: readonly (string | number)[]; onChange?: (value: string) => void }) {
+function Select({
+  id,
+  label,
+  options,
+  required,
+  errors,
+  values,
+  hint,
+  onChange,
+}: FieldBase & { options: readonly (string | number)[]; onChange?: (value: string) => void }) {
   const error = errors[id];
   return (
     <div className="form-field">
@@ -111,7 +119,17 @@ function Conditional({ show, children }: { show: boolean; children: React.ReactN
  * `locked`: the page knows the visitor is a guest, whose request the server would refuse: the form stays in its
  * place (nothing moves) as a view of what we will ask, every field disabled, under the card that asks them to log in.
  */
-export function CustomRequestForm({ result, categories, stones, locked = false }: { result: CustomFormResult | undefined; categories: string[]; stones: string[]; locked?: boolean }) {
+export function CustomRequestForm({
+  result,
+  categories,
+  stones,
+  locked = false,
+}: {
+  result: CustomFormResult | undefined;
+  categories: string[];
+  stones: string[];
+  locked?: boolean;
+}) {
   const failed = result && !result.ok ? result : null;
   const errors: FieldErrors = failed?.fields ?? {};
   const values: FieldErrors = failed?.values ?? {};

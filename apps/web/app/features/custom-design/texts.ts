@@ -12,9 +12,7 @@ export const CUSTOM_TEXT = {
 
 export type FieldErrors = FieldErrorsOf<CustomDesignField>;
 
-export type CustomFormResult =
-  | { ok: true; message: string; sentAt: number }
-  | { ok: false; message: string; fields: FieldErrors; values: FieldErrors };
+export type CustomFormResult = { ok: true; message: string; sentAt: number } | { ok: false; message: string; fields: FieldErrors; values: FieldErrors };
 
 /** The request's page: the request with its versions, piece and order, and the address book when a balance is due. */
 export type CadLoad = { state: 'ok'; detail: CustomRequestView; addresses: SavedAddress[] } | { state: 'missing' | 'failed' | 'choose' };

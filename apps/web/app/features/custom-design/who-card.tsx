@@ -40,12 +40,11 @@ export function WhoCard({ visitor }: { visitor: Visitor }) {
   return (
     <div className="custom-who" data-visitor={visitor}>
       <Variant id="custom-who-unknown" shown={visitor === 'unknown'} title="Requests are sent from your account" actions={LOGIN_ACTIONS}>
-        Logged in? Fill in the form below. If not, please log in or create an account first: your requests, our CAD designs and your
-        approvals live in your account.
+        Logged in? Fill in the form below. If not, please log in or create an account first: your requests, our CAD designs and your approvals live in your
+        account.
       </Variant>
       <Variant id="custom-login-title" shown={visitor === 'guest'} title="Log in to request a custom design" actions={LOGIN_ACTIONS}>
-        Your design requests, our CAD designs and your approvals live in your account, so we need to know who you are before you send
-        one.
+        Your design requests, our CAD designs and your approvals live in your account, so we need to know who you are before you send one.
       </Variant>
       <Variant
         id="custom-who-customer"
@@ -57,8 +56,7 @@ export function WhoCard({ visitor }: { visitor: Visitor }) {
           </Link>
         }
       >
-        Send it with the form below. You will find it under Customized Orders, where our designers share their CAD designs for your
-        approval within 48 hours.
+        Send it with the form below. You will find it under Customized Orders, where our designers share their CAD designs for your approval within 48 hours.
       </Variant>
     </div>
   );

@@ -24,10 +24,16 @@ describe('Start Now', () => {
     expect(result.cookies[0]).toMatch(/^milli_harvest_amount=2500; Path=\/; Max-Age=3600/);
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/me']);
 
-    const mine = await loadHarvestMine(fakeApi(() => json(401, {})).api, new Request('http://shop.test/milli-harvest/mine', { headers: { cookie: 'milli_harvest_amount=2500' } }));
+    const mine = await loadHarvestMine(
+      fakeApi(() => json(401, {})).api,
+      new Request('http://shop.test/milli-harvest/mine', { headers: { cookie: 'milli_harvest_amount=2500' } }),
+    );
     expect(mine).toEqual({ signedIn: false, plan: null, email: '', amount: '2500' });
     // A cookie that is not an amount (or cannot be decoded) is no amount, never an error.
-    const odd = await loadHarvestMine(fakeApi(() => json(401, {})).api, new Request('http://shop.test/milli-harvest/mine', { headers: { cookie: 'milli_harvest_amount=%E0%A4' } }));
+    const odd = await loadHarvestMine(
+      fakeApi(() => json(401, {})).api,
+      new Request('http://shop.test/milli-harvest/mine', { headers: { cookie: 'milli_harvest_amount=%E0%A4' } }),
+    );
     expect(odd.amount).toBeNull();
 
     // The shared page reads only its address: ?amount=, else Rs. 1,000.
@@ -38,13 +44,22 @@ describe('Start Now', () => {
 
   it('gives a signed-in customer’s browser their plan and their account’s e-mail', async () => {
     const plan = { status: 'Active', nextDueId: 12, instalments: [] };
-    const { api } = fakeApi((path) => me(path) ?? (path === '/api/harvest/plans' ? json(200, { data: [plan] }) : json(200, { user: { user_email: 'asha@example.in' } })));
-    expect(await loadHarvestMine(api, new Request('http://shop.test/milli-harvest/mine'))).toEqual({ signedIn: true, plan, email: 'asha@example.in', amount: null });
+    const { api } = fakeApi(
+      (path) => me(path) ?? (path === '/api/harvest/plans' ? json(200, { data: [plan] }) : json(200, { user: { user_email: 'asha@example.in' } })),
+    );
+    expect(await loadHarvestMine(api, new Request('http://shop.test/milli-harvest/mine'))).toEqual({
+      signedIn: true,
+      plan,
+      email: 'asha@example.in',
+      amount: null,
+    });
   });
 
   it('enrols a customer and shows the API’s message next to the field it is about', async () => {
     const ok = fakeApi((path) => me(path) ?? json(200, { message: 'ok', plan: {} }));
-    expect(outcome(await harvestAction(ok.api, post({ intent: 'enrol', monthlyAmount: '2000', email: 'a@example.in' }))).redirect).toBe('/milli-harvest/plan?started=1');
+    expect(outcome(await harvestAction(ok.api, post({ intent: 'enrol', monthlyAmount: '2000', email: 'a@example.in' }))).redirect).toBe(
+      '/milli-harvest/plan?started=1',
+    );
     expect(JSON.parse(String(ok.calls[1]!.init.body))).toEqual({ monthlyAmount: '2000', email: 'a@example.in' });
 
     const refused = fakeApi((path) => me(path) ?? json(400, { message: 'The monthly amount must be a multiple of Rs. 500.' }));
@@ -54,14 +69,21 @@ describe('Start Now', () => {
   });
 
   it('uses the account’s e-mail when the shared page’s field came empty (no JavaScript to fill it in)', async () => {
-    const { api, calls } = fakeApi((path) => me(path) ?? (path.startsWith('/api/users/user-details/') ? json(200, { user: { user_email: 'asha@example.in' } }) : json(200, { message: 'ok', plan: {} })));
+    const { api, calls } = fakeApi(
+      (path) =>
+        me(path) ??
+        (path.startsWith('/api/users/user-details/') ? json(200, { user: { user_email: 'asha@example.in' } }) : json(200, { message: 'ok', plan: {} })),
+    );
     expect(outcome(await harvestAction(api, post({ intent: 'enrol', monthlyAmount: '2000', email: '' }))).redirect).toBe('/milli-harvest/plan?started=1');
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/me', '/api/users/user-details/7', '/api/harvest/enrol']);
     expect(JSON.parse(String(calls[2]!.init.body))).toEqual({ monthlyAmount: '2000', email: 'asha@example.in' });
   });
 
   it('leads a customer whose plan is running to it', async () => {
-    const { api } = fakeApi((path) => me(path) ?? json(409, { code: 'PLAN_EXISTS', message: 'You already have a Milli Harvest plan running. You can start another once it matures.' }));
+    const { api } = fakeApi(
+      (path) =>
+        me(path) ?? json(409, { code: 'PLAN_EXISTS', message: 'You already have a Milli Harvest plan running. You can start another once it matures.' }),
+    );
     const result = outcome(await harvestAction(api, post({ intent: 'enrol', monthlyAmount: '2000', email: 'a@example.in' })));
     expect(result.status).toBe(409);
     expect(result.data).toMatchObject({ planExists: true, loginNeeded: false });
@@ -69,7 +91,14 @@ describe('Start Now', () => {
 });
 
 describe('the customer’s own plan page', () => {
-  const plan = { status: 'Active', nextDueId: 12, instalments: [{ id: 11, number: 3, status: 'Paid' }, { id: 12, number: 4, status: 'Due' }] };
+  const plan = {
+    status: 'Active',
+    nextDueId: 12,
+    instalments: [
+      { id: 11, number: 3, status: 'Paid' },
+      { id: 12, number: 4, status: 'Due' },
+    ],
+  };
   const api = () => fakeApi((path) => me(path) ?? (path === '/api/harvest/plans' ? json(200, { data: [plan] }) : json(200, { user: {} }))).api;
   const at = (query: string) => new Request(`http://shop.test/milli-harvest/plan?${query}`);
 
@@ -97,11 +126,18 @@ describe('the customer’s own plan page', () => {
 describe('Pay without JavaScript', () => {
   const form = { intent: 'pay', instalmentId: '11', instrument: 'card_declined' };
   const started = (gateway = 'demo') =>
-    json(200, { message: 'Pay instalment 3 of 10 in the payment window.', paymentId: 5, plan: { instalments: [{ id: 11, number: 3 }] }, payment: { gateway, gatewayOrderId: 'order_A1', amountPaise: 100_000, currency: 'INR', keyId: 'rzp_test_x' } });
+    json(200, {
+      message: 'Pay instalment 3 of 10 in the payment window.',
+      paymentId: 5,
+      plan: { instalments: [{ id: 11, number: 3 }] },
+      payment: { gateway, gatewayOrderId: 'order_A1', amountPaise: 100_000, currency: 'INR', keyId: 'rzp_test_x' },
+    });
   const signed = { razorpay_order_id: 'order_A1', razorpay_payment_id: 'pay_B2', razorpay_signature: 'abc' };
 
   it('starts the payment, pays with the chosen test instrument and verifies, then goes back to the schedule with the paid banner', async () => {
-    const { api, calls } = fakeApi((path) => (path.endsWith('/pay') ? started() : path.endsWith('/demo/checkout') ? json(200, signed) : json(200, { message: 'ok', purpose: 'harvest_instalment' })));
+    const { api, calls } = fakeApi((path) =>
+      path.endsWith('/pay') ? started() : path.endsWith('/demo/checkout') ? json(200, signed) : json(200, { message: 'ok', purpose: 'harvest_instalment' }),
+    );
     expect(outcome(await harvestAction(api, post({ ...form, instrument: 'upi_success' }))).redirect).toBe('/milli-harvest/plan?paid=3#plan');
     expect(calls.map((c) => c.path)).toEqual(['/api/harvest/instalments/11/pay', '/api/payments/demo/checkout', '/api/payments/razorpay/verify']);
     expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ gatewayOrderId: 'order_A1', instrument: 'upi_success' });
@@ -109,7 +145,9 @@ describe('Pay without JavaScript', () => {
   });
 
   it('says why a test instrument failed and keeps it chosen; verifies nothing', async () => {
-    const { api, calls } = fakeApi((path) => (path.endsWith('/pay') ? started() : json(402, { message: 'Your card was declined by the bank.', code: 'PAYMENT_DECLINED' })));
+    const { api, calls } = fakeApi((path) =>
+      path.endsWith('/pay') ? started() : json(402, { message: 'Your card was declined by the bank.', code: 'PAYMENT_DECLINED' }),
+    );
     const result = outcome(await harvestAction(api, post(form)));
     expect(result.status).toBe(402);
     expect(result.data).toEqual({ intent: 'pay', message: 'Your card was declined by the bank.', instrument: 'card_declined' });

@@ -30,11 +30,7 @@ export function HarvestBreakdown({ amount, id }: { amount: string; id: string })
       ) : (
         <p className="muted">{problem}</p>
       )}
-      {sums && (
-        <p className="field-hint">
-          10 instalments of {rupees(sums.monthlyPaise)}, the first at 50% off; the 11th is on us.
-        </p>
-      )}
+      {sums && <p className="field-hint">10 instalments of {rupees(sums.monthlyPaise)}, the first at 50% off; the 11th is on us.</p>}
     </div>
   );
 }

@@ -47,7 +47,9 @@ export function PlanSummary({ plan, onPay }: { plan: HarvestPlan; onPay?: (insta
         <dt>Matures on</dt>
         <dd>{longDate(plan.maturityDate)}</dd>
         <dt>{plan.status === 'Matured' ? 'To spend at checkout' : plan.status === 'Cancelled' ? 'Refunded' : 'You can redeem'}</dt>
-        <dd className="price">{rupees(plan.status === 'Matured' ? plan.balancePaise : plan.status === 'Cancelled' ? plan.refundedPaise : plan.redeemablePaise)}</dd>
+        <dd className="price">
+          {rupees(plan.status === 'Matured' ? plan.balancePaise : plan.status === 'Cancelled' ? plan.refundedPaise : plan.redeemablePaise)}
+        </dd>
         {plan.redeemBy && (plan.status === 'Active' || plan.status === 'Matured') && (
           <>
             <dt>Redeem by</dt>
@@ -57,8 +59,9 @@ export function PlanSummary({ plan, onPay }: { plan: HarvestPlan; onPay?: (insta
       </dl>
       {plan.pastLimit && (
         <p className="harvest-note" role="note">
-          This plan passed its redemption limit on {longDate(plan.redeemBy!)}: a Milli Harvest plan must be redeemed within 365 days of its first payment, so its balance can no longer be spent.
-          We will close the plan and refund what you paid to the account you paid from; you can follow it in My Account → Payments.
+          This plan passed its redemption limit on {longDate(plan.redeemBy!)}: a Milli Harvest plan must be redeemed within 365 days of its first payment, so
+          its balance can no longer be spent. We will close the plan and refund what you paid to the account you paid from; you can follow it in My Account →
+          Payments.
         </p>
       )}
       {plan.status === 'Cancelled' && plan.closeReason && (

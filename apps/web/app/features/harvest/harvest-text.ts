@@ -24,7 +24,8 @@ export const HARVEST_TEXT = {
   noPlan: 'You have no Milli Harvest plan yet.',
   payFallback: 'The payment could not be completed. Nothing was charged; please try again.',
   chooseInstrument: 'Please choose a test payment method.',
-  needsScript: 'Paying online opens the payment gateway’s window, which needs JavaScript. Please turn JavaScript on and try again, or pay at one of our stores.',
+  needsScript:
+    'Paying online opens the payment gateway’s window, which needs JavaScript. Please turn JavaScript on and try again, or pay at one of our stores.',
 } as const;
 
 export const ENROL_FIELDS = ['monthlyAmount', 'email'] as const;

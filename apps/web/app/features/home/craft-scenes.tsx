@@ -101,11 +101,7 @@ export function SceneSet({ id }: { id: string }) {
   return (
     <g>
       <rect width="320" height="200" fill={`url(#${id}-velvet)`} />
-      <path
-        fillRule="evenodd"
-        d="M94 112a66 60 0 1 0 132 0a66 60 0 1 0 -132 0ZM108 112a52 48 0 1 0 104 0a52 48 0 1 0 -104 0Z"
-        fill={`url(#${id}-gold)`}
-      />
+      <path fillRule="evenodd" d="M94 112a66 60 0 1 0 132 0a66 60 0 1 0 -132 0ZM108 112a52 48 0 1 0 104 0a52 48 0 1 0 -104 0Z" fill={`url(#${id}-gold)`} />
       {SET_STONES.map(([x, y], i) => (
         <g key={`${x}-${y}`} transform={`translate(${x} ${y})`}>
           <g className="film-pop" style={{ animationDelay: `${6 + 0.25 * i}s` }}>

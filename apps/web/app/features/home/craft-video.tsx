@@ -40,8 +40,8 @@ export function CraftVideo() {
             Made by hand, one piece at a time
           </h2>
           <p>
-            Behind every Milli piece are designers, casters, setters and polishers who have spent their lives with
-            gold. Take a minute to see how an idea becomes something you will wear for decades.
+            Behind every Milli piece are designers, casters, setters and polishers who have spent their lives with gold. Take a minute to see how an idea
+            becomes something you will wear for decades.
           </p>
           <button ref={openerRef} type="button" className="craft-play" aria-haspopup="dialog" onClick={show}>
             <span className="craft-play-circle" aria-hidden="true">

@@ -31,12 +31,7 @@ export function Sparkles({ points, className = 'sparkle' }: { points: readonly (
   return (
     <g className={className}>
       {points.map(([x, y, s], i) => (
-        <path
-          key={`${x}-${y}`}
-          d={SPARKLE}
-          transform={`translate(${x} ${y}) scale(${s})`}
-          style={{ animationDelay: `${(i * 0.7) % 3}s` }}
-        />
+        <path key={`${x}-${y}`} d={SPARKLE} transform={`translate(${x} ${y}) scale(${s})`} style={{ animationDelay: `${(i * 0.7) % 3}s` }} />
       ))}
     </g>
   );
@@ -89,10 +84,7 @@ export function NecklaceOnVelvet() {
 
       {/* the velvet bust */}
       <g mask="url(#hero-bust-mask)">
-        <path
-          d="M212 0C214 72 206 112 172 140C124 178 44 196 0 236V480H560V236C516 196 436 178 388 140C354 112 346 72 348 0Z"
-          fill="url(#hero-velvet)"
-        />
+        <path d="M212 0C214 72 206 112 172 140C124 178 44 196 0 236V480H560V236C516 196 436 178 388 140C354 112 346 72 348 0Z" fill="url(#hero-velvet)" />
         <path d="M230 0C232 70 226 110 200 136" stroke="url(#hero-velvet-sheen)" strokeWidth="26" fill="none" opacity="0.8" />
         <path d="M20 250C90 200 170 196 220 150" stroke="#ffffff" strokeOpacity="0.05" strokeWidth="18" fill="none" />
       </g>
@@ -186,16 +178,18 @@ export function RingsOnSilk() {
 
       {/* the silk cushion */}
       <path d="M34 392C60 318 500 312 528 392C552 462 12 468 34 392Z" fill="url(#hero-silk)" />
-      <path d="M80 388C160 360 230 372 282 392M300 380C360 350 440 358 492 384M120 420C220 404 330 414 440 426" stroke="#cfb08d" strokeWidth="2" fill="none" opacity="0.7" />
+      <path
+        d="M80 388C160 360 230 372 282 392M300 380C360 350 440 358 492 384M120 420C220 404 330 414 440 426"
+        stroke="#cfb08d"
+        strokeWidth="2"
+        fill="none"
+        opacity="0.7"
+      />
       <ellipse cx="280" cy="448" rx="250" ry="14" fill="#7b2d26" opacity="0.08" />
 
       {/* the solitaire, standing */}
       <ellipse cx="250" cy="356" rx="92" ry="12" fill="#5a3a1a" opacity="0.18" />
-      <path
-        fillRule="evenodd"
-        d="M158 262a92 96 0 1 0 184 0a92 96 0 1 0 -184 0ZM177 262a73 79 0 1 0 146 0a73 79 0 1 0 -146 0Z"
-        fill="url(#hero-band)"
-      />
+      <path fillRule="evenodd" d="M158 262a92 96 0 1 0 184 0a92 96 0 1 0 -184 0ZM177 262a73 79 0 1 0 146 0a73 79 0 1 0 -146 0Z" fill="url(#hero-band)" />
       <path d="M176 224C190 196 214 180 236 174" stroke="#fff7dc" strokeWidth="3" strokeLinecap="round" fill="none" opacity="0.8" />
       {/* basket and prongs */}
       <path d="M228 142H272L262 172H238Z" fill="url(#hero-band)" />

@@ -71,14 +71,7 @@ export function JewelOnSale({ shelves }: { shelves: SaleShelves }) {
             return <div key={tab.id} role="tabpanel" id={`sale-panel-${tab.id}`} aria-labelledby={`sale-tab-${tab.id}`} hidden className="sale-panel" />;
           }
           return (
-            <div
-              key={tab.id}
-              role="tabpanel"
-              id={`sale-panel-${tab.id}`}
-              aria-labelledby={`sale-tab-${tab.id}`}
-              tabIndex={0}
-              className="sale-panel"
-            >
+            <div key={tab.id} role="tabpanel" id={`sale-panel-${tab.id}`} aria-labelledby={`sale-tab-${tab.id}`} tabIndex={0} className="sale-panel">
               {shelf.status === 'ok' && shelf.products.length > 0 ? (
                 <ul className="sale-grid">
                   {shelf.products.map((product) => (
@@ -90,9 +83,7 @@ export function JewelOnSale({ shelves }: { shelves: SaleShelves }) {
               ) : (
                 <div className="sale-empty">
                   <p className="sale-empty-title">
-                    {shelf.status === 'error'
-                      ? 'We could not fetch these pieces just now.'
-                      : `No ${tab.label.toLowerCase()} pieces are on sale at the moment.`}
+                    {shelf.status === 'error' ? 'We could not fetch these pieces just now.' : `No ${tab.label.toLowerCase()} pieces are on sale at the moment.`}
                   </p>
                   <p className="muted">
                     {shelf.status === 'error'

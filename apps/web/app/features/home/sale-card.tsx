@@ -25,25 +25,18 @@ export function RatingStars({ value }: { value: number }) {
 
 /** A product on sale: picture, name (the card's one link), rating, and the price before, now and the percentage off. */
 export function SaleCard({ product }: { product: ProductSummary }) {
-  const paise = Number.isSafeInteger(product.product_price_paise)
-    ? product.product_price_paise
-    : rupeesToPaise(product.product_price);
+  const paise = Number.isSafeInteger(product.product_price_paise) ? product.product_price_paise : rupeesToPaise(product.product_price);
   const href = `/product-detail/${product.product_id}`;
   return (
     <article className="sale-card">
       <div className="sale-card-media">
-        <img
-          src={product.product_parent_image || PLACEHOLDER}
-          alt=""
-          width={IMAGE_SIZE}
-          height={IMAGE_SIZE}
-          loading="lazy"
-          decoding="async"
-        />
+        <img src={product.product_parent_image || PLACEHOLDER} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" />
         {product.product_discount_percent !== null && <span className="sale-card-badge">{product.product_discount_percent} % off</span>}
       </div>
       <div className="sale-card-body">
-        {product.product_category && <span className="sale-card-category">{product.product_category === 'Fingerring' ? 'Rings' : product.product_category}</span>}
+        {product.product_category && (
+          <span className="sale-card-category">{product.product_category === 'Fingerring' ? 'Rings' : product.product_category}</span>
+        )}
         <h3 className="sale-card-name">
           <Link to={href} className="sale-card-link">
             {product.product_name}

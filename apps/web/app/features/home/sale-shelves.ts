@@ -33,11 +33,7 @@ export function saleQueryPath(query: Record<string, string>): string {
 function isProduct(value: unknown): value is ProductSummary {
   if (!value || typeof value !== 'object') return false;
   const p = value as Partial<ProductSummary>;
-  return (
-    Number.isSafeInteger(p.product_id) &&
-    typeof p.product_name === 'string' &&
-    Number.isSafeInteger(p.product_price_paise)
-  );
+  return Number.isSafeInteger(p.product_id) && typeof p.product_name === 'string' && Number.isSafeInteger(p.product_price_paise);
 }
 
 async function loadShelf(api: ApiClient, query: Record<string, string>): Promise<SaleShelf> {

@@ -26,7 +26,10 @@ function text(policy: Policy, settings: StoreSettings = SETTINGS): string {
       <LegalDocument label={policy.title} lead={policy.lead} updated="today" sections={policy.sections(settings)} />
     </MemoryRouter>,
   );
-  return html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ');
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
 }
 
 describe('the legal pages state the store settings, not numbers of their own (DECISIONS §4, §7)', () => {

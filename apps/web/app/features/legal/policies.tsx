@@ -31,8 +31,8 @@ function Seller({ settings }: { settings: StoreSettings }) {
     <p>
       The store at this website is run by <strong>{legal}</strong>
       {settings.sellerGstin && <> (GSTIN {settings.sellerGstin})</>}
-      {settings.officeAddress && <>, {settings.officeAddress}</>}. In these pages “we”, “us” and “{storeOf(settings)}” mean {legal}, and
-      “you” means the person using the website or buying from it.
+      {settings.officeAddress && <>, {settings.officeAddress}</>}. In these pages “we”, “us” and “{storeOf(settings)}” mean {legal}, and “you” means the person
+      using the website or buying from it.
     </p>
   );
 }
@@ -65,14 +65,13 @@ function grievance(settings: StoreSettings, about: string): PolicySection {
     body: (
       <>
         <p>
-          If something about {about} has gone wrong and customer care has not put it right, write to our Grievance
-          Officer, appointed under the Consumer Protection (E-Commerce) Rules, 2020:
+          If something about {about} has gone wrong and customer care has not put it right, write to our Grievance Officer, appointed under the Consumer
+          Protection (E-Commerce) Rules, 2020:
         </p>
         <GrievanceAddress settings={settings} />
         <p>
-          We acknowledge every complaint within 48 hours and resolve it within one month of receiving it, and we
-          tell you the number by which you can follow it. You may also approach the National Consumer Helpline
-          (1915) or the consumer commission of your district.
+          We acknowledge every complaint within 48 hours and resolve it within one month of receiving it, and we tell you the number by which you can follow it.
+          You may also approach the National Consumer Helpline (1915) or the consumer commission of your district.
         </p>
       </>
     ),
@@ -98,9 +97,8 @@ export const TERMS: Policy = {
       body: (
         <>
           <p>
-            You need an account to place an order, request a custom design or join Milli Harvest. Give us true
-            details, keep your password to yourself and tell us at once if you think someone else has used your
-            account. You must be 18 or older to buy, or buy with the consent of a parent or guardian.
+            You need an account to place an order, request a custom design or join Milli Harvest. Give us true details, keep your password to yourself and tell
+            us at once if you think someone else has used your account. You must be 18 or older to buy, or buy with the consent of a parent or guardian.
           </p>
           <p>We may close an account that is used for fraud or to harm other customers, and we tell you why.</p>
         </>
@@ -112,15 +110,13 @@ export const TERMS: Policy = {
       body: (
         <>
           <p>
-            Prices are in Indian rupees and include GST. The price of a piece with a metal weight is worked out from
-            that weight, the day’s rate for its metal and purity, the making charges and the value of its stones; the
-            product page shows this breakup. The price in your cart is the one that applied when you added the piece,
-            and the order keeps the price of the moment you place it.
+            Prices are in Indian rupees and include GST. The price of a piece with a metal weight is worked out from that weight, the day’s rate for its metal
+            and purity, the making charges and the value of its stones; the product page shows this breakup. The price in your cart is the one that applied when
+            you added the piece, and the order keeps the price of the moment you place it.
           </p>
           <p>
-            {deliveryCost(s)}, as the cart and checkout show before you pay. There are no other
-            charges. If a price on the website is plainly wrong (a typing mistake), we tell you before we dispatch and
-            you choose whether to go on at the right price or cancel with a full refund.
+            {deliveryCost(s)}, as the cart and checkout show before you pay. There are no other charges. If a price on the website is plainly wrong (a typing
+            mistake), we tell you before we dispatch and you choose whether to go on at the right price or cancel with a full refund.
           </p>
         </>
       ),
@@ -130,11 +126,10 @@ export const TERMS: Policy = {
       title: 'Orders',
       body: (
         <p>
-          Your order is a contract once we confirm it by e-mail with its order number. Stock is checked when you place
-          the order; if a piece turns out to be unavailable after all, we tell you and refund what you paid for it in
-          full. Gold pieces carry their BIS hallmark and each one’s HUID; diamonds and gemstones are described as their
-          certificates describe them. Photographs show the design; a handmade piece may differ slightly in weight
-          and finish, and the invoice states the real net weight.
+          Your order is a contract once we confirm it by e-mail with its order number. Stock is checked when you place the order; if a piece turns out to be
+          unavailable after all, we tell you and refund what you paid for it in full. Gold pieces carry their BIS hallmark and each one’s HUID; diamonds and
+          gemstones are described as their certificates describe them. Photographs show the design; a handmade piece may differ slightly in weight and finish,
+          and the invoice states the real net weight.
         </p>
       ),
     },
@@ -144,16 +139,14 @@ export const TERMS: Policy = {
       body: (
         <ul>
           <li>
-            <Link to="/shipping-policy">Shipping policy</Link>: where we deliver, how long it takes (usually within{' '}
-            {s.deliveryDays} days) and what it costs.
+            <Link to="/shipping-policy">Shipping policy</Link>: where we deliver, how long it takes (usually within {s.deliveryDays} days) and what it costs.
           </li>
           <li>
-            <Link to="/returns-and-refunds">Returns and refunds</Link>: return a piece within {s.returnWindowDays} days
-            of delivery for a refund of what you paid for it.
+            <Link to="/returns-and-refunds">Returns and refunds</Link>: return a piece within {s.returnWindowDays} days of delivery for a refund of what you
+            paid for it.
           </li>
           <li>
-            <Link to="/cancellation-policy">Cancellation policy</Link>: cancel free of charge until your parcel is out
-            for delivery.
+            <Link to="/cancellation-policy">Cancellation policy</Link>: cancel free of charge until your parcel is out for delivery.
           </li>
         </ul>
       ),
@@ -163,10 +156,9 @@ export const TERMS: Policy = {
       title: 'Custom designs',
       body: (
         <p>
-          A custom piece is made to your design. We send you a CAD design to approve or reject as often as you need;
-          nothing is charged until you approve it. Approving asks for an advance of {CAD_ADVANCE_PERCENT}% of the
-          estimated price, and the rest is due before dispatch. The designs we make for you are yours to wear, but
-          we may not make the same piece for anyone else without your consent.
+          A custom piece is made to your design. We send you a CAD design to approve or reject as often as you need; nothing is charged until you approve it.
+          Approving asks for an advance of {CAD_ADVANCE_PERCENT}% of the estimated price, and the rest is due before dispatch. The designs we make for you are
+          yours to wear, but we may not make the same piece for anyone else without your consent.
         </p>
       ),
     },
@@ -175,10 +167,9 @@ export const TERMS: Policy = {
       title: 'Using this website',
       body: (
         <p>
-          The designs, photographs and texts on this website belong to {storeOf(s)} or to those who let us use them.
-          You may look, share links and buy; you may not copy them for sale, scrape the catalogue, or try to reach
-          parts of the website or other customers’ data that are not yours. How we treat your personal data is in
-          our <Link to="/legal">privacy policy</Link>.
+          The designs, photographs and texts on this website belong to {storeOf(s)} or to those who let us use them. You may look, share links and buy; you may
+          not copy them for sale, scrape the catalogue, or try to reach parts of the website or other customers’ data that are not yours. How we treat your
+          personal data is in our <Link to="/legal">privacy policy</Link>.
         </p>
       ),
     },
@@ -187,10 +178,9 @@ export const TERMS: Policy = {
       title: 'Law and disputes',
       body: (
         <p>
-          These terms are governed by the laws of India. Nothing in them takes away your rights under the Consumer
-          Protection Act, 2019. We would rather settle any disagreement by talking: <Reach settings={s} />. Failing
-          that, the courts at Chennai have jurisdiction, without taking away your right to approach the consumer
-          commission where you live.
+          These terms are governed by the laws of India. Nothing in them takes away your rights under the Consumer Protection Act, 2019. We would rather settle
+          any disagreement by talking: <Reach settings={s} />. Failing that, the courts at Chennai have jurisdiction, without taking away your right to approach
+          the consumer commission where you live.
         </p>
       ),
     },
@@ -208,9 +198,8 @@ export const SHIPPING: Policy = {
       title: 'Where we deliver',
       body: (
         <p>
-          We deliver within India, to the PIN codes our insured courier partners serve. Enter your PIN code on any
-          product page to see whether we deliver there and by when. A parcel is handed over only to the person
-          named on the order, or to someone they authorise, against an OTP or a signature.
+          We deliver within India, to the PIN codes our insured courier partners serve. Enter your PIN code on any product page to see whether we deliver there
+          and by when. A parcel is handed over only to the person named on the order, or to someone they authorise, against an OTP or a signature.
         </p>
       ),
     },
@@ -219,10 +208,9 @@ export const SHIPPING: Policy = {
       title: 'How long it takes',
       body: (
         <p>
-          Pieces in stock reach you within {s.deliveryDays} days of your order; the product page shows the expected
-          date for your PIN code before you buy. Custom pieces are made after you approve their design, and we tell
-          you their date when you do. If a delivery is going to be late, we write to you with the new date, and you
-          may cancel for a full refund instead of waiting.
+          Pieces in stock reach you within {s.deliveryDays} days of your order; the product page shows the expected date for your PIN code before you buy.
+          Custom pieces are made after you approve their design, and we tell you their date when you do. If a delivery is going to be late, we write to you with
+          the new date, and you may cancel for a full refund instead of waiting.
         </p>
       ),
     },
@@ -234,8 +222,8 @@ export const SHIPPING: Policy = {
           <p>Delivery is free on every order.</p>
         ) : (
           <p>
-            Delivery costs a flat {formatRupees(s.shippingFeePaise)} an order, whatever its size or value, shown in the
-            cart and at checkout. It covers insurance in transit: you pay nothing more on delivery.
+            Delivery costs a flat {formatRupees(s.shippingFeePaise)} an order, whatever its size or value, shown in the cart and at checkout. It covers
+            insurance in transit: you pay nothing more on delivery.
           </p>
         ),
     },
@@ -244,9 +232,8 @@ export const SHIPPING: Policy = {
       title: 'Tracking your order',
       body: (
         <p>
-          My Orders shows each order’s progress (Placed, Picked, Out for Delivery, Delivered) and we e-mail you at
-          every step. If a parcel looks opened or damaged, please do not accept it: refuse it, tell us, and we send
-          you the piece again or refund it in full.
+          My Orders shows each order’s progress (Placed, Picked, Out for Delivery, Delivered) and we e-mail you at every step. If a parcel looks opened or
+          damaged, please do not accept it: refuse it, tell us, and we send you the piece again or refund it in full.
         </p>
       ),
     },
@@ -264,9 +251,8 @@ export const RETURNS: Policy = {
       title: `${s.returnWindowDays} days to change your mind`,
       body: (
         <p>
-          You may return any piece bought on this website within {s.returnWindowDays} days of its delivery, for any
-          reason, and we refund what you paid for it. A piece that arrives damaged, or is not what you ordered, may be returned
-          at any time you find out, and we pay every cost of putting it right.
+          You may return any piece bought on this website within {s.returnWindowDays} days of its delivery, for any reason, and we refund what you paid for it.
+          A piece that arrives damaged, or is not what you ordered, may be returned at any time you find out, and we pay every cost of putting it right.
         </p>
       ),
     },
@@ -281,8 +267,8 @@ export const RETURNS: Policy = {
             <li>the invoice (a copy from My Orders will do).</li>
           </ul>
           <p>
-            Pieces made or changed for you (a custom design, an engraving, a piece resized at your request) cannot be
-            returned for a change of mind, since nobody else could wear them; they are covered if they are faulty.
+            Pieces made or changed for you (a custom design, an engraving, a piece resized at your request) cannot be returned for a change of mind, since
+            nobody else could wear them; they are covered if they are faulty.
           </p>
         </>
       ),
@@ -292,12 +278,10 @@ export const RETURNS: Policy = {
       title: 'How to return a piece',
       body: (
         <p>
-          Within the {s.returnWindowDays} days, open the order in <Link to="/completed-orders">My Orders</Link> and
-          choose Return pieces: say which pieces and why, add photos if something is wrong, and choose how you would
-          like the money back. You can follow every step there and by e-mail. We arrange an insured pickup from your
-          address, or you can bring the piece to any of our <Link to="/store">stores</Link>. We check it within two
-          working days of receiving it and tell you the result. If you would rather talk to us, <Reach settings={s} />{' '}
-          with your order number.
+          Within the {s.returnWindowDays} days, open the order in <Link to="/completed-orders">My Orders</Link> and choose Return pieces: say which pieces and
+          why, add photos if something is wrong, and choose how you would like the money back. You can follow every step there and by e-mail. We arrange an
+          insured pickup from your address, or you can bring the piece to any of our <Link to="/store">stores</Link>. We check it within two working days of
+          receiving it and tell you the result. If you would rather talk to us, <Reach settings={s} /> with your order number.
         </p>
       ),
     },
@@ -307,9 +291,8 @@ export const RETURNS: Policy = {
       body: (
         <>
           <p>
-            Once the piece is accepted, we refund the price you paid for it (less its share of any coupon discount on
-            the order), within seven working days. Your bank may take a few more days to show it. The delivery charge
-            is not refunded.
+            Once the piece is accepted, we refund the price you paid for it (less its share of any coupon discount on the order), within seven working days.
+            Your bank may take a few more days to show it. The delivery charge is not refunded.
           </p>
           <ul>
             <li>Paid online: back to the way you paid.</li>
@@ -337,10 +320,9 @@ export const CANCELLATION: Policy = {
       title: 'Cancelling an order',
       body: (
         <p>
-          You may cancel an order from its page in My Orders while it is Placed or Picked, that is until it is out
-          for delivery. Cancelling costs nothing: the pieces go back into stock, a coupon you used counts again as
-          unused, and we confirm the cancellation by e-mail. Once the parcel is out for delivery it can no longer be
-          cancelled, but you may return it within {s.returnWindowDays} days of delivery (see{' '}
+          You may cancel an order from its page in My Orders while it is Placed or Picked, that is until it is out for delivery. Cancelling costs nothing: the
+          pieces go back into stock, a coupon you used counts again as unused, and we confirm the cancellation by e-mail. Once the parcel is out for delivery it
+          can no longer be cancelled, but you may return it within {s.returnWindowDays} days of delivery (see{' '}
           <Link to="/returns-and-refunds">Returns and Refunds</Link>).
         </p>
       ),
@@ -350,8 +332,7 @@ export const CANCELLATION: Policy = {
       title: 'Your refund',
       body: (
         <p>
-          Whatever you paid for a cancelled order, the delivery charge included, goes back to the way you paid, within
-          seven working days of the cancellation.
+          Whatever you paid for a cancelled order, the delivery charge included, goes back to the way you paid, within seven working days of the cancellation.
         </p>
       ),
     },
@@ -360,10 +341,9 @@ export const CANCELLATION: Policy = {
       title: 'Custom designs',
       body: (
         <p>
-          Until you approve a CAD design you may withdraw your request at any time, and nothing is charged. Once you
-          approve it and pay the {CAD_ADVANCE_PERCENT}% advance, we buy the metal and start making your piece; if you
-          cancel after that, we refund the advance less the cost of the work already done, which we show you in
-          writing first.
+          Until you approve a CAD design you may withdraw your request at any time, and nothing is charged. Once you approve it and pay the{' '}
+          {CAD_ADVANCE_PERCENT}% advance, we buy the metal and start making your piece; if you cancel after that, we refund the advance less the cost of the
+          work already done, which we show you in writing first.
         </p>
       ),
     },
@@ -372,8 +352,8 @@ export const CANCELLATION: Policy = {
       title: 'When we cancel',
       body: (
         <p>
-          We cancel an order only when we cannot fulfil it (a piece no longer available, a PIN code our couriers no
-          longer serve) or when a payment is refused. We tell you why at once, and refund in full whatever you paid.
+          We cancel an order only when we cannot fulfil it (a piece no longer available, a PIN code our couriers no longer serve) or when a payment is refused.
+          We tell you why at once, and refund in full whatever you paid.
         </p>
       ),
     },

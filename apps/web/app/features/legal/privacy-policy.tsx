@@ -7,7 +7,6 @@ import { LegalDocument, type PolicySection } from './legal-document.tsx';
 /** The date this text last changed: update it with every change to the policy. */
 export const POLICY_UPDATED = '22 November 2026';
 
-
 function sections(settings: StoreSettings): PolicySection[] {
   const store = settings.storeName || 'Milli';
   const returnDays = settings.returnWindowDays;
@@ -27,16 +26,13 @@ function sections(settings: StoreSettings): PolicySection[] {
       body: (
         <>
           <p>
-            This policy explains how {store} (“we”, “us”) collects, uses, shares and protects your personal data
-            when you visit our website, shop with us, request a custom design, join the Milli Harvest plan or
-            apply to work with us as a trade partner.
+            This policy explains how {store} (“we”, “us”) collects, uses, shares and protects your personal data when you visit our website, shop with us,
+            request a custom design, join the Milli Harvest plan or apply to work with us as a trade partner.
           </p>
           <p>
-            We process personal data in line with the Digital Personal Data Protection Act, 2023, the
-            Information Technology Act, 2000 and the Information Technology (Reasonable Security Practices and
-            Procedures and Sensitive Personal Data or Information) Rules, 2011, and the Consumer Protection
-            (E-Commerce) Rules, 2020. In the words of the Act, we are the Data Fiduciary and you are the Data
-            Principal.
+            We process personal data in line with the Digital Personal Data Protection Act, 2023, the Information Technology Act, 2000 and the Information
+            Technology (Reasonable Security Practices and Procedures and Sensitive Personal Data or Information) Rules, 2011, and the Consumer Protection
+            (E-Commerce) Rules, 2020. In the words of the Act, we are the Data Fiduciary and you are the Data Principal.
           </p>
         </>
       ),
@@ -49,27 +45,27 @@ function sections(settings: StoreSettings): PolicySection[] {
           <p>We collect only what we need to serve you:</p>
           <ul>
             <li>
-              <strong>Account details:</strong> your name, e-mail address, mobile number and password (which we
-              store only as a one-way hash, never in readable form).
+              <strong>Account details:</strong> your name, e-mail address, mobile number and password (which we store only as a one-way hash, never in readable
+              form).
             </li>
             <li>
-              <strong>Order details:</strong> billing and shipping addresses, PIN code, the pieces you buy, and for
-              corporate orders the company name, e-mail and GSTIN.
+              <strong>Order details:</strong> billing and shipping addresses, PIN code, the pieces you buy, and for corporate orders the company name, e-mail
+              and GSTIN.
             </li>
             <li>
-              <strong>Payment details:</strong> payments are handled by our licensed payment gateway. We receive
-              the payment status and a reference, never your full card number, CVV or UPI PIN.
+              <strong>Payment details:</strong> payments are handled by our licensed payment gateway. We receive the payment status and a reference, never your
+              full card number, CVV or UPI PIN.
             </li>
             <li>
               <strong>Custom design requests:</strong> your specifications, remarks and the images you upload.
             </li>
             <li>
-              <strong>Trade partner applications:</strong> company, owner and contact details, PAN, GSTIN and bank
-              account details needed to verify and pay our partners.
+              <strong>Trade partner applications:</strong> company, owner and contact details, PAN, GSTIN and bank account details needed to verify and pay our
+              partners.
             </li>
             <li>
-              <strong>Technical data:</strong> your IP address, browser type and the pages you request, kept in
-              our server logs to keep the service secure and working.
+              <strong>Technical data:</strong> your IP address, browser type and the pages you request, kept in our server logs to keep the service secure and
+              working.
             </li>
           </ul>
         </>
@@ -84,8 +80,7 @@ function sections(settings: StoreSettings): PolicySection[] {
           <ul>
             <li>create and run your account, and recognise you when you log in;</li>
             <li>
-              process, deliver and support your orders, including returns within our {returnDays}-day return
-              window, exchanges, buy-backs and warranty service;
+              process, deliver and support your orders, including returns within our {returnDays}-day return window, exchanges, buy-backs and warranty service;
             </li>
             <li>prepare your CAD designs, collect the advance and keep you informed about your custom piece;</li>
             <li>manage your Milli Harvest instalments and remind you when one is due;</li>
@@ -110,8 +105,8 @@ function sections(settings: StoreSettings): PolicySection[] {
             <li>an entry in your browser’s local storage with your user name, so that we can greet you.</li>
           </ul>
           <p>
-            We do not use third-party advertising or tracking cookies. You can clear or block cookies in your
-            browser settings; if you block the session cookie you will not be able to log in.
+            We do not use third-party advertising or tracking cookies. You can clear or block cookies in your browser settings; if you block the session cookie
+            you will not be able to log in.
           </p>
         </>
       ),
@@ -127,10 +122,7 @@ function sections(settings: StoreSettings): PolicySection[] {
             <li>our payment gateway and bank, to take and refund payments;</li>
             <li>hallmarking centres and certification laboratories, which receive no personal data beyond an order reference;</li>
             <li>our hosting and e-mail providers, who process data on our behalf under written contracts;</li>
-            <li>
-              government and law-enforcement authorities, when the law requires it, for example under the
-              Income-tax Act, the GST laws or a court order.
-            </li>
+            <li>government and law-enforcement authorities, when the law requires it, for example under the Income-tax Act, the GST laws or a court order.</li>
           </ul>
           <p>Each of these parties is bound to keep your data confidential and to use it only for the stated purpose.</p>
         </>
@@ -142,14 +134,12 @@ function sections(settings: StoreSettings): PolicySection[] {
       body: (
         <>
           <p>
-            By creating an account, placing an order or submitting a form, you consent to the processing of your
-            personal data for the purposes described in this policy. Consent for marketing messages is asked for
-            separately and is never a condition of buying from us.
+            By creating an account, placing an order or submitting a form, you consent to the processing of your personal data for the purposes described in
+            this policy. Consent for marketing messages is asked for separately and is never a condition of buying from us.
           </p>
           <p>
-            You may withdraw your consent at any time, as easily as you gave it: unsubscribe from an e-mail, change
-            your account preferences or {contactLine}. Withdrawal does not affect processing already carried out,
-            and we may still keep data that the law requires us to keep.
+            You may withdraw your consent at any time, as easily as you gave it: unsubscribe from an e-mail, change your account preferences or {contactLine}.
+            Withdrawal does not affect processing already carried out, and we may still keep data that the law requires us to keep.
           </p>
         </>
       ),
@@ -159,9 +149,8 @@ function sections(settings: StoreSettings): PolicySection[] {
       title: 'Links to other websites',
       body: (
         <p>
-          Our pages may link to other websites, such as a map service for store directions or a courier’s tracking
-          page. Those websites have their own privacy policies, and we are not responsible for how they handle your
-          data. Please read their policies before you share any information with them.
+          Our pages may link to other websites, such as a map service for store directions or a courier’s tracking page. Those websites have their own privacy
+          policies, and we are not responsible for how they handle your data. Please read their policies before you share any information with them.
         </p>
       ),
     },
@@ -179,8 +168,8 @@ function sections(settings: StoreSettings): PolicySection[] {
             <li>have your grievances addressed by us, and then by the Data Protection Board of India.</li>
           </ul>
           <p>
-            Most details can be corrected yourself in <Link to="/account">My Account</Link>. For anything else,{' '}
-            {contactLine}. We may ask you to confirm your identity before acting on a request.
+            Most details can be corrected yourself in <Link to="/account">My Account</Link>. For anything else, {contactLine}. We may ask you to confirm your
+            identity before acting on a request.
           </p>
         </>
       ),
@@ -190,10 +179,9 @@ function sections(settings: StoreSettings): PolicySection[] {
       title: 'Data retention',
       body: (
         <p>
-          We keep your account data for as long as your account is active. Invoices and the records behind them are
-          kept for as long as tax and company laws require, currently up to eight years. Custom design files are kept
-          for as long as you might ask us to repair or remake the piece. Server logs are deleted after 90 days. When
-          data is no longer needed, we delete it or make it anonymous.
+          We keep your account data for as long as your account is active. Invoices and the records behind them are kept for as long as tax and company laws
+          require, currently up to eight years. Custom design files are kept for as long as you might ask us to repair or remake the piece. Server logs are
+          deleted after 90 days. When data is no longer needed, we delete it or make it anonymous.
         </p>
       ),
     },
@@ -202,11 +190,9 @@ function sections(settings: StoreSettings): PolicySection[] {
       title: 'Security',
       body: (
         <p>
-          We protect your data with reasonable security practices as required by law: encrypted connections
-          (HTTPS) for every page, passwords stored only as strong one-way hashes, sessions in secure cookies, access
-          limited to staff who need it, and regular reviews of our systems. No system is perfectly secure; if a
-          breach affecting your personal data ever occurs, we will inform you and the Data Protection Board of India
-          as the law requires.
+          We protect your data with reasonable security practices as required by law: encrypted connections (HTTPS) for every page, passwords stored only as
+          strong one-way hashes, sessions in secure cookies, access limited to staff who need it, and regular reviews of our systems. No system is perfectly
+          secure; if a breach affecting your personal data ever occurs, we will inform you and the Data Protection Board of India as the law requires.
         </p>
       ),
     },
@@ -215,9 +201,8 @@ function sections(settings: StoreSettings): PolicySection[] {
       title: 'Opting out',
       body: (
         <p>
-          You can stop our marketing e-mails with the unsubscribe link in any of them, or by changing your
-          preferences in My Account. Service messages about your orders, payments, Harvest instalments and account
-          security will still reach you, because we need them to serve you.
+          You can stop our marketing e-mails with the unsubscribe link in any of them, or by changing your preferences in My Account. Service messages about
+          your orders, payments, Harvest instalments and account security will still reach you, because we need them to serve you.
         </p>
       ),
     },
@@ -226,9 +211,8 @@ function sections(settings: StoreSettings): PolicySection[] {
       title: 'Profile deactivation',
       body: (
         <p>
-          If you would like to take a break, you can ask us to deactivate your profile. A deactivated profile
-          cannot be used to log in or shop, and we send it no messages, but we keep its data so that you can
-          reactivate it later, simply by asking. Orders in progress are completed and remain covered by our
+          If you would like to take a break, you can ask us to deactivate your profile. A deactivated profile cannot be used to log in or shop, and we send it
+          no messages, but we keep its data so that you can reactivate it later, simply by asking. Orders in progress are completed and remain covered by our
           return, exchange and buy-back promises.
         </p>
       ),
@@ -238,10 +222,9 @@ function sections(settings: StoreSettings): PolicySection[] {
       title: 'Profile deletion',
       body: (
         <p>
-          You can ask us to delete your profile permanently. We will erase your personal data within 30 days of
-          confirming your request, except for what the law requires us to keep (such as invoices) and what we need
-          to finish open orders, refunds or a running Milli Harvest plan. Deletion cannot be undone: your order
-          history and wish list will be gone, and you would need a new account to shop with us again.
+          You can ask us to delete your profile permanently. We will erase your personal data within 30 days of confirming your request, except for what the law
+          requires us to keep (such as invoices) and what we need to finish open orders, refunds or a running Milli Harvest plan. Deletion cannot be undone:
+          your order history and wish list will be gone, and you would need a new account to shop with us again.
         </p>
       ),
     },
@@ -251,14 +234,13 @@ function sections(settings: StoreSettings): PolicySection[] {
       body: (
         <>
           <p>
-            In accordance with the Information Technology Act, 2000, the rules made under it, and the Consumer
-            Protection (E-Commerce) Rules, 2020, our Grievance Officer can be contacted about any concern regarding
-            your personal data or this policy:
+            In accordance with the Information Technology Act, 2000, the rules made under it, and the Consumer Protection (E-Commerce) Rules, 2020, our
+            Grievance Officer can be contacted about any concern regarding your personal data or this policy:
           </p>
           <GrievanceAddress settings={settings} />
           <p>
-            We acknowledge every grievance within 48 hours and resolve it within one month of receiving it. If you
-            are not satisfied with our answer, you may approach the Data Protection Board of India.
+            We acknowledge every grievance within 48 hours and resolve it within one month of receiving it. If you are not satisfied with our answer, you may
+            approach the Data Protection Board of India.
           </p>
         </>
       ),

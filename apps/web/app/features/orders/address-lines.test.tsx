@@ -5,7 +5,17 @@ import { AddressLines } from './order-parts.tsx';
 
 afterEach(cleanup);
 
-const ADDRESS = { firstName: 'Meera', lastName: 'Iyer', address: '12 Temple Street', city: 'Chennai', state: 'Tamil Nadu', pincode: '600004', country: 'India', countryCode: '91', phone: '9876543210' };
+const ADDRESS = {
+  firstName: 'Meera',
+  lastName: 'Iyer',
+  address: '12 Temple Street',
+  city: 'Chennai',
+  state: 'Tamil Nadu',
+  pincode: '600004',
+  country: 'India',
+  countryCode: '91',
+  phone: '9876543210',
+};
 
 describe('an order’s address', () => {
   it('shows the landmark the shopper gave, on its own line', () => {

@@ -13,8 +13,10 @@ const STEP: Record<ExchangeRequest['status'], string> = {
   Refused: 'Declined',
   Withdrawn: 'Withdrawn',
 };
-const purityText = (metal: string | null, purity: number | null) => (metal === 'gold' && purity ? `${purity} kt gold` : metal && purity ? `${metal} ${purity}` : (metal ?? ''));
-const dateText = (iso: string) => new Date(`${iso}T00:00:00+05:30`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const purityText = (metal: string | null, purity: number | null) =>
+  metal === 'gold' && purity ? `${purity} kt gold` : metal && purity ? `${metal} ${purity}` : (metal ?? '');
+const dateText = (iso: string) =>
+  new Date(`${iso}T00:00:00+05:30`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 /**
  * Lifetime exchange and buy-back on a delivered order (issue 20): each piece's value at today's rate, the buttons
@@ -28,9 +30,10 @@ export function BuybackPanel({ quote, action, result }: { quote: BuybackQuote; a
         Lifetime exchange &amp; buy-back
       </h2>
       <p className="muted">
-        Values at today’s rate{quote.rateDate ? ` (${dateText(quote.rateDate)})` : ''}: the metal by weight, and the diamonds by their own rule. Exchange gives {quote.exchangePercent}% of the metal’s value
-        as store credit towards a new piece; buy-back pays {quote.buybackPercent}%. Diamonds: {quote.diamondExchangePercent}% and {quote.diamondBuybackPercent}%. Making charges, coloured stones, GST and
-        hallmarking are not given back. The final value is set at the day’s rate when we receive and test the piece.
+        Values at today’s rate{quote.rateDate ? ` (${dateText(quote.rateDate)})` : ''}: the metal by weight, and the diamonds by their own rule. Exchange gives{' '}
+        {quote.exchangePercent}% of the metal’s value as store credit towards a new piece; buy-back pays {quote.buybackPercent}%. Diamonds:{' '}
+        {quote.diamondExchangePercent}% and {quote.diamondBuybackPercent}%. Making charges, coloured stones, GST and hallmarking are not given back. The final
+        value is set at the day’s rate when we receive and test the piece.
       </p>
       {result && <FormAlert tone={result.ok ? 'success' : 'error'}>{result.message}</FormAlert>}
       {quote.pieces.length === 0 ? (
@@ -91,7 +94,11 @@ export function BuybackPanel({ quote, action, result }: { quote: BuybackQuote; a
                             <input type="hidden" name="kind" value={kind} />
                             <button type="submit" className={`btn btn-sm ${kind === 'exchange' ? 'btn-primary' : 'btn-outline'}`} disabled={submitting}>
                               {kind === 'exchange' ? 'Ask for exchange' : 'Ask to sell back'}
-                              <span className="visually-hidden"> {p.productName}{p.huid ? ` (HUID ${p.huid})` : ''}</span>
+                              <span className="visually-hidden">
+                                {' '}
+                                {p.productName}
+                                {p.huid ? ` (HUID ${p.huid})` : ''}
+                              </span>
                             </button>
                           </Form>
                         ))}
@@ -117,7 +124,13 @@ export function BuybackPanel({ quote, action, result }: { quote: BuybackQuote; a
                   {r.huid ? ` (HUID ${r.huid})` : ''}
                 </strong>
                 : quoted {formatRupees(r.quotedPaise)} at the rate of {dateText(r.rateDate)} · <span className="buyback-status">{STEP[r.status]}</span>
-                {r.status === 'Settled' && r.settledPaise !== null && <> · {r.kind === 'exchange' ? `${formatRupees(r.settledPaise)} added to your store credit` : `${formatRupees(r.settledPaise)} paid to your bank`}</>}
+                {r.status === 'Settled' && r.settledPaise !== null && (
+                  <>
+                    {' '}
+                    ·{' '}
+                    {r.kind === 'exchange' ? `${formatRupees(r.settledPaise)} added to your store credit` : `${formatRupees(r.settledPaise)} paid to your bank`}
+                  </>
+                )}
                 {r.status === 'Refused' && r.refusedReason && <> · {r.refusedReason}</>}
               </li>
             ))}

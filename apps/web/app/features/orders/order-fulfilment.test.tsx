@@ -8,12 +8,42 @@ import OrderDetails from '../../routes/order-details.tsx';
 afterEach(cleanup);
 
 const BASE = {
-  order: { orderId: 42, orderNumber: 'MIL-2026-000042', invoiceNumber: 'INV-2026-000042', date: '2026-11-24T06:30:00.000Z', status: 'Placed', displayStatus: 'Placed', couponCode: null, companyName: null, companyGstin: null, canCancel: true },
-  payment: { method: 'online', state: 'paid', payNowPaise: 54_000_00, payOnDeliveryPaise: 0, paidPaise: 54_000_00, refundedPaise: 0, payBy: null, methodLabel: 'UPI' },
-  lines: [{ lineId: 11, productId: 7, name: 'Lotus Ring', sku: 'RNG-7', image: '', quantity: 1, unitPricePaise: 54_000_00, lineTotalPaise: 54_000_00, options: {} }],
+  order: {
+    orderId: 42,
+    orderNumber: 'MIL-2026-000042',
+    invoiceNumber: 'INV-2026-000042',
+    date: '2026-11-24T06:30:00.000Z',
+    status: 'Placed',
+    displayStatus: 'Placed',
+    couponCode: null,
+    companyName: null,
+    companyGstin: null,
+    canCancel: true,
+  },
+  payment: {
+    method: 'online',
+    state: 'paid',
+    payNowPaise: 54_000_00,
+    payOnDeliveryPaise: 0,
+    paidPaise: 54_000_00,
+    refundedPaise: 0,
+    payBy: null,
+    methodLabel: 'UPI',
+  },
+  lines: [
+    { lineId: 11, productId: 7, name: 'Lotus Ring', sku: 'RNG-7', image: '', quantity: 1, unitPricePaise: 54_000_00, lineTotalPaise: 54_000_00, options: {} },
+  ],
   shippingAddress: null,
   billingAddress: null,
-  totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 1_572_82, harvestCreditPaise: 0, storeCreditPaise: 0, totalPaise: 54_000_00 },
+  totals: {
+    subtotalPaise: 54_000_00,
+    discountPaise: 0,
+    shippingPaise: 0,
+    taxPaise: 1_572_82,
+    harvestCreditPaise: 0,
+    storeCreditPaise: 0,
+    totalPaise: 54_000_00,
+  },
   history: [{ status: 'Placed', at: '2026-11-24T06:30:00.000Z', note: null }],
   tracking: [
     { label: 'Placed', status: 'Placed', done: true, current: true, at: '2026-11-24T06:30:00.000Z' },
@@ -33,7 +63,9 @@ const BASE = {
 
 function renderPage(over: Record<string, unknown> = {}) {
   const order: OrderDetail = OrderDetailSchema.parse({ ...BASE, ...over });
-  const props = { loaderData: { orderNumber: order.order.orderNumber, order, confirming: false, cancelled: false } } as unknown as Parameters<typeof OrderDetails>[0];
+  const props = { loaderData: { orderNumber: order.order.orderNumber, order, confirming: false, cancelled: false } } as unknown as Parameters<
+    typeof OrderDetails
+  >[0];
   const Stub = createRoutesStub([{ path: '/order-details', Component: () => <OrderDetails {...props} /> }]);
   render(<Stub initialEntries={['/order-details?order=MIL-2026-000042']} />);
 }
@@ -50,7 +82,13 @@ describe('the customer’s order page from packing on', () => {
     renderPage({
       order: { ...BASE.order, status: 'Out for Delivery', displayStatus: 'In transit', canCancel: false },
       invoiceAvailable: true,
-      shipment: { courierName: 'BlueDart', awbNumber: 'AWB123456', trackingUrl: 'https://track.example/AWB123456', dispatchedAt: '2026-11-25T06:30:00.000Z', deliveredAt: null },
+      shipment: {
+        courierName: 'BlueDart',
+        awbNumber: 'AWB123456',
+        trackingUrl: 'https://track.example/AWB123456',
+        dispatchedAt: '2026-11-25T06:30:00.000Z',
+        deliveredAt: null,
+      },
       pieces: [{ id: 1, lineId: 11, huid: 'AB12C3', netWeightMg: 4520, grossWeightMg: 4861, certificate: null }],
     });
     expect((await screen.findByRole('link', { name: 'Download invoice' })).getAttribute('href')).toBe('/api/orders/MIL-2026-000042/invoice.pdf');
@@ -85,8 +123,26 @@ describe('the customer’s order page from packing on', () => {
   it('an open charge: its reason and Pay the difference; a refund and a credit note to download', async () => {
     renderPage({
       adjustments: [
-        { id: 5, lineId: 11, kind: 'charge', amountPaise: 1_200_00, reason: 'Net 4.700 g against 4.520 g sold at Rs. 6,650/g', status: 'open', createdAt: '2026-11-24T08:00:00.000Z', settledAt: null },
-        { id: 6, lineId: null, kind: 'refund', amountPaise: 300_00, reason: 'Lighter than sold', status: 'settled', createdAt: '2026-11-24T08:00:00.000Z', settledAt: '2026-11-24T09:00:00.000Z' },
+        {
+          id: 5,
+          lineId: 11,
+          kind: 'charge',
+          amountPaise: 1_200_00,
+          reason: 'Net 4.700 g against 4.520 g sold at Rs. 6,650/g',
+          status: 'open',
+          createdAt: '2026-11-24T08:00:00.000Z',
+          settledAt: null,
+        },
+        {
+          id: 6,
+          lineId: null,
+          kind: 'refund',
+          amountPaise: 300_00,
+          reason: 'Lighter than sold',
+          status: 'settled',
+          createdAt: '2026-11-24T08:00:00.000Z',
+          settledAt: '2026-11-24T09:00:00.000Z',
+        },
       ],
       creditNotes: [{ id: 3, number: 'CN-2026-0003', reason: 'adjustment', amountPaise: 300_00, taxPaise: 8_74, createdAt: '2026-11-24T09:00:00.000Z' }],
     });

@@ -100,8 +100,8 @@ export function HuidNote({ detail }: { detail: OrderDetail }) {
   if (detail.pieces.length === 0) return null;
   return (
     <p className="muted order-huid-note">
-      Each hallmarked piece carries its own 6-character HUID. You can check it in BIS’s <strong>BIS CARE</strong> app (Android and iPhone): open
-      “Verify HUID”, type the code shown here, and it shows the piece’s purity, the jeweller and the hallmarking centre.
+      Each hallmarked piece carries its own 6-character HUID. You can check it in BIS’s <strong>BIS CARE</strong> app (Android and iPhone): open “Verify HUID”,
+      type the code shown here, and it shows the piece’s purity, the jeweller and the hallmarking centre.
       {detail.pieces.some((p) => p.certificate) && ' A diamond certificate’s number can be checked on its lab’s own website (IGI, GIA, SGL or HRD).'}
     </p>
   );
@@ -157,12 +157,7 @@ export function AdjustmentsPanel({
             </p>
             <p className="muted">{a.reason}</p>
             {a.kind === 'charge' && a.status === 'open' ? (
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                disabled={busy}
-                onClick={() => onPay(a)}
-              >
+              <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => onPay(a)}>
                 Pay the difference<span className="visually-hidden"> of {formatRupees(a.amountPaise)}</span>
               </button>
             ) : (

@@ -44,9 +44,7 @@ export function TrackingTimeline({ steps, cancelled }: { steps: TrackingStep[]; 
             </span>
             <span className="timeline-text">
               <span className="timeline-label">{step.label}</span>
-              <span className="visually-hidden">
-                {step.current ? ' (current step)' : step.done ? ' (done)' : cancelled ? ' (not reached)' : ' (to come)'}
-              </span>
+              <span className="visually-hidden">{step.current ? ' (current step)' : step.done ? ' (done)' : cancelled ? ' (not reached)' : ' (to come)'}</span>
               {step.at && (
                 <time className="timeline-time" dateTime={step.at}>
                   {stepTime(step.at)}

@@ -7,7 +7,16 @@ import { OrderPaymentPanel, hasInvoice } from './order-payment.tsx';
 
 afterEach(cleanup);
 
-const BASE: OrderPayment = { method: 'online', state: 'awaiting', payNowPaise: 54_000_00, payOnDeliveryPaise: 0, paidPaise: 0, refundedPaise: 0, payBy: '2026-11-24T10:15:00.000Z', methodLabel: null };
+const BASE: OrderPayment = {
+  method: 'online',
+  state: 'awaiting',
+  payNowPaise: 54_000_00,
+  payOnDeliveryPaise: 0,
+  paidPaise: 0,
+  refundedPaise: 0,
+  payBy: '2026-11-24T10:15:00.000Z',
+  methodLabel: null,
+};
 
 function renderPanel(payment: Partial<OrderPayment>) {
   const Stub = createRoutesStub([{ path: '/', Component: () => <OrderPaymentPanel orderNumber="MIL-2026-000042" payment={{ ...BASE, ...payment }} /> }]);

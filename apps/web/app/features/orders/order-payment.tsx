@@ -40,7 +40,9 @@ export function OrderPaymentPanel({ orderNumber, payment }: { orderNumber: strin
     case 'lapsed':
       return (
         <div className="order-pay order-pay--lapsed" role="note">
-          <p className="order-pay-text">The time to pay for this order passed before it was paid, so it lapsed and its pieces were released. Nothing was charged.</p>
+          <p className="order-pay-text">
+            The time to pay for this order passed before it was paid, so it lapsed and its pieces were released. Nothing was charged.
+          </p>
         </div>
       );
     case 'cod_due':

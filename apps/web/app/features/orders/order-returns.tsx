@@ -28,7 +28,19 @@ const creditNoteUrl = (orderNumber: string, id: number) => `/api/orders/${encode
  * a reason, the refund to the way they paid or as store credit, up to four photos; a plain multipart form, so it
  * works without script), the window's last day, and each return's progress; after the window, when it closed.
  */
-export function OrderReturns({ detail, self, result, submitting, requested }: { detail: OrderDetail; self: string; result: ReturnFormResult | undefined; submitting: boolean; requested: boolean }) {
+export function OrderReturns({
+  detail,
+  self,
+  result,
+  submitting,
+  requested,
+}: {
+  detail: OrderDetail;
+  self: string;
+  result: ReturnFormResult | undefined;
+  submitting: boolean;
+  requested: boolean;
+}) {
   const w = detail.returnWindow;
   if (detail.order.status !== 'Delivered' && detail.returns.length === 0) return null;
   const returnable = detail.lines.map((l) => ({ line: l, state: w.lines.find((x) => x.lineId === l.lineId) })).filter((x) => (x.state?.returnable ?? 0) > 0);
@@ -37,7 +49,9 @@ export function OrderReturns({ detail, self, result, submitting, requested }: { 
       <h2 id="returns-title" className="shell-h2">
         Returns
       </h2>
-      {requested && detail.returns.at(-1)?.status === 'Requested' && <FormAlert tone="success">Your return is requested. We have sent you a mail, and will write at each step.</FormAlert>}
+      {requested && detail.returns.at(-1)?.status === 'Requested' && (
+        <FormAlert tone="success">Your return is requested. We have sent you a mail, and will write at each step.</FormAlert>
+      )}
       {result && !result.ok && <FormAlert tone="error">{result.message}</FormAlert>}
       {w.open && w.closesAt ? (
         <p>
@@ -64,7 +78,15 @@ export function OrderReturns({ detail, self, result, submitting, requested }: { 
                   <label htmlFor={`return-qty-${line.lineId}`}>
                     {line.name} <span className="muted">(up to {state!.returnable})</span>
                   </label>
-                  <input id={`return-qty-${line.lineId}`} name={`qty-${line.lineId}`} type="number" min={0} max={state!.returnable} defaultValue={returnable.length === 1 ? 1 : 0} inputMode="numeric" />
+                  <input
+                    id={`return-qty-${line.lineId}`}
+                    name={`qty-${line.lineId}`}
+                    type="number"
+                    min={0}
+                    max={state!.returnable}
+                    defaultValue={returnable.length === 1 ? 1 : 0}
+                    inputMode="numeric"
+                  />
                 </div>
               ))}
             </fieldset>
@@ -141,7 +163,13 @@ function ReturnCard({ r, orderNumber }: { r: OrderReturn; orderNumber: string })
           {r.photos.map((p, i) => (
             <li key={p.id}>
               <a href={p.url} target="_blank" rel="noopener noreferrer">
-                <img src={p.thumbUrl ?? p.url} alt={`Your photo ${i + 1} of the return`} width={96} height={Math.round((96 * p.height) / Math.max(p.width, 1))} loading="lazy" />
+                <img
+                  src={p.thumbUrl ?? p.url}
+                  alt={`Your photo ${i + 1} of the return`}
+                  width={96}
+                  height={Math.round((96 * p.height) / Math.max(p.width, 1))}
+                  loading="lazy"
+                />
               </a>
             </li>
           ))}

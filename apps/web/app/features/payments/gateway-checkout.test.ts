@@ -51,13 +51,22 @@ afterEach(() => {
 
 describe('Razorpay Checkout', () => {
   it('loads its script once, opens for the gateway order with the prefill, and verifies its answer before onPaid', async () => {
-    const b = fakeBrowser(() => json(200, { message: 'Payment received.', purpose: 'harvest_instalment', orderNumber: null, harvestPlanId: 3, customRequestId: null, replayed: false }));
+    const b = fakeBrowser(() =>
+      json(200, { message: 'Payment received.', purpose: 'harvest_instalment', orderNumber: null, harvestPlanId: 3, customRequestId: null, replayed: false }),
+    );
     const onPaid = vi.fn();
     const onFailed = vi.fn();
     await openRazorpay(PAYMENT, { name: 'Milli Harvest', description: 'Instalment 2 of 10', prefill: { email: 'asha@example.in' } }, onPaid, onFailed);
     expect(b.scripts.map((s) => s.src)).toEqual([RAZORPAY_SCRIPT]);
     const { options } = b.opened[0]!;
-    expect(options).toMatchObject({ key: 'rzp_test_key', order_id: 'order_Q1', amount: 150_000, currency: 'INR', name: 'Milli Harvest', prefill: { email: 'asha@example.in' } });
+    expect(options).toMatchObject({
+      key: 'rzp_test_key',
+      order_id: 'order_Q1',
+      amount: 150_000,
+      currency: 'INR',
+      name: 'Milli Harvest',
+      prefill: { email: 'asha@example.in' },
+    });
 
     await (options.handler as (r: typeof SIGNED) => Promise<void>)(SIGNED);
     expect(b.calls).toEqual([{ url: '/api/payments/razorpay/verify', body: SIGNED }]);
@@ -91,7 +100,11 @@ describe('Razorpay Checkout', () => {
 describe('the store’s side', () => {
   it('starts a payment at the page’s endpoint and verifies, saying why not in the API’s words (ours when it is down)', async () => {
     fakeBrowser((url) => (url.endsWith('/approve') ? json(409, { message: 'There is no design waiting for your approval on this request.' }) : json(503, {})));
-    expect(await startPayment('/api/custom-design/requests/4/approve')).toEqual({ ok: false, status: 409, message: 'There is no design waiting for your approval on this request.' });
+    expect(await startPayment('/api/custom-design/requests/4/approve')).toEqual({
+      ok: false,
+      status: 409,
+      message: 'There is no design waiting for your approval on this request.',
+    });
     const down = await verifyPayment(SIGNED);
     expect(down).toMatchObject({ ok: false, status: 503 });
     expect((down as { message: string }).message).toMatch(/nothing will be charged twice/);

@@ -51,14 +51,20 @@ export async function verifyPayment(fields: RazorpayFields): Promise<Outcome> {
     razorpay_signature: fields.razorpay_signature,
   });
   if (res.status === 200 && res.body) return { ok: true, answer: res.body as unknown as PaymentVerifyAnswer };
-  return { ok: false, status: res.status, message: res.status === 0 || res.status >= 500 ? messageOf(res.body, NO_ANSWER) : messageOf(res.body, 'The payment could not be confirmed.') };
+  return {
+    ok: false,
+    status: res.status,
+    message: res.status === 0 || res.status >= 500 ? messageOf(res.body, NO_ANSWER) : messageOf(res.body, 'The payment could not be confirmed.'),
+  };
 }
 
 /**
  * Asks a page's own endpoint for the gateway order to pay (harvest pay, design approve, order pay): the whole
  * answer, or why not (the endpoint's message).
  */
-export async function startPayment<T extends { payment: GatewayPayment | null }>(path: string): Promise<{ ok: true; answer: T } | { ok: false; status: number; message: string }> {
+export async function startPayment<T extends { payment: GatewayPayment | null }>(
+  path: string,
+): Promise<{ ok: true; answer: T } | { ok: false; status: number; message: string }> {
   const res = await postJson(path);
   if (res.status === 200 && res.body && (res.body as T).payment) return { ok: true, answer: res.body as unknown as T };
   return { ok: false, status: res.status, message: messageOf(res.body, 'The payment could not be started just now. Nothing was charged; please try again.') };

@@ -6,11 +6,45 @@ import { loadPayStep, payOnDemoWithoutScript } from './pay-step.server.ts';
 
 const ORDER = 'MIL-2026-000042';
 const PAYMENT = { gateway: 'demo', gatewayOrderId: 'order_Abc123', amountPaise: 54_000_00, currency: 'INR', keyId: 'rzp_test_demo' } as const;
-const ADDRESS = { firstName: 'Meera', lastName: 'Iyer', address: '12 Temple St', city: 'Chennai', state: 'Tamil Nadu', landmark: null, pincode: '600004', country: 'India', countryCode: '91', phone: '9876543210' };
+const ADDRESS = {
+  firstName: 'Meera',
+  lastName: 'Iyer',
+  address: '12 Temple St',
+  city: 'Chennai',
+  state: 'Tamil Nadu',
+  landmark: null,
+  pincode: '600004',
+  country: 'India',
+  countryCode: '91',
+  phone: '9876543210',
+};
 const DETAIL = {
-  order: { orderId: 42, orderNumber: ORDER, invoiceNumber: 'INV-42', date: '2026-11-24T10:00:00.000Z', status: 'Awaiting payment', displayStatus: 'Awaiting payment', couponCode: null, companyName: null, companyGstin: null, canCancel: true, pan: null },
-  payment: { method: 'online', state: 'awaiting', payNowPaise: 54_000_00, payOnDeliveryPaise: 0, paidPaise: 0, refundedPaise: 0, payBy: '2026-11-24T10:15:00.000Z', methodLabel: null },
-  lines: [{ lineId: 1, productId: 1, name: 'Lotus Ring', sku: 'R-1', image: '', quantity: 1, unitPricePaise: 54_000_00, lineTotalPaise: 54_000_00, options: {} }],
+  order: {
+    orderId: 42,
+    orderNumber: ORDER,
+    invoiceNumber: 'INV-42',
+    date: '2026-11-24T10:00:00.000Z',
+    status: 'Awaiting payment',
+    displayStatus: 'Awaiting payment',
+    couponCode: null,
+    companyName: null,
+    companyGstin: null,
+    canCancel: true,
+    pan: null,
+  },
+  payment: {
+    method: 'online',
+    state: 'awaiting',
+    payNowPaise: 54_000_00,
+    payOnDeliveryPaise: 0,
+    paidPaise: 0,
+    refundedPaise: 0,
+    payBy: '2026-11-24T10:15:00.000Z',
+    methodLabel: null,
+  },
+  lines: [
+    { lineId: 1, productId: 1, name: 'Lotus Ring', sku: 'R-1', image: '', quantity: 1, unitPricePaise: 54_000_00, lineTotalPaise: 54_000_00, options: {} },
+  ],
   shippingAddress: ADDRESS,
   billingAddress: null,
   totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 0, harvestCreditPaise: 0, storeCreditPaise: 0, totalPaise: 54_000_00 },
@@ -62,7 +96,12 @@ describe('the payment step', () => {
   it('opens the payment: amount, what it is for, the hold, and the demo instruments (no card field)', async () => {
     const { api } = apiAnswering(payAnswer(200, { message: 'Complete the payment.', orderNumber: ORDER, payBy: '2026-11-24T10:15:00.000Z', payment: PAYMENT }));
     const step = await loadPayStep(api, page, ORDER);
-    expect(step).toMatchObject({ kind: 'ready', orderNumber: ORDER, payment: PAYMENT, summary: { lines: [{ name: 'Lotus Ring', quantity: 1 }], totalPaise: 54_000_00 } });
+    expect(step).toMatchObject({
+      kind: 'ready',
+      orderNumber: ORDER,
+      payment: PAYMENT,
+      summary: { lines: [{ name: 'Lotus Ring', quantity: 1 }], totalPaise: 54_000_00 },
+    });
     if (step.kind !== 'ready') throw new Error('not ready');
     expect(step.instruments.map((i) => i.id)).toContain('card_declined');
     expect(JSON.stringify(step.instruments)).not.toMatch(/cardNumber|cvv/i);
@@ -77,7 +116,10 @@ describe('the payment step', () => {
     expect(await loadPayStep(down.api, page, ORDER)).toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/try again/) });
     // Paying again counts with the payment calls: past the limit the page says so, not that the gateway is down.
     const limited = apiAnswering(payAnswer(429, { message: 'Too many payment attempts. Please try again in an hour.', code: 'RATE_LIMITED' }));
-    expect(await loadPayStep(limited.api, page, ORDER)).toMatchObject({ kind: 'unavailable', message: 'Too many payment attempts. Please try again in an hour.' });
+    expect(await loadPayStep(limited.api, page, ORDER)).toMatchObject({
+      kind: 'unavailable',
+      message: 'Too many payment attempts. Please try again in an hour.',
+    });
   });
 
   it('sends an order that no longer awaits payment to its page, and someone else’s order to the 404 screen', async () => {
@@ -111,7 +153,9 @@ describe('the demo checkout without script', () => {
   });
 
   it('shows the bank’s refusal and keeps the instrument chosen', async () => {
-    const { api, calls } = apiAnswering({ 'POST /api/payments/demo/checkout': { status: 402, body: { message: 'Your bank declined this payment.', code: 'PAYMENT_DECLINED' } } });
+    const { api, calls } = apiAnswering({
+      'POST /api/payments/demo/checkout': { status: 402, body: { message: 'Your bank declined this payment.', code: 'PAYMENT_DECLINED' } },
+    });
     const result = (await payOnDemoWithoutScript(api, form('card_declined'), ORDER)) as unknown as { data: unknown; init: { status: number } };
     expect(result.init.status).toBe(402);
     expect(result.data).toEqual({ message: 'Your bank declined this payment.', instrument: 'card_declined' });

@@ -34,27 +34,63 @@ function text(rows: PaymentRow[] | null): string {
       <PaymentsTable payments={rows} />
     </MemoryRouter>,
   );
-  return html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ');
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
 }
 
 describe('My Account → Payments', () => {
   it('says how each payment stands: paid, not paid yet (with the last try), failed (with why), refunded, partly refunded', () => {
     expect(paymentStanding(row({}))).toEqual({ tone: 'paid', label: 'Paid', note: null });
-    expect(paymentStanding(row({ status: 'created', failureReason: 'Your card was declined.' }))).toMatchObject({ label: 'Not paid yet', note: 'Last try: Your card was declined.' });
-    expect(paymentStanding(row({ status: 'failed', failureReason: 'Not paid in time: the order lapsed.' }))).toMatchObject({ label: 'Failed', note: 'Not paid in time: the order lapsed.' });
-    expect(paymentStanding(row({ status: 'refunded', refundedPaise: 100_000, refunds: [refund(100_000, 'processed')] }))).toMatchObject({ label: 'Refunded', note: 'Rs. 1,000.00 back to you' });
-    expect(paymentStanding(row({ refundedPaise: 40_000, refunds: [refund(40_000, 'processed')] }))).toMatchObject({ label: 'Partly refunded', note: 'Rs. 400.00 of Rs. 1,000.00 back to you' });
-    expect(paymentStanding(row({ refunds: [refund(100_000, 'pending')] }))).toMatchObject({ label: 'Refund on its way', note: 'Rs. 1,000.00 is being refunded' });
+    expect(paymentStanding(row({ status: 'created', failureReason: 'Your card was declined.' }))).toMatchObject({
+      label: 'Not paid yet',
+      note: 'Last try: Your card was declined.',
+    });
+    expect(paymentStanding(row({ status: 'failed', failureReason: 'Not paid in time: the order lapsed.' }))).toMatchObject({
+      label: 'Failed',
+      note: 'Not paid in time: the order lapsed.',
+    });
+    expect(paymentStanding(row({ status: 'refunded', refundedPaise: 100_000, refunds: [refund(100_000, 'processed')] }))).toMatchObject({
+      label: 'Refunded',
+      note: 'Rs. 1,000.00 back to you',
+    });
+    expect(paymentStanding(row({ refundedPaise: 40_000, refunds: [refund(40_000, 'processed')] }))).toMatchObject({
+      label: 'Partly refunded',
+      note: 'Rs. 400.00 of Rs. 1,000.00 back to you',
+    });
+    expect(paymentStanding(row({ refunds: [refund(100_000, 'pending')] }))).toMatchObject({
+      label: 'Refund on its way',
+      note: 'Rs. 1,000.00 is being refunded',
+    });
   });
 
   it('names the order with a link, the method, the amount, and every refund with its state and reason', () => {
     const html = renderToStaticMarkup(
       <MemoryRouter>
-        <PaymentsTable payments={[row({ purpose: 'order', orderNumber: 'MIL-000042', description: 'Order MIL-000042', refundedPaise: 40_000, refunds: [refund(40_000, 'processed', 'One piece returned.'), refund(20_000, 'pending')] })]} />
+        <PaymentsTable
+          payments={[
+            row({
+              purpose: 'order',
+              orderNumber: 'MIL-000042',
+              description: 'Order MIL-000042',
+              refundedPaise: 40_000,
+              refunds: [refund(40_000, 'processed', 'One piece returned.'), refund(20_000, 'pending')],
+            }),
+          ]}
+        />
       </MemoryRouter>,
     );
     expect(html).toContain('href="/order-details?order=MIL-000042"');
-    const shown = text([row({ purpose: 'order', orderNumber: 'MIL-000042', description: 'Order MIL-000042', refundedPaise: 40_000, refunds: [refund(40_000, 'processed', 'One piece returned.'), refund(20_000, 'pending')] })]);
+    const shown = text([
+      row({
+        purpose: 'order',
+        orderNumber: 'MIL-000042',
+        description: 'Order MIL-000042',
+        refundedPaise: 40_000,
+        refunds: [refund(40_000, 'processed', 'One piece returned.'), refund(20_000, 'pending')],
+      }),
+    ]);
     expect(shown).toContain('Order MIL-000042');
     expect(shown).toContain('Visa •••• 1111');
     expect(shown).toContain('Rs. 1,000.00');

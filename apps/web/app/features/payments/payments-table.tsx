@@ -17,14 +17,20 @@ export function paymentStanding(p: PaymentRow): { tone: 'paid' | 'waiting' | 'fa
       // Started, not paid: the last attempt's reason, if one failed.
       return { tone: 'waiting', label: 'Not paid yet', note: p.failureReason ? `Last try: ${p.failureReason}` : null };
     case 'paid':
-      if (p.refundedPaise > 0) return { tone: 'refunded', label: 'Partly refunded', note: `${formatRupees(p.refundedPaise)} of ${formatRupees(p.amountPaise)} back to you` };
+      if (p.refundedPaise > 0)
+        return { tone: 'refunded', label: 'Partly refunded', note: `${formatRupees(p.refundedPaise)} of ${formatRupees(p.amountPaise)} back to you` };
       if (pending > 0) return { tone: 'refunded', label: 'Refund on its way', note: `${formatRupees(pending)} is being refunded` };
       return { tone: 'paid', label: 'Paid', note: null };
   }
 }
 
 function RefundLine({ refund }: { refund: RefundRow }) {
-  const state = refund.status === 'processed' ? `refunded on ${when(refund.processedAt ?? refund.createdAt)}` : refund.status === 'pending' ? 'refund on its way (5–7 working days)' : 'refund held up: we are looking into it';
+  const state =
+    refund.status === 'processed'
+      ? `refunded on ${when(refund.processedAt ?? refund.createdAt)}`
+      : refund.status === 'pending'
+        ? 'refund on its way (5–7 working days)'
+        : 'refund held up: we are looking into it';
   return (
     <li>
       <strong>{formatRupees(refund.amountPaise)}</strong> {state}

@@ -56,11 +56,7 @@ export function CityTiles({ counts, selected }: { counts: Record<string, number>
             const isCurrent = current === normaliseCity(city);
             return (
               <li key={city}>
-                <Link
-                  to={`/store?city=${encodeURIComponent(city)}`}
-                  className="city-tile"
-                  aria-current={isCurrent ? 'page' : undefined}
-                >
+                <Link to={`/store?city=${encodeURIComponent(city)}`} className="city-tile" aria-current={isCurrent ? 'page' : undefined}>
                   <CityArt city={city} />
                   <span className="city-name">{city}</span>
                   {label && <span className="city-count">{label}</span>}
@@ -117,9 +113,8 @@ export function StoreResults({
           <p>
             {notice ?? (
               <>
-                We do not have a store {place ? <>in “{place}”</> : 'there'} yet, but our family grows every day. Meanwhile we
-                deliver to most PIN codes in India, and our team can help you{' '}
-                <Link to={bookingHref({ kind: 'video' })}>on a video call</Link>.
+                We do not have a store {place ? <>in “{place}”</> : 'there'} yet, but our family grows every day. Meanwhile we deliver to most PIN codes in
+                India, and our team can help you <Link to={bookingHref({ kind: 'video' })}>on a video call</Link>.
               </>
             )}
           </p>

@@ -5,11 +5,5 @@ import type { StoreLocation } from '@milli/contracts';
 export function isStoreLocation(value: unknown): value is StoreLocation {
   if (!value || typeof value !== 'object') return false;
   const s = value as Partial<StoreLocation>;
-  return (
-    typeof s.id === 'number' &&
-    typeof s.name === 'string' &&
-    typeof s.city === 'string' &&
-    typeof s.address === 'string' &&
-    typeof s.pincode === 'string'
-  );
+  return typeof s.id === 'number' && typeof s.name === 'string' && typeof s.city === 'string' && typeof s.address === 'string' && typeof s.pincode === 'string';
 }

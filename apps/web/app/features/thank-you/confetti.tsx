@@ -97,7 +97,7 @@ export function Confetti() {
         ctx.rotate(p.angle);
         ctx.fillStyle = p.colour;
         if (p.shape === 'ribbon') {
-          ctx.fillRect(-p.size / 2, -p.size / 5, p.size, (p.size * 2) / 5 * Math.abs(Math.cos(p.sway)) + 1);
+          ctx.fillRect(-p.size / 2, -p.size / 5, p.size, ((p.size * 2) / 5) * Math.abs(Math.cos(p.sway)) + 1);
         } else if (p.shape === 'gem') {
           ctx.beginPath();
           ctx.moveTo(0, -p.size / 2);

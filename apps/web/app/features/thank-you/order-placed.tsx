@@ -9,7 +9,8 @@ export type PlacedPayment = { kind: 'paid'; amountPaise: number; methodLabel: st
 function paymentText(payment: PlacedPayment): string | null {
   if (!payment) return null;
   // The method ('Visa •••• 1111') is kept on one line.
-  if (payment.kind === 'paid') return `We have received your payment of ${formatRupees(payment.amountPaise)}${payment.methodLabel ? ` (${payment.methodLabel.replace(/ /g, '\u00a0')})` : ''}.`;
+  if (payment.kind === 'paid')
+    return `We have received your payment of ${formatRupees(payment.amountPaise)}${payment.methodLabel ? ` (${payment.methodLabel.replace(/ /g, '\u00a0')})` : ''}.`;
   return `You pay ${formatRupees(payment.amountPaise)} on delivery, in cash or by UPI at the door.`;
 }
 
@@ -17,7 +18,15 @@ function paymentText(payment: PlacedPayment): string | null {
  * The thank-you card. It rises into view over CONFETTI_TWEEN_MS with a CSS animation, so it appears even
  * before (or without) the page's script; reduced-motion visitors get it at once (global.css).
  */
-export function OrderPlaced({ orderNumber = null, payment = null, confirming = false }: { orderNumber?: string | null; payment?: PlacedPayment; confirming?: boolean }) {
+export function OrderPlaced({
+  orderNumber = null,
+  payment = null,
+  confirming = false,
+}: {
+  orderNumber?: string | null;
+  payment?: PlacedPayment;
+  confirming?: boolean;
+}) {
   const paid = paymentText(payment);
   return (
     <section className="thanks-card" style={{ animationDuration: `${CONFETTI_TWEEN_MS}ms` }} aria-labelledby="thanks-title">
@@ -29,10 +38,7 @@ export function OrderPlaced({ orderNumber = null, payment = null, confirming = f
             <stop offset="1" stopColor="#9a6c1c" />
           </linearGradient>
         </defs>
-        <path
-          d="M48 4l9 7 11-2 4 10 10 5-2 11 7 9-7 9 2 11-10 5-4 10-11-2-9 7-9-7-11 2-4-10-10-5 2-11-7-9 7-9-2-11 10-5 4-10 11 2Z"
-          fill="url(#thanks-gold)"
-        />
+        <path d="M48 4l9 7 11-2 4 10 10 5-2 11 7 9-7 9 2 11-10 5-4 10-11-2-9 7-9-7-11 2-4-10-10-5 2-11-7-9 7-9-2-11 10-5 4-10 11 2Z" fill="url(#thanks-gold)" />
         <circle cx="48" cy="48" r="27" fill="#7b2d26" />
         <path d="M36 49l8 8 17-18" fill="none" stroke="#fff4dc" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
@@ -51,7 +57,9 @@ export function OrderPlaced({ orderNumber = null, payment = null, confirming = f
         </p>
       )}
       <p className="thanks-follow-up">
-        {confirming ? 'You chose to pay on delivery: our team will call you to confirm the order before we send it. Your pieces are kept for you meanwhile.' : MESSAGES.orderFollowUp}
+        {confirming
+          ? 'You chose to pay on delivery: our team will call you to confirm the order before we send it. Your pieces are kept for you meanwhile.'
+          : MESSAGES.orderFollowUp}
       </p>
       <figure className="thanks-quote">
         <blockquote>

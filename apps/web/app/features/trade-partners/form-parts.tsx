@@ -168,7 +168,14 @@ export function RadioGroup({
           const id = `${idPrefix}-${name}-${o.value.replace(/[^A-Za-z0-9]/g, '')}`;
           return (
             <div key={o.value} className="check-field">
-              <input id={id} name={name} type="radio" value={o.value} defaultChecked={checked === o.value} data-reveals={revealOn === o.value ? '' : undefined} />
+              <input
+                id={id}
+                name={name}
+                type="radio"
+                value={o.value}
+                defaultChecked={checked === o.value}
+                data-reveals={revealOn === o.value ? '' : undefined}
+              />
               <label htmlFor={id}>{o.label}</label>
             </div>
           );

@@ -44,7 +44,9 @@ describe('submitRegistration (spec §4, §7, §8 short and long registration)', 
   });
 
   it('shows a refusal’s message and field messages, and keeps what was typed', async () => {
-    const { api } = fakeApi(() => json(400, { message: 'E-mail: please enter a valid e-mail address.', fields: { email: 'E-mail: please enter a valid e-mail address.' } }));
+    const { api } = fakeApi(() =>
+      json(400, { message: 'E-mail: please enter a valid e-mail address.', fields: { email: 'E-mail: please enter a valid e-mail address.' } }),
+    );
     const result = outcome(await submitRegistration(api, request({ email: 'a@', companyName: 'Rao Bullion' })));
     expect(result).toEqual({
       status: 400,

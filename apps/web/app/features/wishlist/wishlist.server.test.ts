@@ -23,7 +23,7 @@ function fakeApi(post: (path: string, body?: unknown) => unknown) {
   const seen: string[] = [];
   const api: ApiClient = {
     get: () => Promise.reject(new Error('unused')),
-    post: async <T,>(path: string, body?: unknown) => {
+    post: async <T>(path: string, body?: unknown) => {
       seen.push(path);
       return post(path, body) as T;
     },

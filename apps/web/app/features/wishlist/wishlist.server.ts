@@ -85,4 +85,3 @@ export async function changeWishlist(
   if (!next) return fail(WISHLIST_MESSAGES.full, 409);
   return done(WISHLIST_MESSAGES.added, [wishlistSetCookie(next, request)]);
 }
-

@@ -57,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   if (status === 'Cancelled' && !isConfirmed(form)) return { confirm: `cancel:${id}` };
   const r = await adminApi(context, request).send<AdminAppointment>('POST', `/api/admin/appointments/${id}/status`, { status });
   if (!r.ok) return { ok: false, message: r.refusal.message };
-  return { ok: true, message: status === 'Cancelled' ? `${r.data.name}’s appointment is cancelled; they have been mailed.` : `${r.data.name} is marked ${status.toLowerCase()}.` };
+  return {
+    ok: true,
+    message: status === 'Cancelled' ? `${r.data.name}’s appointment is cancelled; they have been mailed.` : `${r.data.name} is marked ${status.toLowerCase()}.`,
+  };
 }
 
 function Booking({ a, open }: { a: AdminAppointment; open: string | undefined }) {
@@ -89,7 +92,17 @@ function Booking({ a, open }: { a: AdminAppointment; open: string | undefined })
           <button type="submit" name="intent" value="missed" className="adm-button adm-button--secondary">
             Missed<span className="adm-visually-hidden">: {a.name}</span>
           </button>
-          <ConfirmAction intent="cancel" label={<>Cancel<span className="adm-visually-hidden"> {a.name}’s appointment</span></>} title={`Cancel ${a.name}’s appointment?`} confirmLabel="Cancel and mail" open={open === `cancel:${a.id}`}>
+          <ConfirmAction
+            intent="cancel"
+            label={
+              <>
+                Cancel<span className="adm-visually-hidden"> {a.name}’s appointment</span>
+              </>
+            }
+            title={`Cancel ${a.name}’s appointment?`}
+            confirmLabel="Cancel and mail"
+            open={open === `cancel:${a.id}`}
+          >
             <p>{a.email} is mailed that we had to cancel. This cannot be undone.</p>
           </ConfirmAction>
         </Form>
@@ -146,7 +159,8 @@ export default function Appointments({ loaderData: { stores, place, from, calend
         </nav>
       </Form>
       <p className="adm-muted">
-        {calendar.store ? `${calendar.store.name}, open ${calendar.store.hours}` : 'Video calls: 10:30 am to 7:30 pm every day'} · {calendar.capacity} per slot · {booked} booked this week
+        {calendar.store ? `${calendar.store.name}, open ${calendar.store.hours}` : 'Video calls: 10:30 am to 7:30 pm every day'} · {calendar.capacity} per slot
+        · {booked} booked this week
       </p>
       <div className="appt-cal-scroll" tabIndex={0} role="region" aria-label="The week's appointments">
         <table className="appt-cal">

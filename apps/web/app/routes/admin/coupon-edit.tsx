@@ -8,7 +8,18 @@ import { COUPON_LIMITS, COUPON_STATUS_LABELS, toShopLocalTime } from '@milli/con
 import type { AdminCoupon } from '@milli/contracts/schemas';
 import type { Route } from './+types/coupon-edit';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
-import { AdminForm, Checkbox, Field, FieldGroup, FormActions, MoneyField, NumberField, Select, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
+import {
+  AdminForm,
+  Checkbox,
+  Field,
+  FieldGroup,
+  FormActions,
+  MoneyField,
+  NumberField,
+  Select,
+  SubmitButton,
+  TextField,
+} from '../../components/admin/form-kit.tsx';
 import { ConfirmAction, isConfirmed } from '../../components/admin/confirm-dialog.tsx';
 import { adminApi, type AdminRefusal } from '../../lib/admin.server.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
@@ -59,7 +70,8 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const paise = parseRupees(values[name]);
     if (paise !== null && Number.isFinite(paise)) body[name] = String(paise / 100);
   }
-  const done = id === null ? await api.send<AdminCoupon>('POST', '/api/admin/coupons', body) : await api.send<AdminCoupon>('PATCH', `/api/admin/coupons/${id}`, body);
+  const done =
+    id === null ? await api.send<AdminCoupon>('POST', '/api/admin/coupons', body) : await api.send<AdminCoupon>('PATCH', `/api/admin/coupons/${id}`, body);
   if (!done.ok) return { refusal: done.refusal, values };
   if (id === null) return redirect(`${ADMIN_PATHS.coupons}/${done.data.id}?saved`);
   return { saved: `Coupon ${done.data.code} saved.` };
@@ -69,7 +81,19 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
 function startValues(coupon: AdminCoupon | null, posted: FormValues<CouponField> | undefined): FormValues<CouponField> {
   if (posted) return posted;
   if (!coupon) {
-    return { code: '', description: '', kind: 'percent', value: '', maxDiscountRupees: '', minOrderRupees: '', startsAt: '', endsAt: '', usageLimit: '', perCustomerLimit: '', active: 'on' };
+    return {
+      code: '',
+      description: '',
+      kind: 'percent',
+      value: '',
+      maxDiscountRupees: '',
+      minOrderRupees: '',
+      startsAt: '',
+      endsAt: '',
+      usageLimit: '',
+      perCustomerLimit: '',
+      active: 'on',
+    };
   }
   return {
     code: coupon.code,
@@ -113,18 +137,42 @@ export default function CouponEdit({ loaderData: { coupon, saved }, actionData }
         description={
           coupon ? (
             <>
-              <StatusBadge tone={coupon.status === 'active' ? 'success' : coupon.status === 'inactive' ? 'warning' : 'neutral'}>{COUPON_STATUS_LABELS[coupon.status]}</StatusBadge> {discountText(coupon)} · used on{' '}
-              {coupon.used.toLocaleString('en-IN')} order{coupon.used === 1 ? '' : 's'}
+              <StatusBadge tone={coupon.status === 'active' ? 'success' : coupon.status === 'inactive' ? 'warning' : 'neutral'}>
+                {COUPON_STATUS_LABELS[coupon.status]}
+              </StatusBadge>{' '}
+              {discountText(coupon)} · used on {coupon.used.toLocaleString('en-IN')} order{coupon.used === 1 ? '' : 's'}
             </>
           ) : (
             'Shoppers type the code at the cart; checkout applies it by the rules below.'
           )
         }
       />
-      <AdminForm key={formKey} error={message} saved={result?.saved ?? (saved && coupon ? `Coupon ${coupon.code} saved.` : undefined)} aria-label={coupon ? `Coupon ${coupon.code}` : 'New coupon'}>
+      <AdminForm
+        key={formKey}
+        error={message}
+        saved={result?.saved ?? (saved && coupon ? `Coupon ${coupon.code} saved.` : undefined)}
+        aria-label={coupon ? `Coupon ${coupon.code}` : 'New coupon'}
+      >
         <FieldGroup legend="The code">
-          <TextField name="code" label="Code" required maxLength={COUPON_LIMITS.code} defaultValue={values.code} error={errors.code} hint="Letters, digits, - and _; stored in capitals (shoppers may type it in any case)." autoComplete="off" />
-          <TextField name="description" label="Description" maxLength={COUPON_LIMITS.description} defaultValue={values.description} error={errors.description} hint="For staff and the cart's message, e.g. “Diwali week: 10% off”." size="wide" />
+          <TextField
+            name="code"
+            label="Code"
+            required
+            maxLength={COUPON_LIMITS.code}
+            defaultValue={values.code}
+            error={errors.code}
+            hint="Letters, digits, - and _; stored in capitals (shoppers may type it in any case)."
+            autoComplete="off"
+          />
+          <TextField
+            name="description"
+            label="Description"
+            maxLength={COUPON_LIMITS.description}
+            defaultValue={values.description}
+            error={errors.description}
+            hint="For staff and the cart's message, e.g. “Diwali week: 10% off”."
+            size="wide"
+          />
         </FieldGroup>
         <FieldGroup legend="The discount">
           <Select
@@ -138,15 +186,51 @@ export default function CouponEdit({ loaderData: { coupon, saved }, actionData }
               { value: 'fixed', label: 'Fixed amount off (₹)' },
             ]}
           />
-          <TextField name="value" label="Discount" required inputMode="decimal" defaultValue={values.value} error={errors.value} hint="Percent off: a whole number from 1 to 100. Fixed: rupees off (e.g. 500)." />
-          <MoneyField name="maxDiscountRupees" label="Largest discount" defaultPaise={rupeesToPaise(values.maxDiscountRupees)} error={errors.maxDiscountRupees} hint="Percent coupons only; empty for no ceiling." placeholder="" />
-          <MoneyField name="minOrderRupees" label="Minimum order" defaultPaise={rupeesToPaise(values.minOrderRupees)} error={errors.minOrderRupees} hint="The cart's subtotal must reach it; empty for none." placeholder="" />
+          <TextField
+            name="value"
+            label="Discount"
+            required
+            inputMode="decimal"
+            defaultValue={values.value}
+            error={errors.value}
+            hint="Percent off: a whole number from 1 to 100. Fixed: rupees off (e.g. 500)."
+          />
+          <MoneyField
+            name="maxDiscountRupees"
+            label="Largest discount"
+            defaultPaise={rupeesToPaise(values.maxDiscountRupees)}
+            error={errors.maxDiscountRupees}
+            hint="Percent coupons only; empty for no ceiling."
+            placeholder=""
+          />
+          <MoneyField
+            name="minOrderRupees"
+            label="Minimum order"
+            defaultPaise={rupeesToPaise(values.minOrderRupees)}
+            error={errors.minOrderRupees}
+            hint="The cart's subtotal must reach it; empty for none."
+            placeholder=""
+          />
         </FieldGroup>
         <FieldGroup legend="When and how often" description="Times are India time.">
           <DateTimeField name="startsAt" label="Starts" value={values.startsAt} error={errors.startsAt} hint="Empty: from now." />
           <DateTimeField name="endsAt" label="Ends" value={values.endsAt} error={errors.endsAt} hint="Empty: never. Must be after the start." />
-          <NumberField name="usageLimit" label="Uses in all" min={1} defaultValue={values.usageLimit === '' ? null : Number(values.usageLimit)} error={errors.usageLimit} hint="Empty: unlimited." />
-          <NumberField name="perCustomerLimit" label="Uses per customer" min={1} defaultValue={values.perCustomerLimit === '' ? null : Number(values.perCustomerLimit)} error={errors.perCustomerLimit} hint="Empty: unlimited." />
+          <NumberField
+            name="usageLimit"
+            label="Uses in all"
+            min={1}
+            defaultValue={values.usageLimit === '' ? null : Number(values.usageLimit)}
+            error={errors.usageLimit}
+            hint="Empty: unlimited."
+          />
+          <NumberField
+            name="perCustomerLimit"
+            label="Uses per customer"
+            min={1}
+            defaultValue={values.perCustomerLimit === '' ? null : Number(values.perCustomerLimit)}
+            error={errors.perCustomerLimit}
+            hint="Empty: unlimited."
+          />
           <Checkbox name="active" label="Active (the cart accepts it in its dates)" defaultChecked={values.active === 'on'} error={errors.active} />
         </FieldGroup>
         <FormActions>
@@ -164,12 +248,26 @@ export default function CouponEdit({ loaderData: { coupon, saved }, actionData }
           <Form method="post" className="adm-form-actions">
             <input type="hidden" name="code" value={coupon.code} />
             {coupon.active && (
-              <ConfirmAction intent="deactivate" label="Deactivate" title={`Deactivate ${coupon.code}?`} confirmLabel="Deactivate" tone="primary" open={result?.confirm === 'deactivate'}>
+              <ConfirmAction
+                intent="deactivate"
+                label="Deactivate"
+                title={`Deactivate ${coupon.code}?`}
+                confirmLabel="Deactivate"
+                tone="primary"
+                open={result?.confirm === 'deactivate'}
+              >
                 The cart stops accepting it at once. Orders that used it keep their discount. You can tick Active again later.
               </ConfirmAction>
             )}
             {coupon.used === 0 ? (
-              <ConfirmAction intent="delete" label="Delete" buttonTone="danger" title={`Delete ${coupon.code}?`} confirmLabel="Delete coupon" open={result?.confirm === 'delete'}>
+              <ConfirmAction
+                intent="delete"
+                label="Delete"
+                buttonTone="danger"
+                title={`Delete ${coupon.code}?`}
+                confirmLabel="Delete coupon"
+                open={result?.confirm === 'delete'}
+              >
                 No order has used it, so it can go for good. This cannot be undone.
               </ConfirmAction>
             ) : (

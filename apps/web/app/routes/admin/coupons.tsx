@@ -18,7 +18,12 @@ import '../../features/admin-shop/admin-shop.css';
 export const meta: Route.MetaFunction = () => [{ title: 'Coupons · Back office' }];
 
 const DEFAULTS: ListDefaults = { sort: 'code', filters: ['status'] };
-const TONE: Record<CouponStatus, 'success' | 'info' | 'neutral' | 'warning'> = { active: 'success', scheduled: 'info', expired: 'neutral', inactive: 'warning' };
+const TONE: Record<CouponStatus, 'success' | 'info' | 'neutral' | 'warning'> = {
+  active: 'success',
+  scheduled: 'info',
+  expired: 'neutral',
+  inactive: 'warning',
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -69,7 +74,13 @@ export default function Coupons({ loaderData: { page, list, deleted } }: Route.C
             ),
           },
           { key: 'discount', label: 'Discount', cell: (c) => discountText(c) },
-          { key: 'min', label: 'Min. order', align: 'end', className: 'adm-nowrap', cell: (c) => (c.minOrderPaise > 0 ? formatRupees(c.minOrderPaise, { decimals: false }) : '—') },
+          {
+            key: 'min',
+            label: 'Min. order',
+            align: 'end',
+            className: 'adm-nowrap',
+            cell: (c) => (c.minOrderPaise > 0 ? formatRupees(c.minOrderPaise, { decimals: false }) : '—'),
+          },
           {
             key: 'ends',
             label: 'Ends',
@@ -81,7 +92,14 @@ export default function Coupons({ loaderData: { page, list, deleted } }: Route.C
               </>
             ),
           },
-          { key: 'used', label: 'Used', sort: 'used', align: 'end', cell: (c) => (c.usageLimit === null ? c.used.toLocaleString('en-IN') : `${c.used.toLocaleString('en-IN')} of ${c.usageLimit.toLocaleString('en-IN')}`) },
+          {
+            key: 'used',
+            label: 'Used',
+            sort: 'used',
+            align: 'end',
+            cell: (c) =>
+              c.usageLimit === null ? c.used.toLocaleString('en-IN') : `${c.used.toLocaleString('en-IN')} of ${c.usageLimit.toLocaleString('en-IN')}`,
+          },
           { key: 'status', label: 'Status', cell: (c) => <StatusBadge tone={TONE[c.status]}>{COUPON_STATUS_LABELS[c.status]}</StatusBadge> },
         ]}
         empty={

@@ -16,7 +16,9 @@ import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { SHEET_TONE, STATUS_TONE, carats, dayOf, grams, mgOfGrams, paiseOfRupees, rupees } from '../../features/admin-design/design-format.ts';
 import '../../features/admin-design/admin-design.css';
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.detail ? `${loaded.detail.request.number} ${loaded.detail.request.title}` : 'Custom request'} · Back office` }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.detail ? `${loaded.detail.request.number} ${loaded.detail.request.title}` : 'Custom request'} · Back office` },
+];
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -31,7 +33,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { detail };
 }
 
-const SHEET_FIELDS = ['metal', 'category', 'metalWeightGrams', 'metalQuality', 'colour', 'diamondQuality', 'diamondWeightCarats', 'stone', 'stoneWeightCarats'] as const;
+const SHEET_FIELDS = [
+  'metal',
+  'category',
+  'metalWeightGrams',
+  'metalQuality',
+  'colour',
+  'diamondQuality',
+  'diamondWeightCarats',
+  'stone',
+  'stoneWeightCarats',
+] as const;
 type SheetValues = Partial<Record<(typeof SHEET_FIELDS)[number] | 'making' | 'stoneValue' | 'note' | 'adjustToWeight', string>>;
 
 type ActionResult = {
@@ -69,17 +81,31 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const api = adminApi(context, request);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
-  const refused = (message: string, extra: Partial<ActionResult> = {}): ActionResult => ({ intent, refusal: { status: 400, message } as AdminRefusal, ...extra });
+  const refused = (message: string, extra: Partial<ActionResult> = {}): ActionResult => ({
+    intent,
+    refusal: { status: 400, message } as AdminRefusal,
+    ...extra,
+  });
 
   if (intent === 'quote' || intent === 'share') {
     const { query, values, problem } = sheetQuery(form);
     if (problem) return refused(problem, { values });
     const res = await api.raw(`/api/admin/custom-requests/${id}/quote?${query}`, { headers: { accept: 'application/json' } });
     const body = (await res.json().catch(() => null)) as (CadQuote & { message?: string; fields?: Record<string, string> }) | null;
-    if (!res.ok || !body) return { intent, values, refusal: { status: res.status, message: body?.message ?? 'The quote could not be made just now.', ...(body?.fields ? { fields: body.fields } : {}) } as AdminRefusal };
+    if (!res.ok || !body)
+      return {
+        intent,
+        values,
+        refusal: {
+          status: res.status,
+          message: body?.message ?? 'The quote could not be made just now.',
+          ...(body?.fields ? { fields: body.fields } : {}),
+        } as AdminRefusal,
+      };
     if (intent === 'quote') return { intent, values, quote: body };
     const totalPaise = String(form.get('totalPaise') ?? '');
-    if (totalPaise !== String(body.totalPaise)) return refused('Today’s breakup has changed since the quote: check the new total, then share again.', { values, quote: body });
+    if (totalPaise !== String(body.totalPaise))
+      return refused('Today’s breakup has changed since the quote: check the new total, then share again.', { values, quote: body });
     const out = new FormData();
     for (const [k, v] of query) out.set(k, v);
     out.set('totalPaise', totalPaise);
@@ -102,7 +128,12 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const gross = mgOfGrams(String(form.get('grossGrams') ?? ''));
     if (net === null || gross === null) return refused('Weights are in grams with up to 3 decimals, for example 4.725.');
     const done = await api.send<CustomPiece>('POST', `/api/admin/custom-requests/${id}/piece`, { huid, netWeightMg: net, grossWeightMg: gross });
-    return done.ok ? { intent, saved: `The piece is recorded: final total ${rupees(done.data.finalTotalPaise)}, balance ${rupees(done.data.balancePaise)}. The customer has been mailed.` } : { intent, refusal: done.refusal };
+    return done.ok
+      ? {
+          intent,
+          saved: `The piece is recorded: final total ${rupees(done.data.finalTotalPaise)}, balance ${rupees(done.data.balancePaise)}. The customer has been mailed.`,
+        }
+      : { intent, refusal: done.refusal };
   }
   return refused('Choose one of the desk’s actions.');
 }
@@ -112,8 +143,27 @@ function Spec({ r }: { r: AdminCustomRequestDetail['request'] }) {
     ['Metal', capital(r.metalType) + (r.goldQuality ? `, ${r.goldQuality} kt` : '') + (r.goldColour ? `, ${r.goldColour}` : '')],
     ['Category', r.category],
     ['Metal weight', r.metalWeightMg === null ? 'Left to the designers' : grams(r.metalWeightMg)],
-    ['Diamonds', r.diamond ? [r.diamond === 'Yes' ? null : r.diamond, r.diamondQuality, r.diamondCount !== null ? `${r.diamondCount} pcs` : null, r.diamondWeightCents !== null ? carats(r.diamondWeightCents) : null].filter(Boolean).join(', ') || 'Yes' : 'None'],
-    ['Stones', r.stone ? [r.stoneType, r.stoneCount !== null ? `${r.stoneCount} pcs` : null, r.stoneWeightCents !== null ? carats(r.stoneWeightCents) : null].filter(Boolean).join(', ') || 'Yes' : 'None'],
+    [
+      'Diamonds',
+      r.diamond
+        ? [
+            r.diamond === 'Yes' ? null : r.diamond,
+            r.diamondQuality,
+            r.diamondCount !== null ? `${r.diamondCount} pcs` : null,
+            r.diamondWeightCents !== null ? carats(r.diamondWeightCents) : null,
+          ]
+            .filter(Boolean)
+            .join(', ') || 'Yes'
+        : 'None',
+    ],
+    [
+      'Stones',
+      r.stone
+        ? [r.stoneType, r.stoneCount !== null ? `${r.stoneCount} pcs` : null, r.stoneWeightCents !== null ? carats(r.stoneWeightCents) : null]
+            .filter(Boolean)
+            .join(', ') || 'Yes'
+        : 'None',
+    ],
     ['Customer', `${r.customerName} · ${r.customerEmail}${r.customerPhone ? ` · ${r.customerPhone}` : ''}`],
     ['Asked on', dayOf(r.createdAt)],
   ];
@@ -144,7 +194,13 @@ function Spec({ r }: { r: AdminCustomRequestDetail['request'] }) {
   );
 }
 
-function Breakup({ b, title }: { b: { metalPaise: number; makingPaise: number; diamondPaise: number; stonesPaise: number; gstPaise: number; totalPaise: number }; title?: string }) {
+function Breakup({
+  b,
+  title,
+}: {
+  b: { metalPaise: number; makingPaise: number; diamondPaise: number; stonesPaise: number; gstPaise: number; totalPaise: number };
+  title?: string;
+}) {
   const rows: [string, number][] = [
     ['Metal', b.metalPaise],
     ['Making', b.makingPaise],
@@ -213,7 +269,11 @@ function ShareForm({ d, result }: { d: AdminCustomRequestDetail; result: ActionR
     metalQuality: last?.metalQuality ?? (r.goldQuality ? `${r.goldQuality} kt` : r.metalType === 'platinum' ? '950' : r.metalType === 'silver' ? '925' : ''),
     colour: last?.colour ?? r.goldColour ?? '',
     diamondQuality: last?.diamondQuality ?? r.diamondQuality ?? '',
-    diamondWeightCarats: last?.diamondWeightCents ? String(last.diamondWeightCents / 100) : r.diamondWeightCents !== null ? String(r.diamondWeightCents / 100) : '',
+    diamondWeightCarats: last?.diamondWeightCents
+      ? String(last.diamondWeightCents / 100)
+      : r.diamondWeightCents !== null
+        ? String(r.diamondWeightCents / 100)
+        : '',
     stone: last?.stone ?? r.stoneType ?? '',
     stoneWeightCarats: last?.stoneWeightCents ? String(last.stoneWeightCents / 100) : r.stoneWeightCents !== null ? String(r.stoneWeightCents / 100) : '',
     making: last?.breakup ? String(last.breakup.makingPaise / 100) : '',
@@ -227,20 +287,72 @@ function ShareForm({ d, result }: { d: AdminCustomRequestDetail; result: ActionR
     <Panel title={d.versions.length ? `Share version ${(last?.version ?? 0) + 1}` : 'Share the CAD design'} id="share">
       <AdminForm encType="multipart/form-data" error={mine?.refusal?.message} aria-label="Design sheet">
         <FieldGroup legend="Sheet" description="The attributes the customer sees. Weights in grams and carats.">
-          <Select name="metal" label="Metal" required defaultValue={v.metal} options={[{ value: 'gold', label: 'Gold' }, { value: 'platinum', label: 'Platinum' }, { value: 'silver', label: 'Silver' }]} error={fields.metal} />
-          <TextField name="metalQuality" label="Metal quality" required defaultValue={v.metalQuality} hint="14, 18, 22 or 24 kt for gold; 950 platinum; 925 silver." error={fields.metalQuality} size="narrow" />
-          <TextField name="metalWeightGrams" label="Metal weight (g)" required inputMode="decimal" defaultValue={v.metalWeightGrams} error={fields.metalWeightGrams} size="narrow" />
+          <Select
+            name="metal"
+            label="Metal"
+            required
+            defaultValue={v.metal}
+            options={[
+              { value: 'gold', label: 'Gold' },
+              { value: 'platinum', label: 'Platinum' },
+              { value: 'silver', label: 'Silver' },
+            ]}
+            error={fields.metal}
+          />
+          <TextField
+            name="metalQuality"
+            label="Metal quality"
+            required
+            defaultValue={v.metalQuality}
+            hint="14, 18, 22 or 24 kt for gold; 950 platinum; 925 silver."
+            error={fields.metalQuality}
+            size="narrow"
+          />
+          <TextField
+            name="metalWeightGrams"
+            label="Metal weight (g)"
+            required
+            inputMode="decimal"
+            defaultValue={v.metalWeightGrams}
+            error={fields.metalWeightGrams}
+            size="narrow"
+          />
           <TextField name="category" label="Category" required defaultValue={v.category} error={fields.category} size="narrow" />
           <TextField name="colour" label="Colour" defaultValue={v.colour} error={fields.colour} size="narrow" />
-          <Select name="diamondQuality" label="Diamond quality" defaultValue={v.diamondQuality} placeholder="No diamonds" options={['SI-IJ', 'SI-GH', 'VVS-GH', 'VVS-EF'].map((q) => ({ value: q, label: q }))} error={fields.diamondQuality} />
-          <TextField name="diamondWeightCarats" label="Diamond weight (ct)" inputMode="decimal" defaultValue={v.diamondWeightCarats} error={fields.diamondWeightCarats} size="narrow" />
+          <Select
+            name="diamondQuality"
+            label="Diamond quality"
+            defaultValue={v.diamondQuality}
+            placeholder="No diamonds"
+            options={['SI-IJ', 'SI-GH', 'VVS-GH', 'VVS-EF'].map((q) => ({ value: q, label: q }))}
+            error={fields.diamondQuality}
+          />
+          <TextField
+            name="diamondWeightCarats"
+            label="Diamond weight (ct)"
+            inputMode="decimal"
+            defaultValue={v.diamondWeightCarats}
+            error={fields.diamondWeightCarats}
+            size="narrow"
+          />
           <TextField name="stone" label="Stone" defaultValue={v.stone} error={fields.stone} size="narrow" />
-          <TextField name="stoneWeightCarats" label="Stone weight (ct)" inputMode="decimal" defaultValue={v.stoneWeightCarats} error={fields.stoneWeightCarats} size="narrow" />
+          <TextField
+            name="stoneWeightCarats"
+            label="Stone weight (ct)"
+            inputMode="decimal"
+            defaultValue={v.stoneWeightCarats}
+            error={fields.stoneWeightCarats}
+            size="narrow"
+          />
         </FieldGroup>
         <FieldGroup legend="Price" description="Quote fills the breakup from today's rates. Leave making empty for 12 % of the metal value.">
           <TextField name="making" label="Making (Rs.)" inputMode="decimal" defaultValue={v.making} error={fields.makingPaise} size="narrow" />
           <TextField name="stoneValue" label="Stone value (Rs.)" inputMode="decimal" defaultValue={v.stoneValue} error={fields.stoneValuePaise} size="narrow" />
-          <Checkbox name="adjustToWeight" label="The balance follows the made piece's real weight at that day's rate" defaultChecked={v.adjustToWeight === 'on'} />
+          <Checkbox
+            name="adjustToWeight"
+            label="The balance follows the made piece's real weight at that day's rate"
+            defaultChecked={v.adjustToWeight === 'on'}
+          />
         </FieldGroup>
         {quote && (
           <div aria-live="polite">
@@ -310,7 +422,8 @@ export default function CustomRequest({ loaderData: { detail: d }, actionData }:
               <ul>
                 {d.payments.map((p) => (
                   <li key={p.id}>
-                    {p.purpose === 'cad_advance' ? 'Advance' : 'Balance'} {rupees(p.amountPaise)}: {p.status} <span className="adm-muted">({dayOf(p.createdAt)})</span>
+                    {p.purpose === 'cad_advance' ? 'Advance' : 'Balance'} {rupees(p.amountPaise)}: {p.status}{' '}
+                    <span className="adm-muted">({dayOf(p.createdAt)})</span>
                   </li>
                 ))}
               </ul>
@@ -360,9 +473,32 @@ export default function CustomRequest({ loaderData: { detail: d }, actionData }:
             <Panel title={d.piece ? 'Correct the made piece' : 'Record the made piece'}>
               <AdminForm aria-label="The made piece">
                 <div className="adm-grid">
-                  <TextField name="huid" label="HUID" required maxLength={6} defaultValue={d.piece?.huid} hint="6 letters and digits, from the hallmark." size="narrow" error={result?.intent === 'piece' ? result.refusal?.fields?.huid : undefined} />
-                  <TextField name="netGrams" label="Net metal weight (g)" required inputMode="decimal" defaultValue={d.piece ? String(d.piece.netWeightMg / 1000) : ''} size="narrow" />
-                  <TextField name="grossGrams" label="Gross weight (g)" required inputMode="decimal" defaultValue={d.piece ? String(d.piece.grossWeightMg / 1000) : ''} size="narrow" />
+                  <TextField
+                    name="huid"
+                    label="HUID"
+                    required
+                    maxLength={6}
+                    defaultValue={d.piece?.huid}
+                    hint="6 letters and digits, from the hallmark."
+                    size="narrow"
+                    error={result?.intent === 'piece' ? result.refusal?.fields?.huid : undefined}
+                  />
+                  <TextField
+                    name="netGrams"
+                    label="Net metal weight (g)"
+                    required
+                    inputMode="decimal"
+                    defaultValue={d.piece ? String(d.piece.netWeightMg / 1000) : ''}
+                    size="narrow"
+                  />
+                  <TextField
+                    name="grossGrams"
+                    label="Gross weight (g)"
+                    required
+                    inputMode="decimal"
+                    defaultValue={d.piece ? String(d.piece.grossWeightMg / 1000) : ''}
+                    size="narrow"
+                  />
                 </div>
                 <FormActions>
                   <SubmitButton name="intent" value="piece" pending="Recording…">

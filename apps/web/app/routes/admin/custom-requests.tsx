@@ -33,7 +33,10 @@ export default function CustomRequests({ loaderData: { page, status } }: Route.C
   const link = (n: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(n) })}`;
   return (
     <>
-      <PageHeader title="Custom requests" description="Customers’ requests for a made-to-order piece: share a CAD design, start making once the advance is paid, record the made piece." />
+      <PageHeader
+        title="Custom requests"
+        description="Customers’ requests for a made-to-order piece: share a CAD design, start making once the advance is paid, record the made piece."
+      />
       <Form method="get" className="adm-toolbar" role="search" aria-label="Filter custom requests">
         <div className="adm-toolbar__filter">
           <label htmlFor="status-filter" className="adm-label">

@@ -36,7 +36,13 @@ const DATA: AdminDashboard = {
 function renderFor(role: StaffRole, data: AdminDashboard = DATA) {
   const me = { id: 1, email: 'a@milli.example', name: 'Asha', role, permissions: [...ROLE_PERMISSIONS[role]], twoFactor: false, mustEnrolTwoFactor: false };
   const Stub = createRoutesStub([
-    { id: ADMIN_LAYOUT_ID, path: '/admin', Component: () => <Outlet />, loader: () => ({ me, storeName: 'Milli' }), children: [{ index: true, Component: Dashboard as never, loader: () => data }] },
+    {
+      id: ADMIN_LAYOUT_ID,
+      path: '/admin',
+      Component: () => <Outlet />,
+      loader: () => ({ me, storeName: 'Milli' }),
+      children: [{ index: true, Component: Dashboard as never, loader: () => data }],
+    },
   ]);
   render(<Stub initialEntries={['/admin']} />);
 }

@@ -27,7 +27,12 @@ function metalLabel(metal: keyof typeof METAL_NAMES, purity: number): string {
 export function showDate(iso: string, withYear = true): string {
   const [y, m, d] = iso.split('-').map(Number);
   if (!y || !m || !d) return iso;
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' });
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  });
 }
 
 /** A rate's day in the table: short when it is this year's. */
@@ -63,9 +68,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
 
       {!d.rates.todayIn && (
         <div className="adm-rates-reminder" role="status">
-          <p>
-            {d.rates.latestDate ? `Prices are still on the rates of ${showDate(d.rates.latestDate)}.` : 'No rates have ever been entered.'}
-          </p>
+          <p>{d.rates.latestDate ? `Prices are still on the rates of ${showDate(d.rates.latestDate)}.` : 'No rates have ever been entered.'}</p>
           {canCatalogue ? (
             <Link to={ADMIN_PATHS.rates} className="adm-button adm-button--primary">
               Today's rates are not in yet — enter them
@@ -104,8 +107,12 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
       </div>
 
       <div className="adm-cards adm-dash">
-        <Panel title="Rates in force" id="dash-rates" {...(d.rates.todayIn ? {} : { tone: 'warning' as const })}
-          actions={d.rates.todayIn ? <StatusBadge tone="success">Today’s</StatusBadge> : <StatusBadge tone="warning">Not today’s</StatusBadge>}>
+        <Panel
+          title="Rates in force"
+          id="dash-rates"
+          {...(d.rates.todayIn ? {} : { tone: 'warning' as const })}
+          actions={d.rates.todayIn ? <StatusBadge tone="success">Today’s</StatusBadge> : <StatusBadge tone="warning">Not today’s</StatusBadge>}
+        >
           {d.rates.metals.length === 0 && d.rates.diamonds.length === 0 ? (
             <p className="adm-muted">No rates yet.</p>
           ) : (
@@ -114,8 +121,12 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
               <thead>
                 <tr>
                   <th scope="col">Metal or grade</th>
-                  <th scope="col" className="adm-align-end">Rate</th>
-                  <th scope="col" className="adm-align-end">Set for</th>
+                  <th scope="col" className="adm-align-end">
+                    Rate
+                  </th>
+                  <th scope="col" className="adm-align-end">
+                    Set for
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -128,7 +139,9 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
                 ))}
                 {d.rates.diamonds.map((r) => (
                   <tr key={r.quality}>
-                    <th scope="row" className="adm-nowrap">Diamond {r.quality}</th>
+                    <th scope="row" className="adm-nowrap">
+                      Diamond {r.quality}
+                    </th>
                     <td className="adm-align-end adm-nowrap">{formatRupees(r.paisePerCarat, { decimals: false })}/ct</td>
                     <td className="adm-align-end adm-nowrap">{rateDay(r.rateDate, d.today)}</td>
                   </tr>
@@ -178,7 +191,9 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
                 <tr>
                   <th scope="col">Product</th>
                   <th scope="col">SKU</th>
-                  <th scope="col" className="adm-align-end">Stock</th>
+                  <th scope="col" className="adm-align-end">
+                    Stock
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -17,7 +17,9 @@ import { SettleForm } from '../../features/admin-exchanges/settle-form.tsx';
 import { settleExchange } from '../../features/admin-exchanges/settle.server.ts';
 import '../../features/admin-exchanges/admin-exchanges.css';
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.detail ? `${EXCHANGE_KIND_LABEL[loaded.detail.request.kind]} #${loaded.detail.request.id}` : 'Exchange'} · Back office` }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.detail ? `${EXCHANGE_KIND_LABEL[loaded.detail.request.kind]} #${loaded.detail.request.id}` : 'Exchange'} · Back office` },
+];
 
 function idOf(param: string | undefined): number {
   const id = Number(param);
@@ -61,7 +63,8 @@ export default function Exchange({ loaderData: { detail } }: Route.ComponentProp
     ['Asked on', showDay(x.createdAt)],
     ['Quoted', `${formatRupees(x.quotedPaise)} at ${formatRupees(x.ratePaisePerGram)}/g (rate of ${showDay(x.rateDate)})`],
   ];
-  if (x.settledPaise !== null) facts.push(['Settled', `${formatRupees(x.settledPaise)}${x.settledAt ? ` on ${showDay(x.settledAt)}` : ''}${x.settledBy ? ` by ${x.settledBy}` : ''}`]);
+  if (x.settledPaise !== null)
+    facts.push(['Settled', `${formatRupees(x.settledPaise)}${x.settledAt ? ` on ${showDay(x.settledAt)}` : ''}${x.settledBy ? ` by ${x.settledBy}` : ''}`]);
   if (x.payoutReference) facts.push(['Payment reference', x.payoutReference]);
   if (x.note) facts.push(['Note', x.note]);
   if (x.refusedReason) facts.push(['Refused', x.refusedReason]);
@@ -69,7 +72,11 @@ export default function Exchange({ loaderData: { detail } }: Route.ComponentProp
     <>
       <PageHeader
         title={`${EXCHANGE_KIND_LABEL[x.kind]} #${x.id}`}
-        description={x.kind === 'exchange' ? 'Settled as store credit towards a new piece.' : 'Settled by a bank transfer to the customer, recorded here with its reference.'}
+        description={
+          x.kind === 'exchange'
+            ? 'Settled as store credit towards a new piece.'
+            : 'Settled by a bank transfer to the customer, recorded here with its reference.'
+        }
         back={{ to: ADMIN_PATHS.exchanges, label: 'Exchanges & buy-back' }}
         actions={<StatusBadge tone={EXCHANGE_TONE[x.status]}>{x.status}</StatusBadge>}
       />
@@ -112,7 +119,14 @@ export default function Exchange({ loaderData: { detail } }: Route.ComponentProp
             <Panel title="Refuse">
               <AdminForm>
                 <input type="hidden" name="intent" value="refuse" />
-                <TextField name="reason" label="Reason" required maxLength={500} error={fieldsOf('refuse').reason} hint="The customer reads it in their mail and on their order." />
+                <TextField
+                  name="reason"
+                  label="Reason"
+                  required
+                  maxLength={500}
+                  error={fieldsOf('refuse').reason}
+                  hint="The customer reads it in their mail and on their order."
+                />
                 <FormActions>
                   <SubmitButton name="intent" value="refuse" tone="danger" pending="Refusing…">
                     Refuse the request

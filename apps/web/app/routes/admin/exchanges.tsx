@@ -32,10 +32,19 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Go
   const orderNumber = String(form.get('orderNumber') ?? '');
   if (form.get('intent') !== 'goodwill' || !/^[A-Za-z0-9/_-]{1,40}$/.test(orderNumber)) return { intent: 'goodwill', ok: false, message: 'Unknown request.' };
   const amount = parseRupees(form.get('amount'));
-  if (amount === null || Number.isNaN(amount)) return { intent: 'goodwill', ok: false, message: 'Please give the amount in rupees.', fields: { amountPaise: 'Please give the amount in rupees.' } };
-  const r = await adminApi(context, request).send<{ message: string; balancePaise: number }>('POST', `/api/admin/orders/${encodeURIComponent(orderNumber)}/store-credit`, { amountPaise: amount, note: String(form.get('note') ?? '') });
+  if (amount === null || Number.isNaN(amount))
+    return { intent: 'goodwill', ok: false, message: 'Please give the amount in rupees.', fields: { amountPaise: 'Please give the amount in rupees.' } };
+  const r = await adminApi(context, request).send<{ message: string; balancePaise: number }>(
+    'POST',
+    `/api/admin/orders/${encodeURIComponent(orderNumber)}/store-credit`,
+    { amountPaise: amount, note: String(form.get('note') ?? '') },
+  );
   if (!r.ok) return { intent: 'goodwill', ok: false, message: r.refusal.message, ...(r.refusal.fields ? { fields: r.refusal.fields } : {}) };
-  return { intent: 'goodwill', ok: true, message: `${r.data.message} The customer’s balance is now ${formatRupees(r.data.balancePaise)}; they have been mailed.` };
+  return {
+    intent: 'goodwill',
+    ok: true,
+    message: `${r.data.message} The customer’s balance is now ${formatRupees(r.data.balancePaise)}; they have been mailed.`,
+  };
 }
 
 export default function Exchanges({ loaderData: { list, status } }: Route.ComponentProps) {

@@ -46,7 +46,13 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   if (!isConfirmed(form)) return { confirm: 'close', reason, refund };
   const r = await api.send<AdminHarvestPlan>('POST', `/api/admin/harvest/plans/${id}/close`, { reason, refund });
   if (!r.ok) return { ok: false, message: r.refusal.fields?.reason ?? r.refusal.message, reason };
-  return { ok: true, message: r.data.refundedPaise > 0 ? `Plan closed. ${formatRupees(r.data.refundedPaise)} is being refunded; the customer has been mailed.` : 'Plan closed; the customer has been mailed.' };
+  return {
+    ok: true,
+    message:
+      r.data.refundedPaise > 0
+        ? `Plan closed. ${formatRupees(r.data.refundedPaise)} is being refunded; the customer has been mailed.`
+        : 'Plan closed; the customer has been mailed.',
+  };
 }
 
 function Facts({ p }: { p: AdminHarvestPlan }) {
@@ -140,7 +146,8 @@ export default function HarvestPlanPage({ loaderData: { plan: p } }: Route.Compo
         title={`Harvest plan ${p.id}`}
         description={
           <>
-            <StatusBadge tone={PLAN_TONE[p.status]}>{p.status}</StatusBadge> {p.mustClose && <StatusBadge tone="danger">Past the 365-day limit: must be closed and refunded</StatusBadge>}
+            <StatusBadge tone={PLAN_TONE[p.status]}>{p.status}</StatusBadge>{' '}
+            {p.mustClose && <StatusBadge tone="danger">Past the 365-day limit: must be closed and refunded</StatusBadge>}
           </>
         }
         back={{ to: ADMIN_PATHS.harvest, label: 'Harvest plans' }}
@@ -151,79 +158,96 @@ export default function HarvestPlanPage({ loaderData: { plan: p } }: Route.Compo
         </div>
       )}
       <div className="adm-stack">
-      <Panel title="The plan">
-        <Facts p={p} />
-      </Panel>
-      {open && (
-        <Panel title="Actions">
-          <div className="adm-form-actions">
-            {p.status === 'Active' && (
-              <Form method="post">
-                <button type="submit" name="intent" value="remind" className="adm-button adm-button--secondary">
-                  Remind the customer now
-                </button>
-              </Form>
-            )}
-            <Form method="post">
-              <ConfirmAction intent="close" label="Close the plan" title={`Close Harvest plan ${p.id}?`} confirmLabel="Close the plan" open={confirming !== null}>
-                <p>The plan becomes Cancelled and cannot be used or paid again. The customer is mailed.</p>
-                <TextField name="reason" label="Reason" required maxLength={500} defaultValue={confirming?.reason ?? (result && 'reason' in result ? result.reason : '')} hint="Told to the customer in the mail, and kept in the history." />
-                <Checkbox
-                  name="refund"
-                  label={`Refund ${formatRupees(p.refundablePaise)} through the payment gateway`}
-                  defaultChecked={confirming ? confirming.refund : p.refundablePaise > 0}
-                  disabled={p.refundablePaise === 0}
-                  hint={p.status === 'Matured' ? 'A matured plan gives back what is left of its balance, never more than the customer paid.' : 'Every paid instalment is refunded.'}
-                />
-              </ConfirmAction>
-            </Form>
-          </div>
+        <Panel title="The plan">
+          <Facts p={p} />
         </Panel>
-      )}
-      <Panel title="Instalments">
-        <Instalments p={p} />
-      </Panel>
-      <Panel title="Reminders sent">
-        {p.reminders.length === 0 ? (
-          <p className="adm-muted">No reminder has been sent.</p>
-        ) : (
-          <ul className="hv-list">
-            {p.reminders.map((m, n) => (
-              <li key={n}>
-                {showDateTime(m.createdAt)}: {m.subject} <span className="adm-muted">({m.status})</span>
-              </li>
-            ))}
-          </ul>
+        {open && (
+          <Panel title="Actions">
+            <div className="adm-form-actions">
+              {p.status === 'Active' && (
+                <Form method="post">
+                  <button type="submit" name="intent" value="remind" className="adm-button adm-button--secondary">
+                    Remind the customer now
+                  </button>
+                </Form>
+              )}
+              <Form method="post">
+                <ConfirmAction
+                  intent="close"
+                  label="Close the plan"
+                  title={`Close Harvest plan ${p.id}?`}
+                  confirmLabel="Close the plan"
+                  open={confirming !== null}
+                >
+                  <p>The plan becomes Cancelled and cannot be used or paid again. The customer is mailed.</p>
+                  <TextField
+                    name="reason"
+                    label="Reason"
+                    required
+                    maxLength={500}
+                    defaultValue={confirming?.reason ?? (result && 'reason' in result ? result.reason : '')}
+                    hint="Told to the customer in the mail, and kept in the history."
+                  />
+                  <Checkbox
+                    name="refund"
+                    label={`Refund ${formatRupees(p.refundablePaise)} through the payment gateway`}
+                    defaultChecked={confirming ? confirming.refund : p.refundablePaise > 0}
+                    disabled={p.refundablePaise === 0}
+                    hint={
+                      p.status === 'Matured'
+                        ? 'A matured plan gives back what is left of its balance, never more than the customer paid.'
+                        : 'Every paid instalment is refunded.'
+                    }
+                  />
+                </ConfirmAction>
+              </Form>
+            </div>
+          </Panel>
         )}
-      </Panel>
-      <Panel title="Spent on orders">
-        {p.redemptions.length === 0 ? (
-          <p className="adm-muted">Nothing spent yet.</p>
-        ) : (
-          <ul className="hv-list">
-            {p.redemptions.map((r, n) => (
-              <li key={n}>
-                Order {r.orderNumber}: {formatRupees(r.amountPaise)} on {showDate(r.spentAt)}
-                {r.returnedAt && <span className="adm-muted"> (given back {showDate(r.returnedAt)})</span>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Panel>
-      <Panel title="History">
-        {p.history.length === 0 ? (
-          <p className="adm-muted">No action by the desk yet.</p>
-        ) : (
-          <ul className="hv-list">
-            {p.history.map((h, n) => (
-              <li key={n}>
-                {showDateTime(h.at)}: {h.action} by {h.by}
-                {h.note && <>: {h.note}</>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Panel>
+        <Panel title="Instalments">
+          <Instalments p={p} />
+        </Panel>
+        <Panel title="Reminders sent">
+          {p.reminders.length === 0 ? (
+            <p className="adm-muted">No reminder has been sent.</p>
+          ) : (
+            <ul className="hv-list">
+              {p.reminders.map((m, n) => (
+                <li key={n}>
+                  {showDateTime(m.createdAt)}: {m.subject} <span className="adm-muted">({m.status})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title="Spent on orders">
+          {p.redemptions.length === 0 ? (
+            <p className="adm-muted">Nothing spent yet.</p>
+          ) : (
+            <ul className="hv-list">
+              {p.redemptions.map((r, n) => (
+                <li key={n}>
+                  Order {r.orderNumber}: {formatRupees(r.amountPaise)} on {showDate(r.spentAt)}
+                  {r.returnedAt && <span className="adm-muted"> (given back {showDate(r.returnedAt)})</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title="History">
+          {p.history.length === 0 ? (
+            <p className="adm-muted">No action by the desk yet.</p>
+          ) : (
+            <ul className="hv-list">
+              {p.history.map((h, n) => (
+                <li key={n}>
+                  {showDateTime(h.at)}: {h.action} by {h.by}
+                  {h.note && <>: {h.note}</>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
       </div>
     </>
   );

@@ -34,13 +34,20 @@ function Limit({ r }: { r: AdminHarvestRow }) {
   if (r.mustClose) return <StatusBadge tone="danger">Must be closed</StatusBadge>;
   if (r.daysToLimit === null) return <span className="adm-muted">No payment yet</span>;
   if (r.status === 'Redeemed' || r.status === 'Cancelled') return <span className="adm-muted">Limit {showDate(r.limitDate)}</span>;
-  return <span className={r.daysToLimit <= 30 ? undefined : 'adm-muted'}>Limit {showDate(r.limitDate)}, {r.daysToLimit} days left</span>;
+  return (
+    <span className={r.daysToLimit <= 30 ? undefined : 'adm-muted'}>
+      Limit {showDate(r.limitDate)}, {r.daysToLimit} days left
+    </span>
+  );
 }
 
 export default function HarvestPlans({ loaderData: { page, list } }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Harvest plans" description="Milli Harvest plans: instalments due and late, maturity, and the 365-day limit by which a plan must be redeemed or closed and refunded." />
+      <PageHeader
+        title="Harvest plans"
+        description="Milli Harvest plans: instalments due and late, maturity, and the 365-day limit by which a plan must be redeemed or closed and refunded."
+      />
       <ListToolbar
         list={list}
         searchLabel="Search Harvest plans"

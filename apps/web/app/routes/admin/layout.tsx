@@ -68,7 +68,10 @@ export function ErrorBoundary() {
   let title = 'Something went wrong';
   let message = 'The back office could not show this page. Please try again in a moment.';
   if (isRouteErrorResponse(error)) {
-    const said = error.data && typeof error.data === 'object' && typeof (error.data as { message?: unknown }).message === 'string' ? (error.data as { message: string }).message : null;
+    const said =
+      error.data && typeof error.data === 'object' && typeof (error.data as { message?: unknown }).message === 'string'
+        ? (error.data as { message: string }).message
+        : null;
     if (error.status === 404) {
       title = 'Not found';
       message = said ?? 'There is nothing at this address in the back office.';
@@ -92,7 +95,14 @@ export function ErrorBoundary() {
       </p>
     </>
   );
-  if (!loaded) return <div className="adm-shell adm-shell--bare"><main id="adm-main" className="adm-main">{content}</main></div>;
+  if (!loaded)
+    return (
+      <div className="adm-shell adm-shell--bare">
+        <main id="adm-main" className="adm-main">
+          {content}
+        </main>
+      </div>
+    );
   return (
     <AdminShell me={loaded.me} storeName={loaded.storeName}>
       {content}

@@ -71,7 +71,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Lo
   }
   const body: unknown = await res.json().catch(() => null);
   const code = refusalCode(body);
-  const said = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : 'Sign-in failed. Please try again.';
+  const said =
+    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : 'Sign-in failed. Please try again.';
   const fields = apiFieldErrors(body, ['email', 'password', 'totp'] as const);
   if (code === 'TOTP_REQUIRED') return { message: '', totp: true, email, fields: {} };
   if (code === 'TOTP_INVALID') return { message: said, totp: true, email, fields: { totp: said } };
@@ -97,15 +100,50 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           </div>
         )}
         {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
-        <TextField name="email" type="email" label="E-mail" autoComplete="username" required defaultValue={result?.email ?? ''} error={result?.fields.email} size="wide" />
-        <TextField name="password" type="password" label="Password" autoComplete="current-password" required error={result?.fields.password} size="wide"
-          hint={askCode ? 'Type your password again if the box is empty.' : undefined} />
+        <TextField
+          name="email"
+          type="email"
+          label="E-mail"
+          autoComplete="username"
+          required
+          defaultValue={result?.email ?? ''}
+          error={result?.fields.email}
+          size="wide"
+        />
+        <TextField
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={result?.fields.password}
+          size="wide"
+          hint={askCode ? 'Type your password again if the box is empty.' : undefined}
+        />
         {askCode &&
           (recovery ? (
-            <TextField key="recovery" name="totp" label="Recovery code" autoComplete="off" required error={result?.fields.totp} size="wide" hint="One of the ten codes you saved when you set up two-factor sign-in; each works once." />
+            <TextField
+              key="recovery"
+              name="totp"
+              label="Recovery code"
+              autoComplete="off"
+              required
+              error={result?.fields.totp}
+              size="wide"
+              hint="One of the ten codes you saved when you set up two-factor sign-in; each works once."
+            />
           ) : (
-            <TextField key="totp" name="totp" label="Authentication code" inputMode="numeric" autoComplete="one-time-code" required error={result?.fields.totp} size="wide"
-              hint="Six digits from your authenticator app (a recovery code works here too)." />
+            <TextField
+              key="totp"
+              name="totp"
+              label="Authentication code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              error={result?.fields.totp}
+              size="wide"
+              hint="Six digits from your authenticator app (a recovery code works here too)."
+            />
           ))}
         <div className="adm-form-actions">
           <button type="submit" className="adm-button adm-button--primary" aria-disabled={busy || undefined}>

@@ -20,7 +20,17 @@ import { adminCan, useAdminMe } from '../../lib/admin-me.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { shopDateTime } from '../../features/admin-shop/shop-forms.ts';
 import { AddressLines } from '../../features/orders/order-parts.tsx';
-import { NEXT_LABEL, ORDER_TONE, gramsText, pieceErrorsOf, pieceRows, piecesBody, typedPieces, type PieceErrors, type TypedPiece } from '../../features/admin-orders/order-desk.ts';
+import {
+  NEXT_LABEL,
+  ORDER_TONE,
+  gramsText,
+  pieceErrorsOf,
+  pieceRows,
+  piecesBody,
+  typedPieces,
+  type PieceErrors,
+  type TypedPiece,
+} from '../../features/admin-orders/order-desk.ts';
 import { GoodwillForm } from '../../features/admin-exchanges/goodwill-form.tsx';
 import { Certificates, type CertificateResult } from '../../features/admin-orders/certificates.tsx';
 import { OrderReturnsLinks } from '../../features/admin-returns/order-returns-link.tsx';
@@ -39,7 +49,10 @@ const api = (n: string) => `/api/admin/orders/${encodeURIComponent(n)}`;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const n = numberOf(params.orderNumber);
   const admin = adminApi(context, request);
-  const [order, returns] = await Promise.all([admin.get<AdminOrderDetail>(api(n)), admin.get<AdminReturnPage>(`/api/admin/returns?order=${encodeURIComponent(n)}`)]);
+  const [order, returns] = await Promise.all([
+    admin.get<AdminOrderDetail>(api(n)),
+    admin.get<AdminReturnPage>(`/api/admin/returns?order=${encodeURIComponent(n)}`),
+  ]);
   return { order, returns: returns.data };
 }
 
@@ -85,7 +98,9 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const file = form.get('file');
     if (file && typeof file !== 'string' && file.size > 0) body.set('file', file, file.name || 'certificate');
     const r = await adminApi(context, request).send<unknown>('POST', `${api(n)}/pieces/${pieceId}/certificate`, body);
-    return r.ok ? { intent: 'certificate', pieceId, saved: 'Certificate saved: the customer can download it from their order.' } : { intent: 'certificate', pieceId, refusal: r.refusal, typed };
+    return r.ok
+      ? { intent: 'certificate', pieceId, saved: 'Certificate saved: the customer can download it from their order.' }
+      : { intent: 'certificate', pieceId, refusal: r.refusal, typed };
   }
   const intent = String(form.get('intent') ?? '') as Intent;
   if (!INTENTS.includes(intent)) return { intent: 'status', refusal: { status: 400, message: 'Choose one of the order’s actions.', code: null } };
@@ -103,7 +118,8 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   if (intent === 'pieces') {
     const pieces = typedPieces(form);
     const built = piecesBody(pieces);
-    if (!built.ok) return { intent, pieces, pieceErrors: built.errors, refusal: { status: 400, message: 'Please correct the weights marked below.', code: null } };
+    if (!built.ok)
+      return { intent, pieces, pieceErrors: built.errors, refusal: { status: 400, message: 'Please correct the weights marked below.', code: null } };
     const r = await admin.send<unknown>('POST', `${api(n)}/pieces`, built.body);
     if (r.ok) return { intent, saved: 'Packing recorded: the HUIDs and weights are saved. Any weight difference waits for the accounts desk.' };
     return { intent, pieces, pieceErrors: pieceErrorsOf(r.refusal.fields), refusal: r.refusal };
@@ -127,7 +143,9 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   }
   if (!isConfirmed(form)) return { intent, confirm: `waive:${id}`, typed: { note } };
   const r = await admin.send<unknown>('POST', `${api(n)}/adjustments/${id}/waive`, note.trim() ? { note } : {});
-  return r.ok ? { intent, saved: 'The difference is waived: the customer owes nothing for it.' } : { intent, refusal: r.refusal, confirm: `waive:${id}`, typed: { note } };
+  return r.ok
+    ? { intent, saved: 'The difference is waived: the customer owes nothing for it.' }
+    : { intent, refusal: r.refusal, confirm: `waive:${id}`, typed: { note } };
 }
 
 const grams = (mg: number | null) => (mg === null ? '—' : gramsText(mg));
@@ -146,10 +164,18 @@ function Lines({ o }: { o: AdminOrderDetail }) {
           <thead>
             <tr>
               <th scope="col">Piece</th>
-              <th scope="col" className="num">Qty</th>
-              <th scope="col" className="num">Sold weight (each)</th>
-              <th scope="col" className="num">Price</th>
-              <th scope="col" className="num">Total</th>
+              <th scope="col" className="num">
+                Qty
+              </th>
+              <th scope="col" className="num">
+                Sold weight (each)
+              </th>
+              <th scope="col" className="num">
+                Price
+              </th>
+              <th scope="col" className="num">
+                Total
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -228,7 +254,17 @@ export function Packing({ o, result }: { o: AdminOrderDetail; result: OrderActio
         <label htmlFor={id} className="adm-visually-hidden">
           {label} of {row.lineName}, piece {row.ordinal} of {row.quantity}
         </label>
-        <input id={id} name={name} defaultValue={value} className="adm-input" required aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} readOnly={!editable} {...extra} />
+        <input
+          id={id}
+          name={name}
+          defaultValue={value}
+          className="adm-input"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          readOnly={!editable}
+          {...extra}
+        />
         {error && (
           <p id={`${id}-error`} className="adm-error">
             {error}
@@ -242,7 +278,10 @@ export function Packing({ o, result }: { o: AdminOrderDetail; result: OrderActio
       {!editable && o.pieces.length === 0 && <p className="adm-muted">Packing is recorded once the order is placed.</p>}
       <AdminForm error={banner} saved={mine?.saved} aria-label="Packing" noValidate>
         <input type="hidden" name="intent" value="pieces" />
-        <p className="adm-hint">One row per piece. Weights in grams with 3 decimals (for example 4.520); a difference from the sold weight beyond the store’s tolerance becomes an adjustment.</p>
+        <p className="adm-hint">
+          One row per piece. Weights in grams with 3 decimals (for example 4.520); a difference from the sold weight beyond the store’s tolerance becomes an
+          adjustment.
+        </p>
         <div className="adm-order-scroll">
           <table className="adm-order-table">
             <caption className="adm-visually-hidden">Pieces to pack</caption>
@@ -299,8 +338,27 @@ export function NextStep({ o, result }: { o: AdminOrderDetail; result: OrderActi
         <AdminForm error={banner} aria-label="Dispatch">
           <input type="hidden" name="intent" value="dispatch" />
           <TextField name="courierName" label="Courier" required maxLength={60} defaultValue={mine?.typed?.courierName} error={fields.courierName} />
-          <TextField name="awbNumber" label="AWB number" required maxLength={30} defaultValue={mine?.typed?.awbNumber} error={fields.awbNumber} hint="6 to 30 letters, digits or hyphens." autoComplete="off" />
-          <TextField name="trackingUrl" type="url" label="Tracking link" required maxLength={300} defaultValue={mine?.typed?.trackingUrl} error={fields.trackingUrl} size="wide" hint="The courier’s tracking page for this parcel (https://…). The customer is mailed it." />
+          <TextField
+            name="awbNumber"
+            label="AWB number"
+            required
+            maxLength={30}
+            defaultValue={mine?.typed?.awbNumber}
+            error={fields.awbNumber}
+            hint="6 to 30 letters, digits or hyphens."
+            autoComplete="off"
+          />
+          <TextField
+            name="trackingUrl"
+            type="url"
+            label="Tracking link"
+            required
+            maxLength={300}
+            defaultValue={mine?.typed?.trackingUrl}
+            error={fields.trackingUrl}
+            size="wide"
+            hint="The courier’s tracking page for this parcel (https://…). The customer is mailed it."
+          />
           <FormActions>
             <SubmitButton pending="Dispatching…">Dispatch and mail the customer</SubmitButton>
           </FormActions>
@@ -333,9 +391,29 @@ function Cancel({ o, result }: { o: AdminOrderDetail; result: OrderActionResult 
   const error = mine?.refusal ? (apiFieldErrors(mine.refusal, ['reason']).reason ?? mine.refusal.message) : undefined;
   return (
     <Form method="post" className="adm-form-actions" aria-label="Cancel the order">
-      <ConfirmAction intent="cancel" label="Cancel the order" title={`Cancel order ${o.orderNumber}?`} confirmLabel="Cancel the order and refund" open={mine?.confirm === 'cancel'}>
-        <p>The pieces go back on sale, anything paid is refunded to the way it was paid{o.invoiceAvailable ? ' and a credit note is issued against the invoice' : ''}, and the customer is mailed. This cannot be undone.</p>
-        <TextField name="reason" label="Why it is cancelled" required multiline rows={3} maxLength={500} defaultValue={mine?.typed?.reason} error={error} size="wide" hint="Kept on the timeline and in the audit log." />
+      <ConfirmAction
+        intent="cancel"
+        label="Cancel the order"
+        title={`Cancel order ${o.orderNumber}?`}
+        confirmLabel="Cancel the order and refund"
+        open={mine?.confirm === 'cancel'}
+      >
+        <p>
+          The pieces go back on sale, anything paid is refunded to the way it was paid
+          {o.invoiceAvailable ? ' and a credit note is issued against the invoice' : ''}, and the customer is mailed. This cannot be undone.
+        </p>
+        <TextField
+          name="reason"
+          label="Why it is cancelled"
+          required
+          multiline
+          rows={3}
+          maxLength={500}
+          defaultValue={mine?.typed?.reason}
+          error={error}
+          size="wide"
+          hint="Kept on the timeline and in the audit log."
+        />
       </ConfirmAction>
     </Form>
   );
@@ -388,11 +466,15 @@ function Adjustments({ o, result }: { o: AdminOrderDetail; result: OrderActionRe
             <div>
               <strong>{formatRupees(a.amountPaise)}</strong>
               {lineName(a.lineId) ? ` · ${lineName(a.lineId)}` : ''}
-              {a.beyondTolerance && <span className="adm-order-sub adm-order-flag">Outside the packing tolerance: check the scale and the piece before approving.</span>}
+              {a.beyondTolerance && (
+                <span className="adm-order-sub adm-order-flag">Outside the packing tolerance: check the scale and the piece before approving.</span>
+              )}
               <span className="adm-order-sub">{a.reason}</span>
               <span className="adm-order-sub">
                 Raised {shopDateTime(a.createdAt)}
-                {a.decidedAt ? `; ${a.status === 'rejected' ? 'rejected' : 'approved'} ${shopDateTime(a.decidedAt)}${a.decidedBy ? ` by ${a.decidedBy}` : ''}` : ''}
+                {a.decidedAt
+                  ? `; ${a.status === 'rejected' ? 'rejected' : 'approved'} ${shopDateTime(a.decidedAt)}${a.decidedBy ? ` by ${a.decidedBy}` : ''}`
+                  : ''}
                 {a.settledAt && a.status !== 'rejected' ? `; ${a.status} ${shopDateTime(a.settledAt)}` : ''}
                 {a.decisionNote ? ` (${a.decisionNote})` : ''}
               </span>
@@ -403,9 +485,23 @@ function Adjustments({ o, result }: { o: AdminOrderDetail; result: OrderActionRe
                       <input type="hidden" name="id" value={a.id} />
                       <ConfirmAction
                         intent={decision}
-                        label={<>{decision === 'approve' ? 'Approve' : 'Reject'}<span className="adm-visually-hidden"> the {a.kind} of {formatRupees(a.amountPaise)}</span></>}
+                        label={
+                          <>
+                            {decision === 'approve' ? 'Approve' : 'Reject'}
+                            <span className="adm-visually-hidden">
+                              {' '}
+                              the {a.kind} of {formatRupees(a.amountPaise)}
+                            </span>
+                          </>
+                        }
                         title={`${decision === 'approve' ? 'Approve' : 'Reject'} the ${a.kind} of ${formatRupees(a.amountPaise)}?`}
-                        confirmLabel={decision === 'approve' ? (a.kind === 'refund' ? `Refund ${formatRupees(a.amountPaise)}` : `Ask the customer for ${formatRupees(a.amountPaise)}`) : 'Reject: weigh again'}
+                        confirmLabel={
+                          decision === 'approve'
+                            ? a.kind === 'refund'
+                              ? `Refund ${formatRupees(a.amountPaise)}`
+                              : `Ask the customer for ${formatRupees(a.amountPaise)}`
+                            : 'Reject: weigh again'
+                        }
                         tone={decision === 'approve' ? 'primary' : undefined}
                         open={mine?.confirm === `${decision}:${a.id}`}
                       >
@@ -429,7 +525,11 @@ function Adjustments({ o, result }: { o: AdminOrderDetail; result: OrderActionRe
                   <input type="hidden" name="id" value={a.id} />
                   <ConfirmAction
                     intent="waive"
-                    label={<>Waive<span className="adm-visually-hidden"> the charge of {formatRupees(a.amountPaise)}</span></>}
+                    label={
+                      <>
+                        Waive<span className="adm-visually-hidden"> the charge of {formatRupees(a.amountPaise)}</span>
+                      </>
+                    }
                     title={`Waive ${formatRupees(a.amountPaise)}?`}
                     confirmLabel="Waive the difference"
                     tone="primary"
@@ -647,7 +747,8 @@ export default function AdminOrder({ loaderData: { order: o, returns }, actionDa
         back={{ to: ADMIN_PATHS.orders, label: 'Orders' }}
         description={
           <>
-            <StatusBadge tone={ORDER_TONE[o.status]}>{o.status}</StatusBadge> placed {shopDateTime(o.placedAt)} · {o.customer.name} · {formatRupees(o.totals.totalPaise)}
+            <StatusBadge tone={ORDER_TONE[o.status]}>{o.status}</StatusBadge> placed {shopDateTime(o.placedAt)} · {o.customer.name} ·{' '}
+            {formatRupees(o.totals.totalPaise)}
             {o.nextStatus ? ` · next: ${NEXT_LABEL[o.nextStatus].toLowerCase()}` : ''}
           </>
         }

@@ -11,12 +11,33 @@ import AdminOrder, { type OrderActionResult } from './order.tsx';
 
 afterEach(cleanup);
 
-const me = { id: 1, email: 'o@milli.example', name: 'Ola', role: 'orders', permissions: [...ROLE_PERMISSIONS.orders], twoFactor: false, mustEnrolTwoFactor: false };
+const me = {
+  id: 1,
+  email: 'o@milli.example',
+  name: 'Ola',
+  role: 'orders',
+  permissions: [...ROLE_PERMISSIONS.orders],
+  twoFactor: false,
+  mustEnrolTwoFactor: false,
+};
 
 // Fixtures go through the contracts' schemas, so a screen is tested against what the API may really answer.
 const PAGE = AdminOrderPageSchema.parse({
   data: [
-    { orderNumber: 'MIL-2026-000042', placedAt: '2026-11-24T06:30:00.000Z', status: 'Placed', customerName: 'Riya Shah', customerEmail: 'riya@example.com', phone: '+919812345678', pincode: '400001', city: 'Mumbai', itemCount: 1, totalPaise: 54_000_00, paymentMethod: 'online', custom: false },
+    {
+      orderNumber: 'MIL-2026-000042',
+      placedAt: '2026-11-24T06:30:00.000Z',
+      status: 'Placed',
+      customerName: 'Riya Shah',
+      customerEmail: 'riya@example.com',
+      phone: '+919812345678',
+      pincode: '400001',
+      city: 'Mumbai',
+      itemCount: 1,
+      totalPaise: 54_000_00,
+      paymentMethod: 'online',
+      custom: false,
+    },
   ],
   total: 1,
   page: 1,
@@ -32,7 +53,13 @@ function renderList(url: string) {
       path: '/admin',
       Component: () => <Outlet />,
       loader: () => ({ me, storeName: 'Milli' }),
-      children: [{ path: 'orders', Component: Orders as never, loader: ({ request }) => ({ page: PAGE, list: readListState(new URL(request.url), { sort: 'placed', dir: 'desc', filters: ['status'] }) }) }],
+      children: [
+        {
+          path: 'orders',
+          Component: Orders as never,
+          loader: ({ request }) => ({ page: PAGE, list: readListState(new URL(request.url), { sort: 'placed', dir: 'desc', filters: ['status'] }) }),
+        },
+      ],
     },
   ]);
   render(<Stub initialEntries={[url]} />);
@@ -43,11 +70,24 @@ describe('the orders list', () => {
     renderList('/admin/orders?status=Placed');
     const tabs = await screen.findByRole('navigation', { name: 'Order queues' });
     const links = within(tabs).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Awaiting payment 2', 'Awaiting confirmation 1', 'Placed 1', 'Picked 0', 'Out for Delivery 3', 'Delivered 9', 'Cancelled 0', 'All 16']);
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Awaiting payment 2',
+      'Awaiting confirmation 1',
+      'Placed 1',
+      'Picked 0',
+      'Out for Delivery 3',
+      'Delivered 9',
+      'Cancelled 0',
+      'All 16',
+    ]);
     const placed = within(tabs).getByRole('link', { name: /^Placed/ });
     expect(placed.getAttribute('aria-current')).toBe('page');
     expect(within(tabs).getByRole('link', { name: /^All/ }).getAttribute('href')).toBe('/admin/orders');
-    expect(within(tabs).getByRole('link', { name: /^Picked/ }).getAttribute('href')).toBe('/admin/orders?status=Picked');
+    expect(
+      within(tabs)
+        .getByRole('link', { name: /^Picked/ })
+        .getAttribute('href'),
+    ).toBe('/admin/orders?status=Picked');
     const search = screen.getByRole('search', { name: 'Search orders' });
     expect((search.querySelector('input[name="status"]') as HTMLInputElement).value).toBe('Placed');
   });
@@ -86,17 +126,73 @@ const BASE = {
   customer: { id: 7, name: 'Riya Shah', email: 'riya@example.com', phone: '+919812345678' },
   customRequestId: null,
   lines: [
-    { lineId: 11, productId: 7, name: 'Lotus Ring', sku: 'RNG-7', image: '', quantity: 2, unitPricePaise: 27_000_00, lineTotalPaise: 54_000_00, metal: 'gold', purity: 22, soldWeightMg: 4520, hallmarked: true, options: { size: '12' } },
-    { lineId: 12, productId: null, name: 'Gift pouch', sku: 'PCH-1', image: '', quantity: 1, unitPricePaise: 0, lineTotalPaise: 0, metal: null, purity: null, soldWeightMg: null, hallmarked: false, options: {} },
+    {
+      lineId: 11,
+      productId: 7,
+      name: 'Lotus Ring',
+      sku: 'RNG-7',
+      image: '',
+      quantity: 2,
+      unitPricePaise: 27_000_00,
+      lineTotalPaise: 54_000_00,
+      metal: 'gold',
+      purity: 22,
+      soldWeightMg: 4520,
+      hallmarked: true,
+      options: { size: '12' },
+    },
+    {
+      lineId: 12,
+      productId: null,
+      name: 'Gift pouch',
+      sku: 'PCH-1',
+      image: '',
+      quantity: 1,
+      unitPricePaise: 0,
+      lineTotalPaise: 0,
+      metal: null,
+      purity: null,
+      soldWeightMg: null,
+      hallmarked: false,
+      options: {},
+    },
   ],
   pieces: [],
   adjustments: [],
   creditNotes: [],
   shipment: null,
-  payment: { method: 'online', state: 'paid', payNowPaise: 54_000_00, payOnDeliveryPaise: 0, paidPaise: 54_000_00, refundedPaise: 0, payBy: null, methodLabel: 'UPI' },
-  shippingAddress: { firstName: 'Riya', lastName: 'Shah', address: '1 Marine Drive', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', country: 'India', countryCode: 'IN', phone: '+919812345678' },
+  payment: {
+    method: 'online',
+    state: 'paid',
+    payNowPaise: 54_000_00,
+    payOnDeliveryPaise: 0,
+    paidPaise: 54_000_00,
+    refundedPaise: 0,
+    payBy: null,
+    methodLabel: 'UPI',
+  },
+  shippingAddress: {
+    firstName: 'Riya',
+    lastName: 'Shah',
+    address: '1 Marine Drive',
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    pincode: '400001',
+    country: 'India',
+    countryCode: 'IN',
+    phone: '+919812345678',
+  },
   billingAddress: null,
-  totals: { subtotalPaise: 54_000_00, discountPaise: 0, shippingPaise: 0, taxPaise: 1_572_82, harvestCreditPaise: 0, storeCreditPaise: 0, advancePaise: 0, totalPaise: 54_000_00 },
+  totals: {
+    subtotalPaise: 54_000_00,
+    discountPaise: 0,
+    shippingPaise: 0,
+    taxPaise: 1_572_82,
+    harvestCreditPaise: 0,
+    storeCreditPaise: 0,
+    advancePaise: 0,
+    totalPaise: 54_000_00,
+  },
   couponCode: null,
   pan: 'ABCDE1234F',
   companyName: null,
@@ -116,7 +212,13 @@ function renderOrder(over: Partial<Record<keyof AdminOrderDetail, unknown>> = {}
   const props = { loaderData: { order, returns: [] }, actionData: result } as unknown as Parameters<typeof AdminOrder>[0];
   const Page = () => <AdminOrder {...props} />;
   const Stub = createRoutesStub([
-    { id: ADMIN_LAYOUT_ID, path: '/admin', Component: () => <Outlet />, loader: () => ({ me: member, storeName: 'Milli' }), children: [{ path: 'orders/:orderNumber', Component: Page }] },
+    {
+      id: ADMIN_LAYOUT_ID,
+      path: '/admin',
+      Component: () => <Outlet />,
+      loader: () => ({ me: member, storeName: 'Milli' }),
+      children: [{ path: 'orders/:orderNumber', Component: Page }],
+    },
   ]);
   render(<Stub initialEntries={['/admin/orders/MIL-2026-000042']} />);
 }
@@ -141,7 +243,12 @@ describe('one order', () => {
       {},
       {
         intent: 'pieces',
-        refusal: { status: 409, message: 'HUID AB12C3 is already on another piece.', code: null, fields: { 'pieces.1.huid': 'HUID AB12C3 is already on another piece.' } },
+        refusal: {
+          status: 409,
+          message: 'HUID AB12C3 is already on another piece.',
+          code: null,
+          fields: { 'pieces.1.huid': 'HUID AB12C3 is already on another piece.' },
+        },
         pieces: [
           { lineId: '11', huid: 'AB12C3', net: '4.520', gross: '4.800' },
           { lineId: '11', huid: 'AB12C3', net: '4.530', gross: '4.810' },
@@ -159,12 +266,27 @@ describe('one order', () => {
 
   it('asks for courier, AWB and tracking link when the next step is the dispatch, with the server’s field messages', async () => {
     renderOrder(
-      { status: 'Picked', nextStatus: 'Out for Delivery', pieces: [{ id: 1, lineId: 11, huid: 'AB12C3', netWeightMg: 4520, grossWeightMg: 4800, certificate: null }, { id: 2, lineId: 11, huid: 'AB12C4', netWeightMg: 4510, grossWeightMg: 4790, certificate: { lab: 'IGI', number: 'LG77' } }] },
-      { intent: 'dispatch', refusal: { status: 400, message: 'x', code: null, fields: { trackingUrl: 'trackingUrl must be an https:// address' } }, typed: { courierName: 'BlueDart', awbNumber: 'AWB123456', trackingUrl: 'http://x', note: '' } },
+      {
+        status: 'Picked',
+        nextStatus: 'Out for Delivery',
+        pieces: [
+          { id: 1, lineId: 11, huid: 'AB12C3', netWeightMg: 4520, grossWeightMg: 4800, certificate: null },
+          { id: 2, lineId: 11, huid: 'AB12C4', netWeightMg: 4510, grossWeightMg: 4790, certificate: { lab: 'IGI', number: 'LG77' } },
+        ],
+      },
+      {
+        intent: 'dispatch',
+        refusal: { status: 400, message: 'x', code: null, fields: { trackingUrl: 'trackingUrl must be an https:// address' } },
+        typed: { courierName: 'BlueDart', awbNumber: 'AWB123456', trackingUrl: 'http://x', note: '' },
+      },
     );
     const form = await screen.findByRole('form', { name: 'Dispatch' });
     expect((within(form).getByRole('textbox', { name: /Courier/ }) as HTMLInputElement).value).toBe('BlueDart');
-    expect(within(form).getByRole('textbox', { name: /Tracking link/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(form)
+        .getByRole('textbox', { name: /Tracking link/ })
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     expect(within(form).getByText('trackingUrl must be an https:// address')).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Dispatch and mail the customer' })).toBeTruthy();
     // Diamond certificates (issue 20): an upload form per packed piece; a stored one links to its file.
@@ -180,19 +302,29 @@ describe('one order', () => {
   it('once dispatched: the shipment, the invoice and credit note links, an open charge with Waive for the accounts desk; no cancel after delivery', async () => {
     renderOrder(
       {
-      status: 'Delivered',
-      nextStatus: null,
-      canCancel: false,
-      invoiceAvailable: true,
-      shipment: { courierName: 'BlueDart', awbNumber: 'AWB123456', trackingUrl: 'https://track.example/AWB123456', dispatchedAt: '2026-11-25T06:30:00.000Z', deliveredAt: '2026-11-27T06:30:00.000Z' },
-      adjustments: [adjustment({ status: 'open' })],
-      creditNotes: [{ id: 3, number: 'CN-2026-0003', reason: 'adjustment', amountPaise: 500_00, taxPaise: 14_56, createdAt: '2026-11-26T06:30:00.000Z' }],
+        status: 'Delivered',
+        nextStatus: null,
+        canCancel: false,
+        invoiceAvailable: true,
+        shipment: {
+          courierName: 'BlueDart',
+          awbNumber: 'AWB123456',
+          trackingUrl: 'https://track.example/AWB123456',
+          dispatchedAt: '2026-11-25T06:30:00.000Z',
+          deliveredAt: '2026-11-27T06:30:00.000Z',
+        },
+        adjustments: [adjustment({ status: 'open' })],
+        creditNotes: [{ id: 3, number: 'CN-2026-0003', reason: 'adjustment', amountPaise: 500_00, taxPaise: 14_56, createdAt: '2026-11-26T06:30:00.000Z' }],
       },
       undefined,
       accountsMember,
     );
-    expect((await screen.findByRole('link', { name: 'Tax invoice INV-2026-000042 (PDF)' })).getAttribute('href')).toBe('/api/admin/orders/MIL-2026-000042/invoice.pdf');
-    expect(screen.getByRole('link', { name: 'Credit note CN-2026-0003 (PDF)' }).getAttribute('href')).toBe('/api/admin/orders/MIL-2026-000042/credit-notes/3.pdf');
+    expect((await screen.findByRole('link', { name: 'Tax invoice INV-2026-000042 (PDF)' })).getAttribute('href')).toBe(
+      '/api/admin/orders/MIL-2026-000042/invoice.pdf',
+    );
+    expect(screen.getByRole('link', { name: 'Credit note CN-2026-0003 (PDF)' }).getAttribute('href')).toBe(
+      '/api/admin/orders/MIL-2026-000042/credit-notes/3.pdf',
+    );
     expect(screen.getByText('AWB123456')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Waive the charge of Rs. 1,200.00' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel the order' })).toBeNull();
@@ -214,16 +346,32 @@ describe('one order', () => {
   });
 
   it('without JavaScript, Approve comes back as the open dialog that says what it will do', async () => {
-    renderOrder({ adjustments: [adjustment({ kind: 'refund', status: 'proposed' })] }, { intent: 'approve', confirm: 'approve:5', typed: { note: '' } }, accountsMember);
+    renderOrder(
+      { adjustments: [adjustment({ kind: 'refund', status: 'proposed' })] },
+      { intent: 'approve', confirm: 'approve:5', typed: { note: '' } },
+      accountsMember,
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Approve the refund of Rs. 1,200.00?' });
     expect(within(dialog).getByText(/goes back to the way the customer paid, through the payment gateway/)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Refund Rs. 1,200.00' })).toBeTruthy();
   });
 
   it('without JavaScript, Cancel comes back as the open dialog with the reason’s message', async () => {
-    renderOrder({}, { intent: 'cancel', confirm: 'cancel', refusal: { status: 400, message: 'Please give the reason for cancelling.', code: null, fields: { reason: 'Please give the reason for cancelling.' } }, typed: { reason: '' } });
+    renderOrder(
+      {},
+      {
+        intent: 'cancel',
+        confirm: 'cancel',
+        refusal: { status: 400, message: 'Please give the reason for cancelling.', code: null, fields: { reason: 'Please give the reason for cancelling.' } },
+        typed: { reason: '' },
+      },
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Cancel order MIL-2026-000042?' });
-    expect(within(dialog).getByRole('textbox', { name: /Why it is cancelled/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(dialog)
+        .getByRole('textbox', { name: /Why it is cancelled/ })
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     expect(within(dialog).getByRole('button', { name: 'Cancel the order and refund' })).toBeTruthy();
   });
 });

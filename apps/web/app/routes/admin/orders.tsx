@@ -48,7 +48,11 @@ export default function Orders({ loaderData: { page, list } }: Route.ComponentPr
             const here = q.status === current;
             return (
               <li key={q.label}>
-                <Link to={listHref(list, { filters: { status: q.status } }, DEFAULTS)} aria-current={here ? 'page' : undefined} className={here ? 'is-current' : undefined}>
+                <Link
+                  to={listHref(list, { filters: { status: q.status } }, DEFAULTS)}
+                  aria-current={here ? 'page' : undefined}
+                  className={here ? 'is-current' : undefined}
+                >
                   {q.label} <span className="adm-order-tabs__count">{count}</span>
                 </Link>
               </li>
@@ -95,15 +99,32 @@ export default function Orders({ loaderData: { page, list } }: Route.ComponentPr
               </>
             ),
           },
-          { key: 'total', label: 'Total', sort: 'total', align: 'end', className: 'adm-nowrap', cell: (r) => (
-            <>
-              {formatRupees(r.totalPaise)}
-              <span className="adm-order-sub">{r.paymentMethod === 'cod' ? 'Pay on delivery' : 'Online'}</span>
-            </>
-          ) },
+          {
+            key: 'total',
+            label: 'Total',
+            sort: 'total',
+            align: 'end',
+            className: 'adm-nowrap',
+            cell: (r) => (
+              <>
+                {formatRupees(r.totalPaise)}
+                <span className="adm-order-sub">{r.paymentMethod === 'cod' ? 'Pay on delivery' : 'Online'}</span>
+              </>
+            ),
+          },
           { key: 'status', label: 'Status', cell: (r) => <StatusBadge tone={ORDER_TONE[r.status]}>{r.status}</StatusBadge> },
         ]}
-        empty={<EmptyState title={list.q ? 'No order matches' : current ? `No orders ${current === 'Cancelled' || current === 'Delivered' ? '' : 'waiting '}in ${current}` : 'No orders yet'} />}
+        empty={
+          <EmptyState
+            title={
+              list.q
+                ? 'No order matches'
+                : current
+                  ? `No orders ${current === 'Cancelled' || current === 'Delivered' ? '' : 'waiting '}in ${current}`
+                  : 'No orders yet'
+            }
+          />
+        }
       />
       <Pagination list={list} page={page} defaults={DEFAULTS} />
     </>

@@ -58,7 +58,10 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
 
   if (intent === 'save') {
     const body = productBodyFrom(form);
-    const result = id === null ? await api.send<AdminProduct>('POST', '/api/admin/products', body) : await api.send<AdminProduct>('PATCH', `/api/admin/products/${id}`, body);
+    const result =
+      id === null
+        ? await api.send<AdminProduct>('POST', '/api/admin/products', body)
+        : await api.send<AdminProduct>('PATCH', `/api/admin/products/${id}`, body);
     if (result.ok) return redirect(`${ADMIN_PATHS.product(result.data.id)}?done=${id === null ? 'created' : 'saved'}`);
     return { kind: 'form', message: result.refusal.message, fields: result.refusal.fields ?? {}, values: valuesFrom(body) };
   }
@@ -88,7 +91,10 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
     return { kind: 'notice', ok: result.ok, message: result.ok ? 'Photo removed.' : result.refusal.message };
   }
   if (intent === 'sales') {
-    const saleIds = form.getAll('saleIds').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+    const saleIds = form
+      .getAll('saleIds')
+      .map(Number)
+      .filter((n) => Number.isSafeInteger(n) && n > 0);
     const result = await api.send('PUT', `/api/admin/products/${id}/sales`, { saleIds });
     return { kind: 'notice', ok: result.ok, message: result.ok ? 'Sales saved.' : result.refusal.message };
   }
@@ -100,7 +106,11 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
   if (intent === 'archive' || intent === 'restore') {
     if (intent === 'archive' && !isConfirmed(form)) return { kind: 'confirm', intent };
     const result = await api.send('POST', `/api/admin/products/${id}/${intent}`);
-    return { kind: 'notice', ok: result.ok, message: result.ok ? (intent === 'archive' ? 'Archived: it is no longer in the shop.' : 'Restored: it is in the shop again.') : result.refusal.message };
+    return {
+      kind: 'notice',
+      ok: result.ok,
+      message: result.ok ? (intent === 'archive' ? 'Archived: it is no longer in the shop.' : 'Restored: it is in the shop again.') : result.refusal.message,
+    };
   }
   throw data({ message: 'Unknown action.' }, { status: 400 });
 }
@@ -137,7 +147,10 @@ function valuesFrom(body: Record<string, unknown>): ProductFormValues {
     stoneWeightCt: n('stoneWeightCt'),
     colour: s('colour'),
     sizeKind: s('sizeKind'),
-    sizes: (s('sizes') ?? '').split(',').map((x) => x.trim()).filter(Boolean),
+    sizes: (s('sizes') ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
     hallmarked: body.hallmarked === true,
     huid: s('huid'),
     stock: n('stock') ?? 0,

@@ -54,7 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     action: intent,
     ...(value ? { value } : {}),
   });
-  return result.ok ? { ok: true as const, message: result.data.message } : { ok: false as const, message: result.refusal.fields?.value ?? result.refusal.message };
+  return result.ok
+    ? { ok: true as const, message: result.data.message }
+    : { ok: false as const, message: result.refusal.fields?.value ?? result.refusal.message };
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
@@ -96,13 +98,35 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           rowKey={(p) => p.id}
           caption="Products"
           columns={[
-            { key: 'image', className: 'cat-wide-only', label: <span className="adm-visually-hidden">Picture</span>, cell: (p) => <img src={p.image} alt="" width={48} height={48} className="cat-thumb" loading="lazy" /> },
-            { key: 'name', label: 'Name', sort: 'name', rowHeader: true, className: 'cat-col-name', cell: (p) => <Link to={ADMIN_PATHS.product(p.id)}>{p.name}</Link> },
+            {
+              key: 'image',
+              className: 'cat-wide-only',
+              label: <span className="adm-visually-hidden">Picture</span>,
+              cell: (p) => <img src={p.image} alt="" width={48} height={48} className="cat-thumb" loading="lazy" />,
+            },
+            {
+              key: 'name',
+              label: 'Name',
+              sort: 'name',
+              rowHeader: true,
+              className: 'cat-col-name',
+              cell: (p) => <Link to={ADMIN_PATHS.product(p.id)}>{p.name}</Link>,
+            },
             { key: 'sku', label: 'SKU', sort: 'sku', className: 'cat-nowrap', cell: (p) => p.sku },
             { key: 'category', label: 'Category', cell: (p) => `${p.category} · ${p.material}` },
             { key: 'price', label: 'Price', sort: 'price', align: 'end', className: 'cat-nowrap', cell: (p) => formatRupees(p.listPricePaise) },
-            { key: 'stock', label: 'Stock', sort: 'stock', align: 'end', cell: (p) => (p.stock === 0 ? <StatusBadge tone="danger">Out</StatusBadge> : p.stock) },
-            { key: 'status', label: 'Status', cell: (p) => (p.active ? <StatusBadge tone="success">Active</StatusBadge> : <StatusBadge>Archived</StatusBadge>) },
+            {
+              key: 'stock',
+              label: 'Stock',
+              sort: 'stock',
+              align: 'end',
+              cell: (p) => (p.stock === 0 ? <StatusBadge tone="danger">Out</StatusBadge> : p.stock),
+            },
+            {
+              key: 'status',
+              label: 'Status',
+              cell: (p) => (p.active ? <StatusBadge tone="success">Active</StatusBadge> : <StatusBadge>Archived</StatusBadge>),
+            },
             { key: 'updated', label: 'Changed', sort: 'updated', className: 'cat-wide-only cat-nowrap', cell: (p) => shortDate(p.updatedAt) },
           ]}
           bulk={{

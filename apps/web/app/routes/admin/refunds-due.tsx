@@ -21,7 +21,10 @@ export const meta: Route.MetaFunction = () => [{ title: 'Refunds due · Back off
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = adminApi(context, request);
-  const [due, toSettle] = await Promise.all([api.get<AdminRefundsDue>('/api/admin/refunds-due'), api.get<AdminExchangesToSettle>('/api/admin/exchanges-to-settle')]);
+  const [due, toSettle] = await Promise.all([
+    api.get<AdminRefundsDue>('/api/admin/refunds-due'),
+    api.get<AdminExchangesToSettle>('/api/admin/exchanges-to-settle'),
+  ]);
   return { due, toSettle };
 }
 
@@ -36,7 +39,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   }
   if (!/^\d{1,10}$/.test(id)) return { id, refusal: { status: 400, message: 'Choose Refund on one of the returns.', code: null } };
   const r = await adminApi(context, request).send<ReturnStepAnswer>('POST', `/api/admin/returns/${id}/refund`, {});
-  return r.ok ? { id, saved: `Return ${id} is refunded (${formatRupees(r.data.return.refundedPaise)}). The customer has been mailed.` } : { id, refusal: r.refusal };
+  return r.ok
+    ? { id, saved: `Return ${id} is refunded (${formatRupees(r.data.return.refundedPaise)}). The customer has been mailed.` }
+    : { id, refusal: r.refusal };
 }
 
 export default function RefundsDue({ loaderData: { due, toSettle }, actionData }: Route.ComponentProps) {

@@ -42,7 +42,11 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   if (!RETURN_STEPS.includes(step)) return { step: 'approve', refusal: { status: 400, message: 'Choose one of the return’s steps.', code: null } };
   const text = (name: string) => String(form.get(name) ?? '');
   const typed = Object.fromEntries(['note', 'pickupDate', 'disposition', 'refund', 'reason'].map((k) => [k, text(k)]));
-  const r = await adminApi(context, request).send<ReturnStepAnswer>('POST', `/api/admin/returns/${id}/${step}`, stepBody(step, text, (n) => parseRupees(form.get(n))));
+  const r = await adminApi(context, request).send<ReturnStepAnswer>(
+    'POST',
+    `/api/admin/returns/${id}/${step}`,
+    stepBody(step, text, (n) => parseRupees(form.get(n))),
+  );
   return r.ok ? { step, saved: STEP_SAVED[step] } : { step, refusal: r.refusal, typed };
 }
 
@@ -103,16 +107,45 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
           refusal={refusal('schedule-pickup')}
           submit={{ label: r.status === 'Pickup scheduled' ? 'Change the pickup' : 'Schedule the pickup', pending: 'Scheduling…' }}
         >
-          <TextField name="pickupDate" type="date" label="Pickup date" required defaultValue={mine('schedule-pickup')?.typed?.pickupDate ?? r.pickupDate ?? today()} error={err('schedule-pickup', 'pickupDate')} />
-          <TextField name="note" label="Note for the customer (optional)" maxLength={500} defaultValue={mine('schedule-pickup')?.typed?.note ?? r.pickupNote} hint="E.g. the time slot. It goes in the mail." />
+          <TextField
+            name="pickupDate"
+            type="date"
+            label="Pickup date"
+            required
+            defaultValue={mine('schedule-pickup')?.typed?.pickupDate ?? r.pickupDate ?? today()}
+            error={err('schedule-pickup', 'pickupDate')}
+          />
+          <TextField
+            name="note"
+            label="Note for the customer (optional)"
+            maxLength={500}
+            defaultValue={mine('schedule-pickup')?.typed?.note ?? r.pickupNote}
+            hint="E.g. the time slot. It goes in the mail."
+          />
         </StepForm>
       )}
       {r.nextSteps.includes('receive') && (
-        <StepForm step="receive" label="Mark the pieces received" refusal={refusal('receive')} submit={{ label: 'The pieces arrived', pending: 'Saving…', tone: 'secondary' }} />
+        <StepForm
+          step="receive"
+          label="Mark the pieces received"
+          refusal={refusal('receive')}
+          submit={{ label: 'The pieces arrived', pending: 'Saving…', tone: 'secondary' }}
+        />
       )}
       {r.nextSteps.includes('check') && (
         <StepForm step="check" label="Check the pieces" refusal={refusal('check')} submit={{ label: 'Record the check', pending: 'Saving…' }}>
-          <TextField name="note" label="What the check found" required multiline rows={3} maxLength={1000} defaultValue={mine('check')?.typed?.note} error={err('check', 'note')} hint="When refunding less, say why: the customer reads it." size="wide" />
+          <TextField
+            name="note"
+            label="What the check found"
+            required
+            multiline
+            rows={3}
+            maxLength={1000}
+            defaultValue={mine('check')?.typed?.note}
+            error={err('check', 'note')}
+            hint="When refunding less, say why: the customer reads it."
+            size="wide"
+          />
           <Select
             name="disposition"
             label="The pieces"
@@ -123,11 +156,22 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
               { value: 'write_off', label: 'Write off: not back on sale' },
             ]}
           />
-          <MoneyField name="refund" label="Refund" defaultPaise={r.amountPaise} hint={`At most ${formatRupees(r.amountPaise)}; less when damaged.`} error={err('check', 'refundPaise')} />
+          <MoneyField
+            name="refund"
+            label="Refund"
+            defaultPaise={r.amountPaise}
+            hint={`At most ${formatRupees(r.amountPaise)}; less when damaged.`}
+            error={err('check', 'refundPaise')}
+          />
         </StepForm>
       )}
       {r.nextSteps.includes('refund') && (
-        <StepForm step="refund" label="Refund the return" refusal={refusal('refund')} submit={canRefund ? { label: `Refund ${formatRupees(r.refundDuePaise)}`, pending: 'Refunding…' } : null}>
+        <StepForm
+          step="refund"
+          label="Refund the return"
+          refusal={refusal('refund')}
+          submit={canRefund ? { label: `Refund ${formatRupees(r.refundDuePaise)}`, pending: 'Refunding…' } : null}
+        >
           <p>
             Refund <strong>{formatRupees(r.refundDuePaise)}</strong>. {r.refundPlan.explanation}
           </p>
@@ -135,8 +179,24 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
         </StepForm>
       )}
       {r.nextSteps.includes('refuse') && (
-        <StepForm step="refuse" label="Refuse the return" refusal={refusal('refuse')} submit={{ label: 'Refuse the return', pending: 'Refusing…', tone: 'danger' }}>
-          <TextField name="reason" label="Why it is refused" required multiline rows={2} maxLength={500} defaultValue={mine('refuse')?.typed?.reason} error={err('refuse', 'reason')} hint="The customer reads it in the mail and on the order page." size="wide" />
+        <StepForm
+          step="refuse"
+          label="Refuse the return"
+          refusal={refusal('refuse')}
+          submit={{ label: 'Refuse the return', pending: 'Refusing…', tone: 'danger' }}
+        >
+          <TextField
+            name="reason"
+            label="Why it is refused"
+            required
+            multiline
+            rows={2}
+            maxLength={500}
+            defaultValue={mine('refuse')?.typed?.reason}
+            error={err('refuse', 'reason')}
+            hint="The customer reads it in the mail and on the order page."
+            size="wide"
+          />
         </StepForm>
       )}
     </Panel>
@@ -152,7 +212,8 @@ export default function AdminReturn({ loaderData: { ret: r }, actionData }: Rout
         back={{ to: ADMIN_PATHS.returns, label: 'Returns' }}
         description={
           <>
-            <StatusBadge tone={RETURN_TONE[r.status]}>{r.status}</StatusBadge> · order <Link to={ADMIN_PATHS.order(r.orderNumber)}>{r.orderNumber}</Link> · {r.customer.name} · {formatRupees(r.amountPaise)}
+            <StatusBadge tone={RETURN_TONE[r.status]}>{r.status}</StatusBadge> · order <Link to={ADMIN_PATHS.order(r.orderNumber)}>{r.orderNumber}</Link> ·{' '}
+            {r.customer.name} · {formatRupees(r.amountPaise)}
           </>
         }
       />
@@ -251,7 +312,13 @@ export default function AdminReturn({ loaderData: { ret: r }, actionData }: Rout
                 {r.photos.map((p, i) => (
                   <li key={p.id}>
                     <a href={p.url} target="_blank" rel="noopener noreferrer">
-                      <img src={p.thumbUrl ?? p.url} alt={`The customer’s photo ${i + 1} of the return`} width={160} height={Math.round((160 * p.height) / Math.max(p.width, 1))} loading="lazy" />
+                      <img
+                        src={p.thumbUrl ?? p.url}
+                        alt={`The customer’s photo ${i + 1} of the return`}
+                        width={160}
+                        height={Math.round((160 * p.height) / Math.max(p.width, 1))}
+                        loading="lazy"
+                      />
                     </a>
                   </li>
                 ))}

@@ -26,14 +26,21 @@ export default function Returns({ loaderData: { page, status } }: Route.Componen
   const total = Object.values(page.counts).reduce((sum, n) => sum + (n ?? 0), 0);
   return (
     <>
-      <PageHeader title="Returns" description="Returns asked for within the window. Open one to approve, schedule the pickup, receive, check, refund or refuse it." />
+      <PageHeader
+        title="Returns"
+        description="Returns asked for within the window. Open one to approve, schedule the pickup, receive, check, refund or refuse it."
+      />
       <nav className="adm-order-tabs" aria-label="Return queues">
         <ul>
           {RETURN_QUEUES.map((q) => {
             const here = q.status === status;
             return (
               <li key={q.label}>
-                <Link to={q.status ? `${ADMIN_PATHS.returns}?status=${encodeURIComponent(q.status)}` : ADMIN_PATHS.returns} aria-current={here ? 'page' : undefined} className={here ? 'is-current' : undefined}>
+                <Link
+                  to={q.status ? `${ADMIN_PATHS.returns}?status=${encodeURIComponent(q.status)}` : ADMIN_PATHS.returns}
+                  aria-current={here ? 'page' : undefined}
+                  className={here ? 'is-current' : undefined}
+                >
                   {q.label} <span className="adm-order-tabs__count">{q.status === '' ? total : (page.counts[q.status] ?? 0)}</span>
                 </Link>
               </li>

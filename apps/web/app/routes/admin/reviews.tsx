@@ -38,9 +38,15 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   if ((intent !== 'hide' && intent !== 'restore') || !/^\d{1,10}$/.test(id)) return { ok: false, message: 'Choose Hide or Restore on one of the reviews.' };
   if (!isConfirmed(form)) return { confirm: `${intent}:${id}` };
   const api = adminApi(context, request);
-  const r = intent === 'hide' ? await api.send<AdminReview>('POST', `/api/admin/reviews/${id}/hide`, { reason: String(form.get('reason') ?? '') }) : await api.send<AdminReview>('POST', `/api/admin/reviews/${id}/restore`, {});
+  const r =
+    intent === 'hide'
+      ? await api.send<AdminReview>('POST', `/api/admin/reviews/${id}/hide`, { reason: String(form.get('reason') ?? '') })
+      : await api.send<AdminReview>('POST', `/api/admin/reviews/${id}/restore`, {});
   if (!r.ok) return { ok: false, message: r.refusal.fields?.reason ?? r.refusal.message };
-  return { ok: true, message: intent === 'hide' ? `The review “${r.data.title}” is hidden from ${r.data.product.name}.` : `The review “${r.data.title}” is shown again.` };
+  return {
+    ok: true,
+    message: intent === 'hide' ? `The review “${r.data.title}” is hidden from ${r.data.product.name}.` : `The review “${r.data.title}” is shown again.`,
+  };
 }
 
 function Actions({ r, open }: { r: AdminReview; open: string | undefined }) {
@@ -48,13 +54,40 @@ function Actions({ r, open }: { r: AdminReview; open: string | undefined }) {
     <Form method="post" className="adm-form-actions">
       <input type="hidden" name="id" value={r.id} />
       {r.hidden ? (
-        <ConfirmAction intent="restore" label={<>Restore<span className="adm-visually-hidden"> the review “{r.title}”</span></>} title={`Show “${r.title}” again?`} confirmLabel="Restore" tone="primary" open={open === `restore:${r.id}`}>
+        <ConfirmAction
+          intent="restore"
+          label={
+            <>
+              Restore<span className="adm-visually-hidden"> the review “{r.title}”</span>
+            </>
+          }
+          title={`Show “${r.title}” again?`}
+          confirmLabel="Restore"
+          tone="primary"
+          open={open === `restore:${r.id}`}
+        >
           <p>The review shows on {r.product.name} again and counts in its stars.</p>
         </ConfirmAction>
       ) : (
-        <ConfirmAction intent="hide" label={<>Hide<span className="adm-visually-hidden"> the review “{r.title}”</span></>} title={`Hide “${r.title}”?`} confirmLabel="Hide the review" open={open === `hide:${r.id}`}>
+        <ConfirmAction
+          intent="hide"
+          label={
+            <>
+              Hide<span className="adm-visually-hidden"> the review “{r.title}”</span>
+            </>
+          }
+          title={`Hide “${r.title}”?`}
+          confirmLabel="Hide the review"
+          open={open === `hide:${r.id}`}
+        >
           <p>The review is kept but no longer shown on {r.product.name} nor counted in its stars. You can restore it.</p>
-          <TextField name="reason" label="Reason" required maxLength={500} hint="For example: spam, abuse, not about the piece. Kept in the audit log; the customer does not see it." />
+          <TextField
+            name="reason"
+            label="Reason"
+            required
+            maxLength={500}
+            hint="For example: spam, abuse, not about the piece. Kept in the audit log; the customer does not see it."
+          />
         </ConfirmAction>
       )}
     </Form>
@@ -66,13 +99,21 @@ export default function Reviews({ loaderData: { page, list } }: Route.ComponentP
   const open = result && 'confirm' in result ? result.confirm : undefined;
   return (
     <>
-      <PageHeader title="Reviews" description="What customers wrote about the pieces they bought. Hide a review that breaks the rules; a hidden review is neither shown nor counted." />
+      <PageHeader
+        title="Reviews"
+        description="What customers wrote about the pieces they bought. Hide a review that breaks the rules; a hidden review is neither shown nor counted."
+      />
       {result && 'ok' in result && (
         <div className={`adm-banner adm-banner--${result.ok ? 'success' : 'error'}`} role={result.ok ? 'status' : 'alert'}>
           <p>{result.message}</p>
         </div>
       )}
-      <ListToolbar list={list} searchLabel="Search reviews" searchPlaceholder="Product, title, text or customer" filters={[{ name: 'hidden', label: 'Shown or hidden', options: HIDDEN_OPTIONS }]} />
+      <ListToolbar
+        list={list}
+        searchLabel="Search reviews"
+        searchPlaceholder="Product, title, text or customer"
+        filters={[{ name: 'hidden', label: 'Shown or hidden', options: HIDDEN_OPTIONS }]}
+      />
       <ListTable
         list={list}
         page={page}
@@ -112,7 +153,11 @@ export default function Reviews({ loaderData: { page, list } }: Route.ComponentP
               <>
                 {r.product.name}
                 <br />
-                {r.verified ? <StatusBadge tone="success">Verified buyer{r.orderNumber ? ` · ${r.orderNumber}` : ''}</StatusBadge> : <span className="adm-muted">Not from an order</span>}
+                {r.verified ? (
+                  <StatusBadge tone="success">Verified buyer{r.orderNumber ? ` · ${r.orderNumber}` : ''}</StatusBadge>
+                ) : (
+                  <span className="adm-muted">Not from an order</span>
+                )}
                 {r.editedAt && <span className="adm-muted"> · edited {showDateTime(r.editedAt)}</span>}
               </>
             ),

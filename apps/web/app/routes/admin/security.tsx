@@ -48,7 +48,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Se
         return { intent, error: 'The two new passwords are not the same.', fields: { repeatPassword: 'Type the same new password twice.' } };
       }
       const r = await api.send('POST', '/api/admin/me/password', { currentPassword: text(form, 'currentPassword'), newPassword });
-      return r.ok ? { intent, saved: 'Your password has been changed. Your other sessions have been signed out and your API tokens revoked.' } : refused(r.refusal, ['currentPassword', 'newPassword']);
+      return r.ok
+        ? { intent, saved: 'Your password has been changed. Your other sessions have been signed out and your API tokens revoked.' }
+        : refused(r.refusal, ['currentPassword', 'newPassword']);
     }
     case 'start-two-factor': {
       const r = await api.send('POST', '/api/admin/me/two-factor');
@@ -61,7 +63,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Se
     case 'recovery-codes': {
       if (!isConfirmed(form)) return { intent, confirm: intent };
       const r = await api.send<{ recoveryCodes: string[] }>('POST', '/api/admin/me/two-factor/recovery-codes');
-      return r.ok ? { intent, saved: 'New recovery codes are ready; the old ones no longer work.', recoveryCodes: r.data.recoveryCodes } : refused(r.refusal, []);
+      return r.ok
+        ? { intent, saved: 'New recovery codes are ready; the old ones no longer work.', recoveryCodes: r.data.recoveryCodes }
+        : refused(r.refusal, []);
     }
     case 'disable-two-factor': {
       const r = await api.send('DELETE', '/api/admin/me/two-factor', { password: text(form, 'password') });
@@ -69,7 +73,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Se
     }
     case 'create-token': {
       const days = text(form, 'expiresInDays').trim();
-      const r = await api.send<ApiTokenRow & { token: string }>('POST', '/api/admin/me/tokens', { name: text(form, 'name'), ...(days ? { expiresInDays: days } : {}) });
+      const r = await api.send<ApiTokenRow & { token: string }>('POST', '/api/admin/me/tokens', {
+        name: text(form, 'name'),
+        ...(days ? { expiresInDays: days } : {}),
+      });
       return r.ok ? { intent, saved: `Token “${r.data.name}” made.`, token: r.data.token } : refused(r.refusal, ['name', 'expiresInDays']);
     }
     case 'revoke-token': {

@@ -59,14 +59,25 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
 
 function Actions({ r, open }: { r: AdminSizerRequest; open: string | undefined }) {
   if (r.status === 'Closed') return <span className="adm-muted">Done</span>;
-  const note = <TextField name="note" label="Note for the audit log (optional)" maxLength={500} hint="For example the post's tracking number. The shopper does not see it." />;
+  const note = (
+    <TextField
+      name="note"
+      label="Note for the audit log (optional)"
+      maxLength={500}
+      hint="For example the post's tracking number. The shopper does not see it."
+    />
+  );
   return (
     <Form method="post" className="adm-form-actions">
       <input type="hidden" name="id" value={r.id} />
       {r.status === 'New' && (
         <ConfirmAction
           intent="sent"
-          label={<>Mark sent<span className="adm-visually-hidden"> to {r.name}</span></>}
+          label={
+            <>
+              Mark sent<span className="adm-visually-hidden"> to {r.name}</span>
+            </>
+          }
           title={`Mark ${r.name}’s sizer sent?`}
           confirmLabel="Mark sent and mail"
           tone="primary"
@@ -81,12 +92,20 @@ function Actions({ r, open }: { r: AdminSizerRequest; open: string | undefined }
       )}
       <ConfirmAction
         intent="close"
-        label={<>Close<span className="adm-visually-hidden"> {r.name}’s request</span></>}
+        label={
+          <>
+            Close<span className="adm-visually-hidden"> {r.name}’s request</span>
+          </>
+        }
         title={`Close ${r.name}’s request?`}
         confirmLabel="Close the request"
         open={open === `close:${r.id}`}
       >
-        <p>{r.status === 'New' ? 'No sizer is posted and the shopper is not mailed. A closed request cannot be opened again.' : 'The request leaves the queue. A closed request cannot be opened again.'}</p>
+        <p>
+          {r.status === 'New'
+            ? 'No sizer is posted and the shopper is not mailed. A closed request cannot be opened again.'
+            : 'The request leaves the queue. A closed request cannot be opened again.'}
+        </p>
         {note}
       </ConfirmAction>
     </Form>
@@ -100,7 +119,10 @@ export default function SizerRequests({ loaderData: { page, list } }: Route.Comp
   const open = result && 'confirm' in result ? result.confirm : undefined;
   return (
     <>
-      <PageHeader title="Sizer requests" description="Shoppers who asked for a free ring sizer kit on a product page. Post the kit, then mark it sent: the shopper is mailed." />
+      <PageHeader
+        title="Sizer requests"
+        description="Shoppers who asked for a free ring sizer kit on a product page. Post the kit, then mark it sent: the shopper is mailed."
+      />
       {result && 'ok' in result && (
         <div className={`adm-banner adm-banner--${result.ok ? 'success' : 'error'}`} role={result.ok ? 'status' : 'alert'}>
           <p>{result.message}</p>

@@ -41,13 +41,20 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   const id = text(form, 'id');
   const api = adminApi(context, request);
   const path = `/api/admin/staff/${encodeURIComponent(id)}`;
-  const refused = (r: { message: string; fields?: Record<string, string> }, names: readonly string[]) => ({ intent, id, error: r.message, fields: apiFieldErrors(r, names) });
+  const refused = (r: { message: string; fields?: Record<string, string> }, names: readonly string[]) => ({
+    intent,
+    id,
+    error: r.message,
+    fields: apiFieldErrors(r, names),
+  });
 
   switch (intent) {
     case 'add': {
       const body = { email: text(form, 'email'), name: text(form, 'name'), role: text(form, 'role'), password: text(form, 'password') };
       const r = await api.send<StaffRow>('POST', '/api/admin/staff', body);
-      return r.ok ? { intent, saved: `${r.data.name} (${r.data.email}) was added as ${r.data.role}. Give them their password in person.` } : { ...refused(r.refusal, ['email', 'name', 'role', 'password']), values: { email: body.email, name: body.name, role: body.role } };
+      return r.ok
+        ? { intent, saved: `${r.data.name} (${r.data.email}) was added as ${r.data.role}. Give them their password in person.` }
+        : { ...refused(r.refusal, ['email', 'name', 'role', 'password']), values: { email: body.email, name: body.name, role: body.role } };
     }
     case 'role': {
       const r = await api.send<StaffRow>('PATCH', path, { role: text(form, 'role') });
@@ -61,7 +68,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
     case 'reset-two-factor': {
       if (!isConfirmed(form)) return { intent, id, confirm: intent };
       const r = await api.send<StaffRow>('POST', `${path}/reset-two-factor`);
-      return r.ok ? { intent, id, saved: `${r.data.name}’s two-factor sign-in was reset; they set it up again at their next sign-in.` } : refused(r.refusal, []);
+      return r.ok
+        ? { intent, id, saved: `${r.data.name}’s two-factor sign-in was reset; they set it up again at their next sign-in.` }
+        : refused(r.refusal, []);
     }
     case 'revoke-token': {
       const tokenId = text(form, 'tokenId');

@@ -57,7 +57,15 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const res = await api.raw(`/api/admin/stores/position/${encodeURIComponent(pin || '-')}`, { headers: { accept: 'application/json' } });
     const answer = (await res.json().catch(() => null)) as (AdminPinPosition & { message?: string; fields?: Record<string, string> }) | null;
     if (!res.ok || !answer || typeof answer.latitude !== 'number') {
-      return { values, refusal: { status: res.status, message: answer?.message ?? 'No position is known for that pincode.', code: null, fields: { pincode: answer?.fields?.pincode ?? answer?.message ?? 'No position is known for that pincode.' } } };
+      return {
+        values,
+        refusal: {
+          status: res.status,
+          message: answer?.message ?? 'No position is known for that pincode.',
+          code: null,
+          fields: { pincode: answer?.fields?.pincode ?? answer?.message ?? 'No position is known for that pincode.' },
+        },
+      };
     }
     return {
       values: { ...values, latitude: String(answer.latitude), longitude: String(answer.longitude) },
@@ -66,7 +74,8 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   }
 
   const body = apiBody(values, 'active');
-  const done = id === null ? await api.send<AdminStore>('POST', '/api/admin/stores', body) : await api.send<AdminStore>('PATCH', `/api/admin/stores/${id}`, body);
+  const done =
+    id === null ? await api.send<AdminStore>('POST', '/api/admin/stores', body) : await api.send<AdminStore>('PATCH', `/api/admin/stores/${id}`, body);
   if (!done.ok) return { refusal: done.refusal, values };
   if (id === null) return redirect(`${ADMIN_PATHS.stores}/${done.data.id}?saved`);
   return { saved: `${done.data.name} saved. The store locator shows it now.` };
@@ -90,10 +99,35 @@ function startValues(store: AdminStore | null, posted: FormValues<StoreField> | 
 }
 
 /** A coordinate box whose value the map follows as it is typed. */
-function CoordinateField({ name, label, hint, value, onChange, error }: { name: string; label: string; hint: string; value: string; onChange: (v: string) => void; error?: string | undefined }) {
+function CoordinateField({
+  name,
+  label,
+  hint,
+  value,
+  onChange,
+  error,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | undefined;
+}) {
   return (
     <Field label={label} hint={hint} error={error} required>
-      {(control) => <input {...control} name={name} type="text" inputMode="decimal" autoComplete="off" value={value} onChange={(e) => onChange(e.currentTarget.value)} className="adm-input" />}
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          className="adm-input"
+        />
+      )}
     </Field>
   );
 }
@@ -102,7 +136,13 @@ export default function StoreEdit({ loaderData: { store, saved }, actionData }: 
   const result = actionData as ActionResult | undefined;
   const values = startValues(store, result?.values);
   const errors = apiFieldErrors(result?.refusal, STORE_FIELDS);
-  const message = result?.refusal ? (Object.keys(errors).length > 0 ? (result.refusal.status === 404 ? undefined : 'Please correct the fields marked below.') : result.refusal.message) : undefined;
+  const message = result?.refusal
+    ? Object.keys(errors).length > 0
+      ? result.refusal.status === 404
+        ? undefined
+        : 'Please correct the fields marked below.'
+      : result.refusal.message
+    : undefined;
   const [latitude, setLatitude] = useState(values.latitude);
   const [longitude, setLongitude] = useState(values.longitude);
   // A new position from the server (the pincode's, or the saved store's) replaces what the boxes hold.
@@ -113,8 +153,17 @@ export default function StoreEdit({ loaderData: { store, saved }, actionData }: 
   const formKey = `${store?.id ?? 'new'}-${result?.saved ?? ''}`;
   return (
     <>
-      <PageHeader title={store ? store.name : 'New store'} back={{ to: ADMIN_PATHS.stores, label: 'Stores' }} description={store ? `${store.city} · ${store.active ? 'in the store locator' : 'hidden from the store locator'}` : 'A showroom for the store locator.'} />
-      <AdminForm key={formKey} error={message} saved={result?.saved ?? (saved && store ? `${store.name} saved. The store locator shows it now.` : undefined)} aria-label={store ? store.name : 'New store'}>
+      <PageHeader
+        title={store ? store.name : 'New store'}
+        back={{ to: ADMIN_PATHS.stores, label: 'Stores' }}
+        description={store ? `${store.city} · ${store.active ? 'in the store locator' : 'hidden from the store locator'}` : 'A showroom for the store locator.'}
+      />
+      <AdminForm
+        key={formKey}
+        error={message}
+        saved={result?.saved ?? (saved && store ? `${store.name} saved. The store locator shows it now.` : undefined)}
+        aria-label={store ? store.name : 'New store'}
+      >
         {result?.notice && (
           <div className="adm-banner adm-banner--info" role="status">
             <p>{result.notice}</p>
@@ -123,15 +172,60 @@ export default function StoreEdit({ loaderData: { store, saved }, actionData }: 
         <div className="adm-store-layout">
           <div>
             <FieldGroup legend="The showroom">
-              <TextField name="name" label="Name" required maxLength={STORE_LIMITS.name} defaultValue={values.name} error={errors.name} hint="As the locator shows it, e.g. Milli T. Nagar." />
+              <TextField
+                name="name"
+                label="Name"
+                required
+                maxLength={STORE_LIMITS.name}
+                defaultValue={values.name}
+                error={errors.name}
+                hint="As the locator shows it, e.g. Milli T. Nagar."
+              />
               <TextField name="city" label="City" required maxLength={STORE_LIMITS.city} defaultValue={values.city} error={errors.city} />
-              <TextField name="address" label="Address" required multiline rows={3} maxLength={STORE_LIMITS.address} defaultValue={values.address} error={errors.address} size="wide" />
-              <TextField name="pincode" label="Pincode" required inputMode="numeric" maxLength={6} defaultValue={values.pincode} error={errors.pincode} hint="6 digits, e.g. 600017." autoComplete="off" />
+              <TextField
+                name="address"
+                label="Address"
+                required
+                multiline
+                rows={3}
+                maxLength={STORE_LIMITS.address}
+                defaultValue={values.address}
+                error={errors.address}
+                size="wide"
+              />
+              <TextField
+                name="pincode"
+                label="Pincode"
+                required
+                inputMode="numeric"
+                maxLength={6}
+                defaultValue={values.pincode}
+                error={errors.pincode}
+                hint="6 digits, e.g. 600017."
+                autoComplete="off"
+              />
               <TextField name="phone" label="Phone" required type="tel" defaultValue={values.phone} error={errors.phone} hint="e.g. +91 44 4000 1101." />
-              <TextField name="hours" label="Opening hours" required maxLength={STORE_LIMITS.hours} defaultValue={values.hours} error={errors.hours} hint="As shoppers read them, e.g. Mon–Sun 10:30 am – 8:30 pm." size="wide" />
+              <TextField
+                name="hours"
+                label="Opening hours"
+                required
+                maxLength={STORE_LIMITS.hours}
+                defaultValue={values.hours}
+                error={errors.hours}
+                hint="As shoppers read them, e.g. Mon–Sun 10:30 am – 8:30 pm."
+                size="wide"
+              />
             </FieldGroup>
             <FieldGroup legend="In the locator">
-              <NumberField name="sortOrder" label="Order in its city" min={0} max={STORE_LIMITS.sortOrder} defaultValue={values.sortOrder === '' ? null : Number(values.sortOrder)} error={errors.sortOrder} hint="Lower numbers come first." />
+              <NumberField
+                name="sortOrder"
+                label="Order in its city"
+                min={0}
+                max={STORE_LIMITS.sortOrder}
+                defaultValue={values.sortOrder === '' ? null : Number(values.sortOrder)}
+                error={errors.sortOrder}
+                hint="Lower numbers come first."
+              />
               <Checkbox name="active" label="Shown in the store locator" defaultChecked={values.active === 'on'} error={errors.active} />
             </FieldGroup>
           </div>
@@ -162,7 +256,14 @@ export default function StoreEdit({ loaderData: { store, saved }, actionData }: 
         <Panel title="Remove">
           <Form method="post" className="adm-form-actions">
             <input type="hidden" name="storeName" value={store.name} />
-            <ConfirmAction intent="delete" label="Remove store" buttonTone="danger" title={`Remove ${store.name}?`} confirmLabel="Remove store" open={result?.confirm === 'delete'}>
+            <ConfirmAction
+              intent="delete"
+              label="Remove store"
+              buttonTone="danger"
+              title={`Remove ${store.name}?`}
+              confirmLabel="Remove store"
+              open={result?.confirm === 'delete'}
+            >
               It leaves the store locator at once and for good. To take it out for a while, untick “Shown in the store locator” instead.
             </ConfirmAction>
           </Form>

@@ -30,7 +30,15 @@ export default function Stores({ loaderData: { page, list, deleted } }: Route.Co
   );
   return (
     <>
-      <PageHeader title="Stores" description={<>The showrooms the <a href="/store">store locator</a> lists, city by city in the order given here. Changes show there at once.</>} actions={add} />
+      <PageHeader
+        title="Stores"
+        description={
+          <>
+            The showrooms the <a href="/store">store locator</a> lists, city by city in the order given here. Changes show there at once.
+          </>
+        }
+        actions={add}
+      />
       {deleted && (
         <div className="adm-banner adm-banner--success" role="status">
           <p>{deleted} is removed from the store locator.</p>
@@ -63,7 +71,11 @@ export default function Stores({ loaderData: { page, list, deleted } }: Route.Co
           { key: 'pincode', label: 'Pincode', cell: (s) => s.pincode },
           { key: 'phone', label: 'Phone', className: 'adm-nowrap', cell: (s) => s.phone },
           { key: 'order', label: 'Order', sort: 'order', align: 'end', cell: (s) => s.sortOrder },
-          { key: 'active', label: 'Shown', cell: (s) => (s.active ? <StatusBadge tone="success">In the locator</StatusBadge> : <StatusBadge tone="warning">Hidden</StatusBadge>) },
+          {
+            key: 'active',
+            label: 'Shown',
+            cell: (s) => (s.active ? <StatusBadge tone="success">In the locator</StatusBadge> : <StatusBadge tone="warning">Hidden</StatusBadge>),
+          },
         ]}
         empty={<EmptyState title={list.q || list.filters.active ? 'No store matches' : 'No stores yet'} action={add} />}
       />

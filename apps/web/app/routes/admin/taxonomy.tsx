@@ -37,7 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const path = `/api/admin/taxonomy/${KINDS[kind]}`;
   if (verb === 'delete' && !isConfirmed(form)) return { ok: false, message: '', key: `${kind}:${id}`, confirm: intent };
   const result =
-    verb === 'create' ? await api.send<{ message: string }>('POST', path, body) : verb === 'rename' ? await api.send<{ message: string }>('PATCH', `${path}/${id}`, body) : await api.send<{ message: string }>('DELETE', `${path}/${id}`);
+    verb === 'create'
+      ? await api.send<{ message: string }>('POST', path, body)
+      : verb === 'rename'
+        ? await api.send<{ message: string }>('PATCH', `${path}/${id}`, body)
+        : await api.send<{ message: string }>('DELETE', `${path}/${id}`);
   if (result.ok) return { ok: true, message: result.data.message, key: `${kind}:${id}` };
   const fields = result.refusal.fields ?? {};
   return { ok: false, message: Object.values(fields)[0] ?? result.refusal.message, key: `${kind}:${id}` };
@@ -51,12 +55,25 @@ function RenameRow({ kind, id, name, label, extra }: { kind: Kind; id: number; n
       <label htmlFor={`${kind}-${id}`} className="adm-visually-hidden">
         {label}
       </label>
-      <input id={`${kind}-${id}`} name={kind === 'synonym' ? 'terms' : 'name'} defaultValue={name} className="adm-input" maxLength={kind === 'synonym' ? 400 : 60} required />
+      <input
+        id={`${kind}-${id}`}
+        name={kind === 'synonym' ? 'terms' : 'name'}
+        defaultValue={name}
+        className="adm-input"
+        maxLength={kind === 'synonym' ? 400 : 60}
+        required
+      />
       {extra}
       <button type="submit" name="intent" value={`rename:${kind}`} className="adm-button adm-button--secondary">
         Save
       </button>
-      <ConfirmAction intent={`delete:${kind}`} label="Remove" title={`Remove ${name}?`} confirmLabel="Remove" open={done && 'confirm' in done && done.key === `${kind}:${id}`}>
+      <ConfirmAction
+        intent={`delete:${kind}`}
+        label="Remove"
+        title={`Remove ${name}?`}
+        confirmLabel="Remove"
+        open={done && 'confirm' in done && done.key === `${kind}:${id}`}
+      >
         <p>This cannot be undone.</p>
       </ConfirmAction>
     </Form>
@@ -86,7 +103,10 @@ export default function TaxonomyScreen({ loaderData: t }: Route.ComponentProps) 
   const done = useActionData<typeof action>();
   return (
     <>
-      <PageHeader title="Categories, tags & stones" description="The words the catalogue is sorted and found by. Something products use cannot be removed until they no longer do." />
+      <PageHeader
+        title="Categories, tags & stones"
+        description="The words the catalogue is sorted and found by. Something products use cannot be removed until they no longer do."
+      />
       {done && done.message && (done.ok ? <SavedNotice message={done.message} /> : <FormError message={done.message} />)}
       <div className="cat-tax">
         <Panel title="Categories">

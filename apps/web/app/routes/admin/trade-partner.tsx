@@ -17,7 +17,9 @@ import { shopDateTime } from '../../features/admin-shop/shop-forms.ts';
 import { CONTACT_TITLES, DETAIL_GROUPS, SHARED_LABELS, STATUS_TONE, shown } from '../../features/admin-partners/partner-fields.ts';
 import '../../features/admin-partners/admin-partners.css';
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.application ? `${loaded.application.reference} ${loaded.application.company}` : 'Trade partner'} · Back office` }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.application ? `${loaded.application.reference} ${loaded.application.company}` : 'Trade partner'} · Back office` },
+];
 
 const DECISIONS: readonly PartnerDecision[] = ['under_review', 'approve', 'reject'];
 
@@ -46,7 +48,10 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const decision = String(form.get('decision') ?? '') as PartnerDecision;
   const note = String(form.get('note') ?? '');
   if (!DECISIONS.includes(decision)) return { refusal: { status: 400, message: 'Choose Mark under review, Approve or Reject.' } as AdminRefusal };
-  const done = await adminApi(context, request).send<AdminPartnerDetail>('POST', `/api/admin/trade-partners/${id}/review`, { decision, ...(note.trim() ? { note } : {}) });
+  const done = await adminApi(context, request).send<AdminPartnerDetail>('POST', `/api/admin/trade-partners/${id}/review`, {
+    decision,
+    ...(note.trim() ? { note } : {}),
+  });
   return done.ok ? { saved: DONE[decision] } : { refusal: done.refusal, decision, note };
 }
 
@@ -182,14 +187,35 @@ function Review({ a, result }: { a: AdminPartnerDetail; result: ActionResult | u
         )}
         <AdminForm error={approve.banner} aria-label="Approve">
           <input type="hidden" name="decision" value="approve" />
-          <TextField name="note" label="Note to the applicant (optional)" multiline rows={3} maxLength={PARTNER_NOTE_MAX} defaultValue={failed('approve')?.note} error={approve.note} size="wide" hint="Mailed with the approval, e.g. the next step or who will call." />
+          <TextField
+            name="note"
+            label="Note to the applicant (optional)"
+            multiline
+            rows={3}
+            maxLength={PARTNER_NOTE_MAX}
+            defaultValue={failed('approve')?.note}
+            error={approve.note}
+            size="wide"
+            hint="Mailed with the approval, e.g. the next step or who will call."
+          />
           <FormActions>
             <SubmitButton pending="Approving…">Approve</SubmitButton>
           </FormActions>
         </AdminForm>
         <AdminForm error={reject.banner} aria-label="Reject">
           <input type="hidden" name="decision" value="reject" />
-          <TextField name="note" label="Why it is rejected" required multiline rows={3} maxLength={PARTNER_NOTE_MAX} defaultValue={failed('reject')?.note} error={reject.note} size="wide" hint="Mailed to the applicant: say what would change the answer." />
+          <TextField
+            name="note"
+            label="Why it is rejected"
+            required
+            multiline
+            rows={3}
+            maxLength={PARTNER_NOTE_MAX}
+            defaultValue={failed('reject')?.note}
+            error={reject.note}
+            size="wide"
+            hint="Mailed to the applicant: say what would change the answer."
+          />
           <FormActions>
             <SubmitButton tone="danger" pending="Rejecting…">
               Reject
@@ -210,7 +236,8 @@ export default function TradePartner({ loaderData: { application: a }, actionDat
         back={{ to: ADMIN_PATHS.tradePartners, label: 'Trade partners' }}
         description={
           <>
-            <StatusBadge tone={STATUS_TONE[a.status]}>{a.status}</StatusBadge> {a.reference} · {a.type} · {a.form === 'long' ? 'long (KYC) form' : 'short form'} · applied {shopDateTime(a.createdAt)}
+            <StatusBadge tone={STATUS_TONE[a.status]}>{a.status}</StatusBadge> {a.reference} · {a.type} · {a.form === 'long' ? 'long (KYC) form' : 'short form'}{' '}
+            · applied {shopDateTime(a.createdAt)}
           </>
         }
       />

@@ -50,7 +50,10 @@ function DuplicateBadge({ row }: { row: AdminPartnerRow }) {
 export default function TradePartners({ loaderData: { page, list } }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Trade partners" description="Applications from the short and long (KYC) partner forms. Open one to check its KYC and approve or reject it." />
+      <PageHeader
+        title="Trade partners"
+        description="Applications from the short and long (KYC) partner forms. Open one to check its KYC and approve or reject it."
+      />
       <ListToolbar
         list={list}
         searchLabel="Search applications"
