@@ -8,10 +8,10 @@ import { DomainError } from '../../domain-error.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { emailChangedMail, otpMail, passwordChangedMail, welcomeMail } from '../mail/templates.ts';
+import { emailChangedMail, otpMail, passwordChangedMail, welcomeMail } from './mail.ts';
 import { accountsRepository } from './repository.ts';
 import { LIMITS, accountSubject } from './limits.ts';
-import { isCommonPassword } from './common-passwords.ts';
+import { isCommonPassword } from '../../lib/common-passwords.ts';
 
 /** argon2id with OWASP's minimum memory cost (19 MiB, 2 passes). */
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };

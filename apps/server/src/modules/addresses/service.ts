@@ -3,7 +3,7 @@ import { MAX_SAVED_ADDRESSES, type AddressField, type AddressInput, type Address
 import { isKnownDialCode } from '@milli/contracts/countries';
 import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
-import { addressProblems, storedPhone, type AddressParts } from '../checkout/validate.ts';
+import { addressProblems, storedPhone, type AddressParts } from '../../lib/address-rules.ts';
 import { lockCustomer } from '../accounts/service.ts';
 import { addressRepository, type AddressValues, type CustomerAddress } from './repository.ts';
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type Sharp from 'sharp';
 import { type CATALOGUE_IMAGE_FORMATS, CATALOGUE_IMAGE_WIDTHS } from '@milli/contracts';
 import { imageJob } from '../../lazy-sharp.ts';
-import { pngDataOverrun } from '../custom-design/images.ts';
+import { pngDataOverrun } from '../../lib/images.ts';
 
 export const MAX_PRODUCT_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_PRODUCT_IMAGE_PIXELS = 40_000_000;

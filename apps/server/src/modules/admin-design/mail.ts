@@ -1,5 +1,5 @@
 import { formatRupees } from '@milli/pricing';
-import { layout, type Brand } from '../mail/templates.ts';
+import { layout, type Brand } from '../../lib/mail-layout.ts';
 import type { OutgoingMail } from '../mail/service.ts';
 import { requestNumber } from '../custom-design/describe.ts';
 

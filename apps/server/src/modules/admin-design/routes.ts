@@ -19,7 +19,7 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { actorOf } from '../audit/service.ts';
-import { MAX_IMAGE_BYTES } from '../custom-design/images.ts';
+import { MAX_IMAGE_BYTES } from '../../lib/images.ts';
 import { createAdminDesignService, MAX_RENDERS } from './service.ts';
 
 const errors = { 400: CustomDesignErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema };

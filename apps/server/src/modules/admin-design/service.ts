@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { requestNumber, requestTitle } from '../custom-design/describe.ts';
-import { processImages, type ProcessedImage } from '../custom-design/images.ts';
+import { processImages, type ProcessedImage } from '../../lib/images.ts';
 import { createUploadStore, uploadUrl } from '../custom-design/storage.ts';
 import { approvedSheet, balanceOrderOf, diamondRateToday, finalTotalOf, metalRateToday, purityOf, versionsOf } from '../custom-design/sheet.ts';
 import { cadAdvance, cadDefaultMaking, cadDiamondValue, cadMetalValue, cadPrice, cadPriceAddsUp } from '@milli/pricing';

@@ -1,6 +1,6 @@
 import { dateInWords, formatRupees } from '@milli/pricing';
 import type { OutgoingMail } from '../mail/service.ts';
-import { layout, type Brand } from '../mail/templates.ts';
+import { layout, type Brand } from '../../lib/mail-layout.ts';
 
 export interface ReminderFacts {
   planId: number;

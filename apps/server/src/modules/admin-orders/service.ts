@@ -24,7 +24,7 @@ import { reverseOrder } from '../orders/reversal.ts';
 import { isHallmarked, orderRules, PACKABLE } from '../orders/rules.ts';
 import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, pieceOf, shipmentOf, toAddress } from '../orders/documents.ts';
 import { invoiceNumberOf, paymentOf } from '../orders/service.ts';
-import { requestNumber } from '../custom-design/describe.ts';
+import { requestNumber } from '../custom-design/service.ts';
 import { adminOrdersRepository } from './repository.ts';
 
 export interface AdminOrdersDeps {

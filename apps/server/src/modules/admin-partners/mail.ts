@@ -1,4 +1,4 @@
-import { layout, type Brand } from '../mail/templates.ts';
+import { layout, type Brand } from '../../lib/mail-layout.ts';
 import type { OutgoingMail } from '../mail/service.ts';
 
 export interface DecisionMail {

@@ -1,5 +1,5 @@
 import type { OutgoingMail } from '../mail/service.ts';
-import { layout, type Brand } from '../mail/templates.ts';
+import { layout, type Brand } from '../../lib/mail-layout.ts';
 
 /** To the shopper, when the desk marks their request Sent. */
 export function sizerSentMail(brand: Brand, to: { name: string; email: string; address: string; productName: string | null }): OutgoingMail {

@@ -1,6 +1,6 @@
 import { formatRupees } from '@milli/pricing';
 import type { OutgoingMail } from '../mail/service.ts';
-import { givenDetails, layout, type Brand } from '../mail/templates.ts';
+import { givenDetails, layout, type Brand } from '../../lib/mail-layout.ts';
 import type { Appointment } from '@milli/contracts/schemas';
 
 const PURPOSE: Record<Appointment['purpose'], string> = {

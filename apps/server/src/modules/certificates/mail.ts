@@ -1,5 +1,5 @@
 import type { OutgoingMail } from '../mail/service.ts';
-import { layout, type Brand } from '../mail/templates.ts';
+import { layout, type Brand } from '../../lib/mail-layout.ts';
 
 /** The customer's mail when the orders desk stores a piece's diamond certificate (issue 20). */
 export function certificateReadyMail(brand: Brand, to: string, orderNumber: string, certificate: { lab: string; number: string; huid: string }): OutgoingMail {

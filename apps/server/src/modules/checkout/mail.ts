@@ -1,6 +1,6 @@
 import { formatRupees, type OrderTotals } from '@milli/pricing';
 import type { OutgoingMail } from '../mail/service.ts';
-import { layout, type Brand } from '../mail/templates.ts';
+import { layout, type Brand } from '../../lib/mail-layout.ts';
 
 export interface PlacedOrderMail {
   orderNumber: string;

@@ -1,7 +1,7 @@
 import { MESSAGES, indianStateByName, isPan, pictureInColour, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
 import { PAN_THRESHOLD_PAISE, payOnDeliveryLimit, type GatewayPayment } from '@milli/contracts/schemas';
 import type { PaymentRecord, PaymentService } from '../payments/service.ts';
-import { GATEWAY_MINIMUM_PAISE } from '../payments/gateway.ts';
+import { GATEWAY_MINIMUM_PAISE } from '../payments/service.ts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
 import { formatRupees, orderTotals, indianDate, payableOf } from '@milli/pricing';
@@ -17,7 +17,8 @@ import { orderPlacedMail } from './mail.ts';
 import { LAPSED_NOTE } from '../orders/payment.ts';
 import { checkoutRepository } from './repository.ts';
 import { keepFromCheckout } from '../addresses/service.ts';
-import { billingParts, orderFormProblems, parseCartDataList, shippingParts, storedPhone, type AddressParts, type OrderFormProblems } from './validate.ts';
+import { storedPhone, type AddressParts } from '../../lib/address-rules.ts';
+import { billingParts, orderFormProblems, parseCartDataList, shippingParts, type OrderFormProblems } from './validate.ts';
 
 /** A billing form with mistakes: one message per field. */
 function orderFormError(fields: OrderFormProblems): DomainError {

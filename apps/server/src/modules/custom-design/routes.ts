@@ -20,7 +20,7 @@ import { requireCustomer, requireSelf } from '../../plugins/session.ts';
 import { roleCan } from '@milli/contracts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { createSettingsService } from '../settings/service.ts';
-import { MAX_IMAGE_BYTES } from './images.ts';
+import { MAX_IMAGE_BYTES } from '../../lib/images.ts';
 import { PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
 import { cadAdvanceHandler, createCustomDesignService, type CustomDesignService } from './service.ts';
 import { createUploadStore, UPLOAD_PATH, UPLOADS_URL_PREFIX, type UploadStore } from './storage.ts';

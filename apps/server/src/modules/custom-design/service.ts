@@ -19,14 +19,17 @@ import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { lockCustomer } from '../accounts/service.ts';
-import { ImageRefused, processImage, type ProcessedImage } from './images.ts';
+import { ImageRefused, processImage, type ProcessedImage } from '../../lib/images.ts';
 import type { PaymentPurposeHandler, PaymentService } from '../payments/service.ts';
-import { GATEWAY_MINIMUM_PAISE } from '../payments/gateway.ts';
+import { GATEWAY_MINIMUM_PAISE } from '../payments/service.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { designApprovedMail, designRejectedMail, newRequestCustomerMail, newRequestStoreMail } from './mail.ts';
 import { customDesignRepository } from './repository.ts';
 import { requestNumber, requestTitle } from './describe.ts';
 import { uploadUrl, type UploadStore } from './storage.ts';
+
+/** A request's printed number (CUS-000042), as the orders desk names the request a made piece came from. */
+export { requestNumber };
 
 export type SubmitResult = { ok: true; message: string; requestId: number } | Failure<'INVALID_REQUEST'>;
 

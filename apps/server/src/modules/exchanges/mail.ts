@@ -1,6 +1,6 @@
 import { formatRupees } from '@milli/pricing';
 import type { OutgoingMail } from '../mail/service.ts';
-import { layout, type Brand } from '../mail/templates.ts';
+import { layout, type Brand } from '../../lib/mail-layout.ts';
 
 const WHAT = { exchange: 'exchange', buyback: 'buy-back' } as const;
 type Kind = keyof typeof WHAT;

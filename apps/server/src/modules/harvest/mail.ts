@@ -1,7 +1,7 @@
 import type { HarvestPlan } from '@milli/contracts/schemas';
 import { dateInWords, formatRupees } from '@milli/pricing';
 import type { OutgoingMail } from '../mail/service.ts';
-import { layout, type Brand } from '../mail/templates.ts';
+import { layout, type Brand } from '../../lib/mail-layout.ts';
 
 const rupees = (paise: number) => formatRupees(paise);
 

@@ -3,7 +3,7 @@ import type { CartLineOptions } from '@milli/db';
 import { formatRupees, invoiceTax, purityMark, rupeesInWords } from '@milli/pricing';
 import { invoiceType, type Weight } from './invoice-fonts.ts';
 import { gstinProblem, stateCodeOfGstin } from '@milli/contracts';
-import { stateOfCode, stateOfPincode, type GstState } from './pin-state.ts';
+import { stateOfCode, stateOfPincode, type GstState } from '../../lib/pin-state.ts';
 
 export interface InvoiceSeller {
   legalName: string;

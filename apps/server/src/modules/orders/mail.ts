@@ -1,6 +1,6 @@
 import { formatRupees } from '@milli/pricing';
 import type { OutgoingMail } from '../mail/service.ts';
-import { layout, type Brand } from '../mail/templates.ts';
+import { layout, type Brand } from '../../lib/mail-layout.ts';
 
 const STEP_TEXT: Record<string, { subject: string; heading: string; line: string }> = {
   Picked: {

@@ -3,7 +3,7 @@ import type { Order } from '@milli/db/schema';
 import { payableOf, type OrderTotals } from '@milli/pricing';
 import { orderPlacedMail } from '../checkout/mail.ts';
 import { queueMail } from '../mail/service.ts';
-import { layout, type Brand } from '../mail/templates.ts';
+import { layout, type Brand } from '../../lib/mail-layout.ts';
 import type { OutgoingMail } from '../mail/service.ts';
 import type { PaymentPurposeHandler, PaymentService } from '../payments/service.ts';
 import { createSettingsService } from '../settings/service.ts';

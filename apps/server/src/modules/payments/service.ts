@@ -73,6 +73,8 @@ type SettleOutcome =
  * under an idempotency key; cancelling a paid purchase refunds it the same way.
  */
 export type { PaymentRecord, RefundRecord };
+/** The least the gateway takes in one payment: what a purchase that would ask for less pays otherwise. */
+export { GATEWAY_MINIMUM_PAISE } from './gateway.ts';
 
 export function createPaymentService(db: Db, gateway: PaymentGateway, options: PaymentServiceOptions = {}) {
   const now = options.now ?? (() => new Date());

@@ -23,7 +23,7 @@ import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { actorOf } from '../audit/service.ts';
-import { MAX_IMAGE_BYTES } from '../custom-design/images.ts';
+import { MAX_IMAGE_BYTES } from '../../lib/images.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { createReturnsService, MAX_RETURN_PHOTOS } from './service.ts';
 

@@ -7,7 +7,7 @@ import type { ModuleDeps } from '../../deps.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { requireCustomer } from '../../plugins/session.ts';
-import { MAX_IMAGE_BYTES } from '../custom-design/images.ts';
+import { MAX_IMAGE_BYTES } from '../../lib/images.ts';
 import { createReviewsService } from './service.ts';
 import { REVIEW_MEDIA_PREFIX, REVIEW_PHOTO_PATH } from './storage.ts';
 

@@ -3,7 +3,7 @@ import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import type { SessionCustomer } from '../../plugins/session.ts';
-import { processImages } from '../custom-design/images.ts';
+import { processImages } from '../../lib/images.ts';
 import { reviewsRepository, type ReviewPhotoRow } from './repository.ts';
 import { photoOf, writeReviewPhoto } from './storage.ts';
 

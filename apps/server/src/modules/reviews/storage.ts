@@ -8,7 +8,7 @@ export const REVIEW_PHOTO_PATH = /^reviews\/\d{1,10}\/[0-9a-f]{32}(?:-thumb)?\.w
 export const REVIEW_MEDIA_PREFIX = '/media/reviews/';
 export const reviewPhotoUrl = (key: string) => `${REVIEW_MEDIA_PREFIX}${key.slice('reviews/'.length)}`;
 
-/** Writes one photo pair (already sniffed, sized and re-encoded to WebP by custom-design/images.ts). */
+/** Writes one photo pair (already sniffed, sized and re-encoded to WebP by lib/images.ts). */
 export async function writeReviewPhoto(files: FileStore, reviewId: number, main: Buffer, thumb: Buffer) {
   const name = randomBytes(16).toString('hex');
   const path = `reviews/${reviewId}/${name}.webp`;

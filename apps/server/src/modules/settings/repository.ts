@@ -15,7 +15,7 @@ export function createSettingsRepository(db: Db) {
       const [row] = await db.select({ gst: schema.storeSettings.gstPercent }).from(schema.storeSettings).where(eq(schema.storeSettings.id, 1));
       return row ? Number(row.gst) : null;
     },
-    /** What every mail's frame prints (modules/mail/templates.ts Brand), with a fallback before setup. */
+    /** What every mail's frame prints (lib/mail-layout.ts Brand), with a fallback before setup. */
     async brand() {
       const [row] = await db
         .select({ storeName: schema.storeSettings.storeName, helpLine: schema.storeSettings.helpLine, emailPrimary: schema.storeSettings.emailPrimary })

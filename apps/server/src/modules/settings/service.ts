@@ -25,7 +25,7 @@ export function createSettingsService(db: Db) {
     },
     /** The GST rate the store charges (the catalogue prices sale cards with it), or null before setup. */
     gstPercent: () => repo.gstPercent(),
-    /** What every mail's frame prints (modules/mail/templates.ts Brand), with a fallback before setup. */
+    /** What every mail's frame prints (lib/mail-layout.ts Brand), with a fallback before setup. */
     brand: () => repo.brand(),
   };
 }

@@ -16,7 +16,7 @@ import { DomainError } from '../../domain-error.ts';
 import { hashToken, newToken } from '../../plugins/session.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { StaffMember } from '../../plugins/staff.ts';
-import { isCommonPassword } from '../accounts/common-passwords.ts';
+import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { staffRepository, type StaffRecord } from './repository.ts';
 import { STAFF_LIMITS, staffSubject } from './limits.ts';

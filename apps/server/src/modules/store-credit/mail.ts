@@ -1,6 +1,6 @@
 import { formatRupees } from '@milli/pricing';
 import type { OutgoingMail } from '../mail/service.ts';
-import { layout, type Brand } from '../mail/templates.ts';
+import { layout, type Brand } from '../../lib/mail-layout.ts';
 
 /** The customer's mail when staff add goodwill store credit. */
 export function goodwillMail(brand: Brand, to: string, amountPaise: number, note: string, orderNumber: string): OutgoingMail {

@@ -1,4 +1,4 @@
-import { givenDetails, layout, type Brand } from '../mail/templates.ts';
+import { givenDetails, layout, type Brand } from '../../lib/mail-layout.ts';
 import type { OutgoingMail } from '../mail/service.ts';
 
 /** What both mails say about an application. */

@@ -1,6 +1,6 @@
 import type Sharp from 'sharp';
-import { DomainError } from '../../domain-error.ts';
-import { imageJob } from '../../lazy-sharp.ts';
+import { DomainError } from '../domain-error.ts';
+import { imageJob } from '../lazy-sharp.ts';
 
 /** At most 10 MB per file (the multipart limit says the same) and 40 megapixels once decoded. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
