@@ -253,6 +253,7 @@ export function createAccountsService(deps: AccountsDeps) {
       try {
         await db.transaction(async (tx) => {
           const t = accountsRepository(tx);
+          if (passwordHash || undoToken) await limiter.take(LIMITS.profileMailDay, accountSubject(customer.id, ''), tx);
           await t.updateProfile(customer.id, {
             firstName: input.firstName,
             lastName: input.lastName,
