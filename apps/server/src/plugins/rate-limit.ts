@@ -23,9 +23,13 @@ export const RECIPIENT_LIMITS = {
   phone: { name: 'phone-to', max: 5, windowMs: DAY_MS, message: 'This mobile number has been given on several requests today. Please try again tomorrow, or call us.' },
 } satisfies Record<string, Limit>;
 
+/** Proton delivers one account's mail at each of its domains, and ignores dots, hyphens and underscores in the name. */
+const PROTON = new Set(['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me']);
+
 /**
  * The mailbox an address reaches: lower case, without a `+tag` (which most providers deliver to the same box), and
- * without the dots Gmail ignores. Two spellings of one inbox count as one.
+ * without the dots Gmail ignores (and the dots, hyphens and underscores Proton ignores, at any of its domains). Two
+ * spellings of one inbox count as one.
  */
 export function mailboxOf(email: string): string {
   const at = email.lastIndexOf('@');
@@ -33,6 +37,7 @@ export function mailboxOf(email: string): string {
   const domain = email.slice(at + 1).trim().toLowerCase();
   let local = email.slice(0, at).trim().toLowerCase().split('+')[0]!;
   if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replace(/\./g, '');
+  if (PROTON.has(domain)) return `${local.replace(/[._-]/g, '')}@proton.me`;
   return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
 }
 
