@@ -17,7 +17,7 @@ import { HOUSEKEEPING_INTERVAL_MS, createHousekeeper } from './modules/housekeep
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { SESSIONS_CHANNEL, createReadCache, type ReadCache } from './plugins/read-cache.ts';
 import { createCdnPurger } from './lib/cdn-purge.ts';
-import { requestForLog } from './lib/logged-url.ts';
+import { errorForLog, requestForLog } from './lib/logged-url.ts';
 
 import { sessionPlugin } from './plugins/session.ts';
 import { staffPlugin } from './plugins/staff.ts';
@@ -75,11 +75,12 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    // Addresses are logged with their query values hidden unless named safe (lib/logged-url.ts, issue 35).
+    // Addresses are logged with their query values hidden unless named safe, errors without the values a query bound
+    // (lib/logged-url.ts, issue 35).
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, serializers: { req: requestForLog }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+        : { level: config.logLevel, serializers: { req: requestForLog, err: errorForLog }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',

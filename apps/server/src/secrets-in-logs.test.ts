@@ -92,3 +92,20 @@ describe('the access log', () => {
     }
   });
 });
+
+describe('an error logged from the database', () => {
+  it('names the statement, and never the values bound to it nor the duplicate key', async () => {
+    const shopper = await createShopper(t.app, { username: 'dberror', email: 'db.error.owner@example.in' });
+    const error = await t.database.db
+      .insert(schema.customers)
+      .values({ username: 'dberror-second', email: shopper.email, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$c2VjcmV0LWhhc2g' })
+      .then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    lines.length = 0;
+    // As the error handler logs a unique violation that reached it ('refused by a concurrent change').
+    t.app.log.warn({ err: error }, 'refused by a concurrent change');
+    const text = log();
+    expect(text).toContain('insert into \\"customers\\"');
+    for (const secret of ['db.error.owner', 'dberror-second', 'argon2id', 'c2VjcmV0']) expect(text, secret).not.toContain(secret);
+  });
+});

@@ -98,3 +98,28 @@ export function requestForLog(request: {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/**
+ * Fastify's error serializer with the values a database error carries taken out: Drizzle's error names the statement
+ * and then every value bound to it (`params: asha@example.in,$argon2id$…,+91 98765 43210`), and PostgreSQL's detail
+ * names a duplicate key's value (`Key (email)=(asha@example.in) already exists.`). The statement, the codes and the
+ * stack stay; the values are written `~`, as an address's are.
+ */
+export function errorForLog(error: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
+  // A line that logs a message as its `err` (a string) has it passed on as it is.
+  return errorWithin(error, 0) as { type: string; message: string; stack: string };
+}
+
+function errorWithin(error: unknown, depth: number): unknown {
+  if (!(error instanceof Error)) return error;
+  const fields = error as unknown as Record<string, unknown>;
+  const bound = Array.isArray(fields.params) ? `\nparams: ${String(fields.params)}` : null;
+  const hide = (text: string | undefined) => (text && bound ? text.split(bound).join(`\nparams: ${HIDDEN}`) : text);
+  const out: Record<string, unknown> = { type: error.constructor?.name ?? error.name, message: hide(error.message), stack: hide(error.stack) };
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === 'cause') continue;
+    out[key] = key === 'params' || key === 'detail' ? HIDDEN : value instanceof Error ? errorWithin(value, depth + 1) : value;
+  }
+  if (error.cause !== undefined && depth < 5) out.cause = errorWithin(error.cause, depth + 1);
+  return out;
+}

@@ -33,9 +33,13 @@ export const RECIPIENT_LIMITS = {
   },
 } satisfies Record<string, Limit>;
 
+/** Proton delivers one account's mail at each of its domains, and ignores dots, hyphens and underscores in the name. */
+const PROTON = new Set(['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me']);
+
 /**
  * The mailbox an address reaches: lower case, without a `+tag` (which most providers deliver to the same box), and
- * without the dots Gmail ignores. Two spellings of one inbox count as one.
+ * without the dots Gmail ignores (and the dots, hyphens and underscores Proton ignores, at any of its domains). Two
+ * spellings of one inbox count as one.
  */
 export function mailboxOf(email: string): string {
   const at = email.lastIndexOf('@');
@@ -46,6 +50,7 @@ export function mailboxOf(email: string): string {
     .toLowerCase();
   let local = email.slice(0, at).trim().toLowerCase().split('+')[0]!;
   if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replace(/\./g, '');
+  if (PROTON.has(domain)) return `${local.replace(/[._-]/g, '')}@proton.me`;
   return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
 }
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import { schema } from '@milli/db';
 import { COMMON_PASSWORD } from '@milli/contracts/schemas';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createShopper } from '../../testing-factories.ts';
@@ -274,6 +276,17 @@ describe('changing the e-mail address', () => {
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toMatch(/link/);
+  });
+
+  it('mails at most 5 notices a day from one account: switching between two spellings of an inbox floods it no more', async () => {
+    const a = await createShopper(t.app, { username: 'switcher', password: 'switch12345' });
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await put(a, { email: `switch.target+${i % 2}@example.in`, currentPassword: 'switch12345' })).statusCode);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+    const notices = await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.kind, 'email-changed'), like(schema.mailOutbox.toAddress, 'switch.target+%')));
+    expect(notices).toHaveLength(4);
+    // Names and the mobile number, which mail nothing, still save.
+    expect((await put(a, { firstName: 'Still', email: 'switch.target+0@example.in' })).statusCode).toBe(200);
   });
 });
 

@@ -182,3 +182,17 @@ describe('one account against many addresses for a day', () => {
     expect(await status(accounts.exchangeResetLink(third, newAddress()))).toBe(200);
   }, 60_000);
 });
+
+describe('sign-ups against one inbox', () => {
+  it('mail it at most 5 welcomes a day, however its address is spelt; the accounts are made all the same', async () => {
+    const spellings = ['Inbox.Owner@gmail.com', 'inboxowner+1@gmail.com', 'i.n.b.o.x.owner@googlemail.com', 'inboxowner+2@gmail.com', 'inbox.owner+3@gmail.com', 'inboxowner+4@gmail.com', 'inbox.owner+5@GMAIL.com'];
+    for (const [i, email] of spellings.entries()) {
+      const made = await accounts.register({ username: `inbox${i}`, email: email.toLowerCase(), password: 'Welcome-mail-42' }, newAddress());
+      expect(made.ok, email).toBe(true);
+    }
+    const welcomes = await database.db.select({ to: schema.mailOutbox.toAddress }).from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, 'welcome'));
+    expect(welcomes.filter((m) => spellings.some((s) => s.toLowerCase() === m.to))).toHaveLength(5);
+    const [made] = await database.db.select({ n: schema.customers.id }).from(schema.customers).where(eq(schema.customers.username, 'inbox6'));
+    expect(made).toBeDefined();
+  });
+});

@@ -30,6 +30,17 @@ export const LIMITS = {
     message: 'We have already sent three codes today. Please use the latest one, or ask again tomorrow.',
   },
   otpIp: { name: 'otp-ip', max: 20, windowMs: 15 * MIN, message: tooMany },
+  /**
+   * E-mail and password changes of one account, each of which mails a notice: never held back by the recipient's
+   * allowance (the owner must hear of them), so bounded per account instead, or an account that keeps changing its
+   * address between two spellings of a stranger's inbox mails it without end.
+   */
+  profileMailDay: {
+    name: 'profile-mail-day',
+    max: 5,
+    windowMs: DAY,
+    message: 'Your e-mail address or password has been changed several times today. Please try again tomorrow, or call us.',
+  },
   undoIp: { name: 'undo-ip', max: 20, windowMs: 15 * MIN, message: tooMany },
 } satisfies Record<string, Limit>;
 

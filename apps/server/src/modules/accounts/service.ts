@@ -181,7 +181,13 @@ export function createAccountsService(deps: AccountsDeps) {
       try {
         const customer = await db.transaction(async (tx) => {
           const created = await accountsRepository(tx).create({ username: input.username, email: input.email, passwordHash });
-          await queueMail(tx, welcomeMail(brand, created.email, created.username));
+          // The welcome goes to an address the sender typed, so it counts against that mailbox as every public form's
+          // mail does (decision 040): past the day's allowance the account is made all the same, without a welcome.
+          const welcome = await limiter.takeRecipient({ email: created.email }, tx).then(
+            () => true,
+            (error: unknown) => (error instanceof DomainError && error.code === 'RATE_LIMITED' ? false : Promise.reject(error)),
+          );
+          if (welcome) await queueMail(tx, welcomeMail(brand, created.email, created.username));
           return created;
         });
         deps.mailQueued?.();
@@ -253,6 +259,7 @@ export function createAccountsService(deps: AccountsDeps) {
       try {
         await db.transaction(async (tx) => {
           const t = accountsRepository(tx);
+          if (passwordHash || undoToken) await limiter.take(LIMITS.profileMailDay, accountSubject(customer.id, ''), tx);
           await t.updateProfile(customer.id, {
             firstName: input.firstName,
             lastName: input.lastName,

@@ -178,6 +178,25 @@ describe('booking', () => {
     expect(late.json().code).toBe('SLOT_FULL');
   });
 
+  it('counts a late confirm against its contact: lapsed holds booked again and then confirmed never make more than 3', async () => {
+    const day = addDays(ahead, 2);
+    const tokens: string[] = [];
+    for (const slot of ['14:30', '15:30', '16:30', '17:30', '18:30']) {
+      if (tokens.length === 3) {
+        // The first three holds lapse unconfirmed, so the address may book again.
+        await t.database.db.update(schema.appointments).set({ holdUntil: new Date(Date.now() - 1000) }).where(eq(schema.appointments.email, 'relapse@example.in'));
+      }
+      expect((await book(guest({ slot, date: day, email: 'relapse@example.in' }))).statusCode).toBe(201);
+      tokens.push(tokenIn((await mailsTo('relapse@example.in')).at(-1)!.textBody)!);
+    }
+    const confirmed = [];
+    for (const token of tokens) confirmed.push(await confirm(token));
+    expect(confirmed.map((r) => r.statusCode)).toEqual([200, 409, 409, 200, 200]);
+    expect(confirmed[1]!.json().code).toBe('TOO_MANY_APPOINTMENTS');
+    const booked = await t.database.db.select().from(schema.appointments).where(and(eq(schema.appointments.email, 'relapse@example.in'), eq(schema.appointments.status, 'Booked')));
+    expect(booked).toHaveLength(3);
+  });
+
   it('lets one e-mail address or mobile number hold at most 3 appointments at once, counted across sends at once', async () => {
     // Days on which both stores open (the market store closes on Sundays).
     const open = (d: string) => (new Date(`${d}T00:00:00Z`).getUTCDay() === 0 ? addDays(d, 1) : d);

@@ -87,12 +87,12 @@ export function appointmentsRepository(db: Db) {
         await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
       }
     },
-    /** The contact's appointments that hold a place and have not begun (from today, India). */
-    async liveOfContact(mailbox: string, mobile: string, today: string, at: Date) {
+    /** The contact's appointments that hold a place and have not begun (from today, India), but for `except`. */
+    async liveOfContact(mailbox: string, mobile: string, today: string, at: Date, except?: number) {
       const [found] = await db
         .select({ n: count() })
         .from(appointments)
-        .where(and(or(eq(appointments.mailbox, mailbox), eq(appointments.mobile, mobile)), gte(appointments.day, today), holdsPlace(at)));
+        .where(and(or(eq(appointments.mailbox, mailbox), eq(appointments.mobile, mobile)), gte(appointments.day, today), holdsPlace(at), except === undefined ? undefined : ne(appointments.id, except)));
       return Number(found?.n ?? 0);
     },
     /** An unconfirmed booking becomes Booked (its hold ends); false when it was not Unconfirmed any more. */

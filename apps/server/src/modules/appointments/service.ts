@@ -229,6 +229,11 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
         if (found.status !== 'Unconfirmed') throw new DomainError('APPOINTMENT_NOT_CONFIRMABLE', `This appointment is ${found.status.toLowerCase()}.`);
         if (slotStart(found.day, found.slot) <= at) throw new DomainError('APPOINTMENT_NOT_CONFIRMABLE', 'This time has passed. Please book another.');
         if (!found.holdUntil || found.holdUntil <= at) {
+          // A lapsed hold no longer counted against its contact: booked again meanwhile, the contact may be at its limit.
+          await repo.lockContact(mailboxOf(found.email), mobileOf(found.phone));
+          if ((await repo.liveOfContact(mailboxOf(found.email), mobileOf(found.phone), indianDate(at), at, found.id)) >= APPOINTMENTS_PER_CONTACT) {
+            throw new DomainError('TOO_MANY_APPOINTMENTS', `This e-mail address or mobile number already has ${APPOINTMENTS_PER_CONTACT} appointments booked. Please keep or cancel one of them first, or call us.`);
+          }
           const { capacity: cap } = await capacity(tx);
           const taken = (await repo.bookedOn(found.kind, found.storeId, found.day, at, found.id)).get(found.slot) ?? 0;
           if (taken >= cap) throw new DomainError('SLOT_FULL', 'That time was taken while the booking waited for its confirmation. Please book another time.');

@@ -1,5 +1,5 @@
 import { formatRupees } from '@milli/pricing';
-import { layout, type Brand } from '../../lib/mail-layout.ts';
+import { givenDetails, layout, type Brand } from '../../lib/mail-layout.ts';
 import type { OutgoingMail } from '../mail/service.ts';
 import { requestNumber, specLines, type RequestFacts } from './describe.ts';
 
@@ -23,11 +23,13 @@ export function newRequestStoreMail(
 /** To the customer: the request is in, and what happens next. */
 export function newRequestCustomerMail(brand: Brand, r: RequestFacts, to: string, username: string): OutgoingMail {
   const number = requestNumber(r.id);
-  const body = layout(brand, `We have your design request, ${username}`, [
+  // The username is the sender's own words and the account's address is not proven: it closes the mail, never heads it (issue 35).
+  const body = layout(brand, 'We have your design request', [
     `Thank you for asking ${brand.storeName} to make a piece for you. Your request number is ${number}.`,
     ...specLines(r),
     'Our design team will share a CAD design within 48 hours. You will find it under My Account, Customized Orders, where you can approve it or ask for changes.',
     `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
+    givenDetails([['Username', username]]),
   ]);
   return { to, subject: `Your custom design request ${number}`, kind: 'custom-request-customer', ...body };
 }
@@ -60,11 +62,12 @@ export function designApprovedMail(
   username: string,
 ): OutgoingMail {
   const number = requestNumber(r.id);
-  const body = layout(brand, `Your design is approved, ${username}`, [
+  const body = layout(brand, 'Your design is approved', [
     `Thank you: we have your advance of ${formatRupees(advancePaise)} for version ${version} of the design for ${number}.`,
     `The piece comes to ${formatRupees(totalPaise)} in all; the balance of ${formatRupees(totalPaise - advancePaise)} is due when it is ready.`,
     'Our workshop starts making it now. You can follow it under My Account, Customized Orders.',
     `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
+    givenDetails([['Username', username]]),
   ]);
   return { to, subject: `Design approved: ${number}`, kind: 'custom-design-approved', ...body };
 }

@@ -6,6 +6,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { schema } from '@milli/db';
@@ -70,6 +72,39 @@ describe('the mailer', () => {
     } finally {
       await mailer.stop();
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('logs a mail the server refused by its id, never by the address the server names in its answer', async () => {
+    const db = t.database.db;
+    await db.delete(schema.mailOutbox);
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const warned: string[] = [];
+    const mailer = createMailer(db, {
+      smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+      from: 'Milli <orders@example.in>',
+      dataDir: 'memory',
+      pollMs: 0,
+      log: { warn: (obj) => void warned.push(JSON.stringify(obj)) },
+    });
+    try {
+      await queueMail(db, { to: 'refused.person@example.in', subject: 'Hello', text: 'text', html: '<p>html</p>', kind: 'refused' });
+      await mailer.flush();
+      expect(warned).toHaveLength(1);
+      expect(warned[0]).toMatch(/"mailId":\d+/);
+      expect(warned[0]).toContain('Recipient address rejected');
+      expect(warned[0]).not.toContain('refused.person');
+    } finally {
+      await mailer.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });

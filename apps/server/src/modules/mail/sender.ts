@@ -63,7 +63,8 @@ export function createMailer(db: Db, options: MailerOptions) {
           // Back off: 1, 2, 4 … minutes; give up after MAX_ATTEMPTS.
           const retryAt = mail.attempts >= MAX_ATTEMPTS ? null : new Date(Date.now() + 60_000 * 2 ** (mail.attempts - 1));
           await outbox.markFailed(mail.id, message, retryAt);
-          options.log?.warn({ mailId: mail.id, err: message }, 'mail not sent');
+          // The mail server's answer names the recipient ('550 <asha@example.in>: …'): the log keeps no address (issue 35).
+          options.log?.warn({ mailId: mail.id, err: message.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, '~') }, 'mail not sent');
         }
       }
       // A short batch was all that was due when claimed: another look only if more was queued (and asked for) since.

@@ -37,13 +37,21 @@ export function applicationReceivedMail(brand: Brand, a: ApplicationSummary): Ou
   return { to: a.email, subject: `${brand.storeName}: trade partner application ${a.reference} received`, kind: 'trade-partner-received', ...body };
 }
 
-/** To the store's partner desk: a new application to review. */
+/**
+ * To the store's partner desk: a new application to review. The applicant's words (company, name, city) close it as
+ * given, never in its subject or opening lines, so a stranger cannot write the desk a mail that reads as the store's.
+ */
 export function newApplicationNotice(brand: Brand, a: ApplicationSummary): OutgoingMail {
   const body = layout(brand, `New trade partner application ${a.reference}`, [
-    `${a.companyName} applied as a ${a.partnerType.toLowerCase()} (${a.form === 'long' ? 'full KYC form' : 'short form'}).`,
-    `Applicant: ${a.applicantName}, ${a.email}, ${a.phone}${a.city ? `, ${a.city}` : ''}.`,
+    `A new application as a ${a.partnerType.toLowerCase()} (${a.form === 'long' ? 'full KYC form' : 'short form'}), stored with status Received. Please review it in the back office.`,
     ...(a.bankName ? [`Bank (from the IFSC): ${a.bankName}.`] : []),
-    'The application is stored with status Received. Please review it in the back office.',
+    givenDetails([
+      ['Company', a.companyName],
+      ['Applicant', a.applicantName],
+      ['E-mail', a.email],
+      ['Mobile', a.phone],
+      ['City', a.city],
+    ]),
   ]);
-  return { to: brand.emailPrimary, subject: `New trade partner application ${a.reference}: ${a.companyName}`, kind: 'trade-partner-notice', ...body };
+  return { to: brand.emailPrimary, subject: `New trade partner application ${a.reference}`, kind: 'trade-partner-notice', ...body };
 }

@@ -415,6 +415,13 @@ describe('messages to one address or number (issue 35)', () => {
     expect(mail!.subject).not.toContain(lure);
     expect(lines.slice(0, 3).join(' ')).not.toContain(lure);
     expect(lines.some((l) => l.startsWith('As given with the request:') && l.includes(lure))).toBe(true);
+    // The store's own notice too: the partner desk reads it as the store's.
+    const [settings] = await t.database.db.select().from(schema.storeSettings);
+    const notice = (await mailsTo(settings!.emailPrimary)).filter((m) => m.kind === 'trade-partner-notice' && m.textBody.includes('lure@example.in')).at(-1)!;
+    const noticeLines = notice.textBody.split('\n').filter((l) => l.trim() !== '');
+    expect(notice.subject).not.toContain(lure);
+    expect(noticeLines.slice(0, 2).join(' ')).not.toContain(lure);
+    expect(noticeLines.some((l) => l.startsWith('As given with the request:') && l.includes(lure) && l.includes('lure@example.in'))).toBe(true);
   });
 });
 
