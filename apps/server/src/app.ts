@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -38,6 +39,9 @@ import { reviewMedia } from './modules/reviews/routes.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { HARVEST_KEEPER_INTERVAL_MS, createHarvestKeeper, type HarvestKeeper } from './modules/admin-harvest/keeper.ts';
 import { APPOINTMENT_KEEPER_INTERVAL_MS, createAppointmentKeeper, type AppointmentKeeper } from './modules/appointments/keeper.ts';
+
+/** What a trusted proxy's request id may look like. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 /** At most one CDN purge every ten seconds (changes come in bursts: every order moves stock). */
 const CDN_PURGE_INTERVAL_MS = 10_000;
@@ -83,7 +87,13 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
         : { level: config.logLevel, serializers: { req: requestForLog, err: errorForLog }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    // A request's id ties its log lines and audit entries together. A client's X-Request-Id is believed only behind a
+    // proxy the store trusts, and only in a plain short form (a forged 8 KB or colliding id would reach every line).
+    requestIdHeader: false,
+    genReqId: (raw) => {
+      const given = config.trustProxy !== false ? raw.headers['x-request-id'] : undefined;
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // A path that cannot be decoded is the client's mistake: a 400 with a message, never a 500, and a code of
     // the store's vocabulary (FST_ERR_BAD_URL is Fastify's name for it, which no client knows).

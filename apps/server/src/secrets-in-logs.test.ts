@@ -99,7 +99,10 @@ describe('an error logged from the database', () => {
     const error = await t.database.db
       .insert(schema.customers)
       .values({ username: 'dberror-second', email: shopper.email, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$c2VjcmV0LWhhc2g' })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(Error);
     lines.length = 0;
     // As the error handler logs a unique violation that reached it ('refused by a concurrent change').
@@ -107,5 +110,31 @@ describe('an error logged from the database', () => {
     const text = log();
     expect(text).toContain('insert into \\"customers\\"');
     for (const secret of ['db.error.owner', 'dberror-second', 'argon2id', 'c2VjcmV0']) expect(text, secret).not.toContain(secret);
+  });
+});
+
+describe('the request id', () => {
+  it("is the store's own unless a trusted proxy gives one in a plain short form (a client's is never believed directly)", async () => {
+    lines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/api/settings', headers: { 'x-request-id': 'forged-by-a-client-1' } });
+    await t.app.inject({ method: 'GET', url: '/api/settings', headers: { 'x-request-id': 'x'.repeat(8_000) } });
+    const text = log();
+    expect(text).toContain('"reqId":');
+    expect(text).not.toContain('forged-by-a-client-1');
+    expect(text).not.toContain('x'.repeat(100));
+    const proxied = await createTestApp({
+      seed: false,
+      config: { logLevel: 'info', trustProxy: ['127.0.0.1'] },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      lines.length = 0;
+      await proxied.app.inject({ method: 'GET', url: '/api/settings', headers: { 'x-request-id': 'lb-7f3a9c21' } });
+      await proxied.app.inject({ method: 'GET', url: '/api/settings', headers: { 'x-request-id': 'bad id with spaces' } });
+      expect(log()).toContain('"reqId":"lb-7f3a9c21"');
+      expect(log()).not.toContain('bad id with spaces');
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -127,7 +127,7 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
               held for you.
             </FormAlert>
             <p className="muted">
-              No mail? Check the spam folder, or <Link to="/login">sign in</Link> and book again to skip this step.
+              No mail? Check the spam folder, or call us and we will book it for you.
             </p>
           </div>
         </section>

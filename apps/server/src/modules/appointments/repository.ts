@@ -92,7 +92,14 @@ export function appointmentsRepository(db: Db) {
       const [found] = await db
         .select({ n: count() })
         .from(appointments)
-        .where(and(or(eq(appointments.mailbox, mailbox), eq(appointments.mobile, mobile)), gte(appointments.day, today), holdsPlace(at), except === undefined ? undefined : ne(appointments.id, except)));
+        .where(
+          and(
+            or(eq(appointments.mailbox, mailbox), eq(appointments.mobile, mobile)),
+            gte(appointments.day, today),
+            holdsPlace(at),
+            except === undefined ? undefined : ne(appointments.id, except),
+          ),
+        );
       return Number(found?.n ?? 0);
     },
     /** An unconfirmed booking becomes Booked (its hold ends); false when it was not Unconfirmed any more. */

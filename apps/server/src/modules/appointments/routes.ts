@@ -64,7 +64,7 @@ export const appointmentsModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     {
       schema: {
         summary:
-          "Books a store visit or a video call (guests too): Booked at once under a signed-in customer's own e-mail, else Unconfirmed (its place held 30 minutes) until the mailed link confirms it; 409 SLOT_FULL, SLOT_UNAVAILABLE or TOO_MANY_APPOINTMENTS",
+          'Books a store visit or a video call (guests too): Unconfirmed, its place held 30 minutes, until the link mailed to its address confirms it (manageToken is null: the link goes only to the mailbox); 409 SLOT_FULL, SLOT_UNAVAILABLE or TOO_MANY_APPOINTMENTS',
         body: formBody(BookAppointmentSchema),
         response: { 201: AppointmentBookedSchema, ...errors, 429: ErrorSchema },
       },
@@ -72,7 +72,7 @@ export const appointmentsModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     async (req, reply) => {
       await deps.limiter.take(BOOKING_LIMIT, req.ip);
       const customer = req.customer;
-      const booked = await appointments.book(req.body, customer ? { customerId: customer.id, email: customer.email } : null);
+      const booked = await appointments.book(req.body, customer ? { customerId: customer.id } : null);
       deps.mailer.kick();
       return reply.status(201).send(booked);
     },
@@ -123,7 +123,11 @@ export const appointmentsModule: FastifyPluginAsync<ModuleDeps> = async (app, de
         response: { 200: AppointmentSchema, ...errors },
       },
     },
-    (req) => appointments.confirm(req.body.token),
+    async (req) => {
+      const confirmed = await appointments.confirm(req.body.token);
+      deps.mailer.kick();
+      return confirmed;
+    },
   );
 
   // A guest's manage link: the token alone names the appointment (only its hash is stored).

@@ -55,10 +55,9 @@ export interface AppointmentsDeps {
   now?: () => Date;
 }
 
-/** Who books: a signed-in customer's own e-mail needs no confirmation; any other address does (issue 35). */
+/** Who books, when signed in: the appointment is theirs to see and cancel in My Account. */
 export interface Booker {
   customerId: number;
-  email: string;
 }
 
 /**
@@ -137,10 +136,10 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
 
     /**
      * Books a slot in one transaction: lock the place, then the contact, check the slot and the contact's live bookings,
-     * count the message against its address and number, insert, queue the mail. A booking under a signed-in
-     * customer's own e-mail is Booked at once; any other is Unconfirmed, holding its place for APPOINTMENT_HOLD_MINUTES
-     * until the link mailed to that address confirms it (issue 35: a stranger's address books nothing and receives one
-     * plain mail that asks).
+     * count the message against its address and number, insert, queue the mail. Every booking is Unconfirmed, holding its
+     * place for APPOINTMENT_HOLD_MINUTES until the link mailed to its address confirms it (issue 35: a stranger's address
+     * books nothing and receives one plain mail that asks). A signed-in shopper confirms too: sign-up never proves an
+     * address, so an account made under a stranger's could otherwise book under it and hold places that never lapse.
      */
     async book(input: BookAppointment, booker: Booker | null): Promise<AppointmentBooked> {
       const token = randomBytes(24).toString('base64url');
@@ -148,7 +147,6 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
       const brand = await settings.brand();
       const mailbox = mailboxOf(input.email);
       const mobile = mobileOf(input.phone);
-      const confirmed = booker !== null && mailboxOf(booker.email) === mailbox;
       const id = await db.transaction(async (tx) => {
         const repo = appointmentsRepository(tx);
         const storeId = input.storeId ?? null;
@@ -197,26 +195,28 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
             estimatePaise: tradeIn.estimatePaise,
           },
           manageTokenHash: hashToken(token),
-          status: confirmed ? 'Booked' : 'Unconfirmed',
-          holdUntil: confirmed ? null : new Date(at.getTime() + APPOINTMENT_HOLD_MINUTES * 60_000),
-          confirmedAt: confirmed ? at : null,
+          status: 'Unconfirmed',
+          holdUntil: new Date(at.getTime() + APPOINTMENT_HOLD_MINUTES * 60_000),
           // Booked for today or tomorrow: the confirmation is the reminder.
           remindedAt: input.date <= addDays(indianDate(at), 1) ? at : null,
         });
         const row = answer((await repo.byId(created))!, at);
-        await queueMail(tx, confirmed ? bookedMail(brand, row, manageUrl(token)) : confirmBookingMail(brand, row, manageUrl(token), APPOINTMENT_HOLD_MINUTES));
+        await queueMail(tx, confirmBookingMail(brand, row, manageUrl(token), APPOINTMENT_HOLD_MINUTES));
         return created;
       });
       const row = await appointmentsRepository(db).byId(id);
-      return { ...answer(row!, at), manageToken: confirmed ? token : null };
+      // The link goes only to the mailbox, or its holder could confirm an address that is not theirs.
+      return { ...answer(row!, at), manageToken: null };
     },
 
     /**
      * The mailed link's Confirm: the address is proven, and the booking is Booked. Within its hold the place is still
-     * its own; after it, only if the slot has a place left and has not begun. Confirming twice changes nothing.
+     * its own; after it, only if the slot has a place left and has not begun. Confirming twice changes nothing. The
+     * proven address is sent the booking's receipt, with the same link to see or cancel it.
      */
     async confirm(token: string) {
       const at = now();
+      const brand = await settings.brand();
       return db.transaction(async (tx) => {
         const repo = appointmentsRepository(tx);
         const seen = await repo.byToken(hashToken(token));
@@ -232,14 +232,19 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
           // A lapsed hold no longer counted against its contact: booked again meanwhile, the contact may be at its limit.
           await repo.lockContact(mailboxOf(found.email), mobileOf(found.phone));
           if ((await repo.liveOfContact(mailboxOf(found.email), mobileOf(found.phone), indianDate(at), at, found.id)) >= APPOINTMENTS_PER_CONTACT) {
-            throw new DomainError('TOO_MANY_APPOINTMENTS', `This e-mail address or mobile number already has ${APPOINTMENTS_PER_CONTACT} appointments booked. Please keep or cancel one of them first, or call us.`);
+            throw new DomainError(
+              'TOO_MANY_APPOINTMENTS',
+              `This e-mail address or mobile number already has ${APPOINTMENTS_PER_CONTACT} appointments booked. Please keep or cancel one of them first, or call us.`,
+            );
           }
           const { capacity: cap } = await capacity(tx);
           const taken = (await repo.bookedOn(found.kind, found.storeId, found.day, at, found.id)).get(found.slot) ?? 0;
           if (taken >= cap) throw new DomainError('SLOT_FULL', 'That time was taken while the booking waited for its confirmation. Please book another time.');
         }
         await repo.confirm(found.id, at);
-        return answer((await repo.byId(found.id))!, at);
+        const booked = answer((await repo.byId(found.id))!, at);
+        await queueMail(tx, bookedMail(brand, booked, manageUrl(token)));
+        return booked;
       });
     },
 
