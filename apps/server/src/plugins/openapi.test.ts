@@ -153,7 +153,11 @@ describe('the store’s own document', () => {
       staffCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'milli_staff' }),
       staffToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     });
-    const needs = (method: 'get' | 'post' | 'put', path: string) => !!doc.paths[path]![method]!.security?.some((s) => 'sessionCookie' in s);
+    // Needed: the cookie is the only way in; optional ({} is an alternative): anyone may call, a session counts if sent.
+    const needs = (method: 'get' | 'post' | 'put', path: string) => {
+      const security = doc.paths[path]![method]!.security ?? [];
+      return security.some((s) => 'sessionCookie' in s) && !security.some((s) => Object.keys(s).length === 0);
+    };
     for (const [method, path] of [
       ['get', '/api/orders'],
       ['get', '/api/auth/me'],
@@ -173,6 +177,30 @@ describe('the store’s own document', () => {
     ] as const) {
       expect(needs(method, path), `${method} ${path}`).toBe(false);
     }
+  });
+
+  it('serves a generated client: every operation has a unique operationId, declares its security and a 4xx answer, and requires only properties it defines', () => {
+    const ids: string[] = [];
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!op) continue;
+        ids.push(op.operationId!);
+        if (!op.operationId) problems.push(`${method} ${path}: no operationId`);
+        if (!op.security) problems.push(`${method} ${path}: no security`);
+        if (!Object.keys(op.responses).some((status) => /^4/.test(status))) problems.push(`${method} ${path}: no 4xx answer`);
+      }
+    }
+    const undefinedRequired = (schema: unknown, where: string): void => {
+      if (!schema || typeof schema !== 'object') return;
+      const s = schema as { required?: string[]; properties?: Record<string, unknown> };
+      for (const name of Array.isArray(s.required) ? s.required : []) if (!s.properties?.[name]) problems.push(`${where}: requires ${name}, undefined`);
+      for (const [key, value] of Object.entries(s)) undefinedRequired(value, `${where}/${key}`);
+    };
+    undefinedRequired(doc.paths, '#/paths');
+    expect(problems).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/orders/{orderNumber}/invoice.pdf']!.get!.operationId).toBe('getOrdersByOrderNumberInvoicePdf');
   });
 
   it('names the staff cookie, and the API token where a token may call, on the back office’s calls', () => {

@@ -184,6 +184,8 @@ function routeTransform(): SwaggerTransform {
       if (given[key] !== undefined) schema[key] = given[key];
     }
     schema.tags = given.tags ?? [tagOf(url)];
+    // A generated client names each call by its operationId: made from the method and the path unless a route names it.
+    schema.operationId ??= operationIdOf([route.method].flat()[0]!, url);
     const config = (route.config ?? {}) as { access?: string; permission?: string; sessionOnly?: boolean };
     if (given.security) schema.security = given.security;
     else if (config.access === 'staff') {
@@ -193,12 +195,76 @@ function routeTransform(): SwaggerTransform {
       const note = `Back office: needs the permission '${config.permission ?? '(none: refused to all)'}'${tokenToo ? ', with the staff cookie or an API token' : ', with the staff cookie (an API token is refused)'}.`;
       schema.description = typeof schema.description === 'string' ? `${schema.description}\n\n${note}` : note;
     } else if (needsCustomer(route)) schema.security = [{ [SESSION_SCHEME]: [] }];
+    // Anyone may call it; on the storefront a session cookie, when sent, makes the answer the shopper's own (a cart, a
+    // greeting). The back office's public calls (signing in, the spec's two lists) take no customer's session.
+    else schema.security = url.startsWith('/api/admin/') ? [{}] : [{}, { [SESSION_SCHEME]: [] }];
     if (loose.length > 0) {
       const note = `The ${loose.join(' and ')} of this call cannot be expressed as JSON Schema: shown here as any value, still checked by the route.`;
       schema.description = typeof schema.description === 'string' ? `${schema.description}\n\n${note}` : note;
     }
     return { schema, url };
   };
+}
+
+/**
+ * An operation's name for a generated client, from its method and path: `GET /api/orders/:orderNumber/invoice.pdf`
+ * is `getOrdersByOrderNumberInvoicePdf`. Unique as long as the method and path are (openapi.test.ts checks).
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * Each group of calls (the path's first segment after /api) in a sentence, for the document's tags. A group not
+ * named here is described by its path alone.
+ */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  account: "The signed-in customer's address book and privacy.",
+  admin: 'The back office: staff routes under /api/admin (and three public lists the specification placed there).',
+  appointments: 'Store visits and video calls: slots, booking with an e-mailed confirmation, the guest’s link.',
+  auth: 'Sign-up, login, logout, and a forgotten password by code or link.',
+  cart: 'The shopping cart of a customer, or of a guest by cookie.',
+  category: 'The catalogue’s categories.',
+  coupons: 'Coupons applied to a cart.',
+  'custom-design': 'A customer’s made-to-order requests and their CAD designs.',
+  exchanges: 'Lifetime exchange and buy-back of pieces bought here.',
+  harvest: 'Milli Harvest, the 10 + 1 monthly savings plan.',
+  manufacturer: 'Trade-partner applications (the specification’s manufacturer forms).',
+  me: 'What the page shows of the visitor once painted: greeting, cart and wish-list counts.',
+  orders: 'Placing, paying, following, cancelling and returning orders; invoices and credit notes.',
+  payments: 'Payments through the gateway (Razorpay, or the demo gateway): verify, webhooks, the customer’s payments.',
+  product: 'The catalogue: listing, filters, search, a product with its price breakup, reviews.',
+  reviews: 'Reviews written by customers who received the piece.',
+  settings: 'The store’s public settings: shipping fee, return window, contact details.',
+  'sizer-requests': 'Free ring sizers asked for from a product page.',
+  'store-credit': 'A customer’s store credit and its statement.',
+  stores: 'The store locator and delivery by pincode.',
+  'trade-in': 'The old gold trade-in estimate.',
+  users: 'A customer’s profile (the specification’s user-details calls).',
+  wishlist: 'The wish list of a customer, or of a guest by cookie.',
+};
+
+/**
+ * zod states a record keyed by an enum (`z.record(z.enum([...]), …)`) as `required` keys with `additionalProperties`,
+ * which JSON Schema reads as requiring properties it does not define: each required key gets the value schema.
+ */
+function defineRequired(schema: unknown): void {
+  if (!schema || typeof schema !== 'object') return;
+  if (Array.isArray(schema)) {
+    for (const item of schema) defineRequired(item);
+    return;
+  }
+  const s = schema as SchemaObject;
+  if (Array.isArray(s.required) && s.additionalProperties && typeof s.additionalProperties === 'object') {
+    const missing = s.required.filter((name) => !s.properties?.[name]);
+    if (missing.length > 0) s.properties = { ...s.properties, ...Object.fromEntries(missing.map((name) => [name, s.additionalProperties as SchemaObject])) };
+  }
+  for (const value of Object.values(s)) defineRequired(value);
 }
 
 /** The codes of the vocabulary answered with each HTTP status (plugins/errors.ts decides them all). */
@@ -241,11 +307,19 @@ function documentTransform(): SwaggerTransformObject {
               ? `Refused. Codes with this status: ${codes.join(', ')}.`
               : `Answered with status ${status}.`;
         }
-        // Any call can be refused (a foreign origin, unusable text, a validation error, a fault of ours).
+        // Any call can be refused: its address or query holding unusable text (400), a foreign origin (403), a fault of ours.
+        if (!Object.keys(op.responses).some((status) => /^4/.test(status))) {
+          op.responses['400'] = {
+            description: `Refused. Codes with this status: ${(byStatus.get(400) ?? []).join(', ')}.`,
+            content: { 'application/json': { schema: ERROR_REF } },
+          };
+        }
         op.responses.default ??= { description: 'Any other refusal: { message, code, fields? }.', content: { 'application/json': { schema: ERROR_REF } } };
       }
     }
-    doc.tags = [...tags].sort().map((name) => ({ name }));
+    doc.tags = [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `The calls under /api/${name}.` }));
+    defineRequired(doc.paths);
+    defineRequired(doc.components.schemas);
     // The registry gives ErrorSchema an input twin too; nothing takes an error as input.
     if (!JSON.stringify(doc.paths).includes(`/${ERROR_COMPONENT}Input"`)) delete doc.components.schemas?.[`${ERROR_COMPONENT}Input`];
     return doc as unknown as ReturnType<SwaggerTransformObject>;
@@ -299,7 +373,9 @@ export async function openapiPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Milli store API', version: serverPackage.version, description: DESCRIPTION },
+      info: { title: 'Milli store API', version: serverPackage.version, description: DESCRIPTION, license: { name: 'Proprietary: the Milli store’s own API' } },
+      // The store answers its API where it serves its pages, wherever that is deployed.
+      servers: [{ url: '/', description: 'This store' }],
       components: {
         securitySchemes: {
           [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie that POST /api/auth/login sets.' },
