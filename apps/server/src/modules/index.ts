@@ -8,7 +8,7 @@ import { adminStoresModule } from './admin-stores/routes.ts';
 import { adminPartnersModule } from './admin-partners/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { adminSizersModule } from './admin-sizers/routes.ts';
-import { adminDesignModule } from './admin-design/routes.ts';
+import { customDesignAdminModule } from './custom-design/admin-routes.ts';
 import { adminOrdersModule } from './admin-orders/routes.ts';
 import { adminHarvestModule } from './admin-harvest/routes.ts';
 import { adminReviewsModule } from './admin-reviews/routes.ts';
@@ -68,7 +68,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminRatesModule,
   adminSettingsModule,
   adminSizersModule,
-  adminDesignModule,
+  customDesignAdminModule,
   adminOrdersModule,
   adminHarvestModule,
   adminReviewsModule,
