@@ -10,7 +10,7 @@ import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { adminSizersModule } from './admin-sizers/routes.ts';
 import { customDesignAdminModule } from './custom-design/admin-routes.ts';
 import { adminOrdersModule } from './admin-orders/routes.ts';
-import { adminHarvestModule } from './admin-harvest/routes.ts';
+import { harvestAdminModule } from './harvest/admin-routes.ts';
 import { adminReviewsModule } from './admin-reviews/routes.ts';
 import { reviewsModule } from './reviews/routes.ts';
 import { certificatesModule } from './certificates/routes.ts';
@@ -70,7 +70,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminSizersModule,
   customDesignAdminModule,
   adminOrdersModule,
-  adminHarvestModule,
+  harvestAdminModule,
   adminReviewsModule,
   appointmentsModule,
   adminAppointmentsModule,
