@@ -5,7 +5,7 @@ import { addressesModule } from './addresses/routes.ts';
 import { adminCatalogueModule } from './admin-catalogue/routes.ts';
 import { adminCouponsModule } from './admin-coupons/routes.ts';
 import { adminStoresModule } from './admin-stores/routes.ts';
-import { adminPartnersModule } from './admin-partners/routes.ts';
+import { tradePartnersAdminModule } from './trade-partners/admin-routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { adminSizersModule } from './admin-sizers/routes.ts';
 import { customDesignAdminModule } from './custom-design/admin-routes.ts';
@@ -61,7 +61,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminCatalogueModule,
   adminCouponsModule,
   adminStoresModule,
-  adminPartnersModule,
+  tradePartnersAdminModule,
   adminDashboardModule,
   staffModule,
   auditModule,
