@@ -184,6 +184,16 @@ export function customDesignRepository(db: Db) {
         .for('update');
       return row ?? null;
     },
+    /**
+     * The request follows its balance order. `touch` also sets updatedAt (the desk's queue orders by it): the
+     * orders module's cancel did, its desk's status changes did not.
+     */
+    async followOrder(requestId: number, status: 'Picked' | 'Out for Delivery' | 'Delivered' | 'Cancelled', opts: { touch?: boolean } = {}) {
+      await db
+        .update(r)
+        .set({ status, ...(opts.touch ? { updatedAt: new Date() } : {}) })
+        .where(eq(r.id, requestId));
+    },
     /** The made piece on its balance order's line, packed already (order_pieces). */
     async packPiece(orderId: number, piece: { huid: string; netWeightMg: number; grossWeightMg: number; recordedAt: Date }) {
       const [line] = await db.select({ id: schema.orderLines.id }).from(schema.orderLines).where(eq(schema.orderLines.orderId, orderId)).limit(1);
