@@ -37,7 +37,7 @@ import { customDesignMedia } from './modules/custom-design/routes.ts';
 import { catalogueMedia } from './modules/admin-catalogue/routes.ts';
 import { reviewMedia } from './modules/reviews/routes.ts';
 import { createSettingsService } from './modules/settings/service.ts';
-import { HARVEST_KEEPER_INTERVAL_MS, createHarvestKeeper, type HarvestKeeper } from './modules/admin-harvest/keeper.ts';
+import { HARVEST_KEEPER_INTERVAL_MS, createHarvestKeeper, type HarvestKeeper } from './modules/harvest/keeper.ts';
 import { APPOINTMENT_KEEPER_INTERVAL_MS, createAppointmentKeeper, type AppointmentKeeper } from './modules/appointments/keeper.ts';
 
 /** What a trusted proxy's request id may look like. */

@@ -5,12 +5,12 @@ import { addressesModule } from './addresses/routes.ts';
 import { adminCatalogueModule } from './admin-catalogue/routes.ts';
 import { adminCouponsModule } from './admin-coupons/routes.ts';
 import { adminStoresModule } from './admin-stores/routes.ts';
-import { adminPartnersModule } from './admin-partners/routes.ts';
+import { tradePartnersAdminModule } from './trade-partners/admin-routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { adminSizersModule } from './admin-sizers/routes.ts';
-import { adminDesignModule } from './admin-design/routes.ts';
+import { customDesignAdminModule } from './custom-design/admin-routes.ts';
 import { adminOrdersModule } from './admin-orders/routes.ts';
-import { adminHarvestModule } from './admin-harvest/routes.ts';
+import { harvestAdminModule } from './harvest/admin-routes.ts';
 import { adminReviewsModule } from './admin-reviews/routes.ts';
 import { reviewsModule } from './reviews/routes.ts';
 import { certificatesModule } from './certificates/routes.ts';
@@ -61,16 +61,16 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminCatalogueModule,
   adminCouponsModule,
   adminStoresModule,
-  adminPartnersModule,
+  tradePartnersAdminModule,
   adminDashboardModule,
   staffModule,
   auditModule,
   adminRatesModule,
   adminSettingsModule,
   adminSizersModule,
-  adminDesignModule,
+  customDesignAdminModule,
   adminOrdersModule,
-  adminHarvestModule,
+  harvestAdminModule,
   adminReviewsModule,
   appointmentsModule,
   adminAppointmentsModule,

@@ -28,7 +28,8 @@ export function requestTitle(r: Pick<RequestFacts, 'metalType' | 'goldQuality' |
   return `${capital(r.metalType)} ${r.category}`;
 }
 
-const grams = (mg: number) => `${(mg / 1000).toLocaleString('en-IN', { maximumFractionDigits: 3 })} g`;
+/** '12.345 g' from milligrams (the specification lines and the made piece's mail). */
+export const grams = (mg: number) => `${(mg / 1000).toLocaleString('en-IN', { maximumFractionDigits: 3 })} g`;
 const carats = (cents: number) => `${(cents / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })} ct`;
 
 /** 'Metal: 18 kt Yellow Gold' … lines for the mails. */

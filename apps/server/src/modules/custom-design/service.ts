@@ -31,6 +31,19 @@ import { uploadUrl, type UploadStore } from './storage.ts';
 /** A request's printed number (CUS-000042), as the orders desk names the request a made piece came from. */
 export { requestNumber };
 
+/**
+ * A made-to-order piece's request follows its balance order (Picked, Out for Delivery, Delivered, Cancelled), in
+ * the order's transaction: for the orders module, so that only this module writes custom_design_requests.
+ */
+export async function requestFollowsOrder(
+  tx: Db,
+  requestId: number,
+  status: 'Picked' | 'Out for Delivery' | 'Delivered' | 'Cancelled',
+  opts: { touch?: boolean } = {},
+) {
+  await customDesignRepository(tx).followOrder(requestId, status, opts);
+}
+
 export type SubmitResult = { ok: true; message: string; requestId: number } | Failure<'INVALID_REQUEST'>;
 
 const HOUR_MS = 60 * 60_000;

@@ -7,7 +7,7 @@ import { customDesignRepository } from './repository.ts';
 
 /**
  * A CAD sheet's money (issue 19): its breakup from the day's rates, the advance, and the made piece's final
- * total. Shared by the design desk (admin-design) and the customer's page and balance (this module).
+ * total. Shared by the design desk (desk.ts) and the customer's page and balance (service.ts, balance.ts).
  */
 
 type Metal = 'gold' | 'silver' | 'platinum';

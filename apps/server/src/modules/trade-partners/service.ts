@@ -49,7 +49,8 @@ export const ALREADY_UNDER_REVIEW = (who: string) =>
 const isOpenApplicationClash = (error: unknown) => isUniqueViolation(error, 'trade_partner_applications_open_company_key');
 
 const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
-const reference = (id: number) => `TP-${String(id).padStart(6, '0')}`;
+/** An application's printed reference (TP-000042), in the applicant's mails and on the partner desk. */
+export const partnerReference = (id: number) => `TP-${String(id).padStart(6, '0')}`;
 
 /** Trade-partner applications (spec §2 short and long registration; DECISIONS §2). */
 export function createTradePartnersService(deps: TradePartnersDeps) {
@@ -70,7 +71,7 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
         // The applicant's address and number hear from the store: counted against them, whoever sends the form.
         await limiter.takeRecipient({ email: summary.email, phone: summary.phone }, t);
         const row = await tradePartnersRepository(t).create(application, owners, contacts);
-        const full = { ...summary, reference: reference(row.id) };
+        const full = { ...summary, reference: partnerReference(row.id) };
         await queueMail(t, applicationReceivedMail(brand, full));
         await queueMail(t, newApplicationNotice(brand, full));
         return row;
@@ -80,7 +81,7 @@ export function createTradePartnersService(deps: TradePartnersDeps) {
         throw error;
       });
     deps.mailQueued?.();
-    return reference(created.id);
+    return partnerReference(created.id);
   }
 
   return {

@@ -12,15 +12,15 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { actorOf } from '../audit/service.ts';
 import { createSettingsService } from '../settings/service.ts';
-import { createAdminPartnersService } from './service.ts';
+import { createPartnersDesk } from './desk.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 const staff = { access: 'staff', permission: 'partners' } as const;
 
 /** The trade-partner desk (issue 19, permission 'partners'): applications, their KYC checks and duplicates, the review. */
-export const adminPartnersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const tradePartnersAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const partners = createAdminPartnersService({
+  const partners = createPartnersDesk({
     db: deps.database.db,
     settings: createSettingsService(deps.database.db),
     mailQueued: () => deps.mailer.kick(),

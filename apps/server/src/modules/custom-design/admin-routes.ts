@@ -20,7 +20,7 @@ import type { ModuleDeps } from '../../deps.ts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { actorOf } from '../audit/service.ts';
 import { MAX_IMAGE_BYTES } from '../../lib/images.ts';
-import { createAdminDesignService, MAX_RENDERS } from './service.ts';
+import { createDesignDesk, MAX_RENDERS } from './desk.ts';
 
 const errors = { 400: CustomDesignErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema };
 const staff = { access: 'staff', permission: 'design' } as const;
@@ -44,9 +44,9 @@ function rendersOf(body: Record<string, unknown>): Buffer[] {
 }
 
 /** The design desk (issue 19, permission 'design'): custom requests, CAD sheets, Making and the made piece. */
-export const adminDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const customDesignAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const desk = createAdminDesignService(deps.database.db, deps.files, { mailQueued: () => deps.mailer.kick() });
+  const desk = createDesignDesk(deps.database.db, deps.files, { mailQueued: () => deps.mailer.kick() });
 
   api.get(
     '/admin/custom-requests',

@@ -14,13 +14,13 @@ import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { createSettingsService } from '../settings/service.ts';
-import { requestNumber, requestTitle } from '../custom-design/describe.ts';
+import { requestNumber, requestTitle } from './describe.ts';
 import { processImages, type ProcessedImage } from '../../lib/images.ts';
-import { createUploadStore, uploadUrl } from '../custom-design/storage.ts';
-import { approvedSheet, balanceOrderOf, diamondRateToday, finalTotalOf, metalRateToday, purityOf, versionsOf } from '../custom-design/sheet.ts';
+import { createUploadStore, uploadUrl } from './storage.ts';
+import { approvedSheet, balanceOrderOf, diamondRateToday, finalTotalOf, metalRateToday, purityOf, versionsOf } from './sheet.ts';
 import { cadAdvance, cadDefaultMaking, cadDiamondValue, cadMetalValue, cadPrice, cadPriceAddsUp } from '@milli/pricing';
 import { designSharedMail, makingMail, pieceMadeMail } from './mail.ts';
-import { adminDesignRepository } from './repository.ts';
+import { customDesignRepository } from './repository.ts';
 
 export const MAX_RENDERS = 6;
 /** The making the quote suggests when staff give none: this percent of the metal's value (staff may change it). */
@@ -31,13 +31,13 @@ const nameOf = (row: { firstName: string; lastName: string; username: string }) 
 const notFound = () => new DomainError('NOT_FOUND', 'There is no such custom design request.');
 
 /** The design desk (issue 19, permission 'design'): the queue, CAD sheets with renders and a breakup, Making, the made piece. */
-export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQueued?: () => void } = {}) {
+export function createDesignDesk(db: Db, files: FileStore, opts: { mailQueued?: () => void } = {}) {
   const store = createUploadStore(files);
   const settings = createSettingsService(db);
 
-  const repo = adminDesignRepository(db);
+  const repo = customDesignRepository(db);
   async function lockRequest(tx: Db, id: number) {
-    const found = await adminDesignRepository(tx).lock(id);
+    const found = await customDesignRepository(tx).lock(id);
     if (!found) throw notFound();
     return found;
   }
@@ -200,7 +200,7 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
             const message = `The total (${form.totalPaise} paise) does not match the breakup at today's rates (${quote.totalPaise} paise). Please refresh the quote.`;
             throw new DomainError('INVALID_REQUEST', message, { totalPaise: message });
           }
-          const txRepo = adminDesignRepository(tx);
+          const txRepo = customDesignRepository(tx);
           const version = (await txRepo.lastVersion(id)) + 1;
           // The previous version still Shared (none after a rejection, but an old one could be) is history now.
           await txRepo.supersedeShared(id, new Date());
@@ -279,7 +279,7 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
         if (request.status === status) throw new DomainError('CONFLICT', 'This request is already Making.');
         if (request.status !== 'Approved')
           throw new DomainError('CONFLICT', `This request is ${request.status}: it goes to Making only once its design is approved and the advance paid.`);
-        await adminDesignRepository(tx).updateRequest(id, { status });
+        await customDesignRepository(tx).updateRequest(id, { status });
         await recordAudit(tx, actor, {
           action: 'status',
           entity: 'custom-request',
@@ -309,7 +309,7 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
           throw new DomainError('CONFLICT', 'The balance order for this piece already exists: change the piece on the order instead.');
         const sheet = await approvedSheet(tx, id);
         if (!sheet) throw new DomainError('CONFLICT', 'This request has no approved design.');
-        if (await adminDesignRepository(tx).huidTaken(piece.huid, id)) {
+        if (await customDesignRepository(tx).huidTaken(piece.huid, id)) {
           const message = `HUID ${piece.huid} is already on another piece. Please check the hallmark.`;
           throw new DomainError('CONFLICT', message, { huid: message });
         }
@@ -317,7 +317,7 @@ export function createAdminDesignService(db: Db, files: FileStore, opts: { mailQ
         if (final.totalPaise < sheet.advancePaise)
           throw new DomainError('CONFLICT', 'The final total is less than the advance paid: please call the customer.');
         const at = new Date();
-        await adminDesignRepository(tx).updateRequest(id, {
+        await customDesignRepository(tx).updateRequest(id, {
           huid: piece.huid,
           netWeightMg: piece.netWeightMg,
           grossWeightMg: piece.grossWeightMg,

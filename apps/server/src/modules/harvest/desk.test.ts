@@ -11,9 +11,9 @@ import { indianDate } from '@milli/pricing';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createShopper, createStaff, payThroughDemo, type TestStaff } from '../../testing-factories.ts';
 import { createDemoGateway } from '../payments/demo-gateway.ts';
-import { redeemableBalance } from '../harvest/service.ts';
+import { redeemableBalance } from './service.ts';
 import { DomainError } from '../../domain-error.ts';
-import { harvestDailyPass } from './service.ts';
+import { harvestDailyPass } from './desk.ts';
 
 const gateway = createDemoGateway();
 let t: TestApp;

@@ -11,15 +11,15 @@ import {
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { actorOf } from '../audit/service.ts';
-import { createAdminHarvestService } from './service.ts';
+import { createHarvestDesk } from './desk.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 const staff = { access: 'staff', permission: 'accounts' } as const;
 
 /** The Milli Harvest desk (issue 19, permission 'accounts'): plans, reminders, closing with refunds. */
-export const adminHarvestModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const harvestAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const desk = createAdminHarvestService(deps.database.db, deps.payments, { mailQueued: () => deps.mailer.kick() });
+  const desk = createHarvestDesk(deps.database.db, deps.payments, { mailQueued: () => deps.mailer.kick() });
 
   api.get(
     '/admin/harvest/plans',

@@ -14,7 +14,7 @@ import { queueMail } from '../mail/service.ts';
 import type { PaymentService, RefundRecord } from '../payments/service.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { closedMail, reminderMail } from './mail.ts';
-import { adminHarvestRepository, type PlanRow } from './repository.ts';
+import { harvestRepository, type PlanRow } from './repository.ts';
 
 const DAY = 86_400_000;
 /** A reminder goes out this many days before an instalment's date. */
@@ -78,12 +78,12 @@ function refundPlan(r: PlanRow, paid: { id: number; amountPaise: number; refunde
   return { total, parts };
 }
 
-export function createAdminHarvestService(db: Db, payments: PaymentService, options: { now?: () => Date; mailQueued?: () => void } = {}) {
+export function createHarvestDesk(db: Db, payments: PaymentService, options: { now?: () => Date; mailQueued?: () => void } = {}) {
   const now = options.now ?? (() => new Date());
   const settings = createSettingsService(db);
 
   async function plan(id: number): Promise<AdminHarvestPlan> {
-    const repo = adminHarvestRepository(db);
+    const repo = harvestRepository(db);
     const found = await repo.byId(id);
     if (!found) throw new DomainError('NOT_FOUND', 'There is no such Harvest plan.');
     const [items, pays, redemptions, reminders, history, closedBy] = await Promise.all([
@@ -154,7 +154,7 @@ export function createAdminHarvestService(db: Db, payments: PaymentService, opti
     async list(query: AdminHarvestListQuery) {
       const at = now();
       const today = indianDate(at);
-      const { rows, total } = await adminHarvestRepository(db).list(query, today, addDays(today, REMIND_DAYS_BEFORE));
+      const { rows, total } = await harvestRepository(db).list(query, today, addDays(today, REMIND_DAYS_BEFORE));
       return toAdminPage(
         rows.map((r) => row(r, at)),
         total,
@@ -170,7 +170,7 @@ export function createAdminHarvestService(db: Db, payments: PaymentService, opti
       const today = indianDate(at);
       const brand = await settings.brand();
       await db.transaction(async (tx) => {
-        const repo = adminHarvestRepository(tx);
+        const repo = harvestRepository(tx);
         const found = await repo.byId(id, { lock: true });
         if (!found) throw new DomainError('NOT_FOUND', 'There is no such Harvest plan.');
         if (found.status !== 'Active') throw new DomainError('CONFLICT', `This plan is ${found.status}: it takes no more instalments.`);
@@ -213,7 +213,7 @@ export function createAdminHarvestService(db: Db, payments: PaymentService, opti
       const brand = await settings.brand();
       const queued: (RefundRecord | null)[] = [];
       await db.transaction(async (tx) => {
-        const repo = adminHarvestRepository(tx);
+        const repo = harvestRepository(tx);
         const found = await repo.byId(id, { lock: true });
         if (!found) throw new DomainError('NOT_FOUND', 'There is no such Harvest plan.');
         if (found.status === 'Cancelled') throw new DomainError('CONFLICT', 'This plan is already closed.');
@@ -267,8 +267,8 @@ export async function harvestDailyPass(db: Db, at: Date) {
   const brand = await createSettingsService(db).brand();
   const today = indianDate(at);
   return db.transaction(async (tx) => {
-    const repo = adminHarvestRepository(tx);
-    const complete = await repo.matureComplete(at);
+    const repo = harvestRepository(tx);
+    const complete = await repo.matureDue(null, at);
     const lapsed = await repo.matureLapsed(at);
     const claimed = await repo.claimReminders(addDays(today, REMIND_DAYS_BEFORE), new Date(at.getTime() - REMIND_EVERY_DAYS * DAY), at);
     for (const i of claimed) {

@@ -14,18 +14,18 @@ import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { bankOfIfsc } from '../trade-partners/ifsc.ts';
+import { bankOfIfsc } from './ifsc.ts';
 import { partnerDecisionMail } from './mail.ts';
-import { adminPartnersRepository, identifiersOf, type ApplicationRow, type Identifiers } from './repository.ts';
+import { identifiersOf, tradePartnersRepository, type ApplicationRow, type Identifiers } from './repository.ts';
+import { partnerReference } from './service.ts';
 
-export interface AdminPartnersDeps {
+export interface PartnersDeskDeps {
   db: Db;
   settings: SettingsService;
   /** Called after a transaction that queued mail has committed. */
   mailQueued?: () => void;
 }
 
-export const partnerReference = (id: number) => `TP-${String(id).padStart(6, '0')}`;
 const DECIDED = new Set(['Approved', 'Rejected']);
 type Shared = 'pan' | 'gstin' | 'email' | 'phone';
 
@@ -107,10 +107,10 @@ function decisionsAt(status: ApplicationRow['status']): AdminPartnerDetail['deci
 const notFound = () => new DomainError('NOT_FOUND', 'There is no such trade partner application.');
 
 /**
- * The back office's trade-partner desk: applications as the public forms stored them (modules/trade-partners),
+ * The back office's trade-partner desk: applications as the public forms stored them (service.ts),
  * their KYC checks and duplicates, and the review. Every review is audited and, when it decides, mailed.
  */
-export function createAdminPartnersService(deps: AdminPartnersDeps) {
+export function createPartnersDesk(deps: PartnersDeskDeps) {
   const { db } = deps;
 
   function row(r: ApplicationRow, name: string, duplicateOf: PartnerDuplicates): AdminPartnerRow {
@@ -131,7 +131,7 @@ export function createAdminPartnersService(deps: AdminPartnersDeps) {
 
   return {
     async list(query: AdminPartnerListQuery) {
-      const repo = adminPartnersRepository(db);
+      const repo = tradePartnersRepository(db);
       const { rows, total } = await repo.list(query);
       const ids = rows.map(identifiersOf);
       const [others, people] = await Promise.all([repo.sharing(ids), repo.people(rows.map((r) => r.id))]);
@@ -147,7 +147,7 @@ export function createAdminPartnersService(deps: AdminPartnersDeps) {
     },
 
     async get(id: number): Promise<AdminPartnerDetail> {
-      const repo = adminPartnersRepository(db);
+      const repo = tradePartnersRepository(db);
       const r = await repo.byId(id);
       if (!r) throw notFound();
       const mine = identifiersOf(r);
@@ -180,7 +180,7 @@ export function createAdminPartnersService(deps: AdminPartnersDeps) {
     async review(actor: AuditActor, id: number, input: AdminPartnerReview): Promise<AdminPartnerDetail> {
       const brand = await deps.settings.brand();
       const mailed = await db.transaction(async (tx) => {
-        const repo = adminPartnersRepository(tx);
+        const repo = tradePartnersRepository(tx);
         const before = await repo.byId(id, { lock: true });
         if (!before) throw notFound();
         const reference = partnerReference(id);

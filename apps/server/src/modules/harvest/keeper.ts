@@ -1,6 +1,6 @@
 import type { Db } from '@milli/db';
 import { repeatingPass } from '../../lib/repeating-pass.ts';
-import { harvestDailyPass } from './service.ts';
+import { harvestDailyPass } from './desk.ts';
 
 export const HARVEST_KEEPER_INTERVAL_MS = 24 * 60 * 60_000;
 /** The first pass comes a few minutes after start (instances restart more often than once a day). */
