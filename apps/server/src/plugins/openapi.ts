@@ -68,6 +68,7 @@ export interface ResponseObject {
 }
 export interface OperationObject {
   tags?: string[];
+  operationId?: string;
   summary?: string;
   description?: string;
   parameters?: ParameterObject[];
