@@ -30,7 +30,7 @@ import type { StaffPermission } from '@milli/contracts';
 import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
-import { mediaRoutes } from './modules/media/routes.ts';
+import { mediaRoutes } from './modules/catalog/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customDesignMedia } from './modules/custom-design/routes.ts';
 import { catalogueMedia } from './modules/admin-catalogue/routes.ts';
