@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
 import { addressesModule } from './addresses/routes.ts';
-import { adminCatalogueModule } from './admin-catalogue/routes.ts';
+import { catalogAdminModule } from './catalog/admin-routes.ts';
 import { adminCouponsModule } from './admin-coupons/routes.ts';
 import { adminStoresModule } from './admin-stores/routes.ts';
 import { adminPartnersModule } from './admin-partners/routes.ts';
@@ -58,7 +58,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   tradePartnersModule,
   customDesignModule,
   productCsvModule,
-  adminCatalogueModule,
+  catalogAdminModule,
   adminCouponsModule,
   adminStoresModule,
   adminPartnersModule,

@@ -23,6 +23,7 @@ import {
   TagSchema,
 } from '@milli/contracts/schemas';
 import { parseArtPath, renderArt } from '@milli/db';
+import { CATALOGUE_MEDIA_PREFIX } from '@milli/contracts';
 import type { ModuleDeps } from '../../deps.ts';
 import { imageJob } from '../../lazy-sharp.ts';
 import { STATUS_OF } from '../../plugins/errors.ts';
@@ -178,5 +179,33 @@ export function mediaRoutes(app: FastifyInstance) {
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .header('x-content-type-options', 'nosniff')
       .send(svg);
+  });
+}
+
+const MEDIA_KEY = /^products\/[0-9]+\/[a-f0-9]{16}-[0-9]+\.(avif|webp)$/;
+
+/**
+ * /media/catalogue/{key}: the product photos uploaded in the back office, public (the storefront shows them),
+ * read from the file store. Names are random and never reused, so they are kept for a year.
+ */
+export function catalogueMedia(app: FastifyInstance, deps: ModuleDeps) {
+  app.get(`${CATALOGUE_MEDIA_PREFIX}*`, async (request, reply) => {
+    const key = (request.url.split('?')[0] ?? '').slice(CATALOGUE_MEDIA_PREFIX.length);
+    const m = MEDIA_KEY.exec(key);
+    const bytes = m ? await deps.files.get(key) : null;
+    if (!m || !bytes) {
+      return reply
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send('No such picture.');
+    }
+    return reply
+      .type(m[1] === 'avif' ? 'image/avif' : 'image/webp')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-security-policy', "default-src 'none'")
+      .header('x-content-type-options', 'nosniff')
+      .send(bytes);
   });
 }

@@ -346,7 +346,11 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
       const day = indianDate(now());
       const rows = await repo.weighedProducts(ids);
       if (rows.length === 0) return 0;
-      const rates = await repo.allRatesOn(day);
+      const inForce = await repo.ratesInForceOn(day);
+      const rates = {
+        metal: new Map(inForce.metal.map((r) => [`${r.metal}:${r.purity}`, Number(r.paise)])),
+        diamond: new Map(inForce.diamond.map((r) => [r.quality, Number(r.paise)])),
+      };
       const gstPercent = (await settings.gstPercent()) ?? DEFAULT_GST_PERCENT;
       const changed: { id: number; listPricePaise: number; makingChargePaise: number }[] = [];
       for (const row of rows) {

@@ -11,7 +11,7 @@ import {
   type ProductRowInput,
   type ResolvedProduct,
   type RowProblem,
-} from '../admin-catalogue/product-write.ts';
+} from '../catalog/product-write.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { COLUMNS, REQUIRED_COLUMNS, rowOf } from './columns.ts';
 import { BOM, csvLines, parseCsv, type CsvRow } from './csv.ts';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,13 +28,12 @@ import {
   TaxonomyItemAnswerSchema,
   TaxonomySchema,
 } from '@milli/contracts/schemas';
-import { CATALOGUE_MEDIA_PREFIX } from '@milli/contracts';
 import type { ModuleDeps } from '../../deps.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { actorOf } from '../audit/service.ts';
 import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES_PER_UPLOAD } from './images.ts';
-import { createAdminCatalogueService } from './service.ts';
+import { createCatalogDesk } from './desk.ts';
 
 const errors = {
   400: ErrorSchema,
@@ -69,9 +68,9 @@ function uploadsOf(body: Record<string, unknown>): { bytes: Buffer; alt?: string
 }
 
 /** The catalogue desk's API under /api/admin (permission 'catalogue'): products, their pictures, the taxonomy. */
-export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const catalogAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = createAdminCatalogueService(deps.database.db, deps.files);
+  const service = createCatalogDesk(deps.database.db, deps.files);
   // Every write of the desk changes what shoppers see: this instance forgets at once (others hear the database).
   forgetAfterWrites(app, deps.readCache);
 
@@ -218,31 +217,3 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
     service.deleteSynonym(actorOf(req), req.params.id),
   );
 };
-
-const MEDIA_KEY = /^products\/[0-9]+\/[a-f0-9]{16}-[0-9]+\.(avif|webp)$/;
-
-/**
- * /media/catalogue/{key}: the product photos uploaded in the back office, public (the storefront shows them),
- * read from the file store. Names are random and never reused, so they are kept for a year.
- */
-export function catalogueMedia(app: FastifyInstance, deps: ModuleDeps) {
-  app.get(`${CATALOGUE_MEDIA_PREFIX}*`, async (request, reply) => {
-    const key = (request.url.split('?')[0] ?? '').slice(CATALOGUE_MEDIA_PREFIX.length);
-    const m = MEDIA_KEY.exec(key);
-    const bytes = m ? await deps.files.get(key) : null;
-    if (!m || !bytes) {
-      return reply
-        .status(404)
-        .type('text/plain; charset=utf-8')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send('No such picture.');
-    }
-    return reply
-      .type(m[1] === 'avif' ? 'image/avif' : 'image/webp')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-security-policy', "default-src 'none'")
-      .header('x-content-type-options', 'nosniff')
-      .send(bytes);
-  });
-}

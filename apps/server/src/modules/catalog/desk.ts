@@ -21,7 +21,7 @@ import type { FileStore } from '../../lib/storage.ts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { formOf, loadProductLookups, readProducts, readProductsBySku, saveProducts } from './product-write.ts';
-import { createAdminListRepository, type ImageRow } from './repository.ts';
+import { createCatalogRepository, type ImageRow } from './repository.ts';
 import { imageName, ImageRefused, processProductImage, type ProcessedProductImage } from './images.ts';
 
 function slugify(text: string): string {
@@ -39,13 +39,13 @@ function imageOut(r: ImageRow): ProductImage {
 /** The key in the file store of a path under /media/catalogue/. */
 const keyOf = (path: string) => (path.startsWith(CATALOGUE_MEDIA_PREFIX) ? path.slice(CATALOGUE_MEDIA_PREFIX.length) : null);
 
-export function createAdminCatalogueService(db: Db, files: FileStore) {
-  const list = createAdminListRepository(db);
+export function createCatalogDesk(db: Db, files: FileStore) {
+  const list = createCatalogRepository(db);
 
   async function detail(id: number, tx: Db = db): Promise<AdminProduct> {
     const [stored] = await readProducts(tx, [id]);
     if (!stored) throw new DomainError('NOT_FOUND', 'There is no such product.');
-    const repo = createAdminListRepository(tx);
+    const repo = createCatalogRepository(tx);
     const images = await repo.images(id);
     const sales = await repo.salesFor(id, indianDate(new Date()));
     const r = stored.row;
@@ -64,7 +64,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
   /** The product's main picture follows its first upload; without uploads, its drawing. */
   async function syncMainImage(tx: Db, productId: number): Promise<string> {
-    const repo = createAdminListRepository(tx);
+    const repo = createCatalogRepository(tx);
     const [first] = await repo.images(productId);
     const product = await repo.productForImages(productId);
     if (!product) throw new DomainError('NOT_FOUND', 'There is no such product.');
@@ -83,7 +83,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
    * photo from one product never takes the other's files with it.
    */
   async function copyPhotos(tx: Db, fromId: number, toId: number): Promise<void> {
-    const repo = createAdminListRepository(tx);
+    const repo = createCatalogRepository(tx);
     const originals = await repo.images(fromId);
     if (originals.length === 0) return;
     const keyOf = (url: string) => url.slice(CATALOGUE_MEDIA_PREFIX.length);
@@ -204,7 +204,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async setActive(actor: AuditActor, id: number, active: boolean): Promise<AdminProduct> {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         if ((await repo.existingIds([id])).length === 0) throw new DomainError('NOT_FOUND', 'There is no such product.');
         const changed = await repo.setActive([id], active);
         if (changed.length > 0)
@@ -224,7 +224,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
       input: { ids: number[]; action: 'archive' | 'restore' | 'set-stock' | 'add-tag' | 'remove-tag'; value?: string | undefined },
     ) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const ids = await repo.existingIds([...new Set(input.ids)]);
         if (ids.length === 0) throw new DomainError('NOT_FOUND', 'None of those products exists.');
         if (input.action === 'archive' || input.action === 'restore') {
@@ -287,7 +287,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
     /** Joins the product to these sales (not over yet) and takes it out of the others not over. */
     async setSales(actor: AuditActor, id: number, saleIds: number[]): Promise<AdminProduct> {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         if ((await repo.existingIds([id])).length === 0) throw new DomainError('NOT_FOUND', 'There is no such product.');
         const open = await repo.salesFor(id, indianDate(new Date()));
         const known = new Set(open.map((s) => s.id));
@@ -335,7 +335,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         stored.push({ name, p, alt: uploads[i]!.alt?.trim().slice(0, 200) ?? '' });
       }
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const existing = await repo.images(productId);
         let position = existing.reduce((max, r) => Math.max(max, r.position), -1) + 1;
         const url = (name: string, width: number, format: string) => `${CATALOGUE_MEDIA_PREFIX}products/${productId}/${name}-${width}.${format}`;
@@ -369,7 +369,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async changeImage(actor: AuditActor, productId: number, imageId: number, change: { alt?: string | undefined; position?: number | undefined }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const images = await repo.images(productId);
         const found = images.find((i) => i.id === imageId);
         if (!found) throw new DomainError('NOT_FOUND', 'There is no such picture.');
@@ -393,7 +393,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async orderImages(actor: AuditActor, productId: number, ids: number[]) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const images = await repo.images(productId);
         const known = new Set(images.map((i) => i.id));
         if (ids.length !== images.length || ids.some((id) => !known.has(id)) || new Set(ids).size !== ids.length) {
@@ -410,7 +410,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async deleteImage(actor: AuditActor, productId: number, imageId: number) {
       const result = await db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const found = (await repo.images(productId)).find((i) => i.id === imageId);
         if (!found) throw new DomainError('NOT_FOUND', 'There is no such picture.');
         await repo.deleteImage(imageId);
@@ -451,7 +451,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async createCategory(actor: AuditActor, input: { name: string; queryName?: string | undefined }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const slug = slugify(input.name);
         if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
         if ((await repo.categoryByName(input.name)) || (input.queryName && (await repo.categoryByName(input.queryName))) || (await repo.categoryBySlug(slug))) {
@@ -470,7 +470,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async renameCategory(actor: AuditActor, id: number, input: { name: string; queryName?: string | undefined }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.category(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such category.');
         const slug = slugify(input.name);
@@ -488,7 +488,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async deleteCategory(actor: AuditActor, id: number) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.category(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such category.');
         const using = await repo.productIdsUsing('category', id);
@@ -502,7 +502,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async createTag(actor: AuditActor, input: { name: string; category: string }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const lookups = await loadProductLookups(tx);
         const category = lookups.categories.get(input.category.toLowerCase());
         if (!category)
@@ -524,7 +524,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async renameTag(actor: AuditActor, id: number, input: { name: string }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.tag(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such tag.');
         if (await repo.tagByName(before.categoryId, input.name, id))
@@ -540,7 +540,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async deleteTag(actor: AuditActor, id: number) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.tag(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such tag.');
         const using = await repo.productIdsUsing('tag', id);
@@ -557,7 +557,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async createStone(actor: AuditActor, input: { name: string }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const slug = slugify(input.name);
         if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
         if (await repo.stoneByName(input.name, slug))
@@ -570,7 +570,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async renameStone(actor: AuditActor, id: number, input: { name: string }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.stone(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such stone.');
         const slug = slugify(input.name);
@@ -586,7 +586,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async deleteStone(actor: AuditActor, id: number) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.stone(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such stone.');
         const using = await repo.productIdsUsing('stone', id);
@@ -600,7 +600,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async createSynonym(actor: AuditActor, terms: string[]) {
       return db.transaction(async (tx) => {
-        const row = await createAdminListRepository(tx).insertSynonym(terms);
+        const row = await createCatalogRepository(tx).insertSynonym(terms);
         await recordAudit(tx, actor, { action: 'synonym.create', entity: 'search_synonym', entityId: row.id, before: null, after: row });
         return { id: row.id, message: `Synonyms ${terms.join(', ')} added.` };
       });
@@ -608,7 +608,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async updateSynonym(actor: AuditActor, id: number, terms: string[]) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.synonym(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such synonym group.');
         const after = await repo.updateSynonym(id, terms);
@@ -619,7 +619,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async deleteSynonym(actor: AuditActor, id: number) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.synonym(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such synonym group.');
         await repo.deleteSynonym(id);
@@ -633,7 +633,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 /** Whether a product has the SKU, which the transaction (about to make a product with it) holds from now on. */
 async function readProductsBySkuExists(tx: Db, sku: string): Promise<boolean> {
   const key = sku.trim().toUpperCase();
-  await createAdminListRepository(tx).holdSku(key);
+  await createCatalogRepository(tx).holdSku(key);
   return (await readProductsBySku(tx, [key])).length > 0;
 }
 
@@ -643,7 +643,7 @@ async function rewriteSearchTexts(tx: Db, ids: readonly number[]): Promise<void>
   const lookups = await loadProductLookups(tx);
   const byId = new Map([...lookups.categories.values()].map((c) => [c.id, c]));
   const stored = await readProducts(tx, ids);
-  await createAdminListRepository(tx).setSearchTexts(
+  await createCatalogRepository(tx).setSearchTexts(
     stored.map((s) => {
       const c = byId.get(s.row.categoryId);
       return {
@@ -665,4 +665,4 @@ async function rewriteSearchTexts(tx: Db, ids: readonly number[]): Promise<void>
   );
 }
 
-export type AdminCatalogueService = ReturnType<typeof createAdminCatalogueService>;
+export type CatalogDesk = ReturnType<typeof createCatalogDesk>;
