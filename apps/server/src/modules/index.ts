@@ -16,7 +16,6 @@ import { reviewsModule } from './reviews/routes.ts';
 import { certificatesModule } from './certificates/routes.ts';
 import { returnsModule } from './returns/routes.ts';
 import { auditModule } from './audit/routes.ts';
-import { adminRatesModule } from './admin-rates/routes.ts';
 import { adminSettingsModule } from './admin-settings/routes.ts';
 import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
@@ -65,7 +64,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminDashboardModule,
   staffModule,
   auditModule,
-  adminRatesModule,
   adminSettingsModule,
   adminSizersModule,
   adminDesignModule,

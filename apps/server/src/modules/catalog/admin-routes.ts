@@ -18,6 +18,10 @@ import {
   ProductDuplicateSchema,
   ProductFormBodySchema,
   PriceCardSchema,
+  RatesAnswerSchema,
+  RatesQuerySchema,
+  RatesUpdateAnswerSchema,
+  RatesUpdateSchema,
   ProductImagesAnswerSchema,
   ProductSalesBodySchema,
   StoneBodySchema,
@@ -33,7 +37,7 @@ import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { actorOf } from '../audit/service.ts';
 import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES_PER_UPLOAD } from './images.ts';
-import { createCatalogDesk } from './desk.ts';
+import { createCatalogDesk, createRatesDesk, DEFAULT_HISTORY_DAYS } from './desk.ts';
 
 const errors = {
   400: ErrorSchema,
@@ -46,6 +50,7 @@ const errors = {
   422: ErrorSchema,
 };
 const staff = { access: 'staff', permission: 'catalogue' } as const;
+const rateErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema };
 
 /** Photos of a product: who may send them is settled by the staff plugin before the body is read. */
 const uploads = uploadGuards({
@@ -67,10 +72,11 @@ function uploadsOf(body: Record<string, unknown>): { bytes: Buffer; alt?: string
   return buffers.map((bytes, i) => ({ bytes, ...(alts[i] !== undefined ? { alt: alts[i] } : {}) }));
 }
 
-/** The catalogue desk's API under /api/admin (permission 'catalogue'): products, their pictures, the taxonomy. */
+/** The catalogue desk's API under /api/admin (permission 'catalogue'): products, their pictures, the taxonomy, the day's rates. */
 export const catalogAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = createCatalogDesk(deps.database.db, deps.files);
+  const rates = createRatesDesk(deps.database.db);
   // Every write of the desk changes what shoppers see: this instance forgets at once (others hear the database).
   forgetAfterWrites(app, deps.readCache);
 
@@ -215,5 +221,42 @@ export const catalogAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, de
   );
   api.delete('/admin/taxonomy/synonyms/:id', { config: staff, schema: { params, response: item } }, async (req) =>
     service.deleteSynonym(actorOf(req), req.params.id),
+  );
+
+  // The day's rates (issue 17). A session cookie or an API token (`Authorization: Bearer …`) works, so a daily
+  // rates feed can PUT them.
+
+  api.get(
+    '/admin/rates',
+    {
+      config: staff,
+      schema: {
+        summary: "Today's rates, the rates in force, yesterday's, their history and a few typical pieces",
+        querystring: RatesQuerySchema,
+        response: { 200: RatesAnswerSchema, ...rateErrors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return rates.overview(req.query.days ?? DEFAULT_HISTORY_DAYS);
+    },
+  );
+
+  api.put(
+    '/admin/rates',
+    {
+      config: staff,
+      schema: {
+        summary: "Set today's rates",
+        description:
+          'Body `{ "rates": [{ "metal": "gold", "purity": 22, "paisePerGram": 1250500 }, { "metal": "diamond", "quality": "SI-IJ", "paisePerCarat": 6500000 }], "confirm": false }`. ' +
+          'Metals: gold 14/18/22/24, platinum 950, silver 925 (paise per gram); diamond grades SI-IJ, SI-GH, VVS-GH, VVS-EF (paise per carat). ' +
+          'Only the listed rates change. A rate more than 20 % away from the rate in force (and from yesterday’s) answers 409 CONFLICT naming it, unless confirm is true. ' +
+          'Every weighed product is repriced in the same transaction, and every cached answer and page is dropped.',
+        body: formBody(RatesUpdateSchema),
+        response: { 200: RatesUpdateAnswerSchema, ...rateErrors },
+      },
+    },
+    async (req) => rates.update(actorOf(req), req.body),
   );
 };

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { RateKey } from '@milli/contracts/schemas';
 import { preparedQuery, schema, type Db } from '@milli/db';
 import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
 import { indianDate } from '@milli/pricing';
@@ -410,12 +411,32 @@ export interface ProductListQuery {
 
 export type ImageRow = schema.ProductImage;
 
+/** A rate as the rates screen names it ('gold:22', 'diamond:SI-IJ'), in paise, with the day it was set. */
+export interface DatedRate {
+  key: RateKey;
+  paise: number;
+  date: string;
+}
+
+type Metal = (typeof schema.METALS)[number];
+type Quality = (typeof schema.DIAMOND_QUALITIES)[number];
+
+function datedRates(
+  metalRows: readonly { metal: Metal; purity: number; paise: number | string; date: string }[],
+  diamondRows: readonly { quality: Quality; paise: number | string; date: string }[],
+): DatedRate[] {
+  return [
+    ...metalRows.map((r) => ({ key: `${r.metal}:${r.purity}` as RateKey, paise: Number(r.paise), date: r.date })),
+    ...diamondRows.map((r) => ({ key: `diamond:${r.quality}` as RateKey, paise: Number(r.paise), date: r.date })),
+  ];
+}
+
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The catalogue's queries, and the only writer of its tables (products and their pictures, tags, stones and sales,
  * the taxonomy, the search synonyms): the shop's listings, search and product page, and the back office's products,
- * pictures and taxonomy. today: the Indian day whose sales apply (the service's clock).
+ * pictures and taxonomy and the day's rates (metal_rates, diamond_rates). today: the Indian day whose sales apply (the service's clock).
  */
 export function createCatalogRepository(db: Db, today: () => string = () => indianDate(new Date())) {
   /**
@@ -779,6 +800,68 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
         .where(lte(diamondRates.rateDate, day))
         .orderBy(asc(diamondRates.quality), desc(diamondRates.rateDate));
       return { metal, diamond };
+    },
+
+    /** The rates in force on `day`, as the rates screen names them. */
+    async datedRatesOn(day: string): Promise<DatedRate[]> {
+      const { metal, diamond } = await this.ratesInForceOn(day);
+      return datedRates(metal, diamond);
+    },
+
+    /** Every rate row dated from `from` to `to` (both included), oldest first. */
+    async ratesBetween(from: string, to: string): Promise<DatedRate[]> {
+      const metalRows = await db
+        .select({ metal: metalRates.metal, purity: metalRates.purity, paise: metalRates.ratePaisePerGram, date: metalRates.rateDate })
+        .from(metalRates)
+        .where(and(gte(metalRates.rateDate, from), lte(metalRates.rateDate, to)))
+        .orderBy(asc(metalRates.rateDate));
+      const diamondRows = await db
+        .select({ quality: diamondRates.quality, paise: diamondRates.ratePaisePerCarat, date: diamondRates.rateDate })
+        .from(diamondRates)
+        .where(and(gte(diamondRates.rateDate, from), lte(diamondRates.rateDate, to)))
+        .orderBy(asc(diamondRates.rateDate));
+      return datedRates(metalRows, diamondRows);
+    },
+
+    /** Sets a metal's rate of `day` (insert or replace: one row per day, metal and purity). */
+    async upsertMetalRate(day: string, metal: Metal, purity: number, paise: number): Promise<void> {
+      await db
+        .insert(metalRates)
+        .values({ rateDate: day, metal, purity, ratePaisePerGram: paise })
+        .onConflictDoUpdate({ target: [metalRates.rateDate, metalRates.metal, metalRates.purity], set: { ratePaisePerGram: paise } });
+    },
+
+    /** Sets a diamond grade's rate of `day` (insert or replace). */
+    async upsertDiamondRate(day: string, quality: Quality, paise: number): Promise<void> {
+      await db
+        .insert(diamondRates)
+        .values({ rateDate: day, quality, ratePaisePerCarat: paise })
+        .onConflictDoUpdate({ target: [diamondRates.rateDate, diamondRates.quality], set: { ratePaisePerCarat: paise } });
+    },
+
+    /**
+     * A few typical weighed pieces to show what a change of rates does: the first in stock of 22 kt gold, 18 kt
+     * gold with diamonds, platinum and silver (whichever exist), by id so the same pieces come back each day.
+     */
+    async rateSampleProductIds(): Promise<number[]> {
+      const weighed = and(isNotNull(products.metalWeightMg), eq(products.active, true));
+      const kinds = [
+        and(weighed, eq(products.metal, 'gold'), eq(products.purity, 22), eq(products.diamondWeightCents, 0)),
+        and(weighed, eq(products.metal, 'gold'), sql`${products.diamondWeightCents} > 0`),
+        and(weighed, eq(products.metal, 'platinum')),
+        and(weighed, eq(products.metal, 'silver')),
+      ];
+      const ids: number[] = [];
+      for (const kind of kinds) {
+        const [row] = await db
+          .select({ id: products.id })
+          .from(products)
+          .where(kind)
+          .orderBy(desc(sql`${products.stock} > 0`), asc(products.id))
+          .limit(1);
+        if (row) ids.push(row.id);
+      }
+      return ids;
     },
 
     /** Writes new list prices (and the making they hold) in batches of one statement per thousand products. */
