@@ -25,7 +25,6 @@ import { customDesignModule } from './custom-design/routes.ts';
 import { harvestModule } from './harvest/routes.ts';
 import { ordersModule } from './orders/routes.ts';
 import { paymentsModule } from './payments/routes.ts';
-import { productCsvModule } from './product-csv/routes.ts';
 import { settingsModule } from './settings/routes.ts';
 import { staffModule } from './staff/routes.ts';
 import { storesModule } from './stores/routes.ts';
@@ -56,7 +55,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   harvestModule,
   tradePartnersModule,
   customDesignModule,
-  productCsvModule,
   catalogAdminModule,
   adminCouponsModule,
   adminStoresModule,

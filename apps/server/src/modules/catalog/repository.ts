@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { RateKey } from '@milli/contracts/schemas';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { ProductExportQuery, RateKey } from '@milli/contracts/schemas';
 import { preparedQuery, schema, type Db } from '@milli/db';
 import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
 import { indianDate } from '@milli/pricing';
@@ -432,6 +432,24 @@ function datedRates(
 }
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The products list's filters, which the CSV export keeps too: SKU or name contains q; category and material by
+ * name; low stock is 1 to the store's threshold. The products joined with their category.
+ */
+function listFilter(filter: Pick<ProductListQuery, 'q' | 'category' | 'material' | 'status' | 'stock'>, lowStock: number): SQL[] {
+  const where: SQL[] = [];
+  if (filter.q) {
+    const like = `%${likeEscape(filter.q)}%`;
+    where.push(or(ilike(products.name, like), ilike(products.sku, like))!);
+  }
+  if (filter.category) where.push(sql`lower(${categories.name}) = lower(${filter.category})`);
+  if (filter.material) where.push(sql`lower(${products.material}) = lower(${filter.material})`);
+  if (filter.status) where.push(eq(products.active, filter.status === 'active'));
+  if (filter.stock === 'out') where.push(eq(products.stock, 0));
+  if (filter.stock === 'low') where.push(and(lte(products.stock, lowStock), sql`${products.stock} > 0`)!);
+  return where;
+}
 
 /**
  * The catalogue's queries, and the only writer of its tables (products and their pictures, tags, stones and sales,
@@ -1055,16 +1073,7 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
     },
 
     async listProducts(query: ProductListQuery, lowStock: number) {
-      const where: SQL[] = [];
-      if (query.q) {
-        const like = `%${likeEscape(query.q)}%`;
-        where.push(or(ilike(products.name, like), ilike(products.sku, like))!);
-      }
-      if (query.category) where.push(sql`lower(${categories.name}) = lower(${query.category})`);
-      if (query.material) where.push(sql`lower(${products.material}) = lower(${query.material})`);
-      if (query.status) where.push(eq(products.active, query.status === 'active'));
-      if (query.stock === 'out') where.push(eq(products.stock, 0));
-      if (query.stock === 'low') where.push(and(lte(products.stock, lowStock), sql`${products.stock} > 0`)!);
+      const where = listFilter(query, lowStock);
       const condition = where.length > 0 ? and(...where) : undefined;
       const column = { name: products.name, sku: products.sku, price: products.listPricePaise, stock: products.stock, updated: products.updatedAt }[query.sort];
       const order = query.dir === 'desc' ? desc(column) : asc(column);
@@ -1089,6 +1098,19 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
         .offset((query.page - 1) * query.perPage);
       const [total] = await db.select({ n: count() }).from(products).innerJoin(categories, eq(categories.id, products.categoryId)).where(condition);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /** A page of the ids the CSV export holds, in id order, after `afterId`: the products list's filters. */
+    async exportIds(filter: ProductExportQuery, afterId: number, limit: number): Promise<number[]> {
+      const lowStock = filter.stock === 'low' ? await this.lowStockThreshold() : 0;
+      const rows = await db
+        .select({ id: products.id })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(and(gt(products.id, afterId), ...listFilter(filter, lowStock)))
+        .orderBy(asc(products.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
     },
 
     async existingIds(ids: readonly number[]): Promise<number[]> {
