@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ProductExportQuery, RateKey } from '@milli/contracts/schemas';
-import { preparedQuery, schema, type Db } from '@milli/db';
+import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
 import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
 import { indianDate } from '@milli/pricing';
 
@@ -318,6 +318,22 @@ const productDetailStatement = preparedQuery('catalog_product_detail', (db) => {
     .where(and(eq(products.id, sql.placeholder('id')), eq(products.active, true)));
 });
 
+/**
+ * Takes `quantity` of a piece if that many are left, counting them sold: the statement every order placed runs for
+ * each of its lines, built once (decision 038).
+ */
+const takeStockStatement = preparedQuery('catalog_take_stock', (db) =>
+  db
+    .update(products)
+    .set({
+      stock: sql`${products.stock} - ${sql.placeholder('quantity')}`,
+      unitsSold: sql`${products.unitsSold} + ${sql.placeholder('quantity')}`,
+      updatedAt: placeholderValue<Date>('at'),
+    })
+    .where(and(eq(products.id, sql.placeholder('productId')), sql`${products.stock} >= ${sql.placeholder('quantity')}`))
+    .returning({ id: products.id }),
+);
+
 // The back office's product writes (issue 17).
 
 /** Rows per statement: ~40 columns × 300 rows stays far below PostgreSQL's 65,535 bind parameters. */
@@ -452,9 +468,10 @@ function listFilter(filter: Pick<ProductListQuery, 'q' | 'category' | 'material'
 }
 
 /**
- * The catalogue's queries, and the only writer of its tables (products and their pictures, tags, stones and sales,
- * the taxonomy, the search synonyms): the shop's listings, search and product page, and the back office's products,
- * pictures and taxonomy and the day's rates (metal_rates, diamond_rates). today: the Indian day whose sales apply (the service's clock).
+ * The catalogue's queries, and the only writer of its tables (products, their pictures, tags, stones and sale
+ * memberships; categories, tags, stones and search synonyms; the metal and diamond rates): the shop's listings, search
+ * and product page, the back office's products, pictures, taxonomy and rates, and the stock other modules take and
+ * put back inside their own transaction. today: the Indian day whose sales apply (the service's clock).
  */
 export function createCatalogRepository(db: Db, today: () => string = () => indianDate(new Date())) {
   /**
@@ -942,6 +959,44 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
             .orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.slot))
         : [];
       return { total: Number(count?.n ?? 0), ratingTenths: product.tenths, rows, photos };
+    },
+
+    // Stock, which checkout takes and cancels and returns put back (service.ts: lockStock, takeStock, returnStock)
+
+    /** Locks the pieces' rows in id order, the order every writer of stock takes them in: their name, stock and coloured-stone weight. */
+    async lockStock(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: products.id, name: products.name, stock: products.stock, stoneWeightCents: products.stoneWeightCents })
+        .from(products)
+        .where(inArray(products.id, [...ids]))
+        .orderBy(asc(products.id))
+        .for('update');
+    },
+
+    /** Takes `quantity` of the piece if that many are left (one statement); false when they are not. */
+    async takeStock(productId: number, quantity: number, at: Date): Promise<boolean> {
+      const rows = await takeStockStatement(db, { productId, quantity, at });
+      return rows.length === 1;
+    },
+
+    /**
+     * Puts pieces back on the shelf, no longer counted sold. The rows are locked in id order first, so two
+     * cancellations (or a cancellation and a new order) cannot deadlock.
+     */
+    async returnStock(lines: readonly { productId: number | null; quantity: number }[]): Promise<void> {
+      const byProduct = new Map<number, number>();
+      for (const l of lines) if (l.productId !== null) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
+      const ids = [...byProduct.keys()].sort((a, b) => a - b);
+      if (ids.length === 0) return;
+      await db.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
+      for (const id of ids) {
+        const quantity = byProduct.get(id)!;
+        await db
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${quantity}`, unitsSold: sql`greatest(${products.unitsSold} - ${quantity}, 0)` })
+          .where(eq(products.id, id));
+      }
     },
 
     // The back office: the write core's reads and writes (product-write.ts)
