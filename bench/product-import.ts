@@ -11,7 +11,7 @@
 import { buildApp } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/config.ts';
 import { createStaff } from '../apps/server/src/testing-factories.ts';
-import { csvOf, postImport } from '../apps/server/src/modules/product-csv/testing.ts';
+import { csvOf, postImport } from '../apps/server/src/modules/catalog/testing.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
 import { addressesModule } from './addresses/routes.ts';
-import { adminCatalogueModule } from './admin-catalogue/routes.ts';
+import { catalogAdminModule } from './catalog/admin-routes.ts';
 import { adminCouponsModule } from './admin-coupons/routes.ts';
 import { adminStoresModule } from './admin-stores/routes.ts';
 import { tradePartnersAdminModule } from './trade-partners/admin-routes.ts';
@@ -16,7 +16,6 @@ import { reviewsModule } from './reviews/routes.ts';
 import { certificatesModule } from './certificates/routes.ts';
 import { returnsModule } from './returns/routes.ts';
 import { auditModule } from './audit/routes.ts';
-import { adminRatesModule } from './admin-rates/routes.ts';
 import { adminSettingsModule } from './admin-settings/routes.ts';
 import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
@@ -26,7 +25,6 @@ import { customDesignModule } from './custom-design/routes.ts';
 import { harvestModule } from './harvest/routes.ts';
 import { ordersModule } from './orders/routes.ts';
 import { paymentsModule } from './payments/routes.ts';
-import { productCsvModule } from './product-csv/routes.ts';
 import { settingsModule } from './settings/routes.ts';
 import { staffModule } from './staff/routes.ts';
 import { storesModule } from './stores/routes.ts';
@@ -57,15 +55,13 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   harvestModule,
   tradePartnersModule,
   customDesignModule,
-  productCsvModule,
-  adminCatalogueModule,
+  catalogAdminModule,
   adminCouponsModule,
   adminStoresModule,
   tradePartnersAdminModule,
   adminDashboardModule,
   staffModule,
   auditModule,
-  adminRatesModule,
   adminSettingsModule,
   adminSizersModule,
   customDesignAdminModule,

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { preparedQuery, schema, type Db } from '@milli/db';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { ProductExportQuery, RateKey } from '@milli/contracts/schemas';
+import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
 import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
 import { indianDate } from '@milli/pricing';
 
@@ -317,7 +318,161 @@ const productDetailStatement = preparedQuery('catalog_product_detail', (db) => {
     .where(and(eq(products.id, sql.placeholder('id')), eq(products.active, true)));
 });
 
-/** today: the Indian day whose sales apply (the service's clock). */
+/**
+ * Takes `quantity` of a piece if that many are left, counting them sold: the statement every order placed runs for
+ * each of its lines, built once (decision 038).
+ */
+const takeStockStatement = preparedQuery('catalog_take_stock', (db) =>
+  db
+    .update(products)
+    .set({
+      stock: sql`${products.stock} - ${sql.placeholder('quantity')}`,
+      unitsSold: sql`${products.unitsSold} + ${sql.placeholder('quantity')}`,
+      updatedAt: placeholderValue<Date>('at'),
+    })
+    .where(and(eq(products.id, sql.placeholder('productId')), sql`${products.stock} >= ${sql.placeholder('quantity')}`))
+    .returning({ id: products.id }),
+);
+
+// The back office's product writes (issue 17).
+
+/** Rows per statement: ~40 columns × 300 rows stays far below PostgreSQL's 65,535 bind parameters. */
+const BATCH = 300;
+/** Ids per `= any(...)` list. */
+const ID_BATCH = 5000;
+
+export type ProductRow = schema.Product;
+export type NewProductRow = schema.NewProduct;
+
+/** What a stored product's form is read from: its row, category and the names of its tags and stones. */
+export interface StoredProduct {
+  row: ProductRow;
+  category: string;
+  tags: string[];
+  stones: string[];
+}
+
+export interface CategoryLookup {
+  id: number;
+  name: string;
+  queryName: string;
+  /** Tag names of the category, keyed by lower case. */
+  tags: Map<string, { id: number; name: string }>;
+}
+
+export interface ProductLookups {
+  /** Keyed by the lower-case name. */
+  categories: Map<string, CategoryLookup>;
+  stones: Map<string, { id: number; name: string }>;
+}
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** The columns a create-or-update by SKU rewrites (never the pictures, sales figures, reviews or creation time). */
+const UPSERT_SET = {
+  name: sql`excluded.name`,
+  slug: sql`excluded.slug`,
+  description: sql`excluded.description`,
+  material: sql`excluded.material`,
+  metal: sql`excluded.metal`,
+  categoryId: sql`excluded.category_id`,
+  metalColour: sql`excluded.metal_colour`,
+  purity: sql`excluded.purity`,
+  metalWeightMg: sql`excluded.metal_weight_mg`,
+  fixedPricePaise: sql`excluded.fixed_price_paise`,
+  makingChargePaise: sql`excluded.making_charge_paise`,
+  makingChargeKind: sql`excluded.making_charge_kind`,
+  makingChargeRate: sql`excluded.making_charge_rate`,
+  hallmarked: sql`excluded.hallmarked`,
+  diamondWeightCents: sql`excluded.diamond_weight_cents`,
+  diamondCount: sql`excluded.diamond_count`,
+  diamondQuality: sql`excluded.diamond_quality`,
+  stoneValuePaise: sql`excluded.stone_value_paise`,
+  stoneWeightCents: sql`excluded.stone_weight_cents`,
+  colour: sql`excluded.colour`,
+  purities: sql`excluded.purities`,
+  metalColours: sql`excluded.metal_colours`,
+  diamondQualities: sql`excluded.diamond_qualities`,
+  sizeKind: sql`excluded.size_kind`,
+  sizes: sql`excluded.sizes`,
+  huid: sql`excluded.huid`,
+  stock: sql`excluded.stock`,
+  featuredRank: sql`excluded.featured_rank`,
+  gender: sql`excluded.gender`,
+  occasion: sql`excluded.occasion`,
+  giftOccasions: sql`excluded.gift_occasions`,
+  giftRecipients: sql`excluded.gift_recipients`,
+  listPricePaise: sql`excluded.list_price_paise`,
+  listPriceDate: sql`excluded.list_price_date`,
+  active: sql`excluded.active`,
+  searchText: sql`excluded.search_text`,
+  updatedAt: sql`now()`,
+} as const;
+
+export interface ProductListQuery {
+  q?: string | undefined;
+  category?: string | undefined;
+  material?: string | undefined;
+  status?: 'active' | 'archived' | undefined;
+  stock?: 'low' | 'out' | undefined;
+  sort: 'name' | 'sku' | 'price' | 'stock' | 'updated';
+  dir: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+}
+
+export type ImageRow = schema.ProductImage;
+
+/** A rate as the rates screen names it ('gold:22', 'diamond:SI-IJ'), in paise, with the day it was set. */
+export interface DatedRate {
+  key: RateKey;
+  paise: number;
+  date: string;
+}
+
+type Metal = (typeof schema.METALS)[number];
+type Quality = (typeof schema.DIAMOND_QUALITIES)[number];
+
+function datedRates(
+  metalRows: readonly { metal: Metal; purity: number; paise: number | string; date: string }[],
+  diamondRows: readonly { quality: Quality; paise: number | string; date: string }[],
+): DatedRate[] {
+  return [
+    ...metalRows.map((r) => ({ key: `${r.metal}:${r.purity}` as RateKey, paise: Number(r.paise), date: r.date })),
+    ...diamondRows.map((r) => ({ key: `diamond:${r.quality}` as RateKey, paise: Number(r.paise), date: r.date })),
+  ];
+}
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The products list's filters, which the CSV export keeps too: SKU or name contains q; category and material by
+ * name; low stock is 1 to the store's threshold. The products joined with their category.
+ */
+function listFilter(filter: Pick<ProductListQuery, 'q' | 'category' | 'material' | 'status' | 'stock'>, lowStock: number): SQL[] {
+  const where: SQL[] = [];
+  if (filter.q) {
+    const like = `%${likeEscape(filter.q)}%`;
+    where.push(or(ilike(products.name, like), ilike(products.sku, like))!);
+  }
+  if (filter.category) where.push(sql`lower(${categories.name}) = lower(${filter.category})`);
+  if (filter.material) where.push(sql`lower(${products.material}) = lower(${filter.material})`);
+  if (filter.status) where.push(eq(products.active, filter.status === 'active'));
+  if (filter.stock === 'out') where.push(eq(products.stock, 0));
+  if (filter.stock === 'low') where.push(and(lte(products.stock, lowStock), sql`${products.stock} > 0`)!);
+  return where;
+}
+
+/**
+ * The catalogue's queries, and the only writer of its tables (products, their pictures, tags, stones and sale
+ * memberships; categories, tags, stones and search synonyms; the metal and diamond rates): the shop's listings, search
+ * and product page, the back office's products, pictures, taxonomy and rates, and the stock other modules take and
+ * put back inside their own transaction. today: the Indian day whose sales apply (the service's clock).
+ */
 export function createCatalogRepository(db: Db, today: () => string = () => indianDate(new Date())) {
   /**
    * The relevance order in two steps (decisions 018, 026). First the matches are taken tier by tier, each in
@@ -391,6 +546,36 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
       .orderBy(sql`(${place} - 1) / ${sql.raw(String(RANK_BLOCK))}`, desc(sql`(${tiers})[${place}]`), desc(relevance(search)), asc(place))
       .limit(limit)
       .offset(offset - first);
+  }
+
+  async function stored(where: SQL): Promise<StoredProduct[]> {
+    const rows = await db
+      .select({ row: products, category: categories.name })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(where)
+      .orderBy(asc(products.id));
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.row.id);
+    const tagNames = new Map<number, string[]>();
+    const stoneNames = new Map<number, string[]>();
+    for (const part of chunks(ids, ID_BATCH)) {
+      const t = await db
+        .select({ productId: productTags.productId, name: tags.name })
+        .from(productTags)
+        .innerJoin(tags, eq(tags.id, productTags.tagId))
+        .where(inArray(productTags.productId, part))
+        .orderBy(asc(tags.sortOrder), asc(tags.name));
+      for (const r of t) tagNames.set(r.productId, [...(tagNames.get(r.productId) ?? []), r.name]);
+      const s = await db
+        .select({ productId: productStones.productId, name: otherStones.name })
+        .from(productStones)
+        .innerJoin(otherStones, eq(otherStones.id, productStones.otherStoneId))
+        .where(inArray(productStones.productId, part))
+        .orderBy(asc(otherStones.sortOrder), asc(otherStones.name));
+      for (const r of s) stoneNames.set(r.productId, [...(stoneNames.get(r.productId) ?? []), r.name]);
+    }
+    return rows.map((r) => ({ row: r.row, category: r.category, tags: tagNames.get(r.row.id) ?? [], stones: stoneNames.get(r.row.id) ?? [] }));
   }
 
   return {
@@ -629,22 +814,89 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
         .orderBy(asc(products.id));
     },
 
-    /** Every metal's and grade's rate in force on `day` (the newest on or before it), keyed 'gold:22' and 'SI-IJ'. */
-    async allRatesOn(day: string): Promise<{ metal: Map<string, number>; diamond: Map<string, number> }> {
-      const metalRows = await db
-        .selectDistinctOn([metalRates.metal, metalRates.purity], { metal: metalRates.metal, purity: metalRates.purity, paise: metalRates.ratePaisePerGram })
+    /**
+     * Every metal's and grade's rate in force on `day` (the newest on or before it) and the day it was set: what
+     * repricing, the price card and the rates screen read.
+     */
+    async ratesInForceOn(day: string) {
+      const metal = await db
+        .selectDistinctOn([metalRates.metal, metalRates.purity], {
+          metal: metalRates.metal,
+          purity: metalRates.purity,
+          paise: metalRates.ratePaisePerGram,
+          date: metalRates.rateDate,
+        })
         .from(metalRates)
         .where(lte(metalRates.rateDate, day))
         .orderBy(asc(metalRates.metal), asc(metalRates.purity), desc(metalRates.rateDate));
-      const diamondRows = await db
-        .selectDistinctOn([diamondRates.quality], { quality: diamondRates.quality, paise: diamondRates.ratePaisePerCarat })
+      const diamond = await db
+        .selectDistinctOn([diamondRates.quality], { quality: diamondRates.quality, paise: diamondRates.ratePaisePerCarat, date: diamondRates.rateDate })
         .from(diamondRates)
         .where(lte(diamondRates.rateDate, day))
         .orderBy(asc(diamondRates.quality), desc(diamondRates.rateDate));
-      return {
-        metal: new Map(metalRows.map((r) => [`${r.metal}:${r.purity}`, Number(r.paise)])),
-        diamond: new Map(diamondRows.map((r) => [r.quality, Number(r.paise)])),
-      };
+      return { metal, diamond };
+    },
+
+    /** The rates in force on `day`, as the rates screen names them. */
+    async datedRatesOn(day: string): Promise<DatedRate[]> {
+      const { metal, diamond } = await this.ratesInForceOn(day);
+      return datedRates(metal, diamond);
+    },
+
+    /** Every rate row dated from `from` to `to` (both included), oldest first. */
+    async ratesBetween(from: string, to: string): Promise<DatedRate[]> {
+      const metalRows = await db
+        .select({ metal: metalRates.metal, purity: metalRates.purity, paise: metalRates.ratePaisePerGram, date: metalRates.rateDate })
+        .from(metalRates)
+        .where(and(gte(metalRates.rateDate, from), lte(metalRates.rateDate, to)))
+        .orderBy(asc(metalRates.rateDate));
+      const diamondRows = await db
+        .select({ quality: diamondRates.quality, paise: diamondRates.ratePaisePerCarat, date: diamondRates.rateDate })
+        .from(diamondRates)
+        .where(and(gte(diamondRates.rateDate, from), lte(diamondRates.rateDate, to)))
+        .orderBy(asc(diamondRates.rateDate));
+      return datedRates(metalRows, diamondRows);
+    },
+
+    /** Sets a metal's rate of `day` (insert or replace: one row per day, metal and purity). */
+    async upsertMetalRate(day: string, metal: Metal, purity: number, paise: number): Promise<void> {
+      await db
+        .insert(metalRates)
+        .values({ rateDate: day, metal, purity, ratePaisePerGram: paise })
+        .onConflictDoUpdate({ target: [metalRates.rateDate, metalRates.metal, metalRates.purity], set: { ratePaisePerGram: paise } });
+    },
+
+    /** Sets a diamond grade's rate of `day` (insert or replace). */
+    async upsertDiamondRate(day: string, quality: Quality, paise: number): Promise<void> {
+      await db
+        .insert(diamondRates)
+        .values({ rateDate: day, quality, ratePaisePerCarat: paise })
+        .onConflictDoUpdate({ target: [diamondRates.rateDate, diamondRates.quality], set: { ratePaisePerCarat: paise } });
+    },
+
+    /**
+     * A few typical weighed pieces to show what a change of rates does: the first in stock of 22 kt gold, 18 kt
+     * gold with diamonds, platinum and silver (whichever exist), by id so the same pieces come back each day.
+     */
+    async rateSampleProductIds(): Promise<number[]> {
+      const weighed = and(isNotNull(products.metalWeightMg), eq(products.active, true));
+      const kinds = [
+        and(weighed, eq(products.metal, 'gold'), eq(products.purity, 22), eq(products.diamondWeightCents, 0)),
+        and(weighed, eq(products.metal, 'gold'), sql`${products.diamondWeightCents} > 0`),
+        and(weighed, eq(products.metal, 'platinum')),
+        and(weighed, eq(products.metal, 'silver')),
+      ];
+      const ids: number[] = [];
+      for (const kind of kinds) {
+        const [row] = await db
+          .select({ id: products.id })
+          .from(products)
+          .where(kind)
+          .orderBy(desc(sql`${products.stock} > 0`), asc(products.id))
+          .limit(1);
+        if (row) ids.push(row.id);
+      }
+      return ids;
     },
 
     /** Writes new list prices (and the making they hold) in batches of one statement per thousand products. */
@@ -707,6 +959,447 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
             .orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.slot))
         : [];
       return { total: Number(count?.n ?? 0), ratingTenths: product.tenths, rows, photos };
+    },
+
+    // Stock, which checkout takes and cancels and returns put back (service.ts: lockStock, takeStock, returnStock)
+
+    /** Locks the pieces' rows in id order, the order every writer of stock takes them in: their name, stock and coloured-stone weight. */
+    async lockStock(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: products.id, name: products.name, stock: products.stock, stoneWeightCents: products.stoneWeightCents })
+        .from(products)
+        .where(inArray(products.id, [...ids]))
+        .orderBy(asc(products.id))
+        .for('update');
+    },
+
+    /** Takes `quantity` of the piece if that many are left (one statement); false when they are not. */
+    async takeStock(productId: number, quantity: number, at: Date): Promise<boolean> {
+      const rows = await takeStockStatement(db, { productId, quantity, at });
+      return rows.length === 1;
+    },
+
+    /**
+     * Puts pieces back on the shelf, no longer counted sold. The rows are locked in id order first, so two
+     * cancellations (or a cancellation and a new order) cannot deadlock.
+     */
+    async returnStock(lines: readonly { productId: number | null; quantity: number }[]): Promise<void> {
+      const byProduct = new Map<number, number>();
+      for (const l of lines) if (l.productId !== null) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
+      const ids = [...byProduct.keys()].sort((a, b) => a - b);
+      if (ids.length === 0) return;
+      await db.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
+      for (const id of ids) {
+        const quantity = byProduct.get(id)!;
+        await db
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${quantity}`, unitsSold: sql`greatest(${products.unitsSold} - ${quantity}, 0)` })
+          .where(eq(products.id, id));
+      }
+    },
+
+    // The back office: the write core's reads and writes (product-write.ts)
+
+    async lookups(): Promise<ProductLookups> {
+      const cats = await db.select().from(categories).orderBy(asc(categories.sortOrder));
+      const tagRows = await db.select().from(tags).orderBy(asc(tags.sortOrder));
+      const stoneRows = await db.select().from(otherStones).orderBy(asc(otherStones.sortOrder));
+      const byId = new Map<number, CategoryLookup>();
+      const out: ProductLookups = { categories: new Map(), stones: new Map() };
+      for (const c of cats) {
+        const entry: CategoryLookup = { id: c.id, name: c.name, queryName: c.queryName, tags: new Map() };
+        byId.set(c.id, entry);
+        out.categories.set(c.name.toLowerCase(), entry);
+        // 'Fingerring' names Rings too (spec §9).
+        if (c.queryName !== c.name) out.categories.set(c.queryName.toLowerCase(), entry);
+      }
+      for (const t of tagRows) byId.get(t.categoryId)?.tags.set(t.name.toLowerCase(), { id: t.id, name: t.name });
+      for (const s of stoneRows) out.stones.set(s.name.toLowerCase(), { id: s.id, name: s.name });
+      return out;
+    },
+
+    async storedByIds(ids: readonly number[]): Promise<StoredProduct[]> {
+      const out: StoredProduct[] = [];
+      for (const part of chunks([...new Set(ids)], ID_BATCH)) out.push(...(await stored(inArray(products.id, part))));
+      return out;
+    },
+
+    async storedBySkus(skus: readonly string[]): Promise<StoredProduct[]> {
+      const out: StoredProduct[] = [];
+      for (const part of chunks([...new Set(skus)], ID_BATCH)) out.push(...(await stored(inArray(products.sku, part))));
+      return out;
+    },
+
+    /** Slugs in use that are one of `bases` or one of them with a '-2', '-3' … ending: slug → product id. */
+    async slugsLike(bases: readonly string[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      for (const part of chunks([...new Set(bases)], ID_BATCH)) {
+        const list = sql`array[${sql.join(
+          part.map((b) => sql`${b}`),
+          sql`, `,
+        )}]::text[]`;
+        const rows = await db
+          .select({ id: products.id, slug: products.slug })
+          .from(products)
+          .where(sql`${products.slug} = any(${list}) or regexp_replace(${products.slug}, '-[0-9]+$', '') = any(${list})`);
+        for (const r of rows) out.set(r.slug, r.id);
+      }
+      return out;
+    },
+
+    async setSku(id: number, sku: string): Promise<void> {
+      await db.update(products).set({ sku, updatedAt: new Date() }).where(eq(products.id, id));
+    },
+
+    /** Creates or rewrites products by SKU, in batches; answers sku → id. */
+    async upsert(rows: readonly NewProductRow[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      for (const part of chunks(rows, BATCH)) {
+        const written = await db
+          .insert(products)
+          .values(part)
+          .onConflictDoUpdate({ target: products.sku, set: UPSERT_SET })
+          .returning({ id: products.id, sku: products.sku });
+        for (const r of written) out.set(r.sku, r.id);
+      }
+      return out;
+    },
+
+    /** Replaces the tags and stones of these products with the given links. */
+    async replaceLinks(
+      ids: readonly number[],
+      tagLinks: readonly { productId: number; tagId: number }[],
+      stoneLinks: readonly { productId: number; otherStoneId: number }[],
+    ) {
+      for (const part of chunks(ids, ID_BATCH)) {
+        await db.delete(productTags).where(inArray(productTags.productId, part));
+        await db.delete(productStones).where(inArray(productStones.productId, part));
+      }
+      for (const part of chunks(tagLinks, 5000)) await db.insert(productTags).values(part).onConflictDoNothing();
+      for (const part of chunks(stoneLinks, 5000)) await db.insert(productStones).values(part).onConflictDoNothing();
+    },
+
+    // The back office: the products list, pictures, bulk changes and the taxonomy (desk.ts)
+
+    /**
+     * Holds a SKU for the rest of the transaction (an advisory lock on its text): two requests making a product
+     * with one SKU at once take turns, so the second sees the first's product instead of overwriting it through
+     * the write core's create-or-update by SKU.
+     */
+    async holdSku(sku: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`product-sku:${sku}`}))`);
+    },
+    /** Every metal's and grade's rate in force on `day` (the newest on or before it), and the GST rate. */
+    async priceCard(day: string) {
+      const { metal, diamond } = await this.ratesInForceOn(day);
+      const [settings] = await db.select({ gst: storeSettings.gstPercent }).from(storeSettings).limit(1);
+      return { metal, diamond, gstPercent: settings?.gst ?? null };
+    },
+
+    /** Sales not over on `day`, and whether the product is in each. */
+    async salesFor(productId: number, day: string) {
+      return db
+        .select({
+          id: sales.id,
+          name: sales.name,
+          makingDiscountPercent: sales.makingDiscountPercent,
+          startsOn: sales.startsOn,
+          endsOn: sales.endsOn,
+          member: sql<boolean>`exists (select 1 from sale_products sp where sp.sale_id = "sales"."id" and sp.product_id = ${productId})`,
+        })
+        .from(sales)
+        .where(sql`${sales.endsOn} >= ${day}::date`)
+        .orderBy(asc(sales.startsOn), asc(sales.id));
+    },
+
+    async setSales(productId: number, add: readonly number[], remove: readonly number[]) {
+      if (remove.length > 0) await db.delete(saleProducts).where(and(eq(saleProducts.productId, productId), inArray(saleProducts.saleId, [...remove])));
+      if (add.length > 0)
+        await db
+          .insert(saleProducts)
+          .values(add.map((saleId) => ({ saleId, productId })))
+          .onConflictDoNothing();
+    },
+
+    async lowStockThreshold(): Promise<number> {
+      const [row] = await db.select({ n: storeSettings.lowStockThreshold }).from(storeSettings).limit(1);
+      return row?.n ?? 2;
+    },
+
+    async listProducts(query: ProductListQuery, lowStock: number) {
+      const where = listFilter(query, lowStock);
+      const condition = where.length > 0 ? and(...where) : undefined;
+      const column = { name: products.name, sku: products.sku, price: products.listPricePaise, stock: products.stock, updated: products.updatedAt }[query.sort];
+      const order = query.dir === 'desc' ? desc(column) : asc(column);
+      const rows = await db
+        .select({
+          id: products.id,
+          sku: products.sku,
+          name: products.name,
+          category: categories.name,
+          material: products.material,
+          image: products.image,
+          listPricePaise: products.listPricePaise,
+          stock: products.stock,
+          active: products.active,
+          updatedAt: products.updatedAt,
+        })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(condition)
+        .orderBy(order, asc(products.id))
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage);
+      const [total] = await db.select({ n: count() }).from(products).innerJoin(categories, eq(categories.id, products.categoryId)).where(condition);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** A page of the ids the CSV export holds, in id order, after `afterId`: the products list's filters. */
+    async exportIds(filter: ProductExportQuery, afterId: number, limit: number): Promise<number[]> {
+      const lowStock = filter.stock === 'low' ? await this.lowStockThreshold() : 0;
+      const rows = await db
+        .select({ id: products.id })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(and(gt(products.id, afterId), ...listFilter(filter, lowStock)))
+        .orderBy(asc(products.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    async existingIds(ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      return (
+        await db
+          .select({ id: products.id })
+          .from(products)
+          .where(inArray(products.id, [...ids]))
+      ).map((r) => r.id);
+    },
+
+    async setActive(ids: readonly number[], active: boolean) {
+      return db
+        .update(products)
+        .set({ active, updatedAt: new Date() })
+        .where(and(inArray(products.id, [...ids]), eq(products.active, !active)))
+        .returning({ id: products.id });
+    },
+
+    async setStock(ids: readonly number[], stock: number) {
+      return db
+        .update(products)
+        .set({ stock, updatedAt: new Date() })
+        .where(inArray(products.id, [...ids]))
+        .returning({ id: products.id });
+    },
+
+    // Pictures
+
+    async images(productId: number): Promise<ImageRow[]> {
+      return db.select().from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.position), asc(productImages.id));
+    },
+
+    async addImages(rows: readonly schema.NewProductImage[]): Promise<ImageRow[]> {
+      if (rows.length === 0) return [];
+      return db
+        .insert(productImages)
+        .values([...rows])
+        .returning();
+    },
+
+    async updateImage(id: number, values: { alt?: string; position?: number }) {
+      await db.update(productImages).set(values).where(eq(productImages.id, id));
+    },
+
+    async deleteImage(id: number) {
+      await db.delete(productImages).where(eq(productImages.id, id));
+    },
+
+    async setMainImage(productId: number, image: string) {
+      await db.update(products).set({ image, updatedAt: new Date() }).where(eq(products.id, productId));
+    },
+
+    async productForImages(productId: number) {
+      const [row] = await db
+        .select({ id: products.id, image: products.image, metal: products.metal, metalColour: products.metalColour, category: categories.name })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(eq(products.id, productId));
+      return row ?? null;
+    },
+
+    // Taxonomy
+
+    async categoriesWithUse() {
+      return db
+        .select({
+          id: categories.id,
+          name: categories.name,
+          queryName: categories.queryName,
+          slug: categories.slug,
+          sortOrder: categories.sortOrder,
+          products: sql<number>`(select count(*)::int from products p where p.category_id = "categories"."id")`,
+        })
+        .from(categories)
+        .orderBy(asc(categories.sortOrder), asc(categories.name));
+    },
+
+    async tagsWithUse() {
+      return db
+        .select({
+          id: tags.id,
+          name: tags.name,
+          slug: tags.slug,
+          categoryId: tags.categoryId,
+          category: categories.name,
+          sortOrder: tags.sortOrder,
+          products: sql<number>`(select count(*)::int from product_tags pt where pt.tag_id = "tags"."id")`,
+        })
+        .from(tags)
+        .innerJoin(categories, eq(categories.id, tags.categoryId))
+        .orderBy(asc(categories.sortOrder), asc(tags.sortOrder), asc(tags.name));
+    },
+
+    async stonesWithUse() {
+      return db
+        .select({
+          id: otherStones.id,
+          name: otherStones.name,
+          slug: otherStones.slug,
+          sortOrder: otherStones.sortOrder,
+          products: sql<number>`(select count(*)::int from product_stones ps where ps.other_stone_id = "other_stones"."id")`,
+        })
+        .from(otherStones)
+        .orderBy(asc(otherStones.sortOrder), asc(otherStones.name));
+    },
+
+    async synonyms() {
+      return db.select().from(searchSynonyms).orderBy(asc(searchSynonyms.id));
+    },
+
+    async category(id: number) {
+      const [row] = await db.select().from(categories).where(eq(categories.id, id));
+      return row ?? null;
+    },
+    async tag(id: number) {
+      const [row] = await db.select().from(tags).where(eq(tags.id, id));
+      return row ?? null;
+    },
+    async stone(id: number) {
+      const [row] = await db.select().from(otherStones).where(eq(otherStones.id, id));
+      return row ?? null;
+    },
+    async synonym(id: number) {
+      const [row] = await db.select().from(searchSynonyms).where(eq(searchSynonyms.id, id));
+      return row ?? null;
+    },
+    async categoryByName(name: string, exceptId?: number) {
+      const [row] = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(
+          and(
+            or(sql`lower(${categories.name}) = lower(${name})`, sql`lower(${categories.queryName}) = lower(${name})`, eq(categories.slug, name)),
+            exceptId ? sql`${categories.id} <> ${exceptId}` : undefined,
+          ),
+        );
+      return row ?? null;
+    },
+    async categoryBySlug(slug: string, exceptId?: number) {
+      const [row] = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(eq(categories.slug, slug), exceptId ? sql`${categories.id} <> ${exceptId}` : undefined));
+      return row ?? null;
+    },
+    async tagByName(categoryId: number, name: string, exceptId?: number) {
+      const [row] = await db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.categoryId, categoryId), sql`lower(${tags.name}) = lower(${name})`, exceptId ? sql`${tags.id} <> ${exceptId}` : undefined));
+      return row ?? null;
+    },
+    async stoneByName(name: string, slug: string, exceptId?: number) {
+      const [row] = await db
+        .select({ id: otherStones.id })
+        .from(otherStones)
+        .where(
+          and(or(sql`lower(${otherStones.name}) = lower(${name})`, eq(otherStones.slug, slug)), exceptId ? sql`${otherStones.id} <> ${exceptId}` : undefined),
+        );
+      return row ?? null;
+    },
+    async nextSort(table: 'categories' | 'tags' | 'stones', categoryId?: number): Promise<number> {
+      const t = table === 'categories' ? categories : table === 'tags' ? tags : otherStones;
+      const where = table === 'tags' && categoryId !== undefined ? eq(tags.categoryId, categoryId) : undefined;
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(max(${t.sortOrder}), 0)::int` })
+        .from(t)
+        .where(where);
+      return (row?.n ?? 0) + 1;
+    },
+    async insertCategory(values: schema.NewCategory) {
+      const [row] = await db.insert(categories).values(values).returning();
+      return row!;
+    },
+    async updateCategory(id: number, values: Partial<schema.NewCategory>) {
+      const [row] = await db.update(categories).set(values).where(eq(categories.id, id)).returning();
+      return row!;
+    },
+    async deleteCategory(id: number) {
+      await db.delete(categories).where(eq(categories.id, id));
+    },
+    async insertTag(values: schema.NewTag) {
+      const [row] = await db.insert(tags).values(values).returning();
+      return row!;
+    },
+    async updateTag(id: number, values: Partial<schema.NewTag>) {
+      const [row] = await db.update(tags).set(values).where(eq(tags.id, id)).returning();
+      return row!;
+    },
+    async deleteTag(id: number) {
+      await db.delete(tags).where(eq(tags.id, id));
+    },
+    async insertStone(values: schema.NewOtherStone) {
+      const [row] = await db.insert(otherStones).values(values).returning();
+      return row!;
+    },
+    async updateStone(id: number, values: Partial<schema.NewOtherStone>) {
+      const [row] = await db.update(otherStones).set(values).where(eq(otherStones.id, id)).returning();
+      return row!;
+    },
+    async deleteStone(id: number) {
+      await db.delete(otherStones).where(eq(otherStones.id, id));
+    },
+    async insertSynonym(terms: string[]) {
+      const [row] = await db.insert(searchSynonyms).values({ terms }).returning();
+      return row!;
+    },
+    async updateSynonym(id: number, terms: string[]) {
+      const [row] = await db.update(searchSynonyms).set({ terms }).where(eq(searchSynonyms.id, id)).returning();
+      return row!;
+    },
+    async deleteSynonym(id: number) {
+      await db.delete(searchSynonyms).where(eq(searchSynonyms.id, id));
+    },
+    /** Products whose search words name a category, tag or stone: rewritten after a rename. */
+    async productIdsUsing(kind: 'category' | 'tag' | 'stone', id: number): Promise<number[]> {
+      const rows =
+        kind === 'category'
+          ? await db.select({ id: products.id }).from(products).where(eq(products.categoryId, id))
+          : kind === 'tag'
+            ? await db.select({ id: productTags.productId }).from(productTags).where(eq(productTags.tagId, id))
+            : await db.select({ id: productStones.productId }).from(productStones).where(eq(productStones.otherStoneId, id));
+      return rows.map((r) => r.id);
+    },
+    async setSearchTexts(rows: readonly { id: number; searchText: string }[]) {
+      for (const part of chunks(rows, 1000)) {
+        const values = sql.join(
+          part.map((r) => sql`(${r.id}::integer, ${r.searchText}::text)`),
+          sql`, `,
+        );
+        await db.execute(sql`update ${products} set search_text = v.t from (values ${values}) as v(id, t) where ${products.id} = v.id`);
+      }
     },
   };
 }

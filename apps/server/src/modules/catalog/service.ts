@@ -148,6 +148,24 @@ export function reviewerName(firstName: string, lastName: string): string {
   return initial ? `${first} ${initial}.` : first;
 }
 
+// Stock, for the modules that sell pieces and take them back (checkout; cancels and returns): each runs inside the
+// caller's transaction, so an order and its pieces change together or not at all.
+
+/** Locks the pieces' rows in id order (the order every writer of stock takes them in): their name, stock and coloured-stone weight. */
+export function lockStock(tx: Db, productIds: readonly number[]) {
+  return createCatalogRepository(tx).lockStock(productIds);
+}
+
+/** Takes `quantity` of a piece if that many are left, counting them sold; false when they are not. One statement (decision 038). */
+export function takeStock(tx: Db, productId: number, quantity: number, at: Date = new Date()): Promise<boolean> {
+  return createCatalogRepository(tx).takeStock(productId, quantity, at);
+}
+
+/** Puts pieces back on the shelf, no longer counted sold (a cancel, a return); lines without a product are passed over. */
+export function returnStock(tx: Db, lines: readonly { productId: number | null; quantity: number }[]): Promise<void> {
+  return createCatalogRepository(tx).returnStock(lines);
+}
+
 export function createCatalogService(db: Db, settings: SettingsService, now: () => Date = () => new Date(), cache?: ReadCache) {
   const repo = createCatalogRepository(db, () => indianDate(now()));
   /** GST for the cards of these rows: only read when one of them is on a sale. */
@@ -346,7 +364,11 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
       const day = indianDate(now());
       const rows = await repo.weighedProducts(ids);
       if (rows.length === 0) return 0;
-      const rates = await repo.allRatesOn(day);
+      const inForce = await repo.ratesInForceOn(day);
+      const rates = {
+        metal: new Map(inForce.metal.map((r) => [`${r.metal}:${r.purity}`, Number(r.paise)])),
+        diamond: new Map(inForce.diamond.map((r) => [r.quality, Number(r.paise)])),
+      };
       const gstPercent = (await settings.gstPercent()) ?? DEFAULT_GST_PERCENT;
       const changed: { id: number; listPricePaise: number; makingChargePaise: number }[] = [];
       for (const row of rows) {

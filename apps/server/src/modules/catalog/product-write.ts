@@ -14,10 +14,10 @@ import { artMetalFor, artPath, artVariant, COLLECTION_ART, productSearchText, ty
 import { parseProductForm, toCents, toMilligrams, type FieldProblems, type ProductForm } from '@milli/contracts/schemas';
 import { indianDate, paiseToRupees, rupeesToPaise } from '@milli/pricing';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
-import { createCatalogService } from '../catalog/service.ts';
+import { createCatalogService } from './service.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { DomainError } from '../../domain-error.ts';
-import { createAdminCatalogueRepository, type NewProductRow, type ProductLookups, type StoredProduct } from './repository.ts';
+import { createCatalogRepository, type NewProductRow, type ProductLookups, type StoredProduct } from './repository.ts';
 
 export type { ProductLookups } from './repository.ts';
 
@@ -49,7 +49,7 @@ export interface ValidatedRows {
 export type ProductRowInput = Record<string, unknown> | { id: number; values: Record<string, unknown> };
 
 export async function loadProductLookups(db: Db): Promise<ProductLookups> {
-  return createAdminCatalogueRepository(db).lookups();
+  return createCatalogRepository(db).lookups();
 }
 
 function isTargeted(input: ProductRowInput): input is { id: number; values: Record<string, unknown> } {
@@ -148,7 +148,7 @@ interface Plan {
 
 /** What only the database knows: the stored pieces the rows change, web addresses and SKUs in use. */
 async function plan(db: Db, valid: readonly ResolvedProduct[]): Promise<Plan> {
-  const repo = createAdminCatalogueRepository(db);
+  const repo = createCatalogRepository(db);
   const byId = new Map((await repo.storedByIds(valid.filter((v) => v.id !== undefined).map((v) => v.id!))).map((s) => [s.row.id, s]));
   const bySku = new Map((await repo.storedBySkus(valid.map((v) => v.form.sku))).map((s) => [s.row.sku, s]));
   const problems: RowProblem[] = [];
@@ -343,7 +343,7 @@ export interface WriteResult {
  */
 export async function writeProducts(tx: Db, inputs: readonly ResolvedProduct[], options: WriteOptions): Promise<WriteResult> {
   if (inputs.length === 0) return { rows: [], created: 0, updated: 0 };
-  const repo = createAdminCatalogueRepository(tx);
+  const repo = createCatalogRepository(tx);
   const now = options.now ?? (() => new Date());
   const found = await plan(tx, inputs);
   if (found.problems.length > 0) throw problemsError(found.problems, inputs.length);
@@ -395,12 +395,12 @@ export function problemsError(problems: readonly RowProblem[], rowCount: number)
 
 /** Reads stored products as forms (for GET, PATCH, duplicate and the CSV export). */
 export async function readProducts(db: Db, ids: readonly number[]): Promise<StoredProduct[]> {
-  return createAdminCatalogueRepository(db).storedByIds(ids);
+  return createCatalogRepository(db).storedByIds(ids);
 }
 
 /** Reads stored products by SKU, as forms. */
 export async function readProductsBySku(db: Db, skus: readonly string[]): Promise<StoredProduct[]> {
-  return createAdminCatalogueRepository(db).storedBySkus(skus);
+  return createCatalogRepository(db).storedBySkus(skus);
 }
 
 /**

@@ -11,11 +11,11 @@ import {
   type ProductRowInput,
   type ResolvedProduct,
   type RowProblem,
-} from '../admin-catalogue/product-write.ts';
+} from './product-write.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
-import { COLUMNS, REQUIRED_COLUMNS, rowOf } from './columns.ts';
+import { COLUMNS, REQUIRED_COLUMNS, rowOf } from './csv-columns.ts';
 import { BOM, csvLines, parseCsv, type CsvRow } from './csv.ts';
-import { productCsvRepository } from './repository.ts';
+import { createCatalogRepository } from './repository.ts';
 
 export type Progress = (line: Extract<ImportStreamLine, { type: 'progress' }>) => void;
 
@@ -50,7 +50,7 @@ function problemsOf(row: number, fields: RowProblem['fields']): ImportProblem[] 
 }
 
 export function createProductCsvService(db: Db) {
-  const repo = productCsvRepository(db);
+  const repo = createCatalogRepository(db);
 
   interface Checked {
     problems: ImportProblem[];

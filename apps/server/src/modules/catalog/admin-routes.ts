@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { PassThrough, Readable } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,6 +12,12 @@ import {
   CategoryBodySchema,
   ErrorSchema,
   formBody,
+  IMPORT_MAX_BYTES,
+  ImportInvalidSchema,
+  ImportReportSchema,
+  NDJSON_TYPE,
+  ProductExportQuerySchema,
+  ProductImportBodySchema,
   ImageChangeSchema,
   ImageOrderSchema,
   ProductBulkAnswerSchema,
@@ -18,6 +25,10 @@ import {
   ProductDuplicateSchema,
   ProductFormBodySchema,
   PriceCardSchema,
+  RatesAnswerSchema,
+  RatesQuerySchema,
+  RatesUpdateAnswerSchema,
+  RatesUpdateSchema,
   ProductImagesAnswerSchema,
   ProductSalesBodySchema,
   StoneBodySchema,
@@ -27,14 +38,19 @@ import {
   TaxonomyIdParamsSchema,
   TaxonomyItemAnswerSchema,
   TaxonomySchema,
+  type ImportReport,
+  type ImportStreamLine,
 } from '@milli/contracts/schemas';
-import { CATALOGUE_MEDIA_PREFIX } from '@milli/contracts';
 import type { ModuleDeps } from '../../deps.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
+import type { Limit } from '../../plugins/rate-limit.ts';
+import { requirePermission, staffOf } from '../../plugins/staff.ts';
 import { actorOf } from '../audit/service.ts';
 import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES_PER_UPLOAD } from './images.ts';
-import { createAdminCatalogueService } from './service.ts';
+import { csvTemplate } from './csv-columns.ts';
+import { createCatalogDesk, createRatesDesk, DEFAULT_HISTORY_DAYS } from './desk.ts';
+import { createProductCsvService } from './product-csv.ts';
 
 const errors = {
   400: ErrorSchema,
@@ -47,9 +63,10 @@ const errors = {
   422: ErrorSchema,
 };
 const staff = { access: 'staff', permission: 'catalogue' } as const;
+const rateErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema };
 
 /** Photos of a product: who may send them is settled by the staff plugin before the body is read. */
-const uploads = uploadGuards({
+const photoUploads = uploadGuards({
   maxBodyBytes: MAX_PRODUCT_IMAGES_PER_UPLOAD * MAX_PRODUCT_IMAGE_BYTES + 1024 * 1024,
   tooLarge: 'A photo is larger than 15 MB. Please send smaller photos.',
   tooManyFiles: `Please send at most ${MAX_PRODUCT_IMAGES_PER_UPLOAD} photos at once.`,
@@ -68,10 +85,35 @@ function uploadsOf(body: Record<string, unknown>): { bytes: Buffer; alt?: string
   return buffers.map((bytes, i) => ({ bytes, ...(alts[i] !== undefined ? { alt: alts[i] } : {}) }));
 }
 
-/** The catalogue desk's API under /api/admin (permission 'catalogue'): products, their pictures, the taxonomy. */
-export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+const csvErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema };
+
+/** Checks and imports together: a member checking a file a few times and importing it is far inside this. */
+export const IMPORT_LIMIT: Limit = {
+  name: 'product-import',
+  max: 30,
+  windowMs: 10 * 60_000,
+  message: 'Too many imports in a few minutes. Please wait a little before sending another file.',
+};
+
+/**
+ * Before a byte of the body is read: who may not import is refused (the multipart parser reads the file in its
+ * own preValidation hook, before the staff plugin's), and a body that says it is larger than the form can ever be.
+ */
+const csvUploads = uploadGuards({
+  maxBodyBytes: IMPORT_MAX_BYTES + 64 * 1024,
+  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Please split it into smaller files.`,
+  tooManyFiles: 'Please send one CSV file at a time.',
+  notMultipart: 'Please send the file as multipart/form-data.',
+  whoMay: (req) => requirePermission(req, 'catalogue'),
+});
+
+const IMPORT_INVALID_MESSAGE = 'Nothing was imported: the file has problems. Fix the rows listed and send it again.';
+
+/** Products, their pictures, the taxonomy and the day's rates. */
+const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = createAdminCatalogueService(deps.database.db, deps.files);
+  const service = createCatalogDesk(deps.database.db, deps.files);
+  const rates = createRatesDesk(deps.database.db);
   // Every write of the desk changes what shoppers see: this instance forgets at once (others hear the database).
   forgetAfterWrites(app, deps.readCache);
 
@@ -143,8 +185,8 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
           .describe('multipart/form-data: one or more photo files (JPEG, PNG, WebP or AVIF, at most 15 MB each), and optionally alt (one per photo).'),
         response: { 201: ProductImagesAnswerSchema, ...errors },
       },
-      onRequest: uploads.onRequest,
-      errorHandler: uploads.errorHandler,
+      onRequest: photoUploads.onRequest,
+      errorHandler: photoUploads.errorHandler,
     },
     async (req, reply) => reply.status(201).send(await service.addImages(actorOf(req), req.params.id, uploadsOf(req.body))),
   );
@@ -217,32 +259,126 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
   api.delete('/admin/taxonomy/synonyms/:id', { config: staff, schema: { params, response: item } }, async (req) =>
     service.deleteSynonym(actorOf(req), req.params.id),
   );
+
+  // The day's rates (issue 17). A session cookie or an API token (`Authorization: Bearer …`) works, so a daily
+  // rates feed can PUT them.
+
+  api.get(
+    '/admin/rates',
+    {
+      config: staff,
+      schema: {
+        summary: "Today's rates, the rates in force, yesterday's, their history and a few typical pieces",
+        querystring: RatesQuerySchema,
+        response: { 200: RatesAnswerSchema, ...rateErrors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return rates.overview(req.query.days ?? DEFAULT_HISTORY_DAYS);
+    },
+  );
+
+  api.put(
+    '/admin/rates',
+    {
+      config: staff,
+      schema: {
+        summary: "Set today's rates",
+        description:
+          'Body `{ "rates": [{ "metal": "gold", "purity": 22, "paisePerGram": 1250500 }, { "metal": "diamond", "quality": "SI-IJ", "paisePerCarat": 6500000 }], "confirm": false }`. ' +
+          'Metals: gold 14/18/22/24, platinum 950, silver 925 (paise per gram); diamond grades SI-IJ, SI-GH, VVS-GH, VVS-EF (paise per carat). ' +
+          'Only the listed rates change. A rate more than 20 % away from the rate in force (and from yesterday’s) answers 409 CONFLICT naming it, unless confirm is true. ' +
+          'Every weighed product is repriced in the same transaction, and every cached answer and page is dropped.',
+        body: formBody(RatesUpdateSchema),
+        response: { 200: RatesUpdateAnswerSchema, ...rateErrors },
+      },
+    },
+    async (req) => rates.update(actorOf(req), req.body),
+  );
 };
 
-const MEDIA_KEY = /^products\/[0-9]+\/[a-f0-9]{16}-[0-9]+\.(avif|webp)$/;
+/** Products as CSV (issue 17): the template, the export, and the import with its dry run. */
+const productCsvRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const service = createProductCsvService(deps.database.db);
+
+  // The CSV answers have no JSON schema; failures go through the error handler as usual.
+  api.get('/admin/products/csv-template', { config: staff }, async (_req, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="milli-products-template.csv"')
+      .header('cache-control', 'private, no-store')
+      .send(csvTemplate()),
+  );
+
+  api.get('/admin/products/export.csv', { config: staff, schema: { querystring: ProductExportQuerySchema } }, async (req, reply) => {
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="milli-products-${day}.csv"`)
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(service.exportCsv(req.query)));
+  });
+
+  api.post(
+    '/admin/products/import',
+    {
+      config: { ...staff, multipartOptions: { limits: { files: 1, fileSize: IMPORT_MAX_BYTES } } },
+      onRequest: csvUploads.onRequest,
+      errorHandler: csvUploads.errorHandler,
+      schema: {
+        description:
+          'Checks (dryRun true, the default) or imports a product CSV. Answers the report as JSON, or, with Accept: application/x-ndjson, ' +
+          'streams {"type":"progress",...} lines and ends with a {"type":"report"} or {"type":"error"} line (the status is then 200 whatever the outcome).',
+        body: ProductImportBodySchema,
+        response: { 200: ImportReportSchema, 422: ImportInvalidSchema, ...csvErrors },
+      },
+    },
+    async (req, reply) => {
+      const member = staffOf(req);
+      await deps.limiter.take(IMPORT_LIMIT, String(member.id));
+      const dryRun = req.body.dryRun === 'true';
+      const actor = actorOf(req);
+      const finished = (report: ImportReport) => {
+        if (report.written) deps.readCache.invalidate();
+      };
+      if ((req.headers.accept ?? '').includes(NDJSON_TYPE)) {
+        const out = new PassThrough();
+        const line = (value: ImportStreamLine) => out.write(`${JSON.stringify(value)}\n`);
+        void reply
+          .type(NDJSON_TYPE)
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          .send(out as never);
+        void (async () => {
+          try {
+            const report = await service.run(req.body.file, { dryRun, actor, progress: line });
+            finished(report);
+            if (!dryRun && !report.written) line({ type: 'error', code: 'IMPORT_INVALID', message: IMPORT_INVALID_MESSAGE, report });
+            else line({ type: 'report', report });
+          } catch (error) {
+            req.log.error(error);
+            line({ type: 'error', code: 'INTERNAL', message: 'The import failed on our side; nothing was written. Please try again.' });
+          } finally {
+            out.end();
+          }
+        })();
+        return reply;
+      }
+      const report = await service.run(req.body.file, { dryRun, actor });
+      finished(report);
+      if (!dryRun && !report.written) return reply.code(422).send({ message: IMPORT_INVALID_MESSAGE, code: 'IMPORT_INVALID' as const, report });
+      return report;
+    },
+  );
+};
 
 /**
- * /media/catalogue/{key}: the product photos uploaded in the back office, public (the storefront shows them),
- * read from the file store. Names are random and never reused, so they are kept for a year.
+ * The catalogue desk's API under /api/admin (permission 'catalogue'). The CSV's routes are a context of their own:
+ * every other write of the desk empties the read cache on its answer, the import only once it has written.
  */
-export function catalogueMedia(app: FastifyInstance, deps: ModuleDeps) {
-  app.get(`${CATALOGUE_MEDIA_PREFIX}*`, async (request, reply) => {
-    const key = (request.url.split('?')[0] ?? '').slice(CATALOGUE_MEDIA_PREFIX.length);
-    const m = MEDIA_KEY.exec(key);
-    const bytes = m ? await deps.files.get(key) : null;
-    if (!m || !bytes) {
-      return reply
-        .status(404)
-        .type('text/plain; charset=utf-8')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send('No such picture.');
-    }
-    return reply
-      .type(m[1] === 'avif' ? 'image/avif' : 'image/webp')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-security-policy', "default-src 'none'")
-      .header('x-content-type-options', 'nosniff')
-      .send(bytes);
-  });
-}
+export const catalogAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  await app.register(productCsvRoutes, deps);
+  await app.register(deskRoutes, deps);
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellOf } from './columns.ts';
+import { cellOf } from './csv-columns.ts';
 import { csvLines, parseCsv, safeCell, unguardCell } from './csv.ts';
 
 describe('cells as a person types them', () => {

@@ -1,27 +1,41 @@
 /**
- * The catalogue desk (issue 17): the product list, form, duplicate, archive and bulk changes, the pictures and
- * the taxonomy. Every write runs in one transaction with its audit entries.
+ * The catalogue desk (issue 17): the product list, form, duplicate, archive and bulk changes, the pictures, the
+ * taxonomy and the day's rates. Every write runs in one transaction with its audit entries.
  */
 import { artMetalFor, artPath, artVariant, COLLECTION_ART, productSearchText, type Db, type schema } from '@milli/db';
 import {
   toAdminPage,
   ProductPatchSchema,
   fieldProblemsOf,
+  RATE_JUMP_LIMIT,
+  RATE_KEYS,
+  RATE_LABELS,
+  RATE_MAX_PAISE,
+  isRateKey,
   type AdminListPage,
   type AdminProduct,
   type AdminProductListQuery,
   type AdminProductRow,
   type PriceCard,
   type ProductImage,
+  type RateEntry,
+  type RateKey,
+  type RateRow,
+  type RatesAnswer,
+  type RateSample,
+  type RatesUpdate,
+  type RatesUpdateAnswer,
   type Taxonomy,
 } from '@milli/contracts/schemas';
 import { CATALOGUE_MAIN_WIDTH, CATALOGUE_MEDIA_PREFIX } from '@milli/contracts';
-import { indianDate } from '@milli/pricing';
+import { formatRupees, indianDate } from '@milli/pricing';
 import type { FileStore } from '../../lib/storage.ts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { formOf, loadProductLookups, readProducts, readProductsBySku, saveProducts } from './product-write.ts';
-import { createAdminListRepository, type ImageRow } from './repository.ts';
+import { createCatalogRepository, type DatedRate, type ImageRow } from './repository.ts';
+import { createCatalogService } from './service.ts';
+import { createSettingsService } from '../settings/service.ts';
 import { imageName, ImageRefused, processProductImage, type ProcessedProductImage } from './images.ts';
 
 function slugify(text: string): string {
@@ -39,13 +53,13 @@ function imageOut(r: ImageRow): ProductImage {
 /** The key in the file store of a path under /media/catalogue/. */
 const keyOf = (path: string) => (path.startsWith(CATALOGUE_MEDIA_PREFIX) ? path.slice(CATALOGUE_MEDIA_PREFIX.length) : null);
 
-export function createAdminCatalogueService(db: Db, files: FileStore) {
-  const list = createAdminListRepository(db);
+export function createCatalogDesk(db: Db, files: FileStore) {
+  const list = createCatalogRepository(db);
 
   async function detail(id: number, tx: Db = db): Promise<AdminProduct> {
     const [stored] = await readProducts(tx, [id]);
     if (!stored) throw new DomainError('NOT_FOUND', 'There is no such product.');
-    const repo = createAdminListRepository(tx);
+    const repo = createCatalogRepository(tx);
     const images = await repo.images(id);
     const sales = await repo.salesFor(id, indianDate(new Date()));
     const r = stored.row;
@@ -64,7 +78,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
   /** The product's main picture follows its first upload; without uploads, its drawing. */
   async function syncMainImage(tx: Db, productId: number): Promise<string> {
-    const repo = createAdminListRepository(tx);
+    const repo = createCatalogRepository(tx);
     const [first] = await repo.images(productId);
     const product = await repo.productForImages(productId);
     if (!product) throw new DomainError('NOT_FOUND', 'There is no such product.');
@@ -83,7 +97,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
    * photo from one product never takes the other's files with it.
    */
   async function copyPhotos(tx: Db, fromId: number, toId: number): Promise<void> {
-    const repo = createAdminListRepository(tx);
+    const repo = createCatalogRepository(tx);
     const originals = await repo.images(fromId);
     if (originals.length === 0) return;
     const keyOf = (url: string) => url.slice(CATALOGUE_MEDIA_PREFIX.length);
@@ -204,7 +218,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async setActive(actor: AuditActor, id: number, active: boolean): Promise<AdminProduct> {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         if ((await repo.existingIds([id])).length === 0) throw new DomainError('NOT_FOUND', 'There is no such product.');
         const changed = await repo.setActive([id], active);
         if (changed.length > 0)
@@ -224,7 +238,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
       input: { ids: number[]; action: 'archive' | 'restore' | 'set-stock' | 'add-tag' | 'remove-tag'; value?: string | undefined },
     ) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const ids = await repo.existingIds([...new Set(input.ids)]);
         if (ids.length === 0) throw new DomainError('NOT_FOUND', 'None of those products exists.');
         if (input.action === 'archive' || input.action === 'restore') {
@@ -287,7 +301,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
     /** Joins the product to these sales (not over yet) and takes it out of the others not over. */
     async setSales(actor: AuditActor, id: number, saleIds: number[]): Promise<AdminProduct> {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         if ((await repo.existingIds([id])).length === 0) throw new DomainError('NOT_FOUND', 'There is no such product.');
         const open = await repo.salesFor(id, indianDate(new Date()));
         const known = new Set(open.map((s) => s.id));
@@ -335,7 +349,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
         stored.push({ name, p, alt: uploads[i]!.alt?.trim().slice(0, 200) ?? '' });
       }
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const existing = await repo.images(productId);
         let position = existing.reduce((max, r) => Math.max(max, r.position), -1) + 1;
         const url = (name: string, width: number, format: string) => `${CATALOGUE_MEDIA_PREFIX}products/${productId}/${name}-${width}.${format}`;
@@ -369,7 +383,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async changeImage(actor: AuditActor, productId: number, imageId: number, change: { alt?: string | undefined; position?: number | undefined }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const images = await repo.images(productId);
         const found = images.find((i) => i.id === imageId);
         if (!found) throw new DomainError('NOT_FOUND', 'There is no such picture.');
@@ -393,7 +407,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async orderImages(actor: AuditActor, productId: number, ids: number[]) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const images = await repo.images(productId);
         const known = new Set(images.map((i) => i.id));
         if (ids.length !== images.length || ids.some((id) => !known.has(id)) || new Set(ids).size !== ids.length) {
@@ -410,7 +424,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async deleteImage(actor: AuditActor, productId: number, imageId: number) {
       const result = await db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const found = (await repo.images(productId)).find((i) => i.id === imageId);
         if (!found) throw new DomainError('NOT_FOUND', 'There is no such picture.');
         await repo.deleteImage(imageId);
@@ -451,7 +465,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async createCategory(actor: AuditActor, input: { name: string; queryName?: string | undefined }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const slug = slugify(input.name);
         if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
         if ((await repo.categoryByName(input.name)) || (input.queryName && (await repo.categoryByName(input.queryName))) || (await repo.categoryBySlug(slug))) {
@@ -470,7 +484,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async renameCategory(actor: AuditActor, id: number, input: { name: string; queryName?: string | undefined }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.category(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such category.');
         const slug = slugify(input.name);
@@ -488,7 +502,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async deleteCategory(actor: AuditActor, id: number) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.category(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such category.');
         const using = await repo.productIdsUsing('category', id);
@@ -502,7 +516,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async createTag(actor: AuditActor, input: { name: string; category: string }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const lookups = await loadProductLookups(tx);
         const category = lookups.categories.get(input.category.toLowerCase());
         if (!category)
@@ -524,7 +538,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async renameTag(actor: AuditActor, id: number, input: { name: string }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.tag(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such tag.');
         if (await repo.tagByName(before.categoryId, input.name, id))
@@ -540,7 +554,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async deleteTag(actor: AuditActor, id: number) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.tag(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such tag.');
         const using = await repo.productIdsUsing('tag', id);
@@ -557,7 +571,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async createStone(actor: AuditActor, input: { name: string }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const slug = slugify(input.name);
         if (!slug) throw new DomainError('INVALID_REQUEST', 'The name needs letters or digits.', { name: 'The name needs letters or digits.' });
         if (await repo.stoneByName(input.name, slug))
@@ -570,7 +584,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async renameStone(actor: AuditActor, id: number, input: { name: string }) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.stone(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such stone.');
         const slug = slugify(input.name);
@@ -586,7 +600,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async deleteStone(actor: AuditActor, id: number) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.stone(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such stone.');
         const using = await repo.productIdsUsing('stone', id);
@@ -600,7 +614,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async createSynonym(actor: AuditActor, terms: string[]) {
       return db.transaction(async (tx) => {
-        const row = await createAdminListRepository(tx).insertSynonym(terms);
+        const row = await createCatalogRepository(tx).insertSynonym(terms);
         await recordAudit(tx, actor, { action: 'synonym.create', entity: 'search_synonym', entityId: row.id, before: null, after: row });
         return { id: row.id, message: `Synonyms ${terms.join(', ')} added.` };
       });
@@ -608,7 +622,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async updateSynonym(actor: AuditActor, id: number, terms: string[]) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.synonym(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such synonym group.');
         const after = await repo.updateSynonym(id, terms);
@@ -619,7 +633,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 
     async deleteSynonym(actor: AuditActor, id: number) {
       return db.transaction(async (tx) => {
-        const repo = createAdminListRepository(tx);
+        const repo = createCatalogRepository(tx);
         const before = await repo.synonym(id);
         if (!before) throw new DomainError('NOT_FOUND', 'There is no such synonym group.');
         await repo.deleteSynonym(id);
@@ -633,7 +647,7 @@ export function createAdminCatalogueService(db: Db, files: FileStore) {
 /** Whether a product has the SKU, which the transaction (about to make a product with it) holds from now on. */
 async function readProductsBySkuExists(tx: Db, sku: string): Promise<boolean> {
   const key = sku.trim().toUpperCase();
-  await createAdminListRepository(tx).holdSku(key);
+  await createCatalogRepository(tx).holdSku(key);
   return (await readProductsBySku(tx, [key])).length > 0;
 }
 
@@ -643,7 +657,7 @@ async function rewriteSearchTexts(tx: Db, ids: readonly number[]): Promise<void>
   const lookups = await loadProductLookups(tx);
   const byId = new Map([...lookups.categories.values()].map((c) => [c.id, c]));
   const stored = await readProducts(tx, ids);
-  await createAdminListRepository(tx).setSearchTexts(
+  await createCatalogRepository(tx).setSearchTexts(
     stored.map((s) => {
       const c = byId.get(s.row.categoryId);
       return {
@@ -665,4 +679,212 @@ async function rewriteSearchTexts(tx: Db, ids: readonly number[]): Promise<void>
   );
 }
 
-export type AdminCatalogueService = ReturnType<typeof createAdminCatalogueService>;
+export type CatalogDesk = ReturnType<typeof createCatalogDesk>;
+
+// The day's rates
+
+/** How many days of history the rates screen shows unless asked otherwise. */
+export const DEFAULT_HISTORY_DAYS = 90;
+
+const GOLD_PURITIES = [14, 18, 22, 24];
+const METAL_PURITY: Record<string, number[]> = { gold: GOLD_PURITIES, platinum: [950], silver: [925] };
+const QUALITIES = ['SI-IJ', 'SI-GH', 'VVS-GH', 'VVS-EF'];
+
+/** The calendar day `n` days before an ISO date. */
+export function daysBefore(isoDate: string, n: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+}
+
+interface CheckedRate {
+  key: RateKey;
+  paise: number;
+  index: number;
+}
+
+/**
+ * Checks each entry of a PUT: a known metal and purity (or diamond grade), a whole number of paise above 0 and
+ * within reason, each rate once. Problems are keyed by the entry's field (`rates.2.purity`).
+ */
+export function checkRateEntries(entries: readonly RateEntry[]): { rates: CheckedRate[]; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  const rates: CheckedRate[] = [];
+  const seen = new Map<RateKey, number>();
+  entries.forEach((entry, i) => {
+    const at = `rates.${i}`;
+    let key: string;
+    let amount: number | undefined;
+    let amountField: string;
+    if (entry.metal === 'diamond') {
+      amountField = `${at}.paisePerCarat`;
+      amount = entry.paisePerCarat;
+      if (entry.paisePerGram !== undefined || entry.purity !== undefined)
+        fields[`${at}.paisePerGram`] = 'A diamond rate is per carat: give quality and paisePerCarat, not purity or paisePerGram.';
+      if (!entry.quality || !QUALITIES.includes(entry.quality)) {
+        fields[`${at}.quality`] = `Unknown diamond grade${entry.quality ? ` “${entry.quality}”` : ''}: it must be one of ${QUALITIES.join(', ')}.`;
+        return;
+      }
+      key = `diamond:${entry.quality}`;
+    } else if (METAL_PURITY[entry.metal]) {
+      amountField = `${at}.paisePerGram`;
+      amount = entry.paisePerGram;
+      const purities = METAL_PURITY[entry.metal]!;
+      if (entry.paisePerCarat !== undefined || entry.quality !== undefined)
+        fields[`${at}.paisePerCarat`] = 'A metal rate is per gram: give purity and paisePerGram, not quality or paisePerCarat.';
+      if (entry.purity === undefined || !purities.includes(entry.purity)) {
+        fields[`${at}.purity`] =
+          entry.purity === undefined
+            ? `Give the purity of ${entry.metal}: ${purities.join(', ')}.`
+            : `Unknown purity ${entry.purity} for ${entry.metal}: it must be ${purities.join(', ')}.`;
+        return;
+      }
+      key = `${entry.metal}:${entry.purity}`;
+    } else {
+      fields[`${at}.metal`] = `Unknown metal “${entry.metal}”: it must be gold, platinum, silver or diamond.`;
+      return;
+    }
+    if (!isRateKey(key)) return;
+    const label = RATE_LABELS[key];
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      fields[entry.metal === 'diamond' ? `${at}.quality` : `${at}.purity`] = `${label} is given twice (also rates.${earlier}).`;
+      return;
+    }
+    seen.set(key, i);
+    if (amount === undefined) fields[amountField] = `Give the rate of ${label} in paise.`;
+    else if (!Number.isInteger(amount)) fields[amountField] = `The rate of ${label} must be a whole number of paise.`;
+    else if (amount <= 0) fields[amountField] = `The rate of ${label} must be above 0.`;
+    else if (amount > RATE_MAX_PAISE) fields[amountField] = `The rate of ${label} is too high: at most ${formatRupees(RATE_MAX_PAISE)}.`;
+    else rates.push({ key, paise: amount, index: i });
+  });
+  return { rates, fields };
+}
+
+/**
+ * Whether a new rate is a jump to confirm: more than RATE_JUMP_LIMIT away from the rate in force, and from
+ * yesterday's (so putting right today's confirmed mistake, back near yesterday's rate, needs no confirmation).
+ */
+export function isJump(paise: number, inForce: number | undefined, yesterday: number | undefined): boolean {
+  const far = (from: number | undefined) => from === undefined || Math.abs(paise - from) / from > RATE_JUMP_LIMIT;
+  if (inForce === undefined && yesterday === undefined) return false;
+  return far(inForce) && far(yesterday);
+}
+
+function percentChange(paise: number, from: number): string {
+  const pct = ((paise - from) / from) * 100;
+  return `${pct > 0 ? '+' : ''}${pct.toFixed(1)} %`;
+}
+
+/**
+ * The day's rates (issue 17): what the back office's rates screen reads, and today's rates set in one transaction
+ * with the catalogue repriced and the change audited.
+ */
+export function createRatesDesk(db: Db, now: () => Date = () => new Date()) {
+  const repo = createCatalogRepository(db);
+
+  return {
+    async overview(days = DEFAULT_HISTORY_DAYS): Promise<RatesAnswer> {
+      const today = indianDate(now());
+      const yesterday = daysBefore(today, 1);
+      const from = daysBefore(today, days - 1);
+      const inForce = new Map((await repo.datedRatesOn(today)).map((r) => [r.key, r]));
+      const before = new Map((await repo.datedRatesOn(yesterday)).map((r) => [r.key, r]));
+      const history = await repo.ratesBetween(from, today);
+      const opening = new Map((await repo.datedRatesOn(daysBefore(from, 1))).map((r) => [r.key, r]));
+      const rates: RateRow[] = RATE_KEYS.map((key) => {
+        const [metal, grade] = key.split(':') as [RateRow['metal'], string];
+        const current = inForce.get(key);
+        const prior = before.get(key);
+        return {
+          key,
+          label: RATE_LABELS[key],
+          metal,
+          purity: metal === 'diamond' ? null : Number(grade),
+          quality: metal === 'diamond' ? grade : null,
+          unit: metal === 'diamond' ? 'carat' : 'gram',
+          today: current?.date === today ? current.paise : null,
+          inForce: current ? { paise: current.paise, date: current.date } : null,
+          yesterday: prior ? { paise: prior.paise, date: prior.date } : null,
+        };
+      });
+      const series = RATE_KEYS.map((key) => ({
+        key,
+        before: opening.has(key) ? { paise: opening.get(key)!.paise, date: opening.get(key)!.date } : null,
+        points: history.filter((r) => r.key === key).map((r) => ({ paise: r.paise, date: r.date })),
+      }));
+      return {
+        today,
+        yesterday,
+        todayComplete: rates.every((r) => r.today !== null),
+        rates,
+        history: { days, from, series },
+        samples: await samples(),
+      };
+    },
+
+    /**
+     * Sets today's rates (only those given). Refuses bad entries with a message per field, and changes of more
+     * than 20 % unless `confirm` (409 CONFLICT naming them). In one transaction: the rows, the catalogue's list
+     * prices (reprice) and the audit record; the caller flushes the read cache after the commit.
+     */
+    async update(actor: AuditActor, body: RatesUpdate): Promise<RatesUpdateAnswer> {
+      const { rates, fields } = checkRateEntries(body.rates);
+      if (Object.keys(fields).length > 0) throw new DomainError('INVALID_REQUEST', Object.values(fields).join(' '), fields);
+      const today = indianDate(now());
+      return db.transaction(async (tx) => {
+        const txRepo = createCatalogRepository(tx);
+        const inForce = new Map((await txRepo.datedRatesOn(today)).map((r) => [r.key, r]));
+        const yesterday = new Map((await txRepo.datedRatesOn(daysBefore(today, 1))).map((r) => [r.key, r]));
+        if (!body.confirm) {
+          const jumps: Record<string, string> = {};
+          for (const rate of rates) {
+            const current = inForce.get(rate.key)?.paise;
+            if (!isJump(rate.paise, current, yesterday.get(rate.key)?.paise)) continue;
+            const from = current ?? yesterday.get(rate.key)!.paise;
+            const field = rate.key.startsWith('diamond:') ? 'paisePerCarat' : 'paisePerGram';
+            jumps[`rates.${rate.index}.${field}`] =
+              `${RATE_LABELS[rate.key]}: ${formatRupees(from)} → ${formatRupees(rate.paise)} (${percentChange(rate.paise, from)}), more than ${RATE_JUMP_LIMIT * 100} % from the rate in force.`;
+          }
+          if (Object.keys(jumps).length > 0) {
+            throw new DomainError(
+              'CONFLICT',
+              `Please check: ${Object.values(jumps).join(' ')} Send the same rates with "confirm": true if they are right.`,
+              jumps,
+            );
+          }
+        }
+        const before: Record<string, DatedRate | null> = {};
+        const written: Record<string, number> = {};
+        for (const rate of rates) {
+          before[rate.key] = inForce.get(rate.key) ?? null;
+          written[rate.key] = rate.paise;
+          const [metal, grade] = rate.key.split(':') as [string, string];
+          if (metal === 'diamond') await txRepo.upsertDiamondRate(today, grade as 'SI-IJ', rate.paise);
+          else await txRepo.upsertMetalRate(today, metal as 'gold', Number(grade), rate.paise);
+        }
+        const repriced = await createCatalogService(tx, createSettingsService(tx), now).reprice();
+        await recordAudit(tx, actor, {
+          action: 'update',
+          entity: 'rates',
+          entityId: today,
+          before: Object.fromEntries(Object.entries(before).map(([k, v]) => [k, v && { paise: v.paise, date: v.date }])),
+          after: { ...written, repriced },
+        });
+        return { date: today, written, repriced };
+      });
+    },
+  };
+
+  /** The typical pieces with what their price is made of, priced at the rates in force. */
+  async function samples(): Promise<RateSample[]> {
+    const catalog = createCatalogService(db, createSettingsService(db), now);
+    const out: RateSample[] = [];
+    for (const id of await repo.rateSampleProductIds()) {
+      const detail = await catalog.detail(id);
+      if (!detail) continue;
+      const key = `${detail.pricing.metal}:${detail.pricing.defaultPurity}`;
+      if (!isRateKey(key)) continue;
+      out.push({ id, name: detail.product_name, sku: detail.product_sku, key, pricePaise: detail.product_price_paise, pricing: detail.pricing });
+    }
+    return out;
+  }
+}

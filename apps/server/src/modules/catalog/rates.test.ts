@@ -12,7 +12,7 @@ import { schema } from '@milli/db';
 import { indianDate, priceChoice } from '@milli/pricing';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createShopper, createStaff, type TestStaff } from '../../testing-factories.ts';
-import { daysBefore } from './service.ts';
+import { daysBefore } from './desk.ts';
 
 const { auditLog, diamondRates, metalRates, staffApiTokens } = schema;
 
