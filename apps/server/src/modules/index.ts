@@ -3,7 +3,6 @@ import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
 import { addressesModule } from './addresses/routes.ts';
 import { adminCatalogueModule } from './admin-catalogue/routes.ts';
-import { adminCouponsModule } from './admin-coupons/routes.ts';
 import { adminStoresModule } from './admin-stores/routes.ts';
 import { adminPartnersModule } from './admin-partners/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
@@ -22,6 +21,7 @@ import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
 import { checkoutModule } from './checkout/routes.ts';
 import { couponsModule } from './coupons/routes.ts';
+import { couponsAdminModule } from './coupons/admin-routes.ts';
 import { customDesignModule } from './custom-design/routes.ts';
 import { harvestModule } from './harvest/routes.ts';
 import { ordersModule } from './orders/routes.ts';
@@ -59,7 +59,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   customDesignModule,
   productCsvModule,
   adminCatalogueModule,
-  adminCouponsModule,
+  couponsAdminModule,
   adminStoresModule,
   adminPartnersModule,
   adminDashboardModule,
