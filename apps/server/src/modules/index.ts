@@ -10,8 +10,8 @@ import { adminSizersModule } from './admin-sizers/routes.ts';
 import { adminDesignModule } from './admin-design/routes.ts';
 import { adminOrdersModule } from './admin-orders/routes.ts';
 import { adminHarvestModule } from './admin-harvest/routes.ts';
-import { adminReviewsModule } from './admin-reviews/routes.ts';
 import { reviewsModule } from './reviews/routes.ts';
+import { reviewsAdminModule } from './reviews/admin-routes.ts';
 import { certificatesModule } from './certificates/routes.ts';
 import { returnsModule } from './returns/routes.ts';
 import { auditModule } from './audit/routes.ts';
@@ -71,7 +71,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminDesignModule,
   adminOrdersModule,
   adminHarvestModule,
-  adminReviewsModule,
+  reviewsAdminModule,
   appointmentsModule,
   adminAppointmentsModule,
   exchangesModule,

@@ -33,7 +33,7 @@ import {
   type SearchTerms,
 } from './repository.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { photoOf } from '../reviews/storage.ts';
+import { photoOf } from '../reviews/service.ts';
 
 /** A listing request: the productList query, or the part of it the other listing routes fill in. */
 export type ListRequest = Partial<ProductFilter> & { sort: number; page: number };
