@@ -16,7 +16,6 @@ import { certificatesModule } from './certificates/routes.ts';
 import { returnsModule } from './returns/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
-import { adminSettingsModule } from './admin-settings/routes.ts';
 import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
 import { checkoutModule } from './checkout/routes.ts';
@@ -28,6 +27,7 @@ import { ordersModule } from './orders/routes.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { productCsvModule } from './product-csv/routes.ts';
 import { settingsModule } from './settings/routes.ts';
+import { settingsAdminModule } from './settings/admin-routes.ts';
 import { staffModule } from './staff/routes.ts';
 import { storesModule } from './stores/routes.ts';
 import { sizerModule } from './stores/sizer.ts';
@@ -66,7 +66,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   staffModule,
   auditModule,
   adminRatesModule,
-  adminSettingsModule,
+  settingsAdminModule,
   adminSizersModule,
   adminDesignModule,
   adminOrdersModule,
