@@ -3,10 +3,8 @@ import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
 import { addressesModule } from './addresses/routes.ts';
 import { adminCatalogueModule } from './admin-catalogue/routes.ts';
-import { adminStoresModule } from './admin-stores/routes.ts';
 import { adminPartnersModule } from './admin-partners/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
-import { adminSizersModule } from './admin-sizers/routes.ts';
 import { adminDesignModule } from './admin-design/routes.ts';
 import { adminOrdersModule } from './admin-orders/routes.ts';
 import { adminHarvestModule } from './admin-harvest/routes.ts';
@@ -30,7 +28,7 @@ import { settingsModule } from './settings/routes.ts';
 import { settingsAdminModule } from './settings/admin-routes.ts';
 import { staffModule } from './staff/routes.ts';
 import { storesModule } from './stores/routes.ts';
-import { sizerModule } from './stores/sizer.ts';
+import { storesAdminModule } from './stores/admin-routes.ts';
 import { tradePartnersModule } from './trade-partners/routes.ts';
 import { wishlistModule } from './wishlist/routes.ts';
 import { meModule } from './me/routes.ts';
@@ -47,7 +45,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   accountsModule,
   addressesModule,
   cartModule,
-  sizerModule,
   wishlistModule,
   meModule,
   couponsModule,
@@ -60,14 +57,13 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   productCsvModule,
   adminCatalogueModule,
   couponsAdminModule,
-  adminStoresModule,
+  storesAdminModule,
   adminPartnersModule,
   adminDashboardModule,
   staffModule,
   auditModule,
   adminRatesModule,
   settingsAdminModule,
-  adminSizersModule,
   adminDesignModule,
   adminOrdersModule,
   adminHarvestModule,
