@@ -4,7 +4,7 @@ import { accountsModule } from './accounts/routes.ts';
 import { addressesModule } from './addresses/routes.ts';
 import { adminCatalogueModule } from './admin-catalogue/routes.ts';
 import { adminPartnersModule } from './admin-partners/routes.ts';
-import { adminDashboardModule } from './admin-dashboard/routes.ts';
+import { dashboardAdminModule } from './dashboard/admin-routes.ts';
 import { adminDesignModule } from './admin-design/routes.ts';
 import { adminOrdersModule } from './admin-orders/routes.ts';
 import { adminHarvestModule } from './admin-harvest/routes.ts';
@@ -59,7 +59,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   couponsAdminModule,
   storesAdminModule,
   adminPartnersModule,
-  adminDashboardModule,
+  dashboardAdminModule,
   staffModule,
   auditModule,
   adminRatesModule,
