@@ -215,6 +215,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     sessionCache,
     mergeGuestCart: (tx, customerId, items) => cart.mergeGuest(tx, customerId, items),
     mergeGuestWishlist: (tx, customerId, productIds) => wishlist.mergeGuest(tx, customerId, productIds),
+    repriceCatalogue: (tx) => createCatalogService(tx, createSettingsService(tx)).reprice(),
   };
   // Flush on every write so streamed pages arrive as they render, not after the slowest data.
   await app.register(compress, {

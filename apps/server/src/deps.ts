@@ -32,6 +32,11 @@ export interface ModuleDeps extends AppDeps {
   files: FileStore;
   /** Payments through the gateway; each purchase module registers what its payment settles (issue 18). */
   payments: PaymentService;
+  /**
+   * Reprices the catalogue inside the caller's transaction (the settings desk, when the GST rate changes): given by
+   * the composition root, as the catalogue reads the settings and the settings module may not import it back.
+   */
+  repriceCatalogue: (tx: Database['db']) => Promise<number>;
   /** Set by the cart module: adds a guest cart to a customer's cart inside the login transaction. */
   mergeGuestCart?: (tx: Database['db'], customerId: number, items: { productId: number; quantity: number; options: CartLineOptions }[]) => Promise<void>;
   /** Set by the wish-list module: adds a guest wish list (product ids) to a customer's inside the login transaction. */

@@ -3,32 +3,30 @@ import type { ModuleDeps } from '../deps.ts';
 import { accountsModule } from './accounts/routes.ts';
 import { addressesModule } from './addresses/routes.ts';
 import { catalogAdminModule } from './catalog/admin-routes.ts';
-import { adminCouponsModule } from './admin-coupons/routes.ts';
-import { adminStoresModule } from './admin-stores/routes.ts';
 import { tradePartnersAdminModule } from './trade-partners/admin-routes.ts';
-import { adminDashboardModule } from './admin-dashboard/routes.ts';
-import { adminSizersModule } from './admin-sizers/routes.ts';
+import { dashboardAdminModule } from './dashboard/admin-routes.ts';
 import { customDesignAdminModule } from './custom-design/admin-routes.ts';
 import { adminOrdersModule } from './admin-orders/routes.ts';
 import { harvestAdminModule } from './harvest/admin-routes.ts';
-import { adminReviewsModule } from './admin-reviews/routes.ts';
 import { reviewsModule } from './reviews/routes.ts';
+import { reviewsAdminModule } from './reviews/admin-routes.ts';
 import { certificatesModule } from './certificates/routes.ts';
 import { returnsModule } from './returns/routes.ts';
 import { auditModule } from './audit/routes.ts';
-import { adminSettingsModule } from './admin-settings/routes.ts';
 import { cartModule } from './cart/routes.ts';
 import { catalogModule } from './catalog/routes.ts';
 import { checkoutModule } from './checkout/routes.ts';
 import { couponsModule } from './coupons/routes.ts';
+import { couponsAdminModule } from './coupons/admin-routes.ts';
 import { customDesignModule } from './custom-design/routes.ts';
 import { harvestModule } from './harvest/routes.ts';
 import { ordersModule } from './orders/routes.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { settingsModule } from './settings/routes.ts';
+import { settingsAdminModule } from './settings/admin-routes.ts';
 import { staffModule } from './staff/routes.ts';
 import { storesModule } from './stores/routes.ts';
-import { sizerModule } from './stores/sizer.ts';
+import { storesAdminModule } from './stores/admin-routes.ts';
 import { tradePartnersModule } from './trade-partners/routes.ts';
 import { wishlistModule } from './wishlist/routes.ts';
 import { meModule } from './me/routes.ts';
@@ -45,7 +43,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   accountsModule,
   addressesModule,
   cartModule,
-  sizerModule,
   wishlistModule,
   meModule,
   couponsModule,
@@ -56,18 +53,17 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   tradePartnersModule,
   customDesignModule,
   catalogAdminModule,
-  adminCouponsModule,
-  adminStoresModule,
+  couponsAdminModule,
+  storesAdminModule,
   tradePartnersAdminModule,
-  adminDashboardModule,
+  dashboardAdminModule,
   staffModule,
   auditModule,
-  adminSettingsModule,
-  adminSizersModule,
+  settingsAdminModule,
   customDesignAdminModule,
   adminOrdersModule,
   harvestAdminModule,
-  adminReviewsModule,
+  reviewsAdminModule,
   appointmentsModule,
   adminAppointmentsModule,
   exchangesModule,

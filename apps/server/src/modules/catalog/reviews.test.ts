@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail, ProductPage, ProductReviews } from '@milli/contracts';
 import { schema } from '@milli/db';
 import { createTestApp, type TestApp } from '../../testing.ts';
-import { reviewerName } from './service.ts';
+import { reviewerName } from '../reviews/service.ts';
 
 const { customers, products, reviews } = schema;
 

@@ -33,7 +33,7 @@ import {
   type SearchTerms,
 } from './repository.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { photoOf } from '../reviews/storage.ts';
+import { photoOf, reviewerName } from '../reviews/service.ts';
 
 /** A listing request: the productList query, or the part of it the other listing routes fill in. */
 export type ListRequest = Partial<ProductFilter> & { sort: number; page: number };
@@ -138,14 +138,6 @@ function summary(row: ProductSummaryRow, gstPercent: number, beforePaise = row.l
     product_price_before_paise: discounted ? beforePaise : null,
     product_discount_percent: discounted ? sale.percentOff : null,
   };
-}
-
-/** 'Priya S.': how a review is signed on the storefront; never the e-mail, which is private. */
-export function reviewerName(firstName: string, lastName: string): string {
-  const first = firstName.trim();
-  const initial = lastName.trim().charAt(0).toUpperCase();
-  if (!first) return initial ? `${initial}.` : 'A Milli shopper';
-  return initial ? `${first} ${initial}.` : first;
 }
 
 // Stock, for the modules that sell pieces and take them back (checkout; cancels and returns): each runs inside the

@@ -1,11 +1,43 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import type { AdminReviewListQuery } from '@milli/contracts/schemas';
 import { schema, type Db } from '@milli/db';
 
-const { orders, orderLines, orderReturns, orderReturnLines, products, reviews, reviewPhotos } = schema;
+const { customers, orders, orderLines, orderReturns, orderReturnLines, products, reviews, reviewPhotos, staff } = schema;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type ReviewPhotoRow = typeof reviewPhotos.$inferSelect;
 
+/** A review as the review desk lists it: with its product, its reviewer, who hid it and the order it was bought in. */
+const deskColumns = {
+  id: reviews.id,
+  productId: reviews.productId,
+  productName: products.name,
+  customerId: reviews.customerId,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  rating: reviews.rating,
+  title: reviews.title,
+  text: reviews.text,
+  hidden: reviews.hidden,
+  hiddenBy: staff.email,
+  hiddenAt: reviews.hiddenAt,
+  hiddenReason: reviews.hiddenReason,
+  createdAt: reviews.createdAt,
+  editedAt: reviews.editedAt,
+  orderLineId: reviews.orderLineId,
+  orderNumber: orders.orderNumber,
+};
+
 export function reviewsRepository(db: Db) {
+  const deskSelect = () =>
+    db
+      .select(deskColumns)
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .innerJoin(customers, eq(customers.id, reviews.customerId))
+      .leftJoin(staff, eq(staff.id, reviews.hiddenBy))
+      .leftJoin(orderLines, eq(orderLines.id, reviews.orderLineId))
+      .leftJoin(orders, eq(orders.id, orderLines.orderId));
   return {
     /** True for a product on sale in the shop (the catalogue's own rule: active). */
     async productInShop(productId: number) {
@@ -72,6 +104,7 @@ export function reviewsRepository(db: Db) {
       return updated!;
     },
 
+    /** The photos of these reviews (issue 20), in slot order. */
     async photos(reviewIds: number[]): Promise<ReviewPhotoRow[]> {
       if (reviewIds.length === 0) return [];
       return db.select().from(reviewPhotos).where(inArray(reviewPhotos.reviewId, reviewIds)).orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.slot));
@@ -94,6 +127,58 @@ export function reviewsRepository(db: Db) {
         .innerJoin(reviews, eq(reviews.id, reviewPhotos.reviewId))
         .where(and(sql`(${reviewPhotos.path} = ${path} OR ${reviewPhotos.thumbPath} = ${path})`, eq(reviews.hidden, false)));
       return found !== undefined;
+    },
+
+    /** The review desk's list: searched, filtered by hidden, newest first unless asked otherwise. */
+    async list(query: AdminReviewListQuery) {
+      const words = query.q ? `%${escapeLike(query.q)}%` : null;
+      const where = and(
+        words
+          ? or(
+              ilike(products.name, words),
+              ilike(reviews.title, words),
+              ilike(reviews.text, words),
+              ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, words),
+            )
+          : undefined,
+        query.hidden ? eq(reviews.hidden, query.hidden === 'yes') : undefined,
+      );
+      const direction = query.dir === 'desc' ? desc : asc;
+      // 'newest' (the default: the desk reads what just came in), 'oldest', or by rating (lowest first unless dir=desc).
+      const order =
+        query.sort === 'rating'
+          ? [direction(reviews.rating), desc(reviews.createdAt)]
+          : [query.sort === 'oldest' ? asc(reviews.createdAt) : desc(reviews.createdAt)];
+      const [rows, [count]] = await Promise.all([
+        deskSelect()
+          .where(where)
+          .orderBy(...order, desc(reviews.id))
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(reviews)
+          .innerJoin(products, eq(products.id, reviews.productId))
+          .innerJoin(customers, eq(customers.id, reviews.customerId))
+          .where(where),
+      ]);
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+    /** One review as the desk shows it, locked for the rest of the transaction when asked. */
+    async byId(id: number, opts: { lock?: boolean } = {}) {
+      if (opts.lock) await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id)).for('update');
+      const [found] = await deskSelect().where(eq(reviews.id, id));
+      return found ?? null;
+    },
+    async setHidden(id: number, hide: { by: number | null; at: Date; reason: string } | null) {
+      await db
+        .update(reviews)
+        .set(
+          hide
+            ? { hidden: true, hiddenBy: hide.by, hiddenAt: hide.at, hiddenReason: hide.reason }
+            : { hidden: false, hiddenBy: null, hiddenAt: null, hiddenReason: null },
+        )
+        .where(eq(reviews.id, id));
     },
   };
 }

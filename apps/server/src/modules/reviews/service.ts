@@ -1,11 +1,24 @@
-import { REVIEW_PHOTOS_MAX, ReviewWriteSchema, type MyReview, type MyReviewState } from '@milli/contracts/schemas';
+import {
+  REVIEW_PHOTOS_MAX,
+  ReviewWriteSchema,
+  toAdminPage,
+  type AdminReview,
+  type AdminReviewHide,
+  type AdminReviewListQuery,
+  type MyReview,
+  type MyReviewState,
+} from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import type { SessionCustomer } from '../../plugins/session.ts';
 import { processImages } from '../../lib/images.ts';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { reviewsRepository, type ReviewPhotoRow } from './repository.ts';
 import { photoOf, writeReviewPhoto } from './storage.ts';
+
+/** The catalogue shows the product page's review photos as the review screens do. */
+export { photoOf };
 
 /** The words every refusal to a non-buyer uses, on the API and on the product page. */
 export const NOT_BUYER_MESSAGE = 'Only customers who received this piece can review it. Reviews here come from verified buyers.';
@@ -25,6 +38,14 @@ export function reviewTitleFrom(text: string): string {
   return `${(space > 20 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
+/** 'Priya S.': how a review is signed on the storefront; never the e-mail, which is private. */
+export function reviewerName(firstName: string, lastName: string): string {
+  const first = firstName.trim();
+  const initial = lastName.trim().charAt(0).toUpperCase();
+  if (!first) return initial ? `${initial}.` : 'A Milli shopper';
+  return initial ? `${first} ${initial}.` : first;
+}
+
 type ReviewRow = NonNullable<Awaited<ReturnType<ReturnType<typeof reviewsRepository>['mine']>>>;
 const mineOf = (r: ReviewRow, photos: ReviewPhotoRow[]): MyReview => ({
   review_id: r.id,
@@ -37,14 +58,59 @@ const mineOf = (r: ReviewRow, photos: ReviewPhotoRow[]): MyReview => ({
   edited_at: r.editedAt?.toISOString() ?? null,
 });
 
+type DeskRow = NonNullable<Awaited<ReturnType<ReturnType<typeof reviewsRepository>['byId']>>>;
+
+const deskAnswer = (r: DeskRow, photos: ReviewPhotoRow[] = []): AdminReview => ({
+  id: r.id,
+  product: { id: r.productId, name: r.productName },
+  // Named as the storefront names the reviewer: moderating a review needs neither the e-mail nor the full name.
+  customer: { id: r.customerId, name: reviewerName(r.firstName, r.lastName) },
+  rating: r.rating,
+  title: r.title,
+  text: r.text,
+  hidden: r.hidden,
+  hiddenBy: r.hidden ? r.hiddenBy : null,
+  hiddenAt: r.hiddenAt?.toISOString() ?? null,
+  hiddenReason: r.hiddenReason,
+  createdAt: r.createdAt.toISOString(),
+  verified: r.orderLineId !== null,
+  orderNumber: r.orderNumber,
+  editedAt: r.editedAt?.toISOString() ?? null,
+  photos: photos.filter((p) => p.reviewId === r.id).map(photoOf),
+});
+
 /**
  * Reviews from buyers (issue 20). A customer may review a product once they received it (a line of a Delivered
  * order of theirs they did not send back); one review per customer and product, which a second write edits.
+ * The review desk (issue 19, permission 'catalogue') lists every review, and hides one with a reason or restores
+ * it, audited: a hidden review is kept but neither shown nor counted (the catalogue reads `not hidden`).
  * The routes forget the read cache after each write, so the product page's reviews, count and stars follow at once
  * (the stars and count themselves are kept by the database's trigger on reviews).
  */
 export function createReviewsService(db: Db, files: FileStore) {
   const repo = reviewsRepository(db);
+
+  /** Hides (with a reason) or restores a review, audited, in one transaction. */
+  async function setHidden(actor: AuditActor, id: number, hide: AdminReviewHide | null) {
+    return db.transaction(async (tx) => {
+      const r = reviewsRepository(tx);
+      const found = await r.byId(id, { lock: true });
+      if (!found) throw new DomainError('NOT_FOUND', 'There is no such review.');
+      if (hide && found.hidden) throw new DomainError('CONFLICT', 'This review is already hidden.');
+      if (!hide && !found.hidden) throw new DomainError('CONFLICT', 'This review is not hidden.');
+      await r.setHidden(id, hide ? { by: actor.staffId, at: new Date(), reason: hide.reason } : null);
+      const photos = await r.photos([id]);
+      const after = deskAnswer((await r.byId(id))!, photos);
+      await recordAudit(tx, actor, {
+        action: hide ? 'hide' : 'restore',
+        entity: 'review',
+        entityId: id,
+        before: deskAnswer(found, photos),
+        after: hide ? { ...after, reason: hide.reason } : after,
+      });
+      return after;
+    });
+  }
 
   return {
     /** GET /api/product/{id}/reviews/mine: may this shopper review it, and their review if any. */
@@ -112,5 +178,18 @@ export function createReviewsService(db: Db, files: FileStore) {
     },
 
     photoIsPublic: (key: string) => repo.photoIsPublic(key),
+
+    /** GET /api/admin/reviews: every review, hidden ones too, searched and filtered. */
+    async list(query: AdminReviewListQuery) {
+      const { rows, total } = await repo.list(query);
+      const photos = await repo.photos(rows.map((r) => r.id));
+      return toAdminPage(
+        rows.map((r) => deskAnswer(r, photos)),
+        total,
+        query,
+      );
+    },
+    hide: (actor: AuditActor, id: number, input: AdminReviewHide) => setHidden(actor, id, input),
+    restore: (actor: AuditActor, id: number) => setHidden(actor, id, null),
   };
 }

@@ -1,13 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { preparedQuery, schema, type Db } from '@milli/db';
 
+export type SettingsRow = typeof schema.storeSettings.$inferSelect;
+export type SettingsChange = Partial<Omit<typeof schema.storeSettings.$inferInsert, 'id' | 'updatedAt'>>;
+
 // Read by every order placed and paid: built once (decision 038).
 const settingsStatement = preparedQuery('store_settings', (db) => db.select().from(schema.storeSettings).where(eq(schema.storeSettings.id, 1)));
 
+/** The store's one settings row: read by every module through the settings service, written by the owner's desk alone. */
 export function createSettingsRepository(db: Db) {
   return {
-    async get() {
-      const [row] = await settingsStatement(db);
+    /** The row, locked for the rest of the transaction with `lock` (two owners saving at once take turns). */
+    async get(opts: { lock?: boolean } = {}): Promise<SettingsRow | null> {
+      const [row] = opts.lock ? await db.select().from(schema.storeSettings).where(eq(schema.storeSettings.id, 1)).for('update') : await settingsStatement(db);
       return row ?? null;
     },
     /** The GST rate the store charges, as a number (the column is numeric), or null before setup. */
@@ -22,6 +27,14 @@ export function createSettingsRepository(db: Db) {
         .from(schema.storeSettings)
         .where(eq(schema.storeSettings.id, 1));
       return row ?? { storeName: 'Milli', helpLine: '', emailPrimary: '' };
+    },
+    async update(change: SettingsChange): Promise<SettingsRow> {
+      const [row] = await db
+        .update(schema.storeSettings)
+        .set({ ...change, updatedAt: new Date() })
+        .where(eq(schema.storeSettings.id, 1))
+        .returning();
+      return row!;
     },
   };
 }

@@ -1,13 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PincodeCheckSchema, PincodeParamsSchema, StoreLocationSchema, StoreSearchQuerySchema, StoreSearchSchema } from '@milli/contracts/schemas';
+import {
+  ErrorSchema,
+  formBody,
+  MessageSchema,
+  PincodeCheckSchema,
+  PincodeParamsSchema,
+  SizerRequestSchema,
+  StoreLocationSchema,
+  StoreSearchQuerySchema,
+  StoreSearchSchema,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { sendKept } from '../../plugins/read-cache.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { createStoresService } from './service.ts';
 
-/** The store locator's data and the product page's pincode box. */
+const SIZER_LIMIT = { name: 'sizer-ip', max: 10, windowMs: 60 * 60_000, message: 'Too many requests. Please try again later.' };
+
+/** The store locator's data, the product page's pincode box and its 'Get Free Sizer'. */
 export const storesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const stores = createStoresService(deps.database.db, createSettingsService(deps.database.db));
@@ -23,5 +35,16 @@ export const storesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
   // An invalid or unserved PIN is an answer the shopper reads, not a failed request: 200 with ok false.
   api.get('/stores/pincode/:pincode', { schema: { params: PincodeParamsSchema, response: { 200: PincodeCheckSchema } } }, (req) =>
     stores.checkPincode(req.params.pincode),
+  );
+
+  // 'Get Free Sizer' (product page): the request is saved for staff, who post a ring sizer.
+  api.post(
+    '/sizer-requests',
+    { schema: { body: formBody(SizerRequestSchema), response: { 200: MessageSchema, 400: ErrorSchema, 429: ErrorSchema } } },
+    async (req) => {
+      await deps.limiter.take(SIZER_LIMIT, req.ip);
+      await stores.requestSizer(req.body, req.customer?.id ?? null);
+      return { message: 'Thank you! We will post a free ring sizer to you within 3 working days.' };
+    },
   );
 };

@@ -3,7 +3,7 @@ import { schema, type Db } from '@milli/db';
 
 const { customDesignRequests, diamondRates, metalRates, orders, products, sizerRequests, storeSettings, tradePartnerApplications } = schema;
 
-/** The dashboard's reads (issue 17): counts and short lists, each one query. */
+/** The dashboard's reads (issue 17): counts and short lists, each one query; selects only, never a write. */
 export function createDashboardRepository(db: Db) {
   return {
     /** Orders placed in [from, to) that are sales: cancelled ones and ones still waiting for payment or confirmation left out. */

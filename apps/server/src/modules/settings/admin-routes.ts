@@ -6,15 +6,15 @@ import type { ModuleDeps } from '../../deps.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { actorOf } from '../audit/service.ts';
 import { staffOf } from '../../plugins/staff.ts';
-import { createAdminSettingsService } from './service.ts';
+import { createSettingsDesk } from './desk.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 503: ErrorSchema };
 
 /** The store settings in the back office (issue 17): permission 'settings', which only the owner holds. */
-export const adminSettingsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const settingsAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   forgetAfterWrites(app, deps.readCache);
-  const settings = createAdminSettingsService(deps.database.db);
+  const settings = createSettingsDesk(deps.database.db, { repriceCatalogue: deps.repriceCatalogue });
 
   api.get(
     '/admin/settings',

@@ -5,6 +5,10 @@ import { PINCODE_PATTERN } from '@milli/contracts';
 import {
   AdminIdParamsSchema,
   AdminPinPositionSchema,
+  AdminSizerListQuerySchema,
+  AdminSizerPageSchema,
+  AdminSizerRequestSchema,
+  AdminSizerStatusSchema,
   AdminStoreFormSchema,
   AdminStoreListQuerySchema,
   AdminStorePageSchema,
@@ -17,10 +21,12 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { actorOf } from '../audit/service.ts';
-import { createAdminStoresService } from './service.ts';
+import { createSizerDesk, createStoreDesk } from './desk.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 const staff = { access: 'staff', permission: 'catalogue' } as const;
+/** The orders desk posts parcels, so it posts the sizer kits too (docs/back-office.md, "Sizer requests"). */
+const sizerStaff = { access: 'staff', permission: 'orders' } as const;
 const PincodeParamsSchema = z.object({ pincode: z.string().trim().regex(PINCODE_PATTERN, 'A pincode is 6 digits and does not start with 0 (e.g. 600017).') });
 
 /**
@@ -28,9 +34,9 @@ const PincodeParamsSchema = z.object({ pincode: z.string().trim().regex(PINCODE_
  * this instance's read cache is dropped at once (the database's notification tells the other instances), so
  * /store and /api/stores show the change on the next request.
  */
-export const adminStoresModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+const storeDesk: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const stores = createAdminStoresService(deps.database.db);
+  const stores = createStoreDesk(deps.database.db);
   forgetAfterWrites(app, deps.readCache);
 
   api.get(
@@ -100,4 +106,46 @@ export const adminStoresModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
       return { message: 'The store is removed.' };
     },
   );
+};
+
+/** The sizer desk (issue 19): 'Get Free Sizer' requests (routes.ts takes them) and their status. */
+const sizerDesk: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const sizers = createSizerDesk(deps.database.db);
+
+  api.get(
+    '/admin/sizer-requests',
+    {
+      config: sizerStaff,
+      schema: {
+        summary: 'Sizer requests: searched (name, phone, e-mail, address or pincode), filtered by status, New first or by date',
+        querystring: AdminSizerListQuerySchema,
+        response: { 200: AdminSizerPageSchema, ...errors },
+      },
+    },
+    (req) => sizers.list(req.query),
+  );
+
+  api.post(
+    '/admin/sizer-requests/:id/status',
+    {
+      config: sizerStaff,
+      schema: {
+        summary: 'Marks a request Sent (the shopper is mailed) or Closed; New → Sent → Closed, New → Closed, never back (409)',
+        params: AdminIdParamsSchema,
+        body: formBody(AdminSizerStatusSchema),
+        response: { 200: AdminSizerRequestSchema, ...errors },
+      },
+    },
+    async (req) => await sizers.setStatus(actorOf(req), req.params.id, req.body),
+  );
+};
+
+/**
+ * The stores' staff routes: the store desk and the sizer desk, each in its own scope, so a sizer request marked Sent
+ * does not empty the read cache (it changes nothing a visitor sees).
+ */
+export const storesAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+  await app.register(storeDesk, deps);
+  await app.register(sizerDesk, deps);
 };

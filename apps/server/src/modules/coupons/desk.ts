@@ -10,11 +10,11 @@ import { isUniqueViolation, type Db } from '@milli/db';
 import { paiseToRupees, rupeesToPaise } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
-import { adminCouponsRepository } from './repository.ts';
+import { couponRepository } from './repository.ts';
 
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof adminCouponsRepository>['byId']>>>;
+type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof couponRepository>['byId']>>>;
 
-/** Where a coupon stands at `now`, by the same rules checkout judges it (modules/coupons/rules.ts). */
+/** Where a coupon stands at `now`, by the same rules checkout judges it (rules.ts). */
 export function couponStatus(c: { active: boolean; startsAt: Date; endsAt: Date | null }, now: Date): CouponStatus {
   if (!c.active) return 'inactive';
   if (now < c.startsAt) return 'scheduled';
@@ -111,10 +111,10 @@ const codeTaken = (code: string) =>
 const notFound = () => new DomainError('NOT_FOUND', 'There is no such coupon.');
 
 /**
- * The back office's coupons: what it writes is what the cart's Apply and checkout read (the coupons table,
- * judged by modules/coupons/rules.ts). Every write is audited in its own transaction.
+ * The back office's coupons (the coupon desk): what it writes is what the cart's Apply and checkout read (the
+ * coupons table, judged by rules.ts). Every write is audited in its own transaction.
  */
-export function createAdminCouponsService(db: Db, now: () => Date = () => new Date()) {
+export function createCouponDesk(db: Db, now: () => Date = () => new Date()) {
   async function write<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     try {
       return await db.transaction(work);
@@ -128,7 +128,7 @@ export function createAdminCouponsService(db: Db, now: () => Date = () => new Da
   return {
     async list(query: AdminCouponListQuery) {
       const at = now();
-      const { rows, total } = await adminCouponsRepository(db).list(query, at);
+      const { rows, total } = await couponRepository(db).list(query, at);
       return toAdminPage(
         rows.map((r) => answer(r, at)),
         total,
@@ -137,7 +137,7 @@ export function createAdminCouponsService(db: Db, now: () => Date = () => new Da
     },
 
     async get(id: number): Promise<AdminCoupon> {
-      const found = await adminCouponsRepository(db).byId(id);
+      const found = await couponRepository(db).byId(id);
       if (!found) throw notFound();
       return answer(found, now());
     },
@@ -146,7 +146,7 @@ export function createAdminCouponsService(db: Db, now: () => Date = () => new Da
     async create(actor: AuditActor, form: AdminCouponForm): Promise<AdminCoupon> {
       const at = now();
       return write(async (tx) => {
-        const repo = adminCouponsRepository(tx);
+        const repo = couponRepository(tx);
         if (await repo.codeTaken(form.code, null)) throw codeTaken(form.code);
         const id = await repo.insert(toColumns(form, at));
         const created = (await repo.byId(id))!;
@@ -158,7 +158,7 @@ export function createAdminCouponsService(db: Db, now: () => Date = () => new Da
     async update(actor: AuditActor, id: number, patch: Record<string, unknown>): Promise<AdminCoupon> {
       const at = now();
       return write(async (tx) => {
-        const repo = adminCouponsRepository(tx);
+        const repo = couponRepository(tx);
         const before = await repo.byId(id, { lock: true });
         if (!before) throw notFound();
         const known = toForm(before);
@@ -179,7 +179,7 @@ export function createAdminCouponsService(db: Db, now: () => Date = () => new Da
     async deactivate(actor: AuditActor, id: number): Promise<AdminCoupon> {
       const at = now();
       return write(async (tx) => {
-        const repo = adminCouponsRepository(tx);
+        const repo = couponRepository(tx);
         const before = await repo.byId(id, { lock: true });
         if (!before) throw notFound();
         if (before.active) {
@@ -199,7 +199,7 @@ export function createAdminCouponsService(db: Db, now: () => Date = () => new Da
     /** Deletes a coupon no order has used; a used one stays (its orders name it) and can be deactivated. */
     async remove(actor: AuditActor, id: number): Promise<void> {
       await write(async (tx) => {
-        const repo = adminCouponsRepository(tx);
+        const repo = couponRepository(tx);
         const before = await repo.byId(id, { lock: true });
         if (!before) throw notFound();
         if (before.used > 0) {

@@ -12,16 +12,16 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { actorOf } from '../audit/service.ts';
-import { createAdminReviewsService } from './service.ts';
+import { createReviewsService } from './service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 /** Reviews sit on the product pages the catalogue team keeps (docs/back-office.md, "Reviews"). */
 const staff = { access: 'staff', permission: 'catalogue' } as const;
 
 /** The review desk (issue 19): list, hide with a reason, restore. */
-export const adminReviewsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const reviewsAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const desk = createAdminReviewsService(deps.database.db);
+  const desk = createReviewsService(deps.database.db, deps.files);
   // A hidden or restored review changes the product's page, its stars and count: the cached pages go.
   forgetAfterWrites(app, deps.readCache);
 

@@ -1,3 +1,8 @@
+/**
+ * The dashboard: a read model for staff that joins many domains (orders, custom designs, trade partners, sizer
+ * requests, the catalogue's stock, the rates, the settings' low-stock threshold). It only reads: it writes no table,
+ * and each of those domains' own module writes its rows.
+ */
 import { schema, type Db } from '@milli/db';
 import type { AdminDashboard } from '@milli/contracts/schemas';
 import { indianDate, startOfIndianDate } from '@milli/pricing';

@@ -4,9 +4,7 @@ import { gstinMessage, gstinProblem } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
-import { createCatalogService } from '../catalog/service.ts';
-import { createSettingsService } from '../settings/service.ts';
-import { createAdminSettingsRepository, type SettingsChange, type SettingsRow } from './repository.ts';
+import { createSettingsRepository, type SettingsChange, type SettingsRow } from './repository.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HELP_LINE = /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/;
@@ -145,11 +143,17 @@ export function checkSettings(patch: SettingsPatch, current: AdminSettings | nul
   return fields;
 }
 
+/** What the desk needs of the catalogue, given by the composition root (the catalogue reads the settings, so not imported). */
+export interface SettingsDeskDeps {
+  /** Reprices every weighed product inside the transaction given; answers how many prices changed. */
+  repriceCatalogue: (tx: Db) => Promise<number>;
+}
+
 /** The store settings in the back office (owner only): read, and changed with a check per field, audited. */
-export function createAdminSettingsService(db: Db) {
+export function createSettingsDesk(db: Db, { repriceCatalogue }: SettingsDeskDeps) {
   return {
     async get(): Promise<AdminSettings> {
-      const row = await createAdminSettingsRepository(db).get();
+      const row = await createSettingsRepository(db).get();
       if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
       return settingsOf(row);
     },
@@ -167,8 +171,8 @@ export function createAdminSettingsService(db: Db) {
       viaToken = false,
     ): Promise<{ settings: AdminSettings; changed: SettingsField[]; repriced: number }> {
       return db.transaction(async (tx) => {
-        const repo = createAdminSettingsRepository(tx);
-        const row = await repo.get(true);
+        const repo = createSettingsRepository(tx);
+        const row = await repo.get({ lock: true });
         if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
         const current = settingsOf(row);
         if (viaToken && patch.staffTwoFactorRequired !== undefined && patch.staffTwoFactorRequired !== current.staffTwoFactorRequired) {
@@ -196,7 +200,7 @@ export function createAdminSettingsService(db: Db) {
         const changed = Object.keys(change) as SettingsField[];
         if (changed.length === 0) return { settings: current, changed, repriced: 0 };
         const updated = settingsOf(await repo.update(change as SettingsChange));
-        const repriced = 'gstPercent' in change ? await createCatalogService(tx, createSettingsService(tx)).reprice() : 0;
+        const repriced = 'gstPercent' in change ? await repriceCatalogue(tx) : 0;
         await recordAudit(tx, actor, { action: 'update', entity: 'settings', entityId: 1, before, after: { ...change, ...(repriced ? { repriced } : {}) } });
         return { settings: updated, changed, repriced };
       });

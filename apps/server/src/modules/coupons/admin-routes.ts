@@ -13,7 +13,7 @@ import {
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { actorOf } from '../audit/service.ts';
-import { createAdminCouponsService } from './service.ts';
+import { createCouponDesk } from './desk.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 const staff = { access: 'staff', permission: 'catalogue' } as const;
@@ -22,9 +22,9 @@ const staff = { access: 'staff', permission: 'catalogue' } as const;
  * The back office's coupons (permission 'catalogue'): list, read, create, change, deactivate, delete an unused
  * one. Codes are stored upper case and unique; amounts typed in rupees, stored in paise.
  */
-export const adminCouponsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const couponsAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const coupons = createAdminCouponsService(deps.database.db);
+  const coupons = createCouponDesk(deps.database.db);
 
   api.get(
     '/admin/coupons',

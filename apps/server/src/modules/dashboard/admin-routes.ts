@@ -5,7 +5,7 @@ import type { ModuleDeps } from '../../deps.ts';
 import { createDashboardService } from './service.ts';
 
 /** GET /api/admin/dashboard: the back office's first screen (issue 17); any signed-in member may read it. */
-export const adminDashboardModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const dashboardAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const dashboard = createDashboardService(deps.database.db);
 
