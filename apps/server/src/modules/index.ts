@@ -9,7 +9,6 @@ import { adminPartnersModule } from './admin-partners/routes.ts';
 import { adminDashboardModule } from './admin-dashboard/routes.ts';
 import { adminSizersModule } from './admin-sizers/routes.ts';
 import { adminDesignModule } from './admin-design/routes.ts';
-import { adminOrdersModule } from './admin-orders/routes.ts';
 import { adminHarvestModule } from './admin-harvest/routes.ts';
 import { adminReviewsModule } from './admin-reviews/routes.ts';
 import { reviewsModule } from './reviews/routes.ts';
@@ -25,6 +24,7 @@ import { couponsModule } from './coupons/routes.ts';
 import { customDesignModule } from './custom-design/routes.ts';
 import { harvestModule } from './harvest/routes.ts';
 import { ordersModule } from './orders/routes.ts';
+import { ordersAdminModule } from './orders/admin-routes.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { productCsvModule } from './product-csv/routes.ts';
 import { settingsModule } from './settings/routes.ts';
@@ -69,7 +69,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   adminSettingsModule,
   adminSizersModule,
   adminDesignModule,
-  adminOrdersModule,
+  ordersAdminModule,
   adminHarvestModule,
   adminReviewsModule,
   appointmentsModule,

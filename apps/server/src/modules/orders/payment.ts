@@ -146,14 +146,14 @@ export function adjustmentPaymentHandler(): PaymentPurposeHandler {
       if (!payment.adjustmentId) return { ok: false, reason: 'The weight difference this payment was for was recorded again; nothing is due on it.' };
       const order = await ordersRepository(tx).byIdLocked(payment.orderId ?? 0);
       if (!order || order.status === 'Cancelled') return { ok: false, reason: 'The order was cancelled before the weight difference was paid.' };
-      const adj = await ordersRepository(tx).adjustmentLocked(payment.adjustmentId);
+      const adj = await ordersRepository(tx).adjustment(payment.adjustmentId, { lock: true });
       if (!adj || adj.kind !== 'charge') return { ok: false, reason: 'The weight difference this payment was for was recorded again; nothing is due on it.' };
       if (adj.status !== 'open')
         return {
           ok: false,
           reason: adj.status === 'waived' ? 'The store waived this weight difference, so nothing is due.' : 'This weight difference was already paid.',
         };
-      await ordersRepository(tx).settleAdjustment(adj.id, at);
+      await ordersRepository(tx).setAdjustment(adj.id, 'settled', at);
       return { ok: true };
     },
   };

@@ -239,7 +239,7 @@ export function createOrdersService(deps: OrdersDeps) {
         await r.setStatus(order.id, 'Cancelled', null, 'Cancelled by the customer', at, { endHold: true });
         await reverseOrder(tx, order, at);
         await r.releasePieces(order.id, at);
-        if (order.customDesignRequestId !== null) await r.cancelRequest(order.customDesignRequestId);
+        if (order.customDesignRequestId !== null) await r.followRequest(order.customDesignRequestId, 'Cancelled', { updatedAt: at });
         // What was paid online goes back through the gateway, once (the refund's key is the order's); an
         // unpaid payment is closed, so a payment arriving after this is refunded in full.
         let refund = null;

@@ -20,7 +20,7 @@ import type { ModuleDeps } from '../../deps.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { actorOf } from '../audit/service.ts';
 import { createSettingsService } from '../settings/service.ts';
-import { createAdminOrdersService } from './service.ts';
+import { createOrdersDesk } from './desk.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 const staff = { access: 'staff', permission: 'orders' } as const;
@@ -39,9 +39,9 @@ const sendPdf = (reply: FastifyReply, doc: { pdf: Uint8Array; fileName: string }
  * order's page with its timeline, packing (HUIDs and real weights), the steps to dispatch and delivery, waiving a
  * weight difference, cancelling with a refund and a credit note, and the invoice and credit notes as PDFs.
  */
-export const adminOrdersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const ordersAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const desk = createAdminOrdersService({
+  const desk = createOrdersDesk({
     db: deps.database.db,
     settings: createSettingsService(deps.database.db),
     payments: deps.payments,
