@@ -12,7 +12,6 @@ import { adminDesignModule } from './admin-design/routes.ts';
 import { adminHarvestModule } from './admin-harvest/routes.ts';
 import { adminReviewsModule } from './admin-reviews/routes.ts';
 import { reviewsModule } from './reviews/routes.ts';
-import { certificatesModule } from './certificates/routes.ts';
 import { returnsModule } from './returns/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { adminRatesModule } from './admin-rates/routes.ts';
@@ -77,6 +76,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   exchangesModule,
   storeCreditModule,
   reviewsModule,
-  certificatesModule,
   returnsModule,
 ];

@@ -238,6 +238,33 @@ export function ordersRepository(db: Db) {
     async setAdjustment(id: number, status: 'settled' | 'waived', at: Date) {
       await db.update(orderAdjustments).set({ status, settledAt: at }).where(eq(orderAdjustments.id, id));
     },
+    /**
+     * A piece still sold with its order (not released), with its order's id, number and buyer: the orders desk's, or
+     * with `customerId` only of that customer's orders (the customer's id is part of the query); locked with `lock`.
+     */
+    async certifiedPiece(orderNumber: string, pieceId: number, opts: { lock?: boolean; customerId?: number } = {}) {
+      const q = db
+        .select({ piece: orderPieces, orderId: orders.id, orderNumber: orders.orderNumber, customerId: orders.customerId })
+        .from(orderPieces)
+        .innerJoin(orders, eq(orders.id, orderPieces.orderId))
+        .where(
+          and(
+            eq(orders.orderNumber, orderNumber),
+            eq(orderPieces.id, pieceId),
+            isNull(orderPieces.releasedAt),
+            opts.customerId === undefined ? undefined : eq(orders.customerId, opts.customerId),
+          ),
+        );
+      const [found] = opts.lock ? await q.for('update', { of: orderPieces }) : await q;
+      return found ?? null;
+    },
+    /** A piece's diamond certificate: the lab, its number, and where the file is kept. */
+    async setCertificate(pieceId: number, certificate: { lab: string; number: string; path: string; type: string }) {
+      await db
+        .update(orderPieces)
+        .set({ certificateLab: certificate.lab, certificateNumber: certificate.number, certificatePath: certificate.path, certificateType: certificate.type })
+        .where(eq(orderPieces.id, pieceId));
+    },
     /** The order's sale is undone: its pieces' HUIDs may be sold again. */
     async releasePieces(orderId: number, at: Date) {
       await db
