@@ -12,7 +12,7 @@ import {
   type OrderStatusAnswer,
   type OrderStatusChange,
 } from '@milli/contracts/schemas';
-import { formatRupees, gstContained, outsideTolerance, weightDifference } from '@milli/pricing';
+import { formatRupees, outsideTolerance, weightDifference } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
@@ -21,10 +21,10 @@ import { brandOf, type SettingsService } from '../settings/service.ts';
 import { requestNumber } from '../../lib/request-number.ts';
 import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from './mail.ts';
 import { queuePlacedMail } from './payment.ts';
-import { reverseOrder } from './reversal.ts';
+import { issueCreditNote } from './after-sale.ts';
 import { isHallmarked, orderRules, PACKABLE } from './rules.ts';
 import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, pieceOf, shipmentOf, toAddress } from './documents.ts';
-import { invoiceNumberOf, paymentOf } from './service.ts';
+import { cancelOrder, invoiceNumberOf, lockPaymentsOf, paymentOf } from './service.ts';
 import { ordersRepository } from './repository.ts';
 
 export interface OrdersDeskDeps {
@@ -482,52 +482,22 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
       const refunds: (RefundRecord | null)[] = [];
       await db.transaction(async (tx) => {
         const r = ordersRepository(tx);
-        // Every payment's lock (the order's, then its weight differences') before the order's, as settling takes them.
+        // Every payment's lock before the order's, as settling takes them.
         const probe = await find(orderNumber, tx);
-        const payment = await deps.payments.forOrder(probe.id, tx, { lock: true });
-        const chargePayments = new Map<number, Awaited<ReturnType<typeof deps.payments.forAdjustment>>>();
-        for (const j of await r.adjustments(probe.id))
-          if (j.kind === 'charge') chargePayments.set(j.id, await deps.payments.forAdjustment(j.id, tx, { lock: true }));
+        const locked = await lockPaymentsOf(tx, deps.payments, probe.id);
         const order = await find(orderNumber, tx, true);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', 'This order is already cancelled.');
         if (order.status === 'Delivered') throw new DomainError('ORDER_NOT_CANCELLABLE', 'This order has been delivered: it can be returned, not cancelled.');
         const adjustments = await r.adjustments(order.id);
-        await r.setStatus(order.id, 'Cancelled', actor.staffId, `Cancelled by the store: ${reason}`, at, { endHold: true });
-        await reverseOrder(tx, order, at);
-        await r.releasePieces(order.id, at);
-        if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The order was cancelled before it was paid.');
-        else if (payment)
-          refunds.push(await deps.payments.queueRefundOf(tx, payment, `Order cancelled by the store: ${reason}`.slice(0, 300), `cancel-order-${order.id}`));
-        // Weight differences: an open charge is closed (its payment too); one paid is given back.
-        for (const j of adjustments.filter((x) => x.kind === 'charge')) {
-          const p = chargePayments.get(j.id) ?? null;
-          if (j.status === 'open') await r.setAdjustment(j.id, 'waived', at);
-          if (p?.status === 'created') await deps.payments.abandon(tx, p, 'The order was cancelled.');
-          else if (p)
-            refunds.push(await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the store: the weight difference is refunded.', `cancel-adjust-${j.id}`));
-        }
+        const cancelled = await cancelOrder(tx, order, { kind: 'store', staffId: actor.staffId, reason }, { payments: deps.payments, locked, at });
+        refunds.push(...cancelled.refunds);
+        // Once invoiced, a credit note cancels the invoice: what was invoiced, with the weight differences settled on it.
         let note = null;
         if (order.invoicedAt) {
-          const invoiceNumber = invoiceNumberOf(order.orderNumber, s.invoicePrefix);
           const settled = adjustments.filter((x) => x.status === 'settled');
           const amount = order.totalPaise + settled.reduce((n, x) => n + (x.kind === 'charge' ? x.amountPaise : -x.amountPaise), 0);
-          if (amount > 0) {
-            const n = (await r.creditNoteCount(order.id)) + 1;
-            note = await r.insertCreditNote({
-              orderId: order.id,
-              number: `CN-${invoiceNumber}-${n}`,
-              reason: 'cancelled',
-              note: reason,
-              amountPaise: amount,
-              taxPaise: gstContained(amount, Number(s.gstPercent)).gst,
-              createdBy: actor.staffId,
-              createdAt: at,
-            });
-          }
+          if (amount > 0) note = await issueCreditNote(tx, order, s, { reason: 'cancelled', note: reason, amountPaise: amount, createdBy: actor.staffId, at });
         }
-        // A difference nobody decided dies with the order.
-        await r.rejectProposed(order.id, at, 'The order was cancelled.');
-        if (order.customDesignRequestId !== null) await r.followRequest(order.customDesignRequestId, 'Cancelled');
         await recordAudit(tx, actor, {
           action: 'cancel',
           entity: 'order',
@@ -536,13 +506,13 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
           after: {
             status: 'Cancelled',
             reason,
-            refundPaise: refunds.reduce((n, f) => n + (f?.amountPaise ?? 0), 0),
+            refundPaise: cancelled.refundedPaise,
             ...(note ? { creditNote: note.number } : {}),
           },
         });
         const buyer = await r.customer(order.customerId);
-        const refunded = refunds.reduce((n, f) => n + (f?.amountPaise ?? 0), 0);
-        if (buyer) await queueMail(tx, orderCancelledByStoreMail(brandOf(s), buyer.email, order.orderNumber, reason, refunded, note?.number ?? null));
+        if (buyer)
+          await queueMail(tx, orderCancelledByStoreMail(brandOf(s), buyer.email, order.orderNumber, reason, cancelled.refundedPaise, note?.number ?? null));
       });
       deps.mailQueued?.();
       await deps.payments.sendRefunds(refunds);

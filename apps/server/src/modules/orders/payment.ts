@@ -8,9 +8,9 @@ import type { OutgoingMail } from '../mail/service.ts';
 import type { PaymentPurposeHandler, PaymentService } from '../payments/service.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { ordersRepository } from './repository.ts';
-import { reverseOrder } from './reversal.ts';
+import { cancelOrder, LAPSED_NOTE, lockPaymentsOf } from './service.ts';
 
-export const LAPSED_NOTE = 'Not paid in time: the order lapsed and its pieces went back on sale.';
+export { LAPSED_NOTE };
 export const LAPSED_REASON = 'Your order lapsed before the payment arrived, and its pieces were released.';
 export const CANCELLED_REASON = 'Your order was cancelled before the payment arrived.';
 
@@ -83,8 +83,8 @@ export function orderPaymentHandler(): PaymentPurposeHandler {
 
 /**
  * An order awaiting payment past its time: first the gateway is asked (a payment that went through is
- * recorded, never lost); then, still unpaid, the order lapses in one transaction: Cancelled with its history
- * note, everything it took given back (stock, coupon use, Harvest credit), its payment closed, and a mail.
+ * recorded, never lost); then, still unpaid, the order lapses in one transaction: its reversal (`cancelOrder`:
+ * Cancelled with its history note, everything it took given back, its payment closed), and a mail.
  */
 export async function lapseOverdueOrders(
   db: Db,
@@ -118,13 +118,11 @@ async function lapseOne(db: Db, payments: PaymentService, order: Order, at: Date
   }
   const done = await db.transaction(async (tx) => {
     const r = ordersRepository(tx);
-    // The payment's lock before the order's, as a settle takes them (one arriving now waits, then finds the order gone).
-    const p = await payments.forOrder(order.id, tx, { lock: true });
+    // The payments' locks before the order's, as a settle takes them (one arriving now waits, then finds the order gone).
+    const locked = await lockPaymentsOf(tx, payments, order.id);
     const row = await r.byIdLocked(order.id);
     if (!row || row.status !== 'Awaiting payment') return false;
-    await r.setStatus(row.id, 'Cancelled', null, LAPSED_NOTE, at, { endHold: true });
-    await reverseOrder(tx, row, at);
-    if (p && p.status === 'created') await payments.abandon(tx, p, 'Not paid in time: the order lapsed.');
+    await cancelOrder(tx, row, { kind: 'lapse' }, { payments, locked, at });
     const [settings, buyer] = await Promise.all([createSettingsService(tx).get(), r.customer(row.customerId)]);
     if (settings && buyer) await queueMail(tx, lapsedMail(settings, buyer.email, row.orderNumber));
     return true;

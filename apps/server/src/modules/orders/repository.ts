@@ -447,14 +447,6 @@ export function ordersRepository(db: Db) {
         .where(and(eq(orderAdjustments.id, id), eq(orderAdjustments.status, 'proposed')));
     },
 
-    /** Every difference still proposed on the order is rejected (its order was cancelled). */
-    async rejectProposed(orderId: number, at: Date, note: string) {
-      await db
-        .update(orderAdjustments)
-        .set({ status: 'rejected', decidedAt: at, decisionNote: note })
-        .where(and(eq(orderAdjustments.orderId, orderId), eq(orderAdjustments.status, 'proposed')));
-    },
-
     /** The dispatch: the courier and AWB, and the tax invoice issued. */
     async dispatch(orderId: number, shipment: { courierName: string; awbNumber: string; trackingUrl: string | null }, at: Date) {
       await db
@@ -465,11 +457,6 @@ export function ordersRepository(db: Db) {
 
     async delivered(orderId: number, at: Date) {
       await db.update(orders).set({ deliveredAt: at }).where(eq(orders.id, orderId));
-    },
-
-    async creditNoteCount(orderId: number) {
-      const [row] = await db.select({ n: count() }).from(creditNotes).where(eq(creditNotes.orderId, orderId));
-      return Number(row?.n ?? 0);
     },
   };
 }

@@ -9,14 +9,83 @@ import { orderCancelledMail } from './mail.ts';
 import { adjustmentOf, creditNoteOf, invoiceNumberOf, pieceOf, renderOrderCreditNote, renderOrderInvoice, shipmentOf, toAddress } from './documents.ts';
 import { FLOW } from './rules.ts';
 import { ordersRepository, type OrderStatus } from './repository.ts';
-import { reverseOrder } from './reversal.ts';
 import { payableOf } from '@milli/pricing';
-import { LAPSED_NOTE } from './payment.ts';
-import type { PaymentRecord, PaymentService } from '../payments/service.ts';
+import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/service.ts';
 import type { Order, OrderAdjustment } from '@milli/db/schema';
 import { returnsOfOrder } from '../returns/service.ts';
+import { returnBalance } from '../harvest/service.ts';
+import { giveBackStoreCredit } from '../store-credit/service.ts';
 
 export { invoiceNumberOf };
+
+/** The history note of an order that lapsed unpaid (its page then says 'lapsed', and checkout counts lapses by it). */
+export const LAPSED_NOTE = 'Not paid in time: the order lapsed and its pieces went back on sale.';
+
+/** Who cancels an order: the customer, the store (a member of staff, with a reason) or the lapse of its payment's time. */
+export type CancelledBy = { kind: 'customer' } | { kind: 'store'; staffId: number | null; reason: string } | { kind: 'lapse' };
+
+/** The payments a cancel gives back or closes: the order's own and each weight-difference charge's. */
+export interface OrderPayments {
+  order: PaymentRecord | null;
+  charges: { adjustmentId: number; payment: PaymentRecord | null }[];
+}
+
+/**
+ * Locks every payment a cancel may refund or close (the order's, then its weight differences'), in the caller's
+ * transaction and before the caller locks the order: a settle takes the payment's lock, then the order's, so a
+ * payment settling now finishes first (and the cancel then sees what it did), and the two never deadlock.
+ */
+export async function lockPaymentsOf(tx: Db, payments: PaymentService, orderId: number): Promise<OrderPayments> {
+  const order = await payments.forOrder(orderId, tx, { lock: true });
+  const charges = [];
+  for (const j of await ordersRepository(tx).adjustments(orderId))
+    if (j.kind === 'charge') charges.push({ adjustmentId: j.id, payment: await payments.forAdjustment(j.id, tx, { lock: true }) });
+  return { order, charges };
+}
+
+/**
+ * The one reversal of an order, whoever cancels it, in the caller's transaction (the caller has locked the payments
+ * with `lockPaymentsOf`, then the order, and checked it may be cancelled): Cancelled with its history row (who, and
+ * why) and the end of its payment hold; the store credit it spent back to the customer's ledger, its pieces back on
+ * the shelf, its coupon's use no longer counted, the Milli Harvest balance it spent back to its plans; its packed
+ * pieces released (their HUIDs may be sold again) and a made-to-order piece's request cancelled with it; its weight
+ * differences closed; its unpaid payments closed (one arriving after this is refunded in full) and what was paid
+ * queued for a refund, once (each refund's key is the order's or the difference's). Sending the refunds after commit,
+ * the mail, and a credit note for an invoiced order are the caller's.
+ */
+export async function cancelOrder(
+  tx: Db,
+  order: Order,
+  by: CancelledBy,
+  { payments, locked, at }: { payments: PaymentService; locked: OrderPayments; at: Date },
+): Promise<{ refunds: (RefundRecord | null)[]; refundedPaise: number }> {
+  const r = ordersRepository(tx);
+  const who = by.kind === 'customer' ? 'Order cancelled by the customer' : by.kind === 'store' ? 'Order cancelled by the store' : 'Order lapsed unpaid';
+  const note = by.kind === 'customer' ? 'Cancelled by the customer' : by.kind === 'store' ? `Cancelled by the store: ${by.reason}` : LAPSED_NOTE;
+  await r.setStatus(order.id, 'Cancelled', by.kind === 'store' ? by.staffId : null, note, at, { endHold: true });
+  // The store credit first: it takes the customer's row lock, which placing an order takes before the pieces' (with
+  // the cart's), so a cancel and a checkout of the same customer at once wait for each other, never deadlock
+  // (decision 031). Given back once: a second reversal of the same order finds nothing owed.
+  await giveBackStoreCredit(tx, order.customerId, order.id, order.orderNumber, at);
+  await r.returnStock(await r.lines(order.id));
+  await r.releaseCoupon(order.id);
+  await returnBalance(tx, order.customerId, order.id, order.harvestCreditPaise, at);
+  await r.releasePieces(order.id, at);
+  if (order.customDesignRequestId !== null) await r.followRequest(order.customDesignRequestId, 'Cancelled', by.kind === 'customer' ? { updatedAt: at } : {});
+  const refunds: (RefundRecord | null)[] = [];
+  const paid = locked.order;
+  if (paid?.status === 'created')
+    await payments.abandon(tx, paid, by.kind === 'lapse' ? 'Not paid in time: the order lapsed.' : 'The order was cancelled before it was paid.');
+  else if (paid)
+    refunds.push(await payments.queueRefundOf(tx, paid, (by.kind === 'store' ? `${who}: ${by.reason}` : `${who}.`).slice(0, 300), `cancel-order-${order.id}`));
+  // Nothing is due on an open charge any more, and none still proposed is decided; one paid goes back.
+  await r.closeAdjustments(order.id, at);
+  for (const { adjustmentId, payment } of locked.charges) {
+    if (payment?.status === 'created') await payments.abandon(tx, payment, 'The order was cancelled.');
+    else if (payment) refunds.push(await payments.queueRefundOf(tx, payment, `${who}: the weight difference is refunded.`, `cancel-adjust-${adjustmentId}`));
+  }
+  return { refunds, refundedPaise: refunds.reduce((n, f) => n + (f?.amountPaise ?? 0), 0) };
+}
 
 /** How the order is paid, for its page: what is charged online, what is due on delivery, and where it stands. */
 export function paymentOf(
@@ -212,8 +281,8 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     /**
-     * The customer cancels before the parcel leaves: in one transaction the status and its history row,
-     * everything the order took (`reverseOrder`: stock, coupon use, Harvest credit), and the confirmation mail.
+     * The customer cancels before the parcel leaves: in one transaction the order's reversal (`cancelOrder`: what it
+     * took given back, what was paid refunded) and the confirmation mail.
      */
     async cancel(customer: SessionCustomer, orderNumber: string): Promise<OrderStatusAnswer> {
       if (!ORDER_NUMBER.test(orderNumber)) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
@@ -223,41 +292,16 @@ export function createOrdersService(deps: OrdersDeps) {
         const r = ordersRepository(tx);
         const mine = await r.findOwn(customer.id, orderNumber);
         if (!mine) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
-        // The payment's row lock first, as a settle takes it, then the order's: a payment settling now finishes
-        // first (and this sees the order Placed), never a deadlock. The order's lock makes a second, simultaneous
-        // cancel wait and then see 'Cancelled'.
-        const payment = await deps.payments.forOrder(mine.id, tx, { lock: true });
-        // A weight difference's payment is locked before the order too (its settle takes them in that order).
-        const charges = (await r.adjustments(mine.id)).filter((a) => a.kind === 'charge');
-        const chargePayments = [];
-        for (const j of charges) chargePayments.push({ adjustment: j, payment: await deps.payments.forAdjustment(j.id, tx, { lock: true }) });
+        // The payments' locks, then the order's: its lock makes a second, simultaneous cancel wait and then see 'Cancelled'.
+        const locked = await lockPaymentsOf(tx, deps.payments, mine.id);
         const order = await r.findOwn(customer.id, orderNumber, { lock: true });
         if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', ORDER_MESSAGES.alreadyCancelled);
         if (order.status === 'Delivered') throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.delivered);
         if (!CANCELLABLE.includes(order.status)) throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.tooLate);
-        await r.setStatus(order.id, 'Cancelled', null, 'Cancelled by the customer', at, { endHold: true });
-        await reverseOrder(tx, order, at);
-        await r.releasePieces(order.id, at);
-        if (order.customDesignRequestId !== null) await r.followRequest(order.customDesignRequestId, 'Cancelled', { updatedAt: at });
-        // What was paid online goes back through the gateway, once (the refund's key is the order's); an
-        // unpaid payment is closed, so a payment arriving after this is refunded in full.
-        let refund = null;
-        if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The order was cancelled before it was paid.');
-        else if (payment) refund = await deps.payments.queueRefundOf(tx, payment, 'Order cancelled by the customer.', `cancel-order-${order.id}`);
-        // A weight difference paid goes back too; one still open or proposed is closed.
-        await r.closeAdjustments(order.id, at);
-        const more = [];
-        for (const { adjustment, payment: p } of chargePayments) {
-          if (p?.status === 'created') await deps.payments.abandon(tx, p, 'The order was cancelled.');
-          else if (p)
-            more.push(
-              await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the customer: the weight difference is refunded.', `cancel-adjust-${adjustment.id}`),
-            );
-        }
-        const refunded = [refund, ...more].reduce((n, f) => n + (f?.amountPaise ?? 0), 0);
-        await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, refunded));
-        return [refund, ...more];
+        const cancelled = await cancelOrder(tx, order, { kind: 'customer' }, { payments: deps.payments, locked, at });
+        await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, cancelled.refundedPaise));
+        return cancelled.refunds;
       });
       deps.mailQueued?.();
       await deps.payments.sendRefunds(refunds);
