@@ -38,7 +38,7 @@ async function addressOf(tx: Db, customerId: number, body: CustomBalance) {
  * carrying the advance already paid, one line for the piece (the approved sheet's metal and weights, the final
  * breakup, HSN 7113, its HUID), the piece as packed (order_pieces), the address, and a payment with purpose
  * 'order' for the total less the advance. Asking again answers the same order. Paying it places the order
- * (orders/payment.ts), which then ships through the orders desk.
+ * (the orders module's payment purpose), which then ships through the orders desk.
  */
 export async function payBalance(db: Db, payments: PaymentService, customer: SessionCustomer, requestId: number, body: CustomBalance) {
   const made = await db.transaction(async (tx) => {

@@ -18,7 +18,7 @@ import { createSettingsService } from '../settings/service.ts';
 import { createOrdersService } from './service.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
-import { adjustmentPaymentHandler } from './payment.ts';
+import { adjustmentPaymentHandler, orderPaymentHandler } from './settle.ts';
 import { createCertificates, sendCertificate } from './certificates.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
@@ -40,6 +40,9 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
   const certificates = createCertificates(deps.database.db, deps.files);
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
+  // A captured payment places its order (Awaiting payment → Placed), whichever of verify, webhook or reconciliation
+  // brings it; the reconciliation job lapses the orders not paid in time through it too.
+  deps.payments.register('order', orderPaymentHandler());
   // A weight difference found at packing is paid through the gateway like the order was.
   deps.payments.register('order_adjustment', adjustmentPaymentHandler());
 

@@ -4,22 +4,56 @@ import { ORDER_STEPS } from '@milli/contracts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
-import { brandOf, type SettingsService } from '../settings/service.ts';
-import { orderCancelledMail } from './mail.ts';
+import { brandOf, createSettingsService, type SettingsService } from '../settings/service.ts';
+import { orderCancelledMail, orderPlacedMail } from './mail.ts';
 import { adjustmentOf, creditNoteOf, invoiceNumberOf, pieceOf, renderOrderCreditNote, renderOrderInvoice, shipmentOf, toAddress } from './documents.ts';
 import { FLOW } from './rules.ts';
 import { ordersRepository, type OrderStatus } from './repository.ts';
-import { payableOf } from '@milli/pricing';
+import { payableOf, type OrderTotals } from '@milli/pricing';
 import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/service.ts';
 import type { Order, OrderAdjustment } from '@milli/db/schema';
 import { returnsOfOrder } from '../returns/service.ts';
 import { returnBalance } from '../harvest/service.ts';
 import { giveBackStoreCredit } from '../store-credit/service.ts';
 
-export { invoiceNumberOf };
+export { invoiceNumberOf, orderPlacedMail };
 
 /** The history note of an order that lapsed unpaid (its page then says 'lapsed', and checkout counts lapses by it). */
 export const LAPSED_NOTE = 'Not paid in time: the order lapsed and its pieces went back on sale.';
+
+/** What the order's totals were, as the placed mail shows them (the order row is the record). */
+function totalsOf(order: Order): OrderTotals {
+  return {
+    subtotalPaise: order.subtotalPaise,
+    discountPaise: order.discountPaise,
+    shippingPaise: order.shippingPaise,
+    gstPaise: order.taxPaise,
+    totalPaise: order.totalPaise,
+    harvestCreditPaise: order.harvestCreditPaise,
+    storeCreditPaise: order.storeCreditPaise,
+    payablePaise: payableOf(order),
+  };
+}
+
+/**
+ * The placed mail, from what the order recorded, in the caller's transaction: sent when it is paid (online) or
+ * confirmed (on delivery). Checkout, which has the facts at hand, writes it with `orderPlacedMail` itself.
+ */
+export async function queuePlacedMail(tx: Db, order: Order) {
+  const [settings, facts] = await Promise.all([createSettingsService(tx).get(), ordersRepository(tx).placedMailFacts(order.id, order.customerId)]);
+  if (!settings || !facts) return;
+  await queueMail(
+    tx,
+    orderPlacedMail(settings, facts.email, {
+      orderNumber: order.orderNumber,
+      firstName: facts.billingFirstName || facts.firstName || facts.username,
+      lines: facts.lines,
+      totals: totalsOf(order),
+      couponCode: order.couponCode,
+      deliveryDays: settings.deliveryDays,
+    }),
+  );
+}
 
 /** Who cancels an order: the customer, the store (a member of staff, with a reason) or the lapse of its payment's time. */
 export type CancelledBy = { kind: 'customer' } | { kind: 'store'; staffId: number | null; reason: string } | { kind: 'lapse' };
