@@ -30,6 +30,7 @@ import type { StaffPermission } from '@milli/contracts';
 import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
+import { returnsOfOrder } from './modules/returns/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customDesignMedia } from './modules/custom-design/routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     sessionCache,
     mergeGuestCart: (tx, customerId, items) => cart.mergeGuest(tx, customerId, items),
     mergeGuestWishlist: (tx, customerId, productIds) => wishlist.mergeGuest(tx, customerId, productIds),
+    orderReturnsOf: returnsOfOrder,
   };
   // Flush on every write so streamed pages arrive as they render, not after the slowest data.
   await app.register(compress, {

@@ -20,10 +20,9 @@ import type { PaymentService, RefundRecord } from '../payments/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { requestNumber } from '../../lib/request-number.ts';
 import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from './mail.ts';
-import { issueCreditNote } from './after-sale.ts';
 import { isHallmarked, orderRules, PACKABLE } from './rules.ts';
 import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, pieceOf, shipmentOf, toAddress } from './documents.ts';
-import { cancelOrder, invoiceNumberOf, lockPaymentsOf, paymentOf, queuePlacedMail } from './service.ts';
+import { cancelOrder, invoiceNumberOf, issueCreditNote, lockPaymentsOf, paymentOf, queuePlacedMail } from './service.ts';
 import { ordersRepository } from './repository.ts';
 
 export interface OrdersDeskDeps {

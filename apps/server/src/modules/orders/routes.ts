@@ -35,6 +35,7 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
     db: deps.database.db,
     settings: createSettingsService(deps.database.db),
     payments: deps.payments,
+    returnsOf: deps.orderReturnsOf,
     mailQueued: () => deps.mailer.kick(),
   });
   const certificates = createCertificates(deps.database.db, deps.files);

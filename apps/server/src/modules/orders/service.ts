@@ -1,5 +1,5 @@
 import { type Db } from '@milli/db';
-import type { OrderDetail, OrderListAnswer, OrderListQuery, OrderStatusAnswer, TrackingStep } from '@milli/contracts/schemas';
+import type { OrderDetail, OrderListAnswer, OrderListQuery, OrderReturn, OrderStatusAnswer, ReturnWindow, TrackingStep } from '@milli/contracts/schemas';
 import { ORDER_STEPS } from '@milli/contracts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -9,14 +9,13 @@ import { orderCancelledMail, orderPlacedMail } from './mail.ts';
 import { adjustmentOf, creditNoteOf, invoiceNumberOf, pieceOf, renderOrderCreditNote, renderOrderInvoice, shipmentOf, toAddress } from './documents.ts';
 import { FLOW } from './rules.ts';
 import { ordersRepository, type OrderStatus } from './repository.ts';
-import { payableOf, type OrderTotals } from '@milli/pricing';
+import { gstContained, payableOf, type OrderTotals } from '@milli/pricing';
 import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/service.ts';
-import type { Order, OrderAdjustment } from '@milli/db/schema';
-import { returnsOfOrder } from '../returns/service.ts';
+import type { CreditNote, Order, OrderAdjustment, OrderLine, StoreSettings } from '@milli/db/schema';
 import { returnBalance } from '../harvest/service.ts';
 import { giveBackStoreCredit } from '../store-credit/service.ts';
 
-export { invoiceNumberOf, orderPlacedMail };
+export { invoiceNumberOf, orderPlacedMail, shipmentOf };
 
 /** The history note of an order that lapsed unpaid (its page then says 'lapsed', and checkout counts lapses by it). */
 export const LAPSED_NOTE = 'Not paid in time: the order lapsed and its pieces went back on sale.';
@@ -205,11 +204,24 @@ export function trackingSteps(status: OrderStatus, history: readonly { status: O
   }));
 }
 
+/**
+ * An order's returns and its return window, as its page shows them: the returns module's, handed in by the composition
+ * root (ModuleDeps.orderReturnsOf), since the returns module asks this one for the order and may not be imported back.
+ */
+export type OrderReturnsOf = (
+  db: Db,
+  order: Order,
+  lines: readonly OrderLine[],
+  windowDays: number,
+  at: Date,
+) => Promise<{ returns: OrderReturn[]; returnWindow: ReturnWindow }>;
+
 export interface OrdersDeps {
   db: Db;
   settings: SettingsService;
   /** Refunds when a paid order is cancelled; the payment block for paying again. */
   payments: PaymentService;
+  returnsOf: OrderReturnsOf;
   /** Called after a transaction that queued mail has committed. */
   mailQueued?: () => void;
   now?: () => Date;
@@ -262,7 +274,7 @@ export function createOrdersService(deps: OrdersDeps) {
         repo.adjustments(order.id),
         repo.creditNotes(order.id),
       ]);
-      const after = await returnsOfOrder(db, order, lines, s.returnWindowDays, now());
+      const after = await deps.returnsOf(db, order, lines, s.returnWindowDays, now());
       return {
         order: {
           orderId: order.id,
@@ -409,4 +421,45 @@ export function createOrdersService(deps: OrdersDeps) {
       return { payment: await deps.payments.open(payment) };
     },
   };
+}
+
+/*
+ * What the after-sale modules (returns and exchanges, issue 20) ask of an order, inside their own transaction: the
+ * customer's own order (locked when counting against it), its lines, stock put back on the shelf, pieces released,
+ * and a credit note against its invoice.
+ */
+
+/** The customer's own order by its number, or null (also for someone else's); `lock` takes its row lock. */
+export function ownOrder(tx: Db, customerId: number, orderNumber: string, opts: { lock?: boolean } = {}): Promise<Order | null> {
+  return ordersRepository(tx).findOwn(customerId, orderNumber, opts);
+}
+
+export function orderLinesOf(tx: Db, orderId: number): Promise<OrderLine[]> {
+  return ordersRepository(tx).lines(orderId);
+}
+
+/** Puts pieces back on the shelf (product rows locked in id order, as every writer of stock does). */
+export function putBackOnShelf(tx: Db, lines: readonly { productId: number | null; quantity: number }[]): Promise<void> {
+  return ordersRepository(tx).returnStock(lines);
+}
+
+/** A credit note against the order's invoice, numbered after its others (CN-{invoice}-{n}), GST worked back from the amount. */
+export async function issueCreditNote(
+  tx: Db,
+  order: Pick<Order, 'id' | 'orderNumber'>,
+  s: Pick<StoreSettings, 'invoicePrefix' | 'gstPercent'>,
+  note: { reason: CreditNote['reason']; note: string; amountPaise: number; createdBy: number | null; at?: Date },
+): Promise<CreditNote> {
+  const r = ordersRepository(tx);
+  const n = (await r.creditNotes(order.id)).length + 1;
+  return r.insertCreditNote({
+    orderId: order.id,
+    number: `CN-${invoiceNumberOf(order.orderNumber, s.invoicePrefix)}-${n}`,
+    reason: note.reason,
+    note: note.note,
+    amountPaise: note.amountPaise,
+    taxPaise: gstContained(note.amountPaise, Number(s.gstPercent)).gst,
+    createdBy: note.createdBy,
+    ...(note.at ? { createdAt: note.at } : {}),
+  });
 }

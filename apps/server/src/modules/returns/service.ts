@@ -22,7 +22,7 @@ import { queueMail, type OutgoingMail } from '../mail/service.ts';
 import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { processImages } from '../../lib/images.ts';
-import { issueCreditNote, orderLinesOf, ownOrder, putBackOnShelf } from '../orders/after-sale.ts';
+import { issueCreditNote, orderLinesOf, ownOrder, putBackOnShelf } from '../orders/service.ts';
 import { moveStoreCredit } from '../store-credit/service.ts';
 import { returnsRepository, type ReturnRow } from './repository.ts';
 import {
