@@ -4,7 +4,7 @@ import { indianStateByName } from '@milli/contracts';
 import { DomainError } from '../../domain-error.ts';
 import type { SessionCustomer } from '../../plugins/session.ts';
 import { checkedAddress, createAddressService } from '../addresses/service.ts';
-import { writeOrder } from '../checkout/service.ts';
+import { recordMadePiece, writeOrder } from '../orders/service.ts';
 import { customDesignRepository } from './repository.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { createSettingsService } from '../settings/service.ts';
@@ -131,7 +131,7 @@ export async function payBalance(db: Db, payments: PaymentService, customer: Ses
       `Balance of custom design ${number}: the advance of ${sheet.advancePaise} paise already paid`,
     );
     try {
-      await repo.packPiece(order.id, {
+      await recordMadePiece(tx, order.id, {
         huid: request.huid,
         netWeightMg: request.netWeightMg,
         grossWeightMg: request.grossWeightMg,

@@ -172,10 +172,5 @@ export function customDesignRepository(db: Db) {
         .for('update');
       return row ?? null;
     },
-    /** The made piece on its balance order's line, packed already (order_pieces). */
-    async packPiece(orderId: number, piece: { huid: string; netWeightMg: number; grossWeightMg: number; recordedAt: Date }) {
-      const [line] = await db.select({ id: schema.orderLines.id }).from(schema.orderLines).where(eq(schema.orderLines.orderId, orderId)).limit(1);
-      await db.insert(schema.orderPieces).values({ orderId, lineId: line!.id, ...piece });
-    },
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
+import type { NewOrder, NewOrderAddress, NewOrderLine } from '@milli/db/schema';
 import type { AdminOrderListQuery, AdminOrderStatus } from '@milli/contracts/schemas';
 
 const {
@@ -126,6 +127,45 @@ export function ordersRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The next order id, taken before the insert so the order number (which contains it) is written with the row. */
+    async nextOrderId() {
+      const result = await db.execute<{ id: string | number }>(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`);
+      const rows = (Array.isArray(result) ? result : (result as { rows: { id: string | number }[] }).rows) as { id: string | number }[];
+      return Number(rows[0]!.id);
+    },
+    /**
+     * The order, its lines, both addresses and its first status row, in one statement (the order's id is taken first,
+     * by `nextOrderId`, so the other rows name it; their foreign keys are checked when the whole statement is done).
+     */
+    async insertOrder(
+      order: NewOrder & { id: number; status: NonNullable<NewOrder['status']> },
+      lines: Omit<NewOrderLine, 'orderId'>[],
+      address: Omit<NewOrderAddress, 'orderId' | 'kind'>,
+      shipping: Omit<NewOrderAddress, 'orderId' | 'kind'>,
+      note: string,
+    ) {
+      const orderId = order.id;
+      const linesAdded = db.$with('lines_added').as(
+        db
+          .insert(orderLines)
+          .values(lines.map((l) => ({ ...l, orderId })))
+          .returning({ id: orderLines.id }),
+      );
+      const addressesAdded = db.$with('addresses_added').as(
+        db
+          .insert(orderAddresses)
+          .values([
+            { ...shipping, orderId, kind: 'shipping' as const },
+            { ...address, orderId, kind: 'billing' as const },
+          ])
+          .returning({ id: orderAddresses.id }),
+      );
+      const historyAdded = db
+        .$with('history_added')
+        .as(db.insert(orderStatusHistory).values({ orderId, status: order.status, note }).returning({ id: orderStatusHistory.id }));
+      const [row] = await db.with(linesAdded, addressesAdded, historyAdded).insert(orders).values(order).returning();
+      return row!;
+    },
     /** Any order by its number (the orders desk's). */
     async findForStaff(orderNumber: string, opts: { lock?: boolean } = {}) {
       const q = db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
@@ -265,6 +305,24 @@ export function ordersRepository(db: Db) {
         .set({ certificateLab: certificate.lab, certificateNumber: certificate.number, certificatePath: certificate.path, certificateType: certificate.type })
         .where(eq(orderPieces.id, pieceId));
     },
+    /**
+     * Pieces taken back one by one (a return restocked or written off, an exchange or buy-back settled): released, so
+     * their HUIDs may be sold again; one released already keeps its time.
+     */
+    async releasePiecesById(ids: readonly number[], at: Date) {
+      if (ids.length === 0) return;
+      await db
+        .update(orderPieces)
+        .set({ releasedAt: at })
+        .where(and(inArray(orderPieces.id, [...ids]), isNull(orderPieces.releasedAt)));
+    },
+
+    /** A made-to-order piece on its balance order's one line, packed already (the design desk weighed and hallmarked it). */
+    async insertMadePiece(orderId: number, piece: { huid: string; netWeightMg: number; grossWeightMg: number; recordedAt: Date }) {
+      const [line] = await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId)).limit(1);
+      await db.insert(orderPieces).values({ orderId, lineId: line!.id, ...piece });
+    },
+
     /** The order's sale is undone: its pieces' HUIDs may be sold again. */
     async releasePieces(orderId: number, at: Date) {
       await db

@@ -8,8 +8,8 @@ import { brandOf, createSettingsService, type SettingsService } from '../setting
 import { orderCancelledMail, orderPlacedMail } from './mail.ts';
 import { adjustmentOf, creditNoteOf, invoiceNumberOf, pieceOf, renderOrderCreditNote, renderOrderInvoice, shipmentOf, toAddress } from './documents.ts';
 import { FLOW } from './rules.ts';
-import { ordersRepository, type OrderStatus } from './repository.ts';
-import { gstContained, payableOf, type OrderTotals } from '@milli/pricing';
+import { ordersRepository, type OrdersRepository, type OrderStatus } from './repository.ts';
+import { gstContained, indianDate, payableOf, type OrderTotals } from '@milli/pricing';
 import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/service.ts';
 import type { CreditNote, Order, OrderAdjustment, OrderLine, StoreSettings } from '@milli/db/schema';
 import { returnBalance } from '../harvest/service.ts';
@@ -462,4 +462,48 @@ export async function issueCreditNote(
     createdBy: note.createdBy,
     ...(note.at ? { createdAt: note.at } : {}),
   });
+}
+
+/*
+ * What the modules that make an order or a piece ask of the orders module, in their own transaction.
+ */
+
+/** The order number printed on the invoice: the settings' prefix, the year in India, the order id ('MIL-2026-000123'). */
+export function orderNumberOf(prefix: string, at: Date, id: number): string {
+  return `${prefix}-${indianDate(at).slice(0, 4)}-${String(id).padStart(6, '0')}`;
+}
+
+/**
+ * Writes a new order on the caller's transaction (checkout's Place Order; a made-to-order piece's balance,
+ * custom-design/balance.ts): its id taken first, for the order number it carries, then the order, its lines, both
+ * addresses and its first status row in one statement (decision 038).
+ */
+export async function writeOrder(
+  tx: Db,
+  order: Omit<Parameters<OrdersRepository['insertOrder']>[0], 'id' | 'orderNumber'> & { invoicePrefix: string },
+  lines: Parameters<OrdersRepository['insertOrder']>[1],
+  billing: Parameters<OrdersRepository['insertOrder']>[2],
+  shipping: Parameters<OrdersRepository['insertOrder']>[3],
+  note: string,
+) {
+  const repo = ordersRepository(tx);
+  const id = await repo.nextOrderId();
+  const { invoicePrefix, ...values } = order;
+  return repo.insertOrder(
+    { ...values, id, orderNumber: orderNumberOf(invoicePrefix, values.placedAt instanceof Date ? values.placedAt : new Date(), id) },
+    lines,
+    billing,
+    shipping,
+    note,
+  );
+}
+
+/** Pieces a return or an exchange takes back: released, so their HUIDs may be sold again. */
+export function releasePieces(tx: Db, pieceIds: readonly number[], at: Date): Promise<void> {
+  return ordersRepository(tx).releasePiecesById(pieceIds, at);
+}
+
+/** A made-to-order piece, packed already on its balance order's line (order_pieces): the design desk weighed and hallmarked it. */
+export function recordMadePiece(tx: Db, orderId: number, piece: { huid: string; netWeightMg: number; grossWeightMg: number; recordedAt: Date }): Promise<void> {
+  return ordersRepository(tx).insertMadePiece(orderId, piece);
 }
