@@ -21,7 +21,7 @@ import { brandOf, type SettingsService } from '../settings/service.ts';
 import { requestNumber } from '../../lib/request-number.ts';
 import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from './mail.ts';
 import { isHallmarked, orderRules, PACKABLE } from './rules.ts';
-import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, pieceOf, shipmentOf, toAddress } from './documents.ts';
+import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, lineOf, pieceOf, shipmentOf, toAddress, totalsViewOf } from './documents.ts';
 import { cancelOrder, invoiceNumberOf, issueCreditNote, lockPaymentsOf, paymentOf, queuePlacedMail } from './service.ts';
 import { ordersRepository } from './repository.ts';
 
@@ -161,14 +161,7 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
         },
         customRequestId: order.customDesignRequestId,
         lines: lines.map((l) => ({
-          lineId: l.id,
-          productId: l.productId,
-          name: l.productName,
-          sku: l.sku,
-          image: l.image,
-          quantity: l.quantity,
-          unitPricePaise: l.unitPricePaise,
-          lineTotalPaise: l.lineTotalPaise,
+          ...lineOf(l),
           metal: l.metal,
           purity: l.purity,
           soldWeightMg: l.metalWeightMg,
@@ -194,16 +187,7 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
         payment: paymentOf(order, payment, history, adjustments),
         shippingAddress: toAddress(addresses.find((x) => x.kind === 'shipping')),
         billingAddress: toAddress(addresses.find((x) => x.kind === 'billing')),
-        totals: {
-          subtotalPaise: order.subtotalPaise,
-          discountPaise: order.discountPaise,
-          shippingPaise: order.shippingPaise,
-          taxPaise: order.taxPaise,
-          harvestCreditPaise: order.harvestCreditPaise,
-          storeCreditPaise: order.storeCreditPaise,
-          advancePaise: order.advancePaise,
-          totalPaise: order.totalPaise,
-        },
+        totals: { ...totalsViewOf(order), advancePaise: order.advancePaise },
         couponCode: order.couponCode,
         pan: order.pan,
         companyName: order.companyName,

@@ -6,7 +6,18 @@ import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
 import { brandOf, createSettingsService, type SettingsService } from '../settings/service.ts';
 import { orderCancelledMail, orderPlacedMail } from './mail.ts';
-import { adjustmentOf, creditNoteOf, invoiceNumberOf, pieceOf, renderOrderCreditNote, renderOrderInvoice, shipmentOf, toAddress } from './documents.ts';
+import {
+  adjustmentOf,
+  creditNoteOf,
+  invoiceNumberOf,
+  lineOf,
+  pieceOf,
+  renderOrderCreditNote,
+  renderOrderInvoice,
+  shipmentOf,
+  toAddress,
+  totalsViewOf,
+} from './documents.ts';
 import { FLOW } from './rules.ts';
 import { ordersRepository, type OrdersRepository, type OrderStatus } from './repository.ts';
 import { gstContained, indianDate, payableOf, type OrderTotals } from '@milli/pricing';
@@ -290,28 +301,10 @@ export function createOrdersService(deps: OrdersDeps) {
           pan: order.pan,
         },
         payment: paymentOf(order, payment, history, adjustments),
-        lines: lines.map((l) => ({
-          lineId: l.id,
-          productId: l.productId,
-          name: l.productName,
-          sku: l.sku,
-          image: l.image,
-          quantity: l.quantity,
-          unitPricePaise: l.unitPricePaise,
-          lineTotalPaise: l.lineTotalPaise,
-          options: l.options,
-        })),
+        lines: lines.map(lineOf),
         shippingAddress: toAddress(addresses.find((a) => a.kind === 'shipping')),
         billingAddress: toAddress(addresses.find((a) => a.kind === 'billing')),
-        totals: {
-          subtotalPaise: order.subtotalPaise,
-          discountPaise: order.discountPaise,
-          shippingPaise: order.shippingPaise,
-          taxPaise: order.taxPaise,
-          harvestCreditPaise: order.harvestCreditPaise,
-          storeCreditPaise: order.storeCreditPaise,
-          totalPaise: order.totalPaise,
-        },
+        totals: totalsViewOf(order),
         history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), note: h.note })),
         tracking: trackingSteps(order.status, history),
         advancePaise: order.advancePaise,
