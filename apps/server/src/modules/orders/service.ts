@@ -117,11 +117,13 @@ export async function cancelOrder(
   await r.releasePieces(order.id, at);
   if (order.customDesignRequestId !== null) await r.followRequest(order.customDesignRequestId, 'Cancelled', by.kind === 'customer' ? { updatedAt: at } : {});
   const refunds: (RefundRecord | null)[] = [];
-  const paid = locked.order;
-  if (paid?.status === 'created')
-    await payments.abandon(tx, paid, by.kind === 'lapse' ? 'Not paid in time: the order lapsed.' : 'The order was cancelled before it was paid.');
-  else if (paid)
-    refunds.push(await payments.queueRefundOf(tx, paid, (by.kind === 'store' ? `${who}: ${by.reason}` : `${who}.`).slice(0, 300), `cancel-order-${order.id}`));
+  const orderPayment = locked.order;
+  if (orderPayment?.status === 'created')
+    await payments.abandon(tx, orderPayment, by.kind === 'lapse' ? 'Not paid in time: the order lapsed.' : 'The order was cancelled before it was paid.');
+  else if (orderPayment)
+    refunds.push(
+      await payments.queueRefundOf(tx, orderPayment, (by.kind === 'store' ? `${who}: ${by.reason}` : `${who}.`).slice(0, 300), `cancel-order-${order.id}`),
+    );
   // Nothing is due on an open charge any more, and none still proposed is decided; one paid goes back.
   await r.closeAdjustments(order.id, at);
   for (const { adjustmentId, payment } of locked.charges) {
