@@ -31,6 +31,7 @@ import type { StaffPermission } from '@milli/contracts';
 import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
+import { returnsOfOrder } from './modules/returns/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customDesignMedia } from './modules/custom-design/routes.ts';
 import { catalogueMedia, mediaRoutes } from './modules/catalog/routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     mergeGuestCart: (tx, customerId, items) => cart.mergeGuest(tx, customerId, items),
     mergeGuestWishlist: (tx, customerId, productIds) => wishlist.mergeGuest(tx, customerId, productIds),
     repriceCatalogue: (tx) => createCatalogService(tx, createSettingsService(tx)).reprice(),
+    orderReturnsOf: returnsOfOrder,
   };
   // Flush on every write so streamed pages arrive as they render, not after the slowest data.
   await app.register(compress, {

@@ -6,6 +6,7 @@ import type { CartLineOptions, Database } from '@milli/db';
 import type { Config } from './config.ts';
 import type { FileStore } from './lib/storage.ts';
 import type { Mailer } from './modules/mail/sender.ts';
+import type { OrderReturnsOf } from './modules/orders/service.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import type { PaymentService } from './modules/payments/service.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
@@ -41,4 +42,9 @@ export interface ModuleDeps extends AppDeps {
   mergeGuestCart?: (tx: Database['db'], customerId: number, items: { productId: number; quantity: number; options: CartLineOptions }[]) => Promise<void>;
   /** Set by the wish-list module: adds a guest wish list (product ids) to a customer's inside the login transaction. */
   mergeGuestWishlist?: (tx: Database['db'], customerId: number, productIds: readonly number[]) => Promise<void>;
+  /**
+   * The returns module's view of an order's returns and its return window, for the order's page (the orders module may
+   * not import returns: returns asks it for the order).
+   */
+  orderReturnsOf: OrderReturnsOf;
 }

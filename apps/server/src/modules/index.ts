@@ -6,11 +6,10 @@ import { catalogAdminModule } from './catalog/admin-routes.ts';
 import { tradePartnersAdminModule } from './trade-partners/admin-routes.ts';
 import { dashboardAdminModule } from './dashboard/admin-routes.ts';
 import { customDesignAdminModule } from './custom-design/admin-routes.ts';
-import { adminOrdersModule } from './admin-orders/routes.ts';
+import { ordersAdminModule } from './orders/admin-routes.ts';
 import { harvestAdminModule } from './harvest/admin-routes.ts';
 import { reviewsModule } from './reviews/routes.ts';
 import { reviewsAdminModule } from './reviews/admin-routes.ts';
-import { certificatesModule } from './certificates/routes.ts';
 import { returnsModule } from './returns/routes.ts';
 import { auditModule } from './audit/routes.ts';
 import { cartModule } from './cart/routes.ts';
@@ -61,7 +60,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   auditModule,
   settingsAdminModule,
   customDesignAdminModule,
-  adminOrdersModule,
+  ordersAdminModule,
   harvestAdminModule,
   reviewsAdminModule,
   appointmentsModule,
@@ -69,6 +68,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   exchangesModule,
   storeCreditModule,
   reviewsModule,
-  certificatesModule,
   returnsModule,
 ];

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
-import type { NewOrder, NewOrderAddress, NewOrderLine } from '@milli/db/schema';
 
-const { carts, cartLines, customers, orders, orderLines, orderAddresses, orderStatusHistory, products } = schema;
+const { carts, cartLines, customers, orders, orderStatusHistory, products } = schema;
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -99,45 +98,6 @@ export function checkoutRepository(db: Db) {
     async takeStock(productId: number, quantity: number) {
       const rows = await takeStockStatement(db, { productId, quantity, at: new Date() });
       return rows.length === 1;
-    },
-    /** The next order id, taken before the insert so the order number (which contains it) is written with the row. */
-    async nextOrderId() {
-      const result = await db.execute<{ id: string | number }>(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`);
-      const rows = (Array.isArray(result) ? result : (result as { rows: { id: string | number }[] }).rows) as { id: string | number }[];
-      return Number(rows[0]!.id);
-    },
-    /**
-     * The order, its lines, both addresses and its first status row, in one statement (the order's id is taken first,
-     * by `nextOrderId`, so the other rows name it; their foreign keys are checked when the whole statement is done).
-     */
-    async createOrder(
-      order: NewOrder & { id: number; status: NonNullable<NewOrder['status']> },
-      lines: Omit<NewOrderLine, 'orderId'>[],
-      address: Omit<NewOrderAddress, 'orderId' | 'kind'>,
-      shipping: Omit<NewOrderAddress, 'orderId' | 'kind'> = address,
-      note = 'Order placed by the customer',
-    ) {
-      const orderId = order.id;
-      const linesAdded = db.$with('lines_added').as(
-        db
-          .insert(orderLines)
-          .values(lines.map((l) => ({ ...l, orderId })))
-          .returning({ id: orderLines.id }),
-      );
-      const addressesAdded = db.$with('addresses_added').as(
-        db
-          .insert(orderAddresses)
-          .values([
-            { ...shipping, orderId, kind: 'shipping' as const },
-            { ...address, orderId, kind: 'billing' as const },
-          ])
-          .returning({ id: orderAddresses.id }),
-      );
-      const historyAdded = db
-        .$with('history_added')
-        .as(db.insert(orderStatusHistory).values({ orderId, status: order.status, note }).returning({ id: orderStatusHistory.id }));
-      const [row] = await db.with(linesAdded, addressesAdded, historyAdded).insert(orders).values(order).returning();
-      return row!;
     },
     async emptyCart(customerId: number) {
       await emptyCartStatement(db, { customerId });

@@ -6,7 +6,6 @@ import { requireSelf } from '../../plugins/session.ts';
 import { createCatalogService } from '../catalog/service.ts';
 import { createSettingsService } from '../settings/service.ts';
 import { createCheckoutService } from './service.ts';
-import { orderPaymentHandler } from '../orders/payment.ts';
 
 const errors = {
   400: PlaceOrderErrorSchema,
@@ -31,8 +30,6 @@ export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     // An order that took the last of a piece: this instance shows it sold out from the next request on.
     soldOut: () => deps.readCache.invalidate(),
   });
-  // A captured payment places its order (Awaiting payment → Placed), whichever of verify, webhook or reconciliation brings it.
-  deps.payments.register('order', orderPaymentHandler());
 
   api.post(
     '/orders/placeOrders',

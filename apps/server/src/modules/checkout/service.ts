@@ -4,7 +4,7 @@ import type { PaymentRecord, PaymentService } from '../payments/service.ts';
 import { GATEWAY_MINIMUM_PAISE } from '../payments/service.ts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
-import { formatRupees, orderTotals, indianDate, payableOf } from '@milli/pricing';
+import { formatRupees, orderTotals, payableOf } from '@milli/pricing';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { priceOptions, storedCartLines, type CatalogOn, type StoredCartLine } from '../cart/service.ts';
@@ -13,8 +13,7 @@ import { redeemableBalance, spendBalance } from '../harvest/service.ts';
 import { moveStoreCredit, storeCreditBalance } from '../store-credit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { orderPlacedMail } from './mail.ts';
-import { LAPSED_NOTE } from '../orders/payment.ts';
+import { LAPSED_NOTE, orderPlacedMail, writeOrder } from '../orders/service.ts';
 import { checkoutRepository } from './repository.ts';
 import { keepFromCheckout } from '../addresses/service.ts';
 import { storedPhone, type AddressParts } from '../../lib/address-rules.ts';
@@ -35,11 +34,6 @@ const LAPSE_WINDOW_MS = 24 * 60 * 60_000;
 
 const REPLAYED_CANCELLED = 'The order this checkout placed has been cancelled. Please reload the page to place it again.';
 const CART_CHANGED = 'Your cart has changed since you opened checkout. Please review your cart and place the order again.';
-
-/** The order number printed on the invoice: the settings' prefix, the year in India, the order id ('MIL-2026-000123'). */
-export function orderNumberOf(prefix: string, at: Date, id: number): string {
-  return `${prefix}-${indianDate(at).slice(0, 4)}-${String(id).padStart(6, '0')}`;
-}
 
 const PAYMENT_MESSAGES = {
   awaiting: 'Your order is reserved: please complete the payment to place it.',
@@ -90,31 +84,6 @@ function orderAddressOf(input: PlaceOrder, parts: AddressParts & { landmark: str
     countryCode: dialCode,
     phone: storedPhone(parts.phone, dialCode),
   };
-}
-
-/**
- * Writes an order made elsewhere (a made-to-order piece's balance, custom-design/balance.ts) on the caller's
- * transaction, as checkout writes its own: its id taken first for the order number, its lines, both addresses
- * and its first status row.
- */
-export async function writeOrder(
-  tx: Db,
-  order: Omit<Parameters<ReturnType<typeof checkoutRepository>['createOrder']>[0], 'id' | 'orderNumber'> & { invoicePrefix: string },
-  lines: Parameters<ReturnType<typeof checkoutRepository>['createOrder']>[1],
-  billing: Parameters<ReturnType<typeof checkoutRepository>['createOrder']>[2],
-  shipping: Parameters<ReturnType<typeof checkoutRepository>['createOrder']>[3],
-  note: string,
-) {
-  const repo = checkoutRepository(tx);
-  const id = await repo.nextOrderId();
-  const { invoicePrefix, ...values } = order;
-  return repo.createOrder(
-    { ...values, id, orderNumber: orderNumberOf(invoicePrefix, values.placedAt instanceof Date ? values.placedAt : new Date(), id) },
-    lines,
-    billing,
-    shipping,
-    note,
-  );
 }
 
 /** The other modules' services, on the order's transaction (composed by the caller: routes.ts). */
@@ -292,12 +261,11 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
       // Step 7: the order, its lines (a snapshot), both addresses and its first status.
       const billing = orderAddressOf(input, billingParts(input));
       const shipping = input.shipToDifferent ? orderAddressOf(input, shippingParts(input)) : billing;
-      const id = await repo.nextOrderId();
-      const order = await repo.createOrder(
+      const order = await writeOrder(
+        tx,
         {
-          id,
+          invoicePrefix: settings.invoicePrefix,
           customerId: customer.id,
-          orderNumber: orderNumberOf(settings.invoicePrefix, at, id),
           status,
           paymentMethod: method,
           payBy: status === 'Awaiting payment' ? new Date(at.getTime() + settings.paymentHoldMinutes * 60_000) : null,
@@ -359,6 +327,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
         }),
         billing,
         shipping,
+        'Order placed by the customer',
       );
       if (totals.harvestCreditPaise > 0) await spendBalance(tx, customer.id, totals.harvestCreditPaise, order.id, at);
       if (totals.storeCreditPaise > 0)

@@ -4,7 +4,7 @@ import { indianStateByName } from '@milli/contracts';
 import { DomainError } from '../../domain-error.ts';
 import type { SessionCustomer } from '../../plugins/session.ts';
 import { checkedAddress, createAddressService } from '../addresses/service.ts';
-import { writeOrder } from '../checkout/service.ts';
+import { recordMadePiece, writeOrder } from '../orders/service.ts';
 import { customDesignRepository } from './repository.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { createSettingsService } from '../settings/service.ts';
@@ -38,7 +38,7 @@ async function addressOf(tx: Db, customerId: number, body: CustomBalance) {
  * carrying the advance already paid, one line for the piece (the approved sheet's metal and weights, the final
  * breakup, HSN 7113, its HUID), the piece as packed (order_pieces), the address, and a payment with purpose
  * 'order' for the total less the advance. Asking again answers the same order. Paying it places the order
- * (orders/payment.ts), which then ships through the orders desk.
+ * (the orders module's payment purpose), which then ships through the orders desk.
  */
 export async function payBalance(db: Db, payments: PaymentService, customer: SessionCustomer, requestId: number, body: CustomBalance) {
   const made = await db.transaction(async (tx) => {
@@ -131,7 +131,7 @@ export async function payBalance(db: Db, payments: PaymentService, customer: Ses
       `Balance of custom design ${number}: the advance of ${sheet.advancePaise} paise already paid`,
     );
     try {
-      await repo.packPiece(order.id, {
+      await recordMadePiece(tx, order.id, {
         huid: request.huid,
         netWeightMg: request.netWeightMg,
         grossWeightMg: request.grossWeightMg,

@@ -16,7 +16,7 @@ export interface RequestFacts {
   stoneWeightCents: number | null;
 }
 
-export const requestNumber = (id: number) => `CUS-${String(id).padStart(6, '0')}`;
+export { requestNumber } from '../../lib/request-number.ts';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -194,11 +194,6 @@ export function customDesignRepository(db: Db) {
         .set({ status, ...(opts.touch ? { updatedAt: new Date() } : {}) })
         .where(eq(r.id, requestId));
     },
-    /** The made piece on its balance order's line, packed already (order_pieces). */
-    async packPiece(orderId: number, piece: { huid: string; netWeightMg: number; grossWeightMg: number; recordedAt: Date }) {
-      const [line] = await db.select({ id: schema.orderLines.id }).from(schema.orderLines).where(eq(schema.orderLines.orderId, orderId)).limit(1);
-      await db.insert(schema.orderPieces).values({ orderId, lineId: line!.id, ...piece });
-    },
 
     // The design desk's: the queue, a request with its customer, sheets and renders, the made piece's HUID.
     async page(query: AdminCustomRequestListQuery) {

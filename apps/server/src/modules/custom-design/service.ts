@@ -9,7 +9,7 @@ import {
 } from '@milli/contracts/schemas';
 import { payableOf } from '@milli/pricing';
 import { payBalance } from './balance.ts';
-import { shipmentOf } from '../orders/documents.ts';
+import { shipmentOf } from '../orders/service.ts';
 import { approvedSheet, balanceOrderOf, versionsOf } from './sheet.ts';
 import { failure, MESSAGES, type Failure } from '@milli/contracts';
 import type { Db } from '@milli/db';

@@ -77,12 +77,6 @@ export function exchangesRepository(db: Db) {
       const [row] = await db.select().from(orderPieces).where(eq(orderPieces.id, id));
       return row ?? null;
     },
-    async releasePiece(id: number, at: Date) {
-      await db
-        .update(orderPieces)
-        .set({ releasedAt: at })
-        .where(and(eq(orderPieces.id, id), sql`${orderPieces.releasedAt} IS NULL`));
-    },
     /** Today's rate (the newest on or before `day`) of one metal and purity, with its date. */
     async metalRate(metal: Metal, purity: number, day: string) {
       const [row] = await db

@@ -15,6 +15,7 @@ import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { moveStoreCredit } from '../store-credit/service.ts';
+import { releasePieces } from '../orders/service.ts';
 import { exchangeAskedMail, exchangeStepMail } from './mail.ts';
 import { EXCHANGE_OPEN, exchangesRepository, type ExchangesRepository } from './repository.ts';
 
@@ -374,7 +375,7 @@ export function createExchangesService(deps: ExchangesDeps) {
             at,
           });
         }
-        if (x.pieceId !== null) await r.releasePiece(x.pieceId, at);
+        if (x.pieceId !== null) await releasePieces(tx, [x.pieceId], at);
         await r.update(x.id, {
           status: 'Settled',
           settledPaise: input.amountPaise,

@@ -1,6 +1,6 @@
 import type { Db, schema } from '@milli/db';
-import type { CreditNote as CreditNoteRow, Order, OrderAdjustment as AdjustmentRow, OrderPiece as PieceRow } from '@milli/db/schema';
-import type { CreditNote, OrderAdjustment, OrderPiece, OrderShipment } from '@milli/contracts/schemas';
+import type { CreditNote as CreditNoteRow, Order, OrderAdjustment as AdjustmentRow, OrderLine, OrderPiece as PieceRow } from '@milli/db/schema';
+import type { CreditNote, OrderAdjustment, OrderDetail, OrderPiece, OrderShipment } from '@milli/contracts/schemas';
 import { DomainError } from '../../domain-error.ts';
 import { renderCreditNotePdf, renderInvoicePdf, type InvoiceAddress, type InvoiceSeller } from './invoice.ts';
 import { ordersRepository } from './repository.ts';
@@ -23,6 +23,30 @@ export function toAddress(a: typeof schema.orderAddresses.$inferSelect | undefin
     phone: a.phone,
   };
 }
+
+/** A line as the order's page shows it (the desk's adds the metal and the weight it was sold at). */
+export const lineOf = (l: OrderLine): OrderDetail['lines'][number] => ({
+  lineId: l.id,
+  productId: l.productId,
+  name: l.productName,
+  sku: l.sku,
+  image: l.image,
+  quantity: l.quantity,
+  unitPricePaise: l.unitPricePaise,
+  lineTotalPaise: l.lineTotalPaise,
+  options: l.options,
+});
+
+/** The order's totals as its page shows them (the desk's adds the advance of a made piece). */
+export const totalsViewOf = (order: Order): OrderDetail['totals'] => ({
+  subtotalPaise: order.subtotalPaise,
+  discountPaise: order.discountPaise,
+  shippingPaise: order.shippingPaise,
+  taxPaise: order.taxPaise,
+  harvestCreditPaise: order.harvestCreditPaise,
+  storeCreditPaise: order.storeCreditPaise,
+  totalPaise: order.totalPaise,
+});
 
 export const pieceOf = (p: PieceRow): OrderPiece => ({
   id: p.id,

@@ -1,4 +1,4 @@
-import { formatRupees } from '@milli/pricing';
+import { formatRupees, type OrderTotals } from '@milli/pricing';
 import type { OutgoingMail } from '../mail/service.ts';
 import { layout, type Brand } from '../../lib/mail-layout.ts';
 
@@ -100,4 +100,56 @@ export function orderCancelledByStoreMail(
     `We are sorry. Questions? Call us on ${brand.helpLine} or reply to this mail.`,
   ]);
   return { to, subject: `Your ${brand.storeName} order ${orderNumber} has been cancelled`, kind: 'order-cancelled', ...body };
+}
+
+/** The customer's mail when the orders desk stores a piece's diamond certificate (issue 20). */
+export function certificateReadyMail(brand: Brand, to: string, orderNumber: string, certificate: { lab: string; number: string; huid: string }): OutgoingMail {
+  const body = layout(brand, 'Your diamond certificate', [
+    `Order ${orderNumber}: the grading certificate of your piece with HUID ${certificate.huid} is ready (${certificate.lab}, number ${certificate.number}).`,
+    'Download it from the order’s page under My Account → Orders. You can check the number on the lab’s own website.',
+    `Questions? Call us on ${brand.helpLine} or reply to this mail.`,
+  ]);
+  return { to, subject: `Your ${brand.storeName} order ${orderNumber}: diamond certificate`, kind: 'order-certificate', ...body };
+}
+
+export interface PlacedOrderMail {
+  orderNumber: string;
+  firstName: string;
+  lines: { name: string; quantity: number; lineTotalPaise: number }[];
+  totals: OrderTotals;
+  couponCode: string | null;
+  deliveryDays: number;
+}
+
+/**
+ * The confirmation a customer receives when the order is placed, written to the outbox in the transaction that places
+ * it: checkout's (nothing left to pay), the payment's settle, or the desk confirming pay on delivery.
+ */
+export function orderPlacedMail(brand: Brand, to: string, order: PlacedOrderMail): OutgoingMail {
+  const t = order.totals;
+  const body = layout(brand, `Thank you, ${order.firstName}: your order is placed`, [
+    `We have received your order ${order.orderNumber}. Our team will get back to you over phone call to confirm the delivery.`,
+    ...order.lines.map((l) => `${l.name} × ${l.quantity}: ${formatRupees(l.lineTotalPaise)}`),
+    `Subtotal ${formatRupees(t.subtotalPaise)}` +
+      (t.discountPaise > 0 ? ` · Coupon ${order.couponCode ?? ''} −${formatRupees(t.discountPaise)}` : '') +
+      ` · Shipping ${formatRupees(t.shippingPaise)} · Total ${formatRupees(t.totalPaise)} (GST included: ${formatRupees(t.gstPaise)})`,
+    ...(t.harvestCreditPaise > 0
+      ? [
+          `Paid from your Milli Harvest balance: ${formatRupees(t.harvestCreditPaise)}.${t.storeCreditPaise > 0 ? '' : ` Left to pay: ${formatRupees(t.payablePaise)}.`}`,
+        ]
+      : []),
+    ...(t.storeCreditPaise > 0 ? [`Paid from your store credit: ${formatRupees(t.storeCreditPaise)}. Left to pay: ${formatRupees(t.payablePaise)}.`] : []),
+    `Your jewellery will be delivered within ${order.deliveryDays} days. You can follow it under My Account → Orders.`,
+  ]);
+  return { to, subject: `Your ${brand.storeName} order ${order.orderNumber} is placed`, kind: 'order-placed', ...body };
+}
+
+/** The customer's mail when an order lapses unpaid (the reconciliation job, lapse.ts). */
+export function orderLapsedMail(brand: Brand, to: string, orderNumber: string): OutgoingMail {
+  const body = layout(brand, 'Your order lapsed', [
+    `We did not receive the payment for order ${orderNumber} in time, so the order lapsed and its pieces went back on sale. Nothing was charged.`,
+    'If a payment was taken after all, it is refunded to the way you paid, in full.',
+    `You can place the order again from your cart, or call us on ${brand.helpLine}.`,
+  ]);
+  return { to, subject: `Your ${brand.storeName} order ${orderNumber} lapsed`, kind: 'order-lapsed', ...body };
 }

@@ -1,7 +1,23 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
+import type { NewOrder, NewOrderAddress, NewOrderLine } from '@milli/db/schema';
+import type { AdminOrderListQuery, AdminOrderStatus } from '@milli/contracts/schemas';
 
-const { orders, orderLines, orderAddresses, orderStatusHistory, couponRedemptions, products, customers, orderPieces, orderAdjustments, creditNotes } = schema;
+const {
+  orders,
+  orderLines,
+  orderAddresses,
+  orderStatusHistory,
+  couponRedemptions,
+  products,
+  customers,
+  orderPieces,
+  orderAdjustments,
+  creditNotes,
+  staff,
+  auditLog,
+  customDesignRequests,
+} = schema;
 
 export type OrderStatus = (typeof schema.ORDER_STATUSES)[number];
 
@@ -54,10 +70,13 @@ const placedMailFactsStatement = preparedQuery('order_placed_mail_facts', (db) =
     .where(eq(customers.id, sql.placeholder('customerId')));
 });
 
+/** A search typed by staff, safe inside LIKE (its % and _ are literal). */
+const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
- * Order queries. Every customer query names the customer in its WHERE clause, so another customer's
- * order number finds nothing; the staff queries (`…ForStaff`) are only reached behind the staff check.
- * `db` may be a transaction.
+ * Order queries, the shoppers' and the orders desk's. Every customer query names the customer in its WHERE clause,
+ * so another customer's order number finds nothing; the staff queries (`findForStaff`, `list`, the packing and the
+ * decisions) are only reached behind the staff check. `db` may be a transaction.
  */
 export function ordersRepository(db: Db) {
   // Built by the one query that uses it (this repository is made afresh on every transaction that touches orders).
@@ -108,6 +127,46 @@ export function ordersRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The next order id, taken before the insert so the order number (which contains it) is written with the row. */
+    async nextOrderId() {
+      const result = await db.execute<{ id: string | number }>(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`);
+      const rows = (Array.isArray(result) ? result : (result as { rows: { id: string | number }[] }).rows) as { id: string | number }[];
+      return Number(rows[0]!.id);
+    },
+    /**
+     * The order, its lines, both addresses and its first status row, in one statement (the order's id is taken first,
+     * by `nextOrderId`, so the other rows name it; their foreign keys are checked when the whole statement is done).
+     */
+    async insertOrder(
+      order: NewOrder & { id: number; status: NonNullable<NewOrder['status']> },
+      lines: Omit<NewOrderLine, 'orderId'>[],
+      address: Omit<NewOrderAddress, 'orderId' | 'kind'>,
+      shipping: Omit<NewOrderAddress, 'orderId' | 'kind'>,
+      note: string,
+    ) {
+      const orderId = order.id;
+      const linesAdded = db.$with('lines_added').as(
+        db
+          .insert(orderLines)
+          .values(lines.map((l) => ({ ...l, orderId })))
+          .returning({ id: orderLines.id }),
+      );
+      const addressesAdded = db.$with('addresses_added').as(
+        db
+          .insert(orderAddresses)
+          .values([
+            { ...shipping, orderId, kind: 'shipping' as const },
+            { ...address, orderId, kind: 'billing' as const },
+          ])
+          .returning({ id: orderAddresses.id }),
+      );
+      const historyAdded = db
+        .$with('history_added')
+        .as(db.insert(orderStatusHistory).values({ orderId, status: order.status, note }).returning({ id: orderStatusHistory.id }));
+      const [row] = await db.with(linesAdded, addressesAdded, historyAdded).insert(orders).values(order).returning();
+      return row!;
+    },
+    /** Any order by its number (the orders desk's). */
     async findForStaff(orderNumber: string, opts: { lock?: boolean } = {}) {
       const q = db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
       const [row] = opts.lock ? await q.for('update') : await q;
@@ -122,10 +181,12 @@ export function ordersRepository(db: Db) {
       return db.select().from(orderAddresses).where(eq(orderAddresses.orderId, orderId));
     },
 
+    /** The status history, with the name of the staff member who made each change (null: the customer, a payment, the store's jobs). */
     async history(orderId: number) {
       return db
-        .select({ status: orderStatusHistory.status, at: orderStatusHistory.at, note: orderStatusHistory.note })
+        .select({ status: orderStatusHistory.status, at: orderStatusHistory.at, note: orderStatusHistory.note, by: staff.name })
         .from(orderStatusHistory)
+        .leftJoin(staff, eq(staff.id, orderStatusHistory.changedBy))
         .where(eq(orderStatusHistory.orderId, orderId))
         .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id));
     },
@@ -192,8 +253,13 @@ export function ordersRepository(db: Db) {
       const [made] = await db.insert(creditNotes).values(row).returning();
       return made!;
     },
-    async adjustmentLocked(id: number) {
-      const [row] = await db.select().from(orderAdjustments).where(eq(orderAdjustments.id, id)).for('update');
+    /** One weight difference (of the order `orderId` when given), its row locked with `lock`. */
+    async adjustment(id: number, opts: { orderId?: number; lock?: boolean } = {}) {
+      const q = db
+        .select()
+        .from(orderAdjustments)
+        .where(and(eq(orderAdjustments.id, id), opts.orderId === undefined ? undefined : eq(orderAdjustments.orderId, opts.orderId)));
+      const [row] = opts.lock ? await q.for('update') : await q;
       return row ?? null;
     },
     /** A cancelled order's weight differences: nothing is due on an open charge any more, and none still proposed is decided. */
@@ -208,9 +274,55 @@ export function ordersRepository(db: Db) {
         .set({ status: 'rejected', decidedAt: at, decisionNote: 'The order was cancelled.' })
         .where(and(ofOrder, eq(orderAdjustments.status, 'proposed')));
     },
-    async settleAdjustment(id: number, at: Date) {
-      await db.update(orderAdjustments).set({ status: 'settled', settledAt: at }).where(eq(orderAdjustments.id, id));
+    /** A charge paid (settled) or absorbed by the store (waived). */
+    async setAdjustment(id: number, status: 'settled' | 'waived', at: Date) {
+      await db.update(orderAdjustments).set({ status, settledAt: at }).where(eq(orderAdjustments.id, id));
     },
+    /**
+     * A piece still sold with its order (not released), with its order's id, number and buyer: the orders desk's, or
+     * with `customerId` only of that customer's orders (the customer's id is part of the query); locked with `lock`.
+     */
+    async certifiedPiece(orderNumber: string, pieceId: number, opts: { lock?: boolean; customerId?: number } = {}) {
+      const q = db
+        .select({ piece: orderPieces, orderId: orders.id, orderNumber: orders.orderNumber, customerId: orders.customerId })
+        .from(orderPieces)
+        .innerJoin(orders, eq(orders.id, orderPieces.orderId))
+        .where(
+          and(
+            eq(orders.orderNumber, orderNumber),
+            eq(orderPieces.id, pieceId),
+            isNull(orderPieces.releasedAt),
+            opts.customerId === undefined ? undefined : eq(orders.customerId, opts.customerId),
+          ),
+        );
+      const [found] = opts.lock ? await q.for('update', { of: orderPieces }) : await q;
+      return found ?? null;
+    },
+    /** A piece's diamond certificate: the lab, its number, and where the file is kept. */
+    async setCertificate(pieceId: number, certificate: { lab: string; number: string; path: string; type: string }) {
+      await db
+        .update(orderPieces)
+        .set({ certificateLab: certificate.lab, certificateNumber: certificate.number, certificatePath: certificate.path, certificateType: certificate.type })
+        .where(eq(orderPieces.id, pieceId));
+    },
+    /**
+     * Pieces taken back one by one (a return restocked or written off, an exchange or buy-back settled): released, so
+     * their HUIDs may be sold again; one released already keeps its time.
+     */
+    async releasePiecesById(ids: readonly number[], at: Date) {
+      if (ids.length === 0) return;
+      await db
+        .update(orderPieces)
+        .set({ releasedAt: at })
+        .where(and(inArray(orderPieces.id, [...ids]), isNull(orderPieces.releasedAt)));
+    },
+
+    /** A made-to-order piece on its balance order's one line, packed already (the design desk weighed and hallmarked it). */
+    async insertMadePiece(orderId: number, piece: { huid: string; netWeightMg: number; grossWeightMg: number; recordedAt: Date }) {
+      const [line] = await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId)).limit(1);
+      await db.insert(orderPieces).values({ orderId, lineId: line!.id, ...piece });
+    },
+
     /** The order's sale is undone: its pieces' HUIDs may be sold again. */
     async releasePieces(orderId: number, at: Date) {
       await db
@@ -219,9 +331,15 @@ export function ordersRepository(db: Db) {
         .where(and(eq(orderPieces.orderId, orderId), isNull(orderPieces.releasedAt)));
     },
 
-    /** A made-to-order piece's request follows its order when the order is cancelled. */
-    async cancelRequest(requestId: number) {
-      await db.update(schema.customDesignRequests).set({ status: 'Cancelled', updatedAt: new Date() }).where(eq(schema.customDesignRequests.id, requestId));
+    /**
+     * A made-to-order piece's request follows its order (Picked, Out for Delivery, Delivered, Cancelled); `updatedAt`
+     * marks the request changed too (the customer's cancel does).
+     */
+    async followRequest(requestId: number, status: 'Picked' | 'Out for Delivery' | 'Delivered' | 'Cancelled', opts: { updatedAt?: Date } = {}) {
+      await db
+        .update(customDesignRequests)
+        .set({ status, ...(opts.updatedAt ? { updatedAt: opts.updatedAt } : {}) })
+        .where(eq(customDesignRequests.id, requestId));
     },
 
     /**
@@ -234,12 +352,169 @@ export function ordersRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The buyer as mails, documents and the desk name them. */
     async customer(customerId: number) {
       const [row] = await db
-        .select({ email: customers.email, firstName: customers.firstName, username: customers.username })
+        .select({
+          id: customers.id,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          username: customers.username,
+          email: customers.email,
+          phone: customers.mobile,
+        })
         .from(customers)
         .where(eq(customers.id, customerId));
       return row ?? null;
+    },
+
+    /** The orders desk's queues: a page of one status (or all), searched, with every status's count within the search. */
+    async list(query: AdminOrderListQuery) {
+      const where: SQL[] = [];
+      if (query.q) {
+        const q = like(query.q);
+        const digits = query.q.replace(/\D/g, '');
+        where.push(
+          or(
+            ilike(orders.orderNumber, q),
+            ilike(customers.email, q),
+            ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, q),
+            ilike(customers.username, q),
+            sql`exists (select 1 from ${orderAddresses} a where a.order_id = ${orders.id} and (a.pincode ilike ${q} or a.first_name || ' ' || a.last_name ilike ${q}${digits.length >= 4 ? sql` or a.phone like ${like(digits)}` : sql``}))`,
+          )!,
+        );
+      }
+      const searched = where.length ? and(...where) : undefined;
+      const filtered = query.status ? and(searched, eq(orders.status, query.status)) : searched;
+      const shipping = db
+        .select({ orderId: orderAddresses.orderId, phone: orderAddresses.phone, pincode: orderAddresses.pincode, city: orderAddresses.city })
+        .from(orderAddresses)
+        .where(eq(orderAddresses.kind, 'shipping'))
+        .as('ship');
+      const items = db
+        .select({ orderId: orderLines.orderId, n: sql<number>`sum(${orderLines.quantity})::int`.as('n') })
+        .from(orderLines)
+        .groupBy(orderLines.orderId)
+        .as('items');
+      const direction = query.dir === 'desc' ? desc : asc;
+      const order = query.sort === 'total' ? [direction(orders.totalPaise), direction(orders.id)] : [direction(orders.placedAt), direction(orders.id)];
+      const [rows, [total], counts] = await Promise.all([
+        db
+          .select({
+            orderNumber: orders.orderNumber,
+            placedAt: orders.placedAt,
+            status: orders.status,
+            firstName: customers.firstName,
+            lastName: customers.lastName,
+            username: customers.username,
+            email: customers.email,
+            phone: shipping.phone,
+            pincode: shipping.pincode,
+            city: shipping.city,
+            itemCount: items.n,
+            totalPaise: orders.totalPaise,
+            paymentMethod: orders.paymentMethod,
+            customRequestId: orders.customDesignRequestId,
+          })
+          .from(orders)
+          .innerJoin(customers, eq(customers.id, orders.customerId))
+          .leftJoin(shipping, eq(shipping.orderId, orders.id))
+          .leftJoin(items, eq(items.orderId, orders.id))
+          .where(filtered)
+          .orderBy(...order)
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage),
+        db.select({ n: count() }).from(orders).innerJoin(customers, eq(customers.id, orders.customerId)).where(filtered),
+        // The tabs count within the search, whichever tab is open.
+        db
+          .select({ status: orders.status, n: count() })
+          .from(orders)
+          .innerJoin(customers, eq(customers.id, orders.customerId))
+          .where(searched)
+          .groupBy(orders.status),
+      ]);
+      return { rows, total: Number(total?.n ?? 0), counts: counts.map((c) => ({ status: c.status as AdminOrderStatus, n: Number(c.n) })) };
+    },
+
+    /** The audit entries of the order (its number is their entity id), with the member's name. */
+    async audit(orderNumber: string) {
+      return db
+        .select({ at: auditLog.at, action: auditLog.action, after: auditLog.after, email: auditLog.staffEmail, name: staff.name })
+        .from(auditLog)
+        .leftJoin(staff, eq(staff.id, auditLog.staffId))
+        .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, orderNumber)))
+        .orderBy(asc(auditLog.id));
+    },
+
+    /** Unreleased pieces of other orders holding any of these HUIDs (a HUID is sold once). */
+    async huidsTaken(huids: string[], orderId: number) {
+      if (huids.length === 0) return [];
+      return db
+        .select({ huid: orderPieces.huid, orderNumber: orders.orderNumber })
+        .from(orderPieces)
+        .innerJoin(orders, eq(orders.id, orderPieces.orderId))
+        .where(and(inArray(orderPieces.huid, huids), isNull(orderPieces.releasedAt), ne(orderPieces.orderId, orderId)));
+    },
+
+    /**
+     * Made pieces of custom design requests (not cancelled, not `exceptRequestId`: the balance order's own) holding
+     * any of these HUIDs. Each HUID is first locked for the transaction, as the design desk locks it when it records
+     * a made piece, in a fixed order so two packers never wait for each other.
+     */
+    async huidsMade(huids: string[], exceptRequestId: number | null) {
+      if (huids.length === 0) return [];
+      for (const huid of [...huids].sort()) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`huid:${huid}`}))`);
+      return db
+        .select({ huid: customDesignRequests.huid, requestId: customDesignRequests.id })
+        .from(customDesignRequests)
+        .where(
+          and(
+            inArray(customDesignRequests.huid, huids),
+            ne(customDesignRequests.status, 'Cancelled'),
+            exceptRequestId === null ? undefined : ne(customDesignRequests.id, exceptRequestId),
+          ),
+        );
+    },
+
+    /** Packing again: the pieces recorded before (never released ones of a sale) and the open differences go. */
+    async clearPacking(orderId: number) {
+      await db.delete(orderPieces).where(and(eq(orderPieces.orderId, orderId), isNull(orderPieces.releasedAt)));
+      return db
+        .delete(orderAdjustments)
+        .where(and(eq(orderAdjustments.orderId, orderId), inArray(orderAdjustments.status, ['proposed', 'open', 'rejected'])))
+        .returning({ id: orderAdjustments.id });
+    },
+
+    async insertPieces(rows: (typeof orderPieces.$inferInsert)[]) {
+      if (rows.length === 0) return [];
+      return db.insert(orderPieces).values(rows).returning();
+    },
+
+    async insertAdjustment(row: typeof orderAdjustments.$inferInsert) {
+      const [made] = await db.insert(orderAdjustments).values(row).returning();
+      return made!;
+    },
+
+    async decideAdjustment(
+      id: number,
+      values: Pick<typeof orderAdjustments.$inferInsert, 'status' | 'decidedBy' | 'decidedAt' | 'decisionNote' | 'settledAt'>,
+    ) {
+      await db
+        .update(orderAdjustments)
+        .set(values)
+        .where(and(eq(orderAdjustments.id, id), eq(orderAdjustments.status, 'proposed')));
+    },
+
+    /** The dispatch: the courier and AWB, and the tax invoice issued. */
+    async dispatch(orderId: number, shipment: { courierName: string; awbNumber: string; trackingUrl: string | null }, at: Date) {
+      await db
+        .update(orders)
+        .set({ ...shipment, dispatchedAt: at, invoicedAt: at })
+        .where(eq(orders.id, orderId));
+    },
+
+    async delivered(orderId: number, at: Date) {
+      await db.update(orders).set({ deliveredAt: at }).where(eq(orders.id, orderId));
     },
   };
 }

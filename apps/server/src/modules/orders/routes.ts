@@ -10,6 +10,7 @@ import {
   OrderStatusAnswerSchema,
   OrderAdjustmentPayAnswerSchema,
   OrderChildParamsSchema,
+  PieceParamsSchema,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { requireCustomer } from '../../plugins/session.ts';
@@ -17,13 +18,16 @@ import { createSettingsService } from '../settings/service.ts';
 import { createOrdersService } from './service.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
-import { adjustmentPaymentHandler } from './payment.ts';
+import { adjustmentPaymentHandler, orderPaymentHandler } from './settle.ts';
+import { createCertificates, sendCertificate } from './certificates.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const certificateErrors = { ...errors, 413: ErrorSchema, 415: ErrorSchema };
 /**
- * A customer's orders after they are placed: the lists, the details and tracking, cancelling, the tax
- * invoice; and the staff call that moves an order along. Identity comes from the session only, and every
- * customer query names the customer, so someone else's order number is simply not found (404).
+ * A customer's orders after they are placed: the lists, the details and tracking, cancelling, paying again, the tax
+ * invoice and credit notes, and each packed piece's diamond certificate (the staff's side is admin-routes.ts). Identity
+ * comes from the session only, and every customer query names the customer, so someone else's order number is simply
+ * not found (404).
  */
 export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -31,10 +35,15 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
     db: deps.database.db,
     settings: createSettingsService(deps.database.db),
     payments: deps.payments,
+    returnsOf: deps.orderReturnsOf,
     mailQueued: () => deps.mailer.kick(),
   });
+  const certificates = createCertificates(deps.database.db, deps.files);
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
+  // A captured payment places its order (Awaiting payment → Placed), whichever of verify, webhook or reconciliation
+  // brings it; the reconciliation job lapses the orders not paid in time through it too.
+  deps.payments.register('order', orderPaymentHandler());
   // A weight difference found at packing is paid through the gateway like the order was.
   deps.payments.register('order_adjustment', adjustmentPaymentHandler());
 
@@ -101,4 +110,17 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(pdf));
   });
+
+  api.get(
+    '/orders/:orderNumber/pieces/:pieceId/certificate',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "A piece's diamond certificate from the customer's own order, as a download (404 CERTIFICATE_NOT_FOUND when none)",
+        params: PieceParamsSchema,
+        response: certificateErrors,
+      },
+    },
+    async (req, reply) => sendCertificate(reply, await certificates.customerDownload(requireCustomer(req).id, req.params.orderNumber, req.params.pieceId)),
+  );
 };

@@ -1,22 +1,137 @@
 import { type Db } from '@milli/db';
-import type { OrderDetail, OrderListAnswer, OrderListQuery, OrderStatusAnswer, TrackingStep } from '@milli/contracts/schemas';
+import type { OrderDetail, OrderListAnswer, OrderListQuery, OrderReturn, OrderStatusAnswer, ReturnWindow, TrackingStep } from '@milli/contracts/schemas';
 import { ORDER_STEPS } from '@milli/contracts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
-import { brandOf, type SettingsService } from '../settings/service.ts';
-import { orderCancelledMail } from './mail.ts';
-import { adjustmentOf, creditNoteOf, invoiceNumberOf, pieceOf, renderOrderCreditNote, renderOrderInvoice, shipmentOf, toAddress } from './documents.ts';
+import { brandOf, createSettingsService, type SettingsService } from '../settings/service.ts';
+import { orderCancelledMail, orderPlacedMail } from './mail.ts';
+import {
+  adjustmentOf,
+  creditNoteOf,
+  invoiceNumberOf,
+  lineOf,
+  pieceOf,
+  renderOrderCreditNote,
+  renderOrderInvoice,
+  shipmentOf,
+  toAddress,
+  totalsViewOf,
+} from './documents.ts';
 import { FLOW } from './rules.ts';
-import { ordersRepository, type OrderStatus } from './repository.ts';
-import { reverseOrder } from './reversal.ts';
-import { payableOf } from '@milli/pricing';
-import { LAPSED_NOTE } from './payment.ts';
-import type { PaymentRecord, PaymentService } from '../payments/service.ts';
-import type { Order, OrderAdjustment } from '@milli/db/schema';
-import { returnsOfOrder } from '../returns/service.ts';
+import { ordersRepository, type OrdersRepository, type OrderStatus } from './repository.ts';
+import { gstContained, indianDate, payableOf, type OrderTotals } from '@milli/pricing';
+import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/service.ts';
+import type { CreditNote, Order, OrderAdjustment, OrderLine, StoreSettings } from '@milli/db/schema';
+import { returnBalance } from '../harvest/service.ts';
+import { giveBackStoreCredit } from '../store-credit/service.ts';
 
-export { invoiceNumberOf };
+export { invoiceNumberOf, orderPlacedMail, shipmentOf };
+
+/** The history note of an order that lapsed unpaid (its page then says 'lapsed', and checkout counts lapses by it). */
+export const LAPSED_NOTE = 'Not paid in time: the order lapsed and its pieces went back on sale.';
+
+/** What the order's totals were, as the placed mail shows them (the order row is the record). */
+function totalsOf(order: Order): OrderTotals {
+  return {
+    subtotalPaise: order.subtotalPaise,
+    discountPaise: order.discountPaise,
+    shippingPaise: order.shippingPaise,
+    gstPaise: order.taxPaise,
+    totalPaise: order.totalPaise,
+    harvestCreditPaise: order.harvestCreditPaise,
+    storeCreditPaise: order.storeCreditPaise,
+    payablePaise: payableOf(order),
+  };
+}
+
+/**
+ * The placed mail, from what the order recorded, in the caller's transaction: sent when it is paid (online) or
+ * confirmed (on delivery). Checkout, which has the facts at hand, writes it with `orderPlacedMail` itself.
+ */
+export async function queuePlacedMail(tx: Db, order: Order) {
+  const [settings, facts] = await Promise.all([createSettingsService(tx).get(), ordersRepository(tx).placedMailFacts(order.id, order.customerId)]);
+  if (!settings || !facts) return;
+  await queueMail(
+    tx,
+    orderPlacedMail(settings, facts.email, {
+      orderNumber: order.orderNumber,
+      firstName: facts.billingFirstName || facts.firstName || facts.username,
+      lines: facts.lines,
+      totals: totalsOf(order),
+      couponCode: order.couponCode,
+      deliveryDays: settings.deliveryDays,
+    }),
+  );
+}
+
+/** Who cancels an order: the customer, the store (a member of staff, with a reason) or the lapse of its payment's time. */
+export type CancelledBy = { kind: 'customer' } | { kind: 'store'; staffId: number | null; reason: string } | { kind: 'lapse' };
+
+/** The payments a cancel gives back or closes: the order's own and each weight-difference charge's. */
+export interface OrderPayments {
+  order: PaymentRecord | null;
+  charges: { adjustmentId: number; payment: PaymentRecord | null }[];
+}
+
+/**
+ * Locks every payment a cancel may refund or close (the order's, then its weight differences'), in the caller's
+ * transaction and before the caller locks the order: a settle takes the payment's lock, then the order's, so a
+ * payment settling now finishes first (and the cancel then sees what it did), and the two never deadlock.
+ */
+export async function lockPaymentsOf(tx: Db, payments: PaymentService, orderId: number): Promise<OrderPayments> {
+  const order = await payments.forOrder(orderId, tx, { lock: true });
+  const charges = [];
+  for (const j of await ordersRepository(tx).adjustments(orderId))
+    if (j.kind === 'charge') charges.push({ adjustmentId: j.id, payment: await payments.forAdjustment(j.id, tx, { lock: true }) });
+  return { order, charges };
+}
+
+/**
+ * The one reversal of an order, whoever cancels it, in the caller's transaction (the caller has locked the payments
+ * with `lockPaymentsOf`, then the order, and checked it may be cancelled): Cancelled with its history row (who, and
+ * why) and the end of its payment hold; the store credit it spent back to the customer's ledger, its pieces back on
+ * the shelf, its coupon's use no longer counted, the Milli Harvest balance it spent back to its plans; its packed
+ * pieces released (their HUIDs may be sold again) and a made-to-order piece's request cancelled with it; its weight
+ * differences closed; its unpaid payments closed (one arriving after this is refunded in full) and what was paid
+ * queued for a refund, once (each refund's key is the order's or the difference's). Sending the refunds after commit,
+ * the mail, and a credit note for an invoiced order are the caller's.
+ */
+export async function cancelOrder(
+  tx: Db,
+  order: Order,
+  by: CancelledBy,
+  { payments, locked, at }: { payments: PaymentService; locked: OrderPayments; at: Date },
+): Promise<{ refunds: (RefundRecord | null)[]; refundedPaise: number }> {
+  const r = ordersRepository(tx);
+  const who = by.kind === 'customer' ? 'Order cancelled by the customer' : by.kind === 'store' ? 'Order cancelled by the store' : 'Order lapsed unpaid';
+  const note = by.kind === 'customer' ? 'Cancelled by the customer' : by.kind === 'store' ? `Cancelled by the store: ${by.reason}` : LAPSED_NOTE;
+  await r.setStatus(order.id, 'Cancelled', by.kind === 'store' ? by.staffId : null, note, at, { endHold: true });
+  // The store credit first: it takes the customer's row lock, which placing an order takes before the pieces' (with
+  // the cart's), so a cancel and a checkout of the same customer at once wait for each other, never deadlock
+  // (decision 031). Given back once: a second reversal of the same order finds nothing owed.
+  await giveBackStoreCredit(tx, order.customerId, order.id, order.orderNumber, at);
+  await r.returnStock(await r.lines(order.id));
+  await r.releaseCoupon(order.id);
+  await returnBalance(tx, order.customerId, order.id, order.harvestCreditPaise, at);
+  await r.releasePieces(order.id, at);
+  if (order.customDesignRequestId !== null) await r.followRequest(order.customDesignRequestId, 'Cancelled', by.kind === 'customer' ? { updatedAt: at } : {});
+  const refunds: (RefundRecord | null)[] = [];
+  const orderPayment = locked.order;
+  if (orderPayment?.status === 'created')
+    await payments.abandon(tx, orderPayment, by.kind === 'lapse' ? 'Not paid in time: the order lapsed.' : 'The order was cancelled before it was paid.');
+  else if (orderPayment)
+    refunds.push(
+      await payments.queueRefundOf(tx, orderPayment, (by.kind === 'store' ? `${who}: ${by.reason}` : `${who}.`).slice(0, 300), `cancel-order-${order.id}`),
+    );
+  // Nothing is due on an open charge any more, and none still proposed is decided; one paid goes back.
+  await r.closeAdjustments(order.id, at);
+  for (const { adjustmentId, payment } of locked.charges) {
+    if (payment?.status === 'created') await payments.abandon(tx, payment, 'The order was cancelled.');
+    else if (payment) refunds.push(await payments.queueRefundOf(tx, payment, `${who}: the weight difference is refunded.`, `cancel-adjust-${adjustmentId}`));
+  }
+  return { refunds, refundedPaise: refunds.reduce((n, f) => n + (f?.amountPaise ?? 0), 0) };
+}
 
 /** How the order is paid, for its page: what is charged online, what is due on delivery, and where it stands. */
 export function paymentOf(
@@ -102,11 +217,24 @@ export function trackingSteps(status: OrderStatus, history: readonly { status: O
   }));
 }
 
+/**
+ * An order's returns and its return window, as its page shows them: the returns module's, handed in by the composition
+ * root (ModuleDeps.orderReturnsOf), since the returns module asks this one for the order and may not be imported back.
+ */
+export type OrderReturnsOf = (
+  db: Db,
+  order: Order,
+  lines: readonly OrderLine[],
+  windowDays: number,
+  at: Date,
+) => Promise<{ returns: OrderReturn[]; returnWindow: ReturnWindow }>;
+
 export interface OrdersDeps {
   db: Db;
   settings: SettingsService;
   /** Refunds when a paid order is cancelled; the payment block for paying again. */
   payments: PaymentService;
+  returnsOf: OrderReturnsOf;
   /** Called after a transaction that queued mail has committed. */
   mailQueued?: () => void;
   now?: () => Date;
@@ -159,7 +287,7 @@ export function createOrdersService(deps: OrdersDeps) {
         repo.adjustments(order.id),
         repo.creditNotes(order.id),
       ]);
-      const after = await returnsOfOrder(db, order, lines, s.returnWindowDays, now());
+      const after = await deps.returnsOf(db, order, lines, s.returnWindowDays, now());
       return {
         order: {
           orderId: order.id,
@@ -175,28 +303,10 @@ export function createOrdersService(deps: OrdersDeps) {
           pan: order.pan,
         },
         payment: paymentOf(order, payment, history, adjustments),
-        lines: lines.map((l) => ({
-          lineId: l.id,
-          productId: l.productId,
-          name: l.productName,
-          sku: l.sku,
-          image: l.image,
-          quantity: l.quantity,
-          unitPricePaise: l.unitPricePaise,
-          lineTotalPaise: l.lineTotalPaise,
-          options: l.options,
-        })),
+        lines: lines.map(lineOf),
         shippingAddress: toAddress(addresses.find((a) => a.kind === 'shipping')),
         billingAddress: toAddress(addresses.find((a) => a.kind === 'billing')),
-        totals: {
-          subtotalPaise: order.subtotalPaise,
-          discountPaise: order.discountPaise,
-          shippingPaise: order.shippingPaise,
-          taxPaise: order.taxPaise,
-          harvestCreditPaise: order.harvestCreditPaise,
-          storeCreditPaise: order.storeCreditPaise,
-          totalPaise: order.totalPaise,
-        },
+        totals: totalsViewOf(order),
         history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), note: h.note })),
         tracking: trackingSteps(order.status, history),
         advancePaise: order.advancePaise,
@@ -212,8 +322,8 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     /**
-     * The customer cancels before the parcel leaves: in one transaction the status and its history row,
-     * everything the order took (`reverseOrder`: stock, coupon use, Harvest credit), and the confirmation mail.
+     * The customer cancels before the parcel leaves: in one transaction the order's reversal (`cancelOrder`: what it
+     * took given back, what was paid refunded) and the confirmation mail.
      */
     async cancel(customer: SessionCustomer, orderNumber: string): Promise<OrderStatusAnswer> {
       if (!ORDER_NUMBER.test(orderNumber)) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
@@ -223,41 +333,16 @@ export function createOrdersService(deps: OrdersDeps) {
         const r = ordersRepository(tx);
         const mine = await r.findOwn(customer.id, orderNumber);
         if (!mine) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
-        // The payment's row lock first, as a settle takes it, then the order's: a payment settling now finishes
-        // first (and this sees the order Placed), never a deadlock. The order's lock makes a second, simultaneous
-        // cancel wait and then see 'Cancelled'.
-        const payment = await deps.payments.forOrder(mine.id, tx, { lock: true });
-        // A weight difference's payment is locked before the order too (its settle takes them in that order).
-        const charges = (await r.adjustments(mine.id)).filter((a) => a.kind === 'charge');
-        const chargePayments = [];
-        for (const j of charges) chargePayments.push({ adjustment: j, payment: await deps.payments.forAdjustment(j.id, tx, { lock: true }) });
+        // The payments' locks, then the order's: its lock makes a second, simultaneous cancel wait and then see 'Cancelled'.
+        const locked = await lockPaymentsOf(tx, deps.payments, mine.id);
         const order = await r.findOwn(customer.id, orderNumber, { lock: true });
         if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_MESSAGES.notFound);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', ORDER_MESSAGES.alreadyCancelled);
         if (order.status === 'Delivered') throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.delivered);
         if (!CANCELLABLE.includes(order.status)) throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.tooLate);
-        await r.setStatus(order.id, 'Cancelled', null, 'Cancelled by the customer', at, { endHold: true });
-        await reverseOrder(tx, order, at);
-        await r.releasePieces(order.id, at);
-        if (order.customDesignRequestId !== null) await r.cancelRequest(order.customDesignRequestId);
-        // What was paid online goes back through the gateway, once (the refund's key is the order's); an
-        // unpaid payment is closed, so a payment arriving after this is refunded in full.
-        let refund = null;
-        if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The order was cancelled before it was paid.');
-        else if (payment) refund = await deps.payments.queueRefundOf(tx, payment, 'Order cancelled by the customer.', `cancel-order-${order.id}`);
-        // A weight difference paid goes back too; one still open or proposed is closed.
-        await r.closeAdjustments(order.id, at);
-        const more = [];
-        for (const { adjustment, payment: p } of chargePayments) {
-          if (p?.status === 'created') await deps.payments.abandon(tx, p, 'The order was cancelled.');
-          else if (p)
-            more.push(
-              await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the customer: the weight difference is refunded.', `cancel-adjust-${adjustment.id}`),
-            );
-        }
-        const refunded = [refund, ...more].reduce((n, f) => n + (f?.amountPaise ?? 0), 0);
-        await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, refunded));
-        return [refund, ...more];
+        const cancelled = await cancelOrder(tx, order, { kind: 'customer' }, { payments: deps.payments, locked, at });
+        await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, cancelled.refundedPaise));
+        return cancelled.refunds;
       });
       deps.mailQueued?.();
       await deps.payments.sendRefunds(refunds);
@@ -331,4 +416,89 @@ export function createOrdersService(deps: OrdersDeps) {
       return { payment: await deps.payments.open(payment) };
     },
   };
+}
+
+/*
+ * What the after-sale modules (returns and exchanges, issue 20) ask of an order, inside their own transaction: the
+ * customer's own order (locked when counting against it), its lines, stock put back on the shelf, pieces released,
+ * and a credit note against its invoice.
+ */
+
+/** The customer's own order by its number, or null (also for someone else's); `lock` takes its row lock. */
+export function ownOrder(tx: Db, customerId: number, orderNumber: string, opts: { lock?: boolean } = {}): Promise<Order | null> {
+  return ordersRepository(tx).findOwn(customerId, orderNumber, opts);
+}
+
+export function orderLinesOf(tx: Db, orderId: number): Promise<OrderLine[]> {
+  return ordersRepository(tx).lines(orderId);
+}
+
+/** Puts pieces back on the shelf (product rows locked in id order, as every writer of stock does). */
+export function putBackOnShelf(tx: Db, lines: readonly { productId: number | null; quantity: number }[]): Promise<void> {
+  return ordersRepository(tx).returnStock(lines);
+}
+
+/** A credit note against the order's invoice, numbered after its others (CN-{invoice}-{n}), GST worked back from the amount. */
+export async function issueCreditNote(
+  tx: Db,
+  order: Pick<Order, 'id' | 'orderNumber'>,
+  s: Pick<StoreSettings, 'invoicePrefix' | 'gstPercent'>,
+  note: { reason: CreditNote['reason']; note: string; amountPaise: number; createdBy: number | null; at?: Date },
+): Promise<CreditNote> {
+  const r = ordersRepository(tx);
+  const n = (await r.creditNotes(order.id)).length + 1;
+  return r.insertCreditNote({
+    orderId: order.id,
+    number: `CN-${invoiceNumberOf(order.orderNumber, s.invoicePrefix)}-${n}`,
+    reason: note.reason,
+    note: note.note,
+    amountPaise: note.amountPaise,
+    taxPaise: gstContained(note.amountPaise, Number(s.gstPercent)).gst,
+    createdBy: note.createdBy,
+    ...(note.at ? { createdAt: note.at } : {}),
+  });
+}
+
+/*
+ * What the modules that make an order or a piece ask of the orders module, in their own transaction.
+ */
+
+/** The order number printed on the invoice: the settings' prefix, the year in India, the order id ('MIL-2026-000123'). */
+export function orderNumberOf(prefix: string, at: Date, id: number): string {
+  return `${prefix}-${indianDate(at).slice(0, 4)}-${String(id).padStart(6, '0')}`;
+}
+
+/**
+ * Writes a new order on the caller's transaction (checkout's Place Order; a made-to-order piece's balance,
+ * custom-design/balance.ts): its id taken first, for the order number it carries, then the order, its lines, both
+ * addresses and its first status row in one statement (decision 038).
+ */
+export async function writeOrder(
+  tx: Db,
+  order: Omit<Parameters<OrdersRepository['insertOrder']>[0], 'id' | 'orderNumber'> & { invoicePrefix: string },
+  lines: Parameters<OrdersRepository['insertOrder']>[1],
+  billing: Parameters<OrdersRepository['insertOrder']>[2],
+  shipping: Parameters<OrdersRepository['insertOrder']>[3],
+  note: string,
+) {
+  const repo = ordersRepository(tx);
+  const id = await repo.nextOrderId();
+  const { invoicePrefix, ...values } = order;
+  return repo.insertOrder(
+    { ...values, id, orderNumber: orderNumberOf(invoicePrefix, values.placedAt instanceof Date ? values.placedAt : new Date(), id) },
+    lines,
+    billing,
+    shipping,
+    note,
+  );
+}
+
+/** Pieces a return or an exchange takes back: released, so their HUIDs may be sold again. */
+export function releasePieces(tx: Db, pieceIds: readonly number[], at: Date): Promise<void> {
+  return ordersRepository(tx).releasePiecesById(pieceIds, at);
+}
+
+/** A made-to-order piece, packed already on its balance order's line (order_pieces): the design desk weighed and hallmarked it. */
+export function recordMadePiece(tx: Db, orderId: number, piece: { huid: string; netWeightMg: number; grossWeightMg: number; recordedAt: Date }): Promise<void> {
+  return ordersRepository(tx).insertMadePiece(orderId, piece);
 }

@@ -1,6 +1,5 @@
 import type { Db } from '@milli/db';
 import { repeatingPass } from '../../lib/repeating-pass.ts';
-import { lapseOverdueOrders } from '../orders/payment.ts';
 import type { PaymentService } from './service.ts';
 
 export interface PaymentKeeperOptions {
@@ -20,8 +19,9 @@ export interface PaymentKeeperRun {
 }
 
 /**
- * The reconciliation job (issue 18), every minute on every instance: orders awaiting payment past their time
- * are asked about at the gateway and lapse when unpaid; unpaid payments older than a minute are asked about,
+ * The reconciliation job (issue 18), every minute on every instance: purchases awaiting payment past their time
+ * (orders: the orders module's `lapseOverdue`, registered with its payment purpose) are asked about at the gateway
+ * and lapse when unpaid; unpaid payments older than a minute are asked about,
  * so a lost webhook never leaves a paid order unplaced; refunds not yet processed are sent again under
  * their own keys. Every step is idempotent and takes row locks, so two instances running it at once agree.
  */
@@ -29,7 +29,7 @@ export function createPaymentKeeper(db: Db, payments: PaymentService, options: P
   const now = options.now ?? (() => new Date());
 
   async function once(): Promise<PaymentKeeperRun> {
-    const lapse = await lapseOverdueOrders(db, payments, now(), options.log);
+    const lapse = await payments.lapseOverdue(db, now(), options.log);
     const swept = await payments.sweep();
     if (lapse.lapsed > 0 || lapse.paid > 0 || swept.settled > 0) {
       options.changed?.();

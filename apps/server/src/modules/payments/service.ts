@@ -15,6 +15,17 @@ export interface PaymentPurposeHandler {
   settle(tx: Db, payment: PaymentRecord, at: Date): Promise<{ ok: true; target?: PaymentTarget } | { ok: false; reason: string }>;
   /** The receipt the gateway order carries (at most 40 characters): the order number for an order. */
   receipt?(tx: Db, payment: PaymentRecord): Promise<string>;
+  /**
+   * For a purchase that holds something until it is paid (an order holds its pieces): the reconciliation job's first
+   * step (keeper.ts), on `db` with this service. Those whose time to pay is over are asked about at the gateway (`paid`:
+   * paid after all, and recorded now) and, still unpaid, lapse (`lapsed`).
+   */
+  lapseOverdue?(db: Db, payments: PaymentService, at: Date, log?: PaymentJobLog): Promise<{ lapsed: number; paid: number }>;
+}
+
+/** Where the reconciliation job reports what failed. */
+export interface PaymentJobLog {
+  error(obj: object, msg: string): void;
 }
 
 export interface PaymentServiceOptions {
@@ -323,6 +334,19 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
 
     register(purpose: PaymentPurpose, h: PaymentPurposeHandler) {
       handlers.set(purpose, h);
+    },
+
+    /** The reconciliation job's lapse, on its `db`: every registered purpose's purchases whose time to pay is over (`lapseOverdue`). */
+    async lapseOverdue(db: Db, at: Date, log?: PaymentJobLog): Promise<{ lapsed: number; paid: number }> {
+      let lapsed = 0;
+      let paid = 0;
+      for (const h of handlers.values()) {
+        if (!h.lapseOverdue) continue;
+        const done = await h.lapseOverdue(db, this, at, log);
+        lapsed += done.lapsed;
+        paid += done.paid;
+      }
+      return { lapsed, paid };
     },
 
     /**

@@ -200,8 +200,8 @@ export function returnsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Releases up to `quantity` packed pieces of a line (their HUIDs may be sold again); returns how many. */
-    async releasePieces(lineId: number, quantity: number, at: Date): Promise<number> {
+    /** Up to `quantity` packed pieces of a line that a return may release (the orders module releases them). */
+    async releasablePieces(lineId: number, quantity: number): Promise<number[]> {
       const held = await db
         .select({ id: orderPieces.id })
         .from(orderPieces)
@@ -215,17 +215,7 @@ export function returnsRepository(db: Db) {
         )
         .orderBy(asc(orderPieces.id))
         .limit(quantity);
-      if (held.length === 0) return 0;
-      await db
-        .update(orderPieces)
-        .set({ releasedAt: at })
-        .where(
-          inArray(
-            orderPieces.id,
-            held.map((p) => p.id),
-          ),
-        );
-      return held.length;
+      return held.map((p) => p.id);
     },
   };
 }

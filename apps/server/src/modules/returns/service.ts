@@ -22,7 +22,7 @@ import { queueMail, type OutgoingMail } from '../mail/service.ts';
 import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { processImages } from '../../lib/images.ts';
-import { issueCreditNote, orderLinesOf, ownOrder, putBackOnShelf } from '../orders/after-sale.ts';
+import { issueCreditNote, orderLinesOf, ownOrder, putBackOnShelf, releasePieces } from '../orders/service.ts';
 import { moveStoreCredit } from '../store-credit/service.ts';
 import { returnsRepository, type ReturnRow } from './repository.ts';
 import {
@@ -542,7 +542,11 @@ export function createReturnsService(deps: ReturnsDeps) {
             lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
           );
         // Restocked or written off, the pieces are no longer the customer's: released, so no exchange or buy-back offers them again.
-        for (const l of lines) released += await returnsRepository(tx).releasePieces(l.lineId, l.quantity, at);
+        for (const l of lines) {
+          const pieces = await returnsRepository(tx).releasablePieces(l.lineId, l.quantity);
+          await releasePieces(tx, pieces, at);
+          released += pieces.length;
+        }
         const less = refund < r.amountPaise ? ` Refund ${formatRupees(refund)} of ${formatRupees(r.amountPaise)}.` : '';
         return {
           patch: { checkNote: body.note, disposition: body.disposition, refundedPaise: refund },

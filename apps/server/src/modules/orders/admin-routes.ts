@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AdminAdjustmentDecisionSchema,
   AdminAdjustmentWaiveSchema,
@@ -9,23 +10,36 @@ import {
   AdminOrderListQuerySchema,
   AdminOrderPageSchema,
   AdminOrderPiecesSchema,
+  CERTIFICATE_MAX_BYTES,
   CreditNoteParamsSchema,
   ErrorSchema,
   formBody,
   OrderNumberParamsSchema,
+  OrderPieceSchema,
   OrderStatusAnswerSchema,
   OrderStatusChangeSchema,
+  PieceParamsSchema,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
+import { uploadGuards } from '../../lib/upload-limits.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { actorOf } from '../audit/service.ts';
 import { createSettingsService } from '../settings/service.ts';
-import { createAdminOrdersService } from './service.ts';
+import { createCertificates, sendCertificate } from './certificates.ts';
+import { createOrdersDesk } from './desk.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const uploadErrors = { ...errors, 413: ErrorSchema, 415: ErrorSchema };
 const staff = { access: 'staff', permission: 'orders' } as const;
 /** Money the store moves or forgoes on a weight difference is the accounts desk's to decide (issue 35). */
 const accounts = { access: 'staff', permission: 'accounts' } as const;
+
+const certificateUploads = uploadGuards({
+  maxBodyBytes: CERTIFICATE_MAX_BYTES + 64 * 1024,
+  tooLarge: 'A certificate file is at most 5 MB.',
+  tooManyFiles: 'Please send one certificate file.',
+  notMultipart: 'Please send the certificate as multipart/form-data (file, lab, number).',
+});
 
 const sendPdf = (reply: FastifyReply, doc: { pdf: Uint8Array; fileName: string }) =>
   reply
@@ -37,16 +51,18 @@ const sendPdf = (reply: FastifyReply, doc: { pdf: Uint8Array; fileName: string }
 /**
  * The orders desk (issue 19, permission 'orders'; docs/back-office.md, "Orders desk"): the queues and search, one
  * order's page with its timeline, packing (HUIDs and real weights), the steps to dispatch and delivery, waiving a
- * weight difference, cancelling with a refund and a credit note, and the invoice and credit notes as PDFs.
+ * weight difference, cancelling with a refund and a credit note, the invoice and credit notes as PDFs, and each packed
+ * piece's diamond certificate (issue 20).
  */
-export const adminOrdersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
+export const ordersAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const desk = createAdminOrdersService({
+  const desk = createOrdersDesk({
     db: deps.database.db,
     settings: createSettingsService(deps.database.db),
     payments: deps.payments,
     mailQueued: () => deps.mailer.kick(),
   });
+  const certificates = createCertificates(deps.database.db, deps.files, { mailQueued: () => deps.mailer.kick() });
   // Cancelling puts pieces back on sale.
   forgetAfterWrites(app, deps.readCache);
 
@@ -164,5 +180,28 @@ export const adminOrdersModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     '/admin/orders/:orderNumber/credit-notes/:id.pdf',
     { config: staff, schema: { summary: 'A credit note of the order', params: CreditNoteParamsSchema } },
     async (req, reply) => sendPdf(reply, await desk.creditNote(req.params.orderNumber, req.params.id)),
+  );
+
+  api.post(
+    '/admin/orders/:orderNumber/pieces/:pieceId/certificate',
+    {
+      config: { ...staff, multipartOptions: { limits: { files: 1, fileSize: CERTIFICATE_MAX_BYTES } } },
+      schema: {
+        summary:
+          "Stores a piece's diamond certificate: `file` (PDF, JPEG or PNG, at most 5 MB, checked by its bytes), `lab` (IGI, GIA, SGL, HRD…), `number`; replaces an earlier one",
+        params: PieceParamsSchema,
+        body: z.preprocess((v) => v ?? {}, z.record(z.string(), z.unknown(), { error: 'Please send the certificate as a multipart form.' })),
+        response: { 200: OrderPieceSchema, ...uploadErrors },
+      },
+      onRequest: certificateUploads.onRequest,
+      errorHandler: certificateUploads.errorHandler,
+    },
+    (req) => certificates.upload(actorOf(req), req.params.orderNumber, req.params.pieceId, req.body, Buffer.isBuffer(req.body.file) ? req.body.file : null),
+  );
+
+  api.get(
+    '/admin/orders/:orderNumber/pieces/:pieceId/certificate',
+    { config: staff, schema: { summary: "A piece's diamond certificate file, as a download", params: PieceParamsSchema, response: uploadErrors } },
+    async (req, reply) => sendCertificate(reply, await certificates.deskDownload(req.params.orderNumber, req.params.pieceId)),
   );
 };

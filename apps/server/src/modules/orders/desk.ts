@@ -12,22 +12,20 @@ import {
   type OrderStatusAnswer,
   type OrderStatusChange,
 } from '@milli/contracts/schemas';
-import { formatRupees, gstContained, outsideTolerance, weightDifference } from '@milli/pricing';
+import { formatRupees, outsideTolerance, weightDifference } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import type { PaymentService, RefundRecord } from '../payments/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
-import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from '../orders/mail.ts';
-import { queuePlacedMail } from '../orders/payment.ts';
-import { reverseOrder } from '../orders/reversal.ts';
-import { isHallmarked, orderRules, PACKABLE } from '../orders/rules.ts';
-import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, pieceOf, shipmentOf, toAddress } from '../orders/documents.ts';
-import { invoiceNumberOf, paymentOf } from '../orders/service.ts';
-import { requestNumber } from '../custom-design/service.ts';
-import { adminOrdersRepository } from './repository.ts';
+import { requestNumber } from '../../lib/request-number.ts';
+import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from './mail.ts';
+import { isHallmarked, orderRules, PACKABLE } from './rules.ts';
+import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, lineOf, pieceOf, shipmentOf, toAddress, totalsViewOf } from './documents.ts';
+import { cancelOrder, invoiceNumberOf, issueCreditNote, lockPaymentsOf, paymentOf, queuePlacedMail } from './service.ts';
+import { ordersRepository } from './repository.ts';
 
-export interface AdminOrdersDeps {
+export interface OrdersDeskDeps {
   db: Db;
   settings: SettingsService;
   payments: PaymentService;
@@ -50,28 +48,28 @@ const grams = (mg: number) => `${(mg / 1000).toFixed(3)} g`;
  * weights (and the weight differences they find), the steps to dispatch and delivery, waiving a charge, and
  * cancelling with a refund and, once invoiced, a credit note. Every write is audited in its own transaction.
  */
-export function createAdminOrdersService(deps: AdminOrdersDeps) {
+export function createOrdersDesk(deps: OrdersDeskDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
   const settings = () => deps.settings.require();
 
   async function find(orderNumber: string, tx: Db = db, lock = false): Promise<Order> {
-    const order = await adminOrdersRepository(tx).find(orderNumber, { lock });
+    const order = await ordersRepository(tx).findForStaff(orderNumber, { lock });
     if (!order) throw new DomainError('ORDER_NOT_FOUND', NOT_FOUND);
     return order;
   }
 
   /** The order's rules as the writes read them, inside their transaction. */
   async function rulesOf(tx: Db, order: Order) {
-    const r = adminOrdersRepository(tx);
+    const r = ordersRepository(tx);
     const [lines, pieces, adjustments] = await Promise.all([r.lines(order.id), r.pieces(order.id), r.adjustments(order.id)]);
     return { lines, pieces, adjustments, rules: orderRules(order, lines, pieces, adjustments) };
   }
 
   return {
     async list(query: AdminOrderListQuery): Promise<AdminOrderPage> {
-      const { rows, total, counts } = await adminOrdersRepository(db).list(query);
+      const { rows, total, counts } = await ordersRepository(db).list(query);
       const page = toAdminPage(
         rows.map((r) => ({
           orderNumber: r.orderNumber,
@@ -96,18 +94,17 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
 
     async detail(orderNumber: string): Promise<AdminOrderDetail> {
       const order = await find(orderNumber);
-      const r = adminOrdersRepository(db);
-      const a = r;
+      const r = ordersRepository(db);
       const [lines, addresses, pieces, adjustments, notes, history, audit, s, buyer, payment, money] = await Promise.all([
         r.lines(order.id),
         r.addresses(order.id),
         r.pieces(order.id),
         r.adjustments(order.id),
         r.creditNotes(order.id),
-        a.history(order.id),
-        a.audit(order.orderNumber),
+        r.history(order.id),
+        r.audit(order.orderNumber),
         settings(),
-        a.customer(order.customerId),
+        r.customer(order.customerId),
         deps.payments.forOrder(order.id),
         deps.payments.ofOrder(order.id),
       ]);
@@ -164,14 +161,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         },
         customRequestId: order.customDesignRequestId,
         lines: lines.map((l) => ({
-          lineId: l.id,
-          productId: l.productId,
-          name: l.productName,
-          sku: l.sku,
-          image: l.image,
-          quantity: l.quantity,
-          unitPricePaise: l.unitPricePaise,
-          lineTotalPaise: l.lineTotalPaise,
+          ...lineOf(l),
           metal: l.metal,
           purity: l.purity,
           soldWeightMg: l.metalWeightMg,
@@ -197,16 +187,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
         payment: paymentOf(order, payment, history, adjustments),
         shippingAddress: toAddress(addresses.find((x) => x.kind === 'shipping')),
         billingAddress: toAddress(addresses.find((x) => x.kind === 'billing')),
-        totals: {
-          subtotalPaise: order.subtotalPaise,
-          discountPaise: order.discountPaise,
-          shippingPaise: order.shippingPaise,
-          taxPaise: order.taxPaise,
-          harvestCreditPaise: order.harvestCreditPaise,
-          storeCreditPaise: order.storeCreditPaise,
-          advancePaise: order.advancePaise,
-          totalPaise: order.totalPaise,
-        },
+        totals: { ...totalsViewOf(order), advancePaise: order.advancePaise },
         couponCode: order.couponCode,
         pan: order.pan,
         companyName: order.companyName,
@@ -227,8 +208,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
       const s = await settings();
       const at = now();
       await db.transaction(async (tx) => {
-        const a = adminOrdersRepository(tx);
-        const r = a;
+        const r = ordersRepository(tx);
         const order = await find(orderNumber, tx, true);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', 'This order was cancelled; its status can no longer change.');
         if (order.status === 'Awaiting payment')
@@ -247,11 +227,11 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           }
           if (rules.blockedBy) throw new DomainError('CONFLICT', rules.blockedBy);
           shipment = { courierName: change.courierName, awbNumber: change.awbNumber, trackingUrl: change.trackingUrl ?? null };
-          await a.dispatch(order.id, shipment, at);
+          await r.dispatch(order.id, shipment, at);
         }
-        if (next === 'Delivered') await a.delivered(order.id, at);
+        if (next === 'Delivered') await r.delivered(order.id, at);
         await r.setStatus(order.id, next, actor.staffId, change.note ?? (next === 'Placed' ? 'Pay on delivery confirmed by phone' : null), at);
-        if (order.customDesignRequestId !== null && next !== 'Placed') await a.followRequest(order.customDesignRequestId, next);
+        if (order.customDesignRequestId !== null && next !== 'Placed') await r.followRequest(order.customDesignRequestId, next);
         await recordAudit(tx, actor, {
           action: 'status',
           entity: 'order',
@@ -259,7 +239,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           before: { status: order.status },
           after: { status: next, ...(change.note ? { note: change.note } : {}), ...(shipment ?? {}) },
         });
-        const buyer = await a.customer(order.customerId);
+        const buyer = await r.customer(order.customerId);
         if (next === 'Placed') await queuePlacedMail(tx, { ...order, status: 'Placed' });
         else if (buyer) await queueMail(tx, orderStepMail(brandOf(s), buyer.email, order.orderNumber, next, s.returnWindowDays, shipment));
       });
@@ -277,11 +257,11 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
       const at = now();
       try {
         await db.transaction(async (tx) => {
-          const a = adminOrdersRepository(tx);
+          const r = ordersRepository(tx);
           const order = await find(orderNumber, tx, true);
           if (!PACKABLE.includes(order.status))
             throw new DomainError('CONFLICT', `Pieces are recorded while the order is Placed or Picked; this one is ${order.status}.`);
-          const [lines, before] = await Promise.all([a.lines(order.id), a.adjustments(order.id)]);
+          const [lines, before] = await Promise.all([r.lines(order.id), r.adjustments(order.id)]);
           if (before.some((j) => j.status === 'settled' || j.status === 'waived')) {
             throw new DomainError('CONFLICT', 'A weight difference of this order is already settled or waived, so its pieces can no longer be recorded again.');
           }
@@ -323,13 +303,13 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
               }
             }
           }
-          const [held] = await a.huidsMade([...seen], order.customDesignRequestId);
+          const [held] = await r.huidsMade([...seen], order.customDesignRequestId);
           if (held)
             throw new DomainError('CONFLICT', `HUID ${held.huid} is already recorded on the made piece of custom design ${requestNumber(held.requestId)}.`);
-          const [taken] = await a.huidsTaken([...seen], order.id);
+          const [taken] = await r.huidsTaken([...seen], order.id);
           if (taken) throw new DomainError('CONFLICT', `HUID ${taken.huid} is already recorded on order ${taken.orderNumber}.`);
-          await a.clearPacking(order.id);
-          const made = await a.insertPieces(
+          await r.clearPacking(order.id);
+          const made = await r.insertPieces(
             body.pieces.map((p) => ({
               orderId: order.id,
               lineId: p.lineId,
@@ -353,7 +333,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
                 `${grams(Math.abs(diff.differenceMg))} ${diff.kind === 'charge' ? 'more' : 'less'} at ${formatRupees(line.ratePaisePerGram)}/g plus GST ${Number(s.gstPercent)}% = ${formatRupees(diff.amountPaise)} ${diff.kind === 'charge' ? 'to pay' : 'to refund'}.`;
               const beyondTolerance = outsideTolerance(line.metalWeightMg!, p.netWeightMg, packingTolerance);
               adjustments.push(
-                await a.insertAdjustment({
+                await r.insertAdjustment({
                   orderId: order.id,
                   lineId: line.id,
                   kind: diff.kind,
@@ -403,12 +383,12 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
       const at = now();
       const refunds: (RefundRecord | null)[] = [];
       await db.transaction(async (tx) => {
-        const a = adminOrdersRepository(tx);
+        const r = ordersRepository(tx);
         // The payment's lock before the order's, as settling takes them.
         const probe = await find(orderNumber, tx);
         const payment = await deps.payments.forOrder(probe.id, tx, { lock: true });
         const order = await find(orderNumber, tx, true);
-        const adj = await a.adjustment(order.id, id, { lock: true });
+        const adj = await r.adjustment(id, { orderId: order.id, lock: true });
         if (!adj) throw new DomainError('NOT_FOUND', 'This order has no such weight difference.');
         if (adj.status !== 'proposed')
           throw new DomainError('CONFLICT', `This weight difference is already ${adj.status === 'rejected' ? 'rejected' : 'approved'}.`);
@@ -425,7 +405,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           );
           status = 'settled';
         } else status = 'open';
-        await a.decideAdjustment(adj.id, { status, decidedBy: actor.staffId, decidedAt: at, decisionNote: note, settledAt: status === 'settled' ? at : null });
+        await r.decideAdjustment(adj.id, { status, decidedBy: actor.staffId, decidedAt: at, decisionNote: note, settledAt: status === 'settled' ? at : null });
         await recordAudit(tx, actor, {
           action: decision.decision === 'approve' ? 'approve-adjustment' : 'reject-adjustment',
           entity: 'order',
@@ -441,7 +421,7 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           },
         });
         if (decision.decision === 'approve') {
-          const buyer = await a.customer(order.customerId);
+          const buyer = await r.customer(order.customerId);
           if (buyer) await queueMail(tx, orderAdjustmentMail(brandOf(s), buyer.email, order.orderNumber, [adj], order.paymentMethod === 'cod'));
         }
       });
@@ -454,14 +434,14 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
     async waive(actor: AuditActor, orderNumber: string, id: number, note: string | undefined) {
       const at = now();
       await db.transaction(async (tx) => {
-        const a = adminOrdersRepository(tx);
+        const r = ordersRepository(tx);
         const order = await find(orderNumber, tx);
         const payment = await deps.payments.forAdjustment(id, tx, { lock: true });
-        const adj = await a.adjustment(order.id, id, { lock: true });
+        const adj = await r.adjustment(id, { orderId: order.id, lock: true });
         if (!adj) throw new DomainError('NOT_FOUND', 'This order has no such weight difference.');
         if (adj.kind !== 'charge' || adj.status !== 'open')
           throw new DomainError('CONFLICT', adj.kind !== 'charge' ? 'Only a charge can be waived.' : `This weight difference is already ${adj.status}.`);
-        await a.setAdjustment(adj.id, 'waived', at);
+        await r.setAdjustment(adj.id, 'waived', at);
         if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The store waived this weight difference.');
         await recordAudit(tx, actor, {
           action: 'waive',
@@ -483,54 +463,23 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
       const at = now();
       const refunds: (RefundRecord | null)[] = [];
       await db.transaction(async (tx) => {
-        const a = adminOrdersRepository(tx);
-        const r = a;
-        // Every payment's lock (the order's, then its weight differences') before the order's, as settling takes them.
+        const r = ordersRepository(tx);
+        // Every payment's lock before the order's, as settling takes them.
         const probe = await find(orderNumber, tx);
-        const payment = await deps.payments.forOrder(probe.id, tx, { lock: true });
-        const chargePayments = new Map<number, Awaited<ReturnType<typeof deps.payments.forAdjustment>>>();
-        for (const j of await r.adjustments(probe.id))
-          if (j.kind === 'charge') chargePayments.set(j.id, await deps.payments.forAdjustment(j.id, tx, { lock: true }));
+        const locked = await lockPaymentsOf(tx, deps.payments, probe.id);
         const order = await find(orderNumber, tx, true);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', 'This order is already cancelled.');
         if (order.status === 'Delivered') throw new DomainError('ORDER_NOT_CANCELLABLE', 'This order has been delivered: it can be returned, not cancelled.');
         const adjustments = await r.adjustments(order.id);
-        await r.setStatus(order.id, 'Cancelled', actor.staffId, `Cancelled by the store: ${reason}`, at);
-        await reverseOrder(tx, order, at);
-        await r.releasePieces(order.id, at);
-        if (payment?.status === 'created') await deps.payments.abandon(tx, payment, 'The order was cancelled before it was paid.');
-        else if (payment)
-          refunds.push(await deps.payments.queueRefundOf(tx, payment, `Order cancelled by the store: ${reason}`.slice(0, 300), `cancel-order-${order.id}`));
-        // Weight differences: an open charge is closed (its payment too); one paid is given back.
-        for (const j of adjustments.filter((x) => x.kind === 'charge')) {
-          const p = chargePayments.get(j.id) ?? null;
-          if (j.status === 'open') await a.setAdjustment(j.id, 'waived', at);
-          if (p?.status === 'created') await deps.payments.abandon(tx, p, 'The order was cancelled.');
-          else if (p)
-            refunds.push(await deps.payments.queueRefundOf(tx, p, 'Order cancelled by the store: the weight difference is refunded.', `cancel-adjust-${j.id}`));
-        }
+        const cancelled = await cancelOrder(tx, order, { kind: 'store', staffId: actor.staffId, reason }, { payments: deps.payments, locked, at });
+        refunds.push(...cancelled.refunds);
+        // Once invoiced, a credit note cancels the invoice: what was invoiced, with the weight differences settled on it.
         let note = null;
         if (order.invoicedAt) {
-          const invoiceNumber = invoiceNumberOf(order.orderNumber, s.invoicePrefix);
           const settled = adjustments.filter((x) => x.status === 'settled');
           const amount = order.totalPaise + settled.reduce((n, x) => n + (x.kind === 'charge' ? x.amountPaise : -x.amountPaise), 0);
-          if (amount > 0) {
-            const n = (await a.creditNoteCount(order.id)) + 1;
-            note = await a.insertCreditNote({
-              orderId: order.id,
-              number: `CN-${invoiceNumber}-${n}`,
-              reason: 'cancelled',
-              note: reason,
-              amountPaise: amount,
-              taxPaise: gstContained(amount, Number(s.gstPercent)).gst,
-              createdBy: actor.staffId,
-              createdAt: at,
-            });
-          }
+          if (amount > 0) note = await issueCreditNote(tx, order, s, { reason: 'cancelled', note: reason, amountPaise: amount, createdBy: actor.staffId, at });
         }
-        // A difference nobody decided dies with the order.
-        await a.rejectProposed(order.id, at, 'The order was cancelled.');
-        if (order.customDesignRequestId !== null) await a.followRequest(order.customDesignRequestId, 'Cancelled');
         await recordAudit(tx, actor, {
           action: 'cancel',
           entity: 'order',
@@ -539,13 +488,13 @@ export function createAdminOrdersService(deps: AdminOrdersDeps) {
           after: {
             status: 'Cancelled',
             reason,
-            refundPaise: refunds.reduce((n, f) => n + (f?.amountPaise ?? 0), 0),
+            refundPaise: cancelled.refundedPaise,
             ...(note ? { creditNote: note.number } : {}),
           },
         });
-        const buyer = await a.customer(order.customerId);
-        const refunded = refunds.reduce((n, f) => n + (f?.amountPaise ?? 0), 0);
-        if (buyer) await queueMail(tx, orderCancelledByStoreMail(brandOf(s), buyer.email, order.orderNumber, reason, refunded, note?.number ?? null));
+        const buyer = await r.customer(order.customerId);
+        if (buyer)
+          await queueMail(tx, orderCancelledByStoreMail(brandOf(s), buyer.email, order.orderNumber, reason, cancelled.refundedPaise, note?.number ?? null));
       });
       deps.mailQueued?.();
       await deps.payments.sendRefunds(refunds);

@@ -9,7 +9,7 @@ import { schema } from '@milli/db';
 import { CERTIFICATE_MAX_BYTES } from '@milli/contracts/schemas';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, type TestShopper, type TestStaff } from '../../testing-factories.ts';
-import { createOrder, lineFor, testHuid } from '../orders/testing.ts';
+import { createOrder, lineFor, testHuid } from './testing.ts';
 
 let t: TestApp;
 let owner: TestShopper;

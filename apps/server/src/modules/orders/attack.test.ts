@@ -10,7 +10,7 @@ import { testServerUrl } from '@milli/db/testing';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, payThroughDemo, placeOrder, type TestStaff } from '../../testing-factories.ts';
 import { createDemoGateway } from '../payments/demo-gateway.ts';
-import { createOrder, testHuid } from '../orders/testing.ts';
+import { createOrder, testHuid } from './testing.ts';
 
 let t: TestApp;
 let db: Db;

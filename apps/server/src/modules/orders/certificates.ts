@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { CERTIFICATE_MAX_BYTES, CertificateFieldsSchema, type OrderPiece } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
-import { pieceOf } from '../orders/documents.ts';
 import { queueMail } from '../mail/service.ts';
 import { createSettingsService } from '../settings/service.ts';
+import { pieceOf } from './documents.ts';
 import { certificateReadyMail } from './mail.ts';
-import { certificatesRepository } from './repository.ts';
+import { ordersRepository } from './repository.ts';
 
 /** The kinds of file a lab's certificate comes as, told by their first bytes (never by name or declared type). */
 const KINDS = [
@@ -27,12 +28,26 @@ export function certificateKind(bytes: Buffer) {
 const notFound = () => new DomainError('CERTIFICATE_NOT_FOUND', 'There is no diamond certificate for this piece.');
 
 /**
+ * A certificate is sent as a download, whatever it is: a PDF is never shown inline (where a crafted one could
+ * run in the site's origin), and no browser may sniff it into HTML.
+ */
+export function sendCertificate(reply: FastifyReply, file: { bytes: Buffer; type: string; filename: string }) {
+  return reply
+    .type(file.type)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(file.bytes);
+}
+
+/**
  * Diamond certificates of packed pieces (issue 20): the orders desk stores a lab's certificate (PDF, JPEG or PNG,
  * checked by its bytes, at most 5 MB) on a piece; the customer downloads it from their order. Files live in the
  * media store, never public: only the order's owner and the orders desk are given them, always as an attachment.
  */
-export function createCertificatesService(db: Db, files: FileStore, opts: { mailQueued?: () => void } = {}) {
-  async function download(found: Awaited<ReturnType<ReturnType<typeof certificatesRepository>['piece']>>) {
+export function createCertificates(db: Db, files: FileStore, opts: { mailQueued?: () => void } = {}) {
+  async function download(found: Awaited<ReturnType<ReturnType<typeof ordersRepository>['certifiedPiece']>>) {
     const p = found?.piece;
     if (!found || !p?.certificatePath || !p.certificateType || !CERTIFICATE_KEY.test(p.certificatePath)) throw notFound();
     const bytes = await files.get(p.certificatePath);
@@ -59,8 +74,8 @@ export function createCertificatesService(db: Db, files: FileStore, opts: { mail
       let written: string | null = null;
       try {
         const { piece, oldPath } = await db.transaction(async (tx) => {
-          const r = certificatesRepository(tx);
-          const found = await r.piece(orderNumber, pieceId, { lock: true });
+          const r = ordersRepository(tx);
+          const found = await r.certifiedPiece(orderNumber, pieceId, { lock: true });
           if (!found) throw new DomainError('NOT_FOUND', `Order ${orderNumber} has no such piece.`);
           const path = `certificates/${found.orderId}/${pieceId}-${randomBytes(16).toString('hex')}.${kind.ext}`;
           await files.put(path, file!, kind.type);
@@ -74,9 +89,9 @@ export function createCertificatesService(db: Db, files: FileStore, opts: { mail
             before: { pieceId, huid: before.huid, lab: before.certificateLab, number: before.certificateNumber },
             after: { pieceId, huid: before.huid, lab, number, type: kind.type, bytes: file!.length },
           });
-          const to = await r.ownerEmail(found.customerId);
+          const to = (await r.customer(found.customerId))?.email;
           if (to) await queueMail(tx, certificateReadyMail(await createSettingsService(tx).brand(), to, found.orderNumber, { lab, number, huid: before.huid }));
-          const after = await r.piece(orderNumber, pieceId);
+          const after = await r.certifiedPiece(orderNumber, pieceId);
           return { piece: pieceOf(after!.piece), oldPath: before.certificatePath };
         });
         opts.mailQueued?.();
@@ -89,9 +104,9 @@ export function createCertificatesService(db: Db, files: FileStore, opts: { mail
     },
 
     /** The file for the orders desk. */
-    deskDownload: async (orderNumber: string, pieceId: number) => download(await certificatesRepository(db).piece(orderNumber, pieceId)),
+    deskDownload: async (orderNumber: string, pieceId: number) => download(await ordersRepository(db).certifiedPiece(orderNumber, pieceId)),
     /** The file for the order's owner; anyone else's order answers as if there were none. */
     customerDownload: async (customerId: number, orderNumber: string, pieceId: number) =>
-      download(await certificatesRepository(db).customersPiece(customerId, orderNumber, pieceId)),
+      download(await ordersRepository(db).certifiedPiece(orderNumber, pieceId, { customerId })),
   };
 }

@@ -13,7 +13,7 @@ import { AdminOrderDetailSchema, AdminOrderPageSchema, CustomRequestViewSchema, 
 import { weightDifference } from '@milli/pricing';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, payThroughDemo, placeOrder, type TestShopper, type TestStaff } from '../../testing-factories.ts';
-import { createOrder, packAndDispatch, testHuid } from '../orders/testing.ts';
+import { createOrder, packAndDispatch, testHuid } from './testing.ts';
 
 let t: TestApp;
 let db: Db;
