@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { preparedStatement, schema, type Db } from '@milli/db';
 
 const t = schema.rateLimitHits;
@@ -27,6 +27,11 @@ export function rateLimitRepository(db: Db) {
     },
     async forget(keys: string[]): Promise<void> {
       await db.delete(t).where(inArray(t.key, keys));
+    },
+    /** Windows that started before `before` no longer count towards any limit (housekeeping). */
+    async prune(before: Date): Promise<number> {
+      const gone = await db.delete(t).where(lt(t.windowStart, before)).returning({ key: t.key });
+      return gone.length;
     },
   };
 }

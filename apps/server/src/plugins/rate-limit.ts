@@ -64,6 +64,11 @@ export function mobileOf(phone: string): string {
  * Fixed-window counters in the database, so a limit holds across every server instance. `take`
  * counts one attempt and throws a 429 once the window's allowance is spent.
  */
+/** Housekeeping: old windows go. */
+export function pruneRateLimits(tx: Db, before: Date): Promise<number> {
+  return rateLimitRepository(tx).prune(before);
+}
+
 export function createRateLimiter(db: Db, now: () => Date = () => new Date()) {
   const keyOf = (limit: Limit, subject: string) => `${limit.name}:${subject.toLowerCase().slice(0, 200)}`;
   const windowOf = (limit: Limit) => {

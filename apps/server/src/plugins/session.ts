@@ -39,6 +39,23 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A new session for the customer (login, sign-up), in the caller's transaction. */
+export function saveSession(tx: Db, tokenHash: string, customerId: number, expiresAt: Date): Promise<void> {
+  return sessionRepository(tx).create(tokenHash, customerId, expiresAt);
+}
+/** Ends one session (logout). */
+export function endSession(tx: Db, tokenHash: string): Promise<void> {
+  return sessionRepository(tx).remove(tokenHash);
+}
+/** Ends every session of the customer but `exceptTokenHash` (a new password, a reset, an e-mail change undone). */
+export function endSessionsOf(tx: Db, customerId: number, exceptTokenHash?: string | null): Promise<void> {
+  return sessionRepository(tx).removeOf(customerId, exceptTokenHash);
+}
+/** Housekeeping: sessions expired before `before` go. */
+export function pruneSessions(tx: Db, before: Date): Promise<number> {
+  return sessionRepository(tx).prune(before);
+}
+
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -112,6 +112,20 @@ export function staffPlugin(app: FastifyInstance, db: Db) {
 }
 
 /** The specification's public calls that happen to start with /api/admin/ (DECISIONS §5): they stay public. */
+/** The staff module's way to the sessions and tokens this plugin keeps (sign-in, sign-out, the token desk, housekeeping). */
+export const staffSessions = (tx: Db) => {
+  const r = staffSessionRepository(tx);
+  return {
+    create: r.createSession,
+    remove: r.deleteSession,
+    removeOf: r.deleteSessionsOf,
+    insertToken: r.insertToken,
+    revokeToken: r.revokeToken,
+    revokeTokensOf: r.revokeTokensOf,
+    prune: r.prune,
+  };
+};
+
 export const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/tags', '/api/admin/other-stones', '/api/admin/cutom-jewelry/new-request']);
 
 /** Signing in and out: open to whoever is not signed in yet (rate limited by the staff module). */

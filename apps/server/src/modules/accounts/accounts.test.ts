@@ -283,7 +283,10 @@ describe('changing the e-mail address', () => {
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push((await put(a, { email: `switch.target+${i % 2}@example.in`, currentPassword: 'switch12345' })).statusCode);
     expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
-    const notices = await t.database.db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.kind, 'email-changed'), like(schema.mailOutbox.toAddress, 'switch.target+%')));
+    const notices = await t.database.db
+      .select()
+      .from(schema.mailOutbox)
+      .where(and(eq(schema.mailOutbox.kind, 'email-changed'), like(schema.mailOutbox.toAddress, 'switch.target+%')));
     expect(notices).toHaveLength(4);
     // Names and the mobile number, which mail nothing, still save.
     expect((await put(a, { firstName: 'Still', email: 'switch.target+0@example.in' })).statusCode).toBe(200);

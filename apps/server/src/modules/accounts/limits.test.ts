@@ -185,7 +185,15 @@ describe('one account against many addresses for a day', () => {
 
 describe('sign-ups against one inbox', () => {
   it('mail it at most 5 welcomes a day, however its address is spelt; the accounts are made all the same', async () => {
-    const spellings = ['Inbox.Owner@gmail.com', 'inboxowner+1@gmail.com', 'i.n.b.o.x.owner@googlemail.com', 'inboxowner+2@gmail.com', 'inbox.owner+3@gmail.com', 'inboxowner+4@gmail.com', 'inbox.owner+5@GMAIL.com'];
+    const spellings = [
+      'Inbox.Owner@gmail.com',
+      'inboxowner+1@gmail.com',
+      'i.n.b.o.x.owner@googlemail.com',
+      'inboxowner+2@gmail.com',
+      'inbox.owner+3@gmail.com',
+      'inboxowner+4@gmail.com',
+      'inbox.owner+5@GMAIL.com',
+    ];
     for (const [i, email] of spellings.entries()) {
       const made = await accounts.register({ username: `inbox${i}`, email: email.toLowerCase(), password: 'Welcome-mail-42' }, newAddress());
       expect(made.ok, email).toBe(true);

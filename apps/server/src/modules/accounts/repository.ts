@@ -1,6 +1,5 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
-import type { OutgoingMail } from '../mail/service.ts';
 
 const c = schema.customers;
 
@@ -49,28 +48,14 @@ export function accountsRepository(db: Db) {
       await db.update(c).set({ passwordHash }).where(eq(c.id, id));
     },
 
-    // Sessions
-    async createSession(tokenHash: string, customerId: number, expiresAt: Date) {
-      await db.insert(schema.sessions).values({ tokenHash, customerId, expiresAt, lastSeenAt: new Date() });
-    },
-    async deleteSession(tokenHash: string) {
-      await db.delete(schema.sessions).where(eq(schema.sessions.tokenHash, tokenHash));
-    },
-    async deleteSessionsOf(customerId: number, exceptTokenHash?: string | null) {
-      await db
-        .delete(schema.sessions)
-        .where(and(eq(schema.sessions.customerId, customerId), exceptTokenHash ? ne(schema.sessions.tokenHash, exceptTokenHash) : undefined));
-    },
-
     // Password resets
     /**
      * A new code for the customer, replacing any still open, and its mail in the outbox. With no such
      * customer (id 0) the same three statements run and write nothing, so the answer to an unknown
      * address costs what a known one costs.
      */
-    async issueReset(customerId: number, codeHash: string, expiresAt: Date, mail: OutgoingMail, linkTokenHash: string) {
+    async issueReset(customerId: number, codeHash: string, expiresAt: Date, linkTokenHash: string) {
       const r = schema.passwordResets;
-      const o = schema.mailOutbox;
       await db
         .update(r)
         .set({ usedAt: new Date() })
@@ -81,10 +66,11 @@ export function accountsRepository(db: Db) {
         sql`insert into ${r} (customer_id, code_hash, expires_at, verified_token_hash)
             select ${c.id}, ${codeHash}, ${expiresAt.toISOString()}::timestamptz, ${linkTokenHash} from ${c} where ${c.id} = ${customerId}`,
       );
-      await db.execute(
-        sql`insert into ${o} (to_address, subject, text_body, html_body, kind)
-            select ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.kind} from ${c} where ${c.id} = ${customerId}`,
-      );
+    },
+    /** Codes and links whose life ended before `before` go (housekeeping). */
+    async pruneResets(before: Date): Promise<number> {
+      const gone = await db.delete(schema.passwordResets).where(lt(schema.passwordResets.expiresAt, before)).returning({ id: schema.passwordResets.id });
+      return gone.length;
     },
     /**
      * One guess at the customer's open code, in one statement: the row is locked while its try is spent

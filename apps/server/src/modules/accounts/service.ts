@@ -3,10 +3,10 @@ import { hash, verify } from '@node-rs/argon2';
 import { COMMON_PASSWORD, type ProfileUpdate, type Register } from '@milli/contracts/schemas';
 import { DIAMOND_QUALITIES, MESSAGES, METAL_COLOURS, failure, parseWishlistIds, type Failure } from '@milli/contracts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
-import { SESSION_DAYS, hashToken, newToken, type SessionCustomer } from '../../plugins/session.ts';
+import { SESSION_DAYS, endSession, endSessionsOf, hashToken, newToken, saveSession, type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { queueMail } from '../mail/service.ts';
+import { queueMail, queueMailForCustomer } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { emailChangedMail, otpMail, passwordChangedMail, welcomeMail } from './mail.ts';
 import { accountsRepository } from './repository.ts';
@@ -31,6 +31,11 @@ const NO_CUSTOMER = 0;
  */
 export async function lockCustomer(tx: Db, customerId: number): Promise<void> {
   await accountsRepository(tx).lockRow(customerId);
+}
+
+/** Housekeeping: reset codes and links whose life ended before `before` go. */
+export function pruneResets(tx: Db, before: Date): Promise<number> {
+  return accountsRepository(tx).pruneResets(before);
 }
 
 export const ACCOUNT_MESSAGES = {
@@ -133,7 +138,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
   async function startSession(tx: Db, customerId: number): Promise<string> {
     const token = newToken();
-    await accountsRepository(tx).createSession(hashToken(token), customerId, new Date(now().getTime() + SESSION_DAYS * DAY_MS));
+    await saveSession(tx, hashToken(token), customerId, new Date(now().getTime() + SESSION_DAYS * DAY_MS));
     return token;
   }
 
@@ -218,7 +223,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async logout(tokenHash: string) {
-      await repo.deleteSession(tokenHash);
+      await endSession(db, tokenHash);
       deps.sessionsChanged?.();
     },
 
@@ -269,7 +274,7 @@ export function createAccountsService(deps: AccountsDeps) {
           });
           if (passwordHash) {
             // A changed password logs out every other device, not this one.
-            await t.deleteSessionsOf(customer.id, sessionTokenHash);
+            await endSessionsOf(tx, customer.id, sessionTokenHash);
             await queueMail(tx, passwordChangedMail(brand, input.email));
           }
           if (undoToken) {
@@ -312,7 +317,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await t.setEmail(spent.customerId, spent.oldEmail);
         await t.setPassword(spent.customerId, retired);
         await t.closeResets(spent.customerId, now());
-        await t.deleteSessionsOf(spent.customerId);
+        await endSessionsOf(tx, spent.customerId);
         return spent;
       });
       deps.sessionsChanged?.();
@@ -336,13 +341,8 @@ export function createAccountsService(deps: AccountsDeps) {
       await db.transaction(async (tx) => {
         // Counted inside, so both transactions write and wait for the same one flush of the log at commit.
         await limiter.take(LIMITS.forgotAccountDay, accountSubject(customer?.id, email), tx);
-        await accountsRepository(tx).issueReset(
-          id,
-          hashToken(`${id}:${code}`),
-          new Date(now().getTime() + OTP_MINUTES * 60_000),
-          otpMail(brand, email, code, OTP_MINUTES, resetUrl, RESET_LINK_HOURS),
-          hashToken(linkToken),
-        );
+        await accountsRepository(tx).issueReset(id, hashToken(`${id}:${code}`), new Date(now().getTime() + OTP_MINUTES * 60_000), hashToken(linkToken));
+        await queueMailForCustomer(tx, id, otpMail(brand, email, code, OTP_MINUTES, resetUrl, RESET_LINK_HOURS));
       });
       deps.mailQueued?.();
       return { message: ACCOUNT_MESSAGES.forgotSent };
@@ -386,7 +386,7 @@ export function createAccountsService(deps: AccountsDeps) {
         const t = accountsRepository(tx);
         if (!(await t.markUsed(reset.id, now()))) throw new DomainError('RESET_EXPIRED', ACCOUNT_MESSAGES.resetExpired);
         await t.setPassword(reset.customerId, passwordHash);
-        await t.deleteSessionsOf(reset.customerId);
+        await endSessionsOf(tx, reset.customerId);
         // Whoever proved they read the account's mail is its owner: a login lock others caused ends here.
         await limiter.clear([LIMITS.loginAccount, LIMITS.loginAccountDay], accountSubject(reset.customerId, ''), tx);
         if (customer) await queueMail(tx, passwordChangedMail(brand, customer.email));

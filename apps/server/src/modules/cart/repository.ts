@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { cartOptionsKey, preparedStatement, schema, type CartLineOptions, type Db } from '@milli/db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { cartOptionsKey, preparedQuery, preparedStatement, schema, type CartLineOptions, type Db } from '@milli/db';
 
 const { carts, cartLines, products } = schema;
 
@@ -95,6 +95,19 @@ const linesStatement = preparedStatement<{
 );
 
 /** Cart queries; every one is scoped by the customer's id in the query itself. `db` may be a transaction. */
+/** Empties a customer's cart: one statement, run by the order that bought it (decision 038). */
+const emptyCartStatement = preparedQuery('cart_empty', (db) =>
+  db.delete(cartLines).where(
+    inArray(
+      cartLines.cartId,
+      db
+        .select({ id: carts.id })
+        .from(carts)
+        .where(eq(carts.customerId, p('customerId'))),
+    ),
+  ),
+);
+
 export function cartRepository(db: Db) {
   async function cartIdOf(customerId: number, create: boolean): Promise<number | null> {
     const [found] = await db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId));
@@ -108,6 +121,9 @@ export function cartRepository(db: Db) {
   }
 
   return {
+    async empty(customerId: number) {
+      await emptyCartStatement(db, { customerId });
+    },
     cartIdOf,
     async lines(customerId: number) {
       const rows = await linesStatement(db, { customerId });

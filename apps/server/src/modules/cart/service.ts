@@ -36,6 +36,11 @@ export function storedCartLines(db: Db, customerId: number) {
 }
 export type StoredCartLine = Awaited<ReturnType<typeof storedCartLines>>[number];
 
+/** Empties the customer's cart, inside the transaction of the order that bought it. */
+export function emptyCart(tx: Db, customerId: number): Promise<void> {
+  return cartRepository(tx).empty(customerId);
+}
+
 const notFound = () => new DomainError('PRODUCT_NOT_FOUND', 'This product does not exist.');
 const soldOut = () => new DomainError('OUT_OF_STOCK', 'Sorry, this piece is out of stock.');
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { preparedQuery, schema, type Db } from '@milli/db';
 
-const { carts, cartLines, customers, orders, orderStatusHistory, products } = schema;
+const { carts, customers, orders, orderStatusHistory } = schema;
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -32,28 +32,6 @@ const unpaidAndLapsedStatement = preparedQuery('checkout_unpaid_and_lapsed', (db
     .from(orders)
     .where(and(eq(orders.customerId, p('customerId')), inArray(orders.status, ['Awaiting payment', 'Awaiting confirmation', 'Cancelled']))),
 );
-const takeStockStatement = preparedQuery('checkout_take_stock', (db) =>
-  db
-    .update(products)
-    .set({
-      stock: sql`${products.stock} - ${p('quantity')}`,
-      unitsSold: sql`${products.unitsSold} + ${p('quantity')}`,
-      updatedAt: placeholderValue<Date>('at'),
-    })
-    .where(and(eq(products.id, p('productId')), sql`${products.stock} >= ${p('quantity')}`))
-    .returning({ id: products.id }),
-);
-const emptyCartStatement = preparedQuery('checkout_empty_cart', (db) =>
-  db.delete(cartLines).where(
-    inArray(
-      cartLines.cartId,
-      db
-        .select({ id: carts.id })
-        .from(carts)
-        .where(eq(carts.customerId, p('customerId'))),
-    ),
-  ),
-);
 
 /** Order placement's queries; `db` is the placement's transaction. Every customer query names the customer. */
 export function checkoutRepository(db: Db) {
@@ -80,27 +58,6 @@ export function checkoutRepository(db: Db) {
         .from(orders)
         .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, idempotencyKey)));
       return row ?? null;
-    },
-    /**
-     * Locks the products' rows in id order, so two checkouts that share pieces always take the locks in the
-     * same order and cannot deadlock; the stock read here is the stock after every earlier order committed. With
-     * each piece's coloured-stone weight (not on the product answer), for the order lines' snapshot.
-     */
-    async lockProducts(ids: number[]) {
-      if (ids.length === 0) return [];
-      return db
-        .select({ id: products.id, name: products.name, stock: products.stock, stoneWeightCents: products.stoneWeightCents })
-        .from(products)
-        .where(inArray(products.id, ids))
-        .orderBy(asc(products.id))
-        .for('update');
-    },
-    async takeStock(productId: number, quantity: number) {
-      const rows = await takeStockStatement(db, { productId, quantity, at: new Date() });
-      return rows.length === 1;
-    },
-    async emptyCart(customerId: number) {
-      await emptyCartStatement(db, { customerId });
     },
   };
 }

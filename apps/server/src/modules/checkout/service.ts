@@ -7,7 +7,8 @@ import type { Order } from '@milli/db/schema';
 import { formatRupees, orderTotals, payableOf } from '@milli/pricing';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
-import { priceOptions, storedCartLines, type CatalogOn, type StoredCartLine } from '../cart/service.ts';
+import { emptyCart, priceOptions, storedCartLines, type CatalogOn, type StoredCartLine } from '../cart/service.ts';
+import { lockStock, takeStock } from '../catalog/service.ts';
 import { checkCoupon, redeemCoupon } from '../coupons/service.ts';
 import { redeemableBalance, spendBalance } from '../harvest/service.ts';
 import { moveStoreCredit, storeCreditBalance } from '../store-credit/service.ts';
@@ -137,10 +138,9 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
      * Whether it took the last of any piece, and each piece's coloured-stone weight (read with the lock).
      */
     async takeStock(tx: Db, lines: { line: CartRow; quantity: number }[]): Promise<{ tookTheLast: boolean; stoneWeights: Map<number, number> }> {
-      const repo = checkoutRepository(tx);
       const need = new Map<number, number>();
       for (const l of lines) need.set(l.line.productId, (need.get(l.line.productId) ?? 0) + l.quantity);
-      const locked = new Map((await repo.lockProducts([...need.keys()].sort((a, b) => a - b))).map((p) => [p.id, p]));
+      const locked = new Map((await lockStock(tx, [...need.keys()])).map((p) => [p.id, p]));
       for (const l of lines) {
         const product = locked.get(l.line.productId);
         const wanted = need.get(l.line.productId)!;
@@ -153,7 +153,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
               : `Sorry, ${l.line.name} is out of stock. Please remove it from your cart.`,
           );
         }
-        if (!(await repo.takeStock(l.line.productId, l.quantity))) throw new DomainError('OUT_OF_STOCK', `Sorry, ${l.line.name} is out of stock.`);
+        if (!(await takeStock(tx, l.line.productId, l.quantity))) throw new DomainError('OUT_OF_STOCK', `Sorry, ${l.line.name} is out of stock.`);
         product.stock -= l.quantity;
         need.set(l.line.productId, wanted - l.quantity);
       }
@@ -359,7 +359,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
       // Step 9: the cart is empty; the placed mail waits in the outbox (sent after commit) only for an order
       // placed now: one awaiting its payment gets it when the payment settles, one to be paid on delivery when
       // staff confirm it (orders' advance), so nobody is told "placed" twice or before it is.
-      await repo.emptyCart(customer.id);
+      await emptyCart(tx, customer.id);
       if (status === 'Placed')
         await queueMail(
           tx,

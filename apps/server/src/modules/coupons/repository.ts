@@ -70,6 +70,10 @@ export function couponRepository(db: Db) {
     async redeem(r: { couponId: number; customerId: number; orderId: number; discountPaise: number }) {
       await db.insert(couponRedemptions).values(r);
     },
+    /** The order's use of a coupon no longer counts towards its limits (the order was cancelled). */
+    async release(orderId: number) {
+      return db.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ id: couponRedemptions.id });
+    },
     async redemptionsOf(customerId: number, couponId: number) {
       return db
         .select()

@@ -28,6 +28,11 @@ export async function redeemCoupon(tx: Db, redemption: { couponId: number; custo
   await couponRepository(tx).redeem(redemption);
 }
 
+/** A cancelled order's coupon use is given back, inside the cancel's transaction. */
+export async function releaseCoupon(tx: Db, orderId: number) {
+  return couponRepository(tx).release(orderId);
+}
+
 /** What the Apply button prices the cart with: the other modules' services, composed by the caller. */
 export interface CouponServiceDeps {
   cart: Pick<CartService, 'lines'>;

@@ -240,7 +240,10 @@ describe('POST /api/admin/cutom-jewelry/new-request', () => {
     expect(mine.map((m) => m.toAddress).sort()).toEqual([c.email, settings!.emailPrimary].sort());
     expect(mine.find((m) => m.toAddress === settings!.emailPrimary)!.textBody).toContain('A slim band with a leaf pattern');
     // The username is the sender's own words, mailed to an address no one proved: it closes the customer's mail, never heads it.
-    const [heading, ...rest] = mine.find((m) => m.toAddress === c.email)!.textBody.split('\n').filter((l) => l.trim() !== '');
+    const [heading, ...rest] = mine
+      .find((m) => m.toAddress === c.email)!
+      .textBody.split('\n')
+      .filter((l) => l.trim() !== '');
     expect(heading).toBe('We have your design request');
     expect(rest.find((l) => l.includes(c.username))).toMatch(/^As given with the request: Username: /);
   });

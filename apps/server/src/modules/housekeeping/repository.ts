@@ -1,5 +1,5 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { schema, type Db } from '@milli/db';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@milli/db';
 
 /**
  * The advisory lock every instance asks for before sweeping: any fixed 64-bit number the store uses for
@@ -28,52 +28,19 @@ export interface SweepCounts {
   staffSessions: number;
 }
 
-/** Housekeeping's queries. */
+/** Housekeeping's one query of its own: the lock that lets one instance sweep at a time. */
 export function housekeepingRepository(db: Db) {
   return {
     /**
-     * In one transaction: take the housekeeping lock without waiting, and if it was free, delete what is
-     * past its keep time. Null when another instance holds the lock (it is sweeping right now).
+     * In one transaction: take the housekeeping lock without waiting, and if it was free, let each table's owner delete
+     * what is past its keep time (issue 36: each module prunes its own rows). Null when another instance holds the lock.
      */
-    async sweep(cutoffs: SweepCutoffs): Promise<SweepCounts | null> {
+    async sweep<T>(work: (tx: Db) => Promise<T>): Promise<T | null> {
       return db.transaction(async (tx) => {
         const result = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${sql.raw(HOUSEKEEPING_LOCK.toString())}) as locked`);
         const rows = Array.isArray(result) ? result : (result as { rows: { locked: boolean }[] }).rows;
         if (rows[0]?.locked !== true) return null;
-        // A delete on sessions tells every instance to forget the sessions it keeps (migration 0005), even
-        // when it deletes nothing: ask first, so a quiet hour costs no instance its session cache.
-        const anyExpired = await tx
-          .select({ k: schema.sessions.tokenHash })
-          .from(schema.sessions)
-          .where(lt(schema.sessions.expiresAt, cutoffs.sessionsExpiredBefore))
-          .limit(1);
-        const sessions =
-          anyExpired.length === 0
-            ? []
-            : await tx.delete(schema.sessions).where(lt(schema.sessions.expiresAt, cutoffs.sessionsExpiredBefore)).returning({ id: schema.sessions.tokenHash });
-        const hits = await tx
-          .delete(schema.rateLimitHits)
-          .where(lt(schema.rateLimitHits.windowStart, cutoffs.rateWindowsBefore))
-          .returning({ key: schema.rateLimitHits.key });
-        const resets = await tx
-          .delete(schema.passwordResets)
-          .where(lt(schema.passwordResets.expiresAt, cutoffs.resetsExpiredBefore))
-          .returning({ id: schema.passwordResets.id });
-        const mail = await tx
-          .delete(schema.mailOutbox)
-          .where(and(eq(schema.mailOutbox.status, 'sent'), lt(schema.mailOutbox.sentAt, cutoffs.mailSentBefore)))
-          .returning({ id: schema.mailOutbox.id });
-        const staffSessions = await tx
-          .delete(schema.staffSessions)
-          .where(or(lt(schema.staffSessions.expiresAt, cutoffs.sessionsExpiredBefore), lt(schema.staffSessions.idleExpiresAt, cutoffs.sessionsExpiredBefore)))
-          .returning({ id: schema.staffSessions.tokenHash });
-        return {
-          sessions: sessions.length,
-          rateLimitHits: hits.length,
-          passwordResets: resets.length,
-          sentMail: mail.length,
-          staffSessions: staffSessions.length,
-        };
+        return work(tx);
       });
     },
   };

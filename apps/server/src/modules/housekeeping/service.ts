@@ -1,4 +1,9 @@
 import type { Db } from '@milli/db';
+import { pruneRateLimits } from '../../plugins/rate-limit.ts';
+import { pruneSessions } from '../../plugins/session.ts';
+import { staffSessions } from '../../plugins/staff.ts';
+import { pruneResets } from '../accounts/service.ts';
+import { pruneMail } from '../mail/service.ts';
 import { housekeepingRepository, type SweepCounts, type SweepCutoffs } from './repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -56,7 +61,15 @@ export function createHousekeeper(db: Db, options: HousekeeperOptions) {
     if (running) return { ran: false, reason: 'running-here' };
     running = true;
     try {
-      const deleted = await housekeepingRepository(db).sweep(cutoffsAt(now()));
+      const cutoffs = cutoffsAt(now());
+      // Each table's owner deletes its own rows, one after another in the lock's transaction.
+      const deleted = await housekeepingRepository(db).sweep(async (tx): Promise<SweepCounts> => ({
+        sessions: await pruneSessions(tx, cutoffs.sessionsExpiredBefore),
+        rateLimitHits: await pruneRateLimits(tx, cutoffs.rateWindowsBefore),
+        passwordResets: await pruneResets(tx, cutoffs.resetsExpiredBefore),
+        sentMail: await pruneMail(tx, cutoffs.mailSentBefore),
+        staffSessions: await staffSessions(tx).prune(cutoffs.sessionsExpiredBefore),
+      }));
       if (!deleted) return { ran: false, reason: 'running-elsewhere' };
       options.log?.info({ deleted }, 'housekeeping done');
       return { ran: true, deleted };

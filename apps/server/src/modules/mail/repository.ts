@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { preparedQuery, schema, type Db } from '@milli/db';
 
 export interface OutgoingMail {
@@ -24,6 +24,28 @@ const insertStatement = preparedQuery('mail_outbox_add', (db) =>
 /** Writes a mail to the outbox (through mail/service.ts queueMail, in the caller's transaction). */
 export async function insertOutgoingMail(db: Db, mail: OutgoingMail): Promise<void> {
   await insertStatement(db, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind });
+}
+
+/**
+ * Writes a mail to the outbox only if the customer exists, in one statement: the forgotten-password mail costs the
+ * same whether or not the address has an account (decision 020), and writes nothing for one that has none.
+ */
+export async function insertOutgoingMailForCustomer(db: Db, customerId: number, mail: OutgoingMail): Promise<void> {
+  const c = schema.customers;
+  await db.execute(
+    sql`insert into ${schema.mailOutbox} (to_address, subject, text_body, html_body, kind)
+        select ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.kind} from ${c} where ${c.id} = ${customerId}`,
+  );
+}
+
+/** Sent mail older than `before` goes (housekeeping); failed mail stays for staff to look into. */
+export async function pruneSentMail(db: Db, before: Date): Promise<number> {
+  const t = schema.mailOutbox;
+  const gone = await db
+    .delete(t)
+    .where(and(eq(t.status, 'sent'), lt(t.sentAt, before)))
+    .returning({ id: t.id });
+  return gone.length;
 }
 
 export function createOutboxRepository(db: Db) {

@@ -1,5 +1,5 @@
 import type { Db } from '@milli/db';
-import { insertOutgoingMail, type OutgoingMail } from './repository.ts';
+import { insertOutgoingMail, insertOutgoingMailForCustomer, pruneSentMail, type OutgoingMail } from './repository.ts';
 
 export type { OutgoingMail };
 
@@ -9,4 +9,14 @@ export type { OutgoingMail };
  */
 export async function queueMail(tx: Db, mail: OutgoingMail): Promise<void> {
   await insertOutgoingMail(tx, mail);
+}
+
+/** Queues the mail only if the customer exists: same statements either way (the forgotten password, decision 020). */
+export async function queueMailForCustomer(tx: Db, customerId: number, mail: OutgoingMail): Promise<void> {
+  await insertOutgoingMailForCustomer(tx, customerId, mail);
+}
+
+/** Housekeeping: sent mail kept past its time goes. */
+export function pruneMail(tx: Db, sentBefore: Date): Promise<number> {
+  return pruneSentMail(tx, sentBefore);
 }

@@ -3,21 +3,8 @@ import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
 import type { NewOrder, NewOrderAddress, NewOrderLine } from '@milli/db/schema';
 import type { AdminOrderListQuery, AdminOrderStatus } from '@milli/contracts/schemas';
 
-const {
-  orders,
-  orderLines,
-  orderAddresses,
-  orderStatusHistory,
-  couponRedemptions,
-  products,
-  customers,
-  orderPieces,
-  orderAdjustments,
-  creditNotes,
-  staff,
-  auditLog,
-  customDesignRequests,
-} = schema;
+const { orders, orderLines, orderAddresses, orderStatusHistory, customers, orderPieces, orderAdjustments, creditNotes, staff, auditLog, customDesignRequests } =
+  schema;
 
 export type OrderStatus = (typeof schema.ORDER_STATUSES)[number];
 
@@ -212,31 +199,6 @@ export function ordersRepository(db: Db) {
     /** The new status and its history row; with `endHold`, the order no longer holds its pieces for a payment (paid, cancelled or lapsed). */
     async setStatus(orderId: number, status: OrderStatus, changedBy: number | null, note: string | null, at: Date, opts: { endHold?: boolean } = {}) {
       await (opts.endHold ? statusStatements.ended : statusStatements.kept)(db, { id: orderId, status, at, changedBy, note });
-    },
-
-    /**
-     * Puts the pieces of a cancelled order back on the shelf. The product rows are locked in id order,
-     * the same order every writer of stock uses, so two cancellations (or a cancellation and a new order)
-     * cannot deadlock.
-     */
-    async returnStock(lines: readonly { productId: number | null; quantity: number }[]) {
-      const byProduct = new Map<number, number>();
-      for (const l of lines) if (l.productId !== null) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
-      const ids = [...byProduct.keys()].sort((a, b) => a - b);
-      if (ids.length === 0) return;
-      await db.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
-      for (const id of ids) {
-        const quantity = byProduct.get(id)!;
-        await db
-          .update(products)
-          .set({ stock: sql`${products.stock} + ${quantity}`, unitsSold: sql`greatest(${products.unitsSold} - ${quantity}, 0)` })
-          .where(eq(products.id, id));
-      }
-    },
-
-    /** The coupon's use by this order no longer counts towards its limits. */
-    async releaseCoupon(orderId: number) {
-      return db.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ id: couponRedemptions.id });
     },
 
     /** The pieces packed for the order (released ones too, once it was cancelled), in line order. */

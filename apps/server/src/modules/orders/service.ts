@@ -24,6 +24,8 @@ import { gstContained, indianDate, payableOf, type OrderTotals } from '@milli/pr
 import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/service.ts';
 import type { CreditNote, Order, OrderAdjustment, OrderLine, StoreSettings } from '@milli/db/schema';
 import { returnBalance } from '../harvest/service.ts';
+import { returnStock } from '../catalog/service.ts';
+import { releaseCoupon } from '../coupons/service.ts';
 import { giveBackStoreCredit } from '../store-credit/service.ts';
 
 export { invoiceNumberOf, orderPlacedMail, shipmentOf };
@@ -111,8 +113,8 @@ export async function cancelOrder(
   // the cart's), so a cancel and a checkout of the same customer at once wait for each other, never deadlock
   // (decision 031). Given back once: a second reversal of the same order finds nothing owed.
   await giveBackStoreCredit(tx, order.customerId, order.id, order.orderNumber, at);
-  await r.returnStock(await r.lines(order.id));
-  await r.releaseCoupon(order.id);
+  await returnStock(tx, await r.lines(order.id));
+  await releaseCoupon(tx, order.id);
   await returnBalance(tx, order.customerId, order.id, order.harvestCreditPaise, at);
   await r.releasePieces(order.id, at);
   if (order.customDesignRequestId !== null) await r.followRequest(order.customDesignRequestId, 'Cancelled', by.kind === 'customer' ? { updatedAt: at } : {});
@@ -435,7 +437,7 @@ export function orderLinesOf(tx: Db, orderId: number): Promise<OrderLine[]> {
 
 /** Puts pieces back on the shelf (product rows locked in id order, as every writer of stock does). */
 export function putBackOnShelf(tx: Db, lines: readonly { productId: number | null; quantity: number }[]): Promise<void> {
-  return ordersRepository(tx).returnStock(lines);
+  return returnStock(tx, lines);
 }
 
 /** A credit note against the order's invoice, numbered after its others (CN-{invoice}-{n}), GST worked back from the amount. */

@@ -4,7 +4,6 @@ import type { StaffRole } from '@milli/contracts';
 import type { StaffListQuery } from '@milli/contracts/schemas';
 
 const s = schema.staff;
-const sessions = schema.staffSessions;
 const codes = schema.staffRecoveryCodes;
 const tokens = schema.staffApiTokens;
 
@@ -111,16 +110,6 @@ export function staffRepository(db: Db) {
     },
 
     // Sessions
-    async createSession(row: { tokenHash: string; staffId: number; idleExpiresAt: Date; expiresAt: Date; ip: string | null; userAgent: string | null }) {
-      await db.insert(sessions).values(row);
-    },
-    async deleteSession(tokenHash: string) {
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-    },
-    /** Ends every session of the member, or every one but `keepTokenHash`. */
-    async deleteSessionsOf(staffId: number, keepTokenHash?: string) {
-      await db.delete(sessions).where(and(eq(sessions.staffId, staffId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
-    },
 
     // Recovery codes
     async replaceRecoveryCodes(staffId: number, hashes: string[]) {
@@ -148,10 +137,6 @@ export function staffRepository(db: Db) {
     },
 
     // API tokens
-    async insertToken(row: { staffId: number; name: string; tokenHash: string; prefix: string; expiresAt: Date | null }) {
-      const [created] = await db.insert(tokens).values(row).returning();
-      return created!;
-    },
     async tokensOf(staffId: number) {
       return db.select().from(tokens).where(eq(tokens.staffId, staffId)).orderBy(desc(tokens.createdAt), desc(tokens.id));
     },
@@ -161,23 +146,6 @@ export function staffRepository(db: Db) {
         .from(tokens)
         .where(and(eq(tokens.id, id), eq(tokens.staffId, staffId)));
       return row ?? null;
-    },
-    /** Revokes one live token of the member: the row as it was, or null when there was none to revoke. */
-    async revokeToken(staffId: number, id: number, at: Date) {
-      const [row] = await db
-        .update(tokens)
-        .set({ revokedAt: at })
-        .where(and(eq(tokens.id, id), eq(tokens.staffId, staffId), isNull(tokens.revokedAt)))
-        .returning();
-      return row ?? null;
-    },
-    async revokeTokensOf(staffId: number, at: Date): Promise<number> {
-      const rows = await db
-        .update(tokens)
-        .set({ revokedAt: at })
-        .where(and(eq(tokens.staffId, staffId), isNull(tokens.revokedAt)))
-        .returning({ id: tokens.id });
-      return rows.length;
     },
     async liveTokenCount(staffId: number, at: Date): Promise<number> {
       const [row] = await db

@@ -15,7 +15,7 @@ import { isUniqueViolation, type Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
 import { hashToken, newToken } from '../../plugins/session.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import type { StaffMember } from '../../plugins/staff.ts';
+import { staffSessions, type StaffMember } from '../../plugins/staff.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { staffRepository, type StaffRecord } from './repository.ts';
@@ -213,7 +213,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       const at = now();
       const signedIn = await db.transaction(async (tx) => {
         const t = staffRepository(tx);
-        await t.createSession({
+        await staffSessions(tx).create({
           tokenHash: hashToken(token),
           staffId: member.id,
           idleExpiresAt: new Date(at.getTime() + STAFF_IDLE_MINUTES * MIN_MS),
@@ -233,7 +233,7 @@ export function createStaffService(deps: StaffServiceDeps) {
     },
 
     async logout(tokenHash: string) {
-      await repo.deleteSession(tokenHash);
+      await staffSessions(db).remove(tokenHash);
     },
 
     async list(query: StaffListQuery) {
@@ -254,7 +254,7 @@ export function createStaffService(deps: StaffServiceDeps) {
         if (roleChanges && before.role === 'owner') await keepAnOwner(tx, id);
         const after = await t.update(id, { ...(patch.name !== undefined ? { name: patch.name } : {}), ...(roleChanges ? { role: patch.role } : {}) });
         // A new role takes effect at the next sign-in: every session of the member ends now.
-        if (roleChanges) await t.deleteSessionsOf(id);
+        if (roleChanges) await staffSessions(tx).removeOf(id);
         await recordAudit(tx, actor, { action: 'update', entity: 'staff', entityId: id, before: auditView(before), after: auditView(after!) });
         return rowOf(after!);
       });
@@ -271,8 +271,8 @@ export function createStaffService(deps: StaffServiceDeps) {
         if (before.role === 'owner') await keepAnOwner(tx, id);
         const at = now();
         const after = await t.update(id, { removedAt: at });
-        await t.deleteSessionsOf(id);
-        const revoked = await t.revokeTokensOf(id, at);
+        await staffSessions(tx).removeOf(id);
+        const revoked = await staffSessions(tx).revokeTokensOf(id, at);
         await recordAudit(tx, actor, {
           action: 'remove',
           entity: 'staff',
@@ -292,7 +292,7 @@ export function createStaffService(deps: StaffServiceDeps) {
         if (!before || before.removedAt) throw new DomainError('STAFF_NOT_FOUND', STAFF_MESSAGES.notFound);
         const after = await t.update(id, { totpSecret: null, totpEnabledAt: null, totpLastStep: null });
         await t.deleteRecoveryCodes(id);
-        await t.deleteSessionsOf(id);
+        await staffSessions(tx).removeOf(id);
         await recordAudit(tx, actor, { action: 'reset-two-factor', entity: 'staff', entityId: id, before: auditView(before), after: auditView(after!) });
         return rowOf(after!);
       });
@@ -306,9 +306,9 @@ export function createStaffService(deps: StaffServiceDeps) {
       await db.transaction(async (tx) => {
         const t = staffRepository(tx);
         await t.update(member.id, { passwordHash });
-        await t.deleteSessionsOf(member.id, keepTokenHash);
+        await staffSessions(tx).removeOf(member.id, keepTokenHash);
         // A password is changed when it may have leaked: a token made by whoever held it must not outlive it.
-        const tokensRevoked = await t.revokeTokensOf(member.id, new Date());
+        const tokensRevoked = await staffSessions(tx).revokeTokensOf(member.id, new Date());
         await recordAudit(tx, actorFor(member), { action: 'change-password', entity: 'staff', entityId: member.id, after: { tokensRevoked } });
       });
       return {
@@ -412,7 +412,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       const token = `mst_${randomBytes(32).toString('base64url')}`;
       const expiresAt = input.expiresInDays ? new Date(now().getTime() + input.expiresInDays * DAY_MS) : null;
       return db.transaction(async (tx) => {
-        const row = await staffRepository(tx).insertToken({
+        const row = await staffSessions(tx).insertToken({
           staffId: member.id,
           name: input.name,
           tokenHash: hashToken(token),
@@ -433,7 +433,7 @@ export function createStaffService(deps: StaffServiceDeps) {
     /** Revokes one of `staffId`'s tokens (the member's own, or anyone's by the owner). */
     async revokeToken(actor: AuditActor, staffId: number, tokenId: number) {
       return db.transaction(async (tx) => {
-        const revoked = await staffRepository(tx).revokeToken(staffId, tokenId, now());
+        const revoked = await staffSessions(tx).revokeToken(staffId, tokenId, now());
         if (!revoked) throw new DomainError('TOKEN_NOT_FOUND', 'No such live API token.');
         const view = tokenRowOf(revoked);
         await recordAudit(tx, actor, {
