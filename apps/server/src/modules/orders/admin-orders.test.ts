@@ -447,7 +447,13 @@ describe('staff cancel', () => {
     const huid = (await detail(orderNumber)).pieces[0]!.huid;
 
     expect((await send('POST', `/api/admin/orders/${orderNumber}/cancel`, desk, { reason: '' })).statusCode).toBe(400);
-    const res = await send('POST', `/api/admin/orders/${orderNumber}/cancel`, desk, { reason: 'The courier brought it back: address not found.' });
+    // With the courier and paid online: the orders desk alone cannot refund it (issue 35); nothing changes.
+    const refused = await send('POST', `/api/admin/orders/${orderNumber}/cancel`, desk, { reason: 'The courier brought it back: address not found.' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/needs the accounts permission/);
+    expect((await detail(orderNumber)).status).toBe('Out for Delivery');
+    expect(await db.select().from(schema.refunds)).toSatisfy((rows: { idempotencyKey: string }[]) => !rows.some((r) => r.idempotencyKey.startsWith('cancel-order-')));
+    const res = await send('POST', `/api/admin/orders/${orderNumber}/cancel`, owner, { reason: 'The courier brought it back: address not found.' });
     expect(res.statusCode, res.body).toBe(200);
     const d = await detail(orderNumber);
     expect(d).toMatchObject({ status: 'Cancelled', canCancel: false, nextStatus: null });

@@ -458,7 +458,12 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
      * Staff cancel an order not yet delivered (out for delivery too: the courier brings it back): everything it took
      * given back, what was paid refunded, its pieces released, and once invoiced a credit note for what was invoiced.
      */
-    async cancel(actor: AuditActor, orderNumber: string, reason: string): Promise<OrderStatusAnswer> {
+    /**
+     * Cancels an order not delivered. Once it is Out for Delivery the piece has left the shop: only a member who may move
+     * money (the accounts permission) cancels it with a refund, so the orders desk alone cannot refund a piece the
+     * courier still delivers (issue 35).
+     */
+    async cancel(actor: AuditActor, orderNumber: string, reason: string, { mayRefundShipped }: { mayRefundShipped: boolean }): Promise<OrderStatusAnswer> {
       const s = await settings();
       const at = now();
       const refunds: (RefundRecord | null)[] = [];
@@ -470,6 +475,13 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
         const order = await find(orderNumber, tx, true);
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', 'This order is already cancelled.');
         if (order.status === 'Delivered') throw new DomainError('ORDER_NOT_CANCELLABLE', 'This order has been delivered: it can be returned, not cancelled.');
+        const paidOnline = [locked.order, ...locked.charges.map((c) => c.payment)].some((p) => p?.status === 'paid' || p?.status === 'refunded');
+        if (order.status === 'Out for Delivery' && paidOnline && !mayRefundShipped) {
+          throw new DomainError(
+            'PERMISSION_DENIED',
+            'This order is with the courier and was paid online: cancelling it refunds the customer, which needs the accounts permission too. Ask the owner, or a member who holds both.',
+          );
+        }
         const adjustments = await r.adjustments(order.id);
         const cancelled = await cancelOrder(tx, order, { kind: 'store', staffId: actor.staffId, reason }, { payments: deps.payments, locked, at });
         refunds.push(...cancelled.refunds);
