@@ -5,9 +5,8 @@ import {
   AdminProductIdParamsSchema,
   AdminProductImageParamsSchema,
   AdminProductListQuerySchema,
-  AdminProductRowSchema,
+  AdminProductPageSchema,
   AdminProductSchema,
-  adminListPage,
   CategoryBodySchema,
   ErrorSchema,
   formBody,
@@ -77,7 +76,7 @@ export const adminCatalogueModule: FastifyPluginAsync<ModuleDeps> = async (app, 
 
   api.get(
     '/admin/products',
-    { config: staff, schema: { querystring: AdminProductListQuerySchema, response: { 200: adminListPage(AdminProductRowSchema), ...errors } } },
+    { config: staff, schema: { querystring: AdminProductListQuerySchema, response: { 200: AdminProductPageSchema, ...errors } } },
     async (req) => service.list(req.query),
   );
 

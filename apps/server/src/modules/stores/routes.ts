@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PincodeCheckSchema, PincodeParamsSchema, StoreLocationSchema, StoreSearchQuerySchema, StoreSearchSchema } from '@milli/contracts/schemas';
+import { PincodeCheckSchema, PincodeParamsSchema, StoreListSchema, StoreSearchQuerySchema, StoreSearchSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { sendKept } from '../../plugins/read-cache.ts';
 import { createSettingsService } from '../settings/service.ts';
@@ -12,7 +11,7 @@ export const storesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
   const api = app.withTypeProvider<ZodTypeProvider>();
   const stores = createStoresService(deps.database.db, createSettingsService(deps.database.db));
 
-  api.get('/stores', { schema: { response: { 200: z.object({ data: z.array(StoreLocationSchema) }) } } }, (_req, reply) =>
+  api.get('/stores', { schema: { response: { 200: StoreListSchema } } }, (_req, reply) =>
     sendKept(deps.readCache, reply, 'stores', async () => ({ status: 200, value: { data: await stores.list() } })),
   );
 
