@@ -20,10 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('Cart') }, { n
 /** The server's cart for a customer, the cartItems cookie's for a guest (spec §4), priced today, with the remembered coupon. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [user, settings] = await Promise.all([
-    loadSessionUser(api),
-    api.get<{ shippingFeePaise: number }>('/api/settings').catch(() => ({ shippingFeePaise: 299 })),
-  ]);
+  const [user, settings] = await Promise.all([loadSessionUser(api), api.get('/api/settings').catch(() => ({ shippingFeePaise: 299 }))]);
   return loadCartView(api, request, user, settings.shippingFeePaise);
 }
 

@@ -28,13 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await loadSessionUser(api);
   if (!user) throw loginRedirect(request);
   const [settings, plans, book] = await Promise.all([
-    api.get<{ shippingFeePaise: number; codLimitPaise?: number }>('/api/settings').catch(() => ({ shippingFeePaise: 299, codLimitPaise: 0 })),
+    api.get('/api/settings').catch(() => ({ shippingFeePaise: 299, codLimitPaise: 0 })),
     // A matured Milli Harvest plan's balance can pay for the order; no plan (or no answer) means none.
-    api.get<{ data: { balancePaise: number; pastLimit?: boolean }[] }>('/api/harvest/plans').catch(() => ({ data: [] })),
+    api.get('/api/harvest/plans').catch(() => ({ data: [] })),
     loadCheckoutPrefill(api, user, new URL(request.url)),
   ]);
   // Store credit (exchanges, returns, goodwill) pays what the Harvest balance leaves; none (or no answer) means none.
-  const storeCredit = await api.get<{ balancePaise: number }>('/api/account/store-credit').catch(() => ({ balancePaise: 0 }));
+  const storeCredit = await api.get('/api/account/store-credit').catch(() => ({ balancePaise: 0 }));
   const view = await loadCartView(api, request, user, settings.shippingFeePaise);
   return {
     view,

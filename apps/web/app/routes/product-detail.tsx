@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/product-detail';
 import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
-import { pictureInColour, type MyReviewState, type PincodeCheck, type ProductDetail, type ProductReviews as Reviews } from '@milli/contracts';
+import { pictureInColour, type MyReviewState, type PincodeCheck } from '@milli/contracts';
 import { ApiError } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
 
 async function checkPincode(api: ReturnType<typeof serverApi>, pincode: string): Promise<PincodeCheck> {
   try {
-    return await api.get<PincodeCheck>(`/api/stores/pincode/${encodeURIComponent(pincode.slice(0, 20))}`);
+    return await api.get(`/api/stores/pincode/${encodeURIComponent(pincode.slice(0, 20))}`);
   } catch {
     return { ok: false, reason: 'invalid', message: 'We could not check this pincode just now. Please try again.' };
   }
@@ -51,13 +51,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const pincode = (url.searchParams.get('pincode') ?? '').trim();
   const reviewsPage = /^\d{1,6}$/.test(url.searchParams.get('reviews') ?? '') ? Math.max(1, Number(url.searchParams.get('reviews'))) : 1;
   const [found, pincodeCheck, reviews, myReview] = await Promise.all([
-    api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${id}`).then(
+    api.get(`/api/product/find-by-id/${id}`).then(
       (answer) => ({ product: answer?.data ?? null, status: 200 }),
       (error: unknown) => ({ product: null, status: error instanceof ApiError ? error.status : 502 }),
     ),
     pincode ? checkPincode(api, pincode) : Promise.resolve(null),
     // A page without its reviews is still the product's page: a failed call only empties that section.
-    api.get<Reviews>(`/api/product/${id}/reviews?page=${reviewsPage}`).catch(() => null),
+    api.get(`/api/product/${id}/reviews?page=${reviewsPage}`).catch(() => null),
     // A signed-in shopper's right to review and their review (a guest's page asks nothing: it stays shared).
     loadMyReview(api, request, id),
   ]);

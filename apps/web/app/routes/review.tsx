@@ -7,7 +7,7 @@
  * sent it says so and leads back to the piece's reviews. A guest is sent to log in first; an unknown piece is 404.
  */
 import { Link, data } from 'react-router';
-import type { MyReviewState, ProductDetail } from '@milli/contracts';
+import type { MyReviewState } from '@milli/contracts';
 import type { Route } from './+types/review';
 import { ApiError } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
@@ -49,7 +49,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (id === null) throw data(null, { status: 404 });
   const api = serverApi(context);
   const [found, user] = await Promise.all([
-    api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${id}`).then(
+    api.get(`/api/product/find-by-id/${id}`).then(
       (answer) => ({ product: answer?.data ?? null, status: 200 }),
       (error: unknown) => ({ product: null, status: error instanceof ApiError ? error.status : 502 }),
     ),

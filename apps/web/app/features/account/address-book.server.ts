@@ -8,7 +8,7 @@ const FAILED = 'We could not change your address book just now. Please try again
 /** The customer's saved addresses (the default first); none when the API does not answer. */
 export async function loadAddresses(api: ApiClient): Promise<BookAddress[] | null> {
   try {
-    return (await api.get<{ data: BookAddress[] }>('/api/account/addresses')).data;
+    return (await api.get('/api/account/addresses')).data;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { choicesText, type CartLine, type CouponAnswer } from '@milli/contracts';
+import { choicesText } from '@milli/contracts';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { cartSetCookie, priceGuestCart, readCartCookie, type GuestCartItem } from '../../lib/cart-cookie.ts';
 import { storeCookie, type CookieSite } from '../../lib/cookies.ts';
@@ -21,7 +21,7 @@ export function couponSetCookie(code: string | null, site: CookieSite): string {
 }
 
 async function customerLines(api: ApiClient, userId: number): Promise<CartViewLine[]> {
-  const rows = await api.get<CartLine[]>(`/api/cart/find-by-user-id/${userId}`);
+  const rows = await api.get(`/api/cart/find-by-user-id/${userId}`);
   return rows.map((r) => ({
     key: String(r.cartId),
     cartId: r.cartId,
@@ -66,7 +66,7 @@ export async function applyCoupon(
   guestItems: GuestCartItem[] | null,
 ): Promise<{ ok: true; coupon: AppliedCoupon } | { ok: false; message: string }> {
   try {
-    const answer = await api.post<CouponAnswer>('/api/coupons/apply', { code, ...(guestItems ? { cartItems: JSON.stringify(guestItems) } : {}) });
+    const answer = await api.post('/api/coupons/apply', { code, ...(guestItems ? { cartItems: JSON.stringify(guestItems) } : {}) });
     return {
       ok: true,
       coupon: {

@@ -31,7 +31,7 @@ export const hasSession = (request: Request) => /(?:^|;\s*)milli_session=/.test(
 export async function loadMyReview(api: ApiClient, request: Request, productId: number): Promise<MyReviewState | null> {
   if (!hasSession(request)) return null;
   // A session that has ended (401) or an API that cannot answer: the page shows the guest's line.
-  return api.get<MyReviewState>(`/api/product/${productId}/reviews/mine`).catch(() => null);
+  return api.get(`/api/product/${productId}/reviews/mine`).catch(() => null);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { MESSAGES, type CustomRequestRow, type CustomRequestView, type SavedAddress } from '@milli/contracts';
+import { MESSAGES, type CustomRequestRow, type CustomRequestView } from '@milli/contracts';
 import { CUSTOM_DESIGN_FIELD_LABELS, CUSTOM_IMAGE_FIELDS, type CustomDesignField } from '@milli/contracts/custom-design-fields';
 import type { ApiClient } from '../../lib/api.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
@@ -105,7 +105,7 @@ export async function loadCadDesign(api: ApiClient, request: Request) {
     // A made piece whose balance is not ordered yet: the address book, to choose where it goes.
     const addresses =
       detail.piece && !detail.order
-        ? await api.get<{ data: SavedAddress[] }>('/api/account/addresses').then(
+        ? await api.get('/api/account/addresses').then(
             (b) => b.data,
             () => [],
           )

@@ -7,7 +7,7 @@
  * piece (HUID and weights) while Making.
  */
 import { Link, data } from 'react-router';
-import type { AdminCustomRequestDetail, CadQuote, CadVersion, CustomPiece } from '@milli/contracts/schemas';
+import type { AdminCustomRequestDetail, CadQuote, CadVersion } from '@milli/contracts/schemas';
 import type { Route } from './+types/custom-request';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { AdminForm, Checkbox, Field, FieldGroup, FormActions, Select, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
@@ -29,7 +29,7 @@ function idOf(param: string | undefined): number {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const detail = await adminApi(context, request).get<AdminCustomRequestDetail>(`/api/admin/custom-requests/${idOf(params.id)}`);
+  const detail = await adminApi(context, request).get(`/api/admin/custom-requests/${idOf(params.id)}`);
   return { detail };
 }
 
@@ -114,7 +114,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const renders = form.getAll('render').filter((f): f is File => typeof f !== 'string' && f.size > 0);
     if (renders.length === 0) return refused('Please add at least one render of the design (up to six).', { values, quote: body });
     for (const f of renders) out.append('render', f, f.name || 'render');
-    const done = await api.send<{ designId: number; version: number }>('POST', `/api/admin/custom-requests/${id}/designs`, out);
+    const done = await api.send('POST', `/api/admin/custom-requests/${id}/designs`, out);
     if (!done.ok) return { intent, values, quote: body, refusal: done.refusal };
     return { intent, saved: `Version ${done.data.version} is shared; the customer has been mailed.` };
   }
@@ -127,7 +127,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const net = mgOfGrams(String(form.get('netGrams') ?? ''));
     const gross = mgOfGrams(String(form.get('grossGrams') ?? ''));
     if (net === null || gross === null) return refused('Weights are in grams with up to 3 decimals, for example 4.725.');
-    const done = await api.send<CustomPiece>('POST', `/api/admin/custom-requests/${id}/piece`, { huid, netWeightMg: net, grossWeightMg: gross });
+    const done = await api.send('POST', `/api/admin/custom-requests/${id}/piece`, { huid, netWeightMg: net, grossWeightMg: gross });
     return done.ok
       ? {
           intent,

@@ -30,7 +30,7 @@ function idOf(param: string | undefined): number | null {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOf(params.id);
-  const store = id === null ? null : await adminApi(context, request).get<AdminStore>(`/api/admin/stores/${id}`);
+  const store = id === null ? null : await adminApi(context, request).get(`/api/admin/stores/${id}`);
   return { store, saved: new URL(request.url).searchParams.has('saved') };
 }
 
@@ -74,8 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   }
 
   const body = apiBody(values, 'active');
-  const done =
-    id === null ? await api.send<AdminStore>('POST', '/api/admin/stores', body) : await api.send<AdminStore>('PATCH', `/api/admin/stores/${id}`, body);
+  const done = id === null ? await api.send('POST', '/api/admin/stores', body) : await api.send('PATCH', `/api/admin/stores/${id}`, body);
   if (!done.ok) return { refusal: done.refusal, values };
   if (id === null) return redirect(`${ADMIN_PATHS.stores}/${done.data.id}?saved`);
   return { saved: `${done.data.name} saved. The store locator shows it now.` };
