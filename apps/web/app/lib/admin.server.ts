@@ -17,8 +17,8 @@
  */
 import { data, redirect } from 'react-router';
 import type { ApiAnswer, ApiPath, ErrorCode, StaffMe } from '@milli/contracts';
-import { refusalCode, type ApiClient, type Fetcher } from './api.ts';
-import { serverApi } from './api.server.ts';
+import { refusalCode, refusalMessage, type ApiClient, type Fetcher } from './api.ts';
+import { serverApi, type ApiReply } from './api.server.ts';
 import { ADMIN_PATHS } from './admin-nav.ts';
 
 interface AdminContext {
@@ -53,14 +53,17 @@ async function readBody(res: Response): Promise<unknown> {
   return res.text().catch(() => '');
 }
 
+/** A refusal's messages by field (`{ fields }`), when it has any. */
+export function refusalFields(body: unknown): Record<string, string> | undefined {
+  const fields = body && typeof body === 'object' ? (body as { fields?: unknown }).fields : undefined;
+  return fields && typeof fields === 'object' && !Array.isArray(fields)
+    ? Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    : undefined;
+}
+
 function refusalOf(status: number, body: unknown): AdminRefusal {
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const message = typeof record.message === 'string' && record.message !== '' ? record.message : `The request failed (${status}).`;
-  const fields =
-    record.fields && typeof record.fields === 'object' && !Array.isArray(record.fields)
-      ? Object.fromEntries(Object.entries(record.fields as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
-      : undefined;
-  return { status, message, code: refusalCode(body), ...(fields ? { fields } : {}) };
+  const fields = refusalFields(body);
+  return { status, message: refusalMessage(body) ?? `The request failed (${status}).`, code: refusalCode(body), ...(fields ? { fields } : {}) };
 }
 
 /**
@@ -89,6 +92,12 @@ export interface AdminApi {
    * comes back as `{ ok: false, refusal }` for the form; a 5xx is a refusal too (status 502, a plain message).
    */
   send<M extends WriteMethod, P extends string>(method: M, path: ApiPath<M, P>, body?: object | FormData): Promise<AdminSendResult<ApiAnswer<M, P>>>;
+  /**
+   * A call whose reply is read whole, for a screen that shows what a refusal carries beyond its message (the import's
+   * report, a form's field messages): the success typed by its path, a refusal's body as it came. 401/403 are thrown as
+   * above, and so is a call that could not be made.
+   */
+  reply<M extends 'GET' | WriteMethod, P extends string>(method: M, path: ApiPath<M, P>, body?: object | FormData): Promise<ApiReply<ApiAnswer<M, P>>>;
   /** The raw Response (a CSV download, an upload's headers); 401/403 are thrown as above. */
   raw(path: string, init?: RequestInit): Promise<Response>;
   /** The underlying client, for anything else. */
@@ -105,6 +114,19 @@ export function adminApi(context: AdminContext, request: Request): AdminApi {
   return {
     client,
     raw,
+    async reply<M extends 'GET' | WriteMethod, P extends string>(method: M, path: ApiPath<M, P>, body?: object | FormData) {
+      const form = body instanceof FormData;
+      const res = await raw(path, {
+        method,
+        headers: { accept: 'application/json', ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}) },
+        ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
+      });
+      const answer = await readBody(res);
+      const setCookies = res.headers.getSetCookie();
+      return res.ok
+        ? { ok: true, status: res.status, data: answer as ApiAnswer<M, P>, setCookies }
+        : { ok: false, status: res.status, body: answer, setCookies };
+    },
     async get<P extends string>(path: ApiPath<'GET', P>): Promise<ApiAnswer<'GET', P>> {
       const res = await raw(path, { method: 'GET', headers: { accept: 'application/json' } });
       const body = await readBody(res);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
-import { AnswerContractError, checkAnswer, serverApi } from './api.server.ts';
+import { AnswerContractError, checkAnswer, replyTo, serverApi } from './api.server.ts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** The in-process fetch, answering every call with `answer`. */
@@ -62,5 +62,28 @@ describe('the server API client in tests', () => {
     expect(() =>
       checkAnswer('POST', '/api/orders/placeOrders', { message: 'Check the form.', code: 'INVALID_ORDER', fields: { firstName: 'Needed.' } }, 400),
     ).not.toThrow();
+  });
+});
+
+describe('replyTo', () => {
+  it('reads a success typed by its path, a refusal as it came, and gives null when the call cannot be made', async () => {
+    const seen: RequestInit[] = [];
+    const api = serverApi({
+      fetch: async (path, init) => {
+        seen.push(init ?? {});
+        return path === '/api/auth/forgot-password'
+          ? json({ message: 'Mailed.' })
+          : json({ message: 'Check the form.', code: 'INVALID_REQUEST', fields: { email: 'Needed.' } }, 400);
+      },
+      checkAnswers: true,
+    });
+    const sent = await replyTo(api, 'POST', '/api/auth/forgot-password', { email: 'a@example.in' });
+    expect(sent?.ok && sent.data.message).toBe('Mailed.');
+    expect(seen[0]).toMatchObject({ method: 'POST', body: '{"email":"a@example.in"}', headers: { 'content-type': 'application/json' } });
+    const refused = await replyTo(api, 'POST', '/api/auth/register', new FormData());
+    expect(refused).toMatchObject({ ok: false, status: 400, body: { fields: { email: 'Needed.' } } });
+    expect(seen[1]!.headers).toEqual({ accept: 'application/json' });
+    const down = serverApi({ fetch: () => Promise.reject(new Error('down')), checkAnswers: true });
+    await expect(replyTo(down, 'GET', '/api/harvest/plans')).resolves.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { ErrorSchema, PlaceOrderErrorSchema, RegisterErrorSchema } from '@milli/contracts/schemas';
-import { answerSchemaOf } from '@milli/contracts/api';
+import { answerSchemaOf, type ApiAnswer, type ApiMethod, type ApiPath } from '@milli/contracts/api';
 import { createApi, type AnswerCheck, type ApiClient, type Fetcher } from './api.ts';
 
 type Issues = readonly { path: readonly PropertyKey[]; message: string }[];
@@ -63,4 +63,35 @@ export const checkAnswer: AnswerCheck = (method, fullPath, body, status) => {
  */
 export function serverApi(context: { fetch: Fetcher; checkAnswers: boolean }): ApiClient {
   return createApi(context.fetch, context.checkAnswers ? checkAnswer : undefined);
+}
+
+/**
+ * An answer read whole, for actions that show a refusal's field messages or pass its Set-Cookie headers on: a success
+ * carries its body typed by the API map (`data`), a refusal the body as it came (`{ message, code, fields }` as a rule).
+ */
+export type ApiReply<T> = { ok: true; status: number; data: T; setCookies: string[] } | { ok: false; status: number; body: unknown; setCookies: string[] };
+
+/**
+ * `method path` with a JSON body, a multipart form or none; the reply whatever its status, or null when the call could
+ * not be made at all (the screen then says its own fallback).
+ */
+export async function replyTo<M extends ApiMethod, P extends string>(
+  api: ApiClient,
+  method: M,
+  path: ApiPath<M, P>,
+  body?: object | FormData,
+): Promise<ApiReply<ApiAnswer<M, P>> | null> {
+  try {
+    const form = body instanceof FormData;
+    const res = await api.raw(path, {
+      method,
+      headers: { accept: 'application/json', ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}) },
+      ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
+    });
+    const parsed: unknown = (res.headers.get('content-type') ?? '').includes('application/json') ? await res.json().catch(() => null) : null;
+    const setCookies = res.headers.getSetCookie();
+    return res.ok ? { ok: true, status: res.status, data: parsed as ApiAnswer<M, P>, setCookies } : { ok: false, status: res.status, body: parsed, setCookies };
+  } catch {
+    return null;
+  }
 }

@@ -14,6 +14,12 @@ export function refusalCode(body: unknown): ErrorCode | null {
   return isErrorCode(code) ? code : null;
 }
 
+/** A refusal's readable message (`{ message }`), or null when it carries none. */
+export function refusalMessage(body: unknown): string | null {
+  const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message !== '' ? message : null;
+}
+
 export class ApiError extends Error {
   /** What the API said went wrong, from the contracts' vocabulary (null for an answer without a code). */
   readonly code: ErrorCode | null;

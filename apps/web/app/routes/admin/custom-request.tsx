@@ -11,7 +11,8 @@ import type { AdminCustomRequestDetail, CadQuote, CadVersion } from '@milli/cont
 import type { Route } from './+types/custom-request';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { AdminForm, Checkbox, Field, FieldGroup, FormActions, Select, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
-import { adminApi, type AdminRefusal } from '../../lib/admin.server.ts';
+import { adminApi, refusalFields, type AdminRefusal } from '../../lib/admin.server.ts';
+import { refusalMessage } from '../../lib/api.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { SHEET_TONE, STATUS_TONE, carats, dayOf, grams, mgOfGrams, paiseOfRupees, rupees } from '../../features/admin-design/design-format.ts';
 import '../../features/admin-design/admin-design.css';
@@ -90,18 +91,20 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   if (intent === 'quote' || intent === 'share') {
     const { query, values, problem } = sheetQuery(form);
     if (problem) return refused(problem, { values });
-    const res = await api.raw(`/api/admin/custom-requests/${id}/quote?${query}`, { headers: { accept: 'application/json' } });
-    const body = (await res.json().catch(() => null)) as (CadQuote & { message?: string; fields?: Record<string, string> }) | null;
-    if (!res.ok || !body)
+    const quoted = await api.reply('GET', `/api/admin/custom-requests/${id}/quote?${query}`);
+    if (!quoted.ok) {
+      const fields = refusalFields(quoted.body);
       return {
         intent,
         values,
         refusal: {
-          status: res.status,
-          message: body?.message ?? 'The quote could not be made just now.',
-          ...(body?.fields ? { fields: body.fields } : {}),
+          status: quoted.status,
+          message: refusalMessage(quoted.body) ?? 'The quote could not be made just now.',
+          ...(fields ? { fields } : {}),
         } as AdminRefusal,
       };
+    }
+    const body = quoted.data;
     if (intent === 'quote') return { intent, values, quote: body };
     const totalPaise = String(form.get('totalPaise') ?? '');
     if (totalPaise !== String(body.totalPaise))
