@@ -223,8 +223,12 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
             <PincodeBox pincode={pincode} check={pincodeCheck} />
             {product && <SeeInStore productId={product.product_id} />}
             <ul className="pd-notes">
-              <li>Product will be delivered in {settings.deliveryDays} days</li>
-              <li>{settings.returnWindowDays} day returnable</li>
+              {settings && (
+                <>
+                  <li>Product will be delivered in {settings.deliveryDays} days</li>
+                  <li>{settings.returnWindowDays} day returnable</li>
+                </>
+              )}
               <li>Life time exchange &amp; buyback</li>
               <li>Certified Jewellery</li>
             </ul>
@@ -234,7 +238,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
         {product && (
           <div className="container pd-below">
             <div className="pd-more">
-              <ProductTabs product={product} deliveryDays={settings.deliveryDays} returnDays={settings.returnWindowDays} />
+              <ProductTabs product={product} deliveryDays={settings?.deliveryDays ?? null} returnDays={settings?.returnWindowDays ?? null} />
             </div>
             <ProductReviews reviews={reviews} path={path} search={search}>
               <MyReviewBox productId={product.product_id} fromServer={myReview} result={reviewResult} />

@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import { choicesText } from '@milli/contracts';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { cartSetCookie, priceGuestCart, readCartCookie, type GuestCartItem } from '../../lib/cart-cookie.ts';
@@ -78,6 +79,20 @@ export async function applyCoupon(
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { ok: false, message: error.message };
     return { ok: false, message: 'We could not check this coupon just now. Please try again.' };
+  }
+}
+
+/**
+ * What the cart and checkout are not shown without: the store's settings (the shipping fee, the pay-on-delivery limit)
+ * and, at checkout, the shopper's Milli Harvest plans and store credit that may pay. An API that cannot give them shows
+ * the error screen (502), never totals made of figures the store did not give.
+ */
+export async function needed<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof ApiError) throw data(null, { status: 502 });
+    throw error;
   }
 }
 
