@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
+import { HarvestEnrolSchema } from '@milli/contracts/schemas';
 import { AnswerContractError, checkAnswer, replyTo, serverApi } from './api.server.ts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -85,5 +86,19 @@ describe('replyTo', () => {
     expect(seen[1]!.headers).toEqual({ accept: 'application/json' });
     const down = serverApi({ fetch: () => Promise.reject(new Error('down')), checkAnswers: true });
     await expect(replyTo(down, 'GET', '/api/harvest/plans')).resolves.toBeNull();
+  });
+
+  it('refuses a body its route’s schema refuses as the API would, without the call', async () => {
+    let calls = 0;
+    const api = serverApi({ fetch: async () => (calls++, json({ message: 'Started.', plan: {} })), checkAnswers: false });
+    const refused = await replyTo(api, 'POST', '/api/harvest/enrol', { monthlyAmount: 'lots', email: 'nobody' }, HarvestEnrolSchema);
+    expect(calls).toBe(0);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      body: { code: 'INVALID_REQUEST', fields: { monthlyAmount: expect.any(String), email: expect.any(String) } },
+    });
+    await replyTo(api, 'POST', '/api/harvest/enrol', { monthlyAmount: '1000', email: 'asha@example.in' }, HarvestEnrolSchema);
+    expect(calls).toBe(1);
   });
 });

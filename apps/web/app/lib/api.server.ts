@@ -1,4 +1,4 @@
-import { ErrorSchema, PlaceOrderErrorSchema, RegisterErrorSchema } from '@milli/contracts/schemas';
+import { ErrorSchema, PlaceOrderErrorSchema, RegisterErrorSchema, fieldMessages, invalidRequestMessage, type ApiErrorBody } from '@milli/contracts/schemas';
 import { answerSchemaOf, type ApiAnswer, type ApiMethod, type ApiPath } from '@milli/contracts/api';
 import { createApi, type AnswerCheck, type ApiClient, type Fetcher } from './api.ts';
 
@@ -72,15 +72,37 @@ export function serverApi(context: { fetch: Fetcher; checkAnswers: boolean }): A
 export type ApiReply<T> = { ok: true; status: number; data: T; setCookies: string[] } | { ok: false; status: number; body: unknown; setCookies: string[] };
 
 /**
+ * The API's own refusal of a body that its route's schema does not accept, made here with that schema before anything
+ * is sent: 400 INVALID_REQUEST with each field's message, word for word what the API answers (contracts' fieldMessages),
+ * or null when the body has the shape the route accepts (the API still decides the rest). A multipart form is checked as
+ * the API reads it: its text fields by name. Only for a route that looks at nothing before its body that the caller has
+ * not settled already (who is asking, an allowance of attempts), since here the body is looked at first.
+ */
+export function contractRefusal(schema: Contract, body: object | FormData): ApiErrorBody | null {
+  const value: unknown =
+    body instanceof FormData
+      ? Object.fromEntries([...body.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+      : JSON.parse(JSON.stringify(body));
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return null;
+  const fields = fieldMessages(parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));
+  return { message: invalidRequestMessage(fields), code: 'INVALID_REQUEST', fields };
+}
+
+/**
  * `method path` with a JSON body, a multipart form or none; the reply whatever its status, or null when the call could
- * not be made at all (the screen then says its own fallback).
+ * not be made at all (the screen then says its own fallback). Given the route's body schema (`contract`), a body of the
+ * wrong shape is refused here as the API would refuse it (contractRefusal), without the call.
  */
 export async function replyTo<M extends ApiMethod, P extends string>(
   api: ApiClient,
   method: M,
   path: ApiPath<M, P>,
   body?: object | FormData,
+  contract?: Contract,
 ): Promise<ApiReply<ApiAnswer<M, P>> | null> {
+  const refused = contract && body !== undefined ? contractRefusal(contract, body) : null;
+  if (refused) return { ok: false, status: 400, body: refused, setCookies: [] };
   try {
     const form = body instanceof FormData;
     const res = await api.raw(path, {

@@ -5,10 +5,11 @@
  * estimator) come in from the store locator, the product page and the estimator.
  */
 import { Form, Link, redirect, useSubmit } from 'react-router';
+import { BookAppointmentSchema } from '@milli/contracts/schemas';
 import type { AppointmentSlots, StoreLocation } from '@milli/contracts/schemas';
 import { formatRupees, indianDate } from '@milli/pricing';
 import type { Route } from './+types/book-appointment';
-import { serverApi } from '../lib/api.server.ts';
+import { contractRefusal, serverApi } from '../lib/api.server.ts';
 import { apiFailure, ApiError } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { loadSessionUser } from '../lib/session.ts';
@@ -91,6 +92,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     ...(weight && text('purity') ? { tradeIn: { weightGrams: weight, purity: text('purity') } } : {}),
   };
   try {
+    // Checked first with the route's own schema: a form it refuses gets the API's very messages without the call.
+    const refused = contractRefusal(BookAppointmentSchema, body);
+    if (refused) throw new ApiError(400, refused.message, refused);
     const booked = await serverApi(context).post('/api/appointments', body);
     // Booked under the signed-in shopper's own address: its page at once. Any other address confirms from its mailbox.
     if (booked.manageToken) return redirect(`/appointment?token=${encodeURIComponent(booked.manageToken)}&booked=1`);

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { loginRedirect, safeRedirect } from '../../lib/safe-redirect.ts';
 import { MESSAGES, type UserDetails } from '@milli/contracts';
 import { onCode, refusalCode, type ApiClient } from '../../lib/api.ts';
+import { ProfileUpdateSchema } from '@milli/contracts/schemas';
 import { replyTo, type ApiReply } from '../../lib/api.server.ts';
 import { readCartCookie } from '../../lib/cart-cookie.ts';
 import { storeCookie } from '../../lib/cookies.ts';
@@ -277,7 +278,7 @@ export async function saveProfile(api: ApiClient, form: FormData) {
   const user = await loadSessionUser(api);
   if (!user) throw redirect('/login');
   const payload = Object.fromEntries(PROFILE_FIELDS.map((name) => [name, name.endsWith('Password') ? secret(form, name) : text(form, name)]));
-  const answer = await replyTo(api, 'PUT', `/api/users/user-details/${user.userId}`, payload);
+  const answer = await replyTo(api, 'PUT', `/api/users/user-details/${user.userId}`, payload, ProfileUpdateSchema);
   if (answer?.status === 401) throw redirect('/login');
   if (answer?.ok) {
     return data<ProfileResult>({

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { loginRedirect } from '../../lib/safe-redirect.ts';
 import { afterPlaceOrder } from '../../lib/payment-step.ts';
 import { refusalMessage, type ApiClient } from '../../lib/api.ts';
+import { PlaceOrderSchema } from '@milli/contracts/schemas';
 import { replyTo } from '../../lib/api.server.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { loadSessionUser } from '../../lib/session.ts';
@@ -49,7 +50,8 @@ export async function placeOrder(api: ApiClient, request: Request) {
   if (form.get('useHarvest') === 'on') body.set('useHarvest', 'true');
   if (form.get('useStoreCredit') === 'on') body.set('useStoreCredit', 'true');
 
-  const reply = await replyTo(api, 'POST', '/api/orders/placeOrders', body);
+  // Checked first with the route's own schema: a form it refuses gets the API's very messages without the call.
+  const reply = await replyTo(api, 'POST', '/api/orders/placeOrders', body, PlaceOrderSchema);
   if (!reply) return data<CheckoutResult>({ message: PLACE_FAILED, fields: {}, values }, { status: 502 });
   if (reply.ok) {
     // Awaiting payment: the payment step; pay on delivery (Awaiting confirmation) or nothing to pay: thank-you.

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { DEMO_INSTRUMENTS, type HarvestPlan } from '@milli/contracts';
 import { refusalCode, refusalMessage, type ApiClient } from '../../lib/api.ts';
+import { HarvestEnrolSchema } from '@milli/contracts/schemas';
 import { replyTo, type ApiReply } from '../../lib/api.server.ts';
 import { storeCookie } from '../../lib/cookies.ts';
 import { loadSessionUser, type SessionUser } from '../../lib/session.ts';
@@ -104,7 +105,7 @@ async function enrol(api: ApiClient, request: Request, form: FormData) {
     return data<EnrolResult>({ intent: 'enrol', loginNeeded: true, message: HARVEST_TEXT.loginNeeded, fieldErrors: {}, values }, { status: 401, headers });
   }
   if (values.email === '') values.email = (await ownEmail(api, user)) ?? '';
-  const answer = await replyTo(api, 'POST', '/api/harvest/enrol', values);
+  const answer = await replyTo(api, 'POST', '/api/harvest/enrol', values, HarvestEnrolSchema);
   if (answer?.ok) {
     // The plan has started: the typed amount has done its job. Its schedule is the customer's own page.
     return redirect(`${HARVEST_PLAN_PATH}?started=1`, { headers: { 'Set-Cookie': amountCookie.clear(request) } });
