@@ -61,7 +61,15 @@ declare module 'fastify' {
     /** The day-before appointment reminders (tests call run()). */
     appointmentKeeper: AppointmentKeeper;
     /** Every route as registered (method and URL pattern), for tests that sweep the whole API. */
-    routeList: { method: string; url: string; access?: 'customer' | 'staff'; permission?: StaffPermission; sessionOnly?: boolean }[];
+    routeList: {
+      method: string;
+      url: string;
+      access?: 'customer' | 'staff';
+      permission?: StaffPermission;
+      sessionOnly?: boolean;
+      /** The schema the route declares for its success answer (200, else 201), the one packages/contracts' API map must name. */
+      answer?: unknown;
+    }[];
   }
 }
 
@@ -108,8 +116,17 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     const access = route.config?.access;
     const permission = route.config?.permission;
     const sessionOnly = route.config?.sessionOnly === true;
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    const answer = response?.[200] ?? response?.[201];
     for (const method of [route.method].flat()) {
-      routeList.push({ method, url: route.url, ...(access ? { access } : {}), ...(permission ? { permission } : {}), ...(sessionOnly ? { sessionOnly } : {}) });
+      routeList.push({
+        method,
+        url: route.url,
+        ...(access ? { access } : {}),
+        ...(permission ? { permission } : {}),
+        ...(sessionOnly ? { sessionOnly } : {}),
+        ...(answer ? { answer } : {}),
+      });
     }
   });
   app.setValidatorCompiler(validatorCompiler);

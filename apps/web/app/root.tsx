@@ -21,7 +21,7 @@ import { EMPTY_MINI_CART } from './lib/cart-cookie.ts';
 import { HOME_TITLE, STORE_DESCRIPTION, pageTitle } from './lib/meta.ts';
 import { fetchPersonal, type Personal } from './lib/personal.ts';
 import { loadPersonal } from './lib/personal.server.ts';
-import { FALLBACK_SETTINGS, FALLBACK_SHELL_DATA, FIRST_SCREEN_PARSED_ID, withPersonal, type ShellData } from './components/layout/shell-data.ts';
+import { FALLBACK_SHELL_DATA, FIRST_SCREEN_PARSED_ID, withPersonal, type ShellData } from './components/layout/shell-data.ts';
 import { SiteShell } from './components/layout/site-shell.tsx';
 import { ErrorScreen, NotFoundScreen } from './components/layout/status-screens.tsx';
 import type { LogoutResult } from './components/layout/logout-button.tsx';
@@ -55,13 +55,13 @@ async function safely<T>(load: () => Promise<unknown>, accept: (value: unknown) 
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
 const isSettings = (value: unknown): value is StoreSettings => !!value && typeof value === 'object' && typeof (value as StoreSettings).storeName === 'string';
 
-async function loadSettings(api: ApiClient): Promise<StoreSettings> {
-  const got = await safely(() => api.get<StoreSettings>('/api/settings'), isSettings, FALLBACK_SETTINGS);
-  return { ...FALLBACK_SETTINGS, ...got };
+/** The store's settings, or null when the API cannot give them (the shell then leaves out what shows them). */
+function loadSettings(api: ApiClient): Promise<StoreSettings | null> {
+  return safely(() => api.get('/api/settings'), isSettings, null);
 }
 
 async function loadCategories(api: ApiClient): Promise<string[]> {
-  const rows = await safely(() => api.get<Category[]>('/api/category'), isList, []);
+  const rows = await safely(() => api.get('/api/category'), isList, []);
   const names = rows
     .map((r) => (r as Partial<Category>)?.pr_cat_name)
     .filter((n): n is string => typeof n === 'string' && n.trim() !== '')
@@ -71,7 +71,7 @@ async function loadCategories(api: ApiClient): Promise<string[]> {
 }
 
 async function loadTags(api: ApiClient): Promise<Record<string, string[]>> {
-  const rows = await safely(() => api.get<Tag[]>('/api/admin/tags'), isList, []);
+  const rows = await safely(() => api.get('/api/admin/tags'), isList, []);
   const byCategory: Record<string, string[]> = {};
   for (const row of rows as Partial<Tag>[]) {
     if (typeof row?.tg_cat !== 'string' || typeof row.tg_tag_name !== 'string') continue;
@@ -82,7 +82,7 @@ async function loadTags(api: ApiClient): Promise<Record<string, string[]>> {
 }
 
 async function loadOtherStones(api: ApiClient): Promise<string[]> {
-  const rows = await safely(() => api.get<OtherStone[]>('/api/admin/other-stones'), isList, []);
+  const rows = await safely(() => api.get('/api/admin/other-stones'), isList, []);
   return [...new Set((rows as Partial<OtherStone>[]).map((r) => r?.ots_name).filter((n): n is string => typeof n === 'string' && n !== ''))];
 }
 

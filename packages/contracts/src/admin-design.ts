@@ -213,6 +213,7 @@ export const AdminCustomStatusSchema = z.object({
   status: z.enum(['Making'], { error: 'The status the desk sets is Making.' }),
   note: z.string().trim().max(500).optional(),
 });
+export const AdminCustomStatusAnswerSchema = z.object({ id: z.number().int(), status: z.string() });
 
 /** POST /api/admin/custom-requests/{id}/piece: the made piece's HUID and real weights (mg). */
 export const AdminCustomPieceSchema = z

@@ -9,6 +9,7 @@ import {
   METAL_COLOURS,
   SIZE_KINDS,
 } from './constants.ts';
+import { adminListPage } from './admin-list.ts';
 
 /**
  * The back office's product form (issue 17): field names a person reads, amounts in rupees, weights in grams and
@@ -544,6 +545,7 @@ export const AdminProductRowSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminProductRow = z.infer<typeof AdminProductRowSchema>;
+export const AdminProductPageSchema = adminListPage(AdminProductRowSchema);
 
 export const ADMIN_PRODUCT_SORTS = ['name', 'sku', 'price', 'stock', 'updated'] as const;
 export const ADMIN_PRODUCT_BULK_ACTIONS = ['archive', 'restore', 'set-stock', 'add-tag', 'remove-tag'] as const;

@@ -78,6 +78,10 @@ export const SETTINGS_FIELDS = [
 ] as const satisfies readonly (keyof AdminSettings)[];
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
+/** PATCH /api/admin/settings: the settings as saved, which fields changed, and how many products were repriced. */
+export const AdminSettingsSavedSchema = z.object({ settings: AdminSettingsSchema, changed: z.array(z.enum(SETTINGS_FIELDS)), repriced: z.number().int() });
+export type AdminSettingsSaved = z.infer<typeof AdminSettingsSavedSchema>;
+
 /** Below ₹2 lakh (s.269ST of the Income Tax Act): the COD limit is always under this, in paise. */
 export const COD_LIMIT_CEILING_PAISE = 20_000_000;
 

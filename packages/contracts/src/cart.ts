@@ -95,5 +95,9 @@ export const CartLineSchema = z.object({
   options: LineOptionsSchema,
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
+export const CartLineListSchema = z.array(CartLineSchema);
 
 export const CartAddAnswerSchema = z.object({ message: z.string(), cartId: z.number().int(), cartCount: z.number().int() });
+/** POST /api/cart/updateCart and /api/cart/delete/{cartId}/{userId}: what happened, and the header's new count. */
+export const CartCountAnswerSchema = z.object({ message: z.string(), cartCount: z.number().int() });
+export type CartCountAnswer = z.infer<typeof CartCountAnswerSchema>;

@@ -142,6 +142,8 @@ export const ProductDetailSchema = z.object({
   pricing: PricingContextSchema,
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+/** GET /api/product/find-by-id/{id} answers the product under `data`. */
+export const ProductDetailAnswerSchema = z.object({ data: ProductDetailSchema });
 
 export const CartListQuerySchema = z.object({
   cartList: z
@@ -156,6 +158,8 @@ export const SuggestQuerySchema = z.object({ q: z.string().trim().min(1, 'q is r
 /** A product as listings show it (spec section 3, plus what the screens need). product_price is rupees, as the spec's number. */
 export const ProductSummarySchema = z.object(ProductSummaryFields);
 export type ProductSummary = z.infer<typeof ProductSummarySchema>;
+/** POST /api/product/get_product_detail?cartList=: the named products, as listings show them. */
+export const ProductSummaryListSchema = z.array(ProductSummarySchema);
 
 /** Listing answer of get_product_detail, get_product_by_price and productList. */
 export const ProductPageSchema = z.object({

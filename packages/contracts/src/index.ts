@@ -14,3 +14,4 @@ export * from './errors.ts';
 export * from './staff.ts';
 export * from './catalogue-images.ts';
 export * from './admin-shop-values.ts';
+export type * from './api.ts';

@@ -28,12 +28,15 @@ export * from './admin-dashboard.ts';
 /** GET /api/category */
 export const CategorySchema = z.object({ pr_cat_name: z.string() });
 export type Category = z.infer<typeof CategorySchema>;
+export const CategoryListSchema = z.array(CategorySchema);
 /** GET /api/admin/tags: tg_cat is the category's screen name ('Rings', not 'Fingerring'). */
 export const TagSchema = z.object({ tg_cat: z.string(), tg_tag_name: z.string() });
 export type Tag = z.infer<typeof TagSchema>;
+export const TagListSchema = z.array(TagSchema);
 /** GET /api/admin/other-stones */
 export const OtherStoneSchema = z.object({ ots_name: z.string() });
 export type OtherStone = z.infer<typeof OtherStoneSchema>;
+export const OtherStoneListSchema = z.array(OtherStoneSchema);
 
 export * from './catalog.ts';
 
@@ -50,6 +53,8 @@ export const StoreLocationSchema = z.object({
   longitude: z.number(),
 });
 export type StoreLocation = z.infer<typeof StoreLocationSchema>;
+/** GET /api/stores */
+export const StoreListSchema = z.object({ data: z.array(StoreLocationSchema) });
 
 /** A store with its straight-line distance from the searched place, when both have a position. */
 export const StoreNearSchema = StoreLocationSchema.extend({ distanceKm: z.number().nullable() });

@@ -30,6 +30,7 @@ export const WishlistRowSchema = z.object({
   added_at: z.string(),
 });
 export type WishlistRow = z.infer<typeof WishlistRowSchema>;
+export const WishlistRowListSchema = z.array(WishlistRowSchema);
 
 /** Answer of add and delete: what happened, and the header's new count. */
 export const WishlistCountSchema = z.object({ message: z.string(), wishlistCount: z.number().int() });

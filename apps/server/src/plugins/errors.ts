@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@milli/contracts';
+import { fieldMessages, invalidRequestMessage } from '@milli/contracts/schemas';
 import { isConcurrencyFailure, isUniqueViolation } from '@milli/db';
 import { DomainError } from '../domain-error.ts';
 
@@ -147,7 +148,7 @@ export function errorsPlugin(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = validationFields(error.validation);
-      const message = [...new Set(Object.values(fields))].join(' ') || 'The request is not valid.';
+      const message = invalidRequestMessage(fields);
       // The spec's sign-up answers its refusals as one message per field (spec §7): routes that speak that
       // shape say so in their config.
       if (request.routeOptions.config.validationAnswer === 'fields-as-message') return reply.status(400).send({ message: fields, code: 'INVALID_REQUEST' });
@@ -182,25 +183,17 @@ declare module 'fastify' {
   }
 }
 
-/** Zod's own wording, which says what is wrong but not where: such messages are prefixed with their field. */
-const GENERIC = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)/;
-
-/**
- * A refused request's messages, one per field (the first for each), keyed by the field's path ('form' for the
- * body as a whole). The contracts' own messages are written for people and kept as they are.
- */
+/** A refused request's messages, one per field (contracts' fieldMessages, which the web's actions use too). */
 export function validationFields(issues: readonly { instancePath?: string; message?: string; params?: unknown }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const path =
-      (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path?.map(String).join('.') ||
-      issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') ||
-      '';
-    const key = path || 'form';
-    const message = issue.message ?? 'This value is not valid.';
-    out[key] ??= path && GENERIC.test(message) ? `${path}: ${message}` : message;
-  }
-  return out;
+  return fieldMessages(
+    issues.map((issue) => ({
+      path:
+        (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path?.map(String).join('.') ||
+        issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') ||
+        '',
+      message: issue.message ?? 'This value is not valid.',
+    })),
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
  *
  *   export async function loader({ request, context }) {
  *     const url = new URL(request.url);
- *     const page = await adminApi(context, request).get<AdminListPage<Row>>(`/api/admin/products?${apiListQuery(url, ['category', 'status'])}`);
+ *     const page = await adminApi(context, request).get(`/api/admin/products?${apiListQuery(url, ['category', 'status'])}`);
  *     return { page, list: readListState(url, { sort: 'name', filters: ['category', 'status'] }) };
  *   }
  *

@@ -89,7 +89,7 @@ describe('adminApi', () => {
       refusal: { status: 400, message: 'Check the form.', code: 'INVALID_REQUEST', fields: { name: 'A name is needed.' } },
     });
     expect(calls[0]!.init).toMatchObject({ method: 'PATCH', body: '{"name":""}' });
-    const broken = await api.send('POST', '/api/admin/other', {});
+    const broken = await api.send('POST', '/api/admin/products', {});
     expect(broken.ok).toBe(false);
     expect(!broken.ok && broken.refusal.status).toBe(502);
   });

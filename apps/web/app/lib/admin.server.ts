@@ -6,7 +6,7 @@
  *
  *   // The admin API, with the back office's reactions built in:
  *   const api = adminApi(context, request);
- *   const page = await api.get<AdminListPage<ProductRow>>(`/api/admin/products?${apiListQuery(url)}`);
+ *   const page = await api.get(`/api/admin/products?${apiListQuery(url)}`); // typed by its path: AdminListPage<AdminProductRow>
  *   const saved = await api.send('PATCH', `/api/admin/products/${id}`, body); // → { ok: true, data } | { ok: false, refusal }
  *
  * Every call of `adminApi` turns 401 (signed out, session expired) into the login redirect, 403
@@ -16,9 +16,9 @@
  * field messages (`apiFieldErrors(result.refusal, names)` from lib/field-errors.ts) and its banner.
  */
 import { data, redirect } from 'react-router';
-import type { ErrorCode, StaffMe } from '@milli/contracts';
-import { refusalCode, type ApiClient, type Fetcher } from './api.ts';
-import { serverApi } from './api.server.ts';
+import type { ApiAnswer, ApiPath, ErrorCode, StaffMe } from '@milli/contracts';
+import { refusalCode, refusalMessage, type ApiClient, type Fetcher } from './api.ts';
+import { serverApi, type ApiReply } from './api.server.ts';
 import { ADMIN_PATHS } from './admin-nav.ts';
 
 interface AdminContext {
@@ -33,6 +33,8 @@ export interface AdminRefusal {
   code: ErrorCode | null;
   fields?: Record<string, string>;
 }
+
+type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type AdminSendResult<T> = { ok: true; status: number; data: T } | { ok: false; refusal: AdminRefusal };
 
@@ -51,14 +53,17 @@ async function readBody(res: Response): Promise<unknown> {
   return res.text().catch(() => '');
 }
 
+/** A refusal's messages by field (`{ fields }`), when it has any. */
+export function refusalFields(body: unknown): Record<string, string> | undefined {
+  const fields = body && typeof body === 'object' ? (body as { fields?: unknown }).fields : undefined;
+  return fields && typeof fields === 'object' && !Array.isArray(fields)
+    ? Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    : undefined;
+}
+
 function refusalOf(status: number, body: unknown): AdminRefusal {
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const message = typeof record.message === 'string' && record.message !== '' ? record.message : `The request failed (${status}).`;
-  const fields =
-    record.fields && typeof record.fields === 'object' && !Array.isArray(record.fields)
-      ? Object.fromEntries(Object.entries(record.fields as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
-      : undefined;
-  return { status, message, code: refusalCode(body), ...(fields ? { fields } : {}) };
+  const fields = refusalFields(body);
+  return { status, message: refusalMessage(body) ?? `The request failed (${status}).`, code: refusalCode(body), ...(fields ? { fields } : {}) };
 }
 
 /**
@@ -77,13 +82,22 @@ function guard(request: Request, status: number, body: unknown): void {
 }
 
 export interface AdminApi {
-  /** GET a JSON answer; any failure is thrown (401/403 as above, others as a page error with the API's status and message). */
-  get<T>(path: string): Promise<T>;
+  /**
+   * GET a JSON answer, typed by its path from the API map (as ApiClient's); any failure is thrown (401/403 as above,
+   * others as a page error with the API's status and message).
+   */
+  get<P extends string>(path: ApiPath<'GET', P>): Promise<ApiAnswer<'GET', P>>;
   /**
    * A write (POST/PUT/PATCH/DELETE) with a JSON body, FormData or nothing. 401/403 are thrown as above; a 4xx refusal
    * comes back as `{ ok: false, refusal }` for the form; a 5xx is a refusal too (status 502, a plain message).
    */
-  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: object | FormData): Promise<AdminSendResult<T>>;
+  send<M extends WriteMethod, P extends string>(method: M, path: ApiPath<M, P>, body?: object | FormData): Promise<AdminSendResult<ApiAnswer<M, P>>>;
+  /**
+   * A call whose reply is read whole, for a screen that shows what a refusal carries beyond its message (the import's
+   * report, a form's field messages): the success typed by its path, a refusal's body as it came. 401/403 are thrown as
+   * above, and so is a call that could not be made.
+   */
+  reply<M extends 'GET' | WriteMethod, P extends string>(method: M, path: ApiPath<M, P>, body?: object | FormData): Promise<ApiReply<ApiAnswer<M, P>>>;
   /** The raw Response (a CSV download, an upload's headers); 401/403 are thrown as above. */
   raw(path: string, init?: RequestInit): Promise<Response>;
   /** The underlying client, for anything else. */
@@ -100,16 +114,29 @@ export function adminApi(context: AdminContext, request: Request): AdminApi {
   return {
     client,
     raw,
-    async get<T>(path: string): Promise<T> {
+    async reply<M extends 'GET' | WriteMethod, P extends string>(method: M, path: ApiPath<M, P>, body?: object | FormData) {
+      const form = body instanceof FormData;
+      const res = await raw(path, {
+        method,
+        headers: { accept: 'application/json', ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}) },
+        ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
+      });
+      const answer = await readBody(res);
+      const setCookies = res.headers.getSetCookie();
+      return res.ok
+        ? { ok: true, status: res.status, data: answer as ApiAnswer<M, P>, setCookies }
+        : { ok: false, status: res.status, body: answer, setCookies };
+    },
+    async get<P extends string>(path: ApiPath<'GET', P>): Promise<ApiAnswer<'GET', P>> {
       const res = await raw(path, { method: 'GET', headers: { accept: 'application/json' } });
       const body = await readBody(res);
       if (!res.ok) {
         const refusal = refusalOf(res.status, body);
         throw data({ message: refusal.message, code: refusal.code }, { status: res.status >= 500 ? 502 : res.status });
       }
-      return body as T;
+      return body as ApiAnswer<'GET', P>;
     },
-    async send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: object | FormData): Promise<AdminSendResult<T>> {
+    async send<M extends WriteMethod, P extends string>(method: M, path: ApiPath<M, P>, body?: object | FormData): Promise<AdminSendResult<ApiAnswer<M, P>>> {
       const init: RequestInit = { method, headers: { accept: 'application/json' } };
       if (body instanceof FormData) init.body = body;
       else if (body !== undefined) {
@@ -124,7 +151,7 @@ export function adminApi(context: AdminContext, request: Request): AdminApi {
       }
       if (res.status === 401 || res.status === 403) guard(request, res.status, await readBody(res.clone()));
       const answer = await readBody(res);
-      if (res.ok) return { ok: true, status: res.status, data: answer as T };
+      if (res.ok) return { ok: true, status: res.status, data: answer as ApiAnswer<M, P> };
       if (res.status >= 500) {
         return {
           ok: false,
@@ -141,7 +168,7 @@ export function adminApi(context: AdminContext, request: Request): AdminApi {
  * to /admin/security when the store requires two-factor sign-in and the member has not set it up yet.
  */
 export async function requireStaff(context: AdminContext, request: Request): Promise<StaffMe> {
-  const me = await adminApi(context, request).get<StaffMe>('/api/admin/me');
+  const me = await adminApi(context, request).get('/api/admin/me');
   if (me.mustEnrolTwoFactor && new URL(request.url).pathname !== ADMIN_PATHS.security) throw redirect(ADMIN_PATHS.security);
   return me;
 }

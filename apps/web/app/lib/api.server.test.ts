@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
-import { AnswerContractError, checkAnswer, serverApi } from './api.server.ts';
+import { HarvestEnrolSchema } from '@milli/contracts/schemas';
+import { AnswerContractError, checkAnswer, replyTo, serverApi } from './api.server.ts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** The in-process fetch, answering every call with `answer`. */
@@ -33,8 +34,11 @@ describe('the server API client in tests', () => {
     expect(() => checkAnswer('POST', '/api/product/get_product_detail?cartList=1,2', [{}], 200)).toThrow(AnswerContractError);
   });
 
-  it('leaves answers without a contract, and refusals, as they were', async () => {
+  it('holds every route of the API map to its schema, and leaves what the map does not hold, and refusals, as they were', async () => {
     expect(() => checkAnswer('POST', '/api/sizer-requests', { message: 'Thank you' }, 200)).not.toThrow();
+    expect(() => checkAnswer('POST', '/api/sizer-requests', { thanks: true }, 200)).toThrow(/POST \/api\/sizer-requests .*message/);
+    expect(() => checkAnswer('GET', '/api/admin/products/price-card', { rates: 'none' }, 200)).toThrow(AnswerContractError);
+    expect(() => checkAnswer('POST', '/api/payments/razorpay/webhook', { anything: 1 }, 200)).not.toThrow();
     const refused = apiAnswering(() => json({ message: 'Please log in.', code: 'UNAUTHENTICATED' }, 401)).get('/api/wishlist/ids/7');
     await expect(refused).rejects.toBeInstanceOf(ApiError);
   });
@@ -59,5 +63,42 @@ describe('the server API client in tests', () => {
     expect(() =>
       checkAnswer('POST', '/api/orders/placeOrders', { message: 'Check the form.', code: 'INVALID_ORDER', fields: { firstName: 'Needed.' } }, 400),
     ).not.toThrow();
+  });
+});
+
+describe('replyTo', () => {
+  it('reads a success typed by its path, a refusal as it came, and gives null when the call cannot be made', async () => {
+    const seen: RequestInit[] = [];
+    const api = serverApi({
+      fetch: async (path, init) => {
+        seen.push(init ?? {});
+        return path === '/api/auth/forgot-password'
+          ? json({ message: 'Mailed.' })
+          : json({ message: 'Check the form.', code: 'INVALID_REQUEST', fields: { email: 'Needed.' } }, 400);
+      },
+      checkAnswers: true,
+    });
+    const sent = await replyTo(api, 'POST', '/api/auth/forgot-password', { email: 'a@example.in' });
+    expect(sent?.ok && sent.data.message).toBe('Mailed.');
+    expect(seen[0]).toMatchObject({ method: 'POST', body: '{"email":"a@example.in"}', headers: { 'content-type': 'application/json' } });
+    const refused = await replyTo(api, 'POST', '/api/auth/register', new FormData());
+    expect(refused).toMatchObject({ ok: false, status: 400, body: { fields: { email: 'Needed.' } } });
+    expect(seen[1]!.headers).toEqual({ accept: 'application/json' });
+    const down = serverApi({ fetch: () => Promise.reject(new Error('down')), checkAnswers: true });
+    await expect(replyTo(down, 'GET', '/api/harvest/plans')).resolves.toBeNull();
+  });
+
+  it('refuses a body its route’s schema refuses as the API would, without the call', async () => {
+    let calls = 0;
+    const api = serverApi({ fetch: async () => (calls++, json({ message: 'Started.', plan: {} })), checkAnswers: false });
+    const refused = await replyTo(api, 'POST', '/api/harvest/enrol', { monthlyAmount: 'lots', email: 'nobody' }, HarvestEnrolSchema);
+    expect(calls).toBe(0);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      body: { code: 'INVALID_REQUEST', fields: { monthlyAmount: expect.any(String), email: expect.any(String) } },
+    });
+    await replyTo(api, 'POST', '/api/harvest/enrol', { monthlyAmount: '1000', email: 'asha@example.in' }, HarvestEnrolSchema);
+    expect(calls).toBe(1);
   });
 });

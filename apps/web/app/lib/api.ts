@@ -4,7 +4,7 @@
  * each answer against the contracts' schemas; in the browser it uses window.fetch and checks nothing, so no
  * zod reaches the bundle (type-only imports of the contracts' types).
  */
-import { isErrorCode, type ErrorCode } from '@milli/contracts';
+import { isErrorCode, type ApiAnswer, type ApiPath, type ErrorCode } from '@milli/contracts';
 
 export type Fetcher = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -12,6 +12,12 @@ export type Fetcher = (input: string, init?: RequestInit) => Promise<Response>;
 export function refusalCode(body: unknown): ErrorCode | null {
   const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
   return isErrorCode(code) ? code : null;
+}
+
+/** A refusal's readable message (`{ message }`), or null when it carries none. */
+export function refusalMessage(body: unknown): string | null {
+  const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message !== '' ? message : null;
 }
 
 export class ApiError extends Error {
@@ -54,9 +60,14 @@ export function apiFailure(error: unknown, fallback: string): { status: number; 
   return { status: 502, message: fallback, code: null };
 }
 
+/**
+ * `get` and `post` are typed by their path: the answer is what the API map of packages/contracts says the route
+ * answers (`api.get(`/api/orders/${n}`)` is an OrderDetail), and a path that no route of the map answers does not
+ * compile. Only types come from the map here, so the browser's bundle gets no schema.
+ */
 export interface ApiClient {
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body?: FormData | URLSearchParams | object): Promise<T>;
+  get<P extends string>(path: ApiPath<'GET', P>): Promise<ApiAnswer<'GET', P>>;
+  post<P extends string>(path: ApiPath<'POST', P>, body?: FormData | URLSearchParams | object): Promise<ApiAnswer<'POST', P>>;
   /** The raw Response, for callers that need headers (Set-Cookie) or non-JSON bodies. */
   raw(path: string, init?: RequestInit): Promise<Response>;
 }
@@ -79,10 +90,11 @@ export function createApi(fetcher: Fetcher, check?: AnswerCheck): ApiClient {
     return body as T;
   }
   return {
-    get: (path) => call(path, { method: 'GET', headers: { accept: 'application/json' } }),
-    post: (path, body) => {
-      if (body instanceof FormData || body instanceof URLSearchParams) return call(path, { method: 'POST', body });
-      return call(path, {
+    get: <P extends string>(path: ApiPath<'GET', P>) => call<ApiAnswer<'GET', P>>(path, { method: 'GET', headers: { accept: 'application/json' } }),
+    post: <P extends string>(path: ApiPath<'POST', P>, body?: FormData | URLSearchParams | object) => {
+      type Answer = ApiAnswer<'POST', P>;
+      if (body instanceof FormData || body instanceof URLSearchParams) return call<Answer>(path, { method: 'POST', body });
+      return call<Answer>(path, {
         method: 'POST',
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -67,7 +67,7 @@ export async function priceGuestCart(api: ApiClient, items: readonly GuestCartIt
   const ids = [...new Set(items.map((i) => i.productId))];
   const found = await Promise.all(
     ids.map((id) =>
-      api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${id}`).then(
+      api.get(`/api/product/find-by-id/${id}`).then(
         (answer) => answer?.data ?? null,
         () => null,
       ),

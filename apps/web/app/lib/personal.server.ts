@@ -1,4 +1,3 @@
-import type { PersonalSummary } from '@milli/contracts';
 import type { ApiClient } from './api.ts';
 import { EMPTY_MINI_CART } from './cart-cookie.ts';
 import { toPersonal, type Personal } from './personal.ts';
@@ -13,7 +12,7 @@ const NOBODY: Personal = { user: null, cart: EMPTY_MINI_CART, wishlistIds: [] };
  */
 export async function loadPersonal(api: ApiClient): Promise<Personal> {
   try {
-    return toPersonal(await api.get<PersonalSummary>('/api/me/summary')) ?? NOBODY;
+    return toPersonal(await api.get('/api/me/summary')) ?? NOBODY;
   } catch {
     return NOBODY;
   }

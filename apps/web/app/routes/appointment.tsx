@@ -5,7 +5,6 @@
  * ?booked=1 after booking says it is done.
  */
 import { Form, Link } from 'react-router';
-import type { Appointment } from '@milli/contracts/schemas';
 import type { Route } from './+types/appointment';
 import { serverApi } from '../lib/api.server.ts';
 import { apiFailure } from '../lib/api.ts';
@@ -24,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token))
     return { token: '', appointment: null, booked: false, error: 'This link is not complete. Please use the link in your booking mail.' };
   try {
-    const appointment = await serverApi(context).get<Appointment>(`/api/appointments/manage?token=${token}`);
+    const appointment = await serverApi(context).get(`/api/appointments/manage?token=${token}`);
     return { token, appointment, booked: q.get('booked') === '1', error: null };
   } catch (error) {
     return { token, appointment: null, booked: false, error: apiFailure(error, 'We could not find this appointment just now.').message };
@@ -36,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String(form.get('token') ?? '');
   if (form.get('intent') === 'confirm') {
     try {
-      await serverApi(context).post<Appointment>('/api/appointments/manage/confirm', { token });
+      await serverApi(context).post('/api/appointments/manage/confirm', { token });
       return { ok: true as const, intent: 'confirm' as const, message: 'Confirmed: your appointment is booked. We look forward to seeing you.' };
     } catch (error) {
       return {
@@ -47,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   try {
-    await serverApi(context).post<Appointment>('/api/appointments/manage/cancel', { token });
+    await serverApi(context).post('/api/appointments/manage/cancel', { token });
     return { ok: true as const, intent: 'cancel' as const, message: 'Your appointment is cancelled. We have sent you a mail.' };
   } catch (error) {
     return { ok: false as const, intent: 'cancel' as const, message: apiFailure(error, 'We could not cancel it just now. Please call us.').message };

@@ -5,10 +5,11 @@
  * estimator) come in from the store locator, the product page and the estimator.
  */
 import { Form, Link, redirect, useSubmit } from 'react-router';
-import type { AppointmentBooked, AppointmentSlots, StoreLocation, TradeInEstimate } from '@milli/contracts/schemas';
+import { BookAppointmentSchema } from '@milli/contracts/schemas';
+import type { AppointmentSlots, StoreLocation } from '@milli/contracts/schemas';
 import { formatRupees, indianDate } from '@milli/pricing';
 import type { Route } from './+types/book-appointment';
-import { serverApi } from '../lib/api.server.ts';
+import { contractRefusal, serverApi } from '../lib/api.server.ts';
 import { apiFailure, ApiError } from '../lib/api.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { loadSessionUser } from '../lib/session.ts';
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = indianDate(new Date());
   const date = /^\d{4}-\d{2}-\d{2}$/.test(q.get('date') ?? '') ? q.get('date')! : today;
 
-  const stores = await api.get<{ data: StoreLocation[] }>('/api/stores').then(
+  const stores = await api.get('/api/stores').then(
     (a) => a.data,
     () => [] as StoreLocation[],
   );
@@ -49,24 +50,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let slotsError: string | null = null;
   if (kind === 'video' || storeId) {
     try {
-      slots = await api.get<AppointmentSlots>(`/api/appointments/slots?kind=${kind}&date=${date}${kind === 'store' ? `&storeId=${storeId}` : ''}`);
+      slots = await api.get(`/api/appointments/slots?kind=${kind}&date=${date}${kind === 'store' ? `&storeId=${storeId}` : ''}`);
     } catch (error) {
       slotsError = apiFailure(error, 'We could not load the times just now. Please try again.').message;
     }
   }
   const estimate =
-    weight && purity
-      ? await api.get<TradeInEstimate>(`/api/trade-in/estimate?weightGrams=${encodeURIComponent(weight)}&purity=${purity}`).catch(() => null)
-      : null;
+    weight && purity ? await api.get(`/api/trade-in/estimate?weightGrams=${encodeURIComponent(weight)}&purity=${purity}`).catch(() => null) : null;
   // A signed-in customer's details, prefilled.
   let me: { name: string; email: string; phone: string } | null = null;
   const user = await loadSessionUser(api);
   if (user) {
-    const details = await api
-      .get<{ user: { user_name: string; user_email: string; first_name: string; last_name: string; mobile: string | null } }>(
-        `/api/users/user-details/${user.userId}`,
-      )
-      .catch(() => null);
+    const details = await api.get(`/api/users/user-details/${user.userId}`).catch(() => null);
     if (details)
       me = {
         name: `${details.user.first_name} ${details.user.last_name}`.trim() || details.user.user_name,
@@ -97,7 +92,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     ...(weight && text('purity') ? { tradeIn: { weightGrams: weight, purity: text('purity') } } : {}),
   };
   try {
-    const booked = await serverApi(context).post<AppointmentBooked>('/api/appointments', body);
+    // Checked first with the route's own schema: a form it refuses gets the API's very messages without the call.
+    const refused = contractRefusal(BookAppointmentSchema, body);
+    if (refused) throw new ApiError(400, refused.message, refused);
+    const booked = await serverApi(context).post('/api/appointments', body);
     // Booked under the signed-in shopper's own address: its page at once. Any other address confirms from its mailbox.
     if (booked.manageToken) return redirect(`/appointment?token=${encodeURIComponent(booked.manageToken)}&booked=1`);
     const holdMinutes = booked.holdUntil ? Math.max(1, Math.round((Date.parse(booked.holdUntil) - Date.now()) / 60_000)) : 30;

@@ -1,14 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/cad-design';
-import {
-  CAD_ADVANCE_PERCENT,
-  INDIAN_STATES,
-  type CadApproveAnswer,
-  type CustomBalanceAnswer,
-  type CustomRequestView,
-  type SavedAddress,
-} from '@milli/contracts';
+import { CAD_ADVANCE_PERCENT, INDIAN_STATES, type ApiAnswer, type CustomRequestView, type SavedAddress } from '@milli/contracts';
 import { CUSTOM_STEPS } from '@milli/contracts/custom-design-fields';
 import { formatRupees } from '@milli/pricing';
 import { serverApi } from '../lib/api.server.ts';
@@ -154,7 +147,7 @@ function ApprovePay({ detail, onPaid }: { detail: CustomRequestView; onPaid: (me
           className="btn btn-primary"
           disabled={checkout.busy}
           onClick={() =>
-            void checkout.pay<CadApproveAnswer>(`/api/custom-design/requests/${r.id}/approve`, {
+            void checkout.pay(`/api/custom-design/requests/${r.id}/approve`, {
               name: 'Custom design',
               description: `${d.advancePercent} % advance for ${r.title} (${r.number}, version ${d.version})`,
             })
@@ -207,7 +200,8 @@ function BalancePay({ detail, addresses, onPaid }: { detail: CustomRequestView; 
         headers: { accept: 'application/json', 'content-type': 'application/json' },
         body: JSON.stringify(detail.order ? {} : body),
       });
-      const answer = (await res.json().catch(() => null)) as (CustomBalanceAnswer & { message?: string }) | null;
+      // The balance's order (a refusal says why in its message).
+      const answer = (await res.json().catch(() => null)) as (ApiAnswer<'POST', `/api/custom-design/requests/${number}/balance`> & { message?: string }) | null;
       setBusy(false);
       if (!res.ok || !answer) {
         setError(answer?.message ?? 'We could not start the payment just now. Nothing was charged; please try again.');

@@ -5,10 +5,9 @@ import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { loadSessionUser } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import { useShellData } from '../components/layout/shell-data.ts';
 import { FormAlert } from '../components/forms/form-bits.tsx';
 import { cartAction } from '../features/cart/cart-actions.server.ts';
-import { loadCartView } from '../features/cart/cart-data.server.ts';
+import { loadCartView, needed } from '../features/cart/cart-data.server.ts';
 import { CartTable } from '../features/cart/cart-table.tsx';
 import { CART_NOTES, cartTotals } from '../features/cart/cart-view.ts';
 import { TotalsList } from '../features/cart/totals-list.tsx';
@@ -20,10 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('Cart') }, { n
 /** The server's cart for a customer, the cartItems cookie's for a guest (spec §4), priced today, with the remembered coupon. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [user, settings] = await Promise.all([
-    loadSessionUser(api),
-    api.get<{ shippingFeePaise: number }>('/api/settings').catch(() => ({ shippingFeePaise: 299 })),
-  ]);
+  const [user, settings] = await Promise.all([loadSessionUser(api), needed(api.get('/api/settings'))]);
   return loadCartView(api, request, user, settings.shippingFeePaise);
 }
 
@@ -37,7 +33,6 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const view = loaderData;
-  const { settings } = useShellData();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const [hydrated, setHydrated] = useState(false);
@@ -66,7 +61,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const dirty = view.lines.some((l) => quantities[l.key] !== l.quantity);
   const totals = cartTotals(
     view.lines.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: quantities[l.key] ?? l.quantity })),
-    view.shippingFeePaise ?? settings.shippingFeePaise,
+    view.shippingFeePaise,
     view.coupon,
   );
   const hasLines = view.lines.length > 0;

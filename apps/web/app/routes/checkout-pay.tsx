@@ -3,7 +3,7 @@ import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { formatRupees } from '@milli/pricing';
 import type { Route } from './+types/checkout-pay';
 import { serverApi } from '../lib/api.server.ts';
-import { pageTitle } from '../lib/meta.ts';
+import { STORE_NAME, pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
 import { telHref } from '../components/layout/contact.ts';
@@ -76,7 +76,7 @@ function OrderFacts({ step }: { step: PayStep }) {
 export default function CheckoutPay({ loaderData, actionData }: Route.ComponentProps) {
   const step = loaderData;
   const { settings } = useShellData();
-  const help = settings.helpLine ? (
+  const help = settings?.helpLine ? (
     <>
       {' '}
       or call us on <a href={telHref(settings.helpLine)}>{settings.helpLine}</a>
@@ -96,7 +96,7 @@ export default function CheckoutPay({ loaderData, actionData }: Route.ComponentP
         <div className="container pay-step">
           <section className="card card-pad pay-card" aria-labelledby="pay-title">
             {step.kind === 'ready' ? (
-              <ReadyToPay step={step} failure={actionData ?? null} storeName={settings.storeName} help={help} />
+              <ReadyToPay step={step} failure={actionData ?? null} storeName={settings?.storeName ?? STORE_NAME} help={help} />
             ) : (
               <>
                 <h2 id="pay-title" className="shell-h2">

@@ -10,7 +10,7 @@ import { loadSessionUser } from '../lib/session.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
 import { fieldErrorId, fieldErrorProps } from '../lib/field-errors.ts';
-import { loadCartView } from '../features/cart/cart-data.server.ts';
+import { loadCartView, needed } from '../features/cart/cart-data.server.ts';
 import { countryOptions, loadCheckoutPrefill } from '../features/cart/checkout-data.server.ts';
 import { PAN_THRESHOLD_PAISE, payOnDeliveryLimit } from '@milli/contracts/schemas';
 import { placeOrder } from '../features/cart/checkout-actions.server.ts';
@@ -28,13 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await loadSessionUser(api);
   if (!user) throw loginRedirect(request);
   const [settings, plans, book] = await Promise.all([
-    api.get<{ shippingFeePaise: number; codLimitPaise?: number }>('/api/settings').catch(() => ({ shippingFeePaise: 299, codLimitPaise: 0 })),
-    // A matured Milli Harvest plan's balance can pay for the order; no plan (or no answer) means none.
-    api.get<{ data: { balancePaise: number; pastLimit?: boolean }[] }>('/api/harvest/plans').catch(() => ({ data: [] })),
+    needed(api.get('/api/settings')),
+    // A matured Milli Harvest plan's balance can pay for the order.
+    needed(api.get('/api/harvest/plans')),
     loadCheckoutPrefill(api, user, new URL(request.url)),
   ]);
-  // Store credit (exchanges, returns, goodwill) pays what the Harvest balance leaves; none (or no answer) means none.
-  const storeCredit = await api.get<{ balancePaise: number }>('/api/account/store-credit').catch(() => ({ balancePaise: 0 }));
+  // Store credit (exchanges, returns, goodwill) pays what the Harvest balance leaves.
+  const storeCredit = await needed(api.get('/api/account/store-credit'));
   const view = await loadCartView(api, request, user, settings.shippingFeePaise);
   return {
     view,
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     idempotencyKey: crypto.randomUUID(),
     ...book,
     // Pay on delivery below the store's limit, and never at Rs. 2 lakh or more (cash rules); the server decides again.
-    codLimitPaise: payOnDeliveryLimit(settings.codLimitPaise ?? 0),
+    codLimitPaise: payOnDeliveryLimit(settings.codLimitPaise),
     panFromPaise: PAN_THRESHOLD_PAISE,
   };
 }

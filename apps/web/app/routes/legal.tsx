@@ -4,6 +4,7 @@ import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { useStoreShell } from '../components/layout/shell-data.ts';
 import { PrivacyPolicy } from '../features/legal/privacy-policy.tsx';
+import { LegalUnavailable } from '../features/legal/legal-document.tsx';
 import '../styles/screens/legal.css';
 
 export const meta: Route.MetaFunction = () => [
@@ -17,9 +18,7 @@ export default function Legal() {
   return (
     <>
       <PageBanner title="Privacy Policy" />
-      <div className="section">
-        <PrivacyPolicy settings={settings} />
-      </div>
+      <div className="section">{settings ? <PrivacyPolicy settings={settings} /> : <LegalUnavailable />}</div>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, data, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { Route } from './+types/listing';
 import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
-import { MESSAGES, categoryQueryName, type ProductFacets, type ProductPage } from '@milli/contracts';
+import { MESSAGES, categoryQueryName, type ProductPage } from '@milli/contracts';
 import { ApiError } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { STORE_DESCRIPTION, pageTitle } from '../lib/meta.ts';
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const api = serverApi(context);
     // The filter panel's counts (decision 026) come alongside; without them the panel shows every value, uncounted.
-    const [page, facets] = await Promise.all([api.get<ProductPage>(productListPath(state)), api.get<ProductFacets>(facetsPath(state)).catch(() => null)]);
+    const [page, facets] = await Promise.all([api.get(productListPath(state)), api.get(facetsPath(state)).catch(() => null)]);
     const safe = page && Array.isArray(page.data) ? page : EMPTY_PAGE;
     return { state, page: safe, facets, failed: false };
   } catch (error) {

@@ -10,7 +10,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/milli-harvest-plan';
-import { HARVEST, type HarvestInstalment, type HarvestPayAnswer } from '@milli/contracts';
+import { HARVEST, type HarvestInstalment } from '@milli/contracts';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
@@ -45,7 +45,7 @@ export default function HarvestPlanPage({ loaderData, actionData }: Route.Compon
   });
   const onPay = (instalment: HarvestInstalment) => {
     setPayingNumber(instalment.number);
-    void checkout.pay<HarvestPayAnswer>(`/api/harvest/instalments/${instalment.id}/pay`, {
+    void checkout.pay(`/api/harvest/instalments/${instalment.id}/pay`, {
       name: 'Milli Harvest',
       description: `Instalment ${instalment.number} of ${HARVEST.instalments}`,
       prefill: { email },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/milli-harvest';
-import { HARVEST, type HarvestInstalment, type HarvestPayAnswer } from '@milli/contracts';
+import { HARVEST, type HarvestInstalment } from '@milli/contracts';
 import { formatRupees, rupeesToPaise } from '@milli/pricing';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -92,7 +92,7 @@ export default function MilliHarvest({ loaderData, actionData }: Route.Component
   });
   const onPay = (instalment: HarvestInstalment) => {
     setPayingNumber(instalment.number);
-    void checkout.pay<HarvestPayAnswer>(`/api/harvest/instalments/${instalment.id}/pay`, {
+    void checkout.pay(`/api/harvest/instalments/${instalment.id}/pay`, {
       name: 'Milli Harvest',
       description: `Instalment ${instalment.number} of ${HARVEST.instalments}`,
       prefill: { email: own?.email ?? '' },

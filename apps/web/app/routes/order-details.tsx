@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Link, data, useActionData, useNavigation, useRevalidator } from 'react-router';
-import type { GatewayPayment, OrderAdjustment } from '@milli/contracts';
+import type { OrderAdjustment } from '@milli/contracts';
 import { formatRupees, payableOf } from '@milli/pricing';
 import type { Route } from './+types/order-details';
 import { serverApi } from '../lib/api.server.ts';
@@ -80,7 +80,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   });
   const payDifference = (a: OrderAdjustment) => {
     if (!orderNumber) return;
-    void checkout.pay<{ payment: GatewayPayment }>(adjustmentPayPath(orderNumber, a.id), {
+    void checkout.pay(adjustmentPayPath(orderNumber, a.id), {
       name: 'Milli',
       description: `Weight difference on order ${orderNumber}`,
     });

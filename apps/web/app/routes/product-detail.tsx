@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/product-detail';
 import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
-import { pictureInColour, type MyReviewState, type PincodeCheck, type ProductDetail, type ProductReviews as Reviews } from '@milli/contracts';
+import { pictureInColour, type MyReviewState, type PincodeCheck } from '@milli/contracts';
 import { ApiError } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
 
 async function checkPincode(api: ReturnType<typeof serverApi>, pincode: string): Promise<PincodeCheck> {
   try {
-    return await api.get<PincodeCheck>(`/api/stores/pincode/${encodeURIComponent(pincode.slice(0, 20))}`);
+    return await api.get(`/api/stores/pincode/${encodeURIComponent(pincode.slice(0, 20))}`);
   } catch {
     return { ok: false, reason: 'invalid', message: 'We could not check this pincode just now. Please try again.' };
   }
@@ -51,13 +51,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const pincode = (url.searchParams.get('pincode') ?? '').trim();
   const reviewsPage = /^\d{1,6}$/.test(url.searchParams.get('reviews') ?? '') ? Math.max(1, Number(url.searchParams.get('reviews'))) : 1;
   const [found, pincodeCheck, reviews, myReview] = await Promise.all([
-    api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${id}`).then(
+    api.get(`/api/product/find-by-id/${id}`).then(
       (answer) => ({ product: answer?.data ?? null, status: 200 }),
       (error: unknown) => ({ product: null, status: error instanceof ApiError ? error.status : 502 }),
     ),
     pincode ? checkPincode(api, pincode) : Promise.resolve(null),
     // A page without its reviews is still the product's page: a failed call only empties that section.
-    api.get<Reviews>(`/api/product/${id}/reviews?page=${reviewsPage}`).catch(() => null),
+    api.get(`/api/product/${id}/reviews?page=${reviewsPage}`).catch(() => null),
     // A signed-in shopper's right to review and their review (a guest's page asks nothing: it stays shared).
     loadMyReview(api, request, id),
   ]);
@@ -223,8 +223,12 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
             <PincodeBox pincode={pincode} check={pincodeCheck} />
             {product && <SeeInStore productId={product.product_id} />}
             <ul className="pd-notes">
-              <li>Product will be delivered in {settings.deliveryDays} days</li>
-              <li>{settings.returnWindowDays} day returnable</li>
+              {settings && (
+                <>
+                  <li>Product will be delivered in {settings.deliveryDays} days</li>
+                  <li>{settings.returnWindowDays} day returnable</li>
+                </>
+              )}
               <li>Life time exchange &amp; buyback</li>
               <li>Certified Jewellery</li>
             </ul>
@@ -234,7 +238,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
         {product && (
           <div className="container pd-below">
             <div className="pd-more">
-              <ProductTabs product={product} deliveryDays={settings.deliveryDays} returnDays={settings.returnWindowDays} />
+              <ProductTabs product={product} deliveryDays={settings?.deliveryDays ?? null} returnDays={settings?.returnWindowDays ?? null} />
             </div>
             <ProductReviews reviews={reviews} path={path} search={search}>
               <MyReviewBox productId={product.product_id} fromServer={myReview} result={reviewResult} />

@@ -7,10 +7,10 @@
  * sent it says so and leads back to the piece's reviews. A guest is sent to log in first; an unknown piece is 404.
  */
 import { Link, data } from 'react-router';
-import type { MyReviewState, ProductDetail } from '@milli/contracts';
+import type { MyReviewState } from '@milli/contracts';
 import type { Route } from './+types/review';
 import { ApiError } from '../lib/api.ts';
-import { serverApi } from '../lib/api.server.ts';
+import { replyTo, serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { loginRedirect } from '../lib/safe-redirect.ts';
 import { loadSessionUser } from '../lib/session.ts';
@@ -32,15 +32,9 @@ type Mine = { state: MyReviewState; failed: false } | { state: null; failed: boo
 
 /** GET /api/product/{id}/reviews/mine: the right to review and the review; `ended` when the session has gone (401). */
 async function loadMine(api: ReturnType<typeof serverApi>, id: number): Promise<Mine> {
-  try {
-    const res = await api.raw(`/api/product/${id}/reviews/mine`, { headers: { accept: 'application/json' } });
-    if (res.status === 401) return { state: null, failed: false, ended: true };
-    if (!res.ok) return { state: null, failed: true };
-    const body = (await res.json()) as MyReviewState;
-    return typeof body?.canReview === 'boolean' ? { state: body, failed: false } : { state: null, failed: true };
-  } catch {
-    return { state: null, failed: true };
-  }
+  const reply = await replyTo(api, 'GET', `/api/product/${id}/reviews/mine`);
+  if (reply?.status === 401) return { state: null, failed: false, ended: true };
+  return reply?.ok ? { state: reply.data, failed: false } : { state: null, failed: true };
 }
 
 /** The piece's name and picture (GET /api/product/find-by-id/{id}), who is here, then their review of it. */
@@ -49,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (id === null) throw data(null, { status: 404 });
   const api = serverApi(context);
   const [found, user] = await Promise.all([
-    api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${id}`).then(
+    api.get(`/api/product/find-by-id/${id}`).then(
       (answer) => ({ product: answer?.data ?? null, status: 200 }),
       (error: unknown) => ({ product: null, status: error instanceof ApiError ? error.status : 502 }),
     ),

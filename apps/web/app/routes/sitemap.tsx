@@ -1,5 +1,4 @@
 import type { Route } from './+types/sitemap';
-import type { Category } from '@milli/contracts';
 import { serverApi } from '../lib/api.server.ts';
 import { SHARED_PAGE } from '../lib/shared-page.ts';
 import { STATIC_PAGES, allProductIds, categoryEntries, sitemapXml } from '../features/catalog/sitemap.ts';
@@ -16,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const origin = new URL(request.url).origin;
   const [categories, ids] = await Promise.all([
-    api.get<Category[]>('/api/category').then(
+    api.get('/api/category').then(
       (rows) => (Array.isArray(rows) ? rows.map((r) => r.pr_cat_name).filter((n) => typeof n === 'string' && n !== '') : []),
       () => [] as string[],
     ),

@@ -3,7 +3,7 @@ import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
-import type { PincodeCheck, StoreNear, StoreSearch as StoreSearchAnswer } from '@milli/contracts';
+import type { StoreNear, StoreSearch as StoreSearchAnswer } from '@milli/contracts';
 import { countByCity, fullPincode, storesInCity } from '../features/store/filter-stores.ts';
 import { isStoreLocation, type StoreLocation } from '../features/store/store-location.ts';
 import { CityTiles, StoreResults, StoreSearch } from '../features/store/store-finder.tsx';
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
 
 async function loadStores(context: Route.LoaderArgs['context']): Promise<StoreLocation[] | null> {
   try {
-    const answer = await serverApi(context).get<{ data?: unknown }>('/api/stores');
+    const answer = await serverApi(context).get('/api/stores');
     return Array.isArray(answer?.data) ? answer.data.filter(isStoreLocation) : null;
   } catch {
     return null;
@@ -26,7 +26,7 @@ async function loadStores(context: Route.LoaderArgs['context']): Promise<StoreLo
 /** What words find (the server matches names loosely and knows cities' other names), with distances. */
 async function searchWords(context: Route.LoaderArgs['context'], q: string): Promise<StoreSearchAnswer | null> {
   try {
-    const answer = await serverApi(context).get<StoreSearchAnswer>(`/api/stores/search?q=${encodeURIComponent(q)}`);
+    const answer = await serverApi(context).get(`/api/stores/search?q=${encodeURIComponent(q)}`);
     return { ...answer, data: answer.data.filter(isStoreLocation) };
   } catch {
     return null;
@@ -36,7 +36,7 @@ async function searchWords(context: Route.LoaderArgs['context'], q: string): Pro
 /** What a full PIN code finds: the nearest stores (the server ranks them), or why there are none. */
 async function nearPincode(context: Route.LoaderArgs['context'], pin: string): Promise<{ stores: StoreNear[]; notice: string | null } | null> {
   try {
-    const check = await serverApi(context).get<PincodeCheck>(`/api/stores/pincode/${pin}`);
+    const check = await serverApi(context).get(`/api/stores/pincode/${pin}`);
     if (!check.ok) {
       return {
         stores: [],

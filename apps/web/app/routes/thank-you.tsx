@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!/^[A-Z]{1,10}-\d{4}-\d{6,}$/.test(order)) throw redirect('/');
   let detail: OrderDetail;
   try {
-    detail = await serverApi(context).get<OrderDetail>(`/api/orders/${encodeURIComponent(order)}`);
+    detail = await serverApi(context).get(`/api/orders/${encodeURIComponent(order)}`);
   } catch {
     throw redirect('/');
   }

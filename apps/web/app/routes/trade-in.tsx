@@ -7,7 +7,6 @@
  * empties the read cache (decision 017), so a kept estimate never outlives its rate.
  */
 import { Form, Link, data } from 'react-router';
-import type { TradeInEstimate } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
 import type { Route } from './+types/trade-in';
 import { serverApi } from '../lib/api.server.ts';
@@ -30,9 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const purity = q.get('purity') ?? '22';
   if (!weight) return { weight, purity, estimate: null, error: null };
   try {
-    const estimate = await serverApi(context).get<TradeInEstimate>(
-      `/api/trade-in/estimate?weightGrams=${encodeURIComponent(weight)}&purity=${encodeURIComponent(purity)}`,
-    );
+    const estimate = await serverApi(context).get(`/api/trade-in/estimate?weightGrams=${encodeURIComponent(weight)}&purity=${encodeURIComponent(purity)}`);
     return { weight, purity, estimate, error: null };
   } catch (error) {
     const failure = apiFailure(error, 'We could not work out an estimate just now. Please try again.');

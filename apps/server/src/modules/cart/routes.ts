@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CartAddAnswerSchema,
   CartAddSchema,
   CartDeleteParamsSchema,
-  CartLineSchema,
+  CartLineListSchema,
+  CartCountAnswerSchema,
   CartUpdateSchema,
   ErrorSchema,
   UserParamsSchema,
@@ -18,7 +18,6 @@ import { createCartService } from './service.ts';
 import { createSettingsService } from '../settings/service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
-const CountSchema = z.object({ message: z.string(), cartCount: z.number().int() });
 
 /** The logged-in cart (spec §7); a guest's cart is the cartItems cookie, priced by get_product_detail. */
 export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
@@ -36,13 +35,13 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
 
   api.get(
     '/cart/find-by-user-id/:userId',
-    { config: { access: 'customer' }, schema: { params: UserParamsSchema, response: { 200: z.array(CartLineSchema), ...errors } } },
+    { config: { access: 'customer' }, schema: { params: UserParamsSchema, response: { 200: CartLineListSchema, ...errors } } },
     async (req) => cart.lines(requireSelf(req, req.params.userId).id),
   );
 
   api.post(
     '/cart/updateCart',
-    { config: { access: 'customer' }, schema: { body: formBody(CartUpdateSchema, []), response: { 200: CountSchema, ...errors } } },
+    { config: { access: 'customer' }, schema: { body: formBody(CartUpdateSchema, []), response: { 200: CartCountAnswerSchema, ...errors } } },
     async (req) => {
       if (req.body.length === 0) {
         return { message: 'Cart updated', cartCount: 0 };
@@ -57,7 +56,7 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     '/cart/delete/:cartId/:userId',
     {
       config: { access: 'customer' },
-      schema: { params: CartDeleteParamsSchema, response: { 200: CountSchema, ...errors } },
+      schema: { params: CartDeleteParamsSchema, response: { 200: CartCountAnswerSchema, ...errors } },
     },
     async (req) => cart.remove(requireSelf(req, req.params.userId).id, req.params.cartId),
   );

@@ -6,9 +6,8 @@ import {
   AdminProductIdParamsSchema,
   AdminProductImageParamsSchema,
   AdminProductListQuerySchema,
-  AdminProductRowSchema,
+  AdminProductPageSchema,
   AdminProductSchema,
-  adminListPage,
   CategoryBodySchema,
   ErrorSchema,
   formBody,
@@ -119,7 +118,7 @@ const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
 
   api.get(
     '/admin/products',
-    { config: staff, schema: { querystring: AdminProductListQuerySchema, response: { 200: adminListPage(AdminProductRowSchema), ...errors } } },
+    { config: staff, schema: { querystring: AdminProductListQuerySchema, response: { 200: AdminProductPageSchema, ...errors } } },
     async (req) => service.list(req.query),
   );
 

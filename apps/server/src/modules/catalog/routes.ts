@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CartListQuerySchema,
-  CategorySchema,
+  CategoryListSchema,
   ErrorSchema,
-  OtherStoneSchema,
+  OtherStoneListSchema,
   PriceRangeParamsSchema,
   PriceRangeQuerySchema,
-  ProductDetailSchema,
+  ProductDetailAnswerSchema,
   ProductFacetsSchema,
   ProductFilterSchema,
   ProductIdParamsSchema,
@@ -16,11 +15,11 @@ import {
   ProductPageParamsSchema,
   ProductPageSchema,
   ProductReviewsSchema,
-  ProductSummarySchema,
+  ProductSummaryListSchema,
   ReviewsQuerySchema,
   SuggestAnswerSchema,
   SuggestQuerySchema,
-  TagSchema,
+  TagListSchema,
 } from '@milli/contracts/schemas';
 import { parseArtPath, renderArt } from '@milli/db';
 import { CATALOGUE_MEDIA_PREFIX } from '@milli/contracts';
@@ -60,11 +59,11 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
    */
   const byAddress = keptByAddress(cache, () => indianDate(new Date()));
 
-  api.get('/category', { schema: { response: { 200: z.array(CategorySchema) } } }, (_req, reply) =>
+  api.get('/category', { schema: { response: { 200: CategoryListSchema } } }, (_req, reply) =>
     sendKept(cache, reply, 'categories', () => ok(catalog.categories())),
   );
-  api.get('/admin/tags', { schema: { response: { 200: z.array(TagSchema) } } }, (_req, reply) => sendKept(cache, reply, 'tags', () => ok(catalog.tags())));
-  api.get('/admin/other-stones', { schema: { response: { 200: z.array(OtherStoneSchema) } } }, (_req, reply) =>
+  api.get('/admin/tags', { schema: { response: { 200: TagListSchema } } }, (_req, reply) => sendKept(cache, reply, 'tags', () => ok(catalog.tags())));
+  api.get('/admin/other-stones', { schema: { response: { 200: OtherStoneListSchema } } }, (_req, reply) =>
     sendKept(cache, reply, 'other-stones', () => ok(catalog.otherStones())),
   );
 
@@ -102,7 +101,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     {
       schema: {
         params: ProductIdParamsSchema,
-        response: { 200: z.object({ data: ProductDetailSchema }), 404: ErrorSchema },
+        response: { 200: ProductDetailAnswerSchema, 404: ErrorSchema },
       },
     },
     // Priced at the day's rates: the day is part of the key.
@@ -130,7 +129,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
       }),
   );
   // Guest carts: prices of the products in the cartItems cookie.
-  api.post('/product/get_product_detail', { schema: { querystring: CartListQuerySchema, response: { 200: z.array(ProductSummarySchema) } } }, (req) =>
+  api.post('/product/get_product_detail', { schema: { querystring: CartListQuerySchema, response: { 200: ProductSummaryListSchema } } }, (req) =>
     catalog.byIds(req.query.cartList),
   );
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AdminSettingsSchema, ErrorSchema, SETTINGS_FIELDS, SettingsPatchSchema, formBody } from '@milli/contracts/schemas';
+import { AdminSettingsSavedSchema, AdminSettingsSchema, ErrorSchema, SettingsPatchSchema, formBody } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { actorOf } from '../audit/service.ts';
@@ -39,7 +38,7 @@ export const settingsAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, d
           'A new GST rate reprices every weighed product in the same transaction; every cached answer and page is dropped.',
         body: formBody(SettingsPatchSchema),
         response: {
-          200: z.object({ settings: AdminSettingsSchema, changed: z.array(z.enum(SETTINGS_FIELDS)), repriced: z.number().int() }),
+          200: AdminSettingsSavedSchema,
           ...errors,
         },
       },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ErrorSchema,
   formBody,
@@ -8,7 +7,7 @@ import {
   PincodeCheckSchema,
   PincodeParamsSchema,
   SizerRequestSchema,
-  StoreLocationSchema,
+  StoreListSchema,
   StoreSearchQuerySchema,
   StoreSearchSchema,
 } from '@milli/contracts/schemas';
@@ -24,7 +23,7 @@ export const storesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
   const api = app.withTypeProvider<ZodTypeProvider>();
   const stores = createStoresService(deps.database.db, createSettingsService(deps.database.db));
 
-  api.get('/stores', { schema: { response: { 200: z.object({ data: z.array(StoreLocationSchema) }) } } }, (_req, reply) =>
+  api.get('/stores', { schema: { response: { 200: StoreListSchema } } }, (_req, reply) =>
     sendKept(deps.readCache, reply, 'stores', async () => ({ status: 200, value: { data: await stores.list() } })),
   );
 

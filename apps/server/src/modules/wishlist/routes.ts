@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ErrorSchema,
   UserParamsSchema,
@@ -8,7 +7,7 @@ import {
   WishlistCountSchema,
   WishlistDeleteParamsSchema,
   WishlistIdsSchema,
-  WishlistRowSchema,
+  WishlistRowListSchema,
   formBody,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
@@ -29,7 +28,7 @@ export const wishlistModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
 
   api.get(
     '/wishlist/find-by-user-id/:userId',
-    { config: { access: 'customer' }, schema: { params: UserParamsSchema, response: { 200: z.array(WishlistRowSchema), ...errors } } },
+    { config: { access: 'customer' }, schema: { params: UserParamsSchema, response: { 200: WishlistRowListSchema, ...errors } } },
     async (req) => wishlist.rows(requireSelf(req, req.params.userId).id),
   );
 

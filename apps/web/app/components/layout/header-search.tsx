@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
-import type { ProductSummary } from '@milli/contracts';
+import type { ApiAnswer, ProductSummary } from '@milli/contracts';
 import { formatRupees, rupeesToPaise } from '@milli/pricing';
 import { SearchIcon } from './icons.tsx';
 import { searchHref } from './nav-links.ts';
@@ -51,8 +51,8 @@ export function HeaderSearch({ id = 'panel-search-q' }: { id?: string }) {
           signal: controller.signal,
         });
         if (!res.ok) throw new Error(String(res.status));
-        const body = (await res.json()) as { data?: unknown; didYouMean?: unknown };
-        const list = Array.isArray(body.data) ? (body.data as ProductSummary[]).slice(0, MAX_SUGGESTIONS) : [];
+        const body = (await res.json()) as ApiAnswer<'GET', '/api/product/suggest'>;
+        const list = Array.isArray(body.data) ? body.data.slice(0, MAX_SUGGESTIONS) : [];
         setItems(list);
         setDidYouMean(typeof body.didYouMean === 'string' && list.length > 0 ? body.didYouMean : null);
         setActive(-1);

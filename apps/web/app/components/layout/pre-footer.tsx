@@ -8,27 +8,34 @@ import { useStoreShell } from './shell-data.ts';
 /**
  * The pre-footer every page shares: the store's promises, then a call to design a piece or visit a
  * store. Numbers come from the store settings (DECISIONS §4), so no page promises what another denies:
- * "free shipping" is only said while the shipping fee is zero.
+ * "free shipping" is only said while the shipping fee is zero. Without the settings (the API could not give them), the
+ * promises that need their numbers are left out.
  */
-export const PreFooter = memo(function PreFooter({ settings: given }: { settings?: StoreSettings }) {
+export const PreFooter = memo(function PreFooter({ settings: given }: { settings?: StoreSettings | null }) {
   const shell = useStoreShell();
   const settings = given ?? shell.settings;
-  const shipping =
-    settings.shippingFeePaise === 0
-      ? { title: 'Free shipping', text: `Insured delivery in ${settings.deliveryDays} days` }
-      : {
-          title: `Delivery in ${settings.deliveryDays} days`,
-          text: `Insured, flat ${formatRupees(settings.shippingFeePaise)} shipping`,
-        };
   const promises = [
-    {
-      icon: <MoneyBackIcon size={30} />,
-      title: `${settings.returnWindowDays}-day money-back`,
-      text: 'Changed your mind? Return it from your order page for a refund',
-    },
+    ...(settings
+      ? [
+          {
+            icon: <MoneyBackIcon size={30} />,
+            title: `${settings.returnWindowDays}-day money-back`,
+            text: 'Changed your mind? Return it from your order page for a refund',
+          },
+        ]
+      : []),
     { icon: <ExchangeIcon size={30} />, title: 'Lifetime exchange & buy-back', text: 'Trade in old pieces at today’s value' },
     { icon: <CertifiedIcon size={30} />, title: 'Certified jewellery', text: 'BIS hallmarked gold, certified diamonds' },
-    { icon: <TruckIcon size={30} />, ...shipping },
+    ...(settings
+      ? [
+          {
+            icon: <TruckIcon size={30} />,
+            ...(settings.shippingFeePaise === 0
+              ? { title: 'Free shipping', text: `Insured delivery in ${settings.deliveryDays} days` }
+              : { title: `Delivery in ${settings.deliveryDays} days`, text: `Insured, flat ${formatRupees(settings.shippingFeePaise)} shipping` }),
+          },
+        ]
+      : []),
   ];
   return (
     <aside className="pre-footer" aria-label="Our promise">

@@ -4,7 +4,6 @@ import { CATEGORIES, type StoreSettings } from '@milli/contracts';
 import { EMPTY_MINI_CART, type MiniCart } from '../../lib/cart-cookie.ts';
 import { fetchPersonal, type Personal } from '../../lib/personal.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { STORE_NAME } from '../../lib/meta.ts';
 
 /**
  * What every page's shell (header, panels, footer) needs: the root loader's answer. Any screen can read
@@ -13,8 +12,11 @@ import { STORE_NAME } from '../../lib/meta.ts';
 export interface ShellData {
   /** Per-request CSP nonce for inline scripts. */
   cspNonce: string;
-  /** Store settings; fields the API could not give are empty strings (the UI hides them). */
-  settings: StoreSettings;
+  /**
+   * The store's settings as GET /api/settings answered them, or null when it could not be asked: what shows them (the
+   * help line, the delivery days, the shipping fee, the return window…) is then left out, never made up.
+   */
+  settings: StoreSettings | null;
   /** Category screen names, API order ('Rings', not 'Fingerring'). */
   categories: string[];
   /** Tag names per category screen name (Shop by Style). */
@@ -37,24 +39,9 @@ export interface ShellData {
   year: number;
 }
 
-/** Used when the API is unreachable: the spec's constants (returns 15 days, Rs. 2.99 shipping, 15-day delivery). */
-export const FALLBACK_SETTINGS: StoreSettings = {
-  storeName: STORE_NAME,
-  helpLine: '',
-  emailPrimary: '',
-  emailSecondary: '',
-  officeAddress: '',
-  returnWindowDays: 15,
-  shippingFeePaise: 299,
-  deliveryDays: 15,
-  sellerLegalName: '',
-  sellerGstin: '',
-  codLimitPaise: 50_000_00,
-};
-
 export const FALLBACK_SHELL_DATA: ShellData = {
   cspNonce: '',
-  settings: FALLBACK_SETTINGS,
+  settings: null,
   categories: [...CATEGORIES],
   tagsByCategory: {},
   otherStones: [],

@@ -9,7 +9,9 @@ import type { StoreShell } from './shell-data.ts';
 
 /** Footer: the vision, how to reach us (help line, two e-mails, the Chennai office), quick links, ©. */
 export const SiteFooter = memo(function SiteFooter({ data }: { data: StoreShell }) {
-  const { settings, year } = data;
+  const { year } = data;
+  // Without the settings (the API could not give them) the contact details are left out, and the footer says so.
+  const settings = data.settings ?? { storeName: '', helpLine: '', emailPrimary: '', emailSecondary: '', officeAddress: '' };
   const name = settings.storeName || 'Milli';
   const emails = [settings.emailPrimary, settings.emailSecondary].filter(Boolean);
   return (

@@ -34,14 +34,14 @@ function TopBar({ data }: { data: ShellData }) {
   return (
     <div className="topbar">
       <div className="container topbar-inner">
-        {settings.helpLine ? (
+        {settings?.helpLine ? (
           <p className="topbar-help">
             <PhoneIcon size={15} />
             <span className="topbar-help-label">Help line</span>
             <a href={telHref(settings.helpLine)}>{settings.helpLine}</a>
           </p>
         ) : (
-          <p className="topbar-help">Certified jewellery · {settings.returnWindowDays}-day money-back</p>
+          <p className="topbar-help">Certified jewellery{settings && <> · {settings.returnWindowDays}-day money-back</>}</p>
         )}
         <nav aria-label="Account" className="topbar-nav">
           <ul>
@@ -191,8 +191,8 @@ export function SiteHeader({ data }: { data: ShellData }) {
               >
                 <MenuIcon />
               </a>
-              <Link to="/" className="logo" aria-label={`${settings.storeName || 'Milli'}, home`}>
-                <LogoMark className="logo-mark" title={settings.storeName || 'Milli'} />
+              <Link to="/" className="logo" aria-label={`${settings?.storeName || 'Milli'}, home`}>
+                <LogoMark className="logo-mark" title={settings?.storeName || 'Milli'} />
               </Link>
               <MainNav categories={categories} tagsByCategory={tagsByCategory} otherStones={otherStones} />
               <div className="header-actions">
@@ -240,7 +240,7 @@ export function SiteHeader({ data }: { data: ShellData }) {
         personalKnown={personalKnown}
         cartCount={cart.count}
         wishlistCount={wishlistCount}
-        helpLine={settings.helpLine}
+        helpLine={settings?.helpLine ?? ''}
       />
     </>
   );

@@ -12,7 +12,23 @@ afterEach(() => {
 });
 
 /** A shared page's shell as the server sends it: neutral until the browser has the visitor's summary (decision 032). */
-const neutral: ShellData = { ...FALLBACK_SHELL_DATA, personalKnown: false };
+const neutral: ShellData = {
+  ...FALLBACK_SHELL_DATA,
+  settings: {
+    storeName: 'Milli',
+    helpLine: '',
+    emailPrimary: '',
+    emailSecondary: '',
+    officeAddress: '',
+    returnWindowDays: 15,
+    shippingFeePaise: 299,
+    deliveryDays: 15,
+    sellerLegalName: '',
+    sellerGstin: '',
+    codLimitPaise: 5_000_000,
+  },
+  personalKnown: false,
+};
 
 describe('the site shell (decision 035)', () => {
   it("renders again only what is personal when the visitor's summary arrives, never the page of store data", async () => {
@@ -22,7 +38,7 @@ describe('the site shell (decision 035)', () => {
     const renders = { store: 0, personal: 0 };
     function StorePart() {
       renders.store++;
-      return <p>Returns within {useStoreShell().settings.returnWindowDays} days</p>;
+      return <p>Returns within {useStoreShell().settings?.returnWindowDays} days</p>;
     }
     function PersonalPart() {
       renders.personal++;
@@ -48,5 +64,19 @@ describe('the site shell (decision 035)', () => {
     // The store's part was rendered once; the personal part once neutral, once with the summary.
     expect(renders.store).toBe(1);
     expect(renders.personal).toBe(2);
+  });
+
+  it('leaves out what shows the store settings when the API could not give them, never making them up', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 503 })),
+    );
+    const Stub = createRoutesStub([{ path: '/', Component: () => <SiteShell data={{ ...neutral, settings: null }}>page</SiteShell> }]);
+    const { container } = render(<Stub initialEntries={['/']} />);
+    const text = container.textContent ?? '';
+    expect(text).toContain('Certified jewellery');
+    expect(text).toContain('Lifetime exchange & buy-back');
+    expect(text).not.toMatch(/money-back|Delivery in|Free shipping|Insured, flat/i);
+    expect(text).toContain('Our contact details will be back shortly');
   });
 });

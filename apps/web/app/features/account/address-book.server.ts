@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { ApiClient } from '../../lib/api.ts';
+import { replyTo } from '../../lib/api.server.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { ADDRESS_FIELDS, type AddressResult, type BookAddress } from './address-book.ts';
 
@@ -8,20 +9,7 @@ const FAILED = 'We could not change your address book just now. Please try again
 /** The customer's saved addresses (the default first); none when the API does not answer. */
 export async function loadAddresses(api: ApiClient): Promise<BookAddress[] | null> {
   try {
-    return (await api.get<{ data: BookAddress[] }>('/api/account/addresses')).data;
-  } catch {
-    return null;
-  }
-}
-
-async function send(api: ApiClient, path: string, method: string, body?: object): Promise<{ status: number; body: unknown } | null> {
-  try {
-    const res = await api.raw(path, {
-      method,
-      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: res.status, body: await res.json().catch(() => null) };
+    return (await api.get('/api/account/addresses')).data;
   } catch {
     return null;
   }
@@ -46,18 +34,20 @@ export async function addressAction(api: ApiClient, form: FormData, intent: Addr
 
   if (intent === 'save-address') {
     const body = { ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, values[f] ?? ''])), countryCode: '91', isDefault: values.isDefault === 'on' };
-    const answer = await send(api, id ? `/api/account/addresses/${id}` : '/api/account/addresses', id ? 'PATCH' : 'POST', body);
+    const answer = id ? await replyTo(api, 'PATCH', `/api/account/addresses/${id}`, body) : await replyTo(api, 'POST', '/api/account/addresses', body);
     if (answer?.status === 401) throw redirect('/login');
-    if (answer && answer.status < 300) return redirect(`/account?tab=addresses&saved=${id ? 'updated' : 'added'}`);
+    if (answer?.ok) return redirect(`/account?tab=addresses&saved=${id ? 'updated' : 'added'}`);
     const refusal = answer && answer.status < 500 ? (answer.body as { message?: string } | null) : null;
     return fail(answer && answer.status < 500 ? answer.status : 502, refusal?.message ?? FAILED, apiFieldErrors(refusal, ADDRESS_FIELDS));
   }
 
   if (!id) return fail(400, 'This address is not in your address book.');
   const answer =
-    intent === 'delete-address' ? await send(api, `/api/account/addresses/${id}`, 'DELETE') : await send(api, `/api/account/addresses/${id}/default`, 'POST');
+    intent === 'delete-address'
+      ? await replyTo(api, 'DELETE', `/api/account/addresses/${id}`)
+      : await replyTo(api, 'POST', `/api/account/addresses/${id}/default`);
   if (answer?.status === 401) throw redirect('/login');
+  if (answer?.ok) return data<AddressResult>({ intent, ok: true, message: answer.data.message, fields: {}, values: {} });
   const message = (answer?.body as { message?: string } | null)?.message;
-  if (answer && answer.status < 300) return data<AddressResult>({ intent, ok: true, message: message ?? 'Done.', fields: {}, values: {} });
   return fail(answer && answer.status < 500 ? answer.status : 502, answer && answer.status < 500 && message ? message : FAILED);
 }

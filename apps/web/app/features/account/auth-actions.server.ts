@@ -2,6 +2,8 @@ import { data, redirect } from 'react-router';
 import { loginRedirect, safeRedirect } from '../../lib/safe-redirect.ts';
 import { MESSAGES, type UserDetails } from '@milli/contracts';
 import { onCode, refusalCode, type ApiClient } from '../../lib/api.ts';
+import { ProfileUpdateSchema } from '@milli/contracts/schemas';
+import { replyTo, type ApiReply } from '../../lib/api.server.ts';
 import { readCartCookie } from '../../lib/cart-cookie.ts';
 import { storeCookie } from '../../lib/cookies.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
@@ -28,30 +30,8 @@ import {
  * headers (session, cleared guest cart) — or answers what the screen should show.
  */
 
-interface ApiAnswer {
-  status: number;
-  ok: boolean;
-  body: unknown;
-  setCookies: string[];
-}
-
-/** One API call; null when it could not be made at all (the screens then show their fallback text). */
-async function call(api: ApiClient, path: string, init: RequestInit): Promise<ApiAnswer | null> {
-  try {
-    const res = await api.raw(path, { ...init, headers: { accept: 'application/json', ...init.headers } });
-    const type = res.headers.get('content-type') ?? '';
-    const body: unknown = type.includes('application/json') ? await res.json().catch(() => null) : null;
-    return { status: res.status, ok: res.ok, body, setCookies: res.headers.getSetCookie() };
-  } catch {
-    return null;
-  }
-}
-
-const json = (method: string, body: object): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
+/** One API call's reply (replyTo); null when it could not be made at all (the screens then show their fallback text). */
+type ApiAnswer = ApiReply<unknown>;
 
 function field(body: unknown, name: string): unknown {
   return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
@@ -59,7 +39,7 @@ function field(body: unknown, name: string): unknown {
 
 /** The API's readable message for a refused call (4xx), else null: a 5xx or a missing answer gets the screen's fallback. */
 function refusal(answer: ApiAnswer | null): string | null {
-  if (!answer || answer.status >= 500) return null;
+  if (!answer || answer.ok || answer.status >= 500) return null;
   const message = field(answer.body, 'message');
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
@@ -114,8 +94,8 @@ export async function logIn(api: ApiClient, request: Request) {
   const wished = readWishlistCookie(request.headers.get('cookie'));
   if (wished.length > 0) fields.wishlistItems = JSON.stringify(wished);
 
-  const answer = await call(api, '/api/auth/login', { method: 'POST', body: multipart(fields) });
-  if (answer?.ok && field(answer.body, 'message') === MESSAGES.loginSuccess) {
+  const answer = await replyTo(api, 'POST', '/api/auth/login', multipart(fields));
+  if (answer?.ok && answer.data.message === MESSAGES.loginSuccess) {
     // Home (spec §4), unless a page sent the shopper here to log in first (checkout, orders, harvest…).
     return redirect(safeRedirect(form.get('next')) ?? '/', { headers: withCookies(answer.setCookies) });
   }
@@ -130,10 +110,7 @@ export async function logIn(api: ApiClient, request: Request) {
 export async function signUp(api: ApiClient, request: Request) {
   const form = await request.formData();
   const values = { username: text(form, 'username'), email: text(form, 'email') };
-  const answer = await call(api, '/api/auth/register', {
-    method: 'POST',
-    body: multipart({ ...values, password: secret(form, 'password') }),
-  });
+  const answer = await replyTo(api, 'POST', '/api/auth/register', multipart({ ...values, password: secret(form, 'password') }));
   if (answer?.ok) return redirect(`/login?${LOGIN_BANNER_PARAMS.registered}=1`);
 
   const message = answer && answer.status < 500 ? field(answer.body, 'message') : undefined;
@@ -184,7 +161,7 @@ const RESET_LINK = /^[A-Za-z0-9_-]{20,200}$/;
 export async function requestCode(api: ApiClient, request: Request) {
   const form = await request.formData();
   const email = text(form, 'email');
-  const answer = await call(api, '/api/auth/forgot-password', json('POST', { email }));
+  const answer = await replyTo(api, 'POST', '/api/auth/forgot-password', { email });
   if (answer?.ok) return redirect(`/otp?email=${encodeURIComponent(email)}`);
   return data<ForgotResult>({ message: refusal(answer) ?? ACCOUNT_TEXT.forgotFallback, email }, { status: failStatus(answer) });
 }
@@ -198,7 +175,7 @@ export async function checkCode(api: ApiClient, request: Request) {
   const email = text(form, 'email');
 
   if (form.get('intent') === 'resend') {
-    const answer = await call(api, '/api/auth/forgot-password', json('POST', { email }));
+    const answer = await replyTo(api, 'POST', '/api/auth/forgot-password', { email });
     const result: OtpResult = answer?.ok
       ? { intent: 'resend', ok: true, message: ACCOUNT_TEXT.codeResent(email) }
       : { intent: 'resend', ok: false, message: refusal(answer) ?? ACCOUNT_TEXT.forgotFallback };
@@ -206,9 +183,9 @@ export async function checkCode(api: ApiClient, request: Request) {
   }
 
   const otp = [1, 2, 3, 4].map((n) => text(form, `otp${n}`)).join('');
-  const answer = await call(api, '/api/auth/verify-otp', json('POST', { email, otp }));
-  const token = answer?.ok ? field(answer.body, 'resetToken') : undefined;
-  if (typeof token === 'string' && token) {
+  const answer = await replyTo(api, 'POST', '/api/auth/verify-otp', { email, otp });
+  const token = answer?.ok ? answer.data.resetToken : undefined;
+  if (token) {
     return redirect('/reset-password', { headers: withCookies([resetCookie.set(encodeURIComponent(token), request)]) });
   }
   return data<OtpResult>({ intent: 'verify', ok: false, message: refusal(answer) ?? ACCOUNT_TEXT.otpFallback }, { status: failStatus(answer) });
@@ -236,9 +213,9 @@ export async function setNewPassword(api: ApiClient, request: Request) {
   let resetToken = readResetToken(request);
   let exchanged = false;
   if (link && RESET_LINK.test(link)) {
-    const answer = await call(api, '/api/auth/reset-link', json('POST', { link }));
-    const token = answer?.ok ? field(answer.body, 'resetToken') : undefined;
-    if (typeof token !== 'string' || !token) {
+    const answer = await replyTo(api, 'POST', '/api/auth/reset-link', { link });
+    const token = answer?.ok ? answer.data.resetToken : undefined;
+    if (!token) {
       return data<ResetResult>({ message: refusal(answer) ?? ACCOUNT_TEXT.resetExpired, expired: true }, { status: failStatus(answer) });
     }
     resetToken = token;
@@ -246,11 +223,11 @@ export async function setNewPassword(api: ApiClient, request: Request) {
   }
   if (!resetToken) return data<ResetResult>({ message: ACCOUNT_TEXT.resetExpired, expired: true }, { status: 400 });
 
-  const answer = await call(
-    api,
-    '/api/auth/reset-password',
-    json('POST', { resetToken, password: secret(form, 'newPassword'), confirmPassword: secret(form, 'confirmPassword') }),
-  );
+  const answer = await replyTo(api, 'POST', '/api/auth/reset-password', {
+    resetToken,
+    password: secret(form, 'newPassword'),
+    confirmPassword: secret(form, 'confirmPassword'),
+  });
   if (answer?.ok) {
     return redirect(`/login?${LOGIN_BANNER_PARAMS.reset}=1`, { headers: withCookies([resetCookie.clear(request)]) });
   }
@@ -272,12 +249,8 @@ export async function undoEmailChange(api: ApiClient, request: Request) {
   const form = await request.formData();
   const token = text(form, 'token');
   if (!token) return data<UndoResult>({ ok: false, message: ACCOUNT_TEXT.undoMissing }, { status: 400 });
-  const answer = await call(api, '/api/auth/undo-email-change', json('POST', { token }));
-  const email = field(answer?.body, 'email');
-  if (answer?.ok) {
-    const message = field(answer.body, 'message');
-    return data<UndoResult>({ ok: true, message: typeof message === 'string' ? message : '', ...(typeof email === 'string' ? { email } : {}) });
-  }
+  const answer = await replyTo(api, 'POST', '/api/auth/undo-email-change', { token });
+  if (answer?.ok) return data<UndoResult>({ ok: true, message: answer.data.message, email: answer.data.email });
   return data<UndoResult>({ ok: false, message: refusal(answer) ?? ACCOUNT_TEXT.undoFallback }, { status: failStatus(answer) });
 }
 
@@ -293,10 +266,9 @@ export interface AccountData {
 export async function loadAccount(api: ApiClient, request?: Request): Promise<AccountData> {
   const user = await loadSessionUser(api);
   if (!user) throw request ? loginRedirect(request) : redirect('/login');
-  const answer = await call(api, `/api/users/user-details/${user.userId}`, { method: 'GET' });
+  const answer = await replyTo(api, 'GET', `/api/users/user-details/${user.userId}`);
   if (answer?.status === 401) throw redirect('/login');
-  const details = answer?.ok ? (field(answer.body, 'user') as UserDetails['user'] | undefined) : undefined;
-  return { user, details: details && typeof details === 'object' ? details : null };
+  return { user, details: answer?.ok ? answer.data.user : null };
 }
 
 const isProfileField = (name: unknown): name is ProfileField => PROFILE_FIELDS.includes(name as ProfileField);
@@ -306,14 +278,13 @@ export async function saveProfile(api: ApiClient, form: FormData) {
   const user = await loadSessionUser(api);
   if (!user) throw redirect('/login');
   const payload = Object.fromEntries(PROFILE_FIELDS.map((name) => [name, name.endsWith('Password') ? secret(form, name) : text(form, name)]));
-  const answer = await call(api, `/api/users/user-details/${user.userId}`, json('PUT', payload));
+  const answer = await replyTo(api, 'PUT', `/api/users/user-details/${user.userId}`, payload, ProfileUpdateSchema);
   if (answer?.status === 401) throw redirect('/login');
   if (answer?.ok) {
-    const message = field(answer.body, 'message');
     return data<ProfileResult>({
       intent: 'save-profile',
       ok: true,
-      message: typeof message === 'string' && message ? message : 'Your profile has been saved.',
+      message: answer.data.message || 'Your profile has been saved.',
       savedAt: Date.now(),
     });
   }

@@ -7,7 +7,7 @@ import { FormAlert } from '../../components/forms/form-bits.tsx';
 /** My Account → Store credit (GET /api/account/store-credit), or null when it could not be loaded. */
 export async function loadStoreCredit(api: ApiClient): Promise<StoreCreditStatement | null> {
   try {
-    return await api.get<StoreCreditStatement>('/api/account/store-credit');
+    return await api.get('/api/account/store-credit');
   } catch {
     return null;
   }

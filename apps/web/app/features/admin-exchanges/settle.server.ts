@@ -3,7 +3,6 @@
  * the amount typed in rupees, the bank reference of a buy-back, the note when below the value.
  */
 import { formatRupees } from '@milli/pricing';
-import type { AdminExchangeAnswer } from '@milli/contracts/schemas';
 import type { AdminApi } from '../../lib/admin.server.ts';
 import { parseRupees } from '../../lib/admin-form.ts';
 
@@ -19,7 +18,7 @@ export async function settleExchange(api: AdminApi, id: number, form: FormData):
   const amount = parseRupees(form.get('amount'));
   if (amount === null || Number.isNaN(amount))
     return { intent: 'settle', id, ok: false, message: 'Please give the amount in rupees.', fields: { amountPaise: 'Please give the amount in rupees.' } };
-  const r = await api.send<AdminExchangeAnswer>('POST', `/api/admin/exchanges/${id}/settle`, {
+  const r = await api.send('POST', `/api/admin/exchanges/${id}/settle`, {
     amountPaise: amount,
     payoutReference: String(form.get('payoutReference') ?? ''),
     note: String(form.get('note') ?? ''),

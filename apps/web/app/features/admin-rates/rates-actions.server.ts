@@ -3,7 +3,7 @@
  * PUT /api/admin/rates (only the boxes that change something), its field messages mapped back to the boxes.
  */
 import { redirect } from 'react-router';
-import { RATE_KEYS, type RateKey, type RatesAnswer, type RatesUpdateAnswer } from '@milli/contracts/schemas';
+import { RATE_KEYS, type RateKey, type RatesAnswer } from '@milli/contracts/schemas';
 import type { AdminApi } from '../../lib/admin.server.ts';
 import { parseRupees } from '../../lib/admin-form.ts';
 import { rateField } from './rates-model.ts';
@@ -14,7 +14,7 @@ export async function loadRates(api: AdminApi, request: Request): Promise<{ data
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get('days'));
   const days = (HISTORY_CHOICES as readonly number[]).includes(asked) ? asked : 90;
-  const data = await api.get<RatesAnswer>(`/api/admin/rates?days=${days}`);
+  const data = await api.get(`/api/admin/rates?days=${days}`);
   const chartParam = url.searchParams.get('chart') ?? '';
   const chart = (RATE_KEYS as readonly string[]).includes(chartParam) ? (chartParam as RateKey) : 'gold:22';
   const savedParam = url.searchParams.get('saved');
@@ -63,7 +63,7 @@ export async function saveRates(api: AdminApi, request: Request): Promise<RatesA
   if (rates.length === 0) return { values, errors: { form: 'Type at least one rate that changes.' } };
 
   const confirm = form.get('confirm') === 'yes';
-  const result = await api.send<RatesUpdateAnswer>('PUT', '/api/admin/rates', { rates, confirm });
+  const result = await api.send('PUT', '/api/admin/rates', { rates, confirm });
   if (result.ok) return redirect(`/admin/rates?saved=${keys.length}`);
   const body = result.refusal;
   // The API names fields by position ('rates.2.paisePerGram'): back to the box of that rate.

@@ -10,7 +10,7 @@ import { apiFieldErrors, type FieldErrors } from '../../lib/field-errors.ts';
 import { MONEY_FIELDS, NUMBER_FIELDS, type SettingsActionResult } from './settings-model.ts';
 
 export async function loadSettings(api: AdminApi): Promise<AdminSettings> {
-  return api.get<AdminSettings>('/api/admin/settings');
+  return api.get('/api/admin/settings');
 }
 
 export async function saveSettings(api: AdminApi, request: Request): Promise<SettingsActionResult> {
@@ -38,7 +38,7 @@ export async function saveSettings(api: AdminApi, request: Request): Promise<Set
     }
   }
   if (Object.keys(errors).length > 0) return { values, errors, message: 'Please correct the fields marked below.' };
-  const result = await api.send<{ settings: AdminSettings; changed: SettingsField[]; repriced: number }>('PATCH', '/api/admin/settings', patch);
+  const result = await api.send('PATCH', '/api/admin/settings', patch);
   if (!result.ok) {
     const fieldErrors = apiFieldErrors<SettingsField>(result.refusal, SETTINGS_FIELDS);
     return { values, errors: fieldErrors, message: Object.keys(fieldErrors).length > 0 ? 'Please correct the fields marked below.' : result.refusal.message };

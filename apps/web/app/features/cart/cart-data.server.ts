@@ -1,4 +1,5 @@
-import { choicesText, type CartLine, type CouponAnswer } from '@milli/contracts';
+import { data } from 'react-router';
+import { choicesText } from '@milli/contracts';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { cartSetCookie, priceGuestCart, readCartCookie, type GuestCartItem } from '../../lib/cart-cookie.ts';
 import { storeCookie, type CookieSite } from '../../lib/cookies.ts';
@@ -21,7 +22,7 @@ export function couponSetCookie(code: string | null, site: CookieSite): string {
 }
 
 async function customerLines(api: ApiClient, userId: number): Promise<CartViewLine[]> {
-  const rows = await api.get<CartLine[]>(`/api/cart/find-by-user-id/${userId}`);
+  const rows = await api.get(`/api/cart/find-by-user-id/${userId}`);
   return rows.map((r) => ({
     key: String(r.cartId),
     cartId: r.cartId,
@@ -66,7 +67,7 @@ export async function applyCoupon(
   guestItems: GuestCartItem[] | null,
 ): Promise<{ ok: true; coupon: AppliedCoupon } | { ok: false; message: string }> {
   try {
-    const answer = await api.post<CouponAnswer>('/api/coupons/apply', { code, ...(guestItems ? { cartItems: JSON.stringify(guestItems) } : {}) });
+    const answer = await api.post('/api/coupons/apply', { code, ...(guestItems ? { cartItems: JSON.stringify(guestItems) } : {}) });
     return {
       ok: true,
       coupon: {
@@ -78,6 +79,20 @@ export async function applyCoupon(
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { ok: false, message: error.message };
     return { ok: false, message: 'We could not check this coupon just now. Please try again.' };
+  }
+}
+
+/**
+ * What the cart and checkout are not shown without: the store's settings (the shipping fee, the pay-on-delivery limit)
+ * and, at checkout, the shopper's Milli Harvest plans and store credit that may pay. An API that cannot give them shows
+ * the error screen (502), never totals made of figures the store did not give.
+ */
+export async function needed<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof ApiError) throw data(null, { status: 502 });
+    throw error;
   }
 }
 

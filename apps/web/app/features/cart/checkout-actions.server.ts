@@ -1,8 +1,9 @@
 import { data } from 'react-router';
 import { loginRedirect } from '../../lib/safe-redirect.ts';
 import { afterPlaceOrder } from '../../lib/payment-step.ts';
-import type { PlaceOrderAnswer, PlaceOrderError } from '@milli/contracts';
-import type { ApiClient } from '../../lib/api.ts';
+import { refusalMessage, type ApiClient } from '../../lib/api.ts';
+import { PlaceOrderSchema } from '@milli/contracts/schemas';
+import { replyTo } from '../../lib/api.server.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import { couponSetCookie } from './cart-data.server.ts';
@@ -49,20 +50,20 @@ export async function placeOrder(api: ApiClient, request: Request) {
   if (form.get('useHarvest') === 'on') body.set('useHarvest', 'true');
   if (form.get('useStoreCredit') === 'on') body.set('useStoreCredit', 'true');
 
-  let res: Response;
-  try {
-    res = await api.raw('/api/orders/placeOrders', { method: 'POST', body, headers: { accept: 'application/json' } });
-  } catch {
-    return data<CheckoutResult>({ message: PLACE_FAILED, fields: {}, values }, { status: 502 });
-  }
-  const answer = (await res.json().catch(() => null)) as (PlaceOrderAnswer & PlaceOrderError) | null;
-  if (res.ok && answer?.orderNumber) {
+  // Checked first with the route's own schema: a form it refuses gets the API's very messages without the call.
+  const reply = await replyTo(api, 'POST', '/api/orders/placeOrders', body, PlaceOrderSchema);
+  if (!reply) return data<CheckoutResult>({ message: PLACE_FAILED, fields: {}, values }, { status: 502 });
+  if (reply.ok) {
     // Awaiting payment: the payment step; pay on delivery (Awaiting confirmation) or nothing to pay: thank-you.
-    return afterPlaceOrder(answer, { 'Set-Cookie': couponSetCookie(null, request) });
+    return afterPlaceOrder(reply.data, { 'Set-Cookie': couponSetCookie(null, request) });
   }
-  const message = res.status < 500 && answer?.message ? answer.message : PLACE_FAILED;
+  const refused = reply.status < 500;
   return data<CheckoutResult>(
-    { message, fields: res.status < 500 ? apiFieldErrors(answer, [...BILLING_FIELDS, ...SHIPPING_FIELDS]) : {}, values },
-    { status: res.status < 500 ? res.status : 502 },
+    {
+      message: (refused && refusalMessage(reply.body)) || PLACE_FAILED,
+      fields: refused ? apiFieldErrors(reply.body, [...BILLING_FIELDS, ...SHIPPING_FIELDS]) : {},
+      values,
+    },
+    { status: refused ? reply.status : 502 },
   );
 }

@@ -1,5 +1,5 @@
 import { countries } from '@milli/contracts/countries';
-import { type SavedAddress, type UserDetails } from '@milli/contracts/schemas';
+import { type SavedAddress } from '@milli/contracts/schemas';
 import type { ApiClient } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import type { CheckoutPrefill } from './checkout-form.ts';
@@ -20,7 +20,7 @@ export type PickableAddress = Pick<
  * the profile's name and mobile. No answer from the API leaves the form empty, never the page broken.
  */
 export async function loadCheckoutPrefill(api: ApiClient, user: SessionUser, url: URL): Promise<{ addresses: PickableAddress[]; prefill: CheckoutPrefill }> {
-  const book = await api.get<{ data: SavedAddress[] }>('/api/account/addresses').catch(() => ({ data: [] as SavedAddress[] }));
+  const book = await api.get('/api/account/addresses').catch(() => ({ data: [] as SavedAddress[] }));
   const addresses = book.data.map(({ id, firstName, lastName, address, landmark, city, state, pincode, phone, isDefault }) => ({
     id,
     firstName,
@@ -52,7 +52,7 @@ export async function loadCheckoutPrefill(api: ApiClient, user: SessionUser, url
       },
     };
   }
-  const details = await api.get<UserDetails>(`/api/users/user-details/${user.userId}`).catch(() => null);
+  const details = await api.get(`/api/users/user-details/${user.userId}`).catch(() => null);
   const profile = details?.user;
   return {
     addresses,

@@ -232,7 +232,7 @@ export function withoutKeys(filter: ListingFilter, ...keys: FilterKey[]): Listin
 }
 
 /** The productList query of a state: GET /api/product/productList?… */
-export function productListPath(state: ListingState): string {
+export function productListPath(state: ListingState): `/api/product/productList?${string}` {
   const params = new URLSearchParams();
   for (const key of FILTER_KEYS) {
     const value = state.filter[key];
@@ -244,7 +244,7 @@ export function productListPath(state: ListingState): string {
 }
 
 /** GET /api/product/facets with the address's filters: the filter panel's counts (decision 026). */
-export function facetsPath(state: ListingState): string {
+export function facetsPath(state: ListingState): `/api/product/facets?${string}` {
   const params = new URLSearchParams();
   for (const key of FILTER_KEYS) {
     const value = state.filter[key];

@@ -95,7 +95,7 @@ export async function addToCart(
 
   let product: ProductDetail;
   try {
-    product = (await api.get<{ data: ProductDetail }>(`/api/product/find-by-id/${productId}`)).data;
+    product = (await api.get(`/api/product/find-by-id/${productId}`)).data;
   } catch (error) {
     const { message, status, code } = apiFailure(error, ADD_FAILED);
     return fail(message, status, code);
@@ -160,7 +160,7 @@ export async function requestSizer(api: ApiClient, productId: number, form: Form
     return { result: { intent: 'sizer', ok: false, message: 'Please check the highlighted fields.', fieldErrors }, status: 400 };
   }
   try {
-    const answer = await api.post<{ message?: string }>('/api/sizer-requests', body);
+    const answer = await api.post('/api/sizer-requests', body);
     const message =
       answer && typeof answer === 'object' && typeof answer.message === 'string' && answer.message
         ? answer.message

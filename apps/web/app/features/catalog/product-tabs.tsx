@@ -43,7 +43,8 @@ function Facts({ product }: { product: ProductDetail }) {
   );
 }
 
-function Details({ product, deliveryDays, returnDays }: { product: ProductDetail; deliveryDays: number; returnDays: number }) {
+/** The delivery and return days are the store's settings: without them (null) the line that states them is left out. */
+function Details({ product, deliveryDays, returnDays }: { product: ProductDetail; deliveryDays: number | null; returnDays: number | null }) {
   const paragraphs = product.product_description
     .split(/\n{2,}/)
     .map((p) => p.trim())
@@ -51,9 +52,11 @@ function Details({ product, deliveryDays, returnDays }: { product: ProductDetail
   return (
     <div className="stack-sm">
       {paragraphs.length > 0 ? paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p>{product.product_name}.</p>}
-      <p className="muted">
-        Delivered in {deliveryDays} days, {returnDays} day returnable, with lifetime exchange and buyback at the day’s rate.
-      </p>
+      {deliveryDays !== null && returnDays !== null && (
+        <p className="muted">
+          Delivered in {deliveryDays} days, {returnDays} day returnable, with lifetime exchange and buyback at the day’s rate.
+        </p>
+      )}
     </div>
   );
 }
@@ -63,7 +66,7 @@ function Details({ product, deliveryDays, returnDays }: { product: ProductDetail
  * page is interactive (or without JavaScript) both sections show one after the other, so neither is
  * ever out of reach.
  */
-export function ProductTabs({ product, deliveryDays, returnDays }: { product: ProductDetail; deliveryDays: number; returnDays: number }) {
+export function ProductTabs({ product, deliveryDays, returnDays }: { product: ProductDetail; deliveryDays: number | null; returnDays: number | null }) {
   const [enhanced, setEnhanced] = useState(false);
   const [selected, setSelected] = useState<TabId>('details');
   const refs = useRef(new Map<TabId, HTMLButtonElement>());

@@ -1,5 +1,6 @@
 import type { MyReviewState } from '@milli/contracts';
-import type { ApiClient } from '../../lib/api.ts';
+import { refusalMessage, type ApiClient } from '../../lib/api.ts';
+import { replyTo } from '../../lib/api.server.ts';
 import { apiFieldErrors, type FieldErrors } from '../../lib/field-errors.ts';
 
 export const REVIEW_FIELDS = ['rating', 'title', 'text', 'photo'] as const;
@@ -31,7 +32,7 @@ export const hasSession = (request: Request) => /(?:^|;\s*)milli_session=/.test(
 export async function loadMyReview(api: ApiClient, request: Request, productId: number): Promise<MyReviewState | null> {
   if (!hasSession(request)) return null;
   // A session that has ended (401) or an API that cannot answer: the page shows the guest's line.
-  return api.get<MyReviewState>(`/api/product/${productId}/reviews/mine`).catch(() => null);
+  return api.get(`/api/product/${productId}/reviews/mine`).catch(() => null);
 }
 
 /**
@@ -57,19 +58,10 @@ export async function submitReview(api: ApiClient, request: Request, productId: 
     // An empty file input arrives as a nameless, empty file: not sent on.
     if (typeof file !== 'string' && file.size > 0) body.append('photo', file, file.name || 'photo.jpg');
   }
-  let res: Response;
-  try {
-    res = await api.raw(`/api/product/${productId}/reviews`, { method: 'POST', body, headers: { accept: 'application/json' } });
-  } catch {
-    return fail(FAILED, 502);
-  }
-  const answer: unknown = await res.json().catch(() => null);
-  const message = answer && typeof answer === 'object' && 'message' in answer && typeof answer.message === 'string' ? answer.message : '';
-  if (res.ok) return { result: { intent: 'review', ok: true, message: message || 'Thank you: your review is published.' }, status: 200 };
-  if (res.status === 401) return fail('Please log in to write a review.', 401);
-  return fail(
-    res.status < 500 && message ? message : FAILED,
-    res.status >= 500 ? 502 : res.status,
-    res.status < 500 ? apiFieldErrors(answer, REVIEW_FIELDS) : {},
-  );
+  const reply = await replyTo(api, 'POST', `/api/product/${productId}/reviews`, body);
+  if (!reply) return fail(FAILED, 502);
+  if (reply.ok) return { result: { intent: 'review', ok: true, message: reply.data.message || 'Thank you: your review is published.' }, status: 200 };
+  if (reply.status === 401) return fail('Please log in to write a review.', 401);
+  const refused = reply.status < 500;
+  return fail((refused && refusalMessage(reply.body)) || FAILED, refused ? reply.status : 502, refused ? apiFieldErrors(reply.body, REVIEW_FIELDS) : {});
 }

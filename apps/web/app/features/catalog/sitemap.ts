@@ -58,7 +58,7 @@ export async function allProductIds(api: ApiClient): Promise<number[]> {
   for (let page = 1; page <= SITEMAP_MAX_PAGES; page++) {
     let answer: ProductPage;
     try {
-      answer = await api.get<ProductPage>(`/api/product/productList?sort=0&page=${page}`);
+      answer = await api.get(`/api/product/productList?sort=0&page=${page}`);
     } catch {
       break;
     }

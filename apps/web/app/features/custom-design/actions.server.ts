@@ -1,7 +1,8 @@
 import { data } from 'react-router';
-import { MESSAGES, type CustomRequestRow, type CustomRequestView, type SavedAddress } from '@milli/contracts';
+import { MESSAGES, type CustomRequestRow } from '@milli/contracts';
 import { CUSTOM_DESIGN_FIELD_LABELS, CUSTOM_IMAGE_FIELDS, type CustomDesignField } from '@milli/contracts/custom-design-fields';
 import type { ApiClient } from '../../lib/api.ts';
+import { replyTo } from '../../lib/api.server.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import { loginRedirect } from '../../lib/safe-redirect.ts';
@@ -17,9 +18,6 @@ const MAX_FORM_BYTES = 41 * 1024 * 1024;
 
 const TEXT_FIELDS = (Object.keys(CUSTOM_DESIGN_FIELD_LABELS) as CustomDesignField[]).filter((n) => !(CUSTOM_IMAGE_FIELDS as readonly string[]).includes(n));
 
-async function readJson(res: Response): Promise<unknown> {
-  return (res.headers.get('content-type') ?? '').includes('application/json') ? res.json().catch(() => null) : null;
-}
 const prop = (body: unknown, name: string): unknown => (body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined);
 
 /** /custom-design's action: the form goes on, as multipart with the pictures, to the spec's call. */
@@ -53,23 +51,19 @@ export async function sendCustomRequest(api: ApiClient, request: Request) {
   }
   body.set('userId', String(user.userId));
 
-  let res: Response;
-  try {
-    res = await api.raw('/api/admin/cutom-jewelry/new-request', { method: 'POST', body, headers: { accept: 'application/json' } });
-  } catch {
-    return fail(CUSTOM_TEXT.fallback, 502, {}, values);
-  }
-  const answer = await readJson(res);
-  const message = prop(answer, 'message');
+  const reply = await replyTo(api, 'POST', '/api/admin/cutom-jewelry/new-request', body);
+  if (!reply) return fail(CUSTOM_TEXT.fallback, 502, {}, values);
   // Spec §4, §8: success is exactly this message; the form is then cleared.
-  if (res.ok && message === MESSAGES.customRequestSuccess) {
-    return data<CustomFormResult>({ ok: true, message, sentAt: Date.now() });
+  if (reply.ok && reply.data.message === MESSAGES.customRequestSuccess) {
+    return data<CustomFormResult>({ ok: true, message: reply.data.message, sentAt: Date.now() });
   }
-  const readable = res.status < 500 && typeof message === 'string' && message ? message : CUSTOM_TEXT.fallback;
+  const answer = reply.ok ? reply.data : reply.body;
+  const message = prop(answer, 'message');
+  const readable = reply.status < 500 && typeof message === 'string' && message ? message : CUSTOM_TEXT.fallback;
   return fail(
-    res.status === 401 ? CUSTOM_TEXT.loginNeeded : readable,
-    res.ok ? 502 : res.status >= 500 ? 502 : res.status,
-    res.status < 500 ? apiFieldErrors(answer, Object.keys(CUSTOM_DESIGN_FIELD_LABELS) as CustomDesignField[]) : {},
+    reply.status === 401 ? CUSTOM_TEXT.loginNeeded : readable,
+    reply.ok ? 502 : reply.status >= 500 ? 502 : reply.status,
+    reply.status < 500 ? apiFieldErrors(answer, Object.keys(CUSTOM_DESIGN_FIELD_LABELS) as CustomDesignField[]) : {},
     values,
   );
 }
@@ -78,16 +72,9 @@ export async function sendCustomRequest(api: ApiClient, request: Request) {
 export async function loadCustomOrders(api: ApiClient, request: Request): Promise<{ rows: CustomRequestRow[]; failed: boolean }> {
   const user = await loadSessionUser(api);
   if (!user) throw loginRedirect(request);
-  try {
-    const res = await api.raw('/api/custom-design/requests', { headers: { accept: 'application/json' } });
-    if (res.status === 401) throw loginRedirect(request);
-    if (!res.ok) return { rows: [], failed: true };
-    const rows = prop(await readJson(res), 'data');
-    return { rows: Array.isArray(rows) ? (rows as CustomRequestRow[]) : [], failed: false };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return { rows: [], failed: true };
-  }
+  const reply = await replyTo(api, 'GET', '/api/custom-design/requests');
+  if (reply?.status === 401) throw loginRedirect(request);
+  return reply?.ok ? { rows: reply.data.data, failed: false } : { rows: [], failed: true };
 }
 
 /** /cad-design?request={id}: the customer's own request and its latest design sheet. */
@@ -97,15 +84,15 @@ export async function loadCadDesign(api: ApiClient, request: Request) {
   const id = new URL(request.url).searchParams.get('request') ?? '';
   if (!/^\d{1,10}$/.test(id)) return data<CadLoad>({ state: 'choose' });
   try {
-    const res = await api.raw(`/api/custom-design/requests/${id}`, { headers: { accept: 'application/json' } });
-    if (res.status === 401) throw loginRedirect(request);
-    if (res.status === 404 || res.status === 400) return data<CadLoad>({ state: 'missing' }, { status: 404 });
-    if (!res.ok) return data<CadLoad>({ state: 'failed' }, { status: 502 });
-    const detail = (await res.json()) as CustomRequestView;
+    const reply = await replyTo(api, 'GET', `/api/custom-design/requests/${id}`);
+    if (reply?.status === 401) throw loginRedirect(request);
+    if (reply?.status === 404 || reply?.status === 400) return data<CadLoad>({ state: 'missing' }, { status: 404 });
+    if (!reply?.ok) return data<CadLoad>({ state: 'failed' }, { status: 502 });
+    const detail = reply.data;
     // A made piece whose balance is not ordered yet: the address book, to choose where it goes.
     const addresses =
       detail.piece && !detail.order
-        ? await api.get<{ data: SavedAddress[] }>('/api/account/addresses').then(
+        ? await api.get('/api/account/addresses').then(
             (b) => b.data,
             () => [],
           )
@@ -123,21 +110,13 @@ export async function rejectDesign(api: ApiClient, request: Request) {
   const form = await request.formData();
   const reason = typeof form.get('reason') === 'string' ? String(form.get('reason')) : '';
   if (!/^\d{1,10}$/.test(id)) return data<RejectResult>({ ok: false, message: 'Unknown design.', reason }, { status: 400 });
-  try {
-    const res = await api.raw(`/api/custom-design/requests/${id}/reject`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ reason }),
-    });
-    if (res.status === 401) throw loginRedirect(request);
-    const message = prop(await readJson(res), 'message');
-    if (res.ok) return data<RejectResult>({ ok: true, message: typeof message === 'string' ? message : 'Thank you.' });
-    return data<RejectResult>(
-      { ok: false, message: res.status < 500 && typeof message === 'string' ? message : CUSTOM_TEXT.rejectFallback, reason },
-      { status: res.status >= 500 ? 502 : res.status },
-    );
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return data<RejectResult>({ ok: false, message: CUSTOM_TEXT.rejectFallback, reason }, { status: 502 });
-  }
+  const reply = await replyTo(api, 'POST', `/api/custom-design/requests/${id}/reject`, { reason });
+  if (!reply) return data<RejectResult>({ ok: false, message: CUSTOM_TEXT.rejectFallback, reason }, { status: 502 });
+  if (reply.status === 401) throw loginRedirect(request);
+  if (reply.ok) return data<RejectResult>({ ok: true, message: reply.data.message });
+  const message = prop(reply.body, 'message');
+  return data<RejectResult>(
+    { ok: false, message: reply.status < 500 && typeof message === 'string' ? message : CUSTOM_TEXT.rejectFallback, reason },
+    { status: reply.status >= 500 ? 502 : reply.status },
+  );
 }

@@ -1,6 +1,8 @@
 import { data, redirect } from 'react-router';
-import { DEMO_INSTRUMENTS, type GatewayPayment, type HarvestPlan } from '@milli/contracts';
-import type { ApiClient } from '../../lib/api.ts';
+import { DEMO_INSTRUMENTS, type HarvestPlan } from '@milli/contracts';
+import { refusalCode, refusalMessage, type ApiClient } from '../../lib/api.ts';
+import { HarvestEnrolSchema } from '@milli/contracts/schemas';
+import { replyTo, type ApiReply } from '../../lib/api.server.ts';
 import { storeCookie } from '../../lib/cookies.ts';
 import { loadSessionUser, type SessionUser } from '../../lib/session.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
@@ -10,34 +12,14 @@ import { ENROL_FIELDS, HARVEST_PLAN_PATH, HARVEST_TEXT, type EnrolResult, type P
 /** The amount a guest typed, kept for an hour so it is still there after logging in. */
 const amountCookie = storeCookie('milli_harvest_amount', { maxAgeS: 3600, httpOnly: true });
 
-interface Answer {
-  status: number;
-  ok: boolean;
-  body: Record<string, unknown> | null;
-}
-
-async function call(api: ApiClient, path: string, body?: object): Promise<Answer | null> {
-  try {
-    const res = await api.raw(path, {
-      method: body ? 'POST' : 'GET',
-      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const type = res.headers.get('content-type') ?? '';
-    const parsed: unknown = type.includes('application/json') ? await res.json().catch(() => null) : null;
-    return { status: res.status, ok: res.ok, body: parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null };
-  } catch {
-    return null;
-  }
-}
+type Answer = ApiReply<unknown>;
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value.trim() : '';
 };
 /** A refusal's readable message (4xx), or the screen's fallback. */
-const messageOf = (answer: Answer | null, fallback: string) =>
-  answer && answer.status < 500 && typeof answer.body?.message === 'string' && answer.body.message ? answer.body.message : fallback;
+const messageOf = (answer: Answer | null, fallback: string) => (answer && !answer.ok && answer.status < 500 && refusalMessage(answer.body)) || fallback;
 const failStatus = (answer: Answer | null) => (answer && answer.status >= 400 && answer.status < 500 ? answer.status : 502);
 
 /** A monthly amount as typed (digits only, up to Rs. 99,99,999), or null. */
@@ -56,8 +38,8 @@ export function loadHarvestPitch(request: Request): { amount: string } {
 
 /** The customer's current plan (the running one, else the latest) and their account's e-mail. */
 async function ownPlan(api: ApiClient, user: SessionUser): Promise<{ plan: HarvestPlan | null; email: string }> {
-  const [plans, email] = await Promise.all([call(api, '/api/harvest/plans'), ownEmail(api, user)]);
-  const list = Array.isArray(plans?.body?.data) ? (plans.body.data as HarvestPlan[]) : [];
+  const [plans, email] = await Promise.all([replyTo(api, 'GET', '/api/harvest/plans'), ownEmail(api, user)]);
+  const list = plans?.ok ? plans.data.data : [];
   return { plan: list.find((p) => p.status === 'Active') ?? list.at(-1) ?? null, email: email ?? '' };
 }
 
@@ -123,7 +105,7 @@ async function enrol(api: ApiClient, request: Request, form: FormData) {
     return data<EnrolResult>({ intent: 'enrol', loginNeeded: true, message: HARVEST_TEXT.loginNeeded, fieldErrors: {}, values }, { status: 401, headers });
   }
   if (values.email === '') values.email = (await ownEmail(api, user)) ?? '';
-  const answer = await call(api, '/api/harvest/enrol', values);
+  const answer = await replyTo(api, 'POST', '/api/harvest/enrol', values, HarvestEnrolSchema);
   if (answer?.ok) {
     // The plan has started: the typed amount has done its job. Its schedule is the customer's own page.
     return redirect(`${HARVEST_PLAN_PATH}?started=1`, { headers: { 'Set-Cookie': amountCookie.clear(request) } });
@@ -135,15 +117,14 @@ async function enrol(api: ApiClient, request: Request, form: FormData) {
     if (/e-mail/i.test(message)) fieldErrors.email = message;
     else if (/amount/i.test(message)) fieldErrors.monthlyAmount = message;
   }
-  const planExists = answer?.body?.code === 'PLAN_EXISTS';
+  const planExists = answer !== null && refusalCode(answer.body) === 'PLAN_EXISTS';
   return data<EnrolResult>({ intent: 'enrol', loginNeeded: answer?.status === 401, planExists, message, fieldErrors, values }, { status: failStatus(answer) });
 }
 
 /** The account's e-mail (GET /api/users/user-details/{id}), or null. */
 async function ownEmail(api: ApiClient, user: SessionUser): Promise<string | null> {
-  const details = await call(api, `/api/users/user-details/${user.userId}`);
-  const detailUser = details?.body?.user as { user_email?: unknown } | undefined;
-  return typeof detailUser?.user_email === 'string' && detailUser.user_email !== '' ? detailUser.user_email : null;
+  const details = await replyTo(api, 'GET', `/api/users/user-details/${user.userId}`);
+  return details?.ok && details.data.user.user_email !== '' ? details.data.user.user_email : null;
 }
 
 /**
@@ -157,15 +138,14 @@ async function pay(api: ApiClient, form: FormData) {
   const refuse = (message: string, status: number) => data<PayResult>({ intent: 'pay', message, instrument }, { status });
   if (!/^\d{1,10}$/.test(instalmentId)) return refuse(HARVEST_TEXT.payFallback, 400);
   if (!DEMO_INSTRUMENTS.some((i) => i.id === instrument)) return refuse(HARVEST_TEXT.chooseInstrument, 400);
-  const started = await call(api, `/api/harvest/instalments/${instalmentId}/pay`, {});
+  const started = await replyTo(api, 'POST', `/api/harvest/instalments/${instalmentId}/pay`, {});
   if (!started?.ok) return refuse(messageOf(started, HARVEST_TEXT.payFallback), failStatus(started));
-  const payment = started.body?.payment as GatewayPayment | undefined;
-  if (!payment) return refuse(HARVEST_TEXT.payFallback, 502);
+  const { payment } = started.data;
   if (payment.gateway !== 'demo') return refuse(HARVEST_TEXT.needsScript, 409);
-  const paid = await call(api, '/api/payments/demo/checkout', { gatewayOrderId: payment.gatewayOrderId, instrument });
-  if (!paid?.ok || !paid.body) return refuse(messageOf(paid, HARVEST_TEXT.payFallback), failStatus(paid));
-  const verified = await call(api, '/api/payments/razorpay/verify', paid.body);
+  const paid = await replyTo(api, 'POST', '/api/payments/demo/checkout', { gatewayOrderId: payment.gatewayOrderId, instrument });
+  if (!paid?.ok) return refuse(messageOf(paid, HARVEST_TEXT.payFallback), failStatus(paid));
+  const verified = await replyTo(api, 'POST', '/api/payments/razorpay/verify', paid.data);
   if (!verified?.ok) return refuse(messageOf(verified, HARVEST_TEXT.payFallback), failStatus(verified));
-  const number = (started.body?.plan as HarvestPlan | undefined)?.instalments.find((i) => String(i.id) === instalmentId)?.number ?? 1;
+  const number = started.data.plan.instalments.find((i) => String(i.id) === instalmentId)?.number ?? 1;
   return redirect(`${HARVEST_PLAN_PATH}?paid=${number}#plan`);
 }

@@ -93,11 +93,13 @@ interface Feature {
 
 /**
  * The nine feature boxes (spec §2). Numbers that are store settings (the return window, the shipping fee,
- * delivery days) come from the settings, so this page never promises what the cart or checkout denies.
+ * delivery days) come from the settings, so this page never promises what the cart or checkout denies; without the
+ * settings (the API could not give them) those two boxes are left out.
  */
-export function featureList(settings: StoreSettings): Feature[] {
-  const shipping: Feature =
-    settings.shippingFeePaise === 0
+export function featureList(settings: StoreSettings | null): Feature[] {
+  const shipping: Feature | null = !settings
+    ? null
+    : settings.shippingFeePaise === 0
       ? {
           icon: ICONS.shipping,
           title: 'Free Shipping',
@@ -108,7 +110,12 @@ export function featureList(settings: StoreSettings): Feature[] {
           title: 'Insured Shipping',
           text: `A flat ${formatRupees(settings.shippingFeePaise)} covers insured, tracked delivery to your door within ${settings.deliveryDays} days.`,
         };
-  return [
+  const moneyBack: Feature | null = settings && {
+    icon: ICONS.moneyBack,
+    title: `${settings.returnWindowDays} Days Money Back`,
+    text: `Not in love with it? Return it within ${settings.returnWindowDays} days of delivery for a refund, from your order page.`,
+  };
+  const features: (Feature | null)[] = [
     {
       icon: ICONS.value,
       title: 'Value for Money',
@@ -124,11 +131,7 @@ export function featureList(settings: StoreSettings): Feature[] {
       title: 'Customized Design',
       text: 'Share a sketch or a memory. We send a CAD design for your approval before anything is cast.',
     },
-    {
-      icon: ICONS.moneyBack,
-      title: `${settings.returnWindowDays} Days Money Back`,
-      text: `Not in love with it? Return it within ${settings.returnWindowDays} days of delivery for a refund, from your order page.`,
-    },
+    moneyBack,
     {
       icon: ICONS.exchange,
       title: 'Exchange the Old',
@@ -151,9 +154,10 @@ export function featureList(settings: StoreSettings): Feature[] {
       text: 'Weight, purity, stones and making charges are itemised on every bill. No surprises, ever.',
     },
   ];
+  return features.filter((f): f is Feature => f !== null);
 }
 
-export function FeatureBoxes({ settings }: { settings: StoreSettings }) {
+export function FeatureBoxes({ settings }: { settings: StoreSettings | null }) {
   return (
     <section className="section features" aria-labelledby="features-title">
       <div className="container">

@@ -1,4 +1,4 @@
-import { categoryQueryName, type ProductPage, type ProductSummary } from '@milli/contracts';
+import { categoryQueryName, type ProductSummary } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
 
 /**
@@ -25,7 +25,7 @@ export type SaleShelf = { status: 'ok'; products: ProductSummary[] } | { status:
 
 export type SaleShelves = Record<SaleTabId, SaleShelf>;
 
-export function saleQueryPath(query: Record<string, string>): string {
+export function saleQueryPath(query: Record<string, string>): `/api/product/productList?${string}` {
   const params = new URLSearchParams({ ...query, onSale: '1', page: '1' });
   return `/api/product/productList?${params.toString()}`;
 }
@@ -38,7 +38,7 @@ function isProduct(value: unknown): value is ProductSummary {
 
 async function loadShelf(api: ApiClient, query: Record<string, string>): Promise<SaleShelf> {
   try {
-    const page = await api.get<ProductPage>(saleQueryPath(query));
+    const page = await api.get(saleQueryPath(query));
     if (!page || !Array.isArray(page.data)) return { status: 'error' };
     return { status: 'ok', products: page.data.filter(isProduct).slice(0, SALE_SHELF_SIZE) };
   } catch {

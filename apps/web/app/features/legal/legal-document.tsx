@@ -45,3 +45,15 @@ export function LegalDocument({ label, lead, updated, sections }: { label: strin
     </div>
   );
 }
+
+/**
+ * In place of a legal page whose figures are store settings (the return window, the shipping fee, the seller) when the
+ * API could not give them: the page never states terms it was not given.
+ */
+export function LegalUnavailable() {
+  return (
+    <div className="container legal">
+      <p className="legal-lead">This page could not be shown just now. Please try again in a moment.</p>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import { PageBanner } from '../../components/layout/page-banner.tsx';
 import { useStoreShell } from '../../components/layout/shell-data.ts';
-import { LegalDocument } from './legal-document.tsx';
+import { LegalDocument, LegalUnavailable } from './legal-document.tsx';
 import { POLICIES_UPDATED, type Policy } from './policies.tsx';
 
 /** One legal page: its banner and its sections, with the numbers from the store settings (root loader). */
@@ -10,7 +10,11 @@ export function PolicyPage({ policy }: { policy: Policy }) {
     <>
       <PageBanner title={policy.title} />
       <div className="section">
-        <LegalDocument label={policy.title} lead={policy.lead} updated={POLICIES_UPDATED} sections={policy.sections(settings)} />
+        {settings ? (
+          <LegalDocument label={policy.title} lead={policy.lead} updated={POLICIES_UPDATED} sections={policy.sections(settings)} />
+        ) : (
+          <LegalUnavailable />
+        )}
       </div>
     </>
   );

@@ -1,11 +1,11 @@
 import { data, redirect } from 'react-router';
-import type { BuybackQuote, ExchangeAskAnswer } from '@milli/contracts';
+import type { BuybackQuote } from '@milli/contracts';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 
 /** The order page's lifetime exchange and buy-back: today's quote (a delivered order only) and asking for either. */
 export async function loadBuybackQuote(api: ApiClient, orderNumber: string): Promise<BuybackQuote | null> {
   try {
-    return await api.get<BuybackQuote>(`/api/orders/${encodeURIComponent(orderNumber)}/buyback-quote`);
+    return await api.get(`/api/orders/${encodeURIComponent(orderNumber)}/buyback-quote`);
   } catch {
     // The rest of the order page stands without it.
     return null;
@@ -20,7 +20,7 @@ export interface ExchangeAskResult {
 export async function askExchange(api: ApiClient, orderNumber: string, form: FormData) {
   const body = { lineId: String(form.get('lineId') ?? ''), kind: String(form.get('kind') ?? ''), pieceId: String(form.get('pieceId') ?? '') };
   try {
-    const answer = await api.post<ExchangeAskAnswer>(`/api/orders/${encodeURIComponent(orderNumber)}/exchange-requests`, body);
+    const answer = await api.post(`/api/orders/${encodeURIComponent(orderNumber)}/exchange-requests`, body);
     return data<ExchangeAskResult>({ ok: true, message: answer.message });
   } catch (error) {
     if (error instanceof ApiError) {

@@ -10,7 +10,7 @@ import { formatRupees } from '@milli/pricing';
 import { orderDate, stepTime } from './order-parts.tsx';
 
 const grams = (mg: number) => `${(mg / 1000).toLocaleString('en-IN', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} g`;
-const api = (n: string) => `/api/orders/${encodeURIComponent(n)}`;
+const api = (n: string) => `/api/orders/${encodeURIComponent(n)}` as const;
 
 export const INVOICE_LATER = 'The tax invoice is issued when your order is dispatched.';
 
@@ -108,7 +108,7 @@ export function HuidNote({ detail }: { detail: OrderDetail }) {
 }
 
 /** The path that starts paying an open charge (answers { payment } like the order's own pay). */
-export const adjustmentPayPath = (orderNumber: string, id: number) => `${api(orderNumber)}/adjustments/${id}/pay`;
+export const adjustmentPayPath = (orderNumber: string, id: number) => `${api(orderNumber)}/adjustments/${id}/pay` as const;
 
 /**
  * Weight differences: an open charge to pay, settled or waived ones, refunds. The page gives it its gateway

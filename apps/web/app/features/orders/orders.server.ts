@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import type { OrderDetail, OrderListAnswer, OrderStatusAnswer } from '@milli/contracts';
+import type { OrderDetail, OrderListAnswer } from '@milli/contracts';
 import { loginRedirect } from '../../lib/safe-redirect.ts';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { loadSessionUser } from '../../lib/session.ts';
@@ -40,7 +40,7 @@ export interface OrderListData {
 export async function loadOrderList(api: ApiClient, kind: OrderListKind, url: URL): Promise<OrderListData> {
   await requireUser(api, url);
   try {
-    return { orders: await api.get<OrderListAnswer>(`/api/orders?list=${kind}&page=${pageOf(url.searchParams.get('page'))}`) };
+    return { orders: await api.get(`/api/orders?list=${kind}&page=${pageOf(url.searchParams.get('page'))}`) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw redirect('/login');
     return { orders: null };
@@ -58,7 +58,7 @@ export async function loadOrderDetail(api: ApiClient, orderNumber: string): Prom
   await requireUser(api);
   if (orderNumber === '') throw data(null, { status: 404 });
   try {
-    return await api.get<OrderDetail>(`/api/orders/${encodeURIComponent(orderNumber)}`);
+    return await api.get(`/api/orders/${encodeURIComponent(orderNumber)}`);
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status === 401) throw redirect('/login');
@@ -77,7 +77,7 @@ export interface CancelResult {
 export async function cancelOrder(api: ApiClient, orderNumber: string) {
   await requireUser(api);
   try {
-    await api.post<OrderStatusAnswer>(`/api/orders/${encodeURIComponent(orderNumber)}/cancel`);
+    await api.post(`/api/orders/${encodeURIComponent(orderNumber)}/cancel`);
     return redirect(`/order-details?order=${encodeURIComponent(orderNumber)}&cancelled=1`);
   } catch (error) {
     if (error instanceof ApiError) {

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { DEMO_INSTRUMENTS, type DemoInstrument, type GatewayPayment, type PaymentVerifyAnswer } from '@milli/contracts';
+import { DEMO_INSTRUMENTS, type ApiAnswer, type ApiPath, type DemoInstrument, type GatewayPayment, type PaymentVerifyAnswer } from '@milli/contracts';
 import { DemoCheckoutDialog } from '../../components/payments/demo-checkout.tsx';
 
 /**
@@ -21,12 +21,14 @@ export interface CheckoutDetails {
 }
 
 type RazorpayFields = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+/** What a successful POST of `path` answers, from the API map of packages/contracts (a type only: no schema reaches the page). */
+type Answer<P extends string> = ApiAnswer<'POST', P>;
 type Outcome = { ok: true; answer: PaymentVerifyAnswer } | { ok: false; status: number; message: string };
 
 const NO_ANSWER = 'We could not reach the store just now. If money was taken, your payment will be recorded within minutes; nothing will be charged twice.';
 
-/** A JSON POST of the store's API, as { status, body }; a network failure is status 0. */
-async function postJson(path: string, body?: object): Promise<{ status: number; body: Record<string, unknown> | null }> {
+/** A JSON POST of the store's API, as { status, body }; a network failure is status 0. Only a path of the API map compiles. */
+async function postJson<P extends string>(path: ApiPath<'POST', P>, body?: object): Promise<{ status: number; body: Record<string, unknown> | null }> {
   try {
     const res = await fetch(path, {
       method: 'POST',
@@ -50,7 +52,7 @@ export async function verifyPayment(fields: RazorpayFields): Promise<Outcome> {
     razorpay_payment_id: fields.razorpay_payment_id,
     razorpay_signature: fields.razorpay_signature,
   });
-  if (res.status === 200 && res.body) return { ok: true, answer: res.body as unknown as PaymentVerifyAnswer };
+  if (res.status === 200 && res.body) return { ok: true, answer: res.body as Answer<'/api/payments/razorpay/verify'> };
   return {
     ok: false,
     status: res.status,
@@ -58,15 +60,19 @@ export async function verifyPayment(fields: RazorpayFields): Promise<Outcome> {
   };
 }
 
+/** A path of the API map whose POST answers a gateway order to pay (`{ payment }`). */
+type Started = { payment: GatewayPayment | null };
+type PaymentPath<P extends string> = Answer<P> extends Started ? ApiPath<'POST', P> : `POST ${P} answers no gateway order to pay`;
+
 /**
  * Asks a page's own endpoint for the gateway order to pay (harvest pay, design approve, order pay): the whole
  * answer, or why not (the endpoint's message).
  */
-export async function startPayment<T extends { payment: GatewayPayment | null }>(
-  path: string,
-): Promise<{ ok: true; answer: T } | { ok: false; status: number; message: string }> {
-  const res = await postJson(path);
-  if (res.status === 200 && res.body && (res.body as T).payment) return { ok: true, answer: res.body as unknown as T };
+export async function startPayment<P extends string>(
+  path: PaymentPath<P>,
+): Promise<{ ok: true; answer: Answer<P> & Started } | { ok: false; status: number; message: string }> {
+  const res = await postJson<P>(path as ApiPath<'POST', P>);
+  if (res.status === 200 && res.body && (res.body as Started).payment) return { ok: true, answer: res.body as Answer<P> & Started };
   return { ok: false, status: res.status, message: messageOf(res.body, 'The payment could not be started just now. Nothing was charged; please try again.') };
 }
 
@@ -180,7 +186,7 @@ export async function payOnDemo(gatewayOrderId: string, instrument: DemoInstrume
     const message = messageOf(paid.body, paid.status === 0 ? NO_ANSWER : 'The payment did not go through. Nothing was charged; please try again.');
     return { ok: false, status: paid.status, message, ...(code ? { code } : {}) };
   }
-  return verifyPayment(paid.body as unknown as RazorpayFields);
+  return verifyPayment(paid.body as Answer<'/api/payments/demo/checkout'>);
 }
 
 /**
@@ -192,7 +198,7 @@ export async function payOnDemo(gatewayOrderId: string, instrument: DemoInstrume
  */
 export function useGatewayCheckout({ onPaid, onSettled }: { onPaid: (answer: PaymentVerifyAnswer) => void; onSettled?: () => void }): {
   open: (payment: GatewayPayment, details: CheckoutDetails) => void;
-  pay: <T extends { payment: GatewayPayment | null }>(path: string, details: CheckoutDetails | ((answer: T) => CheckoutDetails)) => Promise<T | null>;
+  pay: <P extends string>(path: PaymentPath<P>, details: CheckoutDetails | ((answer: Answer<P>) => CheckoutDetails)) => Promise<Answer<P> | null>;
   dialog: ReactNode;
   busy: boolean;
   error: string | null;
@@ -232,10 +238,10 @@ export function useGatewayCheckout({ onPaid, onSettled }: { onPaid: (answer: Pay
   );
 
   const pay = useCallback(
-    async <T extends { payment: GatewayPayment | null }>(path: string, details: CheckoutDetails | ((answer: T) => CheckoutDetails)) => {
+    async <P extends string>(path: PaymentPath<P>, details: CheckoutDetails | ((answer: Answer<P>) => CheckoutDetails)) => {
       setBusy(true);
       setError(null);
-      const started = await startPayment<T>(path);
+      const started = await startPayment(path);
       setBusy(false);
       if (!started.ok) {
         setError(started.message);

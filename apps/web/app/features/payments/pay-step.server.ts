@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import type { OrderDetail, OrderPayAnswer, PaymentVerifyAnswer, RazorpayVerify, UserDetails } from '@milli/contracts';
+import type { OrderDetail, RazorpayVerify } from '@milli/contracts';
 import { DEMO_INSTRUMENTS, DEMO_INSTRUMENT_IDS } from '@milli/contracts/schemas';
 import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { loginRedirect } from '../../lib/safe-redirect.ts';
@@ -29,8 +29,8 @@ export function orderNumberOf(raw: string | undefined): string {
 export async function loadPayStep(api: ApiClient, request: Request, orderNumber: string): Promise<PayStep> {
   const user = await loadSessionUser(api);
   if (!user) throw loginRedirect(request);
-  const path = `/api/orders/${encodeURIComponent(orderNumber)}`;
-  const [pay, detail] = await Promise.allSettled([api.post<OrderPayAnswer>(`${path}/pay`), api.get<OrderDetail>(path)]);
+  const path = `/api/orders/${encodeURIComponent(orderNumber)}` as const;
+  const [pay, detail] = await Promise.allSettled([api.post(`${path}/pay`), api.get(path)]);
   for (const settled of [pay, detail]) {
     if (settled.status === 'rejected' && settled.reason instanceof ApiError) {
       const { status } = settled.reason;
@@ -73,7 +73,7 @@ function orderSummary(order: OrderDetail): NonNullable<PayStep['summary']> {
 async function prefillOf(api: ApiClient, userId: number, order: OrderDetail | null) {
   const billing = order?.billingAddress ?? order?.shippingAddress ?? null;
   const email = await api
-    .get<UserDetails>(`/api/users/user-details/${userId}`)
+    .get(`/api/users/user-details/${userId}`)
     .then((d) => d.user.user_email)
     .catch(() => '');
   return {
@@ -98,7 +98,7 @@ export async function payOnDemoWithoutScript(api: ApiClient, request: Request, o
   }
   let paid: RazorpayVerify;
   try {
-    paid = await api.post<RazorpayVerify>('/api/payments/demo/checkout', { gatewayOrderId, instrument });
+    paid = await api.post('/api/payments/demo/checkout', { gatewayOrderId, instrument });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw loginRedirect(request);
     if (error instanceof ApiError && error.status === 402) return data<PayStepResult>({ message: error.message, instrument }, { status: 402 });
@@ -108,7 +108,7 @@ export async function payOnDemoWithoutScript(api: ApiClient, request: Request, o
     return data<PayStepResult>({ message: UNAVAILABLE, instrument }, { status: 503 });
   }
   try {
-    const verified = await api.post<PaymentVerifyAnswer>('/api/payments/razorpay/verify', paid);
+    const verified = await api.post('/api/payments/razorpay/verify', paid);
     throw redirect(thankYouPath(verified.orderNumber ?? orderNumber));
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -1,7 +1,8 @@
 import { data } from 'react-router';
-import { MESSAGES, type TradePartnerAnswer } from '@milli/contracts';
+import { MESSAGES } from '@milli/contracts';
 import { countries } from '@milli/contracts/countries';
 import type { ApiClient } from '../../lib/api.ts';
+import { replyTo } from '../../lib/api.server.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
 import type { DialCode, RegistrationResult } from './registration-result.ts';
 
@@ -32,20 +33,13 @@ export async function submitRegistration(api: ApiClient, request: Request) {
   const body = new FormData();
   for (const [name, value] of Object.entries(values)) body.set(name, value);
 
-  let status = 0;
-  let answer: unknown = null;
-  try {
-    const res = await api.raw('/api/manufacturer/register', { method: 'POST', body, headers: { accept: 'application/json' } });
-    status = res.status;
-    answer = (res.headers.get('content-type') ?? '').includes('application/json') ? await res.json().catch(() => null) : null;
-  } catch {
-    status = 0;
+  const reply = await replyTo(api, 'POST', '/api/manufacturer/register', body);
+  if (reply?.ok && reply.status === 200 && reply.data.message === MESSAGES.shortRegistrationSuccess) {
+    const { message, reference, bankName } = reply.data;
+    return { ok: true, message, reference, ...(bankName ? { bankName } : {}) } satisfies RegistrationResult;
   }
-
-  if (status === 200 && isRecord(answer) && answer.message === MESSAGES.shortRegistrationSuccess) {
-    const ok = answer as TradePartnerAnswer;
-    return { ok: true, message: ok.message, reference: ok.reference, ...(ok.bankName ? { bankName: ok.bankName } : {}) } satisfies RegistrationResult;
-  }
+  const status = reply?.status ?? 0;
+  const answer = reply ? (reply.ok ? reply.data : reply.body) : null;
   // A message the server meant for the person (a refusal, or any other answer under 500) is shown as it is.
   const readable = status > 0 && status < 500 && isRecord(answer) && typeof answer.message === 'string' && answer.message !== '';
   const refused = status >= 400 && status < 500;

@@ -27,7 +27,7 @@ const fromSummary = (p: ProductSummary): WishlistItem => ({
 
 /** The customer's rows (GET /api/wishlist/find-by-user-id/{userId}). Throws when the API fails. */
 export async function loadCustomerWishlist(api: ApiClient, user: SessionUser): Promise<WishlistItem[]> {
-  const rows = await api.get<WishlistRow[]>(`/api/wishlist/find-by-user-id/${user.userId}`);
+  const rows = await api.get(`/api/wishlist/find-by-user-id/${user.userId}`);
   if (!Array.isArray(rows)) throw new Error('unexpected wish-list answer');
   return rows.map(fromRow);
 }
@@ -35,7 +35,7 @@ export async function loadCustomerWishlist(api: ApiClient, user: SessionUser): P
 /** Pieces by id, in the given order, priced like a guest cart (POST get_product_detail?cartList=…). Throws when the API fails. */
 export async function loadProductsByIds(api: ApiClient, ids: readonly number[]): Promise<WishlistItem[]> {
   if (ids.length === 0) return [];
-  const products = await api.post<ProductSummary[]>(`/api/product/get_product_detail?cartList=${ids.join(',')}`);
+  const products = await api.post(`/api/product/get_product_detail?cartList=${ids.join(',')}`);
   if (!Array.isArray(products)) throw new Error('unexpected product answer');
   const byId = new Map(products.map((p) => [p.product_id, p]));
   return ids.flatMap((id) => {

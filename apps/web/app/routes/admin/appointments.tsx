@@ -4,7 +4,7 @@
  * Missed; Cancel mails the customer and asks first (ConfirmAction), with or without JavaScript.
  */
 import { Form, Link, useActionData } from 'react-router';
-import type { AdminAppointment, AdminAppointmentCalendar, StoreLocation } from '@milli/contracts/schemas';
+import type { AdminAppointment } from '@milli/contracts/schemas';
 import { formatRupees, indianDate } from '@milli/pricing';
 import type { Route } from './+types/appointments';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
@@ -39,11 +39,11 @@ type Result = { ok: boolean; message: string } | { confirm: string };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
   const api = adminApi(context, request);
-  const stores = (await api.get<{ data: StoreLocation[] }>('/api/stores')).data;
+  const stores = (await api.get('/api/stores')).data;
   const place = q.get('place') === 'video' ? 'video' : /^\d{1,9}$/.test(q.get('place') ?? '') ? Number(q.get('place')) : (stores[0]?.id ?? 'video');
   const from = /^\d{4}-\d{2}-\d{2}$/.test(q.get('from') ?? '') ? q.get('from')! : indianDate(new Date());
   const query = place === 'video' ? `kind=video` : `kind=store&storeId=${place}`;
-  const calendar = await api.get<AdminAppointmentCalendar>(`/api/admin/appointments?${query}&from=${from}&to=${addDays(from, 6)}`);
+  const calendar = await api.get(`/api/admin/appointments?${query}&from=${from}&to=${addDays(from, 6)}`);
   return { stores, place, from, calendar };
 }
 
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   const status = STATUS[intent];
   if (!status || !/^\d{1,10}$/.test(id)) return { ok: false, message: 'Choose Attended, Missed or Cancel on one of the appointments.' };
   if (status === 'Cancelled' && !isConfirmed(form)) return { confirm: `cancel:${id}` };
-  const r = await adminApi(context, request).send<AdminAppointment>('POST', `/api/admin/appointments/${id}/status`, { status });
+  const r = await adminApi(context, request).send('POST', `/api/admin/appointments/${id}/status`, { status });
   if (!r.ok) return { ok: false, message: r.refusal.message };
   return {
     ok: true,

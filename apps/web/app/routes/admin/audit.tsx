@@ -7,6 +7,7 @@ import { useLoaderData } from 'react-router';
 import type { AuditEntryRow } from '@milli/contracts/schemas';
 import type { Route } from './+types/audit';
 import { adminApi, requirePermission, requireStaff } from '../../lib/admin.server.ts';
+import { refusalMessage } from '../../lib/api.ts';
 import { PageHeader } from '../../components/admin/admin-shell.tsx';
 import { AUDIT_FILTERS, AuditScreen } from '../../features/admin-staff/audit-screen.tsx';
 import '../../features/admin-staff/staff.css';
@@ -26,14 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (!query.has('limit')) query.set('limit', '50');
   // A filter the API refuses (a malformed date) is shown above the form, not as an error page.
-  const res = await adminApi(context, request).raw(`/api/admin/audit?${query.toString()}`, { headers: { accept: 'application/json' } });
-  const body = (await res.json().catch(() => null)) as { data?: AuditEntryRow[]; message?: string } | null;
+  const log = await adminApi(context, request).reply('GET', `/api/admin/audit?${query.toString()}`);
   const limit = Number(query.get('limit'));
-  if (!res.ok || !body?.data) {
-    if (res.status >= 500) throw new Response('The audit log could not be read.', { status: 502 });
-    return { entries: [] as AuditEntryRow[], filters, error: body?.message ?? 'The audit log could not be read.', limit };
+  if (!log.ok) {
+    if (log.status >= 500) throw new Response('The audit log could not be read.', { status: 502 });
+    return { entries: [] as AuditEntryRow[], filters, error: refusalMessage(log.body) ?? 'The audit log could not be read.', limit };
   }
-  return { entries: body.data, filters, error: null as string | null, limit };
+  return { entries: log.data.data, filters, error: null as string | null, limit };
 }
 
 export default function Audit() {

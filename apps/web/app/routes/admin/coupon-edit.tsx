@@ -39,7 +39,7 @@ function idOf(param: string | undefined): number | null {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOf(params.id);
-  const coupon = id === null ? null : await adminApi(context, request).get<AdminCoupon>(`/api/admin/coupons/${id}`);
+  const coupon = id === null ? null : await adminApi(context, request).get(`/api/admin/coupons/${id}`);
   return { coupon, saved: new URL(request.url).searchParams.has('saved') };
 }
 
@@ -55,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     if (id === null) throw data({ message: 'There is no such coupon.' }, { status: 404 });
     if (!isConfirmed(form)) return { confirm: intent };
     if (intent === 'deactivate') {
-      const done = await api.send<AdminCoupon>('POST', `/api/admin/coupons/${id}/deactivate`);
+      const done = await api.send('POST', `/api/admin/coupons/${id}/deactivate`);
       return done.ok ? { saved: `Coupon ${done.data.code} is deactivated: the cart no longer accepts it.` } : { refusal: done.refusal };
     }
     const code = String(form.get('code') ?? '');
@@ -70,8 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const paise = parseRupees(values[name]);
     if (paise !== null && Number.isFinite(paise)) body[name] = String(paise / 100);
   }
-  const done =
-    id === null ? await api.send<AdminCoupon>('POST', '/api/admin/coupons', body) : await api.send<AdminCoupon>('PATCH', `/api/admin/coupons/${id}`, body);
+  const done = id === null ? await api.send('POST', '/api/admin/coupons', body) : await api.send('PATCH', `/api/admin/coupons/${id}`, body);
   if (!done.ok) return { refusal: done.refusal, values };
   if (id === null) return redirect(`${ADMIN_PATHS.coupons}/${done.data.id}?saved`);
   return { saved: `Coupon ${done.data.code} saved.` };

@@ -4,7 +4,6 @@
  */
 import { Link } from 'react-router';
 import { COUPON_STATUSES, COUPON_STATUS_LABELS, type CouponStatus } from '@milli/contracts';
-import type { AdminCoupon, AdminListPage } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
 import type { Route } from './+types/coupons';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
@@ -27,7 +26,7 @@ const TONE: Record<CouponStatus, 'success' | 'info' | 'neutral' | 'warning'> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = await adminApi(context, request).get<AdminListPage<AdminCoupon>>(`/api/admin/coupons?${apiListQuery(url, DEFAULTS.filters)}`);
+  const page = await adminApi(context, request).get(`/api/admin/coupons?${apiListQuery(url, DEFAULTS.filters)}`);
   return { page, list: readListState(url, DEFAULTS), deleted: url.searchParams.get('deleted') };
 }
 

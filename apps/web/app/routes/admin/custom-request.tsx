@@ -7,11 +7,12 @@
  * piece (HUID and weights) while Making.
  */
 import { Link, data } from 'react-router';
-import type { AdminCustomRequestDetail, CadQuote, CadVersion, CustomPiece } from '@milli/contracts/schemas';
+import type { AdminCustomRequestDetail, CadQuote, CadVersion } from '@milli/contracts/schemas';
 import type { Route } from './+types/custom-request';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { AdminForm, Checkbox, Field, FieldGroup, FormActions, Select, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
-import { adminApi, type AdminRefusal } from '../../lib/admin.server.ts';
+import { adminApi, refusalFields, type AdminRefusal } from '../../lib/admin.server.ts';
+import { refusalMessage } from '../../lib/api.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { SHEET_TONE, STATUS_TONE, carats, dayOf, grams, mgOfGrams, paiseOfRupees, rupees } from '../../features/admin-design/design-format.ts';
 import '../../features/admin-design/admin-design.css';
@@ -29,7 +30,7 @@ function idOf(param: string | undefined): number {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const detail = await adminApi(context, request).get<AdminCustomRequestDetail>(`/api/admin/custom-requests/${idOf(params.id)}`);
+  const detail = await adminApi(context, request).get(`/api/admin/custom-requests/${idOf(params.id)}`);
   return { detail };
 }
 
@@ -90,18 +91,20 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   if (intent === 'quote' || intent === 'share') {
     const { query, values, problem } = sheetQuery(form);
     if (problem) return refused(problem, { values });
-    const res = await api.raw(`/api/admin/custom-requests/${id}/quote?${query}`, { headers: { accept: 'application/json' } });
-    const body = (await res.json().catch(() => null)) as (CadQuote & { message?: string; fields?: Record<string, string> }) | null;
-    if (!res.ok || !body)
+    const quoted = await api.reply('GET', `/api/admin/custom-requests/${id}/quote?${query}`);
+    if (!quoted.ok) {
+      const fields = refusalFields(quoted.body);
       return {
         intent,
         values,
         refusal: {
-          status: res.status,
-          message: body?.message ?? 'The quote could not be made just now.',
-          ...(body?.fields ? { fields: body.fields } : {}),
+          status: quoted.status,
+          message: refusalMessage(quoted.body) ?? 'The quote could not be made just now.',
+          ...(fields ? { fields } : {}),
         } as AdminRefusal,
       };
+    }
+    const body = quoted.data;
     if (intent === 'quote') return { intent, values, quote: body };
     const totalPaise = String(form.get('totalPaise') ?? '');
     if (totalPaise !== String(body.totalPaise))
@@ -114,7 +117,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const renders = form.getAll('render').filter((f): f is File => typeof f !== 'string' && f.size > 0);
     if (renders.length === 0) return refused('Please add at least one render of the design (up to six).', { values, quote: body });
     for (const f of renders) out.append('render', f, f.name || 'render');
-    const done = await api.send<{ designId: number; version: number }>('POST', `/api/admin/custom-requests/${id}/designs`, out);
+    const done = await api.send('POST', `/api/admin/custom-requests/${id}/designs`, out);
     if (!done.ok) return { intent, values, quote: body, refusal: done.refusal };
     return { intent, saved: `Version ${done.data.version} is shared; the customer has been mailed.` };
   }
@@ -127,7 +130,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const net = mgOfGrams(String(form.get('netGrams') ?? ''));
     const gross = mgOfGrams(String(form.get('grossGrams') ?? ''));
     if (net === null || gross === null) return refused('Weights are in grams with up to 3 decimals, for example 4.725.');
-    const done = await api.send<CustomPiece>('POST', `/api/admin/custom-requests/${id}/piece`, { huid, netWeightMg: net, grossWeightMg: gross });
+    const done = await api.send('POST', `/api/admin/custom-requests/${id}/piece`, { huid, netWeightMg: net, grossWeightMg: gross });
     return done.ok
       ? {
           intent,

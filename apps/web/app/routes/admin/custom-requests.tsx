@@ -4,7 +4,6 @@
  * oldest first within each. Filtered by status with a plain GET form. Each row links to the request's page.
  */
 import { Form, Link } from 'react-router';
-import type { AdminCustomRequestPage } from '@milli/contracts/schemas';
 import type { Route } from './+types/custom-requests';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { EmptyState } from '../../components/admin/list-kit.tsx';
@@ -24,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageNo = Math.max(1, Math.min(100_000, Number(url.searchParams.get('page')) || 1));
   const query = new URLSearchParams({ page: String(pageNo), perPage: String(PER_PAGE) });
   if ((STATUSES as readonly string[]).includes(status)) query.set('status', status);
-  const page = await adminApi(context, request).get<AdminCustomRequestPage>(`/api/admin/custom-requests?${query}`);
+  const page = await adminApi(context, request).get(`/api/admin/custom-requests?${query}`);
   return { page, status: query.get('status') ?? '' };
 }
 

@@ -14,7 +14,7 @@ import { useAdminMe } from '../../lib/admin-me.ts';
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Back office' }];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminDashboard> {
-  return adminApi(context, request).get<AdminDashboard>('/api/admin/dashboard');
+  return adminApi(context, request).get('/api/admin/dashboard');
 }
 
 const METAL_NAMES = { gold: 'Gold', platinum: 'Platinum', silver: 'Silver' } as const;

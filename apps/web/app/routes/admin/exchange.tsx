@@ -6,7 +6,6 @@
  */
 import { Link, data, useActionData } from 'react-router';
 import { formatRupees } from '@milli/pricing';
-import type { AdminExchangeAnswer, AdminExchangeDetail } from '@milli/contracts/schemas';
 import type { Route } from './+types/exchange';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { AdminForm, FormActions, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
@@ -28,7 +27,7 @@ function idOf(param: string | undefined): number {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const detail = await adminApi(context, request).get<AdminExchangeDetail>(`/api/admin/exchanges/${idOf(params.id)}`);
+  const detail = await adminApi(context, request).get(`/api/admin/exchanges/${idOf(params.id)}`);
   return { detail };
 }
 
@@ -39,10 +38,10 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const api = adminApi(context, request);
-  const path = `/api/admin/exchanges/${id}`;
+  const path = `/api/admin/exchanges/${id}` as const;
   let r;
-  if (intent === 'receive') r = await api.send<AdminExchangeAnswer>('POST', `${path}/receive`, {});
-  else if (intent === 'refuse') r = await api.send<AdminExchangeAnswer>('POST', `${path}/refuse`, { reason: String(form.get('reason') ?? '') });
+  if (intent === 'receive') r = await api.send('POST', `${path}/receive`, {});
+  else if (intent === 'refuse') r = await api.send('POST', `${path}/refuse`, { reason: String(form.get('reason') ?? '') });
   else if (intent === 'settle') return settleExchange(api, id, form);
   else return { intent, ok: false, message: 'Choose Receive, Settle or Refuse.' };
   if (!r.ok) return { intent, ok: false, message: r.refusal.message, ...(r.refusal.fields ? { fields: r.refusal.fields } : {}) };

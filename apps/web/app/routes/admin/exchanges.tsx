@@ -4,7 +4,6 @@
  */
 import { Form, Link, useActionData } from 'react-router';
 import { formatRupees } from '@milli/pricing';
-import type { AdminExchangeList } from '@milli/contracts/schemas';
 import type { Route } from './+types/exchanges';
 import type { GoodwillResult } from '../../features/admin-exchanges/goodwill-form.tsx';
 import { parseRupees } from '../../lib/admin-form.ts';
@@ -22,7 +21,8 @@ const STATUSES = new Set(EXCHANGE_STATUS_OPTIONS.map((o) => o.value).filter(Bool
 export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get('status') ?? '';
   const status = STATUSES.has(asked) ? asked : '';
-  const list = await adminApi(context, request).get<AdminExchangeList>(`/api/admin/exchanges${status ? `?status=${encodeURIComponent(status)}` : ''}`);
+  const admin = adminApi(context, request);
+  const list = await (status ? admin.get(`/api/admin/exchanges?status=${encodeURIComponent(status)}`) : admin.get('/api/admin/exchanges'));
   return { list, status };
 }
 
@@ -34,11 +34,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Go
   const amount = parseRupees(form.get('amount'));
   if (amount === null || Number.isNaN(amount))
     return { intent: 'goodwill', ok: false, message: 'Please give the amount in rupees.', fields: { amountPaise: 'Please give the amount in rupees.' } };
-  const r = await adminApi(context, request).send<{ message: string; balancePaise: number }>(
-    'POST',
-    `/api/admin/orders/${encodeURIComponent(orderNumber)}/store-credit`,
-    { amountPaise: amount, note: String(form.get('note') ?? '') },
-  );
+  const r = await adminApi(context, request).send('POST', `/api/admin/orders/${encodeURIComponent(orderNumber)}/store-credit`, {
+    amountPaise: amount,
+    note: String(form.get('note') ?? ''),
+  });
   if (!r.ok) return { intent: 'goodwill', ok: false, message: r.refusal.message, ...(r.refusal.fields ? { fields: r.refusal.fields } : {}) };
   return {
     intent: 'goodwill',

@@ -25,7 +25,7 @@ function idOf(param: string | undefined): number {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const plan = await adminApi(context, request).get<AdminHarvestPlan>(`/api/admin/harvest/plans/${idOf(params.id)}`);
+  const plan = await adminApi(context, request).get(`/api/admin/harvest/plans/${idOf(params.id)}`);
   return { plan };
 }
 
@@ -37,14 +37,14 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const intent = String(form.get('intent') ?? '');
   const api = adminApi(context, request);
   if (intent === 'remind') {
-    const r = await api.send<AdminHarvestPlan>('POST', `/api/admin/harvest/plans/${id}/remind`, {});
+    const r = await api.send('POST', `/api/admin/harvest/plans/${id}/remind`, {});
     return r.ok ? { ok: true, message: 'Reminder sent: the customer has been mailed about the next instalment.' } : { ok: false, message: r.refusal.message };
   }
   if (intent !== 'close') return { ok: false, message: 'Choose Remind or Close.' };
   const reason = String(form.get('reason') ?? '');
   const refund = form.get('refund') === 'on';
   if (!isConfirmed(form)) return { confirm: 'close', reason, refund };
-  const r = await api.send<AdminHarvestPlan>('POST', `/api/admin/harvest/plans/${id}/close`, { reason, refund });
+  const r = await api.send('POST', `/api/admin/harvest/plans/${id}/close`, { reason, refund });
   if (!r.ok) return { ok: false, message: r.refusal.fields?.reason ?? r.refusal.message, reason };
   return {
     ok: true,

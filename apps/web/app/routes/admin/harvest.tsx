@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { formatRupees } from '@milli/pricing';
-import type { AdminHarvestRow, AdminListPage } from '@milli/contracts/schemas';
+import type { AdminHarvestRow } from '@milli/contracts/schemas';
 import type { Route } from './+types/harvest';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { EmptyState, ListTable, ListToolbar, Pagination } from '../../components/admin/list-kit.tsx';
@@ -26,7 +26,7 @@ const DUE_OPTIONS = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = await adminApi(context, request).get<AdminListPage<AdminHarvestRow>>(`/api/admin/harvest/plans?${apiListQuery(url, DEFAULTS.filters)}`);
+  const page = await adminApi(context, request).get(`/api/admin/harvest/plans?${apiListQuery(url, DEFAULTS.filters)}`);
   return { page, list: readListState(url, DEFAULTS) };
 }
 

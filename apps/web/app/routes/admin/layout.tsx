@@ -4,7 +4,7 @@
  * is imported here and only in admin route modules, so no storefront page ever loads it (e2e/admin-shell.spec.ts).
  */
 import { Outlet, data, isRouteErrorResponse, redirect, useRouteError, useRouteLoaderData } from 'react-router';
-import type { StaffMe, StoreSettings } from '@milli/contracts';
+import type { StaffMe } from '@milli/contracts';
 import type { Route } from './+types/layout';
 import { AdminShell, PageHeader } from '../../components/admin/admin-shell.tsx';
 import { adminApi, requireStaff } from '../../lib/admin.server.ts';
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ad
   const [me, storeName] = await Promise.all([
     requireStaff(context, request),
     adminApi(context, request)
-      .client.get<StoreSettings>('/api/settings')
+      .client.get('/api/settings')
       .then((s) => (typeof s?.storeName === 'string' && s.storeName !== '' ? s.storeName : STORE_NAME))
       .catch(() => STORE_NAME),
   ]);

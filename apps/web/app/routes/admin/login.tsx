@@ -15,7 +15,6 @@ import { adminNext } from '../../features/admin-staff/next.ts';
 import { TextField } from '../../components/admin/form-kit.tsx';
 import { AdminBarePage } from '../../components/admin/admin-shell.tsx';
 import { STORE_NAME } from '../../lib/meta.ts';
-import type { StoreSettings } from '@milli/contracts/schemas';
 import '../../styles/admin.css';
 
 const HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const;
@@ -31,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .catch(() => null);
   if (me?.ok) throw redirect(next ?? ADMIN_PATHS.dashboard, { headers: HEADERS });
   const storeName = await serverApi(context)
-    .get<StoreSettings>('/api/settings')
+    .get('/api/settings')
     .then((s) => (typeof s?.storeName === 'string' && s.storeName !== '' ? s.storeName : STORE_NAME))
     .catch(() => STORE_NAME);
   return { next, storeName };

@@ -9,7 +9,7 @@
  */
 import { Form, Link, data } from 'react-router';
 import { formatRupees } from '@milli/pricing';
-import type { AdminOrderDetail, AdminReturnPage, OrderStatusAnswer } from '@milli/contracts/schemas';
+import type { AdminOrderDetail } from '@milli/contracts/schemas';
 import type { Route } from './+types/order';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { ConfirmAction, isConfirmed } from '../../components/admin/confirm-dialog.tsx';
@@ -44,15 +44,12 @@ function numberOf(param: string | undefined): string {
   return n;
 }
 
-const api = (n: string) => `/api/admin/orders/${encodeURIComponent(n)}`;
+const api = (n: string) => `/api/admin/orders/${encodeURIComponent(n)}` as const;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const n = numberOf(params.orderNumber);
   const admin = adminApi(context, request);
-  const [order, returns] = await Promise.all([
-    admin.get<AdminOrderDetail>(api(n)),
-    admin.get<AdminReturnPage>(`/api/admin/returns?order=${encodeURIComponent(n)}`),
-  ]);
+  const [order, returns] = await Promise.all([admin.get(api(n)), admin.get(`/api/admin/returns?order=${encodeURIComponent(n)}`)]);
   return { order, returns: returns.data };
 }
 
@@ -97,7 +94,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     body.set('number', typed.number);
     const file = form.get('file');
     if (file && typeof file !== 'string' && file.size > 0) body.set('file', file, file.name || 'certificate');
-    const r = await adminApi(context, request).send<unknown>('POST', `${api(n)}/pieces/${pieceId}/certificate`, body);
+    const r = await adminApi(context, request).send('POST', `${api(n)}/pieces/${pieceId}/certificate`, body);
     return r.ok
       ? { intent: 'certificate', pieceId, saved: 'Certificate saved: the customer can download it from their order.' }
       : { intent: 'certificate', pieceId, refusal: r.refusal, typed };
@@ -111,7 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const status = text('status');
     const typed = Object.fromEntries(DISPATCH_FIELDS.map((f) => [f, text(f)]));
     const body = intent === 'dispatch' ? { status: 'Out for Delivery', ...typed } : { status, ...(typed.note?.trim() ? { note: typed.note } : {}) };
-    const r = await admin.send<OrderStatusAnswer>('POST', `${api(n)}/status`, body);
+    const r = await admin.send('POST', `${api(n)}/status`, body);
     return r.ok ? { intent, saved: SAVED[r.data.status] ?? r.data.message } : { intent, refusal: r.refusal, typed };
   }
 
@@ -120,7 +117,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const built = piecesBody(pieces);
     if (!built.ok)
       return { intent, pieces, pieceErrors: built.errors, refusal: { status: 400, message: 'Please correct the weights marked below.', code: null } };
-    const r = await admin.send<unknown>('POST', `${api(n)}/pieces`, built.body);
+    const r = await admin.send('POST', `${api(n)}/pieces`, built.body);
     if (r.ok) return { intent, saved: 'Packing recorded: the HUIDs and weights are saved. Any weight difference waits for the accounts desk.' };
     return { intent, pieces, pieceErrors: pieceErrorsOf(r.refusal.fields), refusal: r.refusal };
   }
@@ -128,7 +125,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   if (intent === 'cancel') {
     const reason = text('reason');
     if (!isConfirmed(form)) return { intent, confirm: 'cancel', typed: { reason } };
-    const r = await admin.send<OrderStatusAnswer>('POST', `${api(n)}/cancel`, { reason });
+    const r = await admin.send('POST', `${api(n)}/cancel`, { reason });
     return r.ok ? { intent, saved: r.data.message || 'The order is cancelled.' } : { intent, refusal: r.refusal, confirm: 'cancel', typed: { reason } };
   }
 
@@ -138,11 +135,11 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const note = text('note');
   if (intent === 'approve' || intent === 'reject') {
     if (!isConfirmed(form)) return { intent, confirm: `${intent}:${id}`, typed: { note } };
-    const r = await admin.send<unknown>('POST', `${api(n)}/adjustments/${id}/${intent}`, note.trim() ? { note } : {});
+    const r = await admin.send('POST', `${api(n)}/adjustments/${id}/${intent}`, note.trim() ? { note } : {});
     return r.ok ? { intent, saved: DECIDED[intent] } : { intent, refusal: r.refusal, confirm: `${intent}:${id}`, typed: { note } };
   }
   if (!isConfirmed(form)) return { intent, confirm: `waive:${id}`, typed: { note } };
-  const r = await admin.send<unknown>('POST', `${api(n)}/adjustments/${id}/waive`, note.trim() ? { note } : {});
+  const r = await admin.send('POST', `${api(n)}/adjustments/${id}/waive`, note.trim() ? { note } : {});
   return r.ok
     ? { intent, saved: 'The difference is waived: the customer owes nothing for it.' }
     : { intent, refusal: r.refusal, confirm: `waive:${id}`, typed: { note } };

@@ -6,7 +6,6 @@
  */
 import { Link } from 'react-router';
 import { formatRupees } from '@milli/pricing';
-import type { AdminOrderPage } from '@milli/contracts/schemas';
 import type { Route } from './+types/orders';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { EmptyState, ListTable, ListToolbar, Pagination } from '../../components/admin/list-kit.tsx';
@@ -31,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const query = new URLSearchParams(apiListQuery(url, DEFAULTS.filters));
   if (!query.has('dir')) query.set('dir', list.dir);
-  const page = await adminApi(context, request).get<AdminOrderPage>(`/api/admin/orders?${query}`);
+  const page = await adminApi(context, request).get(`/api/admin/orders?${query}`);
   return { page, list };
 }
 

@@ -4,7 +4,6 @@
  * duplicate and archive.
  */
 import { data, redirect, Form, useActionData } from 'react-router';
-import type { AdminProduct, PriceCard, ProductImage, Taxonomy } from '@milli/contracts/schemas';
 import type { Route } from './+types/product-edit';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { ConfirmAction } from '../../components/admin/confirm-dialog.tsx';
@@ -37,9 +36,9 @@ const NOTICES: Record<string, string> = {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = adminApi(context, request);
   const id = idOf(params);
-  const product = id === null ? null : await api.get<AdminProduct>(`/api/admin/products/${id}`);
-  const taxonomy = await api.get<Taxonomy>('/api/admin/taxonomy');
-  const card = await api.get<PriceCard>('/api/admin/products/price-card');
+  const product = id === null ? null : await api.get(`/api/admin/products/${id}`);
+  const taxonomy = await api.get('/api/admin/taxonomy');
+  const card = await api.get('/api/admin/products/price-card');
   const notice = new URL(request.url).searchParams.get('done');
   return { product, taxonomy, card, notice: notice ? (NOTICES[notice] ?? null) : null };
 }
@@ -58,10 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
 
   if (intent === 'save') {
     const body = productBodyFrom(form);
-    const result =
-      id === null
-        ? await api.send<AdminProduct>('POST', '/api/admin/products', body)
-        : await api.send<AdminProduct>('PATCH', `/api/admin/products/${id}`, body);
+    const result = id === null ? await api.send('POST', '/api/admin/products', body) : await api.send('PATCH', `/api/admin/products/${id}`, body);
     if (result.ok) return redirect(`${ADMIN_PATHS.product(result.data.id)}?done=${id === null ? 'created' : 'saved'}`);
     return { kind: 'form', message: result.refusal.message, fields: result.refusal.fields ?? {}, values: valuesFrom(body) };
   }
@@ -71,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
     const upload = new FormData();
     for (const file of form.getAll('images')) if (file instanceof File && file.size > 0) upload.append('images', file, file.name);
     if (![...upload.keys()].length) return { kind: 'images', message: 'Choose at least one photo.' };
-    const result = await api.send<{ data: ProductImage[] }>('POST', `/api/admin/products/${id}/images`, upload);
+    const result = await api.send('POST', `/api/admin/products/${id}/images`, upload);
     if (result.ok) return redirect(`${ADMIN_PATHS.product(id)}?done=uploaded`);
     return { kind: 'images', message: result.refusal.message };
   }
@@ -99,7 +95,7 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
     return { kind: 'notice', ok: result.ok, message: result.ok ? 'Sales saved.' : result.refusal.message };
   }
   if (intent === 'duplicate') {
-    const result = await api.send<AdminProduct>('POST', `/api/admin/products/${id}/duplicate`, {});
+    const result = await api.send('POST', `/api/admin/products/${id}/duplicate`, {});
     if (result.ok) return redirect(`${ADMIN_PATHS.product(result.data.id)}?done=duplicated`);
     return { kind: 'notice', ok: false, message: result.refusal.message };
   }

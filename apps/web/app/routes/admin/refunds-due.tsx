@@ -6,7 +6,6 @@
  */
 import { Form } from 'react-router';
 import { formatRupees } from '@milli/pricing';
-import type { AdminExchangesToSettle, AdminRefundsDue, ReturnStepAnswer } from '@milli/contracts/schemas';
 import type { Route } from './+types/refunds-due';
 import { PageHeader, Panel } from '../../components/admin/admin-shell.tsx';
 import { FormActions, SubmitButton } from '../../components/admin/form-kit.tsx';
@@ -21,10 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Refunds due · Back off
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = adminApi(context, request);
-  const [due, toSettle] = await Promise.all([
-    api.get<AdminRefundsDue>('/api/admin/refunds-due'),
-    api.get<AdminExchangesToSettle>('/api/admin/exchanges-to-settle'),
-  ]);
+  const [due, toSettle] = await Promise.all([api.get('/api/admin/refunds-due'), api.get('/api/admin/exchanges-to-settle')]);
   return { due, toSettle };
 }
 
@@ -38,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
     return settleExchange(adminApi(context, request), Number(id), form);
   }
   if (!/^\d{1,10}$/.test(id)) return { id, refusal: { status: 400, message: 'Choose Refund on one of the returns.', code: null } };
-  const r = await adminApi(context, request).send<ReturnStepAnswer>('POST', `/api/admin/returns/${id}/refund`, {});
+  const r = await adminApi(context, request).send('POST', `/api/admin/returns/${id}/refund`, {});
   return r.ok
     ? { id, saved: `Return ${id} is refunded (${formatRupees(r.data.return.refundedPaise)}). The customer has been mailed.` }
     : { id, refusal: r.refusal };

@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import { Form, Link, data } from 'react-router';
 import { formatRupees } from '@milli/pricing';
-import type { AdminReturnDetail, ReturnStepAnswer } from '@milli/contracts/schemas';
+import type { AdminReturnDetail } from '@milli/contracts/schemas';
 import type { Route } from './+types/return';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { FormActions, MoneyField, Select, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
@@ -29,7 +29,7 @@ function idOf(param: string | undefined): string {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const ret = await adminApi(context, request).get<AdminReturnDetail>(`/api/admin/returns/${idOf(params.id)}`);
+  const ret = await adminApi(context, request).get(`/api/admin/returns/${idOf(params.id)}`);
   return { ret };
 }
 
@@ -42,7 +42,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   if (!RETURN_STEPS.includes(step)) return { step: 'approve', refusal: { status: 400, message: 'Choose one of the return’s steps.', code: null } };
   const text = (name: string) => String(form.get(name) ?? '');
   const typed = Object.fromEntries(['note', 'pickupDate', 'disposition', 'refund', 'reason'].map((k) => [k, text(k)]));
-  const r = await adminApi(context, request).send<ReturnStepAnswer>(
+  const r = await adminApi(context, request).send(
     'POST',
     `/api/admin/returns/${id}/${step}`,
     stepBody(step, text, (n) => parseRupees(form.get(n))),

@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router';
 import { formatRupees } from '@milli/pricing';
-import type { AdminReturnPage, ReturnStatus } from '@milli/contracts/schemas';
+import type { ReturnStatus } from '@milli/contracts/schemas';
 import type { Route } from './+types/returns';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { adminApi } from '../../lib/admin.server.ts';
@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Returns · Back office'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get('status') ?? '';
   const status = RETURN_QUEUES.some((q) => q.status === asked) ? (asked as ReturnStatus | '') : '';
-  const page = await adminApi(context, request).get<AdminReturnPage>(`/api/admin/returns${status ? `?status=${encodeURIComponent(status)}` : ''}`);
+  const admin = adminApi(context, request);
+  const page = await (status ? admin.get(`/api/admin/returns?status=${encodeURIComponent(status)}`) : admin.get('/api/admin/returns'));
   return { page, status };
 }
 

@@ -4,7 +4,7 @@
  * (ConfirmAction), with or without JavaScript.
  */
 import { Form, useActionData } from 'react-router';
-import type { AdminListPage, AdminReview } from '@milli/contracts/schemas';
+import type { AdminReview } from '@milli/contracts/schemas';
 import type { Route } from './+types/reviews';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { ConfirmAction, isConfirmed } from '../../components/admin/confirm-dialog.tsx';
@@ -27,7 +27,7 @@ type Result = { ok: true; message: string } | { ok: false; message: string } | {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = await adminApi(context, request).get<AdminListPage<AdminReview>>(`/api/admin/reviews?${apiListQuery(url, DEFAULTS.filters)}`);
+  const page = await adminApi(context, request).get(`/api/admin/reviews?${apiListQuery(url, DEFAULTS.filters)}`);
   return { page, list: readListState(url, DEFAULTS) };
 }
 
@@ -40,8 +40,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   const api = adminApi(context, request);
   const r =
     intent === 'hide'
-      ? await api.send<AdminReview>('POST', `/api/admin/reviews/${id}/hide`, { reason: String(form.get('reason') ?? '') })
-      : await api.send<AdminReview>('POST', `/api/admin/reviews/${id}/restore`, {});
+      ? await api.send('POST', `/api/admin/reviews/${id}/hide`, { reason: String(form.get('reason') ?? '') })
+      : await api.send('POST', `/api/admin/reviews/${id}/restore`, {});
   if (!r.ok) return { ok: false, message: r.refusal.fields?.reason ?? r.refusal.message };
   return {
     ok: true,

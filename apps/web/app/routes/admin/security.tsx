@@ -4,7 +4,6 @@
  * also while the store requires a second factor they have not set up yet (the layout sends them here).
  */
 import { useActionData, useLoaderData } from 'react-router';
-import type { ApiTokenRow, TwoFactorStatus } from '@milli/contracts/schemas';
 import type { Route } from './+types/security';
 import { adminApi, requireStaff } from '../../lib/admin.server.ts';
 import { isConfirmed } from '../../lib/admin-confirm.ts';
@@ -19,10 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'My security · Back off
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(context, request);
   const api = adminApi(context, request);
-  const [twoFactor, tokens] = await Promise.all([
-    api.get<TwoFactorStatus>('/api/admin/me/two-factor'),
-    api.get<{ data: ApiTokenRow[] }>('/api/admin/me/tokens'),
-  ]);
+  const [twoFactor, tokens] = await Promise.all([api.get('/api/admin/me/two-factor'), api.get('/api/admin/me/tokens')]);
   return { me, twoFactor, tokens: tokens.data };
 }
 
@@ -57,12 +53,12 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Se
       return r.ok ? { intent } : refused(r.refusal, []);
     }
     case 'confirm-two-factor': {
-      const r = await api.send<{ recoveryCodes: string[] }>('POST', '/api/admin/me/two-factor/confirm', { code: text(form, 'code') });
+      const r = await api.send('POST', '/api/admin/me/two-factor/confirm', { code: text(form, 'code') });
       return r.ok ? { intent, saved: 'Two-factor sign-in is on.', recoveryCodes: r.data.recoveryCodes } : refused(r.refusal, ['code']);
     }
     case 'recovery-codes': {
       if (!isConfirmed(form)) return { intent, confirm: intent };
-      const r = await api.send<{ recoveryCodes: string[] }>('POST', '/api/admin/me/two-factor/recovery-codes');
+      const r = await api.send('POST', '/api/admin/me/two-factor/recovery-codes');
       return r.ok
         ? { intent, saved: 'New recovery codes are ready; the old ones no longer work.', recoveryCodes: r.data.recoveryCodes }
         : refused(r.refusal, []);
@@ -73,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Se
     }
     case 'create-token': {
       const days = text(form, 'expiresInDays').trim();
-      const r = await api.send<ApiTokenRow & { token: string }>('POST', '/api/admin/me/tokens', {
+      const r = await api.send('POST', '/api/admin/me/tokens', {
         name: text(form, 'name'),
         ...(days ? { expiresInDays: days } : {}),
       });

@@ -6,7 +6,7 @@
  * Neither can be undone, so both ask first (ConfirmAction), with or without JavaScript.
  */
 import { Form, Link, useActionData } from 'react-router';
-import type { AdminListPage, AdminSizerRequest } from '@milli/contracts/schemas';
+import type { AdminSizerRequest } from '@milli/contracts/schemas';
 import type { Route } from './+types/sizer-requests';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { ConfirmAction, isConfirmed } from '../../components/admin/confirm-dialog.tsx';
@@ -37,7 +37,7 @@ type Result = { ok: true; message: string } | { ok: false; message: string } | {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = await adminApi(context, request).get<AdminListPage<AdminSizerRequest>>(`/api/admin/sizer-requests?${apiListQuery(url, DEFAULTS.filters)}`);
+  const page = await adminApi(context, request).get(`/api/admin/sizer-requests?${apiListQuery(url, DEFAULTS.filters)}`);
   return { page, list: readListState(url, DEFAULTS) };
 }
 
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   if (!isConfirmed(form)) return { confirm: `${intent}:${id}` };
   const note = String(form.get('note') ?? '').trim();
   const status = intent === 'sent' ? 'Sent' : 'Closed';
-  const r = await adminApi(context, request).send<AdminSizerRequest>('POST', `/api/admin/sizer-requests/${id}/status`, { status, ...(note ? { note } : {}) });
+  const r = await adminApi(context, request).send('POST', `/api/admin/sizer-requests/${id}/status`, { status, ...(note ? { note } : {}) });
   if (!r.ok) return { ok: false, message: r.refusal.fields?.note ?? r.refusal.message };
   return {
     ok: true,

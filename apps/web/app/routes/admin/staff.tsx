@@ -4,7 +4,6 @@
  * revoking a member's API tokens. Every change goes through the API, which records it in the audit log.
  */
 import { useActionData, useLoaderData } from 'react-router';
-import type { AdminListPage, ApiTokenRow, StaffRow } from '@milli/contracts/schemas';
 import type { Route } from './+types/staff';
 import { adminApi, requirePermission, requireStaff } from '../../lib/admin.server.ts';
 import { apiListQuery, readListState } from '../../lib/admin-list.ts';
@@ -21,12 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(me, 'staff');
   const url = new URL(request.url);
   const api = adminApi(context, request);
-  const page = await api.get<AdminListPage<StaffRow>>(`/api/admin/staff?${apiListQuery(url, STAFF_LIST_DEFAULTS.filters)}`);
+  const page = await api.get(`/api/admin/staff?${apiListQuery(url, STAFF_LIST_DEFAULTS.filters)}`);
   const tokensOf = Number(url.searchParams.get('tokens'));
   const tokens =
-    Number.isSafeInteger(tokensOf) && tokensOf > 0
-      ? { staffId: tokensOf, data: (await api.get<{ data: ApiTokenRow[] }>(`/api/admin/staff/${tokensOf}/tokens`)).data }
-      : null;
+    Number.isSafeInteger(tokensOf) && tokensOf > 0 ? { staffId: tokensOf, data: (await api.get(`/api/admin/staff/${tokensOf}/tokens`)).data } : null;
   return { me, page, list: readListState(url, STAFF_LIST_DEFAULTS), tokens };
 }
 
@@ -40,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   const intent = text(form, 'intent');
   const id = text(form, 'id');
   const api = adminApi(context, request);
-  const path = `/api/admin/staff/${encodeURIComponent(id)}`;
+  const path = `/api/admin/staff/${encodeURIComponent(id)}` as const;
   const refused = (r: { message: string; fields?: Record<string, string> }, names: readonly string[]) => ({
     intent,
     id,
@@ -51,23 +48,23 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   switch (intent) {
     case 'add': {
       const body = { email: text(form, 'email'), name: text(form, 'name'), role: text(form, 'role'), password: text(form, 'password') };
-      const r = await api.send<StaffRow>('POST', '/api/admin/staff', body);
+      const r = await api.send('POST', '/api/admin/staff', body);
       return r.ok
         ? { intent, saved: `${r.data.name} (${r.data.email}) was added as ${r.data.role}. Give them their password in person.` }
         : { ...refused(r.refusal, ['email', 'name', 'role', 'password']), values: { email: body.email, name: body.name, role: body.role } };
     }
     case 'role': {
-      const r = await api.send<StaffRow>('PATCH', path, { role: text(form, 'role') });
+      const r = await api.send('PATCH', path, { role: text(form, 'role') });
       return r.ok ? { intent, id, saved: `${r.data.name} is now ${r.data.role}; their sessions have ended.` } : refused(r.refusal, ['role']);
     }
     case 'remove': {
       if (!isConfirmed(form)) return { intent, id, confirm: intent };
-      const r = await api.send<StaffRow>('DELETE', path);
+      const r = await api.send('DELETE', path);
       return r.ok ? { intent, id, saved: `${r.data.name} was removed: their sessions have ended and their API tokens are revoked.` } : refused(r.refusal, []);
     }
     case 'reset-two-factor': {
       if (!isConfirmed(form)) return { intent, id, confirm: intent };
-      const r = await api.send<StaffRow>('POST', `${path}/reset-two-factor`);
+      const r = await api.send('POST', `${path}/reset-two-factor`);
       return r.ok
         ? { intent, id, saved: `${r.data.name}’s two-factor sign-in was reset; they set it up again at their next sign-in.` }
         : refused(r.refusal, []);

@@ -7,12 +7,13 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, data, redirect } from 'react-router';
 import { STORE_LIMITS } from '@milli/contracts';
-import type { AdminPinPosition, AdminStore } from '@milli/contracts/schemas';
+import type { AdminStore } from '@milli/contracts/schemas';
 import type { Route } from './+types/store-edit';
 import { PageHeader, Panel } from '../../components/admin/admin-shell.tsx';
 import { AdminForm, Checkbox, Field, FieldGroup, FormActions, NumberField, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
 import { ConfirmAction, isConfirmed } from '../../components/admin/confirm-dialog.tsx';
-import { adminApi, type AdminRefusal } from '../../lib/admin.server.ts';
+import { adminApi, refusalFields, type AdminRefusal } from '../../lib/admin.server.ts';
+import { refusalMessage } from '../../lib/api.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { IndiaMap, readCoordinate } from '../../features/admin-shop/india-map.tsx';
@@ -30,7 +31,7 @@ function idOf(param: string | undefined): number | null {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idOf(params.id);
-  const store = id === null ? null : await adminApi(context, request).get<AdminStore>(`/api/admin/stores/${id}`);
+  const store = id === null ? null : await adminApi(context, request).get(`/api/admin/stores/${id}`);
   return { store, saved: new URL(request.url).searchParams.has('saved') };
 }
 
@@ -54,19 +55,20 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   if (intent === 'position') {
     // The form comes back with the pincode's position filled in; nothing is saved yet.
     const pin = values.pincode.replace(/\s+/g, '');
-    const res = await api.raw(`/api/admin/stores/position/${encodeURIComponent(pin || '-')}`, { headers: { accept: 'application/json' } });
-    const answer = (await res.json().catch(() => null)) as (AdminPinPosition & { message?: string; fields?: Record<string, string> }) | null;
-    if (!res.ok || !answer || typeof answer.latitude !== 'number') {
+    const found = await api.reply('GET', `/api/admin/stores/position/${encodeURIComponent(pin || '-')}`);
+    if (!found.ok) {
+      const said = refusalMessage(found.body);
       return {
         values,
         refusal: {
-          status: res.status,
-          message: answer?.message ?? 'No position is known for that pincode.',
+          status: found.status,
+          message: said ?? 'No position is known for that pincode.',
           code: null,
-          fields: { pincode: answer?.fields?.pincode ?? answer?.message ?? 'No position is known for that pincode.' },
+          fields: { pincode: refusalFields(found.body)?.pincode ?? said ?? 'No position is known for that pincode.' },
         },
       };
     }
+    const answer = found.data;
     return {
       values: { ...values, latitude: String(answer.latitude), longitude: String(answer.longitude) },
       notice: `The centre of ${answer.place} is filled in for pincode ${answer.pincode}. Move it to the shop's door if you know it, then save.`,
@@ -74,8 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   }
 
   const body = apiBody(values, 'active');
-  const done =
-    id === null ? await api.send<AdminStore>('POST', '/api/admin/stores', body) : await api.send<AdminStore>('PATCH', `/api/admin/stores/${id}`, body);
+  const done = id === null ? await api.send('POST', '/api/admin/stores', body) : await api.send('PATCH', `/api/admin/stores/${id}`, body);
   if (!done.ok) return { refusal: done.refusal, values };
   if (id === null) return redirect(`${ADMIN_PATHS.stores}/${done.data.id}?saved`);
   return { saved: `${done.data.name} saved. The store locator shows it now.` };

@@ -3,7 +3,6 @@
  * pincode, filtered open or hidden, sorted as the locator shows them, by name or by city.
  */
 import { Link } from 'react-router';
-import type { AdminListPage, AdminStore } from '@milli/contracts/schemas';
 import type { Route } from './+types/stores';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { EmptyState, ListTable, ListToolbar, Pagination } from '../../components/admin/list-kit.tsx';
@@ -18,7 +17,7 @@ const DEFAULTS: ListDefaults = { sort: 'order', filters: ['active'] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = await adminApi(context, request).get<AdminListPage<AdminStore>>(`/api/admin/stores?${apiListQuery(url, DEFAULTS.filters)}`);
+  const page = await adminApi(context, request).get(`/api/admin/stores?${apiListQuery(url, DEFAULTS.filters)}`);
   return { page, list: readListState(url, DEFAULTS), deleted: url.searchParams.get('deleted') };
 }
 

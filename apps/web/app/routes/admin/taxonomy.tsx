@@ -3,7 +3,6 @@
  * remove. Removing what products still use is refused by the server with what to do first.
  */
 import { Form, useActionData } from 'react-router';
-import type { Taxonomy } from '@milli/contracts/schemas';
 import type { Route } from './+types/taxonomy';
 import { PageHeader, Panel } from '../../components/admin/admin-shell.tsx';
 import { FormError, SavedNotice } from '../../components/admin/form-kit.tsx';
@@ -15,7 +14,7 @@ import '../../features/admin-catalogue/catalogue.css';
 export const meta: Route.MetaFunction = () => [{ title: 'Categories, tags & stones · Back office' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminApi(context, request).get<Taxonomy>('/api/admin/taxonomy');
+  return adminApi(context, request).get('/api/admin/taxonomy');
 }
 
 const KINDS = { category: 'categories', tag: 'tags', stone: 'stones', synonym: 'synonyms' } as const;
@@ -34,14 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const v = form.get(name);
     if (typeof v === 'string') body[name] = v;
   }
-  const path = `/api/admin/taxonomy/${KINDS[kind]}`;
+  const path = `/api/admin/taxonomy/${KINDS[kind]}` as const;
   if (verb === 'delete' && !isConfirmed(form)) return { ok: false, message: '', key: `${kind}:${id}`, confirm: intent };
   const result =
     verb === 'create'
-      ? await api.send<{ message: string }>('POST', path, body)
+      ? await api.send('POST', path, body)
       : verb === 'rename'
-        ? await api.send<{ message: string }>('PATCH', `${path}/${id}`, body)
-        : await api.send<{ message: string }>('DELETE', `${path}/${id}`);
+        ? await api.send('PATCH', `${path}/${id}`, body)
+        : await api.send('DELETE', `${path}/${id}`);
   if (result.ok) return { ok: true, message: result.data.message, key: `${kind}:${id}` };
   const fields = result.refusal.fields ?? {};
   return { ok: false, message: Object.values(fields)[0] ?? result.refusal.message, key: `${kind}:${id}` };

@@ -30,7 +30,7 @@ function idOf(param: string | undefined): number {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const application = await adminApi(context, request).get<AdminPartnerDetail>(`/api/admin/trade-partners/${idOf(params.id)}`);
+  const application = await adminApi(context, request).get(`/api/admin/trade-partners/${idOf(params.id)}`);
   return { application };
 }
 
@@ -48,7 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   const decision = String(form.get('decision') ?? '') as PartnerDecision;
   const note = String(form.get('note') ?? '');
   if (!DECISIONS.includes(decision)) return { refusal: { status: 400, message: 'Choose Mark under review, Approve or Reject.' } as AdminRefusal };
-  const done = await adminApi(context, request).send<AdminPartnerDetail>('POST', `/api/admin/trade-partners/${id}/review`, {
+  const done = await adminApi(context, request).send('POST', `/api/admin/trade-partners/${id}/review`, {
     decision,
     ...(note.trim() ? { note } : {}),
   });

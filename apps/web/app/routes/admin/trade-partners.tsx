@@ -5,7 +5,7 @@
  * (/admin/trade-partners/:id) with every field, the KYC checks and the review.
  */
 import { Link } from 'react-router';
-import { TRADE_PARTNER_APPLICATION_STATUSES, type AdminListPage, type AdminPartnerRow } from '@milli/contracts/schemas';
+import { TRADE_PARTNER_APPLICATION_STATUSES, type AdminPartnerRow } from '@milli/contracts/schemas';
 import type { Route } from './+types/trade-partners';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { EmptyState, ListTable, ListToolbar, Pagination } from '../../components/admin/list-kit.tsx';
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Newest first unless the page's URL says otherwise (the API's own default is ascending).
   const query = new URLSearchParams(apiListQuery(url, DEFAULTS.filters));
   if (!query.has('dir')) query.set('dir', list.dir);
-  const page = await adminApi(context, request).get<AdminListPage<AdminPartnerRow>>(`/api/admin/trade-partners?${query}`);
+  const page = await adminApi(context, request).get(`/api/admin/trade-partners?${query}`);
   return { page, list };
 }
 
