@@ -48,7 +48,11 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     {
       // Refused fields answer per field in `message` (spec §7), whether the schema or the service refused them.
       config: { validationAnswer: 'fields-as-message' },
-      schema: { body: formBody(RegisterSchema), response: { 200: MessageSchema, 400: z.union([RegisterErrorSchema, ErrorSchema]), 429: ErrorSchema } },
+      schema: {
+        summary: 'Creates a customer account',
+        body: formBody(RegisterSchema),
+        response: { 200: MessageSchema, 400: z.union([RegisterErrorSchema, ErrorSchema]), 429: ErrorSchema },
+      },
     },
     async (req) => {
       const result = await accounts.register(req.body, req.ip);
@@ -57,32 +61,62 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     },
   );
 
-  api.post('/auth/login', { schema: { body: formBody(LoginSchema), response: { 200: LoginAnswerSchema, ...errors } } }, async (req, reply) => {
-    const { token, answer } = await accounts.login(req.body, req.ip);
-    reply.setSessionCookie(token);
-    // The guest cart now lives on the server: the cookie copy goes.
-    reply.clearCookie('cartItems', { path: '/' });
-    reply.clearCookie('wishlistItems', { path: '/' });
-    return answer;
-  });
+  api.post(
+    '/auth/login',
+    {
+      schema: {
+        summary: 'Logs in by e-mail or username and password; sets the session cookie',
+        body: formBody(LoginSchema),
+        response: { 200: LoginAnswerSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { token, answer } = await accounts.login(req.body, req.ip);
+      reply.setSessionCookie(token);
+      // The guest cart now lives on the server: the cookie copy goes.
+      reply.clearCookie('cartItems', { path: '/' });
+      reply.clearCookie('wishlistItems', { path: '/' });
+      return answer;
+    },
+  );
 
-  api.post('/auth/logout', { schema: { response: { 200: MessageSchema } } }, async (req, reply) => {
+  api.post('/auth/logout', { schema: { summary: 'Ends the session', response: { 200: MessageSchema } } }, async (req, reply) => {
     if (req.sessionTokenHash) await accounts.logout(req.sessionTokenHash);
     reply.clearSessionCookie();
     return { message: ACCOUNT_MESSAGES.loggedOut };
   });
 
-  api.get('/auth/me', { config: { access: 'customer' }, schema: { response: { 200: MeSchema, 401: ErrorSchema } } }, async (req) => {
-    const customer = requireCustomer(req);
-    return { userId: customer.id, userName: customer.username };
-  });
-
-  api.post('/auth/forgot-password', { schema: { body: formBody(ForgotPasswordSchema), response: { 200: MessageSchema, ...errors } } }, async (req) =>
-    accounts.forgotPassword(req.body.email, req.ip),
+  api.get(
+    '/auth/me',
+    { config: { access: 'customer' }, schema: { summary: "Who the session's customer is", response: { 200: MeSchema, 401: ErrorSchema } } },
+    async (req) => {
+      const customer = requireCustomer(req);
+      return { userId: customer.id, userName: customer.username };
+    },
   );
 
-  api.post('/auth/verify-otp', { schema: { body: formBody(VerifyOtpSchema), response: { 200: VerifyOtpAnswerSchema, ...errors } } }, async (req) =>
-    accounts.verifyOtp(req.body.email, req.body.otp, req.ip),
+  api.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        summary: "Mails a one-time code and a reset link to the account's address (the answer never says whether it exists)",
+        body: formBody(ForgotPasswordSchema),
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (req) => accounts.forgotPassword(req.body.email, req.ip),
+  );
+
+  api.post(
+    '/auth/verify-otp',
+    {
+      schema: {
+        summary: 'Checks the mailed code; answers a reset token',
+        body: formBody(VerifyOtpSchema),
+        response: { 200: VerifyOtpAnswerSchema, ...errors },
+      },
+    },
+    async (req) => accounts.verifyOtp(req.body.email, req.body.otp, req.ip),
   );
 
   api.post(
@@ -97,19 +131,30 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     async (req) => accounts.exchangeResetLink(req.body.link, req.ip),
   );
 
-  api.post('/auth/reset-password', { schema: { body: formBody(ResetPasswordSchema), response: { 200: MessageSchema, ...errors } } }, async (req) =>
-    accounts.resetPassword(req.body.resetToken, req.body.password),
+  api.post(
+    '/auth/reset-password',
+    { schema: { summary: 'Sets a new password with a reset token', body: formBody(ResetPasswordSchema), response: { 200: MessageSchema, ...errors } } },
+    async (req) => accounts.resetPassword(req.body.resetToken, req.body.password),
   );
 
   api.post(
     '/auth/undo-email-change',
-    { schema: { body: formBody(UndoEmailChangeSchema), response: { 200: UndoEmailChangeAnswerSchema, ...errors, 409: ErrorSchema } } },
+    {
+      schema: {
+        summary: "The old address's link puts the previous e-mail back and ends every session",
+        body: formBody(UndoEmailChangeSchema),
+        response: { 200: UndoEmailChangeAnswerSchema, ...errors, 409: ErrorSchema },
+      },
+    },
     async (req) => accounts.undoEmailChange(req.body.token, req.ip),
   );
 
   api.get(
     '/users/user-details/:userId',
-    { config: { access: 'customer' }, schema: { params: UserParamsSchema, response: { 200: UserDetailsSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: "The signed-in customer's profile", params: UserParamsSchema, response: { 200: UserDetailsSchema, ...errors } },
+    },
     async (req) => accounts.details(requireSelf(req, req.params.userId)),
   );
 
@@ -117,7 +162,12 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     '/users/user-details/:userId',
     {
       config: { access: 'customer' },
-      schema: { params: UserParamsSchema, body: formBody(ProfileUpdateSchema), response: { 200: MessageSchema, ...errors } },
+      schema: {
+        summary: "Saves the signed-in customer's profile, and the password when a new one is given",
+        params: UserParamsSchema,
+        body: formBody(ProfileUpdateSchema),
+        response: { 200: MessageSchema, ...errors },
+      },
       // Who is asking comes before what they sent: a stranger hears 401 and another customer 403, whatever the body.
       preValidation: async (req) => {
         requireSelf(req, req.params.userId);

@@ -25,13 +25,17 @@ export const addressesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
   const book = createAddressService(deps.database.db);
   const access = { access: 'customer' as const };
 
-  api.get('/account/addresses', { config: access, schema: { response: { 200: AddressListSchema, ...errors } } }, async (req) => ({
-    data: await book.list(requireCustomer(req).id),
-  }));
+  api.get(
+    '/account/addresses',
+    { config: access, schema: { summary: "The signed-in customer's saved addresses", response: { 200: AddressListSchema, ...errors } } },
+    async (req) => ({
+      data: await book.list(requireCustomer(req).id),
+    }),
+  );
 
   api.post(
     '/account/addresses',
-    { config: access, schema: { body: formBody(AddressInputSchema), response: { 201: AddressAnswerSchema, ...errors } } },
+    { config: access, schema: { summary: 'Saves a new address', body: formBody(AddressInputSchema), response: { 201: AddressAnswerSchema, ...errors } } },
     async (req, reply) => {
       const address = await book.add(requireCustomer(req).id, req.body);
       return reply.status(201).send({ message: 'The address is saved in your address book.', address });
@@ -40,13 +44,21 @@ export const addressesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
 
   api.patch(
     '/account/addresses/:id',
-    { config: access, schema: { params: AddressParamsSchema, body: formBody(AddressPatchSchema), response: { 200: AddressAnswerSchema, ...errors } } },
+    {
+      config: access,
+      schema: {
+        summary: 'Changes a saved address',
+        params: AddressParamsSchema,
+        body: formBody(AddressPatchSchema),
+        response: { 200: AddressAnswerSchema, ...errors },
+      },
+    },
     async (req) => ({ message: 'The address is updated.', address: await book.update(requireCustomer(req).id, req.params.id, req.body) }),
   );
 
   api.delete(
     '/account/addresses/:id',
-    { config: access, schema: { params: AddressParamsSchema, response: { 200: MessageSchema, ...errors } } },
+    { config: access, schema: { summary: 'Removes a saved address', params: AddressParamsSchema, response: { 200: MessageSchema, ...errors } } },
     async (req) => {
       await book.remove(requireCustomer(req).id, req.params.id);
       return { message: 'The address is deleted from your address book.' };
@@ -55,7 +67,10 @@ export const addressesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps)
 
   api.post(
     '/account/addresses/:id/default',
-    { config: access, schema: { params: AddressParamsSchema, response: { 200: AddressAnswerSchema, ...errors } } },
+    {
+      config: access,
+      schema: { summary: 'Makes a saved address the default', params: AddressParamsSchema, response: { 200: AddressAnswerSchema, ...errors } },
+    },
     async (req) => ({
       message: 'This is now your default address.',
       address: await book.makeDefault(requireCustomer(req).id, req.params.id),

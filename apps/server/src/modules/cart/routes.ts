@@ -26,7 +26,14 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
 
   api.post(
     '/cart/add',
-    { config: { access: 'customer' }, schema: { body: formBody(CartAddSchema), response: { 200: CartAddAnswerSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "Adds a piece, in the options chosen, to the customer's cart",
+        body: formBody(CartAddSchema),
+        response: { 200: CartAddAnswerSchema, ...errors },
+      },
+    },
     async (req) => {
       const customer = requireSelf(req, req.body.cart_user_id);
       return cart.add(customer.id, req.body);
@@ -35,13 +42,23 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
 
   api.get(
     '/cart/find-by-user-id/:userId',
-    { config: { access: 'customer' }, schema: { params: UserParamsSchema, response: { 200: CartLineListSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: "The customer's cart lines priced at today's rates", params: UserParamsSchema, response: { 200: CartLineListSchema, ...errors } },
+    },
     async (req) => cart.lines(requireSelf(req, req.params.userId).id),
   );
 
   api.post(
     '/cart/updateCart',
-    { config: { access: 'customer' }, schema: { body: formBody(CartUpdateSchema, []), response: { 200: CartCountAnswerSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Changes the quantities of cart lines (0 removes a line)',
+        body: formBody(CartUpdateSchema, []),
+        response: { 200: CartCountAnswerSchema, ...errors },
+      },
+    },
     async (req) => {
       if (req.body.length === 0) {
         return { message: 'Cart updated', cartCount: 0 };
@@ -56,7 +73,7 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     '/cart/delete/:cartId/:userId',
     {
       config: { access: 'customer' },
-      schema: { params: CartDeleteParamsSchema, response: { 200: CartCountAnswerSchema, ...errors } },
+      schema: { summary: 'Removes one cart line', params: CartDeleteParamsSchema, response: { 200: CartCountAnswerSchema, ...errors } },
     },
     async (req) => cart.remove(requireSelf(req, req.params.userId).id, req.params.cartId),
   );

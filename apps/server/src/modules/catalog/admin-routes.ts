@@ -118,56 +118,104 @@ const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
 
   api.get(
     '/admin/products',
-    { config: staff, schema: { querystring: AdminProductListQuerySchema, response: { 200: AdminProductPageSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: "The products desk's list: search, filters and page",
+        querystring: AdminProductListQuerySchema,
+        response: { 200: AdminProductPageSchema, ...errors },
+      },
+    },
     async (req) => service.list(req.query),
   );
 
-  api.get('/admin/products/price-card', { config: staff, schema: { response: { 200: PriceCardSchema, ...errors } } }, async () => service.priceCard());
+  api.get(
+    '/admin/products/price-card',
+    { config: staff, schema: { summary: "A draft product's price breakup at today's rates", response: { 200: PriceCardSchema, ...errors } } },
+    async () => service.priceCard(),
+  );
 
   api.get(
     '/admin/products/:id',
-    { config: staff, schema: { params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { summary: 'One product as the desk edits it', params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } },
+    },
     async (req) => service.detail(req.params.id),
   );
 
   api.post(
     '/admin/products',
-    { config: staff, schema: { body: formBody(ProductFormBodySchema), response: { 201: AdminProductSchema, ...errors } } },
+    { config: staff, schema: { summary: 'Creates a product', body: formBody(ProductFormBodySchema), response: { 201: AdminProductSchema, ...errors } } },
     async (req, reply) => reply.status(201).send(await service.create(actorOf(req), req.body)),
   );
 
   api.patch(
     '/admin/products/:id',
-    { config: staff, schema: { params: AdminProductIdParamsSchema, body: formBody(ProductFormBodySchema), response: { 200: AdminProductSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'Changes a product',
+        params: AdminProductIdParamsSchema,
+        body: formBody(ProductFormBodySchema),
+        response: { 200: AdminProductSchema, ...errors },
+      },
+    },
     async (req) => service.patch(actorOf(req), req.params.id, req.body),
   );
 
   api.post(
     '/admin/products/:id/duplicate',
-    { config: staff, schema: { params: AdminProductIdParamsSchema, body: formBody(ProductDuplicateSchema), response: { 201: AdminProductSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'Makes a copy of a product as a draft',
+        params: AdminProductIdParamsSchema,
+        body: formBody(ProductDuplicateSchema),
+        response: { 201: AdminProductSchema, ...errors },
+      },
+    },
     async (req, reply) => reply.status(201).send(await service.duplicate(actorOf(req), req.params.id, req.body)),
   );
 
   api.post(
     '/admin/products/:id/archive',
-    { config: staff, schema: { params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } },
+    { config: staff, schema: { summary: 'Takes a product off sale', params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } },
     async (req) => service.setActive(actorOf(req), req.params.id, false),
   );
   api.post(
     '/admin/products/:id/restore',
-    { config: staff, schema: { params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { summary: 'Puts an archived product back on sale', params: AdminProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } },
+    },
     async (req) => service.setActive(actorOf(req), req.params.id, true),
   );
 
   api.put(
     '/admin/products/:id/sales',
-    { config: staff, schema: { params: AdminProductIdParamsSchema, body: formBody(ProductSalesBodySchema), response: { 200: AdminProductSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'Sets which sales a product is on',
+        params: AdminProductIdParamsSchema,
+        body: formBody(ProductSalesBodySchema),
+        response: { 200: AdminProductSchema, ...errors },
+      },
+    },
     async (req) => service.setSales(actorOf(req), req.params.id, req.body.saleIds),
   );
 
   api.post(
     '/admin/products/bulk',
-    { config: staff, schema: { body: formBody(ProductBulkSchema), response: { 200: ProductBulkAnswerSchema, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        summary: 'One action on many products: archive, restore, set the stock, add or remove a tag',
+        body: formBody(ProductBulkSchema),
+        response: { 200: ProductBulkAnswerSchema, ...errors },
+      },
+    },
     async (req) => service.bulk(actorOf(req), req.body),
   );
 
@@ -178,6 +226,7 @@ const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     {
       config: { ...staff, multipartOptions: { limits: { files: MAX_PRODUCT_IMAGES_PER_UPLOAD, fileSize: MAX_PRODUCT_IMAGE_BYTES } } },
       schema: {
+        summary: 'Adds pictures to a product',
         params: AdminProductIdParamsSchema,
         body: z
           .preprocess((v) => v ?? {}, z.record(z.string(), z.unknown(), { error: 'Please send the photos as a multipart form.' }))
@@ -194,7 +243,12 @@ const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     '/admin/products/:id/images/:imageId',
     {
       config: staff,
-      schema: { params: AdminProductImageParamsSchema, body: formBody(ImageChangeSchema), response: { 200: ProductImagesAnswerSchema, ...errors } },
+      schema: {
+        summary: "Changes a picture's description or position",
+        params: AdminProductImageParamsSchema,
+        body: formBody(ImageChangeSchema),
+        response: { 200: ProductImagesAnswerSchema, ...errors },
+      },
     },
     async (req) => service.changeImage(actorOf(req), req.params.id, req.params.imageId, req.body),
   );
@@ -203,59 +257,87 @@ const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     '/admin/products/:id/images/order',
     {
       config: staff,
-      schema: { params: AdminProductIdParamsSchema, body: formBody(ImageOrderSchema), response: { 200: ProductImagesAnswerSchema, ...errors } },
+      schema: {
+        summary: "Sets the order of a product's pictures",
+        params: AdminProductIdParamsSchema,
+        body: formBody(ImageOrderSchema),
+        response: { 200: ProductImagesAnswerSchema, ...errors },
+      },
     },
     async (req) => service.orderImages(actorOf(req), req.params.id, req.body.ids),
   );
 
   api.delete(
     '/admin/products/:id/images/:imageId',
-    { config: staff, schema: { params: AdminProductImageParamsSchema, response: { 200: ProductImagesAnswerSchema, ...errors } } },
+    {
+      config: staff,
+      schema: { summary: 'Removes a picture of a product', params: AdminProductImageParamsSchema, response: { 200: ProductImagesAnswerSchema, ...errors } },
+    },
     async (req) => service.deleteImage(actorOf(req), req.params.id, req.params.imageId),
   );
 
   // Taxonomy (not /api/admin/tags nor /api/admin/other-stones: those are the spec's public lists)
 
-  api.get('/admin/taxonomy', { config: staff, schema: { response: { 200: TaxonomySchema, ...errors } } }, async () => service.taxonomy());
+  api.get(
+    '/admin/taxonomy',
+    { config: staff, schema: { summary: 'Categories, tags, stones and search synonyms, with their use', response: { 200: TaxonomySchema, ...errors } } },
+    async () => service.taxonomy(),
+  );
 
   const item = { 200: TaxonomyItemAnswerSchema, 201: TaxonomyItemAnswerSchema, ...errors };
   const params = TaxonomyIdParamsSchema;
 
-  api.post('/admin/taxonomy/categories', { config: staff, schema: { body: formBody(CategoryBodySchema), response: item } }, async (req, reply) =>
-    reply.status(201).send(await service.createCategory(actorOf(req), req.body)),
+  api.post(
+    '/admin/taxonomy/categories',
+    { config: staff, schema: { summary: 'Adds a category', body: formBody(CategoryBodySchema), response: item } },
+    async (req, reply) => reply.status(201).send(await service.createCategory(actorOf(req), req.body)),
   );
-  api.patch('/admin/taxonomy/categories/:id', { config: staff, schema: { params, body: formBody(CategoryBodySchema), response: item } }, async (req) =>
-    service.renameCategory(actorOf(req), req.params.id, req.body),
+  api.patch(
+    '/admin/taxonomy/categories/:id',
+    { config: staff, schema: { summary: 'Changes a category', params, body: formBody(CategoryBodySchema), response: item } },
+    async (req) => service.renameCategory(actorOf(req), req.params.id, req.body),
   );
-  api.delete('/admin/taxonomy/categories/:id', { config: staff, schema: { params, response: item } }, async (req) =>
+  api.delete('/admin/taxonomy/categories/:id', { config: staff, schema: { summary: 'Removes an unused category', params, response: item } }, async (req) =>
     service.deleteCategory(actorOf(req), req.params.id),
   );
 
-  api.post('/admin/taxonomy/tags', { config: staff, schema: { body: formBody(TagBodySchema), response: item } }, async (req, reply) =>
+  api.post('/admin/taxonomy/tags', { config: staff, schema: { summary: 'Adds a tag', body: formBody(TagBodySchema), response: item } }, async (req, reply) =>
     reply.status(201).send(await service.createTag(actorOf(req), req.body)),
   );
-  api.patch('/admin/taxonomy/tags/:id', { config: staff, schema: { params, body: formBody(TagRenameSchema), response: item } }, async (req) =>
-    service.renameTag(actorOf(req), req.params.id, req.body),
+  api.patch(
+    '/admin/taxonomy/tags/:id',
+    { config: staff, schema: { summary: 'Changes a tag', params, body: formBody(TagRenameSchema), response: item } },
+    async (req) => service.renameTag(actorOf(req), req.params.id, req.body),
   );
-  api.delete('/admin/taxonomy/tags/:id', { config: staff, schema: { params, response: item } }, async (req) => service.deleteTag(actorOf(req), req.params.id));
+  api.delete('/admin/taxonomy/tags/:id', { config: staff, schema: { summary: 'Removes a tag', params, response: item } }, async (req) =>
+    service.deleteTag(actorOf(req), req.params.id),
+  );
 
-  api.post('/admin/taxonomy/stones', { config: staff, schema: { body: formBody(StoneBodySchema), response: item } }, async (req, reply) =>
-    reply.status(201).send(await service.createStone(actorOf(req), req.body)),
+  api.post(
+    '/admin/taxonomy/stones',
+    { config: staff, schema: { summary: 'Adds a coloured stone', body: formBody(StoneBodySchema), response: item } },
+    async (req, reply) => reply.status(201).send(await service.createStone(actorOf(req), req.body)),
   );
-  api.patch('/admin/taxonomy/stones/:id', { config: staff, schema: { params, body: formBody(StoneBodySchema), response: item } }, async (req) =>
-    service.renameStone(actorOf(req), req.params.id, req.body),
+  api.patch(
+    '/admin/taxonomy/stones/:id',
+    { config: staff, schema: { summary: 'Changes a coloured stone', params, body: formBody(StoneBodySchema), response: item } },
+    async (req) => service.renameStone(actorOf(req), req.params.id, req.body),
   );
-  api.delete('/admin/taxonomy/stones/:id', { config: staff, schema: { params, response: item } }, async (req) =>
+  api.delete('/admin/taxonomy/stones/:id', { config: staff, schema: { summary: 'Removes an unused coloured stone', params, response: item } }, async (req) =>
     service.deleteStone(actorOf(req), req.params.id),
   );
 
-  api.post('/admin/taxonomy/synonyms', { config: staff, schema: { body: formBody(SynonymBodySchema), response: item } }, async (req, reply) =>
-    reply.status(201).send(await service.createSynonym(actorOf(req), req.body.terms)),
+  api.post(
+    '/admin/taxonomy/synonyms',
+    { config: staff, schema: { summary: 'Adds a search synonym', body: formBody(SynonymBodySchema), response: item } },
+    async (req, reply) => reply.status(201).send(await service.createSynonym(actorOf(req), req.body.terms)),
   );
-  api.patch('/admin/taxonomy/synonyms/:id', { config: staff, schema: { params, body: formBody(SynonymBodySchema), response: item } }, async (req) =>
-    service.updateSynonym(actorOf(req), req.params.id, req.body.terms),
+  api.patch(
+    '/admin/taxonomy/synonyms/:id',
+    { config: staff, schema: { summary: 'Changes a search synonym', params, body: formBody(SynonymBodySchema), response: item } },
+    async (req) => service.updateSynonym(actorOf(req), req.params.id, req.body.terms),
   );
-  api.delete('/admin/taxonomy/synonyms/:id', { config: staff, schema: { params, response: item } }, async (req) =>
+  api.delete('/admin/taxonomy/synonyms/:id', { config: staff, schema: { summary: 'Removes a search synonym', params, response: item } }, async (req) =>
     service.deleteSynonym(actorOf(req), req.params.id),
   );
 
@@ -303,7 +385,7 @@ const productCsvRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const service = createProductCsvService(deps.database.db);
 
   // The CSV answers have no JSON schema; failures go through the error handler as usual.
-  api.get('/admin/products/csv-template', { config: staff }, async (_req, reply) =>
+  api.get('/admin/products/csv-template', { schema: { summary: "The product CSV's template, with one example row" }, config: staff }, async (_req, reply) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="milli-products-template.csv"')
@@ -311,14 +393,18 @@ const productCsvRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
       .send(csvTemplate()),
   );
 
-  api.get('/admin/products/export.csv', { config: staff, schema: { querystring: ProductExportQuerySchema } }, async (req, reply) => {
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="milli-products-${day}.csv"`)
-      .header('cache-control', 'private, no-store')
-      .send(Readable.from(service.exportCsv(req.query)));
-  });
+  api.get(
+    '/admin/products/export.csv',
+    { config: staff, schema: { summary: "The products, filtered as the desk's list, as a CSV", querystring: ProductExportQuerySchema } },
+    async (req, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="milli-products-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(service.exportCsv(req.query)));
+    },
+  );
 
   api.post(
     '/admin/products/import',
@@ -327,6 +413,7 @@ const productCsvRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
       onRequest: csvUploads.onRequest,
       errorHandler: csvUploads.errorHandler,
       schema: {
+        summary: 'Imports products from a CSV: a dry run checks, a real run creates and updates',
         description:
           'Checks (dryRun true, the default) or imports a product CSV. Answers the report as JSON, or, with Accept: application/x-ndjson, ' +
           'streams {"type":"progress",...} lines and ends with a {"type":"report"} or {"type":"error"} line (the status is then 200 whatever the outcome).',

@@ -59,22 +59,31 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
    */
   const byAddress = keptByAddress(cache, () => indianDate(new Date()));
 
-  api.get('/category', { schema: { response: { 200: CategoryListSchema } } }, (_req, reply) =>
+  api.get('/category', { schema: { summary: "The catalogue's categories", response: { 200: CategoryListSchema } } }, (_req, reply) =>
     sendKept(cache, reply, 'categories', () => ok(catalog.categories())),
   );
-  api.get('/admin/tags', { schema: { response: { 200: TagListSchema } } }, (_req, reply) => sendKept(cache, reply, 'tags', () => ok(catalog.tags())));
-  api.get('/admin/other-stones', { schema: { response: { 200: OtherStoneListSchema } } }, (_req, reply) =>
-    sendKept(cache, reply, 'other-stones', () => ok(catalog.otherStones())),
+  api.get('/admin/tags', { schema: { summary: "The catalogue's tags (public: the specification's path)", response: { 200: TagListSchema } } }, (_req, reply) =>
+    sendKept(cache, reply, 'tags', () => ok(catalog.tags())),
+  );
+  api.get(
+    '/admin/other-stones',
+    { schema: { summary: "The catalogue's coloured stones (public: the specification's path)", response: { 200: OtherStoneListSchema } } },
+    (_req, reply) => sendKept(cache, reply, 'other-stones', () => ok(catalog.otherStones())),
   );
 
-  api.get('/product/get_product_detail', { schema: { response: page } }, (_req, reply) => listing(reply, { sort: 0, page: 1 }));
-  api.get('/product/get_product_detail/:page', { schema: { params: ProductPageParamsSchema, response: page } }, (req, reply) =>
-    listing(reply, { sort: 0, page: req.params.page }),
+  api.get('/product/get_product_detail', { schema: { summary: 'The first page of every product on sale', response: page } }, (_req, reply) =>
+    listing(reply, { sort: 0, page: 1 }),
+  );
+  api.get(
+    '/product/get_product_detail/:page',
+    { schema: { summary: 'One page of every product on sale', params: ProductPageParamsSchema, response: page } },
+    (req, reply) => listing(reply, { sort: 0, page: req.params.page }),
   );
   api.get(
     '/product/get_product_by_price/:min/:max',
     {
       schema: {
+        summary: 'Products priced between two amounts in rupees, as the shopper sees them',
         params: PriceRangeParamsSchema,
         querystring: PriceRangeQuerySchema,
         response: page,
@@ -82,24 +91,37 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     },
     (req, reply) => listing(reply, { minPrice: req.params.min, maxPrice: req.params.max, sort: 0, page: req.query.page ?? 1 }),
   );
-  api.get('/product/productList', { onRequest: byAddress.onRequest, schema: { querystring: ProductListQuerySchema, response: page } }, (req, reply) =>
-    byAddress.send(req, reply, listKey(req.query), () => ok(catalog.list(req.query))),
+  api.get(
+    '/product/productList',
+    { onRequest: byAddress.onRequest, schema: { summary: 'The listing: filters, search, sort and page', querystring: ProductListQuerySchema, response: page } },
+    (req, reply) => byAddress.send(req, reply, listKey(req.query), () => ok(catalog.list(req.query))),
   );
   api.get(
     '/product/suggest',
-    { onRequest: byAddress.onRequest, schema: { querystring: SuggestQuerySchema, response: { 200: SuggestAnswerSchema } } },
+    {
+      onRequest: byAddress.onRequest,
+      schema: { summary: 'Search suggestions for what is typed so far', querystring: SuggestQuerySchema, response: { 200: SuggestAnswerSchema } },
+    },
     (req, reply) => byAddress.send(req, reply, `suggest:${indianDate(new Date())}:${req.query.q}`, () => ok(catalog.suggest(req.query.q))),
   );
   // The listing's filter panel: counts per filter value for the same query and filters as productList (decision 026).
   api.get(
     '/product/facets',
-    { onRequest: byAddress.onRequest, schema: { querystring: ProductFilterSchema, response: { 200: ProductFacetsSchema, 400: ErrorSchema } } },
+    {
+      onRequest: byAddress.onRequest,
+      schema: {
+        summary: "The listing's filter counts for the filters chosen",
+        querystring: ProductFilterSchema,
+        response: { 200: ProductFacetsSchema, 400: ErrorSchema },
+      },
+    },
     (req, reply) => byAddress.send(req, reply, `facets:${indianDate(new Date())}:${JSON.stringify(req.query)}`, () => ok(catalog.facets(req.query))),
   );
   api.get(
     '/product/find-by-id/:id',
     {
       schema: {
+        summary: "One product with its price breakup at today's rates, options and pictures",
         params: ProductIdParamsSchema,
         response: { 200: ProductDetailAnswerSchema, 404: ErrorSchema },
       },
@@ -116,6 +138,7 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     '/product/:id/reviews',
     {
       schema: {
+        summary: "A product's reviews, newest first, with their photos",
         params: ProductIdParamsSchema,
         querystring: ReviewsQuerySchema,
         response: { 200: ProductReviewsSchema, 404: ErrorSchema },
@@ -129,8 +152,16 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
       }),
   );
   // Guest carts: prices of the products in the cartItems cookie.
-  api.post('/product/get_product_detail', { schema: { querystring: CartListQuerySchema, response: { 200: ProductSummaryListSchema } } }, (req) =>
-    catalog.byIds(req.query.cartList),
+  api.post(
+    '/product/get_product_detail',
+    {
+      schema: {
+        summary: 'Several products by id, as the cart and wish list show them',
+        querystring: CartListQuerySchema,
+        response: { 200: ProductSummaryListSchema },
+      },
+    },
+    (req) => catalog.byIds(req.query.cartList),
   );
 };
 

@@ -33,7 +33,14 @@ export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
 
   api.post(
     '/orders/placeOrders',
-    { config: { access: 'customer' }, schema: { body: formBody(PlaceOrderSchema), response: { 200: PlaceOrderAnswerSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Places an order from the cart: prices, stock and totals on the server',
+        body: formBody(PlaceOrderSchema),
+        response: { 200: PlaceOrderAnswerSchema, ...errors },
+      },
+    },
     async (req) => {
       const customer = requireSelf(req, req.body.userId);
       const answer = await checkout.placeOrder(customer, req.body);

@@ -21,6 +21,7 @@ export const couponsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     '/coupons/apply',
     {
       schema: {
+        summary: 'Checks a coupon against the cart and answers the discount',
         body: formBody(CouponApplySchema),
         response: { 200: CouponAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema },
       },

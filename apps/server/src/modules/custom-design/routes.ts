@@ -67,7 +67,11 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
   api.post(
     '/admin/cutom-jewelry/new-request',
     {
-      schema: { body: CustomDesignBodySchema, response: { 200: MessageSchema, ...errors } },
+      schema: {
+        summary: "A custom design request with up to four pictures (the specification's path)",
+        body: CustomDesignBodySchema,
+        response: { 200: MessageSchema, ...errors },
+      },
       config: { access: 'customer', multipartOptions: { limits: { files: 4, fileSize: MAX_IMAGE_BYTES } } },
       onRequest: uploads.onRequest,
       errorHandler: uploads.errorHandler,
@@ -78,13 +82,27 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     },
   );
 
-  api.get('/custom-design/requests', { config: { access: 'customer' }, schema: { response: { 200: CustomRequestListSchema, ...errors } } }, async (req) => ({
-    data: await service.list(requireCustomer(req).id),
-  }));
+  api.get(
+    '/custom-design/requests',
+    {
+      config: { access: 'customer' },
+      schema: { summary: "The signed-in customer's custom design requests", response: { 200: CustomRequestListSchema, ...errors } },
+    },
+    async (req) => ({
+      data: await service.list(requireCustomer(req).id),
+    }),
+  );
 
   api.get(
     '/custom-design/requests/:id',
-    { config: { access: 'customer' }, schema: { params: CustomRequestParamsSchema, response: { 200: CustomRequestViewSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'One custom design request with its CAD sheets and balance',
+        params: CustomRequestParamsSchema,
+        response: { 200: CustomRequestViewSchema, ...errors },
+      },
+    },
     async (req) => service.detail(requireCustomer(req).id, req.params.id),
   );
 
@@ -92,7 +110,12 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     '/custom-design/requests/:id/reject',
     {
       config: { access: 'customer' },
-      schema: { params: CustomRequestParamsSchema, body: formBody(CadRejectSchema), response: { 200: MessageSchema, ...errors } },
+      schema: {
+        summary: 'Rejects the shared CAD design with a reason; it goes back to the design team',
+        params: CustomRequestParamsSchema,
+        body: formBody(CadRejectSchema),
+        response: { 200: MessageSchema, ...errors },
+      },
     },
     async (req) => service.reject(requireCustomer(req), req.params.id, req.body.reason),
   );
@@ -102,7 +125,11 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     '/custom-design/requests/:id/approve',
     {
       config: { access: 'customer' },
-      schema: { params: CustomRequestParamsSchema, response: { 200: CadApproveAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema } },
+      schema: {
+        summary: 'Approves the shared CAD design: starts the payment of its advance',
+        params: CustomRequestParamsSchema,
+        response: { 200: CadApproveAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema },
+      },
     },
     async (req) => {
       const customer = requireCustomer(req);
@@ -117,6 +144,7 @@ export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, de
     {
       config: { access: 'customer' },
       schema: {
+        summary: "Starts the payment of a made piece's balance",
         params: CustomRequestParamsSchema,
         body: formBody(CustomBalanceSchema),
         response: { 200: CustomBalanceAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema },

@@ -28,13 +28,27 @@ export const harvestModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   const settings = createSettingsService(db);
   const harvest = createHarvestService(db, deps.payments, settings);
   deps.payments.register('harvest_instalment', instalmentPaymentHandler());
-  api.get('/harvest/plans', { config: { access: 'customer' }, schema: { response: { 200: HarvestPlanListSchema, ...errors } } }, async (req) => ({
-    data: await harvest.plans(requireCustomer(req).id),
-  }));
+  api.get(
+    '/harvest/plans',
+    {
+      config: { access: 'customer' },
+      schema: { summary: "The signed-in customer's Milli Harvest plans with their schedules", response: { 200: HarvestPlanListSchema, ...errors } },
+    },
+    async (req) => ({
+      data: await harvest.plans(requireCustomer(req).id),
+    }),
+  );
 
   api.post(
     '/harvest/enrol',
-    { config: { access: 'customer' }, schema: { body: formBody(HarvestEnrolSchema), response: { 200: HarvestEnrolAnswerSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'Enrols in Milli Harvest with a monthly amount',
+        body: formBody(HarvestEnrolSchema),
+        response: { 200: HarvestEnrolAnswerSchema, ...errors },
+      },
+    },
     async (req) => {
       const plan = await harvest.enrol(requireCustomer(req).id, req.body);
       return { message: 'Your Milli Harvest plan has started. Pay your first instalment to begin saving.', plan };
@@ -46,6 +60,7 @@ export const harvestModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     {
       config: { access: 'customer' },
       schema: {
+        summary: 'Starts the gateway payment of a Harvest instalment',
         params: InstalmentParamsSchema,
         body: formBody(HarvestPaySchema).optional(),
         response: { 200: HarvestPayAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema },

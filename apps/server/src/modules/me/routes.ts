@@ -28,9 +28,18 @@ export const meModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     readCache: deps.readCache,
   });
 
-  api.get('/me/summary', { schema: { response: { 200: PersonalSummarySchema } } }, async (req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    const customer = req.customer;
-    return me.summary(customer ? { customer } : { customer: null, cartItems: req.cookies[CART_COOKIE], wishlistItems: req.cookies[WISHLIST_COOKIE] });
-  });
+  api.get(
+    '/me/summary',
+    {
+      schema: {
+        summary: 'What a shared page shows of the visitor once painted: greeting, cart and wish-list counts',
+        response: { 200: PersonalSummarySchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const customer = req.customer;
+      return me.summary(customer ? { customer } : { customer: null, cartItems: req.cookies[CART_COOKIE], wishlistItems: req.cookies[WISHLIST_COOKIE] });
+    },
+  );
 };

@@ -452,7 +452,9 @@ describe('staff cancel', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/needs the accounts permission/);
     expect((await detail(orderNumber)).status).toBe('Out for Delivery');
-    expect(await db.select().from(schema.refunds)).toSatisfy((rows: { idempotencyKey: string }[]) => !rows.some((r) => r.idempotencyKey.startsWith('cancel-order-')));
+    expect(await db.select().from(schema.refunds)).toSatisfy(
+      (rows: { idempotencyKey: string }[]) => !rows.some((r) => r.idempotencyKey.startsWith('cancel-order-')),
+    );
     const res = await send('POST', `/api/admin/orders/${orderNumber}/cancel`, owner, { reason: 'The courier brought it back: address not found.' });
     expect(res.statusCode, res.body).toBe(200);
     const d = await detail(orderNumber);

@@ -49,19 +49,36 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
 
   api.get(
     '/orders',
-    { config: { access: 'customer' }, schema: { querystring: OrderListQuerySchema, response: { 200: OrderListSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: "The signed-in customer's orders, by list", querystring: OrderListQuerySchema, response: { 200: OrderListSchema, ...errors } },
+    },
     async (req) => orders.list(requireCustomer(req).id, req.query),
   );
 
   api.get(
     '/orders/:orderNumber',
-    { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderDetailSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "One of the customer's orders with its lines, pieces, payment, shipment and timeline",
+        params: OrderNumberParamsSchema,
+        response: { 200: OrderDetailSchema, ...errors },
+      },
+    },
     async (req) => orders.detail(requireCustomer(req).id, req.params.orderNumber),
   );
 
   api.post(
     '/orders/:orderNumber/cancel',
-    { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema, response: { 200: OrderStatusAnswerSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "Cancels the customer's order before it leaves: stock back, payment refunded",
+        params: OrderNumberParamsSchema,
+        response: { 200: OrderStatusAnswerSchema, ...errors },
+      },
+    },
     async (req) => orders.cancel(requireCustomer(req), req.params.orderNumber),
   );
 
@@ -69,7 +86,11 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
     '/orders/:orderNumber/pay',
     {
       config: { access: 'customer' },
-      schema: { params: OrderNumberParamsSchema, response: { 200: OrderPayAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema } },
+      schema: {
+        summary: 'Starts (or resumes) the gateway payment of an order awaiting payment',
+        params: OrderNumberParamsSchema,
+        response: { 200: OrderPayAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema },
+      },
     },
     async (req) => {
       // Paying again asks the gateway (the order's payments, a new gateway order): counted with the other payment calls.
@@ -80,20 +101,28 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
   );
 
   // The PDF has no JSON schema; failures go through the error handler as usual.
-  api.get('/orders/:orderNumber/invoice.pdf', { config: { access: 'customer' }, schema: { params: OrderNumberParamsSchema } }, async (req, reply) => {
-    const { pdf, fileName } = await orders.invoice(requireCustomer(req), req.params.orderNumber);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(pdf));
-  });
+  api.get(
+    '/orders/:orderNumber/invoice.pdf',
+    { config: { access: 'customer' }, schema: { summary: "The order's tax invoice as a PDF (issued at dispatch)", params: OrderNumberParamsSchema } },
+    async (req, reply) => {
+      const { pdf, fileName } = await orders.invoice(requireCustomer(req), req.params.orderNumber);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
 
   api.post(
     '/orders/:orderNumber/adjustments/:id/pay',
     {
       config: { access: 'customer' },
-      schema: { params: OrderChildParamsSchema, response: { 200: OrderAdjustmentPayAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema } },
+      schema: {
+        summary: 'Starts the gateway payment of an approved weight-difference charge',
+        params: OrderChildParamsSchema,
+        response: { 200: OrderAdjustmentPayAnswerSchema, ...errors, 429: ErrorSchema, 503: ErrorSchema },
+      },
     },
     async (req) => {
       const customer = requireCustomer(req);
@@ -102,14 +131,18 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
     },
   );
 
-  api.get('/orders/:orderNumber/credit-notes/:id.pdf', { config: { access: 'customer' }, schema: { params: OrderChildParamsSchema } }, async (req, reply) => {
-    const { pdf, fileName } = await orders.creditNote(requireCustomer(req).id, req.params.orderNumber, req.params.id);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(pdf));
-  });
+  api.get(
+    '/orders/:orderNumber/credit-notes/:id.pdf',
+    { config: { access: 'customer' }, schema: { summary: "A credit note of the customer's order as a PDF", params: OrderChildParamsSchema } },
+    async (req, reply) => {
+      const { pdf, fileName } = await orders.creditNote(requireCustomer(req).id, req.params.orderNumber, req.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
 
   api.get(
     '/orders/:orderNumber/pieces/:pieceId/certificate',

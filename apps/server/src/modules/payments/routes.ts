@@ -33,13 +33,27 @@ export const paymentsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
   // order lapses or is cancelled, whose routes and keeper forget; the database announces any catalogue write).
   const { payments } = deps;
 
-  api.get('/payments', { config: { access: 'customer' }, schema: { response: { 200: PaymentListSchema, 401: ErrorSchema } } }, async (req) => ({
-    data: await payments.list(requireCustomer(req).id),
-  }));
+  api.get(
+    '/payments',
+    {
+      config: { access: 'customer' },
+      schema: { summary: "The signed-in customer's payments and refunds", response: { 200: PaymentListSchema, 401: ErrorSchema } },
+    },
+    async (req) => ({
+      data: await payments.list(requireCustomer(req).id),
+    }),
+  );
 
   api.post(
     '/payments/razorpay/verify',
-    { config: { access: 'customer' }, schema: { body: formBody(RazorpayVerifySchema), response: { 200: PaymentVerifyAnswerSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "Verifies a payment the gateway's checkout returned, and settles it",
+        body: formBody(RazorpayVerifySchema),
+        response: { 200: PaymentVerifyAnswerSchema, ...errors },
+      },
+    },
     async (req) => {
       const customer = requireCustomer(req);
       await deps.limiter.take(PAYMENT_ATTEMPTS_LIMIT, String(customer.id));
@@ -54,7 +68,12 @@ export const paymentsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     // 503: the gateway could not be asked to confirm the event (GATEWAY_UNAVAILABLE); Razorpay sends it again.
     hook.post(
       '/payments/razorpay/webhook',
-      { schema: { response: { 200: z.object({ message: z.string() }), 400: ErrorSchema, 503: ErrorSchema } } },
+      {
+        schema: {
+          summary: "The gateway's signed webhook: settles only what the gateway's API confirms",
+          response: { 200: z.object({ message: z.string() }), 400: ErrorSchema, 503: ErrorSchema },
+        },
+      },
       async (req, reply) => {
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const header = (name: string) => {
@@ -73,7 +92,11 @@ export const paymentsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
       '/payments/demo/checkout',
       {
         config: { access: 'customer' },
-        schema: { body: formBody(DemoCheckoutSchema), response: { 200: DemoCheckoutAnswerSchema, 402: PaymentErrorSchema, ...errors } },
+        schema: {
+          summary: "The demo gateway's test checkout (no money moves)",
+          body: formBody(DemoCheckoutSchema),
+          response: { 200: DemoCheckoutAnswerSchema, 402: PaymentErrorSchema, ...errors },
+        },
       },
       async (req, reply) => {
         const customer = requireCustomer(req);

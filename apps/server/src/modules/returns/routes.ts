@@ -89,16 +89,20 @@ export const returnsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
       reply.status(201).send(await returns.request(requireCustomer(req).id, req.params.orderNumber, req.body, photosOf(req.body as Record<string, unknown>))),
   );
 
-  api.get('/orders/:orderNumber/returns/:id/photos/:photo', { config: { access: 'customer' }, schema: { params: CustomerPhotoParams } }, async (req, reply) => {
-    const [photoId, thumb] = photoOf(req.params.photo);
-    const bytes = await returns.customerPhoto(requireCustomer(req).id, req.params.orderNumber, req.params.id, photoId, thumb);
-    return reply
-      .type('image/webp')
-      .header('cache-control', 'private, max-age=86400')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(bytes);
-  });
+  api.get(
+    '/orders/:orderNumber/returns/:id/photos/:photo',
+    { config: { access: 'customer' }, schema: { summary: "A photo of the customer's own return", params: CustomerPhotoParams } },
+    async (req, reply) => {
+      const [photoId, thumb] = photoOf(req.params.photo);
+      const bytes = await returns.customerPhoto(requireCustomer(req).id, req.params.orderNumber, req.params.id, photoId, thumb);
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(bytes);
+    },
+  );
 
   api.get(
     '/admin/returns',
@@ -135,16 +139,20 @@ export const returnsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     (req) => returns.detail(req.params.id),
   );
 
-  api.get('/admin/returns/:id/photos/:photo', { config: desk, schema: { params: PhotoParams } }, async (req, reply) => {
-    const [photoId, thumb] = photoOf(req.params.photo);
-    const bytes = await returns.photoBytes(req.params.id, photoId, thumb);
-    return reply
-      .type('image/webp')
-      .header('cache-control', 'private, max-age=86400')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(bytes);
-  });
+  api.get(
+    '/admin/returns/:id/photos/:photo',
+    { config: desk, schema: { summary: 'A photo of a return, for the orders desk', params: PhotoParams } },
+    async (req, reply) => {
+      const [photoId, thumb] = photoOf(req.params.photo);
+      const bytes = await returns.photoBytes(req.params.id, photoId, thumb);
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(bytes);
+    },
+  );
 
   const answer = { 200: ReturnStepAnswerSchema, ...errors };
   api.post(

@@ -11,33 +11,42 @@ export const settingsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const settings = createSettingsRepository(deps.database.db);
 
-  api.get('/settings', { schema: { response: { 200: StoreSettingsSchema, 503: ErrorSchema } } }, async (_req, reply) => {
-    await sendKept(
-      deps.readCache,
-      reply,
-      'settings',
-      async () => {
-        const row = await settings.get();
-        // Thrown, not kept: the answer is the error handler's, and the next request looks again.
-        if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
-        return {
-          status: 200,
-          value: {
-            storeName: row.storeName,
-            helpLine: row.helpLine,
-            emailPrimary: row.emailPrimary,
-            emailSecondary: row.emailSecondary,
-            officeAddress: row.officeAddress,
-            returnWindowDays: row.returnWindowDays,
-            shippingFeePaise: row.shippingFeePaise,
-            deliveryDays: row.deliveryDays,
-            sellerLegalName: row.sellerLegalName,
-            sellerGstin: row.sellerGstin,
-            codLimitPaise: Number(row.codLimitPaise),
-          },
-        };
+  api.get(
+    '/settings',
+    {
+      schema: {
+        summary: "The store's public settings: shipping fee, return window, delivery days, pay-on-delivery limit, contact details",
+        response: { 200: StoreSettingsSchema, 503: ErrorSchema },
       },
-      { 'cache-control': 'public, max-age=60' },
-    );
-  });
+    },
+    async (_req, reply) => {
+      await sendKept(
+        deps.readCache,
+        reply,
+        'settings',
+        async () => {
+          const row = await settings.get();
+          // Thrown, not kept: the answer is the error handler's, and the next request looks again.
+          if (!row) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
+          return {
+            status: 200,
+            value: {
+              storeName: row.storeName,
+              helpLine: row.helpLine,
+              emailPrimary: row.emailPrimary,
+              emailSecondary: row.emailSecondary,
+              officeAddress: row.officeAddress,
+              returnWindowDays: row.returnWindowDays,
+              shippingFeePaise: row.shippingFeePaise,
+              deliveryDays: row.deliveryDays,
+              sellerLegalName: row.sellerLegalName,
+              sellerGstin: row.sellerGstin,
+              codLimitPaise: Number(row.codLimitPaise),
+            },
+          };
+        },
+        { 'cache-control': 'public, max-age=60' },
+      );
+    },
+  );
 };

@@ -20,6 +20,7 @@ export const tradePartnersModule: FastifyPluginAsync<ModuleDeps> = async (app, d
     '/manufacturer/register',
     {
       schema: {
+        summary: 'A trade-partner application, short or long (KYC) form',
         body: TradePartnerRegistrationSchema,
         response: { 200: TradePartnerAnswerSchema, 400: TradePartnerErrorSchema, 409: TradePartnerErrorSchema, 429: TradePartnerErrorSchema },
       },

@@ -28,19 +28,32 @@ export const wishlistModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
 
   api.get(
     '/wishlist/find-by-user-id/:userId',
-    { config: { access: 'customer' }, schema: { params: UserParamsSchema, response: { 200: WishlistRowListSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "The customer's wish list with each piece's price and stock",
+        params: UserParamsSchema,
+        response: { 200: WishlistRowListSchema, ...errors },
+      },
+    },
     async (req) => wishlist.rows(requireSelf(req, req.params.userId).id),
   );
 
   api.get(
     '/wishlist/ids/:userId',
-    { config: { access: 'customer' }, schema: { params: UserParamsSchema, response: { 200: WishlistIdsSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: "The ids of the pieces on the customer's wish list", params: UserParamsSchema, response: { 200: WishlistIdsSchema, ...errors } },
+    },
     async (req) => wishlist.ids(requireSelf(req, req.params.userId).id),
   );
 
   api.post(
     '/wishlist/add',
-    { config: { access: 'customer' }, schema: { body: formBody(WishlistAddSchema), response: { 200: WishlistCountSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: { summary: "Adds a piece to the customer's wish list", body: formBody(WishlistAddSchema), response: { 200: WishlistCountSchema, ...errors } },
+    },
     async (req) => {
       const customer = requireSelf(req, req.body.user_id);
       return wishlist.add(customer.id, req.body.product_id);
@@ -49,7 +62,14 @@ export const wishlistModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
 
   api.post(
     '/wishlist/delete/:productId/:userId',
-    { config: { access: 'customer' }, schema: { params: WishlistDeleteParamsSchema, response: { 200: WishlistCountSchema, ...errors } } },
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "Removes a piece from the customer's wish list",
+        params: WishlistDeleteParamsSchema,
+        response: { 200: WishlistCountSchema, ...errors },
+      },
+    },
     async (req) => wishlist.remove(requireSelf(req, req.params.userId).id, req.params.productId),
   );
 };
