@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /**
@@ -16,17 +16,22 @@ const dirs = (path) =>
     .map((d) => d.name);
 const serverModules = dirs('apps/server/src/modules');
 const webFeatures = dirs('apps/web/app/features');
+// A module is reached through its service.ts alone (issue 36): never its repository, routes or internal files. Tests
+// and test helpers may set up another module's rows with its factories (orders/testing.ts).
+const moduleZones = serverModules.map((name) => ({
+  target: serverModules.filter((other) => other !== name).map((other) => `./apps/server/src/modules/${other}`),
+  from: `./apps/server/src/modules/${name}`,
+  except: ['./service.ts'],
+  message: "Call that module's service.ts: a module never imports another module's other files (export what others need from service.ts).",
+}));
 const boundaryZones = [
-  // A module calls another module's service, never its repository.
-  ...serverModules
-    .map((name) => ({
-      target: `./apps/server/src/modules/${name}`,
-      from: serverModules
-        .filter((other) => other !== name && existsSync(`apps/server/src/modules/${other}/repository.ts`))
-        .map((other) => `./apps/server/src/modules/${other}/repository.ts`),
-      message: "Call that module's service: a module never reads another module's repository.",
-    }))
-    .filter((zone) => zone.from.length > 0),
+  ...moduleZones,
+  // The web app speaks HTTP to the server: it never imports the server's code or the database package.
+  {
+    target: './apps/web/app',
+    from: ['./apps/server', './packages/db'],
+    message: 'The web app never imports the server or the database: it asks the API, whose answers @milli/contracts types.',
+  },
   // Modules are composed by app.ts; they never import the composition root (ModuleDeps live in deps.ts).
   { target: './apps/server/src/modules', from: './apps/server/src/app.ts', message: 'Import ModuleDeps from deps.ts, not the composition root.' },
   // The server's plugins are the frame every module runs in: they never import a module.
@@ -80,6 +85,11 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
     },
+  },
+  {
+    files: ['**/*.test.ts', '**/testing.ts', 'apps/server/src/testing*.ts'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones.filter((zone) => !moduleZones.includes(zone)) }] },
   },
   {
     // The database is touched only in repository files and packages/db (STYLE.md); tests and test helpers set up rows directly.

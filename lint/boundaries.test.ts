@@ -62,6 +62,24 @@ const refused: { why: string; file: string; code: string; rule: string }[] = [
     rule: 'import-x/no-restricted-paths',
   },
   {
+    why: 'a module imports another module’s file other than its service.ts (issue 36)',
+    file: 'apps/server/src/modules/checkout/example.ts',
+    code: "import { orderRules } from '../orders/rules.ts';\nexport const x = orderRules;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    why: 'the web app imports the server',
+    file: 'apps/web/app/lib/example.ts',
+    code: "import { STATUS_OF } from '../../../server/src/plugins/errors.ts';\nexport const x = STATUS_OF;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    why: 'the web app imports the database package',
+    file: 'apps/web/app/lib/example.ts',
+    code: "import { schema } from '@milli/db';\nexport const x = schema;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
     why: 'two files import each other',
     file: 'apps/server/src/domain-error.ts',
     code: "import { STATUS_OF } from './plugins/errors.ts';\nexport const x = STATUS_OF;\nexport class DomainError extends Error {}\n",

@@ -124,9 +124,7 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
               Almost done: we have sent a link to {sent.email}. Open it and press Confirm within {sent.holdMinutes} minutes to keep this time; until then it is
               held for you.
             </FormAlert>
-            <p className="muted">
-              No mail? Check the spam folder, or call us and we will book it for you.
-            </p>
+            <p className="muted">No mail? Check the spam folder, or call us and we will book it for you.</p>
           </div>
         </section>
       </>
