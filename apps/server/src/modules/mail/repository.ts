@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { preparedQuery, schema, type Db } from '@milli/db';
 
 export interface OutgoingMail {
@@ -60,7 +60,8 @@ export function createOutboxRepository(db: Db) {
       const due = db
         .select({ id: t.id })
         .from(t)
-        .where(and(eq(t.status, 'pending'), lte(t.nextAttemptAt, now)))
+        // The database keeps microseconds and a Date milliseconds: a mail queued in the same millisecond as `now` is due too.
+        .where(and(eq(t.status, 'pending'), lt(t.nextAttemptAt, new Date(now.getTime() + 1))))
         .orderBy(asc(t.id))
         .limit(limit)
         .for('update', { skipLocked: true });
