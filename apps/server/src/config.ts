@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_KEY_SECRET_PREVIOUS: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET_PREVIOUS: z.string().optional(),
   RAZORPAY_API_URL: z.url('RAZORPAY_API_URL must be an http(s) address').default('https://api.razorpay.com'),
   /** 'false' serves the API and media only, without the web app (and so without needing its build). */
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
@@ -76,6 +78,12 @@ export interface Config {
     keyId: string;
     keySecret: string;
     webhookSecret: string;
+    /**
+     * While keys are rotated (docs/operations.md): the secret being retired, still accepted on a payment's or a
+     * webhook's signature so a checkout begun, or an event signed, before the change is not refused.
+     */
+    previousKeySecret?: string;
+    previousWebhookSecret?: string;
     apiUrl: string;
     /** Tests shorten the gateway calls' 10 s limit. */ timeoutMs?: number;
   } | null;
@@ -236,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keyId: e.RAZORPAY_KEY_ID!.trim(),
       keySecret: e.RAZORPAY_KEY_SECRET!.trim(),
       webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!.trim(),
+      ...(e.RAZORPAY_KEY_SECRET_PREVIOUS?.trim() ? { previousKeySecret: e.RAZORPAY_KEY_SECRET_PREVIOUS.trim() } : {}),
+      ...(e.RAZORPAY_WEBHOOK_SECRET_PREVIOUS?.trim() ? { previousWebhookSecret: e.RAZORPAY_WEBHOOK_SECRET_PREVIOUS.trim() } : {}),
       apiUrl: e.RAZORPAY_API_URL,
     };
   }

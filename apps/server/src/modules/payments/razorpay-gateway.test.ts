@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GatewayError, paymentSignature } from './gateway.ts';
+import { GatewayError, hmacHex, paymentSignature } from './gateway.ts';
 import { createRazorpayGateway } from './razorpay-gateway.ts';
 import { startRazorpaySimServer, type RazorpaySimServer } from './simulator-http.ts';
 
@@ -80,6 +80,28 @@ describe('Razorpay client against the simulator', () => {
     expect(sim.calls().at(-1)).toMatchObject({ path: '/v1/orders', status: 'hung' });
 
     expect(await kindOf(gateway().createOrder({ amountPaise: 500_00, receipt: 'r' }))).toBe('ok');
+  });
+
+  it('while keys are rotated, signatures made with the retired secrets still pass, others do not; the API is called with the new key only', async () => {
+    const rotating = createRazorpayGateway({
+      ...KEYS,
+      keySecret: 'new-key-secret',
+      webhookSecret: 'new-webhook-secret',
+      previousKeySecret: 'old-key-secret',
+      previousWebhookSecret: 'old-webhook-secret',
+      apiUrl: sim.url,
+      timeoutMs: 300,
+    });
+    for (const secret of ['new-key-secret', 'old-key-secret'])
+      expect(rotating.paymentSignatureValid('order_r', 'pay_r', paymentSignature(secret, 'order_r', 'pay_r'))).toBe(true);
+    expect(rotating.paymentSignatureValid('order_r', 'pay_r', paymentSignature('some-other-secret', 'order_r', 'pay_r'))).toBe(false);
+    const body = Buffer.from('{"event":"payment.captured"}');
+    for (const secret of ['new-webhook-secret', 'old-webhook-secret']) expect(rotating.webhookSignatureValid(body, hmacHex(secret, body))).toBe(true);
+    expect(rotating.webhookSignatureValid(body, hmacHex('some-other-secret', body))).toBe(false);
+    // Without a retired secret, only the current one passes.
+    expect(gateway().webhookSignatureValid(body, hmacHex('old-webhook-secret', body))).toBe(false);
+    // The simulator knows the unit keys, not 'new-key-secret': the API answers unauthorized, so the retired secret is never sent.
+    expect(await kindOf(rotating.fetchPayment('pay_x'))).toBe('unauthorized');
   });
 
   it('an address nobody listens on is unavailable', async () => {

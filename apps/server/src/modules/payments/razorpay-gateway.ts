@@ -13,6 +13,9 @@ export interface RazorpayConfig {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
+  /** While keys are rotated: the retired secrets, still accepted on signatures (never used to call the API). */
+  previousKeySecret?: string;
+  previousWebhookSecret?: string;
   /** Razorpay's API, or the tests' Razorpay-speaking server (RAZORPAY_API_URL). */
   apiUrl: string;
   /** A call that takes longer is abandoned as 'unavailable' (it may still have happened: callers stay idempotent). */
@@ -28,6 +31,8 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentGateway {
   const base = config.apiUrl.replace(/\/+$/, '');
   const auth = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString('base64')}`;
   const timeoutMs = config.timeoutMs ?? 10_000;
+  const keySecrets = [config.keySecret, ...(config.previousKeySecret ? [config.previousKeySecret] : [])];
+  const webhookSecrets = [config.webhookSecret, ...(config.previousWebhookSecret ? [config.previousWebhookSecret] : [])];
 
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
     let res: Response;
@@ -74,7 +79,8 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentGateway {
         { 'X-Refund-Idempotency': idempotencyKey },
       ),
     fetchRefund: (paymentId, refundId) => call<GatewayRefund>('GET', `/v1/payments/${id(paymentId)}/refunds/${id(refundId)}`),
-    paymentSignatureValid: (orderId, paymentId, signature) => sameSignature(paymentSignature(config.keySecret, orderId, paymentId), signature),
-    webhookSignatureValid: (rawBody, signature) => sameSignature(hmacHex(config.webhookSecret, rawBody), signature),
+    paymentSignatureValid: (orderId, paymentId, signature) =>
+      keySecrets.some((secret) => sameSignature(paymentSignature(secret, orderId, paymentId), signature)),
+    webhookSignatureValid: (rawBody, signature) => webhookSecrets.some((secret) => sameSignature(hmacHex(secret, rawBody), signature)),
   };
 }
