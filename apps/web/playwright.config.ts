@@ -8,6 +8,16 @@ import { defineConfig } from '@playwright/test';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CI = !!process.env.CI;
 
+/** Specs whose checks are the same at any width. */
+const VIEWPORT_FREE = [
+  '**/edge.spec.ts',
+  '**/page-cache.spec.ts',
+  '**/shared-pages-attack.spec.ts',
+  '**/razorpay-mode.spec.ts',
+  '**/admin-import.spec.ts',
+  '**/admin-shell.spec.ts',
+];
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../../test-results/e2e',
@@ -43,7 +53,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'mobile-375', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
+    {
+      name: 'mobile-375',
+      use: { viewport: { width: 375, height: 812 }, hasTouch: true },
+      // What a page's width does not change, run once (desktop-1440): the server's edge, the page cache and its
+      // attack, the Razorpay wiring (a second server of its own; payments.spec.ts pays at 375 px), the CSV import,
+      // and the back office's shell (its own test looks at 375 px).
+      testIgnore: VIEWPORT_FREE,
+    },
     { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 } } },
   ],
 });

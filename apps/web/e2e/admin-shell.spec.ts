@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { E2E_OWNER, expect, ownOrigin, test } from './fixtures.ts';
+import { E2E_OWNER, expect, ownOrigin, test, waitForHydration } from './fixtures.ts';
 
 interface ManifestRoute {
   id: string;
@@ -41,6 +41,8 @@ async function assetsOf(page: Page, url: string): Promise<Map<string, string>> {
     );
   });
   await page.goto(url);
+  // Hydrated first: on a loaded machine the network can fall quiet before the route's chunks are asked for.
+  await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   return seen;
