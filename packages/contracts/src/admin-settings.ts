@@ -40,6 +40,8 @@ export const AdminSettingsSchema = z.object({
   tradeInPercent: z.number().int(),
   /** Visits or video calls one store takes in one slot (1-50). */
   appointmentSlotCapacity: z.number().int(),
+  /** Issue 37: nightly backups in the S3 bucket older than this many days are deleted (1-365). */
+  backupRetentionDays: z.number().int(),
   staffTwoFactorRequired: z.boolean(),
   updatedAt: z.string(),
 });
@@ -74,6 +76,7 @@ export const SETTINGS_FIELDS = [
   'diamondBuybackPercent',
   'tradeInPercent',
   'appointmentSlotCapacity',
+  'backupRetentionDays',
   'staffTwoFactorRequired',
 ] as const satisfies readonly (keyof AdminSettings)[];
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -129,6 +132,7 @@ export const SettingsPatchSchema = z
     diamondBuybackPercent: z.number().optional().describe('Percent of today’s diamond value at buy-back (0-100)'),
     tradeInPercent: z.number().optional().describe('Percent of today’s rate offered for old gold bought elsewhere (0-100)'),
     appointmentSlotCapacity: z.number().optional().describe('Visits or video calls a store takes in one slot (1-50)'),
+    backupRetentionDays: z.number().optional().describe('Days the nightly backups in the S3 bucket are kept (1-365)'),
     staffTwoFactorRequired: z.boolean().optional(),
   })
   .strict();

@@ -209,6 +209,8 @@ export const storeSettings = pgTable(
     tradeInPercent: integer('trade_in_percent').notNull().default(95),
     /** How many visits or video calls one store (or the video desk) takes in one slot. */
     appointmentSlotCapacity: integer('appointment_slot_capacity').notNull().default(2),
+    /** Issue 37: the nightly backups in the S3 bucket older than this many days are deleted (lib/backup.ts backupToBucket). */
+    backupRetentionDays: integer('backup_retention_days').notNull().default(14),
     updatedAt: updatedAt(),
   },
   () => [
@@ -224,6 +226,7 @@ export const storeSettings = pgTable(
       ),
     ),
     check('store_settings_slot_capacity_check', raw('"appointment_slot_capacity" BETWEEN 1 AND 50')),
+    check('store_settings_backup_retention_check', raw('"backup_retention_days" BETWEEN 1 AND 365')),
   ],
 );
 

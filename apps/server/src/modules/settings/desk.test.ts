@@ -128,6 +128,19 @@ describe('store settings: GET and PATCH /api/admin/settings', () => {
     expect(await count()).toBe(n);
   });
 
+  it('keeps nightly backups 14 days unless the owner says otherwise, from 1 to 365 whole days (issue 37)', async () => {
+    expect((await get(owner.cookie)).json()).toMatchObject({ backupRetentionDays: 14 });
+    for (const refused of [0, 366, 7.5, -1]) {
+      const res = await patch({ backupRetentionDays: refused });
+      expect(res.statusCode, String(refused)).toBe(400);
+      expect(res.json().fields.backupRetentionDays).toBe('The backup retention must be a whole number from 1 to 365 days.');
+    }
+    const saved = await patch({ backupRetentionDays: 30 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ changed: ['backupRetentionDays'], settings: { backupRetentionDays: 30 } });
+    expect((await get(owner.cookie)).json()).toMatchObject({ backupRetentionDays: 30 });
+  });
+
   it('reprices every weighed product in the same change when the GST rate changes', async () => {
     const [weighed] = await t.database.db
       .select({ id: products.id })

@@ -78,6 +78,7 @@ const CHECKS: Record<SettingsField, Check> = {
   diamondBuybackPercent: whole('diamond buy-back value', 0, 100, ' %'),
   tradeInPercent: whole('trade-in value', 0, 100, ' %'),
   appointmentSlotCapacity: whole('appointments per slot', 1, 50),
+  backupRetentionDays: whole('backup retention', 1, 365, ' days'),
   staffTwoFactorRequired: (v) => (typeof v === 'boolean' ? null : 'Say yes or no.'),
 };
 
@@ -117,6 +118,7 @@ export function settingsOf(row: SettingsRow): AdminSettings {
     diamondBuybackPercent: row.diamondBuybackPercent,
     tradeInPercent: row.tradeInPercent,
     appointmentSlotCapacity: row.appointmentSlotCapacity,
+    backupRetentionDays: row.backupRetentionDays,
     staffTwoFactorRequired: row.staffTwoFactorRequired,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -19,6 +19,7 @@ export const NUMBER_FIELDS = [
   'diamondBuybackPercent',
   'tradeInPercent',
   'appointmentSlotCapacity',
+  'backupRetentionDays',
 ] as const satisfies readonly SettingsField[];
 
 /** What each field is called on the screen, for the saved notice. */
@@ -50,6 +51,7 @@ export const FIELD_LABELS: Record<SettingsField, string> = {
   diamondBuybackPercent: 'diamond buy-back value',
   tradeInPercent: 'trade-in value',
   appointmentSlotCapacity: 'appointments per slot',
+  backupRetentionDays: 'backup retention',
   staffTwoFactorRequired: 'two-factor rule',
 };
 

@@ -279,6 +279,21 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
           />
         </FieldGroup>
 
+        <FieldGroup legend="Backups">
+          <NumberField
+            name="backupRetentionDays"
+            label="Keep nightly backups for"
+            unit="days"
+            min={1}
+            max={365}
+            step={1}
+            hint="When the store keeps its files in an S3 bucket, a backup of the database goes there every night; older ones are deleted."
+            defaultValue={number('backupRetentionDays')}
+            error={errors.backupRetentionDays}
+            required
+          />
+        </FieldGroup>
+
         <FieldGroup legend="Security">
           <Checkbox
             name="staffTwoFactorRequired"

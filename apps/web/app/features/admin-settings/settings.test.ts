@@ -24,6 +24,7 @@ const FORM = {
   diamondBuybackPercent: '75',
   tradeInPercent: '95',
   appointmentSlotCapacity: '2',
+  backupRetentionDays: '14',
   gstPercent: '3',
   invoicePrefix: 'MIL',
   sellerLegalName: 'Milli Jewels Private Limited',
