@@ -14,7 +14,7 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
-  await database.migrate();
+  await database.migrate({ waiting: () => console.log('Another instance is applying the migrations: waiting for it') });
   if (config.seedDemo && !(await isSeeded(database.db))) {
     await seedDemoStore(database.db);
   }

@@ -16,7 +16,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Applies the pending migrations. On PostgreSQL under a session-level advisory lock (MIGRATIONS_LOCK), so
+   * instances starting together on one database apply each migration once: the first migrates, the others wait
+   * for it and then find nothing left to do. `waiting` is called when another session holds the lock.
+   */
+  migrate(options?: MigrateOptions): Promise<void>;
   /**
    * Hears NOTIFY on a channel. PostgreSQL: on a connection of its own, opened again (after a second) when it
    * drops; `onListening(false)` says notifications may be missed until `onListening(true)`. Returns a stop function.
@@ -25,6 +30,17 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface MigrateOptions {
+  /** PostgreSQL: another instance is migrating; this one waits for it (called once, before waiting). */
+  waiting?: () => void;
+}
+
+/**
+ * The advisory lock migrations are applied under on PostgreSQL: any fixed 64-bit number the store uses for
+ * nothing else ('milli-mg' in ASCII; housekeeping has 'milli-hk', the seed its own).
+ */
+export const MIGRATIONS_LOCK = 0x6d696c6c692d6d67n;
 
 export interface ListenHandlers {
   onMessage(payload: string): void;
@@ -75,7 +91,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: (migrateOptions) => migratePgLocked(pool, migrateOptions),
       listen: (channel, handlers) => listenPg(options.databaseUrl!, channel, handlers),
       notify: async (channel, payload) => {
         await pool.query('select pg_notify($1, $2)', [channel, payload]);
@@ -123,6 +139,39 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Drizzle's migrator under MIGRATIONS_LOCK, all on one connection of the pool: the lock is the session's, so
+ * it is let go when the migrations are done or fail, and by PostgreSQL itself if this process dies holding it.
+ * Drizzle's migrator takes no lock of its own: two instances at once would both create its table and apply
+ * the same migration, and one of them fail.
+ */
+async function migratePgLocked(pool: pg.Pool, options: MigrateOptions = {}): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const key = MIGRATIONS_LOCK.toString();
+    const free = await client.query<{ locked: boolean }>(`select pg_try_advisory_lock(${key}) as locked`);
+    if (!free.rows[0]?.locked) {
+      options.waiting?.();
+      await client.query(`select pg_advisory_lock(${key})`);
+    }
+    try {
+      // The migrator runs its transaction on this very connection (a client, not the pool).
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query(`select pg_advisory_unlock(${key})`).catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } catch (error) {
+    broken ??= error as Error;
+    throw error;
+  } finally {
+    // A connection that failed mid-way may still hold the lock: it is closed, not given back to the pool.
+    client.release(broken);
+  }
 }
 
 const LISTEN_RETRY_MS = 1_000;
