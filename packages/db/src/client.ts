@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -52,6 +54,23 @@ export interface ListenHandlers {
  * folder whether this file runs from its source or bundled into the server's build.
  */
 export const migrationsFolder = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@milli/db')), '../migrations');
+
+let migrationTimes: number[] | undefined;
+
+/**
+ * How many of this build's migrations the database has not applied: those newer than the newest in Drizzle's own
+ * table (which is how its migrator decides), all of them when the table is not there yet. The health check asks it
+ * until it answers 0.
+ */
+export async function pendingMigrations(db: Db): Promise<number> {
+  migrationTimes ??= readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis);
+  const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+  const [table] = rowsOf<{ present: boolean }>(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`));
+  if (!table?.present) return migrationTimes.length;
+  const [newest] = rowsOf<{ last: string | number | null }>(await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`));
+  const last = newest?.last === null || newest?.last === undefined ? -Infinity : Number(newest.last);
+  return migrationTimes.filter((when) => when > last).length;
+}
 
 export interface OpenOptions {
   /** postgres://… for a PostgreSQL server; otherwise PGlite. */
