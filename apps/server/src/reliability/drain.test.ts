@@ -3,8 +3,9 @@
  * afresh here: the server bundle alone takes seconds, and a bundle left from older source would test that source).
  * A request is in flight (its body still arriving) when SIGTERM comes: ready answers 503 at once while everything
  * else is still served, each answer closing its connection; after the grace no new connection is taken; the request
- * in flight completes with its answer; a keep-alive connection does not hold the process; it exits 0. And when a
- * request does not finish within SHUTDOWN_TIMEOUT_MS, it is cut and the process exits 1. On the embedded database,
+ * in flight completes with its answer; a keep-alive connection does not hold the process; it exits 0. A second signal
+ * ends the grace at once. And when a request does not finish within SHUTDOWN_TIMEOUT_MS, it is cut and the process
+ * exits 1. On the embedded database,
  * and on PostgreSQL in the PostgreSQL pass.
  */
 import { execFileSync } from 'node:child_process';
@@ -96,7 +97,7 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
 
 describe('SIGTERM on the built server', () => {
   it('answers not-ready at once, serves through the grace, completes the request in flight, and exits 0', async () => {
-    const store = await server({ SHUTDOWN_GRACE_MS: '2000', SHUTDOWN_TIMEOUT_MS: '15000' });
+    const store = await server({ SHUTDOWN_GRACE_MS: '3000', SHUTDOWN_TIMEOUT_MS: '15000' });
     const base = store.url;
     expect((await get(base, '/api/health/ready')).status).toBe(200);
     // A keep-alive connection that has answered once and sits idle: it must not keep the process alive.
@@ -118,7 +119,7 @@ describe('SIGTERM on the built server', () => {
     expect((await get(base, '/api/health/live')).status).toBe(200);
     const during = await get(base, '/api/category', keepAlive);
     expect([during.status, during.headers.connection]).toEqual([200, 'close']);
-    expect(Date.now() - signalled, 'all of that within the grace').toBeLessThan(2_000);
+    expect(Date.now() - signalled, 'all of that within the grace').toBeLessThan(3_000);
 
     // After the grace no new connection is taken, though the process waits for the request in flight.
     await within(6_000, async () => {
@@ -143,12 +144,22 @@ describe('SIGTERM on the built server', () => {
     const end = await store.exited;
     expect(end).toEqual({ code: 0, signal: null });
     const exitAfter = Date.now() - finished;
-    expect(exitAfter, 'nothing (no keep-alive connection) holds the process once the request is answered').toBeLessThan(3_000);
+    expect(exitAfter, 'nothing (no keep-alive connection) holds the process once the request is answered').toBeLessThan(5_000);
     keepAlive.destroy();
     console.log(
-      `[drain] SIGTERM: ready 503 after ${notReadyAfter} ms; new connections refused ${refusedAfter} ms after it (grace 2000 ms); ` +
+      `[drain] SIGTERM: ready 503 after ${notReadyAfter} ms; new connections refused ${refusedAfter} ms after it (grace 3000 ms); ` +
         `the request in flight answered ${answer.status}; exit 0 ${exitAfter} ms after it`,
     );
+  }, 90_000);
+
+  it('ends the grace early on a second signal, as a second Ctrl-C does', async () => {
+    const store = await server({ SHUTDOWN_GRACE_MS: '60000' });
+    store.signal('SIGINT');
+    await within(2_000, async () => (await get(store.url, '/api/health/ready')).status === 503);
+    const second = Date.now();
+    store.signal('SIGINT');
+    expect(await store.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - second).toBeLessThan(5_000);
   }, 90_000);
 
   it('cuts a request still in flight at SHUTDOWN_TIMEOUT_MS and exits 1', async () => {
