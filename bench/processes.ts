@@ -16,6 +16,10 @@ export interface Running {
   stop(): Promise<void>;
   /** SIGKILL, as a crash or the kernel's OOM killer would: no shutdown code runs. Resolves once it is gone. */
   kill(): Promise<void>;
+  /** Sends a signal and returns at once (`exited` says when and how the process ended). */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves when the process has ended, with its exit code or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /**
@@ -43,6 +47,12 @@ export function start(
   });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      process.off('exit', killOnExit);
+      resolve({ code, signal });
+    });
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => {
@@ -80,6 +90,10 @@ export function start(
             child.once('exit', () => done());
             child.kill('SIGKILL');
           }),
+        signal: (signal) => {
+          child.kill(signal);
+        },
+        exited,
       });
     };
     child.stdout?.on('data', onData);
@@ -119,6 +133,8 @@ export interface StoreOptions {
   built?: boolean;
   /** PUBLIC_URL, when the store should make its links from it. */
   publicUrl?: string;
+  /** More environment for the server (PORT, SHUTDOWN_GRACE_MS …), laid over the defaults below. */
+  env?: Record<string, string | undefined>;
 }
 
 /**
@@ -138,9 +154,12 @@ export function startStore(options: StoreOptions): Promise<Running> {
     // The load generator connects from this machine: it is the one proxy whose X-Forwarded-For is believed.
     TRUST_PROXY: '127.0.0.1',
     ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
+    // Nothing balances load in front of it: stopping need not wait for a health check to notice (lib/lifecycle.ts).
+    SHUTDOWN_GRACE_MS: '0',
     // As `npm start` runs it (decision 022): two glibc malloc arenas, so memory freed after a burst of
     // picture work can be given back instead of staying spread over one arena per thread.
     MALLOC_ARENA_MAX: '2',
+    ...options.env,
   };
   const script = options.built ? SERVER_BUNDLE : 'apps/server/src/main.ts';
   return start(script, [], env, /Milli is serving (https?:\/\/\S+)/, options.timeoutMs, [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? [])]);

@@ -19,6 +19,7 @@ import { createRateLimiter } from './plugins/rate-limit.ts';
 import { SESSIONS_CHANNEL, createReadCache, type ReadCache } from './plugins/read-cache.ts';
 import { createCdnPurger } from './lib/cdn-purge.ts';
 import { errorForLog, requestForLog } from './lib/logged-url.ts';
+import { awaitBackgroundOnClose, createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 
 import { sessionPlugin } from './plugins/session.ts';
 import { staffPlugin } from './plugins/staff.ts';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     harvestKeeper: HarvestKeeper;
     /** The day-before appointment reminders (tests call run()). */
     appointmentKeeper: AppointmentKeeper;
+    /** Readiness and shutdown: draining after SIGTERM, and the background work a shutdown waits for (lib/lifecycle.ts). */
+    lifecycle: Lifecycle;
     /** Every route as registered (method and URL pattern), for tests that sweep the whole API. */
     routeList: {
       method: string;
@@ -103,6 +106,10 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Shutdown (lib/lifecycle.ts): idle keep-alive connections are closed at once, and a request that arrives on an
+    // open connection while closing is still served (with Connection: close), not refused: a balancer may have sent it.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // A path that cannot be decoded is the client's mistake: a 400 with a message, never a 500, and a code of
     // the store's vocabulary (FST_ERR_BAD_URL is Fastify's name for it, which no client knows).
     frameworkErrors: (_error, _request, reply) => {
@@ -132,6 +139,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.decorate('lifecycle', createLifecycle(app));
 
   errorsPlugin(app);
   await securityPlugin(app, { dev: config.env === 'development', publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : undefined });
@@ -257,11 +265,13 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     { prefix: '/api' },
   );
 
-  healthRoutes(app, deps.database.db);
+  healthRoutes(app, deps.database.db, app.lifecycle);
   mediaRoutes(app);
   customDesignMedia(app, moduleDeps);
   catalogueMedia(app, moduleDeps);
   reviewMedia(app, moduleDeps);
   if (options.web !== false) await app.register(webPlugin, { config });
+  // Last, so it runs first of the onClose hooks: background work finishes before what it uses closes.
+  awaitBackgroundOnClose(app, app.lifecycle);
   return app;
 }

@@ -37,6 +37,13 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_SECRET_PREVIOUS: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET_PREVIOUS: z.string().optional(),
   RAZORPAY_API_URL: z.url('RAZORPAY_API_URL must be an http(s) address').default('https://api.razorpay.com'),
+  /**
+   * After SIGTERM or SIGINT: how long the instance keeps serving while answering not-ready, so a load balancer's
+   * health check notices and sends no more (lib/lifecycle.ts), and then how long it waits for requests and
+   * background work in flight before cutting them.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
   /** 'false' serves the API and media only, without the web app (and so without needing its build). */
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
   /** The back office's first owner, made at start when no staff exists yet (issue 17). */
@@ -88,6 +95,8 @@ export interface Config {
     /** Tests shorten the gateway calls' 10 s limit. */ timeoutMs?: number;
   } | null;
   serveWeb: boolean;
+  /** SHUTDOWN_GRACE_MS and SHUTDOWN_TIMEOUT_MS: the drain after SIGTERM (lib/lifecycle.ts). */
+  shutdown: { graceMs: number; timeoutMs: number };
   /** ADMIN_EMAIL and ADMIN_PASSWORD, when both are set: the first owner of an empty staff table. */
   firstOwner: { email: string; password: string } | undefined;
   /** STAFF_PASSWORD, for the staff command line. */
@@ -267,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentGateway: e.PAYMENT_GATEWAY,
     razorpay,
     serveWeb: e.SERVE_WEB === 'true',
+    shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     firstOwner: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     staffPassword: e.STAFF_PASSWORD || undefined,
     s3: parseS3(e),

@@ -2,11 +2,15 @@ import { DatabaseOpenError, openDatabase } from '@milli/db';
 import { isSeeded, seedDemoStore } from '@milli/db/seed';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { shutDown } from './lib/lifecycle.ts';
 import { MissingBuildError } from './plugins/web.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { FirstOwnerError, firstOwnerAtStart } from './modules/staff/service.ts';
 
-/** Start-up: config → database (migrate; seed a demo store when empty; the back office's first owner) → listen. */
+/**
+ * Start-up: config → database (migrate; seed a demo store when empty; the back office's first owner) → listen; on
+ * SIGTERM or SIGINT, drain and close (lib/lifecycle.ts).
+ */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({
@@ -14,22 +18,36 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
-  await database.migrate();
+  await database.migrate({ waiting: () => console.log('Another instance is applying the migrations: waiting for it') });
   if (config.seedDemo && !(await isSeeded(database.db))) {
     await seedDemoStore(database.db);
   }
   const staffNote = await firstOwnerAtStart(database.db, createRateLimiter(database.db), config.firstOwner);
   if (staffNote) console.log(staffNote);
   const app = await buildApp({ config, database }, { web: config.serveWeb });
-  app.addHook('onClose', () => database.close());
 
-  const stop = async (signal: string) => {
-    app.log.info(`${signal} received, closing`);
-    await app.close();
-    process.exit(0);
+  // SIGTERM or SIGINT: not ready at once, serve through the grace, close, wait for the work in flight, close the
+  // database last, exit (lib/lifecycle.ts). A second signal ends the grace early.
+  let hurry: () => void = () => {};
+  const hurried = new Promise<void>((resolve) => (hurry = resolve));
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      hurry();
+      return;
+    }
+    stopping = true;
+    void shutDown(app, {
+      signal,
+      graceMs: config.shutdown.graceMs,
+      timeoutMs: config.shutdown.timeoutMs,
+      closeDatabase: () => database.close(),
+      hurry: hurried,
+      say: config.logLevel === 'silent' ? (line) => console.log(line) : undefined,
+    }).then((code) => process.exit(code));
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;

@@ -59,6 +59,8 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
     // Each test sends its own X-Forwarded-For (fixtures.ts), so rate limits count test shoppers apart: the
     // browsers and request contexts connect from this machine, the one proxy believed.
     TRUST_PROXY: '127.0.0.1',
+    // No load balancer to notice a shutdown: stop at once on SIGTERM, without the grace (lib/lifecycle.ts).
+    SHUTDOWN_GRACE_MS: '0',
   };
   // An e2e server always runs on its own embedded database, whatever the shell points at.
   for (const key of ['DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'REDIS_URL']) delete env[key];

@@ -71,6 +71,8 @@ import {
   HarvestEnrolAnswerSchema,
   HarvestPayAnswerSchema,
   HarvestPlanListSchema,
+  HealthLiveSchema,
+  HealthReadySchema,
   ImportReportSchema,
   LoginAnswerSchema,
   MeSchema,
@@ -166,6 +168,9 @@ export const API_ANSWERS = {
   'POST /api/harvest/enrol': HarvestEnrolAnswerSchema,
   'POST /api/harvest/instalments/:id/pay': HarvestPayAnswerSchema,
   'GET /api/harvest/plans': HarvestPlanListSchema,
+  // A load balancer's (issue 37); the web never calls them.
+  'GET /api/health/live': HealthLiveSchema,
+  'GET /api/health/ready': HealthReadySchema,
   'POST /api/manufacturer/register': TradePartnerAnswerSchema,
   'GET /api/me/summary': PersonalSummarySchema,
   'GET /api/orders': OrderListSchema,

@@ -104,3 +104,4 @@ export * from './appointments.ts';
 export * from './exchange.ts';
 export * from './reviews.ts';
 export * from './returns.ts';
+export * from './health.ts';

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -16,7 +18,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Applies the pending migrations. On PostgreSQL under a session-level advisory lock (MIGRATIONS_LOCK), so
+   * instances starting together on one database apply each migration once: the first migrates, the others wait
+   * for it and then find nothing left to do. `waiting` is called when another session holds the lock.
+   */
+  migrate(options?: MigrateOptions): Promise<void>;
   /**
    * Hears NOTIFY on a channel. PostgreSQL: on a connection of its own, opened again (after a second) when it
    * drops; `onListening(false)` says notifications may be missed until `onListening(true)`. Returns a stop function.
@@ -25,6 +32,17 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface MigrateOptions {
+  /** PostgreSQL: another instance is migrating; this one waits for it (called once, before waiting). */
+  waiting?: () => void;
+}
+
+/**
+ * The advisory lock migrations are applied under on PostgreSQL: any fixed 64-bit number the store uses for
+ * nothing else ('milli-mg' in ASCII; housekeeping has 'milli-hk', the seed its own).
+ */
+export const MIGRATIONS_LOCK = 0x6d696c6c692d6d67n;
 
 export interface ListenHandlers {
   onMessage(payload: string): void;
@@ -36,6 +54,23 @@ export interface ListenHandlers {
  * folder whether this file runs from its source or bundled into the server's build.
  */
 export const migrationsFolder = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@milli/db')), '../migrations');
+
+let migrationTimes: number[] | undefined;
+
+/**
+ * How many of this build's migrations the database has not applied: those newer than the newest in Drizzle's own
+ * table (which is how its migrator decides), all of them when the table is not there yet. The health check asks it
+ * until it answers 0.
+ */
+export async function pendingMigrations(db: Db): Promise<number> {
+  migrationTimes ??= readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis);
+  const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+  const [table] = rowsOf<{ present: boolean }>(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`));
+  if (!table?.present) return migrationTimes.length;
+  const [newest] = rowsOf<{ last: string | number | null }>(await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`));
+  const last = newest?.last === null || newest?.last === undefined ? -Infinity : Number(newest.last);
+  return migrationTimes.filter((when) => when > last).length;
+}
 
 export interface OpenOptions {
   /** postgres://… for a PostgreSQL server; otherwise PGlite. */
@@ -75,7 +110,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: (migrateOptions) => migratePgLocked(pool, migrateOptions),
       listen: (channel, handlers) => listenPg(options.databaseUrl!, channel, handlers),
       notify: async (channel, payload) => {
         await pool.query('select pg_notify($1, $2)', [channel, payload]);
@@ -123,6 +158,39 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Drizzle's migrator under MIGRATIONS_LOCK, all on one connection of the pool: the lock is the session's, so
+ * it is let go when the migrations are done or fail, and by PostgreSQL itself if this process dies holding it.
+ * Drizzle's migrator takes no lock of its own: two instances at once would both create its table and apply
+ * the same migration, and one of them fail.
+ */
+async function migratePgLocked(pool: pg.Pool, options: MigrateOptions = {}): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const key = MIGRATIONS_LOCK.toString();
+    const free = await client.query<{ locked: boolean }>(`select pg_try_advisory_lock(${key}) as locked`);
+    if (!free.rows[0]?.locked) {
+      options.waiting?.();
+      await client.query(`select pg_advisory_lock(${key})`);
+    }
+    try {
+      // The migrator runs its transaction on this very connection (a client, not the pool).
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query(`select pg_advisory_unlock(${key})`).catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } catch (error) {
+    broken ??= error as Error;
+    throw error;
+  } finally {
+    // A connection that failed mid-way may still hold the lock: it is closed, not given back to the pool.
+    client.release(broken);
+  }
 }
 
 const LISTEN_RETRY_MS = 1_000;

@@ -235,6 +235,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'custom-design': 'A customer’s made-to-order requests and their CAD designs.',
   exchanges: 'Lifetime exchange and buy-back of pieces bought here.',
   harvest: 'Milli Harvest, the 10 + 1 monthly savings plan.',
+  health: 'For a load balancer or supervisor: liveness, and readiness (database, migrations, draining for a shutdown).',
   manufacturer: 'Trade-partner applications (the specification’s manufacturer forms).',
   me: 'What the page shows of the visitor once painted: greeting, cart and wish-list counts.',
   orders: 'Placing, paying, following, cancelling and returning orders; invoices and credit notes.',

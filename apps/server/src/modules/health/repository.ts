@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@milli/db';
+import { pendingMigrations, type Db } from '@milli/db';
 
-/** The health check's one query: the database answers at all. */
+/** The health checks' queries. */
 export function healthRepository(db: Db) {
   return {
+    /** The database answers at all. */
     async ping(): Promise<void> {
       await db.execute(sql`select 1`);
     },
+    /** How many of this build's migrations the database lacks. */
+    pendingMigrations: () => pendingMigrations(db),
   };
 }
