@@ -4,7 +4,7 @@ import { orderTotals } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { parseGuestCart } from '../accounts/service.ts';
 import { priceOptions, type CartService } from '../cart/service.ts';
-import type { createCatalogService } from '../catalog/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { couponRepository } from './repository.ts';
 import { evaluateCoupon } from './rules.ts';
@@ -33,10 +33,10 @@ export async function releaseCoupon(tx: Db, orderId: number) {
   return couponRepository(tx).release(orderId);
 }
 
-/** What the Apply button prices the cart with: the other modules' services, composed by the caller. */
+/** What the Apply button prices the cart with: the other modules' services, built once by the composition root (services.ts). */
 export interface CouponServiceDeps {
   cart: Pick<CartService, 'lines'>;
-  catalog: Pick<ReturnType<typeof createCatalogService>, 'detail'>;
+  catalog: Pick<CatalogService, 'detail'>;
   settings: Pick<SettingsService, 'get'>;
 }
 
