@@ -158,8 +158,14 @@ export function returnStock(tx: Db, lines: readonly { productId: number | null; 
   return createCatalogRepository(tx).returnStock(lines);
 }
 
+/**
+ * The catalogue as the shop and the other modules read it. The reads and writes that must belong to the caller's
+ * transaction take it as `tx` (`detail`, `reprice`), so one service serves every caller.
+ */
 export function createCatalogService(db: Db, settings: SettingsService, now: () => Date = () => new Date(), cache?: ReadCache) {
-  const repo = createCatalogRepository(db, () => indianDate(now()));
+  const today = () => indianDate(now());
+  const repo = createCatalogRepository(db, today);
+  const on = (tx?: Db) => (tx ? createCatalogRepository(tx, today) : repo);
   /** GST for the cards of these rows: only read when one of them is on a sale. */
   const gstFor = async (rows: ProductSummaryRow[]) =>
     rows.some((r) => r.salePercent !== null) ? ((await settings.gstPercent()) ?? DEFAULT_GST_PERCENT) : DEFAULT_GST_PERCENT;
@@ -291,10 +297,13 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
       });
     },
 
-    /** Everything the product page shows, priced at today's rates with the rates it needs to price other choices. */
-    async detail(id: number): Promise<ProductDetail | null> {
+    /**
+     * Everything the product page shows, priced at today's rates with the rates it needs to price other choices;
+     * read through `tx` when the answer must hold until it commits (an order, a login's guest cart).
+     */
+    async detail(id: number, tx?: Db): Promise<ProductDetail | null> {
       // The product, its rates, the GST rate and its sale in one statement (it runs for every piece a cart holds).
-      const product = await repo.productDetail(id, indianDate(now()));
+      const product = await on(tx).productDetail(id, indianDate(now()));
       if (!product) return null;
       const { rates, gstPercent: gst, sale } = product;
 
@@ -349,19 +358,21 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
      * default choice without a sale, made by the one price function (priceChoice), and the making charges it
      * holds. Listings sort, filter and show tiles by it, so every rate change and product write calls this in its
      * own transaction; the write announces itself and every instance drops its cached answers and pages.
-     * Products whose default choice has no rate published keep their price. Returns how many changed.
+     * Products whose default choice has no rate published keep their price. Returns how many changed. `tx` is the
+     * transaction of the write that called for it (rates, products, the GST rate).
      */
-    async reprice(ids?: readonly number[]): Promise<number> {
+    async reprice(ids?: readonly number[], tx?: Db): Promise<number> {
       if (ids && ids.length === 0) return 0;
+      const r = on(tx);
       const day = indianDate(now());
-      const rows = await repo.weighedProducts(ids);
+      const rows = await r.weighedProducts(ids);
       if (rows.length === 0) return 0;
-      const inForce = await repo.ratesInForceOn(day);
+      const inForce = await r.ratesInForceOn(day);
       const rates = {
         metal: new Map(inForce.metal.map((r) => [`${r.metal}:${r.purity}`, Number(r.paise)])),
         diamond: new Map(inForce.diamond.map((r) => [r.quality, Number(r.paise)])),
       };
-      const gstPercent = (await settings.gstPercent()) ?? DEFAULT_GST_PERCENT;
+      const gstPercent = (await settings.gstPercent(tx)) ?? DEFAULT_GST_PERCENT;
       const changed: { id: number; listPricePaise: number; makingChargePaise: number }[] = [];
       for (const row of rows) {
         const purity = row.purity ?? DEFAULT_PURITY[row.metal];
@@ -389,7 +400,7 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
           changed.push({ id: row.id, listPricePaise: price.totalPaise, makingChargePaise: price.makingBeforePaise });
         }
       }
-      await repo.writeListPrices(changed, day);
+      await r.writeListPrices(changed, day);
       return changed.length;
     },
 
@@ -417,6 +428,8 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
     },
   };
 }
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
 
 /**
  * What the piece is made in, from its columns; an empty list means its default only (DECISIONS §7). Gold
