@@ -32,8 +32,13 @@ const boundaryZones = [
     from: ['./apps/server', './packages/db'],
     message: 'The web app never imports the server or the database: it asks the API, whose answers @milli/contracts types.',
   },
-  // Modules are composed by app.ts; they never import the composition root (ModuleDeps live in deps.ts).
-  { target: './apps/server/src/modules', from: './apps/server/src/app.ts', message: 'Import ModuleDeps from deps.ts, not the composition root.' },
+  // Modules are composed by app.ts and services.ts; they never import the composition root (ModuleDeps live in deps.ts,
+  // the shared services reach a module as deps.services).
+  {
+    target: './apps/server/src/modules',
+    from: ['./apps/server/src/app.ts', './apps/server/src/services.ts'],
+    message: 'Import ModuleDeps from deps.ts, not the composition root; the shared services come as deps.services.',
+  },
   // The server's plugins are the frame every module runs in: they never import a module.
   {
     target: './apps/server/src/plugins',

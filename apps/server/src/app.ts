@@ -8,6 +8,7 @@ import { constants as zlib } from 'node:zlib';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config.ts';
 import type { AppDeps, ModuleDeps } from './deps.ts';
+import { buildServices } from './services.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin, unusableTextGuard } from './plugins/security.ts';
@@ -29,15 +30,10 @@ import type { createDemoGateway } from './modules/payments/demo-gateway.ts';
 import { createPaymentService } from './modules/payments/service.ts';
 import { createPaymentKeeper, type PaymentKeeper } from './modules/payments/keeper.ts';
 import type { StaffPermission } from '@milli/contracts';
-import { createCartService } from './modules/cart/service.ts';
-import { createCatalogService } from './modules/catalog/service.ts';
-import { createWishlistService } from './modules/wishlist/service.ts';
-import { returnsOfOrder } from './modules/returns/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { customDesignMedia } from './modules/custom-design/routes.ts';
 import { catalogueMedia, mediaRoutes } from './modules/catalog/routes.ts';
 import { reviewMedia } from './modules/reviews/routes.ts';
-import { createSettingsService } from './modules/settings/service.ts';
 import { HARVEST_KEEPER_INTERVAL_MS, createHarvestKeeper, type HarvestKeeper } from './modules/harvest/keeper.ts';
 import { APPOINTMENT_KEEPER_INTERVAL_MS, createAppointmentKeeper, type AppointmentKeeper } from './modules/appointments/keeper.ts';
 
@@ -184,8 +180,8 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     readCache.onFlush(() => purger.changed());
     app.addHook('onClose', async () => purger.close());
   }
-  const cart = createCartService(deps.database.db, (db) => createCatalogService(db, createSettingsService(db)));
-  const wishlist = createWishlistService(deps.database.db, createCatalogService(deps.database.db, createSettingsService(deps.database.db)));
+  // The modules' shared services, built once (services.ts): every module, job and media route is handed these.
+  const services = buildServices({ database: deps.database, readCache });
   const files = await createFileStore(config);
   app.addHook('onClose', async () => files.close?.());
   const gateway = deps.gateway ?? createGateway(config);
@@ -214,6 +210,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.addHook('onClose', async () => keeper.stop());
   // Harvest plans mature and customers are reminded of instalments due (daily, on every instance).
   const harvestKeeper = createHarvestKeeper(deps.database.db, {
+    settings: services.settings,
     intervalMs: config.env === 'test' ? 0 : HARVEST_KEEPER_INTERVAL_MS,
     log: app.log,
     changed: () => readCache.invalidate(),
@@ -224,6 +221,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   app.addHook('onClose', async () => harvestKeeper.stop());
   // Appointments booked for tomorrow are reminded once (hourly, on every instance).
   const appointmentKeeper = createAppointmentKeeper(deps.database.db, {
+    settings: services.settings,
     intervalMs: config.env === 'test' ? 0 : APPOINTMENT_KEEPER_INTERVAL_MS,
     log: app.log,
     mailQueued: () => mailer.kick(),
@@ -239,10 +237,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
     payments,
     readCache,
     sessionCache,
-    mergeGuestCart: (tx, customerId, items) => cart.mergeGuest(tx, customerId, items),
-    mergeGuestWishlist: (tx, customerId, productIds) => wishlist.mergeGuest(tx, customerId, productIds),
-    repriceCatalogue: (tx) => createCatalogService(tx, createSettingsService(tx)).reprice(),
-    orderReturnsOf: returnsOfOrder,
+    services,
   };
   // Flush on every write so streamed pages arrive as they render, not after the slowest data.
   await app.register(compress, {

@@ -1,16 +1,17 @@
 /**
  * What the app is built from (AppDeps) and what every API module is registered with (ModuleDeps): the
- * composition root (app.ts) fills them in; modules import only this file, never app.ts (decision 027).
+ * composition root (app.ts, with the shared services of services.ts) fills them in; modules import only this file,
+ * never app.ts or services.ts (decision 027).
  */
-import type { CartLineOptions, Database } from '@milli/db';
+import type { Database } from '@milli/db';
 import type { Config } from './config.ts';
 import type { FileStore } from './lib/storage.ts';
 import type { Mailer } from './modules/mail/sender.ts';
-import type { OrderReturnsOf } from './modules/orders/service.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import type { PaymentService } from './modules/payments/service.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
 import type { ReadCache } from './plugins/read-cache.ts';
+import type { Services } from './services.ts';
 
 export interface AppDeps {
   config: Config;
@@ -34,17 +35,10 @@ export interface ModuleDeps extends AppDeps {
   /** Payments through the gateway; each purchase module registers what its payment settles (issue 18). */
   payments: PaymentService;
   /**
-   * Reprices the catalogue inside the caller's transaction (the settings desk, when the GST rate changes): given by
-   * the composition root, as the catalogue reads the settings and the settings module may not import it back.
+   * The services the modules share, built once by the composition root (services.ts): the settings, the catalogue, the
+   * cart, the wish list, and what one module is handed of another it may not import (an order's returns). The settings
+   * desk reprices the catalogue through `services.catalog.reprice`, login merges a guest's cart and wish list through
+   * `services.cart.mergeGuest` and `services.wishlist.mergeGuest`.
    */
-  repriceCatalogue: (tx: Database['db']) => Promise<number>;
-  /** Set by the cart module: adds a guest cart to a customer's cart inside the login transaction. */
-  mergeGuestCart?: (tx: Database['db'], customerId: number, items: { productId: number; quantity: number; options: CartLineOptions }[]) => Promise<void>;
-  /** Set by the wish-list module: adds a guest wish list (product ids) to a customer's inside the login transaction. */
-  mergeGuestWishlist?: (tx: Database['db'], customerId: number, productIds: readonly number[]) => Promise<void>;
-  /**
-   * The returns module's view of an order's returns and its return window, for the order's page (the orders module may
-   * not import returns: returns asks it for the order).
-   */
-  orderReturnsOf: OrderReturnsOf;
+  services: Services;
 }

@@ -31,6 +31,7 @@ import { orderPaymentHandler } from '../modules/orders/settle.ts';
 import { createPaymentKeeper } from '../modules/payments/keeper.ts';
 import { createDemoGateway } from '../modules/payments/demo-gateway.ts';
 import { createPaymentService } from '../modules/payments/service.ts';
+import { createSettingsService } from '../modules/settings/service.ts';
 import { paymentBreaches, watchPaymentInvariants } from './payment-invariants.ts';
 import { inBatches, storeClient, type Shopper, type StoreClient } from './shoppers.ts';
 
@@ -267,7 +268,7 @@ describe('a server killed with SIGKILL while shoppers place orders and pay', () 
         .from(schema.orders)
         .where(and(inArray(schema.orders.customerId, customerIds), eq(schema.orders.status, 'Awaiting payment')));
       const payments = createPaymentService(db, createDemoGateway());
-      payments.register('order', orderPaymentHandler());
+      payments.register('order', orderPaymentHandler({ settings: createSettingsService(db) }));
       const keeper = createPaymentKeeper(db, payments, { intervalMs: 0, now: () => new Date(Date.now() + 24 * 3_600_000) });
       expect(await keeper.run()).toEqual({ lapsed: unpaidBefore.length, paidLate: 0, settled: 0, refundsSent: 0 });
       expect(await keeper.run(), 'a second pass finds nothing').toEqual({ lapsed: 0, paidLate: 0, settled: 0, refundsSent: 0 });

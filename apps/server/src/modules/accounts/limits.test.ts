@@ -24,7 +24,15 @@ const newAddress = () => `172.16.${Math.floor(address / 250) % 250}.${(address++
 beforeAll(async () => {
   database = await createTestDatabase({ seed: false });
   const now = () => new Date(clock);
-  accounts = createAccountsService({ db: database.db, limiter: createRateLimiter(database.db, now), settings: createSettingsService(database.db), now });
+  accounts = createAccountsService({
+    db: database.db,
+    limiter: createRateLimiter(database.db, now),
+    settings: createSettingsService(database.db),
+    // No guest carts or wish lists are sent here.
+    mergeGuestCart: async () => {},
+    mergeGuestWishlist: async () => {},
+    now,
+  });
 }, 60_000);
 afterAll(() => database?.dispose());
 

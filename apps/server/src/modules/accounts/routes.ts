@@ -24,7 +24,6 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { DomainError, orFail } from '../../domain-error.ts';
 import { requireCustomer, requireSelf } from '../../plugins/session.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { ACCOUNT_MESSAGES, createAccountsService } from './service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema };
@@ -35,12 +34,12 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
   const accounts = createAccountsService({
     db: deps.database.db,
     limiter: deps.limiter,
-    settings: createSettingsService(deps.database.db),
+    settings: deps.services.settings,
     mailQueued: () => deps.mailer.kick(),
     sessionsChanged: () => deps.sessionCache.invalidate(),
     publicUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}`,
-    ...(deps.mergeGuestCart ? { mergeGuestCart: deps.mergeGuestCart } : {}),
-    ...(deps.mergeGuestWishlist ? { mergeGuestWishlist: deps.mergeGuestWishlist } : {}),
+    mergeGuestCart: deps.services.cart.mergeGuest,
+    mergeGuestWishlist: deps.services.wishlist.mergeGuest,
   });
 
   api.post(

@@ -84,10 +84,10 @@ export interface AccountsDeps {
   limiter: RateLimiter;
   /** The store's name, help line and address that every mail's frame prints. */
   settings: Pick<SettingsService, 'brand'>;
-  /** Adds a guest cart to the customer's server cart inside the login transaction (cart module). */
-  mergeGuestCart?: (tx: Db, customerId: number, items: GuestCartItem[]) => Promise<void>;
-  /** Adds a guest wish list (product ids) to the customer's inside the login transaction (wish-list module). */
-  mergeGuestWishlist?: (tx: Db, customerId: number, productIds: readonly number[]) => Promise<void>;
+  /** Adds a guest cart to the customer's server cart inside the login transaction (the cart's service). */
+  mergeGuestCart: (tx: Db, customerId: number, items: GuestCartItem[]) => Promise<void>;
+  /** Adds a guest wish list (product ids) to the customer's inside the login transaction (the wish list's service). */
+  mergeGuestWishlist: (tx: Db, customerId: number, productIds: readonly number[]) => Promise<void>;
   /** Called after a transaction that queued mail has committed. */
   mailQueued?: () => void;
   /**
@@ -215,8 +215,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const wished = parseWishlistIds(input.wishlistItems);
       const token = await db.transaction(async (tx) => {
         const t = tx;
-        if (items.length > 0 && deps.mergeGuestCart) await deps.mergeGuestCart(t, customer.id, items);
-        if (wished.length > 0 && deps.mergeGuestWishlist) await deps.mergeGuestWishlist(t, customer.id, wished);
+        if (items.length > 0) await deps.mergeGuestCart(t, customer.id, items);
+        if (wished.length > 0) await deps.mergeGuestWishlist(t, customer.id, wished);
         return startSession(t, customer.id);
       });
       return { token, answer: { message: MESSAGES.loginSuccess, userId: customer.id, userName: customer.username } };

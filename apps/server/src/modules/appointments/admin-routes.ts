@@ -23,6 +23,7 @@ export const adminAppointmentsModule: FastifyPluginAsync<ModuleDeps> = async (ap
   const appointments = createAppointmentsService(deps.database.db, {
     publicUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}`,
     limiter: deps.limiter,
+    settings: deps.services.settings,
   });
 
   api.get(

@@ -1,6 +1,7 @@
 import type { Db } from '@milli/db';
 import { repeatingPass } from '../../lib/repeating-pass.ts';
 import { createRateLimiter } from '../../plugins/rate-limit.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { createAppointmentsService } from './service.ts';
 
 /** Hourly: a reminder goes out within the hour after the day before begins, whatever the instance's restarts. */
@@ -9,6 +10,8 @@ export const APPOINTMENT_KEEPER_INTERVAL_MS = 60 * 60_000;
 export interface AppointmentKeeperOptions {
   /** 0: never on a timer (tests call run()). */
   intervalMs: number;
+  /** The store's settings (the reminders' mail frame): the composition root's one service. */
+  settings: Pick<SettingsService, 'brand'>;
   now?: () => Date;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   mailQueued?: () => void;
@@ -19,7 +22,12 @@ export interface AppointmentKeeperOptions {
  * them reminded, so two instances running at once mail each reminder once.
  */
 export function createAppointmentKeeper(db: Db, options: AppointmentKeeperOptions) {
-  const service = createAppointmentsService(db, { publicUrl: '', limiter: createRateLimiter(db), ...(options.now ? { now: options.now } : {}) });
+  const service = createAppointmentsService(db, {
+    publicUrl: '',
+    limiter: createRateLimiter(db),
+    settings: options.settings,
+    ...(options.now ? { now: options.now } : {}),
+  });
 
   async function once() {
     const reminded = await service.remind();

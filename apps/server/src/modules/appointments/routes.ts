@@ -33,6 +33,7 @@ export const appointmentsModule: FastifyPluginAsync<ModuleDeps> = async (app, de
   const appointments = createAppointmentsService(deps.database.db, {
     publicUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}`,
     limiter: deps.limiter,
+    settings: deps.services.settings,
   });
 
   api.get(

@@ -18,7 +18,7 @@ import { hashToken } from '../../plugins/session.ts';
 import { mailboxOf, mobileOf, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
-import { createSettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { DEFAULT_WEEK, addDays, parseHours, slotStart, slotsOn } from './hours.ts';
 import { bookedMail, cancelledMail, confirmBookingMail, reminderMail } from './mail.ts';
 import { appointmentsRepository } from './repository.ts';
@@ -52,6 +52,8 @@ export interface AppointmentsDeps {
   publicUrl: string;
   /** Counts each booking's message against its e-mail address and mobile number (issue 35). */
   limiter: Pick<RateLimiter, 'takeRecipient'>;
+  /** The store's settings (each mail's frame). */
+  settings: Pick<SettingsService, 'brand'>;
   now?: () => Date;
 }
 
@@ -67,7 +69,7 @@ export interface Booker {
  */
 export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
   const now = deps.now ?? (() => new Date());
-  const settings = createSettingsService(db);
+  const { settings } = deps;
   const manageUrl = (token: string) => `${deps.publicUrl.replace(/\/+$/, '')}/appointment?token=${token}`;
 
   /** The day's slots and why there are none; `hours` null means the video desk's. */

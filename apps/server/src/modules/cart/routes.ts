@@ -13,16 +13,13 @@ import {
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { requireSelf } from '../../plugins/session.ts';
-import { createCatalogService } from '../catalog/service.ts';
-import { createCartService } from './service.ts';
-import { createSettingsService } from '../settings/service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
 /** The logged-in cart (spec §7); a guest's cart is the cartItems cookie, priced by get_product_detail. */
 export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const cart = createCartService(deps.database.db, (db) => createCatalogService(db, createSettingsService(db)), undefined, deps.readCache);
+  const { cart } = deps.services;
 
   api.post(
     '/cart/add',
@@ -78,5 +75,3 @@ export const cartModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
     async (req) => cart.remove(requireSelf(req, req.params.userId).id, req.params.cartId),
   );
 };
-
-export { createCartService };

@@ -4,7 +4,7 @@ import type { CartLineOptions, Db } from '@milli/db';
 import { priceChoice, resolveChoice, indianDate } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
-import type { createCatalogService } from '../catalog/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import { cartRepository } from './repository.ts';
 
 const MAX_PER_LINE = 99;
@@ -25,10 +25,10 @@ export function priceOptions(product: ProductDetail, asked: CartLineOptions) {
 }
 
 /**
- * The catalogue's service on a database or a transaction (composed by the caller): what a piece is and costs
- * today, read through the transaction when the answer must hold until it commits.
+ * What the cart needs of the catalogue's service (given by the composition root): what a piece is and costs today,
+ * read through the transaction given when the answer must hold until it commits.
  */
-export type CatalogOn = (db: Db) => Pick<ReturnType<typeof createCatalogService>, 'detail'>;
+export type CartCatalog = Pick<CatalogService, 'detail'>;
 
 /** The customer's stored cart lines as they are (cart repository rows); `db` may be the order's transaction. */
 export function storedCartLines(db: Db, customerId: number) {
@@ -44,11 +44,11 @@ export function emptyCart(tx: Db, customerId: number): Promise<void> {
 const notFound = () => new DomainError('PRODUCT_NOT_FOUND', 'This product does not exist.');
 const soldOut = () => new DomainError('OUT_OF_STOCK', 'Sorry, this piece is out of stock.');
 
-export function createCartService(db: Db, catalogOn: CatalogOn, now: () => Date = () => new Date(), readCache?: ReadCache) {
+export function createCartService(db: Db, catalog: CartCatalog, now: () => Date = () => new Date(), readCache?: ReadCache) {
   const repo = cartRepository(db);
   /** The product as its page shows it today; from the read cache when there is one (never inside a transaction). */
   const productToday = (id: number) => {
-    const load = () => catalogOn(db).detail(id);
+    const load = () => catalog.detail(id);
     return readCache ? readCache.get(`detail:${id}:${indianDate(now())}`, load, () => 4096) : load();
   };
 
@@ -57,7 +57,7 @@ export function createCartService(db: Db, catalogOn: CatalogOn, now: () => Date 
    * (DECISIONS §6): nothing the client says about money is used.
    */
   async function priceLine(tx: Db | null, productId: number, options: CartLineOptions) {
-    const product = tx ? await catalogOn(tx).detail(productId) : await productToday(productId);
+    const product = tx ? await catalog.detail(productId, tx) : await productToday(productId);
     if (!product) throw notFound();
     // From the cache, stock is only a hint: addWithinStock checks the stock of the moment.
     if (tx && product.product_stock <= 0) throw soldOut();

@@ -111,8 +111,8 @@ const IMPORT_INVALID_MESSAGE = 'Nothing was imported: the file has problems. Fix
 /** Products, their pictures, the taxonomy and the day's rates. */
 const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = createCatalogDesk(deps.database.db, deps.files);
-  const rates = createRatesDesk(deps.database.db);
+  const service = createCatalogDesk(deps.database.db, deps.files, deps.services.catalog);
+  const rates = createRatesDesk(deps.database.db, deps.services.catalog);
   // Every write of the desk changes what shoppers see: this instance forgets at once (others hear the database).
   forgetAfterWrites(app, deps.readCache);
 
@@ -382,7 +382,7 @@ const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
 /** Products as CSV (issue 17): the template, the export, and the import with its dry run. */
 const productCsvRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const service = createProductCsvService(deps.database.db);
+  const service = createProductCsvService(deps.database.db, deps.services.catalog);
 
   // The CSV answers have no JSON schema; failures go through the error handler as usual.
   api.get('/admin/products/csv-template', { schema: { summary: "The product CSV's template, with one example row" }, config: staff }, async (_req, reply) =>

@@ -34,8 +34,7 @@ import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { formOf, loadProductLookups, readProducts, readProductsBySku, saveProducts } from './product-write.ts';
 import { createCatalogRepository, type DatedRate, type ImageRow } from './repository.ts';
-import { createCatalogService } from './service.ts';
-import { createSettingsService } from '../settings/service.ts';
+import type { CatalogService } from './service.ts';
 import { imageName, ImageRefused, processProductImage, type ProcessedProductImage } from './images.ts';
 
 function slugify(text: string): string {
@@ -53,7 +52,8 @@ function imageOut(r: ImageRow): ProductImage {
 /** The key in the file store of a path under /media/catalogue/. */
 const keyOf = (path: string) => (path.startsWith(CATALOGUE_MEDIA_PREFIX) ? path.slice(CATALOGUE_MEDIA_PREFIX.length) : null);
 
-export function createCatalogDesk(db: Db, files: FileStore) {
+/** `catalog` is the composition root's catalogue service: it reprices the products the desk writes, in their transaction. */
+export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<CatalogService, 'reprice'>) {
   const list = createCatalogRepository(db);
 
   async function detail(id: number, tx: Db = db): Promise<AdminProduct> {
@@ -156,7 +156,7 @@ export function createCatalogDesk(db: Db, files: FileStore) {
         if (sku && (await readProductsBySkuExists(tx, sku))) {
           throw new DomainError('SKU_TAKEN', `SKU ${sku} is another product's.`, { sku: `SKU ${sku} is another product's: choose another.` });
         }
-        const result = await saveProducts(tx, [body], { actor });
+        const result = await saveProducts(tx, [body], { actor, catalog });
         return detail(result.rows[0]!.id, tx);
       });
     },
@@ -178,7 +178,7 @@ export function createCatalogDesk(db: Db, files: FileStore) {
           if (!('purity' in given)) values.purity = null;
           if (!('metal' in given)) values.metal = null;
         }
-        await saveProducts(tx, [{ id, values }], { actor });
+        await saveProducts(tx, [{ id, values }], { actor, catalog });
         return detail(id, tx);
       });
     },
@@ -208,6 +208,7 @@ export function createCatalogDesk(db: Db, files: FileStore) {
           {
             actor,
             action: { create: 'product.duplicate', update: 'product.duplicate' },
+            catalog,
           },
         );
         const copyId = result.rows[0]!.id;
@@ -281,7 +282,7 @@ export function createCatalogDesk(db: Db, files: FileStore) {
           .filter((r): r is NonNullable<typeof r> => r !== null);
         if (rows.length > 0) {
           try {
-            await saveProducts(tx, rows, { actor, action: { create: 'product.update', update: `product.${input.action}` } });
+            await saveProducts(tx, rows, { actor, action: { create: 'product.update', update: `product.${input.action}` }, catalog });
           } catch (error) {
             if (error instanceof DomainError && error.fields && Object.keys(error.fields).some((k) => k.endsWith('tags'))) {
               throw new DomainError('INVALID_REQUEST', `Not every chosen product's category has the tag "${tag}".`, {
@@ -776,9 +777,9 @@ function percentChange(paise: number, from: number): string {
 
 /**
  * The day's rates (issue 17): what the back office's rates screen reads, and today's rates set in one transaction
- * with the catalogue repriced and the change audited.
+ * with the catalogue repriced (by `catalog`, the composition root's catalogue service) and the change audited.
  */
-export function createRatesDesk(db: Db, now: () => Date = () => new Date()) {
+export function createRatesDesk(db: Db, catalog: Pick<CatalogService, 'detail' | 'reprice'>, now: () => Date = () => new Date()) {
   const repo = createCatalogRepository(db);
 
   return {
@@ -861,7 +862,7 @@ export function createRatesDesk(db: Db, now: () => Date = () => new Date()) {
           if (metal === 'diamond') await txRepo.upsertDiamondRate(today, grade as 'SI-IJ', rate.paise);
           else await txRepo.upsertMetalRate(today, metal as 'gold', Number(grade), rate.paise);
         }
-        const repriced = await createCatalogService(tx, createSettingsService(tx), now).reprice();
+        const repriced = await catalog.reprice(undefined, tx);
         await recordAudit(tx, actor, {
           action: 'update',
           entity: 'rates',
@@ -876,7 +877,6 @@ export function createRatesDesk(db: Db, now: () => Date = () => new Date()) {
 
   /** The typical pieces with what their price is made of, priced at the rates in force. */
   async function samples(): Promise<RateSample[]> {
-    const catalog = createCatalogService(db, createSettingsService(db), now);
     const out: RateSample[] = [];
     for (const id of await repo.rateSampleProductIds()) {
       const detail = await catalog.detail(id);

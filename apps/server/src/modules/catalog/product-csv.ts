@@ -16,6 +16,7 @@ import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { COLUMNS, REQUIRED_COLUMNS, rowOf } from './csv-columns.ts';
 import { BOM, csvLines, parseCsv, type CsvRow } from './csv.ts';
 import { createCatalogRepository } from './repository.ts';
+import type { CatalogService } from './service.ts';
 
 export type Progress = (line: Extract<ImportStreamLine, { type: 'progress' }>) => void;
 
@@ -49,7 +50,7 @@ function problemsOf(row: number, fields: RowProblem['fields']): ImportProblem[] 
   return Object.entries(fields).map(([field, message]) => ({ row, column: field === 'form' ? '' : field, message: message ?? 'This value is not valid.' }));
 }
 
-export function createProductCsvService(db: Db) {
+export function createProductCsvService(db: Db, catalog: Pick<CatalogService, 'reprice'>) {
   const repo = createCatalogRepository(db);
 
   interface Checked {
@@ -161,7 +162,7 @@ export function createProductCsvService(db: Db) {
             const result = await writeProducts(
               tx,
               batch.map((r) => r.product),
-              { actor: options.actor },
+              { actor: options.actor, catalog },
             );
             counts = { created: counts.created + result.created, updated: counts.updated + result.updated };
             progress({ type: 'progress', phase: 'write', done: start + batch.length, total: ready.length });

@@ -3,6 +3,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '@milli/db/testing';
 import { schema } from '@milli/db';
 import { SYSTEM_ACTOR } from '../audit/service.ts';
+import { createSettingsService } from '../settings/service.ts';
+import { createCatalogService, type CatalogService } from './service.ts';
 import {
   checkProductRows,
   loadProductLookups,
@@ -16,10 +18,13 @@ import {
 
 let database: TestDatabase;
 let lookups: ProductLookups;
+/** What the desk is handed by the composition root: the catalogue's service, which reprices what is written. */
+let catalog: CatalogService;
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: true });
   lookups = await loadProductLookups(database.db);
+  catalog = createCatalogService(database.db, createSettingsService(database.db));
 }, 120_000);
 afterAll(async () => {
   await database?.dispose();
@@ -131,7 +136,10 @@ describe('writeProducts', () => {
   it('creates, prices, links, searches and audits; updates by SKU', async () => {
     const db = database.db;
     const result = await db.transaction((tx) =>
-      saveProducts(tx, [ring(), ring({ sku: 'TST-RING-2', makingChargeKind: 'per_gram', makingCharge: 500, stones: ['Pearl'] })], { actor: SYSTEM_ACTOR }),
+      saveProducts(tx, [ring(), ring({ sku: 'TST-RING-2', makingChargeKind: 'per_gram', makingCharge: 500, stones: ['Pearl'] })], {
+        actor: SYSTEM_ACTOR,
+        catalog,
+      }),
     );
     expect(result.created).toBe(2);
     const [one, two] = await readProducts(
@@ -156,7 +164,7 @@ describe('writeProducts', () => {
     };
     expect(found.rows.length).toBeGreaterThanOrEqual(2);
 
-    await db.transaction((tx) => saveProducts(tx, [ring({ name: 'Kamal Solitaire Ring Renamed', stock: 0, tags: [] })], { actor: SYSTEM_ACTOR }));
+    await db.transaction((tx) => saveProducts(tx, [ring({ name: 'Kamal Solitaire Ring Renamed', stock: 0, tags: [] })], { actor: SYSTEM_ACTOR, catalog }));
     const [again] = await readProducts(db, [one!.row.id]);
     expect(again!.row.name).toBe('Kamal Solitaire Ring Renamed');
     expect(again!.row.slug).toBe('kamal-solitaire-ring');
@@ -173,11 +181,11 @@ describe('writeProducts', () => {
     const db = database.db;
     const [stored] = await db.select().from(schema.products).where(eq(schema.products.sku, 'TST-RING-2'));
     const [current] = await readProducts(db, [stored!.id]);
-    await db.transaction((tx) => saveProducts(tx, [{ id: stored!.id, values: { ...formOf(current!), sku: 'TST-RING-2B' } }], { actor: SYSTEM_ACTOR }));
+    await db.transaction((tx) => saveProducts(tx, [{ id: stored!.id, values: { ...formOf(current!), sku: 'TST-RING-2B' } }], { actor: SYSTEM_ACTOR, catalog }));
     const [renamed] = await readProducts(db, [stored!.id]);
     expect(renamed!.row.sku).toBe('TST-RING-2B');
     await expect(
-      db.transaction((tx) => saveProducts(tx, [{ id: stored!.id, values: { ...formOf(current!), sku: 'TST-RING-1' } }], { actor: SYSTEM_ACTOR })),
+      db.transaction((tx) => saveProducts(tx, [{ id: stored!.id, values: { ...formOf(current!), sku: 'TST-RING-1' } }], { actor: SYSTEM_ACTOR, catalog })),
     ).rejects.toMatchObject({ code: 'INVALID_REQUEST', fields: { sku: expect.stringMatching(/belongs/) } });
     const dry = await checkProductRows(db, [ring({ sku: 'TST-NEW', slug: 'kamal-solitaire-ring' })]);
     expect(dry.problems[0]!.fields.slug).toMatch(/another product/);
@@ -201,7 +209,7 @@ describe('writeProducts', () => {
     const started = performance.now();
     const checked = validateProductRows(rows, lookups);
     expect(checked.problems).toEqual([]);
-    const result = await db.transaction((tx) => writeProducts(tx, checked.valid, { actor: SYSTEM_ACTOR }));
+    const result = await db.transaction((tx) => writeProducts(tx, checked.valid, { actor: SYSTEM_ACTOR, catalog }));
     const ms = performance.now() - started;
     expect(result.created).toBe(5000);
     console.info(`5,000 products written in ${Math.round(ms)} ms`);

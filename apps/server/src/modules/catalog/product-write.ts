@@ -14,8 +14,7 @@ import { artMetalFor, artPath, artVariant, COLLECTION_ART, productSearchText, ty
 import { parseProductForm, toCents, toMilligrams, type FieldProblems, type ProductForm } from '@milli/contracts/schemas';
 import { indianDate, paiseToRupees, rupeesToPaise } from '@milli/pricing';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
-import { createCatalogService } from './service.ts';
-import { createSettingsService } from '../settings/service.ts';
+import type { CatalogService } from './service.ts';
 import { DomainError } from '../../domain-error.ts';
 import { createCatalogRepository, type NewProductRow, type ProductLookups, type StoredProduct } from './repository.ts';
 
@@ -326,6 +325,8 @@ export interface WriteOptions {
   actor: AuditActor;
   /** Audit action per row: 'product.create' / 'product.update' unless given (e.g. 'product.import'). */
   action?: { create: string; update: string };
+  /** The catalogue's service (the composition root's one): reprices the weighed pieces written, in the same transaction. */
+  catalog: Pick<CatalogService, 'reprice'>;
   now?: () => Date;
 }
 
@@ -362,7 +363,10 @@ export async function writeProducts(tx: Db, inputs: readonly ResolvedProduct[], 
     inputs.flatMap((v, i) => v.tagIds.map((tagId) => ({ productId: ids[i]!, tagId }))),
     inputs.flatMap((v, i) => v.stoneIds.map((otherStoneId) => ({ productId: ids[i]!, otherStoneId }))),
   );
-  await createCatalogService(tx, createSettingsService(tx), now).reprice(ids.filter((_, i) => inputs[i]!.form.metalWeightG !== null));
+  await options.catalog.reprice(
+    ids.filter((_, i) => inputs[i]!.form.metalWeightG !== null),
+    tx,
+  );
 
   const action = options.action ?? { create: 'product.create', update: 'product.update' };
   const entries = inputs.map((v, i) => {

@@ -27,9 +27,8 @@ import type { ModuleDeps } from '../../deps.ts';
 import { imageJob } from '../../lazy-sharp.ts';
 import { STATUS_OF } from '../../plugins/errors.ts';
 import { keptByAddress, sendKept } from '../../plugins/read-cache.ts';
-import { createCatalogService, type ListRequest } from './service.ts';
+import type { ListRequest } from './service.ts';
 import { indianDate } from '@milli/pricing';
-import { createSettingsService } from '../settings/service.ts';
 
 /**
  * The spec's catalogue calls (section 7), paths exactly as DECISIONS §1 names them. Every answer here is the
@@ -37,7 +36,7 @@ import { createSettingsService } from '../settings/service.ts';
  */
 export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const catalog = createCatalogService(deps.database.db, createSettingsService(deps.database.db), undefined, deps.readCache);
+  const { catalog } = deps.services;
   const cache = deps.readCache;
   const page = { 200: ProductPageSchema, 400: ErrorSchema };
   const ok = async (value: Promise<unknown>) => ({ status: 200, value: await value });

@@ -159,8 +159,8 @@ export function returnStock(tx: Db, lines: readonly { productId: number | null; 
 }
 
 /**
- * The catalogue as the shop and the other modules read it. The reads and writes that must belong to the caller's
- * transaction take it as `tx` (`detail`, `reprice`), so one service serves every caller.
+ * The catalogue as the shop and the other modules read it. Built once, by the composition root (services.ts); the
+ * reads and writes that must belong to the caller's transaction take it as `tx` (`detail`, `reprice`).
  */
 export function createCatalogService(db: Db, settings: SettingsService, now: () => Date = () => new Date(), cache?: ReadCache) {
   const today = () => indianDate(now());

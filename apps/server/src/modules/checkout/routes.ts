@@ -3,8 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PlaceOrderAnswerSchema, PlaceOrderErrorSchema, PlaceOrderSchema, formBody } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { requireSelf } from '../../plugins/session.ts';
-import { createCatalogService } from '../catalog/service.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { createCheckoutService } from './service.ts';
 
 const errors = {
@@ -24,8 +22,8 @@ const errors = {
 export const checkoutModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const checkout = createCheckoutService(deps.database.db, {
-    catalogOn: (db) => createCatalogService(db, createSettingsService(db)),
-    settingsOn: (db) => createSettingsService(db),
+    catalog: deps.services.catalog,
+    settings: deps.services.settings,
     payments: deps.payments,
     // An order that took the last of a piece: this instance shows it sold out from the next request on.
     soldOut: () => deps.readCache.invalidate(),

@@ -7,8 +7,8 @@ import type { Order } from '@milli/db/schema';
 import { formatRupees, orderTotals, payableOf } from '@milli/pricing';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
-import { emptyCart, priceOptions, storedCartLines, type CatalogOn, type StoredCartLine } from '../cart/service.ts';
-import { lockStock, takeStock } from '../catalog/service.ts';
+import { emptyCart, priceOptions, storedCartLines, type StoredCartLine } from '../cart/service.ts';
+import { lockStock, takeStock, type CatalogService } from '../catalog/service.ts';
 import { checkCoupon, redeemCoupon } from '../coupons/service.ts';
 import { redeemableBalance, spendBalance } from '../harvest/service.ts';
 import { moveStoreCredit, storeCreditBalance } from '../store-credit/service.ts';
@@ -87,10 +87,10 @@ function orderAddressOf(input: PlaceOrder, parts: AddressParts & { landmark: str
   };
 }
 
-/** The other modules' services, on the order's transaction (composed by the caller: routes.ts). */
+/** The other modules' services (built once by the composition root), read on the order's transaction. */
 export interface CheckoutServiceDeps {
-  catalogOn: CatalogOn;
-  settingsOn: (db: Db) => Pick<SettingsService, 'get'>;
+  catalog: Pick<CatalogService, 'detail'>;
+  settings: Pick<SettingsService, 'get'>;
   /** Online payments: each order awaiting payment starts one, opened at the gateway after commit. */
   payments: PaymentService;
   /**
@@ -105,7 +105,11 @@ export interface CheckoutServiceDeps {
  * POST /api/orders/placeOrders: one transaction of named steps. The server cart is the source of truth,
  * every price is computed here, and any refusal rolls everything back, so nothing is ever half-written.
  */
-export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments, soldOut }: CheckoutServiceDeps, now: () => Date = () => new Date()) {
+export function createCheckoutService(
+  db: Db,
+  { catalog, settings: storeSettings, payments, soldOut }: CheckoutServiceDeps,
+  now: () => Date = () => new Date(),
+) {
   const steps = {
     /** The customer's server cart; the page's cartDataList may only name what is in it. */
     async loadCart(tx: Db, customerId: number, shown: Map<number, number>) {
@@ -121,10 +125,9 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
 
     /** Today's price of every line with its choices, by the product page's function; the client's numbers are never read. */
     async priceLines(tx: Db, lines: CartRow[]) {
-      const catalog = catalogOn(tx);
       const priced = [];
       for (const line of lines) {
-        const product = await catalog.detail(line.productId);
+        const product = await catalog.detail(line.productId, tx);
         if (!product) throw new DomainError('PRODUCT_UNAVAILABLE', `${line.name} is no longer sold. Please remove it from your cart.`);
         // The line's choices checked again against what the piece is made in today, and completed with its defaults.
         const { options, ...breakup } = priceOptions(product, line.options as CartLineOptions);
@@ -204,7 +207,7 @@ export function createCheckoutService(db: Db, { catalogOn, settingsOn, payments,
       // Steps 1-2: the server cart, priced today.
       const cart = await steps.loadCart(tx, customer.id, shown);
       const priced = await steps.priceLines(tx, cart);
-      const settings = await settingsOn(tx).get();
+      const settings = await storeSettings.get(tx);
       if (!settings) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
       const subtotalPaise = orderTotals({ lines: priced, shippingFeePaise: 0 }).subtotalPaise;
 

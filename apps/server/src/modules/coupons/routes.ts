@@ -2,9 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CouponAnswerSchema, CouponApplySchema, ErrorSchema, formBody } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { createCartService } from '../cart/service.ts';
-import { createCatalogService } from '../catalog/service.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { createCouponService } from './service.ts';
 
 /**
@@ -13,9 +10,8 @@ import { createCouponService } from './service.ts';
  */
 export const couponsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const db = deps.database.db;
-  const catalog = createCatalogService(db, createSettingsService(db));
-  const coupons = createCouponService(db, { cart: createCartService(db, () => catalog), catalog, settings: createSettingsService(db) });
+  const { cart, catalog, settings } = deps.services;
+  const coupons = createCouponService(deps.database.db, { cart, catalog, settings });
 
   api.post(
     '/coupons/apply',

@@ -47,7 +47,7 @@ function rendersOf(body: Record<string, unknown>): Buffer[] {
 /** The design desk (issue 19, permission 'design'): custom requests, CAD sheets, Making and the made piece. */
 export const customDesignAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const desk = createDesignDesk(deps.database.db, deps.files, { mailQueued: () => deps.mailer.kick() });
+  const desk = createDesignDesk(deps.database.db, deps.files, { settings: deps.services.settings, mailQueued: () => deps.mailer.kick() });
 
   api.get(
     '/admin/custom-requests',

@@ -7,7 +7,7 @@ import { checkedAddress, createAddressService } from '../addresses/service.ts';
 import { recordMadePiece, writeOrder } from '../orders/service.ts';
 import { customDesignRepository } from './repository.ts';
 import type { PaymentService } from '../payments/service.ts';
-import { createSettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { requestNumber } from './describe.ts';
 import { approvedSheet, balanceOrderOf, finalBreakupOf, purityOf } from './sheet.ts';
 
@@ -40,7 +40,14 @@ async function addressOf(tx: Db, customerId: number, body: CustomBalance) {
  * 'order' for the total less the advance. Asking again answers the same order. Paying it places the order
  * (the orders module's payment purpose), which then ships through the orders desk.
  */
-export async function payBalance(db: Db, payments: PaymentService, customer: SessionCustomer, requestId: number, body: CustomBalance) {
+export async function payBalance(
+  db: Db,
+  payments: PaymentService,
+  store: Pick<SettingsService, 'get'>,
+  customer: SessionCustomer,
+  requestId: number,
+  body: CustomBalance,
+) {
   const made = await db.transaction(async (tx) => {
     const repo = customDesignRepository(tx);
     const request = await repo.lockForCustomer(requestId, customer.id);
@@ -62,7 +69,7 @@ export async function payBalance(db: Db, payments: PaymentService, customer: Ses
     }
     const sheet = await approvedSheet(tx, requestId);
     if (!sheet) throw new DomainError('CONFLICT', 'This request has no approved design.');
-    const settings = await createSettingsService(tx).get();
+    const settings = await store.get(tx);
     if (!settings) throw new DomainError('INVALID_REQUEST', 'The store is not set up yet.');
     const address = await addressOf(tx, customer.id, body);
     const state = indianStateByName(address.state);

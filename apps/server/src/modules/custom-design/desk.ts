@@ -13,7 +13,7 @@ import type { FileStore } from '../../lib/storage.ts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
-import { createSettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { requestNumber, requestTitle } from './describe.ts';
 import { processImages, type ProcessedImage } from '../../lib/images.ts';
 import { createUploadStore, uploadUrl } from './storage.ts';
@@ -31,9 +31,9 @@ const nameOf = (row: { firstName: string; lastName: string; username: string }) 
 const notFound = () => new DomainError('NOT_FOUND', 'There is no such custom design request.');
 
 /** The design desk (issue 19, permission 'design'): the queue, CAD sheets with renders and a breakup, Making, the made piece. */
-export function createDesignDesk(db: Db, files: FileStore, opts: { mailQueued?: () => void } = {}) {
+export function createDesignDesk(db: Db, files: FileStore, opts: { settings: SettingsService; mailQueued?: () => void }) {
   const store = createUploadStore(files);
-  const settings = createSettingsService(db);
+  const { settings } = opts;
 
   const repo = customDesignRepository(db);
   async function lockRequest(tx: Db, id: number) {
@@ -56,7 +56,7 @@ export function createDesignDesk(db: Db, files: FileStore, opts: { mailQueued?: 
       diamondPaise = cadDiamondValue(await diamondRateToday(tx, f.diamondQuality), f.diamondWeightCarats);
     }
     const makingPaise = f.makingPaise ?? cadDefaultMaking(metalPaise, DEFAULT_MAKING_PERCENT);
-    const s = await createSettingsService(tx).get();
+    const s = await settings.get(tx);
     if (!s) throw new DomainError('INVALID_REQUEST', 'The store is not set up yet.');
     const breakup = cadPrice({ metalPaise, makingPaise, diamondPaise, stonesPaise: f.stoneValuePaise ?? 0 }, s.gstPercent);
     return {
@@ -250,7 +250,7 @@ export function createDesignDesk(db: Db, files: FileStore, opts: { mailQueued?: 
               renders: rows.length,
             },
           });
-          const brand = await createSettingsService(tx).brand();
+          const brand = await settings.brand(tx);
           await queueMail(
             tx,
             designSharedMail(brand, id, customer.email, customer.firstName || customer.username, {
@@ -287,7 +287,7 @@ export function createDesignDesk(db: Db, files: FileStore, opts: { mailQueued?: 
           before: { status: request.status },
           after: note ? { status, note } : { status },
         });
-        const brand = await createSettingsService(tx).brand();
+        const brand = await settings.brand(tx);
         await queueMail(tx, makingMail(brand, id, customer.email, customer.firstName || customer.username));
         return { id, status };
       });
@@ -331,7 +331,7 @@ export function createDesignDesk(db: Db, files: FileStore, opts: { mailQueued?: 
           before: { huid: request.huid, netWeightMg: request.netWeightMg, grossWeightMg: request.grossWeightMg, finalTotalPaise: request.finalTotalPaise },
           after: { ...piece, finalTotalPaise: final.totalPaise, breakup: final.breakup, ratePaisePerGram: final.ratePaisePerGram, rateDate: final.rateDate },
         });
-        const brand = await createSettingsService(tx).brand();
+        const brand = await settings.brand(tx);
         await queueMail(
           tx,
           pieceMadeMail(brand, id, customer.email, customer.firstName || customer.username, {

@@ -19,7 +19,6 @@ import { orFail } from '../../domain-error.ts';
 import { requireCustomer, requireSelf } from '../../plugins/session.ts';
 import { roleCan } from '@milli/contracts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { MAX_IMAGE_BYTES } from '../../lib/images.ts';
 import { PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
 import { cadAdvanceHandler, createCustomDesignService, type CustomDesignService } from './service.ts';
@@ -35,7 +34,7 @@ function servicesOf(deps: ModuleDeps) {
     const store = createUploadStore(deps.files);
     found = {
       store,
-      service: createCustomDesignService(deps.database.db, store, createSettingsService(deps.database.db), {
+      service: createCustomDesignService(deps.database.db, store, deps.services.settings, {
         mailQueued: () => deps.mailer.kick(),
         payments: deps.payments,
         limiter: deps.limiter,
@@ -62,7 +61,7 @@ const uploads = uploadGuards({
 export const customDesignModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { service } = servicesOf(deps);
-  deps.payments.register('cad_advance', cadAdvanceHandler());
+  deps.payments.register('cad_advance', cadAdvanceHandler(deps.services.settings));
 
   api.post(
     '/admin/cutom-jewelry/new-request',

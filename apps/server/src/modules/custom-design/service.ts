@@ -22,7 +22,6 @@ import { lockCustomer } from '../accounts/service.ts';
 import { ImageRefused, processImage, type ProcessedImage } from '../../lib/images.ts';
 import type { PaymentPurposeHandler, PaymentService } from '../payments/service.ts';
 import { GATEWAY_MINIMUM_PAISE } from '../payments/service.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { designApprovedMail, designRejectedMail, newRequestCustomerMail, newRequestStoreMail } from './mail.ts';
 import { customDesignRepository } from './repository.ts';
 import { requestNumber, requestTitle } from './describe.ts';
@@ -77,7 +76,7 @@ const NO_DESIGN_TO_APPROVE = 'There is no design waiting for your approval on th
  * mail to the customer, in the payment's transaction. A sheet rejected or replaced by a newer version meanwhile
  * cannot take it: the advance goes back in full.
  */
-export function cadAdvanceHandler(): PaymentPurposeHandler {
+export function cadAdvanceHandler(settings: Pick<SettingsService, 'brand'>): PaymentPurposeHandler {
   return {
     async receipt(_tx, payment) {
       return `cad-${payment.cadDesignId}`;
@@ -93,7 +92,7 @@ export function cadAdvanceHandler(): PaymentPurposeHandler {
       if (sheet.status !== 'Shared' || request.status !== 'Design Shared') return { ok: false, reason: 'This design was no longer waiting for approval.' };
       if (!(await repo.approveDesign(request.id, sheet.id, at))) return { ok: false, reason: 'This design was no longer waiting for approval.' };
       if (customer) {
-        const brand = await createSettingsService(tx).brand();
+        const brand = await settings.brand(tx);
         await queueMail(tx, designApprovedMail(brand, request, sheet.version, sheet.advancePaise, sheet.totalAmountPaise, customer.email, customer.username));
       }
       return { ok: true };
@@ -331,7 +330,7 @@ export function createCustomDesignService(
     async balance(customer: SessionCustomer, id: number, body: CustomBalance) {
       const payments = opts.payments;
       if (!payments) throw new Error('the custom design service was made without payments');
-      return payBalance(db, payments, customer, id, body);
+      return payBalance(db, payments, settings, customer, id, body);
     },
 
     /** Who may see a stored picture (null: nobody, it is not the store's). */

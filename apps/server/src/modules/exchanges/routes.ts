@@ -19,7 +19,6 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { actorOf } from '../audit/service.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { createExchangesService } from './service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
@@ -32,7 +31,7 @@ const accounts = { access: 'staff', permission: 'accounts' } as const;
  */
 export const exchangesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const desk = createExchangesService({ db: deps.database.db, settings: createSettingsService(deps.database.db), mailQueued: () => deps.mailer.kick() });
+  const desk = createExchangesService({ db: deps.database.db, settings: deps.services.settings, mailQueued: () => deps.mailer.kick() });
 
   api.get(
     '/orders/:orderNumber/buyback-quote',

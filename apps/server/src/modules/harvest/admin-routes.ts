@@ -19,7 +19,7 @@ const staff = { access: 'staff', permission: 'accounts' } as const;
 /** The Milli Harvest desk (issue 19, permission 'accounts'): plans, reminders, closing with refunds. */
 export const harvestAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const desk = createHarvestDesk(deps.database.db, deps.payments, { mailQueued: () => deps.mailer.kick() });
+  const desk = createHarvestDesk(deps.database.db, deps.payments, { settings: deps.services.settings, mailQueued: () => deps.mailer.kick() });
 
   api.get(
     '/admin/harvest/plans',

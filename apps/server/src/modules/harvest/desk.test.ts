@@ -13,6 +13,7 @@ import { createShopper, createStaff, payThroughDemo, type TestStaff } from '../.
 import { createDemoGateway } from '../payments/demo-gateway.ts';
 import { redeemableBalance } from './service.ts';
 import { DomainError } from '../../domain-error.ts';
+import { createSettingsService } from '../settings/service.ts';
 import { harvestDailyPass } from './desk.ts';
 
 const gateway = createDemoGateway();
@@ -172,16 +173,16 @@ describe('reminders', () => {
     await dueIn(late.plan.id, 2, -10);
     await dueIn(later.plan.id, 2, 5);
     const at = new Date();
-    const [a, b] = await Promise.all([harvestDailyPass(db(), at), harvestDailyPass(db(), at)]);
+    const [a, b] = await Promise.all([harvestDailyPass(db(), createSettingsService(db()), at), harvestDailyPass(db(), createSettingsService(db()), at)]);
     expect(a.reminded + b.reminded).toBeGreaterThanOrEqual(2);
     expect(await mailsTo(soon.who.email, 'harvest-reminder')).toHaveLength(1);
     expect(await mailsTo(late.who.email, 'harvest-reminder')).toHaveLength(1);
     expect((await mailsTo(late.who.email, 'harvest-reminder'))[0]!.subject).toContain('overdue');
     expect(await mailsTo(later.who.email, 'harvest-reminder')).toHaveLength(0);
-    await harvestDailyPass(db(), new Date(at.getTime() + 6 * DAY));
+    await harvestDailyPass(db(), createSettingsService(db()), new Date(at.getTime() + 6 * DAY));
     expect(await mailsTo(late.who.email, 'harvest-reminder')).toHaveLength(1);
     // The keeper of the app runs the same pass; a week on, the late one is reminded again.
-    await harvestDailyPass(db(), new Date(at.getTime() + 8 * DAY));
+    await harvestDailyPass(db(), createSettingsService(db()), new Date(at.getTime() + 8 * DAY));
     expect(await mailsTo(late.who.email, 'harvest-reminder')).toHaveLength(2);
   });
 });

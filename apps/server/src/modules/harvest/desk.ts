@@ -12,7 +12,7 @@ import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import type { PaymentService, RefundRecord } from '../payments/service.ts';
-import { createSettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { closedMail, reminderMail } from './mail.ts';
 import { harvestRepository, type PlanRow } from './repository.ts';
 
@@ -78,9 +78,9 @@ function refundPlan(r: PlanRow, paid: { id: number; amountPaise: number; refunde
   return { total, parts };
 }
 
-export function createHarvestDesk(db: Db, payments: PaymentService, options: { now?: () => Date; mailQueued?: () => void } = {}) {
+export function createHarvestDesk(db: Db, payments: PaymentService, options: { settings: SettingsService; now?: () => Date; mailQueued?: () => void }) {
   const now = options.now ?? (() => new Date());
-  const settings = createSettingsService(db);
+  const { settings } = options;
 
   async function plan(id: number): Promise<AdminHarvestPlan> {
     const repo = harvestRepository(db);
@@ -263,8 +263,8 @@ export function createHarvestDesk(db: Db, payments: PaymentService, options: { n
  * The daily Harvest pass: plans whose date has come mature (with what was paid when instalments are left),
  * then reminders of instalments due within 3 days or late, each at most once a week, claimed atomically.
  */
-export async function harvestDailyPass(db: Db, at: Date) {
-  const brand = await createSettingsService(db).brand();
+export async function harvestDailyPass(db: Db, settings: Pick<SettingsService, 'brand'>, at: Date) {
+  const brand = await settings.brand();
   const today = indianDate(at);
   return db.transaction(async (tx) => {
     const repo = harvestRepository(tx);

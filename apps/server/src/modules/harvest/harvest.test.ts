@@ -316,7 +316,7 @@ describe('limits', () => {
     const later = () => new Date(Date.parse(`${plan.maturityDate}T00:00:00+05:30`));
     const settings = createSettingsService(db);
     const service = createPaymentService(db, createDemoGateway(), { now: later });
-    service.register('harvest_instalment', instalmentPaymentHandler());
+    service.register('harvest_instalment', instalmentPaymentHandler(settings));
     const harvest = createHarvestService(db, service, settings, later);
     await expect(harvest.pay(id, plan.instalments[0].id)).rejects.toMatchObject({ code: 'PLAN_AT_MATURITY' });
     expect(await payments(plan.id)).toHaveLength(0);

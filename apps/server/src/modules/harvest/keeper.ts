@@ -1,5 +1,6 @@
 import type { Db } from '@milli/db';
 import { repeatingPass } from '../../lib/repeating-pass.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { harvestDailyPass } from './desk.ts';
 
 export const HARVEST_KEEPER_INTERVAL_MS = 24 * 60 * 60_000;
@@ -7,6 +8,8 @@ export const HARVEST_KEEPER_INTERVAL_MS = 24 * 60 * 60_000;
 const FIRST_RUN_MS = 5 * 60_000;
 
 export interface HarvestKeeperOptions {
+  /** The store's settings (the reminders' mail frame): the composition root's one service. */
+  settings: Pick<SettingsService, 'brand'>;
   /** 0: never on a timer (tests call run()). */
   intervalMs: number;
   now?: () => Date;
@@ -23,7 +26,7 @@ export function createHarvestKeeper(db: Db, options: HarvestKeeperOptions) {
   const now = options.now ?? (() => new Date());
 
   async function once() {
-    const done = await harvestDailyPass(db, now());
+    const done = await harvestDailyPass(db, options.settings, now());
     if (done.reminded > 0) options.mailQueued?.();
     if (done.matured + done.closed > 0) options.changed?.();
     if (done.reminded + done.matured + done.closed > 0) options.log?.info(done, 'harvest plans kept');

@@ -13,7 +13,6 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { createHarvestService, instalmentPaymentHandler } from './service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
@@ -25,9 +24,9 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 export const harvestModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
-  const settings = createSettingsService(db);
+  const { settings } = deps.services;
   const harvest = createHarvestService(db, deps.payments, settings);
-  deps.payments.register('harvest_instalment', instalmentPaymentHandler());
+  deps.payments.register('harvest_instalment', instalmentPaymentHandler(settings));
   api.get(
     '/harvest/plans',
     {

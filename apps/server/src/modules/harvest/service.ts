@@ -4,7 +4,7 @@ import { harvestBreakdown, harvestSchedule, indianDate, monthlyAmountProblem, st
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
 import type { PaymentPurposeHandler, PaymentService } from '../payments/service.ts';
-import { createSettingsService, type SettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { enrolledMail, instalmentPaidMail } from './mail.ts';
 import { harvestRepository, type InstalmentRecord, type PlanRecord } from './repository.ts';
 
@@ -69,7 +69,7 @@ function checkPayable(plan: PlanRecord, instalment: InstalmentRecord, instalment
  * it: the payment goes back in full. Everything is read on the payment's transaction (a single-connection
  * database would wait for itself otherwise).
  */
-export function instalmentPaymentHandler(): PaymentPurposeHandler {
+export function instalmentPaymentHandler(settings: Pick<SettingsService, 'brand'>): PaymentPurposeHandler {
   return {
     async receipt(_tx, payment) {
       return `harvest-${payment.harvestPlanId}-${payment.harvestInstalmentId}`;
@@ -92,13 +92,7 @@ export function instalmentPaymentHandler(): PaymentPurposeHandler {
       // outside it would wait for this transaction to end, forever.
       await queueMail(
         tx,
-        instalmentPaidMail(
-          await createSettingsService(tx).brand(),
-          toPlan(plan.plan, plan.instalments),
-          paid.number,
-          payment.amountPaise,
-          payment.method ?? 'online',
-        ),
+        instalmentPaidMail(await settings.brand(tx), toPlan(plan.plan, plan.instalments), paid.number, payment.amountPaise, payment.method ?? 'online'),
       );
       return { ok: true };
     },

@@ -2,10 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PersonalSummarySchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
-import { createCartService } from '../cart/service.ts';
-import { createCatalogService } from '../catalog/service.ts';
-import { createSettingsService } from '../settings/service.ts';
-import { createWishlistService } from '../wishlist/service.ts';
 import { createMeService } from './service.ts';
 
 /** The guest cookies the summary reads (the storefront writes them: apps/web/app/lib/cart-cookie.ts, wishlist-cookie.ts). */
@@ -19,14 +15,8 @@ const WISHLIST_COOKIE = 'wishlistItems';
  */
 export const meModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps.database;
-  const catalog = createCatalogService(db, createSettingsService(db));
-  const me = createMeService({
-    cart: createCartService(db, (tx) => createCatalogService(tx, createSettingsService(tx)), undefined, deps.readCache),
-    wishlist: createWishlistService(db, catalog),
-    catalog,
-    readCache: deps.readCache,
-  });
+  const { cart, wishlist, catalog } = deps.services;
+  const me = createMeService({ cart, wishlist, catalog, readCache: deps.readCache });
 
   api.get(
     '/me/summary',

@@ -25,7 +25,6 @@ import type { ModuleDeps } from '../../deps.ts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { actorOf } from '../audit/service.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { createCertificates, sendCertificate } from './certificates.ts';
 import { createOrdersDesk } from './desk.ts';
 
@@ -59,11 +58,11 @@ export const ordersAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
   const api = app.withTypeProvider<ZodTypeProvider>();
   const desk = createOrdersDesk({
     db: deps.database.db,
-    settings: createSettingsService(deps.database.db),
+    settings: deps.services.settings,
     payments: deps.payments,
     mailQueued: () => deps.mailer.kick(),
   });
-  const certificates = createCertificates(deps.database.db, deps.files, { mailQueued: () => deps.mailer.kick() });
+  const certificates = createCertificates(deps.database.db, deps.files, { settings: deps.services.settings, mailQueued: () => deps.mailer.kick() });
   // Cancelling puts pieces back on sale.
   forgetAfterWrites(app, deps.readCache);
 

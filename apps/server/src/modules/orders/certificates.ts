@@ -6,7 +6,7 @@ import { DomainError } from '../../domain-error.ts';
 import type { FileStore } from '../../lib/storage.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
-import { createSettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { pieceOf } from './documents.ts';
 import { certificateReadyMail } from './mail.ts';
 import { ordersRepository } from './repository.ts';
@@ -46,7 +46,7 @@ export function sendCertificate(reply: FastifyReply, file: { bytes: Buffer; type
  * checked by its bytes, at most 5 MB) on a piece; the customer downloads it from their order. Files live in the
  * media store, never public: only the order's owner and the orders desk are given them, always as an attachment.
  */
-export function createCertificates(db: Db, files: FileStore, opts: { mailQueued?: () => void } = {}) {
+export function createCertificates(db: Db, files: FileStore, opts: { settings: Pick<SettingsService, 'brand'>; mailQueued?: () => void }) {
   async function download(found: Awaited<ReturnType<ReturnType<typeof ordersRepository>['certifiedPiece']>>) {
     const p = found?.piece;
     if (!found || !p?.certificatePath || !p.certificateType || !CERTIFICATE_KEY.test(p.certificatePath)) throw notFound();
@@ -90,7 +90,7 @@ export function createCertificates(db: Db, files: FileStore, opts: { mailQueued?
             after: { pieceId, huid: before.huid, lab, number, type: kind.type, bytes: file!.length },
           });
           const to = (await r.customer(found.customerId))?.email;
-          if (to) await queueMail(tx, certificateReadyMail(await createSettingsService(tx).brand(), to, found.orderNumber, { lab, number, huid: before.huid }));
+          if (to) await queueMail(tx, certificateReadyMail(await opts.settings.brand(tx), to, found.orderNumber, { lab, number, huid: before.huid }));
           const after = await r.certifiedPiece(orderNumber, pieceId);
           return { piece: pieceOf(after!.piece), oldPath: before.certificatePath };
         });

@@ -240,7 +240,7 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
           after: { status: next, ...(change.note ? { note: change.note } : {}), ...(shipment ?? {}) },
         });
         const buyer = await r.customer(order.customerId);
-        if (next === 'Placed') await queuePlacedMail(tx, { ...order, status: 'Placed' });
+        if (next === 'Placed') await queuePlacedMail(tx, deps.settings, { ...order, status: 'Placed' });
         else if (buyer) await queueMail(tx, orderStepMail(brandOf(s), buyer.email, order.orderNumber, next, s.returnWindowDays, shipment));
       });
       deps.mailQueued?.();

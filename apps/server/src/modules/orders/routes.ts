@@ -14,7 +14,6 @@ import {
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { requireCustomer } from '../../plugins/session.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { createOrdersService } from './service.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
@@ -31,19 +30,20 @@ const certificateErrors = { ...errors, 413: ErrorSchema, 415: ErrorSchema };
  */
 export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const { settings } = deps.services;
   const orders = createOrdersService({
     db: deps.database.db,
-    settings: createSettingsService(deps.database.db),
+    settings,
     payments: deps.payments,
-    returnsOf: deps.orderReturnsOf,
+    returnsOf: deps.services.returns.ofOrder,
     mailQueued: () => deps.mailer.kick(),
   });
-  const certificates = createCertificates(deps.database.db, deps.files);
+  const certificates = createCertificates(deps.database.db, deps.files, { settings });
   // Orders take and give back stock.
   forgetAfterWrites(app, deps.readCache);
   // A captured payment places its order (Awaiting payment → Placed), whichever of verify, webhook or reconciliation
   // brings it; the reconciliation job lapses the orders not paid in time through it too.
-  deps.payments.register('order', orderPaymentHandler());
+  deps.payments.register('order', orderPaymentHandler({ settings }));
   // A weight difference found at packing is paid through the gateway like the order was.
   deps.payments.register('order_adjustment', adjustmentPaymentHandler());
 

@@ -4,7 +4,7 @@ import { ORDER_STEPS } from '@milli/contracts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
-import { brandOf, createSettingsService, type SettingsService } from '../settings/service.ts';
+import { brandOf, type SettingsService } from '../settings/service.ts';
 import { orderCancelledMail, orderPlacedMail } from './mail.ts';
 import {
   adjustmentOf,
@@ -51,8 +51,8 @@ function totalsOf(order: Order): OrderTotals {
  * The placed mail, from what the order recorded, in the caller's transaction: sent when it is paid (online) or
  * confirmed (on delivery). Checkout, which has the facts at hand, writes it with `orderPlacedMail` itself.
  */
-export async function queuePlacedMail(tx: Db, order: Order) {
-  const [settings, facts] = await Promise.all([createSettingsService(tx).get(), ordersRepository(tx).placedMailFacts(order.id, order.customerId)]);
+export async function queuePlacedMail(tx: Db, store: Pick<SettingsService, 'get'>, order: Order) {
+  const [settings, facts] = await Promise.all([store.get(tx), ordersRepository(tx).placedMailFacts(order.id, order.customerId)]);
   if (!settings || !facts) return;
   await queueMail(
     tx,
@@ -221,7 +221,8 @@ export function trackingSteps(status: OrderStatus, history: readonly { status: O
 
 /**
  * An order's returns and its return window, as its page shows them: the returns module's, handed in by the composition
- * root (ModuleDeps.orderReturnsOf), since the returns module asks this one for the order and may not be imported back.
+ * root (services.ts: `services.returns.ofOrder`), since the returns module asks this one for the order and may not be
+ * imported back.
  */
 export type OrderReturnsOf = (
   db: Db,

@@ -1,5 +1,5 @@
 import type { PaymentPurposeHandler } from '../payments/service.ts';
-import { lapseOverdueOrders } from './lapse.ts';
+import { lapseOverdueOrders, type LapseServices } from './lapse.ts';
 import { ordersRepository } from './repository.ts';
 import { LAPSED_NOTE, queuePlacedMail } from './service.ts';
 
@@ -16,9 +16,9 @@ const CANCELLED_REASON = 'Your order was cancelled before the payment arrived.';
  * row and the placed mail) in the payment's transaction. An order that lapsed or was cancelled first cannot take it:
  * the payment goes back. Orders not paid in time lapse through it too (the reconciliation job's `lapseOverdue`).
  */
-export function orderPaymentHandler(): PaymentPurposeHandler {
+export function orderPaymentHandler(services: LapseServices): PaymentPurposeHandler {
   return {
-    lapseOverdue: lapseOverdueOrders,
+    lapseOverdue: (db, payments, at, log) => lapseOverdueOrders(db, payments, services, at, log),
     async receipt(tx, payment) {
       return (await ordersRepository(tx).orderNumberOf(payment.orderId ?? 0)) ?? `order-${payment.orderId}`;
     },
@@ -32,7 +32,7 @@ export function orderPaymentHandler(): PaymentPurposeHandler {
         return { ok: false, reason: lapsed ? LAPSED_REASON : CANCELLED_REASON };
       }
       await r.setStatus(order.id, 'Placed', null, `Paid online (${payment.method ?? 'gateway'})`, at, { endHold: true });
-      await queuePlacedMail(tx, { ...order, status: 'Placed' });
+      await queuePlacedMail(tx, services.settings, { ...order, status: 'Placed' });
       // What the verify's answer names, read here already (a payment of an order names no design).
       return { ok: true, target: payment.cadDesignId === null ? { orderNumber: order.orderNumber, orderStatus: 'Placed', customRequestId: null } : undefined };
     },

@@ -24,7 +24,6 @@ import { uploadGuards } from '../../lib/upload-limits.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { actorOf } from '../audit/service.ts';
 import { MAX_IMAGE_BYTES } from '../../lib/images.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { createReturnsService, MAX_RETURN_PHOTOS } from './service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema };
@@ -63,7 +62,7 @@ export const returnsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   const api = app.withTypeProvider<ZodTypeProvider>();
   const returns = createReturnsService({
     db: deps.database.db,
-    settings: createSettingsService(deps.database.db),
+    settings: deps.services.settings,
     payments: deps.payments,
     files: deps.files,
     mailQueued: () => deps.mailer.kick(),

@@ -13,7 +13,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 503: Erro
 export const settingsAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   forgetAfterWrites(app, deps.readCache);
-  const settings = createSettingsDesk(deps.database.db, { repriceCatalogue: deps.repriceCatalogue });
+  const settings = createSettingsDesk(deps.database.db, { repriceCatalogue: (tx) => deps.services.catalog.reprice(undefined, tx) });
 
   api.get(
     '/admin/settings',

@@ -10,8 +10,8 @@ export function brandOf(s: StoreSettings) {
 
 /**
  * The store's settings as other modules read them (decision 027: a module calls another's service, never its
- * repository). Each read takes the caller's transaction as `tx` when it must belong to it, so one service serves
- * every caller (on the embedded database, a read outside a transaction that is open would wait for it).
+ * repository). Built once, by the composition root (services.ts); each read takes the caller's transaction as `tx`
+ * when it must belong to it (on the embedded database, a read outside a transaction that is open would wait for it).
  */
 export function createSettingsService(db: Db) {
   const repo = createSettingsRepository(db);

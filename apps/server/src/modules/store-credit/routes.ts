@@ -11,7 +11,6 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { requireCustomer } from '../../plugins/session.ts';
 import { actorOf } from '../audit/service.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { createStoreCreditDesk } from './desk.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
@@ -19,7 +18,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 /** Store credit (issue 20): the customer's statement, and goodwill credit from the accounts team. */
 export const storeCreditModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const desk = createStoreCreditDesk({ db: deps.database.db, settings: createSettingsService(deps.database.db), mailQueued: () => deps.mailer.kick() });
+  const desk = createStoreCreditDesk({ db: deps.database.db, settings: deps.services.settings, mailQueued: () => deps.mailer.kick() });
 
   api.get(
     '/account/store-credit',

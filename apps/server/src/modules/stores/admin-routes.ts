@@ -111,7 +111,7 @@ const storeDesk: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
 /** The sizer desk (issue 19): 'Get Free Sizer' requests (routes.ts takes them) and their status. */
 const sizerDesk: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const sizers = createSizerDesk(deps.database.db);
+  const sizers = createSizerDesk(deps.database.db, deps.services.settings);
 
   api.get(
     '/admin/sizer-requests',

@@ -17,7 +17,7 @@ import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
-import { createSettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { sizerSentMail } from './mail.ts';
 import { createStoresRepository } from './repository.ts';
 import { positionOfPincode } from './service.ts';
@@ -142,8 +142,7 @@ const sizerAnswer = (r: SizerRow): AdminSizerRequest => ({
 const NEXT: Record<AdminSizerRequest['status'], readonly AdminSizerStatus['status'][]> = { New: ['Sent', 'Closed'], Sent: ['Closed'], Closed: [] };
 
 /** The sizer desk (permission 'orders'): the queue of 'Get Free Sizer' requests, marked Sent (the shopper is mailed) and Closed. */
-export function createSizerDesk(db: Db) {
-  const settings = createSettingsService(db);
+export function createSizerDesk(db: Db, settings: Pick<SettingsService, 'brand'>) {
   return {
     async list(query: AdminSizerListQuery) {
       const { rows, total } = await createStoresRepository(db).sizerRequestPage(query);

@@ -13,7 +13,6 @@ import {
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { sendKept } from '../../plugins/read-cache.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { createStoresService } from './service.ts';
 
 const SIZER_LIMIT = { name: 'sizer-ip', max: 10, windowMs: 60 * 60_000, message: 'Too many requests. Please try again later.' };
@@ -21,7 +20,7 @@ const SIZER_LIMIT = { name: 'sizer-ip', max: 10, windowMs: 60 * 60_000, message:
 /** The store locator's data, the product page's pincode box and its 'Get Free Sizer'. */
 export const storesModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const stores = createStoresService(deps.database.db, createSettingsService(deps.database.db));
+  const stores = createStoresService(deps.database.db, deps.services.settings);
 
   api.get(
     '/stores',

@@ -11,7 +11,6 @@ import {
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { actorOf } from '../audit/service.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { createPartnersDesk } from './desk.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
@@ -22,7 +21,7 @@ export const tradePartnersAdminModule: FastifyPluginAsync<ModuleDeps> = async (a
   const api = app.withTypeProvider<ZodTypeProvider>();
   const partners = createPartnersDesk({
     db: deps.database.db,
-    settings: createSettingsService(deps.database.db),
+    settings: deps.services.settings,
     mailQueued: () => deps.mailer.kick(),
   });
 

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TradePartnerAnswerSchema, TradePartnerErrorSchema, TradePartnerRegistrationSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { orFail } from '../../domain-error.ts';
-import { createSettingsService } from '../settings/service.ts';
 import { createTradePartnersService } from './service.ts';
 
 /** POST /api/manufacturer/register: the short and the long trade-partner forms (spec §3, §7; DECISIONS §1-2). */
@@ -12,7 +11,7 @@ export const tradePartnersModule: FastifyPluginAsync<ModuleDeps> = async (app, d
   const partners = createTradePartnersService({
     db: deps.database.db,
     limiter: deps.limiter,
-    settings: createSettingsService(deps.database.db),
+    settings: deps.services.settings,
     mailQueued: () => deps.mailer.kick(),
   });
 

@@ -12,9 +12,6 @@ import {
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { requireSelf } from '../../plugins/session.ts';
-import { createCatalogService } from '../catalog/service.ts';
-import { createWishlistService } from './service.ts';
-import { createSettingsService } from '../settings/service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
@@ -24,7 +21,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
  */
 export const wishlistModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const wishlist = createWishlistService(deps.database.db, createCatalogService(deps.database.db, createSettingsService(deps.database.db)));
+  const { wishlist } = deps.services;
 
   api.get(
     '/wishlist/find-by-user-id/:userId',
@@ -73,5 +70,3 @@ export const wishlistModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     async (req) => wishlist.remove(requireSelf(req, req.params.userId).id, req.params.productId),
   );
 };
-
-export { createWishlistService };

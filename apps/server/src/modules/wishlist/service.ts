@@ -2,11 +2,11 @@ import { MAX_WISHLIST_ITEMS, WISHLIST_MESSAGES } from '@milli/contracts';
 import type { WishlistCount, WishlistIds, WishlistRow } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
-import type { createCatalogService } from '../catalog/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import { wishlistRepository } from './repository.ts';
 
-/** `catalog` prices the pieces as their pages do (the catalogue's service, composed by the caller). */
-export function createWishlistService(db: Db, catalog: Pick<ReturnType<typeof createCatalogService>, 'detail'>) {
+/** `catalog` prices the pieces as their pages do (the catalogue's service, given by the composition root: services.ts). */
+export function createWishlistService(db: Db, catalog: Pick<CatalogService, 'detail'>) {
   const repo = wishlistRepository(db);
 
   /** The header's count: pieces still on sale (a withdrawn piece neither shows nor counts). */
@@ -76,3 +76,5 @@ export function createWishlistService(db: Db, catalog: Pick<ReturnType<typeof cr
     },
   };
 }
+
+export type WishlistService = ReturnType<typeof createWishlistService>;
