@@ -36,9 +36,9 @@ export interface ModuleDeps extends AppDeps {
   payments: PaymentService;
   /**
    * The services the modules share, built once by the composition root (services.ts): the settings, the catalogue, the
-   * cart, the wish list, and what one module is handed of another it may not import (an order's returns). The settings
-   * desk reprices the catalogue through `services.catalog.reprice`, login merges a guest's cart and wish list through
-   * `services.cart.mergeGuest` and `services.wishlist.mergeGuest`.
+   * cart, the wish list, and what one module is handed of another it may not import (an order's returns, a made piece's
+   * request following its order). The settings desk reprices the catalogue through `services.catalog.reprice`, login
+   * merges a guest's cart and wish list through `services.cart.mergeGuest` and `services.wishlist.mergeGuest`.
    */
   services: Services;
 }

@@ -2,13 +2,15 @@
  * The services the modules share, built once (issue 36): app.ts calls buildServices once and hands the result to every
  * module as `ModuleDeps.services`. A module calls another's service through it instead of building its own copy; a
  * method that must belong to the caller's transaction takes it as `tx`. The functions one module is handed by another
- * that it may not import (the importer would make a cycle: returns asks orders for the order) are composed here too.
+ * that it may not import (the importer would make a cycle: returns asks orders for the order, custom design asks
+ * orders for its balance order) are composed here too.
  */
 import type { Database } from '@milli/db';
 import type { ReadCache } from './plugins/read-cache.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
-import type { OrderReturnsOf } from './modules/orders/service.ts';
+import { requestFollowsOrder } from './modules/custom-design/service.ts';
+import type { DesignRequests, OrderReturnsOf } from './modules/orders/service.ts';
 import { returnsOfOrder } from './modules/returns/service.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
@@ -27,7 +29,9 @@ export function buildServices({ database, readCache }: ServicesDeps) {
   const wishlist = createWishlistService(db, catalog);
   /** The returns module's view of an order's returns and its return window, for the order's page (the orders module's). */
   const returns: { ofOrder: OrderReturnsOf } = { ofOrder: returnsOfOrder };
-  return { settings, catalog, cart, wishlist, returns };
+  /** The custom-design module's side of a made-to-order piece's order: its request follows the order (the orders module's). */
+  const designRequests: DesignRequests = { followOrder: requestFollowsOrder };
+  return { settings, catalog, cart, wishlist, returns, designRequests };
 }
 
 /** Every shared service, as the modules find them on `ModuleDeps.services`. */

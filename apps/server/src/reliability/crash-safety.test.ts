@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, schema, type Db } from '@milli/db';
 import { createTestDatabase, type TestDatabase } from '@milli/db/testing';
 import { startStore, type Running } from '../../../../bench/processes.ts';
+import { requestFollowsOrder } from '../modules/custom-design/service.ts';
 import { LAPSED_NOTE } from '../modules/orders/service.ts';
 import { orderPaymentHandler } from '../modules/orders/settle.ts';
 import { createPaymentKeeper } from '../modules/payments/keeper.ts';
@@ -268,7 +269,7 @@ describe('a server killed with SIGKILL while shoppers place orders and pay', () 
         .from(schema.orders)
         .where(and(inArray(schema.orders.customerId, customerIds), eq(schema.orders.status, 'Awaiting payment')));
       const payments = createPaymentService(db, createDemoGateway());
-      payments.register('order', orderPaymentHandler({ settings: createSettingsService(db) }));
+      payments.register('order', orderPaymentHandler({ settings: createSettingsService(db), designRequests: { followOrder: requestFollowsOrder } }));
       const keeper = createPaymentKeeper(db, payments, { intervalMs: 0, now: () => new Date(Date.now() + 24 * 3_600_000) });
       expect(await keeper.run()).toEqual({ lapsed: unpaidBefore.length, paidLate: 0, settled: 0, refundsSent: 0 });
       expect(await keeper.run(), 'a second pass finds nothing').toEqual({ lapsed: 0, paidLate: 0, settled: 0, refundsSent: 0 });

@@ -185,13 +185,13 @@ export function customDesignRepository(db: Db) {
       return row ?? null;
     },
     /**
-     * The request follows its balance order. `touch` also sets updatedAt (the desk's queue orders by it): the
-     * orders module's cancel did, its desk's status changes did not.
+     * The request follows its balance order; `updatedAt` marks it changed too (the desk's queue orders by it): the
+     * customer's cancel does, the orders desk's status changes do not.
      */
-    async followOrder(requestId: number, status: 'Picked' | 'Out for Delivery' | 'Delivered' | 'Cancelled', opts: { touch?: boolean } = {}) {
+    async followOrder(requestId: number, status: 'Picked' | 'Out for Delivery' | 'Delivered' | 'Cancelled', opts: { updatedAt?: Date } = {}) {
       await db
         .update(r)
-        .set({ status, ...(opts.touch ? { updatedAt: new Date() } : {}) })
+        .set({ status, ...(opts.updatedAt ? { updatedAt: opts.updatedAt } : {}) })
         .where(eq(r.id, requestId));
     },
 

@@ -32,14 +32,16 @@ export { requestNumber };
 
 /**
  * A made-to-order piece's request follows its balance order (Picked, Out for Delivery, Delivered, Cancelled), in
- * the order's transaction: for the orders module, so that only this module writes custom_design_requests.
+ * the order's transaction; `updatedAt` marks the request changed too (the customer's cancel does). For the orders
+ * module, which is handed it by the composition root (services.ts: `services.designRequests.followOrder`; this module
+ * imports orders, so orders may not import it back), so that only this module writes custom_design_requests.
  */
 export async function requestFollowsOrder(
   tx: Db,
   requestId: number,
   status: 'Picked' | 'Out for Delivery' | 'Delivered' | 'Cancelled',
-  opts: { touch?: boolean } = {},
-) {
+  opts: { updatedAt?: Date } = {},
+): Promise<void> {
   await customDesignRepository(tx).followOrder(requestId, status, opts);
 }
 

@@ -60,6 +60,7 @@ export const ordersAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     db: deps.database.db,
     settings: deps.services.settings,
     payments: deps.payments,
+    designRequests: deps.services.designRequests,
     mailQueued: () => deps.mailer.kick(),
   });
   const certificates = createCertificates(deps.database.db, deps.files, { settings: deps.services.settings, mailQueued: () => deps.mailer.kick() });

@@ -22,13 +22,15 @@ import { requestNumber } from '../../lib/request-number.ts';
 import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from './mail.ts';
 import { isHallmarked, orderRules, PACKABLE } from './rules.ts';
 import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, lineOf, pieceOf, shipmentOf, toAddress, totalsViewOf } from './documents.ts';
-import { cancelOrder, invoiceNumberOf, issueCreditNote, lockPaymentsOf, paymentOf, queuePlacedMail } from './service.ts';
+import { cancelOrder, invoiceNumberOf, issueCreditNote, lockPaymentsOf, paymentOf, queuePlacedMail, type DesignRequests } from './service.ts';
 import { ordersRepository } from './repository.ts';
 
 export interface OrdersDeskDeps {
   db: Db;
   settings: SettingsService;
   payments: PaymentService;
+  /** The custom-design module's side of a made-to-order piece's order (its request follows the order's steps). */
+  designRequests: DesignRequests;
   mailQueued?: () => void;
   now?: () => Date;
 }
@@ -231,7 +233,7 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
         }
         if (next === 'Delivered') await r.delivered(order.id, at);
         await r.setStatus(order.id, next, actor.staffId, change.note ?? (next === 'Placed' ? 'Pay on delivery confirmed by phone' : null), at);
-        if (order.customDesignRequestId !== null && next !== 'Placed') await r.followRequest(order.customDesignRequestId, next);
+        if (order.customDesignRequestId !== null && next !== 'Placed') await deps.designRequests.followOrder(tx, order.customDesignRequestId, next);
         await recordAudit(tx, actor, {
           action: 'status',
           entity: 'order',
@@ -483,7 +485,12 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
           );
         }
         const adjustments = await r.adjustments(order.id);
-        const cancelled = await cancelOrder(tx, order, { kind: 'store', staffId: actor.staffId, reason }, { payments: deps.payments, locked, at });
+        const cancelled = await cancelOrder(
+          tx,
+          order,
+          { kind: 'store', staffId: actor.staffId, reason },
+          { payments: deps.payments, designRequests: deps.designRequests, locked, at },
+        );
         refunds.push(...cancelled.refunds);
         // Once invoiced, a credit note cancels the invoice: what was invoiced, with the weight differences settled on it.
         let note = null;

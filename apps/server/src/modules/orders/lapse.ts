@@ -5,11 +5,12 @@ import type { PaymentJobLog, PaymentService } from '../payments/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { orderLapsedMail } from './mail.ts';
 import { ordersRepository } from './repository.ts';
-import { cancelOrder, lockPaymentsOf } from './service.ts';
+import { cancelOrder, lockPaymentsOf, type DesignRequests } from './service.ts';
 
 /** The other modules' services a lapse uses (given by the composition root, through the orders module's routes). */
 export interface LapseServices {
   settings: Pick<SettingsService, 'get'>;
+  designRequests: DesignRequests;
 }
 
 /**
@@ -55,7 +56,7 @@ async function lapseOne(db: Db, payments: PaymentService, services: LapseService
     const locked = await lockPaymentsOf(tx, payments, order.id);
     const row = await r.byIdLocked(order.id);
     if (!row || row.status !== 'Awaiting payment') return false;
-    await cancelOrder(tx, row, { kind: 'lapse' }, { payments, locked, at });
+    await cancelOrder(tx, row, { kind: 'lapse' }, { payments, designRequests: services.designRequests, locked, at });
     const [settings, buyer] = await Promise.all([services.settings.get(tx), r.customer(row.customerId)]);
     if (settings && buyer) await queueMail(tx, orderLapsedMail(settings, buyer.email, row.orderNumber));
     return true;

@@ -294,17 +294,6 @@ export function ordersRepository(db: Db) {
     },
 
     /**
-     * A made-to-order piece's request follows its order (Picked, Out for Delivery, Delivered, Cancelled); `updatedAt`
-     * marks the request changed too (the customer's cancel does).
-     */
-    async followRequest(requestId: number, status: 'Picked' | 'Out for Delivery' | 'Delivered' | 'Cancelled', opts: { updatedAt?: Date } = {}) {
-      await db
-        .update(customDesignRequests)
-        .set({ status, ...(opts.updatedAt ? { updatedAt: opts.updatedAt } : {}) })
-        .where(eq(customDesignRequests.id, requestId));
-    },
-
-    /**
      * What the placed mail names, in one statement: the buyer's address and names, the billing address's first
      * name, and each line's name, quantity and total in line order.
      */

@@ -30,12 +30,13 @@ const certificateErrors = { ...errors, 413: ErrorSchema, 415: ErrorSchema };
  */
 export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { settings } = deps.services;
+  const { settings, designRequests } = deps.services;
   const orders = createOrdersService({
     db: deps.database.db,
     settings,
     payments: deps.payments,
     returnsOf: deps.services.returns.ofOrder,
+    designRequests,
     mailQueued: () => deps.mailer.kick(),
   });
   const certificates = createCertificates(deps.database.db, deps.files, { settings });
@@ -43,7 +44,7 @@ export const ordersModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =>
   forgetAfterWrites(app, deps.readCache);
   // A captured payment places its order (Awaiting payment → Placed), whichever of verify, webhook or reconciliation
   // brings it; the reconciliation job lapses the orders not paid in time through it too.
-  deps.payments.register('order', orderPaymentHandler({ settings }));
+  deps.payments.register('order', orderPaymentHandler({ settings, designRequests }));
   // A weight difference found at packing is paid through the gateway like the order was.
   deps.payments.register('order_adjustment', adjustmentPaymentHandler());
 

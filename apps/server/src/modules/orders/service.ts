@@ -67,6 +67,16 @@ export async function queuePlacedMail(tx: Db, store: Pick<SettingsService, 'get'
   );
 }
 
+/**
+ * What the orders module asks of the custom-design module, handed in by the composition root (services.ts), since
+ * custom design asks this module for its balance orders and may not be imported back: a made-to-order piece's request
+ * follows its order (Picked, Out for Delivery, Delivered, Cancelled) in the order's transaction; `updatedAt` marks the
+ * request changed too (the customer's cancel does).
+ */
+export interface DesignRequests {
+  followOrder(tx: Db, requestId: number, status: 'Picked' | 'Out for Delivery' | 'Delivered' | 'Cancelled', opts?: { updatedAt?: Date }): Promise<void>;
+}
+
 /** Who cancels an order: the customer, the store (a member of staff, with a reason) or the lapse of its payment's time. */
 export type CancelledBy = { kind: 'customer' } | { kind: 'store'; staffId: number | null; reason: string } | { kind: 'lapse' };
 
@@ -103,7 +113,7 @@ export async function cancelOrder(
   tx: Db,
   order: Order,
   by: CancelledBy,
-  { payments, locked, at }: { payments: PaymentService; locked: OrderPayments; at: Date },
+  { payments, designRequests, locked, at }: { payments: PaymentService; designRequests: DesignRequests; locked: OrderPayments; at: Date },
 ): Promise<{ refunds: (RefundRecord | null)[]; refundedPaise: number }> {
   const r = ordersRepository(tx);
   const who = by.kind === 'customer' ? 'Order cancelled by the customer' : by.kind === 'store' ? 'Order cancelled by the store' : 'Order lapsed unpaid';
@@ -117,7 +127,8 @@ export async function cancelOrder(
   await releaseCoupon(tx, order.id);
   await returnBalance(tx, order.customerId, order.id, order.harvestCreditPaise, at);
   await r.releasePieces(order.id, at);
-  if (order.customDesignRequestId !== null) await r.followRequest(order.customDesignRequestId, 'Cancelled', by.kind === 'customer' ? { updatedAt: at } : {});
+  if (order.customDesignRequestId !== null)
+    await designRequests.followOrder(tx, order.customDesignRequestId, 'Cancelled', by.kind === 'customer' ? { updatedAt: at } : {});
   const refunds: (RefundRecord | null)[] = [];
   const orderPayment = locked.order;
   if (orderPayment?.status === 'created')
@@ -238,6 +249,8 @@ export interface OrdersDeps {
   /** Refunds when a paid order is cancelled; the payment block for paying again. */
   payments: PaymentService;
   returnsOf: OrderReturnsOf;
+  /** The custom-design module's side of a made-to-order piece's order (a cancel cancels its request). */
+  designRequests: DesignRequests;
   /** Called after a transaction that queued mail has committed. */
   mailQueued?: () => void;
   now?: () => Date;
@@ -343,7 +356,7 @@ export function createOrdersService(deps: OrdersDeps) {
         if (order.status === 'Cancelled') throw new DomainError('ORDER_ALREADY_CANCELLED', ORDER_MESSAGES.alreadyCancelled);
         if (order.status === 'Delivered') throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.delivered);
         if (!CANCELLABLE.includes(order.status)) throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.tooLate);
-        const cancelled = await cancelOrder(tx, order, { kind: 'customer' }, { payments: deps.payments, locked, at });
+        const cancelled = await cancelOrder(tx, order, { kind: 'customer' }, { payments: deps.payments, designRequests: deps.designRequests, locked, at });
         await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, cancelled.refundedPaise));
         return cancelled.refunds;
       });
