@@ -130,7 +130,13 @@ export function createReadReplica(options: ReplicaOptions): ReadReplica & { read
       const started = Date.now();
       const lsn = await primaryLsn();
       for (;;) {
-        const bytes = await behind(lsn);
+        // The bound holds even when an answer is slow (a busy pool, a replica that hangs).
+        const left = started + maxWaitMs - Date.now();
+        const bytes = await Promise.race([behind(lsn), new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), Math.max(0, left)).unref())]);
+        if (bytes === 'late') {
+          leave(`has not replayed a change within ${maxWaitMs} ms (it did not say how far it is)`);
+          return false;
+        }
         if (bytes === 0) {
           lastWaitMs = Date.now() - started;
           return true;
