@@ -171,7 +171,8 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   const housekeeper = createHousekeeper(deps.database.db, { intervalMs: config.env === 'test' ? 0 : HOUSEKEEPING_INTERVAL_MS, log: app.log });
   app.addHook('onReady', async () => housekeeper.start());
   app.addHook('onClose', async () => housekeeper.stop());
-  const readCache = await createReadCache(deps.database, { maxBytes: config.readCacheMb * 1024 * 1024 });
+  // Its answers are read from the replica when there is one (database.read): a change is forgotten once the replica has it.
+  const readCache = await createReadCache(deps.database, { maxBytes: config.readCacheMb * 1024 * 1024, replica: deps.database.replica });
   app.decorate('readCache', readCache);
   app.addHook('onClose', async () => readCache.close());
   if (config.cdnPurge) {

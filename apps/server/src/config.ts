@@ -14,6 +14,12 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** A streaming replica of DATABASE_URL's server for the reads that tolerate a moment's lag (issue 37). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_READ_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
   /** Memory for the read cache of catalogue answers and anonymous pages, in MB; 0 turns it off. */
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
@@ -67,6 +73,9 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** A streaming replica of DATABASE_URL's server: the catalogue and staff reports read from it (issue 37). */
+  databaseReadUrl: string | undefined;
+  databaseReadPoolSize: number;
   readCacheMb: number;
   seedDemo: boolean;
   publicUrl: string | undefined;
@@ -241,6 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'DATABASE_READ_URL needs DATABASE_URL: a read replica replays a PostgreSQL primary, and the embedded database has none. Set DATABASE_URL to the primary, or unset DATABASE_READ_URL',
+    );
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together: set both to make the first owner of the back office, or neither');
   }
@@ -265,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR === 'memory' ? 'memory' : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadPoolSize: e.DATABASE_READ_POOL_SIZE,
     readCacheMb: e.READ_CACHE_MB,
     seedDemo: e.SEED_DEMO === 'true',
     publicUrl: e.PUBLIC_URL,

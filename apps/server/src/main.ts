@@ -17,6 +17,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    readUrl: config.databaseReadUrl,
+    readPoolSize: config.databaseReadPoolSize,
   });
   await database.migrate({ waiting: () => console.log('Another instance is applying the migrations: waiting for it') });
   if (config.seedDemo && !(await isSeeded(database.db))) {
@@ -50,7 +52,9 @@ async function main() {
   process.on('SIGTERM', () => stop('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? `PostgreSQL${database.replica ? ', the catalogue read from its replica' : ''}`
+    : `the embedded database in ${config.dataDir}`;
   console.log(`Milli is serving ${address.replace('0.0.0.0', 'localhost')} on ${where}`);
   // The default gateway takes no money: whoever runs the store for real is told so at every start.
   if (config.paymentGateway === 'demo')

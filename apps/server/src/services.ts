@@ -22,9 +22,10 @@ export interface ServicesDeps {
 }
 
 export function buildServices({ database, readCache }: ServicesDeps) {
-  const { db } = database;
+  const { db, read } = database;
   const settings = createSettingsService(db);
-  const catalog = createCatalogService(db, settings, undefined, readCache);
+  // The shop's catalogue reads go to the read replica when there is one (issue 37); its writes, and reads through a tx, to the primary.
+  const catalog = createCatalogService(db, settings, undefined, readCache, read);
   const cart = createCartService(db, catalog, undefined, readCache);
   const wishlist = createWishlistService(db, catalog);
   /** The returns module's view of an order's returns and its return window, for the order's page (the orders module's). */

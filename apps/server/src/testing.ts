@@ -24,9 +24,17 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; config?: Partial<Config>; poolSize?: number; gateway?: PaymentGateway; logStream?: { write(line: string): void } } = {},
+  options: {
+    seed?: boolean;
+    config?: Partial<Config>;
+    poolSize?: number;
+    gateway?: PaymentGateway;
+    logStream?: { write(line: string): void };
+    /** A database the test opened itself (one with a read replica), disposed with the app. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase({ seed: options.seed ?? true, ...(options.poolSize ? { poolSize: options.poolSize } : {}) });
+  const database = options.database ?? (await createTestDatabase({ seed: options.seed ?? true, ...(options.poolSize ? { poolSize: options.poolSize } : {}) }));
   const config = testConfig(options.config);
   const gateway = options.gateway ?? createGateway(config);
   const app = await buildApp({ config, database, gateway, ...(options.logStream ? { logStream: options.logStream } : {}) }, { web: false });

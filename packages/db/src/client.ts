@@ -10,6 +10,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { keptPlansClient } from './pg-plans.ts';
+import { createReadReplica, type ReadReplica } from './replica.ts';
+
+export type { ReadReplica } from './replica.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: repositories never know which database they talk to. */
@@ -17,6 +20,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * For reads that tolerate a moment's lag (the catalogue, staff reports): a second, smaller pool on the read replica
+   * (DATABASE_READ_URL), falling back to the primary while the replica is down or behind; the very same `db` when no
+   * replica is configured, and on PGlite. A transaction begun on it runs on the primary.
+   */
+  read: Db;
+  /** The read replica, when one is configured: the read cache waits on it before forgetting (issue 37). */
+  replica: ReadReplica | null;
   kind: 'pglite' | 'postgres';
   /**
    * Applies the pending migrations. On PostgreSQL under a session-level advisory lock (MIGRATIONS_LOCK), so
@@ -85,6 +96,12 @@ export interface OpenOptions {
    * is several times faster than initialising a new cluster and migrating it.
    */
   loadDataDir?: Blob;
+  /** postgres://… of a streaming replica of `databaseUrl`'s server, for `read` (PostgreSQL only). */
+  readUrl?: string | undefined;
+  /** Largest pool for the replica. */
+  readPoolSize?: number;
+  /** How long a change may wait for the replica before reads leave it for the primary (tests shorten it). */
+  replicaMaxWaitMs?: number;
 }
 
 export class DatabaseOpenError extends Error {}
@@ -107,15 +124,30 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       throw new DatabaseOpenError(`cannot connect to PostgreSQL at ${redact(options.databaseUrl)}: ${(error as Error).message}`);
     }
     const db = drizzlePg(pool, { schema });
+    let replica: (ReadReplica & { reader: pg.Pool }) | null = null;
+    if (options.readUrl) {
+      try {
+        replica = await openReplica(pool, options.readUrl, options);
+      } catch (error) {
+        await pool.end().catch(() => {});
+        throw error;
+      }
+    }
     return {
       db,
+      read: replica ? drizzlePg(replica.reader, { schema }) : db,
+      replica,
       kind: 'postgres',
+      // Migrations run on the primary only: the replica replays them.
       migrate: (migrateOptions) => migratePgLocked(pool, migrateOptions),
       listen: (channel, handlers) => listenPg(options.databaseUrl!, channel, handlers),
       notify: async (channel, payload) => {
         await pool.query('select pg_notify($1, $2)', [channel, payload]);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await replica?.close();
+        await pool.end();
+      },
     };
   }
   const dir = options.dataDir ?? './data';
@@ -143,6 +175,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite(withKeptPlans(client), { schema });
   return {
     db,
+    read: db,
+    replica: null,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     listen: async (channel, handlers) => {
@@ -191,6 +225,44 @@ async function migratePgLocked(pool: pg.Pool, options: MigrateOptions = {}): Pro
     // A connection that failed mid-way may still hold the lock: it is closed, not given back to the pool.
     client.release(broken);
   }
+}
+
+/**
+ * The replica's pool, checked before anything else happens: it answers, it is a replica (in recovery), and of the
+ * primary's own cluster (the same system identifier). Anything else stops the start with what is wrong and how to
+ * fix it: a server that is not replaying the primary's changes would show shoppers another catalogue, and the read
+ * cache could never tell when it has caught up with a change.
+ */
+async function openReplica(primary: pg.Pool, url: string, options: OpenOptions) {
+  const pool = new pg.Pool({ connectionString: url, max: options.readPoolSize ?? 5, Client: keptPlansClient(), connectionTimeoutMillis: 3_000 });
+  pool.on('error', () => {
+    // An idle connection the replica ended (a restart): the next read opens another, or falls back to the primary.
+  });
+  let facts: { recovery: boolean; system: string };
+  try {
+    const { rows } = await pool.query<{ recovery: boolean; system: string }>(
+      'select pg_is_in_recovery() as recovery, (select system_identifier::text from pg_control_system()) as system',
+    );
+    facts = rows[0]!;
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseOpenError(`the read replica at DATABASE_READ_URL did not answer: ${(error as Error).message} (${redact(url)})`);
+  }
+  const problem = await (async () => {
+    if (!facts.recovery)
+      return `DATABASE_READ_URL (${redact(url)}) is not a replica: pg_is_in_recovery() is false there, so it would never replay the primary's changes`;
+    const { rows } = await primary.query<{ system: string }>('select system_identifier::text as system from pg_control_system()');
+    if (rows[0]!.system !== facts.system)
+      return `DATABASE_READ_URL (${redact(url)}) is a replica of another server than DATABASE_URL's (system identifier ${facts.system}, the primary's is ${rows[0]!.system})`;
+    return null;
+  })();
+  if (problem) {
+    await pool.end().catch(() => {});
+    throw new DatabaseOpenError(
+      `${problem}. Point it at a streaming replica of DATABASE_URL's server (docs/operations.md, "A read replica"), or unset it to read from the primary`,
+    );
+  }
+  return createReadReplica({ primary, replica: pool, ...(options.replicaMaxWaitMs !== undefined ? { maxWaitMs: options.replicaMaxWaitMs } : {}) });
 }
 
 const LISTEN_RETRY_MS = 1_000;

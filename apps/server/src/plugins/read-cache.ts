@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { Database } from '@milli/db';
+import type { Database, ReadReplica } from '@milli/db';
 
 /** The channel the database announces catalogue, rate, settings and store changes on (migration 0002). */
 export const CATALOGUE_CHANNEL = 'milli_catalogue';
@@ -38,7 +38,8 @@ export interface ReadCache {
   onFlush(listener: () => void): void;
   /**
    * Resolves once every change committed before the call has been heard (PostgreSQL delivers notifications
-   * on their own connection, a moment after the commit). Tests that write to the database directly use it.
+   * on their own connection, a moment after the commit), and, with a read replica, forgotten once it has replayed
+   * them. Tests that write to the database directly use it.
    */
   caughtUp(): Promise<void>;
   stats(): ReadCacheStats;
@@ -57,6 +58,12 @@ export interface ReadCacheOptions {
   channel?: string;
   /** How long kept answers may show stale counts after a 'products:counts' notification (default COUNTS_LAG_MS). */
   countsLagMs?: number;
+  /**
+   * The read replica the kept answers are read from (issue 37), if any: a change is forgotten only once the replica
+   * has replayed it (or has been left for the primary, after its bound), so the cache never refills with an answer
+   * that predates the change it was told of.
+   */
+  replica?: ReadReplica | null;
 }
 
 /**
@@ -87,6 +94,35 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
   const countsLagMs = options.countsLagMs ?? COUNTS_LAG_MS;
   /** The flush a change of counts asked for, due within countsLagMs; any flush meanwhile does its work. */
   let countsFlush: NodeJS.Timeout | null = null;
+
+  const replica = options.replica ?? null;
+  /** The replica wait under way, if any; a change that arrives meanwhile waits again once it is done. */
+  let replaying: Promise<void> | null = null;
+  let changedWhileWaiting = false;
+
+  /**
+   * Forgets once the replica has replayed everything the primary has written by now (at once without a replica). The
+   * kept answers are served meanwhile: the change is not on the replica yet, so reading again could only give them.
+   */
+  function flushWhenReplayed() {
+    if (!replica) {
+      flush();
+      return;
+    }
+    if (replaying) {
+      changedWhileWaiting = true;
+      return;
+    }
+    replaying = (async () => {
+      do {
+        changedWhileWaiting = false;
+        await replica.caughtUp().catch(() => false);
+        flush();
+      } while (changedWhileWaiting);
+    })().finally(() => {
+      replaying = null;
+    });
+  }
 
   const flushListeners: (() => void)[] = [];
   function flush() {
@@ -122,15 +158,19 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
         return;
       }
       if (payload === COUNTS_CHANGED) {
-        countsFlush ??= setTimeout(flush, countsLagMs).unref();
+        countsFlush ??= setTimeout(() => {
+          countsFlush = null;
+          flushWhenReplayed();
+        }, countsLagMs).unref();
         return;
       }
-      flush();
+      flushWhenReplayed();
     },
     onListening(now) {
-      // Whatever changed while nobody listened is unknown: start again either way.
+      // Whatever changed while nobody listened is unknown: start again either way (and again once the replica has it).
       listening = now;
       flush();
+      if (now && replica) flushWhenReplayed();
     },
   });
 
@@ -173,7 +213,11 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
       }
     },
 
-    invalidate: flush,
+    invalidate() {
+      flush();
+      // An answer read again from a replica that has not replayed this write yet would be kept: forget again once it has.
+      if (replica) flushWhenReplayed();
+    },
     onFlush(listener) {
       flushListeners.push(listener);
     },
@@ -185,6 +229,7 @@ export async function createReadCache(database: Database, options: ReadCacheOpti
       await database.notify(channel, marker);
       await Promise.race([heard, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
       waiters.delete(marker);
+      while (replaying) await replaying;
     },
 
     stats: () => ({ entries: entries.size, bytes, hits, misses, flushes, listening }),

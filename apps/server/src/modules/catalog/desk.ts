@@ -879,7 +879,8 @@ export function createRatesDesk(db: Db, catalog: Pick<CatalogService, 'detail' |
   async function samples(): Promise<RateSample[]> {
     const out: RateSample[] = [];
     for (const id of await repo.rateSampleProductIds()) {
-      const detail = await catalog.detail(id);
+      // From the primary: staff look at these right after writing the rates.
+      const detail = await catalog.detail(id, db);
       if (!detail) continue;
       const key = `${detail.pricing.metal}:${detail.pricing.defaultPurity}`;
       if (!isRateKey(key)) continue;

@@ -161,11 +161,16 @@ export function returnStock(tx: Db, lines: readonly { productId: number | null; 
 /**
  * The catalogue as the shop and the other modules read it. Built once, by the composition root (services.ts); the
  * reads and writes that must belong to the caller's transaction take it as `tx` (`detail`, `reprice`).
+ *
+ * `read` is where the shop's reads go (listings, search, facets, categories, the product page and its reviews, guest
+ * carts' cards): the read replica when there is one (issue 37), which may lag the primary by a moment; `db` (the
+ * primary) otherwise. Writes, and reads through a `tx`, go where they are told.
  */
-export function createCatalogService(db: Db, settings: SettingsService, now: () => Date = () => new Date(), cache?: ReadCache) {
+export function createCatalogService(db: Db, settings: SettingsService, now: () => Date = () => new Date(), cache?: ReadCache, read: Db = db) {
   const today = () => indianDate(now());
-  const repo = createCatalogRepository(db, today);
-  const on = (tx?: Db) => (tx ? createCatalogRepository(tx, today) : repo);
+  const repo = createCatalogRepository(read, today);
+  const primary = read === db ? repo : createCatalogRepository(db, today);
+  const on = (tx?: Db) => (tx ? createCatalogRepository(tx, today) : primary);
   /** GST for the cards of these rows: only read when one of them is on a sale. */
   const gstFor = async (rows: ProductSummaryRow[]) =>
     rows.some((r) => r.salePercent !== null) ? ((await settings.gstPercent()) ?? DEFAULT_GST_PERCENT) : DEFAULT_GST_PERCENT;
@@ -299,11 +304,12 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
 
     /**
      * Everything the product page shows, priced at today's rates with the rates it needs to price other choices;
-     * read through `tx` when the answer must hold until it commits (an order, a login's guest cart).
+     * read through `tx` when the answer must hold until it commits (an order, a login's guest cart), or must be the
+     * primary's (a desk showing what staff just wrote passes its `db`); otherwise from `read`.
      */
     async detail(id: number, tx?: Db): Promise<ProductDetail | null> {
       // The product, its rates, the GST rate and its sale in one statement (it runs for every piece a cart holds).
-      const product = await on(tx).productDetail(id, indianDate(now()));
+      const product = await (tx ? createCatalogRepository(tx, today) : repo).productDetail(id, indianDate(now()));
       if (!product) return null;
       const { rates, gstPercent: gst, sale } = product;
 

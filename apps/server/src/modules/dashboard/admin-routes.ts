@@ -7,7 +7,8 @@ import { createDashboardService } from './service.ts';
 /** GET /api/admin/dashboard: the back office's first screen (issue 17); any signed-in member may read it. */
 export const dashboardAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const dashboard = createDashboardService(deps.database.db);
+  // Staff reports tolerate a moment's lag: read from the replica when there is one (issue 37).
+  const dashboard = createDashboardService(deps.database.read);
 
   api.get(
     '/admin/dashboard',
