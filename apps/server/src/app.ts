@@ -15,10 +15,12 @@ import { securityPlugin, unusableTextGuard } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
 import { createMailer, type Mailer } from './modules/mail/sender.ts';
-import { HOUSEKEEPING_INTERVAL_MS, createHousekeeper } from './modules/housekeeping/service.ts';
+import { createHousekeeper } from './modules/housekeeping/service.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { SESSIONS_CHANNEL, createReadCache, type ReadCache } from './plugins/read-cache.ts';
-import { createCdnPurger } from './lib/cdn-purge.ts';
+import { purgeCdn } from './lib/cdn-purge.ts';
+import { createJobEngine, type JobEngine, type JobEngineTuning } from './lib/jobs.ts';
+import { CDN_PURGE_DELAY_SECONDS, QUEUE, defineQueues } from './queues.ts';
 import { errorForLog, requestForLog } from './lib/logged-url.ts';
 import { awaitBackgroundOnClose, createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 
@@ -34,14 +36,11 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { customDesignMedia } from './modules/custom-design/routes.ts';
 import { catalogueMedia, mediaRoutes } from './modules/catalog/routes.ts';
 import { reviewMedia } from './modules/reviews/routes.ts';
-import { HARVEST_KEEPER_INTERVAL_MS, createHarvestKeeper, type HarvestKeeper } from './modules/harvest/keeper.ts';
-import { APPOINTMENT_KEEPER_INTERVAL_MS, createAppointmentKeeper, type AppointmentKeeper } from './modules/appointments/keeper.ts';
+import { createHarvestKeeper, type HarvestKeeper } from './modules/harvest/keeper.ts';
+import { createAppointmentKeeper, type AppointmentKeeper } from './modules/appointments/keeper.ts';
 
 /** What a trusted proxy's request id may look like. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
-
-/** At most one CDN purge every ten seconds (changes come in bursts: every order moves stock). */
-const CDN_PURGE_INTERVAL_MS = 10_000;
 
 export type App = FastifyInstance;
 
@@ -49,6 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     mailer: Mailer;
+    /** The job engine (lib/jobs.ts): stop() drains it (the jobs running here finish); closing the app stops it too. */
+    jobs: JobEngine;
     readCache: ReadCache;
     sessionCache: ReadCache;
     /** The payments reconciliation job (tests call run()). */
@@ -82,8 +83,12 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
   return trust;
 }
 
-/** Builds the whole store (API + server-rendered web) around the given dependencies. Tests use inject(). */
-export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): Promise<FastifyInstance> {
+/**
+ * Builds the whole store (API + server-rendered web) around the given dependencies. Tests use inject(). `jobs`: run the
+ * job engine (pg-boss) on this app, with these speeds if given; by default it runs everywhere but in tests, where a sent
+ * job runs at once in process and the keepers' run() are called by the tests themselves (lib/jobs.ts, inline mode).
+ */
+export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: boolean | JobEngineTuning } = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     // Addresses are logged with their query values hidden unless named safe, errors without the values a query bound
@@ -157,29 +162,32 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   sessionPlugin(app, deps.database.db, { secureCookies: (config.publicUrl ?? '').startsWith('https:'), cache: sessionCache });
   staffPlugin(app, deps.database.db);
 
-  const mailer = createMailer(deps.database.db, {
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-    pollMs: config.env === 'test' ? 0 : 5_000,
+  // Background work is jobs (decision 042, queues.ts): one pg-boss engine per instance, each job run once across them.
+  const runJobs = options.jobs ?? config.env !== 'test';
+  const jobs = createJobEngine({
+    database: deps.database,
+    databaseUrl: config.databaseUrl,
+    mode: runJobs ? 'engine' : 'inline',
     log: app.log,
+    ...(typeof runJobs === 'object' ? { tuning: runJobs } : {}),
   });
+  app.decorate('jobs', jobs);
+  const mailer = createMailer(deps.database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, jobs, log: app.log });
   app.decorate('mailer', mailer);
-  app.addHook('onReady', async () => mailer.start());
-  app.addHook('onClose', async () => mailer.stop());
   // Expired sessions, old rate-limit windows, dead reset codes and old sent mail (decision 025).
-  const housekeeper = createHousekeeper(deps.database.db, { intervalMs: config.env === 'test' ? 0 : HOUSEKEEPING_INTERVAL_MS, log: app.log });
-  app.addHook('onReady', async () => housekeeper.start());
-  app.addHook('onClose', async () => housekeeper.stop());
+  const housekeeper = createHousekeeper(deps.database.db, { log: app.log });
   // Its answers are read from the replica when there is one (database.read): a change is forgotten once the replica has it.
   const readCache = await createReadCache(deps.database, { maxBytes: config.readCacheMb * 1024 * 1024, replica: deps.database.replica });
   app.decorate('readCache', readCache);
   app.addHook('onClose', async () => readCache.close());
-  if (config.cdnPurge) {
-    // Decision 032: a CDN keeping the shared pages drops them whenever this instance's read cache does.
-    const purger = createCdnPurger(config.cdnPurge, { minIntervalMs: config.env === 'test' ? 0 : CDN_PURGE_INTERVAL_MS, log: app.log });
-    readCache.onFlush(() => purger.changed());
-    app.addHook('onClose', async () => purger.close());
+  const cdnPurge = config.cdnPurge;
+  if (cdnPurge) {
+    // Decision 032: a CDN keeping the shared pages drops them whenever the read cache is emptied (a burst: one purge).
+    readCache.onFlush(() => {
+      jobs
+        .send(QUEUE.cdnPurge, null, { startAfterSeconds: CDN_PURGE_DELAY_SECONDS })
+        .catch((err: unknown) => app.log.warn({ err: String(err) }, 'CDN purge not queued'));
+    });
   }
   // The modules' shared services, built once (services.ts): every module, job and media route is handed these.
   const services = buildServices({ database: deps.database, readCache });
@@ -201,39 +209,45 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean } = {}): 
   }
   // Unpaid orders lapse and captured payments are never left without their purchase (the reconciliation job).
   const keeper = createPaymentKeeper(deps.database.db, payments, {
-    intervalMs: config.env === 'test' ? 0 : 60_000,
     log: app.log,
     changed: () => readCache.invalidate(),
     mailQueued: () => mailer.kick(),
   });
   app.decorate('paymentKeeper', keeper);
-  app.addHook('onReady', async () => keeper.start());
-  app.addHook('onClose', async () => keeper.stop());
-  // Harvest plans mature and customers are reminded of instalments due (daily, on every instance).
+  // Harvest plans mature and customers are reminded of instalments due (each morning).
   const harvestKeeper = createHarvestKeeper(deps.database.db, {
     settings: services.settings,
-    intervalMs: config.env === 'test' ? 0 : HARVEST_KEEPER_INTERVAL_MS,
     log: app.log,
     changed: () => readCache.invalidate(),
     mailQueued: () => mailer.kick(),
   });
   app.decorate('harvestKeeper', harvestKeeper);
-  app.addHook('onReady', async () => harvestKeeper.start());
-  app.addHook('onClose', async () => harvestKeeper.stop());
-  // Appointments booked for tomorrow are reminded once (hourly, on every instance).
+  // Appointments booked for tomorrow are reminded once (hourly).
   const appointmentKeeper = createAppointmentKeeper(deps.database.db, {
     settings: services.settings,
-    intervalMs: config.env === 'test' ? 0 : APPOINTMENT_KEEPER_INTERVAL_MS,
     log: app.log,
     mailQueued: () => mailer.kick(),
   });
   app.decorate('appointmentKeeper', appointmentKeeper);
-  app.addHook('onReady', async () => appointmentKeeper.start());
-  app.addHook('onClose', async () => appointmentKeeper.stop());
+  defineQueues(jobs, {
+    payments: keeper,
+    harvest: harvestKeeper,
+    appointments: appointmentKeeper,
+    housekeeper,
+    mailer,
+    purgeCdn: cdnPurge ? () => purgeCdn(cdnPurge) : undefined,
+    nightlyBackup: deps.nightlyBackup,
+  });
+  app.addHook('onReady', async () => jobs.start());
+  // A shutdown waits for the jobs running here (their graceful stop begins as the server starts closing, and the
+  // database closes after them: lib/lifecycle.ts); the mail connection closes once they are done.
+  app.lifecycle.onStop('jobs', () => jobs.stop());
+  app.addHook('onClose', async () => mailer.stop());
   const moduleDeps: ModuleDeps = {
     ...deps,
     limiter: createRateLimiter(deps.database.db),
     mailer,
+    jobs,
     files,
     payments,
     readCache,

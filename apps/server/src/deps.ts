@@ -5,6 +5,7 @@
  */
 import type { Database } from '@milli/db';
 import type { Config } from './config.ts';
+import type { JobEngine } from './lib/jobs.ts';
 import type { FileStore } from './lib/storage.ts';
 import type { Mailer } from './modules/mail/sender.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
@@ -20,6 +21,8 @@ export interface AppDeps {
   gateway?: PaymentGateway;
   /** Where the log goes instead of standard output (tests read it). */
   logStream?: { write(line: string): void };
+  /** The nightly backup (lib/backup.ts's backupToBucket): given, the job queue `backup.nightly` runs it at night (queues.ts). */
+  nightlyBackup?: () => Promise<unknown>;
 }
 
 /** What every API module is registered with: the app's dependencies and its shared services. */
@@ -30,6 +33,8 @@ export interface ModuleDeps extends AppDeps {
   /** Sessions read from the database, kept until one is ended or changed (plugins/session.ts). */
   sessionCache: ReadCache;
   mailer: Mailer;
+  /** The job engine: the Jobs screen reads and retries its jobs (modules/jobs). */
+  jobs: JobEngine;
   /** Where uploaded files are kept: the data folder or an S3-compatible bucket (lib/storage.ts). */
   files: FileStore;
   /** Payments through the gateway; each purchase module registers what its payment settles (issue 18). */

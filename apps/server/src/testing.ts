@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@milli/db/testing';
 import { buildApp } from './app.ts';
 import { testConfig, type Config } from './config.ts';
+import type { JobEngineTuning } from './lib/jobs.ts';
 import { createGateway } from './modules/payments/create-gateway.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 
@@ -32,12 +33,26 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** A database the test opened itself (one with a read replica), disposed with the app. */
     database?: TestDatabase;
+    /** Run the job engine (pg-boss) on this app, with these speeds: off by default (a sent job runs at once, inline). */
+    jobs?: boolean | JobEngineTuning;
+    /** The nightly backup the `backup.nightly` queue runs. */
+    nightlyBackup?: () => Promise<unknown>;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase({ seed: options.seed ?? true, ...(options.poolSize ? { poolSize: options.poolSize } : {}) }));
-  const config = testConfig(options.config);
+  // On PostgreSQL the job engine opens its own connections: to the test's database.
+  const config = testConfig({ ...(database.url ? { databaseUrl: database.url } : {}), ...options.config });
   const gateway = options.gateway ?? createGateway(config);
-  const app = await buildApp({ config, database, gateway, ...(options.logStream ? { logStream: options.logStream } : {}) }, { web: false });
+  const app = await buildApp(
+    {
+      config,
+      database,
+      gateway,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.nightlyBackup ? { nightlyBackup: options.nightlyBackup } : {}),
+    },
+    { web: false, ...(options.jobs ? { jobs: options.jobs } : {}) },
+  );
   await app.ready();
   // A browser marks every request from the store's own page Sec-Fetch-Site: same-origin, which the cross-site
   // check (plugins/security.ts) needs from a request that carries cookies and no Origin. Tests drive the API as

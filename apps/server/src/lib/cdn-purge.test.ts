@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createTestApp } from '../testing.ts';
-import { createCdnPurger, parsePurgeHeader } from './cdn-purge.ts';
+import { parsePurgeHeader, purgeCdn } from './cdn-purge.ts';
 
 interface Heard {
   method: string;
@@ -39,49 +39,25 @@ const until = async (check: () => boolean) => {
 };
 
 describe('the CDN purge (decision 032)', () => {
-  it('posts the body with its credential, once for a burst of changes, and once more after the burst', async () => {
+  it('posts the body with its credential', async () => {
     const cdn = await fakeCdn();
     closers.push(cdn.close);
-    const warnings: string[] = [];
-    const purger = createCdnPurger(
-      { url: cdn.url, header: ['authorization', 'Bearer cdn-token'], body: '{"purge_everything":true}' },
-      { minIntervalMs: 300, log: { warn: (_o, m) => warnings.push(m) } },
-    );
-    closers.push(() => purger.close());
-    purger.changed();
-    await until(() => cdn.heard.length === 1);
+    await purgeCdn({ url: cdn.url, header: ['authorization', 'Bearer cdn-token'], body: '{"purge_everything":true}' });
+    expect(cdn.heard).toHaveLength(1);
     expect(cdn.heard[0]).toMatchObject({ method: 'POST', body: '{"purge_everything":true}' });
     expect(cdn.heard[0]!.headers.authorization).toBe('Bearer cdn-token');
-    // Ten changes inside the interval: one more purge, after it.
-    for (let i = 0; i < 10; i++) purger.changed();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(cdn.heard).toHaveLength(1);
-    await until(() => cdn.heard.length === 2);
-    await new Promise((r) => setTimeout(r, 400));
-    expect(cdn.heard).toHaveLength(2);
-    expect(warnings).toEqual([]);
   });
 
-  it('logs a refusal or an unreachable CDN, and sends nothing after close', async () => {
+  it('throws when the CDN refuses or cannot be reached, so the job engine retries the purge', async () => {
     const cdn = await fakeCdn(403);
     closers.push(cdn.close);
-    const warnings: string[] = [];
-    const purger = createCdnPurger({ url: cdn.url, header: null, body: '{}' }, { minIntervalMs: 0, log: { warn: (_o, m) => warnings.push(m) } });
-    purger.changed();
-    await until(() => warnings.length === 1);
-    expect(warnings).toEqual(['the CDN refused the purge of the shared pages']);
-    const gone = createCdnPurger(
-      { url: 'http://127.0.0.1:1/purge', header: null, body: '{}' },
-      { minIntervalMs: 0, log: { warn: (_o, m) => warnings.push(m) } },
-    );
-    gone.changed();
-    await until(() => warnings.length === 2);
-    expect(warnings[1]).toBe('the CDN could not be asked to purge the shared pages');
-    await purger.close();
-    purger.changed();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(cdn.heard).toHaveLength(1);
+    await expect(purgeCdn({ url: cdn.url, header: null, body: '{}' })).rejects.toThrow('the CDN refused the purge of the shared pages (HTTP 403)');
+    // A port nobody listens on any more.
+    const gone = await fakeCdn();
     await gone.close();
+    await expect(purgeCdn({ url: gone.url, header: null, body: '{}' })).rejects.toThrow(
+      /^the CDN could not be asked to purge the shared pages: .*ECONNREFUSED/,
+    );
   });
 
   it('never follows a redirect: its credential goes to the purge address alone', async () => {
@@ -94,15 +70,12 @@ describe('the CDN purge (decision 032)', () => {
     });
     await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
     closers.push(() => new Promise<void>((resolve) => redirecting.close(() => resolve())));
-    const warnings: string[] = [];
     const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/purge`;
     // A CDN's own credential header (Cloudflare's X-Auth-Key): fetch drops only Authorization on another origin.
-    const purger = createCdnPurger({ url, header: ['x-auth-key', 'cdn-secret'], body: '{}' }, { minIntervalMs: 0, log: { warn: (_o, m) => warnings.push(m) } });
-    closers.push(() => purger.close());
-    purger.changed();
-    await until(() => warnings.length === 1);
+    await expect(purgeCdn({ url, header: ['x-auth-key', 'cdn-secret'], body: '{}' })).rejects.toThrow(
+      'the CDN refused the purge of the shared pages (HTTP 307)',
+    );
     expect(elsewhere.heard).toEqual([]);
-    expect(warnings).toEqual(['the CDN refused the purge of the shared pages']);
   });
 
   it('is configured by CDN_PURGE_URL, CDN_PURGE_HEADER and CDN_PURGE_BODY, and refuses half a setting', () => {
@@ -118,12 +91,12 @@ describe('the CDN purge (decision 032)', () => {
     expect(parsePurgeHeader('  ')).toBeNull();
   });
 
-  it('is asked for when the store empties its read cache: a catalogue change announced by the database', async () => {
+  it('is sent as a job when the store empties its read cache: a catalogue change announced by the database', async () => {
     const cdn = await fakeCdn();
     closers.push(cdn.close);
     const t = await createTestApp({ config: { cdnPurge: { url: cdn.url, header: ['authorization', 'Bearer store'], body: '{"purge_everything":true}' } } });
     closers.push(t.close);
-    // The first purge (the cache starting empty) is let through; the next change waits out the interval.
+    // The first purge (the cache starting empty); the tests' inline engine runs each purge job at once.
     await until(() => cdn.heard.length >= 1);
     const before = cdn.heard.length;
     await t.database.db.execute(sql`update store_settings set help_line = help_line`);

@@ -270,7 +270,7 @@ describe('a server killed with SIGKILL while shoppers place orders and pay', () 
         .where(and(inArray(schema.orders.customerId, customerIds), eq(schema.orders.status, 'Awaiting payment')));
       const payments = createPaymentService(db, createDemoGateway());
       payments.register('order', orderPaymentHandler({ settings: createSettingsService(db), designRequests: { followOrder: requestFollowsOrder } }));
-      const keeper = createPaymentKeeper(db, payments, { intervalMs: 0, now: () => new Date(Date.now() + 24 * 3_600_000) });
+      const keeper = createPaymentKeeper(db, payments, { now: () => new Date(Date.now() + 24 * 3_600_000) });
       expect(await keeper.run()).toEqual({ lapsed: unpaidBefore.length, paidLate: 0, settled: 0, refundsSent: 0 });
       expect(await keeper.run(), 'a second pass finds nothing').toEqual({ lapsed: 0, paidLate: 0, settled: 0, refundsSent: 0 });
 

@@ -364,7 +364,7 @@ describe('reminders', () => {
     await t.app.inject({ method: 'POST', url: '/api/appointments/manage/cancel', payload: { token: cancelled.manageToken } });
     await t.database.db.update(schema.appointments).set({ day: tomorrow }).where(eq(schema.appointments.id, early.id));
     await t.database.db.update(schema.appointments).set({ day: tomorrow }).where(eq(schema.appointments.id, cancelled.id));
-    const other = createAppointmentKeeper(t.database.db, { intervalMs: 0, settings: createSettingsService(t.database.db) });
+    const other = createAppointmentKeeper(t.database.db, { settings: createSettingsService(t.database.db) });
     const [x, y] = await Promise.all([t.app.appointmentKeeper.run(), other.run()]);
     expect(x + y).toBe(1);
     expect(await t.app.appointmentKeeper.run()).toBe(0);

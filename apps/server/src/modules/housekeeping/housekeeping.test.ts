@@ -84,7 +84,7 @@ describe('housekeeping (decision 025)', () => {
       { tokenHash: 'hk-staff-idle', staffId: member!.id, idleExpiresAt: ago(KEEP.expiredSessionMs + MIN), expiresAt: later },
       { tokenHash: 'hk-staff-live', staffId: member!.id, idleExpiresAt: later, expiresAt: later },
     ]);
-    const result = await createHousekeeper(t.db, { intervalMs: 0, now: () => NOW }).run();
+    const result = await createHousekeeper(t.db, { now: () => NOW }).run();
     if (result.ran) expect(result.deleted.staffSessions).toBe(2);
     const kept = await t.db
       .select({ k: schema.staffSessions.tokenHash })
@@ -95,7 +95,7 @@ describe('housekeeping (decision 025)', () => {
 
   it('deletes what is past its keep time and keeps everything still alive', async () => {
     await fill('a');
-    const result = await createHousekeeper(t.db, { intervalMs: 0, now: () => NOW }).run();
+    const result = await createHousekeeper(t.db, { now: () => NOW }).run();
     expect(result).toMatchObject({ ran: true });
     if (result.ran) expect(result.deleted).toMatchObject({ sessions: 1, rateLimitHits: 1, passwordResets: 1, sentMail: 1 });
     expect(await left('a')).toEqual({
@@ -108,7 +108,7 @@ describe('housekeeping (decision 025)', () => {
 
   it('two runs at once on one instance: one sweeps, the other stands aside', async () => {
     await fill('b');
-    const keeper = createHousekeeper(t.db, { intervalMs: 0, now: () => NOW });
+    const keeper = createHousekeeper(t.db, { now: () => NOW });
     const results = await Promise.all([keeper.run(), keeper.run()]);
     expect(results.filter((r) => r.ran)).toHaveLength(1);
     expect(results.find((r) => !r.ran)).toEqual({ ran: false, reason: 'running-here' });
@@ -130,13 +130,13 @@ describe('housekeeping (decision 025)', () => {
         await held;
       });
       await isLocked;
-      const skipped = await createHousekeeper(t.db, { intervalMs: 0, now: () => NOW }).run();
+      const skipped = await createHousekeeper(t.db, { now: () => NOW }).run();
       expect(skipped).toEqual({ ran: false, reason: 'running-elsewhere' });
       expect((await left('c')).sessions).toEqual(['c-expired', 'c-live']);
       release();
       await holder;
       // The lock went with the other instance's transaction: the next run sweeps.
-      expect(await createHousekeeper(t.db, { intervalMs: 0, now: () => NOW }).run()).toMatchObject({ ran: true });
+      expect(await createHousekeeper(t.db, { now: () => NOW }).run()).toMatchObject({ ran: true });
       expect((await left('c')).sessions).toEqual(['c-live']);
     } finally {
       await other.close();

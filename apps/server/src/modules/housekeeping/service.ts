@@ -8,9 +8,6 @@ import { housekeepingRepository, type SweepCounts, type SweepCutoffs } from './r
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-const FIRST_RUN_MS = 2 * 60_000;
-/** How often each instance tries: hourly keeps every table small without making work of it. */
-export const HOUSEKEEPING_INTERVAL_MS = HOUR_MS;
 
 /**
  * How long each kind of row is kept once it is of no more use (decision 025). Nothing here is needed
@@ -41,21 +38,18 @@ export function cutoffsAt(now: Date): SweepCutoffs {
 export type SweepResult = { ran: true; deleted: SweepCounts } | { ran: false; reason: 'running-here' | 'running-elsewhere' };
 
 export interface HousekeeperOptions {
-  /** 0: never on a timer (tests call run()). */
-  intervalMs: number;
   now?: () => Date;
-  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log?: { info(obj: object, msg: string): void };
 }
 
 /**
- * Deletes what the store no longer needs, every `intervalMs`, on every instance; the database lock lets
- * one instance at a time do it, and a run still going on this instance is never overlapped by the next.
+ * Deletes what the store no longer needs: the queue `housekeeping.sweep`, hourly (queues.ts; tests call run()). The
+ * database lock lets one run at a time do it, and a run still going here is never overlapped by another. Deleting
+ * what is past its keep time is idempotent: a job run twice finds nothing more to delete.
  */
 export function createHousekeeper(db: Db, options: HousekeeperOptions) {
   const now = options.now ?? (() => new Date());
   let running = false;
-  let timer: NodeJS.Timeout | null = null;
-  let first: NodeJS.Timeout | null = null;
 
   async function run(): Promise<SweepResult> {
     if (running) return { ran: false, reason: 'running-here' };
@@ -78,27 +72,7 @@ export function createHousekeeper(db: Db, options: HousekeeperOptions) {
     }
   }
 
-  return {
-    run,
-    start() {
-      if (options.intervalMs <= 0 || timer) return;
-      const tick = () => {
-        run().catch((error: unknown) => options.log?.error({ err: error }, 'housekeeping failed; it will try again'));
-      };
-      // A first sweep a few minutes after start, so instances restarted more often than the interval
-      // (deploys) still sweep; the random part keeps instances started together from asking at once.
-      first = setTimeout(tick, Math.min(options.intervalMs, FIRST_RUN_MS + Math.random() * FIRST_RUN_MS));
-      first.unref();
-      timer = setInterval(tick, options.intervalMs);
-      timer.unref();
-    },
-    stop() {
-      if (first) clearTimeout(first);
-      if (timer) clearInterval(timer);
-      first = null;
-      timer = null;
-    },
-  };
+  return { run };
 }
 
 export type Housekeeper = ReturnType<typeof createHousekeeper>;

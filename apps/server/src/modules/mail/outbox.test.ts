@@ -1,7 +1,7 @@
 /**
- * The outbox's claim (decision 006): mail due now is claimed in one statement by whichever mailer asks first.
- * Mailers of several instances claiming at the same moment (on PostgreSQL, each on a connection of its own)
- * never get the same mail, and a claimed mail waits for its lease before anyone claims it again.
+ * The outbox (decision 006) and its sender (decision 042): a mail is claimed in one statement by whichever run asks
+ * first, so runs of several instances claiming at the same moment (on PostgreSQL, each on a connection of its own), or a
+ * `mail.send` job run twice, never send it twice; a claimed mail waits for its lease before anyone claims it again.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,14 +9,18 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { schema } from '@milli/db';
+import { PermanentJobError } from '../../lib/jobs.ts';
 import { createTestApp, type TestApp } from '../../testing.ts';
+import { startTestSmtp } from '../../testing-smtp.ts';
 import { createOutboxRepository } from './repository.ts';
 import { createMailer } from './sender.ts';
 import { queueMail } from './service.ts';
 
 let t: TestApp;
+/** The mailer's kick() sends a job; these tests call flush() and deliver() themselves. */
+const noJobs = { send: async () => null };
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false, poolSize: 12 });
@@ -24,23 +28,22 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('outbox claim', () => {
-  it('hands each due mail to one of many mailers claiming at once, oldest first, and not again within its lease', async () => {
+  it('hands a mail to one of many runs claiming it at once, not again while its send is under way, and never once sent', async () => {
     const db = t.database.db;
     await db.delete(schema.mailOutbox);
-    for (let i = 0; i < 90; i++) await queueMail(db, { to: `race${i}@example.in`, subject: `Race ${i}`, text: 'text', html: '<p>html</p>', kind: 'race' });
+    await queueMail(db, { to: 'race@example.in', subject: 'Race', text: 'text', html: '<p>html</p>', kind: 'race' });
+    const [row] = await db.select({ id: schema.mailOutbox.id }).from(schema.mailOutbox);
     const now = new Date(Date.now() + 1_000);
     const outbox = createOutboxRepository(db);
-    const claims = await Promise.all(Array.from({ length: 12 }, () => outbox.claimDue(now, 10, 60_000)));
-    const ids = claims.flat().map((m) => m.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const claim of claims) expect(claim.map((m) => m.id)).toEqual([...claim.map((m) => m.id)].sort((a, b) => a - b));
-    // Each claim counted its attempt once.
-    for (const mail of claims.flat()) expect(mail.attempts).toBe(1);
-    // What nobody got yet is still there for the next claim; what was claimed is not, until its lease ends.
-    const rest = await outbox.claimDue(now, 100, 60_000);
-    expect(new Set([...ids, ...rest.map((m) => m.id)]).size).toBe(90);
-    expect(await outbox.claimDue(now, 100, 60_000)).toEqual([]);
-    expect((await outbox.claimDue(new Date(now.getTime() + 61_000), 100, 60_000)).length).toBe(90);
+    const claims = await Promise.all(Array.from({ length: 12 }, () => outbox.claim(row!.id, now, 60_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(claims.find(Boolean)!.attempts).toBe(1);
+    // Under way: nobody gets it until its lease ends; then a run may try again (a send that died half way).
+    expect(await outbox.claim(row!.id, now, 60_000)).toBeNull();
+    expect(await outbox.due(now, 10, 0)).toEqual([]);
+    expect(await outbox.claim(row!.id, new Date(now.getTime() + 61_000), 60_000)).not.toBeNull();
+    await outbox.markSent(row!.id, now);
+    expect(await outbox.claim(row!.id, new Date(now.getTime() + 10 * 61_000), 60_000)).toBeNull();
   });
 });
 
@@ -49,7 +52,7 @@ describe('the mailer', () => {
     const db = t.database.db;
     await db.delete(schema.mailOutbox);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milli-mailer-'));
-    const mailer = createMailer(db, { smtpUrl: undefined, from: 'Milli <orders@example.in>', dataDir, pollMs: 0 });
+    const mailer = createMailer(db, { smtpUrl: undefined, from: 'Milli <orders@example.in>', dataDir, jobs: noJobs });
     try {
       await queueMail(db, { to: 'first@example.in', subject: 'First', text: 'text', html: '<p>html</p>', kind: 'first' });
       const running = mailer.flush();
@@ -92,7 +95,7 @@ describe('the mailer', () => {
       smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
       from: 'Milli <orders@example.in>',
       dataDir: 'memory',
-      pollMs: 0,
+      jobs: noJobs,
       log: { warn: (obj) => void warned.push(JSON.stringify(obj)) },
     });
     try {
@@ -102,9 +105,54 @@ describe('the mailer', () => {
       expect(warned[0]).toMatch(/"mailId":\d+/);
       expect(warned[0]).toContain('Recipient address rejected');
       expect(warned[0]).not.toContain('refused.person');
+      // A final refusal (5xx): the mail stays failed with the answer, no address in it; its job would fail at once.
+      const [row] = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, 'refused'));
+      expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(row!.lastError).toContain('Recipient address rejected');
+      expect(row!.lastError).not.toContain('refused.person');
+      await expect(mailer.deliver(row!.id)).rejects.toBeInstanceOf(PermanentJobError);
     } finally {
       await mailer.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('never sends a mail twice when its job runs twice, at once or one after the other', async () => {
+    const db = t.database.db;
+    await db.delete(schema.mailOutbox);
+    const smtp = await startTestSmtp();
+    const mailer = createMailer(db, { smtpUrl: smtp.url, from: 'Milli <orders@example.in>', dataDir: 'memory', jobs: noJobs });
+    try {
+      await queueMail(db, { to: 'twice@example.in', subject: 'Once', text: 'text', html: '<p>html</p>', kind: 'twice' });
+      const [row] = await db.select({ id: schema.mailOutbox.id }).from(schema.mailOutbox);
+      const outcomes = await Promise.all([mailer.deliver(row!.id), mailer.deliver(row!.id)]);
+      expect(outcomes.sort()).toEqual(['sent', 'skipped']);
+      expect(await mailer.deliver(row!.id)).toBe('skipped');
+      expect(smtp.to('twice@example.in')).toHaveLength(1);
+    } finally {
+      await mailer.stop();
+      await smtp.close();
+    }
+  });
+
+  it("keeps a mail pending with its error after a failed attempt, due again for the job's next one, and failed after the last", async () => {
+    const db = t.database.db;
+    await db.delete(schema.mailOutbox);
+    // Nobody listens there: the connection is refused, which a later attempt may get past.
+    const mailer = createMailer(db, { smtpUrl: 'smtp://127.0.0.1:1', from: 'Milli <orders@example.in>', dataDir: 'memory', jobs: noJobs });
+    try {
+      await queueMail(db, { to: 'later@example.in', subject: 'Later', text: 'text', html: '<p>html</p>', kind: 'later' });
+      const [row] = await db.select({ id: schema.mailOutbox.id }).from(schema.mailOutbox);
+      await expect(mailer.deliver(row!.id, { finalAttempt: false })).rejects.toThrow(/ECONNREFUSED/);
+      const [pending] = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, row!.id));
+      expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(pending!.lastError).toMatch(/ECONNREFUSED/);
+      expect(pending!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+      await expect(mailer.deliver(row!.id, { finalAttempt: true })).rejects.toThrow(/ECONNREFUSED/);
+      const [failed] = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, row!.id));
+      expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
+    } finally {
+      await mailer.stop();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { preparedQuery, schema, type Db } from '@milli/db';
 
 export interface OutgoingMail {
@@ -50,35 +50,42 @@ export async function pruneSentMail(db: Db, before: Date): Promise<number> {
 
 export function createOutboxRepository(db: Db) {
   const t = schema.mailOutbox;
+  // The database keeps microseconds and a Date milliseconds: a mail queued in the same millisecond as `now` is due too.
+  const dueBy = (now: Date) => lt(t.nextAttemptAt, new Date(now.getTime() + 1));
   return {
-    /**
-     * Claims up to `limit` due mails by pushing their next attempt into the future, so another server
-     * instance polling at the same moment does not send them twice. One statement: the rows are chosen and
-     * locked (skipping those another instance is claiming) and pushed on together, oldest first.
-     */
-    async claimDue(now: Date, limit: number, leaseMs: number) {
-      const due = db
-        .select({ id: t.id })
+    /** Pending mails due by `now` (id and kind only), oldest first, after the id `afterId`. */
+    async due(now: Date, limit: number, afterId: number) {
+      return db
+        .select({ id: t.id, kind: t.kind })
         .from(t)
-        // The database keeps microseconds and a Date milliseconds: a mail queued in the same millisecond as `now` is due too.
-        .where(and(eq(t.status, 'pending'), lt(t.nextAttemptAt, new Date(now.getTime() + 1))))
+        .where(and(eq(t.status, 'pending'), dueBy(now), gt(t.id, afterId)))
         .orderBy(asc(t.id))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const claimed = await db
+        .limit(limit);
+    },
+    /**
+     * Claims one mail for a send: not sent, and no send under way (its next attempt is due). One statement, so of
+     * several runs asking at once (two instances, a job run twice) one gets the row and the others nothing; the claim
+     * pushes the next attempt `leaseMs` on, so a send that died half way is tried again after that.
+     */
+    async claim(id: number, now: Date, leaseMs: number) {
+      const [claimed] = await db
         .update(t)
         .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${t.attempts} + 1` })
-        .where(inArray(t.id, due))
+        .where(and(eq(t.id, id), ne(t.status, 'sent'), dueBy(now)))
         .returning();
-      return claimed.sort((a, b) => a.id - b.id);
+      return claimed ?? null;
     },
     async markSent(id: number, at: Date) {
       await db.update(t).set({ status: 'sent', sentAt: at, lastError: null }).where(eq(t.id, id));
     },
-    async markFailed(id: number, error: string, retryAt: Date | null) {
+    /**
+     * A send failed: the error is kept, and the mail is due again at once, for its job's next attempt (the engine
+     * decides when). `final`: no attempt is left (or the server refused for good), the mail stays failed for staff.
+     */
+    async markFailed(id: number, error: string, outcome: { final: boolean; at: Date }) {
       await db
         .update(t)
-        .set(retryAt ? { lastError: error.slice(0, 500), nextAttemptAt: retryAt } : { status: 'failed', lastError: error.slice(0, 500) })
+        .set({ lastError: error.slice(0, 500), nextAttemptAt: outcome.at, ...(outcome.final ? { status: 'failed' as const } : {}) })
         .where(eq(t.id, id));
     },
   };

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@milli/db';
+import { PermanentJobError, jobErrorMessage, type JobEngine } from '../../lib/jobs.ts';
 import { createOutboxRepository } from './repository.ts';
 
 export interface MailerOptions {
@@ -10,65 +11,125 @@ export interface MailerOptions {
   from: string;
   /** Where the local mailbox lives ('memory': nowhere, mail waits in the outbox). */
   dataDir: string;
-  /** How often to look for due mail; 0 turns the timer off (tests call flush()). */
-  pollMs: number;
+  /** The job engine: kick() sends it a `mail.flush` job. */
+  jobs: Pick<JobEngine, 'send'>;
   log?: { warn(obj: object, msg: string): void };
 }
 
-const MAX_ATTEMPTS = 8;
-/** Mails claimed at once. */
-const BATCH = 20;
+/** One send at a time per mail: a send under way is not started again by anyone for this long (a crash mid-send). */
+const SEND_LEASE_MS = 5 * 60_000;
+/** Mails handed to `mail.send` jobs, or sent by a flush, per look at the outbox. */
+const BATCH = 50;
+
+/** A mail as its job carries it: its row's id and kind, never its address (the Jobs screen shows a job's data). */
+export interface MailJob {
+  mailId: number;
+  kind: string;
+}
+
+/** Whether the mail server's answer is final (5xx: the recipient or the message is refused), so retrying is pointless. */
+function permanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
 
 /**
- * Sends the outbox. With SMTP configured, through nodemailer; without, each mail is written as an .eml file
- * to DATA_DIR/mailbox, which any mail program opens: a developer can read every mail, none is dropped.
+ * Sends the outbox (decision 006, decision 042). Business transactions write mail_outbox rows (service.ts queueMail);
+ * the job engine delivers them: a `mail.flush` job (every minute, and sent by kick() after a request that queued mail)
+ * hands each pending mail that is due to a `mail.send` job of its own, one per mail at a time (the queue's singleton
+ * key), and that job sends it, retried with the engine's backoff and left failed, with the server's answer, when it
+ * cannot be sent. With SMTP configured mail goes through nodemailer; without, each mail is written as an .eml file to
+ * DATA_DIR/mailbox, which any mail program opens: a developer can read every mail, none is dropped.
+ *
+ * A mail is never sent twice by a job run twice: `deliver` claims the row first (not sent, and no send under way),
+ * and a mail found sent is left alone.
  */
 export function createMailer(db: Db, options: MailerOptions) {
   const outbox = createOutboxRepository(db);
   const mailbox = options.dataDir === 'memory' ? null : path.join(options.dataDir, 'mailbox');
   let transport: Transporter | null = null;
-  if (options.smtpUrl) transport = nodemailer.createTransport(options.smtpUrl);
-  else if (mailbox) transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  if (options.smtpUrl) {
+    // A send that hangs must end well inside the job's expiry (queues.ts), so the engine sees it fail and retries it.
+    transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+  } else if (mailbox) transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
+  /** Sends under way here (flush() waits for them, so a test reading the inbox after it finds what was sent). */
+  const inFlight = new Set<Promise<unknown>>();
   let running: Promise<number> | null = null;
-  // Asked for again while a run is under way: the run looks once more before it ends.
+  // Asked for again while a flush is under way: it looks once more before it ends.
   let again = false;
-  let timer: NodeJS.Timeout | null = null;
 
+  async function send(mailId: number, finalAttempt: boolean): Promise<'sent' | 'skipped'> {
+    if (!transport) return 'skipped';
+    const mail = await outbox.claim(mailId, new Date(), SEND_LEASE_MS);
+    // Sent already, gone, or being sent by another run: nothing to do.
+    if (!mail) return 'skipped';
+    try {
+      const info = await transport.sendMail({
+        from: options.from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
+      });
+      if (!options.smtpUrl && mailbox) {
+        await mkdir(mailbox, { recursive: true });
+        await writeFile(path.join(mailbox, `${String(mail.id).padStart(6, '0')}-${mail.kind}.eml`), (info as { message: Buffer }).message);
+      }
+      await outbox.markSent(mail.id, new Date());
+      return 'sent';
+    } catch (error) {
+      // The mail server's answer names the recipient ('550 <asha@example.in>: …'): neither the log, the row nor the job
+      // keeps an address (issue 35).
+      const message = jobErrorMessage(error);
+      const final = finalAttempt || permanent(error);
+      await outbox.markFailed(mail.id, message, { final, at: new Date() });
+      options.log?.warn({ mailId: mail.id, err: message }, final ? 'mail not sent, for good' : 'mail not sent');
+      throw permanent(error) ? new PermanentJobError(message) : new Error(message);
+    }
+  }
+
+  /**
+   * Sends one mail: the `mail.send` job. 'skipped' when it is sent already or being sent; throws when the server
+   * refuses (a PermanentJobError for a final refusal, 5xx); on the job's last attempt the row is marked failed.
+   */
+  function deliver(mailId: number, job: { finalAttempt: boolean } = { finalAttempt: false }): Promise<'sent' | 'skipped'> {
+    const run = send(mailId, job.finalAttempt);
+    const tracked = run.catch(() => undefined).finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+    return run;
+  }
+
+  /** The `mail.flush` job: each pending mail that is due gets a `mail.send` job (the queue drops a second one per mail). */
+  async function handOver(): Promise<number> {
+    if (!transport) return 0;
+    let handed = 0;
+    for (let after = 0; ;) {
+      const due = await outbox.due(new Date(), BATCH, after);
+      for (const mail of due) {
+        if ((await options.jobs.send('mail.send', { mailId: mail.id, kind: mail.kind } satisfies MailJob, { singletonKey: `mail-${mail.id}` })) !== null)
+          handed++;
+      }
+      if (due.length < BATCH) return handed;
+      after = due.at(-1)!.id;
+    }
+  }
+
+  /** Sends here, now, every mail that is due, each once (tests, and an engine-less instance); the count sent. */
   async function sendDue(): Promise<number> {
     if (!transport) return 0;
     let sent = 0;
+    const tried = new Set<number>();
     for (;;) {
       again = false;
-      const now = new Date();
-      const batch = await outbox.claimDue(now, BATCH, 60_000);
-      if (batch.length === 0) return sent;
-      for (const mail of batch) {
-        try {
-          const info = await transport.sendMail({
-            from: options.from,
-            to: mail.toAddress,
-            subject: mail.subject,
-            text: mail.textBody,
-            ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
-          });
-          if (!options.smtpUrl && mailbox) {
-            await mkdir(mailbox, { recursive: true });
-            await writeFile(path.join(mailbox, `${String(mail.id).padStart(6, '0')}-${mail.kind}.eml`), (info as { message: Buffer }).message);
-          }
-          await outbox.markSent(mail.id, new Date());
-          sent++;
-        } catch (error) {
-          const message = (error as Error).message;
-          // Back off: 1, 2, 4 … minutes; give up after MAX_ATTEMPTS.
-          const retryAt = mail.attempts >= MAX_ATTEMPTS ? null : new Date(Date.now() + 60_000 * 2 ** (mail.attempts - 1));
-          await outbox.markFailed(mail.id, message, retryAt);
-          // The mail server's answer names the recipient ('550 <asha@example.in>: …'): the log keeps no address (issue 35).
-          options.log?.warn({ mailId: mail.id, err: message.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, '~') }, 'mail not sent');
-        }
+      await Promise.allSettled([...inFlight]);
+      const due = (await outbox.due(new Date(), BATCH, 0)).filter((m) => !tried.has(m.id));
+      for (const mail of due) {
+        tried.add(mail.id);
+        if ((await deliver(mail.id).catch(() => 'failed')) === 'sent') sent++;
       }
-      // A short batch was all that was due when claimed: another look only if more was queued (and asked for) since.
-      if (batch.length < BATCH && !again) return sent;
+      // Nothing more due, no send of someone else's under way, and nobody asked again meanwhile.
+      if (due.length === 0 && inFlight.size === 0 && !again) return sent;
     }
   }
 
@@ -85,20 +146,16 @@ export function createMailer(db: Db, options: MailerOptions) {
 
   return {
     flush,
-    /** Asks for a send soon, without waiting for it (after a request that queued mail). */
+    deliver,
+    handOver,
+    /** Asks for a send soon, without waiting for it (after a request that queued mail): a `mail.flush` job. */
     kick() {
-      setImmediate(() => void flush().catch((error: unknown) => options.log?.warn({ err: String(error) }, 'mail flush failed')));
+      options.jobs.send('mail.flush').catch((error: unknown) => options.log?.warn({ err: jobErrorMessage(error) }, 'mail flush not queued'));
     },
-    start() {
-      if (options.pollMs > 0 && !timer) {
-        timer = setInterval(() => void flush().catch(() => {}), options.pollMs);
-        timer.unref();
-      }
-    },
+    /** Waits for the sends under way here, then closes the mail server's connection. */
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
       await running?.catch(() => {});
+      await Promise.allSettled([...inFlight]);
       transport?.close();
     },
   };

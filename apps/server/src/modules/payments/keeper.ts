@@ -1,10 +1,7 @@
 import type { Db } from '@milli/db';
-import { repeatingPass } from '../../lib/repeating-pass.ts';
 import type { PaymentService } from './service.ts';
 
 export interface PaymentKeeperOptions {
-  /** 0: never on a timer (tests call run()). */
-  intervalMs: number;
   now?: () => Date;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   changed?: () => void;
@@ -19,11 +16,13 @@ export interface PaymentKeeperRun {
 }
 
 /**
- * The reconciliation job (issue 18), every minute on every instance: purchases awaiting payment past their time
- * (orders: the orders module's `lapseOverdue`, registered with its payment purpose) are asked about at the gateway
- * and lapse when unpaid; unpaid payments older than a minute are asked about,
- * so a lost webhook never leaves a paid order unplaced; refunds not yet processed are sent again under
- * their own keys. Every step is idempotent and takes row locks, so two instances running it at once agree.
+ * The reconciliation job (issue 18): the queue `payments.reconcile`, every minute (queues.ts; tests call run()).
+ * Purchases awaiting payment past their time (orders: the orders module's `lapseOverdue`, registered with its payment
+ * purpose) are asked about at the gateway and lapse when unpaid; unpaid payments older than a minute are asked about,
+ * so a lost webhook never leaves a paid order unplaced; refunds not yet processed are sent again under their own keys.
+ * Every step is idempotent and takes row locks, so a job run twice, or two runs at once, change nothing twice: a
+ * lapsed order is no longer unpaid, a settled payment no longer unsettled, a processed refund no longer pending, and a
+ * refund sent again goes under its own idempotency key.
  */
 export function createPaymentKeeper(db: Db, payments: PaymentService, options: PaymentKeeperOptions) {
   const now = options.now ?? (() => new Date());
@@ -39,10 +38,7 @@ export function createPaymentKeeper(db: Db, payments: PaymentService, options: P
     return { lapsed: lapse.lapsed, paidLate: lapse.paid, settled: swept.settled, refundsSent: swept.refundsSent };
   }
 
-  return repeatingPass(once, {
-    intervalMs: options.intervalMs,
-    failed: (err) => options.log?.error({ err }, 'payment reconciliation failed'),
-  });
+  return { run: once };
 }
 
 export type PaymentKeeper = ReturnType<typeof createPaymentKeeper>;
