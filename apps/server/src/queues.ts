@@ -48,25 +48,25 @@ export function defineQueues(jobs: JobEngine, work: StoreWork): void {
   // Unpaid orders lapse, lost webhooks are made good, unprocessed refunds are sent again. Every minute; a failed run is
   // retried twice within the minute, and the next minute's run comes anyway.
   jobs.define(QUEUE.paymentsReconcile, () => work.payments.run(), { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 10 * 60 });
-  jobs.schedule(QUEUE.paymentsReconcile, '* * * * *');
+  jobs.schedule(QUEUE.paymentsReconcile, '* * * * *', { label: 'Every minute' });
 
   // Harvest plans mature and instalment reminders go out: each morning at 6:30, before customers wake; a morning missed
   // while every instance was down is run when one is back.
   jobs.define(QUEUE.harvestDaily, () => work.harvest.run(), { retryLimit: 4, retryDelaySeconds: 5 * 60, expireInSeconds: 30 * 60 });
-  jobs.schedule(QUEUE.harvestDaily, '30 6 * * *', { missed: 'once' });
+  jobs.schedule(QUEUE.harvestDaily, '30 6 * * *', { label: 'Daily at 6:30 am', missed: 'once' });
 
   // Tomorrow's appointments are reminded: hourly, so a reminder goes out within the hour after the day before begins.
   jobs.define(QUEUE.appointmentsRemind, () => work.appointments.run(), { retryLimit: 3, retryDelaySeconds: 2 * 60, expireInSeconds: 10 * 60 });
-  jobs.schedule(QUEUE.appointmentsRemind, '5 * * * *', { missed: 'once' });
+  jobs.schedule(QUEUE.appointmentsRemind, '5 * * * *', { label: 'Hourly, at 5 past', missed: 'once' });
 
   // Expired sessions, old rate-limit windows, dead reset codes and old sent mail go (decision 025): hourly.
   jobs.define(QUEUE.housekeepingSweep, () => work.housekeeper.run(), { retryLimit: 2, retryDelaySeconds: 5 * 60, expireInSeconds: 15 * 60 });
-  jobs.schedule(QUEUE.housekeepingSweep, '17 * * * *');
+  jobs.schedule(QUEUE.housekeepingSweep, '17 * * * *', { label: 'Hourly, at 17 past' });
 
   // The outbox is handed to mail.send jobs: every minute, and at once after a request queued mail (Mailer.kick). The
   // queue holds one waiting flush: a burst of kicks is one flush.
   jobs.define(QUEUE.mailFlush, () => work.mailer.handOver(), { policy: 'short', retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 2 * 60 });
-  jobs.schedule(QUEUE.mailFlush, '* * * * *');
+  jobs.schedule(QUEUE.mailFlush, '* * * * *', { label: 'Every minute, and when mail is queued' });
 
   // One mail each (its row id and kind: never the address). Retried for about two hours (1, 2, 4 … 64 minutes); a mail
   // server's final refusal (5xx) fails it at once. One job per mail at a time (the singleton key mail-<id>).
@@ -90,6 +90,6 @@ export function defineQueues(jobs: JobEngine, work: StoreWork): void {
     // The database and uploads to the bucket: at 2:30 at night, the quietest hour; a night missed is run when an
     // instance is back. Retried after about 10, 20 and 40 minutes.
     jobs.define(QUEUE.backupNightly, () => backup(), { retryLimit: 3, retryDelaySeconds: 10 * 60, expireInSeconds: 2 * 60 * 60 });
-    jobs.schedule(QUEUE.backupNightly, '30 2 * * *', { missed: 'once' });
+    jobs.schedule(QUEUE.backupNightly, '30 2 * * *', { label: 'Nightly at 2:30 am', missed: 'once' });
   }
 }

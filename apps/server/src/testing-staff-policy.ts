@@ -20,10 +20,11 @@ export const WHO_HOLDS: Record<StaffPermission, readonly StaffRole[]> = {
   partners: ['owner', 'partners'],
   // Money going out or forgone: refunds, weight differences, settling exchanges, store credit, Harvest plans.
   accounts: ['owner', 'accounts'],
-  // The owner alone: the store's settings, its staff and the audit log.
+  // The owner alone: the store's settings, its staff, the audit log and the background jobs.
   settings: ['owner'],
   staff: ['owner'],
   audit: ['owner'],
+  jobs: ['owner'],
 };
 
 export const policyAllows = (role: StaffRole, permission: StaffPermission) => WHO_HOLDS[permission].includes(role);
@@ -56,6 +57,7 @@ export const ROUTE_DESKS: readonly (readonly [method: RegExp, path: RegExp, perm
   [/.*/, /^\/api\/admin\/settings$/, 'settings'],
   [/.*/, /^\/api\/admin\/staff(\/|$)/, 'staff'],
   [/.*/, /^\/api\/admin\/audit$/, 'audit'],
+  [/.*/, /^\/api\/admin\/jobs(\/|$)/, 'jobs'],
   // Every member.
   [/.*/, /^\/api\/admin\/(me|dashboard)(\/|$)/, 'self'],
 ];

@@ -24,6 +24,7 @@ export * from './admin-list.ts';
 export * from './admin-products.ts';
 export * from './admin-import.ts';
 export * from './admin-dashboard.ts';
+export * from './admin-jobs.ts';
 
 /** GET /api/category */
 export const CategorySchema = z.object({ pr_cat_name: z.string() });

@@ -25,6 +25,8 @@ export const STAFF_PERMISSIONS = [
   'staff',
   /** Reading the audit log. */
   'audit',
+  /** The background jobs: their queues, and retrying or discarding a failed one. */
+  'jobs',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

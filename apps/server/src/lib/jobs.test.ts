@@ -132,7 +132,7 @@ describe('the job engine', () => {
         },
         { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 30 },
       );
-      jobs.schedule('test.tick', '* * * * *');
+      jobs.schedule('test.tick', '* * * * *', { label: 'Every minute' });
     }
     await Promise.all([a.start(), b.start()]);
     await until(() => runs.length > 0);
@@ -179,7 +179,7 @@ describe('an inline engine (the tests’ app)', () => {
       },
       { retryLimit: 3, retryDelaySeconds: 1, expireInSeconds: 30 },
     );
-    jobs.schedule('test.inline', '* * * * *');
+    jobs.schedule('test.inline', '* * * * *', { label: 'Every minute' });
     await jobs.start();
     expect(jobs.running).toBe(false);
     expect(await jobs.send('test.inline', { n: 1 })).toBeNull();

@@ -58,7 +58,7 @@ export interface QueueDefinition {
   retryDelayMaxSeconds: number | null;
   expireInSeconds: number;
   policy: string;
-  schedule: { cron: string; tz: string } | null;
+  schedule: { cron: string; tz: string; label: string } | null;
   describe: (data: unknown) => string;
 }
 
@@ -115,8 +115,11 @@ export interface SendOptions {
 export interface JobEngine {
   /** Adds a queue and its handler; before start(). */
   define<T>(queue: string, handler: JobHandler<T>, options: QueueOptions<T>): void;
-  /** Sends the queue a job on a cron expression (in India's time by default); before start(). */
-  schedule(queue: string, cron: string, options?: { tz?: string; missed?: 'skip' | 'once' }): void;
+  /**
+   * Sends the queue a job on a cron expression (in India's time by default; `label` says it in words for the Jobs
+   * screen); `missed: 'once'` sends one job for occurrences missed while no instance ran. Before start().
+   */
+  schedule(queue: string, cron: string, options: { label: string; tz?: string; missed?: 'skip' | 'once' }): void;
   /** Queues a job: its id, or null when the queue's policy dropped it as a duplicate. */
   send(queue: string, data?: object | null, options?: SendOptions): Promise<string | null>;
   /** Starts pg-boss (its schema, the queues, their schedules, this instance's workers). */
@@ -129,7 +132,7 @@ export interface JobEngine {
   /** The queues defined here, in the order they were defined. */
   queues(): readonly QueueDefinition[];
   queue(name: string): QueueDefinition | undefined;
-  /** Moves a failed job back to waiting (one more attempt), on the given connection (the caller's transaction). */
+  /** Moves a failed job back to waiting, due now, for one more attempt, on the given connection (the caller's transaction). */
   retry(queue: string, id: string, db: JobsDb): Promise<boolean>;
   /** Deletes a job, on the given connection (the caller's transaction). */
   discard(queue: string, id: string, db: JobsDb): Promise<boolean>;
@@ -138,7 +141,7 @@ export interface JobEngine {
 interface Defined {
   handler: JobHandler<unknown>;
   options: QueueOptions<unknown>;
-  schedule: { cron: string; tz: string; missed: 'skip' | 'once' } | null;
+  schedule: { cron: string; tz: string; missed: 'skip' | 'once'; label: string } | null;
 }
 
 /** A failure's message as the job keeps it: first line, no e-mail address (a mail server's answer names them: issue 35). */
@@ -171,8 +174,8 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       retryDelayMaxSeconds: entry.options.retryDelayMaxSeconds ?? null,
       expireInSeconds: entry.options.expireInSeconds,
       policy: entry.options.policy ?? 'exclusive',
-      schedule: entry.schedule ? { cron: entry.schedule.cron, tz: entry.schedule.tz } : null,
-      describe: (data) => (entry.options.describe ? entry.options.describe(data as never) : data ? 'sent' : 'scheduled'),
+      schedule: entry.schedule ? { cron: entry.schedule.cron, tz: entry.schedule.tz, label: entry.schedule.label } : null,
+      describe: (data) => (entry.options.describe && data ? entry.options.describe(data as never) : 'no data'),
     };
   }
 
@@ -298,8 +301,8 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       if (starting) throw new Error(`The job queue ${queue} is defined after the engine started`);
       defined.set(queue, { handler: handler as JobHandler<unknown>, options: queueOptions as QueueOptions<unknown>, schedule: null });
     },
-    schedule(queue, cron, scheduleOptions = {}) {
-      must(queue).schedule = { cron, tz: scheduleOptions.tz ?? SHOP_TIME_ZONE, missed: scheduleOptions.missed ?? 'skip' };
+    schedule(queue, cron, scheduleOptions) {
+      must(queue).schedule = { cron, tz: scheduleOptions.tz ?? SHOP_TIME_ZONE, missed: scheduleOptions.missed ?? 'skip', label: scheduleOptions.label };
     },
     async send(queue, data = null, sendOptions = {}) {
       must(queue);
@@ -343,7 +346,10 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     async retry(queue, id, db) {
       if (!boss || !running) throw new Error('The job engine is not running here');
       const answer = (await boss.retry(queue, id, { db })) as { affected?: number };
-      return (answer.affected ?? 0) > 0;
+      if ((answer.affected ?? 0) === 0) return false;
+      // pg-boss keeps the wait the next retry would have had (up to an hour for a mail): asked by a person, it runs now.
+      await boss.update(queue, undefined, { id, startAfter: new Date(), db });
+      return true;
     },
     async discard(queue, id, db) {
       if (!boss || !running) throw new Error('The job engine is not running here');

@@ -33,6 +33,7 @@ import { appointmentsModule } from './appointments/routes.ts';
 import { adminAppointmentsModule } from './appointments/admin-routes.ts';
 import { exchangesModule } from './exchanges/routes.ts';
 import { storeCreditModule } from './store-credit/routes.ts';
+import { jobsAdminModule } from './jobs/admin-routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -69,4 +70,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   storeCreditModule,
   reviewsModule,
   returnsModule,
+  jobsAdminModule,
 ];
