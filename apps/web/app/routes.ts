@@ -19,6 +19,7 @@ const adminScreens = [
   route('staff', 'routes/admin/staff.tsx'),
   route('security', 'routes/admin/security.tsx'),
   route('audit', 'routes/admin/audit.tsx'),
+  route('jobs', 'routes/admin/jobs.tsx'),
   route('rates', 'routes/admin/rates.tsx'),
   route('settings', 'routes/admin/settings.tsx'),
   route('products', 'routes/admin/products.tsx'),

@@ -91,6 +91,8 @@ describe('the navigation', () => {
 
   it('shows each role only what it holds', () => {
     expect(labels('owner')).toEqual(ADMIN_NAV.flatMap((g) => g.items.map((i) => i.label)));
+    // The background jobs are the owner's alone (decision 042).
+    expect(labels('owner')).toContain('Jobs');
     expect(labels('catalogue')).toEqual([
       'Dashboard',
       'Products',

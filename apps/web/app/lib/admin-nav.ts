@@ -52,6 +52,7 @@ export const ADMIN_PATHS = {
   settings: '/admin/settings',
   staff: '/admin/staff',
   audit: '/admin/audit',
+  jobs: '/admin/jobs',
   tradePartners: '/admin/trade-partners',
   security: '/admin/security',
 } as const;
@@ -99,6 +100,8 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Settings', to: ADMIN_PATHS.settings, permission: 'settings' },
       { label: 'Staff', to: ADMIN_PATHS.staff, permission: 'staff' },
       { label: 'Audit log', to: ADMIN_PATHS.audit, permission: 'audit' },
+      // The background work (decision 042): failed jobs wait here for the owner.
+      { label: 'Jobs', to: ADMIN_PATHS.jobs, permission: 'jobs' },
     ],
   },
   { label: 'You', items: [{ label: 'My security', to: ADMIN_PATHS.security, permission: 'self' }] },
