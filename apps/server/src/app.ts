@@ -169,7 +169,9 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: b
     databaseUrl: config.databaseUrl,
     mode: runJobs ? 'engine' : 'inline',
     log: app.log,
-    ...(typeof runJobs === 'object' ? { tuning: runJobs } : {}),
+    // A shutdown cuts what is still open at SHUTDOWN_TIMEOUT_MS: the engine gives up waiting before that, so a job still
+    // running is marked for a retry rather than left to its expiry.
+    tuning: { stopTimeoutSeconds: Math.max(1, Math.floor((config.shutdown.timeoutMs * 0.75) / 1000)), ...(typeof runJobs === 'object' ? runJobs : {}) },
   });
   app.decorate('jobs', jobs);
   const mailer = createMailer(deps.database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, jobs, log: app.log });

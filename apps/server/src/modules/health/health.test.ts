@@ -80,12 +80,14 @@ describe('the lifecycle’s background stops', () => {
   it('close waits for registered background work, which may still use the database, and runs each stop once', async () => {
     const t = await testApp();
     const steps: string[] = [];
-    t.app.lifecycle.onStop('jobs', async () => {
+    // The app registers its job engine as 'jobs' (app.ts): this test's stand-in work goes under a name of its own.
+    t.app.lifecycle.onStop('slow-work', async () => {
       steps.push('stop asked');
       await new Promise((resolve) => setTimeout(resolve, 200));
       await t.database.db.execute(sql`select 1`);
       steps.push('job finished');
     });
+    expect(() => t.app.lifecycle.onStop('slow-work', async () => {})).toThrow(/registered already/);
     expect(() => t.app.lifecycle.onStop('jobs', async () => {})).toThrow(/registered already/);
     await t.app.close();
     steps.push('closed');
