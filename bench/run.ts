@@ -12,6 +12,8 @@
  *   BENCH_ONLY          comma-separated scenario names to run (e.g. listing,product)
  *   BENCH_NODE_FLAGS    extra node flags for the store's server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
  *   BENCH_OUT           where to write the report (default docs/benchmarks.md; 'none' prints only)
+ *   BENCH_LEAK_ROUNDS   how many times the PGlite pass runs its scenarios against one server (default 3): the leak
+ *                       test compares the server's RSS after the last round with the round before; 1 turns it off
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,10 +37,11 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const SHOPPERS = Math.max(...CONNECTIONS);
 /**
  * Buyers for the place-order runs, handed out one per order in turn: sixteen for every connection of the runs (960
- * for 10 and 50), so that up to 14,400 orders a pass (1,200 a second) no buyer reaches the limit of payment calls
- * per customer (30 an hour, two per order). A faster store would show 429s in the statuses. They are written to the
- * database with their sessions before the server starts (signing up and logging in 960 buyers would take minutes
- * of password hashing); the shoppers and browsers sign up and log in through the API.
+ * for 10 and 50), so that up to 14,400 orders a round (1,200 a second) no buyer reaches the limit of payment calls
+ * per customer (30 an hour, two per order); a pass of several rounds (the leak test) makes as many for each round. A
+ * faster store would show 429s in the statuses. They are written to the database with their sessions before the
+ * server starts (signing up and logging in 960 buyers would take minutes of password hashing); the shoppers and
+ * browsers sign up and log in through the API.
  */
 const BUYERS = 16 * CONNECTIONS.reduce((sum, n) => sum + n, 0);
 
@@ -50,7 +53,21 @@ const CEILING_TARGETS = ['listing', 'product'];
 const CEILING_RATIO = 0.5;
 /** Issue 21: paid orders a second (add to cart, place order, checkout, verify) and the requests' p99, at 50 connections. */
 const ORDER_TARGETS: Record<string, { perSecond: number; p99: number }> = { PostgreSQL: { perSecond: 300, p99: 200 } };
-const RSS_TARGET_MB = 250;
+/** Peak server RSS: issue 7's 250 MB on PostgreSQL; issue 37's 450 MB on PGlite, whose database is in the same process. */
+const RSS_TARGET_MB: Record<string, number> = { PGlite: 450, PostgreSQL: 250 };
+/**
+ * The leak test (issue 37): the PGlite pass runs the same scenarios LEAK_ROUNDS times against one server, and its RSS
+ * after the last round may exceed the RSS after the round before by at most LEAK_TOLERANCE_MB. The first round is the
+ * warm-up of everything that fills once (the engine's compiled code, the read cache, kept plans, PGlite's buffers, the
+ * heap's room). A round is 370,000-530,000 requests on the 2-core machine, so a leak of 50 bytes a request shows; below
+ * 20 MB (about 5 % of the server's RSS), the RSS at a round's end moves with where the engine's collector happens to be
+ * (its young generation alone is up to 32 MB): from one round to the next it moved by -8 to +8 MB in the runs of
+ * decision 043.
+ */
+const LEAK_ROUNDS = Math.max(1, Number(process.env.BENCH_LEAK_ROUNDS ?? 3));
+const LEAK_TOLERANCE_MB = 20;
+/** How often the server's RSS is read while a pass runs (its peak is the highest reading). */
+const RSS_SAMPLE_MS = 250;
 
 interface Shopper {
   id: number;
@@ -380,12 +397,15 @@ interface Row {
 
 /**
  * A short warm-up (JIT, caches, connection pools), then the measurement. Each run gets options of its own
- * (`make` is called twice), so no state of a scenario's requests is carried from the warm-up into the run.
+ * (`make` is called twice), so no state of a scenario's requests is carried from the warm-up into the run. `sent`
+ * hears how many requests both sent.
  */
-async function measure(make: () => Options, started: () => void = () => {}): Promise<Result> {
-  await autocannon({ ...make(), duration: 1 });
+async function measure(make: () => Options, started: () => void = () => {}, sent: (requests: number) => void = () => {}): Promise<Result> {
+  const warmUp = await autocannon({ ...make(), duration: 1 });
   started();
-  return autocannon(make());
+  const result = await autocannon(make());
+  sent(warmUp.requests.total + result.requests.total);
+  return result;
 }
 
 async function json<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }> {
@@ -480,14 +500,61 @@ function startBenchStore(dataDir: string, databaseUrl?: string): Promise<Running
   return startStore({ dataDir, databaseUrl, built: true, nodeFlags: (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean) });
 }
 
-async function runDatabase(label: string, databaseUrl: string | undefined, ceiling: Ceiling | null): Promise<Row[]> {
+/** The server's memory over one pass: its peak, and each round's (the leak test compares the last two rounds' ends). */
+interface PassMemory {
+  database: string;
+  /** The highest RSS read while the pass ran, every RSS_SAMPLE_MS, all rounds together. */
+  peakMb: number;
+  rounds: { round: number; requests: number; endMb: number; peakMb: number }[];
+}
+
+/** Reads a process's RSS every RSS_SAMPLE_MS: its highest reading since the start, and since `endRound()` was last called. */
+function rssSampler(server: Running) {
+  let peak = server.rssMb();
+  let roundPeak = peak;
+  const read = () => {
+    const now = server.rssMb();
+    peak = Math.max(peak, now);
+    roundPeak = Math.max(roundPeak, now);
+    return now;
+  };
+  const timer = setInterval(read, RSS_SAMPLE_MS);
+  return {
+    /** The RSS now, counted in the peaks. */
+    now: read,
+    get peak() {
+      read();
+      return peak;
+    },
+    /** The highest reading of the round that ends now; the next round's starts afresh. */
+    endRound() {
+      const highest = Math.max(roundPeak, read());
+      roundPeak = 0;
+      return highest;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** After a round, before its RSS is read: the server finishes what the last run left it (mails queued by orders, answers in flight). */
+const SETTLE_MS = 2_000;
+
+async function runDatabase(label: string, databaseUrl: string | undefined, ceiling: Ceiling | null): Promise<{ rows: Row[]; memory: PassMemory }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'milli-bench-'));
   const tag = label.slice(0, 2).toLowerCase();
-  const buyers = await wellStockedStore(dataDir, databaseUrl, BUYERS, tag);
+  // The leak test runs the embedded store's scenarios again on the same server; PostgreSQL's pass runs them once.
+  const rounds = label === 'PGlite' ? LEAK_ROUNDS : 1;
+  // Each round buys as many orders as the first: as many buyers again for each, so none reaches its payment limit.
+  const buyers = await wellStockedStore(dataDir, databaseUrl, BUYERS * rounds, tag);
   const server = await startBenchStore(dataDir, databaseUrl);
   const rows: Row[] = [];
+  const memory: PassMemory = { database: label, peakMb: 0, rounds: [] };
+  const rss = rssSampler(server);
   try {
-    console.log(`\n${label}: server ${server.url} (pid ${server.pid}), preparing ${2 * SHOPPERS} shoppers (and ${BUYERS} buyers made in the database)…`);
+    console.log(
+      `\n${label}: server ${server.url} (pid ${server.pid}), preparing ${2 * SHOPPERS} shoppers (and ${buyers.length} buyers made in the database)…` +
+        (rounds > 1 ? ` ${rounds} rounds of the scenarios; the table's rows are the first's` : ''),
+    );
     const productIds = await inStockIds(server.url);
     const ctx: Context = {
       url: server.url,
@@ -497,44 +564,57 @@ async function runDatabase(label: string, databaseUrl: string | undefined, ceili
       buyers,
     };
     await fillCarts(server.url, ctx.browsers, productIds);
-    let peakRss = server.rssMb();
-    for (const scenario of SCENARIOS) {
-      if (ONLY && !ONLY.has(scenario.name)) continue;
-      await scenario.prime?.(ctx);
-      for (const connections of CONNECTIONS) {
-        // The bare Fastify's run of the same scenario comes just before the store's, so both meet the machine alike.
-        const bare = scenario.ceilingPaths && ceiling ? await ceiling.measure(scenario, connections, label) : null;
-        if (bare) {
-          rows.push(bare.row);
-          console.log(formatRow(bare.row));
+    for (let round = 1; round <= rounds; round++) {
+      if (round > 1) console.log(`${label} round ${round} of ${rounds} (the same scenarios, the same server)…`);
+      let requests = 0;
+      for (const scenario of SCENARIOS) {
+        if (ONLY && !ONLY.has(scenario.name)) continue;
+        await scenario.prime?.(ctx);
+        for (const connections of CONNECTIONS) {
+          // The bare Fastify's run of the same scenario comes just before the store's, so both meet the machine alike.
+          // Its rows are the first round's; later rounds are for the server's memory.
+          const bare = round === 1 && scenario.ceilingPaths && ceiling ? await ceiling.measure(scenario, connections, label) : null;
+          if (bare) {
+            rows.push(bare.row);
+            console.log(formatRow(bare.row));
+          }
+          let cpuBefore = 0;
+          const result = await measure(
+            () => scenario.options(ctx, connections),
+            () => (cpuBefore = server.cpuSeconds()),
+            (sent) => (requests += sent),
+          );
+          const cpuMs = ((server.cpuSeconds() - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+          const row: Row = {
+            database: label,
+            scenario: scenario.name,
+            what: scenario.what,
+            connections,
+            ...measured(result),
+            ceilingRatio: bare ? result.requests.average / bare.rps : null,
+            rssMb: rss.peak,
+            cpuMs,
+            ...(scenario.name === 'place-order' ? { purchases: purchasesOfLastRun() } : {}),
+          };
+          if (round === 1) rows.push(row);
+          console.log(`${round === 1 ? '' : `r${round}`}${formatRow(row)}`);
         }
-        let cpuBefore = 0;
-        const result = await measure(
-          () => scenario.options(ctx, connections),
-          () => (cpuBefore = server.cpuSeconds()),
-        );
-        const cpuMs = ((server.cpuSeconds() - cpuBefore) * 1000) / Math.max(1, result.requests.total);
-        peakRss = Math.max(peakRss, server.rssMb());
-        const row: Row = {
-          database: label,
-          scenario: scenario.name,
-          what: scenario.what,
-          connections,
-          ...measured(result),
-          ceilingRatio: bare ? result.requests.average / bare.rps : null,
-          rssMb: peakRss,
-          cpuMs,
-          ...(scenario.name === 'place-order' ? { purchases: purchasesOfLastRun() } : {}),
-        };
-        rows.push(row);
-        console.log(formatRow(row));
       }
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const endMb = rss.now();
+      const roundPeak = rss.endRound();
+      memory.rounds.push({ round, requests, endMb, peakMb: roundPeak });
+      console.log(
+        `${label} round ${round}: ${requests} requests, server RSS ${endMb} MB at its end (${SETTLE_MS / 1000} s after its last run), ${roundPeak} MB at its peak`,
+      );
     }
+    memory.peakMb = rss.peak;
   } finally {
+    rss.stop();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return rows;
+  return { rows, memory };
 }
 
 /** The bare Fastify of bench/ceiling.ts, kept running beside the store's servers. */
@@ -663,7 +743,15 @@ function shopperVsGuest(rows: Row[]): ShopperVsGuest[] {
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
 
-function verdicts(rows: Row[]): string[] {
+/** The leak test's result for a pass of several rounds: the last round's end against the round before's. */
+function leakOf(memory: PassMemory): { before: PassMemory['rounds'][number]; last: PassMemory['rounds'][number]; growthMb: number } | null {
+  if (memory.rounds.length < 2) return null;
+  const last = memory.rounds.at(-1)!;
+  const before = memory.rounds.at(-2)!;
+  return { before, last, growthMb: last.endMb - before.endMb };
+}
+
+function verdicts(rows: Row[], memories: PassMemory[]): string[] {
   const lines: string[] = [];
   const top = Math.max(...CONNECTIONS);
   const verdict = (met: boolean, text: string) => lines.push(`${met ? 'met' : 'NOT met'}: ${text}`);
@@ -696,13 +784,24 @@ function verdicts(rows: Row[]): string[] {
     }
     const worstP99 = Math.max(...rows.filter((r) => r.database === database && r.connections === top && r.scenario !== 'place-order').map((r) => r.p99));
     verdict(worstP99 <= P99_TARGET_MS, `${database} worst p99 at ${top} connections, place order aside, ${worstP99} ms (target ≤ ${P99_TARGET_MS} ms)`);
-    const rss = Math.max(...rows.filter((r) => r.database === database).map((r) => r.rssMb));
-    verdict(rss <= RSS_TARGET_MB, `${database} peak server RSS ${rss} MB (target ≤ ${RSS_TARGET_MB} MB)`);
+    const memory = memories.find((m) => m.database === database);
+    const rss = memory?.peakMb ?? Math.max(...rows.filter((r) => r.database === database).map((r) => r.rssMb));
+    const rounds = memory && memory.rounds.length > 1 ? `, ${memory.rounds.length} rounds` : '';
+    const rssTarget = RSS_TARGET_MB[database];
+    if (rssTarget !== undefined) verdict(rss <= rssTarget, `${database} peak server RSS ${rss} MB${rounds} (target ≤ ${rssTarget} MB)`);
+    const leak = memory && leakOf(memory);
+    if (leak) {
+      verdict(
+        leak.growthMb <= LEAK_TOLERANCE_MB,
+        `${database} no growth: server RSS ${leak.last.endMb} MB after round ${leak.last.round}, ${leak.before.endMb} MB after round ${leak.before.round} ` +
+          `(${leak.growthMb >= 0 ? '+' : ''}${leak.growthMb} MB over ${leak.last.requests} requests; target ≤ +${LEAK_TOLERANCE_MB} MB)`,
+      );
+    }
   }
   return lines;
 }
 
-function report(rows: Row[], startedAt: Date): string {
+function report(rows: Row[], memories: PassMemory[], startedAt: Date): string {
   const cpu = os.cpus();
   const table = [
     '| database | scenario | connections | req/s | p50 ms | p99 ms | of its ceiling | server RSS MB | errors / non-2xx |',
@@ -727,6 +826,12 @@ function report(rows: Row[], startedAt: Date): string {
         .map((r) => `| ${r.database} | ${r.connections} | ${r.purchases!.ordersPerSecond} | ${r.purchases!.p50} | ${r.purchases!.p99} |`)
         .join('\n')}`
     : '';
+  const tested = memories.filter((m) => m.rounds.length > 1);
+  const memory = tested.length
+    ? `\n\n## Memory (issue 37)\n\nThe embedded store's scenarios run ${tested[0]!.rounds.length} times against one server; each round's RSS is read ${SETTLE_MS / 1000} s after its last run, and its peak every\n${RSS_SAMPLE_MS} ms while it runs. The leak test compares the last round's end with the round before's (target: at most ${LEAK_TOLERANCE_MB} MB more).\n\n| database | round | requests | server RSS MB at its end | peak RSS MB |\n|---|---|---|---|---|\n${tested
+        .flatMap((m) => m.rounds.map((r) => `| ${m.database} | ${r.round} | ${r.requests} | ${r.endMb} | ${r.peakMb} |`))
+        .join('\n')}`
+    : '';
   return `# Benchmarks
 
 Written by \`npm run bench\` (bench/run.ts); do not edit by hand. Run on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC,
@@ -736,13 +841,13 @@ ${SECONDS} s per measurement after a 1 s warm-up, autocannon on the same machine
 paths (taken from the store), measured the same way at the same number of connections just before the store's own run (this
 machine's speed moves by a third from one minute to the next); with the load generator on the same two cores, a ratio
 still moves by about ten points from one run to the next. RSS is the server's peak resident memory up to that
-row. The product pages are asked for once before their first run, so both page runs measure pages as they are kept.
+row, read every ${RSS_SAMPLE_MS} ms. The product pages are asked for once before their first run, so both page runs measure pages as they are kept.
 
-${table}${shoppers}${purchases}
+${table}${shoppers}${purchases}${memory}
 
-## Targets (issues 7 and 21)
+## Targets (issues 7, 21 and 37)
 
-${verdicts(rows)
+${verdicts(rows, memories)
   .map((l) => `- ${l}`)
   .join('\n')}
 `;
@@ -781,12 +886,17 @@ async function main() {
   }
   const ceiling = await startCeiling(SCENARIOS.filter((scenario) => scenario.ceilingPaths && (!ONLY || ONLY.has(scenario.name))));
   const rows: Row[] = [];
+  const memories: PassMemory[] = [];
+  const pass = (done: { rows: Row[]; memory: PassMemory }) => {
+    rows.push(...done.rows);
+    memories.push(done.memory);
+  };
   try {
-    if (DATABASES.has('pglite')) rows.push(...(await runDatabase('PGlite', undefined, ceiling)));
+    if (DATABASES.has('pglite')) pass(await runDatabase('PGlite', undefined, ceiling));
     const pgDb = DATABASES.has('postgresql') ? await createPgDatabase() : null;
     if (pgDb) {
       try {
-        rows.push(...(await runDatabase('PostgreSQL', pgDb.url, ceiling)));
+        pass(await runDatabase('PostgreSQL', pgDb.url, ceiling));
       } finally {
         await pgDb.drop();
       }
@@ -800,10 +910,16 @@ async function main() {
       `${p.database} c=${p.connections}: logged-in product page ${p.shopper.rps} req/s (p99 ${p.shopper.p99} ms), guest ${p.guest.rps} (p99 ${p.guest.p99} ms): ${percent(p.shopper.rps / p.guest.rps)}`,
     );
   }
+  for (const m of memories.filter((m) => m.rounds.length > 1)) {
+    console.log(
+      `\n${m.database} memory, ${m.rounds.length} rounds of the same scenarios against one server (RSS ${SETTLE_MS / 1000} s after each round; peak read every ${RSS_SAMPLE_MS} ms):`,
+    );
+    for (const r of m.rounds) console.log(`  round ${r.round}: ${r.requests} requests, RSS ${r.endMb} MB at its end, ${r.peakMb} MB at its peak`);
+  }
   console.log('\nTargets:');
-  for (const line of verdicts(rows)) console.log(`  ${line}`);
+  for (const line of verdicts(rows, memories)) console.log(`  ${line}`);
   if (OUT !== 'none') {
-    writeFileSync(path.join(repoRoot, OUT), report(rows, startedAt));
+    writeFileSync(path.resolve(repoRoot, OUT), report(rows, memories, startedAt));
     console.log(`\nwrote ${OUT}`);
   }
 }

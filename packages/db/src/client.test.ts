@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
 import { createTestDatabase, testServerUrl as serverUrl } from './testing.ts';
+
+describe('PGlite client', () => {
+  it('starts PostgreSQL with 32 MB of shared buffers, not the 128 MB that stayed resident in the WebAssembly memory (decision 043)', async () => {
+    const database = await openDatabase({ dataDir: 'memory' });
+    try {
+      const result = await database.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+      expect((result as unknown as { rows: { shared_buffers: string }[] }).rows[0]!.shared_buffers).toBe('32MB');
+    } finally {
+      await database.close();
+    }
+  });
+});
 
 describe('PostgreSQL client', () => {
   it.skipIf(!serverUrl)('survives the server ending its idle connections, and queries again', async () => {

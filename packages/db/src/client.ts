@@ -106,6 +106,16 @@ export interface OpenOptions {
 
 export class DatabaseOpenError extends Error {}
 
+/**
+ * PostgreSQL settings the embedded database starts with, after PGlite's own (decision 043). PGlite keeps PostgreSQL's
+ * shared memory inside its WebAssembly memory and touches all of it at start, and a WebAssembly memory never gives
+ * memory back: PostgreSQL's default 128 MB of shared buffers (145 MB of shared memory) were 150-160 MB of the
+ * server's resident memory from its first second, whatever the store held. 32 MB (42 MB of shared memory, about 50 MB
+ * resident) hold the demo store's whole database (13 MB; 22 MB after the benchmark's orders) with room to spare; a
+ * page that does not fit is read from the kernel's file cache, a system call away.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // Statements that come again run on plans each connection keeps (decision 037).
@@ -160,13 +170,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     import('./pglite-plans.ts'),
   ]);
   let client: PGlite;
+  const pgliteOptions = {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  };
   try {
     if (dir === 'memory') {
-      client = await PGlite.create({ extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+      client = await PGlite.create(pgliteOptions);
     } else {
       const dbDir = path.resolve(dir, 'pglite');
       mkdirSync(dbDir, { recursive: true });
-      client = await PGlite.create(dbDir, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+      client = await PGlite.create(dbDir, pgliteOptions);
     }
   } catch (error) {
     throw new DatabaseOpenError(`cannot open the embedded database in ${path.resolve(dir)}: ${(error as Error).message}`);
