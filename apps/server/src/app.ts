@@ -9,6 +9,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { TrustProxy } from './config.ts';
 import type { AppDeps, ModuleDeps } from './deps.ts';
 import { buildServices } from './services.ts';
+import { backupToBucket } from './lib/backup.ts';
+
+/** The settings' own default (the column's: backupRetentionDays), for a store whose settings row is not yet written. */
+const DEFAULT_BACKUP_RETENTION_DAYS = 14;
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin, unusableTextGuard } from './plugins/security.ts';
@@ -238,7 +242,18 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: b
     housekeeper,
     mailer,
     purgeCdn: cdnPurge ? () => purgeCdn(cdnPurge) : undefined,
-    nightlyBackup: deps.nightlyBackup,
+    // With a bucket, the database and uploads go to it each night, kept as long as the settings say (lib/backup.ts).
+    nightlyBackup:
+      deps.nightlyBackup ??
+      (config.s3
+        ? async () =>
+            backupToBucket({
+              config,
+              database: deps.database,
+              retentionDays: (await services.settings.get())?.backupRetentionDays ?? DEFAULT_BACKUP_RETENTION_DAYS,
+              log: (line) => app.log.info({ backup: line }, 'nightly backup'),
+            })
+        : undefined),
   });
   app.addHook('onReady', async () => jobs.start());
   // A shutdown waits for the jobs running here (their graceful stop begins as the server starts closing, and the
