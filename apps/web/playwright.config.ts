@@ -16,6 +16,7 @@ const VIEWPORT_FREE = [
   '**/razorpay-mode.spec.ts',
   '**/admin-import.spec.ts',
   '**/admin-shell.spec.ts',
+  '**/admin-jobs.spec.ts',
 ];
 
 export default defineConfig({
@@ -58,7 +59,8 @@ export default defineConfig({
       use: { viewport: { width: 375, height: 812 }, hasTouch: true },
       // What a page's width does not change, run once (desktop-1440): the server's edge, the page cache and its
       // attack, the Razorpay wiring (a second server of its own; payments.spec.ts pays at 375 px), the CSV import,
-      // and the back office's shell (its own test looks at 375 px).
+      // the back office's shell (its own test looks at 375 px) and its Jobs screen (a second server of its own, with a
+      // mail server that refuses everything).
       testIgnore: VIEWPORT_FREE,
     },
     { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 } } },
