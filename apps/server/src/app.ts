@@ -11,8 +11,6 @@ import type { AppDeps, ModuleDeps } from './deps.ts';
 import { buildServices } from './services.ts';
 import { backupToBucket } from './lib/backup.ts';
 
-/** The settings' own default (the column's: backupRetentionDays), for a store whose settings row is not yet written. */
-const DEFAULT_BACKUP_RETENTION_DAYS = 14;
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin, unusableTextGuard } from './plugins/security.ts';
@@ -42,6 +40,9 @@ import { catalogueMedia, mediaRoutes } from './modules/catalog/routes.ts';
 import { reviewMedia } from './modules/reviews/routes.ts';
 import { createHarvestKeeper, type HarvestKeeper } from './modules/harvest/keeper.ts';
 import { createAppointmentKeeper, type AppointmentKeeper } from './modules/appointments/keeper.ts';
+
+/** The settings' own default (the column's: backupRetentionDays), for a store whose settings row is not yet written. */
+const DEFAULT_BACKUP_RETENTION_DAYS = 14;
 
 /** What a trusted proxy's request id may look like. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
