@@ -447,7 +447,9 @@ export async function mailTo(email: string, subject: RegExp): Promise<string> {
         }
         return false;
       },
-      { message: `a mail to ${email} with subject ${subject}`, timeout: 15_000 },
+      // Mail goes out through the job engine (decision 042): at once after the request as a rule, and by the
+      // every-minute flush at the latest, which a loaded machine may need.
+      { message: `a mail to ${email} with subject ${subject}`, timeout: 65_000 },
     )
     .toBe(true);
   return found;
