@@ -15,7 +15,7 @@ import { PermanentJobError } from '../../lib/jobs.ts';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { startTestSmtp } from '../../testing-smtp.ts';
 import { createOutboxRepository } from './repository.ts';
-import { createMailer } from './sender.ts';
+import { KICK_WINDOW_MS, createMailer } from './sender.ts';
 import { queueMail } from './service.ts';
 
 let t: TestApp;
@@ -48,6 +48,24 @@ describe('outbox claim', () => {
 });
 
 describe('the mailer', () => {
+  it('sends a flush job at the first kick, and one more for a burst of kicks within the window, none for a quiet one', async () => {
+    const sent: string[] = [];
+    const jobs = { send: async (name: string) => (sent.push(name), 'job') };
+    const mailer = createMailer(t.database.db, { smtpUrl: undefined, from: 'Milli <orders@example.in>', dataDir: 'memory', jobs });
+    mailer.kick();
+    expect(sent).toEqual(['mail.flush']);
+    for (let i = 0; i < 50; i++) mailer.kick();
+    expect(sent).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, KICK_WINDOW_MS + 50));
+    // The burst's one send, at the window's end; a quiet window after it sends nothing.
+    expect(sent).toEqual(['mail.flush', 'mail.flush']);
+    await new Promise((resolve) => setTimeout(resolve, KICK_WINDOW_MS + 50));
+    expect(sent).toHaveLength(2);
+    mailer.kick();
+    expect(sent).toHaveLength(3);
+    await mailer.stop();
+  });
+
   it('sends a mail queued while a run is sending in that same run: a flush asked for meanwhile waits for it', async () => {
     const db = t.database.db;
     await db.delete(schema.mailOutbox);

@@ -18,6 +18,11 @@ export interface MailerOptions {
 
 /** One send at a time per mail: a send under way is not started again by anyone for this long (a crash mid-send). */
 const SEND_LEASE_MS = 5 * 60_000;
+/**
+ * Kicks are coalesced: the first sends a `mail.flush` job at once, the rest within this window become one more send at
+ * its end. The queue keeps one waiting flush anyway; this spares a busy instance a database round trip per order.
+ */
+export const KICK_WINDOW_MS = 200;
 /** Mails handed to `mail.send` jobs, or sent by a flush, per look at the outbox. */
 const BATCH = 50;
 
@@ -58,6 +63,21 @@ export function createMailer(db: Db, options: MailerOptions) {
   let running: Promise<number> | null = null;
   // Asked for again while a flush is under way: it looks once more before it ends.
   let again = false;
+  // The kick window (KICK_WINDOW_MS): open while its timer runs; `kickedAgain` when a kick came inside it.
+  let kickWindow: ReturnType<typeof setTimeout> | null = null;
+  let kickedAgain = false;
+
+  function sendFlush(): void {
+    options.jobs.send('mail.flush').catch((error: unknown) => options.log?.warn({ err: jobErrorMessage(error) }, 'mail flush not queued'));
+  }
+  function closeKickWindow(): void {
+    kickWindow = null;
+    if (!kickedAgain) return;
+    kickedAgain = false;
+    sendFlush();
+    kickWindow = setTimeout(closeKickWindow, KICK_WINDOW_MS);
+    kickWindow.unref();
+  }
 
   async function send(mailId: number, finalAttempt: boolean): Promise<'sent' | 'skipped'> {
     if (!transport) return 'skipped';
@@ -148,12 +168,23 @@ export function createMailer(db: Db, options: MailerOptions) {
     flush,
     deliver,
     handOver,
-    /** Asks for a send soon, without waiting for it (after a request that queued mail): a `mail.flush` job. */
+    /** Asks for a send soon, without waiting for it (after a request that queued mail): a `mail.flush` job, kicks coalesced. */
     kick() {
-      options.jobs.send('mail.flush').catch((error: unknown) => options.log?.warn({ err: jobErrorMessage(error) }, 'mail flush not queued'));
+      if (kickWindow) {
+        kickedAgain = true;
+        return;
+      }
+      sendFlush();
+      kickWindow = setTimeout(closeKickWindow, KICK_WINDOW_MS);
+      kickWindow.unref();
     },
     /** Waits for the sends under way here, then closes the mail server's connection. */
     async stop() {
+      // A kick still waiting for its window is dropped: the engine is stopping, and the next minute's flush on any
+      // instance finds the mail in the outbox.
+      if (kickWindow) clearTimeout(kickWindow);
+      kickWindow = null;
+      kickedAgain = false;
       await running?.catch(() => {});
       await Promise.allSettled([...inFlight]);
       transport?.close();
