@@ -242,8 +242,9 @@ describe.skipIf(skipReason !== null)(`a read replica${skipReason ? ` (skipped: $
     await admin.connect();
     await admin.query('create database milli_empty');
     await admin.end();
+    // Only what the child needs: the test's own environment (TEST_DATABASE_URL, secrets of the machine) stays here.
     const env = {
-      ...process.env,
+      PATH: process.env.PATH ?? '',
       DATABASE_URL: cluster.primaryUrl('milli_empty'),
       DATABASE_READ_URL: 'postgres://reader:s3cret-pass@127.0.0.1:1/milli',
       DATA_DIR: 'memory',

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { DatabaseOpenError, migrationsFolder, type Database } from './client.ts';
+import { DatabaseOpenError, migrationsFolder, pgliteStartParams, type Database } from './client.ts';
 
 /** Runs one statement and answers its rows (a PGlite transaction, a pg client): the inventory speaks to both. */
 export type RowsOf = (text: string) => Promise<Record<string, unknown>[]>;
@@ -174,6 +174,7 @@ export async function loadEmbeddedDump(clusterDir: string, dump: Buffer): Promis
   try {
     client = await PGlite.create(clusterDir, {
       extensions: { pg_trgm },
+      startParams: pgliteStartParams(PGlite.defaultStartParams),
       loadDataDir: new Blob([Uint8Array.from(dump)], { type: 'application/x-gzip' }),
     });
   } catch (error) {
@@ -191,7 +192,7 @@ export async function inspectEmbedded(clusterDir: string): Promise<{ tables: str
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   let client: PGlite;
   try {
-    client = await PGlite.create(clusterDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(clusterDir, { extensions: { pg_trgm }, startParams: pgliteStartParams(PGlite.defaultStartParams) });
   } catch (error) {
     throw new DatabaseOpenError(`cannot open the embedded database in ${clusterDir}: ${(error as Error).message}`);
   }

@@ -116,6 +116,11 @@ export class DatabaseOpenError extends Error {}
  */
 const PGLITE_SETTINGS = ['shared_buffers=32MB'];
 
+/** PGlite's start parameters with the store's settings: every place that opens the embedded database uses them. */
+export function pgliteStartParams(defaults: readonly string[]): string[] {
+  return [...defaults, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // Statements that come again run on plans each connection keeps (decision 037).
@@ -172,7 +177,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let client: PGlite;
   const pgliteOptions = {
     extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+    startParams: pgliteStartParams(PGlite.defaultStartParams),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   };
   try {
