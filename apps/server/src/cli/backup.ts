@@ -11,10 +11,10 @@
  * refused or failed (nothing is left behind), 2 on a wrong argument or configuration.
  */
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { DatabaseOpenError } from '@milli/db';
 import { ConfigError, loadConfig } from '../config.ts';
 import { BackupError, describeTarget, summary, writeBackup } from '../lib/backup.ts';
+import { runCliWhenMain } from './run-cli.ts';
 
 const USAGE = `Usage: npm run backup -- --out FILE
   writes a backup of the store (DATABASE_URL, or the embedded database in DATA_DIR: stop the server first)
@@ -63,12 +63,4 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`backup: ${(error as Error).message}`);
-      process.exit(1);
-    },
-  );
-}
+runCliWhenMain(import.meta.url, 'backup', main);

@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ListObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ConfigError, loadConfig, type S3Config } from '../config.ts';
 import { STORE_KEY } from '../lib/storage.ts';
 import { createS3FileStore, listKeys } from '../lib/storage-s3.ts';
+import { runCliWhenMain } from './run-cli.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -151,12 +151,4 @@ async function main(argv: string[]) {
   return counts.failed.length > 0 ? 1 : 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`files:to-s3: ${(error as Error).message}`);
-      process.exit(1);
-    },
-  );
-}
+runCliWhenMain(import.meta.url, 'files:to-s3', main);

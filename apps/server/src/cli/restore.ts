@@ -9,10 +9,10 @@
  * Exits 0 when restored (or the file checked), 1 when refused or failed, 2 on a wrong argument or configuration.
  */
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { DatabaseOpenError } from '@milli/db';
 import { ConfigError, loadConfig } from '../config.ts';
 import { BackupError, describeTarget, restoreBackup, summary, verifyBackup } from '../lib/backup.ts';
+import { runCliWhenMain } from './run-cli.ts';
 
 const USAGE = `Usage: npm run restore -- --from FILE [--check]
   restores FILE into an empty store: DATABASE_URL (an empty PostgreSQL database) or a new DATA_DIR, and DATA_DIR/uploads
@@ -68,12 +68,4 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`restore: ${(error as Error).message}`);
-      process.exit(1);
-    },
-  );
-}
+runCliWhenMain(import.meta.url, 'restore', main);
