@@ -12,15 +12,20 @@ const repositories = () =>
     /(^|[/-])repository\.ts$/.test(f),
   );
 
+const planted = path.join(repoRoot, 'lint/planted/second-writer.ts');
+let checked: ReturnType<typeof tableWriters> | undefined;
+/** The writers of the repositories and the planted file, found by one type-checked program (the costly part), once. */
+const writersWithPlanted = () => (checked ??= tableWriters([...repositories(), planted]));
+
 describe('the tables', () => {
   it('are each written by one module', () => {
-    const shared = sharedTables(tableWriters(repositories()));
-    expect(Object.fromEntries(shared)).toEqual({});
+    const writers = new Map(writersWithPlanted());
+    writers.delete(path.relative(repoRoot, planted));
+    expect(Object.fromEntries(sharedTables(writers))).toEqual({});
   }, 60_000);
 
   it('a second writer is found however it names the table (planted: lint/planted/second-writer.ts)', () => {
-    const planted = path.join(repoRoot, 'lint/planted/second-writer.ts');
-    const writers = tableWriters([...repositories(), planted]);
+    const writers = writersWithPlanted();
     const mine = writers.get(path.relative(repoRoot, planted));
     expect([...(mine?.keys() ?? [])].sort()).toEqual(['credit_notes', 'order_pieces', 'order_status_history', 'orders']);
     const shared = sharedTables(writers);
