@@ -170,6 +170,29 @@ describe('the Jobs screen', () => {
     expect((await post(`/api/admin/jobs/mail.send/${failed.id}/discard`)).statusCode).toBe(404);
   });
 
+  it('takes one of many retries and discards of a failed job sent at once: one answer 200, one audit line, the rest refused', async () => {
+    refusing = true;
+    const mailId = await refusedMail('race.me@example.in');
+    const failed = (await get('/api/admin/jobs/failed?queue=mail.send')).json().data.find((j: { summary: string }) => j.summary.startsWith(`mail ${mailId} `));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => post(`/api/admin/jobs/mail.send/${failed.id}/${i % 2 === 0 ? 'retry' : 'discard'}`)),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(
+      codes.filter((c) => c === 200),
+      codes.join(','),
+    ).toHaveLength(1);
+    expect(
+      codes.every((c) => c === 200 || c === 404 || c === 409),
+      codes.join(','),
+    ).toBe(true);
+    const audits = await t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, `mail.send/${failed.id}`));
+    expect(audits).toHaveLength(1);
+  });
+
   it('checks the queue and the id: 404 for a job not in that queue, 409 for one that has not failed', async () => {
     await until(async () => (await jobRows(QUEUE.paymentsReconcile)).some((j) => j.state === 'completed'));
     const done = (await jobRows(QUEUE.paymentsReconcile)).find((j) => j.state === 'completed')!;
