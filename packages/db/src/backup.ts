@@ -5,12 +5,12 @@
  * inventory share, so a backup's manifest describes exactly what its dump holds.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { readdir, readlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { DatabaseOpenError, migrationsFolder, pgliteStartParams, type Database } from './client.ts';
+export { embeddedInUse, type EmbeddedUse } from './embedded-use.ts';
 
 /** Runs one statement and answers its rows (a PGlite transaction, a pg client): the inventory speaks to both. */
 export type RowsOf = (text: string) => Promise<Record<string, unknown>[]>;
@@ -201,52 +201,6 @@ export async function inspectEmbedded(clusterDir: string): Promise<{ tables: str
   } finally {
     await client.close();
   }
-}
-
-export type EmbeddedUse =
-  | { state: 'closed' }
-  /** A process has files of the folder open: the server (or another command) is running on it. */
-  | { state: 'open'; pids: number[] }
-  /** Left open by a process that has gone (killed): PGlite opens it again as after a crash. */
-  | { state: 'stale' }
-  /** Marked open, and this machine cannot tell by whom (no /proc, or processes of other users). */
-  | { state: 'unknown' };
-
-/**
- * Whether a process has the embedded database in `clusterDir` open. PGlite writes postmaster.pid while open and
- * removes it at close, but takes no lock: a second process opening the same folder would corrupt it. So when
- * postmaster.pid is there, the processes of this machine are asked (Linux /proc) whether any holds a file of
- * the folder.
- */
-export async function embeddedInUse(clusterDir: string): Promise<EmbeddedUse> {
-  if (!existsSync(path.join(clusterDir, 'postmaster.pid'))) return { state: 'closed' };
-  let pids: string[];
-  try {
-    pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
-  } catch {
-    return { state: 'unknown' };
-  }
-  const root = path.resolve(clusterDir) + path.sep;
-  const holding: number[] = [];
-  let unreadable = false;
-  for (const pid of pids) {
-    let fds: string[];
-    try {
-      fds = await readdir(`/proc/${pid}/fd`);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') unreadable = true;
-      continue;
-    }
-    for (const fd of fds) {
-      const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
-      if (target.startsWith(root)) {
-        holding.push(Number(pid));
-        break;
-      }
-    }
-  }
-  if (holding.length > 0) return { state: 'open', pids: holding };
-  return unreadable ? { state: 'unknown' } : { state: 'stale' };
 }
 
 /** Whether a folder is missing or holds nothing at all. */

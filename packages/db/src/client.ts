@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { keptPlansClient } from './pg-plans.ts';
+import { embeddedInUse } from './embedded-use.ts';
 import { createReadReplica, type ReadReplica } from './replica.ts';
 
 export type { ReadReplica } from './replica.ts';
@@ -186,9 +187,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     } else {
       const dbDir = path.resolve(dir, 'pglite');
       mkdirSync(dbDir, { recursive: true });
+      // One user at a time: PGlite takes no lock, and a second process opening the folder would damage it (a staff
+      // command run beside the server, a second server on the same DATA_DIR). A folder left open by a killed process
+      // opens as after a crash; where this machine cannot tell who has it, it opens (a start must not be blocked).
+      const use = await embeddedInUse(dbDir);
+      if (use.state === 'open') {
+        throw new DatabaseOpenError(
+          `the embedded database in ${path.resolve(dir)} is open in process ${use.pids.join(', ')} (the server?): it has one user at a time; ` +
+            'stop that process first, or use PostgreSQL (DATABASE_URL) to run more than one',
+        );
+      }
       client = await PGlite.create(dbDir, pgliteOptions);
     }
   } catch (error) {
+    if (error instanceof DatabaseOpenError) throw error;
     throw new DatabaseOpenError(`cannot open the embedded database in ${path.resolve(dir)}: ${(error as Error).message}`);
   }
   // Statements that come again run on plans PGlite keeps (decision 037): planning was most of a statement's time.

@@ -359,6 +359,25 @@ describe(`the restore drill (${engine})`, () => {
     },
     120_000,
   );
+
+  it.skipIf(testServerUrl)(
+    'no command opens the embedded database while another process has it open (a staff command beside the server)',
+    async () => {
+      const open = await openDatabase({ dataDir: target.dataDir });
+      try {
+        const refused = await run(process.execPath, ['--import', 'tsx', CLI('staff'), 'list'], {
+          env: { PATH: process.env.PATH, DATA_DIR: target.dataDir },
+        }).catch((e: RunError) => e);
+        expect(refused).toMatchObject({ code: 1 });
+        expect((refused as RunError).stderr).toContain(`is open in process ${process.pid} (the server?)`);
+        // Its postmaster.pid is still there: the refused command did not open the folder and close it under us.
+        expect(existsSync(path.join(target.dataDir, 'pglite', 'postmaster.pid'))).toBe(true);
+      } finally {
+        await open.close();
+      }
+    },
+    120_000,
+  );
 });
 
 type RunError = { code: number; stdout: string; stderr: string };
