@@ -34,6 +34,20 @@ export function deskTime(iso: string): string {
   return `${day}, ${time}`;
 }
 
+/** '3 Dec, 4:15 pm' in India's time: the queue's columns, the year in the title. */
+export function deskShortTime(iso: string): string {
+  const at = new Date(iso);
+  const day = at.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
+  const time = at.toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' }).toLowerCase();
+  return `${day}, ${time}`;
+}
+
+/** How the complainant is reached, in a word: an account, or a guest by e-mail or by phone. */
+export function reachedBy(c: { customerId: number | null; email: string | null }): string {
+  if (c.customerId !== null) return 'Account';
+  return c.email ? 'Guest, by e-mail' : 'Guest, by phone';
+}
+
 /** The queue's tabs. */
 export const QUEUES = [
   { queue: 'open', label: 'Open' },

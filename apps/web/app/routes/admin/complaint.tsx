@@ -199,7 +199,7 @@ export default function ComplaintScreen({ loaderData: { complaint: c }, actionDa
           </Panel>
           <Panel title="Thread">
             {c.thread.length === 0 ? (
-              <p className="adm-muted">Nothing yet: acknowledge the complaint or reply to the customer.</p>
+              <p className="adm-muted">No messages yet.{c.acknowledgedAt ? '' : ' Acknowledge the complaint, or reply to the customer.'}</p>
             ) : (
               <ol className="adm-complaint-thread">
                 {c.thread.map((e) => (
@@ -210,7 +210,8 @@ export default function ComplaintScreen({ loaderData: { complaint: c }, actionDa
           </Panel>
           <Panel title="Reply to the customer">
             {c.complainant.email ? (
-              <StepForm intent="reply" label="Reply to the customer" result={result} submit="Send the reply">
+              // Keyed by the thread's length: a reply sent empties the box (a fresh form), a refused one keeps what was typed.
+              <StepForm key={`reply-${c.thread.length}`} intent="reply" label="Reply to the customer" result={result} submit="Send the reply">
                 <TextField
                   name="message"
                   label={`Message to ${c.complainant.email}`}
@@ -232,7 +233,7 @@ export default function ComplaintScreen({ loaderData: { complaint: c }, actionDa
             )}
           </Panel>
           <Panel title="Internal note">
-            <StepForm intent="note" label="Add an internal note" result={result} submit="Add the note" tone="secondary">
+            <StepForm key={`note-${c.thread.length}`} intent="note" label="Add an internal note" result={result} submit="Add the note" tone="secondary">
               <TextField
                 name="message"
                 label="Note for the desk"
@@ -248,7 +249,7 @@ export default function ComplaintScreen({ loaderData: { complaint: c }, actionDa
             </StepForm>
           </Panel>
         </div>
-        <div>
+        <div className="adm-complaint-side">
           <Panel title="Timers and facts">
             <Facts c={c} />
           </Panel>

@@ -11,7 +11,7 @@ import type { Route } from './+types/complaints';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { adminApi } from '../../lib/admin.server.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
-import { QUEUES, STATUS_LABEL, STATUS_TONE, ago, deskTime, isOverdue } from '../../features/admin-complaints/desk-format.ts';
+import { QUEUES, STATUS_LABEL, STATUS_TONE, ago, deskTime, isOverdue, reachedBy } from '../../features/admin-complaints/desk-format.ts';
 import { Deadline } from '../../features/admin-complaints/deadline.tsx';
 import '../../features/admin-orders/admin-orders.css';
 import '../../features/admin-complaints/admin-complaints.css';
@@ -76,7 +76,6 @@ export default function Complaints({ loaderData: { list } }: Route.ComponentProp
                     <th scope="col">Resolve by</th>
                   </>
                 )}
-                <th scope="col">Status</th>
               </tr>
             </thead>
             <tbody>
@@ -91,39 +90,36 @@ export default function Complaints({ loaderData: { list } }: Route.ComponentProp
                       {COMPLAINT_CATEGORY_LABELS[c.category]}
                       {c.orderNumber && <> · order {c.orderNumber}</>}
                     </span>
+                    <StatusBadge tone={isOverdue(c) ? 'danger' : STATUS_TONE[c.status]}>{isOverdue(c) ? 'Overdue' : STATUS_LABEL[c.status]}</StatusBadge>
                   </th>
-                  <td>
+                  <td className="adm-complaint-who-cell">
                     {c.complainant.name ?? '—'}
-                    <span className="adm-order-sub adm-order-email">
-                      {c.complainant.customerId === null ? 'Guest' : 'Account'}
-                      {c.complainant.email ? ` · ${c.complainant.email}` : c.complainant.phone ? ` · ${c.complainant.phone}` : ''}
+                    <span className="adm-order-sub" title={c.complainant.email ?? c.complainant.phone ?? undefined}>
+                      {reachedBy(c.complainant)}
                     </span>
                   </td>
-                  <td className="adm-nowrap">
+                  <td>
                     <time dateTime={c.createdAt} title={deskTime(c.createdAt)}>
                       {ago(c.createdAt, now)}
                     </time>
-                    <span className="adm-order-sub">{c.lastFrom === 'customer' ? 'Last word: customer' : 'Last word: us'}</span>
+                    <span className="adm-order-sub">{c.lastFrom === 'customer' ? 'Customer wrote last' : 'We wrote last'}</span>
                   </td>
                   {list.queue === 'resolved' ? (
                     <td className="adm-nowrap">{c.resolvedAt && <time dateTime={c.resolvedAt}>{deskTime(c.resolvedAt)}</time>}</td>
                   ) : (
                     <>
-                      <td className="adm-nowrap">
+                      <td>
                         {c.acknowledgedAt ? (
                           <span className="adm-order-sub">Acknowledged {ago(c.acknowledgedAt, now)}</span>
                         ) : (
                           <Deadline at={c.acknowledgeBy} now={now} overdue={c.overdue.acknowledge} />
                         )}
                       </td>
-                      <td className="adm-nowrap">
+                      <td>
                         <Deadline at={c.resolveBy} now={now} overdue={c.overdue.resolve} />
                       </td>
                     </>
                   )}
-                  <td>
-                    <StatusBadge tone={isOverdue(c) ? 'danger' : STATUS_TONE[c.status]}>{isOverdue(c) ? 'Overdue' : STATUS_LABEL[c.status]}</StatusBadge>
-                  </td>
                 </tr>
               ))}
             </tbody>
