@@ -59,6 +59,7 @@ async function snapshot(): Promise<string> {
     await get('/api/payments'),
     await get('/api/custom-design/requests'),
     await get('/api/appointments'),
+    await get('/api/complaints'),
   ]
     .join('\n')
     .replace(/"(addedAt|added_at|updatedAt|lastSeenAt)":"[^"]*"/g, '');
@@ -190,6 +191,17 @@ beforeAll(async () => {
   expect(visit.statusCode, visit.body).toBe(201);
   const appointmentId = visit.json().id as number;
 
+  // A complaint the owner filed signed in about their order (issue 38).
+  const complained = await t.app.inject({
+    method: 'POST',
+    url: '/api/complaints',
+    headers: { cookie: owner.cookie },
+    payload: { category: 'order', orderNumber, subject: 'Owner’s order is late', description: 'It was due on Monday and has not come.' },
+    remoteAddress: ip(),
+  });
+  expect(complained.statusCode, complained.body).toBe(201);
+  const ticketNumber = complained.json().ticketNumber as string;
+
   calls = [
     { name: 'user details', method: 'GET', url: `/api/users/user-details/${owner.id}`, intruder: 403, owner: 200 },
     { name: 'edit profile', method: 'PUT', url: `/api/users/user-details/${owner.id}`, json: { firstName: 'Mallory' }, intruder: 403 },
@@ -282,6 +294,10 @@ beforeAll(async () => {
     { name: 'approve a design (its advance)', method: 'POST', url: `/api/custom-design/requests/${requestId}/approve`, intruder: 404 },
     { name: 'appointments', method: 'GET', url: '/api/appointments', intruder: 'own-data-only', owner: 200 },
     { name: 'cancel an appointment', method: 'POST', url: `/api/appointments/${appointmentId}/cancel`, intruder: 404 },
+    { name: 'complaints', method: 'GET', url: '/api/complaints', intruder: 'own-data-only', owner: 200 },
+    { name: 'orders a complaint may name', method: 'GET', url: '/api/complaints/orders', intruder: 'own-data-only', owner: 200 },
+    { name: 'complaint ticket', method: 'GET', url: `/api/complaints/${ticketNumber}`, intruder: 404, owner: 200 },
+    { name: 'answer a complaint', method: 'POST', url: `/api/complaints/${ticketNumber}/reply`, json: { message: 'Not my complaint.' }, intruder: 404 },
     {
       name: 'pay a made piece’s balance',
       method: 'POST',

@@ -93,6 +93,32 @@ describe('the access log', () => {
   });
 });
 
+describe('a complaint’s link (issue 38)', () => {
+  it('is in the log only as /help/ticket?key=~, and the API is given its token in bodies alone', async () => {
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/complaints',
+      payload: {
+        category: 'piece',
+        subject: 'Clasp',
+        description: 'The clasp came loose.',
+        name: 'Logged Complainant',
+        email: 'logged.complainant@example.in',
+      },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const key = /\/help\/ticket\?key=([A-Za-z0-9_-]+)/.exec(await latestMail('logged.complainant@example.in'))![1]!;
+    lines.length = 0;
+    await t.app.inject({ method: 'GET', url: `/help/ticket?key=${key}` });
+    expect((await t.app.inject({ method: 'POST', url: '/api/complaints/by-link', payload: { token: key } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/complaints/by-link/reply', payload: { token: key, message: 'More' } })).statusCode).toBe(200);
+    const text = log();
+    expect(text).toContain('"url":"/help/ticket?key=~"');
+    expect(text).toContain('"url":"/api/complaints/by-link"');
+    for (const secret of [key, 'logged.complainant']) expect(text, secret).not.toContain(secret);
+  });
+});
+
 describe('an error logged from the database', () => {
   it('names the statement, and never the values bound to it nor the duplicate key', async () => {
     const shopper = await createShopper(t.app, { username: 'dberror', email: 'db.error.owner@example.in' });

@@ -25,6 +25,8 @@ export const WHO_HOLDS: Record<StaffPermission, readonly StaffRole[]> = {
   staff: ['owner'],
   audit: ['owner'],
   jobs: ['owner'],
+  // The complaints desk (issue 38): the orders desk answers the shop's customers, and the owner.
+  complaints: ['owner', 'orders'],
 };
 
 export const policyAllows = (role: StaffRole, permission: StaffPermission) => WHO_HOLDS[permission].includes(role);
@@ -58,6 +60,8 @@ export const ROUTE_DESKS: readonly (readonly [method: RegExp, path: RegExp, perm
   [/.*/, /^\/api\/admin\/staff(\/|$)/, 'staff'],
   [/.*/, /^\/api\/admin\/audit$/, 'audit'],
   [/.*/, /^\/api\/admin\/jobs(\/|$)/, 'jobs'],
+  // The complaints desk.
+  [/.*/, /^\/api\/admin\/complaints(\/|$)/, 'complaints'],
   // Every member.
   [/.*/, /^\/api\/admin\/(me|dashboard)(\/|$)/, 'self'],
 ];

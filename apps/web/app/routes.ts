@@ -47,6 +47,8 @@ const adminScreens = [
   route('harvest/:id', 'routes/admin/harvest-plan.tsx'),
   route('reviews', 'routes/admin/reviews.tsx'),
   route('appointments', 'routes/admin/appointments.tsx'),
+  route('complaints', 'routes/admin/complaints.tsx'),
+  route('complaints/:ticketNumber', 'routes/admin/complaint.tsx'),
 ];
 
 export default [
@@ -99,6 +101,10 @@ export default [
   route('book-appointment', 'routes/book-appointment.tsx'),
   route('appointment', 'routes/appointment.tsx'),
   route('trade-in', 'routes/trade-in.tsx'),
+  // Issue 38: complaints with ticket numbers; a guest's ticket by the link in its mail; the shopper's in My Account.
+  route('help', 'routes/help.tsx'),
+  route('help/ticket', 'routes/help-ticket.tsx'),
+  route('account/complaints/:ticketNumber', 'routes/account-complaint.tsx'),
   route('thank-you', 'routes/thank-you.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('error', 'routes/error.tsx'),

@@ -49,6 +49,9 @@ export const ROUTES: string[] = [
   '/book-appointment',
   `/appointment?token=${'x'.repeat(32)}`,
   '/trade-in',
+  // Issue 38: complaints (a guest's ticket page without its link says to open the mail's link).
+  '/help',
+  '/help/ticket',
   // Issue 21: a buyer's own review of a piece and a customer's own Harvest plan (their shared pages cannot know them).
   '/review/1',
   '/milli-harvest/plan',

@@ -46,6 +46,8 @@ export const AdminDashboardSchema = z.object({
   tradeApplicationsWaiting: z.array(DashboardWaitingSchema),
   /** Ring sizer requests the orders desk has not posted yet (New). */
   sizerRequestsWaiting: z.array(DashboardWaitingSchema),
+  /** Complaints open or waiting for the customer, and how many of them are past their acknowledge-by or resolve-by (issue 38). */
+  complaints: z.object({ open: z.number().int(), overdue: z.number().int() }),
   lowStock: z.object({
     /** The store's threshold: a product with this many pieces or fewer is low. */
     threshold: z.number().int(),

@@ -102,6 +102,7 @@ export * from './admin-design.ts';
 export * from './admin-harvest.ts';
 export * from './admin-orders.ts';
 export * from './appointments.ts';
+export * from './complaints.ts';
 export * from './exchange.ts';
 export * from './reviews.ts';
 export * from './returns.ts';

@@ -27,13 +27,15 @@ export const STAFF_PERMISSIONS = [
   'audit',
   /** The background jobs: their queues, and retrying or discarding a failed one. */
   'jobs',
+  /** The complaints desk: the queue with its timers, replies to complainants, internal notes, resolving (issue 38). */
+  'complaints',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   owner: STAFF_PERMISSIONS,
   catalogue: ['self', 'catalogue'],
-  orders: ['self', 'orders'],
+  orders: ['self', 'orders', 'complaints'],
   design: ['self', 'design'],
   partners: ['self', 'partners'],
   accounts: ['self', 'accounts'],

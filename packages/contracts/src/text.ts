@@ -12,7 +12,7 @@ import { z } from 'zod';
  */
 
 /** The fields the storefront's forms take in a textarea (several lines): tab and line breaks belong to them. */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['address', 'addRemarks', 'reason']);
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['address', 'addRemarks', 'reason', 'description', 'message', 'resolution']);
 
 /** Half of a UTF-16 pair without its other half (String.prototype.isWellFormed, for older targets too). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

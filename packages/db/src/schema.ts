@@ -31,7 +31,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { STAFF_ROLES } from '@milli/contracts';
+import { COMPLAINT_CATEGORY_VALUES, COMPLAINT_EVENT_VALUES, COMPLAINT_STATUS_VALUES, STAFF_ROLES } from '@milli/contracts';
 
 /** Back-office roles (DECISIONS §5), from the contracts where what each may do is said. */
 export { STAFF_ROLES };
@@ -86,6 +86,11 @@ export const APPOINTMENT_KINDS = ['store', 'video'] as const;
 export const APPOINTMENT_PURPOSES = ['browse', 'product', 'trade_in', 'custom_design', 'exchange', 'other'] as const;
 /** Issue 35: a booking whose e-mail is not yet confirmed is `Unconfirmed`, holding its place until `hold_until`. */
 export const APPOINTMENT_STATUSES = ['Unconfirmed', 'Booked', 'Cancelled', 'Attended', 'Missed'] as const;
+/** Complaints (issue 38), from the contracts where the desk's rules are said. */
+export const COMPLAINT_CATEGORIES = COMPLAINT_CATEGORY_VALUES;
+export const COMPLAINT_STATUSES = COMPLAINT_STATUS_VALUES;
+export const COMPLAINT_EVENTS = COMPLAINT_EVENT_VALUES;
+export const COMPLAINT_MESSAGE_KINDS = ['customer', 'reply', 'note', 'event'] as const;
 export const PAYMENT_STATUSES = ['created', 'paid', 'failed', 'refunded'] as const;
 /** DECISIONS §4: Requested → Design Shared → Approved (advance paid) → Making → delivery steps; Rejected goes back to the design team. */
 export const CUSTOM_DESIGN_STATUSES = [
@@ -1950,6 +1955,89 @@ export const appointments = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Complaints (issue 38): the E-Commerce Rules 2020 ask for a ticket number, an acknowledgement within 48 hours and
+// redress within one month (the timers are in @milli/contracts, complaint-rules.ts).
+
+/**
+ * The last ticket number given in each year (India): the next complaint's is this plus one, taken by one upsert in
+ * the filing's transaction, so two filings at once never share a number and a refused filing gives its number back.
+ */
+export const complaintTicketYears = pgTable(
+  'complaint_ticket_years',
+  {
+    year: integer('year').primaryKey(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  () => [check('complaint_ticket_years_number_check', raw('"last_number" > 0'))],
+);
+
+/** A complaint from /help: a signed-in shopper's (customer_id) or a guest's (by the contact given). */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    /** 'MIL-C-2026-000001': the year of filing and that year's sequence. */
+    ticketNumber: text('ticket_number').notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The order it is about: the shopper's own, or one whose e-mail or phone the guest gave. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    category: text('category', { enum: COMPLAINT_CATEGORIES }).notNull(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    /** Where the store answers: the account's e-mail (and a phone) for a shopper, what a guest gave. */
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    /** A guest's link to the ticket: a random token, only its hash kept (null for a shopper's, seen in My Account). */
+    viewTokenHash: text('view_token_hash'),
+    status: text('status', { enum: COMPLAINT_STATUSES }).notNull().default('open'),
+    /** The timers, set at filing (resolve_by again at a reopening) from the contracts' one rule. */
+    acknowledgeBy: tsz('acknowledge_by').notNull(),
+    resolveBy: tsz('resolve_by').notNull(),
+    acknowledgedAt: tsz('acknowledged_at'),
+    resolvedAt: tsz('resolved_at'),
+    reopenedAt: tsz('reopened_at'),
+    /** The summary mailed when it was resolved (kept in the thread when it is reopened). */
+    resolution: text('resolution'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('complaints_ticket_number_key').on(t.ticketNumber),
+    uniqueIndex('complaints_view_token_key').on(t.viewTokenHash),
+    index('complaints_customer_idx').on(t.customerId, t.createdAt),
+    index('complaints_status_idx').on(t.status, t.resolveBy),
+    oneOf('complaints_category_check', 'category', COMPLAINT_CATEGORIES),
+    oneOf('complaints_status_check', 'status', COMPLAINT_STATUSES),
+    check('complaints_resolved_check', raw(`("status" = 'resolved') = ("resolved_at" IS NOT NULL AND "resolution" IS NOT NULL)`)),
+    check('complaints_contact_check', raw(`"customer_id" IS NOT NULL OR "email" IS NOT NULL OR "phone" IS NOT NULL`)),
+  ],
+);
+
+/** A complaint's thread: the complainant's words, the store's mailed replies, the desk's internal notes, and events. */
+export const complaintMessages = pgTable(
+  'complaint_messages',
+  {
+    id: serial('id').primaryKey(),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: COMPLAINT_MESSAGE_KINDS }).notNull(),
+    body: text('body'),
+    event: text('event', { enum: COMPLAINT_EVENTS }),
+    /** The member who wrote it or made the change; null for the complainant's own. */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('complaint_messages_complaint_idx').on(t.complaintId, t.id),
+    oneOf('complaint_messages_kind_check', 'kind', COMPLAINT_MESSAGE_KINDS),
+    oneOf('complaint_messages_event_check', 'event', COMPLAINT_EVENTS, true),
+    check('complaint_messages_shape_check', raw(`("kind" = 'event') = ("event" IS NOT NULL) AND ("kind" = 'event' OR "body" IS NOT NULL)`)),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Infrastructure tables shared by all server instances
 
 /** Mail written in the same transaction as the change that causes it, sent afterwards. */
@@ -2305,3 +2393,5 @@ export type OrderReturnLine = typeof orderReturnLines.$inferSelect;
 export type ExchangeRequest = typeof exchangeRequests.$inferSelect;
 export type StoreCreditEntry = typeof storeCreditEntries.$inferSelect;
 export type Appointment = typeof appointments.$inferSelect;
+export type Complaint = typeof complaints.$inferSelect;
+export type ComplaintMessageRow = typeof complaintMessages.$inferSelect;

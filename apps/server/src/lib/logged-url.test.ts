@@ -6,6 +6,9 @@ describe('the address the log may show', () => {
     expect(loggedUrl('/reset-password?link=Ab_-0123456789abcdefghijklmnop')).toBe(`/reset-password?link=${HIDDEN}`);
     expect(loggedUrl('/otp?email=asha%40example.in')).toBe(`/otp?email=${HIDDEN}`);
     expect(loggedUrl('/api/appointments/manage?token=abcdefghijklmnopqrstuvwxyz')).toBe(`/api/appointments/manage?token=${HIDDEN}`);
+    // A complaint's link from its mail (issue 38), and the loader's data request for it.
+    expect(loggedUrl('/help/ticket?key=Ab_-0123456789abcdefghijklmnop')).toBe(`/help/ticket?key=${HIDDEN}`);
+    expect(loggedUrl('/help/ticket.data?key=Ab_-0123456789abcdefghijklmnop')).toBe(`/help/ticket.data?key=${HIDDEN}`);
     expect(loggedUrl('/api/admin/orders?q=%2B91%2098765%2043210&status=Placed')).toBe(`/api/admin/orders?q=${HIDDEN}&status=Placed`);
     // A name the store never uses is hidden by default, and so is a bare part or a name that is not a plain word.
     expect(loggedUrl('/x?utm_thing=secret&abc123secret&%E0%A4%A=1')).toBe(`/x?utm_thing=${HIDDEN}&${HIDDEN}&${HIDDEN}=${HIDDEN}`);

@@ -42,6 +42,8 @@ export const ADMIN_PATHS = {
   refundsDue: '/admin/refunds-due',
   sizerRequests: '/admin/sizer-requests',
   appointments: '/admin/appointments',
+  complaints: '/admin/complaints',
+  complaint: (ticketNumber: string) => `/admin/complaints/${encodeURIComponent(ticketNumber)}`,
   exchanges: '/admin/exchanges',
   exchange: (id: number | string) => `/admin/exchanges/${id}`,
   customRequests: '/admin/custom-requests',
@@ -84,6 +86,8 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Appointments', to: ADMIN_PATHS.appointments, permission: 'orders' },
     ],
   },
+  // Issue 38: complaints with their 48-hour and one-month timers, the orders desk's and the owner's.
+  { label: 'Customer care', items: [{ label: 'Complaints', to: ADMIN_PATHS.complaints, permission: 'complaints' }] },
   { label: 'Design', items: [{ label: 'Custom requests', to: ADMIN_PATHS.customRequests, permission: 'design' }] },
   { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
   {

@@ -17,23 +17,27 @@ import { AddressBookPane } from '../features/account/address-book-pane.tsx';
 import { CANCEL_APPOINTMENT_INTENT, MyAppointments, type CancelAppointmentResult } from '../features/appointments/my-appointments.tsx';
 import { cancelAppointment, loadAppointments } from '../features/appointments/my-appointments.server.ts';
 import { StoreCreditPane, loadStoreCredit } from '../features/account/store-credit-pane.tsx';
+import { MyComplaints } from '../features/complaints/my-complaints.tsx';
+import { loadMyComplaints } from '../features/complaints/complaints.server.ts';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 import '../styles/screens/payments.css';
+import '../styles/screens/complaints.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') }, { name: 'robots', content: 'noindex' }];
 
 /** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [account, payments, addresses, appointments, storeCredit] = await Promise.all([
+  const [account, payments, addresses, appointments, storeCredit, complaints] = await Promise.all([
     loadAccount(api, request),
     loadPayments(api),
     loadAddresses(api),
     loadAppointments(api),
     loadStoreCredit(api),
+    loadMyComplaints(api),
   ]);
-  return { ...account, payments, addresses, appointments, storeCredit };
+  return { ...account, payments, addresses, appointments, storeCredit, complaints };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,7 +71,7 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
  * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, details, payments, addresses, appointments, storeCredit } = loaderData;
+  const { user, details, payments, addresses, appointments, storeCredit, complaints } = loaderData;
   const appointmentResult =
     actionData && 'intent' in actionData && actionData.intent === CANCEL_APPOINTMENT_INTENT ? (actionData as CancelAppointmentResult) : undefined;
   const addressResult = actionData && 'fields' in actionData && ADDRESS_INTENTS.includes(actionData.intent) ? (actionData as AddressResult) : undefined;
@@ -132,6 +136,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 ))}
               </ul>
               <MyAppointments appointments={appointments} result={appointmentResult} />
+              <MyComplaints complaints={complaints} />
             </Panel>
 
             <Panel tab="payments" active={tab}>

@@ -33,6 +33,13 @@ export async function lockCustomer(tx: Db, customerId: number): Promise<void> {
   await accountsRepository(tx).lockRow(customerId);
 }
 
+/** Where the store answers a customer (a complaint's acknowledgement, issue 38): the account's e-mail, name and mobile. */
+export async function customerContactOf(tx: Db, customerId: number): Promise<{ email: string; name: string; mobile: string | null } | null> {
+  const found = await accountsRepository(tx).findById(customerId);
+  if (!found) return null;
+  return { email: found.email, name: `${found.firstName} ${found.lastName}`.trim() || found.username, mobile: found.mobile };
+}
+
 /** Housekeeping: reset codes and links whose life ended before `before` go. */
 export function pruneResets(tx: Db, before: Date): Promise<number> {
   return accountsRepository(tx).pruneResets(before);

@@ -1,11 +1,12 @@
 /**
  * The dashboard: a read model for staff that joins many domains (orders, custom designs, trade partners, sizer
- * requests, the catalogue's stock, the rates, the settings' low-stock threshold). It only reads: it writes no table,
+ * requests, complaints, the catalogue's stock, the rates, the settings' low-stock threshold). It only reads: it writes no table,
  * and each of those domains' own module writes its rows.
  */
 import { schema, type Db } from '@milli/db';
 import type { AdminDashboard } from '@milli/contracts/schemas';
 import { indianDate, startOfIndianDate } from '@milli/pricing';
+import { complaintCounts } from '../complaints/service.ts';
 import { createDashboardRepository } from './repository.ts';
 
 /** The order steps that wait on the store: every status before Delivered but Cancelled, in their order. */
@@ -31,9 +32,10 @@ export function createDashboardService(db: Db, now: () => Date = () => new Date(
   const repo = createDashboardRepository(db);
   return {
     async read(): Promise<AdminDashboard> {
-      const today = indianDate(now());
+      const at = now();
+      const today = indianDate(at);
       const threshold = await repo.lowStockThreshold();
-      const [sales, orderCounts, designCounts, tradeCounts, sizerCounts, lowStock, metals, diamonds] = await Promise.all([
+      const [sales, orderCounts, designCounts, tradeCounts, sizerCounts, lowStock, metals, diamonds, complaints] = await Promise.all([
         repo.ordersBetween(startOfIndianDate(today), startOfIndianDate(nextDay(today))),
         repo.orderCounts(WAITING_ORDER_STATUSES),
         repo.designRequestCounts(WAITING_DESIGN_STATUSES),
@@ -42,6 +44,7 @@ export function createDashboardService(db: Db, now: () => Date = () => new Date(
         repo.lowStock(threshold, LOW_STOCK_LISTED),
         repo.metalRatesInForce(today),
         repo.diamondRatesInForce(today),
+        complaintCounts(db, at),
       ]);
       // Grades from the plainest to the finest, as the store lists them, not alphabetically.
       diamonds.sort((a, b) => schema.DIAMOND_QUALITIES.indexOf(a.quality) - schema.DIAMOND_QUALITIES.indexOf(b.quality));
@@ -54,6 +57,7 @@ export function createDashboardService(db: Db, now: () => Date = () => new Date(
         designRequestsWaiting: inOrder(WAITING_DESIGN_STATUSES, designCounts),
         tradeApplicationsWaiting: inOrder(WAITING_TRADE_STATUSES, tradeCounts),
         sizerRequestsWaiting: inOrder(WAITING_SIZER_STATUSES, sizerCounts),
+        complaints,
         lowStock: { threshold, ...lowStock },
         rates: {
           // Prices follow the metal rates: they are "in" when every metal rate in force is today's.

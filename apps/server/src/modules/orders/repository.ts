@@ -114,6 +114,40 @@ export function ordersRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * What a guest's complaint is checked against (issue 38): the order's id and owner, the account's e-mail, the
+     * company e-mail it was invoiced to, and the phones of the account and both addresses. Null when no order has the
+     * number; the caller answers that as it answers a mismatch.
+     */
+    async contactsOf(orderNumber: string) {
+      const [row] = await db
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          customerId: orders.customerId,
+          email: customers.email,
+          companyEmail: orders.companyEmail,
+          mobile: customers.mobile,
+          phones: sql<
+            string[]
+          >`coalesce((select array_agg(${orderAddresses.phone}) from ${orderAddresses} where ${orderAddresses.orderId} = ${orders.id}), '{}')`,
+        })
+        .from(orders)
+        .innerJoin(customers, eq(customers.id, orders.customerId))
+        .where(eq(orders.orderNumber, orderNumber));
+      return row ?? null;
+    },
+
+    /** A customer's orders to choose from (a complaint's), newest first. */
+    async choicesOf(customerId: number, limit: number) {
+      return db
+        .select({ orderNumber: orders.orderNumber, placedAt: orders.placedAt, status: orders.status })
+        .from(orders)
+        .where(eq(orders.customerId, customerId))
+        .orderBy(desc(orders.placedAt), desc(orders.id))
+        .limit(limit);
+    },
+
     /** The next order id, taken before the insert so the order number (which contains it) is written with the row. */
     async nextOrderId() {
       const result = await db.execute<{ id: string | number }>(sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`);

@@ -445,6 +445,16 @@ export function ownOrder(tx: Db, customerId: number, orderNumber: string, opts: 
   return ordersRepository(tx).findOwn(customerId, orderNumber, opts);
 }
 
+/** An order's contacts by its number, for a guest's complaint to be checked against (issue 38); null when there is none. */
+export function orderContactsOf(tx: Db, orderNumber: string) {
+  return ordersRepository(tx).contactsOf(orderNumber);
+}
+
+/** The customer's most recent orders (number, day placed, status), for choosing one a complaint is about. */
+export function orderChoicesOf(tx: Db, customerId: number, limit = 100) {
+  return ordersRepository(tx).choicesOf(customerId, limit);
+}
+
 export function orderLinesOf(tx: Db, orderId: number): Promise<OrderLine[]> {
   return ordersRepository(tx).lines(orderId);
 }

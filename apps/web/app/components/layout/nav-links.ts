@@ -85,4 +85,5 @@ export const QUICK_LINKS = [
   { label: 'Trade Partners', href: '/new-manufacturer' },
   { label: 'Trade Enquiry', href: '/manufacturer' },
   { label: 'Custom Design', href: '/custom-design' },
+  { label: 'Help & Complaints', href: '/help' },
 ] as const;

@@ -13,7 +13,7 @@ import type { PolicySection } from './legal-document.tsx';
  */
 
 /** The date these texts last changed: update it with every change to a policy. */
-export const POLICIES_UPDATED = '24 November 2026';
+export const POLICIES_UPDATED = '29 November 2026';
 
 export interface Policy {
   title: string;
@@ -69,10 +69,7 @@ function grievance(settings: StoreSettings, about: string): PolicySection {
           Protection (E-Commerce) Rules, 2020:
         </p>
         <GrievanceAddress settings={settings} />
-        <p>
-          We acknowledge every complaint within 48 hours and resolve it within one month of receiving it, and we tell you the number by which you can follow it.
-          You may also approach the National Consumer Helpline (1915) or the consumer commission of your district.
-        </p>
+        <p>You may also approach the National Consumer Helpline (1915) or the consumer commission of your district.</p>
       </>
     ),
   };

@@ -5,7 +5,7 @@ import { GrievanceAddress } from './grievance-address.tsx';
 import { LegalDocument, type PolicySection } from './legal-document.tsx';
 
 /** The date this text last changed: update it with every change to the policy. */
-export const POLICY_UPDATED = '22 November 2026';
+export const POLICY_UPDATED = '29 November 2026';
 
 function sections(settings: StoreSettings): PolicySection[] {
   const store = settings.storeName || 'Milli';
@@ -238,10 +238,7 @@ function sections(settings: StoreSettings): PolicySection[] {
             Grievance Officer can be contacted about any concern regarding your personal data or this policy:
           </p>
           <GrievanceAddress settings={settings} />
-          <p>
-            We acknowledge every grievance within 48 hours and resolve it within one month of receiving it. If you are not satisfied with our answer, you may
-            approach the Data Protection Board of India.
-          </p>
+          <p>If you are not satisfied with our answer, you may approach the Data Protection Board of India.</p>
         </>
       ),
     },

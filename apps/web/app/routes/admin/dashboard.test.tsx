@@ -24,6 +24,7 @@ const DATA: AdminDashboard = {
     { status: 'Under Review', count: 0 },
   ],
   sizerRequestsWaiting: [{ status: 'New', count: 3 }],
+  complaints: { open: 4, overdue: 1 },
   lowStock: { threshold: 2, count: 12, products: [{ id: 7, sku: 'RNG-7', name: 'Lotus Ring', stock: 0 }] },
   rates: {
     todayIn: false,
@@ -64,6 +65,17 @@ describe('the dashboard', () => {
     expect(screen.queryByRole('link', { name: 'Lotus Ring' })).toBeNull();
     // The orders desk posts the sizers: its way there.
     expect(screen.getByRole('link', { name: 'Open the sizer requests' })).toBeTruthy();
+    // And answers the complaints: the count of the overdue, and its way to the desk.
+    const complaints = screen.getByRole('region', { name: /Complaints/ });
+    expect(complaints.textContent).toContain('4 open or waiting for the customer, 1 past a deadline.');
+    expect(within(complaints).getByRole('link', { name: 'Open the complaints desk' }).getAttribute('href')).toBe('/admin/complaints');
+  });
+
+  it('shows the complaints count without a link to a member who cannot open the desk', async () => {
+    renderFor('catalogue');
+    const complaints = await screen.findByRole('region', { name: /Complaints/ });
+    expect(within(complaints).getByText('1 overdue')).toBeTruthy();
+    expect(within(complaints).queryByRole('link')).toBeNull();
   });
 
   it('shows today’s figures, what waits, low stock and the rates in force', async () => {

@@ -61,6 +61,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
   const canCatalogue = me?.permissions.includes('catalogue') ?? false;
   const canOrders = me?.permissions.includes('orders') ?? false;
   const canDesign = me?.permissions.includes('design') ?? false;
+  const canComplaints = me?.permissions.includes('complaints') ?? false;
   const ordersWaiting = d.ordersWaiting.reduce((s, r) => s + r.count, 0);
   return (
     <>
@@ -170,6 +171,26 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           </Panel>
           <Panel title="Trade applications waiting" id="dash-trade">
             <Waiting rows={d.tradeApplicationsWaiting} empty="No application is waiting." />
+          </Panel>
+          <Panel
+            title="Complaints"
+            id="dash-complaints"
+            actions={
+              <StatusBadge tone={d.complaints.overdue > 0 ? 'danger' : 'success'}>
+                {d.complaints.overdue > 0 ? `${d.complaints.overdue} overdue` : 'On time'}
+              </StatusBadge>
+            }
+          >
+            <p>
+              {d.complaints.open === 0
+                ? 'No complaint is open.'
+                : `${d.complaints.open} open or waiting for the customer${d.complaints.overdue > 0 ? `, ${d.complaints.overdue} past a deadline` : ''}.`}
+            </p>
+            {canComplaints && (
+              <p>
+                <Link to={ADMIN_PATHS.complaints}>Open the complaints desk</Link>
+              </p>
+            )}
           </Panel>
           <Panel title="Ring sizers to post" id="dash-sizers">
             <Waiting rows={d.sizerRequestsWaiting} empty="No sizer request is waiting." />
