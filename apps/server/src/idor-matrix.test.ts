@@ -281,6 +281,20 @@ beforeAll(async () => {
     { name: 'reject a design', method: 'POST', url: `/api/custom-design/requests/${requestId}/reject`, body: { reason: 'not mine' }, intruder: 404 },
     { name: 'approve a design (its advance)', method: 'POST', url: `/api/custom-design/requests/${requestId}/approve`, intruder: 404 },
     { name: 'appointments', method: 'GET', url: '/api/appointments', intruder: 'own-data-only', owner: 200 },
+    // My privacy (issue 38): the session's own data only, whatever is sent.
+    { name: 'download my data', method: 'GET', url: '/api/account/privacy/export', intruder: 'own-data-only', owner: 200 },
+    { name: 'my privacy', method: 'GET', url: '/api/account/privacy', intruder: 'own-data-only', owner: 200 },
+    { name: 'my consents', method: 'GET', url: '/api/account/consents', intruder: 'own-data-only', owner: 200 },
+    { name: 'my nominee', method: 'GET', url: '/api/account/nominee', intruder: 'own-data-only', owner: 200 },
+    { name: 'the desk’s customer', method: 'GET', url: `/api/admin/customers/${owner.id}`, intruder: 401 },
+    { name: 'the desk’s export', method: 'GET', url: `/api/admin/customers/${owner.id}/export`, intruder: 401 },
+    {
+      name: 'the desk’s erasure',
+      method: 'POST',
+      url: `/api/admin/customers/${owner.id}/erase`,
+      body: { reason: 'Not a member of staff at all', confirm: 'ERASE' },
+      intruder: 401,
+    },
     { name: 'cancel an appointment', method: 'POST', url: `/api/appointments/${appointmentId}/cancel`, intruder: 404 },
     {
       name: 'pay a made piece’s balance',

@@ -117,6 +117,12 @@ export const ERROR_CODES = [
   'UPLOADS_FULL',
   'CERTIFICATE_NOT_FOUND',
   'RETURN_NOT_RETURNABLE',
+  // The shopper's rights over their data (issue 38)
+  'ERASURE_BLOCKED',
+  'ERASURE_CODE_INVALID',
+  'ALREADY_ERASED',
+  'CUSTOMER_NOT_FOUND',
+  'NOMINEE_NOT_FOUND',
   // The back office (issue 17)
   'STAFF_SIGN_IN_REQUIRED',
   'PERMISSION_DENIED',

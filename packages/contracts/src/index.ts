@@ -12,6 +12,7 @@ export * from './guest-cart.ts';
 export * from './demo-instruments.ts';
 export * from './errors.ts';
 export * from './staff.ts';
+export * from './privacy-rules.ts';
 export * from './catalogue-images.ts';
 export * from './admin-shop-values.ts';
 export type * from './api.ts';

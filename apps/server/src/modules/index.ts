@@ -34,6 +34,8 @@ import { adminAppointmentsModule } from './appointments/admin-routes.ts';
 import { exchangesModule } from './exchanges/routes.ts';
 import { storeCreditModule } from './store-credit/routes.ts';
 import { jobsAdminModule } from './jobs/admin-routes.ts';
+import { customersModule } from './customers/routes.ts';
+import { customersAdminModule } from './customers/admin-routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -71,4 +73,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   reviewsModule,
   returnsModule,
   jobsAdminModule,
+  customersModule,
+  customersAdminModule,
 ];
