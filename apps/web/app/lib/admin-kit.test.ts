@@ -106,11 +106,12 @@ describe('the navigation', () => {
     ]);
     expect(labels('partners')).toEqual(['Dashboard', 'Trade partners', 'My security']);
     expect(labels('catalogue')).not.toContain('Trade partners');
-    expect(labels('orders')).toEqual(['Dashboard', 'Orders', 'Returns', 'Exchanges & buy-back', 'Sizer requests', 'Appointments', 'My security']);
+    // The orders desk answers customers, so it holds the customer desk too (issue 38).
+    expect(labels('orders')).toEqual(['Dashboard', 'Orders', 'Returns', 'Exchanges & buy-back', 'Sizer requests', 'Appointments', 'Customers', 'My security']);
     expect(labels('design')).toEqual(['Dashboard', 'Custom requests', 'My security']);
     expect(labels('accounts')).toEqual(['Dashboard', 'Harvest plans', 'Refunds due', 'My security']);
     // An empty group leaves no heading behind.
-    expect(adminNavFor(ROLES.orders).map((g) => g.label)).toEqual([null, 'Orders', 'You']);
+    expect(adminNavFor(ROLES.orders).map((g) => g.label)).toEqual([null, 'Orders', 'Customers', 'You']);
     expect(adminNavFor(ROLES.design).map((g) => g.label)).toEqual([null, 'Design', 'You']);
   });
 

@@ -36,6 +36,8 @@ export const ADMIN_PATHS = {
   coupons: '/admin/coupons',
   stores: '/admin/stores',
   orders: '/admin/orders',
+  customers: '/admin/customers',
+  customer: (id: number | string) => `/admin/customers/${id}`,
   order: (orderNumber: string) => `/admin/orders/${encodeURIComponent(orderNumber)}`,
   returns: '/admin/returns',
   returnCase: (id: number | string) => `/admin/returns/${id}`,
@@ -84,6 +86,8 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Appointments', to: ADMIN_PATHS.appointments, permission: 'orders' },
     ],
   },
+  // The customer desk (issue 38): finding a customer, their record, and their requests to export or erase their data.
+  { label: 'Customers', items: [{ label: 'Customers', to: ADMIN_PATHS.customers, permission: 'customers' }] },
   { label: 'Design', items: [{ label: 'Custom requests', to: ADMIN_PATHS.customRequests, permission: 'design' }] },
   { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
   {

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERASED_ON_ERASURE, RETAINED_ON_ERASURE, erasedEmail } from '@milli/contracts';
+import { ERASED_ON_ERASURE, RETAINED_ON_ERASURE, erasedEmail, type ErasedItem, type RetainedItem } from '@milli/contracts';
 import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createShopper, createStaff, placeOrder, type TestShopper, type TestStaff } from '../../testing-factories.ts';
@@ -266,6 +266,41 @@ describe('Erasure', () => {
     );
     await send('PUT', '/api/account/consents', gita, { email: true, sms: true, whatsapp: false });
     await send('PUT', '/api/account/nominee', gita, { name: 'Hari Menon', relationship: 'Child', phone: '9840055555' });
+    const cartLine = await postForm(
+      t.app,
+      '/api/cart/add',
+      { cart_product_id: products[1]!, cart_quantity: 1, cart_user_id: gita.id },
+      { cookie: gita.cookie, ip: gita.ip },
+    );
+    expect(cartLine.statusCode, cartLine.body).toBe(200);
+    const sizer = await postForm(
+      t.app,
+      '/api/sizer-requests',
+      { name: 'Gita Menon', phone: '9840044444', email: 'gita@example.in', address: '21 Harbour View, Chennai 600004' },
+      { cookie: gita.cookie, ip: gita.ip },
+    );
+    expect(sizer.statusCode, sizer.body).toBe(200);
+    const visit = await send('POST', '/api/appointments', gita, {
+      kind: 'video',
+      date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+      slot: '12:30',
+      purpose: 'browse',
+      name: 'Gita Menon',
+      email: 'gita@example.in',
+      phone: '9840044444',
+      note: 'Call me about the studs',
+    });
+    expect(visit.statusCode, visit.body).toBe(201);
+    // A plan spent in full long ago: nothing of it is open, its mail address is hers.
+    await t.database.db.insert(schema.harvestPlans).values({
+      customerId: gita.id,
+      monthlyAmountPaise: 100_000,
+      email: 'gita@example.in',
+      status: 'Redeemed',
+      maturesAt: new Date(Date.now() - 30 * 86_400_000),
+    });
+    const noted = await send('POST', `/api/admin/customers/${gita.id}/notes`, ordersDesk, { text: 'Gita prefers calls after 6 pm.' });
+    expect(noted.statusCode, noted.body).toBe(200);
 
     // Placed, not yet delivered: erasure waits, and says why, before the password is even looked at.
     const overview = await get('/api/account/privacy', gita);
@@ -297,58 +332,125 @@ describe('Erasure', () => {
     expect(erased.statusCode, erased.body).toBe(200);
     expect(String(erased.headers['set-cookie'])).toMatch(/milli_session=;/);
 
-    // Every session ended; neither the username nor the e-mail logs in, nor gets a reset code.
-    expect((await get('/api/account/consents', gita)).statusCode).toBe(401);
-    for (const username of ['gita', 'gita@example.in', erasedEmail(gita.id)]) {
-      expect((await postForm(t.app, '/api/auth/login', { username, password: gita.password }, { ip: '10.77.0.1' })).statusCode).toBe(401);
-    }
     const db = t.database.db;
-    const mailsBefore = (await db.select().from(schema.mailOutbox)).length;
-    expect((await postForm(t.app, '/api/auth/forgot-password', { email: 'gita@example.in' }, { ip: '10.77.0.2' })).statusCode).toBe(200);
-    expect((await db.select().from(schema.mailOutbox)).length).toBe(mailsBefore);
+    // Each thing the lists say erasure removes (ERASED_ON_ERASURE, which the privacy policy prints) is checked here, and
+    // each thing they say it keeps (RETAINED_ON_ERASURE): a list item without its check does not compile.
+    const removed: Record<ErasedItem, () => Promise<void>> = {
+      profile: async () => {
+        const [row] = await db.select().from(schema.customers).where(eq(schema.customers.id, gita.id));
+        expect(row).toMatchObject({ firstName: '', lastName: '', mobile: null, email: erasedEmail(gita.id), username: `Erased customer #${gita.id}` });
+        expect(row!.erasedAt).toBeInstanceOf(Date);
+        // Neither the username nor the e-mail logs in, nor gets a reset code.
+        for (const username of ['gita', 'gita@example.in', erasedEmail(gita.id)]) {
+          expect((await postForm(t.app, '/api/auth/login', { username, password: gita.password }, { ip: '10.77.0.1' })).statusCode).toBe(401);
+        }
+        const mailsBefore = (await db.select().from(schema.mailOutbox)).length;
+        expect((await postForm(t.app, '/api/auth/forgot-password', { email: 'gita@example.in' }, { ip: '10.77.0.2' })).statusCode).toBe(200);
+        expect((await db.select().from(schema.mailOutbox)).length).toBe(mailsBefore);
+      },
+      sessions: async () => {
+        expect((await get('/api/account/consents', gita)).statusCode).toBe(401);
+        expect(await db.select().from(schema.sessions).where(eq(schema.sessions.customerId, gita.id))).toEqual([]);
+      },
+      addresses: async () => {
+        expect(await db.select().from(schema.customerAddresses).where(eq(schema.customerAddresses.customerId, gita.id))).toEqual([]);
+        const cancelledOrder = (await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, cancelledNumber)))[0]!;
+        const cancelledAddresses = await db.select().from(schema.orderAddresses).where(eq(schema.orderAddresses.orderId, cancelledOrder.id));
+        expect(cancelledAddresses.length).toBeGreaterThan(0);
+        expect(JSON.stringify(cancelledAddresses)).not.toMatch(/Gita|Menon|77 Cancelled Street|9876543210/);
+      },
+      reviews: async () => {
+        const signed = JSON.stringify((await get(`/api/product/${products[2]!}/reviews`)).json());
+        expect(signed).toContain('A Milli shopper');
+        expect(signed).not.toContain('Gita');
+        expect(signed).toContain('Lovely studs, they sparkle');
+      },
+      appointments: async () => {
+        const [booked] = await db.select().from(schema.appointments).where(eq(schema.appointments.customerId, gita.id));
+        expect(booked).toMatchObject({ name: 'Erased customer', email: '', phone: '', note: null, mailbox: null, mobile: null });
+      },
+      'sizer-requests': async () => {
+        const [asked] = await db.select().from(schema.sizerRequests).where(eq(schema.sizerRequests.customerId, gita.id));
+        expect(asked).toMatchObject({ name: 'Erased customer', phone: '', email: '', address: '', status: 'Closed' });
+      },
+      harvest: async () => {
+        const plans = await db.select().from(schema.harvestPlans).where(eq(schema.harvestPlans.customerId, gita.id));
+        expect(plans.map((p) => p.email)).toEqual([erasedEmail(gita.id)]);
+      },
+      nominee: async () => expect(await db.select().from(schema.customerNominees).where(eq(schema.customerNominees.customerId, gita.id))).toEqual([]),
+      'wishlist-cart': async () => {
+        expect(await db.select().from(schema.wishlistItems).where(eq(schema.wishlistItems.customerId, gita.id))).toEqual([]);
+        const lines = await db
+          .select()
+          .from(schema.cartLines)
+          .innerJoin(schema.carts, eq(schema.carts.id, schema.cartLines.cartId))
+          .where(eq(schema.carts.customerId, gita.id));
+        expect(lines).toEqual([]);
+      },
+      messages: async () => {
+        // Only the erasure's own confirmation is left for her old address, and it is sent there once.
+        const oldMails = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, 'gita@example.in'));
+        expect(oldMails.map((m) => m.kind)).toEqual(['account-erased']);
+      },
+      consents: async () => {
+        expect(await mayMarket(db, gita.id, 'email')).toBe(false);
+        expect(await mayMarket(db, gita.id, 'sms')).toBe(false);
+        const withdrawals = await db
+          .select()
+          .from(schema.consentEvents)
+          .where(and(eq(schema.consentEvents.customerId, gita.id), eq(schema.consentEvents.source, 'erasure')));
+        expect(withdrawals.map((w) => [w.channel, w.granted]).sort()).toEqual([
+          ['email', false],
+          ['sms', false],
+        ]);
+      },
+      'staff-notes': async () => expect(await db.select().from(schema.customerNotes).where(eq(schema.customerNotes.customerId, gita.id))).toEqual([]),
+    };
+    const invoiceText = async () => {
+      const invoice = await get(`/api/admin/orders/${orderNumber}/invoice.pdf`, ordersDesk);
+      expect(invoice.statusCode).toBe(200);
+      return execFileSync('pdftotext', ['-layout', '-', '-'], { input: invoice.rawPayload }).toString();
+    };
+    const kept: Record<RetainedItem, () => Promise<void>> = {
+      invoices: async () => expect(await invoiceText()).toContain(orderNumber.replace(/^MIL-/, '')),
+      'invoice-addresses': async () => {
+        const printed = await invoiceText();
+        expect(printed).toContain('Gita Menon');
+        expect(printed).toContain('21 Harbour View');
+      },
+      'tax-ids': async () => {
+        const [order] = await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber));
+        // The company's e-mail is printed on no invoice: it goes.
+        expect(order).toMatchObject({ companyName: 'Menon Gems', companyGstin: '33AAKCM4821Q1Z1', companyEmail: null });
+        expect(await invoiceText()).toContain('33AAKCM4821Q1Z1');
+      },
+      'orders-and-payments': async () => {
+        expect(await db.select().from(schema.orders).where(eq(schema.orders.customerId, gita.id))).toHaveLength(2);
+        const paid = await db.select().from(schema.payments).where(eq(schema.payments.customerId, gita.id));
+        expect(paid.every((p) => p.gatewayOrderId !== null)).toBe(true);
+        expect(await db.select().from(schema.refunds).where(eq(schema.refunds.customerId, gita.id))).toHaveLength(1);
+      },
+      'consent-history': async () => {
+        const history = await db.select().from(schema.consentEvents).where(eq(schema.consentEvents.customerId, gita.id));
+        expect(history.filter((h) => h.source === 'customer')).toHaveLength(2);
+      },
+      'audit-log': async () => {
+        const lines = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entity, 'customer-note'));
+        expect(lines.some((l) => JSON.stringify(l.after).includes(`"customerId":${gita.id}`))).toBe(true);
+      },
+    };
+    for (const check of Object.values(removed)) await check();
+    for (const check of Object.values(kept)) await check();
+    expect(Object.keys(removed)).toEqual(ERASED_ON_ERASURE.map((e) => e.key));
+    expect(Object.keys(kept)).toEqual(RETAINED_ON_ERASURE.map((r) => r.key));
 
-    // The personal data is gone.
-    const [row] = await db.select().from(schema.customers).where(eq(schema.customers.id, gita.id));
-    expect(row).toMatchObject({ firstName: '', lastName: '', mobile: null, email: erasedEmail(gita.id), username: `Erased customer #${gita.id}` });
-    expect(row!.erasedAt).toBeInstanceOf(Date);
-    expect(await db.select().from(schema.customerAddresses).where(eq(schema.customerAddresses.customerId, gita.id))).toEqual([]);
-    expect(await db.select().from(schema.wishlistItems).where(eq(schema.wishlistItems.customerId, gita.id))).toEqual([]);
-    expect(await db.select().from(schema.customerNominees).where(eq(schema.customerNominees.customerId, gita.id))).toEqual([]);
-    expect(await db.select().from(schema.sessions).where(eq(schema.sessions.customerId, gita.id))).toEqual([]);
-    expect(await mayMarket(db, gita.id, 'email')).toBe(false);
-    const withdrawals = await db
-      .select()
-      .from(schema.consentEvents)
-      .where(and(eq(schema.consentEvents.customerId, gita.id), eq(schema.consentEvents.source, 'erasure')));
-    expect(withdrawals.map((w) => [w.channel, w.granted]).sort()).toEqual([
-      ['email', false],
-      ['sms', false],
-    ]);
-    const oldMails = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, 'gita@example.in'));
-    expect(oldMails.map((m) => m.kind)).toEqual(['account-erased']);
-    const cancelledOrder = (await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, cancelledNumber)))[0]!;
-    const cancelledAddresses = await db.select().from(schema.orderAddresses).where(eq(schema.orderAddresses.orderId, cancelledOrder.id));
-    expect(JSON.stringify(cancelledAddresses)).not.toMatch(/Gita|Menon|77 Cancelled Street|9876543210/);
-
-    // Kept, for the tax laws: the invoice with its billing name and address, GSTIN and company; not the company's e-mail.
-    const [kept] = await db.select().from(schema.orders).where(eq(schema.orders.orderNumber, orderNumber));
-    expect(kept).toMatchObject({ companyName: 'Menon Gems', companyGstin: '33AAKCM4821Q1Z1', companyEmail: null });
-    const invoice = await get(`/api/admin/orders/${orderNumber}/invoice.pdf`, ordersDesk);
-    expect(invoice.statusCode).toBe(200);
-    const printed = execFileSync('pdftotext', ['-layout', '-', '-'], { input: invoice.rawPayload }).toString();
-    expect(printed).toContain('Gita Menon');
-    expect(printed).toContain('21 Harbour View');
-    expect(printed).toContain('33AAKCM4821Q1Z1');
-
-    // Staff see an erased customer where the name was; the storefront signs the review 'A Milli shopper'.
+    // Staff see an erased customer where the name was.
     const desk = (await get(`/api/admin/orders?q=${orderNumber}`, ordersDesk)).json();
     expect(desk.data[0].customerName).toBe(`Erased customer #${gita.id}`);
-    const reviews = (await get(`/api/product/${products[2]!}/reviews`)).json();
-    const signed = JSON.stringify(reviews);
-    expect(signed).toContain('A Milli shopper');
-    expect(signed).not.toContain('Gita');
     const customerPage = (await get(`/api/admin/customers/${gita.id}`, ordersDesk)).json();
     expect(customerPage.profile).toMatchObject({ name: `Erased customer #${gita.id}`, erased: true });
+    const reviewDesk = (await get(`/api/admin/reviews?q=sparkle`, owner)).json();
+    expect(reviewDesk.data[0].customer.name).toBe(`Erased customer #${gita.id}`);
 
     // Erasure is done once; the address is free for a new account.
     expect(
