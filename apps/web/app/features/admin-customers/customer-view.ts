@@ -24,3 +24,10 @@ export function statusTone(status: string): 'neutral' | 'success' | 'warning' | 
   if (status === 'Awaiting payment' || status === 'Awaiting confirmation' || status === 'created') return 'warning';
   return 'info';
 }
+
+/** The customer-facing lists of what erasure removes and keeps (contracts), said of the customer to staff. */
+export const ofThem = (text: string) =>
+  text
+    .replace(/\byour\b/g, 'their')
+    .replace(/\b(sent|about) you\b/g, '$1 them')
+    .replace(/\byou\b/g, 'they');

@@ -91,7 +91,7 @@ export async function privacyAction(api: ApiClient, request: Request) {
     // The API ended the session; its cleared cookie goes on to the browser with the way to the page that says what was kept.
     const headers = new Headers();
     for (const cookie of answer.setCookies) headers.append('Set-Cookie', cookie);
-    throw redirect('/account/erased', { headers });
+    throw redirect('/account/erased#erased-title', { headers });
   }
   if (answer?.status === 401) throw loginRedirect(request);
   return refused(answer, intent, { fields: apiFieldErrors(answer?.ok === false ? answer.body : null, ['password', 'code', 'confirm']), codeSent: byCode });

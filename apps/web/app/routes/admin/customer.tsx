@@ -15,7 +15,7 @@ import { AdminForm, FormActions, SubmitButton, TextField } from '../../component
 import { adminApi } from '../../lib/admin.server.ts';
 import { formText } from '../../lib/admin-form.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
-import { showDate, showDateTime, statusTone } from '../../features/admin-customers/customer-view.ts';
+import { ofThem, showDate, showDateTime, statusTone } from '../../features/admin-customers/customer-view.ts';
 import '../../features/admin-customers/admin-customers.css';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.customer ? loaded.customer.profile.name : 'Customer'} · Back office` }];
@@ -331,38 +331,40 @@ export default function CustomerPage({ loaderData: { customer: c } }: Route.Comp
             )}
           </Panel>
           <Panel title="Consents and nominee">
-            <p>Order messages: always sent.</p>
-            <ul className="cu-list">
-              {c.consents.marketing.map((m) => (
-                <li key={m.channel}>
-                  {MARKETING_CHANNEL_LABELS[m.channel]} marketing: <strong>{m.granted ? 'given' : 'not given'}</strong>
-                  {m.changedAt && <span className="adm-muted"> ({showDateTime(m.changedAt)})</span>}
-                </li>
-              ))}
-            </ul>
-            {c.consents.history.length > 0 && (
-              <details>
-                <summary>Every change ({c.consents.history.length})</summary>
-                <ul className="cu-list">
-                  {c.consents.history.map((h, n) => (
-                    <li key={n}>
-                      {showDateTime(h.at)}: {MARKETING_CHANNEL_LABELS[h.channel]} {h.granted ? 'given' : 'withdrawn'} by{' '}
-                      {h.source === 'erasure' ? 'the erasure' : 'the customer'}
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            )}
-            <p>
-              Nominee:{' '}
-              {c.nominee ? (
-                <>
-                  <strong>{c.nominee.name}</strong> ({c.nominee.relationship}) {[c.nominee.email, c.nominee.phone].filter(Boolean).join(', ')}
-                </>
-              ) : (
-                <span className="adm-muted">none</span>
+            <div className="cu-stack">
+              <p>Order messages: always sent.</p>
+              <ul className="cu-list">
+                {c.consents.marketing.map((m) => (
+                  <li key={m.channel}>
+                    {MARKETING_CHANNEL_LABELS[m.channel]} marketing: <strong>{m.granted ? 'given' : 'not given'}</strong>
+                    {m.changedAt && <span className="adm-muted"> ({showDateTime(m.changedAt)})</span>}
+                  </li>
+                ))}
+              </ul>
+              {c.consents.history.length > 0 && (
+                <details>
+                  <summary>Every change ({c.consents.history.length})</summary>
+                  <ul className="cu-list">
+                    {c.consents.history.map((h, n) => (
+                      <li key={n}>
+                        {showDateTime(h.at)}: {MARKETING_CHANNEL_LABELS[h.channel]} {h.granted ? 'given' : 'withdrawn'} by{' '}
+                        {h.source === 'erasure' ? 'the erasure' : 'the customer'}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
               )}
-            </p>
+              <p>
+                Nominee:{' '}
+                {c.nominee ? (
+                  <>
+                    <strong>{c.nominee.name}</strong> ({c.nominee.relationship}) {[c.nominee.email, c.nominee.phone].filter(Boolean).join(', ')}
+                  </>
+                ) : (
+                  <span className="adm-muted">none</span>
+                )}
+              </p>
+            </div>
           </Panel>
         </div>
 
@@ -379,68 +381,77 @@ export default function CustomerPage({ loaderData: { customer: c } }: Route.Comp
         </Panel>
 
         <Panel title={erased ? 'Erased' : 'Erase their data'} tone={erased ? undefined : 'warning'}>
-          {erased ? (
-            <p>
-              Erased on {c.profile.erasedAt ? showDateTime(c.profile.erasedAt) : '–'}. What the tax laws keep stays, locked, for {RETENTION_YEARS} years after
-              the end of the financial year of each sale: {RETAINED_ON_ERASURE.map((r) => r.text).join('; ')}.
-            </p>
-          ) : c.erasureBlockers.length > 0 ? (
-            <>
-              <p>
-                <strong>Not yet.</strong> Their data can be erased once these are settled. Their My privacy page tells them:
-              </p>
-              <ul className="cu-list">
-                {c.erasureBlockers.map((b, n) => (
-                  <li key={n}>{b.message}</li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <>
-              <p>Only when the customer asked (by phone, letter or mail) and you have checked it is them. It cannot be undone.</p>
-              <div className="cu-erase-lists">
-                <div>
-                  <h3>Erased</h3>
-                  <ul className="cu-list">
-                    {ERASED_ON_ERASURE.map((e) => (
-                      <li key={e.key}>{e.text.replace(/\byour\b/g, 'their').replace(/\byou\b/g, 'them')}</li>
-                    ))}
-                  </ul>
+          <div className="cu-stack">
+            {erased ? (
+              <>
+                <p>
+                  Erased on {c.profile.erasedAt ? showDateTime(c.profile.erasedAt) : '–'}. What the tax laws keep stays, locked, for {RETENTION_YEARS} years
+                  after the end of the financial year of each sale:
+                </p>
+                <ul className="cu-list">
+                  {RETAINED_ON_ERASURE.map((r) => (
+                    <li key={r.key}>{ofThem(r.text)}</li>
+                  ))}
+                </ul>
+              </>
+            ) : c.erasureBlockers.length > 0 ? (
+              <>
+                <p>
+                  <strong>Not yet.</strong> Their data can be erased once these are settled. Their My privacy page tells them:
+                </p>
+                <ul className="cu-list">
+                  {c.erasureBlockers.map((b, n) => (
+                    <li key={n}>{b.message}</li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <>
+                <p>Only when the customer asked (by phone, letter or mail) and you have checked it is them. It cannot be undone.</p>
+                <div className="cu-erase-lists">
+                  <div>
+                    <h3>Erased</h3>
+                    <ul className="cu-list">
+                      {ERASED_ON_ERASURE.map((e) => (
+                        <li key={e.key}>{ofThem(e.text)}</li>
+                      ))}
+                    </ul>
+                  </div>
+                  <div>
+                    <h3>Kept, locked ({RETENTION_YEARS} years)</h3>
+                    <ul className="cu-list">
+                      {RETAINED_ON_ERASURE.map((r) => (
+                        <li key={r.key}>{ofThem(r.text)}</li>
+                      ))}
+                    </ul>
+                  </div>
                 </div>
-                <div>
-                  <h3>Kept, locked ({RETENTION_YEARS} years)</h3>
-                  <ul className="cu-list">
-                    {RETAINED_ON_ERASURE.map((r) => (
-                      <li key={r.key}>{r.text.replace(/\byour\b/g, 'their').replace(/\byou\b/g, 'they')}</li>
-                    ))}
-                  </ul>
-                </div>
-              </div>
-              <Form method="post">
-                <ConfirmAction
-                  intent="erase"
-                  label="Erase their data"
-                  buttonTone="danger"
-                  title={`Erase the data of ${c.profile.name}?`}
-                  confirmLabel="Erase for good"
-                  open={confirming !== null}
-                >
-                  <p>Their name, contact details, addresses and login go now, and they are mailed once to say so. This cannot be undone.</p>
-                  <TextField
-                    name="reason"
-                    label="How they asked, and how you checked it was them"
-                    required
-                    multiline
-                    rows={3}
-                    maxLength={500}
-                    defaultValue={confirming?.reason ?? valuesOf('erase').reason ?? ''}
-                    error={fieldsOf('erase').reason}
-                    hint="Kept in the audit log; their erased data is not."
-                  />
-                </ConfirmAction>
-              </Form>
-            </>
-          )}
+                <Form method="post">
+                  <ConfirmAction
+                    intent="erase"
+                    label="Erase their data"
+                    buttonTone="danger"
+                    title={`Erase the data of ${c.profile.name}?`}
+                    confirmLabel="Erase for good"
+                    open={confirming !== null}
+                  >
+                    <p>Their name, contact details, addresses and login go now, and they are mailed once to say so. This cannot be undone.</p>
+                    <TextField
+                      name="reason"
+                      label="How they asked, and how you checked it was them"
+                      required
+                      multiline
+                      rows={3}
+                      maxLength={500}
+                      defaultValue={confirming?.reason ?? valuesOf('erase').reason ?? ''}
+                      error={fieldsOf('erase').reason}
+                      hint="Kept in the audit log; their erased data is not."
+                    />
+                  </ConfirmAction>
+                </Form>
+              </>
+            )}
+          </div>
         </Panel>
       </div>
     </>

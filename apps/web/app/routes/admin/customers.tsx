@@ -73,8 +73,12 @@ export default function Customers({ loaderData: { page, list } }: Route.Componen
               ),
           },
           { key: 'orders', label: 'Orders', align: 'end', cell: (r) => r.orderCount },
-          { key: 'last', label: 'Last order', cell: (r) => (r.lastOrderAt ? showDate(r.lastOrderAt) : <span className="adm-muted">–</span>) },
-          { key: 'joined', label: 'Joined', cell: (r) => showDate(r.createdAt) },
+          {
+            key: 'last',
+            label: 'Last order',
+            cell: (r) => (r.lastOrderAt ? <span className="adm-nowrap">{showDate(r.lastOrderAt)}</span> : <span className="adm-muted">–</span>),
+          },
+          { key: 'joined', label: 'Joined', cell: (r) => <span className="adm-nowrap">{showDate(r.createdAt)}</span> },
         ]}
         empty={<EmptyState title={list.q ? 'No customer matches' : 'No customers yet'} />}
       />
