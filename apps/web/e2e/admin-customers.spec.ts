@@ -47,7 +47,8 @@ test('the owner finds a customer, corrects them, notes a call, exports their dat
   const notes = page.getByRole('region', { name: 'Notes' });
   await notes.getByRole('textbox', { name: /^Add a note/ }).fill('Asked by phone to have her data erased; identity checked against her mobile.');
   await notes.getByRole('button', { name: 'Add the note' }).click();
-  await expect(notes.getByText('Asked by phone to have her data erased')).toBeVisible();
+  await expect(notes.getByRole('listitem').filter({ hasText: 'Asked by phone to have her data erased' })).toBeVisible();
+  await expect(notes.getByRole('textbox', { name: /^Add a note/ })).toHaveValue('');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download their data (JSON)' }).click()]);
   const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as { profile: { customerId: number; mobile: string } };

@@ -76,6 +76,7 @@ test('a shopper downloads their data, chooses their consents, names and removes 
   await question.getByRole('button', { name: 'Yes, remove my nominee' }).click();
   await expect(nominee.getByRole('status')).toContainText('Your nominee has been removed.');
   await expect(nominee.getByText('You have not named a nominee.')).toBeVisible();
+  await expect(nominee.getByLabel('Their full name')).toHaveValue('');
 
   if (testInfo.project.name === 'desktop-1440') await shots(page, 'privacy', [375, 1440]);
 

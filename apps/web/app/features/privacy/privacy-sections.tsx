@@ -178,6 +178,8 @@ export function NomineeSection({ nominee, result }: { nominee: Nominee | null; r
         preventScrollReset
         className="privacy-nominee-form"
         aria-label={nominee ? 'Change your nominee' : 'Name a nominee'}
+        // A new key whenever the nominee changes (set, changed, removed): the form starts again from what is saved.
+        key={nominee?.updatedAt ?? 'none'}
       >
         {refused && <FormAlert tone="error">{refused.message}</FormAlert>}
         <div className="form-grid">

@@ -170,7 +170,11 @@ export default function CustomerPage({ loaderData: { customer: c } }: Route.Comp
         {!erased && (
           <div className="cu-columns">
             <Panel title="Correct a field">
-              <AdminForm aria-label="Correct the customer’s name, mobile or e-mail">
+              {/* A new key once the profile changed: the form starts again from the saved fields, its reason empty. */}
+              <AdminForm
+                aria-label="Correct the customer’s name, mobile or e-mail"
+                key={`${c.profile.firstName}|${c.profile.lastName}|${c.profile.mobile ?? ''}|${c.profile.email}`}
+              >
                 <input type="hidden" name="intent" value="correct" />
                 <div className="adm-grid">
                   <TextField
@@ -221,39 +225,42 @@ export default function CustomerPage({ loaderData: { customer: c } }: Route.Comp
               </AdminForm>
             </Panel>
             <Panel title="Notes">
-              {c.notes.length === 0 ? (
-                none('No notes yet.')
-              ) : (
-                <ul className="cu-list">
-                  {c.notes.map((n) => (
-                    <li key={n.id}>
-                      <span className="cu-note">{n.text}</span>
-                      <br />
-                      <span className="adm-muted">
-                        {n.by}, {showDateTime(n.at)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <AdminForm aria-label="Add a note">
-                <input type="hidden" name="intent" value="note" />
-                <TextField
-                  name="text"
-                  label="Add a note"
-                  multiline
-                  rows={3}
-                  required
-                  maxLength={2000}
-                  size="wide"
-                  defaultValue={valuesOf('note').text ?? ''}
-                  error={fieldsOf('note').text}
-                  hint="For the desk only. Deleted with the customer’s data if it is erased."
-                />
-                <FormActions>
-                  <SubmitButton pending="Adding…">Add the note</SubmitButton>
-                </FormActions>
-              </AdminForm>
+              <div className="cu-stack">
+                {c.notes.length === 0 ? (
+                  none('No notes yet.')
+                ) : (
+                  <ul className="cu-list">
+                    {c.notes.map((n) => (
+                      <li key={n.id}>
+                        <span className="cu-note">{n.text}</span>
+                        <br />
+                        <span className="adm-muted">
+                          {n.by}, {showDateTime(n.at)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {/* A new key once a note was added: the box is empty again. */}
+                <AdminForm aria-label="Add a note" key={c.notes.length}>
+                  <input type="hidden" name="intent" value="note" />
+                  <TextField
+                    name="text"
+                    label="Add a note"
+                    multiline
+                    rows={3}
+                    required
+                    maxLength={2000}
+                    size="wide"
+                    defaultValue={valuesOf('note').text ?? ''}
+                    error={fieldsOf('note').text}
+                    hint="For the desk only. Deleted with the customer’s data if it is erased."
+                  />
+                  <FormActions>
+                    <SubmitButton pending="Adding…">Add the note</SubmitButton>
+                  </FormActions>
+                </AdminForm>
+              </div>
             </Panel>
           </div>
         )}
