@@ -5,9 +5,11 @@
  * that it may not import (the importer would make a cycle: returns asks orders for the order, custom design asks
  * orders for its balance order) are composed here too.
  */
+import type { MarketingChannel } from '@milli/contracts';
 import type { Database } from '@milli/db';
 import type { ReadCache } from './plugins/read-cache.ts';
 import { createCartService } from './modules/cart/service.ts';
+import { mayMarket } from './modules/customers/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { requestFollowsOrder } from './modules/custom-design/service.ts';
 import type { DesignRequests, OrderReturnsOf } from './modules/orders/service.ts';
@@ -32,7 +34,12 @@ export function buildServices({ database, readCache }: ServicesDeps) {
   const returns: { ofOrder: OrderReturnsOf } = { ofOrder: returnsOfOrder };
   /** The custom-design module's side of a made-to-order piece's order: its request follows the order (the orders module's). */
   const designRequests: DesignRequests = { followOrder: requestFollowsOrder };
-  return { settings, catalog, cart, wishlist, returns, designRequests };
+  /**
+   * The customers' marketing consents (issue 38, decision 044): any sender of marketing (none yet) asks
+   * `mayMarket(customerId, channel)` for each recipient at the time of sending, and sends nothing on false.
+   */
+  const consents = { mayMarket: (customerId: number, channel: MarketingChannel) => mayMarket(db, customerId, channel) };
+  return { settings, catalog, cart, wishlist, returns, designRequests, consents };
 }
 
 /** Every shared service, as the modules find them on `ModuleDeps.services`. */

@@ -20,6 +20,9 @@ export const WHO_HOLDS: Record<StaffPermission, readonly StaffRole[]> = {
   partners: ['owner', 'partners'],
   // Money going out or forgone: refunds, weight differences, settling exchanges, store credit, Harvest plans.
   accounts: ['owner', 'accounts'],
+  // The customer desk (issue 38): the orders desk answers customers' calls and mails, so it finds them, corrects them
+  // and carries out their requests to export or erase their data; nobody else reads a customer's whole record.
+  customers: ['owner', 'orders'],
   // The owner alone: the store's settings, its staff, the audit log and the background jobs.
   settings: ['owner'],
   staff: ['owner'],
@@ -50,6 +53,8 @@ export const ROUTE_DESKS: readonly (readonly [method: RegExp, path: RegExp, perm
   [/.*/, /^\/api\/admin\/exchanges(\/|$)/, 'orders'],
   [/.*/, /^\/api\/admin\/appointments(\/|$)/, 'orders'],
   [/.*/, /^\/api\/admin\/sizer-requests(\/|$)/, 'orders'],
+  // The customer desk.
+  [/.*/, /^\/api\/admin\/customers(\/|$)/, 'customers'],
   // The catalogue desk.
   [/.*/, /^\/api\/admin\/(products|taxonomy|rates|coupons|stores|reviews)(\/|$|\.)/, 'catalogue'],
   // The design desk and the partners desk.

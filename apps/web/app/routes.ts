@@ -49,12 +49,18 @@ const adminScreens = [
   route('appointments', 'routes/admin/appointments.tsx'),
   route('complaints', 'routes/admin/complaints.tsx'),
   route('complaints/:ticketNumber', 'routes/admin/complaint.tsx'),
+  route('customers', 'routes/admin/customers.tsx'),
+  route('customers/:id', 'routes/admin/customer.tsx'),
 ];
 
 export default [
   index('routes/home.tsx'),
   route('about-us', 'routes/about.tsx'),
   route('account', 'routes/account.tsx'),
+  // Issue 38: My privacy (download my data, consents, a nominee, erasure), its download, and the page after an erasure.
+  route('account/privacy', 'routes/account-privacy.tsx'),
+  route('account/privacy/download', 'routes/account-privacy-download.ts'),
+  route('account/erased', 'routes/account-erased.tsx'),
   route('active-orders', 'routes/order-list.tsx', { id: 'orders-active' }),
   route('completed-orders', 'routes/order-list.tsx', { id: 'orders-completed' }),
   route('custom-orders', 'routes/custom-orders.tsx'),

@@ -55,6 +55,9 @@ export const ROUTES: string[] = [
   // Issue 21: a buyer's own review of a piece and a customer's own Harvest plan (their shared pages cannot know them).
   '/review/1',
   '/milli-harvest/plan',
+  // Issue 38: My privacy, and the page an erasure leads to.
+  '/account/privacy',
+  '/account/erased',
 ];
 
 /** Pages for a logged-in customer: these may send a visitor to /login instead (and only these). */
@@ -70,6 +73,7 @@ export const MAY_REQUIRE_LOGIN = new Set([
   '/wishlist',
   '/review/1',
   '/milli-harvest/plan',
+  '/account/privacy',
 ]);
 
 /** Pages that only make sense with something of the visitor's own (an order): without it they go home. */

@@ -121,6 +121,12 @@ export const ERROR_CODES = [
   'COMPLAINT_NOT_FOUND',
   'ORDER_NOT_MATCHED',
   'COMPLAINT_STEP_NOT_ALLOWED',
+  // The shopper's rights over their data (issue 38)
+  'ERASURE_BLOCKED',
+  'ERASURE_CODE_INVALID',
+  'ALREADY_ERASED',
+  'CUSTOMER_NOT_FOUND',
+  'NOMINEE_NOT_FOUND',
   // The back office (issue 17)
   'STAFF_SIGN_IN_REQUIRED',
   'PERMISSION_DENIED',

@@ -13,6 +13,7 @@ export * from './demo-instruments.ts';
 export * from './errors.ts';
 export * from './staff.ts';
 export * from './complaint-rules.ts';
+export * from './privacy-rules.ts';
 export * from './catalogue-images.ts';
 export * from './admin-shop-values.ts';
 export type * from './api.ts';

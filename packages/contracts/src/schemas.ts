@@ -107,3 +107,5 @@ export * from './exchange.ts';
 export * from './reviews.ts';
 export * from './returns.ts';
 export * from './health.ts';
+export * from './privacy.ts';
+export * from './admin-customers.ts';

@@ -19,6 +19,11 @@ export const STAFF_PERMISSIONS = [
   'partners',
   /** Harvest plans, payments and refunds. */
   'accounts',
+  /**
+   * The customer desk (issue 38): finding a customer and reading what the store holds about them, correcting their
+   * name, phone or e-mail, notes, and an export or erasure of their data on their behalf.
+   */
+  'customers',
   /** Store settings (return window, shipping fee, GST, COD limit, contact details, two-factor rule). */
   'settings',
   /** Adding, changing and removing staff. */
@@ -35,7 +40,7 @@ export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   owner: STAFF_PERMISSIONS,
   catalogue: ['self', 'catalogue'],
-  orders: ['self', 'orders', 'complaints'],
+  orders: ['self', 'orders', 'complaints', 'customers'],
   design: ['self', 'design'],
   partners: ['self', 'partners'],
   accounts: ['self', 'accounts'],

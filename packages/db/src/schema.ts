@@ -31,7 +31,15 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { COMPLAINT_CATEGORY_VALUES, COMPLAINT_EVENT_VALUES, COMPLAINT_STATUS_VALUES, STAFF_ROLES } from '@milli/contracts';
+import {
+  COMPLAINT_CATEGORY_VALUES,
+  COMPLAINT_EVENT_VALUES,
+  COMPLAINT_STATUS_VALUES,
+  CONSENT_SOURCES,
+  MARKETING_CHANNELS,
+  NOMINEE_RELATIONSHIPS,
+  STAFF_ROLES,
+} from '@milli/contracts';
 
 /** Back-office roles (DECISIONS §5), from the contracts where what each may do is said. */
 export { STAFF_ROLES };
@@ -644,6 +652,11 @@ export const customers = pgTable(
     lastName: text('last_name').notNull().default(''),
     mobile: text('mobile'),
     role: text('role', { enum: CUSTOMER_ROLES }).notNull().default('customer'),
+    /**
+     * Set when the customer's personal data was erased (issue 38, decision 044): the names, e-mail, username, mobile
+     * and password were replaced, so the account can never be logged in to; what the tax laws keep stays with it.
+     */
+    erasedAt: tsz('erased_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -713,6 +726,91 @@ export const emailChanges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('email_changes_undo_token_key').on(t.undoTokenHash), index('email_changes_customer_idx').on(t.customerId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The shopper's rights over their data (issue 38, decision 044): consents, a nominee, the desk's notes, erasure codes
+
+/**
+ * Every marketing consent given or withdrawn, one row a change, never updated nor deleted (a trigger refuses both,
+ * migration 0020): a customer's consent on a channel is its latest row, and none means not given. What any marketing
+ * sender asks (customers/service.ts `mayMarket`). Order messages are not here: they are always sent.
+ */
+export const consentEvents = pgTable(
+  'consent_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    channel: text('channel', { enum: MARKETING_CHANNELS }).notNull(),
+    granted: boolean('granted').notNull(),
+    /** The customer on My privacy, or the erasure of their account (which withdraws every consent). */
+    source: text('source', { enum: CONSENT_SOURCES }).notNull(),
+    at: tsz('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('consent_events_customer_channel_idx').on(t.customerId, t.channel, t.at.desc(), t.id.desc()),
+    oneOf('consent_events_channel_check', 'channel', MARKETING_CHANNELS),
+    oneOf('consent_events_source_check', 'source', CONSENT_SOURCES),
+  ],
+);
+
+/** The one person a customer names to exercise their rights on their death or incapacity (DPDP Act s.14). */
+export const customerNominees = pgTable(
+  'customer_nominees',
+  {
+    customerId: integer('customer_id')
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    relationship: text('relationship', { enum: NOMINEE_RELATIONSHIPS }).notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    oneOf('customer_nominees_relationship_check', 'relationship', NOMINEE_RELATIONSHIPS),
+    check('customer_nominees_contact_check', raw('"email" IS NOT NULL OR "phone" IS NOT NULL')),
+  ],
+);
+
+/** The customer desk's notes about a customer, with who wrote them (gone when the customer's data is erased). */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    /** The member's e-mail at the time, as the audit log keeps it. */
+    staffEmail: text('staff_email').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_notes_customer_idx').on(t.customerId, t.createdAt),
+    check('customer_notes_text_check', raw('char_length("text") BETWEEN 1 AND 2000')),
+  ],
+);
+
+/** A code mailed to confirm an erasure (for an account confirmed without its password): hashed, short-lived, a few tries. */
+export const erasureCodes = pgTable(
+  'erasure_codes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: tsz('expires_at').notNull(),
+    triesLeft: integer('tries_left').notNull(),
+    usedAt: tsz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('erasure_codes_customer_idx').on(t.customerId, t.createdAt), check('erasure_codes_tries_check', raw('"tries_left" >= 0'))],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -2395,3 +2493,6 @@ export type StoreCreditEntry = typeof storeCreditEntries.$inferSelect;
 export type Appointment = typeof appointments.$inferSelect;
 export type Complaint = typeof complaints.$inferSelect;
 export type ComplaintMessageRow = typeof complaintMessages.$inferSelect;
+export type ConsentEventRow = typeof consentEvents.$inferSelect;
+export type CustomerNominee = typeof customerNominees.$inferSelect;
+export type CustomerNote = typeof customerNotes.$inferSelect;

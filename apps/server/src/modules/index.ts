@@ -36,6 +36,8 @@ import { storeCreditModule } from './store-credit/routes.ts';
 import { jobsAdminModule } from './jobs/admin-routes.ts';
 import { complaintsModule } from './complaints/routes.ts';
 import { complaintsAdminModule } from './complaints/admin-routes.ts';
+import { customersModule } from './customers/routes.ts';
+import { customersAdminModule } from './customers/admin-routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -75,4 +77,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   jobsAdminModule,
   complaintsModule,
   complaintsAdminModule,
+  customersModule,
+  customersAdminModule,
 ];

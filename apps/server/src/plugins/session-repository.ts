@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
 /**
@@ -19,7 +19,7 @@ export function sessionRepository(db: Db) {
         })
         .from(schema.sessions)
         .innerJoin(schema.customers, eq(schema.customers.id, schema.sessions.customerId))
-        .where(and(eq(schema.sessions.tokenHash, tokenHash), gt(schema.sessions.expiresAt, at)));
+        .where(and(eq(schema.sessions.tokenHash, tokenHash), gt(schema.sessions.expiresAt, at), isNull(schema.customers.erasedAt)));
       return row ?? null;
     },
     async extend(tokenHash: string, expiresAt: Date, lastSeenAt: Date) {

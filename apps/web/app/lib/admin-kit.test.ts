@@ -106,9 +106,22 @@ describe('the navigation', () => {
     ]);
     expect(labels('partners')).toEqual(['Dashboard', 'Trade partners', 'My security']);
     expect(labels('catalogue')).not.toContain('Trade partners');
-    expect(labels('orders')).toEqual(['Dashboard', 'Orders', 'Returns', 'Exchanges & buy-back', 'Sizer requests', 'Appointments', 'Complaints', 'My security']);
-    // The complaints desk (issue 38): the orders desk's and the owner's, no one else's.
-    for (const role of ['catalogue', 'design', 'partners', 'accounts'] as const) expect(labels(role), role).not.toContain('Complaints');
+    expect(labels('orders')).toEqual([
+      'Dashboard',
+      'Orders',
+      'Returns',
+      'Exchanges & buy-back',
+      'Sizer requests',
+      'Appointments',
+      'Customers',
+      'Complaints',
+      'My security',
+    ]);
+    // The complaints desk and the customer desk (issue 38): the orders desk's and the owner's, no one else's.
+    for (const role of ['catalogue', 'design', 'partners', 'accounts'] as const) {
+      expect(labels(role), role).not.toContain('Complaints');
+      expect(labels(role), role).not.toContain('Customers');
+    }
     expect(labels('design')).toEqual(['Dashboard', 'Custom requests', 'My security']);
     expect(labels('accounts')).toEqual(['Dashboard', 'Harvest plans', 'Refunds due', 'My security']);
     // An empty group leaves no heading behind.

@@ -36,6 +36,8 @@ export const ADMIN_PATHS = {
   coupons: '/admin/coupons',
   stores: '/admin/stores',
   orders: '/admin/orders',
+  customers: '/admin/customers',
+  customer: (id: number | string) => `/admin/customers/${id}`,
   order: (orderNumber: string) => `/admin/orders/${encodeURIComponent(orderNumber)}`,
   returns: '/admin/returns',
   returnCase: (id: number | string) => `/admin/returns/${id}`,
@@ -86,8 +88,15 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Appointments', to: ADMIN_PATHS.appointments, permission: 'orders' },
     ],
   },
-  // Issue 38: complaints with their 48-hour and one-month timers, the orders desk's and the owner's.
-  { label: 'Customer care', items: [{ label: 'Complaints', to: ADMIN_PATHS.complaints, permission: 'complaints' }] },
+  // Issue 38: the customer desk (a customer's record, their requests to export or erase their data) and complaints with
+  // their 48-hour and one-month timers, the orders desk's and the owner's.
+  {
+    label: 'Customer care',
+    items: [
+      { label: 'Customers', to: ADMIN_PATHS.customers, permission: 'customers' },
+      { label: 'Complaints', to: ADMIN_PATHS.complaints, permission: 'complaints' },
+    ],
+  },
   { label: 'Design', items: [{ label: 'Custom requests', to: ADMIN_PATHS.customRequests, permission: 'design' }] },
   { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
   {

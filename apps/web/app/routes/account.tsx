@@ -122,6 +122,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   so our team can reach you about your orders.
                 </p>
               )}
+              <p className="account-privacy-link">
+                <Link to="/account/privacy">My privacy</Link>: download your data, choose the messages we may send you, name a nominee, or erase your account.
+              </p>
             </Panel>
 
             <Panel tab="orders" active={tab}>

@@ -15,7 +15,8 @@ export function accountsRepository(db: Db) {
       const [row] = await db
         .select()
         .from(c)
-        .where(login.includes('@') ? eq(c.email, lowered) : eq(sql`lower(${c.username})`, lowered))
+        // An erased account (decision 044) is nobody's: it cannot log in nor be sent a reset code.
+        .where(and(login.includes('@') ? eq(c.email, lowered) : eq(sql`lower(${c.username})`, lowered), isNull(c.erasedAt)))
         .limit(1);
       return row ?? null;
     },
@@ -170,6 +171,38 @@ export function accountsRepository(db: Db) {
     },
     async setEmail(id: number, email: string) {
       await db.update(c).set({ email }).where(eq(c.id, id));
+    },
+    /** A correction by the customer desk (issue 38): only the fields given change. */
+    async correct(id: number, values: { firstName?: string; lastName?: string; mobile?: string | null; email?: string }) {
+      await db
+        .update(c)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(c.id, id));
+    },
+    /** The addresses the customer's account has had, from its e-mail changes (their messages are found by them). */
+    async emailChangesOf(customerId: number) {
+      const e = schema.emailChanges;
+      return db
+        .select({ oldEmail: e.oldEmail, newEmail: e.newEmail, at: e.createdAt, undoneAt: e.undoneAt })
+        .from(e)
+        .where(eq(e.customerId, customerId))
+        .orderBy(e.createdAt, e.id);
+    },
+    /**
+     * The account's personal data replaced (issue 38, decision 044): its names, mobile and password gone, its e-mail and
+     * username made placeholders no login can match, its reset codes and e-mail changes (which hold old addresses)
+     * deleted. Answers false when the account was already erased, so an erasure is done once.
+     */
+    async erase(id: number, values: { username: string; email: string; passwordHash: string }, at: Date): Promise<boolean> {
+      const [row] = await db
+        .update(c)
+        .set({ ...values, firstName: '', lastName: '', mobile: null, erasedAt: at, updatedAt: at })
+        .where(and(eq(c.id, id), isNull(c.erasedAt)))
+        .returning({ id: c.id });
+      if (!row) return false;
+      await db.delete(schema.passwordResets).where(eq(schema.passwordResets.customerId, id));
+      await db.delete(schema.emailChanges).where(eq(schema.emailChanges.customerId, id));
+      return true;
     },
   };
 }

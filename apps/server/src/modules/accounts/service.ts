@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { COMMON_PASSWORD, type ProfileUpdate, type Register } from '@milli/contracts/schemas';
-import { DIAMOND_QUALITIES, MESSAGES, METAL_COLOURS, failure, parseWishlistIds, type Failure } from '@milli/contracts';
+import { DIAMOND_QUALITIES, MESSAGES, METAL_COLOURS, erasedEmail, erasedUsername, failure, parseWishlistIds, type Failure } from '@milli/contracts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import { SESSION_DAYS, endSession, endSessionsOf, hashToken, newToken, saveSession, type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -38,6 +38,34 @@ export async function customerContactOf(tx: Db, customerId: number): Promise<{ e
   const found = await accountsRepository(tx).findById(customerId);
   if (!found) return null;
   return { email: found.email, name: `${found.firstName} ${found.lastName}`.trim() || found.username, mobile: found.mobile };
+}
+
+/** The customer's row as stored (null for no such customer); `db` may be a transaction. */
+export function findCustomer(db: Db, customerId: number) {
+  return accountsRepository(db).findById(customerId);
+}
+
+/** The account's e-mail changes, oldest first: which address was theirs when (their messages are found by it). */
+export function emailChangesOf(db: Db, customerId: number) {
+  return accountsRepository(db).emailChangesOf(customerId);
+}
+
+/** What an erased account's password becomes: no argon2 hash, so no password ever verifies against it. */
+const ERASED_PASSWORD = '!erased';
+
+/**
+ * Erases the account's personal data inside the caller's transaction (issue 38, decision 044): names, mobile and
+ * password gone, e-mail and username replaced by placeholders no login or reset can match, reset codes and e-mail
+ * changes deleted, every session ended. False when it was erased already. The caller tells the session cache.
+ */
+export async function eraseAccount(tx: Db, customerId: number, at: Date): Promise<boolean> {
+  const erased = await accountsRepository(tx).erase(
+    customerId,
+    { username: erasedUsername(customerId), email: erasedEmail(customerId), passwordHash: ERASED_PASSWORD },
+    at,
+  );
+  if (erased) await endSessionsOf(tx, customerId);
+  return erased;
 }
 
 /** Housekeeping: reset codes and links whose life ended before `before` go. */
@@ -227,6 +255,54 @@ export function createAccountsService(deps: AccountsDeps) {
         return startSession(t, customer.id);
       });
       return { token, answer: { message: MESSAGES.loginSuccess, userId: customer.id, userName: customer.username } };
+    },
+
+    /**
+     * Whether `password` is the account's, counted as a login would be (a wrong one spends the account's tries): a
+     * dangerous request (erasing the account) is confirmed with it. False for an erased or unknown account.
+     */
+    async confirmPassword(customerId: number, password: string): Promise<boolean> {
+      const row = await repo.findById(customerId);
+      if (!row || row.erasedAt) return false;
+      return checkPassword(row, row.username, password);
+    },
+
+    /**
+     * The customer desk's correction of a name, mobile or e-mail (issue 38), in the caller's transaction (which writes
+     * the audit line with it). A new e-mail is told to the old address with the link that undoes it, as when the
+     * customer changes it. Answers the fields before and after.
+     */
+    async correct(tx: Db, customerId: number, changes: { firstName?: string; lastName?: string; mobile?: string | null; email?: string }) {
+      const t = accountsRepository(tx);
+      await t.lockRow(customerId);
+      const row = await t.findById(customerId);
+      if (!row) throw new DomainError('CUSTOMER_NOT_FOUND', 'There is no such customer.');
+      if (row.erasedAt) throw new DomainError('ALREADY_ERASED', 'This customer’s data was erased: nothing of it can be corrected.');
+      const changingEmail = changes.email !== undefined && changes.email !== row.email;
+      if (changingEmail && (await t.emailTaken(changes.email!, customerId))) {
+        throw new DomainError('TAKEN', ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
+      }
+      const before = { firstName: row.firstName, lastName: row.lastName, mobile: row.mobile, email: row.email };
+      const after = {
+        firstName: changes.firstName ?? row.firstName,
+        lastName: changes.lastName ?? row.lastName,
+        mobile: changes.mobile === undefined ? row.mobile : changes.mobile,
+        email: changes.email ?? row.email,
+      };
+      await t.correct(customerId, after);
+      if (changingEmail) {
+        const undoToken = newToken();
+        await t.recordEmailChange({
+          customerId,
+          oldEmail: row.email,
+          newEmail: after.email,
+          undoTokenHash: hashToken(undoToken),
+          expiresAt: new Date(now().getTime() + UNDO_DAYS * DAY_MS),
+        });
+        const undoUrl = `${(deps.publicUrl ?? '').replace(/\/+$/, '')}/undo-email-change?token=${undoToken}`;
+        await queueMail(tx, emailChangedMail(await deps.settings.brand(tx), row.email, after.email, undoUrl, UNDO_DAYS));
+      }
+      return { before, after, emailChanged: changingEmail };
     },
 
     async logout(tokenHash: string) {

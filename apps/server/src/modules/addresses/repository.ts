@@ -79,6 +79,10 @@ export function addressRepository(db: Db) {
         .returning();
       return row ?? null;
     },
+    /** Every saved address of the customer's (their data erased, issue 38). */
+    async removeAll(customerId: number): Promise<void> {
+      await db.delete(customerAddresses).where(eq(customerAddresses.customerId, customerId));
+    },
     /** Clears the default, then sets it (the partial unique index allows one default per customer). */
     async makeDefault(customerId: number, id: number): Promise<CustomerAddress | null> {
       await db

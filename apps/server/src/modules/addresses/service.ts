@@ -28,6 +28,11 @@ export function savedAddressOf(row: CustomerAddress): SavedAddress {
   };
 }
 
+/** Deletes the customer's address book, inside the transaction that erases their data (issue 38). */
+export function forgetAddressBook(tx: Db, customerId: number): Promise<void> {
+  return addressRepository(tx).removeAll(customerId);
+}
+
 /**
  * An address for the book, checked by checkout's rules (an address in India: PIN, the state from the list
  * agreeing with the PIN, a mobile that fits its dial code), as stored: the state's own spelling, the phone's digits.

@@ -136,6 +136,16 @@ export function appointmentsRepository(db: Db) {
     async ofCustomer(customerId: number) {
       return select().where(eq(appointments.customerId, customerId)).orderBy(desc(appointments.day), desc(appointments.slot)).limit(100);
     },
+    /**
+     * The contact details of every appointment the customer booked signed in, made anonymous (their data erased,
+     * issue 38): the day, store, purpose and outcome stay for the stores' records; who came does not.
+     */
+    async anonymiseOf(customerId: number, name: string, at: Date) {
+      await db
+        .update(appointments)
+        .set({ name, email: '', phone: '', note: null, mailbox: null, mobile: null, tradeIn: null, updatedAt: at })
+        .where(eq(appointments.customerId, customerId));
+    },
     /** Locks a row before its status changes (so a cancel and a staff mark cannot both win). */
     async lock(id: number) {
       const [found] = await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, id)).for('update');

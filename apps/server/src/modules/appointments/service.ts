@@ -47,6 +47,11 @@ const answer = (r: Row, now: Date): Appointment => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+/** The contact details of the customer's appointments made anonymous, inside the transaction that erases their data (issue 38). */
+export function anonymiseAppointments(tx: Db, customerId: number, name: string, at: Date): Promise<void> {
+  return appointmentsRepository(tx).anonymiseOf(customerId, name, at);
+}
+
 export interface AppointmentsDeps {
   /** Where the manage link points ('https://milli.example'). */
   publicUrl: string;

@@ -394,6 +394,11 @@ export function harvestRepository(db: Db) {
       return row?.email ?? null;
     },
 
+    /** The address every plan of the customer's mails to, replaced (their data erased, issue 38). */
+    async setEmailOf(customerId: number, email: string) {
+      await db.update(plans).set({ email }).where(eq(plans.customerId, customerId));
+    },
+
     async close(planId: number, by: number | null, reason: string, refundedPaise: number, at: Date) {
       await db
         .update(plans)

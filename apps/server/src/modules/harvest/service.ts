@@ -170,6 +170,11 @@ export function createHarvestService(db: Db, payments: PaymentService, settings:
   };
 }
 
+/** The e-mail of the customer's plans replaced by `email`, inside the transaction that erases their data (issue 38). */
+export function forgetPlanEmails(tx: Db, customerId: number, email: string): Promise<void> {
+  return harvestRepository(tx).setEmailOf(customerId, email);
+}
+
 /**
  * What the customer can spend at checkout: the balance of their matured plans still within 365 days of their
  * first payment, in paise. When the only balance left is in plans past that limit, the checkout is refused

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { preparedQuery, schema, type Db } from '@milli/db';
 
 export interface OutgoingMail {
@@ -36,6 +36,18 @@ export async function insertOutgoingMailForCustomer(db: Db, customerId: number, 
     sql`insert into ${schema.mailOutbox} (to_address, subject, text_body, html_body, kind)
         select ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.kind} from ${c} where ${c.id} = ${customerId}`,
   );
+}
+
+/** Every mail to one of these addresses (compared in lower case), sent or not. */
+export async function deleteMailTo(db: Db, addresses: readonly string[]): Promise<number> {
+  if (addresses.length === 0) return 0;
+  const t = schema.mailOutbox;
+  const lowered = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  const gone = await db
+    .delete(t)
+    .where(inArray(sql`lower(${t.toAddress})`, lowered))
+    .returning({ id: t.id });
+  return gone.length;
 }
 
 /** Sent mail older than `before` goes (housekeeping); failed mail stays for staff to look into. */

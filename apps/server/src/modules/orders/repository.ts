@@ -80,6 +80,27 @@ export function ordersRepository(db: Db) {
       .as('first_line');
 
   return {
+    /**
+     * The customer's data erased (issue 38, decision 044): what the tax laws keep stays on the orders that were
+     * invoiced (the billing and delivery addresses, company name, GSTIN and PAN the invoice prints); the orders never
+     * invoiced (cancelled, lapsed) lose them, and no order keeps the company's e-mail, which no invoice prints.
+     */
+    async anonymiseOf(customerId: number, name: string) {
+      const notInvoiced = sql`(select ${orders.id} from ${orders} where ${orders.customerId} = ${customerId} and ${orders.invoicedAt} is null)`;
+      await db
+        .update(orderAddresses)
+        .set({ firstName: name, lastName: '', address: '', city: '', state: null, stateCode: null, landmark: null, pincode: '', phone: '' })
+        .where(sql`${orderAddresses.orderId} in ${notInvoiced}`);
+      await db
+        .update(orders)
+        .set({
+          companyEmail: null,
+          companyName: sql`case when ${orders.invoicedAt} is null then null else ${orders.companyName} end`,
+          companyGstin: sql`case when ${orders.invoicedAt} is null then null else ${orders.companyGstin} end`,
+          pan: sql`case when ${orders.invoicedAt} is null then null else ${orders.pan} end`,
+        })
+        .where(eq(orders.customerId, customerId));
+    },
     async page(customerId: number, statuses: readonly OrderStatus[], limit: number, offset: number) {
       const where = and(eq(orders.customerId, customerId), inArray(orders.status, [...statuses]));
       const firstLine = firstLineOf();

@@ -440,6 +440,11 @@ export function createOrdersService(deps: OrdersDeps) {
  * and a credit note against its invoice.
  */
 
+/** What the tax laws do not keep of the customer's orders, made anonymous inside the transaction that erases their data (issue 38). */
+export function anonymiseOrdersOf(tx: Db, customerId: number, name: string): Promise<void> {
+  return ordersRepository(tx).anonymiseOf(customerId, name);
+}
+
 /** The customer's own order by its number, or null (also for someone else's); `lock` takes its row lock. */
 export function ownOrder(tx: Db, customerId: number, orderNumber: string, opts: { lock?: boolean } = {}): Promise<Order | null> {
   return ordersRepository(tx).findOwn(customerId, orderNumber, opts);

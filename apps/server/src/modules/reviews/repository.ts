@@ -15,6 +15,9 @@ const deskColumns = {
   customerId: reviews.customerId,
   firstName: customers.firstName,
   lastName: customers.lastName,
+  // An erased reviewer is named 'Erased customer #id' on the desk (decision 044): their username says so.
+  username: customers.username,
+  erasedAt: customers.erasedAt,
   rating: reviews.rating,
   title: reviews.title,
   text: reviews.text,

@@ -64,7 +64,8 @@ const deskAnswer = (r: DeskRow, photos: ReviewPhotoRow[] = []): AdminReview => (
   id: r.id,
   product: { id: r.productId, name: r.productName },
   // Named as the storefront names the reviewer: moderating a review needs neither the e-mail nor the full name.
-  customer: { id: r.customerId, name: reviewerName(r.firstName, r.lastName) },
+  // An erased reviewer (decision 044) is 'Erased customer #id' here, and 'A Milli shopper' on the storefront.
+  customer: { id: r.customerId, name: r.erasedAt ? r.username : reviewerName(r.firstName, r.lastName) },
   rating: r.rating,
   title: r.title,
   text: r.text,

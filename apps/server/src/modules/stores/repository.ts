@@ -144,6 +144,13 @@ export function createStoresRepository(db: Db) {
         .where(eq(sizerRequests.id, id));
       return found ?? null;
     },
+    /** The customer's sizer requests without their contact details, a new one closed: there is nowhere to post it (their data erased, issue 38). */
+    async anonymiseSizerRequestsOf(customerId: number, name: string) {
+      await db
+        .update(sizerRequests)
+        .set({ name, phone: '', email: '', address: '', status: sql`case when ${sizerRequests.status} = 'New' then 'Closed' else ${sizerRequests.status} end` })
+        .where(eq(sizerRequests.customerId, customerId));
+    },
     async setSizerRequestStatus(id: number, status: (typeof schema.SIZER_REQUEST_STATUSES)[number]) {
       await db.update(sizerRequests).set({ status }).where(eq(sizerRequests.id, id));
     },

@@ -24,6 +24,11 @@ function byDistance(from: Position, stores: readonly Store[]): StoreNear[] {
 /** Before the store is set up, deliveries are promised in the spec's fifteen days. */
 const DEFAULT_DELIVERY_DAYS = 15;
 
+/** The contact details of the customer's sizer requests made anonymous, inside the transaction that erases their data (issue 38). */
+export function anonymiseSizerRequests(tx: Db, customerId: number, name: string): Promise<void> {
+  return createStoresRepository(tx).anonymiseSizerRequestsOf(customerId, name);
+}
+
 export function createStoresService(db: Db, settings: SettingsService, now: () => Date = () => new Date()) {
   const repo = createStoresRepository(db);
   return {

@@ -62,6 +62,11 @@ export function wishlistRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Every row of the customer's (their data erased, issue 38). */
+    async removeAll(customerId: number): Promise<void> {
+      await db.delete(wishlistItems).where(eq(wishlistItems.customerId, customerId));
+    },
+
     /** Every row, active or not: the cap counts what is stored. */
     async count(customerId: number): Promise<number> {
       const [row] = await db

@@ -5,6 +5,11 @@ import { DomainError } from '../../domain-error.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { wishlistRepository } from './repository.ts';
 
+/** Empties the customer's wish list, inside the transaction that erases their data (issue 38). */
+export function forgetWishlist(tx: Db, customerId: number): Promise<void> {
+  return wishlistRepository(tx).removeAll(customerId);
+}
+
 /** `catalog` prices the pieces as their pages do (the catalogue's service, given by the composition root: services.ts). */
 export function createWishlistService(db: Db, catalog: Pick<CatalogService, 'detail'>) {
   const repo = wishlistRepository(db);

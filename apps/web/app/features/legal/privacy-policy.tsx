@@ -1,11 +1,29 @@
 import { Link } from 'react-router';
-import type { StoreSettings } from '@milli/contracts';
+import {
+  ERASED_ON_ERASURE,
+  EXPORTS_A_DAY,
+  MARKETING_CHANNEL_LABELS,
+  MARKETING_CHANNELS,
+  ORDER_MESSAGES_NOTE,
+  PRIVACY_PATHS,
+  RETAINED_ON_ERASURE,
+  RETENTION_YEARS,
+  type StoreSettings,
+} from '@milli/contracts';
 import { mailHref } from '../../components/layout/contact.ts';
 import { GrievanceAddress } from './grievance-address.tsx';
 import { LegalDocument, type PolicySection } from './legal-document.tsx';
 
 /** The date this text last changed: update it with every change to the policy. */
 export const POLICY_UPDATED = '29 November 2026';
+
+/** A list item's text from the contracts' lists (which start in lower case): a sentence's capital and full stop. */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+const channels = MARKETING_CHANNELS.map((c) => MARKETING_CHANNEL_LABELS[c])
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' and $1');
+/** My privacy, and its parts the policy points to (the page's section ids). */
+const page = (part?: 'download' | 'consents' | 'nominee' | 'erase') => `${PRIVACY_PATHS.page}${part ? `#${part}` : ''}`;
 
 function sections(settings: StoreSettings): PolicySection[] {
   const store = settings.storeName || 'Milli';
@@ -60,6 +78,10 @@ function sections(settings: StoreSettings): PolicySection[] {
               <strong>Custom design requests:</strong> your specifications, remarks and the images you upload.
             </li>
             <li>
+              <strong>Your choices:</strong> the marketing consents you give or withdraw on each channel, with the time of each change, and the nominee you name
+              (their name, relationship, e-mail or mobile number).
+            </li>
+            <li>
               <strong>Trade partner applications:</strong> company, owner and contact details, PAN, GSTIN and bank account details needed to verify and pay our
               partners.
             </li>
@@ -86,7 +108,7 @@ function sections(settings: StoreSettings): PolicySection[] {
             <li>manage your Milli Harvest instalments and remind you when one is due;</li>
             <li>verify and onboard trade partners;</li>
             <li>issue invoices and meet our tax, hallmarking and anti-money-laundering obligations;</li>
-            <li>send you news and offers, only if you have agreed to receive them;</li>
+            <li>send you news and offers, only on the channels you have agreed to (we send none today);</li>
             <li>prevent fraud and protect the security of our customers and our systems.</li>
           </ul>
           <p>We do not sell your personal data, and we do not use it for any purpose you have not been told about.</p>
@@ -138,8 +160,12 @@ function sections(settings: StoreSettings): PolicySection[] {
             this policy. Consent for marketing messages is asked for separately and is never a condition of buying from us.
           </p>
           <p>
-            You may withdraw your consent at any time, as easily as you gave it: unsubscribe from an e-mail, change your account preferences or {contactLine}.
-            Withdrawal does not affect processing already carried out, and we may still keep data that the law requires us to keep.
+            Marketing consent is given per channel ({channels}) under <Link to={page('consents')}>My consents</Link> on My privacy: each is off until you tick
+            it, and you withdraw it by unticking it, as easily as you gave it. Every change is recorded with its time, and you can see the whole record there.
+            Before any marketing message is sent, your latest choice for its channel is checked; we send none today. {ORDER_MESSAGES_NOTE}
+          </p>
+          <p>
+            Withdrawal does not affect processing already carried out, and we may still keep data that the law requires us to keep. You may also {contactLine}.
           </p>
         </>
       ),
@@ -159,18 +185,33 @@ function sections(settings: StoreSettings): PolicySection[] {
       title: 'Your rights',
       body: (
         <>
-          <p>Under the Digital Personal Data Protection Act, 2023 you have the right to:</p>
-          <ul>
-            <li>obtain a summary of the personal data we hold about you and of how we process it;</li>
-            <li>have inaccurate or incomplete data corrected, completed or updated;</li>
-            <li>have your data erased when it is no longer needed, unless the law requires us to keep it;</li>
-            <li>nominate another person to exercise your rights if you die or become unable to do so;</li>
-            <li>have your grievances addressed by us, and then by the Data Protection Board of India.</li>
-          </ul>
           <p>
-            Most details can be corrected yourself in <Link to="/account">My Account</Link>. For anything else, {contactLine}. We may ask you to confirm your
-            identity before acting on a request.
+            Under the Digital Personal Data Protection Act, 2023 you have these rights, and <Link to={page()}>My privacy</Link> (in My Account) lets you use
+            them yourself:
           </p>
+          <ul>
+            <li>
+              <strong>Access:</strong> <Link to={page('download')}>Download my data</Link> gives you at once, as one file, everything we hold about you: your
+              profile, addresses, orders, payments (the payment gateway’s references, never a card number), Milli Harvest plans, reviews, appointments, custom
+              designs, store credit, wish list, consents with their history, your nominee, and the mails we sent you. Up to {EXPORTS_A_DAY} downloads a day.
+            </li>
+            <li>
+              <strong>Correction:</strong> correct your name, e-mail, mobile number and addresses yourself in <Link to="/account">My Account</Link>, or ask us:
+              our customer desk corrects them and our log keeps what was changed, by whom and when.
+            </li>
+            <li>
+              <strong>Erasure:</strong> <Link to={page('erase')}>Erase my account</Link>, as described under “Profile deletion” below.
+            </li>
+            <li>
+              <strong>A nominee:</strong> under <Link to={page('nominee')}>My nominee</Link>, name one person (with their relationship and an e-mail or mobile
+              number) to exercise your rights if you die or become unable to do so; change or remove them at any time. We mail you whenever it changes.
+            </li>
+            <li>
+              <strong>Withdrawing consent</strong>, as described under “Consent” above, and <strong>having your grievances addressed</strong> by us, and then by
+              the Data Protection Board of India.
+            </li>
+          </ul>
+          <p>You can also ask our team to do any of this for you: {contactLine}. We will confirm it is you before acting, and our log records what we did.</p>
         </>
       ),
     },
@@ -178,11 +219,23 @@ function sections(settings: StoreSettings): PolicySection[] {
       id: 'retention',
       title: 'Data retention',
       body: (
-        <p>
-          We keep your account data for as long as your account is active. Invoices and the records behind them are kept for as long as tax and company laws
-          require, currently up to eight years. Custom design files are kept for as long as you might ask us to repair or remake the piece. Server logs are
-          deleted after 90 days. When data is no longer needed, we delete it or make it anonymous.
-        </p>
+        <>
+          <p>
+            We keep your account data for as long as your account exists, until you erase it. Copies of the mails we send you are deleted 30 days after they are
+            sent. Custom design files are kept for as long as you might ask us to repair or remake the piece. Server logs are deleted after 90 days.
+          </p>
+          <p>
+            When you erase your account, what the law makes us keep stays, locked so that nobody can change it, for {RETENTION_YEARS} years after the end of the
+            financial year of each sale, and is then deleted or made anonymous:
+          </p>
+          <ul>
+            {RETAINED_ON_ERASURE.map((r) => (
+              <li key={r.key}>
+                {sentence(r.text).slice(0, -1)}, because of {r.why}.
+              </li>
+            ))}
+          </ul>
+        </>
       ),
     },
     {
@@ -201,8 +254,9 @@ function sections(settings: StoreSettings): PolicySection[] {
       title: 'Opting out',
       body: (
         <p>
-          You can stop our marketing e-mails with the unsubscribe link in any of them, or by changing your preferences in My Account. Service messages about
-          your orders, payments, Harvest instalments and account security will still reach you, because we need them to serve you.
+          Untick a channel under <Link to={page('consents')}>My consents</Link> on My privacy, and no marketing reaches you on it from that moment. Service
+          messages about your orders, payments, returns, Harvest instalments, appointments and account security still reach you, because we need them to serve
+          you.
         </p>
       ),
     },
@@ -211,9 +265,8 @@ function sections(settings: StoreSettings): PolicySection[] {
       title: 'Profile deactivation',
       body: (
         <p>
-          If you would like to take a break, you can ask us to deactivate your profile. A deactivated profile cannot be used to log in or shop, and we send it
-          no messages, but we keep its data so that you can reactivate it later, simply by asking. Orders in progress are completed and remain covered by our
-          return, exchange and buy-back promises.
+          We do not keep a separate “deactivated” state. To take a break, log out and withdraw your marketing consents on My privacy: we then write to you only
+          about orders, payments, plans or appointments you already have. To stop for good, erase your account as described below.
         </p>
       ),
     },
@@ -221,11 +274,25 @@ function sections(settings: StoreSettings): PolicySection[] {
       id: 'profile-deletion',
       title: 'Profile deletion',
       body: (
-        <p>
-          You can ask us to delete your profile permanently. We will erase your personal data within 30 days of confirming your request, except for what the law
-          requires us to keep (such as invoices) and what we need to finish open orders, refunds or a running Milli Harvest plan. Deletion cannot be undone:
-          your order history and wish list will be gone, and you would need a new account to shop with us again.
-        </p>
+        <>
+          <p>
+            Erase your account yourself under <Link to={page('erase')}>Erase my account</Link> on My privacy, confirming with your password (or, for an account
+            without one, a code we mail you), or ask our customer desk to do it for you. It happens at once, and cannot be undone. First, everything still open
+            must be settled, and the page says which and why: an order not yet delivered or cancelled, a return, exchange or buy-back under way, a custom design
+            request, a running or matured Milli Harvest plan, store credit, or a refund still on its way, because until then we still owe you something and must
+            be able to reach you.
+          </p>
+          <p>When you erase your account, we erase or make anonymous:</p>
+          <ul>
+            {ERASED_ON_ERASURE.map((e) => (
+              <li key={e.key}>{sentence(e.text)}</li>
+            ))}
+          </ul>
+          <p>
+            We send one last mail to your address to confirm it. What the law makes us keep is listed under “Data retention” above. You are welcome to make a
+            new account later.
+          </p>
+        </>
       ),
     },
     {
