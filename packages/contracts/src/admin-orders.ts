@@ -111,6 +111,20 @@ export const AdminOrderDetailSchema = z.object({
   }),
   couponCode: z.string().nullable(),
   pan: z.string().nullable(),
+  /**
+   * Issue 38: the Form 60 declaration the buyer gave instead of a PAN (Rule 114B), or null: name, address, the amount
+   * declared, the Aadhaar number masked to its last four digits ('XXXX XXXX 0124') or why none was given.
+   */
+  form60: z
+    .object({
+      name: z.string(),
+      address: z.string(),
+      amountPaise: z.number().int(),
+      aadhaar: z.string().nullable(),
+      noAadhaarReason: z.string().nullable(),
+      declaredAt: z.string(),
+    })
+    .nullable(),
   companyName: z.string().nullable(),
   companyGstin: z.string().nullable(),
   invoiceAvailable: z.boolean(),

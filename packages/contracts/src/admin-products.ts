@@ -30,6 +30,8 @@ export const METAL_PURITIES = { gold: GOLD_QUALITIES as readonly number[], plati
 export const DEFAULT_PURITY_OF = { gold: 22, platinum: 950, silver: 925 } as const;
 /** The metal a material is made of unless the form says otherwise (diamond pieces are set in gold). */
 export const METAL_OF_MATERIAL = { Gold: 'gold', Diamond: 'gold', Platinum: 'platinum', Silver: 'silver' } as const;
+/** Issue 38: a piece's country of origin unless the form says otherwise (the store's pieces are made in India). */
+export const DEFAULT_COUNTRY_OF_ORIGIN = 'India';
 
 export const PRODUCT_LIMITS = {
   sku: 40,
@@ -240,6 +242,14 @@ export const ProductFieldsSchema = z
         .regex(/^[A-Z0-9]{6}$/, 'The HUID is six letters and digits.')
         .nullable(),
     ),
+    countryOfOrigin: z.preprocess(
+      (v) => (blank(v) ? null : typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : v),
+      z
+        .string({ error: 'The country of origin is a country’s name.' })
+        .min(2, 'Choose the country of origin from the list.')
+        .max(80, 'Choose the country of origin from the list.')
+        .nullable(),
+    ),
     stock: z.preprocess(
       (v) => (blank(v) ? 0 : numberFrom(v)),
       z
@@ -287,6 +297,8 @@ export interface ProductForm {
   sizes: string[];
   hallmarked: boolean;
   huid: string | null;
+  /** Issue 38: where the piece was made (a country from the list; India unless said otherwise). */
+  countryOfOrigin: string;
   stock: number;
   occasion: string | null;
   giftOccasions: (typeof GIFT_OCCASION_NAMES)[number][];
@@ -387,6 +399,7 @@ export function completeProductForm(raw: z.output<typeof ProductFieldsSchema> | 
     sizes: raw.sizes ?? [],
     hallmarked: raw.hallmarked ?? false,
     huid: raw.huid ?? null,
+    countryOfOrigin: raw.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN,
     stock: raw.stock ?? 0,
     occasion: raw.occasion ?? null,
     giftOccasions: raw.giftOccasions ?? [],
@@ -488,6 +501,7 @@ const formValues = z.object({
   sizes: z.array(z.string()),
   hallmarked: z.boolean(),
   huid: z.string().nullable(),
+  countryOfOrigin: z.string(),
   stock: z.number().int(),
   occasion: z.string().nullable(),
   giftOccasions: z.array(z.string()),
@@ -587,7 +601,7 @@ export const ProductFormBodySchema = z
     >,
   )
   .describe(
-    'The product form: sku, name, slug, description, category, tags, stones, material, metal, purity, purities, metalColour, metalColours, metalWeightG, fixedPrice, makingChargeKind, makingCharge, diamondWeightCt, diamondCount, diamondQuality, diamondQualities, stoneValue, stoneWeightCt, colour, sizeKind, sizes, hallmarked, huid, stock, occasion, giftOccasions, giftRecipients, gender, featuredRank, active. PATCH takes any subset.',
+    'The product form: sku, name, slug, description, category, tags, stones, material, metal, purity, purities, metalColour, metalColours, metalWeightG, fixedPrice, makingChargeKind, makingCharge, diamondWeightCt, diamondCount, diamondQuality, diamondQualities, stoneValue, stoneWeightCt, colour, sizeKind, sizes, hallmarked, huid, countryOfOrigin, stock, occasion, giftOccasions, giftRecipients, gender, featuredRank, active. PATCH takes any subset.',
   );
 
 export const ProductDuplicateSchema = z.object({

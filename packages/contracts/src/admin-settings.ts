@@ -42,6 +42,8 @@ export const AdminSettingsSchema = z.object({
   appointmentSlotCapacity: z.number().int(),
   /** Issue 37: nightly backups in the S3 bucket older than this many days are deleted (1-365). */
   backupRetentionDays: z.number().int(),
+  /** Issue 38: the jeweller's BIS registration number (HM/C- and ten digits), or '' until set. */
+  bisRegistration: z.string(),
   staffTwoFactorRequired: z.boolean(),
   updatedAt: z.string(),
 });
@@ -77,6 +79,7 @@ export const SETTINGS_FIELDS = [
   'tradeInPercent',
   'appointmentSlotCapacity',
   'backupRetentionDays',
+  'bisRegistration',
   'staffTwoFactorRequired',
 ] as const satisfies readonly (keyof AdminSettings)[];
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -133,6 +136,10 @@ export const SettingsPatchSchema = z
     tradeInPercent: z.number().optional().describe('Percent of today’s rate offered for old gold bought elsewhere (0-100)'),
     appointmentSlotCapacity: z.number().optional().describe('Visits or video calls a store takes in one slot (1-50)'),
     backupRetentionDays: z.number().optional().describe('Days the nightly backups in the S3 bucket are kept (1-365)'),
+    bisRegistration: z
+      .string()
+      .optional()
+      .describe("The jeweller's BIS registration number: HM/C- and ten digits (HM/C-5190012345), or empty until the store has one"),
     staffTwoFactorRequired: z.boolean().optional(),
   })
   .strict();

@@ -136,6 +136,8 @@ export const ProductDetailSchema = z.object({
   product_diamond_weight_ct: z.number().nullable(),
   product_stones: z.array(z.string()),
   product_huid: z.string().nullable(),
+  /** Issue 38: where the piece was made (Consumer Protection (E-Commerce) Rules 2020, rule 6(5)). */
+  product_country_of_origin: z.string(),
   product_stock: z.number().int(),
   product_review_count: z.number().int(),
   product_images: z.array(z.string()),
@@ -228,3 +230,24 @@ export const ProductFacetsSchema = z.object({
   price: z.record(z.string(), z.number().int()),
 });
 export type ProductFacets = z.infer<typeof ProductFacetsSchema>;
+
+/**
+ * GET /api/sales/running (issue 38): the sales running today (an Indian day) that take something off at least one piece
+ * in the shop, the largest cut of the making charges first. Empty when no sale is running: nothing may claim one then.
+ */
+export const RunningSalesSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      /** Percent off the making charges (never off the metal or the stones). */
+      makingDiscountPercent: z.number().int(),
+      /** First and last day of the sale, both included (YYYY-MM-DD, Indian days). */
+      startsOn: z.string(),
+      endsOn: z.string(),
+      /** How many pieces in the shop it takes something off today. */
+      pieces: z.number().int(),
+    }),
+  ),
+});
+export type RunningSales = z.infer<typeof RunningSalesSchema>;

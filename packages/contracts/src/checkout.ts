@@ -76,8 +76,22 @@ export const PlaceOrderSchema = z.object({
     (v) => (v === '' || v === null || v === undefined ? 'online' : v),
     z.enum(ORDER_PAYMENT_METHOD_VALUES, { error: 'paymentMethod must be online or cod.' }),
   ),
-  /** Required for an order of Rs. 2 lakh or more (Rule 114B); printed on the invoice. */
+  /** Required for an order of Rs. 2 lakh or more (Rule 114B), unless a Form 60 declaration is given; printed on the invoice. */
   pan: field(10),
+  /**
+   * Issue 38: 'true' / 'on': the buyer has no PAN and gives the Form 60 declaration instead (Rule 114B), with the
+   * fields below. Only the last four digits of the Aadhaar number are kept.
+   */
+  form60: flag,
+  /** The declarant's full name and address, as Form 60 asks. */
+  form60Name: field(120),
+  form60Address: field(300),
+  /** The Aadhaar number (12 digits, spaces allowed), or else form60NoAadhaarReason. */
+  form60Aadhaar: field(20),
+  /** Why no Aadhaar number is given: none issued, or a PAN applied for (with its acknowledgement number). */
+  form60NoAadhaarReason: field(200),
+  /** 'true' / 'on': the declarant confirms that they have no PAN and that what they give is true. */
+  form60Declaration: flag,
   /** The billing address's state (from the list of Indian states and union territories) and a landmark. */
   state: field(80),
   landmark: field(120),
@@ -110,6 +124,11 @@ export type PlaceOrderField =
   | 'idempotencyKey'
   | 'paymentMethod'
   | 'pan'
+  | 'form60Name'
+  | 'form60Address'
+  | 'form60Aadhaar'
+  | 'form60NoAadhaarReason'
+  | 'form60Declaration'
   | 'state'
   | 'landmark'
   | 'shippingFirstName'

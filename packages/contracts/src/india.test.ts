@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { gstinCheckChar, gstinProblem, isIfscFormat, isPan, isPincode, panOfGstin, panProblem } from './india.ts';
+import {
+  aadhaarProblem,
+  bisRegistrationProblem,
+  gstinCheckChar,
+  gstinProblem,
+  isIfscFormat,
+  isPan,
+  isPincode,
+  maskedAadhaar,
+  normalBisRegistration,
+  panOfGstin,
+  panProblem,
+  verhoeffValid,
+} from './india.ts';
 
 describe('Indian identifiers', () => {
   it('accepts a GSTIN whose check character matches and names what is wrong otherwise', () => {
@@ -35,5 +48,40 @@ describe('panProblem: the message states the real rule', () => {
     expect(message).toMatch(/^the 4th letter of a PAN says who holds it/);
     expect(message).toContain('P (person), C (company)');
     expect(message).toContain('“D” is none of these');
+  });
+});
+
+// Issue 38: the BIS registration number and the Aadhaar number of a Form 60 declaration.
+describe('BIS registration numbers', () => {
+  it('are HM/C- and ten digits, kept in capitals without spaces; empty is “not set”', () => {
+    expect(bisRegistrationProblem('HM/C-5190012345')).toBeNull();
+    expect(bisRegistrationProblem('')).toBeNull();
+    expect(normalBisRegistration(' hm/c - 5190012345 ')).toBe('HM/C-5190012345');
+    expect(bisRegistrationProblem(' hm/c - 5190012345 ')).toBeNull();
+    for (const wrong of ['HM/C-519001234', 'HM/C-51900123456', 'HMC-5190012345', 'CM/L-5190012345', 'HM/C-51900X2345'])
+      expect(bisRegistrationProblem(wrong), wrong).toMatch(/HM\/C- and ten digits/);
+  });
+});
+
+describe('Aadhaar numbers', () => {
+  it('are twelve digits not starting 0 or 1, ending in their Verhoeff check digit', () => {
+    expect(aadhaarProblem('2345 6789 0124')).toBeNull();
+    expect(aadhaarProblem('234567890124')).toBeNull();
+    expect(aadhaarProblem('4987-6543-2102')).toBeNull();
+    expect(aadhaarProblem('2345 6789 0125')).toMatch(/not a valid Aadhaar number/);
+    expect(aadhaarProblem('1345 6789 0124')).toMatch(/does not start with 0 or 1/);
+    expect(aadhaarProblem('2345 6789 012')).toMatch(/12 digits/);
+    expect(aadhaarProblem('2345 6789 01ab')).toMatch(/12 digits/);
+    // A single slipped digit anywhere is caught (what the check digit is for).
+    for (let i = 0; i < 12; i++) {
+      const digits = [...'234567890124'];
+      digits[i] = String((Number(digits[i]) + 1) % 10);
+      if (digits[0] !== '0' && digits[0] !== '1') expect(verhoeffValid(digits.join('')), digits.join('')).toBe(false);
+    }
+  });
+
+  it('are shown only as their last four digits, and no message repeats them', () => {
+    expect(maskedAadhaar('0124')).toBe('XXXX XXXX 0124');
+    for (const typed of ['2345 6789 0125', '2345 6789 012']) expect(aadhaarProblem(typed)).not.toMatch(/\d{4}/);
   });
 });

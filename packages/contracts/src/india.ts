@@ -107,3 +107,76 @@ export function gstinMessage(problem: GstinProblem): string {
       return 'This GSTIN is not valid: its check character does not match. Please check for a typing mistake.';
   }
 }
+
+/**
+ * A jeweller's BIS registration number (the certificate of registration for selling hallmarked articles, BIS
+ * (Hallmarking) Regulations 2018): HM/C- and ten digits, e.g. HM/C-5190012345.
+ */
+export const BIS_REGISTRATION_PATTERN = /^HM\/C-[0-9]{10}$/;
+
+/** The number as the store keeps it: capitals, no spaces ('hm/c - 5190012345' → 'HM/C-5190012345'). */
+export function normalBisRegistration(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+
+/** Why a BIS registration number is not one (null when it is, or when it is empty: not set yet). */
+export function bisRegistrationProblem(value: string): string | null {
+  const number = normalBisRegistration(value);
+  if (number === '' || BIS_REGISTRATION_PATTERN.test(number)) return null;
+  return 'A BIS registration number is HM/C- and ten digits, as on the certificate of registration (e.g. HM/C-5190012345); leave it empty until the store has one.';
+}
+
+// Aadhaar numbers carry a Verhoeff check digit (UIDAI): the tables of the dihedral group D5.
+const VERHOEFF_D = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+const VERHOEFF_P = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
+  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+];
+
+/** Whether a string of digits ends in its Verhoeff check digit. */
+export function verhoeffValid(digits: string): boolean {
+  let c = 0;
+  const reversed = [...digits].reverse();
+  for (let i = 0; i < reversed.length; i++) c = VERHOEFF_D[c]![VERHOEFF_P[i % 8]![Number(reversed[i])]!]!;
+  return c === 0;
+}
+
+/** An Aadhaar number as typed ('2345 6789 0124') → its twelve digits, or '' when it has other characters. */
+export function aadhaarDigits(value: string): string {
+  const compact = value.replace(/[\s-]/g, '');
+  return /^[0-9]*$/.test(compact) ? compact : '';
+}
+
+/**
+ * Why an Aadhaar number is not one (null when it is): twelve digits, not starting with 0 or 1, ending in its
+ * Verhoeff check digit. The message never repeats the number.
+ */
+export function aadhaarProblem(value: string): string | null {
+  const digits = aadhaarDigits(value);
+  if (digits.length !== 12) return 'An Aadhaar number is 12 digits.';
+  if (digits[0] === '0' || digits[0] === '1') return 'An Aadhaar number does not start with 0 or 1: please check it.';
+  if (!verhoeffValid(digits)) return 'This is not a valid Aadhaar number (its last digit does not match): please check it.';
+  return null;
+}
+
+/** An Aadhaar number as it may be shown anywhere: only its last four digits ('XXXX XXXX 0124'). */
+export function maskedAadhaar(last4: string): string {
+  return `XXXX XXXX ${last4}`;
+}

@@ -15,6 +15,15 @@ export const StoreSettingsSchema = z.object({
   sellerGstin: z.string(),
   /** Pay on delivery is offered for orders below this (and never at Rs. 2 lakh or more). */
   codLimitPaise: z.number().int(),
+  /** Issue 38: the jeweller's BIS registration number (HM/C- and ten digits), or '' while the store has none set. */
+  bisRegistration: z.string(),
+  /**
+   * Lifetime exchange and buy-back of a piece bought here, and the trade-in of old gold bought elsewhere: percent of
+   * the day's metal value (the home page's promises state them).
+   */
+  exchangePercent: z.number().int(),
+  buybackPercent: z.number().int(),
+  tradeInPercent: z.number().int(),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 

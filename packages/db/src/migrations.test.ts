@@ -37,6 +37,7 @@ const TABLES = [
   'metal_rates',
   'order_addresses',
   'order_adjustments',
+  'order_form60',
   'order_lines',
   'order_pieces',
   'order_return_events',

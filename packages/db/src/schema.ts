@@ -224,6 +224,12 @@ export const storeSettings = pgTable(
     appointmentSlotCapacity: integer('appointment_slot_capacity').notNull().default(2),
     /** Issue 37: the nightly backups in the S3 bucket older than this many days are deleted (lib/backup.ts backupToBucket). */
     backupRetentionDays: integer('backup_retention_days').notNull().default(14),
+    /**
+     * Issue 38: the jeweller's BIS registration number (HM/C- and ten digits, as on the certificate of registration),
+     * shown in the footer, beside a piece's hallmark and on the tax invoice. Empty until the owner sets it: nothing
+     * is printed then.
+     */
+    bisRegistration: text('bis_registration').notNull().default(''),
     updatedAt: updatedAt(),
   },
   () => [
@@ -240,6 +246,7 @@ export const storeSettings = pgTable(
     ),
     check('store_settings_slot_capacity_check', raw('"appointment_slot_capacity" BETWEEN 1 AND 50')),
     check('store_settings_backup_retention_check', raw('"backup_retention_days" BETWEEN 1 AND 365')),
+    check('store_settings_bis_registration_check', raw(`"bis_registration" = '' OR "bis_registration" ~ '^HM/C-[0-9]{10}$'`)),
   ],
 );
 
@@ -439,6 +446,8 @@ export const products = pgTable(
     listPriceDate: date('list_price_date', { mode: 'string' }).notNull(),
     /** Hidden from the storefront when false (kept for old orders). */
     active: boolean('active').notNull().default(true),
+    /** Issue 38: where the piece was made (Consumer Protection (E-Commerce) Rules 2020, rule 6(5)): a country's English name. */
+    countryOfOrigin: text('country_of_origin').notNull().default('India'),
     /**
      * Extra words the search should find the piece by: category, tags, stones, colours, occasion.
      * Denormalised because a generated column cannot read other tables; whoever changes a product's
@@ -511,6 +520,7 @@ export const products = pgTable(
     allOf('products_gift_occasions_check', 'gift_occasions', GIFT_OCCASIONS),
     allOf('products_gift_recipients_check', 'gift_recipients', GIFT_RECIPIENTS),
     check('products_priced_check', raw('"metal_weight_mg" IS NOT NULL OR "fixed_price_paise" IS NOT NULL')),
+    check('products_country_of_origin_check', raw(`char_length("country_of_origin") BETWEEN 2 AND 80`)),
     check(
       'products_purity_check',
       raw(
@@ -1032,6 +1042,10 @@ export const orders = pgTable(
     check('orders_pan_check', raw(`"pan" IS NULL OR "pan" ~ '^[A-Z]{5}[0-9]{4}[A-Z]$'`)),
     uniqueIndex('orders_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('orders_customer_placed_idx').on(t.customerId, t.placedAt),
+    /** Issue 38: a buyer's pay-on-delivery orders of one Indian day, added up for the cash limit of s.269ST. */
+    index('orders_cod_placed_idx')
+      .on(t.placedAt)
+      .where(sql`${t.paymentMethod} = 'cod'`),
     index('orders_status_idx').on(t.status),
     oneOf('orders_status_check', 'status', ORDER_STATUSES),
     check(
@@ -1087,6 +1101,8 @@ export const orderLines = pgTable(
     /** 7113: articles of jewellery of precious metal. */
     hsnCode: text('hsn_code').notNull().default('7113'),
     huid: text('huid'),
+    /** Issue 38: the piece's country of origin as sold, for the invoice line (null on orders placed before it was kept). */
+    countryOfOrigin: text('country_of_origin'),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -1170,6 +1186,39 @@ export const orderPieces = pgTable(
       .where(sql`${t.releasedAt} IS NULL`),
     check('order_pieces_huid_check', raw(`"huid" ~ '^[A-Z0-9]{6}$'`)),
     check('order_pieces_weight_check', raw('"net_weight_mg" > 0 AND "gross_weight_mg" >= "net_weight_mg"')),
+  ],
+);
+
+/**
+ * Issue 38: the Form 60 declaration a buyer without a PAN gives for an order of Rs. 2 lakh or more (Rule 114B), in
+ * place of the PAN. Kept with the order for staff and the invoice. Of the Aadhaar number only its last four digits
+ * are kept: the full number is checked at checkout and never stored, logged or shown.
+ */
+export const orderForm60 = pgTable(
+  'order_form60',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The declarant's full name and address, as on the declaration. */
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    /** The amount of the transaction declared: the order's total. */
+    amountPaise: paise('amount_paise').notNull(),
+    /** The last four digits of the Aadhaar number given, or null when the declarant gave a reason instead. */
+    aadhaarLast4: text('aadhaar_last4'),
+    /** Why no Aadhaar number is given (none issued, or a PAN applied for: its acknowledgement). */
+    noAadhaarReason: text('no_aadhaar_reason'),
+    declaredAt: tsz('declared_at').notNull().defaultNow(),
+  },
+  () => [
+    check('order_form60_aadhaar_check', raw(`"aadhaar_last4" IS NULL OR "aadhaar_last4" ~ '^[0-9]{4}$'`)),
+    check('order_form60_one_of_check', raw(`("aadhaar_last4" IS NULL) <> ("no_aadhaar_reason" IS NULL)`)),
+    check(
+      'order_form60_lengths_check',
+      raw(`char_length("name") BETWEEN 1 AND 120 AND char_length("address") BETWEEN 1 AND 300 AND char_length(coalesce("no_aadhaar_reason", '')) <= 200`),
+    ),
+    check('order_form60_amount_check', raw('"amount_paise" >= 0')),
   ],
 );
 
@@ -2459,6 +2508,7 @@ export type Order = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderLine = typeof orderLines.$inferSelect;
 export type OrderPiece = typeof orderPieces.$inferSelect;
+export type OrderForm60 = typeof orderForm60.$inferSelect;
 export type OrderAdjustment = typeof orderAdjustments.$inferSelect;
 export type CreditNote = typeof creditNotes.$inferSelect;
 export type CadDesignRender = typeof cadDesignRenders.$inferSelect;

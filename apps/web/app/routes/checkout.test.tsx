@@ -204,7 +204,11 @@ describe('the checkout form', () => {
       },
     });
     await screen.findByRole('heading', { name: 'Billing details' });
-    expect(field('PAN').required).toBe(true);
+    // Issue 38: the PAN, or else the Form 60 declaration (so the PAN box itself is not required by the browser).
+    expect(field('PAN').required).toBe(false);
+    expect(accessibleDescription(field('PAN'))).toMatch(/No PAN\? Give a Form 60 declaration below instead/);
+    expect(screen.getByRole('checkbox', { name: /I have no PAN: I will give a Form 60 declaration instead/ })).toBeTruthy();
+    expect(screen.getByText(/Amount of the transaction/).textContent).toContain('2,10,000');
     expect(field('Address').value).toBe('12 Temple Street');
     expect(field('Landmark (optional)').value).toBe('Near the tank');
     expect(field('State').value).toBe('Tamil Nadu');

@@ -189,6 +189,105 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
 }
 
 /**
+ * Issue 38: the Form 60 declaration (Rule 114B) of a buyer without a PAN, for an order of Rs. 2 lakh or more: what the
+ * form asks that a store can take (name, address, the amount, the Aadhaar number or why there is none) and the
+ * declaration itself. Shown by its checkbox with CSS alone, so it works without JavaScript. The Aadhaar number is never
+ * put back into the page: only its last four digits are kept.
+ */
+function Form60Fields({ values, fields, amountPaise }: { values: Values; fields: Errors; amountPaise: number }) {
+  return (
+    <div className="reveal-group form60">
+      <div className="check-field reveal-toggle">
+        <input id="form60" name="form60" type="checkbox" data-reveals="" defaultChecked={values.form60 === 'on'} aria-describedby="form60-hint" />
+        <label htmlFor="form60">I have no PAN: I will give a Form 60 declaration instead</label>
+      </div>
+      <p id="form60-hint" className="field-hint">
+        Form 60 is the income-tax declaration of a buyer who has no PAN. It is kept with your order and noted on your invoice in place of the PAN.
+      </p>
+      <fieldset className="reveal form-grid" aria-describedby="form60-amount">
+        <legend>Form 60 declaration</legend>
+        <p id="form60-amount" className="span-2 form60-amount">
+          Amount of the transaction: <strong>{formatRupees(amountPaise)}</strong> (this order’s total)
+        </p>
+        <div className="form-field">
+          <label htmlFor="form60-name">Full name for Form 60</label>
+          <input
+            id="form60-name"
+            name="form60Name"
+            type="text"
+            autoComplete="name"
+            maxLength={120}
+            defaultValue={values.form60Name}
+            {...fieldErrorProps('form60-name', fields.form60Name)}
+          />
+          <FieldError id="form60-name" error={fields.form60Name} />
+        </div>
+        <div className="form-field span-2">
+          <label htmlFor="form60-address">Address for Form 60</label>
+          <textarea
+            id="form60-address"
+            name="form60Address"
+            rows={2}
+            maxLength={300}
+            autoComplete="street-address"
+            defaultValue={values.form60Address}
+            {...fieldErrorProps('form60-address', fields.form60Address)}
+          />
+          <FieldError id="form60-address" error={fields.form60Address} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="form60-aadhaar">Aadhaar number</label>
+          <input
+            id="form60-aadhaar"
+            name="form60Aadhaar"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={14}
+            defaultValue=""
+            aria-describedby={fields.form60Aadhaar ? `${fieldErrorId('form60-aadhaar')} form60-aadhaar-hint` : 'form60-aadhaar-hint'}
+            aria-invalid={fields.form60Aadhaar ? true : undefined}
+          />
+          <p id="form60-aadhaar-hint" className="field-hint">
+            12 digits. We check it and keep only its last four digits.
+          </p>
+          <FieldError id="form60-aadhaar" error={fields.form60Aadhaar} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="form60-reason">Or, if you have no Aadhaar number, why</label>
+          <input
+            id="form60-reason"
+            name="form60NoAadhaarReason"
+            type="text"
+            maxLength={200}
+            defaultValue={values.form60NoAadhaarReason}
+            aria-describedby={fields.form60NoAadhaarReason ? `${fieldErrorId('form60-reason')} form60-reason-hint` : 'form60-reason-hint'}
+            aria-invalid={fields.form60NoAadhaarReason ? true : undefined}
+          />
+          <p id="form60-reason-hint" className="field-hint">
+            For example: “Applied for PAN, acknowledgement number …”, or “No Aadhaar issued”.
+          </p>
+          <FieldError id="form60-reason" error={fields.form60NoAadhaarReason} />
+        </div>
+        <div className="check-field span-2">
+          <input
+            id="form60-declaration"
+            name="form60Declaration"
+            type="checkbox"
+            defaultChecked={values.form60Declaration === 'on'}
+            {...fieldErrorProps('form60-declaration', fields.form60Declaration)}
+          />
+          <label htmlFor="form60-declaration">
+            I declare that I do not have a PAN, and that what I have given above is true, for this purchase of {formatRupees(amountPaise)}.
+          </label>
+        </div>
+        <FieldError id="form60-declaration" error={fields.form60Declaration} />
+      </fieldset>
+    </div>
+  );
+}
+
+/**
  * Checkout (spec §2): billing form (India and +91 preselected), order summary with the cart's totals,
  * terms and corporate-order boxes, Place Order → /thank-you.
  */
@@ -337,6 +436,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               {needsPan && (
                 <div className="form-field">
                   <label htmlFor="bill-pan">PAN</label>
+                  {/* Not `required`: a buyer without a PAN gives the Form 60 declaration below instead (the server checks both). */}
                   <input
                     id="bill-pan"
                     name="pan"
@@ -344,17 +444,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     autoCapitalize="characters"
                     maxLength={10}
                     defaultValue={values.pan}
-                    required
                     aria-describedby={fields.pan ? `${fieldErrorId('bill-pan')} pan-hint` : 'pan-hint'}
                     aria-invalid={fields.pan ? true : undefined}
                   />
                   <p id="pan-hint" className="field-hint">
-                    Orders of {formatRupees(panFromPaise)} or more need the buyer’s PAN (income-tax rules); it is printed on your invoice.
+                    Orders of {formatRupees(panFromPaise)} or more need the buyer’s PAN (income-tax rules); it is printed on your invoice. No PAN? Give a Form
+                    60 declaration below instead.
                   </p>
                   <FieldError id="bill-pan" error={fields.pan} />
                 </div>
               )}
             </div>
+
+            {needsPan && <Form60Fields values={values} fields={fields} amountPaise={totals.totalPaise} />}
 
             <div className="reveal-group">
               <div className="check-field reveal-toggle">

@@ -8,14 +8,19 @@ import { CollectionTiles } from '../features/home/collection-tiles.tsx';
 import { JewelOnSale } from '../features/home/jewel-on-sale.tsx';
 import { CraftVideo } from '../features/home/craft-video.tsx';
 import { FeatureBoxes } from '../features/home/feature-boxes.tsx';
-import { loadSaleShelves } from '../features/home/sale-shelves.ts';
+import { loadRunningSales, loadSaleShelves } from '../features/home/sale-shelves.ts';
 import '../styles/screens/home.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Online Jewellery Store') }, { name: 'description', content: STORE_DESCRIPTION }];
 
-/** The four 'Jewel On Sale' shelves (GET /api/product/productList?…&onSale=1); a failed call empties its tab only. */
+/**
+ * The four 'Jewel On Sale' shelves (GET /api/product/productList?…&onSale=1; a failed call empties its tab only) and the
+ * sales running today (GET /api/sales/running), whose cut the strip states.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { shelves: await loadSaleShelves(serverApi(context)) };
+  const api = serverApi(context);
+  const [shelves, sales] = await Promise.all([loadSaleShelves(api), loadRunningSales(api)]);
+  return { shelves, sales };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -25,7 +30,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="visually-hidden">Milli: fine gold, diamond, platinum and silver jewellery</h1>
       <HeroBanner />
       <CollectionTiles />
-      <JewelOnSale shelves={loaderData.shelves} />
+      <JewelOnSale shelves={loaderData.shelves} sales={loaderData.sales} />
       <CraftVideo />
       <FeatureBoxes settings={settings} />
     </>

@@ -200,6 +200,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
                 goldPurity={goldPurity}
                 huid={goldPurity === ownPurity ? product.product_huid : null}
                 stones={product.product_diamond_weight_ct !== null || product.product_stones.length > 0}
+                bisRegistration={settings?.bisRegistration ?? ''}
               />
             )}
           </div>
@@ -238,7 +239,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
         {product && (
           <div className="container pd-below">
             <div className="pd-more">
-              <ProductTabs product={product} deliveryDays={settings?.deliveryDays ?? null} returnDays={settings?.returnWindowDays ?? null} />
+              <ProductTabs product={product} settings={settings} />
             </div>
             <ProductReviews reviews={reviews} path={path} search={search}>
               <MyReviewBox productId={product.product_id} fromServer={myReview} result={reviewResult} />

@@ -167,7 +167,15 @@ export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<
     const uniqueReviewed = [...new Map(reviewed.map((l) => [l.productId, l])).values()];
     await tx.insert(reviews).values(
       demoReviews(
-        uniqueReviewed.map(({ productId, p }) => ({ productId, createdAt: p.row.createdAt ?? today })),
+        uniqueReviewed.map(({ productId, p }) => ({
+          productId,
+          createdAt: p.row.createdAt ?? today,
+          category: p.category,
+          style: p.tags[0] ?? null,
+          metal: p.row.metal,
+          stones: p.stones,
+          diamondWeightCents: p.row.diamondWeightCents ?? 0,
+        })),
         reviewers.map((r) => r.id),
         today,
       ),

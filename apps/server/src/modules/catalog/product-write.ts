@@ -12,6 +12,7 @@
  */
 import { artMetalFor, artPath, artVariant, COLLECTION_ART, productSearchText, type Db } from '@milli/db';
 import { parseProductForm, toCents, toMilligrams, type FieldProblems, type ProductForm } from '@milli/contracts/schemas';
+import { countryByName } from '@milli/contracts/countries';
 import { indianDate, paiseToRupees, rupeesToPaise } from '@milli/pricing';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import type { CatalogService } from './service.ts';
@@ -117,6 +118,10 @@ export function validateProductRows(rows: readonly ProductRowInput[], lookups: P
     const seen = firstRowOfSku.get(form.sku);
     if (seen !== undefined) fields.sku = `SKU ${form.sku} is also in row ${seen + 1}.`;
     else firstRowOfSku.set(form.sku, index);
+    // Issue 38: a country of the list (the back office's select), kept in the list's own spelling.
+    const country = countryByName(form.countryOfOrigin);
+    if (country) form.countryOfOrigin = country.name;
+    else fields.countryOfOrigin = `There is no country called "${form.countryOfOrigin}": choose the country of origin from the list.`;
     const names = resolveNames(form, lookups, fields);
     if (!names || Object.keys(fields).length > 0) {
       problems.push({ row: index, sku: form.sku, fields });
@@ -246,6 +251,7 @@ function rowOf(v: ResolvedProduct, slug: string, stored: StoredProduct | undefin
     sizeKind: f.sizeKind,
     sizes: f.sizes,
     huid: f.huid,
+    countryOfOrigin: f.countryOfOrigin,
     stock: f.stock,
     featuredRank: f.featuredRank,
     image: stored?.row.image ?? placeholderImage(f),
@@ -311,6 +317,7 @@ export function formOf(s: StoredProduct): ProductForm {
     sizes: r.sizes,
     hallmarked: r.hallmarked,
     huid: r.huid,
+    countryOfOrigin: r.countryOfOrigin,
     stock: r.stock,
     occasion: r.occasion,
     giftOccasions: r.giftOccasions as ProductForm['giftOccasions'],

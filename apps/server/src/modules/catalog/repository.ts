@@ -290,6 +290,7 @@ const productDetailStatement = preparedQuery('catalog_product_detail', (db) => {
       diamondQuality: products.diamondQuality,
       stoneValuePaise: products.stoneValuePaise,
       huid: products.huid,
+      countryOfOrigin: products.countryOfOrigin,
       reviewCount: products.reviewCount,
       listPriceDate: products.listPriceDate,
       purities: products.purities,
@@ -400,6 +401,7 @@ const UPSERT_SET = {
   sizeKind: sql`excluded.size_kind`,
   sizes: sql`excluded.sizes`,
   huid: sql`excluded.huid`,
+  countryOfOrigin: sql`excluded.country_of_origin`,
   stock: sql`excluded.stock`,
   featuredRank: sql`excluded.featured_rank`,
   gender: sql`excluded.gender`,
@@ -595,6 +597,28 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
 
     otherStones(): Promise<{ name: string }[]> {
       return db.select({ name: otherStones.name }).from(otherStones).orderBy(asc(otherStones.sortOrder), asc(otherStones.id));
+    },
+
+    /**
+     * Issue 38: the sales running on `day` that take something off at least one piece in the shop (active, weighed,
+     * with a making charge), with how many: the largest cut first.
+     */
+    runningSales(day: string) {
+      return db
+        .select({
+          id: sales.id,
+          name: sales.name,
+          makingDiscountPercent: sales.makingDiscountPercent,
+          startsOn: sales.startsOn,
+          endsOn: sales.endsOn,
+          pieces: sql<number>`count(*)`.mapWith(Number),
+        })
+        .from(sales)
+        .innerJoin(saleProducts, eq(saleProducts.saleId, sales.id))
+        .innerJoin(products, eq(products.id, saleProducts.productId))
+        .where(and(sql`${sales.startsOn} <= ${day}::date and ${sales.endsOn} >= ${day}::date`, eq(products.active, true), HAS_MAKING))
+        .groupBy(sales.id)
+        .orderBy(desc(sales.makingDiscountPercent), asc(sales.endsOn), asc(sales.id));
     },
 
     /** The catalogue's words and the synonym groups: what a search is planned against (a few hundred rows). */

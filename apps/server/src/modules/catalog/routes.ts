@@ -17,6 +17,7 @@ import {
   ProductReviewsSchema,
   ProductSummaryListSchema,
   ReviewsQuerySchema,
+  RunningSalesSchema,
   SuggestAnswerSchema,
   SuggestQuerySchema,
   TagListSchema,
@@ -60,6 +61,19 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
 
   api.get('/category', { schema: { summary: "The catalogue's categories", response: { 200: CategoryListSchema } } }, (_req, reply) =>
     sendKept(cache, reply, 'categories', () => ok(catalog.categories())),
+  );
+  // Issue 38: what the home page's sale strip says is on, from the sales themselves; keyed by the day a sale starts and ends on.
+  api.get(
+    '/sales/running',
+    {
+      schema: {
+        summary: 'The sales running today, with their percent off the making charges',
+        description:
+          'Sales that take something off at least one piece in the shop today (an Indian day), the largest cut first; `data` is empty when none is running.',
+        response: { 200: RunningSalesSchema },
+      },
+    },
+    (_req, reply) => sendKept(cache, reply, `sales-running:${indianDate(new Date())}`, () => ok(catalog.runningSales())),
   );
   api.get('/admin/tags', { schema: { summary: "The catalogue's tags (public: the specification's path)", response: { 200: TagListSchema } } }, (_req, reply) =>
     sendKept(cache, reply, 'tags', () => ok(catalog.tags())),

@@ -16,6 +16,7 @@ import {
   type ProductFilter,
   type ProductPage,
   type ProductReviews,
+  type RunningSales,
   type ProductSummary,
   type SuggestAnswer,
   type Tag,
@@ -242,6 +243,11 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
       return (await repo.categories()).map((c) => ({ pr_cat_name: c.name }));
     },
 
+    /** Issue 38: the sales running today that take something off a piece in the shop (GET /api/sales/running). */
+    async runningSales(): Promise<RunningSales> {
+      return { data: await repo.runningSales(today()) };
+    },
+
     async tags(): Promise<Tag[]> {
       return (await repo.tags()).map((t) => ({ tg_cat: t.category, tg_tag_name: t.tag }));
     },
@@ -352,6 +358,7 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
         product_diamond_weight_ct: product.diamondWeightCents > 0 ? product.diamondWeightCents / 100 : null,
         product_stones: product.stones,
         product_huid: product.huid,
+        product_country_of_origin: product.countryOfOrigin,
         product_stock: product.stock,
         product_review_count: product.reviewCount,
         product_images: [...new Set([product.image, ...product.images])],

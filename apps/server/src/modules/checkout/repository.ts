@@ -1,7 +1,16 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { preparedQuery, schema, type Db } from '@milli/db';
 
-const { carts, customers, orders, orderStatusHistory } = schema;
+const { carts, customers, orders, orderAddresses, orderStatusHistory } = schema;
+
+/** Who pays cash at the door, as far as the store can tell (issue 38): the account, the phones on the order, the account's e-mail. */
+export interface CashBuyer {
+  customerId: number;
+  /** Normalised e-mail (lower case). */
+  email: string;
+  /** The order's phones (billing, and delivery when it differs) as order_addresses keeps them: dial code and number. */
+  phones: { countryCode: string; phone: string }[];
+}
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -51,6 +60,47 @@ export function checkoutRepository(db: Db) {
     async unpaidAndLapsed(customerId: number, lapsedNote: string, since: Date): Promise<{ unpaid: number; lapsed: number }> {
       const [row] = await unpaidAndLapsedStatement(db, { customerId, lapsedNote, since });
       return { unpaid: row?.unpaid ?? 0, lapsed: row?.lapsed ?? 0 };
+    },
+    /**
+     * Issue 38, s.269ST: takes a transaction-scoped advisory lock for each way the buyer is known (account, e-mail,
+     * each phone), in one order so two checkouts never wait on each other in turn. Held to commit: a second checkout
+     * of the same buyer (another account with the same phone, say) adds up its cash only once this one's order is in.
+     */
+    async lockCashBuyer(buyer: CashBuyer) {
+      const keys = [`cash:c:${buyer.customerId}`, `cash:e:${buyer.email}`, ...buyer.phones.map((p) => `cash:p:${p.countryCode}:${p.phone}`)];
+      for (const key of [...new Set(keys)].sort()) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    },
+    /**
+     * The cash a buyer is to pay on delivery for orders placed in [from, to) (one Indian day), not cancelled: what each
+     * such order leaves to pay after its Harvest balance and store credit. Orders count when any of them is the
+     * buyer's: the account, an order of an account with the same e-mail, or an order with one of the same phones.
+     * Read under lockCashBuyer's locks, each statement seeing every order committed before it.
+     */
+    async cashOnDeliveryBetween(buyer: CashBuyer, from: Date, to: Date): Promise<number> {
+      const phoneMatch =
+        buyer.phones.length === 0
+          ? sql`false`
+          : sql`exists (select 1 from ${orderAddresses} where ${orderAddresses.orderId} = ${orders.id} and (${sql.join(
+              buyer.phones.map((p) => sql`(${orderAddresses.countryCode} = ${p.countryCode} and ${orderAddresses.phone} = ${p.phone})`),
+              sql` or `,
+            )}))`;
+      const [row] = await db
+        .select({
+          paise: sql<number>`coalesce(sum(${orders.totalPaise} - ${orders.harvestCreditPaise} - ${orders.storeCreditPaise}), 0)`.mapWith(Number),
+        })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.paymentMethod, 'cod'),
+            sql`${orders.status} <> 'Cancelled'`,
+            sql`${orders.placedAt} >= ${from.toISOString()}::timestamptz`,
+            sql`${orders.placedAt} < ${to.toISOString()}::timestamptz`,
+            sql`(${orders.customerId} = ${buyer.customerId}
+              or exists (select 1 from ${customers} where ${customers.id} = ${orders.customerId} and lower(${customers.email}) = ${buyer.email})
+              or ${phoneMatch})`,
+          ),
+        );
+      return row?.paise ?? 0;
     },
     async orderByKey(customerId: number, idempotencyKey: string) {
       const [row] = await db

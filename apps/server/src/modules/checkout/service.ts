@@ -1,10 +1,10 @@
 import { MESSAGES, indianStateByName, isPan, pictureInColour, type PlaceOrder, type PlaceOrderAnswer } from '@milli/contracts';
-import { PAN_THRESHOLD_PAISE, payOnDeliveryLimit, type GatewayPayment } from '@milli/contracts/schemas';
+import { COD_LIMIT_CEILING_PAISE, PAN_THRESHOLD_PAISE, payOnDeliveryLimit, type GatewayPayment } from '@milli/contracts/schemas';
 import type { PaymentRecord, PaymentService } from '../payments/service.ts';
 import { GATEWAY_MINIMUM_PAISE } from '../payments/service.ts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
-import { formatRupees, orderTotals, payableOf } from '@milli/pricing';
+import { formatRupees, indianDate, orderTotals, payableOf, startOfIndianDate } from '@milli/pricing';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { emptyCart, priceOptions, storedCartLines, type StoredCartLine } from '../cart/service.ts';
@@ -14,11 +14,11 @@ import { redeemableBalance, spendBalance } from '../harvest/service.ts';
 import { moveStoreCredit, storeCreditBalance } from '../store-credit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { LAPSED_NOTE, orderPlacedMail, writeOrder } from '../orders/service.ts';
-import { checkoutRepository } from './repository.ts';
+import { LAPSED_NOTE, orderPlacedMail, recordForm60, writeOrder } from '../orders/service.ts';
+import { checkoutRepository, type CashBuyer } from './repository.ts';
 import { keepFromCheckout } from '../addresses/service.ts';
 import { storedPhone, type AddressParts } from '../../lib/address-rules.ts';
-import { billingParts, orderFormProblems, parseCartDataList, shippingParts, type OrderFormProblems } from './validate.ts';
+import { billingParts, form60Record, orderFormProblems, parseCartDataList, shippingParts, type OrderFormProblems } from './validate.ts';
 
 /** A billing form with mistakes: one message per field. */
 function orderFormError(fields: OrderFormProblems): DomainError {
@@ -84,6 +84,22 @@ function orderAddressOf(input: PlaceOrder, parts: AddressParts & { landmark: str
     pincode: parts.pincode,
     countryCode: dialCode,
     phone: storedPhone(parts.phone, dialCode),
+  };
+}
+
+/**
+ * The buyer as s.269ST's cash limit knows them (issue 38): the account, its e-mail, and the phones on the order
+ * (billing, and delivery when given), normalised as order_addresses keeps them. Checkout needs an account (spec §2), so
+ * a person who opens a second account with the same phone or delivers to the same phone is still the same buyer.
+ */
+function cashBuyerOf(customer: SessionCustomer, input: PlaceOrder): CashBuyer {
+  const dialCode = input.countryCode.replace(/^\+/, '');
+  const phones = [storedPhone(input.phoneNumber, dialCode)];
+  if (input.shipToDifferent && input.shippingPhoneNumber) phones.push(storedPhone(input.shippingPhoneNumber, dialCode));
+  return {
+    customerId: customer.id,
+    email: customer.email.trim().toLowerCase(),
+    phones: [...new Set(phones)].filter(Boolean).map((phone) => ({ countryCode: dialCode, phone })),
   };
 }
 
@@ -164,6 +180,23 @@ export function createCheckoutService(
         tookTheLast: [...locked.values()].some((p) => p.stock <= 0),
         stoneWeights: new Map([...locked.values()].map((p) => [p.id, p.stoneWeightCents])),
       };
+    },
+
+    /**
+     * Issue 38, s.269ST of the Income-tax Act: no cash of Rs. 2 lakh or more from one person in a day. Pay on delivery
+     * is cash at the door, so this buyer's pay-on-delivery orders of today (the Indian day) and this one must come to
+     * less. Counted under the buyer's locks (lockCashBuyer), so two orders at once cannot both pass.
+     */
+    async checkCashDay(tx: Db, buyer: CashBuyer, payablePaise: number, at: Date) {
+      const repo = checkoutRepository(tx);
+      await repo.lockCashBuyer(buyer);
+      const from = startOfIndianDate(indianDate(at));
+      const already = await repo.cashOnDeliveryBetween(buyer, from, new Date(from.getTime() + 24 * 60 * 60_000));
+      if (already + payablePaise < COD_LIMIT_CEILING_PAISE) return;
+      const message =
+        `Pay on delivery is paid in cash, and the law (s.269ST of the Income-tax Act) does not let us take ${formatRupees(COD_LIMIT_CEILING_PAISE, { decimals: false })} or more in cash from one buyer in a day. ` +
+        `Your pay-on-delivery orders today already come to ${formatRupees(already)}, and this one is ${formatRupees(payablePaise)}. Please pay online for this order.`;
+      throw new DomainError('CASH_DAY_LIMIT', message, { paymentMethod: message });
     },
   };
 
@@ -249,9 +282,17 @@ export function createCheckoutService(
         const message = `Pay on delivery is for orders under ${formatRupees(codLimit)}. Please pay online.`;
         throw new DomainError('COD_NOT_AVAILABLE', message, { paymentMethod: message });
       }
+      // Issue 38: and never Rs. 2 lakh or more from one buyer in one Indian day, added up over their orders (s.269ST
+      // counts a person's cash in a day, not an order's), under a lock on each way the buyer is known.
+      if (method === 'cod') await steps.checkCashDay(tx, cashBuyerOf(customer, input), payable, at);
       const pan = input.pan ? input.pan.toUpperCase() : '';
-      if (totals.totalPaise >= PAN_THRESHOLD_PAISE && !isPan(pan)) {
-        const message = pan ? 'Please enter a valid PAN (e.g. ABCPE1234F).' : 'An order of Rs. 2 lakh or more needs your PAN (income-tax rules for jewellery).';
+      const needsPan = totals.totalPaise >= PAN_THRESHOLD_PAISE;
+      // Issue 38: a buyer without a PAN gives the Form 60 declaration instead (Rule 114B); its fields were checked with the form.
+      const form60 = needsPan && input.form60 && !pan ? form60Record(input) : null;
+      if (needsPan && !isPan(pan) && !form60) {
+        const message = pan
+          ? 'Please enter a valid PAN (e.g. ABCPE1234F).'
+          : 'An order of Rs. 2 lakh or more needs your PAN (income-tax rules for jewellery), or, if you have no PAN, a Form 60 declaration.';
         throw new DomainError('PAN_REQUIRED', message, { pan: message });
       }
       if (pan && !isPan(pan)) throw orderFormError({ pan: 'Please enter a valid PAN (e.g. ABCPE1234F).' });
@@ -320,6 +361,7 @@ export function createCheckoutService(
             diamondWeightCents: card.diamondWeightCents,
             stoneWeightCents: taken.stoneWeights.get(p.line.productId) ?? 0,
             hsnCode: '7113',
+            countryOfOrigin: p.product.product_country_of_origin,
             // A HUID marks one hallmarked article: the piece in stock, in its own karat and colour. Another karat or
             // colour is made for the order, and its HUID comes when that piece is hallmarked (DECISIONS §8).
             huid:
@@ -332,6 +374,7 @@ export function createCheckoutService(
         shipping,
         'Order placed by the customer',
       );
+      if (form60) await recordForm60(tx, order.id, { ...form60, amountPaise: totals.totalPaise, declaredAt: at });
       if (totals.harvestCreditPaise > 0) await spendBalance(tx, customer.id, totals.harvestCreditPaise, order.id, at);
       if (totals.storeCreditPaise > 0)
         await moveStoreCredit(tx, {

@@ -1,4 +1,4 @@
-import { gstinMessage, gstinProblem, isPan, panProblem, type PlaceOrder, type PlaceOrderField } from '@milli/contracts';
+import { aadhaarDigits, aadhaarProblem, gstinMessage, gstinProblem, isPan, panProblem, type PlaceOrder, type PlaceOrderField } from '@milli/contracts';
 import { countryByName, isKnownDialCode } from '@milli/contracts/countries';
 import { addressProblems, type AddressParts, type AddressProblems } from '../../lib/address-rules.ts';
 
@@ -115,6 +115,7 @@ export function orderFormProblems(input: PlaceOrder): OrderFormProblems {
   }
 
   if (input.pan && !isPan(input.pan)) problems.pan = `Please check the PAN: ${panProblem(input.pan)}`;
+  if (input.form60) Object.assign(problems, form60Problems(input));
 
   const corporate = Boolean(input.companyName || input.companyEmail || input.gstin);
   if (corporate) {
@@ -127,6 +128,38 @@ export function orderFormProblems(input: PlaceOrder): OrderFormProblems {
   }
   if (input.idempotencyKey && !IDEMPOTENCY_KEY.test(input.idempotencyKey)) problems.idempotencyKey = 'The checkout page has expired. Please reload it.';
   return problems;
+}
+
+/**
+ * Issue 38: the Form 60 declaration of a buyer without a PAN (Rule 114B): name and address, the Aadhaar number (checked,
+ * of which only the last four digits are kept) or why there is none, and the declaration ticked. A PAN given as well
+ * is refused: Form 60 is for those who have none. No message ever repeats the Aadhaar number.
+ */
+export function form60Problems(input: PlaceOrder): OrderFormProblems {
+  const problems: OrderFormProblems = {};
+  if (input.pan) problems.pan = 'You have ticked the Form 60 declaration, which is for buyers without a PAN: either give your PAN or clear it and declare.';
+  if (!input.form60Name) problems.form60Name = 'Please enter your full name as on the Form 60 declaration.';
+  if (!input.form60Address) problems.form60Address = 'Please enter your address for the Form 60 declaration.';
+  if (input.form60Aadhaar) {
+    const problem = aadhaarProblem(input.form60Aadhaar);
+    if (problem) problems.form60Aadhaar = problem;
+    if (input.form60NoAadhaarReason) problems.form60NoAadhaarReason = 'You have given an Aadhaar number: leave the reason empty.';
+  } else if (!input.form60NoAadhaarReason) {
+    problems.form60Aadhaar = 'Please enter your Aadhaar number, or say why you have none (for example: PAN applied for, with the acknowledgement number).';
+  }
+  if (!input.form60Declaration) problems.form60Declaration = 'Please tick the declaration: Form 60 is your statement that you have no PAN.';
+  return problems;
+}
+
+/** What is kept of a Form 60 declaration: the Aadhaar number's last four digits only. */
+export function form60Record(input: PlaceOrder): { name: string; address: string; aadhaarLast4: string | null; noAadhaarReason: string | null } {
+  const digits = input.form60Aadhaar ? aadhaarDigits(input.form60Aadhaar) : '';
+  return {
+    name: input.form60Name,
+    address: input.form60Address,
+    aadhaarLast4: digits ? digits.slice(-4) : null,
+    noAadhaarReason: digits ? null : input.form60NoAadhaarReason,
+  };
 }
 
 /** The cartDataList field: what the checkout page showed, as { productId, quantity } per product. Null when unreadable. */

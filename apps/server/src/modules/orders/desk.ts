@@ -13,6 +13,7 @@ import {
   type OrderStatusChange,
 } from '@milli/contracts/schemas';
 import { formatRupees, outsideTolerance, weightDifference } from '@milli/pricing';
+import { maskedAadhaar } from '@milli/contracts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
@@ -97,7 +98,7 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
     async detail(orderNumber: string): Promise<AdminOrderDetail> {
       const order = await find(orderNumber);
       const r = ordersRepository(db);
-      const [lines, addresses, pieces, adjustments, notes, history, audit, s, buyer, payment, money] = await Promise.all([
+      const [lines, addresses, pieces, adjustments, notes, history, audit, s, buyer, payment, money, form60] = await Promise.all([
         r.lines(order.id),
         r.addresses(order.id),
         r.pieces(order.id),
@@ -109,6 +110,7 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
         r.customer(order.customerId),
         deps.payments.forOrder(order.id),
         deps.payments.ofOrder(order.id),
+        r.form60(order.id),
       ]);
       const rules = orderRules(order, lines, pieces, adjustments);
       const timeline: AdminOrderEvent[] = [
@@ -192,6 +194,15 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
         totals: { ...totalsViewOf(order), advancePaise: order.advancePaise },
         couponCode: order.couponCode,
         pan: order.pan,
+        // Issue 38: the Form 60 declaration given instead of a PAN; the Aadhaar number as its last four digits only.
+        form60: form60 && {
+          name: form60.name,
+          address: form60.address,
+          amountPaise: form60.amountPaise,
+          aadhaar: form60.aadhaarLast4 ? maskedAadhaar(form60.aadhaarLast4) : null,
+          noAadhaarReason: form60.noAadhaarReason,
+          declaredAt: form60.declaredAt.toISOString(),
+        },
         companyName: order.companyName,
         companyGstin: order.companyGstin,
         invoiceAvailable: order.invoicedAt !== null && order.status !== 'Cancelled',

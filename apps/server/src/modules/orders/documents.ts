@@ -99,6 +99,7 @@ export function sellerOf(s: SettingsRow): InvoiceSeller {
     storeName: s.storeName,
     gstPercent: Number(s.gstPercent),
     hallmarkingChargePaise: Number(s.hallmarkingChargePaise),
+    bisRegistration: s.bisRegistration,
   };
 }
 
@@ -117,12 +118,13 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
   if (order.status === 'Cancelled' && !order.invoicedAt) throw new DomainError('ORDER_CANCELLED', 'This order was cancelled, so it has no invoice.');
   if (!order.invoicedAt) throw new DomainError('ORDER_NOT_PAYABLE', NOT_YET_INVOICED);
   const r = ordersRepository(db);
-  const [lines, addresses, buyer, pieces, adjustments] = await Promise.all([
+  const [lines, addresses, buyer, pieces, adjustments, form60] = await Promise.all([
     r.lines(order.id),
     r.addresses(order.id),
     r.customer(order.customerId),
     r.pieces(order.id),
     r.adjustments(order.id),
+    order.pan ? null : r.form60(order.id),
   ]);
   const invoiceNumber = invoiceNumberOf(order.orderNumber, s.invoicePrefix);
   const pdf = await renderInvoicePdf(
@@ -134,6 +136,7 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
       companyName: order.companyName,
       companyGstin: order.companyGstin,
       pan: order.pan,
+      form60: form60 && { aadhaarLast4: form60.aadhaarLast4, noAadhaarReason: form60.noAadhaarReason },
       couponCode: order.couponCode,
       subtotalPaise: order.subtotalPaise,
       discountPaise: order.discountPaise,
@@ -146,6 +149,7 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
         name: l.productName,
         sku: l.sku,
         hsnCode: l.hsnCode,
+        countryOfOrigin: l.countryOfOrigin,
         quantity: l.quantity,
         unitPricePaise: l.unitPricePaise,
         lineTotalPaise: l.lineTotalPaise,

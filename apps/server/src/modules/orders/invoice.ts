@@ -2,7 +2,7 @@ import type { PDFPage } from 'pdf-lib';
 import type { CartLineOptions } from '@milli/db';
 import { formatRupees, invoiceTax, purityMark, rupeesInWords } from '@milli/pricing';
 import { invoiceType, type Weight } from './invoice-fonts.ts';
-import { gstinProblem, stateCodeOfGstin } from '@milli/contracts';
+import { gstinProblem, maskedAadhaar, stateCodeOfGstin } from '@milli/contracts';
 import { stateOfCode, stateOfPincode, type GstState } from '../../lib/pin-state.ts';
 
 export interface InvoiceSeller {
@@ -15,6 +15,8 @@ export interface InvoiceSeller {
   gstPercent: number;
   /** BIS hallmarking fee per hallmarked piece, contained in the making charges. */
   hallmarkingChargePaise: number;
+  /** Issue 38: the jeweller's BIS registration number, or '' while none is set (then nothing is printed). */
+  bisRegistration: string;
 }
 
 export interface InvoiceAddress {
@@ -42,6 +44,8 @@ export interface InvoiceInput {
   companyGstin: string | null;
   /** The buyer's PAN, given for an order of Rs. 2 lakh or more (Rule 114B). */
   pan?: string | null;
+  /** Issue 38: the Form 60 declaration given instead of a PAN (the Aadhaar number's last four digits, or why none). */
+  form60?: { aadhaarLast4: string | null; noAadhaarReason: string | null } | null;
   couponCode: string | null;
   subtotalPaise: number;
   discountPaise: number;
@@ -67,6 +71,8 @@ export interface InvoiceLine {
   unitPricePaise: number;
   lineTotalPaise: number;
   huid: string | null;
+  /** Issue 38: where the piece was made, as sold (null on orders placed before it was kept). */
+  countryOfOrigin?: string | null;
   /** Each packed piece with its HUID and real weights, printed under the line. */
   pieces?: { huid: string; netWeightMg: number; grossWeightMg: number }[];
   options: CartLineOptions;
@@ -184,6 +190,7 @@ export interface InvoiceFigures {
     gst: number;
     value: number;
     huid: string | null;
+    countryOfOrigin: string | null;
     pieces: NonNullable<InvoiceLine['pieces']>;
     article: ArticleDetail;
   }[];
@@ -223,6 +230,7 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
       gst: row.gst,
       value: row.value,
       huid: l.huid,
+      countryOfOrigin: l.countryOfOrigin ?? null,
       pieces: l.pieces ?? [],
       article: articleDetail(l, seller.hallmarkingChargePaise),
     };
@@ -262,7 +270,11 @@ const carats = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 1
 /** The lines printed under an article: variant and hallmark, metal, stones, making and hallmarking. */
 export function articleLines(r: InvoiceFigures['rows'][number]): string[] {
   const a = r.article;
-  const lines = [[a.variant, r.huid && r.pieces.length === 0 ? `HUID ${r.huid}` : '', `SKU ${r.sku}`].filter(Boolean).join(' · ')];
+  const lines = [
+    [a.variant, r.huid && r.pieces.length === 0 ? `HUID ${r.huid}` : '', `SKU ${r.sku}`, r.countryOfOrigin ? `Country of origin: ${r.countryOfOrigin}` : '']
+      .filter(Boolean)
+      .join(' · '),
+  ];
   if (a.netMetalMg !== null) {
     const rate = a.ratePaisePerGram ? ` @ ${rupees(a.ratePaisePerGram)}/g` : '';
     lines.push(`Net metal weight ${grams(a.netMetalMg)}${rate}${a.metalPaise !== null ? `, value ${rupees(a.metalPaise)}` : ''}`);
@@ -272,6 +284,12 @@ export function articleLines(r: InvoiceFigures['rows'][number]): string[] {
   if (a.makingPaise !== null) lines.push(`Making charges ${rupees(a.makingPaise)} · Hallmarking charge ${rupees(a.hallmarkingPaise)}`);
   r.pieces.forEach((p, i) => lines.push(`Piece ${i + 1}: HUID ${p.huid} · net weight ${grams(p.netWeightMg)} · gross weight ${grams(p.grossWeightMg)}`));
   return lines;
+}
+
+/** The invoice's words for a Form 60 declaration, where the PAN would be: never more of the Aadhaar number than its last four digits. */
+export function form60Note(form60: NonNullable<InvoiceInput['form60']>): string {
+  const proof = form60.aadhaarLast4 ? `Aadhaar ${maskedAadhaar(form60.aadhaarLast4)}` : `no Aadhaar: ${form60.noAadhaarReason ?? ''}`.trim();
+  return `Buyer PAN: none; Form 60 declaration given (${proof})`;
 }
 
 const indianDate = (d: Date) =>
@@ -368,6 +386,10 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   y -= 11;
   text(`State: ${seller.state} (code ${seller.stateCode})`, MARGIN);
   y -= 11;
+  if (seller.bisRegistration) {
+    text(`BIS registration: ${seller.bisRegistration}`, MARGIN);
+    y -= 11;
+  }
   const leftBottom = y;
 
   y = top;
@@ -407,6 +429,12 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   if (input.pan) {
     text(`Buyer PAN: ${input.pan}`, MARGIN, 9, bold);
     y -= 11;
+  } else if (input.form60) {
+    // Where the PAN would be: the buyer declared on Form 60 that they have none (Rule 114B); Aadhaar masked.
+    for (const l of wrap(form60Note(input.form60), measure, 9, width / 2 - 10)) {
+      text(l, MARGIN, 9, bold);
+      y -= 11;
+    }
   }
   const billedBottom = y;
   y = buyerTop;

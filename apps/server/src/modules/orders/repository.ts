@@ -3,8 +3,20 @@ import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
 import type { NewOrder, NewOrderAddress, NewOrderLine } from '@milli/db/schema';
 import type { AdminOrderListQuery, AdminOrderStatus } from '@milli/contracts/schemas';
 
-const { orders, orderLines, orderAddresses, orderStatusHistory, customers, orderPieces, orderAdjustments, creditNotes, staff, auditLog, customDesignRequests } =
-  schema;
+const {
+  orders,
+  orderLines,
+  orderAddresses,
+  orderStatusHistory,
+  customers,
+  orderPieces,
+  orderAdjustments,
+  creditNotes,
+  staff,
+  auditLog,
+  customDesignRequests,
+  orderForm60,
+} = schema;
 
 export type OrderStatus = (typeof schema.ORDER_STATUSES)[number];
 
@@ -221,6 +233,15 @@ export function ordersRepository(db: Db) {
 
     async addresses(orderId: number) {
       return db.select().from(orderAddresses).where(eq(orderAddresses.orderId, orderId));
+    },
+
+    /** Issue 38: the Form 60 declaration given with the order in place of a PAN (the Aadhaar number's last four digits only). */
+    async insertForm60(row: typeof orderForm60.$inferInsert) {
+      await db.insert(orderForm60).values(row);
+    },
+    async form60(orderId: number) {
+      const [row] = await db.select().from(orderForm60).where(eq(orderForm60.orderId, orderId));
+      return row ?? null;
     },
 
     /** The status history, with the name of the staff member who made each change (null: the customer, a payment, the store's jobs). */

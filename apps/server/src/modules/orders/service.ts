@@ -524,6 +524,18 @@ export async function writeOrder(
   );
 }
 
+/**
+ * Issue 38: the Form 60 declaration of a buyer without a PAN, kept with the order placed on the caller's transaction
+ * (checkout). Only the Aadhaar number's last four digits reach here.
+ */
+export function recordForm60(
+  tx: Db,
+  orderId: number,
+  declaration: { name: string; address: string; amountPaise: number; aadhaarLast4: string | null; noAadhaarReason: string | null; declaredAt: Date },
+): Promise<void> {
+  return ordersRepository(tx).insertForm60({ orderId, ...declaration });
+}
+
 /** Pieces a return or an exchange takes back: released, so their HUIDs may be sold again. */
 export function releasePieces(tx: Db, pieceIds: readonly number[], at: Date): Promise<void> {
   return ordersRepository(tx).releasePiecesById(pieceIds, at);

@@ -141,6 +141,27 @@ describe('store settings: GET and PATCH /api/admin/settings', () => {
     expect((await get(owner.cookie)).json()).toMatchObject({ backupRetentionDays: 30 });
   });
 
+  it('keeps the BIS registration number empty until set, checks its form (HM/C- and ten digits), and the storefront’s settings carry it (issue 38)', async () => {
+    expect((await get(owner.cookie)).json()).toMatchObject({ bisRegistration: '' });
+    expect((await t.app.inject({ url: '/api/settings' })).json()).toMatchObject({ bisRegistration: '' });
+    for (const refused of ['HM/C-123', 'HMC-5190012345', 'CM/L-5190012345', 'HM/C-51900123456', 'hallmarked']) {
+      const res = await patch({ bisRegistration: refused });
+      expect(res.statusCode, refused).toBe(400);
+      expect(res.json().fields.bisRegistration).toMatch(/HM\/C- and ten digits/);
+    }
+    // Typed loosely, kept in the certificate's form.
+    const saved = await patch({ bisRegistration: ' hm/c - 5190012345 ' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ changed: ['bisRegistration'], settings: { bisRegistration: 'HM/C-5190012345' } });
+    expect((await t.app.inject({ url: '/api/settings' })).json()).toMatchObject({ bisRegistration: 'HM/C-5190012345' });
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'settings')).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit!.after).toMatchObject({ bisRegistration: 'HM/C-5190012345' });
+    // And cleared again: nothing is claimed then.
+    expect((await patch({ bisRegistration: '' })).json()).toMatchObject({ settings: { bisRegistration: '' } });
+    // The table refuses a malformed number even from a writer that skips the desk.
+    await expect(t.database.db.update(schema.storeSettings).set({ bisRegistration: 'HM/C-12' })).rejects.toThrow();
+  });
+
   it('reprices every weighed product in the same change when the GST rate changes', async () => {
     const [weighed] = await t.database.db
       .select({ id: products.id })

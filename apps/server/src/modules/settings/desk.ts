@@ -1,6 +1,6 @@
 import type { Db } from '@milli/db';
 import { COD_LIMIT_CEILING_PAISE, SETTINGS_FIELDS, type AdminSettings, type SettingsField, type SettingsPatch } from '@milli/contracts/schemas';
-import { gstinMessage, gstinProblem } from '@milli/contracts';
+import { bisRegistrationProblem, gstinMessage, gstinProblem, normalBisRegistration } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
@@ -79,12 +79,14 @@ const CHECKS: Record<SettingsField, Check> = {
   tradeInPercent: whole('trade-in value', 0, 100, ' %'),
   appointmentSlotCapacity: whole('appointments per slot', 1, 50),
   backupRetentionDays: whole('backup retention', 1, 365, ' days'),
+  bisRegistration: (v) => (typeof v !== 'string' ? 'Give the BIS registration number as text.' : bisRegistrationProblem(v)),
   staffTwoFactorRequired: (v) => (typeof v === 'boolean' ? null : 'Say yes or no.'),
 };
 
 /** Texts kept trimmed; codes kept in capitals. */
 function normalised(field: SettingsField, value: Value): Value {
   if (typeof value !== 'string') return value;
+  if (field === 'bisRegistration') return normalBisRegistration(value);
   const trimmed = value.trim();
   return field === 'sellerGstin' || field === 'invoicePrefix' ? trimmed.toUpperCase() : trimmed;
 }
@@ -119,6 +121,7 @@ export function settingsOf(row: SettingsRow): AdminSettings {
     tradeInPercent: row.tradeInPercent,
     appointmentSlotCapacity: row.appointmentSlotCapacity,
     backupRetentionDays: row.backupRetentionDays,
+    bisRegistration: row.bisRegistration,
     staffTwoFactorRequired: row.staffTwoFactorRequired,
     updatedAt: row.updatedAt.toISOString(),
   };

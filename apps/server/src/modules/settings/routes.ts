@@ -15,7 +15,8 @@ export const settingsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     '/settings',
     {
       schema: {
-        summary: "The store's public settings: shipping fee, return window, delivery days, pay-on-delivery limit, contact details",
+        summary:
+          "The store's public settings: shipping fee, return window, delivery days, pay-on-delivery limit, contact details, BIS registration, exchange and buy-back percents",
         response: { 200: StoreSettingsSchema, 503: ErrorSchema },
       },
     },
@@ -42,6 +43,10 @@ export const settingsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
               sellerLegalName: row.sellerLegalName,
               sellerGstin: row.sellerGstin,
               codLimitPaise: Number(row.codLimitPaise),
+              bisRegistration: row.bisRegistration,
+              exchangePercent: row.exchangePercent,
+              buybackPercent: row.buybackPercent,
+              tradeInPercent: row.tradeInPercent,
             },
           };
         },

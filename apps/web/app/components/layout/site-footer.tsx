@@ -11,7 +11,7 @@ import type { StoreShell } from './shell-data.ts';
 export const SiteFooter = memo(function SiteFooter({ data }: { data: StoreShell }) {
   const { year } = data;
   // Without the settings (the API could not give them) the contact details are left out, and the footer says so.
-  const settings = data.settings ?? { storeName: '', helpLine: '', emailPrimary: '', emailSecondary: '', officeAddress: '' };
+  const settings = data.settings ?? { storeName: '', helpLine: '', emailPrimary: '', emailSecondary: '', officeAddress: '', bisRegistration: '' };
   const name = settings.storeName || 'Milli';
   const emails = [settings.emailPrimary, settings.emailSecondary].filter(Boolean);
   return (
@@ -116,7 +116,11 @@ export const SiteFooter = memo(function SiteFooter({ data }: { data: StoreShell 
           <p>
             © {year} {name}. All rights reserved.
           </p>
-          <p className="footer-made">Hallmarked gold · Certified diamonds · Prices in Indian rupees</p>
+          {/* Issue 38: the BIS registration (a setting) only when the store has one; diamonds are not all certified, so no such claim. */}
+          <p className="footer-made">
+            {settings.bisRegistration && <span className="footer-bis">BIS registered jeweller, registration {settings.bisRegistration} · </span>}
+            Hallmarked gold · Prices in Indian rupees
+          </p>
         </div>
       </div>
     </footer>

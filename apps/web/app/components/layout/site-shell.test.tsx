@@ -26,6 +26,10 @@ const neutral: ShellData = {
     sellerLegalName: '',
     sellerGstin: '',
     codLimitPaise: 5_000_000,
+    bisRegistration: '',
+    exchangePercent: 100,
+    buybackPercent: 95,
+    tradeInPercent: 95,
   },
   personalKnown: false,
 };

@@ -26,6 +26,7 @@ export const PRODUCT_TEXT_FIELDS = [
   'sizeKind',
   'sizes',
   'huid',
+  'countryOfOrigin',
   'stock',
   'occasion',
   'gender',

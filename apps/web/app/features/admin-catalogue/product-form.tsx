@@ -57,6 +57,7 @@ export const EMPTY_FORM: ProductFormValues = {
   sizes: [],
   hallmarked: true,
   huid: null,
+  countryOfOrigin: 'India',
   stock: 1,
   occasion: null,
   giftOccasions: [],
@@ -107,8 +108,11 @@ export function ProductForm({
   formError,
   saved,
   submitLabel,
+  countries,
 }: {
   values: ProductFormValues;
+  /** Issue 38: the names a country of origin is chosen from (features/admin-catalogue/countries.server.ts). */
+  countries: readonly string[];
   taxonomy: Taxonomy;
   card: PriceCard;
   errors: Errors;
@@ -217,6 +221,15 @@ export function ProductForm({
           <Checks name="metalColours" legend="Colours offered (gold)" options={METAL_COLOUR_LIST} chosen={values.metalColours} error={errors.metalColours} />
           <Checkbox name="hallmarked" label="BIS hallmarked (carries a HUID)" defaultChecked={values.hallmarked} error={errors.hallmarked} />
           <TextField name="huid" label="HUID" defaultValue={values.huid} error={errors.huid} maxLength={6} hint="Six letters and digits, when known." />
+          <Select
+            name="countryOfOrigin"
+            label="Country of origin"
+            options={countries.map((c) => ({ value: c, label: c }))}
+            defaultValue={values.countryOfOrigin}
+            error={errors.countryOfOrigin}
+            hint="Where the piece was made, shown on the product page and the invoice (E-Commerce Rules 2020)."
+            required
+          />
         </FieldGroup>
 
         <FieldGroup legend="Price" description="Weighed pieces are priced from today's rates; a piece without a weight has a fixed price.">

@@ -52,6 +52,7 @@ export const FIELD_LABELS: Record<SettingsField, string> = {
   tradeInPercent: 'trade-in value',
   appointmentSlotCapacity: 'appointments per slot',
   backupRetentionDays: 'backup retention',
+  bisRegistration: 'BIS registration number',
   staffTwoFactorRequired: 'two-factor rule',
 };
 

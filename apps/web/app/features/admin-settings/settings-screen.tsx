@@ -156,6 +156,14 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
             inputMode="numeric"
             required
           />
+          <TextField
+            name="bisRegistration"
+            label="BIS registration number"
+            defaultValue={text('bisRegistration')}
+            error={errors.bisRegistration}
+            hint="As on the BIS certificate of registration for selling hallmarked jewellery: HM/C- and ten digits (HM/C-5190012345). Shown in the footer, beside each piece’s hallmark and on the tax invoice; leave it empty until the store has one, and nothing is shown."
+            maxLength={20}
+          />
         </FieldGroup>
 
         <FieldGroup legend="Payments">

@@ -32,6 +32,7 @@ const FORM = {
   sellerState: 'Tamil Nadu',
   sellerStateCode: '33',
   codLimitPaise: '50,000',
+  bisRegistration: 'HM/C-5190012345',
 };
 
 function fakeApi(answer: AdminSendResult<unknown>) {
@@ -52,6 +53,8 @@ describe('saving the settings form', () => {
       gstPercent: 3,
       returnWindowDays: 15,
       staffTwoFactorRequired: false,
+      // Issue 38: the BIS registration number goes as typed; the server checks and normalises it.
+      bisRegistration: 'HM/C-5190012345',
     });
     expect(savedMessage(result)).toBe('Saved: pay-on-delivery limit and GST rate. 12 product prices follow the new GST rate.');
   });

@@ -27,6 +27,13 @@ export async function placeOrder(api: ApiClient, request: Request) {
   if (corporate) values.corporate = 'on';
   if (elsewhere) values.shipToDifferent = 'on';
   if (form.get('saveAddress') === 'on') values.saveAddress = 'on';
+  // Issue 38: the Form 60 declaration counts only when its box is ticked. The Aadhaar number is sent once and never
+  // put back into the page after a refusal (the buyer types it again): it is shown nowhere but where it is typed.
+  const form60 = form.get('form60') === 'on';
+  const aadhaar = text('form60Aadhaar');
+  values.form60Aadhaar = '';
+  if (form60) values.form60 = 'on';
+  if (form.get('form60Declaration') === 'on') values.form60Declaration = 'on';
   if (form.get('terms') !== 'on') return data<CheckoutResult>({ message: TERMS_MESSAGE, fields: { terms: TERMS_MESSAGE }, values }, { status: 400 });
 
   if (form.get('useHarvest') === 'on') values.useHarvest = 'on';
@@ -35,7 +42,12 @@ export async function placeOrder(api: ApiClient, request: Request) {
   for (const f of BILLING_FIELDS) {
     // Company fields count only when the corporate box is ticked (they stay in the page, hidden, otherwise).
     if (!corporate && (f === 'companyName' || f === 'companyEmail' || f === 'gstin')) body.set(f, '');
+    else if (f.startsWith('form60')) body.set(f, form60 ? (f === 'form60Aadhaar' ? aadhaar : (values[f] ?? '')) : '');
     else body.set(f, values[f] ?? '');
+  }
+  if (form60) {
+    body.set('form60', 'true');
+    if (values.form60Declaration) body.set('form60Declaration', 'true');
   }
   // The delivery address counts only when "Deliver to a different address" is ticked.
   if (elsewhere) {
@@ -61,7 +73,7 @@ export async function placeOrder(api: ApiClient, request: Request) {
   return data<CheckoutResult>(
     {
       message: (refused && refusalMessage(reply.body)) || PLACE_FAILED,
-      fields: refused ? apiFieldErrors(reply.body, [...BILLING_FIELDS, ...SHIPPING_FIELDS]) : {},
+      fields: refused ? apiFieldErrors(reply.body, [...BILLING_FIELDS, ...SHIPPING_FIELDS, 'form60Declaration']) : {},
       values,
     },
     { status: refused ? reply.status : 502 },

@@ -110,4 +110,37 @@ describe('Place Order without script', () => {
       saveAddress: 'true',
     });
   });
+
+  // Issue 38: Form 60 without script, and the Aadhaar number never put back into the page.
+  it('sends the Form 60 declaration only when its box is ticked, and never puts the Aadhaar number back into the page', async () => {
+    const declared = {
+      form60Name: 'Meera Iyer',
+      form60Address: '12 Temple St, Chennai 600004',
+      form60Aadhaar: '2345 6789 0124',
+      form60NoAadhaarReason: '',
+      form60Declaration: 'on',
+      terms: 'on',
+    };
+    const unticked = fakeApi({ status: 200, body: { orderNumber: 'MIL-2026-000045' } });
+    await placeOrder(unticked.api, request({ ...billing, ...declared }));
+    expect(unticked.sent[0]!.get('form60')).toBeNull();
+    expect(unticked.sent[0]!.get('form60Aadhaar')).toBe('');
+    expect(unticked.sent[0]!.get('form60Name')).toBe('');
+
+    const ticked = fakeApi({ status: 400, body: { message: 'Please check the form.', code: 'INVALID_ORDER', fields: { form60Name: 'Name?' } } });
+    const result = (await placeOrder(ticked.api, request({ ...billing, ...declared, form60: 'on' }))) as unknown as {
+      data: { fields: Record<string, string>; values: Record<string, string> };
+    };
+    const body = ticked.sent[0]!;
+    expect(Object.fromEntries(['form60', 'form60Name', 'form60Address', 'form60Aadhaar', 'form60Declaration'].map((k) => [k, body.get(k)]))).toEqual({
+      form60: 'true',
+      form60Name: 'Meera Iyer',
+      form60Address: '12 Temple St, Chennai 600004',
+      form60Aadhaar: '2345 6789 0124',
+      form60Declaration: 'true',
+    });
+    expect(result.data.fields.form60Name).toBe('Name?');
+    expect(result.data.values).toMatchObject({ form60: 'on', form60Name: 'Meera Iyer', form60Declaration: 'on', form60Aadhaar: '' });
+    expect(JSON.stringify(result.data)).not.toMatch(/6789|0124/);
+  });
 });

@@ -17,6 +17,11 @@ export const BILLING_FIELDS = [
   'gstin',
   'pan',
   'paymentMethod',
+  // Issue 38: the Form 60 declaration of a buyer without a PAN (its checkboxes are flags below).
+  'form60Name',
+  'form60Address',
+  'form60Aadhaar',
+  'form60NoAadhaarReason',
 ] as const;
 export type BillingField = (typeof BILLING_FIELDS)[number];
 
@@ -33,9 +38,9 @@ export const SHIPPING_FIELDS = [
 ] as const;
 export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 
-export type CheckoutField = BillingField | ShippingField;
+export type CheckoutField = BillingField | ShippingField | 'form60Declaration';
 /** The form's checkboxes, kept as 'on' when ticked. */
-export type CheckoutFlag = 'corporate' | 'useHarvest' | 'useStoreCredit' | 'shipToDifferent' | 'saveAddress';
+export type CheckoutFlag = 'corporate' | 'useHarvest' | 'useStoreCredit' | 'shipToDifferent' | 'saveAddress' | 'form60' | 'form60Declaration';
 
 export interface CheckoutResult {
   message: string;

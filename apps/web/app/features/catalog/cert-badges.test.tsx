@@ -24,4 +24,13 @@ describe('CertBadges', () => {
     expect(setSilver).toContain('Lab-graded stones');
     expect(html({ goldPurity: null, huid: null, stones: false })).toBe('');
   });
+
+  it('names the store’s BIS registration under the hallmark when it is set, and says nothing of it when not (issue 38)', () => {
+    const registered = html({ goldPurity: 22, huid: 'AB12CD', stones: false, bisRegistration: 'HM/C-5190012345' });
+    expect(registered).toContain('BIS-registered jeweller, HM/C-5190012345');
+    const unset = html({ goldPurity: 22, huid: 'AB12CD', stones: false, bisRegistration: '' });
+    expect(unset).not.toContain('registered');
+    // A piece without a hallmark never carries the number.
+    expect(html({ goldPurity: null, huid: null, stones: true, bisRegistration: 'HM/C-5190012345' })).not.toContain('HM/C');
+  });
 });

@@ -46,8 +46,20 @@ function CertifiedSeal() {
 /**
  * goldPurity: the karat shown for a gold piece (null for other metals); stones: the piece is set with a diamond
  * or other stones, the only thing the lab seal speaks for. Nothing at all for a piece with neither.
+ * bisRegistration: the store's BIS registration number (issue 38), named under the hallmark; empty while the store
+ * has none set, and then nothing is said of it.
  */
-export function CertBadges({ goldPurity, huid, stones }: { goldPurity: number | null; huid: string | null; stones: boolean }) {
+export function CertBadges({
+  goldPurity,
+  huid,
+  stones,
+  bisRegistration = '',
+}: {
+  goldPurity: number | null;
+  huid: string | null;
+  stones: boolean;
+  bisRegistration?: string;
+}) {
   const hallmarked = goldPurity !== null;
   if (!hallmarked && !stones) return null;
   return (
@@ -59,6 +71,7 @@ export function CertBadges({ goldPurity, huid, stones }: { goldPurity: number | 
             <strong>BIS Hallmark</strong>
             <span className="muted">{goldPurity}kt gold</span>
             {huid ? <span className="muted">HUID {huid}</span> : null}
+            {bisRegistration ? <span className="muted">Sold by a BIS-registered jeweller, {bisRegistration}</span> : null}
           </span>
         </li>
       )}

@@ -34,6 +34,7 @@ const ring = (over: Partial<PricingContext> = {}): ProductDetail =>
     product_tags: '',
     product_sku: 'MR-0005',
     product_huid: null,
+    product_country_of_origin: 'India',
     product_rating: 4.5,
     product_review_count: 2,
     product_stock: 3,
@@ -84,6 +85,12 @@ describe('the product purchase form', () => {
 
     await user.click(screen.getByRole('radio', { name: '22kt' }));
     expect(shownPrice()).toBe(priceOf(product, 22));
+  });
+
+  it('states the piece’s country of origin (E-Commerce Rules 2020, rule 6(5); issue 38)', async () => {
+    renderPurchase({ ...ring(), product_country_of_origin: 'Italy' } as ProductDetail);
+    const term = await screen.findByText('Country of origin');
+    expect(term.nextElementSibling?.textContent).toBe('Italy');
   });
 
   it('posts every choice made: karat, colour, size and quantity, with the intent and the piece', async () => {

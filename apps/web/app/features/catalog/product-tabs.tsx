@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { ProductDetail } from '@milli/contracts';
+import type { ProductDetail, StoreSettings } from '@milli/contracts';
 import { screenCategory } from './catalog-text.ts';
 
 const TABS = [
@@ -28,6 +28,7 @@ function Facts({ product }: { product: ProductDetail }) {
   }
   if (product.product_stones.length > 0) rows.push(['Stones', product.product_stones.join(', ')]);
   if (product.product_huid) rows.push(['BIS hallmark (HUID)', product.product_huid]);
+  rows.push(['Country of origin', product.product_country_of_origin]);
   rows.push(['SKU', product.product_sku]);
   return (
     <table className="table table--facts">
@@ -43,8 +44,13 @@ function Facts({ product }: { product: ProductDetail }) {
   );
 }
 
-/** The delivery and return days are the store's settings: without them (null) the line that states them is left out. */
-function Details({ product, deliveryDays, returnDays }: { product: ProductDetail; deliveryDays: number | null; returnDays: number | null }) {
+type Promises = Pick<StoreSettings, 'deliveryDays' | 'returnWindowDays' | 'exchangePercent' | 'buybackPercent'>;
+
+/**
+ * The delivery and return days, and what exchange and buy-back give, are the store's settings: without them (null) the
+ * line that states them is left out. Exchange and buy-back pay a percent of the metal's value at the day's rate (issue 38).
+ */
+function Details({ product, settings }: { product: ProductDetail; settings: Promises | null }) {
   const paragraphs = product.product_description
     .split(/\n{2,}/)
     .map((p) => p.trim())
@@ -52,9 +58,10 @@ function Details({ product, deliveryDays, returnDays }: { product: ProductDetail
   return (
     <div className="stack-sm">
       {paragraphs.length > 0 ? paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p>{product.product_name}.</p>}
-      {deliveryDays !== null && returnDays !== null && (
+      {settings && (
         <p className="muted">
-          Delivered in {deliveryDays} days, {returnDays} day returnable, with lifetime exchange and buyback at the day’s rate.
+          Delivered in {settings.deliveryDays} days, {settings.returnWindowDays} day returnable, with lifetime exchange at {settings.exchangePercent} % and
+          buyback at {settings.buybackPercent} % of the metal’s value at the day’s rate.
         </p>
       )}
     </div>
@@ -66,14 +73,14 @@ function Details({ product, deliveryDays, returnDays }: { product: ProductDetail
  * page is interactive (or without JavaScript) both sections show one after the other, so neither is
  * ever out of reach.
  */
-export function ProductTabs({ product, deliveryDays, returnDays }: { product: ProductDetail; deliveryDays: number | null; returnDays: number | null }) {
+export function ProductTabs({ product, settings }: { product: ProductDetail; settings: Promises | null }) {
   const [enhanced, setEnhanced] = useState(false);
   const [selected, setSelected] = useState<TabId>('details');
   const refs = useRef(new Map<TabId, HTMLButtonElement>());
   useEffect(() => setEnhanced(true), []);
 
   const panels: Record<TabId, ReactNode> = {
-    details: <Details product={product} deliveryDays={deliveryDays} returnDays={returnDays} />,
+    details: <Details product={product} settings={settings} />,
     info: <Facts product={product} />,
   };
 

@@ -56,7 +56,7 @@ const ICONS = {
       <path d="M40 31H12l6 6" />
     </FeatureIcon>
   ),
-  financing: (
+  savings: (
     <FeatureIcon>
       <rect x="6" y="12" width="36" height="24" rx="3" />
       <path d="M6 19h36" />
@@ -93,8 +93,15 @@ interface Feature {
 
 /**
  * The nine feature boxes (spec §2). Numbers that are store settings (the return window, the shipping fee,
- * delivery days) come from the settings, so this page never promises what the cart or checkout denies; without the
- * settings (the API could not give them) those two boxes are left out.
+ * delivery days, what exchange, buy-back and trade-in give) come from the settings, so this page never promises what
+ * the cart, checkout or the order page denies; without the settings (the API could not give them) the two boxes that
+ * are nothing but a setting are left out, and the others say no number.
+ *
+ * Issue 38, each claim as the code bears it out: a gold piece's HUID is recorded at packing and printed on the
+ * invoice, but a diamond has a lab certificate only when one was uploaded for it (so none is promised for every
+ * diamond); old gold from elsewhere is estimated online and tested in a store at the trade-in percent of the day's
+ * rate, not at the full rate; buy-back pays the buy-back percent of the metal's value, for as long as the piece is
+ * yours; and the spec's "Financing Options" is Milli Harvest, a savings plan, not credit.
  */
 export function featureList(settings: StoreSettings | null): Feature[] {
   const shipping: Feature | null = !settings
@@ -115,16 +122,18 @@ export function featureList(settings: StoreSettings | null): Feature[] {
     title: `${settings.returnWindowDays} Days Money Back`,
     text: `Not in love with it? Return it within ${settings.returnWindowDays} days of delivery for a refund, from your order page.`,
   };
+  const tradeIn = settings ? `${settings.tradeInPercent} % of` : 'a set share of';
+  const buyback = settings ? `${settings.buybackPercent} % of` : 'a set share of';
   const features: (Feature | null)[] = [
     {
       icon: ICONS.value,
       title: 'Value for Money',
-      text: 'Fair making charges, shown on every price. You pay for gold and craft, never for a famous label.',
+      text: 'Making charges are shown apart in every piece’s price breakup. You pay for gold and craft, never for a famous label.',
     },
     {
       icon: ICONS.authentic,
       title: 'Authenticity',
-      text: 'Each gold piece carries its BIS hallmark and HUID, and every diamond comes with its certificate.',
+      text: 'Each gold piece carries its BIS hallmark and HUID, printed on your invoice. Where a diamond has a lab certificate, you download it from your order.',
     },
     {
       icon: ICONS.custom,
@@ -135,23 +144,23 @@ export function featureList(settings: StoreSettings | null): Feature[] {
     {
       icon: ICONS.exchange,
       title: 'Exchange the Old',
-      text: 'Bring your old gold. We test and weigh it in front of you and credit it at the day’s rate.',
+      text: `Estimate your old gold online, then bring it to a store: we test its purity in front of you and give ${tradeIn} the day’s rate towards a new piece.`,
     },
     {
-      icon: ICONS.financing,
-      title: 'Financing Options',
-      text: 'Save towards a piece with Milli Harvest: pay ten monthly instalments and we add the eleventh.',
+      icon: ICONS.savings,
+      title: 'Gold Savings Plan',
+      text: 'Save towards a piece with Milli Harvest: pay ten monthly instalments and we add the eleventh, to spend within 365 days of your first.',
     },
     shipping,
     {
       icon: ICONS.buyBack,
       title: 'Buy Back',
-      text: 'Every Milli piece can come home to us for life, bought back at the metal’s value on that day.',
+      text: `A piece bought here can come back to us for as long as you own it: we pay ${buyback} its metal’s value at that day’s rate.`,
     },
     {
       icon: ICONS.transparency,
       title: 'Transparency',
-      text: 'Weight, purity, stones and making charges are itemised on every bill. No surprises, ever.',
+      text: 'Weight, purity, stones, making and hallmarking charges are itemised on every invoice, at the weight actually packed.',
     },
   ];
   return features.filter((f): f is Feature => f !== null);

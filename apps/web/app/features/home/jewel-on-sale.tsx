@@ -1,13 +1,16 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_SALE_TAB, SALE_TABS, type SaleShelves, type SaleTabId } from './sale-shelves.ts';
+import { DEFAULT_SALE_TAB, SALE_TABS, saleEyebrow, type RunningSale, type SaleShelves, type SaleTabId } from './sale-shelves.ts';
 import { SaleCard } from './sale-card.tsx';
 
 /**
  * 'Jewel On Sale' (spec §2): four tabs over real products on sale, Pendant first. The tabs follow the
  * WAI-ARIA tabs pattern: one tab stop, arrow keys (and Home/End) move between tabs and show their panel.
+ * The eyebrow says what the running sale takes off (issue 38: the spec's "50 % Discount" read as 50 % off the
+ * price, over tiles of a few percent off); with no sale running it says nothing.
  */
-export function JewelOnSale({ shelves }: { shelves: SaleShelves }) {
+export function JewelOnSale({ shelves, sales }: { shelves: SaleShelves; sales: readonly RunningSale[] | null }) {
+  const eyebrow = saleEyebrow(sales);
   const [selected, setSelected] = useState<SaleTabId>(DEFAULT_SALE_TAB);
   const tabRefs = useRef(new Map<SaleTabId, HTMLButtonElement>());
 
@@ -35,7 +38,7 @@ export function JewelOnSale({ shelves }: { shelves: SaleShelves }) {
   return (
     <section className="section section--warm on-sale" aria-labelledby="on-sale-title">
       <div className="container">
-        <span className="section-eyebrow center">50 % Discount</span>
+        {eyebrow && <span className="section-eyebrow center">{eyebrow}</span>}
         <h2 id="on-sale-title" className="section-title">
           Jewel On Sale
         </h2>

@@ -1,4 +1,4 @@
-import { categoryQueryName, type ProductSummary } from '@milli/contracts';
+import { categoryQueryName, type ProductSummary, type RunningSales } from '@milli/contracts';
 import type { ApiClient } from '../../lib/api.ts';
 
 /**
@@ -50,4 +50,28 @@ async function loadShelf(api: ApiClient, query: Record<string, string>): Promise
 export async function loadSaleShelves(api: ApiClient): Promise<SaleShelves> {
   const shelves = await Promise.all(SALE_TABS.map((tab) => loadShelf(api, tab.query)));
   return Object.fromEntries(SALE_TABS.map((tab, i) => [tab.id, shelves[i] ?? { status: 'error' }])) as SaleShelves;
+}
+
+/** The sales running today, as GET /api/sales/running gives them; null when they could not be asked (nothing is claimed then). */
+export type RunningSale = RunningSales['data'][number];
+
+export async function loadRunningSales(api: ApiClient): Promise<RunningSale[] | null> {
+  try {
+    const answer = await api.get('/api/sales/running');
+    return Array.isArray(answer?.data) ? answer.data.filter((s) => Number.isSafeInteger(s.makingDiscountPercent) && s.makingDiscountPercent > 0) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The sale strip's eyebrow (issue 38): what the running sale takes off, from the sales themselves: "50 % off making
+ * charges", or "Up to 50 % off making charges" when sales with different cuts run at once. Null when no sale is running
+ * (or the sales could not be read): the strip then claims none.
+ */
+export function saleEyebrow(sales: readonly RunningSale[] | null): string | null {
+  if (!sales || sales.length === 0) return null;
+  const percents = sales.map((s) => s.makingDiscountPercent);
+  const most = Math.max(...percents);
+  return `${percents.every((p) => p === most) ? '' : 'Up to '}${most} % off making charges`;
 }

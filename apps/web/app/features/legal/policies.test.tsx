@@ -17,6 +17,10 @@ const SETTINGS: StoreSettings = {
   sellerLegalName: 'Milli Jewels Private Limited',
   sellerGstin: '33AAKCM4821Q1Z1',
   codLimitPaise: 50_000_00,
+  bisRegistration: 'HM/C-5190012345',
+  exchangePercent: 100,
+  buybackPercent: 95,
+  tradeInPercent: 95,
 };
 
 /** The page's text as a reader gets it, with these settings. */
@@ -62,5 +66,30 @@ describe('the legal pages state the store settings, not numbers of their own (DE
       expect(page, policy.title).toContain('acknowledge every complaint within 48 hours');
     }
     expect(text(TERMS)).toContain('Milli Jewels Private Limited (GSTIN 33AAKCM4821Q1Z1)');
+  });
+});
+
+// Issue 38: the words follow the code.
+describe('the terms and policies say what the store does', () => {
+  it('the price: the cart re-prices at the day’s rate, and the order keeps the price of the moment it is placed', () => {
+    const terms = text(TERMS);
+    expect(terms).not.toMatch(/price in your cart is the one that applied when you added/);
+    expect(terms).toContain('Adding a piece to your cart does not fix its price');
+    expect(terms).toContain('the cart shows the new price and says so');
+    expect(terms).toContain('You pay the price at the moment you place the order');
+  });
+
+  it('the BIS rule of compensation: twice the difference in value for the purity shortfall, plus testing charges', () => {
+    const returns = text(RETURNS);
+    expect(returns).toContain('If a hallmarked piece is short of its purity');
+    expect(returns).toContain('Bureau of Indian Standards Rules, 2018 (rule 49)');
+    expect(returns).toContain('twice the difference in value for the shortfall in purity, plus the charges of the testing');
+    expect(returns).toContain('our BIS registration is HM/C-5190012345');
+    expect(text(TERMS)).toContain('registered with the Bureau of Indian Standards (registration HM/C-5190012345)');
+  });
+
+  it('no BIS registration is claimed while the store has none set', () => {
+    for (const policy of POLICIES)
+      expect(text(policy, { ...SETTINGS, bisRegistration: '' }), policy.title).not.toMatch(/registration (is )?HM\/C|registered with the Bureau/);
   });
 });

@@ -31,6 +31,7 @@ function Seller({ settings }: { settings: StoreSettings }) {
     <p>
       The store at this website is run by <strong>{legal}</strong>
       {settings.sellerGstin && <> (GSTIN {settings.sellerGstin})</>}
+      {settings.bisRegistration && <>, a jeweller registered with the Bureau of Indian Standards (registration {settings.bisRegistration})</>}
       {settings.officeAddress && <>, {settings.officeAddress}</>}. In these pages “we”, “us” and “{storeOf(settings)}” mean {legal}, and “you” means the person
       using the website or buying from it.
     </p>
@@ -108,8 +109,9 @@ export const TERMS: Policy = {
         <>
           <p>
             Prices are in Indian rupees and include GST. The price of a piece with a metal weight is worked out from that weight, the day’s rate for its metal
-            and purity, the making charges and the value of its stones; the product page shows this breakup. The price in your cart is the one that applied when
-            you added the piece, and the order keeps the price of the moment you place it.
+            and purity, the making charges and the value of its stones; the product page shows this breakup. Adding a piece to your cart does not fix its price:
+            the cart shows every piece at the day’s rate, and when the rate has changed since you added it, the cart shows the new price and says so. You pay
+            the price at the moment you place the order, which checkout shows before you do; the order and its invoice keep that price.
           </p>
           <p>
             {deliveryCost(s)}, as the cart and checkout show before you pay. There are no other charges. If a price on the website is plainly wrong (a typing
@@ -124,9 +126,10 @@ export const TERMS: Policy = {
       body: (
         <p>
           Your order is a contract once we confirm it by e-mail with its order number. Stock is checked when you place the order; if a piece turns out to be
-          unavailable after all, we tell you and refund what you paid for it in full. Gold pieces carry their BIS hallmark and each one’s HUID; diamonds and
-          gemstones are described as their certificates describe them. Photographs show the design; a handmade piece may differ slightly in weight and finish,
-          and the invoice states the real net weight.
+          unavailable after all, we tell you and refund what you paid for it in full. Gold pieces carry their BIS hallmark and each one’s HUID (if one is ever
+          found short of its marked purity, see <Link to="/returns-and-refunds#purity">Returns and Refunds</Link>); diamonds and gemstones are described as
+          their certificates describe them. Photographs show the design; a handmade piece may differ slightly in weight and finish, and the invoice states the
+          real net weight.
         </p>
       ),
     },
@@ -280,6 +283,24 @@ export const RETURNS: Policy = {
           insured pickup from your address, or you can bring the piece to any of our <Link to="/store">stores</Link>. We check it within two working days of
           receiving it and tell you the result. If you would rather talk to us, <Reach settings={s} /> with your order number.
         </p>
+      ),
+    },
+    {
+      id: 'purity',
+      title: 'If a hallmarked piece is short of its purity',
+      body: (
+        <>
+          <p>
+            Every gold piece we sell is hallmarked, and its HUID (printed on your invoice) can be checked in the BIS Care app. If a hallmarked piece you bought
+            from us is found to be of lower purity than its hallmark states, the Bureau of Indian Standards Rules, 2018 (rule 49) entitle you to compensation of
+            twice the difference in value for the shortfall in purity, plus the charges of the testing. This is a right of its own, besides returning a piece
+            within the {s.returnWindowDays} days above.
+          </p>
+          <p>
+            To claim it, <Reach settings={s} /> with your order number and the test report
+            {s.bisRegistration && <> (our BIS registration is {s.bisRegistration})</>}.
+          </p>
+        </>
       ),
     },
     {

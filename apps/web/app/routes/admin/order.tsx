@@ -665,6 +665,18 @@ function Customer({ o }: { o: AdminOrderDetail }) {
             <dd>{o.pan}</dd>
           </>
         )}
+        {o.form60 && (
+          <>
+            {/* Issue 38: the buyer's Form 60 declaration in place of a PAN; the Aadhaar number masked to its last four digits. */}
+            <dt>Form 60</dt>
+            <dd>
+              Declared instead of a PAN by {o.form60.name}, {o.form60.address}, for {formatRupees(o.form60.amountPaise)} on{' '}
+              {new Date(o.form60.declaredAt).toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' })}.
+              <br />
+              {o.form60.aadhaar ? `Aadhaar ${o.form60.aadhaar}` : `No Aadhaar number: ${o.form60.noAadhaarReason ?? ''}`}
+            </dd>
+          </>
+        )}
         {(o.companyName || o.companyGstin) && (
           <>
             <dt>Company</dt>

@@ -195,6 +195,7 @@ const BASE = {
   },
   couponCode: null,
   pan: 'ABCDE1234F',
+  form60: null,
   companyName: null,
   companyGstin: null,
   invoiceAvailable: false,
@@ -236,6 +237,25 @@ describe('one order', () => {
     expect(screen.getByText('The tax invoice (INV-2026-000042) is issued at dispatch.')).toBeTruthy();
     expect(screen.getByText('ABCDE1234F')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel the order' }).getAttribute('aria-haspopup')).toBe('dialog');
+  });
+
+  it('shows a Form 60 declaration given instead of a PAN, the Aadhaar number masked (issue 38)', async () => {
+    renderOrder({
+      pan: null,
+      form60: {
+        name: 'Meera Iyer',
+        address: '12 Temple Street, Chennai 600004',
+        amountPaise: 2_10_002_99,
+        aadhaar: 'XXXX XXXX 0124',
+        noAadhaarReason: null,
+        declaredAt: '2026-11-24T06:30:00.000Z',
+      },
+    });
+    const term = await screen.findByText('Form 60');
+    const said = term.nextElementSibling!.textContent!;
+    expect(said).toContain('Declared instead of a PAN by Meera Iyer, 12 Temple Street, Chennai 600004, for Rs. 2,10,002.99');
+    expect(said).toContain('Aadhaar XXXX XXXX 0124');
+    expect(screen.queryByText('PAN')).toBeNull();
   });
 
   it('shows the server’s refusal by the piece and field it names, keeping what was typed', async () => {

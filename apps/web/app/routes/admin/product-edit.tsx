@@ -12,6 +12,7 @@ import { adminApi } from '../../lib/admin.server.ts';
 import { isConfirmed } from '../../lib/admin-confirm.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { productBodyFrom } from '../../features/admin-catalogue/form-data.ts';
+import { countryNames } from '../../features/admin-catalogue/countries.server.ts';
 import { EMPTY_FORM, ProductForm, type ProductFormValues } from '../../features/admin-catalogue/product-form.tsx';
 import { ImageManager } from '../../features/admin-catalogue/image-manager.tsx';
 import { SalesPanel } from '../../features/admin-catalogue/sales-panel.tsx';
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const taxonomy = await api.get('/api/admin/taxonomy');
   const card = await api.get('/api/admin/products/price-card');
   const notice = new URL(request.url).searchParams.get('done');
-  return { product, taxonomy, card, notice: notice ? (NOTICES[notice] ?? null) : null };
+  return { product, taxonomy, card, countries: countryNames(), notice: notice ? (NOTICES[notice] ?? null) : null };
 }
 
 type ActionResult =
@@ -149,6 +150,7 @@ function valuesFrom(body: Record<string, unknown>): ProductFormValues {
       .filter(Boolean),
     hallmarked: body.hallmarked === true,
     huid: s('huid'),
+    countryOfOrigin: s('countryOfOrigin') ?? 'India',
     stock: n('stock') ?? 0,
     occasion: s('occasion'),
     giftOccasions: list('giftOccasions'),
@@ -160,7 +162,7 @@ function valuesFrom(body: Record<string, unknown>): ProductFormValues {
 }
 
 export default function ProductEdit({ loaderData }: Route.ComponentProps) {
-  const { product, taxonomy, card, notice } = loaderData;
+  const { product, taxonomy, card, countries, notice } = loaderData;
   const result = useActionData<typeof action>();
   const refused = result && 'kind' in result && result.kind === 'form' ? result : null;
   const values = refused?.values ?? product?.form ?? EMPTY_FORM;
@@ -212,6 +214,7 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
         values={values}
         taxonomy={taxonomy}
         card={card}
+        countries={countries}
         errors={refused?.fields ?? {}}
         formError={refused ? 'Please check the fields marked below.' : null}
         submitLabel={product ? 'Save product' : 'Add product'}

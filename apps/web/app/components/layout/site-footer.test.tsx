@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import type { StoreSettings } from '@milli/contracts';
+import { FALLBACK_SHELL_DATA } from './shell-data.ts';
+import { SiteFooter } from './site-footer.tsx';
+
+const SETTINGS: StoreSettings = {
+  storeName: 'Milli',
+  helpLine: '+91 44 4000 1234',
+  emailPrimary: 'care@milli.example',
+  emailSecondary: '',
+  officeAddress: 'Chennai',
+  returnWindowDays: 15,
+  shippingFeePaise: 299,
+  deliveryDays: 15,
+  sellerLegalName: 'Milli Jewels Private Limited',
+  sellerGstin: '33AAKCM4821Q1Z1',
+  codLimitPaise: 50_000_00,
+  bisRegistration: 'HM/C-5190012345',
+  exchangePercent: 100,
+  buybackPercent: 95,
+  tradeInPercent: 95,
+};
+const footer = (settings: StoreSettings | null) =>
+  renderToStaticMarkup(
+    <MemoryRouter>
+      <SiteFooter data={{ ...FALLBACK_SHELL_DATA, settings }} />
+    </MemoryRouter>,
+  ).replace(/<[^>]+>/g, ' ');
+
+/** Issue 38: the footer names the jeweller's BIS registration once the store has one, and claims none before. */
+describe('the footer', () => {
+  it('shows the BIS registration number from the settings', () => {
+    expect(footer(SETTINGS)).toContain('BIS registered jeweller, registration HM/C-5190012345');
+  });
+
+  it('claims no registration while none is set, or while the settings cannot be read, and no certified diamonds', () => {
+    for (const settings of [{ ...SETTINGS, bisRegistration: '' }, null]) {
+      const text = footer(settings);
+      expect(text).not.toMatch(/BIS registered|HM\/C/);
+      expect(text).toContain('Hallmarked gold');
+      expect(text).not.toMatch(/Certified diamonds/);
+    }
+  });
+});
