@@ -39,6 +39,10 @@ const SETTINGS: StoreSettings = {
   sellerLegalName: 'Milli Jewels Private Limited',
   sellerGstin: '33AAKCM4821Q1Z1',
   codLimitPaise: 50_000_00,
+  bisRegistration: '',
+  exchangePercent: 100,
+  buybackPercent: 95,
+  tradeInPercent: 95,
 };
 
 const html = renderToStaticMarkup(
