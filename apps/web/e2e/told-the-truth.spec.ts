@@ -38,6 +38,8 @@ test('the sale shows the price before, the price now and the percentage off; its
   await waitForHydration(page);
   const section = page.locator('section.on-sale');
   await section.scrollIntoViewIfNeeded();
+  // Issue 38: the strip says what the running sale takes off (the making charges), not "50 % Discount".
+  await expect(section.locator('.section-eyebrow')).toHaveText('50 % off making charges');
   const panel = section.getByRole('tabpanel');
   const tile = panel.locator('.sale-card').first();
   await expect(tile.locator('.offer-before')).toHaveText(/^was Rs\. [\d,]+\.\d\d$/);

@@ -522,8 +522,7 @@ function describe(d: DescribeInput): string {
         : d.diamondWeightCents > 0
           ? `set with ${STONE_PHRASE[d.stone]} and ${carats} of diamonds`
           : `set with ${STONE_PHRASE[d.stone]}`;
-  const hallmark =
-    d.metal === 'gold' ? 'BIS hallmarked, with its HUID on the tag.' : d.metal === 'platinum' ? 'Comes with a platinum assay certificate.' : 'Stamped 925.';
+  const hallmark = d.metal === 'gold' ? 'BIS hallmarked, with its HUID on the tag.' : d.metal === 'platinum' ? 'Stamped Pt 950.' : 'Stamped 925.';
   return `${withArticle(d.style.noun.toLowerCase())} in ${metalText}, ${stones}. ${d.rng.pick(CRAFT)} ${hallmark}`;
 }
 

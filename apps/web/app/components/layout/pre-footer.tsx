@@ -24,8 +24,16 @@ export const PreFooter = memo(function PreFooter({ settings: given }: { settings
           },
         ]
       : []),
-    { icon: <ExchangeIcon size={30} />, title: 'Lifetime exchange & buy-back', text: 'Trade in old pieces at today’s value' },
-    { icon: <CertifiedIcon size={30} />, title: 'Certified jewellery', text: 'BIS hallmarked gold, certified diamonds' },
+    // Issue 38: what the exchange desk gives (the settings' percents of the metal's value at the day's rate), and what
+    // every gold piece carries; diamonds have a certificate only where one was uploaded, so none is promised.
+    {
+      icon: <ExchangeIcon size={30} />,
+      title: 'Lifetime exchange & buy-back',
+      text: settings
+        ? `${settings.exchangePercent} % of the metal’s value in exchange, ${settings.buybackPercent} % bought back, at today’s rate`
+        : 'Pieces bought here, valued at today’s rate',
+    },
+    { icon: <CertifiedIcon size={30} />, title: 'Hallmarked gold', text: 'BIS hallmark and HUID on every gold piece and its invoice' },
     ...(settings
       ? [
           {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, createRoutesStub } from 'react-router';
 import type { StoreSettings } from '@milli/contracts';
 import { FALLBACK_SHELL_DATA } from './shell-data.ts';
+import { PreFooter } from './pre-footer.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 const SETTINGS: StoreSettings = {
@@ -42,5 +43,13 @@ describe('the footer', () => {
       expect(text).toContain('Hallmarked gold');
       expect(text).not.toMatch(/Certified diamonds/);
     }
+  });
+
+  it('the pre-footer states the exchange and buy-back percents from the settings, and promises no certified diamonds', () => {
+    const Stub = createRoutesStub([{ path: '/', Component: () => <PreFooter settings={{ ...SETTINGS, exchangePercent: 98, buybackPercent: 90 }} /> }]);
+    const html = renderToStaticMarkup(<Stub initialEntries={['/']} />).replace(/<[^>]+>/g, ' ');
+    expect(html).toContain('98 % of the metal’s value in exchange, 90 % bought back, at today’s rate');
+    expect(html).toContain('BIS hallmark and HUID on every gold piece');
+    expect(html).not.toMatch(/certified diamonds/i);
   });
 });

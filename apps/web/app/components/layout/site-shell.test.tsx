@@ -78,8 +78,10 @@ describe('the site shell (decision 035)', () => {
     const Stub = createRoutesStub([{ path: '/', Component: () => <SiteShell data={{ ...neutral, settings: null }}>page</SiteShell> }]);
     const { container } = render(<Stub initialEntries={['/']} />);
     const text = container.textContent ?? '';
-    expect(text).toContain('Certified jewellery');
+    expect(text).toContain('Hallmarked gold');
     expect(text).toContain('Lifetime exchange & buy-back');
+    // Issue 38: no certificate promised for every diamond, and no percent made up without the settings.
+    expect(text).not.toMatch(/certified diamonds|\d+ % of the metal/i);
     expect(text).not.toMatch(/money-back|Delivery in|Free shipping|Insured, flat/i);
     expect(text).toContain('Our contact details will be back shortly');
   });

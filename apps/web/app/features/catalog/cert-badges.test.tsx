@@ -11,17 +11,17 @@ describe('CertBadges', () => {
     expect(plainGold).toContain('BIS Hallmark');
     expect(plainGold).toContain('916');
     expect(plainGold).toContain('HUID AB12CD');
-    expect(plainGold).not.toContain('Lab-graded stones');
+    expect(plainGold).not.toContain('Lab certificate with your order where one is issued');
 
     const setGold = html({ goldPurity: 18, huid: null, stones: true });
     expect(setGold).toContain('750');
-    expect(setGold).toContain('Lab-graded stones');
+    expect(setGold).toContain('Lab certificate with your order where one is issued');
   });
 
   it('shows the lab seal alone on platinum or silver with stones, and nothing on a piece with neither', () => {
     const setSilver = html({ goldPurity: null, huid: null, stones: true });
     expect(setSilver).not.toContain('BIS Hallmark');
-    expect(setSilver).toContain('Lab-graded stones');
+    expect(setSilver).toContain('Lab certificate with your order where one is issued');
     expect(html({ goldPurity: null, huid: null, stones: false })).toBe('');
   });
 
@@ -32,5 +32,9 @@ describe('CertBadges', () => {
     expect(unset).not.toContain('registered');
     // A piece without a hallmark never carries the number.
     expect(html({ goldPurity: null, huid: null, stones: true, bisRegistration: 'HM/C-5190012345' })).not.toContain('HM/C');
+  });
+
+  it('promises no grading of every stone (a certificate comes only where one was issued; issue 38)', () => {
+    expect(html({ goldPurity: 18, huid: null, stones: true })).not.toMatch(/Lab-graded stones/);
   });
 });

@@ -80,7 +80,8 @@ export function CertBadges({
           <CertifiedSeal />
           <span>
             <strong>Certified Jewellery</strong>
-            <span className="muted">Lab-graded stones</span>
+            {/* Issue 38: a lab's certificate exists only where the orders desk uploaded one for the piece, so none is promised. */}
+            <span className="muted">Lab certificate with your order where one is issued</span>
           </span>
         </li>
       )}
