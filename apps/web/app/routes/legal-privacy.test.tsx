@@ -26,24 +26,9 @@ import { API_ANSWERS } from '@milli/contracts/api';
 import routes from '../routes.ts';
 import { PrivacyPolicy } from '../features/legal/privacy-policy.tsx';
 import { ConsentsSection, DownloadSection, ErasureSection, NomineeSection } from '../features/privacy/privacy-sections.tsx';
+import { TEST_SETTINGS } from '../lib/testing-settings.ts';
 
-const SETTINGS: StoreSettings = {
-  storeName: 'Milli',
-  helpLine: '+91 44 4000 1234',
-  emailPrimary: 'care@milli.example',
-  emailSecondary: '',
-  officeAddress: '118 Cathedral Road, Chennai 600086',
-  returnWindowDays: 15,
-  shippingFeePaise: 299,
-  deliveryDays: 4,
-  sellerLegalName: 'Milli Jewels Private Limited',
-  sellerGstin: '33AAKCM4821Q1Z1',
-  codLimitPaise: 50_000_00,
-  bisRegistration: '',
-  exchangePercent: 100,
-  buybackPercent: 95,
-  tradeInPercent: 95,
-};
+const SETTINGS: StoreSettings = { ...TEST_SETTINGS, returnWindowDays: 15, shippingFeePaise: 299 };
 
 const html = renderToStaticMarkup(
   <MemoryRouter>

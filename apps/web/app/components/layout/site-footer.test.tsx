@@ -5,23 +5,15 @@ import type { StoreSettings } from '@milli/contracts';
 import { FALLBACK_SHELL_DATA } from './shell-data.ts';
 import { PreFooter } from './pre-footer.tsx';
 import { SiteFooter } from './site-footer.tsx';
+import { TEST_SETTINGS } from '../../lib/testing-settings.ts';
 
 const SETTINGS: StoreSettings = {
-  storeName: 'Milli',
-  helpLine: '+91 44 4000 1234',
-  emailPrimary: 'care@milli.example',
-  emailSecondary: '',
+  ...TEST_SETTINGS,
   officeAddress: 'Chennai',
   returnWindowDays: 15,
   shippingFeePaise: 299,
   deliveryDays: 15,
-  sellerLegalName: 'Milli Jewels Private Limited',
-  sellerGstin: '33AAKCM4821Q1Z1',
-  codLimitPaise: 50_000_00,
   bisRegistration: 'HM/C-5190012345',
-  exchangePercent: 100,
-  buybackPercent: 95,
-  tradeInPercent: 95,
 };
 const footer = (settings: StoreSettings | null) =>
   renderToStaticMarkup(

@@ -6,24 +6,9 @@ import { GrievanceAddress } from './grievance-address.tsx';
 import { POLICIES } from './policies.tsx';
 import { LegalDocument } from './legal-document.tsx';
 import { PrivacyPolicy } from './privacy-policy.tsx';
+import { TEST_SETTINGS } from '../../lib/testing-settings.ts';
 
-const SETTINGS: StoreSettings = {
-  storeName: 'Milli',
-  helpLine: '+91 44 4000 1234',
-  emailPrimary: 'care@milli.example',
-  emailSecondary: '',
-  officeAddress: '118 Cathedral Road, Chennai 600086',
-  returnWindowDays: 7,
-  shippingFeePaise: 14_900,
-  deliveryDays: 4,
-  sellerLegalName: 'Milli Jewels Private Limited',
-  sellerGstin: '33AAKCM4821Q1Z1',
-  codLimitPaise: 50_000_00,
-  bisRegistration: '',
-  exchangePercent: 100,
-  buybackPercent: 95,
-  tradeInPercent: 95,
-};
+const SETTINGS: StoreSettings = TEST_SETTINGS;
 
 const textOf = (html: string) =>
   html

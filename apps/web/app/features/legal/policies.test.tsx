@@ -4,24 +4,9 @@ import { MemoryRouter } from 'react-router';
 import type { StoreSettings } from '@milli/contracts';
 import { LegalDocument } from './legal-document.tsx';
 import { CANCELLATION, POLICIES, RETURNS, SHIPPING, TERMS, type Policy } from './policies.tsx';
+import { TEST_SETTINGS } from '../../lib/testing-settings.ts';
 
-const SETTINGS: StoreSettings = {
-  storeName: 'Milli',
-  helpLine: '+91 44 4000 1234',
-  emailPrimary: 'care@milli.example',
-  emailSecondary: '',
-  officeAddress: '118 Cathedral Road, Chennai 600086',
-  returnWindowDays: 7,
-  shippingFeePaise: 14_900,
-  deliveryDays: 4,
-  sellerLegalName: 'Milli Jewels Private Limited',
-  sellerGstin: '33AAKCM4821Q1Z1',
-  codLimitPaise: 50_000_00,
-  bisRegistration: 'HM/C-5190012345',
-  exchangePercent: 100,
-  buybackPercent: 95,
-  tradeInPercent: 95,
-};
+const SETTINGS: StoreSettings = { ...TEST_SETTINGS, bisRegistration: 'HM/C-5190012345' };
 
 /** The page's text as a reader gets it, with these settings. */
 function text(policy: Policy, settings: StoreSettings = SETTINGS): string {
