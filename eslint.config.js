@@ -121,4 +121,17 @@ export default tseslint.config(
     ignores: ['apps/server/src/config.ts', '**/*.test.ts', '**/testing.ts'],
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in config.ts.' }] },
   },
+  {
+    // A database handle is typed by what made it, never forced (issue 38: `as unknown as Db` had come back in prepared.ts).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression[typeAnnotation.typeName.name=/^(Db|Tx)$/] > TSAsExpression[typeAnnotation.type='TSUnknownKeyword']",
+          message: 'Do not force a value to be a database handle: build a real one (see RecordingSession in packages/db/src/prepared.ts).',
+        },
+      ],
+    },
+  },
 );

@@ -91,6 +91,12 @@ const refused: { why: string; file: string; code: string; rule: string }[] = [
     code: "import { STATUS_OF } from './plugins/errors.ts';\nexport const x = STATUS_OF;\nexport class DomainError extends Error {}\n",
     rule: 'import-x/no-cycle',
   },
+  {
+    why: 'a value forced to be a database handle (issue 38)',
+    file: 'packages/db/src/example.ts',
+    code: "import type { Db } from './client.ts';\nexport const x = {} as unknown as Db;\n",
+    rule: 'no-restricted-syntax',
+  },
 ];
 
 const allowed: { why: string; file: string; code: string }[] = [

@@ -1,6 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDatabase, PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client.ts';
+import {
+  PgDatabase,
+  PgDialect,
+  PgPreparedQuery,
+  PgSession,
+  type PgQueryResultHKT,
+  type PreparedQueryConfig,
+  type SelectedFieldsOrdered,
+} from 'drizzle-orm/pg-core';
+import type { Query } from 'drizzle-orm';
+import type { Db, Schema } from './client.ts';
 
 /** Drizzle's own SQL writer (the same escaping and $n parameters as db.execute uses), for text made once. */
 const dialect = new PgDialect();
@@ -32,33 +41,56 @@ export function preparedStatement<Row extends Record<string, unknown>>(name: str
 
 /** What a drizzle query builder hands its session when it is prepared: the query made once, and how rows map back. */
 interface MadeQuery {
-  query: { sql: string; params: unknown[] };
-  fields: unknown;
+  query: Query;
+  fields: SelectedFieldsOrdered | undefined;
   arrayMode: boolean;
-  mapper: unknown;
+  mapper: ((rows: unknown[][]) => unknown) | undefined;
   joins: unknown;
 }
 
+/** What a recording session hands back to a builder: a query that only keeps the joins' nullability it is given. */
+class RecordedQuery extends PgPreparedQuery<PreparedQueryConfig> {
+  constructor(private readonly kept: MadeQuery) {
+    super(kept.query, undefined, undefined);
+  }
+
+  /** A select sets its joins' nullability on the query it gets back. */
+  set joinsNotNullableMap(joins: unknown) {
+    this.kept.joins = joins;
+  }
+
+  execute(): Promise<never> {
+    return Promise.reject(new Error('a recorded query is built once, never run'));
+  }
+}
+
 /** A session that only writes down what a builder hands it, so a query can be built once without a database. */
+class RecordingSession extends PgSession<PgQueryResultHKT, Schema> {
+  made: MadeQuery | undefined;
+
+  prepareQuery<T extends PreparedQueryConfig>(
+    query: Query,
+    fields: SelectedFieldsOrdered | undefined,
+    _name: string | undefined,
+    arrayMode: boolean,
+    mapper?: (rows: unknown[][]) => unknown,
+  ): PgPreparedQuery<T> {
+    const kept: MadeQuery = { query, fields, arrayMode, mapper, joins: undefined };
+    this.made = kept;
+    return new RecordedQuery(kept);
+  }
+
+  transaction<T>(): Promise<T> {
+    return Promise.reject(new Error('a recording session has no transactions'));
+  }
+}
+
 function madeOnce(name: string, build: (db: Db) => { prepare(name: string): unknown }): MadeQuery {
-  let made: MadeQuery | undefined;
-  const recorder = {
-    prepareQuery(query: MadeQuery['query'], fields: unknown, _name: string, arrayMode: boolean, mapper: unknown) {
-      const kept: MadeQuery = { query, fields, arrayMode, mapper, joins: undefined };
-      made = kept;
-      // A select sets its joins' nullability on what it gets back, then its token.
-      const handle = {
-        set joinsNotNullableMap(joins: unknown) {
-          kept.joins = joins;
-        },
-        setToken: () => handle,
-      };
-      return handle;
-    },
-  };
-  build(new PgDatabase(dialect, recorder as never, undefined as never) as unknown as Db).prepare(name);
-  if (!made) throw new Error(`the query '${name}' was not built`);
-  return made;
+  const recorder = new RecordingSession(dialect);
+  const db: Db = new PgDatabase<PgQueryResultHKT, Schema>(dialect, recorder, undefined);
+  build(db).prepare(name);
+  if (!recorder.made) throw new Error(`the query '${name}' was not built`);
+  return recorder.made;
 }
 
 /**
@@ -81,13 +113,11 @@ export function preparedQuery<Result>(
   let made: MadeQuery | undefined;
   return (db, values = {}) => {
     made ??= madeOnce(name, build);
-    const query = (
-      db._.session as unknown as {
-        prepareQuery(...args: unknown[]): { joinsNotNullableMap?: unknown; execute(values: Record<string, unknown>): Promise<Result> };
-      }
-    ).prepareQuery(made.query, made.fields, name, made.arrayMode, made.mapper);
-    if (made.joins !== undefined) query.joinsNotNullableMap = made.joins;
-    return query.execute(values);
+    const query = db._.session.prepareQuery(made.query, made.fields, name, made.arrayMode, made.mapper);
+    // A select's rows map back by its joins' nullability, which drizzle sets on the query it prepared.
+    if (made.joins !== undefined) Object.assign(query, { joinsNotNullableMap: made.joins });
+    // The rows are mapped by the builder's own mapper, so they are what its own prepare would give.
+    return query.execute(values) as Promise<Result>;
   };
 }
 
