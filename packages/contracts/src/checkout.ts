@@ -92,7 +92,10 @@ export const PlaceOrderSchema = z.object({
   form60NoAadhaarReason: field(200),
   /** 'true' / 'on': the declarant confirms that they have no PAN and that what they give is true. */
   form60Declaration: flag,
-  /** The billing address's state (from the list of Indian states and union territories) and a landmark. */
+  /**
+   * The billing address's state (from the list of Indian states and union territories) and a landmark. In India a
+   * state left empty is the PIN's (as shippingState for the delivery PIN); one given must agree with the PIN.
+   */
   state: field(80),
   landmark: field(120),
   /** Deliver somewhere else than the billing address: the shipping fields below then count. */

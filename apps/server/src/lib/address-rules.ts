@@ -61,6 +61,15 @@ export function addressProblems(a: AddressParts, { inIndia, dialCode }: { inIndi
   return problems;
 }
 
+/**
+ * The state as given, or, when none is given for an address in India, the state its PIN lies in (issue 38: a client
+ * that sends no state, as the specification's checkout asks none, is not refused when the PIN says where it is).
+ */
+export function stateOrPinState(state: string, pincode: string, inIndia: boolean): string {
+  if (state.trim() || !inIndia || !isPincode(pincode)) return state;
+  return stateOfPincode(pincode)?.name ?? state;
+}
+
 /** A phone number as stored: without spaces, brackets or dashes (and, for India, without +91 or a leading 0). */
 export function storedPhone(phone: string, dialCode: string): string {
   const digits = phone.replace(/[\s()-]/g, '');

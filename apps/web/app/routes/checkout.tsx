@@ -95,28 +95,22 @@ function StateSelect({
   name,
   label,
   defaultValue,
-  required,
+  fromPin,
   error,
 }: {
   id: string;
   name: string;
   label: string;
   defaultValue: string | undefined;
-  required: boolean;
+  fromPin: boolean;
   error: string | undefined;
 }) {
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue ?? ''}
-        autoComplete={name === 'state' ? 'address-level1' : 'off'}
-        required={required}
-        {...fieldErrorProps(id, error)}
-      >
-        <option value="">Choose…</option>
+      <select id={id} name={name} defaultValue={defaultValue ?? ''} autoComplete={name === 'state' ? 'address-level1' : 'off'} {...fieldErrorProps(id, error)}>
+        {/* In India a state left unchosen is the PIN's (the server finds it); abroad none is needed. */}
+        <option value="">{fromPin ? 'From the pincode' : 'Choose…'}</option>
         {INDIAN_STATES.map((s) => (
           <option key={s.code} value={s.name}>
             {s.name}
@@ -172,7 +166,7 @@ function AddressInputs({
         name={names.state}
         label={prefix === 'ship' ? 'Delivery state' : 'State'}
         defaultValue={values[names.state]}
-        required={required && inIndia}
+        fromPin={inIndia}
         error={errors[names.state]}
       />
     </>

@@ -89,6 +89,10 @@ describe('the address book', () => {
       expect(res.json().fields[field]).toMatch(message);
     }
     expect(await list(s)).toEqual([]);
+    // No state given: the PIN's (issue 38).
+    const fromPin = await call(s, 'POST', '', { ...OFFICE, state: '' });
+    expect(fromPin.statusCode, fromPin.body).toBe(201);
+    expect(fromPin.json().address).toMatchObject({ state: 'Karnataka', stateCode: '29' });
   });
 
   it('edits, sets the default and deletes (the newest left becomes the default)', async () => {

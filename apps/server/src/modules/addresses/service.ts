@@ -3,7 +3,7 @@ import { MAX_SAVED_ADDRESSES, type AddressField, type AddressInput, type Address
 import { isKnownDialCode } from '@milli/contracts/countries';
 import type { Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
-import { addressProblems, storedPhone, type AddressParts } from '../../lib/address-rules.ts';
+import { addressProblems, stateOrPinState, storedPhone, type AddressParts } from '../../lib/address-rules.ts';
 import { lockCustomer } from '../accounts/service.ts';
 import { addressRepository, type AddressValues, type CustomerAddress } from './repository.ts';
 
@@ -37,7 +37,8 @@ export function forgetAddressBook(tx: Db, customerId: number): Promise<void> {
  * An address for the book, checked by checkout's rules (an address in India: PIN, the state from the list
  * agreeing with the PIN, a mobile that fits its dial code), as stored: the state's own spelling, the phone's digits.
  */
-export function checkedAddress(input: Required<Omit<AddressInput, 'isDefault'>>): AddressValues {
+export function checkedAddress(given: Required<Omit<AddressInput, 'isDefault'>>): AddressValues {
+  const input = { ...given, state: stateOrPinState(given.state, given.pincode, true) };
   const dialCode = input.countryCode.replace(/^\+/, '');
   const fields: Partial<Record<AddressField, string>> = {};
   if (!isKnownDialCode(dialCode)) fields.countryCode = 'Please choose a country code from the list.';

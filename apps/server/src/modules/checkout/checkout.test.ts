@@ -577,7 +577,7 @@ describe('checkout that knows India', () => {
     const c = await customer();
     await add(c, (await product({ maxPaise: 45_000_00 })).id);
     const cases: [Record<string, string>, string, RegExp][] = [
-      [{ state: '' }, 'state', /Please choose your state/],
+      [{ state: '', pincode: '' }, 'state', /Please choose your state/],
       [{ state: 'Madras Presidency' }, 'state', /from the list/],
       [{ state: 'Karnataka' }, 'state', /PIN 600004 is in Tamil Nadu, not Karnataka/],
       [{ pan: 'ABCDE1234' }, 'pan', /10 characters/],
@@ -611,6 +611,21 @@ describe('checkout that knows India', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await addressesOf(res.json().orderId)).billing).toMatchObject({ state: 'Greater London', stateCode: null });
+  });
+
+  it('takes the state from the PIN when an order in India names none (issue 38: the seed checkout asks no state)', async () => {
+    const c = await customer();
+    await add(c, (await product({ maxPaise: 45_000_00 })).id);
+    const res = await place(c, { ...SHIP, state: '', shippingState: '', paymentMethod: 'cod' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { billing, shipping } = await addressesOf(res.json().orderId);
+    expect(billing).toMatchObject({ state: 'Tamil Nadu', stateCode: '33' });
+    expect(shipping).toMatchObject({ state: 'Karnataka', stateCode: '29', pincode: '560038' });
+    // A state that is given is still checked against the PIN.
+    await add(c, (await product({ maxPaise: 45_000_00 })).id);
+    const wrong = await place(c, { state: 'Kerala', paymentMethod: 'cod' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields.state).toMatch(/PIN 600004 is in Tamil Nadu, not Kerala/);
   });
 
   it('delivers to a different address when asked (the delivery phone defaults to the billing one)', async () => {

@@ -18,7 +18,7 @@ import { LAPSED_NOTE, orderPlacedMail, recordForm60, writeOrder } from '../order
 import { checkoutRepository, type CashBuyer } from './repository.ts';
 import { keepFromCheckout } from '../addresses/service.ts';
 import { storedPhone, type AddressParts } from '../../lib/address-rules.ts';
-import { billingParts, form60Record, orderFormProblems, parseCartDataList, shippingParts, type OrderFormProblems } from './validate.ts';
+import { billingParts, form60Record, orderFormProblems, parseCartDataList, shippingParts, withPinStates, type OrderFormProblems } from './validate.ts';
 
 /** A billing form with mistakes: one message per field. */
 function orderFormError(fields: OrderFormProblems): DomainError {
@@ -200,7 +200,8 @@ export function createCheckoutService(
     },
   };
 
-  async function place(customer: SessionCustomer, input: PlaceOrder): Promise<{ order: Order; payment: PaymentRecord | null; replayed: boolean }> {
+  async function place(customer: SessionCustomer, given: PlaceOrder): Promise<{ order: Order; payment: PaymentRecord | null; replayed: boolean }> {
+    const input = withPinStates(given);
     const problems = orderFormProblems(input);
     if (Object.keys(problems).length > 0) throw orderFormError(problems);
     const shown = parseCartDataList(input.cartDataList);

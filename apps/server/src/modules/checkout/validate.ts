@@ -1,6 +1,6 @@
 import { aadhaarDigits, aadhaarProblem, gstinMessage, gstinProblem, isPan, panProblem, type PlaceOrder, type PlaceOrderField } from '@milli/contracts';
 import { countryByName, isKnownDialCode } from '@milli/contracts/countries';
-import { addressProblems, type AddressParts, type AddressProblems } from '../../lib/address-rules.ts';
+import { addressProblems, stateOrPinState, type AddressParts, type AddressProblems } from '../../lib/address-rules.ts';
 
 export type OrderFormProblems = Partial<Record<PlaceOrderField, string>>;
 
@@ -85,6 +85,16 @@ export function billingParts(input: PlaceOrder): AddressParts & { landmark: stri
     state: input.state,
     pincode: input.pincode,
     phone: input.phoneNumber,
+  };
+}
+
+/** The order as given, with each address in India that names no state given its PIN's state. */
+export function withPinStates(input: PlaceOrder): PlaceOrder {
+  const inIndia = countryByName(input.country)?.iso2 === 'IN';
+  return {
+    ...input,
+    state: stateOrPinState(input.state, input.pincode, inIndia),
+    shippingState: input.shipToDifferent ? stateOrPinState(input.shippingState, input.shippingPincode, inIndia) : input.shippingState,
   };
 }
 

@@ -162,10 +162,10 @@ export function AddressBookPane({ addresses, result }: { addresses: BookAddress[
                 name="state"
                 defaultValue={values.state ?? ''}
                 autoComplete="address-level1"
-                required
                 {...fieldErrorProps('book-state', fields.state)}
               >
-                <option value="">Choose…</option>
+                {/* Left so, the state is the PIN's (the server finds it). */}
+                <option value="">From the pincode</option>
                 {INDIAN_STATES.map((s) => (
                   <option key={s.code} value={s.name}>
                     {s.name}
