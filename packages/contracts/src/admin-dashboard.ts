@@ -35,9 +35,32 @@ export const DashboardDiamondRateSchema = z.object({
 export const AdminDashboardSchema = z.object({
   /** Today's Indian date, the day everything below is counted for. */
   today: z.string(),
-  /** Orders placed today (Indian day), cancelled ones left out, and what they came to. */
+  /** Orders placed today (Indian day), cancelled ones and ones still awaiting payment or confirmation left out. */
   ordersToday: z.number().int(),
+  /** What they came to, net of the credit notes issued today (salesToday.netPaise). */
   salesTodayPaise: z.number().int(),
+  /** Issue 39: the day's sales, how they were paid, and the credit notes of the day taken off. */
+  salesToday: z.object({
+    /** Today's orders' totals, GST included. */
+    grossPaise: z.number().int(),
+    /**
+     * How those totals were paid: online through the gateway and on delivery (the money of the day), and by what
+     * was paid before (store credit, a Harvest plan's balance, a made-to-order piece's advance on its design).
+     * The five add up to grossPaise.
+     */
+    paidBy: z.object({
+      onlinePaise: z.number().int(),
+      onDeliveryPaise: z.number().int(),
+      storeCreditPaise: z.number().int(),
+      harvestPaise: z.number().int(),
+      advancePaise: z.number().int(),
+    }),
+    /** Credit notes issued today (returns, cancellations after dispatch, weight differences), and their sum. */
+    creditNotes: z.number().int(),
+    creditedPaise: z.number().int(),
+    /** grossPaise less creditedPaise. */
+    netPaise: z.number().int(),
+  }),
   /** Orders waiting at each step before delivery, in the order of the steps (zeros included). */
   ordersWaiting: z.array(DashboardWaitingSchema),
   /** Custom design requests waiting for the design team (Requested). */

@@ -62,7 +62,7 @@ describe('the dashboard', () => {
 
     const after = await read();
     expect(after.ordersToday - before.ordersToday).toBe(3);
-    expect(after.salesTodayPaise - before.salesTodayPaise).toBe(totals.reduce((a, b) => a + b, 0));
+    expect(after.salesToday.grossPaise - before.salesToday.grossPaise).toBe(totals.reduce((a, b) => a + b, 0));
     // Waiting: four more Placed (today's and the other days'), one more Picked; cancelled ones never wait.
     const waiting = (d: typeof after, status: string) => d.ordersWaiting.find((w) => w.status === status)?.count ?? -1;
     expect(after.ordersWaiting.map((w) => w.status)).toEqual(['Awaiting payment', 'Awaiting confirmation', 'Placed', 'Picked', 'Out for Delivery']);
@@ -73,6 +73,49 @@ describe('the dashboard', () => {
     expect(after.designRequestsWaiting.map((w) => w.status)).toEqual(['Requested']);
     expect(after.tradeApplicationsWaiting.map((w) => w.status)).toEqual(['Received', 'Under Review']);
     expect(after.sizerRequestsWaiting.map((w) => w.status)).toEqual(['New']);
+  });
+
+  it('splits the day’s sales by how they were paid and takes off the day’s credit notes, once (issue 39)', async () => {
+    const db = t.app.deps.database.db;
+    const before = await read();
+    const order = async (placedAt: string, set: Partial<typeof schema.orders.$inferInsert> = {}, status?: 'Cancelled' | 'Delivered') => {
+      const o = await createOrder(db, {
+        customerId,
+        placedAt: new Date(placedAt),
+        lines: [{ unitPricePaise: 50_000_00, quantity: 1 }],
+        shippingPaise: 0,
+        ...(status ? { status } : {}),
+      });
+      if (Object.keys(set).length > 0) await db.update(schema.orders).set(set).where(eq(schema.orders.id, o.id));
+      return o.id;
+    };
+    // Today: one paid online in part by Harvest, one on delivery in part by store credit, one with a design's advance.
+    await order('2031-03-10T04:00:00Z', { harvestCreditPaise: 12_000_00 });
+    await order('2031-03-10T05:00:00Z', { paymentMethod: 'cod', storeCreditPaise: 7_500_00 });
+    await order('2031-03-10T05:30:00Z', { advancePaise: 10_000_00 });
+    // A credit note today for an order of an earlier day (a return), and one for an order placed and cancelled today,
+    // which is no sale of today and is not taken off twice.
+    const earlier = await order('2031-03-01T05:00:00Z', {}, 'Delivered');
+    const cancelledToday = await order('2031-03-10T03:00:00Z', {}, 'Cancelled');
+    const note = (orderId: number, amountPaise: number, number: string) =>
+      db.insert(schema.creditNotes).values({ orderId, number, reason: 'returned', amountPaise, taxPaise: 0, createdAt: new Date('2031-03-10T07:00:00Z') });
+    await note(earlier, 20_000_00, `CN-DASH-${customerId}-1`);
+    await note(cancelledToday, 50_000_00, `CN-DASH-${customerId}-2`);
+
+    const after = await read();
+    const delta = (pick: (d: typeof after) => number) => pick(after) - pick(before);
+    expect(delta((d) => d.salesToday.grossPaise)).toBe(150_000_00);
+    expect(delta((d) => d.salesToday.paidBy.harvestPaise)).toBe(12_000_00);
+    expect(delta((d) => d.salesToday.paidBy.storeCreditPaise)).toBe(7_500_00);
+    expect(delta((d) => d.salesToday.paidBy.advancePaise)).toBe(10_000_00);
+    expect(delta((d) => d.salesToday.paidBy.onDeliveryPaise)).toBe(42_500_00);
+    expect(delta((d) => d.salesToday.paidBy.onlinePaise)).toBe(78_000_00);
+    const paid = Object.values(after.salesToday.paidBy).reduce((a, b) => a + b, 0);
+    expect(paid).toBe(after.salesToday.grossPaise);
+    expect(delta((d) => d.salesToday.creditNotes)).toBe(1);
+    expect(delta((d) => d.salesToday.creditedPaise)).toBe(20_000_00);
+    expect(after.salesToday.netPaise).toBe(after.salesToday.grossPaise - after.salesToday.creditedPaise);
+    expect(after.salesTodayPaise).toBe(after.salesToday.netPaise);
   });
 
   it('lists active products at or below the threshold, the lowest first, ten at most, with the count of all', async () => {

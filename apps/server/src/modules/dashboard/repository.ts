@@ -1,17 +1,60 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { customDesignRequests, diamondRates, metalRates, orders, products, sizerRequests, storeSettings, tradePartnerApplications } = schema;
+const { creditNotes, customDesignRequests, diamondRates, metalRates, orders, products, sizerRequests, storeSettings, tradePartnerApplications } = schema;
 
 /** The dashboard's reads (issue 17): counts and short lists, each one query; selects only, never a write. */
 export function createDashboardRepository(db: Db) {
   return {
-    /** Orders placed in [from, to) that are sales: cancelled ones and ones still waiting for payment or confirmation left out. */
-    async ordersBetween(from: Date, to: Date): Promise<{ count: number; totalPaise: number }> {
+    /**
+     * Orders placed in [from, to) that are sales (cancelled ones and ones still waiting for payment or confirmation
+     * left out): how many, what they came to, and how that was paid (issue 39): a Harvest plan's balance, store credit,
+     * a made-to-order piece's advance paid on its design, and the rest online or on delivery.
+     */
+    async ordersBetween(from: Date, to: Date) {
+      const payable = sql`${orders.totalPaise} - ${orders.harvestCreditPaise} - ${orders.storeCreditPaise} - ${orders.advancePaise}`;
       const [row] = await db
-        .select({ count: count(), total: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })
+        .select({
+          count: count(),
+          total: sql<string>`coalesce(sum(${orders.totalPaise}), 0)`,
+          harvest: sql<string>`coalesce(sum(${orders.harvestCreditPaise}), 0)`,
+          storeCredit: sql<string>`coalesce(sum(${orders.storeCreditPaise}), 0)`,
+          advance: sql<string>`coalesce(sum(${orders.advancePaise}), 0)`,
+          online: sql<string>`coalesce(sum(${payable}) filter (where ${orders.paymentMethod} = 'online'), 0)`,
+          cod: sql<string>`coalesce(sum(${payable}) filter (where ${orders.paymentMethod} = 'cod'), 0)`,
+        })
         .from(orders)
         .where(and(gte(orders.placedAt, from), lt(orders.placedAt, to), notInArray(orders.status, ['Cancelled', 'Awaiting payment', 'Awaiting confirmation'])));
+      return {
+        count: row?.count ?? 0,
+        totalPaise: Number(row?.total ?? 0),
+        paidBy: {
+          onlinePaise: Number(row?.online ?? 0),
+          onDeliveryPaise: Number(row?.cod ?? 0),
+          storeCreditPaise: Number(row?.storeCredit ?? 0),
+          harvestPaise: Number(row?.harvest ?? 0),
+          advancePaise: Number(row?.advance ?? 0),
+        },
+      };
+    },
+
+    /**
+     * Credit notes issued in [from, to) (cancellations after dispatch, returns, weight differences), GST included,
+     * how many and their sum. A note for an order placed and cancelled in the same window is left out: that order
+     * is no sale of the window, so taking its note off again would count it twice.
+     */
+    async creditedBetween(from: Date, to: Date): Promise<{ count: number; totalPaise: number }> {
+      const [row] = await db
+        .select({ count: count(), total: sql<string>`coalesce(sum(${creditNotes.amountPaise}), 0)` })
+        .from(creditNotes)
+        .innerJoin(orders, eq(orders.id, creditNotes.orderId))
+        .where(
+          and(
+            gte(creditNotes.createdAt, from),
+            lt(creditNotes.createdAt, to),
+            sql`not (${orders.status} = 'Cancelled' and ${orders.placedAt} >= ${from} and ${orders.placedAt} < ${to})`,
+          ),
+        );
       return { count: row?.count ?? 0, totalPaise: Number(row?.total ?? 0) };
     },
 

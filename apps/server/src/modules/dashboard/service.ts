@@ -35,8 +35,10 @@ export function createDashboardService(db: Db, now: () => Date = () => new Date(
       const at = now();
       const today = indianDate(at);
       const threshold = await repo.lowStockThreshold();
-      const [sales, orderCounts, designCounts, tradeCounts, sizerCounts, lowStock, metals, diamonds, complaints] = await Promise.all([
-        repo.ordersBetween(startOfIndianDate(today), startOfIndianDate(nextDay(today))),
+      const [from, to] = [startOfIndianDate(today), startOfIndianDate(nextDay(today))];
+      const [sales, credited, orderCounts, designCounts, tradeCounts, sizerCounts, lowStock, metals, diamonds, complaints] = await Promise.all([
+        repo.ordersBetween(from, to),
+        repo.creditedBetween(from, to),
         repo.orderCounts(WAITING_ORDER_STATUSES),
         repo.designRequestCounts(WAITING_DESIGN_STATUSES),
         repo.tradeApplicationCounts(WAITING_TRADE_STATUSES),
@@ -52,7 +54,14 @@ export function createDashboardService(db: Db, now: () => Date = () => new Date(
       return {
         today,
         ordersToday: sales.count,
-        salesTodayPaise: sales.totalPaise,
+        salesTodayPaise: sales.totalPaise - credited.totalPaise,
+        salesToday: {
+          grossPaise: sales.totalPaise,
+          paidBy: sales.paidBy,
+          creditNotes: credited.count,
+          creditedPaise: credited.totalPaise,
+          netPaise: sales.totalPaise - credited.totalPaise,
+        },
         ordersWaiting: inOrder(WAITING_ORDER_STATUSES, orderCounts),
         designRequestsWaiting: inOrder(WAITING_DESIGN_STATUSES, designCounts),
         tradeApplicationsWaiting: inOrder(WAITING_TRADE_STATUSES, tradeCounts),

@@ -13,6 +13,13 @@ const DATA: AdminDashboard = {
   today: '2026-11-24',
   ordersToday: 3,
   salesTodayPaise: 1_84_500_00,
+  salesToday: {
+    grossPaise: 2_00_000_00,
+    paidBy: { onlinePaise: 1_20_000_00, onDeliveryPaise: 30_000_00, storeCreditPaise: 20_000_00, harvestPaise: 30_000_00, advancePaise: 0 },
+    creditNotes: 1,
+    creditedPaise: 15_500_00,
+    netPaise: 1_84_500_00,
+  },
   ordersWaiting: [
     { status: 'Placed', count: 4 },
     { status: 'Picked', count: 1 },
@@ -49,6 +56,24 @@ function renderFor(role: StaffRole, data: AdminDashboard = DATA) {
 }
 
 describe('the dashboard', () => {
+  it('states the day’s sales by how they were paid, less the day’s credit notes (issue 39)', async () => {
+    renderFor('accounts');
+    const sales = await screen.findByRole('region', { name: 'Today’s sales' });
+    const rows = within(sales)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows).toEqual([
+      'Paid onlineRs. 1,20,000.00',
+      'Pay on deliveryRs. 30,000.00',
+      'Store creditRs. 20,000.00',
+      'Milli Harvest balanceRs. 30,000.00',
+      'Orders placed todayRs. 2,00,000.00',
+      'Less 1 credit note issued today− Rs. 15,500.00',
+      'NetRs. 1,84,500.00',
+    ]);
+    expect(screen.getByText('Sales today, less credit notes (GST included)').previousElementSibling?.textContent).toBe('Rs. 1,84,500');
+  });
+
   it('leads with the way to enter today’s rates when they are not in', async () => {
     renderFor('catalogue');
     const link = await screen.findByRole('link', { name: "Today's rates are not in yet — enter them" });
@@ -81,7 +106,6 @@ describe('the dashboard', () => {
   it('shows today’s figures, what waits, low stock and the rates in force', async () => {
     renderFor('owner');
     expect((await screen.findByText('Orders today')).previousElementSibling!.textContent).toBe('3');
-    expect(screen.getByText('Sales today (GST included)').previousElementSibling!.textContent).toBe('Rs. 1,84,500');
     const orders = screen.getByRole('region', { name: 'Orders waiting' });
     expect(within(orders).getByText('Placed').nextElementSibling!.textContent).toBe('4');
     const sizers = screen.getByRole('region', { name: 'Ring sizers to post' });

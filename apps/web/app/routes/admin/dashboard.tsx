@@ -1,5 +1,6 @@
 /**
- * The back office's dashboard (/admin, issue 17): today's orders and sales, what waits at each step, low stock,
+ * The back office's dashboard (/admin, issue 17): today's orders and sales (by how they were paid, less the day's
+ * credit notes: issue 39), what waits at each step, low stock,
  * the rates in force, and, first of all, a reminder when today's rates are not in yet.
  */
 import { Link } from 'react-router';
@@ -37,6 +38,47 @@ export function showDate(iso: string, withYear = true): string {
 
 /** A rate's day in the table: short when it is this year's. */
 const rateDay = (iso: string, today: string) => showDate(iso, iso.slice(0, 4) !== today.slice(0, 4));
+
+/** The day's sales by how they were paid, the credit notes of the day, and what is left (issue 39). */
+function SalesToday({ sales }: { sales: AdminDashboard['salesToday'] }) {
+  const rows: [string, number][] = [
+    ['Paid online', sales.paidBy.onlinePaise],
+    ['Pay on delivery', sales.paidBy.onDeliveryPaise],
+    ['Store credit', sales.paidBy.storeCreditPaise],
+    ['Milli Harvest balance', sales.paidBy.harvestPaise],
+    ['Advances paid on designs', sales.paidBy.advancePaise],
+  ];
+  const rupees = (paise: number) => formatRupees(paise);
+  return (
+    <table className="adm-mini-table">
+      <caption className="adm-visually-hidden">Today’s sales by how they were paid</caption>
+      <tbody>
+        {rows
+          .filter(([, paise]) => paise > 0)
+          .map(([label, paise]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td className="adm-align-end adm-nowrap">{rupees(paise)}</td>
+            </tr>
+          ))}
+        <tr>
+          <th scope="row">Orders placed today</th>
+          <td className="adm-align-end adm-nowrap">{rupees(sales.grossPaise)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Less {sales.creditNotes === 1 ? '1 credit note' : `${sales.creditNotes.toLocaleString('en-IN')} credit notes`} issued today</th>
+          <td className="adm-align-end adm-nowrap">{sales.creditedPaise > 0 ? `− ${rupees(sales.creditedPaise)}` : rupees(0)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Net</th>
+          <td className="adm-align-end adm-nowrap">
+            <strong>{rupees(sales.netPaise)}</strong>
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
 
 function Waiting({ rows, empty }: { rows: AdminDashboard['ordersWaiting']; empty: string }) {
   const total = rows.reduce((sum, r) => sum + r.count, 0);
@@ -89,8 +131,8 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         </div>
         <div className="adm-kpi">
           <p className="adm-stat">
-            <span className="adm-stat__value">{formatRupees(d.salesTodayPaise, { decimals: false })}</span>
-            <span className="adm-stat__label">Sales today (GST included)</span>
+            <span className="adm-stat__value">{formatRupees(d.salesToday.netPaise, { decimals: false })}</span>
+            <span className="adm-stat__label">Sales today, less credit notes (GST included)</span>
           </p>
         </div>
         <div className="adm-kpi">
@@ -158,6 +200,9 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         </Panel>
 
         <div className="adm-stack">
+          <Panel title="Today’s sales" id="dash-sales">
+            <SalesToday sales={d.salesToday} />
+          </Panel>
           <Panel title="Orders waiting" id="dash-orders">
             <Waiting rows={d.ordersWaiting} empty="No order is waiting." />
           </Panel>
