@@ -66,7 +66,11 @@ function SalesToday({ sales }: { sales: AdminDashboard['salesToday'] }) {
           <td className="adm-align-end adm-nowrap">{rupees(sales.grossPaise)}</td>
         </tr>
         <tr>
-          <th scope="row">Less {sales.creditNotes === 1 ? '1 credit note' : `${sales.creditNotes.toLocaleString('en-IN')} credit notes`} issued today</th>
+          <th scope="row">
+            {sales.creditNotes === 0
+              ? 'No credit note issued today'
+              : `Less ${sales.creditNotes === 1 ? '1 credit note' : `${sales.creditNotes.toLocaleString('en-IN')} credit notes`} issued today`}
+          </th>
           <td className="adm-align-end adm-nowrap">{sales.creditedPaise > 0 ? `− ${rupees(sales.creditedPaise)}` : rupees(0)}</td>
         </tr>
         <tr>
