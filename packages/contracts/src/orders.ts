@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAID_BEFORE_KINDS } from './paid-before.ts';
 import { OrderReturnSchema, ReturnWindowSchema } from './returns.ts';
 import { LineOptionsSchema } from './cart.ts';
 import { GatewayPaymentSchema } from './payments.ts';
@@ -71,8 +72,8 @@ export type TrackingStep = z.infer<typeof TrackingStepSchema>;
 
 /**
  * How an order is paid: online through the gateway or on delivery. `state`:
- * awaiting (pay before payBy), paid, cod_due (cash on delivery), covered (nothing to pay: the Harvest
- * balance paid it), lapsed (not paid in time: the pieces went back on sale), cancelled (cancelled before
+ * awaiting (pay before payBy), paid, cod_due (cash on delivery), covered (nothing to pay: what was paid
+ * before paid it all, see paidBefore), lapsed (not paid in time: the pieces went back on sale), cancelled (cancelled before
  * payment), refunded / partially_refunded (money given back through the gateway).
  */
 export const OrderPaymentSchema = z.object({
@@ -86,6 +87,11 @@ export const OrderPaymentSchema = z.object({
   payBy: z.string().nullable(),
   /** e.g. 'Visa •••• 1111', 'UPI', once paid. */
   methodLabel: z.string().nullable(),
+  /**
+   * What paid part (or, when covered, all) of the order before it was placed, in this order: a Milli Harvest plan's
+   * balance, store credit, the advance paid on a made-to-order piece's design (issue 39).
+   */
+  paidBefore: z.array(z.enum(PAID_BEFORE_KINDS)),
 });
 export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 

@@ -1,6 +1,7 @@
 import { type Db } from '@milli/db';
 import type { OrderDetail, OrderListAnswer, OrderListQuery, OrderReturn, OrderStatusAnswer, ReturnWindow, TrackingStep } from '@milli/contracts/schemas';
 import { ORDER_STEPS } from '@milli/contracts';
+import { paidBeforeOf } from '@milli/contracts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
@@ -177,6 +178,7 @@ export function paymentOf(
     refundedPaise: refunded,
     payBy: order.status === 'Awaiting payment' && order.payBy ? order.payBy.toISOString() : null,
     methodLabel: payment?.method ?? null,
+    paidBefore: paidBeforeOf(order),
   };
 }
 

@@ -306,7 +306,13 @@ describe('paying an order through the demo gateway', () => {
     });
     const { held: covered } = await order(saver, { useHarvest: 'on' });
     expect(covered).toMatchObject({ status: 'Placed', payment: null });
-    expect((await detail(saver, covered.orderNumber)).payment).toMatchObject({ method: 'online', state: 'covered', payNowPaise: 0, paidPaise: 0 });
+    expect((await detail(saver, covered.orderNumber)).payment).toMatchObject({
+      method: 'online',
+      state: 'covered',
+      payNowPaise: 0,
+      paidPaise: 0,
+      paidBefore: ['harvest'],
+    });
     expect(await payments(saver)).toEqual([]);
   });
 

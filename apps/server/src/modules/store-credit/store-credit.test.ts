@@ -137,6 +137,11 @@ describe('store credit at checkout', () => {
     const a = placed.json();
     expect(a).toMatchObject({ status: 'Placed', payNowPaise: 0, payment: null, storeCreditPaise: a.totalPaise });
     expect(await storeCreditBalance(db, shopper.id)).toBe(10_00_000_00 - a.totalPaise);
+    // Both the shopper's page and the orders desk say store credit paid it (issue 39), not a Harvest plan.
+    const mine = OrderDetailSchema.parse((await send('GET', `/api/orders/${a.orderNumber}`, shopper)).json());
+    expect(mine.payment).toMatchObject({ state: 'covered', paidBefore: ['store_credit'] });
+    const desk = (await send('GET', `/api/admin/orders/${a.orderNumber}`, owner)).json();
+    expect(desk.payment).toMatchObject({ state: 'covered', paidBefore: ['store_credit'] });
     const cancel = await send('POST', `/api/admin/orders/${a.orderNumber}/cancel`, owner, { reason: 'The piece failed our quality check' });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await storeCreditBalance(db, shopper.id)).toBe(10_00_000_00);

@@ -16,6 +16,7 @@ const BASE: OrderPayment = {
   refundedPaise: 0,
   payBy: '2026-11-24T10:15:00.000Z',
   methodLabel: null,
+  paidBefore: [],
 };
 
 function renderPanel(payment: Partial<OrderPayment>) {
@@ -47,6 +48,16 @@ describe('the order page’s payment panel', () => {
     const text = (await screen.findByText('Paid')).closest('dl')!.textContent;
     expect(text).toContain('Rs. 54,000.00 · UPI');
     expect(text).toContain('RefundedRs. 4,000.00');
+  });
+
+  it('covered: names what paid it, not always the Harvest balance (issue 39)', async () => {
+    renderPanel({ state: 'covered', payNowPaise: 0, payBy: null, paidBefore: ['store_credit'] });
+    expect((await screen.findByRole('note')).textContent).toBe('Nothing to pay: your store credit covered this order.');
+    cleanup();
+    renderPanel({ state: 'covered', payNowPaise: 0, payBy: null, paidBefore: ['harvest', 'store_credit', 'advance'] });
+    expect((await screen.findByRole('note')).textContent).toBe(
+      'Nothing to pay: your Milli Harvest balance, your store credit and the advance paid on your design covered this order.',
+    );
   });
 
   it('the invoice exists once the order is placed, never before nor after a cancel', () => {

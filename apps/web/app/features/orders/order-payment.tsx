@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { OrderDetail, OrderPayment } from '@milli/contracts';
+import { paidBeforeWords } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { holdTime, payPagePath } from '../../lib/payment-step.ts';
 
@@ -57,7 +58,7 @@ export function OrderPaymentPanel({ orderNumber, payment }: { orderNumber: strin
     case 'covered':
       return (
         <div className="order-pay order-pay--paid" role="note">
-          <p className="order-pay-text">Nothing to pay: your Milli Harvest balance covered this order.</p>
+          <p className="order-pay-text">Nothing to pay: {paidBeforeWords(payment.paidBefore, 'your')} covered this order.</p>
         </div>
       );
     case 'cancelled':

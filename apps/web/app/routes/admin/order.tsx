@@ -10,6 +10,7 @@
 import { Form, Link, data } from 'react-router';
 import { formatRupees } from '@milli/pricing';
 import type { AdminOrderDetail } from '@milli/contracts/schemas';
+import { paidBeforeWords } from '@milli/contracts';
 import type { Route } from './+types/order';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { ConfirmAction, isConfirmed } from '../../components/admin/confirm-dialog.tsx';
@@ -545,11 +546,13 @@ function Adjustments({ o, result }: { o: AdminOrderDetail; result: OrderActionRe
   );
 }
 
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const PAYMENT_STATE: Record<AdminOrderDetail['payment']['state'], string> = {
   awaiting: 'Awaiting payment',
   paid: 'Paid',
   cod_due: 'Due on delivery',
-  covered: 'Covered by Milli Harvest',
+  covered: 'Nothing to pay: paid before',
   lapsed: 'Lapsed (not paid in time)',
   cancelled: 'Cancelled before payment',
   refunded: 'Refunded',
@@ -564,8 +567,16 @@ function Payments({ o }: { o: AdminOrderDetail }) {
       <dl className="adm-order-dl">
         <dt>How</dt>
         <dd>
-          {p.method === 'cod' ? 'Pay on delivery' : 'Online'}
-          {p.methodLabel ? ` · ${p.methodLabel}` : ''}
+          {/* What paid it (issue 39): an order paid wholly by store credit is not "Online · Covered by Milli Harvest". */}
+          {p.state === 'covered' ? (
+            upperFirst(paidBeforeWords(p.paidBefore, 'the'))
+          ) : (
+            <>
+              {p.method === 'cod' ? 'Pay on delivery' : 'Online'}
+              {p.methodLabel ? ` · ${p.methodLabel}` : ''}
+              {p.paidBefore.length > 0 ? `, with ${paidBeforeWords(p.paidBefore, 'the')}` : ''}
+            </>
+          )}
         </dd>
         <dt>State</dt>
         <dd>{PAYMENT_STATE[p.state]}</dd>
