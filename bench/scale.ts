@@ -238,7 +238,12 @@ function scenarios(exactSku: string): Scenario[] {
     ...['हार', 'अंगूठी', 'झुमका', 'सोने की चूड़ी', 'மோதிரம்', 'வளையல்'].map((q) => search(q, 'Indian script')),
     { name: "suggestions 'neckalce' (typo)", criteria: { search: searchTerms('neckalce') }, order: 'relevance', suggest: true },
     { name: "suggestions 'झुमका'", criteria: { search: searchTerms('झुमका') }, order: 'relevance', suggest: true },
-    { name: "listing answer 'kundan choker' (none: did you mean)", criteria: {}, order: 'relevance', service: { kind: 'list', query: { q: 'kundan choker' } } },
+    {
+      name: "listing answer 'kundan mangalsutra' (none: did you mean)",
+      criteria: {},
+      order: 'relevance',
+      service: { kind: 'list', query: { q: 'kundan mangalsutra' } },
+    },
     { name: "listing answer 'zzqxw' (none, nothing near)", criteria: {}, order: 'relevance', service: { kind: 'list', query: { q: 'zzqxw' } } },
     { name: 'search vocabulary (read once per catalogue change)', criteria: {}, order: 'featured', service: { kind: 'vocabulary', query: {} } },
     { name: 'facets: whole catalogue', criteria: {}, order: 'featured', service: { kind: 'facets', query: {} } },
