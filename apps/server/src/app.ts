@@ -241,6 +241,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: b
     harvest: harvestKeeper,
     appointments: appointmentKeeper,
     housekeeper,
+    sales: services.catalog,
     mailer,
     purgeCdn: cdnPurge ? () => purgeCdn(cdnPurge) : undefined,
     // With a bucket, the database and uploads go to it each night, kept as long as the settings say (lib/backup.ts).
@@ -256,7 +257,12 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: b
             })
         : undefined),
   });
-  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    // A sale may have begun or ended while no instance ran (issue 38): one pass at start, run by whichever instance
+    // takes it. In tests (inline engine) the tests run it themselves.
+    if (jobs.running) await jobs.send(QUEUE.catalogSales);
+  });
   // A shutdown waits for the jobs running here (their graceful stop begins as the server starts closing, and the
   // database closes after them: lib/lifecycle.ts); the mail connection closes once they are done.
   app.lifecycle.onStop('jobs', () => jobs.stop());

@@ -1,6 +1,7 @@
 /**
  * The store's queues (queues.ts) on a running engine: the CDN purge and the nightly backup exist only when their
- * pieces are given; a burst of catalogue changes is one waiting purge; the backup runs on its schedule's queue.
+ * pieces are given; a burst of catalogue changes is one waiting purge; the backup runs on its schedule's queue; the
+ * sale prices' pass runs at start and has its midnight schedule.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,6 +51,14 @@ describe('the store’s queues', () => {
     expect(schedules).toContainEqual({ name: 'backup.nightly', cron: '30 2 * * *', timezone: 'Asia/Kolkata' });
     await t.app.jobs.send(QUEUE.backupNightly);
     await expect.poll(() => backups, { timeout: 15_000 }).toBe(1);
+  });
+
+  it('brings the sale prices to the day at each Indian midnight, and once at start (issue 38)', async () => {
+    const { rows: schedules } = await rows(sql`select name, cron, timezone from ${sql.raw(JOBS_SCHEMA)}.schedule where name = ${QUEUE.catalogSales}`);
+    expect(schedules).toEqual([{ name: 'catalog.sales', cron: '0 0 * * *', timezone: 'Asia/Kolkata' }]);
+    const done = async () =>
+      (await rows(sql`select count(*)::int as n from ${sql.raw(JOBS_SCHEMA)}.job where name = ${QUEUE.catalogSales} and state = 'completed'`)).rows[0]!.n;
+    await expect.poll(done, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
   });
 
   it('turns a burst of catalogue changes into one waiting purge, sent a few seconds later', { timeout: 40_000 }, async () => {

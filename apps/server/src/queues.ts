@@ -17,6 +17,7 @@ import type { PaymentKeeper } from './modules/payments/keeper.ts';
 export const QUEUE = {
   paymentsReconcile: 'payments.reconcile',
   harvestDaily: 'harvest.daily',
+  catalogSales: 'catalog.sales',
   appointmentsRemind: 'appointments.remind',
   housekeepingSweep: 'housekeeping.sweep',
   mailFlush: 'mail.flush',
@@ -33,6 +34,8 @@ export interface StoreWork {
   harvest: HarvestKeeper;
   appointments: AppointmentKeeper;
   housekeeper: Housekeeper;
+  /** The catalogue's stored sale cuts brought to the day's sales (the catalogue service's applySales). */
+  sales: { applySales(): Promise<number> };
   mailer: Pick<Mailer, 'deliver' | 'handOver'>;
   /** The CDN purge (CDN_PURGE_URL): the `cdn.purge` queue exists only with it. */
   purgeCdn?: (() => Promise<void>) | undefined;
@@ -54,6 +57,11 @@ export function defineQueues(jobs: JobEngine, work: StoreWork): void {
   // while every instance was down is run when one is back.
   jobs.define(QUEUE.harvestDaily, () => work.harvest.run(), { retryLimit: 4, retryDelaySeconds: 5 * 60, expireInSeconds: 30 * 60 });
   jobs.schedule(QUEUE.harvestDaily, '30 6 * * *', { label: 'Daily at 6:30 am', missed: 'once' });
+
+  // Sales begin and end by date: the price the listings filter and sort by follows them at each Indian day's start (and
+  // once at server start, app.ts). A midnight missed while every instance was down is run when one is back.
+  jobs.define(QUEUE.catalogSales, () => work.sales.applySales(), { retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 10 * 60 });
+  jobs.schedule(QUEUE.catalogSales, '0 0 * * *', { label: 'Daily at midnight, and at start', missed: 'once' });
 
   // Tomorrow's appointments are reminded: hourly, so a reminder goes out within the hour after the day before begins.
   jobs.define(QUEUE.appointmentsRemind, () => work.appointments.run(), { retryLimit: 3, retryDelaySeconds: 2 * 60, expireInSeconds: 10 * 60 });

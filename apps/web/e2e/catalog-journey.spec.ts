@@ -14,12 +14,10 @@ function paiseOf(text: string): number {
   return Math.round(value * 100);
 }
 
-/** The prices the price sorts go by: a piece's list price, struck through when a sale takes something off (decision 024). */
+/** The prices the price sorts go by: the price each card shows, after a running sale's cut (decision 047). */
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page
-    .locator('.product-grid .product-card-price')
-    .evaluateAll((els) => els.map((el) => (el.querySelector('.offer-before') ?? el.querySelector('.offer-now'))?.textContent ?? ''));
-  return texts.map((t) => paiseOf(t.replace(/^was /, '')));
+  const texts = await page.locator('.product-grid .product-card-price .offer-now').allTextContents();
+  return texts.map(paiseOf);
 }
 
 const ascending = (list: number[]) => list.every((v, i) => i === 0 || list[i - 1]! <= v);

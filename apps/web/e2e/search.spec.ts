@@ -1,7 +1,7 @@
 /**
  * The search as a shopper meets it (decision 026): a Hindi word finds rings, the filter panel counts what each
  * value would give and hides what would give none, a search that finds nothing offers "Did you mean", and the
- * header's suggestions do the same as she types.
+ * header's suggestions do the same as she types; a material named is listed first, and kundan chokers are found.
  */
 import { expect, listingFilters, test, waitForHydration } from './fixtures.ts';
 
@@ -28,7 +28,7 @@ test('a Hindi word finds rings, and the filter panel counts each value for it', 
 });
 
 test('a search that finds nothing offers "Did you mean", which finds pieces', async ({ page }) => {
-  await page.goto('/alljewellery?q=kundan%20choker');
+  await page.goto('/alljewellery?q=kundan%20mangalsutra');
   await waitForHydration(page);
   await expect(page.getByText('No products match')).toBeVisible();
   const suggestion = page.locator('.did-you-mean').getByRole('link', { name: '“kundan”' });
@@ -46,7 +46,22 @@ test('the header suggests pieces for a typo, and "Did you mean" when the words f
   const box = panel.getByLabel('Search jewellery');
   await box.fill('neckalce');
   await expect(panel.getByRole('option').first()).toContainText(/necklace|haar/i);
-  await box.fill('kundan choker');
+  await box.fill('kundan mangalsutra');
   await expect(panel.getByText('Did you mean')).toBeVisible();
   await expect(panel.getByRole('option').first()).toContainText(/kundan/i);
+});
+
+test("'kundan choker' finds the kundan chokers, and 'gold rign' lists Gold rings before the Diamond range's (issue 38)", async ({ page }) => {
+  await page.goto('/alljewellery?q=kundan%20choker');
+  await waitForHydration(page);
+  const names = page.locator('.product-grid .product-card-name');
+  await expect(names.first()).toBeVisible();
+  expect(await names.count()).toBeGreaterThanOrEqual(3);
+  for (const name of await names.allTextContents()) expect(name).toMatch(/Kundan Choker/);
+
+  await page.goto('/alljewellery?q=gold%20rign');
+  await waitForHydration(page);
+  await expect(names.first()).toBeVisible();
+  // The Diamond range's names say 'Diamond', and its pieces are set in gold: none comes first.
+  await expect(names.first()).not.toContainText(/Diamond|Solitaire/);
 });

@@ -1,7 +1,8 @@
 /**
  * The small untruths and rough edges of DECISIONS §7 as a shopper or a trade partner meets them: the
  * account pages that must not show to the wrong visitor, the thank-you page without an order, the login
- * alert when the network fails, sign-up's own field message first, and the trade enquiry's links.
+ * alert when the network fails, sign-up's own field message first, and the trade enquiry's links; and (issue 38) a
+ * price band lists pieces by the price their card shows.
  */
 import { expect, logInNewShopper, test, waitForHydration } from './fixtures.ts';
 
@@ -112,4 +113,38 @@ test.describe('legal pages (DECISIONS §7)', () => {
     const xml = await (await request.get('/sitemap.xml')).text();
     for (const { path } of PAGES) expect(xml).toContain(`${path}</loc>`);
   });
+});
+
+/** 'Rs. 1,23,456.78' → 12345678 paise. */
+const paiseOf = (text: string) => Math.round(Number(text.replace(/^\s*Rs\.\s*/, '').replace(/[^0-9.]/g, '')) * 100);
+
+test('a price band lists the pieces whose shown price is inside it, a sale price too, cheapest first by that price (issue 38)', async ({ page }) => {
+  // The 50K – 75K band, sorted low to high: the address the header's price menu and the sort select make.
+  await page.goto('/jewellery-by-price5/50000/75000?sort=8');
+  await waitForHydration(page);
+  const cards = page.locator('.product-grid .product-card');
+  await expect(cards.first()).toBeVisible();
+  const count = page.getByRole('status').filter({ hasText: /results/ });
+  const total = Number(/of (\d+) results/.exec((await count.textContent()) ?? '')?.[1]);
+  const shown: number[] = [];
+  let onSale = 0;
+  for (let pageNumber = 1; shown.length < total; pageNumber++) {
+    if (pageNumber > 1) {
+      await page
+        .getByRole('navigation', { name: 'Pages' })
+        .getByRole('link', { name: `Page ${pageNumber}` })
+        .click();
+      await expect(count).toHaveText(new RegExp(`^Showing ${shown.length + 1} to`));
+    }
+    shown.push(...(await page.locator('.product-grid .product-card-price .offer-now').allTextContents()).map(paiseOf));
+    onSale += await page.locator('.product-grid .product-card-price .offer-before').count();
+  }
+  expect(shown).toHaveLength(total);
+  // The demo store's running sale has pieces in this band: their shown price, not the one struck through, is inside it.
+  expect(onSale).toBeGreaterThan(0);
+  for (const paise of shown) {
+    expect(paise).toBeGreaterThanOrEqual(50_000_00);
+    expect(paise).toBeLessThan(75_000_00);
+  }
+  expect(shown).toEqual([...shown].sort((a, b) => a - b));
 });

@@ -29,6 +29,7 @@ export const ProductFilterSchema = z
     tag: optionalText(),
     stone: optionalText(),
     colour: optionalText(),
+    /** Rupees, compared with the price the shopper sees: after a running sale's cut (decision 047). */
     minPrice: rupees('minPrice'),
     maxPrice: rupees('maxPrice'),
     q: optionalText(200),

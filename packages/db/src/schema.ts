@@ -444,6 +444,15 @@ export const products = pgTable(
      */
     listPricePaise: paise('list_price_paise').notNull(),
     listPriceDate: date('list_price_date', { mode: 'string' }).notNull(),
+    /**
+     * Issue 38: what the best sale running today takes off the list price (0 when none), as the product card works it
+     * out (pricing's saleCutPaise, at the store's GST rate). Written with the list price (the catalogue service's
+     * reprice), when a piece joins or leaves a sale, and by the `catalog.sales` job at each Indian day's start and at
+     * server start, since sales begin and end by date.
+     */
+    saleDiscountPaise: paise('sale_discount_paise').notNull().default(0),
+    /** The price the shopper sees today: what listings filter, sort and count price bands by (decision 047). */
+    priceNowPaise: paise('price_now_paise').notNull().generatedAlwaysAs(raw('"list_price_paise" - "sale_discount_paise"')),
     /** Hidden from the storefront when false (kept for old orders). */
     active: boolean('active').notNull().default(true),
     /** Issue 38: where the piece was made (Consumer Protection (E-Commerce) Rules 2020, rule 6(5)): a country's English name. */
@@ -471,7 +480,9 @@ export const products = pgTable(
     uniqueIndex('products_slug_key').on(t.slug),
     index('products_material_idx').on(t.material),
     index('products_category_idx').on(t.categoryId),
-    index('products_material_category_price_idx').on(t.material, t.categoryId, t.listPricePaise),
+    index('products_material_category_price_idx').on(t.material, t.categoryId, t.priceNowPaise),
+    /** The shop's price order and range (the price shown); the back office's products list sorts by list price. */
+    index('products_price_now_idx').on(t.priceNowPaise),
     index('products_list_price_idx').on(t.listPricePaise),
     index('products_created_at_idx').on(t.createdAt),
     index('products_units_sold_idx').on(t.unitsSold),
@@ -495,9 +506,7 @@ export const products = pgTable(
     /** The search's exact-SKU branch, so it can join the full-text index in a bitmap OR. */
     index('products_upper_sku_idx').on(raw('upper("sku")')),
     /** The Diamond menu: the Diamond range and any piece set with diamonds (the repository's exact condition). */
-    index('products_diamond_category_price_idx')
-      .on(t.active, t.categoryId, t.listPricePaise)
-      .where(raw(`"material" = 'Diamond' OR "diamond_weight_cents" > 0`)),
+    index('products_diamond_category_price_idx').on(t.active, t.categoryId, t.priceNowPaise).where(raw(`"material" = 'Diamond' OR "diamond_weight_cents" > 0`)),
     oneOf('products_material_check', 'material', MATERIALS),
     oneOf('products_metal_check', 'metal', METALS),
     oneOf('products_metal_colour_check', 'metal_colour', METAL_COLOURS, true),
@@ -521,6 +530,7 @@ export const products = pgTable(
     allOf('products_gift_recipients_check', 'gift_recipients', GIFT_RECIPIENTS),
     check('products_priced_check', raw('"metal_weight_mg" IS NOT NULL OR "fixed_price_paise" IS NOT NULL')),
     check('products_country_of_origin_check', raw(`char_length("country_of_origin") BETWEEN 2 AND 80`)),
+    check('products_sale_discount_check', raw('"sale_discount_paise" BETWEEN 0 AND "list_price_paise"')),
     check(
       'products_purity_check',
       raw(

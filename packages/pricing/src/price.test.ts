@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceChoice } from './choice.ts';
-import { priceJewellery, PricingError, salePrice, type PriceInput } from './price.ts';
+import { listedSale, priceJewellery, PricingError, salePrice, type PriceInput } from './price.ts';
 
 const base: PriceInput = {
   metalWeightMg: 5_250, // 5.25 g
@@ -136,5 +136,19 @@ describe('a sale: percent off the making charges (DECISIONS §7)', () => {
   it('refuses a percentage outside 0-100', () => {
     expect(() => salePrice({ beforePaise: 100, makingChargePaise: 10, makingDiscountPercent: 101, gstPercent: 3 })).toThrow(PricingError);
     expect(() => priceJewellery({ ...base, saleMakingPercent: -5 })).toThrow(PricingError);
+  });
+});
+
+describe('listedSale: the sale a listed piece shows (issue 38)', () => {
+  const piece = { listPricePaise: 50_000_00, makingChargePaise: 6_000_00, weighed: true };
+  it('is salePrice on the list price at the best running cut', () => {
+    expect(listedSale(piece, 50, 3)).toEqual(salePrice({ beforePaise: 50_000_00, makingChargePaise: 6_000_00, makingDiscountPercent: 50, gstPercent: 3 }));
+    expect(listedSale(piece, 50, 3)!.nowPaise).toBe(50_000_00 - 3_090_00);
+  });
+  it('is nothing without a sale, on a typed price, or when the cut comes to nothing', () => {
+    expect(listedSale(piece, null, 3)).toBeNull();
+    expect(listedSale({ ...piece, weighed: false }, 50, 3)).toBeNull();
+    expect(listedSale({ ...piece, makingChargePaise: 0 }, 50, 3)).toBeNull();
+    expect(listedSale(piece, 0, 3)).toBeNull();
   });
 });

@@ -88,6 +88,25 @@ export function salePrice(input: SaleInput): SalePrice {
   return { beforePaise, nowPaise: beforePaise - discountPaise, discountPaise, makingAfterPaise: makingChargePaise - makingCut, percentOff };
 }
 
+/** A listed piece as the listing's card prices it: its stored list price and the making charges that price holds. */
+export interface ListedPiece {
+  listPricePaise: Paise;
+  makingChargePaise: Paise;
+  /** False for a piece sold at a typed price, which has no making charge a sale could take off. */
+  weighed: boolean;
+}
+
+/**
+ * The sale a listed piece shows (issue 38): salePrice on its list price at the best running sale's cut, or null when
+ * no sale runs on it, it is sold at a typed price, or the cut comes to nothing. The listing's card shows it, and the
+ * stored price the listings filter and sort by (products.price_now_paise) is made by it, so they agree to the paisa.
+ */
+export function listedSale(piece: ListedPiece, makingDiscountPercent: number | null, gstPercent: number): SalePrice | null {
+  if (makingDiscountPercent === null || !piece.weighed) return null;
+  const sale = salePrice({ beforePaise: piece.listPricePaise, makingChargePaise: piece.makingChargePaise, makingDiscountPercent, gstPercent });
+  return sale.discountPaise > 0 ? sale : null;
+}
+
 export class PricingError extends Error {}
 
 /**

@@ -31,7 +31,7 @@ import { DEMO_REVIEWERS, demoReviews } from './reviews.ts';
 import { demoSales } from './sales.ts';
 import { DEMO_SETTINGS, demoCoupons } from './settings.ts';
 import { DEMO_STORES } from './stores.ts';
-import { indianDate } from '@milli/pricing';
+import { indianDate, listedSale } from '@milli/pricing';
 
 export { buildDemoProducts, priceBandOf, PRICE_BANDS_RUPEES } from './products.ts';
 export { DIAMOND_RATES_RUPEES_PER_CARAT, GST_PERCENT, METAL_RATES_RUPEES_PER_GRAM } from './rates.ts';
@@ -64,6 +64,12 @@ export async function isSeeded(db: Db): Promise<boolean> {
   if (settings) return true;
   const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
   return Boolean(category);
+}
+
+/** The demo sale's cut of a piece's list price at the demo GST rate (the catalogue service's applySales, for the seed). */
+function saleCut(row: Pick<NewProduct, 'listPricePaise' | 'makingChargePaise' | 'metalWeightMg'>, makingDiscountPercent: number): number {
+  const piece = { listPricePaise: row.listPricePaise, makingChargePaise: row.makingChargePaise ?? 0, weighed: row.metalWeightMg != null };
+  return listedSale(piece, makingDiscountPercent, Number(DEMO_SETTINGS.gstPercent))?.discountPaise ?? 0;
 }
 
 export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
@@ -111,8 +117,11 @@ export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<
 
     const demo = buildDemoProducts({ today, rateDate });
     const specByName = new Map(CATEGORY_SPECS.map((c) => [c.name, c]));
+    const sale = demoSales(rateDate);
     const rows: NewProduct[] = demo.map((p) => ({
       ...p.row,
+      // What the running sale takes off, as the card shows it: the price the listings filter and sort by (issue 38).
+      saleDiscountPaise: p.onSale ? saleCut(p.row, sale.current.makingDiscountPercent) : 0,
       categoryId: categoryId.get(p.category)!,
       searchText: productSearchText({
         category: p.category,
@@ -143,7 +152,6 @@ export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<
     if (stoneLinks.length > 0) await tx.insert(productStones).values(stoneLinks);
 
     // The sale runs on the pieces chosen for it; the festive sale that is over had a few of them too.
-    const sale = demoSales(rateDate);
     const [current] = await tx
       .insert(sales)
       .values({ ...sale.current, createdAt: today })

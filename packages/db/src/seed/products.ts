@@ -196,8 +196,43 @@ export function buildDemoProducts({ today, rateDate }: DemoCatalogueOptions): De
     .forEach((p, rank) => {
       p.row.featuredRank = rank + 1;
     });
+
+  // Kundan chokers (issue 38): among the commonest bridal pieces an Indian jeweller sells, and what a shopper searches
+  // for as such. Styled Kundan and Chokers both. Made last, from a random stream of their own and after the featured
+  // picks, so every piece above is as it was.
+  const kundan = new Prng(0x4b756e64); // 'Kund'
+  const necklaces = CATEGORY_SPECS.find((c) => c.name === 'Necklaces')!;
+  for (const [i, k] of KUNDAN_CHOKERS.entries()) {
+    seq += 1;
+    const plan = PLANS.find((p) => p.material === k.material)!;
+    const piece = makePiece({
+      rng: kundan,
+      plan,
+      category: necklaces,
+      style: KUNDAN_CHOKER,
+      stone: k.stone,
+      band: k.band,
+      seq,
+      groupIndex: i,
+      rateDate,
+      usedNames,
+      usedHuids,
+    });
+    const createdAt = new Date(today.getTime() - kundan.int(1, 60) * DAY_MS - kundan.int(0, 86_399) * 1000);
+    out.push({ ...piece, tags: ['Kundan', 'Chokers'], row: { ...piece.row, createdAt, updatedAt: createdAt } });
+  }
   return out;
 }
+
+/** The kundan choker's style: a bridal and festive piece, drawn as a necklace. */
+const KUNDAN_CHOKER: StyleSpec = { tag: 'Kundan', noun: 'Kundan Choker', art: 'necklace', artStyle: 0, occasions: ['Wedding', 'Festive'] };
+
+/** Three kundan chokers: 22 kt gold with uncut polki, gold with pearls, and silver with pearls, in their price bands. */
+const KUNDAN_CHOKERS: { material: MaterialPlan['material']; stone: Stone; band: number }[] = [
+  { material: 'Gold', stone: 'polki', band: 6 },
+  { material: 'Gold', stone: 'pearl', band: 5 },
+  { material: 'Silver', stone: 'pearl', band: 2 },
+];
 
 interface PieceInput {
   rng: Prng;

@@ -29,8 +29,8 @@ async function allPages(t: TestApp, query: string): Promise<{ first: ProductPage
   return { first, items };
 }
 
-/** What price sorts and filters go by: the list price, before any sale (decision 024). */
-const listPrice = (p: ProductSummary) => p.product_price_before_paise ?? p.product_price_paise;
+/** What price sorts and filters go by: the price the card shows, after a running sale's cut (decision 047). */
+const shownPrice = (p: ProductSummary) => p.product_price_paise;
 
 function expectNonIncreasing(values: number[], what: string) {
   for (let i = 1; i < values.length; i++) expect(values[i]!, `${what} at ${i}`).toBeLessThanOrEqual(values[i - 1]!);
@@ -301,8 +301,8 @@ describe('catalogue API on the demo store', () => {
     it('filters by price in rupees', async () => {
       const { items } = await allPages(t, 'minPrice=30000&maxPrice=50000');
       expect(items.length).toBeGreaterThan(0);
-      for (const p of items) expect(listPrice(p)).toBeGreaterThanOrEqual(30_000_00);
-      for (const p of items) expect(listPrice(p)).toBeLessThan(50_000_00);
+      for (const p of items) expect(shownPrice(p)).toBeGreaterThanOrEqual(30_000_00);
+      for (const p of items) expect(shownPrice(p)).toBeLessThan(50_000_00);
       const above = await allPages(t, 'minPrice=100000');
       expect(above.items.every((p) => p.product_price >= 100_000)).toBe(true);
       const below = await allPages(t, 'maxPrice=10000');
@@ -319,7 +319,7 @@ describe('catalogue API on the demo store', () => {
         expect(p.product_price).toBeGreaterThanOrEqual(10_000);
         expect(p.product_price).toBeLessThan(75_000);
       }
-      expectNonDecreasing(items.map(listPrice), 'price');
+      expectNonDecreasing(items.map(shownPrice), 'price');
       const narrowed = await page(t, '/api/product/productList?material=Gold&category=Earrings&tag=Jhumkas&colour=Red&q=jhumka');
       for (const p of narrowed.data) expect(p.product_tags).toContain('Jhumkas');
     });
@@ -357,10 +357,10 @@ describe('catalogue API on the demo store', () => {
 
     it('sorts by price low to high (8) and high to low (16)', async () => {
       const low = await firstPages(8);
-      expectNonDecreasing(low.map(listPrice), 'price ascending');
+      expectNonDecreasing(low.map(shownPrice), 'price ascending');
       const high = await firstPages(16);
-      expectNonIncreasing(high.map(listPrice), 'price descending');
-      expect(listPrice(high[0]!)).toBeGreaterThan(listPrice(low[0]!));
+      expectNonIncreasing(high.map(shownPrice), 'price descending');
+      expect(shownPrice(high[0]!)).toBeGreaterThan(shownPrice(low[0]!));
     });
 
     it('sorts by popularity (1): most units sold first', async () => {
@@ -445,7 +445,7 @@ describe('catalogue API on the demo store', () => {
       ] as const) {
         const { items } = await allPages(t, `stone=${stone}&sort=${sort}`);
         const linked = await t.database.db
-          .select({ id: products.id, price: products.listPricePaise })
+          .select({ id: products.id, price: products.priceNowPaise })
           .from(products)
           .innerJoin(productStones, eq(productStones.productId, products.id))
           .innerJoin(otherStones, eq(otherStones.id, productStones.otherStoneId))
@@ -543,7 +543,7 @@ describe('catalogue API on the demo store', () => {
     it('honours another sort order when asked', async () => {
       const { items } = await allPages(t, 'q=pendant&sort=8');
       expect(items.length).toBeGreaterThan(PAGE_SIZE);
-      expectNonDecreasing(items.map(listPrice), 'price');
+      expectNonDecreasing(items.map(shownPrice), 'price');
     });
 
     it('answers nonsense, stop words and query syntax with an empty list, never a 500', async () => {

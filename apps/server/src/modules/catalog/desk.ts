@@ -52,8 +52,11 @@ function imageOut(r: ImageRow): ProductImage {
 /** The key in the file store of a path under /media/catalogue/. */
 const keyOf = (path: string) => (path.startsWith(CATALOGUE_MEDIA_PREFIX) ? path.slice(CATALOGUE_MEDIA_PREFIX.length) : null);
 
-/** `catalog` is the composition root's catalogue service: it reprices the products the desk writes, in their transaction. */
-export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<CatalogService, 'reprice'>) {
+/**
+ * `catalog` is the composition root's catalogue service: it reprices the products the desk writes, and brings a piece's
+ * shown price up to the sales it joins or leaves, in their transaction.
+ */
+export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<CatalogService, 'reprice' | 'applySales'>) {
   const list = createCatalogRepository(db);
 
   async function detail(id: number, tx: Db = db): Promise<AdminProduct> {
@@ -313,6 +316,8 @@ export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<Catalo
         const add = open.filter((s) => wanted.has(s.id) && !s.member).map((s) => s.id);
         const remove = open.filter((s) => !wanted.has(s.id) && s.member).map((s) => s.id);
         await repo.setSales(id, add, remove);
+        // The price the listings filter and sort by follows at once (issue 38).
+        await catalog.applySales([id], tx);
         if (add.length + remove.length > 0) {
           await recordAudit(tx, actor, {
             action: 'product.sales',

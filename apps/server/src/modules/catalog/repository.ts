@@ -182,6 +182,37 @@ function matchTier(search: SearchQuery): SQL {
   return sql`case when ${products.searchVector} @@ ${tsQuery(literal)} then 2 else ${below} end`;
 }
 
+/** A listing material by the word a search plan holds for it ('gold' → Gold). */
+const MATERIAL_OF_WORD = new Map<string, Material>(schema.MATERIALS.map((m) => [m.toLowerCase(), m]));
+
+/**
+ * The listing materials a search names (issue 38): any word of any alternative of any part of the query, so a
+ * corrected typo ('glod'), a synonym ('sona', 'सोना') or a Hindi word's English one names its material too.
+ */
+export function materialsNamed(plan: SearchPlan): Material[] {
+  const named = new Set<Material>();
+  for (const concept of plan.concepts)
+    for (const alternative of concept.alternatives)
+      for (const word of alternative.words) {
+        const material = MATERIAL_OF_WORD.get(word);
+        if (material) named.add(material);
+      }
+  return schema.MATERIALS.filter((m) => named.has(m));
+}
+
+/**
+ * 1 for a piece of a material the search names, else 0, or null when it names none: 'gold rign' lists Gold rings
+ * before the Diamond range's (set in gold, whose words say 'gold' as often). A piece set with diamonds counts as
+ * Diamond, as the Diamond filter takes it. The materials go as one array value, so the statement's text is the same
+ * whatever they are (decision 037).
+ */
+function namedMaterial(search: SearchQuery): SQL | null {
+  const named = materialsNamed(search.plan);
+  if (named.length === 0) return null;
+  const list = sql`${`{${named.join(',')}}`}::text[]`;
+  return sql`(${products.material} = any(${list}) or (${products.diamondWeightCents} > 0 and 'Diamond' = any(${list})))::int`;
+}
+
 /** Higher is better: words found in the name weigh most (search_vector's weight A), then closeness of the whole text to the name. */
 function relevance(search: SearchQuery): SQL {
   const rank = search.plan.rank !== null ? sql`ts_rank(${products.searchVector}, ${tsQuery(search.plan.rank)})` : sql`0::real`;
@@ -217,8 +248,9 @@ function where(c: ProductCriteria, day: string): SQL | undefined {
   }
   if (c.metalColour) conditions.push(eq(products.metalColour, c.metalColour));
   if (c.colour) conditions.push(eq(products.colour, c.colour));
-  if (c.minPaise !== undefined) conditions.push(gte(products.listPricePaise, c.minPaise));
-  if (c.maxPaise !== undefined) conditions.push(c.maxInclusive ? lte(products.listPricePaise, c.maxPaise) : lt(products.listPricePaise, c.maxPaise));
+  // The price the shopper sees (after the running sale's cut), not the list price before it (issue 38).
+  if (c.minPaise !== undefined) conditions.push(gte(products.priceNowPaise, c.minPaise));
+  if (c.maxPaise !== undefined) conditions.push(c.maxInclusive ? lte(products.priceNowPaise, c.maxPaise) : lt(products.priceNowPaise, c.maxPaise));
   if (c.notMaterial) conditions.push(sql`${products.material} <> ${c.notMaterial}`);
   if (c.giftOccasion) conditions.push(sql`${products.giftOccasions} @> array[${c.giftOccasion}]::text[]`);
   if (c.giftRecipient) conditions.push(sql`${products.giftRecipients} @> array[${c.giftRecipient}]::text[]`);
@@ -236,8 +268,17 @@ function orderBy(order: ProductOrder, search: SearchQuery | undefined): SQL[] {
   const featured = featuredOrder();
   switch (order) {
     case 'relevance':
-      if (search)
-        return [desc(sql`upper(${products.sku}) = upper(${search.text})`), desc(matchTier(search)), desc(relevance(search)), ...featured, asc(products.id)];
+      if (search) {
+        const material = namedMaterial(search);
+        return [
+          desc(sql`upper(${products.sku}) = upper(${search.text})`),
+          desc(matchTier(search)),
+          ...(material ? [desc(material)] : []),
+          desc(relevance(search)),
+          ...featured,
+          asc(products.id),
+        ];
+      }
       return [...featured, asc(products.id)];
     case 'featured':
       return [...featured, asc(products.id)];
@@ -248,9 +289,9 @@ function orderBy(order: ProductOrder, search: SearchQuery | undefined): SQL[] {
     case 'rating':
       return [desc(products.ratingTenths), desc(products.reviewCount), asc(products.id)];
     case 'priceAsc':
-      return [asc(products.listPricePaise), asc(products.id)];
+      return [asc(products.priceNowPaise), asc(products.id)];
     case 'priceDesc':
-      return [desc(products.listPricePaise), asc(products.id)];
+      return [desc(products.priceNowPaise), asc(products.id)];
   }
 }
 
@@ -409,6 +450,8 @@ const UPSERT_SET = {
   giftOccasions: sql`excluded.gift_occasions`,
   giftRecipients: sql`excluded.gift_recipients`,
   listPricePaise: sql`excluded.list_price_paise`,
+  // Written again by the catalogue service's reprice in the same transaction: a piece whose price changed keeps no stale cut.
+  saleDiscountPaise: sql`excluded.sale_discount_paise`,
   listPriceDate: sql`excluded.list_price_date`,
   active: sql`excluded.active`,
   searchText: sql`excluded.search_text`,
@@ -529,12 +572,13 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
     const first = Math.floor(offset / RANK_BLOCK) * RANK_BLOCK;
     const blocks = chosen.slice(0, depth).slice(first, Math.floor((offset + limit - 1) / RANK_BLOCK) * RANK_BLOCK + RANK_BLOCK);
     if (blocks.length === 0 || offset - first >= blocks.length) return [];
-    // The blocks' rows in one statement, ordered within each block by tier, then full relevance, then their place
-    // (the featured order). Ids and tiers go as two array values, so the statement's text is the same for every
-    // search of as many blocks, and its plan is kept (decision 037).
+    // The blocks' rows in one statement, ordered within each block by tier, then the material the search names, then
+    // full relevance, then their place (the featured order). Ids and tiers go as two array values, so the statement's
+    // text is the same for every search of as many blocks, and its plan is kept (decision 037).
     const ids = sql`${`{${blocks.map((r) => r.id).join(',')}}`}::int[]`;
     const tiers = sql`${`{${blocks.map((r) => r.tier).join(',')}}`}::int[]`;
     const place = sql`array_position(${ids}, ${products.id})`;
+    const material = namedMaterial(search);
     return db
       .select(summaryColumns(day))
       .from(products)
@@ -545,7 +589,13 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
           blocks.map((r) => r.id),
         ),
       )
-      .orderBy(sql`(${place} - 1) / ${sql.raw(String(RANK_BLOCK))}`, desc(sql`(${tiers})[${place}]`), desc(relevance(search)), asc(place))
+      .orderBy(
+        sql`(${place} - 1) / ${sql.raw(String(RANK_BLOCK))}`,
+        desc(sql`(${tiers})[${place}]`),
+        ...(material ? [desc(material)] : []),
+        desc(relevance(search)),
+        asc(place),
+      )
       .limit(limit)
       .offset(offset - first);
   }
@@ -662,8 +712,8 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
           ...priceBands.map((b, i) =>
             // Numbers written out, not bound: grouping() must see the very expression GROUP BY has.
             b.max === null
-              ? sql`when ${products.listPricePaise} >= ${sql.raw(String(Math.round(b.min * 100)))} then ${sql.raw(String(i))}`
-              : sql`when ${products.listPricePaise} >= ${sql.raw(String(Math.round(b.min * 100)))} and ${products.listPricePaise} < ${sql.raw(String(Math.round(b.max * 100)))} then ${sql.raw(String(i))}`,
+              ? sql`when ${products.priceNowPaise} >= ${sql.raw(String(Math.round(b.min * 100)))} then ${sql.raw(String(i))}`
+              : sql`when ${products.priceNowPaise} >= ${sql.raw(String(Math.round(b.min * 100)))} and ${products.priceNowPaise} < ${sql.raw(String(Math.round(b.max * 100)))} then ${sql.raw(String(i))}`,
           ),
           sql`end`,
         ],
@@ -769,7 +819,7 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
         // A stone or a style hides its matches from the planner, which walks the price index hoping to
         // meet them early; a rare one (Polki) is met 30,000 pieces in. Take the matches first, then sort.
         const direction = sql.raw(order === 'priceAsc' ? 'asc' : 'desc');
-        const ids = sql`(with m as materialized (select ${products.id} as id, ${products.listPricePaise} as price from ${products} where ${condition})
+        const ids = sql`(with m as materialized (select ${products.id} as id, ${products.priceNowPaise} as price from ${products} where ${condition})
           select m.id from m order by m.price ${direction}, m.id asc limit ${limit} offset ${offset})`;
         return rows.where(inArray(products.id, ids)).orderBy(...keys);
       }
@@ -832,6 +882,8 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
           diamondQuality: products.diamondQuality,
           listPricePaise: products.listPricePaise,
           listPriceDate: products.listPriceDate,
+          saleDiscountPaise: products.saleDiscountPaise,
+          salePercent: salePercentOn(today()),
         })
         .from(products)
         .where(ids ? and(weighed, inArray(products.id, [...ids])) : weighed)
@@ -923,16 +975,55 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
       return ids;
     },
 
-    /** Writes new list prices (and the making they hold) in batches of one statement per thousand products. */
-    async writeListPrices(rows: readonly { id: number; listPricePaise: number; makingChargePaise: number }[], day: string): Promise<void> {
-      for (let i = 0; i < rows.length; i += 1000) {
-        const batch = rows.slice(i, i + 1000);
+    /**
+     * Writes new list prices, the making they hold and the running sale's cut of them (so the price shown never
+     * lags the list price) in batches of one statement per thousand products.
+     */
+    async writeListPrices(
+      rows: readonly { id: number; listPricePaise: number; makingChargePaise: number; saleDiscountPaise: number }[],
+      day: string,
+    ): Promise<void> {
+      for (const batch of chunks(rows, 1000)) {
         const values = sql.join(
-          batch.map((r) => sql`(${r.id}::integer, ${r.listPricePaise}::bigint, ${r.makingChargePaise}::bigint)`),
+          batch.map((r) => sql`(${r.id}::integer, ${r.listPricePaise}::bigint, ${r.makingChargePaise}::bigint, ${r.saleDiscountPaise}::bigint)`),
           sql`, `,
         );
-        await db.execute(sql`update ${products} set list_price_paise = v.price, making_charge_paise = v.making, list_price_date = ${day}::date, updated_at = now()
-          from (values ${values}) as v(id, price, making) where ${products.id} = v.id`);
+        await db.execute(sql`update ${products} set list_price_paise = v.price, making_charge_paise = v.making, sale_discount_paise = v.cut,
+            list_price_date = ${day}::date, updated_at = now()
+          from (values ${values}) as v(id, price, making, cut) where ${products.id} = v.id`);
+      }
+    },
+
+    /**
+     * Issue 38: the pieces whose stored sale cut may be wrong today (all, or these ids): those with a cut, and those a
+     * sale running today is on. What the card's price is worked out from: list price, making, the best running cut.
+     */
+    async saleCutsToCheck(ids?: readonly number[]) {
+      const day = today();
+      const onRunningSale = sql`${products.id} in (select ${saleProducts.productId} from ${saleProducts} join ${sales} on ${sales.id} = ${saleProducts.saleId}
+        where ${sales.startsOn} <= ${day}::date and ${sales.endsOn} >= ${day}::date)`;
+      return db
+        .select({
+          id: products.id,
+          listPricePaise: products.listPricePaise,
+          makingChargePaise: products.makingChargePaise,
+          weighed: sql<boolean>`(${products.metalWeightMg} is not null)`,
+          saleDiscountPaise: products.saleDiscountPaise,
+          salePercent: salePercentOn(day),
+        })
+        .from(products)
+        .where(and(or(sql`${products.saleDiscountPaise} > 0`, onRunningSale), ids ? inArray(products.id, [...ids]) : undefined))
+        .orderBy(asc(products.id));
+    },
+
+    /** Writes the sale cuts of these pieces (the list price and updated_at stay: staff changed nothing). */
+    async writeSaleCuts(rows: readonly { id: number; saleDiscountPaise: number }[]): Promise<void> {
+      for (const batch of chunks(rows, 1000)) {
+        const values = sql.join(
+          batch.map((r) => sql`(${r.id}::integer, ${r.saleDiscountPaise}::bigint)`),
+          sql`, `,
+        );
+        await db.execute(sql`update ${products} set sale_discount_paise = v.cut from (values ${values}) as v(id, cut) where ${products.id} = v.id`);
       }
     },
 

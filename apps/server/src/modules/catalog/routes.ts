@@ -106,7 +106,14 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   );
   api.get(
     '/product/productList',
-    { onRequest: byAddress.onRequest, schema: { summary: 'The listing: filters, search, sort and page', querystring: ProductListQuerySchema, response: page } },
+    {
+      onRequest: byAddress.onRequest,
+      schema: {
+        summary: 'The listing: filters, search, sort and page; prices filter and sort as shown, after a running sale (decision 047)',
+        querystring: ProductListQuerySchema,
+        response: page,
+      },
+    },
     (req, reply) => byAddress.send(req, reply, listKey(req.query), () => ok(catalog.list(req.query))),
   );
   api.get(

@@ -78,6 +78,21 @@ describe('the scale indexes answer the queries they were made for', () => {
     expect(outer).not.toMatch(/\bSort\b/);
   });
 
+  it('the price order within a price range is read from products_price_now_idx (the price shown), with no full sort', async () => {
+    const [plan] = await plansOf(page({ minPaise: 50_000_00, maxPaise: 75_000_00 }, 'priceAsc'));
+    console.log(`price order in a range:\n${plan}`);
+    expect(plan).toContain('products_price_now_idx');
+    // Ties of one price are put in id order as they come (an incremental sort): never a sort of the whole range.
+    expect(plan!.split(/\n\s*SubPlan/)[0]!).not.toMatch(/(^|->\s+)Sort\b/m);
+  });
+
+  it("a material's category in a price range is read from products_material_category_price_idx", async () => {
+    const [plan] = await plansOf(count({ material: 'Gold', category: 'Rings', minPaise: 20_000_00, maxPaise: 50_000_00 }));
+    console.log(`gold rings in a range count:\n${plan}`);
+    expect(plan).toContain('products_material_category_price_idx');
+    expect(plan).toMatch(/price_now_paise >=/);
+  });
+
   it('counting the whole listing is an index-only scan of products_active_idx', async () => {
     const [plan] = await plansOf(count({}));
     console.log(`listing count:\n${plan}`);

@@ -94,7 +94,8 @@ const QUERY_SET: { q: string; want: ((r: Row) => boolean) | { didYouMean: string
   { q: 'ear rings', want: is.earrings },
   { q: 'earings', want: is.earrings },
   { q: 'perl earrings', want: all(is.named(/pearl/i), is.earrings) },
-  { q: 'kundan choker', want: { didYouMean: 'kundan' } },
+  { q: 'kundan choker', want: (r) => /\bkundan\b/i.test(r.tags) && /\bchokers\b/i.test(r.tags) },
+  { q: 'kundan mangalsutra', want: { didYouMean: 'kundan' } },
   { q: '916 gold ring', want: all(is.ring, is.purity(22)) },
   { q: '22 carat', want: is.purity(22) },
   { q: '22k gold bangle', want: all(is.bangle, is.purity(22)) },
@@ -203,15 +204,15 @@ describe('classes of query', () => {
   });
 
   it('answers a search that finds nothing with "Did you mean" and suggestions', async () => {
-    const none = await search('kundan choker');
+    const none = await search('kundan mangalsutra');
     expect(none.totalResults).toBe(0);
     expect(none.didYouMean).toBe('kundan');
-    expect(none.suggestions).toContain('choker');
+    expect(none.suggestions).toContain('mangalsutra');
     expect((await search(none.didYouMean!)).totalResults).toBeGreaterThan(0);
     const far = await search('zzqxw');
     expect(far.didYouMean).toBeUndefined();
     // Filters stay: the suggestion must find something with them.
-    const filtered = await search('kundan choker', '&material=Silver');
+    const filtered = await search('kundan mangalsutra', '&material=Silver');
     if (filtered.didYouMean) expect((await search(filtered.didYouMean, '&material=Silver')).totalResults).toBeGreaterThan(0);
   });
 
@@ -221,7 +222,7 @@ describe('classes of query', () => {
     expect(typo.data.every((p) => p.product_category === 'Necklaces')).toBe(true);
     const hindi = await get<SuggestAnswer>(`/api/product/suggest?q=${encodeURIComponent('झुमका')}`);
     expect(hindi.data[0]!.product_name).toMatch(/jhumka/i);
-    const none = await get<SuggestAnswer>('/api/product/suggest?q=kundan%20choker');
+    const none = await get<SuggestAnswer>('/api/product/suggest?q=kundan%20mangalsutra');
     expect(none.didYouMean).toBe('kundan');
     expect(none.data.length).toBeGreaterThan(0);
     expect(none.data.every((p) => /kundan/i.test(p.product_tags) || /kundan/i.test(p.product_name))).toBe(true);
@@ -258,6 +259,36 @@ describe('classes of query', () => {
     // Silver rings have no 18 kt gold: the metal colours of gold leave the silver listing.
     const silver = await get<ProductFacets>('/api/product/facets?material=Silver');
     expect(silver.stone['Rose Gold']).toBeUndefined();
+  });
+
+  it("lists the pieces of the material a query names first: every Gold ring before the first Diamond one for 'gold rign'", async () => {
+    /** Every card of a search, page by page, in its order. */
+    const every = async (q: string) => {
+      const first = await search(q);
+      const cards = [...first.data];
+      for (let page = 2; page <= first.totalPages; page++) cards.push(...(await search(q, `&page=${page}`)).data);
+      return cards;
+    };
+    for (const q of ['gold rign', 'gold ring']) {
+      const materials = (await every(q)).map((c) => c.product_material);
+      expect(materials, q).toContain('Gold');
+      expect(materials, q).toContain('Diamond');
+      expect(materials.indexOf('Diamond'), q).toBeGreaterThan(materials.lastIndexOf('Gold'));
+    }
+    // The header's dropdown ranks as the listing does.
+    const header = await get<SuggestAnswer>('/api/product/suggest?q=gold%20rign');
+    expect(header.data.map((c) => c.product_material)).toEqual((await search('gold rign')).data.slice(0, header.data.length).map((c) => c.product_material));
+    expect(header.data[0]!.product_material).toBe('Gold');
+  });
+
+  it("finds the demo store's kundan chokers for 'kundan choker', in the listing and the header", async () => {
+    const found = await search('kundan choker');
+    expect(found.totalResults).toBeGreaterThanOrEqual(3);
+    for (const c of found.data) expect(c.product_tags, c.product_name).toMatch(/Kundan.*Chokers|Chokers.*Kundan/);
+    expect(new Set(found.data.map((c) => c.product_material))).toEqual(new Set(['Gold', 'Silver']));
+    const header = await get<SuggestAnswer>('/api/product/suggest?q=kundan%20choker');
+    expect(header.didYouMean).toBeUndefined();
+    expect(header.data.map((c) => c.product_id).sort()).toEqual(found.data.map((c) => c.product_id).sort());
   });
 
   it('takes synonyms from the table, so the back office can add one', async () => {

@@ -22,7 +22,7 @@ import {
   type Tag,
 } from '@milli/contracts';
 import type { Db } from '@milli/db';
-import { makingFromPerGram, priceChoice, rupeesToPaise, salePrice, indianDate } from '@milli/pricing';
+import { listedSale, makingFromPerGram, priceChoice, rupeesToPaise, indianDate } from '@milli/pricing';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { MAX_SEARCH_WORDS, nearestWord, normaliseWords, type Vocabulary } from './search-plan.ts';
 import {
@@ -114,14 +114,12 @@ function criteriaOf(f: Partial<ProductFilter>): ProductFilters | null {
 
 /**
  * A listing's card: the price now and, on a running sale, the price before and the percentage off, by the
- * pricing package's salePrice on the list price (the product page gets the same figures from the weights).
+ * pricing package's listedSale on the list price (the product page gets the same figures from the weights; the
+ * stored price listings filter and sort by is made by listedSale too: applySales).
  */
 function summary(row: ProductSummaryRow, gstPercent: number, beforePaise = row.listPricePaise): ProductSummary {
-  const sale =
-    row.salePercent !== null && row.weighed
-      ? salePrice({ beforePaise, makingChargePaise: row.makingChargePaise, makingDiscountPercent: row.salePercent, gstPercent })
-      : null;
-  const discounted = sale !== null && sale.discountPaise > 0;
+  const sale = listedSale({ listPricePaise: beforePaise, makingChargePaise: row.makingChargePaise, weighed: row.weighed }, row.salePercent, gstPercent);
+  const discounted = sale !== null;
   const pricePaise = discounted ? sale.nowPaise : beforePaise;
   return {
     product_id: row.id,
@@ -236,6 +234,26 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
     const totals = await Promise.all(tried.map(async (text) => repo.countProducts(await repo.lookUpWords({ ...filters, search: searchTerms(text) }, words))));
     const found = tried.map((text, i) => ({ text, total: totals[i]! })).filter((a) => a.total > 0);
     return found;
+  }
+
+  /**
+   * Issue 38: brings each piece's stored sale cut (products.sale_discount_paise, and with it price_now_paise, what
+   * listings filter, sort and count price bands by) to what its card shows today: listedSale on its list price at the
+   * best sale running today (the service's clock) and the store's GST rate. Called when a piece joins or leaves a
+   * sale, after repricing, and by the `catalog.sales` job at each Indian day's start and once at server start, since
+   * sales begin and end by date. Only pieces whose cut changes are written. Returns how many.
+   */
+  async function applySales(ids?: readonly number[], tx?: Db): Promise<number> {
+    if (ids && ids.length === 0) return 0;
+    const r = on(tx);
+    const rows = await r.saleCutsToCheck(ids);
+    if (rows.length === 0) return 0;
+    const gstPercent = rows.some((row) => row.salePercent !== null) ? ((await settings.gstPercent(tx)) ?? DEFAULT_GST_PERCENT) : DEFAULT_GST_PERCENT;
+    const changed = rows
+      .map((row) => ({ id: row.id, saleDiscountPaise: listedSale(row, row.salePercent, gstPercent)?.discountPaise ?? 0, was: row.saleDiscountPaise }))
+      .filter((row) => row.saleDiscountPaise !== row.was);
+    await r.writeSaleCuts(changed);
+    return changed.length;
   }
 
   return {
@@ -386,7 +404,7 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
         diamond: new Map(inForce.diamond.map((r) => [r.quality, Number(r.paise)])),
       };
       const gstPercent = (await settings.gstPercent(tx)) ?? DEFAULT_GST_PERCENT;
-      const changed: { id: number; listPricePaise: number; makingChargePaise: number }[] = [];
+      const changed: { id: number; listPricePaise: number; makingChargePaise: number; saleDiscountPaise: number }[] = [];
       for (const row of rows) {
         const purity = row.purity ?? DEFAULT_PURITY[row.metal];
         const rate = rates.metal.get(`${row.metal}:${purity}`);
@@ -409,13 +427,24 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
           diamondRatesPaisePerCarat: Object.fromEntries(rates.diamond),
         });
         if (!price) continue;
-        if (price.totalPaise !== row.listPricePaise || price.makingBeforePaise !== row.makingChargePaise || row.listPriceDate !== day) {
-          changed.push({ id: row.id, listPricePaise: price.totalPaise, makingChargePaise: price.makingBeforePaise });
+        const cut = listedSale({ listPricePaise: price.totalPaise, makingChargePaise: price.makingBeforePaise, weighed: true }, row.salePercent, gstPercent);
+        const saleDiscountPaise = cut?.discountPaise ?? 0;
+        if (
+          price.totalPaise !== row.listPricePaise ||
+          price.makingBeforePaise !== row.makingChargePaise ||
+          saleDiscountPaise !== row.saleDiscountPaise ||
+          row.listPriceDate !== day
+        ) {
+          changed.push({ id: row.id, listPricePaise: price.totalPaise, makingChargePaise: price.makingBeforePaise, saleDiscountPaise });
         }
       }
       await r.writeListPrices(changed, day);
+      // The pieces left at their price (no rate published for them) still follow a new GST rate's sale cut.
+      await applySales(ids, tx);
       return changed.length;
     },
+
+    applySales,
 
     /** A page of the product's visible reviews, newest first; null when the product is not in the shop. */
     async reviews(productId: number, page: number): Promise<ProductReviews | null> {

@@ -88,13 +88,14 @@ describe('the Jobs screen', () => {
     expect(body.queues.map((q: { name: string }) => q.name)).toEqual([
       'payments.reconcile',
       'harvest.daily',
+      'catalog.sales',
       'appointments.remind',
       'housekeeping.sweep',
       'mail.flush',
       'mail.send',
     ]);
     expect(body.queues[0]).toMatchObject({ name: 'payments.reconcile', schedule: 'Every minute', retryLimit: 2, retryDelaySeconds: 10 });
-    expect(body.queues[5]).toMatchObject({ name: 'mail.send', schedule: null, retryLimit: 7 });
+    expect(body.queues[6]).toMatchObject({ name: 'mail.send', schedule: null, retryLimit: 7 });
   });
 
   it('is the owner’s alone', async () => {

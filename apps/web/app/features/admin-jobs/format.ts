@@ -7,6 +7,7 @@
 export const QUEUE_LABELS: Record<string, string> = {
   'payments.reconcile': 'Payment reconciliation',
   'harvest.daily': 'Harvest plans and reminders',
+  'catalog.sales': 'Sale prices of the day',
   'appointments.remind': 'Appointment reminders',
   'housekeeping.sweep': 'Housekeeping',
   'mail.flush': 'Mail: hand the outbox out',
