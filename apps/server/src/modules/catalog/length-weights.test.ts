@@ -193,7 +193,10 @@ describe('staff give a weight for each length', () => {
     const sku = (await json('GET', `/api/admin/products/${made.id}`)).json().form.sku as string;
     const exported = await t.app.inject({ url: `/api/admin/products/export.csv?q=${sku}`, headers: { cookie: owner } });
     expect(exported.statusCode).toBe(200);
-    const [header, line] = exported.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const [header, line] = exported.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     const cell = line!.split(',')[header!.split(',').indexOf('sizeWeightsG')];
     expect(cell).toBe('5.58|6.28|8.37');
     const back = await postImport(t.app, owner, exported.rawPayload, { dryRun: true });

@@ -23,7 +23,17 @@ export function weighsByLength(pricing: PricingContext): boolean {
  * price function. Each length is a link to the page showing it (`?length=`), so a shopper without JavaScript sees
  * the price of the length they choose; with JavaScript the link also sets the length select without a reload.
  */
-export function LengthWeights({ pricing, choice, chosen, onChoose }: { pricing: PricingContext; choice: PriceChoice; chosen: string | null; onChoose: (length: string) => void }) {
+export function LengthWeights({
+  pricing,
+  choice,
+  chosen,
+  onChoose,
+}: {
+  pricing: PricingContext;
+  choice: PriceChoice;
+  chosen: string | null;
+  onChoose: (length: string) => void;
+}) {
   const [search] = useSearchParams();
   const hrefOf = (length: string) => {
     const next = new URLSearchParams(search);
@@ -51,13 +61,7 @@ export function LengthWeights({ pricing, choice, chosen, onChoose }: { pricing: 
             return (
               <tr key={length} className={current ? 'pd-length-chosen' : undefined}>
                 <th scope="row">
-                  <Link
-                    to={hrefOf(length)}
-                    preventScrollReset
-                    replace
-                    aria-current={current ? 'true' : undefined}
-                    onClick={() => onChoose(length)}
-                  >
+                  <Link to={hrefOf(length)} preventScrollReset replace aria-current={current ? 'true' : undefined} onClick={() => onChoose(length)}>
                     {length} in
                   </Link>
                 </th>
