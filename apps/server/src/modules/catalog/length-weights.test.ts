@@ -5,11 +5,13 @@
  * the paisa. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { execFileSync } from 'node:child_process';
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@milli/db';
+import { migrationsFolder, schema } from '@milli/db';
 import { CartLineListSchema, ProductDetailSchema, type ProductDetail } from '@milli/contracts/schemas';
-import { priceChoice } from '@milli/pricing';
+import { lengthWeightsMg, priceChoice } from '@milli/pricing';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createShopper, createStaff, placeOrder } from '../../testing-factories.ts';
 import { packAndDispatch } from '../orders/testing.ts';
@@ -209,6 +211,21 @@ describe('staff give a weight for each length', () => {
     const reweighed = await postImport(t.app, owner, fileWith('5.6|6.3|8.4'), { dryRun: false });
     expect(reweighed.json()).toMatchObject({ updated: 1, problems: [] });
     expect((await pageOf(made.id)).pricing.sizeWeightsMg).toEqual({ '16': 5_600, '18': 6_300, '24': 8_400 });
+  });
+});
+
+describe('migration 0024 on chains listed before it', () => {
+  it('weighs each length by the rule the demo chains are seeded with (lengthWeightsMg), the first kept exactly', async () => {
+    const db = t.database.db;
+    const chains = (await db.select().from(schema.products).where(eq(schema.products.sizeKind, 'length'))).filter((c) => !c.sku.startsWith('LEN-'));
+    const statement = readFileSync(path.join(migrationsFolder, '0024_size_weights.sql'), 'utf8').split('--> statement-breakpoint').at(-1)!;
+    expect(statement).toMatch(/^\s*-- Issue 38[\s\S]*UPDATE "products"/);
+    await db.execute(sql`update ${schema.products} set size_weights_mg = '{}' where size_kind = 'length'`);
+    await db.execute(sql.raw(statement));
+    const after = new Map(
+      (await db.select().from(schema.products).where(eq(schema.products.sizeKind, 'length'))).map((c) => [c.id, c.sizeWeightsMg] as const),
+    );
+    for (const c of chains) expect(after.get(c.id), c.sku).toEqual(lengthWeightsMg(c.metalWeightMg!, c.sizes));
   });
 });
 
