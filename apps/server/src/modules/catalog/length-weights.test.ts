@@ -222,9 +222,7 @@ describe('migration 0024 on chains listed before it', () => {
     expect(statement).toMatch(/^\s*-- Issue 38[\s\S]*UPDATE "products"/);
     await db.execute(sql`update ${schema.products} set size_weights_mg = '{}' where size_kind = 'length'`);
     await db.execute(sql.raw(statement));
-    const after = new Map(
-      (await db.select().from(schema.products).where(eq(schema.products.sizeKind, 'length'))).map((c) => [c.id, c.sizeWeightsMg] as const),
-    );
+    const after = new Map((await db.select().from(schema.products).where(eq(schema.products.sizeKind, 'length'))).map((c) => [c.id, c.sizeWeightsMg] as const));
     for (const c of chains) expect(after.get(c.id), c.sku).toEqual(lengthWeightsMg(c.metalWeightMg!, c.sizes));
   });
 });
