@@ -69,9 +69,16 @@ function decimals(n: number): number {
   return dot === -1 ? 0 : text.length - dot - 1;
 }
 
+type AmountRule = { min?: number; max: number; places: number; positive?: boolean; int?: boolean };
+
 /** An optional number (null when not given) between min and max with at most `places` decimals. */
-function amount(label: string, opts: { min?: number; max: number; places: number; positive?: boolean; int?: boolean }) {
-  const inner = z
+function amount(label: string, opts: AmountRule) {
+  return z.preprocess(numberFrom, number(label, opts).nullable());
+}
+
+/** A number between min and max with at most `places` decimals. */
+function number(label: string, opts: AmountRule) {
+  return z
     .number({ error: `${label} must be a number.` })
     .refine((n) => Number.isFinite(n), `${label} must be a number.`)
     .refine(
@@ -83,7 +90,6 @@ function amount(label: string, opts: { min?: number; max: number; places: number
       (n) => decimals(n) <= opts.places,
       opts.int || opts.places === 0 ? `${label} must be a whole number.` : `${label} has at most ${opts.places} decimal places.`,
     );
-  return z.preprocess(numberFrom, inner.nullable());
 }
 
 function bool(label: string) {
@@ -234,6 +240,18 @@ export const ProductFieldsSchema = z
         .max(40, 'At most 40 sizes.')
         .transform((list) => [...new Set(list)]),
     ),
+    /**
+     * Issue 38: a chain's metal weight at each of its lengths, grams, in the order of `sizes` ('5.58|6.28|6.98' in the
+     * CSV); the first is the metal weight. Only for chain lengths: a ring or bangle keeps the one weight.
+     */
+    sizeWeightsG: z.preprocess(
+      listFrom,
+      z
+        .array(z.preprocess(numberFrom, number('Each length’s weight', { max: PRODUCT_LIMITS.metalWeightG, places: 3, positive: true })), {
+          error: 'The weights by length are a list of grams, such as 5.58|6.28|6.98.',
+        })
+        .max(40, 'At most 40 weights.'),
+    ),
     hallmarked: bool('Hallmarked'),
     huid: z.preprocess(
       (v) => (blank(v) ? null : typeof v === 'string' ? v.trim().toUpperCase() : v),
@@ -295,6 +313,8 @@ export interface ProductForm {
   colour: (typeof COLOUR_FILTERS)[number] | null;
   sizeKind: (typeof SIZE_KINDS)[number] | null;
   sizes: string[];
+  /** Issue 38: grams at each chain length, in the order of sizes; empty for anything else (one weight). */
+  sizeWeightsG: number[];
   hallmarked: boolean;
   huid: string | null;
   /** Issue 38: where the piece was made (a country from the list; India unless said otherwise). */
@@ -360,10 +380,37 @@ export function productFormProblems(f: ProductForm): FieldProblems {
   if (f.sizeKind === null && f.sizes.length > 0) p.sizeKind = 'Say what the sizes are (ring, bangle or length), or leave the sizes empty.';
   if (f.sizeKind !== null && f.sizes.length === 0) p.sizes = 'List the sizes offered, or leave the size kind empty.';
   if (f.sizeKind === 'ring' && f.sizes.some((s) => !/^\d+$/.test(s) || Number(s) < 1 || Number(s) > 30)) p.sizes = 'Ring sizes are whole numbers from 1 to 30.';
+  Object.assign(p, lengthWeightProblems(f));
   if (f.huid !== null && !f.hallmarked) p.huid = 'Only a hallmarked piece has a HUID: tick hallmarked or leave the HUID empty.';
   if (f.hallmarked && f.metal === 'platinum') p.hallmarked = 'BIS hallmarks gold and silver.';
   if (f.huid !== null && f.metal !== 'gold') p.huid = 'HUIDs are recorded for gold pieces.';
   return p;
+}
+
+/**
+ * Issue 38: a chain weighed by length has a weight for every length, the first being its metal weight (what the
+ * listing prices); anything else has its one weight and no list.
+ */
+function lengthWeightProblems(f: ProductForm): FieldProblems {
+  const weights = f.sizeWeightsG;
+  if (f.sizeKind !== 'length') {
+    return weights.length > 0 ? { sizeWeightsG: 'Weights by length are for chains sold in lengths; a ring or bangle has the one metal weight.' } : {};
+  }
+  if (f.metalWeightG === null) {
+    return weights.length > 0 ? { sizeWeightsG: 'A piece sold at a fixed price has no metal weight by length: leave the weights empty.' } : {};
+  }
+  if (weights.length !== f.sizes.length) {
+    return {
+      sizeWeightsG:
+        weights.length === 0
+          ? 'Give the metal weight of each length, in grams, in the order of the lengths.'
+          : `Give one weight for each length, in their order: ${f.sizes.length} ${f.sizes.length === 1 ? 'length' : 'lengths'}, ${weights.length} ${weights.length === 1 ? 'weight' : 'weights'}.`,
+    };
+  }
+  if (weights[0] !== f.metalWeightG) {
+    return { metalWeightG: `The metal weight is the first length’s (${f.sizes[0]} in: ${weights[0]} g): make them the same, or leave the metal weight empty.` };
+  }
+  return {};
 }
 
 /** Fills what a whole form may leave out: the metal from the material, its default purity, false/empty lists. */
@@ -384,7 +431,8 @@ export function completeProductForm(raw: z.output<typeof ProductFieldsSchema> | 
     purities: raw.purities ?? [],
     metalColour: raw.metalColour ?? null,
     metalColours: raw.metalColours ?? [],
-    metalWeightG: raw.metalWeightG ?? null,
+    // A chain weighed by length: its metal weight is its first length's, when not typed.
+    metalWeightG: raw.metalWeightG ?? (raw.sizeKind === 'length' && raw.fixedPrice == null ? (raw.sizeWeightsG?.[0] ?? null) : null),
     fixedPrice: raw.fixedPrice ?? null,
     makingChargeKind: raw.makingChargeKind ?? 'fixed',
     makingCharge: raw.makingCharge ?? null,
@@ -397,6 +445,7 @@ export function completeProductForm(raw: z.output<typeof ProductFieldsSchema> | 
     colour: raw.colour ?? null,
     sizeKind: raw.sizeKind ?? null,
     sizes: raw.sizes ?? [],
+    sizeWeightsG: raw.sizeWeightsG ?? [],
     hallmarked: raw.hallmarked ?? false,
     huid: raw.huid ?? null,
     countryOfOrigin: raw.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN,
@@ -408,6 +457,17 @@ export function completeProductForm(raw: z.output<typeof ProductFieldsSchema> | 
     featuredRank: raw.featuredRank ?? null,
     active: raw.active ?? true,
   };
+}
+
+/**
+ * A change (PATCH, an updating CSV row) laid over the stored form. New weights by length bring the metal weight with
+ * them (the first length's) unless the change gives it too, so staff re-weighing a chain type the weights once.
+ */
+export function mergeProductChange(stored: ProductForm, given: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...stored, ...given };
+  const weights = listFrom(given.sizeWeightsG);
+  if (Array.isArray(weights) && weights.length > 0 && !('metalWeightG' in given)) merged.metalWeightG = null;
+  return merged;
 }
 
 /** The required fields of a whole form (POST, a CSV row). */
@@ -499,6 +559,7 @@ const formValues = z.object({
   colour: z.string().nullable(),
   sizeKind: z.string().nullable(),
   sizes: z.array(z.string()),
+  sizeWeightsG: z.array(z.number()),
   hallmarked: z.boolean(),
   huid: z.string().nullable(),
   countryOfOrigin: z.string(),
@@ -601,7 +662,7 @@ export const ProductFormBodySchema = z
     >,
   )
   .describe(
-    'The product form: sku, name, slug, description, category, tags, stones, material, metal, purity, purities, metalColour, metalColours, metalWeightG, fixedPrice, makingChargeKind, makingCharge, diamondWeightCt, diamondCount, diamondQuality, diamondQualities, stoneValue, stoneWeightCt, colour, sizeKind, sizes, hallmarked, huid, countryOfOrigin, stock, occasion, giftOccasions, giftRecipients, gender, featuredRank, active. PATCH takes any subset.',
+    'The product form: sku, name, slug, description, category, tags, stones, material, metal, purity, purities, metalColour, metalColours, metalWeightG, fixedPrice, makingChargeKind, makingCharge, diamondWeightCt, diamondCount, diamondQuality, diamondQualities, stoneValue, stoneWeightCt, colour, sizeKind, sizes, sizeWeightsG, hallmarked, huid, countryOfOrigin, stock, occasion, giftOccasions, giftRecipients, gender, featuredRank, active. PATCH takes any subset.',
   );
 
 export const ProductDuplicateSchema = z.object({

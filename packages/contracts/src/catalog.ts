@@ -103,6 +103,13 @@ export const PricingContextSchema = z.object({
   makingChargePaise: z.number().int(),
   /** Making stated as a percent of the metal's value (hundredths of a percent), priced per choice; null otherwise. */
   makingPercentHundredths: z.number().int().nullable().optional(),
+  /** Making stated per gram of metal (paise per gram), priced on the chosen length's weight; null otherwise. */
+  makingPaisePerGram: z.number().int().nullable(),
+  /**
+   * Issue 38: a chain's metal weight (mg) for each length it is made in, keyed by the length ('16', '18' …); the first
+   * length's is metalWeightMg. Empty when one weight serves every size (rings, bangles, pieces without a size).
+   */
+  sizeWeightsMg: z.record(z.string(), z.number().int()),
   stoneValuePaise: z.number().int(),
   diamondWeightCents: z.number().int(),
   fixedPricePaise: z.number().int().nullable(),

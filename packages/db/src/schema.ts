@@ -412,6 +412,15 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Issue 38: the metal weight of each chain length, in the order of `sizes` (a longer chain has more metal, and
+     * its price follows). Only for size_kind 'length'; empty for every other piece, which has one weight. When set,
+     * its first is metal_weight_mg (the default length is the one the listing and the card price).
+     */
+    sizeWeightsMg: integer('size_weights_mg')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** BIS hallmark unique ID, six letters and digits; gold only. */
     huid: text('huid'),
     stock: integer('stock').notNull().default(0),
@@ -535,6 +544,12 @@ export const products = pgTable(
       'products_purity_check',
       raw(
         `"purity" IS NULL OR ("metal" = 'gold' AND "purity" IN (14, 18, 22, 24)) OR ("metal" = 'platinum' AND "purity" = 950) OR ("metal" = 'silver' AND "purity" = 925)`,
+      ),
+    ),
+    check(
+      'products_size_weights_check',
+      raw(
+        `cardinality("size_weights_mg") = 0 OR ("size_kind" = 'length' AND cardinality("size_weights_mg") = cardinality("sizes") AND 0 < ALL("size_weights_mg") AND "metal_weight_mg" = "size_weights_mg"[1])`,
       ),
     ),
     check('products_huid_check', raw(`"huid" IS NULL OR "huid" ~ '^[A-Z0-9]{6}$'`)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceChoice, resolveChoice, type ChoiceOffer, type RateCard } from './choice.ts';
+import { lengthWeightsMg, priceChoice, resolveChoice, weightOfChoice, type ChoiceOffer, type RateCard } from './choice.ts';
 import { priceJewellery } from './price.ts';
 
 const ring: RateCard = {
@@ -45,6 +45,74 @@ describe('priceChoice', () => {
   it('keeps a fixed price for pieces without a metal weight', () => {
     const fixed: RateCard = { ...ring, metalWeightMg: null, diamondWeightCents: 0, fixedPricePaise: 1_299_00, ratesPaisePerGram: {} };
     expect(priceChoice(fixed)!.totalPaise).toBe(1_299_00);
+  });
+});
+
+describe('a chain priced by its length (issue 38)', () => {
+  const chain: RateCard = {
+    metalWeightMg: 5_580,
+    makingChargePaise: 1_200_00,
+    stoneValuePaise: 0,
+    diamondWeightCents: 0,
+    fixedPricePaise: null,
+    gstPercent: 3,
+    defaultPurity: 22,
+    defaultDiamondQuality: null,
+    ratesPaisePerGram: { '18': 10_240_00, '22': 12_505_00 },
+    diamondRatesPaisePerCarat: {},
+    sizeWeightsMg: { '16': 5_580, '18': 6_280, '24': 8_370 },
+  };
+  const at = (card: RateCard, weightMg: number, makingChargePaise: number, makingPercentHundredths: number | null = null) =>
+    priceJewellery({
+      metalWeightMg: weightMg,
+      ratePaisePerGram: 12_505_00,
+      makingChargePaise,
+      makingPercentHundredths,
+      stoneValuePaise: 0,
+      diamondWeightCents: 0,
+      diamondRatePaisePerCarat: 0,
+      fixedPricePaise: null,
+      gstPercent: card.gstPercent,
+    }).totalPaise;
+
+  it('prices each length on its own weight: a 24 in chain costs more than a 16 in one', () => {
+    const sixteen = priceChoice(chain, { size: '16' })!;
+    const twentyFour = priceChoice(chain, { size: '24' })!;
+    expect(sixteen.totalPaise).toBe(at(chain, 5_580, 1_200_00));
+    expect(twentyFour.totalPaise).toBe(at(chain, 8_370, 1_200_00));
+    expect(twentyFour.totalPaise).toBeGreaterThan(sixteen.totalPaise);
+    expect(twentyFour.metalPaise).toBe(Math.round((8_370 * 12_505_00) / 1000));
+  });
+
+  it('prices the first length when none is chosen, and one weight when the piece has no weights by length', () => {
+    expect(priceChoice(chain)!.totalPaise).toBe(priceChoice(chain, { size: '16' })!.totalPaise);
+    const oneWeight: RateCard = { ...chain, sizeWeightsMg: {} };
+    expect(priceChoice(oneWeight, { size: '24' })!.totalPaise).toBe(priceChoice(oneWeight)!.totalPaise);
+  });
+
+  it('charges per-gram making on the chosen length’s weight', () => {
+    const perGram: RateCard = { ...chain, makingPaisePerGram: 450_00 };
+    expect(priceChoice(perGram, { size: '24' })!.makingPaise).toBe(Math.round((8_370 * 450_00) / 1000));
+    expect(priceChoice(perGram, { size: '24' })!.totalPaise).toBe(at(chain, 8_370, Math.round((8_370 * 450_00) / 1000)));
+    expect(priceChoice(perGram, { size: '16' })!.makingPaise).toBe(Math.round((5_580 * 450_00) / 1000));
+  });
+
+  it('charges percent making on the chosen length’s metal', () => {
+    const percent: RateCard = { ...chain, makingPercentHundredths: 1_200 };
+    expect(priceChoice(percent, { size: '24' })!.totalPaise).toBe(at(chain, 8_370, 0, 1_200));
+    expect(priceChoice(percent, { size: '24' })!.makingPaise).toBe(Math.round((8_370 * 12_505_00 * 0.12) / 1000));
+  });
+
+  it('knows the weight of a choice', () => {
+    expect(weightOfChoice(chain, '18')).toBe(6_280);
+    expect(weightOfChoice(chain, null)).toBe(5_580);
+    expect(weightOfChoice({ ...chain, metalWeightMg: null }, '18')).toBeNull();
+  });
+
+  it('scales a chain’s first weight by length, to 10 mg, keeping the first exactly', () => {
+    expect(lengthWeightsMg(5_583, ['16', '18', '20', '24'])).toEqual([5_583, 6_280, 6_980, 8_370]);
+    expect(lengthWeightsMg(5_580, ['16', 'long'])).toBeNull();
+    expect(lengthWeightsMg(5_580, [])).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { PricingError, priceJewellery, type PriceBreakup } from './price.ts';
+import { PricingError, makingFromPerGram, priceJewellery, type PriceBreakup } from './price.ts';
 
 /**
  * What a product page knows about a piece's price: its weights and charges and today's rates for every
@@ -9,6 +9,13 @@ export interface RateCard {
   makingChargePaise: number;
   /** Making stated as a percent of the metal's value (hundredths of a percent): priced per choice. Null or absent otherwise. */
   makingPercentHundredths?: number | null;
+  /**
+   * Making stated per gram of metal (paise per gram): priced on the chosen length's weight, so a longer chain bears
+   * more. Null or absent otherwise (then makingChargePaise, or the percent, is the making).
+   */
+  makingPaisePerGram?: number | null;
+  /** Issue 38: a chain's metal weight for each length it is made in, keyed by the length; empty or absent when one weight serves every size. */
+  sizeWeightsMg?: Record<string, number>;
   stoneValuePaise: number;
   diamondWeightCents: number;
   fixedPricePaise: number | null;
@@ -26,6 +33,28 @@ export interface RateCard {
 export interface PriceChoice {
   purity?: number | null | undefined;
   diamondQuality?: string | null | undefined;
+  /** The length (or size) chosen: a chain's length picks its weight. */
+  size?: string | null | undefined;
+}
+
+/**
+ * The metal weight of a choice: the chosen length's own weight where the piece has one per length, otherwise the
+ * piece's one weight (null for a piece sold at a fixed price). The order line, the invoice and a refund keep it.
+ */
+export function weightOfChoice(card: Pick<RateCard, 'metalWeightMg' | 'sizeWeightsMg'>, size?: string | null): number | null {
+  if (card.metalWeightMg === null) return null;
+  return (size ? card.sizeWeightsMg?.[size] : undefined) ?? card.metalWeightMg;
+}
+
+/**
+ * A chain's weight at each length from its weight at the first (the same link repeated, so metal grows with
+ * length), rounded to 10 mg; the first keeps its weight exactly. What the demo chains weigh, and what migration
+ * 0024 gave the chains listed before it. Null when a length does not read as inches.
+ */
+export function lengthWeightsMg(firstWeightMg: number, lengths: readonly string[]): number[] | null {
+  const inches = lengths.map(Number);
+  if (inches.length === 0 || inches.some((n) => !(n > 0))) return null;
+  return inches.map((n, i) => (i === 0 ? firstWeightMg : Math.round((firstWeightMg * n) / inches[0]! / 10) * 10));
 }
 
 /**
@@ -36,14 +65,16 @@ export interface PriceChoice {
 export function priceChoice(card: RateCard, choice: PriceChoice = {}): (PriceBreakup & { ratePaisePerGram: number | null }) | null {
   const purity = choice.purity ?? card.defaultPurity;
   const quality = card.diamondWeightCents > 0 ? (choice.diamondQuality ?? card.defaultDiamondQuality) : null;
-  const rate = card.metalWeightMg === null ? 0 : card.ratesPaisePerGram[String(purity)];
+  const weightMg = weightOfChoice(card, choice.size);
+  const rate = weightMg === null ? 0 : card.ratesPaisePerGram[String(purity)];
   const diamondRate = quality ? card.diamondRatesPaisePerCarat[quality] : 0;
   if (rate === undefined || diamondRate === undefined) return null;
+  const perGram = card.makingPaisePerGram ?? null;
   try {
     const breakup = priceJewellery({
-      metalWeightMg: card.metalWeightMg,
+      metalWeightMg: weightMg,
       ratePaisePerGram: rate,
-      makingChargePaise: card.makingChargePaise,
+      makingChargePaise: perGram !== null && weightMg !== null ? makingFromPerGram(weightMg, perGram) : card.makingChargePaise,
       makingPercentHundredths: card.makingPercentHundredths ?? null,
       stoneValuePaise: card.stoneValuePaise,
       diamondWeightCents: card.diamondWeightCents,
@@ -52,7 +83,7 @@ export function priceChoice(card: RateCard, choice: PriceChoice = {}): (PriceBre
       gstPercent: card.gstPercent,
       saleMakingPercent: card.sale?.makingDiscountPercent ?? 0,
     });
-    return { ...breakup, ratePaisePerGram: card.metalWeightMg === null ? null : rate };
+    return { ...breakup, ratePaisePerGram: weightMg === null ? null : rate };
   } catch (error) {
     if (error instanceof PricingError) return null;
     throw error;

@@ -81,7 +81,7 @@ export async function priceGuestCart(api: ApiClient, items: readonly GuestCartIt
       {
         item,
         product,
-        ...priceAsChosen(product, { purity: item.purity, diamondQuality: item.diamondQuality }),
+        ...priceAsChosen(product, { purity: item.purity, diamondQuality: item.diamondQuality, size: item.size }),
         image: pictureInColour(product.product_parent_image, item.colour),
         choices: choicesText(item),
       },

@@ -9,6 +9,8 @@ export function goldPricing(over: Partial<PricingContext> = {}): PricingContext 
     metal: 'gold',
     metalWeightMg: 5_250,
     makingChargePaise: 4_500_00,
+    makingPaisePerGram: null,
+    sizeWeightsMg: {},
     stoneValuePaise: 0,
     diamondWeightCents: 0,
     fixedPricePaise: null,

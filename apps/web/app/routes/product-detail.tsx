@@ -12,6 +12,7 @@ import { CertBadges } from '../features/catalog/cert-badges.tsx';
 import { PincodeBox } from '../features/catalog/pincode-box.tsx';
 import { addToCart, addedClearCookie, readAdded, requestSizer, type AddToCartResult } from '../features/catalog/product-actions.server.ts';
 import { ProductPurchase } from '../features/catalog/product-purchase.tsx';
+import { LENGTH_PARAM } from '../features/catalog/length-weights.tsx';
 import { jsonForScript, productJsonLd, productMeta } from '../features/catalog/product-seo.ts';
 import { ProductReviews } from '../features/catalog/product-reviews.tsx';
 import { ReviewBox, reviewKey, reviewPageHref } from '../features/catalog/review-form.tsx';
@@ -106,8 +107,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
     if (result.ok) {
       // POST, redirect, GET: the header's cart count and every loader read the new cart.
-      const pincode = new URL(request.url).searchParams.get('pincode');
-      return redirect(`/product-detail/${id}${pincode ? `?pincode=${encodeURIComponent(pincode)}` : ''}`, { headers });
+      // The pincode checked and the chain length shown stay on the page the shopper comes back to.
+      const asked = new URL(request.url).searchParams;
+      const kept = new URLSearchParams();
+      for (const name of ['pincode', LENGTH_PARAM]) {
+        const value = asked.get(name);
+        if (value) kept.set(name, value);
+      }
+      return redirect(`/product-detail/${id}${kept.size > 0 ? `?${kept.toString()}` : ''}`, { headers });
     }
     return data<AddToCartResult | SizerResult | ReviewResult>(result, { status, headers });
   }

@@ -4,7 +4,7 @@
  * lands in that band at the seed day's rates. That is how every listing band has pieces and how
  * every list price agrees with the pricing package.
  */
-import { priceJewellery } from '@milli/pricing';
+import { lengthWeightsMg, priceJewellery } from '@milli/pricing';
 import { artMetalFor, artPath, artVariant, type ArtStone } from '../art.ts';
 import { GIFT_OCCASIONS, GIFT_RECIPIENTS, type NewProduct } from '../schema.ts';
 import { offeredChoices } from './choices.ts';
@@ -350,6 +350,19 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
 
   const gender: Gender = style.gender ?? (category.name === 'Chains' && rng.chance(0.4) ? 'Unisex' : 'Women');
   const occasion = rng.pick(style.occasions);
+  const choices = offeredChoices({
+    material: plan.material,
+    metal,
+    category: category.name,
+    art: style.art,
+    metalColour,
+    diamondQuality,
+    solitaire: Boolean(style.solitaire),
+    plain: stone === 'plain',
+    kids: gender === 'Kids',
+  });
+  // Issue 38: a chain weighs more the longer it is; the weight drawn above is its first (shortest) length's.
+  const sizeWeightsMg = choices.sizeKind === 'length' && !fixedPrice ? (lengthWeightsMg(metalWeightMg, choices.sizes) ?? []) : [];
 
   return {
     category: category.name,
@@ -387,17 +400,8 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
       listPricePaise: fixedPricePaise ?? price.totalPaise,
       listPriceDate: rateDate,
       active: true,
-      ...offeredChoices({
-        material: plan.material,
-        metal,
-        category: category.name,
-        art: style.art,
-        metalColour,
-        diamondQuality,
-        solitaire: Boolean(style.solitaire),
-        plain: stone === 'plain',
-        kids: gender === 'Kids',
-      }),
+      ...choices,
+      sizeWeightsMg,
     },
   };
 }

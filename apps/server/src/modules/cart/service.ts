@@ -19,7 +19,7 @@ export function priceOptions(product: ProductDetail, asked: CartLineOptions) {
   const resolved = resolveChoice(card, { ...asked, size: asked.size === undefined ? undefined : String(asked.size) });
   if (!resolved.ok) throw new DomainError(resolved.code, resolved.message);
   const options = resolved.choice as CartLineOptions;
-  const breakup = priceChoice(card, { purity: options.purity, diamondQuality: options.diamondQuality });
+  const breakup = priceChoice(card, { purity: options.purity, diamondQuality: options.diamondQuality, size: options.size });
   if (!breakup) throw new DomainError('NO_RATE', 'Today’s rate for this choice is not published yet. Please try another.');
   return { ...breakup, options };
 }

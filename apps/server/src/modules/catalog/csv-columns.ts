@@ -23,7 +23,7 @@ export function rowOf(form: ProductForm): string[] {
   return COLUMNS.map((column) => cellOf(form[column]));
 }
 
-/** Two believable pieces of the demo catalogue's vocabulary: a weighed gold bangle and a diamond ring. */
+/** Three believable pieces of the demo catalogue's vocabulary: a weighed gold bangle, a diamond ring and a chain weighed by length. */
 const EXAMPLES: ProductForm[] = [
   {
     sku: 'MG-BG-9001',
@@ -52,6 +52,7 @@ const EXAMPLES: ProductForm[] = [
     colour: null,
     sizeKind: 'bangle',
     sizes: ['2.4', '2.6', '2.8'],
+    sizeWeightsG: [],
     hallmarked: true,
     huid: null,
     countryOfOrigin: 'India',
@@ -90,6 +91,7 @@ const EXAMPLES: ProductForm[] = [
     colour: null,
     sizeKind: 'ring',
     sizes: ['10', '12', '14'],
+    sizeWeightsG: [],
     hallmarked: true,
     huid: null,
     countryOfOrigin: 'India',
@@ -101,9 +103,48 @@ const EXAMPLES: ProductForm[] = [
     featuredRank: null,
     active: true,
   },
+  {
+    sku: 'MG-CH-9003',
+    name: 'Rassi Rope Chain',
+    slug: null,
+    description: 'A hollow rope chain in 22 kt gold; each length weighs its own.',
+    category: 'Chains',
+    tags: [],
+    stones: [],
+    material: 'Gold',
+    metal: 'gold',
+    purity: 22,
+    purities: [18, 22],
+    metalColour: 'Yellow Gold',
+    metalColours: ['Yellow Gold'],
+    metalWeightG: 6.4,
+    fixedPrice: null,
+    makingChargeKind: 'per_gram',
+    makingCharge: 480,
+    diamondWeightCt: null,
+    diamondCount: null,
+    diamondQuality: null,
+    diamondQualities: [],
+    stoneValue: null,
+    stoneWeightCt: null,
+    colour: null,
+    sizeKind: 'length',
+    sizes: ['16', '18', '20'],
+    sizeWeightsG: [6.4, 7.2, 8],
+    hallmarked: true,
+    huid: null,
+    countryOfOrigin: 'India',
+    stock: 4,
+    occasion: 'Daily',
+    giftOccasions: [],
+    giftRecipients: [],
+    gender: 'Unisex',
+    featuredRank: null,
+    active: true,
+  },
 ];
 
-/** The template: UTF-8 with a byte order mark (so Excel reads it as UTF-8), the header and two example rows. */
+/** The template: UTF-8 with a byte order mark (so Excel reads it as UTF-8), the header and three example rows. */
 export function csvTemplate(): string {
   return BOM + csvLines([[...COLUMNS], ...EXAMPLES.map(rowOf)]);
 }

@@ -7,6 +7,7 @@ import {
   toAdminPage,
   ProductPatchSchema,
   fieldProblemsOf,
+  mergeProductChange,
   RATE_JUMP_LIMIT,
   RATE_KEYS,
   RATE_LABELS,
@@ -175,7 +176,7 @@ export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<Catalo
         const [stored] = await readProducts(tx, [id]);
         if (!stored) throw new DomainError('NOT_FOUND', 'There is no such product.');
         const given = Object.fromEntries(Object.entries(body).filter(([k]) => k in parsed.data));
-        const values: Record<string, unknown> = { ...formOf(stored), ...given };
+        const values = mergeProductChange(formOf(stored), given);
         // A new metal brings its own default purity unless one was given.
         if ('metal' in given || 'material' in given) {
           if (!('purity' in given)) values.purity = null;

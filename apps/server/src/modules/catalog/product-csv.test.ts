@@ -83,7 +83,7 @@ describe('what is not a product file', () => {
 });
 
 describe('the template', () => {
-  it('is UTF-8 with a byte order mark: the header (SKU first) and two example rows, which check clean', async () => {
+  it('is UTF-8 with a byte order mark: the header (SKU first) and three example rows (one a chain weighed by length), which check clean', async () => {
     const res = await t.app.inject({ url: '/api/admin/products/csv-template', headers: { cookie: owner } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
@@ -93,10 +93,11 @@ describe('the template', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[0]!.split(',').slice(0, 2)).toEqual(['sku', 'name']);
+    expect(lines[0]!.split(',')).toContain('sizeWeightsG');
     const check = await postImport(t.app, owner, res.rawPayload, { dryRun: true });
-    expect(check.json()).toMatchObject({ dryRun: true, written: false, rows: 2, created: 2, updated: 0, problems: [] });
+    expect(check.json()).toMatchObject({ dryRun: true, written: false, rows: 3, created: 3, updated: 0, problems: [] });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Db } from '@milli/db';
-import type { ImportProblem, ImportReport, ImportStreamLine, ProductExportQuery } from '@milli/contracts/schemas';
+import { mergeProductChange, type ImportProblem, type ImportReport, type ImportStreamLine, type ProductExportQuery } from '@milli/contracts/schemas';
 import { DomainError } from '../../domain-error.ts';
 import {
   checkProductRows,
@@ -84,7 +84,7 @@ export function createProductCsvService(db: Db, catalog: Pick<CatalogService, 'r
       const cells = cellsOf(r);
       const key = skuKey(cells[SKU] ?? '');
       const known = key === '' ? undefined : stored.get(key);
-      const input: ProductRowInput = known ? { id: known.row.id, values: { ...formOf(known), ...cells } } : cells;
+      const input: ProductRowInput = known ? { id: known.row.id, values: mergeProductChange(formOf(known), cells) } : cells;
       const earlier = key === '' ? undefined : firstRowOf.get(key);
       if (earlier !== undefined) {
         // Checked alone, so its other problems are listed too, then refused for the repeat.

@@ -113,6 +113,7 @@ describe('validateProductRows', () => {
           active: 'true',
           sizeKind: 'length',
           sizes: '16, 18',
+          sizeWeightsG: '10.5|11.81',
         },
       ],
       lookups,
@@ -128,6 +129,7 @@ describe('validateProductRows', () => {
       hallmarked: true,
       giftRecipients: ['Wife', 'Mom'],
       sizes: ['16', '18'],
+      sizeWeightsG: [10.5, 11.81],
     });
   });
 });

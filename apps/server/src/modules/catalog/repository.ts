@@ -339,6 +339,7 @@ const productDetailStatement = preparedQuery('catalog_product_detail', (db) => {
       diamondQualities: products.diamondQualities,
       sizeKind: products.sizeKind,
       sizes: products.sizes,
+      sizeWeightsMg: products.sizeWeightsMg,
       images: sql<string[]>`coalesce((select array_agg(${productImages.path} order by ${productImages.position}, ${productImages.id})
         from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
       stones: sql<string[]>`coalesce((select array_agg(${otherStones.name} order by ${otherStones.sortOrder}, ${otherStones.id})
@@ -441,6 +442,7 @@ const UPSERT_SET = {
   diamondQualities: sql`excluded.diamond_qualities`,
   sizeKind: sql`excluded.size_kind`,
   sizes: sql`excluded.sizes`,
+  sizeWeightsMg: sql`excluded.size_weights_mg`,
   huid: sql`excluded.huid`,
   countryOfOrigin: sql`excluded.country_of_origin`,
   stock: sql`excluded.stock`,

@@ -22,7 +22,7 @@ import {
   type Tag,
 } from '@milli/contracts';
 import type { Db } from '@milli/db';
-import { listedSale, makingFromPerGram, priceChoice, rupeesToPaise, indianDate } from '@milli/pricing';
+import { listedSale, priceChoice, rupeesToPaise, indianDate } from '@milli/pricing';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { MAX_SEARCH_WORDS, nearestWord, normaliseWords, type Vocabulary } from './search-plan.ts';
 import {
@@ -347,6 +347,8 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
         metalWeightMg: product.metalWeightMg,
         makingChargePaise: product.makingChargePaise,
         makingPercentHundredths: product.makingChargeKind === 'percent' ? product.makingChargeRate : null,
+        makingPaisePerGram: product.makingChargeKind === 'per_gram' ? product.makingChargeRate : null,
+        sizeWeightsMg: product.sizeKind === 'length' ? Object.fromEntries(product.sizeWeightsMg.map((mg, i) => [product.sizes[i]!, mg])) : {},
         stoneValuePaise: product.stoneValuePaise,
         diamondWeightCents: product.diamondWeightCents,
         fixedPricePaise: product.fixedPricePaise,
@@ -409,14 +411,11 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
         const purity = row.purity ?? DEFAULT_PURITY[row.metal];
         const rate = rates.metal.get(`${row.metal}:${purity}`);
         if (rate === undefined || row.metalWeightMg === null) continue;
-        const making =
-          row.makingChargeKind === 'per_gram' && row.makingChargeRate !== null
-            ? makingFromPerGram(row.metalWeightMg, row.makingChargeRate)
-            : row.makingChargePaise;
         const price = priceChoice({
           metalWeightMg: row.metalWeightMg,
-          makingChargePaise: making,
+          makingChargePaise: row.makingChargePaise,
           makingPercentHundredths: row.makingChargeKind === 'percent' ? row.makingChargeRate : null,
+          makingPaisePerGram: row.makingChargeKind === 'per_gram' ? row.makingChargeRate : null,
           stoneValuePaise: row.stoneValuePaise,
           diamondWeightCents: row.diamondWeightCents,
           fixedPricePaise: null,

@@ -4,7 +4,7 @@ import type { PaymentRecord, PaymentService } from '../payments/service.ts';
 import { GATEWAY_MINIMUM_PAISE } from '../payments/service.ts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
-import { formatRupees, indianDate, orderTotals, payableOf, startOfIndianDate } from '@milli/pricing';
+import { formatRupees, indianDate, orderTotals, payableOf, startOfIndianDate, weightOfChoice } from '@milli/pricing';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { emptyCart, priceOptions, storedCartLines, type StoredCartLine } from '../cart/service.ts';
@@ -344,7 +344,8 @@ export function createCheckoutService(
             unitPricePaise: p.unitPricePaise,
             quantity: p.quantity,
             lineTotalPaise: p.unitPricePaise * p.quantity,
-            metalWeightMg: card.metalWeightMg,
+            // The chosen length's own weight (issue 38): the invoice, the packing check and a refund read it here.
+            metalWeightMg: weightOfChoice(card, p.options.size),
             purity: weighed ? (p.options.purity ?? card.defaultPurity) : null,
             metalColour: p.options.colour ?? null,
             diamondQuality: p.options.diamondQuality ?? null,

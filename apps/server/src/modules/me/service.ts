@@ -72,7 +72,7 @@ export function createMeService({ cart, wishlist, catalog, readCache, now = () =
       // A piece the store no longer shows drops out, as on the cart screen.
       const product = products.get(item.productId);
       if (!product) return [];
-      const { unitPricePaise } = priceAsChosen(product, { purity: item.purity, diamondQuality: item.diamondQuality });
+      const { unitPricePaise } = priceAsChosen(product, { purity: item.purity, diamondQuality: item.diamondQuality, size: item.size });
       return [
         {
           productId: product.product_id,

@@ -25,6 +25,7 @@ export const PRODUCT_TEXT_FIELDS = [
   'colour',
   'sizeKind',
   'sizes',
+  'sizeWeightsG',
   'huid',
   'countryOfOrigin',
   'stock',

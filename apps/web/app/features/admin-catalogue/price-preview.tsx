@@ -22,7 +22,8 @@ export function previewInputOf(form: FormData): PreviewInput {
   return {
     metal: get('metal') || 'gold',
     purity: get('purity'),
-    metalWeightG: get('metalWeightG'),
+    // A chain weighed by length is listed at its first length's weight, which may be typed there only.
+    metalWeightG: get('metalWeightG') || (get('sizeWeightsG').split(/[|,]/)[0] ?? '').trim(),
     fixedPrice: get('fixedPrice'),
     makingChargeKind: get('makingChargeKind') || 'fixed',
     makingCharge: get('makingCharge'),

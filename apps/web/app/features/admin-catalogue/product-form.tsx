@@ -55,6 +55,7 @@ export const EMPTY_FORM: ProductFormValues = {
   colour: null,
   sizeKind: null,
   sizes: [],
+  sizeWeightsG: [],
   hallmarked: true,
   huid: null,
   countryOfOrigin: 'India',
@@ -207,7 +208,7 @@ export function ProductForm({
             min={0}
             defaultValue={values.metalWeightG}
             error={errors.metalWeightG}
-            hint="Grams, up to 3 decimals."
+            hint="Grams, up to 3 decimals. A chain weighed by length: its first length's (may be left empty)."
           />
           <Select
             name="metalColour"
@@ -345,6 +346,13 @@ export function ProductForm({
             defaultValue={values.sizes.join(', ')}
             error={errors.sizes}
             hint="Separated by commas: 10, 12, 14 or 2.4, 2.6."
+          />
+          <TextField
+            name="sizeWeightsG"
+            label="Weight of each length"
+            defaultValue={values.sizeWeightsG.join(', ')}
+            error={errors.sizeWeightsG}
+            hint="Chains sold in lengths only: grams for each length, in the order of the sizes (5.58, 6.28, 8.37). The first is the metal weight."
           />
           <NumberField name="stock" label="In stock" min={0} defaultValue={values.stock} error={errors.stock} />
           <NumberField

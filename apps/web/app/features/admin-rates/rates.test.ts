@@ -31,6 +31,8 @@ const sample: RateSample = {
     metalWeightMg: 10_000,
     makingChargePaise: 500_000,
     makingPercentHundredths: null,
+    makingPaisePerGram: null,
+    sizeWeightsMg: {},
     stoneValuePaise: 0,
     diamondWeightCents: 50,
     fixedPricePaise: null,

@@ -9,7 +9,7 @@ const GRAMS = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximum
 const CARATS = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const RATE_DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-function grams(mg: number): string {
+export function grams(mg: number): string {
   return `${GRAMS.format(mg / 1000)} g`;
 }
 
@@ -45,9 +45,9 @@ export function PriceBreakup({ pricing, price }: { pricing: PricingContext; pric
               <tr>
                 <th scope="row">
                   {metal} {purityText}
-                  {pricing.metalWeightMg !== null && (
+                  {price.weightMg !== null && (
                     <span className="breakup-detail">
-                      {grams(pricing.metalWeightMg)} × {formatRupees(price.ratePaisePerGram)}/g
+                      {grams(price.weightMg)} × {formatRupees(price.ratePaisePerGram)}/g
                     </span>
                   )}
                 </th>

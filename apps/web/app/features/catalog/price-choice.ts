@@ -1,5 +1,5 @@
 import type { PricingContext } from '@milli/contracts';
-import { priceChoice, type PriceBreakup } from '@milli/pricing';
+import { priceChoice, weightOfChoice, type PriceBreakup } from '@milli/pricing';
 
 /** What the shopper has picked on the product page that changes the price. */
 export interface PriceChoice {
@@ -7,6 +7,8 @@ export interface PriceChoice {
   purity: number;
   /** Diamond grade; pieces without diamonds ignore it. */
   diamondQuality: string | null;
+  /** The chain length chosen (its weight prices it); null or absent before one is chosen: the first length's weight. */
+  size?: string | null;
 }
 
 export interface ChoicePrice {
@@ -17,6 +19,8 @@ export interface ChoicePrice {
   diamondQuality: string | null;
   ratePaisePerGram: number;
   diamondRatePaisePerCarat: number;
+  /** The metal weight priced: the chosen length's own where the piece has one per length; null for a fixed price. */
+  weightMg: number | null;
 }
 
 export function hasDiamonds(pricing: PricingContext): boolean {
@@ -41,7 +45,7 @@ export function effectiveChoice(pricing: PricingContext, choice: PriceChoice): {
  */
 export function priceForChoice(pricing: PricingContext, choice: PriceChoice): ChoicePrice | null {
   const used = effectiveChoice(pricing, choice);
-  const priced = priceChoice(pricing, used);
+  const priced = priceChoice(pricing, { ...used, size: choice.size });
   if (!priced) return null;
   const { ratePaisePerGram, ...breakup } = priced;
   const purity = used.purity ?? pricing.defaultPurity;
@@ -52,5 +56,6 @@ export function priceForChoice(pricing: PricingContext, choice: PriceChoice): Ch
     diamondQuality,
     ratePaisePerGram: ratePaisePerGram ?? 0,
     diamondRatePaisePerCarat: diamondQuality ? (pricing.diamondRatesPaisePerCarat[diamondQuality] ?? 0) : 0,
+    weightMg: weightOfChoice(pricing, choice.size),
   };
 }

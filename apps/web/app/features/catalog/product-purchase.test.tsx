@@ -48,7 +48,7 @@ const ring = (over: Partial<PricingContext> = {}): ProductDetail =>
 const priceOf = (product: ProductDetail, purity: number) => formatRupees(priceForChoice(product.pricing, { purity, diamondQuality: null })!.breakup.totalPaise);
 
 /** The product page as far as the purchase form needs it: its colour kept by the page, its action recording what was posted. */
-function renderPurchase(product: ProductDetail, cartResult: AddToCartResult | null = null) {
+function renderPurchase(product: ProductDetail, cartResult: AddToCartResult | null = null, entry = '/product-detail/5') {
   const posted: Record<string, string>[] = [];
   function Page() {
     const [colour, setColour] = useState<string | null>(product.pricing.defaultColour);
@@ -64,12 +64,51 @@ function renderPurchase(product: ProductDetail, cartResult: AddToCartResult | nu
       },
     },
   ]);
-  render(<Stub initialEntries={['/product-detail/5']} />);
+  render(<Stub initialEntries={[entry]} />);
   return { posted, user: userEvent.setup() };
 }
 
 const checked = (element: HTMLElement) => (element as HTMLInputElement).checked;
 const shownPrice = () => screen.getByRole('status', { name: 'Price' }).textContent;
+
+describe('a chain weighed by length (issue 38)', () => {
+  const chain = () =>
+    ring({
+      metalWeightMg: 5_580,
+      sizeKind: 'length',
+      sizes: ['16', '18', '24'],
+      sizeWeightsMg: { '16': 5_580, '18': 6_280, '24': 8_370 },
+      makingPaisePerGram: 450_00,
+    });
+  const priceAt = (product: ProductDetail, size: string) =>
+    formatRupees(priceForChoice(product.pricing, { purity: 18, diamondQuality: null, size })!.breakup.totalPaise);
+
+  it('prices the length the address names (?length=24), lists each length’s weight and price, and re-prices when another is chosen', async () => {
+    const product = chain();
+    const { user } = renderPurchase(product, null, '/product-detail/5?length=24');
+    const select = await screen.findByRole('combobox', { name: 'Chain length' });
+    expect((select as HTMLSelectElement).value).toBe('24');
+    expect(shownPrice()).toBe(priceAt(product, '24'));
+    expect(priceAt(product, '24')).not.toBe(priceAt(product, '16'));
+    const table = screen.getByRole('table', { name: /at each length/ });
+    const row24 = within(table).getByRole('link', { name: '24 in' }).closest('tr')!;
+    expect(row24.textContent).toContain('8.37 g');
+    expect(row24.textContent).toContain(priceAt(product, '24'));
+    expect(within(table).getByRole('link', { name: '18 in' }).getAttribute('href')).toMatch(/\?length=18$/);
+
+    await user.selectOptions(select, '16');
+    expect(shownPrice()).toBe(priceAt(product, '16'));
+    expect(screen.getByRole('table', { name: /How the price/ }).textContent).toContain('5.58 g');
+  });
+
+  it('shows the first length’s price until one is chosen, and ignores a length the chain is not made in', async () => {
+    const product = chain();
+    renderPurchase(product, null, '/product-detail/5?length=30');
+    expect(((await screen.findByRole('combobox', { name: 'Chain length' })) as HTMLSelectElement).value).toBe('');
+    expect(shownPrice()).toBe(priceAt(product, '16'));
+    expect(screen.getByText(/Shown for 16 in/).textContent).toContain('5.58 g');
+  });
+});
 
 describe('the product purchase form', () => {
   it('shows the default karat’s price, and the new price when another karat is chosen', async () => {

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { SIZE_LABELS, type ProductDetail } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { productPaise, screenCategory } from './catalog-text.ts';
-import { PriceBreakup } from './price-breakup.tsx';
+import { PriceBreakup, grams } from './price-breakup.tsx';
 import { hasDiamonds, priceForChoice } from './price-choice.ts';
+import { LengthWeights, lengthAsked, weighsByLength } from './length-weights.tsx';
 import type { AddToCartResult } from './product-actions.server.ts';
 import { inStock } from './product-seo.ts';
 import { SizerDialog, SizerTrigger, useSizerDialog, type SizerResult } from './sizer-dialog.tsx';
@@ -116,6 +117,10 @@ export function ProductPurchase({
   const [purity, setPurity] = useState(pricing.defaultPurity);
   const [diamondQuality, setDiamondQuality] = useState(pricing.defaultDiamondQuality ?? pricing.diamondQualities[0] ?? null);
   const [quantity, setQuantity] = useState(1);
+  // A chain's length prices it (issue 38); the page address may name one (?length=18), so it works without JavaScript.
+  const [search] = useSearchParams();
+  const [chosenSize, setChosenSize] = useState(() => lengthAsked(pricing, search) ?? '');
+  const byLength = weighsByLength(pricing);
   const size = pricing.sizeKind ? SIZE_LABELS[pricing.sizeKind] : null;
   const sizeRefused =
     cartResult !== null && !cartResult.ok && onCode<CartRefusal, 'size' | null>(cartResult.code ?? null, REFUSED_FIELD, () => null) === 'size';
@@ -123,7 +128,7 @@ export function ProductPurchase({
   const navigation = useNavigation();
   const adding = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add-to-cart';
 
-  const price = priceForChoice(pricing, { purity, diamondQuality });
+  const price = priceForChoice(pricing, { purity, diamondQuality, size: byLength && chosenSize ? chosenSize : null });
   const totalPaise = price?.breakup.totalPaise ?? productPaise(product);
   const available = inStock(product);
   const tags = product.product_tags
@@ -227,7 +232,8 @@ export function ProductPurchase({
               <select
                 id="pd-size"
                 name="size"
-                defaultValue=""
+                value={chosenSize}
+                onChange={(event) => setChosenSize(event.target.value)}
                 aria-required="true"
                 aria-invalid={sizeRefused || undefined}
                 aria-describedby={sizeRefused ? 'pd-cart-result' : undefined}
@@ -283,6 +289,12 @@ export function ProductPurchase({
             </div>
           </div>
         </div>
+        {byLength && price && (
+          <p className="pd-length-note" role="status">
+            {chosenSize ? `${chosenSize} in` : `Shown for ${pricing.sizes[0]} in`}: {price.weightMg !== null && grams(price.weightMg)} of metal,{' '}
+            {formatRupees(price.breakup.totalPaise)}.{!chosenSize && ' Each length has its own weight and price (below).'}
+          </p>
+        )}
         {cartResult && (
           <p id="pd-cart-result" className={cartResult.ok ? 'alert-success' : 'alert-error'} role={cartResult.ok ? 'status' : 'alert'}>
             {cartResult.message}
@@ -305,6 +317,7 @@ export function ProductPurchase({
       </Form>
       {pricing.sizeKind === 'ring' && <SizerDialog productId={product.product_id} fallback={sizerResult} control={sizer} />}
 
+      {byLength && <LengthWeights pricing={pricing} choice={{ purity, diamondQuality }} chosen={chosenSize || null} onChoose={setChosenSize} />}
       {price && <PriceBreakup pricing={pricing} price={price} />}
     </>
   );
