@@ -49,7 +49,7 @@ export function weightOfChoice(card: Pick<RateCard, 'metalWeightMg' | 'sizeWeigh
 /**
  * A chain's weight at each length from its weight at the first (the same link repeated, so metal grows with
  * length), rounded to 10 mg; the first keeps its weight exactly. What the demo chains weigh, and what migration
- * 0024 gave the chains listed before it. Null when a length does not read as inches.
+ * 0023 gave the chains listed before it. Null when a length does not read as inches.
  */
 export function lengthWeightsMg(firstWeightMg: number, lengths: readonly string[]): number[] | null {
   const inches = lengths.map(Number);

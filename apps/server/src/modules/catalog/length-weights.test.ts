@@ -214,11 +214,11 @@ describe('staff give a weight for each length', () => {
   });
 });
 
-describe('migration 0024 on chains listed before it', () => {
+describe('migration 0023 on chains listed before it', () => {
   it('weighs each length by the rule the demo chains are seeded with (lengthWeightsMg), the first kept exactly', async () => {
     const db = t.database.db;
     const chains = (await db.select().from(schema.products).where(eq(schema.products.sizeKind, 'length'))).filter((c) => !c.sku.startsWith('LEN-'));
-    const statement = readFileSync(path.join(migrationsFolder, '0024_size_weights.sql'), 'utf8').split('--> statement-breakpoint').at(-1)!;
+    const statement = readFileSync(path.join(migrationsFolder, '0023_size_weights.sql'), 'utf8').split('--> statement-breakpoint').at(-1)!;
     expect(statement).toMatch(/^\s*-- Issue 38[\s\S]*UPDATE "products"/);
     await db.execute(sql`update ${schema.products} set size_weights_mg = '{}' where size_kind = 'length'`);
     await db.execute(sql.raw(statement));
