@@ -16,4 +16,5 @@ export * from './complaint-rules.ts';
 export * from './privacy-rules.ts';
 export * from './catalogue-images.ts';
 export * from './admin-shop-values.ts';
+export * from './hallmark.ts';
 export type * from './api.ts';

@@ -12,6 +12,7 @@
  */
 import { artMetalFor, artPath, artVariant, COLLECTION_ART, productSearchText, type Db } from '@milli/db';
 import { parseProductForm, toCents, toMilligrams, type FieldProblems, type ProductForm } from '@milli/contracts/schemas';
+import { carriesHuid } from '@milli/contracts';
 import { countryByName } from '@milli/contracts/countries';
 import { indianDate, paiseToRupees, rupeesToPaise } from '@milli/pricing';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
@@ -250,7 +251,6 @@ function rowOf(v: ResolvedProduct, slug: string, stored: StoredProduct | undefin
     diamondQualities: f.diamondQualities,
     sizeKind: f.sizeKind,
     sizes: f.sizes,
-    huid: f.huid,
     countryOfOrigin: f.countryOfOrigin,
     stock: f.stock,
     featuredRank: f.featuredRank,
@@ -315,8 +315,7 @@ export function formOf(s: StoredProduct): ProductForm {
     colour: r.colour,
     sizeKind: r.sizeKind,
     sizes: r.sizes,
-    hallmarked: r.hallmarked,
-    huid: r.huid,
+    hallmarked: carriesHuid(r),
     countryOfOrigin: r.countryOfOrigin,
     stock: r.stock,
     occasion: r.occasion,

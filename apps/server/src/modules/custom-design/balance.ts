@@ -59,7 +59,6 @@ export async function payBalance(
     }
     if (
       request.status !== 'Making' ||
-      !request.huid ||
       request.netWeightMg === null ||
       request.grossWeightMg === null ||
       request.finalTotalPaise === null ||
@@ -131,6 +130,8 @@ export async function payBalance(
           stoneWeightCents: sheet.stoneWeightCents ?? 0,
           hsnCode: '7113',
           huid: request.huid,
+          // The made piece is hallmarked when the desk recorded its HUID (hallmark.ts allowed one for its metal).
+          hallmarked: request.huid !== null,
         },
       ],
       orderAddress,
