@@ -225,7 +225,10 @@ export const AdminCustomPieceSchema = z
   .object({
     huid: z.preprocess(
       (v) => (v === undefined || v === null ? null : typeof v === 'string' ? v.trim().toUpperCase() || null : v),
-      z.string({ error: 'A HUID is 6 letters and digits.' }).regex(/^[A-Z0-9]{6}$/, 'A HUID is 6 letters and digits.').nullable(),
+      z
+        .string({ error: 'A HUID is 6 letters and digits.' })
+        .regex(/^[A-Z0-9]{6}$/, 'A HUID is 6 letters and digits.')
+        .nullable(),
     ),
     netWeightMg: z.coerce
       .number({ error: 'The net weight is a whole number of milligrams.' })

@@ -530,7 +530,11 @@ function describe(d: DescribeInput): string {
           ? `set with ${STONE_PHRASE[d.stone]} and ${carats} of diamonds`
           : `set with ${STONE_PHRASE[d.stone]}`;
   // What is stamped on the piece: a BIS hallmark with the piece's own HUID (given on its invoice), or the maker's mark.
-  const hallmark = d.hallmarked ? 'BIS hallmarked: each piece carries its own HUID, printed on your invoice.' : d.metal === 'platinum' ? 'Stamped Pt 950.' : 'Stamped 925.';
+  const hallmark = d.hallmarked
+    ? 'BIS hallmarked: each piece carries its own HUID, printed on your invoice.'
+    : d.metal === 'platinum'
+      ? 'Stamped Pt 950.'
+      : 'Stamped 925.';
   return `${withArticle(d.style.noun.toLowerCase())} in ${metalText}, ${stones}. ${d.rng.pick(CRAFT)} ${hallmark}`;
 }
 

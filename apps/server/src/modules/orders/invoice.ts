@@ -290,7 +290,9 @@ export function articleLines(r: InvoiceFigures['rows'][number]): string[] {
   if (a.diamondCents > 0 || a.diamondPaise > 0) lines.push(`Diamonds ${carats(a.diamondCents)}, value ${rupees(a.diamondPaise)}`);
   if (a.stoneCents > 0 || a.stonePaise > 0) lines.push(`Stones ${a.stoneCents > 0 ? `${carats(a.stoneCents)}, ` : ''}value ${rupees(a.stonePaise)}`);
   if (a.makingPaise !== null)
-    lines.push(r.hallmarked ? `Making charges ${rupees(a.makingPaise)} · Hallmarking charge ${rupees(a.hallmarkingPaise)}` : `Making charges ${rupees(a.makingPaise)}`);
+    lines.push(
+      r.hallmarked ? `Making charges ${rupees(a.makingPaise)} · Hallmarking charge ${rupees(a.hallmarkingPaise)}` : `Making charges ${rupees(a.makingPaise)}`,
+    );
   r.pieces.forEach((p, i) =>
     lines.push(
       `Piece ${i + 1}: ${r.hallmarked && p.huid ? `HUID ${p.huid} · ` : ''}net weight ${grams(p.netWeightMg)} · gross weight ${grams(p.grossWeightMg)}`,

@@ -25,7 +25,6 @@ export const PRODUCT_TEXT_FIELDS = [
   'colour',
   'sizeKind',
   'sizes',
-  'huid',
   'countryOfOrigin',
   'stock',
   'occasion',
