@@ -77,7 +77,7 @@ export const AdminOrderDetailSchema = z.object({
       purity: z.number().int().nullable(),
       /** The net metal weight of one piece as sold, in milligrams (null for pieces without one). */
       soldWeightMg: z.number().int().nullable(),
-      /** True when each piece of this line is recorded at packing before dispatch (a weighed or hallmarked piece). */
+      /** True when each piece of this line is recorded at packing before dispatch (a piece sold by its metal's weight). */
       recordedAtPacking: z.boolean(),
       /**
        * Issue 38: the line was sold hallmarked (contracts hallmark.ts), so each piece is packed with its HUID; any
@@ -151,7 +151,7 @@ const mg = (label: string) =>
 
 /**
  * POST /api/admin/orders/{orderNumber}/pieces: packing. One entry per physical piece (a line of quantity 2 has
- * two); sending again before dispatch replaces what was recorded. Every weighed or hallmarked line needs exactly its
+ * two); sending again before dispatch replaces what was recorded. Every weighed line needs exactly its
  * quantity of pieces. A piece of a hallmarked line needs its HUID, a piece of any other line is refused one (issue
  * 38); HUIDs are unique across every piece sold.
  */

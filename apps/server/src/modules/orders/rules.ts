@@ -16,12 +16,12 @@ export function isWeighed(line: { metal: string | null; metalWeightMg: number | 
 }
 
 /**
- * A line whose pieces are recorded at packing before dispatch: a weighed piece (its real weights) or a hallmarked one.
- * Only a hallmarked piece (order_lines.hallmarked, from contracts hallmark.ts at the order) is recorded with a HUID:
- * platinum and unhallmarked silver are packed with their weights alone (issue 38).
+ * A line whose pieces are recorded at packing before dispatch: a weighed piece, with its real weights. Only a
+ * hallmarked piece (order_lines.hallmarked, from contracts hallmark.ts at the order) is recorded with a HUID: platinum
+ * and unhallmarked silver are packed with their weights alone (issue 38).
  */
-export function isRecordedAtPacking(line: { metal: string | null; metalWeightMg: number | null; hallmarked: boolean }): boolean {
-  return isWeighed(line) || line.hallmarked;
+export function isRecordedAtPacking(line: { metal: string | null; metalWeightMg: number | null }): boolean {
+  return isWeighed(line);
 }
 
 export interface OrderRules {
@@ -34,11 +34,11 @@ export interface OrderRules {
 /**
  * What staff may do with an order next, read by its page and enforced by the writes alike: one step at a time
  * (Awaiting confirmation → Placed for pay on delivery), and the dispatch (Out for Delivery) only once every
- * weighed or hallmarked piece is recorded and no weight difference is left to pay.
+ * weighed piece is recorded (with its HUID where hallmarked) and no weight difference is left to pay.
  */
 export function orderRules(
   order: Pick<Order, 'status'>,
-  lines: readonly { id: number; productName: string; quantity: number; metal: string | null; metalWeightMg: number | null; hallmarked: boolean }[],
+  lines: readonly { id: number; productName: string; quantity: number; metal: string | null; metalWeightMg: number | null }[],
   pieces: readonly Pick<OrderPiece, 'lineId' | 'releasedAt'>[],
   adjustments: readonly Pick<OrderAdjustment, 'kind' | 'status' | 'amountPaise'>[],
 ): OrderRules {

@@ -169,7 +169,7 @@ interface Injector {
 }
 
 /**
- * Test helper (the invoice is issued at dispatch, issue 19): records each weighed or hallmarked piece at its sold
+ * Test helper (the invoice is issued at dispatch, issue 19): records each weighed piece at its sold
  * weight (a HUID each for a hallmarked one) through the staff's packing route, then moves the order on through the staff's status route up to
  * Out for Delivery (courier and AWB), so its tax invoice can be downloaded. `staffCookie` is an orders-desk session.
  */

@@ -52,7 +52,7 @@ export function gramsToMg(typed: string): number | null {
   return Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0') || '0');
 }
 
-/** One row of the packing form: a physical piece of a weighed or hallmarked line. */
+/** One row of the packing form: a physical piece of a weighed line. */
 export interface PieceRow {
   /** Its place in what is posted (the server's `pieces.{index}.…`). */
   index: number;
@@ -70,7 +70,7 @@ export interface PieceRow {
 }
 
 /**
- * The packing form's rows: each weighed or hallmarked line's quantity of pieces, filled from what is recorded (or, after a
+ * The packing form's rows: each weighed line's quantity of pieces, filled from what is recorded (or, after a
  * refused post, from what was typed).
  */
 export function pieceRows(order: Pick<AdminOrderDetail, 'lines' | 'pieces'>, typed?: readonly TypedPiece[]): PieceRow[] {

@@ -1,7 +1,7 @@
 /**
  * /admin/orders/:orderNumber (issue 19): one order for the orders desk. The header says where it is and its
  * next step (or what blocks it); then the lines with their sold weights, the packing form (one row per physical
- * piece of each weighed or hallmarked line: the HUID of a hallmarked piece only (issue 38), net and gross weight typed in grams with three decimals, sent as whole
+ * piece of each weighed line: the HUID of a hallmarked piece only (issue 38), net and gross weight typed in grams with three decimals, sent as whole
  * milligrams), the dispatch form (courier, AWB, tracking link) when the next step is Out for Delivery, the
  * buttons for Confirm / Mark picked / Mark delivered, Cancel with a reason (asks first), the weight adjustments
  * with Waive, payments and refunds, addresses, PAN and company, the invoice and credit notes, and the timeline.
@@ -118,7 +118,11 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     if (!built.ok)
       return { intent, pieces, pieceErrors: built.errors, refusal: { status: 400, message: 'Please correct the weights marked below.', code: null } };
     const r = await admin.send('POST', `${api(n)}/pieces`, built.body);
-    if (r.ok) return { intent, saved: 'Packing recorded: the HUIDs and weights are saved. Any weight difference waits for the accounts desk.' };
+    if (r.ok)
+      return {
+        intent,
+        saved: 'Packing recorded: the weights (and the HUID of each hallmarked piece) are saved. Any weight difference waits for the accounts desk.',
+      };
     return { intent, pieces, pieceErrors: pieceErrorsOf(r.refusal.fields), refusal: r.refusal };
   }
 
@@ -182,7 +186,7 @@ function Lines({ o }: { o: AdminOrderDetail }) {
                   {l.name}
                   <span className="adm-order-sub">
                     {l.sku}
-                    {l.metal ? ` · ${l.metal}${l.purity ? ` ${l.purity} kt` : ''}` : ''}
+                    {l.metal ? ` · ${l.metal}${l.purity ? ` ${l.purity}${l.metal === 'gold' ? ' kt' : ''}` : ''}` : ''}
                     {l.hallmarked ? ' · hallmarked (HUID)' : l.recordedAtPacking ? ' · not hallmarked (no HUID)' : ''}
                   </span>
                   {optionText(l.options) && <span className="adm-order-sub">{optionText(l.options)}</span>}
