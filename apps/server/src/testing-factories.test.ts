@@ -20,7 +20,7 @@ describe('test factories', () => {
     const ring = await createProduct(t.database.db, { metal: 'gold', karat: 18, stock: 1, sizeKind: 'ring', category: 'Rings' });
     expect(ring).toMatchObject({ metal: 'gold', material: 'Gold', purity: 18, stock: 1, sizeKind: 'ring', sizes: ['10', '12', '14'], active: true });
     const silver = await createProduct(t.database.db, { metal: 'silver', metalWeightMg: 12_000 });
-    expect(silver).toMatchObject({ material: 'Silver', purity: 925, metalColour: null, huid: null });
+    expect(silver).toMatchObject({ material: 'Silver', purity: 925, metalColour: null, hallmarked: false });
     for (const p of [ring, silver]) {
       const page = await t.app.inject({ url: `/api/product/find-by-id/${p.id}` });
       expect(page.statusCode, page.body).toBe(200);

@@ -161,7 +161,6 @@ export async function createProduct(db: Db, overrides: ProductOverrides = {}): P
       diamondCount: diamondWeightCents > 0 ? 1 : 0,
       sizes: sizeKind ? [...DEFAULT_SIZES[sizeKind]] : [],
       hallmarked: metal === 'gold',
-      huid: metal === 'gold' ? `T${String(n).padStart(5, '0')}` : null,
       stock: 10,
       image: artPath('earrings', artMetalFor(metal, metalColour), artVariant('plain', 0)),
       listPricePaise: price.totalPaise,

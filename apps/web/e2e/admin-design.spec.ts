@@ -185,7 +185,7 @@ test('a custom ring from request to a paid balance, through the design desk', as
     // The customer sees the AWB on the order page and on the design's page, which follows the order.
     await page.goto(`/order-details?order=${orderNumber}`);
     await expect(page.getByRole('region', { name: 'Shipment' })).toContainText(awb);
-    await expect(page.getByRole('list', { name: 'Hallmarked pieces' })).toContainText(huid);
+    await expect(page.getByRole('list', { name: 'Packed pieces' })).toContainText(huid);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download invoice' }).click()]);
     const invoice = execFileSync('pdftotext', ['-layout', '-', '-'], { input: await readFile((await download.path())!) }).toString();
     const view = (await (await page.request.get(`/api/custom-design/requests/${id}`)).json()) as { piece: { advancePaise: number; finalTotalPaise: number } };

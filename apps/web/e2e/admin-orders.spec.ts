@@ -119,7 +119,7 @@ test('a customer’s hallmarked order goes through the desk: picked, packed with
   const shipment = customer.getByRole('region', { name: 'Shipment' });
   await expect(shipment).toContainText(`AWB${HUID}99`);
   await expect(shipment.getByRole('link', { name: /Track your parcel/ })).toHaveAttribute('href', `https://track.example/AWB${HUID}99`);
-  await expect(customer.getByRole('list', { name: 'Hallmarked pieces' })).toContainText(HUID);
+  await expect(customer.getByRole('list', { name: 'Packed pieces' })).toContainText(HUID);
   const [download] = await Promise.all([customer.waitForEvent('download'), customer.getByRole('link', { name: 'Download invoice' }).click()]);
   const invoice = execFileSync('pdftotext', ['-layout', '-', '-'], { input: await readFile((await download.path())!) }).toString();
   expect(invoice).toContain(HUID);

@@ -457,7 +457,7 @@ export async function mailTo(email: string, subject: RegExp): Promise<string> {
 
 /**
  * The tax invoice is issued at dispatch (issue 19): as the orders desk, through its API in a request context of its
- * own, records each hallmarked piece at its sold weight (a HUID each) and moves the order on to Out for Delivery.
+ * own, records each weighed piece at its sold weight (a HUID each where hallmarked) and moves the order on to Out for Delivery.
  */
 export async function dispatchAsStaff(request: APIRequestContext, orderNumber: string): Promise<void> {
   const headers = ownOrigin();
@@ -469,15 +469,18 @@ export async function dispatchAsStaff(request: APIRequestContext, orderNumber: s
     status: string;
     nextStatus: string | null;
     pieces: unknown[];
-    lines: { lineId: number; quantity: number; hallmarked: boolean; soldWeightMg: number | null }[];
+    lines: { lineId: number; quantity: number; recordedAtPacking: boolean; hallmarked: boolean; soldWeightMg: number | null }[];
   };
   const read = async () => (await (await request.get(url)).json()) as Detail;
   let order = await read();
   const huid = () => randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase();
   const pieces = order.lines
-    .filter((l) => l.hallmarked)
+    .filter((l) => l.recordedAtPacking)
     .flatMap((l) =>
-      Array.from({ length: l.quantity }, () => ({ lineId: l.lineId, huid: huid(), netWeightMg: l.soldWeightMg!, grossWeightMg: l.soldWeightMg! + 150 })),
+      Array.from({ length: l.quantity }, () => {
+        const net = l.soldWeightMg ?? 1000;
+        return { lineId: l.lineId, huid: l.hallmarked ? huid() : null, netWeightMg: net, grossWeightMg: net + 150 };
+      }),
     );
   if (pieces.length > 0 && order.pieces.length === 0) expect((await request.post(`${url}/pieces`, { data: { pieces }, headers })).status()).toBe(200);
   while (order.nextStatus && order.status !== 'Out for Delivery') {

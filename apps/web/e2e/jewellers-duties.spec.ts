@@ -52,8 +52,10 @@ async function shotOf(target: Locator, name: string, testInfo: TestInfo, { scrip
 /** A hallmarked gold piece in stock, without a size. */
 async function goldPiece(request: APIRequestContext): Promise<number> {
   for (const p of await pieces(request, { min: 20_000, max: 60_000 })) {
-    const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as { data: { product_huid: string | null } };
-    if (detail.data.product_huid) return p.product_id;
+    const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as {
+      data: { product_metal: string; product_hallmarked: boolean };
+    };
+    if (detail.data.product_metal === 'gold' && detail.data.product_hallmarked) return p.product_id;
   }
   throw new Error('no hallmarked piece in stock');
 }
@@ -90,7 +92,9 @@ test('the owner sets the BIS registration number: the footer and a hallmarked pi
   await page.goto(`/product-detail/${id}`);
   const seal = page.getByRole('list', { name: 'Certification' });
   await expect(seal).toContainText(`Sold by a BIS-registered jeweller, ${BIS}`);
-  await expect(seal).toContainText(/HUID [A-Z0-9]{6}/);
+  // Issue 38: no one HUID for a product; each piece's own is on its invoice.
+  await expect(seal).toContainText('each piece has its own HUID, printed on your invoice');
+  await expect(seal).not.toContainText(/HUID [A-Z0-9]{6}/);
   const facts = page.locator('dl').filter({ hasText: 'Country of origin' }).first();
   await expect(facts).toContainText('India');
   await shotOf(seal, 'hallmark-block', testInfo);

@@ -75,7 +75,8 @@ export type CadVersion = z.infer<typeof CadVersionSchema>;
 
 /** The made piece (recorded by the desk once Making ends) and what is left to pay. */
 export const CustomPieceSchema = z.object({
-  huid: z.string(),
+  /** Null when the piece is not hallmarked (platinum; silver not sent for hallmarking): contracts hallmark.ts. */
+  huid: z.string().nullable(),
   netWeightMg: z.number().int(),
   grossWeightMg: z.number().int(),
   finalTotalPaise: z.number().int(),
@@ -215,14 +216,20 @@ export const AdminCustomStatusSchema = z.object({
 });
 export const AdminCustomStatusAnswerSchema = z.object({ id: z.number().int(), status: z.string() });
 
-/** POST /api/admin/custom-requests/{id}/piece: the made piece's HUID and real weights (mg). */
+/**
+ * POST /api/admin/custom-requests/{id}/piece: the made piece's HUID and real weights (mg). The HUID follows the
+ * approved design's metal (hallmark.ts, issue 38): required for gold, given for silver only when it was hallmarked,
+ * refused for platinum; empty or left out means none.
+ */
 export const AdminCustomPieceSchema = z
   .object({
-    huid: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z0-9]{6}$/, 'A HUID is 6 letters and digits.'),
+    huid: z.preprocess(
+      (v) => (v === undefined || v === null ? null : typeof v === 'string' ? v.trim().toUpperCase() || null : v),
+      z
+        .string({ error: 'A HUID is 6 letters and digits.' })
+        .regex(/^[A-Z0-9]{6}$/, 'A HUID is 6 letters and digits.')
+        .nullable(),
+    ),
     netWeightMg: z.coerce
       .number({ error: 'The net weight is a whole number of milligrams.' })
       .int('The net weight is a whole number of milligrams.')

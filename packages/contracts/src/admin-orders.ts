@@ -77,7 +77,12 @@ export const AdminOrderDetailSchema = z.object({
       purity: z.number().int().nullable(),
       /** The net metal weight of one piece as sold, in milligrams (null for pieces without one). */
       soldWeightMg: z.number().int().nullable(),
-      /** True when each piece of this line needs a HUID before dispatch (a precious-metal piece). */
+      /** True when each piece of this line is recorded at packing before dispatch (a piece sold by its metal's weight). */
+      recordedAtPacking: z.boolean(),
+      /**
+       * Issue 38: the line was sold hallmarked (contracts hallmark.ts), so each piece is packed with its HUID; any
+       * other piece (platinum, unhallmarked silver) is packed with its weights and no HUID.
+       */
       hallmarked: z.boolean(),
       options: z.record(z.string(), z.unknown()),
     }),
@@ -146,8 +151,9 @@ const mg = (label: string) =>
 
 /**
  * POST /api/admin/orders/{orderNumber}/pieces: packing. One entry per physical piece (a line of quantity 2 has
- * two); sending again before dispatch replaces what was recorded. Every hallmarked line needs exactly its
- * quantity of pieces; HUIDs are unique across every piece sold.
+ * two); sending again before dispatch replaces what was recorded. Every weighed line needs exactly its
+ * quantity of pieces. A piece of a hallmarked line needs its HUID, a piece of any other line is refused one (issue
+ * 38); HUIDs are unique across every piece sold.
  */
 export const AdminOrderPiecesSchema = z.object({
   pieces: z
@@ -155,9 +161,10 @@ export const AdminOrderPiecesSchema = z.object({
       z
         .object({
           lineId: z.coerce.number({ error: 'lineId is a whole number.' }).int('lineId is a whole number.').positive('lineId is a whole number.'),
+          /** The piece's HUID; empty or left out for a piece that is not hallmarked. */
           huid: z.preprocess(
-            (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-            z.string({ error: 'Each piece needs its HUID.' }).regex(HUID_PATTERN, 'A HUID is 6 letters and digits (for example AB12C3).'),
+            (v) => (v === undefined || v === null ? null : typeof v === 'string' ? v.trim().toUpperCase() || null : v),
+            z.string({ error: 'A HUID is 6 letters and digits.' }).regex(HUID_PATTERN, 'A HUID is 6 letters and digits (for example AB12C3).').nullable(),
           ),
           netWeightMg: mg('The net weight'),
           grossWeightMg: mg('The gross weight'),

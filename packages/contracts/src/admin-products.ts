@@ -10,6 +10,7 @@ import {
   SIZE_KINDS,
 } from './constants.ts';
 import { adminListPage } from './admin-list.ts';
+import { hallmarkRuleOf } from './hallmark.ts';
 
 /**
  * The back office's product form (issue 17): field names a person reads, amounts in rupees, weights in grams and
@@ -253,13 +254,6 @@ export const ProductFieldsSchema = z
         .max(40, 'At most 40 weights.'),
     ),
     hallmarked: bool('Hallmarked'),
-    huid: z.preprocess(
-      (v) => (blank(v) ? null : typeof v === 'string' ? v.trim().toUpperCase() : v),
-      z
-        .string()
-        .regex(/^[A-Z0-9]{6}$/, 'The HUID is six letters and digits.')
-        .nullable(),
-    ),
     countryOfOrigin: z.preprocess(
       (v) => (blank(v) ? null : typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : v),
       z
@@ -316,7 +310,6 @@ export interface ProductForm {
   /** Issue 38: grams at each chain length, in the order of sizes; empty for anything else (one weight). */
   sizeWeightsG: number[];
   hallmarked: boolean;
-  huid: string | null;
   /** Issue 38: where the piece was made (a country from the list; India unless said otherwise). */
   countryOfOrigin: string;
   stock: number;
@@ -381,9 +374,11 @@ export function productFormProblems(f: ProductForm): FieldProblems {
   if (f.sizeKind !== null && f.sizes.length === 0) p.sizes = 'List the sizes offered, or leave the size kind empty.';
   if (f.sizeKind === 'ring' && f.sizes.some((s) => !/^\d+$/.test(s) || Number(s) < 1 || Number(s) > 30)) p.sizes = 'Ring sizes are whole numbers from 1 to 30.';
   Object.assign(p, lengthWeightProblems(f));
-  if (f.huid !== null && !f.hallmarked) p.huid = 'Only a hallmarked piece has a HUID: tick hallmarked or leave the HUID empty.';
-  if (f.hallmarked && f.metal === 'platinum') p.hallmarked = 'BIS hallmarks gold and silver.';
-  if (f.huid !== null && f.metal !== 'gold') p.huid = 'HUIDs are recorded for gold pieces.';
+  // Issue 38: each piece's HUID is recorded on its order when it is packed; the product says only whether its pieces
+  // are hallmarked, as the BIS rules have it (hallmark.ts).
+  const rule = hallmarkRuleOf(f.metal);
+  if (rule === 'always' && !f.hallmarked) p.hallmarked = 'Gold jewellery is sold hallmarked (BIS): tick hallmarked.';
+  if (rule === 'never' && f.hallmarked) p.hallmarked = 'Platinum is not hallmarked under the BIS HUID scheme: leave hallmarked unticked.';
   return p;
 }
 
@@ -446,8 +441,7 @@ export function completeProductForm(raw: z.output<typeof ProductFieldsSchema> | 
     sizeKind: raw.sizeKind ?? null,
     sizes: raw.sizes ?? [],
     sizeWeightsG: raw.sizeWeightsG ?? [],
-    hallmarked: raw.hallmarked ?? false,
-    huid: raw.huid ?? null,
+    hallmarked: raw.hallmarked ?? hallmarkRuleOf(metal) === 'always',
     countryOfOrigin: raw.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN,
     stock: raw.stock ?? 0,
     occasion: raw.occasion ?? null,
@@ -561,7 +555,6 @@ const formValues = z.object({
   sizes: z.array(z.string()),
   sizeWeightsG: z.array(z.number()),
   hallmarked: z.boolean(),
-  huid: z.string().nullable(),
   countryOfOrigin: z.string(),
   stock: z.number().int(),
   occasion: z.string().nullable(),
@@ -662,7 +655,7 @@ export const ProductFormBodySchema = z
     >,
   )
   .describe(
-    'The product form: sku, name, slug, description, category, tags, stones, material, metal, purity, purities, metalColour, metalColours, metalWeightG, fixedPrice, makingChargeKind, makingCharge, diamondWeightCt, diamondCount, diamondQuality, diamondQualities, stoneValue, stoneWeightCt, colour, sizeKind, sizes, sizeWeightsG, hallmarked, huid, countryOfOrigin, stock, occasion, giftOccasions, giftRecipients, gender, featuredRank, active. PATCH takes any subset.',
+    'The product form: sku, name, slug, description, category, tags, stones, material, metal, purity, purities, metalColour, metalColours, metalWeightG, fixedPrice, makingChargeKind, makingCharge, diamondWeightCt, diamondCount, diamondQuality, diamondQualities, stoneValue, stoneWeightCt, colour, sizeKind, sizes, sizeWeightsG, hallmarked (gold always, silver when hallmarked, platinum never), countryOfOrigin, stock, occasion, giftOccasions, giftRecipients, gender, featuredRank, active. PATCH takes any subset.',
   );
 
 export const ProductDuplicateSchema = z.object({

@@ -143,7 +143,11 @@ export const ProductDetailSchema = z.object({
   product_metal_weight_g: z.number().nullable(),
   product_diamond_weight_ct: z.number().nullable(),
   product_stones: z.array(z.string()),
-  product_huid: z.string().nullable(),
+  /**
+   * Issue 38: the piece is BIS hallmarked (contracts hallmark.ts: gold always, silver when hallmarked, never platinum),
+   * so each piece sold carries its own HUID, given on the order and the invoice: a product has no one HUID.
+   */
+  product_hallmarked: z.boolean(),
   /** Issue 38: where the piece was made (Consumer Protection (E-Commerce) Rules 2020, rule 6(5)). */
   product_country_of_origin: z.string(),
   product_stock: z.number().int(),

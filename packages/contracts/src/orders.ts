@@ -105,12 +105,12 @@ export const OrderShipmentSchema = z.object({
 });
 export type OrderShipment = z.infer<typeof OrderShipmentSchema>;
 
-/** One physical piece packed for a line: its HUID and weights in milligrams. */
+/** One physical piece packed for a line: its HUID (null when the piece is not hallmarked) and weights in milligrams. */
 export const OrderPieceSchema = z.object({
   /** The piece's id (its diamond certificate is at /api/orders/{orderNumber}/pieces/{id}/certificate). */
   id: z.number().int(),
   lineId: z.number().int(),
-  huid: z.string(),
+  huid: z.string().nullable(),
   netWeightMg: z.number().int(),
   grossWeightMg: z.number().int(),
   /** A diamond's grading certificate when staff stored one (issue 20): its lab and number; the file downloads. */

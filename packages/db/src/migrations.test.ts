@@ -142,11 +142,14 @@ describe('migrations', () => {
       };
       await expect(database.db.insert(products).values({ ...base, material: 'Brass' as never })).rejects.toThrow();
       await expect(database.db.insert(products).values({ ...base, sku: 'MT-AN-0002', slug: 'x2', purity: 950 })).rejects.toThrow();
-      await expect(database.db.insert(products).values({ ...base, sku: 'MT-AN-0003', slug: 'x3', huid: 'abc' })).rejects.toThrow();
+      // Issue 38: platinum is not hallmarked under the BIS HUID scheme.
+      await expect(
+        database.db.insert(products).values({ ...base, sku: 'MT-AN-0003', slug: 'x3', material: 'Platinum', metal: 'platinum', purity: 950, hallmarked: true }),
+      ).rejects.toThrow();
       await expect(database.db.insert(products).values({ ...base, sku: 'MT-AN-0004', slug: 'x4', metalWeightMg: null })).rejects.toThrow();
       const [ok] = await database.db
         .insert(products)
-        .values({ ...base, huid: 'AB12CD' })
+        .values({ ...base, hallmarked: true })
         .returning();
       expect(ok!.searchVector).toContain("'anklet'");
     });

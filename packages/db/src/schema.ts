@@ -376,7 +376,10 @@ export const products = pgTable(
     makingChargeKind: text('making_charge_kind', { enum: MAKING_CHARGE_KINDS }).notNull().default('fixed'),
     /** Hundredths of a percent of the metal's value ('percent': 1250 = 12.5 %), or paise per gram ('per_gram'); null for 'fixed'. */
     makingChargeRate: integer('making_charge_rate'),
-    /** Whether the piece carries a BIS hallmark and HUID (gold pieces must; DECISIONS §8 records each piece's HUID at packing). */
+    /**
+     * Whether the piece carries a BIS hallmark, so each piece sold has its own HUID, recorded on the order when it is
+     * packed (issue 38, contracts hallmark.ts): gold always, silver when it was hallmarked, platinum never.
+     */
     hallmarked: boolean('hallmarked').notNull().default(false),
     diamondWeightCents: integer('diamond_weight_cents').notNull().default(0),
     diamondCount: integer('diamond_count').notNull().default(0),
@@ -421,8 +424,6 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
-    /** BIS hallmark unique ID, six letters and digits; gold only. */
-    huid: text('huid'),
     stock: integer('stock').notNull().default(0),
     unitsSold: integer('units_sold').notNull().default(0),
     /**
@@ -552,7 +553,7 @@ export const products = pgTable(
         `cardinality("size_weights_mg") = 0 OR ("size_kind" = 'length' AND cardinality("size_weights_mg") = cardinality("sizes") AND 0 < ALL("size_weights_mg") AND "metal_weight_mg" = "size_weights_mg"[1])`,
       ),
     ),
-    check('products_huid_check', raw(`"huid" IS NULL OR "huid" ~ '^[A-Z0-9]{6}$'`)),
+    check('products_hallmarked_check', raw(`"metal" <> 'platinum' OR NOT "hallmarked"`)),
     check('products_stock_check', raw('"stock" >= 0')),
     check('products_rating_check', raw('"rating_tenths" BETWEEN 0 AND 50')),
     check(
@@ -1125,7 +1126,13 @@ export const orderLines = pgTable(
     stoneWeightCents: integer('stone_weight_cents'),
     /** 7113: articles of jewellery of precious metal. */
     hsnCode: text('hsn_code').notNull().default('7113'),
+    /** The HUID an order placed before issue 38 copied from its product; each piece's own HUID is on order_pieces. */
     huid: text('huid'),
+    /**
+     * Issue 38: the piece was sold hallmarked (contracts hallmark.ts), so each of its pieces is packed with a HUID and
+     * the invoice prints it; a platinum or unhallmarked silver piece is packed with its weights only.
+     */
+    hallmarked: boolean('hallmarked').notNull().default(false),
     /** Issue 38: the piece's country of origin as sold, for the invoice line (null on orders placed before it was kept). */
     countryOfOrigin: text('country_of_origin'),
   },
@@ -1178,8 +1185,9 @@ export const orderStatusHistory = pgTable(
 );
 
 /**
- * Each physical piece packed for an order line (issue 19): its HUID (one per hallmarked article, never two
- * pieces with the same one while both are sold) and its real weights. A piece whose sale is undone
+ * Each physical piece packed for an order line (issue 19): its HUID when the line is hallmarked (one per hallmarked
+ * article, never two pieces with the same one while both are sold; none for platinum or unhallmarked silver, issue 38)
+ * and its real weights. A piece whose sale is undone
  * (the order cancelled before delivery, or returned) is released, and its HUID may be sold again.
  */
 export const orderPieces = pgTable(
@@ -1192,7 +1200,8 @@ export const orderPieces = pgTable(
     lineId: integer('line_id')
       .notNull()
       .references(() => orderLines.id, { onDelete: 'cascade' }),
-    huid: text('huid').notNull(),
+    /** Null for a piece that is not hallmarked (platinum, unhallmarked silver: issue 38). */
+    huid: text('huid'),
     netWeightMg: integer('net_weight_mg').notNull(),
     grossWeightMg: integer('gross_weight_mg').notNull(),
     recordedBy: integer('recorded_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
@@ -1209,7 +1218,7 @@ export const orderPieces = pgTable(
     uniqueIndex('order_pieces_huid_key')
       .on(t.huid)
       .where(sql`${t.releasedAt} IS NULL`),
-    check('order_pieces_huid_check', raw(`"huid" ~ '^[A-Z0-9]{6}$'`)),
+    check('order_pieces_huid_check', raw(`"huid" IS NULL OR "huid" ~ '^[A-Z0-9]{6}$'`)),
     check('order_pieces_weight_check', raw('"net_weight_mg" > 0 AND "gross_weight_mg" >= "net_weight_mg"')),
   ],
 );
@@ -1368,7 +1377,10 @@ export const customDesignRequests = pgTable(
     status: text('status', { enum: CUSTOM_DESIGN_STATUSES }).notNull().default('Requested'),
     /** Why the customer rejected the last design, for the design team. */
     rejectReason: text('reject_reason'),
-    /** The made piece (recorded by the design desk when Making ends): its HUID, weights and the final total. */
+    /**
+     * The made piece (recorded by the design desk when Making ends): its HUID, weights and the final total. The HUID
+     * follows contracts hallmark.ts (issue 38): always for gold, for silver when it was hallmarked, never for platinum.
+     */
     huid: text('huid'),
     netWeightMg: integer('net_weight_mg'),
     grossWeightMg: integer('gross_weight_mg'),

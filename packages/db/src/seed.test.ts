@@ -100,8 +100,10 @@ describe('demo store seed', () => {
       expect(parseArtPath(p.image), p.image).not.toBeNull();
       expect(p.createdAt.getTime()).toBeLessThan(TODAY.getTime());
       expect(p.createdAt.getTime()).toBeGreaterThan(TODAY.getTime() - 210 * 86_400_000);
-      if (p.metal === 'gold') expect(p.huid, p.sku).toMatch(/^[A-Z0-9]{6}$/);
-      else expect(p.huid).toBeNull();
+      // Issue 38: gold is hallmarked, platinum never; a description says "hallmarked" only of a hallmarked piece.
+      if (p.metal === 'gold') expect(p.hallmarked, p.sku).toBe(true);
+      if (p.metal === 'platinum') expect(p.hallmarked, p.sku).toBe(false);
+      expect(/hallmark/i.test(p.description), `${p.sku}: ${p.description}`).toBe(p.hallmarked);
       if (p.metal === 'gold') expect(p.metalColour).not.toBeNull();
       else expect(p.metalColour).toBeNull();
       expect(p.description.length).toBeGreaterThan(40);
@@ -110,6 +112,9 @@ describe('demo store seed', () => {
     expect(all.filter((p) => p.stock === 0).length).toBeGreaterThanOrEqual(3);
     expect(all.filter((p) => p.stock === 0).length).toBeLessThan(15);
     expect(all.filter((p) => p.featuredRank !== null)).toHaveLength(24);
+    // The demo store shows both kinds of silver: hallmarked (with a HUID per piece) and plain (stamped 925).
+    expect(all.some((p) => p.metal === 'silver' && p.hallmarked)).toBe(true);
+    expect(all.some((p) => p.metal === 'silver' && !p.hallmarked)).toBe(true);
     for (const colour of ['Red', 'Green', 'Brown', 'Grey', 'Orange'])
       expect(
         all.some((p) => p.colour === colour),

@@ -413,8 +413,15 @@ function Detail({ detail, addresses, result }: { detail: CustomRequestView; addr
             <div className="cad-piece">
               <h3 className="shell-h3">Your piece is made</h3>
               <p>
-                Hallmarked with HUID <strong>{detail.piece.huid}</strong>, net metal weight {grams(detail.piece.netWeightMg)}. Final price{' '}
-                {formatRupees(detail.piece.finalTotalPaise)}; your advance of {formatRupees(detail.piece.advancePaise)} is paid.
+                {detail.piece.huid ? (
+                  <>
+                    Hallmarked with HUID <strong>{detail.piece.huid}</strong>, net
+                  </>
+                ) : (
+                  'Net'
+                )}{' '}
+                metal weight {grams(detail.piece.netWeightMg)}. Final price {formatRupees(detail.piece.finalTotalPaise)}; your advance of{' '}
+                {formatRupees(detail.piece.advancePaise)} is paid.
               </p>
               {detail.order && detail.order.status !== 'Awaiting payment' && (
                 <p>

@@ -155,7 +155,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
   const gallery = product
     ? [...new Set([product.product_parent_image, ...product.product_images].filter(Boolean).map((src) => pictureInColour(src, colour)))]
     : [];
-  // The hallmark states the karat chosen; the HUID is the hallmarked piece in stock, so only with its own karat.
+  // The hallmark states the karat chosen (each piece's own HUID is on its order, never one for the product).
   const ownPurity = product?.pricing.metal === 'gold' ? (product.product_purity ?? product.pricing.defaultPurity) : null;
   const goldPurity = ownPurity === null ? null : (mine?.purity ?? ownPurity);
 
@@ -204,8 +204,11 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
             )}
             {product && (
               <CertBadges
-                goldPurity={goldPurity}
-                huid={goldPurity === ownPurity ? product.product_huid : null}
+                piece={{
+                  metal: product.pricing.metal,
+                  purity: goldPurity ?? product.product_purity,
+                  hallmarked: product.product_hallmarked,
+                }}
                 stones={product.product_diamond_weight_ct !== null || product.product_stones.length > 0}
                 bisRegistration={settings?.bisRegistration ?? ''}
               />

@@ -364,6 +364,14 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
   // Issue 38: a chain weighs more the longer it is; the weight drawn above is its first (shortest) length's.
   const sizeWeightsMg = choices.sizeKind === 'length' && !fixedPrice ? (lengthWeightsMg(metalWeightMg, choices.sizes) ?? []) : [];
 
+  // Issue 38 (contracts hallmark.ts): gold is always hallmarked; silver is when its maker sent it for hallmarking, as
+  // about half the weighed silver pieces here were; platinum never is. Each piece's HUID comes on its order.
+  const hallmarked = metal === 'gold' || (metal === 'silver' && !fixedPrice && seq % 2 === 0);
+  const description = describe({ rng, style, metal, metalColour, purity, stone, diamondWeightCents, hallmarked });
+  // This draw once gave the product a HUID of its own. It is still drawn, and thrown away, so that every later draw
+  // and the demo catalogue stay as they were.
+  if (metal === 'gold') huid(rng, input.usedHuids);
+
   return {
     category: category.name,
     tags: [style.tag],
@@ -373,7 +381,7 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
       sku,
       name,
       slug: slugify(name),
-      description: describe({ rng, style, metal, metalColour, purity, stone, diamondWeightCents }),
+      description,
       material: plan.material,
       metal,
       metalColour,
@@ -387,9 +395,7 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
       stoneValuePaise: fixedPrice ? 0 : stoneValuePaise,
       stoneWeightCents,
       colour: facts.colour,
-      // Gold pieces carry a BIS hallmark with its HUID (DECISIONS §8).
-      hallmarked: metal === 'gold',
-      huid: metal === 'gold' ? huid(rng, input.usedHuids) : null,
+      hallmarked,
       stock,
       unitsSold,
       featuredRank: null,
@@ -520,13 +526,14 @@ interface DescribeInput {
   purity: number;
   stone: Stone;
   diamondWeightCents: number;
+  hallmarked: boolean;
 }
 
 const CRAFT = [
   'Shaped and polished by hand by our karigars in Chennai.',
   'Cast from a hand-carved wax model, then finished and set stone by stone.',
   'Light enough to wear all day, with edges rounded so nothing catches.',
-  'Made to be handed down: solid, hallmarked and easy to re-polish.',
+  'Made to be handed down: solid and easy to re-polish.',
   'The pattern is cut by hand, so no two pieces shine exactly alike.',
   'Finished with a mirror polish on the front and a soft satin on the back.',
 ];
@@ -561,7 +568,12 @@ function describe(d: DescribeInput): string {
         : d.diamondWeightCents > 0
           ? `set with ${STONE_PHRASE[d.stone]} and ${carats} of diamonds`
           : `set with ${STONE_PHRASE[d.stone]}`;
-  const hallmark = d.metal === 'gold' ? 'BIS hallmarked, with its HUID on the tag.' : d.metal === 'platinum' ? 'Stamped Pt 950.' : 'Stamped 925.';
+  // What is stamped on the piece: a BIS hallmark with the piece's own HUID (given on its invoice), or the maker's mark.
+  const hallmark = d.hallmarked
+    ? 'BIS hallmarked: each piece carries its own HUID, printed on your invoice.'
+    : d.metal === 'platinum'
+      ? 'Stamped Pt 950.'
+      : 'Stamped 925.';
   return `${withArticle(d.style.noun.toLowerCase())} in ${metalText}, ${stones}. ${d.rng.pick(CRAFT)} ${hallmark}`;
 }
 

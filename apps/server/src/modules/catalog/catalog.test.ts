@@ -613,14 +613,15 @@ describe('catalogue API on the demo store', () => {
         product_metal: 'gold',
         product_purity: gold!.purity,
         product_metal_colour: gold!.metalColour,
-        product_huid: gold!.huid,
+        product_hallmarked: true,
         product_stock: gold!.stock,
         product_review_count: gold!.reviewCount,
         product_metal_weight_g: gold!.metalWeightMg! / 1000,
         product_diamond_weight_ct: gold!.diamondWeightCents / 100,
         product_description: gold!.description,
       });
-      expect(d.product_huid).toMatch(/^[A-Z0-9]{6}$/);
+      // Issue 38: no one HUID for a product (each piece has its own, on its order).
+      expect(d).not.toHaveProperty('product_huid');
       expect(d.product_images[0]).toBe(gold!.image);
 
       const p = d.pricing;
@@ -667,7 +668,7 @@ describe('catalogue API on the demo store', () => {
         .where(sql`${products.metal} = 'silver' and ${products.fixedPricePaise} is not null`)
         .limit(1);
       const s = (await call<{ data: ProductDetail }>(t, `/api/product/find-by-id/${silver!.id}`)).body.data;
-      expect(s.product_huid).toBeNull();
+      expect(s.product_hallmarked).toBe(false);
       expect(s.product_metal_weight_g).toBeNull();
       expect(s.pricing).toMatchObject({
         metal: 'silver',

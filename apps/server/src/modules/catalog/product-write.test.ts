@@ -46,7 +46,6 @@ const ring = (over: Record<string, unknown> = {}) => ({
   sizeKind: 'ring',
   sizes: ['10', '12', '14'],
   hallmarked: true,
-  huid: 'ab12cd',
   stock: 4,
   ...over,
 });
@@ -75,8 +74,11 @@ describe('validateProductRows', () => {
         ring({ sku: 'TST-6', tags: ['Nonesuch'], stones: ['Kryptonite'] }),
         ring({ sku: 'TST-RING-1' }),
         ring({ sku: 'TST-8', category: 'Hats' }),
-        ring({ sku: 'TST-9', metalWeightG: '1.2345', huid: 'AB1' }),
+        ring({ sku: 'TST-9', metalWeightG: '1.2345' }),
         ring({ sku: 'TST-10', material: 'Silver', metal: 'silver', purity: 925, purities: [22], metalColour: null }),
+        // Issue 38: gold is always hallmarked, platinum never (contracts hallmark.ts).
+        ring({ sku: 'TST-11', hallmarked: false }),
+        ring({ sku: 'TST-12', material: 'Platinum', metal: 'platinum', purity: 950, purities: [], metalColour: null, hallmarked: true }),
       ],
       lookups,
     );
@@ -91,8 +93,9 @@ describe('validateProductRows', () => {
     expect(byRow[6]!.sku).toMatch(/row 1/);
     expect(byRow[7]!.category).toMatch(/Hats/);
     expect(byRow[8]!.metalWeightG).toMatch(/3 decimal/);
-    expect(byRow[8]!.huid).toMatch(/six/);
     expect(byRow[9]!.purities).toMatch(/gold/);
+    expect(byRow[10]!.hallmarked).toBe('Gold jewellery is sold hallmarked (BIS): tick hallmarked.');
+    expect(byRow[11]!.hallmarked).toMatch(/^Platinum is not hallmarked/);
   });
 
   it('reads CSV-like text cells', () => {
@@ -159,7 +162,8 @@ describe('writeProducts', () => {
     expect(one!.tags).toEqual(['Solitaire']);
     expect(two!.row.makingChargeRate).toBe(50_000);
     expect(two!.stones).toEqual(['Pearl']);
-    expect(formOf(one!)).toMatchObject({ metalWeightG: 3.456, makingCharge: 12.5, huid: 'AB12CD' });
+    expect(formOf(one!)).toMatchObject({ metalWeightG: 3.456, makingCharge: 12.5, hallmarked: true });
+    expect(formOf(one!)).not.toHaveProperty('huid');
 
     const found = (await db.execute(sql`select id from products where search_vector @@ plainto_tsquery('english', 'kamal solitaire')`)) as unknown as {
       rows: unknown[];
@@ -199,8 +203,7 @@ describe('writeProducts', () => {
       ring({
         sku: `BULK-${i}`,
         name: `Bulk Piece ${i % 50}`,
-        huid: null,
-        hallmarked: false,
+        hallmarked: true,
         fixedPrice: i % 10 === 0 ? 1999 : null,
         metalWeightG: i % 10 === 0 ? null : 2 + (i % 7),
         makingChargeKind: i % 10 === 0 ? 'fixed' : 'percent',

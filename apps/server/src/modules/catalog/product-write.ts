@@ -12,6 +12,7 @@
  */
 import { artMetalFor, artPath, artVariant, COLLECTION_ART, productSearchText, type Db } from '@milli/db';
 import { parseProductForm, toCents, toMilligrams, type FieldProblems, type ProductForm } from '@milli/contracts/schemas';
+import { carriesHuid } from '@milli/contracts';
 import { countryByName } from '@milli/contracts/countries';
 import { indianDate, paiseToRupees, rupeesToPaise } from '@milli/pricing';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
@@ -251,7 +252,6 @@ function rowOf(v: ResolvedProduct, slug: string, stored: StoredProduct | undefin
     sizeKind: f.sizeKind,
     sizes: f.sizes,
     sizeWeightsMg: weighed && f.sizeKind === 'length' ? f.sizeWeightsG.map(toMilligrams) : [],
-    huid: f.huid,
     countryOfOrigin: f.countryOfOrigin,
     stock: f.stock,
     featuredRank: f.featuredRank,
@@ -317,8 +317,7 @@ export function formOf(s: StoredProduct): ProductForm {
     sizeKind: r.sizeKind,
     sizes: r.sizes,
     sizeWeightsG: r.sizeWeightsMg.map((mg) => mg / 1000),
-    hallmarked: r.hallmarked,
-    huid: r.huid,
+    hallmarked: carriesHuid(r),
     countryOfOrigin: r.countryOfOrigin,
     stock: r.stock,
     occasion: r.occasion,

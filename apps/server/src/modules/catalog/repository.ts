@@ -330,7 +330,7 @@ const productDetailStatement = preparedQuery('catalog_product_detail', (db) => {
       diamondWeightCents: products.diamondWeightCents,
       diamondQuality: products.diamondQuality,
       stoneValuePaise: products.stoneValuePaise,
-      huid: products.huid,
+      hallmarked: products.hallmarked,
       countryOfOrigin: products.countryOfOrigin,
       reviewCount: products.reviewCount,
       listPriceDate: products.listPriceDate,

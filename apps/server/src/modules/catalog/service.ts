@@ -1,4 +1,5 @@
 import {
+  carriesHuid,
   COLOUR_FILTERS,
   DIAMOND_QUALITIES,
   GIFT_OCCASION_NAMES,
@@ -377,7 +378,7 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
         product_metal_weight_g: product.metalWeightMg === null ? null : product.metalWeightMg / 1000,
         product_diamond_weight_ct: product.diamondWeightCents > 0 ? product.diamondWeightCents / 100 : null,
         product_stones: product.stones,
-        product_huid: product.huid,
+        product_hallmarked: carriesHuid(product),
         product_country_of_origin: product.countryOfOrigin,
         product_stock: product.stock,
         product_review_count: product.reviewCount,

@@ -164,7 +164,9 @@ describe('POST /api/orders/placeOrders', () => {
       lineTotalPaise: unit * 2,
       purity: 18,
       hsnCode: '7113',
-      huid: p.huid,
+      // Issue 38: the line keeps that it was sold hallmarked; each piece's HUID is recorded when it is packed.
+      hallmarked: true,
+      huid: null,
       metalWeightMg: p.metalWeightMg,
     });
     expect(line!.priceBreakup).toMatchObject({ totalPaise: unit });
@@ -217,9 +219,8 @@ describe('POST /api/orders/placeOrders', () => {
     expect(line).toMatchObject({ purity: 14, metalColour: 'Rose Gold', diamondQuality: 'SI-GH', sizeKind: 'ring', size: '13' });
     expect(line!.options).toEqual({ purity: 14, colour: 'Rose Gold', diamondQuality: 'SI-GH', size: '13', sizeKind: 'ring' });
     expect(line!.image).toMatch(/^\/media\/art\/ring\/rose-gold\/\d+\.svg$/);
-    // The stock piece's HUID is its own karat's: a 14 kt piece is another article, hallmarked when it is made.
-    expect(ring!.huid).toBeTruthy();
-    expect(line!.huid).toBeNull();
+    // Gold in any karat is sold hallmarked; its HUID comes with the piece when it is packed.
+    expect(line).toMatchObject({ hallmarked: true, huid: null });
     const detail = (await t.app.inject({ url: `/api/product/find-by-id/${ring!.id}` })).json().data;
     const { priceChoice } = await import('@milli/pricing');
     expect(line!.unitPricePaise).toBe(priceChoice(detail.pricing, { purity: 14, diamondQuality: 'SI-GH' })!.totalPaise);

@@ -364,12 +364,10 @@ export function createCheckoutService(
             stoneWeightCents: taken.stoneWeights.get(p.line.productId) ?? 0,
             hsnCode: '7113',
             countryOfOrigin: p.product.product_country_of_origin,
-            // A HUID marks one hallmarked article: the piece in stock, in its own karat and colour. Another karat or
-            // colour is made for the order, and its HUID comes when that piece is hallmarked (DECISIONS §8).
-            huid:
-              (p.options.purity ?? card.defaultPurity) === card.defaultPurity && (p.options.colour ?? card.defaultColour) === card.defaultColour
-                ? p.product.product_huid
-                : null,
+            // Issue 38: each hallmarked piece carries its own HUID, recorded when it is packed; the line keeps only
+            // that it was sold hallmarked (contracts hallmark.ts), so packing asks a HUID and the invoice prints one.
+            huid: null,
+            hallmarked: p.product.product_hallmarked,
           };
         }),
         billing,

@@ -57,14 +57,7 @@ export async function payBalance(
       const payment = await payments.forOrder(existing.id, tx);
       return { order: existing, payment };
     }
-    if (
-      request.status !== 'Making' ||
-      !request.huid ||
-      request.netWeightMg === null ||
-      request.grossWeightMg === null ||
-      request.finalTotalPaise === null ||
-      !request.madeAt
-    ) {
+    if (request.status !== 'Making' || request.netWeightMg === null || request.grossWeightMg === null || request.finalTotalPaise === null || !request.madeAt) {
       throw new DomainError('CONFLICT', 'Your piece is not made yet: we will write to you with the balance when it is.');
     }
     const sheet = await approvedSheet(tx, requestId);
@@ -131,6 +124,8 @@ export async function payBalance(
           stoneWeightCents: sheet.stoneWeightCents ?? 0,
           hsnCode: '7113',
           huid: request.huid,
+          // The made piece is hallmarked when the desk recorded its HUID (hallmark.ts allowed one for its metal).
+          hallmarked: request.huid !== null,
         },
       ],
       orderAddress,

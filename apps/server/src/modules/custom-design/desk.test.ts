@@ -117,6 +117,17 @@ const PRETAX = METAL + MAKING + DIAMONDS + 150_000;
 const TOTAL = Math.round((PRETAX * 103) / 100);
 const ADVANCE = Math.round((TOTAL * 30) / 100);
 
+/** Where the tests' balance orders ship. */
+const BALANCE_ADDRESS = {
+  firstName: 'Meera',
+  lastName: 'Iyer',
+  address: '12 Temple Street',
+  city: 'Chennai',
+  state: 'Tamil Nadu',
+  pincode: '600004',
+  phone: '9876543210',
+};
+
 async function share(id: number, fields: Record<string, string> = {}, renders = 2, who: { cookie: string } = designer) {
   const files = await Promise.all(Array.from({ length: renders }, async (_, i) => ({ name: 'render', bytes: await png(100 + i * 20) })));
   return multipart(`/api/admin/custom-requests/${id}/designs`, who, { ...SHEET, totalPaise: String(TOTAL), ...fields }, files);
@@ -397,6 +408,7 @@ describe('a custom piece end to end', () => {
     const [pieceLine] = await t.database.db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, o.id));
     expect(pieceLine).toMatchObject({
       huid: 'ZX12CV',
+      hallmarked: true,
       hsnCode: '7113',
       metalWeightMg: 4700,
       purity: 18,
@@ -502,16 +514,7 @@ describe('a custom piece end to end', () => {
       .set({ ratePaisePerGram: corrected })
       .where(and(eq(schema.metalRates.rateDate, today), eq(schema.metalRates.metal, 'gold'), eq(schema.metalRates.purity, 18)));
     try {
-      const address = {
-        firstName: 'Meera',
-        lastName: 'Iyer',
-        address: '12 Temple Street',
-        city: 'Chennai',
-        state: 'Tamil Nadu',
-        pincode: '600004',
-        phone: '9876543210',
-      };
-      const res = await send('POST', `/api/custom-design/requests/${r.id}/balance`, c, address);
+      const res = await send('POST', `/api/custom-design/requests/${r.id}/balance`, c, BALANCE_ADDRESS);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().payment.amountPaise).toBe(final - ADVANCE);
       const [o] = await t.database.db.select().from(schema.orders).where(eq(schema.orders.orderNumber, res.json().orderNumber));
@@ -527,6 +530,52 @@ describe('a custom piece end to end', () => {
         .where(and(eq(schema.metalRates.rateDate, today), eq(schema.metalRates.metal, 'gold'), eq(schema.metalRates.purity, 18)));
     }
   });
+
+  it('records a platinum piece with no HUID (one offered is refused) and ships it without one; gold needs its HUID (issue 38)', async () => {
+    const c = await createShopper(t.app);
+    const r = await ask(c);
+    const platinum = { ...SHEET, metal: 'platinum', metalQuality: 'Pt 950', colour: '' };
+    const quote = (await send('GET', `/api/admin/custom-requests/${r.id}/quote?${new URLSearchParams(platinum)}`, designer)).json();
+    expect(quote.purity).toBe(950);
+    const shared = await multipart(`/api/admin/custom-requests/${r.id}/designs`, designer, { ...platinum, totalPaise: String(quote.totalPaise) }, [
+      { name: 'render', bytes: await png(140) },
+    ]);
+    expect(shared.statusCode, shared.body).toBe(201);
+    const { payment } = (await send('POST', `/api/custom-design/requests/${r.id}/approve`, c)).json();
+    expect((await payThroughDemo(t.app, c, payment.gatewayOrderId)).statusCode).toBe(200);
+    expect((await send('POST', `/api/admin/custom-requests/${r.id}/status`, designer, { status: 'Making' })).statusCode).toBe(200);
+    const url = `/api/admin/custom-requests/${r.id}/piece`;
+    const offered = await send('POST', url, designer, { huid: 'PLT001', netWeightMg: 5000, grossWeightMg: 5100 });
+    expect(offered.statusCode).toBe(400);
+    expect(offered.json().fields.huid).toBe('A platinum piece is not hallmarked under the BIS HUID scheme: leave the HUID empty.');
+    const made = await send('POST', url, designer, { huid: '', netWeightMg: 5000, grossWeightMg: 5100 });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ huid: null, netWeightMg: 5000 });
+    const [mail] = await mailsTo(c.email, 'custom-design-made');
+    expect(mail!.textBody).toContain('is made (net metal weight 5 g).');
+    expect(mail!.textBody).not.toContain('HUID');
+    const view = (await send('GET', `/api/custom-design/requests/${r.id}`, c)).json();
+    expect(view.piece).toMatchObject({ huid: null, netWeightMg: 5000 });
+
+    const balance = await send('POST', `/api/custom-design/requests/${r.id}/balance`, c, BALANCE_ADDRESS);
+    expect(balance.statusCode, balance.body).toBe(200);
+    const [o] = await t.database.db.select().from(schema.orders).where(eq(schema.orders.orderNumber, balance.json().orderNumber));
+    const [line] = await t.database.db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, o!.id));
+    expect(line).toMatchObject({ metal: 'platinum', hallmarked: false, huid: null });
+    expect(await t.database.db.select().from(schema.orderPieces).where(eq(schema.orderPieces.orderId, o!.id))).toMatchObject([
+      { huid: null, netWeightMg: 5000, grossWeightMg: 5100 },
+    ]);
+
+    // Gold is sold hallmarked: its made piece needs the HUID.
+    const g = await ask(c);
+    expect((await share(g.id, {}, 1)).statusCode).toBe(201);
+    const paid = (await send('POST', `/api/custom-design/requests/${g.id}/approve`, c)).json();
+    expect((await payThroughDemo(t.app, c, paid.payment.gatewayOrderId)).statusCode).toBe(200);
+    expect((await send('POST', `/api/admin/custom-requests/${g.id}/status`, designer, { status: 'Making' })).statusCode).toBe(200);
+    const missing = await send('POST', `/api/admin/custom-requests/${g.id}/piece`, designer, { netWeightMg: 5000, grossWeightMg: 5100 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields.huid).toBe('A gold piece is sold hallmarked: give its HUID.');
+  }, 60_000);
 
   it('gives a HUID to one of two requests recording it at the same moment', async () => {
     const a = await ask(await createShopper(t.app));

@@ -10,6 +10,7 @@ import {
   type CadSheetFields,
 } from '@milli/contracts/schemas';
 import type { FileStore } from '../../lib/storage.ts';
+import { hallmarkRuleOf } from '@milli/contracts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
@@ -142,7 +143,7 @@ export function createDesignDesk(db: Db, files: FileStore, opts: { settings: Set
         versions,
         payments: payments.map((x) => ({ id: x.id, purpose: x.purpose, status: x.status, amountPaise: x.amountPaise, createdAt: x.createdAt.toISOString() })),
         piece:
-          request.huid && request.netWeightMg !== null && request.grossWeightMg !== null && request.finalTotalPaise !== null && request.madeAt
+          request.netWeightMg !== null && request.grossWeightMg !== null && request.finalTotalPaise !== null && request.madeAt
             ? {
                 huid: request.huid,
                 netWeightMg: request.netWeightMg,
@@ -309,7 +310,17 @@ export function createDesignDesk(db: Db, files: FileStore, opts: { settings: Set
           throw new DomainError('CONFLICT', 'The balance order for this piece already exists: change the piece on the order instead.');
         const sheet = await approvedSheet(tx, id);
         if (!sheet) throw new DomainError('CONFLICT', 'This request has no approved design.');
-        if (await customDesignRepository(tx).huidTaken(piece.huid, id)) {
+        // Issue 38: a HUID only where the piece is hallmarked, by the approved design's metal (contracts hallmark.ts).
+        const rule = hallmarkRuleOf(sheet.metal);
+        if (rule === 'always' && piece.huid === null) {
+          const message = 'A gold piece is sold hallmarked: give its HUID.';
+          throw new DomainError('INVALID_REQUEST', message, { huid: message });
+        }
+        if (rule === 'never' && piece.huid !== null) {
+          const message = `A ${sheet.metal} piece is not hallmarked under the BIS HUID scheme: leave the HUID empty.`;
+          throw new DomainError('INVALID_REQUEST', message, { huid: message });
+        }
+        if (piece.huid !== null && (await customDesignRepository(tx).huidTaken(piece.huid, id))) {
           const message = `HUID ${piece.huid} is already on another piece. Please check the hallmark.`;
           throw new DomainError('CONFLICT', message, { huid: message });
         }

@@ -97,7 +97,7 @@ export function makingMail(brand: Brand, requestId: number, to: string, name: st
   const number = requestNumber(requestId);
   const body = layout(brand, `We are making your piece, ${name}`, [
     `Thank you for your advance. Our craftsmen have started making your piece for request ${number}.`,
-    'We will write again when it is made and hallmarked, with the balance to pay before it ships.',
+    'We will write again when it is made, with the balance to pay before it ships.',
   ]);
   return { to, subject: `Your piece ${number} is being made`, kind: 'custom-design-making', ...body };
 }
@@ -108,12 +108,14 @@ export function pieceMadeMail(
   requestId: number,
   to: string,
   name: string,
-  piece: { huid: string; netWeightMg: number; finalTotalPaise: number; advancePaise: number; adjusted: boolean },
+  piece: { huid: string | null; netWeightMg: number; finalTotalPaise: number; advancePaise: number; adjusted: boolean },
 ): OutgoingMail {
   const number = requestNumber(requestId);
   const balance = piece.finalTotalPaise - piece.advancePaise;
   const body = layout(brand, `Your piece is ready, ${name}`, [
-    `Your piece for request ${number} is made and hallmarked (HUID ${piece.huid}, net metal weight ${grams(piece.netWeightMg)}).`,
+    piece.huid
+      ? `Your piece for request ${number} is made and hallmarked (HUID ${piece.huid}, net metal weight ${grams(piece.netWeightMg)}).`
+      : `Your piece for request ${number} is made (net metal weight ${grams(piece.netWeightMg)}).`,
     piece.adjusted
       ? `Its final price at its real weight and today's rate is ${formatRupees(piece.finalTotalPaise)}.`
       : `Its final price, as on the approved design, is ${formatRupees(piece.finalTotalPaise)}.`,

@@ -222,12 +222,12 @@ export function createCustomDesignService(
       const first = images[0];
       const versions = await versionsOf(db, r.id);
       const order = await balanceOrderOf(db, r.id);
-      const approved = r.huid ? await approvedSheet(db, r.id) : null;
+      const approved = r.madeAt ? await approvedSheet(db, r.id) : null;
       const advancePaise = approved?.advancePaise ?? 0;
       return {
         versions,
         piece:
-          r.huid && r.netWeightMg !== null && r.grossWeightMg !== null && r.finalTotalPaise !== null && r.madeAt
+          r.netWeightMg !== null && r.grossWeightMg !== null && r.finalTotalPaise !== null && r.madeAt
             ? {
                 huid: r.huid,
                 netWeightMg: r.netWeightMg,

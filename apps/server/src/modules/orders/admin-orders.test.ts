@@ -11,7 +11,7 @@ import { schema, type Db } from '@milli/db';
 import { testServerUrl } from '@milli/db/testing';
 import { AdminOrderDetailSchema, AdminOrderPageSchema, CustomRequestViewSchema, OrderDetailSchema } from '@milli/contracts/schemas';
 import { weightDifference } from '@milli/pricing';
-import { createTestApp, type TestApp } from '../../testing.ts';
+import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, payThroughDemo, placeOrder, type TestShopper, type TestStaff } from '../../testing-factories.ts';
 import { createOrder, packAndDispatch, testHuid } from './testing.ts';
 
@@ -57,7 +57,7 @@ async function goldOrder(customerId: number, opts: { quantity?: number; status?:
   });
   await db
     .update(schema.orderLines)
-    .set({ metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 7_000_00 })
+    .set({ metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 7_000_00, hallmarked: true })
     .where(eq(schema.orderLines.orderId, order.id));
   const lines = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id)).orderBy(schema.orderLines.id);
   return { ...order, lines };
@@ -193,10 +193,10 @@ describe('packing', () => {
     const shopper = await createShopper(t.app);
     const order = await goldOrder(shopper.id, { status: 'Picked' });
     const url = `/api/admin/orders/${order.orderNumber}/status`;
-    expect((await detail(order.orderNumber)).blockedBy).toMatch(/Record the HUID and weights/);
+    expect((await detail(order.orderNumber)).blockedBy).toMatch(/Record the weights of every piece \(and the HUID of each hallmarked one\)/);
     const refused = await send('POST', url, desk, dispatch);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/Record the HUID and weights of every hallmarked piece before dispatch/);
+    expect(refused.json().message).toMatch(/Record the weights of every piece \(and the HUID of each hallmarked one\) before dispatch/);
     expect((await send('POST', `/api/admin/orders/${order.orderNumber}/pieces`, desk, { pieces: [piece(order.lines[0]!.id)] })).statusCode).toBe(200);
     const noAwb = await send('POST', url, desk, { status: 'Out for Delivery', courierName: 'Blue Dart' });
     expect(noAwb.statusCode).toBe(400);
@@ -228,6 +228,109 @@ describe('packing', () => {
     const pdf = await send('GET', `/api/admin/orders/${order.orderNumber}/invoice.pdf`, desk);
     expect(pdf.statusCode).toBe(200);
     expect(pdfText(pdf.rawPayload)).toMatch(/Piece 1: HUID [A-Z0-9]{6} · net weight 5\.000 g · gross weight 5\.200 g/);
+  });
+});
+
+describe('a HUID only where the piece is hallmarked (issue 38)', () => {
+  /** An order placed and paid through checkout, one line per product, each line's packing form as the desk reads it. */
+  async function placed(shopper: TestShopper, ...productIds: number[]) {
+    for (const productId of productIds.slice(1)) {
+      const session = { cookie: shopper.cookie, ip: shopper.ip };
+      const added = await postForm(t.app, '/api/cart/add', { cart_product_id: productId, cart_quantity: 1, cart_user_id: shopper.userId }, session);
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    const res = await placeOrder(t.app, shopper, { productId: productIds[0]! });
+    expect(res.statusCode, res.body).toBe(200);
+    const orderNumber = res.json().orderNumber as string;
+    return { orderNumber, lines: (await detail(orderNumber)).lines };
+  }
+  const weighed = (lineId: number, netWeightMg: number, huid: string | null = null) => ({ lineId, huid, netWeightMg, grossWeightMg: netWeightMg + 100 });
+
+  it('packs platinum and unhallmarked silver with their weights alone, refuses a HUID for them, and ships them', async () => {
+    const shopper = await createShopper(t.app);
+    const platinum = await createProduct(db, { name: 'Plain Platinum Band', metal: 'platinum' });
+    const silver = await createProduct(db, { name: 'Plain Silver Anklet', metal: 'silver', hallmarked: false });
+    for (const product of [platinum, silver]) {
+      const { orderNumber, lines } = await placed(shopper, product.id);
+      const line = lines[0]!;
+      expect(line).toMatchObject({ hallmarked: false, recordedAtPacking: true, soldWeightMg: 5_000 });
+      expect((await detail(orderNumber)).blockedBy).toBeNull();
+      const url = `/api/admin/orders/${orderNumber}/pieces`;
+
+      // A HUID would be printed on the tax invoice of a piece that carries none: refused, by the piece's field.
+      const offered = await send('POST', url, desk, { pieces: [weighed(line.lineId, 5_000, testHuid())] });
+      expect(offered.statusCode).toBe(400);
+      expect(offered.json().message).toBe(`${product.name} is not hallmarked, so its pieces have no HUID: leave the HUID empty.`);
+      expect(offered.json().fields['pieces.0.huid']).toBe('This piece is not hallmarked: leave the HUID empty.');
+      expect(await db.select().from(schema.orderPieces).where(eq(schema.orderPieces.lineId, line.lineId))).toHaveLength(0);
+
+      // Weighed all the same: dispatch waits for the piece's weights.
+      expect((await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, { status: 'Picked' })).statusCode).toBe(200);
+      const early = await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, dispatch);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toContain(`${product.name} (1)`);
+
+      // An empty HUID box (the form) is no HUID.
+      const packed = await send('POST', url, desk, { pieces: [{ ...weighed(line.lineId, 5_010), huid: '' }] });
+      expect(packed.statusCode, packed.body).toBe(200);
+      expect(packed.json().pieces).toMatchObject([{ lineId: line.lineId, huid: null, netWeightMg: 5_010 }]);
+      expect((await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, dispatch)).statusCode).toBe(200);
+      expect((await detail(orderNumber)).timeline.some((e) => e.kind === 'packing' && e.text.includes('1 piece (5.010 g)'))).toBe(true);
+
+      const invoice = pdfText((await send('GET', `/api/orders/${orderNumber}/invoice.pdf`, shopper)).rawPayload);
+      expect(invoice).toMatch(/Piece 1: net weight 5\.010 g · gross weight 5\.110 g/);
+      expect(invoice).not.toContain('HUID');
+      expect(invoice).not.toMatch(/Hallmarking charge ₹/);
+    }
+  });
+
+  it('still needs a HUID for each gold piece and for hallmarked silver, and prints it on the invoice only for those lines', async () => {
+    const shopper = await createShopper(t.app);
+    const gold = await createProduct(db, { name: 'Hallmarked Gold Stud' });
+    const silver = await createProduct(db, { name: 'Hallmarked Silver Toe Ring', metal: 'silver', hallmarked: true });
+    const platinum = await createProduct(db, { name: 'Platinum Ear Cuff', metal: 'platinum' });
+    const { orderNumber, lines } = await placed(shopper, gold.id, silver.id, platinum.id);
+    const lineOf = (name: string) => lines.find((l) => l.name === name)!;
+    expect(lineOf(gold.name)).toMatchObject({ hallmarked: true, recordedAtPacking: true });
+    expect(lineOf(silver.name)).toMatchObject({ hallmarked: true, recordedAtPacking: true });
+    expect(lineOf(platinum.name)).toMatchObject({ hallmarked: false, recordedAtPacking: true });
+    const url = `/api/admin/orders/${orderNumber}/pieces`;
+    const goldHuid = testHuid();
+    const silverHuid = testHuid();
+
+    for (const [missing, name] of [
+      [0, gold.name],
+      [1, silver.name],
+    ] as const) {
+      const pieces = [
+        weighed(lineOf(gold.name).lineId, 5_000, missing === 0 ? null : goldHuid),
+        weighed(lineOf(silver.name).lineId, 5_000, missing === 1 ? null : silverHuid),
+        weighed(lineOf(platinum.name).lineId, 5_000),
+      ];
+      const refused = await send('POST', url, desk, { pieces });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(`${name} is hallmarked: each piece needs its HUID.`);
+      expect(refused.json().fields[`pieces.${missing}.huid`]).toBe('Each hallmarked piece needs its HUID.');
+    }
+    const ok = await send('POST', url, desk, {
+      pieces: [
+        weighed(lineOf(gold.name).lineId, 5_000, goldHuid.toLowerCase()),
+        weighed(lineOf(silver.name).lineId, 5_000, silverHuid),
+        weighed(lineOf(platinum.name).lineId, 5_000),
+      ],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const huidOf = (name: string) => ok.json().pieces.find((p: { lineId: number }) => p.lineId === lineOf(name).lineId).huid;
+    expect([huidOf(gold.name), huidOf(silver.name), huidOf(platinum.name)]).toEqual([goldHuid, silverHuid, null]);
+    await packAndDispatch(t.app, desk.cookie, orderNumber);
+
+    const invoice = pdfText((await send('GET', `/api/orders/${orderNumber}/invoice.pdf`, shopper)).rawPayload);
+    expect(invoice).toContain(`Piece 1: HUID ${goldHuid} · net weight 5.000 g`);
+    expect(invoice).toContain(`Piece 1: HUID ${silverHuid} · net weight 5.000 g`);
+    expect(invoice).toContain('Piece 1: net weight 5.000 g · gross weight 5.100 g');
+    expect(invoice.match(/HUID [A-Z0-9]{6}/g)).toHaveLength(2);
+    // The BIS hallmarking charge is stated for the two hallmarked lines only.
+    expect(invoice.match(/Hallmarking charge ₹/g)).toHaveLength(2);
   });
 });
 
@@ -444,7 +547,7 @@ describe('staff cancel', () => {
     const dispatched = await packAndDispatch(t.app, desk.cookie, orderNumber);
     expect(dispatched.status).toBe('Out for Delivery');
     const [stockBefore] = await db.select({ stock: schema.products.stock }).from(schema.products).where(eq(schema.products.id, product.id));
-    const huid = (await detail(orderNumber)).pieces[0]!.huid;
+    const huid = (await detail(orderNumber)).pieces[0]!.huid!;
 
     expect((await send('POST', `/api/admin/orders/${orderNumber}/cancel`, desk, { reason: '' })).statusCode).toBe(400);
     // With the courier and paid online: the orders desk alone cannot refund it (issue 35); nothing changes.

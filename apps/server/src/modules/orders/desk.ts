@@ -21,7 +21,7 @@ import type { PaymentService, RefundRecord } from '../payments/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { requestNumber } from '../../lib/request-number.ts';
 import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from './mail.ts';
-import { isHallmarked, orderRules, PACKABLE } from './rules.ts';
+import { isRecordedAtPacking, isWeighed, orderRules, PACKABLE } from './rules.ts';
 import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, lineOf, pieceOf, shipmentOf, toAddress, totalsViewOf } from './documents.ts';
 import { cancelOrder, invoiceNumberOf, issueCreditNote, lockPaymentsOf, paymentOf, queuePlacedMail, type DesignRequests } from './service.ts';
 import { ordersRepository } from './repository.ts';
@@ -169,7 +169,8 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
           metal: l.metal,
           purity: l.purity,
           soldWeightMg: l.metalWeightMg,
-          hallmarked: isHallmarked(l),
+          recordedAtPacking: isRecordedAtPacking(l),
+          hallmarked: l.hallmarked,
           options: { ...l.options },
         })),
         pieces: pieces.filter((p) => p.releasedAt === null || order.status === 'Cancelled').map(pieceOf),
@@ -287,17 +288,31 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
           }
           for (const l of lines) {
             const n = body.pieces.filter((p) => p.lineId === l.id).length;
-            if (isHallmarked(l) && n !== l.quantity) {
+            if (isRecordedAtPacking(l) && n !== l.quantity) {
               throw new DomainError(
                 'INVALID_ORDER',
-                `${l.productName} needs exactly ${l.quantity} piece${l.quantity === 1 ? '' : 's'} with a HUID each; ${n} ${n === 1 ? 'was' : 'were'} given.`,
+                `${l.productName} needs exactly ${l.quantity} piece${l.quantity === 1 ? '' : 's'}${l.hallmarked ? ' with a HUID each' : ' weighed'}; ${n} ${n === 1 ? 'was' : 'were'} given.`,
               );
             }
             if (n > l.quantity)
               throw new DomainError('INVALID_ORDER', `${l.productName} has ${l.quantity} piece${l.quantity === 1 ? '' : 's'}; ${n} were given.`);
           }
+          // Issue 38: a HUID is the hallmark of one article, so a hallmarked piece needs one and any other piece
+          // (platinum, unhallmarked silver) must not be given one: it would be printed on a tax invoice.
+          body.pieces.forEach((p, i) => {
+            const line = byLine.get(p.lineId)!;
+            if (line.hallmarked && p.huid === null) {
+              const message = `${line.productName} is hallmarked: each piece needs its HUID.`;
+              throw new DomainError('INVALID_ORDER', message, { [`pieces.${i}.huid`]: 'Each hallmarked piece needs its HUID.' });
+            }
+            if (!line.hallmarked && p.huid !== null) {
+              const message = `${line.productName} is not hallmarked, so its pieces have no HUID: leave the HUID empty.`;
+              throw new DomainError('INVALID_ORDER', message, { [`pieces.${i}.huid`]: 'This piece is not hallmarked: leave the HUID empty.' });
+            }
+          });
           const seen = new Set<string>();
           for (const p of body.pieces) {
+            if (p.huid === null) continue;
             if (seen.has(p.huid)) throw new DomainError('CONFLICT', `HUID ${p.huid} is given twice: every piece has its own.`);
             seen.add(p.huid);
           }
@@ -307,7 +322,7 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
           if (order.customDesignRequestId !== null) {
             for (const p of body.pieces) {
               const line = byLine.get(p.lineId)!;
-              if (isHallmarked(line) && outsideTolerance(line.metalWeightMg!, p.netWeightMg, packingTolerance)) {
+              if (isWeighed(line) && outsideTolerance(line.metalWeightMg!, p.netWeightMg, packingTolerance)) {
                 throw new DomainError(
                   'INVALID_ORDER',
                   `${line.productName} was made at ${grams(line.metalWeightMg!)} net; ${grams(p.netWeightMg)} is more than ${packingTolerance}% from it. Please weigh it again.`,
@@ -338,11 +353,11 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
           if (order.customDesignRequestId === null) {
             for (const p of made) {
               const line = byLine.get(p.lineId)!;
-              if (!isHallmarked(line) || !line.ratePaisePerGram) continue;
+              if (!isWeighed(line) || !line.ratePaisePerGram) continue;
               const diff = weightDifference(line.metalWeightMg!, p.netWeightMg, line.ratePaisePerGram, Number(s.weightTolerancePercent), Number(s.gstPercent));
               if (!diff.kind) continue;
               const reason =
-                `${line.productName} (HUID ${p.huid}) was sold at ${grams(line.metalWeightMg!)} and weighs ${grams(p.netWeightMg)}: ` +
+                `${line.productName}${p.huid ? ` (HUID ${p.huid})` : ''} was sold at ${grams(line.metalWeightMg!)} and weighs ${grams(p.netWeightMg)}: ` +
                 `${grams(Math.abs(diff.differenceMg))} ${diff.kind === 'charge' ? 'more' : 'less'} at ${formatRupees(line.ratePaisePerGram)}/g plus GST ${Number(s.gstPercent)}% = ${formatRupees(diff.amountPaise)} ${diff.kind === 'charge' ? 'to pay' : 'to refund'}.`;
               const beyondTolerance = outsideTolerance(line.metalWeightMg!, p.netWeightMg, packingTolerance);
               adjustments.push(
@@ -544,9 +559,9 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
 }
 
 function describePacking(after: unknown): string {
-  const a = after as { pieces?: { huid: string; netWeightMg: number }[]; adjustments?: unknown[] } | null;
+  const a = after as { pieces?: { huid: string | null; netWeightMg: number }[]; adjustments?: unknown[] } | null;
   const pieces = a?.pieces ?? [];
-  return `${pieces.length} piece${pieces.length === 1 ? '' : 's'} (${pieces.map((p) => `${p.huid} ${grams(p.netWeightMg)}`).join(', ')})${a?.adjustments?.length ? `, ${a.adjustments.length} weight difference${a.adjustments.length === 1 ? '' : 's'}` : ''}`;
+  return `${pieces.length} piece${pieces.length === 1 ? '' : 's'} (${pieces.map((p) => (p.huid ? `${p.huid} ${grams(p.netWeightMg)}` : grams(p.netWeightMg))).join(', ')})${a?.adjustments?.length ? `, ${a.adjustments.length} weight difference${a.adjustments.length === 1 ? '' : 's'}` : ''}`;
 }
 
 function noteOf(after: unknown): string {

@@ -153,14 +153,14 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
         quantity: l.quantity,
         unitPricePaise: l.unitPricePaise,
         lineTotalPaise: l.lineTotalPaise,
+        hallmarked: l.hallmarked,
         huid:
           l.huid ??
-          (pieces.some((p) => p.lineId === l.id)
-            ? pieces
-                .filter((p) => p.lineId === l.id)
-                .map((p) => p.huid)
-                .join(', ')
-            : null),
+          (pieces
+            .filter((p) => p.lineId === l.id && p.huid !== null)
+            .map((p) => p.huid)
+            .join(', ') ||
+            null),
         pieces: pieces.filter((p) => p.lineId === l.id).map((p) => ({ huid: p.huid, netWeightMg: p.netWeightMg, grossWeightMg: p.grossWeightMg })),
         options: l.options,
         metal: l.metal,

@@ -70,11 +70,17 @@ export interface InvoiceLine {
   quantity: number;
   unitPricePaise: number;
   lineTotalPaise: number;
+  /**
+   * Issue 38: the line was sold hallmarked (contracts hallmark.ts), so its HUIDs and the hallmarking charge are
+   * printed; a platinum or unhallmarked silver line prints its weights and no HUID.
+   */
+  hallmarked: boolean;
+  /** The line's HUIDs as one text, when it is hallmarked and they are known. */
   huid: string | null;
   /** Issue 38: where the piece was made, as sold (null on orders placed before it was kept). */
   countryOfOrigin?: string | null;
-  /** Each packed piece with its HUID and real weights, printed under the line. */
-  pieces?: { huid: string; netWeightMg: number; grossWeightMg: number }[];
+  /** Each packed piece with its HUID (null when not hallmarked) and real weights, printed under the line. */
+  pieces?: { huid: string | null; netWeightMg: number; grossWeightMg: number }[];
   options: CartLineOptions;
   metal: string | null;
   purity: number | null;
@@ -116,10 +122,9 @@ export function articleDetail(line: InvoiceLine, hallmarkingChargePaise: number)
   ]
     .filter(Boolean)
     .join(' · ');
-  // A hallmarked piece (it carries a HUID) pays the BIS fee, out of its making charges.
-  const hallmarked = line.huid !== null && line.huid !== '';
+  // A hallmarked piece pays the BIS fee, out of its making charges; platinum and unhallmarked silver pay none.
   const making = b?.makingPaise === undefined ? null : b.makingPaise * q;
-  const hallmarkingPaise = hallmarked && making !== null ? Math.min(hallmarkingChargePaise * q, making) : 0;
+  const hallmarkingPaise = line.hallmarked && making !== null ? Math.min(hallmarkingChargePaise * q, making) : 0;
   return {
     variant,
     netMetalMg: line.metalWeightMg === null ? null : line.metalWeightMg * q,
@@ -189,6 +194,7 @@ export interface InvoiceFigures {
     taxable: number;
     gst: number;
     value: number;
+    hallmarked: boolean;
     huid: string | null;
     countryOfOrigin: string | null;
     pieces: NonNullable<InvoiceLine['pieces']>;
@@ -229,7 +235,9 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
       taxable: row.taxable,
       gst: row.gst,
       value: row.value,
-      huid: l.huid,
+      hallmarked: l.hallmarked,
+      // Only a hallmarked article has a HUID to print (a tax invoice states what the piece carries).
+      huid: l.hallmarked ? l.huid : null,
       countryOfOrigin: l.countryOfOrigin ?? null,
       pieces: l.pieces ?? [],
       article: articleDetail(l, seller.hallmarkingChargePaise),
@@ -281,8 +289,15 @@ export function articleLines(r: InvoiceFigures['rows'][number]): string[] {
   }
   if (a.diamondCents > 0 || a.diamondPaise > 0) lines.push(`Diamonds ${carats(a.diamondCents)}, value ${rupees(a.diamondPaise)}`);
   if (a.stoneCents > 0 || a.stonePaise > 0) lines.push(`Stones ${a.stoneCents > 0 ? `${carats(a.stoneCents)}, ` : ''}value ${rupees(a.stonePaise)}`);
-  if (a.makingPaise !== null) lines.push(`Making charges ${rupees(a.makingPaise)} · Hallmarking charge ${rupees(a.hallmarkingPaise)}`);
-  r.pieces.forEach((p, i) => lines.push(`Piece ${i + 1}: HUID ${p.huid} · net weight ${grams(p.netWeightMg)} · gross weight ${grams(p.grossWeightMg)}`));
+  if (a.makingPaise !== null)
+    lines.push(
+      r.hallmarked ? `Making charges ${rupees(a.makingPaise)} · Hallmarking charge ${rupees(a.hallmarkingPaise)}` : `Making charges ${rupees(a.makingPaise)}`,
+    );
+  r.pieces.forEach((p, i) =>
+    lines.push(
+      `Piece ${i + 1}: ${r.hallmarked && p.huid ? `HUID ${p.huid} · ` : ''}net weight ${grams(p.netWeightMg)} · gross weight ${grams(p.grossWeightMg)}`,
+    ),
+  );
   return lines;
 }
 

@@ -334,7 +334,7 @@ describe('tax invoice', () => {
     const me = await shopper();
     const order = await createOrder(db, {
       customerId: me.id,
-      lines: [{ productName: 'Temple Necklace', quantity: 1, unitPricePaise: 1_23_456_70 - 299, huid: 'AB12CD' }],
+      lines: [{ productName: 'Temple Necklace', quantity: 1, unitPricePaise: 1_23_456_70 - 299, huid: 'AB12CD', hallmarked: true }],
       shipping: { pincode: '600017' },
     });
     const res = await get(`/api/orders/${(await dispatched(order)).orderNumber}/invoice.pdf`, me);
@@ -376,6 +376,7 @@ describe('tax invoice', () => {
           productName: 'Temple Lakshmi Necklace',
           quantity: 2,
           huid: 'AB12CD',
+          hallmarked: true,
           options: { purity: 22, colour: 'Yellow Gold', size: '12' },
         }),
       ],

@@ -356,7 +356,7 @@ export function ordersRepository(db: Db) {
     },
 
     /** A made-to-order piece on its balance order's one line, packed already (the design desk weighed and hallmarked it). */
-    async insertMadePiece(orderId: number, piece: { huid: string; netWeightMg: number; grossWeightMg: number; recordedAt: Date }) {
+    async insertMadePiece(orderId: number, piece: { huid: string | null; netWeightMg: number; grossWeightMg: number; recordedAt: Date }) {
       const [line] = await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId)).limit(1);
       await db.insert(orderPieces).values({ orderId, lineId: line!.id, ...piece });
     },

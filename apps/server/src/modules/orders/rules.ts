@@ -10,9 +10,18 @@ export const PACKABLE: readonly OrderStatus[] = ['Placed', 'Picked'];
 
 export type NextStatus = 'Placed' | 'Picked' | 'Out for Delivery' | 'Delivered';
 
-/** A line needs a HUID and the real weight of each piece before dispatch when it is of a weighed precious metal. */
-export function isHallmarked(line: { metal: string | null; metalWeightMg: number | null }): boolean {
+/** A line sold by the weight of its precious metal: each piece is weighed at packing and a difference settled. */
+export function isWeighed(line: { metal: string | null; metalWeightMg: number | null }): boolean {
   return Boolean(line.metal) && line.metalWeightMg !== null && line.metalWeightMg > 0;
+}
+
+/**
+ * A line whose pieces are recorded at packing before dispatch: a weighed piece, with its real weights. Only a
+ * hallmarked piece (order_lines.hallmarked, from contracts hallmark.ts at the order) is recorded with a HUID: platinum
+ * and unhallmarked silver are packed with their weights alone (issue 38).
+ */
+export function isRecordedAtPacking(line: { metal: string | null; metalWeightMg: number | null }): boolean {
+  return isWeighed(line);
 }
 
 export interface OrderRules {
@@ -25,7 +34,7 @@ export interface OrderRules {
 /**
  * What staff may do with an order next, read by its page and enforced by the writes alike: one step at a time
  * (Awaiting confirmation → Placed for pay on delivery), and the dispatch (Out for Delivery) only once every
- * hallmarked piece is recorded and no weight difference is left to pay.
+ * weighed piece is recorded (with its HUID where hallmarked) and no weight difference is left to pay.
  */
 export function orderRules(
   order: Pick<Order, 'status'>,
@@ -40,12 +49,12 @@ export function orderRules(
   const nextStatus = (order.status === 'Awaiting confirmation' ? 'Placed' : FLOW[FLOW.indexOf(order.status) + 1]) as NextStatus;
   let blockedBy: string | null = null;
   if (nextStatus === 'Out for Delivery') {
-    const unpacked = lines.filter((l) => isHallmarked(l) && pieces.filter((p) => p.lineId === l.id && p.releasedAt === null).length !== l.quantity);
+    const unpacked = lines.filter((l) => isRecordedAtPacking(l) && pieces.filter((p) => p.lineId === l.id && p.releasedAt === null).length !== l.quantity);
     const charges = adjustments.filter((a) => a.kind === 'charge' && a.status === 'open');
     const proposed = adjustments.filter((a) => a.status === 'proposed');
     const rejected = adjustments.some((a) => a.status === 'rejected');
     if (unpacked.length > 0) {
-      blockedBy = `Record the HUID and weights of every hallmarked piece before dispatch: ${unpacked.map((l) => `${l.productName} (${l.quantity})`).join(', ')}.`;
+      blockedBy = `Record the weights of every piece (and the HUID of each hallmarked one) before dispatch: ${unpacked.map((l) => `${l.productName} (${l.quantity})`).join(', ')}.`;
     } else if (proposed.length > 0) {
       blockedBy = `${proposed.length === 1 ? 'A weight difference waits' : `${proposed.length} weight differences wait`} for the accounts desk to approve or reject before dispatch.`;
     } else if (rejected) {

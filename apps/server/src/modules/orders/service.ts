@@ -544,6 +544,10 @@ export function releasePieces(tx: Db, pieceIds: readonly number[], at: Date): Pr
 }
 
 /** A made-to-order piece, packed already on its balance order's line (order_pieces): the design desk weighed and hallmarked it. */
-export function recordMadePiece(tx: Db, orderId: number, piece: { huid: string; netWeightMg: number; grossWeightMg: number; recordedAt: Date }): Promise<void> {
+export function recordMadePiece(
+  tx: Db,
+  orderId: number,
+  piece: { huid: string | null; netWeightMg: number; grossWeightMg: number; recordedAt: Date },
+): Promise<void> {
   return ordersRepository(tx).insertMadePiece(orderId, piece);
 }

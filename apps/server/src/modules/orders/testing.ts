@@ -17,6 +17,8 @@ export interface OrderLineInput {
   unitPricePaise?: number;
   options?: CartLineOptions;
   huid?: string | null;
+  /** Sold hallmarked (issue 38): its pieces are packed with a HUID each. */
+  hallmarked?: boolean;
 }
 
 export interface OrderAddressInput {
@@ -85,6 +87,7 @@ export async function createOrder(db: Db, input: CreateOrderInput) {
       unitPricePaise,
       lineTotalPaise: unitPricePaise * quantity,
       huid: l.huid ?? null,
+      hallmarked: l.hallmarked ?? false,
     };
   });
   const subtotalPaise = lines.reduce((a, l) => a + l.lineTotalPaise, 0);
@@ -166,8 +169,8 @@ interface Injector {
 }
 
 /**
- * Test helper (the invoice is issued at dispatch, issue 19): records each hallmarked piece at its sold weight
- * (a HUID each) through the staff's packing route, then moves the order on through the staff's status route up to
+ * Test helper (the invoice is issued at dispatch, issue 19): records each weighed piece at its sold
+ * weight (a HUID each for a hallmarked one) through the staff's packing route, then moves the order on through the staff's status route up to
  * Out for Delivery (courier and AWB), so its tax invoice can be downloaded. `staffCookie` is an orders-desk session.
  */
 export async function packAndDispatch(app: Injector, staffCookie: string, orderNumber: string, weights: Record<number, number[]> = {}) {
@@ -180,16 +183,16 @@ export async function packAndDispatch(app: Injector, staffCookie: string, orderN
       status: string;
       nextStatus: string | null;
       pieces: unknown[];
-      lines: { lineId: number; quantity: number; hallmarked: boolean; soldWeightMg: number | null }[];
+      lines: { lineId: number; quantity: number; recordedAtPacking: boolean; hallmarked: boolean; soldWeightMg: number | null }[];
     };
   };
   let order = await read();
   const pieces = order.lines
-    .filter((l) => l.hallmarked)
+    .filter((l) => l.recordedAtPacking)
     .flatMap((l) =>
       Array.from({ length: l.quantity }, (_, i) => {
-        const net = weights[l.lineId]?.[i] ?? l.soldWeightMg!;
-        return { lineId: l.lineId, huid: testHuid(), netWeightMg: net, grossWeightMg: net + 150 };
+        const net = weights[l.lineId]?.[i] ?? l.soldWeightMg ?? 1000;
+        return { lineId: l.lineId, huid: l.hallmarked ? testHuid() : null, netWeightMg: net, grossWeightMg: net + 150 };
       }),
     );
   if (pieces.length > 0 && order.pieces.length === 0) {

@@ -26,7 +26,6 @@ export const PRODUCT_TEXT_FIELDS = [
   'sizeKind',
   'sizes',
   'sizeWeightsG',
-  'huid',
   'countryOfOrigin',
   'stock',
   'occasion',

@@ -57,7 +57,6 @@ export const EMPTY_FORM: ProductFormValues = {
   sizes: [],
   sizeWeightsG: [],
   hallmarked: true,
-  huid: null,
   countryOfOrigin: 'India',
   stock: 1,
   occasion: null,
@@ -220,8 +219,14 @@ export function ProductForm({
           />
           <Checks name="purities" legend="Purities offered (gold)" options={GOLD_PURITIES} chosen={values.purities} error={errors.purities} />
           <Checks name="metalColours" legend="Colours offered (gold)" options={METAL_COLOUR_LIST} chosen={values.metalColours} error={errors.metalColours} />
-          <Checkbox name="hallmarked" label="BIS hallmarked (carries a HUID)" defaultChecked={values.hallmarked} error={errors.hallmarked} />
-          <TextField name="huid" label="HUID" defaultValue={values.huid} error={errors.huid} maxLength={6} hint="Six letters and digits, when known." />
+          {/* Issue 38: each piece's HUID is recorded when its order is packed; the product says only whether it is hallmarked. */}
+          <Checkbox
+            name="hallmarked"
+            label="BIS hallmarked"
+            hint="Gold always; silver when it was hallmarked; platinum never. Each piece's HUID is recorded when its order is packed."
+            defaultChecked={values.hallmarked}
+            error={errors.hallmarked}
+          />
           <Select
             name="countryOfOrigin"
             label="Country of origin"

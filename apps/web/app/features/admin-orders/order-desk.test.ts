@@ -25,23 +25,37 @@ describe('grams and milligrams', () => {
 
 const ORDER = {
   lines: [
-    { lineId: 11, name: 'Lotus Ring', quantity: 2, hallmarked: true, soldWeightMg: 4520 },
-    { lineId: 12, name: 'Silk Thread Pouch', quantity: 1, hallmarked: false, soldWeightMg: null },
-    { lineId: 13, name: 'Gold Chain', quantity: 1, hallmarked: true, soldWeightMg: 8100 },
+    { lineId: 11, name: 'Lotus Ring', quantity: 2, recordedAtPacking: true, hallmarked: true, soldWeightMg: 4520 },
+    { lineId: 12, name: 'Silk Thread Pouch', quantity: 1, recordedAtPacking: false, hallmarked: false, soldWeightMg: null },
+    { lineId: 13, name: 'Gold Chain', quantity: 1, recordedAtPacking: true, hallmarked: true, soldWeightMg: 8100 },
+    { lineId: 14, name: 'Platinum Band', quantity: 1, recordedAtPacking: true, hallmarked: false, soldWeightMg: 6000 },
   ],
-  pieces: [{ lineId: 13, huid: 'AB12C3', netWeightMg: 8150, grossWeightMg: 8150 }],
+  pieces: [
+    { lineId: 13, huid: 'AB12C3', netWeightMg: 8150, grossWeightMg: 8150 },
+    { lineId: 14, huid: null, netWeightMg: 6010, grossWeightMg: 6100 },
+  ],
 } as never;
 
 describe('the packing form', () => {
-  it('has one row per physical piece of each hallmarked line, filled from what is recorded', () => {
+  it('has one row per physical piece of each weighed or hallmarked line, filled from what is recorded', () => {
     const rows = pieceRows(ORDER);
-    expect(rows.map((r) => [r.index, r.lineId, r.ordinal, r.quantity])).toEqual([
-      [0, 11, 1, 2],
-      [1, 11, 2, 2],
-      [2, 13, 1, 1],
+    expect(rows.map((r) => [r.index, r.lineId, r.ordinal, r.quantity, r.hallmarked])).toEqual([
+      [0, 11, 1, 2, true],
+      [1, 11, 2, 2, true],
+      [2, 13, 1, 1, true],
+      [3, 14, 1, 1, false],
     ]);
     expect(rows[2]).toMatchObject({ huid: 'AB12C3', netGrams: '8.150', grossGrams: '8.150' });
     expect(rows[0]).toMatchObject({ huid: '', netGrams: '' });
+    // Issue 38: a platinum piece is weighed, with no HUID to ask.
+    expect(rows[3]).toMatchObject({ huid: '', netGrams: '6.010', grossGrams: '6.100' });
+  });
+
+  it('posts an empty HUID for a piece that is not hallmarked, which the contract reads as none (issue 38)', () => {
+    const built = piecesBody([{ lineId: '14', huid: '', net: '6.01', gross: '6.1' }]);
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    expect(AdminOrderPiecesSchema.parse(built.body).pieces[0]).toEqual({ lineId: 14, huid: null, netWeightMg: 6010, grossWeightMg: 6100 });
   });
 
   it('puts back what was typed after a refusal', () => {

@@ -52,7 +52,7 @@ export function gramsToMg(typed: string): number | null {
   return Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0') || '0');
 }
 
-/** One row of the packing form: a physical piece of a hallmarked line. */
+/** One row of the packing form: a physical piece of a weighed line. */
 export interface PieceRow {
   /** Its place in what is posted (the server's `pieces.{index}.…`). */
   index: number;
@@ -62,19 +62,21 @@ export interface PieceRow {
   ordinal: number;
   quantity: number;
   soldWeightMg: number | null;
+  /** The piece carries a HUID (issue 38): only then does its row ask for one. */
+  hallmarked: boolean;
   huid: string;
   netGrams: string;
   grossGrams: string;
 }
 
 /**
- * The packing form's rows: each hallmarked line's quantity of pieces, filled from what is recorded (or, after a
+ * The packing form's rows: each weighed line's quantity of pieces, filled from what is recorded (or, after a
  * refused post, from what was typed).
  */
 export function pieceRows(order: Pick<AdminOrderDetail, 'lines' | 'pieces'>, typed?: readonly TypedPiece[]): PieceRow[] {
   const rows: PieceRow[] = [];
   for (const line of order.lines) {
-    if (!line.hallmarked) continue;
+    if (!line.recordedAtPacking) continue;
     const recorded = order.pieces.filter((p) => p.lineId === line.lineId);
     for (let i = 0; i < line.quantity; i++) {
       const index = rows.length;
@@ -87,7 +89,8 @@ export function pieceRows(order: Pick<AdminOrderDetail, 'lines' | 'pieces'>, typ
         ordinal: i + 1,
         quantity: line.quantity,
         soldWeightMg: line.soldWeightMg,
-        huid: before?.huid ?? piece?.huid ?? '',
+        hallmarked: line.hallmarked,
+        huid: line.hallmarked ? (before?.huid ?? piece?.huid ?? '') : '',
         netGrams: before?.net ?? mgToGrams(piece?.netWeightMg),
         grossGrams: before?.gross ?? mgToGrams(piece?.grossWeightMg),
       });
@@ -103,7 +106,10 @@ export interface TypedPiece {
   gross: string;
 }
 
-/** The packing form as posted: parallel lists `lineId`, `huid`, `net`, `gross` (one entry per row). */
+/**
+ * The packing form as posted: parallel lists `lineId`, `huid`, `net`, `gross` (one entry per row; a piece that is
+ * not hallmarked posts an empty `huid`, which the server reads as none).
+ */
 export function typedPieces(form: FormData): TypedPiece[] {
   const all = (name: string) => form.getAll(name).map((v) => String(v));
   const lineIds = all('lineId');
@@ -118,7 +124,8 @@ export type PieceErrors = Record<number, Partial<Record<PieceField, string>>>;
 
 /**
  * The body of POST …/pieces from what was typed, or the rows' own messages when a weight is not a number of
- * grams (the server is not asked then). HUIDs go as typed: the server upper-cases and checks them.
+ * grams (the server is not asked then). HUIDs go as typed: the server upper-cases and checks them, and an empty one
+ * is no HUID.
  */
 export function piecesBody(
   typed: readonly TypedPiece[],

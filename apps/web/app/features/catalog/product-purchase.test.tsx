@@ -33,7 +33,7 @@ const ring = (over: Partial<PricingContext> = {}): ProductDetail =>
     product_category: 'Fingerring',
     product_tags: '',
     product_sku: 'MR-0005',
-    product_huid: null,
+    product_hallmarked: false,
     product_country_of_origin: 'India',
     product_rating: 4.5,
     product_review_count: 2,

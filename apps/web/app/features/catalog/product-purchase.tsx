@@ -185,12 +185,6 @@ export function ProductPurchase({
             </dd>
           </>
         )}
-        {product.product_huid && (
-          <>
-            <dt>HUID</dt>
-            <dd>{product.product_huid}</dd>
-          </>
-        )}
         {/* Issue 38: the Consumer Protection (E-Commerce) Rules 2020, rule 6(5), ask for the country of origin. */}
         <dt>Country of origin</dt>
         <dd>{product.product_country_of_origin}</dd>

@@ -26,7 +26,7 @@ const product = (over: Partial<ProductDetail> = {}): ProductDetail => ({
   product_metal_weight_g: 5.25,
   product_diamond_weight_ct: null,
   product_stones: [],
-  product_huid: 'AB12CD',
+  product_hallmarked: true,
   product_country_of_origin: 'India',
   product_stock: 3,
   product_review_count: 0,

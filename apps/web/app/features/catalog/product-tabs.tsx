@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ProductDetail, StoreSettings } from '@milli/contracts';
 import { screenCategory } from './catalog-text.ts';
+import { hallmarkWords } from './cert-badges.tsx';
 
 const TABS = [
   { id: 'details', label: 'Details' },
@@ -27,7 +28,8 @@ function Facts({ product }: { product: ProductDetail }) {
     rows.push(['Diamond weight', `${product.product_diamond_weight_ct} ct`]);
   }
   if (product.product_stones.length > 0) rows.push(['Stones', product.product_stones.join(', ')]);
-  if (product.product_huid) rows.push(['BIS hallmark (HUID)', product.product_huid]);
+  const hallmark = hallmarkWords({ metal: product.pricing.metal, purity: product.product_purity, hallmarked: product.product_hallmarked });
+  if (hallmark) rows.push(['Hallmark', `${hallmark.title}: ${hallmark.detail}`]);
   rows.push(['Country of origin', product.product_country_of_origin]);
   rows.push(['SKU', product.product_sku]);
   return (

@@ -160,7 +160,7 @@ export function featureList(settings: StoreSettings | null): Feature[] {
     {
       icon: ICONS.transparency,
       title: 'Transparency',
-      text: 'Weight, purity, stones, making and hallmarking charges are itemised on every invoice, at the weight actually packed.',
+      text: 'Weight, purity, stones and making charges (with the hallmarking charge of a hallmarked piece) are itemised on every invoice, at the weight actually packed.',
     },
   ];
   return features.filter((f): f is Feature => f !== null);

@@ -97,7 +97,7 @@ describe('the customer’s order page from packing on', () => {
     const track = within(shipment).getByRole('link', { name: /Track your parcel/ });
     expect(track.getAttribute('href')).toBe('https://track.example/AWB123456');
     expect(track.getAttribute('target')).toBe('_blank');
-    const pieces = screen.getByRole('list', { name: 'Hallmarked pieces' });
+    const pieces = screen.getByRole('list', { name: 'Packed pieces' });
     expect(pieces.textContent).toBe('HUID AB12C3 · net 4.520 g · gross 4.861 g');
     expect(screen.getByText(/BIS CARE/)).toBeTruthy();
   });

@@ -77,10 +77,16 @@ export function LinePieces({ detail, lineId }: { detail: OrderDetail; lineId: nu
   const pieces = detail.pieces.filter((p) => p.lineId === lineId);
   if (pieces.length === 0) return null;
   return (
-    <ul className="order-pieces" aria-label="Hallmarked pieces">
+    <ul className="order-pieces" aria-label="Packed pieces">
       {pieces.map((p) => (
-        <li key={p.huid}>
-          HUID <strong className="order-huid">{p.huid}</strong> · net {grams(p.netWeightMg)} · gross {grams(p.grossWeightMg)}
+        <li key={p.id}>
+          {/* Issue 38: only a hallmarked piece has a HUID; platinum and unhallmarked silver show their weights. */}
+          {p.huid ? (
+            <>
+              HUID <strong className="order-huid">{p.huid}</strong> ·{' '}
+            </>
+          ) : null}
+          net {grams(p.netWeightMg)} · gross {grams(p.grossWeightMg)}
           {p.certificate && (
             <>
               {' · '}
@@ -95,14 +101,20 @@ export function LinePieces({ detail, lineId }: { detail: OrderDetail; lineId: nu
   );
 }
 
-/** How to check a HUID, once there is one. */
+/** How to check a HUID, once there is one (a diamond certificate's number too). */
 export function HuidNote({ detail }: { detail: OrderDetail }) {
-  if (detail.pieces.length === 0) return null;
+  const huids = detail.pieces.some((p) => p.huid);
+  const certificates = detail.pieces.some((p) => p.certificate);
+  if (!huids && !certificates) return null;
   return (
     <p className="muted order-huid-note">
-      Each hallmarked piece carries its own 6-character HUID. You can check it in BIS’s <strong>BIS CARE</strong> app (Android and iPhone): open “Verify HUID”,
-      type the code shown here, and it shows the piece’s purity, the jeweller and the hallmarking centre.
-      {detail.pieces.some((p) => p.certificate) && ' A diamond certificate’s number can be checked on its lab’s own website (IGI, GIA, SGL or HRD).'}
+      {huids && (
+        <>
+          Each hallmarked piece carries its own 6-character HUID. You can check it in BIS’s <strong>BIS CARE</strong> app (Android and iPhone): open “Verify
+          HUID”, type the code shown here, and it shows the piece’s purity, the jeweller and the hallmarking centre.
+        </>
+      )}
+      {certificates && ' A diamond certificate’s number can be checked on its lab’s own website (IGI, GIA, SGL or HRD).'}
     </p>
   );
 }

@@ -7,6 +7,7 @@
  * piece (HUID and weights) while Making.
  */
 import { Link, data } from 'react-router';
+import { hallmarkRuleOf } from '@milli/contracts';
 import type { AdminCustomRequestDetail, CadQuote, CadVersion } from '@milli/contracts/schemas';
 import type { Route } from './+types/custom-request';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
@@ -387,6 +388,9 @@ function ShareForm({ d, result }: { d: AdminCustomRequestDetail; result: ActionR
 
 export default function CustomRequest({ loaderData: { detail: d }, actionData }: Route.ComponentProps) {
   const r = d.request;
+  // The made piece is of the approved design's metal; its hallmark rule says whether a HUID is asked.
+  const approvedMetal = d.versions.find((v) => v.status === 'Approved')?.metal ?? r.metalType;
+  const hallmark = hallmarkRuleOf(approvedMetal);
   const result = actionData;
   const canShare = r.status === 'Requested' || r.status === 'Rejected';
   const saved = result?.saved;
@@ -436,7 +440,7 @@ export default function CustomRequest({ loaderData: { detail: d }, actionData }:
             <Panel title="The made piece">
               <dl className="adm-facts">
                 <dt>HUID</dt>
-                <dd>{d.piece.huid}</dd>
+                <dd>{d.piece.huid ?? 'None (not hallmarked)'}</dd>
                 <dt>Net weight</dt>
                 <dd>{grams(d.piece.netWeightMg)}</dd>
                 <dt>Gross weight</dt>
@@ -476,16 +480,21 @@ export default function CustomRequest({ loaderData: { detail: d }, actionData }:
             <Panel title={d.piece ? 'Correct the made piece' : 'Record the made piece'}>
               <AdminForm aria-label="The made piece">
                 <div className="adm-grid">
-                  <TextField
-                    name="huid"
-                    label="HUID"
-                    required
-                    maxLength={6}
-                    defaultValue={d.piece?.huid}
-                    hint="6 letters and digits, from the hallmark."
-                    size="narrow"
-                    error={result?.intent === 'piece' ? result.refusal?.fields?.huid : undefined}
-                  />
+                  {/* Issue 38: the HUID follows the approved design's metal: gold always, silver if hallmarked, platinum never. */}
+                  {hallmark === 'never' ? (
+                    <p className="adm-hint">A {approvedMetal} piece is not hallmarked under the BIS HUID scheme: no HUID is recorded.</p>
+                  ) : (
+                    <TextField
+                      name="huid"
+                      label={hallmark === 'always' ? 'HUID' : 'HUID (only if the piece was hallmarked)'}
+                      required={hallmark === 'always'}
+                      maxLength={6}
+                      defaultValue={d.piece?.huid ?? undefined}
+                      hint="6 letters and digits, from the hallmark."
+                      size="narrow"
+                      error={result?.intent === 'piece' ? result.refusal?.fields?.huid : undefined}
+                    />
+                  )}
                   <TextField
                     name="netGrams"
                     label="Net metal weight (g)"

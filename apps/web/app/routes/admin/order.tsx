@@ -1,7 +1,7 @@
 /**
  * /admin/orders/:orderNumber (issue 19): one order for the orders desk. The header says where it is and its
  * next step (or what blocks it); then the lines with their sold weights, the packing form (one row per physical
- * piece of each hallmarked line: HUID, net and gross weight typed in grams with three decimals, sent as whole
+ * piece of each weighed line: the HUID of a hallmarked piece only (issue 38), net and gross weight typed in grams with three decimals, sent as whole
  * milligrams), the dispatch form (courier, AWB, tracking link) when the next step is Out for Delivery, the
  * buttons for Confirm / Mark picked / Mark delivered, Cancel with a reason (asks first), the weight adjustments
  * with Waive, payments and refunds, addresses, PAN and company, the invoice and credit notes, and the timeline.
@@ -119,7 +119,11 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     if (!built.ok)
       return { intent, pieces, pieceErrors: built.errors, refusal: { status: 400, message: 'Please correct the weights marked below.', code: null } };
     const r = await admin.send('POST', `${api(n)}/pieces`, built.body);
-    if (r.ok) return { intent, saved: 'Packing recorded: the HUIDs and weights are saved. Any weight difference waits for the accounts desk.' };
+    if (r.ok)
+      return {
+        intent,
+        saved: 'Packing recorded: the weights (and the HUID of each hallmarked piece) are saved. Any weight difference waits for the accounts desk.',
+      };
     return { intent, pieces, pieceErrors: pieceErrorsOf(r.refusal.fields), refusal: r.refusal };
   }
 
@@ -183,8 +187,8 @@ function Lines({ o }: { o: AdminOrderDetail }) {
                   {l.name}
                   <span className="adm-order-sub">
                     {l.sku}
-                    {l.metal ? ` · ${l.metal}${l.purity ? ` ${l.purity} kt` : ''}` : ''}
-                    {l.hallmarked ? ' · hallmarked (HUID)' : ''}
+                    {l.metal ? ` · ${l.metal}${l.purity ? ` ${l.purity}${l.metal === 'gold' ? ' kt' : ''}` : ''}` : ''}
+                    {l.hallmarked ? ' · hallmarked (HUID)' : l.recordedAtPacking ? ' · not hallmarked (no HUID)' : ''}
                   </span>
                   {optionText(l.options) && <span className="adm-order-sub">{optionText(l.options)}</span>}
                 </th>
@@ -242,6 +246,7 @@ export function Packing({ o, result }: { o: AdminOrderDetail; result: OrderActio
   const rows = pieceRows(o, mine?.saved ? undefined : mine?.pieces);
   if (rows.length === 0) return null;
   const editable = o.status === 'Placed' || o.status === 'Picked';
+  const anyHallmarked = rows.some((row) => row.hallmarked);
   const errors = mine?.pieceErrors ?? {};
   const banner = mine?.refusal && (Object.keys(errors).length > 0 ? 'Please correct the pieces marked below.' : mine.refusal.message);
   const cell = (row: (typeof rows)[number], field: 'huid' | 'netWeightMg' | 'grossWeightMg', name: string, label: string, value: string, extra: object) => {
@@ -272,13 +277,13 @@ export function Packing({ o, result }: { o: AdminOrderDetail; result: OrderActio
     );
   };
   return (
-    <Panel title="Packing: HUIDs and weights" id="packing">
+    <Panel title={anyHallmarked ? 'Packing: HUIDs and weights' : 'Packing: weights'} id="packing">
       {!editable && o.pieces.length === 0 && <p className="adm-muted">Packing is recorded once the order is placed.</p>}
       <AdminForm error={banner} saved={mine?.saved} aria-label="Packing" noValidate>
         <input type="hidden" name="intent" value="pieces" />
         <p className="adm-hint">
-          One row per piece. Weights in grams with 3 decimals (for example 4.520); a difference from the sold weight beyond the store’s tolerance becomes an
-          adjustment.
+          One row per piece. A hallmarked piece needs its HUID; platinum and silver that is not hallmarked have none. Weights in grams with 3 decimals (for
+          example 4.520); a difference from the sold weight beyond the store’s tolerance becomes an adjustment.
         </p>
         <div className="adm-order-scroll">
           <table className="adm-order-table">
@@ -302,7 +307,15 @@ export function Packing({ o, result }: { o: AdminOrderDetail; result: OrderActio
                     {row.quantity > 1 && ` (${row.ordinal} of ${row.quantity})`}
                     {row.soldWeightMg !== null && <span className="adm-order-sub">Sold at {gramsText(row.soldWeightMg)} net</span>}
                   </th>
-                  {cell(row, 'huid', 'huid', 'HUID', row.huid, { maxLength: 6, autoComplete: 'off', spellCheck: false, style: { textTransform: 'uppercase' } })}
+                  {row.hallmarked ? (
+                    cell(row, 'huid', 'huid', 'HUID', row.huid, { maxLength: 6, autoComplete: 'off', spellCheck: false, style: { textTransform: 'uppercase' } })
+                  ) : (
+                    <td className="adm-muted">
+                      {/* Keeps the posted lists in step: this piece has no HUID. */}
+                      <input type="hidden" name="huid" value="" />
+                      Not hallmarked
+                    </td>
+                  )}
                   {cell(row, 'netWeightMg', 'net', 'Net weight in grams', row.netGrams, { inputMode: 'decimal' })}
                   {cell(row, 'grossWeightMg', 'gross', 'Gross weight in grams', row.grossGrams, { inputMode: 'decimal' })}
                 </tr>

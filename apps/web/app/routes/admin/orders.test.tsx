@@ -138,8 +138,25 @@ const BASE = {
       metal: 'gold',
       purity: 22,
       soldWeightMg: 4520,
+      recordedAtPacking: true,
       hallmarked: true,
       options: { size: '12' },
+    },
+    {
+      lineId: 13,
+      productId: 9,
+      name: 'Platinum Band',
+      sku: 'PLT-9',
+      image: '',
+      quantity: 1,
+      unitPricePaise: 40_000_00,
+      lineTotalPaise: 40_000_00,
+      metal: 'platinum',
+      purity: 950,
+      soldWeightMg: 6000,
+      recordedAtPacking: true,
+      hallmarked: false,
+      options: {},
     },
     {
       lineId: 12,
@@ -153,6 +170,7 @@ const BASE = {
       metal: null,
       purity: null,
       soldWeightMg: null,
+      recordedAtPacking: false,
       hallmarked: false,
       options: {},
     },
@@ -234,6 +252,10 @@ describe('one order', () => {
     const packing = screen.getByRole('region', { name: 'Packing: HUIDs and weights' });
     expect(within(packing).getAllByRole('textbox', { name: /^HUID of Lotus Ring/ })).toHaveLength(2);
     expect(within(packing).queryByText(/Gift pouch/)).toBeNull();
+    // Issue 38: the platinum piece is weighed, and no HUID is asked of it.
+    expect(within(packing).getByRole('textbox', { name: 'Net weight in grams of Platinum Band, piece 1 of 1' })).toBeTruthy();
+    expect(within(packing).queryByRole('textbox', { name: /^HUID of Platinum Band/ })).toBeNull();
+    expect(within(packing).getByRole('rowheader', { name: /Platinum Band/ }).parentElement!.textContent).toContain('Not hallmarked');
     expect(screen.getByText('The tax invoice (INV-2026-000042) is issued at dispatch.')).toBeTruthy();
     expect(screen.getByText('ABCDE1234F')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel the order' }).getAttribute('aria-haspopup')).toBe('dialog');

@@ -149,7 +149,6 @@ function valuesFrom(body: Record<string, unknown>): ProductFormValues {
       .map((x) => x.trim())
       .filter(Boolean),
     hallmarked: body.hallmarked === true,
-    huid: s('huid'),
     countryOfOrigin: s('countryOfOrigin') ?? 'India',
     stock: n('stock') ?? 0,
     occasion: s('occasion'),
