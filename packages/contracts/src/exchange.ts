@@ -123,7 +123,7 @@ export type AdminExchangeDetail = z.infer<typeof AdminExchangeDetailSchema>;
 export const AdminExchangesToSettleSchema = z.object({ data: z.array(AdminExchangeDetailSchema) });
 export type AdminExchangesToSettle = z.infer<typeof AdminExchangesToSettleSchema>;
 
-const note = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500, 'note must be at most 500 characters').optional());
+const note = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500, 'The note can be at most 500 characters.').optional());
 
 /** POST /api/admin/exchanges/{id}/settle */
 export const AdminExchangeSettleSchema = z.object({
@@ -181,7 +181,7 @@ export const AdminGoodwillSchema = z.object({
     .int('amountPaise must be whole paise.')
     .positive('amountPaise must be more than 0.')
     .max(10_00_000_00, 'amountPaise is at most Rs. 10 lakh.'),
-  note: z.string({ error: 'Please say why.' }).trim().min(3, 'Please say why.').max(300, 'note must be at most 300 characters'),
+  note: z.string({ error: 'Please say why.' }).trim().min(3, 'Please say why.').max(300, 'The reason can be at most 300 characters.'),
 });
 export type AdminGoodwill = z.infer<typeof AdminGoodwillSchema>;
 

@@ -222,24 +222,24 @@ export type OrderStatusAnswer = z.infer<typeof OrderStatusAnswerSchema>;
 export const OrderStatusChangeSchema = z.object({
   /** Placed confirms a pay-on-delivery order (Awaiting confirmation); the others move a placed order along. */
   status: z.enum(['Placed', 'Picked', 'Out for Delivery', 'Delivered'], { error: 'status must be Placed, Picked, Out for Delivery or Delivered' }),
-  note: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500, 'note must be at most 500 characters').optional()),
+  note: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500, 'The note can be at most 500 characters.').optional()),
   /** Out for Delivery is the dispatch: these three are required then (trackingUrl an https address), ignored otherwise. */
   courierName: blankToUndefined(
-    z.string().trim().min(2, 'courierName must be at least 2 characters').max(60, 'courierName must be at most 60 characters').optional(),
+    z.string().trim().min(2, 'The courier’s name needs at least 2 characters.').max(60, 'The courier’s name can be at most 60 characters.').optional(),
   ),
   awbNumber: blankToUndefined(
     z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9-]{6,30}$/, 'awbNumber must be 6 to 30 letters, digits or hyphens')
+      .regex(/^[A-Za-z0-9-]{6,30}$/, 'The AWB number is 6 to 30 letters, digits or hyphens.')
       .optional(),
   ),
   trackingUrl: blankToUndefined(
     z
       .string()
       .trim()
-      .max(300, 'trackingUrl must be at most 300 characters')
-      .regex(/^https:\/\/[^\s]+$/, 'trackingUrl must be an https:// address')
+      .max(300, 'The tracking link can be at most 300 characters.')
+      .regex(/^https:\/\/[^\s]+$/, 'The tracking link must be an https:// address.')
       .optional(),
   ),
 });

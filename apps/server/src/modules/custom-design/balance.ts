@@ -1,5 +1,6 @@
 import { isUniqueViolation, type Db } from '@milli/db';
 import type { CustomBalance } from '@milli/contracts/schemas';
+import { formatRupees } from '@milli/pricing';
 import { indianStateByName } from '@milli/contracts';
 import { DomainError } from '../../domain-error.ts';
 import type { SessionCustomer } from '../../plugins/session.ts';
@@ -130,7 +131,7 @@ export async function payBalance(
       ],
       orderAddress,
       orderAddress,
-      `Balance of custom design ${number}: the advance of ${sheet.advancePaise} paise already paid`,
+      `Balance of custom design ${number}: the advance of ${formatRupees(sheet.advancePaise)} already paid`,
     );
     try {
       await recordMadePiece(tx, order.id, {

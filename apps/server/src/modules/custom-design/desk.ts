@@ -19,7 +19,7 @@ import { requestNumber, requestTitle } from './describe.ts';
 import { processImages, type ProcessedImage } from '../../lib/images.ts';
 import { createUploadStore, uploadUrl } from './storage.ts';
 import { approvedSheet, balanceOrderOf, diamondRateToday, finalTotalOf, metalRateToday, purityOf, versionsOf } from './sheet.ts';
-import { cadAdvance, cadDefaultMaking, cadDiamondValue, cadMetalValue, cadPrice, cadPriceAddsUp } from '@milli/pricing';
+import { cadAdvance, cadDefaultMaking, cadDiamondValue, cadMetalValue, cadPrice, cadPriceAddsUp, formatRupees } from '@milli/pricing';
 import { designSharedMail, makingMail, pieceMadeMail } from './mail.ts';
 import { customDesignRepository } from './repository.ts';
 
@@ -198,7 +198,7 @@ export function createDesignDesk(db: Db, files: FileStore, opts: { settings: Set
             totalPaise: quote.totalPaise,
           };
           if (!cadPriceAddsUp(breakup, form.totalPaise!)) {
-            const message = `The total (${form.totalPaise} paise) does not match the breakup at today's rates (${quote.totalPaise} paise). Please refresh the quote.`;
+            const message = `The total (${formatRupees(form.totalPaise!)}) does not match the breakup at today's rates (${formatRupees(quote.totalPaise)}). Please refresh the quote.`;
             throw new DomainError('INVALID_REQUEST', message, { totalPaise: message });
           }
           const txRepo = customDesignRepository(tx);

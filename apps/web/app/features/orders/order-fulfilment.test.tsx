@@ -29,6 +29,7 @@ const BASE = {
     refundedPaise: 0,
     payBy: null,
     methodLabel: 'UPI',
+    paidBefore: [],
   },
   lines: [
     { lineId: 11, productId: 7, name: 'Lotus Ring', sku: 'RNG-7', image: '', quantity: 1, unitPricePaise: 54_000_00, lineTotalPaise: 54_000_00, options: {} },

@@ -41,6 +41,7 @@ const DETAIL = {
     refundedPaise: 0,
     payBy: '2026-11-24T10:15:00.000Z',
     methodLabel: null,
+    paidBefore: [],
   },
   lines: [
     { lineId: 1, productId: 1, name: 'Lotus Ring', sku: 'R-1', image: '', quantity: 1, unitPricePaise: 54_000_00, lineTotalPaise: 54_000_00, options: {} },

@@ -188,6 +188,7 @@ const BASE = {
     refundedPaise: 0,
     payBy: null,
     methodLabel: 'UPI',
+    paidBefore: [],
   },
   shippingAddress: {
     firstName: 'Riya',
@@ -318,7 +319,7 @@ describe('one order', () => {
       },
       {
         intent: 'dispatch',
-        refusal: { status: 400, message: 'x', code: null, fields: { trackingUrl: 'trackingUrl must be an https:// address' } },
+        refusal: { status: 400, message: 'x', code: null, fields: { trackingUrl: 'The tracking link must be an https:// address.' } },
         typed: { courierName: 'BlueDart', awbNumber: 'AWB123456', trackingUrl: 'http://x', note: '' },
       },
     );
@@ -329,7 +330,7 @@ describe('one order', () => {
         .getByRole('textbox', { name: /Tracking link/ })
         .getAttribute('aria-invalid'),
     ).toBe('true');
-    expect(within(form).getByText('trackingUrl must be an https:// address')).toBeTruthy();
+    expect(within(form).getByText('The tracking link must be an https:// address.')).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Dispatch and mail the customer' })).toBeTruthy();
     // Diamond certificates (issue 20): an upload form per packed piece; a stored one links to its file.
     const first = screen.getByRole('form', { name: 'Certificate of Lotus Ring, HUID AB12C3' });
