@@ -32,7 +32,7 @@ async function goldOrder(customerId: number) {
   const order = await createOrder(db, { customerId });
   await db
     .update(schema.orderLines)
-    .set({ metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 7_000_00 })
+    .set({ metal: 'gold', purity: 22, metalWeightMg: 5_000, ratePaisePerGram: 7_000_00, hallmarked: true })
     .where(eq(schema.orderLines.orderId, order.id));
   const lines = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
   return { ...order, lines };
