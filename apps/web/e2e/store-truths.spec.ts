@@ -132,7 +132,7 @@ test('a price band lists the pieces whose shown price is inside it, a sale price
     if (pageNumber > 1) {
       await page
         .getByRole('navigation', { name: 'Pages' })
-        .getByRole('link', { name: `Page ${pageNumber}` })
+        .getByRole('link', { name: `Page ${pageNumber}`, exact: true })
         .click();
       await expect(count).toHaveText(new RegExp(`^Showing ${shown.length + 1} to`));
     }
