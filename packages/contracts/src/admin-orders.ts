@@ -65,7 +65,8 @@ export type AdminOrderEvent = z.infer<typeof AdminOrderEventSchema>;
 /** GET /api/admin/orders/{orderNumber} */
 export const AdminOrderDetailSchema = z.object({
   orderNumber: z.string(),
-  invoiceNumber: z.string(),
+  /** Issue 39: the tax invoice's number from its series, given at dispatch; null before. */
+  invoiceNumber: z.string().nullable(),
   status: z.enum(ADMIN_ORDER_STATUSES),
   placedAt: z.string(),
   customer: z.object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string().nullable() }),

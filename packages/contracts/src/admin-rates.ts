@@ -40,6 +40,30 @@ export const RATE_HISTORY_MAX_DAYS = 366;
 /** Highest rate accepted, paise (₹1 crore a gram or a carat): anything above is a typing mistake. */
 export const RATE_MAX_PAISE = 1_000_000_000;
 
+/**
+ * Issue 39: the band a rate must lie in, in paise (per gram of metal, per carat of diamond), which no confirmation
+ * bypasses: far wider than any market has moved, narrow enough that a rupee typed for a thousand is refused. Gold's
+ * band is for 24 kt and scales with the purity (22 kt: 22/24 of it).
+ */
+export const RATE_BANDS: Record<'gold' | 'platinum' | 'silver' | 'diamond', { floorPaise: number; ceilingPaise: number }> = {
+  gold: { floorPaise: 1_000_00, ceilingPaise: 1_00_000_00 },
+  platinum: { floorPaise: 500_00, ceilingPaise: 50_000_00 },
+  silver: { floorPaise: 10_00, ceilingPaise: 2_000_00 },
+  diamond: { floorPaise: 5_000_00, ceilingPaise: 50_00_000_00 },
+};
+
+/** The floor and ceiling of one rate key. */
+export function rateBandOf(key: RateKey): { floorPaise: number; ceilingPaise: number } {
+  const [metal, grade] = key.split(':') as [keyof typeof RATE_BANDS, string];
+  const band = RATE_BANDS[metal];
+  if (metal !== 'gold') return band;
+  const k = Number(grade);
+  return { floorPaise: Math.round((band.floorPaise * k) / 24), ceilingPaise: Math.round((band.ceilingPaise * k) / 24) };
+}
+
+/** Issue 39: purer gold never costs less a gram than less pure gold (24 ≥ 22 ≥ 18 ≥ 14 kt). */
+export const PURITY_ORDER: readonly RateKey[] = ['gold:24', 'gold:22', 'gold:18', 'gold:14'];
+
 export function isRateKey(key: string): key is RateKey {
   return (RATE_KEYS as readonly string[]).includes(key);
 }

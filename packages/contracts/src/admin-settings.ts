@@ -117,7 +117,7 @@ export const SettingsPatchSchema = z
     sellerGstin: z.string().optional().describe('15-character GSTIN with a valid check character'),
     sellerState: z.string().optional(),
     sellerStateCode: z.string().optional().describe('Two digits; must match the GSTIN'),
-    invoicePrefix: z.string().optional().describe('2-6 capital letters or digits'),
+    invoicePrefix: z.string().optional().describe('2-4 capital letters or digits (issue 39: a document number has at most 16 characters)'),
     codLimitPaise: z.number().optional().describe('Paise, 0 up to below ₹2 lakh (20,000,000 paise)'),
     paymentHoldMinutes: z.number().optional().describe('Minutes an unpaid online order holds its pieces (5-1440)'),
     lowStockThreshold: z.number().optional().describe('Pieces (0-1000)'),

@@ -167,7 +167,8 @@ export const OrderDetailSchema = z.object({
   order: z.object({
     orderId: z.number().int(),
     orderNumber: z.string(),
-    invoiceNumber: z.string(),
+    /** Issue 39: the tax invoice's number from its series, given at dispatch; null before. */
+    invoiceNumber: z.string().nullable(),
     date: z.string(),
     status: StatusSchema,
     displayStatus: z.string(),

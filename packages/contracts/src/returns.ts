@@ -176,6 +176,18 @@ export const ReturnCheckSchema = z.object({
   ),
 });
 export type ReturnCheck = z.infer<typeof ReturnCheckSchema>;
+/**
+ * Issue 39: the refund as the member confirmed it: the amount they read. When given, it must be the refund due now,
+ * so a screen read before a change never sends money it did not show (the back office always sends it).
+ */
+export const ReturnRefundSchema = z.object({
+  amountPaise: z
+    .number({ error: 'The amount confirmed is a whole number of paise.' })
+    .int('The amount confirmed is a whole number of paise.')
+    .min(0, 'The amount confirmed is a whole number of paise.')
+    .optional(),
+});
+export type ReturnRefund = z.infer<typeof ReturnRefundSchema>;
 export const ReturnRefuseSchema = z.object({
   reason: z
     .string({ error: 'Please give the reason for refusing.' })

@@ -79,6 +79,8 @@ export const ORDER_ADJUSTMENT_KINDS = ['charge', 'refund'] as const;
  */
 export const ORDER_ADJUSTMENT_STATUSES = ['proposed', 'open', 'settled', 'waived', 'rejected'] as const;
 export const CREDIT_NOTE_REASONS = ['cancelled', 'returned', 'adjustment'] as const;
+/** Issue 39: the store's numbered tax documents, each with its own series per financial year. */
+export const DOCUMENT_SERIES_KINDS = ['invoice', 'credit_note'] as const;
 /** A return of delivered pieces within the window (issue 20): Requested → Approved → Pickup scheduled → Received → Checked → Refunded, or Refused. */
 export const RETURN_STATUSES = ['Requested', 'Approved', 'Pickup scheduled', 'Received', 'Checked', 'Refunded', 'Refused'] as const;
 /** Where a return's money goes: back through the gateway (or by bank for pay on delivery) or into store credit. */
@@ -1056,11 +1058,18 @@ export const orders = pgTable(
     deliveredAt: tsz('delivered_at'),
     /** The tax invoice is issued at dispatch, from the packed pieces' real weights. */
     invoicedAt: tsz('invoiced_at'),
+    /**
+     * Issue 39: the invoice's own number, taken at dispatch from the invoice series of its financial year
+     * (document_series: 'MIL/2627/000001', at most 16 characters under rule 46(b)); older invoices keep the number
+     * they were issued with (the order number).
+     */
+    invoiceNumber: text('invoice_number'),
     placedAt: tsz('placed_at').notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    uniqueIndex('orders_invoice_number_key').on(t.invoiceNumber),
     index('orders_awaiting_payment_idx')
       .on(t.payBy)
       .where(sql`${t.status} = 'Awaiting payment'`),
@@ -1109,6 +1118,13 @@ export const orderLines = pgTable(
     size: text('size'),
     ratePaisePerGram: paise('rate_paise_per_gram'),
     rateDate: date('rate_date', { mode: 'string' }),
+    /**
+     * Issue 39: how the making was charged, as sold: a percent of the metal's value (hundredths of a percent) or
+     * paise per gram of metal; both null for making per piece (and on orders placed before). A weight difference at
+     * packing moves the making with the metal by these.
+     */
+    makingPercentHundredths: integer('making_percent_hundredths'),
+    makingPaisePerGram: paise('making_paise_per_gram'),
     /** Price breakup as charged (metal, making, stones, diamonds, GST), for the invoice. */
     priceBreakup: jsonb('price_breakup').$type<Record<string, number>>(),
     /**
@@ -1182,6 +1198,45 @@ export const orderStatusHistory = pgTable(
     at: tsz('at').notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.at), oneOf('order_status_history_status_check', 'status', ORDER_STATUSES)],
+);
+
+/**
+ * Issue 39: the consecutive series of the store's tax documents, one per kind and Indian financial year (April to
+ * March): the last number taken. A number is taken in the transaction that issues its document, under this row's
+ * lock, so the series has no gap and no number twice (rules 46(b) and 53 of the CGST Rules).
+ */
+export const documentSeries = pgTable(
+  'document_series',
+  {
+    kind: text('kind', { enum: DOCUMENT_SERIES_KINDS }).notNull(),
+    /** '2627' for 1 April 2026 to 31 March 2027. */
+    financialYear: text('financial_year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.financialYear] }),
+    oneOf('document_series_kind_check', 'kind', DOCUMENT_SERIES_KINDS),
+    check('document_series_year_check', raw(`"financial_year" ~ '^[0-9]{4}$'`)),
+    check('document_series_number_check', raw('"last_number" > 0')),
+  ],
+);
+
+/**
+ * Issue 39: a HUID names one article for ever (BIS). The first time a HUID is recorded (packing a piece, or the
+ * design desk's made piece) it is bound here to its article: the SKU sold ('sku:MIL-R-0042') or the made-to-order
+ * design ('design:17'). The same HUID may come back only on that article (a returned piece sold again), never on
+ * another, whether or not the piece that held it was released by a return or an exchange.
+ */
+export const huidArticles = pgTable(
+  'huid_articles',
+  {
+    huid: text('huid').primaryKey(),
+    article: text('article').notNull(),
+    /** What the article was called when its HUID was first recorded, for the message to staff. */
+    articleName: text('article_name').notNull(),
+    firstRecordedAt: tsz('first_recorded_at').notNull().defaultNow(),
+  },
+  () => [check('huid_articles_huid_check', raw(`"huid" ~ '^[A-Z0-9]{6}$'`))],
 );
 
 /**
@@ -1267,6 +1322,13 @@ export const orderAdjustments = pgTable(
     lineId: integer('line_id').references(() => orderLines.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ORDER_ADJUSTMENT_KINDS }).notNull(),
     amountPaise: paise('amount_paise').notNull(),
+    /**
+     * Issue 39: the difference in grams (packed minus sold), and its metal and making before GST, so the invoice states
+     * the weight packed and its value (0 on differences recorded before).
+     */
+    differenceMg: integer('difference_mg').notNull().default(0),
+    metalPaise: paise('metal_paise').notNull().default(0),
+    makingPaise: paise('making_paise').notNull().default(0),
     /** What the customer reads: the weights, the rate and the difference. */
     reason: text('reason').notNull(),
     status: text('status', { enum: ORDER_ADJUSTMENT_STATUSES }).notNull().default('proposed'),
@@ -1308,6 +1370,8 @@ export const creditNotes = pgTable(
   },
   (t) => [
     uniqueIndex('credit_notes_number_key').on(t.number),
+    /** Issue 39: rule 53 allows 16 characters; notes issued before keep their longer numbers (the check is NOT VALID). */
+    check('credit_notes_number_length_check', raw('char_length("number") <= 16')),
     index('credit_notes_order_idx').on(t.orderId),
     oneOf('credit_notes_reason_check', 'reason', CREDIT_NOTE_REASONS),
     check('credit_notes_amount_check', raw('"amount_paise" > 0 AND "tax_paise" >= 0 AND "tax_paise" <= "amount_paise"')),

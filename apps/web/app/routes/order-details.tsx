@@ -259,7 +259,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                       )}
                       <tr>
                         <th scope="row">Invoice number</th>
-                        <td>{detail.order.invoiceNumber}</td>
+                        <td>{detail.order.invoiceNumber ?? 'Issued when your order is dispatched'}</td>
                       </tr>
                       <CreditNotes detail={detail} />
                     </tbody>

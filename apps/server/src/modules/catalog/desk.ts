@@ -9,6 +9,8 @@ import {
   fieldProblemsOf,
   mergeProductChange,
   RATE_JUMP_LIMIT,
+  PURITY_ORDER,
+  rateBandOf,
   RATE_KEYS,
   RATE_LABELS,
   RATE_MAX_PAISE,
@@ -767,6 +769,44 @@ export function checkRateEntries(entries: readonly RateEntry[]): { rates: Checke
 }
 
 /**
+ * Issue 39: what no confirmation lets through: a rate outside its band (RATE_BANDS), or gold priced out of its purity
+ * order once the typed rates join those in force (22 kt above 24 kt). Messages keyed by the field of the rate typed.
+ */
+export function rateRefusals(
+  rates: readonly { key: RateKey; paise: number; index: number }[],
+  inForce: ReadonlyMap<string, { paise: number }>,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const fieldOf = (r: { key: RateKey; index: number }) => `rates.${r.index}.${r.key.startsWith('diamond:') ? 'paisePerCarat' : 'paisePerGram'}`;
+  for (const r of rates) {
+    const band = rateBandOf(r.key);
+    const unit = r.key.startsWith('diamond:') ? 'a carat' : 'a gram';
+    if (r.paise < band.floorPaise || r.paise > band.ceilingPaise)
+      fields[fieldOf(r)] =
+        `${RATE_LABELS[r.key]} at ${formatRupees(r.paise)} ${unit} is outside ${formatRupees(band.floorPaise)} to ${formatRupees(band.ceilingPaise)}: check the digits.`;
+  }
+  const after = new Map<RateKey, number>();
+  for (const key of PURITY_ORDER) {
+    const typed = rates.find((r) => r.key === key);
+    const paise = typed?.paise ?? inForce.get(key)?.paise;
+    if (paise !== undefined) after.set(key, paise);
+  }
+  for (let i = 0; i < PURITY_ORDER.length - 1; i++) {
+    for (let j = i + 1; j < PURITY_ORDER.length; j++) {
+      const purer = PURITY_ORDER[i]!;
+      const lesser = PURITY_ORDER[j]!;
+      const a = after.get(purer);
+      const b = after.get(lesser);
+      if (a === undefined || b === undefined || a >= b) continue;
+      const blame = rates.find((r) => r.key === lesser) ?? rates.find((r) => r.key === purer);
+      if (blame && !fields[fieldOf(blame)])
+        fields[fieldOf(blame)] = `${RATE_LABELS[lesser]} (${formatRupees(b)}) cannot cost more a gram than ${RATE_LABELS[purer]} (${formatRupees(a)}).`;
+    }
+  }
+  return fields;
+}
+
+/**
  * Whether a new rate is a jump to confirm: more than RATE_JUMP_LIMIT away from the rate in force, and from
  * yesterday's (so putting right today's confirmed mistake, back near yesterday's rate, needs no confirmation).
  */
@@ -841,6 +881,9 @@ export function createRatesDesk(db: Db, catalog: Pick<CatalogService, 'detail' |
         const txRepo = createCatalogRepository(tx);
         const inForce = new Map((await txRepo.datedRatesOn(today)).map((r) => [r.key, r]));
         const yesterday = new Map((await txRepo.datedRatesOn(daysBefore(today, 1))).map((r) => [r.key, r]));
+        // Issue 39: a floor, a ceiling and the purity order, which no confirmation bypasses.
+        const bounds = rateRefusals(rates, inForce);
+        if (Object.keys(bounds).length > 0) throw new DomainError('INVALID_REQUEST', Object.values(bounds).join(' '), bounds);
         if (!body.confirm) {
           const jumps: Record<string, string> = {};
           for (const rate of rates) {

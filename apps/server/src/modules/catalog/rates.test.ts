@@ -146,6 +146,39 @@ describe('the day’s rates: GET and PUT /api/admin/rates', () => {
     expect((await put({}, { cookie: owner.cookie })).statusCode).toBe(400);
   });
 
+  it('refuses a rate outside its band or out of the purity order, which no confirmation bypasses (issue 39)', async () => {
+    const before = await overview();
+    const gold24 = rateOf(before, 'gold:24').inForce!.paise;
+    const gold18 = rateOf(before, 'gold:18').inForce!.paise;
+    // 22 kt at Rs. 1 a gram: below its floor, confirmed or not.
+    for (const confirm of [false, true]) {
+      const res = await put({ rates: [{ metal: 'gold', purity: 22, paisePerGram: 100 }], confirm }, { cookie: owner.cookie });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields['rates.0.paisePerGram']).toMatch(/22 kt gold at Rs\. 1\.00 a gram is outside Rs\. 916\.67 to Rs\. 91,666\.67: check the digits/);
+    }
+    const high = await put({ rates: [{ metal: 'diamond', quality: 'SI-IJ', paisePerCarat: 60_00_000_00 }], confirm: true }, { cookie: owner.cookie });
+    expect(high.statusCode).toBe(400);
+    expect(high.json().fields['rates.0.paisePerCarat']).toMatch(/a carat is outside/);
+    // 22 kt above the 24 kt in force, with confirmation: refused, naming both.
+    const above = await put({ rates: [{ metal: 'gold', purity: 22, paisePerGram: gold24 + 100 }], confirm: true }, { cookie: owner.cookie });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().fields['rates.0.paisePerGram']).toMatch(/22 kt gold .* cannot cost more a gram than 24 kt gold/);
+    // 18 kt typed below 14 kt typed in the same save: the lesser purity is named.
+    const crossed = await put(
+      {
+        rates: [
+          { metal: 'gold', purity: 18, paisePerGram: gold18 },
+          { metal: 'gold', purity: 14, paisePerGram: gold18 + 1 },
+        ],
+        confirm: true,
+      },
+      { cookie: owner.cookie },
+    );
+    expect(crossed.statusCode).toBe(400);
+    expect(Object.keys(crossed.json().fields)).toEqual(['rates.1.paisePerGram']);
+    expect((await overview()).rates.every((r) => r.today === null)).toBe(true);
+  });
+
   it('asks to confirm a change of more than 20 % (a slipped digit), listing which, and writes nothing until confirmed', async () => {
     const before = await overview();
     const gold24 = rateOf(before, 'gold:24').inForce!.paise;
@@ -153,7 +186,7 @@ describe('the day’s rates: GET and PUT /api/admin/rates', () => {
     const body = {
       rates: [
         { metal: 'silver', purity: 925, paisePerGram: silver + 100 },
-        { metal: 'gold', purity: 24, paisePerGram: gold24 * 10 },
+        { metal: 'gold', purity: 24, paisePerGram: gold24 * 3 },
       ],
     };
     const res = await put(body, { cookie: owner.cookie });
@@ -165,7 +198,7 @@ describe('the day’s rates: GET and PUT /api/admin/rates', () => {
 
     const confirmed = await put({ ...body, confirm: true }, { cookie: owner.cookie });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().written).toEqual({ 'silver:925': silver + 100, 'gold:24': gold24 * 10 });
+    expect(confirmed.json().written).toEqual({ 'silver:925': silver + 100, 'gold:24': gold24 * 3 });
     // Putting the mistake right, back near yesterday's rate, needs no confirmation.
     const mended = await put({ rates: [{ metal: 'gold', purity: 24, paisePerGram: gold24 }] }, { cookie: owner.cookie });
     expect(mended.statusCode).toBe(200);

@@ -353,6 +353,9 @@ export function createCheckoutService(
             size: p.options.size ?? null,
             ratePaisePerGram,
             rateDate: weighed ? card.ratesDate : null,
+            // Issue 39: how the making was charged, so a weight difference at packing moves it with the metal.
+            makingPercentHundredths: weighed ? (card.makingPercentHundredths ?? null) : null,
+            makingPaisePerGram: weighed ? (card.makingPaisePerGram ?? null) : null,
             priceBreakup: breakup,
             // The sale the piece was bought on, for the invoice: its price before is unit + discount.
             saleId: p.breakup.saleDiscountPaise > 0 ? (card.sale?.id ?? null) : null,

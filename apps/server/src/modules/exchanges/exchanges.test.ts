@@ -134,7 +134,15 @@ describe('the buy-back quote', () => {
       method: 'PUT',
       url: '/api/admin/rates',
       headers: { cookie: owner.cookie },
-      payload: { rates: [{ metal: 'gold', purity: 22, paisePerGram: 7_200_00 }], confirm: true },
+      // 18 and 14 kt follow, as the rates desk keeps purer gold dearer (issue 39).
+      payload: {
+        rates: [
+          { metal: 'gold', purity: 22, paisePerGram: 7_200_00 },
+          { metal: 'gold', purity: 18, paisePerGram: 5_900_00 },
+          { metal: 'gold', purity: 14, paisePerGram: 4_600_00 },
+        ],
+        confirm: true,
+      },
     });
     expect(put.statusCode, put.body).toBe(200);
     try {

@@ -394,7 +394,58 @@ describe('weight differences', () => {
 
     expect((await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, dispatch)).statusCode).toBe(200);
     const invoice = pdfText((await send('GET', `/api/orders/${orderNumber}/invoice.pdf`, shopper)).rawPayload);
-    expect(invoice).toContain('Weight difference charged');
+    // Issue 39: the difference is part of the line: the weight packed and its value, and a total that includes it.
+    expect(invoice).toContain(`Net metal weight ${(heavy / 1000).toFixed(3)} g (sold as ${(line.soldWeightMg! / 1000).toFixed(3)} g)`);
+    expect(invoice).not.toContain('Weight difference charged');
+    const total = before.totals.totalPaise + expected.amountPaise;
+    expect(invoice).toContain(`₹${(total / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
+  });
+
+  it('a lighter piece refunds the making on the missing metal too, and the invoice states the weight packed and its value (issue 39)', async () => {
+    const shopper = await createShopper(t.app);
+    const product = await createProduct(db, {
+      name: 'Percent Making Bangle',
+      stock: 5,
+      metalWeightMg: 6_200,
+      makingChargeKind: 'percent',
+      makingChargeRate: 1250,
+    });
+    const placed = await placeOrder(t.app, shopper, { productId: product.id });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderNumber = placed.json().orderNumber as string;
+    const before = await detail(orderNumber);
+    const line = before.lines[0]!;
+    const [row] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.id, line.lineId));
+    expect(row).toMatchObject({ makingPercentHundredths: 1250, makingPaisePerGram: null, metalWeightMg: 6_200 });
+    const settings = (await db.select().from(schema.storeSettings))[0]!;
+    const rate = row!.ratePaisePerGram!;
+    const expected = weightDifference(6_200, 5_800, rate, Number(settings.weightTolerancePercent), Number(settings.gstPercent), { percentHundredths: 1250 });
+    // 0.4 g of metal and its 12.5 % making, plus GST.
+    expect(expected.makingPaise).toBe(Math.round((400 * rate * 0.125) / 1000));
+    expect(expected.amountPaise).toBe(Math.round(((400 * rate * 1.125) / 1000) * 1.03));
+
+    const packed = await send('POST', `/api/admin/orders/${orderNumber}/pieces`, desk, { pieces: [piece(line.lineId, 5_800)] });
+    expect(packed.statusCode, packed.body).toBe(200);
+    const [proposed] = packed.json().adjustments;
+    expect(proposed).toMatchObject({ kind: 'refund', amountPaise: expected.amountPaise });
+    expect(proposed.reason).toContain('with its making');
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/adjustments/${proposed.id}/approve`, accounts, {})).statusCode).toBe(200);
+    const [queued] = await db
+      .select()
+      .from(schema.refunds)
+      .where(eq(schema.refunds.idempotencyKey, `adjust-refund-${proposed.id}`));
+    expect(queued!.amountPaise).toBe(expected.amountPaise);
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, { status: 'Picked' })).statusCode).toBe(200);
+    expect((await send('POST', `/api/admin/orders/${orderNumber}/status`, desk, dispatch)).statusCode).toBe(200);
+
+    const invoice = pdfText((await send('GET', `/api/orders/${orderNumber}/invoice.pdf`, shopper)).rawPayload);
+    const rupees = (p: number) => `₹${(p / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const breakup = row!.priceBreakup!;
+    expect(invoice).toContain(`Net metal weight 5.800 g (sold as 6.200 g) @ ${rupees(rate)}/g, value ${rupees(breakup.metalPaise! - expected.metalPaise)}`);
+    // The invoice total is what was paid less what was refunded: the line's value at the weight packed.
+    const total = before.totals.totalPaise - expected.amountPaise;
+    expect(invoice).toContain(rupees(total));
+    expect(invoice).not.toContain('Weight difference refunded');
   });
 
   it('a waived charge lets the order go; only a charge that is open can be waived', async () => {
@@ -564,7 +615,9 @@ describe('staff cancel', () => {
     expect(d).toMatchObject({ status: 'Cancelled', canCancel: false, nextStatus: null });
     expect(d.creditNotes).toHaveLength(1);
     const note = d.creditNotes[0]!;
-    expect(note.number).toBe(`CN-${d.invoiceNumber}-1`);
+    // Issue 39: the credit notes' own series of the financial year, within 16 characters.
+    expect(note.number).toMatch(/^[A-Z0-9]{2,4}\/\d{4}\/C\d{5}$/);
+    expect(d.invoiceNumber).toMatch(/^[A-Z0-9]{2,4}\/\d{4}\/\d{6}$/);
     expect(note.amountPaise).toBe(d.totals.totalPaise);
     const [refund] = await db
       .select()
@@ -581,7 +634,7 @@ describe('staff cancel', () => {
     expect(mail!.textBody).toContain('The courier brought it back');
     expect(mail!.textBody).toContain(note.number);
 
-    // Both may download the credit note; the HUID may be sold again.
+    // Both may download the credit note; the HUID may be sold again, on the same article only (issue 39).
     const staffPdf = await send('GET', `/api/admin/orders/${orderNumber}/credit-notes/${note.id}.pdf`, desk);
     expect(staffPdf.statusCode).toBe(200);
     const text = pdfText(staffPdf.rawPayload);
@@ -589,7 +642,13 @@ describe('staff cancel', () => {
     expect(text).toContain(note.number);
     expect(text).toContain(d.invoiceNumber);
     expect((await send('GET', `/api/orders/${orderNumber}/credit-notes/${note.id}.pdf`, shopper)).statusCode).toBe(200);
+    const elsewhere = await goldOrder(shopper.id);
+    const moved = await send('POST', `/api/admin/orders/${elsewhere.orderNumber}/pieces`, desk, { pieces: [piece(elsewhere.lines[0]!.id, 5_000, huid)] });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toMatch(new RegExp(`HUID ${huid} names another article \\(Cancel Desk Pendant\\) for ever`));
     const other = await goldOrder(shopper.id);
+    const [sold] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.productId, product.id));
+    await db.update(schema.orderLines).set({ sku: sold!.sku, productName: sold!.productName }).where(eq(schema.orderLines.id, other.lines[0]!.id));
     expect((await send('POST', `/api/admin/orders/${other.orderNumber}/pieces`, desk, { pieces: [piece(other.lines[0]!.id, 5_000, huid)] })).statusCode).toBe(
       200,
     );

@@ -23,7 +23,8 @@ import { requestNumber } from '../../lib/request-number.ts';
 import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from './mail.ts';
 import { isRecordedAtPacking, isWeighed, orderRules, PACKABLE } from './rules.ts';
 import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, lineOf, pieceOf, shipmentOf, toAddress, totalsViewOf } from './documents.ts';
-import { cancelOrder, invoiceNumberOf, issueCreditNote, lockPaymentsOf, paymentOf, queuePlacedMail, type DesignRequests } from './service.ts';
+import { takeDocumentNumber } from './series.ts';
+import { cancelOrder, issueCreditNote, lockPaymentsOf, paymentOf, queuePlacedMail, type DesignRequests } from './service.ts';
 import { ordersRepository } from './repository.ts';
 
 export interface OrdersDeskDeps {
@@ -98,7 +99,7 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
     async detail(orderNumber: string): Promise<AdminOrderDetail> {
       const order = await find(orderNumber);
       const r = ordersRepository(db);
-      const [lines, addresses, pieces, adjustments, notes, history, audit, s, buyer, payment, money, form60] = await Promise.all([
+      const [lines, addresses, pieces, adjustments, notes, history, audit, _s, buyer, payment, money, form60] = await Promise.all([
         r.lines(order.id),
         r.addresses(order.id),
         r.pieces(order.id),
@@ -154,7 +155,7 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
       const customer = buyer ?? { id: order.customerId, firstName: '', lastName: '', username: '', email: '', phone: null };
       return {
         orderNumber: order.orderNumber,
-        invoiceNumber: invoiceNumberOf(order.orderNumber, s.invoicePrefix),
+        invoiceNumber: order.invoiceNumber,
         status: order.status,
         placedAt: order.placedAt.toISOString(),
         customer: {
@@ -241,7 +242,8 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
           }
           if (rules.blockedBy) throw new DomainError('CONFLICT', rules.blockedBy);
           shipment = { courierName: change.courierName, awbNumber: change.awbNumber, trackingUrl: change.trackingUrl ?? null };
-          await r.dispatch(order.id, shipment, at);
+          // Issue 39: the invoice takes the next number of its financial year's series, in this transaction.
+          await r.dispatch(order.id, shipment, await takeDocumentNumber(tx, 'invoice', s.invoicePrefix, at), at);
         }
         if (next === 'Delivered') await r.delivered(order.id, at);
         await r.setStatus(order.id, next, actor.staffId, change.note ?? (next === 'Placed' ? 'Pay on delivery confirmed by phone' : null), at);
@@ -336,6 +338,26 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
             throw new DomainError('CONFLICT', `HUID ${held.huid} is already recorded on the made piece of custom design ${requestNumber(held.requestId)}.`);
           const [taken] = await r.huidsTaken([...seen], order.id);
           if (taken) throw new DomainError('CONFLICT', `HUID ${taken.huid} is already recorded on order ${taken.orderNumber}.`);
+          // Issue 39: a HUID names one article for ever: one released by a return or an exchange may come back only on
+          // the same article (its SKU, or the made-to-order design), never on another piece.
+          const [elsewhere] = await r.bindHuids(
+            body.pieces
+              .filter((p) => p.huid !== null)
+              .map((p) => {
+                const line = byLine.get(p.lineId)!;
+                return {
+                  huid: p.huid!,
+                  article: order.customDesignRequestId !== null ? `design:${order.customDesignRequestId}` : `sku:${line.sku}`,
+                  articleName: line.productName,
+                };
+              }),
+            at,
+          );
+          if (elsewhere)
+            throw new DomainError(
+              'CONFLICT',
+              `HUID ${elsewhere.huid} names another article (${elsewhere.articleName}) for ever: a HUID never moves to another piece. Check the hallmark.`,
+            );
           await r.clearPacking(order.id);
           const made = await r.insertPieces(
             body.pieces.map((p) => ({
@@ -354,11 +376,17 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
             for (const p of made) {
               const line = byLine.get(p.lineId)!;
               if (!isWeighed(line) || !line.ratePaisePerGram) continue;
-              const diff = weightDifference(line.metalWeightMg!, p.netWeightMg, line.ratePaisePerGram, Number(s.weightTolerancePercent), Number(s.gstPercent));
+              // Issue 39: the making moves with the metal where it was charged as a percent of it or per gram.
+              const diff = weightDifference(line.metalWeightMg!, p.netWeightMg, line.ratePaisePerGram, Number(s.weightTolerancePercent), Number(s.gstPercent), {
+                percentHundredths: line.makingPercentHundredths,
+                paisePerGram: line.makingPaisePerGram,
+                saleMakingPercent: line.saleMakingPercent,
+              });
               if (!diff.kind) continue;
               const reason =
                 `${line.productName}${p.huid ? ` (HUID ${p.huid})` : ''} was sold at ${grams(line.metalWeightMg!)} and weighs ${grams(p.netWeightMg)}: ` +
-                `${grams(Math.abs(diff.differenceMg))} ${diff.kind === 'charge' ? 'more' : 'less'} at ${formatRupees(line.ratePaisePerGram)}/g plus GST ${Number(s.gstPercent)}% = ${formatRupees(diff.amountPaise)} ${diff.kind === 'charge' ? 'to pay' : 'to refund'}.`;
+                `${grams(Math.abs(diff.differenceMg))} ${diff.kind === 'charge' ? 'more' : 'less'} at ${formatRupees(line.ratePaisePerGram)}/g` +
+                `${diff.makingPaise > 0 ? ` with its making ${formatRupees(diff.makingPaise)}` : ''} plus GST ${Number(s.gstPercent)}% = ${formatRupees(diff.amountPaise)} ${diff.kind === 'charge' ? 'to pay' : 'to refund'}.`;
               const beyondTolerance = outsideTolerance(line.metalWeightMg!, p.netWeightMg, packingTolerance);
               adjustments.push(
                 await r.insertAdjustment({
@@ -366,6 +394,9 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
                   lineId: line.id,
                   kind: diff.kind,
                   amountPaise: diff.amountPaise,
+                  differenceMg: diff.differenceMg,
+                  metalPaise: diff.metalPaise,
+                  makingPaise: diff.makingPaise,
                   reason,
                   status: 'proposed',
                   beyondTolerance,

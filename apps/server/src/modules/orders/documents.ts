@@ -105,11 +105,6 @@ export function sellerOf(s: SettingsRow): InvoiceSeller {
 
 export const NOT_YET_INVOICED = 'The tax invoice is issued when your order is dispatched.';
 
-/** The invoice number: the order number, carrying the store's invoice prefix. */
-export function invoiceNumberOf(orderNumber: string, prefix: string): string {
-  return orderNumber.toUpperCase().startsWith(prefix.toUpperCase()) ? orderNumber : `${prefix}-${orderNumber}`;
-}
-
 /**
  * The tax invoice of a dispatched order (issued at dispatch: invoicedAt), with each packed piece's HUID and
  * weights under its line, the settled weight differences and a made-to-order piece's advance.
@@ -126,7 +121,20 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
     r.adjustments(order.id),
     order.pan ? null : r.form60(order.id),
   ]);
-  const invoiceNumber = invoiceNumberOf(order.orderNumber, s.invoicePrefix);
+  const invoiceNumber = order.invoiceNumber ?? order.orderNumber;
+  // Issue 39: a settled weight difference is part of its line: the invoice states the weight packed and its value.
+  const settled = adjustments.filter((j) => j.status === 'settled');
+  const lineIds = new Set(lines.map((l) => l.id));
+  const signed = (j: (typeof settled)[number], v: number) => (j.kind === 'charge' ? v : -v);
+  const weighedOf = (lineId: number) => {
+    const own = settled.filter((j) => j.lineId === lineId);
+    return {
+      totalPaise: own.reduce((n, j) => n + signed(j, j.amountPaise), 0),
+      metalPaise: own.reduce((n, j) => n + signed(j, j.metalPaise), 0),
+      makingPaise: own.reduce((n, j) => n + signed(j, j.makingPaise), 0),
+    };
+  };
+  const folded = lines.reduce((n, l) => n + weighedOf(l.id).totalPaise, 0);
   const pdf = await renderInvoicePdf(
     {
       invoiceNumber,
@@ -138,13 +146,15 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
       pan: order.pan,
       form60: form60 && { aadhaarLast4: form60.aadhaarLast4, noAadhaarReason: form60.noAadhaarReason },
       couponCode: order.couponCode,
-      subtotalPaise: order.subtotalPaise,
+      subtotalPaise: order.subtotalPaise + folded,
       discountPaise: order.discountPaise,
       shippingPaise: order.shippingPaise,
       harvestCreditPaise: order.harvestCreditPaise,
       storeCreditPaise: order.storeCreditPaise,
       advancePaise: order.advancePaise,
-      adjustments: adjustments.filter((j) => j.status === 'settled').map((j) => ({ kind: j.kind, amountPaise: j.amountPaise, reason: j.reason })),
+      adjustments: settled
+        .filter((j) => j.lineId === null || !lineIds.has(j.lineId))
+        .map((j) => ({ kind: j.kind, amountPaise: j.amountPaise, reason: j.reason })),
       lines: lines.map((l) => ({
         name: l.productName,
         sku: l.sku,
@@ -152,7 +162,8 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
         countryOfOrigin: l.countryOfOrigin,
         quantity: l.quantity,
         unitPricePaise: l.unitPricePaise,
-        lineTotalPaise: l.lineTotalPaise,
+        lineTotalPaise: l.lineTotalPaise + weighedOf(l.id).totalPaise,
+        weighed: weighedOf(l.id),
         hallmarked: l.hallmarked,
         huid:
           l.huid ??
@@ -190,7 +201,7 @@ export async function renderOrderCreditNote(db: Db, order: Order, id: number, s:
     {
       number: note.number,
       issuedAt: note.createdAt,
-      invoiceNumber: invoiceNumberOf(order.orderNumber, s.invoicePrefix),
+      invoiceNumber: order.invoiceNumber ?? '—',
       invoicedAt: order.invoicedAt,
       orderNumber: order.orderNumber,
       reason: note.reason,

@@ -55,7 +55,7 @@ export interface InvoiceInput {
   storeCreditPaise?: number;
   /** A made-to-order piece's advance, received on its design before the order: shown against the total. */
   advancePaise?: number;
-  /** Weight differences settled at packing: charged or refunded against the total. */
+  /** Weight differences settled at packing that belong to no line (a line's own is folded into it: issue 39). */
   adjustments?: { kind: 'charge' | 'refund'; amountPaise: number; reason: string }[];
   lines: InvoiceLine[];
   billing: InvoiceAddress | null;
@@ -69,7 +69,13 @@ export interface InvoiceLine {
   hsnCode: string;
   quantity: number;
   unitPricePaise: number;
+  /** What the line comes to, GST included: as sold, with a settled weight difference (issue 39) added or taken off. */
   lineTotalPaise: number;
+  /**
+   * Issue 39: the line's settled weight differences (charged positive, refunded negative): the total GST included,
+   * and the metal and making before GST that moved with the weight packed.
+   */
+  weighed?: { totalPaise: number; metalPaise: number; makingPaise: number };
   /**
    * Issue 38: the line was sold hallmarked (contracts hallmark.ts), so its HUIDs and the hallmarking charge are
    * printed; a platinum or unhallmarked silver line prints its weights and no HUID.
@@ -100,6 +106,8 @@ export interface InvoiceLine {
 export interface ArticleDetail {
   variant: string;
   netMetalMg: number | null;
+  /** Issue 39: the net weight it was sold at, when the pieces packed weigh otherwise. */
+  soldMetalMg: number | null;
   metalPaise: number | null;
   ratePaisePerGram: number | null;
   diamondCents: number;
@@ -123,12 +131,17 @@ export function articleDetail(line: InvoiceLine, hallmarkingChargePaise: number)
     .filter(Boolean)
     .join(' · ');
   // A hallmarked piece pays the BIS fee, out of its making charges; platinum and unhallmarked silver pay none.
-  const making = b?.makingPaise === undefined ? null : b.makingPaise * q;
+  const weighed = line.weighed ?? { totalPaise: 0, metalPaise: 0, makingPaise: 0 };
+  const making = b?.makingPaise === undefined ? null : b.makingPaise * q + weighed.makingPaise;
   const hallmarkingPaise = line.hallmarked && making !== null ? Math.min(hallmarkingChargePaise * q, making) : 0;
+  // Issue 39: the weight packed (the pieces' net weights) where the pieces were weighed; the weight sold otherwise.
+  const sold = line.metalWeightMg === null ? null : line.metalWeightMg * q;
+  const packed = sold !== null && line.pieces && line.pieces.length > 0 ? line.pieces.reduce((n, p) => n + p.netWeightMg, 0) : sold;
   return {
     variant,
-    netMetalMg: line.metalWeightMg === null ? null : line.metalWeightMg * q,
-    metalPaise: b?.metalPaise === undefined ? null : b.metalPaise * q,
+    netMetalMg: packed,
+    soldMetalMg: packed !== sold ? sold : null,
+    metalPaise: b?.metalPaise === undefined ? null : b.metalPaise * q + weighed.metalPaise,
     ratePaisePerGram: line.ratePaisePerGram,
     diamondCents: (line.diamondWeightCents ?? 0) * q,
     diamondPaise: (b?.diamondPaise ?? 0) * q,
@@ -285,7 +298,8 @@ export function articleLines(r: InvoiceFigures['rows'][number]): string[] {
   ];
   if (a.netMetalMg !== null) {
     const rate = a.ratePaisePerGram ? ` @ ${rupees(a.ratePaisePerGram)}/g` : '';
-    lines.push(`Net metal weight ${grams(a.netMetalMg)}${rate}${a.metalPaise !== null ? `, value ${rupees(a.metalPaise)}` : ''}`);
+    const sold = a.soldMetalMg !== null ? ` (sold as ${grams(a.soldMetalMg)})` : '';
+    lines.push(`Net metal weight ${grams(a.netMetalMg)}${sold}${rate}${a.metalPaise !== null ? `, value ${rupees(a.metalPaise)}` : ''}`);
   }
   if (a.diamondCents > 0 || a.diamondPaise > 0) lines.push(`Diamonds ${carats(a.diamondCents)}, value ${rupees(a.diamondPaise)}`);
   if (a.stoneCents > 0 || a.stonePaise > 0) lines.push(`Stones ${a.stoneCents > 0 ? `${carats(a.stoneCents)}, ` : ''}value ${rupees(a.stonePaise)}`);

@@ -123,7 +123,8 @@ describe('order details', () => {
     const d = res.json();
     expect(d.order).toMatchObject({
       orderNumber: order.orderNumber,
-      invoiceNumber: order.orderNumber,
+      // Issue 39: the invoice number is given at dispatch, from its series.
+      invoiceNumber: null,
       status: 'Picked',
       displayStatus: 'In transit',
       canCancel: true,
@@ -340,12 +341,18 @@ describe('tax invoice', () => {
     const res = await get(`/api/orders/${(await dispatched(order)).orderNumber}/invoice.pdf`, me);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${order.orderNumber}.pdf"`);
+    // Issue 39: the invoice's own number from its series, given at dispatch ('MIL/2627/000001'; '/' is '-' in the file name).
+    const [{ invoiceNumber }] = (await db.select({ invoiceNumber: schema.orders.invoiceNumber }).from(schema.orders).where(eq(schema.orders.id, order.id))) as [
+      { invoiceNumber: string },
+    ];
+    expect(invoiceNumber).toMatch(/^MIL\/\d{4}\/\d{6}$/);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${invoiceNumber.replaceAll('/', '-')}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(res.rawPayload);
     for (const expected of [
       'TAX INVOICE',
       order.orderNumber,
+      invoiceNumber,
       'Milli Jewels Private Limited',
       'GSTIN: 33AAKCM4821Q1Z1',
       'Tamil Nadu (33)',

@@ -503,6 +503,39 @@ export function ordersRepository(db: Db) {
         );
     },
 
+    /** Issue 39: the next number of a document series (created at its first), the row locked until the transaction ends. */
+    async nextInSeries(kind: 'invoice' | 'credit_note', financialYear: string): Promise<number> {
+      const t = schema.documentSeries;
+      const [row] = await db
+        .insert(t)
+        .values({ kind, financialYear, lastNumber: 1 })
+        .onConflictDoUpdate({ target: [t.kind, t.financialYear], set: { lastNumber: sql`${t.lastNumber} + 1` } })
+        .returning({ n: t.lastNumber });
+      return row!.n;
+    },
+
+    /**
+     * Issue 39: binds each HUID to its article the first time it is recorded (huid_articles) and answers those already
+     * bound to another article: a HUID names one article for ever, released or not. Run under the HUIDs' locks.
+     */
+    async bindHuids(rows: { huid: string; article: string; articleName: string }[], at: Date) {
+      if (rows.length === 0) return [];
+      await db
+        .insert(schema.huidArticles)
+        .values(rows.map((r) => ({ ...r, firstRecordedAt: at })))
+        .onConflictDoNothing({ target: schema.huidArticles.huid });
+      const bound = await db
+        .select()
+        .from(schema.huidArticles)
+        .where(
+          inArray(
+            schema.huidArticles.huid,
+            rows.map((r) => r.huid),
+          ),
+        );
+      return bound.filter((b) => rows.some((r) => r.huid === b.huid && r.article !== b.article));
+    },
+
     /** Packing again: the pieces recorded before (never released ones of a sale) and the open differences go. */
     async clearPacking(orderId: number) {
       await db.delete(orderPieces).where(and(eq(orderPieces.orderId, orderId), isNull(orderPieces.releasedAt)));
@@ -532,11 +565,11 @@ export function ordersRepository(db: Db) {
         .where(and(eq(orderAdjustments.id, id), eq(orderAdjustments.status, 'proposed')));
     },
 
-    /** The dispatch: the courier and AWB, and the tax invoice issued. */
-    async dispatch(orderId: number, shipment: { courierName: string; awbNumber: string; trackingUrl: string | null }, at: Date) {
+    /** The dispatch: the courier and AWB, and the tax invoice issued with its number from the series (issue 39). */
+    async dispatch(orderId: number, shipment: { courierName: string; awbNumber: string; trackingUrl: string | null }, invoiceNumber: string, at: Date) {
       await db
         .update(orders)
-        .set({ ...shipment, dispatchedAt: at, invoicedAt: at })
+        .set({ ...shipment, dispatchedAt: at, invoicedAt: at, invoiceNumber })
         .where(eq(orders.id, orderId));
     },
 

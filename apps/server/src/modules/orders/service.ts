@@ -7,20 +7,10 @@ import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { orderCancelledMail, orderPlacedMail } from './mail.ts';
-import {
-  adjustmentOf,
-  creditNoteOf,
-  invoiceNumberOf,
-  lineOf,
-  pieceOf,
-  renderOrderCreditNote,
-  renderOrderInvoice,
-  shipmentOf,
-  toAddress,
-  totalsViewOf,
-} from './documents.ts';
+import { adjustmentOf, creditNoteOf, lineOf, pieceOf, renderOrderCreditNote, renderOrderInvoice, shipmentOf, toAddress, totalsViewOf } from './documents.ts';
 import { FLOW } from './rules.ts';
 import { ordersRepository, type OrdersRepository, type OrderStatus } from './repository.ts';
+import { takeDocumentNumber } from './series.ts';
 import { gstContained, indianDate, payableOf, type OrderTotals } from '@milli/pricing';
 import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/service.ts';
 import type { CreditNote, Order, OrderAdjustment, OrderLine, StoreSettings } from '@milli/db/schema';
@@ -29,7 +19,7 @@ import { returnStock } from '../catalog/service.ts';
 import { releaseCoupon } from '../coupons/service.ts';
 import { giveBackStoreCredit } from '../store-credit/service.ts';
 
-export { invoiceNumberOf, orderPlacedMail, shipmentOf };
+export { orderPlacedMail, shipmentOf };
 
 /** The history note of an order that lapsed unpaid (its page then says 'lapsed', and checkout counts lapses by it). */
 export const LAPSED_NOTE = 'Not paid in time: the order lapsed and its pieces went back on sale.';
@@ -310,7 +300,7 @@ export function createOrdersService(deps: OrdersDeps) {
         order: {
           orderId: order.id,
           orderNumber: order.orderNumber,
-          invoiceNumber: invoiceNumberOf(order.orderNumber, s.invoicePrefix),
+          invoiceNumber: order.invoiceNumber,
           date: order.placedAt.toISOString(),
           status: order.status,
           displayStatus: displayStatus(order.status),
@@ -471,7 +461,10 @@ export function putBackOnShelf(tx: Db, lines: readonly { productId: number | nul
   return returnStock(tx, lines);
 }
 
-/** A credit note against the order's invoice, numbered after its others (CN-{invoice}-{n}), GST worked back from the amount. */
+/**
+ * A credit note against the order's invoice, numbered from the credit notes' own series of its financial year
+ * (issue 39: 'MIL/2627/C00001'), GST worked back from the amount.
+ */
 export async function issueCreditNote(
   tx: Db,
   order: Pick<Order, 'id' | 'orderNumber'>,
@@ -479,10 +472,9 @@ export async function issueCreditNote(
   note: { reason: CreditNote['reason']; note: string; amountPaise: number; createdBy: number | null; at?: Date },
 ): Promise<CreditNote> {
   const r = ordersRepository(tx);
-  const n = (await r.creditNotes(order.id)).length + 1;
   return r.insertCreditNote({
     orderId: order.id,
-    number: `CN-${invoiceNumberOf(order.orderNumber, s.invoicePrefix)}-${n}`,
+    number: await takeDocumentNumber(tx, 'credit_note', s.invoicePrefix, note.at ?? new Date()),
     reason: note.reason,
     note: note.note,
     amountPaise: note.amountPaise,

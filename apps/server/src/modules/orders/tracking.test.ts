@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayStatus, invoiceNumberOf, trackingSteps } from './service.ts';
+import { displayStatus, trackingSteps } from './service.ts';
+import { documentNumberOf, financialYearOf } from './series.ts';
 
 const at = (h: number) => new Date(Date.UTC(2026, 10, 1, h));
 
@@ -37,7 +38,7 @@ describe('trackingSteps', () => {
   });
 });
 
-describe('displayStatus and invoiceNumberOf', () => {
+describe('displayStatus and the document series', () => {
   it('shows Picked and Out for Delivery as In transit', () => {
     expect(['Placed', 'Picked', 'Out for Delivery', 'Delivered', 'Cancelled'].map((s) => displayStatus(s as never))).toEqual([
       'Placed',
@@ -47,8 +48,15 @@ describe('displayStatus and invoiceNumberOf', () => {
       'Cancelled',
     ]);
   });
-  it('uses the order number as the invoice number, with the store prefix when it lacks one', () => {
-    expect(invoiceNumberOf('MIL-2026-000123', 'MIL')).toBe('MIL-2026-000123');
-    expect(invoiceNumberOf('2026-000123', 'MIL')).toBe('MIL-2026-000123');
+  it('names the financial year in India: 1 April (IST) starts the next', () => {
+    expect(financialYearOf(new Date('2026-03-31T18:29:59Z'))).toBe('2526');
+    expect(financialYearOf(new Date('2026-03-31T18:30:00Z'))).toBe('2627');
+    expect(financialYearOf(new Date('2099-12-31T00:00:00Z'))).toBe('9900');
+  });
+  it('numbers invoices and credit notes apart, within 16 characters for a 4-letter prefix', () => {
+    expect(documentNumberOf('invoice', 'mil', '2627', 42)).toBe('MIL/2627/000042');
+    expect(documentNumberOf('credit_note', 'MIL', '2627', 7)).toBe('MIL/2627/C00007');
+    expect(documentNumberOf('invoice', 'MILL', '2627', 999_999)).toHaveLength(16);
+    expect(documentNumberOf('credit_note', 'MILL', '2627', 99_999)).toHaveLength(16);
   });
 });

@@ -131,7 +131,18 @@ describe('a return within the window, refunded through the gateway', () => {
     const due = await send('GET', '/api/admin/refunds-due', accounts);
     expect(due.statusCode, due.body).toBe(200);
     expect(due.json().data.find((r: { id: number }) => r.id === id)).toMatchObject({ refundDuePaise: created.amountPaise, nextSteps: ['refund'] });
-    const refunded = await stepOf(id, 'refund', accounts);
+    // Issue 39: an amount confirmed that is not the refund due moves nothing.
+    const stale = await stepOf(id, 'refund', accounts, { amountPaise: created.amountPaise + 100 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/^The refund due is Rs\. [\d,.]+, not the Rs\. [\d,.]+ confirmed: nothing was refunded/);
+    expect((await stepOf(id, 'refund', accounts, { amountPaise: -1 })).statusCode).toBe(400);
+    expect(
+      await db
+        .select()
+        .from(schema.refunds)
+        .where(eq(schema.refunds.idempotencyKey, `return-refund-${id}`)),
+    ).toEqual([]);
+    const refunded = await stepOf(id, 'refund', accounts, { amountPaise: created.amountPaise });
     expect(refunded.statusCode, refunded.body).toBe(200);
     const view = AdminReturnDetailSchema.parse(refunded.json().return);
     expect(view).toMatchObject({

@@ -14,6 +14,7 @@ import {
   ReturnParamsSchema,
   ReturnPickupSchema,
   ReturnRefuseSchema,
+  ReturnRefundSchema,
   ReturnRequestSchema,
   ReturnStepAnswerSchema,
   ReturnStepNoteSchema,
@@ -191,11 +192,14 @@ export const returnsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
       config: accounts,
       schema: {
         summary: 'Checked → Refunded: through the gateway or as store credit, with a credit note when invoiced (permission accounts)',
+        description:
+          'Body `{ "amountPaise": 8649700 }` (optional; the back office always sends it): the refund as the member confirmed it. When given and not the refund due now, 409 CONFLICT and nothing moves.',
         params: ReturnParamsSchema,
+        body: formBody(ReturnRefundSchema),
         response: answer,
       },
     },
-    (req) => returns.refund(actorOf(req), req.params.id),
+    (req) => returns.refund(actorOf(req), req.params.id, req.body?.amountPaise),
   );
   api.post(
     '/admin/returns/:id/refuse',

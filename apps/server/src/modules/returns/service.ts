@@ -564,9 +564,15 @@ export function createReturnsService(deps: ReturnsDeps) {
      * what was paid by Milli Harvest or store credit (and all of a pay-on-delivery order) as store credit; or all as
      * store credit when the customer chose it. A credit note when the order was invoiced.
      */
-    refund(actor: AuditActor, id: number) {
+    refund(actor: AuditActor, id: number, confirmedPaise?: number) {
       return step(actor, id, 'refund', async (tx, r, order, _lines, s) => {
         const amount = r.refundedPaise;
+        // Issue 39: the member confirmed an amount: it must be the refund due now, read under the return's lock.
+        if (confirmedPaise !== undefined && confirmedPaise !== amount)
+          throw new DomainError(
+            'CONFLICT',
+            `The refund due is ${formatRupees(amount)}, not the ${formatRupees(confirmedPaise)} confirmed: nothing was refunded. Look at the return again.`,
+          );
         const payment = await deps.payments.forOrder(order.id, tx);
         const refunds: (RefundRecord | null)[] = [];
         let gateway = 0;

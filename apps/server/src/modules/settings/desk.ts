@@ -57,7 +57,8 @@ const CHECKS: Record<SettingsField, Check> = {
   },
   sellerState: text('seller’s state', 60),
   sellerStateCode: (v) => (/^[0-9]{2}$/.test(String(v).trim()) ? null : 'The state code is two digits (33 for Tamil Nadu).'),
-  invoicePrefix: (v) => (/^[A-Z0-9]{2,6}$/.test(String(v).trim()) ? null : 'The invoice prefix is 2 to 6 capital letters or digits.'),
+  invoicePrefix: (v) =>
+    /^[A-Z0-9]{2,4}$/.test(String(v).trim()) ? null : 'The invoice prefix is 2 to 4 capital letters or digits (an invoice number may have 16 characters).',
   codLimitPaise: (v) =>
     typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= COD_LIMIT_CEILING_PAISE
       ? `The pay-on-delivery limit must be below ${formatRupees(COD_LIMIT_CEILING_PAISE, { decimals: false })} (2 lakh): cash of 2 lakh or more may not be taken. In paise: a whole number from 0 to ${COD_LIMIT_CEILING_PAISE - 1}.`

@@ -10,7 +10,7 @@ import { rateField } from './rates-model.ts';
 
 export const HISTORY_CHOICES = [30, 90, 365] as const;
 
-export async function loadRates(api: AdminApi, request: Request): Promise<{ data: RatesAnswer; days: number; chart: RateKey; saved: number | null }> {
+export async function loadRates(api: AdminApi, request: Request): Promise<{ data: RatesAnswer; days: number; chart: RateKey; saved: RateKey[] | null }> {
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get('days'));
   const days = (HISTORY_CHOICES as readonly number[]).includes(asked) ? asked : 90;
@@ -18,7 +18,9 @@ export async function loadRates(api: AdminApi, request: Request): Promise<{ data
   const chartParam = url.searchParams.get('chart') ?? '';
   const chart = (RATE_KEYS as readonly string[]).includes(chartParam) ? (chartParam as RateKey) : 'gold:22';
   const savedParam = url.searchParams.get('saved');
-  return { data, days, chart, saved: savedParam === null ? null : Number(savedParam) || 0 };
+  // Issue 39: the keys saved ('gold:24,gold:22'), so the notice names exactly what was saved.
+  const saved = savedParam === null ? null : savedParam.split(',').filter((k): k is RateKey => (RATE_KEYS as readonly string[]).includes(k));
+  return { data, days, chart, saved };
 }
 
 export interface RatesActionResult {
@@ -64,7 +66,7 @@ export async function saveRates(api: AdminApi, request: Request): Promise<RatesA
 
   const confirm = form.get('confirm') === 'yes';
   const result = await api.send('PUT', '/api/admin/rates', { rates, confirm });
-  if (result.ok) return redirect(`/admin/rates?saved=${keys.length}`);
+  if (result.ok) return redirect(`/admin/rates?saved=${keys.join(',')}`);
   const body = result.refusal;
   // The API names fields by position ('rates.2.paisePerGram'): back to the box of that rate.
   for (const [field, message] of Object.entries(body.fields ?? {})) {

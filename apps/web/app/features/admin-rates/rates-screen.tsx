@@ -30,11 +30,19 @@ function Change({ percent }: { percent: number | null }) {
   );
 }
 
+/** Issue 39: exactly what was saved, by name ('Saved today’s rates of 24 kt gold and 22 kt gold. …'). */
+function savedMessage(saved: readonly RateKey[]): string {
+  const names = saved.map((k) => RATE_LABELS[k]);
+  const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `Saved today’s rate${names.length === 1 ? '' : 's'} of ${list} (${names.length} rate${names.length === 1 ? '' : 's'}). Every price in the shop now follows them.`;
+}
+
 export interface RatesScreenProps {
   data: RatesAnswer;
   days: number;
   chart: RateKey;
-  saved: number | null;
+  /** The rates just saved, by key. */
+  saved: RateKey[] | null;
   result: RatesActionResult | undefined;
 }
 
@@ -52,7 +60,17 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
   const [inputs, setInputs] = useState<Record<string, string>>(() => result?.values ?? initialInputs(data.rates));
   // Marks the screen live (the preview follows the boxes from then on); end-to-end tests wait for it.
   const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Issue 39: the boxes are uncontrolled, so what was typed before the script was ready stays in them; the preview
+  // reads it from the form when the script arrives.
+  useEffect(() => {
+    const form = formRef.current;
+    if (form) {
+      const typed = Object.fromEntries(data.rates.map((r) => [r.key, String(new FormData(form).get(rateField(r.key)) ?? '')]));
+      setInputs((all) => ({ ...all, ...typed }));
+    }
+    setLive(true);
+  }, [data.rates]);
   const confirmRef = useRef<HTMLDivElement>(null);
   const rates = useMemo(() => typedRates(data.rates, inputs), [data.rates, inputs]);
   const previews = useMemo(() => previewSamples(data.samples, rates), [data.samples, rates]);
@@ -69,9 +87,7 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
   return (
     <div className="rates-screen" data-live={live || undefined}>
       <PageHeader title="Today’s rates" description={<>{longDate(data.today)}. Rates per gram of metal and per carat of diamond, typed in rupees.</>} />
-      <SavedNotice
-        message={saved !== null && !result ? `Saved ${saved} rate${saved === 1 ? '' : 's'} for today. Every price in the shop now follows them.` : null}
-      />
+      <SavedNotice message={saved !== null && !result ? savedMessage(saved) : null} />
       {setToday === 0 ? (
         <div className="adm-rates-reminder" role="status">
           <p>Today’s rates are not in yet. The shop prices everything at the rates in force (dated below) until you save them.</p>
@@ -87,7 +103,7 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
       )}
       <FormError message={errors.form ?? (result?.message && !confirming && Object.keys(errors).length > 0 ? result.message : null)} />
 
-      <Form method="post" className="rates-form" noValidate aria-label="Today’s rates">
+      <Form method="post" className="rates-form" noValidate aria-label="Today’s rates" ref={formRef}>
         {confirming && (
           <div className="adm-banner adm-banner--warning rates-confirm" role="alert" tabIndex={-1} ref={confirmRef}>
             <h2>Please check {confirming.length === 1 ? 'this change' : 'these changes'}</h2>
@@ -125,6 +141,7 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
                   key={rate.key}
                   rate={rate}
                   value={inputs[rate.key] ?? ''}
+                  initial={result?.values[rate.key] ?? initialInputs([rate])[rate.key] ?? ''}
                   onChange={(value) => setInputs((all) => ({ ...all, [rate.key]: value }))}
                   error={errors[rate.key]}
                   flagged={confirming?.includes(rate.key) ?? false}
@@ -212,12 +229,15 @@ function RatesForm({ data, days, chart, saved, result }: RatesScreenProps) {
 function RateLine({
   rate,
   value,
+  initial,
   onChange,
   error,
   flagged,
 }: {
   rate: RateRow;
   value: string;
+  /** What the box holds when the page is served: the rate set today, or what was typed and sent back. */
+  initial: string;
   onChange: (value: string) => void;
   error: string | undefined;
   flagged: boolean;
@@ -254,7 +274,7 @@ function RateLine({
             name={rateField(rate.key)}
             inputMode="decimal"
             autoComplete="off"
-            value={value}
+            defaultValue={initial}
             placeholder={rate.inForce ? String(rate.inForce.paise / 100) : ''}
             onChange={(e) => onChange(e.target.value)}
             aria-invalid={error ? true : undefined}

@@ -94,7 +94,7 @@ describe('saving the rates form', () => {
     const res = await saveRates(api, post({ 'rate:gold:22': '12,505.50', 'rate:gold:18': '9000', 'today:gold:18': '900000', 'rate:silver:925': '' }));
     expect(sent).toEqual([{ rates: [{ metal: 'gold', purity: 22, paisePerGram: 1_250_550 }], confirm: false }]);
     expect(res).toBeInstanceOf(Response);
-    expect((res as Response).headers.get('location')).toBe('/admin/rates?saved=1');
+    expect((res as Response).headers.get('location')).toBe('/admin/rates?saved=gold:22');
   });
 
   it('shows a refusal under the box it is about, and asks to confirm a jump', async () => {

@@ -131,8 +131,8 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
             label="Invoice number prefix"
             defaultValue={text('invoicePrefix')}
             error={errors.invoicePrefix}
-            hint="2 to 6 capital letters or digits."
-            maxLength={6}
+            hint="2 to 4 capital letters or digits: invoices are numbered MIL/2627/000001."
+            maxLength={4}
             required
           />
           <TextField name="sellerLegalName" label="Legal name" size="wide" defaultValue={text('sellerLegalName')} error={errors.sellerLegalName} required />

@@ -639,7 +639,7 @@ function Documents({ o }: { o: AdminOrderDetail }) {
           </a>
         </p>
       ) : (
-        <p className="adm-muted">The tax invoice ({o.invoiceNumber}) is issued at dispatch.</p>
+        <p className="adm-muted">The tax invoice is issued at dispatch, with the next number of its series.</p>
       )}
       {o.creditNotes.length > 0 && (
         <ul>

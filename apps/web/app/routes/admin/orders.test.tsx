@@ -120,7 +120,7 @@ const adjustment = (over: Record<string, unknown> = {}) => ({
 
 const BASE = {
   orderNumber: 'MIL-2026-000042',
-  invoiceNumber: 'INV-2026-000042',
+  invoiceNumber: 'MIL/2627/000042',
   status: 'Placed',
   placedAt: '2026-11-24T06:30:00.000Z',
   customer: { id: 7, name: 'Riya Shah', email: 'riya@example.com', phone: '+919812345678' },
@@ -257,7 +257,7 @@ describe('one order', () => {
     expect(within(packing).getByRole('textbox', { name: 'Net weight in grams of Platinum Band, piece 1 of 1' })).toBeTruthy();
     expect(within(packing).queryByRole('textbox', { name: /^HUID of Platinum Band/ })).toBeNull();
     expect(within(packing).getByRole('rowheader', { name: /Platinum Band/ }).parentElement!.textContent).toContain('Not hallmarked');
-    expect(screen.getByText('The tax invoice (INV-2026-000042) is issued at dispatch.')).toBeTruthy();
+    expect(screen.getByText('The tax invoice is issued at dispatch, with the next number of its series.')).toBeTruthy();
     expect(screen.getByText('ABCDE1234F')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel the order' }).getAttribute('aria-haspopup')).toBe('dialog');
   });
@@ -362,7 +362,7 @@ describe('one order', () => {
       undefined,
       accountsMember,
     );
-    expect((await screen.findByRole('link', { name: 'Tax invoice INV-2026-000042 (PDF)' })).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'Tax invoice MIL/2627/000042 (PDF)' })).getAttribute('href')).toBe(
       '/api/admin/orders/MIL-2026-000042/invoice.pdf',
     );
     expect(screen.getByRole('link', { name: 'Credit note CN-2026-0003 (PDF)' }).getAttribute('href')).toBe(

@@ -13,6 +13,7 @@ import { adminApi, type AdminRefusal } from '../../lib/admin.server.ts';
 import { EXCHANGE_KIND_LABEL, grams } from '../../features/admin-exchanges/exchange-view.ts';
 import { SettleForm } from '../../features/admin-exchanges/settle-form.tsx';
 import { settleExchange, type SettleResult } from '../../features/admin-exchanges/settle.server.ts';
+import { REFUND_CONFIRM_FIELD, RefundConfirm, refundBodyOf } from '../../features/admin-returns/refund-confirm.tsx';
 import '../../features/admin-orders/admin-orders.css';
 import '../../features/admin-exchanges/admin-exchanges.css';
 
@@ -34,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
     return settleExchange(adminApi(context, request), Number(id), form);
   }
   if (!/^\d{1,10}$/.test(id)) return { id, refusal: { status: 400, message: 'Choose Refund on one of the returns.', code: null } };
-  const r = await adminApi(context, request).send('POST', `/api/admin/returns/${id}/refund`, {});
+  // Issue 39: a refund goes only with the amount confirmed.
+  const refund = refundBodyOf(form);
+  if ('error' in refund) return { id, refusal: { status: 400, message: refund.error, code: null, fields: { [REFUND_CONFIRM_FIELD]: refund.error } } };
+  const r = await adminApi(context, request).send('POST', `/api/admin/returns/${id}/refund`, refund.body);
   return r.ok
     ? { id, saved: `Return ${id} is refunded (${formatRupees(r.data.return.refundedPaise)}). The customer has been mailed.` }
     : { id, refusal: r.refusal };
@@ -60,7 +64,7 @@ export default function RefundsDue({ loaderData: { due, toSettle }, actionData }
           <p>{result.saved}</p>
         </div>
       )}
-      {result?.refusal && (
+      {result?.refusal && !result.refusal.fields?.[REFUND_CONFIRM_FIELD] && (
         <div className="adm-banner adm-banner--error" role="alert">
           <p>{result.refusal.message}</p>
         </div>
@@ -86,6 +90,11 @@ export default function RefundsDue({ loaderData: { due, toSettle }, actionData }
           </dl>
           <Form method="post" className="adm-form adm-refund-form" aria-label={`Refund return ${r.id}`}>
             <input type="hidden" name="id" value={r.id} />
+            <RefundConfirm
+              amountPaise={r.refundDuePaise}
+              explanation={r.refundPlan.explanation}
+              error={result?.id === String(r.id) ? result.refusal?.fields?.[REFUND_CONFIRM_FIELD] : undefined}
+            />
             <FormActions>
               <SubmitButton name="id" value={String(r.id)} pending="Refunding…">
                 Refund {formatRupees(r.refundDuePaise)}

@@ -18,6 +18,7 @@ import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { adminCan, useAdminMe } from '../../lib/admin-me.ts';
 import { shopDateTime } from '../../features/admin-shop/shop-forms.ts';
 import { RETURN_STEPS, RETURN_TONE, STEP_SAVED, stepBody, type ReturnStep } from '../../features/admin-returns/return-desk.ts';
+import { REFUND_CONFIRM_FIELD, RefundConfirm, refundBodyOf } from '../../features/admin-returns/refund-confirm.tsx';
 import '../../features/admin-orders/admin-orders.css';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.ret ? `Return ${loaded.ret.id}` : 'Return'} · Back office` }];
@@ -42,10 +43,14 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
   if (!RETURN_STEPS.includes(step)) return { step: 'approve', refusal: { status: 400, message: 'Choose one of the return’s steps.', code: null } };
   const text = (name: string) => String(form.get(name) ?? '');
   const typed = Object.fromEntries(['note', 'pickupDate', 'disposition', 'refund', 'reason'].map((k) => [k, text(k)]));
+  // Issue 39: a refund goes only with the amount confirmed.
+  const refund = step === 'refund' ? refundBodyOf(form) : null;
+  if (refund && 'error' in refund)
+    return { step, refusal: { status: 400, message: refund.error, code: null, fields: { [REFUND_CONFIRM_FIELD]: refund.error } }, typed };
   const r = await adminApi(context, request).send(
     'POST',
     `/api/admin/returns/${id}/${step}`,
-    stepBody(step, text, (n) => parseRupees(form.get(n))),
+    refund ? refund.body : stepBody(step, text, (n) => parseRupees(form.get(n))),
   );
   return r.ok ? { step, saved: STEP_SAVED[step] } : { step, refusal: r.refusal, typed };
 }
@@ -175,6 +180,7 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
           <p>
             Refund <strong>{formatRupees(r.refundDuePaise)}</strong>. {r.refundPlan.explanation}
           </p>
+          {canRefund && <RefundConfirm amountPaise={r.refundDuePaise} explanation={r.refundPlan.explanation} error={err('refund', REFUND_CONFIRM_FIELD)} />}
           {!canRefund && <p className="adm-muted">The refund is made by a member with the accounts permission, from Accounts → Refunds due.</p>}
         </StepForm>
       )}
