@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { adminListPage, adminListQuery } from './admin-list.ts';
+import { isoDate } from './appointments.ts';
+import { INVOICE_BATCH_MAX } from './constants.ts';
 import {
   CreditNoteSchema,
   OrderAddressSchema,
@@ -211,3 +213,32 @@ export const CreditNoteParamsSchema = z.object({
   orderNumber: z.string().max(60, 'orderNumber must be at most 60 characters'),
   id: z.coerce.number({ error: 'id is a whole number' }).int('id is a whole number').positive('id is a whole number').max(2_147_483_647, 'id is too large'),
 });
+
+const blankIsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * GET /api/admin/invoices/batch.pdf (issue 39): the tax invoices of many orders in one PDF, either named
+ * (`ids`: order numbers separated by commas or spaces) or dispatched between two dates (`from`, `to`, India's days,
+ * both included).
+ */
+export const AdminInvoiceBatchQuerySchema = z
+  .object({
+    ids: z.preprocess(
+      blankIsUndefined,
+      z
+        .string()
+        .max(INVOICE_BATCH_MAX * 62, `Please name at most ${INVOICE_BATCH_MAX} orders.`)
+        .transform((v) => [...new Set(v.split(/[\s,]+/).filter(Boolean))])
+        .refine((ids) => ids.length <= INVOICE_BATCH_MAX, `Please name at most ${INVOICE_BATCH_MAX} orders.`)
+        .refine((ids) => ids.every((n) => n.length <= 60), 'An order number is at most 60 characters.')
+        .optional(),
+    ),
+    from: z.preprocess(blankIsUndefined, isoDate.optional()),
+    to: z.preprocess(blankIsUndefined, isoDate.optional()),
+  })
+  .refine((q) => (q.ids?.length ?? 0) > 0 || (q.from !== undefined && q.to !== undefined), {
+    message: 'Please name the orders, or choose the dates of dispatch from and to.',
+    path: ['from'],
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The first date comes before the last.', path: ['to'] });
+export type AdminInvoiceBatchQuery = z.infer<typeof AdminInvoiceBatchQuerySchema>;

@@ -18,7 +18,8 @@ export const TRADE_IN_PURITY_VALUES = [24, 22, 20, 18, 14, 9] as const;
 const blankIsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const id = z.coerce.number({ error: 'The id is a number.' }).int('The id is a whole number.').min(1).max(2_147_483_647);
 const optionalId = z.preprocess(blankIsUndefined, id.optional());
-const isoDate = z
+/** A calendar date, YYYY-MM-DD, between 2000 and 2999 (also the orders desk's print ranges). */
+export const isoDate = z
   .string({ error: 'Please choose a date.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'The date is YYYY-MM-DD.')
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, 'That is not a date.')

@@ -111,3 +111,6 @@ export const CAD_ADVANCE_PERCENT = 30;
 export const DEFAULT_COUNTRY = { name: 'India', iso2: 'IN', dialCode: '91' } as const;
 
 export const ORDER_STEPS = ['Order Placed', 'Order Picked', 'Out for Delivery', 'Delivered'] as const;
+
+/** Issue 39: the most tax invoices one batch PDF joins (a hundred orders, a few hundred A4 pages: what a desk prints at once). */
+export const INVOICE_BATCH_MAX = 100;

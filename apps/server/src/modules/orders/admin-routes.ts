@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { roleCan } from '@milli/contracts';
+import { INVOICE_BATCH_MAX, roleCan } from '@milli/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AdminAdjustmentDecisionSchema,
   AdminAdjustmentWaiveSchema,
+  AdminInvoiceBatchQuerySchema,
   AdminOrderAdjustmentParamsSchema,
   AdminOrderCancelSchema,
   AdminOrderDetailSchema,
@@ -27,6 +28,7 @@ import { forgetAfterWrites } from '../../plugins/read-cache.ts';
 import { actorOf } from '../audit/service.ts';
 import { createCertificates, sendCertificate } from './certificates.ts';
 import { createOrdersDesk } from './desk.ts';
+import { createOrderPrints } from './print.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 const uploadErrors = { ...errors, 413: ErrorSchema, 415: ErrorSchema };
@@ -63,6 +65,7 @@ export const ordersAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     designRequests: deps.services.designRequests,
     mailQueued: () => deps.mailer.kick(),
   });
+  const prints = createOrderPrints({ db: deps.database.db, settings: deps.services.settings });
   const certificates = createCertificates(deps.database.db, deps.files, { settings: deps.services.settings, mailQueued: () => deps.mailer.kick() });
   // Cancelling puts pieces back on sale.
   forgetAfterWrites(app, deps.readCache);
@@ -183,6 +186,33 @@ export const ordersAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     '/admin/orders/:orderNumber/credit-notes/:id.pdf',
     { config: staff, schema: { summary: 'A credit note of the order', params: CreditNoteParamsSchema } },
     async (req, reply) => sendPdf(reply, await desk.creditNote(req.params.orderNumber, req.params.id)),
+  );
+
+  // Printing (issue 39, decision 051): the packing slip and label on the paper they are printed on, a tag a piece, and
+  // many orders' invoices in one file. The orders desk packs and dispatches, so the orders permission prints.
+  for (const [file, summary, render] of [
+    ['packing-slip.pdf', 'The packing slip (A4): each piece with its HUID, weights and a box to tick; no prices', prints.packingSlip],
+    ['label.pdf', 'The shipping label (4 x 6 in): from, to, order number, courier and AWB when booked, weight, cash to collect', prints.label],
+    ['tags.pdf', 'Jewellery tags (barbell tag stock, 2.2 x 0.5 in), one a packed piece: name, purity, weights, HUID as a QR code', prints.tags],
+  ] as const) {
+    api.get(
+      `/admin/orders/:orderNumber/${file}`,
+      { config: staff, schema: { summary, params: OrderNumberParamsSchema, response: errors } },
+      async (req, reply) => sendPdf(reply, await render(req.params.orderNumber)),
+    );
+  }
+
+  api.get(
+    '/admin/invoices/batch.pdf',
+    {
+      config: staff,
+      schema: {
+        summary: `The tax invoices of many orders in one A4 PDF: \`ids\` (order numbers, at most ${INVOICE_BATCH_MAX}) or \`from\` and \`to\` (dates of dispatch); a cover page lists what was included and what was skipped and why`,
+        querystring: AdminInvoiceBatchQuerySchema,
+        response: errors,
+      },
+    },
+    async (req, reply) => sendPdf(reply, await prints.invoices(req.query)),
   );
 
   api.post(

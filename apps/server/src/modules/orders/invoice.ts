@@ -1,7 +1,7 @@
-import type { PDFPage } from 'pdf-lib';
 import type { CartLineOptions } from '@milli/db';
 import { formatRupees, invoiceTax, purityMark, rupeesInWords } from '@milli/pricing';
-import { invoiceType, type Weight } from './invoice-fonts.ts';
+import type { Weight } from './invoice-fonts.ts';
+import { addressLines, grams, indianDate, PAPER, Sheet, startDocument, wrap } from './pdf-draw.ts';
 import { gstinProblem, maskedAadhaar, stateCodeOfGstin } from '@milli/contracts';
 import { stateOfCode, stateOfPincode, type GstState } from '../../lib/pin-state.ts';
 
@@ -118,18 +118,22 @@ export interface ArticleDetail {
   hallmarkingPaise: number;
 }
 
-export function articleDetail(line: InvoiceLine, hallmarkingChargePaise: number): ArticleDetail {
-  const q = line.quantity;
-  const b = line.priceBreakup;
-  const purity = purityMark(line.metal, line.purity ?? line.options.purity ?? null);
-  const variant = [
-    purity,
+/** The variant bought, as the invoice, packing slip and tags print it: purity mark, colour, diamond quality, size. */
+export function variantOf(line: Pick<InvoiceLine, 'metal' | 'purity' | 'options'>): string {
+  return [
+    purityMark(line.metal, line.purity ?? line.options.purity ?? null),
     line.options.colour ?? null,
     line.options.diamondQuality ? `Diamonds ${line.options.diamondQuality}` : null,
     line.options.size ? `Size ${line.options.size}` : null,
   ]
     .filter(Boolean)
     .join(' · ');
+}
+
+export function articleDetail(line: InvoiceLine, hallmarkingChargePaise: number): ArticleDetail {
+  const q = line.quantity;
+  const b = line.priceBreakup;
+  const variant = variantOf(line);
   // A hallmarked piece pays the BIS fee, out of its making charges; platinum and unhallmarked silver pay none.
   const weighed = line.weighed ?? { totalPaise: 0, metalPaise: 0, makingPaise: 0 };
   const making = b?.makingPaise === undefined ? null : b.makingPaise * q + weighed.makingPaise;
@@ -279,13 +283,12 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
 // ---------------------------------------------------------------------------------------------
 // Drawing
 
-const A4: [number, number] = [595.28, 841.89];
+const A4 = PAPER.a4;
 const MARGIN = 40;
 
 const amount = (paise: number) => formatRupees(paise).replace(/^(-?)Rs\. /, '$1');
 /** Rupees with the rupee sign, which the embedded fonts print. */
 const rupees = (paise: number) => `₹${amount(paise)}`;
-const grams = (mg: number) => `${Math.floor(mg / 1000)}.${String(mg % 1000).padStart(3, '0')} g`;
 const carats = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')} ct`;
 
 /** The lines printed under an article: variant and hallmark, metal, stones, making and hallmarking. */
@@ -321,107 +324,58 @@ export function form60Note(form60: NonNullable<InvoiceInput['form60']>): string 
   return `Buyer PAN: none; Form 60 declaration given (${proof})`;
 }
 
-const indianDate = (d: Date) =>
-  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d).replaceAll('/', '-');
-
-function wrap(text: string, measure: (s: string, size: number) => number, size: number, width: number): string[] {
-  const words = text.split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let line = '';
-  for (const word of words) {
-    const next = line ? `${line} ${word}` : word;
-    if (measure(next, size) <= width || !line) line = next;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-function addressLines(a: InvoiceAddress | null, fallbackName: string): string[] {
-  if (!a) return [fallbackName];
-  const state = a.state ? `, ${a.state}` : '';
-  return [
-    `${a.firstName} ${a.lastName}`.trim(),
-    a.address,
-    ...(a.landmark ? [`Landmark: ${a.landmark}`] : []),
-    `${a.city}${state} ${a.pincode}`.trim(),
-    a.country,
-    `+${a.countryCode.replace(/^\+/, '')} ${a.phone}`,
-  ];
-}
-
 /**
  * The GST tax invoice of an order, as a one-or-more-page A4 PDF in Noto (the rupee sign, and names in
  * Devanagari or Tamil, print as written). pdf-lib is loaded with the first invoice: it holds about 25 MB
  * that a server busy showing pages never needs.
  */
 export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSeller, buyerName: string): Promise<Uint8Array> {
-  const { PDFDocument, rgb } = await import('pdf-lib');
-  const INK = rgb(0.17, 0.11, 0.09);
-  const MUTED = rgb(0.42, 0.35, 0.31);
-  const RULE = rgb(0.79, 0.64, 0.29);
   const figures = invoiceFigures(input, seller);
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Tax invoice ${input.invoiceNumber}`);
-  doc.setAuthor(seller.legalName);
-  doc.setSubject(`Order ${input.orderNumber}`);
-  doc.setCreationDate(input.placedAt);
-  doc.setModificationDate(input.placedAt);
-  const type = await invoiceType(doc);
+  const { doc, type, palette } = await startDocument({
+    title: `Tax invoice ${input.invoiceNumber}`,
+    author: seller.legalName,
+    subject: `Order ${input.orderNumber}`,
+    date: input.placedAt,
+  });
+  const { muted: MUTED } = palette;
   const regular: Weight = 'regular';
   const bold: Weight = 'bold';
   const measure = (s: string, size: number) => type.width(s, size, regular);
-
-  let page: PDFPage = doc.addPage(A4);
-  let y = A4[1] - MARGIN;
-  const width = A4[0] - 2 * MARGIN;
-
-  const text = (s: string, x: number, size = 9, weight: Weight = regular, color = INK) => {
-    let at = x;
-    for (const run of type.runs(s, weight)) {
-      page.drawText(run.text, { x: at, y, size, font: run.font, color });
-      at += run.font.widthOfTextAtSize(run.text, size);
-    }
-  };
-  const right = (s: string, xRight: number, size = 9, weight: Weight = regular) => text(s, xRight - type.width(s, size, weight), size, weight);
-  const rule = (thickness = 0.6) => page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness, color: RULE });
-  const ensure = (needed: number) => {
-    if (y - needed >= MARGIN) return;
-    page = doc.addPage(A4);
-    y = A4[1] - MARGIN;
-  };
+  const sheet = new Sheet(doc, type, palette, A4, MARGIN);
+  const width = sheet.width;
+  const text = sheet.text.bind(sheet);
+  const right = sheet.right.bind(sheet);
+  const rule = sheet.rule.bind(sheet);
+  const ensure = (needed: number) => void sheet.ensure(needed);
 
   // Heading
-  text(seller.storeName, MARGIN, 20, bold, rgb(0.48, 0.18, 0.15));
+  text(seller.storeName, MARGIN, 20, bold, palette.brand);
   right('TAX INVOICE', MARGIN + width, 14, bold);
-  y -= 14;
+  sheet.y -= 14;
   right('Original for recipient', MARGIN + width, 8);
-  y -= 14;
+  sheet.y -= 14;
   rule(1.2);
-  y -= 16;
+  sheet.y -= 16;
 
   // Seller (left) and invoice facts (right)
-  const top = y;
+  const top = sheet.y;
   text(seller.legalName, MARGIN, 10, bold);
-  y -= 12;
+  sheet.y -= 12;
   for (const l of wrap(seller.address, measure, 9, width / 2 - 10)) {
     text(l, MARGIN);
-    y -= 11;
+    sheet.y -= 11;
   }
   text(`GSTIN: ${seller.gstin}`, MARGIN);
-  y -= 11;
+  sheet.y -= 11;
   text(`State: ${seller.state} (code ${seller.stateCode})`, MARGIN);
-  y -= 11;
+  sheet.y -= 11;
   if (seller.bisRegistration) {
     text(`BIS registration: ${seller.bisRegistration}`, MARGIN);
-    y -= 11;
+    sheet.y -= 11;
   }
-  const leftBottom = y;
+  const leftBottom = sheet.y;
 
-  y = top;
+  sheet.y = top;
   const factsX = MARGIN + width / 2 + 10;
   const place = figures.place.state ? `${figures.place.state.name} (${figures.place.state.code})` : 'Not known (inter-state)';
   for (const [k, v] of [
@@ -433,49 +387,49 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   ] as const) {
     text(k, factsX, 9, bold);
     text(v, factsX + 80);
-    y -= 12;
+    sheet.y -= 12;
   }
-  y = Math.min(y, leftBottom) - 6;
+  sheet.y = Math.min(sheet.y, leftBottom) - 6;
   rule();
-  y -= 16;
+  sheet.y -= 16;
 
   // Buyer: billed to and shipped to
-  const buyerTop = y;
+  const buyerTop = sheet.y;
   text('Billed to', MARGIN, 9, bold, MUTED);
-  y -= 12;
+  sheet.y -= 12;
   const billed = addressLines(input.billing ?? input.shipping, buyerName);
   if (input.companyName) billed.unshift(input.companyName);
   for (const l of billed) {
     for (const w of wrap(l, measure, 9, width / 2 - 10)) {
       text(w, MARGIN);
-      y -= 11;
+      sheet.y -= 11;
     }
   }
   if (input.companyGstin) {
     text(`Buyer GSTIN: ${input.companyGstin}`, MARGIN, 9, bold);
-    y -= 11;
+    sheet.y -= 11;
   }
   if (input.pan) {
     text(`Buyer PAN: ${input.pan}`, MARGIN, 9, bold);
-    y -= 11;
+    sheet.y -= 11;
   } else if (input.form60) {
     // Where the PAN would be: the buyer declared on Form 60 that they have none (Rule 114B); Aadhaar masked.
     for (const l of wrap(form60Note(input.form60), measure, 9, width / 2 - 10)) {
       text(l, MARGIN, 9, bold);
-      y -= 11;
+      sheet.y -= 11;
     }
   }
-  const billedBottom = y;
-  y = buyerTop;
+  const billedBottom = sheet.y;
+  sheet.y = buyerTop;
   text('Shipped to', factsX, 9, bold, MUTED);
-  y -= 12;
+  sheet.y -= 12;
   for (const l of addressLines(input.shipping, buyerName)) {
     for (const w of wrap(l, measure, 9, width / 2 - 10)) {
       text(w, factsX);
-      y -= 11;
+      sheet.y -= 11;
     }
   }
-  y = Math.min(y, billedBottom) - 8;
+  sheet.y = Math.min(sheet.y, billedBottom) - 8;
 
   // Lines
   const cols = [
@@ -500,25 +454,25 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
     });
   };
   const header = () => {
-    page.drawRectangle({ x: MARGIN, y: y - 4, width, height: 15, color: rgb(0.97, 0.94, 0.9) });
+    sheet.band(MARGIN, sheet.y - 4, width, 15);
     row(
       cols.map((c) => c.h),
       bold,
     );
-    y -= 16;
+    sheet.y -= 16;
   };
   header();
   figures.rows.forEach((r, i) => {
     const desc = wrap(r.name, measure, 8, cols[1].w * scale - 6);
     const extra = articleLines(r).flatMap((l) => wrap(l, (t, size) => type.width(t, size), 7.5, MARGIN + width - xs[1]!));
     ensure(11 * (desc.length + extra.length) + 4);
-    if (y > A4[1] - MARGIN - 1) header();
+    if (sheet.y > A4[1] - MARGIN - 1) header();
     row([String(i + 1), desc[0] ?? '', r.hsn, String(r.quantity), amount(r.gross), amount(r.discount), amount(r.taxable), amount(r.gst), amount(r.value)]);
     for (const more of [...desc.slice(1), ...extra]) {
-      y -= 10;
+      sheet.y -= 10;
       text(more, xs[1]!, 7.5, regular, MUTED);
     }
-    y -= 13;
+    sheet.y -= 13;
   });
   if (input.shippingPaise > 0) {
     row([
@@ -532,10 +486,10 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
       amount(figures.shipping.gst),
       amount(figures.shipping.value),
     ]);
-    y -= 13;
+    sheet.y -= 13;
   }
   rule();
-  y -= 14;
+  sheet.y -= 14;
 
   // Summary
   ensure(140);
@@ -543,7 +497,7 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   const sum = (label: string, value: string, font: Weight = regular) => {
     text(label, labelX, 9, font);
     right(value, MARGIN + width, 9, font);
-    y -= 13;
+    sheet.y -= 13;
   };
   sum('Subtotal (incl. GST)', amount(input.subtotalPaise));
   if (input.discountPaise > 0) sum(`Discount${input.couponCode ? ` (${input.couponCode})` : ''}`, `-${amount(input.discountPaise)}`);
@@ -571,15 +525,15 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
     sum(advance > 0 ? 'Balance payable' : 'Amount payable', rupees(Math.max(net, 0)), bold);
     words = rupeesInWords(Math.max(net, 0));
   }
-  y -= 4;
+  sheet.y -= 4;
   ensure(60);
   text('Amount in words', MARGIN, 9, bold, MUTED);
-  y -= 12;
+  sheet.y -= 12;
   for (const l of wrap(words, measure, 9, width)) {
     text(l, MARGIN);
-    y -= 11;
+    sheet.y -= 11;
   }
-  y -= 10;
+  sheet.y -= 10;
   for (const l of wrap(
     `Prices include GST. ${figures.intraState ? 'Intra-state supply: CGST and SGST' : 'Inter-state supply: IGST'} at ${seller.gstPercent}% on articles of jewellery (HSN 7113). Weights, values, making and hallmarking charges under each article are before GST and discount, as priced on the order date; the hallmarking charge is part of the making charges. ${figures.place.state ? `Place of supply: ${figures.place.state.name} (${figures.place.state.code}), ${PLACE_SOURCE[figures.place.source]}.` : 'Place of supply not known.'} This is a computer-generated invoice.`,
     measure,
@@ -587,12 +541,12 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
     width,
   )) {
     text(l, MARGIN, 8, regular, MUTED);
-    y -= 10;
+    sheet.y -= 10;
   }
-  y -= 18;
+  sheet.y -= 18;
   ensure(30);
   right(`For ${seller.legalName}`, MARGIN + width, 9, bold);
-  y -= 24;
+  sheet.y -= 24;
   right('Authorised signatory', MARGIN + width, 8);
 
   return doc.save();
@@ -623,51 +577,40 @@ const CREDIT_REASON: Record<CreditNoteInput['reason'], string> = {
 
 /** A GST credit note (CGST Act s.34) against an order's tax invoice, one A4 page in the invoice's type. */
 export async function renderCreditNotePdf(input: CreditNoteInput, seller: InvoiceSeller, buyerName: string): Promise<Uint8Array> {
-  const { PDFDocument, rgb } = await import('pdf-lib');
-  const INK = rgb(0.17, 0.11, 0.09);
-  const MUTED = rgb(0.42, 0.35, 0.31);
-  const RULE = rgb(0.79, 0.64, 0.29);
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Credit note ${input.number}`);
-  doc.setAuthor(seller.legalName);
-  doc.setSubject(`Order ${input.orderNumber}`);
-  doc.setCreationDate(input.issuedAt);
-  doc.setModificationDate(input.issuedAt);
-  const type = await invoiceType(doc);
+  const { doc, type, palette } = await startDocument({
+    title: `Credit note ${input.number}`,
+    author: seller.legalName,
+    subject: `Order ${input.orderNumber}`,
+    date: input.issuedAt,
+  });
+  const MUTED = palette.muted;
   const measure = (s: string, size: number) => type.width(s, size, 'regular');
-  const page = doc.addPage(A4);
-  let y = A4[1] - MARGIN;
-  const width = A4[0] - 2 * MARGIN;
-  const text = (s: string, x: number, size = 9, weight: Weight = 'regular', color = INK) => {
-    let at = x;
-    for (const run of type.runs(s, weight)) {
-      page.drawText(run.text, { x: at, y, size, font: run.font, color });
-      at += run.font.widthOfTextAtSize(run.text, size);
-    }
-  };
-  const right = (s: string, xRight: number, size = 9, weight: Weight = 'regular') => text(s, xRight - type.width(s, size, weight), size, weight);
-  const rule = (thickness = 0.6) => page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness, color: RULE });
+  const sheet = new Sheet(doc, type, palette, A4, MARGIN);
+  const width = sheet.width;
+  const text = sheet.text.bind(sheet);
+  const right = sheet.right.bind(sheet);
+  const rule = sheet.rule.bind(sheet);
 
-  text(seller.storeName, MARGIN, 20, 'bold', rgb(0.48, 0.18, 0.15));
+  text(seller.storeName, MARGIN, 20, 'bold', palette.brand);
   right('CREDIT NOTE', MARGIN + width, 14, 'bold');
-  y -= 14;
+  sheet.y -= 14;
   right('Original for recipient', MARGIN + width, 8);
-  y -= 14;
+  sheet.y -= 14;
   rule(1.2);
-  y -= 16;
-  const top = y;
+  sheet.y -= 16;
+  const top = sheet.y;
   text(seller.legalName, MARGIN, 10, 'bold');
-  y -= 12;
+  sheet.y -= 12;
   for (const l of wrap(seller.address, measure, 9, width / 2 - 10)) {
     text(l, MARGIN);
-    y -= 11;
+    sheet.y -= 11;
   }
   text(`GSTIN: ${seller.gstin}`, MARGIN);
-  y -= 11;
+  sheet.y -= 11;
   text(`State: ${seller.state} (code ${seller.stateCode})`, MARGIN);
-  y -= 11;
-  const leftBottom = y;
-  y = top;
+  sheet.y -= 11;
+  const leftBottom = sheet.y;
+  sheet.y = top;
   const factsX = MARGIN + width / 2 + 10;
   for (const [k, v] of [
     ['Credit note No.', input.number],
@@ -678,33 +621,33 @@ export async function renderCreditNotePdf(input: CreditNoteInput, seller: Invoic
   ] as const) {
     text(k, factsX, 9, 'bold');
     text(v, factsX + 85);
-    y -= 12;
+    sheet.y -= 12;
   }
-  y = Math.min(y, leftBottom) - 6;
+  sheet.y = Math.min(sheet.y, leftBottom) - 6;
   rule();
-  y -= 16;
+  sheet.y -= 16;
   text('Issued to', MARGIN, 9, 'bold', MUTED);
-  y -= 12;
+  sheet.y -= 12;
   const to = addressLines(input.billing ?? input.shipping, buyerName);
   if (input.companyName) to.unshift(input.companyName);
   for (const l of to) {
     text(l, MARGIN);
-    y -= 11;
+    sheet.y -= 11;
   }
   if (input.companyGstin) {
     text(`Buyer GSTIN: ${input.companyGstin}`, MARGIN, 9, 'bold');
-    y -= 11;
+    sheet.y -= 11;
   }
-  y -= 8;
+  sheet.y -= 8;
   rule();
-  y -= 16;
+  sheet.y -= 16;
   text('Reason', MARGIN, 9, 'bold', MUTED);
-  y -= 12;
+  sheet.y -= 12;
   for (const l of wrap(`${CREDIT_REASON[input.reason]}${input.note ? `: ${input.note}` : '.'}`, measure, 9, width)) {
     text(l, MARGIN);
-    y -= 11;
+    sheet.y -= 11;
   }
-  y -= 10;
+  sheet.y -= 10;
   const taxable = input.amountPaise - input.taxPaise;
   const place = placeOfSupply(input.companyGstin, input.shipping);
   const intra = place.state?.code === seller.stateCode;
@@ -712,7 +655,7 @@ export async function renderCreditNotePdf(input: CreditNoteInput, seller: Invoic
   const sum = (label: string, value: string, weight: Weight = 'regular') => {
     text(label, labelX, 9, weight);
     right(value, MARGIN + width, 9, weight);
-    y -= 13;
+    sheet.y -= 13;
   };
   sum('Taxable value credited', amount(taxable));
   if (intra) {
@@ -723,14 +666,14 @@ export async function renderCreditNotePdf(input: CreditNoteInput, seller: Invoic
     sum(`IGST @ ${seller.gstPercent}%`, amount(input.taxPaise));
   }
   sum('Total credited', rupees(input.amountPaise), 'bold');
-  y -= 6;
+  sheet.y -= 6;
   text('Amount in words', MARGIN, 9, 'bold', MUTED);
-  y -= 12;
+  sheet.y -= 12;
   for (const l of wrap(rupeesInWords(input.amountPaise), measure, 9, width)) {
     text(l, MARGIN);
-    y -= 11;
+    sheet.y -= 11;
   }
-  y -= 10;
+  sheet.y -= 10;
   for (const l of wrap(
     'This credit note reduces the tax invoice named above by the amount credited, GST included. Any amount paid is refunded to the way it was paid. This is a computer-generated document.',
     measure,
@@ -738,11 +681,11 @@ export async function renderCreditNotePdf(input: CreditNoteInput, seller: Invoic
     width,
   )) {
     text(l, MARGIN, 8, 'regular', MUTED);
-    y -= 10;
+    sheet.y -= 10;
   }
-  y -= 18;
+  sheet.y -= 18;
   right(`For ${seller.legalName}`, MARGIN + width, 9, 'bold');
-  y -= 24;
+  sheet.y -= 24;
   right('Authorised signatory', MARGIN + width, 8);
   return doc.save();
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
 import type { NewOrder, NewOrderAddress, NewOrderLine } from '@milli/db/schema';
 import type { AdminOrderListQuery, AdminOrderStatus } from '@milli/contracts/schemas';
@@ -225,6 +225,24 @@ export function ordersRepository(db: Db) {
       const q = db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
       const [row] = opts.lock ? await q.for('update') : await q;
       return row ?? null;
+    },
+
+    /** Orders by their numbers (the desk's batch of invoices); numbers that name no order are simply absent. */
+    async manyForStaff(orderNumbers: readonly string[]) {
+      if (orderNumbers.length === 0) return [];
+      return db
+        .select()
+        .from(orders)
+        .where(inArray(orders.orderNumber, [...orderNumbers]));
+    },
+    /** Orders invoiced (dispatched) in [from, to), oldest first, at most `limit`. */
+    async invoicedBetween(from: Date, to: Date, limit: number) {
+      return db
+        .select()
+        .from(orders)
+        .where(and(gte(orders.invoicedAt, from), lt(orders.invoicedAt, to)))
+        .orderBy(asc(orders.invoicedAt), asc(orders.id))
+        .limit(limit);
     },
 
     async lines(orderId: number) {

@@ -4,7 +4,8 @@
  * piece of each weighed line: the HUID of a hallmarked piece only (issue 38), net and gross weight typed in grams with three decimals, sent as whole
  * milligrams), the dispatch form (courier, AWB, tracking link) when the next step is Out for Delivery, the
  * buttons for Confirm / Mark picked / Mark delivered, Cancel with a reason (asks first), the weight adjustments
- * with Waive, payments and refunds, addresses, PAN and company, the invoice and credit notes, and the timeline.
+ * with Waive, payments and refunds, addresses, PAN and company, the invoice and credit notes, the printing of the
+ * packing slip, label and jewellery tags (issue 39), and the timeline.
  * Every form is a plain POST to this route's action, so the page works without JavaScript.
  */
 import { Form, Link, data } from 'react-router';
@@ -35,6 +36,7 @@ import {
 import { GoodwillForm } from '../../features/admin-exchanges/goodwill-form.tsx';
 import { Certificates, type CertificateResult } from '../../features/admin-orders/certificates.tsx';
 import { OrderReturnsLinks } from '../../features/admin-returns/order-returns-link.tsx';
+import { PrintPanel } from '../../features/admin-orders/print-links.tsx';
 import '../../features/admin-orders/admin-orders.css';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.order ? `Order ${loaded.order.orderNumber}` : 'Order'} · Back office` }];
@@ -807,6 +809,7 @@ export default function AdminOrder({ loaderData: { order: o, returns }, actionDa
         </div>
         <div>
           <NextStep o={o} result={result} />
+          <PrintPanel o={o} />
           <OrderReturnsLinks returns={returns} />
           <Shipment o={o} />
           <Payments o={o} />

@@ -2,7 +2,8 @@
  * /admin/orders (issue 19): the orders desk's queues. A tab per status with how many orders wait in it (the
  * API's `counts`), and All; the search (order number, customer's name or e-mail, phone, PIN) keeps the tab; the
  * common list controls sort by date placed or total and page. Each row's order number opens its page
- * (/admin/orders/:orderNumber). Newest first unless the address says otherwise.
+ * (/admin/orders/:orderNumber). Newest first unless the address says otherwise. Above the list, the tax invoices of
+ * the orders dispatched between two dates print as one PDF (issue 39).
  */
 import { Link } from 'react-router';
 import { formatRupees } from '@milli/pricing';
@@ -14,6 +15,7 @@ import { apiListQuery, listHref, readListState, type ListDefaults } from '../../
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { shopDateTime } from '../../features/admin-shop/shop-forms.ts';
 import { ORDER_QUEUES, ORDER_TONE } from '../../features/admin-orders/order-desk.ts';
+import { InvoiceBatchForm } from '../../features/admin-orders/print-links.tsx';
 import '../../features/admin-orders/admin-orders.css';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Orders · Back office' }];
@@ -59,6 +61,7 @@ export default function Orders({ loaderData: { page, list } }: Route.ComponentPr
           })}
         </ul>
       </nav>
+      <InvoiceBatchForm />
       <ListToolbar list={list} searchLabel="Search orders" searchPlaceholder="Order number, customer, phone or PIN">
         {current && <input type="hidden" name="status" value={current} />}
       </ListToolbar>
