@@ -201,7 +201,7 @@ describe('a batch of invoices', () => {
     const text = pdfText(res.rawPayload);
     const cover = text.split('\f')[0]!;
     expect(cover).toContain('Included: 2 invoices');
-    expect(cover).toContain(`${a.orderNumber} · `);
+    expect(cover).toMatch(new RegExp(`MIL\\/\\d{4}\\/\\d{6} · order ${a.orderNumber} · `));
     expect(cover).toContain('page 2');
     expect(cover).toContain('Skipped: 2 orders without a tax invoice');
     expect(cover).toContain(`${waiting.orderNumber}: not yet dispatched`);

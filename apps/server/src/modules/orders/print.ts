@@ -10,7 +10,7 @@ import { variantOf } from './invoice.ts';
 import { addressLines, grams, indianDate, PAPER, Sheet, startDocument } from './pdf-draw.ts';
 import { ordersRepository } from './repository.ts';
 import { FLOW, isRecordedAtPacking } from './rules.ts';
-import { invoiceNumberOf, paymentOf } from './service.ts';
+import { paymentOf } from './service.ts';
 
 type SettingsRow = typeof schema.storeSettings.$inferSelect;
 export interface PrintedDocument {
@@ -332,7 +332,7 @@ export async function renderInvoiceBatch(db: Db, query: AdminInvoiceBatchQuery, 
       continue;
     }
     const { pdf } = await renderOrderInvoice(db, order, s);
-    included.push({ orderNumber, invoiceNumber: invoiceNumberOf(order.orderNumber, s.invoicePrefix), date: order.invoicedAt!, bytes: pdf });
+    included.push({ orderNumber, invoiceNumber: order.invoiceNumber ?? order.orderNumber, date: order.invoicedAt!, bytes: pdf });
   }
   if (included.length === 0) {
     throw new DomainError('ORDER_NOT_PAYABLE', `None of these orders has a tax invoice: ${skipped.map((k) => `${k.orderNumber} (${k.reason})`).join('; ')}.`);
@@ -347,7 +347,7 @@ export async function renderInvoiceBatch(db: Db, query: AdminInvoiceBatchQuery, 
     const source = await PDFDocument.load(inv.bytes);
     const pages = await doc.copyPages(source, source.getPageIndices());
     for (const copied of pages) doc.addPage(copied);
-    entries.push({ text: `${inv.invoiceNumber} · ${indianDate(inv.date)} · page ${page}` });
+    entries.push({ text: `${inv.invoiceNumber} · order ${inv.orderNumber} · ${indianDate(inv.date)} · page ${page}` });
     page += pages.length;
   }
   if (skipped.length > 0) {
