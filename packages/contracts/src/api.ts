@@ -13,6 +13,7 @@ import {
   AddressAnswerSchema,
   AddressListSchema,
   AdminAppointmentCalendarSchema,
+  AdminAppointmentDaySchema,
   AdminAppointmentSchema,
   AdminComplaintDetailSchema,
   AdminComplaintPageSchema,
@@ -246,6 +247,8 @@ export const API_ANSWERS = {
   // form, the tags and the other stones of the menus).
   'GET /api/admin/appointments': AdminAppointmentCalendarSchema,
   'POST /api/admin/appointments/:id/status': AdminAppointmentSchema,
+  'GET /api/admin/appointments/day': AdminAppointmentDaySchema,
+  'POST /api/admin/appointments/:id/assign': AdminAppointmentSchema,
   'GET /api/admin/audit': AuditListSchema,
   'POST /api/admin/auth/login': StaffLoginAnswerSchema,
   'POST /api/admin/auth/logout': MessageSchema,

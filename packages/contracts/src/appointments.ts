@@ -157,7 +157,13 @@ export const AdminAppointmentsQuerySchema = z
   })
   .refine((q) => q.kind === 'video' || q.storeId !== undefined, { message: 'Please choose a store.', path: ['storeId'] });
 export type AdminAppointmentsQuery = z.infer<typeof AdminAppointmentsQuerySchema>;
-export const AdminAppointmentSchema = AppointmentSchema.omit({ cancellable: true }).extend({ customerId: z.number().int().nullable() });
+export const AdminAppointmentSchema = AppointmentSchema.omit({ cancellable: true }).extend({
+  customerId: z.number().int().nullable(),
+  /** Issue 39: the member who sees the shopper, once assigned. */
+  assignee: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Issue 39: the slot has begun, so it may be marked Attended or Missed. */
+  started: z.boolean(),
+});
 export type AdminAppointment = z.infer<typeof AdminAppointmentSchema>;
 export const AdminAppointmentCalendarSchema = z.object({
   kind,
@@ -170,6 +176,35 @@ export const AdminAppointmentCalendarSchema = z.object({
   appointments: z.array(AdminAppointmentSchema),
 });
 export type AdminAppointmentCalendar = z.infer<typeof AdminAppointmentCalendarSchema>;
+/** Issue 39: GET /api/admin/appointments/day?date=: one day across every store and the video desk. */
+export const AdminAppointmentDayQuerySchema = z.object({ date: z.preprocess(blankIsUndefined, isoDate.optional()) });
+export const AdminAppointmentDaySchema = z.object({
+  date: z.string(),
+  /** The places of the day, in order: each active store, then the video desk ('video'). */
+  places: z.array(
+    z.object({
+      key: z.string(),
+      kind,
+      storeId: z.number().int().nullable(),
+      name: z.string(),
+      hours: z.string(),
+      /** The place's slots that day (empty when closed). */
+      slots: z.array(z.string()),
+    }),
+  ),
+  appointments: z.array(AdminAppointmentSchema),
+  /** The members who may be assigned (those who work the orders desk), by name. */
+  members: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type AdminAppointmentDay = z.infer<typeof AdminAppointmentDaySchema>;
+/** Issue 39: POST /api/admin/appointments/{id}/assign: the member who sees the shopper, or null to unassign. */
+export const AdminAppointmentAssignSchema = z.object({
+  staffId: z.preprocess(
+    (v) => (v === '' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: 'Choose a member, or nobody.' }).int('Choose a member, or nobody.').positive('Choose a member, or nobody.').nullable(),
+  ),
+});
+export type AdminAppointmentAssign = z.infer<typeof AdminAppointmentAssignSchema>;
 /** POST /api/admin/appointments/{id}/status; the note is kept in the audit log. Only a Booked one moves. */
 export const AdminAppointmentStatusSchema = z.object({
   status: z.enum(['Attended', 'Missed', 'Cancelled'], { error: 'The status is Attended, Missed or Cancelled.' }),

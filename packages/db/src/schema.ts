@@ -2181,6 +2181,8 @@ export const appointments = pgTable(
     confirmedAt: tsz('confirmed_at'),
     remindedAt: tsz('reminded_at'),
     cancelledAt: tsz('cancelled_at'),
+    /** Issue 39: the member who sees the shopper (the day view assigns one); null until assigned. */
+    assignedStaffId: integer('assigned_staff_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AdminAppointmentAssignSchema,
+  AdminAppointmentDayQuerySchema,
+  AdminAppointmentDaySchema,
   AdminAppointmentCalendarSchema,
   AdminAppointmentSchema,
   AdminAppointmentsQuerySchema,
@@ -39,12 +42,39 @@ export const adminAppointmentsModule: FastifyPluginAsync<ModuleDeps> = async (ap
     (req) => appointments.calendar(req.query),
   );
 
+  api.get(
+    '/admin/appointments/day',
+    {
+      config: staff,
+      schema: {
+        summary: 'Issue 39: one day (`date`, default today in India) across every store and the video desk, with the members who may be assigned',
+        querystring: AdminAppointmentDayQuerySchema,
+        response: { 200: AdminAppointmentDaySchema, ...errors },
+      },
+    },
+    (req) => appointments.day(req.query.date),
+  );
+
+  api.post(
+    '/admin/appointments/:id/assign',
+    {
+      config: staff,
+      schema: {
+        summary: 'Issue 39: assigns the member who sees the shopper (`{ "staffId": 12 }`, one who works the orders desk) or nobody (`null`); audited',
+        params: AdminIdParamsSchema,
+        body: formBody(AdminAppointmentAssignSchema),
+        response: { 200: AdminAppointmentSchema, ...errors },
+      },
+    },
+    (req) => appointments.assign(actorOf(req), req.params.id, req.body),
+  );
+
   api.post(
     '/admin/appointments/:id/status',
     {
       config: staff,
       schema: {
-        summary: 'Marks a Booked appointment Attended, Missed or Cancelled (mailed); audited',
+        summary: 'Marks a Booked appointment Attended or Missed once its slot has begun (409 before), or Cancelled (mailed); audited',
         params: AdminIdParamsSchema,
         body: formBody(AdminAppointmentStatusSchema),
         response: { 200: AdminAppointmentSchema, ...errors },

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { testServerUrl } from '@milli/db/testing';
 import { schema } from '@milli/db';
 import { indianDate } from '@milli/pricing';
-import { AdminAppointmentCalendarSchema, AppointmentSlotsSchema } from '@milli/contracts/schemas';
+import { AdminAppointmentCalendarSchema, AdminAppointmentDaySchema, AppointmentSlotsSchema } from '@milli/contracts/schemas';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, type TestStaff } from '../../testing-factories.ts';
@@ -426,6 +426,14 @@ describe('the staff calendar', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().status).toBe('Cancelled');
     expect((await mailsTo('staff-cancel@example.in')).map((m) => m.kind)).toEqual(['appointment-confirm', 'appointment-booked', 'appointment-cancelled']);
+    // Issue 39: whether the shopper came is known only once the slot has begun.
+    const early = await mark(b.id, 'Attended');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/starts at 11:30 on .* once it has begun/);
+    await t.database.db
+      .update(schema.appointments)
+      .set({ day: addDays(today, -1) })
+      .where(eq(schema.appointments.id, b.id));
     expect((await mark(b.id, 'Attended')).json().status).toBe('Attended');
     const twice = await mark(b.id, 'Missed');
     expect(twice.statusCode).toBe(409);
@@ -436,5 +444,45 @@ describe('the staff calendar', () => {
       [String(a.id), 'mark-cancelled'],
       [String(b.id), 'mark-attended'],
     ]);
+  });
+
+  it('shows one day across every store and the video desk, and assigns a member who works the orders desk (issue 39)', async () => {
+    const day = addDays(ahead, 2);
+    const visit = await bookConfirmed(guest({ date: day, slot: '17:30', email: 'day-view@example.in' }));
+    const call = await bookConfirmed(guest({ kind: 'video', storeId: undefined, date: day, slot: '18:30', email: 'day-video@example.in' }));
+    const get = (who = orders, q = `?date=${day}`) => t.app.inject({ method: 'GET', url: `/api/admin/appointments/day${q}`, headers: { cookie: who.cookie } });
+    expect((await get(catalogue)).statusCode).toBe(403);
+    expect((await get(orders, '?date=2026-02-30')).statusCode).toBe(400);
+    const res = await get();
+    expect(res.statusCode, res.body).toBe(200);
+    const view = AdminAppointmentDaySchema.parse(res.json());
+    expect(view.date).toBe(day);
+    expect(view.places.at(-1)).toMatchObject({ key: 'video', kind: 'video' });
+    expect(view.places.some((p) => p.storeId === store.id)).toBe(true);
+    expect(view.appointments.map((a) => a.id)).toEqual(expect.arrayContaining([visit.id, call.id]));
+    expect(view.appointments.every((a) => a.date === day && a.assignee === null && !a.started)).toBe(true);
+    // The orders desk's members may be assigned; the catalogue's may not.
+    expect(view.members.map((m) => m.id)).toContain(orders.id);
+    expect(view.members.map((m) => m.id)).not.toContain(catalogue.id);
+
+    const assign = (id: number, staffId: unknown, who = orders) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/appointments/${id}/assign`, headers: { cookie: who.cookie }, payload: { staffId } });
+    expect((await assign(visit.id, orders.id, catalogue)).statusCode).toBe(403);
+    expect((await assign(visit.id, catalogue.id)).statusCode).toBe(400);
+    expect((await assign(visit.id, 'me')).statusCode).toBe(400);
+    expect((await assign(999_999, orders.id)).statusCode).toBe(404);
+    const done = await assign(visit.id, orders.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().assignee).toEqual({ id: orders.id, name: orders.name });
+    const again = AdminAppointmentDaySchema.parse((await get()).json());
+    expect(again.appointments.find((a) => a.id === visit.id)!.assignee).toEqual({ id: orders.id, name: orders.name });
+    expect((await assign(visit.id, null)).json().assignee).toBeNull();
+    const [audit] = await t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, 'appointment'), eq(schema.auditLog.action, 'assign')))
+      .orderBy(schema.auditLog.id)
+      .limit(1);
+    expect(audit).toMatchObject({ entityId: String(visit.id), after: { assignee: orders.id } });
   });
 });

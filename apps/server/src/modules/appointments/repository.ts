@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { appointments, stores, products, storeSettings, metalRates } = schema;
+const { appointments, stores, products, storeSettings, metalRates, staff } = schema;
 
 const row = {
   id: appointments.id,
@@ -25,6 +25,8 @@ const row = {
   status: appointments.status,
   holdUntil: appointments.holdUntil,
   createdAt: appointments.createdAt,
+  assigneeId: appointments.assignedStaffId,
+  assigneeName: staff.name,
 };
 
 /** An appointment that holds its place at `at`: booked, or unconfirmed within its hold (issue 35). */
@@ -33,7 +35,12 @@ const holdsPlace = (at: Date): SQL => or(eq(appointments.status, 'Booked'), and(
 /** Appointments and what booking them reads: stores' hours, the slot's count under a lock, today's 24K rate. */
 export function appointmentsRepository(db: Db) {
   const select = () =>
-    db.select(row).from(appointments).leftJoin(stores, eq(stores.id, appointments.storeId)).leftJoin(products, eq(products.id, appointments.productId));
+    db
+      .select(row)
+      .from(appointments)
+      .leftJoin(stores, eq(stores.id, appointments.storeId))
+      .leftJoin(products, eq(products.id, appointments.productId))
+      .leftJoin(staff, eq(staff.id, appointments.assignedStaffId));
   return {
     async store(id: number) {
       const [found] = await db
@@ -158,6 +165,17 @@ export function appointmentsRepository(db: Db) {
         .where(eq(appointments.id, id));
     },
     /** The calendar: a store's visits or every video call, between two days. */
+    /** Issue 39: one day's appointments across every store and the video desk, by slot. */
+    async day(day: string) {
+      return select().where(eq(appointments.day, day)).orderBy(asc(appointments.slot), asc(appointments.storeId), asc(appointments.id));
+    },
+    /** Issue 39: the members still on the staff, for the day view's assignment (their roles are checked by the caller). */
+    async members() {
+      return db.select({ id: staff.id, name: staff.name, role: staff.role }).from(staff).where(isNull(staff.removedAt)).orderBy(asc(staff.name), asc(staff.id));
+    },
+    async assign(id: number, staffId: number | null, at: Date) {
+      await db.update(appointments).set({ assignedStaffId: staffId, updatedAt: at }).where(eq(appointments.id, id));
+    },
     async calendar(kind: 'store' | 'video', storeId: number | null, from: string, to: string) {
       const place = kind === 'video' ? eq(appointments.kind, 'video') : and(eq(appointments.kind, 'store'), eq(appointments.storeId, storeId ?? 0));
       return select()

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { roleCan } from '@milli/contracts';
 import type {
+  AdminAppointment,
+  AdminAppointmentAssign,
   AdminAppointmentCalendar,
+  AdminAppointmentDay,
   AdminAppointmentsQuery,
   AdminAppointmentStatus,
   Appointment,
@@ -46,6 +50,17 @@ const answer = (r: Row, now: Date): Appointment => ({
   cancellable: (r.status === 'Booked' || r.status === 'Unconfirmed') && slotStart(r.day, r.slot) > now,
   createdAt: r.createdAt.toISOString(),
 });
+
+/** What the desk reads of an appointment: its assignee (issue 39) and whether its slot has begun. */
+const adminAnswer = (r: Row, now: Date): AdminAppointment => {
+  const { cancellable: _c, ...rest } = answer(r, now);
+  return {
+    ...rest,
+    customerId: r.customerId,
+    assignee: r.assigneeId !== null && r.assigneeName !== null ? { id: r.assigneeId, name: r.assigneeName } : null,
+    started: slotStart(r.day, r.slot) <= now,
+  };
+};
 
 /** The contact details of the customer's appointments made anonymous, inside the transaction that erases their data (issue 38). */
 export function anonymiseAppointments(tx: Db, customerId: number, name: string, at: Date): Promise<void> {
@@ -316,11 +331,61 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
         to,
         capacity: cap,
         days,
-        appointments: rows.map((r) => {
-          const { cancellable: _c, ...rest } = answer(r, at);
-          return { ...rest, customerId: r.customerId };
-        }),
+        appointments: rows.map((r) => adminAnswer(r, at)),
       };
+    },
+
+    /** Issue 39: one day across every active store and the video desk, with the members who may be assigned. */
+    async day(date: string | undefined): Promise<AdminAppointmentDay> {
+      const repo = appointmentsRepository(db);
+      const at = now();
+      const day = date ?? indianDate(at);
+      const [stores, rows, members] = await Promise.all([repo.activeStores(), repo.day(day), repo.members()]);
+      return {
+        date: day,
+        places: [
+          ...stores.map((s) => ({
+            key: `store:${s.id}`,
+            kind: 'store' as const,
+            storeId: s.id,
+            name: `${s.city}: ${s.name}`,
+            hours: s.hours,
+            slots: slotsOn(parseHours(s.hours), day),
+          })),
+          { key: 'video', kind: 'video' as const, storeId: null, name: 'Video calls', hours: '10:30 am to 7:30 pm', slots: slotsOn(DEFAULT_WEEK, day) },
+        ],
+        appointments: rows.map((r) => adminAnswer(r, at)),
+        members: members.filter((m) => roleCan(m.role, 'orders')).map((m) => ({ id: m.id, name: m.name })),
+      };
+    },
+
+    /** Issue 39: assigns the member who sees the shopper (one who works the orders desk), or nobody; audited. */
+    async assign(actor: AuditActor, id: number, change: AdminAppointmentAssign): Promise<AdminAppointment> {
+      const at = now();
+      return db.transaction(async (tx) => {
+        const repo = appointmentsRepository(tx);
+        if (!(await repo.lock(id))) throw new DomainError('APPOINTMENT_NOT_FOUND', 'There is no such appointment.');
+        const found = (await repo.byId(id))!;
+        if (found.status !== 'Booked' && found.status !== 'Unconfirmed')
+          throw new DomainError('CONFLICT', `This appointment is ${found.status}: there is nobody to see any more.`);
+        if (change.staffId !== null) {
+          const member = (await repo.members()).find((m) => m.id === change.staffId);
+          if (!member || !roleCan(member.role, 'orders'))
+            throw new DomainError('INVALID_REQUEST', 'Choose a member of the staff who works the orders desk.', {
+              staffId: 'Choose a member who works the orders desk.',
+            });
+        }
+        await repo.assign(id, change.staffId, at);
+        const after = adminAnswer((await repo.byId(id))!, at);
+        await recordAudit(tx, actor, {
+          action: 'assign',
+          entity: 'appointment',
+          entityId: id,
+          before: { assignee: found.assigneeId },
+          after: { assignee: change.staffId },
+        });
+        return after;
+      });
     },
 
     /** Staff mark a Booked appointment Attended, Missed or Cancelled (the customer is mailed), audited. */
@@ -341,8 +406,11 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
               : `This appointment is already ${before.status}.`,
           );
         }
+        // Issue 39: whether the shopper came is known only once the slot has begun.
+        if (change.status !== 'Cancelled' && slotStart(found.day, found.slot) > at)
+          throw new DomainError('CONFLICT', `This appointment starts at ${found.slot} on ${found.day} (India): mark it ${change.status} once it has begun.`);
         await repo.setStatus(id, change.status, at);
-        const after = { ...before, status: change.status, customerId: found.customerId };
+        const after = { ...adminAnswer(found, at), status: change.status };
         await recordAudit(tx, actor, {
           action: `mark-${change.status.toLowerCase()}`,
           entity: 'appointment',

@@ -2,9 +2,11 @@
  * /admin/appointments (issue 20): a store's week of visits, or the video desk's calls, by day and slot, with each
  * booking (name, purpose, phone, the piece, the trade-in estimate). After the time, staff mark it Attended or
  * Missed; Cancel mails the customer and asks first (ConfirmAction), with or without JavaScript.
+ * Issue 39: `?view=day&date=` shows one day across every store and the video desk, where each booking is assigned to
+ * the member who sees the shopper; Attended and Missed are offered only once the slot has begun.
  */
 import { Form, Link, useActionData } from 'react-router';
-import type { AdminAppointment } from '@milli/contracts/schemas';
+import type { AdminAppointment, AdminAppointmentDay } from '@milli/contracts/schemas';
 import { formatRupees, indianDate } from '@milli/pricing';
 import type { Route } from './+types/appointments';
 import { PageHeader, StatusBadge } from '../../components/admin/admin-shell.tsx';
@@ -39,18 +41,28 @@ type Result = { ok: boolean; message: string } | { confirm: string };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
   const api = adminApi(context, request);
+  if (q.get('view') === 'day') {
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(q.get('date') ?? '') ? q.get('date')! : indianDate(new Date());
+    return { view: 'day' as const, day: await api.get(`/api/admin/appointments/day?date=${date}`), week: null };
+  }
   const stores = (await api.get('/api/stores')).data;
   const place = q.get('place') === 'video' ? 'video' : /^\d{1,9}$/.test(q.get('place') ?? '') ? Number(q.get('place')) : (stores[0]?.id ?? 'video');
   const from = /^\d{4}-\d{2}-\d{2}$/.test(q.get('from') ?? '') ? q.get('from')! : indianDate(new Date());
   const query = place === 'video' ? `kind=video` : `kind=store&storeId=${place}`;
   const calendar = await api.get(`/api/admin/appointments?${query}&from=${from}&to=${addDays(from, 6)}`);
-  return { stores, place, from, calendar };
+  return { view: 'week' as const, day: null, week: { stores, place, from, calendar } };
 }
 
 export async function action({ request, context }: Route.ActionArgs): Promise<Result> {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const id = String(form.get('id') ?? '');
+  if (intent === 'assign' && /^\d{1,10}$/.test(id)) {
+    const staffId = String(form.get('staffId') ?? '');
+    const r = await adminApi(context, request).send('POST', `/api/admin/appointments/${id}/assign`, { staffId: staffId === '' ? null : Number(staffId) });
+    if (!r.ok) return { ok: false, message: r.refusal.message };
+    return { ok: true, message: r.data.assignee ? `${r.data.name} will be seen by ${r.data.assignee.name}.` : `Nobody is assigned to ${r.data.name} now.` };
+  }
   const STATUS: Record<string, 'Attended' | 'Missed' | 'Cancelled'> = { attended: 'Attended', missed: 'Missed', cancel: 'Cancelled' };
   const status = STATUS[intent];
   if (!status || !/^\d{1,10}$/.test(id)) return { ok: false, message: 'Choose Attended, Missed or Cancel on one of the appointments.' };
@@ -63,7 +75,31 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   };
 }
 
-function Booking({ a, open }: { a: AdminAppointment; open: string | undefined }) {
+/** Issue 39: the member who sees the shopper, chosen from those who work the orders desk. */
+function Assign({ a, members }: { a: AdminAppointment; members: AdminAppointmentDay['members'] }) {
+  const id = `appt-assign-${a.id}`;
+  return (
+    <Form method="post" className="appt-cal-assign">
+      <input type="hidden" name="id" value={a.id} />
+      <label htmlFor={id} className="adm-label">
+        Seen by<span className="adm-visually-hidden"> ({a.name})</span>
+      </label>
+      <select id={id} name="staffId" className="adm-input" defaultValue={a.assignee ? String(a.assignee.id) : ''}>
+        <option value="">Nobody yet</option>
+        {members.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" name="intent" value="assign" className="adm-button adm-button--secondary">
+        Assign<span className="adm-visually-hidden">: {a.name}</span>
+      </button>
+    </Form>
+  );
+}
+
+function Booking({ a, open, members }: { a: AdminAppointment; open: string | undefined; members?: AdminAppointmentDay['members'] }) {
   return (
     <li className="appt-cal-booking">
       <p className="appt-cal-name">
@@ -83,15 +119,23 @@ function Booking({ a, open }: { a: AdminAppointment; open: string | undefined })
         </p>
       )}
       {a.note && <p className="adm-muted">“{a.note}”</p>}
+      {!members && a.assignee && <p>Seen by {a.assignee.name}</p>}
+      {members && (a.status === 'Booked' || a.status === 'Unconfirmed') && <Assign a={a} members={members} />}
       {a.status === 'Booked' && (
         <Form method="post" className="appt-cal-actions">
           <input type="hidden" name="id" value={a.id} />
-          <button type="submit" name="intent" value="attended" className="adm-button adm-button--secondary">
-            Attended<span className="adm-visually-hidden">: {a.name}</span>
-          </button>
-          <button type="submit" name="intent" value="missed" className="adm-button adm-button--secondary">
-            Missed<span className="adm-visually-hidden">: {a.name}</span>
-          </button>
+          {a.started ? (
+            <>
+              <button type="submit" name="intent" value="attended" className="adm-button adm-button--secondary">
+                Attended<span className="adm-visually-hidden">: {a.name}</span>
+              </button>
+              <button type="submit" name="intent" value="missed" className="adm-button adm-button--secondary">
+                Missed<span className="adm-visually-hidden">: {a.name}</span>
+              </button>
+            </>
+          ) : (
+            <span className="adm-muted appt-cal-later">Mark it after {clock(a.slot)}</span>
+          )}
           <ConfirmAction
             intent="cancel"
             label={
@@ -111,9 +155,109 @@ function Booking({ a, open }: { a: AdminAppointment; open: string | undefined })
   );
 }
 
-export default function Appointments({ loaderData: { stores, place, from, calendar } }: Route.ComponentProps) {
+/** Issue 39: one day across every store and the video desk: slots down, places across. */
+function DayView({ day, open }: { day: AdminAppointmentDay; open: string | undefined }) {
+  const times = [...new Set(day.places.flatMap((p) => p.slots).concat(day.appointments.map((a) => a.slot)))].sort();
+  const placeOf = (a: AdminAppointment) => (a.kind === 'video' ? 'video' : `store:${a.store?.id ?? 0}`);
+  const booked = day.appointments.filter((a) => a.status === 'Booked').length;
+  return (
+    <>
+      <Form method="get" className="appt-cal-toolbar">
+        <input type="hidden" name="view" value="day" />
+        <div className="adm-field">
+          <label className="adm-label" htmlFor="appt-day">
+            Day
+          </label>
+          <input id="appt-day" className="adm-input" type="date" name="date" defaultValue={day.date} />
+        </div>
+        <button type="submit" className="adm-button adm-button--primary">
+          Show
+        </button>
+        <nav className="appt-cal-weeks" aria-label="Days">
+          <Link className="adm-button adm-button--secondary" to={`?view=day&date=${addDays(day.date, -1)}`}>
+            ‹ Previous day
+          </Link>
+          <Link className="adm-button adm-button--secondary" to={`?view=day&date=${addDays(day.date, 1)}`}>
+            Next day ›
+          </Link>
+          <Link className="adm-button adm-button--secondary" to="?">
+            Week of one store
+          </Link>
+        </nav>
+      </Form>
+      <p className="adm-muted">
+        {dayLabel(day.date)} · {booked} booked across {day.places.length} calendars ·{' '}
+        {day.appointments.filter((a) => a.status === 'Booked' && !a.assignee).length} not yet assigned
+      </p>
+      <div className="appt-cal-scroll" tabIndex={0} role="region" aria-label="The day's appointments across the stores">
+        <table className="appt-cal">
+          <caption className="adm-visually-hidden">Appointments on {dayLabel(day.date)}, by slot (rows) and store or video desk (columns)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              {day.places.map((p) => (
+                <th key={p.key} scope="col">
+                  {p.name}
+                  {p.slots.length === 0 && <span className="adm-muted appt-cal-closed"> closed</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {times.map((slot) => (
+              <tr key={slot}>
+                <th scope="row">{clock(slot)}</th>
+                {day.places.map((p) => {
+                  const here = day.appointments.filter((a) => a.slot === slot && placeOf(a) === p.key);
+                  return (
+                    <td key={p.key} className={p.slots.includes(slot) ? '' : 'is-closed'}>
+                      {here.length > 0 && (
+                        <ul className="appt-cal-list">
+                          {here.map((a) => (
+                            <Booking key={a.id} a={a} open={open} members={day.members} />
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export default function Appointments({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const open = result && 'confirm' in result ? result.confirm : undefined;
+  const banner = result && 'ok' in result && (
+    <div className={`adm-banner adm-banner--${result.ok ? 'success' : 'error'}`} role={result.ok ? 'status' : 'alert'}>
+      <p>{result.message}</p>
+    </div>
+  );
+  if (loaderData.view === 'day')
+    return (
+      <>
+        <PageHeader title="Appointments" description="One day across every store and the video desk. Assign each booking to the member who sees the shopper." />
+        {banner}
+        <DayView day={loaderData.day} open={open} />
+      </>
+    );
+  return <Week week={loaderData.week} banner={banner} open={open} />;
+}
+
+function Week({
+  week: { stores, place, from, calendar },
+  banner,
+  open,
+}: {
+  week: NonNullable<Route.ComponentProps['loaderData']['week']>;
+  banner: React.ReactNode;
+  open: string | undefined;
+}) {
   const times = [...new Set(calendar.days.flatMap((d) => d.slots).concat(calendar.appointments.map((a) => a.slot)))].sort();
   const at = (date: string, slot: string) => calendar.appointments.filter((a) => a.date === date && a.slot === slot);
   const href = (f: string) => `?place=${place}&from=${f}`;
@@ -121,11 +265,7 @@ export default function Appointments({ loaderData: { stores, place, from, calend
   return (
     <>
       <PageHeader title="Appointments" description="Store visits and video calls booked by shoppers, by day and slot. Mark each one after its time." />
-      {result && 'ok' in result && (
-        <div className={`adm-banner adm-banner--${result.ok ? 'success' : 'error'}`} role={result.ok ? 'status' : 'alert'}>
-          <p>{result.message}</p>
-        </div>
-      )}
+      {banner}
       <Form method="get" className="appt-cal-toolbar">
         <div className="adm-field">
           <label className="adm-label" htmlFor="appt-place">
@@ -155,6 +295,9 @@ export default function Appointments({ loaderData: { stores, place, from, calend
           </Link>
           <Link className="adm-button adm-button--secondary" to={href(addDays(from, 7))}>
             Next week ›
+          </Link>
+          <Link className="adm-button adm-button--secondary" to={`?view=day&date=${indianDate(new Date())}`}>
+            Today across stores
           </Link>
         </nav>
       </Form>

@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "assigned_staff_id" integer;--> statement-breakpoint
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_assigned_staff_id_staff_id_fk" FOREIGN KEY ("assigned_staff_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;
