@@ -19,6 +19,8 @@ afterAll(() => t?.close());
 const NOT_IN_MAP: Record<string, string> = {
   'POST /api/payments/razorpay/webhook':
     'Razorpay calls it with its signed events, never the web nor any client of ours; its answer only tells the gateway to stop retrying',
+  'POST /api/courier/shiprocket/webhook':
+    'Shiprocket calls it with its tracking updates and the configured token, never the web nor any client of ours; its answer only tells the courier to stop retrying',
 };
 
 /** Routes under /api without a JSON success answer, so nothing for the map to hold. */

@@ -43,6 +43,13 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_SECRET_PREVIOUS: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET_PREVIOUS: z.string().optional(),
   RAZORPAY_API_URL: z.url('RAZORPAY_API_URL must be an http(s) address').default('https://api.razorpay.com'),
+  /** Issue 39: the courier partner booked from the dispatch step; unset, staff type the courier and AWB as before. */
+  COURIER_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['shiprocket'], { error: 'COURIER_PROVIDER is shiprocket, or unset' }).optional()),
+  SHIPROCKET_API_URL: z.url({ protocol: /^https?$/, error: 'SHIPROCKET_API_URL must be an http(s) address' }).optional(),
+  SHIPROCKET_EMAIL: z.string().optional(),
+  SHIPROCKET_PASSWORD: z.string().optional(),
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().optional(),
+  SHIPROCKET_PICKUP_LOCATION: z.string().optional(),
   /**
    * After SIGTERM or SIGINT: how long the instance keeps serving while answering not-ready, so a load balancer's
    * health check notices and sends no more (lib/lifecycle.ts), and then how long it waits for requests and
@@ -114,6 +121,23 @@ export interface Config {
   s3: S3Config | null;
   /** Asks a CDN to drop the shared pages whenever the read cache is emptied (CDN_PURGE_*), or null. */
   cdnPurge: CdnPurgeConfig | null;
+  /** COURIER_PROVIDER and its SHIPROCKET_* settings (issue 39), or null: AWBs are typed by staff. */
+  courier: CourierConfig | null;
+}
+
+export interface CourierConfig {
+  provider: 'shiprocket';
+  /** The provider's API base address, or the tests' simulator. */
+  apiUrl: string;
+  /** The API user's login (Shiprocket issues a token for it). */
+  email: string;
+  password: string;
+  /** What the provider sends as `x-api-key` on each tracking webhook. */
+  webhookToken: string;
+  /** The pickup address's name as registered with the provider. */
+  pickupLocation: string;
+  /** Tests shorten the calls' 15 s limit. */
+  timeoutMs?: number;
 }
 
 export interface S3Config {
@@ -233,6 +257,40 @@ export function parseS3(e: {
   };
 }
 
+/**
+ * COURIER_PROVIDER=shiprocket needs every SHIPROCKET_* setting: a half-configured courier would book parcels whose
+ * tracking no webhook can ever report, or take webhooks from anyone.
+ */
+export function parseCourier(e: {
+  COURIER_PROVIDER?: 'shiprocket' | undefined;
+  SHIPROCKET_API_URL?: string | undefined;
+  SHIPROCKET_EMAIL?: string | undefined;
+  SHIPROCKET_PASSWORD?: string | undefined;
+  SHIPROCKET_WEBHOOK_TOKEN?: string | undefined;
+  SHIPROCKET_PICKUP_LOCATION?: string | undefined;
+}): CourierConfig | null {
+  const names = ['SHIPROCKET_API_URL', 'SHIPROCKET_EMAIL', 'SHIPROCKET_PASSWORD', 'SHIPROCKET_WEBHOOK_TOKEN', 'SHIPROCKET_PICKUP_LOCATION'] as const;
+  if (!e.COURIER_PROVIDER) {
+    const set = names.filter((n) => (e[n] ?? '').trim() !== '');
+    if (set.length > 0)
+      throw new ConfigError(`${set.join(', ')} set without COURIER_PROVIDER: set COURIER_PROVIDER=shiprocket to book couriers, or unset them`);
+    return null;
+  }
+  const missing = names.filter((n) => (e[n] ?? '').trim() === '');
+  if (missing.length > 0) throw new ConfigError(`COURIER_PROVIDER=shiprocket needs ${missing.join(', ')}`);
+  const token = e.SHIPROCKET_WEBHOOK_TOKEN!.trim();
+  if (token.length < 16)
+    throw new ConfigError('SHIPROCKET_WEBHOOK_TOKEN must be at least 16 characters: it is all that tells the courier’s webhook from anyone else’s');
+  return {
+    provider: 'shiprocket',
+    apiUrl: e.SHIPROCKET_API_URL!.trim(),
+    email: e.SHIPROCKET_EMAIL!.trim(),
+    password: e.SHIPROCKET_PASSWORD!,
+    webhookToken: token,
+    pickupLocation: e.SHIPROCKET_PICKUP_LOCATION!.trim(),
+  };
+}
+
 function cdnPurgeConfig(e: { CDN_PURGE_URL?: string; CDN_PURGE_HEADER?: string; CDN_PURGE_BODY: string }): CdnPurgeConfig | null {
   const header = parsePurgeHeader(e.CDN_PURGE_HEADER);
   if (header instanceof Error) throw new ConfigError(header.message);
@@ -297,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffPassword: e.STAFF_PASSWORD || undefined,
     s3: parseS3(e),
     cdnPurge: cdnPurgeConfig(e),
+    courier: parseCourier(e),
   };
 }
 

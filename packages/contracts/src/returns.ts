@@ -143,6 +143,9 @@ export const AdminReturnDetailSchema = OrderReturnSchema.extend({
   customer: z.object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
   disposition: z.enum(['restock', 'write_off']).nullable(),
   pickupNote: z.string().nullable(),
+  /** A reverse pickup booked through the courier provider (issue 39): its courier and AWB; null when arranged by hand. */
+  pickupCourierName: z.string().nullable(),
+  pickupAwb: z.string().nullable(),
   /** What the refund step pays: the amount the check set (the whole amount before the check). */
   refundDuePaise: z.number().int(),
   /** How a refund would go back now (the original way: to the payment up to what it has left, the rest as store credit). */

@@ -115,6 +115,7 @@ export * from './complaints.ts';
 export * from './exchange.ts';
 export * from './reviews.ts';
 export * from './returns.ts';
+export * from './courier.ts';
 export * from './health.ts';
 export * from './privacy.ts';
 export * from './admin-customers.ts';

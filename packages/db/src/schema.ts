@@ -87,6 +87,12 @@ export const RETURN_STATUSES = ['Requested', 'Approved', 'Pickup scheduled', 'Re
 export const RETURN_REFUND_METHODS = ['original', 'store_credit'] as const;
 /** What becomes of a returned piece once checked. */
 export const RETURN_DISPOSITIONS = ['restock', 'write_off'] as const;
+/** Issue 39: what a courier booking carries: an order to its buyer, or a return's reverse pickup back to the store. */
+export const COURIER_BOOKING_KINDS = ['shipment', 'reverse_pickup'] as const;
+/** booking: claimed by a click and under way at the provider; booked: the AWB is the order's (or the return's). */
+export const COURIER_BOOKING_STATES = ['booking', 'booked'] as const;
+/** The tracking events the store acts on or shows; the provider's own status words are kept beside them. */
+export const COURIER_EVENT_KINDS = ['in_transit', 'out_for_delivery', 'delivered', 'rto'] as const;
 /** Lifetime exchange (settled as store credit) or buy-back (settled as a payment to the customer). */
 export const EXCHANGE_KINDS = ['exchange', 'buyback'] as const;
 export const EXCHANGE_STATUSES = ['Requested', 'Received', 'Settled', 'Refused', 'Withdrawn'] as const;
@@ -1968,6 +1974,9 @@ export const orderReturns = pgTable(
     /** The pickup the desk arranged. */
     pickupDate: date('pickup_date', { mode: 'string' }),
     pickupNote: text('pickup_note'),
+    /** A reverse pickup booked through the courier provider (issue 39): its courier and AWB. */
+    pickupCourierName: text('pickup_courier_name'),
+    pickupAwb: text('pickup_awb'),
     /** What the check found, and what became of the pieces. */
     checkNote: text('check_note'),
     disposition: text('disposition', { enum: RETURN_DISPOSITIONS }),
@@ -2008,6 +2017,76 @@ export const orderReturnLines = pgTable(
     index('order_return_lines_line_idx').on(t.lineId),
     check('order_return_lines_quantity_check', raw('"quantity" > 0 AND "amount_paise" >= 0')),
   ],
+);
+
+/**
+ * A courier booking through the configured provider (issue 39, decision 050): one per order's shipment and one per
+ * return's reverse pickup, which the partial unique indexes make true however many clicks arrive. Each step's answer
+ * is kept as it arrives (the provider's order, then the AWB, the pickup, the label), so a retry after a failure goes on
+ * from where it stopped instead of booking the parcel a second time.
+ */
+export const courierBookings = pgTable(
+  'courier_bookings',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: COURIER_BOOKING_KINDS }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    returnId: integer('return_id').references(() => orderReturns.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    state: text('state', { enum: COURIER_BOOKING_STATES }).notNull().default('booking'),
+    /** A click holds the booking until then; another click meanwhile is told it is under way. */
+    claimedUntil: tsz('claimed_until'),
+    providerOrderId: text('provider_order_id'),
+    shipmentId: text('shipment_id'),
+    awb: text('awb'),
+    courierName: text('courier_name'),
+    /** The day the provider says the courier collects (India's calendar day). */
+    pickupDate: date('pickup_date', { mode: 'string' }),
+    pickupRequestedAt: tsz('pickup_requested_at'),
+    labelUrl: text('label_url'),
+    /** The parcel is going back to the store (return to origin): staff must act. */
+    rtoAt: tsz('rto_at'),
+    createdBy: integer('created_by').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    bookedAt: tsz('booked_at'),
+  },
+  (t) => [
+    uniqueIndex('courier_bookings_shipment_key')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'shipment'`),
+    uniqueIndex('courier_bookings_reverse_pickup_key')
+      .on(t.returnId)
+      .where(sql`${t.kind} = 'reverse_pickup'`),
+    uniqueIndex('courier_bookings_awb_key').on(t.awb),
+    oneOf('courier_bookings_kind_check', 'kind', COURIER_BOOKING_KINDS),
+    oneOf('courier_bookings_state_check', 'state', COURIER_BOOKING_STATES),
+    check('courier_bookings_return_check', raw(`("kind" = 'reverse_pickup') = ("return_id" IS NOT NULL)`)),
+    check('courier_bookings_booked_check', raw(`"state" <> 'booked' OR ("awb" IS NOT NULL AND "courier_name" IS NOT NULL)`)),
+  ],
+);
+
+/**
+ * What the courier's tracking webhook said about a booking (issue 39). One row per kind of event and the time the
+ * courier gives it, so a webhook delivered twice records it once.
+ */
+export const courierEvents = pgTable(
+  'courier_events',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => courierBookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: COURIER_EVENT_KINDS }).notNull(),
+    /** The provider's own words and number for the status, as sent. */
+    providerStatus: text('provider_status').notNull(),
+    providerStatusId: integer('provider_status_id'),
+    location: text('location'),
+    occurredAt: tsz('occurred_at').notNull(),
+    receivedAt: tsz('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('courier_events_once_key').on(t.bookingId, t.kind, t.occurredAt), oneOf('courier_events_kind_check', 'kind', COURIER_EVENT_KINDS)],
 );
 
 /** Photos a customer adds to a return (re-encoded, as every upload). */
@@ -2649,3 +2728,5 @@ export type ComplaintMessageRow = typeof complaintMessages.$inferSelect;
 export type ConsentEventRow = typeof consentEvents.$inferSelect;
 export type CustomerNominee = typeof customerNominees.$inferSelect;
 export type CustomerNote = typeof customerNotes.$inferSelect;
+export type CourierBooking = typeof courierBookings.$inferSelect;
+export type CourierEvent = typeof courierEvents.$inferSelect;

@@ -38,6 +38,8 @@ import { complaintsModule } from './complaints/routes.ts';
 import { complaintsAdminModule } from './complaints/admin-routes.ts';
 import { customersModule } from './customers/routes.ts';
 import { customersAdminModule } from './customers/admin-routes.ts';
+import { courierModule } from './courier/routes.ts';
+import { courierAdminModule } from './courier/admin-routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -78,5 +80,7 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   complaintsModule,
   complaintsAdminModule,
   customersModule,
+  courierModule,
+  courierAdminModule,
   customersAdminModule,
 ];

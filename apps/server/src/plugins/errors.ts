@@ -114,6 +114,14 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   UPLOADS_FULL: 409,
   CERTIFICATE_NOT_FOUND: 404,
   RETURN_NOT_RETURNABLE: 409,
+  // Issue 39: no provider configured; the provider unreachable or failing (502: the store is fine, its courier is
+  // not); the provider refusing what it was sent (a PIN it does not serve), in its own words; a booking already under
+  // way from another click; a tracking webhook without the configured token.
+  COURIER_NOT_CONFIGURED: 409,
+  COURIER_UNAVAILABLE: 502,
+  COURIER_REFUSED: 422,
+  COURIER_BOOKING_UNDER_WAY: 409,
+  COURIER_TOKEN_INVALID: 401,
   COMPLAINT_NOT_FOUND: 404,
   ORDER_NOT_MATCHED: 400,
   COMPLAINT_STEP_NOT_ALLOWED: 409,

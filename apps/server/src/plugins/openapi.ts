@@ -233,6 +233,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   category: 'The catalogue’s categories.',
   coupons: 'Coupons applied to a cart.',
   'custom-design': 'A customer’s made-to-order requests and their CAD designs.',
+  courier: 'The courier provider’s tracking webhook (Shiprocket), when COURIER_PROVIDER is set.',
   exchanges: 'Lifetime exchange and buy-back of pieces bought here.',
   harvest: 'Milli Harvest, the 10 + 1 monthly savings plan.',
   health: 'For a load balancer or supervisor: liveness, and readiness (database, migrations, draining for a shutdown).',

@@ -152,6 +152,8 @@ export function adminApi(context: AdminContext, request: Request): AdminApi {
       if (res.status === 401 || res.status === 403) guard(request, res.status, await readBody(res.clone()));
       const answer = await readBody(res);
       if (res.ok) return { ok: true, status: res.status, data: answer as ApiAnswer<M, P> };
+      // A 502 naming its code is an outside service's failure the store explains (the courier provider, issue 39).
+      if (res.status === 502 && typeof (answer as { code?: unknown } | null)?.code === 'string') return { ok: false, refusal: refusalOf(res.status, answer) };
       if (res.status >= 500) {
         return {
           ok: false,

@@ -20,11 +20,10 @@ import { queueMail } from '../mail/service.ts';
 import type { PaymentService, RefundRecord } from '../payments/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { requestNumber } from '../../lib/request-number.ts';
-import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from './mail.ts';
+import { orderAdjustmentMail, orderCancelledByStoreMail } from './mail.ts';
 import { isRecordedAtPacking, isWeighed, orderRules, PACKABLE } from './rules.ts';
 import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, lineOf, pieceOf, shipmentOf, toAddress, totalsViewOf } from './documents.ts';
-import { takeDocumentNumber } from './series.ts';
-import { cancelOrder, issueCreditNote, lockPaymentsOf, paymentOf, queuePlacedMail, type DesignRequests } from './service.ts';
+import { advanceOrder, cancelOrder, issueCreditNote, lockPaymentsOf, paymentOf, type DesignRequests } from './service.ts';
 import { ordersRepository } from './repository.ts';
 
 export interface OrdersDeskDeps {
@@ -62,13 +61,6 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
     const order = await ordersRepository(tx).findForStaff(orderNumber, { lock });
     if (!order) throw new DomainError('ORDER_NOT_FOUND', NOT_FOUND);
     return order;
-  }
-
-  /** The order's rules as the writes read them, inside their transaction. */
-  async function rulesOf(tx: Db, order: Order) {
-    const r = ordersRepository(tx);
-    const [lines, pieces, adjustments] = await Promise.all([r.lines(order.id), r.pieces(order.id), r.adjustments(order.id)]);
-    return { lines, pieces, adjustments, rules: orderRules(order, lines, pieces, adjustments) };
   }
 
   return {
@@ -222,43 +214,9 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
     async advance(actor: AuditActor, orderNumber: string, change: OrderStatusChange): Promise<OrderStatusAnswer> {
       const s = await settings();
       const at = now();
-      await db.transaction(async (tx) => {
-        const r = ordersRepository(tx);
-        const order = await find(orderNumber, tx, true);
-        if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', 'This order was cancelled; its status can no longer change.');
-        if (order.status === 'Awaiting payment')
-          throw new DomainError('ORDER_STATUS_NOT_NEXT', 'This order is waiting for its online payment; it is placed once paid.');
-        const { rules } = await rulesOf(tx, order);
-        const next = rules.nextStatus;
-        if (!next) throw new DomainError('ORDER_DELIVERED', 'This order has been delivered; there is no further step.');
-        if (change.status !== next) throw new DomainError('ORDER_STATUS_NOT_NEXT', `An order that is ${order.status} can only move to ${next}.`);
-        let shipment: { courierName: string; awbNumber: string; trackingUrl: string | null } | undefined;
-        if (next === 'Out for Delivery') {
-          if (!change.courierName || !change.awbNumber) {
-            throw new DomainError('INVALID_REQUEST', 'Give the courier’s name and the AWB number to dispatch the order.', {
-              ...(change.courierName ? {} : { courierName: 'The courier’s name is needed for the dispatch.' }),
-              ...(change.awbNumber ? {} : { awbNumber: 'The AWB number is needed for the dispatch.' }),
-            });
-          }
-          if (rules.blockedBy) throw new DomainError('CONFLICT', rules.blockedBy);
-          shipment = { courierName: change.courierName, awbNumber: change.awbNumber, trackingUrl: change.trackingUrl ?? null };
-          // Issue 39: the invoice takes the next number of its financial year's series, in this transaction.
-          await r.dispatch(order.id, shipment, await takeDocumentNumber(tx, 'invoice', s.invoicePrefix, at), at);
-        }
-        if (next === 'Delivered') await r.delivered(order.id, at);
-        await r.setStatus(order.id, next, actor.staffId, change.note ?? (next === 'Placed' ? 'Pay on delivery confirmed by phone' : null), at);
-        if (order.customDesignRequestId !== null && next !== 'Placed') await deps.designRequests.followOrder(tx, order.customDesignRequestId, next);
-        await recordAudit(tx, actor, {
-          action: 'status',
-          entity: 'order',
-          entityId: order.orderNumber,
-          before: { status: order.status },
-          after: { status: next, ...(change.note ? { note: change.note } : {}), ...(shipment ?? {}) },
-        });
-        const buyer = await r.customer(order.customerId);
-        if (next === 'Placed') await queuePlacedMail(tx, deps.settings, { ...order, status: 'Placed' });
-        else if (buyer) await queueMail(tx, orderStepMail(brandOf(s), buyer.email, order.orderNumber, next, s.returnWindowDays, shipment));
-      });
+      await db.transaction((tx) =>
+        advanceOrder(tx, { settings: deps.settings, designRequests: deps.designRequests }, actor, orderNumber, change, { at, settings: s }),
+      );
       deps.mailQueued?.();
       return { message: `Order ${orderNumber} is now ${change.status}.`, orderNumber, status: change.status };
     },

@@ -1,14 +1,34 @@
 import { type Db } from '@milli/db';
-import type { OrderDetail, OrderListAnswer, OrderListQuery, OrderReturn, OrderStatusAnswer, ReturnWindow, TrackingStep } from '@milli/contracts/schemas';
+import type {
+  OrderDetail,
+  OrderListAnswer,
+  OrderListQuery,
+  OrderReturn,
+  OrderStatusAnswer,
+  OrderStatusChange,
+  ReturnWindow,
+  TrackingStep,
+} from '@milli/contracts/schemas';
 import { ORDER_STEPS } from '@milli/contracts';
 import { paidBeforeOf } from '@milli/contracts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
-import { orderCancelledMail, orderPlacedMail } from './mail.ts';
-import { adjustmentOf, creditNoteOf, lineOf, pieceOf, renderOrderCreditNote, renderOrderInvoice, shipmentOf, toAddress, totalsViewOf } from './documents.ts';
-import { FLOW } from './rules.ts';
+import { orderCancelledMail, orderPlacedMail, orderStepMail } from './mail.ts';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
+import {
+  adjustmentOf,
+  creditNoteOf,
+  lineOf,
+  pieceOf,
+  renderOrderCreditNote,
+  renderOrderInvoice,
+  shipmentOf,
+  toAddress,
+  totalsViewOf,
+} from './documents.ts';
+import { FLOW, orderRules } from './rules.ts';
 import { ordersRepository, type OrdersRepository, type OrderStatus } from './repository.ts';
 import { takeDocumentNumber } from './series.ts';
 import { gstContained, indianDate, payableOf, type OrderTotals } from '@milli/pricing';
@@ -542,4 +562,79 @@ export function recordMadePiece(
   piece: { huid: string | null; netWeightMg: number; grossWeightMg: number; recordedAt: Date },
 ): Promise<void> {
   return ordersRepository(tx).insertMadePiece(orderId, piece);
+}
+
+/**
+ * One step along, in the caller's transaction: Awaiting confirmation → Placed (pay on delivery confirmed), Placed →
+ * Picked → Out for Delivery (the dispatch: courier and AWB, the invoice issued) → Delivered. The orders desk's buttons
+ * and the courier's booking and tracking (issue 39) all move an order through here, so each step is checked, recorded,
+ * audited and mailed the same way. A made-to-order piece's request follows.
+ */
+export async function advanceOrder(
+  tx: Db,
+  deps: { settings: SettingsService; designRequests: DesignRequests },
+  actor: AuditActor,
+  orderNumber: string,
+  change: OrderStatusChange,
+  { at, settings: s }: { at: Date; settings: StoreSettings },
+): Promise<void> {
+  const r = ordersRepository(tx);
+  const order = await r.findForStaff(orderNumber, { lock: true });
+  if (!order) throw new DomainError('ORDER_NOT_FOUND', 'There is no order with that number.');
+  if (order.status === 'Cancelled') throw new DomainError('ORDER_CANCELLED', 'This order was cancelled; its status can no longer change.');
+  if (order.status === 'Awaiting payment')
+    throw new DomainError('ORDER_STATUS_NOT_NEXT', 'This order is waiting for its online payment; it is placed once paid.');
+  const [lines, pieces, adjustments] = await Promise.all([r.lines(order.id), r.pieces(order.id), r.adjustments(order.id)]);
+  const next = orderRules(order, lines, pieces, adjustments);
+  if (!next.nextStatus) throw new DomainError('ORDER_DELIVERED', 'This order has been delivered; there is no further step.');
+  if (change.status !== next.nextStatus)
+    throw new DomainError('ORDER_STATUS_NOT_NEXT', `An order that is ${order.status} can only move to ${next.nextStatus}.`);
+  let shipment: { courierName: string; awbNumber: string; trackingUrl: string | null } | undefined;
+  if (next.nextStatus === 'Out for Delivery') {
+    if (!change.courierName || !change.awbNumber) {
+      throw new DomainError('INVALID_REQUEST', 'Give the courier’s name and the AWB number to dispatch the order.', {
+        ...(change.courierName ? {} : { courierName: 'The courier’s name is needed for the dispatch.' }),
+        ...(change.awbNumber ? {} : { awbNumber: 'The AWB number is needed for the dispatch.' }),
+      });
+    }
+    if (next.blockedBy) throw new DomainError('CONFLICT', next.blockedBy);
+    shipment = { courierName: change.courierName, awbNumber: change.awbNumber, trackingUrl: change.trackingUrl ?? null };
+    // Issue 39: the invoice takes the next number of its financial year's series, in this transaction.
+    await r.dispatch(order.id, shipment, await takeDocumentNumber(tx, 'invoice', s.invoicePrefix, at), at);
+  }
+  const status = next.nextStatus;
+  if (status === 'Delivered') await r.delivered(order.id, at);
+  await r.setStatus(order.id, status, actor.staffId, change.note ?? (status === 'Placed' ? 'Pay on delivery confirmed by phone' : null), at);
+  if (order.customDesignRequestId !== null && status !== 'Placed') await deps.designRequests.followOrder(tx, order.customDesignRequestId, status);
+  await recordAudit(tx, actor, {
+    action: 'status',
+    entity: 'order',
+    entityId: order.orderNumber,
+    before: { status: order.status },
+    after: { status, ...(change.note ? { note: change.note } : {}), ...(shipment ?? {}) },
+  });
+  const buyer = await r.customer(order.customerId);
+  if (status === 'Placed') await queuePlacedMail(tx, deps.settings, { ...order, status: 'Placed' });
+  else if (buyer) await queueMail(tx, orderStepMail(brandOf(s), buyer.email, order.orderNumber, status, s.returnWindowDays, shipment));
+}
+
+/** What a courier booking needs of an order (issue 39): the order, its lines, its addresses and its buyer, and its rules. */
+export async function orderForCourier(tx: Db, orderNumber: string, opts: { lock?: boolean } = {}) {
+  const r = ordersRepository(tx);
+  const order = await r.findForStaff(orderNumber, opts);
+  if (!order) return null;
+  const [lines, pieces, adjustments, addresses, buyer] = await Promise.all([
+    r.lines(order.id),
+    r.pieces(order.id),
+    r.adjustments(order.id),
+    r.addresses(order.id),
+    r.customer(order.customerId),
+  ]);
+  return { order, lines, pieces, addresses, buyer, rules: orderRules(order, lines, pieces, adjustments) };
+}
+
+/** An order by its id, for the courier's webhook (which knows the booking's order id): its number and status. */
+export async function orderOfBooking(tx: Db, orderId: number): Promise<{ orderNumber: string; status: OrderStatus } | null> {
+  const row = await ordersRepository(tx).byIdLocked(orderId);
+  return row ? { orderNumber: row.orderNumber, status: row.status } : null;
 }

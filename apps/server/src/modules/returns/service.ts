@@ -222,6 +222,8 @@ export function createReturnsService(deps: ReturnsDeps) {
       customer: { id: c.id, name: `${c.firstName} ${c.lastName}`.trim() || c.username, email: c.email, phone: c.phone },
       disposition: r.disposition,
       pickupNote: r.pickupNote,
+      pickupCourierName: r.pickupCourierName,
+      pickupAwb: r.pickupAwb,
       refundDuePaise: toRefund,
       refundPlan: plan,
       nextSteps: (Object.keys(STEP_FROM) as Step[]).filter((k) => STEP_FROM[k].includes(r.status)),
@@ -495,7 +497,15 @@ export function createReturnsService(deps: ReturnsDeps) {
       });
     },
 
-    schedulePickup(actor: AuditActor, id: number, body: { pickupDate: string; note?: string | undefined }) {
+    /**
+     * Approved → Pickup scheduled (or a new date). `courier`: the reverse pickup the courier module booked with the
+     * provider (issue 39), whose courier and AWB the return keeps and the customer is mailed.
+     */
+    schedulePickup(
+      actor: AuditActor,
+      id: number,
+      body: { pickupDate: string; note?: string | undefined; courier?: { courierName: string; awb: string } | undefined },
+    ) {
       return step(actor, id, 'schedule-pickup', async (_tx, _r, _order, _lines, s) => {
         // Today as India reads it (a pickup asked for at 2 a.m. IST is for that day, not the day before in UTC).
         const today = indianDate(now());
@@ -505,12 +515,22 @@ export function createReturnsService(deps: ReturnsDeps) {
           const message = `The pickup date is from today to ${PICKUP_AHEAD_DAYS} days ahead (${dateInWords(latest)}).`;
           throw new DomainError('INVALID_REQUEST', message, { pickupDate: message });
         }
+        const courier = body.courier ? `${body.courier.courierName}, AWB ${body.courier.awb}` : null;
+        const note = [courier ? `Reverse pickup booked with ${courier}` : null, body.note ?? null].filter(Boolean).join('. ') || null;
         return {
-          patch: { pickupDate: body.pickupDate, pickupNote: body.note ?? null },
+          patch: {
+            pickupDate: body.pickupDate,
+            pickupNote: note,
+            ...(body.courier ? { pickupCourierName: body.courier.courierName, pickupAwb: body.courier.awb } : {}),
+          },
           status: 'Pickup scheduled',
-          note: `Pickup on ${dateInWords(body.pickupDate)}${body.note ? `: ${body.note}` : ''}`,
-          audit: { pickupDate: body.pickupDate, ...(body.note ? { note: body.note } : {}) },
-          mail: (to, f) => returnPickupMail(brandOf(s), to, f, body.pickupDate, body.note ?? null),
+          note: `Pickup on ${dateInWords(body.pickupDate)}${note ? `: ${note}` : ''}`,
+          audit: {
+            pickupDate: body.pickupDate,
+            ...(note ? { note } : {}),
+            ...(body.courier ? { courierName: body.courier.courierName, awb: body.courier.awb } : {}),
+          },
+          mail: (to, f) => returnPickupMail(brandOf(s), to, f, body.pickupDate, note),
         };
       });
     },

@@ -22,6 +22,7 @@ import { adminCan, useAdminMe } from '../../lib/admin-me.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { shopDateTime } from '../../features/admin-shop/shop-forms.ts';
 import { AddressLines } from '../../features/orders/order-parts.tsx';
+import { CourierPanel } from '../../features/admin-orders/courier-panel.tsx';
 import {
   NEXT_LABEL,
   ORDER_TONE,
@@ -52,12 +53,16 @@ const api = (n: string) => `/api/admin/orders/${encodeURIComponent(n)}` as const
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const n = numberOf(params.orderNumber);
   const admin = adminApi(context, request);
-  const [order, returns] = await Promise.all([admin.get(api(n)), admin.get(`/api/admin/returns?order=${encodeURIComponent(n)}`)]);
-  return { order, returns: returns.data };
+  const [order, returns, courier] = await Promise.all([
+    admin.get(api(n)),
+    admin.get(`/api/admin/returns?order=${encodeURIComponent(n)}`),
+    admin.get(`${api(n)}/courier`),
+  ]);
+  return { order, returns: returns.data, courier };
 }
 
-type Intent = 'status' | 'dispatch' | 'pieces' | 'cancel' | 'waive' | 'approve' | 'reject';
-const INTENTS: readonly Intent[] = ['status', 'dispatch', 'pieces', 'cancel', 'waive', 'approve', 'reject'];
+type Intent = 'status' | 'dispatch' | 'book-courier' | 'pieces' | 'cancel' | 'waive' | 'approve' | 'reject';
+const INTENTS: readonly Intent[] = ['status', 'dispatch', 'book-courier', 'pieces', 'cancel', 'waive', 'approve', 'reject'];
 /** What the accounts desk's decision on a weight difference did (issue 35). */
 const DECIDED: Record<'approve' | 'reject', string> = {
   approve: 'Approved: a refund is on its way to the customer, or the charge is put to them to pay; they have been mailed.',
@@ -113,6 +118,12 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     const body = intent === 'dispatch' ? { status: 'Out for Delivery', ...typed } : { status, ...(typed.note?.trim() ? { note: typed.note } : {}) };
     const r = await admin.send('POST', `${api(n)}/status`, body);
     return r.ok ? { intent, saved: SAVED[r.data.status] ?? r.data.message } : { intent, refusal: r.refusal, typed };
+  }
+
+  if (intent === 'book-courier') {
+    // Issue 39: the courier provider books the parcel and the order is dispatched with its AWB.
+    const r = await admin.send('POST', `${api(n)}/courier/book`);
+    return r.ok ? { intent, saved: r.data.message } : { intent, refusal: r.refusal };
   }
 
   if (intent === 'pieces') {
@@ -771,7 +782,7 @@ function Timeline({ o }: { o: AdminOrderDetail }) {
   );
 }
 
-export default function AdminOrder({ loaderData: { order: o, returns }, actionData }: Route.ComponentProps) {
+export default function AdminOrder({ loaderData: { order: o, returns, courier }, actionData }: Route.ComponentProps) {
   const all = actionData as OrderActionResult | CertificateResult | undefined;
   const certificate = all?.intent === 'certificate' ? all : undefined;
   const result = all?.intent === 'certificate' ? undefined : all;
@@ -808,6 +819,7 @@ export default function AdminOrder({ loaderData: { order: o, returns }, actionDa
           <Timeline o={o} />
         </div>
         <div>
+          <CourierPanel courier={courier} refusal={result?.intent === 'book-courier' ? result.refusal : undefined} shopDateTime={shopDateTime} />
           <NextStep o={o} result={result} />
           <PrintPanel o={o} />
           <OrderReturnsLinks returns={returns} />

@@ -227,9 +227,17 @@ const BASE = {
 /** A member of the accounts desk, who decides weight differences (issue 35). */
 const accountsMember = { ...me, id: 2, name: 'Anu', role: 'accounts', permissions: [...ROLE_PERMISSIONS.accounts] };
 
-function renderOrder(over: Partial<Record<keyof AdminOrderDetail, unknown>> = {}, result?: OrderActionResult, member: typeof me = me) {
+/** No courier provider configured: AWBs are typed (issue 39). */
+const NO_COURIER = { provider: null, booking: null, events: [], canBook: false, cannotBook: null };
+
+function renderOrder(
+  over: Partial<Record<keyof AdminOrderDetail, unknown>> = {},
+  result?: OrderActionResult,
+  member: typeof me = me,
+  courier: object = NO_COURIER,
+) {
   const order = AdminOrderDetailSchema.parse({ ...BASE, ...over });
-  const props = { loaderData: { order, returns: [] }, actionData: result } as unknown as Parameters<typeof AdminOrder>[0];
+  const props = { loaderData: { order, returns: [], courier }, actionData: result } as unknown as Parameters<typeof AdminOrder>[0];
   const Page = () => <AdminOrder {...props} />;
   const Stub = createRoutesStub([
     {
@@ -244,6 +252,38 @@ function renderOrder(over: Partial<Record<keyof AdminOrderDetail, unknown>> = {}
 }
 
 describe('one order', () => {
+  it('offers Book courier at the dispatch step when a provider is configured, and shows the booking and an RTO once booked (issue 39)', async () => {
+    renderOrder({ status: 'Picked', nextStatus: 'Out for Delivery' }, undefined, me, { ...NO_COURIER, provider: 'shiprocket', canBook: true });
+    expect(await screen.findByRole('button', { name: 'Book courier' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Dispatch and mail the customer' })).toBeTruthy();
+    cleanup();
+    renderOrder({ status: 'Out for Delivery', nextStatus: 'Delivered' }, undefined, me, {
+      provider: 'shiprocket',
+      canBook: false,
+      cannotBook: 'Booked.',
+      events: [{ kind: 'rto', status: 'RTO INITIATED', location: 'MUMBAI_HUB', at: '2026-11-22T04:30:00.000Z' }],
+      booking: {
+        state: 'booked',
+        provider: 'shiprocket',
+        awb: '1000700007',
+        courierName: 'Ekart Logistics',
+        labelUrl: 'http://sim/l.pdf',
+        pickupDate: '2026-12-01',
+        bookedAt: '2026-11-21T04:30:00.000Z',
+        rtoAt: '2026-11-22T04:30:00.000Z',
+      },
+    });
+    expect(await screen.findByText('Ekart Logistics', { selector: '#courier dd' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Book courier' })).toBeNull();
+    expect(screen.getByText(/returning this parcel to the store \(RTO\)/)).toBeTruthy();
+  });
+
+  it('shows no courier panel when none is configured', async () => {
+    renderOrder({ status: 'Picked', nextStatus: 'Out for Delivery' });
+    expect(await screen.findByRole('button', { name: 'Dispatch and mail the customer' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Book courier' })).toBeNull();
+  });
+
   it('shows its status, next step, lines with sold weight, and one packing row per hallmarked piece', async () => {
     renderOrder();
     expect(await screen.findByRole('heading', { level: 1, name: 'Order MIL-2026-000042' })).toBeTruthy();

@@ -30,8 +30,11 @@ function idOf(param: string | undefined): string {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const ret = await adminApi(context, request).get(`/api/admin/returns/${idOf(params.id)}`);
-  return { ret };
+  const admin = adminApi(context, request);
+  const ret = await admin.get(`/api/admin/returns/${idOf(params.id)}`);
+  // Issue 39: with a courier provider configured, an approved return's pickup is booked with it.
+  const courier = ret.status === 'Approved' ? await admin.get(`/api/admin/orders/${encodeURIComponent(ret.orderNumber)}/courier`) : null;
+  return { ret, courierProvider: courier?.provider ?? null };
 }
 
 export type ReturnActionResult = { step: ReturnStep; saved?: string; refusal?: AdminRefusal; typed?: Record<string, string> };
@@ -39,6 +42,10 @@ export type ReturnActionResult = { step: ReturnStep; saved?: string; refusal?: A
 export async function action({ request, context, params }: Route.ActionArgs): Promise<ReturnActionResult> {
   const id = idOf(params.id);
   const form = await request.formData();
+  if (form.get('intent') === 'reverse-pickup') {
+    const booked = await adminApi(context, request).send('POST', `/api/admin/returns/${id}/reverse-pickup`);
+    return booked.ok ? { step: 'schedule-pickup', saved: booked.data.message } : { step: 'schedule-pickup', refusal: booked.refusal };
+  }
   const step = String(form.get('intent') ?? '') as ReturnStep;
   if (!RETURN_STEPS.includes(step)) return { step: 'approve', refusal: { status: 400, message: 'Choose one of the return’s steps.', code: null } };
   const text = (name: string) => String(form.get(name) ?? '');
@@ -92,7 +99,7 @@ function StepForm({
   );
 }
 
-function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionResult | undefined }) {
+function StepForms({ r, result, courierProvider }: { r: AdminReturnDetail; result: ReturnActionResult | undefined; courierProvider: string | null }) {
   const canRefund = adminCan(useAdminMe(), 'accounts');
   const mine = (s: ReturnStep) => (result && !result.saved && result.step === s ? result : undefined);
   const err = (s: ReturnStep, field: string) => mine(s)?.refusal?.fields?.[field];
@@ -104,6 +111,18 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
         <StepForm step="approve" label="Approve the return" refusal={refusal('approve')} submit={{ label: 'Approve', pending: 'Approving…' }}>
           <TextField name="note" label="Note (optional)" maxLength={500} defaultValue={mine('approve')?.typed?.note} />
         </StepForm>
+      )}
+      {r.nextSteps.includes('schedule-pickup') && r.status === 'Approved' && courierProvider && (
+        <Form method="post" className="adm-form adm-return-step" aria-label="Book reverse pickup">
+          <input type="hidden" name="intent" value="reverse-pickup" />
+          <p>
+            The courier provider collects the pieces from the customer and brings them to the store; its AWB is kept on the return and the customer is mailed
+            the day.
+          </p>
+          <FormActions>
+            <SubmitButton pending="Booking…">Book reverse pickup</SubmitButton>
+          </FormActions>
+        </Form>
       )}
       {r.nextSteps.includes('schedule-pickup') && (
         <StepForm
@@ -209,7 +228,7 @@ function StepForms({ r, result }: { r: AdminReturnDetail; result: ReturnActionRe
   );
 }
 
-export default function AdminReturn({ loaderData: { ret: r }, actionData }: Route.ComponentProps) {
+export default function AdminReturn({ loaderData: { ret: r, courierProvider }, actionData }: Route.ComponentProps) {
   const result = actionData as ReturnActionResult | undefined;
   return (
     <>
@@ -272,6 +291,15 @@ export default function AdminReturn({ loaderData: { ret: r }, actionData }: Rout
                   <dd>
                     {r.pickupDate}
                     {r.pickupNote ? ` · ${r.pickupNote}` : ''}
+                  </dd>
+                </>
+              )}
+              {r.pickupAwb && (
+                <>
+                  <dt>Pickup AWB</dt>
+                  <dd>
+                    {r.pickupAwb}
+                    {r.pickupCourierName ? ` · ${r.pickupCourierName}` : ''}
                   </dd>
                 </>
               )}
@@ -347,7 +375,7 @@ export default function AdminReturn({ loaderData: { ret: r }, actionData }: Rout
           </Panel>
         </div>
         <div>
-          <StepForms r={r} result={result} />
+          <StepForms r={r} result={result} courierProvider={courierProvider} />
           <Panel title="Order and customer">
             <dl className="adm-order-dl">
               <dt>Order</dt>
