@@ -17,17 +17,7 @@ import { queueMail } from '../mail/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { orderCancelledMail, orderPlacedMail, orderStepMail } from './mail.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
-import {
-  adjustmentOf,
-  creditNoteOf,
-  lineOf,
-  pieceOf,
-  renderOrderCreditNote,
-  renderOrderInvoice,
-  shipmentOf,
-  toAddress,
-  totalsViewOf,
-} from './documents.ts';
+import { adjustmentOf, creditNoteOf, lineOf, pieceOf, renderOrderCreditNote, renderOrderInvoice, shipmentOf, toAddress, totalsViewOf } from './documents.ts';
 import { FLOW, orderRules } from './rules.ts';
 import { ordersRepository, type OrdersRepository, type OrderStatus } from './repository.ts';
 import { takeDocumentNumber } from './series.ts';
