@@ -38,6 +38,7 @@ import { complaintsModule } from './complaints/routes.ts';
 import { complaintsAdminModule } from './complaints/admin-routes.ts';
 import { customersModule } from './customers/routes.ts';
 import { customersAdminModule } from './customers/admin-routes.ts';
+import { searchAdminModule } from './search/admin-routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -78,5 +79,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   complaintsModule,
   complaintsAdminModule,
   customersModule,
+  searchAdminModule,
   customersAdminModule,
 ];
