@@ -52,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!request_.ok) return { ok: false as const, message: request_.message, results: [] };
   const result = await adminApi(context, request).send('POST', '/api/admin/orders/bulk-status', request_.body);
   if (!result.ok) return { ok: false as const, message: result.refusal.message, results: [] };
-  return { ok: result.data.refused === 0, message: result.data.message, results: result.data.results.filter((r) => !r.ok) };
+  const { moved, refused } = result.data;
+  // The API's one line names every refusal; the page lists them by order instead, so its banner says the counts.
+  const summary = refused === 0 ? result.data.message : `${moved > 0 ? `${moved} marked ${request_.body.status}; ` : ''}${refused} refused:`;
+  return { ok: refused === 0, message: summary, results: result.data.results.filter((r) => !r.ok) };
 }
 
 export default function Orders({ loaderData: { page, list, exportHref } }: Route.ComponentProps) {
@@ -63,10 +66,10 @@ export default function Orders({ loaderData: { page, list, exportHref } }: Route
   const busy = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
   const dispatching = current === 'Picked';
   return (
-    <>
+    <div className="adm-orders-desk">
       <PageHeader
         title="Orders"
-        description="Every order by where it is. Open one to confirm, pack, dispatch, deliver or cancel it; tick several to move them together."
+        description="Open an order to pack, dispatch or cancel it; tick several to move them together."
         actions={
           <a href={exportHref} className="adm-button adm-button--secondary" download>
             Export these as CSV
@@ -116,7 +119,22 @@ export default function Orders({ loaderData: { page, list, exportHref } }: Route
       >
         {current && <input type="hidden" name="status" value={current} />}
       </ListToolbar>
-      {done && (done.ok ? <SavedNotice message={done.message} /> : <FormError message={done.message} />)}
+      {done &&
+        (done.ok ? (
+          <SavedNotice message={done.message} />
+        ) : (
+          <FormError message={done.message}>
+            {done.results.length > 0 && (
+              <ul className="adm-order-refusals">
+                {done.results.map((r) => (
+                  <li key={r.orderNumber}>
+                    <Link to={ADMIN_PATHS.order(r.orderNumber)}>{r.orderNumber}</Link> {r.message.replace(`${r.orderNumber}: `, '')}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </FormError>
+        ))}
       <Form method="post" className="adm-order-bulk">
         <ListTable
           list={list}
@@ -171,9 +189,9 @@ export default function Orders({ loaderData: { page, list, exportHref } }: Route
               cell: (r) => <time dateTime={r.placedAt}>{shortDateTime(r.placedAt)}</time>,
             },
             { key: 'customer', label: 'Customer', className: 'adm-order-clip', cell: (r) => <span title={r.customerEmail}>{r.customerName}</span> },
-            { key: 'phone', label: 'Phone', className: 'adm-nowrap', cell: (r) => r.phone ?? '' },
+            { key: 'phone', label: 'Phone', className: 'adm-nowrap adm-order-wide', cell: (r) => r.phone ?? '' },
             { key: 'ship', label: 'Ship to', className: 'adm-order-clip', cell: (r) => [r.city, r.pincode].filter(Boolean).join(' ') },
-            { key: 'pieces', label: 'Pcs', align: 'end', cell: (r) => r.itemCount },
+            { key: 'pieces', label: 'Pcs', align: 'end', className: 'adm-order-wide', cell: (r) => r.itemCount },
             {
               key: 'total',
               label: 'Total',
@@ -182,10 +200,10 @@ export default function Orders({ loaderData: { page, list, exportHref } }: Route
               className: 'adm-nowrap',
               cell: (r) => formatRupees(r.totalPaise),
             },
-            { key: 'pay', label: 'Pay', className: 'adm-nowrap', cell: (r) => (r.paymentMethod === 'cod' ? 'On delivery' : 'Online') },
+            { key: 'pay', label: 'Pay', className: 'adm-nowrap adm-order-wide', cell: (r) => (r.paymentMethod === 'cod' ? 'On delivery' : 'Online') },
             dispatching
               ? { key: 'awb', label: 'AWB', cell: (r: AdminOrderRow) => <AwbInput orderNumber={r.orderNumber} /> }
-              : { key: 'awb', label: 'AWB', className: 'adm-nowrap', cell: (r: AdminOrderRow) => r.awbNumber ?? '' },
+              : { key: 'awb', label: 'AWB', className: 'adm-nowrap adm-order-wide', cell: (r: AdminOrderRow) => r.awbNumber ?? '' },
             { key: 'status', label: 'Status', className: 'adm-nowrap', cell: (r) => <StatusBadge tone={ORDER_TONE[r.status]}>{r.status}</StatusBadge> },
           ]}
           empty={
@@ -201,22 +219,8 @@ export default function Orders({ loaderData: { page, list, exportHref } }: Route
           }
         />
       </Form>
-      {done && done.results.length > 0 && (
-        <section className="adm-order-refusals" aria-labelledby="adm-order-refusals-title">
-          <h2 id="adm-order-refusals-title" className="adm-panel__title">
-            Not moved
-          </h2>
-          <ul>
-            {done.results.map((r) => (
-              <li key={r.orderNumber}>
-                <Link to={ADMIN_PATHS.order(r.orderNumber)}>{r.orderNumber}</Link> {r.message.replace(`${r.orderNumber}: `, '')}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
       <Pagination list={list} page={page} defaults={DEFAULTS} />
-    </>
+    </div>
   );
 }
 
