@@ -41,6 +41,7 @@ const NO_JSON_ANSWER: Record<string, string> = {
   'GET /api/admin/returns/:id/photos/:photo': 'a picture',
   'GET /api/admin/products/csv-template': 'a CSV download',
   'GET /api/admin/products/export.csv': 'a CSV download',
+  'GET /api/admin/orders.csv': 'a CSV download',
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -33,6 +33,8 @@ const adminScreens = [
   route('stores/:id', 'routes/admin/store-edit.tsx'),
   route('trade-partners', 'routes/admin/trade-partners.tsx'),
   route('trade-partners/:id', 'routes/admin/trade-partner.tsx'),
+  // Issue 39: the header's search box answers here, across every desk the member may see.
+  route('search', 'routes/admin/search.tsx'),
   route('orders', 'routes/admin/orders.tsx'),
   route('orders/:orderNumber', 'routes/admin/order.tsx'),
   route('exchanges', 'routes/admin/exchanges.tsx'),

@@ -26,10 +26,91 @@ export const HUID_PATTERN = /^[A-Z0-9]{6}$/;
  * GET /api/admin/orders: `q` over the order number, the customer's name and e-mail, the phone and PIN of either
  * address; `status` one of the queues; sort 'placed' (newest first by default in the screen) or 'total'.
  */
-export const AdminOrderListQuerySchema = adminListQuery(['placed', 'total']).extend({
+export const ADMIN_ORDER_PAYMENT_METHODS = ['online', 'cod'] as const;
+
+const blankIsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const isoDay = (which: string) =>
+  z.preprocess(
+    blankIsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${which} date is written YYYY-MM-DD.`)
+      .refine(
+        (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+        `The ${which} date is not a day of the calendar.`,
+      )
+      .optional(),
+  );
+
+/**
+ * The orders desk's filters beyond the queue (issue 39): the Indian days placed from and to (both included) and how
+ * the order is paid. The list, its CSV export and the bulk screen read the same names.
+ */
+const orderFilters = {
   status: z.enum(ADMIN_ORDER_STATUSES, { error: `The status is one of: ${ADMIN_ORDER_STATUSES.join(', ')}.` }).optional(),
-});
+  from: isoDay('from'),
+  to: isoDay('to'),
+  method: z.preprocess(blankIsUndefined, z.enum(ADMIN_ORDER_PAYMENT_METHODS, { error: 'The payment method is online or cod.' }).optional()),
+};
+const fromNotAfterTo = (q: { from?: string | undefined; to?: string | undefined }) => !q.from || !q.to || q.from <= q.to;
+const FROM_AFTER_TO = { message: 'The from date is after the to date.', path: ['from'] };
+
+export const AdminOrderListQuerySchema = adminListQuery(['placed', 'total']).extend(orderFilters).refine(fromNotAfterTo, FROM_AFTER_TO);
 export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuerySchema>;
+
+/** GET /api/admin/orders.csv: the list's search, queue and filters, every matching order (up to ORDERS_CSV_MAX_ROWS). */
+export const ORDERS_CSV_MAX_ROWS = 10_000;
+export const AdminOrderCsvQuerySchema = adminListQuery(['placed', 'total'])
+  .omit({ page: true, perPage: true })
+  .extend(orderFilters)
+  .refine(fromNotAfterTo, FROM_AFTER_TO);
+export type AdminOrderCsvQuery = z.infer<typeof AdminOrderCsvQuerySchema>;
+
+/**
+ * POST /api/admin/orders/bulk-status (issue 39): many orders one step on, each by the single order's own step (its
+ * rules, audit and mail). Picked for orders that are Placed; Out for Delivery (the dispatch) for orders that are
+ * Picked, with the courier's name once for the batch and each order's own AWB, since an AWB is issued per parcel and
+ * recorded at dispatch. At most ORDERS_BULK_MAX orders a request.
+ */
+export const ORDERS_BULK_MAX = 200;
+const awb = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{6,30}$/, 'The AWB number is 6 to 30 letters, digits or hyphens.');
+export const AdminOrdersBulkSchema = z
+  .object({
+    status: z.enum(['Picked', 'Out for Delivery'], { error: 'Bulk moves mark orders Picked or Out for Delivery.' }),
+    courierName: z.preprocess(
+      blankIsUndefined,
+      z.string().trim().min(2, 'The courier’s name needs at least 2 characters.').max(60, 'The courier’s name can be at most 60 characters.').optional(),
+    ),
+    orders: z
+      .array(
+        z.object({
+          orderNumber: z.string().trim().min(1).max(40),
+          awbNumber: z.preprocess(blankIsUndefined, awb.optional()),
+        }),
+        { error: 'Choose the orders to move.' },
+      )
+      .min(1, 'Tick at least one order.')
+      .max(ORDERS_BULK_MAX, `At most ${ORDERS_BULK_MAX} orders can be moved at once.`),
+  })
+  .refine((b) => new Set(b.orders.map((o) => o.orderNumber)).size === b.orders.length, { message: 'An order is listed twice.', path: ['orders'] })
+  .refine((b) => b.status !== 'Out for Delivery' || b.courierName !== undefined, {
+    message: 'Give the courier’s name to dispatch the orders.',
+    path: ['courierName'],
+  });
+export type AdminOrdersBulk = z.infer<typeof AdminOrdersBulkSchema>;
+
+export const AdminOrdersBulkAnswerSchema = z.object({
+  /** One line for the desk: "12 marked Picked; 2 refused: MIL-… is waiting for its online payment." */
+  message: z.string(),
+  moved: z.number().int(),
+  refused: z.number().int(),
+  results: z.array(z.object({ orderNumber: z.string(), ok: z.boolean(), status: z.enum(ADMIN_ORDER_STATUSES).nullable(), message: z.string() })),
+});
+export type AdminOrdersBulkAnswer = z.infer<typeof AdminOrdersBulkAnswerSchema>;
 
 export const AdminOrderRowSchema = z.object({
   orderNumber: z.string(),
@@ -42,7 +123,9 @@ export const AdminOrderRowSchema = z.object({
   city: z.string().nullable(),
   itemCount: z.number().int(),
   totalPaise: z.number().int(),
-  paymentMethod: z.enum(['online', 'cod']),
+  paymentMethod: z.enum(ADMIN_ORDER_PAYMENT_METHODS),
+  /** Dispatched orders: the parcel's AWB (issue 39, the bulk screen and the CSV). */
+  awbNumber: z.string().nullable(),
   /** Made to order (from a CAD design). */
   custom: z.boolean(),
 });
@@ -213,8 +296,6 @@ export const CreditNoteParamsSchema = z.object({
   orderNumber: z.string().max(60, 'orderNumber must be at most 60 characters'),
   id: z.coerce.number({ error: 'id is a whole number' }).int('id is a whole number').positive('id is a whole number').max(2_147_483_647, 'id is too large'),
 });
-
-const blankIsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
  * GET /api/admin/invoices/batch.pdf (issue 39): the tax invoices of many orders in one PDF, either named

@@ -110,6 +110,7 @@ export * from './admin-sizers.ts';
 export * from './admin-design.ts';
 export * from './admin-harvest.ts';
 export * from './admin-orders.ts';
+export * from './admin-search.ts';
 export * from './appointments.ts';
 export * from './complaints.ts';
 export * from './exchange.ts';

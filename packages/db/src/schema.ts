@@ -709,6 +709,8 @@ export const customers = pgTable(
     uniqueIndex('customers_email_key').on(t.email),
     check('customers_email_lower_check', raw('"email" = lower("email")')),
     oneOf('customers_role_check', 'role', CUSTOMER_ROLES),
+    /** Issue 39: the back office's search finds a customer by the mobile as pasted, normalised to its last ten digits. */
+    index('customers_mobile_digits_idx').on(raw(`right(regexp_replace("mobile", '\\D', '', 'g'), 10)`)),
   ],
 );
 
@@ -1089,6 +1091,9 @@ export const orders = pgTable(
       .where(sql`${t.paymentMethod} = 'cod'`),
     index('orders_status_idx').on(t.status),
     oneOf('orders_status_check', 'status', ORDER_STATUSES),
+    /** Issue 39: the back office's search by an AWB as a courier reads it out (any case) and the desk's date range. */
+    index('orders_awb_upper_idx').on(raw('upper("awb_number")')),
+    index('orders_placed_idx').on(t.placedAt),
     check(
       'orders_amounts_check',
       raw(
@@ -1187,7 +1192,16 @@ export const orderAddresses = pgTable(
     countryCode: text('country_code').notNull(),
     phone: text('phone').notNull(),
   },
-  (t) => [uniqueIndex('order_addresses_order_kind_key').on(t.orderId, t.kind), oneOf('order_addresses_kind_check', 'kind', ADDRESS_KINDS)],
+  (t) => [
+    uniqueIndex('order_addresses_order_kind_key').on(t.orderId, t.kind),
+    oneOf('order_addresses_kind_check', 'kind', ADDRESS_KINDS),
+    // Issue 39: the back office's search by a phone as pasted (its last ten digits), by PIN and by locality.
+    index('order_addresses_phone_digits_idx').on(raw(`right(regexp_replace("phone", '\\D', '', 'g'), 10)`)),
+    index('order_addresses_pincode_idx').on(t.pincode),
+    index('order_addresses_locality_trgm_idx')
+      .using('gin', raw(`("address" || ' ' || "city") gin_trgm_ops`))
+      .where(sql`${t.kind} = 'shipping'`),
+  ],
 );
 
 export const orderStatusHistory = pgTable(
@@ -1279,6 +1293,8 @@ export const orderPieces = pgTable(
     uniqueIndex('order_pieces_huid_key')
       .on(t.huid)
       .where(sql`${t.releasedAt} IS NULL`),
+    // Issue 39: the search finds a HUID on any piece, released ones too (the unique index above holds only the sold).
+    index('order_pieces_huid_idx').on(t.huid),
     check('order_pieces_huid_check', raw(`"huid" IS NULL OR "huid" ~ '^[A-Z0-9]{6}$'`)),
     check('order_pieces_weight_check', raw('"net_weight_mg" > 0 AND "gross_weight_mg" >= "net_weight_mg"')),
   ],
@@ -1463,6 +1479,7 @@ export const customDesignRequests = pgTable(
   (t) => [
     index('custom_design_requests_customer_idx').on(t.customerId, t.createdAt),
     index('custom_design_requests_status_idx').on(t.status),
+    index('custom_design_requests_huid_idx').on(t.huid),
     oneOf('custom_design_requests_status_check', 'status', CUSTOM_DESIGN_STATUSES),
     oneOf('custom_design_requests_metal_check', 'metal_type', CUSTOM_METALS),
     oneOf('custom_design_requests_gold_quality_check', 'gold_quality', [14, 18, 22], true),
@@ -1744,6 +1761,7 @@ export const customerAddresses = pgTable(
   },
   (t) => [
     index('customer_addresses_customer_idx').on(t.customerId),
+    index('customer_addresses_phone_digits_idx').on(raw(`right(regexp_replace("phone", '\\D', '', 'g'), 10)`)),
     uniqueIndex('customer_addresses_one_default')
       .on(t.customerId)
       .where(sql`${t.isDefault}`),

@@ -10,6 +10,14 @@ describe('the address the log may show', () => {
     expect(loggedUrl('/help/ticket?key=Ab_-0123456789abcdefghijklmnop')).toBe(`/help/ticket?key=${HIDDEN}`);
     expect(loggedUrl('/help/ticket.data?key=Ab_-0123456789abcdefghijklmnop')).toBe(`/help/ticket.data?key=${HIDDEN}`);
     expect(loggedUrl('/api/admin/orders?q=%2B91%2098765%2043210&status=Placed')).toBe(`/api/admin/orders?q=${HIDDEN}&status=Placed`);
+    // The back office's one search box (issue 39): its page, the page's data request and the API it asks.
+    expect(loggedUrl('/admin/search?q=%2B91+98765+43210')).toBe(`/admin/search?q=${HIDDEN}`);
+    expect(loggedUrl('/admin/search.data?q=asha%40example.in')).toBe(`/admin/search.data?q=${HIDDEN}`);
+    expect(loggedUrl('/api/admin/search?q=Meera%20Iyer')).toBe(`/api/admin/search?q=${HIDDEN}`);
+    // The orders desk's filters and export say what was asked without a personal value: days, the method, the queue.
+    expect(loggedUrl('/api/admin/orders.csv?q=09876543210&from=2026-03-01&to=2026-03-31&method=cod&status=Picked')).toBe(
+      `/api/admin/orders.csv?q=${HIDDEN}&from=2026-03-01&to=2026-03-31&method=cod&status=Picked`,
+    );
     // A name the store never uses is hidden by default, and so is a bare part or a name that is not a plain word.
     expect(loggedUrl('/x?utm_thing=secret&abc123secret&%E0%A4%A=1')).toBe(`/x?utm_thing=${HIDDEN}&${HIDDEN}&${HIDDEN}=${HIDDEN}`);
     expect(loggedUrl(`/x?${'n'.repeat(60)}=1`)).toBe(`/x?${HIDDEN}=${HIDDEN}`);

@@ -1,7 +1,7 @@
 /**
  * What the access log may say of an address (issue 35). Addresses carry secrets and personal values in their query:
  * a password reset's link, an appointment's manage token, the e-mail an OTP screen is for, the phone number a desk
- * searched for. A log line is read by more people and kept longer than anything it names, so the log keeps a query
+ * searched for (the back office's search box, /admin/search?q= and /api/admin/search?q=, issue 39: `q` is never listed). A log line is read by more people and kept longer than anything it names, so the log keeps a query
  * parameter's value only when its name is on this list of names that never hold either; every other value is
  * replaced by `~`, whatever its name, so a parameter added tomorrow is hidden until someone decides otherwise.
  * The parameter's name stays, so the log still tells which form of a page was asked for.

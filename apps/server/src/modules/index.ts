@@ -40,6 +40,7 @@ import { customersModule } from './customers/routes.ts';
 import { customersAdminModule } from './customers/admin-routes.ts';
 import { courierModule } from './courier/routes.ts';
 import { courierAdminModule } from './courier/admin-routes.ts';
+import { searchAdminModule } from './search/admin-routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -82,5 +83,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   customersModule,
   courierModule,
   courierAdminModule,
+  searchAdminModule,
   customersAdminModule,
 ];

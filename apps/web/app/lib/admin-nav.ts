@@ -26,6 +26,8 @@ export interface AdminNavGroup {
 /** Every back-office address, so screens link to each other by name rather than by a typed string. */
 export const ADMIN_PATHS = {
   dashboard: '/admin',
+  /** The header's search box (issue 39): `?q=`. */
+  search: '/admin/search',
   login: '/admin/login',
   products: '/admin/products',
   newProduct: '/admin/products/new',

@@ -9,7 +9,10 @@ import {
   AdminOrderAdjustmentParamsSchema,
   AdminOrderCancelSchema,
   AdminOrderDetailSchema,
+  AdminOrderCsvQuerySchema,
   AdminOrderListQuerySchema,
+  AdminOrdersBulkAnswerSchema,
+  AdminOrdersBulkSchema,
   AdminOrderPageSchema,
   AdminOrderPiecesSchema,
   CERTIFICATE_MAX_BYTES,
@@ -81,6 +84,43 @@ export const ordersAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
       },
     },
     (req) => desk.list(req.query),
+  );
+
+  api.get(
+    '/admin/orders.csv',
+    {
+      config: staff,
+      schema: {
+        summary: 'The orders list as CSV: the same search, queue and filters (from, to, method) as the list, every matching order',
+        description:
+          'UTF-8 with a byte order mark; one row an order: number, placed (India time), status, customer, e-mail, phone, city, PIN, pieces, total in rupees, payment, AWB, made to order. A cell starting with = + - @ is written with a leading apostrophe, so a spreadsheet never runs it. At most 10,000 rows (the answer says `X-Truncated: true` beyond).',
+        querystring: AdminOrderCsvQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const csv = await desk.csv(req.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-truncated', String(csv.truncated))
+        .send(csv.text);
+    },
+  );
+
+  api.post(
+    '/admin/orders/bulk-status',
+    {
+      config: staff,
+      schema: {
+        summary: 'Moves many orders one step at once (Picked, or Out for Delivery with the courier and each order’s AWB), each by the single-order step',
+        description:
+          'At most 200 orders. Each order is moved as POST /admin/orders/{orderNumber}/status moves it (its rules, audit entry and mail), in its own transaction: an order refused leaves the others moved. The answer says per order what happened and sums it up in `message`.',
+        body: AdminOrdersBulkSchema,
+        response: { 200: AdminOrdersBulkAnswerSchema, ...errors },
+      },
+    },
+    (req) => desk.bulkAdvance(actorOf(req), req.body),
   );
 
   api.get(

@@ -5,8 +5,12 @@ import {
   ADMIN_ORDER_STATUSES,
   type AdminOrderDetail,
   type AdminOrderEvent,
+  ORDERS_CSV_MAX_ROWS,
+  type AdminOrderCsvQuery,
   type AdminOrderListQuery,
   type AdminOrderPage,
+  type AdminOrdersBulk,
+  type AdminOrdersBulkAnswer,
   type AdminOrderPieces,
   type AdjustmentDecision,
   type OrderStatusAnswer,
@@ -20,7 +24,8 @@ import { queueMail } from '../mail/service.ts';
 import type { PaymentService, RefundRecord } from '../payments/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { requestNumber } from '../../lib/request-number.ts';
-import { orderAdjustmentMail, orderCancelledByStoreMail } from './mail.ts';
+import { BOM, csvLines } from '../../lib/csv.ts';
+import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from './mail.ts';
 import { isRecordedAtPacking, isWeighed, orderRules, PACKABLE } from './rules.ts';
 import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, lineOf, pieceOf, shipmentOf, toAddress, totalsViewOf } from './documents.ts';
 import { advanceOrder, cancelOrder, issueCreditNote, lockPaymentsOf, paymentOf, type DesignRequests } from './service.ts';
@@ -79,6 +84,7 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
           itemCount: r.itemCount ?? 0,
           totalPaise: r.totalPaise,
           paymentMethod: r.paymentMethod,
+          awbNumber: r.awbNumber,
           custom: r.customRequestId !== null,
         })),
         total,
@@ -86,6 +92,72 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
       );
       const byStatus = Object.fromEntries(ADMIN_ORDER_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as AdminOrderPage['counts'];
       return { ...page, counts: byStatus };
+    },
+
+    /**
+     * The list as a spreadsheet (issue 39): every order the list's search, queue and filters find (up to
+     * ORDERS_CSV_MAX_ROWS), one row each, money in rupees, times in India's; cells guarded against formulas.
+     */
+    async csv(query: AdminOrderCsvQuery): Promise<{ text: string; fileName: string; truncated: boolean }> {
+      const { rows, total } = await ordersRepository(db).list(query, ORDERS_CSV_MAX_ROWS);
+      const header = [
+        'Order',
+        'Placed (IST)',
+        'Status',
+        'Customer',
+        'E-mail',
+        'Phone',
+        'City',
+        'PIN',
+        'Pieces',
+        'Total (Rs.)',
+        'Payment',
+        'AWB',
+        'Made to order',
+      ];
+      const lines = rows.map((r) => [
+        r.orderNumber,
+        istDateTime(r.placedAt),
+        r.status,
+        `${r.firstName} ${r.lastName}`.trim() || r.username,
+        r.email,
+        r.phone ?? '',
+        r.city ?? '',
+        r.pincode ?? '',
+        String(r.itemCount ?? 0),
+        (r.totalPaise / 100).toFixed(2),
+        r.paymentMethod === 'cod' ? 'Pay on delivery' : 'Online',
+        r.awbNumber ?? '',
+        r.customRequestId !== null ? 'Yes' : 'No',
+      ]);
+      return { text: BOM + csvLines([header, ...lines]), fileName: `orders-${istDateTime(now()).slice(0, 10)}.csv`, truncated: total > rows.length };
+    },
+
+    /**
+     * Many orders one step on (issue 39): each by `advance`, the single order's own step, in its own transaction, so
+     * the rules, the audit entry and the customer's mail are those of a single move, and one order refused leaves the
+     * others moved. Dispatch takes the batch's courier and each order's AWB (an AWB is issued per parcel).
+     */
+    async bulkAdvance(actor: AuditActor, body: AdminOrdersBulk): Promise<AdminOrdersBulkAnswer> {
+      const results: AdminOrdersBulkAnswer['results'] = [];
+      for (const item of body.orders) {
+        try {
+          if (body.status === 'Out for Delivery' && !item.awbNumber) {
+            throw new DomainError('INVALID_REQUEST', `${item.orderNumber} needs its AWB number to be dispatched.`);
+          }
+          const moved = await this.advance(actor, item.orderNumber, { status: body.status, courierName: body.courierName, awbNumber: item.awbNumber });
+          results.push({ orderNumber: item.orderNumber, ok: true, status: moved.status, message: moved.message });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          results.push({ orderNumber: item.orderNumber, ok: false, status: null, message: refusalOf(item.orderNumber, error.message) });
+        }
+      }
+      const moved = results.filter((r) => r.ok).length;
+      const refused = results.filter((r) => !r.ok);
+      const parts = [];
+      if (moved > 0) parts.push(`${moved} marked ${body.status}`);
+      if (refused.length > 0) parts.push(`${refused.length} refused: ${refused.map((r) => r.message).join(' ')}`);
+      return { message: `${parts.join('; ')}${refused.length > 0 ? '' : '.'}`, moved, refused: refused.length, results };
     },
 
     async detail(orderNumber: string): Promise<AdminOrderDetail> {
@@ -545,6 +617,19 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
       return renderOrderCreditNote(db, order, id, await settings());
     },
   };
+}
+
+/** Times as the shop reads them, in India's time (the CSV's column says so): 2026-03-04 17:05. */
+function istDateTime(at: Date): string {
+  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** A single order's refusal as one sentence of the bulk answer, naming the order ("MIL-…: This order is …"). */
+function refusalOf(orderNumber: string, message: string): string {
+  const said = message.startsWith(orderNumber)
+    ? message
+    : `${orderNumber}: ${message.replace(/^There is no order with that number\.$/, 'there is no such order.')}`;
+  return /[.!?]$/.test(said) ? said : `${said}.`;
 }
 
 function describePacking(after: unknown): string {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
 import type { NewOrder, NewOrderAddress, NewOrderLine } from '@milli/db/schema';
-import type { AdminOrderListQuery, AdminOrderStatus } from '@milli/contracts/schemas';
+import type { AdminOrderCsvQuery, AdminOrderStatus } from '@milli/contracts/schemas';
 
 const {
   orders,
@@ -414,7 +414,12 @@ export function ordersRepository(db: Db) {
     },
 
     /** The orders desk's queues: a page of one status (or all), searched, with every status's count within the search. */
-    async list(query: AdminOrderListQuery) {
+    /**
+     * The orders desk's list (and, with no page, its CSV export): the search, the queue, and issue 39's filters, the
+     * Indian days placed `from` and `to` (both included) and the payment method. The tabs count within the search and
+     * the filters, whichever tab is open.
+     */
+    async list(query: AdminOrderCsvQuery & { page?: number; perPage?: number }, max?: number) {
       const where: SQL[] = [];
       if (query.q) {
         const q = like(query.q);
@@ -429,6 +434,10 @@ export function ordersRepository(db: Db) {
           )!,
         );
       }
+      // India keeps one offset all year (+05:30): a day placed is [its midnight, the next midnight) there.
+      if (query.from) where.push(gte(orders.placedAt, new Date(`${query.from}T00:00:00+05:30`)));
+      if (query.to) where.push(lt(orders.placedAt, new Date(new Date(`${query.to}T00:00:00+05:30`).getTime() + 86_400_000)));
+      if (query.method) where.push(eq(orders.paymentMethod, query.method));
       const searched = where.length ? and(...where) : undefined;
       const filtered = query.status ? and(searched, eq(orders.status, query.status)) : searched;
       const shipping = db
@@ -443,6 +452,7 @@ export function ordersRepository(db: Db) {
         .as('items');
       const direction = query.dir === 'desc' ? desc : asc;
       const order = query.sort === 'total' ? [direction(orders.totalPaise), direction(orders.id)] : [direction(orders.placedAt), direction(orders.id)];
+      const perPage = query.perPage ?? max ?? 100;
       const [rows, [total], counts] = await Promise.all([
         db
           .select({
@@ -459,6 +469,7 @@ export function ordersRepository(db: Db) {
             itemCount: items.n,
             totalPaise: orders.totalPaise,
             paymentMethod: orders.paymentMethod,
+            awbNumber: orders.awbNumber,
             customRequestId: orders.customDesignRequestId,
           })
           .from(orders)
@@ -467,10 +478,9 @@ export function ordersRepository(db: Db) {
           .leftJoin(items, eq(items.orderId, orders.id))
           .where(filtered)
           .orderBy(...order)
-          .limit(query.perPage)
-          .offset((query.page - 1) * query.perPage),
+          .limit(perPage)
+          .offset(((query.page ?? 1) - 1) * perPage),
         db.select({ n: count() }).from(orders).innerJoin(customers, eq(customers.id, orders.customerId)).where(filtered),
-        // The tabs count within the search, whichever tab is open.
         db
           .select({ status: orders.status, n: count() })
           .from(orders)

@@ -1,6 +1,6 @@
 /**
  * The back office's frame (issue 17), rendered by routes/admin/layout.tsx around every admin screen: a skip
- * link, the header (store name, the member's name and role, Sign out), the navigation of what the member's
+ * link, the header (store name, the search box of issue 39, the member's name and role, Sign out), the navigation of what the member's
  * role holds (lib/admin-nav.ts) and the main landmark. Screens render inside it and start with a PageHeader:
  *
  *   <PageHeader title="Products" description="Everything the storefront sells." actions={<Link className="adm-button adm-button--primary" to={ADMIN_PATHS.newProduct}>New product</Link>} />
@@ -40,6 +40,27 @@ export function AdminShell({ me, storeName, children }: { me: StaffMe; storeName
             {storeName} <span className="adm-header__tag">Back office</span>
           </Link>
         </div>
+        {/* Issue 39: one search box for whatever a caller gives, on every screen; a GET form, so Enter works before hydration. */}
+        <Form method="get" action={ADMIN_PATHS.search} className="adm-header__search" role="search" aria-label="Search the back office">
+          <label htmlFor="adm-header-q" className="adm-visually-hidden">
+            Search orders, customers, products and requests
+          </label>
+          <input
+            id="adm-header-q"
+            type="search"
+            name="q"
+            className="adm-header__search-input"
+            placeholder="Phone, order, HUID, AWB, name…"
+            maxLength={100}
+            defaultValue={location.pathname === ADMIN_PATHS.search ? (new URLSearchParams(location.search).get('q') ?? '') : ''}
+            key={location.pathname === ADMIN_PATHS.search ? location.search : 'elsewhere'}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+          <button type="submit" className="adm-header__search-button">
+            Search
+          </button>
+        </Form>
         <div className="adm-header__member">
           <p className="adm-header__who">
             <span className="adm-header__name">{me.name}</span>

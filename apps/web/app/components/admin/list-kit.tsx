@@ -39,12 +39,15 @@ export function ListToolbar({
   searchLabel = 'Search',
   searchPlaceholder,
   filters = [],
+  fields,
   children,
 }: {
   list: ListState;
   searchLabel?: string;
   searchPlaceholder?: string;
   filters?: readonly ListFilter[];
+  /** Filters that are not a choice from a list (the orders desk's days), placed after the selects. */
+  fields?: ReactNode;
   /** More controls at the end of the bar. */
   children?: ReactNode;
 }) {
@@ -73,6 +76,7 @@ export function ListToolbar({
           </select>
         </div>
       ))}
+      {fields}
       <div className="adm-toolbar__filter">
         <label htmlFor="adm-list-perPage" className="adm-label">
           Rows per page

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdminOrderPiecesSchema } from '@milli/contracts/schemas';
-import { gramsToMg, mgToGrams, pieceErrorsOf, pieceRows, piecesBody, typedPieces } from './order-desk.ts';
+import { AdminOrdersBulkSchema } from '@milli/contracts/schemas';
+import { bulkOrders, gramsToMg, mgToGrams, pieceErrorsOf, pieceRows, piecesBody, shortDateTime, typedPieces } from './order-desk.ts';
 
 describe('grams and milligrams', () => {
   it('reads grams with up to three decimals as whole milligrams', () => {
@@ -95,5 +96,67 @@ describe('the packing form', () => {
       0: { grossWeightMg: 'Too light.' },
     });
     expect(pieceErrorsOf(undefined)).toEqual({});
+  });
+});
+
+describe('the orders list’s bulk form', () => {
+  const form = (entries: [string, string][]) => {
+    const f = new FormData();
+    for (const [k, v] of entries) f.append(k, v);
+    return f;
+  };
+
+  it('marks the ticked orders picked, once each', () => {
+    const result = bulkOrders(
+      form([
+        ['orders', 'MIL-2026-000001'],
+        ['orders', 'MIL-2026-000002'],
+        ['orders', 'MIL-2026-000001'],
+        ['intent', 'picked'],
+      ]),
+    );
+    expect(result).toEqual({ ok: true, body: { status: 'Picked', orders: [{ orderNumber: 'MIL-2026-000001' }, { orderNumber: 'MIL-2026-000002' }] } });
+    expect(AdminOrdersBulkSchema.safeParse(result.ok && result.body).success).toBe(true);
+  });
+
+  it('dispatches with the courier once and each ticked row’s own AWB, ignoring the rows not ticked', () => {
+    const result = bulkOrders(
+      form([
+        ['orders', 'MIL-2026-000001'],
+        ['orders', 'MIL-2026-000003'],
+        ['awb:MIL-2026-000001', ' BD-1234567 '],
+        ['awb:MIL-2026-000002', 'BD-7654321'],
+        ['awb:MIL-2026-000003', ''],
+        ['courierName', 'Blue Dart'],
+        ['intent', 'dispatch'],
+      ]),
+    );
+    expect(result).toEqual({
+      ok: true,
+      body: {
+        status: 'Out for Delivery',
+        courierName: 'Blue Dart',
+        orders: [
+          { orderNumber: 'MIL-2026-000001', awbNumber: 'BD-1234567' },
+          { orderNumber: 'MIL-2026-000003', awbNumber: undefined },
+        ],
+      },
+    });
+  });
+
+  it('asks for ticked rows and a known button', () => {
+    expect(bulkOrders(form([['intent', 'picked']]))).toEqual({ ok: false, message: 'Tick the orders to move first.' });
+    expect(
+      bulkOrders(
+        form([
+          ['orders', 'MIL-2026-000001'],
+          ['intent', 'cancel'],
+        ]),
+      ),
+    ).toEqual({ ok: false, message: 'Choose Mark picked or Dispatch ticked.' });
+  });
+
+  it('writes a row’s time placed short, in India’s time', () => {
+    expect(shortDateTime('2024-02-10T18:00:00.000Z')).toMatch(/^10 Feb 24,? 23:30$/);
   });
 });

@@ -3,7 +3,7 @@
  * packing form, and the packing form's rows (one per physical piece of each hallmarked line) with the server's
  * per-piece messages (`pieces.{i}.huid` …) put back by the field they belong to.
  */
-import type { AdminOrderDetail, AdminOrderStatus } from '@milli/contracts/schemas';
+import type { AdminOrderDetail, AdminOrderStatus, AdminOrdersBulk } from '@milli/contracts/schemas';
 
 /** The tabs of /admin/orders, in the order the desk works them; '' is All. */
 export const ORDER_QUEUES: readonly { status: AdminOrderStatus | ''; label: string }[] = [
@@ -153,3 +153,37 @@ export function pieceErrorsOf(fields: Record<string, string> | undefined): Piece
 
 /** '1,840.500 g' style: grams with three decimals. */
 export const gramsText = (mg: number) => `${(mg / 1000).toLocaleString('en-IN', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} g`;
+
+/**
+ * The orders list's bulk form as the API's bulk move (issue 39): the ticked rows (`orders`), the button pressed
+ * (`intent` picked or dispatch), and for a dispatch the courier once and each ticked row's `awb:<order number>`.
+ */
+export function bulkOrders(form: FormData): { ok: true; body: AdminOrdersBulk } | { ok: false; message: string } {
+  const numbers = [...new Set(form.getAll('orders').map(String).filter(Boolean))];
+  if (numbers.length === 0) return { ok: false, message: 'Tick the orders to move first.' };
+  const intent = form.get('intent');
+  if (intent === 'picked') return { ok: true, body: { status: 'Picked', orders: numbers.map((orderNumber) => ({ orderNumber })) } };
+  if (intent !== 'dispatch') return { ok: false, message: 'Choose Mark picked or Dispatch ticked.' };
+  const courierName = String(form.get('courierName') ?? '').trim() || undefined;
+  return {
+    ok: true,
+    body: {
+      status: 'Out for Delivery',
+      courierName,
+      orders: numbers.map((orderNumber) => ({ orderNumber, awbNumber: String(form.get(`awb:${orderNumber}`) ?? '').trim() || undefined })),
+    },
+  };
+}
+
+/** '10 Feb 24, 09:00': a list row's day and time placed, in India's time, short enough for one line. */
+export function shortDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+}

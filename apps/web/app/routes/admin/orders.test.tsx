@@ -36,6 +36,7 @@ const PAGE = AdminOrderPageSchema.parse({
       itemCount: 1,
       totalPaise: 54_000_00,
       paymentMethod: 'online',
+      awbNumber: null,
       custom: false,
     },
   ],
@@ -57,7 +58,11 @@ function renderList(url: string) {
         {
           path: 'orders',
           Component: Orders as never,
-          loader: ({ request }) => ({ page: PAGE, list: readListState(new URL(request.url), { sort: 'placed', dir: 'desc', filters: ['status'] }) }),
+          loader: ({ request }) => ({
+            page: PAGE,
+            list: readListState(new URL(request.url), { sort: 'placed', dir: 'desc', filters: ['status', 'from', 'to', 'method'] }),
+            exportHref: '/api/admin/orders.csv?status=Placed',
+          }),
         },
       ],
     },
@@ -90,6 +95,25 @@ describe('the orders list', () => {
     ).toBe('/admin/orders?status=Picked');
     const search = screen.getByRole('search', { name: 'Search orders' });
     expect((search.querySelector('input[name="status"]') as HTMLInputElement).value).toBe('Placed');
+  });
+
+  it('filters by days placed and payment in the search form, exports with the same query, and moves ticked rows', async () => {
+    renderList('/admin/orders?status=Placed&from=2026-11-01&method=cod');
+    const search = await screen.findByRole('search', { name: 'Search orders' });
+    expect((within(search).getByLabelText('Placed from') as HTMLInputElement).value).toBe('2026-11-01');
+    expect((within(search).getByLabelText('Payment') as HTMLSelectElement).value).toBe('cod');
+    expect(screen.getByRole('link', { name: 'Export these as CSV' }).getAttribute('href')).toBe('/api/admin/orders.csv?status=Placed');
+    const bulk = screen.getByRole('group', { name: 'Bulk actions' });
+    expect(within(bulk).getByRole('button', { name: 'Mark picked' })).toBeTruthy();
+    // Dispatch, with its AWB boxes, belongs to the Picked tab.
+    expect(within(bulk).queryByRole('button', { name: 'Dispatch ticked' })).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'Select MIL-2026-000042' }) as HTMLInputElement).value).toBe('MIL-2026-000042');
+    cleanup();
+    renderList('/admin/orders?status=Picked');
+    const picked = await screen.findByRole('group', { name: 'Bulk actions' });
+    expect(within(picked).getByRole('button', { name: 'Dispatch ticked' })).toBeTruthy();
+    expect(within(picked).getByLabelText('Courier')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'AWB number of MIL-2026-000042' }) as HTMLInputElement).name).toBe('awb:MIL-2026-000042');
   });
 
   it('links each row to its order page and sorts by date placed or total', async () => {
