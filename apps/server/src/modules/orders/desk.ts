@@ -25,7 +25,7 @@ import type { PaymentService, RefundRecord } from '../payments/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { requestNumber } from '../../lib/request-number.ts';
 import { BOM, csvLines } from '../../lib/csv.ts';
-import { orderAdjustmentMail, orderCancelledByStoreMail, orderStepMail } from './mail.ts';
+import { orderAdjustmentMail, orderCancelledByStoreMail } from './mail.ts';
 import { isRecordedAtPacking, isWeighed, orderRules, PACKABLE } from './rules.ts';
 import { renderOrderCreditNote, renderOrderInvoice, adjustmentOf, creditNoteOf, lineOf, pieceOf, shipmentOf, toAddress, totalsViewOf } from './documents.ts';
 import { advanceOrder, cancelOrder, issueCreditNote, lockPaymentsOf, paymentOf, type DesignRequests } from './service.ts';
