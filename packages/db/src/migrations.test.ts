@@ -18,6 +18,8 @@ const TABLES = [
   'consent_events',
   'coupon_redemptions',
   'coupons',
+  'courier_bookings',
+  'courier_events',
   'credit_notes',
   'custom_design_images',
   'custom_design_requests',
