@@ -19,6 +19,7 @@ import { mailboxOf, mobileOf, type RateLimiter } from '../../plugins/rate-limit.
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
+import { notifyDesk } from '../staff/service.ts';
 import { DEFAULT_WEEK, addDays, parseHours, slotStart, slotsOn } from './hours.ts';
 import { bookedMail, cancelledMail, confirmBookingMail, reminderMail } from './mail.ts';
 import { appointmentsRepository } from './repository.ts';
@@ -251,6 +252,7 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
         await repo.confirm(found.id, at);
         const booked = answer((await repo.byId(found.id))!, at);
         await queueMail(tx, bookedMail(brand, booked, manageUrl(token)));
+        await notifyDesk(tx, brand, 'appointments', `Appointment booked for ${booked.date} at ${booked.slot}`);
         return booked;
       });
     },

@@ -10,7 +10,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, NavLink, useLocation, useNavigation } from 'react-router';
-import { ROLE_LABELS, type StaffMe } from '@milli/contracts';
+import { rolesLabel, type StaffMe } from '@milli/contracts';
 import { ADMIN_PATHS, adminNavFor } from '../../lib/admin-nav.ts';
 
 export const ADMIN_MAIN_ID = 'adm-main';
@@ -43,7 +43,7 @@ export function AdminShell({ me, storeName, children }: { me: StaffMe; storeName
         <div className="adm-header__member">
           <p className="adm-header__who">
             <span className="adm-header__name">{me.name}</span>
-            <span className="adm-role">{ROLE_LABELS[me.role]}</span>
+            <span className="adm-role">{rolesLabel(me.roles)}</span>
           </p>
           <Form method="post" action={ADMIN_PATHS.dashboard} className="adm-header__signout">
             <input type="hidden" name="intent" value="logout" />
