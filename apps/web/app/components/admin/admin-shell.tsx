@@ -10,12 +10,24 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, NavLink, useLocation, useNavigation } from 'react-router';
-import { rolesLabel, type StaffMe } from '@milli/contracts';
+import { DESK_LABELS, rolesLabel, type StaffMe } from '@milli/contracts';
+import type { DeskCounts } from '@milli/contracts/schemas';
 import { ADMIN_PATHS, adminNavFor } from '../../lib/admin-nav.ts';
 
 export const ADMIN_MAIN_ID = 'adm-main';
 
-export function AdminShell({ me, storeName, children }: { me: StaffMe; storeName: string; children: ReactNode }) {
+export function AdminShell({
+  me,
+  storeName,
+  deskCounts = {},
+  children,
+}: {
+  me: StaffMe;
+  storeName: string;
+  /** What waits at each desk the member may see (issue 39): a count beside the desk's link when above zero. */
+  deskCounts?: DeskCounts;
+  children: ReactNode;
+}) {
   const nav = adminNavFor(me.permissions);
   const [open, setOpen] = useState(false);
   const [js, setJs] = useState(false);
@@ -63,6 +75,7 @@ export function AdminShell({ me, storeName, children }: { me: StaffMe; storeName
                   <li key={item.to}>
                     <NavLink to={item.to} end={item.end ?? false} className="adm-nav__link" prefetch="intent">
                       {item.label}
+                      <DeskCount count={item.desk ? deskCounts[item.desk] : undefined} what={item.desk ? DESK_LABELS[item.desk] : ''} />
                     </NavLink>
                   </li>
                 ))}
@@ -80,6 +93,20 @@ export function AdminShell({ me, storeName, children }: { me: StaffMe; storeName
         </main>
       </div>
     </div>
+  );
+}
+
+/** The number waiting at a desk, beside its link; nothing when none waits. */
+function DeskCount({ count, what }: { count: number | undefined; what: string }) {
+  if (!count) return null;
+  return (
+    <span className="adm-nav__count">
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="adm-visually-hidden">
+        {' '}
+        ({count} {what} waiting)
+      </span>
+    </span>
   );
 }
 
