@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Secret, TOTP } from 'otpauth';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing.ts';
 import { schema } from '@milli/db';
@@ -72,21 +72,21 @@ describe('the store always keeps an owner', () => {
       // Only these two are owners: the others are demoted first (straight in the database).
       await t.database.db
         .update(schema.staff)
-        .set({ role: 'catalogue' })
-        .where(and(eq(schema.staff.role, 'owner'), isNull(schema.staff.removedAt)));
+        .set({ roles: ['catalogue'] })
+        .where(and(arrayContains(schema.staff.roles, ['owner']), isNull(schema.staff.removedAt)));
       const a = await createStaff(t.app, { role: 'owner' });
       const b = await createStaff(t.app, { role: 'owner' });
       const act = (by: TestStaff, of: TestStaff) =>
         round % 2 === 0
           ? t.app.inject({ method: 'DELETE', url: `/api/admin/staff/${of.id}`, headers: { cookie: by.cookie } })
-          : t.app.inject({ method: 'PATCH', url: `/api/admin/staff/${of.id}`, headers: { cookie: by.cookie }, payload: { role: 'catalogue' } });
+          : t.app.inject({ method: 'PATCH', url: `/api/admin/staff/${of.id}`, headers: { cookie: by.cookie }, payload: { roles: ['catalogue'] } });
       const answers = await Promise.all([act(a, b), act(b, a)]);
       const statuses = answers.map((r) => r.statusCode).sort();
       for (const r of answers) expect(r.statusCode, r.body).toBeLessThan(500);
       const owners = await t.database.db
         .select({ id: schema.staff.id })
         .from(schema.staff)
-        .where(and(eq(schema.staff.role, 'owner'), isNull(schema.staff.removedAt)));
+        .where(and(arrayContains(schema.staff.roles, ['owner']), isNull(schema.staff.removedAt)));
       expect(owners.length, `round ${round}: ${statuses.join(',')}`).toBeGreaterThanOrEqual(1);
     }
   });
@@ -169,10 +169,12 @@ describe('every staff write leaves an audit entry, and none carries a secret', (
       'staff create',
       'POST',
       '/api/admin/staff',
-      { email: 'sweep-member@milli.example', name: 'Sweep Member', role: 'catalogue', password: 'a-long-sweep-password-7' },
+      { email: 'sweep-member@milli.example', name: 'Sweep Member', roles: ['catalogue'] },
       'staff',
     );
-    await audited('staff patch', 'PATCH', `/api/admin/staff/${member.id}`, { role: 'orders' }, 'staff');
+    await audited('staff patch', 'PATCH', `/api/admin/staff/${member.id}`, { roles: ['orders'] }, 'staff');
+    await audited('invitation resend', 'POST', `/api/admin/staff/${member.id}/invitation`, undefined, 'staff');
+    await audited('invitation revoke', 'DELETE', `/api/admin/staff/${member.id}/invitation`, undefined, 'staff');
     await audited('two-factor start', 'POST', '/api/admin/me/two-factor', undefined, 'staff');
     const token = await audited('token create', 'POST', '/api/admin/me/tokens', { name: 'sweep' }, 'api-token');
     await audited('token revoke', 'DELETE', `/api/admin/me/tokens/${token.id}`, undefined, 'api-token');
@@ -182,7 +184,7 @@ describe('every staff write leaves an audit entry, and none carries a secret', (
     // No entry holds a password hash, a token (or its hash), a session's hash or a TOTP secret.
     const [me] = await t.database.db.select().from(schema.staff).where(eq(schema.staff.id, owner.id));
     const secrets = [
-      me!.passwordHash,
+      me!.passwordHash!,
       me!.totpSecret!,
       token.token as string,
       ...(await t.database.db.select().from(schema.staffApiTokens)).map((r) => r.tokenHash),
@@ -257,10 +259,12 @@ describe('staff sessions and second factors hold under pressure', () => {
     const bearer = { authorization: `Bearer ${made.json().token as string}` };
     expect((await t.app.inject({ url: '/api/admin/rates', headers: bearer })).statusCode).toBe(200);
     expect(
-      (await t.app.inject({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, headers: { cookie: owner.cookie }, payload: { role: 'orders' } }))
+      (await t.app.inject({ method: 'PATCH', url: `/api/admin/staff/${member.id}`, headers: { cookie: owner.cookie }, payload: { roles: ['orders'] } }))
         .statusCode,
     ).toBe(200);
-    expect((await me(member.cookie)).statusCode).toBe(401);
+    // The session stays signed in with the new role's rights only (issue 39); the token likewise.
+    expect((await t.app.inject({ url: '/api/admin/rates', headers: { cookie: member.cookie } })).statusCode).toBe(403);
+    expect((await me(member.cookie)).json().roles).toEqual(['orders']);
     expect((await t.app.inject({ url: '/api/admin/rates', headers: bearer })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/staff/${member.id}`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/admin/me', headers: bearer })).statusCode).toBe(401);

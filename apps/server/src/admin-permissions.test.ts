@@ -143,7 +143,7 @@ describe('deny by default', () => {
       await app.ready();
       const [owner] = await database.db
         .insert(schema.staff)
-        .values({ email: 'deny-owner@milli.example', name: 'Owner', role: 'owner', passwordHash: 'x' })
+        .values({ email: 'deny-owner@milli.example', name: 'Owner', roles: ['owner'], passwordHash: 'x' })
         .returning();
       const token = randomBytes(32).toString('base64url');
       await database.db.insert(schema.staffSessions).values({

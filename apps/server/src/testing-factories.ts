@@ -64,7 +64,9 @@ export interface TestStaff {
   id: number;
   email: string;
   name: string;
+  /** The first of `roles`. */
   role: StaffRole;
+  roles: StaffRole[];
   password: string;
   /** A back-office session as a Cookie header sends it: `milli_staff=…`. */
   cookie: string;
@@ -78,17 +80,18 @@ let staffMembers = 0;
  */
 export async function createStaff(
   app: FastifyInstance,
-  overrides: { role?: StaffRole; email?: string; name?: string; password?: string } = {},
+  overrides: { role?: StaffRole; roles?: StaffRole[]; email?: string; name?: string; password?: string } = {},
 ): Promise<TestStaff> {
   const n = ++staffMembers;
-  const role = overrides.role ?? 'owner';
+  const roles = overrides.roles ?? [overrides.role ?? 'owner'];
+  const role = roles[0]!;
   const email = (overrides.email ?? `staff${n}-${role}@milli.example`).toLowerCase();
   const name = overrides.name ?? `Staff ${n}`;
   const password = overrides.password ?? 'back-office-9x!';
   const db = app.deps.database.db;
   const [member] = await db
     .insert(schema.staff)
-    .values({ email, name, role, passwordHash: await hash(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 }) })
+    .values({ email, name, roles, passwordHash: await hash(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 }) })
     .returning();
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
@@ -98,7 +101,7 @@ export async function createStaff(
     idleExpiresAt: new Date(now + 30 * 60_000),
     expiresAt: new Date(now + 12 * 3_600_000),
   });
-  return { id: member!.id, email, name, role, password, cookie: `milli_staff=${token}` };
+  return { id: member!.id, email, name, role, roles, password, cookie: `milli_staff=${token}` };
 }
 
 export type ProductOverrides = Partial<Omit<schema.NewProduct, 'categoryId'>> & {

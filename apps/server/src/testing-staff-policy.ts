@@ -67,8 +67,8 @@ export const ROUTE_DESKS: readonly (readonly [method: RegExp, path: RegExp, perm
   [/.*/, /^\/api\/admin\/jobs(\/|$)/, 'jobs'],
   // The complaints desk.
   [/.*/, /^\/api\/admin\/complaints(\/|$)/, 'complaints'],
-  // Every member.
-  [/.*/, /^\/api\/admin\/(me|dashboard)(\/|$)/, 'self'],
+  // Every member (the navigation's desk counts name only the desks the member's roles handle).
+  [/.*/, /^\/api\/admin\/(me|dashboard|desk-counts)(\/|$)/, 'self'],
 ];
 
 export function deskOf(method: string, path: string): StaffPermission | undefined {

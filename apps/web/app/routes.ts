@@ -118,6 +118,7 @@ export default [
   route('error', 'routes/error.tsx'),
   // The back office: its sign-in page is outside the layout (it has no member yet).
   route('admin/login', 'routes/admin/login.tsx'),
+  route('admin/invitation', 'routes/admin/invitation.tsx'),
   route('admin', 'routes/admin/layout.tsx', adminScreens),
   route('sitemap.xml', 'routes/sitemap.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -23,6 +23,7 @@ import {
   staffSignOut,
   test,
   waitForHydration,
+  inviteStaff,
 } from './fixtures.ts';
 import { addToCart, pieces, placeOrder } from './shop.ts';
 
@@ -213,16 +214,7 @@ test('a design-role member has no Orders in the navigation and is refused the de
   const tag = `${Date.now().toString(36)}${testInfo.workerIndex}`;
   const member = { name: `Design ${tag}`, email: `design-${tag}@milli.example`, password: 'design member pass 2026' };
   await staffSignIn(page, E2E_OWNER);
-  await page.goto('/admin/staff');
-  const form = page.getByRole('form', { name: 'Add a staff member' });
-  await form.getByLabel('Name').fill(member.name);
-  await form.getByLabel('E-mail').fill(member.email);
-  await form.getByLabel('Role').selectOption({ label: 'Design' });
-  await form.getByLabel('First password').fill(member.password);
-  await form.getByRole('button', { name: 'Add member' }).click();
-  await expect(page.getByText(`${member.name} (${member.email}) was added`)).toBeVisible();
-  // The list shows them once the page has reloaded its data: signing out before would abort that load.
-  await expect(page.getByRole('rowheader', { name: member.name })).toBeVisible();
+  await inviteStaff(page, { ...member, roles: ['Design'] });
   await staffSignOut(page);
 
   await staffSignIn(page, member);

@@ -363,6 +363,67 @@ export async function staffSignIn(page: Page, member: { email: string; password:
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
+/**
+ * The owner (signed in on `page`) invites a member through /admin/staff (issue 39); the member opens the mailed link in
+ * a browser of their own, chooses their password and lands in the back office, signed in. The owner's page stays as
+ * it was. Roles are the screen's labels ('Design', 'Orders' …).
+ */
+export async function inviteStaff(page: Page, member: { name: string; email: string; roles: readonly string[]; password: string }): Promise<void> {
+  await page.goto('/admin/staff');
+  const form = page.getByRole('form', { name: 'Invite a staff member' });
+  await form.getByLabel('Name').fill(member.name);
+  await form.getByLabel('E-mail').fill(member.email);
+  for (const role of member.roles) await form.getByLabel(role, { exact: true }).check();
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`${member.name} (${member.email}) is invited`)).toBeVisible();
+  // The list shows them once the page has reloaded its data: signing out before would abort that load.
+  await expect(page.getByRole('rowheader', { name: member.name })).toBeVisible();
+
+  const link = await invitationLinkMailedTo(member.email);
+  expect(link, 'the token travels after #, never in the query').toMatch(/\/admin\/invitation#token=[\w-]{43}$/);
+  const context = await page.context().browser()!.newContext({ baseURL: process.env.MILLI_E2E_URL });
+  try {
+    const invitee = await context.newPage();
+    await invitee.goto(new URL(link).pathname + new URL(link).hash);
+    await expect(invitee.getByText(`Welcome, ${member.name}.`)).toBeVisible();
+    // The token is out of the address bar once read.
+    expect(new URL(invitee.url()).hash).toBe('');
+    await invitee.getByLabel('New password').fill(member.password);
+    await invitee.getByLabel('Repeat the password').fill(member.password);
+    await invitee.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(invitee.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(invitee.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+}
+
+/** The invitation link of the newest invitation mailed to this address, read from the server's local mailbox. */
+export async function invitationLinkMailedTo(email: string): Promise<string> {
+  const mailbox = path.join(e2eDataDir(), 'mailbox');
+  const to = new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi');
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(mailbox).catch(() => [] as string[]))
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse();
+        for (const file of files) {
+          const raw = (await readFile(path.join(mailbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+          if (!to.test(raw) || !/^Subject: .*invitation/im.test(raw)) continue;
+          link = /https?:\/\/[^\s"<>]*\/admin\/invitation#token=[\w-]+/.exec(raw)?.[0] ?? null;
+          if (link) break;
+        }
+        return link !== null;
+      },
+      { message: `an invitation mailed to ${email}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
 /** Signs the member out with the header's button and waits for the sign-in page. */
 export async function staffSignOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();

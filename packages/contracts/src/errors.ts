@@ -143,6 +143,12 @@ export const ERROR_CODES = [
   'STAFF_NOT_FOUND',
   'LAST_OWNER',
   'TOKEN_NOT_FOUND',
+  // Invitations to the back office (issue 39): a link that no longer works says why.
+  'INVITATION_INVALID',
+  'INVITATION_EXPIRED',
+  'INVITATION_USED',
+  'INVITATION_REVOKED',
+  'OWNER_GRANTS_OWNER',
   'CONFLICT',
   'SKU_TAKEN',
   'IN_USE',

@@ -19,6 +19,20 @@ export const StaffPasswordSchema = z
 
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: `The role is one of: ${STAFF_ROLES.join(', ')}.` });
 
+export const ROLES_REQUIRED = 'Choose at least one role.';
+/**
+ * A member's roles (issue 39): one or more, each once. A form's checkboxes send one value as a string and several as a
+ * list; JSON sends a list.
+ */
+export const StaffRolesSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? (v === '' ? [] : [v]) : v),
+  z
+    .array(StaffRoleSchema, { error: ROLES_REQUIRED })
+    .min(1, ROLES_REQUIRED)
+    .max(STAFF_ROLES.length, 'Each role is chosen once.')
+    .refine((roles) => new Set(roles).size === roles.length, 'Each role is chosen once.'),
+);
+
 const StaffNameSchema = z.string({ error: 'Please enter a name.' }).trim().min(1, 'Please enter a name.').max(100, 'A name is at most 100 characters.');
 
 /** POST /api/admin/auth/login. `totp` is the authenticator's six digits or one of the recovery codes. */
@@ -34,25 +48,32 @@ export const StaffLoginSchema = z.object({
 });
 export type StaffLogin = z.infer<typeof StaffLoginSchema>;
 
-/** GET /api/admin/me: the member, their role and what it allows. */
+/** GET /api/admin/me: the member, their roles and what they allow together. */
 export const StaffMeSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
-  role: StaffRoleSchema,
+  roles: z.array(StaffRoleSchema),
   permissions: z.array(z.enum(STAFF_PERMISSIONS)),
+  deskMail: z.boolean(),
   twoFactor: z.boolean(),
   mustEnrolTwoFactor: z.boolean(),
 });
 
 export const StaffLoginAnswerSchema = z.object({ staff: StaffMeSchema });
 
-/** One member in the staff list. */
+/**
+ * One member in the staff list. `status`: 'active' (has set a password), 'invited' (the invitation is waiting, until
+ * `invitationExpiresAt`), 'invitation-expired' (waiting for the owner to send a new one), or 'removed'.
+ */
+export const STAFF_STATUSES = ['active', 'invited', 'invitation-expired', 'removed'] as const;
 export const StaffRowSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
-  role: StaffRoleSchema,
+  roles: z.array(StaffRoleSchema),
+  status: z.enum(STAFF_STATUSES),
+  invitationExpiresAt: z.string().nullable(),
   twoFactor: z.boolean(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
@@ -68,21 +89,74 @@ export const StaffListQuerySchema = adminListQuery(['name', 'email', 'role', 'cr
 export type StaffListQuery = z.infer<typeof StaffListQuerySchema>;
 export const StaffListSchema = adminListPage(StaffRowSchema);
 
-/** POST /api/admin/staff, exactly these four fields. */
-export const StaffCreateSchema = z.strictObject(
-  { email: EmailSchema, name: StaffNameSchema, role: StaffRoleSchema, password: StaffPasswordSchema },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}.` : undefined) },
+/**
+ * POST /api/admin/staff: an invitation, exactly these three fields. The owner never chooses (nor sees) the password:
+ * the member sets it from the mailed link (decision 053).
+ */
+export const StaffInviteSchema = z.strictObject(
+  { email: EmailSchema, name: StaffNameSchema, roles: StaffRolesSchema },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field: ${issue.keys.join(', ')}. The new member chooses their own password from the invitation mail.`
+        : undefined,
+  },
 );
+export type StaffInvite = z.infer<typeof StaffInviteSchema>;
+
+/** A member made with a password: the command line and the first owner only, never a screen. */
+export const StaffCreateSchema = z.strictObject({ email: EmailSchema, name: StaffNameSchema, roles: StaffRolesSchema, password: StaffPasswordSchema });
 export type StaffCreate = z.infer<typeof StaffCreateSchema>;
 
-/** PATCH /api/admin/staff/:id: a new name, a new role, or both. */
+/** PATCH /api/admin/staff/:id: a new name, new roles, or both. */
 export const StaffUpdateSchema = z
   .strictObject(
-    { name: StaffNameSchema.optional(), role: StaffRoleSchema.optional() },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Only name and role can be changed here: ${issue.keys.join(', ')}.` : undefined) },
+    { name: StaffNameSchema.optional(), roles: StaffRolesSchema.optional() },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Only name and roles can be changed here: ${issue.keys.join(', ')}.` : undefined) },
   )
-  .refine((v) => v.name !== undefined || v.role !== undefined, 'Send a name, a role or both.');
+  .refine((v) => v.name !== undefined || v.roles !== undefined, 'Send a name, roles or both.');
 export type StaffUpdate = z.infer<typeof StaffUpdateSchema>;
+
+/** The invitation link's token, as the invitation page posts it (never in an address the server logs). */
+const InvitationTokenSchema = z
+  .string({ error: 'This invitation link is not complete. Please open the link from the mail again.' })
+  .trim()
+  .min(20, 'This invitation link is not complete. Please open the link from the mail again.')
+  .max(200, 'This invitation link is not complete. Please open the link from the mail again.');
+
+/** POST /api/admin/invitation: who the link invites, while it works. */
+export const InvitationLookupSchema = z.object({ token: InvitationTokenSchema });
+export const InvitationSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(StaffRoleSchema),
+  expiresAt: z.string(),
+  /** The store requires two-factor sign-in: the member sets it up right after their first sign-in. */
+  twoFactorRequired: z.boolean(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+/** POST /api/admin/invitation/accept: the member's own password, chosen once. */
+export const InvitationAcceptSchema = z.object({ token: InvitationTokenSchema, password: StaffPasswordSchema });
+/** The invited member is signed in (the staff cookie is set), or, if anything stops that, sent to sign in. */
+export const InvitationAcceptedSchema = z.object({ message: z.string(), staff: StaffMeSchema });
+
+/** PATCH /api/admin/me/notifications: whether the member is mailed about their desks. */
+export const StaffNotificationsSchema = z.object({
+  deskMail: z.preprocess(
+    (v) => (v === 'true' || v === 'on' ? true : v === 'false' || v === 'off' ? false : v),
+    z.boolean({ error: 'deskMail is true or false.' }),
+  ),
+});
+
+/** GET /api/admin/desk-counts: what waits at each desk the member may see (a desk they may not see is left out). */
+export const DeskCountsSchema = z.object({
+  orders: z.number().int().optional(),
+  returns: z.number().int().optional(),
+  appointments: z.number().int().optional(),
+  customRequests: z.number().int().optional(),
+});
+export type DeskCounts = z.infer<typeof DeskCountsSchema>;
 
 export const StaffIdParamsSchema = z.object({
   id: z.coerce

@@ -69,6 +69,7 @@ const TABLES = [
   'sizer_requests',
   'staff',
   'staff_api_tokens',
+  'staff_invitations',
   'staff_recovery_codes',
   'staff_sessions',
   'store_credit_entries',

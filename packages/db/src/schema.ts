@@ -2431,8 +2431,15 @@ export const staff = pgTable(
     /** Stored lower case. */
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: STAFF_ROLES }).notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * The member's roles (issue 39): their permissions are the union of these roles' (ROLE_PERMISSIONS). At least one,
+     * each one of STAFF_ROLES (the service keeps them unique and in STAFF_ROLES' order).
+     */
+    roles: text('roles', { enum: STAFF_ROLES }).array().notNull(),
+    /** Null while the member is invited and has not yet set their own password (staff_invitations). */
+    passwordHash: text('password_hash'),
+    /** Whether the member is mailed when a desk of theirs has something new (an order, a return …); theirs to turn off. */
+    deskMail: boolean('desk_mail').notNull().default(true),
     /** Base32 TOTP secret once enrolment began; the second factor is in force only when totp_enabled_at is set. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: tsz('totp_enabled_at'),
@@ -2446,7 +2453,7 @@ export const staff = pgTable(
   },
   (t) => [
     uniqueIndex('staff_email_key').on(t.email),
-    oneOf('staff_role_check', 'role', STAFF_ROLES),
+    check('staff_roles_check', raw(`cardinality("roles") >= 1 AND "roles" <@ ARRAY[${STAFF_ROLES.map((r) => `'${r}'`).join(', ')}]::text[]`)),
     check('staff_email_lower_check', raw('"email" = lower("email")')),
   ],
 );
@@ -2484,6 +2491,28 @@ export const staffRecoveryCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId), uniqueIndex('staff_recovery_codes_hash_key').on(t.staffId, t.codeHash)],
+);
+
+/**
+ * An invitation to the back office (issue 39): the link's token is mailed once and kept only as its SHA-256; it works
+ * until `expires_at`, once (`used_at`), unless the owner revoked it or sent a new one (which revokes the old).
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** Who sent it (null: the command line or the system). */
+    invitedBy: integer('invited_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: tsz('expires_at').notNull(),
+    usedAt: tsz('used_at'),
+    revokedAt: tsz('revoked_at'),
+  },
+  (t) => [uniqueIndex('staff_invitations_hash_key').on(t.tokenHash), index('staff_invitations_staff_idx').on(t.staffId)],
 );
 
 /** Personal API tokens (`Authorization: Bearer …`): shown once, kept as their SHA-256, acting with the creator's role. */

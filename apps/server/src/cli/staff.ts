@@ -19,7 +19,7 @@ import { createRateLimiter } from '../plugins/rate-limit.ts';
 import { CLI_ACTOR, createStaffService } from '../modules/staff/service.ts';
 
 const USAGE = `Usage:
-  npm run staff -- create --email a@b.in --role ${STAFF_ROLES.join('|')} [--name "Full Name"]
+  npm run staff -- create --email a@b.in --role ${STAFF_ROLES.join('|')}[,…] [--name "Full Name"]
       the password comes from STAFF_PASSWORD, or is asked for on the terminal (at least 12 characters)
   npm run staff -- list
   npm run staff -- remove --email a@b.in`;
@@ -73,8 +73,8 @@ async function run(argv: string[]): Promise<number> {
       const all = await staff.all();
       if (all.length === 0) console.log('No staff yet.');
       for (const m of all) {
-        const state = m.removedAt ? `removed ${m.removedAt.slice(0, 10)}` : m.twoFactor ? 'two-factor on' : 'two-factor off';
-        console.log(`${String(m.id).padStart(4)}  ${m.email.padEnd(32)} ${m.role.padEnd(10)} ${m.name} (${state})`);
+        const state = m.removedAt ? `removed ${m.removedAt.slice(0, 10)}` : m.status !== 'active' ? m.status : m.twoFactor ? 'two-factor on' : 'two-factor off';
+        console.log(`${String(m.id).padStart(4)}  ${m.email.padEnd(32)} ${m.roles.join(',').padEnd(10)} ${m.name} (${state})`);
       }
       return 0;
     }
@@ -90,12 +90,14 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
 
-    const role = values.role as StaffRole | undefined;
-    if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) throw new UsageError(`--role is one of: ${STAFF_ROLES.join(', ')}.\n${USAGE}`);
+    // One role or several, comma-separated (issue 39): --role orders,design.
+    const roles = (values.role ?? '').split(',').map((r) => r.trim()) as StaffRole[];
+    if (!values.role || roles.some((role) => !(STAFF_ROLES as readonly string[]).includes(role)))
+      throw new UsageError(`--role is one or more of, comma-separated: ${STAFF_ROLES.join(', ')}.\n${USAGE}`);
     const password = config.staffPassword ?? (await askPassword(`Password for ${email}: `));
     const name = values.name?.trim() || email.split('@')[0]!;
-    const created = await staff.create(CLI_ACTOR, { email, name, role, password });
-    console.log(`Added ${created.email} as ${created.role} (id ${created.id}); they sign in at /admin/login.`);
+    const created = await staff.create(CLI_ACTOR, { email, name, roles, password });
+    console.log(`Added ${created.email} as ${created.roles.join(', ')} (id ${created.id}); they sign in at /admin/login.`);
     return 0;
   } finally {
     await database.close();

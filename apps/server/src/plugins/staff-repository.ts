@@ -13,7 +13,8 @@ export function staffSessionRepository(db: Db) {
     id: schema.staff.id,
     email: schema.staff.email,
     name: schema.staff.name,
-    role: schema.staff.role,
+    roles: schema.staff.roles,
+    deskMail: schema.staff.deskMail,
     totpEnabledAt: schema.staff.totpEnabledAt,
   };
   return {

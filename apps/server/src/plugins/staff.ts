@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '@milli/db';
-import { ROLE_PERMISSIONS, STAFF_COOKIE, STAFF_IDLE_MINUTES, type StaffPermission, type StaffRole } from '@milli/contracts';
+import { STAFF_COOKIE, STAFF_IDLE_MINUTES, rolesCan, type StaffPermission, type StaffRole } from '@milli/contracts';
 import { DomainError } from '../domain-error.ts';
 import { hashToken } from './session.ts';
 import { staffSessionRepository } from './staff-repository.ts';
@@ -10,7 +10,10 @@ export interface StaffMember {
   id: number;
   email: string;
   name: string;
-  role: StaffRole;
+  /** Every role the member holds, read afresh on each request: a role taken away is gone from the next request on. */
+  roles: StaffRole[];
+  /** Whether the member is mailed about their desks (their own choice). */
+  deskMail: boolean;
   /** Whether the member signs in with an authenticator app. */
   twoFactor: boolean;
   /** The store requires a second factor and this member has none yet: only 'self' routes (enrolment) are open. */
@@ -47,8 +50,8 @@ const MAX_TOKEN_LENGTH = 200;
 /**
  * The back office's identity (DECISIONS §5, issue 17): the `milli_staff` cookie (never the shop's cookie) or, on
  * /api/admin, `Authorization: Bearer <API token>`. Every staff route declares `config: { access: 'staff',
- * permission }`; one preParsing hook refuses before the body is read: 401 without a member, 403 when the
- * member's role lacks the permission, 403 TWO_FACTOR_SETUP_REQUIRED while the store requires a second factor the
+ * permission }`; one preParsing hook refuses before the body is read: 401 without a member, 403 when none of the
+ * member's roles holds the permission, 403 TWO_FACTOR_SETUP_REQUIRED while the store requires a second factor the
  * member has not set up (only 'self' routes stay open, so they can enrol). Deny by default: a route under
  * /api/admin that declares no permission is refused to everyone but the spec's public paths (PUBLIC_ADMIN_PATHS).
  */
@@ -128,15 +131,24 @@ export const staffSessions = (tx: Db) => {
 
 export const PUBLIC_ADMIN_PATHS = new Set(['/api/admin/tags', '/api/admin/other-stones', '/api/admin/cutom-jewelry/new-request']);
 
-/** Signing in and out: open to whoever is not signed in yet (rate limited by the staff module). */
-export const STAFF_SIGN_IN_PATHS = new Set(['/api/admin/auth/login', '/api/admin/auth/logout']);
+/** Signing in and out, and an invitation's link: open to whoever is not signed in yet (rate limited by the staff module). */
+export const STAFF_SIGN_IN_PATHS = new Set(['/api/admin/auth/login', '/api/admin/auth/logout', '/api/admin/invitation', '/api/admin/invitation/accept']);
 
 function memberOf(
-  row: { id: number; email: string; name: string; role: StaffRole; totpEnabledAt: Date | null; twoFactorRequired: boolean | null },
+  row: { id: number; email: string; name: string; roles: StaffRole[]; deskMail: boolean; totpEnabledAt: Date | null; twoFactorRequired: boolean | null },
   via: StaffMember['via'],
 ): StaffMember {
   const twoFactor = row.totpEnabledAt !== null;
-  return { id: row.id, email: row.email, name: row.name, role: row.role, twoFactor, mustEnrolTwoFactor: !twoFactor && row.twoFactorRequired === true, via };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    roles: row.roles,
+    deskMail: row.deskMail,
+    twoFactor,
+    mustEnrolTwoFactor: !twoFactor && row.twoFactorRequired === true,
+    via,
+  };
 }
 
 function bearerToken(header: string | undefined): string | null {
@@ -154,8 +166,9 @@ function bearerToken(header: string | undefined): string | null {
 export function requirePermission(request: FastifyRequest, permission: StaffPermission | undefined, options: { sessionOnly?: boolean } = {}): StaffMember {
   const member = request.staff;
   if (!member) throw new DomainError('STAFF_SIGN_IN_REQUIRED', 'Please sign in to the back office.');
-  if (!permission || !ROLE_PERMISSIONS[member.role].includes(permission)) {
-    throw new DomainError('PERMISSION_DENIED', 'Your role does not allow this.');
+  // The union of the member's roles (issue 39), as the database has them on this request.
+  if (!permission || !rolesCan(member.roles, permission)) {
+    throw new DomainError('PERMISSION_DENIED', 'Your roles do not allow this.');
   }
   if (member.via.kind === 'token' && (options.sessionOnly || permission === 'staff')) {
     throw new DomainError('PERMISSION_DENIED', 'An API token cannot do this: sign in to the back office.');

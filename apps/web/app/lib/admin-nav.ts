@@ -7,7 +7,7 @@
  *   import { adminNavFor, ADMIN_PATHS } from '~/lib/admin-nav';
  *   adminNavFor(me.permissions) // → [{ label: 'Catalogue', items: [{ label: 'Products', to: '/admin/products', … }] }, …]
  */
-import type { StaffPermission } from '@milli/contracts';
+import type { StaffDesk, StaffPermission } from '@milli/contracts';
 
 export interface AdminNavItem {
   label: string;
@@ -15,6 +15,8 @@ export interface AdminNavItem {
   permission: StaffPermission;
   /** Exact: the link is current only on its own path (the dashboard), not on paths under it. */
   end?: boolean;
+  /** The desk whose waiting count shows beside the link (issue 39): GET /api/admin/desk-counts. */
+  desk?: StaffDesk;
 }
 
 export interface AdminNavGroup {
@@ -61,6 +63,7 @@ export const ADMIN_PATHS = {
   jobs: '/admin/jobs',
   tradePartners: '/admin/trade-partners',
   security: '/admin/security',
+  invitation: '/admin/invitation',
 } as const;
 
 export const ADMIN_NAV: readonly AdminNavGroup[] = [
@@ -83,11 +86,11 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
   {
     label: 'Orders',
     items: [
-      { label: 'Orders', to: ADMIN_PATHS.orders, permission: 'orders' },
-      { label: 'Returns', to: ADMIN_PATHS.returns, permission: 'orders' },
+      { label: 'Orders', to: ADMIN_PATHS.orders, permission: 'orders', desk: 'orders' },
+      { label: 'Returns', to: ADMIN_PATHS.returns, permission: 'orders', desk: 'returns' },
       { label: 'Exchanges & buy-back', to: ADMIN_PATHS.exchanges, permission: 'orders' },
       { label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' },
-      { label: 'Appointments', to: ADMIN_PATHS.appointments, permission: 'orders' },
+      { label: 'Appointments', to: ADMIN_PATHS.appointments, permission: 'orders', desk: 'appointments' },
     ],
   },
   // Issue 38: the customer desk (a customer's record, their requests to export or erase their data) and complaints with
@@ -99,7 +102,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Complaints', to: ADMIN_PATHS.complaints, permission: 'complaints' },
     ],
   },
-  { label: 'Design', items: [{ label: 'Custom requests', to: ADMIN_PATHS.customRequests, permission: 'design' }] },
+  { label: 'Design', items: [{ label: 'Custom requests', to: ADMIN_PATHS.customRequests, permission: 'design', desk: 'customRequests' }] },
   { label: 'Partners', items: [{ label: 'Trade partners', to: ADMIN_PATHS.tradePartners, permission: 'partners' }] },
   {
     label: 'Accounts',

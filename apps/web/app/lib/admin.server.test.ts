@@ -6,8 +6,9 @@ const ME: StaffMe = {
   id: 1,
   email: 'asha@milli.example',
   name: 'Asha',
-  role: 'catalogue',
+  roles: ['catalogue'],
   permissions: ['self', 'catalogue'],
+  deskMail: true,
   twoFactor: false,
   mustEnrolTwoFactor: false,
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
 const { appointments, stores, products, storeSettings, metalRates, staff } = schema;
@@ -171,7 +171,11 @@ export function appointmentsRepository(db: Db) {
     },
     /** Issue 39: the members still on the staff, for the day view's assignment (their roles are checked by the caller). */
     async members() {
-      return db.select({ id: staff.id, name: staff.name, role: staff.role }).from(staff).where(isNull(staff.removedAt)).orderBy(asc(staff.name), asc(staff.id));
+      return db
+        .select({ id: staff.id, name: staff.name, roles: staff.roles })
+        .from(staff)
+        .where(and(isNull(staff.removedAt), isNotNull(staff.passwordHash)))
+        .orderBy(asc(staff.name), asc(staff.id));
     },
     async assign(id: number, staffId: number | null, at: Date) {
       await db.update(appointments).set({ assignedStaffId: staffId, updatedAt: at }).where(eq(appointments.id, id));

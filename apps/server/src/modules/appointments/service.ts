@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { roleCan } from '@milli/contracts';
+import { rolesCan } from '@milli/contracts';
 import type {
   AdminAppointment,
   AdminAppointmentAssign,
@@ -23,6 +23,7 @@ import { mailboxOf, mobileOf, type RateLimiter } from '../../plugins/rate-limit.
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
+import { notifyDesk } from '../staff/service.ts';
 import { DEFAULT_WEEK, addDays, parseHours, slotStart, slotsOn } from './hours.ts';
 import { bookedMail, cancelledMail, confirmBookingMail, reminderMail } from './mail.ts';
 import { appointmentsRepository } from './repository.ts';
@@ -266,6 +267,7 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
         await repo.confirm(found.id, at);
         const booked = answer((await repo.byId(found.id))!, at);
         await queueMail(tx, bookedMail(brand, booked, manageUrl(token)));
+        await notifyDesk(tx, brand, 'appointments', `Appointment booked for ${booked.date} at ${booked.slot}`);
         return booked;
       });
     },
@@ -355,7 +357,7 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
           { key: 'video', kind: 'video' as const, storeId: null, name: 'Video calls', hours: '10:30 am to 7:30 pm', slots: slotsOn(DEFAULT_WEEK, day) },
         ],
         appointments: rows.map((r) => adminAnswer(r, at)),
-        members: members.filter((m) => roleCan(m.role, 'orders')).map((m) => ({ id: m.id, name: m.name })),
+        members: members.filter((m) => rolesCan(m.roles, 'orders')).map((m) => ({ id: m.id, name: m.name })),
       };
     },
 
@@ -370,7 +372,7 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
           throw new DomainError('CONFLICT', `This appointment is ${found.status}: there is nobody to see any more.`);
         if (change.staffId !== null) {
           const member = (await repo.members()).find((m) => m.id === change.staffId);
-          if (!member || !roleCan(member.role, 'orders'))
+          if (!member || !rolesCan(member.roles, 'orders'))
             throw new DomainError('INVALID_REQUEST', 'Choose a member of the staff who works the orders desk.', {
               staffId: 'Choose a member who works the orders desk.',
             });

@@ -13,7 +13,8 @@ import { checkCoupon, redeemCoupon } from '../coupons/service.ts';
 import { redeemableBalance, spendBalance } from '../harvest/service.ts';
 import { moveStoreCredit, storeCreditBalance } from '../store-credit/service.ts';
 import { queueMail } from '../mail/service.ts';
-import type { SettingsService } from '../settings/service.ts';
+import { brandOf, type SettingsService } from '../settings/service.ts';
+import { notifyDesk } from '../staff/service.ts';
 import { LAPSED_NOTE, orderPlacedMail, recordForm60, writeOrder } from '../orders/service.ts';
 import { checkoutRepository, type CashBuyer } from './repository.ts';
 import { keepFromCheckout } from '../addresses/service.ts';
@@ -409,6 +410,9 @@ export function createCheckoutService(
       // placed now: one awaiting its payment gets it when the payment settles, one to be paid on delivery when
       // staff confirm it (orders' advance), so nobody is told "placed" twice or before it is.
       await emptyCart(tx, customer.id);
+      // The orders desk hears of an order it must act on: placed now, or to be paid on delivery and awaiting its
+      // confirmation (one awaiting an online payment is told of when the payment settles).
+      if (status !== 'Awaiting payment') await notifyDesk(tx, brandOf(settings), 'orders', `New order ${order.orderNumber}`);
       if (status === 'Placed')
         await queueMail(
           tx,

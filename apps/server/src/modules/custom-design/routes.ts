@@ -17,7 +17,7 @@ import {
 import type { ModuleDeps } from '../../deps.ts';
 import { orFail } from '../../domain-error.ts';
 import { requireCustomer, requireSelf } from '../../plugins/session.ts';
-import { roleCan } from '@milli/contracts';
+import { rolesCan } from '@milli/contracts';
 import { uploadGuards } from '../../lib/upload-limits.ts';
 import { MAX_IMAGE_BYTES } from '../../lib/images.ts';
 import { PAYMENT_ATTEMPTS_LIMIT } from '../payments/service.ts';
@@ -166,7 +166,7 @@ export function customDesignMedia(app: FastifyInstance, deps: ModuleDeps) {
   app.get(`${UPLOADS_URL_PREFIX}*`, async (request, reply) => {
     const notFound = () => reply.status(404).type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send('No such picture.');
     const relative = (request.url.split('?')[0] ?? '').slice(UPLOADS_URL_PREFIX.length);
-    const designDesk = request.staff !== null && roleCan(request.staff.role, 'design') && !request.staff.mustEnrolTwoFactor;
+    const designDesk = request.staff !== null && rolesCan(request.staff.roles, 'design') && !request.staff.mustEnrolTwoFactor;
     if (!UPLOAD_PATH.test(relative) || (!request.customer && !designDesk)) return notFound();
     const owner = await service.ownerOfPath(relative);
     if (owner === null || (owner !== request.customer?.id && !designDesk)) return notFound();

@@ -15,6 +15,7 @@ import { failure, MESSAGES, type Failure } from '@milli/contracts';
 import type { Db } from '@milli/db';
 import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
+import { notifyDesk } from '../staff/service.ts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
@@ -194,6 +195,7 @@ export function createCustomDesignService(
           await txRepo.insertImages(rows);
           if (brand.emailPrimary) await queueMail(tx, newRequestStoreMail(brand, created, customer, rows.length));
           await queueMail(tx, newRequestCustomerMail(brand, created, customer.email, customer.username));
+          await notifyDesk(tx, brand, 'customRequests', `Custom design request ${requestNumber(created.id)}`);
         });
       } catch (error) {
         // Nothing half-written: pictures of a request that was never stored are removed.

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminDashboardSchema, ErrorSchema } from '@milli/contracts/schemas';
+import { AdminDashboardSchema, DeskCountsSchema, ErrorSchema } from '@milli/contracts/schemas';
+import { staffOf } from '../../plugins/staff.ts';
 import type { ModuleDeps } from '../../deps.ts';
 import { createDashboardService } from './service.ts';
 
@@ -24,6 +25,23 @@ export const dashboardAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, 
     async (_req, reply) => {
       reply.header('cache-control', 'private, no-store');
       return dashboard.read();
+    },
+  );
+
+  api.get(
+    '/admin/desk-counts',
+    {
+      config: { access: 'staff', permission: 'self' },
+      schema: {
+        summary: 'What waits at each desk the member may see, for the navigation',
+        description:
+          'New orders to act on (Placed, or Awaiting confirmation), returns Requested, appointments Booked from today on, and custom design requests Requested; only the desks your roles handle are named. One query.',
+        response: { 200: DeskCountsSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return dashboard.deskCounts(staffOf(req).roles);
     },
   );
 };

@@ -1,11 +1,46 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 
-const { creditNotes, customDesignRequests, diamondRates, metalRates, orders, products, sizerRequests, storeSettings, tradePartnerApplications } = schema;
+const {
+  appointments,
+  creditNotes,
+  customDesignRequests,
+  diamondRates,
+  metalRates,
+  orderReturns,
+  orders,
+  products,
+  sizerRequests,
+  storeSettings,
+  tradePartnerApplications,
+} = schema;
 
 /** The dashboard's reads (issue 17): counts and short lists, each one query; selects only, never a write. */
 export function createDashboardRepository(db: Db) {
   return {
+    /**
+     * What waits at each desk (issue 39), in one statement for the navigation of every back-office page: orders to
+     * act on (paid, or to be paid on delivery and not yet confirmed), returns requested and not yet answered,
+     * appointments booked from `today` on (India), and custom design requests with no design shared yet. Each count
+     * reads its table's status index.
+     */
+    async deskCounts(today: string) {
+      const [row] = await db
+        .select({
+          orders: sql<number>`(select count(*)::int from ${orders} where ${orders.status} in ('Placed', 'Awaiting confirmation'))`,
+          returns: sql<number>`(select count(*)::int from ${orderReturns} where ${orderReturns.status} = 'Requested')`,
+          appointments: sql<number>`(select count(*)::int from ${appointments} where ${appointments.status} = 'Booked' and ${appointments.day} >= ${today})`,
+          customRequests: sql<number>`(select count(*)::int from ${customDesignRequests} where ${customDesignRequests.status} = 'Requested')`,
+        })
+        .from(sql`(select 1) as one`);
+      return {
+        orders: Number(row?.orders ?? 0),
+        returns: Number(row?.returns ?? 0),
+        appointments: Number(row?.appointments ?? 0),
+        customRequests: Number(row?.customRequests ?? 0),
+      };
+    },
+
     /**
      * Orders placed in [from, to) that are sales (cancelled ones and ones still waiting for payment or confirmation
      * left out): how many, what they came to, and how that was paid (issue 39): a Harvest plan's balance, store credit,

@@ -4,7 +4,8 @@
  * and each of those domains' own module writes its rows.
  */
 import { schema, type Db } from '@milli/db';
-import type { AdminDashboard } from '@milli/contracts/schemas';
+import { DESK_PERMISSION, STAFF_DESKS, rolesCan, type StaffRole } from '@milli/contracts';
+import type { AdminDashboard, DeskCounts } from '@milli/contracts/schemas';
 import { indianDate, startOfIndianDate } from '@milli/pricing';
 import { complaintCounts } from '../complaints/service.ts';
 import { createDashboardRepository } from './repository.ts';
@@ -31,6 +32,14 @@ function nextDay(iso: string): string {
 export function createDashboardService(db: Db, now: () => Date = () => new Date()) {
   const repo = createDashboardRepository(db);
   return {
+    /** What waits at each desk the member may see (a desk whose permission none of their roles holds is left out). */
+    async deskCounts(roles: readonly StaffRole[]): Promise<DeskCounts> {
+      const counts = await repo.deskCounts(indianDate(now()));
+      const shown: DeskCounts = {};
+      for (const desk of STAFF_DESKS) if (rolesCan(roles, DESK_PERMISSION[desk])) shown[desk] = counts[desk];
+      return shown;
+    },
+
     async read(): Promise<AdminDashboard> {
       const at = now();
       const today = indianDate(at);

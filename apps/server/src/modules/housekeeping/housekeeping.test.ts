@@ -77,7 +77,10 @@ async function left(tag: string) {
 
 describe('housekeeping (decision 025)', () => {
   it('deletes back-office sessions past their idle or hard end, and keeps live ones', async () => {
-    const [member] = await t.db.insert(schema.staff).values({ email: 'hk-staff@milli.example', name: 'HK', role: 'catalogue', passwordHash: 'x' }).returning();
+    const [member] = await t.db
+      .insert(schema.staff)
+      .values({ email: 'hk-staff@milli.example', name: 'HK', roles: ['catalogue'], passwordHash: 'x' })
+      .returning();
     const later = new Date(NOW.getTime() + DAY);
     await t.db.insert(schema.staffSessions).values([
       { tokenHash: 'hk-staff-hard', staffId: member!.id, idleExpiresAt: later, expiresAt: ago(KEEP.expiredSessionMs + MIN) },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { INVOICE_BATCH_MAX, roleCan } from '@milli/contracts';
+import { INVOICE_BATCH_MAX, rolesCan } from '@milli/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -213,7 +213,7 @@ export const ordersAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     },
     // A refund of an order already with the courier is the accounts desk's to give (issue 35, the attack's finding 3).
     (req) =>
-      desk.cancel(actorOf(req), req.params.orderNumber, req.body.reason, { mayRefundShipped: req.staff !== null && roleCan(req.staff.role, 'accounts') }),
+      desk.cancel(actorOf(req), req.params.orderNumber, req.body.reason, { mayRefundShipped: req.staff !== null && rolesCan(req.staff.roles, 'accounts') }),
   );
 
   api.get(

@@ -1,6 +1,8 @@
 import type { PaymentPurposeHandler } from '../payments/service.ts';
 import { lapseOverdueOrders, type LapseServices } from './lapse.ts';
 import { ordersRepository } from './repository.ts';
+import { brandOf } from '../settings/service.ts';
+import { notifyDesk } from '../staff/service.ts';
 import { LAPSED_NOTE, queuePlacedMail } from './service.ts';
 
 /*
@@ -33,6 +35,8 @@ export function orderPaymentHandler(services: LapseServices): PaymentPurposeHand
       }
       await r.setStatus(order.id, 'Placed', null, `Paid online (${payment.method ?? 'gateway'})`, at, { endHold: true });
       await queuePlacedMail(tx, services.settings, { ...order, status: 'Placed' });
+      const settings = await services.settings.get(tx);
+      if (settings) await notifyDesk(tx, brandOf(settings), 'orders', `New order ${order.orderNumber}`);
       // What the verify's answer names, read here already (a payment of an order names no design).
       return { ok: true, target: payment.cadDesignId === null ? { orderNumber: order.orderNumber, orderStatus: 'Placed', customRequestId: null } : undefined };
     },

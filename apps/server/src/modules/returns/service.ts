@@ -21,6 +21,7 @@ import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail, type OutgoingMail } from '../mail/service.ts';
 import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
+import { notifyDesk } from '../staff/service.ts';
 import { processImages } from '../../lib/images.ts';
 import { issueCreditNote, orderLinesOf, ownOrder, putBackOnShelf, releasePieces } from '../orders/service.ts';
 import { moveStoreCredit } from '../store-credit/service.ts';
@@ -421,6 +422,7 @@ export function createReturnsService(deps: ReturnsDeps) {
             pieces: rows.map((x) => ({ name: byId.get(x.lineId)!.productName, quantity: x.quantity })),
           };
           if (buyer) await queueMail(tx, returnRequestedMail(brandOf(s), buyer.email, facts, body.refundMethod, body.reason));
+          await notifyDesk(tx, brandOf(s), 'returns', `Return ${r.id} requested for order ${order.orderNumber}`);
           return { order, r };
         });
         deps.mailQueued?.();

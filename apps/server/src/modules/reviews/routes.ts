@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { roleCan } from '@milli/contracts';
+import { rolesCan } from '@milli/contracts';
 import { ErrorSchema, MyReviewStateSchema, ProductIdParamsSchema, REVIEW_PHOTOS_MAX, ReviewWrittenSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { forgetAfterWrites } from '../../plugins/read-cache.ts';
@@ -82,7 +82,7 @@ export function reviewMedia(app: FastifyInstance, deps: ModuleDeps) {
   const service = createReviewsService(deps.database.db, deps.files);
   app.get(`${REVIEW_MEDIA_PREFIX}*`, async (request, reply) => {
     const key = `reviews/${(request.url.split('?')[0] ?? '').slice(REVIEW_MEDIA_PREFIX.length)}`;
-    const desk = request.staff !== null && roleCan(request.staff.role, 'catalogue') && !request.staff.mustEnrolTwoFactor;
+    const desk = request.staff !== null && rolesCan(request.staff.roles, 'catalogue') && !request.staff.mustEnrolTwoFactor;
     const allowed = REVIEW_PHOTO_PATH.test(key) && (desk || (await service.photoIsPublic(key)));
     const bytes = allowed ? await deps.files.get(key) : null;
     if (!bytes)

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { roleCan } from '@milli/contracts';
+import { rolesCan } from '@milli/contracts';
 import { AdminSearchAnswerSchema, AdminSearchQuerySchema, ErrorSchema } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { staffOf } from '../../plugins/staff.ts';
@@ -30,8 +30,8 @@ export const searchAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
     },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const { role } = staffOf(req);
-      return search.search(req.query.q, (permission) => roleCan(role, permission));
+      const { roles } = staffOf(req);
+      return search.search(req.query.q, (permission) => rolesCan(roles, permission));
     },
   );
 };

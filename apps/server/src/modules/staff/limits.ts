@@ -18,6 +18,8 @@ export const STAFF_LIMITS = {
     windowMs: DAY,
     message: 'Too many failed sign-ins for this member today. Ask the store owner to check the account.',
   },
+  /** An invitation link looked up or accepted (issue 39): the tokens cannot be guessed, but a script may not try. */
+  invitationIp: { name: 'staff-invitation-ip', max: 30, windowMs: 15 * MIN, message: tooMany },
 } satisfies Record<string, Limit>;
 
 /** The member's counter: their id when the e-mail names one, else what was typed (so unknown addresses are limited alike). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gt, ilike, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import type { StaffRole } from '@milli/contracts';
 import type { StaffListQuery } from '@milli/contracts/schemas';
@@ -6,11 +6,28 @@ import type { StaffListQuery } from '@milli/contracts/schemas';
 const s = schema.staff;
 const codes = schema.staffRecoveryCodes;
 const tokens = schema.staffApiTokens;
+const invitations = schema.staffInvitations;
 
 /** What the service reads of a member (never handed to a client as it is: it holds the hashes). */
 export type StaffRecord = typeof s.$inferSelect;
 
-const SORTS = { name: s.name, email: s.email, role: s.role, created: s.createdAt, lastSignIn: s.lastSignInAt } as const;
+const SORTS = { name: s.name, email: s.email, role: s.roles, created: s.createdAt, lastSignIn: s.lastSignInAt } as const;
+
+/**
+ * When the member's live invitation (neither used nor revoked) ends, or null: one small subquery per row listed. The
+ * outer row's id is written out in full: Drizzle leaves a one-table select's columns unqualified, and a bare "id" here
+ * would be the invitation's own.
+ */
+const invitationEnds =
+  sql<Date | null>`(select max(${invitations.expiresAt}) from ${invitations} where ${invitations.staffId} = "staff"."id" and ${invitations.usedAt} is null and ${invitations.revokedAt} is null)`.mapWith(
+    invitations.expiresAt,
+  );
+
+/** A member as listed: the row and when their live invitation ends. */
+export type StaffListed = StaffRecord & { invitationExpiresAt: Date | null };
+const listed = { ...getTableColumns(s), invitationExpiresAt: invitationEnds };
+const asListed = (row: StaffListed): StaffListed => row;
+const isOwner = arrayContains(s.roles, ['owner']);
 
 /** The staff module's queries. `db` may be a transaction. */
 export function staffRepository(db: Db) {
@@ -27,6 +44,10 @@ export function staffRepository(db: Db) {
       const [row] = await db.select().from(s).where(eq(s.id, id));
       return row ?? null;
     },
+    async findListed(id: number): Promise<StaffListed | null> {
+      const [row] = await db.select(listed).from(s).where(eq(s.id, id));
+      return row ? asListed(row) : null;
+    },
     /** The member, locked for the rest of the transaction (two changes to one member, or to the owners, take turns). */
     async lockById(id: number): Promise<StaffRecord | null> {
       const [row] = await db.select().from(s).where(eq(s.id, id)).for('update');
@@ -41,7 +62,7 @@ export function staffRepository(db: Db) {
       await db
         .select({ id: s.id })
         .from(s)
-        .where(and(eq(s.role, 'owner'), isNull(s.removedAt)))
+        .where(and(isOwner, isNull(s.removedAt)))
         .orderBy(asc(s.id))
         .for('update');
     },
@@ -50,17 +71,19 @@ export function staffRepository(db: Db) {
       const rows = await db
         .select({ id: s.id })
         .from(s)
-        .where(and(eq(s.role, 'owner'), isNull(s.removedAt), ne(s.id, exceptId)))
+        .where(and(isOwner, isNull(s.removedAt), isNotNull(s.passwordHash), ne(s.id, exceptId)))
         .for('update');
       return rows.length;
     },
-    async insert(row: { email: string; name: string; role: StaffRole; passwordHash: string }): Promise<StaffRecord> {
+    async insert(row: { email: string; name: string; roles: StaffRole[]; passwordHash: string | null }): Promise<StaffRecord> {
       const [created] = await db.insert(s).values(row).returning();
       return created!;
     },
     async update(
       id: number,
-      set: Partial<Pick<StaffRecord, 'name' | 'role' | 'passwordHash' | 'removedAt' | 'totpSecret' | 'totpEnabledAt' | 'totpLastStep' | 'lastSignInAt'>>,
+      set: Partial<
+        Pick<StaffRecord, 'name' | 'roles' | 'deskMail' | 'passwordHash' | 'removedAt' | 'totpSecret' | 'totpEnabledAt' | 'totpLastStep' | 'lastSignInAt'>
+      >,
     ) {
       const [row] = await db
         .update(s)
@@ -84,7 +107,7 @@ export function staffRepository(db: Db) {
     async list(query: StaffListQuery) {
       const where: SQL[] = [];
       if (query.removed !== 'true') where.push(isNull(s.removedAt));
-      if (query.role) where.push(eq(s.role, query.role));
+      if (query.role) where.push(arrayContains(s.roles, [query.role]));
       if (query.q) {
         const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         where.push(or(ilike(s.name, like), ilike(s.email, like))!);
@@ -94,7 +117,7 @@ export function staffRepository(db: Db) {
       const order = query.dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select(listed)
           .from(s)
           .where(condition)
           .orderBy(order, asc(s.id))
@@ -102,11 +125,54 @@ export function staffRepository(db: Db) {
           .offset((query.page - 1) * query.perPage),
         db.select({ n: count() }).from(s).where(condition),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      return { rows: rows.map(asListed), total: total?.n ?? 0 };
     },
     /** Every member, for the command line. */
-    async all(): Promise<StaffRecord[]> {
-      return db.select().from(s).orderBy(asc(s.id));
+    async all(): Promise<StaffListed[]> {
+      return (await db.select(listed).from(s).orderBy(asc(s.id))).map(asListed);
+    },
+
+    // Invitations (issue 39)
+    async insertInvitation(row: { staffId: number; tokenHash: string; invitedBy: number | null; expiresAt: Date }) {
+      const [created] = await db.insert(invitations).values(row).returning();
+      return created!;
+    },
+    /** Ends every live invitation of the member (a new one sent, the invitation revoked, the member removed). */
+    async revokeInvitationsOf(staffId: number, at: Date): Promise<number> {
+      const rows = await db
+        .update(invitations)
+        .set({ revokedAt: at })
+        .where(and(eq(invitations.staffId, staffId), isNull(invitations.usedAt), isNull(invitations.revokedAt)))
+        .returning({ id: invitations.id });
+      return rows.length;
+    },
+    /** The invitation of a link's token, with its member, whatever its state. */
+    async invitationByHash(tokenHash: string) {
+      const [row] = await db
+        .select({ invitation: invitations, member: s })
+        .from(invitations)
+        .innerJoin(s, eq(s.id, invitations.staffId))
+        .where(eq(invitations.tokenHash, tokenHash));
+      return row ?? null;
+    },
+    /** Spends a live invitation: compare-and-set, so a link (or two tabs racing with it) works once. */
+    async spendInvitation(id: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(invitations)
+        .set({ usedAt: at })
+        .where(and(eq(invitations.id, id), isNull(invitations.usedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, at)))
+        .returning({ id: invitations.id });
+      return rows.length === 1;
+    },
+
+    // Desk mails (issue 39)
+    /** Active members holding any of `roles` who have not turned desk mails off. */
+    async deskRecipients(roles: StaffRole[]): Promise<{ email: string; name: string }[]> {
+      return db
+        .select({ email: s.email, name: s.name })
+        .from(s)
+        .where(and(arrayOverlaps(s.roles, roles), isNull(s.removedAt), isNotNull(s.passwordHash), eq(s.deskMail, true)))
+        .orderBy(asc(s.id));
     },
 
     // Sessions

@@ -10,13 +10,18 @@ import {
   MessageSchema,
   PasswordConfirmSchema,
   RecoveryCodesSchema,
-  StaffCreateSchema,
+  InvitationAcceptSchema,
+  InvitationAcceptedSchema,
+  InvitationLookupSchema,
+  InvitationSchema,
   StaffIdParamsSchema,
+  StaffInviteSchema,
   StaffListQuerySchema,
   StaffListSchema,
   StaffLoginAnswerSchema,
   StaffLoginSchema,
   StaffMeSchema,
+  StaffNotificationsSchema,
   StaffPasswordChangeSchema,
   StaffRowSchema,
   StaffTokenParamsSchema,
@@ -48,7 +53,13 @@ const STAFF = { access: 'staff', permission: 'staff', sessionOnly: true } as con
  */
 export const staffModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = createStaffService({ db: deps.database.db, limiter: deps.limiter });
+  const staff = createStaffService({
+    db: deps.database.db,
+    limiter: deps.limiter,
+    publicUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}`,
+    brand: (tx) => deps.services.settings.brand(tx),
+    mailQueued: () => deps.mailer.kick(),
+  });
   const httpsStore = (deps.config.publicUrl ?? '').startsWith('https:');
 
   function setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -93,6 +104,39 @@ export const staffModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => 
     },
   );
 
+  // ---- Invitations, for whoever holds the mailed link (issue 39) -------------------------------------------
+  // The link's token is posted in a body, never put in an address: the invitation page reads it from the link's
+  // fragment, which browsers do not send, so no log on the way keeps it (decision 053).
+
+  api.post(
+    '/admin/invitation',
+    {
+      schema: {
+        summary: 'Who an invitation link invites (name, e-mail, roles, when it ends); says plainly when the link was used, has expired or was withdrawn.',
+        body: formBody(InvitationLookupSchema),
+        response: { 200: InvitationSchema, ...errors, ...notFound, 410: ErrorSchema },
+      },
+    },
+    async (req) => staff.invitation(req.body.token, req.ip),
+  );
+
+  api.post(
+    '/admin/invitation/accept',
+    {
+      schema: {
+        summary:
+          'Sets the invited member’s own password (at least 12 characters, not a common one), spends the link and signs them in (sets the milli_staff cookie); two-factor as the store requires.',
+        body: formBody(InvitationAcceptSchema),
+        response: { 200: InvitationAcceptedSchema, ...errors, ...notFound, 410: ErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const { token, staff: me, message } = await staff.acceptInvitation(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+      setStaffCookie(req, reply, token);
+      return { message, staff: me };
+    },
+  );
+
   api.get(
     '/admin/me',
     { config: SELF, schema: { summary: 'The signed-in member, their role and permissions.', response: { 200: StaffMeSchema, ...errors } } },
@@ -100,6 +144,19 @@ export const staffModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => 
   );
 
   // ---- The member's own security -------------------------------------------------------------------------
+
+  api.patch(
+    '/admin/me/notifications',
+    {
+      config: SELF,
+      schema: {
+        summary: 'Turns your desk mails on or off: a mail when a new order, return, appointment or custom request reaches a desk your roles handle.',
+        body: formBody(StaffNotificationsSchema),
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (req) => staff.setDeskMail(staffOf(req), req.body.deskMail),
+  );
 
   api.post(
     '/admin/me/password',
@@ -214,12 +271,39 @@ export const staffModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => 
     {
       config: STAFF,
       schema: {
-        summary: 'Adds a staff member: { email, name, role, password }.',
-        body: formBody(StaffCreateSchema),
+        summary:
+          'Invites a staff member: { email, name, roles }. They are listed as invited and mailed a link (72 hours, once) to choose their own password; the owner never knows it.',
+        body: formBody(StaffInviteSchema),
         response: { 200: StaffRowSchema, ...errors, ...conflict },
       },
     },
-    async (req) => staff.create(actorOf(req), req.body),
+    async (req) => staff.invite(actorOf(req), staffOf(req).roles, req.body),
+  );
+
+  api.post(
+    '/admin/staff/:id/invitation',
+    {
+      config: STAFF,
+      schema: {
+        summary: 'Sends an invited member a new link (72 hours); the old link stops working.',
+        params: StaffIdParamsSchema,
+        response: { 200: StaffRowSchema, ...errors, ...notFound, ...conflict },
+      },
+    },
+    async (req) => staff.resendInvitation(actorOf(req), req.params.id),
+  );
+
+  api.delete(
+    '/admin/staff/:id/invitation',
+    {
+      config: STAFF,
+      schema: {
+        summary: 'Withdraws an invited member’s link; they stay listed until removed or invited again.',
+        params: StaffIdParamsSchema,
+        response: { 200: StaffRowSchema, ...errors, ...notFound, ...conflict },
+      },
+    },
+    async (req) => staff.revokeInvitation(actorOf(req), req.params.id),
   );
 
   api.get(
@@ -233,13 +317,14 @@ export const staffModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) => 
     {
       config: STAFF,
       schema: {
-        summary: "Changes a member's name or role (a new role ends their sessions); the last owner stays an owner.",
+        summary:
+          "Changes a member's name or roles (their rights change from their next request); the last owner stays an owner, and only an owner makes an owner.",
         params: StaffIdParamsSchema,
         body: formBody(StaffUpdateSchema),
         response: { 200: StaffRowSchema, ...errors, ...notFound, ...conflict },
       },
     },
-    async (req) => staff.update(actorOf(req), req.params.id, req.body),
+    async (req) => staff.update(actorOf(req), staffOf(req).roles, req.params.id, req.body),
   );
 
   api.delete(

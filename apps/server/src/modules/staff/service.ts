@@ -1,24 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { ROLE_PERMISSIONS, STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS, type StaffMe } from '@milli/contracts';
 import {
-  COMMON_PASSWORD,
-  STAFF_PASSWORD_MIN,
-  STAFF_PASSWORD_RULE,
-  type StaffCreate,
-  type StaffListQuery,
-  type StaffLogin,
-  type StaffUpdate,
-  toAdminPage,
-} from '@milli/contracts/schemas';
+  DESK_PERMISSION,
+  STAFF_IDLE_MINUTES,
+  STAFF_SESSION_HOURS,
+  normalRoles,
+  permissionsOf,
+  rolesLabel,
+  rolesWith,
+  type StaffDesk,
+  type StaffMe,
+  type StaffRole,
+} from '@milli/contracts';
+import { type StaffCreate, type StaffInvite, type StaffListQuery, type StaffLogin, type StaffUpdate, toAdminPage } from '@milli/contracts/schemas';
 import { isUniqueViolation, type Db } from '@milli/db';
 import { DomainError } from '../../domain-error.ts';
 import { hashToken, newToken } from '../../plugins/session.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { staffSessions, type StaffMember } from '../../plugins/staff.ts';
-import { isCommonPassword } from '../../lib/common-passwords.ts';
+import { checkNewPassword } from './passwords.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
-import { staffRepository, type StaffRecord } from './repository.ts';
+import { queueMail } from '../mail/service.ts';
+import type { Brand } from '../../lib/mail-layout.ts';
+import { deskMail } from './mail.ts';
+import { staffRepository, type StaffListed, type StaffRecord } from './repository.ts';
+import { createInvitations, type InvitationDeps } from './invitations.ts';
 import { STAFF_LIMITS, staffSubject } from './limits.ts';
 import { enrolment, looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpStep } from './two-factor.ts';
 
@@ -40,22 +46,40 @@ export const STAFF_MESSAGES = {
   emailTaken: 'A member with this e-mail already exists (removed members keep their address).',
   lastOwner: 'The store must keep at least one owner: make another member an owner first.',
   notFound: 'No such staff member.',
+  ownerGrantsOwner: 'Only an owner can make another member an owner.',
 } as const;
 
 /** The command line's and the start's actors in the audit log. */
 export const CLI_ACTOR: AuditActor = { staffId: null, staffEmail: 'cli', via: 'cli', requestId: null };
 
 /** What the audit log records of a member: never a hash or a secret. */
-function auditView(m: StaffRecord) {
-  return { email: m.email, name: m.name, role: m.role, twoFactor: m.totpEnabledAt !== null, removedAt: m.removedAt?.toISOString() ?? null };
+export function auditView(m: StaffRecord) {
+  return {
+    email: m.email,
+    name: m.name,
+    roles: m.roles,
+    invited: m.passwordHash === null,
+    twoFactor: m.totpEnabledAt !== null,
+    removedAt: m.removedAt?.toISOString() ?? null,
+  };
 }
 
-function rowOf(m: StaffRecord) {
+/** Where a member stands: removed, active (has a password of their own), or invited with a live or an ended link. */
+function statusOf(m: StaffRecord, invitationExpiresAt: Date | null, at: Date) {
+  if (m.removedAt) return 'removed' as const;
+  if (m.passwordHash !== null) return 'active' as const;
+  return invitationExpiresAt && invitationExpiresAt > at ? ('invited' as const) : ('invitation-expired' as const);
+}
+
+export function rowOf(m: StaffListed, at: Date) {
+  const status = statusOf(m, m.invitationExpiresAt, at);
   return {
     id: m.id,
     email: m.email,
     name: m.name,
-    role: m.role,
+    roles: normalRoles(m.roles),
+    status,
+    invitationExpiresAt: status === 'invited' ? m.invitationExpiresAt!.toISOString() : null,
     twoFactor: m.totpEnabledAt !== null,
     lastSignInAt: m.lastSignInAt?.toISOString() ?? null,
     createdAt: m.createdAt.toISOString(),
@@ -75,17 +99,19 @@ function tokenRowOf(t: { id: number; name: string; prefix: string; createdAt: Da
   };
 }
 
-/** Refuses a new staff password that is short or among the most common (the schema checks the length too; the command line and the first owner come here directly). */
-export function checkNewPassword(password: string, field = 'password'): void {
-  if (password.length < STAFF_PASSWORD_MIN) throw new DomainError('INVALID_REQUEST', STAFF_PASSWORD_RULE, { [field]: STAFF_PASSWORD_RULE });
-  if (password.length > 200) throw new DomainError('INVALID_REQUEST', 'Password is too long.', { [field]: 'Password is too long.' });
-  if (isCommonPassword(password)) throw new DomainError('COMMON_PASSWORD', COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
-}
+export { checkNewPassword };
 
-export interface StaffServiceDeps {
+export interface StaffServiceDeps extends Partial<InvitationDeps> {
   db: Db;
   limiter: RateLimiter;
   now?: () => Date;
+}
+
+/** A member's roles and the actor's: only an owner makes an owner (issue 39), whoever else may manage staff. */
+function checkOwnerGrant(actorRoles: readonly StaffRole[] | null, before: readonly StaffRole[], after: readonly StaffRole[]) {
+  if (actorRoles === null || actorRoles.includes('owner')) return;
+  if (after.includes('owner') && !before.includes('owner'))
+    throw new DomainError('OWNER_GRANTS_OWNER', STAFF_MESSAGES.ownerGrantsOwner, { roles: STAFF_MESSAGES.ownerGrantsOwner });
 }
 
 export function createStaffService(deps: StaffServiceDeps) {
@@ -94,14 +120,15 @@ export function createStaffService(deps: StaffServiceDeps) {
   const repo = staffRepository(db);
 
   /** The member's view of themselves. */
-  async function meOf(m: Pick<StaffRecord, 'id' | 'email' | 'name' | 'role' | 'totpEnabledAt'>): Promise<StaffMe> {
+  async function meOf(m: Pick<StaffRecord, 'id' | 'email' | 'name' | 'roles' | 'deskMail' | 'totpEnabledAt'>): Promise<StaffMe> {
     const twoFactor = m.totpEnabledAt !== null;
     return {
       id: m.id,
       email: m.email,
       name: m.name,
-      role: m.role,
-      permissions: [...ROLE_PERMISSIONS[m.role]],
+      roles: normalRoles(m.roles),
+      permissions: permissionsOf(m.roles),
+      deskMail: m.deskMail,
       twoFactor,
       mustEnrolTwoFactor: !twoFactor && (await repo.twoFactorRequired()),
     };
@@ -115,7 +142,8 @@ export function createStaffService(deps: StaffServiceDeps) {
     const subject = staffSubject(member?.id, typed);
     await limiter.take(STAFF_LIMITS.loginAccount, subject);
     await limiter.take(STAFF_LIMITS.loginAccountDay, subject);
-    const valid = member
+    // An invited member who has not yet set a password cannot sign in (passwordHash is null: the dummy's work instead).
+    const valid = member?.passwordHash
       ? await verify(member.passwordHash, password).catch(() => false)
       : await verify(await getDummyHash(), password).then(
           () => false,
@@ -157,14 +185,62 @@ export function createStaffService(deps: StaffServiceDeps) {
     if ((await staffRepository(tx).lockOtherOwners(id)) === 0) throw new DomainError('LAST_OWNER', STAFF_MESSAGES.lastOwner);
   }
 
+  /** A member made with a password: the command line's and the first owner's way (a screen invites instead). */
+  /** A new session for the member (the staff cookie's token), their last sign-in and the audit entry. */
+  async function signIn(member: StaffRecord, meta: { ip: string; userAgent: string | null }, how: Record<string, string>) {
+    const token = newToken();
+    const at = now();
+    const signedIn = await db.transaction(async (tx) => {
+      await staffSessions(tx).create({
+        tokenHash: hashToken(token),
+        staffId: member.id,
+        idleExpiresAt: new Date(at.getTime() + STAFF_IDLE_MINUTES * MIN_MS),
+        expiresAt: new Date(at.getTime() + STAFF_SESSION_HOURS * HOUR_MS),
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      });
+      const updated = await staffRepository(tx).update(member.id, { lastSignInAt: at });
+      await recordAudit(
+        tx,
+        { staffId: member.id, staffEmail: member.email, via: 'session', requestId: null },
+        { action: 'sign-in', entity: 'staff', entityId: member.id, after: how },
+      );
+      return updated ?? member;
+    });
+    return { token, staff: await meOf(signedIn) };
+  }
+
+  const invitations = createInvitations({
+    db,
+    limiter,
+    now,
+    publicUrl: deps.publicUrl,
+    brand: deps.brand,
+    mailQueued: deps.mailQueued,
+    signIn,
+    hashPassword: (password) => hash(password, ARGON),
+  });
+
+  /** A member's row as the list shows it, with their invitation's state. */
+  async function listedRow(tx: Db, id: number) {
+    const m = await staffRepository(tx).findListed(id);
+    if (!m) throw new DomainError('STAFF_NOT_FOUND', STAFF_MESSAGES.notFound);
+    return rowOf(m, now());
+  }
+
   async function create(actor: AuditActor, input: StaffCreate) {
     checkNewPassword(input.password);
     const passwordHash = await hash(input.password, ARGON);
     try {
       return await db.transaction(async (tx) => {
-        const created = await staffRepository(tx).insert({ email: input.email.trim().toLowerCase(), name: input.name.trim(), role: input.role, passwordHash });
+        const created = await staffRepository(tx).insert({
+          email: input.email.trim().toLowerCase(),
+          name: input.name.trim(),
+          roles: normalRoles(input.roles),
+          passwordHash,
+        });
         await recordAudit(tx, actor, { action: 'create', entity: 'staff', entityId: created.id, after: auditView(created) });
-        return rowOf(created);
+        return rowOf({ ...created, invitationExpiresAt: null }, now());
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError('EMAIL_TAKEN', STAFF_MESSAGES.emailTaken, { email: STAFF_MESSAGES.emailTaken });
@@ -180,8 +256,9 @@ export function createStaffService(deps: StaffServiceDeps) {
         id: member.id,
         email: member.email,
         name: member.name,
-        role: member.role,
-        permissions: [...ROLE_PERMISSIONS[member.role]],
+        roles: normalRoles(member.roles),
+        permissions: permissionsOf(member.roles),
+        deskMail: member.deskMail,
         twoFactor: member.twoFactor,
         mustEnrolTwoFactor: member.mustEnrolTwoFactor,
       };
@@ -209,27 +286,7 @@ export function createStaffService(deps: StaffServiceDeps) {
         if (!factor) throw new DomainError('TOTP_INVALID', STAFF_MESSAGES.totpInvalid, { totp: STAFF_MESSAGES.totpInvalid });
         await giveBack(subject);
       }
-      const token = newToken();
-      const at = now();
-      const signedIn = await db.transaction(async (tx) => {
-        const t = staffRepository(tx);
-        await staffSessions(tx).create({
-          tokenHash: hashToken(token),
-          staffId: member.id,
-          idleExpiresAt: new Date(at.getTime() + STAFF_IDLE_MINUTES * MIN_MS),
-          expiresAt: new Date(at.getTime() + STAFF_SESSION_HOURS * HOUR_MS),
-          ip: meta.ip,
-          userAgent: meta.userAgent?.slice(0, 300) ?? null,
-        });
-        const updated = await t.update(member.id, { lastSignInAt: at });
-        await recordAudit(
-          tx,
-          { staffId: member.id, staffEmail: member.email, via: 'session', requestId: null },
-          { action: 'sign-in', entity: 'staff', entityId: member.id, after: { secondFactor: factor ?? 'none' } },
-        );
-        return updated ?? member;
-      });
-      return { token, staff: await meOf(signedIn) };
+      return signIn(member, meta, { secondFactor: factor ?? 'none' });
     },
 
     async logout(tokenHash: string) {
@@ -238,26 +295,58 @@ export function createStaffService(deps: StaffServiceDeps) {
 
     async list(query: StaffListQuery) {
       const { rows, total } = await repo.list(query);
-      return toAdminPage(rows.map(rowOf), total, query);
+      const at = now();
+      return toAdminPage(
+        rows.map((m) => rowOf(m, at)),
+        total,
+        query,
+      );
     },
 
     create,
 
-    async update(actor: AuditActor, id: number, patch: StaffUpdate) {
-      return db.transaction(async (tx) => {
+    /** The owner invites a member (issue 39): see invitations.ts. */
+    invite: (actor: AuditActor, actorRoles: readonly StaffRole[] | null, input: StaffInvite) => {
+      checkOwnerGrant(actorRoles, [], input.roles);
+      return invitations.invite(actor, input).then((id) => listedRow(db, id));
+    },
+    resendInvitation: (actor: AuditActor, id: number) => invitations.resend(actor, id).then(() => listedRow(db, id)),
+    revokeInvitation: (actor: AuditActor, id: number) => invitations.revoke(actor, id).then(() => listedRow(db, id)),
+    invitation: invitations.lookup,
+    acceptInvitation: invitations.accept,
+
+    /** The member's own choice: mails about their desks, or none. */
+    async setDeskMail(member: StaffMember, deskMail: boolean) {
+      await db.transaction(async (tx) => {
+        await staffRepository(tx).update(member.id, { deskMail });
+        await recordAudit(tx, actorFor(member), {
+          action: 'desk-mail',
+          entity: 'staff',
+          entityId: member.id,
+          before: { deskMail: member.deskMail },
+          after: { deskMail },
+        });
+      });
+      return { message: deskMail ? 'You will be mailed when something new reaches your desks.' : 'You will no longer be mailed about your desks.' };
+    },
+
+    async update(actor: AuditActor, actorRoles: readonly StaffRole[] | null, id: number, patch: StaffUpdate) {
+      await db.transaction(async (tx) => {
         const t = staffRepository(tx);
         // The owners first, then the member, in the same order as remove(): see lockOwners.
-        if (patch.role !== undefined) await t.lockOwners();
+        if (patch.roles !== undefined) await t.lockOwners();
         const before = await t.lockById(id);
         if (!before || before.removedAt) throw new DomainError('STAFF_NOT_FOUND', STAFF_MESSAGES.notFound);
-        const roleChanges = patch.role !== undefined && patch.role !== before.role;
-        if (roleChanges && before.role === 'owner') await keepAnOwner(tx, id);
-        const after = await t.update(id, { ...(patch.name !== undefined ? { name: patch.name } : {}), ...(roleChanges ? { role: patch.role } : {}) });
-        // A new role takes effect at the next sign-in: every session of the member ends now.
-        if (roleChanges) await staffSessions(tx).removeOf(id);
+        const roles = patch.roles === undefined ? before.roles : normalRoles(patch.roles);
+        const rolesChange = rolesLabel(roles) !== rolesLabel(before.roles);
+        if (rolesChange) checkOwnerGrant(actorRoles, before.roles, roles);
+        if (rolesChange && before.roles.includes('owner') && !roles.includes('owner')) await keepAnOwner(tx, id);
+        const after = await t.update(id, { ...(patch.name !== undefined ? { name: patch.name } : {}), ...(rolesChange ? { roles } : {}) });
+        // No session ends: every request reads the member's roles afresh (plugins/staff.ts), so a role taken away is
+        // refused from the next request on, and a role given works at once, without signing the member out.
         await recordAudit(tx, actor, { action: 'update', entity: 'staff', entityId: id, before: auditView(before), after: auditView(after!) });
-        return rowOf(after!);
       });
+      return listedRow(db, id);
     },
 
     /** Removes a member: the row stays (the log names them), their sessions end and their tokens are revoked. */
@@ -268,10 +357,11 @@ export function createStaffService(deps: StaffServiceDeps) {
         await t.lockOwners();
         const before = await t.lockById(id);
         if (!before || before.removedAt) throw new DomainError('STAFF_NOT_FOUND', STAFF_MESSAGES.notFound);
-        if (before.role === 'owner') await keepAnOwner(tx, id);
+        if (before.roles.includes('owner')) await keepAnOwner(tx, id);
         const at = now();
         const after = await t.update(id, { removedAt: at });
         await staffSessions(tx).removeOf(id);
+        await t.revokeInvitationsOf(id, at);
         const revoked = await staffSessions(tx).revokeTokensOf(id, at);
         await recordAudit(tx, actor, {
           action: 'remove',
@@ -280,13 +370,13 @@ export function createStaffService(deps: StaffServiceDeps) {
           before: auditView(before),
           after: { ...auditView(after!), tokensRevoked: revoked },
         });
-        return rowOf(after!);
+        return rowOf({ ...after!, invitationExpiresAt: null }, at);
       });
     },
 
     /** The owner clears a member's second factor (a lost phone): they enrol again, and their sessions end. */
     async resetTwoFactor(actor: AuditActor, id: number) {
-      return db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const t = staffRepository(tx);
         const before = await t.lockById(id);
         if (!before || before.removedAt) throw new DomainError('STAFF_NOT_FOUND', STAFF_MESSAGES.notFound);
@@ -294,8 +384,8 @@ export function createStaffService(deps: StaffServiceDeps) {
         await t.deleteRecoveryCodes(id);
         await staffSessions(tx).removeOf(id);
         await recordAudit(tx, actor, { action: 'reset-two-factor', entity: 'staff', entityId: id, before: auditView(before), after: auditView(after!) });
-        return rowOf(after!);
       });
+      return listedRow(db, id);
     },
 
     /** Changes the member's own password; every other session of theirs ends. */
@@ -448,18 +538,17 @@ export function createStaffService(deps: StaffServiceDeps) {
     },
 
     async memberRow(id: number) {
-      const m = await repo.findById(id);
-      if (!m) throw new DomainError('STAFF_NOT_FOUND', STAFF_MESSAGES.notFound);
-      return rowOf(m);
+      return listedRow(db, id);
     },
 
     async all() {
-      return (await repo.all()).map(rowOf);
+      const at = now();
+      return (await repo.all()).map((m) => rowOf(m, at));
     },
 
     async findByEmail(email: string) {
       const m = await repo.findByEmail(email);
-      return m ? rowOf(m) : null;
+      return m ? listedRow(db, m.id) : null;
     },
 
     /**
@@ -472,7 +561,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       try {
         await create(
           { staffId: null, staffEmail: 'system', via: 'system', requestId: null },
-          { email: admin.email, name: admin.name ?? 'Owner', role: 'owner', password: admin.password },
+          { email: admin.email, name: admin.name ?? 'Owner', roles: ['owner'], password: admin.password },
         );
         return 'created';
       } catch (error) {
@@ -511,3 +600,15 @@ export async function firstOwnerAtStart(db: Db, limiter: RateLimiter, admin: { e
 
 /** The first owner could not be made from the configuration (a weak ADMIN_PASSWORD). */
 export class FirstOwnerError extends Error {}
+
+/**
+ * Tells a desk that something new is waiting (issue 39), in the caller's transaction, so the mail goes if and only if
+ * the order, return, appointment or request it names is stored: one mail to each active member whose roles hold the
+ * desk's permission and who has not turned these mails off. `what` names the thing by its number ("New order
+ * MIL-…"), never by a customer's words.
+ */
+export async function notifyDesk(tx: Db, brand: Brand, desk: StaffDesk, what: string): Promise<number> {
+  const recipients = await staffRepository(tx).deskRecipients(rolesWith(DESK_PERMISSION[desk]));
+  for (const member of recipients) await queueMail(tx, deskMail(brand, member.email, desk, what));
+  return recipients.length;
+}

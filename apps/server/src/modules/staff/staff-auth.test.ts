@@ -34,7 +34,7 @@ describe('staff sign-in', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().staff).toMatchObject({
       id: member.id,
-      role: 'catalogue',
+      roles: ['catalogue'],
       permissions: ['self', 'catalogue'],
       twoFactor: false,
       mustEnrolTwoFactor: false,
@@ -46,7 +46,7 @@ describe('staff sign-in', () => {
     expect(setCookie).toMatch(/Path=\//);
     const me = await t.app.inject({ url: '/api/admin/me', headers: { cookie: cookieOf(res)! } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: member.email, role: 'catalogue' });
+    expect(me.json()).toMatchObject({ email: member.email, roles: ['catalogue'], permissions: ['self', 'catalogue'] });
     // Only the token's hash is kept.
     const token = cookieOf(res)!.split('=')[1]!;
     const rows = await t.database.db.select().from(schema.staffSessions).where(eq(schema.staffSessions.staffId, member.id));

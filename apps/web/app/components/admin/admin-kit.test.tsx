@@ -19,8 +19,9 @@ const member = (role: StaffRole): StaffMe => ({
   id: 1,
   email: 'asha@milli.example',
   name: 'Asha Rao',
-  role,
+  roles: [role],
   permissions: [...ROLE_PERMISSIONS[role]],
+  deskMail: true,
   twoFactor: false,
   mustEnrolTwoFactor: false,
 });

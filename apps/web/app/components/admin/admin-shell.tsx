@@ -10,12 +10,24 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, NavLink, useLocation, useNavigation } from 'react-router';
-import { ROLE_LABELS, type StaffMe } from '@milli/contracts';
+import { DESK_LABELS, rolesLabel, type StaffMe } from '@milli/contracts';
+import type { DeskCounts } from '@milli/contracts/schemas';
 import { ADMIN_PATHS, adminNavFor } from '../../lib/admin-nav.ts';
 
 export const ADMIN_MAIN_ID = 'adm-main';
 
-export function AdminShell({ me, storeName, children }: { me: StaffMe; storeName: string; children: ReactNode }) {
+export function AdminShell({
+  me,
+  storeName,
+  deskCounts = {},
+  children,
+}: {
+  me: StaffMe;
+  storeName: string;
+  /** What waits at each desk the member may see (issue 39): a count beside the desk's link when above zero. */
+  deskCounts?: DeskCounts;
+  children: ReactNode;
+}) {
   const nav = adminNavFor(me.permissions);
   const [open, setOpen] = useState(false);
   const [js, setJs] = useState(false);
@@ -64,7 +76,7 @@ export function AdminShell({ me, storeName, children }: { me: StaffMe; storeName
         <div className="adm-header__member">
           <p className="adm-header__who">
             <span className="adm-header__name">{me.name}</span>
-            <span className="adm-role">{ROLE_LABELS[me.role]}</span>
+            <span className="adm-role">{rolesLabel(me.roles)}</span>
           </p>
           <Form method="post" action={ADMIN_PATHS.dashboard} className="adm-header__signout">
             <input type="hidden" name="intent" value="logout" />
@@ -84,6 +96,7 @@ export function AdminShell({ me, storeName, children }: { me: StaffMe; storeName
                   <li key={item.to}>
                     <NavLink to={item.to} end={item.end ?? false} className="adm-nav__link" prefetch="intent">
                       {item.label}
+                      <DeskCount count={item.desk ? deskCounts[item.desk] : undefined} what={item.desk ? DESK_LABELS[item.desk] : ''} />
                     </NavLink>
                   </li>
                 ))}
@@ -101,6 +114,20 @@ export function AdminShell({ me, storeName, children }: { me: StaffMe; storeName
         </main>
       </div>
     </div>
+  );
+}
+
+/** The number waiting at a desk, beside its link; nothing when none waits. */
+function DeskCount({ count, what }: { count: number | undefined; what: string }) {
+  if (!count) return null;
+  return (
+    <span className="adm-nav__count">
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="adm-visually-hidden">
+        {' '}
+        ({count} {what} waiting)
+      </span>
+    </span>
   );
 }
 

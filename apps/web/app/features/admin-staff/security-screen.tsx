@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Form } from 'react-router';
-import type { StaffMe } from '@milli/contracts';
+import { DESK_LABELS, DESK_PERMISSION, STAFF_DESKS, type StaffMe } from '@milli/contracts';
 import type { ApiTokenRow, TwoFactorStatus } from '@milli/contracts/schemas';
 import { Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { AdminForm, FormActions, FormError, NumberField, SavedNotice, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
@@ -48,7 +48,36 @@ export function SecurityScreen({
       <TwoFactorPanel status={twoFactor} result={resultFor(result, 'start-two-factor', 'confirm-two-factor', 'recovery-codes', 'disable-two-factor')} />
       <PasswordPanel result={resultFor(result, 'password')} />
       <TokensPanel tokens={tokens} result={resultFor(result, 'create-token', 'revoke-token')} disabled={me.mustEnrolTwoFactor} />
+      <DeskMailPanel me={me} result={resultFor(result, 'desk-mail')} />
     </div>
+  );
+}
+
+/** The member's own choice of desk mails (issue 39): a new order, return, appointment or request at a desk of theirs. */
+function DeskMailPanel({ me, result }: { me: StaffMe; result: SecurityResult | undefined }) {
+  const desks = STAFF_DESKS.filter((desk) => me.permissions.includes(DESK_PERMISSION[desk]));
+  return (
+    <Panel title="Desk mails" id="desk-mail">
+      {desks.length === 0 ? (
+        <p>None of your roles handles a desk that sends mails (orders, returns, appointments, custom requests).</p>
+      ) : (
+        <AdminForm error={result?.error} saved={result?.saved} aria-label="Desk mails">
+          <p>
+            When something new reaches a desk your roles handle ({desks.map((d) => DESK_LABELS[d]).join(', ')}), you get a mail. The navigation shows what waits
+            either way.
+          </p>
+          <input type="hidden" name="deskMail" value={me.deskMail ? 'false' : 'true'} />
+          <p>
+            Desk mails are <strong>{me.deskMail ? 'on' : 'off'}</strong>.
+          </p>
+          <FormActions>
+            <SubmitButton name="intent" value="desk-mail" pending="Saving…">
+              {me.deskMail ? 'Turn desk mails off' : 'Turn desk mails on'}
+            </SubmitButton>
+          </FormActions>
+        </AdminForm>
+      )}
+    </Panel>
   );
 }
 

@@ -1,12 +1,14 @@
 /**
- * The owner's staff screen (routes/admin/staff.tsx): the list kit's table with per-row actions, the add form and a
- * member's API tokens (?tokens=<id>). Destructive actions ask first (ConfirmAction), with or without JavaScript.
+ * The owner's staff screen (routes/admin/staff.tsx): the list kit's table with per-row actions (roles as checkboxes,
+ * an invitation resent or withdrawn), the invitation form and a member's API tokens (?tokens=<id>). Destructive
+ * actions ask first (ConfirmAction), with or without JavaScript. The owner never types a member's password: the
+ * member chooses it from the invitation mail (issue 39).
  */
 import { Form, Link } from 'react-router';
-import { ROLE_LABELS, STAFF_ROLES, type StaffMe, type StaffRole } from '@milli/contracts';
+import { ROLE_LABELS, STAFF_ROLES, rolesLabel, type StaffMe, type StaffRole } from '@milli/contracts';
 import type { AdminListPage, ApiTokenRow, StaffRow } from '@milli/contracts/schemas';
 import { Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
-import { AdminForm, FormActions, FormError, SavedNotice, Select, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
+import { AdminForm, Checkbox, FieldGroup, FormActions, FormError, SavedNotice, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
 import { ListTable, ListToolbar, Pagination, EmptyState } from '../../components/admin/list-kit.tsx';
 import { ConfirmAction } from '../../components/admin/confirm-dialog.tsx';
 import { listHref, type ListDefaults, type ListState } from '../../lib/admin-list.ts';
@@ -21,10 +23,18 @@ export interface StaffResult {
   error?: string;
   fields?: Partial<Record<string, string>>;
   confirm?: string;
-  values?: { email: string; name: string; role: string };
+  values?: { email: string; name: string; roles: string[] };
 }
 
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+
+/** A member's place: invited (until when), an invitation that ended, or nothing to say for an active member. */
+function InvitationBadge({ member }: { member: StaffRow }) {
+  // Short, so the roles column stays narrow at 1024 px; the link's end is in the row's title.
+  if (member.status === 'invited') return <StatusBadge tone="info">Invited until {formatWhen(member.invitationExpiresAt!).replace(/,.*$/, '')}</StatusBadge>;
+  if (member.status === 'invitation-expired') return <StatusBadge tone="warning">Invitation ended</StatusBadge>;
+  return null;
+}
 
 const ROLE_SUMMARY: Record<StaffRole, string> = {
   owner: 'everything, including staff, settings and the audit log',
@@ -84,7 +94,22 @@ export function StaffScreen({
             ),
           },
           { key: 'email', label: 'E-mail', sort: 'email', className: 'staff-email', cell: (m) => <Email value={m.email} /> },
-          { key: 'role', label: 'Role', sort: 'role', cell: (m) => ROLE_LABELS[m.role] },
+          {
+            key: 'role',
+            label: 'Roles',
+            sort: 'role',
+            cell: (m) => (
+              <>
+                {rolesLabel(m.roles)}
+                {m.status !== 'active' && m.status !== 'removed' && (
+                  <>
+                    <br />
+                    <InvitationBadge member={m} />
+                  </>
+                )}
+              </>
+            ),
+          },
           {
             key: 'twoFactor',
             label: 'Two-factor',
@@ -150,6 +175,7 @@ export function StaffScreen({
 
       <AddMember result={result?.intent === 'add' ? result : undefined} />
       <Panel title="What each role may do" id="roles">
+        <p>A member with several roles may do what each of them allows.</p>
         <ul className="staff-roles">
           {STAFF_ROLES.map((r) => (
             <li key={r}>
@@ -165,22 +191,43 @@ export function StaffScreen({
 function RowActions({ member, result, list }: { member: StaffRow; result: StaffResult | undefined; list: ListState }) {
   return (
     <div className="staff-row-actions">
-      <Form method="post" aria-label={`Change the role of ${member.name}`}>
-        <input type="hidden" name="id" value={member.id} />
-        <label className="adm-visually-hidden" htmlFor={`role-${member.id}`}>
-          Role of {member.name}
-        </label>
-        <select id={`role-${member.id}`} name="role" defaultValue={member.role} className="adm-input adm-select">
-          {ROLE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <button type="submit" name="intent" value="role" className="adm-button adm-button--secondary">
-          Change role<span className="adm-visually-hidden"> of {member.name}</span>
-        </button>
-      </Form>
+      {/* Roles as checkboxes behind a disclosure, so a row stays one line tall (open without JavaScript too). */}
+      <details className="staff-roles-edit" open={Boolean(result?.intent === 'roles' && result.error)}>
+        <summary className="adm-button adm-button--secondary">
+          Roles<span className="adm-visually-hidden"> of {member.name}</span>
+        </summary>
+        <Form method="post" aria-label={`Roles of ${member.name}`} className="staff-roles-edit__form">
+          <input type="hidden" name="id" value={member.id} />
+          <RoleChecks idPrefix={`roles-${member.id}`} checked={member.roles} error={result?.intent === 'roles' ? result.fields?.roles : undefined} />
+          <button type="submit" name="intent" value="roles" className="adm-button adm-button--primary">
+            Save roles<span className="adm-visually-hidden"> of {member.name}</span>
+          </button>
+        </Form>
+      </details>
+      {member.status !== 'active' && (
+        <Form method="post">
+          <input type="hidden" name="id" value={member.id} />
+          <button type="submit" name="intent" value="resend" className="adm-button adm-button--secondary">
+            {member.status === 'invited' ? 'Resend invitation' : 'Send a new invitation'}
+            <span className="adm-visually-hidden"> to {member.name}</span>
+          </button>
+          {member.status === 'invited' && (
+            <ConfirmAction
+              intent="revoke-invitation"
+              label={
+                <>
+                  Withdraw invitation<span className="adm-visually-hidden"> of {member.name}</span>
+                </>
+              }
+              title={`Withdraw ${member.name}’s invitation?`}
+              confirmLabel="Withdraw"
+              open={result?.confirm === 'revoke-invitation'}
+            >
+              The link in their mail stops working. They stay listed until you send a new invitation or remove them.
+            </ConfirmAction>
+          )}
+        </Form>
+      )}
       <Form method="post">
         <input type="hidden" name="id" value={member.id} />
         {member.twoFactor && (
@@ -240,29 +287,34 @@ function withTokens(href: string, id: number): string {
   return `${path}?${params.toString()}#member-tokens`;
 }
 
+/** One checkbox a role, with what the role allows as its hint. */
+function RoleChecks({ idPrefix, checked, error }: { idPrefix: string; checked: readonly string[]; error: string | undefined }) {
+  return (
+    <FieldGroup legend="Roles" description={error ? <span className="adm-field__error">{error}</span> : 'Choose one or more.'}>
+      <div className="staff-role-checks">
+        {STAFF_ROLES.map((r) => (
+          <Checkbox key={r} id={`${idPrefix}-${r}`} name="roles" value={r} label={ROLE_LABELS[r]} defaultChecked={checked.includes(r)} />
+        ))}
+      </div>
+    </FieldGroup>
+  );
+}
+
 function AddMember({ result }: { result: StaffResult | undefined }) {
   const v = result?.error ? result.values : undefined;
   return (
-    <Panel title="Add a member" id="add">
-      {/* A new key after each member added empties the form for the next one. */}
-      <AdminForm key={result?.saved ?? 'add'} error={result?.error} saved={result?.saved} aria-label="Add a staff member">
+    <Panel title="Invite a member" id="add">
+      <p>They get a mail with a link to choose their own password; the link works once, for 72 hours. Nobody else ever knows their password.</p>
+      {/* A new key after each invitation empties the form for the next one. */}
+      <AdminForm key={result?.saved ?? 'add'} error={result?.error} saved={result?.saved} aria-label="Invite a staff member">
         <div className="adm-grid">
           <TextField name="name" label="Name" required maxLength={100} defaultValue={v?.name} error={result?.fields?.name} />
           <TextField name="email" type="email" label="E-mail" required autoComplete="off" defaultValue={v?.email} error={result?.fields?.email} />
-          <Select name="role" label="Role" options={ROLE_OPTIONS} defaultValue={v?.role ?? 'catalogue'} error={result?.fields?.role} required />
-          <TextField
-            name="password"
-            type="password"
-            label="First password"
-            required
-            autoComplete="new-password"
-            error={result?.fields?.password}
-            hint="At least 12 characters. They can change it under My security."
-          />
         </div>
+        <RoleChecks idPrefix="invite" checked={v?.roles ?? []} error={result?.fields?.roles} />
         <FormActions>
-          <SubmitButton name="intent" value="add" pending="Adding…">
-            Add member
+          <SubmitButton name="intent" value="add" pending="Sending…">
+            Send invitation
           </SubmitButton>
         </FormActions>
       </AdminForm>

@@ -42,7 +42,16 @@ const DATA: AdminDashboard = {
 };
 
 function renderFor(role: StaffRole, data: AdminDashboard = DATA) {
-  const me = { id: 1, email: 'a@milli.example', name: 'Asha', role, permissions: [...ROLE_PERMISSIONS[role]], twoFactor: false, mustEnrolTwoFactor: false };
+  const me = {
+    id: 1,
+    email: 'a@milli.example',
+    name: 'Asha',
+    roles: [role],
+    permissions: [...ROLE_PERMISSIONS[role]],
+    deskMail: true,
+    twoFactor: false,
+    mustEnrolTwoFactor: false,
+  };
   const Stub = createRoutesStub([
     {
       id: ADMIN_LAYOUT_ID,

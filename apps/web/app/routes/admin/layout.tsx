@@ -5,6 +5,7 @@
  */
 import { Outlet, data, isRouteErrorResponse, redirect, useRouteError, useRouteLoaderData } from 'react-router';
 import type { StaffMe } from '@milli/contracts';
+import type { DeskCounts } from '@milli/contracts/schemas';
 import type { Route } from './+types/layout';
 import { AdminShell, PageHeader } from '../../components/admin/admin-shell.tsx';
 import { adminApi, requireStaff } from '../../lib/admin.server.ts';
@@ -16,6 +17,8 @@ import '../../styles/admin.css';
 export interface AdminLayoutData {
   me: StaffMe;
   storeName: string;
+  /** What waits at each desk the member may see, beside its link (issue 39); empty if the count could not be read. */
+  deskCounts: DeskCounts;
 }
 
 /** Every back-office answer is the member's own and never indexed (the server sets the same on every /admin answer). */
@@ -29,14 +32,17 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminLayoutData> {
-  const [me, storeName] = await Promise.all([
+  const api = adminApi(context, request);
+  const [me, storeName, deskCounts] = await Promise.all([
     requireStaff(context, request),
-    adminApi(context, request)
-      .client.get('/api/settings')
+    api.client
+      .get('/api/settings')
       .then((s) => (typeof s?.storeName === 'string' && s.storeName !== '' ? s.storeName : STORE_NAME))
       .catch(() => STORE_NAME),
+    // One cheap statement; a page still shows when it fails (the counts are a convenience, the desks are the truth).
+    api.get('/api/admin/desk-counts').catch((): DeskCounts => ({})),
   ]);
-  return { me, storeName };
+  return { me, storeName, deskCounts };
 }
 
 /** Sign out: POST /api/admin/auth/logout, pass its cookie change on, and go to the sign-in page. */
@@ -55,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell me={loaderData.me} storeName={loaderData.storeName}>
+    <AdminShell me={loaderData.me} storeName={loaderData.storeName} deskCounts={loaderData.deskCounts}>
       <Outlet />
     </AdminShell>
   );
@@ -104,7 +110,7 @@ export function ErrorBoundary() {
       </div>
     );
   return (
-    <AdminShell me={loaded.me} storeName={loaded.storeName}>
+    <AdminShell me={loaded.me} storeName={loaded.storeName} deskCounts={loaded.deskCounts}>
       {content}
     </AdminShell>
   );

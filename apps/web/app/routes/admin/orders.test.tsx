@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { Outlet, createRoutesStub } from 'react-router';
-import { ROLE_PERMISSIONS } from '@milli/contracts';
+import { ROLE_PERMISSIONS, type StaffRole } from '@milli/contracts';
 import { AdminOrderDetailSchema, AdminOrderPageSchema, type AdminOrderDetail } from '@milli/contracts/schemas';
 import { ADMIN_LAYOUT_ID } from '../../lib/admin-me.ts';
 import { readListState } from '../../lib/admin-list.ts';
@@ -15,8 +15,9 @@ const me = {
   id: 1,
   email: 'o@milli.example',
   name: 'Ola',
-  role: 'orders',
+  roles: ['orders'] as StaffRole[],
   permissions: [...ROLE_PERMISSIONS.orders],
+  deskMail: true,
   twoFactor: false,
   mustEnrolTwoFactor: false,
 };
@@ -249,7 +250,7 @@ const BASE = {
 };
 
 /** A member of the accounts desk, who decides weight differences (issue 35). */
-const accountsMember = { ...me, id: 2, name: 'Anu', role: 'accounts', permissions: [...ROLE_PERMISSIONS.accounts] };
+const accountsMember = { ...me, id: 2, name: 'Anu', roles: ['accounts'] as StaffRole[], permissions: [...ROLE_PERMISSIONS.accounts] };
 
 /** No courier provider configured: AWBs are typed (issue 39). */
 const NO_COURIER = { provider: null, booking: null, events: [], canBook: false, cannotBook: null };

@@ -81,6 +81,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Se
       const r = await api.send('DELETE', `/api/admin/me/tokens/${encodeURIComponent(id)}`);
       return r.ok ? { intent, saved: 'The token was revoked.' } : refused(r.refusal, []);
     }
+    case 'desk-mail': {
+      const r = await api.send('PATCH', '/api/admin/me/notifications', { deskMail: text(form, 'deskMail') === 'true' });
+      return r.ok ? { intent, saved: r.data.message } : refused(r.refusal, []);
+    }
     default:
       return { intent, error: 'Unknown request.' };
   }

@@ -1,8 +1,10 @@
 /**
  * /admin/staff (issue 17, owner only — permission 'staff'): the staff list (search, role filter, sort, pages),
- * adding a member, changing a role, removing a member (with a confirmation), resetting someone's two-factor, and
- * revoking a member's API tokens. Every change goes through the API, which records it in the audit log.
+ * inviting a member by mail, resending or withdrawing an invitation, changing a member's roles (issue 39), removing a
+ * member (with a confirmation), resetting someone's two-factor, and revoking a member's API tokens. Every change goes
+ * through the API, which records it in the audit log.
  */
+import { rolesLabel, type StaffRole } from '@milli/contracts';
 import { useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/staff';
 import { adminApi, requirePermission, requireStaff } from '../../lib/admin.server.ts';
@@ -31,6 +33,8 @@ const text = (form: FormData, name: string) => {
   const v = form.get(name);
   return typeof v === 'string' ? v : '';
 };
+/** The ticked roles, as the API takes them (it says which are not roles). */
+const ticked = (form: FormData) => form.getAll('roles').filter((v): v is string => typeof v === 'string');
 
 export async function action({ request, context }: Route.ActionArgs): Promise<StaffResult> {
   const form = await request.formData();
@@ -47,15 +51,29 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
 
   switch (intent) {
     case 'add': {
-      const body = { email: text(form, 'email'), name: text(form, 'name'), role: text(form, 'role'), password: text(form, 'password') };
+      const body = { email: text(form, 'email'), name: text(form, 'name'), roles: ticked(form) };
       const r = await api.send('POST', '/api/admin/staff', body);
       return r.ok
-        ? { intent, saved: `${r.data.name} (${r.data.email}) was added as ${r.data.role}. Give them their password in person.` }
-        : { ...refused(r.refusal, ['email', 'name', 'role', 'password']), values: { email: body.email, name: body.name, role: body.role } };
+        ? {
+            intent,
+            saved: `${r.data.name} (${r.data.email}) is invited as ${rolesLabel(r.data.roles)}: they have a mail with a link to choose their password.`,
+          }
+        : { ...refused(r.refusal, ['email', 'name', 'roles']), values: body };
     }
-    case 'role': {
-      const r = await api.send('PATCH', path, { role: text(form, 'role') });
-      return r.ok ? { intent, id, saved: `${r.data.name} is now ${r.data.role}; their sessions have ended.` } : refused(r.refusal, ['role']);
+    case 'roles': {
+      const r = await api.send('PATCH', path, { roles: ticked(form) as StaffRole[] });
+      return r.ok
+        ? { intent, id, saved: `${r.data.name} now holds ${rolesLabel(r.data.roles)}; the change applies from their next click.` }
+        : refused(r.refusal, ['roles']);
+    }
+    case 'resend': {
+      const r = await api.send('POST', `${path}/invitation`);
+      return r.ok ? { intent, id, saved: `A new invitation was mailed to ${r.data.email}; the earlier link no longer works.` } : refused(r.refusal, []);
+    }
+    case 'revoke-invitation': {
+      if (!isConfirmed(form)) return { intent, id, confirm: intent };
+      const r = await api.send('DELETE', `${path}/invitation`);
+      return r.ok ? { intent, id, saved: `${r.data.name}’s invitation was withdrawn: the link no longer works.` } : refused(r.refusal, []);
     }
     case 'remove': {
       if (!isConfirmed(form)) return { intent, id, confirm: intent };
