@@ -808,7 +808,9 @@ export default function AdminOrder({ loaderData: { order: o, returns }, actionDa
           <Timeline o={o} />
         </div>
         <div>
-          <NextStep o={o} result={result} />
+          {/* Keyed by the step: otherwise React keeps the dispatch form's DOM boxes for the next form, and the AWB
+              typed a moment ago lands in the Delivered step's note box (issue 39). */}
+          <NextStep key={o.nextStatus ?? 'none'} o={o} result={result} />
           <PrintPanel o={o} />
           <OrderReturnsLinks returns={returns} />
           <Shipment o={o} />

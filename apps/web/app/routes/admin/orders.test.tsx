@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { Outlet, createRoutesStub } from 'react-router';
 import { ROLE_PERMISSIONS } from '@milli/contracts';
 import { AdminOrderDetailSchema, AdminOrderPageSchema, type AdminOrderDetail } from '@milli/contracts/schemas';
@@ -340,6 +342,41 @@ describe('one order', () => {
     const second = screen.getByRole('form', { name: 'Certificate of Lotus Ring, HUID AB12C4' });
     expect(within(second).getByRole('link', { name: 'IGI LG77' }).getAttribute('href')).toBe('/api/admin/orders/MIL-2026-000042/pieces/2/certificate');
     expect(within(second).getByRole('button', { name: 'Replace the certificate' })).toBeTruthy();
+  });
+
+  it('after the dispatch, the Delivered step’s note box starts empty, not with the AWB typed a moment ago (issue 39)', async () => {
+    const picked = AdminOrderDetailSchema.parse({ ...BASE, status: 'Picked', nextStatus: 'Out for Delivery' });
+    const dispatched = AdminOrderDetailSchema.parse({ ...BASE, status: 'Out for Delivery', nextStatus: 'Delivered' });
+    // The page as React Router keeps it across the dispatch: the same component, the loader's next answer.
+    const Page = () => {
+      const [order, setOrder] = useState(picked);
+      const props = { loaderData: { order, returns: [] }, actionData: undefined } as unknown as Parameters<typeof AdminOrder>[0];
+      return (
+        <>
+          <button type="button" onClick={() => setOrder(dispatched)}>
+            Reload
+          </button>
+          <AdminOrder {...props} />
+        </>
+      );
+    };
+    const Stub = createRoutesStub([
+      {
+        id: ADMIN_LAYOUT_ID,
+        path: '/admin',
+        Component: () => <Outlet />,
+        loader: () => ({ me, storeName: 'Milli' }),
+        children: [{ path: 'orders/:orderNumber', Component: Page }],
+      },
+    ]);
+    render(<Stub initialEntries={['/admin/orders/MIL-2026-000042']} />);
+    const user = userEvent.setup();
+    const dispatch = await screen.findByRole('form', { name: 'Dispatch' });
+    await user.type(within(dispatch).getByRole('textbox', { name: /Courier/ }), 'BlueDart');
+    await user.type(within(dispatch).getByRole('textbox', { name: /AWB number/ }), 'AWB123456');
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    const next = await screen.findByRole('form', { name: 'Next step' });
+    expect((within(next).getByRole('textbox', { name: /Note for the timeline/ }) as HTMLInputElement).value).toBe('');
   });
 
   it('once dispatched: the shipment, the invoice and credit note links, an open charge with Waive for the accounts desk; no cancel after delivery', async () => {
