@@ -207,7 +207,8 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
         },
         companyName: order.companyName,
         companyGstin: order.companyGstin,
-        invoiceAvailable: order.invoicedAt !== null && order.status !== 'Cancelled',
+        // An invoice once issued stays downloadable after a cancel, beside the credit note that reverses it (issue 39).
+        invoiceAvailable: order.invoicedAt !== null,
         nextStatus: rules.nextStatus,
         blockedBy: rules.blockedBy,
         canCancel: rules.canCancel,

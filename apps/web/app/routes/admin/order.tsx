@@ -640,6 +640,8 @@ function Documents({ o }: { o: AdminOrderDetail }) {
             Tax invoice {o.invoiceNumber} (PDF)
           </a>
         </p>
+      ) : o.status === 'Cancelled' ? (
+        <p className="adm-muted">Cancelled before dispatch: no tax invoice was issued.</p>
       ) : (
         <p className="adm-muted">The tax invoice is issued at dispatch, with the next number of its series.</p>
       )}

@@ -411,6 +411,18 @@ describe('one order', () => {
     expect(screen.queryByRole('button', { name: /Record the packing/ })).toBeNull();
   });
 
+  it('a cancelled order keeps the link to the invoice issued before it was cancelled; one cancelled before dispatch says it has none (issue 39)', async () => {
+    const cancelled = { status: 'Cancelled', nextStatus: null, canCancel: false };
+    renderOrder({ ...cancelled, invoiceAvailable: true });
+    expect((await screen.findByRole('link', { name: 'Tax invoice MIL/2627/000042 (PDF)' })).getAttribute('href')).toBe(
+      '/api/admin/orders/MIL-2026-000042/invoice.pdf',
+    );
+    cleanup();
+    renderOrder({ ...cancelled, invoiceAvailable: false });
+    expect(await screen.findByText('Cancelled before dispatch: no tax invoice was issued.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Tax invoice/ })).toBeNull();
+  });
+
   it('a proposed weight difference: the orders desk sees what it waits for, the accounts desk approves or rejects it (issue 35)', async () => {
     const proposed = { adjustments: [adjustment({ status: 'proposed', beyondTolerance: true })] };
     renderOrder(proposed);
