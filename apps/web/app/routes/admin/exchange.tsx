@@ -5,6 +5,7 @@
  * outside the store's gateway and recorded here with its UTR.
  */
 import { Link, data, useActionData } from 'react-router';
+import { metalText } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import type { Route } from './+types/exchange';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
@@ -60,7 +61,7 @@ export default function Exchange({ loaderData: { detail } }: Route.ComponentProp
     ['Customer', `${x.customerName} (${x.customerEmail})`],
     ['Order', <Link to={ADMIN_PATHS.order(x.orderNumber)}>{x.orderNumber}</Link>],
     ['Piece', `${x.productName}${x.huid ? ` · HUID ${x.huid}` : ''}`],
-    ['Metal', `${grams(x.metalWeightMg)} ${x.metal === 'gold' && x.purity ? `${x.purity} kt gold` : `${x.metal ?? ''} ${x.purity ?? ''}`.trim()}`],
+    ['Metal', `${grams(x.metalWeightMg)} ${metalText(x.metal, x.purity)}`.trim()],
     ['Diamonds', x.diamondWeightCents > 0 ? `${(x.diamondWeightCents / 100).toFixed(2)} ct` : 'None'],
     ['Asked on', showDay(x.createdAt)],
     ['Quoted', `${formatRupees(x.quotedPaise)} at ${formatRupees(x.ratePaisePerGram)}/g (rate of ${showDay(x.rateDate)})`],

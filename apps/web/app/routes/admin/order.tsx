@@ -11,7 +11,7 @@
 import { Form, Link, data } from 'react-router';
 import { formatRupees } from '@milli/pricing';
 import type { AdminOrderDetail } from '@milli/contracts/schemas';
-import { paidBeforeWords } from '@milli/contracts';
+import { metalText, paidBeforeWords } from '@milli/contracts';
 import type { Route } from './+types/order';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { ConfirmAction, isConfirmed } from '../../components/admin/confirm-dialog.tsx';
@@ -189,7 +189,7 @@ function Lines({ o }: { o: AdminOrderDetail }) {
                   {l.name}
                   <span className="adm-order-sub">
                     {l.sku}
-                    {l.metal ? ` · ${l.metal}${l.purity ? ` ${l.purity}${l.metal === 'gold' ? ' kt' : ''}` : ''}` : ''}
+                    {l.metal ? ` · ${metalText(l.metal, l.purity)}` : ''}
                     {l.hallmarked ? ' · hallmarked (HUID)' : l.recordedAtPacking ? ' · not hallmarked (no HUID)' : ''}
                   </span>
                   {optionText(l.options) && <span className="adm-order-sub">{optionText(l.options)}</span>}

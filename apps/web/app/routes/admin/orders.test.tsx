@@ -252,6 +252,10 @@ describe('one order', () => {
     expect(screen.getByRole('button', { name: 'Mark picked' })).toBeTruthy();
     const lines = screen.getByRole('region', { name: 'Lines' });
     expect(within(lines).getByRole('rowheader', { name: /Lotus Ring/ }).parentElement!.textContent).toContain('4.520 g');
+    // Issue 39: karats for gold only.
+    expect(within(lines).getByRole('rowheader', { name: /Lotus Ring/ }).textContent).toContain('Gold 22 kt');
+    expect(within(lines).getByRole('rowheader', { name: /Platinum Band/ }).textContent).toContain('Platinum 950');
+    expect(within(lines).getByRole('rowheader', { name: /Platinum Band/ }).textContent).not.toContain('kt');
     const packing = screen.getByRole('region', { name: 'Packing: HUIDs and weights' });
     expect(within(packing).getAllByRole('textbox', { name: /^HUID of Lotus Ring/ })).toHaveLength(2);
     expect(within(packing).queryByText(/Gift pouch/)).toBeNull();
