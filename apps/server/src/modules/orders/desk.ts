@@ -172,6 +172,7 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
           soldWeightMg: l.metalWeightMg,
           recordedAtPacking: isRecordedAtPacking(l),
           hallmarked: l.hallmarked,
+          diamondWeightCents: l.diamondWeightCents ?? 0,
           options: { ...l.options },
         })),
         pieces: pieces.filter((p) => p.releasedAt === null || order.status === 'Cancelled').map(pieceOf),

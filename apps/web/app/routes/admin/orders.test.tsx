@@ -142,6 +142,7 @@ const BASE = {
       soldWeightMg: 4520,
       recordedAtPacking: true,
       hallmarked: true,
+      diamondWeightCents: 25,
       options: { size: '12' },
     },
     {
@@ -158,6 +159,7 @@ const BASE = {
       soldWeightMg: 6000,
       recordedAtPacking: true,
       hallmarked: false,
+      diamondWeightCents: 0,
       options: {},
     },
     {
@@ -174,6 +176,7 @@ const BASE = {
       soldWeightMg: null,
       recordedAtPacking: false,
       hallmarked: false,
+      diamondWeightCents: 0,
       options: {},
     },
   ],
@@ -321,6 +324,7 @@ describe('one order', () => {
         pieces: [
           { id: 1, lineId: 11, huid: 'AB12C3', netWeightMg: 4520, grossWeightMg: 4800, certificate: null },
           { id: 2, lineId: 11, huid: 'AB12C4', netWeightMg: 4510, grossWeightMg: 4790, certificate: { lab: 'IGI', number: 'LG77' } },
+          { id: 3, lineId: 13, huid: null, netWeightMg: 6000, grossWeightMg: 6000, certificate: null },
         ],
       },
       {
@@ -346,6 +350,9 @@ describe('one order', () => {
     const second = screen.getByRole('form', { name: 'Certificate of Lotus Ring, HUID AB12C4' });
     expect(within(second).getByRole('link', { name: 'IGI LG77' }).getAttribute('href')).toBe('/api/admin/orders/MIL-2026-000042/pieces/2/certificate');
     expect(within(second).getByRole('button', { name: 'Replace the certificate' })).toBeTruthy();
+    // Issue 39: none for the platinum band, which has no diamonds.
+    expect(screen.getAllByRole('form', { name: /^Certificate of/ })).toHaveLength(2);
+    expect(screen.queryByRole('form', { name: /^Certificate of Platinum Band/ })).toBeNull();
   });
 
   it('after the dispatch, the Delivered step’s note box starts empty, not with the AWB typed a moment ago (issue 39)', async () => {
