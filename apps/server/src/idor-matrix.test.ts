@@ -6,6 +6,8 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from './testing.ts';
 import { createShopper, createStaff, payThroughDemo, placeOrder, type TestShopper as Customer } from './testing-factories.ts';
 import { packAndDispatch } from './modules/orders/testing.ts';
@@ -96,7 +98,12 @@ beforeAll(async () => {
   const ordersDesk = (await createStaff(t.app, { role: 'orders' })).cookie;
   await packAndDispatch(t.app, ordersDesk, orderNumber);
   // A diamond certificate on the owner's first packed piece (issue 20), stored by the orders desk.
-  const pieceId = ((await t.app.inject({ url: `/api/orders/${orderNumber}`, headers: { cookie: owner.cookie } })).json().pieces as { id: number }[])[0]!.id;
+  const piece = (
+    (await t.app.inject({ url: `/api/orders/${orderNumber}`, headers: { cookie: owner.cookie } })).json().pieces as { id: number; lineId: number }[]
+  )[0]!;
+  const pieceId = piece.id;
+  // Only a piece set with diamonds takes a certificate (issue 39): the seed's gold earring is given some.
+  await t.database.db.update(schema.orderLines).set({ diamondWeightCents: 20 }).where(eq(schema.orderLines.id, piece.lineId));
   const certificate = new FormData();
   certificate.append('lab', 'IGI');
   certificate.append('number', 'LG555000111');

@@ -1,7 +1,7 @@
 /**
  * Reviews from buyers (issues 20 and 21), desktop only. A signed-in shopper who never received the piece sees that
  * only customers who received it can review it, and the API refuses them (403 REVIEW_NOT_BUYER). A buyer orders a
- * gold piece, pays on the demo gateway; staff dispatch it (API) and, on the orders desk, store its diamond
+ * diamond piece set in gold, pays on the demo gateway; staff dispatch it (API) and, on the orders desk, store its diamond
  * certificate and mark it delivered; the buyer downloads the certificate from the order page, follows "Review this
  * piece" to their own review page (/review/{id}) and writes a review with a photo: published at once as a verified
  * buyer's, and the product page shows it with its count and stars updated. Without JavaScript the shared product
@@ -30,20 +30,21 @@ import {
 import { addToCart, placeOrder } from './shop.ts';
 
 /**
- * A gold piece (hallmarked: it is packed with a HUID) without a size, in stock, of Rs. 60,000-1,50,000: a range
- * no other spec buys from (below the PAN threshold).
+ * A diamond piece set in gold (hallmarked: it is packed with a HUID; with diamonds: it takes a diamond certificate,
+ * issue 39) without a size, in stock, of Rs. 60,000-1,50,000: a range no other spec buys from (below the PAN threshold).
  */
 async function aGoldPiece(request: APIRequestContext): Promise<{ product_id: number; product_name: string }> {
-  const list = (await (await request.get('/api/product/productList?minPrice=60000&maxPrice=150000&material=Gold')).json()) as {
+  const list = (await (await request.get('/api/product/productList?minPrice=60000&maxPrice=150000&material=Diamond')).json()) as {
     data: { product_id: number; product_name: string; product_stock_status: string }[];
   };
   for (const p of list.data.filter((x) => x.product_stock_status === 'In Stock')) {
     const detail = (await (await request.get(`/api/product/find-by-id/${p.product_id}`)).json()) as {
-      data: { product_metal: string; pricing: { sizeKind: string | null } };
+      data: { product_metal: string; pricing: { sizeKind: string | null; diamondWeightCents: number } };
     };
-    if (detail.data.product_metal.toLowerCase().includes('gold') && detail.data.pricing.sizeKind === null) return p;
+    const { pricing } = detail.data;
+    if (detail.data.product_metal.toLowerCase().includes('gold') && pricing.sizeKind === null && pricing.diamondWeightCents > 0) return p;
   }
-  throw new Error('No gold piece in stock to order.');
+  throw new Error('No diamond piece set in gold in stock to order.');
 }
 
 /** What a shopper sees at each width with `what` scrolled to the top: the viewport, not a stitched element. */

@@ -170,6 +170,8 @@ export const AdminOrderDetailSchema = z.object({
        * other piece (platinum, unhallmarked silver) is packed with its weights and no HUID.
        */
       hallmarked: z.boolean(),
+      /** The diamonds in one piece, in hundredths of a carat (0 for none): only such a piece takes a diamond certificate. */
+      diamondWeightCents: z.number().int(),
       options: z.record(z.string(), z.unknown()),
     }),
   ),

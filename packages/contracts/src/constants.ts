@@ -58,10 +58,24 @@ export function sizeText(kind: SizeKind | undefined | null, size: string | numbe
   return `${label} ${size}${unit}`;
 }
 
+const METAL_TITLES: Record<string, string> = { gold: 'Gold', silver: 'Silver', platinum: 'Platinum' };
+
+/**
+ * A metal and its purity as staff and customers read them: 'Gold 22 kt', 'Silver 925', 'Platinum 950' (issue 39).
+ * Karats (kt) are gold's measure only; silver and platinum are named by their fineness in parts per thousand.
+ */
+export function metalText(metal: string | null | undefined, purity: number | null | undefined): string {
+  if (!metal) return '';
+  const name = METAL_TITLES[metal] ?? metal.charAt(0).toUpperCase() + metal.slice(1);
+  if (!purity) return name;
+  return metal === 'gold' ? `${name} ${purity} kt` : `${name} ${purity}`;
+}
+
 /** A line's choices as the cart, checkout and order show them: '14 kt · Rose Gold · Diamonds VVS-GH · Size 12'. */
 export function choicesText(options: { purity?: number; colour?: string; diamondQuality?: string; size?: string | number; sizeKind?: SizeKind }): string {
   return [
-    options.purity ? `${options.purity} kt` : '',
+    // Only gold is chosen by purity (in karats); a stray 925 or 950 is never shown as karats (issue 39).
+    options.purity && (GOLD_QUALITIES as readonly number[]).includes(options.purity) ? `${options.purity} kt` : '',
     options.colour ?? '',
     options.diamondQuality ? `Diamonds ${options.diamondQuality}` : '',
     options.size !== undefined && options.size !== '' ? sizeText(options.sizeKind, options.size) : '',

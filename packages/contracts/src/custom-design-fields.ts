@@ -27,5 +27,8 @@ export const CUSTOM_IMAGE_FIELDS = ['custImgOne', 'custImgTwo', 'custImgThree', 
 /** Sane upper limits: far above any real piece, low enough to catch a slipped finger (grams, carats, counts). */
 export const CUSTOM_LIMITS = { metalGrams: 1000, diamondCarats: 100, stoneCarats: 500, count: 1000, remarks: 2000 } as const;
 
-/** Custom design statuses shown as the CAD page's four steps (DECISIONS §4); delivery then follows the order steps. */
-export const CUSTOM_STEPS = ['Requested', 'Design Shared', 'Approved', 'Making'] as const;
+/**
+ * The CAD page's tracker (DECISIONS §4): the design's four steps, then the balance order's delivery, with Picked and
+ * Out for Delivery shown as 'In transit' as in the order lists, so a delivered piece reads Delivered (issue 39).
+ */
+export const CUSTOM_STEPS = ['Requested', 'Design Shared', 'Approved', 'Making', 'In transit', 'Delivered'] as const;

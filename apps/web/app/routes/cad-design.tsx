@@ -2,13 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/cad-design';
 import { CAD_ADVANCE_PERCENT, INDIAN_STATES, type ApiAnswer, type CustomRequestView, type SavedAddress } from '@milli/contracts';
-import { CUSTOM_STEPS } from '@milli/contracts/custom-design-fields';
 import { formatRupees } from '@milli/pricing';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { PageBanner } from '../components/layout/page-banner.tsx';
 import { loadCadDesign, rejectDesign } from '../features/custom-design/actions.server.ts';
-import { carats, grams, metalName, shortDate } from '../features/custom-design/format.ts';
+import { carats, grams, metalName, shortDate, trackerSteps } from '../features/custom-design/format.ts';
 import type { RejectResult } from '../features/custom-design/texts.ts';
 import { FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
 import { useGatewayCheckout } from '../features/payments/gateway-checkout.tsx';
@@ -27,28 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return rejectDesign(serverApi(context), request);
 }
 
-/** Which of the four steps are done (DECISIONS §4); after Making the delivery steps count as done too. */
-function stepsDone(status: string): number {
-  switch (status) {
-    case 'Requested':
-    case 'Cancelled':
-      return 1;
-    case 'Design Shared':
-    case 'Rejected':
-      return 2;
-    case 'Approved':
-      return 3;
-    default:
-      return 4;
-  }
-}
-
 function Timeline({ status }: { status: string }) {
-  const done = stepsDone(status);
   return (
     <ol className="timeline custom-timeline">
-      {CUSTOM_STEPS.map((step, i) => {
-        const state = i < done - 1 ? 'done' : i === done - 1 ? 'current' : 'todo';
+      {trackerSteps(status).map(({ step, state }, i) => {
         return (
           <li key={step} className={`timeline-step timeline-step--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
             <span className="timeline-dot" aria-hidden="true">

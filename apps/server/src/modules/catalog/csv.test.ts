@@ -56,4 +56,15 @@ describe('the CSV file', () => {
     expect(parseCsv(new TextEncoder().encode(''))).toMatchObject({ ok: false, problem: { row: 1 } });
     expect(parseCsv(new TextEncoder().encode('sku,name\n'))).toMatchObject({ ok: false, problem: { message: expect.stringMatching(/no products/) } });
   });
+
+  it('says in one short line that a semicolon-separated file must be saved with commas (issue 39)', () => {
+    const header = 'sku;name;category;material;metalWeightG;makingChargeKind;makingCharge;tags;stock';
+    const file = new TextEncoder().encode(`${header}\nRNG-1;Ring;Rings;Gold;3.5;percent;12;Solitaire;4\n`);
+    expect(parseCsv(file)).toEqual({
+      ok: false,
+      problem: { row: 1, column: '', message: 'This file is separated by semicolons; save it as CSV with commas.' },
+    });
+    // A comma file whose values hold semicolons is read as usual.
+    expect(parseCsv(new TextEncoder().encode('sku,name\nA-1,Ring; gold\n'))).toMatchObject({ ok: true, rows: [{ cells: ['A-1', 'Ring; gold'] }] });
+  });
 });

@@ -5,6 +5,8 @@ import { IMPORT_MAX_ROWS, type ImportProblem } from '@milli/contracts/schemas';
 import { unguardCell } from '../../lib/csv.ts';
 export { BOM, csvLines, safeCell, unguardCell } from '../../lib/csv.ts';
 
+export const SEMICOLON_FILE = 'This file is separated by semicolons; save it as CSV with commas.';
+
 export interface CsvRow {
   /** The spreadsheet's row number: the header is 1. */
   row: number;
@@ -40,6 +42,10 @@ export function parseCsv(bytes: Uint8Array): ParsedCsv {
   const [headerCells, ...body] = records;
   if (!headerCells || headerCells.every((c) => c.trim() === '')) {
     return { ok: false, problem: { row: 1, column: '', message: 'The file is empty: the first row must name the columns (download the template).' } };
+  }
+  // Excel in many locales saves "CSV" with semicolons: the whole header is then one cell. Say so in one line (issue 39).
+  if (headerCells.length === 1 && headerCells[0]!.includes(';')) {
+    return { ok: false, problem: { row: 1, column: '', message: SEMICOLON_FILE } };
   }
   const rows: CsvRow[] = [];
   body.forEach((cells, i) => {

@@ -135,12 +135,38 @@ describe('the check (dry run)', () => {
     ]);
     const report = (await postImport(t.app, owner, csv, { dryRun: true })).json<ImportReport>();
     expect(report).toMatchObject({ rows: 4, written: false, created: 0, updated: 0 });
+    // Every problem of a row, not only its first (issue 39).
     expect(report.problems).toEqual([
       { row: 3, column: 'metalWeightG', message: 'The metal weight must be a number.' },
+      { row: 3, column: 'category', message: expect.stringMatching(/no category called "Rocket"/) },
       { row: 4, column: 'stock', message: 'Stock cannot be below 0.' },
+      { row: 4, column: 'tags', message: expect.stringMatching(/Rings has no tag "Spaceship"/) },
       { row: 5, column: 'sku', message: 'The SKU CHK-1 is also on row 2: each product appears once in a file.' },
     ]);
     expect(await productsLike('CHK-')).toHaveLength(0);
+  });
+
+  it('bounds the report: at most 5 problems a row and 200 in all, the last saying how many more (issue 39)', async () => {
+    const many = { metalWeightG: 'heavy', makingChargeKind: 'sometimes', makingCharge: 'lots', stock: '-1', category: 'Rocket', material: 'Cheese' };
+    const csv = csvOf([HEADER, ...Array.from({ length: 60 }, (_, i) => row(`BND-${i + 1}`, 'Ring', many))]);
+    const report = (await postImport(t.app, owner, csv, { dryRun: true })).json<ImportReport>();
+    expect(report.problems).toHaveLength(200);
+    const perRow = new Map<number, number>();
+    for (const p of report.problems) perRow.set(p.row, (perRow.get(p.row) ?? 0) + 1);
+    expect(perRow.get(2)).toBe(5);
+    expect(Math.max(...[...perRow.entries()].filter(([r]) => r > 0).map(([, n]) => n))).toBe(5);
+    expect(report.problems.at(-1)).toEqual({
+      row: 0,
+      column: '',
+      message: expect.stringMatching(/^\d+ more problems are not listed: correct these and check the file again\.$/),
+    });
+    expect(await productsLike('BND-')).toHaveLength(0);
+  });
+
+  it('answers a semicolon-separated file with one short message, not a column named after the whole header (issue 39)', async () => {
+    const csv = `${HEADER.join(';')}\r\n${row('SEMI-1', 'Ring').join(';')}\r\n`;
+    const report = (await postImport(t.app, owner, csv, { dryRun: true })).json<ImportReport>();
+    expect(report.problems).toEqual([{ row: 1, column: '', message: 'This file is separated by semicolons; save it as CSV with commas.' }]);
   });
 
   it('names a category, tag or stone the store does not have', async () => {

@@ -26,6 +26,25 @@ const BATCH = 500;
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const SKU = 'sku';
+/** A report a person can read (issue 39): every problem of a row up to five, and two hundred in all. */
+export const PROBLEMS_PER_ROW = 5;
+export const PROBLEMS_IN_ALL = 200;
+
+/** The problems as reported: at most PROBLEMS_PER_ROW a row, and PROBLEMS_IN_ALL in all, the last saying how many more there are. */
+export function boundedProblems(problems: readonly ImportProblem[]): ImportProblem[] {
+  const perRow = new Map<number, number>();
+  const kept: ImportProblem[] = [];
+  for (const p of problems) {
+    const seen = perRow.get(p.row) ?? 0;
+    perRow.set(p.row, seen + 1);
+    if (seen < PROBLEMS_PER_ROW) kept.push(p);
+  }
+  if (kept.length <= PROBLEMS_IN_ALL) return kept;
+  const shown = kept.slice(0, PROBLEMS_IN_ALL - 1);
+  const more = problems.length - shown.length;
+  return [...shown, { row: 0, column: '', message: `${more} more problems are not listed: correct these and check the file again.` }];
+}
+
 const skuKey = (cell: string) => cell.trim().toUpperCase();
 
 /** Row problems of the header: unnamed, unknown, repeated and missing columns, and SKU not first. */
@@ -147,10 +166,10 @@ export function createProductCsvService(db: Db, catalog: Pick<CatalogService, 'r
       if (!parsed.ok) return report({ rows: 0, created: 0, updated: 0, problems: [parsed.problem], written: false });
       const { header, rows } = parsed;
       const fromHeader = headerProblems(header);
-      if (fromHeader.length > 0) return report({ rows: rows.length, created: 0, updated: 0, problems: fromHeader, written: false });
+      if (fromHeader.length > 0) return report({ rows: rows.length, created: 0, updated: 0, problems: boundedProblems(fromHeader), written: false });
 
       const { problems, ready, created, updated } = await check(header, rows, progress);
-      if (problems.length > 0) return report({ rows: rows.length, created: 0, updated: 0, problems, written: false });
+      if (problems.length > 0) return report({ rows: rows.length, created: 0, updated: 0, problems: boundedProblems(problems), written: false });
       if (options.dryRun) return report({ rows: rows.length, created, updated, problems: [], written: false });
 
       let batch: typeof ready = [];

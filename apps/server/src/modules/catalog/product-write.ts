@@ -10,8 +10,9 @@
  *   the caller's transaction, rewrites tags, stones and search words, reprices with the one price function and
  *   records one audit entry per product.
  */
+import { z } from 'zod';
 import { artMetalFor, artPath, artVariant, COLLECTION_ART, productSearchText, type Db } from '@milli/db';
-import { parseProductForm, toCents, toMilligrams, type FieldProblems, type ProductForm } from '@milli/contracts/schemas';
+import { parseProductForm, ProductFieldsSchema, toCents, toMilligrams, type FieldProblems, type ProductForm } from '@milli/contracts/schemas';
 import { carriesHuid } from '@milli/contracts';
 import { countryByName } from '@milli/contracts/countries';
 import { indianDate, paiseToRupees, rupeesToPaise } from '@milli/pricing';
@@ -58,7 +59,11 @@ function isTargeted(input: ProductRowInput): input is { id: number; values: Reco
 }
 
 /** Resolves the category, tags and stones of a checked form; adds field messages for unknown names. */
-export function resolveNames(form: ProductForm, lookups: ProductLookups, problems: FieldProblems): Omit<ResolvedProduct, 'form' | 'id'> | null {
+export function resolveNames(
+  form: Pick<ProductForm, 'category' | 'tags' | 'stones'>,
+  lookups: ProductLookups,
+  problems: FieldProblems,
+): Omit<ResolvedProduct, 'form' | 'id'> | null {
   const category = lookups.categories.get(form.category.toLowerCase());
   if (!category) {
     problems.category = `There is no category called "${form.category}": add it under taxonomy first.`;
@@ -97,6 +102,17 @@ export function resolveNames(form: ProductForm, lookups: ProductLookups, problem
   return { categoryId: category.id, categoryName: category.name, categoryQueryName: category.queryName, tagIds, stoneIds };
 }
 
+/** The named fields alone (category, tags, stones), read from a row whose other fields may be wrong. */
+const { category, tags, stones } = ProductFieldsSchema.shape;
+const NAME_FIELDS = z
+  .object({ category, tags, stones })
+  .partial()
+  .transform((v) => ({
+    category: v.category ?? '',
+    tags: v.tags ?? [],
+    stones: v.stones ?? [],
+  }));
+
 /**
  * Checks rows without writing: each is a whole product form (a POST body, a CSV record) or `{ id, values }`
  * for a change to a stored product whose form is already merged in `values`. Needs no database.
@@ -109,9 +125,16 @@ export function validateProductRows(rows: readonly ProductRowInput[], lookups: P
     const values = isTargeted(input) ? input.values : input;
     const parsed = parseProductForm(values);
     if (!parsed.ok) {
-      // Still say which names are unknown, so one pass lists every problem of the row.
+      // Still say which names are unknown, so one pass lists every problem of the row (issue 39).
       const sku = typeof values.sku === 'string' ? values.sku.trim().toUpperCase() : null;
-      problems.push({ row: index, sku, fields: parsed.problems });
+      const fields = { ...parsed.problems };
+      const names = NAME_FIELDS.safeParse(values);
+      if (names.success && !fields.category) {
+        const unknown: FieldProblems = {};
+        resolveNames(names.data, lookups, unknown);
+        for (const [field, message] of Object.entries(unknown)) fields[field as keyof FieldProblems] ??= message;
+      }
+      problems.push({ row: index, sku, fields });
       return;
     }
     const fields: FieldProblems = {};

@@ -70,9 +70,21 @@ describe('the dashboard', () => {
     expect(waiting(after, 'Awaiting confirmation') - waiting(before, 'Awaiting confirmation')).toBe(1);
     expect(waiting(after, 'Placed') - waiting(before, 'Placed')).toBe(4);
     expect(waiting(after, 'Picked') - waiting(before, 'Picked')).toBe(1);
-    expect(after.designRequestsWaiting.map((w) => w.status)).toEqual(['Requested']);
+    expect(after.designRequestsWaiting.map((w) => w.status)).toEqual(['Requested', 'Rejected']);
     expect(after.tradeApplicationsWaiting.map((w) => w.status)).toEqual(['Received', 'Under Review']);
     expect(after.sizerRequestsWaiting.map((w) => w.status)).toEqual(['New']);
+  });
+
+  it('counts the design requests waiting for the design team: new ones and those whose design was rejected (issue 39)', async () => {
+    const db = t.app.deps.database.db;
+    const before = await read();
+    const statuses = ['Requested', 'Rejected', 'Rejected', 'Design Shared', 'Approved', 'Making', 'Delivered', 'Cancelled'] as const;
+    await db.insert(schema.customDesignRequests).values(statuses.map((status) => ({ customerId, metalType: 'gold' as const, category: 'Rings', status })));
+    const after = await read();
+    const waiting = (d: typeof after, status: string) => d.designRequestsWaiting.find((w) => w.status === status)?.count ?? -1;
+    expect(waiting(after, 'Requested') - waiting(before, 'Requested')).toBe(1);
+    expect(waiting(after, 'Rejected') - waiting(before, 'Rejected')).toBe(2);
+    expect(after.designRequestsWaiting.map((w) => w.status)).toEqual(['Requested', 'Rejected']);
   });
 
   it('splits the day’s sales by how they were paid and takes off the day’s credit notes, once (issue 39)', async () => {

@@ -12,8 +12,11 @@ import { createDashboardRepository } from './repository.ts';
 
 /** The order steps that wait on the store: every status before Delivered but Cancelled, in their order. */
 export const WAITING_ORDER_STATUSES = schema.ORDER_STATUSES.filter((s) => s !== 'Delivered' && s !== 'Cancelled');
-/** Custom design requests waiting for the design team to share a design. */
-export const WAITING_DESIGN_STATUSES = ['Requested'] as const satisfies readonly (typeof schema.CUSTOM_DESIGN_STATUSES)[number][];
+/**
+ * Custom design requests waiting for the design team to share a design: new ones, and those whose design the customer
+ * rejected, which go back to the design team for another (DECISIONS §4; the desk's queue puts both first).
+ */
+export const WAITING_DESIGN_STATUSES = ['Requested', 'Rejected'] as const satisfies readonly (typeof schema.CUSTOM_DESIGN_STATUSES)[number][];
 /** Trade-partner applications nobody has decided yet. */
 export const WAITING_TRADE_STATUSES = ['Received', 'Under Review'] as const satisfies readonly (typeof schema.TRADE_PARTNER_STATUSES)[number][];
 /** Ring sizer requests nobody has posted a kit for. */

@@ -642,6 +642,13 @@ describe('staff cancel', () => {
     expect(text).toContain(note.number);
     expect(text).toContain(d.invoiceNumber);
     expect((await send('GET', `/api/orders/${orderNumber}/credit-notes/${note.id}.pdf`, shopper)).statusCode).toBe(200);
+    // The invoice issued at dispatch stays downloadable beside its credit note, for staff and customer (issue 39).
+    expect(d.invoiceAvailable).toBe(true);
+    expect((await send('GET', `/api/orders/${orderNumber}`, shopper)).json().invoiceAvailable).toBe(true);
+    const staffInvoice = await send('GET', `/api/admin/orders/${orderNumber}/invoice.pdf`, desk);
+    expect(staffInvoice.statusCode).toBe(200);
+    expect(pdfText(staffInvoice.rawPayload)).toContain(d.invoiceNumber);
+    expect((await send('GET', `/api/orders/${orderNumber}/invoice.pdf`, shopper)).statusCode).toBe(200);
     const elsewhere = await goldOrder(shopper.id);
     const moved = await send('POST', `/api/admin/orders/${elsewhere.orderNumber}/pieces`, desk, { pieces: [piece(elsewhere.lines[0]!.id, 5_000, huid)] });
     expect(moved.statusCode).toBe(409);

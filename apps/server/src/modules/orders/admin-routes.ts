@@ -261,7 +261,7 @@ export const ordersAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, dep
       config: { ...staff, multipartOptions: { limits: { files: 1, fileSize: CERTIFICATE_MAX_BYTES } } },
       schema: {
         summary:
-          "Stores a piece's diamond certificate: `file` (PDF, JPEG or PNG, at most 5 MB, checked by its bytes), `lab` (IGI, GIA, SGL, HRD…), `number`; replaces an earlier one",
+          "Stores a piece's diamond certificate: `file` (PDF, JPEG or PNG, at most 5 MB, checked by its bytes), `lab` (IGI, GIA, SGL, HRD…), `number`; replaces an earlier one; 409 for a piece without diamonds",
         params: PieceParamsSchema,
         body: z.preprocess((v) => v ?? {}, z.record(z.string(), z.unknown(), { error: 'Please send the certificate as a multipart form.' })),
         response: { 200: OrderPieceSchema, ...uploadErrors },

@@ -18,6 +18,7 @@ let desk: TestStaff;
 let catalogue: TestStaff;
 let orderNumber: string;
 let pieceId: number;
+let plainPieceId: number;
 let bareOrderNumber: string;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
@@ -48,15 +49,24 @@ beforeAll(async () => {
   const db = t.database.db;
   [owner, other] = await Promise.all([createShopper(t.app, { username: 'certowner' }), createShopper(t.app, { username: 'certother' })]);
   [desk, catalogue] = await Promise.all([createStaff(t.app, { role: 'orders' }), createStaff(t.app, { role: 'catalogue' })]);
-  const productId = (await createProduct(db, { name: 'Solitaire Certificate Ring' })).id;
-  const order = await createOrder(db, { customerId: owner.id, status: 'Delivered', lines: [await lineFor(db, productId)] });
+  const productId = (await createProduct(db, { name: 'Solitaire Certificate Ring', diamondWeightCents: 50 })).id;
+  const plainId = (await createProduct(db, { name: 'Plain Gold Band' })).id;
+  const order = await createOrder(db, {
+    customerId: owner.id,
+    status: 'Delivered',
+    lines: [await lineFor(db, productId, { diamondWeightCents: 50 }), await lineFor(db, plainId, { diamondWeightCents: 0 })],
+  });
   orderNumber = order.orderNumber;
-  const [line] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id));
-  const [piece] = await db
+  const [line, plainLine] = await db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, order.id)).orderBy(schema.orderLines.id);
+  const [piece, plain] = await db
     .insert(schema.orderPieces)
-    .values({ orderId: order.id, lineId: line!.id, huid: testHuid(), netWeightMg: 3000, grossWeightMg: 3200 })
+    .values([
+      { orderId: order.id, lineId: line!.id, huid: testHuid(), netWeightMg: 3000, grossWeightMg: 3200 },
+      { orderId: order.id, lineId: plainLine!.id, huid: testHuid(), netWeightMg: 4000, grossWeightMg: 4000 },
+    ])
     .returning();
   pieceId = piece!.id;
+  plainPieceId = plain!.id;
   bareOrderNumber = (await createOrder(db, { customerId: other.id, status: 'Delivered' })).orderNumber;
 }, 120_000);
 afterAll(() => t?.close());
@@ -68,7 +78,10 @@ describe('diamond certificates', () => {
     expect(none.json().code).toBe('CERTIFICATE_NOT_FOUND');
     const res = await t.app.inject({ url: `/api/orders/${orderNumber}`, headers: { cookie: owner.cookie } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().pieces).toEqual([expect.objectContaining({ id: pieceId, certificate: null })]);
+    expect(res.json().pieces).toEqual([
+      expect.objectContaining({ id: pieceId, certificate: null }),
+      expect.objectContaining({ id: plainPieceId, certificate: null }),
+    ]);
   });
 
   it('refuses a guest, a customer (401) and staff without the orders permission (403) at the desk', async () => {
@@ -93,6 +106,14 @@ describe('diamond certificates', () => {
     expect((await upload(desk, orderNumber, 99_999_999, fields, { bytes: PDF })).statusCode).toBe(404);
     const [piece] = await t.database.db.select().from(schema.orderPieces).where(eq(schema.orderPieces.id, pieceId));
     expect(piece!.certificatePath).toBeNull();
+  });
+
+  it('refuses a certificate for a piece without diamonds (409), storing nothing (issue 39)', async () => {
+    const refused = await upload(desk, orderNumber, plainPieceId, { lab: 'IGI', number: 'LG555' }, { bytes: PDF });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This piece has no diamonds: a diamond certificate is stored only on a piece set with diamonds.');
+    const [plain] = await t.database.db.select().from(schema.orderPieces).where(eq(schema.orderPieces.id, plainPieceId));
+    expect(plain!.certificatePath).toBeNull();
   });
 
   it('stores a PDF (audited); the owner downloads it as an attachment, never inline; another customer is told there is none', async () => {

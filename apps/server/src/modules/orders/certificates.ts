@@ -77,6 +77,9 @@ export function createCertificates(db: Db, files: FileStore, opts: { settings: P
           const r = ordersRepository(tx);
           const found = await r.certifiedPiece(orderNumber, pieceId, { lock: true });
           if (!found) throw new DomainError('NOT_FOUND', `Order ${orderNumber} has no such piece.`);
+          // A lab grades diamonds: a plain gold or silver piece has nothing for a certificate to describe (issue 39).
+          if (!found.diamondWeightCents || found.diamondWeightCents <= 0)
+            throw new DomainError('CONFLICT', 'This piece has no diamonds: a diamond certificate is stored only on a piece set with diamonds.');
           const path = `certificates/${found.orderId}/${pieceId}-${randomBytes(16).toString('hex')}.${kind.ext}`;
           await files.put(path, file!, kind.type);
           written = path;

@@ -236,6 +236,7 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
           soldWeightMg: l.metalWeightMg,
           recordedAtPacking: isRecordedAtPacking(l),
           hallmarked: l.hallmarked,
+          diamondWeightCents: l.diamondWeightCents ?? 0,
           options: { ...l.options },
         })),
         pieces: pieces.filter((p) => p.releasedAt === null || order.status === 'Cancelled').map(pieceOf),
@@ -271,7 +272,8 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
         },
         companyName: order.companyName,
         companyGstin: order.companyGstin,
-        invoiceAvailable: order.invoicedAt !== null && order.status !== 'Cancelled',
+        // An invoice once issued stays downloadable after a cancel, beside the credit note that reverses it (issue 39).
+        invoiceAvailable: order.invoicedAt !== null,
         nextStatus: rules.nextStatus,
         blockedBy: rules.blockedBy,
         canCancel: rules.canCancel,

@@ -340,9 +340,16 @@ export function ordersRepository(db: Db) {
      */
     async certifiedPiece(orderNumber: string, pieceId: number, opts: { lock?: boolean; customerId?: number } = {}) {
       const q = db
-        .select({ piece: orderPieces, orderId: orders.id, orderNumber: orders.orderNumber, customerId: orders.customerId })
+        .select({
+          piece: orderPieces,
+          orderId: orders.id,
+          orderNumber: orders.orderNumber,
+          customerId: orders.customerId,
+          diamondWeightCents: orderLines.diamondWeightCents,
+        })
         .from(orderPieces)
         .innerJoin(orders, eq(orders.id, orderPieces.orderId))
+        .innerJoin(orderLines, eq(orderLines.id, orderPieces.lineId))
         .where(
           and(
             eq(orders.orderNumber, orderNumber),

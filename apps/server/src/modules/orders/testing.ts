@@ -19,6 +19,8 @@ export interface OrderLineInput {
   huid?: string | null;
   /** Sold hallmarked (issue 38): its pieces are packed with a HUID each. */
   hallmarked?: boolean;
+  /** The diamonds set in one piece, in hundredths of a carat (a diamond certificate needs some). */
+  diamondWeightCents?: number | null;
 }
 
 export interface OrderAddressInput {
@@ -88,6 +90,7 @@ export async function createOrder(db: Db, input: CreateOrderInput) {
       lineTotalPaise: unitPricePaise * quantity,
       huid: l.huid ?? null,
       hallmarked: l.hallmarked ?? false,
+      diamondWeightCents: l.diamondWeightCents ?? null,
     };
   });
   const subtotalPaise = lines.reduce((a, l) => a + l.lineTotalPaise, 0);

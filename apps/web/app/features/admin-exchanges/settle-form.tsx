@@ -3,16 +3,23 @@ import type { AdminExchangeDetail } from '@milli/contracts/schemas';
 import { AdminForm, FormActions, MoneyField, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
 import { showDay } from './exchange-view.ts';
 
-/** The value a received piece may be settled at, and the form that settles it (posts intent=settle and the id). */
+/** The value a received piece may be settled at, which every desk may read. */
+export function SettleValue({ detail }: { detail: AdminExchangeDetail }) {
+  return (
+    <p className="xc-offer">
+      Value at the rate of {detail.todayRateDate ? showDay(detail.todayRateDate) : 'the day received'}:{' '}
+      <strong>{detail.todayPaise === null ? 'no rate that day' : formatRupees(detail.todayPaise)}</strong>
+      {detail.todayRatePaisePerGram !== null && <span className="xc-muted"> ({formatRupees(detail.todayRatePaisePerGram)}/g)</span>}
+    </p>
+  );
+}
+
+/** The value and the form that settles the piece (posts intent=settle and the id); for members with the accounts permission. */
 export function SettleForm({ detail, fields = {} }: { detail: AdminExchangeDetail; fields?: Record<string, string> | undefined }) {
   const x = detail.request;
   return (
     <>
-      <p className="xc-offer">
-        Value at the rate of {detail.todayRateDate ? showDay(detail.todayRateDate) : 'the day received'}:{' '}
-        <strong>{detail.todayPaise === null ? 'no rate that day' : formatRupees(detail.todayPaise)}</strong>
-        {detail.todayRatePaisePerGram !== null && <span className="xc-muted"> ({formatRupees(detail.todayRatePaisePerGram)}/g)</span>}
-      </p>
+      <SettleValue detail={detail} />
       <AdminForm aria-label={`Settle ${x.kind === 'exchange' ? 'exchange' : 'buy-back'} ${x.id}`}>
         <input type="hidden" name="intent" value="settle" />
         <input type="hidden" name="id" value={x.id} />

@@ -23,7 +23,10 @@ const download = (orderNumber: string, pieceId: number) => `/api/admin/orders/${
  * PNG up to 5 MB). A plain multipart POST to the order page's action, so it works without JavaScript.
  */
 export function Certificates({ o, result }: { o: AdminOrderDetail; result: CertificateResult | undefined }) {
-  if (o.pieces.length === 0) return null;
+  // Only pieces set with diamonds: a lab has nothing to grade on plain gold, and the server refuses it (issue 39).
+  const withDiamonds = new Set(o.lines.filter((l) => l.diamondWeightCents > 0).map((l) => l.lineId));
+  const pieces = o.pieces.filter((p) => withDiamonds.has(p.lineId));
+  if (pieces.length === 0) return null;
   const nameOf = (lineId: number) => o.lines.find((l) => l.lineId === lineId)?.name ?? 'Piece';
   return (
     <Panel title="Diamond certificates" id="certificates">
@@ -32,10 +35,10 @@ export function Certificates({ o, result }: { o: AdminOrderDetail; result: Certi
         replaces the old one.
       </p>
       <ul className="adm-cert-list">
-        {o.pieces.map((p) => {
+        {pieces.map((p) => {
           const mine = result?.pieceId === String(p.id) ? result : undefined;
           const fields = mine?.refusal ? apiFieldErrors(mine.refusal, FIELDS) : {};
-          const label = `${nameOf(p.lineId)}, HUID ${p.huid}`;
+          const label = p.huid ? `${nameOf(p.lineId)}, HUID ${p.huid}` : `${nameOf(p.lineId)}, piece ${p.id}`;
           return (
             // Keyed on the stored number too: once saved, the form starts empty (no file still chosen).
             <li key={`${p.id}:${p.certificate?.number ?? ''}`} className="adm-cert">
@@ -43,7 +46,7 @@ export function Certificates({ o, result }: { o: AdminOrderDetail; result: Certi
                 <input type="hidden" name="intent" value="certificate" />
                 <input type="hidden" name="pieceId" value={p.id} />
                 <p className="adm-cert-piece">
-                  <strong>{nameOf(p.lineId)}</strong> · HUID {p.huid} ·{' '}
+                  <strong>{nameOf(p.lineId)}</strong> · {p.huid ? `HUID ${p.huid}` : 'not hallmarked'} ·{' '}
                   {p.certificate ? (
                     <a href={download(o.orderNumber, p.id)} download>
                       {p.certificate.lab} {p.certificate.number}

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router';
-import type { BuybackQuote, ExchangeRequest } from '@milli/contracts';
+import { metalText, type BuybackQuote, type ExchangeRequest } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { FormAlert } from '../../components/forms/form-bits.tsx';
 import './buyback.css';
@@ -13,8 +13,6 @@ const STEP: Record<ExchangeRequest['status'], string> = {
   Refused: 'Declined',
   Withdrawn: 'Withdrawn',
 };
-const purityText = (metal: string | null, purity: number | null) =>
-  metal === 'gold' && purity ? `${purity} kt gold` : metal && purity ? `${metal} ${purity}` : (metal ?? '');
 const dateText = (iso: string) =>
   new Date(`${iso}T00:00:00+05:30`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
@@ -66,7 +64,7 @@ export function BuybackPanel({ quote, action, result }: { quote: BuybackQuote; a
                   <td data-label="Metal">
                     {p.valued ? (
                       <>
-                        {grams(p.metalWeightMg)} {purityText(p.metal, p.purity)} at {formatRupees(p.ratePaisePerGram ?? 0)}/g
+                        {grams(p.metalWeightMg)} {metalText(p.metal, p.purity)} at {formatRupees(p.ratePaisePerGram ?? 0)}/g
                         {p.diamondWeightCents > 0 && p.diamondRatePaisePerCent !== null && (
                           <span className="muted order-item-meta"> · diamonds {(p.diamondWeightCents / 100).toFixed(2)} ct</span>
                         )}

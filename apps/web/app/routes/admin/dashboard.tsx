@@ -4,6 +4,7 @@
  * the rates in force, and, first of all, a reminder when today's rates are not in yet.
  */
 import { Link } from 'react-router';
+import { metalText } from '@milli/contracts';
 import type { AdminDashboard } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
 import type { Route } from './+types/dashboard';
@@ -16,12 +17,6 @@ export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Back offic
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminDashboard> {
   return adminApi(context, request).get('/api/admin/dashboard');
-}
-
-const METAL_NAMES = { gold: 'Gold', platinum: 'Platinum', silver: 'Silver' } as const;
-
-function metalLabel(metal: keyof typeof METAL_NAMES, purity: number): string {
-  return metal === 'gold' ? `Gold ${purity} kt` : `${METAL_NAMES[metal]} ${purity}`;
 }
 
 /** '24 Nov 2026' (or '24 Nov' without the year) for an Indian date (YYYY-MM-DD), whatever the server's or browser's zone. */
@@ -179,7 +174,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
               <tbody>
                 {d.rates.metals.map((r) => (
                   <tr key={`${r.metal}-${r.purity}`}>
-                    <th scope="row">{metalLabel(r.metal, r.purity)}</th>
+                    <th scope="row">{metalText(r.metal, r.purity)}</th>
                     <td className="adm-align-end adm-nowrap">{formatRupees(r.paisePerGram)}/g</td>
                     <td className="adm-align-end adm-nowrap">{rateDay(r.rateDate, d.today)}</td>
                   </tr>

@@ -5,14 +5,16 @@
  * outside the store's gateway and recorded here with its UTR.
  */
 import { Link, data, useActionData } from 'react-router';
+import { metalText } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import type { Route } from './+types/exchange';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { AdminForm, FormActions, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
 import { adminApi } from '../../lib/admin.server.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
+import { adminCan, useAdminMe } from '../../lib/admin-me.ts';
 import { EXCHANGE_KIND_LABEL, EXCHANGE_TONE, grams, showDay } from '../../features/admin-exchanges/exchange-view.ts';
-import { SettleForm } from '../../features/admin-exchanges/settle-form.tsx';
+import { SettleForm, SettleValue } from '../../features/admin-exchanges/settle-form.tsx';
 import { settleExchange } from '../../features/admin-exchanges/settle.server.ts';
 import '../../features/admin-exchanges/admin-exchanges.css';
 
@@ -50,6 +52,8 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
 
 export default function Exchange({ loaderData: { detail } }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
+  // The server settles only for the accounts permission; other desks read who does, not a form that would be refused.
+  const canSettle = adminCan(useAdminMe(), 'accounts');
   const x = detail.request;
   const open = x.status === 'Requested' || x.status === 'Received';
   const fieldsOf = (intent: string) => (result && result.intent === intent && !result.ok ? (result.fields ?? {}) : {});
@@ -57,7 +61,7 @@ export default function Exchange({ loaderData: { detail } }: Route.ComponentProp
     ['Customer', `${x.customerName} (${x.customerEmail})`],
     ['Order', <Link to={ADMIN_PATHS.order(x.orderNumber)}>{x.orderNumber}</Link>],
     ['Piece', `${x.productName}${x.huid ? ` · HUID ${x.huid}` : ''}`],
-    ['Metal', `${grams(x.metalWeightMg)} ${x.metal === 'gold' && x.purity ? `${x.purity} kt gold` : `${x.metal ?? ''} ${x.purity ?? ''}`.trim()}`],
+    ['Metal', `${grams(x.metalWeightMg)} ${metalText(x.metal, x.purity)}`.trim()],
     ['Diamonds', x.diamondWeightCents > 0 ? `${(x.diamondWeightCents / 100).toFixed(2)} ct` : 'None'],
     ['Asked on', showDay(x.createdAt)],
     ['Quoted', `${formatRupees(x.quotedPaise)} at ${formatRupees(x.ratePaisePerGram)}/g (rate of ${showDay(x.rateDate)})`],
@@ -112,7 +116,14 @@ export default function Exchange({ loaderData: { detail } }: Route.ComponentProp
             )}
             {x.status === 'Received' && (
               <Panel title="Settle">
-                <SettleForm detail={detail} fields={fieldsOf('settle')} />
+                {canSettle ? (
+                  <SettleForm detail={detail} fields={fieldsOf('settle')} />
+                ) : (
+                  <>
+                    <SettleValue detail={detail} />
+                    <p className="adm-muted">The piece is settled by a member with the accounts permission, from Accounts → Refunds due.</p>
+                  </>
+                )}
               </Panel>
             )}
             <Panel title="Refuse">

@@ -11,7 +11,7 @@
 import { Form, Link, data } from 'react-router';
 import { formatRupees } from '@milli/pricing';
 import type { AdminOrderDetail } from '@milli/contracts/schemas';
-import { paidBeforeWords } from '@milli/contracts';
+import { metalText, paidBeforeWords } from '@milli/contracts';
 import type { Route } from './+types/order';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
 import { ConfirmAction, isConfirmed } from '../../components/admin/confirm-dialog.tsx';
@@ -200,7 +200,7 @@ function Lines({ o }: { o: AdminOrderDetail }) {
                   {l.name}
                   <span className="adm-order-sub">
                     {l.sku}
-                    {l.metal ? ` · ${l.metal}${l.purity ? ` ${l.purity}${l.metal === 'gold' ? ' kt' : ''}` : ''}` : ''}
+                    {l.metal ? ` · ${metalText(l.metal, l.purity)}` : ''}
                     {l.hallmarked ? ' · hallmarked (HUID)' : l.recordedAtPacking ? ' · not hallmarked (no HUID)' : ''}
                   </span>
                   {optionText(l.options) && <span className="adm-order-sub">{optionText(l.options)}</span>}
@@ -651,6 +651,8 @@ function Documents({ o }: { o: AdminOrderDetail }) {
             Tax invoice {o.invoiceNumber} (PDF)
           </a>
         </p>
+      ) : o.status === 'Cancelled' ? (
+        <p className="adm-muted">Cancelled before dispatch: no tax invoice was issued.</p>
       ) : (
         <p className="adm-muted">The tax invoice is issued at dispatch, with the next number of its series.</p>
       )}
@@ -820,7 +822,9 @@ export default function AdminOrder({ loaderData: { order: o, returns, courier },
         </div>
         <div>
           <CourierPanel courier={courier} refusal={result?.intent === 'book-courier' ? result.refusal : undefined} shopDateTime={shopDateTime} />
-          <NextStep o={o} result={result} />
+          {/* Keyed by the step: otherwise React keeps the dispatch form's DOM boxes for the next form, and the AWB
+              typed a moment ago lands in the Delivered step's note box (issue 39). */}
+          <NextStep key={o.nextStatus ?? 'none'} o={o} result={result} />
           <PrintPanel o={o} />
           <OrderReturnsLinks returns={returns} />
           <Shipment o={o} />

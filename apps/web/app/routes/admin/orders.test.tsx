@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { Outlet, createRoutesStub } from 'react-router';
 import { ROLE_PERMISSIONS, type StaffRole } from '@milli/contracts';
 import { AdminOrderDetailSchema, AdminOrderPageSchema, type AdminOrderDetail } from '@milli/contracts/schemas';
@@ -165,6 +167,7 @@ const BASE = {
       soldWeightMg: 4520,
       recordedAtPacking: true,
       hallmarked: true,
+      diamondWeightCents: 25,
       options: { size: '12' },
     },
     {
@@ -181,6 +184,7 @@ const BASE = {
       soldWeightMg: 6000,
       recordedAtPacking: true,
       hallmarked: false,
+      diamondWeightCents: 0,
       options: {},
     },
     {
@@ -197,6 +201,7 @@ const BASE = {
       soldWeightMg: null,
       recordedAtPacking: false,
       hallmarked: false,
+      diamondWeightCents: 0,
       options: {},
     },
   ],
@@ -315,6 +320,10 @@ describe('one order', () => {
     expect(screen.getByRole('button', { name: 'Mark picked' })).toBeTruthy();
     const lines = screen.getByRole('region', { name: 'Lines' });
     expect(within(lines).getByRole('rowheader', { name: /Lotus Ring/ }).parentElement!.textContent).toContain('4.520 g');
+    // Issue 39: karats for gold only.
+    expect(within(lines).getByRole('rowheader', { name: /Lotus Ring/ }).textContent).toContain('Gold 22 kt');
+    expect(within(lines).getByRole('rowheader', { name: /Platinum Band/ }).textContent).toContain('Platinum 950');
+    expect(within(lines).getByRole('rowheader', { name: /Platinum Band/ }).textContent).not.toContain('kt');
     const packing = screen.getByRole('region', { name: 'Packing: HUIDs and weights' });
     expect(within(packing).getAllByRole('textbox', { name: /^HUID of Lotus Ring/ })).toHaveLength(2);
     expect(within(packing).queryByText(/Gift pouch/)).toBeNull();
@@ -380,6 +389,7 @@ describe('one order', () => {
         pieces: [
           { id: 1, lineId: 11, huid: 'AB12C3', netWeightMg: 4520, grossWeightMg: 4800, certificate: null },
           { id: 2, lineId: 11, huid: 'AB12C4', netWeightMg: 4510, grossWeightMg: 4790, certificate: { lab: 'IGI', number: 'LG77' } },
+          { id: 3, lineId: 13, huid: null, netWeightMg: 6000, grossWeightMg: 6000, certificate: null },
         ],
       },
       {
@@ -405,6 +415,44 @@ describe('one order', () => {
     const second = screen.getByRole('form', { name: 'Certificate of Lotus Ring, HUID AB12C4' });
     expect(within(second).getByRole('link', { name: 'IGI LG77' }).getAttribute('href')).toBe('/api/admin/orders/MIL-2026-000042/pieces/2/certificate');
     expect(within(second).getByRole('button', { name: 'Replace the certificate' })).toBeTruthy();
+    // Issue 39: none for the platinum band, which has no diamonds.
+    expect(screen.getAllByRole('form', { name: /^Certificate of/ })).toHaveLength(2);
+    expect(screen.queryByRole('form', { name: /^Certificate of Platinum Band/ })).toBeNull();
+  });
+
+  it('after the dispatch, the Delivered step’s note box starts empty, not with the AWB typed a moment ago (issue 39)', async () => {
+    const picked = AdminOrderDetailSchema.parse({ ...BASE, status: 'Picked', nextStatus: 'Out for Delivery' });
+    const dispatched = AdminOrderDetailSchema.parse({ ...BASE, status: 'Out for Delivery', nextStatus: 'Delivered' });
+    // The page as React Router keeps it across the dispatch: the same component, the loader's next answer.
+    const Page = () => {
+      const [order, setOrder] = useState(picked);
+      const props = { loaderData: { order, returns: [] }, actionData: undefined } as unknown as Parameters<typeof AdminOrder>[0];
+      return (
+        <>
+          <button type="button" onClick={() => setOrder(dispatched)}>
+            Reload
+          </button>
+          <AdminOrder {...props} />
+        </>
+      );
+    };
+    const Stub = createRoutesStub([
+      {
+        id: ADMIN_LAYOUT_ID,
+        path: '/admin',
+        Component: () => <Outlet />,
+        loader: () => ({ me, storeName: 'Milli' }),
+        children: [{ path: 'orders/:orderNumber', Component: Page }],
+      },
+    ]);
+    render(<Stub initialEntries={['/admin/orders/MIL-2026-000042']} />);
+    const user = userEvent.setup();
+    const dispatch = await screen.findByRole('form', { name: 'Dispatch' });
+    await user.type(within(dispatch).getByRole('textbox', { name: /Courier/ }), 'BlueDart');
+    await user.type(within(dispatch).getByRole('textbox', { name: /AWB number/ }), 'AWB123456');
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    const next = await screen.findByRole('form', { name: 'Next step' });
+    expect((within(next).getByRole('textbox', { name: /Note for the timeline/ }) as HTMLInputElement).value).toBe('');
   });
 
   it('once dispatched: the shipment, the invoice and credit note links, an open charge with Waive for the accounts desk; no cancel after delivery', async () => {
@@ -437,6 +485,18 @@ describe('one order', () => {
     expect(screen.getByRole('button', { name: 'Waive the charge of Rs. 1,200.00' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel the order' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Record the packing/ })).toBeNull();
+  });
+
+  it('a cancelled order keeps the link to the invoice issued before it was cancelled; one cancelled before dispatch says it has none (issue 39)', async () => {
+    const cancelled = { status: 'Cancelled', nextStatus: null, canCancel: false };
+    renderOrder({ ...cancelled, invoiceAvailable: true });
+    expect((await screen.findByRole('link', { name: 'Tax invoice MIL/2627/000042 (PDF)' })).getAttribute('href')).toBe(
+      '/api/admin/orders/MIL-2026-000042/invoice.pdf',
+    );
+    cleanup();
+    renderOrder({ ...cancelled, invoiceAvailable: false });
+    expect(await screen.findByText('Cancelled before dispatch: no tax invoice was issued.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Tax invoice/ })).toBeNull();
   });
 
   it('a proposed weight difference: the orders desk sees what it waits for, the accounts desk approves or rejects it (issue 35)', async () => {
