@@ -13,10 +13,11 @@ const member = (role: StaffRole): StaffMe => ({
   id: 1,
   email: 'asha@milli.example',
   name: 'Asha Rao',
-  role,
+  roles: [role],
   permissions: [...ROLE_PERMISSIONS[role]],
   twoFactor: false,
   mustEnrolTwoFactor: false,
+  deskMail: true,
 });
 
 // Through the contract's schema, so the screen is tested against what the API may really answer.
