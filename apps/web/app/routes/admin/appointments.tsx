@@ -157,8 +157,10 @@ function Booking({ a, open, members }: { a: AdminAppointment; open: string | und
 
 /** Issue 39: one day across every store and the video desk: slots down, places across. */
 function DayView({ day, open }: { day: AdminAppointmentDay; open: string | undefined }) {
-  const times = [...new Set(day.places.flatMap((p) => p.slots).concat(day.appointments.map((a) => a.slot)))].sort();
   const placeOf = (a: AdminAppointment) => (a.kind === 'video' ? 'video' : `store:${a.store?.id ?? 0}`);
+  // Only the calendars with a booking that day: two dozen stores side by side would be unreadable.
+  const places = day.places.filter((p) => day.appointments.some((a) => placeOf(a) === p.key));
+  const times = [...new Set(day.appointments.map((a) => a.slot))].sort();
   const booked = day.appointments.filter((a) => a.status === 'Booked').length;
   return (
     <>
@@ -186,16 +188,17 @@ function DayView({ day, open }: { day: AdminAppointmentDay; open: string | undef
         </nav>
       </Form>
       <p className="adm-muted">
-        {dayLabel(day.date)} · {booked} booked across {day.places.length} calendars ·{' '}
+        {dayLabel(day.date)} · {booked} booked at {places.length} of {day.places.length} calendars ·{' '}
         {day.appointments.filter((a) => a.status === 'Booked' && !a.assignee).length} not yet assigned
       </p>
-      <div className="appt-cal-scroll" tabIndex={0} role="region" aria-label="The day's appointments across the stores">
-        <table className="appt-cal">
+      {places.length === 0 && <p>No store visit or video call is booked on this day.</p>}
+      <div className="appt-cal-scroll" tabIndex={0} role="region" aria-label="The day's appointments across the stores" hidden={places.length === 0}>
+        <table className="appt-cal appt-cal--day">
           <caption className="adm-visually-hidden">Appointments on {dayLabel(day.date)}, by slot (rows) and store or video desk (columns)</caption>
           <thead>
             <tr>
               <th scope="col">Time</th>
-              {day.places.map((p) => (
+              {places.map((p) => (
                 <th key={p.key} scope="col">
                   {p.name}
                   {p.slots.length === 0 && <span className="adm-muted appt-cal-closed"> closed</span>}
@@ -207,7 +210,7 @@ function DayView({ day, open }: { day: AdminAppointmentDay; open: string | undef
             {times.map((slot) => (
               <tr key={slot}>
                 <th scope="row">{clock(slot)}</th>
-                {day.places.map((p) => {
+                {places.map((p) => {
                   const here = day.appointments.filter((a) => a.slot === slot && placeOf(a) === p.key);
                   return (
                     <td key={p.key} className={p.slots.includes(slot) ? '' : 'is-closed'}>
