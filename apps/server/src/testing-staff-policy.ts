@@ -48,7 +48,8 @@ export const ROUTE_DESKS: readonly (readonly [method: RegExp, path: RegExp, perm
   [/GET/, /^\/api\/admin\/refunds-due$/, 'accounts'],
   [/.*/, /^\/api\/admin\/harvest\//, 'accounts'],
   // The orders desk.
-  [/.*/, /^\/api\/admin\/orders(\/|$)/, 'orders'],
+  [/.*/, /^\/api\/admin\/orders(\/|$|\.csv$)/, 'orders'],
+  [/GET/, /^\/api\/admin\/invoices\/batch\.pdf$/, 'orders'],
   [/.*/, /^\/api\/admin\/returns(\/|$)/, 'orders'],
   [/.*/, /^\/api\/admin\/exchanges(\/|$)/, 'orders'],
   [/.*/, /^\/api\/admin\/appointments(\/|$)/, 'orders'],
@@ -68,7 +69,8 @@ export const ROUTE_DESKS: readonly (readonly [method: RegExp, path: RegExp, perm
   // The complaints desk.
   [/.*/, /^\/api\/admin\/complaints(\/|$)/, 'complaints'],
   // Every member (the navigation's desk counts name only the desks the member's roles handle).
-  [/.*/, /^\/api\/admin\/(me|dashboard|desk-counts)(\/|$)/, 'self'],
+  // The search: every member, each group of its answer only where the member's roles hold that desk (issue 39).
+  [/.*/, /^\/api\/admin\/(me|dashboard|desk-counts|search)(\/|$)/, 'self'],
 ];
 
 export function deskOf(method: string, path: string): StaffPermission | undefined {

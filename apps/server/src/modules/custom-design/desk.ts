@@ -16,6 +16,7 @@ import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { requestNumber, requestTitle } from './describe.ts';
+import { bindHuids } from '../orders/service.ts';
 import { processImages, type ProcessedImage } from '../../lib/images.ts';
 import { createUploadStore, uploadUrl } from './storage.ts';
 import { approvedSheet, balanceOrderOf, diamondRateToday, finalTotalOf, metalRateToday, purityOf, versionsOf } from './sheet.ts';
@@ -323,6 +324,18 @@ export function createDesignDesk(db: Db, files: FileStore, opts: { settings: Set
         if (piece.huid !== null && (await customDesignRepository(tx).huidTaken(piece.huid, id))) {
           const message = `HUID ${piece.huid} is already on another piece. Please check the hallmark.`;
           throw new DomainError('CONFLICT', message, { huid: message });
+        }
+        // Issue 39: a HUID names one article for ever: bound to this design now, unless another article had it first.
+        if (piece.huid !== null) {
+          const [elsewhere] = await bindHuids(
+            tx,
+            [{ huid: piece.huid, article: `design:${id}`, articleName: `Custom design ${requestNumber(id)}` }],
+            new Date(),
+          );
+          if (elsewhere) {
+            const message = `HUID ${piece.huid} names another article (${elsewhere.articleName}) for ever: a HUID never moves to another piece.`;
+            throw new DomainError('CONFLICT', message, { huid: message });
+          }
         }
         const final = await finalTotalOf(tx, sheet, piece.netWeightMg, s.gstPercent);
         if (final.totalPaise < sheet.advancePaise)

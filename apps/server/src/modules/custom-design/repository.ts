@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
-import { requestNumber } from '../../lib/request-number.ts';
 import type { AdminCustomRequestListQuery } from '@milli/contracts/schemas';
 
 const r = schema.customDesignRequests;
@@ -277,8 +276,7 @@ export function customDesignRepository(db: Db) {
         .where(eq(r.id, id));
     },
     /**
-     * Is this HUID on a packed piece still sold, on another request's made piece, or bound to another article for
-     * ever (issue 39: huid_articles; otherwise it is bound to this design here)? Two desks recording the same
+     * Is this HUID on a packed piece still sold, or on another request's made piece? Two desks recording the same
      * HUID at once are taken in turn (a transaction-scoped lock on the HUID), so only one can have it.
      */
     async huidTaken(huid: string, requestId: number) {
@@ -294,15 +292,7 @@ export function customDesignRepository(db: Db) {
         .from(r)
         .where(and(eq(r.huid, huid), ne(r.id, requestId)))
         .limit(1);
-      if (packed || other) return true;
-      // Issue 39: a HUID names one article for ever: bound to this design now, unless another article had it first.
-      const article = `design:${requestId}`;
-      await db
-        .insert(schema.huidArticles)
-        .values({ huid, article, articleName: `Custom design ${requestNumber(requestId)}` })
-        .onConflictDoNothing({ target: schema.huidArticles.huid });
-      const [bound] = await db.select({ article: schema.huidArticles.article }).from(schema.huidArticles).where(eq(schema.huidArticles.huid, huid));
-      return bound!.article !== article;
+      return Boolean(packed || other);
     },
   };
 }

@@ -628,3 +628,12 @@ export async function orderOfBooking(tx: Db, orderId: number): Promise<{ orderNu
   const row = await ordersRepository(tx).byIdLocked(orderId);
   return row ? { orderNumber: row.orderNumber, status: row.status } : null;
 }
+
+/**
+ * Issue 39: binds HUIDs to their article for ever (huid_articles, owned by the orders module) on the caller's
+ * transaction, and answers those already bound to another article. The design desk binds a made piece's HUID to its
+ * design through here; packing binds a sold piece's to its SKU.
+ */
+export function bindHuids(tx: Db, rows: { huid: string; article: string; articleName: string }[], at: Date) {
+  return ordersRepository(tx).bindHuids(rows, at);
+}

@@ -93,11 +93,12 @@ export function AdminShell({
               {group.label && <p className="adm-nav__heading">{group.label}</p>}
               <ul>
                 {group.items.map((item) => (
-                  <li key={item.to}>
+                  <li key={item.to} className="adm-nav__item">
                     <NavLink to={item.to} end={item.end ?? false} className="adm-nav__link" prefetch="intent">
                       {item.label}
-                      <DeskCount count={item.desk ? deskCounts[item.desk] : undefined} what={item.desk ? DESK_LABELS[item.desk] : ''} />
                     </NavLink>
+                    {/* Beside the link, not in it: the link keeps its name ('Returns'), the count is read after it. */}
+                    <DeskCount count={item.desk ? deskCounts[item.desk] : undefined} what={item.desk ? DESK_LABELS[item.desk] : ''} />
                   </li>
                 ))}
               </ul>

@@ -426,7 +426,7 @@ describe('one order', () => {
     // The page as React Router keeps it across the dispatch: the same component, the loader's next answer.
     const Page = () => {
       const [order, setOrder] = useState(picked);
-      const props = { loaderData: { order, returns: [] }, actionData: undefined } as unknown as Parameters<typeof AdminOrder>[0];
+      const props = { loaderData: { order, returns: [], courier: NO_COURIER }, actionData: undefined } as unknown as Parameters<typeof AdminOrder>[0];
       return (
         <>
           <button type="button" onClick={() => setOrder(dispatched)}>
