@@ -64,7 +64,7 @@ test('a customer’s hallmarked order goes through the desk: picked, packed with
   const queues = staff.getByRole('navigation', { name: 'Order queues' });
   await queues.getByRole('link', { name: /^Placed/ }).click();
   await expect(queues.getByRole('link', { name: /^Placed/ })).toHaveAttribute('aria-current', 'page');
-  await staff.getByRole('searchbox', { name: 'Search orders' }).fill(orderNumber);
+  await staff.getByRole('searchbox', { name: 'Search orders', exact: true }).fill(orderNumber);
   await staff.getByRole('button', { name: 'Apply' }).click();
   await expect(staff).toHaveURL(/status=Placed/);
   const row = staff.getByRole('row').filter({ hasText: orderNumber });

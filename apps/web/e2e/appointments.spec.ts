@@ -68,8 +68,18 @@ test('a shopper books a store visit from the store locator and staff see it in t
   const { serious } = await axeCheck(staff);
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await shots(staff, 'admin-appointments', [1024, 1440]);
-  await row.getByRole('button', { name: new RegExp(`^Attended\\W+${name}$`) }).click();
-  await expect(staff.getByText(`${name} is marked attended.`)).toBeVisible();
+  // Issue 39: whether the shopper came is marked once the slot has begun; until then the booking says so.
+  await expect(row.getByRole('button', { name: new RegExp(`^Attended\\W+${name}$`) })).toHaveCount(0);
+  await expect(row.getByText('Mark it after 1:30 pm')).toBeVisible();
+  // The day across the stores: the booking goes to the member who will see the shopper.
+  await staff.goto(`/admin/appointments?view=day&date=${day}`);
+  const seenBy = staff.getByRole('combobox', { name: new RegExp(`^Seen by\\W+${name}\\W*$`) });
+  const member = ((await seenBy.locator('option').nth(1).textContent()) ?? '').trim();
+  await seenBy.selectOption({ label: member });
+  await staff.getByRole('button', { name: new RegExp(`^Assign\\W+${name}$`) }).click();
+  await expect(staff.getByText(`${name} will be seen by ${member}.`)).toBeVisible();
+  await expect(seenBy).toHaveValue(/\d+/);
+  await shots(staff, 'admin-appointments-day', [1024, 1440]);
 
   await shopperContext.close();
   await staffContext.close();
