@@ -17,5 +17,6 @@ export * from './privacy-rules.ts';
 export * from './catalogue-images.ts';
 export * from './admin-shop-values.ts';
 export * from './paid-before.ts';
+export * from './and-list.ts';
 export * from './hallmark.ts';
 export type * from './api.ts';

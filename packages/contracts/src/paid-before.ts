@@ -1,3 +1,4 @@
+import { andList } from './and-list.ts';
 /**
  * What paid an order, or part of it, before it was placed (issue 39): browser-safe, so the shopper's order page and
  * the orders desk name it alike without zod in the storefront bundle.
@@ -21,6 +22,5 @@ export function paidBeforeWords(kinds: readonly PaidBeforeKind[], whose: 'your' 
     store_credit: `${whose} store credit`,
     advance: `the advance paid on ${whose} design`,
   };
-  const words = kinds.map((k) => names[k]);
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  return andList(kinds.map((k) => names[k]));
 }

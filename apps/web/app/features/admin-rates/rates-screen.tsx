@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { RATE_LABELS, type RateKey, type RateRow, type RatesAnswer } from '@milli/contracts/schemas';
+import { andList } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { PageHeader, Panel } from '../../components/admin/admin-shell.tsx';
 import { FormActions, FormError, SavedNotice, SubmitButton } from '../../components/admin/form-kit.tsx';
@@ -33,8 +34,7 @@ function Change({ percent }: { percent: number | null }) {
 /** Issue 39: exactly what was saved, by name ('Saved today’s rates of 24 kt gold and 22 kt gold. …'). */
 function savedMessage(saved: readonly RateKey[]): string {
   const names = saved.map((k) => RATE_LABELS[k]);
-  const list = names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `Saved today’s rate${names.length === 1 ? '' : 's'} of ${list} (${names.length} rate${names.length === 1 ? '' : 's'}). Every price in the shop now follows them.`;
+  return `Saved today’s rate${names.length === 1 ? '' : 's'} of ${andList(names)} (${names.length} rate${names.length === 1 ? '' : 's'}). Every price in the shop now follows them.`;
 }
 
 export interface RatesScreenProps {

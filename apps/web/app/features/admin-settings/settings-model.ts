@@ -1,6 +1,7 @@
 /** The settings screen's words and field kinds, browser-safe (the action and the screen share them). */
 import type { SettingsField } from '@milli/contracts/schemas';
 import type { FieldErrors } from '../../lib/field-errors.ts';
+import { andList } from '@milli/contracts';
 
 /** Fields typed in rupees (sent as paise). */
 export const MONEY_FIELDS = ['shippingFeePaise', 'hallmarkingChargePaise', 'codLimitPaise'] as const satisfies readonly SettingsField[];
@@ -71,7 +72,7 @@ export function savedMessage(result: SettingsActionResult | undefined): string |
   if (!result?.saved) return null;
   if (result.saved.length === 0) return 'Nothing changed: the settings were already so.';
   const names = result.saved.map((f) => FIELD_LABELS[f]);
-  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const list = andList(names);
   const repriced = result.repriced ? ` ${result.repriced} product price${result.repriced === 1 ? '' : 's'} follow the new GST rate.` : '';
   return `Saved: ${list}.${repriced}`;
 }

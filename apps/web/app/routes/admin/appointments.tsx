@@ -155,6 +155,69 @@ function Booking({ a, open, members }: { a: AdminAppointment; open: string | und
   );
 }
 
+/** The calendar grid of both views: slots down, a column per day (week) or per calendar (day), each cell its bookings. */
+function SlotGrid({
+  label,
+  caption,
+  wide = false,
+  hidden = false,
+  times,
+  columns,
+  bookingsAt,
+  open,
+  members,
+}: {
+  label: string;
+  caption: string;
+  wide?: boolean;
+  hidden?: boolean;
+  times: string[];
+  columns: { key: string; title: string; slots: string[] }[];
+  bookingsAt: (key: string, slot: string) => AdminAppointment[];
+  open: string | undefined;
+  members?: AdminAppointmentDay['members'];
+}) {
+  return (
+    <div className="appt-cal-scroll" tabIndex={0} role="region" aria-label={label} hidden={hidden}>
+      <table className={`appt-cal${wide ? ' appt-cal--day' : ''}`}>
+        <caption className="adm-visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            {columns.map((c) => (
+              <th key={c.key} scope="col">
+                {c.title}
+                {c.slots.length === 0 && <span className="adm-muted appt-cal-closed"> closed</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {times.map((slot) => (
+            <tr key={slot}>
+              <th scope="row">{clock(slot)}</th>
+              {columns.map((c) => {
+                const here = bookingsAt(c.key, slot);
+                return (
+                  <td key={c.key} className={c.slots.includes(slot) ? '' : 'is-closed'}>
+                    {here.length > 0 && (
+                      <ul className="appt-cal-list">
+                        {here.map((a) => (
+                          <Booking key={a.id} a={a} open={open} {...(members ? { members } : {})} />
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Issue 39: one day across every store and the video desk: slots down, places across. */
 function DayView({ day, open }: { day: AdminAppointmentDay; open: string | undefined }) {
   const placeOf = (a: AdminAppointment) => (a.kind === 'video' ? 'video' : `store:${a.store?.id ?? 0}`);
@@ -192,43 +255,17 @@ function DayView({ day, open }: { day: AdminAppointmentDay; open: string | undef
         {day.appointments.filter((a) => a.status === 'Booked' && !a.assignee).length} not yet assigned
       </p>
       {places.length === 0 && <p>No store visit or video call is booked on this day.</p>}
-      <div className="appt-cal-scroll" tabIndex={0} role="region" aria-label="The day's appointments across the stores" hidden={places.length === 0}>
-        <table className="appt-cal appt-cal--day">
-          <caption className="adm-visually-hidden">Appointments on {dayLabel(day.date)}, by slot (rows) and store or video desk (columns)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              {places.map((p) => (
-                <th key={p.key} scope="col">
-                  {p.name}
-                  {p.slots.length === 0 && <span className="adm-muted appt-cal-closed"> closed</span>}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {times.map((slot) => (
-              <tr key={slot}>
-                <th scope="row">{clock(slot)}</th>
-                {places.map((p) => {
-                  const here = day.appointments.filter((a) => a.slot === slot && placeOf(a) === p.key);
-                  return (
-                    <td key={p.key} className={p.slots.includes(slot) ? '' : 'is-closed'}>
-                      {here.length > 0 && (
-                        <ul className="appt-cal-list">
-                          {here.map((a) => (
-                            <Booking key={a.id} a={a} open={open} members={day.members} />
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SlotGrid
+        label="The day's appointments across the stores"
+        caption={`Appointments on ${dayLabel(day.date)}, by slot (rows) and store or video desk (columns)`}
+        wide
+        hidden={places.length === 0}
+        times={times}
+        columns={places.map((p) => ({ key: p.key, title: p.name, slots: p.slots }))}
+        bookingsAt={(key, slot) => day.appointments.filter((a) => a.slot === slot && placeOf(a) === key)}
+        open={open}
+        members={day.members}
+      />
     </>
   );
 }
@@ -308,45 +345,14 @@ function Week({
         {calendar.store ? `${calendar.store.name}, open ${calendar.store.hours}` : 'Video calls: 10:30 am to 7:30 pm every day'} · {calendar.capacity} per slot
         · {booked} booked this week
       </p>
-      <div className="appt-cal-scroll" tabIndex={0} role="region" aria-label="The week's appointments">
-        <table className="appt-cal">
-          <caption className="adm-visually-hidden">
-            Appointments from {dayLabel(calendar.from)} to {dayLabel(calendar.to)}, by slot (rows) and day (columns)
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              {calendar.days.map((d) => (
-                <th key={d.date} scope="col">
-                  {dayLabel(d.date)}
-                  {d.slots.length === 0 && <span className="adm-muted appt-cal-closed"> closed</span>}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {times.map((slot) => (
-              <tr key={slot}>
-                <th scope="row">{clock(slot)}</th>
-                {calendar.days.map((d) => {
-                  const here = at(d.date, slot);
-                  return (
-                    <td key={d.date} className={d.slots.includes(slot) ? '' : 'is-closed'}>
-                      {here.length > 0 && (
-                        <ul className="appt-cal-list">
-                          {here.map((a) => (
-                            <Booking key={a.id} a={a} open={open} />
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SlotGrid
+        label="The week's appointments"
+        caption={`Appointments from ${dayLabel(calendar.from)} to ${dayLabel(calendar.to)}, by slot (rows) and day (columns)`}
+        times={times}
+        columns={calendar.days.map((d) => ({ key: d.date, title: dayLabel(d.date), slots: d.slots }))}
+        bookingsAt={at}
+        open={open}
+      />
     </>
   );
 }
