@@ -19,6 +19,12 @@ const VIEWPORT_FREE = [
   '**/admin-jobs.spec.ts',
 ];
 
+/**
+ * Specs that change the store's rates, which every price on every page follows: they run alone, after both
+ * widths' projects have finished, so no other test sees a price change between its product page and its cart.
+ */
+const RATE_SETTERS = ['**/admin-rates.spec.ts', '**/buyback.spec.ts'];
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../../test-results/e2e',
@@ -61,8 +67,14 @@ export default defineConfig({
       // attack, the Razorpay wiring (a second server of its own; payments.spec.ts pays at 375 px), the CSV import,
       // the back office's shell (its own test looks at 375 px) and its Jobs screen (a second server of its own, with a
       // mail server that refuses everything).
-      testIgnore: VIEWPORT_FREE,
+      testIgnore: [...VIEWPORT_FREE, ...RATE_SETTERS],
     },
-    { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 } } },
+    { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 } }, testIgnore: RATE_SETTERS },
+    {
+      name: 'rates-last',
+      use: { viewport: { width: 1440, height: 900 } },
+      testMatch: RATE_SETTERS,
+      dependencies: ['mobile-375', 'desktop-1440'],
+    },
   ],
 });

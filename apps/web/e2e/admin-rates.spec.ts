@@ -37,9 +37,8 @@ async function goldPiece(visitor: APIRequestContext): Promise<ProductDetail> {
   throw new Error('no 22 kt gold piece without a sale on the first page of /alljewellery');
 }
 
-test('the owner enters today’s 22 kt gold rate and the shop’s pages show the new price at once', async ({ page, playwright, baseURL }, testInfo) => {
-  // Once per run: the store's rates are shared by every project's browser, and a second run at once would race it.
-  test.skip(testInfo.project.name !== 'desktop-1440', 'the rates are set once per run');
+test('the owner enters today’s 22 kt gold rate and the shop’s pages show the new price at once', async ({ page, playwright, baseURL }) => {
+  // Run once, in the rates-last project (playwright.config.ts): the store's rates are shared by every test.
   test.setTimeout(120_000);
   const visitor = await playwright.request.newContext({ baseURL: baseURL! });
   try {
@@ -92,7 +91,6 @@ test('the owner enters today’s 22 kt gold rate and the shop’s pages show the
 });
 
 test('the rates and settings screens at 1024 and 1440 px', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop-1440', 'screenshots are taken once');
   await ownerSignIn(page);
   for (const width of [1024, 1440]) {
     await page.setViewportSize({ width, height: 900 });
@@ -111,8 +109,7 @@ test('the rates and settings screens at 1024 and 1440 px', async ({ page }, test
   await page.screenshot({ path: testInfo.outputPath('admin-settings-refused.png'), fullPage: true });
 });
 
-test('rates typed before the page’s script is ready are all saved, and the notice names each (issue 39)', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop-1440', 'the rates are set once per run');
+test('rates typed before the page’s script is ready are all saved, and the notice names each (issue 39)', async ({ page }) => {
   await ownerSignIn(page);
   // The page's scripts are held back: the form is the server's HTML until they are let through.
   let release!: () => void;

@@ -55,7 +55,6 @@ test('a delivered piece’s exchange value follows today’s rate, is asked for,
   browser,
   request,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop-1440', 'the exchange journey runs once, at desktop size');
   test.setTimeout(240_000);
   const piece = await aGoldPiece(request, 1);
 
