@@ -21,9 +21,9 @@ const VIEWPORT_FREE = [
 
 /**
  * Specs that change the store's rates, which every price on every page follows: they run alone, after both
- * widths' projects have finished, so no other test sees a price change between its product page and its cart.
+ * widths' projects have finished, one at a time, so no other test sees a price change between two of its pages.
  */
-const RATE_SETTERS = ['**/admin-rates.spec.ts', '**/buyback.spec.ts'];
+const RATE_SETTERS = ['**/admin-rates.spec.ts', '**/buyback.spec.ts', '**/gold-rate.spec.ts'];
 
 export default defineConfig({
   testDir: './e2e',
@@ -75,6 +75,8 @@ export default defineConfig({
       use: { viewport: { width: 1440, height: 900 } },
       testMatch: RATE_SETTERS,
       dependencies: ['mobile-375', 'desktop-1440'],
+      // One at a time: each sets rates the others read.
+      workers: 1,
     },
   ],
 });

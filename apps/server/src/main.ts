@@ -1,5 +1,5 @@
 import { DatabaseOpenError, openDatabase } from '@milli/db';
-import { isSeeded, seedDemoStore } from '@milli/db/seed';
+import { DEMO_RATE_HISTORY_DAYS, isSeeded, seedDemoStore } from '@milli/db/seed';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { shutDown } from './lib/lifecycle.ts';
@@ -22,7 +22,8 @@ async function main() {
   });
   await database.migrate({ waiting: () => console.log('Another instance is applying the migrations: waiting for it') });
   if (config.seedDemo && !(await isSeeded(database.db))) {
-    await seedDemoStore(database.db);
+    // The demo store comes with a year of past rates (issue 42: /gold-rate's chart).
+    await seedDemoStore(database.db, { rateHistoryDays: DEMO_RATE_HISTORY_DAYS });
   }
   const staffNote = await firstOwnerAtStart(database.db, createRateLimiter(database.db), config.firstOwner);
   if (staffNote) console.log(staffNote);

@@ -70,6 +70,10 @@ export default [
   route('order-details', 'routes/order-details.tsx'),
   route('cad-design', 'routes/cad-design.tsx'),
   route('cart', 'routes/cart.tsx'),
+  // Issue 42: the day's rates in public, and the pages a rate alert's mailed links open (a button posts the token).
+  route('gold-rate', 'routes/gold-rate.tsx'),
+  route('rate-alerts/confirm', 'routes/rate-alert-link.tsx', { id: 'rate-alert-confirm' }),
+  route('rate-alerts/stop', 'routes/rate-alert-link.tsx', { id: 'rate-alert-stop' }),
   route('checkout', 'routes/checkout.tsx'),
   // Issue 18: the payment step of an order awaiting payment (Razorpay Checkout, or the demo gateway's).
   route('checkout/pay/:orderNumber', 'routes/checkout-pay.tsx'),

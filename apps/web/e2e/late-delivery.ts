@@ -6,7 +6,7 @@
  */
 import { hash } from '@node-rs/argon2';
 import { openDatabase, schema } from '@milli/db';
-import { isSeeded, seedDemoStore } from '@milli/db/seed';
+import { DEMO_RATE_HISTORY_DAYS, isSeeded, seedDemoStore } from '@milli/db/seed';
 
 export const LATE_SHOPPER = { username: 'late_returner', email: 'late.returner@example.in', password: 'Kundan2024', orderNumber: 'MIL-2026-990040' } as const;
 export const LATE_DAYS = 40;
@@ -15,7 +15,7 @@ export async function prepareLateDelivery(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir });
   try {
     await database.migrate();
-    if (!(await isSeeded(database.db))) await seedDemoStore(database.db);
+    if (!(await isSeeded(database.db))) await seedDemoStore(database.db, { rateHistoryDays: DEMO_RATE_HISTORY_DAYS });
     const db = database.db;
     const [product] = await db.select().from(schema.products).limit(1);
     if (!product) throw new Error('the demo store has no product');

@@ -10,6 +10,12 @@
  */
 import type { z } from 'zod';
 import {
+  RateAlertCreatedSchema,
+  RateAlertListSchema,
+  RateAlertSchema,
+  RateAlertTokenAnswerSchema,
+  RateHistorySchema,
+  RatesTodaySchema,
   AddressAnswerSchema,
   AddressListSchema,
   AdminAppointmentCalendarSchema,
@@ -237,6 +243,13 @@ export const API_ANSWERS = {
   'GET /api/product/get_product_detail/:page': ProductPageSchema,
   'GET /api/product/productList': ProductPageSchema,
   'GET /api/product/suggest': SuggestAnswerSchema,
+  'GET /api/rates/history': RateHistorySchema,
+  'GET /api/rates/today': RatesTodaySchema,
+  'GET /api/rate-alerts': RateAlertListSchema,
+  'POST /api/rate-alerts': RateAlertCreatedSchema,
+  'POST /api/rate-alerts/:id/stop': RateAlertSchema,
+  'POST /api/rate-alerts/confirm': RateAlertTokenAnswerSchema,
+  'POST /api/rate-alerts/stop': RateAlertTokenAnswerSchema,
   'GET /api/sales/running': RunningSalesSchema,
   'GET /api/settings': StoreSettingsSchema,
   'POST /api/sizer-requests': MessageSchema,

@@ -103,6 +103,7 @@ export * from './custom-design.ts';
 export * from './text.ts';
 export * from './staff-schemas.ts';
 export * from './admin-rates.ts';
+export * from './rates.ts';
 export * from './admin-settings.ts';
 export * from './admin-shop.ts';
 export * from './admin-partners.ts';

@@ -57,6 +57,7 @@ const TABLES = [
   'product_stones',
   'product_tags',
   'products',
+  'rate_alerts',
   'rate_limit_hits',
   'refunds',
   'review_photos',

@@ -349,6 +349,52 @@ export const diamondRates = pgTable(
   ],
 );
 
+export const RATE_ALERT_DIRECTIONS = ['below', 'above'] as const;
+/** pending: a guest's alert waiting for its e-mail to be confirmed; live: watched; sent: told once and ended; stopped. */
+export const RATE_ALERT_STATUSES = ['pending', 'live', 'sent', 'stopped'] as const;
+
+/**
+ * Issue 42: "tell me when 22 kt gold goes below ₹6,500 a gram". Written by the rate-alerts module; fired once, in the
+ * transaction that sets the rate crossing it. The token (its SHA-256 here) confirms a guest's alert and stops any.
+ */
+export const rateAlerts = pgTable(
+  'rate_alerts',
+  {
+    id: serial('id').primaryKey(),
+    metal: text('metal', { enum: METALS }).notNull(),
+    purity: integer('purity').notNull(),
+    direction: text('direction', { enum: RATE_ALERT_DIRECTIONS }).notNull(),
+    levelPaisePerGram: paise('level_paise_per_gram').notNull(),
+    email: text('email').notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    /** Whose allowance of live alerts this counts against: 'customer:12' or 'mailbox:asha@example.com'. */
+    personKey: text('person_key').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: RATE_ALERT_STATUSES }).notNull(),
+    /** The rate in force when the alert was asked for, which was on the other side of the level. */
+    rateAtRequestPaise: paise('rate_at_request_paise').notNull(),
+    createdAt: createdAt(),
+    confirmedAt: tsz('confirmed_at'),
+    firedAt: tsz('fired_at'),
+    firedRatePaise: paise('fired_rate_paise'),
+    stoppedAt: tsz('stopped_at'),
+  },
+  (t) => [
+    uniqueIndex('rate_alerts_token_hash_key').on(t.tokenHash),
+    index('rate_alerts_watch_idx').on(t.metal, t.purity, t.status),
+    index('rate_alerts_person_idx').on(t.personKey, t.status),
+    index('rate_alerts_customer_idx').on(t.customerId),
+    oneOf('rate_alerts_metal_check', 'metal', METALS),
+    oneOf('rate_alerts_direction_check', 'direction', RATE_ALERT_DIRECTIONS),
+    oneOf('rate_alerts_status_check', 'status', RATE_ALERT_STATUSES),
+    check(
+      'rate_alerts_purity_check',
+      raw(`("metal" = 'gold' AND "purity" IN (14, 18, 22, 24)) OR ("metal" = 'platinum' AND "purity" = 950) OR ("metal" = 'silver' AND "purity" = 925)`),
+    ),
+    check('rate_alerts_level_check', raw('"level_paise_per_gram" > 0')),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Products
 

@@ -41,6 +41,7 @@ import { customersAdminModule } from './customers/admin-routes.ts';
 import { courierModule } from './courier/routes.ts';
 import { courierAdminModule } from './courier/admin-routes.ts';
 import { searchAdminModule } from './search/admin-routes.ts';
+import { rateAlertsModule } from './rate-alerts/routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -85,4 +86,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   courierAdminModule,
   searchAdminModule,
   customersAdminModule,
+  rateAlertsModule,
 ];

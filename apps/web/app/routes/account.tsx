@@ -19,25 +19,29 @@ import { cancelAppointment, loadAppointments } from '../features/appointments/my
 import { StoreCreditPane, loadStoreCredit } from '../features/account/store-credit-pane.tsx';
 import { MyComplaints } from '../features/complaints/my-complaints.tsx';
 import { loadMyComplaints } from '../features/complaints/complaints.server.ts';
+import { MyRateAlerts, STOP_RATE_ALERT_INTENT, type StopRateAlertResult } from '../features/gold-rate/my-rate-alerts.tsx';
+import { loadMyRateAlerts, stopMyRateAlert } from '../features/gold-rate/gold-rate.server.ts';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 import '../styles/screens/payments.css';
 import '../styles/screens/complaints.css';
+import '../styles/screens/gold-rate.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') }, { name: 'robots', content: 'noindex' }];
 
 /** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [account, payments, addresses, appointments, storeCredit, complaints] = await Promise.all([
+  const [account, payments, addresses, appointments, storeCredit, complaints, rateAlerts] = await Promise.all([
     loadAccount(api, request),
     loadPayments(api),
     loadAddresses(api),
     loadAppointments(api),
     loadStoreCredit(api),
     loadMyComplaints(api),
+    loadMyRateAlerts(api),
   ]);
-  return { ...account, payments, addresses, appointments, storeCredit, complaints };
+  return { ...account, payments, addresses, appointments, storeCredit, complaints, rateAlerts };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get('intent') ?? '');
   if (intent === 'save-profile') return saveProfile(serverApi(context), form);
   if (intent === CANCEL_APPOINTMENT_INTENT) return cancelAppointment(serverApi(context), form);
+  if (intent === STOP_RATE_ALERT_INTENT) return stopMyRateAlert(serverApi(context), form);
   if (ADDRESS_INTENTS.includes(intent)) return addressAction(serverApi(context), form, intent as AddressResult['intent']);
   return data<ProfileResult>({ intent: 'save-profile', ok: false, message: 'Unknown request.' }, { status: 400 });
 }
@@ -71,7 +76,9 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
  * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, details, payments, addresses, appointments, storeCredit, complaints } = loaderData;
+  const { user, details, payments, addresses, appointments, storeCredit, complaints, rateAlerts } = loaderData;
+  const rateAlertResult =
+    actionData && 'intent' in actionData && actionData.intent === STOP_RATE_ALERT_INTENT ? (actionData as StopRateAlertResult) : undefined;
   const appointmentResult =
     actionData && 'intent' in actionData && actionData.intent === CANCEL_APPOINTMENT_INTENT ? (actionData as CancelAppointmentResult) : undefined;
   const addressResult = actionData && 'fields' in actionData && ADDRESS_INTENTS.includes(actionData.intent) ? (actionData as AddressResult) : undefined;
@@ -140,6 +147,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               </ul>
               <MyAppointments appointments={appointments} result={appointmentResult} />
               <MyComplaints complaints={complaints} />
+              <MyRateAlerts alerts={rateAlerts} result={rateAlertResult} />
             </Panel>
 
             <Panel tab="payments" active={tab}>

@@ -26,7 +26,7 @@ import {
 import { productSearchText } from '../search.ts';
 import { CATEGORY_SPECS, OTHER_STONE_NAMES } from './catalog-data.ts';
 import { buildDemoProducts, slugify } from './products.ts';
-import { DIAMOND_RATES_RUPEES_PER_CARAT, METAL_RATES_RUPEES_PER_GRAM } from './rates.ts';
+import { DIAMOND_RATES_RUPEES_PER_CARAT, METAL_RATES_RUPEES_PER_GRAM, demoRateHistory } from './rates.ts';
 import { DEMO_REVIEWERS, demoReviews } from './reviews.ts';
 import { demoSales } from './sales.ts';
 import { DEMO_SETTINGS, demoCoupons } from './settings.ts';
@@ -38,12 +38,19 @@ export { DIAMOND_RATES_RUPEES_PER_CARAT, GST_PERCENT, METAL_RATES_RUPEES_PER_GRA
 export { DEMO_STORES } from './stores.ts';
 export { CATEGORY_SPECS } from './catalog-data.ts';
 export { DEMO_SETTINGS } from './settings.ts';
+/** The days of past rates `npm start`'s demo store comes with (issue 42: /gold-rate's chart). */
+export const DEMO_RATE_HISTORY_DAYS = 365;
 export { DEMO_REVIEWERS } from './reviews.ts';
 export { demoSales } from './sales.ts';
 
 export interface SeedOptions {
   /** The day the store is seeded on: rates are dated that day (in India) and pieces were added in the months before. */
   today?: Date;
+  /**
+   * Issue 42: also this many days of past rates (demoRateHistory), as `npm start`'s demo store has, so /gold-rate's
+   * chart has a year to draw. Tests seed none unless they ask: they set the rates they read.
+   */
+  rateHistoryDays?: number;
 }
 
 export interface SeedSummary {
@@ -106,6 +113,10 @@ export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<
     await tx
       .insert(metalRates)
       .values(METAL_RATES_RUPEES_PER_GRAM.map((r) => ({ rateDate, metal: r.metal, purity: r.purity, ratePaisePerGram: r.rupees * 100, createdAt: today })));
+    if (options.rateHistoryDays) {
+      const history = demoRateHistory(rateDate, options.rateHistoryDays);
+      for (let i = 0; i < history.length; i += 500) await tx.insert(metalRates).values(history.slice(i, i + 500).map((r) => ({ ...r, createdAt: today })));
+    }
     await tx.insert(diamondRates).values(
       Object.entries(DIAMOND_RATES_RUPEES_PER_CARAT).map(([quality, rupees]) => ({
         rateDate,

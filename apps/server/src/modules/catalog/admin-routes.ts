@@ -50,6 +50,7 @@ import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES_PER_UPLOAD } from './images
 import { csvTemplate } from './csv-columns.ts';
 import { createCatalogDesk, createRatesDesk, DEFAULT_HISTORY_DAYS } from './desk.ts';
 import { createProductCsvService } from './product-csv.ts';
+import { fireRateAlerts } from '../rate-alerts/service.ts';
 
 const errors = {
   400: ErrorSchema,
@@ -112,7 +113,11 @@ const IMPORT_INVALID_MESSAGE = 'Nothing was imported: the file has problems. Fix
 const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = createCatalogDesk(deps.database.db, deps.files, deps.services.catalog);
-  const rates = createRatesDesk(deps.database.db, deps.services.catalog);
+  // Issue 42: a rate set here tells the rate alerts it crosses, in the same transaction.
+  const publicUrl = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
+  const rates = createRatesDesk(deps.database.db, deps.services.catalog, undefined, (tx, set, at) =>
+    fireRateAlerts(tx, set, { publicUrl, settings: deps.services.settings, at }),
+  );
   // Every write of the desk changes what shoppers see: this instance forgets at once (others hear the database).
   forgetAfterWrites(app, deps.readCache);
 
@@ -375,7 +380,12 @@ const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
         response: { 200: RatesUpdateAnswerSchema, ...rateErrors },
       },
     },
-    async (req) => rates.update(actorOf(req), req.body),
+    async (req) => {
+      const answer = await rates.update(actorOf(req), req.body);
+      // The rate alerts it crossed queued their mails in its transaction: send them now.
+      deps.mailer.kick();
+      return answer;
+    },
   );
 };
 

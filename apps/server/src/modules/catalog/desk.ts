@@ -825,7 +825,13 @@ function percentChange(paise: number, from: number): string {
  * The day's rates (issue 17): what the back office's rates screen reads, and today's rates set in one transaction
  * with the catalogue repriced (by `catalog`, the composition root's catalogue service) and the change audited.
  */
-export function createRatesDesk(db: Db, catalog: Pick<CatalogService, 'detail' | 'reprice'>, now: () => Date = () => new Date()) {
+export function createRatesDesk(
+  db: Db,
+  catalog: Pick<CatalogService, 'detail' | 'reprice'>,
+  now: () => Date = () => new Date(),
+  /** Issue 42: told the metal rates set, in their transaction (the rate alerts they cross); answers how many it told. */
+  afterRatesSet?: (tx: Db, rates: { metal: 'gold' | 'platinum' | 'silver'; purity: number; paise: number }[], at: Date) => Promise<number>,
+) {
   const repo = createCatalogRepository(db);
 
   return {
@@ -912,12 +918,19 @@ export function createRatesDesk(db: Db, catalog: Pick<CatalogService, 'detail' |
           else await txRepo.upsertMetalRate(today, metal as 'gold', Number(grade), rate.paise);
         }
         const repriced = await catalog.reprice(undefined, tx);
+        const metalSet = rates
+          .filter((r) => !r.key.startsWith('diamond:'))
+          .map((r) => {
+            const [metal, purity] = r.key.split(':') as ['gold' | 'platinum' | 'silver', string];
+            return { metal, purity: Number(purity), paise: r.paise };
+          });
+        const alertsSent = afterRatesSet && metalSet.length > 0 ? await afterRatesSet(tx, metalSet, now()) : 0;
         await recordAudit(tx, actor, {
           action: 'update',
           entity: 'rates',
           entityId: today,
           before: Object.fromEntries(Object.entries(before).map(([k, v]) => [k, v && { paise: v.paise, date: v.date }])),
-          after: { ...written, repriced },
+          after: { ...written, repriced, ...(alertsSent > 0 ? { alertsSent } : {}) },
         });
         return { date: today, written, repriced };
       });

@@ -936,6 +936,16 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
       return datedRates(metalRows, diamondRows);
     },
 
+    /** One metal's rates set from `from` to `to` (both included), oldest first (issue 42: /gold-rate's chart). */
+    async metalRatesBetween(metal: Metal, purity: number, from: string, to: string): Promise<{ date: string; paise: number }[]> {
+      const rows = await db
+        .select({ date: metalRates.rateDate, paise: metalRates.ratePaisePerGram })
+        .from(metalRates)
+        .where(and(eq(metalRates.metal, metal), eq(metalRates.purity, purity), gte(metalRates.rateDate, from), lte(metalRates.rateDate, to)))
+        .orderBy(asc(metalRates.rateDate));
+      return rows.map((r) => ({ date: r.date, paise: Number(r.paise) }));
+    },
+
     /** Sets a metal's rate of `day` (insert or replace: one row per day, metal and purity). */
     async upsertMetalRate(day: string, metal: Metal, purity: number, paise: number): Promise<void> {
       await db

@@ -16,6 +16,9 @@ import {
   ProductPageSchema,
   ProductReviewsSchema,
   ProductSummaryListSchema,
+  RateHistoryQuerySchema,
+  RateHistorySchema,
+  RatesTodaySchema,
   ReviewsQuerySchema,
   RunningSalesSchema,
   SuggestAnswerSchema,
@@ -29,6 +32,7 @@ import { imageJob } from '../../lazy-sharp.ts';
 import { STATUS_OF } from '../../plugins/errors.ts';
 import { keptByAddress, sendKept } from '../../plugins/read-cache.ts';
 import type { ListRequest } from './service.ts';
+import { createPublicRates } from './public-rates.ts';
 import { indianDate } from '@milli/pricing';
 
 /**
@@ -58,6 +62,41 @@ export const catalogModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
    * the address they were asked at, before its query is parsed and checked again (`keptByAddress`).
    */
   const byAddress = keptByAddress(cache, () => indianDate(new Date()));
+
+  // Issue 42: the day's rates in public, kept like the catalogue (a rate set by staff empties the read cache) and by
+  // the day, and public for a minute to a browser or a CDN.
+  const publicRates = createPublicRates(deps.database.read);
+  const RATES_HTTP = { 'cache-control': 'public, max-age=60' };
+  api.get(
+    '/rates/today',
+    {
+      schema: {
+        summary: "Today's metal rates per gram and per 10 g, with the change since yesterday",
+        description:
+          'Gold 24, 22, 18 and 14 kt, platinum 950 and silver 925, as staff set them (paise). A rate not yet set today is the last one set, with its day (`setOn`).',
+        response: { 200: RatesTodaySchema },
+      },
+    },
+    (_req, reply) => sendKept(cache, reply, `rates-today:${indianDate(new Date())}`, () => ok(publicRates.today()), RATES_HTTP),
+  );
+  api.get(
+    '/rates/history',
+    {
+      schema: {
+        summary: "One metal's rate over the last days (1-366, today included): the rate it opened at and each day one was set",
+        querystring: RateHistoryQuerySchema,
+        response: { 200: RateHistorySchema, 400: ErrorSchema },
+      },
+    },
+    (req, reply) =>
+      sendKept(
+        cache,
+        reply,
+        `rates-history:${indianDate(new Date())}:${req.query.metal}:${req.query.purity}:${req.query.days}`,
+        () => ok(publicRates.history(req.query)),
+        RATES_HTTP,
+      ),
+  );
 
   api.get('/category', { schema: { summary: "The catalogue's categories", response: { 200: CategoryListSchema } } }, (_req, reply) =>
     sendKept(cache, reply, 'categories', () => ok(catalog.categories())),

@@ -523,3 +523,6 @@ function offerOf(
 function priceToday(p: PricingContext, listPricePaise: number): number {
   return priceChoice(p)?.totalPaise ?? listPricePaise;
 }
+
+/** Issue 42: the day's rates in public (what /gold-rate and the rate alerts read). */
+export { createPublicRates, type PublicRates } from './public-rates.ts';

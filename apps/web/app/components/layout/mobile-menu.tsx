@@ -94,6 +94,11 @@ export function MobileMenu({
             </NavLink>
           </li>
           <li>
+            <NavLink to="/gold-rate" className="mm-link">
+              Today’s gold rate
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/about-us" className="mm-link">
               About
             </NavLink>

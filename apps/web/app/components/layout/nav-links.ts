@@ -80,6 +80,7 @@ export const QUICK_LINKS = [
   { label: 'About Us', href: '/about-us' },
   { label: 'Store Locator', href: '/store' },
   { label: 'Book an Appointment', href: '/book-appointment' },
+  { label: 'Today’s Gold Rate', href: '/gold-rate' },
   { label: 'Old Gold Trade-in', href: '/trade-in' },
   { label: 'Milli Harvest', href: '/milli-harvest' },
   { label: 'Trade Partners', href: '/new-manufacturer' },

@@ -46,6 +46,9 @@ function TopBar({ data }: { data: ShellData }) {
         <nav aria-label="Account" className="topbar-nav">
           <ul>
             <li>
+              <NavLink to="/gold-rate">Gold rate</NavLink>
+            </li>
+            <li>
               <NavLink to="/about-us">About</NavLink>
             </li>
             {/*

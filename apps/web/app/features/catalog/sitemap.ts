@@ -37,6 +37,7 @@ export const STATIC_PAGES: SitemapEntry[] = [
   { path: '/about-us', changefreq: 'monthly', priority: 0.5 },
   { path: '/store', changefreq: 'monthly', priority: 0.5 },
   { path: '/book-appointment', changefreq: 'monthly', priority: 0.4 },
+  { path: '/gold-rate', changefreq: 'daily', priority: 0.6 },
   { path: '/trade-in', changefreq: 'monthly', priority: 0.4 },
   { path: '/milli-harvest', changefreq: 'monthly', priority: 0.5 },
   { path: '/custom-design', changefreq: 'monthly', priority: 0.5 },
