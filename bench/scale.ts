@@ -126,7 +126,7 @@ async function loadProducts(client: pg.Client): Promise<number> {
     await client.query(
       `insert into products (sku, name, slug, description, material, metal, category_id, metal_colour, purity, metal_weight_mg,
          fixed_price_paise, making_charge_paise, diamond_weight_cents, diamond_count, diamond_quality, stone_value_paise,
-         stone_weight_cents, colour, huid, stock, units_sold, rating_tenths, review_count, featured_rank, image,
+         stone_weight_cents, colour, stock, units_sold, rating_tenths, review_count, featured_rank, image, spin_frames,
          gender, occasion, gift_occasions, gift_recipients, list_price_paise, list_price_date, active, search_text, created_at, updated_at)
        select s.sku, n.name,
          trim(both '-' from lower(regexp_replace(replace(n.name, '''', ''), '[^A-Za-z0-9]+', '-', 'g'))) || '-' || s.g,
@@ -138,12 +138,12 @@ async function loadProducts(client: pg.Client): Promise<number> {
          t.diamond_count, t.diamond_quality,
          round(t.stone_value_paise * r.f / 1000) * 1000,
          case when t.stone_weight_cents = 0 then 0 else greatest(5, round(t.stone_weight_cents * r.f))::int end,
-         t.colour, t.huid,
+         t.colour,
          case when r.r1 < 0.03 then 0 else 1 + floor(r.r2 * 24)::int end,
          floor(r.r3 ^ 2 * 420)::int,
          case when r.r4 < 0.15 then 0 else 34 + floor(r.r5 * 17)::int end,
          case when r.r4 < 0.15 then 0 else 1 + floor(r.r6 ^ 1.6 * 180)::int end,
-         null, t.image, t.gender, t.occasion, t.gift_occasions, t.gift_recipients,
+         null, t.image, t.spin_frames, t.gender, t.occasion, t.gift_occasions, t.gift_recipients,
          case when t.fixed_price_paise is null then round(t.list_price_paise * r.f) else round(t.fixed_price_paise * r.f / 1000) * 1000 - 100 end,
          t.list_price_date, r.r8 >= 0.02, t.search_text,
          now() - r.r9 * interval '730 days', now() - r.r9 * interval '730 days'
@@ -162,6 +162,10 @@ async function loadProducts(client: pg.Client): Promise<number> {
     select p.id, l.${column} from scale_gen s join products p on p.sku = s.sku join ${table} l on l.product_id = s.template_id`;
   await client.query(link('product_tags', 'tag_id'));
   await client.query(link('product_stones', 'other_stone_id'));
+  // Issue 40: each piece's views, as its template's (the storefront writes their alt text from the name and view).
+  await client.query(`insert into product_images (product_id, position, path, view, alt, width, height)
+    select p.id, i.position, i.path, i.view, '', i.width, i.height
+    from scale_gen s join products p on p.sku = s.sku join product_images i on i.product_id = s.template_id`);
   // About one piece in eight on the demo store's running sale, as many as the demo store has.
   await client.query(`insert into sale_products (sale_id, product_id)
     select (select id from sales where current_date between starts_on and ends_on order by id limit 1), p.id
@@ -185,15 +189,21 @@ interface Scenario {
    * Timed through the catalogue service instead (decision 026): 'list' is the whole listing answer, with "Did you
    * mean" when it finds nothing; 'facets' the filter panel's counts. The query is the productList query string's.
    */
-  service?: { kind: 'list' | 'facets' | 'vocabulary'; query: Record<string, string> };
+  service?: { kind: 'list' | 'facets' | 'vocabulary' | 'detail'; query: Record<string, string> };
 }
 
 function search(q: string, kind: string): Scenario {
   return { name: `search '${q}' (${kind})`, criteria: { search: searchTerms(q) }, order: 'relevance' };
 }
 
-function scenarios(exactSku: string): Scenario[] {
+function scenarios(exactSku: string, detailId: number): Scenario[] {
   return [
+    {
+      name: `product page answer, with its views (id ${detailId})`,
+      criteria: {},
+      order: 'featured',
+      service: { kind: 'detail', query: { id: String(detailId) } },
+    },
     { name: 'listing, first page (featured)', criteria: {}, order: 'featured' },
     { name: 'listing, first page, popularity', criteria: {}, order: 'popularity' },
     { name: 'listing, first page, latest', criteria: {}, order: 'latest' },
@@ -298,6 +308,10 @@ async function measure(db: Db, s: Scenario): Promise<Measured> {
     if (call.kind === 'vocabulary') {
       const words = await repo.searchVocabulary();
       rows = words.words.size + words.synonyms.length;
+    } else if (call.kind === 'detail') {
+      // The product page's one statement (decision 036), now with its views, turn and film (issue 40).
+      const detail = await service.detail(Number(call.query.id));
+      rows = detail?.product_views.length ?? 0;
     } else if (call.kind === 'list') {
       const answer = await service.list(query);
       rows = answer.data.length;
@@ -423,16 +437,18 @@ async function main(): Promise<void> {
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const counts = (
       await pool.query(`select (select count(*) from products)::int as products, (select count(*) from products where active)::int as active,
-        (select count(*) from product_tags)::int as tags, (select count(*) from product_stones)::int as stones, (select count(*) from search_words)::int as words,
+        (select count(*) from product_tags)::int as tags, (select count(*) from product_stones)::int as stones, (select count(*) from product_images)::int as views, (select count(*) from search_words)::int as words,
         (select pg_size_pretty(pg_total_relation_size('products'))) as size, version() as version`)
-    ).rows[0] as { products: number; active: number; tags: number; stones: number; words: number; size: string; version: string };
+    ).rows[0] as { products: number; active: number; tags: number; stones: number; views: number; words: number; size: string; version: string };
     console.log(
-      `scale: ${counts.products} products (${counts.active} active), ${counts.tags} tag links, ${counts.stones} stone links, ${counts.words} search words, products table ${counts.size}, loaded in ${loadSeconds.toFixed(0)} s`,
+      `scale: ${counts.products} products (${counts.active} active), ${counts.tags} tag links, ${counts.stones} stone links, ${counts.views} pictures, ${counts.words} search words, products table ${counts.size}, loaded in ${loadSeconds.toFixed(0)} s`,
     );
-    const exactSku = (
-      await pool.query(`select sku from products where active order by id desc limit 1 offset (select least(4321, count(*) / 2) from products where active)`)
-    ).rows[0].sku as string;
-    const list = scenarios(exactSku);
+    const exact = (
+      await pool.query(
+        `select id, sku from products where active order by id desc limit 1 offset (select least(4321, count(*) / 2) from products where active)`,
+      )
+    ).rows[0] as { id: number; sku: string };
+    const list = scenarios(exact.sku, exact.id);
 
     const { names: scaleIndexes, statements } = scaleIndexStatements();
     let before: Map<string, Measured> | undefined;

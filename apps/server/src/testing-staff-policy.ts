@@ -10,7 +10,7 @@ import type { StaffPermission, StaffRole } from '@milli/contracts';
 export const WHO_HOLDS: Record<StaffPermission, readonly StaffRole[]> = {
   // Every member: the dashboard, their own password, second factor and API tokens.
   self: ['owner', 'catalogue', 'orders', 'design', 'partners', 'accounts'],
-  // The catalogue desk: products, taxonomy, images, CSV, the day's rates, coupons, stores, reviews.
+  // The catalogue desk: products, taxonomy, images and films, CSV, the day's rates, coupons, stores, reviews.
   catalogue: ['owner', 'catalogue'],
   // The orders desk: orders, packing, dispatch, returns received and checked, exchanges received, appointments, sizers.
   orders: ['owner', 'orders'],

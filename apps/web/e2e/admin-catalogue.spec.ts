@@ -107,7 +107,9 @@ test('the owner adds a product with two photos; it shows in the listing and sear
 
   await page.goto(`/product-detail/${productId}`);
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(page.locator('.pd-thumbs img')).toHaveCount(1);
+  // Every picture has its thumbnail (issue 40), the one shown marked current.
+  await expect(page.locator('.pd-thumbs img')).toHaveCount(2);
+  await expect(page.locator('.pd-thumbs a[aria-current="true"]')).toHaveCount(1);
 });
 
 test('the products list exports what it shows as CSV', async ({ page }) => {

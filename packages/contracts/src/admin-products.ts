@@ -10,6 +10,7 @@ import {
   SIZE_KINDS,
 } from './constants.ts';
 import { adminListPage } from './admin-list.ts';
+import { PRODUCT_VIDEO_TYPES, PRODUCT_VIEWS } from './product-media.ts';
 import { hallmarkRuleOf } from './hallmark.ts';
 
 /**
@@ -523,8 +524,22 @@ export const ProductImageSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   variants: z.array(z.object({ width: z.number().int(), format: z.enum(['avif', 'webp']), path: z.string() })),
+  /** What the picture shows (issue 40), or null when not marked. */
+  view: z.enum(PRODUCT_VIEWS).nullable(),
 });
 export type ProductImage = z.infer<typeof ProductImageSchema>;
+
+/** A product's film as the back office sees it (issue 40). */
+export const ProductVideoSchema = z.object({
+  path: z.string(),
+  contentType: z.enum(PRODUCT_VIDEO_TYPES),
+  bytes: z.number().int(),
+  /** The uploaded poster, or null: the product's first view stands in. */
+  posterPath: z.string().nullable(),
+});
+export type ProductVideo = z.infer<typeof ProductVideoSchema>;
+/** POST and DELETE /api/admin/products/{id}/video: the product's film now (null once removed). */
+export const ProductVideoAnswerSchema = z.object({ data: ProductVideoSchema.nullable() });
 
 const formValues = z.object({
   sku: z.string(),
@@ -595,6 +610,7 @@ export const AdminProductSchema = z.object({
   makingChargePaise: z.number().int(),
   updatedAt: z.string(),
   images: z.array(ProductImageSchema),
+  video: ProductVideoSchema.nullable(),
   sales: z.array(ProductSaleSchema),
 });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
@@ -679,6 +695,14 @@ export const ImageChangeSchema = z.object({
     z.string({ error: 'The description is text.' }).max(200, 'A picture description is at most 200 characters.').optional(),
   ),
   position: z.coerce.number().int().min(0).max(1000).optional(),
+  /** What the picture shows; '' (the form's "not marked") clears it. */
+  view: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .enum(PRODUCT_VIEWS, { error: `A view is one of ${PRODUCT_VIEWS.join(', ')}.` })
+      .nullable()
+      .optional(),
+  ),
 });
 export const ImageOrderSchema = z.object({
   ids: z.preprocess(

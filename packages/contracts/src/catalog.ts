@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SORT_OPTIONS } from './constants.ts';
+import { PRODUCT_VIDEO_TYPES, PRODUCT_VIEWS } from './product-media.ts';
 
 const sortValues = SORT_OPTIONS.map((o) => o.value) as number[];
 const sortMessage = `sort must be one of ${sortValues.join(', ')}`;
@@ -134,6 +135,16 @@ export const PricingContextSchema = z.object({
 });
 export type PricingContext = z.infer<typeof PricingContextSchema>;
 
+/** One picture of a product's gallery (issue 40). */
+export const ProductViewItemSchema = z.object({
+  src: z.string(),
+  view: z.enum(PRODUCT_VIEWS).nullable(),
+  alt: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type ProductViewItem = z.infer<typeof ProductViewItemSchema>;
+
 export const ProductDetailSchema = z.object({
   ...ProductSummaryFields,
   product_description: z.string(),
@@ -153,6 +164,12 @@ export const ProductDetailSchema = z.object({
   product_stock: z.number().int(),
   product_review_count: z.number().int(),
   product_images: z.array(z.string()),
+  /** Issue 40: the gallery, in order: each picture with what it shows and its alt text; the first is the front. */
+  product_views: z.array(ProductViewItemSchema),
+  /** Issue 40: the frames of the piece's 360° turn, in order ([] when it has none). */
+  product_spin: z.array(z.string()),
+  /** Issue 40: the piece's short film, if staff uploaded one: played muted, with controls, never on its own. */
+  product_video: z.object({ src: z.string(), type: z.enum(PRODUCT_VIDEO_TYPES), poster: z.string() }).nullable(),
   pricing: PricingContextSchema,
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;

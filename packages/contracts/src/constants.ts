@@ -85,14 +85,15 @@ export function choicesText(options: { purity?: number; colour?: string; diamond
 }
 
 /**
- * The picture of a piece in a metal colour: the demo drawings exist per colour (/media/art/{kind}/{metal}/{n}.svg,
+ * The picture of a piece in a metal colour: the demo drawings exist per colour (/media/art/{kind}/{metal}/{n}.svg, and
+ * each view and spin frame of it, {n}-side.svg, {n}-spin-07.svg,
  * packages/db/src/art.ts), so a drawing of the piece's own gold is redrawn in the chosen one; any other
  * picture (a photograph) stays as it is.
  */
 export function pictureInColour(image: string, colour: string | null | undefined): string {
   const metal = colour === 'Rose Gold' ? 'rose-gold' : colour === 'White Gold' ? 'white-gold' : colour === 'Yellow Gold' ? 'yellow-gold' : null;
   if (!metal) return image;
-  const m = /^(\/media\/art\/[a-z-]+\/)(yellow-gold|rose-gold|white-gold)(\/[0-9]+\.svg)$/.exec(image);
+  const m = /^(\/media\/art\/[a-z-]+\/)(yellow-gold|rose-gold|white-gold)(\/[0-9]+(?:-(?:side|worn|closeup|spin-[0-9]{2}))?\.svg)$/.exec(image);
   return m ? `${m[1]}${metal}${m[3]}` : image;
 }
 

@@ -154,6 +154,7 @@ export const ERROR_CODES = [
   'IN_USE',
   'IMPORT_INVALID',
   'UNSUPPORTED_IMAGE',
+  'UNSUPPORTED_VIDEO',
   // Ours, never the client's
   'INTERNAL',
   'UNAVAILABLE',

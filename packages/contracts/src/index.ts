@@ -15,6 +15,7 @@ export * from './staff.ts';
 export * from './complaint-rules.ts';
 export * from './privacy-rules.ts';
 export * from './catalogue-images.ts';
+export * from './product-media.ts';
 export * from './admin-shop-values.ts';
 export * from './paid-before.ts';
 export * from './and-list.ts';

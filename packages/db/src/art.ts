@@ -20,10 +20,24 @@ export type ArtStone = (typeof ART_STONES)[number];
 export const ART_STYLES = 2;
 export const ART_VARIANT_COUNT = ART_STONES.length * ART_STYLES;
 
+/**
+ * How a piece is seen (issue 40): from the front (the catalogue's first picture), turned to the side, worn (on the
+ * hand, the neck or the ear as the piece goes), and close up on its centre stone.
+ */
+export const ART_VIEWS = ['front', 'side', 'worn', 'closeup'] as const;
+export type ArtView = (typeof ART_VIEWS)[number];
+
+/** Frames of a demo piece's 360° turn: one every 15°. */
+export const ART_SPIN_FRAMES = 24;
+
 export interface ArtRef {
   kind: ArtKind;
   metal: ArtMetal;
   variant: number;
+  /** The view drawn; front when absent. */
+  view?: ArtView;
+  /** A frame (0..ART_SPIN_FRAMES-1) of the 360° turn, instead of a view. */
+  frame?: number;
 }
 
 /** The variant that draws this stone in this style (0 or 1). */
@@ -49,27 +63,40 @@ export function artMetalFor(metal: 'gold' | 'platinum' | 'silver', metalColour: 
   return 'yellow-gold';
 }
 
-export function artPath(kind: ArtKind, metal: ArtMetal, variant: number): string {
-  return `/media/art/${kind}/${metal}/${variant}.svg`;
+export function artPath(kind: ArtKind, metal: ArtMetal, variant: number, view: ArtView = 'front'): string {
+  return `/media/art/${kind}/${metal}/${variant}${view === 'front' ? '' : `-${view}`}.svg`;
 }
 
-const ART_PATH = /^\/media\/art\/([a-z-]+)\/([a-z-]+)\/([1-9][0-9]?)\.svg$/;
+/** Frame `frame` of the piece's 360° turn: /media/art/ring/yellow-gold/3-spin-07.svg. */
+export function artSpinPath(kind: ArtKind, metal: ArtMetal, variant: number, frame: number): string {
+  return `/media/art/${kind}/${metal}/${variant}-spin-${String(frame).padStart(2, '0')}.svg`;
+}
+
+/** Every frame of the turn of the piece a drawing (any view of it) shows, or [] for any other picture (a photograph). */
+export function artSpinFrames(drawing: string, frames = ART_SPIN_FRAMES): string[] {
+  const ref = parseArtPath(drawing);
+  if (!ref) return [];
+  return Array.from({ length: Math.min(frames, ART_SPIN_FRAMES) }, (_, i) => artSpinPath(ref.kind, ref.metal, ref.variant, i));
+}
+
+const ART_PATH = /^\/media\/art\/([a-z-]+)\/([a-z-]+)\/([1-9][0-9]?)(?:-(side|worn|closeup)|-spin-([0-9]{2}))?\.svg$/;
 
 /** Reads a picture URL path back into its parts; null for anything that is not exactly one of ours. */
 export function parseArtPath(path: string): ArtRef | null {
   const m = ART_PATH.exec(path);
   if (!m) return null;
-  const [, kind, metal, v] = m;
+  const [, kind, metal, v, view, frame] = m;
   const variant = Number(v);
   if (!(ART_KINDS as readonly string[]).includes(kind!)) return null;
   if (!(ART_METALS as readonly string[]).includes(metal!)) return null;
   if (!(variant >= 1 && variant <= ART_VARIANT_COUNT)) return null;
-  return { kind: kind as ArtKind, metal: metal as ArtMetal, variant };
-}
-
-/** The picture a parsed path names. */
-export function renderArt(ref: ArtRef): string {
-  return productArt(ref.kind, ref.metal, ref.variant);
+  const ref: ArtRef = { kind: kind as ArtKind, metal: metal as ArtMetal, variant };
+  if (view) ref.view = view as ArtView;
+  if (frame !== undefined) {
+    if (Number(frame) >= ART_SPIN_FRAMES) return null;
+    ref.frame = Number(frame);
+  }
+  return ref;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -611,8 +638,14 @@ const DRAW: Record<ArtKind, (pen: Pen, style: number) => void> = {
   studs,
 };
 
-/** SVG (600 × 600) of a piece of jewellery; variant 1..ART_VARIANT_COUNT picks stone and style. */
-export function productArt(kind: ArtKind, metal: ArtMetal, variant: number): string {
+/** A piece drawn at 600 × 600: its <defs>, its elements (background excluded) and what it shows, in words. */
+export interface DrawnPiece {
+  defs: string;
+  body: string;
+  label: string;
+}
+
+export function drawPiece(kind: ArtKind, metal: ArtMetal, variant: number): DrawnPiece {
   if (!(ART_KINDS as readonly string[]).includes(kind)) throw new RangeError(`unknown art kind ${kind}`);
   const palette = METAL_PALETTES[metal];
   if (!palette) throw new RangeError(`unknown art metal ${metal}`);
@@ -623,11 +656,20 @@ export function productArt(kind: ArtKind, metal: ArtMetal, variant: number): str
   const pen = new Pen(palette, stone);
   DRAW[kind](pen, variantStyle(variant));
   const label = `${kind.replace('-', ' ')} in ${palette.label}${stone === 'plain' ? '' : ` with ${stone.replace('-', ' ')}`}`;
+  return { defs: defs(pen), body: pen.out.join(''), label };
+}
+
+/** The warm backdrop and the soft shadow every drawing stands on. */
+export const ART_BACKDROP = `<rect width="600" height="600" fill="url(#bg)"/><ellipse cx="300" cy="530" rx="220" ry="28" fill="url(#sh)"/>`;
+
+/** SVG (600 × 600) of a piece of jewellery; variant 1..ART_VARIANT_COUNT picks stone and style. */
+export function productArt(kind: ArtKind, metal: ArtMetal, variant: number): string {
+  const { defs: d, body, label } = drawPiece(kind, metal, variant);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600" role="img" aria-label="${label}">` +
-    defs(pen) +
-    `<rect width="600" height="600" fill="url(#bg)"/><ellipse cx="300" cy="530" rx="220" ry="28" fill="url(#sh)"/>` +
-    pen.out.join('') +
+    d +
+    ART_BACKDROP +
+    body +
     `</svg>`
   );
 }
@@ -654,5 +696,5 @@ export function collectionArtPath(category: string): string | null {
 /** SVG of a category's collection tile (a ring for an unknown category). */
 export function collectionArt(category: string): string {
   const ref = COLLECTION_ART[category] ?? { kind: 'ring', metal: 'yellow-gold', variant: artVariant('diamond', 0) };
-  return renderArt(ref);
+  return productArt(ref.kind, ref.metal, ref.variant);
 }

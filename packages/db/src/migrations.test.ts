@@ -56,6 +56,7 @@ const TABLES = [
   'product_images',
   'product_stones',
   'product_tags',
+  'product_videos',
   'products',
   'rate_alerts',
   'rate_limit_hits',

@@ -521,6 +521,8 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     /** Issue 38: where the piece was made (Consumer Protection (E-Commerce) Rules 2020, rule 6(5)): a country's English name. */
     countryOfOrigin: text('country_of_origin').notNull().default('India'),
+    /** Issue 40: frames of the piece's 360° turn (0: none). The demo drawings turn in ART_SPIN_FRAMES frames. */
+    spinFrames: integer('spin_frames').notNull().default(0),
     /**
      * Extra words the search should find the piece by: category, tags, stones, colours, occasion.
      * Denormalised because a generated column cannot read other tables; whoever changes a product's
@@ -594,6 +596,7 @@ export const products = pgTable(
     allOf('products_gift_recipients_check', 'gift_recipients', GIFT_RECIPIENTS),
     check('products_priced_check', raw('"metal_weight_mg" IS NOT NULL OR "fixed_price_paise" IS NOT NULL')),
     check('products_country_of_origin_check', raw(`char_length("country_of_origin") BETWEEN 2 AND 80`)),
+    check('products_spin_frames_check', raw('"spin_frames" BETWEEN 0 AND 72')),
     check('products_sale_discount_check', raw('"sale_discount_paise" BETWEEN 0 AND "list_price_paise"')),
     check(
       'products_purity_check',
@@ -660,9 +663,35 @@ export const productImages = pgTable(
       .$type<{ width: number; format: 'avif' | 'webp'; path: string }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** What the picture shows (issue 40): 'front', 'side', 'worn' or 'closeup'; null for a photo not marked. */
+    view: text('view'),
     createdAt: createdAt(),
   },
-  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+  (t) => [
+    index('product_images_product_idx').on(t.productId, t.position),
+    oneOf('product_images_view_check', 'view', ['front', 'side', 'worn', 'closeup'], true),
+  ],
+);
+
+/**
+ * A product's short film (issue 40), uploaded in the back office: one per product, MP4 or WebM as its container
+ * header says, kept as sent (checked, not transcoded: decision 056) under /media/catalogue/, with its poster (an
+ * uploaded picture's renditions, or null to show the product's first view).
+ */
+export const productVideos = pgTable(
+  'product_videos',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** The poster's main rendition (a WebP at CATALOGUE_MAIN_WIDTH), or null: the product's first view. */
+    posterPath: text('poster_path'),
+    createdAt: createdAt(),
+  },
+  () => [oneOf('product_videos_content_type_check', 'content_type', ['video/mp4', 'video/webm']), check('product_videos_bytes_check', raw('"bytes" > 0'))],
 );
 
 export const productTags = pgTable(
@@ -2639,6 +2668,9 @@ export const saleProductsRelations = relations(saleProducts, ({ one }) => ({
   sale: one(sales, { fields: [saleProducts.saleId], references: [sales.id] }),
   product: one(products, { fields: [saleProducts.productId], references: [products.id] }),
 }));
+export const productVideosRelations = relations(productVideos, ({ one }) => ({
+  product: one(products, { fields: [productVideos.productId], references: [products.id] }),
+}));
 export const productImagesRelations = relations(productImages, ({ one }) => ({
   product: one(products, { fields: [productImages.productId], references: [products.id] }),
 }));
@@ -2759,6 +2791,7 @@ export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type ProductImage = typeof productImages.$inferSelect;
 export type NewProductImage = typeof productImages.$inferInsert;
+export type ProductVideo = typeof productVideos.$inferSelect;
 export type ProductTag = typeof productTags.$inferSelect;
 export type ProductStone = typeof productStones.$inferSelect;
 export type Review = typeof reviews.$inferSelect;

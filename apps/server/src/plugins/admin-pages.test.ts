@@ -36,6 +36,8 @@ describe('back-office pages', () => {
     expect(formLimit('/admin/import', () => true)).toBe(11 * 1024 * 1024);
     expect(formLimit('/admin/import?x=1', () => false)).toBe(1024 * 1024);
     expect(formLimit('/admin/staff', () => true)).toBe(1024 * 1024);
+    expect(formLimit('/admin/products/12', () => true)).toBe(56 * 1024 * 1024);
+    expect(formLimit('/admin/products/12.data', () => false)).toBe(1024 * 1024);
     expect(formLimit('/custom-design', () => false)).toBe(41 * 1024 * 1024);
     // With JavaScript the same forms post to the page's data address; a review's photos go to its two pages.
     expect(formLimit('/custom-design.data', () => false)).toBe(41 * 1024 * 1024);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { data, redirect, useActionData } from 'react-router';
 import type { Route } from './+types/product-detail';
 import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
-import { pictureInColour, type MyReviewState, type PincodeCheck } from '@milli/contracts';
+import type { MyReviewState, PincodeCheck } from '@milli/contracts';
 import { ApiError } from '../lib/api.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -21,9 +21,11 @@ import { ProductTabs } from '../features/catalog/product-tabs.tsx';
 import { parseProductId } from '../features/catalog/product-id.ts';
 import { PLACEHOLDER_IMAGE } from '../features/catalog/product-card.tsx';
 import { ProductPicture } from '../components/media/product-picture.tsx';
+import { ProductGallery } from '../features/catalog/product-gallery.tsx';
 import type { SizerResult } from '../features/catalog/sizer-dialog.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/catalog.css';
+import '../styles/screens/gallery.css';
 import { SeeInStore } from '../features/appointments/see-in-store.tsx';
 import { useMyReview } from '../features/catalog/use-my-review.ts';
 
@@ -152,9 +154,6 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
   const [chosen, setChosen] = useState<{ id: number; colour?: string; purity?: number } | null>(null);
   const mine = product && chosen?.id === product.product_id ? chosen : null;
   const colour = product ? (mine?.colour ?? product.pricing.defaultColour) : null;
-  const gallery = product
-    ? [...new Set([product.product_parent_image, ...product.product_images].filter(Boolean).map((src) => pictureInColour(src, colour)))]
-    : [];
   // The hallmark states the karat chosen (each piece's own HUID is on its order, never one for the product).
   const ownPurity = product?.pricing.metal === 'gold' ? (product.product_purity ?? product.pricing.defaultPurity) : null;
   const goldPurity = ownPurity === null ? null : (mine?.purity ?? ownPurity);
@@ -174,33 +173,12 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
       <div className="section pd-section">
         <div className="container pd">
           <div className="pd-gallery">
-            <div className="pd-image">
-              <ProductPicture
-                src={gallery[0] || PLACEHOLDER_IMAGE}
-                sizes="(min-width: 992px) 640px, 100vw"
-                alt={product ? `${product.product_name}${colour ? ` in ${colour.toLowerCase()}` : ''}` : ''}
-                width={640}
-                height={640}
-                fetchPriority="high"
-                decoding="async"
-              />
-            </div>
-            {gallery.length > 1 && (
-              <ul className="pd-thumbs" aria-label="More pictures">
-                {gallery.slice(1, 5).map((src, i) => (
-                  <li key={src}>
-                    <ProductPicture
-                      src={src}
-                      sizes="120px"
-                      alt={`${product?.product_name ?? 'Product'}, view ${i + 2}`}
-                      width={120}
-                      height={120}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  </li>
-                ))}
-              </ul>
+            {product ? (
+              <ProductGallery product={product} colour={colour} placeholder={PLACEHOLDER_IMAGE} />
+            ) : (
+              <div className="pd-image">
+                <ProductPicture src={PLACEHOLDER_IMAGE} sizes="(min-width: 992px) 640px, 100vw" alt="" width={640} height={640} decoding="async" />
+              </div>
             )}
             {product && (
               <CertBadges

@@ -3,7 +3,8 @@
  * settings). Deterministic: the same `today` gives the same rows, byte for byte.
  */
 import { sql } from 'drizzle-orm';
-import { collectionArtPath } from '../art.ts';
+import { ART_VIEWS, artPath, collectionArtPath, parseArtPath } from '../art.ts';
+import { artViewWords } from '../art-views.ts';
 import type { Db } from '../client.ts';
 import {
   categories,
@@ -13,6 +14,7 @@ import {
   metalRates,
   otherStones,
   products,
+  productImages,
   productStones,
   productTags,
   reviews,
@@ -161,6 +163,21 @@ export async function seedDemoStore(db: Db, options: SeedOptions = {}): Promise<
     await tx.insert(productTags).values(links.flatMap(({ p, productId, catId }) => p.tags.map((t) => ({ productId, tagId: tagId.get(`${catId}:${t}`)! }))));
     const stoneLinks = links.flatMap(({ p, productId }) => p.stones.map((s) => ({ productId, otherStoneId: stoneId.get(s)! })));
     if (stoneLinks.length > 0) await tx.insert(productStones).values(stoneLinks);
+    // Each piece's several views (issue 40), drawn from its front: the front, turned, worn and close up, in that order.
+    const views = links.flatMap(({ p, productId }) => {
+      const ref = parseArtPath(p.row.image);
+      if (!ref) return [];
+      return ART_VIEWS.map((view, position) => ({
+        productId,
+        position,
+        view,
+        path: artPath(ref.kind, ref.metal, ref.variant, view),
+        alt: `${p.row.name}, ${artViewWords(ref.kind, view)}`,
+        width: 600,
+        height: 600,
+      }));
+    });
+    for (let i = 0; i < views.length; i += 500) await tx.insert(productImages).values(views.slice(i, i + 500));
 
     // The sale runs on the pieces chosen for it; the festive sale that is over had a few of them too.
     const [current] = await tx

@@ -5,12 +5,15 @@
  * every list price agrees with the pricing package.
  */
 import { lengthWeightsMg, priceJewellery } from '@milli/pricing';
-import { artMetalFor, artPath, artVariant, type ArtStone } from '../art.ts';
+import { ART_SPIN_FRAMES, artMetalFor, artPath, artVariant, type ArtKind, type ArtStone } from '../art.ts';
 import { GIFT_OCCASIONS, GIFT_RECIPIENTS, type NewProduct } from '../schema.ts';
 import { offeredChoices } from './choices.ts';
 import { CATEGORY_SPECS, type CategorySpec, type Gender, type StyleSpec } from './catalog-data.ts';
 import { Prng } from './prng.ts';
 import { DIAMOND_RATES_RUPEES_PER_CARAT, GST_PERCENT, METAL_RATES_RUPEES_PER_GRAM } from './rates.ts';
+
+/** The demo pieces that turn through 360° (issue 40): those whose shape a turntable shows best. */
+const SPINNING: ReadonlySet<ArtKind> = new Set<ArtKind>(['ring', 'bangle', 'pendant']);
 
 type Material = 'Gold' | 'Diamond' | 'Platinum' | 'Silver';
 type Metal = 'gold' | 'platinum' | 'silver';
@@ -400,6 +403,7 @@ function makePiece(input: PieceInput): Omit<DemoProduct, 'row'> & { row: DemoPro
       unitsSold,
       featuredRank: null,
       image,
+      spinFrames: SPINNING.has(style.art) ? ART_SPIN_FRAMES : 0,
       gender,
       occasion,
       ...giftingOf(style, category.name, plan.material, gender, band),

@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_PRODUCT_VIDEO_BYTES, PRODUCT_VIEWS, type ProductView } from '@milli/contracts';
 import {
   AdminProductIdParamsSchema,
   AdminProductImageParamsSchema,
@@ -29,6 +30,7 @@ import {
   RatesUpdateAnswerSchema,
   RatesUpdateSchema,
   ProductImagesAnswerSchema,
+  ProductVideoAnswerSchema,
   ProductSalesBodySchema,
   StoneBodySchema,
   SynonymBodySchema,
@@ -47,6 +49,7 @@ import type { Limit } from '../../plugins/rate-limit.ts';
 import { requirePermission, staffOf } from '../../plugins/staff.ts';
 import { actorOf } from '../audit/service.ts';
 import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES_PER_UPLOAD } from './images.ts';
+import { DomainError } from '../../domain-error.ts';
 import { csvTemplate } from './csv-columns.ts';
 import { createCatalogDesk, createRatesDesk, DEFAULT_HISTORY_DAYS } from './desk.ts';
 import { createProductCsvService } from './product-csv.ts';
@@ -73,8 +76,18 @@ const photoUploads = uploadGuards({
   notMultipart: 'Please send the photos as multipart/form-data.',
 });
 
-/** The pictures of a multipart body (every file part, whatever its field name) and their descriptions (alt, alt[]). */
-function uploadsOf(body: Record<string, unknown>): { bytes: Buffer; alt?: string }[] {
+/** A film and its poster: who may send them is settled by the staff plugin before the body is read. */
+const filmUploads = uploadGuards({
+  maxBodyBytes: MAX_PRODUCT_VIDEO_BYTES + MAX_PRODUCT_IMAGE_BYTES + 1024 * 1024,
+  tooLarge: `The film is larger than ${MAX_PRODUCT_VIDEO_BYTES / 1024 / 1024} MB (or its poster than 15 MB). Please send a shorter film.`,
+  tooManyFiles: 'Please send one film and at most one poster.',
+  notMultipart: 'Please send the film as multipart/form-data.',
+});
+
+const fileOf = (value: unknown): Buffer | null => (Buffer.isBuffer(value) ? value : null);
+
+/** The pictures of a multipart body (every file part, whatever its field name) and their descriptions (alt, alt[]) and views (view, view[]). */
+function uploadsOf(body: Record<string, unknown>): { bytes: Buffer; alt?: string; view?: ProductView | null }[] {
   const buffers: Buffer[] = [];
   for (const value of Object.values(body)) {
     if (Buffer.isBuffer(value)) buffers.push(value);
@@ -82,7 +95,18 @@ function uploadsOf(body: Record<string, unknown>): { bytes: Buffer; alt?: string
   }
   const altValue = body.alt;
   const alts = (Array.isArray(altValue) ? altValue : [altValue]).map((a) => (typeof a === 'string' ? a : undefined));
-  return buffers.map((bytes, i) => ({ bytes, ...(alts[i] !== undefined ? { alt: alts[i] } : {}) }));
+  const viewValue = body.view;
+  const views = (Array.isArray(viewValue) ? viewValue : [viewValue]).map((v) => (typeof v === 'string' ? v : undefined));
+  for (const v of views) {
+    if (v !== undefined && v !== '' && !(PRODUCT_VIEWS as readonly string[]).includes(v)) {
+      throw new DomainError('INVALID_REQUEST', `A view is one of ${PRODUCT_VIEWS.join(', ')}.`, { view: `A view is one of ${PRODUCT_VIEWS.join(', ')}.` });
+    }
+  }
+  return buffers.map((bytes, i) => ({
+    bytes,
+    ...(alts[i] !== undefined ? { alt: alts[i] } : {}),
+    ...(views[i] ? { view: views[i] as ProductView } : {}),
+  }));
 }
 
 const csvErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 413: ErrorSchema, 429: ErrorSchema };
@@ -279,6 +303,38 @@ const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
       schema: { summary: 'Removes a picture of a product', params: AdminProductImageParamsSchema, response: { 200: ProductImagesAnswerSchema, ...errors } },
     },
     async (req) => service.deleteImage(actorOf(req), req.params.id, req.params.imageId),
+  );
+
+  // The film (issue 40)
+
+  api.post(
+    '/admin/products/:id/video',
+    {
+      config: { ...staff, multipartOptions: { limits: { files: 2, fileSize: MAX_PRODUCT_VIDEO_BYTES } } },
+      schema: {
+        summary: "Sets a product's film (replacing any before it)",
+        params: AdminProductIdParamsSchema,
+        body: z
+          .preprocess((v) => v ?? {}, z.record(z.string(), z.unknown(), { error: 'Please send the film as a multipart form.' }))
+          .describe(
+            `multipart/form-data: video, an MP4 or WebM file (checked by its container, at most ${MAX_PRODUCT_VIDEO_BYTES / 1024 / 1024} MB); optionally poster, a JPEG, PNG, WebP or AVIF picture (else the first view is the poster).`,
+          ),
+        response: { 201: ProductVideoAnswerSchema, ...errors },
+      },
+      onRequest: filmUploads.onRequest,
+      errorHandler: filmUploads.errorHandler,
+    },
+    async (req, reply) =>
+      reply.status(201).send(await service.setVideo(actorOf(req), req.params.id, { video: fileOf(req.body.video), poster: fileOf(req.body.poster) })),
+  );
+
+  api.delete(
+    '/admin/products/:id/video',
+    {
+      config: staff,
+      schema: { summary: "Removes a product's film", params: AdminProductIdParamsSchema, response: { 200: ProductVideoAnswerSchema, ...errors } },
+    },
+    async (req) => service.deleteVideo(actorOf(req), req.params.id),
   );
 
   // Taxonomy (not /api/admin/tags nor /api/admin/other-stones: those are the spec's public lists)

@@ -795,6 +795,8 @@ describe('catalogue API as the catalogue changes', () => {
   });
 
   it('shows extra pictures after the main one, in their order', async () => {
+    // Without the demo piece's drawn views (issue 40), so only these two follow the main picture.
+    await t.database.db.delete(productImages).where(eq(productImages.productId, 30));
     await t.database.db.insert(productImages).values([
       { productId: 30, position: 2, path: '/media/uploads/b.webp' },
       { productId: 30, position: 1, path: '/media/uploads/a.webp' },

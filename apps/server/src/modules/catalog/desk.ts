@@ -21,6 +21,7 @@ import {
   type AdminProductRow,
   type PriceCard,
   type ProductImage,
+  type ProductVideo,
   type RateEntry,
   type RateKey,
   type RateRow,
@@ -30,7 +31,14 @@ import {
   type RatesUpdateAnswer,
   type Taxonomy,
 } from '@milli/contracts/schemas';
-import { CATALOGUE_MAIN_WIDTH, CATALOGUE_MEDIA_PREFIX } from '@milli/contracts';
+import {
+  CATALOGUE_IMAGE_WIDTHS,
+  CATALOGUE_MAIN_WIDTH,
+  CATALOGUE_MEDIA_PREFIX,
+  MAX_PRODUCT_VIDEO_BYTES,
+  PRODUCT_VIEWS,
+  type ProductView,
+} from '@milli/contracts';
 import { formatRupees, indianDate } from '@milli/pricing';
 import type { FileStore } from '../../lib/storage.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -39,6 +47,7 @@ import { formOf, loadProductLookups, readProducts, readProductsBySku, saveProduc
 import { createCatalogRepository, type DatedRate, type ImageRow } from './repository.ts';
 import type { CatalogService } from './service.ts';
 import { imageName, ImageRefused, processProductImage, type ProcessedProductImage } from './images.ts';
+import { checkVideo, VideoRefused } from './video.ts';
 
 function slugify(text: string): string {
   return text
@@ -49,7 +58,29 @@ function slugify(text: string): string {
 }
 
 function imageOut(r: ImageRow): ProductImage {
-  return { id: r.id, position: r.position, path: r.path, alt: r.alt, width: r.width, height: r.height, variants: r.variants };
+  return {
+    id: r.id,
+    position: r.position,
+    path: r.path,
+    alt: r.alt,
+    width: r.width,
+    height: r.height,
+    variants: r.variants,
+    view: (PRODUCT_VIEWS as readonly (string | null)[]).includes(r.view) ? (r.view as ProductView) : null,
+  };
+}
+
+function videoOut(v: schema.ProductVideo | null): ProductVideo | null {
+  if (!v) return null;
+  return { path: v.path, contentType: v.contentType === 'video/webm' ? 'video/webm' : 'video/mp4', bytes: v.bytes, posterPath: v.posterPath };
+}
+
+/** Every stored file of a film: the film and each rendition of its poster. */
+function videoKeys(v: schema.ProductVideo): string[] {
+  const keys = [keyOf(v.path)];
+  const poster = v.posterPath ? /^(.*)-[0-9]+\.webp$/.exec(v.posterPath) : null;
+  if (poster) for (const w of CATALOGUE_IMAGE_WIDTHS) for (const f of ['avif', 'webp']) keys.push(keyOf(`${poster[1]}-${w}.${f}`));
+  return keys.filter((k): k is string => k !== null);
 }
 
 /** The key in the file store of a path under /media/catalogue/. */
@@ -78,6 +109,7 @@ export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<Catalo
       makingChargePaise: r.makingChargePaise,
       updatedAt: r.updatedAt.toISOString(),
       images: images.map(imageOut),
+      video: videoOut(await repo.video(id)),
       sales: sales.map((s) => ({ ...s, member: Boolean(s.member) })),
     };
   }
@@ -336,7 +368,11 @@ export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<Catalo
 
     // Pictures
 
-    async addImages(actor: AuditActor, productId: number, uploads: { bytes: Buffer; alt?: string }[]): Promise<{ data: ProductImage[]; image: string }> {
+    async addImages(
+      actor: AuditActor,
+      productId: number,
+      uploads: { bytes: Buffer; alt?: string; view?: ProductView | null }[],
+    ): Promise<{ data: ProductImage[]; image: string }> {
       if (!(await list.productForImages(productId))) throw new DomainError('NOT_FOUND', 'There is no such product.');
       if (uploads.length === 0) throw new DomainError('INVALID_REQUEST', 'Choose at least one photo.', { images: 'Choose at least one photo.' });
       const processed: ProcessedProductImage[] = [];
@@ -349,13 +385,13 @@ export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<Catalo
         }
       }
       // Files first (a failed write leaves only unreferenced files), then the rows in one transaction.
-      const stored: { name: string; p: ProcessedProductImage; alt: string }[] = [];
+      const stored: { name: string; p: ProcessedProductImage; alt: string; view: ProductView | null }[] = [];
       for (const [i, p] of processed.entries()) {
         const name = imageName();
         for (const r of p.renditions) {
           await files.put(`products/${productId}/${name}-${r.width}.${r.format}`, r.body, r.format === 'avif' ? 'image/avif' : 'image/webp');
         }
-        stored.push({ name, p, alt: uploads[i]!.alt?.trim().slice(0, 200) ?? '' });
+        stored.push({ name, p, alt: uploads[i]!.alt?.trim().slice(0, 200) ?? '', view: uploads[i]!.view ?? null });
       }
       return db.transaction(async (tx) => {
         const repo = createCatalogRepository(tx);
@@ -363,8 +399,9 @@ export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<Catalo
         let position = existing.reduce((max, r) => Math.max(max, r.position), -1) + 1;
         const url = (name: string, width: number, format: string) => `${CATALOGUE_MEDIA_PREFIX}products/${productId}/${name}-${width}.${format}`;
         const added = await repo.addImages(
-          stored.map(({ name, p, alt }) => ({
+          stored.map(({ name, p, alt, view }) => ({
             productId,
+            view,
             position: position++,
             path: url(name, CATALOGUE_MAIN_WIDTH, 'webp'),
             thumbPath: url(name, 240, 'webp'),
@@ -383,14 +420,19 @@ export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<Catalo
             entity: 'product',
             entityId: productId,
             before: null,
-            after: { imageId: a.id, path: a.path, alt: a.alt },
+            after: { imageId: a.id, path: a.path, alt: a.alt, view: a.view },
           })),
         );
         return { data: (await repo.images(productId)).map(imageOut), image };
       });
     },
 
-    async changeImage(actor: AuditActor, productId: number, imageId: number, change: { alt?: string | undefined; position?: number | undefined }) {
+    async changeImage(
+      actor: AuditActor,
+      productId: number,
+      imageId: number,
+      change: { alt?: string | undefined; position?: number | undefined; view?: ProductView | null | undefined },
+    ) {
       return db.transaction(async (tx) => {
         const repo = createCatalogRepository(tx);
         const images = await repo.images(productId);
@@ -402,12 +444,13 @@ export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<Catalo
           for (const [i, img] of order.entries()) if (img.position !== i) await repo.updateImage(img.id, { position: i });
         }
         if (change.alt !== undefined) await repo.updateImage(imageId, { alt: change.alt });
+        if (change.view !== undefined) await repo.updateImage(imageId, { view: change.view });
         const image = await syncMainImage(tx, productId);
         await recordAudit(tx, actor, {
           action: 'product.image.update',
           entity: 'product',
           entityId: productId,
-          before: { imageId, alt: found.alt, position: found.position },
+          before: { imageId, alt: found.alt, position: found.position, view: found.view },
           after: { imageId, ...change },
         });
         return { data: (await repo.images(productId)).map(imageOut), image };
@@ -453,6 +496,87 @@ export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<Catalo
         if (key) await files.delete(key).catch(() => undefined);
       }
       return { data: result.data, image: result.image };
+    },
+
+    // The film (issue 40)
+
+    /**
+     * Sets the product's film (replacing any before it): checked by its container, kept as sent, with an uploaded
+     * poster re-encoded like any photo, or none (the storefront then shows the first view).
+     */
+    async setVideo(actor: AuditActor, productId: number, upload: { video: Buffer | null; poster: Buffer | null }): Promise<{ data: ProductVideo | null }> {
+      if (!(await list.productForImages(productId))) throw new DomainError('NOT_FOUND', 'There is no such product.');
+      const { video, poster } = upload;
+      if (!video) throw new DomainError('INVALID_REQUEST', 'Choose a film (MP4 or WebM).', { video: 'Choose a film (MP4 or WebM).' });
+      if (video.length > MAX_PRODUCT_VIDEO_BYTES) {
+        throw new DomainError('FILE_TOO_LARGE', `The film is larger than ${MAX_PRODUCT_VIDEO_BYTES / 1024 / 1024} MB. Please send a shorter one.`);
+      }
+      let contentType: ProductVideo['contentType'];
+      try {
+        contentType = checkVideo(video);
+      } catch (error) {
+        if (error instanceof VideoRefused) throw new DomainError('UNSUPPORTED_VIDEO', error.message, { video: error.message });
+        throw error;
+      }
+      let processed: ProcessedProductImage | null = null;
+      if (poster) {
+        try {
+          processed = await processProductImage(poster, 'The poster');
+        } catch (error) {
+          if (error instanceof ImageRefused) throw new DomainError('UNSUPPORTED_IMAGE', error.message, { poster: error.message });
+          throw error;
+        }
+      }
+      // Files first (a failed write leaves only unreferenced files), then the row in one transaction.
+      const name = imageName();
+      const folder = `products/${productId}`;
+      await files.put(`${folder}/${name}.${contentType === 'video/webm' ? 'webm' : 'mp4'}`, video, contentType);
+      if (processed) {
+        for (const r of processed.renditions) {
+          await files.put(`${folder}/${name}-${r.width}.${r.format}`, r.body, r.format === 'avif' ? 'image/avif' : 'image/webp');
+        }
+      }
+      const row = {
+        productId,
+        path: `${CATALOGUE_MEDIA_PREFIX}${folder}/${name}.${contentType === 'video/webm' ? 'webm' : 'mp4'}`,
+        contentType,
+        bytes: video.length,
+        posterPath: processed ? `${CATALOGUE_MEDIA_PREFIX}${folder}/${name}-${CATALOGUE_MAIN_WIDTH}.webp` : null,
+      };
+      const before = await db.transaction(async (tx) => {
+        const repo = createCatalogRepository(tx);
+        const old = await repo.video(productId);
+        await repo.setVideo(row);
+        await recordAudit(tx, actor, {
+          action: 'product.video.set',
+          entity: 'product',
+          entityId: productId,
+          before: old && { path: old.path, bytes: old.bytes },
+          after: { path: row.path, contentType, bytes: row.bytes, poster: row.posterPath },
+        });
+        return old;
+      });
+      if (before) for (const key of videoKeys(before)) await files.delete(key).catch(() => undefined);
+      return { data: videoOut({ ...row, createdAt: new Date() }) };
+    },
+
+    async deleteVideo(actor: AuditActor, productId: number): Promise<{ data: null }> {
+      const removed = await db.transaction(async (tx) => {
+        const repo = createCatalogRepository(tx);
+        const old = await repo.video(productId);
+        if (!old) throw new DomainError('NOT_FOUND', 'This product has no film.');
+        await repo.deleteVideo(productId);
+        await recordAudit(tx, actor, {
+          action: 'product.video.delete',
+          entity: 'product',
+          entityId: productId,
+          before: { path: old.path, bytes: old.bytes },
+          after: null,
+        });
+        return old;
+      });
+      for (const key of videoKeys(removed)) await files.delete(key).catch(() => undefined);
+      return { data: null };
     },
 
     // Taxonomy

@@ -11,6 +11,7 @@ const {
   metalRates,
   otherStones,
   productImages,
+  productVideos,
   products,
   productStones,
   productTags,
@@ -303,6 +304,10 @@ export interface RateRow {
 
 /** A rate as productDetail's statement gives it: purity or grade, paise (a bigint may come as text), its date. */
 type RateCell = [key: number | string, paise: number | string, date: string];
+/** A gallery picture as the detail statement reads it: [path, view, alt, width, height]. */
+export type ViewCell = [path: string, view: string | null, alt: string, width: number | null, height: number | null];
+/** A product's film as the detail statement reads it: [path, content type, poster path]. */
+export type VideoCell = [path: string, contentType: string, posterPath: string | null];
 
 function rateRow([key, paise, date]: RateCell): RateRow {
   return { key: String(key), paise: Number(paise), date };
@@ -340,8 +345,14 @@ const productDetailStatement = preparedQuery('catalog_product_detail', (db) => {
       sizeKind: products.sizeKind,
       sizes: products.sizes,
       sizeWeightsMg: products.sizeWeightsMg,
-      images: sql<string[]>`coalesce((select array_agg(${productImages.path} order by ${productImages.position}, ${productImages.id})
-        from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
+      // Issue 40: the gallery's pictures as [path, view, alt, width, height], in their order.
+      views: sql<
+        ViewCell[]
+      >`(select coalesce(json_agg(json_build_array(${productImages.path}, ${productImages.view}, ${productImages.alt}, ${productImages.width}, ${productImages.height})
+        order by ${productImages.position}, ${productImages.id}), '[]') from ${productImages} where ${productImages.productId} = ${products.id})`,
+      spinFrames: products.spinFrames,
+      video: sql<VideoCell | null>`(select json_build_array(${productVideos.path}, ${productVideos.contentType}, ${productVideos.posterPath})
+        from ${productVideos} where ${productVideos.productId} = ${products.id})`,
       stones: sql<string[]>`coalesce((select array_agg(${otherStones.name} order by ${otherStones.sortOrder}, ${otherStones.id})
         from ${productStones} join ${otherStones} on ${otherStones.id} = ${productStones.otherStoneId}
         where ${productStones.productId} = ${products.id}), '{}')`,
@@ -1335,12 +1346,33 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
         .returning();
     },
 
-    async updateImage(id: number, values: { alt?: string; position?: number }) {
+    async updateImage(id: number, values: { alt?: string; position?: number; view?: string | null }) {
       await db.update(productImages).set(values).where(eq(productImages.id, id));
     },
 
     async deleteImage(id: number) {
       await db.delete(productImages).where(eq(productImages.id, id));
+    },
+
+    // The film (issue 40)
+
+    async video(productId: number): Promise<schema.ProductVideo | null> {
+      const [row] = await db.select().from(productVideos).where(eq(productVideos.productId, productId));
+      return row ?? null;
+    },
+
+    async setVideo(row: Omit<schema.ProductVideo, 'createdAt'>) {
+      await db
+        .insert(productVideos)
+        .values(row)
+        .onConflictDoUpdate({
+          target: productVideos.productId,
+          set: { path: row.path, contentType: row.contentType, bytes: row.bytes, posterPath: row.posterPath, createdAt: new Date() },
+        });
+    },
+
+    async deleteVideo(productId: number) {
+      await db.delete(productVideos).where(eq(productVideos.productId, productId));
     },
 
     async setMainImage(productId: number, image: string) {

@@ -271,11 +271,31 @@ export function mediaRoutes(app: FastifyInstance) {
   });
 }
 
-const MEDIA_KEY = /^products\/[0-9]+\/[a-f0-9]{16}-[0-9]+\.(avif|webp)$/;
+const MEDIA_KEY = /^products\/[0-9]+\/[a-f0-9]{16}(?:-[0-9]+\.(avif|webp)|\.(mp4|webm))$/;
+const MEDIA_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', mp4: 'video/mp4', webm: 'video/webm' };
 
 /**
- * /media/catalogue/{key}: the product photos uploaded in the back office, public (the storefront shows them),
- * read from the file store. Names are random and never reused, so they are kept for a year.
+ * One range of `Range: bytes=…` (the only kind a video element asks for), clamped to the file: null for none asked,
+ * 'unsatisfiable' for one outside it. Several ranges at once are answered with the whole file, as RFC 9110 allows.
+ */
+export function byteRange(header: string | undefined, length: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, length - suffix), end: length - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? length - 1 : Math.min(Number(m[2]), length - 1);
+  if (start >= length || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * /media/catalogue/{key}: the product photos and films uploaded in the back office, public (the storefront shows
+ * them), read from the file store. Names are random and never reused, so they are kept for a year. A film answers
+ * byte ranges, so a phone can start it, seek in it, and fetch no more than it plays.
  */
 export function catalogueMedia(app: FastifyInstance, deps: ModuleDeps) {
   app.get(`${CATALOGUE_MEDIA_PREFIX}*`, async (request, reply) => {
@@ -290,11 +310,19 @@ export function catalogueMedia(app: FastifyInstance, deps: ModuleDeps) {
         .header('cache-control', 'no-store')
         .send('No such picture.');
     }
-    return reply
-      .type(m[1] === 'avif' ? 'image/avif' : 'image/webp')
+    reply
+      .type(MEDIA_TYPES[m[1] ?? m[2]!]!)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-security-policy', "default-src 'none'")
-      .header('x-content-type-options', 'nosniff')
-      .send(bytes);
+      .header('x-content-type-options', 'nosniff');
+    if (!m[2]) return reply.send(bytes);
+    reply.header('accept-ranges', 'bytes');
+    const range = byteRange(request.headers.range, bytes.length);
+    if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${bytes.length}`).send('');
+    if (!range) return reply.send(bytes);
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`)
+      .send(bytes.subarray(range.start, range.end + 1));
   });
 }

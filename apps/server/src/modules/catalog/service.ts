@@ -1,3 +1,4 @@
+import { galleryOf } from './gallery.ts';
 import {
   carriesHuid,
   COLOUR_FILTERS,
@@ -382,7 +383,7 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
         product_country_of_origin: product.countryOfOrigin,
         product_stock: product.stock,
         product_review_count: product.reviewCount,
-        product_images: [...new Set([product.image, ...product.images])],
+        ...galleryOf(product),
         pricing,
       };
     },

@@ -31,6 +31,9 @@ const product = (over: Partial<ProductDetail> = {}): ProductDetail => ({
   product_stock: 3,
   product_review_count: 0,
   product_images: [],
+  product_views: [],
+  product_spin: [],
+  product_video: null,
   pricing: goldPricing({ makingChargePaise: 450000, ratesPaisePerGram: { '22': 700000 }, diamondRatesPaisePerCarat: {}, purities: [22] }),
   ...over,
 });

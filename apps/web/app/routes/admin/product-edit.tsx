@@ -14,7 +14,7 @@ import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { productBodyFrom } from '../../features/admin-catalogue/form-data.ts';
 import { countryNames } from '../../features/admin-catalogue/countries.server.ts';
 import { EMPTY_FORM, ProductForm, type ProductFormValues } from '../../features/admin-catalogue/product-form.tsx';
-import { ImageManager } from '../../features/admin-catalogue/image-manager.tsx';
+import { ImageManager, VideoManager } from '../../features/admin-catalogue/image-manager.tsx';
 import { SalesPanel } from '../../features/admin-catalogue/sales-panel.tsx';
 import '../../features/admin-catalogue/catalogue.css';
 
@@ -32,6 +32,8 @@ const NOTICES: Record<string, string> = {
   saved: 'Product saved.',
   duplicated: 'This is the copy, archived until you put it in the shop. Change its SKU and name if you like.',
   uploaded: 'Photos added.',
+  filmed: 'Film added: the shop shows it after the pictures.',
+  unfilmed: 'Film removed.',
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -47,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type ActionResult =
   | { kind: 'form'; message: string; fields: Record<string, string>; values: ProductFormValues }
   | { kind: 'images'; message: string }
+  | { kind: 'video'; message: string }
   | { kind: 'notice'; ok: boolean; message: string }
   | { kind: 'confirm'; intent: string; imageId?: number };
 
@@ -66,15 +69,41 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
 
   if (intent === 'upload') {
     const upload = new FormData();
-    for (const file of form.getAll('images')) if (file instanceof File && file.size > 0) upload.append('images', file, file.name);
+    const view = String(form.get('view') ?? '');
+    for (const file of form.getAll('images')) {
+      if (!(file instanceof File) || file.size === 0) continue;
+      upload.append('images', file, file.name);
+      // One view for every photo sent together: the API reads them in the order of the files.
+      if (view) upload.append('view', view);
+    }
     if (![...upload.keys()].length) return { kind: 'images', message: 'Choose at least one photo.' };
     const result = await api.send('POST', `/api/admin/products/${id}/images`, upload);
     if (result.ok) return redirect(`${ADMIN_PATHS.product(id)}?done=uploaded`);
     return { kind: 'images', message: result.refusal.message };
   }
+  if (intent === 'video') {
+    const film = form.get('video');
+    const poster = form.get('poster');
+    if (!(film instanceof File) || film.size === 0) return { kind: 'video', message: 'Choose a film (MP4 or WebM).' };
+    const upload = new FormData();
+    upload.append('video', film, film.name);
+    if (poster instanceof File && poster.size > 0) upload.append('poster', poster, poster.name);
+    const result = await api.send('POST', `/api/admin/products/${id}/video`, upload);
+    if (result.ok) return redirect(`${ADMIN_PATHS.product(id)}?done=filmed`);
+    return { kind: 'video', message: result.refusal.message };
+  }
+  if (intent === 'delete-video') {
+    if (!isConfirmed(form)) return { kind: 'confirm', intent };
+    const result = await api.send('DELETE', `/api/admin/products/${id}/video`);
+    if (result.ok) return redirect(`${ADMIN_PATHS.product(id)}?done=unfilmed`);
+    return { kind: 'video', message: result.refusal.message };
+  }
   const imageId = Number(form.get('imageId'));
   if (intent === 'alt') {
-    const result = await api.send('PATCH', `/api/admin/products/${id}/images/${imageId}`, { alt: String(form.get('alt') ?? '') });
+    const result = await api.send('PATCH', `/api/admin/products/${id}/images/${imageId}`, {
+      alt: String(form.get('alt') ?? ''),
+      ...(form.has('view') ? { view: String(form.get('view')) } : {}),
+    });
     return { kind: 'notice', ok: result.ok, message: result.ok ? 'Description saved.' : result.refusal.message };
   }
   if (intent === 'first' || intent.startsWith('move:')) {
@@ -225,6 +254,14 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
           productName={product.form.name}
           error={result && 'kind' in result && result.kind === 'images' ? result.message : undefined}
           confirmImageId={confirm === 'delete-image' ? (confirmed?.imageId ?? null) : null}
+        />
+      )}
+      {product && (
+        <VideoManager
+          video={product.video}
+          firstView={product.image}
+          error={result && 'kind' in result && result.kind === 'video' ? result.message : undefined}
+          confirm={confirm === 'delete-video'}
         />
       )}
     </>
