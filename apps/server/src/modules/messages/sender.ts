@@ -73,13 +73,16 @@ export function createMessenger(db: Db, options: MessengerOptions) {
       throw new PermanentJobError(why);
     }
     try {
+      // A value that is a path of the store's (an order's page) goes out as a whole address.
+      const base = (options.publicUrl ?? '').replace(/\/+$/, '');
+      const params = Object.fromEntries(Object.entries(message.params).map(([k, v]) => [k, base && /^\/[^/]/.test(v) ? `${base}${v}` : v]));
+      let text = messageText(message.kind, params);
       // A customer's message ends with a link that stops them (decision 057): a token of its own, kept hashed, in the
       // query (never logged) of a page that asks before it withdraws (a link preview must not opt anyone out).
-      let text = messageText(message.kind, message.params);
       if (options.publicUrl && message.customerId !== null && !secret) {
         const token = randomBytes(18).toString('base64url');
         await outbox.setOptOutToken(message.id, createHash('sha256').update(token).digest('hex'));
-        text = `${text} Stop: ${options.publicUrl.replace(/\/+$/, '')}/messages/stop?t=${token}`;
+        text = `${text} Stop: ${base}/messages/stop?t=${token}`;
       }
       const { providerMessageId } = await provider.send({
         id: message.id,
