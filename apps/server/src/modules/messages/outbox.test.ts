@@ -15,7 +15,8 @@ import { createTestApp, type TestApp } from '../../testing.ts';
 import { MessageSendError, type MessageProvider, type OutgoingMessage } from './provider.ts';
 import { advanceStatus, createMessageOutbox } from './repository.ts';
 import { createMessenger } from './sender.ts';
-import { indianMobile, messagePreferences, queueForCustomer, queueMessage, setConsent } from './service.ts';
+import { optOut, optOutTarget } from './receipts.ts';
+import { forgetMessagesOf, indianMobile, messagePreferences, queueForCustomer, queueMessage, setConsent } from './service.ts';
 
 let t: TestApp;
 let db: Db;
@@ -187,6 +188,45 @@ describe('the messenger', () => {
     expect(await messenger.handOver()).toBe(1);
     expect(sent).toEqual([['messages.send', { messageId: id! + 1, kind: 'order_delivered' }, { singletonKey: `message-${id! + 1}` }]]);
     await messenger.stop();
+  });
+});
+
+describe('the opt-out link and an erasure', () => {
+  it('ends a customer’s message with a link whose token stops that channel, kept only hashed; an erasure forgets their messages', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'milli-messages-'));
+    const messenger = createMessenger(db, { dataDir, jobs: noJobs, publicUrl: 'https://milli.example/' });
+    try {
+      await queueMessage(db, {
+        channel: 'sms',
+        toPhone: '9876543210',
+        kind: 'order_dispatched',
+        params: { order: 'MIL-20', courier: 'Delhivery', awb: 'D1', tracking: '/orders/MIL-20' },
+        customerId,
+      });
+      await queueMessage(db, { channel: 'sms', toPhone: '9876543210', kind: 'order_delivered', params: { order: 'MIL-21' } });
+      expect(await messenger.flush()).toBe(2);
+      const files = (await readdir(path.join(dataDir, 'messages'))).sort();
+      const mine = JSON.parse(await readFile(path.join(dataDir, 'messages', files[0]!), 'utf8')) as { text: string; params: Record<string, string> };
+      const guest = JSON.parse(await readFile(path.join(dataDir, 'messages', files[1]!), 'utf8')) as { text: string };
+      // A path of the store's goes out as a whole address; a guest's message has no link (no consent to withdraw).
+      expect(mine.params.tracking).toBe('https://milli.example/orders/MIL-20');
+      const token = /Stop: https:\/\/milli\.example\/messages\/stop\?t=([A-Za-z0-9_-]+)$/.exec(mine.text)?.[1];
+      expect(token).toBeDefined();
+      expect(guest.text).not.toContain('Stop:');
+      const [row] = await rows();
+      expect(row!.optOutTokenHash).not.toContain(token!);
+      expect(await optOutTarget(db, token!)).toEqual({ customerId, channel: 'sms' });
+      expect(await optOutTarget(db, `${token!.slice(0, -1)}x`)).toBeNull();
+      expect(await optOut(db, token!)).toBe('sms');
+      expect((await messagePreferences(db, customerId)).orders.sms).toBe(false);
+
+      expect(await forgetMessagesOf(db, customerId)).toBe(1);
+      expect((await rows()).map((r) => r.customerId)).toEqual([null]);
+      expect(await messagePreferences(db, customerId)).toMatchObject({ orders: { sms: true } });
+    } finally {
+      await messenger.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -174,3 +174,10 @@ export async function selectMessageByOptOut(db: Db, hash: string) {
   const [row] = await db.select({ id: t.id, customerId: t.customerId, channel: t.channel, kind: t.kind }).from(t).where(eq(t.optOutTokenHash, hash));
   return row ?? null;
 }
+
+/** Every message to a customer and their message preferences (their data erased, decision 044); the messages gone. */
+export async function deleteCustomerMessages(db: Db, customerId: number): Promise<number> {
+  await db.delete(schema.messageConsents).where(eq(schema.messageConsents.customerId, customerId));
+  const gone = await db.delete(schema.messages).where(eq(schema.messages.customerId, customerId)).returning({ id: schema.messages.id });
+  return gone.length;
+}

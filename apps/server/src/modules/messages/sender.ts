@@ -89,7 +89,7 @@ export function createMessenger(db: Db, options: MessengerOptions) {
         channel: message.channel,
         toPhone: message.toPhone,
         kind: message.kind,
-        params: message.params,
+        params,
         text,
       });
       await outbox.markSent(message.id, new Date(), provider.name, providerMessageId, secret);

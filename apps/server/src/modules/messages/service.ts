@@ -2,6 +2,7 @@ import { MESSAGE_CHANNELS, MESSAGE_KINDS, isMessageKind, type MessageChannel, ty
 import type { Db } from '@milli/db';
 import { indianNationalNumber } from '../../lib/indian-phone.ts';
 import {
+  deleteCustomerMessages,
   insertMessage,
   selectConsents,
   selectCustomerMessages,
@@ -156,4 +157,12 @@ export async function msg91TemplateFor(db: Db, kind: string): Promise<string | n
 export async function whatsappTemplateFor(db: Db, kind: string): Promise<{ name: string; language: string } | null> {
   const row = await selectTemplate(db, kind);
   return row?.whatsappTemplate ? { name: row.whatsappTemplate, language: row.whatsappLanguage } : null;
+}
+
+/**
+ * A customer's data erased (decision 044): every message to them, sent or waiting, and their preferences go. A STOP
+ * from their number then finds nobody, and nothing queued for them is sent.
+ */
+export function forgetMessagesOf(tx: Db, customerId: number): Promise<number> {
+  return deleteCustomerMessages(tx, customerId);
 }
