@@ -22,6 +22,7 @@ const adminScreens = [
   route('jobs', 'routes/admin/jobs.tsx'),
   route('rates', 'routes/admin/rates.tsx'),
   route('settings', 'routes/admin/settings.tsx'),
+  route('settings/messages', 'routes/admin/message-templates.tsx'),
   route('products', 'routes/admin/products.tsx'),
   route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
   route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),

@@ -1,9 +1,10 @@
 /**
  * Messages on SMS and WhatsApp (issue 41), as a shopper uses them: from My Account to Message preferences, order
  * updates by SMS until they choose, WhatsApp chosen and saved; the same form without JavaScript; an opt-out link that
- * is not one says so and changes nothing. With SHOTS_DIR, screenshots at 375 and 1440 px.
+ * is not one says so and changes nothing; the owner enters a kind's MSG91, DLT and WhatsApp template ids in the back
+ * office. With SHOTS_DIR, screenshots at 375 and 1440 px (the back office at 1024 and 1440).
  */
-import { expect, logInNewShopper, noSeriousAxe, shots, test, waitForHydration } from './fixtures.ts';
+import { E2E_OWNER, expect, logInNewShopper, noSeriousAxe, shots, staffSignIn, test, waitForHydration } from './fixtures.ts';
 
 test('a shopper chooses WhatsApp for their order updates in My Account', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
@@ -55,4 +56,26 @@ test.describe('without JavaScript', () => {
     await expect(offers.getByRole('checkbox', { name: 'SMS' })).toBeChecked();
     await expect(page.getByRole('group', { name: 'Orders, plans and appointments' }).getByRole('checkbox', { name: 'SMS' })).toBeChecked();
   });
+});
+
+test('the owner enters a message kind’s template ids, a DLT id that is not 19 digits refused', async ({ page }) => {
+  test.setTimeout(90_000);
+  await staffSignIn(page, E2E_OWNER);
+  await page.goto('/admin/settings/messages');
+  await expect(page.getByRole('heading', { level: 1, name: 'Message templates' })).toBeVisible();
+  await waitForHydration(page);
+  const form = page.getByRole('form', { name: 'Order delivered templates' });
+  await expect(page.getByText('Milli: your order {{1}} is delivered. We hope you love it.')).toBeVisible();
+  await form.getByLabel('MSG91 template id').fill('65f0c0ffee01');
+  await form.getByLabel('DLT template id').fill('12345');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('The DLT template id is the 19 digits the DLT platform gave the template.').first()).toBeVisible();
+  await form.getByLabel('DLT template id').fill('1107170000000000042');
+  await form.getByLabel('WhatsApp template name').fill('milli_order_delivered');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Order delivered: saved.')).toBeVisible();
+  await page.reload();
+  await expect(form.getByLabel('DLT template id')).toHaveValue('1107170000000000042');
+  await noSeriousAxe(page, 'Message templates');
+  await shots(page, 'admin-message-templates', [1024, 1440]);
 });

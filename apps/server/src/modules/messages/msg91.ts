@@ -25,7 +25,7 @@ export function createMsg91Provider(
     name: 'msg91',
     async send(message) {
       const templateId = await templateFor(message.kind);
-      if (!templateId) throw new MessageSendError(`no MSG91 template is set for ${message.kind} (Settings, Message templates)`, true);
+      if (!templateId) throw new MessageSendError(`no MSG91 template is set for ${message.kind} (back office: Message templates)`, true);
       const recipient: Record<string, string> = { mobiles: message.toPhone.replace(/^\+/, '') };
       templateValues(message.kind, message.params).forEach((value, i) => (recipient[`var${i + 1}`] = value));
       let res: Response;

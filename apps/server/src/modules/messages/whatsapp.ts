@@ -28,7 +28,7 @@ export function createWhatsAppProvider(
     name: 'meta',
     async send(message) {
       const template = await templateFor(message.kind);
-      if (!template) throw new MessageSendError(`no WhatsApp template is set for ${message.kind} (Settings, Message templates)`, true);
+      if (!template) throw new MessageSendError(`no WhatsApp template is set for ${message.kind} (back office: Message templates)`, true);
       const parameters = templateValues(message.kind, message.params).map((text) => ({ type: 'text', text }));
       const components: unknown[] = [{ type: 'body', parameters }];
       if (message.kind === 'sign_in_code')
