@@ -22,6 +22,7 @@ const adminScreens = [
   route('jobs', 'routes/admin/jobs.tsx'),
   route('rates', 'routes/admin/rates.tsx'),
   route('settings', 'routes/admin/settings.tsx'),
+  route('settings/messages', 'routes/admin/message-templates.tsx'),
   route('products', 'routes/admin/products.tsx'),
   route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
   route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
@@ -61,6 +62,9 @@ export default [
   route('account', 'routes/account.tsx'),
   // Issue 38: My privacy (download my data, consents, a nominee, erasure), its download, and the page after an erasure.
   route('account/privacy', 'routes/account-privacy.tsx'),
+  // Issue 41: SMS and WhatsApp preferences, and where a message's opt-out link leads.
+  route('account/messages', 'routes/account-messages.tsx'),
+  route('messages/stop', 'routes/messages-stop.tsx'),
   route('account/privacy/download', 'routes/account-privacy-download.ts'),
   route('account/erased', 'routes/account-erased.tsx'),
   route('active-orders', 'routes/order-list.tsx', { id: 'orders-active' }),

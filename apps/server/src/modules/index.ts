@@ -42,6 +42,8 @@ import { courierModule } from './courier/routes.ts';
 import { courierAdminModule } from './courier/admin-routes.ts';
 import { searchAdminModule } from './search/admin-routes.ts';
 import { rateAlertsModule } from './rate-alerts/routes.ts';
+import { messagesModule } from './messages/routes.ts';
+import { messagesAdminModule } from './messages/admin-routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -87,4 +89,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   searchAdminModule,
   customersAdminModule,
   rateAlertsModule,
+  messagesModule,
+  messagesAdminModule,
 ];

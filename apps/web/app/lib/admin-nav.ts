@@ -58,6 +58,7 @@ export const ADMIN_PATHS = {
   harvestPlan: (id: number | string) => `/admin/harvest/${id}`,
   reviews: '/admin/reviews',
   settings: '/admin/settings',
+  messageTemplates: '/admin/settings/messages',
   staff: '/admin/staff',
   audit: '/admin/audit',
   jobs: '/admin/jobs',
@@ -116,6 +117,8 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     label: 'Store',
     items: [
       { label: 'Settings', to: ADMIN_PATHS.settings, permission: 'settings' },
+      // Issue 41: each SMS and WhatsApp message's templates at MSG91 (with its DLT id) and Meta.
+      { label: 'Message templates', to: ADMIN_PATHS.messageTemplates, permission: 'settings' },
       { label: 'Staff', to: ADMIN_PATHS.staff, permission: 'staff' },
       { label: 'Audit log', to: ADMIN_PATHS.audit, permission: 'audit' },
       // The background work (decision 042): failed jobs wait here for the owner.

@@ -23,6 +23,7 @@ import { anonymiseAppointments } from '../appointments/service.ts';
 import { emptyCart } from '../cart/service.ts';
 import { forgetPlanEmails } from '../harvest/service.ts';
 import { forgetMailTo, queueMail } from '../mail/service.ts';
+import { forgetMessagesOf } from '../messages/service.ts';
 import { anonymiseOrdersOf } from '../orders/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { anonymiseSizerRequests } from '../stores/service.ts';
@@ -297,6 +298,8 @@ export async function eraseCustomer(tx: Db, customerId: number, brand: Parameter
   const addresses = [row.email, ...changes.flatMap((c) => [c.oldEmail, c.newEmail])];
 
   await forgetMailTo(tx, addresses);
+  // Issue 41: their SMS and WhatsApp messages (numbers and values) and message preferences go too.
+  await forgetMessagesOf(tx, customerId);
   await queueMail(tx, erasedMail(brand, row.email));
   await anonymiseOrdersOf(tx, customerId, ERASED_NAME);
   await forgetAddressBook(tx, customerId);
