@@ -14,6 +14,7 @@ export * from './errors.ts';
 export * from './staff.ts';
 export * from './complaint-rules.ts';
 export * from './privacy-rules.ts';
+export * from './phone-sign-in.ts';
 export * from './catalogue-images.ts';
 export * from './admin-shop-values.ts';
 export * from './paid-before.ts';
