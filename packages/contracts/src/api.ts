@@ -10,6 +10,9 @@
  */
 import type { z } from 'zod';
 import {
+  PhoneAddAnswerSchema,
+  PhoneStartAnswerSchema,
+  PhoneVerifyAnswerSchema,
   AddressAnswerSchema,
   AddressListSchema,
   AdminAppointmentCalendarSchema,
@@ -189,6 +192,9 @@ export const API_ANSWERS = {
   'POST /api/auth/login': LoginAnswerSchema,
   'POST /api/auth/logout': MessageSchema,
   'GET /api/auth/me': MeSchema,
+  'POST /api/auth/phone/name': LoginAnswerSchema,
+  'POST /api/auth/phone/start': PhoneStartAnswerSchema,
+  'POST /api/auth/phone/verify': PhoneVerifyAnswerSchema,
   'POST /api/auth/register': MessageSchema,
   'POST /api/auth/reset-link': VerifyOtpAnswerSchema,
   'POST /api/auth/reset-password': MessageSchema,
@@ -246,6 +252,8 @@ export const API_ANSWERS = {
   'GET /api/trade-in/estimate': TradeInEstimateSchema,
   'GET /api/users/user-details/:userId': UserDetailsSchema,
   'PUT /api/users/user-details/:userId': MessageSchema,
+  'POST /api/users/phone/start': PhoneStartAnswerSchema,
+  'POST /api/users/phone/verify': PhoneAddAnswerSchema,
   'POST /api/wishlist/add': WishlistCountSchema,
   'POST /api/wishlist/delete/:productId/:userId': WishlistCountSchema,
   'GET /api/wishlist/find-by-user-id/:userId': WishlistRowListSchema,
