@@ -17,6 +17,7 @@ import { securityPlugin, unusableTextGuard } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
 import { createMailer, type Mailer } from './modules/mail/sender.ts';
+import { createMessenger, type Messenger } from './modules/messages/sender.ts';
 import { createHousekeeper } from './modules/housekeeping/service.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { SESSIONS_CHANNEL, createReadCache, type ReadCache } from './plugins/read-cache.ts';
@@ -53,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     mailer: Mailer;
+    /** The SMS and WhatsApp sender (decision 057; tests call flush()). */
+    messenger: Messenger;
     /** The job engine (lib/jobs.ts): stop() drains it (the jobs running here finish); closing the app stops it too. */
     jobs: JobEngine;
     readCache: ReadCache;
@@ -179,7 +182,17 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: b
     tuning: { stopTimeoutSeconds: Math.max(1, Math.floor((config.shutdown.timeoutMs * 0.75) / 1000)), ...(typeof runJobs === 'object' ? runJobs : {}) },
   });
   app.decorate('jobs', jobs);
-  const mailer = createMailer(deps.database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, jobs, log: app.log });
+  const messenger = createMessenger(deps.database.db, { dataDir: config.dataDir, jobs, log: app.log });
+  app.decorate('messenger', messenger);
+  // Messages are queued beside mail (decision 057): a kick of the mailer wakes the messenger too.
+  const mailer = createMailer(deps.database.db, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    jobs,
+    log: app.log,
+    kicked: () => messenger.kick(),
+  });
   app.decorate('mailer', mailer);
   // Expired sessions, old rate-limit windows, dead reset codes and old sent mail (decision 025).
   const housekeeper = createHousekeeper(deps.database.db, { log: app.log });
@@ -243,6 +256,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: b
     housekeeper,
     sales: services.catalog,
     mailer,
+    messenger,
     purgeCdn: cdnPurge ? () => purgeCdn(cdnPurge) : undefined,
     // With a bucket, the database and uploads go to it each night, kept as long as the settings say (lib/backup.ts).
     nightlyBackup:
@@ -267,10 +281,12 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: b
   // database closes after them: lib/lifecycle.ts); the mail connection closes once they are done.
   app.lifecycle.onStop('jobs', () => jobs.stop());
   app.addHook('onClose', async () => mailer.stop());
+  app.addHook('onClose', async () => messenger.stop());
   const moduleDeps: ModuleDeps = {
     ...deps,
     limiter: createRateLimiter(deps.database.db),
     mailer,
+    messenger,
     jobs,
     files,
     payments,

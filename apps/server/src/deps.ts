@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { JobEngine } from './lib/jobs.ts';
 import type { FileStore } from './lib/storage.ts';
 import type { Mailer } from './modules/mail/sender.ts';
+import type { Messenger } from './modules/messages/sender.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import type { PaymentService } from './modules/payments/service.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
@@ -33,6 +34,8 @@ export interface ModuleDeps extends AppDeps {
   /** Sessions read from the database, kept until one is ended or changed (plugins/session.ts). */
   sessionCache: ReadCache;
   mailer: Mailer;
+  /** The SMS and WhatsApp outbox's sender (decision 057): kick() after a commit that queued a message. */
+  messenger: Messenger;
   /** The job engine: the Jobs screen reads and retries its jobs (modules/jobs). */
   jobs: JobEngine;
   /** Where uploaded files are kept: the data folder or an S3-compatible bucket (lib/storage.ts). */

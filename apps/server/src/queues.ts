@@ -11,6 +11,7 @@ import type { AppointmentKeeper } from './modules/appointments/keeper.ts';
 import type { HarvestKeeper } from './modules/harvest/keeper.ts';
 import type { Housekeeper } from './modules/housekeeping/service.ts';
 import type { Mailer, MailJob } from './modules/mail/sender.ts';
+import type { MessageJob, Messenger } from './modules/messages/sender.ts';
 import type { PaymentKeeper } from './modules/payments/keeper.ts';
 
 /** The queues' names, as jobs, logs and the Jobs screen call them. */
@@ -22,6 +23,8 @@ export const QUEUE = {
   housekeepingSweep: 'housekeeping.sweep',
   mailFlush: 'mail.flush',
   mailSend: 'mail.send',
+  messagesFlush: 'messages.flush',
+  messagesSend: 'messages.send',
   cdnPurge: 'cdn.purge',
   backupNightly: 'backup.nightly',
 } as const;
@@ -37,6 +40,8 @@ export interface StoreWork {
   /** The catalogue's stored sale cuts brought to the day's sales (the catalogue service's applySales). */
   sales: { applySales(): Promise<number> };
   mailer: Pick<Mailer, 'deliver' | 'handOver'>;
+  /** The SMS and WhatsApp outbox's sender (decision 057). */
+  messenger: Pick<Messenger, 'deliver' | 'handOver'>;
   /** The CDN purge (CDN_PURGE_URL): the `cdn.purge` queue exists only with it. */
   purgeCdn?: (() => Promise<void>) | undefined;
   /**
@@ -85,6 +90,21 @@ export function defineQueues(jobs: JobEngine, work: StoreWork): void {
     expireInSeconds: 5 * 60,
     concurrency: 2,
     describe: (data) => `mail ${data.mailId} (${data.kind})`,
+  });
+
+  // SMS and WhatsApp messages (decision 057), as mail: the outbox handed over every minute and when a request queued one.
+  jobs.define(QUEUE.messagesFlush, () => work.messenger.handOver(), { policy: 'short', retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 2 * 60 });
+  jobs.schedule(QUEUE.messagesFlush, '* * * * *', { label: 'Every minute, and when a message is queued' });
+
+  // One message each (its row id and kind: never the number or a code). Retried for about an hour (30 s, 1, 2 … 16
+  // minutes): a sign-in code later than that is no use. A provider's refusal (4xx) fails it at once.
+  jobs.define<MessageJob>(QUEUE.messagesSend, (data, job) => work.messenger.deliver(data.messageId, job), {
+    retryLimit: 6,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 30 * 60,
+    expireInSeconds: 2 * 60,
+    concurrency: 2,
+    describe: (data) => `message ${data.messageId} (${data.kind})`,
   });
 
   if (work.purgeCdn) {

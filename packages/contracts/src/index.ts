@@ -15,6 +15,7 @@ export * from './staff.ts';
 export * from './complaint-rules.ts';
 export * from './privacy-rules.ts';
 export * from './phone-sign-in.ts';
+export * from './text-messages.ts';
 export * from './catalogue-images.ts';
 export * from './admin-shop-values.ts';
 export * from './paid-before.ts';

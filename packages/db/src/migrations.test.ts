@@ -38,6 +38,8 @@ const TABLES = [
   'harvest_redemptions',
   'huid_articles',
   'mail_outbox',
+  'message_consents',
+  'messages',
   'metal_rates',
   'order_addresses',
   'order_adjustments',

@@ -37,6 +37,9 @@ import {
   COMPLAINT_STATUS_VALUES,
   CONSENT_SOURCES,
   MARKETING_CHANNELS,
+  MESSAGE_CHANNELS,
+  MESSAGE_PURPOSES,
+  MESSAGE_STATUSES,
   NOMINEE_RELATIONSHIPS,
   PHONE_CHANNELS,
   PHONE_CODE_PURPOSES,
@@ -2448,6 +2451,66 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt), oneOf('mail_outbox_status_check', 'status', MAIL_STATUSES)],
 );
 
+/**
+ * The message outbox (issue 41, decision 057): SMS and WhatsApp messages, written in the transaction of the change that
+ * causes them (modules/messages/service.ts queueMessage) and sent by the `messages.send` job through the configured
+ * provider (MSG91, the WhatsApp Cloud API) or, with none, as JSON files under DATA_DIR/messages. Delivery receipts move
+ * `status` forward (queued → sent → delivered → read; failed at any point).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    /** Whose it is, when it is a customer's (a sign-in code to a new number has nobody yet). */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    /** E.164, +91…. */
+    toPhone: text('to_phone').notNull(),
+    /** What it says: 'order_placed', 'sign_in_code' … (contracts MESSAGE_KINDS). */
+    kind: text('kind').notNull(),
+    /** The template's values; a sign-in code's are blanked once it is sent. */
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
+    /** Who took it: 'msg91', 'meta' or 'file' (DATA_DIR/messages). */
+    provider: text('provider'),
+    /** The provider's id for it, which its delivery receipts name. */
+    providerMessageId: text('provider_message_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A send under way holds the message until then; a failed one is tried again no earlier. */
+    nextAttemptAt: tsz('next_attempt_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: tsz('sent_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('messages_queued_idx').on(t.status, t.nextAttemptAt),
+    index('messages_customer_idx').on(t.customerId, t.id.desc()),
+    uniqueIndex('messages_provider_id_idx').on(t.provider, t.providerMessageId),
+    oneOf('messages_channel_check', 'channel', MESSAGE_CHANNELS),
+    oneOf('messages_status_check', 'status', MESSAGE_STATUSES),
+  ],
+);
+
+/** What a customer agreed to be sent on each phone channel; no row: the default (decision 057). */
+export const messageConsents = pgTable(
+  'message_consents',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    purpose: text('purpose', { enum: MESSAGE_PURPOSES }).notNull(),
+    granted: boolean('granted').notNull(),
+    changedAt: tsz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.channel, t.purpose] }),
+    oneOf('message_consents_channel_check', 'channel', MESSAGE_CHANNELS),
+    oneOf('message_consents_purpose_check', 'purpose', MESSAGE_PURPOSES),
+  ],
+);
+
 /** Fixed-window counters, so a limit holds across every server instance. */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
@@ -2803,6 +2866,8 @@ export type NewStore = typeof stores.$inferInsert;
 export type SizerRequest = typeof sizerRequests.$inferSelect;
 export type MailOutboxItem = typeof mailOutbox.$inferSelect;
 export type NewMailOutboxItem = typeof mailOutbox.$inferInsert;
+export type MessageRow = typeof messages.$inferSelect;
+export type MessageConsentRow = typeof messageConsents.$inferSelect;
 export type RateLimitHit = typeof rateLimitHits.$inferSelect;
 export type OrderReturn = typeof orderReturns.$inferSelect;
 export type OrderReturnLine = typeof orderReturnLines.$inferSelect;

@@ -14,6 +14,8 @@ export interface MailerOptions {
   /** The job engine: kick() sends it a `mail.flush` job. */
   jobs: Pick<JobEngine, 'send'>;
   log?: { warn(obj: object, msg: string): void };
+  /** Called at each kick: the messages queued beside the mail are sent too (decision 057). */
+  kicked?: () => void;
 }
 
 /** One send at a time per mail: a send under way is not started again by anyone for this long (a crash mid-send). */
@@ -170,6 +172,7 @@ export function createMailer(db: Db, options: MailerOptions) {
     handOver,
     /** Asks for a send soon, without waiting for it (after a request that queued mail): a `mail.flush` job, kicks coalesced. */
     kick() {
+      options.kicked?.();
       if (kickWindow) {
         kickedAgain = true;
         return;

@@ -1,0 +1,100 @@
+import { MESSAGE_CHANNELS, MESSAGE_KINDS, isMessageKind, type MessageChannel, type MessageKind, type MessagePurpose } from '@milli/contracts';
+import type { Db } from '@milli/db';
+import { indianNationalNumber } from '../../lib/indian-phone.ts';
+import { insertMessage, selectConsents, selectCustomerMessages, upsertConsent } from './repository.ts';
+import { MESSAGE_TEMPLATES } from './texts.ts';
+
+export interface QueuedMessage {
+  channel: MessageChannel;
+  /** Any common spelling of an Indian mobile number; kept as E.164 (+91…). */
+  toPhone: string;
+  kind: MessageKind;
+  /** The kind's template values (texts.ts), each a string. */
+  params: Record<string, string>;
+  customerId?: number | null;
+}
+
+/** `text` as an E.164 Indian mobile number (+91 and ten digits starting 6-9), or null when it is not one. */
+export function indianMobile(text: string): string | null {
+  const digits = indianNationalNumber(text);
+  return digits && /^[6-9]/.test(digits) ? `+91${digits}` : null;
+}
+
+/**
+ * Puts a message in the outbox (decision 057). Call it with the transaction of the change that causes it: the message
+ * is sent if and only if that change commits; the messenger (sender.ts) sends it afterwards. The caller has chosen the
+ * channel (a sign-in code goes where the shopper asked); queueForCustomer chooses by the customer's consent. Returns the
+ * message's id, or null when the number is not an Indian mobile number (a landline on an order: no message).
+ */
+export async function queueMessage(tx: Db, message: QueuedMessage): Promise<number | null> {
+  if (!isMessageKind(message.kind)) throw new Error(`unknown message kind ${String(message.kind)}`);
+  if (!(MESSAGE_CHANNELS as readonly string[]).includes(message.channel)) throw new Error(`unknown message channel ${String(message.channel)}`);
+  const params: Record<string, string> = {};
+  for (const name of MESSAGE_TEMPLATES[message.kind].params) {
+    const value = message.params[name];
+    if (typeof value !== 'string' || value.trim() === '') throw new Error(`message ${message.kind} needs its ${name}`);
+    params[name] = value.trim();
+  }
+  const toPhone = indianMobile(message.toPhone);
+  if (!toPhone) return null;
+  return insertMessage(tx, { customerId: message.customerId ?? null, channel: message.channel, toPhone, kind: message.kind, params });
+}
+
+/** Records a customer's answer for one channel and purpose (My Account, the stop word, an opt-out link). */
+export async function setConsent(tx: Db, customerId: number, channel: MessageChannel, purpose: MessagePurpose, granted: boolean): Promise<void> {
+  await upsertConsent(tx, customerId, channel, purpose, granted);
+}
+
+export interface MessagePreferences {
+  /** Per purpose, per channel: whether messages go there (the default applied where the customer never answered). */
+  orders: Record<MessageChannel, boolean>;
+  marketing: Record<MessageChannel, boolean>;
+}
+
+/**
+ * What the customer receives, by purpose and channel (decision 057): their answers where they gave one; order messages
+ * with no answer on either channel go by SMS, and marketing goes nowhere without a yes.
+ */
+export async function messagePreferences(db: Db, customerId: number): Promise<MessagePreferences> {
+  const rows = await selectConsents(db, customerId);
+  const answered = (purpose: MessagePurpose, channel: MessageChannel) => rows.find((r) => r.purpose === purpose && r.channel === channel)?.granted;
+  const anyOrders = rows.some((r) => r.purpose === 'orders');
+  return {
+    orders: {
+      sms: answered('orders', 'sms') ?? !anyOrders,
+      whatsapp: answered('orders', 'whatsapp') ?? false,
+    },
+    marketing: { sms: answered('marketing', 'sms') ?? false, whatsapp: answered('marketing', 'whatsapp') ?? false },
+  };
+}
+
+/**
+ * Queues a kind for a customer (or a guest, customerId null) on each channel their consent allows (messagePreferences;
+ * a guest's order messages go by SMS to the number they gave), in the caller's transaction. The ids queued.
+ */
+export async function queueForCustomer(
+  tx: Db,
+  to: { customerId: number | null; phone: string | null | undefined },
+  kind: MessageKind,
+  params: Record<string, string>,
+): Promise<number[]> {
+  if (!to.phone) return [];
+  const purpose = MESSAGE_KINDS[kind];
+  const channels: MessageChannel[] =
+    to.customerId === null
+      ? purpose === 'orders'
+        ? ['sms']
+        : []
+      : await messagePreferences(tx, to.customerId).then((p) => MESSAGE_CHANNELS.filter((c) => p[purpose][c]));
+  const ids: number[] = [];
+  for (const channel of channels) {
+    const id = await queueMessage(tx, { channel, toPhone: to.phone, kind, params, customerId: to.customerId });
+    if (id !== null) ids.push(id);
+  }
+  return ids;
+}
+
+/** A customer's messages, newest first (the back office's customer desk). */
+export function customerMessages(db: Db, customerId: number, limit = 50) {
+  return selectCustomerMessages(db, customerId, limit);
+}
