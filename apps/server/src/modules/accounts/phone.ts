@@ -6,6 +6,7 @@ import {
   PHONE_CODE_MINUTES,
   PHONE_RESEND_SECONDS,
   PHONE_TEXT,
+  isNoEmailAddress,
   parseWishlistIds,
   type PhoneChannel,
   type PhoneCodePurpose,
@@ -185,7 +186,8 @@ export function createPhoneSignIn(deps: PhoneSignInDeps) {
       // Two right codes for one new number at once (two devices): the unique index lets one make the account and
       // the other, run again, finds it.
       const done = await inTx().catch((error: unknown) => (isUniqueViolation(error) ? inTx() : Promise.reject(error)));
-      const needsName = done.customer.firstName.trim() === '';
+      // An account the number made, not yet named: an e-mail account without a first name is not asked.
+      const needsName = isNoEmailAddress(done.customer.email) && done.customer.firstName.trim() === '';
       return {
         token: done.token,
         answer: {
