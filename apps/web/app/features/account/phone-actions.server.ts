@@ -7,7 +7,7 @@ import { storeCookie } from '../../lib/cookies.ts';
 import { loginRedirect, safeRedirect } from '../../lib/safe-redirect.ts';
 import { loadSessionUser } from '../../lib/session.ts';
 import { readWishlistCookie } from '../../lib/wishlist-cookie.ts';
-import { PHONE_SCREEN_TEXT, type PhoneNameResult, type PhoneResult } from './phone-results.ts';
+import { PHONE_SCREEN_TEXT, type PhoneAddResult, type PhoneNameResult, type PhoneResult } from './phone-results.ts';
 
 /**
  * Signing in and up with a mobile number (issue 41, decision 058), as form posts that work without script: the
@@ -58,7 +58,8 @@ function refusal(answer: ApiReply<unknown> | null): { message: string; field?: s
   if (!answer || answer.ok || answer.status >= 500 || !answer.body || typeof answer.body !== 'object') return null;
   const body = answer.body as { message?: unknown; fields?: Record<string, unknown> };
   if (typeof body.message !== 'string' || !body.message.trim()) return null;
-  const fieldMessage = body.fields && typeof body.fields.phone === 'string' ? 'phone' : body.fields && typeof body.fields.code === 'string' ? 'code' : undefined;
+  const fieldMessage =
+    body.fields && typeof body.fields.phone === 'string' ? 'phone' : body.fields && typeof body.fields.code === 'string' ? 'code' : undefined;
   return { message: body.message, ...(fieldMessage ? { field: fieldMessage } : {}) };
 }
 const failStatus = (answer: ApiReply<unknown> | null) => (answer && answer.status >= 400 && answer.status < 500 ? answer.status : 502);
@@ -75,7 +76,10 @@ export async function phoneSignInAction(api: ApiClient, request: Request) {
   const intent = text(form, 'intent');
   const state = readPhoneState(request);
 
-  if (intent === 'change') return redirect(state?.next ? `/login/mobile?next=${encodeURIComponent(state.next)}` : '/login/mobile', { headers: headersWith([phoneCookie.clear(request)]) });
+  if (intent === 'change')
+    return redirect(state?.next ? `/login/mobile?next=${encodeURIComponent(state.next)}` : '/login/mobile', {
+      headers: headersWith([phoneCookie.clear(request)]),
+    });
 
   if (intent === 'start' || intent === 'resend') {
     const typed = intent === 'resend' ? (state?.phone ?? '') : text(form, 'phone');
@@ -90,7 +94,13 @@ export async function phoneSignInAction(api: ApiClient, request: Request) {
     }
     const refused = refusal(answer);
     return data<PhoneResult>(
-      { intent, message: refused?.message ?? PHONE_SCREEN_TEXT.startFallback, phone: typed, channel, ...(refused?.field === 'phone' ? { field: 'phone' as const } : {}) },
+      {
+        intent,
+        message: refused?.message ?? PHONE_SCREEN_TEXT.startFallback,
+        phone: typed,
+        channel,
+        ...(refused?.field === 'phone' ? { field: 'phone' as const } : {}),
+      },
       { status: failStatus(answer) },
     );
   }
@@ -131,4 +141,61 @@ export async function saveNameAction(api: ApiClient, request: Request) {
     { message: typeof body?.message === 'string' && answer && answer.status < 500 ? body.message : PHONE_SCREEN_TEXT.nameFallback, fieldErrors, values },
     { status: failStatus(answer) },
   );
+}
+
+// ---------- My Account → Edit Profile: the number the customer signs in with ----------
+
+/** The new number a code was sent to from Edit Profile, until it is verified (the same shape as the sign-in's). */
+const addCookie = storeCookie('milli_phone_add', { maxAgeS: 15 * 60, httpOnly: true });
+
+export function readPhoneAddState(request: Request): (Omit<PhoneState, 'next'> & { waitSeconds: number }) | null {
+  const raw = addCookie.read(request.headers.get('cookie'));
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(decodeURIComponent(raw)) as Partial<PhoneState>;
+    if (typeof value.phone !== 'string' || !/^[+\d ]{10,20}$/.test(value.phone) || typeof value.sentAt !== 'number') return null;
+    const channel = (PHONE_CHANNELS as readonly string[]).includes(value.channel ?? '') ? (value.channel as PhoneChannel) : 'sms';
+    const state = { phone: value.phone, channel, sentAt: value.sentAt, next: null };
+    return { phone: state.phone, channel, sentAt: state.sentAt, waitSeconds: resendIn(state) };
+  } catch {
+    return null;
+  }
+}
+
+export const PHONE_ADD_INTENTS = ['phone-start', 'phone-resend', 'phone-verify', 'phone-cancel'] as const;
+const EDIT_TAB = '/account?tab=edit';
+
+/**
+ * Edit Profile's number: 'phone-start' sends a code to a new number (refused when it is another account's),
+ * 'phone-resend' another, 'phone-verify' makes it the account's, 'phone-cancel' forgets the pending one.
+ */
+export async function phoneAddAction(api: ApiClient, request: Request, form: FormData, intent: (typeof PHONE_ADD_INTENTS)[number]) {
+  const user = await loadSessionUser(api);
+  if (!user) throw loginRedirect(request);
+  const pending = readPhoneAddState(request);
+  if (intent === 'phone-cancel') return redirect(EDIT_TAB, { headers: headersWith([addCookie.clear(request)]) });
+
+  if (intent === 'phone-start' || intent === 'phone-resend') {
+    const typed = intent === 'phone-resend' ? (pending?.phone ?? '') : text(form, 'phone');
+    const channelTyped = intent === 'phone-resend' ? (pending?.channel ?? 'sms') : text(form, 'channel');
+    const channel: PhoneChannel = (PHONE_CHANNELS as readonly string[]).includes(channelTyped) ? (channelTyped as PhoneChannel) : 'sms';
+    const answer = await replyTo(api, 'POST', '/api/users/phone/start', { phone: typed, channel });
+    if (answer?.ok) {
+      const state: PhoneState = { phone: answer.data.phone, channel, sentAt: Date.now(), next: null };
+      return redirect(EDIT_TAB, { headers: headersWith([addCookie.set(encodeURIComponent(JSON.stringify(state)), request)]) });
+    }
+    const refused = refusal(answer);
+    return data<PhoneAddResult>(
+      { intent, ok: false, message: refused?.message ?? PHONE_SCREEN_TEXT.startFallback, phone: typed },
+      { status: failStatus(answer) },
+    );
+  }
+
+  if (!pending) return redirect(EDIT_TAB);
+  const answer = await replyTo(api, 'POST', '/api/users/phone/verify', { phone: pending.phone, code: text(form, 'code') });
+  if (answer?.ok) {
+    return data<PhoneAddResult>({ intent, ok: true, message: answer.data.message }, { headers: headersWith([addCookie.clear(request)]) });
+  }
+  const refused = refusal(answer);
+  return data<PhoneAddResult>({ intent, ok: false, message: refused?.message ?? PHONE_SCREEN_TEXT.addFallback }, { status: failStatus(answer) });
 }

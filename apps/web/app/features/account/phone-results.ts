@@ -17,6 +17,14 @@ export interface PhoneNameResult {
   values: { firstName: string; lastName: string };
 }
 
+export interface PhoneAddResult {
+  intent: 'phone-start' | 'phone-resend' | 'phone-verify' | 'phone-cancel';
+  ok: boolean;
+  message: string;
+  /** What was typed, kept on a refusal. */
+  phone?: string;
+}
+
 export const PHONE_SCREEN_TEXT = {
   continueWithMobile: 'Continue with mobile number',
   startFallback: 'We could not send a code just now. Please try again later.',
