@@ -58,6 +58,9 @@ export const ROUTES: string[] = [
   // Issue 38: My privacy, and the page an erasure leads to.
   '/account/privacy',
   '/account/erased',
+  // Issue 41: signing in or up with a mobile number, and a new account's name (decision 058).
+  '/login/mobile',
+  '/login/mobile/name',
 ];
 
 /** Pages for a logged-in customer: these may send a visitor to /login instead (and only these). */
@@ -74,6 +77,7 @@ export const MAY_REQUIRE_LOGIN = new Set([
   '/review/1',
   '/milli-harvest/plan',
   '/account/privacy',
+  '/login/mobile/name',
 ]);
 
 /** Pages that only make sense with something of the visitor's own (an order): without it they go home. */
