@@ -28,14 +28,14 @@ export function SignInNumber({
 
   return (
     <section className="form-section sign-in-number" aria-labelledby="sign-in-number-title">
-      <h3 id="sign-in-number-title">Mobile number for signing in</h3>
+      <h3 id="sign-in-number-title">Sign in by phone</h3>
       <p className="phone-verified">
         {phone ? (
           <>
             You can sign in with <strong>{phone}</strong> (verified) and a code sent to it.
           </>
         ) : (
-          'Add your mobile number to sign in with a code sent to it, without a password.'
+          'Add your mobile to sign in with a code sent to it, without a password.'
         )}
       </p>
       {result?.ok && <FormAlert tone="success">{result.message}</FormAlert>}
@@ -89,7 +89,7 @@ export function SignInNumber({
           <Field
             id="add-phone-number"
             name="phone"
-            label={phone ? 'New mobile number' : 'Mobile number'}
+            label={phone ? 'New phone to sign in with' : 'Phone to sign in with'}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
