@@ -21,6 +21,10 @@ const NOT_IN_MAP: Record<string, string> = {
     'Razorpay calls it with its signed events, never the web nor any client of ours; its answer only tells the gateway to stop retrying',
   'POST /api/courier/shiprocket/webhook':
     'Shiprocket calls it with its tracking updates and the configured token, never the web nor any client of ours; its answer only tells the courier to stop retrying',
+  'POST /api/messages/msg91/webhook':
+    'MSG91 calls it with its delivery reports and the configured token (issue 41); its answer only tells MSG91 to stop retrying',
+  'POST /api/messages/whatsapp/webhook': 'Meta calls it with its signed WhatsApp events (issue 41); its answer only tells Meta to stop retrying',
+  'GET /api/messages/whatsapp/webhook': 'Meta’s subscription check: the challenge echoed as text (issue 41)',
 };
 
 /** Routes under /api without a JSON success answer, so nothing for the map to hold. */

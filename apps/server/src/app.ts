@@ -18,6 +18,9 @@ import { webPlugin } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
 import { createMailer, type Mailer } from './modules/mail/sender.ts';
 import { createMessenger, type Messenger } from './modules/messages/sender.ts';
+import { createMsg91Provider } from './modules/messages/msg91.ts';
+import { createWhatsAppProvider } from './modules/messages/whatsapp.ts';
+import { msg91TemplateFor, whatsappTemplateFor } from './modules/messages/service.ts';
 import { createHousekeeper } from './modules/housekeeping/service.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { SESSIONS_CHANNEL, createReadCache, type ReadCache } from './plugins/read-cache.ts';
@@ -182,7 +185,18 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: b
     tuning: { stopTimeoutSeconds: Math.max(1, Math.floor((config.shutdown.timeoutMs * 0.75) / 1000)), ...(typeof runJobs === 'object' ? runJobs : {}) },
   });
   app.decorate('jobs', jobs);
-  const messenger = createMessenger(deps.database.db, { dataDir: config.dataDir, jobs, log: app.log });
+  // SMS through MSG91 and WhatsApp through Meta when configured; a channel without its provider goes to DATA_DIR/messages.
+  const db = deps.database.db;
+  const messenger = createMessenger(db, {
+    dataDir: config.dataDir,
+    jobs,
+    log: app.log,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    providers: {
+      ...(config.sms ? { sms: createMsg91Provider(config.sms, (kind) => msg91TemplateFor(db, kind)) } : {}),
+      ...(config.whatsapp ? { whatsapp: createWhatsAppProvider(config.whatsapp, (kind) => whatsappTemplateFor(db, kind)) } : {}),
+    },
+  });
   app.decorate('messenger', messenger);
   // Messages are queued beside mail (decision 057): a kick of the mailer wakes the messenger too.
   const mailer = createMailer(deps.database.db, {

@@ -50,6 +50,19 @@ const EnvSchema = z.object({
   SHIPROCKET_PASSWORD: z.string().optional(),
   SHIPROCKET_WEBHOOK_TOKEN: z.string().optional(),
   SHIPROCKET_PICKUP_LOCATION: z.string().optional(),
+  /** Issue 41, decision 057: SMS through MSG91; unset, SMS messages are written to DATA_DIR/messages. */
+  SMS_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['msg91'], { error: 'SMS_PROVIDER is msg91, or unset' }).optional()),
+  MSG91_AUTH_KEY: z.string().optional(),
+  MSG91_SENDER_ID: z.string().optional(),
+  MSG91_API_URL: z.url({ protocol: /^https?$/, error: 'MSG91_API_URL must be an http(s) address' }).default('https://control.msg91.com'),
+  MSG91_WEBHOOK_TOKEN: z.string().optional(),
+  /** WhatsApp through Meta's WhatsApp Cloud API; unset, WhatsApp messages are written to DATA_DIR/messages. */
+  WHATSAPP_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['meta'], { error: 'WHATSAPP_PROVIDER is meta, or unset' }).optional()),
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_API_URL: z.url({ protocol: /^https?$/, error: 'WHATSAPP_API_URL must be an http(s) address' }).default('https://graph.facebook.com/v21.0'),
   /**
    * After SIGTERM or SIGINT: how long the instance keeps serving while answering not-ready, so a load balancer's
    * health check notices and sends no more (lib/lifecycle.ts), and then how long it waits for requests and
@@ -136,6 +149,39 @@ export interface Config {
   phoneCodes: PhoneCodeLimits;
   /** COURIER_PROVIDER and its SHIPROCKET_* settings (issue 39), or null: AWBs are typed by staff. */
   courier: CourierConfig | null;
+  /** SMS_PROVIDER=msg91 and its MSG91_* settings (issue 41), or null: SMS go to DATA_DIR/messages. */
+  sms: Msg91Config | null;
+  /** WHATSAPP_PROVIDER=meta and its WHATSAPP_* settings (issue 41), or null: WhatsApp messages go to DATA_DIR/messages. */
+  whatsapp: WhatsAppConfig | null;
+}
+
+export interface Msg91Config {
+  provider: 'msg91';
+  /** MSG91's API base address (https://control.msg91.com), or the tests' simulator. */
+  apiUrl: string;
+  /** Sent as the `authkey` header. */
+  authKey: string;
+  /** The six-letter DLT header the SMS come from. */
+  senderId: string;
+  /** What MSG91's delivery-report webhook sends in its `x-milli-token` header (set in MSG91's webhook panel). */
+  webhookToken: string;
+  /** Tests shorten the calls' 10 s limit. */
+  timeoutMs?: number;
+}
+
+export interface WhatsAppConfig {
+  provider: 'meta';
+  /** The Graph API's base address with its version (https://graph.facebook.com/v21.0), or the tests' simulator. */
+  apiUrl: string;
+  /** The system user's access token, sent as a bearer token. */
+  token: string;
+  /** The WhatsApp business phone number's id, which messages are sent from. */
+  phoneNumberId: string;
+  /** The app's secret: X-Hub-Signature-256 on each webhook is its HMAC-SHA256 of the raw body. */
+  appSecret: string;
+  /** What Meta's webhook subscription sends as hub.verify_token (WHATSAPP_VERIFY_TOKEN); unset, the app secret. */
+  verifyToken: string;
+  timeoutMs?: number;
 }
 
 export interface PhoneCodeLimits {
@@ -313,6 +359,61 @@ export function parseCourier(e: {
   };
 }
 
+/** SMS_PROVIDER=msg91 needs its key, sender id and webhook token: a half-configured SMS would send with no receipts. */
+export function parseSms(e: {
+  SMS_PROVIDER?: 'msg91' | undefined;
+  MSG91_AUTH_KEY?: string | undefined;
+  MSG91_SENDER_ID?: string | undefined;
+  MSG91_API_URL: string;
+  MSG91_WEBHOOK_TOKEN?: string | undefined;
+}): Msg91Config | null {
+  const names = ['MSG91_AUTH_KEY', 'MSG91_SENDER_ID', 'MSG91_WEBHOOK_TOKEN'] as const;
+  if (!e.SMS_PROVIDER) {
+    const set = names.filter((n) => (e[n] ?? '').trim() !== '');
+    if (set.length > 0) throw new ConfigError(`${set.join(', ')} set without SMS_PROVIDER: set SMS_PROVIDER=msg91 to send SMS, or unset them`);
+    return null;
+  }
+  const missing = names.filter((n) => (e[n] ?? '').trim() === '');
+  if (missing.length > 0) throw new ConfigError(`SMS_PROVIDER=msg91 needs ${missing.join(', ')}`);
+  const senderId = e.MSG91_SENDER_ID!.trim();
+  if (!/^[A-Za-z]{6}$/.test(senderId)) throw new ConfigError('MSG91_SENDER_ID is the six-letter sender id (DLT header) registered for the store');
+  const token = e.MSG91_WEBHOOK_TOKEN!.trim();
+  if (token.length < 16) throw new ConfigError('MSG91_WEBHOOK_TOKEN must be at least 16 characters: it is all that tells MSG91’s receipts from anyone else’s');
+  return { provider: 'msg91', apiUrl: e.MSG91_API_URL.trim(), authKey: e.MSG91_AUTH_KEY!.trim(), senderId: senderId.toUpperCase(), webhookToken: token };
+}
+
+/** WHATSAPP_PROVIDER=meta needs its token, phone number id and app secret (the webhooks' signatures). */
+export function parseWhatsApp(e: {
+  WHATSAPP_PROVIDER?: 'meta' | undefined;
+  WHATSAPP_TOKEN?: string | undefined;
+  WHATSAPP_PHONE_NUMBER_ID?: string | undefined;
+  WHATSAPP_APP_SECRET?: string | undefined;
+  WHATSAPP_VERIFY_TOKEN?: string | undefined;
+  WHATSAPP_API_URL: string;
+}): WhatsAppConfig | null {
+  const names = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET'] as const;
+  if (!e.WHATSAPP_PROVIDER) {
+    const set = [...names, 'WHATSAPP_VERIFY_TOKEN' as const].filter((n) => (e[n] ?? '').trim() !== '');
+    if (set.length > 0)
+      throw new ConfigError(`${set.join(', ')} set without WHATSAPP_PROVIDER: set WHATSAPP_PROVIDER=meta to send WhatsApp messages, or unset them`);
+    return null;
+  }
+  const missing = names.filter((n) => (e[n] ?? '').trim() === '');
+  if (missing.length > 0) throw new ConfigError(`WHATSAPP_PROVIDER=meta needs ${missing.join(', ')}`);
+  const phoneNumberId = e.WHATSAPP_PHONE_NUMBER_ID!.trim();
+  if (!/^\d{5,30}$/.test(phoneNumberId))
+    throw new ConfigError('WHATSAPP_PHONE_NUMBER_ID is the number’s id from WhatsApp Manager (digits), not the phone number');
+  const appSecret = e.WHATSAPP_APP_SECRET!.trim();
+  return {
+    provider: 'meta',
+    apiUrl: e.WHATSAPP_API_URL.trim().replace(/\/+$/, ''),
+    token: e.WHATSAPP_TOKEN!.trim(),
+    phoneNumberId,
+    appSecret,
+    verifyToken: e.WHATSAPP_VERIFY_TOKEN?.trim() || appSecret,
+  };
+}
+
 function cdnPurgeConfig(e: { CDN_PURGE_URL?: string; CDN_PURGE_HEADER?: string; CDN_PURGE_BODY: string }): CdnPurgeConfig | null {
   const header = parsePurgeHeader(e.CDN_PURGE_HEADER);
   if (header instanceof Error) throw new ConfigError(header.message);
@@ -386,6 +487,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rangeDigits: e.PHONE_RANGE_DIGITS,
       tries: e.PHONE_CODE_TRIES,
     },
+    sms: parseSms(e),
+    whatsapp: parseWhatsApp(e),
   };
 }
 

@@ -63,6 +63,7 @@ export const ROUTE_DESKS: readonly (readonly [method: RegExp, path: RegExp, perm
   [/.*/, /^\/api\/admin\/trade-partners(\/|$)/, 'partners'],
   // The owner's own.
   [/.*/, /^\/api\/admin\/settings$/, 'settings'],
+  [/.*/, /^\/api\/admin\/messages\/templates(\/|$)/, 'settings'],
   [/.*/, /^\/api\/admin\/staff(\/|$)/, 'staff'],
   [/.*/, /^\/api\/admin\/audit$/, 'audit'],
   [/.*/, /^\/api\/admin\/jobs(\/|$)/, 'jobs'],

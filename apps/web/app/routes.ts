@@ -61,6 +61,9 @@ export default [
   route('account', 'routes/account.tsx'),
   // Issue 38: My privacy (download my data, consents, a nominee, erasure), its download, and the page after an erasure.
   route('account/privacy', 'routes/account-privacy.tsx'),
+  // Issue 41: SMS and WhatsApp preferences, and where a message's opt-out link leads.
+  route('account/messages', 'routes/account-messages.tsx'),
+  route('messages/stop', 'routes/messages-stop.tsx'),
   route('account/privacy/download', 'routes/account-privacy-download.ts'),
   route('account/erased', 'routes/account-erased.tsx'),
   route('active-orders', 'routes/order-list.tsx', { id: 'orders-active' }),

@@ -61,6 +61,9 @@ export const ROUTES: string[] = [
   // Issue 41: signing in or up with a mobile number, and a new account's name (decision 058).
   '/login/mobile',
   '/login/mobile/name',
+  // Issue 41: message preferences, and where a message's opt-out link leads (here without its token: it says so).
+  '/account/messages',
+  '/messages/stop',
 ];
 
 /** Pages for a logged-in customer: these may send a visitor to /login instead (and only these). */
@@ -78,6 +81,7 @@ export const MAY_REQUIRE_LOGIN = new Set([
   '/milli-harvest/plan',
   '/account/privacy',
   '/login/mobile/name',
+  '/account/messages',
 ]);
 
 /** Pages that only make sense with something of the visitor's own (an order): without it they go home. */

@@ -153,6 +153,11 @@ import {
   WishlistCountSchema,
   WishlistIdsSchema,
   WishlistRowListSchema,
+  AdminCustomerMessagesSchema,
+  MessageOptOutAnswerSchema,
+  MessagePreferencesSchema,
+  MessageTemplateSchema,
+  MessageTemplatesSchema,
 } from './schemas.ts';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -219,6 +224,14 @@ export const API_ANSWERS = {
   'GET /api/health/ready': HealthReadySchema,
   'POST /api/manufacturer/register': TradePartnerAnswerSchema,
   'GET /api/me/summary': PersonalSummarySchema,
+  // Messages on SMS and WhatsApp (issue 41).
+  'GET /api/messages/opt-out': MessageOptOutAnswerSchema,
+  'POST /api/messages/opt-out': MessageOptOutAnswerSchema,
+  'GET /api/account/messages': MessagePreferencesSchema,
+  'PUT /api/account/messages': MessagePreferencesSchema,
+  'GET /api/admin/customers/:id/messages': AdminCustomerMessagesSchema,
+  'GET /api/admin/messages/templates': MessageTemplatesSchema,
+  'PUT /api/admin/messages/templates/:kind': MessageTemplateSchema,
   'GET /api/orders': OrderListSchema,
   'GET /api/orders/:orderNumber': OrderDetailSchema,
   'POST /api/orders/:orderNumber/adjustments/:id/pay': OrderAdjustmentPayAnswerSchema,

@@ -120,3 +120,4 @@ export * from './courier.ts';
 export * from './health.ts';
 export * from './privacy.ts';
 export * from './admin-customers.ts';
+export * from './text-message-schemas.ts';

@@ -39,6 +39,7 @@ const TABLES = [
   'huid_articles',
   'mail_outbox',
   'message_consents',
+  'message_templates',
   'messages',
   'metal_rates',
   'order_addresses',

@@ -2479,6 +2479,8 @@ export const messages = pgTable(
     lastError: text('last_error'),
     /** A send under way holds the message until then; a failed one is tried again no earlier. */
     nextAttemptAt: tsz('next_attempt_at').notNull().defaultNow(),
+    /** SHA-256 (hex) of the token in the message's opt-out link: the link withdraws this customer's consent. */
+    optOutTokenHash: text('opt_out_token_hash'),
     createdAt: createdAt(),
     sentAt: tsz('sent_at'),
     updatedAt: updatedAt(),
@@ -2487,6 +2489,7 @@ export const messages = pgTable(
     index('messages_queued_idx').on(t.status, t.nextAttemptAt),
     index('messages_customer_idx').on(t.customerId, t.id.desc()),
     uniqueIndex('messages_provider_id_idx').on(t.provider, t.providerMessageId),
+    uniqueIndex('messages_opt_out_idx').on(t.optOutTokenHash),
     oneOf('messages_channel_check', 'channel', MESSAGE_CHANNELS),
     oneOf('messages_status_check', 'status', MESSAGE_STATUSES),
   ],
@@ -2510,6 +2513,23 @@ export const messageConsents = pgTable(
     oneOf('message_consents_purpose_check', 'purpose', MESSAGE_PURPOSES),
   ],
 );
+
+/**
+ * Each message kind's templates at the providers (decision 057), set by staff in the back office: the MSG91 template
+ * (which carries the DLT template registered under TRAI's rules) and the approved WhatsApp template's name and
+ * language. No row, or no value: the kind cannot go on that channel through the provider (it fails, visible to staff).
+ */
+export const messageTemplates = pgTable('message_templates', {
+  kind: text('kind').primaryKey(),
+  /** MSG91's template id for the kind (its flow API's template_id). */
+  msg91TemplateId: text('msg91_template_id'),
+  /** The DLT content template id (19 digits) the MSG91 template is mapped to. */
+  dltTemplateId: text('dlt_template_id'),
+  /** The approved WhatsApp template's name and language code. */
+  whatsappTemplate: text('whatsapp_template'),
+  whatsappLanguage: text('whatsapp_language').notNull().default('en'),
+  updatedAt: updatedAt(),
+});
 
 /** Fixed-window counters, so a limit holds across every server instance. */
 export const rateLimitHits = pgTable(
@@ -2868,6 +2888,7 @@ export type MailOutboxItem = typeof mailOutbox.$inferSelect;
 export type NewMailOutboxItem = typeof mailOutbox.$inferInsert;
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageConsentRow = typeof messageConsents.$inferSelect;
+export type MessageTemplateRow = typeof messageTemplates.$inferSelect;
 export type RateLimitHit = typeof rateLimitHits.$inferSelect;
 export type OrderReturn = typeof orderReturns.$inferSelect;
 export type OrderReturnLine = typeof orderReturnLines.$inferSelect;

@@ -130,7 +130,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 </p>
               )}
               <p className="account-privacy-link">
-                <Link to="/account/privacy">My privacy</Link>: download your data, choose the messages we may send you, name a nominee, or erase your account.
+                <Link to="/account/privacy">My privacy</Link>: download your data, choose the messages we may send you, name a nominee, or erase your account.{' '}
+                <Link to="/account/messages">Message preferences</Link>: your SMS and WhatsApp updates.
               </p>
             </Panel>
 

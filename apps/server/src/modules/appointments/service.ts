@@ -22,6 +22,7 @@ import { hashToken } from '../../plugins/session.ts';
 import { mailboxOf, mobileOf, type RateLimiter } from '../../plugins/rate-limit.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
+import { queueAppointmentMessage } from './messages.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { notifyDesk } from '../staff/service.ts';
 import { DEFAULT_WEEK, addDays, parseHours, slotStart, slotsOn } from './hours.ts';
@@ -267,6 +268,7 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
         await repo.confirm(found.id, at);
         const booked = answer((await repo.byId(found.id))!, at);
         await queueMail(tx, bookedMail(brand, booked, manageUrl(token)));
+        await queueAppointmentMessage(tx, found, booked, 'appointment_booked');
         await notifyDesk(tx, brand, 'appointments', `Appointment booked for ${booked.date} at ${booked.slot}`);
         return booked;
       });
@@ -431,7 +433,11 @@ export function createAppointmentsService(db: Db, deps: AppointmentsDeps) {
       const brand = await settings.brand();
       return db.transaction(async (tx) => {
         const claimed = await appointmentsRepository(tx).claimReminders(addDays(indianDate(at), 1), at);
-        for (const r of claimed) await queueMail(tx, reminderMail(brand, answer(r, at)));
+        for (const r of claimed) {
+          const a = answer(r, at);
+          await queueMail(tx, reminderMail(brand, a));
+          await queueAppointmentMessage(tx, r, a, 'appointment_reminder');
+        }
         return claimed.length;
       });
     },

@@ -15,7 +15,7 @@ import { moveStoreCredit, storeCreditBalance } from '../store-credit/service.ts'
 import { queueMail } from '../mail/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { notifyDesk } from '../staff/service.ts';
-import { LAPSED_NOTE, orderPlacedMail, recordForm60, writeOrder } from '../orders/service.ts';
+import { LAPSED_NOTE, orderPlacedMail, recordForm60, writeOrder, queueOrderMessage } from '../orders/service.ts';
 import { checkoutRepository, type CashBuyer } from './repository.ts';
 import { keepFromCheckout } from '../addresses/service.ts';
 import { storedPhone, type AddressParts } from '../../lib/address-rules.ts';
@@ -413,6 +413,7 @@ export function createCheckoutService(
       // The orders desk hears of an order it must act on: placed now, or to be paid on delivery and awaiting its
       // confirmation (one awaiting an online payment is told of when the payment settles).
       if (status !== 'Awaiting payment') await notifyDesk(tx, brandOf(settings), 'orders', `New order ${order.orderNumber}`);
+      if (status === 'Placed') await queueOrderMessage(tx, order, 'order_placed', { order: order.orderNumber, amount: formatRupees(order.totalPaise) });
       if (status === 'Placed')
         await queueMail(
           tx,

@@ -4,7 +4,7 @@ import type { AdminOrderCourier, CourierEventKind, CourierWebhookAnswer, ReturnS
 import { indianDate, payableOf } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
-import { advanceOrder, orderForCourier, orderOfBooking, type DesignRequests } from '../orders/service.ts';
+import { advanceOrder, orderForCourier, orderOfBooking, type DesignRequests, queueOrderMessage } from '../orders/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { CourierError, type CourierParcel, type CourierParty, type CourierProvider } from './provider.ts';
 import { courierRepository } from './repository.ts';
@@ -427,6 +427,9 @@ export function createCourierService(deps: CourierDeps) {
             after: { awb: booking.awb, status: words ?? null },
           });
         }
+        // Issue 41: the buyer hears the parcel is out for delivery today (once: a duplicate event is not fresh).
+        if (kind === 'out_for_delivery' && booking.kind === 'shipment' && order?.status === 'Out for Delivery')
+          await queueOrderMessage(tx, { id: booking.orderId }, 'order_out_for_delivery', { order: order.orderNumber });
         if (kind === 'delivered' && booking.kind === 'shipment' && booking.state === 'booked') {
           if (order?.status === 'Out for Delivery') {
             await advanceOrder(

@@ -14,6 +14,7 @@ import { hallmarkRuleOf } from '@milli/contracts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
+import { queueForCustomer } from '../messages/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { requestNumber, requestTitle } from './describe.ts';
 import { bindHuids } from '../orders/service.ts';
@@ -263,6 +264,9 @@ export function createDesignDesk(db: Db, files: FileStore, opts: { settings: Set
               note: form.note,
             }),
           );
+          // Issue 41: the customer hears by SMS/WhatsApp too, on their account's mobile number.
+          if (!customer.erasedAt)
+            await queueForCustomer(tx, { customerId: customer.id, phone: customer.mobile }, 'cad_ready_for_approval', { request: `#${id}` });
           return { designId: sheet.id, version };
         });
         opts.mailQueued?.();

@@ -8,6 +8,7 @@ import {
   AdminCustomerNoteAddSchema,
   AdminCustomerPageSchema,
   AdminCustomerSchema,
+  AdminCustomerMessagesSchema,
   ErrorSchema,
   PrivacyExportSchema,
   formBody,
@@ -16,6 +17,7 @@ import type { ModuleDeps } from '../../deps.ts';
 import { actorOf } from '../audit/service.ts';
 import { createCustomerDesk } from './desk.ts';
 import { customersDepsOf } from './routes.ts';
+import { customerMessages } from '../messages/service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 /** The customer desk's permission (testing-staff-policy.ts: the owner and the orders desk). */
@@ -51,6 +53,30 @@ export const customersAdminModule: FastifyPluginAsync<ModuleDeps> = async (app, 
       },
     },
     (req) => desk.detail(req.params.id),
+  );
+
+  api.get(
+    '/admin/customers/:id/messages',
+    {
+      config: staff,
+      schema: {
+        summary:
+          "The customer's SMS and WhatsApp messages, newest first (the last 50): kind, number, channel, delivery status, attempts and the provider's last error; never a message's values",
+        params: AdminCustomerIdParamsSchema,
+        response: { 200: AdminCustomerMessagesSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const rows = await customerMessages(deps.database.db, req.params.id);
+      return {
+        messages: rows.map((m) => ({
+          ...m,
+          createdAt: m.createdAt.toISOString(),
+          sentAt: m.sentAt?.toISOString() ?? null,
+          updatedAt: m.updatedAt.toISOString(),
+        })),
+      };
+    },
   );
 
   api.patch(

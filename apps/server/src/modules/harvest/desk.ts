@@ -7,13 +7,14 @@ import {
   type AdminHarvestRow,
 } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
-import { formatRupees, indianDate } from '@milli/pricing';
+import { dateInWords, formatRupees, indianDate } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
 import type { PaymentService, RefundRecord } from '../payments/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { closedMail, reminderMail } from './mail.ts';
+import { planName, queuePlanMessage } from './messages.ts';
 import { harvestRepository, type PlanRow } from './repository.ts';
 
 const DAY = 86_400_000;
@@ -191,6 +192,11 @@ export function createHarvestDesk(db: Db, payments: PaymentService, options: { s
             lateDays,
           }),
         );
+        await queuePlanMessage(tx, id, 'harvest_instalment_due', {
+          plan: planName(id),
+          amount: formatRupees(next.amountPaise - next.discountPaise),
+          due: dateInWords(next.dueDate),
+        });
         await recordAudit(tx, actor, {
           action: 'remind',
           entity: 'harvest-plan',
@@ -270,6 +276,7 @@ export async function harvestDailyPass(db: Db, settings: Pick<SettingsService, '
     const repo = harvestRepository(tx);
     const complete = await repo.matureDue(null, at);
     const lapsed = await repo.matureLapsed(at);
+    for (const planId of [...complete, ...lapsed.maturedIds]) await queuePlanMessage(tx, planId, 'harvest_plan_matured', { plan: planName(planId) });
     const claimed = await repo.claimReminders(addDays(today, REMIND_DAYS_BEFORE), new Date(at.getTime() - REMIND_EVERY_DAYS * DAY), at);
     for (const i of claimed) {
       const email = await repo.planEmail(i.planId);
@@ -285,7 +292,12 @@ export async function harvestDailyPass(db: Db, settings: Pick<SettingsService, '
           lateDays: Math.max(0, daysBetween(i.dueDate, today)),
         }),
       );
+      await queuePlanMessage(tx, i.planId, 'harvest_instalment_due', {
+        plan: planName(i.planId),
+        amount: formatRupees(i.amountPaise - i.discountPaise),
+        due: dateInWords(i.dueDate),
+      });
     }
-    return { matured: complete + lapsed.matured, closed: lapsed.closed, reminded: claimed.length };
+    return { matured: complete.length + lapsed.matured, closed: lapsed.closed, reminded: claimed.length };
   });
 }

@@ -175,7 +175,7 @@ export function harvestRepository(db: Db) {
           ),
         )
         .returning({ id: plans.id });
-      return rows.length;
+      return rows.map((r) => r.id);
     },
     /** Matured plans with something left (and still within the 365-day limit at `now`), oldest maturity first, locked for spending. */
     async lockMatured(customerId: number, now: Date) {
@@ -445,6 +445,16 @@ export function harvestRepository(db: Db) {
       return rows.length === 1;
     },
 
+    /** Who a plan's messages go to (issue 41): its customer and their mobile number, unless their data was erased. */
+    async planContact(planId: number) {
+      const [row] = await db
+        .select({ customerId: plans.customerId, phone: customers.mobile, erasedAt: customers.erasedAt })
+        .from(plans)
+        .innerJoin(customers, eq(customers.id, plans.customerId))
+        .where(eq(plans.id, planId));
+      return row && !row.erasedAt ? { customerId: row.customerId, phone: row.phone } : null;
+    },
+
     async planEmail(planId: number) {
       const [row] = await db.select({ email: plans.email }).from(plans).where(eq(plans.id, planId));
       return row?.email ?? null;
@@ -471,7 +481,7 @@ export function harvestRepository(db: Db) {
         .set({ status: 'Cancelled', closedAt: at, closeReason: 'Nothing was paid by the maturity date.' })
         .where(and(lapsed, sql`${paid} = 0`))
         .returning({ id: plans.id });
-      return { matured: matured.length, closed: closed.length };
+      return { matured: matured.length, maturedIds: matured.map((r) => r.id), closed: closed.length };
     },
   };
 }

@@ -1,8 +1,9 @@
 import { HARVEST_LIMIT_DAYS, type HarvestEnrol, type HarvestPlan } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
-import { harvestBreakdown, harvestSchedule, indianDate, monthlyAmountProblem, startOfIndianDate } from '@milli/pricing';
+import { formatRupees, harvestBreakdown, harvestSchedule, indianDate, monthlyAmountProblem, startOfIndianDate } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
+import { planName, queuePlanMessage } from './messages.ts';
 import type { PaymentPurposeHandler, PaymentService } from '../payments/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { enrolledMail, instalmentPaidMail } from './mail.ts';
@@ -86,8 +87,10 @@ export function instalmentPaymentHandler(settings: Pick<SettingsService, 'brand'
       }
       const paid = await t.markPaid(payment.customerId, found.instalment.id, payment.id, at);
       if (!paid) return { ok: false, reason: `Instalment ${found.instalment.number} was already paid.` };
-      await t.matureDue(payment.customerId, at);
+      const matured = await t.matureDue(payment.customerId, at);
       const plan = (await t.plans(payment.customerId)).find((p) => p.plan.id === paid.planId)!;
+      await queuePlanMessage(tx, paid.planId, 'harvest_instalment_received', { plan: planName(paid.planId), amount: formatRupees(payment.amountPaise) });
+      for (const planId of matured) await queuePlanMessage(tx, planId, 'harvest_plan_matured', { plan: planName(planId) });
       // The brand is read on the payment's own transaction: on the embedded database (one connection) a read
       // outside it would wait for this transaction to end, forever.
       await queueMail(

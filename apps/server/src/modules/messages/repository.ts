@@ -105,6 +105,9 @@ export function createMessageOutbox(db: Db) {
         .returning();
       return claimed ?? null;
     },
+    async setOptOutToken(id: number, hash: string) {
+      await db.update(t).set({ optOutTokenHash: hash }).where(eq(t.id, id));
+    },
     /** The provider took it. `blank`: its params go (a sign-in code is kept nowhere once sent). */
     async markSent(id: number, at: Date, provider: string, providerMessageId: string, blank: boolean) {
       await db
@@ -128,4 +131,46 @@ export function createMessageOutbox(db: Db) {
         .where(eq(t.id, id));
     },
   };
+}
+
+/** A kind's templates at the providers, or null. */
+export async function selectTemplate(db: Db, kind: string) {
+  const [row] = await db.select().from(schema.messageTemplates).where(eq(schema.messageTemplates.kind, kind));
+  return row ?? null;
+}
+
+export async function selectTemplates(db: Db) {
+  return db.select().from(schema.messageTemplates).orderBy(asc(schema.messageTemplates.kind));
+}
+
+export interface TemplateValues {
+  msg91TemplateId: string | null;
+  dltTemplateId: string | null;
+  whatsappTemplate: string | null;
+  whatsappLanguage: string;
+}
+
+export async function upsertTemplate(db: Db, kind: string, values: TemplateValues): Promise<void> {
+  const t = schema.messageTemplates;
+  await db
+    .insert(t)
+    .values({ kind, ...values })
+    .onConflictDoUpdate({ target: t.kind, set: { ...values, updatedAt: new Date() } });
+}
+
+/** The customers sent messages at this number on this channel (a stop word names only the number). */
+export async function selectCustomersMessagedAt(db: Db, channel: MessageChannel, toPhone: string): Promise<number[]> {
+  const t = schema.messages;
+  const rows = await db
+    .selectDistinct({ customerId: t.customerId })
+    .from(t)
+    .where(and(eq(t.channel, channel), eq(t.toPhone, toPhone), sql`${t.customerId} is not null`));
+  return rows.map((r) => r.customerId!);
+}
+
+/** The message an opt-out link's token (its SHA-256, hex) belongs to. */
+export async function selectMessageByOptOut(db: Db, hash: string) {
+  const t = schema.messages;
+  const [row] = await db.select({ id: t.id, customerId: t.customerId, channel: t.channel, kind: t.kind }).from(t).where(eq(t.optOutTokenHash, hash));
+  return row ?? null;
 }

@@ -1,6 +1,7 @@
 import type { MessageChannel } from '@milli/contracts';
 import type { Db } from '@milli/db';
 import { isMessageKind } from '@milli/contracts';
+import { createHash, randomBytes } from 'node:crypto';
 import { PermanentJobError, jobErrorMessage, type JobEngine } from '../../lib/jobs.ts';
 import { MessageSendError, createFolderProvider, type MessageProvider } from './provider.ts';
 import { createMessageOutbox } from './repository.ts';
@@ -13,8 +14,8 @@ export interface MessengerOptions {
   dataDir: string;
   /** The job engine: kick() sends it a `messages.flush` job. */
   jobs: Pick<JobEngine, 'send'>;
-  /** The link a message ends with for the customer to stop messages (step 5), by message id; none: no link. */
-  optOutLink?: (messageId: number, customerId: number | null) => string | null;
+  /** The store's address (PUBLIC_URL): a customer's message ends with its opt-out link there. None: no link. */
+  publicUrl?: string | undefined;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -72,9 +73,17 @@ export function createMessenger(db: Db, options: MessengerOptions) {
       throw new PermanentJobError(why);
     }
     try {
-      const link = options.optOutLink?.(message.id, message.customerId) ?? null;
-      const body = messageText(message.kind, message.params);
-      const text = link && !secret ? `${body} Stop: ${link}` : body;
+      // A value that is a path of the store's (an order's page) goes out as a whole address.
+      const base = (options.publicUrl ?? '').replace(/\/+$/, '');
+      const params = Object.fromEntries(Object.entries(message.params).map(([k, v]) => [k, base && /^\/[^/]/.test(v) ? `${base}${v}` : v]));
+      let text = messageText(message.kind, params);
+      // A customer's message ends with a link that stops them (decision 057): a token of its own, kept hashed, in the
+      // query (never logged) of a page that asks before it withdraws (a link preview must not opt anyone out).
+      if (options.publicUrl && message.customerId !== null && !secret) {
+        const token = randomBytes(18).toString('base64url');
+        await outbox.setOptOutToken(message.id, createHash('sha256').update(token).digest('hex'));
+        text = `${text} Stop: ${base}/messages/stop?t=${token}`;
+      }
       const { providerMessageId } = await provider.send({
         id: message.id,
         channel: message.channel,

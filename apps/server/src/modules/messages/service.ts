@@ -1,8 +1,17 @@
 import { MESSAGE_CHANNELS, MESSAGE_KINDS, isMessageKind, type MessageChannel, type MessageKind, type MessagePurpose } from '@milli/contracts';
 import type { Db } from '@milli/db';
 import { indianNationalNumber } from '../../lib/indian-phone.ts';
-import { insertMessage, selectConsents, selectCustomerMessages, upsertConsent } from './repository.ts';
-import { MESSAGE_TEMPLATES } from './texts.ts';
+import {
+  insertMessage,
+  selectConsents,
+  selectCustomerMessages,
+  selectTemplate,
+  selectTemplates,
+  upsertConsent,
+  upsertTemplate,
+  type TemplateValues,
+} from './repository.ts';
+import { MESSAGE_TEMPLATES, messageText } from './texts.ts';
 
 export interface QueuedMessage {
   channel: MessageChannel;
@@ -97,4 +106,54 @@ export async function queueForCustomer(
 /** A customer's messages, newest first (the back office's customer desk). */
 export function customerMessages(db: Db, customerId: number, limit = 50) {
   return selectCustomerMessages(db, customerId, limit);
+}
+
+/** My Account's message preferences, the whole choice at once (each box an answer, recorded as the customer's). */
+export async function setMessagePreferences(
+  tx: Db,
+  customerId: number,
+  choice: { orders_sms: boolean; orders_whatsapp: boolean; marketing_sms: boolean; marketing_whatsapp: boolean },
+): Promise<void> {
+  await upsertConsent(tx, customerId, 'sms', 'orders', choice.orders_sms);
+  await upsertConsent(tx, customerId, 'whatsapp', 'orders', choice.orders_whatsapp);
+  await upsertConsent(tx, customerId, 'sms', 'marketing', choice.marketing_sms);
+  await upsertConsent(tx, customerId, 'whatsapp', 'marketing', choice.marketing_whatsapp);
+}
+
+/** Each kind with its text (variables shown as {{1}}, {{2}} …, as the templates are registered) and its templates. */
+export async function messageTemplates(db: Db) {
+  const rows = new Map((await selectTemplates(db)).map((r) => [r.kind, r]));
+  return (Object.keys(MESSAGE_KINDS) as MessageKind[]).map((kind) => templateView(kind, rows.get(kind) ?? null));
+}
+
+function templateView(kind: MessageKind, row: (TemplateValues & { kind: string }) | null) {
+  const variables = [...MESSAGE_TEMPLATES[kind].params];
+  const text = messageText(kind, Object.fromEntries(variables.map((name, i) => [name, `{{${i + 1}}}`])));
+  return {
+    kind,
+    text,
+    variables,
+    msg91TemplateId: row?.msg91TemplateId ?? null,
+    dltTemplateId: row?.dltTemplateId ?? null,
+    whatsappTemplate: row?.whatsappTemplate ?? null,
+    whatsappLanguage: row?.whatsappLanguage ?? 'en',
+  };
+}
+
+/** Sets a kind's templates; the kind as it was and is (the audit log's before and after). */
+export async function setMessageTemplate(tx: Db, kind: MessageKind, values: TemplateValues) {
+  const before = templateView(kind, await selectTemplate(tx, kind));
+  await upsertTemplate(tx, kind, values);
+  return { before, after: templateView(kind, await selectTemplate(tx, kind)) };
+}
+
+/** The kind's MSG91 template id, for the SMS provider (null: none set). */
+export async function msg91TemplateFor(db: Db, kind: string): Promise<string | null> {
+  return (await selectTemplate(db, kind))?.msg91TemplateId ?? null;
+}
+
+/** The kind's WhatsApp template, for the WhatsApp provider (null: none set). */
+export async function whatsappTemplateFor(db: Db, kind: string): Promise<{ name: string; language: string } | null> {
+  const row = await selectTemplate(db, kind);
+  return row?.whatsappTemplate ? { name: row.whatsappTemplate, language: row.whatsappLanguage } : null;
 }

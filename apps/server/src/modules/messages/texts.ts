@@ -29,8 +29,11 @@ export const MESSAGE_TEMPLATES: Record<MessageKind, { params: readonly string[];
     text: (p) => `Milli Harvest: we have received your instalment of ${p.amount} for plan ${p.plan}.`,
   },
   harvest_plan_matured: { params: ['plan'], text: (p) => `Milli Harvest: your plan ${p.plan} has matured. Redeem it for jewellery of your choice.` },
-  appointment_booked: { params: ['when', 'store'], text: (p) => `Milli: your visit to ${p.store} is booked for ${p.when}.` },
-  appointment_reminder: { params: ['when', 'store'], text: (p) => `Milli: a reminder of your visit to ${p.store} on ${p.when}. We look forward to it.` },
+  appointment_booked: {
+    params: ['what', 'when'],
+    text: (p) => `Milli: your ${p.what} is booked for ${p.when}. To change it, use the link in our e-mail or call us.`,
+  },
+  appointment_reminder: { params: ['what', 'when'], text: (p) => `Milli: a reminder of your ${p.what} tomorrow, ${p.when}. We look forward to seeing you.` },
   cad_ready_for_approval: {
     params: ['request'],
     text: (p) => `Milli: the design for your request ${p.request} is ready. Please see it and approve it in My Account.`,

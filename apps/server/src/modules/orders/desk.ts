@@ -21,6 +21,7 @@ import { maskedAadhaar } from '@milli/contracts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { queueMail } from '../mail/service.ts';
+import { queueOrderMessage } from './messages.ts';
 import type { PaymentService, RefundRecord } from '../payments/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { requestNumber } from '../../lib/request-number.ts';
@@ -603,6 +604,8 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
         const buyer = await r.customer(order.customerId);
         if (buyer)
           await queueMail(tx, orderCancelledByStoreMail(brandOf(s), buyer.email, order.orderNumber, reason, cancelled.refundedPaise, note?.number ?? null));
+        if (cancelled.refundedPaise > 0)
+          await queueOrderMessage(tx, order, 'refund_issued', { order: order.orderNumber, amount: formatRupees(cancelled.refundedPaise) });
       });
       deps.mailQueued?.();
       await deps.payments.sendRefunds(refunds);

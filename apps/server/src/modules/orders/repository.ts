@@ -249,6 +249,12 @@ export function ordersRepository(db: Db) {
       return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
     },
 
+    /** The order's buyer's id, or null when there is no such order. */
+    async customerOf(orderId: number): Promise<number | null> {
+      const [row] = await db.select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, orderId));
+      return row?.customerId ?? null;
+    },
+
     async addresses(orderId: number) {
       return db.select().from(orderAddresses).where(eq(orderAddresses.orderId, orderId));
     },
@@ -414,6 +420,7 @@ export function ordersRepository(db: Db) {
           username: customers.username,
           email: customers.email,
           phone: customers.mobile,
+          erasedAt: customers.erasedAt,
         })
         .from(customers)
         .where(eq(customers.id, customerId));

@@ -14,6 +14,10 @@ import { paidBeforeOf } from '@milli/contracts';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
 import { queueMail } from '../mail/service.ts';
+import { queueOrderMessage } from './messages.ts';
+
+/** An order's SMS or WhatsApp message, for the modules that change an order's life (checkout, courier, returns). */
+export { queueOrderMessage };
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { orderCancelledMail, orderPlacedMail, orderStepMail } from './mail.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
@@ -21,7 +25,7 @@ import { adjustmentOf, creditNoteOf, lineOf, pieceOf, renderOrderCreditNote, ren
 import { FLOW, orderRules } from './rules.ts';
 import { ordersRepository, type OrdersRepository, type OrderStatus } from './repository.ts';
 import { takeDocumentNumber } from './series.ts';
-import { gstContained, indianDate, payableOf, type OrderTotals } from '@milli/pricing';
+import { formatRupees, gstContained, indianDate, payableOf, type OrderTotals } from '@milli/pricing';
 import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/service.ts';
 import type { CreditNote, Order, OrderAdjustment, OrderLine, StoreSettings } from '@milli/db/schema';
 import { returnBalance } from '../harvest/service.ts';
@@ -55,6 +59,7 @@ function totalsOf(order: Order): OrderTotals {
 export async function queuePlacedMail(tx: Db, store: Pick<SettingsService, 'get'>, order: Order) {
   const [settings, facts] = await Promise.all([store.get(tx), ordersRepository(tx).placedMailFacts(order.id, order.customerId)]);
   if (!settings || !facts) return;
+  await queueOrderMessage(tx, order, 'order_placed', { order: order.orderNumber, amount: formatRupees(order.totalPaise) });
   await queueMail(
     tx,
     orderPlacedMail(settings, facts.email, {
@@ -360,6 +365,8 @@ export function createOrdersService(deps: OrdersDeps) {
         if (!CANCELLABLE.includes(order.status)) throw new DomainError('ORDER_NOT_CANCELLABLE', ORDER_MESSAGES.tooLate);
         const cancelled = await cancelOrder(tx, order, { kind: 'customer' }, { payments: deps.payments, designRequests: deps.designRequests, locked, at });
         await queueMail(tx, orderCancelledMail(brandOf(s), customer.email, order.orderNumber, cancelled.refundedPaise));
+        if (cancelled.refundedPaise > 0)
+          await queueOrderMessage(tx, order, 'refund_issued', { order: order.orderNumber, amount: formatRupees(cancelled.refundedPaise) });
         return cancelled.refunds;
       });
       deps.mailQueued?.();
@@ -606,6 +613,13 @@ export async function advanceOrder(
   const buyer = await r.customer(order.customerId);
   if (status === 'Placed') await queuePlacedMail(tx, deps.settings, { ...order, status: 'Placed' });
   else if (buyer) await queueMail(tx, orderStepMail(brandOf(s), buyer.email, order.orderNumber, status, s.returnWindowDays, shipment));
+  // Issue 41: the dispatch (courier and AWB, with its tracking link, else the order's page) and the delivery by SMS/WhatsApp.
+  if (shipment) {
+    // No tracking address from the courier: the order's own page (the messenger puts the store's address before a path).
+    const tracking = shipment.trackingUrl ?? `/orders/${order.orderNumber}`;
+    await queueOrderMessage(tx, order, 'order_dispatched', { order: order.orderNumber, courier: shipment.courierName, awb: shipment.awbNumber, tracking });
+  }
+  if (status === 'Delivered') await queueOrderMessage(tx, order, 'order_delivered', { order: order.orderNumber });
 }
 
 /** What a courier booking needs of an order (issue 39): the order, its lines, its addresses and its buyer, and its rules. */

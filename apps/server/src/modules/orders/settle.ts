@@ -1,5 +1,7 @@
 import type { PaymentPurposeHandler } from '../payments/service.ts';
 import { lapseOverdueOrders, type LapseServices } from './lapse.ts';
+import { formatRupees } from '@milli/pricing';
+import { queueOrderMessage } from './messages.ts';
 import { ordersRepository } from './repository.ts';
 import { brandOf } from '../settings/service.ts';
 import { notifyDesk } from '../staff/service.ts';
@@ -35,6 +37,7 @@ export function orderPaymentHandler(services: LapseServices): PaymentPurposeHand
       }
       await r.setStatus(order.id, 'Placed', null, `Paid online (${payment.method ?? 'gateway'})`, at, { endHold: true });
       await queuePlacedMail(tx, services.settings, { ...order, status: 'Placed' });
+      await queueOrderMessage(tx, order, 'order_paid', { order: order.orderNumber, amount: formatRupees(payment.amountPaise) });
       const settings = await services.settings.get(tx);
       if (settings) await notifyDesk(tx, brandOf(settings), 'orders', `New order ${order.orderNumber}`);
       // What the verify's answer names, read here already (a payment of an order names no design).

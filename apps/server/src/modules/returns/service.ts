@@ -23,7 +23,7 @@ import type { PaymentRecord, PaymentService, RefundRecord } from '../payments/se
 import { brandOf, type SettingsService } from '../settings/service.ts';
 import { notifyDesk } from '../staff/service.ts';
 import { processImages } from '../../lib/images.ts';
-import { issueCreditNote, orderLinesOf, ownOrder, putBackOnShelf, releasePieces } from '../orders/service.ts';
+import { issueCreditNote, orderLinesOf, ownOrder, putBackOnShelf, releasePieces, queueOrderMessage } from '../orders/service.ts';
 import { moveStoreCredit } from '../store-credit/service.ts';
 import { returnsRepository, type ReturnRow } from './repository.ts';
 import {
@@ -315,7 +315,15 @@ export function createReturnsService(deps: ReturnsDeps) {
         after: { status: done.status, orderNumber: order.orderNumber, ...done.audit },
       });
       const buyer = await repo.customer(before.customerId);
-      if (buyer && done.mail) await queueMail(tx, done.mail(buyer.email, mailFacts(after, order.orderNumber, lines)));
+      if (buyer && done.mail) {
+        await queueMail(tx, done.mail(buyer.email, mailFacts(after, order.orderNumber, lines)));
+        // Issue 41: the same step by SMS/WhatsApp, and a refund as its own message.
+        const to = { id: order.id, customerId: before.customerId };
+        await queueOrderMessage(tx, to, 'return_update', { return: `${id} (order ${order.orderNumber})`, status: done.status.toLowerCase() });
+        const refunded = (done.audit as { refundPaise?: unknown } | undefined)?.refundPaise;
+        if (done.status === 'Refunded' && typeof refunded === 'number' && refunded > 0)
+          await queueOrderMessage(tx, to, 'refund_issued', { order: order.orderNumber, amount: formatRupees(refunded) });
+      }
       return after;
     });
     deps.mailQueued?.();
@@ -422,6 +430,7 @@ export function createReturnsService(deps: ReturnsDeps) {
             pieces: rows.map((x) => ({ name: byId.get(x.lineId)!.productName, quantity: x.quantity })),
           };
           if (buyer) await queueMail(tx, returnRequestedMail(brandOf(s), buyer.email, facts, body.refundMethod, body.reason));
+          await queueOrderMessage(tx, { id: order.id, customerId }, 'return_update', { return: `${r.id} (order ${order.orderNumber})`, status: 'requested' });
           await notifyDesk(tx, brandOf(s), 'returns', `Return ${r.id} requested for order ${order.orderNumber}`);
           return { order, r };
         });

@@ -5,7 +5,16 @@
  * (ConfirmAction, with or without JavaScript) and is refused, with the reasons, while anything is open.
  */
 import { Form, Link, data, useActionData } from 'react-router';
-import { ERASED_ON_ERASURE, MARKETING_CHANNEL_LABELS, RETAINED_ON_ERASURE, RETENTION_YEARS } from '@milli/contracts';
+import {
+  ERASED_ON_ERASURE,
+  MARKETING_CHANNEL_LABELS,
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_KIND_LABELS,
+  MESSAGE_STATUS_LABELS,
+  RETAINED_ON_ERASURE,
+  RETENTION_YEARS,
+  isMessageKind,
+} from '@milli/contracts';
 import type { AdminCustomer } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
 import type { Route } from './+types/customer';
@@ -27,8 +36,11 @@ function idOf(param: string | undefined): number {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const customer = await adminApi(context, request).get(`/api/admin/customers/${idOf(params.id)}`);
-  return { customer };
+  const api = adminApi(context, request);
+  const id = idOf(params.id);
+  // Issue 41: their SMS and WhatsApp messages with each one's delivery status, beside the mails.
+  const [customer, texts] = await Promise.all([api.get(`/api/admin/customers/${id}`), api.get(`/api/admin/customers/${id}/messages`)]);
+  return { customer, texts: texts.messages };
 }
 
 type Intent = 'correct' | 'note' | 'erase';
@@ -128,7 +140,7 @@ function Table({ label, head, rows }: { label: string; head: string[]; rows: Rea
 
 const none = (what: string) => <p className="adm-muted">{what}</p>;
 
-export default function CustomerPage({ loaderData: { customer: c } }: Route.ComponentProps) {
+export default function CustomerPage({ loaderData: { customer: c, texts } }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const confirming = result && 'confirm' in result ? result : null;
   const outcome = result && 'ok' in result ? result : null;
@@ -383,6 +395,28 @@ export default function CustomerPage({ loaderData: { customer: c } }: Route.Comp
               label={`Mails sent to ${c.profile.name}`}
               head={['Subject', 'Kind', 'Status', 'Queued']}
               rows={c.messages.map((m) => [m.subject, m.kind, m.status, showDateTime(m.createdAt)])}
+            />
+          )}
+        </Panel>
+
+        <Panel title="SMS and WhatsApp messages">
+          {texts.length === 0 ? (
+            none('None sent.')
+          ) : (
+            <Table
+              label={`SMS and WhatsApp messages to ${c.profile.name}`}
+              head={['Message', 'Channel', 'To', 'Status', 'Queued', 'Last error']}
+              rows={texts.map((m) => [
+                isMessageKind(m.kind) ? MESSAGE_KIND_LABELS[m.kind] : m.kind,
+                MESSAGE_CHANNEL_LABELS[m.channel],
+                m.toPhone,
+                <StatusBadge key="s" tone={m.status === 'failed' ? 'danger' : m.status === 'queued' ? 'warning' : m.status === 'sent' ? 'info' : 'success'}>
+                  {MESSAGE_STATUS_LABELS[m.status]}
+                  {m.attempts > 1 ? ` (${m.attempts} tries)` : ''}
+                </StatusBadge>,
+                showDateTime(m.createdAt),
+                m.lastError ?? '',
+              ])}
             />
           )}
         </Panel>
