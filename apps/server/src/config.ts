@@ -84,6 +84,17 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /**
+   * Issue 41, decision 058: the limits on one-time codes sent to mobile numbers (each SMS costs money and can be
+   * abused to pump traffic to a range of numbers). Per number per hour and per day, per source address per hour,
+   * per number range (its first PHONE_RANGE_DIGITS digits) per day, and the tries each code allows.
+   */
+  PHONE_CODES_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
+  PHONE_CODES_PER_DAY: z.coerce.number().int().min(1).max(500).default(8),
+  PHONE_CODES_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  PHONE_RANGE_CODES_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  PHONE_RANGE_DIGITS: z.coerce.number().int().min(4).max(9).default(6),
+  PHONE_CODE_TRIES: z.coerce.number().int().min(1).max(10).default(5),
 });
 
 export interface Config {
@@ -134,6 +145,8 @@ export interface Config {
   s3: S3Config | null;
   /** Asks a CDN to drop the shared pages whenever the read cache is emptied (CDN_PURGE_*), or null. */
   cdnPurge: CdnPurgeConfig | null;
+  /** The limits on codes sent to mobile numbers (decision 058). */
+  phoneCodes: PhoneCodeLimits;
   /** COURIER_PROVIDER and its SHIPROCKET_* settings (issue 39), or null: AWBs are typed by staff. */
   courier: CourierConfig | null;
   /** SMS_PROVIDER=msg91 and its MSG91_* settings (issue 41), or null: SMS go to DATA_DIR/messages. */
@@ -169,6 +182,15 @@ export interface WhatsAppConfig {
   /** What Meta's webhook subscription sends as hub.verify_token (WHATSAPP_VERIFY_TOKEN); unset, the app secret. */
   verifyToken: string;
   timeoutMs?: number;
+}
+
+export interface PhoneCodeLimits {
+  perHour: number;
+  perDay: number;
+  perAddressHour: number;
+  rangePerDay: number;
+  rangeDigits: number;
+  tries: number;
 }
 
 export interface CourierConfig {
@@ -457,6 +479,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: parseS3(e),
     cdnPurge: cdnPurgeConfig(e),
     courier: parseCourier(e),
+    phoneCodes: {
+      perHour: e.PHONE_CODES_PER_HOUR,
+      perDay: e.PHONE_CODES_PER_DAY,
+      perAddressHour: e.PHONE_CODES_PER_ADDRESS_HOUR,
+      rangePerDay: e.PHONE_RANGE_CODES_PER_DAY,
+      rangeDigits: e.PHONE_RANGE_DIGITS,
+      tries: e.PHONE_CODE_TRIES,
+    },
     sms: parseSms(e),
     whatsapp: parseWhatsApp(e),
   };

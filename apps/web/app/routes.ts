@@ -94,6 +94,9 @@ export default [
   route('returns-and-refunds', 'routes/returns-and-refunds.tsx'),
   route('cancellation-policy', 'routes/cancellation-policy.tsx'),
   route('login', 'routes/login.tsx'),
+  // Issue 41: signing in or up with a mobile number and a code sent to it, then a new account's name (decision 058).
+  route('login/mobile', 'routes/login-mobile.tsx'),
+  route('login/mobile/name', 'routes/login-mobile-name.tsx'),
   route('register', 'routes/register.tsx'),
   route('milli-harvest', 'routes/milli-harvest.tsx'),
   // Issue 21: /milli-harvest is shared (decision 032); the customer's own plan, its schedule and its payment form

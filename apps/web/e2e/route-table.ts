@@ -58,6 +58,9 @@ export const ROUTES: string[] = [
   // Issue 38: My privacy, and the page an erasure leads to.
   '/account/privacy',
   '/account/erased',
+  // Issue 41: signing in or up with a mobile number, and a new account's name (decision 058).
+  '/login/mobile',
+  '/login/mobile/name',
   // Issue 41: message preferences, and where a message's opt-out link leads (here without its token: it says so).
   '/account/messages',
   '/messages/stop',
@@ -77,6 +80,7 @@ export const MAY_REQUIRE_LOGIN = new Set([
   '/review/1',
   '/milli-harvest/plan',
   '/account/privacy',
+  '/login/mobile/name',
   '/account/messages',
 ]);
 

@@ -74,6 +74,8 @@ export const UserDetailsSchema = z.object({
     first_name: z.string(),
     last_name: z.string(),
     mobile: z.string().nullable(),
+    /** The verified number the customer signs in with (`+91 98765 43210`), if any (decision 058). */
+    phone: z.string().nullable().optional(),
   }),
 });
 export type UserDetails = z.infer<typeof UserDetailsSchema>;
@@ -89,7 +91,8 @@ export const ProfileUpdateSchema = z
   .object({
     firstName: z.string().trim().max(60, 'First name is too long.').default(''),
     lastName: z.string().trim().max(60, 'Last name is too long.').default(''),
-    email: EmailSchema,
+    /** Left empty only by an account made by its mobile number that has no e-mail yet (decision 058). */
+    email: z.preprocess((v) => (v === '' || v === null ? undefined : v), EmailSchema.optional()),
     mobile: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
       z.string().trim().regex(INDIAN_MOBILE, 'Please enter a valid 10-digit Indian mobile number.').optional(),
@@ -160,4 +163,46 @@ export const SizerRequestSchema = z.object({
     .min(10, 'Please enter the full address with its pincode.')
     .max(400, 'Address is too long.'),
   productId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().max(2_147_483_647).optional()),
+});
+
+// ---------- signing in and up with a mobile number (issue 41, decision 058) ----------
+
+/** The number as typed; the server reads it (libphonenumber-js) and refuses what is not an Indian mobile. */
+const PhoneTypedSchema = z
+  .string({ error: 'Please enter your mobile number.' })
+  .trim()
+  .min(1, 'Please enter your mobile number.')
+  .max(24, 'Please enter a valid Indian mobile number (10 digits, starting with 6, 7, 8 or 9).');
+const PhoneCodeSchema = z
+  .string({ error: 'Please enter the 6-digit code.' })
+  .trim()
+  .regex(/^\d{6}$/, 'Please enter the 6-digit code.');
+
+/** POST /api/auth/phone/start and /api/users/phone/start: a code to the number, by SMS unless WhatsApp is chosen. */
+export const PhoneStartSchema = z.object({
+  phone: PhoneTypedSchema,
+  channel: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(['sms', 'whatsapp'], { error: 'Send the code by sms or whatsapp.' }).default('sms'),
+  ),
+});
+export type PhoneStart = z.infer<typeof PhoneStartSchema>;
+/** The start's answer: the same words whether or not the number has an account; `resendAfterSeconds` for the countdown. */
+export const PhoneStartAnswerSchema = z.object({ message: z.string(), phone: z.string(), resendAfterSeconds: z.number().int() });
+
+/** POST /api/auth/phone/verify (cartItems and wishlistItems as at login) and /api/users/phone/verify. */
+export const PhoneVerifySchema = z.object({
+  phone: PhoneTypedSchema,
+  code: PhoneCodeSchema,
+  cartItems: z.string().max(20_000).optional(),
+  wishlistItems: z.string().max(20_000).optional(),
+});
+/** A login's answer, and whether the account is new and still needs its name (the next screen asks it). */
+export const PhoneVerifyAnswerSchema = LoginAnswerSchema.extend({ needsName: z.boolean() });
+export const PhoneAddAnswerSchema = z.object({ message: z.string(), phone: z.string() });
+
+/** POST /api/auth/phone/name: the name a new mobile account is asked for right after its first code. */
+export const PhoneNameSchema = z.object({
+  firstName: z.string({ error: 'Please enter your first name.' }).trim().min(1, 'Please enter your first name.').max(60, 'First name is too long.'),
+  lastName: z.string().trim().max(60, 'Last name is too long.').default(''),
 });

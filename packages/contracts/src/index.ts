@@ -14,6 +14,7 @@ export * from './errors.ts';
 export * from './staff.ts';
 export * from './complaint-rules.ts';
 export * from './privacy-rules.ts';
+export * from './phone-sign-in.ts';
 export * from './text-messages.ts';
 export * from './catalogue-images.ts';
 export * from './product-media.ts';

@@ -56,6 +56,7 @@ const TABLES = [
   'other_stones',
   'password_resets',
   'payments',
+  'phone_codes',
   'product_images',
   'product_stones',
   'product_tags',

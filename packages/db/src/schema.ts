@@ -41,6 +41,8 @@ import {
   MESSAGE_PURPOSES,
   MESSAGE_STATUSES,
   NOMINEE_RELATIONSHIPS,
+  PHONE_CHANNELS,
+  PHONE_CODE_PURPOSES,
   STAFF_ROLES,
 } from '@milli/contracts';
 
@@ -773,6 +775,12 @@ export const customers = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     mobile: text('mobile'),
+    /**
+     * The mobile number the customer signs in with (issue 41, decision 058), in E.164 (`+919876543210`), set only once
+     * a code sent to it was entered: one number belongs to one account. `mobile` stays the contact number as typed.
+     */
+    phone: text('phone'),
+    phoneVerifiedAt: tsz('phone_verified_at'),
     role: text('role', { enum: CUSTOMER_ROLES }).notNull().default('customer'),
     /**
      * Set when the customer's personal data was erased (issue 38, decision 044): the names, e-mail, username, mobile
@@ -789,6 +797,8 @@ export const customers = pgTable(
     oneOf('customers_role_check', 'role', CUSTOMER_ROLES),
     /** Issue 39: the back office's search finds a customer by the mobile as pasted, normalised to its last ten digits. */
     index('customers_mobile_digits_idx').on(raw(`right(regexp_replace("mobile", '\\D', '', 'g'), 10)`)),
+    uniqueIndex('customers_phone_key').on(t.phone),
+    check('customers_phone_e164_check', raw(`"phone" ~ '^\\+[1-9][0-9]{6,14}$'`)),
   ],
 );
 
@@ -828,6 +838,35 @@ export const passwordResets = pgTable(
     index('password_resets_customer_idx').on(t.customerId, t.createdAt),
     uniqueIndex('password_resets_verified_token_key').on(t.verifiedTokenHash),
     check('password_resets_tries_check', raw('"tries_left" >= 0')),
+  ],
+);
+
+/**
+ * A one-time code sent by SMS or WhatsApp to a mobile number (issue 41, decision 058): to sign in or sign up with it
+ * (`sign_in`, no customer yet), or to add it to a signed-in customer's account (`add_phone`, that customer's id). Only
+ * the code's hash is kept; a code lives ten minutes, allows a few tries and is used once.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** E.164, as `customers.phone`. */
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: PHONE_CODE_PURPOSES }).notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: PHONE_CHANNELS }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: tsz('expires_at').notNull(),
+    triesLeft: integer('tries_left').notNull(),
+    usedAt: tsz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('phone_codes_phone_idx').on(t.phone, t.purpose, t.createdAt),
+    index('phone_codes_customer_idx').on(t.customerId),
+    check('phone_codes_tries_check', raw('"tries_left" >= 0')),
+    oneOf('phone_codes_purpose_check', 'purpose', PHONE_CODE_PURPOSES),
+    oneOf('phone_codes_channel_check', 'channel', PHONE_CHANNELS),
   ],
 );
 

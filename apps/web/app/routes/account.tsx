@@ -8,6 +8,9 @@ import { loadAccount, saveProfile } from '../features/account/auth-actions.serve
 import { ACCOUNT_TEXT, type ProfileResult } from '../features/account/auth-results.ts';
 import { ACCOUNT_TABS, AccountTabList, panelId, tabId, useAccountTab, type AccountTab } from '../features/account/account-tabs.tsx';
 import { EditProfileForm } from '../features/account/edit-profile-form.tsx';
+import { PHONE_ADD_INTENTS, phoneAddAction, readPhoneAddState } from '../features/account/phone-actions.server.ts';
+import type { PhoneAddResult } from '../features/account/phone-results.ts';
+import { SignInNumber } from '../features/account/sign-in-number.tsx';
 import { FormAlert } from '../components/forms/form-bits.tsx';
 import { loadPayments } from '../features/payments/payments.server.ts';
 import { PaymentsTable } from '../features/payments/payments-table.tsx';
@@ -41,13 +44,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadMyComplaints(api),
     loadMyRateAlerts(api),
   ]);
-  return { ...account, payments, addresses, appointments, storeCredit, complaints, rateAlerts };
+  return { ...account, payments, addresses, appointments, storeCredit, complaints, rateAlerts, phoneAdd: readPhoneAddState(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   if (intent === 'save-profile') return saveProfile(serverApi(context), form);
+  if ((PHONE_ADD_INTENTS as readonly string[]).includes(intent)) {
+    return phoneAddAction(serverApi(context), request, form, intent as (typeof PHONE_ADD_INTENTS)[number]);
+  }
   if (intent === CANCEL_APPOINTMENT_INTENT) return cancelAppointment(serverApi(context), form);
   if (intent === STOP_RATE_ALERT_INTENT) return stopMyRateAlert(serverApi(context), form);
   if (ADDRESS_INTENTS.includes(intent)) return addressAction(serverApi(context), form, intent as AddressResult['intent']);
@@ -76,9 +82,10 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
  * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, details, payments, addresses, appointments, storeCredit, complaints, rateAlerts } = loaderData;
+  const { user, details, payments, addresses, appointments, storeCredit, complaints, rateAlerts, phoneAdd } = loaderData;
   const rateAlertResult =
     actionData && 'intent' in actionData && actionData.intent === STOP_RATE_ALERT_INTENT ? (actionData as StopRateAlertResult) : undefined;
+  const phoneResult = actionData && 'intent' in actionData && String(actionData.intent).startsWith('phone-') ? (actionData as PhoneAddResult) : undefined;
   const appointmentResult =
     actionData && 'intent' in actionData && actionData.intent === CANCEL_APPOINTMENT_INTENT ? (actionData as CancelAppointmentResult) : undefined;
   const addressResult = actionData && 'fields' in actionData && ADDRESS_INTENTS.includes(actionData.intent) ? (actionData as AddressResult) : undefined;
@@ -165,6 +172,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
             <Panel tab="edit" active={tab}>
               <EditProfileForm details={details} />
+              <SignInNumber phone={details?.phone ?? null} pending={phoneAdd} result={phoneResult} />
             </Panel>
 
             <Panel tab="logout" active={tab}>

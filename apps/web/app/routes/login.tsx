@@ -11,6 +11,7 @@ import { AuthCard, SubmitButton } from '../components/forms/auth-card.tsx';
 import { logIn, redirectIfLoggedIn } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT, LOGIN_BANNER_PARAMS } from '../features/account/auth-results.ts';
 import { Field, FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
+import { MobileSignInLink } from '../features/account/mobile-sign-in-link.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 
@@ -101,6 +102,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
         <SubmitButton busy={submitting} label="Login" busyLabel="Logging in…" />
       </Form>
+      <MobileSignInLink next={loaderData.next} />
     </AuthCard>
   );
 }

@@ -8,6 +8,7 @@ import { AuthCard, SubmitButton } from '../components/forms/auth-card.tsx';
 import { redirectIfLoggedIn, signUp } from '../features/account/auth-actions.server.ts';
 import { ACCOUNT_TEXT, LOGIN_BANNER_PARAMS } from '../features/account/auth-results.ts';
 import { Field, FormAlert, useSubmitting } from '../components/forms/form-bits.tsx';
+import { MobileSignInLink } from '../features/account/mobile-sign-in-link.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 
@@ -78,6 +79,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </p>
         <SubmitButton busy={submitting} label="Signup" busyLabel="Signing up…" />
       </Form>
+      <MobileSignInLink next={null} />
     </AuthCard>
   );
 }

@@ -42,6 +42,122 @@ export function accountsRepository(db: Db) {
       const [row] = await db.insert(c).values(values).returning();
       return row!;
     },
+    /** The live account that signs in with this E.164 number, if any. */
+    async findByPhone(phone: string) {
+      const [row] = await db
+        .select()
+        .from(c)
+        .where(and(eq(c.phone, phone), isNull(c.erasedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Whether the number is another account's (any account: an erased one has none). */
+    async phoneTaken(phone: string, exceptId: number) {
+      const [row] = await db
+        .select({ id: c.id })
+        .from(c)
+        .where(and(eq(c.phone, phone), ne(c.id, exceptId)));
+      return Boolean(row);
+    },
+    /** A new account made by its first code (decision 058): its number verified, no e-mail or password of its own yet. */
+    async createWithPhone(values: { username: string; email: string; passwordHash: string; phone: string; mobile: string; at: Date }) {
+      const { at, ...rest } = values;
+      const [row] = await db
+        .insert(c)
+        .values({ ...rest, phoneVerifiedAt: at })
+        .returning();
+      return row!;
+    },
+    /** The number the customer signs in with, verified now (the unique index refuses one another account has). */
+    async setPhone(id: number, phone: string, at: Date) {
+      await db.update(c).set({ phone, phoneVerifiedAt: at, updatedAt: at }).where(eq(c.id, id));
+    },
+    async setNames(id: number, values: { firstName: string; lastName: string; username?: string }) {
+      await db
+        .update(c)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(c.id, id));
+    },
+
+    // Codes sent to mobile numbers (decision 058)
+    /**
+     * A new code for the number, closing the ones still open for the same purpose (and customer), unless one was
+     * sent less than `resendSeconds` ago: then nothing is written and the answer is false. The caller has counted
+     * the number's limit in the same transaction first, which holds that counter's row, so two requests for one
+     * number are decided one after the other and the second sees the first's code.
+     */
+    async issuePhoneCode(values: {
+      phone: string;
+      purpose: 'sign_in' | 'add_phone';
+      customerId: number | null;
+      channel: 'sms' | 'whatsapp';
+      codeHash: string;
+      now: Date;
+      expiresAt: Date;
+      triesLeft: number;
+      resendSeconds: number;
+    }): Promise<boolean> {
+      const p = schema.phoneCodes;
+      const same = and(
+        eq(p.phone, values.phone),
+        eq(p.purpose, values.purpose),
+        values.customerId === null ? isNull(p.customerId) : eq(p.customerId, values.customerId),
+      );
+      const since = new Date(values.now.getTime() - values.resendSeconds * 1000);
+      const [recent] = await db
+        .select({ id: p.id })
+        .from(p)
+        .where(and(same, gt(p.createdAt, since)))
+        .limit(1);
+      if (recent) return false;
+      await db
+        .update(p)
+        .set({ usedAt: values.now })
+        .where(and(same, isNull(p.usedAt)));
+      await db.insert(p).values({
+        phone: values.phone,
+        purpose: values.purpose,
+        customerId: values.customerId,
+        channel: values.channel,
+        codeHash: values.codeHash,
+        expiresAt: values.expiresAt,
+        triesLeft: values.triesLeft,
+        createdAt: values.now,
+      });
+      return true;
+    },
+    /**
+     * One guess at the number's open code, in one statement (as `tryCode`, decision 020): a wrong guess spends a try,
+     * a right one uses the code up, so however many guesses arrive at once no more than its tries are compared and
+     * a right code lets one request in. Answers the code's channel when the guess was right, else null.
+     */
+    async tryPhoneCode(phone: string, purpose: 'sign_in' | 'add_phone', customerId: number | null, codeHash: string, now: Date) {
+      const p = schema.phoneCodes;
+      const open = and(
+        eq(p.phone, phone),
+        eq(p.purpose, purpose),
+        customerId === null ? isNull(p.customerId) : eq(p.customerId, customerId),
+        isNull(p.usedAt),
+        gt(p.expiresAt, now),
+        gt(p.triesLeft, 0),
+      );
+      const latest = db.select({ id: p.id }).from(p).where(open).orderBy(desc(p.createdAt), desc(p.id)).limit(1);
+      const right = sql`${p.codeHash} = ${codeHash}`;
+      const [row] = await db
+        .update(p)
+        .set({
+          triesLeft: sql`case when ${right} then ${p.triesLeft} else ${p.triesLeft} - 1 end`,
+          usedAt: sql`case when ${right} then ${now.toISOString()}::timestamptz end`,
+        })
+        .where(and(inArray(p.id, latest), open))
+        .returning({ used: sql<boolean>`${p.usedAt} is not null`, channel: p.channel });
+      return row?.used === true ? row.channel : null;
+    },
+    /** Codes whose life ended before `before` go (housekeeping). */
+    async prunePhoneCodes(before: Date): Promise<number> {
+      const gone = await db.delete(schema.phoneCodes).where(lt(schema.phoneCodes.expiresAt, before)).returning({ id: schema.phoneCodes.id });
+      return gone.length;
+    },
     async updateProfile(id: number, values: { firstName: string; lastName: string; email: string; mobile: string | null; passwordHash?: string }) {
       await db.update(c).set(values).where(eq(c.id, id));
     },
@@ -196,12 +312,13 @@ export function accountsRepository(db: Db) {
     async erase(id: number, values: { username: string; email: string; passwordHash: string }, at: Date): Promise<boolean> {
       const [row] = await db
         .update(c)
-        .set({ ...values, firstName: '', lastName: '', mobile: null, erasedAt: at, updatedAt: at })
+        .set({ ...values, firstName: '', lastName: '', mobile: null, phone: null, phoneVerifiedAt: null, erasedAt: at, updatedAt: at })
         .where(and(eq(c.id, id), isNull(c.erasedAt)))
         .returning({ id: c.id });
       if (!row) return false;
       await db.delete(schema.passwordResets).where(eq(schema.passwordResets.customerId, id));
       await db.delete(schema.emailChanges).where(eq(schema.emailChanges.customerId, id));
+      await db.delete(schema.phoneCodes).where(eq(schema.phoneCodes.customerId, id));
       return true;
     },
   };

@@ -19,11 +19,19 @@ import {
   VerifyOtpAnswerSchema,
   VerifyOtpSchema,
   ResetLinkSchema,
+  PhoneAddAnswerSchema,
+  PhoneNameSchema,
+  PhoneStartAnswerSchema,
+  PhoneStartSchema,
+  PhoneVerifyAnswerSchema,
+  PhoneVerifySchema,
   formBody,
 } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { DomainError, orFail } from '../../domain-error.ts';
 import { requireCustomer, requireSelf } from '../../plugins/session.ts';
+import { queueMessage, setConsent } from '../messages/service.ts';
+import { createPhoneSignIn } from './phone.ts';
 import { ACCOUNT_MESSAGES, createAccountsService } from './service.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema };
@@ -41,6 +49,98 @@ export const accountsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
     mergeGuestCart: deps.services.cart.mergeGuest,
     mergeGuestWishlist: deps.services.wishlist.mergeGuest,
   });
+
+  const phone = createPhoneSignIn({
+    db: deps.database.db,
+    limiter: deps.limiter,
+    limits: deps.config.phoneCodes,
+    // Through the messages module's outbox (decision 057), in the code's own transaction.
+    sendCode: async (tx, m) => {
+      await queueMessage(tx, {
+        channel: m.channel,
+        toPhone: m.toPhone,
+        kind: 'sign_in_code',
+        params: { code: m.code },
+        ...(m.customerId === undefined ? {} : { customerId: m.customerId }),
+      });
+    },
+    // Order messages go, by default, on the channel the account was made on.
+    consentOrders: (tx, customerId, channel) => setConsent(tx, customerId, channel, 'orders', true),
+    mergeGuestCart: deps.services.cart.mergeGuest,
+    mergeGuestWishlist: deps.services.wishlist.mergeGuest,
+    // A kick of the mailer wakes the messenger too.
+    messagesQueued: () => deps.mailer.kick(),
+    sessionsChanged: () => deps.sessionCache.invalidate(),
+  });
+
+  api.post(
+    '/auth/phone/start',
+    {
+      schema: {
+        summary: 'Sends a 6-digit sign-in code to an Indian mobile number by SMS (or WhatsApp); the answer never says whether the number has an account',
+        body: formBody(PhoneStartSchema),
+        response: { 200: PhoneStartAnswerSchema, ...errors },
+      },
+    },
+    async (req) => phone.start(req.body, req.ip),
+  );
+
+  api.post(
+    '/auth/phone/verify',
+    {
+      schema: {
+        summary: "Signs in with the number's code (a new number makes the account: needsName); sets the session cookie and merges the guest cart",
+        body: formBody(PhoneVerifySchema),
+        response: { 200: PhoneVerifyAnswerSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { token, answer } = await phone.verify(req.body, req.ip);
+      reply.setSessionCookie(token);
+      reply.clearCookie('cartItems', { path: '/' });
+      reply.clearCookie('wishlistItems', { path: '/' });
+      return answer;
+    },
+  );
+
+  api.post(
+    '/auth/phone/name',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: 'The name of an account made by its mobile number (asked right after its first code)',
+        body: formBody(PhoneNameSchema),
+        response: { 200: LoginAnswerSchema, ...errors },
+      },
+    },
+    async (req) => phone.saveName(requireCustomer(req), req.body),
+  );
+
+  api.post(
+    '/users/phone/start',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "Sends a code to a number the signed-in customer wants to sign in with (refused when it is another account's)",
+        body: formBody(PhoneStartSchema),
+        response: { 200: PhoneStartAnswerSchema, ...errors },
+      },
+    },
+    async (req) => phone.startAdd(requireCustomer(req), req.body, req.ip),
+  );
+
+  api.post(
+    '/users/phone/verify',
+    {
+      config: { access: 'customer' },
+      schema: {
+        summary: "The new number's code makes it the signed-in customer's sign-in number",
+        body: formBody(PhoneVerifySchema),
+        response: { 200: PhoneAddAnswerSchema, ...errors },
+      },
+    },
+    async (req) => phone.verifyAdd(requireCustomer(req), req.body, req.ip),
+  );
 
   api.post(
     '/auth/register',

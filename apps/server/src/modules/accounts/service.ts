@@ -1,7 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { COMMON_PASSWORD, type ProfileUpdate, type Register } from '@milli/contracts/schemas';
-import { DIAMOND_QUALITIES, MESSAGES, METAL_COLOURS, erasedEmail, erasedUsername, failure, parseWishlistIds, type Failure } from '@milli/contracts';
+import {
+  DIAMOND_QUALITIES,
+  MESSAGES,
+  METAL_COLOURS,
+  erasedEmail,
+  erasedUsername,
+  failure,
+  isNoEmailAddress,
+  parseWishlistIds,
+  type Failure,
+} from '@milli/contracts';
+import { displayIndianMobile } from '../../lib/indian-mobile.ts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import { SESSION_DAYS, endSession, endSessionsOf, hashToken, newToken, saveSession, type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -314,7 +325,15 @@ export function createAccountsService(deps: AccountsDeps) {
       const row = await repo.findById(customer.id);
       if (!row) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
       return {
-        user: { user_name: row.username, user_email: row.email, first_name: row.firstName, last_name: row.lastName, mobile: row.mobile },
+        user: {
+          user_name: row.username,
+          // A mobile account's stand-in address (decision 058) is nobody's: the profile shows no e-mail.
+          user_email: isNoEmailAddress(row.email) ? '' : row.email,
+          first_name: row.firstName,
+          last_name: row.lastName,
+          mobile: row.mobile,
+          phone: row.phone ? displayIndianMobile(row.phone) : null,
+        },
       };
     },
 
@@ -329,12 +348,17 @@ export function createAccountsService(deps: AccountsDeps) {
     ): Promise<{ ok: true; message: string } | Failure<'TAKEN' | 'COMMON_PASSWORD' | 'INVALID_REQUEST'>> {
       const row = await repo.findById(customer.id);
       if (!row) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
-      const changingEmail = input.email !== row.email;
-      if (changingEmail && (await repo.emailTaken(input.email, customer.id))) {
+      // An account made by its mobile number (decision 058) may have no e-mail yet: its stand-in stays until one is
+      // given, and the first one needs no password (it has none) and no undo mail (the stand-in reaches nobody).
+      const noEmailYet = isNoEmailAddress(row.email);
+      const email = input.email ?? (noEmailYet ? row.email : undefined);
+      if (email === undefined) return fieldFailure('INVALID_REQUEST', 'email', 'Please enter your e-mail address.');
+      const changingEmail = email !== row.email;
+      if (changingEmail && (await repo.emailTaken(email, customer.id))) {
         return fieldFailure('TAKEN', 'email', ACCOUNT_MESSAGES.emailTaken);
       }
       if (input.newPassword && isCommonPassword(input.newPassword)) return fieldFailure('COMMON_PASSWORD', 'newPassword', COMMON_PASSWORD);
-      if (input.newPassword || changingEmail) {
+      if (input.newPassword || (changingEmail && !noEmailYet)) {
         if (!input.currentPassword) return fieldFailure('INVALID_REQUEST', 'currentPassword', ACCOUNT_MESSAGES.emailNeedsPassword);
         // A form field's mistake, not a failed login: the profile form shows it under the field and keeps the session.
         if (!(await checkPassword(row, row.username, input.currentPassword))) {
@@ -342,7 +366,7 @@ export function createAccountsService(deps: AccountsDeps) {
         }
       }
       const passwordHash = input.newPassword ? await hash(input.newPassword, ARGON) : undefined;
-      const undoToken = changingEmail ? newToken() : undefined;
+      const undoToken = changingEmail && !noEmailYet ? newToken() : undefined;
       const brand = await deps.settings.brand();
       try {
         await db.transaction(async (tx) => {
@@ -351,25 +375,25 @@ export function createAccountsService(deps: AccountsDeps) {
           await t.updateProfile(customer.id, {
             firstName: input.firstName,
             lastName: input.lastName,
-            email: input.email,
+            email,
             mobile: input.mobile ?? null,
             ...(passwordHash ? { passwordHash } : {}),
           });
           if (passwordHash) {
             // A changed password logs out every other device, not this one.
             await endSessionsOf(tx, customer.id, sessionTokenHash);
-            await queueMail(tx, passwordChangedMail(brand, input.email));
+            await queueMail(tx, passwordChangedMail(brand, email));
           }
           if (undoToken) {
             await t.recordEmailChange({
               customerId: customer.id,
               oldEmail: row.email,
-              newEmail: input.email,
+              newEmail: email,
               undoTokenHash: hashToken(undoToken),
               expiresAt: new Date(now().getTime() + UNDO_DAYS * DAY_MS),
             });
             const undoUrl = `${(deps.publicUrl ?? '').replace(/\/+$/, '')}/undo-email-change?token=${undoToken}`;
-            await queueMail(tx, emailChangedMail(brand, row.email, input.email, undoUrl, UNDO_DAYS));
+            await queueMail(tx, emailChangedMail(brand, row.email, email, undoUrl, UNDO_DAYS));
           }
         });
       } catch (error) {

@@ -41,6 +41,11 @@ async function fill(tag: string) {
     { customerId: id, codeHash: `${tag}-dead`, expiresAt: ago(KEEP.passwordResetMs + MIN), usedAt: ago(KEEP.passwordResetMs + 5 * MIN) },
     { customerId: id, codeHash: `${tag}-fresh`, expiresAt: new Date(NOW.getTime() + 5 * MIN) },
   ]);
+  const code = { phone: '+919845000000', purpose: 'sign_in' as const, channel: 'sms' as const, triesLeft: 5 };
+  await t.db.insert(schema.phoneCodes).values([
+    { ...code, codeHash: `${tag}-dead`, expiresAt: ago(KEEP.passwordResetMs + MIN) },
+    { ...code, codeHash: `${tag}-fresh`, expiresAt: new Date(NOW.getTime() + 5 * MIN) },
+  ]);
   const mail = { toAddress: `${tag}@example.in`, textBody: 'x', kind: 'test' };
   await t.db.insert(schema.mailOutbox).values([
     { ...mail, subject: `${tag}-sent-long-ago`, status: 'sent', sentAt: ago(KEEP.sentMailMs + DAY) },
@@ -63,6 +68,10 @@ async function left(tag: string) {
     .select({ k: schema.passwordResets.codeHash })
     .from(schema.passwordResets)
     .where(inArray(schema.passwordResets.codeHash, [`${tag}-dead`, `${tag}-fresh`]));
+  const codes = await t.db
+    .select({ k: schema.phoneCodes.codeHash })
+    .from(schema.phoneCodes)
+    .where(inArray(schema.phoneCodes.codeHash, [`${tag}-dead`, `${tag}-fresh`]));
   const mail = await t.db
     .select({ k: schema.mailOutbox.subject })
     .from(schema.mailOutbox)
@@ -71,6 +80,7 @@ async function left(tag: string) {
     sessions: sessions.map((r) => r.k).sort(),
     hits: hits.map((r) => r.k).sort(),
     resets: resets.map((r) => r.k).sort(),
+    codes: codes.map((r) => r.k).sort(),
     mail: mail.map((r) => r.k).sort(),
   };
 }
@@ -100,11 +110,12 @@ describe('housekeeping (decision 025)', () => {
     await fill('a');
     const result = await createHousekeeper(t.db, { now: () => NOW }).run();
     expect(result).toMatchObject({ ran: true });
-    if (result.ran) expect(result.deleted).toMatchObject({ sessions: 1, rateLimitHits: 1, passwordResets: 1, sentMail: 1 });
+    if (result.ran) expect(result.deleted).toMatchObject({ sessions: 1, rateLimitHits: 1, passwordResets: 1, phoneCodes: 1, sentMail: 1 });
     expect(await left('a')).toEqual({
       sessions: ['a-live'],
       hits: ['a:current'],
       resets: ['a-fresh'],
+      codes: ['a-fresh'],
       mail: ['a-failed-long-ago', 'a-pending', 'a-sent-lately'].sort(),
     });
   });

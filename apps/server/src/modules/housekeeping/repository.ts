@@ -23,6 +23,8 @@ export interface SweepCounts {
   sessions: number;
   rateLimitHits: number;
   passwordResets: number;
+  /** Codes sent to mobile numbers, a day after their ten minutes ended (decision 058). */
+  phoneCodes: number;
   sentMail: number;
   /** Back-office sessions past their idle or hard end (issue 17). */
   staffSessions: number;

@@ -2,6 +2,7 @@ import type { Db } from '@milli/db';
 import { pruneRateLimits } from '../../plugins/rate-limit.ts';
 import { pruneSessions } from '../../plugins/session.ts';
 import { staffSessions } from '../../plugins/staff.ts';
+import { prunePhoneCodes } from '../accounts/phone.ts';
 import { pruneResets } from '../accounts/service.ts';
 import { pruneMail } from '../mail/service.ts';
 import { housekeepingRepository, type SweepCounts, type SweepCutoffs } from './repository.ts';
@@ -61,6 +62,7 @@ export function createHousekeeper(db: Db, options: HousekeeperOptions) {
         sessions: await pruneSessions(tx, cutoffs.sessionsExpiredBefore),
         rateLimitHits: await pruneRateLimits(tx, cutoffs.rateWindowsBefore),
         passwordResets: await pruneResets(tx, cutoffs.resetsExpiredBefore),
+        phoneCodes: await prunePhoneCodes(tx, cutoffs.resetsExpiredBefore),
         sentMail: await pruneMail(tx, cutoffs.mailSentBefore),
         staffSessions: await staffSessions(tx).prune(cutoffs.sessionsExpiredBefore),
       }));

@@ -1,4 +1,4 @@
-import { isErasedAddress } from '@milli/contracts';
+import { isErasedAddress, isNoEmailAddress } from '@milli/contracts';
 import type { Db } from '@milli/db';
 import { deleteMailTo, insertOutgoingMail, insertOutgoingMailForCustomer, pruneSentMail, type OutgoingMail } from './repository.ts';
 
@@ -9,14 +9,14 @@ export type { OutgoingMail };
  * the mail is sent if and only if that change commits; the mailer (sender.ts) delivers it afterwards.
  */
 export async function queueMail(tx: Db, mail: OutgoingMail): Promise<void> {
-  // An erased customer's address (decision 044) reaches nobody: nothing is queued for it.
-  if (isErasedAddress(mail.to)) return;
+  // An erased customer's address (decision 044), or a mobile account's stand-in (decision 058), reaches nobody.
+  if (isErasedAddress(mail.to) || isNoEmailAddress(mail.to)) return;
   await insertOutgoingMail(tx, mail);
 }
 
 /** Queues the mail only if the customer exists: same statements either way (the forgotten password, decision 020). */
 export async function queueMailForCustomer(tx: Db, customerId: number, mail: OutgoingMail): Promise<void> {
-  if (isErasedAddress(mail.to)) return;
+  if (isErasedAddress(mail.to) || isNoEmailAddress(mail.to)) return;
   await insertOutgoingMailForCustomer(tx, customerId, mail);
 }
 

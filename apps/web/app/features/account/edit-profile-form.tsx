@@ -56,8 +56,9 @@ function initialValues(details: UserDetails['user'] | null): Partial<Record<Prof
  */
 export function EditProfileForm({ details }: { details: UserDetails['user'] | null }) {
   const fetcher = useFetcher<ProfileResult>({ key: 'save-profile' });
-  const posted = useActionData<ProfileResult | undefined>();
-  const result = fetcher.data ?? posted;
+  const posted = useActionData<ProfileResult | { intent: string } | undefined>();
+  // The page's other forms (the sign-in number's, without script) answer here too: only this form's answer is read.
+  const result = fetcher.data ?? (posted?.intent === 'save-profile' ? (posted as ProfileResult) : undefined);
   const submitting = fetcher.state === 'submitting';
   const form = useRef<HTMLFormElement>(null);
   const values = { ...initialValues(details), ...(result && !result.ok ? result.values : {}) };
