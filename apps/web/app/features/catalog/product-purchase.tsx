@@ -125,6 +125,8 @@ export function ProductPurchase({
   const size = pricing.sizeKind ? SIZE_LABELS[pricing.sizeKind] : null;
   const sizeRefused =
     cartResult !== null && !cartResult.ok && onCode<CartRefusal, 'size' | null>(cartResult.code ?? null, REFUSED_FIELD, () => null) === 'size';
+  // Sent here from the wish list to choose a size (issue 40): the field is marked and takes focus until one is chosen.
+  const sizeAsked = search.get('choose') === 'size' && cartResult === null && chosenSize === '';
   const sizer = useSizerDialog(sizerResult !== null);
   const navigation = useNavigation();
   const adding = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add-to-cart';
@@ -237,8 +239,9 @@ export function ProductPurchase({
                 value={chosenSize}
                 onChange={(event) => setChosenSize(event.target.value)}
                 aria-required="true"
-                aria-invalid={sizeRefused || undefined}
-                aria-describedby={sizeRefused ? 'pd-cart-result' : undefined}
+                aria-invalid={sizeRefused || sizeAsked || undefined}
+                aria-describedby={sizeRefused ? 'pd-cart-result' : sizeAsked ? 'pd-size-asked' : undefined}
+                autoFocus={sizeAsked}
               >
                 <option value="">{pricing.sizeKind === 'length' ? 'Choose a length' : 'Choose a size'}</option>
                 {pricing.sizes.map((s) => (
@@ -248,6 +251,11 @@ export function ProductPurchase({
                   </option>
                 ))}
               </select>
+              {sizeAsked && (
+                <p id="pd-size-asked" className="field-error">
+                  Please choose a {size.label.toLowerCase()} to add this piece to your cart.
+                </p>
+              )}
               {pricing.sizeKind === 'ring' && <SizerTrigger control={sizer} />}
             </div>
           )}
