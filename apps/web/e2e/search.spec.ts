@@ -65,3 +65,17 @@ test("'kundan choker' finds the kundan chokers, and 'gold rign' lists Gold rings
   // The Diamond range's names say 'Diamond', and its pieces are set in gold: none comes first.
   await expect(names.first()).not.toContainText(/Diamond|Solitaire/);
 });
+
+test('a search’s heading names it with its count, and a corrected one says what it shows (issue 40)', async ({ page }) => {
+  await page.goto('/alljewellery?q=neckalce');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for ‘necklace’');
+  const note = page.locator('.page-banner-note');
+  await expect(note).toContainText('Showing results for necklace, not neckalce');
+  const count = Number(/^(\d+) pieces?/.exec((await note.textContent()) ?? '')?.[1]);
+  expect(count).toBeGreaterThan(0);
+  await expect(page.locator('.listing-count')).toContainText(`of ${count} results`);
+
+  await page.goto('/alljewellery?q=necklace');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for ‘necklace’');
+  await expect(page.locator('.page-banner-note')).toHaveText(`${count} pieces`);
+});

@@ -108,3 +108,38 @@ test('the heart works without JavaScript: the form posts, comes back to the list
   await expect(page.getByText('Your wish list is empty')).toBeVisible();
   await context.close();
 });
+
+/**
+ * Issue 40: a ring, bangle or chain from the wish list. Its row cannot know the size, so Add to Cart takes the shopper
+ * to the piece with the size field marked (and focused); once a size is chosen there, the piece goes into the cart.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test(`Add to Cart of a ring on the wish list asks for its size on the piece’s page (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async ({
+    browser,
+  }, testInfo) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: testInfo.project.use.viewport ?? null, baseURL: process.env.MILLI_E2E_URL });
+    const page = await context.newPage();
+    await page.goto('/product-detail/71');
+    if (javaScriptEnabled) await waitForHydration(page);
+    const name = (await page.locator('.pd-name').textContent())!.trim();
+    await page.getByRole('button', { name: `Add ${name} to wish list` }).click();
+    // With JavaScript the header counts it once the answer is in; without, the form comes back to the piece.
+    if (javaScriptEnabled) await expect(page.locator('header.site-header a[href="/wishlist"]')).toHaveAttribute('aria-label', 'Wish list, 1 item');
+    else await expect(page).toHaveURL(/\/product-detail\/71$/);
+
+    await page.goto('/wishlist');
+    if (javaScriptEnabled) await waitForHydration(page);
+    const row = page.getByRole('table', { name: 'Your wish list' }).getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: 'Add to Cart' }).click();
+
+    await expect(page).toHaveURL(/\/product-detail\/71\?choose=size#pd-size$/);
+    const size = page.locator('#pd-size');
+    await expect(size).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#pd-size-asked')).toHaveText('Please choose a size to add this piece to your cart.');
+    if (javaScriptEnabled) await expect(size).toBeFocused();
+    await size.selectOption({ index: 1 });
+    await page.locator('#pd-buy .pd-add').click();
+    await expect(page.locator('#pd-cart-result')).toContainText(`Added to your cart: ${name}`);
+    await context.close();
+  });
+}

@@ -202,6 +202,8 @@ export const ProductPageSchema = z.object({
   didYouMean: z.string().optional(),
   /** A search that found nothing: other queries that find something, best first. */
   suggestions: z.array(z.string()).optional(),
+  /** A search whose typos were corrected: the query the results are for ('necklace' for 'neckalce'; issue 40). */
+  correctedQuery: z.string().optional(),
 });
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 

@@ -17,6 +17,27 @@ export const CouponApplySchema = z.object({
 });
 export type CouponApply = z.infer<typeof CouponApplySchema>;
 
+/** POST /api/coupons/offers: the visitor's cart (a guest's cartItems list; a customer's is the session's). */
+export const CouponOffersRequestSchema = z.object({ cartItems: z.string().max(20_000).optional() });
+export type CouponOffersRequest = z.infer<typeof CouponOffersRequestSchema>;
+
+/**
+ * One coupon the shopper can use now (issue 40's "View offers"): active and in its dates, not used up, not used as
+ * often as it allows by this customer. `usable` when the cart reaches its minimum (then `discountPaise`), else the
+ * `shortfallPaise` still to add.
+ */
+export const CouponOfferSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  usable: z.boolean(),
+  discountPaise: z.number().int(),
+  shortfallPaise: z.number().int(),
+  message: z.string(),
+});
+export type CouponOffer = z.infer<typeof CouponOfferSchema>;
+export const CouponOffersSchema = z.object({ subtotalPaise: z.number().int(), data: z.array(CouponOfferSchema) });
+export type CouponOffers = z.infer<typeof CouponOffersSchema>;
+
 /** A coupon that applies: what it takes off, and the rule so a screen can recompute as quantities change. */
 export const CouponAnswerSchema = z.object({
   message: z.string(),

@@ -32,6 +32,7 @@ const VIEW: CartView = {
   shippingFeePaise: 0,
   coupon: null,
   couponNotice: null,
+  offers: [],
 };
 
 const LOADER_DATA = {

@@ -22,8 +22,9 @@ import '../styles/screens/catalog.css';
 export const meta: Route.MetaFunction = ({ data: loaded, error }) => {
   if (error) return [{ title: pageTitle('Page not found') }, { name: 'robots', content: 'noindex' }];
   const heading = loaded ? listingHeading(loaded.state.filter) : 'All Jewellery';
+  const q = loaded?.state.filter.q;
   return [
-    { title: pageTitle('All Jewellery') },
+    { title: pageTitle(q ? `Results for ‘${loaded.page.correctedQuery ?? q}’` : 'All Jewellery') },
     {
       name: 'description',
       content: heading === 'All Jewellery' ? STORE_DESCRIPTION : `${heading} from Milli: certified, hallmarked and priced at today’s rates.`,
@@ -146,12 +147,32 @@ function ShoppersCartBlock() {
   return <ListingCartBlock cart={cart} known={personalKnown} />;
 }
 
+/**
+ * Under a search's heading (issue 40): how many pieces it found, and when it corrected a typo, what it searched
+ * for instead ("Showing results for necklace, not neckalce").
+ */
+function SearchNote({ q, page, failed }: { q: string; page: ProductPage; failed: boolean }) {
+  if (failed) return null;
+  const count = `${page.totalResults} ${page.totalResults === 1 ? 'piece' : 'pieces'}`;
+  return (
+    <p className="page-banner-note">
+      {count}
+      {page.correctedQuery && (
+        <>
+          {' · '}Showing results for <strong>{page.correctedQuery}</strong>, not {q}
+        </>
+      )}
+    </p>
+  );
+}
+
 /** The listing (spec §2) for all-jewellery, page, filter and price-band addresses. */
 export default function Listing({ loaderData }: Route.ComponentProps) {
   const { categories, tagsByCategory, otherStones } = useStoreShell();
   const { state, page, facets } = loaderData;
   const { start, end } = showingRange(state.page, page.totalResults);
   const heading = listingHeading(state.filter);
+  const q = state.filter.q;
   const filters = useFiltersDrawer(
     <>
       <ListingSearch state={state} />
@@ -161,7 +182,11 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   );
   return (
     <>
-      <PageBanner title="All Jewellery" crumb="Products" />
+      {q ? (
+        <PageBanner title={`Results for ‘${page.correctedQuery ?? q}’`} crumb="Search" note={<SearchNote q={q} page={page} failed={loaderData.failed} />} />
+      ) : (
+        <PageBanner title="All Jewellery" crumb="Products" />
+      )}
       <div className="section listing-section">
         <div className="container listing">
           <section className="listing-main" aria-labelledby="listing-title">

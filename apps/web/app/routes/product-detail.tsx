@@ -160,7 +160,7 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
 
   return (
     <>
-      <PageBanner title="Product Details" parents={[{ label: 'Products', href: '/alljewellery' }]} crumb={product?.product_name ?? 'Product'} />
+      <PageBanner compact title="Product Details" parents={[{ label: 'Products', href: '/alljewellery' }]} crumb={product?.product_name ?? 'Product'} />
       {product && (
         <script
           type="application/ld+json"

@@ -123,6 +123,11 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 const INTENTS = ['add', 'remove', 'add-to-cart'] as const;
+
+/** The piece's page with its size field marked (ProductPurchase reads ?choose=size). */
+function sizeFirstHref(productId: number): string {
+  return `/product-detail/${productId}?choose=size#pd-size`;
+}
 type Intent = (typeof INTENTS)[number];
 
 /**
@@ -146,6 +151,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const one = new FormData();
     one.set('quantity', '1');
     const added = await addToCart(api, request, productId, one);
+    // Issue 40: a ring, bangle or chain needs its size, which the row cannot know: the shopper is taken to the piece,
+    // its size field marked, with or without JavaScript (a fetcher follows the redirect too).
+    if (!added.result.ok && added.result.code === 'SIZE_REQUIRED') return redirect(sizeFirstHref(productId));
     outcome = { ...added, result: { intent: 'add-to-cart', ok: added.result.ok, message: added.result.message, productId } };
   } else {
     outcome = await changeWishlist(api, await loadSessionUser(api), request, intent as 'add' | 'remove', productId);

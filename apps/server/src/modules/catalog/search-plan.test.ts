@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, nearestWord, normaliseTerm, normaliseWords, planSearch, typoBudget, typoMatches, type Vocabulary } from './search-plan.ts';
+import {
+  correctedText,
+  editDistance,
+  nearestWord,
+  normaliseTerm,
+  normaliseWords,
+  planSearch,
+  typoBudget,
+  typoMatches,
+  type Vocabulary,
+} from './search-plan.ts';
 
 const vocabulary: Vocabulary = {
   words: new Set(
@@ -82,6 +92,14 @@ describe('the plan of a query', () => {
     expect(p.literal).toBe('((gold)) & ((rign:*))');
     expect(p.exact).toBe(p.literal);
     expect(plan('neckalce chian').query).toBe('((neckalce:*) | (necklace:AB) | (necklaces:AB)) & ((chian:*) | (chain:AB))');
+  });
+
+  it('says what a corrected query was read as, and nothing when no word was corrected (issue 40)', () => {
+    expect(correctedText(plan('neckalce'))).toBe('necklace');
+    expect(correctedText(plan('gold rign'))).toBe('gold ring');
+    expect(correctedText(plan('neckalce chian'))).toBe('necklace chain');
+    expect(correctedText(plan('gold ring'))).toBeNull();
+    expect(correctedText(plan('jhu'))).toBeNull();
   });
 
   it('does not correct a word the catalogue has ("rings" is not a typo of "earrings")', () => {

@@ -361,6 +361,22 @@ export function planSearch(tokens: readonly string[], vocabulary: Vocabulary): S
 }
 
 /**
+ * The query as the search read it when it corrected a typo ('neckalce' → 'necklace'), for the listing's "Showing
+ * results for necklace, not neckalce" (issue 40); null when no word was corrected. A part is corrected when it
+ * matched no catalogue word, prefix or synonym and a typo correction was found: its first correction stands for it.
+ */
+export function correctedText(plan: Pick<SearchPlan, 'concepts'>): string | null {
+  let corrected = false;
+  const parts = plan.concepts.map((c) => {
+    const typo = c.alternatives.find((a) => a.kind === 'typo');
+    if (!typo) return c.tokens.join(' ');
+    corrected = true;
+    return typo.words.join(' ');
+  });
+  return corrected ? parts.join(' ') : null;
+}
+
+/**
  * The nearest dictionary word to a word that matched nothing, looser than a typo (up to a third of its letters,
  * any letter): what "Did you mean" offers. Null when nothing is that close.
  */

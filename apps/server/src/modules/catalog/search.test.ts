@@ -203,6 +203,15 @@ describe('classes of query', () => {
     expect(haar.totalResults).toBeGreaterThan(literal.filter(Boolean).length);
   });
 
+  it('says which query a corrected search shows results for (issue 40)', async () => {
+    const typo = await search('neckalce');
+    expect(typo.totalResults).toBeGreaterThan(0);
+    expect(typo.correctedQuery).toBe('necklace');
+    const right = await search('necklace');
+    expect(right.correctedQuery).toBeUndefined();
+    expect(right.totalResults).toBe(typo.totalResults);
+  });
+
   it('answers a search that finds nothing with "Did you mean" and suggestions', async () => {
     const none = await search('kundan mangalsutra');
     expect(none.totalResults).toBe(0);

@@ -26,7 +26,7 @@ import {
 import type { Db } from '@milli/db';
 import { listedSale, priceChoice, rupeesToPaise, indianDate } from '@milli/pricing';
 import type { ReadCache } from '../../plugins/read-cache.ts';
-import { MAX_SEARCH_WORDS, nearestWord, normaliseWords, type Vocabulary } from './search-plan.ts';
+import { MAX_SEARCH_WORDS, correctedText, nearestWord, normaliseWords, type Vocabulary } from './search-plan.ts';
 import {
   createCatalogRepository,
   type ProductCriteria,
@@ -286,6 +286,8 @@ export function createCatalogService(db: Db, settings: SettingsService, now: () 
       const criteria = await plan(filters);
       const [total, rows] = await Promise.all([repo.countProducts(criteria), repo.findProducts(criteria, order, PAGE_SIZE, (page - 1) * PAGE_SIZE)]);
       const answer: ProductPage = { data: await cards(rows), currentPage: page, totalPages: Math.ceil(total / PAGE_SIZE), totalResults: total };
+      const corrected = total > 0 && criteria.search ? correctedText(criteria.search.plan) : null;
+      if (corrected) answer.correctedQuery = corrected;
       if (total === 0 && filters.search) {
         const alternatives = await alternativesOf({ ...filters, search: filters.search });
         answer.didYouMean = alternatives[0]?.text;

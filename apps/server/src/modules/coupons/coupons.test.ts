@@ -129,6 +129,35 @@ describe('POST /api/coupons/apply', () => {
     expect((await apply({ code: 'gone', cartItems: cart(dear.id) })).json().code).toBe('COUPON_USED_UP');
   });
 
+  it('offers the coupons usable now: what each takes off, or what the cart still needs; never an expired or used-up one (issue 40)', async () => {
+    const offers = (body: object, cookie?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/coupons/offers', payload: body, headers: cookie ? { cookie } : {} });
+    const cheap = await pieceBetween(1_000_00, 4_000_00);
+    const dear = await pieceBetween(20_000_00, 40_000_00);
+    const small = await offers({ cartItems: JSON.stringify([{ productId: cheap.id, quantity: 1 }]) });
+    expect(small.statusCode, small.body).toBe(200);
+    const codes = small.json().data.map((o: { code: string }) => o.code);
+    expect(codes).toContain('WELCOME10');
+    expect(codes).not.toContain('DIWALI15');
+    const welcome = small.json().data.find((o: { code: string }) => o.code === 'WELCOME10');
+    expect(welcome).toMatchObject({ usable: false, discountPaise: 0, shortfallPaise: 5_000_00 - cheap.price });
+    expect(welcome.message).toMatch(/^Add Rs\. [\d,]+\.\d\d more to use it \(minimum order Rs\. 5,000\.00\)\.$/);
+
+    const big = (await offers({ cartItems: JSON.stringify([{ productId: dear.id, quantity: 1 }]) })).json();
+    expect(big.subtotalPaise).toBe(dear.price);
+    const flat = big.data.find((o: { code: string }) => o.code === 'FLAT500');
+    expect(flat).toMatchObject({ usable: true, discountPaise: 500_00, shortfallPaise: 0, message: 'You save Rs. 500.00.' });
+    // What an offer promises is what Apply gives.
+    for (const offer of big.data.filter((o: { usable: boolean }) => o.usable)) {
+      const applied = await apply({ code: offer.code, cartItems: JSON.stringify([{ productId: dear.id, quantity: 1 }]) });
+      expect(applied.json().discountPaise).toBe(offer.discountPaise);
+    }
+    // Usable ones first, the best first.
+    const usable = big.data.map((o: { usable: boolean }) => o.usable);
+    expect(usable).toEqual([...usable].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
+    expect((await offers({ cartItems: 'x'.repeat(20_001) })).statusCode).toBe(400);
+  });
+
   it('prices a logged-in customer’s server cart, ignoring any guest list sent along', async () => {
     const { cookie, userId } = await createShopper(t.app);
     const dear = await pieceBetween(20_000_00, 40_000_00);

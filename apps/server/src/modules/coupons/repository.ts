@@ -56,6 +56,14 @@ export function couponRepository(db: Db) {
       const [row] = opts.lock ? await query.for('update') : await query;
       return row ?? null;
     },
+    /** The coupons on offer at `now`: active and within their dates (issue 40's "View offers"), lowest minimum first. */
+    async current(now: Date) {
+      return db
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.active, true), lte(coupons.startsAt, now), or(sql`${coupons.endsAt} is null`, gt(coupons.endsAt, now))))
+        .orderBy(asc(coupons.minOrderPaise), asc(coupons.code));
+    },
     /** Redemptions in all, and by this customer (null: a guest, who has used nothing yet). */
     async usage(couponId: number, customerId: number | null) {
       const [row] = await db

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CouponAnswerSchema, CouponApplySchema, ErrorSchema, formBody } from '@milli/contracts/schemas';
+import { CouponAnswerSchema, CouponApplySchema, CouponOffersRequestSchema, CouponOffersSchema, ErrorSchema, formBody } from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
 import { createCouponService } from './service.ts';
 
@@ -25,5 +25,18 @@ export const couponsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
     async (req) => {
       return coupons.apply(req.customer?.id ?? null, req.body);
     },
+  );
+
+  // Issue 40: "View offers" in the cart and the checkout. A POST like Apply: a guest's cart list travels in the body.
+  api.post(
+    '/coupons/offers',
+    {
+      schema: {
+        summary: 'Lists the coupons this shopper can use now, with the discount on the cart or the amount still to add',
+        body: formBody(CouponOffersRequestSchema),
+        response: { 200: CouponOffersSchema, 400: ErrorSchema },
+      },
+    },
+    async (req) => coupons.offers(req.customer?.id ?? null, req.body.cartItems),
   );
 };

@@ -1,6 +1,6 @@
-import type { CouponAnswer, CouponApply } from '@milli/contracts/schemas';
+import type { CouponAnswer, CouponApply, CouponOffer, CouponOffers } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
-import { orderTotals } from '@milli/pricing';
+import { formatRupees, orderTotals } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { parseGuestCart } from '../accounts/service.ts';
 import { priceOptions, type CartService } from '../cart/service.ts';
@@ -63,6 +63,44 @@ export function createCouponService(db: Db, { cart, catalog, settings }: CouponS
   }
 
   return {
+    /**
+     * The coupons this shopper can use now, judged by the same rules as Apply (evaluateCoupon) against the cart: those
+     * that apply with what they take off, best first, then those whose minimum the cart has not reached with what is
+     * still to add. A coupon used up, or used by this customer as often as it allows, is not offered.
+     */
+    async offers(customerId: number | null, cartItems: string | undefined): Promise<CouponOffers> {
+      const lines = await linesOf(customerId, cartItems);
+      const { subtotalPaise } = orderTotals({ lines, shippingFeePaise: 0 });
+      const repo = couponRepository(db);
+      const at = now();
+      const offers: CouponOffer[] = [];
+      for (const coupon of await repo.current(at)) {
+        const used = await repo.usage(coupon.id, customerId);
+        const verdict = evaluateCoupon(coupon, { code: coupon.code, subtotalPaise, now: at, used });
+        const base = { code: coupon.code, description: coupon.description };
+        if (verdict.ok) {
+          offers.push({
+            ...base,
+            usable: true,
+            discountPaise: verdict.discountPaise,
+            shortfallPaise: 0,
+            message: `You save ${formatRupees(verdict.discountPaise)}.`,
+          });
+        } else if (verdict.code === 'COUPON_MIN_ORDER') {
+          const shortfallPaise = Math.max(coupon.minOrderPaise - subtotalPaise, 0);
+          offers.push({
+            ...base,
+            usable: false,
+            discountPaise: 0,
+            shortfallPaise,
+            message: `Add ${formatRupees(shortfallPaise)} more to use it (minimum order ${formatRupees(coupon.minOrderPaise)}).`,
+          });
+        }
+      }
+      offers.sort((a, b) => Number(b.usable) - Number(a.usable) || b.discountPaise - a.discountPaise || a.shortfallPaise - b.shortfallPaise);
+      return { subtotalPaise, data: offers };
+    },
+
     async apply(customerId: number | null, input: CouponApply): Promise<CouponAnswer> {
       const [lines, storeSettings] = await Promise.all([linesOf(customerId, input.cartItems), settings.get()]);
       const shippingFeePaise = storeSettings?.shippingFeePaise ?? 0;

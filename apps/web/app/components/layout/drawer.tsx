@@ -4,7 +4,9 @@ import { CloseIcon } from './icons.tsx';
 /**
  * A modal side drawer on the native <dialog>: showModal() makes the rest of the page inert (focus stays
  * inside), Escape closes, a click on the dimmed overlay closes, and focus returns to whatever opened it.
- * Without JavaScript the trigger links to #id and CSS shows the drawer as the :target.
+ * Its content exists only while it is open (issue 40: the menu, search and cart drawers were a tenth of every
+ * page's elements, never seen): without JavaScript each trigger is a link to a real place instead (the footer's
+ * navigation, the listing's search, the cart page, the listing's own filters).
  */
 export function Drawer({
   id,
@@ -13,6 +15,7 @@ export function Drawer({
   side,
   title,
   className = '',
+  initialFocusId,
   children,
 }: {
   id: string;
@@ -21,6 +24,8 @@ export function Drawer({
   side: 'left' | 'right';
   title: string;
   className?: string;
+  /** The field that takes focus when the drawer opens (else the browser's choice: its first control). */
+  initialFocusId?: string;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -32,10 +37,11 @@ export function Drawer({
     if (open && !dialog.open) {
       returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      if (initialFocusId) document.getElementById(initialFocusId)?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
-  }, [open]);
+  }, [open, initialFocusId]);
 
   const titleId = `${id}-title`;
   return (
@@ -55,34 +61,36 @@ export function Drawer({
         if (event.target === event.currentTarget) ref.current?.close();
       }}
     >
-      <div className="drawer-body">
-        <div className="drawer-head">
-          <h2 className="drawer-title" id={titleId}>
-            {title}
-          </h2>
-          <a
-            href="#main"
-            className="icon-btn drawer-close"
-            role="button"
-            aria-label={`Close ${title.toLowerCase()}`}
-            onClick={(event) => {
-              // Opened as the :target before hydration? Then the link's own #main navigation closes it.
-              if (!ref.current?.open) return;
-              event.preventDefault();
-              ref.current.close();
-            }}
-            onKeyDown={(event) => {
-              if (event.key === ' ') {
+      {open && (
+        <div className="drawer-body">
+          <div className="drawer-head">
+            <h2 className="drawer-title" id={titleId}>
+              {title}
+            </h2>
+            <a
+              href="#main"
+              className="icon-btn drawer-close"
+              role="button"
+              aria-label={`Close ${title.toLowerCase()}`}
+              onClick={(event) => {
+                // Opened as the :target before hydration? Then the link's own #main navigation closes it.
+                if (!ref.current?.open) return;
                 event.preventDefault();
-                event.currentTarget.click();
-              }
-            }}
-          >
-            <CloseIcon />
-          </a>
+                ref.current.close();
+              }}
+              onKeyDown={(event) => {
+                if (event.key === ' ') {
+                  event.preventDefault();
+                  event.currentTarget.click();
+                }
+              }}
+            >
+              <CloseIcon />
+            </a>
+          </div>
+          {children}
         </div>
-        {children}
-      </div>
+      )}
     </dialog>
   );
 }

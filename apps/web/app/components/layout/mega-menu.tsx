@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { STONE_AND_METAL_FILTERS } from '@milli/contracts';
 import { GiftArt } from './gift-art.tsx';
 import { ArrowRightIcon, SketchIcon } from './icons.tsx';
-import { usePanelOpened } from './nav-dropdown.tsx';
 import { GIFT_OCCASIONS, GIFT_RECIPIENTS, PRICE_LINKS, filterHref } from './nav-links.ts';
 
 /** Other stones shown after the fixed filters; the full list is on the listing's filter panel. */
@@ -57,10 +56,9 @@ export function CustomDesignPromo() {
 /**
  * The mega-menu of one material: categories on the left; for the hovered or focused one, Shop by Style
  * (its tags), Shop by Metal & Stone, Shop by price and the custom-design promo. Only the chosen category's
- * panels are rendered, and only once the menu has been opened in the browser: rendering all of them put
- * about a thousand links, 200 KB, into every page, and even one category's panels for the four materials
- * were 140 of a page's 240 links and most of the time spent rendering it (decision 017). Without JavaScript
- * the menu shows the categories, and each leads to its listing, whose filter panel offers the same choices.
+ * panels are rendered, and the whole menu only while it is open (NavDropdown): rendering all of them put about a
+ * thousand links, 200 KB, into every page (decisions 017 and 055). Without JavaScript the material's entry is a
+ * link to its listing, whose filter panel offers the same choices.
  */
 export function MegaMenu({
   material,
@@ -74,7 +72,6 @@ export function MegaMenu({
   otherStones: string[];
 }) {
   const [chosen, setChosen] = useState(categories[0]);
-  const opened = usePanelOpened();
   // The list can change under us (revalidation): fall back to the first category.
   const active = chosen !== undefined && categories.includes(chosen) ? chosen : categories[0];
   const setActive = setChosen;
@@ -97,7 +94,7 @@ export function MegaMenu({
                 <Link className="mega-cat-link" to={filterHref({ material, category })} onFocus={() => setActive(category)} onKeyDown={moveBetweenCategories}>
                   {category}
                 </Link>
-                {opened && category === active && (
+                {category === active && (
                   <div className="mega-detail">
                     <Column id={`${key}-style`} title="Shop by Style">
                       {tags.length > 0 ? (

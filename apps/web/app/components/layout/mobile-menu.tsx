@@ -1,8 +1,10 @@
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { SessionUser } from '../../lib/session.ts';
 import { Drawer } from './drawer.tsx';
 import { PhoneIcon } from './icons.tsx';
-import { GIFT_OCCASIONS, MOBILE_CATEGORIES, MOBILE_MATERIALS, WEDDING_GIFTS, filterHref } from './nav-links.ts';
+import { GIFTING_HREF, GIFT_OCCASIONS, MOBILE_CATEGORIES, MOBILE_MATERIALS, WEDDING_GIFTS, filterHref } from './nav-links.ts';
+import { useHydrated } from './use-hydrated.ts';
 import { LogoutButton } from './logout-button.tsx';
 import { telHref } from './contact.ts';
 
@@ -12,8 +14,30 @@ export const MOBILE_MENU_ID = 'mobile-menu';
 const MOBILE_GIFTS = [GIFT_OCCASIONS[0], WEDDING_GIFTS, GIFT_OCCASIONS[1], GIFT_OCCASIONS[2], GIFT_OCCASIONS[3]];
 
 /**
- * The drawer navigation of small screens (≤ 991 px). Materials and gifting expand with <details>, which
- * needs no script; counts are repeated here because the header's icons are small on a phone.
+ * A material or Gifting in the drawer: with JavaScript a <details> whose links exist only while it is open (the
+ * drawer is in every page's HTML, closed); without it a link to the material's listing (or the footer's gifts).
+ */
+function MobileGroup({ label, href, children }: { label: string; href: string; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  if (!hydrated) {
+    return (
+      <Link to={href} className="mm-link">
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <details className="mm-group" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="mm-link">{label}</summary>
+      {open && <ul className="mm-sub">{children}</ul>}
+    </details>
+  );
+}
+
+/**
+ * The drawer navigation of small screens (≤ 991 px). Materials and gifting expand in place (MobileGroup); counts
+ * are repeated here because the header's icons are small on a phone.
  */
 export function MobileMenu({
   open,
@@ -44,34 +68,28 @@ export function MobileMenu({
           </li>
           {MOBILE_MATERIALS.map((material) => (
             <li key={material}>
-              <details className="mm-group">
-                <summary className="mm-link">{material}</summary>
-                <ul className="mm-sub">
-                  {MOBILE_CATEGORIES.map((category) => (
-                    <li key={category}>
-                      <Link to={filterHref({ material, category })}>{category}</Link>
-                    </li>
-                  ))}
-                  <li>
-                    <Link to={filterHref({ material })} className="mm-all">
-                      All {material.toLowerCase()}
-                    </Link>
+              <MobileGroup label={material} href={filterHref({ material })}>
+                {MOBILE_CATEGORIES.map((category) => (
+                  <li key={category}>
+                    <Link to={filterHref({ material, category })}>{category}</Link>
                   </li>
-                </ul>
-              </details>
+                ))}
+                <li>
+                  <Link to={filterHref({ material })} className="mm-all">
+                    All {material.toLowerCase()}
+                  </Link>
+                </li>
+              </MobileGroup>
             </li>
           ))}
           <li>
-            <details className="mm-group">
-              <summary className="mm-link">Gifting</summary>
-              <ul className="mm-sub">
-                {MOBILE_GIFTS.map((gift) => (
-                  <li key={gift.short}>
-                    <Link to={gift.href}>{gift.short}</Link>
-                  </li>
-                ))}
-              </ul>
-            </details>
+            <MobileGroup label="Gifting" href={GIFTING_HREF}>
+              {MOBILE_GIFTS.map((gift) => (
+                <li key={gift.short}>
+                  <Link to={gift.href}>{gift.short}</Link>
+                </li>
+              ))}
+            </MobileGroup>
           </li>
           <li>
             <NavLink to="/milli-harvest" className="mm-link">

@@ -1,44 +1,39 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon } from './icons.tsx';
-
-/**
- * Whether the panel around has been opened in this browser (by pointer, focus, click or key). Panels whose
- * content is large render it only from then on, so the server's HTML of every page stays small.
- */
-const OpenedContext = createContext(false);
-
-export function usePanelOpened(): boolean {
-  return useContext(OpenedContext);
-}
+import { useHydrated } from './use-hydrated.ts';
 
 /** A click within this long of opening (by hover or focus) is the same gesture: keep the menu open. */
 const SAME_GESTURE_MS = 400;
 
 /**
- * One item of the main navigation with a drop-down panel (disclosure pattern). Without JavaScript the
- * panel opens by CSS on :hover and :focus-within; with it, state mirrors that (aria-expanded), Escape
- * closes and returns focus to the trigger, ArrowDown opens and moves into the panel, and a navigation
- * closes the panel.
+ * One item of the main navigation with a drop-down panel (the disclosure pattern, issue 40). The panel's links
+ * exist only while it is open, so a closed panel is out of the Tab order and out of every page's HTML (a thousand
+ * links once). Without JavaScript the entry is a plain link to its page (a material's listing, whose filter panel
+ * offers the same choices); with it, a button: pointing at it, Enter, Space or a click opens the panel, ArrowDown or
+ * ArrowUp opens it and moves into it, Escape closes it and returns focus to the button, and a navigation closes it.
+ * Focus alone does not open it: tabbing past the menus costs one press each.
  */
 export function NavDropdown({
   id,
   label,
+  href,
   className = '',
   panelClassName = '',
   children,
 }: {
   id: string;
-  label: ReactNode;
+  label: string;
+  /** Where the entry leads without JavaScript. */
+  href: string;
   className?: string;
   panelClassName?: string;
   children: ReactNode;
 }) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const openedAt = useRef(0);
-  const quietFocus = useRef(false);
   const itemRef = useRef<HTMLLIElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -57,7 +52,6 @@ export function NavDropdown({
   const show = () => {
     if (!open) openedAt.current = Date.now();
     setOpen(true);
-    setOpened(true);
     setDismissed(false);
   };
   const reset = () => {
@@ -68,11 +62,21 @@ export function NavDropdown({
     setOpen(false);
     setDismissed(true);
     if (refocus && triggerRef.current && document.activeElement !== triggerRef.current) {
-      quietFocus.current = true;
       triggerRef.current.focus();
-      quietFocus.current = false;
     }
   };
+
+  if (!hydrated) {
+    return (
+      <li className={`nav-item ${className}`}>
+        {/* The chevron too: the button that replaces the link takes the same room, so nothing moves. */}
+        <Link to={href} className="nav-link">
+          {label}
+          <ChevronDownIcon className="nav-chevron" />
+        </Link>
+      </li>
+    );
+  }
 
   return (
     <li
@@ -85,19 +89,15 @@ export function NavDropdown({
         if (!itemRef.current?.contains(document.activeElement)) reset();
         else dismiss(false);
       }}
-      onFocus={() => {
-        if (!quietFocus.current && !dismissed) show();
-      }}
       onBlur={(event) => {
         const item = itemRef.current;
         if (item?.contains(event.relatedTarget as Node | null)) return;
-        // A followed link loses focus as its panel hides; the pointer may still rest where the panel was, and
-        // the browser may not yet have noticed it left. Forgetting the dismissal then would let :hover open it again.
+        // A followed link loses focus as its panel hides, while the pointer may still rest where the panel was.
         if (dismissed && item?.matches(':hover')) setOpen(false);
         else reset();
       }}
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && (open || !dismissed)) {
+        if (event.key === 'Escape' && open) {
           event.stopPropagation();
           dismiss(true);
         }
@@ -114,7 +114,7 @@ export function NavDropdown({
           else show();
         }}
         onKeyDown={(event) => {
-          if (event.key === 'ArrowDown') {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault();
             show();
             // The panel becomes visible on the next paint; focus its first link then.
@@ -126,7 +126,7 @@ export function NavDropdown({
         <ChevronDownIcon className="nav-chevron" />
       </button>
       <div id={id} ref={panelRef} className={`nav-panel ${panelClassName}`}>
-        <OpenedContext.Provider value={opened}>{children}</OpenedContext.Provider>
+        {open && children}
       </div>
     </li>
   );

@@ -55,6 +55,9 @@ export const GIFT_OCCASIONS = [
   { label: 'Personalized Gifts', short: 'Personalized', href: filterHref({ occasion: 'Personalized' }), art: 'personalized' },
 ] as const;
 
+/** The footer's gifting links: where the header's Gifting entry leads without JavaScript. */
+export const GIFTING_HREF = '#footer-gifting';
+
 export const WEDDING_GIFTS = { label: 'Wedding Gifts', short: 'Wedding', href: filterHref({ occasion: 'Wedding' }) };
 
 export const GIFT_RECIPIENTS = GIFT_RECIPIENT_NAMES.map((who) => ({

@@ -6,12 +6,34 @@ import { HeaderSearch } from './header-search.tsx';
 import { BagIcon } from './icons.tsx';
 
 export const SIDE_PANEL_ID = 'side-panel';
+const PANEL_SEARCH_ID = 'panel-search-q';
 
 /** The slide-out panel: product search, the mini cart with its subtotal, and the way to cart and checkout. */
-export function SidePanel({ open, onClose, cart, cartKnown }: { open: boolean; onClose: () => void; cart: MiniCart; cartKnown: boolean }) {
+export function SidePanel({
+  open,
+  onClose,
+  cart,
+  cartKnown,
+  focusSearch = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  cart: MiniCart;
+  cartKnown: boolean;
+  /** Opened from the search icon: the search field takes focus, ready for typing (issue 40). */
+  focusSearch?: boolean;
+}) {
   return (
-    <Drawer id={SIDE_PANEL_ID} open={open} onClose={onClose} side="right" title="Search & cart" className="side-panel">
-      <HeaderSearch />
+    <Drawer
+      id={SIDE_PANEL_ID}
+      open={open}
+      onClose={onClose}
+      side="right"
+      title="Search & cart"
+      className="side-panel"
+      initialFocusId={focusSearch ? PANEL_SEARCH_ID : undefined}
+    >
+      <HeaderSearch id={PANEL_SEARCH_ID} />
 
       <section className="mini-cart" aria-labelledby="mini-cart-title">
         <h3 className="mini-cart-title" id="mini-cart-title">

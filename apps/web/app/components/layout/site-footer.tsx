@@ -4,7 +4,7 @@ import { MATERIALS } from '@milli/contracts';
 import { mailHref, telHref } from './contact.ts';
 import { MailIcon, PhoneIcon, PinIcon } from './icons.tsx';
 import { LogoMark } from './logo.tsx';
-import { LEGAL_LINKS, QUICK_LINKS, filterHref } from './nav-links.ts';
+import { GIFTING_HREF, GIFT_OCCASIONS, LEGAL_LINKS, QUICK_LINKS, WEDDING_GIFTS, filterHref } from './nav-links.ts';
 import type { StoreShell } from './shell-data.ts';
 
 /** Footer: the vision, how to reach us (help line, two e-mails, the Chennai office), quick links, ©. */
@@ -108,6 +108,20 @@ export const SiteFooter = memo(function SiteFooter({ data }: { data: StoreShell 
             <li>
               <Link to="/alljewellery">All jewellery</Link>
             </li>
+          </ul>
+        </nav>
+
+        {/* Where the header's Gifting entry leads without JavaScript (its panel needs it). */}
+        <nav className="footer-col" aria-labelledby={GIFTING_HREF.slice(1)}>
+          <h2 className="footer-heading" id={GIFTING_HREF.slice(1)}>
+            Gifting
+          </h2>
+          <ul className="footer-links">
+            {[...GIFT_OCCASIONS, WEDDING_GIFTS].map((gift) => (
+              <li key={gift.href}>
+                <Link to={gift.href}>{gift.label}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

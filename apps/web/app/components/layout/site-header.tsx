@@ -9,11 +9,20 @@ import { LogoutButton, useLogoutError } from './logout-button.tsx';
 import { GiftingMenu, MegaMenu } from './mega-menu.tsx';
 import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';
+import { GIFTING_HREF, filterHref } from './nav-links.ts';
 import type { ShellData, StoreShell } from './shell-data.ts';
 import { SIDE_PANEL_ID, SidePanel } from './side-panel.tsx';
 import { useScrollPast } from './use-scroll-past.ts';
 
-type Panel = 'side' | 'menu' | null;
+type Panel = 'search' | 'cart' | 'menu' | null;
+
+/**
+ * Without JavaScript the drawers' triggers lead to real places (issue 40): the menu icon to the footer's
+ * navigation (every material, gifting and the store's pages), the search icon to the listing's search field, the
+ * cart icon to the cart page.
+ */
+const NO_SCRIPT_MENU_HREF = '#footer-shop';
+const NO_SCRIPT_SEARCH_HREF = '/alljewellery#listing-q';
 
 function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
@@ -124,11 +133,11 @@ const MainNav = memo(function MainNav({ categories, tagsByCategory, otherStones 
     <nav className="main-nav" aria-label="Main">
       <ul className="nav-list">
         {MATERIALS.map((material) => (
-          <NavDropdown key={material} id={`mega-${material.toLowerCase()}`} label={material} panelClassName="mega">
+          <NavDropdown key={material} id={`mega-${material.toLowerCase()}`} label={material} href={filterHref({ material })} panelClassName="mega">
             <MegaMenu material={material} categories={categories} tagsByCategory={tagsByCategory} otherStones={otherStones} />
           </NavDropdown>
         ))}
-        <NavDropdown id="mega-gifting" label="Gifting" panelClassName="mega mega--gifting">
+        <NavDropdown id="mega-gifting" label="Gifting" href={GIFTING_HREF} panelClassName="mega mega--gifting">
           <GiftingMenu />
         </NavDropdown>
         <li className="nav-item">
@@ -167,7 +176,7 @@ export function SiteHeader({ data }: { data: ShellData }) {
     setPanel(null);
   }, [location.key]);
 
-  /** Triggers are links to #panel (works without JS); with JS they open the modal drawer instead. */
+  /** Triggers are links to real places (works without JS); with JS they open the modal drawer instead. */
   const opener = (which: Exclude<Panel, null>) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -184,7 +193,7 @@ export function SiteHeader({ data }: { data: ShellData }) {
           <div className={`header-bar${stuck ? ' is-stuck' : ''}`}>
             <div className="container header-inner">
               <a
-                href={`#${MOBILE_MENU_ID}`}
+                href={NO_SCRIPT_MENU_HREF}
                 className="icon-btn hamburger"
                 aria-label="Open menu"
                 aria-haspopup="dialog"
@@ -200,13 +209,13 @@ export function SiteHeader({ data }: { data: ShellData }) {
               <MainNav categories={categories} tagsByCategory={tagsByCategory} otherStones={otherStones} />
               <div className="header-actions">
                 <a
-                  href={`#${SIDE_PANEL_ID}`}
+                  href={NO_SCRIPT_SEARCH_HREF}
                   className="icon-btn"
                   aria-label="Search"
                   aria-haspopup="dialog"
                   aria-controls={SIDE_PANEL_ID}
-                  aria-expanded={panel === 'side'}
-                  onClick={opener('side')}
+                  aria-expanded={panel === 'search' || panel === 'cart'}
+                  onClick={opener('search')}
                 >
                   <SearchIcon />
                 </a>
@@ -224,8 +233,8 @@ export function SiteHeader({ data }: { data: ShellData }) {
                   aria-label={personalKnown ? `Cart, ${plural(cart.count, 'item', 'items')}` : 'Cart'}
                   aria-haspopup="dialog"
                   aria-controls={SIDE_PANEL_ID}
-                  aria-expanded={panel === 'side'}
-                  onClick={opener('side')}
+                  aria-expanded={panel === 'search' || panel === 'cart'}
+                  onClick={opener('cart')}
                 >
                   <BagIcon />
                   <CountBadge count={cart.count} known={personalKnown} />
@@ -235,7 +244,7 @@ export function SiteHeader({ data }: { data: ShellData }) {
           </div>
         </div>
       </header>
-      <SidePanel open={panel === 'side'} onClose={close} cart={cart} cartKnown={personalKnown} />
+      <SidePanel open={panel === 'search' || panel === 'cart'} focusSearch={panel === 'search'} onClose={close} cart={cart} cartKnown={personalKnown} />
       <MobileMenu
         open={panel === 'menu'}
         onClose={close}

@@ -1,5 +1,5 @@
+import type { CSSProperties } from 'react';
 import { useFetcher, useLocation } from 'react-router';
-import { HeartIcon } from '../layout/icons.tsx';
 import { useShellData } from '../layout/shell-data.ts';
 import { submitThroughFetcher } from './fetcher-submit.ts';
 
@@ -46,9 +46,8 @@ export function WishlistHeart({
         aria-pressed={on}
         aria-label={on ? `Remove ${productName} from wish list` : `Add ${productName} to wish list`}
         title={on ? 'In your wish list' : 'Add to wish list'}
-      >
-        <HeartIcon size={size} fill={on ? 'currentColor' : 'none'} />
-      </button>
+        style={size === 20 ? undefined : ({ '--heart-size': `${size}px` } as CSSProperties)}
+      />
       {failed && (
         <span className="wish-error" role="alert">
           {failed}

@@ -4,7 +4,7 @@ import { ApiError, type ApiClient } from '../../lib/api.ts';
 import { cartSetCookie, priceGuestCart, readCartCookie, type GuestCartItem } from '../../lib/cart-cookie.ts';
 import { storeCookie, type CookieSite } from '../../lib/cookies.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import type { AppliedCoupon, CartView, CartViewLine } from './cart-view.ts';
+import type { AppliedCoupon, CartView, CartViewLine, CouponOffer } from './cart-view.ts';
 
 /** The coupon the shopper applied in the cart, remembered so checkout shows the same totals. */
 export const COUPON_COOKIE = 'milli_coupon';
@@ -82,6 +82,16 @@ export async function applyCoupon(
   }
 }
 
+/** The coupons on offer for this cart (POST /api/coupons/offers); a failure only hides the list, never the cart. */
+async function couponOffers(api: ApiClient, guestItems: GuestCartItem[] | null): Promise<CouponOffer[]> {
+  try {
+    return (await api.post('/api/coupons/offers', guestItems ? { cartItems: JSON.stringify(guestItems) } : {})).data;
+  } catch (error) {
+    if (error instanceof ApiError) return [];
+    throw error;
+  }
+}
+
 /**
  * What the cart and checkout are not shown without: the store's settings (the shipping fee, the pay-on-delivery limit)
  * and, at checkout, the shopper's Milli Harvest plans and store credit that may pay. An API that cannot give them shows
@@ -108,7 +118,8 @@ export async function loadCartView(api: ApiClient, request: Request, user: Sessi
     if (applied.ok) coupon = applied.coupon;
     else couponNotice = `Coupon ${code} no longer applies: ${applied.message}`;
   }
-  return { userId: user?.userId ?? null, lines, shippingFeePaise, coupon, couponNotice };
+  const offers = lines.length > 0 ? await couponOffers(api, guestItems) : [];
+  return { userId: user?.userId ?? null, lines, shippingFeePaise, coupon, couponNotice, offers };
 }
 
 /** Guest carts live in the cookie: the new quantities (0 removes a line) as a Set-Cookie value. */

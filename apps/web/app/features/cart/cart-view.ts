@@ -1,3 +1,4 @@
+import type { ApiAnswer } from '@milli/contracts';
 import { couponDiscount, orderTotals, type CouponRule, type OrderTotals } from '@milli/pricing';
 
 /**
@@ -34,6 +35,9 @@ export interface AppliedCoupon {
   rule: CouponRule;
 }
 
+/** A coupon on offer to this shopper (POST /api/coupons/offers). */
+export type CouponOffer = ApiAnswer<'POST', '/api/coupons/offers'>['data'][number];
+
 export interface CartView {
   userId: number | null;
   lines: CartViewLine[];
@@ -41,6 +45,8 @@ export interface CartView {
   coupon: AppliedCoupon | null;
   /** Why the remembered coupon no longer applies (the cart changed, it expired …). */
   couponNotice: string | null;
+  /** The coupons this shopper can use now (issue 40's "View offers"); empty when none, or when they could not be read. */
+  offers: CouponOffer[];
 }
 
 export interface QuantityLine {

@@ -17,8 +17,9 @@ function countIn(counts: Record<string, number> | undefined, key: string): numbe
 
 function Count({ n }: { n: number | undefined }) {
   if (n === undefined) return null;
-  // Part of the link's name ('Gold (84)'), so a screen reader hears the count with the value.
-  return <span className="filter-count"> ({n})</span>;
+  // Part of the link's name ('Gold (84)'), so a screen reader hears the count with the value; plain text, not an
+  // element: the listing's fifty values would be fifty more elements (issue 40).
+  return <> ({n})</>;
 }
 
 /** One filter value: a link that sets it, or, when it is already chosen, removes it. */
@@ -34,7 +35,6 @@ function Option({ state, name, value, label, count }: { state: ListingState; nam
         preventScrollReset
         rel="nofollow"
       >
-        <span className="filter-check" aria-hidden="true" />
         {label ?? value}
         {!active && <Count n={count} />}
         {active && <span className="visually-hidden"> (chosen: select to remove)</span>}
@@ -157,12 +157,11 @@ export function FilterPanel({
             <li key={b.label}>
               <Link
                 to={hrefWithFilter(state, active ? base : { ...base, ...range })}
-                className={`filter-option${active ? ' is-active' : ''}`}
+                className={`filter-option filter-option--round${active ? ' is-active' : ''}`}
                 aria-current={active ? 'true' : undefined}
                 preventScrollReset
                 rel="nofollow"
               >
-                <span className="filter-check filter-check--round" aria-hidden="true" />
                 {b.label}
                 {!active && <Count n={count} />}
                 {active && <span className="visually-hidden"> (chosen: select to remove)</span>}

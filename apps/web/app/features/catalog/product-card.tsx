@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '@milli/contracts';
-import { ArrowRightIcon } from '../../components/layout/icons.tsx';
 import { OfferPrice } from '../../components/price/offer-price.tsx';
 import { WishlistHeart } from '../../components/wishlist/wishlist-heart.tsx';
 import { ProductPicture } from '../../components/media/product-picture.tsx';
@@ -10,8 +9,8 @@ export const PLACEHOLDER_IMAGE = '/placeholder-jewel.svg';
 const IMAGE_SIZE = 480;
 
 /**
- * A product on the listing: picture, category, name (the card's link), price in rupees, the arrow link
- * and the wish-list heart (its own small form, above the card's link so both can be reached).
+ * A product on the listing: picture, category, name (the card's link), price in rupees, an arrow
+ * (CSS) and the wish-list heart (its own small form, above the card's link so both can be reached).
  * `eager` for the first row (on screen at once); `priority` for the first card, the page's largest paint on a phone.
  */
 export function ProductCard({ product, eager = false, priority = false }: { product: ProductSummary; eager?: boolean; priority?: boolean }) {
@@ -45,10 +44,6 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
           <p className="product-card-price price">
             <OfferPrice nowPaise={productPaise(product)} beforePaise={product.product_price_before_paise} percentOff={product.product_discount_percent} />
           </p>
-          {/* The whole card is already the link above; the arrow is its visible cue, so it is not a second tab stop. */}
-          <Link to={href} className="product-card-arrow" tabIndex={-1} aria-hidden="true">
-            <ArrowRightIcon size={18} />
-          </Link>
         </div>
       </div>
     </article>

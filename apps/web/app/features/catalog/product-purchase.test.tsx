@@ -140,7 +140,10 @@ describe('the product purchase form', () => {
     expect(checked(screen.getByRole('radio', { name: 'Rose Gold' }))).toBe(true);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), '12');
     await user.click(screen.getByRole('button', { name: 'One more' }));
-    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    // The buy box's own button; the Add to Cart bar's (issue 40) is a second button of the same form.
+    const [own, bar] = screen.getAllByRole('button', { name: 'Add to Cart' });
+    expect(bar!.getAttribute('form')).toBe(own!.closest('form')!.id);
+    await user.click(own!);
 
     await expect.poll(() => posted.length).toBe(1);
     expect(posted[0]).toEqual({
@@ -179,7 +182,7 @@ describe('the product purchase form', () => {
   it('has no size box for a piece without sizes, and cannot add a karat with no rate today', async () => {
     const product = ring({ sizeKind: null, sizes: [], ratesPaisePerGram: { '18': 10_240_00, '22': 12_505_00 } });
     renderPurchase(product);
-    const form = (await screen.findByRole('button', { name: 'Add to Cart' })).closest('form')!;
+    const form = (await screen.findAllByRole('button', { name: 'Add to Cart' }))[0]!.closest('form')!;
     expect(within(form).queryByRole('combobox')).toBeNull();
     expect((screen.getByRole('radio', { name: '14kt' }) as HTMLInputElement).disabled).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { SIZE_LABELS, type ProductDetail } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
@@ -10,6 +10,7 @@ import type { AddToCartResult } from './product-actions.server.ts';
 import { inStock } from './product-seo.ts';
 import { SizerDialog, SizerTrigger, useSizerDialog, type SizerResult } from './sizer-dialog.tsx';
 import { listingHref } from './listing-url.ts';
+import { BUY_FORM_ID, StickyBuyBar } from './sticky-buy-bar.tsx';
 import { WishlistHeart } from '../../components/wishlist/wishlist-heart.tsx';
 import { onCode } from '../../lib/api.ts';
 
@@ -124,9 +125,18 @@ export function ProductPurchase({
   const size = pricing.sizeKind ? SIZE_LABELS[pricing.sizeKind] : null;
   const sizeRefused =
     cartResult !== null && !cartResult.ok && onCode<CartRefusal, 'size' | null>(cartResult.code ?? null, REFUSED_FIELD, () => null) === 'size';
+  // Sent here from the wish list to choose a size (issue 40): the field is marked and takes focus until one is chosen.
+  const sizeAsked = search.get('choose') === 'size' && cartResult === null && chosenSize === '';
   const sizer = useSizerDialog(sizerResult !== null);
   const navigation = useNavigation();
   const adding = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add-to-cart';
+  // After Add to Cart, focus moves to what it said (issue 40): the button is not disabled while adding, which
+  // would drop focus to the page's start, and the message (with its View cart link) is read out and reachable.
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (cartResult && (active === document.body || active?.matches('.pd-add, .pd-sticky-add'))) resultRef.current?.focus();
+  }, [cartResult]);
 
   const price = priceForChoice(pricing, { purity, diamondQuality, size: byLength && chosenSize ? chosenSize : null });
   const totalPaise = price?.breakup.totalPaise ?? productPaise(product);
@@ -190,7 +200,7 @@ export function ProductPurchase({
         <dd>{product.product_country_of_origin}</dd>
       </dl>
 
-      <Form method="post" className="pd-choose" preventScrollReset>
+      <Form method="post" className="pd-choose" id={BUY_FORM_ID} preventScrollReset>
         <input type="hidden" name="intent" value="add-to-cart" />
         <input type="hidden" name="productId" value={product.product_id} />
         <Chips name="material" legend="Material" options={[METAL_NAMES[pricing.metal]]} value={METAL_NAMES[pricing.metal]} />
@@ -229,8 +239,9 @@ export function ProductPurchase({
                 value={chosenSize}
                 onChange={(event) => setChosenSize(event.target.value)}
                 aria-required="true"
-                aria-invalid={sizeRefused || undefined}
-                aria-describedby={sizeRefused ? 'pd-cart-result' : undefined}
+                aria-invalid={sizeRefused || sizeAsked || undefined}
+                aria-describedby={sizeRefused ? 'pd-cart-result' : sizeAsked ? 'pd-size-asked' : undefined}
+                autoFocus={sizeAsked}
               >
                 <option value="">{pricing.sizeKind === 'length' ? 'Choose a length' : 'Choose a size'}</option>
                 {pricing.sizes.map((s) => (
@@ -240,6 +251,11 @@ export function ProductPurchase({
                   </option>
                 ))}
               </select>
+              {sizeAsked && (
+                <p id="pd-size-asked" className="field-error">
+                  Please choose a {size.label.toLowerCase()} to add this piece to your cart.
+                </p>
+              )}
               {pricing.sizeKind === 'ring' && <SizerTrigger control={sizer} />}
             </div>
           )}
@@ -290,7 +306,13 @@ export function ProductPurchase({
           </p>
         )}
         {cartResult && (
-          <p id="pd-cart-result" className={cartResult.ok ? 'alert-success' : 'alert-error'} role={cartResult.ok ? 'status' : 'alert'}>
+          <p
+            id="pd-cart-result"
+            ref={resultRef}
+            tabIndex={-1}
+            className={cartResult.ok ? 'alert-success' : 'alert-error'}
+            role={cartResult.ok ? 'status' : 'alert'}
+          >
             {cartResult.message}
             {cartResult.ok && (
               <>
@@ -305,10 +327,19 @@ export function ProductPurchase({
             Today’s rate for this choice is not published yet. Please choose another gold quality or diamond grade.
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block pd-add" disabled={!available || !price || adding}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block pd-add"
+          disabled={!available || !price}
+          aria-disabled={adding || undefined}
+          onClick={(event) => {
+            if (adding) event.preventDefault();
+          }}
+        >
           {adding ? 'Adding…' : 'Add to Cart'}
         </button>
       </Form>
+      <StickyBuyBar name={product.product_name} price={formatRupees(totalPaise)} disabled={!available || !price} adding={adding} />
       {pricing.sizeKind === 'ring' && <SizerDialog productId={product.product_id} fallback={sizerResult} control={sizer} />}
 
       {byLength && <LengthWeights pricing={pricing} choice={{ purity, diamondQuality }} chosen={chosenSize || null} onChoose={setChosenSize} />}
