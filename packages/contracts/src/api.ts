@@ -10,6 +10,10 @@
  */
 import type { z } from 'zod';
 import {
+  AdminRateLockPageSchema,
+  RateLockListSchema,
+  RateLockPayAnswerSchema,
+  RateLockTermsSchema,
   AddressAnswerSchema,
   AddressListSchema,
   AdminAppointmentCalendarSchema,
@@ -208,6 +212,10 @@ export const API_ANSWERS = {
   'POST /api/harvest/enrol': HarvestEnrolAnswerSchema,
   'POST /api/harvest/instalments/:id/pay': HarvestPayAnswerSchema,
   'GET /api/harvest/plans': HarvestPlanListSchema,
+  'GET /api/rate-locks/terms': RateLockTermsSchema,
+  'GET /api/rate-locks': RateLockListSchema,
+  'POST /api/rate-locks': RateLockPayAnswerSchema,
+  'POST /api/rate-locks/:id/pay': RateLockPayAnswerSchema,
   // A load balancer's (issue 37); the web never calls them.
   'GET /api/health/live': HealthLiveSchema,
   'GET /api/health/ready': HealthReadySchema,
@@ -287,6 +295,7 @@ export const API_ANSWERS = {
   'POST /api/admin/exchanges/:id/refuse': AdminExchangeAnswerSchema,
   'POST /api/admin/exchanges/:id/settle': AdminExchangeAnswerSchema,
   'GET /api/admin/harvest/plans': AdminHarvestPageSchema,
+  'GET /api/admin/rate-locks': AdminRateLockPageSchema,
   'GET /api/admin/harvest/plans/:id': AdminHarvestPlanSchema,
   'POST /api/admin/harvest/plans/:id/close': AdminHarvestPlanSchema,
   'POST /api/admin/harvest/plans/:id/remind': AdminHarvestPlanSchema,

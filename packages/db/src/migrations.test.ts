@@ -58,6 +58,8 @@ const TABLES = [
   'product_tags',
   'products',
   'rate_limit_hits',
+  'rate_lock_uses',
+  'rate_locks',
   'refunds',
   'review_photos',
   'reviews',

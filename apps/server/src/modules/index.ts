@@ -41,6 +41,8 @@ import { customersAdminModule } from './customers/admin-routes.ts';
 import { courierModule } from './courier/routes.ts';
 import { courierAdminModule } from './courier/admin-routes.ts';
 import { searchAdminModule } from './search/admin-routes.ts';
+import { rateLocksModule } from './rate-locks/routes.ts';
+import { rateLocksAdminModule } from './rate-locks/admin-routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -85,4 +87,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   courierAdminModule,
   searchAdminModule,
   customersAdminModule,
+  rateLocksModule,
+  rateLocksAdminModule,
 ];
