@@ -10,8 +10,6 @@ import { GatewayPaymentSchema } from './payments.ts';
 export const RATE_LOCK_STATUS_VALUES = ['Pending payment', 'Live', 'Ended', 'Cancelled'] as const;
 export const RATE_LOCK_UNUSED_VALUES = ['refund', 'keep'] as const;
 export const RATE_LOCK_METALS = ['gold', 'platinum', 'silver'] as const;
-/** The page the lock form is on (the gold-rate page and the product page link to it). */
-export const RATE_LOCK_PATH = '/rate-lock';
 
 const weight = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().replace(/\s*g(rams?)?$/i, '') : v),

@@ -1,4 +1,5 @@
 import { Link, data } from 'react-router';
+import { RATE_LOCK_PATH } from '@milli/contracts';
 import type { Route } from './+types/account';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -17,27 +18,30 @@ import { AddressBookPane } from '../features/account/address-book-pane.tsx';
 import { CANCEL_APPOINTMENT_INTENT, MyAppointments, type CancelAppointmentResult } from '../features/appointments/my-appointments.tsx';
 import { cancelAppointment, loadAppointments } from '../features/appointments/my-appointments.server.ts';
 import { StoreCreditPane, loadStoreCredit } from '../features/account/store-credit-pane.tsx';
+import { RateLockTable, loadRateLocks } from '../features/rate-lock/rate-lock-table.tsx';
 import { MyComplaints } from '../features/complaints/my-complaints.tsx';
 import { loadMyComplaints } from '../features/complaints/complaints.server.ts';
 import '../styles/screens/shells.css';
 import '../styles/screens/account.css';
 import '../styles/screens/payments.css';
 import '../styles/screens/complaints.css';
+import '../styles/screens/rate-lock.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') }, { name: 'robots', content: 'noindex' }];
 
 /** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [account, payments, addresses, appointments, storeCredit, complaints] = await Promise.all([
+  const [account, payments, addresses, appointments, storeCredit, complaints, rateLocks] = await Promise.all([
     loadAccount(api, request),
     loadPayments(api),
     loadAddresses(api),
     loadAppointments(api),
     loadStoreCredit(api),
     loadMyComplaints(api),
+    loadRateLocks(api),
   ]);
-  return { ...account, payments, addresses, appointments, storeCredit, complaints };
+  return { ...account, payments, addresses, appointments, storeCredit, complaints, rateLocks };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,7 +75,7 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
  * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, details, payments, addresses, appointments, storeCredit, complaints } = loaderData;
+  const { user, details, payments, addresses, appointments, storeCredit, complaints, rateLocks } = loaderData;
   const appointmentResult =
     actionData && 'intent' in actionData && actionData.intent === CANCEL_APPOINTMENT_INTENT ? (actionData as CancelAppointmentResult) : undefined;
   const addressResult = actionData && 'fields' in actionData && ADDRESS_INTENTS.includes(actionData.intent) ? (actionData as AddressResult) : undefined;
@@ -148,6 +152,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
             <Panel tab="store-credit" active={tab}>
               <StoreCreditPane statement={storeCredit} />
+            </Panel>
+
+            <Panel tab="rate-locks" active={tab}>
+              <div className="stack">
+                <p className="muted">
+                  A rate lock holds a day’s rate for the grams you mean to buy: what you buy of that metal meanwhile is priced at the lower of the locked rate
+                  and the day’s. <Link to={RATE_LOCK_PATH}>Lock a rate</Link>
+                </p>
+                <RateLockTable locks={rateLocks} />
+              </div>
             </Panel>
 
             <Panel tab="addresses" active={tab}>
