@@ -43,6 +43,7 @@ import { customDesignMedia } from './modules/custom-design/routes.ts';
 import { catalogueMedia, mediaRoutes } from './modules/catalog/routes.ts';
 import { reviewMedia } from './modules/reviews/routes.ts';
 import { createHarvestKeeper, type HarvestKeeper } from './modules/harvest/keeper.ts';
+import { createRateLockKeeper, type RateLockKeeper } from './modules/rate-locks/keeper.ts';
 import { createAppointmentKeeper, type AppointmentKeeper } from './modules/appointments/keeper.ts';
 
 /** The settings' own default (the column's: backupRetentionDays), for a store whose settings row is not yet written. */
@@ -67,6 +68,8 @@ declare module 'fastify' {
     paymentKeeper: PaymentKeeper;
     /** The daily Harvest job: maturity and reminders (tests call run()). */
     harvestKeeper: HarvestKeeper;
+    /** Issue 42: the hourly end of rate locks whose period is over (tests call run()). */
+    rateLockKeeper: RateLockKeeper;
     /** The day-before appointment reminders (tests call run()). */
     appointmentKeeper: AppointmentKeeper;
     /** Readiness and shutdown: draining after SIGTERM, and the background work a shutdown waits for (lib/lifecycle.ts). */
@@ -256,6 +259,13 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: b
     mailQueued: () => mailer.kick(),
   });
   app.decorate('harvestKeeper', harvestKeeper);
+  // Rate locks whose period is over end, their unused advance refunded or kept (issue 42, hourly).
+  const rateLockKeeper = createRateLockKeeper(deps.database.db, payments, {
+    settings: services.settings,
+    log: app.log,
+    mailQueued: () => mailer.kick(),
+  });
+  app.decorate('rateLockKeeper', rateLockKeeper);
   // Appointments booked for tomorrow are reminded once (hourly).
   const appointmentKeeper = createAppointmentKeeper(deps.database.db, {
     settings: services.settings,
@@ -266,6 +276,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: b
   defineQueues(jobs, {
     payments: keeper,
     harvest: harvestKeeper,
+    rateLocks: rateLockKeeper,
     appointments: appointmentKeeper,
     housekeeper,
     sales: services.catalog,

@@ -13,11 +13,13 @@ import type { Housekeeper } from './modules/housekeeping/service.ts';
 import type { Mailer, MailJob } from './modules/mail/sender.ts';
 import type { MessageJob, Messenger } from './modules/messages/sender.ts';
 import type { PaymentKeeper } from './modules/payments/keeper.ts';
+import type { RateLockKeeper } from './modules/rate-locks/keeper.ts';
 
 /** The queues' names, as jobs, logs and the Jobs screen call them. */
 export const QUEUE = {
   paymentsReconcile: 'payments.reconcile',
   harvestDaily: 'harvest.daily',
+  rateLocksEnd: 'rate-locks.end',
   catalogSales: 'catalog.sales',
   appointmentsRemind: 'appointments.remind',
   housekeepingSweep: 'housekeeping.sweep',
@@ -35,6 +37,8 @@ export const CDN_PURGE_DELAY_SECONDS = 10;
 export interface StoreWork {
   payments: PaymentKeeper;
   harvest: HarvestKeeper;
+  /** Issue 42: rate locks whose period is over end, their unused advance refunded or kept. */
+  rateLocks: RateLockKeeper;
   appointments: AppointmentKeeper;
   housekeeper: Housekeeper;
   /** The catalogue's stored sale cuts brought to the day's sales (the catalogue service's applySales). */
@@ -62,6 +66,12 @@ export function defineQueues(jobs: JobEngine, work: StoreWork): void {
   // while every instance was down is run when one is back.
   jobs.define(QUEUE.harvestDaily, () => work.harvest.run(), { retryLimit: 4, retryDelaySeconds: 5 * 60, expireInSeconds: 30 * 60 });
   jobs.schedule(QUEUE.harvestDaily, '30 6 * * *', { label: 'Daily at 6:30 am', missed: 'once' });
+
+  // Rate locks whose period is over end (issue 42): hourly, so a lock ends within the hour after its last moment; its unused
+  // advance is refunded once (the refund's key is the lock's) or kept. An hour missed while every instance was down is run
+  // when one is back.
+  jobs.define(QUEUE.rateLocksEnd, () => work.rateLocks.run(), { retryLimit: 3, retryDelaySeconds: 5 * 60, expireInSeconds: 30 * 60 });
+  jobs.schedule(QUEUE.rateLocksEnd, '40 * * * *', { label: 'Hourly, at 40 past', missed: 'once' });
 
   // Sales begin and end by date: the price the listings filter and sort by follows them at each Indian day's start (and
   // once at server start, app.ts). A midnight missed while every instance was down is run when one is back.

@@ -47,6 +47,7 @@ export const ROUTE_DESKS: readonly (readonly [method: RegExp, path: RegExp, perm
   [/POST/, /^\/api\/admin\/exchanges\/:id\/settle$/, 'accounts'],
   [/GET/, /^\/api\/admin\/refunds-due$/, 'accounts'],
   [/.*/, /^\/api\/admin\/harvest\//, 'accounts'],
+  [/GET/, /^\/api\/admin\/rate-locks$/, 'accounts'],
   // The orders desk.
   [/.*/, /^\/api\/admin\/orders(\/|$|\.csv$)/, 'orders'],
   [/GET/, /^\/api\/admin\/invoices\/batch\.pdf$/, 'orders'],

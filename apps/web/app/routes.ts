@@ -48,6 +48,7 @@ const adminScreens = [
   route('custom-requests/:id', 'routes/admin/custom-request.tsx'),
   route('harvest', 'routes/admin/harvest.tsx'),
   route('harvest/:id', 'routes/admin/harvest-plan.tsx'),
+  route('rate-locks', 'routes/admin/rate-locks.tsx'),
   route('reviews', 'routes/admin/reviews.tsx'),
   route('appointments', 'routes/admin/appointments.tsx'),
   route('complaints', 'routes/admin/complaints.tsx'),
@@ -120,6 +121,8 @@ export default [
   route('book-appointment', 'routes/book-appointment.tsx'),
   route('appointment', 'routes/appointment.tsx'),
   route('trade-in', 'routes/trade-in.tsx'),
+  // Issue 42: lock today's rate by paying an advance (the gold-rate page, the product page and My Account link here).
+  route('rate-lock', 'routes/rate-lock.tsx'),
   // Issue 38: complaints with ticket numbers; a guest's ticket by the link in its mail; the shopper's in My Account.
   route('help', 'routes/help.tsx'),
   route('help/ticket', 'routes/help-ticket.tsx'),

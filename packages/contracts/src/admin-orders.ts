@@ -199,6 +199,8 @@ export const AdminOrderDetailSchema = z.object({
     harvestCreditPaise: z.number().int(),
     /** Store credit spent on the order (issue 20). */
     storeCreditPaise: z.number().int(),
+    /** Issue 42: the rate locks' advance the order used. */
+    rateLockAdvancePaise: z.number().int(),
     advancePaise: z.number().int(),
     totalPaise: z.number().int(),
   }),

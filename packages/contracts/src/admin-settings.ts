@@ -44,6 +44,14 @@ export const AdminSettingsSchema = z.object({
   backupRetentionDays: z.number().int(),
   /** Issue 38: the jeweller's BIS registration number (HM/C- and ten digits), or '' until set. */
   bisRegistration: z.string(),
+  /** Issue 42, rate locks: the advance as a percent of the locked metal's value (1-100). */
+  rateLockAdvancePercent: z.number().int(),
+  /** The periods a rate may be locked for, in days, as the form types them: '30, 90, 180'. */
+  rateLockPeriods: z.string(),
+  /** The most metal one shopper's rate locks may hold at a time, in mg (1,000-10,000,000). */
+  rateLockMaxMg: z.number().int(),
+  /** What becomes of the unused advance at a lock's end: refunded through the gateway, or kept. */
+  rateLockUnusedAdvance: z.enum(['refund', 'keep']),
   staffTwoFactorRequired: z.boolean(),
   updatedAt: z.string(),
 });
@@ -80,6 +88,10 @@ export const SETTINGS_FIELDS = [
   'appointmentSlotCapacity',
   'backupRetentionDays',
   'bisRegistration',
+  'rateLockAdvancePercent',
+  'rateLockPeriods',
+  'rateLockMaxMg',
+  'rateLockUnusedAdvance',
   'staffTwoFactorRequired',
 ] as const satisfies readonly (keyof AdminSettings)[];
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -140,6 +152,10 @@ export const SettingsPatchSchema = z
       .string()
       .optional()
       .describe("The jeweller's BIS registration number: HM/C- and ten digits (HM/C-5190012345), or empty until the store has one"),
+    rateLockAdvancePercent: z.number().optional().describe('Issue 42: a rate lock’s advance, percent of the locked metal’s value (1-100)'),
+    rateLockPeriods: z.string().optional().describe('Issue 42: the periods offered, days, comma-separated: "30, 90, 180" (1 to 6 periods of 1-1095 days)'),
+    rateLockMaxMg: z.number().optional().describe('Issue 42: the most metal one shopper’s rate locks hold at a time, mg (1,000-10,000,000)'),
+    rateLockUnusedAdvance: z.string().optional().describe('Issue 42: "refund" (through the gateway) or "keep": the unused advance at a lock’s end'),
     staffTwoFactorRequired: z.boolean().optional(),
   })
   .strict();

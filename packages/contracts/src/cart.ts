@@ -93,6 +93,20 @@ export const CartLineSchema = z.object({
   product_stock: z.number().int(),
   product_stock_status: z.string(),
   options: LineOptionsSchema,
+  /**
+   * Issue 42: the shopper's live rate lock covers this line's metal: mg of one piece at the rate charged for them (the
+   * lower of the lock's and the day's), the day's rate, and the lock's advance the line's grams count toward the order
+   * (checkout takes it off what is left to pay). Null (or absent) without a lock.
+   */
+  rate_lock: z
+    .object({
+      lockedWeightMg: z.number().int(),
+      lockedRatePaisePerGram: z.number().int(),
+      dayRatePaisePerGram: z.number().int(),
+      advancePaise: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
 export const CartLineListSchema = z.array(CartLineSchema);

@@ -177,6 +177,8 @@ export const PlaceOrderAnswerSchema = z.object({
   harvestCreditPaise: z.number().int(),
   /** Paid from the customer's store credit (issue 20). */
   storeCreditPaise: z.number().int(),
+  /** Issue 42: paid by the advance of the shopper's rate locks the order's metal used. */
+  rateLockAdvancePaise: z.number().int(),
   couponCode: z.string().nullable(),
   /** True when this key had already placed the order: the first order is answered again. */
   replayed: z.boolean(),

@@ -22,4 +22,5 @@ export * from './admin-shop-values.ts';
 export * from './paid-before.ts';
 export * from './and-list.ts';
 export * from './hallmark.ts';
+export * from './rate-lock-rules.ts';
 export type * from './api.ts';

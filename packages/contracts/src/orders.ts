@@ -160,6 +160,13 @@ export const OrderLineSchema = z.object({
   unitPricePaise: z.number().int(),
   lineTotalPaise: z.number().int(),
   options: LineOptionsSchema,
+  /**
+   * Issue 42: the metal of one piece a rate lock covered: how many mg, at the rate charged for them (the lower of the
+   * lock's and the day's), and the day's rate the rest was charged at. Null when no lock was used.
+   */
+  rateLock: z
+    .object({ lockedWeightMg: z.number().int(), lockedRatePaisePerGram: z.number().int(), dayRatePaisePerGram: z.number().int().nullable() })
+    .nullable(),
 });
 
 /** GET /api/orders/{orderNumber} */
@@ -192,6 +199,8 @@ export const OrderDetailSchema = z.object({
     harvestCreditPaise: z.number().int(),
     /** Store credit spent on the order (issue 20): paid, like the Harvest credit, not a discount. */
     storeCreditPaise: z.number().int(),
+    /** Issue 42: the rate locks' advance the order used: paid before, shown against the total. */
+    rateLockAdvancePaise: z.number().int(),
     totalPaise: z.number().int(),
   }),
   history: z.array(z.object({ status: StatusSchema, at: z.string(), note: z.string().nullable() })),

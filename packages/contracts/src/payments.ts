@@ -46,7 +46,7 @@ export const RazorpayVerifySchema = z.object({
 });
 export type RazorpayVerify = z.infer<typeof RazorpayVerifySchema>;
 
-export const PAYMENT_PURPOSE_VALUES = ['cad_advance', 'harvest_instalment', 'order', 'order_adjustment'] as const;
+export const PAYMENT_PURPOSE_VALUES = ['cad_advance', 'harvest_instalment', 'order', 'order_adjustment', 'rate_lock'] as const;
 
 /** The verify answer: what was paid for, so the page knows where to go next. */
 export const PaymentVerifyAnswerSchema = z.object({

@@ -24,6 +24,14 @@ export const StoreSettingsSchema = z.object({
   exchangePercent: z.number().int(),
   buybackPercent: z.number().int(),
   tradeInPercent: z.number().int(),
+  /**
+   * Issue 42, the rate lock's terms, which the terms page states with their figures: the advance as a percent of the
+   * metal's value, the periods offered (days), the most grams one shopper's locks hold, and the unused advance's fate.
+   */
+  rateLockAdvancePercent: z.number().int(),
+  rateLockPeriodsDays: z.array(z.number().int()),
+  rateLockMaxMg: z.number().int(),
+  rateLockUnusedAdvance: z.enum(['refund', 'keep']),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 
@@ -98,6 +106,7 @@ export * from './checkout.ts';
 export * from './addresses.ts';
 export * from './payments.ts';
 export * from './harvest.ts';
+export * from './rate-locks.ts';
 export * from './trade-partners.ts';
 export * from './custom-design.ts';
 export * from './text.ts';

@@ -64,6 +64,8 @@ const TABLES = [
   'products',
   'rate_alerts',
   'rate_limit_hits',
+  'rate_lock_uses',
+  'rate_locks',
   'refunds',
   'review_photos',
   'reviews',

@@ -74,7 +74,14 @@ export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 export const ADDRESS_KINDS = ['shipping', 'billing'] as const;
 export const COUPON_KINDS = ['percent', 'fixed'] as const;
 /** order_adjustment: the difference a packed piece's real weight makes, beyond the tolerance (issue 19). */
-export const PAYMENT_PURPOSES = ['cad_advance', 'harvest_instalment', 'order', 'order_adjustment'] as const;
+export const PAYMENT_PURPOSES = ['cad_advance', 'harvest_instalment', 'order', 'order_adjustment', 'rate_lock'] as const;
+/**
+ * Issue 42: a rate lock (advance booking) is `Pending payment` until its advance is paid, `Live` for its period, then
+ * `Ended` (its unused advance refunded or kept, as the settings said) or `Cancelled` (never paid).
+ */
+export const RATE_LOCK_STATUSES = ['Pending payment', 'Live', 'Ended', 'Cancelled'] as const;
+/** What becomes of the unused part of a rate lock's advance when its period ends (store_settings). */
+export const RATE_LOCK_UNUSED_ADVANCE = ['refund', 'keep'] as const;
 /** A weight difference found at packing: charged to the customer, or given back. */
 export const ORDER_ADJUSTMENT_KINDS = ['charge', 'refund'] as const;
 /** open: waiting (to be paid, or refunded); settled: paid or refunded; waived: the store absorbed it. */
@@ -243,6 +250,17 @@ export const storeSettings = pgTable(
      * is printed then.
      */
     bisRegistration: text('bis_registration').notNull().default(''),
+    /** Issue 42: a rate lock's advance, as a percent of the locked metal's value at the locked rate. */
+    rateLockAdvancePercent: integer('rate_lock_advance_percent').notNull().default(10),
+    /** Issue 42: the periods a rate lock may be taken for, in days, shortest first. */
+    rateLockPeriodsDays: integer('rate_lock_periods_days')
+      .array()
+      .notNull()
+      .default(sql`'{30,90,180}'::integer[]`),
+    /** Issue 42: the most metal one rate lock may cover, in milligrams. */
+    rateLockMaxMg: integer('rate_lock_max_mg').notNull().default(50_000),
+    /** Issue 42: the unused part of an advance at a lock's end is refunded through the gateway, or kept by the store. */
+    rateLockUnusedAdvance: text('rate_lock_unused_advance', { enum: RATE_LOCK_UNUSED_ADVANCE }).notNull().default('refund'),
     updatedAt: updatedAt(),
   },
   () => [
@@ -259,6 +277,8 @@ export const storeSettings = pgTable(
     ),
     check('store_settings_slot_capacity_check', raw('"appointment_slot_capacity" BETWEEN 1 AND 50')),
     check('store_settings_backup_retention_check', raw('"backup_retention_days" BETWEEN 1 AND 365')),
+    check('store_settings_rate_lock_check', raw('"rate_lock_advance_percent" BETWEEN 1 AND 100 AND "rate_lock_max_mg" BETWEEN 1000 AND 10000000')),
+    oneOf('store_settings_rate_lock_unused_check', 'rate_lock_unused_advance', RATE_LOCK_UNUSED_ADVANCE),
     check('store_settings_bis_registration_check', raw(`"bis_registration" = '' OR "bis_registration" ~ '^HM/C-[0-9]{10}$'`)),
   ],
 );
@@ -1175,6 +1195,8 @@ export const orders = pgTable(
     pan: text('pan'),
     /** A made-to-order piece's advance, paid on its CAD design before this order existed: shown against the total. */
     advancePaise: paise('advance_paise').notNull().default(0),
+    /** Issue 42: the part of rate locks' advances this order used, paid before it through the gateway: shown against the total. */
+    rateLockAdvancePaise: paise('rate_lock_advance_paise').notNull().default(0),
     /** Dispatch (Out for Delivery): the courier, its air waybill number and the tracking page. */
     courierName: text('courier_name'),
     awbNumber: text('awb_number'),
@@ -1214,7 +1236,7 @@ export const orders = pgTable(
     check(
       'orders_amounts_check',
       raw(
-        '"subtotal_paise" >= 0 AND "discount_paise" >= 0 AND "shipping_paise" >= 0 AND "tax_paise" >= 0 AND "harvest_credit_paise" >= 0 AND "store_credit_paise" >= 0 AND "total_paise" >= 0 AND "advance_paise" >= 0',
+        '"subtotal_paise" >= 0 AND "discount_paise" >= 0 AND "shipping_paise" >= 0 AND "tax_paise" >= 0 AND "harvest_credit_paise" >= 0 AND "store_credit_paise" >= 0 AND "total_paise" >= 0 AND "advance_paise" >= 0 AND "rate_lock_advance_paise" >= 0',
       ),
     ),
   ],
@@ -1253,6 +1275,12 @@ export const orderLines = pgTable(
      */
     makingPercentHundredths: integer('making_percent_hundredths'),
     makingPaisePerGram: paise('making_paise_per_gram'),
+    /**
+     * Issue 42: the metal of one piece priced under a rate lock: how many mg, at what rate (the lower of the lock's and
+     * the day's, which is rate_paise_per_gram). Both null when no lock was used.
+     */
+    lockedWeightMg: integer('locked_weight_mg'),
+    lockedRatePaisePerGram: paise('locked_rate_paise_per_gram'),
     /** Price breakup as charged (metal, making, stones, diamonds, GST), for the invoice. */
     priceBreakup: jsonb('price_breakup').$type<Record<string, number>>(),
     /**
@@ -1779,6 +1807,8 @@ export const payments = pgTable(
     harvestInstalmentId: integer('harvest_instalment_id').references((): AnyPgColumn => harvestInstalments.id, { onDelete: 'set null' }),
     /** The weight difference this pays (purpose order_adjustment). */
     adjustmentId: integer('adjustment_id').references((): AnyPgColumn => orderAdjustments.id, { onDelete: 'set null' }),
+    /** The rate lock whose advance this pays (purpose rate_lock). */
+    rateLockId: integer('rate_lock_id').references((): AnyPgColumn => rateLocks.id, { onDelete: 'set null' }),
     /** Given back so far, through the gateway (refunds processed). */
     refundedPaise: paise('refunded_paise').notNull().default(0),
     /** The last failed attempt's reason as the gateway gave it (the customer may try again on the same order). */
@@ -2337,6 +2367,89 @@ export const storeCreditEntries = pgTable(
       'store_credit_entries_amount_check',
       raw(`"amount_paise" <> 0 AND (("kind" IN ('spent', 'correction')) OR "amount_paise" > 0) AND ("kind" <> 'spent' OR "amount_paise" < 0)`),
     ),
+  ],
+);
+
+/**
+ * Issue 42: a rate lock (advance booking). The shopper pays an advance to hold a day's rate for a weight of one metal
+ * and purity for a period; what they buy of it meanwhile is priced at the lower of this rate and the day's. Grams and
+ * advance used only grow (under the lock's row lock), and never beyond what was locked and paid (the CHECKs).
+ */
+export const rateLocks = pgTable(
+  'rate_locks',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    metal: text('metal', { enum: METALS }).notNull(),
+    purity: integer('purity').notNull(),
+    /** The metal locked, in milligrams. */
+    lockedMg: integer('locked_mg').notNull(),
+    usedMg: integer('used_mg').notNull().default(0),
+    /** The rate held, paise per gram, and the day it was the store's rate. */
+    ratePaisePerGram: paise('rate_paise_per_gram').notNull(),
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    advancePercent: integer('advance_percent').notNull(),
+    advancePaise: paise('advance_paise').notNull(),
+    advanceUsedPaise: paise('advance_used_paise').notNull().default(0),
+    periodDays: integer('period_days').notNull(),
+    /** What the settings said of an unused advance when the lock was taken: the terms the shopper agreed to. */
+    unusedAdvance: text('unused_advance', { enum: RATE_LOCK_UNUSED_ADVANCE }).notNull(),
+    status: text('status', { enum: RATE_LOCK_STATUSES }).notNull().default('Pending payment'),
+    paidAt: tsz('paid_at'),
+    /** The moment the lock stops: its period from the payment of its advance. */
+    endsAt: tsz('ends_at'),
+    endedAt: tsz('ended_at'),
+    /** At its end: the unused advance refunded through the gateway, or kept. */
+    advanceRefundedPaise: paise('advance_refunded_paise').notNull().default(0),
+    advanceKeptPaise: paise('advance_kept_paise').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('rate_locks_customer_idx').on(t.customerId, t.createdAt),
+    index('rate_locks_live_ends_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'Live'`),
+    oneOf('rate_locks_metal_check', 'metal', METALS),
+    oneOf('rate_locks_status_check', 'status', RATE_LOCK_STATUSES),
+    oneOf('rate_locks_unused_check', 'unused_advance', RATE_LOCK_UNUSED_ADVANCE),
+    check('rate_locks_weight_check', raw('"locked_mg" > 0 AND "used_mg" >= 0 AND "used_mg" <= "locked_mg"')),
+    check(
+      'rate_locks_money_check',
+      raw(
+        '"rate_paise_per_gram" > 0 AND "advance_paise" > 0 AND "advance_used_paise" >= 0 AND "advance_refunded_paise" >= 0 AND "advance_kept_paise" >= 0 AND "advance_used_paise" + "advance_refunded_paise" + "advance_kept_paise" <= "advance_paise"',
+      ),
+    ),
+    check('rate_locks_period_check', raw('"period_days" BETWEEN 1 AND 1095')),
+  ],
+);
+
+/** Issue 42: each order's use of a rate lock (grams and advance), given back once if the order is cancelled. */
+export const rateLockUses = pgTable(
+  'rate_lock_uses',
+  {
+    id: serial('id').primaryKey(),
+    rateLockId: integer('rate_lock_id')
+      .notNull()
+      .references(() => rateLocks.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    usedMg: integer('used_mg').notNull(),
+    advancePaise: paise('advance_paise').notNull(),
+    createdAt: createdAt(),
+    /** Set when the order was cancelled and the grams and advance went back to the lock. */
+    returnedAt: tsz('returned_at'),
+  },
+  (t) => [
+    index('rate_lock_uses_lock_idx').on(t.rateLockId),
+    uniqueIndex('rate_lock_uses_lock_order_key').on(t.rateLockId, t.orderId),
+    index('rate_lock_uses_order_idx').on(t.orderId),
+    check('rate_lock_uses_amounts_check', raw('"used_mg" > 0 AND "advance_paise" >= 0')),
   ],
 );
 
@@ -2981,3 +3094,5 @@ export type CustomerNominee = typeof customerNominees.$inferSelect;
 export type CustomerNote = typeof customerNotes.$inferSelect;
 export type CourierBooking = typeof courierBookings.$inferSelect;
 export type CourierEvent = typeof courierEvents.$inferSelect;
+export type RateLock = typeof rateLocks.$inferSelect;
+export type RateLockUse = typeof rateLockUses.$inferSelect;

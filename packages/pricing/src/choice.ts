@@ -1,4 +1,4 @@
-import { PricingError, makingFromPerGram, priceJewellery, type PriceBreakup } from './price.ts';
+import { PricingError, makingFromPerGram, priceJewellery, type PriceBreakup, type RateLockShare } from './price.ts';
 
 /**
  * What a product page knows about a piece's price: its weights and charges and today's rates for every
@@ -35,6 +35,8 @@ export interface PriceChoice {
   diamondQuality?: string | null | undefined;
   /** The length (or size) chosen: a chain's length picks its weight. */
   size?: string | null | undefined;
+  /** Issue 42: the part of one piece's metal a shopper's rate lock covers (rateLockPlan decides it). */
+  lock?: RateLockShare | null | undefined;
 }
 
 /**
@@ -82,6 +84,7 @@ export function priceChoice(card: RateCard, choice: PriceChoice = {}): (PriceBre
       fixedPricePaise: card.fixedPricePaise,
       gstPercent: card.gstPercent,
       saleMakingPercent: card.sale?.makingDiscountPercent ?? 0,
+      lock: weightMg === null ? null : (choice.lock ?? null),
     });
     return { ...breakup, ratePaisePerGram: weightMg === null ? null : rate };
   } catch (error) {

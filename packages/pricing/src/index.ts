@@ -11,3 +11,4 @@ export * from './cad.ts';
 export * from './trade-in.ts';
 export * from './buyback.ts';
 export * from './returns.ts';
+export * from './rate-lock.ts';

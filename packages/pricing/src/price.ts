@@ -27,6 +27,17 @@ export interface PriceInput {
   gstPercent: number;
   /** Percent off the making charges while the piece is on a running sale (DECISIONS §7); 0 or absent for none. */
   saleMakingPercent?: number;
+  /**
+   * Issue 42: a rate lock over part (or all) of the piece's metal: `weightMg` of it (at most the piece's weight) is
+   * priced at the lower of the lock's rate and ratePaisePerGram; the rest at ratePaisePerGram. Absent or null for none.
+   */
+  lock?: RateLockShare | null;
+}
+
+/** The part of one piece's metal a rate lock covers (issue 42). */
+export interface RateLockShare {
+  weightMg: number;
+  ratePaisePerGram: number;
 }
 
 export interface PriceBreakup {
@@ -48,6 +59,12 @@ export interface PriceBreakup {
   salePercentOff: number;
   /** True when the piece is weight-priced (metal × rate); false for a fixed price. */
   computed: boolean;
+  /**
+   * Issue 42: the mg of metal priced under a rate lock and the rate they were priced at (the lower of the lock's and
+   * the day's); 0 and null without a lock.
+   */
+  lockedWeightMg: number;
+  lockedRatePaisePerGram: number | null;
 }
 
 export interface SaleInput {
@@ -135,11 +152,22 @@ export function priceJewellery(input: PriceInput): PriceBreakup {
       saleDiscountPaise: 0,
       salePercentOff: 0,
       computed: false,
+      lockedWeightMg: 0,
+      lockedRatePaisePerGram: null,
     };
   }
   const percent = input.makingPercentHundredths ?? null;
   if (percent !== null && !isWholeNonNegative(percent)) throw new PricingError(`makingPercentHundredths must be a whole number ≥ 0, got ${percent}`);
-  const makingChargePaise = percent === null ? input.makingChargePaise : makingFromPercent(input.metalWeightMg * input.ratePaisePerGram, percent);
+  const lock = input.lock ?? null;
+  if (lock && (!isWholeNonNegative(lock.weightMg) || !isWholeNonNegative(lock.ratePaisePerGram) || lock.ratePaisePerGram === 0))
+    throw new PricingError('a rate lock needs a whole weight ≥ 0 and a rate > 0');
+  if (lock && lock.weightMg > input.metalWeightMg) throw new PricingError('a rate lock cannot cover more metal than the piece has');
+  const lockedWeightMg = lock?.weightMg ?? 0;
+  const lockedRate = lock && lockedWeightMg > 0 ? Math.min(lock.ratePaisePerGram, input.ratePaisePerGram) : null;
+  // Thousandths of a paisa: mg × paise/g is exact at that scale. The locked part at the lower rate, the rest at the day's.
+  const metal = (input.metalWeightMg - lockedWeightMg) * input.ratePaisePerGram + lockedWeightMg * (lockedRate ?? 0);
+  // Making stated as a percent of the metal's value follows the metal as charged, lock and all.
+  const makingChargePaise = percent === null ? input.makingChargePaise : makingFromPercent(metal, percent);
   for (const [name, value] of Object.entries({
     metalWeightMg: input.metalWeightMg,
     ratePaisePerGram: input.ratePaisePerGram,
@@ -152,8 +180,6 @@ export function priceJewellery(input: PriceInput): PriceBreakup {
   }
   if (!(input.gstPercent >= 0 && input.gstPercent <= 100)) throw new PricingError('gstPercent must be 0-100');
 
-  // Thousandths of a paisa: mg × paise/g is exact at that scale.
-  const metal = input.metalWeightMg * input.ratePaisePerGram;
   const diamond = input.diamondWeightCents * input.diamondRatePaisePerCarat * 10; // cents/100 ct × 1000
   const making = makingChargePaise * 1000;
   const stones = input.stoneValuePaise * 1000;
@@ -183,6 +209,8 @@ export function priceJewellery(input: PriceInput): PriceBreakup {
     saleDiscountPaise: sale.discountPaise,
     salePercentOff: sale.percentOff,
     computed: true,
+    lockedWeightMg: lockedRate === null ? 0 : lockedWeightMg,
+    lockedRatePaisePerGram: lockedRate,
   };
 }
 

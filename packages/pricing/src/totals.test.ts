@@ -20,6 +20,7 @@ describe('orderTotals', () => {
       totalPaise: 20_115_00 + 299,
       harvestCreditPaise: 0,
       storeCreditPaise: 0,
+      rateLockAdvancePaise: 0,
       payablePaise: 20_115_00 + 299,
     });
   });

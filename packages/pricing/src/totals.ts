@@ -25,7 +25,9 @@ export interface OrderTotals {
   harvestCreditPaise: Paise;
   /** Part of the total paid from the customer's store credit (issue 20), after the Harvest credit. */
   storeCreditPaise: Paise;
-  /** What is left for the shopper to pay: total less the Harvest credit and the store credit. */
+  /** Issue 42: part of the total paid by the advance of the rate locks the order uses, before either balance. */
+  rateLockAdvancePaise: Paise;
+  /** What is left for the shopper to pay: total less the rate locks' advance, the Harvest credit and the store credit. */
   payablePaise: Paise;
 }
 
@@ -47,6 +49,8 @@ export function orderTotals(input: {
   harvestBalancePaise?: Paise;
   /** Store credit the shopper chose to spend; only as much as is left after the Harvest credit is used. */
   storeCreditBalancePaise?: Paise;
+  /** Issue 42: the rate locks' advance the order's metal uses (rateLockPlan); it settles the total first. */
+  rateLockAdvancePaise?: Paise;
 }): OrderTotals {
   const subtotalPaise = input.lines.reduce((sum, l) => sum + whole('unitPricePaise', l.unitPricePaise) * whole('quantity', l.quantity), 0);
   const discountPaise = Math.min(whole('discountPaise', input.discountPaise ?? 0), subtotalPaise);
@@ -56,12 +60,18 @@ export function orderTotals(input: {
   const goods = subtotalPaise - discountPaise;
   const totalPaise = goods + shippingPaise;
   const gstPaise = gstContained(totalPaise, gstPercent).gst;
+  // A rate lock's advance was paid through the gateway toward this metal: like the balances below, it settles part of
+  // the order (an advance against goods), it is not a discount, so GST and the invoice's total stay as they are.
+  const rateLockAdvancePaise = Math.min(whole('rateLockAdvancePaise', input.rateLockAdvancePaise ?? 0), totalPaise);
   // A Harvest balance is money the shopper already paid in: it settles part of the order, it is not a
   // discount, so GST and the invoice's total stay as they are.
-  const harvestCreditPaise = Math.min(whole('harvestBalancePaise', input.harvestBalancePaise ?? 0), totalPaise);
+  const harvestCreditPaise = Math.min(whole('harvestBalancePaise', input.harvestBalancePaise ?? 0), totalPaise - rateLockAdvancePaise);
   // Store credit likewise settles the order (it is value the customer already handed in: an exchanged piece,
   // a refund, goodwill), so the invoice's total and its GST stay those of the goods.
-  const storeCreditPaise = Math.min(whole('storeCreditBalancePaise', input.storeCreditBalancePaise ?? 0), totalPaise - harvestCreditPaise);
+  const storeCreditPaise = Math.min(
+    whole('storeCreditBalancePaise', input.storeCreditBalancePaise ?? 0),
+    totalPaise - rateLockAdvancePaise - harvestCreditPaise,
+  );
   return {
     subtotalPaise,
     discountPaise,
@@ -70,7 +80,8 @@ export function orderTotals(input: {
     totalPaise,
     harvestCreditPaise,
     storeCreditPaise,
-    payablePaise: payableOf({ totalPaise, harvestCreditPaise, storeCreditPaise }),
+    rateLockAdvancePaise,
+    payablePaise: payableOf({ totalPaise, harvestCreditPaise, storeCreditPaise, rateLockAdvancePaise }),
   };
 }
 
@@ -98,8 +109,14 @@ export function couponDiscount(rule: CouponRule, subtotalPaise: Paise): Paise {
 
 /**
  * What is left for the shopper to pay of an order: its total less the Milli Harvest credit and the store credit
- * spent on it and, for a made-to-order piece, the advance paid on its design.
+ * spent on it, the rate locks' advance it used (issue 42) and, for a made-to-order piece, the advance paid on its design.
  */
-export function payableOf(order: { totalPaise: Paise; harvestCreditPaise: Paise; storeCreditPaise?: Paise; advancePaise?: Paise }): Paise {
-  return order.totalPaise - order.harvestCreditPaise - (order.storeCreditPaise ?? 0) - (order.advancePaise ?? 0);
+export function payableOf(order: {
+  totalPaise: Paise;
+  harvestCreditPaise: Paise;
+  storeCreditPaise?: Paise;
+  advancePaise?: Paise;
+  rateLockAdvancePaise?: Paise;
+}): Paise {
+  return order.totalPaise - order.harvestCreditPaise - (order.storeCreditPaise ?? 0) - (order.advancePaise ?? 0) - (order.rateLockAdvancePaise ?? 0);
 }

@@ -44,6 +44,8 @@ import { searchAdminModule } from './search/admin-routes.ts';
 import { rateAlertsModule } from './rate-alerts/routes.ts';
 import { messagesModule } from './messages/routes.ts';
 import { messagesAdminModule } from './messages/admin-routes.ts';
+import { rateLocksModule } from './rate-locks/routes.ts';
+import { rateLocksAdminModule } from './rate-locks/admin-routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -91,4 +93,6 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   rateAlertsModule,
   messagesModule,
   messagesAdminModule,
+  rateLocksModule,
+  rateLocksAdminModule,
 ];

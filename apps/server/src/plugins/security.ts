@@ -21,7 +21,7 @@ declare module 'fastify' {
  * (a weight difference to pay, issue 19). Only these allow Razorpay's script, its window and its calls; every other
  * page keeps the store's own sources alone. One list, so each page that takes a payment is added here.
  */
-export const GATEWAY_CHECKOUT_PATHS = ['/checkout/pay/', '/milli-harvest', '/milli-harvest/plan', '/cad-design', '/order-details'] as const;
+export const GATEWAY_CHECKOUT_PATHS = ['/checkout/pay/', '/milli-harvest', '/milli-harvest/plan', '/cad-design', '/order-details', '/rate-lock'] as const;
 
 /** What Razorpay Checkout loads: its script, its payment window (a frame) and the calls and images it makes. */
 const RAZORPAY_SOURCES = {

@@ -55,6 +55,7 @@ export const ADMIN_PATHS = {
   customRequests: '/admin/custom-requests',
   customRequest: (id: number | string) => `/admin/custom-requests/${id}`,
   harvest: '/admin/harvest',
+  rateLocks: '/admin/rate-locks',
   harvestPlan: (id: number | string) => `/admin/harvest/${id}`,
   reviews: '/admin/reviews',
   settings: '/admin/settings',
@@ -109,6 +110,8 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     label: 'Accounts',
     items: [
       { label: 'Harvest plans', to: ADMIN_PATHS.harvest, permission: 'accounts' },
+      // Issue 42: advances paid to lock a day's rate.
+      { label: 'Rate locks', to: ADMIN_PATHS.rateLocks, permission: 'accounts' },
       // Checked returns waiting for their refund (issue 20): accounts refund them without the orders desk.
       { label: 'Refunds due', to: ADMIN_PATHS.refundsDue, permission: 'accounts' },
     ],

@@ -17,4 +17,8 @@ export const TEST_SETTINGS: StoreSettings = {
   exchangePercent: 100,
   buybackPercent: 95,
   tradeInPercent: 95,
+  rateLockAdvancePercent: 10,
+  rateLockPeriodsDays: [30, 90, 180],
+  rateLockMaxMg: 50_000,
+  rateLockUnusedAdvance: 'refund',
 };

@@ -1,4 +1,5 @@
 import { Link, data } from 'react-router';
+import { RATE_LOCK_PATH } from '@milli/contracts';
 import type { Route } from './+types/account';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -20,6 +21,7 @@ import { AddressBookPane } from '../features/account/address-book-pane.tsx';
 import { CANCEL_APPOINTMENT_INTENT, MyAppointments, type CancelAppointmentResult } from '../features/appointments/my-appointments.tsx';
 import { cancelAppointment, loadAppointments } from '../features/appointments/my-appointments.server.ts';
 import { StoreCreditPane, loadStoreCredit } from '../features/account/store-credit-pane.tsx';
+import { RateLockTable, loadRateLocks } from '../features/rate-lock/rate-lock-table.tsx';
 import { MyComplaints } from '../features/complaints/my-complaints.tsx';
 import { loadMyComplaints } from '../features/complaints/complaints.server.ts';
 import { MyRateAlerts, STOP_RATE_ALERT_INTENT, type StopRateAlertResult } from '../features/gold-rate/my-rate-alerts.tsx';
@@ -29,13 +31,14 @@ import '../styles/screens/account.css';
 import '../styles/screens/payments.css';
 import '../styles/screens/complaints.css';
 import '../styles/screens/gold-rate.css';
+import '../styles/screens/rate-lock.css';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') }, { name: 'robots', content: 'noindex' }];
 
 /** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [account, payments, addresses, appointments, storeCredit, complaints, rateAlerts] = await Promise.all([
+  const [account, payments, addresses, appointments, storeCredit, complaints, rateAlerts, rateLocks] = await Promise.all([
     loadAccount(api, request),
     loadPayments(api),
     loadAddresses(api),
@@ -43,8 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadStoreCredit(api),
     loadMyComplaints(api),
     loadMyRateAlerts(api),
+    loadRateLocks(api),
   ]);
-  return { ...account, payments, addresses, appointments, storeCredit, complaints, rateAlerts, phoneAdd: readPhoneAddState(request) };
+  return { ...account, payments, addresses, appointments, storeCredit, complaints, rateAlerts, rateLocks, phoneAdd: readPhoneAddState(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,7 +86,7 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
  * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, details, payments, addresses, appointments, storeCredit, complaints, rateAlerts, phoneAdd } = loaderData;
+  const { user, details, payments, addresses, appointments, storeCredit, complaints, rateAlerts, rateLocks, phoneAdd } = loaderData;
   const rateAlertResult =
     actionData && 'intent' in actionData && actionData.intent === STOP_RATE_ALERT_INTENT ? (actionData as StopRateAlertResult) : undefined;
   const phoneResult = actionData && 'intent' in actionData && String(actionData.intent).startsWith('phone-') ? (actionData as PhoneAddResult) : undefined;
@@ -164,6 +168,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
             <Panel tab="store-credit" active={tab}>
               <StoreCreditPane statement={storeCredit} />
+            </Panel>
+
+            <Panel tab="rate-locks" active={tab}>
+              <div className="stack">
+                <p className="muted">
+                  A rate lock holds a day’s rate for the grams you mean to buy: what you buy of that metal meanwhile is priced at the lower of the locked rate
+                  and the day’s. <Link to={RATE_LOCK_PATH}>Lock a rate</Link>
+                </p>
+                <RateLockTable locks={rateLocks} />
+              </div>
             </Panel>
 
             <Panel tab="addresses" active={tab}>

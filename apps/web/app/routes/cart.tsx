@@ -93,7 +93,11 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
     });
   const dirty = view.lines.some((l) => quantities[l.key] !== l.quantity);
   const totals = cartTotals(
-    view.lines.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: quantities[l.key] ?? l.quantity })),
+    // A rate lock's advance was planned for the saved quantities: a changed line shows none until the cart is updated.
+    view.lines.map((l) => {
+      const quantity = quantities[l.key] ?? l.quantity;
+      return { unitPricePaise: l.unitPricePaise, quantity, rateLock: quantity === l.quantity ? (l.rateLock ?? null) : null };
+    }),
     view.shippingFeePaise,
     view.coupon,
   );

@@ -15,7 +15,7 @@ import { countryOptions, loadCheckoutPrefill } from '../features/cart/checkout-d
 import { PAN_THRESHOLD_PAISE, payOnDeliveryLimit } from '@milli/contracts/schemas';
 import { placeOrder } from '../features/cart/checkout-actions.server.ts';
 import { TERMS_MESSAGE, type CheckoutField, type CheckoutResult } from '../features/cart/checkout-form.ts';
-import { cartDataList, cartTotals } from '../features/cart/cart-view.ts';
+import { cartDataList, cartTotals, rateLockNote } from '../features/cart/cart-view.ts';
 import { TotalsList } from '../features/cart/totals-list.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/cart.css';
@@ -547,6 +547,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     <span>
                       {l.name} × {l.quantity}
                       {l.choices && <span className="summary-choices">{l.choices}</span>}
+                      {l.rateLock && <span className="summary-choices">{rateLockNote(l.rateLock)}</span>}
                     </span>
                     <span className="price">{formatRupees(l.unitPricePaise * l.quantity)}</span>
                   </li>

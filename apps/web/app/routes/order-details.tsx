@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, data, useActionData, useNavigation, useRevalidator } from 'react-router';
 import type { OrderAdjustment } from '@milli/contracts';
-import { formatRupees, payableOf } from '@milli/pricing';
+import { formatGrams, formatRupees, payableOf } from '@milli/pricing';
 import type { Route } from './+types/order-details';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -197,6 +197,12 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                               <div>
                                 <p className="order-item-name">{line.name}</p>
                                 {optionsText(line.options) && <p className="muted order-item-meta">{optionsText(line.options)}</p>}
+                                {line.rateLock && (
+                                  <p className="muted order-item-meta">
+                                    Rate lock: {formatGrams(line.rateLock.lockedWeightMg)} a piece at {formatRupees(line.rateLock.lockedRatePaisePerGram)}/g
+                                    {line.rateLock.dayRatePaisePerGram !== null && ` (the day’s rate ${formatRupees(line.rateLock.dayRatePaisePerGram)}/g)`}
+                                  </p>
+                                )}
                                 <LinePieces detail={detail} lineId={line.lineId} />
                                 <ReviewLink detail={detail} productId={line.productId} name={line.name} />
                               </div>
@@ -291,6 +297,12 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                         <dd>{formatRupees(Math.max(0, detail.totals.totalPaise - detail.advancePaise))}</dd>
                       </>
                     )}
+                    {detail.totals.rateLockAdvancePaise > 0 && (
+                      <>
+                        <dt>Advance paid on your rate lock</dt>
+                        <dd>-{formatRupees(detail.totals.rateLockAdvancePaise)}</dd>
+                      </>
+                    )}
                     {detail.totals.harvestCreditPaise > 0 && (
                       <>
                         <dt>Paid from Milli Harvest</dt>
@@ -303,7 +315,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                         <dd>-{formatRupees(detail.totals.storeCreditPaise)}</dd>
                       </>
                     )}
-                    {(detail.totals.harvestCreditPaise > 0 || detail.totals.storeCreditPaise > 0) && (
+                    {(detail.totals.harvestCreditPaise > 0 || detail.totals.storeCreditPaise > 0 || detail.totals.rateLockAdvancePaise > 0) && (
                       <>
                         <dt>Paid by you</dt>
                         <dd>{formatRupees(payableOf(detail.totals))}</dd>

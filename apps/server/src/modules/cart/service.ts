@@ -1,11 +1,12 @@
 import type { CartAdd, CartLine, ProductDetail } from '@milli/contracts/schemas';
 import { pictureInColour } from '@milli/contracts';
 import type { CartLineOptions, Db } from '@milli/db';
-import { priceChoice, resolveChoice, indianDate } from '@milli/pricing';
+import { priceChoice, rateLockPlan, resolveChoice, indianDate, weightOfChoice, type HeldRateLock, type LockableLine, type RateLockShare } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { cartRepository } from './repository.ts';
+import { liveRateLocks } from '../rate-locks/service.ts';
 
 const MAX_PER_LINE = 99;
 
@@ -14,14 +15,42 @@ const MAX_PER_LINE = 99;
  * price for them, with the product page's functions: the cart prices lines with it when they are added and
  * shown, checkout when the order is placed. A choice the piece is not made in, or a missing size, is a 400.
  */
-export function priceOptions(product: ProductDetail, asked: CartLineOptions) {
+export function priceOptions(product: ProductDetail, asked: CartLineOptions, lock: RateLockShare | null = null) {
   const card = product.pricing;
   const resolved = resolveChoice(card, { ...asked, size: asked.size === undefined ? undefined : String(asked.size) });
   if (!resolved.ok) throw new DomainError(resolved.code, resolved.message);
   const options = resolved.choice as CartLineOptions;
-  const breakup = priceChoice(card, { purity: options.purity, diamondQuality: options.diamondQuality, size: options.size });
+  const breakup = priceChoice(card, { purity: options.purity, diamondQuality: options.diamondQuality, size: options.size, lock });
   if (!breakup) throw new DomainError('NO_RATE', 'Today’s rate for this choice is not published yet. Please try another.');
   return { ...breakup, options };
+}
+
+/** A line as a rate lock sees it (issue 42): its metal, its purity as sold, one piece's metal weight, how many. */
+export function lockableLine(product: ProductDetail, options: CartLineOptions, quantity: number): LockableLine {
+  const card = product.pricing;
+  const weightMg = weightOfChoice(card, options.size === undefined ? undefined : String(options.size));
+  return { metal: card.metal, purity: weightMg === null ? null : (options.purity ?? card.defaultPurity), weightMg, quantity };
+}
+
+/**
+ * Lines priced with the shopper's live rate locks (issue 42): each line's choices and price without a lock, then
+ * rateLockPlan over them, then the lines a lock covers priced again with their share, by the one price function. The
+ * cart shows, and checkout charges, exactly this.
+ */
+export function priceWithLocks<L extends { product: ProductDetail; options: CartLineOptions; quantity: number }>(
+  lines: readonly L[],
+  locks: readonly HeldRateLock[],
+) {
+  const plan = rateLockPlan(
+    lines.map((l) => lockableLine(l.product, l.options, l.quantity)),
+    locks,
+  );
+  const priced = lines.map((l, i) => {
+    const share = plan.shares[i] ?? null;
+    const { options, ...breakup } = priceOptions(l.product, l.options, share);
+    return { ...l, options, breakup, share };
+  });
+  return { priced, plan };
 }
 
 /**
@@ -141,17 +170,38 @@ export function createCartService(db: Db, catalog: CartCatalog, now: () => Date 
      * when the two differ (the gold rate moved) the cart shows the new price with a note.
      */
     async lines(customerId: number): Promise<CartLine[]> {
-      const rows = await repo.lines(customerId);
+      const [rows, locks] = await Promise.all([repo.lines(customerId), liveRateLocks(db, customerId, now())]);
       const details = new Map(await Promise.all([...new Set(rows.map((r) => r.productId))].map(async (id) => [id, await productToday(id)] as const)));
+      // Issue 42: the lines the shopper's live rate locks cover, planned as checkout plans them (lines it cannot price are left out).
+      const lockable = rows.flatMap((r) => {
+        const product = details.get(r.productId);
+        if (!product || locks.length === 0) return [];
+        try {
+          return [{ cartId: r.cartId, product, options: priceOptions(product, r.options).options, quantity: r.quantity }];
+        } catch (error) {
+          if (error instanceof DomainError) return [];
+          throw error;
+        }
+      });
+      const withLocks = new Map(priceWithLocks(lockable, locks).priced.map((p, i) => [lockable[i]!.cartId, p] as const));
       return rows.map((r) => {
         const product = details.get(r.productId);
         let today = r.unitPricePaise;
         let sale: { beforePaise: number; percentOff: number } | null = null;
+        let rateLock: CartLine['rate_lock'] = null;
         try {
           if (product) {
-            const breakup = priceOptions(product, r.options);
+            const locked = withLocks.get(r.cartId);
+            const breakup = locked?.breakup ?? priceOptions(product, r.options);
             today = breakup.totalPaise;
             if (breakup.saleDiscountPaise > 0) sale = { beforePaise: breakup.beforePaise, percentOff: breakup.salePercentOff };
+            if (locked?.share && breakup.lockedRatePaisePerGram !== null && breakup.ratePaisePerGram !== null)
+              rateLock = {
+                lockedWeightMg: breakup.lockedWeightMg,
+                lockedRatePaisePerGram: breakup.lockedRatePaisePerGram,
+                dayRatePaisePerGram: breakup.ratePaisePerGram,
+                advancePaise: locked.share.advancePaise,
+              };
           }
         } catch (error) {
           // No rate today for this choice: the frozen price stands, and checkout will say why it cannot charge it.
@@ -174,6 +224,7 @@ export function createCartService(db: Db, catalog: CartCatalog, now: () => Date 
           product_stock: r.stock,
           product_stock_status: r.stock > 0 ? 'In Stock' : 'Out of Stock',
           options: { ...r.options, ...(r.options.size !== undefined ? { size: String(r.options.size) } : {}) },
+          rate_lock: rateLock,
         };
       });
     },

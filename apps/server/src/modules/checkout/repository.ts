@@ -86,7 +86,10 @@ export function checkoutRepository(db: Db) {
             )}))`;
       const [row] = await db
         .select({
-          paise: sql<number>`coalesce(sum(${orders.totalPaise} - ${orders.harvestCreditPaise} - ${orders.storeCreditPaise}), 0)`.mapWith(Number),
+          paise:
+            sql<number>`coalesce(sum(${orders.totalPaise} - ${orders.harvestCreditPaise} - ${orders.storeCreditPaise} - ${orders.rateLockAdvancePaise}), 0)`.mapWith(
+              Number,
+            ),
         })
         .from(orders)
         .where(

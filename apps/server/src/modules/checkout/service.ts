@@ -4,10 +4,11 @@ import type { PaymentRecord, PaymentService } from '../payments/service.ts';
 import { GATEWAY_MINIMUM_PAISE } from '../payments/service.ts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
-import { formatRupees, indianDate, orderTotals, payableOf, startOfIndianDate, weightOfChoice } from '@milli/pricing';
+import { formatRupees, indianDate, orderTotals, payableOf, startOfIndianDate, trimRateLockUses, weightOfChoice, type HeldRateLock } from '@milli/pricing';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
-import { emptyCart, priceOptions, storedCartLines, type StoredCartLine } from '../cart/service.ts';
+import { emptyCart, priceOptions, priceWithLocks, storedCartLines, type StoredCartLine } from '../cart/service.ts';
+import { heldRateLocks, useRateLocks } from '../rate-locks/service.ts';
 import { lockStock, takeStock, type CatalogService } from '../catalog/service.ts';
 import { checkCoupon, redeemCoupon } from '../coupons/service.ts';
 import { redeemableBalance, spendBalance } from '../harvest/service.ts';
@@ -56,6 +57,7 @@ function answerOf(order: Order, replayed: boolean, payment: GatewayPayment | nul
     totalPaise: order.totalPaise,
     harvestCreditPaise: order.harvestCreditPaise,
     storeCreditPaise: order.storeCreditPaise,
+    rateLockAdvancePaise: order.rateLockAdvancePaise,
     couponCode: order.couponCode,
     replayed,
     status,
@@ -140,17 +142,21 @@ export function createCheckoutService(
       return lines;
     },
 
-    /** Today's price of every line with its choices, by the product page's function; the client's numbers are never read. */
-    async priceLines(tx: Db, lines: CartRow[]) {
-      const priced = [];
+    /**
+     * Today's price of every line with its choices, by the product page's function; the client's numbers are never read.
+     * Issue 42: the shopper's live rate locks (read under their row locks) cover the metal they can, as the cart showed.
+     */
+    async priceLines(tx: Db, lines: CartRow[], locks: readonly HeldRateLock[] = []) {
+      const chosen = [];
       for (const line of lines) {
         const product = await catalog.detail(line.productId, tx);
         if (!product) throw new DomainError('PRODUCT_UNAVAILABLE', `${line.name} is no longer sold. Please remove it from your cart.`);
         // The line's choices checked again against what the piece is made in today, and completed with its defaults.
-        const { options, ...breakup } = priceOptions(product, line.options as CartLineOptions);
-        priced.push({ line, product, options, breakup, unitPricePaise: breakup.totalPaise, quantity: line.quantity });
+        const { options } = priceOptions(product, line.options as CartLineOptions);
+        chosen.push({ line, product, options, quantity: line.quantity });
       }
-      return priced;
+      const { priced, plan } = priceWithLocks(chosen, locks);
+      return { priced: priced.map((p) => ({ ...p, unitPricePaise: p.breakup.totalPaise })), plan };
     },
 
     /**
@@ -239,9 +245,10 @@ export function createCheckoutService(
         );
       }
 
-      // Steps 1-2: the server cart, priced today.
+      // Steps 1-2: the server cart, priced today, with the shopper's live rate locks (their rows locked to commit).
       const cart = await steps.loadCart(tx, customer.id, shown);
-      const priced = await steps.priceLines(tx, cart);
+      const locks = await heldRateLocks(tx, customer.id, at);
+      const { priced, plan: lockPlan } = await steps.priceLines(tx, cart, locks);
       const settings = await storeSettings.get(tx);
       if (!settings) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
       const subtotalPaise = orderTotals({ lines: priced, shippingFeePaise: 0 }).subtotalPaise;
@@ -255,7 +262,7 @@ export function createCheckoutService(
       // Store credit too, when asked for, after the Harvest balance: read under the customer's row lock, held to
       // commit, so two checkouts at once cannot both spend the same credit.
       const storeCreditPaise = input.useStoreCredit ? await storeCreditBalance(tx, customer.id, { lock: true }) : 0;
-      const totalsWith = (balancePaise: number, creditPaise: number) =>
+      const totalsWith = (balancePaise: number, creditPaise: number, advancePaise: number = lockPlan.advancePaise) =>
         orderTotals({
           lines: priced,
           shippingFeePaise: settings.shippingFeePaise,
@@ -263,6 +270,7 @@ export function createCheckoutService(
           gstPercent: settings.gstPercent,
           harvestBalancePaise: balancePaise,
           storeCreditBalancePaise: creditPaise,
+          rateLockAdvancePaise: advancePaise,
         });
       let totals = totalsWith(harvestBalancePaise, storeCreditPaise);
       // The gateway takes nothing under Rs. 1: balances that would leave less than that to pay online are used
@@ -273,7 +281,12 @@ export function createCheckoutService(
         const credit = Math.max(0, totals.storeCreditPaise - short);
         const harvest = Math.max(0, totals.harvestCreditPaise - Math.max(0, short - totals.storeCreditPaise));
         totals = totalsWith(harvest, credit);
+        // Issue 42: a rate lock's advance gives way last; what it does not pay stays on the lock.
+        if (totals.payablePaise > 0 && totals.payablePaise < GATEWAY_MINIMUM_PAISE)
+          totals = totalsWith(harvest, credit, Math.max(0, totals.rateLockAdvancePaise - (GATEWAY_MINIMUM_PAISE - totals.payablePaise)));
       }
+      // The advance each lock gives, as the totals applied it (never more than the order's total).
+      const lockUses = trimRateLockUses(lockPlan.uses, totals.rateLockAdvancePaise);
 
       // Step 5: how it is paid. Online (the default) holds the pieces for the payment; pay on delivery only
       // below the store's limit and never at Rs. 2 lakh or more (s.269ST); PAN from Rs. 2 lakh (Rule 114B).
@@ -323,6 +336,7 @@ export function createCheckoutService(
           totalPaise: totals.totalPaise,
           harvestCreditPaise: totals.harvestCreditPaise,
           storeCreditPaise: totals.storeCreditPaise,
+          rateLockAdvancePaise: totals.rateLockAdvancePaise,
           couponCode: coupon?.coupon.code ?? null,
           idempotencyKey: key,
           companyName: input.companyName || null,
@@ -333,7 +347,7 @@ export function createCheckoutService(
         priced.map((p) => {
           const card = p.product.pricing;
           const weighed = card.metalWeightMg !== null;
-          const { computed: _computed, ratePaisePerGram, ...breakup } = p.breakup;
+          const { computed: _computed, ratePaisePerGram, lockedWeightMg, lockedRatePaisePerGram, ...breakup } = p.breakup;
           return {
             productId: p.line.productId,
             productName: p.product.product_name,
@@ -357,6 +371,9 @@ export function createCheckoutService(
             // Issue 39: how the making was charged, so a weight difference at packing moves it with the metal.
             makingPercentHundredths: weighed ? (card.makingPercentHundredths ?? null) : null,
             makingPaisePerGram: weighed ? (card.makingPaisePerGram ?? null) : null,
+            // Issue 42: the metal a rate lock covered, at the lower rate; ratePaisePerGram stays the day's.
+            lockedWeightMg: lockedRatePaisePerGram === null ? null : lockedWeightMg,
+            lockedRatePaisePerGram,
             priceBreakup: breakup,
             // The sale the piece was bought on, for the invoice: its price before is unit + discount.
             saleId: p.breakup.saleDiscountPaise > 0 ? (card.sale?.id ?? null) : null,
@@ -379,6 +396,8 @@ export function createCheckoutService(
         'Order placed by the customer',
       );
       if (form60) await recordForm60(tx, order.id, { ...form60, amountPaise: totals.totalPaise, declaredAt: at });
+      // Issue 42: the grams and advance of the rate locks, taken in statements that check what is left.
+      if (lockUses.length > 0) await useRateLocks(tx, customer.id, order.id, lockUses, at);
       if (totals.harvestCreditPaise > 0) await spendBalance(tx, customer.id, totals.harvestCreditPaise, order.id, at);
       if (totals.storeCreditPaise > 0)
         await moveStoreCredit(tx, {

@@ -88,6 +88,7 @@ describe('the Jobs screen', () => {
     expect(body.queues.map((q: { name: string }) => q.name)).toEqual([
       'payments.reconcile',
       'harvest.daily',
+      'rate-locks.end',
       'catalog.sales',
       'appointments.remind',
       'housekeeping.sweep',
@@ -95,7 +96,7 @@ describe('the Jobs screen', () => {
       'mail.send',
     ]);
     expect(body.queues[0]).toMatchObject({ name: 'payments.reconcile', schedule: 'Every minute', retryLimit: 2, retryDelaySeconds: 10 });
-    expect(body.queues[6]).toMatchObject({ name: 'mail.send', schedule: null, retryLimit: 7 });
+    expect(body.queues[7]).toMatchObject({ name: 'mail.send', schedule: null, retryLimit: 7 });
   });
 
   it('is the owner’s alone', async () => {

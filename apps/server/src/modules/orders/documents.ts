@@ -35,6 +35,10 @@ export const lineOf = (l: OrderLine): OrderDetail['lines'][number] => ({
   unitPricePaise: l.unitPricePaise,
   lineTotalPaise: l.lineTotalPaise,
   options: l.options,
+  rateLock:
+    l.lockedWeightMg !== null && l.lockedRatePaisePerGram !== null
+      ? { lockedWeightMg: l.lockedWeightMg, lockedRatePaisePerGram: l.lockedRatePaisePerGram, dayRatePaisePerGram: l.ratePaisePerGram }
+      : null,
 });
 
 /** The order's totals as its page shows them (the desk's adds the advance of a made piece). */
@@ -45,6 +49,7 @@ export const totalsViewOf = (order: Order): OrderDetail['totals'] => ({
   taxPaise: order.taxPaise,
   harvestCreditPaise: order.harvestCreditPaise,
   storeCreditPaise: order.storeCreditPaise,
+  rateLockAdvancePaise: order.rateLockAdvancePaise,
   totalPaise: order.totalPaise,
 });
 
@@ -151,6 +156,7 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
       shippingPaise: order.shippingPaise,
       harvestCreditPaise: order.harvestCreditPaise,
       storeCreditPaise: order.storeCreditPaise,
+      rateLockAdvancePaise: order.rateLockAdvancePaise,
       advancePaise: order.advancePaise,
       adjustments: settled
         .filter((j) => j.lineId === null || !lineIds.has(j.lineId))
@@ -178,6 +184,8 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
         purity: l.purity,
         metalWeightMg: l.metalWeightMg,
         ratePaisePerGram: l.ratePaisePerGram,
+        lockedWeightMg: l.lockedWeightMg,
+        lockedRatePaisePerGram: l.lockedRatePaisePerGram,
         diamondWeightCents: l.diamondWeightCents,
         stoneWeightCents: l.stoneWeightCents,
         priceBreakup: l.priceBreakup,

@@ -55,6 +55,8 @@ export interface InvoiceInput {
   storeCreditPaise?: number;
   /** A made-to-order piece's advance, received on its design before the order: shown against the total. */
   advancePaise?: number;
+  /** Issue 42: the advance of the shopper's rate locks the order used, received before it: shown against the total. */
+  rateLockAdvancePaise?: number;
   /** Weight differences settled at packing that belong to no line (a line's own is folded into it: issue 39). */
   adjustments?: { kind: 'charge' | 'refund'; amountPaise: number; reason: string }[];
   lines: InvoiceLine[];
@@ -92,6 +94,9 @@ export interface InvoiceLine {
   purity: number | null;
   metalWeightMg: number | null;
   ratePaisePerGram: number | null;
+  /** Issue 42: the mg of one piece a rate lock covered and the rate they were charged at (null without a lock). */
+  lockedWeightMg?: number | null;
+  lockedRatePaisePerGram?: number | null;
   diamondWeightCents: number | null;
   stoneWeightCents: number | null;
   /** The price engine's breakup of one piece, before GST: metalPaise, makingPaise, stonesPaise, diamondPaise. */
@@ -110,6 +115,8 @@ export interface ArticleDetail {
   soldMetalMg: number | null;
   metalPaise: number | null;
   ratePaisePerGram: number | null;
+  /** Issue 42: the metal of the line a rate lock covered (all its pieces) and its rate; null without a lock. */
+  locked: { weightMg: number; ratePaisePerGram: number } | null;
   diamondCents: number;
   diamondPaise: number;
   stoneCents: number;
@@ -147,6 +154,7 @@ export function articleDetail(line: InvoiceLine, hallmarkingChargePaise: number)
     soldMetalMg: packed !== sold ? sold : null,
     metalPaise: b?.metalPaise === undefined ? null : b.metalPaise * q + weighed.metalPaise,
     ratePaisePerGram: line.ratePaisePerGram,
+    locked: line.lockedWeightMg && line.lockedRatePaisePerGram ? { weightMg: line.lockedWeightMg * q, ratePaisePerGram: line.lockedRatePaisePerGram } : null,
     diamondCents: (line.diamondWeightCents ?? 0) * q,
     diamondPaise: (b?.diamondPaise ?? 0) * q,
     stoneCents: (line.stoneWeightCents ?? 0) * q,
@@ -226,6 +234,8 @@ export interface InvoiceFigures {
   invoiceTotal: number;
   harvestCredit: number;
   storeCredit: number;
+  /** Issue 42: the rate locks' advance, received before the invoice. */
+  rateLockAdvance: number;
   payable: number;
   words: string;
 }
@@ -261,7 +271,8 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
     };
   });
   const storeCredit = input.storeCreditPaise ?? 0;
-  const payable = Math.max(tax.total - input.harvestCreditPaise - storeCredit, 0);
+  const rateLockAdvance = input.rateLockAdvancePaise ?? 0;
+  const payable = Math.max(tax.total - rateLockAdvance - input.harvestCreditPaise - storeCredit, 0);
   return {
     intraState,
     place,
@@ -275,6 +286,7 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
     invoiceTotal: tax.total,
     harvestCredit: input.harvestCreditPaise,
     storeCredit,
+    rateLockAdvance,
     payable,
     words: rupeesInWords(payable),
   };
@@ -300,9 +312,18 @@ export function articleLines(r: InvoiceFigures['rows'][number]): string[] {
       .join(' · '),
   ];
   if (a.netMetalMg !== null) {
-    const rate = a.ratePaisePerGram ? ` @ ${rupees(a.ratePaisePerGram)}/g` : '';
     const sold = a.soldMetalMg !== null ? ` (sold as ${grams(a.soldMetalMg)})` : '';
-    lines.push(`Net metal weight ${grams(a.netMetalMg)}${sold}${rate}${a.metalPaise !== null ? `, value ${rupees(a.metalPaise)}` : ''}`);
+    const value = a.metalPaise !== null ? `, value ${rupees(a.metalPaise)}` : '';
+    if (a.locked) {
+      // Issue 42: both rates, and the grams each was charged on.
+      const rest = (a.soldMetalMg ?? a.netMetalMg) - a.locked.weightMg;
+      const day = a.ratePaisePerGram ? `${rest > 0 ? `${grams(rest)} ` : ''}at the day's rate ${rupees(a.ratePaisePerGram)}/g` : '';
+      lines.push(`Net metal weight ${grams(a.netMetalMg)}${sold}${value}`);
+      lines.push(`Rate lock: ${grams(a.locked.weightMg)} at ${rupees(a.locked.ratePaisePerGram)}/g${day ? ` · ${day}` : ''}`);
+    } else {
+      const rate = a.ratePaisePerGram ? ` @ ${rupees(a.ratePaisePerGram)}/g` : '';
+      lines.push(`Net metal weight ${grams(a.netMetalMg)}${sold}${rate}${value}`);
+    }
   }
   if (a.diamondCents > 0 || a.diamondPaise > 0) lines.push(`Diamonds ${carats(a.diamondCents)}, value ${rupees(a.diamondPaise)}`);
   if (a.stoneCents > 0 || a.stonePaise > 0) lines.push(`Stones ${a.stoneCents > 0 ? `${carats(a.stoneCents)}, ` : ''}value ${rupees(a.stonePaise)}`);
@@ -515,7 +536,8 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   const settled = input.adjustments ?? [];
   const advance = input.advancePaise ?? 0;
   let words = figures.words;
-  if (figures.harvestCredit > 0 || figures.storeCredit > 0 || settled.length > 0 || advance > 0) {
+  if (figures.harvestCredit > 0 || figures.storeCredit > 0 || settled.length > 0 || advance > 0 || figures.rateLockAdvance > 0) {
+    if (figures.rateLockAdvance > 0) sum('Advance received on the rate lock', `-${amount(figures.rateLockAdvance)}`);
     if (figures.harvestCredit > 0) sum('Paid from Milli Harvest plan', `-${amount(figures.harvestCredit)}`);
     if (figures.storeCredit > 0) sum('Paid from store credit', `-${amount(figures.storeCredit)}`);
     if (advance > 0) sum('Advance received on the design', `-${amount(advance)}`);

@@ -32,6 +32,7 @@ import { returnBalance } from '../harvest/service.ts';
 import { returnStock } from '../catalog/service.ts';
 import { releaseCoupon } from '../coupons/service.ts';
 import { giveBackStoreCredit } from '../store-credit/service.ts';
+import { giveBackRateLocks } from '../rate-locks/service.ts';
 
 export { orderPlacedMail, shipmentOf };
 
@@ -48,6 +49,7 @@ function totalsOf(order: Order): OrderTotals {
     totalPaise: order.totalPaise,
     harvestCreditPaise: order.harvestCreditPaise,
     storeCreditPaise: order.storeCreditPaise,
+    rateLockAdvancePaise: order.rateLockAdvancePaise,
     payablePaise: payableOf(order),
   };
 }
@@ -125,6 +127,9 @@ export async function cancelOrder(
   const who = by.kind === 'customer' ? 'Order cancelled by the customer' : by.kind === 'store' ? 'Order cancelled by the store' : 'Order lapsed unpaid';
   const note = by.kind === 'customer' ? 'Cancelled by the customer' : by.kind === 'store' ? `Cancelled by the store: ${by.reason}` : LAPSED_NOTE;
   await r.setStatus(order.id, 'Cancelled', by.kind === 'store' ? by.staffId : null, note, at, { endHold: true });
+  // Issue 42: the rate locks' grams and advance it used, back to the locks (their rows before the customer's, as
+  // checkout takes them), or, for a lock ended since, its advance refunded.
+  const lockRefunds = await giveBackRateLocks(tx, payments, order.customerId, order.id, at);
   // The store credit first: it takes the customer's row lock, which placing an order takes before the pieces' (with
   // the cart's), so a cancel and a checkout of the same customer at once wait for each other, never deadlock
   // (decision 031). Given back once: a second reversal of the same order finds nothing owed.
@@ -135,7 +140,7 @@ export async function cancelOrder(
   await r.releasePieces(order.id, at);
   if (order.customDesignRequestId !== null)
     await designRequests.followOrder(tx, order.customDesignRequestId, 'Cancelled', by.kind === 'customer' ? { updatedAt: at } : {});
-  const refunds: (RefundRecord | null)[] = [];
+  const refunds: (RefundRecord | null)[] = [...lockRefunds];
   const orderPayment = locked.order;
   if (orderPayment?.status === 'created')
     await payments.abandon(tx, orderPayment, by.kind === 'lapse' ? 'Not paid in time: the order lapsed.' : 'The order was cancelled before it was paid.');

@@ -41,6 +41,7 @@ const startStatement = preparedQuery('payment_start', (db) =>
       harvestInstalmentId: p('harvestInstalmentId'),
       cadDesignId: p('cadDesignId'),
       adjustmentId: p('adjustmentId'),
+      rateLockId: p('rateLockId'),
       status: 'created',
     })
     .onConflictDoNothing({ target: [payments.customerId, payments.purpose, payments.idempotencyKey] })
@@ -117,6 +118,7 @@ export function paymentRepository(db: Db) {
       harvestInstalmentId?: number | null;
       cadDesignId?: number | null;
       adjustmentId?: number | null;
+      rateLockId?: number | null;
     }): Promise<PaymentRecord> {
       const [made] = await startStatement(db, {
         ...row,
@@ -125,6 +127,7 @@ export function paymentRepository(db: Db) {
         harvestInstalmentId: row.harvestInstalmentId ?? null,
         cadDesignId: row.cadDesignId ?? null,
         adjustmentId: row.adjustmentId ?? null,
+        rateLockId: row.rateLockId ?? null,
       });
       if (made) return made;
       const [found] = await db
@@ -246,6 +249,17 @@ export function paymentRepository(db: Db) {
     /** Every payment of an order (the order's own and its weight differences'), oldest first. */
     async allForOrder(orderId: number): Promise<PaymentRecord[]> {
       return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
+    },
+    /** Issue 42: the payment of a rate lock's advance, newest first (locked with `lock`). */
+    async forRateLock(rateLockId: number, opts: { lock?: boolean } = {}): Promise<PaymentRecord | null> {
+      const q = db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.rateLockId, rateLockId), eq(payments.purpose, 'rate_lock')))
+        .orderBy(desc(payments.id))
+        .limit(1);
+      const [row] = opts.lock ? await q.for('update') : await q;
+      return row ?? null;
     },
     async forOrder(orderId: number, opts: { lock?: boolean } = {}): Promise<PaymentRecord | null> {
       const q = db

@@ -317,7 +317,9 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
             ? `Payment received: the weight difference on order ${target.orderNumber ?? ''} is paid.`.replace('  ', ' ')
             : payment.purpose === 'harvest_instalment'
               ? 'Payment received: your Milli Harvest instalment is paid.'
-              : 'Payment received: your design is approved and its making begins.');
+              : payment.purpose === 'rate_lock'
+                ? 'Payment received: your rate is locked. What you buy of it is priced at the lower of the locked rate and the day’s.'
+                : 'Payment received: your design is approved and its making begins.');
     return {
       message: text,
       purpose: payment.purpose,
@@ -365,6 +367,7 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
         harvestInstalmentId?: number;
         cadDesignId?: number;
         adjustmentId?: number;
+        rateLockId?: number;
       },
     ): Promise<PaymentRecord> {
       const { key, ...rest } = input;
@@ -611,6 +614,11 @@ export function createPaymentService(db: Db, gateway: PaymentGateway, options: P
       return paymentRepository(tx).forOrder(orderId, opts);
     },
 
+    /** Issue 42: the payment of a rate lock's advance, if started (locked with `lock`, as forOrder). */
+    async forRateLock(rateLockId: number, tx: Db = db, opts: { lock?: boolean } = {}) {
+      return paymentRepository(tx).forRateLock(rateLockId, opts);
+    },
+
     /** The payment of one weight difference, if started (locked with `lock`, as forOrder). */
     async forAdjustment(adjustmentId: number, tx: Db = db, opts: { lock?: boolean } = {}) {
       return paymentRepository(tx).forAdjustment(adjustmentId, opts);
@@ -663,5 +671,7 @@ function describe(purpose: PaymentPurpose, instalment: number | null, orderNumbe
       return orderNumber ? `Order ${orderNumber}` : 'Order payment';
     case 'order_adjustment':
       return orderNumber ? `Weight difference on order ${orderNumber}` : 'Weight difference';
+    case 'rate_lock':
+      return 'Rate lock advance';
   }
 }

@@ -81,13 +81,26 @@ const CHECKS: Record<SettingsField, Check> = {
   appointmentSlotCapacity: whole('appointments per slot', 1, 50),
   backupRetentionDays: whole('backup retention', 1, 365, ' days'),
   bisRegistration: (v) => (typeof v !== 'string' ? 'Give the BIS registration number as text.' : bisRegistrationProblem(v)),
+  rateLockAdvancePercent: whole('rate lock advance', 1, 100, ' %'),
+  rateLockPeriods: (v) => (periodsOf(String(v)) ? null : 'Give 1 to 6 periods in days, separated by commas (e.g. 30, 90, 180), each from 1 to 1095.'),
+  rateLockMaxMg: whole('rate lock cap', 1_000, 10_000_000, ' mg (1 g to 10 kg)'),
+  rateLockUnusedAdvance: (v) => (v === 'refund' || v === 'keep' ? null : 'Choose whether an unused advance is refunded or kept.'),
   staffTwoFactorRequired: (v) => (typeof v === 'boolean' ? null : 'Say yes or no.'),
 };
+
+/** Issue 42: a rate lock's periods as typed ('30, 90, 180'), sorted and without repeats; null when not 1-6 periods of 1-1095 days. */
+function periodsOf(text: string): number[] | null {
+  const parts = text.split(/[\s,]+/).filter(Boolean);
+  if (parts.length === 0 || parts.length > 6 || parts.some((p) => !/^\d{1,4}$/.test(p))) return null;
+  const days = [...new Set(parts.map(Number))].sort((a, b) => a - b);
+  return days.every((d) => d >= 1 && d <= 1095) ? days : null;
+}
 
 /** Texts kept trimmed; codes kept in capitals. */
 function normalised(field: SettingsField, value: Value): Value {
   if (typeof value !== 'string') return value;
   if (field === 'bisRegistration') return normalBisRegistration(value);
+  if (field === 'rateLockPeriods') return periodsOf(value)!.join(', ');
   const trimmed = value.trim();
   return field === 'sellerGstin' || field === 'invoicePrefix' ? trimmed.toUpperCase() : trimmed;
 }
@@ -123,6 +136,10 @@ export function settingsOf(row: SettingsRow): AdminSettings {
     appointmentSlotCapacity: row.appointmentSlotCapacity,
     backupRetentionDays: row.backupRetentionDays,
     bisRegistration: row.bisRegistration,
+    rateLockAdvancePercent: row.rateLockAdvancePercent,
+    rateLockPeriods: [...row.rateLockPeriodsDays].sort((a, b) => a - b).join(', '),
+    rateLockMaxMg: row.rateLockMaxMg,
+    rateLockUnusedAdvance: row.rateLockUnusedAdvance,
     staffTwoFactorRequired: row.staffTwoFactorRequired,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -205,7 +222,10 @@ export function createSettingsDesk(db: Db, { repriceCatalogue }: SettingsDeskDep
         }
         const changed = Object.keys(change) as SettingsField[];
         if (changed.length === 0) return { settings: current, changed, repriced: 0 };
-        const updated = settingsOf(await repo.update(change as SettingsChange));
+        // The periods are typed as text and kept as a list of days.
+        const { rateLockPeriods, ...rest } = change;
+        const stored = { ...rest, ...(typeof rateLockPeriods === 'string' ? { rateLockPeriodsDays: periodsOf(rateLockPeriods)! } : {}) };
+        const updated = settingsOf(await repo.update(stored as SettingsChange));
         const repriced = 'gstPercent' in change ? await repriceCatalogue(tx) : 0;
         await recordAudit(tx, actor, { action: 'update', entity: 'settings', entityId: 1, before, after: { ...change, ...(repriced ? { repriced } : {}) } });
         return { settings: updated, changed, repriced };

@@ -47,6 +47,10 @@ export const settingsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) 
               exchangePercent: row.exchangePercent,
               buybackPercent: row.buybackPercent,
               tradeInPercent: row.tradeInPercent,
+              rateLockAdvancePercent: row.rateLockAdvancePercent,
+              rateLockPeriodsDays: [...row.rateLockPeriodsDays].sort((a, b) => a - b),
+              rateLockMaxMg: row.rateLockMaxMg,
+              rateLockUnusedAdvance: row.rateLockUnusedAdvance,
             },
           };
         },

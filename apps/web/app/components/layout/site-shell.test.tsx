@@ -30,6 +30,10 @@ const neutral: ShellData = {
     exchangePercent: 100,
     buybackPercent: 95,
     tradeInPercent: 95,
+    rateLockAdvancePercent: 10,
+    rateLockPeriodsDays: [30, 90, 180],
+    rateLockMaxMg: 50_000,
+    rateLockUnusedAdvance: 'refund',
   },
   personalKnown: false,
 };

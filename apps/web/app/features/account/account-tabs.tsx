@@ -7,6 +7,7 @@ export const ACCOUNT_TABS = [
   { id: 'orders', label: 'Orders' },
   { id: 'payments', label: 'Payments' },
   { id: 'store-credit', label: 'Store credit' },
+  { id: 'rate-locks', label: 'Rate locks' },
   { id: 'addresses', label: 'Addresses' },
   { id: 'edit', label: 'Edit Profile' },
   { id: 'logout', label: 'Logout' },

@@ -7,7 +7,7 @@ import { SETTINGS_FIELDS, type AdminSettings, type SettingsField } from '@milli/
 import type { AdminApi } from '../../lib/admin.server.ts';
 import { formFlag, formNumber, formText, parseRupees } from '../../lib/admin-form.ts';
 import { apiFieldErrors, type FieldErrors } from '../../lib/field-errors.ts';
-import { MONEY_FIELDS, NUMBER_FIELDS, type SettingsActionResult } from './settings-model.ts';
+import { GRAM_FIELDS, MONEY_FIELDS, NUMBER_FIELDS, type SettingsActionResult } from './settings-model.ts';
 
 export async function loadSettings(api: AdminApi): Promise<AdminSettings> {
   return api.get('/api/admin/settings');
@@ -29,6 +29,10 @@ export async function saveSettings(api: AdminApi, request: Request): Promise<Set
       const paise = parseRupees(text);
       if (paise === null || Number.isNaN(paise)) errors[field] = 'Type an amount in rupees, e.g. 299 or 299.50.';
       else patch[field] = paise;
+    } else if ((GRAM_FIELDS as readonly string[]).includes(field)) {
+      const grams = formNumber(form, field);
+      if (grams === null || Number.isNaN(grams)) errors[field] = 'Type a weight in grams, e.g. 50.';
+      else patch[field] = Math.round(grams * 1000);
     } else if ((NUMBER_FIELDS as readonly string[]).includes(field)) {
       const n = formNumber(form, field);
       if (n === null || Number.isNaN(n)) errors[field] = 'Type a number.';

@@ -21,7 +21,10 @@ export const NUMBER_FIELDS = [
   'tradeInPercent',
   'appointmentSlotCapacity',
   'backupRetentionDays',
+  'rateLockAdvancePercent',
 ] as const satisfies readonly SettingsField[];
+/** Issue 42: weights typed in grams (sent as mg). */
+export const GRAM_FIELDS = ['rateLockMaxMg'] as const satisfies readonly SettingsField[];
 
 /** What each field is called on the screen, for the saved notice. */
 export const FIELD_LABELS: Record<SettingsField, string> = {
@@ -54,6 +57,10 @@ export const FIELD_LABELS: Record<SettingsField, string> = {
   appointmentSlotCapacity: 'appointments per slot',
   backupRetentionDays: 'backup retention',
   bisRegistration: 'BIS registration number',
+  rateLockAdvancePercent: 'rate lock advance',
+  rateLockPeriods: 'rate lock periods',
+  rateLockMaxMg: 'rate lock cap',
+  rateLockUnusedAdvance: 'unused advance rule',
   staffTwoFactorRequired: 'two-factor rule',
 };
 

@@ -2,7 +2,7 @@ import type { AdminSettings } from '@milli/contracts/schemas';
 import { COD_LIMIT_CEILING_PAISE } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
 import { PageHeader } from '../../components/admin/admin-shell.tsx';
-import { AdminForm, Checkbox, FieldGroup, FormActions, MoneyField, NumberField, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
+import { AdminForm, Checkbox, FieldGroup, FormActions, MoneyField, NumberField, Select, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
 import { parseRupees } from '../../lib/admin-form.ts';
 import { savedMessage, type SettingsActionResult } from './settings-model.ts';
 
@@ -284,6 +284,53 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
             defaultValue={number('appointmentSlotCapacity')}
             error={errors.appointmentSlotCapacity}
             required
+          />
+        </FieldGroup>
+
+        <FieldGroup legend="Rate lock (advance booking)">
+          <NumberField
+            name="rateLockAdvancePercent"
+            label="Advance"
+            unit="% of the locked metal’s value"
+            min={1}
+            max={100}
+            step={1}
+            hint="What a shopper pays through the gateway to lock the day’s rate; it counts toward what they buy under the lock."
+            defaultValue={number('rateLockAdvancePercent')}
+            error={errors.rateLockAdvancePercent}
+            required
+          />
+          <TextField
+            name="rateLockPeriods"
+            label="Periods offered"
+            hint="Days, separated by commas: 30, 90, 180."
+            defaultValue={text('rateLockPeriods')}
+            error={errors.rateLockPeriods}
+            maxLength={40}
+            required
+          />
+          <NumberField
+            name="rateLockMaxMg"
+            label="Cap on grams"
+            unit="g per shopper at a time"
+            min={1}
+            max={10000}
+            step="any"
+            hint="The most metal one shopper’s locks may hold at once."
+            defaultValue={typed ? number('rateLockMaxMg') : settings.rateLockMaxMg / 1000}
+            error={errors.rateLockMaxMg}
+            required
+          />
+          <Select
+            name="rateLockUnusedAdvance"
+            label="Unused advance at the end"
+            options={[
+              { value: 'refund', label: 'Refunded to the shopper' },
+              { value: 'keep', label: 'Kept by the store' },
+            ]}
+            hint="Applies to locks taken from now on; the terms page states it."
+            defaultValue={text('rateLockUnusedAdvance')}
+            error={errors.rateLockUnusedAdvance}
           />
         </FieldGroup>
 

@@ -33,6 +33,10 @@ const FORM = {
   sellerStateCode: '33',
   codLimitPaise: '50,000',
   bisRegistration: 'HM/C-5190012345',
+  rateLockAdvancePercent: '10',
+  rateLockPeriods: '30, 90, 180',
+  rateLockMaxMg: '50',
+  rateLockUnusedAdvance: 'refund',
 };
 
 function fakeApi(answer: AdminSendResult<unknown>) {
@@ -55,6 +59,11 @@ describe('saving the settings form', () => {
       staffTwoFactorRequired: false,
       // Issue 38: the BIS registration number goes as typed; the server checks and normalises it.
       bisRegistration: 'HM/C-5190012345',
+      // Issue 42: the cap is typed in grams and sent in mg; the periods go as typed.
+      rateLockMaxMg: 50_000,
+      rateLockPeriods: '30, 90, 180',
+      rateLockAdvancePercent: 10,
+      rateLockUnusedAdvance: 'refund',
     });
     expect(savedMessage(result)).toBe('Saved: pay-on-delivery limit and GST rate. 12 product prices follow the new GST rate.');
   });

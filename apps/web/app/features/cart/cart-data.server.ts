@@ -36,6 +36,7 @@ async function customerLines(api: ApiClient, userId: number): Promise<CartViewLi
     percentOff: r.product_discount_percent,
     stock: r.product_stock,
     choices: choicesText(r.options),
+    rateLock: r.rate_lock ?? null,
   }));
 }
 

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import { formatRupees } from '@milli/pricing';
 import { OfferPrice } from '../../components/price/offer-price.tsx';
 import { CloseIcon } from '../../components/layout/icons.tsx';
-import type { CartViewLine } from './cart-view.ts';
+import { rateLockNote, type CartViewLine } from './cart-view.ts';
 
 interface Props {
   lines: CartViewLine[];
@@ -60,6 +60,7 @@ export function CartTable({ lines, quantities, onStep, hydrated, busy }: Props) 
                       <div>
                         <Link to={`/product-detail/${line.productId}`}>{line.name}</Link>
                         {line.choices && <p className="cart-choices">{line.choices}</p>}
+                        {line.rateLock && <p className="cart-choices cart-rate-lock">{rateLockNote(line.rateLock)}</p>}
                       </div>
                     </div>
                   </td>

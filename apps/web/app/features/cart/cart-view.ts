@@ -1,5 +1,5 @@
 import type { ApiAnswer } from '@milli/contracts';
-import { couponDiscount, orderTotals, type CouponRule, type OrderTotals } from '@milli/pricing';
+import { couponDiscount, formatGrams, formatRupees, orderTotals, type CouponRule, type OrderTotals } from '@milli/pricing';
 
 /**
  * The cart's actions redirect back to /cart on success (POST, redirect, GET), so the page is read with the
@@ -27,6 +27,16 @@ export interface CartViewLine {
   stock: number | null;
   /** 'Size 12 · 18 kt' */
   choices: string;
+  /** Issue 42: the shopper's rate lock covers this line's metal (the server's plan, at the cart's quantities); null otherwise. */
+  rateLock?: CartRateLock | null;
+}
+
+/** A line's share of a rate lock: mg of one piece at the rate charged, the day's rate, and the advance it counts. */
+export interface CartRateLock {
+  lockedWeightMg: number;
+  lockedRatePaisePerGram: number;
+  dayRatePaisePerGram: number;
+  advancePaise: number;
 }
 
 export interface AppliedCoupon {
@@ -49,9 +59,16 @@ export interface CartView {
   offers: CouponOffer[];
 }
 
+/** A line's rate lock in words: 'Rate lock: 4 g at Rs. 6,500.00/g (today Rs. 7,000.00/g)'. */
+export function rateLockNote(lock: CartRateLock): string {
+  const today = lock.dayRatePaisePerGram === lock.lockedRatePaisePerGram ? 'today’s rate is the lower' : `today ${formatRupees(lock.dayRatePaisePerGram)}/g`;
+  return `Rate lock: ${formatGrams(lock.lockedWeightMg)} a piece at ${formatRupees(lock.lockedRatePaisePerGram)}/g (${today})`;
+}
+
 export interface QuantityLine {
   unitPricePaise: number;
   quantity: number;
+  rateLock?: Pick<CartRateLock, 'advancePaise'> | null;
 }
 
 /**
@@ -67,7 +84,9 @@ export function cartTotals(
 ): OrderTotals {
   const subtotal = orderTotals({ lines, shippingFeePaise: 0 }).subtotalPaise;
   const discountPaise = coupon ? couponDiscount(coupon.rule, subtotal) : 0;
-  return orderTotals({ lines, shippingFeePaise, discountPaise, harvestBalancePaise, storeCreditBalancePaise });
+  // Issue 42: the advance the server planned for the lines' rate-locked grams (checkout takes it off what is left to pay).
+  const rateLockAdvancePaise = lines.reduce((n, l) => n + (l.quantity > 0 ? (l.rateLock?.advancePaise ?? 0) : 0), 0);
+  return orderTotals({ lines, shippingFeePaise, discountPaise, harvestBalancePaise, storeCreditBalancePaise, rateLockAdvancePaise });
 }
 
 /** The JSON of checkout's cartDataList (spec §3): productId and quantity per product. */

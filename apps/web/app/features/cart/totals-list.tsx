@@ -22,6 +22,14 @@ export function TotalsList({ totals, couponCode }: { totals: OrderTotals; coupon
       </dd>
       <dt className="totals-note">GST included</dt>
       <dd className="totals-note">{formatRupees(totals.gstPaise)}</dd>
+      {totals.rateLockAdvancePaise > 0 && (
+        <>
+          <dt>From your rate lock’s advance</dt>
+          <dd className="totals-discount" data-testid="rate-lock-advance">
+            −{formatRupees(totals.rateLockAdvancePaise)}
+          </dd>
+        </>
+      )}
       {totals.harvestCreditPaise > 0 && (
         <>
           <dt>From your Milli Harvest balance</dt>
@@ -38,7 +46,7 @@ export function TotalsList({ totals, couponCode }: { totals: OrderTotals; coupon
           </dd>
         </>
       )}
-      {(totals.harvestCreditPaise > 0 || totals.storeCreditPaise > 0) && (
+      {(totals.harvestCreditPaise > 0 || totals.storeCreditPaise > 0 || totals.rateLockAdvancePaise > 0) && (
         <>
           <dt className="totals-grand">To pay</dt>
           <dd className="totals-grand" data-testid="payable">

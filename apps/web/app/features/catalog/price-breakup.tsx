@@ -1,4 +1,5 @@
-import type { PricingContext } from '@milli/contracts';
+import { Link } from 'react-router';
+import { RATE_LOCK_PATH, type PricingContext } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import type { ChoicePrice } from './price-choice.ts';
 
@@ -105,7 +106,12 @@ export function PriceBreakup({ pricing, price }: { pricing: PricingContext; pric
           </tr>
         </tfoot>
       </table>
-      {breakup.computed && <p className="breakup-note muted">At the rates of {rateDate(pricing.ratesDate)}.</p>}
+      {breakup.computed && (
+        <p className="breakup-note muted">
+          At the rates of {rateDate(pricing.ratesDate)}. Buying later? <Link to={RATE_LOCK_PATH}>Lock today’s {metal.toLowerCase()} rate</Link> with a small
+          advance.
+        </p>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { CAD_ADVANCE_PERCENT, type StoreSettings } from '@milli/contracts';
+import { CAD_ADVANCE_PERCENT, RATE_LOCK_PATH, type StoreSettings } from '@milli/contracts';
+import { termsInWords } from '../../lib/rate-lock-terms.ts';
 import { formatRupees } from '@milli/pricing';
 import { mailHref, telHref } from '../../components/layout/contact.ts';
 import { GrievanceAddress } from './grievance-address.tsx';
@@ -116,6 +117,27 @@ export const TERMS: Policy = {
           <p>
             {deliveryCost(s)}, as the cart and checkout show before you pay. There are no other charges. If a price on the website is plainly wrong (a typing
             mistake), we tell you before we dispatch and you choose whether to go on at the right price or cancel with a full refund.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'rate-lock',
+      title: 'Rate lock (advance booking)',
+      body: (
+        <>
+          {termsInWords({
+            advancePercent: s.rateLockAdvancePercent,
+            periodsDays: s.rateLockPeriodsDays,
+            maxMg: s.rateLockMaxMg,
+            unusedAdvance: s.rateLockUnusedAdvance,
+          }).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <p>
+            A lock covers the metal of the purity locked only, and is used by your orders in the order its period ends. If an order that used a lock is
+            cancelled, its grams and advance go back to the lock while it runs, or the advance is refunded if the lock has ended. Take a lock on{' '}
+            <Link to={RATE_LOCK_PATH}>the rate lock page</Link>.
           </p>
         </>
       ),
