@@ -10,6 +10,7 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { PUBLIC_RATE_KEYS, RATE_HISTORY_PERIODS, type PublicRate } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
+import { RATE_LOCK_PATH } from '@milli/contracts';
 import type { Route } from './+types/gold-rate';
 import { serverApi } from '../lib/api.server.ts';
 import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
@@ -210,7 +211,8 @@ export default function GoldRate({ loaderData: { today, history, choice } }: Rou
             <h2 id="rate-more-title">Old gold and new</h2>
             <p>
               Our prices follow the day’s rate: a piece’s page shows its metal’s weight and rate in its price breakup. Have old gold?{' '}
-              <Link to="/trade-in">Estimate its value</Link> at today’s rate and bring it to a store.
+              <Link to="/trade-in">Estimate its value</Link> at today’s rate and bring it to a store. Buying later and worried the rate will rise?{' '}
+              <Link to={RATE_LOCK_PATH}>Lock today’s rate</Link> for the grams you plan to buy, with a small advance.
             </p>
           </section>
         </div>

@@ -72,7 +72,8 @@ export default function LoginMobile({ loaderData, actionData }: Route.ComponentP
             <legend>Send the code by</legend>
             {PHONE_CHANNELS.map((channel) => (
               <label key={channel}>
-                <input type="radio" name="channel" value={channel} defaultChecked={(actionData?.channel ?? 'sms') === channel} /> {PHONE_CHANNEL_LABELS[channel]}
+                <input type="radio" name="channel" value={channel} defaultChecked={(actionData?.channel ?? 'sms') === channel} />{' '}
+                {PHONE_CHANNEL_LABELS[channel]}
               </label>
             ))}
           </fieldset>

@@ -264,8 +264,3 @@ export function createPhoneSignIn(deps: PhoneSignInDeps) {
 }
 
 export type PhoneSignIn = ReturnType<typeof createPhoneSignIn>;
-
-/** Housekeeping: codes whose life ended before `before` go. */
-export function prunePhoneCodes(tx: Db, before: Date): Promise<number> {
-  return accountsRepository(tx).prunePhoneCodes(before);
-}

@@ -506,3 +506,8 @@ export function createAccountsService(deps: AccountsDeps) {
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** Housekeeping (issue 41): phone codes whose life ended before `before` go. */
+export function prunePhoneCodes(tx: Db, before: Date): Promise<number> {
+  return accountsRepository(tx).prunePhoneCodes(before);
+}

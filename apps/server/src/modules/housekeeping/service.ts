@@ -2,8 +2,7 @@ import type { Db } from '@milli/db';
 import { pruneRateLimits } from '../../plugins/rate-limit.ts';
 import { pruneSessions } from '../../plugins/session.ts';
 import { staffSessions } from '../../plugins/staff.ts';
-import { prunePhoneCodes } from '../accounts/phone.ts';
-import { pruneResets } from '../accounts/service.ts';
+import { prunePhoneCodes, pruneResets } from '../accounts/service.ts';
 import { pruneMail } from '../mail/service.ts';
 import { housekeepingRepository, type SweepCounts, type SweepCutoffs } from './repository.ts';
 
