@@ -341,22 +341,25 @@ describe('hostile input on every API endpoint', () => {
         failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
     };
-    // The gateway's webhook reads its body as raw bytes, signed by the gateway over exactly those bytes: no text in
-    // it is the store's to judge, and a body without the gateway's signature is refused whole, before anything is read.
-    const RAW_SIGNED = new Set(['POST /api/payments/razorpay/webhook']);
-    const expectUnsigned = (what: string, res: { statusCode: number; body: string }) => {
+    /** A refusal of the whole request, before any of it is read: this status and code, whatever the text. */
+    const refusedWhole = (status: number, code: string) => (what: string, res: { statusCode: number; body: string }) => {
       sent++;
-      if (res.statusCode !== 400 || !res.body.includes('"code":"WEBHOOK_SIGNATURE_INVALID"'))
-        failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      if (res.statusCode !== status || !res.body.includes(`"code":"${code}"`)) failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 160)}`);
     };
-    // The courier's tracking webhook (issue 39) is refused whole without the configured token (x-api-key), before any
-    // of it is read; with the token its body meets the same guard (courier.test.ts).
-    const TOKEN_GUARDED = new Set(['POST /api/courier/shiprocket/webhook']);
-    const expectNoToken = (what: string, res: { statusCode: number; body: string }) => {
-      sent++;
-      if (res.statusCode !== 401 || !res.body.includes('"code":"COURIER_TOKEN_INVALID"'))
-        failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 160)}`);
-    };
+    // Webhooks that read their body as raw bytes, signed by the sender over exactly those bytes: no text in it is the
+    // store's to judge, and a body without the sender's signature is refused whole, before anything is read (the
+    // gateway's; WhatsApp's delivery receipts, issue 41, X-Hub-Signature-256).
+    const RAW_SIGNED = new Map([
+      ['POST /api/payments/razorpay/webhook', refusedWhole(400, 'WEBHOOK_SIGNATURE_INVALID')],
+      ['POST /api/messages/whatsapp/webhook', refusedWhole(401, 'MESSAGE_WEBHOOK_REFUSED')],
+    ]);
+    // Webhooks refused whole without the configured token, before any of it is read, query or body: the courier's
+    // tracking (issue 39, x-api-key) and MSG91's delivery receipts (issue 41); with the token their bodies meet the same
+    // guard (courier.test.ts, messages/webhooks.test.ts).
+    const TOKEN_GUARDED = new Map([
+      ['POST /api/courier/shiprocket/webhook', refusedWhole(401, 'COURIER_TOKEN_INVALID')],
+      ['POST /api/messages/msg91/webhook', refusedWhole(401, 'MESSAGE_WEBHOOK_REFUSED')],
+    ]);
     // With the sessions (a route may check who asks before reading its body: a shopper's, and an owner's of the
     // back office for its routes), from the store's own pages.
     let staffCookie = '';
@@ -367,9 +370,9 @@ describe('hostile input on every API endpoint', () => {
       const session = { cookie: route.access === 'staff' ? `${cookie}; ${staffCookie}` : cookie, host: 'milli.test', origin: 'http://milli.test' };
       const method = route.method as 'GET';
       const hasParam = /:[A-Za-z_]+|\*$/.test(route.url);
-      const guarded = TOKEN_GUARDED.has(`${route.method} ${route.url}`);
-      const refusedBody = RAW_SIGNED.has(`${route.method} ${route.url}`) ? expectUnsigned : guarded ? expectNoToken : expectRefused;
-      const refusedQuery = guarded ? expectNoToken : expectRefused;
+      const guarded = TOKEN_GUARDED.get(`${route.method} ${route.url}`);
+      const refusedBody = RAW_SIGNED.get(`${route.method} ${route.url}`) ?? guarded ?? expectRefused;
+      const refusedQuery = guarded ?? expectRefused;
       for (const bad of UNUSABLE) {
         const label = `${route.method} ${route.url} ${JSON.stringify(bad)}`;
         if (hasParam) expectRefused(`${label} in the path`, await t.app.inject({ method, url: pathWith(route.url, bad), headers: session }));

@@ -16,6 +16,7 @@ import type { DesignRequests, OrderReturnsOf } from './modules/orders/service.ts
 import { returnsOfOrder } from './modules/returns/service.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
+import { fireRateAlerts } from './modules/rate-alerts/service.ts';
 
 export interface ServicesDeps {
   database: Database;
@@ -39,7 +40,12 @@ export function buildServices({ database, readCache }: ServicesDeps) {
    * `mayMarket(customerId, channel)` for each recipient at the time of sending, and sends nothing on false.
    */
   const consents = { mayMarket: (customerId: number, channel: MarketingChannel) => mayMarket(db, customerId, channel) };
-  return { settings, catalog, cart, wishlist, returns, designRequests, consents };
+  /**
+   * The rate alerts a rate set by staff crosses (issue 42), told in the rates desk's transaction: the catalogue's rates
+   * desk calls it, and may not import the rate-alerts module, which reads the day's rates from the catalogue.
+   */
+  const rateAlerts = { fire: fireRateAlerts };
+  return { settings, catalog, cart, wishlist, returns, designRequests, consents, rateAlerts };
 }
 
 /** Every shared service, as the modules find them on `ModuleDeps.services`. */

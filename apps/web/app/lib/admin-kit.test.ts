@@ -123,7 +123,7 @@ describe('the navigation', () => {
       expect(labels(role), role).not.toContain('Customers');
     }
     expect(labels('design')).toEqual(['Dashboard', 'Custom requests', 'My security']);
-    expect(labels('accounts')).toEqual(['Dashboard', 'Harvest plans', 'Refunds due', 'My security']);
+    expect(labels('accounts')).toEqual(['Dashboard', 'Harvest plans', 'Rate locks', 'Refunds due', 'My security']);
     // An empty group leaves no heading behind.
     expect(adminNavFor(ROLES.orders).map((g) => g.label)).toEqual([null, 'Orders', 'Customer care', 'You']);
     expect(adminNavFor(ROLES.design).map((g) => g.label)).toEqual([null, 'Design', 'You']);

@@ -53,7 +53,6 @@ import { DomainError } from '../../domain-error.ts';
 import { csvTemplate } from './csv-columns.ts';
 import { createCatalogDesk, createRatesDesk, DEFAULT_HISTORY_DAYS } from './desk.ts';
 import { createProductCsvService } from './product-csv.ts';
-import { fireRateAlerts } from '../rate-alerts/service.ts';
 
 const errors = {
   400: ErrorSchema,
@@ -140,7 +139,7 @@ const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   // Issue 42: a rate set here tells the rate alerts it crosses, in the same transaction.
   const publicUrl = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
   const rates = createRatesDesk(deps.database.db, deps.services.catalog, undefined, (tx, set, at) =>
-    fireRateAlerts(tx, set, { publicUrl, settings: deps.services.settings, at }),
+    deps.services.rateAlerts.fire(tx, set, { publicUrl, settings: deps.services.settings, at }),
   );
   // Every write of the desk changes what shoppers see: this instance forgets at once (others hear the database).
   forgetAfterWrites(app, deps.readCache);

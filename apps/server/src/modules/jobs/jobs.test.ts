@@ -94,6 +94,8 @@ describe('the Jobs screen', () => {
       'housekeeping.sweep',
       'mail.flush',
       'mail.send',
+      'messages.flush',
+      'messages.send',
     ]);
     expect(body.queues[0]).toMatchObject({ name: 'payments.reconcile', schedule: 'Every minute', retryLimit: 2, retryDelaySeconds: 10 });
     expect(body.queues[7]).toMatchObject({ name: 'mail.send', schedule: null, retryLimit: 7 });
