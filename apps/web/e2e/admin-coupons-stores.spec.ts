@@ -90,7 +90,7 @@ test('the owner adds a coupon, the form says what is wrong, and the cart then ac
   const piece = await pieceForCart(page);
   await page.goto(`/product-detail/${piece.id}`);
   await waitForHydration(page);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.locator('#pd-buy').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: /added/i }).first()).toBeVisible();
   await page.goto('/cart');
   await waitForHydration(page);

@@ -62,7 +62,7 @@ test('choosing 24 in shows its weight and price, and the cart holds that length 
   await expect(page.getByRole('table', { name: /How the price of this piece is made up/ })).toContainText(grams(chain.pricing.sizeWeightsMg['24']!));
   await shot(page, testInfo, 'chain-24in');
 
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.locator('#pd-buy').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: /added/i }).first()).toBeVisible();
   const line = await cartRowOf(page, chain);
   await expect(line).toContainText('Chain length 24 in');
@@ -85,7 +85,7 @@ test('without JavaScript, a length’s link shows its price, and Add to Cart kee
     expect(paiseOf(at24)).toBeGreaterThan(paiseOf(first));
     await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: '24 in' }) })).toContainText(at24);
 
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.locator('#pd-buy').getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page).toHaveURL(/[?&]length=24/);
     await expect(page.getByRole('status').filter({ hasText: /added/i }).first()).toBeVisible();
     const line = await cartRowOf(page, chain);

@@ -32,7 +32,7 @@ test('a guest’s piece becomes a placed order: login, merged cart, coupon, term
 
   await page.goto(`/product-detail/${piece.product_id}`);
   await waitForHydration(page);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.locator('#pd-buy').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: /added/i }).first()).toBeVisible();
 
   // Checkout is for customers: a guest is sent to log in.

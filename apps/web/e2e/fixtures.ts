@@ -159,7 +159,7 @@ export function readShell(page: Page): Promise<ShellSnapshot> {
 }
 
 /**
- * The frame every page shares (spec §2): top bar with the help line, About and (logged out) Login and
+ * The frame every page shares (spec §2): top bar with the help line, the gold rate (issue 42), About and (logged out) Login and
  * Signup; logo, wish list and cart; the mega-menu at desktop widths or the menu toggle on phones; the
  * pre-footer; the footer with the help line, two e-mails and the Chennai office.
  */
@@ -171,7 +171,7 @@ export async function expectShell(page: Page): Promise<void> {
     header: true,
     topBar: true,
     topBarHelpLine: true,
-    topBarLinks: ['About', 'Login', 'Signup'],
+    topBarLinks: ['Gold rate', 'About', 'Login', 'Signup'],
     logo: true,
     wishListIcon: true,
     cartIcon: true,

@@ -40,7 +40,7 @@ test('a new shopper pays in the Test payment dialog: declined first, then paid; 
   await logInNewShopper(page, testInfo, 'e2e_pay');
   await page.goto(`/product-detail/${piece.product_id}`);
   await waitForHydration(page);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.locator('#pd-buy').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: /added/i }).first()).toBeVisible();
 
   await page.goto('/checkout');

@@ -185,7 +185,7 @@ test('a summary that arrives late neither throws a scrolling shopper back to the
   await page.goto(`/product-detail/${ringId}`);
   await waitForHydration(page);
   await expect.poll(late.asked).toBe(1);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.locator('#pd-buy').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please choose a ring size for this piece.' })).toBeVisible();
   late.release();
   await expectPersonalKnown(page);

@@ -86,7 +86,7 @@ test('a shopper signs up with a mobile number from checkout, pays, and signs in 
 
   await page.goto(`/product-detail/${piece.product_id}`);
   await waitForHydration(page);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.locator('#pd-buy').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: /added/i }).first()).toBeVisible();
 
   await page.goto('/checkout');

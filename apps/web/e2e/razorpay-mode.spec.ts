@@ -108,7 +108,7 @@ async function toThePaymentStep(
   if (productPage) {
     await page.goto(`/product-detail/${piece.product_id}`);
     await waitForHydration(page);
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.locator('#pd-buy').getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByRole('status').filter({ hasText: /added/i }).first()).toBeVisible();
   } else {
     await addToCart(page, piece.product_id);

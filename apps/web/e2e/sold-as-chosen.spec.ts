@@ -85,7 +85,7 @@ test('a guest’s 14 kt, rose gold, VVS-GH choice is what the cart, checkout and
   await page.getByRole('group', { name: 'Colour' }).getByText('Rose Gold', { exact: true }).click();
   await expect(page.locator('.pd-image img')).toHaveAttribute('src', /\/rose-gold\//);
   const chosenPrice = (await price.textContent())!.trim();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.locator('#pd-buy').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: /added/i }).first()).toBeVisible();
 
   // The guest's cart (the cartItems cookie) keeps every choice, at the chosen price and in the chosen colour.
@@ -149,13 +149,13 @@ test('a ring asks for its size and refuses the cart without one; earrings offer 
   const size = page.getByLabel('Size', { exact: true });
   await expect(size.locator('option')).toHaveText(['Choose a size', ...Array.from({ length: 30 }, (_, i) => String(i + 1))]);
   await expect(page.getByRole('button', { name: 'Not sure about size?' })).toBeVisible();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.locator('#pd-buy').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please choose a ring size for this piece.' })).toBeVisible();
   await expect(size).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.header-bar a[aria-label^="Cart, "]')).toHaveAttribute('aria-label', 'Cart, 0 items');
   await shot(page, testInfo, 'ring-no-size');
   await page.getByLabel('Size', { exact: true }).selectOption('12');
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.locator('#pd-buy').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: /added/i }).first()).toBeVisible();
   await page.goto('/cart');
   await expect(page.getByRole('row').filter({ hasText: ring.product_name })).toContainText('Size 12');
@@ -165,7 +165,7 @@ test('a ring asks for its size and refuses the cart without one; earrings offer 
   await expect(page.getByRole('button', { name: 'Not sure about size?' })).toHaveCount(0);
 
   await page.goto(`/product-detail/${earrings.product_id}`);
-  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await expect(page.locator('#pd-buy').getByRole('button', { name: 'Add to Cart' })).toBeVisible();
   await expect(page.getByLabel('Size', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Not sure about size?' })).toHaveCount(0);
 });
