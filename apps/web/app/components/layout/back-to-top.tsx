@@ -6,19 +6,21 @@ import { prefersReducedMotion, useScrollPast } from './use-scroll-past.ts';
 /** What a shopper presses in the page: the button must never sit on one of these (issue 40: the pincode's CHECK). */
 const ACTION = 'a[href], button, input, select, textarea, summary, label, [role="button"], [tabindex]:not([tabindex="-1"])';
 
-/** Whether any action of the page lies under the button's box (its corners and centre). */
+/**
+ * Whether any action of the page lies under the button's box, or within a few pixels of it: every action's box is
+ * compared with the button's (a sample of points missed the edge of one poking under a corner).
+ */
 export function coversAnAction(button: HTMLElement): boolean {
   const box = button.getBoundingClientRect();
   if (box.width === 0) return false;
-  const inset = 2;
-  const points = [
-    [box.left + inset, box.top + inset],
-    [box.right - inset, box.top + inset],
-    [box.left + inset, box.bottom - inset],
-    [box.right - inset, box.bottom - inset],
-    [box.left + box.width / 2, box.top + box.height / 2],
-  ] as const;
-  return points.some(([x, y]) => document.elementsFromPoint(x, y).some((el) => el !== button && !button.contains(el) && el.closest(ACTION) !== null));
+  const margin = 4;
+  for (const el of document.querySelectorAll(ACTION)) {
+    if (el === button || button.contains(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (r.left < box.right + margin && box.left - margin < r.right && r.top < box.bottom + margin && box.top - margin < r.bottom) return true;
+  }
+  return false;
 }
 
 /**

@@ -21,7 +21,12 @@ function MobileGroup({ label, href, children }: { label: string; href: string; c
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   if (!hydrated) {
-    return (
+    // A fragment stays a bare fragment (nav-dropdown.tsx says why).
+    return href.startsWith('#') ? (
+      <a href={href} className="mm-link">
+        {label}
+      </a>
+    ) : (
       <Link to={href} className="mm-link">
         {label}
       </Link>

@@ -69,11 +69,20 @@ export function NavDropdown({
   if (!hydrated) {
     return (
       <li className={`nav-item ${className}`}>
-        {/* The chevron too: the button that replaces the link takes the same room, so nothing moves. */}
-        <Link to={href} className="nav-link">
-          {label}
-          <ChevronDownIcon className="nav-chevron" />
-        </Link>
+        {/* The chevron too: the button that replaces the link takes the same room, so nothing moves. A fragment (the
+            footer's Gifting column) stays a bare fragment: a router link would put the page's own path before it, and
+            a shared page asked for as //other.host/… would link to that host. */}
+        {href.startsWith('#') ? (
+          <a href={href} className="nav-link">
+            {label}
+            <ChevronDownIcon className="nav-chevron" />
+          </a>
+        ) : (
+          <Link to={href} className="nav-link">
+            {label}
+            <ChevronDownIcon className="nav-chevron" />
+          </Link>
+        )}
       </li>
     );
   }
