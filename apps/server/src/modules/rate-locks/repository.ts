@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL 
 import { schema, type Db } from '@milli/db';
 import type { RateLock, RateLockUse } from '@milli/db/schema';
 
-const { rateLocks, rateLockUses, metalRates, customers, orders } = schema;
+const { rateLocks, rateLockUses, customers, orders } = schema;
 
 export type Metal = (typeof schema.METALS)[number];
 export type NewRateLock = typeof rateLocks.$inferInsert;
@@ -11,30 +11,6 @@ export type RateLockStatus = (typeof schema.RATE_LOCK_STATUSES)[number];
 /** The rate locks' queries (issue 42); each of a shopper's is scoped by their id. `db` may be a transaction. */
 export function rateLockRepository(db: Db) {
   return {
-    /** The store's rate for a metal and purity in force on `day` (the newest on or before it). */
-    async metalRate(metal: Metal, purity: number, day: string) {
-      const [row] = await db
-        .select({ paise: metalRates.ratePaisePerGram, date: metalRates.rateDate })
-        .from(metalRates)
-        .where(and(eq(metalRates.metal, metal), eq(metalRates.purity, purity), lte(metalRates.rateDate, day)))
-        .orderBy(desc(metalRates.rateDate))
-        .limit(1);
-      return row ? { paise: Number(row.paise), date: row.date } : null;
-    },
-    /** Every metal and purity's rate in force on `day`. */
-    async ratesOn(day: string) {
-      const rows = await db
-        .selectDistinctOn([metalRates.metal, metalRates.purity], {
-          metal: metalRates.metal,
-          purity: metalRates.purity,
-          paise: metalRates.ratePaisePerGram,
-          date: metalRates.rateDate,
-        })
-        .from(metalRates)
-        .where(lte(metalRates.rateDate, day))
-        .orderBy(metalRates.metal, metalRates.purity, desc(metalRates.rateDate));
-      return rows.map((r) => ({ metal: r.metal, purity: r.purity, ratePaisePerGram: Number(r.paise), rateDate: r.date }));
-    },
     async insert(row: NewRateLock): Promise<RateLock> {
       const [made] = await db.insert(rateLocks).values(row).returning();
       return made!;

@@ -12,6 +12,7 @@ import type { RateLock, StoreSettings } from '@milli/db/schema';
 import { formatGrams, formatRupees, indianDate, metalName, rateLockAdvance, type HeldRateLock, type RateLockUse } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { lockCustomer } from '../accounts/service.ts';
+import { createPublicRates } from '../catalog/service.ts';
 import { queueMail } from '../mail/service.ts';
 import { GATEWAY_MINIMUM_PAISE, type PaymentJobLog, type PaymentPurposeHandler, type PaymentService, type RefundRecord } from '../payments/service.ts';
 import { brandOf, type SettingsService } from '../settings/service.ts';
@@ -171,12 +172,19 @@ export function createRateLockService(db: Db, payments: PaymentService, settings
     return { message, lock: await one(customerId, lockId), paymentId: payment.id, payment: block };
   }
 
+  const publicRates = createPublicRates(db, now);
+
   return {
     /** GET /api/rate-locks/terms: the settings a lock is taken on and today's rates of what the store sells. */
     async terms(): Promise<RateLockTerms> {
       const s = await settings.require();
-      const rates = await rateLockRepository(db).ratesOn(indianDate(now()));
-      return { ...termsOf(s), rates: rates.filter((r) => PURITIES[r.metal].includes(r.purity)) };
+      // Today's rates as /gold-rate reads them (the catalogue's), those of what the store sells and has a rate for.
+      const rates = (await publicRates.today()).rates.flatMap((r) =>
+        r.paisePerGram !== null && r.setOn !== null && PURITIES[r.metal].includes(r.purity)
+          ? [{ metal: r.metal, purity: r.purity, ratePaisePerGram: r.paisePerGram, rateDate: r.setOn }]
+          : [],
+      );
+      return { ...termsOf(s), rates };
     },
 
     async list(customerId: number): Promise<RateLockView[]> {
@@ -210,7 +218,8 @@ export function createRateLockService(db: Db, payments: PaymentService, settings
         const message = `A rate lock covers at most ${formatGrams(terms.maxMg)}: please lock ${formatGrams(terms.maxMg)} or less.`;
         throw new DomainError('RATE_LOCK_OVER_CAP', message, { grams: message });
       }
-      const rate = await rateLockRepository(db).metalRate(metal, input.purity, indianDate(at));
+      const today = (await publicRates.today()).rates.find((r) => r.metal === metal && r.purity === input.purity);
+      const rate = today?.paisePerGram != null && today.setOn !== null ? { paise: today.paisePerGram, date: today.setOn } : null;
       if (!rate) throw new DomainError('NO_RATE', `Today’s rate for ${metalName(metal, input.purity)} is not published yet. Please try again later.`);
       const advancePaise = rateLockAdvance(lockedMg, rate.paise, terms.advancePercent);
       if (advancePaise < GATEWAY_MINIMUM_PAISE) {
