@@ -53,6 +53,16 @@ async function fill(tag: string) {
     { ...mail, subject: `${tag}-pending`, status: 'pending' },
     { ...mail, subject: `${tag}-failed-long-ago`, status: 'failed', createdAt: ago(KEEP.sentMailMs + DAY) },
   ]);
+  const sms = { customerId: id, channel: 'sms' as const, toPhone: '+919845000000', kind: `hk_${tag}`, params: { order: 'MIL-1' } };
+  await t.db.insert(schema.messages).values([
+    { ...sms, providerMessageId: `${tag}-delivered-long-ago`, status: 'delivered', sentAt: ago(KEEP.sentMessageMs + DAY) },
+    { ...sms, providerMessageId: `${tag}-sent-lately`, status: 'sent', sentAt: ago(DAY) },
+    { ...sms, providerMessageId: `${tag}-queued` },
+    { ...sms, providerMessageId: `${tag}-failed-long-ago`, status: 'failed', createdAt: ago(KEEP.sentMessageMs + DAY) },
+    // Its opt-out link must still work: kept, its values blanked, until the link's year is over.
+    { ...sms, providerMessageId: `${tag}-link-long-ago`, status: 'sent', sentAt: ago(KEEP.sentMessageMs + DAY), optOutTokenHash: `${tag}-link` },
+    { ...sms, providerMessageId: `${tag}-link-past-a-year`, status: 'read', sentAt: ago(KEEP.optOutLinkMs + DAY), optOutTokenHash: `${tag}-old-link` },
+  ]);
 }
 
 async function left(tag: string) {
@@ -76,7 +86,12 @@ async function left(tag: string) {
     .select({ k: schema.mailOutbox.subject })
     .from(schema.mailOutbox)
     .where(sql`${schema.mailOutbox.toAddress} = ${`${tag}@example.in`}`);
+  const messages = await t.db
+    .select({ k: schema.messages.providerMessageId, params: schema.messages.params })
+    .from(schema.messages)
+    .where(sql`${schema.messages.kind} = ${`hk_${tag}`}`);
   return {
+    messages: Object.fromEntries(messages.map((r) => [r.k, Object.keys(r.params).length > 0 ? 'kept' : 'blanked'])),
     sessions: sessions.map((r) => r.k).sort(),
     hits: hits.map((r) => r.k).sort(),
     resets: resets.map((r) => r.k).sort(),
@@ -110,8 +125,9 @@ describe('housekeeping (decision 025)', () => {
     await fill('a');
     const result = await createHousekeeper(t.db, { now: () => NOW }).run();
     expect(result).toMatchObject({ ran: true });
-    if (result.ran) expect(result.deleted).toMatchObject({ sessions: 1, rateLimitHits: 1, passwordResets: 1, phoneCodes: 1, sentMail: 1 });
+    if (result.ran) expect(result.deleted).toMatchObject({ sessions: 1, rateLimitHits: 1, passwordResets: 1, phoneCodes: 1, sentMail: 1, sentMessages: 2 });
     expect(await left('a')).toEqual({
+      messages: { 'a-sent-lately': 'kept', 'a-queued': 'kept', 'a-failed-long-ago': 'kept', 'a-link-long-ago': 'blanked' },
       sessions: ['a-live'],
       hits: ['a:current'],
       resets: ['a-fresh'],

@@ -17,6 +17,10 @@ export interface SweepCutoffs {
   resetsExpiredBefore: Date;
   /** Mail sent before this. */
   mailSentBefore: Date;
+  /** SMS and WhatsApp messages sent before this. */
+  messagesSentBefore: Date;
+  /** A message with an opt-out link sent before this (its row is kept longer, so the link works). */
+  optOutLinksSentBefore: Date;
 }
 
 export interface SweepCounts {
@@ -26,6 +30,8 @@ export interface SweepCounts {
   /** Codes sent to mobile numbers, a day after their ten minutes ended (decision 058). */
   phoneCodes: number;
   sentMail: number;
+  /** SMS and WhatsApp messages the provider took, 30 days on (decision 057). */
+  sentMessages: number;
   /** Back-office sessions past their idle or hard end (issue 17). */
   staffSessions: number;
 }

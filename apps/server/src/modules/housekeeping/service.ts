@@ -4,6 +4,7 @@ import { pruneSessions } from '../../plugins/session.ts';
 import { staffSessions } from '../../plugins/staff.ts';
 import { prunePhoneCodes, pruneResets } from '../accounts/service.ts';
 import { pruneMail } from '../mail/service.ts';
+import { pruneMessages } from '../messages/service.ts';
 import { housekeepingRepository, type SweepCounts, type SweepCutoffs } from './repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -23,6 +24,10 @@ export const KEEP = {
   passwordResetMs: DAY_MS,
   /** Sent mail: 30 days for "I never got the e-mail". Failed mail stays for staff to look into. */
   sentMailMs: 30 * DAY_MS,
+  /** SMS and WhatsApp messages the provider took: the same 30 days as mail (decision 057). Failed ones stay. */
+  sentMessageMs: 30 * DAY_MS,
+  /** A message with an opt-out link: a year, its values blanked after 30 days, so the link in an old SMS still works. */
+  optOutLinkMs: 365 * DAY_MS,
 } as const;
 
 export function cutoffsAt(now: Date): SweepCutoffs {
@@ -32,6 +37,8 @@ export function cutoffsAt(now: Date): SweepCutoffs {
     rateWindowsBefore: new Date(t - KEEP.rateWindowMs),
     resetsExpiredBefore: new Date(t - KEEP.passwordResetMs),
     mailSentBefore: new Date(t - KEEP.sentMailMs),
+    messagesSentBefore: new Date(t - KEEP.sentMessageMs),
+    optOutLinksSentBefore: new Date(t - KEEP.optOutLinkMs),
   };
 }
 
@@ -63,6 +70,7 @@ export function createHousekeeper(db: Db, options: HousekeeperOptions) {
         passwordResets: await pruneResets(tx, cutoffs.resetsExpiredBefore),
         phoneCodes: await prunePhoneCodes(tx, cutoffs.resetsExpiredBefore),
         sentMail: await pruneMail(tx, cutoffs.mailSentBefore),
+        sentMessages: await pruneMessages(tx, cutoffs.messagesSentBefore, cutoffs.optOutLinksSentBefore),
         staffSessions: await staffSessions(tx).prune(cutoffs.sessionsExpiredBefore),
       }));
       if (!deleted) return { ran: false, reason: 'running-elsewhere' };

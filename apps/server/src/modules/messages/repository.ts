@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import type { MessageChannel, MessagePurpose, MessageStatus } from '@milli/contracts';
 
@@ -179,5 +179,25 @@ export async function selectMessageByOptOut(db: Db, hash: string) {
 export async function deleteCustomerMessages(db: Db, customerId: number): Promise<number> {
   await db.delete(schema.messageConsents).where(eq(schema.messageConsents.customerId, customerId));
   const gone = await db.delete(schema.messages).where(eq(schema.messages.customerId, customerId)).returning({ id: schema.messages.id });
+  return gone.length;
+}
+
+/**
+ * Housekeeping (decision 025) of messages the provider took (sent, delivered, read). One sent before `before` goes,
+ * unless it carries an opt-out link: that row stays until `linkBefore` so the link in an old SMS still stops the
+ * messages, but its values (an order number, a name) are blanked. A failed message stays for staff to look into, and
+ * a queued one is still to be sent. The number deleted.
+ */
+export async function pruneSentMessages(db: Db, before: Date, linkBefore: Date): Promise<number> {
+  const t = schema.messages;
+  const taken = inArray(t.status, ['sent', 'delivered', 'read']);
+  const gone = await db
+    .delete(t)
+    .where(and(taken, lt(t.sentAt, before), or(isNull(t.optOutTokenHash), lt(t.sentAt, linkBefore))))
+    .returning({ id: t.id });
+  await db
+    .update(t)
+    .set({ params: {} })
+    .where(and(taken, lt(t.sentAt, before), sql`${t.params} <> '{}'::jsonb`));
   return gone.length;
 }

@@ -4,6 +4,7 @@ import { indianNationalNumber } from '../../lib/indian-phone.ts';
 import {
   deleteCustomerMessages,
   insertMessage,
+  pruneSentMessages,
   selectConsents,
   selectCustomerMessages,
   selectTemplate,
@@ -165,4 +166,12 @@ export async function whatsappTemplateFor(db: Db, kind: string): Promise<{ name:
  */
 export function forgetMessagesOf(tx: Db, customerId: number): Promise<number> {
   return deleteCustomerMessages(tx, customerId);
+}
+
+/**
+ * Housekeeping's sweep: messages sent before `sentBefore` (the same 30 days as mail; failed ones stay). One with an
+ * opt-out link is kept, blanked, until `linkBefore`, so the link still works.
+ */
+export function pruneMessages(tx: Db, sentBefore: Date, linkBefore: Date): Promise<number> {
+  return pruneSentMessages(tx, sentBefore, linkBefore);
 }

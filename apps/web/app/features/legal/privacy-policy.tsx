@@ -221,8 +221,9 @@ function sections(settings: StoreSettings): PolicySection[] {
       body: (
         <>
           <p>
-            We keep your account data for as long as your account exists, until you erase it. Copies of the mails we send you are deleted 30 days after they are
-            sent. Custom design files are kept for as long as you might ask us to repair or remake the piece. Server logs are deleted after 90 days.
+            We keep your account data for as long as your account exists, until you erase it. Copies of the mails, SMS and WhatsApp messages we send you are
+            deleted 30 days after they are sent (a message with a link to stop our messages keeps only that link, for a year, so the link still works). Custom
+            design files are kept for as long as you might ask us to repair or remake the piece. Server logs are deleted after 90 days.
           </p>
           <p>
             When you erase your account, what the law makes us keep stays, locked so that nobody can change it, for {RETENTION_YEARS} years after the end of the
