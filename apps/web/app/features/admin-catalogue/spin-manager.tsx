@@ -58,7 +58,8 @@ export function SpinManager({ spin, name, error, confirm }: { spin: ProductSpin 
         ) : (
           <p className="adm-muted">No photographed turn yet.</p>
         )}
-        <Form method="post" encType="multipart/form-data" className="cat-upload">
+        {/* Keyed by the turn shown: once a turn is sent, the file field is empty again rather than holding what was sent. */}
+        <Form key={spin?.frames[0] ?? 'none'} method="post" encType="multipart/form-data" className="cat-upload">
           <label htmlFor="cat-spin" className="adm-label">
             {spin ? 'Replace the turn' : 'Add a turn'}
           </label>
