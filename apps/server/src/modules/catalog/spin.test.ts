@@ -8,7 +8,7 @@ import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ART_SPIN_FRAMES, schema } from '@milli/db';
-import { CATALOGUE_SPIN_WIDTHS, MAX_SPIN_FRAME_BYTES } from '@milli/contracts';
+import { CATALOGUE_SPIN_WIDTHS, MAX_SPIN_BYTES, MAX_SPIN_FRAME_BYTES } from '@milli/contracts';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createStaff } from '../../testing-factories.ts';
 
@@ -101,6 +101,16 @@ describe("staff upload a piece's 360° turn", () => {
     });
     expect(body.statusCode).toBe(413);
     expect(body.json()).toMatchObject({ code: 'SPIN_TOO_LARGE' });
+
+    // Each frame within its limit, the body within the form's slack, and their total past 50 MB: the frames' sum refuses it.
+    const part = { bytes: Buffer.alloc(Math.ceil(MAX_SPIN_BYTES / 11) + 1024, 7), type: 'image/jpeg', name: 'frame.jpg' };
+    const total = await sendFrames(
+      ring,
+      Array.from({ length: 11 }, () => part),
+    );
+    expect(total.statusCode).toBe(413);
+    expect(total.json()).toMatchObject({ code: 'SPIN_TOO_LARGE' });
+    expect(total.json().message).toMatch(/together are larger than 50 MB/);
 
     const mixed = await sendFrames(ring, [...(await frames(8)), await frame(0.5, { width: 360, height: 480 })]);
     expect(mixed.statusCode).toBe(422);
