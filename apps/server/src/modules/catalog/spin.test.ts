@@ -179,6 +179,19 @@ describe("staff upload a piece's 360° turn", () => {
     expect(audit.map((a) => a.action)).toEqual(['product.spin.set', 'product.spin.set', 'product.spin.delete']);
   });
 
+  it('is shown by every instance once another writes it: the database announces a turn like any catalogue change', async () => {
+    const before = (await detail(ring)).product_spin as string[];
+    expect(before).toHaveLength(ART_SPIN_FRAMES);
+    // Written as another instance (or a staff tool) would: straight in the database, not through this one's routes.
+    const frames = Array.from({ length: 8 }, (_, i) => `/media/catalogue/products/${ring}/${String(i).padStart(16, 'b')}-640.webp`);
+    await t.database.db.insert(schema.productSpins).values({ productId: ring, frames, width: 1280, height: 1280, bytes: 1000 });
+    await t.app.readCache.caughtUp();
+    expect((await detail(ring)).product_spin).toEqual(frames);
+    await t.database.db.delete(schema.productSpins).where(eq(schema.productSpins.productId, ring));
+    await t.app.readCache.caughtUp();
+    expect((await detail(ring)).product_spin).toEqual(before);
+  });
+
   it('keeps one whole turn when two uploads to one piece cross, and leaves no frame of the other behind', async () => {
     const [a, b] = await Promise.all([sendFrames(ring, await frames(8)), sendFrames(ring, await frames(9))]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
