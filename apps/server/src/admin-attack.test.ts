@@ -49,6 +49,8 @@ describe('uploads are refused before they are read', () => {
       ['/api/admin/products/1/images', undefined, 401],
       ['/api/admin/products/import', undefined, 401],
       ['/api/admin/products/1/images', orders.cookie, 403],
+      ['/api/admin/products/1/spin', undefined, 401],
+      ['/api/admin/products/1/spin', orders.cookie, 403],
       // The custom design request (a shop customer's, under the spec's /api/admin path): its own onRequest check.
       ['/api/admin/cutom-jewelry/new-request', undefined, 401],
     ] as const) {

@@ -541,6 +541,20 @@ export type ProductVideo = z.infer<typeof ProductVideoSchema>;
 /** POST and DELETE /api/admin/products/{id}/video: the product's film now (null once removed). */
 export const ProductVideoAnswerSchema = z.object({ data: ProductVideoSchema.nullable() });
 
+/** A product's uploaded 360° turn as the back office sees it (issue 40, decision 066): its frames in order. */
+export const ProductSpinSchema = z.object({
+  /** Each frame's address (its 640 px WebP), in the order the piece turns. */
+  frames: z.array(z.string()),
+  /** Size of the largest rendition of a frame (they share an aspect). */
+  width: z.number().int(),
+  height: z.number().int(),
+  /** What was uploaded, in bytes (the frames as sent). */
+  bytes: z.number().int(),
+});
+export type ProductSpin = z.infer<typeof ProductSpinSchema>;
+/** POST and DELETE /api/admin/products/{id}/spin: the product's uploaded turn now (null once removed). */
+export const ProductSpinAnswerSchema = z.object({ data: ProductSpinSchema.nullable() });
+
 const formValues = z.object({
   sku: z.string(),
   name: z.string(),
@@ -611,6 +625,8 @@ export const AdminProductSchema = z.object({
   updatedAt: z.string(),
   images: z.array(ProductImageSchema),
   video: ProductVideoSchema.nullable(),
+  /** The turn staff uploaded (issue 40), or null: the piece turns in its drawings if it has any, else not at all. */
+  spin: ProductSpinSchema.nullable(),
   sales: z.array(ProductSaleSchema),
 });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;

@@ -159,6 +159,12 @@ export const ERROR_CODES = [
   'IMPORT_INVALID',
   'UNSUPPORTED_IMAGE',
   'UNSUPPORTED_VIDEO',
+  // A 360° turn's frames (issue 40): too few to turn, too many, one or all of them too large, or not one shape.
+  'SPIN_TOO_FEW_FRAMES',
+  'SPIN_TOO_MANY_FRAMES',
+  'SPIN_FRAME_TOO_LARGE',
+  'SPIN_TOO_LARGE',
+  'SPIN_FRAMES_MISMATCHED',
   // Rate locks (issue 42)
   'RATE_LOCK_NOT_FOUND',
   'PURITY_NOT_SOLD',

@@ -21,6 +21,16 @@ export type ProductVideoType = (typeof PRODUCT_VIDEO_TYPES)[number];
 /** The largest film staff may upload: a short clip of a piece, not a programme (decision 056). */
 export const MAX_PRODUCT_VIDEO_BYTES = 40 * 1024 * 1024;
 
+/**
+ * A 360° turn staff upload (issue 40, decision 066): a sequence of photos of the piece turning, in order. Fewer than
+ * 8 frames jump rather than turn; 72 (one per 5°) is as smooth as a drag can tell. Each frame is a photo like any
+ * other, at most 5 MB; the whole sequence at most 50 MB, which the product's page in the back office can send.
+ */
+export const MIN_SPIN_FRAMES = 8;
+export const MAX_SPIN_FRAMES = 72;
+export const MAX_SPIN_FRAME_BYTES = 5 * 1024 * 1024;
+export const MAX_SPIN_BYTES = 50 * 1024 * 1024;
+
 /** A picture's alt text: what staff wrote, else the piece's name and what the view shows. */
 export function viewAlt(name: string, alt: string, view: ProductView | null, index: number): string {
   if (alt.trim()) return alt.trim();

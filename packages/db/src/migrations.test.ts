@@ -58,6 +58,7 @@ const TABLES = [
   'payments',
   'phone_codes',
   'product_images',
+  'product_spins',
   'product_stones',
   'product_tags',
   'product_videos',

@@ -719,6 +719,31 @@ export const productVideos = pgTable(
   () => [oneOf('product_videos_content_type_check', 'content_type', ['video/mp4', 'video/webm']), check('product_videos_bytes_check', raw('"bytes" > 0'))],
 );
 
+/**
+ * A product's 360° turn uploaded by staff (issue 40, decision 066): one row per product naming its frames in order
+ * (each frame's 640 px WebP under /media/catalogue/; its other widths beside it). A new upload replaces the row in
+ * one statement, so a shopper sees the old turn or the new one, never a mix. It wins over the demo drawings' turn.
+ */
+export const productSpins = pgTable(
+  'product_spins',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    frames: jsonb('frames').$type<string[]>().notNull(),
+    /** The largest rendition of a frame (the frames share an aspect). */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The frames as sent, in bytes. */
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  () => [
+    check('product_spins_frames_check', raw('jsonb_array_length("frames") BETWEEN 8 AND 72')),
+    check('product_spins_size_check', raw('"width" > 0 AND "height" > 0 AND "bytes" > 0')),
+  ],
+);
+
 export const productTags = pgTable(
   'product_tags',
   {
@@ -2906,6 +2931,9 @@ export const saleProductsRelations = relations(saleProducts, ({ one }) => ({
 export const productVideosRelations = relations(productVideos, ({ one }) => ({
   product: one(products, { fields: [productVideos.productId], references: [products.id] }),
 }));
+export const productSpinsRelations = relations(productSpins, ({ one }) => ({
+  product: one(products, { fields: [productSpins.productId], references: [products.id] }),
+}));
 export const productImagesRelations = relations(productImages, ({ one }) => ({
   product: one(products, { fields: [productImages.productId], references: [products.id] }),
 }));
@@ -3027,6 +3055,7 @@ export type NewProduct = typeof products.$inferInsert;
 export type ProductImage = typeof productImages.$inferSelect;
 export type NewProductImage = typeof productImages.$inferInsert;
 export type ProductVideo = typeof productVideos.$inferSelect;
+export type ProductSpin = typeof productSpins.$inferSelect;
 export type ProductTag = typeof productTags.$inferSelect;
 export type ProductStone = typeof productStones.$inferSelect;
 export type Review = typeof reviews.$inferSelect;

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '@milli/contracts';
 import { DomainError } from '../domain-error.ts';
 
 /** What one upload form takes, in the words its refusals use. */
@@ -13,6 +14,12 @@ export interface UploadRules {
   notMultipart: string;
   /** Who may send the form, checked before a byte of the body is read (throws the refusal). */
   whoMay?: (request: FastifyRequest) => unknown;
+  /**
+   * A form whose limits are its own words (a 360° turn's frames) names its own codes and says apart a body too large
+   * (`bodyTooLarge`) from one file too large (`tooLarge`); others answer FILE_TOO_LARGE and TOO_MANY_FILES.
+   */
+  codes?: { body: ErrorCode; file: ErrorCode; files: ErrorCode };
+  bodyTooLarge?: string;
 }
 
 /**
@@ -22,21 +29,21 @@ export interface UploadRules {
  * `errorHandler` turns the multipart parser's limits into the store's codes, in the form's own words.
  */
 export function uploadGuards(rules: UploadRules) {
-  const tooLarge = () => new DomainError('FILE_TOO_LARGE', rules.tooLarge);
+  const codes = rules.codes ?? { body: 'FILE_TOO_LARGE', file: 'FILE_TOO_LARGE', files: 'TOO_MANY_FILES' };
   return {
     async onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       rules.whoMay?.(request);
       if (Number(request.headers['content-length'] ?? 0) > rules.maxBodyBytes) {
         reply.header('connection', 'close');
-        throw tooLarge();
+        throw new DomainError(codes.body, rules.bodyTooLarge ?? rules.tooLarge);
       }
     },
     errorHandler(error: FastifyError): never {
       switch (error.code) {
         case 'FST_REQ_FILE_TOO_LARGE':
-          throw tooLarge();
+          throw new DomainError(codes.file, rules.tooLarge);
         case 'FST_FILES_LIMIT':
-          throw new DomainError('TOO_MANY_FILES', rules.tooManyFiles);
+          throw new DomainError(codes.files, rules.tooManyFiles);
         case 'FST_PARTS_LIMIT':
         case 'FST_FIELDS_LIMIT':
           throw new DomainError('TOO_MANY_FIELDS', 'The form has too many fields.');

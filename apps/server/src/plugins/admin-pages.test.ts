@@ -1,6 +1,7 @@
 /** The back office's pages (issue 17) are nobody's to keep: never in the page cache, always private and noindex. */
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { MAX_SPIN_BYTES, MAX_SPIN_FRAMES } from '@milli/contracts';
 import { pageKey } from './page-cache.ts';
 import { ADMIN_PAGE_HEADERS, formLimit, isAdminPage } from './web.ts';
 
@@ -37,6 +38,8 @@ describe('back-office pages', () => {
     expect(formLimit('/admin/import?x=1', () => false)).toBe(1024 * 1024);
     expect(formLimit('/admin/staff', () => true)).toBe(1024 * 1024);
     expect(formLimit('/admin/products/12', () => true)).toBe(56 * 1024 * 1024);
+    // The product's page sends a whole 360° turn on (issue 40): its frames and the form's parts around them.
+    expect(formLimit('/admin/products/12', () => true)).toBeGreaterThan(MAX_SPIN_BYTES + MAX_SPIN_FRAMES * 1024);
     expect(formLimit('/admin/products/12.data', () => false)).toBe(1024 * 1024);
     expect(formLimit('/custom-design', () => false)).toBe(41 * 1024 * 1024);
     // With JavaScript the same forms post to the page's data address; a review's photos go to its two pages.

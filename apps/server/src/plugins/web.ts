@@ -25,7 +25,7 @@ export class MissingBuildError extends Error {}
 /**
  * The most a page's form may send: the custom design form's four 10 MB images and its fields, a review's four
  * 10 MB photos (the product page's form and the buyer's review page), the product import's one 10 MB CSV (the back
- * office's upload without JavaScript), a product's film and poster on its page in the back office; 1 MB for any other. With JavaScript the router posts the same form to the
+ * office's upload without JavaScript), a product's film and poster or its turn's frames on its page in the back office; 1 MB for any other. With JavaScript the router posts the same form to the
  * page's data address (`/custom-design.data`), which has the page's limit.
  */
 const LARGE_FORM_LIMITS: [RegExp, number][] = [
@@ -33,7 +33,8 @@ const LARGE_FORM_LIMITS: [RegExp, number][] = [
   [/^\/product-detail\/\d{1,10}$/, 41 * 1024 * 1024],
   [/^\/review\/\d{1,10}$/, 41 * 1024 * 1024],
   [/^\/admin\/import$/, 11 * 1024 * 1024],
-  // A product's film (40 MB) and its poster (15 MB), or its photos, sent through the product's page (issue 40).
+  // A product's film (40 MB) and its poster (15 MB), its 360° turn's frames (50 MB together), or its photos, sent
+  // through the product's page (issue 40).
   [/^\/admin\/products\/\d{1,10}$/, 56 * 1024 * 1024],
 ];
 const FORM_BYTES = 1024 * 1024;

@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_PRODUCT_VIDEO_BYTES, PRODUCT_VIEWS, type ProductView } from '@milli/contracts';
+import { MAX_PRODUCT_VIDEO_BYTES, MAX_SPIN_BYTES, MAX_SPIN_FRAME_BYTES, MAX_SPIN_FRAMES, PRODUCT_VIEWS, type ProductView } from '@milli/contracts';
 import {
   AdminProductIdParamsSchema,
   AdminProductImageParamsSchema,
@@ -31,6 +31,7 @@ import {
   RatesUpdateSchema,
   ProductImagesAnswerSchema,
   ProductVideoAnswerSchema,
+  ProductSpinAnswerSchema,
   ProductSalesBodySchema,
   StoneBodySchema,
   SynonymBodySchema,
@@ -53,6 +54,7 @@ import { DomainError } from '../../domain-error.ts';
 import { csvTemplate } from './csv-columns.ts';
 import { createCatalogDesk, createRatesDesk, DEFAULT_HISTORY_DAYS } from './desk.ts';
 import { createProductCsvService } from './product-csv.ts';
+import { createSpinDesk, SPIN_RULES } from './spin.ts';
 
 const errors = {
   400: ErrorSchema,
@@ -83,15 +85,31 @@ const filmUploads = uploadGuards({
   notMultipart: 'Please send the film as multipart/form-data.',
 });
 
+/** A turn's frames: who may send them is settled by the staff plugin before the body is read. */
+const spinUploads = uploadGuards({
+  maxBodyBytes: MAX_SPIN_BYTES + 1024 * 1024,
+  tooLarge: SPIN_RULES.frameTooLarge,
+  bodyTooLarge: SPIN_RULES.tooLarge,
+  tooManyFiles: SPIN_RULES.tooMany,
+  notMultipart: 'Please send the frames as multipart/form-data.',
+  codes: { body: 'SPIN_TOO_LARGE', file: 'SPIN_FRAME_TOO_LARGE', files: 'SPIN_TOO_MANY_FRAMES' },
+});
+
 const fileOf = (value: unknown): Buffer | null => (Buffer.isBuffer(value) ? value : null);
 
-/** The pictures of a multipart body (every file part, whatever its field name) and their descriptions (alt, alt[]) and views (view, view[]). */
-function uploadsOf(body: Record<string, unknown>): { bytes: Buffer; alt?: string; view?: ProductView | null }[] {
+/** Every file part of a multipart body, whatever its field name, in the order sent. */
+function filesOf(body: Record<string, unknown>): Buffer[] {
   const buffers: Buffer[] = [];
   for (const value of Object.values(body)) {
     if (Buffer.isBuffer(value)) buffers.push(value);
     else if (Array.isArray(value)) for (const v of value) if (Buffer.isBuffer(v)) buffers.push(v);
   }
+  return buffers;
+}
+
+/** The pictures of a multipart body and their descriptions (alt, alt[]) and views (view, view[]). */
+function uploadsOf(body: Record<string, unknown>): { bytes: Buffer; alt?: string; view?: ProductView | null }[] {
+  const buffers = filesOf(body);
   const altValue = body.alt;
   const alts = (Array.isArray(altValue) ? altValue : [altValue]).map((a) => (typeof a === 'string' ? a : undefined));
   const viewValue = body.view;
@@ -136,6 +154,7 @@ const IMPORT_INVALID_MESSAGE = 'Nothing was imported: the file has problems. Fix
 const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const service = createCatalogDesk(deps.database.db, deps.files, deps.services.catalog);
+  const spins = createSpinDesk(deps.database.db, deps.files);
   // Issue 42: a rate set here tells the rate alerts it crosses, in the same transaction.
   const publicUrl = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
   const rates = createRatesDesk(deps.database.db, deps.services.catalog, undefined, (tx, set, at) =>
@@ -334,6 +353,37 @@ const deskRoutes: FastifyPluginAsync<ModuleDeps> = async (app, deps) => {
       schema: { summary: "Removes a product's film", params: AdminProductIdParamsSchema, response: { 200: ProductVideoAnswerSchema, ...errors } },
     },
     async (req) => service.deleteVideo(actorOf(req), req.params.id),
+  );
+
+  // The 360° turn staff upload (issue 40, decision 066)
+
+  api.post(
+    '/admin/products/:id/spin',
+    {
+      config: { ...staff, multipartOptions: { limits: { files: MAX_SPIN_FRAMES, fileSize: MAX_SPIN_FRAME_BYTES } } },
+      schema: {
+        summary: "Sets a product's 360° turn from photographed frames (replacing any before it)",
+        params: AdminProductIdParamsSchema,
+        body: z
+          .preprocess((v) => v ?? {}, z.record(z.string(), z.unknown(), { error: 'Please send the frames as a multipart form.' }))
+          .describe(
+            `multipart/form-data: frames, 8 to ${MAX_SPIN_FRAMES} photo files (JPEG, PNG, WebP or AVIF, one shape, at most ${MAX_SPIN_FRAME_BYTES / 1024 / 1024} MB each and ${MAX_SPIN_BYTES / 1024 / 1024} MB together) in the order the piece turns.`,
+          ),
+        response: { 201: ProductSpinAnswerSchema, ...errors },
+      },
+      onRequest: spinUploads.onRequest,
+      errorHandler: spinUploads.errorHandler,
+    },
+    async (req, reply) => reply.status(201).send(await spins.set(actorOf(req), req.params.id, filesOf(req.body))),
+  );
+
+  api.delete(
+    '/admin/products/:id/spin',
+    {
+      config: staff,
+      schema: { summary: "Removes a product's uploaded 360° turn", params: AdminProductIdParamsSchema, response: { 200: ProductSpinAnswerSchema, ...errors } },
+    },
+    async (req) => spins.remove(actorOf(req), req.params.id),
   );
 
   // Taxonomy (not /api/admin/tags nor /api/admin/other-stones: those are the spec's public lists)

@@ -48,6 +48,7 @@ import { createCatalogRepository, type DatedRate, type ImageRow } from './reposi
 import type { CatalogService } from './service.ts';
 import { imageName, ImageRefused, processProductImage, type ProcessedProductImage } from './images.ts';
 import { checkVideo, VideoRefused } from './video.ts';
+import { spinOut } from './spin.ts';
 
 function slugify(text: string): string {
   return text
@@ -110,6 +111,7 @@ export function createCatalogDesk(db: Db, files: FileStore, catalog: Pick<Catalo
       updatedAt: r.updatedAt.toISOString(),
       images: images.map(imageOut),
       video: videoOut(await repo.video(id)),
+      spin: spinOut(await repo.spin(id)),
       sales: sales.map((s) => ({ ...s, member: Boolean(s.member) })),
     };
   }

@@ -17,6 +17,7 @@ describe('the gallery of a product', () => {
         ['/media/catalogue/products/1/fedcba9876543210-640.webp', 'sideways', '', 640, 640],
       ],
       spinFrames: 0,
+      spin: null,
       video: null,
     });
     expect(g.product_images).toEqual([
@@ -31,7 +32,14 @@ describe('the gallery of a product', () => {
   });
 
   it('shows the main picture alone when the piece has no other', () => {
-    const g = galleryOf({ name: 'Plain Band', image: '/media/catalogue/products/2/0123456789abcdef-640.webp', views: [], spinFrames: 24, video: null });
+    const g = galleryOf({
+      name: 'Plain Band',
+      image: '/media/catalogue/products/2/0123456789abcdef-640.webp',
+      views: [],
+      spinFrames: 24,
+      spin: null,
+      video: null,
+    });
     expect(g.product_views).toEqual([
       { src: '/media/catalogue/products/2/0123456789abcdef-640.webp', view: 'front', alt: 'Plain Band, front view', width: null, height: null },
     ]);
@@ -45,12 +53,19 @@ describe('the gallery of a product', () => {
       image: ring,
       views: [],
       spinFrames: 24,
+      spin: null,
       video: ['/media/catalogue/products/1/0123456789abcdef.mp4', 'video/mp4', null],
     });
     expect(g.product_spin).toHaveLength(24);
     expect(g.product_video).toEqual({ src: '/media/catalogue/products/1/0123456789abcdef.mp4', type: 'video/mp4', poster: ring });
-    const posted = galleryOf({ name: 'x', image: ring, views: [], spinFrames: 0, video: ['/v.webm', 'video/webm', '/p-640.webp'] });
+    const posted = galleryOf({ name: 'x', image: ring, views: [], spinFrames: 0, spin: null, video: ['/v.webm', 'video/webm', '/p-640.webp'] });
     expect(posted.product_video).toEqual({ src: '/v.webm', type: 'video/webm', poster: '/p-640.webp' });
+  });
+
+  it("turns a piece in staff's photographed frames, in their order, rather than its drawings", () => {
+    const frames = Array.from({ length: 12 }, (_, i) => `/media/catalogue/products/1/${String(i).padStart(16, 'a')}-640.webp`);
+    const g = galleryOf({ name: 'Tara Ring', image: ring, views: [], spinFrames: 24, spin: frames, video: null });
+    expect(g.product_spin).toEqual(frames);
   });
 
   it('redraws every view and frame of a gold drawing in the colour chosen, and leaves photographs alone', () => {

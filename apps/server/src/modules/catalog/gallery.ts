@@ -1,7 +1,7 @@
 /**
  * The product page's gallery (issue 40), from what the detail statement read: the pictures in staff's order with what
- * each shows and its alt text (the main picture first, as every listing shows it), the frames of the piece's 360° turn,
- * and its film with a poster (the uploaded one, else the first view).
+ * each shows and its alt text (the main picture first, as every listing shows it), the frames of the piece's 360° turn
+ * (the one staff uploaded, else the demo drawings'), and its film with a poster (the uploaded one, else the first view).
  */
 import { artSpinFrames } from '@milli/db';
 import { PRODUCT_VIDEO_TYPES, PRODUCT_VIEWS, viewAlt, type ProductView, type ProductVideoType } from '@milli/contracts';
@@ -16,6 +16,8 @@ export function galleryOf(product: {
   image: string;
   views: ViewCell[];
   spinFrames: number;
+  /** The frames of a turn staff uploaded (decision 066), or null. */
+  spin: string[] | null;
   video: VideoCell | null;
 }): Pick<ProductDetail, 'product_images' | 'product_views' | 'product_spin' | 'product_video'> {
   const rows = product.views.map(([src, view, alt, width, height]) => ({ src, view: isView(view) ? view : null, alt, width, height }));
@@ -28,8 +30,14 @@ export function galleryOf(product: {
   return {
     product_images: views.map((v) => v.src),
     product_views: views,
-    // The turn is the piece's own, drawn from whichever of its pictures is a drawing: reordering the views keeps it.
-    product_spin: product.spinFrames > 0 ? (views.map((v) => artSpinFrames(v.src, product.spinFrames)).find((f) => f.length > 0) ?? []) : [],
+    // Staff's photographed turn wins; else the demo turn, drawn from whichever of the piece's pictures is a drawing
+    // (reordering the views keeps it).
+    product_spin:
+      product.spin && product.spin.length > 0
+        ? product.spin
+        : product.spinFrames > 0
+          ? (views.map((v) => artSpinFrames(v.src, product.spinFrames)).find((f) => f.length > 0) ?? [])
+          : [],
     product_video: videoPath && videoType && isVideoType(videoType) ? { src: videoPath, type: videoType, poster: poster ?? product.image } : null,
   };
 }

@@ -36,14 +36,21 @@ export function imageName(): string {
   return randomBytes(8).toString('hex');
 }
 
-export function processProductImage(bytes: Buffer, label: string): Promise<ProcessedProductImage> {
+/** The renditions to store: the storefront's widths in both formats, unless a slot needs fewer (a turn's frames). */
+export interface RenditionPlan {
+  widths: readonly number[];
+  formats: readonly (typeof CATALOGUE_IMAGE_FORMATS)[number][];
+}
+const EVERY_RENDITION: RenditionPlan = { widths: CATALOGUE_IMAGE_WIDTHS, formats: ['webp', 'avif'] };
+
+export function processProductImage(bytes: Buffer, label: string, plan: RenditionPlan = EVERY_RENDITION): Promise<ProcessedProductImage> {
   if (bytes.length > MAX_PRODUCT_IMAGE_BYTES) return Promise.reject(new ImageRefused(`${label} is larger than 15 MB. Please send a smaller picture.`));
-  return imageJob((sharp) => reencode(sharp, bytes, label));
+  return imageJob((sharp) => reencode(sharp, bytes, label, plan));
 }
 
 const PLEASE = 'Please send a JPEG, PNG, WebP or AVIF photo.';
 
-async function reencode(sharp: typeof Sharp, bytes: Buffer, label: string): Promise<ProcessedProductImage> {
+async function reencode(sharp: typeof Sharp, bytes: Buffer, label: string, plan: RenditionPlan): Promise<ProcessedProductImage> {
   let meta: Awaited<ReturnType<ReturnType<typeof Sharp>['metadata']>>;
   try {
     // The header alone: a bomb is measured before a pixel of it is decoded.
@@ -69,12 +76,15 @@ async function reencode(sharp: typeof Sharp, bytes: Buffer, label: string): Prom
     const upright = sharp(bytes, { limitInputPixels: MAX_PRODUCT_IMAGE_PIXELS, failOn: 'error', animated: false }).rotate();
     const renditions: Rendition[] = [];
     let largest = { width: 0, height: 0 };
-    for (const w of CATALOGUE_IMAGE_WIDTHS) {
+    for (const w of plan.widths) {
       const resized = upright.clone().resize({ width: w, height: w, fit: 'inside' });
-      const webp = await resized.clone().webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
-      const avif = await resized.clone().avif({ quality: 55, effort: 2 }).toBuffer();
-      renditions.push({ width: w, format: 'webp', body: webp.data }, { width: w, format: 'avif', body: avif });
-      largest = { width: webp.info.width, height: webp.info.height };
+      for (const format of plan.formats) {
+        const out = await (format === 'webp' ? resized.clone().webp({ quality: 80 }) : resized.clone().avif({ quality: 55, effort: 2 })).toBuffer({
+          resolveWithObject: true,
+        });
+        renditions.push({ width: w, format, body: out.data });
+        largest = { width: out.info.width, height: out.info.height };
+      }
     }
     return { ...largest, renditions };
   } catch {

@@ -12,6 +12,7 @@ const {
   otherStones,
   productImages,
   productVideos,
+  productSpins,
   products,
   productStones,
   productTags,
@@ -351,6 +352,7 @@ const productDetailStatement = preparedQuery('catalog_product_detail', (db) => {
       >`(select coalesce(json_agg(json_build_array(${productImages.path}, ${productImages.view}, ${productImages.alt}, ${productImages.width}, ${productImages.height})
         order by ${productImages.position}, ${productImages.id}), '[]') from ${productImages} where ${productImages.productId} = ${products.id})`,
       spinFrames: products.spinFrames,
+      spin: sql<string[] | null>`(select ${productSpins.frames} from ${productSpins} where ${productSpins.productId} = ${products.id})`,
       video: sql<VideoCell | null>`(select json_build_array(${productVideos.path}, ${productVideos.contentType}, ${productVideos.posterPath})
         from ${productVideos} where ${productVideos.productId} = ${products.id})`,
       stones: sql<string[]>`coalesce((select array_agg(${otherStones.name} order by ${otherStones.sortOrder}, ${otherStones.id})
@@ -1373,6 +1375,38 @@ export function createCatalogRepository(db: Db, today: () => string = () => indi
 
     async deleteVideo(productId: number) {
       await db.delete(productVideos).where(eq(productVideos.productId, productId));
+    },
+
+    // A turn staff uploaded (issue 40, decision 066)
+
+    async spin(productId: number): Promise<schema.ProductSpin | null> {
+      const [row] = await db.select().from(productSpins).where(eq(productSpins.productId, productId));
+      return row ?? null;
+    },
+
+    /**
+     * The turn about to be replaced, with the product's row locked until the transaction ends: two uploads to one piece
+     * take turns, so each learns the frames it replaces (and deletes their files) and none is left behind unnamed.
+     */
+    async spinForChange(productId: number): Promise<schema.ProductSpin | null> {
+      await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+      const [row] = await db.select().from(productSpins).where(eq(productSpins.productId, productId));
+      return row ?? null;
+    },
+
+    /** The turn replaced in one statement: the page reads the old frames or the new ones, never a mix. */
+    async setSpin(row: Omit<schema.ProductSpin, 'createdAt'>) {
+      await db
+        .insert(productSpins)
+        .values(row)
+        .onConflictDoUpdate({
+          target: productSpins.productId,
+          set: { frames: row.frames, width: row.width, height: row.height, bytes: row.bytes, createdAt: new Date() },
+        });
+    },
+
+    async deleteSpin(productId: number) {
+      await db.delete(productSpins).where(eq(productSpins.productId, productId));
     },
 
     async setMainImage(productId: number, image: string) {

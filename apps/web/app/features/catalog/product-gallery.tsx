@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useLocation } from 'react-router';
-import { catalogueRendition, pictureInColour, type ProductDetail } from '@milli/contracts';
+import { catalogueRendition, catalogueSpinSrcSet, pictureInColour, type ProductDetail } from '@milli/contracts';
 import { ProductPicture } from '../../components/media/product-picture.tsx';
 import { CloseIcon } from '../../components/layout/icons.tsx';
 
@@ -18,6 +18,9 @@ function slideOf(param: string | null, views: number, spin: boolean, video: bool
 
 const paramOf = (s: Slide) => (s.kind === 'view' ? String(s.index + 1) : s.kind);
 const same = (a: Slide, b: Slide) => paramOf(a) === paramOf(b);
+
+/** The stage's width in the layout: the srcset of a photographed turn's frames picks by it. */
+const STAGE_SIZES = '(min-width: 992px) 640px, 100vw';
 
 /** Degrees the piece turns for a pixel dragged: a swipe across the picture turns it about once. */
 const DEGREES_PER_PIXEL = 1;
@@ -67,7 +70,7 @@ export function ProductGallery({ product, colour, placeholder }: { product: Prod
           >
             <ProductPicture
               src={shownSrc}
-              sizes="(min-width: 992px) 640px, 100vw"
+              sizes={STAGE_SIZES}
               alt={`${shown.alt}${inColour}`}
               width={640}
               height={640}
@@ -200,8 +203,17 @@ function Spin({ frames, name, allFrames }: { frames: string[]; name: string; all
   };
   useEffect(() => {
     if (!touched) return;
-    // Once turned, the other frames are fetched in the background, so the next ones are ready under the finger.
-    for (const src of frames) new Image().src = src;
+    // Once turned, the other frames are fetched in the background, so the next ones are ready under the finger
+    // (a photographed frame at the width the stage will ask for).
+    for (const src of frames) {
+      const image = new Image();
+      const srcSet = catalogueSpinSrcSet(src);
+      if (srcSet) {
+        image.sizes = STAGE_SIZES;
+        image.srcset = srcSet;
+      }
+      image.src = src;
+    }
   }, [touched, frames]);
   const onKey = (event: KeyboardEvent) => {
     const moves: Record<string, number> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 3, PageDown: -3 };
@@ -220,6 +232,7 @@ function Spin({ frames, name, allFrames }: { frames: string[]; name: string; all
     turnTo(drag.current.frame + Math.round(((event.clientX - drag.current.x) * DEGREES_PER_PIXEL) / step));
   };
   const angle = Math.round(frame * step);
+  const srcSet = catalogueSpinSrcSet(frames[frame]!);
   return (
     <div className="pd-spin">
       <div
@@ -237,7 +250,15 @@ function Spin({ frames, name, allFrames }: { frames: string[]; name: string; all
         onPointerUp={() => (drag.current = null)}
         onPointerCancel={() => (drag.current = null)}
       >
-        <img src={frames[frame]} alt={`${name}, turned ${angle}°`} width={640} height={640} draggable={false} decoding="async" />
+        <img
+          src={frames[frame]}
+          {...(srcSet ? { srcSet, sizes: STAGE_SIZES } : {})}
+          alt={`${name}, turned ${angle}°`}
+          width={640}
+          height={640}
+          draggable={false}
+          decoding="async"
+        />
       </div>
       <p className="pd-spin-note">
         {hydrated

@@ -1,6 +1,7 @@
 /**
  * The product form (/admin/products/new and /admin/products/:id, issue 17): every field, grouped; the server's
- * field messages; a live price preview from today's rates; the photos (upload, order, alt text, remove);
+ * field messages; a live price preview from today's rates; the photos (upload, order, alt text, remove), the film
+ * and the 360° turn;
  * duplicate and archive.
  */
 import { data, redirect, Form, useActionData } from 'react-router';
@@ -15,6 +16,7 @@ import { productBodyFrom } from '../../features/admin-catalogue/form-data.ts';
 import { countryNames } from '../../features/admin-catalogue/countries.server.ts';
 import { EMPTY_FORM, ProductForm, type ProductFormValues } from '../../features/admin-catalogue/product-form.tsx';
 import { ImageManager, VideoManager } from '../../features/admin-catalogue/image-manager.tsx';
+import { framesInOrder, SpinManager } from '../../features/admin-catalogue/spin-manager.tsx';
 import { SalesPanel } from '../../features/admin-catalogue/sales-panel.tsx';
 import '../../features/admin-catalogue/catalogue.css';
 
@@ -34,6 +36,8 @@ const NOTICES: Record<string, string> = {
   uploaded: 'Photos added.',
   filmed: 'Film added: the shop shows it after the pictures.',
   unfilmed: 'Film removed.',
+  spun: '360° turn added: the shop turns the piece in these frames.',
+  unspun: '360° turn removed.',
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -50,6 +54,7 @@ type ActionResult =
   | { kind: 'form'; message: string; fields: Record<string, string>; values: ProductFormValues }
   | { kind: 'images'; message: string }
   | { kind: 'video'; message: string }
+  | { kind: 'spin'; message: string }
   | { kind: 'notice'; ok: boolean; message: string }
   | { kind: 'confirm'; intent: string; imageId?: number };
 
@@ -97,6 +102,21 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
     const result = await api.send('DELETE', `/api/admin/products/${id}/video`);
     if (result.ok) return redirect(`${ADMIN_PATHS.product(id)}?done=unfilmed`);
     return { kind: 'video', message: result.refusal.message };
+  }
+  if (intent === 'spin') {
+    const frames = framesInOrder(form.getAll('frames').filter((f): f is File => f instanceof File && f.size > 0));
+    if (frames.length === 0) return { kind: 'spin', message: 'Choose the frames of the turn.' };
+    const upload = new FormData();
+    for (const frame of frames) upload.append('frames', frame, frame.name);
+    const result = await api.send('POST', `/api/admin/products/${id}/spin`, upload);
+    if (result.ok) return redirect(`${ADMIN_PATHS.product(id)}?done=spun`);
+    return { kind: 'spin', message: result.refusal.message };
+  }
+  if (intent === 'delete-spin') {
+    if (!isConfirmed(form)) return { kind: 'confirm', intent };
+    const result = await api.send('DELETE', `/api/admin/products/${id}/spin`);
+    if (result.ok) return redirect(`${ADMIN_PATHS.product(id)}?done=unspun`);
+    return { kind: 'spin', message: result.refusal.message };
   }
   const imageId = Number(form.get('imageId'));
   if (intent === 'alt') {
@@ -262,6 +282,14 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
           firstView={product.image}
           error={result && 'kind' in result && result.kind === 'video' ? result.message : undefined}
           confirm={confirm === 'delete-video'}
+        />
+      )}
+      {product && (
+        <SpinManager
+          spin={product.spin}
+          name={product.form.name}
+          error={result && 'kind' in result && result.kind === 'spin' ? result.message : undefined}
+          confirm={confirm === 'delete-spin'}
         />
       )}
     </>
