@@ -2,11 +2,13 @@
  * Issue 42: the day's rates in public. A visitor reads today's rates and a metal's history on /gold-rate (with and
  * without JavaScript, at 375 and 1440 px), asks to be told when 22 kt gold goes below a level, confirms it from the
  * mail; the owner sets a rate that crosses it in the back office, and /gold-rate shows it at once and the one mail
- * arrives. Runs in the rates-last project (it sets the store's rates). SHOTS_DIR=… saves screenshots.
+ * arrives. A shopper signed in with their mobile number is told by SMS instead (decision 062). Runs in the rates-last
+ * project (it sets the store's rates). SHOTS_DIR=… saves screenshots.
  */
 import type { RatesToday } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
 import { asOwner, expect, mailTo, noSeriousAxe, shots, test, waitForHydration } from './fixtures.ts';
+import { askCode, codeTo, enterCode, messageTo, newNumber } from './phone.ts';
 
 test('a visitor reads the day’s rates and their history, sets an alert, and the rate the owner sets tells it once', async ({
   page,
@@ -86,4 +88,68 @@ test('a visitor reads the day’s rates and their history, sets an alert, and th
   } finally {
     await plain.close();
   }
+});
+
+test('a shopper signed in with their mobile number is told by SMS: its first message stops it, a rate crossing tells it once', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  test.setTimeout(150_000);
+  // The guest's SMS alert below answers 400, as a refused form does.
+  consoleGuard.allow(/status of 400 .* @ .*\/gold-rate\.data/);
+  const today = (await (await request.get('/api/rates/today')).json()) as RatesToday;
+  const g14 = today.rates.find((r) => r.key === 'gold:14')!.paisePerGram!;
+  const setAlert = async (paise: number, channel: 'SMS' | 'WhatsApp' | 'E-mail') => {
+    await page.getByLabel('Metal and purity').selectOption('gold:14');
+    await page.getByRole('radio', { name: 'below' }).check();
+    await page.getByLabel('Rate in rupees a gram').fill(String(paise / 100));
+    await page.getByRole('radio', { name: channel }).check();
+    await page.getByRole('button', { name: 'Set my alert' }).click();
+  };
+
+  // A guest asking for an SMS is sent to sign in with their number first.
+  await page.goto('/gold-rate');
+  await waitForHydration(page);
+  await setAlert(g14 - 5_000, 'SMS');
+  await expect(page.getByRole('alert').first()).toContainText('sign in with your mobile number');
+  await page.getByRole('link', { name: 'sign in with your mobile number' }).click();
+  await waitForHydration(page);
+  const number = newNumber();
+  await askCode(page, number.typed);
+  await enterCode(page, await codeTo(number.e164));
+  await page.getByLabel('First name').fill('Meera');
+  await page.getByLabel('Last name').fill('Iyer');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/gold-rate$/);
+  await waitForHydration(page);
+
+  // Signed in: the alert goes to the verified number, hidden but its last four digits.
+  const hidden = `+91 ••••••${number.e164.slice(-4)}`;
+  await setAlert(g14 - 5_000, 'SMS');
+  await expect(page.getByTestId('alert-result')).toContainText(`we will send an SMS to ${hidden}`);
+  await shots(page, 'gold-rate-alert-by-sms', [375, 1440]);
+  const first = await messageTo(number.e164, 'rate_alert_set');
+  expect(first).toContain('14 kt gold at or below');
+  const stopLink = /(https?:\/\/\S+\/rate-alerts\/stop\?token=[A-Za-z0-9_-]+)/.exec(first)![1]!;
+  await page.goto(new URL(stopLink).pathname + new URL(stopLink).search);
+  await page.getByRole('button', { name: 'Stop my alert' }).click();
+  await expect(page.getByRole('status')).toContainText('Your alert is stopped');
+
+  // Another, which the owner's new rate crosses: one SMS, and My Account says so.
+  await page.goto('/gold-rate');
+  await waitForHydration(page);
+  const level = g14 - 4_000;
+  await setAlert(level, 'SMS');
+  await expect(page.getByTestId('alert-result')).toContainText(hidden);
+  const newRate = level - 1_000;
+  await asOwner(request, async (api, headers) => {
+    const res = await request.put(api('/api/admin/rates'), { data: { rates: [{ metal: 'gold', purity: 14, paisePerGram: newRate }], confirm: true }, headers });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+  expect(await messageTo(number.e164, 'rate_alert_crossed')).toContain(`${formatRupees(newRate)} a gram`);
+  await page.goto('/account?tab=orders');
+  const alerts = page.getByRole('region', { name: 'Rate alerts' });
+  await expect(alerts.getByRole('listitem').filter({ hasText: 'Told you, ended' })).toContainText(`by SMS to ${hidden}`);
+  await expect(alerts.getByRole('listitem').filter({ hasText: 'Stopped' })).toContainText(`by SMS to ${hidden}`);
 });

@@ -17,7 +17,7 @@ test('a shopper chooses WhatsApp for their order updates in My Account', async (
   await waitForHydration(page);
   await noSeriousAxe(page, 'Message preferences');
 
-  const orders = page.getByRole('group', { name: 'Orders, plans and appointments' });
+  const orders = page.getByRole('group', { name: 'Orders, plans, appointments and rate alerts' });
   const offers = page.getByRole('group', { name: 'Offers and new collections' });
   await expect(orders.getByRole('checkbox', { name: 'SMS' })).toBeChecked();
   await expect(orders.getByRole('checkbox', { name: 'WhatsApp' })).not.toBeChecked();
@@ -54,7 +54,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('status')).toHaveText('Your message preferences are saved.');
     await page.goto('/account/messages');
     await expect(offers.getByRole('checkbox', { name: 'SMS' })).toBeChecked();
-    await expect(page.getByRole('group', { name: 'Orders, plans and appointments' }).getByRole('checkbox', { name: 'SMS' })).toBeChecked();
+    await expect(page.getByRole('group', { name: 'Orders, plans, appointments and rate alerts' }).getByRole('checkbox', { name: 'SMS' })).toBeChecked();
   });
 });
 

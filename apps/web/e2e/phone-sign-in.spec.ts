@@ -3,18 +3,10 @@
  * code is read from DATA_DIR/messages, where the store writes every SMS and WhatsApp message when no provider is set,
  * as mail is read from the mailbox.
  */
-import { randomInt } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { e2eDataDir, expect, fillBilling, logInNewShopper, payOnDemo, test, waitForHydration } from './fixtures.ts';
+import { expect, fillBilling, logInNewShopper, payOnDemo, test, waitForHydration } from './fixtures.ts';
+import { askCode, codeTo, enterCode, newNumber } from './phone.ts';
 import { PAY_PAGE, pieces } from './shop.ts';
-
-/** A number of the test's own: ten digits starting 9, as a shopper might type it (with a space). */
-function newNumber() {
-  const digits = `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
-  return { typed: `${digits.slice(0, 5)} ${digits.slice(5)}`, e164: `+91${digits}`, shown: `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` };
-}
 
 /**
  * A piece of this spec's own for each test and project: from the end of the Rs. 10,000-20,000 band, which other specs
@@ -25,52 +17,6 @@ async function pieceOfOwn(request: APIRequestContext, testInfo: TestInfo, slot: 
   const piece = all.at(-1 - (slot * 2 + (testInfo.project.name === 'mobile-375' ? 0 : 1)));
   if (!piece) throw new Error(`no piece for slot ${slot}: ${all.length} found`);
   return piece;
-}
-
-/** The message files whose codes were used already. */
-const readCodes = new Set<string>();
-
-/** The newest sign-in code written for the number that this test has not read yet, waited for. */
-async function codeTo(e164: string): Promise<string> {
-  const folder = path.join(e2eDataDir(), 'messages');
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(folder).catch(() => [] as string[]))
-          .filter((f) => f.endsWith('sign_in_code.json'))
-          .sort()
-          .reverse();
-        for (const file of files) {
-          if (readCodes.has(file)) continue;
-          const message = JSON.parse(await readFile(path.join(folder, file), 'utf8')) as { to: string; params: { code?: string } };
-          if (message.to === e164 && message.params.code) {
-            readCodes.add(file);
-            code = message.params.code;
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `a sign-in code to ${e164}`, timeout: 45_000 },
-    )
-    .toBe(true);
-  return code;
-}
-
-/** The number screen: the number, SMS, Send code; then the code screen. */
-async function askCode(page: Page, typed: string) {
-  await page.getByLabel('Mobile number').fill(typed);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
-}
-
-async function enterCode(page: Page, code: string) {
-  const box = page.getByLabel('One-time code');
-  await expect(box).toHaveAttribute('autocomplete', 'one-time-code');
-  await expect(box).toHaveAttribute('inputmode', 'numeric');
-  await box.fill(code);
-  await page.getByRole('button', { name: 'Verify and continue' }).click();
 }
 
 /** Waits until the number may be sent another code (30 seconds after the last). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RATE_LABELS } from './admin-rates.ts';
+import { RATE_ALERT_CHANNELS } from './text-messages.ts';
 
 /**
  * The day's rates in public (issue 42): GET /api/rates/today, GET /api/rates/history and the rate alerts of
@@ -104,9 +105,16 @@ export const RateAlertBodySchema = z
       .int('Please give the rate to watch for in whole paise a gram.')
       .positive('Please give a rate above zero.')
       .max(1_000_000_000, 'That rate is far beyond any metal’s: please check it.'),
-    email: z.string().trim().toLowerCase().max(254).email('Please give a valid e-mail address.'),
+    /** Issue 42: SMS or WhatsApp go to the signed-in account's verified mobile number; e-mail to `email`. */
+    channel: z.enum(RATE_ALERT_CHANNELS, { message: 'Please choose e-mail, SMS or WhatsApp.' }).default('email'),
+    // A form's empty e-mail box is no e-mail (an alert by SMS or WhatsApp needs none).
+    email: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.string().trim().toLowerCase().max(254).email('Please give a valid e-mail address.').optional(),
+    ),
   })
-  .refine((b) => PURITIES_OF[b.metal].includes(b.purity), { message: purityMessage, path: ['purity'] });
+  .refine((b) => PURITIES_OF[b.metal].includes(b.purity), { message: purityMessage, path: ['purity'] })
+  .refine((b) => b.channel !== 'email' || b.email !== undefined, { message: 'Please give the e-mail address to tell.', path: ['email'] });
 export type RateAlertBody = z.infer<typeof RateAlertBodySchema>;
 
 export const RATE_ALERT_STATUSES = ['pending', 'live', 'sent', 'stopped'] as const;
@@ -119,7 +127,11 @@ export const RateAlertSchema = z.object({
   label: z.string(),
   direction: z.enum(['below', 'above']),
   paisePerGram: z.number().int(),
-  email: z.string(),
+  channel: z.enum(RATE_ALERT_CHANNELS),
+  /** The address told (an alert by e-mail), or null. */
+  email: z.string().nullable(),
+  /** The number told (an alert by SMS or WhatsApp), all but its last four digits hidden: '+91 ••••••3210'. */
+  phone: z.string().nullable(),
   status: z.enum(RATE_ALERT_STATUSES),
   createdAt: z.string(),
   firedAt: z.string().nullable(),

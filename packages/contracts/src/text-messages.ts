@@ -9,11 +9,19 @@ export const MESSAGE_CHANNELS = ['sms', 'whatsapp'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 
+/**
+ * How a rate alert tells its person (issue 42, decision 062): an e-mail, or an SMS or WhatsApp message to the verified
+ * mobile number of the signed-in shopper's account.
+ */
+export const RATE_ALERT_CHANNELS = ['email', ...MESSAGE_CHANNELS] as const;
+export type RateAlertChannel = (typeof RATE_ALERT_CHANNELS)[number];
+export const RATE_ALERT_CHANNEL_LABELS: Record<RateAlertChannel, string> = { email: 'E-mail', ...MESSAGE_CHANNEL_LABELS };
+
 /** What a message is for: the customer's own orders, plans and visits, or marketing (never without consent). */
 export const MESSAGE_PURPOSES = ['orders', 'marketing'] as const;
 export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
 export const MESSAGE_PURPOSE_LABELS: Record<MessagePurpose, string> = {
-  orders: 'Orders, plans and appointments',
+  orders: 'Orders, plans, appointments and rate alerts',
   marketing: 'Offers and new collections',
 };
 
@@ -44,6 +52,8 @@ export const MESSAGE_KINDS = {
   appointment_reminder: 'orders',
   cad_ready_for_approval: 'orders',
   return_update: 'orders',
+  rate_alert_set: 'orders',
+  rate_alert_crossed: 'orders',
 } as const satisfies Record<string, MessagePurpose>;
 export type MessageKind = keyof typeof MESSAGE_KINDS;
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
@@ -61,6 +71,8 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   appointment_reminder: 'Appointment reminder',
   cad_ready_for_approval: 'Design ready for approval',
   return_update: 'Return update',
+  rate_alert_set: 'Rate alert set',
+  rate_alert_crossed: 'Rate alert: the rate crossed its level',
 };
 export function isMessageKind(kind: string): kind is MessageKind {
   return Object.hasOwn(MESSAGE_KINDS, kind);

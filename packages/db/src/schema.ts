@@ -43,6 +43,7 @@ import {
   NOMINEE_RELATIONSHIPS,
   PHONE_CHANNELS,
   PHONE_CODE_PURPOSES,
+  RATE_ALERT_CHANNELS,
   STAFF_ROLES,
 } from '@milli/contracts';
 
@@ -390,7 +391,11 @@ export const rateAlerts = pgTable(
     purity: integer('purity').notNull(),
     direction: text('direction', { enum: RATE_ALERT_DIRECTIONS }).notNull(),
     levelPaisePerGram: paise('level_paise_per_gram').notNull(),
-    email: text('email').notNull(),
+    /** Issue 42 (decision 062): how it tells: 'email' to `email`, or 'sms' / 'whatsapp' to `phone`. */
+    channel: text('channel', { enum: RATE_ALERT_CHANNELS }).notNull().default('email'),
+    email: text('email'),
+    /** E.164: the account's verified number when the alert was set (an alert by phone is always an account's). */
+    phone: text('phone'),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     /** Whose allowance of live alerts this counts against: 'customer:12' or 'mailbox:asha@example.com'. */
     personKey: text('person_key').notNull(),
@@ -417,6 +422,11 @@ export const rateAlerts = pgTable(
       raw(`("metal" = 'gold' AND "purity" IN (14, 18, 22, 24)) OR ("metal" = 'platinum' AND "purity" = 950) OR ("metal" = 'silver' AND "purity" = 925)`),
     ),
     check('rate_alerts_level_check', raw('"level_paise_per_gram" > 0')),
+    oneOf('rate_alerts_channel_check', 'channel', RATE_ALERT_CHANNELS),
+    check(
+      'rate_alerts_address_check',
+      raw(`("channel" = 'email' AND "email" IS NOT NULL) OR ("channel" <> 'email' AND "phone" IS NOT NULL AND "customer_id" IS NOT NULL)`),
+    ),
   ],
 );
 

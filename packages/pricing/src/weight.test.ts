@@ -47,4 +47,27 @@ describe('weightDifference', () => {
     // A making per piece does not move.
     expect(weightDifference(6_200, 5_800, 650_000, 2, 3, {}).makingPaise).toBe(0);
   });
+  it('values the grams a rate lock priced at the locked rate, and the rest at the day’s (issue 42)', () => {
+    const lock = { weightMg: 5_000, ratePaisePerGram: 600_000 };
+    // Wholly locked, 0.3 g lighter: 0.3 g × Rs. 6,000 (not the day's Rs. 7,000) = Rs. 1,800; 12.5 % making = Rs. 225; + 3 %.
+    expect(weightDifference(5_000, 4_700, 700_000, 2, 3, { percentHundredths: 1250, lock })).toEqual({
+      kind: 'refund',
+      differenceMg: -300,
+      amountPaise: Math.round(((180_000 + 22_500) * 103) / 100),
+      metalPaise: 180_000,
+      makingPaise: 22_500,
+    });
+    // Heavier: the lock covered the grams sold, never more; the extra 0.3 g is the day's.
+    expect(weightDifference(5_000, 5_300, 700_000, 2, 3, { lock }).metalPaise).toBe(210_000);
+    // 4 g of 6 g locked, 0.5 g lighter: the unlocked grams go first, all at the day's rate.
+    const partly = { weightMg: 4_000, ratePaisePerGram: 600_000 };
+    expect(weightDifference(6_000, 5_500, 700_000, 2, 3, { lock: partly }).metalPaise).toBe(350_000);
+    // 2.5 g lighter: 2 g unlocked at Rs. 7,000 and 0.5 g locked at Rs. 6,000 = Rs. 17,000.
+    expect(weightDifference(6_000, 3_500, 700_000, 2, 3, { lock: partly }).metalPaise).toBe(1_700_000);
+    // No lock, or a lock of no grams: the day's rate as before.
+    expect(weightDifference(5_000, 4_700, 700_000, 2, 3, { lock: { weightMg: 0, ratePaisePerGram: 600_000 } })).toEqual(
+      weightDifference(5_000, 4_700, 700_000, 2, 3),
+    );
+    expect(() => weightDifference(5_000, 4_700, 700_000, 2, 3, { lock: { weightMg: 5_001, ratePaisePerGram: 600_000 } })).toThrow(RangeError);
+  });
 });

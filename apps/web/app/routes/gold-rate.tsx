@@ -10,7 +10,7 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { PUBLIC_RATE_KEYS, RATE_HISTORY_PERIODS, type PublicRate } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
-import { RATE_LOCK_PATH } from '@milli/contracts';
+import { RATE_ALERT_CHANNELS, RATE_ALERT_CHANNEL_LABELS, RATE_LOCK_PATH } from '@milli/contracts';
 import type { Route } from './+types/gold-rate';
 import { serverApi } from '../lib/api.server.ts';
 import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
@@ -148,7 +148,10 @@ export default function GoldRate({ loaderData: { today, history, choice } }: Rou
 
           <section aria-labelledby="rate-alert-title" className="rate-alert">
             <h2 id="rate-alert-title">Tell me when the rate crosses a level</h2>
-            <p>We e-mail you once when our rate goes below (or above) the level you choose, and the alert then ends. Up to five alerts at a time.</p>
+            <p>
+              We tell you once, by e-mail, SMS or WhatsApp, when our rate goes below (or above) the level you choose, and the alert then ends. Up to five alerts
+              at a time.
+            </p>
             {result?.ok && (
               <FormAlert tone="success">
                 <span data-testid="alert-result">{result.created.message}</span>
@@ -190,13 +193,33 @@ export default function GoldRate({ loaderData: { today, history, choice } }: Rou
                 hint="For example 6500"
                 error={failed?.fields.rupeesPerGram}
               />
+              <fieldset
+                className="form-field rate-alert-channel"
+                aria-describedby={failed?.fields.channel ? `${fieldErrorId('alert-channel')} alert-channel-hint` : 'alert-channel-hint'}
+              >
+                <legend>Tell me by</legend>
+                {RATE_ALERT_CHANNELS.map((channel) => (
+                  <label key={channel}>
+                    <input type="radio" name="channel" value={channel} defaultChecked={(typed.channel || 'email') === channel} />{' '}
+                    {RATE_ALERT_CHANNEL_LABELS[channel]}
+                  </label>
+                ))}
+                <p id="alert-channel-hint" className="field-hint">
+                  SMS and WhatsApp go to your account’s verified mobile number:{' '}
+                  <Link to="/login/mobile?next=%2Fgold-rate">sign in with your mobile number</Link> first.
+                </p>
+                {failed?.fields.channel && (
+                  <p id={fieldErrorId('alert-channel')} className="field-error">
+                    {failed.fields.channel}
+                  </p>
+                )}
+              </fieldset>
               <Field
                 id="alert-email"
                 name="email"
                 type="email"
-                label="Your e-mail"
+                label="Your e-mail (for an alert by e-mail)"
                 autoComplete="email"
-                required
                 defaultValue={typed.email}
                 hint="Not signed in, or another address? We first send a link to confirm it."
                 error={failed?.fields.email}

@@ -24,8 +24,12 @@ const SEND_LEASE_MS = 2 * 60_000;
 /** Kicks within this window become one more flush at its end (as the mailer's). */
 export const MESSAGE_KICK_WINDOW_MS = 200;
 const BATCH = 50;
-/** Kinds whose values are secret: never logged, and blanked from the row once sent or failed for good. */
-const SECRET_KINDS = new Set(['sign_in_code']);
+/**
+ * Kinds whose values are secret: never logged, and blanked from the row once sent or failed for good. A rate alert's
+ * "set" message carries its stop link, whose token the store keeps only hashed (decision 062), and that link stands in
+ * for the opt-out link the others end with.
+ */
+const SECRET_KINDS = new Set(['sign_in_code', 'rate_alert_set']);
 
 /** A message as its job carries it: the row's id and kind, never the number or the values (the Jobs screen shows them). */
 export interface MessageJob {

@@ -39,6 +39,14 @@ export const MESSAGE_TEMPLATES: Record<MessageKind, { params: readonly string[];
     text: (p) => `Milli: the design for your request ${p.request} is ready. Please see it and approve it in My Account.`,
   },
   return_update: { params: ['return', 'status'], text: (p) => `Milli: your return ${p.return} is now ${p.status}.` },
+  rate_alert_set: {
+    params: ['watch', 'stop'],
+    text: (p) => `Milli: we will tell you once when ${p.watch}. To stop this alert: ${p.stop}`,
+  },
+  rate_alert_crossed: {
+    params: ['metal', 'rate', 'date', 'page'],
+    text: (p) => `Milli: our ${p.metal} rate for ${p.date} is ${p.rate} a gram, past the level you asked for. This alert has ended. Today's rates: ${p.page}`,
+  },
 };
 
 /** The kind's values in template order, as the providers take them. */

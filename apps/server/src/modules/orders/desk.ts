@@ -16,7 +16,7 @@ import {
   type OrderStatusAnswer,
   type OrderStatusChange,
 } from '@milli/contracts/schemas';
-import { formatRupees, outsideTolerance, weightDifference } from '@milli/pricing';
+import { formatRupees, lockedMgMoved, outsideTolerance, weightDifference } from '@milli/pricing';
 import { maskedAadhaar } from '@milli/contracts';
 import { DomainError } from '../../domain-error.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
@@ -51,6 +51,28 @@ const AUDITED_STEPS: Record<string, string> = {
   'reject-adjustment': 'Weight difference rejected: the pieces are to be weighed again',
 };
 const grams = (mg: number) => `${(mg / 1000).toFixed(3)} g`;
+
+interface PricedLine {
+  metalWeightMg: number | null;
+  ratePaisePerGram: number | null;
+  lockedWeightMg: number | null;
+  lockedRatePaisePerGram: number | null;
+}
+
+/** Issue 42: the part of each piece's metal a rate lock priced, at the rate it was priced at; null when none. */
+const lockOf = (line: PricedLine) =>
+  line.lockedWeightMg && line.lockedRatePaisePerGram !== null ? { weightMg: line.lockedWeightMg, ratePaisePerGram: line.lockedRatePaisePerGram } : null;
+
+/** The rate a packed piece's difference moves at, for the reason staff and the shopper read: the day's, the locked, or both. */
+function ratesMoved(line: PricedLine, realMg: number): string {
+  const day = `${formatRupees(line.ratePaisePerGram!)}/g`;
+  const lock = lockOf(line);
+  const lockedMg = lock ? lockedMgMoved(realMg, lock.weightMg) : 0;
+  if (!lock || lockedMg === 0) return day;
+  const locked = `${formatRupees(lock.ratePaisePerGram)}/g (the rate lock's)`;
+  const dayMg = Math.abs(realMg - line.metalWeightMg!) - lockedMg;
+  return dayMg === 0 ? locked : `${day} for ${grams(dayMg)} and ${locked} for ${grams(lockedMg)}`;
+}
 
 /**
  * The orders desk (issue 19, permission 'orders'): the queues, one order's page, packing with HUIDs and real
@@ -414,11 +436,13 @@ export function createOrdersDesk(deps: OrdersDeskDeps) {
                 percentHundredths: line.makingPercentHundredths,
                 paisePerGram: line.makingPaisePerGram,
                 saleMakingPercent: line.saleMakingPercent,
+                // Issue 42: the grams a rate lock priced move at the rate they were priced at (decision 059).
+                lock: lockOf(line),
               });
               if (!diff.kind) continue;
               const reason =
                 `${line.productName}${p.huid ? ` (HUID ${p.huid})` : ''} was sold at ${grams(line.metalWeightMg!)} and weighs ${grams(p.netWeightMg)}: ` +
-                `${grams(Math.abs(diff.differenceMg))} ${diff.kind === 'charge' ? 'more' : 'less'} at ${formatRupees(line.ratePaisePerGram)}/g` +
+                `${grams(Math.abs(diff.differenceMg))} ${diff.kind === 'charge' ? 'more' : 'less'} at ${ratesMoved(line, p.netWeightMg)}` +
                 `${diff.makingPaise > 0 ? ` with its making ${formatRupees(diff.makingPaise)}` : ''} plus GST ${Number(s.gstPercent)}% = ${formatRupees(diff.amountPaise)} ${diff.kind === 'charge' ? 'to pay' : 'to refund'}.`;
               const beyondTolerance = outsideTolerance(line.metalWeightMg!, p.netWeightMg, packingTolerance);
               adjustments.push(

@@ -14,6 +14,7 @@ import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { createShopper, createStaff, type TestShopper, type TestStaff } from '../../testing-factories.ts';
 import { daysBefore } from '../catalog/desk.ts';
+import { setConsent } from '../messages/service.ts';
 
 const { mailOutbox, metalRates, rateAlerts } = schema;
 
@@ -273,5 +274,101 @@ describe('rate alerts', () => {
     const token = tokenIn(first!.textBody, '/rate-alerts/stop')!;
     expect((await post('/api/rate-alerts/stop', { token })).json().alert.status).toBe('stopped');
     expect((await post('/api/rate-alerts/stop', { token })).json().message).toMatch(/already ended/);
+  });
+});
+
+describe('rate alerts by SMS or WhatsApp (decision 062)', () => {
+  const { customers, messages } = schema;
+  let g14 = 0;
+  let numbers = 0;
+  /** A signed-in shopper whose account has a verified mobile number (decision 058's code, as it leaves the account). */
+  const withPhone = async () => {
+    const who = await createShopper(t.app);
+    const phone = `+9198${String(Date.now() % 1_000_000).padStart(6, '0')}${++numbers % 10}${numbers % 7}`.slice(0, 13);
+    await t.database.db.update(customers).set({ phone, phoneVerifiedAt: new Date() }).where(eq(customers.id, who.id));
+    return { ...who, phone };
+  };
+  const messagesTo = (phone: string) => t.database.db.select().from(messages).where(eq(messages.toPhone, phone)).orderBy(messages.id);
+  const level = (below: number) => ({ metal: 'gold', purity: 14, direction: 'below', paisePerGram: g14 - below });
+
+  beforeAll(async () => {
+    g14 = rateOf(await todayRates(), 'gold:14').paisePerGram!;
+  });
+
+  it('is the signed-in shopper’s verified number only: a guest, an account without one, or a channel turned off are told what to do', async () => {
+    const guest = await ask({ ...level(1_000), channel: 'sms' });
+    expect(guest.statusCode).toBe(400);
+    expect(guest.json().message).toMatch(/sign in with your mobile number/);
+    expect(guest.json().fields.channel).toBeTruthy();
+    const unverified = await createShopper(t.app);
+    const none = await ask({ ...level(1_000), channel: 'sms' }, unverified.cookie);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toMatch(/no verified mobile number/);
+    // WhatsApp carries order messages only for a shopper who said yes to it (decision 057).
+    const who = await withPhone();
+    const off = await ask({ ...level(1_000), channel: 'whatsapp' }, who.cookie);
+    expect(off.statusCode).toBe(400);
+    expect(off.json().message).toMatch(/not to send you messages by WhatsApp/);
+    // By e-mail an address is still needed.
+    const noAddress = await ask({ ...level(1_000), channel: 'email', email: '' }, who.cookie);
+    expect(noAddress.statusCode).toBe(400);
+    expect(noAddress.json().fields.email).toBeTruthy();
+    expect(await t.database.db.select().from(rateAlerts).where(eq(rateAlerts.customerId, who.id))).toEqual([]);
+  });
+
+  it('starts at once, its first SMS carries the stop link, and My Account shows the number hidden', async () => {
+    const who = await withPhone();
+    const res = await ask({ ...level(2_000), channel: 'sms', email: '' }, who.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'live' });
+    expect(res.json().message).toContain(`an SMS to +91 ••••••${who.phone.slice(-4)}`);
+    const [set, ...more] = await messagesTo(who.phone);
+    expect(more).toEqual([]);
+    expect(set).toMatchObject({ channel: 'sms', kind: 'rate_alert_set', customerId: who.id });
+    expect(set!.params.watch).toBe(`14 kt gold at or below ${formatRupees(g14 - 2_000)} a gram`);
+    // No mail: the alert tells the phone only.
+    expect((await mailsTo(who.email)).map((m) => m.kind)).not.toContain('rate-alert-set');
+
+    const [alert] = (await t.app.inject({ url: '/api/rate-alerts', headers: { cookie: who.cookie }, remoteAddress: nextIp() })).json().data;
+    expect(alert).toMatchObject({ channel: 'sms', email: null, phone: `+91 ••••••${who.phone.slice(-4)}`, status: 'live' });
+    const token = tokenIn(set!.params.stop!, '/rate-alerts/stop')!;
+    const stopped = await post('/api/rate-alerts/stop', { token });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json().alert).toMatchObject({ status: 'stopped', phone: `+91 ••••••${who.phone.slice(-4)}` });
+    expect(stopped.body).not.toContain(who.phone);
+  });
+
+  it('a rate crossing it queues one message on its channel; one whose channel was withdrawn since ends untold', async () => {
+    const bySms = await withPhone();
+    const byWhatsapp = await withPhone();
+    const withdrawn = await withPhone();
+    await setConsent(t.database.db, byWhatsapp.id, 'whatsapp', 'orders', true);
+    expect((await ask({ ...level(3_000), channel: 'sms' }, bySms.cookie)).statusCode).toBe(201);
+    expect((await ask({ ...level(3_000), channel: 'whatsapp' }, byWhatsapp.cookie)).statusCode).toBe(201);
+    expect((await ask({ ...level(3_000), channel: 'sms' }, withdrawn.cookie)).statusCode).toBe(201);
+    await setConsent(t.database.db, withdrawn.id, 'sms', 'orders', false);
+
+    await setRates([{ metal: 'gold', purity: 14, paisePerGram: g14 - 3_500 }]);
+    const told = await messagesTo(bySms.phone);
+    expect(told.map((m) => m.kind)).toEqual(['rate_alert_set', 'rate_alert_crossed']);
+    expect(told[1]).toMatchObject({ channel: 'sms', params: { metal: '14 kt gold', rate: formatRupees(g14 - 3_500), page: '/gold-rate' } });
+    expect((await messagesTo(byWhatsapp.phone)).map((m) => `${m.channel} ${m.kind}`)).toEqual(['whatsapp rate_alert_set', 'whatsapp rate_alert_crossed']);
+    expect((await messagesTo(withdrawn.phone)).map((m) => m.kind)).toEqual(['rate_alert_set']);
+    const [ended] = await t.database.db.select().from(rateAlerts).where(eq(rateAlerts.customerId, withdrawn.id));
+    expect(ended!.status).toBe('stopped');
+
+    // A correction to the same rate tells no one twice.
+    await setRates([{ metal: 'gold', purity: 14, paisePerGram: g14 - 3_500 }]);
+    expect(await messagesTo(bySms.phone)).toHaveLength(2);
+    g14 -= 3_500;
+  });
+
+  it('counts alerts by phone and by the account’s e-mail as the one person’s five', async () => {
+    const who = await withPhone();
+    for (let i = 0; i < 3; i++) expect((await ask({ ...level(4_000 + i), email: who.email }, who.cookie)).statusCode).toBe(201);
+    for (let i = 0; i < 2; i++) expect((await ask({ ...level(5_000 + i), channel: 'sms' }, who.cookie)).statusCode).toBe(201);
+    const sixth = await ask({ ...level(6_000), channel: 'sms' }, who.cookie);
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().message).toContain('already 5 rate alerts for this account');
   });
 });

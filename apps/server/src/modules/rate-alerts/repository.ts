@@ -93,6 +93,14 @@ export function rateAlertsRepository(db: Db) {
       return row ?? null;
     },
 
+    /** An alert just taken by a rate that can no longer be told (its number or channel went): it ends stopped, untold. */
+    async endUntold(id: number, at: Date): Promise<void> {
+      await db
+        .update(rateAlerts)
+        .set({ status: 'stopped', stoppedAt: at })
+        .where(and(eq(rateAlerts.id, id), eq(rateAlerts.status, 'sent')));
+    },
+
     /** A shopper's alerts, newest first (the last 50). */
     async ofCustomer(customerId: number): Promise<RateAlertRow[]> {
       return db.select().from(rateAlerts).where(eq(rateAlerts.customerId, customerId)).orderBy(desc(rateAlerts.createdAt), desc(rateAlerts.id)).limit(50);

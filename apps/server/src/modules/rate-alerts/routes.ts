@@ -37,7 +37,7 @@ export const rateAlertsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps
     {
       schema: {
         summary: 'Asks to be told once when a metal’s rate crosses a level (below or above, paise a gram)',
-        description: `At most 5 live alerts per person. A signed-in shopper's alert for their own account's e-mail starts at once (201, status live); any other address is sent a link to confirm it first (201, status pending). 400 when today's rate is already past the level; 409 past 5 alerts; 429 past the limits per source address and per recipient.`,
+        description: `At most 5 live alerts per person (an account, or a mailbox). channel 'email' (the default) tells email: a signed-in shopper's alert for their own account's e-mail starts at once (201, status live); any other address is sent a link to confirm it first (201, status pending). channel 'sms' or 'whatsapp' tells the signed-in shopper's verified mobile number (decision 062) on a channel their message preferences allow, and starts at once with a first message carrying its stop link; a guest, an account without a verified number or a channel turned off get 400 saying what to do. 400 when today's rate is already past the level; 409 past 5 alerts; 429 past the limits per source address and per recipient.`,
         body: formBody(RateAlertBodySchema),
         response: { 201: RateAlertCreatedSchema, ...errors },
       },
@@ -71,7 +71,7 @@ export const rateAlertsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps
     '/rate-alerts/stop',
     {
       schema: {
-        summary: 'Stops an alert with the token from its mail, at once',
+        summary: 'Stops an alert with the token from its mail or first message, at once',
         body: formBody(RateAlertTokenSchema),
         response: { 200: RateAlertTokenAnswerSchema, ...errors },
       },

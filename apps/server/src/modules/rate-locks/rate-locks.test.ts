@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@milli/db';
-import { formatRupees, priceJewellery, rateLockPlan } from '@milli/pricing';
+import { formatRupees, priceJewellery, rateLockPlan, weightDifference } from '@milli/pricing';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
 import { createProduct, createShopper, createStaff, payThroughDemo, placeOrder, type TestShopper } from '../../testing-factories.ts';
-import { createOrder, packAndDispatch } from '../orders/testing.ts';
+import { createOrder, packAndDispatch, testHuid } from '../orders/testing.ts';
 import { DomainError } from '../../domain-error.ts';
 import { heldRateLocks, useRateLocks } from './service.ts';
 
@@ -276,6 +276,52 @@ describe('buying under a lock', () => {
     const after = await mine(who, lock.id);
     expect(after.usedMg).toBe(8_000);
     expect(after.advanceUsedPaise).toBe(plan.uses[0]!.advancePaise * 2);
+  });
+});
+
+describe('a weight difference at packing under a lock (issue 42)', () => {
+  it('moves the locked grams at the rate they were priced at, and leaves the lock’s grams used as bought', async () => {
+    const who = await createShopper(t.app);
+    const lock = await liveLock(who);
+    const { today, locked } = await lockedBelowToday(lock.id, 500_00);
+    const piece = await createProduct(db(), { karat: 22, metalWeightMg: 6_000, makingChargeKind: 'percent', makingChargeRate: 1250 });
+    const placed = await placeOrder(t.app, who, { productId: piece.id });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderNumber = placed.json().orderNumber as string;
+    const [line] = await db().select().from(schema.orderLines).where(eq(schema.orderLines.orderId, placed.json().orderId));
+    expect(line).toMatchObject({ ratePaisePerGram: today, lockedWeightMg: 6_000, lockedRatePaisePerGram: locked });
+    const settings = (await db().select().from(schema.storeSettings))[0]!;
+    const tolerance = Number(settings.weightTolerancePercent);
+    const gst = Number(settings.gstPercent);
+    const expected = weightDifference(6_000, 5_600, today, tolerance, gst, { percentHundredths: 1250, lock: { weightMg: 6_000, ratePaisePerGram: locked } });
+    // 0.4 g at the locked rate, not the day's (Rs 500 a gram more), with its 12.5 % making and GST.
+    expect(expected.metalPaise).toBe((400 * locked) / 1000);
+    expect(weightDifference(6_000, 5_600, today, tolerance, gst, { percentHundredths: 1250 }).amountPaise - expected.amountPaise).toBe(
+      Math.round(0.4 * 500_00 * 1.125 * 1.03),
+    );
+
+    const desk = (await createStaff(t.app, { role: 'orders' })).cookie;
+    const accounts = (await createStaff(t.app, { role: 'accounts' })).cookie;
+    const url = `/api/admin/orders/${orderNumber}`;
+    const packed = await t.app.inject({
+      method: 'POST',
+      url: `${url}/pieces`,
+      headers: { cookie: desk },
+      payload: { pieces: [{ lineId: line!.id, huid: testHuid(), netWeightMg: 5_600, grossWeightMg: 5_800 }] },
+    });
+    expect(packed.statusCode, packed.body).toBe(200);
+    const [refund] = packed.json().adjustments;
+    expect(refund).toMatchObject({ kind: 'refund', amountPaise: expected.amountPaise });
+    expect(refund.reason).toContain(`${formatRupees(locked)}/g (the rate lock's)`);
+    const approved = await t.app.inject({ method: 'POST', url: `${url}/adjustments/${refund.id}/approve`, headers: { cookie: accounts }, payload: {} });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [queued] = await db()
+      .select()
+      .from(schema.refunds)
+      .where(eq(schema.refunds.idempotencyKey, `adjust-refund-${refund.id}`));
+    expect(queued!.amountPaise).toBe(expected.amountPaise);
+    // The grams stay used as bought (decision 059): the missing ones were refunded at their locked rate.
+    expect(await mine(who, lock.id)).toMatchObject({ usedMg: 6_000, leftMg: 4_000 });
   });
 });
 

@@ -12,7 +12,7 @@ import { replyTo } from '../../lib/api.server.ts';
 import { apiFieldErrors, type FieldErrors } from '../../lib/field-errors.ts';
 import { STOP_RATE_ALERT_INTENT, type StopRateAlertResult } from './my-rate-alerts.tsx';
 
-export const ALERT_FIELDS = ['rate', 'direction', 'rupeesPerGram', 'email'] as const;
+export const ALERT_FIELDS = ['rate', 'direction', 'rupeesPerGram', 'channel', 'email'] as const;
 export type AlertField = (typeof ALERT_FIELDS)[number];
 
 export type AlertResult =
@@ -63,10 +63,11 @@ export async function askForAlert(api: ApiClient, form: FormData) {
     purity: Number(purity),
     direction: typed.direction,
     paisePerGram: paise!,
+    channel: typed.channel || 'email',
     email: typed.email,
   });
   if (answer?.ok) return data<AlertResult>({ ok: true, created: answer.data });
-  const fields = apiFieldErrors(answer?.body, ['metal', 'purity', 'direction', 'paisePerGram', 'email'] as const);
+  const fields = apiFieldErrors(answer?.body, ['metal', 'purity', 'direction', 'paisePerGram', 'channel', 'email'] as const);
   const message = refusalMessage(answer?.body) ?? 'We could not set your alert just now. Please try again.';
   return refuse(
     message,
@@ -74,6 +75,7 @@ export async function askForAlert(api: ApiClient, form: FormData) {
       rate: fields.metal ?? fields.purity,
       direction: fields.direction,
       rupeesPerGram: fields.paisePerGram,
+      channel: fields.channel,
       email: fields.email,
     },
     answer?.status ?? 503,

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { RATE_ALERT_CHANNEL_LABELS } from '@milli/contracts';
 import type { RateAlert } from '@milli/contracts/schemas';
 import { formatRupees } from '@milli/pricing';
 import { FormAlert } from '../../components/forms/form-bits.tsx';
@@ -35,7 +36,7 @@ export function MyRateAlerts({ alerts, result }: { alerts: RateAlert[] | null; r
                   <strong>{what}</strong>
                   <span className="muted">
                     {' '}
-                    · {STATUS_TEXT[a.status]}
+                    · {a.channel === 'email' ? `by e-mail to ${a.email}` : `by ${RATE_ALERT_CHANNEL_LABELS[a.channel]} to ${a.phone}`} · {STATUS_TEXT[a.status]}
                     {a.status === 'sent' && a.firedRatePaise !== null && ` at ${formatRupees(a.firedRatePaise)}`}
                   </span>
                 </span>
