@@ -186,3 +186,9 @@ export function aadhaarProblem(value: string): string | null {
 export function maskedAadhaar(last4: string): string {
   return `XXXX XXXX ${last4}`;
 }
+
+/** Delivery promise: the order date plus the store's delivery days, as a calendar date in India (YYYY-MM-DD). */
+export function deliveryDate(from: Date, deliveryDays: number): string {
+  const d = new Date(from.getTime() + deliveryDays * 24 * 60 * 60 * 1000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(d);
+}
