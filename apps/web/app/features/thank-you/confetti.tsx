@@ -15,10 +15,12 @@ function mulberry32(seed: number): () => number {
 
 const COLOURS = ['#d9a441', '#f3deb0', '#b8862b', '#7b2d26', '#c2566a', '#fff4dc', '#9fc2d8'];
 /**
- * How long new confetti keeps falling; the last pieces then drift out of view and the loop stops. Brief (issue 40):
+ * How long new confetti keeps falling; then what is in the air fades and the loop stops. Brief (issue 40):
  * a moment of celebration, then the order's facts stand still to be read.
  */
 const SHOWER_MS = 1500;
+/** Then what is still in the air fades out over this long, and the canvas is empty: about 2.5 s in all. */
+const FADE_MS = 1000;
 
 interface Piece {
   x: number;
@@ -90,7 +92,10 @@ export function Confetti() {
       const step = Math.min((now - last) / (1000 / 60), 3);
       last = now;
       const showering = now - start < SHOWER_MS;
+      const fade = showering ? 1 : Math.max(0, 1 - (now - start - SHOWER_MS) / FADE_MS);
+      if (fade === 0) pieces = [];
       ctx.clearRect(0, 0, width, height);
+      ctx.globalAlpha = fade;
       pieces = pieces.flatMap((p) => {
         p.sway += 0.04 * step;
         p.x += (p.vx + Math.sin(p.sway) * 0.8) * step;
