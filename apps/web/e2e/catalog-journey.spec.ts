@@ -4,7 +4,7 @@
  * checked by what the page shows (URL, result count, prices in order, the breakup's total).
  */
 import type { Page } from '@playwright/test';
-import { expect, listingFilters, test, waitForHydration } from './fixtures.ts';
+import { chooseFilter, expect, test, waitForHydration } from './fixtures.ts';
 
 /** 'Rs. 1,23,456.78' → 12345678 paise. */
 function paiseOf(text: string): number {
@@ -31,12 +31,7 @@ test('filter → sort → page 2 → product → change purity → the breakup f
 
   // Filter: Gold. The filter lives in the address, so the page can be shared and reloaded.
   // The option's name carries its count ('Gold (84)'), decision 026.
-  await (
-    await listingFilters(page)
-  )
-    .getByRole('link', { name: /^Gold \(\d+\)$/ })
-    .first()
-    .click();
+  await chooseFilter(page, /^Gold \(\d+\)$/);
   await expect(page).toHaveURL(/productfilter/);
   expect(decodeURIComponent(page.url())).toContain('"material":"Gold"');
   await expect(page.getByRole('heading', { name: 'Gold', level: 2 })).toBeVisible();

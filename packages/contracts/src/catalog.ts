@@ -6,6 +6,21 @@ const sortValues = SORT_OPTIONS.map((o) => o.value) as number[];
 const sortMessage = `sort must be one of ${sortValues.join(', ')}`;
 const text = (max = 100) => z.string().trim().max(max, `must be at most ${max} characters`);
 const optionalText = (max = 100) => z.preprocess((v) => (v === '' || v === null ? undefined : v), text(max).optional());
+/** How many values of one filter group a listing takes at once: more than any group offers. */
+export const MAX_FILTER_CHOICES = 20;
+/**
+ * One filter group's chosen values (issue 40: several categories, a metal): one value or a list of them (the query
+ * string repeats the key, the productfilter JSON gives an array); each trimmed, blanks and repeats dropped.
+ */
+const choices = (max = 100) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return undefined;
+      const list = (Array.isArray(v) ? v : [v]).map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
+      return list.length === 0 ? undefined : [...new Set(list)];
+    },
+    z.array(text(max)).max(MAX_FILTER_CHOICES, `at most ${MAX_FILTER_CHOICES} values`).optional(),
+  );
 const rupees = (name: string) =>
   z.preprocess(
     (v) => (v === '' || v === undefined || v === null ? undefined : v),
@@ -25,11 +40,12 @@ export const PageNumberSchema = z.coerce
 /** The listing filters: query string of productList and the JSON of /alljewellery/productfilter/{filterType}. */
 export const ProductFilterSchema = z
   .object({
-    material: optionalText(),
-    category: optionalText(),
-    tag: optionalText(),
-    stone: optionalText(),
-    colour: optionalText(),
+    /** Each of these five: one value or several (a piece with any of them). */
+    material: choices(),
+    category: choices(),
+    tag: choices(),
+    stone: choices(),
+    colour: choices(),
     /** Rupees, compared with the price the shopper sees: after a running sale's cut (decision 047). */
     minPrice: rupees('minPrice'),
     maxPrice: rupees('maxPrice'),

@@ -5,6 +5,7 @@
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './india.ts';
+export * from './postal-address.ts';
 export * from './indian-states.ts';
 export type * from './schemas.ts';
 export * from './wishlist-ids.ts';

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EXAMPLE_GSTIN,
   aadhaarProblem,
   bisRegistrationProblem,
   gstinCheckChar,
+  gstinMessage,
   gstinProblem,
   isIfscFormat,
   isPan,
@@ -24,6 +26,13 @@ describe('Indian identifiers', () => {
     expect(gstinProblem('45AAPFU0939F1ZV')).toBe('state');
     expect(gstinCheckChar('27AAPFU0939F1Z')).toBe('V');
     expect(panOfGstin('27AAPFU0939F1ZV')).toBe('AAPFU0939F');
+  });
+
+  it('the example a refused GSTIN’s message gives is one the same check accepts (issue 40)', () => {
+    const example = /e\.g\. ([0-9A-Z]{15})\)/.exec(gstinMessage('format'))?.[1];
+    expect(example).toBe(EXAMPLE_GSTIN);
+    expect(gstinProblem(example!)).toBeNull();
+    expect(isPan(panOfGstin(example!))).toBe(true);
   });
 
   it('checks PAN, IFSC and PIN formats', () => {

@@ -96,11 +96,17 @@ export function stateCodeOfGstin(gstin: string): string {
   return gstin.trim().slice(0, 2);
 }
 
+/**
+ * The GSTIN the forms show as an example: one the store's own check accepts (a company's PAN, Tamil Nadu's state
+ * code, the right check character), so a shopper copying its shape is never refused for it (issue 40).
+ */
+export const EXAMPLE_GSTIN = '33AABCM1234F1Z4';
+
 /** The message a person sees for a GSTIN that is not valid. */
 export function gstinMessage(problem: GstinProblem): string {
   switch (problem) {
     case 'format':
-      return 'GSTIN must be 15 characters: state code, PAN, entity number, Z and a check character (e.g. 33ABCDE1234F1Z5).';
+      return `GSTIN must be 15 characters: state code, PAN, entity number, Z and a check character (e.g. ${EXAMPLE_GSTIN}).`;
     case 'state':
       return 'GSTIN must start with a valid state code.';
     case 'checksum':
@@ -179,4 +185,10 @@ export function aadhaarProblem(value: string): string | null {
 /** An Aadhaar number as it may be shown anywhere: only its last four digits ('XXXX XXXX 0124'). */
 export function maskedAadhaar(last4: string): string {
   return `XXXX XXXX ${last4}`;
+}
+
+/** Delivery promise: the order date plus the store's delivery days, as a calendar date in India (YYYY-MM-DD). */
+export function deliveryDate(from: Date, deliveryDays: number): string {
+  const d = new Date(from.getTime() + deliveryDays * 24 * 60 * 60 * 1000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(d);
 }

@@ -7,6 +7,7 @@
 import { Form, Link, redirect, useSubmit } from 'react-router';
 import { BookAppointmentSchema } from '@milli/contracts/schemas';
 import type { AppointmentSlots, StoreLocation } from '@milli/contracts/schemas';
+import { streetLine } from '@milli/contracts';
 import { formatRupees, indianDate } from '@milli/pricing';
 import type { Route } from './+types/book-appointment';
 import { contractRefusal, serverApi } from '../lib/api.server.ts';
@@ -180,7 +181,7 @@ export default function BookAppointment({ loaderData, actionData }: Route.Compon
 
           {store && (
             <p className="muted appt-store-facts">
-              {store.address}, {store.city} {store.pincode} · Open {store.hours}
+              {streetLine(store.address, store.city)}, {store.city} {store.pincode} · Open {store.hours}
             </p>
           )}
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/cad-design';
-import { CAD_ADVANCE_PERCENT, INDIAN_STATES, type ApiAnswer, type CustomRequestView, type SavedAddress } from '@milli/contracts';
+import { CAD_ADVANCE_PERCENT, INDIAN_STATES, streetLine, type ApiAnswer, type CustomRequestView, type SavedAddress } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -147,7 +147,7 @@ function ApprovePay({ detail, onPaid }: { detail: CustomRequestView; onPaid: (me
 const NEW = 'new';
 
 /** One line of a saved address, as the picker shows it. */
-const addressLine = (a: SavedAddress) => `${a.firstName} ${a.lastName}, ${a.address}, ${a.city}, ${a.state} ${a.pincode}`;
+const addressLine = (a: SavedAddress) => `${a.firstName} ${a.lastName}, ${streetLine(a.address, a.city)}, ${a.city}, ${a.state} ${a.pincode}`;
 
 /**
  * "Pay the balance" of a made piece: where it goes (a saved address, or one typed in, as at checkout), then

@@ -9,6 +9,7 @@ import { FormAlert } from '../components/forms/form-bits.tsx';
 import { cartAction } from '../features/cart/cart-actions.server.ts';
 import { loadCartView, needed } from '../features/cart/cart-data.server.ts';
 import { CartTable } from '../features/cart/cart-table.tsx';
+import { EmptyCart } from '../features/cart/empty-cart.tsx';
 import { CART_NOTES, cartTotals, type CouponOffer } from '../features/cart/cart-view.ts';
 import { TotalsList } from '../features/cart/totals-list.tsx';
 import '../styles/screens/shells.css';
@@ -115,79 +116,68 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
           ) : (
             notes.updated && <FormAlert tone="success">Cart updated.</FormAlert>
           )}
-          {hasLines ? (
-            <CartTable lines={view.lines} quantities={quantities} onStep={step} hydrated={hydrated} busy={busy} />
-          ) : (
-            <div className="card empty-state cart-empty">
-              <p className="empty-state-title">Your cart is empty</p>
-              <p className="muted">Find something you love in our collections.</p>
-            </div>
-          )}
+          {hasLines ? <CartTable lines={view.lines} quantities={quantities} onStep={step} hydrated={hydrated} busy={busy} /> : <EmptyCart />}
 
-          <div className="cart-buttons">
-            <Link to="/alljewellery" className="btn btn-outline">
-              Continue Shoping
-            </Link>
-            {hasLines && (
-              <div className="cart-update">
-                {dirty && <span className="cart-dirty">Quantities changed: press Update Cart to save them.</span>}
-                <button type="submit" form="cart-form" name="intent" value="update" className="btn btn-outline" disabled={busy}>
-                  Update Cart
-                </button>
-              </div>
-            )}
-          </div>
-
-          <div className="cart-bottom">
-            <section className="card card-pad coupon" aria-labelledby="coupon-title">
-              <h2 id="coupon-title" className="shell-h3">
-                Coupon
-              </h2>
-              {view.couponNotice && !couponResult && <FormAlert tone="info">{view.couponNotice}</FormAlert>}
-              {couponResult && <FormAlert tone={couponResult.ok ? 'success' : 'error'}>{couponResult.message}</FormAlert>}
-              {!couponResult && notes.coupon && view.coupon && <FormAlert tone="success">{view.coupon.message}</FormAlert>}
-              {view.coupon ? (
-                <Form method="post" className="coupon-applied">
-                  <p>
-                    <strong>{view.coupon.code}</strong> is applied.
-                  </p>
-                  <button type="submit" name="intent" value="remove-coupon" className="btn btn-outline btn-sm" disabled={busy}>
-                    Remove coupon
-                  </button>
-                </Form>
-              ) : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="coupon" />
-                  <div className="form-field">
-                    <label htmlFor="coupon-code">Coupon code</label>
-                    <div className="inline-field">
-                      <input id="coupon-code" name="coupon" type="text" autoComplete="off" autoCapitalize="characters" maxLength={40} />
-                      <button type="submit" className="btn btn-primary" disabled={!hasLines || busy}>
-                        Apply
-                      </button>
-                    </div>
-                  </div>
-                </Form>
-              )}
-              {!view.coupon && <CouponOffers offers={view.offers} busy={busy} />}
-            </section>
-
-            <section className="card card-pad cart-totals" aria-labelledby="cart-totals-title">
-              <h2 id="cart-totals-title" className="shell-h3">
-                Cart totals
-              </h2>
-              <TotalsList totals={totals} couponCode={view.coupon?.code} />
-              {hasLines ? (
-                <Link to="/checkout" className="btn btn-primary btn-block">
-                  Proceed to Checkout
+          {hasLines && (
+            <>
+              <div className="cart-buttons">
+                <Link to="/alljewellery" className="btn btn-outline">
+                  Continue Shoping
                 </Link>
-              ) : (
-                <span className="btn btn-primary btn-block" aria-disabled="true">
-                  Proceed to Checkout
-                </span>
-              )}
-            </section>
-          </div>
+                <div className="cart-update">
+                  {dirty && <span className="cart-dirty">Quantities changed: press Update Cart to save them.</span>}
+                  <button type="submit" form="cart-form" name="intent" value="update" className="btn btn-outline" disabled={busy}>
+                    Update Cart
+                  </button>
+                </div>
+              </div>
+
+              <div className="cart-bottom">
+                <section className="card card-pad coupon" aria-labelledby="coupon-title">
+                  <h2 id="coupon-title" className="shell-h3">
+                    Coupon
+                  </h2>
+                  {view.couponNotice && !couponResult && <FormAlert tone="info">{view.couponNotice}</FormAlert>}
+                  {couponResult && <FormAlert tone={couponResult.ok ? 'success' : 'error'}>{couponResult.message}</FormAlert>}
+                  {!couponResult && notes.coupon && view.coupon && <FormAlert tone="success">{view.coupon.message}</FormAlert>}
+                  {view.coupon ? (
+                    <Form method="post" className="coupon-applied">
+                      <p>
+                        <strong>{view.coupon.code}</strong> is applied.
+                      </p>
+                      <button type="submit" name="intent" value="remove-coupon" className="btn btn-outline btn-sm" disabled={busy}>
+                        Remove coupon
+                      </button>
+                    </Form>
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="coupon" />
+                      <div className="form-field">
+                        <label htmlFor="coupon-code">Coupon code</label>
+                        <div className="inline-field">
+                          <input id="coupon-code" name="coupon" type="text" autoComplete="off" autoCapitalize="characters" maxLength={40} />
+                          <button type="submit" className="btn btn-primary" disabled={busy}>
+                            Apply
+                          </button>
+                        </div>
+                      </div>
+                    </Form>
+                  )}
+                  {!view.coupon && <CouponOffers offers={view.offers} busy={busy} />}
+                </section>
+
+                <section className="card card-pad cart-totals" aria-labelledby="cart-totals-title">
+                  <h2 id="cart-totals-title" className="shell-h3">
+                    Cart totals
+                  </h2>
+                  <TotalsList totals={totals} couponCode={view.coupon?.code} />
+                  <Link to="/checkout" className="btn btn-primary btn-block">
+                    Proceed to Checkout
+                  </Link>
+                </section>
+              </div>
+            </>
+          )}
         </div>
       </div>
     </>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, useNavigate, useNavigation } from 'react-router';
 import type { Route } from './+types/checkout';
-import { DEFAULT_COUNTRY, INDIAN_STATES } from '@milli/contracts';
+import { DEFAULT_COUNTRY, INDIAN_STATES, streetLine } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { serverApi } from '../lib/api.server.ts';
 import { loginRedirect } from '../lib/safe-redirect.ts';
@@ -353,7 +353,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   >
                     {addresses.map((a) => (
                       <option key={a.id} value={a.id}>
-                        {a.firstName} {a.lastName}, {a.address}, {a.city} {a.pincode}
+                        {a.firstName} {a.lastName}, {streetLine(a.address, a.city)}, {a.city} {a.pincode}
                         {a.isDefault ? ' (default)' : ''}
                       </option>
                     ))}

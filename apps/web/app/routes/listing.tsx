@@ -1,4 +1,4 @@
-import { Link, data, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link, data, isRouteErrorResponse, redirect, useRouteError } from 'react-router';
 import type { Route } from './+types/listing';
 import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import { MESSAGES, categoryQueryName, type ProductPage } from '@milli/contracts';
@@ -11,7 +11,7 @@ import { ErrorScreen } from '../components/layout/status-screens.tsx';
 import { listingHeading } from '../features/catalog/catalog-text.ts';
 import { ActiveFilters, FilterPanel } from '../features/catalog/filter-panel.tsx';
 import { ListingCartBlock, ListingSearch } from '../features/catalog/listing-sidebar.tsx';
-import { facetsPath, listingHref, parseListing, productListPath, showingRange } from '../features/catalog/listing-url.ts';
+import { facetsPath, fromFilterForm, listingHref, parseListing, productListPath, showingRange } from '../features/catalog/listing-url.ts';
 import { Pagination } from '../features/catalog/pagination.tsx';
 import { ProductCard } from '../features/catalog/product-card.tsx';
 import { SortControl } from '../features/catalog/sort-control.tsx';
@@ -49,6 +49,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const parsed = parseListing(params, url.searchParams, priceBaseOf(url.pathname));
   if (!parsed.ok) throw data({ reason: parsed.reason }, { status: 404 });
   const { state } = parsed;
+  // The filter panel's form, sent without JavaScript (issue 40): the chosen state's one address, as Apply gives it with.
+  if (fromFilterForm(url.searchParams)) throw redirect(listingHref(state));
   try {
     const api = serverApi(context);
     // The filter panel's counts (decision 026) come alongside; without them the panel shows every value, uncounted.
@@ -92,7 +94,7 @@ function Results({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
             {categories.slice(0, 5).map((c, i) => (
               <span key={c}>
                 {i > 0 && ', '}
-                <Link to={listingHref({ filter: { category: categoryQueryName(c) }, sort: 0, page: 1 })}>{c}</Link>
+                <Link to={listingHref({ filter: { category: [categoryQueryName(c)] }, sort: 0, page: 1 })}>{c}</Link>
               </span>
             ))}
             .

@@ -263,10 +263,13 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                           </td>
                         </tr>
                       )}
-                      <tr>
-                        <th scope="row">Invoice number</th>
-                        <td>{detail.order.invoiceNumber ?? 'Issued when your order is dispatched'}</td>
-                      </tr>
+                      {/* The number comes with the invoice, at dispatch (issue 40): none before, the invoice's sentence says when. */}
+                      {detail.order.invoiceNumber && (
+                        <tr>
+                          <th scope="row">Invoice number</th>
+                          <td>{detail.order.invoiceNumber}</td>
+                        </tr>
+                      )}
                       <CreditNotes detail={detail} />
                     </tbody>
                   </table>

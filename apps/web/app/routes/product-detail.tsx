@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { data, redirect, useActionData } from 'react-router';
+import { data, redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/product-detail';
 import { SHARED_PAGE, sharedPageHeaders } from '../lib/shared-page.ts';
 import type { MyReviewState, PincodeCheck } from '@milli/contracts';
@@ -12,6 +12,7 @@ import { CertBadges } from '../features/catalog/cert-badges.tsx';
 import { PincodeBox } from '../features/catalog/pincode-box.tsx';
 import { addToCart, addedClearCookie, readAdded, requestSizer, type AddToCartResult } from '../features/catalog/product-actions.server.ts';
 import { ProductPurchase } from '../features/catalog/product-purchase.tsx';
+import { choiceAsked } from '../features/catalog/price-choice.ts';
 import { LENGTH_PARAM } from '../features/catalog/length-weights.tsx';
 import { jsonForScript, productJsonLd, productMeta } from '../features/catalog/product-seo.ts';
 import { ProductReviews } from '../features/catalog/product-reviews.tsx';
@@ -153,10 +154,12 @@ export default function ProductDetailScreen({ loaderData }: Route.ComponentProps
   // The gold colour chosen on this piece (another piece starts at its own): the drawings exist per colour.
   const [chosen, setChosen] = useState<{ id: number; colour?: string; purity?: number } | null>(null);
   const mine = product && chosen?.id === product.product_id ? chosen : null;
-  const colour = product ? (mine?.colour ?? product.pricing.defaultColour) : null;
+  const [query] = useSearchParams();
+  const asked = product ? choiceAsked(product.pricing, query) : null;
+  const colour = product ? (mine?.colour ?? asked?.colour ?? product.pricing.defaultColour) : null;
   // The hallmark states the karat chosen (each piece's own HUID is on its order, never one for the product).
   const ownPurity = product?.pricing.metal === 'gold' ? (product.product_purity ?? product.pricing.defaultPurity) : null;
-  const goldPurity = ownPurity === null ? null : (mine?.purity ?? ownPurity);
+  const goldPurity = ownPurity === null ? null : (mine?.purity ?? asked?.purity ?? ownPurity);
 
   return (
     <>

@@ -4,7 +4,7 @@ import type { Route } from './+types/thank-you';
 import { serverApi } from '../lib/api.server.ts';
 import { pageTitle } from '../lib/meta.ts';
 import { Confetti } from '../features/thank-you/confetti.tsx';
-import { OrderPlaced, type PlacedPayment } from '../features/thank-you/order-placed.tsx';
+import { OrderPlaced, type PlacedPayment, type PlacedSummary } from '../features/thank-you/order-placed.tsx';
 import { payPagePath } from '../lib/payment-step.ts';
 import '../styles/screens/thank-you.css';
 
@@ -29,7 +29,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Not paid yet: not placed either. The payment step (a whole document: its CSP lets the gateway in).
   if (detail.order.status === 'Awaiting payment') throw redirectDocument(payPagePath(detail.order.orderNumber));
   // Pay on delivery: the order waits for the team's call before it is placed.
-  return { orderNumber: detail.order.orderNumber, payment: placedPayment(detail.payment), confirming: detail.order.status === 'Awaiting confirmation' };
+  return {
+    orderNumber: detail.order.orderNumber,
+    payment: placedPayment(detail.payment),
+    confirming: detail.order.status === 'Awaiting confirmation',
+    summary: placedSummary(detail),
+  };
+}
+
+/** What was bought and where it goes (issue 40): the pieces, the total, the day it was placed and the address. */
+function placedSummary(detail: OrderDetail): PlacedSummary {
+  return {
+    pieces: detail.lines.map((l) => ({ name: l.name, quantity: l.quantity })),
+    totalPaise: detail.totals.totalPaise,
+    placedAt: detail.order.date,
+    address: detail.shippingAddress,
+  };
 }
 
 /** What the page says about the money: paid online, due on delivery, or nothing (the Harvest balance paid it). */
@@ -44,7 +59,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
     <div className="thanks">
       <Confetti />
       <div className="container thanks-inner">
-        <OrderPlaced orderNumber={loaderData.orderNumber} payment={loaderData.payment} confirming={loaderData.confirming} />
+        <OrderPlaced orderNumber={loaderData.orderNumber} payment={loaderData.payment} confirming={loaderData.confirming} summary={loaderData.summary} />
       </div>
     </div>
   );

@@ -233,6 +233,29 @@ describe('catalogue API on the demo store', () => {
       }
     });
 
+    it('takes several values of a group (issue 40): a piece with any of them, and the other groups too', async () => {
+      const rings = (await page(t, '/api/product/productList?category=Fingerring&material=Gold')).totalResults;
+      const earrings = (await page(t, '/api/product/productList?category=Earrings&material=Gold')).totalResults;
+      expect(rings).toBeGreaterThan(0);
+      expect(earrings).toBeGreaterThan(0);
+      const both = await allPages(t, 'category=Fingerring&category=Earrings&material=Gold');
+      expect(both.first.totalResults).toBe(rings + earrings);
+      expect(both.items.every((p) => ['Rings', 'Earrings'].includes(p.product_category) && p.product_material === 'Gold')).toBe(true);
+      // Gold or Silver, and an unknown value among known ones drops out instead of emptying the list.
+      const gold = (await page(t, '/api/product/productList?material=Gold')).totalResults;
+      const silver = (await page(t, '/api/product/productList?material=Silver')).totalResults;
+      expect((await page(t, '/api/product/productList?material=Gold&material=Silver&material=Wood')).totalResults).toBe(gold + silver);
+      // A stone and a gold colour of the one 'Metal & Stone' group: a piece with either.
+      const ruby = (await page(t, '/api/product/productList?stone=Ruby')).totalResults;
+      const either = (await page(t, '/api/product/productList?stone=Ruby&stone=Rose%20Gold')).totalResults;
+      expect(either).toBeGreaterThan(ruby);
+      // The counts of the panel follow: each category still counted with the other groups, its own left out.
+      const facets = await call<{ category: Record<string, number> }>(t, '/api/product/facets?category=Fingerring&category=Earrings&material=Gold');
+      expect(facets.body.category.Rings).toBe(rings);
+      const tooMany = await call<{ message: string }>(t, `/api/product/productList?${Array.from({ length: 21 }, (_, i) => `stone=s${i}`).join('&')}`);
+      expect(tooMany.status).toBe(400);
+    });
+
     it('finds Rings by its screen name and by Fingerring', async () => {
       const fingerring = await allPages(t, 'category=Fingerring');
       const rings = await page(t, '/api/product/productList?category=Rings');
@@ -419,10 +442,10 @@ describe('catalogue API on the demo store', () => {
       const cases: [string, ProductFilters, ProductOrder][] = [
         ['everything', {}, 'featured'],
         ['everything', {}, 'rating'],
-        ['gold', { material: 'Gold' }, 'latest'],
-        ['pearl', { stone: 'Pearl' }, 'priceAsc'],
-        [style!.name, { tag: style!.name }, 'priceDesc'],
-        [style!.name, { tag: style!.name }, 'popularity'],
+        ['gold', { material: ['Gold'] }, 'latest'],
+        ['pearl', { stone: ['Pearl'] }, 'priceAsc'],
+        [style!.name, { tag: [style!.name] }, 'priceDesc'],
+        [style!.name, { tag: [style!.name] }, 'popularity'],
         ["search 'gold'", { search: searchTerms('gold') }, 'relevance'],
         ["search 'ring'", { search: searchTerms('ring') }, 'priceAsc'],
       ];
@@ -573,17 +596,17 @@ describe('catalogue API on the demo store', () => {
     it('plans the words against the vocabulary in the database: corrections only for the words it lacks', async () => {
       const repo = createCatalogRepository(t.database.db);
       // 'gold' and 'ruby' are catalogue words: matched as they are, never corrected.
-      const criteria = await repo.lookUpWords({ material: 'Gold', search: searchTerms('Gold jhumkha 22 kt ruby') });
+      const criteria = await repo.lookUpWords({ material: ['Gold'], search: searchTerms('Gold jhumkha 22 kt ruby') });
       const concepts = criteria.search?.plan.concepts ?? [];
       console.log('plan of "Gold jhumkha 22 kt ruby":', JSON.stringify(concepts));
-      expect(criteria.material).toBe('Gold');
+      expect(criteria.material).toEqual(['Gold']);
       expect(criteria.search?.tokens).toEqual(['gold', 'jhumkha', '22', 'kt', 'ruby']);
       const kinds = (token: string) => concepts.find((c) => c.tokens.includes(token))!.alternatives.map((a) => `${a.kind}:${a.words.join('+')}`);
       expect(kinds('gold').every((k) => !k.startsWith('typo'))).toBe(true);
       expect(kinds('ruby').every((k) => !k.startsWith('typo'))).toBe(true);
       // 'jhumkha' is a spelling in the synonym table (migration 0006): its group, not a correction.
       expect(kinds('jhumkha')).toContain('synonym:jhumka');
-      expect(await repo.lookUpWords({ colour: 'Red' })).toEqual({ colour: 'Red' });
+      expect(await repo.lookUpWords({ colour: ['Red'] })).toEqual({ colour: ['Red'] });
     });
 
     it('refuses an empty or over-long suggestion query', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ProductExportQuery, RateKey } from '@milli/contracts/schemas';
 import { placeholderValue, preparedQuery, schema, type Db } from '@milli/db';
 import { normaliseTerm, planSearch, type SearchPlan, type Vocabulary } from './search-plan.ts';
@@ -32,17 +32,20 @@ type Colour = (typeof schema.COLOUR_FILTERS)[number];
 type GiftOccasion = (typeof schema.GIFT_OCCASIONS)[number];
 type GiftRecipient = (typeof schema.GIFT_RECIPIENTS)[number];
 
-/** What a listing asks for, already checked and normalised by the service. Every field narrows the result. */
+/**
+ * What a listing asks for, already checked and normalised by the service. Every field narrows the result; a list
+ * takes a piece that is any of its values (issue 40: two categories and a metal chosen together), never empty.
+ */
 export interface ProductCriteria {
-  material?: Material;
-  /** Screen name ('Rings'), query name ('Fingerring') or slug, any case. */
-  category?: string;
-  /** Style tag name, any case. */
-  tag?: string;
-  /** An other_stones name, any case. */
-  stone?: string;
-  metalColour?: MetalColour;
-  colour?: Colour;
+  material?: Material[];
+  /** Screen names ('Rings'), query names ('Fingerring') or slugs, any case. */
+  category?: string[];
+  /** Style tag names, any case. */
+  tag?: string[];
+  /** other_stones names, any case. With metalColour, the one 'Metal & Stone' group: a piece with either. */
+  stone?: string[];
+  metalColour?: MetalColour[];
+  colour?: Colour[];
   minPaise?: number;
   maxPaise?: number;
   /** True makes maxPaise inclusive (an exact price, or the top of the scale); bands are half-open otherwise. */
@@ -221,35 +224,58 @@ function relevance(search: SearchQuery): SQL {
   return sql`(${rank} + word_similarity(${search.text}::text, ${products.name}) + 0.5 * word_similarity(${search.text}::text, ${products.searchText}))`;
 }
 
+/**
+ * Values as one text[] parameter (a literal with every element quoted), so a statement's text is the same however
+ * many are chosen (decision 037) and a name with a comma or a quote stays one value.
+ */
+function textArray(values: readonly string[]): SQL {
+  const literal = `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+  return sql`${literal}::text[]`;
+}
+
+/**
+ * A column (or expression) against a group's values: `= value` for one, as the listings' partial indexes and plans
+ * were made for (scale-indexes.test.ts), `= any(values)` for several. `lower` compares in lower case.
+ */
+function matches(column: SQL | AnyColumn, values: readonly string[], lower = false): SQL {
+  const wanted = lower ? values.map((v) => v.toLowerCase()) : values;
+  return wanted.length === 1 ? sql`${column} = ${wanted[0]}` : sql`${column} = any(${textArray(wanted)})`;
+}
+
 function where(c: ProductCriteria, day: string): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(products.active, true)];
-  if (c.material === 'Diamond') {
-    // The Diamond range, and any other piece set with diamonds (a platinum solitaire).
-    conditions.push(sql`(${products.material} = 'Diamond' or ${products.diamondWeightCents} > 0)`);
-  } else if (c.material) {
-    conditions.push(eq(products.material, c.material));
+  // The Diamond range, and any other piece set with diamonds (a platinum solitaire).
+  const diamond = sql`(${products.material} = 'Diamond' or ${products.diamondWeightCents} > 0)`;
+  if (c.material?.length === 1) {
+    conditions.push(c.material[0] === 'Diamond' ? diamond : eq(products.material, c.material[0]!));
+  } else if (c.material?.length) {
+    const others = c.material.filter((m) => m !== 'Diamond');
+    conditions.push(c.material.includes('Diamond') ? or(diamond, matches(products.material, others)) : matches(products.material, others));
   }
-  if (c.category !== undefined) {
-    const name = c.category.toLowerCase();
+  if (c.category?.length) {
+    const names = c.category;
     conditions.push(
       inArray(
         products.categoryId,
-        sql`(select ${categories.id} from ${categories} where lower(${categories.name}) = ${name} or lower(${categories.queryName}) = ${name} or ${categories.slug} = ${name})`,
+        sql`(select ${categories.id} from ${categories} where ${matches(sql`lower(${categories.name})`, names, true)} or ${matches(sql`lower(${categories.queryName})`, names, true)} or ${matches(categories.slug, names, true)})`,
       ),
     );
   }
-  if (c.tag !== undefined) {
+  if (c.tag?.length) {
     conditions.push(
-      sql`exists (select 1 from ${productTags} join ${tags} on ${tags.id} = ${productTags.tagId} where ${productTags.productId} = ${products.id} and lower(${tags.name}) = ${c.tag.toLowerCase()})`,
+      sql`exists (select 1 from ${productTags} join ${tags} on ${tags.id} = ${productTags.tagId} where ${productTags.productId} = ${products.id} and ${matches(sql`lower(${tags.name})`, c.tag, true)})`,
     );
   }
-  if (c.stone !== undefined) {
-    conditions.push(
-      sql`exists (select 1 from ${productStones} join ${otherStones} on ${otherStones.id} = ${productStones.otherStoneId} where ${productStones.productId} = ${products.id} and lower(${otherStones.name}) = ${c.stone.toLowerCase()})`,
+  // The 'Metal & Stone' group mixes stones with gold colours (spec §9): a piece with any of the chosen.
+  const stoneOrColour: SQL[] = [];
+  if (c.stone?.length) {
+    stoneOrColour.push(
+      sql`exists (select 1 from ${productStones} join ${otherStones} on ${otherStones.id} = ${productStones.otherStoneId} where ${productStones.productId} = ${products.id} and ${matches(sql`lower(${otherStones.name})`, c.stone, true)})`,
     );
   }
-  if (c.metalColour) conditions.push(eq(products.metalColour, c.metalColour));
-  if (c.colour) conditions.push(eq(products.colour, c.colour));
+  if (c.metalColour?.length) stoneOrColour.push(matches(products.metalColour, c.metalColour));
+  if (stoneOrColour.length > 0) conditions.push(stoneOrColour.length === 1 ? stoneOrColour[0] : or(...stoneOrColour));
+  if (c.colour?.length) conditions.push(matches(products.colour, c.colour));
   // The price the shopper sees (after the running sale's cut), not the list price before it (issue 38).
   if (c.minPaise !== undefined) conditions.push(gte(products.priceNowPaise, c.minPaise));
   if (c.maxPaise !== undefined) conditions.push(c.maxInclusive ? lte(products.priceNowPaise, c.maxPaise) : lt(products.priceNowPaise, c.maxPaise));

@@ -87,7 +87,7 @@ describe('the scale indexes answer the queries they were made for', () => {
   });
 
   it("a material's category in a price range is read from products_material_category_price_idx", async () => {
-    const [plan] = await plansOf(count({ material: 'Gold', category: 'Rings', minPaise: 20_000_00, maxPaise: 50_000_00 }));
+    const [plan] = await plansOf(count({ material: ['Gold'], category: ['Rings'], minPaise: 20_000_00, maxPaise: 50_000_00 }));
     console.log(`gold rings in a range count:\n${plan}`);
     expect(plan).toContain('products_material_category_price_idx');
     expect(plan).toMatch(/price_now_paise >=/);
@@ -100,7 +100,7 @@ describe('the scale indexes answer the queries they were made for', () => {
   });
 
   it("the Diamond menu's condition matches products_diamond_category_price_idx's predicate", async () => {
-    const [plan] = await plansOf(count({ material: 'Diamond', category: 'Earrings' }));
+    const [plan] = await plansOf(count({ material: ['Diamond'], category: ['Earrings'] }));
     console.log(`Diamond earrings count:\n${plan}`);
     expect(plan).toContain('products_diamond_category_price_idx');
   });

@@ -59,6 +59,11 @@ function oneOf<T extends string>(list: readonly T[], value: string): T | null {
   return list.find((v) => v.toLowerCase() === wanted) ?? null;
 }
 
+/** The values of a list the store knows, in its own spelling, each once. */
+function known<T extends string>(list: readonly T[], values: readonly string[]): T[] {
+  return [...new Set(values.map((v) => oneOf(list, v)).filter((v): v is T => v !== null))];
+}
+
 /** The shopper's words, reduced to what full-text search can take safely. */
 export function searchTerms(text: string): SearchTerms {
   const trimmed = text.trim();
@@ -68,23 +73,26 @@ export function searchTerms(text: string): SearchTerms {
 /** The filters as the repository takes them, or null when they cannot match anything (an unknown material or colour). */
 function criteriaOf(f: Partial<ProductFilter>): ProductFilters | null {
   const c: ProductFilters = {};
-  if (f.material) {
-    const material = oneOf(MATERIALS, f.material);
-    if (!material) return null;
-    c.material = material;
+  // A group's values are alternatives (issue 40): one the store does not know matches nothing, so it drops out; a
+  // group of nothing but unknown values matches nothing at all.
+  if (f.material?.length) {
+    const materials = known(MATERIALS, f.material);
+    if (materials.length === 0) return null;
+    c.material = materials;
   }
-  if (f.category) c.category = f.category.trim();
-  if (f.tag) c.tag = f.tag.trim();
-  if (f.stone) {
+  if (f.category?.length) c.category = f.category;
+  if (f.tag?.length) c.tag = f.tag;
+  if (f.stone?.length) {
     // The 'Shop by Metal & Stone' list mixes stones with gold colours (spec §9).
-    const metalColour = oneOf(METAL_COLOURS, f.stone);
-    if (metalColour) c.metalColour = metalColour;
-    else c.stone = f.stone.trim();
+    const metalColours = known(METAL_COLOURS, f.stone);
+    const stones = f.stone.filter((s) => oneOf(METAL_COLOURS, s) === null);
+    if (metalColours.length > 0) c.metalColour = metalColours;
+    if (stones.length > 0) c.stone = stones;
   }
-  if (f.colour) {
-    const colour = oneOf(COLOUR_FILTERS, f.colour);
-    if (!colour) return null;
-    c.colour = colour;
+  if (f.colour?.length) {
+    const colours = known(COLOUR_FILTERS, f.colour);
+    if (colours.length === 0) return null;
+    c.colour = colours;
   }
   if (f.minPrice !== undefined && f.minPrice > 0) c.minPaise = rupeesToPaise(f.minPrice);
   if (f.maxPrice !== undefined && f.maxPrice < TOP_PRICE_RUPEES) {

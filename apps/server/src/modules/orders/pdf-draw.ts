@@ -1,4 +1,5 @@
 import type { PDFDocument, PDFPage, RGB } from 'pdf-lib';
+import { streetLine } from '@milli/contracts';
 import { invoiceType, type InvoiceType, type Weight } from './invoice-fonts.ts';
 
 /**
@@ -61,7 +62,7 @@ export function addressLines(a: PostalAddress | null, fallbackName: string): str
   const state = a.state ? `, ${a.state}` : '';
   return [
     `${a.firstName} ${a.lastName}`.trim(),
-    a.address,
+    streetLine(a.address, a.city),
     ...(a.landmark ? [`Landmark: ${a.landmark}`] : []),
     `${a.city}${state} ${a.pincode}`.trim(),
     a.country,

@@ -34,8 +34,5 @@ export function rankByPincode<T extends { pincode: string }>(pincode: string, st
   });
 }
 
-/** Delivery promise: the order date plus the store's delivery days, as a calendar date in India. */
-export function deliveryDate(from: Date, deliveryDays: number): string {
-  const d = new Date(from.getTime() + deliveryDays * 24 * 60 * 60 * 1000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(d);
-}
+/** The product page's promise and the thank-you page's are one function (contracts' india.ts). */
+export { deliveryDate } from '@milli/contracts';

@@ -28,11 +28,15 @@ function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** A header count: its place is kept (hidden) until the visitor's summary says what it is. */
+/**
+ * A header count: hidden until the visitor's summary says what it is, and hidden when it is nothing: an empty wish
+ * list or cart shows its icon alone, not a '0' (issue 40). The badge sits over the icon, so showing it moves nothing.
+ */
 function CountBadge({ count, known }: { count: number; known: boolean }) {
+  const shown = known && count > 0;
   return (
-    <span className={`count-badge${known ? '' : ' count-badge--unknown'}`} aria-hidden="true">
-      {known ? count : 0}
+    <span className={`count-badge${shown ? '' : ' count-badge--hidden'}`} aria-hidden="true">
+      {shown ? count : ''}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from 'react-router';
-import { INDIAN_STATES } from '@milli/contracts';
+import { INDIAN_STATES, streetLine } from '@milli/contracts';
 import { FormAlert } from '../../components/forms/form-bits.tsx';
 import { fieldErrorId, fieldErrorProps } from '../../lib/field-errors.ts';
 import { ADDRESS_BOOK_LIMIT, SAVED_MESSAGES, type AddressFormField, type AddressResult, type BookAddress } from './address-book.ts';
@@ -41,7 +41,7 @@ function AddressCard({ a }: { a: BookAddress }) {
         {a.isDefault && <span className="badge">Default</span>}
       </div>
       <address>
-        {a.address}
+        {streetLine(a.address, a.city)}
         {a.landmark && (
           <>
             <br />

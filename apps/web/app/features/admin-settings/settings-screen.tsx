@@ -1,5 +1,6 @@
 import type { AdminSettings } from '@milli/contracts/schemas';
 import { COD_LIMIT_CEILING_PAISE } from '@milli/contracts/schemas';
+import { EXAMPLE_GSTIN } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { PageHeader } from '../../components/admin/admin-shell.tsx';
 import { AdminForm, Checkbox, FieldGroup, FormActions, MoneyField, NumberField, Select, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
@@ -142,7 +143,7 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
             defaultValue={text('sellerGstin')}
             error={errors.sellerGstin}
             maxLength={15}
-            hint="15 characters, e.g. 33ABCDE1234F1Z5."
+            hint={`15 characters, e.g. ${EXAMPLE_GSTIN}.`}
             required
           />
           <TextField name="sellerState" label="State" defaultValue={text('sellerState')} error={errors.sellerState} required />

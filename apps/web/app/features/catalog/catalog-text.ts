@@ -1,7 +1,7 @@
-import { PRICE_BANDS, type ProductSummary } from '@milli/contracts';
+import { PRICE_BANDS, andList, type ProductSummary } from '@milli/contracts';
 import { formatRupees, rupeesToPaise } from '@milli/pricing';
 import { OPEN_PRICE_MAX } from '../../components/layout/nav-links.ts';
-import type { FilterKey, ListingFilter } from './listing-url.ts';
+import type { ChoiceKey, FilterKey, ListingFilter } from './listing-url.ts';
 
 /** Queries say 'Fingerring'; the screen always says 'Rings' (spec §9). */
 export function screenCategory(name: string): string {
@@ -41,6 +41,8 @@ export function priceRangeLabel(filter: ListingFilter): string {
 export interface ActiveFilter {
   /** The keys removed together when the chip is removed (a price range is one chip). */
   keys: FilterKey[];
+  /** A group's one value the chip removes (a group of several has a chip for each). */
+  choice?: { key: ChoiceKey; value: string };
   label: string;
 }
 
@@ -57,10 +59,14 @@ const NAMES: Partial<Record<FilterKey, string>> = {
 /** The chosen filters, each as one removable chip. */
 export function activeFilters(filter: ListingFilter): ActiveFilter[] {
   const chips: ActiveFilter[] = [];
-  for (const key of ['material', 'category', 'tag', 'stone', 'colour', 'occasion', 'recipient'] as const) {
+  for (const key of ['material', 'category', 'tag', 'stone', 'colour'] as const) {
+    for (const value of filter[key] ?? []) {
+      chips.push({ keys: [key], choice: { key, value }, label: `${NAMES[key]}: ${key === 'category' ? screenCategory(value) : value}` });
+    }
+  }
+  for (const key of ['occasion', 'recipient'] as const) {
     const value = filter[key];
-    if (value === undefined) continue;
-    chips.push({ keys: [key], label: `${NAMES[key]}: ${key === 'category' ? screenCategory(value) : value}` });
+    if (value !== undefined) chips.push({ keys: [key], label: `${NAMES[key]}: ${value}` });
   }
   if (filter.minPrice !== undefined || filter.maxPrice !== undefined) {
     chips.push({ keys: ['minPrice', 'maxPrice'], label: `Price: ${priceRangeLabel(filter)}` });
@@ -71,7 +77,10 @@ export function activeFilters(filter: ListingFilter): ActiveFilter[] {
 
 /** The banner's heading: what is being shown, in a few words. */
 export function listingHeading(filter: ListingFilter): string {
-  const parts = [filter.material, filter.category ? screenCategory(filter.category) : undefined].filter(Boolean);
+  // 'Gold and Silver Rings and Earrings': a group's values joined as a person says them.
+  const parts = [filter.material ? andList(filter.material) : undefined, filter.category ? andList(filter.category.map(screenCategory)) : undefined].filter(
+    (p): p is string => p !== undefined,
+  );
   // The header's gifting collections: 'Birthday Gifts', 'Gifts for Mom'.
   if (filter.occasion) parts.push(`${filter.occasion} Gifts`);
   if (filter.recipient) parts.push(`${parts.length === 0 ? 'Gifts' : ''} for ${filter.recipient}`.trim());

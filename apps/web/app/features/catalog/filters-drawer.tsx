@@ -13,7 +13,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /** True on a narrow screen in the browser; the server (and the first render) draws the wide layout. */
-function useNarrow(): boolean {
+export function useNarrow(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(NARROW).matches,

@@ -13,12 +13,21 @@ import { PAGE_SIZE, PAGINATION_WINDOW, SORT_OPTIONS } from '@milli/contracts';
 export const FILTER_KEYS = ['material', 'category', 'tag', 'stone', 'colour', 'minPrice', 'maxPrice', 'q', 'occasion', 'recipient'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
+/**
+ * The groups a shopper may choose several values of (issue 40): a piece with any of a group's values, and with
+ * the other groups' too. Never an empty list: a group with nothing chosen is absent.
+ */
+export const CHOICE_KEYS = ['material', 'category', 'tag', 'stone', 'colour'] as const;
+export type ChoiceKey = (typeof CHOICE_KEYS)[number];
+/** As many values as the server takes for one group (contracts' MAX_FILTER_CHOICES). */
+const MAX_CHOICES = 20;
+
 export interface ListingFilter {
-  material?: string;
-  category?: string;
-  tag?: string;
-  stone?: string;
-  colour?: string;
+  material?: string[];
+  category?: string[];
+  tag?: string[];
+  stone?: string[];
+  colour?: string[];
   /** Rupees. */
   minPrice?: number;
   /** Rupees. */
@@ -39,7 +48,7 @@ export interface ListingState {
 
 export type ParseResult = { ok: true; state: ListingState } | { ok: false; reason: string };
 
-const TEXT_KEYS = ['material', 'category', 'tag', 'stone', 'colour', 'q', 'occasion', 'recipient'] as const;
+const TEXT_KEYS = ['q', 'occasion', 'recipient'] as const;
 const MAX_TEXT = { material: 100, category: 100, tag: 100, stone: 100, colour: 100, q: 200, occasion: 100, recipient: 100 } as const;
 /** What the API accepts as a price (rupees): ten crore is beyond anything sold and keeps numbers sane. */
 export const MAX_PRICE_RUPEES = 1_00_00_00_000;
@@ -77,12 +86,30 @@ function cleanText(value: unknown, max: number): string | undefined | null {
   return text.length > max ? null : text;
 }
 
+/** A group's values: one (a string) or several (an array of them), each checked, blanks and repeats dropped. */
+function cleanChoices(value: unknown, max: number): string[] | undefined | null {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > MAX_CHOICES) return null;
+  const values: string[] = [];
+  for (const item of list) {
+    const text = cleanText(item, max);
+    if (text === null) return null;
+    if (text !== undefined && !values.includes(text)) values.push(text);
+  }
+  return values.length > 0 ? values : undefined;
+}
+
 /**
  * Reads the filter from its JSON (the productfilter path) or query string values, checks every value
  * and returns a clean filter, or why it cannot be read. Unknown keys are ignored (old links keep working).
  */
 export function readFilter(source: Record<string, unknown>): { ok: true; filter: ListingFilter } | { ok: false; reason: string } {
   const filter: ListingFilter = {};
+  for (const key of CHOICE_KEYS) {
+    const values = cleanChoices(source[key], MAX_TEXT[key]);
+    if (values === null) return { ok: false, reason: `The ${key} filter is not valid.` };
+    if (values !== undefined) filter[key] = values;
+  }
   for (const key of TEXT_KEYS) {
     const value = cleanText(source[key], MAX_TEXT[key]);
     if (value === null) return { ok: false, reason: `The ${key} filter is not valid.` };
@@ -122,9 +149,31 @@ export interface ListingParams {
   max?: string;
 }
 
+/** The filter panel's price choice ('10000-20000', '50000-' for no upper end) as a range; null when it is not one. */
+function priceChoice(raw: string): { minPrice: number; maxPrice?: number } | null {
+  const match = /^(\d{1,10})-(\d{1,10})?$/.exec(raw.trim());
+  if (!match) return null;
+  return match[2] === undefined ? { minPrice: Number(match[1]) } : { minPrice: Number(match[1]), maxPrice: Number(match[2]) };
+}
+
+/** The value the filter panel's price radio sends for a band. */
+export function priceChoiceValue(band: { min: number; max: number | null }): string {
+  return `${band.min}-${band.max ?? ''}`;
+}
+
+/**
+ * Whether an address carries the filter panel's form (its groups' values and price in the query string): the
+ * listing then answers with the one address of that state (a redirect), as the panel does with JavaScript.
+ */
+export function fromFilterForm(search: URLSearchParams): boolean {
+  return search.has('price') || CHOICE_KEYS.some((key) => search.has(key));
+}
+
 /**
  * The listing state of a request: route params (already URL-decoded by the router) and the query string.
- * Query-string filter keys refine the path's filter (the sidebar search adds ?q= to a filtered page).
+ * Query-string filter keys refine the path's filter (the sidebar search adds ?q= to a filtered page); a group's key
+ * may repeat (the filter panel's form: ?category=Fingerring&category=Earrings), and ?price= is the panel's band
+ * ('' for any price).
  */
 export function parseListing(params: ListingParams, search: URLSearchParams, priceBase?: string): ParseResult {
   let filter: ListingFilter = {};
@@ -140,10 +189,19 @@ export function parseListing(params: ListingParams, search: URLSearchParams, pri
     if (min > max) return { ok: false, reason: 'The lowest price is more than the highest price.' };
     filter = { ...filter, minPrice: min, maxPrice: max };
   }
-  const fromQuery: Record<string, string> = {};
+  const fromQuery: Record<string, string | string[]> = {};
   for (const key of FILTER_KEYS) {
-    const value = search.get(key);
-    if (value !== null) fromQuery[key] = value;
+    const values = search.getAll(key);
+    if (values.length > 0) fromQuery[key] = (CHOICE_KEYS as readonly string[]).includes(key) ? values : values[0]!;
+  }
+  const price = search.get('price');
+  if (price !== null) {
+    filter = withoutKeys(filter, 'minPrice', 'maxPrice');
+    if (price.trim() !== '') {
+      const range = priceChoice(price);
+      if (!range) return { ok: false, reason: 'The price range in this address is not a number.' };
+      Object.assign(fromQuery, { minPrice: String(range.minPrice) }, range.maxPrice === undefined ? {} : { maxPrice: String(range.maxPrice) });
+    }
   }
   if (Object.keys(fromQuery).length > 0) {
     const read = readFilter({ ...filter, ...fromQuery });
@@ -169,12 +227,15 @@ function onlyKeys(filter: ListingFilter, keys: readonly FilterKey[]): boolean {
   return FILTER_KEYS.every((k) => (keys.includes(k) ? filter[k] !== undefined : filter[k] === undefined));
 }
 
-/** The filter as the productfilter JSON, keys in a fixed order. */
+/**
+ * The filter as the productfilter JSON, keys in a fixed order. A group of one value is written as that value, so
+ * the addresses shared before groups took several still are the addresses of the same listings.
+ */
 export function filterJson(filter: ListingFilter): string {
-  const json: Record<string, string | number> = {};
+  const json: Record<string, string | number | string[]> = {};
   for (const key of FILTER_KEYS) {
     const value = filter[key];
-    if (value !== undefined) json[key] = value;
+    if (value !== undefined) json[key] = Array.isArray(value) && value.length === 1 ? value[0]! : value;
   }
   return JSON.stringify(json);
 }
@@ -215,12 +276,19 @@ export function hrefWithFilter(state: ListingState, filter: ListingFilter): stri
   return listingHref({ ...state, filter, page: 1 });
 }
 
-/** Sets one filter key, or removes it when it already has that value (filter options toggle). */
-export function toggleFilter(filter: ListingFilter, key: Exclude<FilterKey, 'minPrice' | 'maxPrice'>, value: string): ListingFilter {
+/** Whether a group's value is chosen. */
+export function isChosen(filter: ListingFilter, key: ChoiceKey, value: string): boolean {
+  return filter[key]?.includes(value) ?? false;
+}
+
+/** Adds a value to its group, or takes it out when it is already chosen (a chip's remove, a checkbox). */
+export function toggleFilter(filter: ListingFilter, key: ChoiceKey, value: string): ListingFilter {
   const next = { ...filter };
-  if (next[key] === value) delete next[key];
-  else next[key] = value;
-  // Style tags belong to one category: a new category drops the old category's tag.
+  const values = filter[key] ?? [];
+  const toggled = values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+  if (toggled.length > 0) next[key] = toggled;
+  else delete next[key];
+  // Style tags belong to one category: another choice of categories drops the styles.
   if (key === 'category') delete next.tag;
   return next;
 }
@@ -231,13 +299,20 @@ export function withoutKeys(filter: ListingFilter, ...keys: FilterKey[]): Listin
   return next;
 }
 
-/** The productList query of a state: GET /api/product/productList?… */
-export function productListPath(state: ListingState): `/api/product/productList?${string}` {
+/** The filter as the API's query string: a group's key once for each of its values. */
+function filterParams(filter: ListingFilter): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of FILTER_KEYS) {
-    const value = state.filter[key];
-    if (value !== undefined) params.set(key, String(value));
+    const value = filter[key];
+    if (Array.isArray(value)) for (const v of value) params.append(key, v);
+    else if (value !== undefined) params.set(key, String(value));
   }
+  return params;
+}
+
+/** The productList query of a state: GET /api/product/productList?… */
+export function productListPath(state: ListingState): `/api/product/productList?${string}` {
+  const params = filterParams(state.filter);
   params.set('sort', String(state.sort));
   params.set('page', String(state.page));
   return `/api/product/productList?${params.toString()}`;
@@ -245,12 +320,7 @@ export function productListPath(state: ListingState): `/api/product/productList?
 
 /** GET /api/product/facets with the address's filters: the filter panel's counts (decision 026). */
 export function facetsPath(state: ListingState): `/api/product/facets?${string}` {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = state.filter[key];
-    if (value !== undefined) params.set(key, String(value));
-  }
-  return `/api/product/facets?${params.toString()}`;
+  return `/api/product/facets?${filterParams(state.filter).toString()}`;
 }
 
 /** 'Showing X to Y of Z results' (spec §4): start = (page-1)·size+1, end = min(start+size-1, total). */

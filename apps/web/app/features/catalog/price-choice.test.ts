@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceJewellery } from '@milli/pricing';
-import { effectiveChoice, priceForChoice } from './price-choice.ts';
+import { choiceAsked, effectiveChoice, priceForChoice } from './price-choice.ts';
 import { goldPricing } from '../../lib/pricing-fixture.ts';
 
 const gold = goldPricing;
@@ -66,4 +66,22 @@ describe('priceForChoice', () => {
 
   it('is null for data the price function refuses', () =>
     expect(priceForChoice(gold({ metalWeightMg: null, fixedPricePaise: null }), { purity: 22, diamondQuality: null })).toBeNull());
+});
+
+describe('choiceAsked: the no-script Update price button’s choices (issue 40)', () => {
+  const ask = (query: string) => new URLSearchParams(query);
+  it('reads the choices a piece offers from its address, so the page is priced at them', () => {
+    const pricing = gold({ colours: ['Yellow Gold', 'Rose Gold'], sizeKind: 'ring', sizes: ['10', '12'] });
+    const asked = choiceAsked(pricing, ask('intent=add-to-cart&purity=18&colour=Rose+Gold&size=12&quantity=1'));
+    expect(asked).toEqual({ purity: 18, colour: 'Rose Gold', size: '12' });
+    expect(priceForChoice(pricing, { purity: asked.purity!, diamondQuality: null })!.breakup.totalPaise).toBe(
+      priceForChoice(pricing, { purity: 18, diamondQuality: null })!.breakup.totalPaise,
+    );
+  });
+  it('leaves out what the piece does not offer or has no rate for today', () => {
+    const pricing = gold({ ratesPaisePerGram: { '22': 12_505_00 }, diamondWeightCents: 20, diamondQualities: ['SI-IJ', 'VVS-EF'] });
+    expect(choiceAsked(pricing, ask('purity=18&colour=White+Gold&size=12&diamondQuality=FL'))).toEqual({});
+    expect(choiceAsked(pricing, ask('purity=9'))).toEqual({});
+    expect(choiceAsked(pricing, ask('diamondQuality=VVS-EF'))).toEqual({ diamondQuality: 'VVS-EF' });
+  });
 });

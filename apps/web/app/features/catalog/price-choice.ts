@@ -23,6 +23,40 @@ export interface ChoicePrice {
   weightMg: number | null;
 }
 
+/** The choices a product page's address names, as the no-script Update price button sends them (issue 40). */
+export interface AskedChoice {
+  purity?: number;
+  diamondQuality?: string;
+  colour?: string;
+  size?: string;
+}
+
+/**
+ * The choices in a product page's address (?purity=18&diamondQuality=VVS-EF&colour=Rose+Gold&size=18) that the
+ * piece offers: without JavaScript the page is drawn again with them, so its price follows the chosen options.
+ * Anything the piece does not offer, or has no rate for today, is left out (the page's default stands).
+ */
+export function choiceAsked(pricing: PricingContext, search: URLSearchParams): AskedChoice {
+  const asked: AskedChoice = {};
+  const purity = Number(search.get('purity'));
+  if (
+    pricing.metal === 'gold' &&
+    pricing.purities.includes(purity) &&
+    (pricing.metalWeightMg === null || pricing.ratesPaisePerGram[String(purity)] !== undefined)
+  ) {
+    asked.purity = purity;
+  }
+  const quality = search.get('diamondQuality');
+  if (quality !== null && hasDiamonds(pricing) && pricing.diamondQualities.includes(quality) && pricing.diamondRatesPaisePerCarat[quality] !== undefined) {
+    asked.diamondQuality = quality;
+  }
+  const colour = search.get('colour');
+  if (colour !== null && pricing.metal === 'gold' && pricing.colours.includes(colour)) asked.colour = colour;
+  const size = search.get('size');
+  if (size !== null && pricing.sizeKind !== null && pricing.sizes.includes(size)) asked.size = size;
+  return asked;
+}
+
 export function hasDiamonds(pricing: PricingContext): boolean {
   return pricing.diamondWeightCents > 0;
 }

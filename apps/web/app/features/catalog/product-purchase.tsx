@@ -4,7 +4,7 @@ import { SIZE_LABELS, type ProductDetail } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { productPaise, screenCategory } from './catalog-text.ts';
 import { PriceBreakup, grams } from './price-breakup.tsx';
-import { hasDiamonds, priceForChoice } from './price-choice.ts';
+import { choiceAsked, hasDiamonds, priceForChoice } from './price-choice.ts';
 import { LengthWeights, lengthAsked, weighsByLength } from './length-weights.tsx';
 import type { AddToCartResult } from './product-actions.server.ts';
 import { inStock } from './product-seo.ts';
@@ -115,12 +115,14 @@ export function ProductPurchase({
 }) {
   const { pricing } = product;
   const gold = pricing.metal === 'gold';
-  const [purity, setPurity] = useState(pricing.defaultPurity);
-  const [diamondQuality, setDiamondQuality] = useState(pricing.defaultDiamondQuality ?? pricing.diamondQualities[0] ?? null);
+  // The address may name the choices (the no-script Update price button sends them, issue 40): the page starts at them.
+  const [search] = useSearchParams();
+  const asked = choiceAsked(pricing, search);
+  const [purity, setPurity] = useState(asked.purity ?? pricing.defaultPurity);
+  const [diamondQuality, setDiamondQuality] = useState(asked.diamondQuality ?? pricing.defaultDiamondQuality ?? pricing.diamondQualities[0] ?? null);
   const [quantity, setQuantity] = useState(1);
   // A chain's length prices it (issue 38); the page address may name one (?length=18), so it works without JavaScript.
-  const [search] = useSearchParams();
-  const [chosenSize, setChosenSize] = useState(() => lengthAsked(pricing, search) ?? '');
+  const [chosenSize, setChosenSize] = useState(() => lengthAsked(pricing, search) ?? asked.size ?? '');
   const byLength = weighsByLength(pricing);
   const size = pricing.sizeKind ? SIZE_LABELS[pricing.sizeKind] : null;
   const sizeRefused =
@@ -150,7 +152,7 @@ export function ProductPurchase({
 
   return (
     <>
-      <Link to={listingHref({ filter: { category: product.product_category }, sort: 0, page: 1 })} className="section-eyebrow pd-category">
+      <Link to={listingHref({ filter: { category: [product.product_category] }, sort: 0, page: 1 })} className="section-eyebrow pd-category">
         {screenCategory(product.product_category)}
       </Link>
       <div className="pd-title">
@@ -327,6 +329,15 @@ export function ProductPurchase({
             Today’s rate for this choice is not published yet. Please choose another gold quality or diamond grade.
           </p>
         )}
+        {/*
+          Without JavaScript the price above cannot follow a new choice by itself: this button draws the page again
+          with the choices in its address (choiceAsked), so the price and its breakup are the chosen options' (issue 40).
+        */}
+        <noscript>
+          <button type="submit" formMethod="get" formAction={`/product-detail/${product.product_id}`} className="btn btn-outline btn-block pd-update-price">
+            Update price
+          </button>
+        </noscript>
         <button
           type="submit"
           className="btn btn-primary btn-block pd-add"

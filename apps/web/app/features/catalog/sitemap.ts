@@ -47,7 +47,7 @@ export const STATIC_PAGES: SitemapEntry[] = [
 
 export function categoryEntries(categories: readonly string[]): SitemapEntry[] {
   return categories.map((name) => ({
-    path: listingHref({ filter: { category: categoryQueryName(name) }, sort: 0, page: 1 }),
+    path: listingHref({ filter: { category: [categoryQueryName(name)] }, sort: 0, page: 1 }),
     changefreq: 'daily' as const,
     priority: 0.8,
   }));

@@ -11,7 +11,7 @@ const BASE = {
   order: {
     orderId: 42,
     orderNumber: 'MIL-2026-000042',
-    invoiceNumber: 'INV-2026-000042',
+    invoiceNumber: null,
     date: '2026-11-24T06:30:00.000Z',
     status: 'Placed',
     displayStatus: 'Placed',
@@ -45,7 +45,19 @@ const BASE = {
       rateLock: null,
     },
   ],
-  shippingAddress: null,
+  // Typed as shoppers do: the city in the address line too.
+  shippingAddress: {
+    firstName: 'Meera',
+    lastName: 'Iyer',
+    address: '12 Temple Street, Mylapore, Chennai',
+    city: 'Chennai',
+    state: 'Tamil Nadu',
+    landmark: null,
+    pincode: '600004',
+    country: 'India',
+    countryCode: '91',
+    phone: '9876543210',
+  },
   billingAddress: null,
   totals: {
     subtotalPaise: 54_000_00,
@@ -89,11 +101,22 @@ describe('the customer’s order page from packing on', () => {
     expect(await screen.findByText('The tax invoice is issued when your order is dispatched.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Download invoice' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Shipment' })).toBeNull();
+    // No invoice yet, so no invoice number either (issue 40).
+    expect(screen.queryByRole('rowheader', { name: 'Invoice number' })).toBeNull();
+    expect(screen.queryByText(/INV-/)).toBeNull();
+  });
+
+  it('the shipping address names its city once, even when the shopper typed it into the address too (issue 40)', async () => {
+    renderPage();
+    const address = (await screen.findByText(/12 Temple Street/)).closest('address')!;
+    expect(address.textContent!.match(/Chennai/g)).toHaveLength(1);
+    expect(address.textContent).toContain('12 Temple Street, Mylapore');
+    expect(address.textContent).toContain('Chennai, Tamil Nadu 600004');
   });
 
   it('dispatched: the courier, AWB, Track your parcel, the pieces with HUID and weights, the invoice', async () => {
     renderPage({
-      order: { ...BASE.order, status: 'Out for Delivery', displayStatus: 'In transit', canCancel: false },
+      order: { ...BASE.order, invoiceNumber: 'INV-2026-000042', status: 'Out for Delivery', displayStatus: 'In transit', canCancel: false },
       invoiceAvailable: true,
       shipment: {
         courierName: 'BlueDart',
@@ -113,6 +136,7 @@ describe('the customer’s order page from packing on', () => {
     const pieces = screen.getByRole('list', { name: 'Packed pieces' });
     expect(pieces.textContent).toBe('HUID AB12C3 · net 4.520 g · gross 4.861 g');
     expect(screen.getByText(/BIS CARE/)).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'Invoice number' }).nextElementSibling?.textContent).toBe('INV-2026-000042');
   });
 
   it('delivered: Review this piece, and a diamond certificate to download beside its HUID', async () => {

@@ -1,4 +1,4 @@
-import { choicesText, type OrderAddress, type OrderDetail, type TrackingStep } from '@milli/contracts';
+import { choicesText, streetLine, type OrderAddress, type OrderDetail, type TrackingStep } from '@milli/contracts';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-IN', {
@@ -64,7 +64,7 @@ export function AddressLines({ address }: { address: OrderAddress | null }) {
     <address className="order-address">
       {`${address.firstName} ${address.lastName}`.trim()}
       <br />
-      {address.address}
+      {streetLine(address.address, address.city)}
       <br />
       {address.landmark ? (
         <>

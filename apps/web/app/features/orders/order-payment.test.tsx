@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import type { OrderPayment } from '@milli/contracts';
-import { OrderPaymentPanel, hasInvoice } from './order-payment.tsx';
+import { OrderPaymentPanel } from './order-payment.tsx';
 
 afterEach(cleanup);
 
@@ -58,10 +58,5 @@ describe('the order page’s payment panel', () => {
     expect((await screen.findByRole('note')).textContent).toBe(
       'Nothing to pay: your Milli Harvest balance, your store credit and the advance paid on your design covered this order.',
     );
-  });
-
-  it('the invoice exists once the order is placed, never before nor after a cancel', () => {
-    expect(['Awaiting payment', 'Awaiting confirmation', 'Cancelled'].map((s) => hasInvoice(s as never))).toEqual([false, false, false]);
-    expect(['Placed', 'Picked', 'Out for Delivery', 'Delivered'].map((s) => hasInvoice(s as never))).toEqual([true, true, true, true]);
   });
 });

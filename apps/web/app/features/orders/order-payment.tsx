@@ -1,13 +1,8 @@
 import { Link } from 'react-router';
-import type { OrderDetail, OrderPayment } from '@milli/contracts';
+import type { OrderPayment } from '@milli/contracts';
 import { paidBeforeWords } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
 import { holdTime, payPagePath } from '../../lib/payment-step.ts';
-
-/** The invoice exists once the order is placed (paid, or a pay-on-delivery order confirmed), and not after a cancel. */
-export function hasInvoice(status: OrderDetail['order']['status']): boolean {
-  return status !== 'Cancelled' && status !== 'Awaiting payment' && status !== 'Awaiting confirmation';
-}
 
 /**
  * How the order is paid (issue 18), under its tracking: awaiting (Pay now, and until when the pieces are

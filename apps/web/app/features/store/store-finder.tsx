@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import { bookingHref } from '../../lib/booking-href.ts';
-import { STORE_CITIES } from '@milli/contracts';
+import { STORE_CITIES, streetLine } from '@milli/contracts';
 import { telHref } from '../../components/layout/contact.ts';
 import { CityArt } from './city-art.tsx';
 import { normaliseCity } from './filter-stores.ts';
@@ -138,7 +138,7 @@ export function StoreResults({
                   </p>
                 )}
                 <address className="store-card-address">
-                  {store.address}
+                  {streetLine(store.address, store.city)}
                   <br />
                   {store.city} {store.pincode}
                 </address>

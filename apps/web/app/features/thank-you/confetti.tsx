@@ -14,8 +14,13 @@ function mulberry32(seed: number): () => number {
 }
 
 const COLOURS = ['#d9a441', '#f3deb0', '#b8862b', '#7b2d26', '#c2566a', '#fff4dc', '#9fc2d8'];
-/** How long new confetti keeps falling; the last pieces then drift out of view and the loop stops. */
-const SHOWER_MS = 6000;
+/**
+ * How long new confetti keeps falling; then what is in the air fades and the loop stops. Brief (issue 40):
+ * a moment of celebration, then the order's facts stand still to be read.
+ */
+const SHOWER_MS = 1500;
+/** Then what is still in the air fades out over this long, and the canvas is empty: about 2.5 s in all. */
+const FADE_MS = 1000;
 
 interface Piece {
   x: number;
@@ -32,8 +37,9 @@ interface Piece {
 
 /**
  * A shower of gold, maroon and diamond-blue confetti on a canvas the size of the window (it follows the
- * window when it is resized, and stays sharp on high-density screens). It falls for a few seconds, then
- * stops, and never starts for visitors who prefer reduced motion. Purely decorative.
+ * window when it is resized, and stays sharp on high-density screens), behind the thank-you card
+ * (thank-you.css): it never falls over the order number. It falls briefly, then stops (`data-falling` is set
+ * while it does), and never starts for visitors who prefer reduced motion. Purely decorative.
  */
 export function Confetti() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -77,6 +83,7 @@ export function Confetti() {
     // The first shower starts partly in view, so the celebration is there the moment the page is.
     let pieces = Array.from({ length: count }, () => spawn(random() * height * 0.7 - height * 0.5));
 
+    canvas.dataset.falling = '';
     const start = performance.now();
     let last = start;
     let frame = 0;
@@ -85,7 +92,10 @@ export function Confetti() {
       const step = Math.min((now - last) / (1000 / 60), 3);
       last = now;
       const showering = now - start < SHOWER_MS;
+      const fade = showering ? 1 : Math.max(0, 1 - (now - start - SHOWER_MS) / FADE_MS);
+      if (fade === 0) pieces = [];
       ctx.clearRect(0, 0, width, height);
+      ctx.globalAlpha = fade;
       pieces = pieces.flatMap((p) => {
         p.sway += 0.04 * step;
         p.x += (p.vx + Math.sin(p.sway) * 0.8) * step;
@@ -115,12 +125,16 @@ export function Confetti() {
         return [p];
       });
       if (pieces.length > 0) frame = requestAnimationFrame(draw);
-      else ctx.clearRect(0, 0, width, height);
+      else {
+        ctx.clearRect(0, 0, width, height);
+        delete canvas.dataset.falling;
+      }
     };
     frame = requestAnimationFrame(draw);
 
     return () => {
       cancelAnimationFrame(frame);
+      delete canvas.dataset.falling;
       window.removeEventListener('resize', resize);
       ctx.clearRect(0, 0, width, height);
     };

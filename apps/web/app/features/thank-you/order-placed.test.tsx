@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
-import { MESSAGES } from '@milli/contracts';
+import { MESSAGES, type StoreSettings } from '@milli/contracts';
+import { FALLBACK_SHELL_DATA, StoreShellContext } from '../../components/layout/shell-data.ts';
 import { OrderPlaced, type PlacedPayment } from './order-placed.tsx';
 
 afterEach(cleanup);
@@ -32,5 +33,51 @@ describe('the thank-you card tells how the order is paid', () => {
     renderCard(null);
     await screen.findByText(MESSAGES.orderPlaced);
     expect(screen.queryByTestId('payment-note')).toBeNull();
+  });
+});
+
+describe('the thank-you card sums the order up (issue 40)', () => {
+  it('its pieces, the total, the day it should arrive by the store’s delivery days, and the address (the city once)', async () => {
+    const settings = { deliveryDays: 7 } as StoreSettings;
+    const summary = {
+      pieces: [
+        { name: 'Lotus Ring', quantity: 1 },
+        { name: 'Kundan Jhumkas', quantity: 2 },
+      ],
+      totalPaise: 1_23_456_78,
+      placedAt: '2026-11-30T06:30:00.000Z',
+      address: {
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        address: '12 Temple Street, Mylapore, Chennai',
+        city: 'Chennai',
+        state: 'Tamil Nadu',
+        landmark: null,
+        pincode: '600004',
+        country: 'India',
+        countryCode: '91',
+        phone: '9876543210',
+      },
+    };
+    const Stub = createRoutesStub([
+      {
+        path: '/',
+        Component: () => (
+          <StoreShellContext.Provider value={{ ...FALLBACK_SHELL_DATA, settings }}>
+            <OrderPlaced orderNumber="MIL-2026-000042" payment={null} summary={summary} />
+          </StoreShellContext.Provider>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={['/']} />);
+    const box = await screen.findByRole('region', { name: 'Order summary' });
+    expect(box.textContent).toContain('3 pieces');
+    expect(box.textContent).toContain('Lotus Ring');
+    expect(box.textContent).toContain('Kundan Jhumkas × 2');
+    expect(box.textContent).toContain('Rs. 1,23,456.78');
+    expect(box.querySelector('time')?.getAttribute('dateTime')).toBe('2026-12-07');
+    expect(box.textContent).toContain('Monday, 7 December 2026');
+    expect(box.textContent).toContain('Meera Iyer, 12 Temple Street, Mylapore, Chennai, Tamil Nadu 600004');
+    expect(box.textContent!.match(/Chennai/g)).toHaveLength(1);
   });
 });

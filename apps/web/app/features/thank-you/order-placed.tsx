@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { CONFETTI_TWEEN_MS, MESSAGES } from '@milli/contracts';
+import { CONFETTI_TWEEN_MS, MESSAGES, deliveryDate, streetLine, type OrderAddress } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
+import { useStoreShell } from '../../components/layout/shell-data.ts';
 
 /** How the order was paid, as the thank-you page tells it: online (paid now) or in cash on delivery. */
 export type PlacedPayment = { kind: 'paid'; amountPaise: number; methodLabel: string | null } | { kind: 'cod'; amountPaise: number } | null;
@@ -14,6 +15,72 @@ function paymentText(payment: PlacedPayment): string | null {
   return `You pay ${formatRupees(payment.amountPaise)} on delivery, in cash or by UPI at the door.`;
 }
 
+/** The order at a glance under the thanks: its pieces, what it came to, when it should arrive and where. */
+export interface PlacedSummary {
+  pieces: { name: string; quantity: number }[];
+  totalPaise: number;
+  /** When the order was placed (ISO): the delivery promise counts from it. */
+  placedAt: string;
+  address: OrderAddress | null;
+}
+
+/** 'Tuesday, 8 December 2026' from a calendar date. */
+function dayText(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+function OrderSummary({ summary }: { summary: PlacedSummary }) {
+  const { settings } = useStoreShell();
+  const placed = new Date(summary.placedAt);
+  // The store's own promise (its settings' delivery days, as the product page's pincode check gives it); none when unknown.
+  const by = settings && !Number.isNaN(placed.getTime()) ? deliveryDate(placed, settings.deliveryDays) : null;
+  const a = summary.address;
+  const count = summary.pieces.reduce((n, p) => n + p.quantity, 0);
+  return (
+    <section className="thanks-summary" aria-labelledby="thanks-summary-title">
+      <h2 id="thanks-summary-title" className="thanks-summary-title">
+        Order summary
+      </h2>
+      <dl>
+        <div>
+          <dt>{count === 1 ? 'Piece' : `${count} pieces`}</dt>
+          <dd>
+            <ul className="thanks-pieces">
+              {summary.pieces.map((p, i) => (
+                <li key={i}>
+                  {p.name}
+                  {p.quantity > 1 ? ` × ${p.quantity}` : ''}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd className="price">{formatRupees(summary.totalPaise)}</dd>
+        </div>
+        {by && (
+          <div>
+            <dt>Delivery by</dt>
+            <dd>
+              <time dateTime={by}>{dayText(by)}</time>
+            </dd>
+          </div>
+        )}
+        {a && (
+          <div>
+            <dt>Delivering to</dt>
+            <dd>
+              {`${a.firstName} ${a.lastName}`.trim()}, {streetLine(a.address, a.city)}, {a.city}
+              {a.state ? `, ${a.state}` : ''} {a.pincode}
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
+
 /**
  * The thank-you card. It rises into view over CONFETTI_TWEEN_MS with a CSS animation, so it appears even
  * before (or without) the page's script; reduced-motion visitors get it at once (global.css).
@@ -22,10 +89,12 @@ export function OrderPlaced({
   orderNumber = null,
   payment = null,
   confirming = false,
+  summary = null,
 }: {
   orderNumber?: string | null;
   payment?: PlacedPayment;
   confirming?: boolean;
+  summary?: PlacedSummary | null;
 }) {
   const paid = paymentText(payment);
   return (
@@ -56,6 +125,7 @@ export function OrderPlaced({
           {paid}
         </p>
       )}
+      {summary && <OrderSummary summary={summary} />}
       <p className="thanks-follow-up">
         {confirming
           ? 'You chose to pay on delivery: our team will call you to confirm the order before we send it. Your pieces are kept for you meanwhile.'
