@@ -184,7 +184,6 @@ export function FilterPanel({
                 preventScrollReset
                 rel="nofollow"
               >
-                <span className="colour-dot" aria-hidden="true" />
                 {c}
                 {!active && <Count n={count} />}
                 {active && <span className="visually-hidden"> (chosen: select to remove)</span>}
