@@ -2,10 +2,13 @@
  * `npm run bench:pages`: page speed of the storefront, against the production build on 127.0.0.1 with the
  * demo store. Two measures, printed and written to docs/page-speed.md:
  *   1. first-load JavaScript (gzip bytes) of every route of the e2e route table (bench/page-weight.ts);
- *   2. Lighthouse, mobile mode, on home, a listing and a product page, in Debian's Chromium (bench/lighthouse.ts).
+ *   2. Lighthouse, mobile mode, on home, a listing and a product page, in Debian's Chromium (bench/lighthouse.ts),
+ *      two ways (decision 064): every run in one reused Chromium, and each run in a fresh Chromium with a new
+ *      profile as Lighthouse's CLI does it (the harsher figure).
  *
  * Environment (all optional):
- *   PAGES_LIGHTHOUSE_RUNS  Lighthouse runs per page, the median is kept (default 3; 0 skips Lighthouse)
+ *   PAGES_LIGHTHOUSE_RUNS  Lighthouse runs per page in the reused Chromium, the median is kept (default 3; 0 skips Lighthouse)
+ *   PAGES_FRESH_RUNS       runs per guest page each in a fresh Chromium and profile, the median is kept (default 3; 0 skips)
  *   PAGES_URL              measure a store already running there instead of starting one
  *   PAGES_REPORTS          folder to keep Lighthouse's full JSON reports in
  *   PAGES_OUT              where to write the report (default docs/page-speed.md; 'none' prints only)
@@ -16,13 +19,32 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { ROUTES } from '../apps/web/e2e/route-table.ts';
-import { CHROMIUM, LIGHTHOUSE_TARGETS, runLighthouse, type PageScore } from './lighthouse.ts';
+import { CHROMIUM, FRESH_TARGETS, LIGHTHOUSE_TARGETS, SLOW_HOST, runLighthouse, type PageScore, type Targets } from './lighthouse.ts';
 import { measurePage, type PageWeight } from './page-weight.ts';
 import { SERVER_BUNDLE, WEB_BUILD, repoRoot, startStore, type Running } from './processes.ts';
 
 const RUNS = Number(process.env.PAGES_LIGHTHOUSE_RUNS ?? 3);
+const FRESH_RUNS = RUNS > 0 ? Number(process.env.PAGES_FRESH_RUNS ?? 3) : 0;
 const OUT = process.env.PAGES_OUT ?? 'docs/page-speed.md';
 const JS_BUDGET = 100 * 1024;
+
+/** Why the two ways differ and which one a phone sees (decision 064 has the measurements behind it). */
+const WHICH_FIGURE = `Both ways throttle by simulation: Lighthouse loads the page at full speed on this machine, times every
+task of the main thread, and models a mid-tier phone by multiplying that CPU time by 4 (and the network by a slow-4G
+model). The factor is calibrated for a host whose benchmark index is about 2,000; Lighthouse warns below ${SLOW_HOST}.
+This machine has 2 cores shared with other work: within minutes its index went from about 2,300 to under 500, and the
+same page's blocking time from 12 ms to over 700 ms. A loaded host is scored as a phone two to four times slower than
+the one Lighthouse means, and every style, layout and script task of the page grows with it (decision 064).
+
+The other differences are smaller. A fresh Chromium per run (the CLI) adds the browser's own first-start work to the
+first page it loads, which a reused Chromium has done already; the median of several runs hides one bad run that a
+single CLI run reports. \`--disable-gpu\` is the same both ways (headless Chromium here has no GPU).
+
+The figure a phone would see is the one taken with the host at Lighthouse's calibration (benchmark index near 2,000,
+load under the core count): a shopper's browser is already running, like the reused Chromium, and neither way keeps
+the store's files cached between runs. The fresh-profile figure is the pessimistic bound, a browser started for this
+page alone. A figure marked "slow host" measures this machine's load, not a phone; run \`npm run bench:pages\` again
+when \`uptime\` shows a load under 2.`;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -91,40 +113,43 @@ function weightTable(weights: PageWeight[]): string {
   ].join('\n');
 }
 
-function scoreTable(scores: PageScore[]): string {
-  const t = LIGHTHOUSE_TARGETS;
+function scoreTable(scores: PageScore[], t: Targets): string {
   const mark = (ok: boolean) => (ok ? '' : ' ✗');
   return [
-    '| page | performance | LCP | CLS | TBT | FCP | LCP element | flagged |',
-    '|---|---|---|---|---|---|---|---|',
+    '| page | performance | LCP | CLS | TBT (runs’ range) | FCP | benchmark index, load | LCP element | flagged |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...scores.map(
       (s) =>
-        `| ${s.name} \`${s.path}\` | ${s.performance.toFixed(2)}${mark(s.performance >= t.performance)} | ${(s.lcpMs / 1000).toFixed(2)} s${mark(s.lcpMs <= t.lcpMs)} | ${s.cls.toFixed(3)}${mark(s.cls <= t.cls)} | ${Math.round(s.tbtMs)} ms${mark(s.tbtMs <= t.tbtMs)} | ${(s.fcpMs / 1000).toFixed(2)} s | \`${s.lcpElement.replace(/\|/g, '\\|').slice(0, 90)}\` | ${s.findings.join(', ') || '–'} |`,
+        `| ${s.name} \`${s.path}\` | ${s.performance.toFixed(2)}${mark(s.performance >= t.performance)} | ${(s.lcpMs / 1000).toFixed(2)} s${mark(s.lcpMs <= t.lcpMs)} | ${s.cls.toFixed(3)}${mark(s.cls <= t.cls)} | ${Math.round(s.tbtMs)} ms${mark(s.tbtMs <= t.tbtMs)} (${s.tbtRangeMs.map(Math.round).join('–')}) | ${(s.fcpMs / 1000).toFixed(2)} s | ${Math.round(s.benchmarkIndex)}${s.benchmarkIndex < SLOW_HOST ? ' (slow host)' : ''}, ${s.load.toFixed(1)} | \`${s.lcpElement.replace(/\|/g, '\\|').slice(0, 90)}\` | ${s.findings.join(', ') || '–'} |`,
     ),
   ].join('\n');
 }
 
-function verdicts(weights: PageWeight[], scores: PageScore[]): string[] {
-  const t = LIGHTHOUSE_TARGETS;
+function verdicts(weights: PageWeight[], reused: PageScore[], fresh: PageScore[]): string[] {
   const over = weights.filter((w) => w.gzip > JS_BUDGET);
   const lines = [
     over.length === 0
       ? `met: every route loads ≤ 100 KB gzip of JavaScript (largest ${kb(Math.max(...weights.map((w) => w.gzip)))} KB)`
       : `NOT met: ${over.length} of ${weights.length} routes load more than 100 KB gzip of JavaScript (smallest ${kb(Math.min(...weights.map((w) => w.gzip)))} KB, largest ${kb(Math.max(...weights.map((w) => w.gzip)))} KB; React, React DOM and React Router alone are ${kb(Math.min(...weights.map((w) => w.frameworkGzip)))} KB)`,
   ];
-  for (const s of scores) {
-    const checks: [string, boolean][] = [
-      [`performance ${s.performance.toFixed(2)} (≥ ${t.performance})`, s.performance >= t.performance],
-      [`LCP ${(s.lcpMs / 1000).toFixed(2)} s (≤ ${t.lcpMs / 1000} s)`, s.lcpMs <= t.lcpMs],
-      [`CLS ${s.cls.toFixed(3)} (≤ ${t.cls})`, s.cls <= t.cls],
-      [`TBT ${Math.round(s.tbtMs)} ms (≤ ${t.tbtMs} ms)`, s.tbtMs <= t.tbtMs],
-    ];
-    for (const [what, ok] of checks) lines.push(`${ok ? 'met' : 'NOT met'}: ${s.name} ${what}`);
-  }
+  const ways: [PageScore[], Targets, string][] = [
+    [reused, LIGHTHOUSE_TARGETS, 'reused Chromium'],
+    [fresh, FRESH_TARGETS, 'fresh profile'],
+  ];
+  for (const [scores, t, way] of ways)
+    for (const s of scores) {
+      const checks: [string, boolean][] = [
+        [`performance ${s.performance.toFixed(2)} (≥ ${t.performance})`, s.performance >= t.performance],
+        [`LCP ${(s.lcpMs / 1000).toFixed(2)} s (≤ ${t.lcpMs / 1000} s)`, s.lcpMs <= t.lcpMs],
+        [`CLS ${s.cls.toFixed(3)} (≤ ${t.cls})`, s.cls <= t.cls],
+        [`TBT ${Math.round(s.tbtMs)} ms (≤ ${t.tbtMs} ms)`, s.tbtMs <= t.tbtMs],
+      ];
+      for (const [what, ok] of checks) lines.push(`${ok ? 'met' : 'NOT met'}: ${s.name} (${way}) ${what}`);
+    }
   return lines;
 }
 
-function report(weights: PageWeight[], scores: PageScore[], startedAt: Date): string {
+function report(weights: PageWeight[], reused: PageScore[], fresh: PageScore[], startedAt: Date): string {
   const cpu = os.cpus();
   return `# Page speed
 
@@ -146,16 +171,34 @@ ${weightTable(weights)}
 ## Lighthouse, mobile
 
 ${
-  scores.length === 0
+  reused.length === 0
     ? 'Skipped in this run (PAGES_LIGHTHOUSE_RUNS=0).'
-    : `Lighthouse ${lighthouseVersion()} in its default mobile mode (simulated slow 4G, 4× CPU slowdown, a phone's screen), the median of ${RUNS} run(s) per page by performance score, for a guest and for a logged-in shopper with two pieces in the cart and one in the wish list (the same page, whose personal parts come from GET /api/me/summary: decision 032). ✗ marks a figure that misses its target.
+    : `Lighthouse ${lighthouseVersion()} in its default mobile mode (simulated slow 4G, 4× CPU slowdown, a phone's screen), the median of ${RUNS} run(s) per page by performance score. "Benchmark index, load" are Lighthouse's measure of this machine's speed during the median run (it calibrates for about 2,000 and warns below ${SLOW_HOST}: "slow host") and the one-minute load average then; TBT's range is over all the runs. ✗ marks a figure that misses its target.
 
-${scoreTable(scores)}`
+### One Chromium reused for every run
+
+For a guest and for a logged-in shopper with two pieces in the cart and one in the wish list (the same page, whose personal parts come from GET /api/me/summary: decision 032). Lighthouse clears the cache and storage between runs; the browser itself stays warm.
+
+${scoreTable(reused, LIGHTHOUSE_TARGETS)}
+
+### A fresh Chromium and profile for each run (as Lighthouse's CLI)
+
+${
+  fresh.length === 0
+    ? 'Skipped in this run (PAGES_FRESH_RUNS=0).'
+    : `The median of ${FRESH_RUNS} run(s) per guest page, each in a Chromium started for it with a new, empty profile, with the CLI's \`--headless --disable-gpu\` (targets: performance ≥ ${FRESH_TARGETS.performance}, TBT ≤ ${FRESH_TARGETS.tbtMs} ms).
+
+${scoreTable(fresh, FRESH_TARGETS)}`
+}`
 }
+
+### Which figure a phone would see
+
+${WHICH_FIGURE}
 
 ## Targets (issues 7 and 21)
 
-${verdicts(weights, scores)
+${verdicts(weights, reused, fresh)
   .map((l) => `- ${l}`)
   .join('\n')}
 
@@ -213,7 +256,8 @@ async function main() {
       );
     }
 
-    let scores: PageScore[] = [];
+    let reused: PageScore[] = [];
+    let fresh: PageScore[] = [];
     if (RUNS > 0) {
       const reports = process.env.PAGES_REPORTS;
       if (reports) mkdirSync(reports, { recursive: true });
@@ -225,14 +269,23 @@ async function main() {
       // The same pages for a logged-in shopper (decision 032): the shared page, then their summary.
       const cookie = await loggedInShopper(origin);
       const pages = [...guestPages, ...guestPages.map((p) => ({ ...p, name: `${p.name}, logged in`, cookie }))];
-      console.log(`\nLighthouse (mobile, ${RUNS} run(s) per page):`);
-      scores = await runLighthouse(origin, pages, RUNS, reports);
+      console.log(`\nLighthouse (mobile, ${RUNS} run(s) per page in one reused Chromium):`);
+      reused = await runLighthouse(origin, pages, RUNS, 'reused', reports);
+      if (FRESH_RUNS > 0) {
+        console.log(`\nLighthouse (mobile, ${FRESH_RUNS} run(s) per guest page, each in a fresh Chromium and profile):`);
+        fresh = await runLighthouse(origin, guestPages, FRESH_RUNS, 'fresh', reports);
+      }
+      console.log('\nmedian runs:');
+      for (const s of [...reused.map((r) => ({ ...r, name: `${r.name} (reused)` })), ...fresh.map((r) => ({ ...r, name: `${r.name} (fresh)` }))])
+        console.log(
+          `  ${s.name.padEnd(28)} performance ${s.performance.toFixed(2)}, TBT ${Math.round(s.tbtMs)} ms (${s.tbtRangeMs.map(Math.round).join('–')}), LCP ${(s.lcpMs / 1000).toFixed(2)} s, benchmark index ${Math.round(s.benchmarkIndex)}, load ${s.load.toFixed(1)}`,
+        );
     }
 
     console.log('\nTargets:');
-    for (const line of verdicts(weights, scores)) console.log(`  ${line}`);
+    for (const line of verdicts(weights, reused, fresh)) console.log(`  ${line}`);
     if (OUT !== 'none') {
-      writeFileSync(path.resolve(repoRoot, OUT), report(weights, scores, startedAt));
+      writeFileSync(path.resolve(repoRoot, OUT), report(weights, reused, fresh, startedAt));
       console.log(`\nwrote ${OUT}`);
     }
   } finally {

@@ -133,11 +133,15 @@ type Intent = (typeof INTENTS)[number];
 /**
  * The one place every heart, remove icon and wish-list Add to Cart posts to. A form without JavaScript
  * sends `redirectTo` and is sent back there after a success (so every loader, the header's counts
- * included, reads the new state); a fetcher leaves it out and gets the result as data.
+ * included, reads the new state); a fetcher leaves it out and gets the result as data. A field may come in
+ * the form's body or in its address (`/wishlist?intent=add&productId=…`): a listing's hearts carry theirs in
+ * the address, three hidden inputs fewer per card (issue 40).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = serverApi(context);
-  const form = await request.formData();
+  const body = await request.formData();
+  const query = new URL(request.url).searchParams;
+  const form = { get: (name: string) => body.get(name) ?? query.get(name) };
   const intent = form.get('intent');
   const rawId = String(form.get('productId') ?? '');
   const productId = /^\d{1,10}$/.test(rawId) && Number(rawId) >= 1 && Number(rawId) <= 2_147_483_647 ? Number(rawId) : null;

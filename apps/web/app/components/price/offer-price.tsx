@@ -16,18 +16,16 @@ export function OfferPrice({
   className?: string;
 }) {
   const onSale = beforePaise !== null && beforePaise > nowPaise;
+  // Without a sale the price is one element, not two: a listing's twelve cards are twelve elements lighter (issue 40).
+  if (!onSale) return <span className={`offer offer-now ${className}`.trim()}>{formatRupees(nowPaise)}</span>;
   return (
     <span className={`offer ${className}`.trim()}>
       <span className="offer-now">{formatRupees(nowPaise)}</span>
-      {onSale && (
-        <>
-          <s className="offer-before">
-            <span className="visually-hidden">was </span>
-            {formatRupees(beforePaise)}
-          </s>
-          <span className="offer-off">{percentOff ?? 0} % off</span>
-        </>
-      )}
+      <s className="offer-before">
+        <span className="visually-hidden">was </span>
+        {formatRupees(beforePaise)}
+      </s>
+      <span className="offer-off">{percentOff ?? 0} % off</span>
     </span>
   );
 }

@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { useShellData } from '../layout/shell-data.ts';
-import { submitThroughFetcher } from './fetcher-submit.ts';
 
 /** The /wishlist action's answer, as far as the heart reads it. */
 interface HeartAnswer {
@@ -12,7 +11,7 @@ interface HeartAnswer {
 /**
  * The wish-list heart of a product card and the product page: a real button in a small form posting to
  * the /wishlist action, so it works before and without JavaScript (the action then sends the visitor back
- * here). With JavaScript the same form goes through a fetcher: the page stays put, the heart fills at
+ * here, named in the form's address with the heart's fields). With JavaScript the same form goes through a fetcher: the page stays put, the heart fills at
  * once, and the header's count follows when the root loader revalidates.
  */
 export function WishlistHeart({
@@ -35,11 +34,20 @@ export function WishlistHeart({
   const on = pending ?? saved;
   const failed = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
 
+  const fields = { intent: on ? 'remove' : 'add', productId: String(productId) };
+  // The fields travel in the form's address rather than in hidden inputs: a listing of twelve cards is 36 elements
+  // lighter (issue 40). With JavaScript the fetcher posts the same fields, without the way back.
+  const action = `/wishlist?${new URLSearchParams({ ...fields, redirectTo: `${location.pathname}${location.search}` })}`;
   return (
-    <form method="post" action="/wishlist" className={`wish-form ${className}`.trim()} onSubmit={submitThroughFetcher(fetcher)}>
-      <input type="hidden" name="intent" value={on ? 'remove' : 'add'} />
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+    <form
+      method="post"
+      action={action}
+      className={`wish-form ${className}`.trim()}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void fetcher.submit(fields, { method: 'post', action: '/wishlist' });
+      }}
+    >
       <button
         type="submit"
         className="wish-btn"

@@ -40,11 +40,9 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
             {product.product_name}
           </Link>
         </h3>
-        <div className="product-card-foot">
-          <p className="product-card-price price">
-            <OfferPrice nowPaise={productPaise(product)} beforePaise={product.product_price_before_paise} percentOff={product.product_discount_percent} />
-          </p>
-        </div>
+        <p className="product-card-price product-card-foot price">
+          <OfferPrice nowPaise={productPaise(product)} beforePaise={product.product_price_before_paise} percentOff={product.product_discount_percent} />
+        </p>
       </div>
     </article>
   );

@@ -37,6 +37,12 @@ const SLIDES: Slide[] = [
 export function HeroBanner() {
   const reducedMotion = useReducedMotion();
   const [active, setActive] = useState(0);
+  /**
+   * The slides shown so far. A slide's drawing (a hundred-odd SVG elements) is drawn once the slide first comes up:
+   * the first screen carries only the one it shows, with or without JavaScript (issue 40, decision 064).
+   */
+  const [shown, setShown] = useState<readonly number[]>([0]);
+  if (!shown.includes(active)) setShown([...shown, active]);
   /** null: follow the system setting; true/false: the visitor pressed pause / play. */
   const [userPaused, setUserPaused] = useState<boolean | null>(null);
   const [engaged, setEngaged] = useState(false);
@@ -83,7 +89,7 @@ export function HeroBanner() {
                     Explore the collection
                   </Link>
                 </div>
-                <div className="hero-art">{slide.art}</div>
+                <div className="hero-art">{shown.includes(i) ? slide.art : null}</div>
               </div>
             </div>
           );
