@@ -38,8 +38,9 @@ export function OffersStrip({ messages }: { messages: StripMessage[] }) {
             {m.couponCode && (
               <Form method="post" action="/cart" className="offers-strip-apply">
                 <input type="hidden" name="intent" value="coupon" />
-                <button type="submit" name="coupon" value={m.couponCode} className="offers-strip-code" aria-label={`Apply coupon ${m.couponCode} to your cart`}>
+                <button type="submit" name="coupon" value={m.couponCode} className="offers-strip-code">
                   Use <strong>{m.couponCode}</strong>
+                  <span className="visually-hidden">: apply it to your cart</span>
                 </button>
               </Form>
             )}

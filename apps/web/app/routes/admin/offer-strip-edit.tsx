@@ -123,7 +123,7 @@ export default function OfferStripEdit({ loaderData: { message, saved }, actionD
             autoComplete="off"
           />
         </FieldGroup>
-        <FieldGroup legend="When and where" description="Times are India time.">
+        <FieldGroup legend="When, and in what order" description="Times are India time.">
           <DateTimeField name="startsAt" label="Shows from" value={values.startsAt} error={errors.startsAt} hint="Empty: from now." />
           <DateTimeField name="endsAt" label="Shows until" value={values.endsAt} error={errors.endsAt} hint="Empty: until turned off." />
           <NumberField
