@@ -10,7 +10,7 @@ import type { StaffPermission, StaffRole } from '@milli/contracts';
 export const WHO_HOLDS: Record<StaffPermission, readonly StaffRole[]> = {
   // Every member: the dashboard, their own password, second factor and API tokens.
   self: ['owner', 'catalogue', 'orders', 'design', 'partners', 'accounts'],
-  // The catalogue desk: products, taxonomy, images and films, CSV, the day's rates, coupons, stores, reviews.
+  // The catalogue desk: products, taxonomy, images and films, CSV, the day’s rates, coupons and the offers strip, stores, reviews.
   catalogue: ['owner', 'catalogue'],
   // The orders desk: orders, packing, dispatch, returns received and checked, exchanges received, appointments, sizers.
   orders: ['owner', 'orders'],
@@ -58,7 +58,7 @@ export const ROUTE_DESKS: readonly (readonly [method: RegExp, path: RegExp, perm
   // The customer desk.
   [/.*/, /^\/api\/admin\/customers(\/|$)/, 'customers'],
   // The catalogue desk.
-  [/.*/, /^\/api\/admin\/(products|taxonomy|rates|coupons|stores|reviews)(\/|$|\.)/, 'catalogue'],
+  [/.*/, /^\/api\/admin\/(products|taxonomy|rates|coupons|offer-strip|stores|reviews)(\/|$|\.)/, 'catalogue'],
   // The design desk and the partners desk.
   [/.*/, /^\/api\/admin\/custom-requests(\/|$)/, 'design'],
   [/.*/, /^\/api\/admin\/trade-partners(\/|$)/, 'partners'],

@@ -30,6 +30,8 @@ const adminScreens = [
   route('import', 'routes/admin/import.tsx'),
   route('coupons', 'routes/admin/coupons.tsx'),
   route('coupons/:id', 'routes/admin/coupon-edit.tsx'),
+  route('offer-strip', 'routes/admin/offer-strip.tsx'),
+  route('offer-strip/:id', 'routes/admin/offer-strip-edit.tsx'),
   route('stores', 'routes/admin/stores.tsx'),
   route('stores/:id', 'routes/admin/store-edit.tsx'),
   route('trade-partners', 'routes/admin/trade-partners.tsx'),

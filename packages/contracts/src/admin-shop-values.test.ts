@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShopPhone, parseShopTime, toShopLocalTime } from './admin-shop-values.ts';
+import { isInternalPath, isShopPhone, parseShopTime, toShopLocalTime } from './admin-shop-values.ts';
 import { AdminCouponFormSchema, AdminStoreFormSchema } from './admin-shop.ts';
 
 describe('shop time (India, UTC+05:30)', () => {
@@ -66,5 +66,27 @@ describe('the forms', () => {
       active: 'false',
     });
     expect(parsed).toMatchObject({ latitude: 18.52, longitude: 73.85, sortOrder: 0, active: false });
+  });
+});
+
+describe('isInternalPath (the offers strip’s links)', () => {
+  it('takes a path of this store, with its query and fragment', () => {
+    for (const path of ['/', '/alljewellery', '/alljewellery?material=Gold&sort=8', '/cart#coupon', '/product-detail/10'])
+      expect(isInternalPath(path), path).toBe(true);
+  });
+
+  it('refuses whatever could lead to another site or run script', () => {
+    const refused = [
+      '',
+      'alljewellery',
+      'https://evil.example/',
+      'http:/evil.example',
+      '//evil.example',
+      '///evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+    ];
+    refused.push('javascript:alert(1)', ' /cart', '/a b', '/a\tb', '/a\nb', '/a\u0000b', '/a\u007fb', `/${'x'.repeat(300)}`);
+    for (const path of refused) expect(isInternalPath(path), JSON.stringify(path)).toBe(false);
   });
 });

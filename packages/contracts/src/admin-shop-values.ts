@@ -10,6 +10,35 @@ export const COUPON_STATUS_LABELS: Record<CouponStatus, string> = { active: 'Act
 export const COUPON_LIMITS = { code: 30, description: 200, rupees: 10_00_00_000, uses: 10_000_000 } as const;
 export const COUPON_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]*$/;
 
+/** The home page's offers strip (issue 40): at most this many messages, each this long at most. */
+export const OFFER_STRIP_LIMITS = { messages: 5, text: 160, link: 300, position: 99 } as const;
+/** Why a strip message shows or not, at a moment: the rules the home page follows (decision 063). */
+export const OFFER_STRIP_STATUSES = ['showing', 'scheduled', 'ended', 'off', 'coupon-not-live'] as const;
+export type OfferStripStatus = (typeof OFFER_STRIP_STATUSES)[number];
+export const OFFER_STRIP_STATUS_LABELS: Record<OfferStripStatus, string> = {
+  showing: 'Showing',
+  scheduled: 'Scheduled',
+  ended: 'Ended',
+  off: 'Off',
+  'coupon-not-live': 'Hidden: its coupon is not live',
+};
+
+/**
+ * Whether a strip message's link is a path of this store ('/alljewellery?material=gold', '/cart#coupon'): it starts
+ * with one '/', has no backslash, space or control character, and stays on the store's own origin when resolved, so
+ * it can never lead to another site ('//evil.example', '/\\evil.example') or run script ('javascript:').
+ */
+export function isInternalPath(path: string): boolean {
+  if (path.length === 0 || path.length > OFFER_STRIP_LIMITS.link) return false;
+  if (!path.startsWith('/') || path.startsWith('//') || /[\\\s\p{Cc}]/u.test(path)) return false;
+  try {
+    const base = 'https://milli.invalid';
+    return new URL(path, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
 /** India's bounding box (with its islands), the only place a Milli store can be. */
 export const INDIA_BOUNDS = { south: 6.5, north: 37.2, west: 68.0, east: 97.5 } as const;
 export const STORE_LIMITS = { name: 80, city: 60, address: 300, hours: 120, sortOrder: 10_000 } as const;

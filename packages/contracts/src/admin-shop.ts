@@ -7,7 +7,10 @@ import {
   COUPON_LIMITS,
   COUPON_STATUSES,
   INDIA_BOUNDS,
+  isInternalPath,
   isShopPhone,
+  OFFER_STRIP_LIMITS,
+  OFFER_STRIP_STATUSES,
   parseShopTime,
   STORE_LIMITS,
 } from './admin-shop-values.ts';
@@ -176,6 +179,58 @@ export const AdminCouponListQuerySchema = adminListQuery(['code', 'ends', 'used'
 });
 export type AdminCouponListQuery = z.infer<typeof AdminCouponListQuerySchema>;
 export const AdminCouponPageSchema = adminListPage(AdminCouponSchema);
+
+// ---------------------------------------------------------------------------------------------
+// The offers strip (issue 40)
+
+/**
+ * A strip message as staff write it. `linkPath` is a path of this store or empty; `couponCode` names a coupon that
+ * must exist and be live when saved (the desk checks it: a schema cannot). `startsAt` blank is "now", `endsAt`
+ * blank "until turned off".
+ */
+export const AdminOfferStripFormSchema = z
+  .object({
+    text: requiredText('Text', OFFER_STRIP_LIMITS.text),
+    linkPath: text('Link', OFFER_STRIP_LIMITS.link)
+      .refine(
+        (v) => v === '' || isInternalPath(v),
+        `A link is a path of this store, starting with one / (e.g. /alljewellery), at most ${OFFER_STRIP_LIMITS.link} characters.`,
+      )
+      .transform((v) => (v === '' ? null : v)),
+    couponCode: text('Coupon', COUPON_LIMITS.code)
+      .transform((v) => v.toUpperCase())
+      .refine((v) => v === '' || COUPON_CODE_PATTERN.test(v), 'A coupon code is letters, digits, - and _ (e.g. DIWALI10).')
+      .transform((v) => (v === '' ? null : v)),
+    startsAt: moment('The start'),
+    endsAt: moment('The end'),
+    position: optionalNumber('The order', { min: 0, max: OFFER_STRIP_LIMITS.position, decimals: 0 }).default(null),
+    active: bool('On', true),
+  })
+  .superRefine((m, ctx) => {
+    if (m.startsAt && m.endsAt && m.endsAt.getTime() <= m.startsAt.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start.' });
+    }
+  });
+export type AdminOfferStripForm = z.output<typeof AdminOfferStripFormSchema>;
+/** PATCH: any of the form's fields; the message as it is fills in the rest, and the whole is checked again. */
+export const AdminOfferStripPatchSchema = z.record(z.string(), z.unknown());
+
+export const AdminOfferStripMessageSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  linkPath: z.string().nullable(),
+  couponCode: z.string().nullable(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  position: z.number().int(),
+  active: z.boolean(),
+  /** Whether the home page shows it now, and if not why. */
+  status: z.enum(OFFER_STRIP_STATUSES),
+  createdAt: z.string(),
+});
+export type AdminOfferStripMessage = z.infer<typeof AdminOfferStripMessageSchema>;
+export const AdminOfferStripListSchema = z.object({ data: z.array(AdminOfferStripMessageSchema), max: z.number().int() });
+export type AdminOfferStripList = z.infer<typeof AdminOfferStripListSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Stores

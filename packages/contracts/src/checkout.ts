@@ -38,6 +38,15 @@ export type CouponOffer = z.infer<typeof CouponOfferSchema>;
 export const CouponOffersSchema = z.object({ subtotalPaise: z.number().int(), data: z.array(CouponOfferSchema) });
 export type CouponOffers = z.infer<typeof CouponOffersSchema>;
 
+/**
+ * The home page's offers strip (issue 40): the messages showing now, in order. A message that advertises a coupon
+ * is here only while the coupon is live (on, in its dates, uses left), with its code so one tap applies it.
+ */
+export const OfferStripSchema = z.object({
+  data: z.array(z.object({ id: z.number().int(), text: z.string(), linkPath: z.string().nullable(), couponCode: z.string().nullable() })),
+});
+export type OfferStrip = z.infer<typeof OfferStripSchema>;
+
 /** A coupon that applies: what it takes off, and the rule so a screen can recompute as quantities change. */
 export const CouponAnswerSchema = z.object({
   message: z.string(),

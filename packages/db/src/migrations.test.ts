@@ -42,6 +42,7 @@ const TABLES = [
   'message_templates',
   'messages',
   'metal_rates',
+  'offer_strip',
   'order_addresses',
   'order_adjustments',
   'order_form60',

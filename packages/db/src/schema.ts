@@ -1191,6 +1191,35 @@ export const coupons = pgTable(
   ],
 );
 
+/**
+ * The home page's offers strip (issue 40, decision 063): up to OFFER_STRIP_MAX messages staff write, shown in
+ * `position` order while on and within their dates. One that advertises a coupon shows only while that coupon is
+ * live (on, in its dates, uses left), so the strip never claims an offer checkout would refuse; deleting the coupon
+ * deletes the messages that advertise it.
+ */
+export const offerStrip = pgTable(
+  'offer_strip',
+  {
+    id: serial('id').primaryKey(),
+    text: text('text').notNull(),
+    /** An internal path ('/alljewellery?...'), or null for none. */
+    linkPath: text('link_path'),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'cascade' }),
+    startsAt: tsz('starts_at').notNull().defaultNow(),
+    endsAt: tsz('ends_at'),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('offer_strip_coupon_idx').on(t.couponId),
+    check('offer_strip_text_check', raw('length("text") BETWEEN 1 AND 160')),
+    check('offer_strip_link_check', raw(`"link_path" IS NULL OR ("link_path" LIKE '/%' AND "link_path" NOT LIKE '//%')`)),
+    check('offer_strip_dates_check', raw('"ends_at" IS NULL OR "ends_at" > "starts_at"')),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Orders
 
@@ -3085,6 +3114,8 @@ export type NewCartLine = typeof cartLines.$inferInsert;
 export type WishlistItem = typeof wishlistItems.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 export type NewCoupon = typeof coupons.$inferInsert;
+export type OfferStripRow = typeof offerStrip.$inferSelect;
+export type NewOfferStripRow = typeof offerStrip.$inferInsert;
 export type CouponRedemption = typeof couponRedemptions.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;

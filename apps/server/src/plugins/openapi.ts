@@ -238,6 +238,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   harvest: 'Milli Harvest, the 10 + 1 monthly savings plan.',
   health: 'For a load balancer or supervisor: liveness, and readiness (database, migrations, draining for a shutdown).',
   manufacturer: 'Trade-partner applications (the specification’s manufacturer forms).',
+  'offer-strip': 'The home page’s offers strip that staff write: the messages showing now, each coupon it names live.',
   me: 'What the page shows of the visitor once painted: greeting, cart and wish-list counts.',
   orders: 'Placing, paying, following, cancelling and returning orders; invoices and credit notes.',
   payments: 'Payments through the gateway (Razorpay, or the demo gateway): verify, webhooks, the customer’s payments.',

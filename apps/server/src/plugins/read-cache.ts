@@ -365,3 +365,28 @@ export function forgetAfterWrites(app: FastifyInstance, cache: ReadCache): void 
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.invalidate();
   });
 }
+
+/** setTimeout's longest wait (about 24.8 days): a later moment is waited for in steps. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * For kept answers that change by the clock alone (the offers strip: a message or its coupon starting or ending): the
+ * returned function asks this instance's cache to forget everything at that moment (the earliest one asked for, each
+ * instance by its own clock), since no write, and so no notification, marks it. Asking again after it fired, on the
+ * next load, sets the next one.
+ */
+export function forgetAtTimes(cache: ReadCache): (at: Date | null) => void {
+  let timer: NodeJS.Timeout | null = null;
+  let due = Number.POSITIVE_INFINITY;
+  return (at) => {
+    if (at === null || at.getTime() >= due) return;
+    if (timer) clearTimeout(timer);
+    due = at.getTime();
+    const wait = Math.min(Math.max(due - Date.now(), 0) + 10, LONGEST_TIMER_MS);
+    timer = setTimeout(() => {
+      timer = null;
+      due = Number.POSITIVE_INFINITY;
+      cache.invalidate();
+    }, wait).unref();
+  };
+}

@@ -100,6 +100,7 @@ describe('the navigation', () => {
       'Import / export CSV',
       'Rates',
       'Coupons',
+      'Offers strip',
       'Stores',
       'Reviews',
       'My security',

@@ -38,6 +38,7 @@ export const ADMIN_PATHS = {
   import: '/admin/import',
   rates: '/admin/rates',
   coupons: '/admin/coupons',
+  offerStrip: '/admin/offer-strip',
   stores: '/admin/stores',
   orders: '/admin/orders',
   customers: '/admin/customers',
@@ -79,6 +80,8 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Import / export CSV', to: ADMIN_PATHS.import, permission: 'catalogue' },
       { label: 'Rates', to: ADMIN_PATHS.rates, permission: 'catalogue' },
       { label: 'Coupons', to: ADMIN_PATHS.coupons, permission: 'catalogue' },
+      // Issue 40: the home page's offers strip, which advertises the coupons.
+      { label: 'Offers strip', to: ADMIN_PATHS.offerStrip, permission: 'catalogue' },
       { label: 'Stores', to: ADMIN_PATHS.stores, permission: 'catalogue' },
       // Reviews sit on the product pages the catalogue team keeps (docs/back-office.md, "Reviews desk").
       { label: 'Reviews', to: ADMIN_PATHS.reviews, permission: 'catalogue' },

@@ -10,7 +10,8 @@ import { cartAction } from '../features/cart/cart-actions.server.ts';
 import { loadCartView, needed } from '../features/cart/cart-data.server.ts';
 import { CartTable } from '../features/cart/cart-table.tsx';
 import { EmptyCart } from '../features/cart/empty-cart.tsx';
-import { CART_NOTES, cartTotals, type CouponOffer } from '../features/cart/cart-view.ts';
+import { CART_NOTES, cartTotals } from '../features/cart/cart-view.ts';
+import { CouponOffers, OfferApplyForm } from '../features/cart/coupon-offers.tsx';
 import { TotalsList } from '../features/cart/totals-list.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/cart.css';
@@ -26,39 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return cartAction(serverApi(context), request);
-}
-
-/**
- * "View offers" (issue 40): the coupons this shopper can use now, each applied with one tap (the coupon box's own
- * form, so it works without JavaScript), and those the cart has not reached yet with what it still needs.
- */
-function CouponOffers({ offers, busy }: { offers: CouponOffer[]; busy: boolean }) {
-  if (offers.length === 0) return null;
-  return (
-    <details className="coupon-offers">
-      <summary>View offers ({offers.length})</summary>
-      <ul className="coupon-offer-list">
-        {offers.map((offer) => (
-          <li key={offer.code} className="coupon-offer">
-            <p>
-              <strong>{offer.code}</strong> · {offer.description}
-              <br />
-              <span className={offer.usable ? 'coupon-offer-save' : 'muted'}>{offer.message}</span>
-            </p>
-            {offer.usable && (
-              <Form method="post">
-                <input type="hidden" name="intent" value="coupon" />
-                <input type="hidden" name="coupon" value={offer.code} />
-                <button type="submit" className="btn btn-outline btn-sm" disabled={busy} aria-label={`Apply ${offer.code}`}>
-                  Apply
-                </button>
-              </Form>
-            )}
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
 }
 
 /**
@@ -163,7 +131,12 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
                       </div>
                     </Form>
                   )}
-                  {!view.coupon && <CouponOffers offers={view.offers} busy={busy} />}
+                  {!view.coupon && (
+                    <>
+                      <CouponOffers offers={view.offers} busy={busy} />
+                      <OfferApplyForm />
+                    </>
+                  )}
                 </section>
 
                 <section className="card card-pad cart-totals" aria-labelledby="cart-totals-title">

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import type { CartView } from '../features/cart/cart-view.ts';
@@ -220,5 +220,40 @@ describe('the checkout form', () => {
     expect((screen.getByLabelText('Use a saved address') as HTMLSelectElement).value).toBe('4');
     // Above every limit: pay on delivery is never offered.
     expect((screen.getByRole('radio', { name: /Pay on delivery/ }) as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('"View offers" at checkout (issue 40)', () => {
+  it('lists the offers in the summary, each Apply posting its code to the cart’s coupon action and back to checkout', async () => {
+    const offers = [
+      { code: 'FLAT500', description: 'Rs. 500 off', usable: true, discountPaise: 500_00, shortfallPaise: 0, message: 'You save Rs. 500.00.' },
+      { code: 'BIG5000', description: 'Big orders', usable: false, discountPaise: 0, shortfallPaise: 10_000_00, message: 'Add Rs. 10,000.00 more to use it.' },
+    ];
+    const { user } = renderCheckout(null, { view: { ...VIEW, offers } });
+    const summary = await screen.findByRole('region', { name: 'Your order' });
+    await user.click(within(summary).getByText('View offers (2)'));
+    expect(within(summary).getByText('Add Rs. 10,000.00 more to use it.')).toBeTruthy();
+    expect(within(summary).queryByRole('button', { name: 'Apply BIG5000' })).toBeNull();
+    const apply = within(summary).getByRole<HTMLButtonElement>('button', { name: 'Apply FLAT500' });
+    expect([apply.name, apply.value]).toEqual(['coupon', 'FLAT500']);
+    // The button submits its own form by its form attribute: a form inside the order's form would be no form at all.
+    const form = document.getElementById(apply.getAttribute('form') ?? '') as HTMLFormElement;
+    expect(form.tagName).toBe('FORM');
+    expect(form.parentElement?.closest('form')).toBeNull();
+    expect(new URL(form.action, 'http://localhost').pathname).toBe('/cart');
+    expect(Object.fromEntries(new FormData(form).entries())).toEqual({ intent: 'coupon', back: 'checkout' });
+  });
+
+  it('shows no offers once a coupon is applied, and the coupon in the totals', async () => {
+    const coupon = {
+      code: 'FLAT500',
+      message: 'Coupon FLAT500 applied: you save Rs. 500.00.',
+      rule: { kind: 'fixed' as const, value: 500_00, maxDiscountPaise: null, minOrderPaise: 0 },
+    };
+    const offers = [{ code: 'WELCOME10', description: '', usable: true, discountPaise: 100_00, shortfallPaise: 0, message: 'You save Rs. 100.00.' }];
+    renderCheckout(null, { view: { ...VIEW, coupon, offers } });
+    const summary = await screen.findByRole('region', { name: 'Your order' });
+    expect(within(summary).queryByText(/View offers/)).toBeNull();
+    expect(within(summary).getByText(/FLAT500/)).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Form, useNavigate, useNavigation } from 'react-router';
+import { Form, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/checkout';
 import { DEFAULT_COUNTRY, INDIAN_STATES, streetLine } from '@milli/contracts';
 import { formatRupees } from '@milli/pricing';
@@ -15,7 +15,8 @@ import { countryOptions, loadCheckoutPrefill } from '../features/cart/checkout-d
 import { PAN_THRESHOLD_PAISE, payOnDeliveryLimit } from '@milli/contracts/schemas';
 import { placeOrder } from '../features/cart/checkout-actions.server.ts';
 import { TERMS_MESSAGE, type CheckoutField, type CheckoutResult } from '../features/cart/checkout-form.ts';
-import { cartDataList, cartTotals, rateLockNote } from '../features/cart/cart-view.ts';
+import { CART_NOTES, cartDataList, cartTotals, rateLockNote } from '../features/cart/cart-view.ts';
+import { CouponOffers, OfferApplyForm } from '../features/cart/coupon-offers.tsx';
 import { TotalsList } from '../features/cart/totals-list.tsx';
 import '../styles/screens/shells.css';
 import '../styles/screens/cart.css';
@@ -294,6 +295,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => setHydrated(true), []);
   const navigation = useNavigation();
   const placing = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const [params] = useSearchParams();
+  const couponApplied = params.get(CART_NOTES.coupon) === '1' && view.coupon !== null;
   const [termsError, setTermsError] = useState<string | null>(null);
   const [dialCode, setDialCode] = useState(actionData?.values.countryCode || DEFAULT_COUNTRY.dialCode);
   const [country, setCountry] = useState(actionData?.values.country || DEFAULT_COUNTRY.name);
@@ -319,6 +322,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <div className="section">
         {/* The saved-address picker's own form (its select sits in the billing card, tied here by form=…): works without script. */}
         <form id="address-picker" method="get" action="/checkout" hidden />
+        {/* "View offers" in the summary applies through this form, outside the order's form (issue 40). */}
+        {!view.coupon && hasLines && <OfferApplyForm back="checkout" />}
         <Form
           method="post"
           className="container checkout"
@@ -555,6 +560,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </ul>
             )}
             {view.couponNotice && <FormAlert tone="info">{view.couponNotice}</FormAlert>}
+            {couponApplied && <FormAlert tone="success">{view.coupon?.message}</FormAlert>}
+            {!view.coupon && hasLines && <CouponOffers offers={view.offers} busy={placing} />}
             {harvestBalancePaise > 0 && (
               <div className="check-field">
                 <input id="use-harvest" name="useHarvest" type="checkbox" checked={useHarvest} onChange={(e) => setUseHarvest(e.target.checked)} />

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, ilike, isNotNull, lte, ne, or, sql, type SQL } 
 import type { AdminCouponListQuery } from '@milli/contracts/schemas';
 import { schema, type Db } from '@milli/db';
 
-const { coupons, couponRedemptions } = schema;
+const { coupons, couponRedemptions, offerStrip } = schema;
 
 /**
  * How many orders used the coupon: its rows in coupon_redemptions. Spelt out with both tables' names: in a
@@ -25,6 +25,27 @@ const row = {
   active: coupons.active,
   createdAt: coupons.createdAt,
   used: usedCount,
+};
+
+/** A strip message with what the strip needs of its coupon (issue 40): is it live, and its code. */
+const stripRow = {
+  id: offerStrip.id,
+  text: offerStrip.text,
+  linkPath: offerStrip.linkPath,
+  couponId: offerStrip.couponId,
+  startsAt: offerStrip.startsAt,
+  endsAt: offerStrip.endsAt,
+  position: offerStrip.position,
+  active: offerStrip.active,
+  createdAt: offerStrip.createdAt,
+  coupon: {
+    code: coupons.code,
+    active: coupons.active,
+    startsAt: coupons.startsAt,
+    endsAt: coupons.endsAt,
+    usageLimit: coupons.usageLimit,
+    used: usedCount,
+  },
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -135,6 +156,37 @@ export function couponRepository(db: Db) {
     },
     async remove(id: number) {
       await db.delete(coupons).where(eq(coupons.id, id));
+    },
+
+    // The home page's offers strip (issue 40): a handful of rows, read whole and judged by offer-strip.ts.
+    async stripMessages() {
+      return db.select(stripRow).from(offerStrip).leftJoin(coupons, eq(coupons.id, offerStrip.couponId)).orderBy(asc(offerStrip.position), asc(offerStrip.id));
+    },
+    async stripMessage(id: number, opts: { lock?: boolean } = {}) {
+      const query = db.select(stripRow).from(offerStrip).leftJoin(coupons, eq(coupons.id, offerStrip.couponId)).where(eq(offerStrip.id, id));
+      const [found] = opts.lock ? await query.for('update', { of: offerStrip }) : await query;
+      return found ?? null;
+    },
+    async stripCount() {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(offerStrip);
+      return Number(row?.n ?? 0);
+    },
+    /** Holds the strip's rows' places while a message is added, so two staff cannot both add the last one allowed. */
+    async lockStrip() {
+      await db.execute(sql`lock table ${offerStrip} in share row exclusive mode`);
+    },
+    async insertStripMessage(values: schema.NewOfferStripRow) {
+      const [created] = await db.insert(offerStrip).values(values).returning({ id: offerStrip.id });
+      return created!.id;
+    },
+    async updateStripMessage(id: number, values: Partial<schema.NewOfferStripRow>) {
+      await db
+        .update(offerStrip)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(offerStrip.id, id));
+    },
+    async removeStripMessage(id: number) {
+      await db.delete(offerStrip).where(eq(offerStrip.id, id));
     },
   };
 }

@@ -1,7 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CouponAnswerSchema, CouponApplySchema, CouponOffersRequestSchema, CouponOffersSchema, ErrorSchema, formBody } from '@milli/contracts/schemas';
+import {
+  CouponAnswerSchema,
+  CouponApplySchema,
+  CouponOffersRequestSchema,
+  CouponOffersSchema,
+  ErrorSchema,
+  formBody,
+  OfferStripSchema,
+} from '@milli/contracts/schemas';
 import type { ModuleDeps } from '../../deps.ts';
+import { forgetAtTimes, sendKept } from '../../plugins/read-cache.ts';
+import { createOfferStrip } from './offer-strip.ts';
 import { createCouponService } from './service.ts';
 
 /**
@@ -12,6 +22,8 @@ export const couponsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { cart, catalog, settings } = deps.services;
   const coupons = createCouponService(deps.database.db, { cart, catalog, settings });
+  const strip = createOfferStrip(deps.database.db);
+  const forgetAt = forgetAtTimes(deps.readCache);
 
   api.post(
     '/coupons/apply',
@@ -38,5 +50,19 @@ export const couponsModule: FastifyPluginAsync<ModuleDeps> = async (app, deps) =
       },
     },
     async (req) => coupons.offers(req.customer?.id ?? null, req.body.cartItems),
+  );
+
+  // Issue 40: the home page's offers strip, kept like the rest of what every visitor sees. Writes to it, to a coupon
+  // or a coupon's last use are announced by the database (migration 0037); a start or an end passing is not, so the
+  // cache is told to forget at the next one.
+  api.get(
+    '/offer-strip',
+    { schema: { summary: 'The offers strip: the messages showing now, each with its live coupon if it advertises one', response: { 200: OfferStripSchema } } },
+    (_req, reply) =>
+      sendKept(deps.readCache, reply, 'offer-strip', async () => {
+        const { data, nextChangeAt } = await strip.showing();
+        forgetAt(nextChangeAt);
+        return { status: 200, value: { data } };
+      }),
   );
 };

@@ -61,6 +61,7 @@ describe('the admin shell', () => {
       'Import / export CSV',
       'Rates',
       'Coupons',
+      'Offers strip',
       'Stores',
       'Reviews',
       'My security',

@@ -23,6 +23,8 @@ export const COUPON_FIELDS = [
 export type CouponField = (typeof COUPON_FIELDS)[number];
 export const STORE_FIELDS = ['name', 'city', 'address', 'pincode', 'phone', 'hours', 'latitude', 'longitude', 'sortOrder', 'active'] as const;
 export type StoreField = (typeof STORE_FIELDS)[number];
+export const OFFER_STRIP_FIELDS = ['text', 'linkPath', 'couponCode', 'startsAt', 'endsAt', 'position', 'active'] as const;
+export type OfferStripField = (typeof OFFER_STRIP_FIELDS)[number];
 
 /** The posted form's values by field, as text (the checkbox as 'on' or ''), to send and to show again. */
 export type FormValues<F extends string> = Record<F, string>;

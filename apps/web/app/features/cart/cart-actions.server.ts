@@ -46,7 +46,9 @@ export async function cartAction(api: ApiClient, request: Request) {
     if (!code) return reply({ intent: 'coupon', ok: false, message: 'Please enter a coupon code.' }, 400);
     const applied = await applyCoupon(api, code, user ? null : readCartCookie(request.headers.get('cookie')));
     if (!applied.ok) return reply({ intent: 'coupon', ok: false, message: applied.message }, 422);
-    return redirect(`/cart?${CART_NOTES.coupon}=1`, { headers: { 'Set-Cookie': couponSetCookie(applied.coupon.code, request) } });
+    // An offer applied at checkout ("View offers" there posts here) goes back to checkout; anything else to the cart.
+    const back = form.get('back') === 'checkout' ? '/checkout' : '/cart';
+    return redirect(`${back}?${CART_NOTES.coupon}=1`, { headers: { 'Set-Cookie': couponSetCookie(applied.coupon.code, request) } });
   }
 
   const quantities = quantitiesOf(form);

@@ -8,24 +8,14 @@ import { COUPON_LIMITS, COUPON_STATUS_LABELS, toShopLocalTime } from '@milli/con
 import type { AdminCoupon } from '@milli/contracts/schemas';
 import type { Route } from './+types/coupon-edit';
 import { PageHeader, Panel, StatusBadge } from '../../components/admin/admin-shell.tsx';
-import {
-  AdminForm,
-  Checkbox,
-  Field,
-  FieldGroup,
-  FormActions,
-  MoneyField,
-  NumberField,
-  Select,
-  SubmitButton,
-  TextField,
-} from '../../components/admin/form-kit.tsx';
+import { AdminForm, Checkbox, FieldGroup, FormActions, MoneyField, NumberField, Select, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
 import { ConfirmAction, isConfirmed } from '../../components/admin/confirm-dialog.tsx';
 import { adminApi, type AdminRefusal } from '../../lib/admin.server.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
 import { apiFieldErrors } from '../../lib/field-errors.ts';
 import { parseRupees } from '../../lib/admin-form.ts';
 import { COUPON_FIELDS, apiBody, discountText, postedValues, shopDateTime, type CouponField, type FormValues } from '../../features/admin-shop/shop-forms.ts';
+import { DateTimeField } from '../../features/admin-shop/date-time-field.tsx';
 import '../../features/admin-shop/admin-shop.css';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `${loaded?.coupon ? `Coupon ${loaded.coupon.code}` : 'New coupon'} · Back office` }];
@@ -113,14 +103,6 @@ const rupeesToPaise = (text: string) => {
   const paise = parseRupees(text);
   return paise === null || !Number.isFinite(paise) ? null : paise;
 };
-
-function DateTimeField({ name, label, hint, value, error }: { name: string; label: string; hint: string; value: string; error?: string | undefined }) {
-  return (
-    <Field label={label} hint={hint} error={error}>
-      {(control) => <input {...control} type="datetime-local" name={name} defaultValue={value} className="adm-input" />}
-    </Field>
-  );
-}
 
 export default function CouponEdit({ loaderData: { coupon, saved }, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
