@@ -20,7 +20,8 @@ const KIND: Record<MetalAccount['entries'][number]['kind'], string> = {
   expiry: 'Expired',
 };
 const when = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
-const day = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const day = (isoDay: string) =>
+  new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const signed = (mg: number) => (mg < 0 ? `−${formatGrams(-mg)}` : `+${formatGrams(mg)}`);
 
 /**
