@@ -44,6 +44,7 @@ import { catalogueMedia, mediaRoutes } from './modules/catalog/routes.ts';
 import { reviewMedia } from './modules/reviews/routes.ts';
 import { createHarvestKeeper, type HarvestKeeper } from './modules/harvest/keeper.ts';
 import { createRateLockKeeper, type RateLockKeeper } from './modules/rate-locks/keeper.ts';
+import { createMetalKeeper, type MetalKeeper } from './modules/metal-accounts/keeper.ts';
 import { createAppointmentKeeper, type AppointmentKeeper } from './modules/appointments/keeper.ts';
 
 /** The settings' own default (the column's: backupRetentionDays), for a store whose settings row is not yet written. */
@@ -70,6 +71,8 @@ declare module 'fastify' {
     harvestKeeper: HarvestKeeper;
     /** Issue 42: the hourly end of rate locks whose period is over (tests call run()). */
     rateLockKeeper: RateLockKeeper;
+    /** Issue 42: the hourly expiry of metal account credits past their 365 days (tests call run()). */
+    metalKeeper: MetalKeeper;
     /** The day-before appointment reminders (tests call run()). */
     appointmentKeeper: AppointmentKeeper;
     /** Readiness and shutdown: draining after SIGTERM, and the background work a shutdown waits for (lib/lifecycle.ts). */
@@ -266,6 +269,9 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: b
     mailQueued: () => mailer.kick(),
   });
   app.decorate('rateLockKeeper', rateLockKeeper);
+  // Metal account credits past their 365 days expire into the ledger (issue 42, hourly).
+  const metalKeeper = createMetalKeeper(deps.database.db, { log: app.log });
+  app.decorate('metalKeeper', metalKeeper);
   // Appointments booked for tomorrow are reminded once (hourly).
   const appointmentKeeper = createAppointmentKeeper(deps.database.db, {
     settings: services.settings,
@@ -277,6 +283,7 @@ export async function buildApp(deps: AppDeps, options: { web?: boolean; jobs?: b
     payments: keeper,
     harvest: harvestKeeper,
     rateLocks: rateLockKeeper,
+    metal: metalKeeper,
     appointments: appointmentKeeper,
     housekeeper,
     sales: services.catalog,

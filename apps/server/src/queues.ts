@@ -14,12 +14,14 @@ import type { Mailer, MailJob } from './modules/mail/sender.ts';
 import type { MessageJob, Messenger } from './modules/messages/sender.ts';
 import type { PaymentKeeper } from './modules/payments/keeper.ts';
 import type { RateLockKeeper } from './modules/rate-locks/keeper.ts';
+import type { MetalKeeper } from './modules/metal-accounts/keeper.ts';
 
 /** The queues' names, as jobs, logs and the Jobs screen call them. */
 export const QUEUE = {
   paymentsReconcile: 'payments.reconcile',
   harvestDaily: 'harvest.daily',
   rateLocksEnd: 'rate-locks.end',
+  metalExpire: 'metal-accounts.expire',
   catalogSales: 'catalog.sales',
   appointmentsRemind: 'appointments.remind',
   housekeepingSweep: 'housekeeping.sweep',
@@ -39,6 +41,8 @@ export interface StoreWork {
   harvest: HarvestKeeper;
   /** Issue 42: rate locks whose period is over end, their unused advance refunded or kept. */
   rateLocks: RateLockKeeper;
+  /** Issue 42: metal account credits past their 365 days expire into the ledger. */
+  metal: MetalKeeper;
   appointments: AppointmentKeeper;
   housekeeper: Housekeeper;
   /** The catalogue's stored sale cuts brought to the day's sales (the catalogue service's applySales). */
@@ -72,6 +76,11 @@ export function defineQueues(jobs: JobEngine, work: StoreWork): void {
   // when one is back.
   jobs.define(QUEUE.rateLocksEnd, () => work.rateLocks.run(), { retryLimit: 3, retryDelaySeconds: 5 * 60, expireInSeconds: 30 * 60 });
   jobs.schedule(QUEUE.rateLocksEnd, '40 * * * *', { label: 'Hourly, at 40 past', missed: 'once' });
+
+  // Metal account credits past their 365 days expire (issue 42): hourly, each credit once under its row lock; a credit is
+  // never usable after its moment whatever the job's delay (checkout and buy-back read expires_at).
+  jobs.define(QUEUE.metalExpire, () => work.metal.run(), { retryLimit: 3, retryDelaySeconds: 5 * 60, expireInSeconds: 30 * 60 });
+  jobs.schedule(QUEUE.metalExpire, '50 * * * *', { label: 'Hourly, at 50 past', missed: 'once' });
 
   // Sales begin and end by date: the price the listings filter and sort by follows them at each Indian day's start (and
   // once at server start, app.ts). A midnight missed while every instance was down is run when one is back.

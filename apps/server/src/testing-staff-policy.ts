@@ -53,6 +53,8 @@ export const ROUTE_DESKS: readonly (readonly [method: RegExp, path: RegExp, perm
   [/GET/, /^\/api\/admin\/invoices\/batch\.pdf$/, 'orders'],
   [/.*/, /^\/api\/admin\/returns(\/|$)/, 'orders'],
   [/.*/, /^\/api\/admin\/exchanges(\/|$)/, 'orders'],
+  // Issue 42: the assay desk records old gold received at the store, as the exchanges desk receives pieces.
+  [/.*/, /^\/api\/admin\/metal-accounts(\/|$)/, 'orders'],
   [/.*/, /^\/api\/admin\/appointments(\/|$)/, 'orders'],
   [/.*/, /^\/api\/admin\/sizer-requests(\/|$)/, 'orders'],
   // The customer desk.

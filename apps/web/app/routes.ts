@@ -51,6 +51,7 @@ const adminScreens = [
   route('harvest', 'routes/admin/harvest.tsx'),
   route('harvest/:id', 'routes/admin/harvest-plan.tsx'),
   route('rate-locks', 'routes/admin/rate-locks.tsx'),
+  route('metal-accounts', 'routes/admin/metal-accounts.tsx'),
   route('reviews', 'routes/admin/reviews.tsx'),
   route('appointments', 'routes/admin/appointments.tsx'),
   route('complaints', 'routes/admin/complaints.tsx'),

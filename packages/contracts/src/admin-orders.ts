@@ -201,6 +201,9 @@ export const AdminOrderDetailSchema = z.object({
     storeCreditPaise: z.number().int(),
     /** Issue 42: the rate locks' advance the order used. */
     rateLockAdvancePaise: z.number().int(),
+    /** Issue 42: fine gold from the metal account (mg) and the part of the total it settled (old gold as consideration). */
+    metalAccountMg: z.number().int(),
+    metalAccountPaise: z.number().int(),
     advancePaise: z.number().int(),
     totalPaise: z.number().int(),
   }),

@@ -52,6 +52,10 @@ export const AdminSettingsSchema = z.object({
   rateLockMaxMg: z.number().int(),
   /** What becomes of the unused advance at a lock's end: refunded through the gateway, or kept. */
   rateLockUnusedAdvance: z.enum(['refund', 'keep']),
+  /** Issue 42, the assay desk: the melting loss taken off old gold's fine metal, per mille (0-200; 20 = 2 %). */
+  metalMeltingLossPerMille: z.number().int(),
+  /** The most old gold (gross) one assay records, in mg (1,000-10,000,000). */
+  metalAssayMaxMg: z.number().int(),
   staffTwoFactorRequired: z.boolean(),
   updatedAt: z.string(),
 });
@@ -92,6 +96,8 @@ export const SETTINGS_FIELDS = [
   'rateLockPeriods',
   'rateLockMaxMg',
   'rateLockUnusedAdvance',
+  'metalMeltingLossPerMille',
+  'metalAssayMaxMg',
   'staffTwoFactorRequired',
 ] as const satisfies readonly (keyof AdminSettings)[];
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -156,6 +162,8 @@ export const SettingsPatchSchema = z
     rateLockPeriods: z.string().optional().describe('Issue 42: the periods offered, days, comma-separated: "30, 90, 180" (1 to 6 periods of 1-1095 days)'),
     rateLockMaxMg: z.number().optional().describe('Issue 42: the most metal one shopper’s rate locks hold at a time, mg (1,000-10,000,000)'),
     rateLockUnusedAdvance: z.string().optional().describe('Issue 42: "refund" (through the gateway) or "keep": the unused advance at a lock’s end'),
+    metalMeltingLossPerMille: z.number().optional().describe('Issue 42: the melting loss the assay desk takes off old gold’s fine metal, per mille (0-200)'),
+    metalAssayMaxMg: z.number().optional().describe('Issue 42: the most old gold (gross) one assay records, mg (1,000-10,000,000)'),
     staffTwoFactorRequired: z.boolean().optional(),
   })
   .strict();

@@ -10,6 +10,11 @@
  */
 import type { z } from 'zod';
 import {
+  AdminMetalAccountSchema,
+  AdminMetalAssayAnswerSchema,
+  AdminMetalSearchSchema,
+  MetalAccountSchema,
+  MetalBuyBackAnswerSchema,
   RateAlertCreatedSchema,
   RateAlertListSchema,
   RateAlertSchema,
@@ -241,6 +246,8 @@ export const API_ANSWERS = {
   'GET /api/rate-locks': RateLockListSchema,
   'POST /api/rate-locks': RateLockPayAnswerSchema,
   'POST /api/rate-locks/:id/pay': RateLockPayAnswerSchema,
+  'GET /api/metal-account': MetalAccountSchema,
+  'POST /api/metal-account/buy-back': MetalBuyBackAnswerSchema,
   // A load balancer's (issue 37); the web never calls them.
   'GET /api/health/live': HealthLiveSchema,
   'GET /api/health/ready': HealthReadySchema,
@@ -343,6 +350,9 @@ export const API_ANSWERS = {
   'POST /api/admin/exchanges/:id/settle': AdminExchangeAnswerSchema,
   'GET /api/admin/harvest/plans': AdminHarvestPageSchema,
   'GET /api/admin/rate-locks': AdminRateLockPageSchema,
+  'GET /api/admin/metal-accounts': AdminMetalSearchSchema,
+  'GET /api/admin/metal-accounts/:customerId': AdminMetalAccountSchema,
+  'POST /api/admin/metal-accounts/:customerId/credits': AdminMetalAssayAnswerSchema,
   'GET /api/admin/harvest/plans/:id': AdminHarvestPlanSchema,
   'POST /api/admin/harvest/plans/:id/close': AdminHarvestPlanSchema,
   'POST /api/admin/harvest/plans/:id/remind': AdminHarvestPlanSchema,

@@ -3,7 +3,7 @@ import { EmailSchema, INDIAN_MOBILE } from './accounts.ts';
 
 /** Appointments (issue 20): store visits and video calls, the staff's calendar, and the old gold trade-in estimate. */
 export const APPOINTMENT_KIND_VALUES = ['store', 'video'] as const;
-export const APPOINTMENT_PURPOSE_VALUES = ['browse', 'product', 'trade_in', 'custom_design', 'exchange', 'other'] as const;
+export const APPOINTMENT_PURPOSE_VALUES = ['browse', 'product', 'trade_in', 'custom_design', 'exchange', 'other', 'assay'] as const;
 /** Unconfirmed: booked by an e-mail address not yet confirmed, holding its place for a short while (issue 35). */
 export const APPOINTMENT_STATUS_VALUES = ['Unconfirmed', 'Booked', 'Cancelled', 'Attended', 'Missed'] as const;
 /** Minutes an unconfirmed booking holds its place. */

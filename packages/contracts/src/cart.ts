@@ -107,6 +107,12 @@ export const CartLineSchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * Issue 42, the metal account: one piece's fine gold (mg; null for a piece with no gold by weight) and its metal as
+   * charged today (paise), which the account's grams may pay for at checkout (metalAccountPlan).
+   */
+  fine_gold_mg: z.number().int().nullable().optional(),
+  metal_paise: z.number().int().nullable().optional(),
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
 export const CartLineListSchema = z.array(CartLineSchema);

@@ -101,6 +101,8 @@ export const PlaceOrderSchema = z.object({
   useHarvest: flag,
   /** 'true' / 'on' / '1': pay what is left (after the Harvest balance) from the customer's store credit. */
   useStoreCredit: flag,
+  /** Issue 42, 'true' / 'on' / '1': pay for the gold pieces' metal with the fine gold in the shopper's metal account. */
+  useMetalAccount: flag,
   /** 'online' (the default: through the gateway before the order is Placed) or 'cod' (pay on delivery, below a limit). */
   paymentMethod: z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? 'online' : v),
@@ -188,6 +190,9 @@ export const PlaceOrderAnswerSchema = z.object({
   storeCreditPaise: z.number().int(),
   /** Issue 42: paid by the advance of the shopper's rate locks the order's metal used. */
   rateLockAdvancePaise: z.number().int(),
+  /** Issue 42: fine gold from the metal account that paid for the metal, and what it settled. */
+  metalAccountMg: z.number().int(),
+  metalAccountPaise: z.number().int(),
   couponCode: z.string().nullable(),
   /** True when this key had already placed the order: the first order is answered again. */
   replayed: z.boolean(),

@@ -174,6 +174,12 @@ export const ERROR_CODES = [
   'TOO_MANY_PENDING_RATE_LOCKS',
   'RATE_LOCK_SETTLED',
   'RATE_LOCK_CHANGED',
+  // The metal account (issue 42)
+  'METAL_GRAMS_SHORT',
+  'METAL_CREDIT_EXPIRED',
+  'METAL_ACCOUNT_CHANGED',
+  'INVALID_PURITY',
+  'ASSAY_TOO_HEAVY',
   // Ours, never the client's
   'INTERNAL',
   'UNAVAILABLE',

@@ -157,7 +157,7 @@ export type AdminExchangeAnswer = z.infer<typeof AdminExchangeAnswerSchema>;
 // ---------------------------------------------------------------------------------------------
 // Store credit
 
-export const STORE_CREDIT_KIND_VALUES = ['exchange', 'return', 'goodwill', 'spent', 'given_back', 'correction'] as const;
+export const STORE_CREDIT_KIND_VALUES = ['exchange', 'return', 'goodwill', 'spent', 'given_back', 'correction', 'gold_sold'] as const;
 
 export const StoreCreditEntrySchema = z.object({
   id: z.number().int(),

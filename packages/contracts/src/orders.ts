@@ -201,6 +201,9 @@ export const OrderDetailSchema = z.object({
     storeCreditPaise: z.number().int(),
     /** Issue 42: the rate locks' advance the order used: paid before, shown against the total. */
     rateLockAdvancePaise: z.number().int(),
+    /** Issue 42: fine gold from the metal account (mg) and the part of the total it settled (old gold as consideration). */
+    metalAccountMg: z.number().int(),
+    metalAccountPaise: z.number().int(),
     totalPaise: z.number().int(),
   }),
   history: z.array(z.object({ status: StatusSchema, at: z.string(), note: z.string().nullable() })),

@@ -107,6 +107,7 @@ export * from './addresses.ts';
 export * from './payments.ts';
 export * from './harvest.ts';
 export * from './rate-locks.ts';
+export * from './metal-accounts.ts';
 export * from './trade-partners.ts';
 export * from './custom-design.ts';
 export * from './text.ts';

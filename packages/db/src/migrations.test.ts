@@ -41,6 +41,8 @@ const TABLES = [
   'message_consents',
   'message_templates',
   'messages',
+  'metal_credits',
+  'metal_debits',
   'metal_rates',
   'offer_strip',
   'order_addresses',

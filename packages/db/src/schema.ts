@@ -110,9 +110,15 @@ export const COURIER_EVENT_KINDS = ['in_transit', 'out_for_delivery', 'delivered
 export const EXCHANGE_KINDS = ['exchange', 'buyback'] as const;
 export const EXCHANGE_STATUSES = ['Requested', 'Received', 'Settled', 'Refused', 'Withdrawn'] as const;
 /** Why a customer's store credit moved: credited (exchange, return, goodwill, given back) or debited (spent, withdrawn by staff). */
-export const STORE_CREDIT_KINDS = ['exchange', 'return', 'goodwill', 'spent', 'given_back', 'correction'] as const;
+export const STORE_CREDIT_KINDS = ['exchange', 'return', 'goodwill', 'spent', 'given_back', 'correction', 'gold_sold'] as const;
+/**
+ * Issue 42, the metal account: what takes fine gold out of a credit. `use` pays for a new piece's metal at checkout (given
+ * back once if the order is cancelled), `buy_back` sells it to the store at the day's buy-back rate, `expiry` is the
+ * job's at the credit's 365th day.
+ */
+export const METAL_DEBIT_KINDS = ['use', 'buy_back', 'expiry'] as const;
 export const APPOINTMENT_KINDS = ['store', 'video'] as const;
-export const APPOINTMENT_PURPOSES = ['browse', 'product', 'trade_in', 'custom_design', 'exchange', 'other'] as const;
+export const APPOINTMENT_PURPOSES = ['browse', 'product', 'trade_in', 'custom_design', 'exchange', 'other', 'assay'] as const;
 /** Issue 35: a booking whose e-mail is not yet confirmed is `Unconfirmed`, holding its place until `hold_until`. */
 export const APPOINTMENT_STATUSES = ['Unconfirmed', 'Booked', 'Cancelled', 'Attended', 'Missed'] as const;
 /** Complaints (issue 38), from the contracts where the desk's rules are said. */
@@ -262,6 +268,10 @@ export const storeSettings = pgTable(
     rateLockMaxMg: integer('rate_lock_max_mg').notNull().default(50_000),
     /** Issue 42: the unused part of an advance at a lock's end is refunded through the gateway, or kept by the store. */
     rateLockUnusedAdvance: text('rate_lock_unused_advance', { enum: RATE_LOCK_UNUSED_ADVANCE }).notNull().default('refund'),
+    /** Issue 42, the assay desk: the melting loss taken off old gold's fine metal, per mille (20 = 2 %). */
+    metalMeltingLossPerMille: integer('metal_melting_loss_per_mille').notNull().default(20),
+    /** Issue 42: the most old gold (gross) one assay may record, in milligrams. */
+    metalAssayMaxMg: integer('metal_assay_max_mg').notNull().default(1_000_000),
     updatedAt: updatedAt(),
   },
   () => [
@@ -280,6 +290,7 @@ export const storeSettings = pgTable(
     check('store_settings_backup_retention_check', raw('"backup_retention_days" BETWEEN 1 AND 365')),
     check('store_settings_rate_lock_check', raw('"rate_lock_advance_percent" BETWEEN 1 AND 100 AND "rate_lock_max_mg" BETWEEN 1000 AND 10000000')),
     oneOf('store_settings_rate_lock_unused_check', 'rate_lock_unused_advance', RATE_LOCK_UNUSED_ADVANCE),
+    check('store_settings_metal_account_check', raw('"metal_melting_loss_per_mille" BETWEEN 0 AND 200 AND "metal_assay_max_mg" BETWEEN 1000 AND 10000000')),
     check('store_settings_bis_registration_check', raw(`"bis_registration" = '' OR "bis_registration" ~ '^HM/C-[0-9]{10}$'`)),
   ],
 );
@@ -1261,6 +1272,9 @@ export const orders = pgTable(
     advancePaise: paise('advance_paise').notNull().default(0),
     /** Issue 42: the part of rate locks' advances this order used, paid before it through the gateway: shown against the total. */
     rateLockAdvancePaise: paise('rate_lock_advance_paise').notNull().default(0),
+    /** Issue 42: fine gold from the shopper's metal account that paid for the pieces' metal, and what it settled of the total. */
+    metalAccountMg: integer('metal_account_mg').notNull().default(0),
+    metalAccountPaise: paise('metal_account_paise').notNull().default(0),
     /** Dispatch (Out for Delivery): the courier, its air waybill number and the tracking page. */
     courierName: text('courier_name'),
     awbNumber: text('awb_number'),
@@ -2517,6 +2531,78 @@ export const rateLockUses = pgTable(
   ],
 );
 
+/**
+ * Issue 42: a credit of fine gold in a shopper's metal account, from old gold assayed at a store: its gross weight, the
+ * karatmeter's purity (per mille) and the melting loss taken off (per mille, the settings' when it was made) give the
+ * fine gold credited. It expires 365 days after it is made; what is used, sold back or expired only grows (under its
+ * row lock), never beyond the fine gold credited (the CHECK).
+ */
+export const metalCredits = pgTable(
+  'metal_credits',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    grossMg: integer('gross_mg').notNull(),
+    purityPerMille: integer('purity_per_mille').notNull(),
+    meltingLossPerMille: integer('melting_loss_per_mille').notNull(),
+    /** Fine gold credited, in milligrams. */
+    fineMg: integer('fine_mg').notNull(),
+    usedMg: integer('used_mg').notNull().default(0),
+    soldMg: integer('sold_mg').notNull().default(0),
+    expiredMg: integer('expired_mg').notNull().default(0),
+    madeAt: tsz('made_at').notNull(),
+    expiresAt: tsz('expires_at').notNull(),
+    /** The visit it came from, when the old gold was brought to a booked assay. */
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    staffId: integer('staff_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
+    /** What the desk wrote of the old gold (the pieces brought). */
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('metal_credits_customer_idx').on(t.customerId, t.expiresAt),
+    index('metal_credits_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.usedMg} + ${t.soldMg} + ${t.expiredMg} < ${t.fineMg}`),
+    check('metal_credits_weight_check', raw('"gross_mg" > 0 AND "fine_mg" > 0 AND "fine_mg" <= "gross_mg"')),
+    check('metal_credits_purity_check', raw('"purity_per_mille" BETWEEN 1 AND 999 AND "melting_loss_per_mille" BETWEEN 0 AND 200')),
+    check('metal_credits_debits_check', raw('"used_mg" >= 0 AND "sold_mg" >= 0 AND "expired_mg" >= 0 AND "used_mg" + "sold_mg" + "expired_mg" <= "fine_mg"')),
+    check('metal_credits_expiry_check', raw('"expires_at" > "made_at"')),
+  ],
+);
+
+/** Issue 42: each take of fine gold from a credit: a use by an order (given back once on its cancel), a buy-back, an expiry. */
+export const metalDebits = pgTable(
+  'metal_debits',
+  {
+    id: serial('id').primaryKey(),
+    creditId: integer('credit_id')
+      .notNull()
+      .references(() => metalCredits.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: METAL_DEBIT_KINDS }).notNull(),
+    mg: integer('mg').notNull(),
+    /** What the grams were worth: the metal they paid for, or the buy-back paid; 0 for an expiry. */
+    paise: paise('paise').notNull().default(0),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** A use whose order was cancelled: its grams went back to the credit. */
+    returnedAt: tsz('returned_at'),
+  },
+  (t) => [
+    index('metal_debits_credit_idx').on(t.creditId),
+    index('metal_debits_customer_idx').on(t.customerId, t.createdAt),
+    index('metal_debits_order_idx').on(t.orderId),
+    oneOf('metal_debits_kind_check', 'kind', METAL_DEBIT_KINDS),
+    check('metal_debits_amounts_check', raw('"mg" > 0 AND "paise" >= 0')),
+    check('metal_debits_order_check', raw(`("kind" = 'use') = ("order_id" IS NOT NULL)`)),
+  ],
+);
+
 /** Photos a verified buyer adds to a review (re-encoded, as every upload). */
 export const reviewPhotos = pgTable(
   'review_photos',
@@ -3166,3 +3252,5 @@ export type CourierBooking = typeof courierBookings.$inferSelect;
 export type CourierEvent = typeof courierEvents.$inferSelect;
 export type RateLock = typeof rateLocks.$inferSelect;
 export type RateLockUse = typeof rateLockUses.$inferSelect;
+export type MetalCredit = typeof metalCredits.$inferSelect;
+export type MetalDebit = typeof metalDebits.$inferSelect;

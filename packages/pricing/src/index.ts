@@ -12,3 +12,4 @@ export * from './trade-in.ts';
 export * from './buyback.ts';
 export * from './returns.ts';
 export * from './rate-lock.ts';
+export * from './metal-account.ts';

@@ -21,6 +21,7 @@ describe('orderTotals', () => {
       harvestCreditPaise: 0,
       storeCreditPaise: 0,
       rateLockAdvancePaise: 0,
+      metalAccountPaise: 0,
       payablePaise: 20_115_00 + 299,
     });
   });

@@ -27,6 +27,8 @@ export interface OrderTotals {
   storeCreditPaise: Paise;
   /** Issue 42: part of the total paid by the advance of the rate locks the order uses, before either balance. */
   rateLockAdvancePaise: Paise;
+  /** Issue 42: part of the total settled by fine gold from the metal account (old gold as consideration), first of all. */
+  metalAccountPaise: Paise;
   /** What is left for the shopper to pay: total less the rate locks' advance, the Harvest credit and the store credit. */
   payablePaise: Paise;
 }
@@ -51,6 +53,8 @@ export function orderTotals(input: {
   storeCreditBalancePaise?: Paise;
   /** Issue 42: the rate locks' advance the order's metal uses (rateLockPlan); it settles the total first. */
   rateLockAdvancePaise?: Paise;
+  /** Issue 42: what the metal account's fine gold settles (metalAccountPlan); it settles the total before the rest. */
+  metalAccountPaise?: Paise;
 }): OrderTotals {
   const subtotalPaise = input.lines.reduce((sum, l) => sum + whole('unitPricePaise', l.unitPricePaise) * whole('quantity', l.quantity), 0);
   const discountPaise = Math.min(whole('discountPaise', input.discountPaise ?? 0), subtotalPaise);
@@ -62,15 +66,18 @@ export function orderTotals(input: {
   const gstPaise = gstContained(totalPaise, gstPercent).gst;
   // A rate lock's advance was paid through the gateway toward this metal: like the balances below, it settles part of
   // the order (an advance against goods), it is not a discount, so GST and the invoice's total stay as they are.
-  const rateLockAdvancePaise = Math.min(whole('rateLockAdvancePaise', input.rateLockAdvancePaise ?? 0), totalPaise);
+  // Old gold from the metal account is consideration for the new piece (exchange): it settles part of the price, the
+  // total and its GST stay those of the new piece (decision 061).
+  const metalAccountPaise = Math.min(whole('metalAccountPaise', input.metalAccountPaise ?? 0), totalPaise);
+  const rateLockAdvancePaise = Math.min(whole('rateLockAdvancePaise', input.rateLockAdvancePaise ?? 0), totalPaise - metalAccountPaise);
   // A Harvest balance is money the shopper already paid in: it settles part of the order, it is not a
   // discount, so GST and the invoice's total stay as they are.
-  const harvestCreditPaise = Math.min(whole('harvestBalancePaise', input.harvestBalancePaise ?? 0), totalPaise - rateLockAdvancePaise);
+  const harvestCreditPaise = Math.min(whole('harvestBalancePaise', input.harvestBalancePaise ?? 0), totalPaise - metalAccountPaise - rateLockAdvancePaise);
   // Store credit likewise settles the order (it is value the customer already handed in: an exchanged piece,
   // a refund, goodwill), so the invoice's total and its GST stay those of the goods.
   const storeCreditPaise = Math.min(
     whole('storeCreditBalancePaise', input.storeCreditBalancePaise ?? 0),
-    totalPaise - rateLockAdvancePaise - harvestCreditPaise,
+    totalPaise - metalAccountPaise - rateLockAdvancePaise - harvestCreditPaise,
   );
   return {
     subtotalPaise,
@@ -81,7 +88,8 @@ export function orderTotals(input: {
     harvestCreditPaise,
     storeCreditPaise,
     rateLockAdvancePaise,
-    payablePaise: payableOf({ totalPaise, harvestCreditPaise, storeCreditPaise, rateLockAdvancePaise }),
+    metalAccountPaise,
+    payablePaise: payableOf({ totalPaise, harvestCreditPaise, storeCreditPaise, rateLockAdvancePaise, metalAccountPaise }),
   };
 }
 
@@ -109,7 +117,7 @@ export function couponDiscount(rule: CouponRule, subtotalPaise: Paise): Paise {
 
 /**
  * What is left for the shopper to pay of an order: its total less the Milli Harvest credit and the store credit
- * spent on it, the rate locks' advance it used (issue 42) and, for a made-to-order piece, the advance paid on its design.
+ * spent on it, the rate locks' advance and the metal account's fine gold it used (issue 42) and, for a made-to-order piece, the advance paid on its design.
  */
 export function payableOf(order: {
   totalPaise: Paise;
@@ -117,6 +125,14 @@ export function payableOf(order: {
   storeCreditPaise?: Paise;
   advancePaise?: Paise;
   rateLockAdvancePaise?: Paise;
+  metalAccountPaise?: Paise;
 }): Paise {
-  return order.totalPaise - order.harvestCreditPaise - (order.storeCreditPaise ?? 0) - (order.advancePaise ?? 0) - (order.rateLockAdvancePaise ?? 0);
+  return (
+    order.totalPaise -
+    order.harvestCreditPaise -
+    (order.storeCreditPaise ?? 0) -
+    (order.advancePaise ?? 0) -
+    (order.rateLockAdvancePaise ?? 0) -
+    (order.metalAccountPaise ?? 0)
+  );
 }

@@ -46,6 +46,7 @@ import { messagesModule } from './messages/routes.ts';
 import { messagesAdminModule } from './messages/admin-routes.ts';
 import { rateLocksModule } from './rate-locks/routes.ts';
 import { rateLocksAdminModule } from './rate-locks/admin-routes.ts';
+import { metalAccountsModule } from './metal-accounts/routes.ts';
 
 /** Every API module, mounted under /api by buildApp. One a line, so adding one never touches another. */
 export const modules: FastifyPluginAsync<ModuleDeps>[] = [
@@ -95,4 +96,5 @@ export const modules: FastifyPluginAsync<ModuleDeps>[] = [
   messagesAdminModule,
   rateLocksModule,
   rateLocksAdminModule,
+  metalAccountsModule,
 ];

@@ -57,6 +57,7 @@ export const ADMIN_PATHS = {
   customRequest: (id: number | string) => `/admin/custom-requests/${id}`,
   harvest: '/admin/harvest',
   rateLocks: '/admin/rate-locks',
+  metalAccounts: '/admin/metal-accounts',
   harvestPlan: (id: number | string) => `/admin/harvest/${id}`,
   reviews: '/admin/reviews',
   settings: '/admin/settings',
@@ -94,6 +95,8 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Orders', to: ADMIN_PATHS.orders, permission: 'orders', desk: 'orders' },
       { label: 'Returns', to: ADMIN_PATHS.returns, permission: 'orders', desk: 'returns' },
       { label: 'Exchanges & buy-back', to: ADMIN_PATHS.exchanges, permission: 'orders' },
+      // Issue 42: old gold assayed at the store, credited to the shopper's metal account.
+      { label: 'Assay desk', to: ADMIN_PATHS.metalAccounts, permission: 'orders' },
       { label: 'Sizer requests', to: ADMIN_PATHS.sizerRequests, permission: 'orders' },
       { label: 'Appointments', to: ADMIN_PATHS.appointments, permission: 'orders', desk: 'appointments' },
     ],

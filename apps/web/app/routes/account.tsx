@@ -22,6 +22,8 @@ import { CANCEL_APPOINTMENT_INTENT, MyAppointments, type CancelAppointmentResult
 import { cancelAppointment, loadAppointments } from '../features/appointments/my-appointments.server.ts';
 import { StoreCreditPane, loadStoreCredit } from '../features/account/store-credit-pane.tsx';
 import { RateLockTable, loadRateLocks } from '../features/rate-lock/rate-lock-table.tsx';
+import { METAL_BUY_BACK_INTENT, MetalAccountPane, type MetalBuyBackResult } from '../features/metal-account/metal-account-pane.tsx';
+import { loadMetalAccount, sellMetalBack } from '../features/metal-account/metal-account.server.ts';
 import { MyComplaints } from '../features/complaints/my-complaints.tsx';
 import { loadMyComplaints } from '../features/complaints/complaints.server.ts';
 import { MyRateAlerts, STOP_RATE_ALERT_INTENT, type StopRateAlertResult } from '../features/gold-rate/my-rate-alerts.tsx';
@@ -38,7 +40,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('My Account') 
 /** Guests go to /login; a customer sees their own details (GET /api/users/user-details/{id}). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [account, payments, addresses, appointments, storeCredit, complaints, rateAlerts, rateLocks] = await Promise.all([
+  const [account, payments, addresses, appointments, storeCredit, complaints, rateAlerts, rateLocks, metalAccount] = await Promise.all([
     loadAccount(api, request),
     loadPayments(api),
     loadAddresses(api),
@@ -47,8 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadMyComplaints(api),
     loadMyRateAlerts(api),
     loadRateLocks(api),
+    loadMetalAccount(api),
   ]);
-  return { ...account, payments, addresses, appointments, storeCredit, complaints, rateAlerts, rateLocks, phoneAdd: readPhoneAddState(request) };
+  return { ...account, payments, addresses, appointments, storeCredit, complaints, rateAlerts, rateLocks, metalAccount, phoneAdd: readPhoneAddState(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === CANCEL_APPOINTMENT_INTENT) return cancelAppointment(serverApi(context), form);
   if (intent === STOP_RATE_ALERT_INTENT) return stopMyRateAlert(serverApi(context), form);
+  if (intent === METAL_BUY_BACK_INTENT) return sellMetalBack(serverApi(context), form);
   if (ADDRESS_INTENTS.includes(intent)) return addressAction(serverApi(context), form, intent as AddressResult['intent']);
   return data<ProfileResult>({ intent: 'save-profile', ok: false, message: 'Unknown request.' }, { status: 400 });
 }
@@ -86,7 +90,8 @@ function Panel({ tab, active, children }: { tab: AccountTab; active: AccountTab;
  * tabs only show one (see account-tabs.tsx), so switching is instant and each tab works without script.
  */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, details, payments, addresses, appointments, storeCredit, complaints, rateAlerts, rateLocks, phoneAdd } = loaderData;
+  const { user, details, payments, addresses, appointments, storeCredit, complaints, rateAlerts, rateLocks, metalAccount, phoneAdd } = loaderData;
+  const metalResult = actionData && 'intent' in actionData && actionData.intent === METAL_BUY_BACK_INTENT ? (actionData as MetalBuyBackResult) : undefined;
   const rateAlertResult =
     actionData && 'intent' in actionData && actionData.intent === STOP_RATE_ALERT_INTENT ? (actionData as StopRateAlertResult) : undefined;
   const phoneResult = actionData && 'intent' in actionData && String(actionData.intent).startsWith('phone-') ? (actionData as PhoneAddResult) : undefined;
@@ -178,6 +183,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 </p>
                 <RateLockTable locks={rateLocks} />
               </div>
+            </Panel>
+
+            <Panel tab="metal-account" active={tab}>
+              <MetalAccountPane account={metalAccount} result={metalResult} />
             </Panel>
 
             <Panel tab="addresses" active={tab}>

@@ -39,6 +39,7 @@ const LOADER_DATA = {
   view: VIEW,
   harvestBalancePaise: 0,
   storeCreditPaise: 0,
+  metalBalanceMg: 0,
   countries: [
     { iso2: 'IN', name: 'India', dialCode: '91' },
     { iso2: 'AE', name: 'United Arab Emirates', dialCode: '971' },

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Form, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/checkout';
 import { DEFAULT_COUNTRY, INDIAN_STATES, streetLine } from '@milli/contracts';
-import { formatRupees } from '@milli/pricing';
+import { formatGrams, formatRupees } from '@milli/pricing';
+import { loadMetalAccount } from '../features/metal-account/metal-account.server.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { loginRedirect } from '../lib/safe-redirect.ts';
 import { pageTitle } from '../lib/meta.ts';
@@ -36,12 +37,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // Store credit (exchanges, returns, goodwill) pays what the Harvest balance leaves.
   const storeCredit = await needed(api.get('/api/account/store-credit'));
+  // Issue 42: fine gold in the metal account pays the gold pieces' metal (the server plans it again under lock).
+  const metal = await loadMetalAccount(api);
   const view = await loadCartView(api, request, user, settings.shippingFeePaise);
   return {
     view,
     // A plan past the 365-day limit cannot be spent (the server refuses it): it is not offered.
     harvestBalancePaise: plans.data.reduce((sum, p) => sum + (Number.isSafeInteger(p.balancePaise) && !p.pastLimit ? p.balancePaise : 0), 0),
     storeCreditPaise: Number.isSafeInteger(storeCredit.balancePaise) && storeCredit.balancePaise > 0 ? storeCredit.balancePaise : 0,
+    metalBalanceMg: metal?.balanceMg ?? 0,
     countries: countryOptions(),
     idempotencyKey: crypto.randomUUID(),
     ...book,
@@ -287,7 +291,19 @@ function Form60Fields({ values, fields, amountPaise }: { values: Values; fields:
  * terms and corporate-order boxes, Place Order → /thank-you.
  */
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, countries: list, idempotencyKey, harvestBalancePaise, storeCreditPaise, addresses, prefill, codLimitPaise, panFromPaise } = loaderData;
+  const {
+    view,
+    countries: list,
+    idempotencyKey,
+    harvestBalancePaise,
+    storeCreditPaise,
+    metalBalanceMg,
+    addresses,
+    prefill,
+    codLimitPaise,
+    panFromPaise,
+  } = loaderData;
+  const [useMetal, setUseMetal] = useState(actionData ? actionData.values.useMetalAccount === 'on' : metalBalanceMg > 0);
   const [useHarvest, setUseHarvest] = useState(actionData ? actionData.values.useHarvest === 'on' : harvestBalancePaise > 0);
   const [useStoreCredit, setUseStoreCredit] = useState(actionData ? actionData.values.useStoreCredit === 'on' : storeCreditPaise > 0);
   const navigate = useNavigate();
@@ -303,7 +319,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const fields = actionData?.fields ?? {};
   // After a refusal, what was typed; else the saved address picked (or the default one, or the profile's name and mobile).
   const values: Values = actionData?.values ?? { ...prefill, saveAddress: addresses.length === 0 ? 'on' : undefined };
-  const totals = cartTotals(view.lines, view.shippingFeePaise, view.coupon, useHarvest ? harvestBalancePaise : 0, useStoreCredit ? storeCreditPaise : 0);
+  const totals = cartTotals(
+    view.lines,
+    view.shippingFeePaise,
+    view.coupon,
+    useHarvest ? harvestBalancePaise : 0,
+    useStoreCredit ? storeCreditPaise : 0,
+    useMetal ? metalBalanceMg : 0,
+  );
   const codOpen = codLimitPaise > 0 && totals.payablePaise < codLimitPaise;
   const [chosenMethod, setMethod] = useState(values.paymentMethod === 'cod' ? 'cod' : 'online');
   const method = chosenMethod === 'cod' && codOpen ? 'cod' : 'online';
@@ -562,6 +585,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             {view.couponNotice && <FormAlert tone="info">{view.couponNotice}</FormAlert>}
             {couponApplied && <FormAlert tone="success">{view.coupon?.message}</FormAlert>}
             {!view.coupon && hasLines && <CouponOffers offers={view.offers} busy={placing} />}
+            {metalBalanceMg > 0 && (
+              <div className="check-field">
+                <input id="use-metal-account" name="useMetalAccount" type="checkbox" checked={useMetal} onChange={(e) => setUseMetal(e.target.checked)} />
+                <label htmlFor="use-metal-account">
+                  Pay for the gold with my metal account ({formatGrams(metalBalanceMg)} of fine gold): you pay the making, stones and GST
+                </label>
+              </div>
+            )}
             {harvestBalancePaise > 0 && (
               <div className="check-field">
                 <input id="use-harvest" name="useHarvest" type="checkbox" checked={useHarvest} onChange={(e) => setUseHarvest(e.target.checked)} />

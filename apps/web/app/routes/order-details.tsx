@@ -300,6 +300,12 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                         <dd>{formatRupees(Math.max(0, detail.totals.totalPaise - detail.advancePaise))}</dd>
                       </>
                     )}
+                    {detail.totals.metalAccountPaise > 0 && (
+                      <>
+                        <dt>Old gold from your metal account ({formatGrams(detail.totals.metalAccountMg)} fine)</dt>
+                        <dd>-{formatRupees(detail.totals.metalAccountPaise)}</dd>
+                      </>
+                    )}
                     {detail.totals.rateLockAdvancePaise > 0 && (
                       <>
                         <dt>Advance paid on your rate lock</dt>
@@ -318,7 +324,10 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                         <dd>-{formatRupees(detail.totals.storeCreditPaise)}</dd>
                       </>
                     )}
-                    {(detail.totals.harvestCreditPaise > 0 || detail.totals.storeCreditPaise > 0 || detail.totals.rateLockAdvancePaise > 0) && (
+                    {(detail.totals.harvestCreditPaise > 0 ||
+                      detail.totals.storeCreditPaise > 0 ||
+                      detail.totals.rateLockAdvancePaise > 0 ||
+                      detail.totals.metalAccountPaise > 0) && (
                       <>
                         <dt>Paid by you</dt>
                         <dd>{formatRupees(payableOf(detail.totals))}</dd>

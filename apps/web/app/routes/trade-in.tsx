@@ -97,7 +97,16 @@ export default function TradeIn({ loaderData: { weight, purity, estimate, error 
                 to={bookingHref({ kind: 'store', purpose: 'trade_in', weight: String(estimate.weightMg / 1000), purity: estimate.purity })}
               >
                 Book a store visit
+              </Link>{' '}
+              <Link
+                className="btn btn-secondary"
+                to={bookingHref({ kind: 'store', purpose: 'assay', weight: String(estimate.weightMg / 1000), purity: estimate.purity })}
+              >
+                Book an assay to keep it as grams
               </Link>
+              <p className="muted">
+                At an assay we test your gold and keep its fine gold in your metal account for 365 days, to pay for the gold of a new piece.
+              </p>
             </div>
           )}
           {error && !estimate && <FormAlert tone="error">{error}</FormAlert>}

@@ -10,6 +10,7 @@ const PURPOSE: Record<Appointment['purpose'], string> = {
   custom_design: 'about a custom design',
   exchange: 'about an exchange',
   other: '',
+  assay: 'to have old gold assayed for your metal account',
 };
 
 /** '1 December 2026' from '2026-12-01'. */

@@ -1,7 +1,18 @@
 import type { CartAdd, CartLine, ProductDetail } from '@milli/contracts/schemas';
 import { pictureInColour } from '@milli/contracts';
 import type { CartLineOptions, Db } from '@milli/db';
-import { priceChoice, rateLockPlan, resolveChoice, indianDate, weightOfChoice, type HeldRateLock, type LockableLine, type RateLockShare } from '@milli/pricing';
+import {
+  priceChoice,
+  rateLockPlan,
+  resolveChoice,
+  indianDate,
+  pieceFineMg,
+  weightOfChoice,
+  type FineGoldLine,
+  type HeldRateLock,
+  type LockableLine,
+  type RateLockShare,
+} from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -30,6 +41,15 @@ export function lockableLine(product: ProductDetail, options: CartLineOptions, q
   const card = product.pricing;
   const weightMg = weightOfChoice(card, options.size === undefined ? undefined : String(options.size));
   return { metal: card.metal, purity: weightMg === null ? null : (options.purity ?? card.defaultPurity), weightMg, quantity };
+}
+
+/**
+ * A priced line as the metal account sees it (issue 42): one piece's fine gold (gold by weight only) and its metal as
+ * charged today; the cart shows it and checkout plans the account's grams with it (metalAccountPlan).
+ */
+export function fineGoldLine(product: ProductDetail, options: CartLineOptions, quantity: number, metalPaisePerPiece: number): FineGoldLine {
+  const line = lockableLine(product, options, quantity);
+  return { fineMgPerPiece: pieceFineMg(line.metal, line.purity, line.weightMg), metalPaisePerPiece, quantity };
 }
 
 /**
@@ -189,11 +209,14 @@ export function createCartService(db: Db, catalog: CartCatalog, now: () => Date 
         let today = r.unitPricePaise;
         let sale: { beforePaise: number; percentOff: number } | null = null;
         let rateLock: CartLine['rate_lock'] = null;
+        let fine: FineGoldLine | null = null;
         try {
           if (product) {
             const locked = withLocks.get(r.cartId);
-            const breakup = locked?.breakup ?? priceOptions(product, r.options);
+            const plain = locked ? null : priceOptions(product, r.options);
+            const breakup = locked?.breakup ?? plain!;
             today = breakup.totalPaise;
+            fine = fineGoldLine(product, locked?.options ?? plain!.options, r.quantity, breakup.metalPaise);
             if (breakup.saleDiscountPaise > 0) sale = { beforePaise: breakup.beforePaise, percentOff: breakup.salePercentOff };
             if (locked?.share && breakup.lockedRatePaisePerGram !== null && breakup.ratePaisePerGram !== null)
               rateLock = {
@@ -225,6 +248,8 @@ export function createCartService(db: Db, catalog: CartCatalog, now: () => Date 
           product_stock_status: r.stock > 0 ? 'In Stock' : 'Out of Stock',
           options: { ...r.options, ...(r.options.size !== undefined ? { size: String(r.options.size) } : {}) },
           rate_lock: rateLock,
+          fine_gold_mg: fine?.fineMgPerPiece ?? null,
+          metal_paise: fine && fine.fineMgPerPiece !== null ? fine.metalPaisePerPiece : null,
         };
       });
     },

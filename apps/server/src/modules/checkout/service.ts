@@ -4,10 +4,21 @@ import type { PaymentRecord, PaymentService } from '../payments/service.ts';
 import { GATEWAY_MINIMUM_PAISE } from '../payments/service.ts';
 import { isUniqueViolation, type CartLineOptions, type Db } from '@milli/db';
 import type { Order } from '@milli/db/schema';
-import { formatRupees, indianDate, orderTotals, payableOf, startOfIndianDate, trimRateLockUses, weightOfChoice, type HeldRateLock } from '@milli/pricing';
+import {
+  formatRupees,
+  indianDate,
+  metalAccountPlan,
+  orderTotals,
+  payableOf,
+  startOfIndianDate,
+  trimRateLockUses,
+  weightOfChoice,
+  type HeldRateLock,
+} from '@milli/pricing';
 import { type SessionCustomer } from '../../plugins/session.ts';
 import { DomainError } from '../../domain-error.ts';
-import { emptyCart, priceOptions, priceWithLocks, storedCartLines, type StoredCartLine } from '../cart/service.ts';
+import { emptyCart, fineGoldLine, priceOptions, priceWithLocks, storedCartLines, type StoredCartLine } from '../cart/service.ts';
+import { heldMetalCredits, noMetalError, useMetalCredits } from '../metal-accounts/service.ts';
 import { heldRateLocks, useRateLocks } from '../rate-locks/service.ts';
 import { lockStock, takeStock, type CatalogService } from '../catalog/service.ts';
 import { checkCoupon, redeemCoupon } from '../coupons/service.ts';
@@ -58,6 +69,8 @@ function answerOf(order: Order, replayed: boolean, payment: GatewayPayment | nul
     harvestCreditPaise: order.harvestCreditPaise,
     storeCreditPaise: order.storeCreditPaise,
     rateLockAdvancePaise: order.rateLockAdvancePaise,
+    metalAccountMg: order.metalAccountMg,
+    metalAccountPaise: order.metalAccountPaise,
     couponCode: order.couponCode,
     replayed,
     status,
@@ -253,6 +266,17 @@ export function createCheckoutService(
       if (!settings) throw new DomainError('NO_SETTINGS', 'The store is not set up yet.');
       const subtotalPaise = orderTotals({ lines: priced, shippingFeePaise: 0 }).subtotalPaise;
 
+      // Issue 42: fine gold from the metal account, when asked for, pays the gold pieces' metal (up to each piece's fine
+      // gold) by the cart's function; the credits' rows are locked to commit (after the rate locks', before the customer's).
+      const metal = input.useMetalAccount ? await heldMetalCredits(tx, customer.id, at) : null;
+      if (metal && metal.balanceMg === 0) throw await noMetalError(tx, customer.id, at);
+      const metalPlan = metal
+        ? metalAccountPlan(
+            priced.map((p) => fineGoldLine(p.product, p.options, p.quantity, p.breakup.metalPaise)),
+            metal.balanceMg,
+          )
+        : null;
+
       // Step 3: the coupon (its row locked until commit, so its last use goes to one order only).
       const coupon = input.couponCode ? await checkCoupon(tx, input.couponCode, subtotalPaise, customer.id, at, { lock: true }) : null;
 
@@ -271,6 +295,7 @@ export function createCheckoutService(
           harvestBalancePaise: balancePaise,
           storeCreditBalancePaise: creditPaise,
           rateLockAdvancePaise: advancePaise,
+          metalAccountPaise: metalPlan?.paise ?? 0,
         });
       let totals = totalsWith(harvestBalancePaise, storeCreditPaise);
       // The gateway takes nothing under Rs. 1: balances that would leave less than that to pay online are used
@@ -287,6 +312,12 @@ export function createCheckoutService(
       }
       // The advance each lock gives, as the totals applied it (never more than the order's total).
       const lockUses = trimRateLockUses(lockPlan.uses, totals.rateLockAdvancePaise);
+      // The gold pays only the metal it covers: a discount can never make it settle less than its grams' worth.
+      if (metalPlan && totals.metalAccountPaise < metalPlan.paise)
+        throw new DomainError(
+          'METAL_ACCOUNT_CHANGED',
+          'The gold in your metal account would pay more than this order’s total after its discount. Please place the order without it, or remove the coupon.',
+        );
 
       // Step 5: how it is paid. Online (the default) holds the pieces for the payment; pay on delivery only
       // below the store's limit and never at Rs. 2 lakh or more (s.269ST); PAN from Rs. 2 lakh (Rule 114B).
@@ -337,6 +368,8 @@ export function createCheckoutService(
           harvestCreditPaise: totals.harvestCreditPaise,
           storeCreditPaise: totals.storeCreditPaise,
           rateLockAdvancePaise: totals.rateLockAdvancePaise,
+          metalAccountMg: metalPlan?.usedMg ?? 0,
+          metalAccountPaise: totals.metalAccountPaise,
           couponCode: coupon?.coupon.code ?? null,
           idempotencyKey: key,
           companyName: input.companyName || null,
@@ -398,6 +431,9 @@ export function createCheckoutService(
       if (form60) await recordForm60(tx, order.id, { ...form60, amountPaise: totals.totalPaise, declaredAt: at });
       // Issue 42: the grams and advance of the rate locks, taken in statements that check what is left.
       if (lockUses.length > 0) await useRateLocks(tx, customer.id, order.id, lockUses, at);
+      // Issue 42: the metal account's fine gold, soonest to expire first, in statements that check what is left.
+      if (metal && metalPlan && metalPlan.usedMg > 0)
+        await useMetalCredits(tx, customer.id, order.id, metal.credits, metalPlan.usedMg, totals.metalAccountPaise, at);
       if (totals.harvestCreditPaise > 0) await spendBalance(tx, customer.id, totals.harvestCreditPaise, order.id, at);
       if (totals.storeCreditPaise > 0)
         await moveStoreCredit(tx, {

@@ -89,6 +89,7 @@ describe('the Jobs screen', () => {
       'payments.reconcile',
       'harvest.daily',
       'rate-locks.end',
+      'metal-accounts.expire',
       'catalog.sales',
       'appointments.remind',
       'housekeeping.sweep',
@@ -98,7 +99,7 @@ describe('the Jobs screen', () => {
       'messages.send',
     ]);
     expect(body.queues[0]).toMatchObject({ name: 'payments.reconcile', schedule: 'Every minute', retryLimit: 2, retryDelaySeconds: 10 });
-    expect(body.queues[7]).toMatchObject({ name: 'mail.send', schedule: null, retryLimit: 7 });
+    expect(body.queues[8]).toMatchObject({ name: 'mail.send', schedule: null, retryLimit: 7 });
   });
 
   it('is the owner’s alone', async () => {

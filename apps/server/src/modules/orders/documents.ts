@@ -50,6 +50,8 @@ export const totalsViewOf = (order: Order): OrderDetail['totals'] => ({
   harvestCreditPaise: order.harvestCreditPaise,
   storeCreditPaise: order.storeCreditPaise,
   rateLockAdvancePaise: order.rateLockAdvancePaise,
+  metalAccountMg: order.metalAccountMg,
+  metalAccountPaise: order.metalAccountPaise,
   totalPaise: order.totalPaise,
 });
 
@@ -157,6 +159,8 @@ export async function renderOrderInvoice(db: Db, order: Order, s: SettingsRow) {
       harvestCreditPaise: order.harvestCreditPaise,
       storeCreditPaise: order.storeCreditPaise,
       rateLockAdvancePaise: order.rateLockAdvancePaise,
+      metalAccountMg: order.metalAccountMg,
+      metalAccountPaise: order.metalAccountPaise,
       advancePaise: order.advancePaise,
       adjustments: settled
         .filter((j) => j.lineId === null || !lineIds.has(j.lineId))

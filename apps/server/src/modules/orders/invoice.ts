@@ -1,5 +1,5 @@
 import type { CartLineOptions } from '@milli/db';
-import { formatRupees, invoiceTax, purityMark, rupeesInWords } from '@milli/pricing';
+import { formatGrams, formatRupees, invoiceTax, purityMark, rupeesInWords } from '@milli/pricing';
 import type { Weight } from './invoice-fonts.ts';
 import { addressLines, grams, indianDate, PAPER, Sheet, startDocument, wrap } from './pdf-draw.ts';
 import { gstinProblem, maskedAadhaar, stateCodeOfGstin } from '@milli/contracts';
@@ -57,6 +57,12 @@ export interface InvoiceInput {
   advancePaise?: number;
   /** Issue 42: the advance of the shopper's rate locks the order used, received before it: shown against the total. */
   rateLockAdvancePaise?: number;
+  /**
+   * Issue 42: fine gold from the shopper's metal account (old gold received in exchange) and the part of the price it
+   * settled: consideration for the new articles, shown after the invoice total; GST stays on the full value (decision 061).
+   */
+  metalAccountMg?: number;
+  metalAccountPaise?: number;
   /** Weight differences settled at packing that belong to no line (a line's own is folded into it: issue 39). */
   adjustments?: { kind: 'charge' | 'refund'; amountPaise: number; reason: string }[];
   lines: InvoiceLine[];
@@ -236,6 +242,8 @@ export interface InvoiceFigures {
   storeCredit: number;
   /** Issue 42: the rate locks' advance, received before the invoice. */
   rateLockAdvance: number;
+  /** Issue 42: old gold from the metal account, settling part of the price. */
+  metalAccount: number;
   payable: number;
   words: string;
 }
@@ -272,7 +280,8 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
   });
   const storeCredit = input.storeCreditPaise ?? 0;
   const rateLockAdvance = input.rateLockAdvancePaise ?? 0;
-  const payable = Math.max(tax.total - rateLockAdvance - input.harvestCreditPaise - storeCredit, 0);
+  const metalAccount = input.metalAccountPaise ?? 0;
+  const payable = Math.max(tax.total - metalAccount - rateLockAdvance - input.harvestCreditPaise - storeCredit, 0);
   return {
     intraState,
     place,
@@ -287,6 +296,7 @@ export function invoiceFigures(input: InvoiceInput, seller: InvoiceSeller): Invo
     harvestCredit: input.harvestCreditPaise,
     storeCredit,
     rateLockAdvance,
+    metalAccount,
     payable,
     words: rupeesInWords(payable),
   };
@@ -536,7 +546,8 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   const settled = input.adjustments ?? [];
   const advance = input.advancePaise ?? 0;
   let words = figures.words;
-  if (figures.harvestCredit > 0 || figures.storeCredit > 0 || settled.length > 0 || advance > 0 || figures.rateLockAdvance > 0) {
+  if (figures.harvestCredit > 0 || figures.storeCredit > 0 || settled.length > 0 || advance > 0 || figures.rateLockAdvance > 0 || figures.metalAccount > 0) {
+    if (figures.metalAccount > 0) sum(`Old gold in exchange (${formatGrams(input.metalAccountMg ?? 0)} fine)`, `-${amount(figures.metalAccount)}`);
     if (figures.rateLockAdvance > 0) sum('Advance received on the rate lock', `-${amount(figures.rateLockAdvance)}`);
     if (figures.harvestCredit > 0) sum('Paid from Milli Harvest plan', `-${amount(figures.harvestCredit)}`);
     if (figures.storeCredit > 0) sum('Paid from store credit', `-${amount(figures.storeCredit)}`);
@@ -557,7 +568,7 @@ export async function renderInvoicePdf(input: InvoiceInput, seller: InvoiceSelle
   }
   sheet.y -= 10;
   for (const l of wrap(
-    `Prices include GST. ${figures.intraState ? 'Intra-state supply: CGST and SGST' : 'Inter-state supply: IGST'} at ${seller.gstPercent}% on articles of jewellery (HSN 7113). Weights, values, making and hallmarking charges under each article are before GST and discount, as priced on the order date; the hallmarking charge is part of the making charges. ${figures.place.state ? `Place of supply: ${figures.place.state.name} (${figures.place.state.code}), ${PLACE_SOURCE[figures.place.source]}.` : 'Place of supply not known.'} This is a computer-generated invoice.`,
+    `Prices include GST. ${figures.intraState ? 'Intra-state supply: CGST and SGST' : 'Inter-state supply: IGST'} at ${seller.gstPercent}% on articles of jewellery (HSN 7113). Weights, values, making and hallmarking charges under each article are before GST and discount, as priced on the order date; the hallmarking charge is part of the making charges.${figures.metalAccount > 0 ? ' Old gold received from the buyer in exchange is part of the consideration for these articles: GST is charged on their full value and is not reduced by it.' : ''} ${figures.place.state ? `Place of supply: ${figures.place.state.name} (${figures.place.state.code}), ${PLACE_SOURCE[figures.place.source]}.` : 'Place of supply not known.'} This is a computer-generated invoice.`,
     measure,
     8,
     width,

@@ -138,6 +138,11 @@ export function orderPlacedMail(brand: Brand, to: string, order: PlacedOrderMail
     `Subtotal ${formatRupees(t.subtotalPaise)}` +
       (t.discountPaise > 0 ? ` · Coupon ${order.couponCode ?? ''} −${formatRupees(t.discountPaise)}` : '') +
       ` · Shipping ${formatRupees(t.shippingPaise)} · Total ${formatRupees(t.totalPaise)} (GST included: ${formatRupees(t.gstPaise)})`,
+    ...(t.metalAccountPaise > 0
+      ? [
+          `Settled by the old gold in your metal account: ${formatRupees(t.metalAccountPaise)}.${t.rateLockAdvancePaise > 0 || t.harvestCreditPaise > 0 || t.storeCreditPaise > 0 ? '' : ` Left to pay: ${formatRupees(t.payablePaise)}.`}`,
+        ]
+      : []),
     ...(t.rateLockAdvancePaise > 0
       ? [
           `Paid by your rate lock's advance: ${formatRupees(t.rateLockAdvancePaise)}.${t.harvestCreditPaise > 0 || t.storeCreditPaise > 0 ? '' : ` Left to pay: ${formatRupees(t.payablePaise)}.`}`,

@@ -33,6 +33,7 @@ import { returnStock } from '../catalog/service.ts';
 import { releaseCoupon } from '../coupons/service.ts';
 import { giveBackStoreCredit } from '../store-credit/service.ts';
 import { giveBackRateLocks } from '../rate-locks/service.ts';
+import { giveBackMetal } from '../metal-accounts/service.ts';
 
 export { orderPlacedMail, shipmentOf };
 
@@ -50,6 +51,7 @@ function totalsOf(order: Order): OrderTotals {
     harvestCreditPaise: order.harvestCreditPaise,
     storeCreditPaise: order.storeCreditPaise,
     rateLockAdvancePaise: order.rateLockAdvancePaise,
+    metalAccountPaise: order.metalAccountPaise,
     payablePaise: payableOf(order),
   };
 }
@@ -130,6 +132,8 @@ export async function cancelOrder(
   // Issue 42: the rate locks' grams and advance it used, back to the locks (their rows before the customer's, as
   // checkout takes them), or, for a lock ended since, its advance refunded.
   const lockRefunds = await giveBackRateLocks(tx, payments, order.customerId, order.id, at);
+  // Issue 42: the metal account's fine gold it used, back to its credits (their rows, too, before the customer's).
+  await giveBackMetal(tx, order.customerId, order.id, at);
   // The store credit first: it takes the customer's row lock, which placing an order takes before the pieces' (with
   // the cart's), so a cancel and a checkout of the same customer at once wait for each other, never deadlock
   // (decision 031). Given back once: a second reversal of the same order finds nothing owed.

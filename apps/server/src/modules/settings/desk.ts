@@ -85,6 +85,8 @@ const CHECKS: Record<SettingsField, Check> = {
   rateLockPeriods: (v) => (periodsOf(String(v)) ? null : 'Give 1 to 6 periods in days, separated by commas (e.g. 30, 90, 180), each from 1 to 1095.'),
   rateLockMaxMg: whole('rate lock cap', 1_000, 10_000_000, ' mg (1 g to 10 kg)'),
   rateLockUnusedAdvance: (v) => (v === 'refund' || v === 'keep' ? null : 'Choose whether an unused advance is refunded or kept.'),
+  metalMeltingLossPerMille: whole('melting loss', 0, 200, ' per mille'),
+  metalAssayMaxMg: whole('most per assay', 1_000, 10_000_000, ' mg (1 g to 10 kg)'),
   staffTwoFactorRequired: (v) => (typeof v === 'boolean' ? null : 'Say yes or no.'),
 };
 
@@ -140,6 +142,8 @@ export function settingsOf(row: SettingsRow): AdminSettings {
     rateLockPeriods: [...row.rateLockPeriodsDays].sort((a, b) => a - b).join(', '),
     rateLockMaxMg: row.rateLockMaxMg,
     rateLockUnusedAdvance: row.rateLockUnusedAdvance,
+    metalMeltingLossPerMille: row.metalMeltingLossPerMille,
+    metalAssayMaxMg: row.metalAssayMaxMg,
     staffTwoFactorRequired: row.staffTwoFactorRequired,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -8,6 +8,7 @@ export const ACCOUNT_TABS = [
   { id: 'payments', label: 'Payments' },
   { id: 'store-credit', label: 'Store credit' },
   { id: 'rate-locks', label: 'Rate locks' },
+  { id: 'metal-account', label: 'Metal account' },
   { id: 'addresses', label: 'Addresses' },
   { id: 'edit', label: 'Edit Profile' },
   { id: 'logout', label: 'Logout' },

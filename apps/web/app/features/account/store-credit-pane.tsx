@@ -20,6 +20,7 @@ const KIND: Record<StoreCreditStatement['entries'][number]['kind'], string> = {
   spent: 'Spent',
   given_back: 'Given back',
   correction: 'Correction',
+  gold_sold: 'Gold sold back',
 };
 const when = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 

@@ -22,9 +22,10 @@ export const NUMBER_FIELDS = [
   'appointmentSlotCapacity',
   'backupRetentionDays',
   'rateLockAdvancePercent',
+  'metalMeltingLossPerMille',
 ] as const satisfies readonly SettingsField[];
 /** Issue 42: weights typed in grams (sent as mg). */
-export const GRAM_FIELDS = ['rateLockMaxMg'] as const satisfies readonly SettingsField[];
+export const GRAM_FIELDS = ['rateLockMaxMg', 'metalAssayMaxMg'] as const satisfies readonly SettingsField[];
 
 /** What each field is called on the screen, for the saved notice. */
 export const FIELD_LABELS: Record<SettingsField, string> = {
@@ -61,6 +62,8 @@ export const FIELD_LABELS: Record<SettingsField, string> = {
   rateLockPeriods: 'rate lock periods',
   rateLockMaxMg: 'rate lock cap',
   rateLockUnusedAdvance: 'unused advance rule',
+  metalMeltingLossPerMille: 'melting loss',
+  metalAssayMaxMg: 'most per assay',
   staffTwoFactorRequired: 'two-factor rule',
 };
 

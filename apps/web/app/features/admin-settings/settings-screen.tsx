@@ -335,6 +335,33 @@ export function SettingsScreen({ settings, result }: { settings: AdminSettings; 
           />
         </FieldGroup>
 
+        <FieldGroup legend="Metal account (old gold assayed)">
+          <NumberField
+            name="metalMeltingLossPerMille"
+            label="Melting loss"
+            unit="per mille of the fine gold"
+            min={0}
+            max={200}
+            step={1}
+            hint="Taken off the fine gold of old gold at the assay: 20 is 2 %. Applies to assays from now on."
+            defaultValue={number('metalMeltingLossPerMille')}
+            error={errors.metalMeltingLossPerMille}
+            required
+          />
+          <NumberField
+            name="metalAssayMaxMg"
+            label="Most per assay"
+            unit="g of old gold (gross)"
+            min={1}
+            max={10000}
+            step="any"
+            hint="The assay desk records larger lots as separate assays."
+            defaultValue={typed ? number('metalAssayMaxMg') : settings.metalAssayMaxMg / 1000}
+            error={errors.metalAssayMaxMg}
+            required
+          />
+        </FieldGroup>
+
         <FieldGroup legend="Backups">
           <NumberField
             name="backupRetentionDays"

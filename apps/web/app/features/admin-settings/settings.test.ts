@@ -37,6 +37,8 @@ const FORM = {
   rateLockPeriods: '30, 90, 180',
   rateLockMaxMg: '50',
   rateLockUnusedAdvance: 'refund',
+  metalMeltingLossPerMille: '20',
+  metalAssayMaxMg: '1000',
 };
 
 function fakeApi(answer: AdminSendResult<unknown>) {
@@ -64,6 +66,9 @@ describe('saving the settings form', () => {
       rateLockPeriods: '30, 90, 180',
       rateLockAdvancePercent: 10,
       rateLockUnusedAdvance: 'refund',
+      // The metal account's most per assay is typed in grams too.
+      metalMeltingLossPerMille: 20,
+      metalAssayMaxMg: 1_000_000,
     });
     expect(savedMessage(result)).toBe('Saved: pay-on-delivery limit and GST rate. 12 product prices follow the new GST rate.');
   });

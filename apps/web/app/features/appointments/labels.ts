@@ -8,6 +8,7 @@ export const PURPOSE_LABELS: Record<Appointment['purpose'], string> = {
   custom_design: 'Talk about a custom design',
   exchange: 'Exchange or buy-back of a Milli piece',
   other: 'Something else',
+  assay: 'Old gold assay for my metal account',
 };
 
 export const TRADE_IN_PURITIES = [24, 22, 20, 18, 14, 9] as const;

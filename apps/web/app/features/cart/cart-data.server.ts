@@ -37,6 +37,8 @@ async function customerLines(api: ApiClient, userId: number): Promise<CartViewLi
     stock: r.product_stock,
     choices: choicesText(r.options),
     rateLock: r.rate_lock ?? null,
+    fineGoldMg: r.fine_gold_mg ?? null,
+    metalPaise: r.metal_paise ?? null,
   }));
 }
 

@@ -1,5 +1,5 @@
 import type { ApiAnswer } from '@milli/contracts';
-import { couponDiscount, formatGrams, formatRupees, orderTotals, type CouponRule, type OrderTotals } from '@milli/pricing';
+import { couponDiscount, formatGrams, formatRupees, metalAccountPlan, orderTotals, type CouponRule, type OrderTotals } from '@milli/pricing';
 
 /**
  * The cart's actions redirect back to /cart on success (POST, redirect, GET), so the page is read with the
@@ -29,6 +29,9 @@ export interface CartViewLine {
   choices: string;
   /** Issue 42: the shopper's rate lock covers this line's metal (the server's plan, at the cart's quantities); null otherwise. */
   rateLock?: CartRateLock | null;
+  /** Issue 42: one piece's fine gold (mg) and its metal as charged today, which the metal account's grams may pay for. */
+  fineGoldMg?: number | null;
+  metalPaise?: number | null;
 }
 
 /** A line's share of a rate lock: mg of one piece at the rate charged, the day's rate, and the advance it counts. */
@@ -69,6 +72,8 @@ export interface QuantityLine {
   unitPricePaise: number;
   quantity: number;
   rateLock?: Pick<CartRateLock, 'advancePaise'> | null;
+  fineGoldMg?: number | null;
+  metalPaise?: number | null;
 }
 
 /**
@@ -81,12 +86,21 @@ export function cartTotals(
   coupon: AppliedCoupon | null,
   harvestBalancePaise = 0,
   storeCreditBalancePaise = 0,
+  metalBalanceMg = 0,
 ): OrderTotals {
   const subtotal = orderTotals({ lines, shippingFeePaise: 0 }).subtotalPaise;
   const discountPaise = coupon ? couponDiscount(coupon.rule, subtotal) : 0;
   // Issue 42: the advance the server planned for the lines' rate-locked grams (checkout takes it off what is left to pay).
   const rateLockAdvancePaise = lines.reduce((n, l) => n + (l.quantity > 0 ? (l.rateLock?.advancePaise ?? 0) : 0), 0);
-  return orderTotals({ lines, shippingFeePaise, discountPaise, harvestBalancePaise, storeCreditBalancePaise, rateLockAdvancePaise });
+  // Issue 42: the metal account's fine gold over the gold lines, by the function checkout charges with.
+  const metalAccountPaise =
+    metalBalanceMg > 0
+      ? metalAccountPlan(
+          lines.map((l) => ({ fineMgPerPiece: l.fineGoldMg ?? null, metalPaisePerPiece: l.metalPaise ?? 0, quantity: l.quantity })),
+          metalBalanceMg,
+        ).paise
+      : 0;
+  return orderTotals({ lines, shippingFeePaise, discountPaise, harvestBalancePaise, storeCreditBalancePaise, rateLockAdvancePaise, metalAccountPaise });
 }
 
 /** The JSON of checkout's cartDataList (spec §3): productId and quantity per product. */

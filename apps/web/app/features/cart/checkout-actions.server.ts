@@ -38,6 +38,7 @@ export async function placeOrder(api: ApiClient, request: Request) {
 
   if (form.get('useHarvest') === 'on') values.useHarvest = 'on';
   if (form.get('useStoreCredit') === 'on') values.useStoreCredit = 'on';
+  if (form.get('useMetalAccount') === 'on') values.useMetalAccount = 'on';
   const body = new FormData();
   for (const f of BILLING_FIELDS) {
     // Company fields count only when the corporate box is ticked (they stay in the page, hidden, otherwise).
@@ -61,6 +62,7 @@ export async function placeOrder(api: ApiClient, request: Request) {
   body.set('idempotencyKey', text('idempotencyKey'));
   if (form.get('useHarvest') === 'on') body.set('useHarvest', 'true');
   if (form.get('useStoreCredit') === 'on') body.set('useStoreCredit', 'true');
+  if (form.get('useMetalAccount') === 'on') body.set('useMetalAccount', 'true');
 
   // Checked first with the route's own schema: a form it refuses gets the API's very messages without the call.
   const reply = await replyTo(api, 'POST', '/api/orders/placeOrders', body, PlaceOrderSchema);

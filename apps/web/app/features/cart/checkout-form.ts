@@ -40,7 +40,8 @@ export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 
 export type CheckoutField = BillingField | ShippingField | 'form60Declaration';
 /** The form's checkboxes, kept as 'on' when ticked. */
-export type CheckoutFlag = 'corporate' | 'useHarvest' | 'useStoreCredit' | 'shipToDifferent' | 'saveAddress' | 'form60' | 'form60Declaration';
+export type CheckoutFlag =
+  'corporate' | 'useHarvest' | 'useStoreCredit' | 'useMetalAccount' | 'shipToDifferent' | 'saveAddress' | 'form60' | 'form60Declaration';
 
 export interface CheckoutResult {
   message: string;

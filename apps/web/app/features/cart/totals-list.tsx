@@ -22,6 +22,14 @@ export function TotalsList({ totals, couponCode }: { totals: OrderTotals; coupon
       </dd>
       <dt className="totals-note">GST included</dt>
       <dd className="totals-note">{formatRupees(totals.gstPaise)}</dd>
+      {totals.metalAccountPaise > 0 && (
+        <>
+          <dt>Old gold from your metal account</dt>
+          <dd className="totals-discount" data-testid="metal-account">
+            −{formatRupees(totals.metalAccountPaise)}
+          </dd>
+        </>
+      )}
       {totals.rateLockAdvancePaise > 0 && (
         <>
           <dt>From your rate lock’s advance</dt>
@@ -46,7 +54,7 @@ export function TotalsList({ totals, couponCode }: { totals: OrderTotals; coupon
           </dd>
         </>
       )}
-      {(totals.harvestCreditPaise > 0 || totals.storeCreditPaise > 0 || totals.rateLockAdvancePaise > 0) && (
+      {(totals.harvestCreditPaise > 0 || totals.storeCreditPaise > 0 || totals.rateLockAdvancePaise > 0 || totals.metalAccountPaise > 0) && (
         <>
           <dt className="totals-grand">To pay</dt>
           <dd className="totals-grand" data-testid="payable">

@@ -67,6 +67,8 @@ const BASE = {
     harvestCreditPaise: 0,
     storeCreditPaise: 0,
     rateLockAdvancePaise: 0,
+    metalAccountMg: 0,
+    metalAccountPaise: 0,
     totalPaise: 54_000_00,
   },
   history: [{ status: 'Placed', at: '2026-11-24T06:30:00.000Z', note: null }],

@@ -67,6 +67,8 @@ const DETAIL = {
     harvestCreditPaise: 0,
     storeCreditPaise: 0,
     rateLockAdvancePaise: 0,
+    metalAccountMg: 0,
+    metalAccountPaise: 0,
     totalPaise: 54_000_00,
   },
   history: [],

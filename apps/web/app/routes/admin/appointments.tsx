@@ -24,6 +24,7 @@ const PURPOSE: Record<AdminAppointment['purpose'], string> = {
   custom_design: 'Custom design',
   exchange: 'Exchange / buy-back',
   other: 'Other',
+  assay: 'Old gold assay',
 };
 const TONE = { Unconfirmed: 'warning', Booked: 'info', Attended: 'success', Missed: 'warning', Cancelled: 'neutral' } as const;
 /** An unconfirmed booking is shown as what it is: a guest who has not yet confirmed their e-mail (issue 35). */

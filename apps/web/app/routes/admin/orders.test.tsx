@@ -243,6 +243,8 @@ const BASE = {
     harvestCreditPaise: 0,
     storeCreditPaise: 0,
     rateLockAdvancePaise: 0,
+    metalAccountMg: 0,
+    metalAccountPaise: 0,
     advancePaise: 0,
     totalPaise: 54_000_00,
   },
