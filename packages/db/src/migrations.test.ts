@@ -129,6 +129,27 @@ describe('migrations', () => {
       expect(found.map((r) => r.table_name)).toEqual(TABLES);
     });
 
+    it('announce a change to anything a product answer shows, so every instance forgets its cached copy', async () => {
+      const found = await rows<{ table_name: string }>(
+        database,
+        "select distinct c.relname as table_name from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'milli_catalogue_changed' order by 1",
+      );
+      const announced = found.map((r) => r.table_name);
+      for (const table of [
+        'products',
+        'product_images',
+        'product_tags',
+        'product_stones',
+        'product_videos',
+        'product_spins',
+        'metal_rates',
+        'diamond_rates',
+        'reviews',
+      ]) {
+        expect(announced, table).toContain(table);
+      }
+    });
+
     it('install pg_trgm before the trigram indexes that need it', async () => {
       const ext = await rows<{ extname: string }>(database, "select extname from pg_extension where extname = 'pg_trgm'");
       expect(ext).toHaveLength(1);
