@@ -112,6 +112,7 @@ describe('the navigation', () => {
       'Orders',
       'Returns',
       'Exchanges & buy-back',
+      'Assay desk',
       'Sizer requests',
       'Appointments',
       'Customers',
