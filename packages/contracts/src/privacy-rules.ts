@@ -45,9 +45,10 @@ export const ERASED_ON_ERASURE = [
   { key: 'harvest', text: 'the e-mail address of your Milli Harvest plans' },
   { key: 'nominee', text: 'your nominee' },
   { key: 'wishlist-cart', text: 'your wish list and your cart' },
-  { key: 'messages', text: 'our copies of the mails we sent you' },
+  { key: 'messages', text: 'our copies of the mails, SMS and WhatsApp messages we sent you' },
   { key: 'consents', text: 'your marketing consents, which are withdrawn' },
   { key: 'staff-notes', text: 'our staff’s notes about you' },
+  { key: 'rate-alerts', text: 'your gold rate alerts, with the e-mail address or mobile number they went to' },
 ] as const;
 export type ErasedItem = (typeof ERASED_ON_ERASURE)[number]['key'];
 
@@ -93,7 +94,17 @@ export type RetainedItem = (typeof RETAINED_ON_ERASURE)[number]['key'];
 export const RETENTION_YEARS = 8;
 
 /** What blocks an erasure while it lasts (each with the reason the page gives). */
-export const ERASURE_BLOCKER_KINDS = ['order', 'return', 'exchange', 'custom-design', 'harvest', 'store-credit', 'refund'] as const;
+export const ERASURE_BLOCKER_KINDS = [
+  'order',
+  'return',
+  'exchange',
+  'custom-design',
+  'harvest',
+  'store-credit',
+  'metal-account',
+  'rate-lock',
+  'refund',
+] as const;
 export type ErasureBlockerKind = (typeof ERASURE_BLOCKER_KINDS)[number];
 
 /** Exports a customer may download in a day (counted per account in the database). */

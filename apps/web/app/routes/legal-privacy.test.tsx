@@ -136,6 +136,8 @@ describe('the privacy policy against what the store does', () => {
       'custom-design': 'a custom design request',
       harvest: 'a running or matured Milli Harvest plan',
       'store-credit': 'store credit',
+      'metal-account': 'fine gold left in your metal account',
+      'rate-lock': 'a live rate lock',
       refund: 'a refund still on its way',
     };
     for (const kind of ERASURE_BLOCKER_KINDS) expect(text, kind).toContain(said[kind]);

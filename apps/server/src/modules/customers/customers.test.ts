@@ -5,7 +5,7 @@
  * corrections in the audit log, and its permission. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { execFileSync } from 'node:child_process';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_ON_ERASURE, RETAINED_ON_ERASURE, erasedEmail, type ErasedItem, type RetainedItem } from '@milli/contracts';
 import { schema } from '@milli/db';
@@ -318,6 +318,61 @@ describe('Erasure', () => {
     // The gateway finishes the refund (as its webhook would tell).
     await t.database.db.update(schema.refunds).set({ status: 'processed', processedAt: new Date() }).where(eq(schema.refunds.customerId, gita.id));
     expect((await get('/api/account/privacy', gita)).json().erasure.blockers).toEqual([]);
+    // Issue 42: fine gold left in her metal account and a live rate lock would be forfeited: each waits, with its reason.
+    const [credit] = await t.database.db
+      .insert(schema.metalCredits)
+      .values({
+        customerId: gita.id,
+        grossMg: 10_000,
+        purityPerMille: 916,
+        meltingLossPerMille: 20,
+        fineMg: 8_976,
+        usedMg: 1_000,
+        madeAt: new Date(),
+        expiresAt: new Date(Date.now() + 365 * 86_400_000),
+      })
+      .returning();
+    const [lock] = await t.database.db
+      .insert(schema.rateLocks)
+      .values({
+        customerId: gita.id,
+        metal: 'gold',
+        purity: 22,
+        lockedMg: 10_000,
+        usedMg: 2_500,
+        ratePaisePerGram: 700_000,
+        rateDate: '2026-11-30',
+        advancePercent: 10,
+        advancePaise: 700_000,
+        periodDays: 30,
+        unusedAdvance: 'refund',
+        status: 'Live',
+        paidAt: new Date(),
+        endsAt: new Date('2026-12-30T10:00:00+05:30'),
+      })
+      .returning();
+    expect((await get('/api/account/privacy', gita)).json().erasure.blockers).toEqual([
+      { kind: 'metal-account', message: expect.stringMatching(/^You have 7\.976 g of fine gold in your metal account/) },
+      { kind: 'rate-lock', message: expect.stringContaining(`rate lock ${lock!.id} is live (7.5 g left until 30 December 2026)`) },
+    ]);
+    // Sold back and ended: nothing is owed, and erasure may go ahead.
+    await t.database.db.update(schema.metalCredits).set({ soldMg: 7_976 }).where(eq(schema.metalCredits.id, credit!.id));
+    await t.database.db.update(schema.rateLocks).set({ status: 'Ended', endedAt: new Date() }).where(eq(schema.rateLocks.id, lock!.id));
+    expect((await get('/api/account/privacy', gita)).json().erasure.blockers).toEqual([]);
+    // Her rate alerts: one of the account's, and one a guest asked for with her address.
+    const alert = {
+      metal: 'gold' as const,
+      purity: 22,
+      direction: 'below' as const,
+      levelPaisePerGram: 600_000,
+      rateAtRequestPaise: 700_000,
+      status: 'live' as const,
+    };
+    await t.database.db.insert(schema.rateAlerts).values([
+      { ...alert, email: 'gita@example.in', customerId: gita.id, personKey: `customer:${gita.id}`, tokenHash: `gita-alert-${gita.id}` },
+      { ...alert, email: 'Gita@Example.in', personKey: 'mailbox:gita@example.in', tokenHash: `gita-guest-alert-${gita.id}` },
+      { ...alert, email: 'someone.else@example.in', personKey: 'mailbox:someone.else@example.in', tokenHash: `other-alert-${gita.id}` },
+    ]);
     const review = await send('POST', `/api/product/${products[2]!}/reviews`, gita, { rating: 5, text: 'Lovely studs, they sparkle' });
     expect(review.statusCode, review.body).toBe(201);
     await t.database.db
@@ -405,6 +460,13 @@ describe('Erasure', () => {
         ]);
       },
       'staff-notes': async () => expect(await db.select().from(schema.customerNotes).where(eq(schema.customerNotes.customerId, gita.id))).toEqual([]),
+      'rate-alerts': async () => {
+        const left = await db
+          .select()
+          .from(schema.rateAlerts)
+          .where(like(schema.rateAlerts.tokenHash, `%-${gita.id}`));
+        expect(left.map((a) => a.email)).toEqual(['someone.else@example.in']);
+      },
     };
     const invoiceText = async () => {
       const invoice = await get(`/api/admin/orders/${orderNumber}/invoice.pdf`, ordersDesk);

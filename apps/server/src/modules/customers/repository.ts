@@ -26,6 +26,8 @@ const {
   refunds,
   reviews,
   storeCreditEntries,
+  metalCredits,
+  rateLocks,
   stores,
   wishlistItems,
 } = schema;
@@ -167,7 +169,7 @@ export function customersRepository(db: Db) {
 
     /** What keeps an erasure from going ahead now, as facts (the service words them). */
     async blockers(customerId: number) {
-      const [ordersOpen, returnsOpen, exchangesOpen, designsOpen, plansOpen, credit, refundsPending] = await Promise.all([
+      const [ordersOpen, returnsOpen, exchangesOpen, designsOpen, plansOpen, credit, refundsPending, metal, locks] = await Promise.all([
         db
           .select({ orderNumber: orders.orderNumber, status: orders.status })
           .from(orders)
@@ -207,6 +209,19 @@ export function customersRepository(db: Db) {
           .select({ amountPaise: refunds.amountPaise })
           .from(refunds)
           .where(and(eq(refunds.customerId, customerId), eq(refunds.status, 'pending'))),
+        // Issue 42: fine gold not yet used, sold or expired, in credits still within their 365 days.
+        db
+          .select({
+            left: sql<number>`coalesce(sum(${metalCredits.fineMg} - ${metalCredits.usedMg} - ${metalCredits.soldMg} - ${metalCredits.expiredMg}), 0)::bigint`.mapWith(
+              Number,
+            ),
+          })
+          .from(metalCredits)
+          .where(and(eq(metalCredits.customerId, customerId), sql`${metalCredits.expiresAt} > now()`)),
+        db
+          .select({ id: rateLocks.id, lockedMg: rateLocks.lockedMg, usedMg: rateLocks.usedMg, endsAt: rateLocks.endsAt })
+          .from(rateLocks)
+          .where(and(eq(rateLocks.customerId, customerId), eq(rateLocks.status, 'Live'))),
       ]);
       return {
         orders: ordersOpen,
@@ -216,6 +231,8 @@ export function customersRepository(db: Db) {
         plans: plansOpen,
         storeCreditPaise: credit[0]?.balance ?? 0,
         refundsPendingPaise: refundsPending.reduce((sum, r) => sum + r.amountPaise, 0),
+        metalMg: metal[0]?.left ?? 0,
+        rateLocks: locks.map((l) => ({ ...l, endsAt: l.endsAt ?? new Date() })),
       };
     },
 

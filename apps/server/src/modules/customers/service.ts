@@ -13,7 +13,7 @@ import {
 } from '@milli/contracts';
 import type { Consents, ConsentsUpdate, ErasureBlocker, EraseAccount, Nominee, NomineeUpdate, PrivacyExport, PrivacyOverview } from '@milli/contracts/schemas';
 import type { Db } from '@milli/db';
-import { formatRupees } from '@milli/pricing';
+import { dateInWords, formatGrams, formatRupees, indianDate } from '@milli/pricing';
 import { DomainError } from '../../domain-error.ts';
 import { hashToken } from '../../plugins/session.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
@@ -25,6 +25,7 @@ import { forgetPlanEmails } from '../harvest/service.ts';
 import { forgetMailTo, queueMail } from '../mail/service.ts';
 import { forgetMessagesOf } from '../messages/service.ts';
 import { anonymiseOrdersOf } from '../orders/service.ts';
+import { forgetRateAlertsOf } from '../rate-alerts/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { anonymiseSizerRequests } from '../stores/service.ts';
 import { forgetWishlist } from '../wishlist/service.ts';
@@ -134,6 +135,18 @@ export async function erasureBlockers(db: Db, customerId: number): Promise<Erasu
     blockers.push({
       kind: 'store-credit',
       message: `You have ${formatRupees(found.storeCreditPaise)} of store credit: spend it at checkout, or ask us about it, first, or erasing would forfeit it.`,
+    });
+  }
+  if (found.metalMg > 0) {
+    blockers.push({
+      kind: 'metal-account',
+      message: `You have ${formatGrams(found.metalMg)} of fine gold in your metal account: use it at checkout or sell it back under My Account first, or erasing would forfeit it.`,
+    });
+  }
+  for (const lock of found.rateLocks) {
+    blockers.push({
+      kind: 'rate-lock',
+      message: `Your rate lock ${lock.id} is live (${formatGrams(lock.lockedMg - lock.usedMg)} left until ${dateInWords(indianDate(lock.endsAt))}): it must end first, so its advance is settled as its terms say.`,
     });
   }
   if (found.refundsPendingPaise > 0) {
@@ -300,6 +313,8 @@ export async function eraseCustomer(tx: Db, customerId: number, brand: Parameter
   await forgetMailTo(tx, addresses);
   // Issue 41: their SMS and WhatsApp messages (numbers and values) and message preferences go too.
   await forgetMessagesOf(tx, customerId);
+  // Issue 42: rate alerts hold an address or a number, and nothing of them is kept for the law.
+  await forgetRateAlertsOf(tx, customerId, addresses);
   await queueMail(tx, erasedMail(brand, row.email));
   await anonymiseOrdersOf(tx, customerId, ERASED_NAME);
   await forgetAddressBook(tx, customerId);

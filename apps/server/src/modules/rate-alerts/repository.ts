@@ -16,6 +16,16 @@ const crossedBy = (paise: number) =>
 /** The rate alerts' SQL (issue 42). Every change of status is one conditional UPDATE, so an alert changes once. */
 export function rateAlertsRepository(db: Db) {
   return {
+    /** An erasure (decision 044): every alert of the account, and any asked for with one of its addresses. */
+    async forget(customerId: number, emails: readonly string[]): Promise<number> {
+      const lowered = [...new Set(emails.map((e) => e.toLowerCase()))];
+      const gone = await db
+        .delete(rateAlerts)
+        .where(or(eq(rateAlerts.customerId, customerId), lowered.length > 0 ? inArray(sql`lower(${rateAlerts.email})`, lowered) : sql`false`))
+        .returning({ id: rateAlerts.id });
+      return gone.length;
+    },
+
     /** Holds one person's alerts for the rest of the transaction, so two requests cannot both take the last place. */
     async lockPerson(personKey: string): Promise<void> {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate-alerts:${personKey}`}))`);

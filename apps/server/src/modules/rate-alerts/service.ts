@@ -343,3 +343,11 @@ async function tellCrossed(
   const params = { metal: publicRateLabel(alert.metal, alert.purity), rate: formatRupees(ratePaise), date: day, page: '/gold-rate' };
   return (await queueMessage(tx, { channel: alert.channel, toPhone: account.phone, kind: 'rate_alert_crossed', params, customerId: account.id })) !== null;
 }
+
+/**
+ * Erasing an account (decision 044) deletes its rate alerts, and those asked for with any address the account had:
+ * each holds an e-mail address or a mobile number, and nothing about them is kept for the law.
+ */
+export function forgetRateAlertsOf(tx: Db, customerId: number, emails: readonly string[]): Promise<number> {
+  return rateAlertsRepository(tx).forget(customerId, emails);
+}

@@ -280,8 +280,8 @@ function sections(settings: StoreSettings): PolicySection[] {
             Erase your account yourself under <Link to={page('erase')}>Erase my account</Link> on My privacy, confirming with your password (or, for an account
             without one, a code we mail you), or ask our customer desk to do it for you. It happens at once, and cannot be undone. First, everything still open
             must be settled, and the page says which and why: an order not yet delivered or cancelled, a return, exchange or buy-back under way, a custom design
-            request, a running or matured Milli Harvest plan, store credit, or a refund still on its way, because until then we still owe you something and must
-            be able to reach you.
+            request, a running or matured Milli Harvest plan, store credit, fine gold left in your metal account, a live rate lock, or a refund still on its
+            way, because until then we still owe you something and must be able to reach you.
           </p>
           <p>When you erase your account, we erase or make anonymous:</p>
           <ul>
