@@ -141,7 +141,7 @@ test('staff assay old gold, the shopper pays a piece’s gold with the grams and
   await expect(statement).toContainText('Assayed');
   await expect(statement).toContainText(`+${grams(creditedMg)}`);
   await noSeriousAxe(page, 'My Account’s metal account');
-  if (wide) await shots(page, 'metal-account', [375, 1440]);
+  if (wide) await look(page, 'metal-account');
 
   // Checkout: the grams pay the piece's gold; what is left to pay is the total less it.
   await addToCart(page, piece.id);
@@ -164,14 +164,14 @@ test('staff assay old gold, the shopper pays a piece’s gold with the grams and
   await fillBilling(page);
   await page.getByLabel('I have read and accept the terms and conditions').check();
   await noSeriousAxe(page, 'checkout with the metal account');
-  if (wide) await shots(page, 'metal-checkout', [375, 1440]);
+  if (wide) await look(page, 'metal-checkout');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(PAY_PAGE);
 
   // The payment step asks for what checkout said, and says where the rest came from.
   await expect(page.getByTestId('pay-amount')).toHaveText(payable);
   await expect(page.getByRole('definition').filter({ hasText: oldGold })).toBeVisible();
-  if (wide) await shots(page, 'metal-pay-step', [375, 1440]);
+  if (wide) await look(page, 'metal-pay-step');
   const orderNumber = await payOnDemo(page);
 
   // The order page: the old gold with its grams, and what the shopper paid.
@@ -189,6 +189,8 @@ test('staff assay old gold, the shopper pays a piece’s gold with the grams and
       .filter({ hasText: /^Paid by you$/ })
       .locator('xpath=following-sibling::dd[1]'),
   ).toHaveText(payable);
+
+  if (wide) await look(page, 'metal-order');
 
   // The tax invoice (issued at dispatch): the full value, then the old gold as a settlement of the price.
   await dispatchAsStaff(request, orderNumber);
@@ -221,8 +223,22 @@ test('staff assay old gold, the shopper pays a piece’s gold with the grams and
   await expect(statement).toContainText('Sold back');
   await expect(statement).toContainText(`−${grams(leftMg)}`);
   await expect(page.getByRole('form', { name: 'Sell fine gold back' })).toHaveCount(0);
-  if (wide) await shots(page, 'metal-account-sold', [375, 1440]);
+  if (wide) await look(page, 'metal-account-sold');
 });
+
+/** Screenshots of a storefront page at 375 and 1440 px (SHOTS_DIR), once the preloader has gone and entrance animations ended. */
+async function look(page: Page, name: string): Promise<void> {
+  await waitForHydration(page);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await shots(page, name, [375, 1440]);
+}
 
 /** A page in a browser of its own without JavaScript, signed in as the shopper of `page`. */
 async function withoutScript(page: Page): Promise<Page> {

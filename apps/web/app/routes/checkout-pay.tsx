@@ -59,13 +59,13 @@ function OrderFacts({ step }: { step: PayStep }) {
       )}
       {summary && (summary.metalAccountPaise ?? 0) > 0 && (
         <>
-          <dt>Paid with old gold from your metal account ({formatGrams(summary.metalAccountMg ?? 0)} fine)</dt>
+          <dt>Old gold ({formatGrams(summary.metalAccountMg ?? 0)} fine) from your metal account</dt>
           <dd>{formatRupees(summary.metalAccountPaise ?? 0)}</dd>
         </>
       )}
       {summary && (summary.rateLockAdvancePaise ?? 0) > 0 && (
         <>
-          <dt>Paid by your rate lock’s advance</dt>
+          <dt>Rate lock’s advance</dt>
           <dd>{formatRupees(summary.rateLockAdvancePaise ?? 0)}</dd>
         </>
       )}

@@ -92,7 +92,7 @@ export default function MetalAccounts({ loaderData: { q, found, account } }: Rou
         </section>
       )}
       {account && (
-        <>
+        <div className="adm-stack">
           {result && (
             <div className={`adm-banner adm-banner--${result.ok ? 'success' : 'error'}`} role={result.ok ? 'status' : 'alert'}>
               <p>{result.message}</p>
@@ -163,7 +163,7 @@ export default function MetalAccounts({ loaderData: { q, found, account } }: Rou
               </div>
             )}
           </Panel>
-        </>
+        </div>
       )}
     </>
   );
