@@ -8,7 +8,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { formatGrams } from '@milli/pricing';
 import {
+  animationsDone,
   dispatchAsStaff,
   E2E_OWNER,
   expect,
@@ -52,7 +54,7 @@ async function goldPiece(request: APIRequestContext, slot: number): Promise<{ id
 /** '8.976 g' → 8976 (mg). */
 const mgOf = (grams: string) => Math.round(Number(grams.replace(/\s*g$/, '')) * 1000);
 
-/** The desk's bad inputs are answered 400 by the API the route calls; the browser logs nothing for a form post, but be explicit. */
+/** The desk's bad inputs are refused (400) on purpose: the browser logs the status of the route's data request. */
 const EXPECTED_REFUSALS = /status of 400 .*\/admin\/metal-accounts/;
 
 test('staff assay old gold, the shopper pays a piece’s gold with the grams and sells the rest back', async ({
@@ -74,9 +76,12 @@ test('staff assay old gold, the shopper pays a piece’s gold with the grams and
   // The assay desk, in a browser of its own: find the shopper, refuse two bad inputs, then credit twice the piece's gold.
   const deskContext = await browser.newContext({ baseURL: process.env.MILLI_E2E_URL, viewport: { width: 1440, height: 900 } });
   const desk = await deskContext.newPage();
+  // The desk's page is not the fixture's: its console errors and page errors are gathered here, none expected.
+  const deskProblems: string[] = [];
   desk.on('console', (m) => {
-    if (m.type() === 'error' && !EXPECTED_REFUSALS.test(`${m.text()} @ ${m.location().url}`)) throw new Error(`desk console error: ${m.text()}`);
+    if (m.type() === 'error' && !EXPECTED_REFUSALS.test(`${m.text()} @ ${m.location().url}`)) deskProblems.push(m.text());
   });
+  desk.on('pageerror', (e) => deskProblems.push(e.message));
   let creditedMg: number;
   try {
     await staffSignIn(desk, E2E_OWNER);
@@ -122,14 +127,8 @@ test('staff assay old gold, the shopper pays a piece’s gold with the grams and
   } finally {
     await deskContext.close();
   }
-  const grams = (mg: number) =>
-    `${Math.floor(mg / 1000)}${
-      mg % 1000
-        ? `.${String(mg % 1000)
-            .padStart(3, '0')
-            .replace(/0+$/, '')}`
-        : ''
-    } g`;
+  expect(deskProblems, 'console errors and uncaught page errors on the desk').toEqual([]);
+  const grams = formatGrams;
 
   // My Account: the balance, its last day and the statement.
   await page.goto('/account?tab=metal-account');
@@ -229,14 +228,7 @@ test('staff assay old gold, the shopper pays a piece’s gold with the grams and
 /** Screenshots of a storefront page at 375 and 1440 px (SHOTS_DIR), once the preloader has gone and entrance animations ended. */
 async function look(page: Page, name: string): Promise<void> {
   await waitForHydration(page);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsDone(page);
   await shots(page, name, [375, 1440]);
 }
 
