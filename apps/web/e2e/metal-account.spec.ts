@@ -150,6 +150,14 @@ test('staff assay old gold, the shopper pays a piece’s gold with the grams and
   await expect(useMetal).toBeChecked();
   await expect(useMetal).toHaveAccessibleName(new RegExp(`\\(${grams(creditedMg).replace('.', '\\.')} of fine gold\\)`));
   const oldGold = (await page.getByTestId('metal-account').textContent())!.trim().replace(/^−/, '');
+  // The grams it takes are named, as the order page will name them.
+  const planned = /\(([\d.]+ g) fine\)$/.exec(
+    (await page
+      .getByRole('term')
+      .filter({ hasText: /^Old gold from your metal account/ })
+      .textContent())!.trim(),
+  );
+  expect(planned, 'checkout names the grams the old gold pays with').not.toBeNull();
   const total = (await page.getByTestId('total').textContent())!.trim();
   const payable = (await page.getByTestId('payable').textContent())!.trim();
   const paise = (rs: string) => Math.round(Number(rs.replace(/^Rs\.\s?/, '').replace(/,/g, '')) * 100);
@@ -178,6 +186,7 @@ test('staff assay old gold, the shopper pays a piece’s gold with the grams and
   const usedLine = page.getByRole('term').filter({ hasText: /^Old gold from your metal account \(([\d.]+ g) fine\)$/ });
   await expect(usedLine).toBeVisible();
   const usedGrams = /\(([\d.]+ g) fine\)/.exec((await usedLine.textContent())!)![1]!;
+  expect(usedGrams, 'the order used the grams checkout showed').toBe(planned![1]);
   const usedMg = mgOf(usedGrams);
   expect(usedMg, 'the grams pay at most the piece’s fine gold').toBeLessThanOrEqual(Math.floor((piece.weightMg * 916) / 1000));
   expect(usedMg).toBeGreaterThan(0);
