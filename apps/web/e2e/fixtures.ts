@@ -463,6 +463,13 @@ export async function adminNav(page: Page): Promise<Locator> {
  * serious or critical violations.
  */
 export async function axeCheck(page: Page) {
+  await animationsDone(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return { results, serious: results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical') };
+}
+
+/** Waits until the page's entrance animations (those that end) have ended: what a screenshot or axe then sees is what a visitor reads. */
+export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -471,8 +478,6 @@ export async function axeCheck(page: Page) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return { results, serious: results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical') };
 }
 
 /** axe-core's serious or critical violations on the page now, none expected; `what` names the page in the failure. */

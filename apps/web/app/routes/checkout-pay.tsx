@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
-import { formatRupees } from '@milli/pricing';
+import { formatGrams, formatRupees } from '@milli/pricing';
 import type { Route } from './+types/checkout-pay';
 import { serverApi } from '../lib/api.server.ts';
 import { STORE_NAME, pageTitle } from '../lib/meta.ts';
@@ -55,6 +55,18 @@ function OrderFacts({ step }: { step: PayStep }) {
         <>
           <dt>For</dt>
           <dd>{linesText(summary)}</dd>
+        </>
+      )}
+      {summary && (summary.metalAccountPaise ?? 0) > 0 && (
+        <>
+          <dt>Old gold ({formatGrams(summary.metalAccountMg ?? 0)} fine) from your metal account</dt>
+          <dd>{formatRupees(summary.metalAccountPaise ?? 0)}</dd>
+        </>
+      )}
+      {summary && (summary.rateLockAdvancePaise ?? 0) > 0 && (
+        <>
+          <dt>Rate lock’s advance</dt>
+          <dd>{formatRupees(summary.rateLockAdvancePaise ?? 0)}</dd>
         </>
       )}
       {summary && summary.harvestCreditPaise > 0 && (

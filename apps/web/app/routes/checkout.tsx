@@ -16,7 +16,7 @@ import { countryOptions, loadCheckoutPrefill } from '../features/cart/checkout-d
 import { PAN_THRESHOLD_PAISE, payOnDeliveryLimit } from '@milli/contracts/schemas';
 import { placeOrder } from '../features/cart/checkout-actions.server.ts';
 import { TERMS_MESSAGE, type CheckoutField, type CheckoutResult } from '../features/cart/checkout-form.ts';
-import { CART_NOTES, cartDataList, cartTotals, rateLockNote } from '../features/cart/cart-view.ts';
+import { CART_NOTES, cartDataList, cartTotals, metalAccountUse, rateLockNote } from '../features/cart/cart-view.ts';
 import { CouponOffers, OfferApplyForm } from '../features/cart/coupon-offers.tsx';
 import { TotalsList } from '../features/cart/totals-list.tsx';
 import '../styles/screens/shells.css';
@@ -611,7 +611,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <label htmlFor="use-store-credit">Use my store credit ({formatRupees(storeCreditPaise)})</label>
               </div>
             )}
-            <TotalsList totals={totals} couponCode={view.coupon?.code} />
+            <TotalsList totals={totals} couponCode={view.coupon?.code} metalAccountMg={useMetal ? metalAccountUse(view.lines, metalBalanceMg).usedMg : 0} />
             {totals.payablePaise > 0 && (
               <>
                 <fieldset className="radio-group payment-methods" aria-describedby={fields.paymentMethod ? fieldErrorId('pay-method') : undefined}>

@@ -93,14 +93,18 @@ export function cartTotals(
   // Issue 42: the advance the server planned for the lines' rate-locked grams (checkout takes it off what is left to pay).
   const rateLockAdvancePaise = lines.reduce((n, l) => n + (l.quantity > 0 ? (l.rateLock?.advancePaise ?? 0) : 0), 0);
   // Issue 42: the metal account's fine gold over the gold lines, by the function checkout charges with.
-  const metalAccountPaise =
-    metalBalanceMg > 0
-      ? metalAccountPlan(
-          lines.map((l) => ({ fineMgPerPiece: l.fineGoldMg ?? null, metalPaisePerPiece: l.metalPaise ?? 0, quantity: l.quantity })),
-          metalBalanceMg,
-        ).paise
-      : 0;
+  const metalAccountPaise = metalAccountUse(lines, metalBalanceMg).paise;
   return orderTotals({ lines, shippingFeePaise, discountPaise, harvestBalancePaise, storeCreditBalancePaise, rateLockAdvancePaise, metalAccountPaise });
+}
+
+/** Issue 42: what the metal account's fine gold pays of the lines' metal (the grams and the paise), by the function checkout charges with. */
+export function metalAccountUse(lines: readonly QuantityLine[], metalBalanceMg: number): { usedMg: number; paise: number } {
+  if (metalBalanceMg <= 0) return { usedMg: 0, paise: 0 };
+  const plan = metalAccountPlan(
+    lines.map((l) => ({ fineMgPerPiece: l.fineGoldMg ?? null, metalPaisePerPiece: l.metalPaise ?? 0, quantity: l.quantity })),
+    metalBalanceMg,
+  );
+  return { usedMg: plan.usedMg, paise: plan.paise };
 }
 
 /** The JSON of checkout's cartDataList (spec §3): productId and quantity per product. */

@@ -1,7 +1,16 @@
-import { formatRupees, type OrderTotals } from '@milli/pricing';
+import { formatGrams, formatRupees, type OrderTotals } from '@milli/pricing';
 
 /** Subtotal, coupon, shipping and total: the same list on the cart and in checkout's summary (two decimals, spec §9). */
-export function TotalsList({ totals, couponCode }: { totals: OrderTotals; couponCode?: string | null | undefined }) {
+export function TotalsList({
+  totals,
+  couponCode,
+  metalAccountMg = 0,
+}: {
+  totals: OrderTotals;
+  couponCode?: string | null | undefined;
+  /** The fine gold the metal account's line settles (checkout), named beside it. */
+  metalAccountMg?: number;
+}) {
   return (
     <dl className="totals" aria-live="polite">
       <dt>Subtotal</dt>
@@ -24,7 +33,15 @@ export function TotalsList({ totals, couponCode }: { totals: OrderTotals; coupon
       <dd className="totals-note">{formatRupees(totals.gstPaise)}</dd>
       {totals.metalAccountPaise > 0 && (
         <>
-          <dt>Old gold from your metal account</dt>
+          <dt>
+            Old gold from your metal account
+            {metalAccountMg > 0 && (
+              <>
+                {' '}
+                (<span style={{ whiteSpace: 'nowrap' }}>{formatGrams(metalAccountMg)} fine</span>)
+              </>
+            )}
+          </dt>
           <dd className="totals-discount" data-testid="metal-account">
             −{formatRupees(totals.metalAccountPaise)}
           </dd>

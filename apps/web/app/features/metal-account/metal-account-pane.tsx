@@ -97,7 +97,7 @@ export function MetalAccountPane({ account, result }: { account: MetalAccount | 
               : `Today we pay ${formatRupees(offer)} a gram of fine gold (the 24 kt rate × ${account.buyBack.percent} %), as store credit.`}
           </p>
           <input type="hidden" name="intent" value={METAL_BUY_BACK_INTENT} />
-          <div className="field">
+          <div className="form-field">
             <label htmlFor="metal-buy-back-grams">Grams to sell (up to {formatGrams(account.balanceMg)})</label>
             <input
               id="metal-buy-back-grams"

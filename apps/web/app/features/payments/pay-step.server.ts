@@ -66,6 +66,9 @@ function orderSummary(order: OrderDetail): NonNullable<PayStep['summary']> {
     totalPaise: order.totals.totalPaise,
     harvestCreditPaise: order.totals.harvestCreditPaise,
     storeCreditPaise: order.totals.storeCreditPaise,
+    rateLockAdvancePaise: order.totals.rateLockAdvancePaise,
+    metalAccountMg: order.totals.metalAccountMg,
+    metalAccountPaise: order.totals.metalAccountPaise,
   };
 }
 

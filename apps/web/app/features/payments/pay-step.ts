@@ -13,6 +13,10 @@ export interface PaySummary {
   harvestCreditPaise: number;
   /** Store credit spent on the order (issue 20); absent on older answers. */
   storeCreditPaise?: number;
+  /** Issue 42: settled by the rate lock's advance, and by fine gold from the metal account (its grams); absent on older answers. */
+  rateLockAdvancePaise?: number;
+  metalAccountMg?: number;
+  metalAccountPaise?: number;
 }
 
 export type PayStep =

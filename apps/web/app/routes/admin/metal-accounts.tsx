@@ -10,6 +10,7 @@ import { PageHeader, Panel } from '../../components/admin/admin-shell.tsx';
 import { AdminForm, FormActions, Select, SubmitButton, TextField } from '../../components/admin/form-kit.tsx';
 import { adminApi } from '../../lib/admin.server.ts';
 import { ADMIN_PATHS } from '../../lib/admin-nav.ts';
+import '../../features/admin-orders/admin-orders.css';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Assay desk · Back office' }];
 
@@ -54,31 +55,44 @@ export default function MetalAccounts({ loaderData: { q, found, account } }: Rou
         title="Assay desk"
         description="Old gold brought to a store: find the customer, test the gold with the karatmeter and credit its fine gold to their metal account for 365 days."
       />
-      <Panel title="Find the customer">
-        <Form method="get" className="adm-search" role="search">
-          <label htmlFor="assay-q">E-mail or mobile number</label>
-          <input id="assay-q" name="q" type="search" defaultValue={q} minLength={3} required />
-          <button type="submit" className="adm-btn adm-btn--secondary">
+      <Form method="get" className="adm-toolbar" role="search" aria-label="Find the customer">
+        <div className="adm-toolbar__search">
+          <label htmlFor="assay-q" className="adm-label">
+            Customer’s e-mail or mobile number
+          </label>
+          <input id="assay-q" name="q" type="search" className="adm-input" defaultValue={q} minLength={3} required />
+        </div>
+        <div className="adm-toolbar__actions">
+          <button type="submit" className="adm-button adm-button--primary">
             Find
           </button>
-        </Form>
-        {found && found.length === 0 && <p className="adm-muted">No customer has that e-mail or number.</p>}
-        {found && found.length > 0 && (
-          <ul className="adm-list">
-            {found.map((c) => (
-              <li key={c.id}>
-                <Link to={`${ADMIN_PATHS.metalAccounts}?q=${encodeURIComponent(q)}&customer=${c.id}`}>
-                  {c.name || c.email} · {c.email}
-                  {c.mobile ? ` · ${c.mobile}` : ''}
-                </Link>{' '}
-                <span className="adm-muted">({formatGrams(c.balanceMg)} fine gold)</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Panel>
+        </div>
+      </Form>
+      {found && (
+        <section className="adm-search-group" aria-labelledby="assay-found-title">
+          <h2 id="assay-found-title" className="adm-search-group__title">
+            Customers found ({found.length})
+          </h2>
+          {found.length === 0 ? (
+            <p className="adm-search-none">No customer has that e-mail or number.</p>
+          ) : (
+            <ul className="adm-search-hits">
+              {found.map((c) => (
+                <li key={c.id}>
+                  <Link to={`${ADMIN_PATHS.metalAccounts}?q=${encodeURIComponent(q)}&customer=${c.id}`} className="adm-search-hit__title">
+                    {c.name || c.email}
+                  </Link>
+                  {c.name && <span>{c.email}</span>}
+                  {c.mobile && <span>{c.mobile}</span>}
+                  <span className="adm-muted">{formatGrams(c.balanceMg)} fine gold</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       {account && (
-        <>
+        <div className="adm-stack">
           {result && (
             <div className={`adm-banner adm-banner--${result.ok ? 'success' : 'error'}`} role={result.ok ? 'status' : 'alert'}>
               <p>{result.message}</p>
@@ -126,28 +140,30 @@ export default function MetalAccounts({ loaderData: { q, found, account } }: Rou
             {account.account.entries.length === 0 ? (
               <p className="adm-muted">Nothing yet.</p>
             ) : (
-              <table className="adm-table">
-                <caption className="visually-hidden">Metal account statement</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Details</th>
-                    <th scope="col">Fine gold</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {account.account.entries.map((e, i) => (
-                    <tr key={`${e.kind}-${e.creditId}-${i}`}>
-                      <td>{when(e.at)}</td>
-                      <td>{e.text}</td>
-                      <td>{e.mg < 0 ? `−${formatGrams(-e.mg)}` : `+${formatGrams(e.mg)}`}</td>
+              <div className="adm-table-wrap">
+                <table className="adm-table">
+                  <caption className="visually-hidden">Metal account statement</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Date</th>
+                      <th scope="col">Details</th>
+                      <th scope="col">Fine gold</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {account.account.entries.map((e, i) => (
+                      <tr key={`${e.kind}-${e.creditId}-${i}`}>
+                        <td>{when(e.at)}</td>
+                        <td>{e.text}</td>
+                        <td>{e.mg < 0 ? `−${formatGrams(-e.mg)}` : `+${formatGrams(e.mg)}`}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
           </Panel>
-        </>
+        </div>
       )}
     </>
   );
