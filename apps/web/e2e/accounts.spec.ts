@@ -156,7 +156,17 @@ test('sign up, log in, see My Account, edit the profile and log out', async ({ p
   await expect(page).toHaveURL((url) => url.pathname === '/account');
   await waitForHydration(page);
   const tabs = page.getByRole('tablist', { name: 'My account' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Profile', 'Orders', 'Payments', 'Store credit', 'Rate locks', 'Metal account', 'Addresses', 'Edit Profile', 'Logout']);
+  await expect(tabs.getByRole('tab')).toHaveText([
+    'Profile',
+    'Orders',
+    'Payments',
+    'Store credit',
+    'Rate locks',
+    'Metal account',
+    'Addresses',
+    'Edit Profile',
+    'Logout',
+  ]);
   const profileTab = tabs.getByRole('tab', { name: 'Profile', exact: true });
   await expect(profileTab).toHaveAttribute('aria-selected', 'true');
   const profile = page.getByRole('tabpanel', { name: 'Profile', exact: true });
