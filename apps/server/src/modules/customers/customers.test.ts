@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_ON_ERASURE, RETAINED_ON_ERASURE, erasedEmail, type ErasedItem, type RetainedItem } from '@milli/contracts';
 import { schema } from '@milli/db';
 import { createTestApp, postForm, type TestApp } from '../../testing.ts';
-import { createShopper, createStaff, placeOrder, type TestShopper, type TestStaff } from '../../testing-factories.ts';
+import { createShopper, createStaff, payThroughDemo, placeOrder, type TestShopper, type TestStaff } from '../../testing-factories.ts';
 import { packAndDispatch } from '../orders/testing.ts';
 import { addressPeriods, mayMarket } from './service.ts';
 
@@ -63,6 +63,50 @@ async function lastMailTo(address: string) {
   return mail ?? null;
 }
 
+/** Adds a mobile number to the shopper's account with the code sent to it by SMS (as Edit Profile does); the number and the code. */
+async function verifyPhone(shopper: TestShopper, mobile: string) {
+  const session = { cookie: shopper.cookie, ip: shopper.ip };
+  const started = await postForm(t.app, '/api/users/phone/start', { phone: mobile }, session);
+  expect(started.statusCode, started.body).toBe(200);
+  const [sent] = await t.database.db
+    .select()
+    .from(schema.messages)
+    .where(and(eq(schema.messages.toPhone, `+91${mobile}`), eq(schema.messages.kind, 'sign_in_code')))
+    .orderBy(desc(schema.messages.id))
+    .limit(1);
+  const code = sent!.params.code!;
+  const verified = await postForm(t.app, '/api/users/phone/verify', { phone: mobile, code }, session);
+  expect(verified.statusCode, verified.body).toBe(200);
+  return { phone: `+91${mobile}`, code };
+}
+
+/** The orders desk assays the shopper's old gold into their metal account: the credit. */
+async function assay(shopper: TestShopper, body: { grossGrams: string; purity: string; note: string }) {
+  const res = await send('POST', `/api/admin/metal-accounts/${shopper.id}/credits`, ordersDesk, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().credit as { id: number; fineMg: number; meltingLossPerMille: number };
+}
+
+/** Takes a rate lock and pays its advance through the demo gateway: the lock. */
+async function liveRateLock(shopper: TestShopper, body: object) {
+  const made = await send('POST', '/api/rate-locks', shopper, body);
+  expect(made.statusCode, made.body).toBe(200);
+  const paid = await payThroughDemo(t.app, shopper, made.json().payment.gatewayOrderId);
+  expect(paid.statusCode, paid.body).toBe(200);
+  return made.json().lock as { id: number; advancePaise: number };
+}
+
+async function todaysRate(metal: string, purity: number): Promise<number> {
+  const today = (await get('/api/rates/today')).json() as { rates: { key: string; paisePerGram: number | null }[] };
+  return today.rates.find((r) => r.key === `${metal}:${purity}`)!.paisePerGram!;
+}
+
+async function askAlert(shopper: TestShopper, body: object) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/rate-alerts', payload: body, headers: as(shopper), remoteAddress: shopper.ip });
+  expect(res.statusCode, res.body).toBe(201);
+  expect(res.json().status).toBe('live');
+}
+
 describe('which address was the account’s when', () => {
   it('follows each e-mail change and undo, so a mail to an address before or after it was theirs is not theirs', () => {
     const d = (n: number) => new Date(Date.UTC(2026, 0, n));
@@ -108,6 +152,17 @@ describe('Download my data', () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     await createShopper(t.app, { username: 'chitra', email: 'asha@example.in' });
+    // Issue 42: each has a verified number (the code comes by SMS), old gold credited as fine gold, a rate lock paid
+    // for, and a rate alert: Asha's by SMS, Bala's by e-mail.
+    const ashaPhone = await verifyPhone(asha, '9840011111');
+    await verifyPhone(bala, '9840022222');
+    const ashaCredit = await assay(asha, { grossGrams: '10', purity: '916', note: 'Two old bangles' });
+    const balaCredit = await assay(bala, { grossGrams: '4', purity: '750', note: 'One broken chain' });
+    const ashaLock = await liveRateLock(asha, { metal: 'gold', purity: 22, grams: 10, period: 90 });
+    const balaLock = await liveRateLock(bala, { metal: 'gold', purity: 18, grams: 7.5, period: 30 });
+    const g14 = await todaysRate('gold', 14);
+    await askAlert(asha, { metal: 'gold', purity: 14, direction: 'below', paisePerGram: g14 - 1_111, channel: 'sms' });
+    await askAlert(bala, { metal: 'gold', purity: 14, direction: 'above', paisePerGram: g14 + 2_222, channel: 'email', email: bala.email });
 
     const res = await get('/api/account/privacy/export', asha);
     expect(res.statusCode, res.body).toBe(200);
@@ -117,9 +172,12 @@ describe('Download my data', () => {
     expect(file.profile).toMatchObject({ customerId: asha.id, email: 'asha.new@example.in', firstName: 'Asha', mobile: '9840011111' });
     expect(file.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([ashaOrder.json().orderNumber]);
     expect(file.orders[0].addresses.some((a: { address: string }) => a.address === '4 Lotus Lane')).toBe(true);
-    expect(file.payments[0]).toMatchObject({ purpose: 'order', status: 'paid', gateway: 'demo' });
-    expect(file.payments[0].gatewayOrderId).toMatch(/^order_/);
-    expect(file.payments[0].gatewayPaymentId).toMatch(/^pay_/);
+    // Her order's payment and her rate lock's advance.
+    expect(file.payments.map((p: { purpose: string }) => p.purpose).sort()).toEqual(['order', 'rate_lock']);
+    const orderPayment = file.payments.find((p: { purpose: string }) => p.purpose === 'order');
+    expect(orderPayment).toMatchObject({ purpose: 'order', status: 'paid', gateway: 'demo', orderNumber: ashaOrder.json().orderNumber });
+    expect(orderPayment.gatewayOrderId).toMatch(/^order_/);
+    expect(orderPayment.gatewayPaymentId).toMatch(/^pay_/);
     expect(file.consents.current.find((c: { channel: string }) => c.channel === 'email')).toMatchObject({ granted: true });
     expect(file.nominee).toMatchObject({ name: 'Ravi Raman', relationship: 'Spouse' });
     const kinds = file.messages.map((m: { kind: string }) => m.kind);
@@ -128,7 +186,54 @@ describe('Download my data', () => {
     expect(kinds).toContain('nominee-changed');
     expect(file.messages[0]).not.toHaveProperty('textBody');
 
+    expect(file.profile).toMatchObject({ phone: '+919840011111', phoneVerifiedAt: expect.any(String) });
+    expect(file.metalAccount.credits).toEqual([
+      expect.objectContaining({
+        creditId: ashaCredit.id,
+        grossMg: 10_000,
+        purityPerMille: 916,
+        meltingLossPerMille: ashaCredit.meltingLossPerMille,
+        fineMg: ashaCredit.fineMg,
+        leftMg: ashaCredit.fineMg,
+        note: 'Two old bangles',
+        expiresAt: expect.any(String),
+      }),
+    ]);
+    expect(file.metalAccount.debits).toEqual([]);
+    expect(file.rateLocks).toEqual([
+      expect.objectContaining({ lockId: ashaLock.id, metal: 'gold', purity: 22, lockedMg: 10_000, usedMg: 0, status: 'Live', periodDays: 90 }),
+    ]);
+    expect(file.rateLocks[0].advancePaise).toBe(ashaLock.advancePaise);
+    expect(file.rateLocks[0].endsAt).toEqual(expect.any(String));
+    expect(file.rateAlerts).toEqual([
+      expect.objectContaining({
+        metal: 'gold',
+        purity: 14,
+        direction: 'below',
+        levelPaisePerGram: g14 - 1_111,
+        channel: 'sms',
+        phone: '+919840011111',
+        email: null,
+        status: 'live',
+        crossedAt: null,
+      }),
+    ]);
+    // The SMS with her code, the one for her alert (and her order's): what, where and when, never the code itself.
+    const texts = file.phoneMessages as { channel: string; toPhone: string; kind: string }[];
+    expect(texts.map((m) => `${m.channel} ${m.toPhone} ${m.kind}`)).toEqual(
+      expect.arrayContaining(['sms +919840011111 sign_in_code', 'sms +919840011111 rate_alert_set', 'sms +919840011111 order_placed']),
+    );
+    for (const m of texts) expect(Object.keys(m).sort()).toEqual(['channel', 'createdAt', 'kind', 'sentAt', 'status', 'toPhone']);
+    expect(res.body).not.toMatch(new RegExp(`\\b${ashaPhone.code}\\b`));
+    expect(file.messageConsents).toEqual(expect.any(Array));
+    for (const part of ['returns', 'exchanges', 'complaints', 'tradePartnerApplications', 'sizerRequests', 'cart']) expect(file[part], part).toEqual([]);
+
     const text = res.body;
+    // Bala's credit, lock and alert: none of their figures is in Asha's file.
+    expect(file.metalAccount.credits.map((c: { creditId: number }) => c.creditId)).not.toContain(balaCredit.id);
+    expect(file.rateLocks.map((l: { lockId: number }) => l.lockId)).not.toContain(balaLock.id);
+    for (const other of ['One broken chain', '"lockedMg":7500', `"levelPaisePerGram":${g14 + 2_222}`])
+      expect(text, `Asha's export shows ${other}`).not.toContain(other);
     for (const other of ['bala', 'Bala', 'Krishnan', '9 Banyan Road', '9840022222', balaOrder.json().orderNumber, 'chitra']) {
       expect(text, `Asha's export shows ${other}`).not.toContain(other);
     }

@@ -1,10 +1,14 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminCustomerListQuery } from '@milli/contracts/schemas';
 import type { MarketingChannel, ConsentSource } from '@milli/contracts';
 import { schema, type Db } from '@milli/db';
 
 const {
   appointments,
+  cartLines,
+  carts,
+  complaintMessages,
+  complaints,
   consentEvents,
   customDesignRequests,
   customerAddresses,
@@ -15,9 +19,15 @@ const {
   exchangeRequests,
   harvestInstalments,
   harvestPlans,
+  harvestRedemptions,
   mailOutbox,
+  messageConsents,
+  messages,
+  metalDebits,
   orderAddresses,
   orderLines,
+  orderReturnEvents,
+  orderReturnLines,
   orderReturns,
   orderStatusHistory,
   orders,
@@ -27,8 +37,14 @@ const {
   reviews,
   storeCreditEntries,
   metalCredits,
+  rateAlerts,
+  rateLockUses,
   rateLocks,
+  sizerRequests,
   stores,
+  tradePartnerApplications,
+  tradePartnerContacts,
+  tradePartnerOwners,
   wishlistItems,
 } = schema;
 
@@ -372,6 +388,287 @@ export function customersRepository(db: Db) {
         .from(storeCreditEntries)
         .where(eq(storeCreditEntries.customerId, customerId))
         .orderBy(asc(storeCreditEntries.createdAt), asc(storeCreditEntries.id));
+    },
+    async harvestRedemptions(customerId: number) {
+      return db
+        .select({
+          planId: harvestRedemptions.planId,
+          orderNumber: orders.orderNumber,
+          amountPaise: harvestRedemptions.amountPaise,
+          spentAt: harvestRedemptions.spentAt,
+          returnedAt: harvestRedemptions.returnedAt,
+        })
+        .from(harvestRedemptions)
+        .innerJoin(orders, eq(orders.id, harvestRedemptions.orderId))
+        .where(eq(harvestRedemptions.customerId, customerId))
+        .orderBy(asc(harvestRedemptions.spentAt), asc(harvestRedemptions.id));
+    },
+    /** Issue 42: the metal account's credits and every take from them, the customer's alone. */
+    async metalAccount(customerId: number) {
+      const [credits, debits] = await Promise.all([
+        db.select().from(metalCredits).where(eq(metalCredits.customerId, customerId)).orderBy(asc(metalCredits.madeAt), asc(metalCredits.id)),
+        db
+          .select({
+            creditId: metalDebits.creditId,
+            kind: metalDebits.kind,
+            mg: metalDebits.mg,
+            paise: metalDebits.paise,
+            orderNumber: orders.orderNumber,
+            createdAt: metalDebits.createdAt,
+            returnedAt: metalDebits.returnedAt,
+          })
+          .from(metalDebits)
+          .leftJoin(orders, eq(orders.id, metalDebits.orderId))
+          .where(eq(metalDebits.customerId, customerId))
+          .orderBy(asc(metalDebits.createdAt), asc(metalDebits.id)),
+      ]);
+      return { credits, debits };
+    },
+    /** Issue 42: the customer's rate locks, and each order's use of them. */
+    async rateLocks(customerId: number) {
+      const [locks, uses] = await Promise.all([
+        db.select().from(rateLocks).where(eq(rateLocks.customerId, customerId)).orderBy(desc(rateLocks.createdAt), desc(rateLocks.id)),
+        db
+          .select({
+            rateLockId: rateLockUses.rateLockId,
+            orderNumber: orders.orderNumber,
+            usedMg: rateLockUses.usedMg,
+            advancePaise: rateLockUses.advancePaise,
+            createdAt: rateLockUses.createdAt,
+            returnedAt: rateLockUses.returnedAt,
+          })
+          .from(rateLockUses)
+          .innerJoin(orders, eq(orders.id, rateLockUses.orderId))
+          .where(eq(rateLockUses.customerId, customerId))
+          .orderBy(asc(rateLockUses.createdAt), asc(rateLockUses.id)),
+      ]);
+      return { locks, uses };
+    },
+    /**
+     * Issue 42: the account's rate alerts, and the ones asked for by e-mail without signing in to an address the account
+     * had at the time (as the mails are: `periods`), which erasure removes with them. The token's hash stays out.
+     */
+    async rateAlerts(customerId: number, periods: readonly AddressPeriod[]) {
+      const byAddress = periods.map((p) =>
+        and(
+          isNull(rateAlerts.customerId),
+          sql`lower(${rateAlerts.email}) = ${p.email.toLowerCase()}`,
+          gte(rateAlerts.createdAt, p.from),
+          p.to ? lt(rateAlerts.createdAt, new Date(p.to.getTime() + 1)) : undefined,
+        )!,
+      );
+      return db
+        .select({
+          metal: rateAlerts.metal,
+          purity: rateAlerts.purity,
+          direction: rateAlerts.direction,
+          levelPaisePerGram: rateAlerts.levelPaisePerGram,
+          channel: rateAlerts.channel,
+          email: rateAlerts.email,
+          phone: rateAlerts.phone,
+          status: rateAlerts.status,
+          rateAtRequestPaise: rateAlerts.rateAtRequestPaise,
+          createdAt: rateAlerts.createdAt,
+          confirmedAt: rateAlerts.confirmedAt,
+          firedAt: rateAlerts.firedAt,
+          firedRatePaise: rateAlerts.firedRatePaise,
+          stoppedAt: rateAlerts.stoppedAt,
+        })
+        .from(rateAlerts)
+        .where(or(eq(rateAlerts.customerId, customerId), ...byAddress))
+        .orderBy(desc(rateAlerts.createdAt), desc(rateAlerts.id));
+    },
+    /** The customer's returns with their lines and steps. */
+    async returns(customerId: number) {
+      const rows = await db
+        .select({
+          id: orderReturns.id,
+          orderNumber: orders.orderNumber,
+          status: orderReturns.status,
+          reason: orderReturns.reason,
+          amountPaise: orderReturns.amountPaise,
+          refundMethod: orderReturns.refundMethod,
+          pickupDate: orderReturns.pickupDate,
+          pickupNote: orderReturns.pickupNote,
+          pickupCourier: orderReturns.pickupCourierName,
+          pickupAwb: orderReturns.pickupAwb,
+          checkNote: orderReturns.checkNote,
+          refusedReason: orderReturns.refusedReason,
+          refundedPaise: orderReturns.refundedPaise,
+          createdAt: orderReturns.createdAt,
+        })
+        .from(orderReturns)
+        .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+        .where(eq(orderReturns.customerId, customerId))
+        .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id));
+      if (rows.length === 0) return { rows, lines: [], steps: [] };
+      const ids = rows.map((r) => r.id);
+      const [lines, steps] = await Promise.all([
+        db
+          .select({
+            returnId: orderReturnLines.returnId,
+            productName: orderLines.productName,
+            quantity: orderReturnLines.quantity,
+            amountPaise: orderReturnLines.amountPaise,
+          })
+          .from(orderReturnLines)
+          .innerJoin(orderLines, eq(orderLines.id, orderReturnLines.lineId))
+          .where(inArray(orderReturnLines.returnId, ids))
+          .orderBy(asc(orderReturnLines.id)),
+        db
+          .select({ returnId: orderReturnEvents.returnId, status: orderReturnEvents.status, note: orderReturnEvents.note, at: orderReturnEvents.at })
+          .from(orderReturnEvents)
+          .where(inArray(orderReturnEvents.returnId, ids))
+          .orderBy(asc(orderReturnEvents.at), asc(orderReturnEvents.id)),
+      ]);
+      return { rows, lines, steps };
+    },
+    /** The customer's lifetime exchanges and buy-backs. */
+    async exchanges(customerId: number) {
+      return db
+        .select({
+          kind: exchangeRequests.kind,
+          status: exchangeRequests.status,
+          orderNumber: orders.orderNumber,
+          productName: orderLines.productName,
+          quotedPaise: exchangeRequests.quotedPaise,
+          ratePaisePerGram: exchangeRequests.ratePaisePerGram,
+          rateDate: exchangeRequests.rateDate,
+          metalWeightMg: exchangeRequests.metalWeightMg,
+          diamondWeightCents: exchangeRequests.diamondWeightCents,
+          settledPaise: exchangeRequests.settledPaise,
+          payoutReference: exchangeRequests.payoutReference,
+          refusedReason: exchangeRequests.refusedReason,
+          note: exchangeRequests.note,
+          createdAt: exchangeRequests.createdAt,
+          settledAt: exchangeRequests.settledAt,
+        })
+        .from(exchangeRequests)
+        .innerJoin(orders, eq(orders.id, exchangeRequests.orderId))
+        .innerJoin(orderLines, eq(orderLines.id, exchangeRequests.lineId))
+        .where(eq(exchangeRequests.customerId, customerId))
+        .orderBy(desc(exchangeRequests.createdAt), desc(exchangeRequests.id));
+    },
+    /** The customer's complaints, each thread as they see it: the desk's internal notes are not theirs to read. */
+    async complaints(customerId: number) {
+      const rows = await db
+        .select({
+          id: complaints.id,
+          ticketNumber: complaints.ticketNumber,
+          orderNumber: orders.orderNumber,
+          category: complaints.category,
+          subject: complaints.subject,
+          description: complaints.description,
+          name: complaints.name,
+          email: complaints.email,
+          phone: complaints.phone,
+          status: complaints.status,
+          createdAt: complaints.createdAt,
+          acknowledgeBy: complaints.acknowledgeBy,
+          resolveBy: complaints.resolveBy,
+          acknowledgedAt: complaints.acknowledgedAt,
+          resolvedAt: complaints.resolvedAt,
+          reopenedAt: complaints.reopenedAt,
+          resolution: complaints.resolution,
+        })
+        .from(complaints)
+        .leftJoin(orders, eq(orders.id, complaints.orderId))
+        .where(eq(complaints.customerId, customerId))
+        .orderBy(desc(complaints.createdAt), desc(complaints.id));
+      if (rows.length === 0) return { rows, thread: [] };
+      const thread = await db
+        .select({
+          complaintId: complaintMessages.complaintId,
+          kind: complaintMessages.kind,
+          body: complaintMessages.body,
+          event: complaintMessages.event,
+          at: complaintMessages.createdAt,
+        })
+        .from(complaintMessages)
+        .where(
+          and(
+            inArray(
+              complaintMessages.complaintId,
+              rows.map((r) => r.id),
+            ),
+            ne(complaintMessages.kind, 'note'),
+          ),
+        )
+        .orderBy(asc(complaintMessages.id));
+      return { rows, thread };
+    },
+    /** Trade partner applications made while signed in, with their owners and contacts; the desk's note and the company key stay out. */
+    async tradePartnerApplications(customerId: number) {
+      const rows = await db
+        .select()
+        .from(tradePartnerApplications)
+        .where(eq(tradePartnerApplications.customerId, customerId))
+        .orderBy(desc(tradePartnerApplications.createdAt), desc(tradePartnerApplications.id));
+      if (rows.length === 0) return { rows, owners: [], contacts: [] };
+      const ids = rows.map((r) => r.id);
+      const [owners, contacts] = await Promise.all([
+        db.select().from(tradePartnerOwners).where(inArray(tradePartnerOwners.applicationId, ids)).orderBy(asc(tradePartnerOwners.slot)),
+        db.select().from(tradePartnerContacts).where(inArray(tradePartnerContacts.applicationId, ids)).orderBy(asc(tradePartnerContacts.id)),
+      ]);
+      return { rows, owners, contacts };
+    },
+    async sizerRequests(customerId: number) {
+      return db
+        .select({
+          name: sizerRequests.name,
+          phone: sizerRequests.phone,
+          email: sizerRequests.email,
+          address: sizerRequests.address,
+          productName: products.name,
+          status: sizerRequests.status,
+          createdAt: sizerRequests.createdAt,
+        })
+        .from(sizerRequests)
+        .leftJoin(products, eq(products.id, sizerRequests.productId))
+        .where(eq(sizerRequests.customerId, customerId))
+        .orderBy(desc(sizerRequests.createdAt), desc(sizerRequests.id));
+    },
+    async cart(customerId: number) {
+      return db
+        .select({
+          productName: products.name,
+          quantity: cartLines.quantity,
+          options: cartLines.options,
+          unitPricePaise: cartLines.unitPricePaise,
+          addedAt: cartLines.addedAt,
+        })
+        .from(cartLines)
+        .innerJoin(carts, eq(carts.id, cartLines.cartId))
+        .innerJoin(products, eq(products.id, cartLines.productId))
+        .where(eq(carts.customerId, customerId))
+        .orderBy(asc(cartLines.addedAt), asc(cartLines.id));
+    },
+    /** The answers the customer gave for SMS and WhatsApp messages (issue 41). */
+    async messageConsents(customerId: number) {
+      return db
+        .select({ channel: messageConsents.channel, purpose: messageConsents.purpose, granted: messageConsents.granted, changedAt: messageConsents.changedAt })
+        .from(messageConsents)
+        .where(eq(messageConsents.customerId, customerId))
+        .orderBy(asc(messageConsents.channel), asc(messageConsents.purpose));
+    },
+    /**
+     * The SMS and WhatsApp outbox's messages to the customer (issue 41): what, where, when and how far it got. Never
+     * their values, which for a sign-in code are the code.
+     */
+    async phoneMessages(customerId: number, limit = 1000) {
+      return db
+        .select({
+          channel: messages.channel,
+          toPhone: messages.toPhone,
+          kind: messages.kind,
+          status: messages.status,
+          createdAt: messages.createdAt,
+          sentAt: messages.sentAt,
+        })
+        .from(messages)
+        .where(eq(messages.customerId, customerId))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(limit);
     },
     async wishlist(customerId: number) {
       return db

@@ -28,6 +28,7 @@ import { anonymiseOrdersOf } from '../orders/service.ts';
 import { forgetRateAlertsOf } from '../rate-alerts/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { anonymiseSizerRequests } from '../stores/service.ts';
+import { partnerReference } from '../trade-partners/service.ts';
 import { forgetWishlist } from '../wishlist/service.ts';
 import { erasedMail, erasureCodeMail, nomineeMail } from './mail.ts';
 import { customersRepository, type AddressPeriod } from './repository.ts';
@@ -183,7 +184,22 @@ export async function exportOf(db: Db, customerId: number, storeName: string, at
       nomineeOfCustomer(db, customerId),
       emailChangesOf(db, customerId),
     ]);
-  const messages = profile.erasedAt ? [] : await repo.messages(addressPeriods(profile.createdAt, profile.email, changes));
+  // Issue 42: what the newer modules hold of the customer, each read by the customer's id.
+  const [redemptions, metal, locks, returned, exchanges, complaints, partners, sizers, cart, messageConsents, phoneMessages] = await Promise.all([
+    repo.harvestRedemptions(customerId),
+    repo.metalAccount(customerId),
+    repo.rateLocks(customerId),
+    repo.returns(customerId),
+    repo.exchanges(customerId),
+    repo.complaints(customerId),
+    repo.tradePartnerApplications(customerId),
+    repo.sizerRequests(customerId),
+    repo.cart(customerId),
+    repo.messageConsents(customerId),
+    repo.phoneMessages(customerId),
+  ]);
+  const periods = profile.erasedAt ? [] : addressPeriods(profile.createdAt, profile.email, changes);
+  const [messages, alerts] = await Promise.all([repo.messages(periods), repo.rateAlerts(customerId, periods)]);
   const address = (a: {
     firstName: string;
     lastName: string;
@@ -208,7 +224,7 @@ export async function exportOf(db: Db, customerId: number, storeName: string, at
   return {
     exportedAt: iso(at),
     store: storeName,
-    note: `Everything ${storeName} holds about you, as of the time above. Amounts are in paise (100 paise = 1 rupee). Payments show the payment gateway's references only: card numbers never reach us. Messages list the mails we sent to your address while it was yours (their subjects), as long as we keep them.`,
+    note: `Everything ${storeName} holds about you, as of the time above. Amounts are in paise (100 paise = 1 rupee) and weights in milligrams (1,000 mg = 1 gram), as each field's name says. Payments show the payment gateway's references only: card numbers never reach us. Messages list the mails we sent to your address while it was yours (their subjects), and phone messages the SMS and WhatsApp messages we sent you (their kind, never their words), as long as we keep them.`,
     profile: {
       customerId: profile.id,
       username: profile.username,
@@ -216,9 +232,12 @@ export async function exportOf(db: Db, customerId: number, storeName: string, at
       firstName: profile.firstName,
       lastName: profile.lastName,
       mobile: profile.mobile,
+      phone: profile.phone,
+      phoneVerifiedAt: isoOrNull(profile.phoneVerifiedAt),
       createdAt: iso(profile.createdAt),
       erasedAt: isoOrNull(profile.erasedAt),
     },
+    emailChanges: changes.map((c) => ({ oldEmail: c.oldEmail, newEmail: c.newEmail, at: iso(c.at), undoneAt: isoOrNull(c.undoneAt) })),
     addresses: addresses.map((a) => ({ ...address(a), isDefault: a.isDefault, createdAt: iso(a.createdAt) })),
     orders: orderRows.map((o) => ({
       orderNumber: o.orderNumber,
@@ -277,15 +296,167 @@ export async function exportOf(db: Db, customerId: number, storeName: string, at
       instalments: instalments
         .filter((i) => i.planId === p.id)
         .map((i) => ({ number: i.number, dueDate: i.dueDate, amountPaise: i.amountPaise - i.discountPaise, status: i.status, paidAt: isoOrNull(i.paidAt) })),
+      redemptions: redemptions
+        .filter((r) => r.planId === p.id)
+        .map((r) => ({ orderNumber: r.orderNumber, amountPaise: r.amountPaise, spentAt: iso(r.spentAt), returnedAt: isoOrNull(r.returnedAt) })),
     })),
     reviews: reviews.map((r) => ({ ...r, createdAt: iso(r.createdAt), editedAt: isoOrNull(r.editedAt) })),
     appointments: appointments.map((a) => ({ ...a, createdAt: iso(a.createdAt) })),
     customDesigns: designs.map((d) => ({ ...d, createdAt: iso(d.createdAt) })),
     storeCredit: credit.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+    metalAccount: {
+      credits: metal.credits.map((c) => ({
+        creditId: c.id,
+        grossMg: c.grossMg,
+        purityPerMille: c.purityPerMille,
+        meltingLossPerMille: c.meltingLossPerMille,
+        fineMg: c.fineMg,
+        usedMg: c.usedMg,
+        soldMg: c.soldMg,
+        expiredMg: c.expiredMg,
+        leftMg: c.fineMg - c.usedMg - c.soldMg - c.expiredMg,
+        note: c.note,
+        madeAt: iso(c.madeAt),
+        expiresAt: iso(c.expiresAt),
+      })),
+      debits: metal.debits.map((d) => ({
+        creditId: d.creditId,
+        kind: d.kind,
+        mg: d.mg,
+        valuePaise: d.paise,
+        orderNumber: d.orderNumber,
+        at: iso(d.createdAt),
+        returnedAt: isoOrNull(d.returnedAt),
+      })),
+    },
+    rateLocks: locks.locks.map((l) => ({
+      lockId: l.id,
+      metal: l.metal,
+      purity: l.purity,
+      lockedMg: l.lockedMg,
+      usedMg: l.usedMg,
+      leftMg: l.lockedMg - l.usedMg,
+      ratePaisePerGram: l.ratePaisePerGram,
+      rateDate: l.rateDate,
+      advancePercent: l.advancePercent,
+      advancePaise: l.advancePaise,
+      advanceUsedPaise: l.advanceUsedPaise,
+      periodDays: l.periodDays,
+      unusedAdvance: l.unusedAdvance,
+      status: l.status,
+      createdAt: iso(l.createdAt),
+      paidAt: isoOrNull(l.paidAt),
+      endsAt: isoOrNull(l.endsAt),
+      endedAt: isoOrNull(l.endedAt),
+      advanceRefundedPaise: l.advanceRefundedPaise,
+      advanceKeptPaise: l.advanceKeptPaise,
+      uses: locks.uses
+        .filter((u) => u.rateLockId === l.id)
+        .map((u) => ({
+          orderNumber: u.orderNumber,
+          usedMg: u.usedMg,
+          advancePaise: u.advancePaise,
+          at: iso(u.createdAt),
+          returnedAt: isoOrNull(u.returnedAt),
+        })),
+    })),
+    rateAlerts: alerts.map((a) => ({
+      metal: a.metal,
+      purity: a.purity,
+      direction: a.direction,
+      levelPaisePerGram: a.levelPaisePerGram,
+      channel: a.channel,
+      email: a.email,
+      phone: a.phone,
+      status: a.status,
+      rateAtRequestPaisePerGram: a.rateAtRequestPaise,
+      createdAt: iso(a.createdAt),
+      confirmedAt: isoOrNull(a.confirmedAt),
+      crossedAt: isoOrNull(a.firedAt),
+      crossedRatePaisePerGram: a.firedRatePaise,
+      stoppedAt: isoOrNull(a.stoppedAt),
+    })),
+    returns: returned.rows.map(({ id, createdAt, ...r }) => ({
+      ...r,
+      createdAt: iso(createdAt),
+      lines: returned.lines.filter((l) => l.returnId === id).map(({ returnId: _, ...l }) => l),
+      history: returned.steps.filter((e) => e.returnId === id).map((e) => ({ status: e.status, note: e.note, at: iso(e.at) })),
+    })),
+    exchanges: exchanges.map((e) => ({ ...e, createdAt: iso(e.createdAt), settledAt: isoOrNull(e.settledAt) })),
+    complaints: complaints.rows.map(({ id, createdAt, acknowledgeBy, resolveBy, acknowledgedAt, resolvedAt, reopenedAt, ...c }) => ({
+      ...c,
+      createdAt: iso(createdAt),
+      acknowledgeBy: iso(acknowledgeBy),
+      resolveBy: iso(resolveBy),
+      acknowledgedAt: isoOrNull(acknowledgedAt),
+      resolvedAt: isoOrNull(resolvedAt),
+      reopenedAt: isoOrNull(reopenedAt),
+      thread: complaints.thread.filter((m) => m.complaintId === id).map((m) => ({ kind: m.kind, body: m.body, event: m.event, at: iso(m.at) })),
+    })),
+    tradePartnerApplications: partners.rows.map((a) => ({
+      reference: partnerReference(a.id),
+      form: a.form,
+      partnerType: a.partnerType,
+      status: a.status,
+      firstName: a.firstName,
+      middleName: a.middleName,
+      lastName: a.lastName,
+      companyName: a.companyName,
+      email: a.email,
+      phone: a.phone,
+      countryCode: a.countryCode,
+      company: {
+        type: a.compType,
+        typeOther: a.compTypeOther,
+        address1: a.compAdd1,
+        address2: a.compAdd2,
+        city: a.compCity,
+        state: a.compState,
+        postalCode: a.compPostal,
+        pan: a.compPan,
+        gstin: a.compGst,
+        invoiceName: a.compInvoiceName,
+        withEffectFrom: a.compWef,
+        bankName: a.compBankName,
+        bankAccount: a.compAccount,
+        bankBranch: a.compBranch,
+        ifsc: a.compIfsc,
+        retail: a.compRetail,
+        location: a.compLocation,
+      },
+      showroom: {
+        name: a.srName,
+        area: a.srArea,
+        established: a.srEstDate,
+        address1: a.srAdd1,
+        address2: a.srAdd2,
+        city: a.srCity,
+        state: a.srState,
+        pincode: a.srPin,
+      },
+      categoryShares: {
+        bangles: a.compBa,
+        bracelets: a.compBr,
+        earrings: a.compEr,
+        fingerRings: a.compFr,
+        necklaces: a.compNe,
+        nosePins: a.compNo,
+        pendants: a.compPe,
+      },
+      owners: partners.owners
+        .filter((o) => o.applicationId === a.id)
+        .map((o) => ({ name: o.name, mobile: o.mobile, email: o.email, dob: o.dob, anniversary: o.anniversary })),
+      contacts: partners.contacts.filter((c) => c.applicationId === a.id).map((c) => ({ role: c.role, name: c.name, phone: c.phone, email: c.email })),
+      createdAt: iso(a.createdAt),
+    })),
+    sizerRequests: sizers.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+    cart: cart.map((l) => ({ ...l, options: { ...l.options }, addedAt: iso(l.addedAt) })),
     wishlist: wished.map((w) => ({ productName: w.productName, addedAt: iso(w.addedAt) })),
     consents: { current: consents.marketing, history: consents.history },
+    messageConsents: messageConsents.map((c) => ({ ...c, changedAt: iso(c.changedAt) })),
     nominee,
     messages: messages.map((m) => ({ subject: m.subject, kind: m.kind, status: m.status, createdAt: iso(m.createdAt), sentAt: isoOrNull(m.sentAt) })),
+    phoneMessages: phoneMessages.map((m) => ({ ...m, createdAt: iso(m.createdAt), sentAt: isoOrNull(m.sentAt) })),
   };
 }
 
