@@ -22,6 +22,7 @@ import {
   type ErasureBlockerKind,
   type StoreSettings,
 } from '@milli/contracts';
+import type { PrivacyExport } from '@milli/contracts/schemas';
 import { API_ANSWERS } from '@milli/contracts/api';
 import routes from '../routes.ts';
 import { PrivacyPolicy } from '../features/legal/privacy-policy.tsx';
@@ -126,6 +127,38 @@ describe('the privacy policy against what the store does', () => {
       expect(text, `${r.key}: why`).toContain(r.why);
     }
     expect(text).toContain(`locked so that nobody can change it, for ${RETENTION_YEARS} years after the end of the financial year of each sale`);
+  });
+
+  it('names each part of the download (Access), so a part added to the export is named too', () => {
+    const access = text.slice(text.indexOf('Access:'), text.indexOf('Correction:'));
+    const said: Record<Exclude<keyof PrivacyExport, 'exportedAt' | 'store' | 'note'>, string> = {
+      profile: 'profile (with the mobile number you sign in with)',
+      emailChanges: 'e-mail changes',
+      addresses: 'addresses',
+      orders: 'orders',
+      payments: 'payments (the payment gateway’s references, never a card number)',
+      harvestPlans: 'Milli Harvest plans and what you spent from them',
+      returns: 'returns',
+      exchanges: 'exchanges and buy-backs',
+      reviews: 'reviews',
+      appointments: 'appointments',
+      customDesigns: 'custom designs',
+      storeCredit: 'store credit',
+      metalAccount: 'your metal account (each credit of fine gold from the old gold we assayed, its purity, weight, melting loss and expiry',
+      rateLocks: 'rate locks (the grams, purity and rate held, the advance, the period, what was used and what was refunded)',
+      rateAlerts: 'rate alerts',
+      complaints: 'complaints with their replies',
+      tradePartnerApplications: 'trade partner applications',
+      sizerRequests: 'ring sizer requests you made while signed in',
+      cart: 'your cart',
+      wishlist: 'wish list',
+      consents: 'consents with their history',
+      messageConsents: 'your choices for SMS and WhatsApp',
+      nominee: 'your nominee',
+      messages: 'the mails we sent you',
+      phoneMessages: 'the SMS and WhatsApp messages we sent you (what each was about and when, never a one-time code)',
+    };
+    for (const [part, words] of Object.entries(said)) expect(access, part).toContain(words);
   });
 
   it('says what blocks an erasure, how it is confirmed, and that it is at once', () => {

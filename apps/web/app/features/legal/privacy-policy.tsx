@@ -192,8 +192,13 @@ function sections(settings: StoreSettings): PolicySection[] {
           <ul>
             <li>
               <strong>Access:</strong> <Link to={page('download')}>Download my data</Link> gives you at once, as one file, everything we hold about you: your
-              profile, addresses, orders, payments (the payment gateway’s references, never a card number), Milli Harvest plans, reviews, appointments, custom
-              designs, store credit, wish list, consents with their history, your nominee, and the mails we sent you. Up to {EXPORTS_A_DAY} downloads a day.
+              profile (with the mobile number you sign in with), e-mail changes, addresses, orders, payments (the payment gateway’s references, never a card
+              number), Milli Harvest plans and what you spent from them, returns, exchanges and buy-backs, reviews, appointments, custom designs, store credit,
+              your metal account (each credit of fine gold from the old gold we assayed, its purity, weight, melting loss and expiry, and each use, buy-back or
+              expiry), rate locks (the grams, purity and rate held, the advance, the period, what was used and what was refunded), rate alerts, complaints with
+              their replies, trade partner applications and ring sizer requests you made while signed in, your cart and wish list, consents with their history,
+              your choices for SMS and WhatsApp, your nominee, the mails we sent you, and the SMS and WhatsApp messages we sent you (what each was about and
+              when, never a one-time code). Up to {EXPORTS_A_DAY} downloads a day.
             </li>
             <li>
               <strong>Correction:</strong> correct your name, e-mail, mobile number and addresses yourself in <Link to="/account">My Account</Link>, or ask us:

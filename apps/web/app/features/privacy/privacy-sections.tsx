@@ -50,8 +50,9 @@ export function DownloadSection({ problem }: { problem: string | null }) {
       {problem && <FormAlert tone="error">{problem}</FormAlert>}
       <p>
         One file (JSON) with everything we hold about you: your profile, addresses, orders and their invoices’ details, payments (the payment gateway’s
-        references, never a card number), Milli Harvest plans, reviews, appointments, custom designs, store credit, wish list, your consents with their history,
-        your nominee, and the mails we sent you.
+        references, never a card number), Milli Harvest plans, returns, exchanges and buy-backs, reviews, appointments, custom designs, store credit, your metal
+        account, rate locks and rate alerts, complaints, trade partner applications, sizer requests, your cart and wish list, your consents and SMS and WhatsApp
+        choices, your nominee, and the mails, SMS and WhatsApp messages we sent you.
       </p>
       <p>
         <a className="btn btn-primary" href={`${ACTION}/download`} download>
