@@ -89,6 +89,45 @@ export function isMobile(page: Page): boolean {
 }
 
 /**
+ * Issue 40: a shopper never scrolls a page sideways (a wide table scrolls inside its own box). Null when the page
+ * (`document.documentElement.scrollWidth`) is no wider than the window; otherwise says how wide it is and which
+ * elements stick out furthest past the window's right edge, each one further than its parent reaches (where the
+ * overflow starts), the widest first. What a box that scrolls or clips holds (a table in its .table-wrap), and what is fixed to
+ * the window, widens no page, so the walk does not look inside them.
+ */
+export async function sidewaysOverflow(page: Page, what: string): Promise<string | null> {
+  // Measured as the page rests: an entrance animation may slide a card in from the side.
+  await animationsDone(page);
+  return page.evaluate((what) => {
+    const windowWidth = window.innerWidth;
+    const pageWidth = document.documentElement.scrollWidth;
+    if (pageWidth <= windowWidth) return null;
+    const name = (el: Element) => {
+      const classes = typeof el.className === 'string' ? el.className.trim().split(/\s+/).filter(Boolean).slice(0, 3) : [];
+      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${classes.map((c) => `.${c}`).join('')}`;
+    };
+    const found: { el: Element; right: number; width: number }[] = [];
+    const visit = (el: Element, parentRight: number) => {
+      const style = getComputedStyle(el);
+      if (style.position === 'fixed' || style.display === 'none') return;
+      const box = el.getBoundingClientRect();
+      // Where the overflow starts: past the window, and further than its parent reaches.
+      if (box.width > 0 && box.right > windowWidth + 0.5 && box.right > parentRight + 0.5) found.push({ el, right: box.right, width: box.width });
+      if (style.overflowX !== 'visible') return;
+      for (const child of el.children) visit(child, Math.max(box.right, windowWidth));
+    };
+    for (const child of document.body.children) visit(child, windowWidth);
+    found.sort((a, b) => b.right - a.right);
+    const lines = found.slice(0, 3).map(({ el, right, width }) => {
+      const parents = [el.parentElement, el.parentElement?.parentElement].filter((p): p is HTMLElement => !!p && p !== document.body).map(name);
+      const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50);
+      return `${name(el)} (in ${parents.reverse().join(' > ') || 'body'}): ${Math.round(width)} px wide, right edge at ${Math.round(right)} px${text ? ` — “${text}”` : ''}`;
+    });
+    return `${what} is ${pageWidth} px wide in a ${windowWidth} px window: it scrolls sideways. Widest:\n    ${lines.join('\n    ') || '(no element found)'}`;
+  }, what);
+}
+
+/**
  * Waits until React has hydrated the page. The storefront's preloader gets `is-done` from an effect (the server
  * renders it without), so the class appears only once hydration has run its effects; the back office has no
  * preloader, its shell gets `data-js` from an effect the same way.

@@ -49,6 +49,8 @@ export const ROUTES: string[] = [
   '/book-appointment',
   `/appointment?token=${'x'.repeat(32)}`,
   '/trade-in',
+  // Issue 42: the day's rates, their history and the rate-alert form (issue 40: it scrolled sideways on a phone).
+  '/gold-rate',
   // Issue 42: the rate lock (terms and today's rates for anyone; the form and the locks once signed in).
   '/rate-lock',
   // Issue 38: complaints (a guest's ticket page without its link says to open the mail's link).

@@ -69,7 +69,7 @@ function Change({ rate }: { rate: PublicRate }) {
   return (
     <span className={`rate-change ${up ? 'rate-up' : 'rate-down'}`}>
       <span aria-hidden="true">{up ? '▲' : '▼'} </span>
-      {up ? 'Up' : 'Down'} {formatRupees(Math.abs(rate.changePaise))}
+      {up ? 'Up' : 'Down'} <span className="rate-amount">{formatRupees(Math.abs(rate.changePaise))}</span>
     </span>
   );
 }
@@ -90,7 +90,7 @@ export default function GoldRate({ loaderData: { today, history, choice } }: Rou
             <p className="muted">
               What we charge for the metal of a piece bought today, per gram of metal, before making charges, stones and GST. We set them each morning.
             </p>
-            <div className="table-scroll">
+            <div className="table-wrap">
               <table className="rates-table">
                 <thead>
                   <tr>
@@ -112,7 +112,11 @@ export default function GoldRate({ loaderData: { today, history, choice } }: Rou
                       <td>
                         {r.paisePerGram === null ? 'Not set' : formatRupees(r.paisePerGram)}
                         {/* On a phone the 10 g column is folded under the gram's (one of the two is shown and read). */}
-                        {r.paisePer10Grams !== null && <span className="rate-per10">{formatRupees(r.paisePer10Grams)} for 10 g</span>}
+                        {r.paisePer10Grams !== null && (
+                          <span className="rate-per10">
+                            <span className="rate-amount">{formatRupees(r.paisePer10Grams)}</span> <span className="rate-amount">for 10 g</span>
+                          </span>
+                        )}
                       </td>
                       <td className="rate-col-10g">{r.paisePer10Grams === null ? '–' : formatRupees(r.paisePer10Grams)}</td>
                       <td>

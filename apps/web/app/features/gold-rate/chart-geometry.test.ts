@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHART, chartGeometry } from './chart-geometry.ts';
+import { CHART, CHART_NARROW, chartGeometry } from './chart-geometry.ts';
 
 describe('the rate chart’s geometry', () => {
   const from = '2026-11-01';
@@ -37,5 +37,16 @@ describe('the rate chart’s geometry', () => {
     const none = chartGeometry({ from, to, opening: null, points: [] });
     expect(none).toMatchObject({ path: '', yTicks: [], last: null });
     expect(none.xTicks).toHaveLength(5);
+  });
+
+  it('the phone’s box: the same line in its own box, three days marked (issue 40)', () => {
+    const h = { from, to, opening: { paisePerGram: 700_000, setOn: '2026-10-20' }, points: [{ date: '2026-11-10', paisePerGram: 710_000 }] };
+    const g = chartGeometry(h, CHART_NARROW);
+    expect(g.path.startsWith(`M${CHART_NARROW.left} `)).toBe(true);
+    expect(g.path.endsWith(`H${CHART_NARROW.width - CHART_NARROW.right}`)).toBe(true);
+    expect(g.xTicks.map((t) => t.date)).toEqual(['2026-11-01', '2026-11-16', '2026-11-30']);
+    expect(g.yTicks.map((t) => t.paise)).toEqual(chartGeometry(h).yTicks.map((t) => t.paise));
+    for (const t of g.yTicks) expect(t.y).toBeGreaterThanOrEqual(CHART_NARROW.top);
+    for (const t of g.yTicks) expect(t.y).toBeLessThanOrEqual(CHART_NARROW.height - CHART_NARROW.bottom);
   });
 });
