@@ -420,3 +420,31 @@ describe('the settings and the desk', () => {
     expect((await t.app.inject({ url: '/api/admin/rate-locks?status=Sold', headers: { cookie: accounts.cookie } })).statusCode).toBe(400);
   });
 });
+
+describe('attacks (issue 42 review)', () => {
+  it('cancels an order that used a lock after the lock ended: its advance refunded once, never a 500', async () => {
+    const who = await createShopper(t.app);
+    const lock = await liveLock(who);
+    const piece = await createProduct(db(), { karat: 22, metalWeightMg: 4_000 });
+    const placed = await placeOrder(t.app, who, { productId: piece.id });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const used = (await mine(who, lock.id)).advanceUsedPaise;
+    expect(used).toBeGreaterThan(0);
+    await db()
+      .update(schema.rateLocks)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.rateLocks.id, lock.id));
+    await t.app.rateLockKeeper.run();
+    const cancelled = await post(`/api/orders/${placed.json().orderNumber}/cancel`, {}, who.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [row] = await db().select().from(schema.rateLocks).where(eq(schema.rateLocks.id, lock.id));
+    // The whole advance went back: the unused part at the end, the order's part on the cancel; none of it counts as used.
+    expect(row).toMatchObject({ status: 'Ended', advanceUsedPaise: 0, advanceRefundedPaise: lock.advancePaise, advanceKeptPaise: 0 });
+    const [payment] = await db()
+      .select()
+      .from(schema.payments)
+      .where(and(eq(schema.payments.rateLockId, lock.id), eq(schema.payments.purpose, 'rate_lock')));
+    const refunds = await db().select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment!.id));
+    expect(refunds.map((r) => r.amountPaise).sort((a, b) => a - b)).toEqual([used, lock.advancePaise - used].sort((a, b) => a - b));
+  });
+});

@@ -117,11 +117,17 @@ export function rateLockRepository(db: Db) {
         })
         .where(eq(rateLocks.id, id));
     },
-    /** An ended lock's advance refunded after its end (an order that used it was cancelled since). */
-    async addRefunded(id: number, paise: number): Promise<void> {
+    /**
+     * An ended lock's advance refunded after its end (an order that used it was cancelled since): the paise move from
+     * used to refunded, so used + refunded + kept still add up to at most the advance (the CHECK holds it).
+     */
+    async refundUsed(id: number, paise: number): Promise<void> {
       await db
         .update(rateLocks)
-        .set({ advanceRefundedPaise: sql`${rateLocks.advanceRefundedPaise} + ${paise}` })
+        .set({
+          advanceUsedPaise: sql`${rateLocks.advanceUsedPaise} - ${paise}`,
+          advanceRefundedPaise: sql`${rateLocks.advanceRefundedPaise} + ${paise}`,
+        })
         .where(eq(rateLocks.id, id));
     },
     async lockById(id: number): Promise<RateLock | null> {

@@ -362,7 +362,7 @@ export async function giveBackRateLocks(tx: Db, payments: PaymentService, custom
           `rate-lock-use-${use.id}`,
           use.advancePaise,
         );
-        if (refund) await repo.addRefunded(lock.id, refund.amountPaise);
+        if (refund) await repo.refundUsed(lock.id, refund.amountPaise);
         refunds.push(refund);
       }
     }
