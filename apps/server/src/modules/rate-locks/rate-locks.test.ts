@@ -447,4 +447,26 @@ describe('attacks (issue 42 review)', () => {
     const refunds = await db().select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment!.id));
     expect(refunds.map((r) => r.amountPaise).sort((a, b) => a - b)).toEqual([used, lock.advancePaise - used].sort((a, b) => a - b));
   });
+
+  it('does not let a cancelled order lift the grams held under locks above the cap', async () => {
+    const who = await createShopper(t.app);
+    const first = await liveLock(who, { metal: 'gold', purity: 22, grams: 40, period: 30 });
+    // An order left unpaid takes 15 g of the lock: those grams come back if it is cancelled, so they are still held.
+    const piece = await createProduct(db(), { karat: 22, metalWeightMg: 15_000 });
+    const placed = await placeOrder(t.app, who, { productId: piece.id, pay: false });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect((await mine(who, first.id)).usedMg).toBe(15_000);
+    const over = await post('/api/rate-locks', { metal: 'gold', purity: 22, grams: 25, period: 30 }, who.cookie);
+    expect(over.statusCode, over.body).toBe(400);
+    expect(over.json()).toMatchObject({
+      code: 'RATE_LOCK_OVER_CAP',
+      message:
+        'Rate locks cover at most 50 g at a time. Your locks already hold 40 g (with 15 g in orders not yet delivered, which a cancel gives back), so you can lock 10 g more.',
+    });
+    expect((await post('/api/rate-locks', { metal: 'gold', purity: 22, grams: 10, period: 30 }, who.cookie)).statusCode).toBe(200);
+    const cancelled = await post(`/api/orders/${placed.json().orderNumber}/cancel`, {}, who.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const held = (await get('/api/rate-locks', who.cookie)).json().data as Lock[];
+    expect(held.filter((l) => l.status === 'Live' || l.status === 'Pending payment').reduce((n, l) => n + l.lockedMg - l.usedMg, 0)).toBe(50_000);
+  });
 });
