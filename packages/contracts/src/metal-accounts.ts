@@ -15,6 +15,8 @@ const grams = (what: string) =>
       .refine((n) => Number.isFinite(n), `Please enter the ${what} in grams, e.g. 10 or 12.345.`)
       .refine((n) => n > 0, `The ${what} must be more than 0 grams.`)
       .refine((n) => Math.abs(Math.round(n * 1000) - n * 1000) < 1e-6, `Please give the ${what} to at most 3 decimals (a milligram).`)
+      // A weight so small it rounds to no milligram passes the test above: it would weigh nothing.
+      .refine((n) => n <= 0 || Math.round(n * 1000) >= 1, `The ${what} must be at least 0.001 grams (a milligram).`)
       .refine((n) => n <= 10_000, `That ${what} is too large.`),
   );
 

@@ -255,3 +255,18 @@ describe('selling fine gold back', () => {
     expect(credit.balancePaise).toBe(paise);
   });
 });
+
+describe('attacks (issue 42 review)', () => {
+  it('refuses a weight that rounds to no milligram with a 400, never a 500', async () => {
+    const who = await createShopper(t.app);
+    await assay(who, { grossGrams: 2, purity: '999' });
+    for (const grams of [1e-10, '0.0000001', 4e-7]) {
+      const sold = await post('/api/metal-account/buy-back', { grams }, who.cookie);
+      expect(sold.statusCode, sold.body).toBe(400);
+      const credited = await post(`/api/admin/metal-accounts/${who.id}/credits`, { grossGrams: grams, purity: '916' }, desk.cookie);
+      expect(credited.statusCode, credited.body).toBe(400);
+      const locked = await post('/api/rate-locks', { metal: 'gold', purity: 22, grams, period: 30 }, who.cookie);
+      expect(locked.statusCode, locked.body).toBe(400);
+    }
+  });
+});
