@@ -269,4 +269,24 @@ describe('attacks (issue 42 review)', () => {
       expect(locked.statusCode, locked.body).toBe(400);
     }
   });
+
+  it('sells the same grams once when buy-backs race each other and a checkout that uses them', async () => {
+    const who = await createShopper(t.app);
+    await assay(who, { grossGrams: 2, purity: '999' });
+    const balance = (await account(who)).balanceMg;
+    const piece = await createProduct(db(), { karat: 22, metalWeightMg: 2_000 });
+    await postForm(t.app, '/api/cart/add', { cart_product_id: piece.id, cart_quantity: 1, cart_user_id: who.userId }, { cookie: who.cookie, ip: who.ip });
+    const [sold1, sold2, placed] = await Promise.all([
+      post('/api/metal-account/buy-back', { grams: 1.5 }, who.cookie),
+      post('/api/metal-account/buy-back', { grams: 1.5 }, who.cookie),
+      placeOrder(t.app, who, { pay: false, fields: { useMetalAccount: 'on', idempotencyKey: `metal-sell-race-${who.id}` } }),
+    ]);
+    for (const r of [sold1, sold2, placed]) expect(r.statusCode, r.body).toBeLessThan(500);
+    const soldMg = [sold1, sold2].filter((r) => r.statusCode === 200).length * 1_500;
+    const usedMg = placed.statusCode === 200 ? (placed.json().metalAccountMg as number) : 0;
+    expect(soldMg + usedMg).toBeLessThanOrEqual(balance);
+    expect((await account(who)).balanceMg).toBe(balance - soldMg - usedMg);
+    const credit = (await get('/api/account/store-credit', who.cookie)).json();
+    expect(credit.balancePaise).toBe([sold1, sold2].filter((r) => r.statusCode === 200).reduce((n, r) => n + (r.json().paise as number), 0));
+  });
 });

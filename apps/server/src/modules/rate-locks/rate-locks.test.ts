@@ -469,4 +469,27 @@ describe('attacks (issue 42 review)', () => {
     const held = (await get('/api/rate-locks', who.cookie)).json().data as Lock[];
     expect(held.filter((l) => l.status === 'Live' || l.status === 'Pending payment').reduce((n, l) => n + l.lockedMg - l.usedMg, 0)).toBe(50_000);
   });
+
+  it('refunds a lock’s advance once in all when its end races the cancel of the order that used it', async () => {
+    const who = await createShopper(t.app);
+    const lock = await liveLock(who);
+    const piece = await createProduct(db(), { karat: 22, metalWeightMg: 3_000 });
+    const placed = await placeOrder(t.app, who, { productId: piece.id });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await db()
+      .update(schema.rateLocks)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.rateLocks.id, lock.id));
+    const [, cancelled] = await Promise.all([t.app.rateLockKeeper.run(), post(`/api/orders/${placed.json().orderNumber}/cancel`, {}, who.cookie)]);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await t.app.rateLockKeeper.run();
+    const [row] = await db().select().from(schema.rateLocks).where(eq(schema.rateLocks.id, lock.id));
+    expect(row).toMatchObject({ status: 'Ended', usedMg: expect.any(Number), advanceUsedPaise: 0, advanceRefundedPaise: lock.advancePaise });
+    const [payment] = await db()
+      .select()
+      .from(schema.payments)
+      .where(and(eq(schema.payments.rateLockId, lock.id), eq(schema.payments.purpose, 'rate_lock')));
+    const refunds = await db().select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment!.id));
+    expect(refunds.reduce((n, r) => n + r.amountPaise, 0)).toBe(lock.advancePaise);
+  });
 });
