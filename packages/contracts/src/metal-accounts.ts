@@ -116,6 +116,8 @@ export const AdminMetalAssaySchema = z.object({
     z.coerce.number({ error: 'Choose the appointment from the list.' }).int().positive().max(2_147_483_647).optional(),
   ),
   note: z.preprocess(blankIsUndefined, z.string().trim().max(300, 'Keep the note under 300 characters.').optional()),
+  /** The form's one-time key: sent again (a double click, a reload), the assay already credited answers, credited once. */
+  requestKey: z.preprocess(blankIsUndefined, z.string().trim().max(64, 'The form key is too long.').optional()),
 });
 export type AdminMetalAssay = z.infer<typeof AdminMetalAssaySchema>;
 export const AdminMetalAssayAnswerSchema = z.object({ message: z.string(), credit: MetalCreditSchema, account: AdminMetalAccountSchema });

@@ -289,4 +289,21 @@ describe('attacks (issue 42 review)', () => {
     const credit = (await get('/api/account/store-credit', who.cookie)).json();
     expect(credit.balancePaise).toBe([sold1, sold2].filter((r) => r.statusCode === 200).reduce((n, r) => n + (r.json().paise as number), 0));
   });
+
+  it('credits an assay once when the desk’s form is sent twice (a double click, a reload of the answer)', async () => {
+    const who = await createShopper(t.app);
+    const body = { grossGrams: 8, purity: '916', requestKey: `assay-${who.id}-1` };
+    const url = `/api/admin/metal-accounts/${who.id}/credits`;
+    const [a, b] = await Promise.all([post(url, body, desk.cookie), post(url, body, desk.cookie)]);
+    const again = await post(url, body, desk.cookie);
+    for (const r of [a, b, again]) expect(r.statusCode, r.body).toBe(200);
+    const credits = await db().select().from(schema.metalCredits).where(eq(schema.metalCredits.customerId, who.id));
+    expect(credits).toHaveLength(1);
+    expect(again.json().credit.id).toBe(credits[0]!.id);
+    expect(again.json().message).toMatch(/already recorded/);
+    expect((await account(who)).balanceMg).toBe(credits[0]!.fineMg);
+    // A second lot is a second form: a new key credits it.
+    expect((await post(url, { ...body, requestKey: `assay-${who.id}-2` }, desk.cookie)).statusCode).toBe(200);
+    expect(await db().select().from(schema.metalCredits).where(eq(schema.metalCredits.customerId, who.id))).toHaveLength(2);
+  });
 });
