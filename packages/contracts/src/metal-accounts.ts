@@ -15,6 +15,8 @@ const grams = (what: string) =>
       .refine((n) => Number.isFinite(n), `Please enter the ${what} in grams, e.g. 10 or 12.345.`)
       .refine((n) => n > 0, `The ${what} must be more than 0 grams.`)
       .refine((n) => Math.abs(Math.round(n * 1000) - n * 1000) < 1e-6, `Please give the ${what} to at most 3 decimals (a milligram).`)
+      // A weight so small it rounds to no milligram passes the test above: it would weigh nothing.
+      .refine((n) => n <= 0 || Math.round(n * 1000) >= 1, `The ${what} must be at least 0.001 grams (a milligram).`)
       .refine((n) => n <= 10_000, `That ${what} is too large.`),
   );
 
@@ -114,6 +116,8 @@ export const AdminMetalAssaySchema = z.object({
     z.coerce.number({ error: 'Choose the appointment from the list.' }).int().positive().max(2_147_483_647).optional(),
   ),
   note: z.preprocess(blankIsUndefined, z.string().trim().max(300, 'Keep the note under 300 characters.').optional()),
+  /** The form's one-time key: sent again (a double click, a reload), the assay already credited answers, credited once. */
+  requestKey: z.preprocess(blankIsUndefined, z.string().trim().max(64, 'The form key is too long.').optional()),
 });
 export type AdminMetalAssay = z.infer<typeof AdminMetalAssaySchema>;
 export const AdminMetalAssayAnswerSchema = z.object({ message: z.string(), credit: MetalCreditSchema, account: AdminMetalAccountSchema });

@@ -18,6 +18,8 @@ const weight = z.preprocess(
     .refine((n) => Number.isFinite(n), 'Please enter the weight in grams, e.g. 10 or 12.5.')
     .refine((n) => n > 0, 'The weight must be more than 0 grams.')
     .refine((n) => Math.abs(Math.round(n * 1000) - n * 1000) < 1e-6, 'Please give the weight to at most 3 decimals (a milligram).')
+    // A weight so small it rounds to no milligram passes the test above: it would lock nothing.
+    .refine((n) => n <= 0 || Math.round(n * 1000) >= 1, 'The weight must be at least 0.001 grams (a milligram).')
     .refine((n) => n <= 100_000, 'That weight is too large.'),
 );
 

@@ -2559,10 +2559,13 @@ export const metalCredits = pgTable(
     staffId: integer('staff_id').references((): AnyPgColumn => staff.id, { onDelete: 'set null' }),
     /** What the desk wrote of the old gold (the pieces brought). */
     note: text('note').notNull().default(''),
+    /** The desk form's one-time key: the same form sent twice (a double click, a reload) credits once. */
+    requestKey: text('request_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('metal_credits_customer_idx').on(t.customerId, t.expiresAt),
+    uniqueIndex('metal_credits_request_key').on(t.customerId, t.requestKey),
     index('metal_credits_expires_idx')
       .on(t.expiresAt)
       .where(sql`${t.usedMg} + ${t.soldMg} + ${t.expiredMg} < ${t.fineMg}`),

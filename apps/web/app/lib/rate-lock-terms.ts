@@ -8,7 +8,7 @@ export function termsInWords(terms: Pick<RateLockTerms, 'advancePercent' | 'peri
   return [
     `Pay an advance of ${terms.advancePercent} % of the metal’s value at today’s rate, and the rate is yours for ${list} days from your payment.`,
     'Whatever you buy of that metal and purity meanwhile, up to the grams locked, is priced at the lower of the locked rate and the day’s rate. The advance counts toward what you pay, in proportion to the grams used.',
-    `Your locks can hold up to ${formatGrams(terms.maxMg)} at a time.`,
+    `Your locks can hold up to ${formatGrams(terms.maxMg)} at a time; grams used by an order not yet delivered still count, as a cancel gives them back.`,
     terms.unusedAdvance === 'refund'
       ? 'At the end of the period, any part of the advance you have not used is refunded to the card or UPI you paid with.'
       : 'At the end of the period, any part of the advance you have not used is kept by the store.',

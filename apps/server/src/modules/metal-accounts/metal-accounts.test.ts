@@ -255,3 +255,55 @@ describe('selling fine gold back', () => {
     expect(credit.balancePaise).toBe(paise);
   });
 });
+
+describe('attacks (issue 42 review)', () => {
+  it('refuses a weight that rounds to no milligram with a 400, never a 500', async () => {
+    const who = await createShopper(t.app);
+    await assay(who, { grossGrams: 2, purity: '999' });
+    for (const grams of [1e-10, '0.0000001', 4e-7]) {
+      const sold = await post('/api/metal-account/buy-back', { grams }, who.cookie);
+      expect(sold.statusCode, sold.body).toBe(400);
+      const credited = await post(`/api/admin/metal-accounts/${who.id}/credits`, { grossGrams: grams, purity: '916' }, desk.cookie);
+      expect(credited.statusCode, credited.body).toBe(400);
+      const locked = await post('/api/rate-locks', { metal: 'gold', purity: 22, grams, period: 30 }, who.cookie);
+      expect(locked.statusCode, locked.body).toBe(400);
+    }
+  });
+
+  it('sells the same grams once when buy-backs race each other and a checkout that uses them', async () => {
+    const who = await createShopper(t.app);
+    await assay(who, { grossGrams: 2, purity: '999' });
+    const balance = (await account(who)).balanceMg;
+    const piece = await createProduct(db(), { karat: 22, metalWeightMg: 2_000 });
+    await postForm(t.app, '/api/cart/add', { cart_product_id: piece.id, cart_quantity: 1, cart_user_id: who.userId }, { cookie: who.cookie, ip: who.ip });
+    const [sold1, sold2, placed] = await Promise.all([
+      post('/api/metal-account/buy-back', { grams: 1.5 }, who.cookie),
+      post('/api/metal-account/buy-back', { grams: 1.5 }, who.cookie),
+      placeOrder(t.app, who, { pay: false, fields: { useMetalAccount: 'on', idempotencyKey: `metal-sell-race-${who.id}` } }),
+    ]);
+    for (const r of [sold1, sold2, placed]) expect(r.statusCode, r.body).toBeLessThan(500);
+    const soldMg = [sold1, sold2].filter((r) => r.statusCode === 200).length * 1_500;
+    const usedMg = placed.statusCode === 200 ? (placed.json().metalAccountMg as number) : 0;
+    expect(soldMg + usedMg).toBeLessThanOrEqual(balance);
+    expect((await account(who)).balanceMg).toBe(balance - soldMg - usedMg);
+    const credit = (await get('/api/account/store-credit', who.cookie)).json();
+    expect(credit.balancePaise).toBe([sold1, sold2].filter((r) => r.statusCode === 200).reduce((n, r) => n + (r.json().paise as number), 0));
+  });
+
+  it('credits an assay once when the desk’s form is sent twice (a double click, a reload of the answer)', async () => {
+    const who = await createShopper(t.app);
+    const body = { grossGrams: 8, purity: '916', requestKey: `assay-${who.id}-1` };
+    const url = `/api/admin/metal-accounts/${who.id}/credits`;
+    const [a, b] = await Promise.all([post(url, body, desk.cookie), post(url, body, desk.cookie)]);
+    const again = await post(url, body, desk.cookie);
+    for (const r of [a, b, again]) expect(r.statusCode, r.body).toBe(200);
+    const credits = await db().select().from(schema.metalCredits).where(eq(schema.metalCredits.customerId, who.id));
+    expect(credits).toHaveLength(1);
+    expect(again.json().credit.id).toBe(credits[0]!.id);
+    expect(again.json().message).toMatch(/already recorded/);
+    expect((await account(who)).balanceMg).toBe(credits[0]!.fineMg);
+    // A second lot is a second form: a new key credits it.
+    expect((await post(url, { ...body, requestKey: `assay-${who.id}-2` }, desk.cookie)).statusCode).toBe(200);
+    expect(await db().select().from(schema.metalCredits).where(eq(schema.metalCredits.customerId, who.id))).toHaveLength(2);
+  });
+});

@@ -13,9 +13,17 @@ const leftOf = sql<number>`${metalCredits.fineMg} - ${metalCredits.usedMg} - ${m
 /** The metal account's queries (issue 42); each of a shopper's is scoped by their id. `db` may be a transaction. */
 export function metalAccountRepository(db: Db) {
   return {
-    async insertCredit(row: NewMetalCredit): Promise<MetalCredit> {
-      const [made] = await db.insert(metalCredits).values(row).returning();
-      return made!;
+    /** A new credit; null when the shopper already has one of the row's request key (the same desk form sent again). */
+    async insertCredit(row: NewMetalCredit): Promise<MetalCredit | null> {
+      const [made] = await db.insert(metalCredits).values(row).onConflictDoNothing().returning();
+      return made ?? null;
+    },
+    async creditByKey(customerId: number, requestKey: string): Promise<MetalCredit | null> {
+      const [row] = await db
+        .select()
+        .from(metalCredits)
+        .where(and(eq(metalCredits.customerId, customerId), eq(metalCredits.requestKey, requestKey)));
+      return row ?? null;
     },
     /** Every credit of the shopper's, newest first. */
     credits: (customerId: number) =>

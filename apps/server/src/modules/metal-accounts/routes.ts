@@ -98,7 +98,9 @@ export const metalAccountsModule: FastifyPluginAsync<ModuleDeps> = async (app, d
       config: desk,
       schema: {
         summary: 'Records an assay of old gold: gross weight and karatmeter purity, less the settings’ melting loss, credited as fine gold for 365 days',
-        description: '`{ "grossGrams": 12.5, "purity": "916", "appointmentId": 7, "note": "two bangles" }`: purity in per mille (1-999) or karats ("22K").',
+        description:
+          '`{ "grossGrams": 12.5, "purity": "916", "appointmentId": 7, "note": "two bangles" }`: purity in per mille (1-999) or karats ("22K"). ' +
+          "An optional `requestKey` (the form's one-time key) credits once however often it is sent: a second send answers the first credit.",
         params: AdminMetalParamsSchema,
         body: formBody(AdminMetalAssaySchema),
         response: { 200: AdminMetalAssayAnswerSchema, ...errors },

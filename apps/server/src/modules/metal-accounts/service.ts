@@ -269,9 +269,12 @@ export function createMetalAccountService(db: Db, settings: Pick<SettingsService
         throw new DomainError('INVALID_PURITY', message, { purity: message });
       }
       const at = now();
-      const credit = await db.transaction(async (tx) => {
+      const { credit, replayed } = await db.transaction(async (tx) => {
         const repo = metalAccountRepository(tx);
         if (!(await repo.customer(customerId))) throw new DomainError('CUSTOMER_NOT_FOUND', 'No such customer.');
+        // The same form sent again (a double click, a reload of the answer): the assay it credited answers.
+        const first = input.requestKey ? await repo.creditByKey(customerId, input.requestKey) : null;
+        if (first) return { credit: first, replayed: true };
         if (input.appointmentId !== undefined && !(await repo.assayVisits(customerId)).some((a) => a.id === input.appointmentId))
           throw new DomainError('APPOINTMENT_NOT_FOUND', 'That appointment is not one of this customer’s assay or trade-in visits.', {
             appointmentId: 'Choose one of the customer’s visits, or none.',
@@ -287,7 +290,10 @@ export function createMetalAccountService(db: Db, settings: Pick<SettingsService
           appointmentId: input.appointmentId ?? null,
           staffId: actor.staffId,
           note: input.note ?? '',
+          requestKey: input.requestKey ?? null,
         });
+        // Sent twice at once, the second waits for the first's key and inserts nothing: the first's credit answers.
+        if (!made) return { credit: (await repo.creditByKey(customerId, input.requestKey!))!, replayed: true };
         await recordAudit(tx, actor, {
           action: 'create',
           entity: 'metal_credit',
@@ -295,10 +301,12 @@ export function createMetalAccountService(db: Db, settings: Pick<SettingsService
           before: null,
           after: { customerId, grossMg, purityPerMille, meltingLossPerMille: s.metalMeltingLossPerMille, fineMg, appointmentId: made.appointmentId },
         });
-        return made;
+        return { credit: made, replayed: false };
       });
       return {
-        message: `Credited ${formatGrams(fineMg)} of fine gold, usable until ${dayWords(lastDayOf(credit.expiresAt))}.`,
+        message: replayed
+          ? `This assay was already recorded: ${formatGrams(credit.fineMg)} of fine gold credited once, usable until ${dayWords(lastDayOf(credit.expiresAt))}.`
+          : `Credited ${formatGrams(fineMg)} of fine gold, usable until ${dayWords(lastDayOf(credit.expiresAt))}.`,
         credit: creditView(credit, now()),
         account: await deskAccount(customerId),
       };

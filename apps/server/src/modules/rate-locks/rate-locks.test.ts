@@ -420,3 +420,76 @@ describe('the settings and the desk', () => {
     expect((await t.app.inject({ url: '/api/admin/rate-locks?status=Sold', headers: { cookie: accounts.cookie } })).statusCode).toBe(400);
   });
 });
+
+describe('attacks (issue 42 review)', () => {
+  it('cancels an order that used a lock after the lock ended: its advance refunded once, never a 500', async () => {
+    const who = await createShopper(t.app);
+    const lock = await liveLock(who);
+    const piece = await createProduct(db(), { karat: 22, metalWeightMg: 4_000 });
+    const placed = await placeOrder(t.app, who, { productId: piece.id });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const used = (await mine(who, lock.id)).advanceUsedPaise;
+    expect(used).toBeGreaterThan(0);
+    await db()
+      .update(schema.rateLocks)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.rateLocks.id, lock.id));
+    await t.app.rateLockKeeper.run();
+    const cancelled = await post(`/api/orders/${placed.json().orderNumber}/cancel`, {}, who.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [row] = await db().select().from(schema.rateLocks).where(eq(schema.rateLocks.id, lock.id));
+    // The whole advance went back: the unused part at the end, the order's part on the cancel; none of it counts as used.
+    expect(row).toMatchObject({ status: 'Ended', advanceUsedPaise: 0, advanceRefundedPaise: lock.advancePaise, advanceKeptPaise: 0 });
+    const [payment] = await db()
+      .select()
+      .from(schema.payments)
+      .where(and(eq(schema.payments.rateLockId, lock.id), eq(schema.payments.purpose, 'rate_lock')));
+    const refunds = await db().select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment!.id));
+    expect(refunds.map((r) => r.amountPaise).sort((a, b) => a - b)).toEqual([used, lock.advancePaise - used].sort((a, b) => a - b));
+  });
+
+  it('does not let a cancelled order lift the grams held under locks above the cap', async () => {
+    const who = await createShopper(t.app);
+    const first = await liveLock(who, { metal: 'gold', purity: 22, grams: 40, period: 30 });
+    // An order left unpaid takes 15 g of the lock: those grams come back if it is cancelled, so they are still held.
+    const piece = await createProduct(db(), { karat: 22, metalWeightMg: 15_000 });
+    const placed = await placeOrder(t.app, who, { productId: piece.id, pay: false });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect((await mine(who, first.id)).usedMg).toBe(15_000);
+    const over = await post('/api/rate-locks', { metal: 'gold', purity: 22, grams: 25, period: 30 }, who.cookie);
+    expect(over.statusCode, over.body).toBe(400);
+    expect(over.json()).toMatchObject({
+      code: 'RATE_LOCK_OVER_CAP',
+      message:
+        'Rate locks cover at most 50 g at a time. Your locks already hold 40 g (with 15 g in orders not yet delivered, which a cancel gives back), so you can lock 10 g more.',
+    });
+    expect((await post('/api/rate-locks', { metal: 'gold', purity: 22, grams: 10, period: 30 }, who.cookie)).statusCode).toBe(200);
+    const cancelled = await post(`/api/orders/${placed.json().orderNumber}/cancel`, {}, who.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const held = (await get('/api/rate-locks', who.cookie)).json().data as Lock[];
+    expect(held.filter((l) => l.status === 'Live' || l.status === 'Pending payment').reduce((n, l) => n + l.lockedMg - l.usedMg, 0)).toBe(50_000);
+  });
+
+  it('refunds a lock’s advance once in all when its end races the cancel of the order that used it', async () => {
+    const who = await createShopper(t.app);
+    const lock = await liveLock(who);
+    const piece = await createProduct(db(), { karat: 22, metalWeightMg: 3_000 });
+    const placed = await placeOrder(t.app, who, { productId: piece.id });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await db()
+      .update(schema.rateLocks)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.rateLocks.id, lock.id));
+    const [, cancelled] = await Promise.all([t.app.rateLockKeeper.run(), post(`/api/orders/${placed.json().orderNumber}/cancel`, {}, who.cookie)]);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await t.app.rateLockKeeper.run();
+    const [row] = await db().select().from(schema.rateLocks).where(eq(schema.rateLocks.id, lock.id));
+    expect(row).toMatchObject({ status: 'Ended', usedMg: expect.any(Number), advanceUsedPaise: 0, advanceRefundedPaise: lock.advancePaise });
+    const [payment] = await db()
+      .select()
+      .from(schema.payments)
+      .where(and(eq(schema.payments.rateLockId, lock.id), eq(schema.payments.purpose, 'rate_lock')));
+    const refunds = await db().select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment!.id));
+    expect(refunds.reduce((n, r) => n + r.amountPaise, 0)).toBe(lock.advancePaise);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@milli/db';
 import type { RateLock, RateLockUse } from '@milli/db/schema';
 
@@ -26,6 +26,27 @@ export function rateLockRepository(db: Db) {
         .where(and(eq(rateLocks.id, id), eq(rateLocks.customerId, customerId)));
       const [row] = opts.lock ? await q.for('update') : await q;
       return row ?? null;
+    },
+    /**
+     * Grams of the shopper's live locks used by orders not yet delivered: a cancel gives them back to their lock, so
+     * they are still held (the cap counts them).
+     */
+    async openUsedMg(customerId: number, at: Date): Promise<number> {
+      const [row] = await db
+        .select({ mg: sql<number>`coalesce(sum(${rateLockUses.usedMg}), 0)`.mapWith(Number) })
+        .from(rateLockUses)
+        .innerJoin(rateLocks, eq(rateLocks.id, rateLockUses.rateLockId))
+        .innerJoin(orders, eq(orders.id, rateLockUses.orderId))
+        .where(
+          and(
+            eq(rateLockUses.customerId, customerId),
+            isNull(rateLockUses.returnedAt),
+            eq(rateLocks.status, 'Live'),
+            gt(rateLocks.endsAt, at),
+            ne(orders.status, 'Delivered'),
+          ),
+        );
+      return row?.mg ?? 0;
     },
     /** Pending locks the shopper holds now (they may hold only a few unpaid at once). */
     async pendingCount(customerId: number): Promise<number> {
@@ -117,11 +138,17 @@ export function rateLockRepository(db: Db) {
         })
         .where(eq(rateLocks.id, id));
     },
-    /** An ended lock's advance refunded after its end (an order that used it was cancelled since). */
-    async addRefunded(id: number, paise: number): Promise<void> {
+    /**
+     * An ended lock's advance refunded after its end (an order that used it was cancelled since): the paise move from
+     * used to refunded, so used + refunded + kept still add up to at most the advance (the CHECK holds it).
+     */
+    async refundUsed(id: number, paise: number): Promise<void> {
       await db
         .update(rateLocks)
-        .set({ advanceRefundedPaise: sql`${rateLocks.advanceRefundedPaise} + ${paise}` })
+        .set({
+          advanceUsedPaise: sql`${rateLocks.advanceUsedPaise} - ${paise}`,
+          advanceRefundedPaise: sql`${rateLocks.advanceRefundedPaise} + ${paise}`,
+        })
         .where(eq(rateLocks.id, id));
     },
     async lockById(id: number): Promise<RateLock | null> {

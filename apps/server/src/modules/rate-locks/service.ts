@@ -234,15 +234,19 @@ export function createRateLockService(db: Db, payments: PaymentService, settings
             'TOO_MANY_PENDING_RATE_LOCKS',
             `You have ${MAX_PENDING_RATE_LOCKS} rate locks waiting for their advance. Please pay one of them (My Account → Rate locks), or let them lapse, before taking another.`,
           );
-        const held = (await repo.mine(customerId))
-          .filter((r) => r.status === 'Pending payment' || (r.status === 'Live' && r.endsAt! > at))
-          .reduce((n, r) => n + r.lockedMg - r.usedMg, 0);
+        // Grams used by an order not yet delivered still count: cancelled, the order gives them back to their lock.
+        const inOrders = await repo.openUsedMg(customerId, at);
+        const held =
+          (await repo.mine(customerId))
+            .filter((r) => r.status === 'Pending payment' || (r.status === 'Live' && r.endsAt! > at))
+            .reduce((n, r) => n + r.lockedMg - r.usedMg, 0) + inOrders;
         if (held + lockedMg > terms.maxMg) {
           const room = Math.max(0, terms.maxMg - held);
+          const counted = inOrders > 0 ? ` (with ${formatGrams(inOrders)} in orders not yet delivered, which a cancel gives back)` : '';
           const message =
             room > 0
-              ? `Rate locks cover at most ${formatGrams(terms.maxMg)} at a time. Your locks already hold ${formatGrams(held)}, so you can lock ${formatGrams(room)} more.`
-              : `Rate locks cover at most ${formatGrams(terms.maxMg)} at a time, and your locks already hold that much.`;
+              ? `Rate locks cover at most ${formatGrams(terms.maxMg)} at a time. Your locks already hold ${formatGrams(held)}${counted}, so you can lock ${formatGrams(room)} more.`
+              : `Rate locks cover at most ${formatGrams(terms.maxMg)} at a time, and your locks already hold that much${counted}.`;
           throw new DomainError('RATE_LOCK_OVER_CAP', message, { grams: message });
         }
         const made = await repo.insert({
@@ -362,7 +366,7 @@ export async function giveBackRateLocks(tx: Db, payments: PaymentService, custom
           `rate-lock-use-${use.id}`,
           use.advancePaise,
         );
-        if (refund) await repo.addRefunded(lock.id, refund.amountPaise);
+        if (refund) await repo.refundUsed(lock.id, refund.amountPaise);
         refunds.push(refund);
       }
     }

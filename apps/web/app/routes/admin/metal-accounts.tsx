@@ -23,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customerId = idOf(url.searchParams.get('customer'));
   const found = q.length >= 3 ? (await api.get(`/api/admin/metal-accounts?q=${encodeURIComponent(q)}`)).data : null;
   const account = customerId ? await api.get(`/api/admin/metal-accounts/${customerId}`) : null;
-  return { q, found, account };
+  // A new key each time the form is shown: the same form sent twice (a double click, a reload of the answer) credits once.
+  return { q, found, account, requestKey: crypto.randomUUID() };
 }
 
 type Result = { ok: boolean; message: string; fields?: Record<string, string>; values?: Record<string, string> };
@@ -35,9 +36,11 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   const form = await request.formData();
   const values = { grossGrams: String(form.get('grossGrams') ?? ''), purity: String(form.get('purity') ?? ''), note: String(form.get('note') ?? '') };
   const appointmentId = String(form.get('appointmentId') ?? '');
+  const requestKey = String(form.get('requestKey') ?? '');
   const r = await adminApi(context, request).send('POST', `/api/admin/metal-accounts/${customerId}/credits`, {
     ...values,
     ...(appointmentId ? { appointmentId } : {}),
+    ...(requestKey ? { requestKey } : {}),
   });
   if (!r.ok) return { ok: false, message: r.refusal.message, values, ...(r.refusal.fields ? { fields: r.refusal.fields } : {}) };
   return { ok: true, message: r.data.message };
@@ -45,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
 
 const when = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
-export default function MetalAccounts({ loaderData: { q, found, account } }: Route.ComponentProps) {
+export default function MetalAccounts({ loaderData: { q, found, account, requestKey } }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const fields = result && !result.ok ? (result.fields ?? {}) : {};
   const typed = result && !result.ok ? result.values : undefined;
@@ -100,6 +103,7 @@ export default function MetalAccounts({ loaderData: { q, found, account } }: Rou
           )}
           <Panel title={`${account.customer.name || account.customer.email}: ${formatGrams(account.account.balanceMg)} fine gold usable`}>
             <AdminForm key={result?.ok ? result.message : 'assay'}>
+              <input type="hidden" name="requestKey" value={requestKey} />
               <TextField
                 name="grossGrams"
                 label="Gross weight (g)"
