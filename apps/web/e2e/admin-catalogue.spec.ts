@@ -79,7 +79,8 @@ test('the owner adds a product with two photos; it shows in the listing and sear
   ]);
   await expect(page.locator('.cat-previews img')).toHaveCount(2);
   await page.getByRole('button', { name: 'Upload photos' }).click();
-  await expect(page.getByText('Photos added.')).toBeVisible();
+  // Each photo is decoded, checked and written at three widths as WebP: seconds on a busy two-core machine.
+  await expect(page.getByText('Photos added.')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.cat-image')).toHaveCount(2);
   await page.getByLabel('Description (alt text)').first().fill(`${name}, front view`);
   await page.getByRole('button', { name: 'Save description' }).first().click();

@@ -9,7 +9,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
-import { E2E_OWNER, adminNav, expect, inviteStaff, staffSignIn, staffSignOut, test } from './fixtures.ts';
+import { E2E_OWNER, adminNav, expect, inviteStaff, staffSignIn, staffSignOut, test, waitForHydration } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 /** A code of the authenticator for `secret`, `stepsAhead` 30-second steps from now. */
@@ -84,6 +84,8 @@ test.describe('staff and two-factor sign-in', () => {
     // The owner removes the member (asked first), who can then no longer sign in.
     await staffSignIn(page, E2E_OWNER);
     await page.goto(`/admin/staff?q=${encodeURIComponent(member.email)}`);
+    // The confirmation is a dialog the page's script opens: a click before hydration would do nothing.
+    await waitForHydration(page);
     await page.getByRole('button', { name: `Remove ${member.name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Remove ${member.name}?` });
     await expect(dialog).toBeVisible();
