@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@milli/db';
@@ -96,7 +96,11 @@ export function createMailer(db: Db, options: MailerOptions) {
       });
       if (!options.smtpUrl && mailbox) {
         await mkdir(mailbox, { recursive: true });
-        await writeFile(path.join(mailbox, `${String(mail.id).padStart(6, '0')}-${mail.kind}.eml`), (info as { message: Buffer }).message);
+        // Written beside, then renamed: whoever reads the mailbox sees a whole mail or none, never half of one.
+        const name = `${String(mail.id).padStart(6, '0')}-${mail.kind}.eml`;
+        const partial = path.join(mailbox, `.${name}.partial`);
+        await writeFile(partial, (info as { message: Buffer }).message);
+        await rename(partial, path.join(mailbox, name));
       }
       await outbox.markSent(mail.id, new Date());
       return 'sent';
