@@ -1,8 +1,9 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@milli/db';
 import { PermanentJobError, jobErrorMessage, type JobEngine } from '../../lib/jobs.ts';
+import { writeWhole } from '../../lib/write-whole.ts';
 import { createOutboxRepository } from './repository.ts';
 
 export interface MailerOptions {
@@ -96,11 +97,7 @@ export function createMailer(db: Db, options: MailerOptions) {
       });
       if (!options.smtpUrl && mailbox) {
         await mkdir(mailbox, { recursive: true });
-        // Written beside, then renamed: whoever reads the mailbox sees a whole mail or none, never half of one.
-        const name = `${String(mail.id).padStart(6, '0')}-${mail.kind}.eml`;
-        const partial = path.join(mailbox, `.${name}.partial`);
-        await writeFile(partial, (info as { message: Buffer }).message);
-        await rename(partial, path.join(mailbox, name));
+        await writeWhole(path.join(mailbox, `${String(mail.id).padStart(6, '0')}-${mail.kind}.eml`), (info as { message: Buffer }).message);
       }
       await outbox.markSent(mail.id, new Date());
       return 'sent';

@@ -1,6 +1,7 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { MessageChannel, MessageKind } from '@milli/contracts';
+import { writeWhole } from '../../lib/write-whole.ts';
 
 /** A message as a provider is handed it: never logged whole (a sign-in code is in its params). */
 export interface OutgoingMessage {
@@ -45,10 +46,7 @@ export function createFolderProvider(dataDir: string): MessageProvider {
       await mkdir(folder, { recursive: true });
       const name = `${String(message.id).padStart(6, '0')}-${message.channel}-${message.kind}.json`;
       const body = { id: message.id, channel: message.channel, to: message.toPhone, kind: message.kind, params: message.params, text: message.text };
-      // Written beside, then renamed: whoever reads the folder sees a whole message or none, never half of one.
-      const partial = path.join(folder, `.${name}.partial`);
-      await writeFile(partial, `${JSON.stringify(body, null, 2)}\n`);
-      await rename(partial, path.join(folder, name));
+      await writeWhole(path.join(folder, name), `${JSON.stringify(body, null, 2)}\n`);
       return { providerMessageId: `file-${message.id}` };
     },
   };
